@@ -1,0 +1,78 @@
+/**
+ * buildApp(deps): the Fastify instance with every route. It never listens: main.ts does, tests use
+ * app.inject or listen on port 0.
+ */
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createAuthenticator } from './http/auth.js';
+import { ApiError, toApiError } from './http/errors.js';
+import { fromFrameworkError } from './http/validation-errors.js';
+import type { App } from './http/types.js';
+import { registerRoutes } from './http/routes/index.js';
+import { createServices, type ServiceDeps } from './services/index.js';
+
+export interface AppDeps extends ServiceDeps {
+  config: Config;
+  logger: Logger;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: deps.config.bodyLimit,
+    // A caller's request id is kept when it is safe to log; otherwise we make one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  // JSON only: the default text/plain parser would let a wrong content type reach validation.
+  app.removeContentTypeParser('text/plain');
+
+  const services = createServices(deps);
+  const auth = createAuthenticator({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.config.jwtSecret, jwtPublicKey: deps.config.jwtPublicKey });
+
+  app.decorateRequest('tenant', '');
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
+    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
+    req.tenant = await auth.authenticate(req.headers);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const apiErr = fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]) ?? toApiError(err);
+    if (apiErr.status >= 500 && !(err instanceof ApiError)) req.log.error({ err }, 'unexpected failure');
+    else req.log.info({ code: apiErr.code, status: apiErr.status }, apiErr.message);
+    if (apiErr.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(apiErr.retryAfter)));
+    return reply.status(apiErr.status).send(apiErr.toBody());
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const err = new ApiError('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, 'see GET /openapi.json');
+    return reply.status(err.status).send(err.toBody());
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Waybill', version: '0.1.0', description: 'One JSON interface over many shipping carriers.' },
+      components: { securitySchemes: { zkkey: { type: 'apiKey', in: 'header', name: 'zkkey' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ zkkey: [] }, { bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerRoutes(app, { services });
+  return app;
+}

@@ -1,0 +1,102 @@
+/**
+ * The contract between the services and each carrier. A carrier is one typed declaration
+ * (what it is and supports) plus an adapter (how it does it). An operation the adapter
+ * leaves undefined is answered with carrier_unsupported_method by the services.
+ */
+import type { BaseLogger } from 'pino';
+import type {
+  BookedShipment,
+  CancelResult,
+  DropoffLocation,
+  LocationsRequest,
+  PickupAvailabilityRequest,
+  PickupConfirmation,
+  PickupRequest,
+  PickupSlot,
+  Rate,
+  ShipmentRequest,
+  TrackingResult,
+} from '../domain/types.js';
+import type { CarrierCatalog } from '../domain/catalog.js';
+import type { Transport } from './shared/transport.js';
+import type { TokenStore } from './shared/oauth.js';
+import type { Clock } from '../clock.js';
+
+export const CARRIER_SLUGS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d', 'carrier_d_reseller'] as const;
+export type CarrierSlug = (typeof CARRIER_SLUGS)[number];
+
+/** The operations of the spec's "Operations supported per carrier" table. */
+export const OPERATIONS = [
+  'shipping_account',
+  'ship',
+  'rate',
+  'track',
+  'cancel',
+  'pickup',
+  'dopu',
+  'pickup_availability',
+  'manifest',
+  'validate_credentials',
+  'webhook',
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export interface AuthMembers {
+  required: readonly string[];
+  optional: readonly string[];
+  /** Members masked on every read after creation. */
+  secret: readonly string[];
+}
+
+export interface CarrierDeclaration {
+  slug: CarrierSlug;
+  /** Human name of the carrier kind, never a brand. */
+  name: string;
+  /** What the carrier supports per the spec table (not what this build has implemented yet). */
+  operations: readonly Operation[];
+  auth: AuthMembers;
+  catalog: CarrierCatalog;
+  /** Base URLs of the carrier's own API. */
+  hosts: { live: string; test: string };
+}
+
+/** Everything an adapter needs for one call on behalf of one shipping account. */
+export interface CarrierCall {
+  /** Decrypted credentials of the shipping account (after parent inheritance). */
+  auth: Readonly<Record<string, string>>;
+  /** Use the carrier's test host. */
+  test: boolean;
+  /** Log the full carrier exchange (redacted). */
+  debug: boolean;
+  /** Country of the shipping account. */
+  country: string;
+  log: BaseLogger;
+}
+
+/** Facts about a stored shipment some carriers need to cancel it. */
+export interface StoredShipmentRef {
+  tracking_number: string;
+  carrier_shipment_id?: string;
+  service?: string;
+  ship_date?: string;
+}
+
+export interface CarrierAdapter {
+  readonly declaration: CarrierDeclaration;
+  rate?(call: CarrierCall, req: ShipmentRequest): Promise<Rate[]>;
+  ship?(call: CarrierCall, req: ShipmentRequest): Promise<BookedShipment>;
+  track?(call: CarrierCall, trackingNumber: string): Promise<TrackingResult>;
+  cancel?(call: CarrierCall, shipment: StoredShipmentRef): Promise<CancelResult>;
+  pickupAvailability?(call: CarrierCall, req: PickupAvailabilityRequest): Promise<PickupSlot[]>;
+  pickup?(call: CarrierCall, req: PickupRequest): Promise<PickupConfirmation>;
+  locations?(call: CarrierCall, req: LocationsRequest): Promise<DropoffLocation[]>;
+}
+
+/** What every carrier client is built from; passed in, never imported as a singleton. */
+export interface CarrierDeps {
+  transport: Transport;
+  tokens: TokenStore;
+  clock: Clock;
+  /** Base URL for the call: the configured override, the emulator, or the declaration's host. */
+  baseUrl(slug: CarrierSlug, test: boolean): string;
+}

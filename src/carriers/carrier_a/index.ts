@@ -1,0 +1,20 @@
+/** carrier_a declares itself: what it supports, its credentials, its catalog and its hosts. */
+import type { CarrierDeclaration } from '../carrier.js';
+import { catalog } from './catalog.js';
+
+export const declaration: CarrierDeclaration = {
+  slug: 'carrier_a',
+  name: 'International express and ground parcel carrier',
+  // The spec's "Operations supported per carrier" table, carrier_a column: no manifest, no
+  // validate_credentials.
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook'],
+  // The spec's "auth members per carrier". The REST API uses client_id, client_secret and
+  // account_number; key, password and meter_number belong to the legacy SOAP API and are stored only.
+  auth: {
+    required: ['account_number'],
+    optional: ['client_id', 'client_secret', 'fulfillment_email', 'fulfillment_password', 'hub_id', 'key', 'meter_number', 'password'],
+    secret: ['client_secret', 'fulfillment_password', 'key', 'password'],
+  },
+  catalog,
+  hosts: { live: 'https://apis.fedex.com', test: 'https://apis-sandbox.fedex.com' },
+};

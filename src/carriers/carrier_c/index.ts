@@ -1,0 +1,29 @@
+/** carrier_c declares itself: what it supports, its credentials, its catalog and its hosts. */
+import type { CarrierDeclaration } from '../carrier.js';
+import { catalog } from './catalog.js';
+
+export const declaration: CarrierDeclaration = {
+  slug: 'carrier_c',
+  name: 'International express carrier',
+  // The spec's "Operations supported per carrier" table, carrier_c column: no cancel, no manifest.
+  operations: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'pickup',
+    'dopu',
+    'pickup_availability',
+    'validate_credentials',
+    'webhook',
+  ],
+  // The spec's "auth members per carrier". The API's HTTP Basic credentials are
+  // my_carrier_c_username + my_carrier_c_password, else site_id + password.
+  auth: {
+    required: ['account_number', 'password', 'site_id'],
+    optional: ['api_key', 'carrier_c_api_key', 'my_carrier_c_username', 'my_carrier_c_password'],
+    secret: ['password', 'api_key', 'carrier_c_api_key', 'my_carrier_c_password'],
+  },
+  catalog,
+  hosts: { live: 'https://express.api.dhl.com/mydhlapi', test: 'https://express.api.dhl.com/mydhlapi/test' },
+};

@@ -1,0 +1,225 @@
+/**
+ * The one door to carrier networks. Implemented over undici (see the file's body).
+ * Contract used by every carrier's client.ts:
+ * - `request` resolves with the response for any status the carrier answered with, except the ones it
+ *   classifies itself: connection failures (carrier_failed_connection), timeouts (carrier_timeout),
+ *   429 (carrier_throttling with Retry-After) and 5xx after retries (carrier_http_exception).
+ * - Retries (with short backoff) happen only when `idempotent` is true.
+ *
+ * Decisions of the implementation:
+ * - `timeoutMs` bounds the whole call, retries and waits included, so that a slow carrier can never
+ *   hold a rate-shopping or batch call past its timeout. A timed-out attempt is therefore never
+ *   retried (it has used the budget up), and a retry whose wait would leave less than
+ *   MIN_ATTEMPT_MS of budget is not attempted: the last failure is reported instead.
+ * - Retried (idempotent only): connection failures, 5xx, and 429 whose Retry-After is at most
+ *   MAX_RETRY_AFTER_S (longer waits go back to the caller as carrier_throttling with retryAfter).
+ *   Backoff is exponential with jitter so that many callers hit by one outage do not retry in step.
+ * - One undici Agent holds a keep-alive pool per origin with a bounded number of connections.
+ */
+import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { BaseLogger } from 'pino';
+import { ApiError } from '../../http/errors.js';
+import { redactHeaders, redactText, redactUrl } from './redact.js';
+import { classifyStatus, classifyThrown, type Failure, type Target } from './transport-errors.js';
+
+export interface CarrierHttpRequest {
+  carrier: string;
+  /** For logs and fault classification, e.g. "rate", "ship", "oauth". */
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Safe to repeat (reads, token requests). Never true for bookings. */
+  idempotent: boolean;
+  /** Log request and response in full (redacted). */
+  debug: boolean;
+  log: BaseLogger;
+}
+
+export interface CarrierHttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Transport {
+  request(req: CarrierHttpRequest): Promise<CarrierHttpResponse>;
+  close(): Promise<void>;
+}
+
+export interface TransportOptions {
+  /** Budget of one `request` call, all attempts included (WAYBILL_CARRIER_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Extra attempts for idempotent requests; default 2. */
+  retries?: number;
+  /** Connections per carrier origin; default 64. */
+  connections?: number;
+  /** Injectable for tests, which must not really wait out backoffs. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Largest response body accepted; default 20 MiB (label batches are big, nothing is this big). */
+  maxBodyBytes?: number;
+}
+
+const DEFAULT_RETRIES = 2;
+const DEFAULT_CONNECTIONS = 64;
+const DEFAULT_MAX_BODY = 20 * 1024 * 1024;
+const MAX_RETRY_AFTER_S = 2;
+const BACKOFF_BASE_MS = 100;
+const BACKOFF_CAP_MS = 2_000;
+const MIN_ATTEMPT_MS = 50;
+/** Debug log lines keep at most this much of a (redacted) body. */
+const MAX_LOGGED_BODY = 64 * 1024;
+
+class BodyTooLarge extends Error {}
+
+/** Exponential backoff with "equal jitter": half fixed, half random, so waits stay meaningful. */
+function backoffMs(attempt: number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function headerValue(h: Record<string, string> | undefined, name: string): string | undefined {
+  if (h === undefined) return undefined;
+  for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === name) return v;
+  return undefined;
+}
+
+function logBody(body: string | undefined, contentType: string | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  const r = redactText(body, contentType);
+  return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
+}
+
+async function readBody(body: Dispatcher.ResponseData['body'], max: number, declared: string | undefined): Promise<string> {
+  // Destroying the stream emits 'error'; without a listener that would be an uncaught exception.
+  const tooLarge = (): never => {
+    body.on('error', () => undefined).destroy();
+    throw new BodyTooLarge();
+  };
+  if (declared !== undefined && Number(declared) > max) tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+export function createTransport(opts: TransportOptions): Transport {
+  const retries = opts.retries ?? DEFAULT_RETRIES;
+  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const agent = new Agent({
+    connections: opts.connections ?? DEFAULT_CONNECTIONS,
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    // A host that swallows SYNs fails as a connection error, leaving budget for a retry.
+    connect: { timeout: Math.min(opts.timeoutMs, 10_000) },
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+  });
+
+  type Outcome = { response: CarrierHttpResponse } | Failure;
+
+  async function attempt(req: CarrierHttpRequest, url: URL, t: Target, n: number, budgetMs: number): Promise<Outcome> {
+    const started = performance.now();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, budgetMs);
+    const logged = { carrier: req.carrier, operation: req.operation, attempt: n + 1 };
+    if (req.debug) {
+      req.log.info(
+        {
+          ...logged,
+          request: {
+            method: req.method,
+            url: redactUrl(req.url),
+            headers: redactHeaders(req.headers ?? {}),
+            body: logBody(req.body, headerValue(req.headers, 'content-type')),
+          },
+        },
+        'carrier request',
+      );
+    }
+    let outcome: Outcome;
+    let status: number | undefined;
+    try {
+      const res = await agent.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        signal: controller.signal,
+        headersTimeout: budgetMs,
+        bodyTimeout: budgetMs,
+      });
+      status = res.statusCode;
+      const headers = flattenHeaders(res.headers);
+      const body = await readBody(res.body, maxBody, headers['content-length']);
+      const duration_ms = Math.round(performance.now() - started);
+      if (req.debug) {
+        req.log.info(
+          { ...logged, response: { status, headers: redactHeaders(headers), body: logBody(body, headers['content-type']), duration_ms } },
+          'carrier response',
+        );
+      }
+      outcome = classifyStatus(status, headers, body, t, Date.now()) ?? { response: { status, headers, body } };
+    } catch (err) {
+      outcome =
+        err instanceof BodyTooLarge
+          ? {
+              error: new ApiError('carrier_http_exception', `Carrier ${t.carrier} (${t.host}) sent an answer larger than ${maxBody} bytes`, `HTTP ${status ?? 0} body too large`),
+              retryable: false,
+            }
+          : classifyThrown(err, t, opts.timeoutMs, performance.now() - started, timedOut);
+    } finally {
+      clearTimeout(timer);
+    }
+    const line = {
+      ...logged,
+      method: req.method,
+      host: url.host,
+      path: url.pathname,
+      status,
+      duration_ms: Math.round(performance.now() - started),
+      ...('error' in outcome ? { error: outcome.error.code, detail: outcome.error.detail } : {}),
+    };
+    if (req.debug && 'error' in outcome) req.log.info(line, 'carrier call failed');
+    else req.log.debug(line, 'carrier call');
+    return outcome;
+  }
+
+  return {
+    async request(req) {
+      const url = new URL(req.url);
+      const t: Target = { carrier: req.carrier, host: url.host };
+      const deadline = performance.now() + opts.timeoutMs;
+      for (let n = 0; ; n++) {
+        const outcome = await attempt(req, url, t, n, Math.max(1, deadline - performance.now()));
+        if ('response' in outcome) return outcome.response;
+        if (!req.idempotent || !outcome.retryable || n >= retries) throw outcome.error;
+        if (outcome.waitMs !== undefined && outcome.waitMs > MAX_RETRY_AFTER_S * 1000) throw outcome.error;
+        const wait = outcome.waitMs ?? backoffMs(n);
+        if (deadline - performance.now() - wait < MIN_ATTEMPT_MS) throw outcome.error;
+        await sleep(wait);
+      }
+    },
+    async close() {
+      await agent.close();
+    },
+  };
+}

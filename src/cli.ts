@@ -1,0 +1,114 @@
+/**
+ * waybill serve | migrate | keys create/list/revoke | emulator
+ * Every command reads the same environment as the service (README "Configuration").
+ */
+import { parseArgs } from 'node:util';
+import { systemClock } from './clock.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { openDatabase, startServer } from './main.js';
+import { createKey, listKeys, revokeKey } from './storage/repositories/keys.js';
+
+const USAGE = `usage: waybill <command>
+  serve                                   start the HTTP service
+  migrate                                 bring the database schema up to date
+  keys create --tenant NAME [--expires-in 30d]   issue an API key (printed once, last line)
+  keys list [--tenant NAME]               list keys (never the keys themselves)
+  keys revoke <id>                        revoke a key
+  emulator                                run the carrier emulator alone`;
+
+const DURATION = /^(\d+)([smhdw])$/;
+const UNIT_MS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
+
+export function parseDuration(text: string): number {
+  const m = DURATION.exec(text.trim());
+  if (!m || Number(m[1]) <= 0) throw new UsageError(`--expires-in takes a positive number with a unit s, m, h, d or w, e.g. 30d; got "${text}"`);
+  return Number(m[1]) * UNIT_MS[m[2]!]!;
+}
+
+class UsageError extends Error {}
+
+async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase(config, createLogger('warn'));
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function keys(args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' } }, allowPositionals: true });
+  if (sub === 'create') {
+    const tenant = values.tenant?.trim();
+    if (!tenant || !/^[A-Za-z0-9._-]{1,100}$/.test(tenant)) throw new UsageError('keys create needs --tenant NAME (letters, digits, . _ -)');
+    const now = systemClock.now();
+    const expiresAt = values['expires-in'] ? new Date(now.getTime() + parseDuration(values['expires-in'])) : undefined;
+    const { record, key } = await withDatabase((d) => createKey(d.db, { tenant, now, ...(expiresAt ? { expiresAt } : {}) }));
+    console.log(`created key ${record.id} for tenant ${tenant}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`);
+    console.log(key);
+    return;
+  }
+  if (sub === 'list') {
+    const rows = await withDatabase((d) => listKeys(d.db, values.tenant));
+    for (const r of rows) {
+      const state = r.revoked_at ? `revoked ${r.revoked_at}` : r.expires_at && r.expires_at <= new Date().toISOString() ? `expired ${r.expires_at}` : r.expires_at ? `expires ${r.expires_at}` : 'active';
+      console.log(`${r.id}\t${r.tenant}\t${r.key_prefix}…\tcreated ${r.created_at}\t${state}`);
+    }
+    if (rows.length === 0) console.log('no keys');
+    return;
+  }
+  if (sub === 'revoke') {
+    const id = positionals[0];
+    if (!id) throw new UsageError('keys revoke needs the key id (see keys list)');
+    const done = await withDatabase((d) => revokeKey(d.db, id, systemClock.now()));
+    if (!done) throw new UsageError(`no active key ${id}`);
+    console.log(`revoked ${id}`);
+    return;
+  }
+  throw new UsageError(USAGE);
+}
+
+async function serve(): Promise<void> {
+  const server = await startServer(loadConfig());
+  const stop = (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'migrate':
+      await withDatabase(async () => undefined);
+      console.log('database is up to date');
+      return;
+    case 'keys':
+      return keys(args);
+    case 'emulator': {
+      const { runEmulatorCli } = await import('./emulator/cli.js');
+      return runEmulatorCli(loadConfig());
+    }
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof UsageError || err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+/**
+ * zkkey / Authorization: Bearer → tenant. A bearer value that looks like a JWT is verified against
+ * the operator's secret (HS256) or public key (EdDSA/ES256) and names the tenant in `sub`.
+ */
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { importSPKI, jwtVerify, errors as joseErrors } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import { findActiveKey, hashKey } from '../storage/repositories/keys.js';
+import type { Tables } from '../storage/tables.js';
+import { ApiError } from './errors.js';
+
+export interface AuthOptions {
+  db: Kysely<Tables>;
+  clock: Clock;
+  jwtSecret?: string;
+  jwtPublicKey?: string;
+  /**
+   * How long a verified key is trusted without asking the database again. Short, because a revoked
+   * key stays usable for at most this long; it keeps the hot path off the database.
+   */
+  cacheMs?: number;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+const MAX_CACHE = 10_000;
+
+function header(headers: Headers, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function credentialFrom(headers: Headers): string | undefined {
+  const zk = header(headers, 'zkkey')?.trim();
+  if (zk) return zk;
+  const authz = header(headers, 'authorization')?.trim();
+  const m = authz ? /^Bearer\s+(.+)$/i.exec(authz) : null;
+  return m?.[1]?.trim() || undefined;
+}
+
+export function createAuthenticator(opts: AuthOptions) {
+  const cacheMs = opts.cacheMs ?? 5_000;
+  const cache = new Map<string, { tenant: string; until: number }>();
+  let jwtKey: Promise<KeyObject | Awaited<ReturnType<typeof importSPKI>>> | undefined;
+  if (opts.jwtPublicKey) {
+    const pem = opts.jwtPublicKey;
+    // Either algorithm the operator may use; importSPKI needs to be told which one.
+    jwtKey = importSPKI(pem, 'EdDSA').catch(() => importSPKI(pem, 'ES256'));
+  } else if (opts.jwtSecret) {
+    jwtKey = Promise.resolve(createSecretKey(Buffer.from(opts.jwtSecret, 'utf8')));
+  }
+
+  async function fromJwt(token: string): Promise<string> {
+    if (!jwtKey) throw new ApiError('wrong_api_key', 'API key not accepted', 'bearer token looks like a JWT but no JWT key is configured');
+    try {
+      const { payload } = await jwtVerify(token, await jwtKey, {
+        algorithms: opts.jwtPublicKey ? ['EdDSA', 'ES256'] : ['HS256'],
+        requiredClaims: ['exp', 'sub'],
+        currentDate: opts.clock.now(),
+      });
+      if (typeof payload.sub !== 'string' || payload.sub === '') throw new ApiError('wrong_api_key', 'API key not accepted', 'JWT sub must name the tenant');
+      return payload.sub;
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      const why = err instanceof joseErrors.JWTExpired ? 'JWT has expired' : 'JWT could not be verified';
+      throw new ApiError('wrong_api_key', 'API key not accepted', why);
+    }
+  }
+
+  /** The tenant the request acts for; throws missing_api_key / wrong_api_key. */
+  async function authenticate(headers: Headers): Promise<string> {
+    const credential = credentialFrom(headers);
+    if (!credential) throw new ApiError('missing_api_key', 'No API key: send it in the zkkey header (or Authorization: Bearer)', 'zkkey');
+    if (JWT_SHAPE.test(credential)) return fromJwt(credential);
+    const now = opts.clock.now();
+    const id = hashKey(credential);
+    const hit = cache.get(id);
+    if (hit && hit.until > now.getTime()) return hit.tenant;
+    const record = await findActiveKey(opts.db, credential, now);
+    if (!record) {
+      cache.delete(id);
+      throw new ApiError('wrong_api_key', 'API key not accepted: unknown, revoked or expired', 'zkkey');
+    }
+    if (cache.size >= MAX_CACHE) cache.clear();
+    const expires = record.expires_at ? Date.parse(record.expires_at) : Infinity;
+    cache.set(id, { tenant: record.tenant, until: Math.min(now.getTime() + cacheMs, expires) });
+    return record.tenant;
+  }
+
+  return { authenticate };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

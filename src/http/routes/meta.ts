@@ -1,0 +1,52 @@
+import { Type } from 'typebox';
+import type { CarrierDeclaration } from '../../carriers/carrier.js';
+import { isCarrierSlug } from '../../carriers/declarations.js';
+import { ApiError } from '../errors.js';
+import { errorResponses } from '../schemas/common.js';
+import type { App, RouteContext } from '../types.js';
+
+const Strings = Type.Array(Type.String());
+const CarrierMeta = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  operations: Strings,
+  auth: Type.Object({ required: Strings, optional: Strings }),
+  services: Strings,
+  packaging_types: Strings,
+  label_types: Strings,
+  special_services: Strings,
+  package_special_services: Strings,
+});
+
+/** The catalog the validators use, exactly as they use it. */
+function describeCarrier(d: CarrierDeclaration) {
+  return {
+    slug: d.slug,
+    name: d.name,
+    operations: [...d.operations],
+    auth: { required: [...d.auth.required], optional: [...d.auth.optional] },
+    services: [...d.catalog.services],
+    packaging_types: [...d.catalog.packaging],
+    label_types: [...d.catalog.labelTypes],
+    special_services: [...d.catalog.specialServices],
+    package_special_services: [...d.catalog.packageSpecialServices],
+  };
+}
+
+export function registerMetaRoutes(app: App, { services }: RouteContext): void {
+  app.get(
+    '/meta/carriers',
+    { schema: { tags: ['meta'], summary: 'Every carrier: operations, credentials, catalogs', response: { 200: Type.Object({ carriers: Type.Array(CarrierMeta) }), ...errorResponses } } },
+    async () => ({ carriers: Object.values(services.declarations).map(describeCarrier) }),
+  );
+
+  app.get(
+    '/meta/carriers/:slug',
+    { schema: { tags: ['meta'], summary: 'One carrier', params: Type.Object({ slug: Type.String() }), response: { 200: Type.Object({ carrier: CarrierMeta }), ...errorResponses } } },
+    async (req) => {
+      const { slug } = req.params;
+      if (!isCarrierSlug(slug)) throw new ApiError('not_found', `No carrier ${slug}; known: ${Object.keys(services.declarations).join(', ')}`, slug);
+      return { carrier: describeCarrier(services.declarations[slug]) };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import { errorResponses } from '../schemas/common.js';
+import { CreateShippingAccountBody, IdParam, PageQuery, ShippingAccountView } from '../schemas/shipping-account.js';
+import type { App, RouteContext } from '../types.js';
+
+const One = Type.Object({ shipping_account: ShippingAccountView });
+const tags = ['shipping accounts'];
+
+export function registerShippingAccountRoutes(app: App, { services }: RouteContext): void {
+  app.post(
+    '/shippingaccount',
+    { schema: { tags, summary: 'Register carrier credentials', body: CreateShippingAccountBody, response: { 200: One, ...errorResponses } } },
+    async (req) => ({ shipping_account: await services.accounts.create(req.tenant, req.body.shipping_account) }),
+  );
+
+  app.get(
+    '/shippingaccount',
+    { schema: { tags, summary: 'List shipping accounts (secrets masked)', querystring: PageQuery, response: { 200: Type.Object({ shipping_accounts: Type.Array(ShippingAccountView) }), ...errorResponses } } },
+    async (req) => ({ shipping_accounts: await services.accounts.list(req.tenant, { limit: req.query.limit ?? 100, offset: req.query.offset ?? 0 }) }),
+  );
+
+  app.get(
+    '/shippingaccount/:id',
+    { schema: { tags, summary: 'Read a shipping account (secrets masked)', params: IdParam, response: { 200: One, ...errorResponses } } },
+    async (req) => ({ shipping_account: await services.accounts.read(req.tenant, req.params.id) }),
+  );
+
+  app.delete(
+    '/shippingaccount/:id',
+    { schema: { tags, summary: 'Delete a shipping account', params: IdParam, response: { 200: Type.Object({ success: Type.Object({ message: Type.String() }) }), ...errorResponses } } },
+    async (req) => {
+      await services.accounts.remove(req.tenant, req.params.id);
+      return { success: { message: `shipping account ${req.params.id} deleted` } };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import { Type, type Static } from 'typebox';
+import { CARRIER_SLUGS } from '../../carriers/carrier.js';
+import { Address, Country, Currency, DimUnits, WeightUnits } from './common.js';
+
+export const Carrier = Type.Enum([...CARRIER_SLUGS], { description: 'carrier slug' });
+
+/** Catalog values are checked per carrier by the accounts service against GET /meta/carriers. */
+export const Defaults = Type.Object({
+  currency: Type.Optional(Currency),
+  dim_units: Type.Optional(DimUnits),
+  weight_units: Type.Optional(WeightUnits),
+  label_type: Type.Optional(Type.String({ description: 'a label type of the carrier' })),
+  packaging_type: Type.Optional(Type.String({ description: 'a packaging type of the carrier' })),
+  service: Type.Optional(Type.String({ description: 'a service of the carrier' })),
+});
+
+export const ShippingAccountInput = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  carrier: Carrier,
+  country: Country,
+  auth: Type.Optional(
+    Type.Record(Type.String(), Type.String({ maxLength: 4096 }), { description: 'carrier credentials; members per carrier (GET /meta/carriers)' }),
+  ),
+  billing_address: Type.Optional(Address),
+  defaults: Type.Optional(Defaults),
+  location_id: Type.Optional(Type.String({ maxLength: 200 })),
+  parent_shipping_account: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  test: Type.Optional(Type.Boolean()),
+});
+export type ShippingAccountInput = Static<typeof ShippingAccountInput>;
+
+export const CreateShippingAccountBody = Type.Object({ shipping_account: ShippingAccountInput });
+
+export const ShippingAccountView = Type.Object({
+  id: Type.String(),
+  name: Type.Optional(Type.String()),
+  carrier: Type.String(),
+  country: Type.String(),
+  auth: Type.Record(Type.String(), Type.String()),
+  billing_address: Type.Optional(Address),
+  defaults: Defaults,
+  location_id: Type.Optional(Type.String()),
+  parent_shipping_account: Type.Optional(Type.String()),
+  test: Type.Boolean(),
+  created: Type.String({ format: 'date-time' }),
+});
+export type ShippingAccountView = Static<typeof ShippingAccountView>;
+
+export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+});

@@ -1,0 +1,21 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { Services } from '../services/index.js';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** What every route module receives. */
+export interface RouteContext {
+  services: Services;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The tenant the API key or JWT belongs to; set by the auth hook. */
+    tenant: string;
+  }
+  interface FastifyContextConfig {
+    /** Route answers without an API key. */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,19 @@
+/** Structured JSON logs. Secrets are redacted here as a second line of defence behind not logging them. */
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+export const REDACT_PATHS = [
+  'req.headers.zkkey',
+  'req.headers.authorization',
+  'headers.zkkey',
+  'headers.authorization',
+  '*.auth',
+  '*.password',
+  '*.client_secret',
+  '*.passphrase',
+  'auth',
+];
+
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' }, base: { service: 'waybill' } };
+  return destination ? pino(options, destination) : pino(options);
+}

@@ -1,0 +1,56 @@
+/**
+ * config → database → app → listen, and the reverse on shutdown: stop accepting, drain requests in
+ * flight, close carrier pools and the database.
+ */
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import { declarations } from './carriers/declarations.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { App } from './http/types.js';
+import { createLogger } from './logger.js';
+import { emulatorMasterAccounts, parseMasterAccounts } from './services/master-accounts.js';
+import { createDatabase, type Database } from './storage/database.js';
+import { migrate } from './storage/migrations/index.js';
+import { createSealer, loadSealingKey } from './storage/sealing.js';
+
+export interface RunningServer {
+  app: App;
+  url: string;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+  const database = createDatabase(config.databaseUrl);
+  const applied = await migrate(database);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  return database;
+}
+
+export async function startServer(config: Config, opts: { logger?: Logger; clock?: Clock } = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const clock = opts.clock ?? systemClock;
+  const database = await openDatabase(config, logger);
+  const sealer = createSealer(loadSealingKey(config.secretKey, config.dataDir));
+  if (database.dialect === 'postgres' && !config.secretKey) {
+    logger.warn('WAYBILL_SECRET_KEY is not set: credentials are sealed with this data directory\'s key file, which other instances do not share');
+  }
+  const masterTestAccounts = config.masterTestAccountsJson
+    ? parseMasterAccounts(config.masterTestAccountsJson, declarations)
+    : config.carriers.mode === 'emulator'
+      ? emulatorMasterAccounts(declarations)
+      : {};
+
+  const app = await buildApp({ config, logger, database, sealer, clock, declarations, masterTestAccounts });
+  const url = await app.listen({ host: config.host, port: config.port });
+  logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await database.close();
+    })());
+  return { app, url, database, close };
+}

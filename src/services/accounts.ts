@@ -1,0 +1,210 @@
+/**
+ * Shipping accounts: carrier credentials registered once, named later by id. Credentials are sealed
+ * at rest and masked on every read after creation (DECISIONS.md "Shipping accounts").
+ */
+import type { Kysely } from 'kysely';
+import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../http/errors.js';
+import type { ShippingAccountInput, ShippingAccountView } from '../http/schemas/shipping-account.js';
+import { newId } from '../storage/ids.js';
+import * as repo from '../storage/repositories/accounts.js';
+import type { Sealer } from '../storage/sealing.js';
+import type { Tables } from '../storage/tables.js';
+import type { Address } from '../domain/types.js';
+import { checkAllowed } from './validation.js';
+
+export type Defaults = NonNullable<ShippingAccountInput['defaults']>;
+/** carrier → country → auth members: the operator's master test credentials. */
+export type MasterTestAccounts = Partial<Record<CarrierSlug, Record<string, Record<string, string>>>>;
+
+export interface AccountsDeps {
+  db: Kysely<Tables>;
+  sealer: Sealer;
+  declarations: Record<CarrierSlug, CarrierDeclaration>;
+  masterTestAccounts: MasterTestAccounts;
+  clock: Clock;
+}
+
+/** An account as the services use it: effective credentials and defaults after inheritance. */
+export interface ResolvedAccount {
+  id: string;
+  tenant: string;
+  carrier: CarrierSlug;
+  country: string;
+  test: boolean;
+  auth: Record<string, string>;
+  defaults: Defaults;
+  billing_address?: Address;
+  location_id?: string;
+}
+
+const MAX_PARENT_DEPTH = 5;
+
+export function maskSecret(value: string): string {
+  return value.length > 8 ? `****${value.slice(-4)}` : '****';
+}
+
+function mask(auth: Record<string, string>, secret: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(auth).map(([k, v]) => [k, secret.includes(k) ? maskSecret(v) : v]));
+}
+
+function validateAuth(decl: CarrierDeclaration, auth: Record<string, string>, requireAll: boolean): void {
+  const allowed = [...decl.auth.required, ...decl.auth.optional];
+  for (const member of Object.keys(auth)) {
+    if (!allowed.includes(member)) {
+      throw new ApiError('schema_validation_error', `auth.${member} is not a credential of ${decl.slug}; allowed: ${allowed.join(', ')}`, `shipping_account.auth.${member}`);
+    }
+  }
+  if (!requireAll) return;
+  for (const member of decl.auth.required) {
+    if (!auth[member]) throw new ApiError('schema_field_required', `shipping_account.auth.${member} is required for ${decl.slug}`, `shipping_account.auth.${member}`);
+  }
+}
+
+export function validateDefaults(decl: CarrierDeclaration, defaults: Defaults, path: string): void {
+  const c = decl.catalog;
+  if (defaults.label_type !== undefined) checkAllowed(defaults.label_type, c.labelTypes, `${path}.label_type`, decl.slug);
+  if (defaults.packaging_type !== undefined) checkAllowed(defaults.packaging_type, c.packaging, `${path}.packaging_type`, decl.slug);
+  if (defaults.service !== undefined) checkAllowed(defaults.service, c.services, `${path}.service`, decl.slug);
+}
+
+function view(row: repo.AccountRow, auth: Record<string, string>, defaults: Defaults, decl: CarrierDeclaration, reveal: boolean): ShippingAccountView {
+  return {
+    id: row.id,
+    ...(row.name !== null ? { name: row.name } : {}),
+    carrier: row.carrier,
+    country: row.country,
+    auth: reveal ? auth : mask(auth, decl.auth.secret),
+    ...(row.billing_address !== null ? { billing_address: JSON.parse(row.billing_address) as Address } : {}),
+    defaults,
+    ...(row.location_id !== null ? { location_id: row.location_id } : {}),
+    ...(row.parent_id !== null ? { parent_shipping_account: row.parent_id } : {}),
+    test: row.test === 1,
+    created: row.created_at,
+  };
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, sealer, declarations, clock } = deps;
+
+  function ownAuth(row: repo.AccountRow): Record<string, string> {
+    return row.auth_sealed ? (JSON.parse(sealer.open(row.auth_sealed)) as Record<string, string>) : {};
+  }
+
+  /** Credentials and defaults after walking up the parent chain (the child's own members win). */
+  async function resolveRow(tenant: string, row: repo.AccountRow): Promise<{ auth: Record<string, string>; defaults: Defaults }> {
+    const chain = [row];
+    let cur = row;
+    while (cur.parent_id && chain.length <= MAX_PARENT_DEPTH) {
+      const parent = await repo.getAccount(db, tenant, cur.parent_id);
+      if (!parent) break;
+      chain.push(parent);
+      cur = parent;
+    }
+    const auth: Record<string, string> = {};
+    const defaults: Defaults = {};
+    for (const r of chain.reverse()) {
+      Object.assign(auth, ownAuth(r));
+      Object.assign(defaults, JSON.parse(r.defaults) as Defaults);
+    }
+    return { auth, defaults };
+  }
+
+  async function create(tenant: string, input: ShippingAccountInput): Promise<ShippingAccountView> {
+    const decl = declarations[input.carrier as CarrierSlug];
+    let parent: repo.AccountRow | undefined;
+    if (input.parent_shipping_account !== undefined) {
+      parent = await repo.getAccount(db, tenant, input.parent_shipping_account);
+      if (!parent) throw new ApiError('shipping_account_not_found', `parent shipping account ${input.parent_shipping_account} was not found`, 'shipping_account.parent_shipping_account');
+      if (parent.carrier !== decl.slug) {
+        throw new ApiError('shipping_account_wrong_carrier', `parent shipping account ${parent.id} belongs to ${parent.carrier}, not ${decl.slug}`, 'shipping_account.parent_shipping_account');
+      }
+    }
+    let auth = input.auth;
+    let fromMaster = false;
+    if (auth === undefined && !parent) {
+      if (!input.test) throw new ApiError('schema_field_required', `shipping_account.auth is required (or test: true to use the test credentials for ${decl.slug})`, 'shipping_account.auth');
+      auth = deps.masterTestAccounts[decl.slug]?.[input.country];
+      if (!auth) throw new ApiError('master_test_shipping_account_not_found', `no master test shipping account exists for ${decl.slug} in ${input.country}`, `${decl.slug}/${input.country}`);
+      fromMaster = true;
+    }
+    validateAuth(decl, auth ?? {}, !parent);
+    const defaults: Defaults = input.defaults ?? {};
+    validateDefaults(decl, defaults, 'shipping_account.defaults');
+    if (input.billing_address) {
+      for (const field of ['city', 'name', 'street1'] as const) {
+        if (!input.billing_address[field]) throw new ApiError('schema_field_required', `shipping_account.billing_address.${field} is required`, `shipping_account.billing_address.${field}`);
+      }
+    }
+    const row: repo.AccountRow = {
+      id: newId('sa'),
+      tenant,
+      carrier: decl.slug,
+      country: input.country,
+      name: input.name ?? null,
+      test: input.test ? 1 : 0,
+      auth_sealed: auth && Object.keys(auth).length > 0 ? sealer.seal(JSON.stringify(auth)) : null,
+      billing_address: input.billing_address ? JSON.stringify(input.billing_address) : null,
+      defaults: JSON.stringify(defaults),
+      location_id: input.location_id ?? null,
+      parent_id: parent?.id ?? null,
+      created_at: clock.now().toISOString(),
+    };
+    await repo.insertAccount(db, row);
+    const effective = await resolveRow(tenant, row);
+    // The spec echoes `auth` on creation: what the caller sent, as sent. Inherited members and the
+    // operator's master test credentials are shown masked, never in clear.
+    const echoed = { ...mask(effective.auth, decl.auth.secret), ...(fromMaster ? {} : (auth ?? {})) };
+    return view(row, echoed, effective.defaults, decl, true);
+  }
+
+  async function getRow(tenant: string, id: string): Promise<repo.AccountRow> {
+    const row = await repo.getAccount(db, tenant, id);
+    if (!row) throw new ApiError('shipping_account_not_found', `shipping account ${id} was not found`, id);
+    return row;
+  }
+
+  async function read(tenant: string, id: string): Promise<ShippingAccountView> {
+    const row = await getRow(tenant, id);
+    const { auth, defaults } = await resolveRow(tenant, row);
+    return view(row, auth, defaults, declarations[row.carrier as CarrierSlug], false);
+  }
+
+  async function list(tenant: string, page: { limit: number; offset: number }): Promise<ShippingAccountView[]> {
+    const rows = await repo.listAccounts(db, tenant, page);
+    return Promise.all(
+      rows.map(async (row) => {
+        const { auth, defaults } = await resolveRow(tenant, row);
+        return view(row, auth, defaults, declarations[row.carrier as CarrierSlug], false);
+      }),
+    );
+  }
+
+  async function remove(tenant: string, id: string): Promise<void> {
+    const outcome = await repo.deleteAccount(db, tenant, id);
+    if (outcome === 'not_found') throw new ApiError('shipping_account_not_found', `shipping account ${id} was not found`, id);
+    if (outcome === 'has_sub_accounts') throw new ApiError('conflict', `shipping account ${id} has sub-accounts; delete them first`, id);
+  }
+
+  /** The account a carrier call runs on, with inherited credentials; 404 for another tenant's id. */
+  async function resolve(tenant: string, id: string): Promise<ResolvedAccount> {
+    const row = await getRow(tenant, id);
+    const { auth, defaults } = await resolveRow(tenant, row);
+    return {
+      id: row.id,
+      tenant,
+      carrier: row.carrier as CarrierSlug,
+      country: row.country,
+      test: row.test === 1,
+      auth,
+      defaults,
+      ...(row.billing_address !== null ? { billing_address: JSON.parse(row.billing_address) as Address } : {}),
+      ...(row.location_id !== null ? { location_id: row.location_id } : {}),
+    };
+  }
+
+  return { create, read, list, remove, resolve };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

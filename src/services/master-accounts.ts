@@ -1,0 +1,45 @@
+/**
+ * Master test credentials: what `test: true` without `auth` registers with. The operator configures
+ * them as JSON in WAYBILL_MASTER_TEST_ACCOUNTS ({"carrier_a":{"US":{"account_number":"…",…}}}); with the
+ * built-in emulator every carrier has them for US, CA, GB and DE, since the emulator takes any.
+ */
+import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
+import type { MasterTestAccounts } from './accounts.js';
+
+export const EMULATOR_TEST_COUNTRIES = ['US', 'CA', 'GB', 'DE'] as const;
+
+export function emulatorMasterAccounts(declarations: Record<CarrierSlug, CarrierDeclaration>): MasterTestAccounts {
+  const out: MasterTestAccounts = {};
+  for (const decl of Object.values(declarations)) {
+    const byCountry: Record<string, Record<string, string>> = {};
+    for (const country of EMULATOR_TEST_COUNTRIES) {
+      byCountry[country] = Object.fromEntries(decl.auth.required.map((m) => [m, `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
+    }
+    out[decl.slug] = byCountry;
+  }
+  return out;
+}
+
+export function parseMasterAccounts(json: string, declarations: Record<CarrierSlug, CarrierDeclaration>): MasterTestAccounts {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('WAYBILL_MASTER_TEST_ACCOUNTS is not valid JSON');
+  }
+  if (!parsed || typeof parsed !== 'object') throw new Error('WAYBILL_MASTER_TEST_ACCOUNTS must be an object of carrier → country → auth');
+  const out: MasterTestAccounts = {};
+  for (const [carrier, byCountry] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!(carrier in declarations)) throw new Error(`WAYBILL_MASTER_TEST_ACCOUNTS names an unknown carrier ${carrier}`);
+    if (!byCountry || typeof byCountry !== 'object') throw new Error(`WAYBILL_MASTER_TEST_ACCOUNTS.${carrier} must map countries to auth objects`);
+    const countries: Record<string, Record<string, string>> = {};
+    for (const [country, auth] of Object.entries(byCountry as Record<string, unknown>)) {
+      if (!auth || typeof auth !== 'object' || Object.values(auth).some((v) => typeof v !== 'string')) {
+        throw new Error(`WAYBILL_MASTER_TEST_ACCOUNTS.${carrier}.${country} must be an object of strings`);
+      }
+      countries[country.toUpperCase()] = auth as Record<string, string>;
+    }
+    out[carrier as CarrierSlug] = countries;
+  }
+  return out;
+}

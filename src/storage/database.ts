@@ -1,0 +1,59 @@
+/**
+ * createDatabase(url): a file path, `sqlite:<path>` or `:memory:` → SQLite (WAL, one process);
+ * `postgres://…` → PostgreSQL (a pool; any number of service instances may share it).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Tables } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<Tables>;
+  dialect: Dialect;
+  /** Cheap round trip for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export function createDatabase(url: string, opts: { poolSize?: number } = {}): Database {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    // An idle client that loses its server must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => db.destroy(),
+    };
+  }
+  const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  // WAL + NORMAL survives a killed process without losing a committed transaction (only an OS crash
+  // could drop the last ones); FULL keeps even those, at a cost we accept for bookings.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => {
+      sqlite.prepare('select 1').get();
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Migrations, listed explicitly (no directory scanning, so bundling or a changed cwd cannot lose
+ * one) and given the dialect for the rare column type that differs.
+ */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database, Dialect } from '../database.js';
+import * as initial from './20261121_0001_initial.js';
+
+type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
+
+const steps: Record<string, Step> = {
+  '20261121_0001_initial': initial,
+};
+
+function provider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, step] of Object.entries(steps)) out[name] = { up: (db) => step.up(db, dialect) };
+      return out;
+    },
+  };
+}
+
+/** Brings the schema up to date; safe to run from several instances at once (kysely takes a lock). */
+export async function migrate(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: provider(database.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,45 @@
+/** Shipping accounts, always scoped by tenant: another tenant's id reads as missing. */
+import type { Kysely } from 'kysely';
+import type { ShippingAccountsTable, Tables } from '../tables.js';
+
+export type AccountRow = ShippingAccountsTable;
+
+export async function insertAccount(db: Kysely<Tables>, row: AccountRow): Promise<void> {
+  await db.insertInto('shipping_accounts').values(row).execute();
+}
+
+export async function getAccount(db: Kysely<Tables>, tenant: string, id: string): Promise<AccountRow | undefined> {
+  return db.selectFrom('shipping_accounts').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listAccounts(
+  db: Kysely<Tables>,
+  tenant: string,
+  page: { limit: number; offset: number },
+): Promise<AccountRow[]> {
+  return db
+    .selectFrom('shipping_accounts')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export type DeleteOutcome = 'deleted' | 'not_found' | 'has_sub_accounts';
+
+export async function deleteAccount(db: Kysely<Tables>, tenant: string, id: string): Promise<DeleteOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const child = await trx
+      .selectFrom('shipping_accounts')
+      .select('id')
+      .where('tenant', '=', tenant)
+      .where('parent_id', '=', id)
+      .executeTakeFirst();
+    if (child) return 'has_sub_accounts';
+    const res = await trx.deleteFrom('shipping_accounts').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0 ? 'deleted' : 'not_found';
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Carrier credentials and OAuth tokens are sealed at rest with AES-256-GCM. The key comes from
+ * WAYBILL_SECRET_KEY, or from a key file created (mode 0600) in the data directory on first start.
+ * Several instances on one PostgreSQL database must share WAYBILL_SECRET_KEY.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Sealer {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+const VERSION = 'v1';
+
+export function createSealer(key: Buffer): Sealer {
+  if (key.length !== 32) throw new Error('the sealing key must be 32 bytes');
+  return {
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+    },
+    open(sealed) {
+      const [version, payload] = sealed.split(':', 2);
+      if (version !== VERSION || !payload) throw new Error('sealed value has an unknown format');
+      const raw = Buffer.from(payload, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+/** The configured key, else the data directory's key file, created on first use. */
+export function loadSealingKey(configured: Buffer | undefined, dataDir: string): Buffer {
+  if (configured) return configured;
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+    if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte hex key`);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  // 'wx' fails if another process created it in between; then read theirs.
+  try {
+    writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  } catch {
+    return loadSealingKey(undefined, dataDir);
+  }
+  return key;
+}

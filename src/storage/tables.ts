@@ -1,0 +1,106 @@
+/**
+ * Kysely table types. Portable choices for both SQLite and PostgreSQL: timestamps as ISO-8601 UTC
+ * text (sorts correctly, no driver-specific date handling), booleans as 0/1 integers, JSON as text.
+ */
+import type { Generated } from 'kysely';
+
+export interface ApiKeysTable {
+  id: string;
+  tenant: string;
+  /** SHA-256 hex of the key; the key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, shown by `keys list` to tell keys apart. */
+  key_prefix: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface ShippingAccountsTable {
+  id: string;
+  tenant: string;
+  carrier: string;
+  country: string;
+  name: string | null;
+  test: number;
+  /** AES-256-GCM sealed JSON of the auth members; null for a sub-account that inherits them. */
+  auth_sealed: string | null;
+  billing_address: string | null;
+  defaults: string;
+  location_id: string | null;
+  parent_id: string | null;
+  created_at: string;
+}
+
+export interface ShipmentsTable {
+  id: string;
+  tenant: string;
+  shipping_account_id: string;
+  carrier: string;
+  tracking_number: string;
+  carrier_shipment_id: string | null;
+  service: string | null;
+  ship_date: string | null;
+  test: number;
+  /** booked | voided */
+  status: string;
+  /** The booking response as sent (labels as URLs), JSON. */
+  response: string;
+  created_at: string;
+  voided_at: string | null;
+}
+
+export interface LabelsTable {
+  id: string;
+  tenant: string;
+  shipment_id: string;
+  tracking_number: string | null;
+  format: string;
+  data: Uint8Array;
+  created_at: string;
+}
+
+export interface IdempotencyTable {
+  tenant: string;
+  key: string;
+  /** Method and path the key was first used with, plus a SHA-256 of the body. */
+  fingerprint: string;
+  /** in_progress | done */
+  state: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface TrackingCacheTable {
+  tenant: string;
+  carrier: string;
+  tracking_number: string;
+  test: number;
+  stage: string;
+  result: string;
+  fetched_at: string;
+}
+
+export interface OAuthTokensTable {
+  /** SHA-256 of carrier + host + client credentials: never the credentials themselves. */
+  key: string;
+  token_sealed: string | null;
+  expires_at: string | null;
+  /** Lease so that only one instance refreshes a credential set at a time. */
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
+export interface Tables {
+  api_keys: ApiKeysTable;
+  shipping_accounts: ShippingAccountsTable;
+  shipments: ShipmentsTable;
+  labels: LabelsTable;
+  idempotency: IdempotencyTable;
+  tracking_cache: TrackingCacheTable;
+  oauth_tokens: OAuthTokensTable;
+}
+
+export type { Generated };

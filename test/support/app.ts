@@ -1,0 +1,87 @@
+/** The real app in-process on a real database, with helpers to make keys and call it. */
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../src/app.js';
+import { declarations } from '../../src/carriers/declarations.js';
+import type { Clock } from '../../src/clock.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { App } from '../../src/http/types.js';
+import { createLogger } from '../../src/logger.js';
+import { emulatorMasterAccounts } from '../../src/services/master-accounts.js';
+import type { MasterTestAccounts } from '../../src/services/accounts.js';
+import { createSealer } from '../../src/storage/sealing.js';
+import { createKey } from '../../src/storage/repositories/keys.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
+
+export interface TestApp {
+  app: App;
+  db: TestDatabase;
+  config: Config;
+  /** Every log line the app wrote, as text. */
+  logs: string[];
+  key(tenant?: string, opts?: { expiresAt?: Date }): Promise<string>;
+  call(method: string, url: string, key: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { dialect?: 'sqlite' | 'postgres'; env?: Record<string, string>; clock?: Clock; masterTestAccounts?: MasterTestAccounts; sqliteFile?: string; secretKey?: Buffer } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
+  const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data', WAYBILL_LOG_LEVEL: 'debug', ...opts.env });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const clock = opts.clock ?? { now: () => new Date() };
+  const app = await buildApp({
+    config,
+    logger: createLogger('debug', sink),
+    database: db.database,
+    sealer: createSealer(opts.secretKey ?? randomBytes(32)),
+    clock,
+    declarations,
+    masterTestAccounts: opts.masterTestAccounts ?? emulatorMasterAccounts(declarations),
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    logs,
+    async key(tenant = 'acme', o = {}) {
+      return (await createKey(db.database.db, { tenant, now: clock.now(), ...o })).key;
+    },
+    async call(method, url, key, body, headers = {}) {
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...(key ? { zkkey: key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(res.body);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.statusCode, body: parsed, headers: res.headers, raw: res.body };
+    },
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/** Asserts the spec's error shape and returns the error object. */
+export function expectError(res: { status: number; body: any }, status: number, code: string): { code: string; message: string; detail: string } {
+  const err = res.body?.error;
+  if (res.status !== status || err?.code !== code || typeof err?.message !== 'string' || typeof err?.detail !== 'string') {
+    throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return err;
+}
