@@ -16,7 +16,6 @@ export interface TestDatabase {
 
 export const postgresUrl = process.env.WAYBILL_TEST_POSTGRES;
 export const dialects: ('sqlite' | 'postgres')[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
-if (!postgresUrl) console.warn('WAYBILL_TEST_POSTGRES is not set: storage suites run on SQLite only');
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: postgresUrl });

@@ -1,0 +1,88 @@
+/** Bad input of any shape gets a 4xx in the spec's error shape: never a 500, never a crash. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectError, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  key = await t.key();
+});
+afterAll(() => t.close());
+
+function expectClientError(res: { status: number; body: any; raw: string }): void {
+  if (res.status < 400 || res.status >= 500) throw new Error(`expected a 4xx, got ${res.status} ${res.raw.slice(0, 300)}`);
+  expect(Object.keys(res.body)).toEqual(['error']);
+  expect(typeof res.body.error.code).toBe('string');
+  expect(typeof res.body.error.message).toBe('string');
+  expect(typeof res.body.error.detail).toBe('string');
+}
+
+describe('malformed requests', () => {
+  it('answers malformed JSON with 400', async () => {
+    for (const body of ['{bad', '{"shipping_account":', '[1,2', 'nul', '"unterminated']) {
+      expectError(await t.call('POST', '/shippingaccount', key, body), 400, 'schema_validation_error');
+    }
+  });
+
+  it('answers an empty JSON body with 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/shippingaccount', headers: { zkkey: key, 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).error.code).toBe('schema_validation_error');
+  });
+
+  it('answers a wrong content type with 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const res = await t.app.inject({ method: 'POST', url: '/shippingaccount', headers: { zkkey: key, 'content-type': type }, payload: 'a=b' });
+      expect(res.statusCode, type).toBe(415);
+      expect(JSON.parse(res.body).error.code).toBe('unsupported_media_type');
+    }
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const big = JSON.stringify({ shipping_account: { carrier: 'carrier_a', country: 'US', name: 'x'.repeat(1024 * 1024 + 10) } });
+    expectError(await t.call('POST', '/shippingaccount', key, big), 413, 'payload_too_large');
+  });
+
+  it('answers unknown routes and methods with 404 in the error shape', async () => {
+    expectError(await t.call('GET', '/nowhere', key), 404, 'not_found');
+    expectError(await t.call('PUT', '/shippingaccount', key, {}), 404, 'not_found');
+    expectError(await t.call('GET', '/nowhere', undefined), 404, 'not_found');
+  });
+
+  it('names the wrong field and its expected type', async () => {
+    const err = expectError(await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: 'maybe' } }), 400, 'schema_validation_error');
+    expect(err.detail).toBe('shipping_account.test');
+    expect(err.message).toContain('boolean');
+  });
+});
+
+describe('fuzz: random JSON into every field', () => {
+  // Deterministic pseudo-random values so that a failure reproduces.
+  let seed = 42;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const junk = (depth = 0): unknown => {
+    const pick = Math.floor(rnd() * 10);
+    if (depth > 3) return null;
+    return [null, true, -1, 1e308, '', 'x'.repeat(Math.floor(rnd() * 50)), [], {}, [junk(depth + 1)], { a: junk(depth + 1), __proto__x: 1 }][pick];
+  };
+  const fields = ['carrier', 'country', 'auth', 'billing_address', 'defaults', 'location_id', 'parent_shipping_account', 'test', 'name'];
+
+  it('never answers 5xx for 300 mutated account bodies', async () => {
+    for (let i = 0; i < 300; i++) {
+      const body: Record<string, unknown> = { carrier: 'carrier_a', country: 'US', auth: { account_number: '1' } };
+      body[fields[i % fields.length]!] = junk();
+      const wrapped = i % 7 === 0 ? junk() : { shipping_account: body };
+      const res = await t.call('POST', '/shippingaccount', key, JSON.stringify(wrapped) ?? 'null');
+      if (res.status === 200) continue;
+      expectClientError(res);
+    }
+  });
+
+  it('survives prototype-pollution shaped bodies', async () => {
+    const res = await t.call('POST', '/shippingaccount', key, '{"shipping_account":{"carrier":"carrier_a","country":"US","auth":{"account_number":"1"}},"__proto__":{"polluted":true}}');
+    expectClientError(res);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

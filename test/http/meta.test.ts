@@ -1,0 +1,61 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
+import { createTestApp, expectError, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  key = await t.key();
+});
+afterAll(() => t.close());
+
+describe('GET /meta/carriers', () => {
+  it('lists all five carriers with operations, auth members and catalogs', async () => {
+    const res = await t.call('GET', '/meta/carriers', key);
+    expect(res.status).toBe(200);
+    expect(res.body.carriers.map((c: { slug: string }) => c.slug)).toEqual([...CARRIER_SLUGS]);
+    const a = res.body.carriers[0];
+    expect(a.operations).toEqual(expect.arrayContaining(['ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook']));
+    expect(a.operations).not.toContain('manifest');
+    expect(a.auth.required).toEqual(['account_number']);
+    expect(a.label_types).toEqual(expect.arrayContaining(['PDF', 'ZPLII__STOCK_4X6', 'PNG__PAPER_8.5X11_TOP_HALF_LABEL']));
+    expect(a.packaging_types).toContain('carrier_a_10kg_box');
+    expect(a.special_services).toContain('saturday_delivery');
+  });
+
+  it('describes one carrier, including carrier_d composite services', async () => {
+    const res = await t.call('GET', '/meta/carriers/carrier_d', key);
+    expect(res.status).toBe(200);
+    expect(res.body.carrier.services).toEqual(expect.arrayContaining(['priority_mail', 'media_mail|5_digit|irregular|none', 'parcel_select|your_packaging|machinable|dhub']));
+    expect(res.body.carrier.operations).toContain('manifest');
+    expect(res.body.carrier.auth.required).toHaveLength(6);
+    expectError(await t.call('GET', '/meta/carriers/carrier_z', key), 404, 'not_found');
+    expectError(await t.call('GET', '/meta/carriers', undefined), 401, 'missing_api_key');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('is a valid OpenAPI 3 document generated from the validating schemas', async () => {
+    const res = await t.call('GET', '/openapi.json', undefined);
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(res.body.components.securitySchemes.zkkey).toEqual({ type: 'apiKey', in: 'header', name: 'zkkey' });
+    const body = res.body.paths['/shippingaccount'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['shipping_account']);
+    expect(body.properties.shipping_account.properties.carrier.enum).toContain('carrier_d_reseller');
+    // Validates against the OpenAPI 3 schema; throws with the first problem otherwise.
+    await SwaggerParser.validate(structuredClone(res.body));
+  });
+});
+
+describe('request ids', () => {
+  it('returns x-request-id, keeping a safe one the caller sent', async () => {
+    const res = await t.call('GET', '/healthz', undefined, undefined, { 'x-request-id': 'abc-123' });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const made = await t.call('GET', '/healthz', undefined, undefined, { 'x-request-id': 'bad id with spaces\n' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
