@@ -12,7 +12,9 @@ import type { Config } from './config.js';
 import { createAuthenticator } from './http/auth.js';
 import { ApiError, toApiError } from './http/errors.js';
 import { fromFrameworkError } from './http/validation-errors.js';
+import { ajv } from './http/schemas/validator.js';
 import type { App } from './http/types.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps } from './services/index.js';
 
@@ -32,11 +34,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   // JSON only: the default text/plain parser would let a wrong content type reach validation.
   app.removeContentTypeParser('text/plain');
 
@@ -65,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: { title: 'Waybill', version: '0.1.0', description: 'One JSON interface over many shipping carriers.' },
       components: { securitySchemes: { zkkey: { type: 'apiKey', in: 'header', name: 'zkkey' }, bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ zkkey: [] }, { bearer: [] }],
@@ -73,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  registerRoutes(app, { services });
+  registerIdempotency(app, services.idempotency);
+  registerRoutes(app, { services, config: deps.config });
   return app;
 }

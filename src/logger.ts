@@ -17,3 +17,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options = { level, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' }, base: { service: 'waybill' } };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/** The logging a use case or carrier needs: pino's and Fastify's request loggers both fit. */
+export type Log = Pick<Logger, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'>;

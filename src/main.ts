@@ -5,6 +5,8 @@
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { declarations } from './carriers/declarations.js';
+import { createCarrierRuntime } from './carriers/runtime.js';
+import { startEmulator } from './emulator/server.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { App } from './http/types.js';
@@ -42,7 +44,12 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
       ? emulatorMasterAccounts(declarations)
       : {};
 
-  const app = await buildApp({ config, logger, database, sealer, clock, declarations, masterTestAccounts });
+  // The embedded default: the carrier emulator on loopback, every carrier pointed at it.
+  const emulator = config.carriers.mode === 'emulator' ? await startEmulator({ port: config.carriers.emulatorPort, logger: logger.child({ component: 'emulator' }) }) : undefined;
+  if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
+  const carriers = createCarrierRuntime({ config, database, sealer, clock, ...(emulator ? { emulatorUrl: emulator.url } : {}) });
+
+  const app = await buildApp({ config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency });
   const url = await app.listen({ host: config.host, port: config.port });
   logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);
 
@@ -50,6 +57,8 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   const close = () =>
     (closing ??= (async () => {
       await app.close();
+      await carriers.close();
+      await emulator?.close();
       await database.close();
     })());
   return { app, url, database, close };

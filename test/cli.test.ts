@@ -43,7 +43,7 @@ describe('waybill keys', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 60_000);
 
   it('rejects bad arguments with a usage message and exit code 2', async () => {
     const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-cli-')) };
@@ -53,7 +53,7 @@ describe('waybill keys', () => {
     expect((await runCli(['keys', 'create'], env)).code).toBe(2);
     expect((await runCli(['frobnicate'], env)).stderr).toContain('usage: waybill');
     expect((await runCli(['serve'], { ...env, PORT: 'eighty' })).stderr).toContain('PORT');
-  });
+  }, 60_000);
 });
 
 describe.skipIf(!postgresUrl)('two service processes on one PostgreSQL database', () => {
@@ -73,5 +73,5 @@ describe.skipIf(!postgresUrl)('two service processes on one PostgreSQL database'
       await Promise.all([one.stop(), two.stop()]);
       await pg.drop().catch(() => undefined);
     }
-  });
+  }, 60_000);
 });

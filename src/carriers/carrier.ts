@@ -3,12 +3,14 @@
  * (what it is and supports) plus an adapter (how it does it). An operation the adapter
  * leaves undefined is answered with carrier_unsupported_method by the services.
  */
-import type { BaseLogger } from 'pino';
+import type { Log } from '../logger.js';
 import type {
   BookedShipment,
   CancelResult,
   DropoffLocation,
   LocationsRequest,
+  ManifestRequest,
+  ManifestResult,
   PickupAvailabilityRequest,
   PickupConfirmation,
   PickupRequest,
@@ -58,6 +60,8 @@ export interface CarrierDeclaration {
   catalog: CarrierCatalog;
   /** Base URLs of the carrier's own API. */
   hosts: { live: string; test: string };
+  /** Address members the carrier needs in sender and recipient to rate (spec "Required fields by context"). */
+  rateAddressFields?: readonly string[];
 }
 
 /** Everything an adapter needs for one call on behalf of one shipping account. */
@@ -70,7 +74,7 @@ export interface CarrierCall {
   debug: boolean;
   /** Country of the shipping account. */
   country: string;
-  log: BaseLogger;
+  log: Log;
 }
 
 /** Facts about a stored shipment some carriers need to cancel it. */
@@ -90,6 +94,9 @@ export interface CarrierAdapter {
   pickupAvailability?(call: CarrierCall, req: PickupAvailabilityRequest): Promise<PickupSlot[]>;
   pickup?(call: CarrierCall, req: PickupRequest): Promise<PickupConfirmation>;
   locations?(call: CarrierCall, req: LocationsRequest): Promise<DropoffLocation[]>;
+  manifest?(call: CarrierCall, req: ManifestRequest): Promise<ManifestResult>;
+  /** Asks the carrier whether the credentials in `call.auth` are accepted. */
+  validateCredentials?(call: CarrierCall): Promise<{ valid: boolean; message: string }>;
 }
 
 /** What every carrier client is built from; passed in, never imported as a singleton. */

@@ -269,3 +269,17 @@ export interface DropoffLocation {
 export interface CancelResult {
   message: string;
 }
+
+export interface ManifestRequest {
+  /** Shipments to close out; all of the day's open shipments when absent. */
+  tracking_numbers: string[];
+  ship_date: string;
+}
+
+export interface ManifestResult {
+  /** The carrier's own id of the manifest (scan form). */
+  carrier_manifest_id?: string;
+  tracking_numbers: string[];
+  /** The end-of-day form to hand over, as a PDF. */
+  document: Uint8Array;
+}

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { Config } from '../config.js';
 import type { Services } from '../services/index.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -7,6 +8,7 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 /** What every route module receives. */
 export interface RouteContext {
   services: Services;
+  config: Config;
 }
 
 declare module 'fastify' {

@@ -1,24 +1,45 @@
 /** Wires the use cases from explicit dependencies; no module keeps state of its own. */
-import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
+import type { Adapters } from '../carriers/registry.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
-import type { Tables } from '../storage/tables.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
+import { createCarrierCalls } from './carrier-calls.js';
+import { createIdempotencyService } from './idempotency.js';
+import { createManifestService } from './manifests.js';
+import { createPickupsService } from './pickups.js';
+import { createRatingService } from './rating.js';
+import { createShippingService } from './shipping.js';
+import { createTrackingService } from './tracking.js';
 
 export interface ServiceDeps {
   database: Database;
   sealer: Sealer;
   clock: Clock;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
+  adapters: Adapters;
   masterTestAccounts: MasterTestAccounts;
+  /** Carrier calls in flight per carrier for batch tracking. */
+  trackConcurrency: number;
 }
 
 export function createServices(deps: ServiceDeps) {
-  const db: Kysely<Tables> = deps.database.db;
-  const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock: deps.clock });
-  return { database: deps.database, declarations: deps.declarations, accounts };
+  const { clock } = deps;
+  const db = deps.database.db;
+  const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
+  const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
+  return {
+    database: deps.database,
+    declarations: deps.declarations,
+    accounts,
+    rating: createRatingService({ calls, clock }),
+    shipping: createShippingService({ db, calls, clock }),
+    tracking: createTrackingService({ db, calls, clock, concurrency: deps.trackConcurrency }),
+    pickups: createPickupsService({ calls, clock }),
+    manifests: createManifestService({ calls, clock }),
+    idempotency: createIdempotencyService({ db, clock }),
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

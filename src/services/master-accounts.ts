@@ -13,7 +13,10 @@ export function emulatorMasterAccounts(declarations: Record<CarrierSlug, Carrier
   for (const decl of Object.values(declarations)) {
     const byCountry: Record<string, Record<string, string>> = {};
     for (const country of EMULATOR_TEST_COUNTRIES) {
-      byCountry[country] = Object.fromEntries(decl.auth.required.map((m) => [m, `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
+      // Every member, optional ones too: adapters use some optional members (carrier_a's OAuth
+      // client_id and client_secret), and the emulator accepts any value.
+      const members = [...decl.auth.required, ...decl.auth.optional];
+      byCountry[country] = Object.fromEntries(members.map((m) => [m, `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
     }
     out[decl.slug] = byCountry;
   }

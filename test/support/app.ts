@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
 import { declarations } from '../../src/carriers/declarations.js';
+import { createCarrierRuntime } from '../../src/carriers/runtime.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { App } from '../../src/http/types.js';
@@ -25,7 +26,16 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { dialect?: 'sqlite' | 'postgres'; env?: Record<string, string>; clock?: Clock; masterTestAccounts?: MasterTestAccounts; sqliteFile?: string; secretKey?: Buffer } = {},
+  opts: {
+    dialect?: 'sqlite' | 'postgres';
+    env?: Record<string, string>;
+    clock?: Clock;
+    masterTestAccounts?: MasterTestAccounts;
+    sqliteFile?: string;
+    secretKey?: Buffer;
+    /** Base URL of a running emulator; every carrier call goes there. */
+    emulatorUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
   const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data', WAYBILL_LOG_LEVEL: 'debug', ...opts.env });
@@ -37,14 +47,18 @@ export async function createTestApp(
     },
   });
   const clock = opts.clock ?? { now: () => new Date() };
+  const sealer = createSealer(opts.secretKey ?? randomBytes(32));
+  const carriers = createCarrierRuntime({ config, database: db.database, sealer, clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}) });
   const app = await buildApp({
     config,
     logger: createLogger('debug', sink),
     database: db.database,
-    sealer: createSealer(opts.secretKey ?? randomBytes(32)),
+    sealer,
     clock,
     declarations,
+    adapters: carriers.adapters,
     masterTestAccounts: opts.masterTestAccounts ?? emulatorMasterAccounts(declarations),
+    trackConcurrency: config.trackConcurrency,
   });
   await app.ready();
   return {
@@ -72,6 +86,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await carriers.close();
       await db.drop();
     },
   };

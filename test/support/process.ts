@@ -34,7 +34,7 @@ export interface ServerProcess {
 /** `waybill serve` on a free port; resolves once it logs that it listens. */
 export function startServe(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...cliArgs, 'serve'], { cwd: projectRoot, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgs, 'serve'], { cwd: projectRoot, env: { ...process.env, PORT: '0', WAYBILL_EMULATOR_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

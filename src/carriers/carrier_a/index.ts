@@ -17,4 +17,6 @@ export const declaration: CarrierDeclaration = {
   },
   catalog,
   hosts: { live: 'https://apis.fedex.com', test: 'https://apis-sandbox.fedex.com' },
+  // Spec "Required fields by context": carrier_a rates need full sender and recipient addresses.
+  rateAddressFields: ['city', 'country', 'name', 'street1'],
 };

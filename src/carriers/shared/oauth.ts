@@ -4,6 +4,12 @@
  * needed, and never runs two fetches for one credential set at the same time (in this process or,
  * through a lease row, across processes): carriers such as carrier_d revoke the old token on refresh.
  */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import * as repo from '../../storage/repositories/oauth-tokens.js';
+import type { Sealer } from '../../storage/sealing.js';
+import type { Tables } from '../../storage/tables.js';
 export interface FetchedToken {
   access_token: string;
   /** Lifetime in seconds, as the carrier's token endpoint says. */
@@ -14,4 +20,72 @@ export interface TokenStore {
   get(key: string, fetch: () => Promise<FetchedToken>): Promise<string>;
   /** Forget a token the carrier refused, so that the next `get` fetches a new one. */
   invalidate(key: string, token: string): Promise<void>;
+}
+
+
+export interface TokenStoreOptions {
+  db: Kysely<Tables>;
+  sealer: Sealer;
+  clock: Clock;
+  /** A token is renewed this long before it expires, so that no call carries a dying token. */
+  marginMs?: number;
+  /** How long one instance may hold the refresh lease before others may take over. */
+  leaseMs?: number;
+  /** Pause between looks at the row while another instance refreshes. */
+  pollMs?: number;
+}
+
+export function createTokenStore(opts: TokenStoreOptions): TokenStore {
+  const { db, sealer, clock } = opts;
+  const marginMs = opts.marginMs ?? 120_000;
+  const leaseMs = opts.leaseMs ?? 30_000;
+  const pollMs = opts.pollMs ?? 50;
+  const owner = randomBytes(9).toString('base64url');
+  // One refresh per credential set inside this process; the lease covers other processes.
+  const inflight = new Map<string, Promise<string>>();
+
+  function fresh(row: repo.OAuthTokenRow | undefined, now: number): string | undefined {
+    if (!row?.token_sealed || !row.expires_at) return undefined;
+    return Date.parse(row.expires_at) - marginMs > now ? sealer.open(row.token_sealed) : undefined;
+  }
+
+  async function obtain(key: string, fetch: () => Promise<FetchedToken>): Promise<string> {
+    const deadline = clock.now().getTime() + leaseMs * 2;
+    for (;;) {
+      const now = clock.now();
+      const cached = fresh(await repo.readToken(db, key), now.getTime());
+      if (cached) return cached;
+      if (await repo.tryLease(db, key, owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString())) {
+        try {
+          const token = await fetch();
+          const expiresAt = new Date(clock.now().getTime() + Math.max(0, token.expires_in) * 1000).toISOString();
+          await repo.saveToken(db, key, owner, sealer.seal(token.access_token), expiresAt);
+          return token.access_token;
+        } catch (err) {
+          await repo.releaseLease(db, key, owner);
+          throw err;
+        }
+      }
+      if (clock.now().getTime() > deadline) throw new Error('timed out waiting for another instance to refresh the carrier token');
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  return {
+    async get(key, fetch) {
+      const row = await repo.readToken(db, key);
+      const cached = fresh(row, clock.now().getTime());
+      if (cached) return cached;
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = obtain(key, fetch).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      return pending;
+    },
+    async invalidate(key, token) {
+      const row = await repo.readToken(db, key);
+      if (row?.token_sealed && sealer.open(row.token_sealed) === token) await repo.clearToken(db, key, row.token_sealed);
+    },
+  };
 }

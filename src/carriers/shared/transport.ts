@@ -18,7 +18,7 @@
  */
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
-import type { BaseLogger } from 'pino';
+import type { Log } from '../../logger.js';
 import { ApiError } from '../../http/errors.js';
 import { redactHeaders, redactText, redactUrl } from './redact.js';
 import { classifyStatus, classifyThrown, type Failure, type Target } from './transport-errors.js';
@@ -35,7 +35,7 @@ export interface CarrierHttpRequest {
   idempotent: boolean;
   /** Log request and response in full (redacted). */
   debug: boolean;
-  log: BaseLogger;
+  log: Log;
 }
 
 export interface CarrierHttpResponse {

@@ -2,7 +2,7 @@
  * Building blocks of the public contract. Each schema is written once and serves validation,
  * TypeScript types (Static) and the OpenAPI document.
  */
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { CURRENCIES, DIM_UNITS, WEIGHT_UNITS } from '../../domain/catalog.js';
 
 export const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code', examples: ['US'] });
@@ -36,12 +36,8 @@ export const AddressFields = {
 
 export const Address = Type.Object(AddressFields, { description: 'A postal address with contact' });
 
-/** An Address whose named members are required too (carrier or context rules of the spec). */
-export function AddressRequiring(...required: (keyof typeof AddressFields)[]): ReturnType<typeof Type.Object> {
-  const props: Record<string, TSchema> = { ...AddressFields };
-  for (const name of required) props[name] = Type.String({ minLength: 1, maxLength: 1000 });
-  return Type.Object(props);
-}
+/** A non-empty address member, for contexts where the spec requires it. */
+export const RequiredText = Type.String({ minLength: 1, maxLength: 1000 });
 
 export const Package = Type.Object({
   weight: Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'in weight_units' }),
@@ -73,3 +69,9 @@ export const errorResponses = {
   502: ErrorBody,
   504: ErrorBody,
 };
+
+/**
+ * A success body documented in prose rather than filtered by a schema (Fastify drops members a
+ * response schema does not list, which would silently cut carrier-specific fields).
+ */
+export const Documented = (description: string) => Type.Unknown({ description });

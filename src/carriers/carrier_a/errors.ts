@@ -1,0 +1,131 @@
+/**
+ * FedEx error bodies → ApiError. Every FedEx REST API answers errors as
+ * `{ transactionId, customerTransactionId?, errors: [{ code, message, parameterList? }] }`
+ * (ErrorResponseVO / CXSError in every vendor OpenAPI file; fixtures/tracking_ErrorResponse.json,
+ * samples/error_response.json). FedEx's own message goes to `message`, its raw codes and the
+ * transaction id to `detail` (spec/DECISIONS.md "Errors"). Nothing here throws anything but ApiError.
+ */
+import { ApiError, type ErrorCode } from '../../http/errors.js';
+import { objects, obj, text } from '../shared/json.js';
+
+/**
+ * Codes meaning the stored credentials or account were refused. From the vendor error examples:
+ * NOT.AUTHORIZED.ERROR (401 of every API), LOGIN.REAUTHENTICATE.ERROR and SHIPMENT.USER.UNAUTHORIZED
+ * (ship-api.json), ACCOUNTNUMBER.REGISTRATION.REQUIRED (ship-api.json: "Please enter a valid
+ * 9-digit FedEx account number"), and FORBIDDEN.ERROR, FedEx's code for a 403 on credentials.
+ */
+const AUTH_CODES: ReadonlySet<string> = new Set([
+  'NOT.AUTHORIZED.ERROR',
+  'AUTHENTICATION.TOKEN.INVALID',
+  'LOGIN.REAUTHENTICATE.ERROR',
+  'SHIPMENT.USER.UNAUTHORIZED',
+  'ACCOUNTNUMBER.REGISTRATION.REQUIRED',
+  'FORBIDDEN.ERROR',
+]);
+
+/**
+ * Codes meaning "no such shipment": track.json (TRACKING.TRACKINGNUMBER.NOTFOUND, TRACKING.TCN.NOTFOUND,
+ * TRACKING.REFERENCENUMBER.NOTFOUND) and ship-api.json cancel (TRACKINGNUMBER.ENTERED.INVALID:
+ * "Error with entered Tracking Number").
+ */
+function isNotFoundCode(code: string): boolean {
+  return /^TRACKING\.[A-Z.]*NOTFOUND$/.test(code) || code === 'TRACKINGNUMBER.ENTERED.INVALID';
+}
+
+/** The ApiError code for one FedEx error code, for a 4xx (or 2xx) answer. */
+export function classifyFedExCode(code: string | undefined): ErrorCode {
+  if (code === undefined) return 'carrier_exception';
+  if (AUTH_CODES.has(code)) return 'carrier_authentication';
+  if (isNotFoundCode(code)) return 'carrier_no_shipment_found';
+  return 'carrier_exception';
+}
+
+export interface FedExErrorItem {
+  code?: string;
+  message?: string;
+}
+
+/** `detail` of every carrier_a ApiError: FedEx's raw codes (of errors or alerts) and its transaction id. */
+export function fedexDetail(kind: 'error' | 'alert', codes: string[], transactionId: string | undefined): string {
+  const parts = [`FedEx ${kind} code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
+  if (transactionId) parts.push(`transactionId: ${transactionId}`);
+  return parts.join('; ');
+}
+
+/** An ApiError for FedEx error items; the strongest classification among them wins. */
+export function errorFromItems(status: number, items: FedExErrorItem[], transactionId?: string, opts: { auth?: boolean } = {}): ApiError {
+  const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
+  const messages = items.map((e) => e.message).filter((m): m is string => m !== undefined);
+  const message = messages.length > 0 ? messages.join('; ') : `FedEx refused the request (HTTP ${status})`;
+  const detail = fedexDetail('error', codes, transactionId);
+  let code: ErrorCode;
+  // An outage or throttling of the token endpoint is not a refusal of the credentials.
+  if (status >= 500) code = 'carrier_http_exception';
+  else if (status === 429) code = 'carrier_throttling';
+  else if (opts.auth || status === 401 || status === 403) code = 'carrier_authentication';
+  else {
+    const classes = codes.map(classifyFedExCode);
+    code = classes.includes('carrier_authentication')
+      ? 'carrier_authentication'
+      : classes.length > 0 && classes.every((c) => c === 'carrier_no_shipment_found')
+        ? 'carrier_no_shipment_found'
+        : 'carrier_exception';
+  }
+  return new ApiError(code, message, detail);
+}
+
+/**
+ * The ApiError for a parsed body that carries FedEx `errors`, else undefined. Parsers use it
+ * because FedEx sometimes answers 200 with an error body.
+ */
+export function errorFromJson(status: number, json: unknown, opts: { auth?: boolean } = {}): ApiError | undefined {
+  const body = obj(json);
+  if (!body) return undefined;
+  // ship-api.json's /packages/validate 404 example uses a flat `{ error, error_detail }` form.
+  const flatCode = text(body.error);
+  if (flatCode !== undefined && !Array.isArray(body.errors)) {
+    return errorFromItems(status, [{ code: flatCode, message: text(body.error_detail) ?? flatCode }], text(body.transactionId), opts);
+  }
+  if (!Array.isArray(body.errors)) return undefined;
+  const items = objects(body.errors).map((e) => ({ code: text(e.code), message: text(e.message) }));
+  if (items.length === 0) return undefined;
+  return errorFromItems(status, items, text(body.transactionId), opts);
+}
+
+/** Throws the FedEx error a 200 answer may carry instead of its output. */
+export function throwIfErrorBody(body: unknown): void {
+  const error = errorFromJson(200, body);
+  if (error) throw error;
+}
+
+/** A body that is not what FedEx documents: a carrier fault, never our 500. */
+export function unexpectedBody(what: string): ApiError {
+  return new ApiError('carrier_http_exception', `carrier_a returned an unexpected ${what}`, 'The FedEx response did not have the documented shape.');
+}
+
+/**
+ * FedEx error body (as text) → ApiError. `opts.auth` marks an answer of the OAuth token endpoint,
+ * where any refusal (FedEx answers e.g. 400 INVALID.INPUT.EXCEPTION for a wrong client id)
+ * means the stored credentials are wrong.
+ */
+export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean } = {}): ApiError {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  const fromJson = errorFromJson(status, json, opts);
+  if (fromJson) return fromJson;
+  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const detail = snippet === '' ? 'empty body' : `body starts: ${snippet}`;
+  // 401/403 mean refused credentials whatever the body looks like (gateways answer them in HTML).
+  if (status === 401 || status === 403) {
+    return new ApiError('carrier_authentication', `FedEx refused the credentials (HTTP ${status})`, detail);
+  }
+  return new ApiError(
+    'carrier_http_exception',
+    `carrier_a answered HTTP ${status} with a body that is not a FedEx error`,
+    detail,
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * Booking: ShipmentRequest → FedEx /ship/v1/shipments body, and its answer → BookedShipment.
+ * Shape follows ship-api.json (Full_Schema_Ship / TransactionShipmentOutputVO) and the recorded
+ * fixtures/shipment_ShipmentRequest.json, shipment_MultiPieceShipmentRequest.json (all packages
+ * in one request; FedEx answers one pieceResponse per package) and the response fixtures.
+ */
+import type { BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
+import { ApiError } from '../../http/errors.js';
+import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
+import { toIsoDate } from '../shared/time.js';
+import { REFERENCE_TYPES, labelSpecification, serviceSlug, transitDays } from './codes.js';
+import { throwIfErrorBody, unexpectedBody } from './errors.js';
+import {
+  commodities,
+  currencyOf,
+  fedexAddress,
+  fedexPackagingType,
+  fedexServiceType,
+  isInternational,
+  packageLineItems,
+  rateRequestTypes,
+  shipDate,
+  shipmentSpecialServices,
+  smartPostInfo,
+  totalWeightLb,
+  type CarrierABuildOptions,
+} from './rate.js';
+import type { CarrierAContact, CarrierACustomerReference, CarrierAParty, CarrierAShipRequest } from './wire.js';
+
+function contactOf(a: ShipmentRequest['sender']): CarrierAContact {
+  return { personName: a.name, companyName: a.company, phoneNumber: a.phone, emailAddress: a.email };
+}
+
+/** references → customerReferences; an unknown type is still printed, as a customer reference. */
+function customerReferences(req: ShipmentRequest): CarrierACustomerReference[] {
+  return (req.references ?? []).map((r) => ({ customerReferenceType: REFERENCE_TYPES[r.type] ?? 'CUSTOMER_REFERENCE', value: r.value }));
+}
+
+export function buildShipRequest(req: ShipmentRequest, accountNumber: string, now: Date, opts: CarrierABuildOptions = {}): CarrierAShipRequest {
+  const serviceType = fedexServiceType(req);
+  if (serviceType === undefined) throw new ApiError('schema_field_required', 'carrier_a needs a service to book a shipment', 'shipment.service');
+  const international = isInternational(req);
+  if (international && (req.customs_items ?? []).length === 0) {
+    // FedEx clears international goods on commodity descriptions; inventing them would only delay customs.
+    throw new ApiError('schema_field_required', 'carrier_a needs customs_items for an international shipment', 'shipment.customs_items');
+  }
+  const currency = currencyOf(req);
+  const shipper: CarrierAParty = { address: fedexAddress(req.sender, true), contact: contactOf(req.sender) };
+  const payor = { responsibleParty: { ...shipper, accountNumber: { value: accountNumber } } };
+  const references = customerReferences(req);
+  // The commercial invoice carries the invoice number; labels carry the other references.
+  const invoiceFirst = [...references].sort((a, b) => Number(b.customerReferenceType === 'INVOICE_NUMBER') - Number(a.customerReferenceType === 'INVOICE_NUMBER'));
+  const packageRefs = international ? references.filter((r) => r.customerReferenceType !== 'INVOICE_NUMBER') : references;
+  const lines = packageLineItems(req, true).map((line) => ({ ...line, customerReferences: packageRefs.length > 0 ? packageRefs : undefined }));
+
+  return dropUndefined<CarrierAShipRequest>({
+    accountNumber: { value: accountNumber },
+    // LABEL: labels come back base64-encoded in the answer (LABELRESPONSEOPTIONS), not as URLs.
+    labelResponseOptions: 'LABEL',
+    shipAction: 'CONFIRM',
+    oneLabelAtATime: false,
+    requestedShipment: {
+      shipDatestamp: shipDate(req, now),
+      pickupType: 'DROPOFF_AT_FEDEX_LOCATION',
+      serviceType,
+      packagingType: fedexPackagingType(req),
+      blockInsightVisibility: false,
+      shipper,
+      recipients: [{ address: fedexAddress(req.recipient, true), contact: contactOf(req.recipient) }],
+      shippingChargesPayment: { paymentType: 'SENDER', payor },
+      labelSpecification: { ...labelSpecification(req.label_type, req.label_size), labelFormatType: 'COMMON2D', labelOrder: 'SHIPPING_LABEL_FIRST' },
+      rateRequestType: rateRequestTypes(req),
+      preferredCurrency: req.currency,
+      totalWeight: totalWeightLb(req),
+      totalPackageCount: req.packages.length,
+      requestedPackageLineItems: lines,
+      shipmentSpecialServices: shipmentSpecialServices(req, true),
+      customsClearanceDetail: international
+        ? {
+            commercialInvoice: {
+              originatorName: req.sender.name ?? req.sender.company,
+              customerReferences: invoiceFirst.length > 0 ? invoiceFirst : undefined,
+              termsOfSale: req.terms_of_trade,
+              shipmentPurpose: req.type === 'return' ? 'REPAIR_AND_RETURN' : 'SOLD',
+              declarationStatement: req.declaration_statement,
+            },
+            commodities: commodities(req, false),
+            dutiesPayment: { paymentType: 'SENDER', payor },
+            insuranceCharge: req.insurance_cost === undefined ? undefined : { amount: req.insurance_cost, currency },
+            isDocumentOnly: false,
+          }
+        : undefined,
+      shippingDocumentSpecification: international
+        ? {
+            shippingDocumentTypes: ['COMMERCIAL_INVOICE'],
+            commercialInvoiceDetail: { documentFormat: { docType: 'PDF', stockType: 'PAPER_LETTER' } },
+          }
+        : undefined,
+      smartPostInfoDetail: smartPostInfo(req, opts, false),
+    },
+  });
+}
+
+/** Base64 label bytes; anything that is not base64 is a carrier fault, not a crash. */
+function decodeBase64(encoded: string, what: string): Uint8Array {
+  const clean = encoded.replace(/\s+/g, '');
+  if (clean === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw unexpectedBody(`${what} (not base64)`);
+  const buf = Buffer.from(clean, 'base64');
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+function isLabel(doc: JsonObject): boolean {
+  const type = text(doc.contentType);
+  return type === undefined || type === 'LABEL';
+}
+
+function labelPackage(trackingNumber: string, docs: JsonObject[]): BookedPackage {
+  const withBytes = docs.find((d) => text(d.encodedLabel) !== undefined);
+  if (!withBytes) {
+    const onlyUrl = docs.some((d) => text(d.url) !== undefined);
+    throw new ApiError(
+      'carrier_http_exception',
+      onlyUrl
+        ? `carrier_a returned the label of package ${trackingNumber} only as a URL; labels are expected inline`
+        : `carrier_a returned no label for package ${trackingNumber}`,
+      'labelResponseOptions LABEL was sent; the answer lacked encodedLabel',
+    );
+  }
+  return {
+    tracking_number: trackingNumber,
+    label: decodeBase64(text(withBytes.encodedLabel) ?? '', `label of package ${trackingNumber}`),
+    label_format: (text(withBytes.docType) ?? 'PDF').toUpperCase(),
+  };
+}
+
+/** One package per pieceResponse; a shipment-level LABEL document stands in when a piece has none. */
+function packagesOf(ts: JsonObject, master: string): BookedPackage[] {
+  const shipmentLabels = objects(ts.shipmentDocuments).filter(isLabel);
+  const pieces = objects(ts.pieceResponses);
+  if (pieces.length === 0) {
+    if (shipmentLabels.length === 0) throw unexpectedBody('ship response (no pieceResponses and no labels)');
+    return shipmentLabels.map((d) => labelPackage(text(d.trackingNumber) ?? master, [d]));
+  }
+  return pieces.map((piece) => {
+    const trackingNumber = text(piece.trackingNumber);
+    if (!trackingNumber) throw unexpectedBody('ship response (piece without trackingNumber)');
+    const own = objects(piece.packageDocuments).filter(isLabel);
+    const fallback = shipmentLabels.filter((d) => text(d.trackingNumber) === trackingNumber || (pieces.length === 1 && !text(d.trackingNumber)));
+    return labelPackage(trackingNumber, [...own, ...fallback]);
+  });
+}
+
+/** ship-api.json ShipmentRating: the detail named by actualRateType, else the first priced one. */
+function costsOf(ts: JsonObject): Costs | undefined {
+  const rating = obj(dig(ts, 'completedShipmentDetail', 'shipmentRating'));
+  const details = objects(rating?.shipmentRateDetails).filter((d) => numeric(d.totalNetCharge) !== undefined);
+  const actual = text(rating?.actualRateType);
+  const detail = details.find((d) => text(d.rateType) === actual) ?? details[0];
+  const currency = text(detail?.currency);
+  if (!detail || !currency) return undefined;
+  const amount = (key: string): string => toDecimalString(numeric(detail[key]) ?? 0);
+  return {
+    base_charge: amount('totalBaseCharge'),
+    surcharges: amount('totalSurcharges'),
+    discounts: amount('totalFreightDiscounts'),
+    taxes: amount('totalTaxes'),
+    net_charge: amount('totalNetCharge'),
+    currency,
+  };
+}
+
+/**
+ * Customs documents: transactionShipments[].shipmentDocuments (encodedLabel), else the same
+ * document under completedShipmentDetail.shipmentDocuments[].parts[].image (IntlShipmentResponse
+ * carries the commercial invoice in both places; it is reported once).
+ */
+function documentsOf(ts: JsonObject): ShippingDocument[] {
+  const docs: ShippingDocument[] = [];
+  for (const d of objects(ts.shipmentDocuments)) {
+    const content = text(d.encodedLabel);
+    const type = text(d.contentType);
+    if (content && type && type !== 'LABEL') docs.push({ type, format: (text(d.docType) ?? 'PDF').toUpperCase(), content });
+  }
+  for (const d of objects(dig(ts, 'completedShipmentDetail', 'shipmentDocuments'))) {
+    const type = text(d.type);
+    if (!type || type === 'LABEL' || docs.some((x) => x.type === type)) continue;
+    for (const part of objects(d.parts)) {
+      const content = text(part.image);
+      if (content) docs.push({ type, format: (text(d.imageType) ?? 'PDF').toUpperCase(), content });
+    }
+  }
+  return docs;
+}
+
+export function parseShipResponse(body: unknown): BookedShipment {
+  throwIfErrorBody(body);
+  const ts = obj(dig(body, 'output', 'transactionShipments', 0));
+  if (!ts) throw unexpectedBody('ship response (no transactionShipments)');
+  const master =
+    text(ts.masterTrackingNumber) ??
+    text(dig(ts, 'completedShipmentDetail', 'masterTrackingId', 'trackingNumber')) ??
+    text(dig(ts, 'pieceResponses', 0, 'trackingNumber'));
+  if (!master) throw unexpectedBody('ship response (no tracking number)');
+  const operational = obj(dig(ts, 'completedShipmentDetail', 'operationalDetail'));
+  const dateText = text(operational?.deliveryDate) ?? text(operational?.commitDate) ?? texts(operational?.commitDates)[0];
+  const code = text(ts.serviceType);
+  const documents = documentsOf(ts);
+  return dropUndefined<BookedShipment>({
+    tracking_number: master,
+    service_type: code === undefined ? undefined : serviceSlug(code),
+    packages: packagesOf(ts, master),
+    costs: costsOf(ts),
+    shipping_documents: documents.length > 0 ? documents : undefined,
+    estimated_date: dateText === undefined ? undefined : toIsoDate(dateText),
+    transit_days: transitDays(text(operational?.transitTime)),
+  });
+}

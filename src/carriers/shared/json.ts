@@ -1,0 +1,81 @@
+/**
+ * Small, total helpers for reading carrier JSON bodies typed as `unknown`.
+ * Parsers navigate with these instead of casting, so a body of the wrong shape yields
+ * `undefined` (which the parser turns into an ApiError) and never a TypeError.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value as a plain object, else undefined. */
+export function obj(value: unknown): JsonObject | undefined {
+  return isObject(value) ? value : undefined;
+}
+
+/** The plain-object members of an array; [] when the value is not an array. */
+export function objects(value: unknown): JsonObject[] {
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+
+/** A non-empty trimmed string, else undefined. Carriers pad some codes with spaces ("YMOA "). */
+export function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** The non-empty strings of an array; [] when the value is not an array. */
+export function texts(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(text).filter((s): s is string => s !== undefined) : [];
+}
+
+/** A finite number, or a string holding one (some carriers send amounts as strings). */
+export function numeric(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+export function bool(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/** Follow object keys and array indexes; undefined as soon as a step does not exist. */
+export function dig(value: unknown, ...path: (string | number)[]): unknown {
+  let current: unknown = value;
+  for (const step of path) {
+    if (typeof step === 'number') {
+      if (!Array.isArray(current)) return undefined;
+      current = current[step];
+    } else {
+      if (!isObject(current)) return undefined;
+      current = current[step];
+    }
+  }
+  return current;
+}
+
+/**
+ * A copy without `undefined` members (deeply), so request bodies built with optional
+ * parts stay tidy when logged or compared. Arrays keep their length: undefined items are removed.
+ */
+export function dropUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(dropUndefined) as T;
+  // Only plain objects are rebuilt: byte arrays (labels) and other instances pass through untouched.
+  if (isObject(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = dropUndefined(v);
+    return out as T;
+  }
+  return value;
+}
+
+/** Money as decimal text with two decimals ("38.54"), rounding half away from zero. */
+export function toDecimalString(amount: number): string {
+  const cents = Math.round(Math.abs(amount) * 100 + 1e-9);
+  const sign = amount < 0 && cents !== 0 ? '-' : '';
+  return `${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,70 @@
+/**
+ * Timestamp normalisation shared by every carrier. Carriers send timestamps with and without
+ * offsets, with "Z", with fractional seconds of any precision, with a space instead of "T",
+ * or as a bare date (carriers/README.md, "Known real-world traps").
+ *
+ * Our rule (spec: checkpoint time is "date-time with UTC offset"):
+ *  - output is always `YYYY-MM-DDTHH:MM:SS±HH:MM`, seconds precision (fractions are dropped:
+ *    no carrier event is meaningful below one second, and one fixed shape sorts and compares);
+ *  - "Z" and "-00:00" become "+00:00"; "+0700" and "+07" become "+07:00";
+ *  - a timestamp WITHOUT an offset is taken as UTC and written with "+00:00". The carrier's
+ *    local zone is unknown to a pure function; callers that know better must pass an offset;
+ *  - a bare date is midnight UTC of that date;
+ *  - anything else (impossible dates included) is undefined, never a guess.
+ */
+
+const PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function normaliseOffset(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === 'Z' || raw === 'z') return '+00:00';
+  const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(raw);
+  if (!m) return undefined;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3] ?? '0');
+  if (hours > 14 || minutes > 59) return undefined;
+  const sign = hours === 0 && minutes === 0 ? '+' : m[1];
+  return `${sign}${m[2]}:${m[3] ?? '00'}`;
+}
+
+/** ISO 8601 with a UTC offset, or undefined when the input is not a timestamp. */
+export function toIsoWithOffset(input: string): string | undefined {
+  const m = PATTERN.exec(input.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', off] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
+  const offset = normaliseOffset(off);
+  if (offset === undefined) return undefined;
+  return `${y}-${mo}-${d}T${h}:${mi}:${s}${offset}`;
+}
+
+/** The calendar date (YYYY-MM-DD) a carrier timestamp or date names, as written (no zone shift). */
+export function toIsoDate(input: string): string | undefined {
+  const normalised = toIsoWithOffset(input);
+  return normalised === undefined ? undefined : normalised.slice(0, 10);
+}
+
+/** Milliseconds since the epoch of a value produced by toIsoWithOffset (for ordering). */
+export function instantOf(iso: string): number {
+  return Date.parse(iso);
+}
+
+/** "HH:MM" from "HH:MM", "HH:MM:SS" or "HH:MM:SS.sss", else undefined. */
+export function toHhMm(input: string): string | undefined {
+  const m = /^(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(input.trim());
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return undefined;
+  return `${m[1]}:${m[2]}`;
+}
+
+/** The UTC calendar date of an instant, YYYY-MM-DD (the default ship date is "today" from the clock). */
+export function utcDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,37 @@
+/** Applies the Idempotency-Key header to every POST (see services/idempotency.ts for the rules). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fingerprint, type IdempotencyService } from '../services/idempotency.js';
+import { ApiError } from './errors.js';
+import type { App } from './types.js';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey?: string;
+  }
+}
+
+export function registerIdempotency(app: App, service: IdempotencyService): void {
+  // preValidation sees the body as the client sent it, before validation coerces any value.
+  app.addHook('preValidation', async (req: FastifyRequest, reply: FastifyReply) => {
+    const header = req.headers['idempotency-key'];
+    if (req.method !== 'POST' || header === undefined || !req.routeOptions.url) return;
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || !KEY.test(key)) throw new ApiError('schema_validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
+    const claim = await service.claim(req.tenant, key, fingerprint(req.method, req.routeOptions.url ?? req.url, req.body));
+    if (claim.kind === 'replay') {
+      return reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
+    }
+    req.idempotencyKey = key;
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const key = req.idempotencyKey;
+    if (key === undefined) return payload;
+    req.idempotencyKey = undefined;
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload);
+    await service.finish(req.tenant, key, reply.statusCode, body);
+    return payload;
+  });
+}

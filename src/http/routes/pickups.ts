@@ -1,0 +1,17 @@
+import { Documented, errorResponses } from '../schemas/common.js';
+import { PickupAvailabilityBody, PickupBody } from '../schemas/operations.js';
+import type { App, RouteContext } from '../types.js';
+
+export function registerPickupRoutes(app: App, { services }: RouteContext): void {
+  app.post(
+    '/pickup/availability',
+    { schema: { tags: ['pickups'], summary: 'Time slots in which the carrier can pick up', body: PickupAvailabilityBody, response: { 200: Documented('the request echoed, plus dates: [{ date, earliest, latest }]'), ...errorResponses } } },
+    async (req) => services.pickups.availability(req.tenant, req.body.pickup_availability, req.log),
+  );
+
+  app.post(
+    '/pickup',
+    { schema: { tags: ['pickups'], summary: 'Schedule a pickup; answers its confirmation number', body: PickupBody, response: { 200: Documented('{ confirmation_number, currency, carrier, pickup_date, ready_time, close_time, … }'), ...errorResponses } } },
+    async (req) => services.pickups.schedule(req.tenant, req.body.pickup, req.log),
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The steps every carrier operation shares: resolve the tenant's account, check the request's
+ * carrier against it, check the carrier supports the operation, and build the CarrierCall.
+ */
+import type { Log } from '../logger.js';
+import type { CarrierAdapter, CarrierCall, CarrierSlug, Operation } from '../carriers/carrier.js';
+import type { Adapters } from '../carriers/registry.js';
+import { ApiError } from '../http/errors.js';
+import type { AccountsService, ResolvedAccount } from './accounts.js';
+
+/** Adapter method behind each operation of the spec's table. */
+const METHOD: Partial<Record<Operation, keyof CarrierAdapter>> = {
+  rate: 'rate',
+  ship: 'ship',
+  track: 'track',
+  cancel: 'cancel',
+  pickup_availability: 'pickupAvailability',
+  pickup: 'pickup',
+  dopu: 'locations',
+  manifest: 'manifest',
+  validate_credentials: 'validateCredentials',
+};
+
+export interface CallTarget {
+  shipping_account: string;
+  carrier?: string;
+  test?: boolean;
+  debug?: boolean;
+}
+
+export interface PreparedCall<M extends keyof CarrierAdapter> {
+  account: ResolvedAccount;
+  adapter: CarrierAdapter;
+  call: CarrierCall;
+  /** The adapter's method for the operation, bound and known to exist. */
+  run: NonNullable<CarrierAdapter[M]>;
+}
+
+export function createCarrierCalls(deps: { accounts: AccountsService; adapters: Adapters }) {
+  function requireOperation<M extends keyof CarrierAdapter>(adapter: CarrierAdapter, operation: Operation): NonNullable<CarrierAdapter[M]> {
+    const decl = adapter.declaration;
+    if (!decl.operations.includes(operation)) {
+      throw new ApiError('carrier_unsupported_method', `${decl.slug} does not support ${operation}`, `${decl.slug}.${operation}`);
+    }
+    const method = METHOD[operation];
+    const fn = method ? adapter[method] : undefined;
+    if (typeof fn !== 'function') {
+      throw new ApiError('carrier_unsupported_method', `${operation} for ${decl.slug} is not available in this version of Waybill`, `${decl.slug}.${operation}`);
+    }
+    return fn.bind(adapter) as NonNullable<CarrierAdapter[M]>;
+  }
+
+  /** A call on credentials given inline (validate_credentials before registering an account). */
+  function prepareInline<M extends keyof CarrierAdapter>(target: { carrier: CarrierSlug; country: string; auth: Record<string, string>; test?: boolean }, operation: Operation, log: Log) {
+    const adapter = deps.adapters[target.carrier];
+    const run = requireOperation<M>(adapter, operation);
+    const call: CarrierCall = { auth: target.auth, test: target.test === true, debug: false, country: target.country, log };
+    return { adapter, call, run };
+  }
+
+  async function prepare<M extends keyof CarrierAdapter>(tenant: string, target: CallTarget, operation: Operation, log: Log): Promise<PreparedCall<M>> {
+    const account = await deps.accounts.resolve(tenant, target.shipping_account);
+    if (target.carrier !== undefined && target.carrier !== account.carrier) {
+      throw new ApiError('shipping_account_wrong_carrier', `shipping account ${account.id} belongs to ${account.carrier}, not ${target.carrier}`, 'carrier');
+    }
+    const adapter = deps.adapters[account.carrier];
+    const run = requireOperation<M>(adapter, operation);
+    const call: CarrierCall = {
+      auth: account.auth,
+      // An account registered for testing always talks to the carrier's test servers.
+      test: account.test || target.test === true,
+      debug: target.debug ?? false,
+      country: account.country,
+      log,
+    };
+    return { account, adapter, call, run };
+  }
+
+  return { prepare, prepareInline };
+}
+
+export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

@@ -1,0 +1,24 @@
+/** At most `limit` tasks at once; the rest wait in arrival order. */
+export interface Limiter {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+export function createLimiter(limit: number): Limiter {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run(task) {
+      // A finishing task hands its slot straight to the next waiter, so a newcomer arriving in
+      // between can never push the count past the limit.
+      if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else active++;
+      try {
+        return await task();
+      } finally {
+        const wake = waiting.shift();
+        if (wake) wake();
+        else active--;
+      }
+    },
+  };
+}

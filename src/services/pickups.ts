@@ -1,0 +1,71 @@
+/** POST /pickup/availability, POST /pickup and POST /dopu. */
+import type { Log } from '../logger.js';
+import type { Clock } from '../clock.js';
+import type { DropoffLocation, PickupConfirmation } from '../domain/types.js';
+import { ApiError } from '../http/errors.js';
+import type { DopuInput, PickupAvailabilityInput, PickupInput } from '../http/schemas/operations.js';
+import type { CarrierCalls } from './carrier-calls.js';
+import { earliestToday } from './shipment-request.js';
+import { checkAllowed } from './validation.js';
+
+const MAX_AVAILABILITY_DAYS = 31;
+
+/** A phone number a carrier will take: 7 to 15 digits (E.164), optionally with + and separators. */
+export function checkPhone(phone: string, path: string): void {
+  const compact = phone.replace(/[\s().-]/g, '');
+  if (!/^\+?\d{7,15}$/.test(compact)) {
+    throw new ApiError('invalid_phone_number', `${path} "${phone}" is not a phone number: use 7 to 15 digits, optionally with a leading + and spaces, dashes or brackets`, path);
+  }
+}
+
+function checkDateNotPast(date: string, now: Date, path: string): void {
+  if (date < earliestToday(now)) throw new ApiError('schema_validation_error', `${path} ${date} is in the past`, path);
+}
+
+export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock }) {
+  const { calls, clock } = deps;
+
+  async function availability(tenant: string, input: PickupAvailabilityInput, log: Log) {
+    checkPhone(input.location.phone!, 'pickup_availability.location.phone');
+    const now = clock.now();
+    checkDateNotPast(input.start_date, now, 'pickup_availability.start_date');
+    if (input.end_date < input.start_date) throw new ApiError('schema_validation_error', 'pickup_availability.end_date is before start_date', 'pickup_availability.end_date');
+    const days = (Date.parse(input.end_date) - Date.parse(input.start_date)) / 86_400_000;
+    if (days > MAX_AVAILABILITY_DAYS) throw new ApiError('schema_validation_error', `pickup_availability covers at most ${MAX_AVAILABILITY_DAYS} days`, 'pickup_availability.end_date');
+    const { call, run } = await calls.prepare<'pickupAvailability'>(tenant, input, 'pickup_availability', log);
+    const dates = await run(call, input);
+    // The spec answers with the request echoed plus the slots found.
+    return { ...input, test: call.test, debug: call.debug, dates };
+  }
+
+  async function schedule(tenant: string, input: PickupInput, log: Log): Promise<PickupConfirmation & Record<string, unknown>> {
+    checkPhone(input.location.phone!, 'pickup.location.phone');
+    checkDateNotPast(input.time.date, clock.now(), 'pickup.time.date');
+    if (input.time.close_time <= input.time.ready_time) throw new ApiError('schema_validation_error', 'pickup.time.close_time must be after ready_time', 'pickup.time.close_time');
+    const { account, call, run } = await calls.prepare<'pickup'>(tenant, input, 'pickup', log);
+    const confirmation = await run(call, input);
+    return {
+      carrier: account.carrier,
+      shipping_account: account.id,
+      pickup_date: input.time.date,
+      ready_time: input.time.ready_time,
+      close_time: input.time.close_time,
+      ...confirmation,
+      currency: confirmation.currency ?? input.currency ?? 'USD',
+    };
+  }
+
+  async function locations(tenant: string, input: DopuInput, log: Log): Promise<{ locations: DropoffLocation[] }> {
+    const { account, adapter, call, run } = await calls.prepare<'locations'>(tenant, input, 'dopu', log);
+    if (input.packaging !== undefined) checkAllowed(input.packaging, adapter.declaration.catalog.packaging, 'dopu.packaging', account.carrier);
+    const found = await run(call, {
+      location: input.location,
+      ...(input.radius !== undefined ? { radius: input.radius } : {}),
+      ...(input.radius_units !== undefined ? { radius_units: input.radius_units } : {}),
+      ...(input.packaging !== undefined ? { packaging: input.packaging } : {}),
+    });
+    return { locations: found };
+  }
+
+  return { availability, schedule, locations };
+}

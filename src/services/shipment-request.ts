@@ -1,0 +1,87 @@
+/**
+ * A /rate or /ship body → the carrier-neutral ShipmentRequest: account defaults applied, every
+ * catalog value checked against the carrier's declaration, dates and addresses checked.
+ */
+import type { CarrierDeclaration } from '../carriers/carrier.js';
+import { splitLabelType } from '../domain/catalog.js';
+import type { Address, ShipmentRequest } from '../domain/types.js';
+import { ApiError } from '../http/errors.js';
+import type { ShipmentInput } from '../http/schemas/shipment.js';
+import type { ResolvedAccount } from './accounts.js';
+import { checkAllowed } from './validation.js';
+
+/** Members every label needs, whatever the carrier. */
+const SHIP_ADDRESS_FIELDS = ['name', 'street1', 'city', 'country'];
+
+/**
+ * The earliest calendar date that is still "today" somewhere on Earth (UTC−12): a ship date before it
+ * is in the past for every sender, so the check never rejects a merchant's local today.
+ */
+export function earliestToday(now: Date): string {
+  return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
+}
+
+export function checkShipDate(shipDate: string | undefined, now: Date, path: string): void {
+  if (shipDate !== undefined && shipDate < earliestToday(now)) {
+    throw new ApiError('ship_date_past', `${path} ${shipDate} is in the past`, path);
+  }
+}
+
+function requireMembers(address: Address, fields: readonly string[], path: string, why: string): void {
+  for (const f of fields) {
+    const v = (address as unknown as Record<string, unknown>)[f];
+    if (typeof v !== 'string' || v.trim() === '') throw new ApiError('schema_field_required', `${path}.${f} is required ${why}`, `${path}.${f}`);
+  }
+}
+
+function required<T>(value: T | undefined, path: string, hint: string): T {
+  if (value === undefined) throw new ApiError('schema_field_required', `${path} is required (${hint})`, path);
+  return value;
+}
+
+export function toShipmentRequest(
+  input: ShipmentInput,
+  account: ResolvedAccount,
+  decl: CarrierDeclaration,
+  opts: { operation: 'rate' | 'ship'; now: Date },
+): ShipmentRequest {
+  const d = account.defaults;
+  const c = decl.catalog;
+  const slug = decl.slug;
+  const addressFields = opts.operation === 'ship' ? SHIP_ADDRESS_FIELDS : (decl.rateAddressFields ?? []);
+  const why = opts.operation === 'ship' ? 'to book a label' : `to rate with ${slug}`;
+  requireMembers(input.sender, addressFields, 'shipment.sender', why);
+  requireMembers(input.recipient, addressFields, 'shipment.recipient', why);
+  checkShipDate(input.ship_date, opts.now, 'shipment.ship_date');
+
+  const packaging = required(input.packaging ?? d.packaging_type, 'shipment.packaging', 'or set defaults.packaging_type on the account');
+  checkAllowed(packaging, c.packaging, 'shipment.packaging', slug);
+  // Rating without a service compares every service; the account's default service is for booking.
+  const service = input.service ?? (opts.operation === 'ship' ? d.service : undefined);
+  if (opts.operation === 'ship') required(service, 'shipment.service', 'or set defaults.service on the account');
+  if (service !== undefined) checkAllowed(service, c.services, 'shipment.service', slug);
+
+  const labelType = input.label_type ?? d.label_type ?? 'PDF';
+  const parts = splitLabelType(labelType);
+  const size = parts.size ?? input.label_size;
+  checkAllowed(size ? `${parts.format}__${size}` : parts.format, c.labelTypes, 'shipment.label_type', slug);
+
+  for (const [i, s] of (input.special_services ?? []).entries()) checkAllowed(s, c.specialServices, `shipment.special_services[${i}]`, slug);
+  for (const [i, p] of input.packages.entries()) {
+    for (const [j, s] of (p.special_services ?? []).entries()) checkAllowed(s, c.packageSpecialServices, `shipment.packages[${i}].special_services[${j}]`, slug);
+  }
+
+  const { shipping_account: _id, carrier: _carrier, ...rest } = input;
+  return {
+    ...rest,
+    shipping_account: account.id,
+    carrier: slug,
+    packaging,
+    ...(service !== undefined ? { service } : {}),
+    currency: input.currency ?? d.currency ?? 'USD',
+    dim_units: required(input.dim_units ?? d.dim_units, 'shipment.dim_units', 'IN or CM, or set defaults.dim_units on the account'),
+    weight_units: required(input.weight_units ?? d.weight_units, 'shipment.weight_units', 'KG or LB, or set defaults.weight_units on the account'),
+    label_type: parts.format,
+    ...(size !== undefined ? { label_size: size } : {}),
+  };
+}

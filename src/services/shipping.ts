@@ -1,0 +1,139 @@
+/**
+ * POST /ship, POST /cancel and GET /labels/{id}. A booking is stored with its labels before the
+ * response is sent, so a client that saw a 200 can always fetch its label again.
+ */
+import type { Kysely } from 'kysely';
+import type { Log } from '../logger.js';
+import { combineLabels, labelContentType } from '../carriers/shared/labels.js';
+import type { Clock } from '../clock.js';
+import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
+import { ApiError } from '../http/errors.js';
+import type { CancelInput } from './inputs.js';
+import type { ShipmentInput } from '../http/schemas/shipment.js';
+import { newId } from '../storage/ids.js';
+import * as shipments from '../storage/repositories/shipments.js';
+import { forgetCached } from '../storage/repositories/tracking-cache.js';
+import type { Tables } from '../storage/tables.js';
+import type { CarrierCalls } from './carrier-calls.js';
+import { toShipmentRequest } from './shipment-request.js';
+
+export interface ShippingDeps {
+  db: Kysely<Tables>;
+  calls: CarrierCalls;
+  clock: Clock;
+}
+
+function labelTypeName(req: ShipmentRequest): string {
+  return req.label_size ? `${req.label_type}__${req.label_size}` : (req.label_type ?? 'PDF');
+}
+
+export function createShippingService(deps: ShippingDeps) {
+  const { db, calls, clock } = deps;
+
+  /** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
+  function bookingView(id: string, req: ShipmentRequest, booked: BookedShipment, test: boolean, labels: { id: string; bytes: Uint8Array }[], combined: { id: string; bytes: Uint8Array } | undefined, labelRef: (l: { id: string; bytes: Uint8Array }) => string, now: Date) {
+    return {
+      id,
+      carrier: req.carrier,
+      shipping_account: req.shipping_account,
+      service: booked.service_type ?? req.service,
+      packaging: req.packaging,
+      ship_date: req.ship_date ?? now.toISOString().slice(0, 10),
+      test,
+      type: req.type ?? 'outbound',
+      tracking_number: booked.tracking_number,
+      label_type: labelTypeName(req),
+      ...(booked.costs ? { costs: booked.costs } : {}),
+      currency: booked.costs?.currency ?? req.currency,
+      dim_units: req.dim_units,
+      weight_units: req.weight_units,
+      packages: booked.packages.map((p, i) => {
+        const input = req.packages[i];
+        return {
+          tracking_number: p.tracking_number,
+          label: labelRef(labels[i]!),
+          label_type: p.label_format,
+          ...(input ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value } : {}),
+        };
+      }),
+      ...(combined ? { combined_label: labelRef(combined) } : {}),
+      shipping_documents: booked.shipping_documents ?? [],
+      references: req.references ?? [],
+      sender: req.sender,
+      recipient: req.recipient,
+      ...(booked.estimated_date ? { estimated_date: booked.estimated_date } : {}),
+      ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
+    };
+  }
+
+  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string }) {
+    const { account, adapter, call, run } = await calls.prepare<'ship'>(tenant, input, 'ship', opts.log);
+    const now = clock.now();
+    const req = toShipmentRequest(input, account, adapter.declaration, { operation: 'ship', now });
+    const booked = await run(call, req);
+    if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
+
+    const id = newId('shp');
+    const createdAt = now.toISOString();
+    const labels = booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number as string | null }));
+    let combined: (typeof labels)[number] | undefined;
+    if (req.combined_labels) {
+      const merged = await combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
+      combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
+    }
+    const url = (l: { id: string }) => `${opts.labelBaseUrl}/labels/${l.id}`;
+    const stored = bookingView(id, req, booked, call.test, labels, combined, url, now);
+    try {
+      await shipments.insertShipment(
+        db,
+        {
+          id,
+          tenant,
+          shipping_account_id: account.id,
+          carrier: account.carrier,
+          tracking_number: booked.tracking_number,
+          carrier_shipment_id: booked.carrier_shipment_id ?? null,
+          service: stored.service ?? null,
+          ship_date: stored.ship_date,
+          test: call.test ? 1 : 0,
+          status: 'booked',
+          response: JSON.stringify(stored),
+          created_at: createdAt,
+          voided_at: null,
+        },
+        [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
+      );
+    } catch (err) {
+      // The carrier has booked (and may bill) this label: say so loudly so an operator can void it.
+      opts.log.error({ err, carrier: account.carrier, tracking_number: booked.tracking_number }, 'booked with the carrier but could not store the shipment');
+      throw err;
+    }
+    if (!req.include_base64_label) return { shipment: stored };
+    return { shipment: bookingView(id, req, booked, call.test, labels, combined, (l) => Buffer.from(l.bytes).toString('base64'), now) };
+  }
+
+  async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {
+    const { account, call, run } = await calls.prepare<'cancel'>(tenant, input, 'cancel', log);
+    const stored = await shipments.findShipmentByTracking(db, tenant, input.tracking_number);
+    if (stored?.status === 'voided') {
+      throw new ApiError('conflict', `shipment ${input.tracking_number} was already cancelled at ${stored.voided_at}`, stored.id);
+    }
+    const result = await run(call, {
+      tracking_number: input.tracking_number,
+      ...(stored?.carrier_shipment_id ? { carrier_shipment_id: stored.carrier_shipment_id } : {}),
+      ...(stored?.service ? { service: stored.service } : {}),
+      ...(stored?.ship_date ? { ship_date: stored.ship_date } : {}),
+    });
+    if (stored) await shipments.markVoided(db, tenant, stored.id, clock.now().toISOString());
+    await forgetCached(db, tenant, account.carrier, input.tracking_number);
+    return { success: { message: result.message } };
+  }
+
+  async function label(tenant: string, id: string): Promise<{ contentType: string; bytes: Uint8Array; format: string }> {
+    const row = await shipments.getLabel(db, tenant, id);
+    if (!row) throw new ApiError('not_found', `label ${id} was not found`, id);
+    return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
+  }
+
+  return { ship, cancel, label };
+}

@@ -1,0 +1,32 @@
+/**
+ * Idempotency records: the first request with a key claims it (in_progress); its response is kept
+ * (done) and replayed to retries until the record expires.
+ */
+import type { Kysely } from 'kysely';
+import type { IdempotencyTable, Tables } from '../tables.js';
+
+export type IdempotencyRow = IdempotencyTable;
+
+/** true when this caller now owns the key; false when a live record already holds it. */
+export async function claim(db: Kysely<Tables>, row: IdempotencyRow, now: string): Promise<boolean> {
+  // An expired record no longer protects anything; clear it so the key can be claimed afresh.
+  await db.deleteFrom('idempotency').where('tenant', '=', row.tenant).where('key', '=', row.key).where('expires_at', '<=', now).execute();
+  const res = await db
+    .insertInto('idempotency')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tenant', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function find(db: Kysely<Tables>, tenant: string, key: string): Promise<IdempotencyRow | undefined> {
+  return db.selectFrom('idempotency').selectAll().where('tenant', '=', tenant).where('key', '=', key).executeTakeFirst();
+}
+
+export async function complete(db: Kysely<Tables>, tenant: string, key: string, statusCode: number, response: string): Promise<void> {
+  await db.updateTable('idempotency').set({ state: 'done', status_code: statusCode, response }).where('tenant', '=', tenant).where('key', '=', key).execute();
+}
+
+export async function release(db: Kysely<Tables>, tenant: string, key: string): Promise<void> {
+  await db.deleteFrom('idempotency').where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').execute();
+}

@@ -1,0 +1,49 @@
+/** Booked shipments and their label bytes, written in one transaction so neither exists alone. */
+import type { Kysely } from 'kysely';
+import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
+
+export type ShipmentRow = ShipmentsTable;
+export type LabelRow = LabelsTable;
+
+export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('shipments').values(shipment).execute();
+    for (const label of labels) await trx.insertInto('labels').values(label).execute();
+  });
+}
+
+/** The newest shipment of the tenant with that master or package tracking number. */
+export async function findShipmentByTracking(db: Kysely<Tables>, tenant: string, trackingNumber: string): Promise<ShipmentRow | undefined> {
+  const direct = await db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('tracking_number', '=', trackingNumber)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (direct) return direct;
+  return db
+    .selectFrom('shipments')
+    .innerJoin('labels', 'labels.shipment_id', 'shipments.id')
+    .selectAll('shipments')
+    .where('shipments.tenant', '=', tenant)
+    .where('labels.tracking_number', '=', trackingNumber)
+    .orderBy('shipments.created_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** Marks the shipment voided unless it already was; false when another request voided it first. */
+export async function markVoided(db: Kysely<Tables>, tenant: string, id: string, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('shipments')
+    .set({ status: 'voided', voided_at: at })
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .where('status', '!=', 'voided')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function getLabel(db: Kysely<Tables>, tenant: string, id: string): Promise<LabelRow | undefined> {
+  return db.selectFrom('labels').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+}
