@@ -58,11 +58,17 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return { adapter, call, run };
   }
 
-  async function prepare<M extends keyof CarrierAdapter>(tenant: string, target: CallTarget, operation: Operation, log: Log): Promise<PreparedCall<M>> {
+  /** The tenant's account named by the request, checked against the request's `carrier`. */
+  async function resolveAccount(tenant: string, target: CallTarget): Promise<ResolvedAccount> {
     const account = await deps.accounts.resolve(tenant, target.shipping_account);
     if (target.carrier !== undefined && target.carrier !== account.carrier) {
       throw new ApiError('shipping_account_wrong_carrier', `shipping account ${account.id} belongs to ${account.carrier}, not ${target.carrier}`, 'carrier');
     }
+    return account;
+  }
+
+  async function prepare<M extends keyof CarrierAdapter>(tenant: string, target: CallTarget, operation: Operation, log: Log): Promise<PreparedCall<M>> {
+    const account = await resolveAccount(tenant, target);
     const adapter = deps.adapters[account.carrier];
     const run = requireOperation<M>(adapter, operation);
     const call: CarrierCall = {
@@ -76,7 +82,7 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return { account, adapter, call, run };
   }
 
-  return { prepare, prepareInline };
+  return { resolveAccount, prepare, prepareInline };
 }
 
 export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

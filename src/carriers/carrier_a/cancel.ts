@@ -23,7 +23,7 @@ export function parseCancelResponse(body: unknown): CancelResult {
   const fedexMessage = text(output.successMessage) ?? text(output.message);
   if (cancelled) return { message: fedexMessage ?? 'Shipment cancelled' };
   const alerts = objects(output.alerts);
-  const message = alerts.map((a) => text(a.message)).filter((m): m is string => m !== undefined).join('; ') || fedexMessage || 'FedEx did not cancel the shipment';
+  const message = alerts.map((a) => text(a.message)).filter((m): m is string => m !== undefined).join('; ') || fedexMessage || 'carrier_a did not cancel the shipment';
   const codes = alerts.map((a) => text(a.code)).filter((c): c is string => c !== undefined);
   throw new ApiError('carrier_exception', message, fedexDetail('alert', codes, text(dig(body, 'transactionId'))));
 }

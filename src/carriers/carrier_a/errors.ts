@@ -47,7 +47,7 @@ export interface FedExErrorItem {
 
 /** `detail` of every carrier_a ApiError: FedEx's raw codes (of errors or alerts) and its transaction id. */
 export function fedexDetail(kind: 'error' | 'alert', codes: string[], transactionId: string | undefined): string {
-  const parts = [`FedEx ${kind} code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
+  const parts = [`carrier_a ${kind} code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
   if (transactionId) parts.push(`transactionId: ${transactionId}`);
   return parts.join('; ');
 }
@@ -56,7 +56,7 @@ export function fedexDetail(kind: 'error' | 'alert', codes: string[], transactio
 export function errorFromItems(status: number, items: FedExErrorItem[], transactionId?: string, opts: { auth?: boolean } = {}): ApiError {
   const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
   const messages = items.map((e) => e.message).filter((m): m is string => m !== undefined);
-  const message = messages.length > 0 ? messages.join('; ') : `FedEx refused the request (HTTP ${status})`;
+  const message = messages.length > 0 ? messages.join('; ') : `carrier_a refused the request (HTTP ${status})`;
   const detail = fedexDetail('error', codes, transactionId);
   let code: ErrorCode;
   // An outage or throttling of the token endpoint is not a refusal of the credentials.
@@ -100,7 +100,7 @@ export function throwIfErrorBody(body: unknown): void {
 
 /** A body that is not what FedEx documents: a carrier fault, never our 500. */
 export function unexpectedBody(what: string): ApiError {
-  return new ApiError('carrier_http_exception', `carrier_a returned an unexpected ${what}`, 'The FedEx response did not have the documented shape.');
+  return new ApiError('carrier_http_exception', `carrier_a returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
 }
 
 /**
@@ -121,11 +121,11 @@ export function parseErrorResponse(status: number, body: string, opts: { auth?: 
   const detail = snippet === '' ? 'empty body' : `body starts: ${snippet}`;
   // 401/403 mean refused credentials whatever the body looks like (gateways answer them in HTML).
   if (status === 401 || status === 403) {
-    return new ApiError('carrier_authentication', `FedEx refused the credentials (HTTP ${status})`, detail);
+    return new ApiError('carrier_authentication', `carrier_a refused the credentials (HTTP ${status})`, detail);
   }
   return new ApiError(
     'carrier_http_exception',
-    `carrier_a answered HTTP ${status} with a body that is not a FedEx error`,
+    `carrier_a answered HTTP ${status} with a body that is not one of its error bodies`,
     detail,
   );
 }

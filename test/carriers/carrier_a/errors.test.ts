@@ -20,7 +20,7 @@ describe.skipIf(fixturesMissing)('carrier_a error bodies', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('carrier_exception');
     expect(err.message).toBe('Please provide tracking number.');
-    expect(err.detail).toBe('FedEx error code: TRACKING.TRACKINGNUMBER.EMPTY; transactionId: 624deea6-b709-470c-8c39-4b5511281492');
+    expect(err.detail).toBe('carrier_a error code: TRACKING.TRACKINGNUMBER.EMPTY; transactionId: 624deea6-b709-470c-8c39-4b5511281492');
     expect(parseErrorResponse(400, readFixtureText('carrier_a', 'samples/error_response.json')).message).toBe('Please provide tracking number.');
   });
 
@@ -58,7 +58,7 @@ describe('carrier_a error bodies without fixtures', () => {
     const err = parseErrorResponse(400, body);
     expect(err.code).toBe('carrier_authentication');
     expect(err.message).toBe('Invalid shipper state or postal code.; Access token expired.');
-    expect(err.detail).toBe('FedEx error codes: SHIPPER.POSTALSTATE.MISMATCH, NOT.AUTHORIZED.ERROR; transactionId: tx');
+    expect(err.detail).toBe('carrier_a error codes: SHIPPER.POSTALSTATE.MISMATCH, NOT.AUTHORIZED.ERROR; transactionId: tx');
   });
 
   it('treats any refusal of the token endpoint as refused credentials', () => {

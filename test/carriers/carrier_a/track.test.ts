@@ -103,7 +103,7 @@ describe.skipIf(fixturesMissing)('carrier_a track response', () => {
     expect(err.message).toBe('Please provide tracking number.');
     const fromText = parseErrorResponse(400, readFixtureText('carrier_a', 'fixtures/tracking_ErrorResponse.json'));
     expect(fromText.code).toBe('carrier_exception');
-    expect(fromText.detail).toBe('FedEx error code: TRACKING.TRACKINGNUMBER.EMPTY; transactionId: 624deea6-b709-470c-8c39-4b5511281492');
+    expect(fromText.detail).toBe('carrier_a error code: TRACKING.TRACKINGNUMBER.EMPTY; transactionId: 624deea6-b709-470c-8c39-4b5511281492');
   });
 
   it('does not mistake a proof-of-delivery answer for tracking, and parses it as a document', () => {
