@@ -1,0 +1,98 @@
+/**
+ * Local time for emulated carriers. Carriers stamp events in the local time of the scan location
+ * with its UTC offset (e.g. "2014-01-09T13:31:00-05:00" in FedEx tracking), count transit in
+ * business days, and quote pickup windows in local hours. The emulator uses a fixed standard-time
+ * offset per country (per ZIP prefix inside the US) and ignores daylight saving: deterministic,
+ * and close enough for clients that must normalise offsets anyway.
+ */
+
+const COUNTRY_OFFSETS: Record<string, number> = {
+  CA: -300, MX: -360, BR: -180, AR: -180, CL: -240, CO: -300, PE: -300,
+  GB: 0, IE: 0, PT: 0, IS: 0, MA: 0,
+  DE: 60, FR: 60, NL: 60, BE: 60, LU: 60, IT: 60, ES: 60, AT: 60, CH: 60, PL: 60, CZ: 60, SK: 60,
+  HU: 60, SE: 60, DK: 60, NO: 60, SI: 60, HR: 60, MT: 60, TG: 0, NG: 60,
+  FI: 120, EE: 120, LV: 120, LT: 120, GR: 120, RO: 120, BG: 120, CY: 120, IL: 120, ZA: 120, EG: 120,
+  TR: 180, SA: 180, AE: 240, IN: 330, TH: 420, VN: 420, CN: 480, HK: 480, SG: 480, TW: 480,
+  MY: 480, PH: 480, JP: 540, KR: 540, AU: 600, NZ: 720,
+};
+
+/** Minutes east of UTC for an address: US time zones by the first ZIP digit, else per country. */
+export function utcOffsetMinutes(countryCode: string, postalCode?: string): number {
+  if (countryCode === 'US') {
+    const first = postalCode?.[0];
+    if (first === undefined || !/\d/.test(first)) return -300;
+    return [-300, -300, -300, -300, -300, -360, -360, -360, -420, -480][Number(first)] ?? -300;
+  }
+  return COUNTRY_OFFSETS[countryCode] ?? 0;
+}
+
+const pad = (n: number, width = 2): string => String(Math.abs(n)).padStart(width, '0');
+
+/** "YYYY-MM-DD" of the instant in the given offset. */
+export function localDate(instant: Date, offsetMin: number): string {
+  return new Date(instant.getTime() + offsetMin * 60_000).toISOString().slice(0, 10);
+}
+
+/** "HH:MM:SS" of the instant in the given offset. */
+export function localTime(instant: Date, offsetMin: number): string {
+  return new Date(instant.getTime() + offsetMin * 60_000).toISOString().slice(11, 19);
+}
+
+export function formatOffset(offsetMin: number): string {
+  return `${offsetMin < 0 ? '-' : '+'}${pad(Math.trunc(offsetMin / 60))}:${pad(offsetMin % 60)}`;
+}
+
+/** ISO 8601 local time with offset, seconds precision: "2025-03-04T10:15:00-05:00". */
+export function formatLocal(instant: Date, offsetMin: number): string {
+  const shifted = new Date(instant.getTime() + offsetMin * 60_000).toISOString().slice(0, 19);
+  return `${shifted}${formatOffset(offsetMin)}`;
+}
+
+/** The instant of a local wall-clock time ("HH:MM" or "HH:MM:SS") on a local date. */
+export function atLocal(date: string, time: string, offsetMin: number): Date {
+  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  return new Date(midnightUtc + ((h * 60 + m) * 60 + s) * 1000 - offsetMin * 60_000);
+}
+
+export function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+const DAY_NAMES = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'] as const;
+
+export function dayName(date: string): (typeof DAY_NAMES)[number] {
+  return DAY_NAMES[weekday(date)] ?? 'SUNDAY';
+}
+
+export function isBusinessDay(date: string): boolean {
+  const day = weekday(date);
+  return day !== 0 && day !== 6;
+}
+
+/** The first business day on or after the date. */
+export function nextBusinessDay(date: string): string {
+  let d = date;
+  while (!isBusinessDay(d)) d = addDays(d, 1);
+  return d;
+}
+
+/** Adds business days (Monday–Friday), the way carriers count transit time. */
+export function addBusinessDays(date: string, days: number): string {
+  let d = date;
+  let left = days;
+  while (left > 0) {
+    d = addDays(d, 1);
+    if (isBusinessDay(d)) left -= 1;
+  }
+  return d;
+}

@@ -1,0 +1,46 @@
+/**
+ * What every emulated carrier provides to the shared server. A carrier folder
+ * (src/emulator/<slug>/) exports one factory returning this object; server.ts mounts its plugin
+ * under `/<slug>` and the fault injector asks it for its own error bodies, so that an injected
+ * 401 or 500 looks exactly like that carrier's real one.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { CarrierSlug } from '../carriers/carrier.js';
+import type { ShiftableClock } from './clock.js';
+
+/** Faults a carrier answers in its own wire format (the others are transport-level). */
+export type CarrierFaultKind = 'http_500' | 'http_429' | 'auth' | 'malformed';
+
+export interface FaultResponse {
+  status: number;
+  contentType: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export interface EmulatedCarrier {
+  readonly slug: CarrierSlug;
+  /** Operation names a fault rule may target (besides `*`); each route declares one of them. */
+  readonly operations: readonly string[];
+  /** The carrier's routes at the carrier's real paths; registered with prefix `/<slug>`. */
+  readonly plugin: FastifyPluginAsync;
+  /** The body the real carrier sends for this failure on this operation. */
+  faultResponse(kind: CarrierFaultKind, operation: string, retryAfterSeconds: number): FaultResponse;
+}
+
+/** What the server hands every carrier factory. */
+export interface EmulatorContext {
+  clock: ShiftableClock;
+}
+
+/** Tags a route with its carrier and operation, which is how faults find the calls they target. */
+export interface EmulatorRouteTag {
+  carrier: CarrierSlug;
+  operation: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    emulator?: EmulatorRouteTag;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Everything the carrier_a emulator remembers, owned by one emulator instance: issued OAuth tokens,
+ * booked shipments (by every package tracking number), scheduled pickups, and the counters that
+ * make tracking numbers, confirmation codes and transaction ids deterministic per instance.
+ */
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import type { Party } from './shipment.js';
+import type { PackageInput } from './rates.js';
+import { trackingNumberAt } from './tracking-numbers.js';
+
+/** FedEx tokens last an hour; the token endpoint says 3599 seconds (fixtures/authentication_LoginResponse.json). */
+export const TOKEN_TTL_SECONDS = 3599;
+
+export interface StoredPackage extends PackageInput {
+  trackingNumber: string;
+  sequenceNumber: number;
+}
+
+export interface StoredShipment {
+  masterTrackingNumber: string;
+  accountNumber: string;
+  serviceType: string;
+  packagingType: string;
+  bookedAt: Date;
+  /** Local ship date, YYYY-MM-DD. */
+  shipDate: string;
+  /** Local estimated delivery date, YYYY-MM-DD. */
+  deliveryDate: string;
+  international: boolean;
+  shipper: Party;
+  recipient: Party;
+  packages: StoredPackage[];
+  cancelledAt?: Date;
+}
+
+export interface StoredPickup {
+  confirmationCode: string;
+  accountNumber: string;
+  location: string;
+  scheduledDate: string;
+  carrierCode: string;
+  /** Minutes east of UTC at the pickup address, for "previous day" checks. */
+  utcOffset: number;
+  cancelledAt?: Date;
+}
+
+/** A document kept for `labelResponseOptions: URL_ONLY`, served from the emulator's document URL. */
+export interface StoredDocument {
+  contentType: string;
+  bytes: Buffer;
+}
+
+export class CarrierAState {
+  readonly #clock: Clock;
+  readonly #tokens = new Map<string, { clientId: string; expiresAt: number }>();
+  /** Every package tracking number (the master's included) → its shipment. */
+  readonly shipments = new Map<string, StoredShipment>();
+  readonly pickups = new Map<string, StoredPickup>();
+  readonly documents = new Map<string, StoredDocument>();
+  #trackingSeq = 0;
+  #tokenSeq = 0;
+  #txSeq = 0;
+  #pickupSeq = 0;
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  issueToken(clientId: string): string {
+    const now = this.#clock.now().getTime();
+    if (this.#tokens.size > 1000) {
+      for (const [token, entry] of this.#tokens) if (entry.expiresAt <= now) this.#tokens.delete(token);
+    }
+    this.#tokenSeq += 1;
+    const token = createHash('sha256').update(`carrier_a:${this.#tokenSeq}:${clientId}`).digest('base64url');
+    this.#tokens.set(token, { clientId, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
+    return token;
+  }
+
+  tokenStatus(token: string): 'valid' | 'expired' | 'unknown' {
+    const entry = this.#tokens.get(token);
+    if (!entry) return 'unknown';
+    return entry.expiresAt > this.#clock.now().getTime() ? 'valid' : 'expired';
+  }
+
+  nextTrackingNumber(): string {
+    return trackingNumberAt(this.#trackingSeq++);
+  }
+
+  /** UUID-shaped and deterministic per instance, like FedEx's transactionId values. */
+  nextTransactionId(): string {
+    this.#txSeq += 1;
+    const hex = createHash('sha256').update(`carrier_a:tx:${this.#txSeq}`).digest('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  }
+
+  nextPickupCode(): string {
+    this.#pickupSeq += 1;
+    return String(3000 + this.#pickupSeq);
+  }
+
+  addShipment(shipment: StoredShipment): void {
+    for (const pkg of shipment.packages) this.shipments.set(pkg.trackingNumber, shipment);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The control API under `/_emulator/` (DESIGN.md, "The carrier emulator"). It is the emulator's
+ * own, so its errors use one plain shape: `{ error: { code, message } }` with status 400.
+ *
+ *   GET    /_emulator                 carriers, their base paths and operations, the clock
+ *   GET    /_emulator/clock           { now, offset_ms }
+ *   POST   /_emulator/clock           { advance_ms }   → moves time; answers { now, offset_ms }
+ *   DELETE /_emulator/clock           back to the base clock
+ *   GET    /_emulator/faults          { faults: [...] }
+ *   POST   /_emulator/faults          { carrier, operation, fault, count } → 201 { fault }
+ *   DELETE /_emulator/faults[?carrier=slug]  → { cleared }
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { EmulatedCarrier } from './carrier.js';
+import type { ShiftableClock } from './clock.js';
+import { FaultRequestError, type FaultStore } from './faults.js';
+
+interface ControlDeps {
+  clock: ShiftableClock;
+  faults: FaultStore;
+  carriers: readonly EmulatedCarrier[];
+}
+
+function badRequest(reply: FastifyReply, code: string, message: string): FastifyReply {
+  return reply.code(400).send({ error: { code, message } });
+}
+
+export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
+  const { clock, faults, carriers } = deps;
+  const clockView = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs });
+
+  app.get('/_emulator', async () => ({
+    carriers: carriers.map((c) => ({ slug: c.slug, base_path: `/${c.slug}`, operations: c.operations })),
+    clock: clockView(),
+  }));
+
+  app.get('/_emulator/clock', async () => clockView());
+
+  app.post('/_emulator/clock', async (request, reply) => {
+    const body = request.body;
+    const advance = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).advance_ms : undefined;
+    if (typeof advance !== 'number' || !Number.isFinite(advance) || !Number.isInteger(advance)) {
+      return badRequest(reply, 'invalid_clock', 'body must be {"advance_ms": <integer milliseconds>}');
+    }
+    clock.advance(advance);
+    return clockView();
+  });
+
+  app.delete('/_emulator/clock', async () => {
+    clock.reset();
+    return clockView();
+  });
+
+  app.get('/_emulator/faults', async () => ({ faults: faults.list() }));
+
+  app.post('/_emulator/faults', async (request, reply) => {
+    try {
+      return reply.code(201).send({ fault: faults.add(request.body) });
+    } catch (err) {
+      if (err instanceof FaultRequestError) return badRequest(reply, 'invalid_fault', err.message);
+      throw err;
+    }
+  });
+
+  app.delete('/_emulator/faults', async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    return { cleared: faults.clear(query.carrier) };
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * One HTTP server hosting every emulated carrier (DESIGN.md, "The carrier emulator"). Each carrier
+ * lives under its own prefix at its real API paths, so a carrier's base URL is
+ * `<emulator url>/<slug>` (e.g. `http://127.0.0.1:8081/carrier_a`) and the adapter appends the
+ * real paths (`/rate/v1/rates/quotes`). The control API lives under `/_emulator/` (control.ts).
+ *
+ * All state lives in the object createEmulator returns; two emulators in one process share nothing.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from '../clock.js';
+import type { CarrierSlug } from '../carriers/carrier.js';
+import type { EmulatedCarrier } from './carrier.js';
+import { ShiftableClock } from './clock.js';
+import { registerControl } from './control.js';
+import { FaultStore, faultHook } from './faults.js';
+import { statusCodeOf } from './json.js';
+import { createCarrierA } from './carrier_a/index.js';
+import type { CarrierAState } from './carrier_a/state.js';
+
+export interface EmulatorOptions {
+  /** Base clock; the control API shifts it. Defaults to the system clock. */
+  clock?: Clock;
+  /** A pino-compatible logger; logging is off without one. */
+  logger?: FastifyBaseLogger;
+  /** Defaults to 127.0.0.1: the emulator is for this machine only. */
+  host?: string;
+  /** Defaults to 0 (a free port). */
+  port?: number;
+}
+
+export interface EmulatorState {
+  clock: ShiftableClock;
+  faults: FaultStore;
+  carrier_a: CarrierAState;
+}
+
+export interface Emulator {
+  app: FastifyInstance;
+  /** e.g. http://127.0.0.1:8081 */
+  url: string;
+  state: EmulatorState;
+  /** The carriers this emulator plays, each under `/<slug>`. */
+  carriers: CarrierSlug[];
+  /** A carrier's base URL, e.g. http://127.0.0.1:8081/carrier_a */
+  carrierUrl(slug: CarrierSlug): string;
+  close(): Promise<void>;
+}
+
+/** Label and document payloads make booking bodies large; requests stay small but allow margin. */
+const BODY_LIMIT = 5 * 1024 * 1024;
+
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const clock = new ShiftableClock(options.clock ?? systemClock);
+  const carrierA = createCarrierA({ clock });
+  const carriers: EmulatedCarrier[] = [carrierA.carrier];
+  const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
+  const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
+
+  // forceCloseConnections: close() must not wait for connections a `timeout` fault holds open.
+  const common = { forceCloseConnections: true, bodyLimit: BODY_LIMIT } as const;
+  const app: FastifyInstance = options.logger
+    ? Fastify({ ...common, loggerInstance: options.logger })
+    : Fastify({ ...common, logger: false });
+
+  app.addHook('onRequest', faultHook(faults, bySlug));
+  app.setErrorHandler((err, _request, reply) => {
+    const code = statusCodeOf(err);
+    const status = code !== undefined && code >= 400 && code < 500 ? 400 : 500;
+    const message = err instanceof Error ? err.message : 'unexpected error';
+    return reply.code(status).send({ error: { code: status === 400 ? 'invalid_request' : 'emulator_error', message } });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: { code: 'not_found', message: `no emulator route ${request.method} ${request.url}` } }),
+  );
+  registerControl(app, { clock, faults, carriers });
+  for (const carrier of carriers) await app.register(carrier.plugin, { prefix: `/${carrier.slug}` });
+
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 0;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    url,
+    state: { clock, faults, carrier_a: carrierA.state },
+    carriers: carriers.map((c) => c.slug),
+    carrierUrl: (slug) => `${url}/${slug}`,
+    close() {
+      closing ??= (async () => {
+        faults.close();
+        await app.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** For the CLI (`waybill emulator`): the emulator on a fixed loopback port, 8081 by default. */
+export function startEmulator(options: { host?: string; port?: number; logger?: FastifyBaseLogger } = {}): Promise<Emulator> {
+  return createEmulator({ host: options.host ?? '127.0.0.1', port: options.port ?? 8081, logger: options.logger });
+}

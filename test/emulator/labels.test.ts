@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { code128Bars, labelStock, renderLabel, type LabelData } from '../../src/emulator/labels.js';
+import { at, shipRequest, startClient, type Client } from './support.js';
+
+/** The IHDR size and the raw scanlines of a PNG this emulator wrote (grayscale, 1 bit). */
+function decodePng(png: Buffer): { width: number; height: number; rows: Buffer; rowBytes: number } {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  const idat: Buffer[] = [];
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.subarray(offset + 4, offset + 8).toString('ascii');
+    const data = png.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      expect([data[8], data[9]]).toEqual([1, 0]);
+    }
+    if (type === 'IDAT') idat.push(data);
+    offset += 12 + length;
+  }
+  const rowBytes = Math.ceil(width / 8);
+  const rows = inflateSync(Buffer.concat(idat));
+  expect(rows.length).toBe((rowBytes + 1) * height);
+  return { width, height, rows, rowBytes };
+}
+
+/** Widths of alternating black/white runs across one scanline, starting at the first black pixel. */
+function runs(png: ReturnType<typeof decodePng>, y: number): number[] {
+  const black = (x: number) => ((png.rows[y * (png.rowBytes + 1) + 1 + (x >> 3)] ?? 0) & (0x80 >> (x & 7))) === 0;
+  const out: number[] = [];
+  let x = 0;
+  while (x < png.width && !black(x)) x++;
+  let last = -1;
+  for (; x < png.width; x++) {
+    const b = black(x) ? 1 : 0;
+    if (b !== last) {
+      out.push(0);
+      last = b;
+    }
+    out[out.length - 1] = (out[out.length - 1] ?? 0) + 1;
+  }
+  if (last === 0) out.pop();
+  return out;
+}
+
+const label = (json: unknown, piece = 0) =>
+  Buffer.from(String(at(json, `output.transactionShipments.0.pieceResponses.${piece}.packageDocuments.0.encodedLabel`)), 'base64');
+const master = (json: unknown) => String(at(json, 'output.transactionShipments.0.masterTrackingNumber'));
+
+describe('labels', () => {
+  let api: Client;
+  beforeAll(async () => {
+    api = await startClient();
+  });
+  afterAll(() => api.close());
+
+  const ship = async (imageType: string, stock: string) => {
+    const reply = await api.call('POST', '/ship/v1/shipments', shipRequest({ imageType, stock }));
+    expect(reply.status).toBe(200);
+    expect(at(reply.json, 'output.transactionShipments.0.pieceResponses.0.packageDocuments.0.docType')).toBe(imageType);
+    return reply.json;
+  };
+
+  it.each([
+    ['PAPER_4X6', 288, 432],
+    ['PAPER_4X8', 288, 576],
+    ['STOCK_4X9_LEADING_DOC_TAB', 288, 648],
+    ['PAPER_7X475', 504, 342],
+    ['PAPER_85X11_TOP_HALF_LABEL', 612, 792],
+    ['PAPER_8.5X11_BOTTOM_HALF_LABEL', 612, 792],
+  ])('PDF on %s is %i × %i pt and names the tracking number', async (stock, width, height) => {
+    const json = await ship('PDF', stock);
+    const doc = await PDFDocument.load(label(json));
+    expect(doc.getPageCount()).toBe(1);
+    const size = doc.getPage(0).getSize();
+    expect([Math.round(size.width), Math.round(size.height)]).toEqual([width, height]);
+    expect(doc.getTitle()).toBe(`Label ${master(json)}`);
+  });
+
+  it('PNG has the PNG signature, 200 dpi dimensions and a Code 128 barcode that reads back', async () => {
+    const json = await ship('PNG', 'PAPER_4X6');
+    const png = decodePng(label(json));
+    expect([png.width, png.height]).toEqual([800, 1200]);
+    // The barcode sits 3.0–4.1 in from the top; read the scanline through its middle.
+    const widths = runs(png, Math.round(3.5 * 200));
+    const bars = code128Bars(master(json));
+    const module = (widths[0] ?? 0) / (bars[0] ?? 1);
+    expect(module).toBeGreaterThanOrEqual(1);
+    expect(widths.map((w) => w / module)).toEqual(bars);
+  });
+
+  it('ZPL II starts with ^XA, draws ^BC with the tracking number and ends with ^XZ', async () => {
+    const json = await ship('ZPLII', 'STOCK_4X6');
+    const zpl = label(json).toString('ascii');
+    expect(zpl.startsWith('^XA')).toBe(true);
+    expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
+    expect(zpl).toContain('^PW812');
+    expect(zpl).toContain('^LL1218');
+    expect(zpl).toMatch(new RegExp(`\\^BCN,\\d+,N,N,N,A\\^FD${master(json)}\\^FS`));
+  });
+
+  it('EPL2 clears, sizes, prints a B barcode command with the tracking number and P1', async () => {
+    const json = await ship('EPL2', 'STOCK_4X8');
+    const epl = label(json).toString('ascii');
+    const lines = epl.split('\n');
+    expect(lines).toContain('N');
+    expect(lines).toContain('q812');
+    expect(lines).toContain('Q1624,24');
+    expect(lines.some((l) => new RegExp(`^B\\d+,\\d+,0,1,\\d+,\\d+,\\d+,N,"${master(json)}"$`).test(l))).toBe(true);
+    expect(lines).toContain('P1');
+  });
+
+  it('refuses an unknown label stock', async () => {
+    const reply = await api.call('POST', '/ship/v1/shipments', shipRequest({ stock: 'PAPER_A4' }));
+    expect(reply.status).toBe(400);
+  });
+});
+
+describe('label rendering', () => {
+  const data: LabelData = {
+    trackingNumber: '794900000019',
+    service: 'FEDEX GROUND',
+    from: ['Zoë Ünlü', 'Straße 1', 'Köln 50667', 'DE'],
+    to: ['Robin "Quote" Recipient', '^FD~ tricky ^XZ', 'Beverly Hills CA 90210', 'US'],
+    weight: '5 LB',
+    shipDate: '2025-03-04',
+  };
+
+  it('keeps every format printable with non-ASCII and command characters in addresses', async () => {
+    const zpl = (await renderLabel('ZPL', labelStock(4, 6), data)).toString('ascii');
+    expect(zpl.match(/\^XZ/g)).toHaveLength(1);
+    expect(zpl).toContain('Zoe Unlu');
+    const epl = (await renderLabel('EPL', labelStock(4, 6), data)).toString('ascii');
+    expect(epl).toContain('"Robin \\"Quote\\" Recipient"');
+    const pdf = await PDFDocument.load(await renderLabel('PDF', labelStock(4, 6), data));
+    expect(pdf.getPageCount()).toBe(1);
+  });
+
+  it('renders a label in a few milliseconds', async () => {
+    for (const format of ['PDF', 'PNG', 'ZPL', 'EPL'] as const) {
+      await renderLabel(format, labelStock(4, 6), data);
+      const started = performance.now();
+      for (let i = 0; i < 10; i++) await renderLabel(format, labelStock(4, 6), { ...data, trackingNumber: String(794900000100 + i) });
+      // A generous bound for loaded CI machines; unloaded, PDF takes ≈3 ms and the others less.
+      expect((performance.now() - started) / 10).toBeLessThan(40);
+    }
+  });
+});
