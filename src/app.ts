@@ -15,6 +15,7 @@ import { fromFrameworkError } from './http/validation-errors.js';
 import { ajv } from './http/schemas/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { RequestLog } from './http/request-log.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps } from './services/index.js';
 
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    logController: new RequestLog(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;

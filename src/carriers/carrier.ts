@@ -23,6 +23,7 @@ import type { CarrierCatalog } from '../domain/catalog.js';
 import type { Transport } from './shared/transport.js';
 import type { TokenStore } from './shared/oauth.js';
 import type { Clock } from '../clock.js';
+import type { ApiError } from '../http/errors.js';
 
 export const CARRIER_SLUGS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d', 'carrier_d_reseller'] as const;
 export type CarrierSlug = (typeof CARRIER_SLUGS)[number];
@@ -62,6 +63,8 @@ export interface CarrierDeclaration {
   hosts: { live: string; test: string };
   /** Address members the carrier needs in sender and recipient to rate (spec "Required fields by context"). */
   rateAddressFields?: readonly string[];
+  /** How many numbers one tracking call may carry (adapters with `trackMany`). */
+  trackBatchSize?: number;
 }
 
 /** Everything an adapter needs for one call on behalf of one shipping account. */
@@ -90,6 +93,11 @@ export interface CarrierAdapter {
   rate?(call: CarrierCall, req: ShipmentRequest): Promise<Rate[]>;
   ship?(call: CarrierCall, req: ShipmentRequest): Promise<BookedShipment>;
   track?(call: CarrierCall, trackingNumber: string): Promise<TrackingResult>;
+  /**
+   * Several numbers in one carrier call, at most `declaration.trackBatchSize`: one result or error
+   * per number, in order. A failure of the whole call rejects.
+   */
+  trackMany?(call: CarrierCall, trackingNumbers: string[]): Promise<(TrackingResult | ApiError)[]>;
   cancel?(call: CarrierCall, shipment: StoredShipmentRef): Promise<CancelResult>;
   pickupAvailability?(call: CarrierCall, req: PickupAvailabilityRequest): Promise<PickupSlot[]>;
   pickup?(call: CarrierCall, req: PickupRequest): Promise<PickupConfirmation>;

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { findActiveKey, hashKey } from '../storage/repositories/keys.js';
 import type { Tables } from '../storage/tables.js';
+import { createTtlCache } from '../services/ttl-cache.js';
 import { ApiError } from './errors.js';
 
 export interface AuthOptions {
@@ -25,7 +26,6 @@ export interface AuthOptions {
 type Headers = Record<string, string | string[] | undefined>;
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
-const MAX_CACHE = 10_000;
 
 function header(headers: Headers, name: string): string | undefined {
   const v = headers[name];
@@ -41,8 +41,7 @@ export function credentialFrom(headers: Headers): string | undefined {
 }
 
 export function createAuthenticator(opts: AuthOptions) {
-  const cacheMs = opts.cacheMs ?? 5_000;
-  const cache = new Map<string, { tenant: string; until: number }>();
+  const cache = createTtlCache<string>({ ttlMs: opts.cacheMs ?? 5_000 });
   let jwtKey: Promise<KeyObject | Awaited<ReturnType<typeof importSPKI>>> | undefined;
   if (opts.jwtPublicKey) {
     const pem = opts.jwtPublicKey;
@@ -76,16 +75,12 @@ export function createAuthenticator(opts: AuthOptions) {
     if (JWT_SHAPE.test(credential)) return fromJwt(credential);
     const now = opts.clock.now();
     const id = hashKey(credential);
-    const hit = cache.get(id);
-    if (hit && hit.until > now.getTime()) return hit.tenant;
+    const hit = cache.get(id, now.getTime());
+    if (hit !== undefined) return hit;
     const record = await findActiveKey(opts.db, credential, now);
-    if (!record) {
-      cache.delete(id);
-      throw new ApiError('wrong_api_key', 'API key not accepted: unknown, revoked or expired', 'zkkey');
-    }
-    if (cache.size >= MAX_CACHE) cache.clear();
+    if (!record) throw new ApiError('wrong_api_key', 'API key not accepted: unknown, revoked or expired', 'zkkey');
     const expires = record.expires_at ? Date.parse(record.expires_at) : Infinity;
-    cache.set(id, { tenant: record.tenant, until: Math.min(now.getTime() + cacheMs, expires) });
+    cache.set(id, record.tenant, now.getTime(), expires - now.getTime());
     return record.tenant;
   }
 

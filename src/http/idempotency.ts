@@ -26,12 +26,15 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
     req.idempotencyKey = key;
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  // A callback hook, not an async one: most requests carry no key and should not pay for a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const key = req.idempotencyKey;
-    if (key === undefined) return payload;
+    if (key === undefined) return done(null, payload);
     req.idempotencyKey = undefined;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload);
-    await service.finish(req.tenant, key, reply.statusCode, body);
-    return payload;
+    service.finish(req.tenant, key, reply.statusCode, body).then(
+      () => done(null, payload),
+      (err: unknown) => done(err as Error),
+    );
   });
 }

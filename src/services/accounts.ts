@@ -12,6 +12,7 @@ import * as repo from '../storage/repositories/accounts.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Tables } from '../storage/tables.js';
 import type { Address } from '../domain/types.js';
+import { createTtlCache } from './ttl-cache.js';
 import { checkAllowed } from './validation.js';
 
 export type Defaults = NonNullable<ShippingAccountInput['defaults']>;
@@ -87,6 +88,7 @@ function view(row: repo.AccountRow, auth: Record<string, string>, defaults: Defa
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, sealer, declarations, clock } = deps;
+  const resolved = createTtlCache<ResolvedAccount>({ ttlMs: 5_000 });
 
   function ownAuth(row: repo.AccountRow): Record<string, string> {
     return row.auth_sealed ? (JSON.parse(sealer.open(row.auth_sealed)) as Record<string, string>) : {};
@@ -183,12 +185,27 @@ export function createAccountsService(deps: AccountsDeps) {
 
   async function remove(tenant: string, id: string): Promise<void> {
     const outcome = await repo.deleteAccount(db, tenant, id);
+    resolved.delete(`${tenant}\n${id}`);
     if (outcome === 'not_found') throw new ApiError('shipping_account_not_found', `shipping account ${id} was not found`, id);
     if (outcome === 'has_sub_accounts') throw new ApiError('conflict', `shipping account ${id} has sub-accounts; delete them first`, id);
   }
 
-  /** The account a carrier call runs on, with inherited credentials; 404 for another tenant's id. */
+  /**
+   * The account a carrier call runs on, with inherited credentials; 404 for another tenant's id.
+   * Kept in memory for a few seconds: every carrier call needs it, accounts are never edited, and a
+   * deletion through another instance takes effect here within that time.
+   */
   async function resolve(tenant: string, id: string): Promise<ResolvedAccount> {
+    const cacheKey = `${tenant}\n${id}`;
+    const now = clock.now().getTime();
+    const hit = resolved.get(cacheKey, now);
+    if (hit) return hit;
+    const account = await load(tenant, id);
+    resolved.set(cacheKey, account, now);
+    return account;
+  }
+
+  async function load(tenant: string, id: string): Promise<ResolvedAccount> {
     const row = await getRow(tenant, id);
     const { auth, defaults } = await resolveRow(tenant, row);
     return {

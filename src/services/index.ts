@@ -12,6 +12,7 @@ import { createPickupsService } from './pickups.js';
 import { createRatingService } from './rating.js';
 import { createShippingService } from './shipping.js';
 import { createTrackingService } from './tracking.js';
+import { createTrackingCache } from './tracking-cache.js';
 
 export interface ServiceDeps {
   database: Database;
@@ -29,13 +30,14 @@ export function createServices(deps: ServiceDeps) {
   const db = deps.database.db;
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
+  const trackingCache = createTrackingCache({ db, clock });
   return {
     database: deps.database,
     declarations: deps.declarations,
     accounts,
     rating: createRatingService({ calls, clock }),
-    shipping: createShippingService({ db, calls, clock }),
-    tracking: createTrackingService({ db, calls, clock, concurrency: deps.trackConcurrency }),
+    shipping: createShippingService({ db, calls, clock, trackingCache }),
+    tracking: createTrackingService({ cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
     pickups: createPickupsService({ calls, clock }),
     manifests: createManifestService({ calls, clock }),
     idempotency: createIdempotencyService({ db, clock }),

@@ -12,14 +12,15 @@ import type { CancelInput } from './inputs.js';
 import type { ShipmentInput } from '../http/schemas/shipment.js';
 import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
-import { forgetCached } from '../storage/repositories/tracking-cache.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { toShipmentRequest } from './shipment-request.js';
+import type { TrackingCache } from './tracking-cache.js';
 
 export interface ShippingDeps {
   db: Kysely<Tables>;
   calls: CarrierCalls;
+  trackingCache: TrackingCache;
   clock: Clock;
 }
 
@@ -125,7 +126,7 @@ export function createShippingService(deps: ShippingDeps) {
       ...(stored?.ship_date ? { ship_date: stored.ship_date } : {}),
     });
     if (stored) await shipments.markVoided(db, tenant, stored.id, clock.now().toISOString());
-    await forgetCached(db, tenant, account.carrier, input.tracking_number);
+    await deps.trackingCache.forget(tenant, account.carrier, input.tracking_number);
     return { success: { message: result.message } };
   }
 

@@ -1,10 +1,12 @@
 /**
- * POST /track, single and batch. Results are cached per tenant, carrier and number with a freshness
- * that depends on the stage; a batch fetches each distinct number once and keeps at most
- * `concurrency` calls in flight per carrier, so one slow carrier never holds up another.
+ * POST /track, single and batch, through one pipeline:
+ *   1. each distinct request is answered locally when it can be: a test number, or a cached result
+ *      younger than its stage's freshness (unless `refresh`);
+ *   2. the rest go to the carriers grouped per account, several numbers per call where the carrier
+ *      allows it, with at most `concurrency` calls in flight per carrier, so a slow carrier holds up
+ *      only its own numbers.
+ * Duplicates in one batch are fetched once; a failed element carries its error in its slot.
  */
-import type { Kysely } from 'kysely';
-import type { Log } from '../logger.js';
 import type { CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { isTestTrackingNumber, testTrackingResult } from '../domain/test-tracking.js';
@@ -12,10 +14,10 @@ import type { TrackingResult, TrackingStage } from '../domain/types.js';
 import { ApiError, toApiError, type ErrorBody } from '../http/errors.js';
 import { TrackBody, type TrackInput } from '../http/schemas/operations.js';
 import { checkerFor } from '../http/schemas/validator.js';
-import { getCached, putCached } from '../storage/repositories/tracking-cache.js';
-import type { Tables } from '../storage/tables.js';
-import type { CarrierCalls } from './carrier-calls.js';
+import type { Log } from '../logger.js';
+import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { createLimiter, type Limiter } from './limiter.js';
+import type { TrackingCache } from './tracking-cache.js';
 
 const MINUTE = 60_000;
 /** How long a result stays fresh by stage: final stages barely change, moving ones do. */
@@ -33,11 +35,19 @@ export const FRESHNESS_MS: Record<TrackingStage, number> = {
 };
 
 export interface TrackingDeps {
-  db: Kysely<Tables>;
+  cache: TrackingCache;
   calls: CarrierCalls;
   clock: Clock;
-  /** Carrier calls in flight per carrier during a batch. */
+  /** Carrier calls in flight per carrier. */
   concurrency: number;
+}
+
+type Outcome = TrackingResult | ApiError;
+
+/** Numbers of one account that still need the carrier. */
+interface Group {
+  prepared: PreparedCall<'track'>;
+  items: { key: string; number: string }[];
 }
 
 const checkElement = checkerFor(TrackBody, '');
@@ -48,8 +58,14 @@ function present(result: TrackingResult, input: TrackInput): TrackingResult {
   return rest as TrackingResult;
 }
 
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 export function createTrackingService(deps: TrackingDeps) {
-  const { db, calls, clock } = deps;
+  const { cache, calls, clock } = deps;
   const limiters = new Map<CarrierSlug, Limiter>();
   const limiterFor = (slug: CarrierSlug) => {
     let l = limiters.get(slug);
@@ -57,45 +73,105 @@ export function createTrackingService(deps: TrackingDeps) {
     return l;
   };
 
-  async function fetchOne(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
-    const number = input.tracking_number.trim();
+  /** Phase 1: the answer without a carrier call, or the group this number must be fetched in. */
+  async function answerLocally(tenant: string, input: TrackInput, number: string, prepare: (input: TrackInput) => Promise<PreparedCall<'track'>>): Promise<Outcome | PreparedCall<'track'>> {
     // Test numbers answer for every carrier, even one whose tracking is not available here.
     if (isTestTrackingNumber(number)) return testTrackingResult((await calls.resolveAccount(tenant, input)).carrier, number, clock.now());
-    const { account, call, run } = await calls.prepare<'track'>(tenant, input, 'track', log);
+    const prepared = await prepare(input);
     if (!input.refresh) {
-      const hit = await getCached(db, tenant, account.carrier, number, call.test);
-      if (hit && clock.now().getTime() - Date.parse(hit.fetched_at) < FRESHNESS_MS[hit.stage as TrackingStage]) return JSON.parse(hit.result) as TrackingResult;
+      const hit = await cache.get(tenant, prepared.account.carrier, number, prepared.call.test);
+      if (hit && clock.now().getTime() - hit.fetchedAt < FRESHNESS_MS[hit.result.tracking_stage]) return hit.result;
     }
-    const result = await limiterFor(account.carrier).run(() => run(call, number));
-    await putCached(db, { tenant, carrier: account.carrier, tracking_number: number, test: call.test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: clock.now().toISOString() });
-    return result;
+    return prepared;
   }
 
+  /** Phase 2: one group's numbers from its carrier, in calls as large as the carrier takes. */
+  async function fetchGroup(tenant: string, group: Group, outcomes: Map<string, Outcome>): Promise<void> {
+    const { prepared } = group;
+    const { adapter, account, call } = prepared;
+    const limiter = limiterFor(account.carrier);
+    const size = adapter.trackMany ? (adapter.declaration.trackBatchSize ?? 1) : 1;
+    const fetchChunk = async (items: Group['items']): Promise<Outcome[]> => {
+      const numbers = items.map((i) => i.number);
+      try {
+        if (adapter.trackMany && numbers.length > 1) return await limiter.run(() => adapter.trackMany!(call, numbers));
+        return [await limiter.run(() => prepared.run(call, numbers[0]!))];
+      } catch (err) {
+        return numbers.map(() => toApiError(err));
+      }
+    };
+    await Promise.all(
+      chunks(group.items, size).map(async (items) => {
+        const results = await fetchChunk(items);
+        await Promise.all(
+          items.map(async (item, i) => {
+            const outcome = results[i] ?? new ApiError('carrier_http_exception', `${account.carrier} returned no result for ${item.number}`, item.number);
+            outcomes.set(item.key, outcome);
+            if (outcome instanceof ApiError) return;
+            await cache.put(tenant, account.carrier, item.number, call.test, outcome);
+          }),
+        );
+      }),
+    );
+  }
+
+  /** Answers for distinct inputs, keyed by what makes a request distinct. */
+  async function resolveAll(tenant: string, inputs: Map<string, TrackInput>, log: Log): Promise<Map<string, Outcome>> {
+    const outcomes = new Map<string, Outcome>();
+    const groups = new Map<string, Group>();
+    // One account lookup per account and flags, however many numbers name it.
+    const preparedCalls = new Map<string, Promise<PreparedCall<'track'>>>();
+    const prepare = (input: TrackInput) => {
+      const id = JSON.stringify([input.shipping_account, input.carrier ?? '', input.test ?? null, input.debug ?? false]);
+      let p = preparedCalls.get(id);
+      if (!p) preparedCalls.set(id, (p = calls.prepare<'track'>(tenant, input, 'track', log)));
+      return p;
+    };
+    await Promise.all(
+      [...inputs].map(async ([key, input]) => {
+        const number = input.tracking_number.trim();
+        try {
+          const local = await answerLocally(tenant, input, number, prepare);
+          if (!('run' in local)) return void outcomes.set(key, local);
+          const groupId = JSON.stringify([local.account.id, local.call.test, local.call.debug]);
+          let group = groups.get(groupId);
+          if (!group) groups.set(groupId, (group = { prepared: local, items: [] }));
+          group.items.push({ key, number });
+        } catch (err) {
+          outcomes.set(key, toApiError(err));
+        }
+      }),
+    );
+    await Promise.all([...groups.values()].map((g) => fetchGroup(tenant, g, outcomes)));
+    return outcomes;
+  }
+
+  const keyOf = (input: TrackInput) => JSON.stringify([input.shipping_account, input.tracking_number.trim(), input.carrier ?? '', input.test ?? null, input.refresh ?? false, input.debug ?? false]);
+
   async function track(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
-    return present(await fetchOne(tenant, input, log), input);
+    const key = keyOf(input);
+    const outcome = (await resolveAll(tenant, new Map([[key, input]]), log)).get(key)!;
+    if (outcome instanceof ApiError) throw outcome;
+    return present(outcome, input);
   }
 
   /** Array in, array out, same order; a failed element carries its error, the others succeed. */
   async function trackBatch(tenant: string, elements: unknown[], log: Log): Promise<(TrackingResult | ErrorBody)[]> {
-    const inflight = new Map<string, Promise<TrackingResult>>();
-    return Promise.all(
-      elements.map(async (element, i): Promise<TrackingResult | ErrorBody> => {
-        try {
-          const invalid = checkElement(element);
-          if (invalid) throw new ApiError(invalid.code, `[${i}].${invalid.message}`, `[${i}].${invalid.detail}`);
-          const input = (element as { track: TrackInput }).track;
-          // Duplicates in one batch are fetched once; `checkpoints` only shapes the answer.
-          const key = JSON.stringify([input.shipping_account, input.tracking_number.trim(), input.carrier ?? '', input.test ?? null, input.refresh ?? false]);
-          let pending = inflight.get(key);
-          if (!pending) inflight.set(key, (pending = fetchOne(tenant, input, log)));
-          return present(await pending, input);
-        } catch (err) {
-          const apiErr = toApiError(err);
-          if (apiErr.code === 'unexpected_exception') log.error({ err, index: i }, 'batch track element failed');
-          return apiErr.toBody();
-        }
-      }),
-    );
+    const slots = elements.map((element, i): { input: TrackInput; key: string } | ApiError => {
+      const invalid = checkElement(element);
+      if (invalid) return new ApiError(invalid.code, `[${i}].${invalid.message}`, `[${i}].${invalid.detail}`);
+      const input = (element as { track: TrackInput }).track;
+      return { input, key: keyOf(input) };
+    });
+    const inputs = new Map<string, TrackInput>();
+    for (const s of slots) if (!(s instanceof ApiError)) inputs.set(s.key, s.input);
+    const outcomes = await resolveAll(tenant, inputs, log);
+    return slots.map((s, i) => {
+      const outcome = s instanceof ApiError ? s : outcomes.get(s.key)!;
+      if (!(outcome instanceof ApiError)) return present(outcome, (s as { input: TrackInput }).input);
+      if (outcome.code === 'unexpected_exception') log.error({ err: outcome.cause, index: i }, 'batch track element failed');
+      return outcome.toBody();
+    });
   }
 
   return { track, trackBatch };

@@ -1,5 +1,5 @@
 /** Shared bodies for the carrier_a contract suites. */
-export function address(overrides: Record<string, unknown> = {}) {
+export function address(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { name: 'Ann Sender', company: 'Acme', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100', ...overrides };
 }
 

@@ -14,7 +14,7 @@ import { buildLocationsRequest, parseLocationsResponse } from './locations.js';
 import { buildPickupAvailabilityRequest, buildPickupRequest, parsePickupAvailabilityResponse, parsePickupResponse } from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
-import { buildTrackRequest, parseTrackResponse } from './track.js';
+import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 
 type Method = 'POST' | 'PUT';
 
@@ -125,6 +125,9 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async track(call, trackingNumber) {
       return parseTrackResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumber)), trackingNumber);
+    },
+    async trackMany(call, trackingNumbers) {
+      return parseTrackManyResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumbers)), trackingNumbers);
     },
     async cancel(call, shipment) {
       return parseCancelResponse(await send(call, ENDPOINTS.cancel, buildCancelRequest(shipment.tracking_number, accountNumber(call))));

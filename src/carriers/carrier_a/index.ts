@@ -19,4 +19,6 @@ export const declaration: CarrierDeclaration = {
   hosts: { live: 'https://apis.fedex.com', test: 'https://apis-sandbox.fedex.com' },
   // Spec "Required fields by context": carrier_a rates need full sender and recipient addresses.
   rateAddressFields: ['city', 'country', 'name', 'street1'],
+  // track.json TrackingNumberRequest.trackingInfo: "Maximum limit is 30."
+  trackBatchSize: 30,
 };

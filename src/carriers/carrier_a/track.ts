@@ -12,8 +12,23 @@ import { trackingStage } from './codes.js';
 import { classifyFedExCode, fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierAProofOfDeliveryRequest, CarrierATrackRequest } from './wire.js';
 
-export function buildTrackRequest(trackingNumber: string): CarrierATrackRequest {
-  return { includeDetailedScans: true, trackingInfo: [{ trackingNumberInfo: { trackingNumber } }] };
+/** One or several numbers (track.json allows up to 30 trackingInfo entries per request). */
+export function buildTrackRequest(trackingNumbers: string | readonly string[]): CarrierATrackRequest {
+  const numbers = typeof trackingNumbers === 'string' ? [trackingNumbers] : trackingNumbers;
+  return { includeDetailedScans: true, trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })) };
+}
+
+/** Each number's result from one multi-number answer; a per-number error stays in its slot. */
+export function parseTrackManyResponse(body: unknown, trackingNumbers: readonly string[]): (TrackingResult | ApiError)[] {
+  throwIfErrorBody(body);
+  return trackingNumbers.map((n) => {
+    try {
+      return parseTrackResponse(body, n);
+    } catch (err) {
+      if (err instanceof ApiError) return err;
+      throw err;
+    }
+  });
 }
 
 /** Signature proof of delivery as a PDF (track.json TrackDocumentDetail / TrackDocumentSpecification). */

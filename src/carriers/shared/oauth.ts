@@ -43,6 +43,15 @@ export function createTokenStore(opts: TokenStoreOptions): TokenStore {
   const owner = randomBytes(9).toString('base64url');
   // One refresh per credential set inside this process; the lease covers other processes.
   const inflight = new Map<string, Promise<string>>();
+  // The database row read last, per key: a fresh token is used without a round trip. A token another
+  // instance replaced is refused by the carrier, and `invalidate` then sends us back to the row.
+  const memory = new Map<string, { token: string; expiresAt: number }>();
+
+  function remember(key: string, row: repo.OAuthTokenRow | undefined): string | undefined {
+    const token = fresh(row, clock.now().getTime());
+    if (token && row?.expires_at) memory.set(key, { token, expiresAt: Date.parse(row.expires_at) });
+    return token;
+  }
 
   function fresh(row: repo.OAuthTokenRow | undefined, now: number): string | undefined {
     if (!row?.token_sealed || !row.expires_at) return undefined;
@@ -53,13 +62,14 @@ export function createTokenStore(opts: TokenStoreOptions): TokenStore {
     const deadline = clock.now().getTime() + leaseMs * 2;
     for (;;) {
       const now = clock.now();
-      const cached = fresh(await repo.readToken(db, key), now.getTime());
+      const cached = remember(key, await repo.readToken(db, key));
       if (cached) return cached;
       if (await repo.tryLease(db, key, owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString())) {
         try {
           const token = await fetch();
           const expiresAt = new Date(clock.now().getTime() + Math.max(0, token.expires_in) * 1000).toISOString();
           await repo.saveToken(db, key, owner, sealer.seal(token.access_token), expiresAt);
+          memory.set(key, { token: token.access_token, expiresAt: Date.parse(expiresAt) });
           return token.access_token;
         } catch (err) {
           await repo.releaseLease(db, key, owner);
@@ -73,8 +83,9 @@ export function createTokenStore(opts: TokenStoreOptions): TokenStore {
 
   return {
     async get(key, fetch) {
-      const row = await repo.readToken(db, key);
-      const cached = fresh(row, clock.now().getTime());
+      const mem = memory.get(key);
+      if (mem && mem.expiresAt - marginMs > clock.now().getTime()) return mem.token;
+      const cached = remember(key, await repo.readToken(db, key));
       if (cached) return cached;
       let pending = inflight.get(key);
       if (!pending) {
@@ -84,6 +95,7 @@ export function createTokenStore(opts: TokenStoreOptions): TokenStore {
       return pending;
     },
     async invalidate(key, token) {
+      if (memory.get(key)?.token === token) memory.delete(key);
       const row = await repo.readToken(db, key);
       if (row?.token_sealed && sealer.open(row.token_sealed) === token) await repo.clearToken(db, key, row.token_sealed);
     },

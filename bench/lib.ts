@@ -1,0 +1,131 @@
+/** Helpers of the load benchmarks: a service process, autocannon runs with exact percentiles. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Service {
+  url: string;
+  emulatorUrl: string;
+  pid: number;
+  env: Record<string, string>;
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, nodeArgs: string[] = []): Promise<{ match: RegExpExecArray; child: ChildProcess; ms: number }> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const match = ready.exec(out);
+      if (match) {
+        // From here on the process may log every request: stop reading so the pipe never fills.
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.resume();
+        resolvePromise({ match, child, ms: performance.now() - started });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`waybill ${args.join(' ')} exited with ${code}: ${out}`)));
+  });
+}
+
+const stopper = (child: ChildProcess) => () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+
+/**
+ * The carrier emulator and `waybill serve` as two processes, as in production where the carrier is
+ * elsewhere: the service's carrier calls cross loopback to a process that does not share its CPU time.
+ */
+export async function startService(extraEnv: Record<string, string> = {}): Promise<Service> {
+  const emulator = await spawnUntil(['emulator'], { WAYBILL_EMULATOR_PORT: '0', WAYBILL_LOG_LEVEL: 'warn' }, /listening on (http:\/\/[\d.:]+)/);
+  const emulatorUrl = emulator.match[1]!;
+  const env = {
+    WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-bench-')),
+    PORT: '0',
+    WAYBILL_LOG_LEVEL: 'info',
+    WAYBILL_CARRIERS: 'live',
+    WAYBILL_CARRIER_A_URL: `${emulatorUrl}/carrier_a`,
+    WAYBILL_CARRIER_A_TEST_URL: `${emulatorUrl}/carrier_a`,
+    ...extraEnv,
+  };
+  // BENCH_SERVICE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof", profiles the service under the same load.
+  const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const serve = await spawnUntil(['serve'], env, /Waybill listening on (http:\/\/[\d.:]+)/, nodeArgs).catch(async (err) => {
+    await stopper(emulator.child)();
+    throw err;
+  });
+  return {
+    url: serve.match[1]!,
+    emulatorUrl,
+    pid: serve.child.pid!,
+    env,
+    startupMs: serve.ms,
+    stop: async () => {
+      await stopper(serve.child)();
+      await stopper(emulator.child)();
+    },
+  };
+}
+
+export function runCli(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, env: { ...process.env, ...env } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.once('exit', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`waybill ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+export async function json(method: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  non2xx: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** autocannon's histogram keeps whole milliseconds; these percentiles come from every response's own time. */
+export async function load(opts: { url: string; method?: 'POST' | 'GET'; headers?: Record<string, string>; body?: string; connections: number; seconds: number; rate?: number; onSample?: () => void }): Promise<LoadResult> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url: opts.url,
+    method: opts.method ?? 'POST',
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    ...(opts.body !== undefined ? { body: opts.body } : {}),
+    connections: opts.connections,
+    duration: opts.seconds,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
+  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  const sampler = opts.onSample ? setInterval(opts.onSample, 250) : undefined;
+  const result = await instance;
+  if (sampler) clearInterval(sampler);
+  times.sort((a, b) => a - b);
+  return { requests: result.requests.total, errors: result.errors + result.timeouts, non2xx: result.non2xx, rps: result.requests.average, p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');

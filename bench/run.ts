@@ -1,0 +1,131 @@
+/**
+ * Load benchmarks (bench/README.md says how to read them). Usage: npm run bench [-- rate|track|batch|all]
+ *   (a) rate:  POST /rate through Waybill vs the emulator's rate endpoint called directly, 50 connections
+ *   (b) track: cached POST /track vs a bare Fastify JSON echo, 50 and 200 connections, with RSS
+ *   (c) batch: POST /track with 1,000 numbers while the carrier answers each call in 200 ms
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildRateRequest } from '../src/carriers/carrier_a/rate.js';
+import type { ShipmentRequest } from '../src/domain/types.js';
+import { fmt, json, load, root, rssMb, runCli, startService, type Service } from './lib.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const which = process.argv[2] ?? 'all';
+/** Connection counts of the unsaturated /rate runs. */
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
+
+const sender = { name: 'Ann', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100' };
+const recipient = { name: 'Bob', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' };
+const pkg = { weight: 2, length: 10, width: 8, height: 4 };
+
+async function setup(service: Service): Promise<{ key: string; account: string; auth: Record<string, string> }> {
+  const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
+  // The emulator takes any credentials; these are registered as a tenant would.
+  const auth = { account_number: '740561073', client_id: 'bench-client', client_secret: 'bench-client-secret' };
+  const created = await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } }, { zkkey: key });
+  return { key, account: created.shipping_account.id, auth: created.shipping_account.auth };
+}
+
+async function benchRate(): Promise<void> {
+  const service = await startService();
+  try {
+    const { key, account } = await setup(service);
+    const base = `${service.emulatorUrl}/carrier_a`;
+    const token = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'bench', client_secret: 'bench' }).toString(),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const req: ShipmentRequest = { shipping_account: account, carrier: 'carrier_a', sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', currency: 'USD' };
+    const direct = { url: `${base}/rate/v1/rates/quotes`, headers: { authorization: `Bearer ${token.access_token}` }, body: JSON.stringify(buildRateRequest(req, '740561073', new Date())), connections: 50 };
+    const viaWaybill = { url: `${service.url}/rate`, headers: { zkkey: key }, body: JSON.stringify({ shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' } }), connections: 50 };
+    // Warm both paths (JIT, connection pools, token cache) before measuring.
+    await load({ ...direct, seconds: 2 });
+    await load({ ...viaWaybill, seconds: 2 });
+    console.log(`(a) /rate, 50 connections, ${SECONDS} s each`);
+    // Closed loop: every connection sends again at once, so this finds the throughput ceiling; on a
+    // small machine the latency it shows is mostly queueing for CPU shared by all three processes.
+    const d = await load({ ...direct, seconds: SECONDS });
+    const w = await load({ ...viaWaybill, seconds: SECONDS });
+    console.log(`    saturated, emulator direct: ${fmt(d.rps, 0)} req/s, p50 ${fmt(d.p50)} ms, p99 ${fmt(d.p99)} ms, errors ${d.errors}, non-2xx ${d.non2xx}`);
+    console.log(`    saturated, through Waybill: ${fmt(w.rps, 0)} req/s, p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, errors ${w.errors}, non-2xx ${w.non2xx}`);
+    // Below saturation (a few connections), latency is what each request itself costs.
+    for (const connections of CONCURRENCY) {
+      const dr = await load({ ...direct, connections, seconds: SECONDS });
+      const wr = await load({ ...viaWaybill, connections, seconds: SECONDS });
+      console.log(`    ${connections} connection(s): direct p50 ${fmt(dr.p50)} / p99 ${fmt(dr.p99)} ms; Waybill p50 ${fmt(wr.p50)} / p99 ${fmt(wr.p99)} ms; added p50 ${fmt(wr.p50 - dr.p50)} ms, p99 ${fmt(wr.p99 - dr.p99)} ms`);
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
+async function startEcho(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/echo-server.ts')], { cwd: root, env: { ...process.env, PORT: '0' } });
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /echo listening on (http:\/\/[\d.:]+)/.exec(out);
+      if (m) resolvePromise({ url: m[1]!, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`echo exited ${code}`)));
+  });
+}
+
+async function benchTrack(): Promise<void> {
+  const service = await startService();
+  const echo = await startEcho();
+  try {
+    const { key, account } = await setup(service);
+    const booked = await json('POST', `${service.url}/ship`, { shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } }, { zkkey: key });
+    const body = JSON.stringify({ track: { shipping_account: account, tracking_number: booked.shipment.tracking_number } });
+    await json('POST', `${service.url}/track`, JSON.parse(body), { zkkey: key });
+    console.log(`(b) cached /track vs bare Fastify JSON echo, ${SECONDS} s each`);
+    for (const connections of [50, 200]) {
+      await load({ url: `${service.url}/track`, headers: { zkkey: key }, body, connections, seconds: 2 });
+      await load({ url: `${echo.url}/echo`, body, connections, seconds: 2 });
+      let peak = 0;
+      const t = await load({ url: `${service.url}/track`, headers: { zkkey: key }, body, connections, seconds: SECONDS, onSample: () => (peak = Math.max(peak, rssMb(service.pid))) });
+      const e = await load({ url: `${echo.url}/echo`, body, connections, seconds: SECONDS });
+      console.log(`    ${connections} connections: Waybill ${fmt(t.rps, 0)} req/s (p50 ${fmt(t.p50)} ms, p99 ${fmt(t.p99)} ms, non-2xx ${t.non2xx}), echo ${fmt(e.rps, 0)} req/s → ${fmt((100 * t.rps) / e.rps, 1)} % (target ≥ 50 %); service RSS peak ${fmt(peak, 0)} MB`);
+    }
+    console.log(`    startup: ${fmt(service.startupMs, 0)} ms from spawn to listening (incl. TypeScript loading)`);
+  } finally {
+    echo.stop();
+    await service.stop();
+  }
+}
+
+async function benchBatch(): Promise<void> {
+  const service = await startService();
+  try {
+    const { key, account } = await setup(service);
+    const numbers: string[] = [];
+    const shipBody = { shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground', label_type: 'ZPLII__STOCK_4X6' } };
+    for (let i = 0; i < 1000; i += 25) {
+      const batch = await Promise.all(Array.from({ length: 25 }, () => json('POST', `${service.url}/ship`, shipBody, { zkkey: key })));
+      numbers.push(...batch.map((b) => b.shipment.tracking_number as string));
+    }
+    await json('POST', `${service.emulatorUrl}/_emulator/faults`, { carrier: 'carrier_a', operation: 'track', fault: 'latency:200', count: 100000 });
+    const body = numbers.map((n) => ({ track: { shipping_account: account, tracking_number: n, refresh: true } }));
+    const times: number[] = [];
+    let failed = 0;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      const out = (await json('POST', `${service.url}/track`, body, { zkkey: key })) as { error?: unknown }[];
+      times.push(performance.now() - started);
+      failed += out.filter((r) => r.error).length;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`(c) batch /track of ${numbers.length} distinct numbers, carrier answering every call in 200 ms`);
+    console.log(`    wall time over 3 runs: min ${fmt(times[0]!, 0)} ms, median ${fmt(times[1]!, 0)} ms, max ${fmt(times[2]!, 0)} ms (target < 2000 ms); failed elements ${failed}`);
+  } finally {
+    await service.stop();
+  }
+}
+
+if (which === 'rate' || which === 'all') await benchRate();
+if (which === 'track' || which === 'all') await benchTrack();
+if (which === 'batch' || which === 'all') await benchBatch();

@@ -1,0 +1,49 @@
+/**
+ * Last tracking result per tenant, carrier and number: the database row every instance shares, with
+ * a few seconds of it kept in memory so that polling clients cost no database read.
+ */
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { TrackingResult } from '../domain/types.js';
+import * as repo from '../storage/repositories/tracking-cache.js';
+import type { Tables } from '../storage/tables.js';
+import { createTtlCache } from './ttl-cache.js';
+
+export interface CachedTracking {
+  result: TrackingResult;
+  fetchedAt: number;
+}
+
+export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock }) {
+  const { db, clock } = deps;
+  const memory = createTtlCache<CachedTracking>({ ttlMs: 5_000 });
+  const keyOf = (tenant: string, carrier: string, number: string, test: boolean) => `${tenant}\n${carrier}\n${number}\n${test ? 1 : 0}`;
+
+  async function get(tenant: string, carrier: string, number: string, test: boolean): Promise<CachedTracking | undefined> {
+    const key = keyOf(tenant, carrier, number, test);
+    const now = clock.now().getTime();
+    const hit = memory.get(key, now);
+    if (hit) return hit;
+    const row = await repo.getCached(db, tenant, carrier, number, test);
+    if (!row) return undefined;
+    const cached = { result: JSON.parse(row.result) as TrackingResult, fetchedAt: Date.parse(row.fetched_at) };
+    memory.set(key, cached, now);
+    return cached;
+  }
+
+  async function put(tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult): Promise<void> {
+    const now = clock.now();
+    memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
+    await repo.putCached(db, { tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() });
+  }
+
+  /** After a cancellation: what the carrier says about the number has changed. */
+  async function forget(tenant: string, carrier: string, number: string): Promise<void> {
+    memory.deletePrefix(`${tenant}\n${carrier}\n${number}\n`);
+    await repo.forgetCached(db, tenant, carrier, number);
+  }
+
+  return { get, put, forget };
+}
+
+export type TrackingCache = ReturnType<typeof createTrackingCache>;
