@@ -1,94 +1,79 @@
 /** Carrier faults injected in the emulator reach the caller as the codes DECISIONS.md gives them. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { validAuth } from '../support/accounts.js';
-import { createTestApp, expectError, type TestApp } from '../support/app.js';
-import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
-import { shipment } from './support.js';
+import { createTestApp, expectError } from '../support/app.js';
+import { shipment, useCarrierA } from './support.js';
 
-let em: TestEmulator;
-let t: TestApp;
-let key: string;
-let account: string;
+// A short carrier timeout keeps the timeout cases quick.
+const s = useCarrierA({ WAYBILL_CARRIER_TIMEOUT_MS: '800' });
+afterEach(() => s.em.clearFaults());
 
-beforeAll(async () => {
-  em = await startTestEmulator();
-  // A short carrier timeout keeps the timeout cases quick.
-  t = await createTestApp({ emulatorUrl: em.url, env: { WAYBILL_CARRIER_TIMEOUT_MS: '800' } });
-  key = await t.key();
-  account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
-});
-afterEach(() => em.clearFaults());
-afterAll(async () => {
-  await t.close();
-  await em.close();
-});
-
-const rate = () => t.call('POST', '/rate', key, shipment(account));
-const ship = (headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) => t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground', ...extra }), headers);
+const rate = () => s.t.call('POST', '/rate', s.key, shipment(s.account));
+const ship = (headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) => s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', ...extra }), headers);
 
 describe('faults', () => {
   it('timeout → 504 carrier_timeout, within the configured time', async () => {
-    await em.fault('carrier_a', 'rate', 'timeout', 5);
+    await s.em.fault('carrier_a', 'rate', 'timeout', 5);
     const started = Date.now();
     expectError(await rate(), 504, 'carrier_timeout');
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('latency below the timeout only delays', async () => {
-    await em.fault('carrier_a', 'rate', 'latency:200', 1);
+    await s.em.fault('carrier_a', 'rate', 'latency:200', 1);
     const started = Date.now();
     expect((await rate()).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
   it('500 → 502 carrier_http_exception once retries of a read are spent; a read recovers from one', async () => {
-    await em.fault('carrier_a', 'rate', 'http_500', 3);
+    await s.em.fault('carrier_a', 'rate', 'http_500', 3);
     expectError(await rate(), 502, 'carrier_http_exception');
-    await em.fault('carrier_a', 'rate', 'http_500', 1);
+    await s.em.fault('carrier_a', 'rate', 'http_500', 1);
     expect((await rate()).status).toBe(200);
   });
 
   it('a booking is never retried: one 500 → 502', async () => {
-    await em.fault('carrier_a', 'ship', 'http_500', 1);
+    await s.em.fault('carrier_a', 'ship', 'http_500', 1);
     expectError(await ship(), 502, 'carrier_http_exception');
   });
 
   it('429 → 429 carrier_throttling with Retry-After', async () => {
-    await em.fault('carrier_a', 'ship', 'http_429', 1);
+    await s.em.fault('carrier_a', 'ship', 'http_429', 1);
     const res = await ship();
     expectError(res, 429, 'carrier_throttling');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('auth → the token is renewed once; refused again → 400 carrier_authentication', async () => {
-    await em.fault('carrier_a', 'rate', 'auth', 1);
+    await s.em.fault('carrier_a', 'rate', 'auth', 1);
     expect((await rate()).status).toBe(200);
-    await em.fault('carrier_a', 'rate', 'auth', 2);
+    await s.em.fault('carrier_a', 'rate', 'auth', 2);
     expectError(await rate(), 400, 'carrier_authentication');
   });
 
   it('credentials refused at the token endpoint → carrier_authentication', async () => {
-    const other = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth: { ...validAuth.carrier_a, client_id: 'fresh-client' } } })).body.shipping_account.id;
-    await em.fault('carrier_a', 'oauth', 'auth', 5);
-    expectError(await t.call('POST', '/rate', key, shipment(other)), 400, 'carrier_authentication');
+    const other = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth: { ...validAuth.carrier_a, client_id: 'fresh-client' } } })).body.shipping_account.id;
+    await s.em.fault('carrier_a', 'oauth', 'auth', 5);
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(other)), 400, 'carrier_authentication');
   });
 
-  it('an account without OAuth client credentials → carrier_authentication naming the member', async () => {
-    const bare = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth: { account_number: '123456789' } } })).body.shipping_account.id;
-    expect(expectError(await t.call('POST', '/rate', key, shipment(bare)), 400, 'carrier_authentication').detail).toBe('auth.client_id');
+  it('an s.account without OAuth client credentials → carrier_authentication naming the member', async () => {
+    const bare = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth: { account_number: '123456789' } } })).body.shipping_account.id;
+    expect(expectError(await s.t.call('POST', '/rate', s.key, shipment(bare)), 400, 'carrier_authentication').detail).toBe('auth.client_id');
   });
 
   it('malformed body → 502 carrier_http_exception, never a 500', async () => {
-    await em.fault('carrier_a', 'ship', 'malformed', 1);
+    await s.em.fault('carrier_a', 'ship', 'malformed', 1);
     expectError(await ship(), 502, 'carrier_http_exception');
-    await em.fault('carrier_a', 'track', 'malformed', 3);
-    expectError(await t.call('POST', '/track', key, { track: { shipping_account: account, tracking_number: '794900000001', refresh: true } }), 502, 'carrier_http_exception');
+    await s.em.fault('carrier_a', 'track', 'malformed', 3);
+    expectError(await s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: '794900000001', refresh: true } }), 502, 'carrier_http_exception');
   });
 
   it('reset → 502 carrier_failed_connection', async () => {
-    await em.fault('carrier_a', 'ship', 'reset', 1);
+    await s.em.fault('carrier_a', 'ship', 'reset', 1);
     expectError(await ship(), 502, 'carrier_failed_connection');
-    await em.fault('carrier_a', 'rate', 'reset', 3);
+    await s.em.fault('carrier_a', 'rate', 'reset', 3);
     expectError(await rate(), 502, 'carrier_failed_connection');
   });
 
@@ -112,17 +97,17 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(200);
     expect(again.body.shipment.tracking_number).toBe(first.body.shipment.tracking_number);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const rows = await t.db.database.db.selectFrom('shipments').select('id').where('tracking_number', '=', first.body.shipment.tracking_number).execute();
+    const rows = await s.t.db.database.db.selectFrom('shipments').select('id').where('tracking_number', '=', first.body.shipment.tracking_number).execute();
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses the same key with a different body', async () => {
+  it('refuses the same s.key with a different body', async () => {
     expect((await ship({ 'idempotency-key': 'order-1002' })).status).toBe(200);
     expectError(await ship({ 'idempotency-key': 'order-1002' }, { packages: [{ weight: 9 }] }), 409, 'idempotency_key_reused');
   });
 
-  it('books once when two calls with one key run at the same time', async () => {
-    await em.fault('carrier_a', 'ship', 'latency:300', 1);
+  it('books once when two calls with one s.key run at the same time', async () => {
+    await s.em.fault('carrier_a', 'ship', 'latency:300', 1);
     const [a, b] = await Promise.all([ship({ 'idempotency-key': 'order-1003' }), ship({ 'idempotency-key': 'order-1003' })]);
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 409]);
@@ -132,11 +117,11 @@ describe('Idempotency-Key', () => {
     expect(replay.body.shipment.tracking_number).toBe(winner.body.shipment.tracking_number);
   });
 
-  it('releases the key after a 4xx that changed nothing, keeps it after a carrier failure', async () => {
+  it('releases the s.key after a 4xx that changed nothing, keeps it after a carrier failure', async () => {
     expectError(await ship({ 'idempotency-key': 'order-1004' }, { service: 'nope' }), 400, 'schema_validation_error');
     expect((await ship({ 'idempotency-key': 'order-1004' }, { service: 'carrier_a_ground' })).status).toBe(200);
 
-    await em.fault('carrier_a', 'ship', 'malformed', 1);
+    await s.em.fault('carrier_a', 'ship', 'malformed', 1);
     expectError(await ship({ 'idempotency-key': 'order-1005' }), 502, 'carrier_http_exception');
     // The carrier may have booked: the retry gets the same answer, not a second booking.
     const retry = await ship({ 'idempotency-key': 'order-1005' });
@@ -145,9 +130,9 @@ describe('Idempotency-Key', () => {
   });
 
   it('keys are per tenant', async () => {
-    const other = await t.key('tenant-two');
+    const other = await s.t.key('tenant-two');
     const mine = await ship({ 'idempotency-key': 'shared-key' });
-    const theirs = await t.call('POST', '/ship', other, shipment(account, { service: 'carrier_a_ground' }), { 'idempotency-key': 'shared-key' });
+    const theirs = await s.t.call('POST', '/ship', other, shipment(s.account, { service: 'carrier_a_ground' }), { 'idempotency-key': 'shared-key' });
     expect(mine.status).toBe(200);
     expectError(theirs, 404, 'shipping_account_not_found');
   });
@@ -155,10 +140,10 @@ describe('Idempotency-Key', () => {
 
 describe('debug: true', () => {
   it('logs the carrier exchange with credentials, tokens and label bytes redacted', async () => {
-    const before = t.logs.length;
+    const before = s.t.logs.length;
     const res = await ship({}, { debug: true, include_base64_label: true });
     expect(res.status).toBe(200);
-    const lines = t.logs.slice(before).join('');
+    const lines = s.t.logs.slice(before).join('');
     expect(lines).toContain('/ship/v1/shipments');
     expect(lines).toContain('masterTrackingNumber');
     expect(lines).not.toContain(res.body.shipment.packages[0].label.slice(0, 200));

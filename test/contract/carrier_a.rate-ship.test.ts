@@ -1,29 +1,14 @@
 /** The whole service → carrier_a adapter → emulator over loopback: rating and booking. */
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, type TestApp } from '../support/app.js';
-import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
-import { customsItems, recipientGB, shipment } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../support/app.js';
+import { customsItems, recipientGB, shipment, useCarrierA } from './support.js';
 
-let em: TestEmulator;
-let t: TestApp;
-let key: string;
-let account: string;
-
-beforeAll(async () => {
-  em = await startTestEmulator();
-  t = await createTestApp({ emulatorUrl: em.url });
-  key = await t.key();
-  account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
-});
-afterAll(async () => {
-  await t.close();
-  await em.close();
-});
+const s = useCarrierA();
 
 describe('POST /rate', () => {
   it('answers rates with decimal-string costs and bookable service types', async () => {
-    const res = await t.call('POST', '/rate', key, shipment(account));
+    const res = await s.t.call('POST', '/rate', s.key, shipment(s.account));
     expect(res.status).toBe(200);
     expect(res.body.rates.length).toBeGreaterThan(2);
     for (const r of res.body.rates) {
@@ -38,48 +23,48 @@ describe('POST /rate', () => {
   });
 
   it('filters by service, and rates internationally with customs detail sent', async () => {
-    const one = await t.call('POST', '/rate', key, shipment(account, { service: 'carrier_a_2_day' }));
+    const one = await s.t.call('POST', '/rate', s.key, shipment(s.account, { service: 'carrier_a_2_day' }));
     expect(one.body.rates.map((r: { service_type: string }) => r.service_type)).toEqual(['carrier_a_2_day']);
-    const intl = await t.call('POST', '/rate', key, shipment(account, { recipient: recipientGB }));
+    const intl = await s.t.call('POST', '/rate', s.key, shipment(s.account, { recipient: recipientGB }));
     expect(intl.status).toBe(200);
     expect(intl.body.rates.some((r: { service_type: string }) => r.service_type.includes('international'))).toBe(true);
   });
 
   it('checks dates, catalog values, addresses and the carrier', async () => {
-    expectError(await t.call('POST', '/rate', key, shipment(account, { ship_date: '2020-01-01' })), 400, 'ship_date_past');
-    const svc = expectError(await t.call('POST', '/rate', key, shipment(account, { service: 'carrier_b_ground' })), 400, 'schema_validation_error');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { ship_date: '2020-01-01' })), 400, 'ship_date_past');
+    const svc = expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { service: 'carrier_b_ground' })), 400, 'schema_validation_error');
     expect(svc.message).toContain('carrier_a_ground');
-    expectError(await t.call('POST', '/rate', key, shipment(account, { packaging: 'tube' })), 400, 'schema_validation_error');
-    expectError(await t.call('POST', '/rate', key, shipment(account, { label_type: 'ZPLII', label_size: 'PAPER_4X6' })), 400, 'schema_validation_error');
-    expectError(await t.call('POST', '/rate', key, shipment(account, { special_services: ['teleport'] })), 400, 'schema_validation_error');
-    expectError(await t.call('POST', '/rate', key, shipment(account, { currency: 'ABC' })), 400, 'schema_validation_error');
-    const street = expectError(await t.call('POST', '/rate', key, shipment(account, { sender: { country: 'US', city: 'Memphis', name: 'A' } })), 400, 'schema_field_required');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { packaging: 'tube' })), 400, 'schema_validation_error');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { label_type: 'ZPLII', label_size: 'PAPER_4X6' })), 400, 'schema_validation_error');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { special_services: ['teleport'] })), 400, 'schema_validation_error');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { currency: 'ABC' })), 400, 'schema_validation_error');
+    const street = expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { sender: { country: 'US', city: 'Memphis', name: 'A' } })), 400, 'schema_field_required');
     expect(street.detail).toBe('shipment.sender.street1');
-    expect(expectError(await t.call('POST', '/rate', key, shipment(account, { weight_units: undefined })), 400, 'schema_field_required').detail).toBe('shipment.weight_units');
-    expectError(await t.call('POST', '/rate', key, shipment(account, { carrier: 'carrier_b' })), 400, 'shipping_account_wrong_carrier');
-    expectError(await t.call('POST', '/rate', key, shipment('sa_missing')), 404, 'shipping_account_not_found');
-    expectError(await t.call('POST', '/rate', await t.key('other-tenant'), shipment(account)), 404, 'shipping_account_not_found');
-    expectError(await t.call('POST', '/rate', key, shipment(account, { packages: [] })), 400, 'schema_validation_error');
-    expectError(await t.call('POST', '/rate', key, shipment(account, { packages: [{ weight: -1 }] })), 400, 'schema_validation_error');
+    expect(expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { weight_units: undefined })), 400, 'schema_field_required').detail).toBe('shipment.weight_units');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { carrier: 'carrier_b' })), 400, 'shipping_account_wrong_carrier');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment('sa_missing')), 404, 'shipping_account_not_found');
+    expectError(await s.t.call('POST', '/rate', await s.t.key('other-tenant'), shipment(s.account)), 404, 'shipping_account_not_found');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { packages: [] })), 400, 'schema_validation_error');
+    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { packages: [{ weight: -1 }] })), 400, 'schema_validation_error');
   });
 });
 
 describe('POST /ship', () => {
   it('books a label, stores it and serves it at its URL', async () => {
-    const res = await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground', references: [{ type: 'customer_reference', value: 'ORDER-1' }] }));
+    const res = await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', references: [{ type: 'customer_reference', value: 'ORDER-1' }] }));
     expect(res.status).toBe(200);
-    const s = res.body.shipment;
-    expect(s.tracking_number).toMatch(/^\d{12}$/);
-    expect(s).toMatchObject({ carrier: 'carrier_a', service: 'carrier_a_ground', packaging: 'your_packaging', test: true, label_type: 'PDF' });
-    expect(s.costs.net_charge).toMatch(/^\d+\.\d{2}$/);
-    expect(s.references).toEqual([{ type: 'customer_reference', value: 'ORDER-1' }]);
-    expect(s.packages[0].label).toMatch(/^http:\/\/.+\/labels\/lbl_/);
-    const label = await t.app.inject({ method: 'GET', url: new URL(s.packages[0].label).pathname, headers: { zkkey: key } });
+    const sh = res.body.shipment;
+    expect(sh.tracking_number).toMatch(/^\d{12}$/);
+    expect(sh).toMatchObject({ carrier: 'carrier_a', service: 'carrier_a_ground', packaging: 'your_packaging', test: true, label_type: 'PDF' });
+    expect(sh.costs.net_charge).toMatch(/^\d+\.\d{2}$/);
+    expect(sh.references).toEqual([{ type: 'customer_reference', value: 'ORDER-1' }]);
+    expect(sh.packages[0].label).toMatch(/^http:\/\/.+\/labels\/lbl_/);
+    const label = await s.t.app.inject({ method: 'GET', url: new URL(sh.packages[0].label).pathname, headers: { zkkey: s.key } });
     expect(label.statusCode).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
     expect((await PDFDocument.load(label.rawPayload)).getPageCount()).toBe(1);
     // Labels belong to the tenant that booked them.
-    expect((await t.app.inject({ method: 'GET', url: new URL(s.packages[0].label).pathname, headers: { zkkey: await t.key('intruder') } })).statusCode).toBe(404);
+    expect((await s.t.app.inject({ method: 'GET', url: new URL(sh.packages[0].label).pathname, headers: { zkkey: await s.t.key('intruder') } })).statusCode).toBe(404);
   });
 
   it('returns base64 labels in each requested format', async () => {
@@ -90,7 +75,7 @@ describe('POST /ship', () => {
       ['PDF__PAPER_4X6', (b) => b.subarray(0, 4).toString() === '%PDF'],
     ];
     for (const [labelType, looksRight] of cases) {
-      const res = await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground', label_type: labelType, include_base64_label: true }));
+      const res = await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', label_type: labelType, include_base64_label: true }));
       expect(res.status, labelType).toBe(200);
       expect(res.body.shipment.label_type).toBe(labelType);
       expect(looksRight(Buffer.from(res.body.shipment.packages[0].label, 'base64')), labelType).toBe(true);
@@ -98,36 +83,36 @@ describe('POST /ship', () => {
   });
 
   it('books several packages in one shipment with a combined PDF of all labels', async () => {
-    const res = await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_2_day', packages: [{ weight: 1 }, { weight: 2 }, { weight: 3 }], combined_labels: true, include_base64_label: true }));
+    const res = await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_2_day', packages: [{ weight: 1 }, { weight: 2 }, { weight: 3 }], combined_labels: true, include_base64_label: true }));
     expect(res.status).toBe(200);
-    const s = res.body.shipment;
-    expect(s.packages).toHaveLength(3);
-    expect(new Set(s.packages.map((p: { tracking_number: string }) => p.tracking_number)).size).toBe(3);
-    expect(s.packages[0].tracking_number).toBe(s.tracking_number);
-    expect((await PDFDocument.load(Buffer.from(s.combined_label, 'base64'))).getPageCount()).toBe(3);
+    const sh = res.body.shipment;
+    expect(sh.packages).toHaveLength(3);
+    expect(new Set(sh.packages.map((p: { tracking_number: string }) => p.tracking_number)).size).toBe(3);
+    expect(sh.packages[0].tracking_number).toBe(sh.tracking_number);
+    expect((await PDFDocument.load(Buffer.from(sh.combined_label, 'base64'))).getPageCount()).toBe(3);
   });
 
   it('sends customs detail internationally and returns the commercial invoice', async () => {
-    const res = await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_international_priority', recipient: recipientGB, customs_items: customsItems, terms_of_trade: 'DAP' }));
+    const res = await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_international_priority', recipient: recipientGB, customs_items: customsItems, terms_of_trade: 'DAP' }));
     expect(res.status).toBe(200);
     const docs = res.body.shipment.shipping_documents;
     expect(docs.length).toBeGreaterThan(0);
     expect(Buffer.from(docs[0].content, 'base64').subarray(0, 4).toString()).toBe('%PDF');
-    expectError(await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_international_priority', recipient: recipientGB })), 400, 'schema_field_required');
+    expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_international_priority', recipient: recipientGB })), 400, 'schema_field_required');
   });
 
   it('needs a service and full addresses to book', async () => {
-    expect(expectError(await t.call('POST', '/ship', key, shipment(account)), 400, 'schema_field_required').detail).toBe('shipment.service');
-    expectError(await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground', recipient: { country: 'US', city: 'X' } })), 400, 'schema_field_required');
+    expect(expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account)), 400, 'schema_field_required').detail).toBe('shipment.service');
+    expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', recipient: { country: 'US', city: 'X' } })), 400, 'schema_field_required');
   });
 });
 
 describe('POST /merge', () => {
   it('combines base64 PDFs into one document', async () => {
-    const label = async () => (await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground', include_base64_label: true }))).body.shipment.packages[0].label as string;
-    const res = await t.call('POST', '/merge', key, { file_type: 'pdf', files: [await label(), await label()] });
+    const label = async () => (await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', include_base64_label: true }))).body.shipment.packages[0].label as string;
+    const res = await s.t.call('POST', '/merge', s.key, { file_type: 'pdf', files: [await label(), await label()] });
     expect(res.status).toBe(200);
     expect((await PDFDocument.load(Buffer.from(res.body.pdf, 'base64'))).getPageCount()).toBe(2);
-    expectError(await t.call('POST', '/merge', key, { file_type: 'pdf', files: ['bm90IGEgcGRm'] }), 400, 'schema_validation_error');
+    expectError(await s.t.call('POST', '/merge', s.key, { file_type: 'pdf', files: ['bm90IGEgcGRm'] }), 400, 'schema_validation_error');
   });
 });

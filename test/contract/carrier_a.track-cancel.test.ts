@@ -1,29 +1,14 @@
 /** The whole service → carrier_a adapter → emulator: tracking, cancelling, pickups, drop-off points. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
-import { createTestApp, expectError, type TestApp } from '../support/app.js';
-import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
-import { address, shipment } from './support.js';
+import { expectError } from '../support/app.js';
+import { address, shipment, useCarrierA } from './support.js';
 
-let em: TestEmulator;
-let t: TestApp;
-let key: string;
-let account: string;
+const s = useCarrierA();
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  em = await startTestEmulator();
-  t = await createTestApp({ emulatorUrl: em.url });
-  key = await t.key();
-  account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
-});
-afterAll(async () => {
-  await t.close();
-  await em.close();
-});
-
-const book = async () => (await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground' }))).body.shipment.tracking_number as string;
-const track = (tracking_number: string, extra: Record<string, unknown> = {}) => t.call('POST', '/track', key, { track: { shipping_account: account, tracking_number, ...extra } });
+const book = async () => (await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground' }))).body.shipment.tracking_number as string;
+const track = (tracking_number: string, extra: Record<string, unknown> = {}) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number, ...extra } });
 
 describe('POST /track', () => {
   it('tracks a booked shipment with ISO 8601 checkpoint times carrying an offset', async () => {
@@ -38,19 +23,19 @@ describe('POST /track', () => {
   it('serves a fresh cached result without calling the carrier, and refresh: true calls it', async () => {
     const number = await book();
     expect((await track(number)).status).toBe(200);
-    await em.fault('carrier_a', 'track', 'http_500', 10);
+    await s.em.fault('carrier_a', 'track', 'http_500', 10);
     try {
       expect((await track(number)).status).toBe(200);
       expectError(await track(number, { refresh: true }), 502, 'carrier_http_exception');
     } finally {
-      await em.clearFaults();
+      await s.em.clearFaults();
     }
   });
 
   it('advances with time since booking, up to delivery', async () => {
     const number = await book();
-    await em.advance(10 * DAY);
-    const res = await track(number, { refresh: true }).finally(() => em.resetClock());
+    await s.em.advance(10 * DAY);
+    const res = await track(number, { refresh: true }).finally(() => s.em.resetClock());
     expect(res.body.tracking_stage).toBe('DELIVERED');
     expect(res.body.delivered).toBe(true);
     expect(res.body.delivery_date).toMatch(/[+-]\d{2}:\d{2}$/);
@@ -67,10 +52,10 @@ describe('POST /track', () => {
   });
 
   it.each(CARRIER_SLUGS)('answers TEST100000001–006 for %s without calling it', async (carrier) => {
-    const acct = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier, country: 'US', test: true } })).body.shipping_account.id;
+    const acct = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier, country: 'US', test: true } })).body.shipping_account.id;
     const expected = ['CREATED', 'PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED', 'EXCEPTION'];
     for (const [i, stage] of expected.entries()) {
-      const res = await t.call('POST', '/track', key, { track: { shipping_account: acct, tracking_number: `TEST10000000${i + 1}` } });
+      const res = await s.t.call('POST', '/track', s.key, { track: { shipping_account: acct, tracking_number: `TEST10000000${i + 1}` } });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ carrier, tracking_stage: stage, delivered: stage === 'DELIVERED' });
       expect(res.body.checkpoints[0].tracking_stage).toBe(stage);
@@ -81,16 +66,16 @@ describe('POST /track', () => {
     const number = await book();
     // Three failures: exactly what one fetch consumes (a read is tried three times). Fetched once,
     // both duplicates share the failure; fetched twice, the second fetch would succeed.
-    await em.fault('carrier_a', 'track', 'http_500', 3);
-    const res = await t.call('POST', '/track', key, [
-      { track: { shipping_account: account, tracking_number: 'TEST100000003' } },
-      { track: { shipping_account: account, tracking_number: number, refresh: true } },
+    await s.em.fault('carrier_a', 'track', 'http_500', 3);
+    const res = await s.t.call('POST', '/track', s.key, [
+      { track: { shipping_account: s.account, tracking_number: 'TEST100000003' } },
+      { track: { shipping_account: s.account, tracking_number: number, refresh: true } },
       { track: { shipping_account: 'sa_nope', tracking_number: number } },
-      { track: { shipping_account: account, tracking_number: number, refresh: true, checkpoints: false } },
+      { track: { shipping_account: s.account, tracking_number: number, refresh: true, checkpoints: false } },
       { track: { tracking_number: number } },
       'garbage',
     ]);
-    await em.clearFaults();
+    await s.em.clearFaults();
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(6);
     expect(res.body[0].tracking_stage).toBe('IN_TRANSIT');
@@ -99,25 +84,25 @@ describe('POST /track', () => {
     expect(res.body[2].error.code).toBe('shipping_account_not_found');
     expect(res.body[4].error).toMatchObject({ code: 'schema_field_required', detail: '[4].track.shipping_account' });
     expect(res.body[5].error.code).toBe('schema_validation_error');
-    expectError(await t.call('POST', '/track', key, []), 400, 'schema_validation_error');
-    expectError(await t.call('POST', '/track', key, Array.from({ length: 1001 }, () => ({}))), 400, 'schema_validation_error');
+    expectError(await s.t.call('POST', '/track', s.key, []), 400, 'schema_validation_error');
+    expectError(await s.t.call('POST', '/track', s.key, Array.from({ length: 1001 }, () => ({}))), 400, 'schema_validation_error');
   });
 });
 
 describe('POST /cancel', () => {
   it('voids with the carrier; the shipment becomes SHIPMENT_VOIDED and a second cancel is refused', async () => {
     const number = await book();
-    const res = await t.call('POST', '/cancel', key, { cancel: { shipping_account: account, tracking_number: number } });
+    const res = await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } });
     expect(res.status).toBe(200);
     expect(typeof res.body.success.message).toBe('string');
-    const row = await t.db.database.db.selectFrom('shipments').select(['status']).where('tracking_number', '=', number).executeTakeFirstOrThrow();
+    const row = await s.t.db.database.db.selectFrom('shipments').select(['status']).where('tracking_number', '=', number).executeTakeFirstOrThrow();
     expect(row.status).toBe('voided');
-    expectError(await t.call('POST', '/cancel', key, { cancel: { shipping_account: account, tracking_number: number } }), 409, 'conflict');
+    expectError(await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } }), 409, 'conflict');
     expect((await track(number)).body.tracking_stage).toBe('SHIPMENT_VOIDED');
   });
 
   it('passes the carrier’s refusal for a number it does not know', async () => {
-    const res = await t.call('POST', '/cancel', key, { cancel: { shipping_account: account, tracking_number: '000000000000' } });
+    const res = await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: '000000000000' } });
     expect([400, 404]).toContain(res.status);
     expect(['carrier_exception', 'carrier_no_shipment_found']).toContain(res.body.error.code);
   });
@@ -130,11 +115,11 @@ describe('pickups and drop-off locations', () => {
   const shipments = [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }];
 
   it('answers availability with the request echoed and dates', async () => {
-    const res = await t.call('POST', '/pickup/availability', key, {
-      pickup_availability: { shipping_account: account, carrier: 'carrier_a', location, shipments, start_date: today, end_date: later, dim_units: 'IN', weight_units: 'LB' },
+    const res = await s.t.call('POST', '/pickup/availability', s.key, {
+      pickup_availability: { shipping_account: s.account, carrier: 'carrier_a', location, shipments, start_date: today, end_date: later, dim_units: 'IN', weight_units: 'LB' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.shipping_account).toBe(account);
+    expect(res.body.shipping_account).toBe(s.account);
     expect(res.body.dates.length).toBeGreaterThan(0);
     for (const d of res.body.dates) {
       expect(d.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -144,29 +129,29 @@ describe('pickups and drop-off locations', () => {
   });
 
   it('validates the phone number and required location members', async () => {
-    const body = (loc: Record<string, unknown>) => ({ pickup_availability: { shipping_account: account, carrier: 'carrier_a', location: loc, shipments, start_date: today, end_date: later, dim_units: 'IN', weight_units: 'LB' } });
-    expectError(await t.call('POST', '/pickup/availability', key, body({ ...location, phone: 'call me' })), 400, 'invalid_phone_number');
-    expectError(await t.call('POST', '/pickup/availability', key, body({ ...location, phone: '12' })), 400, 'invalid_phone_number');
+    const body = (loc: Record<string, unknown>) => ({ pickup_availability: { shipping_account: s.account, carrier: 'carrier_a', location: loc, shipments, start_date: today, end_date: later, dim_units: 'IN', weight_units: 'LB' } });
+    expectError(await s.t.call('POST', '/pickup/availability', s.key, body({ ...location, phone: 'call me' })), 400, 'invalid_phone_number');
+    expectError(await s.t.call('POST', '/pickup/availability', s.key, body({ ...location, phone: '12' })), 400, 'invalid_phone_number');
     const { location_type: _lt, ...noType } = location;
-    expect(expectError(await t.call('POST', '/pickup/availability', key, body(noType)), 400, 'schema_field_required').detail).toBe('pickup_availability.location.location_type');
+    expect(expectError(await s.t.call('POST', '/pickup/availability', s.key, body(noType)), 400, 'schema_field_required').detail).toBe('pickup_availability.location.location_type');
   });
 
   it('schedules a pickup and answers its confirmation number', async () => {
     const date = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
-    const res = await t.call('POST', '/pickup', key, {
-      pickup: { shipping_account: account, carrier: 'carrier_a', location, shipments, time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
+    const res = await s.t.call('POST', '/pickup', s.key, {
+      pickup: { shipping_account: s.account, carrier: 'carrier_a', location, shipments, time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
     });
     expect(res.status).toBe(200);
     expect(res.body.confirmation_number).toMatch(/\S+/);
     expect(res.body.currency).toBe('USD');
-    const bad = await t.call('POST', '/pickup', key, {
-      pickup: { shipping_account: account, carrier: 'carrier_a', location, shipments, time: { date, ready_time: '17:00', close_time: '10:00' }, dim_units: 'IN', weight_units: 'LB' },
+    const bad = await s.t.call('POST', '/pickup', s.key, {
+      pickup: { shipping_account: s.account, carrier: 'carrier_a', location, shipments, time: { date, ready_time: '17:00', close_time: '10:00' }, dim_units: 'IN', weight_units: 'LB' },
     });
     expectError(bad, 400, 'schema_validation_error');
   });
 
   it('finds drop-off locations with opening hours', async () => {
-    const res = await t.call('POST', '/dopu', key, { dopu: { shipping_account: account, location: { street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' }, radius: 10 } });
+    const res = await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' }, radius: 10 } });
     expect(res.status).toBe(200);
     expect(res.body.locations.length).toBeGreaterThan(0);
     const loc = res.body.locations[0];
@@ -177,7 +162,7 @@ describe('pickups and drop-off locations', () => {
   });
 
   it('answers carrier_unsupported_method for what carrier_a lacks', async () => {
-    expectError(await t.call('POST', '/manifest', key, { manifest: { shipping_account: account } }), 400, 'carrier_unsupported_method');
-    expectError(await t.call('POST', '/validate_credentials', key, { validate_credentials: { shipping_account: account } }), 400, 'carrier_unsupported_method');
+    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'carrier_unsupported_method');
+    expectError(await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }), 400, 'carrier_unsupported_method');
   });
 });

@@ -1,4 +1,7 @@
 /** Shared bodies for the carrier_a contract suites. */
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type AppSuite } from '../support/app.js';
+import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 export function address(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { name: 'Ann Sender', company: 'Acme', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100', ...overrides };
 }
@@ -22,3 +25,25 @@ export function shipment(account: string, overrides: Record<string, unknown> = {
 }
 
 export const customsItems = [{ description: 'Cotton T-shirt', quantity: 2, value: 40, weight: 1, weight_unit: 'LB', manufacture_country_code: 'US', harmonized_code: '610910' }];
+
+export interface CarrierASuite extends AppSuite {
+  em: TestEmulator;
+  /** A carrier_a account on the emulator's test credentials. */
+  account: string;
+}
+
+/** The service and the emulator over loopback, with a key and a carrier_a test account. */
+export function useCarrierA(env: Record<string, string> = {}): CarrierASuite {
+  const suite = {} as CarrierASuite;
+  beforeAll(async () => {
+    suite.em = await startTestEmulator();
+    suite.t = await createTestApp({ emulatorUrl: suite.em.url, env });
+    suite.key = await suite.t.key();
+    suite.account = (await suite.t.call('POST', '/shippingaccount', suite.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+  });
+  afterAll(async () => {
+    await suite.t?.close();
+    await suite.em?.close();
+  });
+  return suite;
+}

@@ -1,15 +1,8 @@
 /** Bad input of any shape gets a 4xx in the spec's error shape: never a 500, never a crash. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { expectError, useTestApp } from '../support/app.js';
 
-let t: TestApp;
-let key: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  key = await t.key();
-});
-afterAll(() => t.close());
+const s = useTestApp();
 
 function expectClientError(res: { status: number; body: any; raw: string }): void {
   if (res.status < 400 || res.status >= 500) throw new Error(`expected a 4xx, got ${res.status} ${res.raw.slice(0, 300)}`);
@@ -22,19 +15,19 @@ function expectClientError(res: { status: number; body: any; raw: string }): voi
 describe('malformed requests', () => {
   it('answers malformed JSON with 400', async () => {
     for (const body of ['{bad', '{"shipping_account":', '[1,2', 'nul', '"unterminated']) {
-      expectError(await t.call('POST', '/shippingaccount', key, body), 400, 'schema_validation_error');
+      expectError(await s.t.call('POST', '/shippingaccount', s.key, body), 400, 'schema_validation_error');
     }
   });
 
   it('answers an empty JSON body with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/shippingaccount', headers: { zkkey: key, 'content-type': 'application/json' } });
+    const res = await s.t.app.inject({ method: 'POST', url: '/shippingaccount', headers: { zkkey: s.key, 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body).error.code).toBe('schema_validation_error');
   });
 
   it('answers a wrong content type with 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
-      const res = await t.app.inject({ method: 'POST', url: '/shippingaccount', headers: { zkkey: key, 'content-type': type }, payload: 'a=b' });
+      const res = await s.t.app.inject({ method: 'POST', url: '/shippingaccount', headers: { zkkey: s.key, 'content-type': type }, payload: 'a=b' });
       expect(res.statusCode, type).toBe(415);
       expect(JSON.parse(res.body).error.code).toBe('unsupported_media_type');
     }
@@ -42,17 +35,17 @@ describe('malformed requests', () => {
 
   it('answers a body over 1 MiB with 413', async () => {
     const big = JSON.stringify({ shipping_account: { carrier: 'carrier_a', country: 'US', name: 'x'.repeat(1024 * 1024 + 10) } });
-    expectError(await t.call('POST', '/shippingaccount', key, big), 413, 'payload_too_large');
+    expectError(await s.t.call('POST', '/shippingaccount', s.key, big), 413, 'payload_too_large');
   });
 
   it('answers unknown routes and methods with 404 in the error shape', async () => {
-    expectError(await t.call('GET', '/nowhere', key), 404, 'not_found');
-    expectError(await t.call('PUT', '/shippingaccount', key, {}), 404, 'not_found');
-    expectError(await t.call('GET', '/nowhere', undefined), 404, 'not_found');
+    expectError(await s.t.call('GET', '/nowhere', s.key), 404, 'not_found');
+    expectError(await s.t.call('PUT', '/shippingaccount', s.key, {}), 404, 'not_found');
+    expectError(await s.t.call('GET', '/nowhere', undefined), 404, 'not_found');
   });
 
   it('names the wrong field and its expected type', async () => {
-    const err = expectError(await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: 'maybe' } }), 400, 'schema_validation_error');
+    const err = expectError(await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: 'maybe' } }), 400, 'schema_validation_error');
     expect(err.detail).toBe('shipping_account.test');
     expect(err.message).toContain('boolean');
   });
@@ -74,14 +67,14 @@ describe('fuzz: random JSON into every field', () => {
       const body: Record<string, unknown> = { carrier: 'carrier_a', country: 'US', auth: { account_number: '1' } };
       body[fields[i % fields.length]!] = junk();
       const wrapped = i % 7 === 0 ? junk() : { shipping_account: body };
-      const res = await t.call('POST', '/shippingaccount', key, JSON.stringify(wrapped) ?? 'null');
+      const res = await s.t.call('POST', '/shippingaccount', s.key, JSON.stringify(wrapped) ?? 'null');
       if (res.status === 200) continue;
       expectClientError(res);
     }
   });
 
   it('survives prototype-pollution shaped bodies', async () => {
-    const res = await t.call('POST', '/shippingaccount', key, '{"shipping_account":{"carrier":"carrier_a","country":"US","auth":{"account_number":"1"}},"__proto__":{"polluted":true}}');
+    const res = await s.t.call('POST', '/shippingaccount', s.key, '{"shipping_account":{"carrier":"carrier_a","country":"US","auth":{"account_number":"1"}},"__proto__":{"polluted":true}}');
     expectClientError(res);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

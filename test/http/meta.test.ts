@@ -1,20 +1,13 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
-import { createTestApp, expectError, type TestApp } from '../support/app.js';
+import { expectError, useTestApp } from '../support/app.js';
 
-let t: TestApp;
-let key: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  key = await t.key();
-});
-afterAll(() => t.close());
+const s = useTestApp();
 
 describe('GET /meta/carriers', () => {
   it('lists all five carriers with operations, auth members and catalogs', async () => {
-    const res = await t.call('GET', '/meta/carriers', key);
+    const res = await s.t.call('GET', '/meta/carriers', s.key);
     expect(res.status).toBe(200);
     expect(res.body.carriers.map((c: { slug: string }) => c.slug)).toEqual([...CARRIER_SLUGS]);
     const a = res.body.carriers[0];
@@ -27,19 +20,19 @@ describe('GET /meta/carriers', () => {
   });
 
   it('describes one carrier, including carrier_d composite services', async () => {
-    const res = await t.call('GET', '/meta/carriers/carrier_d', key);
+    const res = await s.t.call('GET', '/meta/carriers/carrier_d', s.key);
     expect(res.status).toBe(200);
     expect(res.body.carrier.services).toEqual(expect.arrayContaining(['priority_mail', 'media_mail|5_digit|irregular|none', 'parcel_select|your_packaging|machinable|dhub']));
     expect(res.body.carrier.operations).toContain('manifest');
     expect(res.body.carrier.auth.required).toHaveLength(6);
-    expectError(await t.call('GET', '/meta/carriers/carrier_z', key), 404, 'not_found');
-    expectError(await t.call('GET', '/meta/carriers', undefined), 401, 'missing_api_key');
+    expectError(await s.t.call('GET', '/meta/carriers/carrier_z', s.key), 404, 'not_found');
+    expectError(await s.t.call('GET', '/meta/carriers', undefined), 401, 'missing_api_key');
   });
 });
 
 describe('OpenAPI', () => {
   it('is a valid OpenAPI 3 document generated from the validating schemas', async () => {
-    const res = await t.call('GET', '/openapi.json', undefined);
+    const res = await s.t.call('GET', '/openapi.json', undefined);
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     expect(res.body.components.securitySchemes.zkkey).toEqual({ type: 'apiKey', in: 'header', name: 'zkkey' });
@@ -53,9 +46,9 @@ describe('OpenAPI', () => {
 
 describe('request ids', () => {
   it('returns x-request-id, keeping a safe one the caller sent', async () => {
-    const res = await t.call('GET', '/healthz', undefined, undefined, { 'x-request-id': 'abc-123' });
+    const res = await s.t.call('GET', '/healthz', undefined, undefined, { 'x-request-id': 'abc-123' });
     expect(res.headers['x-request-id']).toBe('abc-123');
-    const made = await t.call('GET', '/healthz', undefined, undefined, { 'x-request-id': 'bad id with spaces\n' });
+    const made = await s.t.call('GET', '/healthz', undefined, undefined, { 'x-request-id': 'bad id with spaces\n' });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -1,5 +1,6 @@
 /** The real app in-process on a real database, with helpers to make keys and call it. */
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
 import { declarations } from '../../src/carriers/declarations.js';
@@ -99,4 +100,21 @@ export function expectError(res: { status: number; body: any }, status: number, 
     throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
   }
   return err;
+}
+
+export interface AppSuite {
+  t: TestApp;
+  /** A key of tenant "acme". */
+  key: string;
+}
+
+/** A test app for a whole suite: made before its first test, closed after its last. */
+export function useTestApp(opts: Parameters<typeof createTestApp>[0] = {}): AppSuite {
+  const suite = {} as AppSuite;
+  beforeAll(async () => {
+    suite.t = await createTestApp(opts);
+    suite.key = await suite.t.key('acme');
+  });
+  afterAll(() => suite.t?.close());
+  return suite;
 }
