@@ -63,6 +63,8 @@ export interface CarrierDeclaration {
   hosts: { live: string; test: string };
   /** Address members the carrier needs in sender and recipient to rate (spec "Required fields by context"). */
   rateAddressFields?: readonly string[];
+  /** Address members the carrier needs in sender and recipient to book (default: name, street1, city, country). */
+  shipAddressFields?: readonly string[];
   /** How many numbers one tracking call may carry (adapters with `trackMany`). */
   trackBatchSize?: number;
 }

@@ -10,7 +10,7 @@ import type { ShipmentInput } from '../http/schemas/shipment.js';
 import type { ResolvedAccount } from './accounts.js';
 import { checkAllowed } from './validation.js';
 
-/** Members every label needs, whatever the carrier. */
+/** Members every label needs, whatever the carrier; a declaration may ask for more. */
 const SHIP_ADDRESS_FIELDS = ['name', 'street1', 'city', 'country'];
 
 /**
@@ -48,7 +48,7 @@ export function toShipmentRequest(
   const d = account.defaults;
   const c = decl.catalog;
   const slug = decl.slug;
-  const addressFields = opts.operation === 'ship' ? SHIP_ADDRESS_FIELDS : (decl.rateAddressFields ?? []);
+  const addressFields = opts.operation === 'ship' ? (decl.shipAddressFields ?? SHIP_ADDRESS_FIELDS) : (decl.rateAddressFields ?? []);
   const why = opts.operation === 'ship' ? 'to book a label' : `to rate with ${slug}`;
   requireMembers(input.sender, addressFields, 'shipment.sender', why);
   requireMembers(input.recipient, addressFields, 'shipment.recipient', why);

@@ -2,7 +2,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/app.js';
-import { customsItems, recipientGB, shipment, useCarrierA } from './support.js';
+import { customsItems, recipientGB, recipientUS, shipment, useCarrierA } from './support.js';
 
 const s = useCarrierA();
 
@@ -104,6 +104,9 @@ describe('POST /ship', () => {
   it('needs a service and full addresses to book', async () => {
     expect(expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account)), 400, 'schema_field_required').detail).toBe('shipment.service');
     expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', recipient: { country: 'US', city: 'X' } })), 400, 'schema_field_required');
+    // carrier_a books only with contact phone numbers: said before any carrier call.
+    const { phone: _phone, ...noPhone } = recipientUS;
+    expect(expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', recipient: noPhone })), 400, 'schema_field_required').detail).toBe('shipment.recipient.phone');
   });
 });
 

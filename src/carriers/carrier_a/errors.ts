@@ -43,6 +43,14 @@ export function classifyFedExCode(code: string | undefined): ErrorCode {
 export interface FedExErrorItem {
   code?: string;
   message?: string;
+  /** CXSError.parameterList values: what the message is about, e.g. the field FedEx refused. */
+  parameters?: string[];
+}
+
+/** "Invalid field value in the input" says little without the field the parameter list names. */
+function describeItem(e: FedExErrorItem): string | undefined {
+  if (e.message === undefined) return undefined;
+  return e.parameters && e.parameters.length > 0 ? `${e.message} (${e.parameters.join(', ')})` : e.message;
 }
 
 /** `detail` of every carrier_a ApiError: FedEx's raw codes (of errors or alerts) and its transaction id. */
@@ -55,7 +63,7 @@ export function fedexDetail(kind: 'error' | 'alert', codes: string[], transactio
 /** An ApiError for FedEx error items; the strongest classification among them wins. */
 export function errorFromItems(status: number, items: FedExErrorItem[], transactionId?: string, opts: { auth?: boolean } = {}): ApiError {
   const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
-  const messages = items.map((e) => e.message).filter((m): m is string => m !== undefined);
+  const messages = items.map(describeItem).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_a refused the request (HTTP ${status})`;
   const detail = fedexDetail('error', codes, transactionId);
   let code: ErrorCode;
@@ -87,7 +95,7 @@ export function errorFromJson(status: number, json: unknown, opts: { auth?: bool
     return errorFromItems(status, [{ code: flatCode, message: text(body.error_detail) ?? flatCode }], text(body.transactionId), opts);
   }
   if (!Array.isArray(body.errors)) return undefined;
-  const items = objects(body.errors).map((e) => ({ code: text(e.code), message: text(e.message) }));
+  const items = objects(body.errors).map((e) => ({ code: text(e.code), message: text(e.message), parameters: objects(e.parameterList).map((p) => text(p.value)).filter((v): v is string => v !== undefined) }));
   if (items.length === 0) return undefined;
   return errorFromItems(status, items, text(body.transactionId), opts);
 }

@@ -19,6 +19,8 @@ export const declaration: CarrierDeclaration = {
   hosts: { live: 'https://apis.fedex.com', test: 'https://apis-sandbox.fedex.com' },
   // Spec "Required fields by context": carrier_a rates need full sender and recipient addresses.
   rateAddressFields: ['city', 'country', 'name', 'street1'],
+  // ship-api.json: shipper and recipient contact.phoneNumber are required to book.
+  shipAddressFields: ['name', 'street1', 'city', 'country', 'phone'],
   // track.json TrackingNumberRequest.trackingInfo: "Maximum limit is 30."
   trackBatchSize: 30,
 };

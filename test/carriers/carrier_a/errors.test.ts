@@ -82,3 +82,12 @@ describe('carrier_a error bodies without fixtures', () => {
     expect(err.code).toBe(code);
   });
 });
+
+describe('parameterList', () => {
+  it('names the field FedEx refused next to its message', () => {
+    const body = JSON.stringify({ transactionId: 'tx', errors: [{ code: 'INVALID.INPUT.EXCEPTION', message: 'Invalid field value in the input', parameterList: [{ key: 'FIELD', value: 'requestedShipment.shipper.contact.phoneNumber' }] }] });
+    const err = parseErrorResponse(400, body);
+    expect(err.code).toBe('carrier_exception');
+    expect(err.message).toBe('Invalid field value in the input (requestedShipment.shipper.contact.phoneNumber)');
+  });
+});
