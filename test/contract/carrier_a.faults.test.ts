@@ -89,6 +89,26 @@ describe('faults', () => {
   });
 });
 
+describe('test and live hosts', () => {
+  it('sends test accounts and test: true calls to the test host, the rest to the live host', async () => {
+    // Live host: nothing listens there. Test host: the emulator.
+    const app = await createTestApp({ env: { WAYBILL_CARRIER_A_URL: 'http://127.0.0.1:9', WAYBILL_CARRIER_A_TEST_URL: `${s.em.url}/carrier_a`, WAYBILL_CARRIER_TIMEOUT_MS: '800' } });
+    try {
+      const k = await app.key();
+      const create = async (test: boolean) => (await app.call('POST', '/shippingaccount', k, { shipping_account: { carrier: 'carrier_a', country: 'US', test, auth: validAuth.carrier_a } })).body.shipping_account.id;
+      const testAccount = await create(true);
+      const liveAccount = await create(false);
+      expect((await app.call('POST', '/rate', k, shipment(testAccount))).status).toBe(200);
+      expectError(await app.call('POST', '/rate', k, shipment(liveAccount)), 502, 'carrier_failed_connection');
+      expect((await app.call('POST', '/rate', k, shipment(liveAccount, { test: true }))).status).toBe(200);
+      // A test account never reaches the live host, whatever the request says.
+      expect((await app.call('POST', '/rate', k, shipment(testAccount, { test: false }))).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('replays the stored response to a retry without booking again', async () => {
     const first = await ship({ 'idempotency-key': 'order-1001' });

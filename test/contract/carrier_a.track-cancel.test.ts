@@ -45,6 +45,12 @@ describe('POST /track', () => {
     expect(stages.at(-1)).toBe('CREATED');
   });
 
+  it('tracks several numbers in one carrier call, an unknown one failing alone in its slot', async () => {
+    const [a, b] = [await book(), await book()];
+    const res = await s.t.call('POST', '/track', s.key, [a, '123456789012', b].map((tracking_number) => ({ track: { shipping_account: s.account, tracking_number, refresh: true } })));
+    expect(res.body.map((r: { tracking_number?: string; error?: { code: string } }) => r.tracking_number ?? r.error?.code)).toEqual([a, 'carrier_no_shipment_found', b]);
+  });
+
   it('answers unknown numbers with carrier_no_shipment_found and the carrier’s message', async () => {
     const err = expectError(await track('123456789012', { refresh: true }), 404, 'carrier_no_shipment_found');
     expect(err.message.length).toBeGreaterThan(5);

@@ -29,7 +29,11 @@ export interface TokenStoreOptions {
   clock: Clock;
   /** A token is renewed this long before it expires, so that no call carries a dying token. */
   marginMs?: number;
-  /** How long one instance may hold the refresh lease before others may take over. */
+  /**
+   * How long one instance may hold the refresh lease before others may take over: longer than a
+   * token call can take (WAYBILL_CARRIER_TIMEOUT_MS, 30 s by default), so a slow carrier is not
+   * asked twice.
+   */
   leaseMs?: number;
   /** Pause between looks at the row while another instance refreshes. */
   pollMs?: number;
@@ -38,7 +42,7 @@ export interface TokenStoreOptions {
 export function createTokenStore(opts: TokenStoreOptions): TokenStore {
   const { db, sealer, clock } = opts;
   const marginMs = opts.marginMs ?? 120_000;
-  const leaseMs = opts.leaseMs ?? 30_000;
+  const leaseMs = opts.leaseMs ?? 90_000;
   const pollMs = opts.pollMs ?? 50;
   const owner = randomBytes(9).toString('base64url');
   // One refresh per credential set inside this process; the lease covers other processes.
@@ -65,6 +69,13 @@ export function createTokenStore(opts: TokenStoreOptions): TokenStore {
       const cached = remember(key, await repo.readToken(db, key));
       if (cached) return cached;
       if (await repo.tryLease(db, key, owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString())) {
+        // Another instance may have saved a token and let the lease go between our read and our
+        // lease: look again before asking the carrier, which would revoke that token.
+        const saved = remember(key, await repo.readToken(db, key));
+        if (saved) {
+          await repo.releaseLease(db, key, owner);
+          return saved;
+        }
         try {
           const token = await fetch();
           const expiresAt = new Date(clock.now().getTime() + Math.max(0, token.expires_in) * 1000).toISOString();
