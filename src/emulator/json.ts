@@ -2,11 +2,10 @@
  * Reading untrusted request JSON without `any`: every carrier emulator validates bodies member by
  * member the way the real API does, so it needs typed, forgiving accessors over `unknown`.
  */
-export type JsonObject = Record<string, unknown>;
+import { bool, isObject, type JsonObject } from '../carriers/shared/json.js';
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// The exact readers are the carrier parsers' own; the ones below are the emulator's lenient kind.
+export { bool, isObject, type JsonObject };
 
 /** The value at a dotted path (`requestedShipment.recipients.0.address`), or undefined. */
 export function at(root: unknown, path: string): unknown {
@@ -36,10 +35,6 @@ export function num(value: unknown): number | undefined {
 
 export function arr(value: unknown): unknown[] | undefined {
   return Array.isArray(value) ? value : undefined;
-}
-
-export function bool(value: unknown): boolean | undefined {
-  return typeof value === 'boolean' ? value : undefined;
 }
 
 /** Strings of an array member, skipping anything else. */

@@ -8,7 +8,7 @@ import { combineLabels, labelContentType } from '../carriers/shared/labels.js';
 import type { Clock } from '../clock.js';
 import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
 import { ApiError } from '../http/errors.js';
-import type { CancelInput } from './inputs.js';
+import type { CancelInput } from '../http/schemas/operations.js';
 import type { ShipmentInput } from '../http/schemas/shipment.js';
 import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
@@ -24,6 +24,24 @@ export interface ShippingDeps {
   clock: Clock;
 }
 
+interface StoredLabel {
+  id: string;
+  bytes: Uint8Array;
+  format: string;
+  tracking_number: string | null;
+}
+
+/** What one booking produced, before it is shown as a response. */
+interface Booking {
+  id: string;
+  req: ShipmentRequest;
+  booked: BookedShipment;
+  test: boolean;
+  labels: StoredLabel[];
+  combined?: StoredLabel;
+  now: Date;
+}
+
 function labelTypeName(req: ShipmentRequest): string {
   return req.label_size ? `${req.label_type}__${req.label_size}` : (req.label_type ?? 'PDF');
 }
@@ -32,7 +50,8 @@ export function createShippingService(deps: ShippingDeps) {
   const { db, calls, clock } = deps;
 
   /** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
-  function bookingView(id: string, req: ShipmentRequest, booked: BookedShipment, test: boolean, labels: { id: string; bytes: Uint8Array }[], combined: { id: string; bytes: Uint8Array } | undefined, labelRef: (l: { id: string; bytes: Uint8Array }) => string, now: Date) {
+  function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
+    const { id, req, booked, test, labels, combined, now } = b;
     return {
       id,
       carrier: req.carrier,
@@ -76,14 +95,15 @@ export function createShippingService(deps: ShippingDeps) {
 
     const id = newId('shp');
     const createdAt = now.toISOString();
-    const labels = booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number as string | null }));
-    let combined: (typeof labels)[number] | undefined;
+    const labels: StoredLabel[] = booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number }));
+    let combined: StoredLabel | undefined;
     if (req.combined_labels) {
       const merged = await combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
       combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
     }
-    const url = (l: { id: string }) => `${opts.labelBaseUrl}/labels/${l.id}`;
-    const stored = bookingView(id, req, booked, call.test, labels, combined, url, now);
+    const booking: Booking = { id, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now };
+    // Stored with label URLs; base64, when asked for, only goes out in this one response.
+    const stored = bookingView(booking, (l) => `${opts.labelBaseUrl}/labels/${l.id}`);
     try {
       await shipments.insertShipment(
         db,
@@ -110,7 +130,7 @@ export function createShippingService(deps: ShippingDeps) {
       throw err;
     }
     if (!req.include_base64_label) return { shipment: stored };
-    return { shipment: bookingView(id, req, booked, call.test, labels, combined, (l) => Buffer.from(l.bytes).toString('base64'), now) };
+    return { shipment: bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64')) };
   }
 
   async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {

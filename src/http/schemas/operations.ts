@@ -32,6 +32,7 @@ export const CancelInput = Type.Object({
   debug: Flag(),
   webhooks: Flag(),
 });
+export type CancelInput = Static<typeof CancelInput>;
 export const CancelBody = Type.Object({ cancel: CancelInput });
 
 /** Pickup location: the spec requires city, country, location_type, name, phone and street1. */
