@@ -5,7 +5,7 @@ import { Address, AddressFields, RequiredText, Currency, DimUnits, IsoDate, Pack
 const Account = Type.String({ minLength: 1, maxLength: 100, description: 'shipping account id' });
 const Flag = () => Type.Optional(Type.Boolean());
 
-export const TrackInput = Type.Object({
+const TrackFields = {
   shipping_account: Account,
   tracking_number: Type.String({ minLength: 1, maxLength: 64 }),
   carrier: Type.Optional(Type.String()),
@@ -14,23 +14,19 @@ export const TrackInput = Type.Object({
   test: Flag(),
   debug: Flag(),
   webhooks: Flag(),
-});
+};
+
+export const TrackInput = Type.Object(TrackFields);
 export type TrackInput = Static<typeof TrackInput>;
 export const TrackBody = Type.Object({ track: TrackInput });
 export const MAX_TRACK_BATCH = 1000;
 /** One object, or a batch: an array of { track } objects whose elements are checked one by one. */
 export const TrackRequest = Type.Union([TrackBody, Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_TRACK_BATCH })]);
 
+/** The spec's cancel fields: track's, acting as in track, plus the checkpoint language. */
 export const CancelInput = Type.Object({
-  shipping_account: Account,
-  tracking_number: Type.String({ minLength: 1, maxLength: 64 }),
-  carrier: Type.Optional(Type.String()),
-  locale: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?$' })),
-  checkpoints: Flag(),
-  refresh: Flag(),
-  test: Flag(),
-  debug: Flag(),
-  webhooks: Flag(),
+  ...TrackFields,
+  locale: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?$', description: 'e.g. en_US, fr_CH, zh_Hant_HK' })),
 });
 export type CancelInput = Static<typeof CancelInput>;
 export const CancelBody = Type.Object({ cancel: CancelInput });
