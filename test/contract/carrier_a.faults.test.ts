@@ -160,14 +160,25 @@ describe('Idempotency-Key', () => {
 
 describe('debug: true', () => {
   it('logs the carrier exchange with credentials, tokens and label bytes redacted', async () => {
+    // Fresh credentials, so that the token exchange is part of what is logged.
+    const auth = { ...validAuth.carrier_a, client_id: 'debug-client', client_secret: 'debug-secret-value-9f3k' };
+    const account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } })).body.shipping_account.id;
     const before = s.t.logs.length;
-    const res = await ship({}, { debug: true, include_base64_label: true });
+    const res = await s.t.call('POST', '/ship', s.key, shipment(account, { service: 'carrier_a_ground', debug: true, include_base64_label: true }));
     expect(res.status).toBe(200);
     const lines = s.t.logs.slice(before).join('');
+    expect(lines).toContain('/oauth/token');
     expect(lines).toContain('/ship/v1/shipments');
     expect(lines).toContain('masterTrackingNumber');
+    expect(lines).not.toContain('debug-secret-value-9f3k');
     expect(lines).not.toContain(res.body.shipment.packages[0].label.slice(0, 200));
     expect(lines).not.toMatch(/Bearer [A-Za-z0-9._-]{8,}/);
-    expect(lines).not.toContain('test-us-client-secret');
+    expect(lines).not.toMatch(/"access_token":\s*"[A-Za-z0-9._-]{8,}/);
+  });
+
+  it('logs no bodies without it', async () => {
+    const before = s.t.logs.length;
+    expect((await ship()).status).toBe(200);
+    expect(s.t.logs.slice(before).join('')).not.toContain('masterTrackingNumber');
   });
 });
