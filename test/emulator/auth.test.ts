@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { at, errorCodes, HOUR, rateRequest, startClient, type Client } from './support.js';
+import { at, errorCodes, HOUR, rateRequest, useClient } from './support.js';
 
 describe('carrier_a OAuth', () => {
-  let api: Client;
-  beforeAll(async () => {
-    api = await startClient();
-  });
-  afterAll(() => api.close());
+  const api = useClient();
 
   const tokenCall = (body: string, contentType = 'application/x-www-form-urlencoded') =>
     request(`${api.base}/oauth/token`, { method: 'POST', headers: { 'content-type': contentType }, body });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, errorCodes, HOUR, shipRequest, startClient, START, type Client } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { at, errorCodes, HOUR, shipRequest, startClient, START, useClient } from './support.js';
 
 describe('emulator control API and instance isolation', () => {
-  let api: Client;
-  beforeAll(async () => {
-    api = await startClient();
-  });
-  afterAll(() => api.close());
+  const api = useClient();
 
   it('lists the hosted carriers', async () => {
     const reply = await api.control('GET', '/_emulator');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { code128Bars, labelStock, renderLabel, type LabelData } from '../../src/emulator/labels.js';
-import { at, shipRequest, startClient, type Client } from './support.js';
+import { at, shipRequest, useClient } from './support.js';
 
 /** The IHDR size and the raw scanlines of a PNG this emulator wrote (grayscale, 1 bit). */
 function decodePng(png: Buffer): { width: number; height: number; rows: Buffer; rowBytes: number } {
@@ -53,11 +53,7 @@ const label = (json: unknown, piece = 0) =>
 const master = (json: unknown) => String(at(json, 'output.transactionShipments.0.masterTrackingNumber'));
 
 describe('labels', () => {
-  let api: Client;
-  beforeAll(async () => {
-    api = await startClient();
-  });
-  afterAll(() => api.close());
+  const api = useClient();
 
   const ship = async (imageType: string, stock: string) => {
     const reply = await api.call('POST', '/ship/v1/shipments', shipRequest({ imageType, stock }));

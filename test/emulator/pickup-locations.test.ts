@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, at, errorCodes, HOUR, startClient, type Client } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT, at, errorCodes, HOUR, useClient } from './support.js';
 
 const pickupBody = (readyDate: string) => ({
   associatedAccountNumber: { value: ACCOUNT },
@@ -18,11 +18,7 @@ const pickupBody = (readyDate: string) => ({
 });
 
 describe('carrier_a Pickup API', () => {
-  let api: Client;
-  beforeAll(async () => {
-    api = await startClient();
-  });
-  afterAll(() => api.close());
+  const api = useClient();
 
   it('lists same-day and future-day options with ready and cut-off times', async () => {
     const reply = await api.call('POST', '/pickup/v1/pickups/availabilities', {
@@ -101,11 +97,7 @@ describe('carrier_a Pickup API', () => {
 });
 
 describe('carrier_a POST /location/v1/locations', () => {
-  let api: Client;
-  beforeAll(async () => {
-    api = await startClient();
-  });
-  afterAll(() => api.close());
+  const api = useClient();
 
   const search = (extra: Record<string, unknown> = {}) =>
     api.call('POST', '/location/v1/locations', {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { ACCOUNT, at, BEVERLY_HILLS, errorCodes, MEMPHIS, rateRequest, startClient, TORONTO, type Client } from './support.js';
+import { ACCOUNT, at, BEVERLY_HILLS, errorCodes, MEMPHIS, rateRequest, TORONTO, useClient } from './support.js';
 
 type Detail = Record<string, unknown>;
 const details = (json: unknown): Detail[] => (at(json, 'output.rateReplyDetails') as Detail[] | undefined) ?? [];
@@ -9,11 +9,7 @@ const rated = (detail: Detail | undefined, rateType: string): Detail | undefined
   (detail?.ratedShipmentDetails as Detail[] | undefined)?.find((r) => r.rateType === rateType);
 
 describe('carrier_a POST /rate/v1/rates/quotes', () => {
-  let api: Client;
-  beforeAll(async () => {
-    api = await startClient();
-  });
-  afterAll(() => api.close());
+  const api = useClient();
 
   it('rate-shops a US domestic business shipment with ACCOUNT and LIST rates', async () => {
     const reply = await api.call('POST', '/rate/v1/rates/quotes', rateRequest());

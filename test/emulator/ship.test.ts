@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { request } from 'undici';
 import { isValidTrackingNumber } from '../../src/emulator/carrier_a/tracking-numbers.js';
-import { at, errorCodes, HOUR, shipRequest, startClient, TORONTO, type Client } from './support.js';
+import { at, errorCodes, HOUR, shipRequest, TORONTO, useClient } from './support.js';
 
 const shipment = (json: unknown) => at(json, 'output.transactionShipments.0');
 
@@ -16,11 +16,7 @@ describe('carrier_a tracking numbers', () => {
 });
 
 describe('carrier_a Ship API', () => {
-  let api: Client;
-  beforeAll(async () => {
-    api = await startClient();
-  });
-  afterAll(() => api.close());
+  const api = useClient();
 
   it('books a multi-piece shipment with one labelled piece per line item', async () => {
     const reply = await api.call('POST', '/ship/v1/shipments', shipRequest({ packages: [{ lb: 5 }, { lb: 12, dims: [12, 10, 8] }, { lb: 1 }] }));

@@ -3,6 +3,7 @@
  * a small HTTP client over undici, and carrier_a request bodies written for these tests.
  */
 import { request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 
@@ -78,6 +79,35 @@ export async function startClient(clock: Clock = fixedClock()): Promise<Client> 
     close: () => emulator.close(),
   };
   return client;
+}
+
+/**
+ * A client for a whole suite: the emulator starts before the suite's first test and stops after its
+ * last. The object is usable at once; it hands each call to the client made in beforeAll.
+ */
+export function useClient(): Client {
+  let client: Client | undefined;
+  beforeAll(async () => {
+    client = await startClient();
+  });
+  afterAll(() => client?.close());
+  const current = (): Client => {
+    if (!client) throw new Error('the emulator client is used outside a test');
+    return client;
+  };
+  return {
+    get emulator() {
+      return current().emulator;
+    },
+    get base() {
+      return current().base;
+    },
+    token: () => current().token(),
+    call: (...args) => current().call(...args),
+    control: (...args) => current().control(...args),
+    advance: (ms) => current().advance(ms),
+    close: () => current().close(),
+  };
 }
 
 type Party = { address: Record<string, unknown>; contact?: Record<string, unknown> };

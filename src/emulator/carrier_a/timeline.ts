@@ -86,7 +86,6 @@ const IN_TRANSIT: [string, string] = ['IT', 'In transit'];
 
 /** The whole plan, oldest first (cancellation excluded). */
 export function plannedEvents(shipment: StoredShipment): PlannedEvent[] {
-  const origin = originOffset(shipment);
   const dest = destinationOffset(shipment);
   const hub = hubFor(shipment);
   const pickup = pickupTime(shipment);
