@@ -10,7 +10,8 @@ import Fastify from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createAuthenticator } from './http/auth.js';
-import { ApiError, toApiError } from './http/errors.js';
+import { ApiError, toApiError } from './domain/errors.js';
+import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './http/validation-errors.js';
 import { ajv } from './http/schemas/validator.js';
 import type { App } from './http/types.js';
@@ -57,14 +58,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]) ?? toApiError(err);
-    if (apiErr.status >= 500 && !(err instanceof ApiError)) req.log.error({ err }, 'unexpected failure');
-    else req.log.info({ code: apiErr.code, status: apiErr.status }, apiErr.message);
+    const status = httpStatus(apiErr);
+    if (status >= 500 && !(err instanceof ApiError)) req.log.error({ err }, 'unexpected failure');
+    else req.log.info({ code: apiErr.code, status }, apiErr.message);
     if (apiErr.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(apiErr.retryAfter)));
-    return reply.status(apiErr.status).send(apiErr.toBody());
+    return reply.status(status).send(apiErr.toBody());
   });
   app.setNotFoundHandler((req, reply) => {
     const err = new ApiError('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, 'see GET /openapi.json');
-    return reply.status(err.status).send(err.toBody());
+    return reply.status(httpStatus(err)).send(err.toBody());
   });
 
   await app.register(swagger, {

@@ -9,7 +9,7 @@ import type { Clock } from '../clock.js';
 import { findActiveKey, hashKey } from '../storage/repositories/keys.js';
 import type { Tables } from '../storage/tables.js';
 import { createTtlCache } from '../services/ttl-cache.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 
 export interface AuthOptions {
   db: Kysely<Tables>;

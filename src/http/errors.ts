@@ -1,9 +1,10 @@
 /**
- * The one error type of the service and the only place that knows HTTP statuses.
- * Every failure a caller can see is an ApiError with a code from this closed set
- * (spec/DECISIONS.md "Errors"); anything else that escapes is an unexpected_exception.
+ * The only place that knows HTTP statuses: each error code of domain/errors.ts → its status
+ * (spec/DECISIONS.md "Errors").
  */
-export const ERROR_STATUS = {
+import type { ApiError, ErrorCode } from '../domain/errors.js';
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
   missing_api_key: 401,
   wrong_api_key: 401,
   schema_field_required: 400,
@@ -29,40 +30,8 @@ export const ERROR_STATUS = {
   carrier_http_exception: 502,
   carrier_failed_connection: 502,
   carrier_timeout: 504,
-} as const;
+};
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; detail: string };
-}
-
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  /** Extra information for developers: a field path, a carrier's raw code and transaction id. */
-  readonly detail: string;
-  /** Seconds, for the codes answered with a Retry-After header. */
-  readonly retryAfter?: number;
-
-  constructor(code: ErrorCode, message: string, detail = '', opts: { retryAfter?: number; cause?: unknown } = {}) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
-    this.name = 'ApiError';
-    this.code = code;
-    this.detail = detail;
-    this.retryAfter = opts.retryAfter;
-  }
-
-  get status(): number {
-    return ERROR_STATUS[this.code];
-  }
-
-  toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, detail: this.detail } };
-  }
-}
-
-/** Any thrown value as an ApiError; unknown failures become unexpected_exception without leaking internals. */
-export function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
-  return new ApiError('unexpected_exception', 'An unexpected error occurred; it has been logged.', '', { cause: err });
+export function httpStatus(err: ApiError): number {
+  return ERROR_STATUS[err.code];
 }

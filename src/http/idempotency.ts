@@ -1,7 +1,7 @@
 /** Applies the Idempotency-Key header to every POST (see services/idempotency.ts for the rules). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fingerprint, type IdempotencyService } from '../services/idempotency.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { App } from './types.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;

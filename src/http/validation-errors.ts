@@ -3,7 +3,7 @@
  * its path; any other schema failure is schema_validation_error naming the field and, for
  * enumerations, what is allowed. Transport-level 4xx (bad JSON, size, media type) keep their status.
  */
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 
 interface AjvError {
   keyword: string;

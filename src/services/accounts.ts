@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { ShippingAccountInput, ShippingAccountView } from '../http/schemas/shipping-account.js';
 import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/accounts.js';

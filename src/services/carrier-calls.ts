@@ -5,7 +5,7 @@
 import type { Log } from '../logger.js';
 import type { CarrierAdapter, CarrierCall, CarrierSlug, Operation } from '../carriers/carrier.js';
 import type { Adapters } from '../carriers/registry.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
 
 /** Adapter method behind each operation of the spec's table. */

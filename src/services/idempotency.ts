@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../domain/errors.js';
 import * as repo from '../storage/repositories/idempotency.js';
 import type { Tables } from '../storage/tables.js';
 

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Log } from '../logger.js';
 import { isCarrierSlug } from '../carriers/declarations.js';
 import type { Clock } from '../clock.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { ManifestBody, ValidateCredentialsBody } from '../http/schemas/operations.js';
 import { newId } from '../storage/ids.js';
 import type { CarrierCalls } from './carrier-calls.js';

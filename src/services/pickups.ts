@@ -2,7 +2,7 @@
 import type { Log } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { DropoffLocation, PickupConfirmation } from '../domain/types.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { DopuInput, PickupAvailabilityInput, PickupInput } from '../http/schemas/operations.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { earliestToday } from './shipment-request.js';

@@ -7,7 +7,7 @@ import type { Log } from '../logger.js';
 import { combineLabels, labelContentType } from '../carriers/shared/labels.js';
 import type { Clock } from '../clock.js';
 import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { CancelInput } from '../http/schemas/operations.js';
 import type { ShipmentInput } from '../http/schemas/shipment.js';
 import { newId } from '../storage/ids.js';

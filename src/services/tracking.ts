@@ -11,7 +11,7 @@ import type { CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { isTestTrackingNumber, testTrackingResult } from '../domain/test-tracking.js';
 import type { TrackingResult, TrackingStage } from '../domain/types.js';
-import { ApiError, toApiError, type ErrorBody } from '../http/errors.js';
+import { ApiError, toApiError, type ErrorBody } from '../domain/errors.js';
 import { TrackBody, type TrackInput } from '../http/schemas/operations.js';
 import { checkerFor } from '../http/schemas/validator.js';
 import type { Log } from '../logger.js';

@@ -1,5 +1,5 @@
 /** Catalog checks shared by every use case: one message format for "not one of the allowed values". */
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../domain/errors.js';
 
 const MAX_LISTED = 60;
 

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pino, type Logger } from 'pino';
-import { ApiError } from '../../src/http/errors.js';
+import { ApiError } from '../../src/domain/errors.js';
+import { httpStatus } from '../../src/http/errors.js';
 import { createTransport, type CarrierHttpRequest, type Transport, type TransportOptions } from '../../src/carriers/shared/transport.js';
 
 interface Edge {
@@ -158,7 +159,7 @@ describe('transport: 5xx', () => {
     const { t, sleeps } = transport();
     const err = await failure(t.request(call(e.url)));
     expect(err.code).toBe('carrier_http_exception');
-    expect(err.status).toBe(502);
+    expect(httpStatus(err)).toBe(502);
     expect(err.message).toContain('503');
     expect(err.message).toContain('The service is down');
     expect(err.message).toContain('127.0.0.1');
@@ -230,7 +231,7 @@ describe('transport: 429', () => {
     const { t, sleeps } = transport();
     const err = await failure(t.request(call(e.url)));
     expect(err.code).toBe('carrier_throttling');
-    expect(err.status).toBe(429);
+    expect(httpStatus(err)).toBe(429);
     expect(err.retryAfter).toBe(7);
     expect(e.hits).toBe(1);
     expect(sleeps).toEqual([]);
@@ -270,7 +271,7 @@ describe('transport: timeouts', () => {
     const err = await failure(t.request(call(e.url)));
     const elapsed = performance.now() - started;
     expect(err.code).toBe('carrier_timeout');
-    expect(err.status).toBe(504);
+    expect(httpStatus(err)).toBe(504);
     expect(err.message).toContain('200 ms');
     expect(elapsed).toBeGreaterThanOrEqual(190);
     expect(elapsed).toBeLessThan(700);
@@ -309,7 +310,7 @@ describe('transport: connection failures', () => {
     const { t } = transport();
     const err = await failure(t.request(call(e.url)));
     expect(err.code).toBe('carrier_failed_connection');
-    expect(err.status).toBe(502);
+    expect(httpStatus(err)).toBe(502);
     expect(err.message).toContain(new URL(e.url).host);
     expect(err.detail).toBe('UND_ERR_SOCKET');
     expect(e.hits).toBe(3);

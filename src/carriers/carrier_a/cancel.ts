@@ -4,7 +4,7 @@
  * fixtures/shipment_ShipmentCancelRequest.json and shipment_ShipmentCancelResponse.json.
  */
 import type { CancelResult } from '../../domain/types.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { bool, dig, obj, objects, text } from '../shared/json.js';
 import { fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierACancelRequest } from './wire.js';

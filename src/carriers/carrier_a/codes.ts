@@ -5,7 +5,7 @@
  */
 import { splitLabelType } from '../../domain/catalog.js';
 import type { TrackingStage, Weekday } from '../../domain/types.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import type { CarrierAImageType, CarrierALabelStockType, CarrierASmartPostIndicia } from './wire.js';
 
 /**

@@ -5,7 +5,7 @@
  * samples/error_response.json). FedEx's own message goes to `message`, its raw codes and the
  * transaction id to `detail` (spec/DECISIONS.md "Errors"). Nothing here throws anything but ApiError.
  */
-import { ApiError, type ErrorCode } from '../../http/errors.js';
+import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { objects, obj, text } from '../shared/json.js';
 
 /**

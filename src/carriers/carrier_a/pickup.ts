@@ -13,7 +13,7 @@ import type {
   PickupShipment,
   PickupSlot,
 } from '../../domain/types.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { GROUND_SERVICE_CODES, serviceCode } from './codes.js';

@@ -5,7 +5,7 @@
  * commodities) live here too and ship.ts builds on them.
  */
 import type { Address, Rate, ShipmentRequest } from '../../domain/types.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
 import { toIsoDate, utcDate } from '../shared/time.js';
 import {

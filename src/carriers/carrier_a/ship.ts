@@ -5,7 +5,7 @@
  * in one request; FedEx answers one pieceResponse per package) and the response fixtures.
  */
 import type { BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { REFERENCE_TYPES, labelSpecification, serviceSlug, transitDays } from './codes.js';

@@ -5,7 +5,7 @@
  * (track.json Full_Schema_SPOD / SPODResponseVO; fixtures/tracking_ProofOfDeliveryResponse.json).
  */
 import type { Checkpoint, CheckpointLocation, ShippingDocument, TrackingResult, TrackingStage } from '../../domain/types.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objects, text, texts, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { trackingStage } from './codes.js';

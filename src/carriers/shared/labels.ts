@@ -4,7 +4,7 @@
  * with. Carriers hand labels back in whatever format was asked; these functions never call a carrier.
  */
 import { PDFDocument } from 'pdf-lib';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { splitLabelType } from '../../domain/catalog.js';
 
 /** Thermal printer languages: their labels are command streams that printers take back to back. */

@@ -4,7 +4,7 @@
  * operator sees at once which edge failed; details carry the low-level code (ECONNREFUSED, HTTP 503)
  * and never a stack or a credential.
  */
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { redactText } from './redact.js';
 
 /** Seconds to wait when a 429 carries no usable Retry-After. */

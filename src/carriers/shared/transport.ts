@@ -19,7 +19,7 @@
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Log } from '../../logger.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { redactHeaders, redactText, redactUrl } from './redact.js';
 import { classifyStatus, classifyThrown, type Failure, type Target } from './transport-errors.js';
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import { isCarrierSlug } from '../../carriers/declarations.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { errorResponses } from '../schemas/common.js';
 import type { App, RouteContext } from '../types.js';
 

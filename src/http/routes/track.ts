@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { Documented, errorResponses } from '../schemas/common.js';
 import { TrackRequest, type TrackInput } from '../schemas/operations.js';
 import type { App, RouteContext } from '../types.js';

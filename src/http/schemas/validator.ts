@@ -5,7 +5,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { TSchema } from 'typebox';
-import type { ApiError } from '../errors.js';
+import type { ApiError } from '../../domain/errors.js';
 import { fromFrameworkError } from '../validation-errors.js';
 
 // ajv-formats ships CommonJS with a default export that ESM sees one level down.

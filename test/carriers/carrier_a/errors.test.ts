@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseErrorResponse } from '../../../src/carriers/carrier_a/errors.js';
-import { ApiError } from '../../../src/http/errors.js';
+import { ApiError } from '../../../src/domain/errors.js';
 import { fixturesMissing, readFixtureJson, readFixtureText } from '../../support/fixtures.js';
 
 /** The error example the vendor OpenAPI file gives for one path, method and status. */

@@ -10,6 +10,7 @@ import { parseRateResponse } from '../../../src/carriers/carrier_a/rate.js';
 import { parseShipResponse } from '../../../src/carriers/carrier_a/ship.js';
 import { parseProofOfDeliveryResponse, parseTrackResponse } from '../../../src/carriers/carrier_a/track.js';
 import { GARBAGE, apiErrorOf } from './support.js';
+import { httpStatus } from '../../../src/http/errors.js';
 
 const PARSERS: readonly (readonly [string, (body: unknown) => unknown])[] = [
   ['parseRateResponse', (b) => parseRateResponse(b)],
@@ -28,7 +29,7 @@ describe('carrier_a parsers on bodies of the wrong shape', () => {
     it.each(GARBAGE)(`${name}: %s → carrier_http_exception, never a TypeError`, (_label, body) => {
       const err = apiErrorOf(() => parse(body));
       expect(err.code).toBe('carrier_http_exception');
-      expect(err.status).toBe(502);
+      expect(httpStatus(err)).toBe(502);
     });
   }
 

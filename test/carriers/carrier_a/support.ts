@@ -1,5 +1,5 @@
 /** Helpers shared by the carrier_a mapping suites. */
-import { ApiError } from '../../../src/http/errors.js';
+import { ApiError } from '../../../src/domain/errors.js';
 import { readFixtureJson } from '../../support/fixtures.js';
 
 /** The ApiError `fn` throws; fails the test when it throws anything else or nothing. */

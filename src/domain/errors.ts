@@ -1,0 +1,64 @@
+/**
+ * The one error type of the service, carrier-neutral. Every failure a caller can see is an ApiError
+ * with a code from this closed set (spec/DECISIONS.md "Errors"); anything else that escapes is an
+ * unexpected_exception. Which HTTP status a code gets is the HTTP layer's business (http/errors.ts).
+ */
+export const ERROR_CODES = [
+  'missing_api_key',
+  'wrong_api_key',
+  'schema_field_required',
+  'schema_validation_error',
+  'ship_date_past',
+  'invalid_phone_number',
+  'shipping_account_wrong_carrier',
+  'carrier_unsupported_method',
+  'carrier_exception',
+  'carrier_authentication',
+  'shipping_account_not_found',
+  'master_test_shipping_account_not_found',
+  'carrier_no_shipment_found',
+  'not_found',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'carrier_throttling',
+  'unexpected_exception',
+  'carrier_http_exception',
+  'carrier_failed_connection',
+  'carrier_timeout',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; detail: string };
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  /** Extra information for developers: a field path, a carrier's raw code and transaction id. */
+  readonly detail: string;
+  /** Seconds, for the codes answered with a Retry-After header. */
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, message: string, detail = '', opts: { retryAfter?: number; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.detail = detail;
+    this.retryAfter = opts.retryAfter;
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, detail: this.detail } };
+  }
+}
+
+/** Any thrown value as an ApiError; unknown failures become unexpected_exception without leaking internals. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  return new ApiError('unexpected_exception', 'An unexpected error occurred; it has been logged.', '', { cause: err });
+}
