@@ -12,6 +12,7 @@ import type {
   ManifestRequest,
   ManifestResult,
   PickupAvailabilityRequest,
+  PickupCancelRequest,
   PickupConfirmation,
   PickupRequest,
   PickupSlot,
@@ -23,7 +24,7 @@ import type { CarrierCatalog } from '../domain/catalog.js';
 import type { Transport } from './shared/transport.js';
 import type { TokenStore } from './shared/oauth.js';
 import type { Clock } from '../clock.js';
-import type { ApiError } from '../http/errors.js';
+import type { ApiError } from '../domain/errors.js';
 
 export const CARRIER_SLUGS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d', 'carrier_d_reseller'] as const;
 export type CarrierSlug = (typeof CARRIER_SLUGS)[number];
@@ -103,6 +104,8 @@ export interface CarrierAdapter {
   cancel?(call: CarrierCall, shipment: StoredShipmentRef): Promise<CancelResult>;
   pickupAvailability?(call: CarrierCall, req: PickupAvailabilityRequest): Promise<PickupSlot[]>;
   pickup?(call: CarrierCall, req: PickupRequest): Promise<PickupConfirmation>;
+  /** Cancels a pickup this service scheduled (POST /pickup/cancel, return voids). */
+  cancelPickup?(call: CarrierCall, req: PickupCancelRequest): Promise<CancelResult>;
   locations?(call: CarrierCall, req: LocationsRequest): Promise<DropoffLocation[]>;
   manifest?(call: CarrierCall, req: ManifestRequest): Promise<ManifestResult>;
   /** Asks the carrier whether the credentials in `call.auth` are accepted. */

@@ -48,6 +48,10 @@ export interface CustomsItem {
   manufacture_country_code?: string;
   harmonized_code?: string;
   commodity_code?: string;
+  gross_weight?: number;
+  license_number?: string;
+  /** ISO date. */
+  license_expiry_date?: string;
 }
 
 export interface Reference {
@@ -55,8 +59,61 @@ export interface Reference {
   value: string;
 }
 
+export interface Notification {
+  type: string;
+  value: string;
+}
+
+/** Optional shipment fields the spec lists for one carrier; the carrier they belong to reads them. */
+export interface CarrierShipmentFields {
+  notifications?: Notification[];
+  invoice_number?: string;
+  /** ISO date. */
+  invoice_date?: string;
+  // carrier_b
+  documents_only?: boolean;
+  po_number?: string;
+  terms_of_shipment?: string;
+  reason_for_export?: string;
+  comments?: string;
+  /** ISO date. */
+  export_date?: string;
+  exporting_carrier?: string;
+  // carrier_c
+  eccn?: string;
+  signature_name?: string;
+  signature_title?: string;
+  export_reason?: string;
+  export_reason_code?: string;
+  sed_number?: string;
+  remarks?: string;
+  other_charges?: number;
+  freight_cost?: number;
+  vatgst?: string;
+  receiver_reference?: string;
+  exporter_id?: string;
+  exporter_code?: string;
+  package_marks?: string;
+  other_remarks_2?: string;
+  other_remarks_3?: string;
+  add_decl_text?: string;
+  add_decl_text_2?: string;
+  add_decl_text_3?: string;
+  place_of_incoterms?: string;
+  // carrier_d_reseller
+  purpose_of_shipment?: string;
+  contents_explanation?: string;
+  restriction_type?: string;
+  senders_customs_reference?: string;
+  importers_customs_reference?: string;
+  license_number?: string;
+  certificate_number?: string;
+  non_delivery_option?: string;
+  eel_pfc?: string;
+}
+
 /** The body of POST /rate and POST /ship after validation and account defaults are applied. */
-export interface ShipmentRequest {
+export interface ShipmentRequest extends CarrierShipmentFields {
   shipping_account: string;
   carrier?: string;
   sender: Address;
@@ -239,6 +296,15 @@ export interface PickupConfirmation {
   pickup_date?: string;
   ready_time?: string;
   close_time?: string;
+}
+
+/** What cancelling a scheduled pickup needs: the confirmation plus what some carriers ask for again. */
+export interface PickupCancelRequest {
+  confirmation_number: string;
+  /** ISO date of the pickup. */
+  date?: string;
+  /** The carrier's location code from the confirmation (PickupConfirmation.location). */
+  location?: string;
 }
 
 export interface LocationsRequest {

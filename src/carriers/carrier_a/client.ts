@@ -5,13 +5,20 @@
  */
 import { createHash } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { obj, numeric, text } from '../shared/json.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './index.js';
 import { buildLocationsRequest, parseLocationsResponse } from './locations.js';
-import { buildPickupAvailabilityRequest, buildPickupRequest, parsePickupAvailabilityResponse, parsePickupResponse } from './pickup.js';
+import {
+  buildPickupAvailabilityRequest,
+  buildPickupCancelRequest,
+  buildPickupRequest,
+  parsePickupAvailabilityResponse,
+  parsePickupCancelResponse,
+  parsePickupResponse,
+} from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
 import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
@@ -33,6 +40,7 @@ const ENDPOINTS = {
   track: { operation: 'track', method: 'POST', path: '/track/v1/trackingnumbers', idempotent: true },
   pickupAvailability: { operation: 'pickup_availability', method: 'POST', path: '/pickup/v1/pickups/availabilities', idempotent: true },
   pickup: { operation: 'pickup', method: 'POST', path: '/pickup/v1/pickups', idempotent: false },
+  pickupCancel: { operation: 'pickup_cancel', method: 'PUT', path: '/pickup/v1/pickups/cancel', idempotent: false },
   locations: { operation: 'locations', method: 'POST', path: '/location/v1/locations', idempotent: true },
 } satisfies Record<string, Endpoint>;
 
@@ -138,6 +146,10 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async pickup(call, req) {
       return parsePickupResponse(await send(call, ENDPOINTS.pickup, buildPickupRequest(req, accountNumber(call))), req);
+    },
+    async cancelPickup(call, req) {
+      const pickup = { confirmation_number: req.confirmation_number, pickup_date: req.date ?? clock.now().toISOString().slice(0, 10), ...(req.location ? { location: req.location } : {}) };
+      return parsePickupCancelResponse(await send(call, ENDPOINTS.pickupCancel, buildPickupCancelRequest(pickup, accountNumber(call))));
     },
     async locations(call, req) {
       return parseLocationsResponse(await send(call, ENDPOINTS.locations, buildLocationsRequest(req)));

@@ -15,9 +15,64 @@ export const CustomsItem = Type.Object({
   manufacture_country_code: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
   harmonized_code: Type.Optional(Str(30)),
   commodity_code: Type.Optional(Str(30)),
+  // carrier_c customs items (spec "POST /rate", examples).
+  gross_weight: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+  license_number: Type.Optional(Str(100)),
+  license_expiry_date: Type.Optional(IsoDate),
 });
 
 export const Reference = Type.Object({ type: Str(100), value: Str(200) });
+/** carrier_b and carrier_c notification requests: `{type, value}` (an e-mail address, a message). */
+export const Notification = Type.Object({ type: Str(100), value: Str(500) });
+
+/**
+ * Optional shipment fields the spec lists for one carrier ("POST /rate", examples); every carrier
+ * accepts them, the carrier they belong to uses them.
+ */
+const CarrierShipmentFields = {
+  notifications: Type.Optional(Type.Array(Notification, { maxItems: 20 })),
+  invoice_number: Type.Optional(Str(100)),
+  invoice_date: Type.Optional(IsoDate),
+  // carrier_b
+  documents_only: Type.Optional(Type.Boolean()),
+  po_number: Type.Optional(Str(100)),
+  terms_of_shipment: Type.Optional(Str(20)),
+  reason_for_export: Type.Optional(Str(100)),
+  comments: Type.Optional(Str()),
+  export_date: Type.Optional(IsoDate),
+  exporting_carrier: Type.Optional(Str(100)),
+  // carrier_c
+  eccn: Type.Optional(Str(100)),
+  signature_name: Type.Optional(Str(100)),
+  signature_title: Type.Optional(Str(100)),
+  export_reason: Type.Optional(Str()),
+  export_reason_code: Type.Optional(Str(20)),
+  sed_number: Type.Optional(Str(100)),
+  remarks: Type.Optional(Str()),
+  other_charges: Type.Optional(Type.Number({ minimum: 0 })),
+  freight_cost: Type.Optional(Type.Number({ minimum: 0 })),
+  vatgst: Type.Optional(Str(100)),
+  receiver_reference: Type.Optional(Str(100)),
+  exporter_id: Type.Optional(Str(100)),
+  exporter_code: Type.Optional(Str(100)),
+  package_marks: Type.Optional(Str()),
+  other_remarks_2: Type.Optional(Str()),
+  other_remarks_3: Type.Optional(Str()),
+  add_decl_text: Type.Optional(Str()),
+  add_decl_text_2: Type.Optional(Str()),
+  add_decl_text_3: Type.Optional(Str()),
+  place_of_incoterms: Type.Optional(Str(100)),
+  // carrier_d_reseller
+  purpose_of_shipment: Type.Optional(Str(50)),
+  contents_explanation: Type.Optional(Str()),
+  restriction_type: Type.Optional(Str(50)),
+  senders_customs_reference: Type.Optional(Str(100)),
+  importers_customs_reference: Type.Optional(Str(100)),
+  license_number: Type.Optional(Str(100)),
+  certificate_number: Type.Optional(Str(100)),
+  non_delivery_option: Type.Optional(Str(50)),
+  eel_pfc: Type.Optional(Str(100)),
+};
 
 export const ShipmentFields = {
   shipping_account: Type.String({ minLength: 1, maxLength: 100, description: 'shipping account id' }),
@@ -50,6 +105,7 @@ export const ShipmentFields = {
   test: Type.Optional(Type.Boolean()),
   debug: Type.Optional(Type.Boolean()),
   webhooks: Type.Optional(Type.Boolean()),
+  ...CarrierShipmentFields,
 };
 
 export const ShipmentInput = Type.Object(ShipmentFields);
