@@ -43,7 +43,7 @@ function glyphRows(ch: string): number[] {
  * A 1-bit image kept directly in PNG scanline layout (a filter byte, then 8 pixels per byte, 1 =
  * white), so encoding is one deflate call and filling a span clears whole bytes at a time.
  */
-class Bitmap {
+export class Bitmap {
   readonly rowBytes: number;
   readonly data: Buffer;
   constructor(
@@ -74,6 +74,11 @@ class Bitmap {
     }
   }
 
+  /** Whether the pixel is black. */
+  isSet(x: number, y: number): boolean {
+    return (((this.data[y * (this.rowBytes + 1) + 1 + (x >> 3)] ?? 0xff) >> (7 - (x & 7))) & 1) === 0;
+  }
+
   private clear(base: number, px: number): void {
     const at = base + (px >> 3);
     this.data[at] = (this.data[at] ?? 0) & ~(0x80 >> (px & 7));
@@ -97,6 +102,11 @@ class Bitmap {
 }
 
 export function renderPng(layout: LabelLayout): Buffer {
+  return encodePng(rasterize(layout));
+}
+
+/** The layout drawn at PNG_DPI; other raster formats (GIF) encode the same pixels. */
+export function rasterize(layout: LabelLayout): Bitmap {
   const { stock, ops } = layout;
   const bmp = new Bitmap(Math.round(stock.widthIn * PNG_DPI), Math.round(stock.heightIn * PNG_DPI));
   for (const op of ops) {
@@ -112,7 +122,7 @@ export function renderPng(layout: LabelLayout): Buffer {
       });
     }
   }
-  return encodePng(bmp);
+  return bmp;
 }
 
 const CRC_TABLE = (() => {
