@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import { obj, numeric, text } from '../shared/json.js';
+import { withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './index.js';
@@ -73,8 +74,8 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
     return { base, clientId, clientSecret, key };
   }
 
-  async function token(call: CarrierCall, c: ReturnType<typeof credentials>): Promise<string> {
-    return tokens.get(c.key, async () => {
+  function fetchToken(call: CarrierCall, c: ReturnType<typeof credentials>): () => Promise<FetchedToken> {
+    return async () => {
       const res = await transport.request({
         carrier: 'carrier_a',
         operation: 'oauth',
@@ -91,10 +92,10 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
       const accessToken = text(body?.access_token);
       if (!accessToken) throw unexpectedBody('token response (no access_token)');
       return { access_token: accessToken, expires_in: numeric(body?.expires_in) ?? 3600 };
-    });
+    };
   }
 
-  /** One authenticated JSON call; a refused token is renewed once, since a 401 means nothing was done. */
+  /** One authenticated JSON call (a refused token is renewed once). */
   async function send(call: CarrierCall, endpoint: Endpoint, payload: unknown): Promise<unknown> {
     const c = credentials(call);
     const attempt = async (bearer: string) =>
@@ -109,13 +110,7 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
         debug: call.debug,
         log: call.log,
       });
-    let bearer = await token(call, c);
-    let res = await attempt(bearer);
-    if (res.status === 401) {
-      await tokens.invalidate(c.key, bearer);
-      bearer = await token(call, c);
-      res = await attempt(bearer);
-    }
+    const res = await withBearer(tokens, c.key, fetchToken(call, c), attempt);
     if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body);
     return parseJson(res.body, `${endpoint.operation} response`);
   }

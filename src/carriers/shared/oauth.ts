@@ -112,3 +112,21 @@ export function createTokenStore(opts: TokenStoreOptions): TokenStore {
     },
   };
 }
+
+/**
+ * One call with a bearer token from the store. A 401 means the carrier did nothing (the token
+ * expired early or another instance replaced it), so the token is forgotten, renewed and the call
+ * repeated once; a second 401 is the caller's to classify.
+ */
+export async function withBearer<R extends { status: number }>(
+  tokens: TokenStore,
+  key: string,
+  fetchToken: () => Promise<FetchedToken>,
+  attempt: (bearer: string) => Promise<R>,
+): Promise<R> {
+  const bearer = await tokens.get(key, fetchToken);
+  const res = await attempt(bearer);
+  if (res.status !== 401) return res;
+  await tokens.invalidate(key, bearer);
+  return attempt(await tokens.get(key, fetchToken));
+}
