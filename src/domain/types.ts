@@ -291,8 +291,11 @@ export interface PickupRequest {
 export interface PickupConfirmation {
   confirmation_number: string;
   currency?: string;
-  /** Carrier's location code, needed by some carriers to cancel the pickup. */
-  location?: string;
+  /**
+   * The carrier's code for the pickup location, which some carriers need to cancel the pickup.
+   * Not `location`: in the answer that is the pickup address the client sent.
+   */
+  location_code?: string;
   pickup_date?: string;
   ready_time?: string;
   close_time?: string;
@@ -303,8 +306,8 @@ export interface PickupCancelRequest {
   confirmation_number: string;
   /** ISO date of the pickup. */
   date?: string;
-  /** The carrier's location code from the confirmation (PickupConfirmation.location). */
-  location?: string;
+  /** The carrier's location code from the confirmation (PickupConfirmation.location_code). */
+  location_code?: string;
 }
 
 export interface LocationsRequest {

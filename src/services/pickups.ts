@@ -45,6 +45,7 @@ export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock }
     const { account, call, run } = await calls.prepare<'pickup'>(tenant, input, 'pickup', log);
     const confirmation = await run(call, input);
     return {
+      ...input,
       carrier: account.carrier,
       shipping_account: account.id,
       pickup_date: input.time.date,

@@ -148,8 +148,9 @@ describe('pickups and drop-off locations', () => {
       pickup: { shipping_account: s.account, carrier: 'carrier_a', location, shipments, time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.confirmation_number).toMatch(/\S+/);
-    expect(res.body.currency).toBe('USD');
+    expect(res.body.pickup.confirmation_number).toMatch(/\S+/);
+    expect(res.body.pickup.currency).toBe('USD');
+    expect(res.body.pickup.time).toEqual({ date, ready_time: '10:00', close_time: '17:00' });
     const bad = await s.t.call('POST', '/pickup', s.key, {
       pickup: { shipping_account: s.account, carrier: 'carrier_a', location, shipments, time: { date, ready_time: '17:00', close_time: '10:00' }, dim_units: 'IN', weight_units: 'LB' },
     });

@@ -143,7 +143,7 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
       return parsePickupResponse(await send(call, ENDPOINTS.pickup, buildPickupRequest(req, accountNumber(call))), req);
     },
     async cancelPickup(call, req) {
-      const pickup = { confirmation_number: req.confirmation_number, pickup_date: req.date ?? clock.now().toISOString().slice(0, 10), ...(req.location ? { location: req.location } : {}) };
+      const pickup = { confirmation_number: req.confirmation_number, pickup_date: req.date ?? clock.now().toISOString().slice(0, 10), ...(req.location_code ? { location_code: req.location_code } : {}) };
       return parsePickupCancelResponse(await send(call, ENDPOINTS.pickupCancel, buildPickupCancelRequest(pickup, accountNumber(call))));
     },
     async locations(call, req) {

@@ -163,7 +163,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
   return dropUndefined<PickupConfirmation>({
     confirmation_number: code,
     // "The location will only be returned for Express Pickup"; cancelling an Express pickup needs it.
-    location: text(output.location),
+    location_code: text(output.location),
     pickup_date: req?.time.date,
     ready_time: req?.time.ready_time,
     close_time: req?.time.close_time,
@@ -171,16 +171,16 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 }
 
 export function buildPickupCancelRequest(
-  pickup: { confirmation_number: string; pickup_date: string; location?: string },
+  pickup: { confirmation_number: string; pickup_date: string; location_code?: string },
   accountNumber: string,
 ): CarrierAPickupCancelRequest {
   return dropUndefined<CarrierAPickupCancelRequest>({
     associatedAccountNumber: { value: accountNumber },
     pickupConfirmationCode: pickup.confirmation_number,
     // Only Express pickups come back with a location, so its presence tells the operating company.
-    carrierCode: pickup.location ? 'FDXE' : 'FDXG',
+    carrierCode: pickup.location_code ? 'FDXE' : 'FDXG',
     scheduledDate: pickup.pickup_date,
-    location: pickup.location,
+    location: pickup.location_code,
   });
 }
 

@@ -11,7 +11,8 @@ export function registerPickupRoutes(app: App, { services }: RouteContext): void
 
   app.post(
     '/pickup',
-    { schema: { tags: ['pickups'], summary: 'Schedule a pickup; answers its confirmation number', body: PickupBody, response: { 200: Documented('{ confirmation_number, currency, carrier, pickup_date, ready_time, close_time, … }'), ...errorResponses } } },
-    async (req) => services.pickups.schedule(req.tenant, req.body.pickup, req.log),
+    { schema: { tags: ['pickups'], summary: 'Schedule a pickup; answers its confirmation number', body: PickupBody, response: { 200: Documented('{ pickup: { …the request, confirmation_number, currency, carrier, pickup_date, ready_time, close_time } }'), ...errorResponses } } },
+    // Clients of the original interface read the confirmation under a top-level `pickup` key.
+    async (req) => ({ pickup: await services.pickups.schedule(req.tenant, req.body.pickup, req.log) }),
   );
 }

@@ -61,7 +61,7 @@ describe.skipIf(fixturesMissing)('carrier_a pickup', () => {
   it('parses the recorded confirmation', () => {
     expect(parsePickupResponse(fixture('fixtures/pickup_PickupResponse.json'), pickup)).toEqual({
       confirmation_number: '3001',
-      location: 'COSA',
+      location_code: 'COSA',
       pickup_date: '2013-10-19',
       ready_time: '11:00',
       close_time: '09:20',
@@ -69,7 +69,7 @@ describe.skipIf(fixturesMissing)('carrier_a pickup', () => {
   });
 
   it('builds exactly the recorded cancel request and parses its answer', () => {
-    const built = buildPickupCancelRequest({ confirmation_number: 'XXX561073', pickup_date: '2020-07-03', location: 'NQAA' }, '2349857');
+    const built = buildPickupCancelRequest({ confirmation_number: 'XXX561073', pickup_date: '2020-07-03', location_code: 'NQAA' }, '2349857');
     expect(built).toEqual(fixture('fixtures/pickup_PickupCancelRequest.json'));
     expect(buildPickupCancelRequest({ confirmation_number: 'CPU1', pickup_date: '2020-07-03' }, '1').carrierCode).toBe('FDXG');
     expect(parsePickupCancelResponse(fixture('fixtures/pickup_PickupCancelResponse.json'))).toEqual({
