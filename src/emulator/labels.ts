@@ -23,9 +23,10 @@ import {
 } from 'pdf-lib';
 import { renderEpl, renderZpl } from './label-commands.js';
 import { renderGif } from './label-gif.js';
+import { renderJpeg } from './label-jpeg.js';
 import { renderPng } from './label-raster.js';
 
-export type LabelFormat = 'PDF' | 'PNG' | 'GIF' | 'ZPL' | 'EPL';
+export type LabelFormat = 'PDF' | 'PNG' | 'GIF' | 'JPEG' | 'ZPL' | 'EPL';
 
 /** A label stock: the page in inches and the area of it the label occupies (doc tabs, half sheets). */
 export interface LabelStock {
@@ -134,6 +135,8 @@ export async function renderLabel(format: LabelFormat, stock: LabelStock, data: 
       return renderPng(layout);
     case 'GIF':
       return renderGif(layout);
+    case 'JPEG':
+      return renderJpeg(layout);
     case 'ZPL':
       return Buffer.from(renderZpl(layout), 'ascii');
     case 'EPL':
