@@ -51,6 +51,10 @@ const SERVICE_NAMES: Readonly<Record<string, string>> = {
   'usps ground advantage': 'ground_advantage',
   'ground advantage': 'ground_advantage',
   'retail ground': 'retail_ground',
+  'usps retail ground': 'retail_ground',
+  // G13 listing 9-2 names Standard Post (the retired Retail Ground) by its code.
+  standardpost: 'retail_ground',
+  'standard post': 'retail_ground',
   'first-class mail international': 'first_class_mail_international',
   'first-class package international service': 'first_class_package_international_service',
   'priority mail international': 'priority_mail_international',
