@@ -14,7 +14,8 @@ import { dropUndefined, isObject, numeric, text, type JsonObject } from './json.
 
 export type XmlObject = JsonObject;
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false });
+// suppressBooleanAttributes off: an attribute whose value is "true" must keep it (TokenRequested="true").
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false, suppressBooleanAttributes: false });
 
 const parser = new XMLParser({
   ignoreAttributes: false,

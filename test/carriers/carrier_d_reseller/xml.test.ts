@@ -11,6 +11,10 @@ describe('buildXml', () => {
     expect(xmlAttr(back, 'Test')).toBe('a"&<b');
   });
 
+  it('keeps attributes whose value is "true" (TokenRequested="true")', () => {
+    expect(buildXml('R', { '@_TokenRequested': 'true' })).toBe('<R TokenRequested="true"></R>');
+  });
+
   it('writes arrays as repeated elements, leaves undefined members out, numbers as text', () => {
     expect(buildXml('R', { PicNumbers: { PicNumber: ['1', '2'] }, Skip: undefined, N: 5 })).toBe('<R><PicNumbers><PicNumber>1</PicNumber><PicNumber>2</PicNumber></PicNumbers><N>5</N></R>');
   });
