@@ -6,6 +6,7 @@
 import type { ManifestRequest, ManifestResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined } from '../shared/json.js';
+import { decodeBase64, looksLikePdf } from '../shared/labels.js';
 import { xmlElement, xmlList, xmlText } from '../shared/xml.js';
 import { responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
 import { certifiedIntermediary } from './rate.js';
@@ -25,21 +26,17 @@ export function buildManifestRequest(req: ManifestRequest, creds: ElsCredentials
   };
 }
 
-function looksLikePdf(bytes: Buffer): boolean {
-  return bytes.subarray(0, 1024).toString('latin1').includes('%PDF-');
-}
-
 export function parseManifestResponse(body: string, req: ManifestRequest): ManifestResult {
   const root = responseRoot(body, 'SCANResponse');
   throwIfErrorMessage(root);
   const form = xmlText(root.SCANForm);
   if (!form) throw unexpectedBody('SCAN response (no SCANForm)');
-  const bytes = Buffer.from(form.replace(/\s+/g, ''), 'base64');
-  if (!looksLikePdf(bytes)) throw unexpectedBody('SCAN response (SCANForm is not a PDF)');
+  const bytes = decodeBase64(form);
+  if (!bytes || !looksLikePdf(bytes)) throw unexpectedBody('SCAN response (SCANForm is not a PDF)');
   const excluded = new Set(xmlList(xmlElement(root.ExcludedItems)?.Item).map((i) => xmlText(xmlElement(i)?.PicNumber) ?? xmlText(i)).filter((v): v is string => v !== undefined));
   return dropUndefined<ManifestResult>({
     carrier_manifest_id: xmlText(root.SubmissionID),
     tracking_numbers: req.tracking_numbers.filter((n) => !excluded.has(n)),
-    document: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    document: bytes,
   });
 }

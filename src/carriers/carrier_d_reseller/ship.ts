@@ -7,6 +7,7 @@
 import type { Address, BookedPackage, BookedShipment, Costs, CustomsItem, Package, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
+import { decodeBase64 as decodeBase64Text } from '../shared/labels.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { enumValue, labelAttributes, NON_DELIVERY_OPTIONS, REFERENCE_ELEMENTS, RESTRICTION_TYPES, serviceSlug, type LabelAttributes } from './codes.js';
 import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
@@ -178,10 +179,9 @@ export function buildShipRequest(req: ShipmentRequest, index: number, creds: Els
 
 /** Base64 payload → bytes; anything that is not base64 is a carrier fault, not a crash. */
 function decodeBase64(encoded: string, what: string): Uint8Array {
-  const clean = encoded.replace(/\s+/g, '');
-  if (clean === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw unexpectedBody(`${what} (not base64)`);
-  const buf = Buffer.from(clean, 'base64');
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  const bytes = decodeBase64Text(encoded);
+  if (!bytes) throw unexpectedBody(`${what} (not base64)`);
+  return bytes;
 }
 
 /** One booked label as ELS answered it. */

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { EmulatedCarrier, EmulatorContext, FaultResponse } from '../carrier.js';
+import { registerFormParser } from '../forms.js';
 import { statusCodeOf } from '../json.js';
 import { registerAccountRoutes } from './account.js';
 import { CARRIER_D_RESELLER_OPERATIONS, createCtx, document, MissingParameter } from './context.js';
@@ -37,9 +38,7 @@ export function createCarrierDReseller(emulator: EmulatorContext): { carrier: Em
 
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     // PROTOCOL.md §1: the request XML travels URL-encoded in one form field.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-    });
+    registerFormParser(app);
     app.setErrorHandler((err, request, reply) => {
       if (err instanceof MissingParameter) return reply.code(500).type('text/plain; charset=utf-8').send(`System.InvalidOperationException: ${err.message}`);
       const status = statusCodeOf(err) ?? 500;
