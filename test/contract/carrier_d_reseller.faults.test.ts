@@ -91,6 +91,9 @@ describe('configuration', () => {
         const res = await app.call('POST', '/rate', k, shipment(live));
         expect(res.status).toBe(expected);
         if (expected === 400) expect(expectError(res, 400, 'carrier_authentication').message).toContain('WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID');
+        const vc = await app.call('POST', '/validate_credentials', k, { validate_credentials: { shipping_account: live } });
+        expect(vc.status).toBe(200);
+        expect(vc.body.valid).toBe(expected === 200);
       }
     } finally {
       await bare.close();

@@ -36,6 +36,14 @@ describe('POST /rate', () => {
     expect(intl.body.rates.map((r: { service_type: string }) => r.service_type)).toContain('priority_mail_international');
   });
 
+  it('rates and books carrier_d_return labels under their own service name', async () => {
+    const rated = await s.t.call('POST', '/rate', s.key, shipment(s.account, { service: 'carrier_d_return' }));
+    expect(rated.body.rates.map((r: { service_type: string }) => r.service_type)).toEqual(['carrier_d_return']);
+    const booked = await ship({ service: 'carrier_d_return', type: 'return' });
+    expect(booked.status).toBe(200);
+    expect(booked.body.shipment).toMatchObject({ service: 'carrier_d_return', type: 'return' });
+  });
+
   it('refuses bad input with 4xx before calling the carrier', async () => {
     expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { service: 'carrier_a_ground' })), 400, 'schema_validation_error');
     expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { packaging: 'tube' })), 400, 'schema_validation_error');

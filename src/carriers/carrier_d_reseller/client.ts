@@ -121,7 +121,9 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
     declaration,
     async rate(call, req) {
       checkDestination(req);
-      return sumPackageRates(await rateOnce(call, req, credentials(call)));
+      const rates = sumPackageRates(await rateOnce(call, req, credentials(call)));
+      // A service asked by name answers under that name (carrier_d_return is rated as its mail class).
+      return req.service === undefined ? rates : rates.map((r) => ({ ...r, service_type: req.service as string }));
     },
     async ship(call, req) {
       if (req.packages.length > MAX_PACKAGES) throw new ApiError('schema_validation_error', `carrier_d_reseller books at most ${MAX_PACKAGES} packages per shipment`, 'shipment.packages');
@@ -153,7 +155,13 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
       return parseManifestResponse(await send(call, OPERATIONS.manifest, buildManifestRequest(req, credentials(call))), req);
     },
     async validateCredentials(call) {
-      return parseValidateCredentialsResponse(await send(call, OPERATIONS.accountStatus, buildAccountStatusRequest(credentials(call))));
+      try {
+        return parseValidateCredentialsResponse(await send(call, OPERATIONS.accountStatus, buildAccountStatusRequest(credentials(call))));
+      } catch (err) {
+        // Refused credentials (or none usable) are an answer, never an error status.
+        if (err instanceof ApiError && err.code === 'carrier_authentication') return { valid: false, message: err.message };
+        throw err;
+      }
     },
     async accountStatus(call) {
       return parseAccountStatusResponse(await send(call, OPERATIONS.accountStatus, buildAccountStatusRequest(credentials(call))));

@@ -258,7 +258,13 @@ export async function assembleShipment(
     if (!label) throw unexpectedBody(`label response (no label image for ${l.trackingNumber})`);
     for (const form of forms) documents.push({ type: 'customs_declaration', format: l.format, content: Buffer.from(form).toString('base64') });
     let bytes = label;
-    if (forms.length > 0 && l.format === 'PDF') bytes = await mergePdf(l.parts);
+    if (forms.length > 0 && l.format === 'PDF') {
+      try {
+        bytes = await mergePdf(l.parts);
+      } catch {
+        throw unexpectedBody(`label response (the PDF parts of ${l.trackingNumber} do not read as PDF)`);
+      }
+    }
     else if (forms.length > 0 && (l.format === 'ZPLII' || l.format === 'EPL2')) bytes = Uint8Array.from(Buffer.concat(l.parts.flatMap((p) => [p, Buffer.from('\n')])));
     packages.push({ tracking_number: l.trackingNumber, label: bytes, label_format: l.format });
   }

@@ -3,7 +3,7 @@
  * document with the LabelService default namespace, HTTP 200 whatever the outcome; PROTOCOL.md §1),
  * the failure they throw, reading the form field's request XML, and the account check.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildXml, parseXml, xmlElement, xmlRoot, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import type { EmulatorRouteTag } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
@@ -109,7 +109,7 @@ export function authenticate(ctx: CarrierDResellerCtx, root: XmlObject, flat: bo
 
 /** Registers one ELS operation: the answer is always 200 text/xml, ElsFailure included. */
 export function elsRoute(
-  app: import('fastify').FastifyInstance,
+  app: FastifyInstance,
   ctx: CarrierDResellerCtx,
   route: Route,
   handle: (root: XmlObject, request: FastifyRequest) => Promise<object> | object,

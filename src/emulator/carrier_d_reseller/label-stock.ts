@@ -21,18 +21,22 @@ export const IMAGE_FORMATS: Record<string, { format: LabelFormat; printer: boole
 
 const top = (w: number, h: number): LabelStock => labelStock(w, h, { x: 0, y: 0, w: 4, h: 6 });
 
+/** §13 "LabelSize" of Default (and Domestic) labels, lower-cased, the default first. */
+const DEFAULT_SIZES: Record<string, LabelStock> = {
+  '4x6': labelStock(4, 6),
+  '4x5': labelStock(4, 5),
+  '4x4.5': labelStock(4, 4.5),
+  doctab: top(4, 6.75),
+  '6x4': labelStock(6, 4),
+  '4x8': top(4, 8),
+  '3.5x5.25': labelStock(3.5, 5.25),
+  '4x4': labelStock(4, 4),
+};
+
 /** Sizes per label type (§13 "LabelSize"), lower-cased, with the default first. */
 const SIZES: Record<string, Record<string, LabelStock>> = {
-  default: {
-    '4x6': labelStock(4, 6),
-    '4x5': labelStock(4, 5),
-    '4x4.5': labelStock(4, 4.5),
-    doctab: top(4, 6.75),
-    '6x4': labelStock(6, 4),
-    '4x8': top(4, 8),
-    '3.5x5.25': labelStock(3.5, 5.25),
-    '4x4': labelStock(4, 4),
-  },
+  default: DEFAULT_SIZES,
+  domestic: DEFAULT_SIZES,
   destinationconfirm: {
     '7x3': labelStock(7, 3),
     '6x4': labelStock(6, 4),
@@ -53,7 +57,6 @@ const SIZES: Record<string, Record<string, LabelStock>> = {
     '4x6c': labelStock(4, 6),
   },
 };
-SIZES.domestic = SIZES.default as Record<string, LabelStock>;
 
 export function stockFor(labelType: string | undefined, labelSize: string | undefined): LabelStock {
   const type = (labelType ?? 'Default').toLowerCase();

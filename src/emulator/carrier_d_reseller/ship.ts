@@ -52,7 +52,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
     const labelType = xmlAttr(root, 'LabelType');
     const international = MAIL_CLASSES[mailClass]?.international === true;
     if (international && labelType?.toLowerCase() !== 'international') throw fail.missing('LabelType');
-    const stock = stockFor(international && xmlAttr(root, 'LabelSize') === undefined ? 'International' : labelType, xmlAttr(root, 'LabelSize') ?? (international ? 'sheet' : undefined));
+    const stock = stockFor(labelType, xmlAttr(root, 'LabelSize') ?? (international ? 'sheet' : undefined));
     const { format, name: formatName } = imageFormat(xmlAttr(root, 'ImageFormat'), xmlAttr(root, 'ImageResolution'));
     if (!xmlText(root.PartnerCustomerID)) throw new ElsFailure(12144, 'PartnerCustomerID is missing or invalid.');
     for (const element of ['ToName', 'ToAddress1', 'ToCity']) requireText(root, element);

@@ -195,5 +195,7 @@ describe('assembleShipment', () => {
     const zpl = await assembleShipment(request(), [{ ...one, format: 'ZPLII', parts: [Buffer.from('^XA^XZ'), Buffer.from('^XA^FDform^XZ')] }], mergePdfs);
     expect(Buffer.from(zpl.packages[0]!.label).toString()).toBe('^XA^XZ\n^XA^FDform^XZ\n');
     expect(zpl.carrier_shipment_id).toBeUndefined();
+    const broken = { ...one, parts: [Buffer.from('not a pdf'), Buffer.from('nor this')] };
+    expect((await apiErrorOf(() => assembleShipment(request(), [broken], mergePdfs))).code).toBe('carrier_http_exception');
   });
 });
