@@ -26,6 +26,28 @@ describe.skipIf(fixturesMissing)('buildShipRequest against recorded requests', (
     ]);
   });
 
+  it('matches the guide’s listing 3-1 but for what it sends that we leave to the defaults', () => {
+    const req = request({
+      shipping_account: '12345ABCD',
+      label_type: 'GIF',
+      label_size: '4x6',
+      packages: [{ weight: 15 / 16, value: 0 }],
+      special_services: ['delivery_confirmation', 'signature_confirmation'],
+      recipient: { name: 'Label Server Support', company: 'DYMO Endicia', street1: '385 Sherman Ave.', city: 'Palo Alto', state: 'CA', postal_code: '94306-1864', country: 'US', phone: '8005763279' },
+      sender: { name: 'Benjamin Franklin', street1: "475 L'Enfant Plaza SW", city: 'Washington', state: 'DC', postal_code: '20260-0004', country: 'US', phone: '2025551212' },
+    });
+    // Description, Stealth and ToDeliveryPoint are optional; the guide writes 4X6 (sizes are case-insensitive, §13).
+    expect(requestDiff('LabelRequest', buildShipRequest(req, 0, { requesterId: 'abcd', accountId: '123456', passPhrase: 'samplePassPhrase' }, { test: true, now }), sample('els-guide-v7.0-2013__LabelRequest__listing-3-1.xml'))).toEqual([
+      '-/LabelRequest/Description = Sample Label',
+      '-/LabelRequest/PartnerTransactionID = 6789EFGH',
+      '-/LabelRequest/Services/@InsuredMail = OFF',
+      '-/LabelRequest/Stealth = FALSE',
+      '-/LabelRequest/ToDeliveryPoint = 00',
+      '~/LabelRequest/@LabelSize: 4x6 ≠ 4X6',
+      '~/LabelRequest/Value: 0.00 ≠ 0',
+    ]);
+  });
+
   it('matches the iambrianreich first label request but for explicit defaults', () => {
     const req = request({ shipping_account: '100', recipient: { name: 'Jane Doe', street1: '1 Hacker Way', city: 'Palo Alto', state: 'CA', postal_code: '94025', country: 'US' }, sender: { ...rwcSender, phone: undefined } });
     expect(requestDiff('LabelRequest', buildShipRequest(req, 0, rwc, { test: false, now }), sample('iambrianreich__GetPostageLabelRequest__FirstLabelRequest.xml'))).toEqual([
