@@ -33,6 +33,8 @@ export interface Config {
   trackConcurrency: number;
   /** Raw JSON of the operator's master test credentials (carrier → country → auth). */
   masterTestAccountsJson?: string;
+  /** Operator identifiers carriers need besides account credentials. */
+  operator: { carrierDResellerRequesterId?: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -90,6 +92,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trackConcurrency: int(env, 'WAYBILL_TRACK_CONCURRENCY', 16, 1, 1000),
     masterTestAccountsJson: env.WAYBILL_MASTER_TEST_ACCOUNTS || undefined,
+    // Unset: test accounts use the reseller's sandbox RequesterID, live accounts are refused.
+    operator: { carrierDResellerRequesterId: env.WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID || undefined },
   };
 }
 

@@ -119,4 +119,6 @@ export interface CarrierDeps {
   clock: Clock;
   /** Base URL for the call: the configured override, the emulator, or the declaration's host. */
   baseUrl(slug: CarrierSlug, test: boolean): string;
+  /** Operator settings some carriers need besides the account credentials (configuration). */
+  operator?: { carrierDResellerRequesterId?: string };
 }

@@ -15,6 +15,6 @@ export interface CarrierRuntime {
 export function createCarrierRuntime(opts: { config: Config; database: Database; sealer: Sealer; clock: Clock; emulatorUrl?: string }): CarrierRuntime {
   const transport = createTransport({ timeoutMs: opts.config.carriers.timeoutMs });
   const tokens = createTokenStore({ db: opts.database.db, sealer: opts.sealer, clock: opts.clock });
-  const adapters = createAdapters({ transport, tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl) });
+  const adapters = createAdapters({ transport, tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
   return { adapters, close: () => transport.close() };
 }

@@ -2,9 +2,10 @@
  * Real shipping labels for every emulated carrier (DESIGN.md, "The carrier emulator": "real labels
  * (PDF, PNG, ZPL, EPL as asked) with a scannable barcode of the tracking number").
  *
- * One layout, five renderers: `layoutLabel` places text, rules and a Code 128 barcode on a 4×6 in
+ * One layout, six renderers: `layoutLabel` places text, rules and a Code 128 barcode on a 4×6 in
  * design that is scaled into the stock's label area; PDF (pdf-lib, vector text and bars), PNG
- * (1-bit raster, label-raster.ts), GIF (the same raster, label-gif.ts) and the printer languages ZPL II / EPL2 (label-commands.ts, with
+ * (1-bit raster, label-raster.ts), GIF and JPEG (the same raster, label-gif.ts, label-jpeg.ts) and
+ * the printer languages ZPL II / EPL2 (label-commands.ts, with
  * their own native Code 128 commands) draw the same operations. bwip-js encodes the barcode once
  * per label; the bars are drawn as vector rectangles rather than an embedded PNG because pdf-lib
  * re-decodes embedded PNGs, which alone would cost more than the whole label (≈4 ms vs ≈2 ms).
@@ -23,9 +24,10 @@ import {
 } from 'pdf-lib';
 import { renderEpl, renderZpl } from './label-commands.js';
 import { renderGif } from './label-gif.js';
+import { renderJpeg } from './label-jpeg.js';
 import { renderPng } from './label-raster.js';
 
-export type LabelFormat = 'PDF' | 'PNG' | 'GIF' | 'ZPL' | 'EPL';
+export type LabelFormat = 'PDF' | 'PNG' | 'GIF' | 'JPEG' | 'ZPL' | 'EPL';
 
 /** A label stock: the page in inches and the area of it the label occupies (doc tabs, half sheets). */
 export interface LabelStock {
@@ -134,6 +136,8 @@ export async function renderLabel(format: LabelFormat, stock: LabelStock, data: 
       return renderPng(layout);
     case 'GIF':
       return renderGif(layout);
+    case 'JPEG':
+      return renderJpeg(layout);
     case 'ZPL':
       return Buffer.from(renderZpl(layout), 'ascii');
     case 'EPL':

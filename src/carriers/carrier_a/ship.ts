@@ -8,6 +8,7 @@ import type { BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDoc
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
+import { decodeBase64 as decodeBase64Text } from '../shared/labels.js';
 import { REFERENCE_TYPES, labelSpecification, serviceSlug, transitDays } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
 import {
@@ -103,10 +104,9 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
 
 /** Base64 label bytes; anything that is not base64 is a carrier fault, not a crash. */
 function decodeBase64(encoded: string, what: string): Uint8Array {
-  const clean = encoded.replace(/\s+/g, '');
-  if (clean === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw unexpectedBody(`${what} (not base64)`);
-  const buf = Buffer.from(clean, 'base64');
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  const bytes = decodeBase64Text(encoded);
+  if (!bytes) throw unexpectedBody(`${what} (not base64)`);
+  return bytes;
 }
 
 function isLabel(doc: JsonObject): boolean {

@@ -17,4 +17,7 @@ export const declaration: CarrierDeclaration = {
   },
   catalog,
   hosts: { live: 'https://labelserver.endicia.com', test: 'https://elstestserver2.endicia.com' },
+  // PackageStatusRequest takes a PicNumbers list (PROTOCOL.md §10); ELS publishes no maximum, so a
+  // batch stays at a size the guide's other lists (refund, SCAN) are used with.
+  trackBatchSize: 20,
 };

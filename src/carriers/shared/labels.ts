@@ -22,9 +22,20 @@ function invalid(message: string, detail: string): ApiError {
 }
 
 /** "%PDF-" must appear in the first KiB (the specification tolerates leading junk, readers too). */
-function looksLikePdf(bytes: Uint8Array): boolean {
+export function looksLikePdf(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).toString('latin1');
   return head.includes('%PDF-');
+}
+
+/**
+ * Label or document bytes a carrier sent as base64 (possibly wrapped in lines); undefined when the
+ * text is not base64, which the carrier's parser reports as its own unexpected body.
+ */
+export function decodeBase64(encoded: string): Uint8Array | undefined {
+  const clean = encoded.replace(/\s+/g, '');
+  if (clean === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) return undefined;
+  const buf = Buffer.from(clean, 'base64');
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
 /** All pages of each file, in order, as one PDF. */

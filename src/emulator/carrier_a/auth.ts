@@ -8,6 +8,7 @@
  * NOT.AUTHORIZED.ERROR "The given client credentials were not valid…".
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerFormParser } from '../forms.js';
 import { isObject, str } from '../json.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure } from './errors.js';
@@ -17,10 +18,8 @@ const GRANT_TYPES = ['client_credentials', 'csp_credentials', 'client_pc_credent
 
 export function registerAuth(app: FastifyInstance, ctx: CarrierACtx): void {
   // The token endpoint is form-encoded (Authorization API: "Request Body schema:
-  // application/x-www-form-urlencoded"); fastify has no parser for it by default.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  // application/x-www-form-urlencoded").
+  registerFormParser(app);
 
   app.post('/oauth/token', ctx.tag('oauth'), async (request: FastifyRequest, reply: FastifyReply) => {
     const type = request.headers['content-type'] ?? '';

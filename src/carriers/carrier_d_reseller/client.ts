@@ -1,0 +1,176 @@
+/**
+ * carrier_d_reseller's only file with I/O: the Endicia Label Server's HTTP-POST interface
+ * (PROTOCOL.md §1-§2): `POST <base>/LabelService/EwsLabelService.asmx/<Operation>` with one
+ * form field holding the request XML, an XML answer with HTTP 200 even on errors. Everything sent
+ * and read is built and parsed by the pure modules beside it.
+ */
+import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
+import type { ShipmentRequest } from '../../domain/types.js';
+import { ApiError, toApiError } from '../../domain/errors.js';
+import { mergePdfs } from '../shared/labels.js';
+import { buildXml } from '../shared/xml.js';
+import { buildCancelRequest, parseCancelResponse } from './cancel.js';
+import {
+  buildAccountStatusRequest,
+  buildChangePassPhraseRequest,
+  buildRecreditRequest,
+  parseAccountStatusResponse,
+  parseChangePassPhraseResponse,
+  parseRecreditResponse,
+  parseValidateCredentialsResponse,
+} from './credentials.js';
+import { httpError } from './errors.js';
+import { declaration } from './index.js';
+import { buildManifestRequest, parseManifestResponse } from './manifest.js';
+import { buildRateRequest, checkDestination, mailClass, parseRateResponse, sumPackageRates } from './rate.js';
+import { assembleShipment, buildShipRequest, labelAttributesOf, parseShipResponse, type BookedLabel } from './ship.js';
+import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
+import type { ElsAccountState, ElsCredentials, ElsOperation } from './wire.js';
+
+/** §1: every operation lives under this path on every host. */
+export const BASE_PATH = '/LabelService/EwsLabelService.asmx';
+
+/**
+ * RequesterID of the sandbox (§3: RWC SANDBOX_REQUESTER_ID, VCR recordings, endpost README): test
+ * accounts use it unless the operator configured their own.
+ */
+export const SANDBOX_REQUESTER_ID = 'lxxx';
+
+/** §2: path, lowerCamel form field, request and response roots. */
+export const OPERATIONS = {
+  rate: { operation: 'rate', path: 'CalculatePostageRateXML', field: 'postageRateRequestXML', root: 'PostageRateRequest', responseRoot: 'PostageRateResponse', idempotent: true },
+  rates: { operation: 'rates', path: 'CalculatePostageRatesXML', field: 'postageRatesRequestXML', root: 'PostageRatesRequest', responseRoot: 'PostageRatesResponse', idempotent: true },
+  ship: { operation: 'ship', path: 'GetPostageLabelXML', field: 'labelRequestXML', root: 'LabelRequest', responseRoot: 'LabelRequestResponse', idempotent: false },
+  cancel: { operation: 'cancel', path: 'GetRefundXML', field: 'refundRequestXML', root: 'RefundRequest', responseRoot: 'RefundResponse', idempotent: false },
+  track: { operation: 'track', path: 'StatusRequestXML', field: 'packageStatusRequestXML', root: 'PackageStatusRequest', responseRoot: 'PackageStatusResponse', idempotent: true },
+  manifest: { operation: 'manifest', path: 'GetSCANXML', field: 'scanRequestXML', root: 'SCANRequest', responseRoot: 'SCANResponse', idempotent: false },
+  accountStatus: { operation: 'account_status', path: 'GetAccountStatusXML', field: 'accountStatusRequestXML', root: 'AccountStatusRequest', responseRoot: 'AccountStatusResponse', idempotent: true },
+  buyPostage: { operation: 'buy_postage', path: 'BuyPostageXML', field: 'recreditRequestXML', root: 'RecreditRequest', responseRoot: 'RecreditRequestResponse', idempotent: false },
+  changePassPhrase: { operation: 'change_pass_phrase', path: 'ChangePassPhraseXML', field: 'changePassPhraseRequestXML', root: 'ChangePassPhraseRequest', responseRoot: 'ChangePassPhraseRequestResponse', idempotent: false },
+} satisfies Record<string, ElsOperation>;
+
+/** The account operations ELS offers besides the spec's: funding the balance, the pass phrase. */
+export interface CarrierDResellerAccountOps {
+  accountStatus(call: CarrierCall): Promise<ElsAccountState>;
+  /** Buys `amount` USD of postage (min 10, §7); answers the account with its new balance. */
+  buyPostage(call: CarrierCall, amount: number, requestId?: string): Promise<ElsAccountState>;
+  changePassPhrase(call: CarrierCall, newPassPhrase: string, tokenRequested?: boolean): Promise<{ token?: string }>;
+}
+
+/** Bookings per package of a shipment with several packages. */
+const MAX_PACKAGES = 50;
+
+export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
+  const { transport, clock } = deps;
+  const configuredRequesterId = deps.operator?.carrierDResellerRequesterId;
+
+  function credentials(call: CarrierCall): ElsCredentials {
+    const accountId = call.auth.account_id;
+    const passPhrase = call.auth.passphrase;
+    if (!accountId || !passPhrase) {
+      throw new ApiError('carrier_authentication', 'carrier_d_reseller needs account_id and passphrase in the shipping account auth', 'auth.account_id');
+    }
+    const requesterId = configuredRequesterId ?? (call.test ? SANDBOX_REQUESTER_ID : undefined);
+    if (!requesterId) {
+      throw new ApiError('carrier_authentication', 'carrier_d_reseller live accounts need the operator RequesterID: set WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID', 'WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID');
+    }
+    return { requesterId, accountId, passPhrase };
+  }
+
+  /** One form post; any HTTP status but 200 is a failure ELS itself never sends. */
+  async function send(call: CarrierCall, op: ElsOperation, body: object): Promise<string> {
+    const base = deps.baseUrl('carrier_d_reseller', call.test);
+    const res = await transport.request({
+      carrier: 'carrier_d_reseller',
+      operation: op.operation,
+      method: 'POST',
+      url: `${base}${BASE_PATH}/${op.path}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/xml' },
+      body: new URLSearchParams({ [op.field]: buildXml(op.root, body) }).toString(),
+      idempotent: op.idempotent,
+      debug: call.debug,
+      log: call.log,
+    });
+    if (res.status !== 200) throw httpError(res.status, res.body);
+    return res.body;
+  }
+
+  /** Refunds labels already bought when a later package of the same shipment failed. */
+  async function refundBought(call: CarrierCall, creds: ElsCredentials, labels: BookedLabel[], failure: unknown): Promise<ApiError> {
+    const err = toApiError(failure);
+    if (labels.length === 0) return err;
+    const pics = labels.map((l) => l.trackingNumber);
+    let note: string;
+    try {
+      parseCancelResponse(await send(call, OPERATIONS.cancel, buildCancelRequest(pics, creds)), pics);
+      note = `labels already bought were refunded: ${pics.join(', ')}`;
+    } catch (refundErr) {
+      call.log.error({ err: refundErr, carrier: 'carrier_d_reseller', tracking_numbers: pics }, 'a multi-package booking failed and refunding its bought labels failed too');
+      note = `labels already bought could NOT be refunded (${toApiError(refundErr).message}): ${pics.join(', ')}`;
+    }
+    return new ApiError(err.code, err.message, err.detail ? `${err.detail}; ${note}` : note, { cause: err, ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
+  }
+
+  async function rateOnce(call: CarrierCall, req: ShipmentRequest, creds: ElsCredentials) {
+    const asked = mailClass(req);
+    const op = asked === undefined ? OPERATIONS.rates : OPERATIONS.rate;
+    return Promise.all(req.packages.map(async (p) => parseRateResponse(await send(call, op, buildRateRequest(req, p, creds)), asked)));
+  }
+
+  return {
+    declaration,
+    async rate(call, req) {
+      checkDestination(req);
+      const rates = sumPackageRates(await rateOnce(call, req, credentials(call)));
+      // A service asked by name answers under that name (carrier_d_return is rated as its mail class).
+      return req.service === undefined ? rates : rates.map((r) => ({ ...r, service_type: req.service as string }));
+    },
+    async ship(call, req) {
+      if (req.packages.length > MAX_PACKAGES) throw new ApiError('schema_validation_error', `carrier_d_reseller books at most ${MAX_PACKAGES} packages per shipment`, 'shipment.packages');
+      const creds = credentials(call);
+      const format = labelAttributesOf(req).ImageFormat;
+      // Validate every package's request before buying the first label.
+      const requests = req.packages.map((_, i) => buildShipRequest(req, i, creds, { test: call.test, now: clock.now() }));
+      const labels: BookedLabel[] = [];
+      for (const request of requests) {
+        try {
+          labels.push(parseShipResponse(await send(call, OPERATIONS.ship, request), format));
+        } catch (err) {
+          throw await refundBought(call, creds, labels, err);
+        }
+      }
+      return assembleShipment(req, labels, mergePdfs);
+    },
+    async track(call, trackingNumber) {
+      return parseTrackResponse(await send(call, OPERATIONS.track, buildTrackRequest(trackingNumber, credentials(call))), trackingNumber);
+    },
+    async trackMany(call, trackingNumbers) {
+      return parseTrackManyResponse(await send(call, OPERATIONS.track, buildTrackRequest(trackingNumbers, credentials(call))), trackingNumbers);
+    },
+    async cancel(call, shipment) {
+      const pics = shipment.carrier_shipment_id ? shipment.carrier_shipment_id.split(',') : [shipment.tracking_number];
+      return parseCancelResponse(await send(call, OPERATIONS.cancel, buildCancelRequest(pics, credentials(call))), pics);
+    },
+    async manifest(call, req) {
+      return parseManifestResponse(await send(call, OPERATIONS.manifest, buildManifestRequest(req, credentials(call))), req);
+    },
+    async validateCredentials(call) {
+      try {
+        return parseValidateCredentialsResponse(await send(call, OPERATIONS.accountStatus, buildAccountStatusRequest(credentials(call))));
+      } catch (err) {
+        // Refused credentials (or none usable) are an answer, never an error status.
+        if (err instanceof ApiError && err.code === 'carrier_authentication') return { valid: false, message: err.message };
+        throw err;
+      }
+    },
+    async accountStatus(call) {
+      return parseAccountStatusResponse(await send(call, OPERATIONS.accountStatus, buildAccountStatusRequest(credentials(call))));
+    },
+    async buyPostage(call, amount, requestId) {
+      return parseRecreditResponse(await send(call, OPERATIONS.buyPostage, buildRecreditRequest(credentials(call), amount, requestId)));
+    },
+    async changePassPhrase(call, newPassPhrase, tokenRequested = false) {
+      return parseChangePassPhraseResponse(await send(call, OPERATIONS.changePassPhrase, buildChangePassPhraseRequest(credentials(call), newPassPhrase, tokenRequested)));
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The account operations (PROTOCOL.md §7): AccountStatusRequest (GetAccountStatusXML) behind
+ * validate_credentials, RecreditRequest (BuyPostageXML) to fund the postage balance and
+ * ChangePassPhraseRequest (ChangePassPhraseXML). Samples: listing-10-*, listing-4-*, listing-5-*,
+ * VCR buy_postage_*, change_pass_phrase_*, tehpeh change_pass_phrase_success.
+ */
+import { ApiError } from '../../domain/errors.js';
+import { dropUndefined, toDecimalString } from '../shared/json.js';
+import { xmlElement, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
+import { classifyStatus, responseRoot, throwIfStatus } from './errors.js';
+import { certifiedIntermediary } from './rate.js';
+import type { ElsAccountState, ElsAccountStatusRequest, ElsChangePassPhraseRequest, ElsCredentials, ElsRecreditRequest } from './wire.js';
+
+/** G13 p.55: the smallest purchase is $10 (VCR: 5 → 12118 "The purchase amount is too low"). */
+export const MIN_RECREDIT = 10;
+/** §3, G13 p.60: pass phrases are 5 to 64 characters. */
+const PASS_PHRASE_LENGTH = { min: 5, max: 64 };
+
+function base(creds: ElsCredentials, requestId: string): ElsAccountStatusRequest {
+  return { RequesterID: creds.requesterId, RequestID: requestId, CertifiedIntermediary: certifiedIntermediary(creds) };
+}
+
+export function buildAccountStatusRequest(creds: ElsCredentials): ElsAccountStatusRequest {
+  return base(creds, 'account-status');
+}
+
+function accountState(root: XmlObject): ElsAccountState {
+  const ci = xmlElement(root.CertifiedIntermediary);
+  const balance = xmlNumber(ci?.PostageBalance);
+  return dropUndefined<ElsAccountState>({
+    accountId: xmlText(ci?.AccountID),
+    postageBalance: balance === undefined ? undefined : toDecimalString(balance),
+    accountStatus: xmlText(ci?.AccountStatus),
+  });
+}
+
+/** AccountStatusResponse → the account's state; refused credentials and other errors throw. */
+export function parseAccountStatusResponse(body: string): ElsAccountState {
+  const root = responseRoot(body, 'AccountStatusResponse');
+  throwIfStatus(root, 'account status response');
+  return accountState(root);
+}
+
+/**
+ * validate_credentials' answer: refused credentials are `{valid: false}` with the carrier's words,
+ * never an error status; any other failure (the carrier down, a broken body) still throws.
+ */
+export function parseValidateCredentialsResponse(body: string): { valid: boolean; message: string } {
+  const root = responseRoot(body, 'AccountStatusResponse');
+  const status = xmlNumber(root.Status);
+  if (status !== undefined && status !== 0 && classifyStatus(status) === 'carrier_authentication') {
+    return { valid: false, message: xmlText(root.ErrorMessage) ?? `carrier_d_reseller refused the credentials (status ${status})` };
+  }
+  const state = parseAccountStatusResponse(body);
+  // §7: AccountStatus "A" is active; an account in another state cannot buy postage.
+  if (state.accountStatus !== undefined && state.accountStatus !== 'A') {
+    return { valid: false, message: `carrier_d_reseller account ${state.accountId ?? ''} is not active (status ${state.accountStatus})`.replace('  ', ' ') };
+  }
+  const balance = state.postageBalance === undefined ? '' : `; postage balance ${state.postageBalance} USD`;
+  return { valid: true, message: `carrier_d_reseller account ${state.accountId ?? ''} is active${balance}`.replace('  ', ' ') };
+}
+
+export function buildRecreditRequest(creds: ElsCredentials, amount: number, requestId = 'recredit'): ElsRecreditRequest {
+  if (!Number.isFinite(amount) || amount < MIN_RECREDIT) {
+    throw new ApiError('schema_validation_error', `carrier_d_reseller sells postage from ${MIN_RECREDIT} USD`, 'amount');
+  }
+  return { ...base(creds, requestId), RecreditAmount: toDecimalString(amount) };
+}
+
+/** RecreditRequestResponse → the account after the purchase (its new PostageBalance). */
+export function parseRecreditResponse(body: string): ElsAccountState {
+  const root = responseRoot(body, 'RecreditRequestResponse');
+  throwIfStatus(root, 'buy postage response');
+  return accountState(root);
+}
+
+export function buildChangePassPhraseRequest(creds: ElsCredentials, newPassPhrase: string, tokenRequested = false): ElsChangePassPhraseRequest {
+  if (newPassPhrase.length < PASS_PHRASE_LENGTH.min || newPassPhrase.length > PASS_PHRASE_LENGTH.max) {
+    throw new ApiError('schema_validation_error', `a carrier_d_reseller pass phrase has ${PASS_PHRASE_LENGTH.min} to ${PASS_PHRASE_LENGTH.max} characters`, 'new_passphrase');
+  }
+  return { '@_TokenRequested': tokenRequested ? 'true' : 'false', ...base(creds, 'change-pass-phrase'), NewPassPhrase: newPassPhrase };
+}
+
+/** ChangePassPhraseRequestResponse → the token ELS issues when one was requested (§3). */
+export function parseChangePassPhraseResponse(body: string): { token?: string } {
+  const root = responseRoot(body, 'ChangePassPhraseRequestResponse');
+  throwIfStatus(root, 'change pass phrase response');
+  const token = xmlText(root.Token);
+  return token ? { token } : {};
+}
+

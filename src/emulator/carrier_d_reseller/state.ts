@@ -1,0 +1,83 @@
+/**
+ * Everything the carrier_d_reseller emulator remembers, owned by one emulator instance: postage
+ * accounts (pass phrase, balance, counters), the labels they bought, SCAN forms, and the counters
+ * that make tracking numbers, transaction ids and log ids deterministic per instance.
+ */
+import type { Clock } from '../../clock.js';
+import { impbNumber, s10Number } from './tracking-numbers.js';
+
+/** A new account starts with this much postage (USD): enough for ordinary labels, not for everything. */
+export const OPENING_BALANCE = 250;
+
+export interface Account {
+  accountId: string;
+  passPhrase: string;
+  balance: number;
+  /** Postage bought over the account's life (AscendingBalance, §7). */
+  ascending: number;
+  /** The account's piece counter (TransactionID, §5). */
+  transactions: number;
+  serial: number;
+}
+
+export interface StoredLabel {
+  pic: string;
+  accountId: string;
+  mailClass: string;
+  international: boolean;
+  postage: number;
+  transactionId: number;
+  printedAt: Date;
+  transitDays: number;
+  fromZip: string;
+  toZip: string;
+  toCountry: string;
+  refundedAt?: Date;
+  scanFormId?: string;
+}
+
+export class CarrierDResellerState {
+  readonly #clock: Clock;
+  readonly accounts = new Map<string, Account>();
+  readonly labels = new Map<string, StoredLabel>();
+  #domesticSeq = 0;
+  #internationalSeq = 0;
+  #logSeq = 40_000;
+  #scanSeq = 0;
+  #serialSeq = 700;
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  now(): Date {
+    return this.#clock.now();
+  }
+
+  /**
+   * The account for these credentials: the emulator knows no accounts in advance, so the first
+   * call of an account id opens it with that pass phrase; later calls must bring the same one.
+   */
+  authenticate(accountId: string, passPhrase: string): Account | 'wrong_pass_phrase' {
+    const known = this.accounts.get(accountId);
+    if (!known) {
+      const opened: Account = { accountId, passPhrase, balance: OPENING_BALANCE, ascending: OPENING_BALANCE, transactions: 0, serial: ++this.#serialSeq };
+      this.accounts.set(accountId, opened);
+      return opened;
+    }
+    return known.passPhrase === passPhrase ? known : 'wrong_pass_phrase';
+  }
+
+  nextTrackingNumber(international: boolean, prefix: string): string {
+    return international ? s10Number(prefix, this.#internationalSeq++) : impbNumber(this.#domesticSeq++);
+  }
+
+  /** "Error encountered (Log ID: NNNNN)", as every live ELS error message ends (§14). */
+  nextLogId(): number {
+    return ++this.#logSeq;
+  }
+
+  nextScanFormId(): string {
+    return String(90_000_000 + ++this.#scanSeq);
+  }
+}
