@@ -31,8 +31,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `waybill serve` on a free port; resolves once it logs that it listens. */
-export function startServe(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+/** `waybill serve` on a free port; resolves once it logs that it listens (a loaded machine may take a while to start tsx). */
+export function startServe(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...cliArgs, 'serve'], { cwd: projectRoot, env: { ...process.env, PORT: '0', WAYBILL_EMULATOR_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
