@@ -78,7 +78,8 @@ function hhmm(value: string, field: string): string {
 
 export function buildPickupRequest(req: PickupRequest, accountNumber: string): CarrierCPickupRequest {
   const l = req.location;
-  const shipments = req.shipments.length > 0 ? req.shipments : [{ packages: [{ weight: 1 }] }];
+  const shipments: PickupShipment[] = req.shipments.length > 0 ? req.shipments : [{ packages: [{ weight: 1 }] }];
+  const receiver = shipments.find((s) => s.recipient !== undefined)?.recipient;
   return dropUndefined<CarrierCPickupRequest>({
     // Local time at the pickup address; the adapter does not know its zone (see rate.ts).
     plannedPickupDateAndTime: `${req.time.date}T${hhmm(req.time.ready_time, 'pickup.time.ready_time')}:00 GMT+00:00`,
@@ -88,13 +89,17 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string): C
     locationType: l.residential ? 'residence' : 'business',
     accounts: shipperAccount(accountNumber),
     remark: req.description?.slice(0, 80),
-    customerDetails: { shipperDetails: dhlParty(l) },
-    shipmentDetails: shipments.map((s) => ({
-      productCode: dhlProductCode(s.service, 'pickup.shipments.service') ?? (s.recipient && isInternational({ sender: l, recipient: s.recipient }) ? 'P' : 'N'),
-      isCustomsDeclarable: s.recipient !== undefined && isInternational({ sender: l, recipient: s.recipient }),
-      unitOfMeasurement: unitOfMeasurement(req.weight_units),
-      packages: dhlPackages(s.packages.length > 0 ? s.packages : [{ weight: 1 }], req),
-    })),
+    customerDetails: { shipperDetails: dhlParty(l), receiverDetails: receiver === undefined ? undefined : dhlParty(receiver) },
+    shipmentDetails: shipments.map((s) => {
+      const code = dhlProductCode(s.service, 'pickup.shipments.service') ?? (s.recipient && isInternational({ sender: l, recipient: s.recipient }) ? 'P' : 'N');
+      return {
+        productCode: code,
+        localProductCode: code,
+        isCustomsDeclarable: s.recipient !== undefined && isInternational({ sender: l, recipient: s.recipient }),
+        unitOfMeasurement: unitOfMeasurement(req.weight_units),
+        packages: dhlPackages(s.packages.length > 0 ? s.packages : [{ weight: 1 }], req),
+      };
+    }),
   });
 }
 
@@ -128,7 +133,9 @@ export function buildPickupCancelRequest(confirmationNumber: string, requestorNa
 /** 200 with an empty body (the vendor file documents no body) or `{ dispatchConfirmationNumber, status }`. */
 export function parsePickupCancelResponse(body: unknown, confirmationNumber: string): CancelResult {
   throwIfProblem(body);
-  const status = text(obj(body)?.status);
+  const b = obj(body);
+  if (!b) throw unexpectedBody('pickup cancel response (not an object)');
+  const status = text(b.status);
   if (status !== undefined && status.toLowerCase() !== 'cancelled') throw unexpectedBody(`pickup cancel response (status ${status})`);
   return { message: `Pickup ${confirmationNumber} cancelled` };
 }

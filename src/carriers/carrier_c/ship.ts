@@ -43,7 +43,7 @@ export function dhlParty(a: Address): CarrierCParty {
   const trader = a.trader_type?.toLowerCase();
   return dropUndefined<CarrierCParty>({
     postalAddress: rateAddress(a),
-    contactInformation: { email: a.email, phone: a.phone ?? '', companyName: a.company ?? a.name ?? '', fullName: a.name ?? a.company ?? '' },
+    contactInformation: { email: a.email, phone: a.phone ?? '', mobilePhone: a.phone, companyName: a.company ?? a.name ?? '', fullName: a.name ?? a.company ?? '' },
     registrationNumbers: registrationNumbers(a),
     typeCode: (trader && PARTY_TYPES.has(trader) ? trader : a.residential ? 'private' : 'business') as CarrierCParty['typeCode'],
   });
@@ -59,13 +59,13 @@ const EXPORT_REASON_TYPES = new Set([
   'personal_belongings_or_personal_use', 'sample', 'gift', 'return_to_origin', 'warranty_replacement', 'diplomatic_goods', 'defence_material',
 ]);
 
-function lineItems(req: ShipmentRequest): CarrierCLineItem[] {
+function lineItems(req: ShipmentRequest, exportReasonType: string): CarrierCLineItem[] {
   const origin = req.sender.country.toUpperCase();
   const items = req.customs_items ?? [];
   if (items.length === 0) {
     // MyDHL requires line items for a declarable shipment: one built from the packages.
     const weight = req.packages.reduce((s, p) => s + p.weight * (p.quantity ?? 1), 0);
-    return [{ number: 1, description: 'Merchandise', price: declaredValue(req), quantity: { value: 1, unitOfMeasurement: 'PCS' }, manufacturerCountry: origin, weight: { netValue: weight, grossValue: weight } }];
+    return [{ number: 1, description: 'Merchandise', price: declaredValue(req), quantity: { value: 1, unitOfMeasurement: 'PCS' }, exportReasonType, manufacturerCountry: origin, weight: { netValue: weight, grossValue: weight } }];
   }
   return items.map((item, i) => {
     const quantity = item.quantity ?? 1;
@@ -79,6 +79,7 @@ function lineItems(req: ShipmentRequest): CarrierCLineItem[] {
       price: Math.round(((item.value ?? 0) / quantity) * 1000) / 1000,
       quantity: { value: quantity, unitOfMeasurement: item.quantity_unit ?? 'PCS' },
       commodityCodes: hs ? [{ typeCode: 'outbound', value: hs }] : undefined,
+      exportReasonType,
       manufacturerCountry: (item.manufacture_country_code ?? origin).toUpperCase(),
       exportControlClassificationNumber: req.eccn,
       weight: { netValue: net, grossValue: item.gross_weight ?? net },
@@ -97,9 +98,10 @@ export function exportDeclaration(req: ShipmentRequest, shipDate: string): Carri
     req.freight_cost === undefined ? undefined : { value: req.freight_cost, typeCode: 'freight' },
     req.other_charges === undefined ? undefined : { value: req.other_charges, typeCode: 'other' },
   ].filter((c): c is { value: number; typeCode: string } => c !== undefined);
-  const reason = req.export_reason_code?.toLowerCase();
+  const code = req.export_reason_code?.toLowerCase();
+  const reason = code && EXPORT_REASON_TYPES.has(code) ? code : req.type === 'return' ? 'return' : 'permanent';
   return dropUndefined<CarrierCExportDeclaration>({
-    lineItems: lineItems(req),
+    lineItems: lineItems(req, reason),
     invoice: {
       // The invoice number is required; without one the ship date stands in (INV-YYYYMMDD).
       number: req.invoice_number ?? `INV-${shipDate.replace(/-/g, '')}`,
@@ -117,7 +119,7 @@ export function exportDeclaration(req: ShipmentRequest, shipDate: string): Carri
     packageMarks: req.package_marks,
     declarationNotes: values(req.add_decl_text ?? req.declaration_statement, req.add_decl_text_2, req.add_decl_text_3),
     exportReason: req.export_reason,
-    exportReasonType: reason && EXPORT_REASON_TYPES.has(reason) ? reason : req.type === 'return' ? 'return' : 'permanent',
+    exportReasonType: reason,
     licenses: licenses.length > 0 ? licenses.map((value) => ({ typeCode: 'export' as const, value })) : undefined,
     shipmentType: 'commercial',
   });

@@ -175,6 +175,7 @@ export interface CarrierCPickupRequest {
   customerDetails: { shipperDetails: CarrierCParty; receiverDetails?: CarrierCParty };
   shipmentDetails: {
     productCode: string;
+    localProductCode?: string;
     isCustomsDeclarable: boolean;
     unitOfMeasurement: CarrierCUnitOfMeasurement;
     packages: CarrierCPackage[];
