@@ -1,6 +1,6 @@
 /** Helpers for the carrier_c emulator suites: a Basic-auth client and MyDHL request bodies written for these tests. */
 import { request } from 'undici';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { fixedClock, type Reply } from './support.js';
 
@@ -19,6 +19,8 @@ export function useCarrierCClient(): CClient {
     emulator = await createEmulator({ clock: fixedClock() });
   });
   afterAll(() => emulator?.close());
+  // Each test starts on the fixed clock again.
+  afterEach(() => emulator?.state.clock.reset());
   const em = (): Emulator => {
     if (!emulator) throw new Error('used outside a test');
     return emulator;
