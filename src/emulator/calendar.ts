@@ -96,3 +96,16 @@ export function addBusinessDays(date: string, days: number): string {
   }
   return d;
 }
+
+/**
+ * Events planned at fixed local times can collide when a booking comes late on a short lane; each
+ * one that is not after the one before is moved to `gapMs` after it, so that events stay in order.
+ */
+export function keepInOrder<T extends { at: Date }>(events: T[], gapMs = 15 * 60_000): T[] {
+  for (let i = 1; i < events.length; i++) {
+    const prev = events[i - 1];
+    const cur = events[i];
+    if (prev && cur && cur.at.getTime() <= prev.at.getTime()) cur.at = new Date(prev.at.getTime() + gapMs);
+  }
+  return events;
+}

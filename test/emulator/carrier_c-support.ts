@@ -1,8 +1,7 @@
 /** Helpers for the carrier_c emulator suites: a Basic-auth client and MyDHL request bodies written for these tests. */
-import { request } from 'undici';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
-import { fixedClock, type Reply } from './support.js';
+import { fixedClock, send, type Reply } from './support.js';
 
 export const BASIC = `Basic ${Buffer.from('test-site:test-password').toString('base64')}`;
 
@@ -32,18 +31,10 @@ export function useCarrierCClient(): CClient {
     async call(method, path, body, auth = BASIC) {
       const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
       if (auth !== null) headers.authorization = auth;
-      const res = await request(`${em().carrierUrl('carrier_c')}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.body.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: res.statusCode, headers: res.headers, text, json };
+      return send(`${em().carrierUrl('carrier_c')}${path}`, method, headers, body === undefined ? undefined : JSON.stringify(body));
     },
     async advance(ms) {
-      await request(`${em().url}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: ms }) }).then((r) => r.body.text());
+      await send(`${em().url}/_emulator/clock`, 'POST', { 'content-type': 'application/json' }, JSON.stringify({ advance_ms: ms }));
     },
   };
 }

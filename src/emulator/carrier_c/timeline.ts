@@ -10,7 +10,7 @@
  *   delivery day       (CR 06:00, international) AR 07:00, WC 08:30, OK 45 min before the
  *                      product's commit time (16:30 at the latest), signed by the receiver
  */
-import { addDays, atLocal, formatOffset, localDate, localTime, utcOffsetMinutes } from '../calendar.js';
+import { addDays, atLocal, keepInOrder, formatOffset, localDate, localTime, utcOffsetMinutes } from '../calendar.js';
 import { productByCode } from './products.js';
 import type { StoredShipment } from './state.js';
 
@@ -73,13 +73,8 @@ export function plannedEvents(s: StoredShipment): PlannedEvent[] {
     { at: atLocal(s.deliveryDate, '08:30', dest.offset), typeCode: 'WC', description: 'Shipment is out with courier for delivery', place: dest },
     { at: atLocal(s.deliveryDate, deliveredTime(s.productCode), dest.offset), typeCode: 'OK', description: 'Delivered', place: dest, signedBy: s.receiver.name || s.receiver.company },
   );
-  // A late booking on a short lane can crowd the day; keep the events in order.
-  for (let i = 1; i < events.length; i++) {
-    const prev = events[i - 1];
-    const cur = events[i];
-    if (prev && cur && cur.at.getTime() <= prev.at.getTime()) cur.at = new Date(prev.at.getTime() + 15 * 60_000);
-  }
-  return events;
+  // A late booking on a short lane can crowd the day.
+  return keepInOrder(events);
 }
 
 export function eventsUntil(s: StoredShipment, now: Date): PlannedEvent[] {

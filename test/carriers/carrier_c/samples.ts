@@ -51,3 +51,18 @@ export function samplePickup(): PickupRequest {
     weight_units: 'KG',
   };
 }
+
+/**
+ * How the samples' shipper and receiver differ from what Waybill sends for prague and newYork: the
+ * spec's addresses have no county, province or country name, and one phone number per party.
+ */
+export const SAMPLE_PARTY_DIFFS = [
+  '$.customerDetails.shipperDetails.postalAddress.countyName: undefined ≠ "Central Bohemia"',
+  '$.customerDetails.shipperDetails.postalAddress.provinceName: undefined ≠ "Central Bohemia"',
+  '$.customerDetails.shipperDetails.postalAddress.countryName: undefined ≠ "Czech Republic"',
+  '$.customerDetails.shipperDetails.contactInformation.mobilePhone: "+1234567890" ≠ "+1234567891"',
+  '$.customerDetails.receiverDetails.postalAddress.countyName: undefined ≠ "Manhattan"',
+  '$.customerDetails.receiverDetails.postalAddress.provinceName: undefined ≠ "New York"',
+  '$.customerDetails.receiverDetails.postalAddress.countryName: undefined ≠ "United States"',
+  '$.customerDetails.receiverDetails.contactInformation.mobilePhone: "+19876543210" ≠ "+19876543211"',
+];

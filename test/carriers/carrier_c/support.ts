@@ -2,6 +2,8 @@
 import type { ShipmentRequest } from '../../../src/domain/types.js';
 import { readFixtureJson } from '../../support/fixtures.js';
 
+import { GARBAGE as CARRIER_A_GARBAGE } from '../carrier_a/support.js';
+
 export { apiErrorOf } from '../carrier_a/support.js';
 
 /** A recorded carrier_c payload (read in place, never copied). */
@@ -29,11 +31,7 @@ export function request(overrides: Partial<ShipmentRequest> = {}): ShipmentReque
 
 /** Bodies of the wrong shape every parser must turn into carrier_http_exception. */
 export const GARBAGE: readonly (readonly [string, unknown])[] = [
-  ['null', null],
-  ['undefined', undefined],
-  ['an array', []],
-  ['an empty object', {}],
-  ['a string', 'not json'],
-  ['a number', 42],
+  // The carrier-neutral ones (null, arrays, strings …); carrier_a's `output` bodies mean nothing here.
+  ...CARRIER_A_GARBAGE.filter(([what]) => !what.includes('output')),
   ['members of the wrong types', { products: 'x', shipments: {}, dispatchConfirmationNumbers: 7, address: 'x', status: 'OK', shipmentTrackingNumber: { n: 1 } }],
 ];
