@@ -130,14 +130,14 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
         const batch = dates.slice(i, i + AVAILABILITY_CONCURRENCY);
         slots.push(
           ...(await Promise.all(
-            batch.map(async (date) => parsePickupAvailabilityResponse(await send(call, ENDPOINTS.rate, '/rates', { body: buildPickupAvailabilityRequest(req, date, account) }), date)),
+            batch.map(async (date) => parsePickupAvailabilityResponse(await send(call, ENDPOINTS.rate, '/rates', { body: buildPickupAvailabilityRequest(req, date, account, clock.now()) }), date)),
           )),
         );
       }
       return slots.filter((s): s is PickupSlot => s !== undefined);
     },
     async pickup(call, req) {
-      return parsePickupResponse(await send(call, ENDPOINTS.pickup, '/pickups', { body: buildPickupRequest(req, accountNumber(call)) }), req);
+      return parsePickupResponse(await send(call, ENDPOINTS.pickup, '/pickups', { body: buildPickupRequest(req, accountNumber(call), clock.now()) }), req);
     },
     async cancelPickup(call, req) {
       const { path, query } = buildPickupCancelRequest(req.confirmation_number, REQUESTOR);

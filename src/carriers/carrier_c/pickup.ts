@@ -13,7 +13,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
-import { buildRateRequest, dhlPackages, dhlProductCode, isInternational, shipperAccount, unitOfMeasurement } from './rate.js';
+import { buildRateRequest, dhlPackages, dhlProductCode, isInternational, plannedDateAndTime, shipperAccount, unitOfMeasurement } from './rate.js';
 import { dhlParty } from './ship.js';
 import type { CarrierCPickupRequest, CarrierCQuery, CarrierCRateRequest } from './wire.js';
 
@@ -28,8 +28,8 @@ function firstRecipient(location: Address, shipments: PickupShipment[]): Address
   return shipments.find((s) => s.recipient !== undefined)?.recipient ?? location;
 }
 
-/** The rating call that asks for the pickup capabilities of one date (the ready time, or 09:00). */
-export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, date: string, accountNumber: string): CarrierCRateRequest {
+/** The rating call that asks for the pickup capabilities of one date (at the ready time, or 09:00). */
+export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, date: string, accountNumber: string, now: Date): CarrierCRateRequest {
   const packages = req.shipments.flatMap((s) => s.packages);
   const shipment: ShipmentRequest = {
     shipping_account: req.shipping_account,
@@ -41,11 +41,11 @@ export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, d
     dim_units: req.dim_units,
     weight_units: req.weight_units,
   };
-  const body = buildRateRequest(shipment, accountNumber, new Date(`${date}T00:00:00Z`));
-  // A date that is not today is rated at 10:00; the ready time, when given, is the better moment.
+  // The parcels are ready at the ready time (09:00 without one): that is when they would ship.
   const time = req.ready_time === undefined ? '09:00' : toHhMm(req.ready_time);
   if (time === undefined) throw new ApiError('schema_validation_error', 'pickup_availability.ready_time must be a time HH:MM', 'pickup_availability.ready_time');
-  return { ...body, plannedShippingDateAndTime: `${date}T${time}:00 GMT+00:00` };
+  const body = buildRateRequest(shipment, accountNumber, now);
+  return { ...body, plannedShippingDateAndTime: plannedDateAndTime(req.location, date, now, time) };
 }
 
 /** One date's slot from the products' pickupCapabilities, or undefined when no product is picked up that day. */
@@ -76,13 +76,13 @@ function hhmm(value: string, field: string): string {
   return t;
 }
 
-export function buildPickupRequest(req: PickupRequest, accountNumber: string): CarrierCPickupRequest {
+export function buildPickupRequest(req: PickupRequest, accountNumber: string, now: Date): CarrierCPickupRequest {
   const l = req.location;
   const shipments: PickupShipment[] = req.shipments.length > 0 ? req.shipments : [{ packages: [{ weight: 1 }] }];
   const receiver = shipments.find((s) => s.recipient !== undefined)?.recipient;
   return dropUndefined<CarrierCPickupRequest>({
-    // Local time at the pickup address; the adapter does not know its zone (see rate.ts).
-    plannedPickupDateAndTime: `${req.time.date}T${hhmm(req.time.ready_time, 'pickup.time.ready_time')}:00 GMT+00:00`,
+    // Local time at the pickup address with its zone, as for shipments (rate.ts).
+    plannedPickupDateAndTime: plannedDateAndTime(l, req.time.date, now, hhmm(req.time.ready_time, 'pickup.time.ready_time')),
     closeTime: hhmm(req.time.close_time, 'pickup.time.close_time'),
     // `location` is DHL's free text for where the parcels wait ("reception"); location_type is ours.
     location: (l.location_type ?? 'reception').slice(0, 80),

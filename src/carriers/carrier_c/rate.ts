@@ -7,7 +7,7 @@
 import type { Address, Package, Rate, ShipmentRequest, Weekday } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
-import { toIsoDate, utcDate } from '../shared/time.js';
+import { toIsoDate, utcOffsetMinutes } from '../shared/time.js';
 import { DOCUMENT_PRODUCTS, PACKAGING, VALUE_ADDED_SERVICES, productCode, productSlug, unsupportedSpecialService } from './codes.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import type { CarrierCAccount, CarrierCPackage, CarrierCRateAddress, CarrierCRateRequest, CarrierCUnitOfMeasurement, CarrierCValueAddedService } from './wire.js';
@@ -107,24 +107,37 @@ export function valueAddedServices(req: ShipmentRequest): CarrierCValueAddedServ
     const serviceCode = VALUE_ADDED_SERVICES[slug];
     if (serviceCode === undefined) continue;
     if (serviceCode === 'II') {
-      const value = req.insurance_cost ?? declaredValue(req);
-      if (!(value > 0)) throw new ApiError('schema_field_required', 'insurance with carrier_c needs insurance_cost or package values', 'shipment.insurance_cost');
+      // MyDHL insures an amount: the declared value (customs items, else package values), else insurance_cost.
+      const value = declaredValue(req) || (req.insurance_cost ?? 0);
+      if (!(value > 0)) throw new ApiError('schema_field_required', 'insurance with carrier_c needs package values, customs item values or insurance_cost', 'shipment.packages.value');
       out.push({ serviceCode, value, currency: currencyOf(req) });
     } else out.push({ serviceCode });
   }
   return out.length > 0 ? out : undefined;
 }
 
+/** "GMT+01:00" for an offset in minutes east of UTC. */
+function gmt(offsetMin: number): string {
+  const abs = Math.abs(offsetMin);
+  return `GMT${offsetMin < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** Minutes of slack on "now": the vendor file warns that the current time "may be evaluated as being in the past". */
+const NOW_MARGIN_MIN = 10;
+
 /**
- * plannedShippingDateAndTime: "2024-11-05T14:00:00 GMT+00:00" (the samples' form). The date is the
- * ship date; today ships now (MyDHL refuses times in the past), a later day at 10:00. The offset is
- * sent as GMT+00:00: the adapter does not know the origin's zone, and MyDHL reads the date.
+ * A MyDHL date and time: "the local time of the shipment origin coupled with corresponding time zone"
+ * (vendor OpenAPI, plannedShippingDateAndTime), e.g. "2025-01-18T17:00:00 GMT+01:00". The origin's
+ * zone comes from a fixed per-country table (shared/time.ts). A day after today at `time` (10:00 by
+ * default); today, or a date that is already past at the origin, at the origin's time now plus a margin.
  */
-export function plannedShippingDateAndTime(shipDate: string | undefined, now: Date): string {
-  const today = utcDate(now);
-  const date = shipDate ?? today;
-  const time = date === today ? now.toISOString().slice(11, 19) : '10:00:00';
-  return `${date}T${time} GMT+00:00`;
+export function plannedDateAndTime(origin: Address, date: string | undefined, now: Date, time = '10:00'): string {
+  const offset = utcOffsetMinutes(origin.country.toUpperCase(), origin.postal_code);
+  const local = new Date(now.getTime() + (offset + NOW_MARGIN_MIN) * 60_000).toISOString();
+  const today = local.slice(0, 10);
+  if (date !== undefined && date > today) return `${date}T${time}:00 ${gmt(offset)}`;
+  // Late in the evening the margin may cross midnight: the next day's first minutes are still "now".
+  return `${today}T${local.slice(11, 16)}:00 ${gmt(offset)}`;
 }
 
 export function buildRateRequest(req: ShipmentRequest, accountNumber: string, now: Date): CarrierCRateRequest {
@@ -137,7 +150,7 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
     productCode: code,
     localProductCode: code,
     valueAddedServices: valueAddedServices(req),
-    plannedShippingDateAndTime: plannedShippingDateAndTime(req.ship_date, now),
+    plannedShippingDateAndTime: plannedDateAndTime(req.sender, req.ship_date, now),
     unitOfMeasurement: unitOfMeasurement(req.weight_units),
     isCustomsDeclarable: declarable,
     monetaryAmount: declarable && value > 0 ? [{ typeCode: 'declaredValue', value, currency: currencyOf(req) }] : undefined,

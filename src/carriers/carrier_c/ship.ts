@@ -19,7 +19,7 @@ import {
   isCustomsDeclarable,
   isInternational,
   packageTypeCode,
-  plannedShippingDateAndTime,
+  plannedDateAndTime,
   rateAddress,
   shipperAccount,
   unitOfMeasurement,
@@ -141,7 +141,7 @@ function imageOptions(req: ShipmentRequest, declarable: boolean): { encodingForm
 export function buildShipRequest(req: ShipmentRequest, accountNumber: string, now: Date): CarrierCShipmentRequest {
   const code = productFor(req);
   const declarable = isCustomsDeclarable(req);
-  const planned = plannedShippingDateAndTime(req.ship_date, now);
+  const planned = plannedDateAndTime(req.sender, req.ship_date, now);
   const shipDate = planned.slice(0, 10);
   const receiver = dhlParty(req.recipient);
   const emails = (req.notifications ?? []).filter((n) => n.type === 'email');

@@ -13,7 +13,7 @@ import { parseErrorResponse } from '../../../src/carriers/carrier_c/errors.js';
 import type { PickupAvailabilityRequest } from '../../../src/domain/types.js';
 import { fixturesMissing, matchesRecorded, readFixtureText } from '../../support/fixtures.js';
 import { newYork, SAMPLE_PARTY_DIFFS, samplePickup } from './samples.js';
-import { apiErrorOf, fixture } from './support.js';
+import { apiErrorOf, fixture, NOW } from './support.js';
 
 const la = { name: 'John Doe', company: 'Test Company', email: 'pickup@example.com', phone: '1234567890', street1: '123 Main Street', city: 'Los Angeles', state: 'CA', postal_code: '90001', country: 'US', location_type: 'reception' };
 
@@ -22,13 +22,16 @@ describe.skipIf(fixturesMissing)('buildPickupRequest against recorded requests',
     const body = buildPickupRequest(
       { shipping_account: 'sa_1', carrier: 'carrier_c', location: la, shipments: [{ packages: [{ weight: 1 }], service: 'express_worldwide_p' }], time: { date: '2025-03-05', ready_time: '10:00', close_time: '17:00' }, dim_units: 'CM', weight_units: 'KG' },
       '123456789',
+      NOW,
     );
     expect(matchesRecorded(body, fixture('fixtures/pickup_PickupRequest.json'))).toEqual([]);
-    expect(body.plannedPickupDateAndTime).toBe('2025-03-05T10:00:00 GMT+00:00');
+    expect(body.plannedPickupDateAndTime).toBe('2025-03-05T10:00:00 GMT-08:00');
   });
 
   it('matches samples/pickup_create_request.json but for what the spec has no field for', () => {
-    expect(matchesRecorded(buildPickupRequest(samplePickup(), 'ACC123456789'), fixture('samples/pickup_create_request.json'))).toEqual([
+    expect(matchesRecorded(buildPickupRequest(samplePickup(), 'ACC123456789', new Date('2024-11-05T12:00:00Z')), fixture('samples/pickup_create_request.json'))).toEqual([
+      // Prague is GMT+01:00, not the sample's GMT+00:00.
+      '$.plannedPickupDateAndTime: "2024-11-06T10:00:00 GMT+01:00" ≠ "2024-11-06T10:00:00 GMT+00:00"',
       '$.specialInstructions: expected an array',
       ...SAMPLE_PARTY_DIFFS,
       // The requestor and a separate pickup address are the shipper here.
@@ -87,8 +90,8 @@ describe('pickup availability', () => {
 
   it('rates each date at the ready time with the shipments’ pieces', () => {
     expect(datesBetween('2024-11-05', '2024-11-07')).toEqual(['2024-11-05', '2024-11-06', '2024-11-07']);
-    const body = buildPickupAvailabilityRequest(req, '2024-11-06', '123');
-    expect(body).toMatchObject({ plannedShippingDateAndTime: '2024-11-06T10:30:00 GMT+00:00', productCode: 'P', isCustomsDeclarable: false, nextBusinessDay: false, packages: [{ weight: 5 }] });
+    const body = buildPickupAvailabilityRequest(req, '2024-11-06', '123', new Date('2024-11-05T12:00:00Z'));
+    expect(body).toMatchObject({ plannedShippingDateAndTime: '2024-11-06T10:30:00 GMT-08:00', productCode: 'P', isCustomsDeclarable: false, nextBusinessDay: false, packages: [{ weight: 5 }] });
     expect(body.customerDetails.receiverDetails.cityName).toBe('New York');
   });
 

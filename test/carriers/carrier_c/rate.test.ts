@@ -1,6 +1,6 @@
 /** carrier_c rating: the /rates body against the recorded requests, and every recorded answer parsed. */
 import { describe, expect, it } from 'vitest';
-import { buildRateRequest, parseRateResponse, plannedShippingDateAndTime } from '../../../src/carriers/carrier_c/rate.js';
+import { buildRateRequest, parseRateResponse, plannedDateAndTime } from '../../../src/carriers/carrier_c/rate.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { apiErrorOf, fixture, NOW, request } from './support.js';
 
@@ -14,7 +14,7 @@ describe.skipIf(fixturesMissing)('buildRateRequest against recorded requests', (
 
   it('matches samples/rate_request.json but for the options Waybill does not use', () => {
     const req = request({ sender: prague, recipient: newYork, service: 'express_worldwide_p', special_services: ['insurance'], currency: 'USD', packages: [{ weight: 5, length: 15, width: 15, height: 15, value: 100 }], ship_date: '2024-11-05' });
-    const body = buildRateRequest(req, 'ACC123456789', new Date('2024-11-05T14:00:00Z'));
+    const body = buildRateRequest(req, 'ACC123456789', new Date('2024-11-05T12:50:00Z'));
     expect(matchesRecorded(body, fixture('samples/rate_request.json'))).toEqual([
       // The spec's addresses have no county.
       '$.customerDetails.shipperDetails.countyName: undefined ≠ "Central Bohemia"',
@@ -22,6 +22,8 @@ describe.skipIf(fixturesMissing)('buildRateRequest against recorded requests', (
       // Optional query refinements the sample shows with their defaults or for other products.
       '$.productsAndServices: expected an array',
       '$.payerCountryCode: undefined ≠ "US"',
+      // The sample writes Prague's local time with GMT+00:00; Prague is GMT+01:00.
+      '$.plannedShippingDateAndTime: "2024-11-05T14:00:00 GMT+01:00" ≠ "2024-11-05T14:00:00 GMT+00:00"',
       '$.requestAllValueAddedServices: undefined ≠ false',
       '$.estimatedDeliveryDate: expected an object',
       '$.getAdditionalInformation: expected an array',
@@ -60,9 +62,15 @@ describe('buildRateRequest', () => {
     expect(apiErrorOf(() => buildRateRequest(request({ special_services: ['insurance'] }), '1', NOW)).code).toBe('schema_field_required');
   });
 
-  it('plans today at the current time and later days at 10:00, in the samples’ form', () => {
-    expect(plannedShippingDateAndTime(undefined, NOW)).toBe('2025-03-04T15:00:00 GMT+00:00');
-    expect(plannedShippingDateAndTime('2025-03-06', NOW)).toBe('2025-03-06T10:00:00 GMT+00:00');
+  it('plans in the origin’s local time and zone: today a little after now, later days at 10:00', () => {
+    const ny = { country: 'US', postal_code: '10001' };
+    expect(plannedDateAndTime(ny, undefined, NOW)).toBe('2025-03-04T10:10:00 GMT-05:00');
+    expect(plannedDateAndTime(ny, '2025-03-04', NOW)).toBe('2025-03-04T10:10:00 GMT-05:00');
+    expect(plannedDateAndTime(ny, '2025-03-01', NOW)).toBe('2025-03-04T10:10:00 GMT-05:00');
+    expect(plannedDateAndTime(ny, '2025-03-06', NOW)).toBe('2025-03-06T10:00:00 GMT-05:00');
+    expect(plannedDateAndTime(ny, '2025-03-06', NOW, '14:30')).toBe('2025-03-06T14:30:00 GMT-05:00');
+    // 20:00 UTC is already the next morning in Tokyo.
+    expect(plannedDateAndTime({ country: 'JP' }, '2025-03-04', new Date('2025-03-04T20:00:00Z'))).toBe('2025-03-05T05:10:00 GMT+09:00');
   });
 });
 
