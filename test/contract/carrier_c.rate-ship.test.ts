@@ -114,6 +114,11 @@ describe('POST /ship', () => {
     expect((await PDFDocument.load(combined.rawPayload)).getPageCount()).toBe(3);
   });
 
+  it('asks for the contact phone MyDHL needs before calling it', async () => {
+    const { phone: _phone, ...noPhone } = munich;
+    expect(expectError(await s.t.call('POST', '/ship', s.key, cShipment({ service: 'domestic_express', recipient: noPhone })), 400, 'schema_field_required').detail).toBe('shipment.recipient.phone');
+  });
+
   it('answers the lane DHL does not serve with its own message', async () => {
     const res = expectError(await s.t.call('POST', '/ship', s.key, cShipment({ service: 'express_worldwide_p' })), 400, 'carrier_exception');
     expect(res.message).toContain('Product P is not available');
