@@ -7,7 +7,8 @@
  */
 import type { Address, BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import { base64Bytes, dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
+import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
+import { decodeBase64 } from '../shared/labels.js';
 import { toIsoDate } from '../shared/time.js';
 import { REFERENCE_TYPES, labelSpec, productSlug } from './codes.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
@@ -183,7 +184,7 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
 }
 
 function decode(content: string | undefined, what: string): Uint8Array {
-  const bytes = content === undefined ? undefined : base64Bytes(content);
+  const bytes = content === undefined ? undefined : decodeBase64(content);
   if (!bytes) throw unexpectedBody(`${what} (not base64)`);
   return bytes;
 }

@@ -79,11 +79,3 @@ export function toDecimalString(amount: number): string {
   const sign = amount < 0 && cents !== 0 ? '-' : '';
   return `${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
-
-/** Base64 text (whitespace ignored) as bytes; undefined when it is empty or not base64. */
-export function base64Bytes(encoded: string): Uint8Array | undefined {
-  const clean = encoded.replace(/\s+/g, '');
-  if (clean === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) return undefined;
-  const buf = Buffer.from(clean, 'base64');
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-}
