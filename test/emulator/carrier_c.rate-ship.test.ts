@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { isValidWaybill } from '../../src/emulator/carrier_c/waybill-numbers.js';
 import { fixturesMissing, readFixtureJson } from '../support/fixtures.js';
-import { BASIC, BERLIN, MUNICH, rateBody, shipBody, useCarrierCClient } from './carrier_c-support.js';
+import { BASIC, BERLIN, MUNICH, rateBody, shipBody, useCarrierCClient } from './carrier_c.support.js';
 import { at } from './support.js';
 
 const c = useCarrierCClient();

@@ -1,6 +1,6 @@
 /** The carrier_c emulator's tracking, pickups, service points, address validation and faults, spoken to directly. */
 import { describe, expect, it } from 'vitest';
-import { BERLIN, MUNICH, shipBody, useCarrierCClient } from './carrier_c-support.js';
+import { BERLIN, MUNICH, shipBody, useCarrierCClient } from './carrier_c.support.js';
 import { at, HOUR } from './support.js';
 
 const c = useCarrierCClient();
