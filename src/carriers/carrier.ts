@@ -68,6 +68,11 @@ export interface CarrierDeclaration {
   shipAddressFields?: readonly string[];
   /** How many numbers one tracking call may carry (adapters with `trackMany`). */
   trackBatchSize?: number;
+  /**
+   * Why an operation outside `operations` is missing and what to do instead, for the
+   * carrier_unsupported_method message (e.g. a carrier without shipment cancellation).
+   */
+  unsupportedNotes?: Partial<Record<Operation, string>>;
 }
 
 /** Everything an adapter needs for one call on behalf of one shipping account. */

@@ -6,25 +6,8 @@
  * and close enough for clients that must normalise offsets anyway.
  */
 
-const COUNTRY_OFFSETS: Record<string, number> = {
-  CA: -300, MX: -360, BR: -180, AR: -180, CL: -240, CO: -300, PE: -300,
-  GB: 0, IE: 0, PT: 0, IS: 0, MA: 0,
-  DE: 60, FR: 60, NL: 60, BE: 60, LU: 60, IT: 60, ES: 60, AT: 60, CH: 60, PL: 60, CZ: 60, SK: 60,
-  HU: 60, SE: 60, DK: 60, NO: 60, SI: 60, HR: 60, MT: 60, TG: 0, NG: 60,
-  FI: 120, EE: 120, LV: 120, LT: 120, GR: 120, RO: 120, BG: 120, CY: 120, IL: 120, ZA: 120, EG: 120,
-  TR: 180, SA: 180, AE: 240, IN: 330, TH: 420, VN: 420, CN: 480, HK: 480, SG: 480, TW: 480,
-  MY: 480, PH: 480, JP: 540, KR: 540, AU: 600, NZ: 720,
-};
-
-/** Minutes east of UTC for an address: US time zones by the first ZIP digit, else per country. */
-export function utcOffsetMinutes(countryCode: string, postalCode?: string): number {
-  if (countryCode === 'US') {
-    const first = postalCode?.[0];
-    if (first === undefined || !/\d/.test(first)) return -300;
-    return [-300, -300, -300, -300, -300, -360, -360, -360, -420, -480][Number(first)] ?? -300;
-  }
-  return COUNTRY_OFFSETS[countryCode] ?? 0;
-}
+// The offsets table lives with the adapters' time helpers: some carriers want origin-local times sent.
+export { utcOffsetMinutes } from '../carriers/shared/time.js';
 
 const pad = (n: number, width = 2): string => String(Math.abs(n)).padStart(width, '0');
 
@@ -95,4 +78,17 @@ export function addBusinessDays(date: string, days: number): string {
     if (isBusinessDay(d)) left -= 1;
   }
   return d;
+}
+
+/**
+ * Events planned at fixed local times can collide when a booking comes late on a short lane; each
+ * one that is not after the one before is moved to `gapMs` after it, so that events stay in order.
+ */
+export function keepInOrder<T extends { at: Date }>(events: T[], gapMs = 15 * 60_000): T[] {
+  for (let i = 1; i < events.length; i++) {
+    const prev = events[i - 1];
+    const cur = events[i];
+    if (prev && cur && cur.at.getTime() <= prev.at.getTime()) cur.at = new Date(prev.at.getTime() + gapMs);
+  }
+  return events;
 }

@@ -40,7 +40,8 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
   function requireOperation<M extends keyof CarrierAdapter>(adapter: CarrierAdapter, operation: Operation): NonNullable<CarrierAdapter[M]> {
     const decl = adapter.declaration;
     if (!decl.operations.includes(operation)) {
-      throw new ApiError('carrier_unsupported_method', `${decl.slug} does not support ${operation}`, `${decl.slug}.${operation}`);
+      const note = decl.unsupportedNotes?.[operation];
+      throw new ApiError('carrier_unsupported_method', `${decl.slug} does not support ${operation}${note ? `: ${note}` : ''}`, `${decl.slug}.${operation}`);
     }
     const method = METHOD[operation];
     const fn = method ? adapter[method] : undefined;

@@ -32,18 +32,23 @@ export interface CarrierASuite extends AppSuite {
   account: string;
 }
 
-/** The service and the emulator over loopback, with a key and a carrier_a test account. */
-export function useCarrierA(env: Record<string, string> = {}): CarrierASuite {
+/** The service and the emulator over loopback, with a key and a test account of `carrier` in `country`. */
+export function useCarrier(carrier: string, country: string, env: Record<string, string> = {}): CarrierASuite {
   const suite = {} as CarrierASuite;
   beforeAll(async () => {
     suite.em = await startTestEmulator();
     suite.t = await createTestApp({ emulatorUrl: suite.em.url, env });
     suite.key = await suite.t.key();
-    suite.account = (await suite.t.call('POST', '/shippingaccount', suite.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+    suite.account = (await suite.t.call('POST', '/shippingaccount', suite.key, { shipping_account: { carrier, country, test: true } })).body.shipping_account.id;
   });
   afterAll(async () => {
     await suite.t?.close();
     await suite.em?.close();
   });
   return suite;
+}
+
+/** The service and the emulator over loopback, with a key and a carrier_a test account. */
+export function useCarrierA(env: Record<string, string> = {}): CarrierASuite {
+  return useCarrier('carrier_a', 'US', env);
 }

@@ -26,4 +26,14 @@ export const declaration: CarrierDeclaration = {
   },
   catalog,
   hosts: { live: 'https://express.api.dhl.com/mydhlapi', test: 'https://express.api.dhl.com/mydhlapi/test' },
+  // express-api-3.1.1_swagger.yaml supermodelIoLogisticsExpressContact: phone, companyName and
+  // fullName are required of shipper and receiver to book.
+  shipAddressFields: ['name', 'street1', 'city', 'country', 'phone'],
+  // express-api-3.1.1_swagger.yaml, parameter shipmentTrackingNumberMulti of GET /tracking:
+  // "Supports up to 200 tracking numbers" (maxItems: 200).
+  trackBatchSize: 200,
+  // The spec's table says carrier_c has no cancel: the MyDHL API has no call that voids a shipment.
+  unsupportedNotes: {
+    cancel: 'its API cannot void a booked shipment; cancel the pickup scheduled for it instead',
+  },
 };

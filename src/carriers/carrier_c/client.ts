@@ -1,0 +1,165 @@
+/**
+ * carrier_c's only file with I/O: the DHL Express MyDHL API with HTTP Basic auth (carriers/README.md:
+ * /rates, /shipments, /shipments/{id}/tracking and /tracking, /pickups, /address-validate,
+ * /servicepoints). Everything it sends and reads is built and parsed by the pure modules beside it.
+ */
+import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
+import { ApiError } from '../../domain/errors.js';
+import type { PickupSlot } from '../../domain/types.js';
+import { buildValidateCredentialsRequest, parseAddressValidateResponse } from './credentials.js';
+import { parseErrorResponse, unexpectedBody } from './errors.js';
+import { declaration } from './index.js';
+import { buildLocationsRequest, parseLocationsResponse } from './locations.js';
+import {
+  buildPickupAvailabilityRequest,
+  buildPickupCancelRequest,
+  buildPickupRequest,
+  datesBetween,
+  parsePickupAvailabilityResponse,
+  parsePickupCancelResponse,
+  parsePickupResponse,
+} from './pickup.js';
+import { buildRateRequest, parseRateResponse } from './rate.js';
+import { buildShipRequest, parseShipResponse } from './ship.js';
+import { buildTrackManyRequest, buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
+import type { CarrierCQuery } from './wire.js';
+
+interface Endpoint {
+  operation: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Safe to repeat: reads and quotes. Bookings and pickups are not. */
+  idempotent: boolean;
+  /** A 404 here means "no such shipment" (tracking). */
+  notFound?: boolean;
+}
+
+const ENDPOINTS = {
+  rate: { operation: 'rate', method: 'POST', idempotent: true },
+  ship: { operation: 'ship', method: 'POST', idempotent: false },
+  track: { operation: 'track', method: 'GET', idempotent: true, notFound: true },
+  pickup: { operation: 'pickup', method: 'POST', idempotent: false },
+  pickupCancel: { operation: 'pickup_cancel', method: 'DELETE', idempotent: false },
+  locations: { operation: 'locations', method: 'GET', idempotent: true },
+  validate: { operation: 'address_validate', method: 'GET', idempotent: true },
+} satisfies Record<string, Endpoint>;
+
+/** Pickup availability rates one date per call; a few at a time keep a month-long range quick. */
+const AVAILABILITY_CONCURRENCY = 4;
+/** DELETE /pickups needs a requestorName; the service cancels on the merchant's behalf. */
+const REQUESTOR = 'Waybill API';
+
+function accountNumber(call: CarrierCall): string {
+  const n = call.auth.account_number;
+  if (!n) throw new ApiError('carrier_authentication', 'the shipping account has no account_number', 'auth.account_number');
+  return n;
+}
+
+/** my_carrier_c_username + my_carrier_c_password when both are present, else site_id + password. */
+export function basicCredentials(auth: Readonly<Record<string, string>>): { username: string; password: string } {
+  if (auth.my_carrier_c_username && auth.my_carrier_c_password) return { username: auth.my_carrier_c_username, password: auth.my_carrier_c_password };
+  if (auth.site_id && auth.password) return { username: auth.site_id, password: auth.password };
+  throw new ApiError('carrier_authentication', 'carrier_c needs my_carrier_c_username and my_carrier_c_password, or site_id and password, in the shipping account auth', 'auth.site_id');
+}
+
+function parseJson(body: string, what: string): unknown {
+  // DELETE /pickups answers 200 without a body.
+  if (body.trim() === '') return {};
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw unexpectedBody(`${what} (not JSON)`);
+  }
+}
+
+export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
+  const { transport, clock } = deps;
+
+  async function send(call: CarrierCall, endpoint: Endpoint, path: string, opts: { query?: CarrierCQuery; body?: unknown } = {}): Promise<unknown> {
+    const { username, password } = basicCredentials(call.auth);
+    const search = opts.query && opts.query.length > 0 ? `?${new URLSearchParams(opts.query).toString()}` : '';
+    const res = await transport.request({
+      carrier: 'carrier_c',
+      operation: endpoint.operation,
+      method: endpoint.method,
+      url: `${deps.baseUrl('carrier_c', call.test)}${path}${search}`,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+        accept: 'application/json',
+        // xVersionHeader: the API version the bodies are written against.
+        'x-version': '3.1.1',
+        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+      idempotent: endpoint.idempotent,
+      debug: call.debug,
+      log: call.log,
+    });
+    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound });
+    return parseJson(res.body, `${endpoint.operation} response`);
+  }
+
+  return {
+    declaration,
+    async rate(call, req) {
+      const body = await send(call, ENDPOINTS.rate, '/rates', { body: buildRateRequest(req, accountNumber(call), clock.now()) });
+      return parseRateResponse(body, req.currency === undefined ? {} : { currency: req.currency });
+    },
+    async ship(call, req) {
+      const request = buildShipRequest(req, accountNumber(call), clock.now());
+      return parseShipResponse(await send(call, ENDPOINTS.ship, '/shipments', { body: request }), request.productCode);
+    },
+    async track(call, trackingNumber) {
+      const { path, query } = buildTrackRequest(trackingNumber);
+      return parseTrackResponse(await send(call, ENDPOINTS.track, path, { query }), trackingNumber);
+    },
+    async trackMany(call, trackingNumbers) {
+      const { path, query } = buildTrackManyRequest(trackingNumbers);
+      try {
+        return parseTrackManyResponse(await send(call, ENDPOINTS.track, path, { query }), trackingNumbers);
+      } catch (err) {
+        // 404 "No shipments found": none of the numbers is known, each says so.
+        if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return trackingNumbers.map(() => err);
+        throw err;
+      }
+    },
+    async pickupAvailability(call, req) {
+      const account = accountNumber(call);
+      const dates = datesBetween(req.start_date, req.end_date);
+      const slots: (PickupSlot | undefined)[] = [];
+      for (let i = 0; i < dates.length; i += AVAILABILITY_CONCURRENCY) {
+        const batch = dates.slice(i, i + AVAILABILITY_CONCURRENCY);
+        slots.push(
+          ...(await Promise.all(
+            batch.map(async (date) => parsePickupAvailabilityResponse(await send(call, ENDPOINTS.rate, '/rates', { body: buildPickupAvailabilityRequest(req, date, account, clock.now()) }), date)),
+          )),
+        );
+      }
+      return slots.filter((s): s is PickupSlot => s !== undefined);
+    },
+    async pickup(call, req) {
+      return parsePickupResponse(await send(call, ENDPOINTS.pickup, '/pickups', { body: buildPickupRequest(req, accountNumber(call), clock.now()) }), req);
+    },
+    async cancelPickup(call, req) {
+      const { path, query } = buildPickupCancelRequest(req.confirmation_number, REQUESTOR);
+      return parsePickupCancelResponse(await send(call, ENDPOINTS.pickupCancel, path, { query }), req.confirmation_number);
+    },
+    async locations(call, req) {
+      const { path, query } = buildLocationsRequest(req);
+      return parseLocationsResponse(await send(call, ENDPOINTS.locations, path, { query }));
+    },
+    async validateCredentials(call) {
+      const { path, query } = buildValidateCredentialsRequest(call.country);
+      try {
+        parseAddressValidateResponse(await send(call, ENDPOINTS.validate, path, { query }));
+        return { valid: true, message: 'carrier_c accepted the credentials' };
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        // Refused credentials (or none to send) are the answer, not an error.
+        if (err.code === 'carrier_authentication') return { valid: false, message: err.message };
+        // Anything else DHL said about the probe address came through its authentication.
+        if (err.code === 'carrier_exception') return { valid: true, message: `carrier_c accepted the credentials (${err.message})` };
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Everything the carrier_c emulator remembers, owned by one emulator instance: booked shipments by
+ * waybill number, scheduled pickups by dispatch confirmation number, and the counters that make
+ * those numbers deterministic per instance.
+ */
+import type { Clock } from '../../clock.js';
+import { waybillAt } from './waybill-numbers.js';
+
+export interface Party {
+  name: string;
+  company: string;
+  lines: string[];
+  city: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+export interface StoredShipment {
+  waybill: string;
+  pieces: string[];
+  productCode: string;
+  bookedAt: Date;
+  /** Local pickup and delivery dates at origin and destination, YYYY-MM-DD. */
+  pickupDate: string;
+  deliveryDate: string;
+  international: boolean;
+  shipper: Party;
+  receiver: Party;
+  totalWeight: number;
+  metric: boolean;
+}
+
+export interface StoredPickup {
+  number: string;
+  date: string;
+  cancelledAt?: Date;
+}
+
+export class CarrierCState {
+  readonly #clock: Clock;
+  readonly shipments = new Map<string, StoredShipment>();
+  readonly pickups = new Map<string, StoredPickup>();
+  #waybillSeq = 0;
+  #pickupSeq = 0;
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  nextWaybill(): string {
+    return waybillAt(this.#waybillSeq++);
+  }
+
+  /** A service area code, yymmdd and six digits, shaped like the samples' PRG201220123456. */
+  nextPickupNumber(): string {
+    this.#pickupSeq += 1;
+    const d = this.#clock.now().toISOString();
+    return `CVG${d.slice(2, 4)}${d.slice(5, 7)}${d.slice(8, 10)}${String(this.#pickupSeq).padStart(6, '0')}`;
+  }
+}

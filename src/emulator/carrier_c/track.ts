@@ -1,0 +1,62 @@
+/**
+ * MyDHL tracking: `GET /shipments/{shipmentTrackingNumber}/tracking` and
+ * `GET /tracking?shipmentTrackingNumber=…` (repeated, at most 200: parameter shipmentTrackingNumberMulti).
+ * Answers `{ shipments: [...] }` shaped like samples/tracking_response.json, events newest first; a
+ * number DHL does not know is left out, and when none is known the answer is 404 "No Shipments Found".
+ */
+import type { FastifyInstance } from 'fastify';
+import { localDate, localTime } from '../calendar.js';
+import { str } from '../json.js';
+import type { CarrierCCtx } from './context.js';
+import { failures } from './errors.js';
+import { productByCode } from './products.js';
+import type { StoredShipment } from './state.js';
+import { destinationOf, eventReply, eventsUntil, originOf } from './timeline.js';
+
+const MAX_NUMBERS = 200;
+
+function party(p: StoredShipment['shipper'], code: string): Record<string, unknown> {
+  return { name: p.company || p.name, postalAddress: { cityName: p.city, postalCode: p.postalCode, countryCode: p.countryCode }, serviceArea: [{ code, description: p.city.toUpperCase() }] };
+}
+
+export function shipmentReply(s: StoredShipment, now: Date): Record<string, unknown> {
+  const events = eventsUntil(s, now);
+  const last = events[events.length - 1];
+  const origin = originOf(s);
+  const dest = destinationOf(s);
+  const product = productByCode(s.productCode);
+  return {
+    shipmentTrackingNumber: s.waybill,
+    status: last === undefined ? 'pre-transit' : last.typeCode === 'OK' ? 'delivered' : 'transit',
+    shipmentTimestamp: `${localDate(s.bookedAt, origin.offset)}T${localTime(s.bookedAt, origin.offset)}`,
+    productCode: s.productCode,
+    description: product?.name ?? s.productCode,
+    shipperDetails: party(s.shipper, origin.code),
+    receiverDetails: party(s.receiver, dest.code),
+    totalWeight: s.totalWeight,
+    unitOfMeasurements: s.metric ? 'metric' : 'imperial',
+    estimatedTimeOfDelivery: `${s.deliveryDate}T${product?.commitTime ?? '18:00:00'}`,
+    numberOfPieces: s.pieces.length,
+    events: [...events].reverse().map(eventReply),
+  };
+}
+
+export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {
+  app.get('/shipments/:number/tracking', ctx.tag('track'), async (request) => {
+    const number = (request.params as { number: string }).number;
+    const s = ctx.state.shipments.get(number);
+    if (!s) throw failures.notFound('Not data found', `No Shipments Found for shipmentTrackingNumber | ${number}`);
+    return { shipments: [shipmentReply(s, ctx.clock.now())] };
+  });
+
+  app.get('/tracking', ctx.tag('track'), async (request) => {
+    const raw = (request.query as Record<string, unknown>).shipmentTrackingNumber;
+    const numbers = (Array.isArray(raw) ? raw : [raw]).map(str).filter((n): n is string => n !== undefined);
+    if (numbers.length === 0) throw failures.missing(['shipmentTrackingNumber']);
+    if (numbers.length > MAX_NUMBERS) throw failures.format([`shipmentTrackingNumber (maxItems=${MAX_NUMBERS})`]);
+    const now = ctx.clock.now();
+    const found = numbers.map((n) => ctx.state.shipments.get(n)).filter((s): s is StoredShipment => s !== undefined);
+    if (found.length === 0) throw failures.notFound('Not data found', `No Shipments Found for shipmentTrackingNumber | ${numbers.join(', ')}`);
+    return { shipments: found.map((s) => shipmentReply(s, now)) };
+  });
+}
