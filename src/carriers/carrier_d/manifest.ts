@@ -1,0 +1,99 @@
+/**
+ * End of day: a PS Form 5630 SCAN form, `POST /scan-forms/v3/scan-form` (scan-forms.yaml
+ * SCANFormRequest), recorded as fixtures/manifest_ManifestRequest.json. Given tracking numbers are
+ * sent as a LabelShipment; without any, the ManifestMIDShipment form makes USPS add every eligible
+ * label of the account's manifest MID for the mailing date, i.e. all of the day's labels not yet
+ * on a SCAN form ("Labels that have already been added to a SCAN Form cannot be added to a second").
+ * The answer is multipart (SCANFormMetaData JSON + SCANFormImage) or, as recorded in
+ * fixtures/manifest_ManifestResponse.json, JSON with the image base64 in `SCANFormImage`.
+ */
+import type { Address, ManifestRequest, ManifestResult } from '../../domain/types.js';
+import { ApiError } from '../../domain/errors.js';
+import { obj, text, texts, type JsonObject } from '../shared/json.js';
+import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from '../shared/multipart.js';
+import { errorFromJson, unexpectedBody } from './errors.js';
+import { uspsAddress, zip5 } from './rate.js';
+import type { CarrierDScanFormRequest } from './wire.js';
+
+export interface ScanFormAccount {
+  manifestMid: string;
+  /** ZIP Code of the facility the mail is entered at (auth manifest_facility_postal_code). */
+  facilityZip?: string;
+}
+
+export function buildManifestRequest(req: ManifestRequest, account: ScanFormAccount, from: Address | undefined): CarrierDScanFormRequest {
+  if (!from?.street1 || !from.city || !from.state || !zip5(from.postal_code)) {
+    throw new ApiError(
+      'schema_field_required',
+      'carrier_d needs the shipping account billing_address (street1, city, state, postal_code) for the SCAN form',
+      'shipping_account.billing_address',
+    );
+  }
+  const entry = zip5(account.facilityZip) ?? zip5(from.postal_code) ?? '';
+  const { email: _email, phone: _phone, ...fromAddress } = uspsAddress(from);
+  return {
+    form: '5630',
+    imageInfo: { imageType: 'PDF', labelType: '8.5x11LABEL' },
+    mailingDate: req.ship_date,
+    // Labels printed for another day move to this one rather than failing the whole form.
+    overwriteMailingDate: true,
+    entryFacilityZIPCode: entry,
+    destinationEntryFacilityType: 'NONE',
+    shipment: req.tracking_numbers.length > 0 ? { trackingNumbers: req.tracking_numbers } : { manifestMID: account.manifestMid },
+    fromAddress,
+  };
+}
+
+function isMetadata(p: MultipartPart): boolean {
+  return (p.name ?? '').toLowerCase() === 'scanformmetadata' || (p.contentType ?? '').toLowerCase().startsWith('application/json');
+}
+
+function parts(answer: { contentType: string | undefined; bytes: Uint8Array }): { metadata: JsonObject; image?: Uint8Array } {
+  const boundary = multipartBoundary(answer.contentType);
+  if (boundary) {
+    let list: MultipartPart[];
+    try {
+      list = parseMultipart(answer.bytes, boundary);
+    } catch (err) {
+      throw unexpectedBody(`SCAN form response (${err instanceof Error ? err.message : 'bad multipart body'})`);
+    }
+    const meta = list.find(isMetadata);
+    const image = list.find((p) => p !== meta);
+    let metadata: JsonObject | undefined;
+    try {
+      metadata = meta ? obj(JSON.parse(meta.body.toString('utf8'))) : undefined;
+    } catch {
+      metadata = undefined;
+    }
+    if (!metadata) throw unexpectedBody('SCAN form response (no SCANFormMetaData)');
+    return { metadata, ...(image ? { image: partBytes(image) } : {}) };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(answer.bytes).toString('utf8'));
+  } catch {
+    throw unexpectedBody('SCAN form response (neither multipart nor JSON)');
+  }
+  const error = errorFromJson(200, json);
+  if (error) throw error;
+  const root = obj(json);
+  const metadata = obj(root?.SCANFormMetadata) ?? obj(root?.SCANFormMetaData);
+  if (!metadata) throw unexpectedBody('SCAN form response (no SCANFormMetadata)');
+  const encoded = text(root?.SCANFormImage)?.replace(/\s+/g, '');
+  const image = encoded && /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) ? Uint8Array.from(Buffer.from(encoded, 'base64')) : undefined;
+  return { metadata, ...(image ? { image } : {}) };
+}
+
+export function parseManifestResponse(answer: { contentType: string | undefined; bytes: Uint8Array }, asked: string[]): ManifestResult {
+  const { metadata, image } = parts(answer);
+  if (!image || !Buffer.from(image.subarray(0, 1024)).toString('latin1').includes('%PDF-')) {
+    throw unexpectedBody('SCAN form response (SCANFormImage is not a PDF)');
+  }
+  const listed = texts(metadata.trackingNumbers);
+  const manifestNumber = text(metadata.manifestNumber);
+  return {
+    ...(manifestNumber ? { carrier_manifest_id: manifestNumber } : {}),
+    tracking_numbers: listed.length > 0 ? listed : asked,
+    document: image,
+  };
+}
