@@ -56,8 +56,9 @@ export class CarrierDState {
   #labelSeq = 0;
   #pickupSeq = 0;
   #formSeq = 0;
-  /** Tokens issued so far, for tests of the serialised refresh. */
+  /** Access and payment tokens issued so far, for tests of caching and serialised refresh. */
   tokensIssued = 0;
+  paymentTokensIssued = 0;
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -93,6 +94,7 @@ export class CarrierDState {
     // A JWT-shaped opaque value, like USPS's ("header.body.signature").
     const token = `eyJhbGciOiJSUzI1NiJ9.${this.#token('payment')}.${this.#token('sig')}`;
     this.#payments.set(token, { parties, expiresAt: this.#clock.now().getTime() + PAYMENT_TTL_SECONDS * 1000 });
+    this.paymentTokensIssued += 1;
     return token;
   }
 
