@@ -30,7 +30,9 @@ export function buildManifestRequest(req: ManifestRequest, account: ScanFormAcco
     );
   }
   const entry = zip5(account.facilityZip) ?? zip5(from.postal_code) ?? '';
-  const { email: _email, phone: _phone, ...fromAddress } = uspsAddress(from);
+  const { email: _email, phone: _phone, ...address } = uspsAddress(from);
+  // scan-forms.yaml ignoreBadAddress: "Integrators are recommended to always use false".
+  const fromAddress = { ...address, ignoreBadAddress: false };
   return {
     form: '5630',
     imageInfo: { imageType: 'PDF', labelType: '8.5x11LABEL' },

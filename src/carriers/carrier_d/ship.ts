@@ -88,6 +88,8 @@ export function buildLabelRequest(req: ShipmentRequest, index: number, now: Date
       imageInfo,
       toAddress: uspsAddress(req.recipient),
       fromAddress: uspsAddress(req.sender),
+      // The business behind the mailing (LabelRequest.senderAddress); the sender is that business.
+      senderAddress: uspsAddress(req.sender),
       packageDescription: packageDescription(req, index, now),
     };
     return { kind: req.type === 'return' ? 'return' : 'label', body };
