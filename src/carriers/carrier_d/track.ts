@@ -79,7 +79,8 @@ export function parseTrackResponse(body: unknown, trackingNumber: string): Track
   const stage: TrackingStage = categoryStage(text(root.statusCategory)) ?? newest?.tracking_stage ?? 'IN_TRANSIT';
   const delivered = stage === 'DELIVERED';
   const deliveredAt = delivered ? checkpoints.find((c) => c.tracking_stage === 'DELIVERED')?.time : undefined;
-  const expected = text(root.expectedDeliveryDate) ?? text(root.predictedDeliveryDate);
+  // tracking.yaml: expected (guaranteed services) before predicted delivery, timestamps before dates.
+  const expected = text(root.expectedDeliveryTimeStamp) ?? text(root.expectedDeliveryDate) ?? text(root.predictedDeliveryTimeStamp) ?? text(root.predictedDeliveryDate);
   const signer = objects(root.trackingEvents).find((e) => eventStage(text(e.eventCode)) === 'DELIVERED');
   return dropUndefined<TrackingResult>({
     carrier: 'carrier_d',
