@@ -5,8 +5,8 @@ import { apiErrorOf, fixture } from './support.js';
 
 describe.skipIf(fixturesMissing)('carrier_d refunds against the recorded payloads', () => {
   it('puts the recorded number in the DELETE path (fixtures/shipment_ShipmentCancelRequest.json)', () => {
-    const [{ trackingNumber }] = fixture<{ trackingNumber: string }[]>('fixtures/shipment_ShipmentCancelRequest.json');
-    expect(buildCancelRequest(trackingNumber)).toBe('/labels/v3/label/794947717776');
+    const [recorded] = fixture<{ trackingNumber: string }[]>('fixtures/shipment_ShipmentCancelRequest.json');
+    expect(buildCancelRequest(recorded?.trackingNumber ?? '')).toBe('/labels/v3/label/794947717776');
   });
 
   it('reads the recorded CANCELED answer', () => {
