@@ -6,7 +6,7 @@
  * `{ error, error_description }`. USPS's own words go to `message`, its codes to `detail`.
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
-import { obj, objects, text } from '../shared/json.js';
+import { bodyExcerpt, jsonOrUndefined, obj, objects, text } from '../shared/json.js';
 
 export interface UspsErrorItem {
   code?: string;
@@ -71,16 +71,9 @@ export function unexpectedBody(what: string): ApiError {
 
 /** USPS error body (as text) → ApiError; `auth` marks the token and payment-authorization calls. */
 export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  const fromJson = errorFromJson(status, json, opts);
+  const fromJson = errorFromJson(status, jsonOrUndefined(body), opts);
   if (fromJson) return fromJson;
-  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
-  const detail = snippet === '' ? 'empty body' : `body starts: ${snippet}`;
+  const detail = bodyExcerpt(body);
   if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_d refused the credentials (HTTP ${status})`, detail);
   if (status === 404 && opts.notFound) return new ApiError('carrier_no_shipment_found', 'carrier_d does not know this number', detail);
   return new ApiError('carrier_http_exception', `carrier_d answered HTTP ${status} with a body that is not one of its error bodies`, detail);

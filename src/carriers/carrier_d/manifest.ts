@@ -9,10 +9,10 @@
  */
 import type { Address, ManifestRequest, ManifestResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import { obj, text, texts, type JsonObject } from '../shared/json.js';
-import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from '../shared/multipart.js';
-import { errorFromJson, unexpectedBody } from './errors.js';
+import { text, texts } from '../shared/json.js';
+import { unexpectedBody } from './errors.js';
 import { uspsAddress, zip5 } from './rate.js';
+import { answerParts } from './ship.js';
 import type { CarrierDScanFormRequest } from './wire.js';
 
 export interface ScanFormAccount {
@@ -46,48 +46,8 @@ export function buildManifestRequest(req: ManifestRequest, account: ScanFormAcco
   };
 }
 
-function isMetadata(p: MultipartPart): boolean {
-  return (p.name ?? '').toLowerCase() === 'scanformmetadata' || (p.contentType ?? '').toLowerCase().startsWith('application/json');
-}
-
-function parts(answer: { contentType: string | undefined; bytes: Uint8Array }): { metadata: JsonObject; image?: Uint8Array } {
-  const boundary = multipartBoundary(answer.contentType);
-  if (boundary) {
-    let list: MultipartPart[];
-    try {
-      list = parseMultipart(answer.bytes, boundary);
-    } catch (err) {
-      throw unexpectedBody(`SCAN form response (${err instanceof Error ? err.message : 'bad multipart body'})`);
-    }
-    const meta = list.find(isMetadata);
-    const image = list.find((p) => p !== meta);
-    let metadata: JsonObject | undefined;
-    try {
-      metadata = meta ? obj(JSON.parse(meta.body.toString('utf8'))) : undefined;
-    } catch {
-      metadata = undefined;
-    }
-    if (!metadata) throw unexpectedBody('SCAN form response (no SCANFormMetaData)');
-    return { metadata, ...(image ? { image: partBytes(image) } : {}) };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(answer.bytes).toString('utf8'));
-  } catch {
-    throw unexpectedBody('SCAN form response (neither multipart nor JSON)');
-  }
-  const error = errorFromJson(200, json);
-  if (error) throw error;
-  const root = obj(json);
-  const metadata = obj(root?.SCANFormMetadata) ?? obj(root?.SCANFormMetaData);
-  if (!metadata) throw unexpectedBody('SCAN form response (no SCANFormMetadata)');
-  const encoded = text(root?.SCANFormImage)?.replace(/\s+/g, '');
-  const image = encoded && /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) ? Uint8Array.from(Buffer.from(encoded, 'base64')) : undefined;
-  return { metadata, ...(image ? { image } : {}) };
-}
-
 export function parseManifestResponse(answer: { contentType: string | undefined; bytes: Uint8Array }, asked: string[]): ManifestResult {
-  const { metadata, image } = parts(answer);
+  const { metadata, image } = answerParts(answer, { what: 'SCAN form response', metadata: ['SCANFormMetaData'], image: 'SCANFormImage' });
   if (!image || !Buffer.from(image.subarray(0, 1024)).toString('latin1').includes('%PDF-')) {
     throw unexpectedBody('SCAN form response (SCANFormImage is not a PDF)');
   }

@@ -133,19 +133,14 @@ export interface LabelAnswer {
   bytes: Uint8Array;
 }
 
-interface LabelParts {
-  metadata: JsonObject;
-  image?: Uint8Array;
-}
-
-function jsonPart(part: MultipartPart): JsonObject {
+function jsonPart(part: MultipartPart, what: string): JsonObject {
   try {
     const parsed = obj(JSON.parse(part.body.toString('utf8')));
     if (parsed) return parsed;
   } catch {
-    // fall through
+    // not JSON: answered below
   }
-  throw unexpectedBody(`label response (part ${part.name ?? '?'} is not JSON)`);
+  throw unexpectedBody(`${what} (part ${part.name ?? '?'} is not JSON)`);
 }
 
 function decodeBase64Member(value: unknown): Uint8Array | undefined {
@@ -155,33 +150,51 @@ function decodeBase64Member(value: unknown): Uint8Array | undefined {
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
-function labelParts(answer: LabelAnswer): LabelParts {
+/** Where an answer keeps its metadata and its image: multipart part names, JSON member names. */
+export interface AnswerShape {
+  what: string;
+  /** Part names of the metadata (compared case-insensitively); a JSON part also qualifies. */
+  metadata: readonly string[];
+  /** Part name of the image; without a name, the first part that is not the metadata. */
+  image: string;
+}
+
+/**
+ * The metadata and image of a USPS answer: multipart (the default media type, parts found by the
+ * boundary of the Content-Type) or the JSON "vendor" form with the image base64 in a member.
+ */
+export function answerParts(answer: LabelAnswer, shape: AnswerShape): { metadata: JsonObject; image?: Uint8Array } {
+  const names = shape.metadata.map((n) => n.toLowerCase());
   const boundary = multipartBoundary(answer.contentType);
   if (boundary) {
     let parts: MultipartPart[];
     try {
       parts = parseMultipart(answer.bytes, boundary);
     } catch (err) {
-      throw unexpectedBody(`label response (${err instanceof Error ? err.message : 'bad multipart body'})`);
+      throw unexpectedBody(`${shape.what} (${err instanceof Error ? err.message : 'bad multipart body'})`);
     }
-    const meta = parts.find((p) => p.name === 'labelMetadata');
-    if (!meta) throw unexpectedBody('label response (no labelMetadata part)');
-    const image = parts.find((p) => p.name === 'labelImage');
-    return { metadata: jsonPart(meta), ...(image ? { image: partBytes(image) } : {}) };
+    const meta = parts.find((p) => names.includes((p.name ?? '').toLowerCase())) ?? parts.find((p) => (p.contentType ?? '').toLowerCase().startsWith('application/json'));
+    if (!meta) throw unexpectedBody(`${shape.what} (no ${shape.metadata[0]} part)`);
+    const image = parts.find((p) => p.name === shape.image) ?? parts.find((p) => p !== meta && p.name === undefined);
+    return { metadata: jsonPart(meta, shape.what), ...(image ? { image: partBytes(image) } : {}) };
   }
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(answer.bytes).toString('utf8'));
   } catch {
-    throw unexpectedBody('label response (neither multipart nor JSON)');
+    throw unexpectedBody(`${shape.what} (neither multipart nor JSON)`);
   }
   const error = errorFromJson(200, json);
   if (error) throw error;
-  const metadata = obj(obj(json)?.labelMetadata);
-  if (!metadata) throw unexpectedBody('label response (no labelMetadata)');
-  const image = decodeBase64Member(obj(json)?.labelImage);
+  const root = obj(json);
+  const key = Object.keys(root ?? {}).find((k) => names.includes(k.toLowerCase()));
+  const metadata = key ? obj(root?.[key]) : undefined;
+  if (!metadata) throw unexpectedBody(`${shape.what} (no ${shape.metadata[0]})`);
+  const image = decodeBase64Member(root?.[shape.image]);
   return { metadata, ...(image ? { image } : {}) };
 }
+
+const LABEL_ANSWER: AnswerShape = { what: 'label response', metadata: ['labelMetadata'], image: 'labelImage' };
 
 /** The format of label bytes from their signature, else the format asked for. */
 export function sniffFormat(bytes: Uint8Array, asked: string): string {
@@ -202,7 +215,7 @@ export interface ParsedLabel {
 }
 
 export function parseLabelResponse(answer: LabelAnswer, askedFormat: string): ParsedLabel {
-  const { metadata, image } = labelParts(answer);
+  const { metadata, image } = answerParts(answer, LABEL_ANSWER);
   const trackingNumber = text(metadata.trackingNumber) ?? text(metadata.internationalTrackingNumber);
   if (!trackingNumber) throw unexpectedBody('label response (no trackingNumber)');
   if (!image || image.length === 0) throw unexpectedBody('label response (no labelImage)');
