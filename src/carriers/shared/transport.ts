@@ -182,7 +182,8 @@ export function createTransport(opts: TransportOptions): Transport {
           'carrier response',
         );
       }
-      outcome = classifyStatus(status, headers, body, t, Date.now()) ?? { response: { status, headers, body, ...(req.binary ? { bytes: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) } : {}) } };
+      const bytes = req.binary ? { bytes: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) } : {};
+      outcome = classifyStatus(status, headers, body, t, Date.now()) ?? { response: { status, headers, body, ...bytes } };
     } catch (err) {
       outcome =
         err instanceof BodyTooLarge
