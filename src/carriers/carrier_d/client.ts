@@ -148,8 +148,9 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
 
   /**
    * One call; with `payment`, the payment token rides along in X-Payment-Authorization-Token
-   * (domestic-labels.yaml). A 403 is how USPS refuses an expired or replaced payment token: it is
-   * forgotten, fetched again and the call repeated once.
+   * (domestic-labels.yaml). The labels API answers 403 "Access is denied" when it refuses the call;
+   * we take it as a refused (expired or replaced) payment token: the token is forgotten, fetched
+   * again and the call repeated once, which is safe because a refused call bought nothing.
    */
   async function send(call: CarrierCall, spec: Call): Promise<CarrierHttpResponse> {
     let res: CarrierHttpResponse;
