@@ -18,6 +18,7 @@ describe('POST /rate (carrier_d)', () => {
       expect(r.currency).toBe('USD');
       expect(r.transit_days).toBeGreaterThan(0);
       expect(r.estimated_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(r.delivery_day).toMatch(/^(MON|TUE|WED|THU|FRI)$/);
     }
   });
 

@@ -16,6 +16,7 @@ import { errorFromJson, unexpectedBody } from './errors.js';
 import type { CarrierDAddress, CarrierDIntlRateRequest, CarrierDRateRequest } from './wire.js';
 
 const LB_PER_KG = 2.20462262;
+const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
 const IN_PER_CM = 1 / 2.54;
 
 /** USPS domestic mail: the states, APO/FPO/DPO and the territories with US ZIP Codes (DMM 608.2). */
@@ -39,7 +40,7 @@ export function zip4(postalCode: string | undefined): string | undefined {
   return /^\d{5}-?(\d{4})$/.exec((postalCode ?? '').trim())?.[1];
 }
 
-function requireZip(a: Address, where: string): string {
+export function requireZip(a: Address, where: string): string {
   const zip = zip5(a.postal_code);
   if (!zip) throw new ApiError('schema_field_required', `carrier_d needs a 5-digit ZIP Code in ${where}.postal_code`, `shipment.${where}.postal_code`);
   return zip;
@@ -246,6 +247,7 @@ export function parseRateResponses(answers: { packageIndex: number; body: unknow
         currency: 'USD',
         transit_days: option.transitDays,
         estimated_date: option.estimatedDate,
+        delivery_day: option.estimatedDate ? WEEKDAYS[new Date(`${option.estimatedDate}T00:00:00Z`).getUTCDay()] : undefined,
       }),
     );
   }

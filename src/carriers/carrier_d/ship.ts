@@ -13,7 +13,7 @@ import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from
 import { toIsoDate } from '../shared/time.js';
 import { extraServiceCodes, labelSpec } from './codes.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
-import { isInternational, mailingDate, packageMeasures, requestedInputs, uspsAddress, zip5 } from './rate.js';
+import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, uspsAddress, zip5 } from './rate.js';
 import type { CarrierDCustomsContent, CarrierDIntlLabelRequest, CarrierDLabelRequest, CarrierDPackageDescription } from './wire.js';
 
 export type LabelKind = 'label' | 'return' | 'international';
@@ -83,7 +83,10 @@ export function buildLabelRequest(req: ShipmentRequest, index: number, now: Date
   const spec = labelSpec(req.label_type, req.label_size);
   const imageInfo = { imageType: spec.imageType, labelType: spec.labelType, receiptOption: 'NONE' as const };
   const international = isInternational(req);
+  // Labels are priced and routed by ZIP Code: the sender always has one, a domestic recipient too.
+  requireZip(req.sender, 'sender');
   if (!international) {
+    requireZip(req.recipient, 'recipient');
     const body: CarrierDLabelRequest = {
       imageInfo,
       toAddress: uspsAddress(req.recipient),

@@ -54,7 +54,7 @@ describe.skipIf(fixturesMissing)('carrier_d rates against the recorded payloads'
 
   it('reads the sample answer (samples/rate_response.json)', () => {
     const rates = parseRateResponses([{ packageIndex: 0, body: fixture('samples/rate_response.json') }], all);
-    expect(rates).toEqual([{ service_type: 'library_mail', service_name: 'Library Mail', total_cost: '5.82', currency: 'USD', transit_days: 7, estimated_date: '2025-06-04' }]);
+    expect(rates).toEqual([{ service_type: 'library_mail', service_name: 'Library Mail', total_cost: '5.82', currency: 'USD', transit_days: 7, estimated_date: '2025-06-04', delivery_day: 'WED' }]);
   });
 
   it('keeps only the exact option for a composite, and none when USPS did not price it', () => {

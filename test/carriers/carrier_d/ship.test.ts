@@ -108,6 +108,7 @@ describe('carrier_d label requests', () => {
 
   it('refuses what USPS cannot book, before any call', () => {
     expect(apiErrorOf(() => buildLabelRequest({ ...base, service: undefined }, 0, NOW))).toMatchObject({ code: 'schema_field_required', detail: 'shipment.service' });
+    expect(apiErrorOf(() => buildLabelRequest({ ...base, recipient: { ...recipient, postal_code: undefined } }, 0, NOW)).detail).toBe('shipment.recipient.postal_code');
     const gb = { name: 'C', street1: '1', city: 'London', country: 'GB' };
     expect(apiErrorOf(() => buildLabelRequest({ ...base, service: 'priority_mail_international', recipient: gb }, 0, NOW)).detail).toBe('shipment.customs_items');
     expect(apiErrorOf(() => buildLabelRequest({ ...base, service: 'priority_mail_international', recipient: gb, customs_items: [{ value: 1 }], type: 'return' }, 0, NOW)).detail).toBe('shipment.type');
