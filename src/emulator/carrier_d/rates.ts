@@ -47,8 +47,12 @@ const p = (processingCategory: string, rateIndicator: string, description: strin
   ...(flat !== undefined ? { flat } : {}),
 });
 
-const weightProducts = (name: string, categories: string[], entries = ['NONE']): Product[] =>
-  categories.flatMap((c) => entries.map((e) => p(c, 'SP', `${name} ${c === 'MACHINABLE' ? 'Machinable' : c === 'IRREGULAR' ? 'Irregular' : 'Nonstandard'} Single-piece`, undefined, e)));
+const CATEGORY_WORDS: Record<string, string> = { MACHINABLE: 'Machinable', IRREGULAR: 'Irregular', NONSTANDARD: 'Nonstandard' };
+/** Rate indicators priced by weight: SP single-piece, BA basic, 5D 5-digit presort. */
+const INDICATOR_WORDS: Record<string, string> = { SP: 'Single-piece', BA: 'Basic', '5D': '5-Digit' };
+
+const weightProducts = (name: string, categories: string[], entries = ['NONE'], indicators = ['SP']): Product[] =>
+  indicators.flatMap((ri) => categories.flatMap((c) => entries.map((e) => p(c, ri, `${name} ${CATEGORY_WORDS[c] ?? c} ${INDICATOR_WORDS[ri] ?? ri}`, undefined, e))));
 
 const CUBIC_SOFT_PACK = ['P5', 'P6', 'P7', 'P8', 'P9', 'Q6', 'Q7', 'Q8', 'Q9', 'Q0'].map((ri, i) => p('MACHINABLE', ri, `Cubic Soft Pack Tier ${i + 1}`, round2(7.5 + i * 0.85)));
 const ALL_ENTRIES = Object.keys(ENTRY_DISCOUNT);
@@ -170,9 +174,7 @@ export const CLASSES: Record<string, ClassDef> = {
     step: Array(9).fill(0.75) as number[],
     maxLb: 70,
     transitDays: 8,
-    products: weightProducts('Media Mail', BOOKS).concat(weightProducts('Media Mail', BOOKS).map((x) => ({ ...x, rateIndicator: 'BA', description: x.description.replace('Single-piece', 'Basic') }))).concat(
-      weightProducts('Media Mail', BOOKS).map((x) => ({ ...x, rateIndicator: '5D', description: x.description.replace('Single-piece', '5-Digit') })),
-    ),
+    products: weightProducts('Media Mail', BOOKS, ['NONE'], ['SP', 'BA', '5D']),
   },
   LIBRARY_MAIL: {
     name: 'Library Mail',
@@ -181,7 +183,7 @@ export const CLASSES: Record<string, ClassDef> = {
     step: Array(9).fill(0.72) as number[],
     maxLb: 70,
     transitDays: 8,
-    products: weightProducts('Library Mail', BOOKS).concat(weightProducts('Library Mail', BOOKS).map((x) => ({ ...x, rateIndicator: 'BA', description: x.description.replace('Single-piece', 'Basic') }))),
+    products: weightProducts('Library Mail', BOOKS, ['NONE'], ['SP', 'BA']),
   },
   BOUND_PRINTED_MATTER: {
     name: 'Bound Printed Matter',
