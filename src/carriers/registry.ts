@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { CarrierAdapter, CarrierDeps, CarrierSlug } from './carrier.js';
 import { createCarrierAAdapter } from './carrier_a/client.js';
 import { createCarrierCAdapter } from './carrier_c/client.js';
+import { createCarrierDAdapter } from './carrier_d/client.js';
 import { createCarrierDResellerAdapter } from './carrier_d_reseller/client.js';
 import { declarations } from './declarations.js';
 
@@ -16,7 +17,7 @@ export function createAdapters(deps: CarrierDeps): Adapters {
     carrier_a: createCarrierAAdapter(deps),
     carrier_b: { declaration: declarations.carrier_b },
     carrier_c: createCarrierCAdapter(deps),
-    carrier_d: { declaration: declarations.carrier_d },
+    carrier_d: createCarrierDAdapter(deps),
     carrier_d_reseller: createCarrierDResellerAdapter(deps),
   };
 }

@@ -343,6 +343,8 @@ export interface ManifestRequest {
   /** Shipments to close out; all of the day's open shipments when absent. */
   tracking_numbers: string[];
   ship_date: string;
+  /** The shipping account's billing address: where the mail is handed over (carrier_d SCAN forms). */
+  address?: Address;
 }
 
 export interface ManifestResult {

@@ -18,6 +18,8 @@ import { createCarrierA } from './carrier_a/index.js';
 import type { CarrierAState } from './carrier_a/state.js';
 import { createCarrierC } from './carrier_c/index.js';
 import type { CarrierCState } from './carrier_c/state.js';
+import { createCarrierD } from './carrier_d/index.js';
+import type { CarrierDState } from './carrier_d/state.js';
 import { createCarrierDReseller } from './carrier_d_reseller/index.js';
 import type { CarrierDResellerState } from './carrier_d_reseller/state.js';
 
@@ -37,6 +39,7 @@ export interface EmulatorState {
   faults: FaultStore;
   carrier_a: CarrierAState;
   carrier_c: CarrierCState;
+  carrier_d: CarrierDState;
   carrier_d_reseller: CarrierDResellerState;
 }
 
@@ -59,8 +62,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const clock = new ShiftableClock(options.clock ?? systemClock);
   const carrierA = createCarrierA({ clock });
   const carrierC = createCarrierC({ clock });
+  const carrierD = createCarrierD({ clock });
   const carrierDReseller = createCarrierDReseller({ clock });
-  const carriers: EmulatedCarrier[] = [carrierA.carrier, carrierC.carrier, carrierDReseller.carrier];
+  const carriers: EmulatedCarrier[] = [carrierA.carrier, carrierC.carrier, carrierD.carrier, carrierDReseller.carrier];
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
 
@@ -93,7 +97,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   return {
     app,
     url,
-    state: { clock, faults, carrier_a: carrierA.state, carrier_c: carrierC.state, carrier_d_reseller: carrierDReseller.state },
+    state: { clock, faults, carrier_a: carrierA.state, carrier_c: carrierC.state, carrier_d: carrierD.state, carrier_d_reseller: carrierDReseller.state },
     carriers: carriers.map((c) => c.slug),
     carrierUrl: (slug) => `${url}/${slug}`,
     close() {

@@ -15,7 +15,7 @@ export function createManifestService(deps: { calls: CarrierCalls; clock: Clock 
   async function manifest(tenant: string, input: ManifestInput, log: Log) {
     const { account, call, run } = await deps.calls.prepare<'manifest'>(tenant, input, 'manifest', log);
     const now = deps.clock.now();
-    const result = await run(call, { tracking_numbers: input.tracking_numbers ?? [], ship_date: input.ship_date ?? now.toISOString().slice(0, 10) });
+    const result = await run(call, { tracking_numbers: input.tracking_numbers ?? [], ship_date: input.ship_date ?? now.toISOString().slice(0, 10), ...(account.billing_address ? { address: account.billing_address } : {}) });
     return {
       manifest: {
         id: result.carrier_manifest_id ?? newId('mf'),

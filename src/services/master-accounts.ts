@@ -8,6 +8,9 @@ import type { MasterTestAccounts } from './accounts.js';
 
 export const EMULATOR_TEST_COUNTRIES = ['US', 'CA', 'GB', 'DE'] as const;
 
+/** Members with a closed set of values take a valid one (carrier_d account_type: EPS or PERMIT). */
+const FIXED_MEMBERS: Partial<Record<CarrierSlug, Record<string, string>>> = { carrier_d: { account_type: 'EPS' } };
+
 export function emulatorMasterAccounts(declarations: Record<CarrierSlug, CarrierDeclaration>): MasterTestAccounts {
   const out: MasterTestAccounts = {};
   for (const decl of Object.values(declarations)) {
@@ -16,7 +19,7 @@ export function emulatorMasterAccounts(declarations: Record<CarrierSlug, Carrier
       // Every member, optional ones too: adapters use some optional members (carrier_a's OAuth
       // client_id and client_secret), and the emulator accepts any value.
       const members = [...decl.auth.required, ...decl.auth.optional];
-      byCountry[country] = Object.fromEntries(members.map((m) => [m, `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
+      byCountry[country] = Object.fromEntries(members.map((m) => [m, FIXED_MEMBERS[decl.slug]?.[m] ?? `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
     }
     out[decl.slug] = byCountry;
   }

@@ -125,6 +125,21 @@ describe('transport: answers handed back', () => {
     expect(e.bodies).toEqual(['{"a":1}']);
   });
 
+  it('hands back the raw bytes on request: binary parts that text decoding damages survive', async () => {
+    const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x80, 0xc3]);
+    const e = await edge((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'multipart/form-data; boundary=b' });
+      res.end(binary);
+    });
+    const { t } = transport();
+    const text = await t.request(call(e.url));
+    expect(text.bytes).toBeUndefined();
+    // The text body cannot give the bytes back: invalid UTF-8 became U+FFFD.
+    expect(Buffer.from(text.body, 'utf8').equals(binary)).toBe(false);
+    const raw = await t.request(call(e.url, { binary: true }));
+    expect(Buffer.from(raw.bytes ?? new Uint8Array())).toEqual(binary);
+  });
+
   it('passes a 400 through untouched and does not retry it', async () => {
     const e = await edge((_req, res) => {
       res.writeHead(400, { 'content-type': 'application/json' });

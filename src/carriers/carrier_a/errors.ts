@@ -6,7 +6,7 @@
  * transaction id to `detail` (spec/DECISIONS.md "Errors"). Nothing here throws anything but ApiError.
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
-import { objects, obj, text } from '../shared/json.js';
+import { bodyExcerpt, jsonOrUndefined, objects, obj, text } from '../shared/json.js';
 
 /**
  * Codes meaning the stored credentials or account were refused. From the vendor error examples:
@@ -117,16 +117,9 @@ export function unexpectedBody(what: string): ApiError {
  * means the stored credentials are wrong.
  */
 export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean } = {}): ApiError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  const fromJson = errorFromJson(status, json, opts);
+  const fromJson = errorFromJson(status, jsonOrUndefined(body), opts);
   if (fromJson) return fromJson;
-  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
-  const detail = snippet === '' ? 'empty body' : `body starts: ${snippet}`;
+  const detail = bodyExcerpt(body);
   // 401/403 mean refused credentials whatever the body looks like (gateways answer them in HTML).
   if (status === 401 || status === 403) {
     return new ApiError('carrier_authentication', `carrier_a refused the credentials (HTTP ${status})`, detail);

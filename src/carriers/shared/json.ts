@@ -79,3 +79,18 @@ export function toDecimalString(amount: number): string {
   const sign = amount < 0 && cents !== 0 ? '-' : '';
   return `${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
+
+/** A carrier body parsed as JSON, or undefined when it is not JSON (error bodies may be HTML). */
+export function jsonOrUndefined(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The detail of an error whose body is not the carrier's: its first 200 characters, spaces folded. */
+export function bodyExcerpt(body: string): string {
+  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+  return snippet === '' ? 'empty body' : `body starts: ${snippet}`;
+}

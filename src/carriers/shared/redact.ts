@@ -9,6 +9,8 @@
  * the raw text, so a malformed body is still scrubbed rather than logged verbatim.
  */
 
+import { multipartBoundary } from './multipart.js';
+
 export const REDACTED = '[REDACTED]';
 
 /** Names of headers, JSON members, form fields, XML elements and attributes that hold secrets. */
@@ -207,6 +209,8 @@ function redactLoose(text: string): string {
 export function redactText(body: string, contentType?: string): string {
   if (body === '') return body;
   const ct = (contentType ?? '').toLowerCase();
+  const boundary = multipartBoundary(contentType);
+  if (boundary) return redactMultipart(body, boundary);
   const t = body.trimStart();
   if (ct.includes('json') || t.startsWith('{') || t.startsWith('[')) {
     const json = redactJson(body);
@@ -221,6 +225,25 @@ export function redactText(body: string, contentType?: string): string {
     }
   }
   return redactLoose(body);
+}
+
+/**
+ * Multipart answers (carrier_d labels and SCAN forms): JSON and text parts are redacted as such,
+ * every other part is label or document bytes and becomes a marker.
+ */
+function redactMultipart(body: string, boundary: string): string {
+  return body
+    .split(`--${boundary}`)
+    .map((segment) => {
+      const split = /\r?\n\r?\n/.exec(segment);
+      if (!split) return segment;
+      const head = segment.slice(0, split.index + split[0].length);
+      const content = segment.slice(split.index + split[0].length);
+      const type = /content-type:\s*([^\r\n;]+)/i.exec(head)?.[1]?.toLowerCase() ?? '';
+      const textual = type.includes('json') || type.startsWith('text/');
+      return `${head}${textual ? redactText(content, type) : `[label: ${content.trim().length} chars]\r\n`}`;
+    })
+    .join(`--${boundary}`);
 }
 
 /** Headers with lower-case names, secret values redacted; multi-valued headers joined. */

@@ -36,12 +36,16 @@ export interface CarrierHttpRequest {
   /** Log request and response in full (redacted). */
   debug: boolean;
   log: Log;
+  /** Also hand back the body's raw bytes (`bytes`): multipart answers may carry binary parts that text decoding would damage. */
+  binary?: boolean;
 }
 
 export interface CarrierHttpResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body exactly as received, when the request asked for `binary`. */
+  bytes?: Uint8Array;
 }
 
 export interface Transport {
@@ -98,7 +102,7 @@ function logBody(body: string | undefined, contentType: string | undefined): str
   return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], max: number, declared: string | undefined): Promise<string> {
+async function readBody(body: Dispatcher.ResponseData['body'], max: number, declared: string | undefined): Promise<Buffer> {
   // Destroying the stream emits 'error'; without a listener that would be an uncaught exception.
   const tooLarge = (): never => {
     body.on('error', () => undefined).destroy();
@@ -112,7 +116,7 @@ async function readBody(body: Dispatcher.ResponseData['body'], max: number, decl
     if (size > max) tooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
 }
 
 export function createTransport(opts: TransportOptions): Transport {
@@ -169,7 +173,8 @@ export function createTransport(opts: TransportOptions): Transport {
       });
       status = res.statusCode;
       const headers = flattenHeaders(res.headers);
-      const body = await readBody(res.body, maxBody, headers['content-length']);
+      const raw = await readBody(res.body, maxBody, headers['content-length']);
+      const body = raw.toString('utf8');
       const duration_ms = Math.round(performance.now() - started);
       if (req.debug) {
         req.log.info(
@@ -177,7 +182,8 @@ export function createTransport(opts: TransportOptions): Transport {
           'carrier response',
         );
       }
-      outcome = classifyStatus(status, headers, body, t, Date.now()) ?? { response: { status, headers, body } };
+      const bytes = req.binary ? { bytes: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) } : {};
+      outcome = classifyStatus(status, headers, body, t, Date.now()) ?? { response: { status, headers, body, ...bytes } };
     } catch (err) {
       outcome =
         err instanceof BodyTooLarge

@@ -1,0 +1,88 @@
+/**
+ * carrier_d OAuth and payments: `POST /oauth2/v3/token` (client credentials, form-encoded or JSON)
+ * → `{ access_token, token_type: "Bearer", expires_in, ... }` shaped like
+ * fixtures/authentication_LoginResponse.json; issuing a token revokes the client's previous one.
+ * `POST /payments/v3/payment-authorization` (payments.yaml Parties, PAYER and LABEL_OWNER roles)
+ * → `{ paymentAuthorizationToken, roles }`, valid eight hours.
+ *
+ * The emulator has no accounts: any non-empty value is accepted, except values starting with
+ * "invalid", which it refuses as USPS refuses unknown credentials (so that refusals can be tested).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { arr, isObject, str } from '../json.js';
+import type { CarrierDCtx } from './context.js';
+import { errors, UspsFailure } from './errors.js';
+import { TOKEN_TTL_SECONDS, type PaymentParties } from './state.js';
+
+const refused = (v: string | undefined) => v === undefined || v.toLowerCase().startsWith('invalid');
+
+export function registerAuth(app: FastifyInstance, ctx: CarrierDCtx): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+
+  app.post('/oauth2/v3/token', ctx.tag('oauth'), async (request) => {
+    const form = isObject(request.body) ? request.body : {};
+    if (str(form.grant_type) !== 'client_credentials') throw new UspsFailure(400, [errors.unsupportedGrant()], true);
+    const clientId = str(form.client_id);
+    if (refused(clientId) || refused(str(form.client_secret)) || !clientId) throw new UspsFailure(401, [errors.invalidClient()], true);
+    const now = ctx.clock.now().getTime();
+    return {
+      token_type: 'Bearer',
+      issued_at: String(now),
+      client_id: clientId,
+      access_token: ctx.state.issueToken(clientId),
+      scope: 'addresses international-prices prices labels international-labels tracking pickup scan-forms locations payments',
+      expires_in: String(TOKEN_TTL_SECONDS),
+      refresh_count: '0',
+      status: 'approved',
+    };
+  });
+
+  app.post('/payments/v3/payment-authorization', ctx.tag('payment_authorization'), async (request) => {
+    const roles = (arr(isObject(request.body) ? request.body.roles : undefined) ?? []).filter(isObject);
+    const payer = roles.find((r) => str(r.roleName) === 'PAYER');
+    const owner = roles.find((r) => str(r.roleName) === 'LABEL_OWNER');
+    if (!payer || !owner) throw new UspsFailure(400, [errors.paymentRefused('The PAYER and LABEL_OWNER roles are required.', 'roles')]);
+    for (const [role, member] of [
+      [payer, 'CRID'],
+      [payer, 'accountNumber'],
+      [owner, 'CRID'],
+      [owner, 'MID'],
+      [owner, 'manifestMID'],
+    ] as const) {
+      if (refused(str(role[member]))) {
+        throw new UspsFailure(400, [errors.paymentRefused(`${str(role.roleName)} ${member} is not enrolled or not valid.`, `roles.${member}`)]);
+      }
+    }
+    const type = str(payer.accountType) ?? '';
+    if (type !== 'EPS' && type !== 'PERMIT') throw new UspsFailure(400, [errors.invalid('roles.accountType', 'accountType must be EPS or PERMIT.')]);
+    const parties: PaymentParties = {
+      crid: str(owner.CRID) ?? '',
+      mid: str(owner.MID) ?? '',
+      manifestMid: str(owner.manifestMID) ?? '',
+      accountNumber: str(payer.accountNumber) ?? '',
+    };
+    return { paymentAuthorizationToken: ctx.state.issuePaymentToken(parties), roles };
+  });
+
+  // After the fault hook (registered on the root), before any handler of this carrier.
+  app.addHook('onRequest', async (request) => {
+    const tag = request.routeOptions.config.emulator;
+    if (!tag || tag.operation === 'oauth') return;
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const status = match?.[1] ? ctx.state.tokenStatus(match[1]) : 'unknown';
+    if (status === 'expired') throw new UspsFailure(401, [errors.tokenExpired()]);
+    if (status !== 'valid') throw new UspsFailure(401, [errors.tokenInvalid()]);
+  });
+}
+
+/** The parties of the request's payment token; labels, refunds and SCAN forms need one. */
+export function requirePayment(ctx: CarrierDCtx, request: FastifyRequest): PaymentParties {
+  const header = request.headers['x-payment-authorization-token'];
+  const token = typeof header === 'string' ? header : undefined;
+  if (!token) throw new UspsFailure(403, [errors.paymentTokenMissing()]);
+  const parties = ctx.state.paymentParties(token);
+  if (!parties) throw new UspsFailure(403, [errors.paymentTokenInvalid()]);
+  return parties;
+}
