@@ -125,16 +125,15 @@ export interface LabelChoice {
   imageFormat: 'GIF' | 'PNG' | 'ZPL' | 'EPL' | 'SPL';
   /** PDF: UPS has no PDF label, so the PNG it returns is placed on a PDF page (ship.ts). */
   deliver: 'GIF' | 'PNG' | 'ZPL' | 'EPL' | 'SPL' | 'PDF';
-  /** LabelStockSize: thermal formats only, 4×6 or 4×8 ("Only valid values are 6 or 8"). */
-  stock?: { Height: '6' | '8'; Width: '4' };
+  /** LabelStockSize (required by Shipping.yaml LabelSpecification): 4×6, or 4×8 for thermal formats. */
+  stock: { Height: '6' | '8'; Width: '4' };
 }
 
 const THERMAL = new Set(['ZPL', 'EPL', 'SPL']);
 
 /**
  * `label_type` (bare or `<format>__<size>`) and `label_size` → UPS label specification. The default
- * is PDF. GIF, PNG and PDF are image labels without a stock size; thermal labels are 4×6 unless
- * 4X8 is asked. `qrcode` is refused: the Shipping API returns QR codes only for electronic return
+ * is PDF. GIF, PNG and PDF are 4×6 images; thermal labels are 4×6 unless 4X8 is asked. `qrcode` is refused: the Shipping API returns QR codes only for electronic return
  * labels sent by UPS, not as a label format.
  */
 export function labelChoice(labelType: string | undefined, labelSize: string | undefined): LabelChoice {
@@ -145,7 +144,7 @@ export function labelChoice(labelType: string | undefined, labelSize: string | u
     if (size !== undefined && size !== '4X6') {
       throw new ApiError('schema_validation_error', `label size ${size} does not fit label format ${format} for carrier_b`, 'shipment.label_size');
     }
-    return { imageFormat: format === 'GIF' ? 'GIF' : 'PNG', deliver: format };
+    return { imageFormat: format === 'GIF' ? 'GIF' : 'PNG', deliver: format, stock: { Height: '6', Width: '4' } };
   }
   if (THERMAL.has(format)) {
     if (size !== undefined && size !== '4X6' && size !== '4X8') {

@@ -27,8 +27,12 @@ import type { CarrierBInternationalForms, CarrierBReference, CarrierBShipRequest
 
 /** Shipping.yaml Shipment.ReturnService.Code 9 = UPS Print Return Label (PRL): the label is handed back to print. */
 const PRINT_RETURN_LABEL = '9';
-/** Shipping.yaml Notification.NotificationCode 6 = Ship Notification (e-mail to the recipient). */
+/**
+ * Shipping.yaml Notification.NotificationCode: 6 = QV Ship Notification ("allowed for forward moving
+ * shipments only"), 2 = Return Notification or Label Creation Notification for returns.
+ */
 const SHIP_NOTIFICATION = '6';
+const RETURN_NOTIFICATION = '2';
 
 /**
  * references → ReferenceNumber. Shipping.yaml: shipment-level references are "Valid if the
@@ -95,13 +99,15 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
   if (international && (req.customs_items ?? []).length > 0) options.InternationalForms = internationalForms(req, now);
   const notifications = (req.notifications ?? []).filter((n) => n.type === 'email' || n.value.includes('@'));
   if (notifications.length > 0) {
-    options.Notification = notifications.map((n) => ({ NotificationCode: SHIP_NOTIFICATION, EMail: { EMailAddress: [n.value] } }));
+    options.Notification = notifications.map((n) => ({ NotificationCode: req.type === 'return' ? RETURN_NOTIFICATION : SHIP_NOTIFICATION, EMail: { EMailAddress: [n.value] } }));
   }
   if ((req.special_services ?? []).includes('mi_label_cn22') && !isMailInnovations(code)) {
     throw new ApiError('schema_validation_error', 'mi_label_cn22 applies to Mail Innovations services only', 'shipment.special_services');
   }
   const mi = isMailInnovations(code);
-  const totalValue = req.packages.reduce((s, p) => s + (p.value ?? 0), 0);
+  // The invoice total: the declared package values, else the customs line values.
+  const packageValue = req.packages.reduce((s, p) => s + (p.value ?? 0), 0);
+  const totalValue = packageValue > 0 ? packageValue : (req.customs_items ?? []).reduce((s, i) => s + (i.value ?? 0), 0);
   const charges = [{ Type: '01', BillShipper: { AccountNumber: accountNumber } }];
   // Type 02 = duties and taxes, billed to the shipper too when the terms say so (DDP).
   if (international && (req.terms_of_trade === 'DDP' || req.terms_of_shipment === 'DDP')) charges.push({ Type: '02', BillShipper: { AccountNumber: accountNumber } });
@@ -129,7 +135,8 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
         PackageID: mi ? (req.references?.[0]?.value ?? 'PACKAGE1').replace(/[^A-Za-z0-9]/g, '').slice(0, 30) || 'PACKAGE1' : undefined,
         CostCenter: mi && req.type === 'return' ? '0001' : undefined,
         MILabelCN22Indicator: mi && (req.special_services ?? []).includes('mi_label_cn22') ? '' : undefined,
-        Package: upsPackages(req, 'Packaging').map((p) => ({ ...p, Description: req.type === 'return' ? description(req) : undefined, ReferenceNumber: refs.pkg })),
+        // Package.Description: "Required for shipment with return service"; customs read it abroad too.
+        Package: upsPackages(req, 'Packaging').map((p) => ({ ...p, Description: req.type === 'return' || international ? description(req) : undefined, ReferenceNumber: refs.pkg })),
         ShipmentDate: upsShipDate(req, now),
       },
       LabelSpecification: { LabelImageFormat: { Code: label.imageFormat, Description: label.imageFormat }, LabelStockSize: label.stock },
