@@ -153,7 +153,7 @@ export interface CarrierBShipRequest {
     };
     LabelSpecification: {
       LabelImageFormat: CarrierBCodeDescription;
-      LabelStockSize?: { Height: string; Width: string };
+      LabelStockSize: { Height: string; Width: string };
     };
   };
 }
