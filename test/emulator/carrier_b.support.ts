@@ -1,15 +1,7 @@
 /** A carrier_b (UPS) client for the emulator suites: Basic-auth tokens and bearer JSON calls. */
-import { request } from 'undici';
 import type { Clock } from '../../src/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
-import { fixedClock } from './support.js';
-
-export interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  json: unknown;
-  text: string;
-}
+import { fixedClock, send, type Reply } from './support.js';
 
 export interface UpsClient {
   emulator: Emulator;
@@ -20,18 +12,6 @@ export interface UpsClient {
   clearFaults(): Promise<void>;
   advance(ms: number): Promise<void>;
   close(): Promise<void>;
-}
-
-async function send(url: string, method: string, headers: Record<string, string>, body?: string): Promise<Reply> {
-  const res = await request(url, { method: method as 'GET', headers, body });
-  const text = await res.body.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, json, text };
 }
 
 export const BASIC = `Basic ${Buffer.from('test-id:test-secret').toString('base64')}`;

@@ -36,7 +36,7 @@ export interface Client {
   close(): Promise<void>;
 }
 
-async function send(url: string, method: string, headers: Record<string, string>, body?: string, signal?: AbortSignal): Promise<Reply> {
+export async function send(url: string, method: string, headers: Record<string, string>, body?: string, signal?: AbortSignal): Promise<Reply> {
   const res = await request(url, { method: method as 'GET', headers, body, signal });
   const text = await res.body.text();
   let json: unknown;

@@ -8,7 +8,7 @@
 import type { BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objectList, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
-import { combineLabels } from '../shared/labels.js';
+import { combineLabels, decodeBase64 } from '../shared/labels.js';
 import { FORM_TYPES, REFERENCE_CODES, isMailInnovations, labelChoice, serviceName, type LabelChoice } from './codes.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
 import {
@@ -144,12 +144,11 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
   });
 }
 
-/** Base64 bytes; anything that is not base64 is a carrier fault, not a crash. */
-function decodeBase64(encoded: string, what: string): Uint8Array {
-  const clean = encoded.replace(/\s+/g, '');
-  if (clean === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw unexpectedBody(`${what} (not base64)`);
-  const buf = Buffer.from(clean, 'base64');
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+/** Base64 label bytes; anything that is not base64 is a carrier fault, not a crash. */
+function labelBytes(encoded: string, what: string): Uint8Array {
+  const bytes = decodeBase64(encoded);
+  if (!bytes) throw unexpectedBody(`${what} (not base64)`);
+  return bytes;
 }
 
 function packagesOf(results: JsonObject, master: string): { trackingNumber: string; bytes: Uint8Array; format: string }[] {
@@ -162,7 +161,7 @@ function packagesOf(results: JsonObject, master: string): { trackingNumber: stri
     // Mail Innovations CN22 combination labels may come in parts (GraphicImagePart), in order.
     const image = text(label?.GraphicImage) ?? (texts(label?.GraphicImagePart).join('') || undefined);
     if (!image) throw new ApiError('carrier_http_exception', `carrier_b returned no label for package ${trackingNumber}`, 'ShippingLabel.GraphicImage was missing');
-    return { trackingNumber, bytes: decodeBase64(image, `label of package ${trackingNumber}`), format: (text(dig(label, 'ImageFormat', 'Code')) ?? 'GIF').toUpperCase() };
+    return { trackingNumber, bytes: labelBytes(image, `label of package ${trackingNumber}`), format: (text(dig(label, 'ImageFormat', 'Code')) ?? 'GIF').toUpperCase() };
   });
 }
 

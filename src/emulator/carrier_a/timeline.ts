@@ -17,6 +17,7 @@
  * A cancelled shipment shows OC then CA "Shipment cancelled by sender".
  */
 import { addDays, atLocal, localDate, utcOffsetMinutes } from '../calendar.js';
+import { keepInOrder } from '../timeline.js';
 import { EU_COUNTRIES, serviceByType } from './services.js';
 import type { StoredShipment } from './state.js';
 
@@ -109,12 +110,7 @@ export function plannedEvents(shipment: StoredShipment): PlannedEvent[] {
     event(atLocal(shipment.deliveryDate, out, dest), 'OD', 'On FedEx vehicle for delivery', IN_TRANSIT, 'destination', 'VEHICLE'),
     event(atLocal(shipment.deliveryDate, delivered, dest), 'DL', 'Delivered', ['DL', 'Delivered'], 'destination', 'DELIVERY_LOCATION'),
   );
-  // A late booking on an overnight lane can crowd the day; keep the scans in order.
-  for (let i = 1; i < events.length; i++) {
-    const prev = events[i - 1];
-    const cur = events[i];
-    if (prev && cur && cur.at.getTime() <= prev.at.getTime()) cur.at = new Date(prev.at.getTime() + 15 * 60_000);
-  }
+  keepInOrder(events);
   return events;
 }
 

@@ -36,7 +36,7 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierBCtx): void {
       token_type: 'Bearer',
       issued_at: String(ctx.clock.now().getTime()),
       client_id: credentials.id,
-      access_token: ctx.state.issueToken(credentials.id),
+      access_token: ctx.state.tokens.issue(credentials.id),
       scope: '',
       expires_in: String(TOKEN_TTL_SECONDS),
       refresh_count: '0',
@@ -49,6 +49,6 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierBCtx): void {
     const tag = request.routeOptions.config.emulator;
     if (!tag || tag.operation === 'oauth') return;
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1] || ctx.state.tokenStatus(match[1]) !== 'valid') throw new UpsFailure(401, [errors.invalidToken()]);
+    if (!match?.[1] || ctx.state.tokens.status(match[1]) !== 'valid') throw new UpsFailure(401, [errors.invalidToken()]);
   });
 }

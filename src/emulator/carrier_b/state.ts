@@ -3,8 +3,8 @@
  * tokens, booked shipments (by shipment identification number and every package number),
  * scheduled pickups, and the counters that make numbers deterministic per instance.
  */
-import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
+import { IssuedTokens } from '../tokens.js';
 import { trackingNumberAt } from './tracking-numbers.js';
 
 /** UPS tokens last four hours: fixtures/authentication_LoginResponse.json says "14399". */
@@ -43,33 +43,15 @@ export interface StoredPickup {
 }
 
 export class CarrierBState {
-  readonly #clock: Clock;
-  readonly #tokens = new Map<string, { clientId: string; expiresAt: number }>();
+  /** OAuth tokens issued by the token endpoint. */
+  readonly tokens: IssuedTokens;
   readonly shipments = new Map<string, StoredShipment>();
   readonly pickups = new Map<string, StoredPickup>();
   #packageSeq = 0;
-  #tokenSeq = 0;
   #pickupSeq = 0;
 
   constructor(clock: Clock) {
-    this.#clock = clock;
-  }
-
-  issueToken(clientId: string): string {
-    const now = this.#clock.now().getTime();
-    if (this.#tokens.size > 1000) {
-      for (const [token, entry] of this.#tokens) if (entry.expiresAt <= now) this.#tokens.delete(token);
-    }
-    this.#tokenSeq += 1;
-    const token = createHash('sha256').update(`carrier_b:${this.#tokenSeq}:${clientId}`).digest('base64url');
-    this.#tokens.set(token, { clientId, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
-    return token;
-  }
-
-  tokenStatus(token: string): 'valid' | 'expired' | 'unknown' {
-    const entry = this.#tokens.get(token);
-    if (!entry) return 'unknown';
-    return entry.expiresAt > this.#clock.now().getTime() ? 'valid' : 'expired';
+    this.tokens = new IssuedTokens(clock, 'carrier_b', TOKEN_TTL_SECONDS);
   }
 
   nextTrackingNumber(accountNumber: string, serviceCode: string): string {

@@ -13,6 +13,7 @@
  * A voided shipment shows the label, then MV "Shipment information voided" (statusCode 007).
  */
 import { addDays, atLocal, localDate, utcOffsetMinutes } from '../calendar.js';
+import { keepInOrder } from '../timeline.js';
 import type { StoredShipment, UpsParty } from './state.js';
 
 export interface PlannedEvent {
@@ -67,11 +68,7 @@ export function plannedEvents(shipment: StoredShipment): PlannedEvent[] {
     e(atLocal(shipment.deliveryDate, '08:30', dest), 'I', 'OT', '072', 'Out For Delivery Today', shipment.shipTo, dest),
     e(deliveredAt(shipment), 'D', 'KB', '011', 'DELIVERED', shipment.shipTo, dest),
   );
-  for (let i = 1; i < events.length; i++) {
-    const prev = events[i - 1];
-    const cur = events[i];
-    if (prev && cur && cur.at.getTime() <= prev.at.getTime()) cur.at = new Date(prev.at.getTime() + 15 * 60_000);
-  }
+  keepInOrder(events);
   return events;
 }
 
