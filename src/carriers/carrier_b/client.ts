@@ -9,6 +9,7 @@ import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupSlot } from '../../domain/types.js';
 import { numeric, obj, text } from '../shared/json.js';
+import { accountNumber, parseJson } from '../shared/calls.js';
 import { withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildCancelPath, parseCancelResponse } from './cancel.js';
 import { labelChoice } from './codes.js';
@@ -48,20 +49,6 @@ const TOKEN_PATH = '/security/v1/oauth/token';
 /** Pickup availability asks one rating call per date; this many at a time. */
 const AVAILABILITY_CONCURRENCY = 3;
 
-function parseJson(body: string, what: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    throw unexpectedBody(`${what} (not JSON)`);
-  }
-}
-
-function accountNumber(call: CarrierCall): string {
-  const n = call.auth.account_number;
-  if (!n) throw new ApiError('carrier_authentication', 'the shipping account has no account_number', 'auth.account_number');
-  return n;
-}
-
 export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
   const { transport, tokens, clock } = deps;
 
@@ -100,7 +87,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
         log: call.log,
       });
       if (res.status !== 200) throw parseErrorResponse(res.status, res.body, { auth: true });
-      const body = obj(parseJson(res.body, 'token response'));
+      const body = obj(parseJson(res.body, () => unexpectedBody('token response (not JSON)')));
       const accessToken = text(body?.access_token);
       if (!accessToken) throw unexpectedBody('token response (no access_token)');
       // fixtures/authentication_LoginResponse.json: expires_in arrives as a string ("14399").
@@ -134,7 +121,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
     const res = await withBearer(tokens, c.key, fetchToken(call, c), attempt);
     const ctx = { transactionId: transId, lookup: endpoint.lookup ?? false };
     if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, ctx);
-    return { body: parseJson(res.body, `${endpoint.operation} response`), transId };
+    return { body: parseJson(res.body, () => unexpectedBody(`${endpoint.operation} response (not JSON)`)), transId };
   }
 
   async function availability(call: CarrierCall, req: Parameters<NonNullable<CarrierAdapter['pickupAvailability']>>[1]): Promise<PickupSlot[]> {
