@@ -136,7 +136,7 @@ describe('Shipping', () => {
   });
 
   it('refuses past ship dates and missing members', async () => {
-    expect(errorsOf((await ups.call('POST', '/api/shipments/v2409/ship', shipBody({ ShipmentDate: '20250301' }), { token })).json)).toEqual(['120900']);
+    expect(errorsOf((await ups.call('POST', '/api/shipments/v2409/ship', shipBody({ ShipmentDate: '20250301' }), { token })).json)).toEqual(['120124']);
     const reply = await ups.call('POST', '/api/shipments/v2409/ship', { ShipmentRequest: { Shipment: {} } }, { token });
     expect(reply.status).toBe(400);
     expect(errorsOf(reply.json)).toContain('120100');

@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
-import type { PickupSlot } from '../../domain/types.js';
+import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.js';
 import { numeric, obj, text } from '../shared/json.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
 import { withBearer, type FetchedToken } from '../shared/oauth.js';
@@ -124,7 +124,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
     return { body: parseJson(res.body, () => unexpectedBody(`${endpoint.operation} response (not JSON)`)), transId };
   }
 
-  async function availability(call: CarrierCall, req: Parameters<NonNullable<CarrierAdapter['pickupAvailability']>>[1]): Promise<PickupSlot[]> {
+  async function availability(call: CarrierCall, req: PickupAvailabilityRequest): Promise<PickupSlot[]> {
     const dates = availabilityDates(req.start_date, req.end_date);
     const account = accountNumber(call);
     const slots: (PickupSlot | undefined)[] = new Array(dates.length);

@@ -9,12 +9,11 @@ import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { dig, obj, objects, text } from '../shared/json.js';
 
 /**
- * Codes meaning the credentials or account were refused: 250001–250003 and 250019 "Invalid
- * Access License number" / "Invalid Authentication Information" family
- * (fixtures/authentication_ErrorResponse.json, tracking_AuthError.json), 250002 Invalid
- * Authentication Information, 120900 user id / shipper number combination not qualified.
+ * Codes meaning the credentials were refused: 250003 "Invalid Access License number"
+ * (fixtures/authentication_ErrorResponse.json, tracking_AuthError.json, samples/error_response.json)
+ * and 250002 "Invalid Authentication Information", UPS's answer to a refused token.
  */
-const AUTH_CODES: ReadonlySet<string> = new Set(['250001', '250002', '250003', '250019', '120900']);
+const AUTH_CODES: ReadonlySet<string> = new Set(['250002', '250003']);
 
 /**
  * "No such shipment": TV1002 Invalid inquiry number (fixtures), TW0001 Tracking Information Not

@@ -36,7 +36,7 @@ export const errors = {
     code: '120519',
     message: `Label image format ${format} is not available from this test service; request GIF, PNG, ZPL or EPL.`,
   }),
-  shipDate: (): UpsError => ({ code: '120900', message: 'The shipment date must be today or up to 7 days in the future.' }),
+  shipDate: (): UpsError => ({ code: '120124', message: 'The shipment date must be today or up to 7 days in the future.' }),
   inquiryInvalid: (): UpsError => ({ code: 'TV1002', message: 'Invalid inquiry number' }),
   notFound: (): UpsError => ({ code: 'TW0001', message: 'Tracking Information Not Found' }),
   voidNotFound: (): UpsError => ({ code: '190117', message: 'No shipment found within the allowed void period' }),
