@@ -49,6 +49,14 @@ const TOKEN_PATH = '/security/v1/oauth/token';
 /** Pickup availability asks one rating call per date; this many at a time. */
 const AVAILABILITY_CONCURRENCY = 3;
 
+/** The token endpoint's answer; fixtures/authentication_LoginResponse.json: expires_in is a string ("14399"). */
+export function parseTokenResponse(json: unknown): FetchedToken {
+  const body = obj(json);
+  const accessToken = text(body?.access_token);
+  if (!accessToken) throw unexpectedBody('token response (no access_token)');
+  return { access_token: accessToken, expires_in: numeric(body?.expires_in) ?? 3600 };
+}
+
 export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
   const { transport, tokens, clock } = deps;
 
@@ -87,11 +95,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
         log: call.log,
       });
       if (res.status !== 200) throw parseErrorResponse(res.status, res.body, { auth: true });
-      const body = obj(parseJson(res.body, () => unexpectedBody('token response (not JSON)')));
-      const accessToken = text(body?.access_token);
-      if (!accessToken) throw unexpectedBody('token response (no access_token)');
-      // fixtures/authentication_LoginResponse.json: expires_in arrives as a string ("14399").
-      return { access_token: accessToken, expires_in: numeric(body?.expires_in) ?? 3600 };
+      return parseTokenResponse(parseJson(res.body, () => unexpectedBody('token response (not JSON)')));
     };
   }
 

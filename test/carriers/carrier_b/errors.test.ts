@@ -1,5 +1,6 @@
 /** UPS error bodies → ApiError, for every recorded error and every status class. */
 import { describe, expect, it } from 'vitest';
+import { parseTokenResponse } from '../../../src/carriers/carrier_b/client.js';
 import { classifyUpsCode, parseErrorResponse } from '../../../src/carriers/carrier_b/errors.js';
 import { fixturesMissing, readFixtureText } from '../../support/fixtures.js';
 
@@ -10,12 +11,23 @@ describe.skipIf(fixturesMissing)('recorded error bodies', () => {
     ['samples/error_response.json', 400, 'carrier_authentication', 'Invalid Access License number', '250003'],
     ['fixtures/tracking_InvalidTrackingNumberResponseJSON.json', 400, 'carrier_no_shipment_found', 'Invalid inquiry number', 'TV1002'],
     ['fixtures/pickup_PickupErrorResponse.json', 400, 'carrier_exception', 'Invalid pickup date', '9560131'],
-    ['fixtures/document_DocumentUploadErrorResponse.json', 400, 'carrier_exception', undefined, undefined],
+    ['fixtures/document_DocumentUploadErrorResponse.json', 400, 'carrier_exception', 'Your UPS Account number is not authorized for user generated forms functionality.', '9590018'],
   ])('%s → %s', (file, status, code, message, raw) => {
     const err = parseErrorResponse(status, readFixtureText('carrier_b', file), { transactionId: 'tx1' });
     expect(err.code).toBe(code);
-    if (message) expect(err.message).toBe(message);
-    if (raw) expect(err.detail).toBe(`carrier_b error code: ${raw}; transId: tx1`);
+    expect(err.message).toBe(message);
+    expect(err.detail).toBe(`carrier_b error code: ${raw}; transId: tx1`);
+  });
+});
+
+describe.skipIf(fixturesMissing)('token answers', () => {
+  it('fixtures/authentication_LoginResponse.json: the token and its string lifetime', () => {
+    expect(parseTokenResponse(JSON.parse(readFixtureText('carrier_b', 'fixtures/authentication_LoginResponse.json')))).toEqual({ access_token: 'access_token', expires_in: 14399 });
+  });
+
+  it('no token is a carrier fault; a missing lifetime is an hour', () => {
+    expect(() => parseTokenResponse({ token_type: 'Bearer' })).toThrow(expect.objectContaining({ code: 'carrier_http_exception' }));
+    expect(parseTokenResponse({ access_token: 't' }).expires_in).toBe(3600);
   });
 });
 
