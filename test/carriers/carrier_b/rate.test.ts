@@ -26,6 +26,33 @@ describe.skipIf(fixturesMissing)('buildRateRequest against fixtures/rate_RateReq
     ]);
   });
 
+  it('fixtures/rate_RateRequestWithPackagePresetData.json (CA → US): the same choices, and no contact names for rating', () => {
+    const req = {
+      ...recordedRate,
+      sender: { street1: 'Address Line', city: 'Montreal', postal_code: 'H3N1S4', country: 'CA', name: 'Shipper Name' },
+      recipient: { street1: 'Address Line', city: 'Las Vegas', state: 'StateProvinceCode', postal_code: '89109', country: 'US', name: 'Ship To Name' },
+      packages: [{ weight: 4, length: 1.5, width: 16, height: 11.75 }],
+      packaging: 'your_packaging',
+      dim_units: 'IN' as const,
+      weight_units: 'LB' as const,
+      special_services: [],
+      currency: 'USD',
+    };
+    expect(matchesRecorded(buildRateRequest(req, 'Your Account Number', NOW).body, fixture('fixtures/rate_RateRequestWithPackagePresetData.json'))).toEqual([
+      '$.RateRequest.Request.RequestOption: "Ratetimeintransit" ≠ "Shoptimeintransit"',
+      '$.RateRequest.Request.TransactionReference.CustomerContext: "rate" ≠ "Your Customer Context"',
+      // No declared value: we declare what the packages are worth, nothing.
+      '$.RateRequest.Shipment.InvoiceLineTotal.MonetaryValue: "0.0" ≠ "1.0"',
+      '$.RateRequest.Shipment.RatingMethodRequestedIndicator: undefined ≠ "Y"',
+      '$.RateRequest.Shipment.Service.Description: "UPS Standard" ≠ "Weight"',
+      '$.RateRequest.Shipment.ShipFrom.AttentionName: undefined ≠ "Shipper Name"',
+      '$.RateRequest.Shipment.ShipTo.AttentionName: undefined ≠ "Ship To Name"',
+      '$.RateRequest.Shipment.ShipmentTotalWeight.UnitOfMeasurement.Description: "Weight" ≠ "Dimension"',
+      '$.RateRequest.Shipment.Shipper.AttentionName: undefined ≠ "Shipper Name"',
+      '$.RateRequest.Shipment.TaxInformationIndicator: undefined ≠ "Y"',
+    ]);
+  });
+
   it('shops without a service, without transit times on no_transit_times, and refuses foreign slugs', () => {
     expect(buildRateRequest({ ...recordedRate, service: undefined }, '1', NOW).requestOption).toBe('Shoptimeintransit');
     const plain = buildRateRequest({ ...recordedRate, service: undefined, special_services: ['no_transit_times'] }, '1', NOW);

@@ -7,68 +7,119 @@ import { NOW, apiErrorOf, fixture, recordedInternational, recordedShipment } fro
 
 const ACCOUNT = 'Your Account Number';
 
-/** Differences every recorded booking shares: the recorded integration's choices, not UPS's rules. */
-const COMMON = [
-  // Its description text for the format; ours names the format.
-  'lable format',
-  // "validate" asks UPS for street-level address validation: we book what the caller validated.
-  'RequestOption',
-  // Shipping.yaml SubVersion examples are bare numbers ("1801"); the recorded "v2409" is the path version.
-  'SubVersion',
-  'CustomerContext',
-  // It bills duties and taxes (Type 02) to the shipper always; we do for DDP only.
-  'ShipmentCharge',
-  'RatingMethodRequestedIndicator',
-  'TaxInformationIndicator',
-  // NumOfPiecesInShipment is for Worldwide Express Freight only (Shipping.yaml).
-  'NumOfPiecesInShipment',
-  // Its Service.Description is its own slug; ours is UPS's service name.
-  'Service.Description',
-];
-const notCommon = (d: string) => !COMMON.some((c) => d.includes(c));
+/*
+ * Differences every recorded booking shows, being the recorded integration's choices rather than
+ * UPS's rules: its label-format description text ("lable format"); RequestOption "validate" (street
+ * validation: we book what the caller validated, "nonvalidate"); SubVersion "v2409" (Shipping.yaml
+ * examples are bare numbers); its CustomerContext; duties and taxes (ShipmentCharge Type 02) billed to
+ * the shipper always (we do for DDP only); RatingMethodRequestedIndicator and TaxInformationIndicator
+ * (not asked); NumOfPiecesInShipment "0" (Worldwide Express Freight only); its own slug as
+ * Service.Description (ours is UPS's name); a single shipment-level ReferenceNumber object where
+ * Shipping.yaml has a list (and wants package-level references between US addresses); and the
+ * placeholder "CountryCode" written upper-case by us. Per fixture: Notification EMailAddress is a
+ * list in Shipping.yaml, and code 6 (QV Ship Notification) is the one for forward shipments where it
+ * sends 8 (delivery); indicators are empty tags ("any value inside is ignored") where it sends "Y";
+ * FormType and Product.Description are lists in Shipping.yaml; the invoice total is the customs value.
+ */
 
 describe.skipIf(fixturesMissing)('buildShipRequest against the recorded requests', () => {
   it('fixtures/shipment_ShipmentRequestJSON.json', () => {
     const diffs = matchesRecorded(buildShipRequest(recordedShipment, ACCOUNT, NOW), fixture('fixtures/shipment_ShipmentRequestJSON.json'));
-    expect(diffs.filter(notCommon)).toEqual([
-      "$.ShipmentRequest.Shipment.Description: \"Merchandise\" ≠ \"Description\"",
-      "$.ShipmentRequest.Shipment.InvoiceLineTotal: expected an object",
-      "$.ShipmentRequest.Shipment.Package[0].Description: undefined ≠ \"Description\"",
-      "$.ShipmentRequest.Shipment.ReferenceNumber: expected an object",
-      "$.ShipmentRequest.Shipment.ShipFrom.Address.CountryCode: \"COUNTRYCODE\" ≠ \"CountryCode\"",
-      "$.ShipmentRequest.Shipment.ShipTo.Address.CountryCode: \"COUNTRYCODE\" ≠ \"CountryCode\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.Notification[0].EMail.EMailAddress: [\"test@mail.com\"] ≠ \"test@mail.com\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.Notification[0].NotificationCode: \"6\" ≠ \"8\"",
-      "$.ShipmentRequest.Shipment.Shipper.Address.CountryCode: \"COUNTRYCODE\" ≠ \"CountryCode\"",
+    expect(diffs).toEqual([
+      '$.ShipmentRequest.LabelSpecification.LabelImageFormat.Description: "PNG" ≠ "lable format"',
+      '$.ShipmentRequest.Request.RequestOption: "nonvalidate" ≠ "validate"',
+      '$.ShipmentRequest.Request.SubVersion: "2409" ≠ "v2409"',
+      '$.ShipmentRequest.Request.TransactionReference.CustomerContext: "ship" ≠ "Your Customer Context"',
+      '$.ShipmentRequest.Shipment.Description: "Merchandise" ≠ "Description"',
+      '$.ShipmentRequest.Shipment.InvoiceLineTotal: expected an object',
+      '$.ShipmentRequest.Shipment.NumOfPiecesInShipment: undefined ≠ "0"',
+      '$.ShipmentRequest.Shipment.Package[0].Description: undefined ≠ "Description"',
+      '$.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge: length 1 ≠ 2',
+      '$.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge[1]: expected an object',
+      '$.ShipmentRequest.Shipment.RatingMethodRequestedIndicator: undefined ≠ "Y"',
+      '$.ShipmentRequest.Shipment.ReferenceNumber: expected an object',
+      '$.ShipmentRequest.Shipment.Service.Description: "Next Day Air" ≠ "ups_next_day_air"',
+      '$.ShipmentRequest.Shipment.ShipFrom.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.ShipTo.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.Notification[0].EMail.EMailAddress: ["test@mail.com"] ≠ "test@mail.com"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.Notification[0].NotificationCode: "6" ≠ "8"',
+      '$.ShipmentRequest.Shipment.Shipper.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.TaxInformationIndicator: undefined ≠ "Y"',
     ]);
   });
 
   it('fixtures/shipment_ReturnShipmentRequestJSON.json', () => {
     const req = { ...recordedShipment, type: 'return' as const, references: [], notifications: [], special_services: [], customs_items: [{ description: 'Description' }] };
     const diffs = matchesRecorded(buildShipRequest(req, ACCOUNT, NOW), fixture('fixtures/shipment_ReturnShipmentRequestJSON.json'));
-    expect(diffs.filter(notCommon)).toEqual([
-      "$.ShipmentRequest.Shipment.InvoiceLineTotal: expected an object",
-      "$.ShipmentRequest.Shipment.ReferenceNumber: expected an object",
-      "$.ShipmentRequest.Shipment.ShipFrom.Address.CountryCode: \"COUNTRYCODE\" ≠ \"CountryCode\"",
-      "$.ShipmentRequest.Shipment.ShipTo.Address.CountryCode: \"COUNTRYCODE\" ≠ \"CountryCode\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions: expected an object",
-      "$.ShipmentRequest.Shipment.Shipper.Address.CountryCode: \"COUNTRYCODE\" ≠ \"CountryCode\"",
+    expect(diffs).toEqual([
+      '$.ShipmentRequest.LabelSpecification.LabelImageFormat.Description: "PNG" ≠ "lable format"',
+      '$.ShipmentRequest.Request.RequestOption: "nonvalidate" ≠ "validate"',
+      '$.ShipmentRequest.Request.SubVersion: "2409" ≠ "v2409"',
+      '$.ShipmentRequest.Request.TransactionReference.CustomerContext: "ship" ≠ "Return Shipment Test"',
+      '$.ShipmentRequest.Shipment.InvoiceLineTotal: expected an object',
+      '$.ShipmentRequest.Shipment.NumOfPiecesInShipment: undefined ≠ "0"',
+      '$.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge: length 1 ≠ 2',
+      '$.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge[1]: expected an object',
+      '$.ShipmentRequest.Shipment.RatingMethodRequestedIndicator: undefined ≠ "Y"',
+      '$.ShipmentRequest.Shipment.ReferenceNumber: expected an object',
+      '$.ShipmentRequest.Shipment.ReturnService.Description: "Print Return Label" ≠ "Return Service"',
+      '$.ShipmentRequest.Shipment.Service.Description: "Next Day Air" ≠ "ups_next_day_air"',
+      '$.ShipmentRequest.Shipment.ShipFrom.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.ShipTo.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions: expected an object',
+      '$.ShipmentRequest.Shipment.Shipper.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.TaxInformationIndicator: undefined ≠ "Y"',
     ]);
   });
 
   it('fixtures/shipment_InternationalShipmentRequestJSON.json', () => {
     const diffs = matchesRecorded(buildShipRequest(recordedInternational, ACCOUNT, NOW), fixture('fixtures/shipment_InternationalShipmentRequestJSON.json'));
-    expect(diffs.filter(notCommon)).toEqual([
-      "$.ShipmentRequest.Shipment.InvoiceLineTotal.MonetaryValue: \"150.0\" ≠ \"1.0\"",
-      "$.ShipmentRequest.Shipment.ReferenceNumber: expected an object",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Contacts: expected an object",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.FormType: [\"01\"] ≠ \"01\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Product[0].Description: [\"Electronics Components\"] ≠ \"Electronics Components\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Product[0].ExportType: undefined ≠ \"F\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Product[0].NumberOfPackagesPerCommodity: undefined ≠ \"1\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Product[0].ProductWeight.UnitOfMeasurement.Description: \"Weight\" ≠ \"weight unit\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.Notification[0].EMail.EMailAddress: [\"buyer@internationalbuyer.com\"] ≠ \"buyer@internationalbuyer.com\"",
-      "$.ShipmentRequest.Shipment.ShipmentServiceOptions.Notification[0].NotificationCode: \"6\" ≠ \"8\"",
+    expect(diffs).toEqual([
+      '$.ShipmentRequest.LabelSpecification.LabelImageFormat.Description: "PNG" ≠ "lable format"',
+      '$.ShipmentRequest.Request.RequestOption: "nonvalidate" ≠ "validate"',
+      '$.ShipmentRequest.Request.SubVersion: "2409" ≠ "v2409"',
+      '$.ShipmentRequest.Request.TransactionReference.CustomerContext: "ship" ≠ "INT-2024-001"',
+      '$.ShipmentRequest.Shipment.InvoiceLineTotal.MonetaryValue: "150.0" ≠ "1.0"',
+      '$.ShipmentRequest.Shipment.NumOfPiecesInShipment: undefined ≠ "0"',
+      '$.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge: length 1 ≠ 2',
+      '$.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge[1]: expected an object',
+      '$.ShipmentRequest.Shipment.RatingMethodRequestedIndicator: undefined ≠ "Y"',
+      '$.ShipmentRequest.Shipment.ReferenceNumber: expected an object',
+      '$.ShipmentRequest.Shipment.Service.Description: "Express" ≠ "ups_express"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Contacts: expected an object',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.FormType: ["01"] ≠ "01"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Product[0].Description: ["Electronics Components"] ≠ "Electronics Components"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Product[0].ExportType: undefined ≠ "F"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Product[0].NumberOfPackagesPerCommodity: undefined ≠ "1"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.Product[0].ProductWeight.UnitOfMeasurement.Description: "Weight" ≠ "weight unit"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.Notification[0].EMail.EMailAddress: ["buyer@internationalbuyer.com"] ≠ "buyer@internationalbuyer.com"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.Notification[0].NotificationCode: "6" ≠ "8"',
+      '$.ShipmentRequest.Shipment.TaxInformationIndicator: undefined ≠ "Y"',
+    ]);
+  });
+
+  it('fixtures/shipment_ShipmentRequestWithPresetJSON.json (ZPL, Saturday delivery)', () => {
+    const req = { ...recordedShipment, label_type: 'ZPL', packages: [{ weight: 30, length: 3, width: 16, height: 11 }], notifications: [], special_services: ['saturday_delivery', 'delivery_confirmation'] };
+    const diffs = matchesRecorded(buildShipRequest(req, ACCOUNT, NOW), fixture('fixtures/shipment_ShipmentRequestWithPresetJSON.json'));
+    expect(diffs).toEqual([
+      '$.ShipmentRequest.LabelSpecification.LabelImageFormat.Description: "ZPL" ≠ "lable format"',
+      '$.ShipmentRequest.Request.RequestOption: "nonvalidate" ≠ "validate"',
+      '$.ShipmentRequest.Request.SubVersion: "2409" ≠ "v2409"',
+      '$.ShipmentRequest.Request.TransactionReference.CustomerContext: "ship" ≠ "Your Customer Context"',
+      '$.ShipmentRequest.Shipment.Description: "Merchandise" ≠ "Description"',
+      '$.ShipmentRequest.Shipment.InvoiceLineTotal: expected an object',
+      '$.ShipmentRequest.Shipment.NumOfPiecesInShipment: undefined ≠ "0"',
+      '$.ShipmentRequest.Shipment.Package[0].Description: undefined ≠ "Description"',
+      '$.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge: length 1 ≠ 2',
+      '$.ShipmentRequest.Shipment.PaymentInformation.ShipmentCharge[1]: expected an object',
+      '$.ShipmentRequest.Shipment.RatingMethodRequestedIndicator: undefined ≠ "Y"',
+      '$.ShipmentRequest.Shipment.ReferenceNumber: expected an object',
+      '$.ShipmentRequest.Shipment.Service.Description: "Next Day Air" ≠ "ups_next_day_air"',
+      '$.ShipmentRequest.Shipment.ShipFrom.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.ShipTo.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.ShipmentServiceOptions.SaturdayDeliveryIndicator: "" ≠ "Y"',
+      '$.ShipmentRequest.Shipment.Shipper.Address.CountryCode: "COUNTRYCODE" ≠ "CountryCode"',
+      '$.ShipmentRequest.Shipment.TaxInformationIndicator: undefined ≠ "Y"',
     ]);
   });
 
