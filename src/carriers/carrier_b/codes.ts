@@ -190,6 +190,11 @@ export const RESTRICTED_ARTICLES: Readonly<Record<string, string>> = {
 export const FORM_TYPES: Readonly<Record<string, string>> = { cn22_form: '09', premium_care_form: '10' };
 
 /**
+ * Accepted without a UPS member of their own: `list_rates` and `no_transit_times` steer rating
+ * (rate.ts), `goods_not_in_free_circulation` and `mi_label_cn22` are Shipment members (ship.ts),
+ * `additional_document` is an InternationalForms member; `paperless_trade`, `include_qr` and
+ * `mi_rate` have no member in the vendor files and change nothing.
+ *
  * Services that need a member the public interface does not carry (a COD amount and funds
  * code, an alternate delivery address): refused rather than booked without their effect.
  */

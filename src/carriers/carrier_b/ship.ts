@@ -124,6 +124,8 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
         Description: description(req),
         ReturnService: req.type === 'return' ? { Code: PRINT_RETURN_LABEL, Description: 'Print Return Label' } : undefined,
         DocumentsOnlyIndicator: req.documents_only ? '' : undefined,
+        // Shipping.yaml Shipment.GoodsNotInFreeCirculationIndicator: an empty tag.
+        GoodsNotInFreeCirculationIndicator: (req.special_services ?? []).includes('goods_not_in_free_circulation') ? '' : undefined,
         Shipper: { ...upsParty(req.sender, true), ShipperNumber: accountNumber },
         ShipTo: upsParty(req.recipient, true),
         ShipFrom: upsParty(req.sender, true),

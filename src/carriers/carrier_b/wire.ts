@@ -135,6 +135,7 @@ export interface CarrierBShipRequest {
       Description?: string;
       ReturnService?: CarrierBCodeDescription;
       DocumentsOnlyIndicator?: string;
+      GoodsNotInFreeCirculationIndicator?: string;
       Shipper: CarrierBParty;
       ShipTo: CarrierBParty;
       ShipFrom: CarrierBParty;

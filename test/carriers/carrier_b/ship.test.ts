@@ -139,6 +139,9 @@ describe.skipIf(fixturesMissing)('buildShipRequest against the recorded requests
     expect(ret.ReturnService).toEqual({ Code: '9', Description: 'Print Return Label' });
     const mi = buildShipRequest({ ...recordedShipment, service: 'carrier_b_economy_mail_innovations', packaging: 'bpm_parcel', special_services: ['mi_label_cn22'], references: [{ type: 'ref', value: 'ORD-1' }] }, ACCOUNT, NOW).ShipmentRequest.Shipment;
     expect([mi.Service.Code, mi.USPSEndorsement, mi.PackageID, mi.MILabelCN22Indicator, mi.Package[0]?.Packaging?.Code]).toEqual(['M6', '5', 'ORD1', '', '64']);
+    const goods = buildShipRequest({ ...recordedInternational, special_services: ['goods_not_in_free_circulation', 'additional_document', 'cn22_form'] }, ACCOUNT, NOW).ShipmentRequest.Shipment;
+    expect(goods.GoodsNotInFreeCirculationIndicator).toBe('');
+    expect(goods.ShipmentServiceOptions?.InternationalForms).toMatchObject({ FormType: ['01', '09'], AdditionalDocumentIndicator: '' });
     const ddp = buildShipRequest({ ...recordedInternational, terms_of_trade: 'DDP' }, ACCOUNT, NOW).ShipmentRequest.Shipment;
     expect(ddp.PaymentInformation.ShipmentCharge.map((c) => c.Type)).toEqual(['01', '02']);
     expect(apiErrorOf(() => buildShipRequest({ ...recordedShipment, service: undefined }, ACCOUNT, NOW)).code).toBe('schema_field_required');
