@@ -11,7 +11,7 @@ export function fixture<T = unknown>(file: string): T {
 
 export const NOW = new Date('2026-11-23T15:00:00Z');
 
-/** The party of the recorded domestic requests (karrio's placeholder values, taken literally). */
+/** The party of the recorded domestic requests (the recorded integration's placeholder values, taken literally). */
 const placeholder = { street1: 'Address Line', city: 'City', state: 'StateProvinceCode', postal_code: 'PostalCode', country: 'CountryCode', phone: '1234567890' };
 
 /** What produced fixtures/shipment_ShipmentRequestJSON.json, in our terms. */
