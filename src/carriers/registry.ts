@@ -5,6 +5,7 @@
 import type { Config } from '../config.js';
 import type { CarrierAdapter, CarrierDeps, CarrierSlug } from './carrier.js';
 import { createCarrierAAdapter } from './carrier_a/client.js';
+import { createCarrierBAdapter } from './carrier_b/client.js';
 import { createCarrierCAdapter } from './carrier_c/client.js';
 import { createCarrierDAdapter } from './carrier_d/client.js';
 import { createCarrierDResellerAdapter } from './carrier_d_reseller/client.js';
@@ -15,7 +16,7 @@ export type Adapters = Record<CarrierSlug, CarrierAdapter>;
 export function createAdapters(deps: CarrierDeps): Adapters {
   return {
     carrier_a: createCarrierAAdapter(deps),
-    carrier_b: { declaration: declarations.carrier_b },
+    carrier_b: createCarrierBAdapter(deps),
     carrier_c: createCarrierCAdapter(deps),
     carrier_d: createCarrierDAdapter(deps),
     carrier_d_reseller: createCarrierDResellerAdapter(deps),

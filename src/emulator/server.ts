@@ -16,6 +16,8 @@ import { FaultStore, faultHook } from './faults.js';
 import { statusCodeOf } from './json.js';
 import { createCarrierA } from './carrier_a/index.js';
 import type { CarrierAState } from './carrier_a/state.js';
+import { createCarrierB } from './carrier_b/index.js';
+import type { CarrierBState } from './carrier_b/state.js';
 import { createCarrierC } from './carrier_c/index.js';
 import type { CarrierCState } from './carrier_c/state.js';
 import { createCarrierD } from './carrier_d/index.js';
@@ -38,6 +40,7 @@ export interface EmulatorState {
   clock: ShiftableClock;
   faults: FaultStore;
   carrier_a: CarrierAState;
+  carrier_b: CarrierBState;
   carrier_c: CarrierCState;
   carrier_d: CarrierDState;
   carrier_d_reseller: CarrierDResellerState;
@@ -61,10 +64,11 @@ const BODY_LIMIT = 5 * 1024 * 1024;
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const clock = new ShiftableClock(options.clock ?? systemClock);
   const carrierA = createCarrierA({ clock });
+  const carrierB = createCarrierB({ clock });
   const carrierC = createCarrierC({ clock });
   const carrierD = createCarrierD({ clock });
   const carrierDReseller = createCarrierDReseller({ clock });
-  const carriers: EmulatedCarrier[] = [carrierA.carrier, carrierC.carrier, carrierD.carrier, carrierDReseller.carrier];
+  const carriers: EmulatedCarrier[] = [carrierA.carrier, carrierB.carrier, carrierC.carrier, carrierD.carrier, carrierDReseller.carrier];
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
 
@@ -97,7 +101,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   return {
     app,
     url,
-    state: { clock, faults, carrier_a: carrierA.state, carrier_c: carrierC.state, carrier_d: carrierD.state, carrier_d_reseller: carrierDReseller.state },
+    state: { clock, faults, carrier_a: carrierA.state, carrier_b: carrierB.state, carrier_c: carrierC.state, carrier_d: carrierD.state, carrier_d_reseller: carrierDReseller.state },
     carriers: carriers.map((c) => c.slug),
     carrierUrl: (slug) => `${url}/${slug}`,
     close() {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import { obj, numeric, text } from '../shared/json.js';
+import { accountNumber, parseJson } from '../shared/calls.js';
 import { withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
@@ -45,20 +46,6 @@ const ENDPOINTS = {
   locations: { operation: 'locations', method: 'POST', path: '/location/v1/locations', idempotent: true },
 } satisfies Record<string, Endpoint>;
 
-function parseJson(body: string, what: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    throw unexpectedBody(`${what} (not JSON)`);
-  }
-}
-
-function accountNumber(call: CarrierCall): string {
-  const n = call.auth.account_number;
-  if (!n) throw new ApiError('carrier_authentication', 'the shipping account has no account_number', 'auth.account_number');
-  return n;
-}
-
 export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
   const { transport, tokens, clock } = deps;
 
@@ -88,7 +75,7 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
         log: call.log,
       });
       if (res.status !== 200) throw parseErrorResponse(res.status, res.body, { auth: true });
-      const body = obj(parseJson(res.body, 'token response'));
+      const body = obj(parseJson(res.body, () => unexpectedBody('token response (not JSON)')));
       const accessToken = text(body?.access_token);
       if (!accessToken) throw unexpectedBody('token response (no access_token)');
       return { access_token: accessToken, expires_in: numeric(body?.expires_in) ?? 3600 };
@@ -112,7 +99,7 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
       });
     const res = await withBearer(tokens, c.key, fetchToken(call, c), attempt);
     if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body);
-    return parseJson(res.body, `${endpoint.operation} response`);
+    return parseJson(res.body, () => unexpectedBody(`${endpoint.operation} response (not JSON)`));
   }
 
   const hub = (call: CarrierCall) => (call.auth.hub_id ? { smartPostHubId: call.auth.hub_id } : {});

@@ -33,5 +33,6 @@ export const declaration: CarrierDeclaration = {
     secret: ['access_license_number', 'password', 'qr_password', 'client_secret'],
   },
   catalog,
-  hosts: { live: 'https://onlinetools.ups.com/api', test: 'https://wwwcie.ups.com/api' },
+  // The hosts without `/api`: the OAuth endpoint lives beside it (/security/v1/oauth/token).
+  hosts: { live: 'https://onlinetools.ups.com', test: 'https://wwwcie.ups.com' },
 };

@@ -20,6 +20,14 @@ export function objects(value: unknown): JsonObject[] {
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
 
+/**
+ * The plain-object members of a value that is documented as a list but arrives as a single object
+ * when it has one element (UPS's RatedShipment, PackageResults, Activity, Alert…): [] otherwise.
+ */
+export function objectList(value: unknown): JsonObject[] {
+  return isObject(value) ? [value] : objects(value);
+}
+
 /** A non-empty trimmed string, else undefined. Carriers pad some codes with spaces ("YMOA "). */
 export function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;

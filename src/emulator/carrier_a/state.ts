@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Party } from './shipment.js';
 import type { PackageInput } from './rates.js';
+import { IssuedTokens } from '../tokens.js';
 import { trackingNumberAt } from './tracking-numbers.js';
 
 /** FedEx tokens last an hour; the token endpoint says 3599 seconds (fixtures/authentication_LoginResponse.json). */
@@ -53,35 +54,26 @@ export interface StoredDocument {
 
 export class CarrierAState {
   readonly #clock: Clock;
-  readonly #tokens = new Map<string, { clientId: string; expiresAt: number }>();
+  readonly #tokens: IssuedTokens;
   /** Every package tracking number (the master's included) → its shipment. */
   readonly shipments = new Map<string, StoredShipment>();
   readonly pickups = new Map<string, StoredPickup>();
   readonly documents = new Map<string, StoredDocument>();
   #trackingSeq = 0;
-  #tokenSeq = 0;
   #txSeq = 0;
   #pickupSeq = 0;
 
   constructor(clock: Clock) {
     this.#clock = clock;
+    this.#tokens = new IssuedTokens(clock, 'carrier_a', TOKEN_TTL_SECONDS);
   }
 
   issueToken(clientId: string): string {
-    const now = this.#clock.now().getTime();
-    if (this.#tokens.size > 1000) {
-      for (const [token, entry] of this.#tokens) if (entry.expiresAt <= now) this.#tokens.delete(token);
-    }
-    this.#tokenSeq += 1;
-    const token = createHash('sha256').update(`carrier_a:${this.#tokenSeq}:${clientId}`).digest('base64url');
-    this.#tokens.set(token, { clientId, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
-    return token;
+    return this.#tokens.issue(clientId);
   }
 
   tokenStatus(token: string): 'valid' | 'expired' | 'unknown' {
-    const entry = this.#tokens.get(token);
-    if (!entry) return 'unknown';
-    return entry.expiresAt > this.#clock.now().getTime() ? 'valid' : 'expired';
+    return this.#tokens.status(token);
   }
 
   nextTrackingNumber(): string {

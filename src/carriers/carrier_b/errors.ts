@@ -1,0 +1,118 @@
+/**
+ * UPS error bodies → ApiError. Every UPS REST API answers errors as
+ * `{ response: { errors: [{ code, message }] } }` (ErrorResponse in every vendor/*.yaml;
+ * fixtures/authentication_ErrorResponse.json, tracking_InvalidTrackingNumberResponseJSON.json,
+ * pickup_PickupErrorResponse.json). UPS's message goes to `message`, its raw codes and the
+ * transaction id we sent (`transId`) to `detail`. Nothing here throws anything but ApiError.
+ */
+import { ApiError, type ErrorCode } from '../../domain/errors.js';
+import { dig, obj, objects, text } from '../shared/json.js';
+
+/**
+ * Codes meaning the credentials were refused: 250003 "Invalid Access License number"
+ * (fixtures/authentication_ErrorResponse.json, tracking_AuthError.json, samples/error_response.json)
+ * and 250002 "Invalid Authentication Information", UPS's answer to a refused token.
+ */
+const AUTH_CODES: ReadonlySet<string> = new Set(['250002', '250003']);
+
+/**
+ * "No such shipment": TV1002 Invalid inquiry number (fixtures), TW0001 Tracking Information Not
+ * Found (Tracking.yaml 404), 190117 "No shipment found within the allowed void period" and 190102
+ * "No shipment found" of the void call.
+ */
+const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['TV1002', 'TW0001', '190117', '190102']);
+
+export function classifyUpsCode(code: string | undefined): ErrorCode {
+  if (code === undefined) return 'carrier_exception';
+  if (AUTH_CODES.has(code)) return 'carrier_authentication';
+  if (NOT_FOUND_CODES.has(code)) return 'carrier_no_shipment_found';
+  return 'carrier_exception';
+}
+
+export interface UpsErrorItem {
+  code?: string;
+  message?: string;
+}
+
+/** `detail` of every carrier_b ApiError: UPS's raw codes and the transaction id of the call. */
+export function upsDetail(codes: string[], transactionId: string | undefined): string {
+  const parts = [`carrier_b error code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
+  if (transactionId) parts.push(`transId: ${transactionId}`);
+  return parts.join('; ');
+}
+
+export interface ErrorContext {
+  /** The transId header of the call, echoed in detail so UPS support can find it. */
+  transactionId?: string;
+  /** An answer of the OAuth token endpoint: any refusal means the stored credentials are wrong. */
+  auth?: boolean;
+  /** A tracking or void call: 404 means the number is unknown. */
+  lookup?: boolean;
+}
+
+export function errorFromItems(status: number, items: UpsErrorItem[], ctx: ErrorContext = {}): ApiError {
+  const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
+  const messages = items.map((e) => e.message).filter((m): m is string => m !== undefined);
+  const message = messages.length > 0 ? messages.join('; ') : `carrier_b refused the request (HTTP ${status})`;
+  const detail = upsDetail(codes, ctx.transactionId);
+  let code: ErrorCode;
+  if (status >= 500) code = 'carrier_http_exception';
+  else if (status === 429) code = 'carrier_throttling';
+  else if (ctx.auth || status === 401 || status === 403) code = 'carrier_authentication';
+  else {
+    const classes = codes.map(classifyUpsCode);
+    if (classes.includes('carrier_authentication')) code = 'carrier_authentication';
+    else if (classes.length > 0 && classes.every((c) => c === 'carrier_no_shipment_found')) code = 'carrier_no_shipment_found';
+    else if (ctx.lookup && status === 404) code = 'carrier_no_shipment_found';
+    else code = 'carrier_exception';
+  }
+  return new ApiError(code, message, detail);
+}
+
+/** The ApiError of a parsed UPS error body, else undefined (also for 200 answers that carry one). */
+export function errorFromJson(status: number, json: unknown, ctx: ErrorContext = {}): ApiError | undefined {
+  const errors = dig(json, 'response', 'errors');
+  // One error may come as an object instead of a one-element list.
+  const list = Array.isArray(errors) ? objects(errors) : obj(errors) ? [obj(errors) ?? {}] : [];
+  const items = list.map((e) => ({ code: text(e.code) ?? (typeof e.code === 'number' ? String(e.code) : undefined), message: text(e.message) }));
+  if (items.length === 0) return undefined;
+  return errorFromItems(status, items, ctx);
+}
+
+export function throwIfErrorBody(body: unknown, ctx: ErrorContext = {}): void {
+  const error = errorFromJson(200, body, ctx);
+  if (error) throw error;
+}
+
+/** A body that is not what UPS documents: a carrier fault, never our 500. */
+export function unexpectedBody(what: string): ApiError {
+  return new ApiError('carrier_http_exception', `carrier_b returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
+}
+
+/** UPS error body (as text) → ApiError, whatever the status and body look like. */
+export function parseErrorResponse(status: number, body: string, ctx: ErrorContext = {}): ApiError {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  const fromJson = errorFromJson(status, json, ctx);
+  if (fromJson) return fromJson;
+  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const detail = [snippet === '' ? 'empty body' : `body starts: ${snippet}`, ctx.transactionId ? `transId: ${ctx.transactionId}` : undefined]
+    .filter(Boolean)
+    .join('; ');
+  if (status === 401 || status === 403 || ctx.auth) {
+    return new ApiError('carrier_authentication', `carrier_b refused the credentials (HTTP ${status})`, detail);
+  }
+  if (ctx.lookup && status === 404) return new ApiError('carrier_no_shipment_found', 'carrier_b does not know this shipment', detail);
+  return new ApiError('carrier_http_exception', `carrier_b answered HTTP ${status} with a body that is not one of its error bodies`, detail);
+}
+
+/** UPS `Response.ResponseStatus.Code` "1" is success; "0" failed (every *Response_Response schema). */
+export function responseFailed(envelope: unknown): ApiError | undefined {
+  const status = obj(dig(envelope, 'Response', 'ResponseStatus'));
+  if (!status || text(status.Code) !== '0') return undefined;
+  return new ApiError('carrier_exception', text(status.Description) ?? 'carrier_b reported a failure', upsDetail([], undefined));
+}

@@ -1,0 +1,71 @@
+/**
+ * Everything the carrier_b emulator remembers, owned by one emulator instance: issued OAuth
+ * tokens, booked shipments (by shipment identification number and every package number),
+ * scheduled pickups, and the counters that make numbers deterministic per instance.
+ */
+import type { Clock } from '../../clock.js';
+import { IssuedTokens } from '../tokens.js';
+import { trackingNumberAt } from './tracking-numbers.js';
+
+/** UPS tokens last four hours: fixtures/authentication_LoginResponse.json says "14399". */
+export const TOKEN_TTL_SECONDS = 14_399;
+
+export interface UpsParty {
+  name?: string;
+  lines: string[];
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  countryCode: string;
+}
+
+export interface StoredShipment {
+  id: string;
+  accountNumber: string;
+  serviceCode: string;
+  bookedAt: Date;
+  /** Local ship date, YYYY-MM-DD. */
+  shipDate: string;
+  /** Local estimated delivery date, YYYY-MM-DD. */
+  deliveryDate: string;
+  shipFrom: UpsParty;
+  shipTo: UpsParty;
+  packages: { trackingNumber: string; weight: number; unit: string }[];
+  returnService: boolean;
+  voidedAt?: Date;
+}
+
+export interface StoredPickup {
+  prn: string;
+  accountNumber: string;
+  date: string;
+  cancelledAt?: Date;
+}
+
+export class CarrierBState {
+  /** OAuth tokens issued by the token endpoint. */
+  readonly tokens: IssuedTokens;
+  readonly shipments = new Map<string, StoredShipment>();
+  readonly pickups = new Map<string, StoredPickup>();
+  #packageSeq = 0;
+  #pickupSeq = 0;
+
+  constructor(clock: Clock) {
+    this.tokens = new IssuedTokens(clock, 'carrier_b', TOKEN_TTL_SECONDS);
+  }
+
+  nextTrackingNumber(accountNumber: string, serviceCode: string): string {
+    return trackingNumberAt(this.#packageSeq++, accountNumber, serviceCode);
+  }
+
+  /** UPS PRNs look like "2929AONCALL02" (fixtures/pickup_PickupResponse.json). */
+  nextPrn(): string {
+    this.#pickupSeq += 1;
+    return `${String(2928 + this.#pickupSeq).padStart(4, '0')}AONCALL02`;
+  }
+
+  addShipment(shipment: StoredShipment): void {
+    this.shipments.set(shipment.id, shipment);
+    for (const p of shipment.packages) this.shipments.set(p.trackingNumber, shipment);
+  }
+}
