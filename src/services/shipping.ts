@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Log } from '../logger.js';
-import { combineLabels, labelContentType } from '../carriers/shared/labels.js';
+import { canCombine, combineLabels, labelContentType } from '../carriers/shared/labels.js';
 import type { Clock } from '../clock.js';
 import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
@@ -90,6 +90,10 @@ export function createShippingService(deps: ShippingDeps) {
     const { account, adapter, call, run } = await calls.prepare<'ship'>(tenant, input, 'ship', opts.log);
     const now = clock.now();
     const req = toShipmentRequest(input, account, adapter.declaration, { operation: 'ship', now });
+    // Refused before booking: once the carrier has booked, the labels must be kept whatever happens.
+    if (req.combined_labels && !canCombine(req.label_type ?? 'PDF')) {
+      throw new ApiError('schema_validation_error', `${req.label_type} labels cannot be combined into one document; ask for PDF, PNG, ZPL or EPL labels, or leave out combined_labels`, 'shipment.combined_labels');
+    }
     const booked = await run(call, req);
     if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
 
@@ -98,8 +102,13 @@ export function createShippingService(deps: ShippingDeps) {
     const labels: StoredLabel[] = booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number }));
     let combined: StoredLabel | undefined;
     if (req.combined_labels) {
-      const merged = await combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
-      combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
+      try {
+        const merged = await combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
+        combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
+      } catch (err) {
+        // The carrier has booked (and charged): keep the shipment and its labels, without the combined document.
+        opts.log.warn({ err, tracking_number: booked.tracking_number }, 'labels could not be combined; the shipment is stored without combined_label');
+      }
     }
     const booking: Booking = { id, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now };
     // Stored with label URLs; base64, when asked for, only goes out in this one response.

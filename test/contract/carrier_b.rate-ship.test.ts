@@ -94,6 +94,13 @@ describe('POST /ship', () => {
     expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_b_ground', label_type: 'PNG', label_size: '4X8' })), 400, 'schema_validation_error');
   });
 
+  it('refuses GIF labels with combined_labels before booking', async () => {
+    const before = s.em.emulator.state.carrier_b.shipments.size;
+    const err = expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_b_ground', label_type: 'GIF', combined_labels: true })), 400, 'schema_validation_error');
+    expect(err.detail).toBe('shipment.combined_labels');
+    expect(s.em.emulator.state.carrier_b.shipments.size).toBe(before);
+  });
+
   it('books several packages with one combined PDF', async () => {
     const res = await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_b_second_day_air', packages: [{ weight: 1 }, { weight: 2 }, { weight: 3 }], combined_labels: true, include_base64_label: true }));
     expect(res.status).toBe(200);

@@ -94,10 +94,6 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
     throw new ApiError('schema_field_required', 'carrier_b needs customs_items for an international shipment', 'shipment.customs_items');
   }
   const label = labelChoice(req.label_type, req.label_size);
-  // GIF labels cannot be combined (shared/labels.ts): refused now, not after UPS has booked.
-  if (req.combined_labels && label.deliver === 'GIF') {
-    throw new ApiError('schema_validation_error', 'GIF labels cannot be combined into one document; ask for PDF, PNG or ZPL labels to combine them', 'shipment.combined_labels');
-  }
   const refs = references(req);
   const options = shipmentServiceOptions(req);
   if (international && (req.customs_items ?? []).length > 0) options.InternationalForms = internationalForms(req, now);

@@ -107,6 +107,12 @@ async function imagesToPdf(kind: 'PNG' | 'JPEG', labels: Uint8Array[]): Promise<
   return doc.save();
 }
 
+/** Whether labels of this format can be combined into one document (checked before booking). */
+export function canCombine(format: string): boolean {
+  const f = bareFormat(format);
+  return f === 'PDF' || PRINTER_FORMATS.has(f) || IMAGE_FORMATS.has(f);
+}
+
 /**
  * The labels of one shipment as one printable document: PDFs merged, printer-language streams
  * concatenated, PNG/JPEG images placed one per page of a PDF (so the result is a PDF).

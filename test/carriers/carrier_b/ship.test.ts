@@ -143,8 +143,6 @@ describe.skipIf(fixturesMissing)('buildShipRequest against the recorded requests
     expect(apiErrorOf(() => buildShipRequest({ ...recordedShipment, service: undefined }, ACCOUNT, NOW)).code).toBe('schema_field_required');
     expect(apiErrorOf(() => buildShipRequest({ ...recordedInternational, customs_items: [] }, ACCOUNT, NOW)).detail).toBe('shipment.customs_items');
     expect(apiErrorOf(() => buildShipRequest({ ...recordedShipment, special_services: ['mi_label_cn22'] }, ACCOUNT, NOW)).code).toBe('schema_validation_error');
-    // Refused before booking: the service combines labels after the carrier has booked.
-    expect(apiErrorOf(() => buildShipRequest({ ...recordedShipment, label_type: 'GIF', combined_labels: true }, ACCOUNT, NOW)).detail).toBe('shipment.combined_labels');
   });
 });
 
