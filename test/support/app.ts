@@ -9,6 +9,8 @@ import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { App } from '../../src/http/types.js';
 import { createLogger } from '../../src/logger.js';
+import { startBackground, type Background } from '../../src/services/background.js';
+import { createServices } from '../../src/services/index.js';
 import { emulatorMasterAccounts } from '../../src/services/master-accounts.js';
 import type { MasterTestAccounts } from '../../src/services/accounts.js';
 import { createSealer } from '../../src/storage/sealing.js';
@@ -36,6 +38,8 @@ export async function createTestApp(
     secretKey?: Buffer;
     /** Base URL of a running emulator; every carrier call goes there. */
     emulatorUrl?: string;
+    /** Run the webhook worker and the tracking poller, as `waybill serve` does. */
+    background?: boolean;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
@@ -50,9 +54,10 @@ export async function createTestApp(
   const clock = opts.clock ?? { now: () => new Date() };
   const sealer = createSealer(opts.secretKey ?? randomBytes(32));
   const carriers = createCarrierRuntime({ config, database: db.database, sealer, clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}) });
-  const app = await buildApp({
+  const logger = createLogger('debug', sink);
+  const deps = {
     config,
-    logger: createLogger('debug', sink),
+    logger,
     database: db.database,
     sealer,
     clock,
@@ -60,8 +65,11 @@ export async function createTestApp(
     adapters: carriers.adapters,
     masterTestAccounts: opts.masterTestAccounts ?? emulatorMasterAccounts(declarations),
     trackConcurrency: config.trackConcurrency,
-  });
+  };
+  const services = createServices(deps);
+  const app = await buildApp({ ...deps, services });
   await app.ready();
+  const background: Background | undefined = opts.background ? startBackground({ database: db.database, sealer, clock, config, services, log: logger }) : undefined;
   return {
     app,
     db,
@@ -87,6 +95,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await background?.stop();
       await carriers.close();
       await db.drop();
     },
