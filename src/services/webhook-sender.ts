@@ -38,8 +38,8 @@ export function createSender(opts: SenderOptions) {
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
     connect: { timeout: opts.timeoutMs, ...(opts.allowPrivate ? {} : { lookup: guardedLookup }) },
-    // Several deliveries to one endpoint may run at once; a slow endpoint ties up only its own sockets.
-    connections: 8,
+    // No cap on sockets per origin: the worker bounds deliveries per endpoint, and two endpoints on
+    // one host must not queue behind each other's slow requests.
   });
 
   async function send(target: { url: string; eventId: string; body: string; secrets: string[]; now: Date }): Promise<AttemptOutcome> {

@@ -24,7 +24,7 @@ export function isBlockedAddress(address: string): boolean {
 }
 
 /** The URL's host without IPv6 brackets. */
-const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
 
 /** Registration-time check; throws schema_validation_error naming the field. */
 export function checkEndpointUrl(raw: string, allowPrivate: boolean, field: string): void {
