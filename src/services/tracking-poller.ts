@@ -40,9 +40,10 @@ export const MAX_TRACKING_MS = 60 * 24 * 60 * MINUTE;
 /** A claimed row is held this long; a poller that dies lets it go after that. */
 const LEASE_MS = 5 * MINUTE;
 
-export function pollIntervalMs(carrier: string, stage: TrackingStage | null, override?: number): number {
+/** `stages`: the result's stage and its latest checkpoint's (some carriers keep the first at IN_TRANSIT while out for delivery). */
+export function pollIntervalMs(carrier: string, stages: (TrackingStage | null | undefined)[], override?: number): number {
   const base = override ?? POLL_INTERVAL_MS[carrier as CarrierSlug] ?? 30 * MINUTE;
-  return stage && IMMINENT.has(stage) ? Math.max(1, Math.round(base / 3)) : base;
+  return stages.some((s) => s && IMMINENT.has(s)) ? Math.max(1, Math.round(base / 3)) : base;
 }
 
 export interface TrackingPollerDeps {
@@ -68,11 +69,13 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
 
   async function poll(row: tracked.TrackedRow): Promise<void> {
     let stage = (row.stage as TrackingStage | null) ?? null;
+    let latest: TrackingStage | undefined;
     let lastError: string | null = null;
     let stop = false;
     try {
       const result = await deps.tracking.track(row.tenant, { shipping_account: row.shipping_account_id, tracking_number: row.tracking_number, refresh: true, ...(row.test ? { test: true } : {}) }, log);
       stage = result.tracking_stage;
+      latest = result.checkpoints?.[0]?.tracking_stage;
       stop = FINAL.has(stage);
     } catch (err) {
       const apiErr = toApiError(err);
@@ -82,7 +85,7 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
     }
     const now = clock.now();
     if (now.getTime() - Date.parse(row.started_at) >= MAX_TRACKING_MS) stop = true;
-    const next = new Date(now.getTime() + pollIntervalMs(row.carrier, stage, config.pollIntervalMs)).toISOString();
+    const next = new Date(now.getTime() + pollIntervalMs(row.carrier, [stage, latest], config.pollIntervalMs)).toISOString();
     await tracked.finishPoll(db, row, { stage, state: stop ? 'done' : 'active', next_poll_at: next, last_error: lastError });
   }
 

@@ -129,7 +129,7 @@ describe('deliveries', () => {
     const previous = s.rx.respond;
     s.rx.respond = (r) => (r.path === '/slow' ? held : 200);
     try {
-      const numbers = [];
+      const numbers: string[] = [];
       for (let i = 0; i < 12; i++) numbers.push((await book()).tracking_number);
       await waitFor(() => numbers.every((n) => createdFor('/fast', n).length === 1), 'every delivery to the fast endpoint');
       // The slow endpoint has some of its deliveries in flight, never more than its share.
