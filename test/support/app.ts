@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { App } from '../../src/http/types.js';
 import { createLogger } from '../../src/logger.js';
 import { startBackground, type Background } from '../../src/services/background.js';
-import { createServices } from '../../src/services/index.js';
+import { createServices, type Services } from '../../src/services/index.js';
 import { emulatorMasterAccounts } from '../../src/services/master-accounts.js';
 import type { MasterTestAccounts } from '../../src/services/accounts.js';
 import { createSealer } from '../../src/storage/sealing.js';
@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export interface TestApp {
   app: App;
+  services: Services;
   db: TestDatabase;
   config: Config;
   /** Every log line the app wrote, as text. */
@@ -72,6 +73,7 @@ export async function createTestApp(
   const background: Background | undefined = opts.background ? startBackground({ database: db.database, sealer, clock, config, services, log: logger }) : undefined;
   return {
     app,
+    services,
     db,
     config,
     logs,
