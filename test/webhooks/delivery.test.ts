@@ -3,7 +3,7 @@
  * rotation, replay and redelivery, the events API, and a slow endpoint beside a fast one.
  */
 import { describe, expect, it } from 'vitest';
-import { shipment } from '../contract/support.js';
+import { address, shipment } from '../contract/support.js';
 import { expectError } from '../support/app.js';
 import { waitFor } from '../support/webhook-receiver.js';
 import { register, useWebhookSuite } from './support.js';
@@ -119,6 +119,18 @@ describe('deliveries', () => {
     const [got] = await waitFor(() => s.rx.at('/cancel').filter((r) => r.body.data.tracking_number === booked.tracking_number).length > 0 && s.rx.at('/cancel'), 'shipment.cancelled');
     expect(got!.body).toMatchObject({ type: 'shipment.cancelled', data: { id: booked.id, carrier: 'carrier_a', shipping_account: s.account, tracking_number: booked.tracking_number } });
     expect(s.rx.at('/cancel').every((r) => r.body.type === 'shipment.cancelled')).toBe(true);
+  });
+
+  it('announces a scheduled pickup with pickup.scheduled', async () => {
+    await register(s, '/pickups', ['pickup.scheduled']);
+    const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const res = await s.t.call('POST', '/pickup', s.key, {
+      pickup: { shipping_account: s.account, carrier: 'carrier_a', location: address({ location_type: 'front desk' }), shipments: [{ packages: [{ weight: 5 }] }], time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
+    });
+    expect(res.status).toBe(200);
+    const [got] = await waitFor(() => s.rx.at('/pickups').length > 0 && s.rx.at('/pickups'), 'pickup.scheduled');
+    expect(got!.body.type).toBe('pickup.scheduled');
+    expect(got!.body.data).toMatchObject({ confirmation_number: res.body.pickup.confirmation_number, carrier: 'carrier_a', shipping_account: s.account, pickup_date: date });
   });
 
   it('keeps delivering to a fast endpoint while a slow one holds every request', async () => {

@@ -91,6 +91,8 @@ export async function claimDue(db: Kysely<Tables>, dialect: Dialect, q: { owner:
     .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', q.now)]))
     .where('w.enabled', '=', 1);
   if (q.skipEndpoints.length > 0) due = due.where('d.endpoint_id', 'not in', q.skipEndpoints);
+  // An idle worker only reads: no write (and on SQLite no write lock) until something is due.
+  if (!(await due.limit(1).executeTakeFirst())) return [];
   due = due.orderBy('d.next_attempt_at').limit(q.limit);
   // PostgreSQL: rows another instance is claiming right now are skipped, not waited for. SQLite has
   // one writer, so the update below is already atomic.
