@@ -3,9 +3,12 @@
  * address it resolves to is checked, so a host that turned private since registration (DNS
  * rebinding) gets nothing. Redirects are not followed.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSender } from '../../src/services/webhook-sender.js';
 import { isBlockedAddress } from '../../src/services/webhook-url.js';
+import { projectRoot } from '../support/process.js';
 import { startReceiver, verifyWaybillSignature, type Receiver } from '../support/webhook-receiver.js';
 
 let rx: Receiver;
@@ -54,4 +57,11 @@ describe('delivery-time address checks', () => {
   ])('%s blocked: %s', (address, blocked) => {
     expect(isBlockedAddress(address)).toBe(blocked);
   });
+});
+
+it('verifies signatures with exactly the code the README shows', () => {
+  const fn = (text: string) => /^function verifyWaybillSignature[\s\S]*?^}$/m.exec(text)?.[0];
+  const readme = fn(readFileSync(join(projectRoot, 'README.md'), 'utf8'));
+  expect(readme).toBeDefined();
+  expect(fn(readFileSync(join(projectRoot, 'test/support/webhook-receiver.ts'), 'utf8'))).toBe(readme);
 });
