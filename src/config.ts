@@ -126,7 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: int(env, 'WAYBILL_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
       allowPrivate: bool(env, 'WAYBILL_WEBHOOK_ALLOW_PRIVATE'),
       disableAfterMs: int(env, 'WAYBILL_WEBHOOK_DISABLE_AFTER_MS', 3 * 86_400_000, 1),
-      pollMs: int(env, 'WAYBILL_WEBHOOK_POLL_MS', 500, 1, 3_600_000),
+      pollMs: int(env, 'WAYBILL_WEBHOOK_POLL_MS', 100, 1, 3_600_000),
       concurrency: int(env, 'WAYBILL_WEBHOOK_CONCURRENCY', 32, 1, 1000),
     },
     tracking: {

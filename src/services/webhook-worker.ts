@@ -38,6 +38,39 @@ export function eventBody(e: { id: string; type: string; created: string; data: 
   return `{"id":${JSON.stringify(e.id)},"type":${JSON.stringify(e.type)},"created":${JSON.stringify(e.created)},"data":${e.data}}`;
 }
 
+type Recorded = Parameters<typeof outbox.recordAttempts>[2][number];
+
+/**
+ * Group commit: attempts finishing while a write is under way are written together by the next
+ * one, so a busy worker commits once per batch rather than once per delivery.
+ */
+function createRecorder(write: (items: Recorded[]) => Promise<boolean[]>) {
+  let queue: { item: Recorded; done: (held: boolean) => void; fail: (err: unknown) => void }[] = [];
+  let writing = false;
+  async function flush(): Promise<void> {
+    writing = true;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const held = await write(batch.map((b) => b.item));
+        batch.forEach((b, i) => b.done(held[i] ?? false));
+      } catch (err) {
+        for (const b of batch) b.fail(err);
+      }
+    }
+    writing = false;
+  }
+  return {
+    record(item: Recorded): Promise<boolean> {
+      return new Promise((done, fail) => {
+        queue.push({ item, done, fail });
+        if (!writing) void flush();
+      });
+    },
+  };
+}
+
 export interface WebhookWorkerDeps {
   db: Kysely<Tables>;
   dialect: Dialect;
@@ -58,6 +91,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): BackgroundLoop {
   const inFlight = new Map<string, number>();
   const active = new Set<Promise<void>>();
   let purgedAt = 0;
+  const recorder = createRecorder((items) => outbox.recordAttempts(db, owner, items));
 
   async function deliver(c: outbox.ClaimedDelivery): Promise<void> {
     const now = clock.now();
@@ -68,11 +102,9 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): BackgroundLoop {
     const at = clock.now();
     const attempts = c.attempts + 1;
     const finished = out.ok || attempts >= MAX_ATTEMPTS;
-    const recorded = await outbox.recordAttempt(
-      db,
-      owner,
-      { id: newId('att'), delivery_id: c.id, at: now.toISOString(), status_code: out.statusCode, duration_ms: out.durationMs, error: out.error },
-      {
+    const recorded = await recorder.record({
+      attempt: { id: newId('att'), delivery_id: c.id, at: now.toISOString(), status_code: out.statusCode, duration_ms: out.durationMs, error: out.error },
+      next: {
         status: out.ok ? 'succeeded' : finished ? 'failed' : 'pending',
         attempts,
         next_attempt_at: finished ? null : new Date(at.getTime() + retryDelayMs(config.retryBaseMs, attempts)).toISOString(),
@@ -80,9 +112,9 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): BackgroundLoop {
         last_error: out.error,
         completed_at: finished ? at.toISOString() : null,
       },
-    );
+    });
     if (!recorded) return log.warn({ delivery: c.id }, 'webhook delivery lease expired during the attempt; another worker retries it');
-    if (out.ok) return markHealthy(db, c.endpoint_id);
+    if (out.ok) return c.failing_since === null ? undefined : markHealthy(db, c.endpoint_id);
     log.info({ delivery: c.id, endpoint: c.endpoint_id, attempts, status: out.statusCode, error: out.error }, 'webhook delivery failed');
     const since = await markFailing(db, c.endpoint_id, at.toISOString());
     if (at.getTime() - Date.parse(since) >= config.disableAfterMs) {

@@ -71,6 +71,7 @@ export interface ClaimedDelivery {
   secret_sealed: string;
   previous_secret_sealed: string | null;
   previous_secret_until: string | null;
+  failing_since: string | null;
   event_id: string;
   event_type: string;
   event_data: string;
@@ -108,24 +109,33 @@ export async function claimDue(db: Kysely<Tables>, dialect: Dialect, q: { owner:
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
     .innerJoin('events as e', 'e.id', 'd.event_id')
-    .select(['d.id', 'd.endpoint_id', 'd.attempts', 'w.url', 'w.secret_sealed', 'w.previous_secret_sealed', 'w.previous_secret_until', 'e.id as event_id', 'e.type as event_type', 'e.data as event_data', 'e.created_at as event_created_at'])
+    .select(['d.id', 'd.endpoint_id', 'd.attempts', 'w.url', 'w.secret_sealed', 'w.previous_secret_sealed', 'w.previous_secret_until', 'w.failing_since', 'e.id as event_id', 'e.type as event_type', 'e.data as event_data', 'e.created_at as event_created_at'])
     .where('d.id', 'in', claimed.map((c) => c.id))
     .where('d.lock_owner', '=', q.owner)
     .execute();
 }
 
-/** Records an attempt and the delivery's new state, if this worker still holds it. */
-export async function recordAttempt(db: Kysely<Tables>, owner: string, attempt: AttemptRow, next: Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_status_code' | 'last_error' | 'completed_at'>): Promise<boolean> {
+export type DeliveryOutcome = Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_status_code' | 'last_error' | 'completed_at'>;
+
+/**
+ * Records attempts and their deliveries' new states in one transaction (one commit for many
+ * attempts); each only if this worker still holds the delivery. Answers, per attempt, whether it did.
+ */
+export async function recordAttempts(db: Kysely<Tables>, owner: string, items: { attempt: AttemptRow; next: DeliveryOutcome }[]): Promise<boolean[]> {
   return db.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable('webhook_deliveries')
-      .set({ ...next, lock_owner: null, locked_until: null })
-      .where('id', '=', attempt.delivery_id)
-      .where('lock_owner', '=', owner)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return false;
-    await trx.insertInto('webhook_attempts').values(attempt).execute();
-    return true;
+    const held: boolean[] = [];
+    for (const { attempt, next } of items) {
+      const res = await trx
+        .updateTable('webhook_deliveries')
+        .set({ ...next, lock_owner: null, locked_until: null })
+        .where('id', '=', attempt.delivery_id)
+        .where('lock_owner', '=', owner)
+        .executeTakeFirst();
+      held.push(Number(res.numUpdatedRows) > 0);
+    }
+    const recorded = items.filter((_, i) => held[i]).map((i) => i.attempt);
+    if (recorded.length > 0) await trx.insertInto('webhook_attempts').values(recorded).execute();
+    return held;
   });
 }
 
