@@ -1,6 +1,7 @@
 /** The outbox on every dialect: an event commits or rolls back with the change it reports. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/services/events.js';
+import { EVENT_RETENTION_MS, recordEvent } from '../../src/services/events.js';
+import { purgeBefore } from '../../src/storage/repositories/events.js';
 import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.js';
 
 describe.each(dialects)('recordEvent on %s', (dialect) => {
@@ -40,5 +41,18 @@ describe.each(dialects)('recordEvent on %s', (dialect) => {
     expect(id).toMatch(/^evt_/);
     expect(await t.database.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst()).toBeUndefined();
     expect(await deliveriesOf(id)).toEqual([]);
+  });
+
+  it('purges events past the retention with their deliveries and attempts', async () => {
+    const now = Date.now();
+    const old = await recordEvent(t.database.db, { tenant: 'acme', type: 'shipment.created', data: {}, at: new Date(now - EVENT_RETENTION_MS - 60_000) });
+    const recent = await recordEvent(t.database.db, { tenant: 'acme', type: 'shipment.created', data: {}, at: new Date(now - EVENT_RETENTION_MS + 60_000) });
+    const [delivery] = await t.database.db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', old).execute();
+    await t.database.db.insertInto('webhook_attempts').values({ id: 'att_old', delivery_id: delivery!.id, at: new Date(now).toISOString(), status_code: 500, duration_ms: 1, error: 'HTTP 500' }).execute();
+    expect(await purgeBefore(t.database.db, new Date(now - EVENT_RETENTION_MS).toISOString())).toBeGreaterThanOrEqual(1);
+    expect(await t.database.db.selectFrom('events').select('id').where('id', 'in', [old, recent]).execute()).toEqual([{ id: recent }]);
+    expect(await deliveriesOf(old)).toEqual([]);
+    expect(await t.database.db.selectFrom('webhook_attempts').selectAll().where('id', '=', 'att_old').execute()).toEqual([]);
+    expect(await deliveriesOf(recent)).toHaveLength(1);
   });
 });

@@ -61,6 +61,17 @@ describe('background tracking', () => {
     await waitFor(() => updates(cancelled).some((r) => r.body.data.tracking_stage === 'SHIPMENT_VOIDED'), 'SHIPMENT_VOIDED');
     await waitFor(async () => (await trackedRow(cancelled))?.state === 'done', 'background tracking of the voided shipment to stop');
   });
+
+  it('stops after 60 days without a final stage', async () => {
+    const number = await book();
+    const longAgo = new Date(Date.now() - 61 * 86_400_000).toISOString();
+    await s.t.db.database.db
+      .insertInto('tracked_shipments')
+      .values({ tenant: 'acme', shipping_account_id: s.account, tracking_number: number, carrier: 'carrier_a', test: 0, stage: 'IN_TRANSIT', state: 'active', started_at: longAgo, next_poll_at: longAgo, locked_until: null, last_error: null })
+      .execute();
+    await waitFor(async () => (await trackedRow(number))?.state === 'done', 'background tracking to give up');
+    expect((await trackedRow(number))!.stage).toBe('CREATED');
+  });
 });
 
 describe('tracking.updated from /track', () => {
