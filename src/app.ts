@@ -18,11 +18,13 @@ import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { RequestLog } from './http/request-log.js';
 import { registerRoutes } from './http/routes/index.js';
-import { createServices, type ServiceDeps } from './services/index.js';
+import { createServices, type ServiceDeps, type Services } from './services/index.js';
 
 export interface AppDeps extends ServiceDeps {
   config: Config;
   logger: Logger;
+  /** Services shared with the background work; made from the deps when absent. */
+  services?: Services;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -45,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // JSON only: the default text/plain parser would let a wrong content type reach validation.
   app.removeContentTypeParser('text/plain');
 
-  const services = createServices(deps);
+  const services = deps.services ?? createServices(deps);
   const auth = createAuthenticator({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.config.jwtSecret, jwtPublicKey: deps.config.jwtPublicKey });
 
   app.decorateRequest('tenant', '');

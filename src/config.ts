@@ -35,6 +35,26 @@ export interface Config {
   masterTestAccountsJson?: string;
   /** Operator identifiers carriers need besides account credentials. */
   operator: { carrierDResellerRequesterId?: string };
+  webhooks: {
+    /** First retry delay; later ones double (webhook-worker.ts). */
+    retryBaseMs: number;
+    /** One delivery attempt may take this long. */
+    timeoutMs: number;
+    /** Endpoints on loopback, link-local and private addresses are allowed (development, tests). */
+    allowPrivate: boolean;
+    /** An endpoint failing for this long is disabled. */
+    disableAfterMs: number;
+    /** How often an idle worker looks for due deliveries and tracking polls. */
+    pollMs: number;
+    /** Deliveries in flight per process. */
+    concurrency: number;
+  };
+  tracking: {
+    /** Background poll interval for every carrier; unset → each carrier's own (tracking-poller.ts). */
+    pollIntervalMs?: number;
+    /** Background carrier calls in flight per carrier and process. */
+    pollConcurrency: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +67,13 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   return n;
+}
+
+function bool(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
 }
 
 function secretKey(raw: string | undefined): Buffer | undefined {
@@ -94,6 +121,18 @@ export function loadConfig(env: Env = process.env): Config {
     masterTestAccountsJson: env.WAYBILL_MASTER_TEST_ACCOUNTS || undefined,
     // Unset: test accounts use the reseller's sandbox RequesterID, live accounts are refused.
     operator: { carrierDResellerRequesterId: env.WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID || undefined },
+    webhooks: {
+      retryBaseMs: int(env, 'WAYBILL_WEBHOOK_RETRY_BASE_MS', 60_000, 1),
+      timeoutMs: int(env, 'WAYBILL_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
+      allowPrivate: bool(env, 'WAYBILL_WEBHOOK_ALLOW_PRIVATE'),
+      disableAfterMs: int(env, 'WAYBILL_WEBHOOK_DISABLE_AFTER_MS', 3 * 86_400_000, 1),
+      pollMs: int(env, 'WAYBILL_WEBHOOK_POLL_MS', 100, 1, 3_600_000),
+      concurrency: int(env, 'WAYBILL_WEBHOOK_CONCURRENCY', 32, 1, 1000),
+    },
+    tracking: {
+      pollIntervalMs: env.WAYBILL_TRACKING_POLL_INTERVAL_MS ? int(env, 'WAYBILL_TRACKING_POLL_INTERVAL_MS', 0, 1) : undefined,
+      pollConcurrency: int(env, 'WAYBILL_TRACKING_POLL_CONCURRENCY', 4, 1, 1000),
+    },
   };
 }
 

@@ -11,6 +11,8 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { App } from './http/types.js';
 import { createLogger } from './logger.js';
+import { startBackground } from './services/background.js';
+import { createServices } from './services/index.js';
 import { emulatorMasterAccounts, parseMasterAccounts } from './services/master-accounts.js';
 import { createDatabase, type Database } from './storage/database.js';
 import { migrate } from './storage/migrations/index.js';
@@ -49,14 +51,19 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
   const carriers = createCarrierRuntime({ config, database, sealer, clock, ...(emulator ? { emulatorUrl: emulator.url } : {}) });
 
-  const app = await buildApp({ config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency });
+  const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency };
+  const services = createServices(deps);
+  const app = await buildApp({ ...deps, services });
   const url = await app.listen({ host: config.host, port: config.port });
+  // Webhook deliveries and background tracking run in every instance; the database shares the work.
+  const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }) });
   logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await app.close();
+      await background.stop();
       await carriers.close();
       await emulator?.close();
       await database.close();

@@ -2,6 +2,7 @@
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Adapters } from '../carriers/registry.js';
 import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
@@ -13,6 +14,7 @@ import { createRatingService } from './rating.js';
 import { createShippingService } from './shipping.js';
 import { createTrackingService } from './tracking.js';
 import { createTrackingCache } from './tracking-cache.js';
+import { createWebhooksService } from './webhooks.js';
 
 export interface ServiceDeps {
   database: Database;
@@ -23,6 +25,8 @@ export interface ServiceDeps {
   masterTestAccounts: MasterTestAccounts;
   /** Carrier calls in flight per carrier for batch tracking. */
   trackConcurrency: number;
+  /** Settings read by the services (webhook URL checks); defaults when absent. */
+  config?: Config;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -37,10 +41,11 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     rating: createRatingService({ calls, clock }),
     shipping: createShippingService({ db, calls, clock, trackingCache }),
-    tracking: createTrackingService({ cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
-    pickups: createPickupsService({ calls, clock }),
+    tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
+    pickups: createPickupsService({ calls, clock, db }),
     manifests: createManifestService({ calls, clock }),
     idempotency: createIdempotencyService({ db, clock }),
+    webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
   };
 }
 

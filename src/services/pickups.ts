@@ -1,10 +1,13 @@
 /** POST /pickup/availability, POST /pickup and POST /dopu. */
+import type { Kysely } from 'kysely';
 import type { Log } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { DropoffLocation, PickupConfirmation } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
 import type { DopuInput, PickupAvailabilityInput, PickupInput } from '../http/schemas/operations.js';
+import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
+import { recordEvent } from './events.js';
 import { earliestToday } from './shipment-request.js';
 import { checkAllowed } from './validation.js';
 
@@ -22,7 +25,7 @@ function checkDateNotPast(date: string, now: Date, path: string): void {
   if (date < earliestToday(now)) throw new ApiError('schema_validation_error', `${path} ${date} is in the past`, path);
 }
 
-export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock }) {
+export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock; db: Kysely<Tables> }) {
   const { calls, clock } = deps;
 
   async function availability(tenant: string, input: PickupAvailabilityInput, log: Log) {
@@ -44,7 +47,7 @@ export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock }
     if (input.time.close_time <= input.time.ready_time) throw new ApiError('schema_validation_error', 'pickup.time.close_time must be after ready_time', 'pickup.time.close_time');
     const { account, call, run } = await calls.prepare<'pickup'>(tenant, input, 'pickup', log);
     const confirmation = await run(call, input);
-    return {
+    const scheduled = {
       ...input,
       carrier: account.carrier,
       shipping_account: account.id,
@@ -54,6 +57,8 @@ export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock }
       ...confirmation,
       currency: confirmation.currency ?? input.currency ?? 'USD',
     };
+    await recordEvent(deps.db, { tenant, type: 'pickup.scheduled', data: scheduled, at: clock.now() });
+    return scheduled;
   }
 
   async function locations(tenant: string, input: DopuInput, log: Log): Promise<{ locations: DropoffLocation[] }> {

@@ -12,8 +12,10 @@ import type { CancelInput } from '../http/schemas/operations.js';
 import type { ShipmentInput } from '../http/schemas/shipment.js';
 import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
+import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
+import { recordEvent } from './events.js';
 import { toShipmentRequest } from './shipment-request.js';
 import type { TrackingCache } from './tracking-cache.js';
 
@@ -132,6 +134,10 @@ export function createShippingService(deps: ShippingDeps) {
           voided_at: null,
         },
         [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
+        async (trx) => {
+          await recordEvent(trx, { tenant, type: 'shipment.created', data: stored, at: now });
+          if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: booked.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, createdAt);
+        },
       );
     } catch (err) {
       // The carrier has booked (and may bill) this label: say so loudly so an operator can void it.
@@ -154,7 +160,13 @@ export function createShippingService(deps: ShippingDeps) {
       ...(stored?.service ? { service: stored.service } : {}),
       ...(stored?.ship_date ? { ship_date: stored.ship_date } : {}),
     });
-    if (stored) await shipments.markVoided(db, tenant, stored.id, clock.now().toISOString());
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      if (stored && !(await shipments.markVoided(trx, tenant, stored.id, now.toISOString()))) return;
+      const data = { id: stored?.id ?? null, carrier: account.carrier, shipping_account: account.id, tracking_number: input.tracking_number, test: call.test, cancelled: now.toISOString(), message: result.message };
+      await recordEvent(trx, { tenant, type: 'shipment.cancelled', data, at: now });
+      if (input.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: input.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, now.toISOString());
+    });
     await deps.trackingCache.forget(tenant, account.carrier, input.tracking_number);
     return { success: { message: result.message } };
   }

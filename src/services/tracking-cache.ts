@@ -1,12 +1,15 @@
 /**
  * Last tracking result per tenant, carrier and number: the database row every instance shares, with
- * a few seconds of it kept in memory so that polling clients cost no database read.
+ * a few seconds of it kept in memory so that polling clients cost no database read. Writing a
+ * result whose stage or latest checkpoint differs from the stored one records `tracking.updated`
+ * in the same transaction, so each change is announced once whoever fetched it.
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { TrackingResult } from '../domain/types.js';
 import * as repo from '../storage/repositories/tracking-cache.js';
 import type { Tables } from '../storage/tables.js';
+import { recordEvent } from './events.js';
 import { createTtlCache } from './ttl-cache.js';
 
 export interface CachedTracking {
@@ -33,8 +36,17 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock }) 
 
   async function put(tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult): Promise<void> {
     const now = clock.now();
+    const row = { tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() };
+    await db.transaction().execute(async (trx) => {
+      let changed = await repo.insertIfAbsent(trx, row);
+      if (!changed) {
+        const before = await repo.getCachedForUpdate(trx, tenant, carrier, number, test);
+        changed = !before || trackingChanged(JSON.parse(before.result) as TrackingResult, result);
+        await repo.putCached(trx, row);
+      }
+      if (changed) await recordEvent(trx, { tenant, type: 'tracking.updated', data: result, at: now });
+    });
     memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
-    await repo.putCached(db, { tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() });
   }
 
   /** After a cancellation: what the carrier says about the number has changed. */
@@ -44,6 +56,11 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock }) 
   }
 
   return { get, put, forget };
+}
+
+/** A change worth announcing: another stage, or another latest checkpoint. */
+export function trackingChanged(before: TrackingResult, after: TrackingResult): boolean {
+  return before.tracking_stage !== after.tracking_stage || JSON.stringify(before.checkpoints?.[0] ?? null) !== JSON.stringify(after.checkpoints?.[0] ?? null);
 }
 
 export type TrackingCache = ReturnType<typeof createTrackingCache>;

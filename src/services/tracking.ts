@@ -7,6 +7,7 @@
  *      only its own numbers.
  * Duplicates in one batch are fetched once; a failed element carries its error in its slot.
  */
+import type { Kysely } from 'kysely';
 import type { CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { isTestTrackingNumber, testTrackingResult } from '../domain/test-tracking.js';
@@ -15,6 +16,8 @@ import { ApiError, toApiError, type ErrorBody } from '../domain/errors.js';
 import { TrackBody, type TrackInput } from '../http/schemas/operations.js';
 import { checkerFor } from '../http/schemas/validator.js';
 import type { Log } from '../logger.js';
+import { watch } from '../storage/repositories/tracked-shipments.js';
+import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import type { TrackingCache } from './tracking-cache.js';
@@ -35,6 +38,7 @@ export const FRESHNESS_MS: Record<TrackingStage, number> = {
 };
 
 export interface TrackingDeps {
+  db: Kysely<Tables>;
   cache: TrackingCache;
   calls: CarrierCalls;
   clock: Clock;
@@ -146,11 +150,22 @@ export function createTrackingService(deps: TrackingDeps) {
     return outcomes;
   }
 
+  /** `webhooks: true` asks for background tracking of the number (tracking-poller.ts). */
+  async function watchRequested(tenant: string, tracked: [TrackInput, Outcome][]): Promise<void> {
+    const now = clock.now().toISOString();
+    for (const [input, outcome] of tracked) {
+      const number = input.tracking_number.trim();
+      if (!input.webhooks || outcome instanceof ApiError || isTestTrackingNumber(number)) continue;
+      await watch(deps.db, { tenant, shipping_account_id: input.shipping_account, tracking_number: number, carrier: outcome.carrier, test: input.test ? 1 : 0 }, now);
+    }
+  }
+
   const keyOf = (input: TrackInput) => JSON.stringify([input.shipping_account, input.tracking_number.trim(), input.carrier ?? '', input.test ?? null, input.refresh ?? false, input.debug ?? false]);
 
   async function track(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
     const key = keyOf(input);
     const outcome = (await resolveAll(tenant, new Map([[key, input]]), log)).get(key)!;
+    await watchRequested(tenant, [[input, outcome]]);
     if (outcome instanceof ApiError) throw outcome;
     return present(outcome, input);
   }
@@ -166,6 +181,7 @@ export function createTrackingService(deps: TrackingDeps) {
     const inputs = new Map<string, TrackInput>();
     for (const s of slots) if (!(s instanceof ApiError)) inputs.set(s.key, s.input);
     const outcomes = await resolveAll(tenant, inputs, log);
+    await watchRequested(tenant, [...inputs].map(([key, input]) => [input, outcomes.get(key)!]));
     return slots.map((s, i) => {
       const outcome = s instanceof ApiError ? s : outcomes.get(s.key)!;
       if (!(outcome instanceof ApiError)) return present(outcome, (s as { input: TrackInput }).input);

@@ -93,6 +93,77 @@ export interface OAuthTokensTable {
   lease_until: string | null;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  tenant: string;
+  url: string;
+  /** JSON array of event types, or ["*"]. */
+  events: string;
+  description: string | null;
+  /** AES-256-GCM sealed signing secret. */
+  secret_sealed: string;
+  /** The secret before the last rotation, still signed with until previous_secret_until. */
+  previous_secret_sealed: string | null;
+  previous_secret_until: string | null;
+  enabled: number;
+  disabled_reason: string | null;
+  /** First failed attempt since the last success; null while deliveries succeed. */
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  tenant: string;
+  type: string;
+  /** The event's `data`, JSON. */
+  data: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  tenant: string;
+  endpoint_id: string;
+  event_id: string;
+  /** pending | succeeded | failed */
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  /** Worker holding the delivery while it is being sent, and until when. */
+  lock_owner: string | null;
+  locked_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+export interface TrackedShipmentsTable {
+  tenant: string;
+  shipping_account_id: string;
+  tracking_number: string;
+  carrier: string;
+  test: number;
+  stage: string | null;
+  /** active | done */
+  state: string;
+  started_at: string;
+  next_poll_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   shipping_accounts: ShippingAccountsTable;
@@ -101,6 +172,11 @@ export interface Tables {
   idempotency: IdempotencyTable;
   tracking_cache: TrackingCacheTable;
   oauth_tokens: OAuthTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  events: EventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  tracked_shipments: TrackedShipmentsTable;
 }
 
 export type { Generated };

@@ -9,6 +9,8 @@ import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { App } from '../../src/http/types.js';
 import { createLogger } from '../../src/logger.js';
+import { startBackground, type Background } from '../../src/services/background.js';
+import { createServices, type Services } from '../../src/services/index.js';
 import { emulatorMasterAccounts } from '../../src/services/master-accounts.js';
 import type { MasterTestAccounts } from '../../src/services/accounts.js';
 import { createSealer } from '../../src/storage/sealing.js';
@@ -17,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export interface TestApp {
   app: App;
+  services: Services;
   db: TestDatabase;
   config: Config;
   /** Every log line the app wrote, as text. */
@@ -36,6 +39,8 @@ export async function createTestApp(
     secretKey?: Buffer;
     /** Base URL of a running emulator; every carrier call goes there. */
     emulatorUrl?: string;
+    /** Run the webhook worker and the tracking poller, as `waybill serve` does. */
+    background?: boolean;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
@@ -50,9 +55,10 @@ export async function createTestApp(
   const clock = opts.clock ?? { now: () => new Date() };
   const sealer = createSealer(opts.secretKey ?? randomBytes(32));
   const carriers = createCarrierRuntime({ config, database: db.database, sealer, clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}) });
-  const app = await buildApp({
+  const logger = createLogger('debug', sink);
+  const deps = {
     config,
-    logger: createLogger('debug', sink),
+    logger,
     database: db.database,
     sealer,
     clock,
@@ -60,10 +66,14 @@ export async function createTestApp(
     adapters: carriers.adapters,
     masterTestAccounts: opts.masterTestAccounts ?? emulatorMasterAccounts(declarations),
     trackConcurrency: config.trackConcurrency,
-  });
+  };
+  const services = createServices(deps);
+  const app = await buildApp({ ...deps, services });
   await app.ready();
+  const background: Background | undefined = opts.background ? startBackground({ database: db.database, sealer, clock, config, services, log: logger }) : undefined;
   return {
     app,
+    services,
     db,
     config,
     logs,
@@ -87,6 +97,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await background?.stop();
       await carriers.close();
       await db.drop();
     },

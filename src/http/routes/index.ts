@@ -10,6 +10,7 @@ import { registerRateRoutes } from './rate.js';
 import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
 import { registerTrackRoutes } from './track.js';
+import { registerWebhookRoutes } from './webhooks.js';
 
 /** The single list of route modules, one per resource. */
 export function registerRoutes(app: App, ctx: RouteContext): void {
@@ -24,4 +25,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerDopuRoutes(app, ctx);
   registerManifestRoutes(app, ctx);
   registerMergeRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
 }

@@ -5,11 +5,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, Dialect } from '../database.js';
 import * as initial from './20261121_0001_initial.js';
+import * as webhooks from './20261122_0012_webhooks.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
 const steps: Record<string, Step> = {
   '20261121_0001_initial': initial,
+  '20261122_0012_webhooks': webhooks,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -5,10 +5,12 @@ import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
 export type ShipmentRow = ShipmentsTable;
 export type LabelRow = LabelsTable;
 
-export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
+/** `alsoInTransaction` writes what must commit with the booking (its event, background tracking). */
+export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[], alsoInTransaction?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('shipments').values(shipment).execute();
     for (const label of labels) await trx.insertInto('labels').values(label).execute();
+    await alsoInTransaction?.(trx);
   });
 }
 

@@ -1,0 +1,30 @@
+/**
+ * The background work of every `waybill serve` process: the webhook worker and the tracking poller.
+ * Started after the app listens and stopped before the database closes (main.ts); tests start it
+ * in-process with their own clock and settings.
+ */
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Log } from '../logger.js';
+import type { Database } from '../storage/database.js';
+import type { Sealer } from '../storage/sealing.js';
+import type { Services } from './index.js';
+import { startTrackingPoller } from './tracking-poller.js';
+import { startWebhookWorker } from './webhook-worker.js';
+
+export interface Background {
+  /** Stops claiming work and waits for what is in flight (a delivery takes at most its timeout). */
+  stop(): Promise<void>;
+}
+
+export function startBackground(deps: { database: Database; sealer: Sealer; clock: Clock; config: Config; services: Pick<Services, 'tracking'>; log: Log }): Background {
+  const { database, clock, config, log } = deps;
+  const common = { db: database.db, dialect: database.dialect, clock, log };
+  const worker = startWebhookWorker({ ...common, sealer: deps.sealer, config: config.webhooks });
+  const poller = startTrackingPoller({ ...common, tracking: deps.services.tracking, config: { ...config.tracking, idleMs: config.webhooks.pollMs } });
+  return {
+    async stop() {
+      await Promise.all([poller.stop(), worker.stop()]);
+    },
+  };
+}

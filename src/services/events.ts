@@ -1,0 +1,58 @@
+/**
+ * Recording an event: the one call every use case makes when something a tenant may subscribe to
+ * happens. Pass the transaction that makes the change, so the event (and one pending delivery per
+ * subscribed endpoint) commits or rolls back with it, an outbox:
+ *
+ *   await db.transaction().execute(async (trx) => {
+ *     await trx.insertInto('returns').values(row).execute();
+ *     await recordEvent(trx, { tenant, type: 'return.created', data: view, at: clock.now() });
+ *   });
+ *
+ * Given a plain database handle instead, it opens a transaction of its own. The webhook worker
+ * (webhook-worker.ts) sends the deliveries; `data` is what the receiver gets as the event's `data`.
+ */
+import type { Kysely } from 'kysely';
+import { newId } from '../storage/ids.js';
+import * as events from '../storage/repositories/events.js';
+import { enabledEndpoints } from '../storage/repositories/webhooks.js';
+import type { Tables } from '../storage/tables.js';
+
+export const EVENT_TYPES = ['shipment.created', 'shipment.cancelled', 'tracking.updated', 'pickup.scheduled', 'pickup.cancelled', 'return.created', 'return.updated'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Events are kept, listed and replayable for this long. */
+export const EVENT_RETENTION_MS = 30 * 86_400_000;
+
+export interface NewEvent {
+  tenant: string;
+  type: EventType;
+  /** JSON-serialisable payload: the resource as the API shows it. */
+  data: unknown;
+  /** When the change happened; defaults to now. */
+  at?: Date;
+}
+
+/** Whether an endpoint subscribed to these types (JSON array, "*" for all) wants the event. */
+export function subscribes(eventsJson: string, type: string): boolean {
+  const types = JSON.parse(eventsJson) as string[];
+  return types.includes('*') || types.includes(type);
+}
+
+/** Writes the event and its pending deliveries in `db`'s transaction; returns the event id. */
+export async function recordEvent(db: Kysely<Tables>, event: NewEvent): Promise<string> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => recordEvent(trx, event));
+  const id = newId('evt');
+  const at = (event.at ?? new Date()).toISOString();
+  const targets = (await enabledEndpoints(db, event.tenant)).filter((e) => subscribes(e.events, event.type));
+  await events.insertEvent(
+    db,
+    { id, tenant: event.tenant, type: event.type, data: JSON.stringify(event.data), created_at: at },
+    targets.map((t) => pendingDelivery(event.tenant, t.id, id, at)),
+  );
+  return id;
+}
+
+/** A delivery due at `at`, not yet attempted. */
+export function pendingDelivery(tenant: string, endpointId: string, eventId: string, at: string): events.DeliveryRow {
+  return { id: newId('dlv'), tenant, endpoint_id: endpointId, event_id: eventId, status: 'pending', attempts: 0, next_attempt_at: at, lock_owner: null, locked_until: null, last_status_code: null, last_error: null, created_at: at, completed_at: null };
+}

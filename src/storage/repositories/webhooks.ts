@@ -1,0 +1,54 @@
+/** Webhook endpoints of each tenant. */
+import type { Kysely } from 'kysely';
+import type { Tables, WebhookEndpointsTable } from '../tables.js';
+
+export type EndpointRow = WebhookEndpointsTable;
+
+export async function insertEndpoint(db: Kysely<Tables>, row: EndpointRow): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export async function getEndpoint(db: Kysely<Tables>, tenant: string, id: string): Promise<EndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listEndpoints(db: Kysely<Tables>, tenant: string, page: { limit: number; offset: number }): Promise<EndpointRow[]> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('tenant', '=', tenant).orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute();
+}
+
+/** Enabled endpoints of the tenant: the candidates for a new event. */
+export async function enabledEndpoints(db: Kysely<Tables>, tenant: string): Promise<Pick<EndpointRow, 'id' | 'events'>[]> {
+  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('tenant', '=', tenant).where('enabled', '=', 1).execute();
+}
+
+export async function updateEndpoint(db: Kysely<Tables>, tenant: string, id: string, changes: Partial<Omit<EndpointRow, 'id' | 'tenant'>>): Promise<boolean> {
+  const res = await db.updateTable('webhook_endpoints').set(changes).where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** The endpoint, its deliveries and their attempts. */
+export async function deleteEndpoint(db: Kysely<Tables>, tenant: string, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const res = await trx.deleteFrom('webhook_endpoints').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) return false;
+    const deliveries = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', id);
+    await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', deliveries).execute();
+    await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+    return true;
+  });
+}
+
+/** After a failed attempt: remember since when the endpoint fails (first failure wins). */
+export async function markFailing(db: Kysely<Tables>, id: string, at: string): Promise<string> {
+  await db.updateTable('webhook_endpoints').set({ failing_since: at }).where('id', '=', id).where('failing_since', 'is', null).execute();
+  const row = await db.selectFrom('webhook_endpoints').select('failing_since').where('id', '=', id).executeTakeFirst();
+  return row?.failing_since ?? at;
+}
+
+export async function markHealthy(db: Kysely<Tables>, id: string): Promise<void> {
+  await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', id).where('failing_since', 'is not', null).execute();
+}
+
+export async function disableEndpoint(db: Kysely<Tables>, id: string, reason: string, at: string): Promise<void> {
+  await db.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: reason, updated_at: at }).where('id', '=', id).where('enabled', '=', 1).execute();
+}
