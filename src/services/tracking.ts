@@ -7,6 +7,7 @@
  *      only its own numbers.
  * Duplicates in one batch are fetched once; a failed element carries its error in its slot.
  */
+import type { Kysely } from 'kysely';
 import type { CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { isTestTrackingNumber, testTrackingResult } from '../domain/test-tracking.js';
@@ -17,6 +18,8 @@ import { checkerFor } from '../http/schemas/validator.js';
 import type { Log } from '../logger.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { createLimiter, type Limiter } from './limiter.js';
+import { updateStatusFromTracking } from '../storage/repositories/returns.js';
+import type { Tables } from '../storage/tables.js';
 import type { TrackingCache } from './tracking-cache.js';
 
 const MINUTE = 60_000;
@@ -35,6 +38,7 @@ export const FRESHNESS_MS: Record<TrackingStage, number> = {
 };
 
 export interface TrackingDeps {
+  db: Kysely<Tables>;
   cache: TrackingCache;
   calls: CarrierCalls;
   clock: Clock;
@@ -109,6 +113,8 @@ export function createTrackingService(deps: TrackingDeps) {
             outcomes.set(item.key, outcome);
             if (outcome instanceof ApiError) return;
             await cache.put(tenant, account.carrier, item.number, call.test, outcome);
+            // A return shipped under this number follows where its parcel is (GET /returns?status=).
+            await updateStatusFromTracking(deps.db, tenant, account.carrier, item.number, outcome.tracking_stage, clock.now().toISOString());
           }),
         );
       }),

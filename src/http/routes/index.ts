@@ -7,6 +7,7 @@ import { registerMergeRoutes } from './merge.js';
 import { registerMetaRoutes } from './meta.js';
 import { registerPickupRoutes } from './pickups.js';
 import { registerRateRoutes } from './rate.js';
+import { registerReturnRoutes } from './returns.js';
 import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
 import { registerTrackRoutes } from './track.js';
@@ -24,4 +25,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerDopuRoutes(app, ctx);
   registerManifestRoutes(app, ctx);
   registerMergeRoutes(app, ctx);
+  registerReturnRoutes(app, ctx);
 }

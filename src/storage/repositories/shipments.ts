@@ -6,10 +6,17 @@ export type ShipmentRow = ShipmentsTable;
 export type LabelRow = LabelsTable;
 
 export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('shipments').values(shipment).execute();
-    for (const label of labels) await trx.insertInto('labels').values(label).execute();
-  });
+  await db.transaction().execute((trx) => insertShipmentRows(trx, shipment, labels));
+}
+
+/** The rows of one booking, inside a transaction the caller owns (a return adds its own rows to it). */
+export async function insertShipmentRows(trx: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
+  await trx.insertInto('shipments').values(shipment).execute();
+  for (const label of labels) await trx.insertInto('labels').values(label).execute();
+}
+
+export async function getShipment(db: Kysely<Tables>, tenant: string, id: string): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
 }
 
 /** The newest shipment of the tenant with that master or package tracking number. */
