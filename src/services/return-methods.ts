@@ -80,26 +80,28 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
     };
   }
 
-  /** Everything a method names is checked against what its account's carrier offers here. */
+  /**
+   * Everything a method names is checked against its account's carrier: first what the carrier does
+   * at all (its declaration), then its catalog, then what this build's adapter can do.
+   */
   async function check(tenant: string, accountId: string, m: { type: string; service: string; packaging?: string | null; label_type?: string | null }, log: Log): Promise<ResolvedAccount> {
-    // Booking the label is what every return does: a carrier that cannot book here has no returns.
-    const { account, adapter } = await calls.prepare<'ship'>(tenant, { shipping_account: accountId }, 'ship', log);
-    const decl = adapter.declaration;
+    const target = { shipping_account: accountId };
+    const account = await calls.resolveAccount(tenant, target);
+    const decl = declarations[account.carrier];
     const slug = decl.slug;
+    if (m.type === 'pickup' && !decl.operations.includes('pickup')) {
+      throw new ApiError('carrier_unsupported_method', `return_method.type "pickup": ${slug} does not pick up parcels; use a drop_off method`, 'return_method.type');
+    }
+    if (m.type === 'drop_off' && !decl.operations.includes('dopu') && !decl.retailDropOff) {
+      throw new ApiError('carrier_unsupported_method', `return_method.type "drop_off": ${slug} has neither drop-off locations nor retail counters to hand a parcel in`, 'return_method.type');
+    }
     checkAllowed(m.service, decl.catalog.services, 'return_method.service', slug);
     if (m.packaging) checkAllowed(m.packaging, decl.catalog.packaging, 'return_method.packaging', slug);
     else if (!account.defaults.packaging_type) throw new ApiError('schema_field_required', 'return_method.packaging is required (or set defaults.packaging_type on the shipping account)', 'return_method.packaging');
     if (m.label_type) checkAllowed(m.label_type, decl.catalog.labelTypes, 'return_method.label_type', slug);
-    if (m.type === 'pickup') {
-      try {
-        calls.requireOperation(adapter, 'pickup');
-      } catch (err) {
-        const e = toApiError(err);
-        throw new ApiError(e.code, `return_method.type "pickup": ${e.message}; use a drop_off method`, 'return_method.type');
-      }
-    } else if (!decl.operations.includes('dopu') && !decl.retailDropOff) {
-      throw new ApiError('carrier_unsupported_method', `return_method.type "drop_off": ${slug} has neither drop-off locations nor retail counters to hand a parcel in`, 'return_method.type');
-    }
+    // Booking the label is what every return does: a carrier that cannot book here has no returns yet.
+    const { adapter } = await calls.prepare<'ship'>(tenant, target, 'ship', log);
+    if (m.type === 'pickup') calls.requireOperation(adapter, 'pickup');
     return account;
   }
 
