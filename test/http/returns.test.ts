@@ -222,5 +222,7 @@ describe('voiding where the carrier cannot do a step', () => {
     expectError(await s.t.call('POST', '/pickup/cancel', s.key, { pickup_cancel: { shipping_account: reseller, confirmation_number: 'X1' } }), 400, 'carrier_unsupported_method');
     const c = await account('carrier_c');
     expectError(await s.t.call('POST', '/pickup/cancel', s.key, { pickup_cancel: { shipping_account: c, confirmation_number: 'X1' } }), 400, 'carrier_unsupported_method');
+    // Another tenant cannot name this tenant's account to cancel its pickups.
+    expectError(await s.t.call('POST', '/pickup/cancel', await s.t.key('hooli'), { pickup_cancel: { shipping_account: s.account, confirmation_number: 'X1' } }), 404, 'shipping_account_not_found');
   });
 });
