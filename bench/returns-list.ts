@@ -45,7 +45,7 @@ function rows(tenant: string, count: number, seed: number): { returns: ReturnsTa
       status: STAGES[Math.floor(r() * STAGES.length)]!, pickup_id: pickup ? `pu_${id}` : null, pickup_confirmation_number: pickup ? `CONF${seed}${i}` : null, pickup_location_code: null,
       pickup_date: pickup ? created.slice(0, 10) : null, pickup_state: pickup ? 'SCHEDULED' : null, created_at: created, updated_at: created,
     });
-    if (r() < 1 / 3) custom.push({ tenant, return_id: id, name: 'reason', match: REASONS[Math.floor(r() * REASONS.length)]! });
+    if (r() < 1 / 3) custom.push({ tenant, return_id: id, name: 'reason', match: REASONS[Math.floor(r() * REASONS.length)]!, created_at: created });
   }
   return { returns, custom };
 }

@@ -148,6 +148,8 @@ export interface ReturnCustomTable {
   return_id: string;
   name: string;
   match: string;
+  /** The return's created_at, for paging in list order from this table's index. */
+  created_at: string;
 }
 
 export interface Tables {

@@ -73,7 +73,10 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('name', 'text', (c) => c.notNull())
     // What `custom=name:value` matches: a string value as is, any other value as its JSON text.
     .addColumn('match', 'text', (c) => c.notNull())
+    // The return's created_at (it never changes): a custom filter pages in list order from this
+    // table's index alone, without visiting every matching return to sort them.
+    .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('return_custom_pk', ['return_id', 'name'])
     .execute();
-  await db.schema.createIndex('return_custom_match').on('return_custom').columns(['tenant', 'name', 'match', 'return_id']).execute();
+  await db.schema.createIndex('return_custom_match').on('return_custom').columns(['tenant', 'name', 'match', 'created_at', 'return_id']).execute();
 }

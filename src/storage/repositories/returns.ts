@@ -3,7 +3,7 @@
  * transaction (create, update, status from tracking), so whatever else must be written with that
  * change (an outbox event) has exactly one place to go.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ReturnsTable, Tables } from '../tables.js';
 import { insertShipmentRows, type LabelRow, type ShipmentRow } from './shipments.js';
 
@@ -33,8 +33,8 @@ export function customMatch(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function customRows(tenant: string, returnId: string, custom: CustomPair[]) {
-  return custom.map((c) => ({ tenant, return_id: returnId, name: c.name, match: customMatch(c.value) }));
+function customRows(tenant: string, returnId: string, createdAt: string, custom: CustomPair[]) {
+  return custom.map((c) => ({ tenant, return_id: returnId, name: c.name, match: customMatch(c.value), created_at: createdAt }));
 }
 
 /** The booking (shipment and labels) and the return that owns it, stored together or not at all. */
@@ -42,7 +42,7 @@ export async function createReturn(db: Kysely<Tables>, booking: { shipment: Ship
   await db.transaction().execute(async (trx) => {
     await insertShipmentRows(trx, booking.shipment, booking.labels);
     await trx.insertInto('returns').values(row).execute();
-    const pairs = customRows(row.tenant, row.id, custom);
+    const pairs = customRows(row.tenant, row.id, row.created_at, custom);
     if (pairs.length > 0) await trx.insertInto('return_custom').values(pairs).execute();
   });
 }
@@ -61,6 +61,8 @@ export interface ReturnChanges {
 /** PATCH /returns/{id}: custom pairs replaced as a whole list, voided state stored; one transaction. */
 export async function updateReturn(db: Kysely<Tables>, tenant: string, id: string, changes: ReturnChanges): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('returns').select('created_at').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+    if (!current) return;
     await trx
       .updateTable('returns')
       .set({
@@ -74,7 +76,7 @@ export async function updateReturn(db: Kysely<Tables>, tenant: string, id: strin
       .execute();
     if (!changes.custom) return;
     await trx.deleteFrom('return_custom').where('tenant', '=', tenant).where('return_id', '=', id).execute();
-    const pairs = customRows(tenant, id, changes.custom);
+    const pairs = customRows(tenant, id, current.created_at, changes.custom);
     if (pairs.length > 0) await trx.insertInto('return_custom').values(pairs).execute();
   });
 }
@@ -85,17 +87,12 @@ export async function updateReturn(db: Kysely<Tables>, tenant: string, id: strin
  * bring it back. Returns the ids of the returns that changed.
  */
 export async function updateStatusFromTracking(db: Kysely<Tables>, tenant: string, carrier: string, trackingNumber: string, stage: string, at: string): Promise<string[]> {
+  const moving = (q: SelectQueryBuilder<Tables, 'returns', { id: string }>) =>
+    q.where('tenant', '=', tenant).where('tracking_number', '=', trackingNumber).where('carrier', '=', carrier).where('status', '!=', stage).where('status', '!=', 'SHIPMENT_VOIDED');
+  // Most tracked numbers are no return's: one indexed read answers them, without a transaction.
+  if (!(await moving(db.selectFrom('returns').select('id')).executeTakeFirst())) return [];
   return db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .selectFrom('returns')
-      .select('id')
-      .where('tenant', '=', tenant)
-      .where('tracking_number', '=', trackingNumber)
-      .where('carrier', '=', carrier)
-      .where('status', '!=', stage)
-      .where('status', '!=', 'SHIPMENT_VOIDED')
-      .execute();
-    const ids = changed.map((r) => r.id);
+    const ids = (await moving(trx.selectFrom('returns').select('id')).execute()).map((r) => r.id);
     if (ids.length > 0) await trx.updateTable('returns').set({ status: stage, updated_at: at }).where('tenant', '=', tenant).where('id', 'in', ids).execute();
     return ids;
   });
@@ -103,13 +100,32 @@ export async function updateStatusFromTracking(db: Kysely<Tables>, tenant: strin
 
 type ReturnsQuery<O> = SelectQueryBuilder<Tables, 'returns', O>;
 
+/** A filtered query and the columns that give the list order (created_at, then id). */
+interface Filtered<O> {
+  q: ReturnsQuery<O>;
+  created: 'returns.created_at' | 'c0.created_at';
+  id: 'returns.id' | 'c0.return_id';
+}
+
 /**
- * The filters as a query on returns. Numbers searched for are looked up first (one indexed lookup
- * each, a handful of ids), so the planner never answers an OR by walking every return; custom pairs
- * are joins, so the planner can start from the few returns that carry the pair.
+ * The filters as a query on returns, shaped so each is answered from an index:
+ * - numbers searched for are looked up first (one indexed lookup each, a handful of ids), so the
+ *   planner never answers an OR by walking every return;
+ * - custom pairs are joins, the first one driving: its index (tenant, name, match, created_at,
+ *   return_id) yields the matching returns already in list order.
  */
-async function filtered<O>(db: Kysely<Tables>, q: ReturnsQuery<O>, tenant: string, f: ReturnFilter): Promise<ReturnsQuery<O> | undefined> {
-  let out: ReturnsQuery<O>;
+async function filtered<O>(db: Kysely<Tables>, q: ReturnsQuery<O>, tenant: string, f: ReturnFilter): Promise<Filtered<O> | undefined> {
+  let out = q;
+  const custom = f.custom ?? [];
+  for (const [i, c] of custom.entries()) {
+    const alias = `c${i}` as 'c';
+    // The join only narrows the rows; the selection and its type stay those of returns.
+    out = out.innerJoin(`return_custom as ${alias}`, (j) =>
+      j.onRef(`${alias}.return_id`, '=', 'returns.id').on(`${alias}.tenant`, '=', tenant).on(`${alias}.name`, '=', c.name).on(`${alias}.match`, '=', c.match),
+    ) as unknown as ReturnsQuery<O>;
+  }
+  const created = custom.length > 0 ? 'c0.created_at' : 'returns.created_at';
+  const id = custom.length > 0 ? 'c0.return_id' : 'returns.id';
   if (f.search !== undefined) {
     const found = await db
       .selectFrom('returns')
@@ -120,26 +136,18 @@ async function filtered<O>(db: Kysely<Tables>, q: ReturnsQuery<O>, tenant: strin
       .unionAll(db.selectFrom('returns').select('id').where('tenant', '=', tenant).where('pickup_confirmation_number', '=', f.search))
       .execute();
     if (found.length === 0) return undefined;
-    // These ids are the tenant's already. Naming the tenant again would let a planner without
-    // statistics walk every row of the tenant instead of fetching these few by primary key.
-    out = q.where('returns.id', 'in', [...new Set(found.map((r) => r.id))]);
-  } else {
-    out = q.where('returns.tenant', '=', tenant);
+    out = out.where('returns.id', 'in', [...new Set(found.map((r) => r.id))]);
   }
-  if (f.from !== undefined) out = out.where('returns.created_at', '>=', f.from);
-  if (f.until !== undefined) out = out.where('returns.created_at', '<', f.until);
+  // Found ids and custom rows are the tenant's already. Naming the tenant on returns again would let
+  // a planner without statistics walk every return of the tenant instead of those few.
+  if (f.search === undefined && custom.length === 0) out = out.where('returns.tenant', '=', tenant);
+  if (f.from !== undefined) out = out.where(sql.ref(created), '>=', f.from);
+  if (f.until !== undefined) out = out.where(sql.ref(created), '<', f.until);
   if (f.return_method !== undefined) out = out.where('returns.return_method_id', '=', f.return_method);
   if (f.customer_id !== undefined) out = out.where('returns.customer_id', '=', f.customer_id);
   if (f.order_id !== undefined) out = out.where('returns.order_id', '=', f.order_id);
   if (f.status !== undefined) out = out.where('returns.status', '=', f.status);
-  for (const [i, c] of (f.custom ?? []).entries()) {
-    const alias = `c${i}` as 'c';
-    // The join only narrows the rows; the selection and its type stay those of returns.
-    out = out.innerJoin(`return_custom as ${alias}`, (j) =>
-      j.onRef(`${alias}.return_id`, '=', 'returns.id').on(`${alias}.tenant`, '=', tenant).on(`${alias}.name`, '=', c.name).on(`${alias}.match`, '=', c.match),
-    ) as unknown as ReturnsQuery<O>;
-  }
-  return out;
+  return { q: out, created, id };
 }
 
 const SUMMARY_COLUMNS = [
@@ -154,9 +162,10 @@ const SUMMARY_COLUMNS = [
  * index entries, not rows; then only the page's rows are read, by primary key.
  */
 export async function listReturns(db: Kysely<Tables>, tenant: string, f: ReturnFilter, page: { limit: number; offset: number }): Promise<ReturnSummaryRow[]> {
-  const q = await filtered(db, db.selectFrom('returns').select('returns.id'), tenant, f);
-  if (!q) return [];
-  const ids = (await q.orderBy('returns.created_at', 'desc').orderBy('returns.id', 'desc').limit(page.limit).offset(page.offset).execute()).map((r) => r.id);
+  const plan = await filtered(db, db.selectFrom('returns').select('returns.id'), tenant, f);
+  if (!plan) return [];
+  const ordered = plan.q.orderBy(sql.ref(plan.created), 'desc').orderBy(sql.ref(plan.id), 'desc');
+  const ids = (await ordered.limit(page.limit).offset(page.offset).execute()).map((r) => r.id);
   if (ids.length === 0) return [];
   // By primary key alone: with the tenant in this query too, a planner without statistics may walk
   // the tenant's rows instead. The ids are the tenant's already; the check below keeps it certain.
@@ -166,7 +175,7 @@ export async function listReturns(db: Kysely<Tables>, tenant: string, f: ReturnF
 }
 
 export async function countReturns(db: Kysely<Tables>, tenant: string, f: ReturnFilter): Promise<number> {
-  const q = await filtered(db, db.selectFrom('returns').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f);
-  if (!q) return 0;
-  return Number((await q.executeTakeFirstOrThrow()).n);
+  const plan = await filtered(db, db.selectFrom('returns').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f);
+  if (!plan) return 0;
+  return Number((await plan.q.executeTakeFirstOrThrow()).n);
 }
