@@ -1,11 +1,26 @@
 /** Returns: bad input, tenant isolation, carriers that cannot do a step, and the list's paging. */
-import { describe, expect, it } from 'vitest';
-import { accountBody } from '../support/accounts.js';
-import { expectError } from '../support/app.js';
-import { address, recipientUS, useCarrierA } from '../contract/support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declarations } from '../../src/carriers/declarations.js';
 import { createReturn } from '../../src/storage/repositories/returns.js';
+import { accountBody } from '../support/accounts.js';
+import { createTestApp, expectError } from '../support/app.js';
+import { startTestEmulator } from '../support/emulator.js';
+import { address, recipientUS, type CarrierASuite } from '../contract/support.js';
 
-const s = useCarrierA();
+// carrier_a books against the emulator; the others are their declarations alone, as the registry
+// holds a carrier whose adapter is not written, so the refusals below hold whatever adapters exist.
+const s = {} as CarrierASuite;
+beforeAll(async () => {
+  s.em = await startTestEmulator();
+  const bare = { carrier_b: { declaration: declarations.carrier_b }, carrier_c: { declaration: declarations.carrier_c }, carrier_d_reseller: { declaration: declarations.carrier_d_reseller } };
+  s.t = await createTestApp({ emulatorUrl: s.em.url, adapters: bare });
+  s.key = await s.t.key();
+  s.account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+});
+afterAll(async () => {
+  await s.t?.close();
+  await s.em?.close();
+});
 const DAY = 86_400_000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 const customer = address({ name: 'Cora Customer', phone: '9015550199' });
@@ -31,7 +46,7 @@ describe('return methods: refusals and isolation', () => {
     const pickup = expectError(await s.t.call('POST', '/returns/methods', s.key, methodBody(reseller, { type: 'pickup', service: 'priority', packaging: 'parcel' })), 400, 'carrier_unsupported_method');
     expect(pickup.message).toContain('does not pick up');
     expect(pickup.detail).toBe('return_method.type');
-    // Drop-off is fine for a reseller (retail counters), but no adapter books its labels in this build.
+    // Drop-off is fine for a reseller (retail counters), but without an adapter nothing books its labels.
     const noAdapter = expectError(await s.t.call('POST', '/returns/methods', s.key, methodBody(reseller, { service: 'priority', packaging: 'parcel' })), 400, 'carrier_unsupported_method');
     expect(noAdapter.message).toMatch(/ship for carrier_d_reseller is not available/);
     const b = await account('carrier_b');
@@ -175,7 +190,7 @@ describe('GET /returns: paging and filters', () => {
 });
 
 describe('voiding where the carrier cannot do a step', () => {
-  /** A carrier_c return as a booking would have stored it (no carrier_c adapter books in this build). */
+  /** A carrier_c return as a booking would have stored it (its adapter here is the declaration alone). */
   async function storedCarrierCReturn(withPickup: boolean) {
     const acct = await account('carrier_c');
     const now = new Date().toISOString();
@@ -208,7 +223,7 @@ describe('voiding where the carrier cannot do a step', () => {
     expect(row.status).toBe('voided');
   });
 
-  it('refuses, changing nothing, when the pickup cannot be cancelled in this build', async () => {
+  it('refuses, changing nothing, when the carrier’s adapter cannot cancel the pickup', async () => {
     const { id, shipmentId } = await storedCarrierCReturn(true);
     const err = expectError(await s.t.call('PATCH', `/returns/${id}`, s.key, { shipment: { status: 'SHIPMENT_VOIDED' } }), 400, 'carrier_unsupported_method');
     expect(err.message).toContain('cancelPickup');

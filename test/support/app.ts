@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
 import { declarations } from '../../src/carriers/declarations.js';
+import type { Adapters } from '../../src/carriers/registry.js';
 import { createCarrierRuntime } from '../../src/carriers/runtime.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -36,6 +37,8 @@ export async function createTestApp(
     secretKey?: Buffer;
     /** Base URL of a running emulator; every carrier call goes there. */
     emulatorUrl?: string;
+    /** Adapters replacing the registry's, e.g. a declaration alone for a carrier without one. */
+    adapters?: Partial<Adapters>;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
@@ -57,7 +60,7 @@ export async function createTestApp(
     sealer,
     clock,
     declarations,
-    adapters: carriers.adapters,
+    adapters: { ...carriers.adapters, ...opts.adapters },
     masterTestAccounts: opts.masterTestAccounts ?? emulatorMasterAccounts(declarations),
     trackConcurrency: config.trackConcurrency,
   });
