@@ -10,6 +10,7 @@
 import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
+import { splitLabelType } from '../domain/catalog.js';
 import type { Address, PickupConfirmation } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
 import type { ReturnInput, ReturnLine, ReturnPatch, ReturnView } from '../http/schemas/returns.js';
@@ -108,6 +109,9 @@ export function createReturnsService(deps: ReturnsDeps) {
     }
 
     const international = input.customer.country !== destination.country;
+    // Several packages get one combined label, except in a format that cannot be combined (GIF):
+    // combining after the carrier booked must not fail, or the labels would be lost.
+    const labelFormat = splitLabelType(method.label_type ?? account.defaults.label_type ?? 'PDF').format;
     const shipment: ShipmentInput = {
       ...target,
       sender: input.customer,
@@ -117,7 +121,7 @@ export function createReturnsService(deps: ReturnsDeps) {
       ...(method.packaging !== null ? { packaging: method.packaging } : {}),
       ...(method.label_type !== null ? { label_type: method.label_type } : {}),
       type: 'return',
-      ...(input.packages.length > 1 ? { combined_labels: true } : {}),
+      ...(input.packages.length > 1 && labelFormat !== 'GIF' ? { combined_labels: true } : {}),
       ...(input.ship_date !== undefined ? { ship_date: input.ship_date } : {}),
       ...(input.currency !== undefined ? { currency: input.currency } : {}),
       ...(input.dim_units !== undefined ? { dim_units: input.dim_units } : {}),

@@ -1,4 +1,5 @@
 /** Returns end to end: the service → carrier_a adapter → emulator over loopback. */
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/app.js';
 import { address, recipientUS, useCarrierA } from './support.js';
@@ -107,6 +108,14 @@ describe('POST /returns', () => {
     expect(r.custom).toEqual([{ name: 'rma', value: 'R-1' }, { name: 'priority', value: 2 }]);
     const shipment = await s.t.db.database.db.selectFrom('shipments').selectAll().where('id', '=', r.shipment.id).executeTakeFirstOrThrow();
     expect(JSON.parse(shipment.response)).toMatchObject({ type: 'return', sender: { name: 'Cora Customer' } });
+  });
+
+  it('hands out one label for a return of several packages', async () => {
+    const m = await method('drop_off');
+    const res = await createReturn(m.id, { packages: [{ weight: 2 }, { weight: 3 }] });
+    expect(res.status, res.raw).toBe(200);
+    const pdf = await PDFDocument.load(Buffer.from(res.body.return.shipment.label, 'base64'));
+    expect(pdf.getPageCount()).toBe(2);
   });
 
   it('schedules the pickup of a pickup method and keeps its confirmation', async () => {
