@@ -183,9 +183,31 @@ describe('GET /returns: paging and filters', () => {
     expect(await ids('search=ORD-77')).toEqual([r.id]);
     expect(r.shipment.reference_number).toBe('ORD-77');
     expect(await ids('status=EXCEPTION')).toEqual([]);
-    for (const q of ['pageSize=501', 'pageSize=0', 'page=0', 'status=LOST', 'start_date=yesterday', 'custom=nocolon', `start_date=${inDays(1)}&end_date=${inDays(0)}`]) {
+    for (const q of ['pageSize=501', 'pageSize=0', 'page=0', 'page=99999999999999', 'status=LOST', 'start_date=yesterday', 'custom=nocolon', `start_date=${inDays(1)}&end_date=${inDays(0)}`]) {
       expectError(await s.t.call('GET', `/returns?${q}`, s.key), 400, 'schema_validation_error');
     }
+  });
+});
+
+describe('garbage', () => {
+  it('answers any shape of bad input with a 4xx, never a 500', async () => {
+    const m = await newMethod();
+    const id = (await post(returnBody(m))).body.return.id;
+    const bodies = [null, [], 1, 'x', { return: null }, { return: [] }, { return: { return_method: 1 } }, { return_method: null }, { return: { ...returnBody(m).return, packages: [{ weight: 'heavy' }] } }];
+    for (const body of bodies) {
+      for (const [method, url] of [['POST', '/returns'], ['POST', '/returns/methods'], ['PATCH', `/returns/${id}`], ['PATCH', `/returns/methods/${m}`], ['POST', '/pickup/cancel']] as const) {
+        const res = await s.t.call(method, url, s.key, JSON.stringify(body));
+        expect(res.status, `${method} ${url} ${JSON.stringify(body)}: ${res.raw}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }
+    }
+    for (const q of ['custom=%00:x', 'search=%E2%80%AE', 'start_date=2026-02-30', 'end_date=9999-99-99T99:99', 'customer_id=' + 'x'.repeat(300), 'status=', 'page=abc']) {
+      const res = await s.t.call('GET', `/returns?${q}`, s.key);
+      expect(res.status, `${q}: ${res.raw}`).toBeLessThan(500);
+    }
+    expect([400, 414]).toContain((await s.t.call('GET', `/returns/${'x'.repeat(101)}`, s.key)).status);
+    expect((await s.t.call('PATCH', `/returns/${id}`, s.key, { custom: [{ name: '__proto__', value: { polluted: true } }] })).status).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 

@@ -26,7 +26,8 @@ const MethodFields = {
 export const ReturnMethodInput = Type.Object({ shipping_account: Id, ...MethodFields });
 export type ReturnMethodInput = Static<typeof ReturnMethodInput>;
 export const ReturnMethodBody = Type.Object({ return_method: ReturnMethodInput });
-export const ReturnMethodPatch = Type.Object({ return_method: Type.Partial(Type.Object(MethodFields), { minProperties: 1 }) });
+// A change naming nothing known would silently change nothing: unknown members are refused.
+export const ReturnMethodPatch = Type.Object({ return_method: Type.Partial(Type.Object(MethodFields), { minProperties: 1, additionalProperties: false }) });
 export type ReturnMethodPatch = Static<typeof ReturnMethodPatch>['return_method'];
 
 const Hours = Type.Object({ open: Type.String(), close: Type.String() });
@@ -130,7 +131,7 @@ export const ReturnPatchBody = Type.Object(
     custom: Type.Optional(Custom),
     shipment: Type.Optional(Type.Object({ status: Type.Literal('SHIPMENT_VOIDED', { description: 'the only status a client may set' }) })),
   },
-  { minProperties: 1 },
+  { minProperties: 1, additionalProperties: false },
 );
 export type ReturnPatch = Static<typeof ReturnPatchBody>;
 
@@ -171,7 +172,7 @@ export const ReturnsQuery = Type.Object({
   order_id: Type.Optional(Name()),
   status: Type.Optional(Type.Enum([...TRACKING_STAGES], { description: 'the shipment’s tracking stage' })),
   custom: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 1100 }), { maxItems: 10, description: 'name:value; repeat for several (all must match)' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
 });
 export type ReturnsQuery = Static<typeof ReturnsQuery>;
