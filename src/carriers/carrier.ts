@@ -66,6 +66,11 @@ export interface CarrierDeclaration {
   rateAddressFields?: readonly string[];
   /** Address members the carrier needs in sender and recipient to book (default: name, street1, city, country). */
   shipAddressFields?: readonly string[];
+  /**
+   * The carrier's labels can be handed in at any of its retail counters without a location search
+   * (a postage reseller's labels at the post office): return methods may then be drop-off without dopu.
+   */
+  retailDropOff?: boolean;
   /** How many numbers one tracking call may carry (adapters with `trackMany`). */
   trackBatchSize?: number;
   /**

@@ -37,16 +37,17 @@ export interface PreparedCall<M extends keyof CarrierAdapter> {
 }
 
 export function createCarrierCalls(deps: { accounts: AccountsService; adapters: Adapters }) {
-  function requireOperation<M extends keyof CarrierAdapter>(adapter: CarrierAdapter, operation: Operation): NonNullable<CarrierAdapter[M]> {
+  /** `method` names the adapter method when it is not the operation's usual one (cancelPickup under pickup). */
+  function requireOperation<M extends keyof CarrierAdapter>(adapter: CarrierAdapter, operation: Operation, method: keyof CarrierAdapter | undefined = METHOD[operation]): NonNullable<CarrierAdapter[M]> {
     const decl = adapter.declaration;
     if (!decl.operations.includes(operation)) {
       const note = decl.unsupportedNotes?.[operation];
       throw new ApiError('carrier_unsupported_method', `${decl.slug} does not support ${operation}${note ? `: ${note}` : ''}`, `${decl.slug}.${operation}`);
     }
-    const method = METHOD[operation];
     const fn = method ? adapter[method] : undefined;
     if (typeof fn !== 'function') {
-      throw new ApiError('carrier_unsupported_method', `${operation} for ${decl.slug} is not available in this version of Waybill`, `${decl.slug}.${operation}`);
+      const what = method && method !== METHOD[operation] ? method : operation;
+      throw new ApiError('carrier_unsupported_method', `${what} for ${decl.slug} is not available in this version of Waybill`, `${decl.slug}.${what}`);
     }
     return fn.bind(adapter) as NonNullable<CarrierAdapter[M]>;
   }
@@ -68,10 +69,10 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return account;
   }
 
-  async function prepare<M extends keyof CarrierAdapter>(tenant: string, target: CallTarget, operation: Operation, log: Log): Promise<PreparedCall<M>> {
+  async function prepare<M extends keyof CarrierAdapter>(tenant: string, target: CallTarget, operation: Operation, log: Log, method?: M): Promise<PreparedCall<M>> {
     const account = await resolveAccount(tenant, target);
     const adapter = deps.adapters[account.carrier];
-    const run = requireOperation<M>(adapter, operation);
+    const run = requireOperation<M>(adapter, operation, method);
     const call: CarrierCall = {
       auth: account.auth,
       // An account registered for testing always talks to the carrier's test servers.
@@ -83,7 +84,7 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return { account, adapter, call, run };
   }
 
-  return { resolveAccount, prepare, prepareInline };
+  return { resolveAccount, prepare, prepareInline, requireOperation };
 }
 
 export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

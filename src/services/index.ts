@@ -11,6 +11,8 @@ import { createIdempotencyService } from './idempotency.js';
 import { createManifestService } from './manifests.js';
 import { createPickupsService } from './pickups.js';
 import { createRatingService } from './rating.js';
+import { createReturnMethodsService } from './return-methods.js';
+import { createReturnsService } from './returns.js';
 import { createShippingService } from './shipping.js';
 import { createTrackingService } from './tracking.js';
 import { createTrackingCache } from './tracking-cache.js';
@@ -35,17 +37,20 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, clock });
+  const shipping = createShippingService({ db, calls, clock, trackingCache });
   return {
     database: deps.database,
     declarations: deps.declarations,
     accounts,
     rating: createRatingService({ calls, clock }),
-    shipping: createShippingService({ db, calls, clock, trackingCache }),
+    shipping,
     tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
     pickups: createPickupsService({ calls, clock, db }),
     manifests: createManifestService({ calls, clock }),
     idempotency: createIdempotencyService({ db, clock }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
+    returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),
+    returns: createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock }),
   };
 }
 

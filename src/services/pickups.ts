@@ -4,7 +4,7 @@ import type { Log } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { DropoffLocation, PickupConfirmation } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
-import type { DopuInput, PickupAvailabilityInput, PickupInput } from '../http/schemas/operations.js';
+import type { DopuInput, PickupAvailabilityInput, PickupCancelInput, PickupInput } from '../http/schemas/operations.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { recordEvent } from './events.js';
@@ -25,6 +25,12 @@ function checkDateNotPast(date: string, now: Date, path: string): void {
   if (date < earliestToday(now)) throw new ApiError('schema_validation_error', `${path} ${date} is in the past`, path);
 }
 
+/** A pickup's date and window: not in the past, closing after it opens. */
+export function checkPickupTime(time: { date: string; ready_time: string; close_time: string }, now: Date, path: string): void {
+  checkDateNotPast(time.date, now, `${path}.date`);
+  if (time.close_time <= time.ready_time) throw new ApiError('schema_validation_error', `${path}.close_time must be after ready_time`, `${path}.close_time`);
+}
+
 export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock; db: Kysely<Tables> }) {
   const { calls, clock } = deps;
 
@@ -43,8 +49,7 @@ export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock; 
 
   async function schedule(tenant: string, input: PickupInput, log: Log): Promise<PickupConfirmation & Record<string, unknown>> {
     checkPhone(input.location.phone!, 'pickup.location.phone');
-    checkDateNotPast(input.time.date, clock.now(), 'pickup.time.date');
-    if (input.time.close_time <= input.time.ready_time) throw new ApiError('schema_validation_error', 'pickup.time.close_time must be after ready_time', 'pickup.time.close_time');
+    checkPickupTime(input.time, clock.now(), 'pickup.time');
     const { account, call, run } = await calls.prepare<'pickup'>(tenant, input, 'pickup', log);
     const confirmation = await run(call, input);
     const scheduled = {
@@ -73,5 +78,19 @@ export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock; 
     return { locations: found };
   }
 
-  return { availability, schedule, locations };
+  /** POST /pickup/cancel: `location` is the carrier's location code the confirmation carried. */
+  async function cancel(tenant: string, input: PickupCancelInput, log: Log): Promise<{ success: { message: string } }> {
+    const { account, call, run } = await calls.prepare(tenant, input, 'pickup', log, 'cancelPickup');
+    const result = await run(call, {
+      confirmation_number: input.confirmation_number,
+      ...(input.date !== undefined ? { date: input.date } : {}),
+      ...(input.location !== undefined ? { location_code: input.location } : {}),
+    });
+    const at = clock.now();
+    const data = { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number, ...(input.date !== undefined ? { date: input.date } : {}), cancelled: at.toISOString(), message: result.message };
+    await recordEvent(deps.db, { tenant, type: 'pickup.cancelled', data, at });
+    return { success: { message: result.message } };
+  }
+
+  return { availability, schedule, locations, cancel };
 }

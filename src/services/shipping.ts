@@ -14,7 +14,7 @@ import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
-import type { CarrierCalls } from './carrier-calls.js';
+import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { toShipmentRequest } from './shipment-request.js';
 import type { TrackingCache } from './tracking-cache.js';
@@ -42,6 +42,28 @@ interface Booking {
   labels: StoredLabel[];
   combined?: StoredLabel;
   now: Date;
+}
+
+export type PreparedBooking = PreparedCall<'ship'> & { tenant: string; req: ShipmentRequest; now: Date };
+
+export interface BookingRecord {
+  /** The public booking record, labels as URLs. */
+  stored: Record<string, unknown>;
+  base64(): BookingRecord['stored'];
+  /** The label to hand out alone: the combined one when there is one, else the first package's. */
+  mainLabelId: string;
+  shipment: shipments.ShipmentRow;
+  labels: shipments.LabelRow[];
+}
+
+/** Stores what the carrier booked; a failure is logged loudly, since the carrier may bill that label. */
+export async function storeBooked(log: Log, record: BookingRecord, store: () => Promise<void>): Promise<void> {
+  try {
+    await store();
+  } catch (err) {
+    log.error({ err, carrier: record.shipment.carrier, tracking_number: record.shipment.tracking_number }, 'booked with the carrier but could not store the shipment');
+    throw err;
+  }
 }
 
 function labelTypeName(req: ShipmentRequest): string {
@@ -88,17 +110,22 @@ export function createShippingService(deps: ShippingDeps) {
     };
   }
 
-  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string }) {
-    const { account, adapter, call, run } = await calls.prepare<'ship'>(tenant, input, 'ship', opts.log);
+  /** Resolves the account and checks the request against its carrier; nothing is sent yet. */
+  async function prepareBooking(tenant: string, input: ShipmentInput, log: Log): Promise<PreparedBooking> {
+    const prepared = await calls.prepare<'ship'>(tenant, input, 'ship', log);
     const now = clock.now();
-    const req = toShipmentRequest(input, account, adapter.declaration, { operation: 'ship', now });
+    const req = toShipmentRequest(input, prepared.account, prepared.adapter.declaration, { operation: 'ship', now });
     // Refused before booking: once the carrier has booked, the labels must be kept whatever happens.
     if (req.combined_labels && !canCombine(req.label_type ?? 'PDF')) {
       throw new ApiError('schema_validation_error', `${req.label_type} labels cannot be combined into one document; ask for PDF, PNG, ZPL or EPL labels, or leave out combined_labels`, 'shipment.combined_labels');
     }
-    const booked = await run(call, req);
-    if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
+    return { ...prepared, tenant, req, now };
+  }
 
+  /** What the carrier booked, as the rows to store and the public record (labels as URLs). */
+  async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string): Promise<BookingRecord> {
+    const { tenant, req, account, call, now } = p;
+    if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
     const id = newId('shp');
     const createdAt = now.toISOString();
     const labels: StoredLabel[] = booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number }));
@@ -109,43 +136,46 @@ export function createShippingService(deps: ShippingDeps) {
         combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
       } catch (err) {
         // The carrier has booked (and charged): keep the shipment and its labels, without the combined document.
-        opts.log.warn({ err, tracking_number: booked.tracking_number }, 'labels could not be combined; the shipment is stored without combined_label');
+        call.log.warn({ err, tracking_number: booked.tracking_number }, 'labels could not be combined; the shipment is stored without combined_label');
       }
     }
     const booking: Booking = { id, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now };
-    // Stored with label URLs; base64, when asked for, only goes out in this one response.
-    const stored = bookingView(booking, (l) => `${opts.labelBaseUrl}/labels/${l.id}`);
-    try {
-      await shipments.insertShipment(
-        db,
-        {
-          id,
-          tenant,
-          shipping_account_id: account.id,
-          carrier: account.carrier,
-          tracking_number: booked.tracking_number,
-          carrier_shipment_id: booked.carrier_shipment_id ?? null,
-          service: stored.service ?? null,
-          ship_date: stored.ship_date,
-          test: call.test ? 1 : 0,
-          status: 'booked',
-          response: JSON.stringify(stored),
-          created_at: createdAt,
-          voided_at: null,
-        },
-        [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
-        async (trx) => {
-          await recordEvent(trx, { tenant, type: 'shipment.created', data: stored, at: now });
-          if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: booked.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, createdAt);
-        },
-      );
-    } catch (err) {
-      // The carrier has booked (and may bill) this label: say so loudly so an operator can void it.
-      opts.log.error({ err, carrier: account.carrier, tracking_number: booked.tracking_number }, 'booked with the carrier but could not store the shipment');
-      throw err;
-    }
-    if (!req.include_base64_label) return { shipment: stored };
-    return { shipment: bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64')) };
+    // Stored with label URLs; base64, when asked for, only goes out in one response.
+    const stored = bookingView(booking, (l) => `${labelBaseUrl}/labels/${l.id}`);
+    return {
+      stored,
+      base64: () => bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64')),
+      mainLabelId: (combined ?? labels[0]!).id,
+      shipment: {
+        id,
+        tenant,
+        shipping_account_id: account.id,
+        carrier: account.carrier,
+        tracking_number: booked.tracking_number,
+        carrier_shipment_id: booked.carrier_shipment_id ?? null,
+        service: stored.service ?? null,
+        ship_date: stored.ship_date,
+        test: call.test ? 1 : 0,
+        status: 'booked',
+        response: JSON.stringify(stored),
+        created_at: createdAt,
+        voided_at: null,
+      },
+      labels: [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
+    };
+  }
+
+  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string }) {
+    const p = await prepareBooking(tenant, input, opts.log);
+    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl);
+    const { account, call, req, now } = p;
+    await storeBooked(opts.log, record, () =>
+      shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
+        await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
+        if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, record.shipment.created_at);
+      }),
+    );
+    return { shipment: p.req.include_base64_label ? record.base64() : record.stored };
   }
 
   async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {
@@ -177,5 +207,5 @@ export function createShippingService(deps: ShippingDeps) {
     return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
   }
 
-  return { ship, cancel, label };
+  return { prepareBooking, recordBooking, ship, cancel, label };
 }

@@ -19,7 +19,9 @@ import type { Log } from '../logger.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
+import { recordEvent } from './events.js';
 import { createLimiter, type Limiter } from './limiter.js';
+import { updateStatusFromTracking } from '../storage/repositories/returns.js';
 import type { TrackingCache } from './tracking-cache.js';
 
 const MINUTE = 60_000;
@@ -113,6 +115,14 @@ export function createTrackingService(deps: TrackingDeps) {
             outcomes.set(item.key, outcome);
             if (outcome instanceof ApiError) return;
             await cache.put(tenant, account.carrier, item.number, call.test, outcome);
+            // A return shipped under this number follows where its parcel is (GET /returns?status=).
+            const at = clock.now();
+            await updateStatusFromTracking(deps.db, tenant, account.carrier, item.number, outcome.tracking_stage, at.toISOString(), async (trx, ids) => {
+              // Compact: the tracking.updated event of the same change carries the full result.
+              for (const id of ids) {
+                await recordEvent(trx, { tenant, type: 'return.updated', data: { id, carrier: account.carrier, tracking_number: item.number, status: outcome.tracking_stage, updated: at.toISOString() }, at });
+              }
+            });
           }),
         );
       }),

@@ -164,6 +164,65 @@ export interface TrackedShipmentsTable {
   last_error: string | null;
 }
 
+export interface ReturnMethodsTable {
+  id: string;
+  tenant: string;
+  shipping_account_id: string;
+  carrier: string;
+  method_name: string;
+  /** drop_off | pickup */
+  type: string;
+  service: string;
+  packaging: string | null;
+  label_type: string | null;
+  carrier_charge: number;
+  customer_charge: number;
+  return_charge: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReturnsTable {
+  id: string;
+  tenant: string;
+  return_method_id: string;
+  /** The method's public record when the return was made, JSON. */
+  method: string;
+  customer_id: string;
+  order_id: string | null;
+  /** Addresses, lines and custom pairs as JSON. */
+  customer: string;
+  destination: string;
+  return_lines: string;
+  custom: string;
+  shipping_account_id: string;
+  carrier: string;
+  test: number;
+  shipment_id: string;
+  tracking_number: string;
+  reference_number: string;
+  label_id: string;
+  /** The shipment's tracking stage. */
+  status: string;
+  pickup_id: string | null;
+  pickup_confirmation_number: string | null;
+  pickup_location_code: string | null;
+  pickup_date: string | null;
+  /** SCHEDULED | CANCELLED */
+  pickup_state: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReturnCustomTable {
+  tenant: string;
+  return_id: string;
+  name: string;
+  match: string;
+  /** The return's created_at, for paging in list order from this table's index. */
+  created_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   shipping_accounts: ShippingAccountsTable;
@@ -177,6 +236,9 @@ export interface Tables {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   tracked_shipments: TrackedShipmentsTable;
+  return_methods: ReturnMethodsTable;
+  returns: ReturnsTable;
+  return_custom: ReturnCustomTable;
 }
 
 export type { Generated };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
 import { declarations } from '../../src/carriers/declarations.js';
+import type { Adapters } from '../../src/carriers/registry.js';
 import { createCarrierRuntime } from '../../src/carriers/runtime.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -41,6 +42,8 @@ export async function createTestApp(
     emulatorUrl?: string;
     /** Run the webhook worker and the tracking poller, as `waybill serve` does. */
     background?: boolean;
+    /** Adapters replacing the registry's, e.g. a declaration alone for a carrier without one. */
+    adapters?: Partial<Adapters>;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
@@ -63,7 +66,7 @@ export async function createTestApp(
     sealer,
     clock,
     declarations,
-    adapters: carriers.adapters,
+    adapters: { ...carriers.adapters, ...opts.adapters },
     masterTestAccounts: opts.masterTestAccounts ?? emulatorMasterAccounts(declarations),
     trackConcurrency: config.trackConcurrency,
   };

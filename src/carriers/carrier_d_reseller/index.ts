@@ -16,6 +16,8 @@ export const declaration: CarrierDeclaration = {
     secret: ['passphrase'],
   },
   catalog,
+  // Its labels are carrier_d postage: any carrier_d retail counter takes the parcel.
+  retailDropOff: true,
   hosts: { live: 'https://labelserver.endicia.com', test: 'https://elstestserver2.endicia.com' },
   // PackageStatusRequest takes a PicNumbers list (PROTOCOL.md §10); ELS publishes no maximum, so a
   // batch stays at a size the guide's other lists (refund, SCAN) are used with.

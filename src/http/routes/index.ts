@@ -7,6 +7,7 @@ import { registerMergeRoutes } from './merge.js';
 import { registerMetaRoutes } from './meta.js';
 import { registerPickupRoutes } from './pickups.js';
 import { registerRateRoutes } from './rate.js';
+import { registerReturnRoutes } from './returns.js';
 import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
 import { registerTrackRoutes } from './track.js';
@@ -26,4 +27,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerManifestRoutes(app, ctx);
   registerMergeRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
+  registerReturnRoutes(app, ctx);
 }

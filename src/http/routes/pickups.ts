@@ -1,5 +1,5 @@
 import { Documented, errorResponses } from '../schemas/common.js';
-import { PickupAvailabilityBody, PickupBody } from '../schemas/operations.js';
+import { PickupAvailabilityBody, PickupBody, PickupCancelBody, SuccessMessage } from '../schemas/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerPickupRoutes(app: App, { services }: RouteContext): void {
@@ -14,5 +14,11 @@ export function registerPickupRoutes(app: App, { services }: RouteContext): void
     { schema: { tags: ['pickups'], summary: 'Schedule a pickup; answers its confirmation number', body: PickupBody, response: { 200: Documented('{ pickup: { …the request, confirmation_number, currency, carrier, pickup_date, ready_time, close_time } }'), ...errorResponses } } },
     // Clients of the original interface read the confirmation under a top-level `pickup` key.
     async (req) => ({ pickup: await services.pickups.schedule(req.tenant, req.body.pickup, req.log) }),
+  );
+
+  app.post(
+    '/pickup/cancel',
+    { schema: { tags: ['pickups'], summary: 'Cancel a scheduled pickup by its confirmation number', body: PickupCancelBody, response: { 200: SuccessMessage, ...errorResponses } } },
+    async (req) => services.pickups.cancel(req.tenant, req.body.pickup_cancel, req.log),
   );
 }

@@ -4,7 +4,7 @@ import { ShipmentBody } from '../schemas/shipment.js';
 import type { App, RouteContext } from '../types.js';
 
 /** Absolute base for label links: the configured public URL, else the address the caller used. */
-function baseUrl(configured: string | undefined, req: { protocol: string; host: string }): string {
+export function baseUrl(configured: string | undefined, req: { protocol: string; host: string }): string {
   return configured ?? `${req.protocol}://${req.host}`;
 }
 

@@ -68,6 +68,18 @@ export const PickupInput = Type.Object({
 export type PickupInput = Static<typeof PickupInput>;
 export const PickupBody = Type.Object({ pickup: PickupInput });
 
+export const PickupCancelInput = Type.Object({
+  shipping_account: Account,
+  confirmation_number: Type.String({ minLength: 1, maxLength: 100, description: 'the confirmation_number POST /pickup answered' }),
+  date: Type.Optional(IsoDate),
+  location: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'the carrier’s location code of the pickup, where the carrier needs it to cancel' })),
+  carrier: Type.Optional(Type.String()),
+  test: Flag(),
+  debug: Flag(),
+});
+export type PickupCancelInput = Static<typeof PickupCancelInput>;
+export const PickupCancelBody = Type.Object({ pickup_cancel: PickupCancelInput });
+
 export const DopuInput = Type.Object({
   shipping_account: Account,
   location: Address,

@@ -5,12 +5,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, Dialect } from '../database.js';
 import * as initial from './20261121_0001_initial.js';
+import * as returns from './20261122_0002_returns.js';
 import * as webhooks from './20261122_0012_webhooks.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
 const steps: Record<string, Step> = {
   '20261121_0001_initial': initial,
+  '20261122_0002_returns': returns,
   '20261122_0012_webhooks': webhooks,
 };
 

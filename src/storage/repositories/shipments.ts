@@ -5,13 +5,21 @@ import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
 export type ShipmentRow = ShipmentsTable;
 export type LabelRow = LabelsTable;
 
-/** `alsoInTransaction` writes what must commit with the booking (its event, background tracking). */
 export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[], alsoInTransaction?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('shipments').values(shipment).execute();
-    for (const label of labels) await trx.insertInto('labels').values(label).execute();
+    await insertShipmentRows(trx, shipment, labels);
     await alsoInTransaction?.(trx);
   });
+}
+
+/** The rows of one booking, inside a transaction the caller owns (a return adds its own rows to it). */
+export async function insertShipmentRows(trx: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
+  await trx.insertInto('shipments').values(shipment).execute();
+  for (const label of labels) await trx.insertInto('labels').values(label).execute();
+}
+
+export async function getShipment(db: Kysely<Tables>, tenant: string, id: string): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
 }
 
 /** The newest shipment of the tenant with that master or package tracking number. */

@@ -1,0 +1,118 @@
+/** Return methods, returns, and the neutral carrier marks their methods point to. */
+import { Type } from 'typebox';
+import { isCarrierSlug } from '../../carriers/declarations.js';
+import { ApiError } from '../../domain/errors.js';
+import { carrierMark } from '../logos.js';
+import { Documented, errorResponses } from '../schemas/common.js';
+import { SuccessMessage } from '../schemas/operations.js';
+import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMethodView, ReturnPatchBody, ReturnsQuery, ReturnView } from '../schemas/returns.js';
+import type { App, RouteContext } from '../types.js';
+import { baseUrl } from './ship.js';
+
+const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+const OneMethod = Type.Object({ return_method: ReturnMethodView });
+const tags = ['returns'];
+
+/** RFC 8288 links to the first, previous, next and last pages, keeping every other query parameter. */
+export function pageLinks(requestUrl: URL, page: number, pageSize: number, total: number): string {
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  const link = (p: number, rel: string) => {
+    const u = new URL(requestUrl);
+    u.searchParams.set('page', String(p));
+    u.searchParams.set('pageSize', String(pageSize));
+    return `<${u.toString()}>; rel="${rel}"`;
+  };
+  return [link(1, 'first'), ...(page > 1 ? [link(Math.min(page - 1, last), 'prev')] : []), ...(page < last ? [link(page + 1, 'next')] : []), link(last, 'last')].join(', ');
+}
+
+export function registerReturnRoutes(app: App, { services, config }: RouteContext): void {
+  const base = (req: { protocol: string; host: string }) => baseUrl(config.publicUrl, req);
+  const { returnMethods, returns } = services;
+
+  app.post(
+    '/returns/methods',
+    { schema: { tags, summary: 'Create a return method: carrier account, service, drop off or pickup, costs', body: ReturnMethodBody, response: { 200: OneMethod, ...errorResponses } } },
+    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base(req) }) }),
+  );
+
+  app.get(
+    '/returns/methods',
+    {
+      schema: {
+        tags,
+        summary: 'List return methods; with country and postal_code, drop-off methods list the carrier’s locations near the customer as options',
+        querystring: MethodsQuery,
+        response: { 200: Type.Object({ return_methods: Type.Array(ReturnMethodView) }), ...errorResponses },
+      },
+    },
+    async (req) => ({ return_methods: await returnMethods.list(req.tenant, req.query, { log: req.log, baseUrl: base(req) }) }),
+  );
+
+  app.get(
+    '/returns/methods/:id',
+    { schema: { tags, summary: 'Read a return method', params: IdParam, response: { 200: OneMethod, ...errorResponses } } },
+    async (req) => ({ return_method: await returnMethods.read(req.tenant, req.params.id, base(req)) }),
+  );
+
+  app.patch(
+    '/returns/methods/:id',
+    { schema: { tags, summary: 'Change a return method (returns already made keep what they were made with)', params: IdParam, body: ReturnMethodPatch, response: { 200: OneMethod, ...errorResponses } } },
+    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base(req) }) }),
+  );
+
+  app.delete(
+    '/returns/methods/:id',
+    { schema: { tags, summary: 'Delete a return method (its returns still read)', params: IdParam, response: { 200: SuccessMessage, ...errorResponses } } },
+    async (req) => {
+      await returnMethods.remove(req.tenant, req.params.id);
+      return { success: { message: `return method ${req.params.id} deleted` } };
+    },
+  );
+
+  app.post(
+    '/returns',
+    { schema: { tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: ReturnBody, response: { 200: Type.Object({ return: ReturnView }), ...errorResponses } } },
+    async (req) => ({ return: await returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base(req) }) }),
+  );
+
+  app.get(
+    '/returns',
+    {
+      schema: {
+        tags,
+        summary: 'List returns, newest first: the total in X-Total-Count, pages in Link (RFC 8288)',
+        querystring: ReturnsQuery,
+        response: { 200: Type.Array(ReturnView, { description: 'without return_lines and without the label' }), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const { items, total } = await returns.list(req.tenant, req.query, base(req));
+      const url = new URL(req.url, base(req));
+      reply.header('x-total-count', String(total));
+      reply.header('link', pageLinks(url, req.query.page ?? 1, req.query.pageSize ?? 50, total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/returns/:id',
+    { schema: { tags, summary: 'Read a return with its lines and its label in base64', params: IdParam, response: { 200: ReturnView, ...errorResponses } } },
+    async (req) => returns.read(req.tenant, req.params.id, base(req)),
+  );
+
+  app.patch(
+    '/returns/:id',
+    { schema: { tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: ReturnPatchBody, response: { 200: ReturnView, ...errorResponses } } },
+    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base(req) }),
+  );
+
+  app.get(
+    '/logos/:file',
+    { config: { public: true }, schema: { tags: ['meta'], summary: 'A carrier’s neutral mark (SVG), as return methods link it', security: [], params: Type.Object({ file: Type.String({ maxLength: 100 }) }), response: { 200: Documented('image/svg+xml'), ...errorResponses } } },
+    async (req, reply) => {
+      const slug = req.params.file.replace(/\.svg$/, '');
+      if (!req.params.file.endsWith('.svg') || !isCarrierSlug(slug)) throw new ApiError('not_found', `no mark ${req.params.file}; marks are /logos/<carrier slug>.svg`, req.params.file);
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(carrierMark(slug));
+    },
+  );
+}

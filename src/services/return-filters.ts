@@ -1,0 +1,57 @@
+/** GET /returns query → storage filter and page, and checks of custom pairs (spec "GET /returns"). */
+import { ApiError } from '../domain/errors.js';
+import type { ReturnsQuery } from '../http/schemas/returns.js';
+import type { CustomPair, ReturnFilter } from '../storage/repositories/returns.js';
+
+export type ListQuery = ReturnsQuery;
+
+export const DEFAULT_PAGE_SIZE = 50;
+const MAX_CUSTOM_VALUE_CHARS = 2000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * A bound on `created` as an ISO instant. A date covers its whole day; a date-time without an offset
+ * is UTC, as `created` itself is written. `end` is inclusive, so it becomes the instant just after.
+ */
+function instant(value: string, field: 'start_date' | 'end_date'): string {
+  const dateOnly = DATE.test(value);
+  if (!dateOnly && !DATE_TIME.test(value)) throw new ApiError('schema_validation_error', `${field} "${value}" is not a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, optional offset)`, field);
+  const zoned = dateOnly ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`;
+  const ms = Date.parse(zoned);
+  if (Number.isNaN(ms)) throw new ApiError('schema_validation_error', `${field} "${value}" is not a valid date`, field);
+  if (field === 'start_date') return new Date(ms).toISOString();
+  return new Date(ms + (dateOnly ? 86_400_000 : value.includes('.') ? 1 : 1000)).toISOString();
+}
+
+export function listQuery(q: ListQuery): { filter: ReturnFilter; page: { limit: number; offset: number } } {
+  const filter: ReturnFilter = {};
+  if (q.start_date !== undefined) filter.from = instant(q.start_date, 'start_date');
+  if (q.end_date !== undefined) filter.until = instant(q.end_date, 'end_date');
+  if (filter.from !== undefined && filter.until !== undefined && filter.until <= filter.from) throw new ApiError('schema_validation_error', 'end_date is before start_date', 'end_date');
+  if (q.search !== undefined) filter.search = q.search.trim();
+  if (q.return_method !== undefined) filter.return_method = q.return_method;
+  if (q.customer_id !== undefined) filter.customer_id = q.customer_id;
+  if (q.order_id !== undefined) filter.order_id = q.order_id;
+  if (q.status !== undefined) filter.status = q.status;
+  if (q.custom !== undefined) {
+    filter.custom = q.custom.map((pair) => {
+      const i = pair.indexOf(':');
+      if (i <= 0) throw new ApiError('schema_validation_error', `custom "${pair}" must be name:value`, 'custom');
+      return { name: pair.slice(0, i), match: pair.slice(i + 1) };
+    });
+  }
+  const limit = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  return { filter, page: { limit, offset: ((q.page ?? 1) - 1) * limit } };
+}
+
+/** Names are keys: one value each; values stay small enough to filter on. */
+export function checkCustom(custom: CustomPair[], path: string): void {
+  const seen = new Set<string>();
+  for (const [i, c] of custom.entries()) {
+    if (seen.has(c.name)) throw new ApiError('schema_validation_error', `${path}[${i}].name "${c.name}" appears twice; each name has one value`, `${path}[${i}].name`);
+    seen.add(c.name);
+    if (c.value === undefined) throw new ApiError('schema_field_required', `${path}[${i}].value is required`, `${path}[${i}].value`);
+    if (JSON.stringify(c.value).length > MAX_CUSTOM_VALUE_CHARS) throw new ApiError('schema_validation_error', `${path}[${i}].value is longer than ${MAX_CUSTOM_VALUE_CHARS} characters of JSON`, `${path}[${i}].value`);
+  }
+}
