@@ -13,6 +13,7 @@ import { createAuthenticator } from './http/auth.js';
 import { ApiError, toApiError } from './domain/errors.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './http/validation-errors.js';
+import { dropNullMembers } from './http/nulls.js';
 import { ajv } from './http/schemas/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
     req.tenant = await auth.authenticate(req.headers);
   });
+
+  app.addHook('preValidation', async (req) => dropNullMembers(req.body));
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]) ?? toApiError(err);

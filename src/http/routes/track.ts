@@ -1,5 +1,6 @@
 import { ApiError } from '../../domain/errors.js';
-import { Documented, errorResponses } from '../schemas/common.js';
+import { TrackResponse } from '../schemas/answers.js';
+import { errorResponses } from '../schemas/common.js';
 import { TrackRequest, type TrackInput } from '../schemas/operations.js';
 import type { App, RouteContext } from '../types.js';
 
@@ -11,7 +12,7 @@ export function registerTrackRoutes(app: App, { services }: RouteContext): void 
         tags: ['tracking'],
         summary: 'Track one shipment, or a batch: an array of { track } in, an array of results out',
         body: TrackRequest,
-        response: { 200: Documented('a Tracking result, or for a batch an array of Tracking results and { error } objects in request order'), ...errorResponses },
+        response: { 200: TrackResponse, ...errorResponses },
       },
     },
     async (req) => {

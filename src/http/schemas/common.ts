@@ -2,7 +2,7 @@
  * Building blocks of the public contract. Each schema is written once and serves validation,
  * TypeScript types (Static) and the OpenAPI document.
  */
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { CURRENCIES, DIM_UNITS, WEIGHT_UNITS } from '../../domain/catalog.js';
 
 export const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code', examples: ['US'] });
@@ -35,6 +35,19 @@ export const AddressFields = {
 };
 
 export const Address = Type.Object(AddressFields, { description: 'A postal address with contact' });
+
+/**
+ * `shipping_account` in every request body: the account number as a JSON string or integer
+ * (clients of the original interface send either). Validation coerces an integer to its decimal
+ * text, so handlers always see a string; older accounts keep their non-numeric ids.
+ */
+export const ShippingAccountRef = Type.Unsafe<string>({
+  anyOf: [Type.String({ minLength: 1, maxLength: 100 }), Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })],
+  description: 'shipping account id, e.g. "481516234200001" or 481516234200001',
+});
+
+/** A member every answer carries: its value, or null when unset. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A non-empty address member, for contexts where the spec requires it. */
 export const RequiredText = Type.String({ minLength: 1, maxLength: 1000 });
@@ -69,9 +82,3 @@ export const errorResponses = {
   502: ErrorBody,
   504: ErrorBody,
 };
-
-/**
- * A success body documented in prose rather than filtered by a schema (Fastify drops members a
- * response schema does not list, which would silently cut carrier-specific fields).
- */
-export const Documented = (description: string) => Type.Unknown({ description });
