@@ -14,6 +14,7 @@ import { ApiError, toApiError } from './domain/errors.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './http/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
+import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
 import { ajv } from './http/schemas/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -41,6 +42,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     logController: new RequestLog(),
     return503OnClosing: true,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 

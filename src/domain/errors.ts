@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'carrier_http_exception',
   'carrier_failed_connection',
   'carrier_timeout',
+  'sealing_key_mismatch',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -94,7 +94,18 @@ export function createAccountsService(deps: AccountsDeps) {
   const resolved = createTtlCache<ResolvedAccount>({ ttlMs: 5_000 });
 
   function ownAuth(row: repo.AccountRow): Record<string, string> {
-    return row.auth_sealed ? (JSON.parse(sealer.open(row.auth_sealed)) as Record<string, string>) : {};
+    if (!row.auth_sealed) return {};
+    let plain: string;
+    try {
+      plain = sealer.open(row.auth_sealed);
+    } catch {
+      throw new ApiError(
+        'sealing_key_mismatch',
+        `The stored credentials of shipping account ${row.id} cannot be opened by this instance: it runs with another sealing key than the one they were sealed with. The operator must give every instance the same WAYBILL_SECRET_KEY.`,
+        row.id,
+      );
+    }
+    return JSON.parse(plain) as Record<string, string>;
   }
 
   /** Credentials and defaults after walking up the parent chain (the child's own members win). */

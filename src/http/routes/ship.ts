@@ -1,7 +1,7 @@
-import { Type } from 'typebox';
 import { BookingResponse, LabelBytes } from '../schemas/answers.js';
 import { errorResponses } from '../schemas/common.js';
 import { ShipmentBody } from '../schemas/shipment.js';
+import { IdParam } from '../schemas/shipping-account.js';
 import type { App, RouteContext } from '../types.js';
 
 /** Absolute base for label links: the configured public URL, else the address the caller used. */
@@ -18,7 +18,7 @@ export function registerShipRoutes(app: App, { services, config }: RouteContext)
 
   app.get(
     '/labels/:id',
-    { schema: { tags: ['shipping'], summary: 'Label bytes with their content type', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: LabelBytes, ...errorResponses } } },
+    { schema: { tags: ['shipping'], summary: 'Label bytes with their content type', params: IdParam, response: { 200: LabelBytes, ...errorResponses } } },
     async (req, reply) => {
       const label = await services.shipping.label(req.tenant, req.params.id);
       return reply.type(label.contentType).header('content-disposition', `inline; filename="${req.params.id}.${label.format.toLowerCase()}"`).send(Buffer.from(label.bytes));

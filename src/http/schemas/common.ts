@@ -4,6 +4,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { CURRENCIES, DIM_UNITS, WEIGHT_UNITS } from '../../domain/catalog.js';
+import { ERROR_CODES } from '../../domain/errors.js';
 
 export const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code', examples: ['US'] });
 export const Currency = Type.Enum([...CURRENCIES], { description: 'ISO 4217 currency code' });
@@ -65,7 +66,7 @@ export const Package = Type.Object({
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ description: 'standardized error code' }),
+      code: Type.Enum([...ERROR_CODES], { description: 'standardized error code' }),
       message: Type.String({ description: 'what went wrong, e.g. the carrier’s own complaint' }),
       detail: Type.String({ description: 'extra information: a field path, a carrier’s raw code' }),
     }),
@@ -78,7 +79,11 @@ export const errorResponses = {
   401: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
   429: ErrorBody,
+  500: ErrorBody,
   502: ErrorBody,
+  503: ErrorBody,
   504: ErrorBody,
 };

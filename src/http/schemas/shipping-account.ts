@@ -50,7 +50,8 @@ export const ShippingAccountView = Type.Object({
 });
 export type ShippingAccountView = Static<typeof ShippingAccountView>;
 
-export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+// No maxLength: an id longer than any id names nothing and is answered as not found.
+export const IdParam = Type.Object({ id: Type.String({ minLength: 1 }) });
 export const PageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
