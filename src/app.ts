@@ -41,7 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     logController: new RequestLog(),
-    return503OnClosing: true,
+    // Requests arriving while the instance drains get a 503 in the error shape (onRequest below).
+    return503OnClosing: false,
     maxParamLength: MAX_PARAM_LENGTH,
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
@@ -56,8 +57,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth = createAuthenticator({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.config.jwtSecret, jwtPublicKey: deps.config.jwtPublicKey });
 
   app.decorateRequest('tenant', '');
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
+    }
     // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
     if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
     req.tenant = await auth.authenticate(req.headers);
