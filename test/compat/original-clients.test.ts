@@ -61,6 +61,21 @@ describe('2, 6. shipping_account as a JSON integer, unset members as null', () =
     expect(shipment.ship_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('rates without a packaging, as the original /rate model has none, quoting your_packaging', async () => {
+    const body = originalShipment(asInteger(s.account));
+    delete (body.shipment as Record<string, unknown>).packaging;
+    expect(expectSuccess(await s.t.call('POST', '/rate', s.key, body)).rates.length).toBeGreaterThan(0);
+    // Booking still names it.
+    const ship = originalShipment(asInteger(s.account), { service: 'carrier_a_ground' });
+    delete (ship.shipment as Record<string, unknown>).packaging;
+    expectError(await s.t.call('POST', '/ship', s.key, ship), 400, 'schema_field_required');
+  });
+
+  it('books with package weights sent as strings', async () => {
+    const body = originalShipment(asInteger(s.account), { service: 'carrier_a_ground', packages: [originalPackage({ weight: '2', length: 10, width: 8, height: 4, value: 50 })] });
+    expect(expectSuccess(await s.t.call('POST', '/ship', s.key, body)).shipment.packages[0].weight).toBe(2);
+  });
+
   it('still reports a missing required member sent as null', async () => {
     const body = originalShipment(asInteger(s.account), { dim_units: null });
     expect(expectError(await s.t.call('POST', '/rate', s.key, body), 400, 'schema_field_required').detail).toBe('shipment.dim_units');
@@ -128,7 +143,7 @@ describe('5. pickups', () => {
       shipping_account: account,
       carrier: 'carrier_a',
       location: originalAddress({ ...address({ location_type: 'front desk' }) }),
-      shipments: [{ packages: [originalPackage({ weight: 5 })], recipient: null, service: 'carrier_a_ground' }],
+      shipments: [{ packages: [originalPackage({ weight: 5 })], recipient: null, service: 'carrier_a_ground', package_type: null }],
       time: { date, ready_time: '10:00', close_time: '17:00' },
       dim_units: 'IN',
       weight_units: 'LB',

@@ -80,7 +80,7 @@ export const ShipmentFields = {
   sender: Address,
   recipient: Address,
   packages: Type.Array(Package, { minItems: 1, maxItems: 200 }),
-  packaging: Type.Optional(Type.String({ description: 'packaging type; required unless the account defaults set packaging_type' })),
+  packaging: Type.Optional(Type.String({ description: 'packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging' })),
   service: Type.Optional(Type.String({ description: 'service slug; for /rate only rates of that service are returned' })),
   ship_date: Type.Optional(IsoDate),
   currency: Type.Optional(Currency),
