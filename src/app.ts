@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logController: new RequestLog(),
     // Requests arriving while the instance drains get a 503 in the error shape (onRequest below).
     return503OnClosing: false,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
     forceCloseConnections: 'idle',

@@ -77,17 +77,14 @@ describe('waybill serve and migrate with another key', () => {
     const wrong = { ...first, WAYBILL_SECRET_KEY: hexKey() };
     const migrate = await runCli(['migrate'], wrong);
     expect(migrate.code).toBe(2);
-    expect(migrate.stderr).toContain('WAYBILL_SECRET_KEY');
-    const serve = await runCli(['serve'], { ...wrong, PORT: '0', WAYBILL_EMULATOR_PORT: '0' });
-    expect(serve.code).toBe(2);
-    expect(serve.stderr).toMatch(/sealing key \(WAYBILL_SECRET_KEY\) does not match/);
+    expect(migrate.stderr).toMatch(/sealing key \(WAYBILL_SECRET_KEY\) does not match/);
 
     // No key at all: the data directory's own key file, which is not the first instance's key.
     const { WAYBILL_SECRET_KEY: _unset, ...noKey } = first;
     const fileKey = await runCli(['migrate'], { ...noKey, WAYBILL_SECRET_KEY: '' });
     expect(fileKey.code).toBe(2);
     expect(fileKey.stderr).toContain('secret.key');
-  }, 60_000);
+  }, 120_000);
 
   it.skipIf(!postgresUrl)('two instances on one PostgreSQL database: the second, with another key or none, refuses to start', async () => {
     const pg = await createTestDatabase('postgres');
@@ -95,17 +92,18 @@ describe('waybill serve and migrate with another key', () => {
     const env = { WAYBILL_DATABASE_URL: pg.url, WAYBILL_SECRET_KEY: hexKey(), WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-pg-key-')) };
     const one = await startServe(env);
     try {
-      for (const other of [{ ...env, WAYBILL_SECRET_KEY: hexKey() }, { ...env, WAYBILL_SECRET_KEY: '', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-pg-key-')) }]) {
-        const two = await runCli(['serve'], { ...other, PORT: '0', WAYBILL_EMULATOR_PORT: '0' });
-        expect(two.code).toBe(2);
-        expect(two.stderr).toContain('Every instance on one database needs the same key');
-        expect((await runCli(['migrate'], other)).code).toBe(2);
-      }
+      const two = await runCli(['serve'], { ...env, WAYBILL_SECRET_KEY: hexKey(), PORT: '0', WAYBILL_EMULATOR_PORT: '0' });
+      expect(two.code).toBe(2);
+      expect(two.stderr).toContain('Every instance on one database needs the same key');
+      // No key: this instance's own key file.
+      const three = await runCli(['serve'], { ...env, WAYBILL_SECRET_KEY: '', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-pg-key-')), PORT: '0', WAYBILL_EMULATOR_PORT: '0' });
+      expect(three.code).toBe(2);
+      expect(three.stderr).toContain('secret.key');
       // The first instance is unaffected.
       expect((await fetch(`${one.url}/readyz`)).status).toBe(200);
     } finally {
       await one.stop();
       await pg.drop().catch(() => undefined);
     }
-  }, 60_000);
+  }, 120_000);
 });
