@@ -1,7 +1,7 @@
 /** Bad input of any shape gets a 4xx in the spec's error shape: never a 500, never a crash. */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { expectError, useTestApp } from '../support/app.js';
+import { createTestApp, expectError, useTestApp } from '../support/app.js';
 
 const s = useTestApp();
 
@@ -123,6 +123,20 @@ describe('fuzz: framework-level failures in the error shape', () => {
       const parsed = JSON.parse(body!);
       expect(Object.keys(parsed)).toEqual(['error']);
       expect(Object.keys(parsed.error)).toEqual(['code', 'message', 'detail']);
+    }
+  });
+});
+
+describe('503s in the error shape', () => {
+  it('answers /readyz with service_unavailable when the database is unreachable', async () => {
+    const t = await createTestApp();
+    try {
+      await t.db.database.close();
+      const res = expectError(await t.call('GET', '/readyz', undefined), 503, 'service_unavailable');
+      expect(res.message).toContain('database');
+    } finally {
+      // The database is already closed: closing it again may complain.
+      await t.close().catch(() => undefined);
     }
   });
 });
