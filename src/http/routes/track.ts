@@ -1,8 +1,12 @@
+import type { TSchema } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
-import { TrackResponse } from '../schemas/answers.js';
+import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../schemas/answers.js';
 import { errorResponses } from '../schemas/common.js';
 import { TrackRequest, type TrackInput } from '../schemas/operations.js';
 import type { App, RouteContext } from '../types.js';
+
+/** Fastify types schemas for its compile functions as plain records; TypeBox's are exactly that. */
+const asSchema = (schema: TSchema) => schema as unknown as Record<string, unknown>;
 
 export function registerTrackRoutes(app: App, { services }: RouteContext): void {
   app.post(
@@ -15,12 +19,20 @@ export function registerTrackRoutes(app: App, { services }: RouteContext): void 
         response: { 200: TrackResponse, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const body: unknown = req.body;
-      if (Array.isArray(body)) return services.tracking.trackBatch(req.tenant, body, req.log);
+      // The documented answer is "a result or an array"; serializing through that union would
+      // validate every answer against both branches, so each answer uses its own branch's schema.
+      if (Array.isArray(body)) {
+        const results = await services.tracking.trackBatch(req.tenant, body, req.log);
+        reply.serializer(reply.compileSerializationSchema(asSchema(TrackBatchResponse), '200'));
+        return results;
+      }
       const input = (body as { track?: TrackInput }).track;
       if (!input) throw new ApiError('schema_field_required', 'track is required', 'track');
-      return services.tracking.track(req.tenant, input, req.log);
+      const result = await services.tracking.track(req.tenant, input, req.log);
+      reply.serializer(reply.compileSerializationSchema(asSchema(TrackingResultView), '200'));
+      return result;
     },
   );
 }
