@@ -3,6 +3,7 @@
  * changed: the bodies they send and the places they read the answers (issue "Contract", facts 1–9).
  */
 import { describe, expect, it } from 'vitest';
+import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
 import { putCached } from '../../src/storage/repositories/tracking-cache.js';
 import { address, useCarrierA } from '../contract/support.js';
 import { expectError } from '../support/app.js';
@@ -129,6 +130,14 @@ describe('4. GET /meta/carrier/{slug}', () => {
     expect(one.auth.find((f: { slug: string }) => f.slug === 'account_number')).toMatchObject({ required: true, type: 'string' });
     expect(one.auth.find((f: { slug: string }) => f.slug === 'client_secret')).toMatchObject({ required: false, type: 'password' });
     expect(one.references.map((f: { slug: string }) => f.slug)).toContain('customer_reference');
+  });
+
+  it.each(CARRIER_SLUGS)('describes %s with every list present', async (carrier) => {
+    const one = expectSuccess(await s.t.call('GET', `/meta/carrier/${carrier}`, s.key));
+    expect(one.slug).toBe(carrier);
+    expect(one.service_types.length).toBeGreaterThan(0);
+    expect(one.label_types.length).toBeGreaterThan(0);
+    expect(one.auth.filter((f: { required: boolean }) => f.required).length).toBeGreaterThan(0);
   });
 
   it('answers an unknown carrier with 404 in the error shape', async () => {
