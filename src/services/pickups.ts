@@ -111,14 +111,21 @@ export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierC
   /** POST /pickup/cancel: `location` is the carrier's location code the confirmation carried. */
   async function cancel(tenant: string, input: PickupCancelInput, log: Log): Promise<{ success: { message: string } }> {
     const { account, call, run } = await calls.prepare(tenant, input, 'pickup', log, 'cancelPickup');
+    // A pickup scheduled here is stored: what the carrier asks for again comes from it when not sent.
+    const stored = await repo.findPickupByConfirmation(db, tenant, input.confirmation_number, account.carrier);
+    const date = input.date ?? stored?.pickup_date;
+    const locationCode = input.location ?? stored?.location_code ?? undefined;
     const result = await run(call, {
       confirmation_number: input.confirmation_number,
-      ...(input.date !== undefined ? { date: input.date } : {}),
-      ...(input.location !== undefined ? { location_code: input.location } : {}),
+      ...(date !== undefined ? { date } : {}),
+      ...(locationCode !== undefined ? { location_code: locationCode } : {}),
     });
     const at = clock.now();
-    const data = { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number, ...(input.date !== undefined ? { date: input.date } : {}), cancelled: at.toISOString(), message: result.message };
-    await recordEvent(deps.db, { tenant, type: 'pickup.cancelled', data, at });
+    const data = { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number, ...(date !== undefined ? { date } : {}), cancelled: at.toISOString(), message: result.message };
+    await db.transaction().execute(async (trx) => {
+      if (stored) await repo.markPickupCancelled(trx, tenant, stored.id, at.toISOString());
+      await recordEvent(trx, { tenant, type: 'pickup.cancelled', data, at });
+    });
     return { success: { message: result.message } };
   }
 

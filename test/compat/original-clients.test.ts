@@ -278,3 +278,19 @@ describe('9. cancel and the error key', () => {
     expectError(await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: asInteger(s.account) } }), 400, 'carrier_unsupported_method');
   });
 });
+
+describe('stored pickups and POST /pickup/cancel', () => {
+  it('cancels a pickup by its confirmation number alone, the stored pickup supplying the rest', async () => {
+    const date = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+    const pickup = expectSuccess(
+      await s.t.call('POST', '/pickup', s.key, {
+        pickup: { shipping_account: s.account, carrier: 'carrier_a', location: address({ location_type: 'front desk' }), shipments: [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }], time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
+      }),
+    ).pickup;
+    const res = expectSuccess(await s.t.call('POST', '/pickup/cancel', s.key, { pickup_cancel: { shipping_account: asInteger(s.account), confirmation_number: pickup.confirmation_number } }));
+    expect(typeof res.success.message).toBe('string');
+    const row = await s.t.db.database.db.selectFrom('pickups').selectAll().where('id', '=', pickup.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('cancelled');
+    expect(row.cancelled_at).not.toBeNull();
+  });
+});
