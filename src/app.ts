@@ -13,6 +13,8 @@ import { createAuthenticator } from './http/auth.js';
 import { ApiError, toApiError } from './domain/errors.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './http/validation-errors.js';
+import { dropNullMembers } from './http/nulls.js';
+import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
 import { ajv } from './http/schemas/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -39,7 +41,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     logController: new RequestLog(),
-    return503OnClosing: true,
+    // Requests arriving while the instance drains get a 503 in the error shape (onRequest below).
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
@@ -51,12 +57,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth = createAuthenticator({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.config.jwtSecret, jwtPublicKey: deps.config.jwtPublicKey });
 
   app.decorateRequest('tenant', '');
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
+    }
     // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
     if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
     req.tenant = await auth.authenticate(req.headers);
   });
+
+  app.addHook('preValidation', async (req) => dropNullMembers(req.body));
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]) ?? toApiError(err);

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { openDatabase, startServer } from './main.js';
+import { openDatabase, openSealer, startServer } from './main.js';
+import { SealingKeyMismatch } from './storage/key-check.js';
 import { createKey, listKeys, revokeKey } from './storage/repositories/keys.js';
 
 const USAGE = `usage: waybill <command>
@@ -90,7 +91,8 @@ export async function main(argv: string[]): Promise<void> {
     case 'serve':
       return serve();
     case 'migrate':
-      await withDatabase(async () => undefined);
+      // A wrong sealing key is refused here too, before any instance is started with it.
+      await withDatabase((d) => openSealer(loadConfig(), d, systemClock.now()));
       console.log('database is up to date');
       return;
     case 'keys':
@@ -105,7 +107,7 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof UsageError || err instanceof ConfigError) {
+  if (err instanceof UsageError || err instanceof ConfigError || err instanceof SealingKeyMismatch) {
     console.error(err.message);
     process.exit(2);
   }

@@ -2,6 +2,7 @@
  * config → database → app → listen, and the reverse on shutdown: stop accepting, drain requests in
  * flight, close carrier pools and the database.
  */
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { declarations } from './carriers/declarations.js';
@@ -16,7 +17,8 @@ import { createServices } from './services/index.js';
 import { emulatorMasterAccounts, parseMasterAccounts } from './services/master-accounts.js';
 import { createDatabase, type Database } from './storage/database.js';
 import { migrate } from './storage/migrations/index.js';
-import { createSealer, loadSealingKey } from './storage/sealing.js';
+import { verifySealingKey } from './storage/key-check.js';
+import { createSealer, loadSealingKey, type Sealer } from './storage/sealing.js';
 
 export interface RunningServer {
   app: App;
@@ -32,11 +34,25 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   return database;
 }
 
+/** The sealer of this instance's key, checked against the database's key check (refuses a wrong key). */
+export async function openSealer(config: Config, database: Database, now: Date): Promise<Sealer> {
+  const sealer = createSealer(loadSealingKey(config.secretKey, config.dataDir));
+  const keySource = config.secretKey ? 'WAYBILL_SECRET_KEY' : `key file ${join(config.dataDir, 'secret.key')}, as WAYBILL_SECRET_KEY is not set`;
+  await verifySealingKey(database.db, sealer, keySource, now);
+  return sealer;
+}
+
 export async function startServer(config: Config, opts: { logger?: Logger; clock?: Clock } = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config, logger);
-  const sealer = createSealer(loadSealingKey(config.secretKey, config.dataDir));
+  let sealer: Sealer;
+  try {
+    sealer = await openSealer(config, database, clock.now());
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   if (database.dialect === 'postgres' && !config.secretKey) {
     logger.warn('WAYBILL_SECRET_KEY is not set: credentials are sealed with this data directory\'s key file, which other instances do not share');
   }

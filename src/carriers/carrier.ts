@@ -78,6 +78,14 @@ export interface CarrierDeclaration {
    * carrier_unsupported_method message (e.g. a carrier without shipment cancellation).
    */
   unsupportedNotes?: Partial<Record<Operation, string>>;
+  /** Whether one booking may carry several packages (default true); GET /meta/carrier/{slug}. */
+  multiPackage?: boolean;
+  /** `references[].type` values the carrier takes (spec "POST /rate", examples). */
+  referenceTypes?: readonly string[];
+  /** Members of `customs_items` entries the carrier reads (spec "POST /rate", examples). */
+  customsFields?: readonly string[];
+  /** `notifications[].type` values the carrier takes (spec "POST /rate", examples). */
+  notificationTypes?: readonly string[];
 }
 
 /** Everything an adapter needs for one call on behalf of one shipping account. */

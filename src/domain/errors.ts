@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'carrier_http_exception',
   'carrier_failed_connection',
   'carrier_timeout',
+  'sealing_key_mismatch',
+  'service_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

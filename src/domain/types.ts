@@ -240,6 +240,14 @@ export interface TrackingResult {
   signed_by?: string;
   /** Newest first. */
   checkpoints: Checkpoint[];
+  /** Each package of a multi-package shipment, where the carrier tells them apart. */
+  packages?: PackageTracking[];
+}
+
+export interface PackageTracking {
+  tracking_number: string;
+  /** Newest first. */
+  checkpoints: Checkpoint[];
 }
 
 export interface PickupShipment {

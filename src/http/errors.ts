@@ -30,6 +30,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   carrier_http_exception: 502,
   carrier_failed_connection: 502,
   carrier_timeout: 504,
+  // This instance cannot open stored credentials (another sealing key): an operator's fix, and
+  // another instance may answer, so "unavailable" rather than an unexplained 500.
+  sealing_key_mismatch: 503,
+  service_unavailable: 503,
 };
 
 export function httpStatus(err: ApiError): number {

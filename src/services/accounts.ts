@@ -7,7 +7,7 @@ import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { ShippingAccountInput, ShippingAccountView } from '../http/schemas/shipping-account.js';
-import { newId } from '../storage/ids.js';
+import { newAccountNumber } from '../storage/ids.js';
 import * as repo from '../storage/repositories/accounts.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Tables } from '../storage/tables.js';
@@ -73,7 +73,10 @@ export function validateDefaults(decl: CarrierDeclaration, defaults: Defaults, p
 function view(row: repo.AccountRow, auth: Record<string, string>, defaults: Defaults, decl: CarrierDeclaration, reveal: boolean): ShippingAccountView {
   return {
     id: row.id,
-    ...(row.name !== null ? { name: row.name } : {}),
+    name: row.name,
+    dim_units: defaults.dim_units ?? null,
+    weight_units: defaults.weight_units ?? null,
+    currency: defaults.currency ?? null,
     carrier: row.carrier,
     country: row.country,
     auth: reveal ? auth : mask(auth, decl.auth.secret),
@@ -91,7 +94,18 @@ export function createAccountsService(deps: AccountsDeps) {
   const resolved = createTtlCache<ResolvedAccount>({ ttlMs: 5_000 });
 
   function ownAuth(row: repo.AccountRow): Record<string, string> {
-    return row.auth_sealed ? (JSON.parse(sealer.open(row.auth_sealed)) as Record<string, string>) : {};
+    if (!row.auth_sealed) return {};
+    let plain: string;
+    try {
+      plain = sealer.open(row.auth_sealed);
+    } catch {
+      throw new ApiError(
+        'sealing_key_mismatch',
+        `The stored credentials of shipping account ${row.id} cannot be opened by this instance: it runs with another sealing key than the one they were sealed with. The operator must give every instance the same WAYBILL_SECRET_KEY.`,
+        row.id,
+      );
+    }
+    return JSON.parse(plain) as Record<string, string>;
   }
 
   /** Credentials and defaults after walking up the parent chain (the child's own members win). */
@@ -140,7 +154,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
     }
     const row: repo.AccountRow = {
-      id: newId('sa'),
+      id: newAccountNumber(),
       tenant,
       carrier: decl.slug,
       country: input.country,
@@ -153,12 +167,24 @@ export function createAccountsService(deps: AccountsDeps) {
       parent_id: parent?.id ?? null,
       created_at: clock.now().toISOString(),
     };
-    await repo.insertAccount(db, row);
+    await insertWithFreshId(row);
     const effective = await resolveRow(tenant, row);
     // The spec echoes `auth` on creation: what the caller sent, as sent. Inherited members and the
     // operator's master test credentials are shown masked, never in clear.
     const echoed = { ...mask(effective.auth, decl.auth.secret), ...(fromMaster ? {} : (auth ?? {})) };
     return view(row, echoed, effective.defaults, decl, true);
+  }
+
+  /** Account numbers are random; on the rare collision with an existing one, draw again. */
+  async function insertWithFreshId(row: repo.AccountRow): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repo.insertAccount(db, row);
+      } catch (err) {
+        if (attempt >= 3 || !(await repo.accountIdTaken(db, row.id))) throw err;
+        row.id = newAccountNumber();
+      }
+    }
   }
 
   async function getRow(tenant: string, id: string): Promise<repo.AccountRow> {

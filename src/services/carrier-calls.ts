@@ -36,6 +36,15 @@ export interface PreparedCall<M extends keyof CarrierAdapter> {
   run: NonNullable<CarrierAdapter[M]>;
 }
 
+/**
+ * Clients show `error.detail` of a failed carrier call to their operators, so it is never empty:
+ * an adapter's error without one names the carrier and the operation.
+ */
+export function withCarrierDetail(err: unknown, slug: CarrierSlug, operation: string): unknown {
+  if (!(err instanceof ApiError) || err.detail !== '' || !err.code.startsWith('carrier_')) return err;
+  return new ApiError(err.code, err.message, `${slug} ${operation}`, { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}), cause: err });
+}
+
 export function createCarrierCalls(deps: { accounts: AccountsService; adapters: Adapters }) {
   /** `method` names the adapter method when it is not the operation's usual one (cancelPickup under pickup). */
   function requireOperation<M extends keyof CarrierAdapter>(adapter: CarrierAdapter, operation: Operation, method: keyof CarrierAdapter | undefined = METHOD[operation]): NonNullable<CarrierAdapter[M]> {
@@ -49,7 +58,15 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
       const what = method && method !== METHOD[operation] ? method : operation;
       throw new ApiError('carrier_unsupported_method', `${what} for ${decl.slug} is not available in this version of Waybill`, `${decl.slug}.${what}`);
     }
-    return fn.bind(adapter) as NonNullable<CarrierAdapter[M]>;
+    const bound = fn.bind(adapter) as (...args: unknown[]) => Promise<unknown>;
+    const run = async (...args: unknown[]) => {
+      try {
+        return await bound(...args);
+      } catch (err) {
+        throw withCarrierDetail(err, decl.slug, operation);
+      }
+    };
+    return run as NonNullable<CarrierAdapter[M]>;
   }
 
   /** A call on credentials given inline (validate_credentials before registering an account). */
@@ -62,7 +79,8 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
 
   /** The tenant's account named by the request, checked against the request's `carrier`. */
   async function resolveAccount(tenant: string, target: CallTarget): Promise<ResolvedAccount> {
-    const account = await deps.accounts.resolve(tenant, target.shipping_account);
+    // Validation hands over account numbers sent as JSON integers as text; String() makes sure.
+    const account = await deps.accounts.resolve(tenant, String(target.shipping_account));
     if (target.carrier !== undefined && target.carrier !== account.carrier) {
       throw new ApiError('shipping_account_wrong_carrier', `shipping account ${account.id} belongs to ${account.carrier}, not ${target.carrier}`, 'carrier');
     }

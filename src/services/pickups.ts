@@ -1,10 +1,12 @@
-/** POST /pickup/availability, POST /pickup and POST /dopu. */
+/** POST /pickup/availability, POST /pickup (stored, with an id) and POST /dopu. */
 import type { Kysely } from 'kysely';
 import type { Log } from '../logger.js';
 import type { Clock } from '../clock.js';
-import type { DropoffLocation, PickupConfirmation } from '../domain/types.js';
+import type { DropoffLocation } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
 import type { DopuInput, PickupAvailabilityInput, PickupCancelInput, PickupInput } from '../http/schemas/operations.js';
+import { newId } from '../storage/ids.js';
+import * as repo from '../storage/repositories/pickups.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { recordEvent } from './events.js';
@@ -31,8 +33,8 @@ export function checkPickupTime(time: { date: string; ready_time: string; close_
   if (time.close_time <= time.ready_time) throw new ApiError('schema_validation_error', `${path}.close_time must be after ready_time`, `${path}.close_time`);
 }
 
-export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock; db: Kysely<Tables> }) {
-  const { calls, clock } = deps;
+export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierCalls; clock: Clock }) {
+  const { db, calls, clock } = deps;
 
   async function availability(tenant: string, input: PickupAvailabilityInput, log: Log) {
     checkPhone(input.location.phone!, 'pickup_availability.location.phone');
@@ -47,23 +49,51 @@ export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock; 
     return { ...input, test: call.test, debug: call.debug, dates };
   }
 
-  async function schedule(tenant: string, input: PickupInput, log: Log): Promise<PickupConfirmation & Record<string, unknown>> {
+  /** The pickup as stored and answered: the request, the carrier's confirmation and the pickup's id. */
+  async function schedule(tenant: string, input: PickupInput, log: Log) {
     checkPhone(input.location.phone!, 'pickup.location.phone');
     checkPickupTime(input.time, clock.now(), 'pickup.time');
     const { account, call, run } = await calls.prepare<'pickup'>(tenant, input, 'pickup', log);
     const confirmation = await run(call, input);
-    const scheduled = {
+    const now = clock.now().toISOString();
+    const record = {
       ...input,
+      id: newId('pck'),
       carrier: account.carrier,
       shipping_account: account.id,
+      test: call.test,
       pickup_date: input.time.date,
       ready_time: input.time.ready_time,
       close_time: input.time.close_time,
       ...confirmation,
       currency: confirmation.currency ?? input.currency ?? 'USD',
+      created: now,
     };
-    await recordEvent(deps.db, { tenant, type: 'pickup.scheduled', data: scheduled, at: clock.now() });
-    return scheduled;
+    try {
+      // The pickup and its event are written together (the outbox's rule).
+      await db.transaction().execute(async (trx) => {
+        await repo.insertPickup(trx, {
+          id: record.id,
+          tenant,
+          shipping_account_id: account.id,
+          carrier: account.carrier,
+          confirmation_number: record.confirmation_number,
+          location_code: record.location_code ?? null,
+          pickup_date: record.pickup_date,
+          test: call.test ? 1 : 0,
+          status: 'scheduled',
+          record: JSON.stringify(record),
+          created_at: now,
+          cancelled_at: null,
+        });
+        await recordEvent(trx, { tenant, type: 'pickup.scheduled', data: record, at: clock.now() });
+      });
+    } catch (err) {
+      // The carrier has scheduled it: say so loudly so an operator can cancel it.
+      log.error({ err, carrier: account.carrier, confirmation_number: record.confirmation_number }, 'pickup scheduled with the carrier but could not be stored');
+      throw err;
+    }
+    return record;
   }
 
   async function locations(tenant: string, input: DopuInput, log: Log): Promise<{ locations: DropoffLocation[] }> {
@@ -81,14 +111,21 @@ export function createPickupsService(deps: { calls: CarrierCalls; clock: Clock; 
   /** POST /pickup/cancel: `location` is the carrier's location code the confirmation carried. */
   async function cancel(tenant: string, input: PickupCancelInput, log: Log): Promise<{ success: { message: string } }> {
     const { account, call, run } = await calls.prepare(tenant, input, 'pickup', log, 'cancelPickup');
+    // A pickup scheduled here is stored: what the carrier asks for again comes from it when not sent.
+    const stored = await repo.findPickupByConfirmation(db, tenant, input.confirmation_number, account.carrier);
+    const date = input.date ?? stored?.pickup_date;
+    const locationCode = input.location ?? stored?.location_code ?? undefined;
     const result = await run(call, {
       confirmation_number: input.confirmation_number,
-      ...(input.date !== undefined ? { date: input.date } : {}),
-      ...(input.location !== undefined ? { location_code: input.location } : {}),
+      ...(date !== undefined ? { date } : {}),
+      ...(locationCode !== undefined ? { location_code: locationCode } : {}),
     });
     const at = clock.now();
-    const data = { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number, ...(input.date !== undefined ? { date: input.date } : {}), cancelled: at.toISOString(), message: result.message };
-    await recordEvent(deps.db, { tenant, type: 'pickup.cancelled', data, at });
+    const data = { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number, ...(date !== undefined ? { date } : {}), cancelled: at.toISOString(), message: result.message };
+    await db.transaction().execute(async (trx) => {
+      if (stored) await repo.markPickupCancelled(trx, tenant, stored.id, at.toISOString());
+      await recordEvent(trx, { tenant, type: 'pickup.cancelled', data, at });
+    });
     return { success: { message: result.message } };
   }
 

@@ -39,6 +39,8 @@ function required<T>(value: T | undefined, path: string, hint: string): T {
   return value;
 }
 
+const OWN_PACKAGING = 'your_packaging';
+
 export function toShipmentRequest(
   input: ShipmentInput,
   account: ResolvedAccount,
@@ -54,7 +56,10 @@ export function toShipmentRequest(
   requireMembers(input.recipient, addressFields, 'shipment.recipient', why);
   checkShipDate(input.ship_date, opts.now, 'shipment.ship_date');
 
-  const packaging = required(input.packaging ?? d.packaging_type, 'shipment.packaging', 'or set defaults.packaging_type on the account');
+  // Clients of the original interface rate without a packaging (its /rate model has none): a rate
+  // then quotes the customer's own packaging; booking still needs it named.
+  const ownPackaging = opts.operation === 'rate' && c.packaging.includes(OWN_PACKAGING) ? OWN_PACKAGING : undefined;
+  const packaging = required(input.packaging ?? d.packaging_type ?? ownPackaging, 'shipment.packaging', 'or set defaults.packaging_type on the account');
   checkAllowed(packaging, c.packaging, 'shipment.packaging', slug);
   // Rating without a service compares every service; the account's default service is for booking.
   const service = input.service ?? (opts.operation === 'ship' ? d.service : undefined);

@@ -36,6 +36,7 @@ interface StoredLabel {
 /** What one booking produced, before it is shown as a response. */
 interface Booking {
   id: string;
+  carrier: string;
   req: ShipmentRequest;
   booked: BookedShipment;
   test: boolean;
@@ -48,7 +49,7 @@ export type PreparedBooking = PreparedCall<'ship'> & { tenant: string; req: Ship
 
 export interface BookingRecord {
   /** The public booking record, labels as URLs. */
-  stored: Record<string, unknown>;
+  stored: BookingView;
   base64(): BookingRecord['stored'];
   /** The label to hand out alone: the combined one when there is one, else the first package's. */
   mainLabelId: string;
@@ -70,45 +71,50 @@ function labelTypeName(req: ShipmentRequest): string {
   return req.label_size ? `${req.label_type}__${req.label_size}` : (req.label_type ?? 'PDF');
 }
 
+/** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
+function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
+  const { id, carrier, req, booked, test, labels, combined, now } = b;
+  return {
+    id,
+    carrier,
+    shipping_account: req.shipping_account,
+    service: booked.service_type ?? req.service,
+    packaging: req.packaging,
+    ship_date: req.ship_date ?? now.toISOString().slice(0, 10),
+    test,
+    type: req.type ?? 'outbound',
+    tracking_number: booked.tracking_number,
+    label_type: labelTypeName(req),
+    ...(booked.costs ? { costs: booked.costs } : {}),
+    currency: booked.costs?.currency ?? req.currency,
+    dim_units: req.dim_units,
+    weight_units: req.weight_units,
+    packages: booked.packages.map((p, i) => {
+      const input = req.packages[i];
+      return {
+        tracking_number: p.tracking_number,
+        label: labelRef(labels[i]!),
+        label_type: p.label_format,
+        ...(input ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value } : {}),
+      };
+    }),
+    ...(combined ? { combined_label: labelRef(combined) } : {}),
+    // Clients of the original interface read these lists as objects, never strings.
+    special_services: (req.special_services ?? []).map((slug) => ({ slug })),
+    shipping_documents: booked.shipping_documents ?? [],
+    references: req.references ?? [],
+    sender: req.sender,
+    recipient: req.recipient,
+    ...(booked.estimated_date ? { estimated_date: booked.estimated_date } : {}),
+    ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
+  };
+}
+
+export type BookingView = ReturnType<typeof bookingView>;
+
 export function createShippingService(deps: ShippingDeps) {
   const { db, calls, clock } = deps;
 
-  /** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
-  function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
-    const { id, req, booked, test, labels, combined, now } = b;
-    return {
-      id,
-      carrier: req.carrier,
-      shipping_account: req.shipping_account,
-      service: booked.service_type ?? req.service,
-      packaging: req.packaging,
-      ship_date: req.ship_date ?? now.toISOString().slice(0, 10),
-      test,
-      type: req.type ?? 'outbound',
-      tracking_number: booked.tracking_number,
-      label_type: labelTypeName(req),
-      ...(booked.costs ? { costs: booked.costs } : {}),
-      currency: booked.costs?.currency ?? req.currency,
-      dim_units: req.dim_units,
-      weight_units: req.weight_units,
-      packages: booked.packages.map((p, i) => {
-        const input = req.packages[i];
-        return {
-          tracking_number: p.tracking_number,
-          label: labelRef(labels[i]!),
-          label_type: p.label_format,
-          ...(input ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value } : {}),
-        };
-      }),
-      ...(combined ? { combined_label: labelRef(combined) } : {}),
-      shipping_documents: booked.shipping_documents ?? [],
-      references: req.references ?? [],
-      sender: req.sender,
-      recipient: req.recipient,
-      ...(booked.estimated_date ? { estimated_date: booked.estimated_date } : {}),
-      ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
-    };
-  }
 
   /** Resolves the account and checks the request against its carrier; nothing is sent yet. */
   async function prepareBooking(tenant: string, input: ShipmentInput, log: Log): Promise<PreparedBooking> {
@@ -139,7 +145,7 @@ export function createShippingService(deps: ShippingDeps) {
         call.log.warn({ err, tracking_number: booked.tracking_number }, 'labels could not be combined; the shipment is stored without combined_label');
       }
     }
-    const booking: Booking = { id, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now };
+    const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now };
     // Stored with label URLs; base64, when asked for, only goes out in one response.
     const stored = bookingView(booking, (l) => `${labelBaseUrl}/labels/${l.id}`);
     return {

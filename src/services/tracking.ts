@@ -18,7 +18,7 @@ import { checkerFor } from '../http/schemas/validator.js';
 import type { Log } from '../logger.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
-import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
+import { withCarrierDetail, type CarrierCalls, type PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import { updateStatusFromTracking } from '../storage/repositories/returns.js';
@@ -100,10 +100,13 @@ export function createTrackingService(deps: TrackingDeps) {
     const fetchChunk = async (items: Group['items']): Promise<Outcome[]> => {
       const numbers = items.map((i) => i.number);
       try {
-        if (adapter.trackMany && numbers.length > 1) return await limiter.run(() => adapter.trackMany!(call, numbers));
+        if (adapter.trackMany && numbers.length > 1) {
+          const results = await limiter.run(() => adapter.trackMany!(call, numbers));
+          return results.map((r) => (r instanceof ApiError ? toApiError(withCarrierDetail(r, account.carrier, 'track')) : r));
+        }
         return [await limiter.run(() => prepared.run(call, numbers[0]!))];
       } catch (err) {
-        return numbers.map(() => toApiError(err));
+        return numbers.map(() => toApiError(withCarrierDetail(err, account.carrier, 'track')));
       }
     };
     await Promise.all(

@@ -45,6 +45,16 @@ export function createSealer(key: Buffer): Sealer {
   };
 }
 
+/** Whether the sealer opens the value (to the expected text, when given); never throws. */
+export function canOpen(sealer: Sealer, sealed: string, expected?: string): boolean {
+  try {
+    const plain = sealer.open(sealed);
+    return expected === undefined || plain === expected;
+  } catch {
+    return false;
+  }
+}
+
 /** The configured key, else the data directory's key file, created on first use. */
 export function loadSealingKey(configured: Buffer | undefined, dataDir: string): Buffer {
   if (configured) return configured;

@@ -223,6 +223,33 @@ export interface ReturnCustomTable {
   created_at: string;
 }
 
+export interface PickupsTable {
+  id: string;
+  tenant: string;
+  shipping_account_id: string;
+  carrier: string;
+  confirmation_number: string;
+  /** The carrier's location code, which some carriers need to cancel the pickup. */
+  location_code: string | null;
+  /** ISO date of the pickup. */
+  pickup_date: string;
+  test: number;
+  /** scheduled | cancelled */
+  status: string;
+  /** The pickup as answered to POST /pickup, JSON. */
+  record: string;
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+export interface KeyCheckTable {
+  /** One row, 'sealing'. */
+  id: string;
+  /** A known text sealed with the key of the instance that first started on this database. */
+  sealed: string;
+  created_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   shipping_accounts: ShippingAccountsTable;
@@ -239,6 +266,8 @@ export interface Tables {
   return_methods: ReturnMethodsTable;
   returns: ReturnsTable;
   return_custom: ReturnCustomTable;
+  pickups: PickupsTable;
+  key_check: KeyCheckTable;
 }
 
 export type { Generated };

@@ -1,6 +1,7 @@
 /** Bad input of any shape gets a 4xx in the spec's error shape: never a 500, never a crash. */
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { expectError, useTestApp } from '../support/app.js';
+import { createTestApp, expectError, useTestApp } from '../support/app.js';
 
 const s = useTestApp();
 
@@ -77,5 +78,65 @@ describe('fuzz: random JSON into every field', () => {
     const res = await s.t.call('POST', '/shippingaccount', s.key, '{"shipping_account":{"carrier":"carrier_a","country":"US","auth":{"account_number":"1"}},"__proto__":{"polluted":true}}');
     expectClientError(res);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('fuzz: framework-level failures in the error shape', () => {
+  const long = (n: number) => 'a'.repeat(n);
+
+  it('answers an over-long id as a 404 of its resource, whatever its length', async () => {
+    for (const n of [101, 999, 1001, 5000]) {
+      expectError(await s.t.call('GET', `/shippingaccount/${long(n)}`, s.key), 404, 'shipping_account_not_found');
+      expectError(await s.t.call('DELETE', `/shippingaccount/${long(n)}`, s.key), 404, 'shipping_account_not_found');
+      expectError(await s.t.call('GET', `/labels/${long(n)}`, s.key), 404, 'not_found');
+      expectError(await s.t.call('GET', `/meta/carriers/${long(n)}`, s.key), 404, 'not_found');
+      expectError(await s.t.call('GET', `/meta/carrier/${long(n)}`, s.key), 404, 'not_found');
+    }
+  });
+
+  it('answers broken percent-encoding, NUL bytes and odd methods in the error shape', async () => {
+    for (const url of ['/shippingaccount/%E0%A4%A', '/labels/%', '/meta/carriers/%zz', '/shippingaccount/a%00b', '/labels/..%2F..%2Fetc', '/%', '/shippingaccount?limit=%']) {
+      expectClientError(await s.t.call('GET', url, s.key));
+    }
+    for (const method of ['PUT', 'PATCH', 'OPTIONS']) expectClientError(await s.t.call(method, '/rate', s.key, {}));
+  });
+
+  it('answers bad query parameters in the error shape', async () => {
+    for (const q of ['limit=0', 'limit=abc', 'limit=99999', 'offset=-1', 'limit=1&limit=2']) expectClientError(await s.t.call('GET', `/shippingaccount?${q}`, s.key));
+  });
+
+  it('answers HTTP too malformed to be a request in the error shape', async () => {
+    const base = await s.t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(base);
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+        let out = '';
+        socket.on('data', (d) => (out += d));
+        socket.on('close', () => resolve(out));
+        socket.on('error', reject);
+      });
+    for (const request of ['GARBAGE\r\n\r\n', 'GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`]) {
+      const answer = await raw(request);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 4\d\d /);
+      const parsed = JSON.parse(body!);
+      expect(Object.keys(parsed)).toEqual(['error']);
+      expect(Object.keys(parsed.error)).toEqual(['code', 'message', 'detail']);
+    }
+  });
+});
+
+describe('503s in the error shape', () => {
+  it('answers /readyz with service_unavailable when the database is unreachable', async () => {
+    const t = await createTestApp();
+    try {
+      await t.db.database.close();
+      const res = expectError(await t.call('GET', '/readyz', undefined), 503, 'service_unavailable');
+      expect(res.message).toContain('database');
+    } finally {
+      // The database is already closed: closing it again may complain.
+      await t.close().catch(() => undefined);
+    }
   });
 });

@@ -23,4 +23,7 @@ export const declaration: CarrierDeclaration = {
   shipAddressFields: ['name', 'street1', 'city', 'country', 'phone'],
   // track.json TrackingNumberRequest.trackingInfo: "Maximum limit is 30."
   trackBatchSize: 30,
+  // Spec "POST /rate", carrier_a examples: reference types and customs_items members.
+  referenceTypes: ['ref', 'customer_reference', 'reference', 'department_number', 'invoice_number', 'p_o_number', 'rma_number'],
+  customsFields: ['description', 'manufacture_country_code', 'weight', 'weight_unit', 'quantity', 'quantity_unit', 'value', 'harmonized_code'],
 };

@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+import { ApiError } from '../../domain/errors.js';
+import { ErrorBody } from '../schemas/common.js';
 import type { App, RouteContext } from '../types.js';
 
 const Status = Type.Object({ status: Type.String() });
@@ -8,14 +10,14 @@ export function registerHealthRoutes(app: App, { services }: RouteContext): void
 
   app.get(
     '/readyz',
-    { config: { public: true }, schema: { tags: ['meta'], summary: 'The database is reachable', security: [], response: { 200: Status, 503: Status } } },
+    { config: { public: true }, schema: { tags: ['meta'], summary: 'The database is reachable', security: [], response: { 200: Status, 503: ErrorBody } } },
     async (req, reply) => {
       try {
         await services.database.ping();
         return { status: 'ready' };
       } catch (err) {
         req.log.warn({ err }, 'database not reachable');
-        return reply.status(503).send({ status: 'database unreachable' });
+        return reply.status(503).send(new ApiError('service_unavailable', 'The database is unreachable', 'readyz').toBody());
       }
     },
   );

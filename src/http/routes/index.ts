@@ -5,6 +5,7 @@ import { registerHealthRoutes } from './health.js';
 import { registerManifestRoutes } from './manifest.js';
 import { registerMergeRoutes } from './merge.js';
 import { registerMetaRoutes } from './meta.js';
+import { registerCarrierDescriptionRoute } from './meta-carrier.js';
 import { registerPickupRoutes } from './pickups.js';
 import { registerRateRoutes } from './rate.js';
 import { registerReturnRoutes } from './returns.js';
@@ -17,6 +18,7 @@ import { registerWebhookRoutes } from './webhooks.js';
 export function registerRoutes(app: App, ctx: RouteContext): void {
   registerHealthRoutes(app, ctx);
   registerMetaRoutes(app, ctx);
+  registerCarrierDescriptionRoute(app, ctx);
   registerShippingAccountRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerShipRoutes(app, ctx);

@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
-import { Documented, errorResponses } from '../schemas/common.js';
+import { ManifestResponse } from '../schemas/answers.js';
+import { errorResponses } from '../schemas/common.js';
 import { ManifestBody, ValidateCredentialsBody } from '../schemas/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerManifestRoutes(app: App, { services }: RouteContext): void {
   app.post(
     '/manifest',
-    { schema: { tags: ['shipping'], summary: 'Close out shipments: the end-of-day form', body: ManifestBody, response: { 200: Documented('{ manifest: { id, carrier, tracking_numbers, document (base64 PDF), created } }'), ...errorResponses } } },
+    { schema: { tags: ['shipping'], summary: 'Close out shipments: the end-of-day form', body: ManifestBody, response: { 200: ManifestResponse, ...errorResponses } } },
     async (req) => services.manifests.manifest(req.tenant, req.body.manifest, req.log),
   );
 

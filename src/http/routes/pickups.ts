@@ -1,17 +1,18 @@
-import { Documented, errorResponses } from '../schemas/common.js';
+import { PickupAvailabilityResponse, PickupResponse } from '../schemas/answers.js';
+import { errorResponses } from '../schemas/common.js';
 import { PickupAvailabilityBody, PickupBody, PickupCancelBody, SuccessMessage } from '../schemas/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerPickupRoutes(app: App, { services }: RouteContext): void {
   app.post(
     '/pickup/availability',
-    { schema: { tags: ['pickups'], summary: 'Time slots in which the carrier can pick up', body: PickupAvailabilityBody, response: { 200: Documented('the request echoed, plus dates: [{ date, earliest, latest }]'), ...errorResponses } } },
+    { schema: { tags: ['pickups'], summary: 'Time slots in which the carrier can pick up', body: PickupAvailabilityBody, response: { 200: PickupAvailabilityResponse, ...errorResponses } } },
     async (req) => services.pickups.availability(req.tenant, req.body.pickup_availability, req.log),
   );
 
   app.post(
     '/pickup',
-    { schema: { tags: ['pickups'], summary: 'Schedule a pickup; answers its confirmation number', body: PickupBody, response: { 200: Documented('{ pickup: { …the request, confirmation_number, currency, carrier, pickup_date, ready_time, close_time } }'), ...errorResponses } } },
+    { schema: { tags: ['pickups'], summary: 'Schedule a pickup; answers its confirmation number', body: PickupBody, response: { 200: PickupResponse, ...errorResponses } } },
     // Clients of the original interface read the confirmation under a top-level `pickup` key.
     async (req) => ({ pickup: await services.pickups.schedule(req.tenant, req.body.pickup, req.log) }),
   );

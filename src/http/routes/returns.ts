@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { isCarrierSlug } from '../../carriers/declarations.js';
 import { ApiError } from '../../domain/errors.js';
 import { carrierMark } from '../logos.js';
-import { Documented, errorResponses } from '../schemas/common.js';
+import { errorResponses } from '../schemas/common.js';
 import { SuccessMessage } from '../schemas/operations.js';
 import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMethodView, ReturnPatchBody, ReturnsQuery, ReturnView } from '../schemas/returns.js';
 import type { App, RouteContext } from '../types.js';
@@ -108,7 +108,7 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
 
   app.get(
     '/logos/:file',
-    { config: { public: true }, schema: { tags: ['meta'], summary: 'A carrier’s neutral mark (SVG), as return methods link it', security: [], params: Type.Object({ file: Type.String({ maxLength: 100 }) }), response: { 200: Documented('image/svg+xml'), ...errorResponses } } },
+    { config: { public: true }, schema: { tags: ['meta'], summary: 'A carrier’s neutral mark (SVG), as return methods link it', security: [], params: Type.Object({ file: Type.String({ maxLength: 100 }) }), response: { 200: { description: 'the mark', content: { 'image/svg+xml': { schema: Type.String() } } }, ...errorResponses } } },
     async (req, reply) => {
       const slug = req.params.file.replace(/\.svg$/, '');
       if (!req.params.file.endsWith('.svg') || !isCarrierSlug(slug)) throw new ApiError('not_found', `no mark ${req.params.file}; marks are /logos/<carrier slug>.svg`, req.params.file);

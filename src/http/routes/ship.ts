@@ -1,6 +1,7 @@
-import { Type } from 'typebox';
-import { Documented, errorResponses } from '../schemas/common.js';
+import { BookingResponse, LabelBytes } from '../schemas/answers.js';
+import { errorResponses } from '../schemas/common.js';
 import { ShipmentBody } from '../schemas/shipment.js';
+import { IdParam } from '../schemas/shipping-account.js';
 import type { App, RouteContext } from '../types.js';
 
 /** Absolute base for label links: the configured public URL, else the address the caller used. */
@@ -11,14 +12,13 @@ export function baseUrl(configured: string | undefined, req: { protocol: string;
 export function registerShipRoutes(app: App, { services, config }: RouteContext): void {
   app.post(
     '/ship',
-    // The booking record is described in DECISIONS.md; its shape is documented, not filtered, here.
-    { schema: { tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: ShipmentBody, response: { 200: Documented('{ shipment: { id, carrier, service, tracking_number, costs, packages: [{ tracking_number, label, label_type, … }], … } }'), ...errorResponses } } },
+    { schema: { tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: ShipmentBody, response: { 200: BookingResponse, ...errorResponses } } },
     async (req) => services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: baseUrl(config.publicUrl, req) }),
   );
 
   app.get(
     '/labels/:id',
-    { schema: { tags: ['shipping'], summary: 'Label bytes with their content type', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: Documented('label bytes (application/pdf, image/png, application/octet-stream for printer formats)'), ...errorResponses } } },
+    { schema: { tags: ['shipping'], summary: 'Label bytes with their content type', params: IdParam, response: { 200: LabelBytes, ...errorResponses } } },
     async (req, reply) => {
       const label = await services.shipping.label(req.tenant, req.params.id);
       return reply.type(label.contentType).header('content-disposition', `inline; filename="${req.params.id}.${label.format.toLowerCase()}"`).send(Buffer.from(label.bytes));

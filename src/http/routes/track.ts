@@ -1,7 +1,12 @@
+import type { TSchema } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
-import { Documented, errorResponses } from '../schemas/common.js';
+import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../schemas/answers.js';
+import { errorResponses } from '../schemas/common.js';
 import { TrackRequest, type TrackInput } from '../schemas/operations.js';
 import type { App, RouteContext } from '../types.js';
+
+/** Fastify types schemas for its compile functions as plain records; TypeBox's are exactly that. */
+const asSchema = (schema: TSchema) => schema as unknown as Record<string, unknown>;
 
 export function registerTrackRoutes(app: App, { services }: RouteContext): void {
   app.post(
@@ -11,15 +16,23 @@ export function registerTrackRoutes(app: App, { services }: RouteContext): void 
         tags: ['tracking'],
         summary: 'Track one shipment, or a batch: an array of { track } in, an array of results out',
         body: TrackRequest,
-        response: { 200: Documented('a Tracking result, or for a batch an array of Tracking results and { error } objects in request order'), ...errorResponses },
+        response: { 200: TrackResponse, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const body: unknown = req.body;
-      if (Array.isArray(body)) return services.tracking.trackBatch(req.tenant, body, req.log);
+      // The documented answer is "a result or an array"; serializing through that union would
+      // validate every answer against both branches, so each answer uses its own branch's schema.
+      if (Array.isArray(body)) {
+        const results = await services.tracking.trackBatch(req.tenant, body, req.log);
+        reply.serializer(reply.compileSerializationSchema(asSchema(TrackBatchResponse), '200'));
+        return results;
+      }
       const input = (body as { track?: TrackInput }).track;
       if (!input) throw new ApiError('schema_field_required', 'track is required', 'track');
-      return services.tracking.track(req.tenant, input, req.log);
+      const result = await services.tracking.track(req.tenant, input, req.log);
+      reply.serializer(reply.compileSerializationSchema(asSchema(TrackingResultView), '200'));
+      return result;
     },
   );
 }

@@ -2,8 +2,9 @@
  * Building blocks of the public contract. Each schema is written once and serves validation,
  * TypeScript types (Static) and the OpenAPI document.
  */
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { CURRENCIES, DIM_UNITS, WEIGHT_UNITS } from '../../domain/catalog.js';
+import { ERROR_CODES } from '../../domain/errors.js';
 
 export const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code', examples: ['US'] });
 export const Currency = Type.Enum([...CURRENCIES], { description: 'ISO 4217 currency code' });
@@ -36,6 +37,19 @@ export const AddressFields = {
 
 export const Address = Type.Object(AddressFields, { description: 'A postal address with contact' });
 
+/**
+ * `shipping_account` in every request body: the account number as a JSON string or integer
+ * (clients of the original interface send either). Validation coerces an integer to its decimal
+ * text, so handlers always see a string; older accounts keep their non-numeric ids.
+ */
+export const ShippingAccountRef = Type.Unsafe<string>({
+  anyOf: [Type.String({ minLength: 1, maxLength: 100 }), Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })],
+  description: 'shipping account id, e.g. "481516234200001" or 481516234200001',
+});
+
+/** A member every answer carries: its value, or null when unset. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
 /** A non-empty address member, for contexts where the spec requires it. */
 export const RequiredText = Type.String({ minLength: 1, maxLength: 1000 });
 
@@ -52,7 +66,7 @@ export const Package = Type.Object({
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ description: 'standardized error code' }),
+      code: Type.Enum([...ERROR_CODES], { description: 'standardized error code' }),
       message: Type.String({ description: 'what went wrong, e.g. the carrier’s own complaint' }),
       detail: Type.String({ description: 'extra information: a field path, a carrier’s raw code' }),
     }),
@@ -65,13 +79,11 @@ export const errorResponses = {
   401: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
   429: ErrorBody,
+  500: ErrorBody,
   502: ErrorBody,
+  503: ErrorBody,
   504: ErrorBody,
 };
-
-/**
- * A success body documented in prose rather than filtered by a schema (Fastify drops members a
- * response schema does not list, which would silently cut carrier-specific fields).
- */
-export const Documented = (description: string) => Type.Unknown({ description });

@@ -1,8 +1,8 @@
 /** Track, cancel, pickups, drop-off locations, manifests, credential checks and PDF merging. */
 import { Type, type Static } from 'typebox';
-import { Address, AddressFields, RequiredText, Currency, DimUnits, IsoDate, Package, Time, WeightUnits } from './common.js';
+import { Address, AddressFields, RequiredText, ShippingAccountRef, Currency, DimUnits, IsoDate, Package, Time, WeightUnits } from './common.js';
 
-const Account = Type.String({ minLength: 1, maxLength: 100, description: 'shipping account id' });
+const Account = ShippingAccountRef;
 const Flag = () => Type.Optional(Type.Boolean());
 
 const TrackFields = {

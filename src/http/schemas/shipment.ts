@@ -1,7 +1,7 @@
 /** POST /rate and POST /ship: one shipment schema (spec "POST /rate"; ship accepts the same fields). */
 import { Type, type Static } from 'typebox';
 import { DIM_UNITS, WEIGHT_UNITS } from '../../domain/catalog.js';
-import { Address, Currency, IsoDate, Package, WeightUnits } from './common.js';
+import { Address, Currency, IsoDate, Package, ShippingAccountRef, WeightUnits } from './common.js';
 
 const Str = (maxLength = 1000) => Type.String({ maxLength });
 
@@ -75,12 +75,12 @@ const CarrierShipmentFields = {
 };
 
 export const ShipmentFields = {
-  shipping_account: Type.String({ minLength: 1, maxLength: 100, description: 'shipping account id' }),
+  shipping_account: ShippingAccountRef,
   carrier: Type.Optional(Type.String({ description: 'carrier slug; must match the account’s carrier when given' })),
   sender: Address,
   recipient: Address,
   packages: Type.Array(Package, { minItems: 1, maxItems: 200 }),
-  packaging: Type.Optional(Type.String({ description: 'packaging type; required unless the account defaults set packaging_type' })),
+  packaging: Type.Optional(Type.String({ description: 'packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging' })),
   service: Type.Optional(Type.String({ description: 'service slug; for /rate only rates of that service are returned' })),
   ship_date: Type.Optional(IsoDate),
   currency: Type.Optional(Currency),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CARRIER_SLUGS } from '../../carriers/carrier.js';
-import { Address, Country, Currency, DimUnits, WeightUnits } from './common.js';
+import { Address, Country, Currency, DimUnits, Nullable, ShippingAccountRef, WeightUnits } from './common.js';
 
 export const Carrier = Type.Enum([...CARRIER_SLUGS], { description: 'carrier slug' });
 
@@ -24,7 +24,7 @@ export const ShippingAccountInput = Type.Object({
   billing_address: Type.Optional(Address),
   defaults: Type.Optional(Defaults),
   location_id: Type.Optional(Type.String({ maxLength: 200 })),
-  parent_shipping_account: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  parent_shipping_account: Type.Optional(ShippingAccountRef),
   test: Type.Optional(Type.Boolean()),
 });
 export type ShippingAccountInput = Static<typeof ShippingAccountInput>;
@@ -32,8 +32,12 @@ export type ShippingAccountInput = Static<typeof ShippingAccountInput>;
 export const CreateShippingAccountBody = Type.Object({ shipping_account: ShippingAccountInput });
 
 export const ShippingAccountView = Type.Object({
-  id: Type.String(),
-  name: Type.Optional(Type.String()),
+  id: Type.String({ description: 'the shipping account number: decimal digits (accounts registered before numbers were introduced keep their ids)' }),
+  // Clients of the original interface read these at the top level; always present, null when unset.
+  name: Nullable(Type.String()),
+  dim_units: Nullable(DimUnits),
+  weight_units: Nullable(WeightUnits),
+  currency: Nullable(Currency),
   carrier: Type.String(),
   country: Type.String(),
   auth: Type.Record(Type.String(), Type.String()),
@@ -46,7 +50,8 @@ export const ShippingAccountView = Type.Object({
 });
 export type ShippingAccountView = Static<typeof ShippingAccountView>;
 
-export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+// No maxLength: an id longer than any id names nothing and is answered as not found.
+export const IdParam = Type.Object({ id: Type.String({ minLength: 1 }) });
 export const PageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),

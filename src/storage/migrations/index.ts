@@ -7,6 +7,7 @@ import type { Database, Dialect } from '../database.js';
 import * as initial from './20261121_0001_initial.js';
 import * as returns from './20261122_0002_returns.js';
 import * as webhooks from './20261122_0012_webhooks.js';
+import * as pickupsKeyCheck from './20261122_0020_pickups_key_check.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -14,6 +15,7 @@ const steps: Record<string, Step> = {
   '20261121_0001_initial': initial,
   '20261122_0002_returns': returns,
   '20261122_0012_webhooks': webhooks,
+  '20261122_0020_pickups_key_check': pickupsKeyCheck,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -8,6 +8,11 @@ export async function insertAccount(db: Kysely<Tables>, row: AccountRow): Promis
   await db.insertInto('shipping_accounts').values(row).execute();
 }
 
+/** Whether any tenant holds the id: account numbers are unique across tenants. */
+export async function accountIdTaken(db: Kysely<Tables>, id: string): Promise<boolean> {
+  return (await db.selectFrom('shipping_accounts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export async function getAccount(db: Kysely<Tables>, tenant: string, id: string): Promise<AccountRow | undefined> {
   return db.selectFrom('shipping_accounts').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
 }

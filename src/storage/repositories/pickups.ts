@@ -1,0 +1,26 @@
+/** Scheduled pickups, always scoped by tenant: another tenant's pickup reads as missing. */
+import type { Kysely } from 'kysely';
+import type { PickupsTable, Tables } from '../tables.js';
+
+export type PickupRow = PickupsTable;
+
+export async function insertPickup(db: Kysely<Tables>, row: PickupRow): Promise<void> {
+  await db.insertInto('pickups').values(row).execute();
+}
+
+export async function getPickup(db: Kysely<Tables>, tenant: string, id: string): Promise<PickupRow | undefined> {
+  return db.selectFrom('pickups').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+}
+
+/** The newest pickup of the tenant with that confirmation number (optionally of one carrier). */
+export async function findPickupByConfirmation(db: Kysely<Tables>, tenant: string, confirmationNumber: string, carrier?: string): Promise<PickupRow | undefined> {
+  let q = db.selectFrom('pickups').selectAll().where('tenant', '=', tenant).where('confirmation_number', '=', confirmationNumber);
+  if (carrier !== undefined) q = q.where('carrier', '=', carrier);
+  return q.orderBy('created_at', 'desc').executeTakeFirst();
+}
+
+/** true when the pickup was scheduled and is now cancelled. */
+export async function markPickupCancelled(db: Kysely<Tables>, tenant: string, id: string, at: string): Promise<boolean> {
+  const res = await db.updateTable('pickups').set({ status: 'cancelled', cancelled_at: at }).where('tenant', '=', tenant).where('id', '=', id).where('status', '=', 'scheduled').executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
