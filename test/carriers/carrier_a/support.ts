@@ -1,17 +1,7 @@
 /** Helpers shared by the carrier_a mapping suites. */
-import { ApiError } from '../../../src/domain/errors.js';
 import { readFixtureJson } from '../../support/fixtures.js';
 
-/** The ApiError `fn` throws; fails the test when it throws anything else or nothing. */
-export function apiErrorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw new Error(`expected an ApiError, got ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
-  }
-  throw new Error('expected an ApiError, nothing was thrown');
-}
+export { apiErrorOf } from '../support.js';
 
 /** A recorded carrier_a payload (read in place, never copied). */
 export function fixture<T = unknown>(file: string): T {

@@ -2,7 +2,7 @@
 import type { ShipmentRequest } from '../../../src/domain/types.js';
 import { readFixtureJson } from '../../support/fixtures.js';
 
-export { apiErrorOf } from '../carrier_a/support.js';
+export { apiErrorOf } from '../support.js';
 
 /** A recorded carrier_b payload (read in place, never copied). */
 export function fixture<T = unknown>(file: string): T {

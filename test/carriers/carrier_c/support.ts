@@ -4,7 +4,7 @@ import { readFixtureJson } from '../../support/fixtures.js';
 
 import { GARBAGE as CARRIER_A_GARBAGE } from '../carrier_a/support.js';
 
-export { apiErrorOf } from '../carrier_a/support.js';
+export { apiErrorOf } from '../support.js';
 
 /** A recorded carrier_c payload (read in place, never copied). */
 export function fixture<T = unknown>(file: string): T {

@@ -3,7 +3,7 @@ import { ApiError } from '../../../src/domain/errors.js';
 import type { Address, ShipmentRequest } from '../../../src/domain/types.js';
 import { readFixtureJson, readFixtureText } from '../../support/fixtures.js';
 
-export { apiErrorOf } from '../carrier_a/support.js';
+export { apiErrorOf } from '../support.js';
 
 /** A recorded carrier_d payload (read in place, never copied). */
 export function fixture<T = unknown>(file: string): T {
