@@ -53,7 +53,6 @@ export interface StoredDocument {
 }
 
 export class CarrierAState {
-  readonly #clock: Clock;
   readonly #tokens: IssuedTokens;
   /** Every package tracking number (the master's included) → its shipment. */
   readonly shipments = new Map<string, StoredShipment>();
@@ -64,7 +63,6 @@ export class CarrierAState {
   #pickupSeq = 0;
 
   constructor(clock: Clock) {
-    this.#clock = clock;
     this.#tokens = new IssuedTokens(clock, 'carrier_a', TOKEN_TTL_SECONDS);
   }
 
