@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { findActiveKey, hashKey } from '../storage/repositories/keys.js';
 import type { Tables } from '../storage/tables.js';
-import { createTtlCache } from '../services/ttl-cache.js';
+import { createTtlCache } from '../ttl-cache.js';
 import { ApiError } from '../domain/errors.js';
 
 export interface AuthOptions {

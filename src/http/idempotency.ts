@@ -1,6 +1,6 @@
 /** Applies the Idempotency-Key header to every POST (see services/idempotency.ts for the rules). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fingerprint, type IdempotencyService } from '../services/idempotency.js';
+import { fingerprint, type IdempotencyService } from '../services/index.js';
 import { ApiError } from '../domain/errors.js';
 import type { App } from './types.js';
 

@@ -6,13 +6,13 @@ import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
-import type { ShippingAccountInput, ShippingAccountView } from '../http/schemas/shipping-account.js';
+import type { ShippingAccountInput, ShippingAccountView } from '../contract/shipping-account.js';
 import { newAccountNumber } from '../storage/ids.js';
 import * as repo from '../storage/repositories/accounts.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Tables } from '../storage/tables.js';
 import type { Address } from '../domain/types.js';
-import { createTtlCache } from './ttl-cache.js';
+import { createTtlCache } from '../ttl-cache.js';
 import { checkAllowed } from './validation.js';
 
 export type Defaults = NonNullable<ShippingAccountInput['defaults']>;

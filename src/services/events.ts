@@ -16,9 +16,8 @@ import { newId } from '../storage/ids.js';
 import * as events from '../storage/repositories/events.js';
 import { enabledEndpoints } from '../storage/repositories/webhooks.js';
 import type { Tables } from '../storage/tables.js';
+import type { EventType } from '../contract/events.js';
 
-export const EVENT_TYPES = ['shipment.created', 'shipment.cancelled', 'tracking.updated', 'pickup.scheduled', 'pickup.cancelled', 'return.created', 'return.updated'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Events are kept, listed and replayable for this long. */
 export const EVENT_RETENTION_MS = 30 * 86_400_000;

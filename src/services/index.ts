@@ -55,3 +55,6 @@ export function createServices(deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+// What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency.
+export { fingerprint, type IdempotencyService } from './idempotency.js';

@@ -4,7 +4,7 @@ import type { Log } from '../logger.js';
 import { isCarrierSlug } from '../carriers/declarations.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
-import type { ManifestBody, ValidateCredentialsBody } from '../http/schemas/operations.js';
+import type { ManifestBody, ValidateCredentialsBody } from '../contract/operations.js';
 import { newId } from '../storage/ids.js';
 import type { CarrierCalls } from './carrier-calls.js';
 

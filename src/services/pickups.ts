@@ -4,7 +4,7 @@ import type { Log } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { DropoffLocation } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
-import type { DopuInput, PickupAvailabilityInput, PickupCancelInput, PickupInput } from '../http/schemas/operations.js';
+import type { DopuInput, PickupAvailabilityInput, PickupCancelInput, PickupInput } from '../contract/operations.js';
 import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/pickups.js';
 import type { Tables } from '../storage/tables.js';

@@ -2,7 +2,7 @@
 import type { Log } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { Rate } from '../domain/types.js';
-import type { ShipmentInput } from '../http/schemas/shipment.js';
+import type { ShipmentInput } from '../contract/shipment.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { toShipmentRequest } from './shipment-request.js';
 

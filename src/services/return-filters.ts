@@ -1,6 +1,6 @@
 /** GET /returns query → storage filter and page, and checks of custom pairs (spec "GET /returns"). */
 import { ApiError } from '../domain/errors.js';
-import type { ReturnsQuery } from '../http/schemas/returns.js';
+import type { ReturnsQuery } from '../contract/returns.js';
 import type { CustomPair, ReturnFilter } from '../storage/repositories/returns.js';
 
 export type ListQuery = ReturnsQuery;

@@ -9,7 +9,7 @@ import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import type { DropoffLocation } from '../domain/types.js';
 import { ApiError, toApiError } from '../domain/errors.js';
-import type { ReturnMethodInput, ReturnMethodPatch, ReturnMethodView } from '../http/schemas/returns.js';
+import type { ReturnMethodInput, ReturnMethodPatch, ReturnMethodView } from '../contract/returns.js';
 import type { Log } from '../logger.js';
 import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/return-methods.js';

@@ -6,7 +6,7 @@ import type { CarrierDeclaration } from '../carriers/carrier.js';
 import { splitLabelType } from '../domain/catalog.js';
 import type { Address, ShipmentRequest } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
-import type { ShipmentInput } from '../http/schemas/shipment.js';
+import type { ShipmentInput } from '../contract/shipment.js';
 import type { ResolvedAccount } from './accounts.js';
 import { checkAllowed } from './validation.js';
 

@@ -8,8 +8,8 @@ import { canCombine, combineLabels, labelContentType } from '../carriers/shared/
 import type { Clock } from '../clock.js';
 import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
-import type { CancelInput } from '../http/schemas/operations.js';
-import type { ShipmentInput } from '../http/schemas/shipment.js';
+import type { CancelInput } from '../contract/operations.js';
+import type { ShipmentInput } from '../contract/shipment.js';
 import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';

@@ -10,7 +10,7 @@ import type { TrackingResult } from '../domain/types.js';
 import * as repo from '../storage/repositories/tracking-cache.js';
 import type { Tables } from '../storage/tables.js';
 import { recordEvent } from './events.js';
-import { createTtlCache } from './ttl-cache.js';
+import { createTtlCache } from '../ttl-cache.js';
 
 export interface CachedTracking {
   result: TrackingResult;

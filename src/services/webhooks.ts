@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
-import type { CreateWebhookInput, DeliveryView, EventView, UpdateWebhookInput, WebhookView } from '../http/schemas/webhooks.js';
+import type { CreateWebhookInput, DeliveryView, EventView, UpdateWebhookInput, WebhookView } from '../contract/webhooks.js';
 import { newId } from '../storage/ids.js';
 import * as outbox from '../storage/repositories/events.js';
 import * as repo from '../storage/repositories/webhooks.js';

@@ -1,5 +1,5 @@
-import { errorResponses } from '../schemas/common.js';
-import { CancelBody, SuccessMessage } from '../schemas/operations.js';
+import { errorResponses } from '../../contract/common.js';
+import { CancelBody, SuccessMessage } from '../../contract/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerCancelRoutes(app: App, { services }: RouteContext): void {

@@ -1,6 +1,6 @@
-import { DopuResponse } from '../schemas/answers.js';
-import { errorResponses } from '../schemas/common.js';
-import { DopuBody } from '../schemas/operations.js';
+import { DopuResponse } from '../../contract/answers.js';
+import { errorResponses } from '../../contract/common.js';
+import { DopuBody } from '../../contract/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerDopuRoutes(app: App, { services }: RouteContext): void {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
-import { ErrorBody } from '../schemas/common.js';
+import { ErrorBody } from '../../contract/common.js';
 import type { App, RouteContext } from '../types.js';
 
 const Status = Type.Object({ status: Type.String() });

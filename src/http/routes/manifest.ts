@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { ManifestResponse } from '../schemas/answers.js';
-import { errorResponses } from '../schemas/common.js';
-import { ManifestBody, ValidateCredentialsBody } from '../schemas/operations.js';
+import { ManifestResponse } from '../../contract/answers.js';
+import { errorResponses } from '../../contract/common.js';
+import { ManifestBody, ValidateCredentialsBody } from '../../contract/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerManifestRoutes(app: App, { services }: RouteContext): void {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { combineLabels } from '../../carriers/shared/labels.js';
-import { errorResponses } from '../schemas/common.js';
-import { MergeBody } from '../schemas/operations.js';
+import { errorResponses } from '../../contract/common.js';
+import { MergeBody } from '../../contract/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerMergeRoutes(app: App, _ctx: RouteContext): void {

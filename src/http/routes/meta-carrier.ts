@@ -7,7 +7,7 @@ import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import { isCarrierSlug } from '../../carriers/declarations.js';
 import { splitLabelType } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses } from '../../contract/common.js';
 import type { App, RouteContext } from '../types.js';
 
 const Size = Type.Object({ name: Type.String(), slug: Type.String() });

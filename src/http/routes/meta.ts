@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import { isCarrierSlug } from '../../carriers/declarations.js';
 import { ApiError } from '../../domain/errors.js';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses } from '../../contract/common.js';
 import type { App, RouteContext } from '../types.js';
 
 const Strings = Type.Array(Type.String());

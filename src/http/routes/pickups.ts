@@ -1,6 +1,6 @@
-import { PickupAvailabilityResponse, PickupResponse } from '../schemas/answers.js';
-import { errorResponses } from '../schemas/common.js';
-import { PickupAvailabilityBody, PickupBody, PickupCancelBody, SuccessMessage } from '../schemas/operations.js';
+import { PickupAvailabilityResponse, PickupResponse } from '../../contract/answers.js';
+import { errorResponses } from '../../contract/common.js';
+import { PickupAvailabilityBody, PickupBody, PickupCancelBody, SuccessMessage } from '../../contract/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerPickupRoutes(app: App, { services }: RouteContext): void {

@@ -1,5 +1,5 @@
-import { errorResponses } from '../schemas/common.js';
-import { RatesResponse, ShipmentBody } from '../schemas/shipment.js';
+import { errorResponses } from '../../contract/common.js';
+import { RatesResponse, ShipmentBody } from '../../contract/shipment.js';
 import type { App, RouteContext } from '../types.js';
 
 export function registerRateRoutes(app: App, { services }: RouteContext): void {

@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { isCarrierSlug } from '../../carriers/declarations.js';
 import { ApiError } from '../../domain/errors.js';
 import { carrierMark } from '../logos.js';
-import { errorResponses } from '../schemas/common.js';
-import { SuccessMessage } from '../schemas/operations.js';
-import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMethodView, ReturnPatchBody, ReturnsQuery, ReturnView } from '../schemas/returns.js';
+import { errorResponses } from '../../contract/common.js';
+import { SuccessMessage } from '../../contract/operations.js';
+import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMethodView, ReturnPatchBody, ReturnsQuery, ReturnView } from '../../contract/returns.js';
 import type { App, RouteContext } from '../types.js';
 import { baseUrl } from './ship.js';
 

@@ -1,7 +1,7 @@
-import { BookingResponse, LabelBytes } from '../schemas/answers.js';
-import { errorResponses } from '../schemas/common.js';
-import { ShipmentBody } from '../schemas/shipment.js';
-import { IdParam } from '../schemas/shipping-account.js';
+import { BookingResponse, LabelBytes } from '../../contract/answers.js';
+import { errorResponses } from '../../contract/common.js';
+import { ShipmentBody } from '../../contract/shipment.js';
+import { IdParam } from '../../contract/shipping-account.js';
 import type { App, RouteContext } from '../types.js';
 
 /** Absolute base for label links: the configured public URL, else the address the caller used. */

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { errorResponses } from '../schemas/common.js';
-import { CreateShippingAccountBody, IdParam, PageQuery, ShippingAccountView } from '../schemas/shipping-account.js';
+import { errorResponses } from '../../contract/common.js';
+import { CreateShippingAccountBody, IdParam, PageQuery, ShippingAccountView } from '../../contract/shipping-account.js';
 import type { App, RouteContext } from '../types.js';
 
 const One = Type.Object({ shipping_account: ShippingAccountView });

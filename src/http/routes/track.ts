@@ -1,8 +1,8 @@
 import type { TSchema } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
-import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../schemas/answers.js';
-import { errorResponses } from '../schemas/common.js';
-import { TrackRequest, type TrackInput } from '../schemas/operations.js';
+import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../../contract/answers.js';
+import { errorResponses } from '../../contract/common.js';
+import { TrackRequest, type TrackInput } from '../../contract/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 /** Fastify types schemas for its compile functions as plain records; TypeBox's are exactly that. */

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { errorResponses } from '../schemas/common.js';
-import { IdParam, PageQuery } from '../schemas/shipping-account.js';
-import { CreateWebhookBody, DeliveryList, DeliveryParams, DeliveryQuery, DeliveryResponse, EventList, EventQuery, EventResponse, UpdateWebhookBody, WebhookList, WebhookResponse } from '../schemas/webhooks.js';
+import { errorResponses } from '../../contract/common.js';
+import { IdParam, PageQuery } from '../../contract/shipping-account.js';
+import { CreateWebhookBody, DeliveryList, DeliveryParams, DeliveryQuery, DeliveryResponse, EventList, EventQuery, EventResponse, UpdateWebhookBody, WebhookList, WebhookResponse } from '../../contract/webhooks.js';
 import type { App, RouteContext } from '../types.js';
 
 const tags = ['webhooks'];

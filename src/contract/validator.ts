@@ -5,8 +5,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { TSchema } from 'typebox';
-import type { ApiError } from '../../domain/errors.js';
-import { fromFrameworkError } from '../validation-errors.js';
+import type { ApiError } from '../domain/errors.js';
+import { fromFrameworkError } from './validation-errors.js';
 
 // ajv-formats ships CommonJS with a default export that ESM sees one level down.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => void;

@@ -1,6 +1,6 @@
 /** Webhook endpoints, events and deliveries. */
 import { Type, type Static } from 'typebox';
-import { EVENT_TYPES } from '../../services/events.js';
+import { EVENT_TYPES } from './events.js';
 
 const EventType = Type.Enum([...EVENT_TYPES], { description: 'event type' });
 const Subscription = Type.Array(Type.Union([EventType, Type.Literal('*')]), { minItems: 1, maxItems: EVENT_TYPES.length + 1, uniqueItems: true, description: 'event types to receive; ["*"] for all' });

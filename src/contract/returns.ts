@@ -3,7 +3,7 @@
  * lists without shapes" for creating returns and listing methods).
  */
 import { Type, type Static } from 'typebox';
-import { TRACKING_STAGES } from '../../domain/types.js';
+import { TRACKING_STAGES } from '../domain/types.js';
 import { Address, Country, Currency, DimUnits, IsoDate, Package, Time, WeightUnits } from './common.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });

@@ -3,8 +3,8 @@
  * TypeScript types (Static) and the OpenAPI document.
  */
 import { Type, type TSchema } from 'typebox';
-import { CURRENCIES, DIM_UNITS, WEIGHT_UNITS } from '../../domain/catalog.js';
-import { ERROR_CODES } from '../../domain/errors.js';
+import { CURRENCIES, DIM_UNITS, WEIGHT_UNITS } from '../domain/catalog.js';
+import { ERROR_CODES } from '../domain/errors.js';
 
 export const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code', examples: ['US'] });
 export const Currency = Type.Enum([...CURRENCIES], { description: 'ISO 4217 currency code' });

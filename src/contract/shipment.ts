@@ -1,6 +1,6 @@
 /** POST /rate and POST /ship: one shipment schema (spec "POST /rate"; ship accepts the same fields). */
 import { Type, type Static } from 'typebox';
-import { DIM_UNITS, WEIGHT_UNITS } from '../../domain/catalog.js';
+import { DIM_UNITS, WEIGHT_UNITS } from '../domain/catalog.js';
 import { Address, Currency, IsoDate, Package, ShippingAccountRef, WeightUnits } from './common.js';
 
 const Str = (maxLength = 1000) => Type.String({ maxLength });

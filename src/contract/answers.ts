@@ -4,7 +4,7 @@
  * spec/DECISIONS.md and the places real clients of the original interface read them.
  */
 import { Type } from 'typebox';
-import { TRACKING_STAGES } from '../../domain/types.js';
+import { TRACKING_STAGES } from '../domain/types.js';
 import { Address, ErrorBody, IsoDate, Time } from './common.js';
 import { PickupAvailabilityInput, PickupInput } from './operations.js';
 import { Reference } from './shipment.js';
