@@ -1,13 +1,19 @@
 /**
  * A loop run in the background of `waybill serve`: `step` runs, then again at once when it says
  * there is more to do, else after `idleMs`. Failures are logged and retried on the next turn, so a
- * database hiccup never stops the loop. stop() ends it and waits for the step in progress.
+ * database hiccup never stops the loop. Work a step starts without awaiting it goes through
+ * `spawn`: the loop counts it, runs a step again when it settles, and stop() ends the loop and waits
+ * for the step in progress and every spawned piece of work.
  */
 import type { Log } from '../logger.js';
 
 export interface BackgroundLoop {
   /** Run a step soon (work was just made available). */
   nudge(): void;
+  /** Work started by a step and left running: counted in `inFlight`, awaited by stop(). */
+  spawn(work: Promise<void>, onError: (err: unknown) => void): void;
+  /** How many spawned pieces of work are still running. */
+  readonly inFlight: number;
   stop(): Promise<void>;
 }
 
@@ -16,6 +22,7 @@ export function startLoop(name: string, step: () => Promise<boolean>, opts: { id
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  const active = new Set<Promise<void>>();
 
   const schedule = (ms: number) => {
     if (stopped || running) return;
@@ -42,16 +49,29 @@ export function startLoop(name: string, step: () => Promise<boolean>, opts: { id
     })();
   }
 
+  function nudge(): void {
+    if (running) again = true;
+    else schedule(0);
+  }
+
   schedule(0);
   return {
-    nudge() {
-      if (running) again = true;
-      else schedule(0);
+    nudge,
+    spawn(work, onError) {
+      const p: Promise<void> = work.catch(onError).finally(() => {
+        active.delete(p);
+        nudge();
+      });
+      active.add(p);
+    },
+    get inFlight() {
+      return active.size;
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await Promise.all(active);
     },
   };
 }

@@ -63,7 +63,6 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
     if (!l) limiters.set(carrier, (l = createLimiter(config.pollConcurrency)));
     return l;
   };
-  const active = new Set<Promise<void>>();
   // Claimed rows wait for a carrier slot; claim no more than a few rounds of slots ahead.
   const maxQueued = config.pollConcurrency * 10;
 
@@ -90,29 +89,19 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
   }
 
   async function step(): Promise<boolean> {
-    const room = maxQueued - active.size;
+    const room = maxQueued - loop.inFlight;
     if (room <= 0) return false;
     const now = clock.now();
     const rows = await tracked.claimDue(db, deps.dialect, { now: now.toISOString(), lockedUntil: new Date(now.getTime() + LEASE_MS).toISOString(), limit: room });
     for (const row of rows) {
-      const p: Promise<void> = limiterFor(row.carrier)
-        .run(() => poll(row))
-        .catch((err: unknown) => log.error({ err, tracking_number: row.tracking_number }, 'background tracking failed'))
-        .finally(() => {
-          active.delete(p);
-          loop.nudge();
-        });
-      active.add(p);
+      loop.spawn(
+        limiterFor(row.carrier).run(() => poll(row)),
+        (err) => log.error({ err, tracking_number: row.tracking_number }, 'background tracking failed'),
+      );
     }
     return rows.length === room;
   }
 
   const loop = startLoop('tracking poller', step, { idleMs: config.idleMs, log });
-  return {
-    nudge: loop.nudge,
-    async stop() {
-      await loop.stop();
-      await Promise.all(active);
-    },
-  };
+  return loop;
 }

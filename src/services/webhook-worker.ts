@@ -82,14 +82,13 @@ export interface WebhookWorkerDeps {
 
 const HOUR = 3_600_000;
 
-export function startWebhookWorker(deps: WebhookWorkerDeps): BackgroundLoop {
+export function startWebhookWorker(deps: WebhookWorkerDeps): Pick<BackgroundLoop, 'nudge' | 'stop'> {
   const { db, clock, config, log } = deps;
   const owner = randomUUID();
   const sender = createSender({ timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivate });
   // A slow endpoint may hold this many of the worker's slots, never all of them.
   const perEndpoint = Math.max(1, Math.min(8, Math.ceil(config.concurrency / 4)));
   const inFlight = new Map<string, number>();
-  const active = new Set<Promise<void>>();
   let purgedAt = 0;
   const recorder = createRecorder((items) => outbox.recordAttempts(db, owner, items));
 
@@ -125,16 +124,12 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): BackgroundLoop {
 
   function dispatch(c: outbox.ClaimedDelivery): void {
     inFlight.set(c.endpoint_id, (inFlight.get(c.endpoint_id) ?? 0) + 1);
-    const p: Promise<void> = deliver(c)
-      .catch((err: unknown) => log.error({ err, delivery: c.id }, 'webhook delivery could not be recorded'))
-      .finally(() => {
-        const n = (inFlight.get(c.endpoint_id) ?? 1) - 1;
-        if (n === 0) inFlight.delete(c.endpoint_id);
-        else inFlight.set(c.endpoint_id, n);
-        active.delete(p);
-        loop.nudge();
-      });
-    active.add(p);
+    const work = deliver(c).finally(() => {
+      const n = (inFlight.get(c.endpoint_id) ?? 1) - 1;
+      if (n === 0) inFlight.delete(c.endpoint_id);
+      else inFlight.set(c.endpoint_id, n);
+    });
+    loop.spawn(work, (err) => log.error({ err, delivery: c.id }, 'webhook delivery could not be recorded'));
   }
 
   async function step(): Promise<boolean> {
@@ -143,7 +138,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): BackgroundLoop {
       purgedAt = now.getTime();
       await outbox.purgeBefore(db, new Date(now.getTime() - EVENT_RETENTION_MS).toISOString());
     }
-    const capacity = config.concurrency - active.size;
+    const capacity = config.concurrency - loop.inFlight;
     if (capacity <= 0) return false;
     // Small claims, each skipping endpoints that already have their share in flight.
     const limit = Math.min(capacity, perEndpoint);
@@ -159,7 +154,6 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): BackgroundLoop {
     nudge: loop.nudge,
     async stop() {
       await loop.stop();
-      await Promise.all(active);
       await sender.close();
     },
   };
