@@ -123,9 +123,12 @@ describe('4. GET /meta/carrier/{slug}', () => {
     }
     expectListsOfObjects(one.rate.fields);
     const pdf = one.label_types.find((f: { slug: string }) => f.slug === 'PDF');
-    expect(pdf.sizes.map((z: { slug: string }) => z.slug)).toContain('PAPER_4X6');
+    // The original clients read sizes as a list of strings; the human names are in size_details.
+    expect(pdf.sizes).toContain('PAPER_4X6');
+    for (const f of one.label_types) for (const z of f.sizes) expect(typeof z).toBe('string');
+    expect(pdf.size_details).toContainEqual({ name: 'Paper 4x6', slug: 'PAPER_4X6' });
     // Every label type of the catalog is one format with one of its sizes (or the bare format).
-    const rebuilt = one.label_types.flatMap((f: { slug: string; sizes: { slug: string }[] }) => f.sizes.map((z) => `${f.slug}__${z.slug}`));
+    const rebuilt = one.label_types.flatMap((f: { slug: string; sizes: string[] }) => f.sizes.map((z) => `${f.slug}__${z}`));
     for (const lt of listed.label_types as string[]) if (lt.includes('__')) expect(rebuilt).toContain(lt);
     expect(one.auth.find((f: { slug: string }) => f.slug === 'account_number')).toMatchObject({ required: true, type: 'string' });
     expect(one.auth.find((f: { slug: string }) => f.slug === 'client_secret')).toMatchObject({ required: false, type: 'password' });

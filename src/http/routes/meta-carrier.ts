@@ -17,7 +17,9 @@ const Field = Type.Object({
   code: Type.Optional(Type.String()),
   type: Type.Optional(Type.String({ description: 'string, password, boolean, date, address, packages' })),
   required: Type.Optional(Type.Boolean()),
-  sizes: Type.Optional(Type.Array(Size)),
+  // Clients of the original interface read sizes as a list of strings; names live beside them.
+  sizes: Type.Optional(Type.Array(Type.String(), { description: 'size slugs of this label format' })),
+  size_details: Type.Optional(Type.Array(Size)),
 });
 const Fields = Type.Array(Field);
 
@@ -62,7 +64,7 @@ function labelTypeFields(d: CarrierDeclaration) {
     if (size !== undefined) sizes.push(size);
     byFormat.set(format, sizes);
   }
-  return [...byFormat].map(([format, sizes]) => ({ name: format, slug: format, sizes: sizes.map((s) => ({ name: humanName(s, d.slug), slug: s })) }));
+  return [...byFormat].map(([format, sizes]) => ({ name: format, slug: format, sizes, size_details: sizes.map((s) => ({ name: humanName(s, d.slug), slug: s })) }));
 }
 
 /** What a rate request needs (spec "POST /rate"); addresses per the carrier's rateAddressFields. */
