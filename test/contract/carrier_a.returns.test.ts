@@ -96,7 +96,7 @@ describe('POST /returns', () => {
     const m = await method('drop_off');
     const res = await createReturn(m.id);
     expect(res.status, res.raw).toBe(200);
-    const r = res.body.return;
+    const r = res.body;
     expect(r.id).toMatch(/^ret_/);
     expect(r.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(r.return_method).toMatchObject({ id: m.id, carrier: 'carrier_a', type: 'drop_off', cost: { carrier_charge: 7.5, customer_charge: 4 } });
@@ -114,7 +114,7 @@ describe('POST /returns', () => {
     const m = await method('drop_off');
     const res = await createReturn(m.id, { packages: [{ weight: 2 }, { weight: 3 }] });
     expect(res.status, res.raw).toBe(200);
-    const pdf = await PDFDocument.load(Buffer.from(res.body.return.shipment.label, 'base64'));
+    const pdf = await PDFDocument.load(Buffer.from(res.body.shipment.label, 'base64'));
     expect(pdf.getPageCount()).toBe(2);
   });
 
@@ -122,9 +122,9 @@ describe('POST /returns', () => {
     const m = await method('pickup');
     const res = await createReturn(m.id, { pickup: { date: inDays(2), ready_time: '10:00', close_time: '17:00' } });
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.return.pickup).toMatchObject({ date: inDays(2), status: 'SCHEDULED' });
-    expect(res.body.return.pickup.confirmation_number).toMatch(/\S+/);
-    expect(res.body.return.pickup.id).toMatch(/^pu_/);
+    expect(res.body.pickup).toMatchObject({ date: inDays(2), status: 'SCHEDULED' });
+    expect(res.body.pickup.confirmation_number).toMatch(/\S+/);
+    expect(res.body.pickup.id).toMatch(/^pu_/);
   });
 
   it('answers a retry with the same Idempotency-Key without booking again', async () => {
@@ -135,7 +135,7 @@ describe('POST /returns', () => {
     const second = await s.t.call('POST', '/returns', s.key, body, headers);
     expect(second.status).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.body.return.id).toBe(first.body.return.id);
+    expect(second.body.id).toBe(first.body.id);
     const count = await s.t.db.database.db.selectFrom('returns').select((eb) => eb.fn.countAll().as('n')).where('order_id', '=', body.return.order_id).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
@@ -159,7 +159,7 @@ describe('POST /returns', () => {
 describe('reading, listing, tracking and voiding', () => {
   it('reads one return with lines and label; the list leaves both out', async () => {
     const m = await method('drop_off');
-    const id = (await createReturn(m.id)).body.return.id;
+    const id = (await createReturn(m.id)).body.id;
     const one = await s.t.call('GET', `/returns/${id}`, s.key);
     expect(one.status).toBe(200);
     expect(one.body.return_lines).toEqual(lines);
@@ -174,7 +174,7 @@ describe('reading, listing, tracking and voiding', () => {
 
   it('follows /track: the status filter finds the return where its parcel is', async () => {
     const m = await method('drop_off');
-    const r = (await createReturn(m.id)).body.return;
+    const r = (await createReturn(m.id)).body;
     await s.em.advance(10 * DAY);
     const tracked = await s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: r.shipment.tracking_number, refresh: true } }).finally(() => s.em.resetClock());
     expect(tracked.body.tracking_stage).toBe('DELIVERED');
@@ -185,7 +185,7 @@ describe('reading, listing, tracking and voiding', () => {
 
   it('replaces custom values by name and keeps the others', async () => {
     const m = await method('drop_off');
-    const id = (await createReturn(m.id)).body.return.id;
+    const id = (await createReturn(m.id)).body.id;
     const res = await s.t.call('PATCH', `/returns/${id}`, s.key, { custom: [{ name: 'priority', value: { level: 5 } }, { name: 'note', value: 'call first' }] });
     expect(res.status).toBe(200);
     expect(res.body.custom).toEqual([{ name: 'rma', value: 'R-1' }, { name: 'priority', value: { level: 5 } }, { name: 'note', value: 'call first' }]);
@@ -195,7 +195,7 @@ describe('reading, listing, tracking and voiding', () => {
 
   it('voids the shipment and the pickup with the carrier; a second void calls nothing', async () => {
     const m = await method('pickup');
-    const r = (await createReturn(m.id, { pickup: { date: inDays(2), ready_time: '10:00', close_time: '17:00' } })).body.return;
+    const r = (await createReturn(m.id, { pickup: { date: inDays(2), ready_time: '10:00', close_time: '17:00' } })).body;
     const res = await s.t.call('PATCH', `/returns/${r.id}`, s.key, { shipment: { status: 'SHIPMENT_VOIDED' } });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.shipment.status).toBe('SHIPMENT_VOIDED');
@@ -216,7 +216,7 @@ describe('reading, listing, tracking and voiding', () => {
 
   it('leaves the return unchanged and answers the carrier’s error when the carrier refuses the void', async () => {
     const m = await method('drop_off');
-    const r = (await createReturn(m.id)).body.return;
+    const r = (await createReturn(m.id)).body;
     await s.em.fault('carrier_a', 'cancel', 'http_500', 1);
     try {
       expectError(await s.t.call('PATCH', `/returns/${r.id}`, s.key, { shipment: { status: 'SHIPMENT_VOIDED' }, custom: [{ name: 'rma', value: 'changed' }] }), 502, 'carrier_http_exception');
@@ -234,7 +234,7 @@ describe('return events', () => {
 
   it('records return.created and return.updated (void) in the transaction of the change', async () => {
     const m = await method('pickup');
-    const r = (await createReturn(m.id, { pickup: { date: inDays(2), ready_time: '10:00', close_time: '16:00' } })).body.return;
+    const r = (await createReturn(m.id, { pickup: { date: inDays(2), ready_time: '10:00', close_time: '16:00' } })).body;
     const created = (await events('return.created')).filter((e) => e.data.id === r.id);
     expect(created).toHaveLength(1);
     expect(created[0]!.data).toMatchObject({ id: r.id, customer_id: 'cust-1', shipment: { tracking_number: r.shipment.tracking_number } });

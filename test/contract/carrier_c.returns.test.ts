@@ -28,7 +28,7 @@ describe('returns with carrier_c', () => {
       },
     });
     expect(created.status, created.raw).toBe(200);
-    const r = created.body.return;
+    const r = created.body;
     expect(r.pickup).toMatchObject({ status: 'SCHEDULED' });
     const voided = await s.t.call('PATCH', `/returns/${r.id}`, s.key, { shipment: { status: 'SHIPMENT_VOIDED' } });
     expect(voided.status, voided.raw).toBe(200);

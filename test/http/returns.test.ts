@@ -117,7 +117,7 @@ describe('POST /returns: bad input', () => {
     const m = await newMethod({}, s.key, billed);
     const res = await post(returnBody(m, { destination: undefined }));
     expect(res.status, res.raw).toBe(200);
-    const shipment = await s.t.db.database.db.selectFrom('shipments').select('response').where('id', '=', res.body.return.shipment.id).executeTakeFirstOrThrow();
+    const shipment = await s.t.db.database.db.selectFrom('shipments').select('response').where('id', '=', res.body.shipment.id).executeTakeFirstOrThrow();
     expect(JSON.parse(shipment.response).recipient.name).toBe('Returns Dept');
   });
 });
@@ -125,7 +125,7 @@ describe('POST /returns: bad input', () => {
 describe('returns: isolation, deleted methods, patch input', () => {
   it('hides a return from another tenant and still reads it after its method is deleted', async () => {
     const m = await newMethod();
-    const r = (await post(returnBody(m))).body.return;
+    const r = (await post(returnBody(m))).body;
     const other = await s.t.key('initech');
     expectError(await s.t.call('GET', `/returns/${r.id}`, other), 404, 'not_found');
     expectError(await s.t.call('PATCH', `/returns/${r.id}`, other, { shipment: { status: 'SHIPMENT_VOIDED' } }), 404, 'not_found');
@@ -141,7 +141,7 @@ describe('returns: isolation, deleted methods, patch input', () => {
 
   it('refuses any status but SHIPMENT_VOIDED and malformed custom values', async () => {
     const m = await newMethod();
-    const id = (await post(returnBody(m))).body.return.id;
+    const id = (await post(returnBody(m))).body.id;
     expectError(await s.t.call('PATCH', `/returns/${id}`, s.key, { shipment: { status: 'DELIVERED' } }), 400, 'schema_validation_error');
     expectError(await s.t.call('PATCH', `/returns/${id}`, s.key, {}), 400, 'schema_validation_error');
     expectError(await s.t.call('PATCH', `/returns/${id}`, s.key, { custom: { name: 'a' } }), 400, 'schema_validation_error');
@@ -154,7 +154,7 @@ describe('GET /returns: paging and filters', () => {
   it('pages newest first with X-Total-Count and RFC 8288 links, keeping the other filters', async () => {
     const m = await newMethod();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await post(returnBody(m, { customer_id: 'pager' }))).body.return.id);
+    for (let i = 0; i < 5; i++) ids.push((await post(returnBody(m, { customer_id: 'pager' }))).body.id);
     const page = (n: number) => s.t.call('GET', `/returns?customer_id=pager&pageSize=2&page=${n}`, s.key);
     const first = await page(1);
     expect(first.headers['x-total-count']).toBe('5');
@@ -171,7 +171,7 @@ describe('GET /returns: paging and filters', () => {
 
   it('filters on dates, method, order, reference and refuses bad values', async () => {
     const m = await newMethod();
-    const r = (await post(returnBody(m, { customer_id: 'dates', order_id: 'ORD-77' }))).body.return;
+    const r = (await post(returnBody(m, { customer_id: 'dates', order_id: 'ORD-77' }))).body;
     const ids = async (q: string) => (await s.t.call('GET', `/returns?customer_id=dates&${q}`, s.key)).body.map((x: { id: string }) => x.id);
     const today = r.created.slice(0, 10);
     expect(await ids(`start_date=${today}&end_date=${today}`)).toEqual([r.id]);
@@ -192,7 +192,7 @@ describe('GET /returns: paging and filters', () => {
 describe('garbage', () => {
   it('answers any shape of bad input with a 4xx, never a 500', async () => {
     const m = await newMethod();
-    const id = (await post(returnBody(m))).body.return.id;
+    const id = (await post(returnBody(m))).body.id;
     const bodies = [null, [], 1, 'x', { return: null }, { return: [] }, { return: { return_method: 1 } }, { return_method: null }, { return: { ...returnBody(m).return, packages: [{ weight: 'heavy' }] } }];
     for (const body of bodies) {
       for (const [method, url] of [['POST', '/returns'], ['POST', '/returns/methods'], ['PATCH', `/returns/${id}`], ['PATCH', `/returns/methods/${m}`], ['POST', '/pickup/cancel']] as const) {

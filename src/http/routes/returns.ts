@@ -71,8 +71,9 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
 
   app.post(
     '/returns',
-    { schema: { tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: ReturnBody, response: { 200: Type.Object({ return: ReturnView }), ...errorResponses } } },
-    async (req) => ({ return: await returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base(req) }) }),
+    { schema: { tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: ReturnBody, response: { 200: ReturnView, ...errorResponses } } },
+    // The same shape as GET and PATCH /returns/{id}: the spec's single-return read, a bare Return.
+    async (req) => returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base(req) }),
   );
 
   app.get(
