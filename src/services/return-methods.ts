@@ -17,6 +17,7 @@ import type { Tables } from '../storage/tables.js';
 import type { ResolvedAccount } from './accounts.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { checkAllowed } from './validation.js';
+import { defaultPackaging } from './shipment-request.js';
 
 export interface ReturnMethodsDeps {
   db: Kysely<Tables>;
@@ -97,7 +98,8 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
     }
     checkAllowed(m.service, decl.catalog.services, 'return_method.service', slug);
     if (m.packaging) checkAllowed(m.packaging, decl.catalog.packaging, 'return_method.packaging', slug);
-    else if (!account.defaults.packaging_type) throw new ApiError('schema_field_required', 'return_method.packaging is required (or set defaults.packaging_type on the shipping account)', 'return_method.packaging');
+    // Neither packaging nor label_type is a field of the spec's return method: both default as /rate does.
+    else if (!defaultPackaging(decl, account.defaults)) throw new ApiError('schema_field_required', `return_method.packaging is required: ${slug} has no your_packaging and the shipping account sets no defaults.packaging_type`, 'return_method.packaging');
     if (m.label_type) checkAllowed(m.label_type, decl.catalog.labelTypes, 'return_method.label_type', slug);
     // Booking the label is what every return does: a carrier that cannot book here has no returns yet.
     const { adapter } = await calls.prepare<'ship'>(tenant, target, 'ship', log);

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { splitLabelType } from '../domain/catalog.js';
+import { defaultPackaging } from './shipment-request.js';
 import type { Address, PickupConfirmation } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
 import type { ReturnInput, ReturnLine, ReturnPatch, ReturnView } from '../contract/returns.js';
@@ -119,7 +120,7 @@ export function createReturnsService(deps: ReturnsDeps) {
       recipient: destination,
       packages: input.packages,
       service: method.service,
-      ...(method.packaging !== null ? { packaging: method.packaging } : {}),
+      packaging: method.packaging ?? defaultPackaging(declarations[account.carrier], account.defaults),
       ...(method.label_type !== null ? { label_type: method.label_type } : {}),
       type: 'return',
       ...(input.packages.length > 1 && labelFormat !== 'GIF' ? { combined_labels: true } : {}),

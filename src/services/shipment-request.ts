@@ -41,6 +41,14 @@ function required<T>(value: T | undefined, path: string, hint: string): T {
 
 const OWN_PACKAGING = 'your_packaging';
 
+/**
+ * The packaging used when a request names none: the account's default, else the customer's own
+ * packaging where the carrier offers it (how /rate quotes clients of the original interface).
+ */
+export function defaultPackaging(decl: CarrierDeclaration, defaults: ResolvedAccount['defaults']): string | undefined {
+  return defaults.packaging_type ?? (decl.catalog.packaging.includes(OWN_PACKAGING) ? OWN_PACKAGING : undefined);
+}
+
 export function toShipmentRequest(
   input: ShipmentInput,
   account: ResolvedAccount,

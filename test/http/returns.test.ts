@@ -57,7 +57,6 @@ describe('return methods: refusals and isolation', () => {
     const bad = async (extra: Record<string, unknown>, code: string, detail: string) => expect(expectError(await s.t.call('POST', '/returns/methods', s.key, methodBody(s.account, extra)), 400, code).detail).toBe(detail);
     await bad({ service: 'carrier_b_ground' }, 'schema_validation_error', 'return_method.service');
     await bad({ packaging: 'carrier_b_letter' }, 'schema_validation_error', 'return_method.packaging');
-    await bad({ packaging: undefined }, 'schema_field_required', 'return_method.packaging');
     await bad({ label_type: 'GIF' }, 'schema_validation_error', 'return_method.label_type');
     await bad({ type: 'mail' }, 'schema_validation_error', 'return_method.type');
     await bad({ cost: { carrier_charge: -1, customer_charge: 0 } }, 'schema_validation_error', 'return_method.cost.carrier_charge');
@@ -261,5 +260,13 @@ describe('voiding where the carrier cannot do a step', () => {
     expectError(await s.t.call('POST', '/pickup/cancel', s.key, { pickup_cancel: { shipping_account: c, confirmation_number: 'X1' } }), 400, 'carrier_unsupported_method');
     // Another tenant cannot name this tenant's account to cancel its pickups.
     expectError(await s.t.call('POST', '/pickup/cancel', await s.t.key('hooli'), { pickup_cancel: { shipping_account: s.account, confirmation_number: 'X1' } }), 404, 'shipping_account_not_found');
+  });
+
+  it('defaults packaging and label type as /rate does: neither is a field of the spec’s return method', async () => {
+    const id = await newMethod({ packaging: undefined, label_type: undefined });
+    const res = await post(returnBody(id));
+    expect(res.status, res.raw).toBe(200);
+    const shipment = await s.t.db.database.db.selectFrom('shipments').select('response').where('id', '=', res.body.shipment.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(shipment.response)).toMatchObject({ packaging: 'your_packaging', label_type: 'PDF' });
   });
 });
