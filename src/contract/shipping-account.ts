@@ -31,6 +31,23 @@ export type ShippingAccountInput = Static<typeof ShippingAccountInput>;
 
 export const CreateShippingAccountBody = Type.Object({ shipping_account: ShippingAccountInput });
 
+/**
+ * PATCH /shippingaccount/{id}: what may change. `auth` members replace the stored ones of the same
+ * name (the others stay); `defaults` members likewise. carrier and country name what the account
+ * is: they may be sent (clients echo a read) but not changed.
+ */
+export const ShippingAccountPatch = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  auth: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 4096 }), { description: 'credential members to replace' })),
+  billing_address: Type.Optional(Address),
+  defaults: Type.Optional(Defaults),
+  location_id: Type.Optional(Type.String({ maxLength: 200 })),
+  carrier: Type.Optional(Carrier),
+  country: Type.Optional(Country),
+});
+export type ShippingAccountPatch = Static<typeof ShippingAccountPatch>;
+export const PatchShippingAccountBody = Type.Object({ shipping_account: ShippingAccountPatch });
+
 export const ShippingAccountView = Type.Object({
   id: Type.String({ description: 'the shipping account number: decimal digits (accounts registered before numbers were introduced keep their ids)' }),
   // Clients of the original interface read these at the top level; always present, null when unset.

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
-import type { ShippingAccountInput, ShippingAccountView } from '../contract/shipping-account.js';
+import type { ShippingAccountInput, ShippingAccountPatch, ShippingAccountView } from '../contract/shipping-account.js';
 import { newAccountNumber } from '../storage/ids.js';
 import * as repo from '../storage/repositories/accounts.js';
 import type { Sealer } from '../storage/sealing.js';
@@ -68,6 +68,12 @@ export function validateDefaults(decl: CarrierDeclaration, defaults: Defaults, p
   if (defaults.label_type !== undefined) checkAllowed(defaults.label_type, c.labelTypes, `${path}.label_type`, decl.slug);
   if (defaults.packaging_type !== undefined) checkAllowed(defaults.packaging_type, c.packaging, `${path}.packaging_type`, decl.slug);
   if (defaults.service !== undefined) checkAllowed(defaults.service, c.services, `${path}.service`, decl.slug);
+}
+
+function checkBillingAddress(address: Address): void {
+  for (const field of ['city', 'name', 'street1'] as const) {
+    if (!address[field]) throw new ApiError('schema_field_required', `shipping_account.billing_address.${field} is required`, `shipping_account.billing_address.${field}`);
+  }
 }
 
 function view(row: repo.AccountRow, auth: Record<string, string>, defaults: Defaults, decl: CarrierDeclaration, reveal: boolean): ShippingAccountView {
@@ -148,11 +154,7 @@ export function createAccountsService(deps: AccountsDeps) {
     validateAuth(decl, auth ?? {}, !parent);
     const defaults: Defaults = input.defaults ?? {};
     validateDefaults(decl, defaults, 'shipping_account.defaults');
-    if (input.billing_address) {
-      for (const field of ['city', 'name', 'street1'] as const) {
-        if (!input.billing_address[field]) throw new ApiError('schema_field_required', `shipping_account.billing_address.${field} is required`, `shipping_account.billing_address.${field}`);
-      }
-    }
+    if (input.billing_address) checkBillingAddress(input.billing_address);
     const row: repo.AccountRow = {
       id: newAccountNumber(),
       tenant,
@@ -209,6 +211,42 @@ export function createAccountsService(deps: AccountsDeps) {
     );
   }
 
+  /**
+   * Changes what an account may change; the carrier and the country name what it is. New
+   * credentials are validated as on creation and sealed again.
+   */
+  async function update(tenant: string, id: string, patch: ShippingAccountPatch): Promise<ShippingAccountView> {
+    const row = await getRow(tenant, id);
+    const decl = declarations[row.carrier as CarrierSlug];
+    for (const field of ['carrier', 'country'] as const) {
+      const value = patch[field];
+      if (value !== undefined && value !== row[field]) {
+        throw new ApiError('schema_validation_error', `shipping_account.${field} cannot change (${row[field]}); register a new account for another ${field}`, `shipping_account.${field}`);
+      }
+    }
+    const changes: repo.AccountChanges = {};
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.location_id !== undefined) changes.location_id = patch.location_id;
+    if (patch.billing_address !== undefined) {
+      checkBillingAddress(patch.billing_address);
+      changes.billing_address = JSON.stringify(patch.billing_address);
+    }
+    if (patch.defaults !== undefined) {
+      const defaults: Defaults = { ...(JSON.parse(row.defaults) as Defaults), ...patch.defaults };
+      validateDefaults(decl, defaults, 'shipping_account.defaults');
+      changes.defaults = JSON.stringify(defaults);
+    }
+    if (patch.auth !== undefined) {
+      const auth = { ...ownAuth(row), ...patch.auth };
+      validateAuth(decl, auth, row.parent_id === null);
+      changes.auth_sealed = sealer.seal(JSON.stringify(auth));
+    }
+    if (Object.keys(changes).length > 0) await repo.updateAccount(db, tenant, id, changes);
+    // Sub-accounts inherit from this one: forget every resolved account of the tenant.
+    resolved.deletePrefix(`${tenant}\n`);
+    return read(tenant, id);
+  }
+
   async function remove(tenant: string, id: string): Promise<void> {
     const outcome = await repo.deleteAccount(db, tenant, id);
     resolved.delete(`${tenant}\n${id}`);
@@ -218,8 +256,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
   /**
    * The account a carrier call runs on, with inherited credentials; 404 for another tenant's id.
-   * Kept in memory for a few seconds: every carrier call needs it, accounts are never edited, and a
-   * deletion through another instance takes effect here within that time.
+   * Kept in memory for a few seconds: every carrier call needs it, and a change or deletion through
+   * another instance takes effect here within that time.
    */
   async function resolve(tenant: string, id: string): Promise<ResolvedAccount> {
     const cacheKey = `${tenant}\n${id}`;
@@ -247,7 +285,7 @@ export function createAccountsService(deps: AccountsDeps) {
     };
   }
 
-  return { create, read, list, remove, resolve };
+  return { create, read, list, update, remove, resolve };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

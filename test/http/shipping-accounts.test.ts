@@ -140,3 +140,52 @@ describe('reading, listing and deleting', () => {
     expectError(await t.call('DELETE', `/shippingaccount/${id}`, key), 404, 'shipping_account_not_found');
   });
 });
+
+describe('PATCH /shippingaccount/{id}', () => {
+  const patch = (id: string, body: unknown, k = key) => t.call('PATCH', `/shippingaccount/${id}`, k, body);
+
+  it('changes name, billing address, defaults, location id and credentials; the change is used at once', async () => {
+    const id = (await create(accountBody('carrier_c', { name: 'old', defaults: { service: 'jetline' } }))).body.shipping_account.id;
+    const res = await patch(id, {
+      shipping_account: {
+        name: 'new',
+        billing_address: { name: 'Dock', street1: '2 Pier Rd', city: 'Memphis', country: 'US' },
+        defaults: { label_type: 'ZPL2' },
+        location_id: 'LOC-9',
+        auth: { password: 'another-secret-value' },
+      },
+    });
+    expect(res.status, res.raw).toBe(200);
+    const sa = res.body.shipping_account;
+    expect(sa).toMatchObject({ id, name: 'new', location_id: 'LOC-9', billing_address: { street1: '2 Pier Rd' } });
+    // defaults members merge: the service stays, the label type is added.
+    expect(sa.defaults).toEqual({ service: 'jetline', label_type: 'ZPL2' });
+    // Credentials merge, are sealed again and never shown in clear.
+    expect(sa.auth).toEqual({ account_number: '950000000', password: '****alue', site_id: 'site-c' });
+    expect(res.raw).not.toContain('another-secret-value');
+    const stored = await t.db.database.db.selectFrom('shipping_accounts').select('auth_sealed').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.auth_sealed).not.toContain('another-secret-value');
+    const resolved = await t.services.accounts.resolve('acme', id);
+    expect(resolved.auth.password).toBe('another-secret-value');
+    expect((await t.call('GET', `/shippingaccount/${id}`, key)).body.shipping_account.name).toBe('new');
+  });
+
+  it('refuses a new carrier or country, bad credentials and defaults outside the catalog; accepts them unchanged', async () => {
+    const id = (await create(accountBody('carrier_a'))).body.shipping_account.id;
+    expect(expectError(await patch(id, { shipping_account: { carrier: 'carrier_b' } }), 400, 'schema_validation_error').detail).toBe('shipping_account.carrier');
+    expect(expectError(await patch(id, { shipping_account: { country: 'CA' } }), 400, 'schema_validation_error').detail).toBe('shipping_account.country');
+    expect(expectError(await patch(id, { shipping_account: { auth: { userid: 'x' } } }), 400, 'schema_validation_error').detail).toBe('shipping_account.auth.userid');
+    expect(expectError(await patch(id, { shipping_account: { auth: { account_number: '' } } }), 400, 'schema_field_required').detail).toBe('shipping_account.auth.account_number');
+    expect(expectError(await patch(id, { shipping_account: { defaults: { service: 'carrier_b_ground' } } }), 400, 'schema_validation_error').detail).toBe('shipping_account.defaults.service');
+    expect(expectError(await patch(id, { shipping_account: { billing_address: { city: 'Memphis', country: 'US' } } }), 400, 'schema_field_required').detail).toBe('shipping_account.billing_address.name');
+    expectError(await patch(id, { shipping_account: 'x' }), 400, 'schema_validation_error');
+    expect((await patch(id, { shipping_account: { carrier: 'carrier_a', country: 'US', name: 'same' } })).body.shipping_account.name).toBe('same');
+  });
+
+  it('answers another tenant’s or an unknown account with 404', async () => {
+    const id = (await create(accountBody('carrier_b'))).body.shipping_account.id;
+    expectError(await patch(id, { shipping_account: { name: 'mine now' } }, otherKey), 404, 'shipping_account_not_found');
+    expectError(await patch('999999999999999', { shipping_account: { name: 'x' } }), 404, 'shipping_account_not_found');
+    expect((await t.call('GET', `/shippingaccount/${id}`, key)).body.shipping_account.name).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { errorResponses } from '../../contract/common.js';
-import { CreateShippingAccountBody, IdParam, PageQuery, ShippingAccountView } from '../../contract/shipping-account.js';
+import { CreateShippingAccountBody, IdParam, PageQuery, PatchShippingAccountBody, ShippingAccountView } from '../../contract/shipping-account.js';
 import type { App, RouteContext } from '../types.js';
 
 const One = Type.Object({ shipping_account: ShippingAccountView });
@@ -23,6 +23,20 @@ export function registerShippingAccountRoutes(app: App, { services }: RouteConte
     '/shippingaccount/:id',
     { schema: { tags, summary: 'Read a shipping account (secrets masked)', params: IdParam, response: { 200: One, ...errorResponses } } },
     async (req) => ({ shipping_account: await services.accounts.read(req.tenant, req.params.id) }),
+  );
+
+  app.patch(
+    '/shippingaccount/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a shipping account: name, billing address, defaults, location id or credentials (not carrier or country)',
+        params: IdParam,
+        body: PatchShippingAccountBody,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => ({ shipping_account: await services.accounts.update(req.tenant, req.params.id, req.body.shipping_account) }),
   );
 
   app.delete(

@@ -33,6 +33,12 @@ export async function listAccounts(
     .execute();
 }
 
+export type AccountChanges = Partial<Pick<AccountRow, 'name' | 'auth_sealed' | 'billing_address' | 'defaults' | 'location_id'>>;
+
+export async function updateAccount(db: Kysely<Tables>, tenant: string, id: string, changes: AccountChanges): Promise<void> {
+  await db.updateTable('shipping_accounts').set(changes).where('tenant', '=', tenant).where('id', '=', id).execute();
+}
+
 export type DeleteOutcome = 'deleted' | 'not_found' | 'has_sub_accounts';
 
 export async function deleteAccount(db: Kysely<Tables>, tenant: string, id: string): Promise<DeleteOutcome> {
