@@ -72,7 +72,11 @@ export const PickupCancelInput = Type.Object({
   shipping_account: Account,
   confirmation_number: Type.String({ minLength: 1, maxLength: 100, description: 'the confirmation_number POST /pickup answered' }),
   date: Type.Optional(IsoDate),
-  location: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'the carrier’s location code of the pickup, where the carrier needs it to cancel' })),
+  // Clients send the carrier's location code, or echo the Address the pickup was booked at (the
+  // stored pickup then gives the code).
+  location: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 100, description: 'the carrier’s location code of the pickup, where the carrier needs it to cancel' }), Address]),
+  ),
   carrier: Type.Optional(Type.String()),
   test: Flag(),
   debug: Flag(),

@@ -114,7 +114,7 @@ export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierC
     // A pickup scheduled here is stored: what the carrier asks for again comes from it when not sent.
     const stored = await repo.findPickupByConfirmation(db, tenant, input.confirmation_number, account.carrier);
     const date = input.date ?? stored?.pickup_date;
-    const locationCode = input.location ?? stored?.location_code ?? undefined;
+    const locationCode = (typeof input.location === 'string' ? input.location : undefined) ?? stored?.location_code ?? undefined;
     const result = await run(call, {
       confirmation_number: input.confirmation_number,
       ...(date !== undefined ? { date } : {}),

@@ -296,4 +296,18 @@ describe('stored pickups and POST /pickup/cancel', () => {
     expect(row.status).toBe('cancelled');
     expect(row.cancelled_at).not.toBeNull();
   });
+
+  it('accepts the Address the pickup was booked at as its location', async () => {
+    const date = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
+    const location = address({ location_type: 'front desk' });
+    const pickup = expectSuccess(
+      await s.t.call('POST', '/pickup', s.key, {
+        pickup: { shipping_account: s.account, carrier: 'carrier_a', location, shipments: [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }], time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
+      }),
+    ).pickup;
+    const res = expectSuccess(await s.t.call('POST', '/pickup/cancel', s.key, { pickup_cancel: { shipping_account: s.account, confirmation_number: pickup.confirmation_number, location } }));
+    expect(typeof res.success.message).toBe('string');
+    const row = await s.t.db.database.db.selectFrom('pickups').selectAll().where('id', '=', pickup.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('cancelled');
+  });
 });
