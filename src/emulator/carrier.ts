@@ -28,6 +28,12 @@ export interface EmulatedCarrier {
   faultResponse(kind: CarrierFaultKind, operation: string, retryAfterSeconds: number): FaultResponse;
 }
 
+/** What a carrier folder's factory returns: the carrier, and its state for tests to inspect. */
+export interface EmulatedCarrierModule<S> {
+  carrier: EmulatedCarrier;
+  state: S;
+}
+
 /** What the server hands every carrier factory. */
 export interface EmulatorContext {
   clock: ShiftableClock;
