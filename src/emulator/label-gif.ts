@@ -4,7 +4,7 @@
  * barcode.
  */
 import { rasterize, type Bitmap } from './label-raster.js';
-import type { LabelLayout } from './labels.js';
+import type { LabelLayout } from './label-layout.js';
 
 export function renderGif(layout: LabelLayout): Buffer {
   return encodeGif(rasterize(layout));

@@ -4,8 +4,8 @@
  * example quantisation and Huffman tables of ITU-T T.81 Annex K at full quality steps (the
  * luminance table, halved) so that bars keep sharp edges a scanner reads.
  */
-import { PNG_DPI, rasterize, type Bitmap } from './label-raster.js';
-import type { LabelLayout } from './labels.js';
+import { PNG_DPI, type LabelLayout } from './label-layout.js';
+import { rasterize, type Bitmap } from './label-raster.js';
 
 export function renderJpeg(layout: LabelLayout): Buffer {
   return encodeJpeg(rasterize(layout));
