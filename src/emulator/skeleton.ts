@@ -44,12 +44,14 @@ export interface CarrierFaultBodies {
   malformedType?: string;
 }
 
-export interface CarrierSpec<S> {
+export interface CarrierSpec<S, C> {
   slug: CarrierSlug;
   operations: readonly string[];
   state: S;
-  /** Registers the carrier's parsers, auth and routes inside its plugin. */
-  routes(app: FastifyInstance): void;
+  /** What the carrier's route modules share (state, clock, route tags), handed to each registrar. */
+  ctx: C;
+  /** The carrier's parsers, auth and routes, registered in this order inside its plugin. */
+  routes: ReadonlyArray<(app: FastifyInstance, ctx: C) => void>;
   errors: CarrierErrorReplies;
   faults: CarrierFaultBodies;
 }
@@ -67,7 +69,7 @@ export function cutReplies(table: Record<string, string>): (operation: string) =
   return (operation) => table[operation] ?? '{';
 }
 
-export function emulatedCarrier<S>(spec: CarrierSpec<S>): EmulatedCarrierModule<S> {
+export function emulatedCarrier<S, C>(spec: CarrierSpec<S, C>): EmulatedCarrierModule<S> {
   const { errors, faults } = spec;
 
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
@@ -80,7 +82,7 @@ export function emulatedCarrier<S>(spec: CarrierSpec<S>): EmulatedCarrierModule<
       return send(reply, errors.internal(request));
     });
     app.setNotFoundHandler((request, reply) => send(reply, errors.notFound(request)));
-    spec.routes(app);
+    for (const register of spec.routes) register(app, spec.ctx);
   };
 
   const answer = (status: number, body: unknown, contentType = faults.contentType, headers?: Record<string, string>): FaultResponse => ({

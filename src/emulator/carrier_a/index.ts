@@ -43,14 +43,8 @@ export function createCarrierA(emulator: EmulatorContext): EmulatedCarrierModule
     slug: 'carrier_a',
     operations: CARRIER_A_OPERATIONS,
     state,
-    routes(app) {
-      registerAuth(app, ctx);
-      registerRateRoutes(app, ctx);
-      registerShipRoutes(app, ctx);
-      registerTrackRoutes(app, ctx);
-      registerPickupRoutes(app, ctx);
-      registerLocationRoutes(app, ctx);
-    },
+    ctx,
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes],
     errors: {
       known: (err, request) => (err instanceof FedexFailure ? reply(err.status, err.errors, request) : undefined),
       // Unparsable JSON, wrong content type, oversized body: FedEx rejects the input as a whole.

@@ -37,14 +37,8 @@ export function createCarrierB(emulator: EmulatorContext): EmulatedCarrierModule
     slug: 'carrier_b',
     operations: CARRIER_B_OPERATIONS,
     state,
-    routes(app) {
-      registerAuth(app, ctx);
-      registerRateRoutes(app, ctx);
-      registerShipRoutes(app, ctx);
-      registerTrackRoutes(app, ctx);
-      registerPickupRoutes(app, ctx);
-      registerLocationRoutes(app, ctx);
-    },
+    ctx,
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes],
     errors: {
       known: (err) => (err instanceof UpsFailure ? { status: err.status, body: errorBody(err.errors) } : undefined),
       unreadable: () => ({ status: 400, body: errorBody([errors.body()]) }),

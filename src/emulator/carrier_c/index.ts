@@ -53,15 +53,8 @@ export function createCarrierC(emulator: EmulatorContext): EmulatedCarrierModule
     slug: 'carrier_c',
     operations: CARRIER_C_OPERATIONS,
     state,
-    routes(app) {
-      registerAuth(app);
-      registerRateRoutes(app, ctx);
-      registerShipRoutes(app, ctx);
-      registerTrackRoutes(app, ctx);
-      registerPickupRoutes(app, ctx);
-      registerLocationRoutes(app, ctx);
-      registerAddressRoutes(app, ctx);
-    },
+    ctx,
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
     errors: {
       known: (err, request) => (err instanceof DhlFailure ? problem(err.problem, request.url) : undefined),
       // Unparsable JSON, wrong content type, oversized body: DHL rejects the message as a whole.

@@ -55,15 +55,8 @@ export function createCarrierD(emulator: EmulatorContext): EmulatedCarrierModule
     slug: 'carrier_d',
     operations: CARRIER_D_OPERATIONS,
     state,
-    routes(app) {
-      registerAuth(app, ctx);
-      registerRateRoutes(app, ctx);
-      registerShipRoutes(app, ctx);
-      registerTrackRoutes(app, ctx);
-      registerPickupRoutes(app, ctx);
-      registerLocationRoutes(app, ctx);
-      registerScanFormRoutes(app, ctx);
-    },
+    ctx,
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerScanFormRoutes],
     errors: {
       known: (err, request) =>
         err instanceof UspsFailure

@@ -44,15 +44,9 @@ export function createCarrierDReseller(emulator: EmulatorContext): EmulatedCarri
     slug: 'carrier_d_reseller',
     operations: CARRIER_D_RESELLER_OPERATIONS,
     state,
-    routes(app) {
-      // PROTOCOL.md §1: the request XML travels URL-encoded in one form field.
-      registerFormParser(app);
-      registerRateRoutes(app, ctx);
-      registerShipRoutes(app, ctx);
-      registerTrackRoutes(app, ctx);
-      registerRefundScanRoutes(app, ctx);
-      registerAccountRoutes(app, ctx);
-    },
+    ctx,
+    // The form parser first: the request XML travels URL-encoded in one form field (PROTOCOL.md §1).
+    routes: [registerFormParser, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerRefundScanRoutes, registerAccountRoutes],
     errors: {
       known: (err) => (err instanceof MissingParameter ? text(500, `System.InvalidOperationException: ${err.message}`) : undefined),
       unreadable: () => text(500, 'System.InvalidOperationException: Request format is invalid.'),
