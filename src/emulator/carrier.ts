@@ -45,6 +45,22 @@ export interface EmulatorRouteTag {
   operation: string;
 }
 
+/** Route options that tag a route with its operation (faults and authentication read it). */
+export interface TaggedRoute {
+  config: { emulator: EmulatorRouteTag };
+}
+
+/** What a carrier's route modules share at least: its state, the emulator clock and route tags. */
+export interface CarrierCtx<S, O extends string> {
+  state: S;
+  clock: ShiftableClock;
+  tag(operation: O): TaggedRoute;
+}
+
+export function carrierCtx<S, O extends string>(carrier: CarrierSlug, state: S, clock: ShiftableClock): CarrierCtx<S, O> {
+  return { state, clock, tag: (operation) => ({ config: { emulator: { carrier, operation } } }) };
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     emulator?: EmulatorRouteTag;
