@@ -1,8 +1,9 @@
 /**
  * What every emulated carrier provides to the shared server. A carrier folder
- * (src/emulator/<slug>/) exports one factory returning this object; server.ts mounts its plugin
- * under `/<slug>` and the fault injector asks it for its own error bodies, so that an injected
- * 401 or 500 looks exactly like that carrier's real one.
+ * (src/emulator/<slug>/) exports one factory returning this object (built by skeleton.ts) and
+ * its state, listed in registry.ts; server.ts mounts its plugin under `/<slug>` and the fault
+ * injector asks it for its own error bodies, so that an injected 401 or 500 looks exactly like
+ * that carrier's real one.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { CarrierSlug } from '../carriers/carrier.js';
