@@ -1,8 +1,9 @@
 /**
  * What every emulated carrier provides to the shared server. A carrier folder
- * (src/emulator/<slug>/) exports one factory returning this object; server.ts mounts its plugin
- * under `/<slug>` and the fault injector asks it for its own error bodies, so that an injected
- * 401 or 500 looks exactly like that carrier's real one.
+ * (src/emulator/<slug>/) exports one factory returning this object (built by skeleton.ts) and
+ * its state, listed in registry.ts; server.ts mounts its plugin under `/<slug>` and the fault
+ * injector asks it for its own error bodies, so that an injected 401 or 500 looks exactly like
+ * that carrier's real one.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { CarrierSlug } from '../carriers/carrier.js';
@@ -28,6 +29,12 @@ export interface EmulatedCarrier {
   faultResponse(kind: CarrierFaultKind, operation: string, retryAfterSeconds: number): FaultResponse;
 }
 
+/** What a carrier folder's factory returns: the carrier, and its state for tests to inspect. */
+export interface EmulatedCarrierModule<S> {
+  carrier: EmulatedCarrier;
+  state: S;
+}
+
 /** What the server hands every carrier factory. */
 export interface EmulatorContext {
   clock: ShiftableClock;
@@ -37,6 +44,22 @@ export interface EmulatorContext {
 export interface EmulatorRouteTag {
   carrier: CarrierSlug;
   operation: string;
+}
+
+/** Route options that tag a route with its operation (faults and authentication read it). */
+export interface TaggedRoute {
+  config: { emulator: EmulatorRouteTag };
+}
+
+/** What a carrier's route modules share at least: its state, the emulator clock and route tags. */
+export interface CarrierCtx<S, O extends string> {
+  state: S;
+  clock: ShiftableClock;
+  tag(operation: O): TaggedRoute;
+}
+
+export function carrierCtx<S, O extends string>(carrier: CarrierSlug, state: S, clock: ShiftableClock): CarrierCtx<S, O> {
+  return { state, clock, tag: (operation) => ({ config: { emulator: { carrier, operation } } }) };
 }
 
 declare module 'fastify' {

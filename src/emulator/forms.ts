@@ -1,6 +1,6 @@
 /**
  * Form-encoded request bodies (`application/x-www-form-urlencoded`), which fastify does not parse
- * by default: OAuth token endpoints take them, and carrier_d_reseller's whole API is form posts.
+ * by default: OAuth token endpoints take them, and some carriers' whole APIs are form posts.
  * The body becomes a plain object of the fields (the last value of a repeated field wins).
  */
 import type { FastifyInstance } from 'fastify';

@@ -5,7 +5,7 @@
  * "Code 128 auto A/B/C") so that the printer, not us, renders the bars; the module width is chosen
  * so the symbol fits the layout's barcode box.
  */
-import type { LabelLayout, LabelOp } from './labels.js';
+import type { LabelLayout, LabelOp } from './label-layout.js';
 
 const DPI = 203;
 const dots = (inches: number): number => Math.round(inches * DPI);

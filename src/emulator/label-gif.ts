@@ -1,10 +1,10 @@
 /**
  * GIF labels (GIF89a, two-colour palette, LZW-compressed): the same 1-bit raster as PNG labels.
- * Carriers whose label APIs answer GIF images (carrier_b's GraphicImage, carrier_d_reseller's
- * ImageFormat GIF) get a real, decodable image with the same scannable barcode.
+ * Carriers whose label APIs answer GIF images get a real, decodable image with the same scannable
+ * barcode.
  */
 import { rasterize, type Bitmap } from './label-raster.js';
-import type { LabelLayout } from './labels.js';
+import type { LabelLayout } from './label-layout.js';
 
 export function renderGif(layout: LabelLayout): Buffer {
   return encodeGif(rasterize(layout));

@@ -1,11 +1,11 @@
 /**
  * JPEG labels (baseline sequential DCT, one grayscale component, JFIF): the same 1-bit raster as
- * PNG and GIF labels, for carriers whose label APIs answer JPEG (carrier_d_reseller's ImageFormat
- * JPEG). The encoder uses the example quantisation and Huffman tables of ITU-T T.81 Annex K at full
- * quality steps (the luminance table, halved) so that bars keep sharp edges a scanner reads.
+ * PNG and GIF labels, for carriers whose label APIs answer JPEG images. The encoder uses the
+ * example quantisation and Huffman tables of ITU-T T.81 Annex K at full quality steps (the
+ * luminance table, halved) so that bars keep sharp edges a scanner reads.
  */
-import { PNG_DPI, rasterize, type Bitmap } from './label-raster.js';
-import type { LabelLayout } from './labels.js';
+import { PNG_DPI, type LabelLayout } from './label-layout.js';
+import { rasterize, type Bitmap } from './label-raster.js';
 
 export function renderJpeg(layout: LabelLayout): Buffer {
   return encodeJpeg(rasterize(layout));

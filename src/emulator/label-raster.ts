@@ -6,9 +6,7 @@
  * pixels per module so that scanners read them.
  */
 import { deflateSync } from 'node:zlib';
-import { CHAR_ADVANCE, type LabelLayout } from './labels.js';
-
-export const PNG_DPI = 200;
+import { CHAR_ADVANCE, PNG_DPI, type LabelLayout } from './label-layout.js';
 
 /** 5×7 glyphs, one hex byte per row (bit 4 = leftmost column); lowercase prints as uppercase. */
 const GLYPHS: Record<string, string> = {

@@ -5,8 +5,8 @@
  * One layout, six renderers: `layoutLabel` places text, rules and a Code 128 barcode on a 4×6 in
  * design that is scaled into the stock's label area; PDF (pdf-lib, vector text and bars), PNG
  * (1-bit raster, label-raster.ts), GIF and JPEG (the same raster, label-gif.ts, label-jpeg.ts) and
- * the printer languages ZPL II / EPL2 (label-commands.ts, with
- * their own native Code 128 commands) draw the same operations. bwip-js encodes the barcode once
+ * the printer languages ZPL II / EPL2 (label-commands.ts, with their own native Code 128 commands)
+ * draw the same operations, whose types live in label-layout.ts. bwip-js encodes the barcode once
  * per label; the bars are drawn as vector rectangles rather than an embedded PNG because pdf-lib
  * re-decodes embedded PNGs, which alone would cost more than the whole label (≈4 ms vs ≈2 ms).
  */
@@ -26,19 +26,11 @@ import { renderEpl, renderZpl } from './label-commands.js';
 import { renderGif } from './label-gif.js';
 import { renderJpeg } from './label-jpeg.js';
 import { renderPng } from './label-raster.js';
+import { CHAR_ADVANCE, labelStock, type LabelLayout, type LabelOp, type LabelStock } from './label-layout.js';
+
+export { labelStock, type LabelStock };
 
 export type LabelFormat = 'PDF' | 'PNG' | 'GIF' | 'JPEG' | 'ZPL' | 'EPL';
-
-/** A label stock: the page in inches and the area of it the label occupies (doc tabs, half sheets). */
-export interface LabelStock {
-  widthIn: number;
-  heightIn: number;
-  area: { x: number; y: number; w: number; h: number };
-}
-
-export function labelStock(widthIn: number, heightIn: number, area?: LabelStock['area']): LabelStock {
-  return { widthIn, heightIn, area: area ?? { x: 0, y: 0, w: widthIn, h: heightIn } };
-}
 
 export interface LabelData {
   /** Barcode content and the human-readable number under it. */
@@ -55,20 +47,6 @@ export interface LabelData {
   /** Footer line, e.g. the carrier's test-label notice. */
   note?: string;
 }
-
-/** Drawing operations in inches on the page; y grows downwards, text y is the top of the em box. */
-export type LabelOp =
-  | { kind: 'text'; x: number; y: number; size: number; text: string; bold: boolean; anchor: 'start' | 'middle' }
-  | { kind: 'rect'; x: number; y: number; w: number; h: number }
-  | { kind: 'barcode'; x: number; y: number; w: number; h: number; data: string; bars: readonly number[] };
-
-export interface LabelLayout {
-  stock: LabelStock;
-  ops: LabelOp[];
-}
-
-/** Average advance of a character as a fraction of the font size; all renderers stay within it. */
-export const CHAR_ADVANCE = 0.6;
 
 /** Printable ASCII only: every renderer (WinAnsi PDF fonts, the bitmap font, printer fonts) has it. */
 export function labelText(value: string): string {

@@ -1,6 +1,6 @@
 /**
- * multipart/form-data answers for emulated carriers that send them (carrier_d labels and SCAN
- * forms). Parts are written with CRLF line breaks and a random boundary (RFC 2046 § 5.1.1).
+ * multipart/form-data answers for emulated carriers that send them (labels and manifest forms
+ * with their metadata). Parts are written with CRLF line breaks and a random boundary (RFC 2046 § 5.1.1).
  */
 import { randomBytes } from 'node:crypto';
 

@@ -1,8 +1,9 @@
 /**
  * One HTTP server hosting every emulated carrier (DESIGN.md, "The carrier emulator"). Each carrier
  * lives under its own prefix at its real API paths, so a carrier's base URL is
- * `<emulator url>/<slug>` (e.g. `http://127.0.0.1:8081/carrier_a`) and the adapter appends the
- * real paths (`/rate/v1/rates/quotes`). The control API lives under `/_emulator/` (control.ts).
+ * `<emulator url>/<slug>` (e.g. `http://127.0.0.1:8081/<slug>`) and the adapter appends the
+ * carrier's real paths. The carriers come from registry.ts. The control API lives under
+ * `/_emulator/` (control.ts).
  *
  * All state lives in the object createEmulator returns; two emulators in one process share nothing.
  */
@@ -14,16 +15,7 @@ import { ShiftableClock } from './clock.js';
 import { registerControl } from './control.js';
 import { FaultStore, faultHook } from './faults.js';
 import { statusCodeOf } from './json.js';
-import { createCarrierA } from './carrier_a/index.js';
-import type { CarrierAState } from './carrier_a/state.js';
-import { createCarrierB } from './carrier_b/index.js';
-import type { CarrierBState } from './carrier_b/state.js';
-import { createCarrierC } from './carrier_c/index.js';
-import type { CarrierCState } from './carrier_c/state.js';
-import { createCarrierD } from './carrier_d/index.js';
-import type { CarrierDState } from './carrier_d/state.js';
-import { createCarrierDReseller } from './carrier_d_reseller/index.js';
-import type { CarrierDResellerState } from './carrier_d_reseller/state.js';
+import { createEmulatedCarriers, type CarrierStates } from './registry.js';
 
 export interface EmulatorOptions {
   /** Base clock; the control API shifts it. Defaults to the system clock. */
@@ -36,15 +28,11 @@ export interface EmulatorOptions {
   port?: number;
 }
 
-export interface EmulatorState {
+/** The shared clock and faults, plus each registered carrier's state under its slug. */
+export type EmulatorState = CarrierStates & {
   clock: ShiftableClock;
   faults: FaultStore;
-  carrier_a: CarrierAState;
-  carrier_b: CarrierBState;
-  carrier_c: CarrierCState;
-  carrier_d: CarrierDState;
-  carrier_d_reseller: CarrierDResellerState;
-}
+};
 
 export interface Emulator {
   app: FastifyInstance;
@@ -53,7 +41,7 @@ export interface Emulator {
   state: EmulatorState;
   /** The carriers this emulator plays, each under `/<slug>`. */
   carriers: CarrierSlug[];
-  /** A carrier's base URL, e.g. http://127.0.0.1:8081/carrier_a */
+  /** A carrier's base URL, e.g. http://127.0.0.1:8081/<slug> */
   carrierUrl(slug: CarrierSlug): string;
   close(): Promise<void>;
 }
@@ -63,12 +51,7 @@ const BODY_LIMIT = 5 * 1024 * 1024;
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const clock = new ShiftableClock(options.clock ?? systemClock);
-  const carrierA = createCarrierA({ clock });
-  const carrierB = createCarrierB({ clock });
-  const carrierC = createCarrierC({ clock });
-  const carrierD = createCarrierD({ clock });
-  const carrierDReseller = createCarrierDReseller({ clock });
-  const carriers: EmulatedCarrier[] = [carrierA.carrier, carrierB.carrier, carrierC.carrier, carrierD.carrier, carrierDReseller.carrier];
+  const { carriers, states } = createEmulatedCarriers({ clock });
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
 
@@ -101,7 +84,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   return {
     app,
     url,
-    state: { clock, faults, carrier_a: carrierA.state, carrier_b: carrierB.state, carrier_c: carrierC.state, carrier_d: carrierD.state, carrier_d_reseller: carrierDReseller.state },
+    state: { ...states, clock, faults },
     carriers: carriers.map((c) => c.slug),
     carrierUrl: (slug) => `${url}/${slug}`,
     close() {

@@ -3,6 +3,7 @@
  * the carrier's lifetime on the emulator clock. Shared by every emulated OAuth carrier.
  */
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 
 export class IssuedTokens {
@@ -35,4 +36,20 @@ export class IssuedTokens {
     if (!entry) return 'unknown';
     return entry.expiresAt > this.#clock.now().getTime() ? 'valid' : 'expired';
   }
+}
+
+/**
+ * Guards every tagged route of a carrier's plugin except its token endpoint with
+ * `Authorization: Bearer <token>`: `refuse` turns the token's status (`unknown` when the header
+ * is missing) into the carrier's own 401. Runs after the fault hook (registered on the root),
+ * before any handler of the carrier.
+ */
+export function requireBearer(app: FastifyInstance, tokenStatus: (token: string) => string, refuse: (status: string) => Error): void {
+  app.addHook('onRequest', async (request) => {
+    const tag = request.routeOptions.config.emulator;
+    if (!tag || tag.operation === 'oauth') return;
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const status = match?.[1] ? tokenStatus(match[1]) : 'unknown';
+    if (status !== 'valid') throw refuse(status);
+  });
 }

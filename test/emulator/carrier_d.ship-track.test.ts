@@ -1,7 +1,7 @@
 /** The carrier_d emulator: multipart labels in every format, refunds, tracking by the clock, pickups, drop-off points, SCAN forms. */
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidImpb, isValidS10 } from '../../src/emulator/carrier_d/tracking-numbers.js';
+import { isValidImpb, isValidS10 } from '../../src/emulator/check-digits.js';
 import { fromAddress, labelBody, partsOf, startD, type DClient } from './carrier_d.support.js';
 import { HOUR } from './support.js';
 

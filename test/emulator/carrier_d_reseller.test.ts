@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildXml, parseXml, xmlAttr, xmlElement, xmlList, xmlRoot, xmlText, type XmlObject } from '../../src/carriers/shared/xml.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
-import { isValidImpb, isValidS10 } from '../../src/emulator/carrier_d_reseller/tracking-numbers.js';
+import { isValidImpb, isValidS10 } from '../../src/emulator/check-digits.js';
 import { fixedClock, HOUR } from './support.js';
 
 let em: Emulator;

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerFormParser } from '../forms.js';
 import { isObject, str } from '../json.js';
+import { requireBearer } from '../tokens.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure } from './errors.js';
 import { TOKEN_TTL_SECONDS } from './state.js';
@@ -38,14 +39,9 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierACtx): void {
     });
   });
 
-  // Runs after the fault hook (registered on the root), before any handler of this carrier.
-  app.addHook('onRequest', async (request) => {
-    const tag = request.routeOptions.config.emulator;
-    if (!tag || tag.operation === 'oauth') return;
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const status = match?.[1] ? ctx.state.tokenStatus(match[1]) : 'unknown';
-    if (status === 'expired') throw new FedexFailure(401, [errors.tokenExpired()]);
-    if (status !== 'valid') throw new FedexFailure(401, [errors.tokenInvalid()]);
-  });
+  requireBearer(
+    app,
+    (token) => ctx.state.tokenStatus(token),
+    (status) => new FedexFailure(401, [status === 'expired' ? errors.tokenExpired() : errors.tokenInvalid()]),
+  );
 }

@@ -3,7 +3,7 @@
  * FedEx reply envelope `{ transactionId, customerTransactionId?, output }` (every vendor/*.json 200).
  */
 import type { FastifyRequest } from 'fastify';
-import type { EmulatorRouteTag } from '../carrier.js';
+import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import type { CarrierAState } from './state.js';
 
@@ -20,11 +20,7 @@ export const CARRIER_A_OPERATIONS = [
 ] as const;
 export type CarrierAOperation = (typeof CARRIER_A_OPERATIONS)[number];
 
-export interface CarrierACtx {
-  state: CarrierAState;
-  clock: ShiftableClock;
-  /** Route options that tag a route with its operation (faults and authentication read it). */
-  tag(operation: CarrierAOperation): { config: { emulator: EmulatorRouteTag } };
+export interface CarrierACtx extends CarrierCtx<CarrierAState, CarrierAOperation> {
   /** The success envelope, echoing the caller's x-customer-transaction-id like FedEx does. */
   envelope<T>(request: FastifyRequest, output: T): { transactionId: string; customerTransactionId?: string; output: T };
 }
@@ -36,9 +32,7 @@ export function customerTransactionId(request: FastifyRequest): string | undefin
 
 export function createCtx(state: CarrierAState, clock: ShiftableClock): CarrierACtx {
   return {
-    state,
-    clock,
-    tag: (operation) => ({ config: { emulator: { carrier: 'carrier_a', operation } } }),
+    ...carrierCtx('carrier_a', state, clock),
     envelope(request, output) {
       const ctid = customerTransactionId(request);
       return { transactionId: state.nextTransactionId(), ...(ctid ? { customerTransactionId: ctid } : {}), output };

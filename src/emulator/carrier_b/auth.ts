@@ -9,7 +9,9 @@
  * The emulator accepts any non-empty client id and secret (there are no accounts to check).
  */
 import type { FastifyInstance } from 'fastify';
+import { registerFormParser } from '../forms.js';
 import { isObject, str } from '../json.js';
+import { requireBearer } from '../tokens.js';
 import type { CarrierBCtx } from './context.js';
 import { errors, UpsFailure } from './errors.js';
 import { TOKEN_TTL_SECONDS } from './state.js';
@@ -24,9 +26,7 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
 }
 
 export function registerAuth(app: FastifyInstance, ctx: CarrierBCtx): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  registerFormParser(app);
 
   app.post('/security/v1/oauth/token', ctx.tag('oauth'), async (request) => {
     const form = isObject(request.body) ? request.body : {};
@@ -44,11 +44,5 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierBCtx): void {
     };
   });
 
-  // Runs after the fault hook (registered on the root), before any handler of this carrier.
-  app.addHook('onRequest', async (request) => {
-    const tag = request.routeOptions.config.emulator;
-    if (!tag || tag.operation === 'oauth') return;
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1] || ctx.state.tokens.status(match[1]) !== 'valid') throw new UpsFailure(401, [errors.invalidToken()]);
-  });
+  requireBearer(app, (token) => ctx.state.tokens.status(token), () => new UpsFailure(401, [errors.invalidToken()]));
 }

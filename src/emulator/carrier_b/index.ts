@@ -1,12 +1,11 @@
 /**
  * The carrier_b emulator: UPS's REST APIs (carriers/README.md) at their real paths, mounted by
  * server.ts under `/carrier_b` (`/security/v1/oauth/token`, `/api/...`). Routes live in one module
- * per API; this file wires them, renders UPS error bodies for every failure (UpsFailure,
- * unparsable bodies, unknown paths) and answers injected faults in UPS's own words.
+ * per API; this file hands them to the shared skeleton (skeleton.ts) with UPS's error bodies for
+ * every failure (UpsFailure, unparsable bodies, unknown paths) and for injected faults.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { EmulatedCarrier, EmulatorContext, FaultResponse } from '../carrier.js';
-import { statusCodeOf } from '../json.js';
+import type { EmulatedCarrierModule, EmulatorContext } from '../carrier.js';
+import { cutReplies, emulatedCarrier } from '../skeleton.js';
 import { registerAuth } from './auth.js';
 import { CARRIER_B_OPERATIONS, createCtx } from './context.js';
 import { errorBody, errors, UpsFailure } from './errors.js';
@@ -30,49 +29,28 @@ const MALFORMED_START: Record<string, string> = {
   locations: '{"PickupGetServiceCenterFacilitiesResponse":{"ServiceCenterLocation":{"DropOffFacilities":[{"Name":"',
 };
 
-export function createCarrierB(emulator: EmulatorContext): { carrier: EmulatedCarrier; state: CarrierBState } {
+export function createCarrierB(emulator: EmulatorContext): EmulatedCarrierModule<CarrierBState> {
   const state = new CarrierBState(emulator.clock);
   const ctx = createCtx(state, emulator.clock);
 
-  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
-    app.setErrorHandler((err, request, reply) => {
-      if (err instanceof UpsFailure) return reply.code(err.status).send(errorBody(err.errors));
-      const status = statusCodeOf(err) ?? 500;
-      if (status >= 400 && status < 500) return reply.code(400).send(errorBody([errors.body()]));
-      request.log.error({ err }, 'carrier_b emulator failure');
-      return reply.code(500).send(errorBody([errors.internal()]));
-    });
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody([errors.noRoute()])));
-    registerAuth(app, ctx);
-    registerRateRoutes(app, ctx);
-    registerShipRoutes(app, ctx);
-    registerTrackRoutes(app, ctx);
-    registerPickupRoutes(app, ctx);
-    registerLocationRoutes(app, ctx);
-  };
-
-  const carrier: EmulatedCarrier = {
+  return emulatedCarrier({
     slug: 'carrier_b',
     operations: CARRIER_B_OPERATIONS,
-    plugin,
-    faultResponse(kind, operation, retryAfterSeconds): FaultResponse {
-      const json = (status: number, list = [errors.internal()], headers?: Record<string, string>): FaultResponse => ({
-        status,
-        contentType: 'application/json',
-        body: JSON.stringify(errorBody(list)),
-        ...(headers ? { headers } : {}),
-      });
-      switch (kind) {
-        case 'http_500':
-          return json(500);
-        case 'http_429':
-          return json(429, [errors.tooManyRequests()], { 'retry-after': String(retryAfterSeconds) });
-        case 'auth':
-          return json(401, [operation === 'oauth' ? errors.badCredentials() : errors.invalidToken()]);
-        case 'malformed':
-          return { status: 200, contentType: 'application/json', body: MALFORMED_START[operation] ?? '{' };
-      }
+    state,
+    ctx,
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes],
+    errors: {
+      known: (err) => (err instanceof UpsFailure ? { status: err.status, body: errorBody(err.errors) } : undefined),
+      unreadable: () => ({ status: 400, body: errorBody([errors.body()]) }),
+      internal: () => ({ status: 500, body: errorBody([errors.internal()]) }),
+      notFound: () => ({ status: 404, body: errorBody([errors.noRoute()]) }),
     },
-  };
-  return { carrier, state };
+    faults: {
+      contentType: 'application/json',
+      http_500: () => errorBody([errors.internal()]),
+      http_429: () => errorBody([errors.tooManyRequests()]),
+      auth: (operation) => errorBody([operation === 'oauth' ? errors.badCredentials() : errors.invalidToken()]),
+      malformed: cutReplies(MALFORMED_START),
+    },
+  });
 }

@@ -1,12 +1,11 @@
 /**
  * The carrier_c emulator: the DHL Express MyDHL API (carriers/README.md) at its real paths, mounted
- * by server.ts under `/carrier_c`. Routes live in one module per API; this file wires them, renders
- * DHL's problem bodies for every failure (DhlFailure, unparsable bodies, unknown paths) and answers
- * injected faults in DHL's own words.
+ * by server.ts under `/carrier_c`. Routes live in one module per API; this file hands them to the
+ * shared skeleton (skeleton.ts) with DHL's problem bodies for every failure (DhlFailure, unparsable
+ * bodies, unknown paths) and for injected faults.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { EmulatedCarrier, EmulatorContext, FaultResponse } from '../carrier.js';
-import { statusCodeOf } from '../json.js';
+import type { EmulatedCarrierModule, EmulatorContext } from '../carrier.js';
+import { cutReplies, emulatedCarrier, type ErrorReply } from '../skeleton.js';
 import { registerAddressRoutes } from './address.js';
 import { registerAuth } from './auth.js';
 import { CARRIER_C_OPERATIONS, createCtx } from './context.js';
@@ -42,55 +41,34 @@ const PATHS: Record<string, string> = {
 
 const PROBLEM_TYPE = 'application/problem+json';
 
-export function createCarrierC(emulator: EmulatorContext): { carrier: EmulatedCarrier; state: CarrierCState } {
+const problem = (p: DhlProblem, instance: string): ErrorReply => ({ status: p.status, body: problemBody(p, instance), contentType: PROBLEM_TYPE });
+/** Injected faults name the operation's path as the problem's instance. */
+const faultInstance = (operation: string): string => `/carrier_c${PATHS[operation] ?? ''}`;
+
+export function createCarrierC(emulator: EmulatorContext): EmulatedCarrierModule<CarrierCState> {
   const state = new CarrierCState(emulator.clock);
   const ctx = createCtx(state, emulator.clock);
 
-  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
-    app.setErrorHandler((err, request, reply) => {
-      if (err instanceof DhlFailure) return reply.code(err.problem.status).type(PROBLEM_TYPE).send(problemBody(err.problem, request.url));
-      const status = statusCodeOf(err) ?? 500;
-      // Unparsable JSON, wrong content type, oversized body: DHL rejects the message as a whole.
-      if (status >= 400 && status < 500) {
-        return reply.code(400).type(PROBLEM_TYPE).send(problemBody({ status: 400, title: 'Bad request', detail: 'Invalid JSON request message. Please check the request message and retry.' }, request.url));
-      }
-      request.log.error({ err }, 'carrier_c emulator failure');
-      return reply.code(500).type(PROBLEM_TYPE).send(problemBody({ status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' }, request.url));
-    });
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).type(PROBLEM_TYPE).send(problemBody({ status: 404, title: 'Not found', detail: `No resource at ${request.method} ${request.url.replace(/^\/carrier_c/, '')}` }, request.url)),
-    );
-    registerAuth(app);
-    registerRateRoutes(app, ctx);
-    registerShipRoutes(app, ctx);
-    registerTrackRoutes(app, ctx);
-    registerPickupRoutes(app, ctx);
-    registerLocationRoutes(app, ctx);
-    registerAddressRoutes(app, ctx);
-  };
-
-  const carrier: EmulatedCarrier = {
+  return emulatedCarrier({
     slug: 'carrier_c',
     operations: CARRIER_C_OPERATIONS,
-    plugin,
-    faultResponse(kind, operation, retryAfterSeconds): FaultResponse {
-      const problem = (p: DhlProblem, headers?: Record<string, string>): FaultResponse => ({
-        status: p.status,
-        contentType: PROBLEM_TYPE,
-        body: JSON.stringify(problemBody(p, `/carrier_c${PATHS[operation] ?? ''}`)),
-        ...(headers ? { headers } : {}),
-      });
-      switch (kind) {
-        case 'http_500':
-          return problem({ status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' });
-        case 'http_429':
-          return problem({ status: 429, title: 'Too Many Requests', detail: 'Rate limit exceeded. Please retry later.' }, { 'retry-after': String(retryAfterSeconds) });
-        case 'auth':
-          return problem({ status: 401, title: 'Unauthorized', detail: 'Invalid Credentials' });
-        case 'malformed':
-          return { status: 200, contentType: 'application/json', body: MALFORMED_START[operation] ?? '{' };
-      }
+    state,
+    ctx,
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
+    errors: {
+      known: (err, request) => (err instanceof DhlFailure ? problem(err.problem, request.url) : undefined),
+      // Unparsable JSON, wrong content type, oversized body: DHL rejects the message as a whole.
+      unreadable: (request) => problem({ status: 400, title: 'Bad request', detail: 'Invalid JSON request message. Please check the request message and retry.' }, request.url),
+      internal: (request) => problem({ status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' }, request.url),
+      notFound: (request) =>
+        problem({ status: 404, title: 'Not found', detail: `No resource at ${request.method} ${request.url.replace(/^\/carrier_c/, '')}` }, request.url),
     },
-  };
-  return { carrier, state };
+    faults: {
+      contentType: PROBLEM_TYPE,
+      http_500: (operation) => problemBody({ status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' }, faultInstance(operation)),
+      http_429: (operation) => problemBody({ status: 429, title: 'Too Many Requests', detail: 'Rate limit exceeded. Please retry later.' }, faultInstance(operation)),
+      auth: (operation) => problemBody({ status: 401, title: 'Unauthorized', detail: 'Invalid Credentials' }, faultInstance(operation)),
+      malformed: cutReplies(MALFORMED_START),
+    },
+  });
 }

@@ -9,7 +9,9 @@
  * "invalid", which it refuses as USPS refuses unknown credentials (so that refusals can be tested).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerFormParser } from '../forms.js';
 import { arr, isObject, str } from '../json.js';
+import { requireBearer } from '../tokens.js';
 import type { CarrierDCtx } from './context.js';
 import { errors, UspsFailure } from './errors.js';
 import { TOKEN_TTL_SECONDS, type PaymentParties } from './state.js';
@@ -17,9 +19,7 @@ import { TOKEN_TTL_SECONDS, type PaymentParties } from './state.js';
 const refused = (v: string | undefined) => v === undefined || v.toLowerCase().startsWith('invalid');
 
 export function registerAuth(app: FastifyInstance, ctx: CarrierDCtx): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  registerFormParser(app);
 
   app.post('/oauth2/v3/token', ctx.tag('oauth'), async (request) => {
     const form = isObject(request.body) ? request.body : {};
@@ -66,15 +66,11 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierDCtx): void {
     return { paymentAuthorizationToken: ctx.state.issuePaymentToken(parties), roles };
   });
 
-  // After the fault hook (registered on the root), before any handler of this carrier.
-  app.addHook('onRequest', async (request) => {
-    const tag = request.routeOptions.config.emulator;
-    if (!tag || tag.operation === 'oauth') return;
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    const status = match?.[1] ? ctx.state.tokenStatus(match[1]) : 'unknown';
-    if (status === 'expired') throw new UspsFailure(401, [errors.tokenExpired()]);
-    if (status !== 'valid') throw new UspsFailure(401, [errors.tokenInvalid()]);
-  });
+  requireBearer(
+    app,
+    (token) => ctx.state.tokenStatus(token),
+    (status) => new UspsFailure(401, [status === 'expired' ? errors.tokenExpired() : errors.tokenInvalid()]),
+  );
 }
 
 /** The parties of the request's payment token; labels, refunds and SCAN forms need one. */

@@ -1,5 +1,5 @@
 /** What carrier_d's route modules share: state, clock and the operation tag faults look for. */
-import type { EmulatorRouteTag } from '../carrier.js';
+import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import type { CarrierDState } from './state.js';
 
@@ -17,12 +17,8 @@ export const CARRIER_D_OPERATIONS = [
 ] as const;
 export type CarrierDOperation = (typeof CARRIER_D_OPERATIONS)[number];
 
-export interface CarrierDCtx {
-  state: CarrierDState;
-  clock: ShiftableClock;
-  tag(operation: CarrierDOperation): { config: { emulator: EmulatorRouteTag } };
-}
+export type CarrierDCtx = CarrierCtx<CarrierDState, CarrierDOperation>;
 
 export function createCtx(state: CarrierDState, clock: ShiftableClock): CarrierDCtx {
-  return { state, clock, tag: (operation) => ({ config: { emulator: { carrier: 'carrier_d', operation } } }) };
+  return carrierCtx('carrier_d', state, clock);
 }

@@ -1,11 +1,11 @@
 /**
  * The carrier_d emulator: the USPS REST APIs v3 (carriers/README.md) at their real paths, mounted
- * by server.ts under `/carrier_d`. Routes live in one module per API; this file wires them and
- * renders USPS's ErrorMessage body for every failure, injected faults included.
+ * by server.ts under `/carrier_d`. Routes live in one module per API; this file hands them to the
+ * shared skeleton (skeleton.ts) with USPS's ErrorMessage body for every failure, injected faults
+ * included.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { EmulatedCarrier, EmulatorContext, FaultResponse } from '../carrier.js';
-import { statusCodeOf } from '../json.js';
+import type { EmulatedCarrierModule, EmulatorContext } from '../carrier.js';
+import { cutReplies, emulatedCarrier } from '../skeleton.js';
 import { registerAuth } from './auth.js';
 import { CARRIER_D_OPERATIONS, createCtx } from './context.js';
 import { apiVersionOf, errorBody, errors, oauthBody, UspsFailure } from './errors.js';
@@ -45,52 +45,33 @@ const API_OF: Record<string, string> = {
   manifest: '/scan-forms/v3',
 };
 
-export function createCarrierD(emulator: EmulatorContext): { carrier: EmulatedCarrier; state: CarrierDState } {
+const apiOf = (operation: string): string => API_OF[operation] ?? '/v3';
+
+export function createCarrierD(emulator: EmulatorContext): EmulatedCarrierModule<CarrierDState> {
   const state = new CarrierDState(emulator.clock);
   const ctx = createCtx(state, emulator.clock);
 
-  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
-    app.setErrorHandler((err, request, reply) => {
-      const api = apiVersionOf(request.url);
-      if (err instanceof UspsFailure) return reply.code(err.status).send(err.oauth ? oauthBody(err.items) : errorBody(err.status, api, err.items));
-      const status = statusCodeOf(err) ?? 500;
-      if (status >= 400 && status < 500) return reply.code(400).send(errorBody(400, api, [errors.invalid('body', 'The request body could not be read.')]));
-      request.log.error({ err }, 'carrier_d emulator failure');
-      return reply.code(500).send(errorBody(500, api, [errors.internal()]));
-    });
-    app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, apiVersionOf(request.url), [errors.unknownPath()])));
-    registerAuth(app, ctx);
-    registerRateRoutes(app, ctx);
-    registerShipRoutes(app, ctx);
-    registerTrackRoutes(app, ctx);
-    registerPickupRoutes(app, ctx);
-    registerLocationRoutes(app, ctx);
-    registerScanFormRoutes(app, ctx);
-  };
-
-  const carrier: EmulatedCarrier = {
+  return emulatedCarrier({
     slug: 'carrier_d',
     operations: CARRIER_D_OPERATIONS,
-    plugin,
-    faultResponse(kind, operation, retryAfterSeconds): FaultResponse {
-      const api = API_OF[operation] ?? '/v3';
-      const json = (status: number, body: unknown, headers?: Record<string, string>): FaultResponse => ({
-        status,
-        contentType: 'application/json',
-        body: JSON.stringify(body),
-        ...(headers ? { headers } : {}),
-      });
-      switch (kind) {
-        case 'http_500':
-          return json(500, errorBody(500, api, [errors.internal()]));
-        case 'http_429':
-          return json(429, errorBody(429, api, [errors.tooManyRequests()]), { 'retry-after': String(retryAfterSeconds) });
-        case 'auth':
-          return operation === 'oauth' ? json(401, oauthBody([errors.invalidClient()])) : json(401, errorBody(401, api, [errors.tokenInvalid()]));
-        case 'malformed':
-          return { status: 200, contentType: 'application/json', body: MALFORMED_START[operation] ?? '{' };
-      }
+    state,
+    ctx,
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerScanFormRoutes],
+    errors: {
+      known: (err, request) =>
+        err instanceof UspsFailure
+          ? { status: err.status, body: err.oauth ? oauthBody(err.items) : errorBody(err.status, apiVersionOf(request.url), err.items) }
+          : undefined,
+      unreadable: (request) => ({ status: 400, body: errorBody(400, apiVersionOf(request.url), [errors.invalid('body', 'The request body could not be read.')]) }),
+      internal: (request) => ({ status: 500, body: errorBody(500, apiVersionOf(request.url), [errors.internal()]) }),
+      notFound: (request) => ({ status: 404, body: errorBody(404, apiVersionOf(request.url), [errors.unknownPath()]) }),
     },
-  };
-  return { carrier, state };
+    faults: {
+      contentType: 'application/json',
+      http_500: (operation) => errorBody(500, apiOf(operation), [errors.internal()]),
+      http_429: (operation) => errorBody(429, apiOf(operation), [errors.tooManyRequests()]),
+      auth: (operation) => (operation === 'oauth' ? oauthBody([errors.invalidClient()]) : errorBody(401, apiOf(operation), [errors.tokenInvalid()])),
+      malformed: cutReplies(MALFORMED_START),
+    },
+  });
 }

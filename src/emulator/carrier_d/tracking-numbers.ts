@@ -4,32 +4,7 @@
  * check digit, 22 digits (fixtures/shipment_ShipmentResponse.labelMetadata.json 9234690361980900000142
  * satisfies it); international UPU S10 `LZ` + 8-digit serial + mod-11 check digit + `US`.
  */
-
-/** Pub 199 mod 10: from the rightmost digit, weights 3, 1, 3, …; the check makes the sum a multiple of 10. */
-export function impbCheckDigit(digits: string): number {
-  let sum = 0;
-  [...digits].reverse().forEach((ch, i) => {
-    sum += Number(ch) * (i % 2 === 0 ? 3 : 1);
-  });
-  return (10 - (sum % 10)) % 10;
-}
-
-export function isValidImpb(value: string): boolean {
-  return /^\d{22}$/.test(value) && impbCheckDigit(value.slice(0, 21)) === Number(value[21]);
-}
-
-/** UPU S10 check digit: weights 8 6 4 2 3 5 9 7, 11 − sum mod 11; 10 → 0, 11 → 5. */
-export function s10CheckDigit(serial: string): number {
-  const weights = [8, 6, 4, 2, 3, 5, 9, 7];
-  const sum = [...serial].reduce((s, ch, i) => s + Number(ch) * (weights[i] ?? 0), 0);
-  const c = 11 - (sum % 11);
-  return c === 10 ? 0 : c === 11 ? 5 : c;
-}
-
-export function isValidS10(value: string): boolean {
-  const m = /^[A-Z]{2}(\d{8})(\d)US$/.exec(value);
-  return m !== null && s10CheckDigit(m[1] ?? '') === Number(m[2]);
-}
+import { impbCheckDigit, s10CheckDigit } from '../check-digits.js';
 
 /** Service type codes (Pub 199 Appendix I) per mail class; 001 (Ground Advantage) for the rest. */
 const STC: Record<string, string> = {

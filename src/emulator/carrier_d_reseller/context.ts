@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildXml, parseXml, xmlElement, xmlRoot, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
-import type { EmulatorRouteTag } from '../carrier.js';
+import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import { isObject } from '../json.js';
 import type { Account, CarrierDResellerState } from './state.js';
@@ -52,19 +52,14 @@ export interface Route {
   errorExtras?: object;
 }
 
-export interface CarrierDResellerCtx {
-  state: CarrierDResellerState;
-  clock: ShiftableClock;
-  tag(operation: CarrierDResellerOperation): { config: { emulator: EmulatorRouteTag } };
+export interface CarrierDResellerCtx extends CarrierCtx<CarrierDResellerState, CarrierDResellerOperation> {
   /** The error answer of an operation: HTTP 200, Status and ErrorMessage with a Log ID. */
   errorDocument(route: Route, status: number, message: string): string;
 }
 
 export function createCtx(state: CarrierDResellerState, clock: ShiftableClock): CarrierDResellerCtx {
   return {
-    state,
-    clock,
-    tag: (operation) => ({ config: { emulator: { carrier: 'carrier_d_reseller', operation } } }),
+    ...carrierCtx('carrier_d_reseller', state, clock),
     errorDocument(route, status, message) {
       const body = { Status: String(status), ErrorMessage: `${message} Error encountered (Log ID: ${state.nextLogId()})`, ...(route.errorExtras ?? {}) };
       return document(route.responseRoot, body);

@@ -4,10 +4,9 @@
  * HTTP 200 with a Status in the operation's response document; what ASP.NET itself answers (a
  * missing form parameter, an unknown path) is a plain-text 500 / 404, as the real host does.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { EmulatedCarrier, EmulatorContext, FaultResponse } from '../carrier.js';
+import type { EmulatedCarrierModule, EmulatorContext } from '../carrier.js';
 import { registerFormParser } from '../forms.js';
-import { statusCodeOf } from '../json.js';
+import { emulatedCarrier } from '../skeleton.js';
 import { registerAccountRoutes } from './account.js';
 import { CARRIER_D_RESELLER_OPERATIONS, createCtx, document, MissingParameter } from './context.js';
 import { registerRateRoutes } from './rate.js';
@@ -32,49 +31,42 @@ const RESPONSE_ROOTS: Record<string, string> = {
 /** ASP.NET's text answer for an unhandled server error (HTTP 500). */
 const SERVER_ERROR = 'System.InvalidOperationException: Server was unable to process request.';
 
-export function createCarrierDReseller(emulator: EmulatorContext): { carrier: EmulatedCarrier; state: CarrierDResellerState } {
+const TEXT = 'text/plain; charset=utf-8';
+const XML = 'text/xml; charset=utf-8';
+const text = (status: number, body: string) => ({ status, body, contentType: TEXT });
+
+export function createCarrierDReseller(emulator: EmulatorContext): EmulatedCarrierModule<CarrierDResellerState> {
   const state = new CarrierDResellerState(emulator.clock);
   const ctx = createCtx(state, emulator.clock);
+  const rootOf = (operation: string): string => RESPONSE_ROOTS[operation] ?? 'LabelRequestResponse';
 
-  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
-    // PROTOCOL.md §1: the request XML travels URL-encoded in one form field.
-    registerFormParser(app);
-    app.setErrorHandler((err, request, reply) => {
-      if (err instanceof MissingParameter) return reply.code(500).type('text/plain; charset=utf-8').send(`System.InvalidOperationException: ${err.message}`);
-      const status = statusCodeOf(err) ?? 500;
-      if (status >= 400 && status < 500) return reply.code(500).type('text/plain; charset=utf-8').send('System.InvalidOperationException: Request format is invalid.');
-      request.log.error({ err }, 'carrier_d_reseller emulator failure');
-      return reply.code(500).type('text/plain; charset=utf-8').send(SERVER_ERROR);
-    });
-    app.setNotFoundHandler((request, reply) => reply.code(404).type('text/plain; charset=utf-8').send(`Request format is unrecognized for URL unexpectedly ending in '${request.url.split('/').pop() ?? ''}'.`));
-    registerRateRoutes(app, ctx);
-    registerShipRoutes(app, ctx);
-    registerTrackRoutes(app, ctx);
-    registerRefundScanRoutes(app, ctx);
-    registerAccountRoutes(app, ctx);
-  };
-
-  const carrier: EmulatedCarrier = {
+  return emulatedCarrier({
     slug: 'carrier_d_reseller',
     operations: CARRIER_D_RESELLER_OPERATIONS,
-    plugin,
-    faultResponse(kind, operation, retryAfterSeconds): FaultResponse {
-      const root = RESPONSE_ROOTS[operation] ?? 'LabelRequestResponse';
-      switch (kind) {
-        case 'http_500':
-          return { status: 500, contentType: 'text/plain; charset=utf-8', body: SERVER_ERROR };
-        case 'http_429':
-          // ELS documents no throttling; the hosts' front end answers an overload like this.
-          return { status: 429, contentType: 'text/plain; charset=utf-8', body: 'Too many requests.', headers: { 'retry-after': String(retryAfterSeconds) } };
-        case 'auth':
-          // ELS refuses credentials in-body with HTTP 200 (VCR change_pass_phrase_error).
-          return { status: 200, contentType: 'text/xml; charset=utf-8', body: ctx.errorDocument({ operation: 'ship', path: '', field: '', root: '', responseRoot: root }, 12507, 'The Certified Intermediary\u2019s pass phrase is incorrect.') };
-        case 'malformed': {
-          const full = document(root, { Status: '0', TrackingNumber: '9400100000000000000000' });
-          return { status: 200, contentType: 'text/xml; charset=utf-8', body: full.slice(0, Math.floor(full.length * 0.7)) };
-        }
-      }
+    state,
+    ctx,
+    // The form parser first: the request XML travels URL-encoded in one form field (PROTOCOL.md §1).
+    routes: [registerFormParser, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerRefundScanRoutes, registerAccountRoutes],
+    errors: {
+      known: (err) => (err instanceof MissingParameter ? text(500, `System.InvalidOperationException: ${err.message}`) : undefined),
+      unreadable: () => text(500, 'System.InvalidOperationException: Request format is invalid.'),
+      internal: () => text(500, SERVER_ERROR),
+      notFound: (request) => text(404, `Request format is unrecognized for URL unexpectedly ending in '${request.url.split('/').pop() ?? ''}'.`),
     },
-  };
-  return { carrier, state };
+    faults: {
+      contentType: TEXT,
+      http_500: () => SERVER_ERROR,
+      // ELS documents no throttling; the hosts' front end answers an overload like this.
+      http_429: () => 'Too many requests.',
+      // ELS refuses credentials in-body with HTTP 200 (VCR change_pass_phrase_error).
+      auth: (operation) =>
+        ctx.errorDocument({ operation: 'ship', path: '', field: '', root: '', responseRoot: rootOf(operation) }, 12507, 'The Certified Intermediary\u2019s pass phrase is incorrect.'),
+      authReply: { status: 200, contentType: XML },
+      malformed: (operation) => {
+        const full = document(rootOf(operation), { Status: '0', TrackingNumber: '9400100000000000000000' });
+        return full.slice(0, Math.floor(full.length * 0.7));
+      },
+      malformedType: XML,
+    },
+  });
 }
