@@ -3,7 +3,7 @@
  * carrier emulator on loopback. Invalid values stop start-up with a message naming the variable.
  */
 import { resolve } from 'node:path';
-import { CARRIER_SLUGS, type CarrierSlug } from './carriers/carrier.js';
+import { CARRIER_SLUGS, type CarrierSlug } from './carriers/declarations.js';
 
 export type CarrierMode = 'emulator' | 'live';
 

@@ -26,8 +26,10 @@ import type { TokenStore } from './shared/oauth.js';
 import type { Clock } from '../clock.js';
 import type { ApiError } from '../domain/errors.js';
 
-export const CARRIER_SLUGS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d', 'carrier_d_reseller'] as const;
-export type CarrierSlug = (typeof CARRIER_SLUGS)[number];
+import type { CarrierSlug } from './declarations.js';
+
+/** The slugs are the registry's (registry.ts); re-exported here beside the contract they name. */
+export type { CarrierSlug };
 
 /** The operations of the spec's "Operations supported per carrier" table. */
 export const OPERATIONS = [

@@ -1,6 +1,7 @@
 /** carrier_b declares itself: what it supports, its credentials, its catalog and its hosts. */
 import type { CarrierDeclaration } from '../carrier.js';
 import { catalog } from './catalog.js';
+export { createCarrierBAdapter as createAdapter } from './client.js';
 
 export const declaration: CarrierDeclaration = {
   slug: 'carrier_b',
