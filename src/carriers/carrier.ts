@@ -73,6 +73,8 @@ export interface CarrierDeclaration {
    * (a postage reseller's labels at the post office): return methods may then be drop-off without dopu.
    */
   retailDropOff?: boolean;
+  /** How often webhook tracking polls a shipment (tighter while out for delivery). */
+  trackingPollMs: number;
   /** How many numbers one tracking call may carry (adapters with `trackMany`). */
   trackBatchSize?: number;
   /**

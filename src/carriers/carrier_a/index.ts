@@ -17,6 +17,9 @@ export const declaration: CarrierDeclaration = {
     secret: ['client_secret', 'fulfillment_password', 'key', 'password'],
   },
   catalog,
+  // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
+  // well inside any plausible one while tracking stays timely.
+  trackingPollMs: 30 * 60_000,
   hosts: { live: 'https://apis.fedex.com', test: 'https://apis-sandbox.fedex.com' },
   // Spec "Required fields by context": carrier_a rates need full sender and recipient addresses.
   rateAddressFields: ['city', 'country', 'name', 'street1'],

@@ -34,6 +34,9 @@ export const declaration: CarrierDeclaration = {
     secret: ['access_license_number', 'password', 'qr_password', 'client_secret'],
   },
   catalog,
+  // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
+  // well inside any plausible one while tracking stays timely.
+  trackingPollMs: 30 * 60_000,
   // The hosts without `/api`: the OAuth endpoint lives beside it (/security/v1/oauth/token).
   hosts: { live: 'https://onlinetools.ups.com', test: 'https://wwwcie.ups.com' },
 };

@@ -26,6 +26,9 @@ export const declaration: CarrierDeclaration = {
     secret: ['password', 'api_key', 'carrier_c_api_key', 'my_carrier_c_password'],
   },
   catalog,
+  // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
+  // well inside any plausible one while tracking stays timely.
+  trackingPollMs: 30 * 60_000,
   hosts: { live: 'https://express.api.dhl.com/mydhlapi', test: 'https://express.api.dhl.com/mydhlapi/test' },
   // express-api-3.1.1_swagger.yaml supermodelIoLogisticsExpressContact: phone, companyName and
   // fullName are required of shipper and receiver to book.

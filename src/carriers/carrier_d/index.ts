@@ -27,5 +27,8 @@ export const declaration: CarrierDeclaration = {
     secret: ['client_secret', 'password'],
   },
   catalog,
+  // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
+  // well inside any plausible one while tracking stays timely.
+  trackingPollMs: 30 * 60_000,
   hosts: { live: 'https://apis.usps.com', test: 'https://apis-tem.usps.com' },
 };

@@ -17,6 +17,9 @@ export const declaration: CarrierDeclaration = {
     secret: ['passphrase'],
   },
   catalog,
+  // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
+  // well inside any plausible one while tracking stays timely.
+  trackingPollMs: 30 * 60_000,
   // Its labels are carrier_d postage: any carrier_d retail counter takes the parcel.
   retailDropOff: true,
   hosts: { live: 'https://labelserver.endicia.com', test: 'https://elstestserver2.endicia.com' },
