@@ -60,6 +60,8 @@ export interface CarrierDeclaration {
   name: string;
   /** What the carrier supports per the spec table (not what this build has implemented yet). */
   operations: readonly Operation[];
+  /** The neutral mark GET /logos/{slug}.svg draws: one to three letters on a badge, never a brand. */
+  logo: { text: string };
   auth: AuthMembers;
   catalog: CarrierCatalog;
   /** Base URLs of the carrier's own API. */

@@ -6,6 +6,7 @@ export { createCarrierAAdapter as createAdapter } from './client.js';
 export const declaration: CarrierDeclaration = {
   slug: 'carrier_a',
   name: 'International express and ground parcel carrier',
+  logo: { text: 'A' },
   // The spec's "Operations supported per carrier" table, carrier_a column: no manifest, no
   // validate_credentials.
   operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook'],

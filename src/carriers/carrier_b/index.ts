@@ -6,6 +6,7 @@ export { createCarrierBAdapter as createAdapter } from './client.js';
 export const declaration: CarrierDeclaration = {
   slug: 'carrier_b',
   name: 'Parcel carrier with optional mail-innovations services',
+  logo: { text: 'B' },
   // The spec's "Operations supported per carrier" table, carrier_b column: no manifest, no
   // validate_credentials.
   operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook'],

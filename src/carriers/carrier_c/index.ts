@@ -6,6 +6,7 @@ export { createCarrierCAdapter as createAdapter } from './client.js';
 export const declaration: CarrierDeclaration = {
   slug: 'carrier_c',
   name: 'International express carrier',
+  logo: { text: 'C' },
   // The spec's "Operations supported per carrier" table, carrier_c column: no cancel, no manifest.
   operations: [
     'shipping_account',

@@ -6,6 +6,7 @@ export { createCarrierDAdapter as createAdapter } from './client.js';
 export const declaration: CarrierDeclaration = {
   slug: 'carrier_d',
   name: 'National postal carrier (direct account)',
+  logo: { text: 'D' },
   // The spec's "Operations supported per carrier" table, carrier_d column: no pickup_availability.
   operations: [
     'shipping_account',

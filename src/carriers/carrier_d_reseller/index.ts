@@ -6,6 +6,7 @@ export { createCarrierDResellerAdapter as createAdapter } from './client.js';
 export const declaration: CarrierDeclaration = {
   slug: 'carrier_d_reseller',
   name: 'Postage reseller that sells carrier_d postage',
+  logo: { text: 'DR' },
   // The spec's "Operations supported per carrier" table, carrier_d_reseller column: no pickup, dopu or
   // pickup_availability.
   operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
