@@ -84,6 +84,11 @@ export interface CarrierDeclaration {
    * carrier_unsupported_method message (e.g. a carrier without shipment cancellation).
    */
   unsupportedNotes?: Partial<Record<Operation, string>>;
+  /**
+   * Settings the operator configures for the carrier besides account credentials (e.g. an id of
+   * the operator's own), read from WAYBILL_<SLUG>_<SETTING> and handed to the adapter.
+   */
+  operatorSettings?: readonly string[];
   /** Whether one booking may carry several packages (default true); GET /meta/carrier/{slug}. */
   multiPackage?: boolean;
   /** `references[].type` values the carrier takes (spec "POST /rate", examples). */
@@ -93,6 +98,9 @@ export interface CarrierDeclaration {
   /** `notifications[].type` values the carrier takes (spec "POST /rate", examples). */
   notificationTypes?: readonly string[];
 }
+
+/** Per carrier, the values of the settings its declaration names in `operatorSettings`. */
+export type OperatorSettings = Partial<Record<CarrierSlug, Readonly<Record<string, string>>>>;
 
 /** Everything an adapter needs for one call on behalf of one shipping account. */
 export interface CarrierCall {
@@ -144,5 +152,5 @@ export interface CarrierDeps {
   /** Base URL for the call: the configured override, the emulator, or the declaration's host. */
   baseUrl(slug: CarrierSlug, test: boolean): string;
   /** Operator settings some carriers need besides the account credentials (configuration). */
-  operator?: { carrierDResellerRequesterId?: string };
+  operator?: OperatorSettings;
 }

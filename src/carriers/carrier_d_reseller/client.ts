@@ -62,7 +62,7 @@ const MAX_PACKAGES = 50;
 
 export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
   const { transport, clock } = deps;
-  const configuredRequesterId = deps.operator?.carrierDResellerRequesterId;
+  const configuredRequesterId = deps.operator?.carrier_d_reseller?.requester_id;
 
   function credentials(call: CarrierCall): ElsCredentials {
     const accountId = call.auth.account_id;

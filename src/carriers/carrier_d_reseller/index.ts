@@ -18,6 +18,8 @@ export const declaration: CarrierDeclaration = {
     secret: ['passphrase'],
   },
   catalog,
+  // WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: the operator's RequesterID for live accounts.
+  operatorSettings: ['requester_id'],
   // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
   // well inside any plausible one while tracking stays timely.
   trackingPollMs: 30 * 60_000,
