@@ -52,6 +52,8 @@ export interface AuthMembers {
   optional: readonly string[];
   /** Members masked on every read after creation. */
   secret: readonly string[];
+  /** Values test accounts give members with a closed set of values (any other value is taken as is). */
+  testValues?: Readonly<Record<string, string>>;
 }
 
 export interface CarrierDeclaration {
