@@ -3,6 +3,7 @@
  * (what it is and supports) plus an adapter (how it does it). An operation the adapter
  * leaves undefined is answered with carrier_unsupported_method by the services.
  */
+import type { TProperties } from 'typebox';
 import type { Log } from '../logger.js';
 import type {
   BookedShipment,
@@ -99,6 +100,13 @@ export interface CarrierDeclaration {
   customsFields?: readonly string[];
   /** `notifications[].type` values the carrier takes (spec "POST /rate", examples). */
   notificationTypes?: readonly string[];
+  /**
+   * Optional shipment members only this carrier reads (its fields.ts). The public schema accepts
+   * every carrier's on every shipment; two carriers declaring one member must declare it alike.
+   */
+  shipmentFields?: TProperties;
+  /** Optional `customs_items` entry members only this carrier reads, composed the same way. */
+  customsItemFields?: TProperties;
 }
 
 /** Per carrier, the values of the settings its declaration names in `operatorSettings`. */

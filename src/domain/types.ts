@@ -48,10 +48,6 @@ export interface CustomsItem {
   manufacture_country_code?: string;
   harmonized_code?: string;
   commodity_code?: string;
-  gross_weight?: number;
-  license_number?: string;
-  /** ISO date. */
-  license_expiry_date?: string;
 }
 
 export interface Reference {
@@ -64,56 +60,19 @@ export interface Notification {
   value: string;
 }
 
-/** Optional shipment fields the spec lists for one carrier; the carrier they belong to reads them. */
-export interface CarrierShipmentFields {
+/**
+ * Optional shipment members several carriers read. A carrier's own members are in its folder
+ * (fields.ts) and reach it in the same object; it reads them through its own type.
+ */
+export interface SharedShipmentFields {
   notifications?: Notification[];
   invoice_number?: string;
   /** ISO date. */
   invoice_date?: string;
-  // carrier_b
-  documents_only?: boolean;
-  po_number?: string;
-  terms_of_shipment?: string;
-  reason_for_export?: string;
-  comments?: string;
-  /** ISO date. */
-  export_date?: string;
-  exporting_carrier?: string;
-  // carrier_c
-  eccn?: string;
-  signature_name?: string;
-  signature_title?: string;
-  export_reason?: string;
-  export_reason_code?: string;
-  sed_number?: string;
-  remarks?: string;
-  other_charges?: number;
-  freight_cost?: number;
-  vatgst?: string;
-  receiver_reference?: string;
-  exporter_id?: string;
-  exporter_code?: string;
-  package_marks?: string;
-  other_remarks_2?: string;
-  other_remarks_3?: string;
-  add_decl_text?: string;
-  add_decl_text_2?: string;
-  add_decl_text_3?: string;
-  place_of_incoterms?: string;
-  // carrier_d_reseller
-  purpose_of_shipment?: string;
-  contents_explanation?: string;
-  restriction_type?: string;
-  senders_customs_reference?: string;
-  importers_customs_reference?: string;
-  license_number?: string;
-  certificate_number?: string;
-  non_delivery_option?: string;
-  eel_pfc?: string;
 }
 
 /** The body of POST /rate and POST /ship after validation and account defaults are applied. */
-export interface ShipmentRequest extends CarrierShipmentFields {
+export interface ShipmentRequest extends SharedShipmentFields {
   shipping_account: string;
   carrier?: string;
   sender: Address;

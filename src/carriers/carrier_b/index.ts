@@ -1,6 +1,7 @@
 /** carrier_b declares itself: what it supports, its credentials, its catalog and its hosts. */
 import type { CarrierDeclaration } from '../carrier.js';
 import { catalog } from './catalog.js';
+import { shipmentFields } from './fields.js';
 export { createCarrierBAdapter as createAdapter } from './client.js';
 
 export const declaration: CarrierDeclaration = {
@@ -35,6 +36,7 @@ export const declaration: CarrierDeclaration = {
     secret: ['access_license_number', 'password', 'qr_password', 'client_secret'],
   },
   catalog,
+  shipmentFields,
   // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
   // well inside any plausible one while tracking stays timely.
   trackingPollMs: 30 * 60_000,

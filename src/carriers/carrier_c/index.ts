@@ -1,6 +1,7 @@
 /** carrier_c declares itself: what it supports, its credentials, its catalog and its hosts. */
 import type { CarrierDeclaration } from '../carrier.js';
 import { catalog } from './catalog.js';
+import { shipmentFields, customsItemFields } from './fields.js';
 export { createCarrierCAdapter as createAdapter } from './client.js';
 
 export const declaration: CarrierDeclaration = {
@@ -27,6 +28,8 @@ export const declaration: CarrierDeclaration = {
     secret: ['password', 'api_key', 'carrier_c_api_key', 'my_carrier_c_password'],
   },
   catalog,
+  shipmentFields,
+  customsItemFields,
   // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
   // well inside any plausible one while tracking stays timely.
   trackingPollMs: 30 * 60_000,

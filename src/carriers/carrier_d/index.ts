@@ -1,6 +1,7 @@
 /** carrier_d declares itself: what it supports, its credentials, its catalog and its hosts. */
 import type { CarrierDeclaration } from '../carrier.js';
 import { catalog } from './catalog.js';
+import { shipmentFields } from './fields.js';
 export { createCarrierDAdapter as createAdapter } from './client.js';
 
 export const declaration: CarrierDeclaration = {
@@ -30,6 +31,7 @@ export const declaration: CarrierDeclaration = {
     testValues: { account_type: 'EPS' },
   },
   catalog,
+  shipmentFields,
   // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
   // well inside any plausible one while tracking stays timely.
   trackingPollMs: 30 * 60_000,

@@ -1,6 +1,7 @@
 /** carrier_d_reseller declares itself: what it supports, its credentials, its catalog and its hosts. */
 import type { CarrierDeclaration } from '../carrier.js';
 import { catalog } from './catalog.js';
+import { shipmentFields } from './fields.js';
 export { createCarrierDResellerAdapter as createAdapter } from './client.js';
 
 export const declaration: CarrierDeclaration = {
@@ -18,6 +19,7 @@ export const declaration: CarrierDeclaration = {
     secret: ['passphrase'],
   },
   catalog,
+  shipmentFields,
   // WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: the operator's RequesterID for live accounts.
   operatorSettings: ['requester_id'],
   // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
