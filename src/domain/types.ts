@@ -310,7 +310,7 @@ export interface ManifestRequest {
   /** Shipments to close out; all of the day's open shipments when absent. */
   tracking_numbers: string[];
   ship_date: string;
-  /** The shipping account's billing address: where the mail is handed over (carrier_d SCAN forms). */
+  /** The shipping account's billing address: where the mail is handed over (postal end-of-day forms). */
   address?: Address;
 }
 
