@@ -20,7 +20,7 @@ import {
   parseValidateCredentialsResponse,
 } from './credentials.js';
 import { httpError } from './errors.js';
-import { declaration } from './index.js';
+import { declaration } from './declaration.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
 import { buildRateRequest, checkDestination, mailClass, parseRateResponse, sumPackageRates } from './rate.js';
 import { assembleShipment, buildShipRequest, labelAttributesOf, parseShipResponse, type BookedLabel } from './ship.js';
