@@ -27,10 +27,12 @@ import type { TokenStore } from './shared/oauth.js';
 import type { Clock } from '../clock.js';
 import type { ApiError } from '../domain/errors.js';
 
-import type { CarrierSlug } from './declarations.js';
-
-/** The slugs are the registry's (registry.ts); re-exported here beside the contract they name. */
-export type { CarrierSlug };
+/**
+ * The registered carriers by slug. Empty here: declarations.ts fills it from the registry (module
+ * augmentation), so that this contract, which every carrier folder imports, imports no carrier.
+ */
+export interface CarrierRegistry {}
+export type CarrierSlug = keyof CarrierRegistry & string;
 
 /** The operations of the spec's "Operations supported per carrier" table. */
 export const OPERATIONS = [

@@ -2,10 +2,15 @@
  * Every carrier's declaration, keyed by slug, and the slug list: the validators, the adapters and
  * GET /meta/carriers read them. Derived from the registry, never listed here.
  */
-import type { CarrierDeclaration } from './carrier.js';
+import type { CarrierDeclaration, CarrierSlug } from './carrier.js';
 import * as registry from './registry.js';
 
-export type CarrierSlug = keyof typeof registry;
+type Registry = typeof registry;
+declare module './carrier.js' {
+  interface CarrierRegistry extends Registry {}
+}
+
+export type { CarrierSlug };
 
 /** In slug order: a module namespace lists its exports sorted by name. */
 export const CARRIER_SLUGS: readonly CarrierSlug[] = Object.keys(registry) as CarrierSlug[];
