@@ -3,7 +3,8 @@
  * carrier emulator on loopback. Invalid values stop start-up with a message naming the variable.
  */
 import { resolve } from 'node:path';
-import { CARRIER_SLUGS, type CarrierSlug } from './carriers/carrier.js';
+import type { OperatorSettings } from './carriers/carrier.js';
+import { CARRIER_SLUGS, declarations, type CarrierSlug } from './carriers/declarations.js';
 
 export type CarrierMode = 'emulator' | 'live';
 
@@ -33,8 +34,8 @@ export interface Config {
   trackConcurrency: number;
   /** Raw JSON of the operator's master test credentials (carrier → country → auth). */
   masterTestAccountsJson?: string;
-  /** Operator identifiers carriers need besides account credentials. */
-  operator: { carrierDResellerRequesterId?: string };
+  /** Operator settings carriers need besides account credentials: slug → setting → value. */
+  operator: OperatorSettings;
   webhooks: {
     /** First retry delay; later ones double (webhook-worker.ts). */
     retryBaseMs: number;
@@ -86,6 +87,20 @@ function secretKey(raw: string | undefined): Buffer | undefined {
   throw new ConfigError('WAYBILL_SECRET_KEY must be 32 bytes as 64 hex characters or base64 (generate one with: openssl rand -hex 32)');
 }
 
+/** Each setting a carrier declares, from WAYBILL_<SLUG>_<SETTING> (upper case); unset ones are absent. */
+function operatorSettings(env: Env): OperatorSettings {
+  const out: OperatorSettings = {};
+  for (const slug of CARRIER_SLUGS) {
+    const values: Record<string, string> = {};
+    for (const name of declarations[slug].operatorSettings ?? []) {
+      const value = env[`WAYBILL_${slug.toUpperCase()}_${name.toUpperCase()}`];
+      if (value) values[name] = value;
+    }
+    if (Object.keys(values).length > 0) out[slug] = values;
+  }
+  return out;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.WAYBILL_DATA_DIR || './data');
   const urls: Config['carriers']['urls'] = {};
@@ -120,7 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     trackConcurrency: int(env, 'WAYBILL_TRACK_CONCURRENCY', 16, 1, 1000),
     masterTestAccountsJson: env.WAYBILL_MASTER_TEST_ACCOUNTS || undefined,
     // Unset: test accounts use the reseller's sandbox RequesterID, live accounts are refused.
-    operator: { carrierDResellerRequesterId: env.WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID || undefined },
+    operator: operatorSettings(env),
     webhooks: {
       retryBaseMs: int(env, 'WAYBILL_WEBHOOK_RETRY_BASE_MS', 60_000, 1),
       timeoutMs: int(env, 'WAYBILL_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),

@@ -3,6 +3,7 @@
  * (what it is and supports) plus an adapter (how it does it). An operation the adapter
  * leaves undefined is answered with carrier_unsupported_method by the services.
  */
+import type { TProperties } from 'typebox';
 import type { Log } from '../logger.js';
 import type {
   BookedShipment,
@@ -26,8 +27,12 @@ import type { TokenStore } from './shared/oauth.js';
 import type { Clock } from '../clock.js';
 import type { ApiError } from '../domain/errors.js';
 
-export const CARRIER_SLUGS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d', 'carrier_d_reseller'] as const;
-export type CarrierSlug = (typeof CARRIER_SLUGS)[number];
+/**
+ * The registered carriers by slug. Empty here: declarations.ts fills it from the registry (module
+ * augmentation), so that this contract, which every carrier folder imports, imports no carrier.
+ */
+export interface CarrierRegistry {}
+export type CarrierSlug = keyof CarrierRegistry & string;
 
 /** The operations of the spec's "Operations supported per carrier" table. */
 export const OPERATIONS = [
@@ -50,6 +55,8 @@ export interface AuthMembers {
   optional: readonly string[];
   /** Members masked on every read after creation. */
   secret: readonly string[];
+  /** Values test accounts give members with a closed set of values (any other value is taken as is). */
+  testValues?: Readonly<Record<string, string>>;
 }
 
 export interface CarrierDeclaration {
@@ -58,6 +65,8 @@ export interface CarrierDeclaration {
   name: string;
   /** What the carrier supports per the spec table (not what this build has implemented yet). */
   operations: readonly Operation[];
+  /** The neutral mark GET /logos/{slug}.svg draws: one to three letters on a badge, never a brand. */
+  logo: { text: string };
   auth: AuthMembers;
   catalog: CarrierCatalog;
   /** Base URLs of the carrier's own API. */
@@ -71,6 +80,8 @@ export interface CarrierDeclaration {
    * (a postage reseller's labels at the post office): return methods may then be drop-off without dopu.
    */
   retailDropOff?: boolean;
+  /** How often webhook tracking polls a shipment (tighter while out for delivery). */
+  trackingPollMs: number;
   /** How many numbers one tracking call may carry (adapters with `trackMany`). */
   trackBatchSize?: number;
   /**
@@ -78,6 +89,11 @@ export interface CarrierDeclaration {
    * carrier_unsupported_method message (e.g. a carrier without shipment cancellation).
    */
   unsupportedNotes?: Partial<Record<Operation, string>>;
+  /**
+   * Settings the operator configures for the carrier besides account credentials (e.g. an id of
+   * the operator's own), read from WAYBILL_<SLUG>_<SETTING> and handed to the adapter.
+   */
+  operatorSettings?: readonly string[];
   /** Whether one booking may carry several packages (default true); GET /meta/carrier/{slug}. */
   multiPackage?: boolean;
   /** `references[].type` values the carrier takes (spec "POST /rate", examples). */
@@ -86,7 +102,17 @@ export interface CarrierDeclaration {
   customsFields?: readonly string[];
   /** `notifications[].type` values the carrier takes (spec "POST /rate", examples). */
   notificationTypes?: readonly string[];
+  /**
+   * Optional shipment members only this carrier reads (its fields.ts). The public schema accepts
+   * every carrier's on every shipment; two carriers declaring one member must declare it alike.
+   */
+  shipmentFields?: TProperties;
+  /** Optional `customs_items` entry members only this carrier reads, composed the same way. */
+  customsItemFields?: TProperties;
 }
+
+/** Per carrier, the values of the settings its declaration names in `operatorSettings`. */
+export type OperatorSettings = Partial<Record<CarrierSlug, Readonly<Record<string, string>>>>;
 
 /** Everything an adapter needs for one call on behalf of one shipping account. */
 export interface CarrierCall {
@@ -138,5 +164,5 @@ export interface CarrierDeps {
   /** Base URL for the call: the configured override, the emulator, or the declaration's host. */
   baseUrl(slug: CarrierSlug, test: boolean): string;
   /** Operator settings some carriers need besides the account credentials (configuration). */
-  operator?: { carrierDResellerRequesterId?: string };
+  operator?: OperatorSettings;
 }

@@ -1,21 +1,28 @@
 /**
- * Every carrier's declaration, keyed by slug: the single list the validators, the registry and
- * GET /meta/carriers read. Adding a carrier means adding its folder and one line here.
+ * Every carrier's declaration, keyed by slug, and the slug list: the validators, the adapters and
+ * GET /meta/carriers read them. Derived from the registry, never listed here.
  */
-import { CARRIER_SLUGS, type CarrierDeclaration, type CarrierSlug } from './carrier.js';
-import { declaration as carrierA } from './carrier_a/index.js';
-import { declaration as carrierB } from './carrier_b/index.js';
-import { declaration as carrierC } from './carrier_c/index.js';
-import { declaration as carrierD } from './carrier_d/index.js';
-import { declaration as carrierDReseller } from './carrier_d_reseller/index.js';
+import type { CarrierDeclaration, CarrierSlug } from './carrier.js';
+import * as registry from './registry.js';
 
-export const declarations: Readonly<Record<CarrierSlug, CarrierDeclaration>> = {
-  carrier_a: carrierA,
-  carrier_b: carrierB,
-  carrier_c: carrierC,
-  carrier_d: carrierD,
-  carrier_d_reseller: carrierDReseller,
-};
+type Registry = typeof registry;
+declare module './carrier.js' {
+  interface CarrierRegistry extends Registry {}
+}
+
+export type { CarrierSlug };
+
+/** In slug order: a module namespace lists its exports sorted by name. */
+export const CARRIER_SLUGS: readonly CarrierSlug[] = Object.keys(registry) as CarrierSlug[];
+
+export const declarations: Readonly<Record<CarrierSlug, CarrierDeclaration>> = Object.fromEntries(
+  CARRIER_SLUGS.map((slug) => [slug, registry[slug].declaration]),
+) as Record<CarrierSlug, CarrierDeclaration>;
+
+/** The folder behind each slug: its declaration and its adapter factory. */
+export function carrierModule(slug: CarrierSlug): (typeof registry)[CarrierSlug] {
+  return registry[slug];
+}
 
 const slugs: ReadonlySet<string> = new Set(CARRIER_SLUGS);
 

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
-import { baseUrlResolver, createAdapters, type Adapters } from './registry.js';
+import { baseUrlResolver, createAdapters, type Adapters } from './adapters.js';
 import { createTokenStore } from './shared/oauth.js';
 import { createTransport } from './shared/transport.js';
 

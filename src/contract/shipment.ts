@@ -1,11 +1,13 @@
 /** POST /rate and POST /ship: one shipment schema (spec "POST /rate"; ship accepts the same fields). */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
+import type { CarrierDeclaration } from '../carriers/carrier.js';
+import { declarations } from '../carriers/declarations.js';
 import { DIM_UNITS, WEIGHT_UNITS } from '../domain/catalog.js';
 import { Address, Currency, IsoDate, Package, ShippingAccountRef, WeightUnits } from './common.js';
 
 const Str = (maxLength = 1000) => Type.String({ maxLength });
 
-export const CustomsItem = Type.Object({
+const CustomsItemFields = {
   description: Type.Optional(Str()),
   quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   quantity_unit: Type.Optional(Str(20)),
@@ -15,63 +17,35 @@ export const CustomsItem = Type.Object({
   manufacture_country_code: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
   harmonized_code: Type.Optional(Str(30)),
   commodity_code: Type.Optional(Str(30)),
-  // carrier_c customs items (spec "POST /rate", examples).
-  gross_weight: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-  license_number: Type.Optional(Str(100)),
-  license_expiry_date: Type.Optional(IsoDate),
-});
-
-export const Reference = Type.Object({ type: Str(100), value: Str(200) });
-/** carrier_b and carrier_c notification requests: `{type, value}` (an e-mail address, a message). */
-export const Notification = Type.Object({ type: Str(100), value: Str(500) });
+};
 
 /**
- * Optional shipment fields the spec lists for one carrier ("POST /rate", examples); every carrier
- * accepts them, the carrier they belong to uses them.
+ * The members registered carriers add, in registry order. Every carrier accepts them all (a client
+ * may send one shipment to several carriers); the carrier they belong to reads them.
  */
-const CarrierShipmentFields = {
+function carrierMembers(pick: (d: CarrierDeclaration) => TProperties | undefined, what: string): TProperties {
+  const out: TProperties = {};
+  for (const decl of Object.values(declarations)) {
+    for (const [name, schema] of Object.entries(pick(decl) ?? {})) {
+      const seen = out[name];
+      if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(schema)) throw new Error(`${decl.slug} declares ${what} member ${name} unlike another carrier`);
+      out[name] = schema;
+    }
+  }
+  return out;
+}
+
+export const CustomsItem = Type.Object({ ...CustomsItemFields, ...carrierMembers((d) => d.customsItemFields, 'customs item') } as typeof CustomsItemFields);
+
+export const Reference = Type.Object({ type: Str(100), value: Str(200) });
+/** A notification request: `{type, value}` (an e-mail address, a message). */
+export const Notification = Type.Object({ type: Str(100), value: Str(500) });
+
+/** Optional members several carriers read. */
+const SharedShipmentFields = {
   notifications: Type.Optional(Type.Array(Notification, { maxItems: 20 })),
   invoice_number: Type.Optional(Str(100)),
   invoice_date: Type.Optional(IsoDate),
-  // carrier_b
-  documents_only: Type.Optional(Type.Boolean()),
-  po_number: Type.Optional(Str(100)),
-  terms_of_shipment: Type.Optional(Str(20)),
-  reason_for_export: Type.Optional(Str(100)),
-  comments: Type.Optional(Str()),
-  export_date: Type.Optional(IsoDate),
-  exporting_carrier: Type.Optional(Str(100)),
-  // carrier_c
-  eccn: Type.Optional(Str(100)),
-  signature_name: Type.Optional(Str(100)),
-  signature_title: Type.Optional(Str(100)),
-  export_reason: Type.Optional(Str()),
-  export_reason_code: Type.Optional(Str(20)),
-  sed_number: Type.Optional(Str(100)),
-  remarks: Type.Optional(Str()),
-  other_charges: Type.Optional(Type.Number({ minimum: 0 })),
-  freight_cost: Type.Optional(Type.Number({ minimum: 0 })),
-  vatgst: Type.Optional(Str(100)),
-  receiver_reference: Type.Optional(Str(100)),
-  exporter_id: Type.Optional(Str(100)),
-  exporter_code: Type.Optional(Str(100)),
-  package_marks: Type.Optional(Str()),
-  other_remarks_2: Type.Optional(Str()),
-  other_remarks_3: Type.Optional(Str()),
-  add_decl_text: Type.Optional(Str()),
-  add_decl_text_2: Type.Optional(Str()),
-  add_decl_text_3: Type.Optional(Str()),
-  place_of_incoterms: Type.Optional(Str(100)),
-  // carrier_d_reseller
-  purpose_of_shipment: Type.Optional(Str(50)),
-  contents_explanation: Type.Optional(Str()),
-  restriction_type: Type.Optional(Str(50)),
-  senders_customs_reference: Type.Optional(Str(100)),
-  importers_customs_reference: Type.Optional(Str(100)),
-  license_number: Type.Optional(Str(100)),
-  certificate_number: Type.Optional(Str(100)),
-  non_delivery_option: Type.Optional(Str(50)),
-  eel_pfc: Type.Optional(Str(100)),
 };
 
 export const ShipmentFields = {
@@ -105,10 +79,10 @@ export const ShipmentFields = {
   test: Type.Optional(Type.Boolean()),
   debug: Type.Optional(Type.Boolean()),
   webhooks: Type.Optional(Type.Boolean()),
-  ...CarrierShipmentFields,
+  ...SharedShipmentFields,
 };
 
-export const ShipmentInput = Type.Object(ShipmentFields);
+export const ShipmentInput = Type.Object({ ...ShipmentFields, ...carrierMembers((d) => d.shipmentFields, 'shipment') } as typeof ShipmentFields);
 export type ShipmentInput = Static<typeof ShipmentInput>;
 export const ShipmentBody = Type.Object({ shipment: ShipmentInput });
 

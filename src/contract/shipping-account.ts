@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CARRIER_SLUGS } from '../carriers/carrier.js';
+import { CARRIER_SLUGS } from '../carriers/declarations.js';
 import { Address, Country, Currency, DimUnits, Nullable, ShippingAccountRef, WeightUnits } from './common.js';
 
 export const Carrier = Type.Enum([...CARRIER_SLUGS], { description: 'carrier slug' });

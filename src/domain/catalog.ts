@@ -3,7 +3,7 @@
  * The values themselves live in each carrier's declaration (src/carriers/<slug>/catalog.ts).
  */
 export interface CarrierCatalog {
-  /** Public service slugs accepted as `service` (carrier_d also lists its composite services). */
+  /** Public service slugs accepted as `service` (a carrier may also list composite services). */
   services: readonly string[];
   /** Public packaging slugs accepted as `packaging`. */
   packaging: readonly string[];

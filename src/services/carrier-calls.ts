@@ -4,7 +4,7 @@
  */
 import type { Log } from '../logger.js';
 import type { CarrierAdapter, CarrierCall, CarrierSlug, Operation } from '../carriers/carrier.js';
-import type { Adapters } from '../carriers/registry.js';
+import type { Adapters } from '../carriers/adapters.js';
 import { ApiError } from '../domain/errors.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
 

@@ -1,6 +1,6 @@
 /** Wires the use cases from explicit dependencies; no module keeps state of its own. */
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
-import type { Adapters } from '../carriers/registry.js';
+import type { Adapters } from '../carriers/adapters.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../storage/database.js';

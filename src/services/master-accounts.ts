@@ -1,25 +1,22 @@
 /**
  * Master test credentials: what `test: true` without `auth` registers with. The operator configures
- * them as JSON in WAYBILL_MASTER_TEST_ACCOUNTS ({"carrier_a":{"US":{"account_number":"…",…}}}); with the
- * built-in emulator every carrier has them for US, CA, GB and DE, since the emulator takes any.
+ * them as JSON in WAYBILL_MASTER_TEST_ACCOUNTS ({"<carrier slug>":{"US":{"account_number":"…",…}}});
+ * with the built-in emulator every carrier has them for US, CA, GB and DE, since the emulator takes any.
  */
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { MasterTestAccounts } from './accounts.js';
 
 export const EMULATOR_TEST_COUNTRIES = ['US', 'CA', 'GB', 'DE'] as const;
 
-/** Members with a closed set of values take a valid one (carrier_d account_type: EPS or PERMIT). */
-const FIXED_MEMBERS: Partial<Record<CarrierSlug, Record<string, string>>> = { carrier_d: { account_type: 'EPS' } };
-
 export function emulatorMasterAccounts(declarations: Record<CarrierSlug, CarrierDeclaration>): MasterTestAccounts {
   const out: MasterTestAccounts = {};
   for (const decl of Object.values(declarations)) {
     const byCountry: Record<string, Record<string, string>> = {};
     for (const country of EMULATOR_TEST_COUNTRIES) {
-      // Every member, optional ones too: adapters use some optional members (carrier_a's OAuth
-      // client_id and client_secret), and the emulator accepts any value.
+      // Every member, optional ones too: adapters use some optional members (an OAuth client_id and
+      // client_secret), and the emulator accepts any value except in members of a closed set.
       const members = [...decl.auth.required, ...decl.auth.optional];
-      byCountry[country] = Object.fromEntries(members.map((m) => [m, FIXED_MEMBERS[decl.slug]?.[m] ?? `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
+      byCountry[country] = Object.fromEntries(members.map((m) => [m, decl.auth.testValues?.[m] ?? `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
     }
     out[decl.slug] = byCountry;
   }

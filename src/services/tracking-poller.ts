@@ -7,7 +7,7 @@
  * database; each process has at most `pollConcurrency` carrier calls in flight per carrier.
  */
 import type { Kysely } from 'kysely';
-import type { CarrierSlug } from '../carriers/carrier.js';
+import { declarations, isCarrierSlug } from '../carriers/declarations.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { TrackingStage } from '../domain/types.js';
@@ -21,17 +21,8 @@ import { createLimiter, type Limiter } from './limiter.js';
 import type { createTrackingService } from './tracking.js';
 
 const MINUTE = 60_000;
-/**
- * Default interval per carrier. None of the carriers' documents states a tracking quota to derive
- * these from; half an hour keeps well inside any plausible one while tracking stays timely.
- */
-export const POLL_INTERVAL_MS: Record<CarrierSlug, number> = {
-  carrier_a: 30 * MINUTE,
-  carrier_b: 30 * MINUTE,
-  carrier_c: 30 * MINUTE,
-  carrier_d: 30 * MINUTE,
-  carrier_d_reseller: 30 * MINUTE,
-};
+/** For a carrier no longer registered (rows outlive configuration); each carrier declares its own. */
+const DEFAULT_POLL_MS = 30 * MINUTE;
 /** Stages after which nothing more happens. */
 const FINAL: ReadonlySet<TrackingStage> = new Set(['DELIVERED', 'SHIPMENT_VOIDED']);
 /** Stages where the next change is hours away at most: polled three times as often. */
@@ -42,7 +33,7 @@ const LEASE_MS = 5 * MINUTE;
 
 /** `stages`: the result's stage and its latest checkpoint's (some carriers keep the first at IN_TRANSIT while out for delivery). */
 export function pollIntervalMs(carrier: string, stages: (TrackingStage | null | undefined)[], override?: number): number {
-  const base = override ?? POLL_INTERVAL_MS[carrier as CarrierSlug] ?? 30 * MINUTE;
+  const base = override ?? (isCarrierSlug(carrier) ? declarations[carrier].trackingPollMs : DEFAULT_POLL_MS);
   return stages.some((s) => s && IMMINENT.has(s)) ? Math.max(1, Math.round(base / 3)) : base;
 }
 

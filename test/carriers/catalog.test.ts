@@ -9,8 +9,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CARRIER_SLUGS, OPERATIONS, type CarrierSlug, type Operation } from '../../src/carriers/carrier.js';
-import { declarations, isCarrierSlug } from '../../src/carriers/declarations.js';
+import { OPERATIONS, type Operation } from '../../src/carriers/carrier.js';
+import { CARRIER_SLUGS, declarations, isCarrierSlug, type CarrierSlug } from '../../src/carriers/declarations.js';
 import { compositeServices, simpleServices } from '../../src/carriers/carrier_d/catalog.js';
 import { splitLabelType, type CarrierCatalog } from '../../src/domain/catalog.js';
 

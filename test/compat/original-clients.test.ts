@@ -3,7 +3,7 @@
  * changed: the bodies they send and the places they read the answers (issue "Contract", facts 1–9).
  */
 import { describe, expect, it } from 'vitest';
-import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
+import { CARRIER_SLUGS } from '../../src/carriers/declarations.js';
 import { putCached } from '../../src/storage/repositories/tracking-cache.js';
 import { address, useCarrierA } from '../contract/support.js';
 import { expectError } from '../support/app.js';

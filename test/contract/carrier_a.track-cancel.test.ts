@@ -1,6 +1,6 @@
 /** The whole service → carrier_a adapter → emulator: tracking, cancelling, pickups, drop-off points. */
 import { describe, expect, it } from 'vitest';
-import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
+import { CARRIER_SLUGS } from '../../src/carriers/declarations.js';
 import { expectError } from '../support/app.js';
 import { address, shipment, useCarrierA } from './support.js';
 

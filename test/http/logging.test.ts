@@ -1,6 +1,6 @@
 /** No secret (API s.key, carrier credential) ever appears in a log line; every line has a request id. */
 import { expect, it } from 'vitest';
-import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
+import { CARRIER_SLUGS } from '../../src/carriers/declarations.js';
 import { accountBody, validAuth } from '../support/accounts.js';
 import { useTestApp } from '../support/app.js';
 

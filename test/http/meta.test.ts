@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
+import { CARRIER_SLUGS } from '../../src/carriers/declarations.js';
 import { expectError, useTestApp } from '../support/app.js';
 
 const s = useTestApp();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARRIER_SLUGS } from '../../src/carriers/carrier.js';
+import { CARRIER_SLUGS } from '../../src/carriers/declarations.js';
 import { declarations } from '../../src/carriers/declarations.js';
 import { accountBody, validAuth } from '../support/accounts.js';
 import { createTestApp, expectError, type TestApp } from '../support/app.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
 import { declarations } from '../../src/carriers/declarations.js';
-import type { Adapters } from '../../src/carriers/registry.js';
+import type { Adapters } from '../../src/carriers/adapters.js';
 import { createCarrierRuntime } from '../../src/carriers/runtime.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';

@@ -11,7 +11,7 @@ import { accountNumber, parseJson } from '../shared/calls.js';
 import { withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
-import { declaration } from './index.js';
+import { declaration } from './declaration.js';
 import { buildLocationsRequest, parseLocationsResponse } from './locations.js';
 import {
   buildPickupAvailabilityRequest,

@@ -1,29 +1,3 @@
-/** carrier_a declares itself: what it supports, its credentials, its catalog and its hosts. */
-import type { CarrierDeclaration } from '../carrier.js';
-import { catalog } from './catalog.js';
-
-export const declaration: CarrierDeclaration = {
-  slug: 'carrier_a',
-  name: 'International express and ground parcel carrier',
-  // The spec's "Operations supported per carrier" table, carrier_a column: no manifest, no
-  // validate_credentials.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook'],
-  // The spec's "auth members per carrier". The REST API uses client_id, client_secret and
-  // account_number; key, password and meter_number belong to the legacy SOAP API and are stored only.
-  auth: {
-    required: ['account_number'],
-    optional: ['client_id', 'client_secret', 'fulfillment_email', 'fulfillment_password', 'hub_id', 'key', 'meter_number', 'password'],
-    secret: ['client_secret', 'fulfillment_password', 'key', 'password'],
-  },
-  catalog,
-  hosts: { live: 'https://apis.fedex.com', test: 'https://apis-sandbox.fedex.com' },
-  // Spec "Required fields by context": carrier_a rates need full sender and recipient addresses.
-  rateAddressFields: ['city', 'country', 'name', 'street1'],
-  // ship-api.json: shipper and recipient contact.phoneNumber are required to book.
-  shipAddressFields: ['name', 'street1', 'city', 'country', 'phone'],
-  // track.json TrackingNumberRequest.trackingInfo: "Maximum limit is 30."
-  trackBatchSize: 30,
-  // Spec "POST /rate", carrier_a examples: reference types and customs_items members.
-  referenceTypes: ['ref', 'customer_reference', 'reference', 'department_number', 'invoice_number', 'p_o_number', 'rma_number'],
-  customsFields: ['description', 'manufacture_country_code', 'weight', 'weight_unit', 'quantity', 'quantity_unit', 'value', 'harmonized_code'],
-};
+/** The carrier's folder as the registry sees it: its declaration and its adapter factory. */
+export { declaration } from './declaration.js';
+export { createCarrierAAdapter as createAdapter } from './client.js';

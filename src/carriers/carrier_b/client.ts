@@ -14,7 +14,7 @@ import { withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildCancelPath, parseCancelResponse } from './cancel.js';
 import { labelChoice } from './codes.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
-import { declaration } from './index.js';
+import { declaration } from './declaration.js';
 import { LOCATIONS_PATH, buildLocationsRequest, parseLocationsResponse } from './locations.js';
 import {
   PICKUP_CANCEL_PATH,

@@ -4,7 +4,8 @@
  * fixtures/rate_RateRequestData.json, rate_RateResponseJSON.json and rate_FRRateResponseJSON.json.
  * The parts booking shares (parties, packages, weights) live here too and ship.ts builds on them.
  */
-import type { Address, Rate, ShipmentRequest } from '../../domain/types.js';
+import type { Address, Rate } from '../../domain/types.js';
+import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objectList, text, toDecimalString, type JsonObject } from '../shared/json.js';
 import { utcDate } from '../shared/time.js';

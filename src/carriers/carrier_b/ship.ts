@@ -5,7 +5,8 @@
  * as one object) and return_shipment_ShipmentResponseJSON.json (as a list). All packages go in one
  * request; UPS answers one PackageResults entry with a base64 GraphicImage per package.
  */
-import type { BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
+import type { BookedPackage, BookedShipment, Costs, ShippingDocument } from '../../domain/types.js';
+import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objectList, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
 import { combineLabels, decodeBase64 } from '../shared/labels.js';

@@ -8,7 +8,7 @@ import { ApiError } from '../../domain/errors.js';
 import type { PickupSlot } from '../../domain/types.js';
 import { buildValidateCredentialsRequest, parseAddressValidateResponse } from './credentials.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
-import { declaration } from './index.js';
+import { declaration } from './declaration.js';
 import { buildLocationsRequest, parseLocationsResponse } from './locations.js';
 import {
   buildPickupAvailabilityRequest,

@@ -5,7 +5,8 @@
  * (customs: content.exportDeclaration, parties, references) and shipment_response.json (labels,
  * waybill and invoice in `documents[]`, QR codes under `packages[].documents`).
  */
-import type { Address, BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
+import type { Address, BookedPackage, BookedShipment, Costs, ShippingDocument } from '../../domain/types.js';
+import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
 import { decodeBase64 } from '../shared/labels.js';

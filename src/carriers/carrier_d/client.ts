@@ -20,7 +20,7 @@ import {
   parseTokenResponse,
 } from './credentials.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
-import { declaration } from './index.js';
+import { declaration } from './declaration.js';
 import { buildLocationsRequest, locationsQueryString, parseLocationsResponse } from './locations.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
 import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, pickupPath } from './pickup.js';

@@ -1,30 +1,3 @@
-/** carrier_d declares itself: what it supports, its credentials, its catalog and its hosts. */
-import type { CarrierDeclaration } from '../carrier.js';
-import { catalog } from './catalog.js';
-
-export const declaration: CarrierDeclaration = {
-  slug: 'carrier_d',
-  name: 'National postal carrier (direct account)',
-  // The spec's "Operations supported per carrier" table, carrier_d column: no pickup_availability.
-  operations: [
-    'shipping_account',
-    'ship',
-    'rate',
-    'track',
-    'cancel',
-    'pickup',
-    'dopu',
-    'manifest',
-    'validate_credentials',
-    'webhook',
-  ],
-  // The spec's "auth members per carrier": six required (OAuth client plus the payment authorization
-  // members), four optional.
-  auth: {
-    required: ['account_number', 'client_id', 'client_secret', 'customer_registration_id', 'mailer_id', 'manifest_mid'],
-    optional: ['account_type', 'manifest_facility_postal_code', 'password', 'user_id'],
-    secret: ['client_secret', 'password'],
-  },
-  catalog,
-  hosts: { live: 'https://apis.usps.com', test: 'https://apis-tem.usps.com' },
-};
+/** The carrier's folder as the registry sees it: its declaration and its adapter factory. */
+export { declaration } from './declaration.js';
+export { createCarrierDAdapter as createAdapter } from './client.js';

@@ -6,7 +6,8 @@
  * receiptImage; fixtures/shipment_*.multipart.txt) → one BookedPackage. The JSON "vendor" answer
  * shape (fixtures/return_shipment_ReturnShipmentResponseJSON.json) is read as well.
  */
-import type { BookedPackage, BookedShipment, Costs, ShipmentRequest } from '../../domain/types.js';
+import type { BookedPackage, BookedShipment, Costs } from '../../domain/types.js';
+import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
 import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from '../shared/multipart.js';

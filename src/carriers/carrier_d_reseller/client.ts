@@ -20,7 +20,7 @@ import {
   parseValidateCredentialsResponse,
 } from './credentials.js';
 import { httpError } from './errors.js';
-import { declaration } from './index.js';
+import { declaration } from './declaration.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
 import { buildRateRequest, checkDestination, mailClass, parseRateResponse, sumPackageRates } from './rate.js';
 import { assembleShipment, buildShipRequest, labelAttributesOf, parseShipResponse, type BookedLabel } from './ship.js';
@@ -62,7 +62,7 @@ const MAX_PACKAGES = 50;
 
 export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
   const { transport, clock } = deps;
-  const configuredRequesterId = deps.operator?.carrierDResellerRequesterId;
+  const configuredRequesterId = deps.operator?.carrier_d_reseller?.requester_id;
 
   function credentials(call: CarrierCall): ElsCredentials {
     const accountId = call.auth.account_id;

@@ -5,7 +5,8 @@
  * label is one mailpiece, so a shipment of several packages is rated per package and summed.
  * The request parts booking shares (weights, shapes, services, postal codes) live here too.
  */
-import type { Package, Rate, ShipmentRequest } from '../../domain/types.js';
+import type { Package, Rate } from '../../domain/types.js';
+import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';

@@ -4,7 +4,8 @@
  * get_postage_label_*, tehpeh postage_label(_international)_success, RWC requests/responses,
  * listing-3-1/3-2. The shipment is assembled from its packages' labels in `assembleShipment`.
  */
-import type { Address, BookedPackage, BookedShipment, Costs, CustomsItem, Package, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
+import type { Address, BookedPackage, BookedShipment, Costs, CustomsItem, Package, ShippingDocument } from '../../domain/types.js';
+import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { decodeBase64 as decodeBase64Text } from '../shared/labels.js';

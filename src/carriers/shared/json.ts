@@ -22,7 +22,7 @@ export function objects(value: unknown): JsonObject[] {
 
 /**
  * The plain-object members of a value that is documented as a list but arrives as a single object
- * when it has one element (UPS's RatedShipment, PackageResults, Activity, Alert…): [] otherwise.
+ * when it has one element (RatedShipment, PackageResults, Activity, Alert…): [] otherwise.
  */
 export function objectList(value: unknown): JsonObject[] {
   return isObject(value) ? [value] : objects(value);

@@ -110,7 +110,7 @@ function partOf(raw: Buffer): MultipartPart {
 
 /**
  * The bytes a part carries. Carriers declare image parts base64 whatever Content-Transfer-Encoding
- * says (USPS labels API: "The contents of this part are always Base64 encoded"), yet a part may also
+ * says (a labels API: "The contents of this part are always Base64 encoded"), yet a part may also
  * come raw; text of the base64 alphabet only is decoded, anything else is taken as it is.
  */
 export function partBytes(part: MultipartPart): Uint8Array {

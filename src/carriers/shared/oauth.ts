@@ -2,7 +2,7 @@
  * OAuth2 client-credentials tokens, shared by all instances through the database.
  * Contract: `get` returns a token valid for at least the safety margin, calling `fetch` only when
  * needed, and never runs two fetches for one credential set at the same time (in this process or,
- * through a lease row, across processes): carriers such as carrier_d revoke the old token on refresh.
+ * through a lease row, across processes): some carriers revoke the old token on refresh.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
 /**
  * Secret and label redaction for anything about a carrier exchange that may reach a log, a debug
  * trace or an error detail. Carriers put credentials in headers (Authorization, API keys), JSON
- * members (client_secret), form fields (Endicia's passphrase) and XML elements (<PassPhrase>), and
+ * members (client_secret), form fields (a passphrase) and XML elements (<PassPhrase>), and
  * put labels in base64 members that are both sensitive (addresses) and huge; all of them are covered
  * here so that clients never have to think about it.
  *
@@ -166,7 +166,7 @@ const FORM = /^[\w.%*~+-]+=[^&]*(?:&[\w.%*~+-]+=[^&]*)*$/;
 
 /**
  * Rendered decoded (`name=value&…`), not re-encoded: this output is for humans reading a log, and
- * carriers such as carrier_d_reseller put a whole XML request in one field, unreadable once encoded.
+ * some carriers take a whole XML request in one field, unreadable once encoded.
  */
 function redactForm(body: string): string {
   const parts: string[] = [];
@@ -176,8 +176,8 @@ function redactForm(body: string): string {
 
 /**
  * A value that may itself be a document (an XML request in a form field, JSON in a string). An XML
- * document is scrubbed inside even under a secret-looking name: carrier_d_reseller names the field
- * of its pass-phrase change "changePassPhraseRequestXML", and the whole request must stay readable.
+ * document is scrubbed inside even under a secret-looking name: a carrier may name the field of its
+ * pass-phrase change request after the pass-phrase, and the whole request must stay readable.
  */
 function redactNested(name: string | undefined, value: string): string {
   const t = value.trim();
@@ -228,7 +228,7 @@ export function redactText(body: string, contentType?: string): string {
 }
 
 /**
- * Multipart answers (carrier_d labels and SCAN forms): JSON and text parts are redacted as such,
+ * Multipart answers (labels and end-of-day forms with metadata): JSON and text parts are redacted as such,
  * every other part is label or document bytes and becomes a marker.
  */
 function redactMultipart(body: string, boundary: string): string {

@@ -43,7 +43,7 @@ export const CarrierDescription = Type.Object({
   custom_fields: Fields,
 });
 
-/** `carrier_a_2_day_am` → "2 Day Am", `PAPER_4X6` → "Paper 4X6". */
+/** `<slug>_2_day_am` → "2 Day Am", `PAPER_4X6` → "Paper 4X6". */
 function humanName(slug: string, carrier: string): string {
   const bare = slug.startsWith(`${carrier}_`) ? slug.slice(carrier.length + 1) : slug;
   return bare

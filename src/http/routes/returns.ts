@@ -1,6 +1,6 @@
 /** Return methods, returns, and the neutral carrier marks their methods point to. */
 import { Type } from 'typebox';
-import { isCarrierSlug } from '../../carriers/declarations.js';
+import { declarations, isCarrierSlug } from '../../carriers/declarations.js';
 import { ApiError } from '../../domain/errors.js';
 import { carrierMark } from '../logos.js';
 import { errorResponses } from '../../contract/common.js';
@@ -113,7 +113,7 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
     async (req, reply) => {
       const slug = req.params.file.replace(/\.svg$/, '');
       if (!req.params.file.endsWith('.svg') || !isCarrierSlug(slug)) throw new ApiError('not_found', `no mark ${req.params.file}; marks are /logos/<carrier slug>.svg`, req.params.file);
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(carrierMark(slug));
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(carrierMark(declarations[slug]));
     },
   );
 }

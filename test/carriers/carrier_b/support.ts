@@ -1,5 +1,5 @@
 /** Helpers and requests shared by the carrier_b mapping suites. */
-import type { ShipmentRequest } from '../../../src/domain/types.js';
+import type { ShipmentRequest } from '../../../src/carriers/carrier_b/fields.js';
 import { readFixtureJson } from '../../support/fixtures.js';
 
 export { apiErrorOf } from '../support.js';

@@ -1,5 +1,6 @@
 /** Waybill requests written to describe what the recorded carrier_c requests describe. */
-import type { PickupRequest, ShipmentRequest } from '../../../src/domain/types.js';
+import type { PickupRequest } from '../../../src/domain/types.js';
+import type { ShipmentRequest } from '../../../src/carriers/carrier_c/fields.js';
 import { request } from './support.js';
 
 export const prague = { name: 'John Doe', company: 'Acme Corp', email: 'shipper@example.com', phone: '+1234567890', street1: 'V Parku 2308/10', street2: 'Floor 2', street3: 'Suite 100', city: 'Prague', state: 'CZ', postal_code: '14800', country: 'CZ' };

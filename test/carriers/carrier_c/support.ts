@@ -1,5 +1,5 @@
 /** Helpers shared by the carrier_c mapping suites. */
-import type { ShipmentRequest } from '../../../src/domain/types.js';
+import type { ShipmentRequest } from '../../../src/carriers/carrier_c/fields.js';
 import { readFixtureJson } from '../../support/fixtures.js';
 
 import { GARBAGE as CARRIER_A_GARBAGE } from '../carrier_a/support.js';

@@ -1,7 +1,7 @@
 /** Helpers shared by the carrier_d_reseller mapping suites. */
 import { ApiError } from '../../../src/domain/errors.js';
 import { buildXml, parseXml } from '../../../src/carriers/shared/xml.js';
-import type { ShipmentRequest } from '../../../src/domain/types.js';
+import type { ShipmentRequest } from '../../../src/carriers/carrier_d_reseller/fields.js';
 import { readFixtureText } from '../../support/fixtures.js';
 
 /** A recorded sample (read in place, never copied). */

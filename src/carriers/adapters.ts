@@ -1,0 +1,28 @@
+/**
+ * slug → adapter, one per registered carrier. A carrier whose adapter is not written yet is its
+ * declaration alone; every operation then answers carrier_unsupported_method.
+ */
+import type { Config } from '../config.js';
+import type { CarrierAdapter, CarrierDeps } from './carrier.js';
+import { CARRIER_SLUGS, carrierModule, declarations, type CarrierSlug } from './declarations.js';
+
+export type Adapters = Record<CarrierSlug, CarrierAdapter>;
+
+export function createAdapters(deps: CarrierDeps): Adapters {
+  return Object.fromEntries(CARRIER_SLUGS.map((slug) => [slug, carrierModule(slug).createAdapter(deps)])) as Adapters;
+}
+
+/**
+ * Where a carrier call goes: a configured override, else the emulator when it runs (every carrier
+ * under its own prefix, live and test alike), else the carrier's own host.
+ */
+export function baseUrlResolver(config: Config, emulatorUrl?: string): CarrierDeps['baseUrl'] {
+  return (slug, test) => {
+    const override = config.carriers.urls[slug];
+    const configured = test ? override?.test : override?.live;
+    if (configured) return configured.replace(/\/+$/, '');
+    if (config.carriers.mode === 'emulator' && emulatorUrl) return `${emulatorUrl}/${slug}`;
+    const hosts = declarations[slug].hosts;
+    return test ? hosts.test : hosts.live;
+  };
+}

@@ -1,0 +1,33 @@
+/** carrier_d_reseller declares itself: what it supports, its credentials, its catalog and its hosts. */
+import type { CarrierDeclaration } from '../carrier.js';
+import { catalog } from './catalog.js';
+import { shipmentFields } from './fields.js';
+
+export const declaration: CarrierDeclaration = {
+  slug: 'carrier_d_reseller',
+  name: 'Postage reseller that sells carrier_d postage',
+  logo: { text: 'DR' },
+  // The spec's "Operations supported per carrier" table, carrier_d_reseller column: no pickup, dopu or
+  // pickup_availability.
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
+  // The spec's "auth members per carrier". The operator's own requester id is configuration, not an
+  // account member.
+  auth: {
+    required: ['account_id', 'passphrase'],
+    optional: [],
+    secret: ['passphrase'],
+  },
+  catalog,
+  shipmentFields,
+  // WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: the operator's RequesterID for live accounts.
+  operatorSettings: ['requester_id'],
+  // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
+  // well inside any plausible one while tracking stays timely.
+  trackingPollMs: 30 * 60_000,
+  // Its labels are carrier_d postage: any carrier_d retail counter takes the parcel.
+  retailDropOff: true,
+  hosts: { live: 'https://labelserver.endicia.com', test: 'https://elstestserver2.endicia.com' },
+  // PackageStatusRequest takes a PicNumbers list (PROTOCOL.md §10); ELS publishes no maximum, so a
+  // batch stays at a size the guide's other lists (refund, SCAN) are used with.
+  trackBatchSize: 20,
+};

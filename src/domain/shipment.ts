@@ -1,0 +1,163 @@
+/**
+ * Carrier-neutral shipment types: what the public interface speaks for rating and booking
+ * (spec/interface.md "Resources and their fields"). Carrier wire types live in each carrier's wire.ts.
+ */
+
+export type WeightUnit = 'KG' | 'LB';
+export type DimUnit = 'IN' | 'CM';
+
+export interface Address {
+  name?: string;
+  company?: string;
+  street1?: string;
+  street2?: string;
+  street3?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  country: string;
+  phone?: string;
+  email?: string;
+  residential?: boolean;
+  location_type?: string;
+  tax_id?: string;
+  ioss_number?: string;
+  eori_number?: string;
+  personal_id_number?: string;
+  trader_type?: string;
+}
+
+export interface Package {
+  weight: number;
+  length?: number;
+  width?: number;
+  height?: number;
+  /** Declared value in the request currency. */
+  value?: number;
+  quantity?: number;
+  special_services?: string[];
+}
+
+export interface CustomsItem {
+  description?: string;
+  quantity?: number;
+  quantity_unit?: string;
+  value?: number;
+  weight?: number;
+  weight_unit?: string;
+  manufacture_country_code?: string;
+  harmonized_code?: string;
+  commodity_code?: string;
+}
+
+export interface Reference {
+  type: string;
+  value: string;
+}
+
+export interface Notification {
+  type: string;
+  value: string;
+}
+
+/**
+ * Optional shipment members several carriers read. A carrier's own members are in its folder
+ * (fields.ts) and reach it in the same object; it reads them through its own type.
+ */
+export interface SharedShipmentFields {
+  notifications?: Notification[];
+  invoice_number?: string;
+  /** ISO date. */
+  invoice_date?: string;
+}
+
+/** The body of POST /rate and POST /ship after validation and account defaults are applied. */
+export interface ShipmentRequest extends SharedShipmentFields {
+  shipping_account: string;
+  carrier?: string;
+  sender: Address;
+  recipient: Address;
+  packages: Package[];
+  packaging: string;
+  service?: string;
+  /** ISO date (YYYY-MM-DD). */
+  ship_date?: string;
+  currency?: string;
+  dim_units: DimUnit;
+  weight_units: WeightUnit;
+  special_services?: string[];
+  type?: 'outbound' | 'return';
+  label_type?: string;
+  label_size?: string;
+  include_base64_label?: boolean;
+  combined_labels?: boolean;
+  customs_items?: CustomsItem[];
+  references?: Reference[];
+  terms_of_trade?: string;
+  terms_of_payment?: string;
+  insurance_cost?: number;
+  declaration_statement?: string;
+  broker_name?: string;
+  broker_phone?: string;
+  broker_company?: string;
+  importer_type?: string;
+  test?: boolean;
+  debug?: boolean;
+  webhooks?: boolean;
+}
+
+/** One entry of `rates` in the POST /rate response. */
+export interface Rate {
+  service_type: string;
+  service_name: string;
+  /** Decimal text, e.g. "38.54". */
+  total_cost: string;
+  currency: string;
+  transit_days?: number;
+  /** ISO date. */
+  estimated_date?: string;
+  /** Weekday abbreviation: MON … SUN. */
+  delivery_day?: string;
+}
+
+export interface Costs {
+  base_charge: string;
+  surcharges: string;
+  discounts: string;
+  taxes: string;
+  net_charge: string;
+  currency: string;
+}
+
+export interface BookedPackage {
+  tracking_number: string;
+  /** Label bytes exactly as the carrier returned them (decoded from base64). */
+  label: Uint8Array;
+  /** Bare format of `label`: PDF, PNG, ZPLII, ZPL, EPL2, … */
+  label_format: string;
+}
+
+export interface ShippingDocument {
+  type: string;
+  format: string;
+  /** base64 */
+  content: string;
+}
+
+/** What a carrier returns for a booking, before the service stores it and shapes the response. */
+export interface BookedShipment {
+  /** Master tracking number. */
+  tracking_number: string;
+  /** The carrier's own id for the shipment where it differs from the tracking number. */
+  carrier_shipment_id?: string;
+  service_type?: string;
+  packages: BookedPackage[];
+  costs?: Costs;
+  shipping_documents?: ShippingDocument[];
+  estimated_date?: string;
+  transit_days?: number;
+}
+
+export interface CancelResult {
+  message: string;
+}
