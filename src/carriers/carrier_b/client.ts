@@ -11,7 +11,7 @@ import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.j
 import { numeric, obj, text } from '../shared/json.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
 import { withBearer, type FetchedToken } from '../shared/oauth.js';
-import { buildCancelPath, parseCancelResponse } from './cancel.js';
+import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { labelChoice } from './codes.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './index.js';
@@ -173,7 +173,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
       return parseTrackResponse(res.body, trackingNumber, res.transId);
     },
     async cancel(call, shipment) {
-      const res = await send(call, { operation: 'cancel', method: 'DELETE', path: buildCancelPath(shipment.carrier_shipment_id ?? shipment.tracking_number), idempotent: false, lookup: true });
+      const res = await send(call, { operation: 'cancel', method: 'DELETE', path: buildCancelRequest(shipment.carrier_shipment_id ?? shipment.tracking_number), idempotent: false, lookup: true });
       return parseCancelResponse(res.body, res.transId);
     },
     pickupAvailability: availability,

@@ -1,6 +1,6 @@
 /** carrier_b voids, pickups and service centers against the recorded requests and answers. */
 import { describe, expect, it } from 'vitest';
-import { buildCancelPath, parseCancelResponse } from '../../../src/carriers/carrier_b/cancel.js';
+import { buildCancelRequest, parseCancelResponse } from '../../../src/carriers/carrier_b/cancel.js';
 import { buildLocationsRequest, parseLocationsResponse } from '../../../src/carriers/carrier_b/locations.js';
 import {
   PICKUP_CANCEL_PATH,
@@ -28,7 +28,7 @@ const recordedPickup: PickupRequest = {
 
 describe.skipIf(fixturesMissing)('void', () => {
   it('DELETEs the shipment identification number at the v2409 path', () => {
-    expect(buildCancelPath('1Z 12/3')).toBe('/shipments/v2409/void/cancel/1Z%2012%2F3');
+    expect(buildCancelRequest('1Z 12/3')).toBe('/shipments/v2409/void/cancel/1Z%2012%2F3');
   });
 
   it('fixtures/shipment_ShipmentCancelResponseJSON.json → success', () => {
