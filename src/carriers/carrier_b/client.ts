@@ -29,7 +29,7 @@ import {
 } from './pickup.js';
 import { API_VERSION, buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
-import { buildTrackQuery, parseTrackResponse } from './track.js';
+import { buildTrackRequest, parseTrackResponse } from './track.js';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -168,7 +168,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
       return parseShipResponse(res.body, { deliver: label.deliver, ...(req.service ? { service: req.service } : {}) });
     },
     async track(call, trackingNumber) {
-      const query = new URLSearchParams(buildTrackQuery()).toString();
+      const query = new URLSearchParams(buildTrackRequest()).toString();
       const res = await send(call, { operation: 'track', method: 'GET', path: `/track/v1/details/${encodeURIComponent(trackingNumber)}?${query}`, idempotent: true, lookup: true });
       return parseTrackResponse(res.body, trackingNumber, res.transId);
     },
