@@ -21,10 +21,10 @@ import {
   PICKUP_CREATE_PATH,
   PICKUP_RATE_PATH,
   availabilityDates,
-  buildPickupRateRequest,
+  buildPickupAvailabilityRequest,
   buildPickupRequest,
   parsePickupCancelResponse,
-  parsePickupRateResponse,
+  parsePickupAvailabilityResponse,
   parsePickupResponse,
 } from './pickup.js';
 import { API_VERSION, buildRateRequest, parseRateResponse } from './rate.js';
@@ -138,8 +138,8 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
       for (let i = next++; i < dates.length; i = next++) {
         const date = dates[i] ?? req.start_date;
         try {
-          const { body } = await send(call, { operation: 'pickup_availability', method: 'POST', path: PICKUP_RATE_PATH, idempotent: true, body: buildPickupRateRequest(req, date, account) });
-          slots[i] = parsePickupRateResponse(body, date, req);
+          const { body } = await send(call, { operation: 'pickup_availability', method: 'POST', path: PICKUP_RATE_PATH, idempotent: true, body: buildPickupAvailabilityRequest(req, date, account) });
+          slots[i] = parsePickupAvailabilityResponse(body, date, req);
         } catch (err) {
           // A date UPS refuses (weekend, holiday, past) is not available; anything else fails the call.
           if (!(err instanceof ApiError) || err.code !== 'carrier_exception') throw err;

@@ -65,7 +65,7 @@ export function availabilityDates(start: string, end: string): string[] {
   return dates;
 }
 
-export function buildPickupRateRequest(
+export function buildPickupAvailabilityRequest(
   req: { location: Address; ready_time?: string; close_time?: string },
   date: string,
   accountNumber: string,
@@ -87,7 +87,7 @@ export function buildPickupRateRequest(
 }
 
 /** A priced date → its slot; an answer without RateResult is not an availability. */
-export function parsePickupRateResponse(body: unknown, date: string, window: { ready_time?: string; close_time?: string } = {}): PickupSlot {
+export function parsePickupAvailabilityResponse(body: unknown, date: string, window: { ready_time?: string; close_time?: string } = {}): PickupSlot {
   throwIfErrorBody(body);
   const response = obj(dig(body, 'PickupRateResponse'));
   if (!response) throw unexpectedBody('pickup rate response (no PickupRateResponse)');

@@ -5,10 +5,10 @@ import { buildLocationsRequest, parseLocationsResponse } from '../../../src/carr
 import {
   PICKUP_CANCEL_PATH,
   availabilityDates,
-  buildPickupRateRequest,
+  buildPickupAvailabilityRequest,
   buildPickupRequest,
   parsePickupCancelResponse,
-  parsePickupRateResponse,
+  parsePickupAvailabilityResponse,
   parsePickupResponse,
 } from '../../../src/carriers/carrier_b/pickup.js';
 import type { PickupRequest } from '../../../src/domain/types.js';
@@ -92,11 +92,11 @@ describe.skipIf(fixturesMissing)('pickups', () => {
   it('availability asks the rating call for one specific day at a time', () => {
     expect(availabilityDates('2026-11-27', '2026-12-01')).toEqual(['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01']);
     expect(availabilityDates('2026-11-01', '2026-12-31')).toHaveLength(10);
-    const body = buildPickupRateRequest({ location: recordedPickup.location, ready_time: '10:30' }, '2026-11-27', 'ACC').PickupRateRequest;
+    const body = buildPickupAvailabilityRequest({ location: recordedPickup.location, ready_time: '10:30' }, '2026-11-27', 'ACC').PickupRateRequest;
     expect(body).toMatchObject({ ServiceDateOption: '03', AlternateAddressIndicator: 'Y', PickupDateInfo: { PickupDate: '20261127', ReadyTime: '1030', CloseTime: '1700' } });
     const priced = { PickupRateResponse: { Response: { ResponseStatus: { Code: '1' } }, RateResult: { CurrencyCode: 'USD', GrandTotalOfAllCharge: '6.50' } } };
-    expect(parsePickupRateResponse(priced, '2026-11-27', { ready_time: '10:30' })).toEqual({ date: '2026-11-27', earliest: '10:30', latest: '17:00' });
-    expect(apiErrorOf(() => parsePickupRateResponse({ PickupRateResponse: {} }, '2026-11-27')).code).toBe('carrier_http_exception');
+    expect(parsePickupAvailabilityResponse(priced, '2026-11-27', { ready_time: '10:30' })).toEqual({ date: '2026-11-27', earliest: '10:30', latest: '17:00' });
+    expect(apiErrorOf(() => parsePickupAvailabilityResponse({ PickupRateResponse: {} }, '2026-11-27')).code).toBe('carrier_http_exception');
   });
 });
 
