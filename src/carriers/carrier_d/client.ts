@@ -24,7 +24,7 @@ import { declaration } from './index.js';
 import { buildLocationsRequest, locationsQueryString, parseLocationsResponse } from './locations.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
 import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, pickupPath } from './pickup.js';
-import { buildRateRequests, parseRateResponses } from './rate.js';
+import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildLabelRequest, parseLabelResponse, shipmentFromLabels, type LabelKind, type ParsedLabel } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
 import { labelSpec } from './codes.js';
@@ -187,7 +187,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
     declaration,
     async rate(call, req) {
       const a = paymentAccount(call.auth);
-      const searches = buildRateRequests(req, { accountNumber: a.accountNumber, accountType: a.accountType }, clock.now());
+      const searches = buildRateRequest(req, { accountNumber: a.accountNumber, accountType: a.accountType }, clock.now());
       const answers = await inBatches(searches, RATE_CONCURRENCY, async (s) => ({
         packageIndex: s.packageIndex,
         body: await sendJson(call, {
@@ -198,7 +198,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
           idempotent: true,
         }),
       }));
-      return parseRateResponses(answers, req);
+      return parseRateResponse(answers, req);
     },
     async ship(call, req): Promise<BookedShipment> {
       const now = clock.now();

@@ -97,7 +97,7 @@ export function requestedInputs(req: ShipmentRequest): PriceInputs | undefined {
   return inputs;
 }
 
-export function buildRateRequests(req: ShipmentRequest, account: CarrierDAccount, now: Date): RateSearch[] {
+export function buildRateRequest(req: ShipmentRequest, account: CarrierDAccount, now: Date): RateSearch[] {
   const international = isInternational(req);
   const inputs = requestedInputs(req);
   const origin = requireZip(req.sender, 'sender');
@@ -226,7 +226,7 @@ function chooseOptions(options: PricedOption[], req: ShipmentRequest): Map<strin
 }
 
 /** All answers (one or more per package) → one Rate per service priced for every package. */
-export function parseRateResponses(answers: { packageIndex: number; body: unknown }[], req: ShipmentRequest): Rate[] {
+export function parseRateResponse(answers: { packageIndex: number; body: unknown }[], req: ShipmentRequest): Rate[] {
   const packageCount = req.packages.length;
   const perPackage: Map<string, PricedOption>[] = [];
   for (let i = 0; i < packageCount; i++) {
