@@ -25,7 +25,7 @@ import { buildLocationsRequest, locationsQueryString, parseLocationsResponse } f
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
 import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, pickupPath } from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
-import { buildLabelRequest, parseLabelResponse, shipmentFromLabels, type LabelKind, type ParsedLabel } from './ship.js';
+import { buildShipRequest, parseShipResponse, shipmentFromLabels, type LabelKind, type ParsedLabel } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
 import { labelSpec } from './codes.js';
 
@@ -203,13 +203,13 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
     async ship(call, req): Promise<BookedShipment> {
       const now = clock.now();
       // Build every request first: bad input fails before anything is bought.
-      const requests = req.packages.map((_, i) => buildLabelRequest(req, i, now));
+      const requests = req.packages.map((_, i) => buildShipRequest(req, i, now));
       const format = labelSpec(req.label_type, req.label_size).format;
       const labels: ParsedLabel[] = [];
       for (const r of requests) {
         try {
           const res = await send(call, { operation: 'ship', method: 'POST', path: LABEL_PATHS[r.kind], body: r.body, idempotent: false, payment: true, binary: true });
-          labels.push(parseLabelResponse(answerOf(res), format));
+          labels.push(parseShipResponse(answerOf(res), format));
         } catch (err) {
           // Labels are single-piece: the ones bought for earlier packages are refunded before answering.
           for (const bought of labels) {
