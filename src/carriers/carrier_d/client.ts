@@ -23,7 +23,7 @@ import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './index.js';
 import { buildLocationsRequest, locationsQueryString, parseLocationsResponse } from './locations.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
-import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, pickupPath } from './pickup.js';
+import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, buildPickupCancelRequest } from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse, shipmentFromLabels, type LabelKind, type ParsedLabel } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
@@ -234,7 +234,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
       return parsePickupResponse(body, req);
     },
     async cancelPickup(call, req) {
-      const path = pickupPath(req.confirmation_number);
+      const path = buildPickupCancelRequest(req.confirmation_number);
       const current = await send(call, { operation: 'pickup_cancel', method: 'GET', path, idempotent: true, notFound: true });
       const etag = current.headers.etag;
       if (!etag) throw unexpectedBody('pickup response (no ETag to cancel with)');

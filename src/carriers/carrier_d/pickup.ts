@@ -57,7 +57,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 }
 
 /** Path of one pickup (GET for its ETag, DELETE to cancel). */
-export function pickupPath(confirmationNumber: string): string {
+export function buildPickupCancelRequest(confirmationNumber: string): string {
   return `/pickup/v3/carrier-pickup/${encodeURIComponent(confirmationNumber)}`;
 }
 
