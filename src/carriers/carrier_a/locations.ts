@@ -10,7 +10,7 @@ import { dig, dropUndefined, numeric, obj, objects, text, texts, type JsonObject
 import { toHhMm } from '../shared/time.js';
 import { weekday } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
-import { fedexAddress } from './rate.js';
+import { fedexAddress } from './mapping.js';
 import type { CarrierALocationsRequest } from './wire.js';
 
 /** Search radius when the caller gives none (our choice: a short drive, in the default unit MI). */

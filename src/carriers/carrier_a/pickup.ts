@@ -18,7 +18,7 @@ import { dig, dropUndefined, obj, objects, text, texts } from '../shared/json.js
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { GROUND_SERVICE_CODES, serviceCode } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
-import { fedexAddress } from './rate.js';
+import { fedexAddress } from './mapping.js';
 import type {
   CarrierACarrierCode,
   CarrierAPickupAvailabilityRequest,

@@ -25,7 +25,7 @@ import {
   smartPostInfo,
   totalWeightLb,
   type CarrierABuildOptions,
-} from './rate.js';
+} from './mapping.js';
 import type { CarrierAContact, CarrierACustomerReference, CarrierAParty, CarrierAShipRequest } from './wire.js';
 
 function contactOf(a: ShipmentRequest['sender']): CarrierAContact {
