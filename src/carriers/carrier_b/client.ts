@@ -27,7 +27,8 @@ import {
   parsePickupAvailabilityResponse,
   parsePickupResponse,
 } from './pickup.js';
-import { API_VERSION, buildRateRequest, parseRateResponse } from './rate.js';
+import { buildRateRequest, parseRateResponse } from './rate.js';
+import { API_VERSION } from './mapping.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
 

@@ -8,7 +8,7 @@
  */
 import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/types.js';
 import { dig, dropUndefined, numeric, obj, objectList, text, type JsonObject } from '../shared/json.js';
-import { API_VERSION } from './rate.js';
+import { API_VERSION } from './mapping.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierBServiceCenterRequest } from './wire.js';
 

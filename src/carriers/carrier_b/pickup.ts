@@ -17,7 +17,7 @@ import { dig, dropUndefined, obj, text } from '../shared/json.js';
 import { toHhMm } from '../shared/time.js';
 import { serviceCode } from './codes.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
-import { API_VERSION, upsDate } from './rate.js';
+import { API_VERSION, upsDate } from './mapping.js';
 import type { CarrierBPickupAddress, CarrierBPickupCreationRequest, CarrierBPickupPiece, CarrierBPickupRateRequest } from './wire.js';
 
 export const DEFAULT_READY = '09:00';
