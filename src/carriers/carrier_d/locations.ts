@@ -8,7 +8,7 @@ import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/ty
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, type JsonObject } from '../shared/json.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
-import { zip5 } from './rate.js';
+import { zip5 } from './mapping.js';
 import type { CarrierDLocationsQuery } from './wire.js';
 
 const DAYS: Readonly<Record<string, Weekday>> = {

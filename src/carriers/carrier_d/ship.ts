@@ -13,7 +13,7 @@ import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from
 import { toIsoDate } from '../shared/time.js';
 import { extraServiceCodes, labelSpec } from './codes.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
-import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, uspsAddress, zip5 } from './rate.js';
+import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, uspsAddress, zip5 } from './mapping.js';
 import type { CarrierDCustomsContent, CarrierDIntlLabelRequest, CarrierDLabelRequest, CarrierDPackageDescription } from './wire.js';
 
 export type LabelKind = 'label' | 'return' | 'international';
