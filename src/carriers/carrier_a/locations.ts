@@ -11,7 +11,7 @@ import { toHhMm } from '../shared/time.js';
 import { weekday } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
 import { fedexAddress } from './mapping.js';
-import type { CarrierALocationsRequest } from './wire.js';
+import type { CarrierALocationsRequest } from './wire-locations.js';
 
 /** Search radius when the caller gives none (our choice: a short drive, in the default unit MI). */
 const DEFAULT_RADIUS = 10;

@@ -10,10 +10,10 @@ import type {
   CarrierAAddress,
   CarrierACommodity,
   CarrierAPackageLineItem,
-  CarrierARateRequest,
   CarrierARateRequestType,
   CarrierAShipmentSpecialServices,
 } from './wire.js';
+import type { CarrierARateRequest } from './wire-rate.js';
 
 /** Account-level settings the client passes in (from the shipping account's auth members). */
 export interface CarrierABuildOptions {

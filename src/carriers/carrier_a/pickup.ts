@@ -24,7 +24,7 @@ import type {
   CarrierAPickupAvailabilityRequest,
   CarrierAPickupCancelRequest,
   CarrierAPickupRequest,
-} from './wire.js';
+} from './wire-pickup.js';
 
 function serviceCodes(shipments: PickupShipment[]): string[] {
   return shipments.flatMap((s) => {

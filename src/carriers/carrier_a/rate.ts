@@ -9,7 +9,7 @@ import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type 
 import { toIsoDate } from '../shared/time.js';
 import { serviceSlug, transitDays, weekday } from './codes.js';
 import { fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
-import type { CarrierARateRequest } from './wire.js';
+import type { CarrierARateRequest } from './wire-rate.js';
 import {
   type CarrierABuildOptions,
   commodities,

@@ -26,7 +26,8 @@ import {
   totalWeightLb,
   type CarrierABuildOptions,
 } from './mapping.js';
-import type { CarrierAContact, CarrierACustomerReference, CarrierAParty, CarrierAShipRequest } from './wire.js';
+import type { CarrierAContact, CarrierACustomerReference, CarrierAParty } from './wire.js';
+import type { CarrierAShipRequest } from './wire-ship.js';
 
 function contactOf(a: ShipmentRequest['sender']): CarrierAContact {
   return { personName: a.name, companyName: a.company, phoneNumber: a.phone, emailAddress: a.email };
