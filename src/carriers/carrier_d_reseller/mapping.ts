@@ -9,8 +9,8 @@ import { toIsoDate } from '../shared/time.js';
 import { CONTENTS_TYPES, enumValue, INTERNATIONAL_CLASSES, packagingCode, serviceCode, SPECIAL_SERVICES } from './codes.js';
 import type { ElsCertifiedIntermediary, ElsCredentials, ElsDimensions, ElsServices } from './wire.js';
 
-const OZ_PER_LB = 16;
-const OZ_PER_KG = 35.27396195;
+export const OZ_PER_LB = 16;
+export const OZ_PER_KG = 35.27396195;
 const CM_PER_IN = 2.54;
 
 export function isInternational(req: ShipmentRequest): boolean {
