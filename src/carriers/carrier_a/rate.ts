@@ -11,18 +11,9 @@ import { serviceSlug, transitDays, weekday } from './codes.js';
 import { fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierARateRequest } from './wire-rate.js';
 import {
-  type CarrierABuildOptions,
-  commodities,
-  fedexAddress,
-  fedexPackagingType,
-  fedexServiceType,
-  isInternational,
-  packageLineItems,
-  rateRequestTypes,
-  shipDate,
-  shipmentSpecialServices,
-  smartPostInfo,
-  totalWeightLb,
+  type CarrierABuildOptions, commodities, fedexAddress, fedexPackagingType, fedexServiceType,
+  isInternational, packageLineItems, rateRequestTypes, shipDate, shipmentSpecialServices,
+  smartPostInfo, totalWeightLb,
 } from './mapping.js';
 
 export function buildRateRequest(req: ShipmentRequest, accountNumber: string, now: Date, opts: CarrierABuildOptions = {}): CarrierARateRequest {

@@ -10,16 +10,8 @@ import { serviceName, serviceSlug } from './codes.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierBRateRequest, CarrierBWeight } from './wire.js';
 import {
-  currencyOf,
-  isInternational,
-  moneyOf,
-  shipmentServiceOptions,
-  upsNumber,
-  upsPackages,
-  upsParty,
-  upsServiceCode,
-  upsShipDate,
-  weightUnit,
+  currencyOf, isInternational, moneyOf, shipmentServiceOptions, upsNumber, upsPackages, upsParty,
+  upsServiceCode, upsShipDate, weightUnit,
 } from './mapping.js';
 
 /** Request.SubVersion as the recorded requests send it. */

@@ -11,17 +11,8 @@ import { productCode, productSlug } from './codes.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import type { CarrierCRateRequest } from './wire.js';
 import {
-  currencyOf,
-  declaredValue,
-  dhlPackages,
-  dhlProductCode,
-  isCustomsDeclarable,
-  packageTypeCode,
-  plannedDateAndTime,
-  rateAddress,
-  shipperAccount,
-  unitOfMeasurement,
-  valueAddedServices,
+  currencyOf, declaredValue, dhlPackages, dhlProductCode, isCustomsDeclarable, packageTypeCode,
+  plannedDateAndTime, rateAddress, shipperAccount, unitOfMeasurement, valueAddedServices,
 } from './mapping.js';
 
 export function buildRateRequest(req: ShipmentRequest, accountNumber: string, now: Date): CarrierCRateRequest {

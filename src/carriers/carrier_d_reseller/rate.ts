@@ -12,16 +12,8 @@ import { serviceSlug } from './codes.js';
 import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
 import type { ElsCredentials, ElsRateRequest } from './wire.js';
 import {
-  certifiedIntermediary,
-  contentsType,
-  dimensions,
-  isInternational,
-  isoDateOf,
-  mailClass,
-  mailpieceShape,
-  servicesOf,
-  splitZip,
-  weightOz,
+  certifiedIntermediary, contentsType, dimensions, isInternational, isoDateOf, mailClass,
+  mailpieceShape, servicesOf, splitZip, weightOz,
 } from './mapping.js';
 
 /** MM/DD/YYYY, ELS's date form (§4 ShipDate). */
