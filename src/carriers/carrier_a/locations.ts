@@ -7,6 +7,7 @@
  */
 import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/types.js';
 import { dig, dropUndefined, numeric, obj, objects, text, texts, type JsonObject } from '../shared/json.js';
+import { dropoffLocation } from '../shared/locations.js';
 import { toHhMm } from '../shared/time.js';
 import { weekday } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
@@ -68,11 +69,10 @@ function locationOf(detail: JsonObject): DropoffLocation | undefined {
   const street1 = texts(address?.streetLines)[0];
   const city = text(address?.city);
   const country = text(address?.countryCode);
-  if (!id || !street1 || !city || !country) return undefined;
   const company = text(dig(contactAndAddress, 'contact', 'companyName'));
-  return dropUndefined<DropoffLocation>({
+  return dropoffLocation({
     location_id: id,
-    location_name: company ?? text(dig(contactAndAddress, 'contact', 'personName')) ?? id,
+    location_name: company ?? text(dig(contactAndAddress, 'contact', 'personName')),
     company_name: company,
     street1,
     city,
