@@ -8,9 +8,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.js';
-import { numeric, obj, text } from '../shared/json.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
-import { withBearer, type FetchedToken } from '../shared/oauth.js';
+import { readTokenResponse, withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { labelChoice } from './codes.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
@@ -52,10 +51,7 @@ const AVAILABILITY_CONCURRENCY = 3;
 
 /** The token endpoint's answer; fixtures/authentication_LoginResponse.json: expires_in is a string ("14399"). */
 export function parseTokenResponse(json: unknown): FetchedToken {
-  const body = obj(json);
-  const accessToken = text(body?.access_token);
-  if (!accessToken) throw unexpectedBody('token response (no access_token)');
-  return { access_token: accessToken, expires_in: numeric(body?.expires_in) ?? 3600 };
+  return readTokenResponse(json, unexpectedBody);
 }
 
 export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {

@@ -6,6 +6,8 @@
  * Contract: `get` never runs two fetches for one credential set at the same time (in this process
  * or across processes): some carriers revoke the old token on refresh.
  */
+import { numeric, obj, text } from './json.js';
+
 export interface FetchedToken {
   access_token: string;
   /** Lifetime in seconds, as the carrier's token endpoint says. */
@@ -16,6 +18,17 @@ export interface TokenStore {
   get(key: string, fetch: () => Promise<FetchedToken>): Promise<string>;
   /** Forget a token the carrier refused, so that the next `get` fetches a new one. */
   invalidate(key: string, token: string): Promise<void>;
+}
+
+/**
+ * A client-credentials token endpoint's JSON answer. expires_in may come as a string ("14399")
+ * and is an hour when absent; a body without access_token is the carrier's `unexpected` error.
+ */
+export function readTokenResponse(json: unknown, unexpected: (what: string) => Error): FetchedToken {
+  const body = obj(json);
+  const accessToken = text(body?.access_token);
+  if (!accessToken) throw unexpected('token response (no access_token)');
+  return { access_token: accessToken, expires_in: numeric(body?.expires_in) ?? 3600 };
 }
 
 /**
