@@ -14,6 +14,10 @@ import type {
   CarrierAShipmentSpecialServices,
 } from './wire.js';
 import type { CarrierARateRequest } from './wire-rate.js';
+import { isInternational } from '../shared/address.js';
+
+// ship.ts and rate.ts read it from here with the other request parts.
+export { isInternational };
 
 /** Account-level settings the client passes in (from the shipping account's auth members). */
 export interface CarrierABuildOptions {
@@ -22,10 +26,6 @@ export interface CarrierABuildOptions {
 }
 
 const LB_PER_KG = 2.20462262;
-
-export function isInternational(req: ShipmentRequest): boolean {
-  return req.sender.country.toUpperCase() !== req.recipient.country.toUpperCase();
-}
 
 /** FedEx rejects past dates; without ship_date the caller's clock gives today's (UTC) date. */
 export function shipDate(req: ShipmentRequest, now: Date): string {

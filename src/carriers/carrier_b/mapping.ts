@@ -9,15 +9,15 @@ import { numeric, obj, text, type JsonObject } from '../shared/json.js';
 import { utcDate } from '../shared/time.js';
 import { RESTRICTED_ARTICLES, SHIPMENT_INDICATORS, UNSUPPORTED_SERVICES, packagingCode, serviceCode } from './codes.js';
 import type { CarrierBAddress, CarrierBPackage, CarrierBParty, CarrierBShipmentServiceOptions } from './wire.js';
+import { isInternational } from '../shared/address.js';
+
+// ship.ts and rate.ts read it from here with the other request parts.
+export { isInternational };
 
 /** The API version of every call (path `{version}`; Rating/Shipping/Pickup.yaml: "Valid values: v2409"). */
 export const API_VERSION = 'v2409';
 /** Address lines are 35 characters at most (Shipping.yaml ShipTo_Address.AddressLine). */
 const LINE_MAX = 35;
-
-export function isInternational(req: ShipmentRequest): boolean {
-  return req.sender.country.toUpperCase() !== req.recipient.country.toUpperCase();
-}
 
 /** UPS dates are YYYYMMDD; without ship_date the caller's clock gives today's (UTC) date. */
 export function upsShipDate(req: ShipmentRequest, now: Date): string {

@@ -14,6 +14,10 @@ import type {
   CarrierCUnitOfMeasurement,
   CarrierCValueAddedService,
 } from './wire.js';
+import { isInternational } from '../shared/address.js';
+
+// ship.ts and rate.ts read it from here with the other request parts.
+export { isInternational };
 
 const CM_PER_IN = 2.54;
 const KG_PER_LB = 0.45359237;
@@ -64,10 +68,6 @@ export function rateAddress(a: Address): CarrierCRateAddress {
 
 export function shipperAccount(accountNumber: string): CarrierCAccount[] {
   return [{ typeCode: 'shipper', number: accountNumber }];
-}
-
-export function isInternational(req: { sender: Address; recipient: Address }): boolean {
-  return req.sender.country.toUpperCase() !== req.recipient.country.toUpperCase();
 }
 
 export function dhlProductCode(service: string | undefined, field = 'shipment.service'): string | undefined {
