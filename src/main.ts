@@ -19,6 +19,7 @@ import { createDatabase, type Database } from './storage/database.js';
 import { migrate } from './storage/migrations/index.js';
 import { verifySealingKey } from './storage/key-check.js';
 import { createSealer, loadSealingKey, type Sealer } from './storage/sealing.js';
+import { createTokenStore } from './storage/token-store.js';
 
 export interface RunningServer {
   app: App;
@@ -65,7 +66,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   // The embedded default: the carrier emulator on loopback, every carrier pointed at it.
   const emulator = config.carriers.mode === 'emulator' ? await startEmulator({ port: config.carriers.emulatorPort, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
-  const carriers = createCarrierRuntime({ config, database, sealer, clock, ...(emulator ? { emulatorUrl: emulator.url } : {}) });
+  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}) });
 
   const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency };
   const services = createServices(deps);

@@ -1,10 +1,11 @@
-/** Everything carrier calls need, built once per process: pooled transport, token store, adapters. */
+/**
+ * Everything carrier calls need, built once per process: pooled transport and adapters. The token
+ * store is handed in, built from the database where the process is assembled.
+ */
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Database } from '../storage/database.js';
-import type { Sealer } from '../storage/sealing.js';
 import { baseUrlResolver, createAdapters, type Adapters } from './adapters.js';
-import { createTokenStore } from './shared/oauth.js';
+import type { TokenStore } from './shared/oauth.js';
 import { createTransport } from './shared/transport.js';
 
 export interface CarrierRuntime {
@@ -12,9 +13,8 @@ export interface CarrierRuntime {
   close(): Promise<void>;
 }
 
-export function createCarrierRuntime(opts: { config: Config; database: Database; sealer: Sealer; clock: Clock; emulatorUrl?: string }): CarrierRuntime {
+export function createCarrierRuntime(opts: { config: Config; tokens: TokenStore; clock: Clock; emulatorUrl?: string }): CarrierRuntime {
   const transport = createTransport({ timeoutMs: opts.config.carriers.timeoutMs });
-  const tokens = createTokenStore({ db: opts.database.db, sealer: opts.sealer, clock: opts.clock });
-  const adapters = createAdapters({ transport, tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
+  const adapters = createAdapters({ transport, tokens: opts.tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
   return { adapters, close: () => transport.close() };
 }

@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierCall } from '../../src/carriers/carrier.js';
 import { createCarrierRuntime, type CarrierRuntime } from '../../src/carriers/runtime.js';
+import { createTokenStore } from '../../src/storage/token-store.js';
 import { loadConfig } from '../../src/config.js';
 import { toApiError } from '../../src/domain/errors.js';
 import type { ShipmentRequest } from '../../src/domain/types.js';
@@ -50,8 +51,8 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
     other = createDatabase(t.url);
     const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data' });
     const sealer = createSealer(randomBytes(32));
-    one = createCarrierRuntime({ config, database: t.database, sealer, clock, emulatorUrl: em.url });
-    two = createCarrierRuntime({ config, database: other, sealer, clock, emulatorUrl: em.url });
+    one = createCarrierRuntime({ config, tokens: createTokenStore({ db: t.database.db, sealer, clock }), clock, emulatorUrl: em.url });
+    two = createCarrierRuntime({ config, tokens: createTokenStore({ db: other.db, sealer, clock }), clock, emulatorUrl: em.url });
   });
   afterAll(async () => {
     await one?.close();

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTokenStore } from '../../src/carriers/shared/oauth.js';
+import { createTokenStore } from '../../src/storage/token-store.js';
 import { createSealer } from '../../src/storage/sealing.js';
 import { createDatabase } from '../../src/storage/database.js';
 import { createTestDatabase, dialects } from '../support/databases.js';

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { declarations } from '../../src/carriers/declarations.js';
 import type { Adapters } from '../../src/carriers/adapters.js';
 import { createCarrierRuntime } from '../../src/carriers/runtime.js';
+import { createTokenStore } from '../../src/storage/token-store.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { App } from '../../src/http/types.js';
@@ -57,7 +58,7 @@ export async function createTestApp(
   });
   const clock = opts.clock ?? { now: () => new Date() };
   const sealer = createSealer(opts.secretKey ?? randomBytes(32));
-  const carriers = createCarrierRuntime({ config, database: db.database, sealer, clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}) });
+  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: db.database.db, sealer, clock }), clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}) });
   const logger = createLogger('debug', sink);
   const deps = {
     config,

@@ -7,7 +7,7 @@ import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { bool, dig, obj, objects, text } from '../shared/json.js';
 import { fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
-import type { CarrierACancelRequest } from './wire.js';
+import type { CarrierACancelRequest } from './wire-ship.js';
 
 export function buildCancelRequest(trackingNumber: string, accountNumber: string): CarrierACancelRequest {
   // DELETE_ALL_PACKAGES is the only deletionControl value: a multi-piece shipment is cancelled whole.

@@ -6,9 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
-import { obj, numeric, text } from '../shared/json.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
-import { withBearer, type FetchedToken } from '../shared/oauth.js';
+import { readTokenResponse, withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
@@ -75,10 +74,7 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
         log: call.log,
       });
       if (res.status !== 200) throw parseErrorResponse(res.status, res.body, { auth: true });
-      const body = obj(parseJson(res.body, () => unexpectedBody('token response (not JSON)')));
-      const accessToken = text(body?.access_token);
-      if (!accessToken) throw unexpectedBody('token response (no access_token)');
-      return { access_token: accessToken, expires_in: numeric(body?.expires_in) ?? 3600 };
+      return readTokenResponse(parseJson(res.body, () => unexpectedBody('token response (not JSON)')), unexpectedBody);
     };
   }
 

@@ -6,7 +6,8 @@
 import { splitLabelType } from '../../domain/catalog.js';
 import type { TrackingStage, Weekday } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import type { CarrierAImageType, CarrierALabelStockType, CarrierASmartPostIndicia } from './wire.js';
+import type { CarrierASmartPostIndicia } from './wire.js';
+import type { CarrierAImageType, CarrierALabelStockType } from './wire-ship.js';
 
 /**
  * Public service slug → FedEx `serviceType`.

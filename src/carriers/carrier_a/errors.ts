@@ -7,6 +7,7 @@
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { bodyExcerpt, jsonOrUndefined, objects, obj, text } from '../shared/json.js';
+import { codeOfStatus } from '../shared/transport-errors.js';
 
 /**
  * Codes meaning the stored credentials or account were refused. From the vendor error examples:
@@ -66,12 +67,8 @@ export function errorFromItems(status: number, items: FedExErrorItem[], transact
   const messages = items.map(describeItem).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_a refused the request (HTTP ${status})`;
   const detail = fedexDetail('error', codes, transactionId);
-  let code: ErrorCode;
-  // An outage or throttling of the token endpoint is not a refusal of the credentials.
-  if (status >= 500) code = 'carrier_http_exception';
-  else if (status === 429) code = 'carrier_throttling';
-  else if (opts.auth || status === 401 || status === 403) code = 'carrier_authentication';
-  else {
+  let code = codeOfStatus(status, opts.auth);
+  if (!code) {
     const classes = codes.map(classifyFedExCode);
     code = classes.includes('carrier_authentication')
       ? 'carrier_authentication'

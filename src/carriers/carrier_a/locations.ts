@@ -7,11 +7,12 @@
  */
 import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/types.js';
 import { dig, dropUndefined, numeric, obj, objects, text, texts, type JsonObject } from '../shared/json.js';
+import { dropoffLocation } from '../shared/locations.js';
 import { toHhMm } from '../shared/time.js';
 import { weekday } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
-import { fedexAddress } from './rate.js';
-import type { CarrierALocationsRequest } from './wire.js';
+import { fedexAddress } from './mapping.js';
+import type { CarrierALocationsRequest } from './wire-locations.js';
 
 /** Search radius when the caller gives none (our choice: a short drive, in the default unit MI). */
 const DEFAULT_RADIUS = 10;
@@ -68,11 +69,10 @@ function locationOf(detail: JsonObject): DropoffLocation | undefined {
   const street1 = texts(address?.streetLines)[0];
   const city = text(address?.city);
   const country = text(address?.countryCode);
-  if (!id || !street1 || !city || !country) return undefined;
   const company = text(dig(contactAndAddress, 'contact', 'companyName'));
-  return dropUndefined<DropoffLocation>({
+  return dropoffLocation({
     location_id: id,
-    location_name: company ?? text(dig(contactAndAddress, 'contact', 'personName')) ?? id,
+    location_name: company ?? text(dig(contactAndAddress, 'contact', 'personName')),
     company_name: company,
     street1,
     city,

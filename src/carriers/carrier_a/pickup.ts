@@ -18,13 +18,13 @@ import { dig, dropUndefined, obj, objects, text, texts } from '../shared/json.js
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { GROUND_SERVICE_CODES, serviceCode } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
-import { fedexAddress } from './rate.js';
+import { fedexAddress } from './mapping.js';
 import type {
   CarrierACarrierCode,
   CarrierAPickupAvailabilityRequest,
   CarrierAPickupCancelRequest,
   CarrierAPickupRequest,
-} from './wire.js';
+} from './wire-pickup.js';
 
 function serviceCodes(shipments: PickupShipment[]): string[] {
   return shipments.flatMap((s) => {

@@ -25,8 +25,9 @@ import {
   smartPostInfo,
   totalWeightLb,
   type CarrierABuildOptions,
-} from './rate.js';
-import type { CarrierAContact, CarrierACustomerReference, CarrierAParty, CarrierAShipRequest } from './wire.js';
+} from './mapping.js';
+import type { CarrierAContact, CarrierACustomerReference, CarrierAParty } from './wire.js';
+import type { CarrierAShipRequest } from './wire-ship.js';
 
 function contactOf(a: ShipmentRequest['sender']): CarrierAContact {
   return { personName: a.name, companyName: a.company, phoneNumber: a.phone, emailAddress: a.email };

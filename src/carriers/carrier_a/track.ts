@@ -10,7 +10,7 @@ import { dig, dropUndefined, obj, objects, text, texts, type JsonObject } from '
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { trackingStage } from './codes.js';
 import { classifyFedExCode, fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
-import type { CarrierAProofOfDeliveryRequest, CarrierATrackRequest } from './wire.js';
+import type { CarrierAProofOfDeliveryRequest, CarrierATrackRequest } from './wire-track.js';
 
 /** One or several numbers (track.json allows up to 30 trackingInfo entries per request). */
 export function buildTrackRequest(trackingNumbers: string | readonly string[]): CarrierATrackRequest {

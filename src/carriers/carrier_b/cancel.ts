@@ -7,10 +7,10 @@
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, obj, objectList, text } from '../shared/json.js';
-import { API_VERSION } from './rate.js';
+import { API_VERSION } from './mapping.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody, upsDetail } from './errors.js';
 
-export function buildCancelPath(shipmentId: string): string {
+export function buildCancelRequest(shipmentId: string): string {
   return `/shipments/${API_VERSION}/void/cancel/${encodeURIComponent(shipmentId)}`;
 }
 

@@ -8,10 +8,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.js';
-import { numeric, obj, text } from '../shared/json.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
-import { withBearer, type FetchedToken } from '../shared/oauth.js';
-import { buildCancelPath, parseCancelResponse } from './cancel.js';
+import { readTokenResponse, withBearer, type FetchedToken } from '../shared/oauth.js';
+import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { labelChoice } from './codes.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
@@ -21,15 +20,16 @@ import {
   PICKUP_CREATE_PATH,
   PICKUP_RATE_PATH,
   availabilityDates,
-  buildPickupRateRequest,
+  buildPickupAvailabilityRequest,
   buildPickupRequest,
   parsePickupCancelResponse,
-  parsePickupRateResponse,
+  parsePickupAvailabilityResponse,
   parsePickupResponse,
 } from './pickup.js';
-import { API_VERSION, buildRateRequest, parseRateResponse } from './rate.js';
+import { buildRateRequest, parseRateResponse } from './rate.js';
+import { API_VERSION } from './mapping.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
-import { buildTrackQuery, parseTrackResponse } from './track.js';
+import { buildTrackRequest, parseTrackResponse } from './track.js';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -51,10 +51,7 @@ const AVAILABILITY_CONCURRENCY = 3;
 
 /** The token endpoint's answer; fixtures/authentication_LoginResponse.json: expires_in is a string ("14399"). */
 export function parseTokenResponse(json: unknown): FetchedToken {
-  const body = obj(json);
-  const accessToken = text(body?.access_token);
-  if (!accessToken) throw unexpectedBody('token response (no access_token)');
-  return { access_token: accessToken, expires_in: numeric(body?.expires_in) ?? 3600 };
+  return readTokenResponse(json, unexpectedBody);
 }
 
 export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
@@ -138,8 +135,8 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
       for (let i = next++; i < dates.length; i = next++) {
         const date = dates[i] ?? req.start_date;
         try {
-          const { body } = await send(call, { operation: 'pickup_availability', method: 'POST', path: PICKUP_RATE_PATH, idempotent: true, body: buildPickupRateRequest(req, date, account) });
-          slots[i] = parsePickupRateResponse(body, date, req);
+          const { body } = await send(call, { operation: 'pickup_availability', method: 'POST', path: PICKUP_RATE_PATH, idempotent: true, body: buildPickupAvailabilityRequest(req, date, account) });
+          slots[i] = parsePickupAvailabilityResponse(body, date, req);
         } catch (err) {
           // A date UPS refuses (weekend, holiday, past) is not available; anything else fails the call.
           if (!(err instanceof ApiError) || err.code !== 'carrier_exception') throw err;
@@ -168,12 +165,12 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
       return parseShipResponse(res.body, { deliver: label.deliver, ...(req.service ? { service: req.service } : {}) });
     },
     async track(call, trackingNumber) {
-      const query = new URLSearchParams(buildTrackQuery()).toString();
+      const query = new URLSearchParams(buildTrackRequest()).toString();
       const res = await send(call, { operation: 'track', method: 'GET', path: `/track/v1/details/${encodeURIComponent(trackingNumber)}?${query}`, idempotent: true, lookup: true });
       return parseTrackResponse(res.body, trackingNumber, res.transId);
     },
     async cancel(call, shipment) {
-      const res = await send(call, { operation: 'cancel', method: 'DELETE', path: buildCancelPath(shipment.carrier_shipment_id ?? shipment.tracking_number), idempotent: false, lookup: true });
+      const res = await send(call, { operation: 'cancel', method: 'DELETE', path: buildCancelRequest(shipment.carrier_shipment_id ?? shipment.tracking_number), idempotent: false, lookup: true });
       return parseCancelResponse(res.body, res.transId);
     },
     pickupAvailability: availability,

@@ -7,6 +7,7 @@
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { dig, obj, objects, text } from '../shared/json.js';
+import { codeOfStatus } from '../shared/transport-errors.js';
 
 /**
  * Codes meaning the credentials were refused: 250003 "Invalid Access License number"
@@ -55,11 +56,8 @@ export function errorFromItems(status: number, items: UpsErrorItem[], ctx: Error
   const messages = items.map((e) => e.message).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_b refused the request (HTTP ${status})`;
   const detail = upsDetail(codes, ctx.transactionId);
-  let code: ErrorCode;
-  if (status >= 500) code = 'carrier_http_exception';
-  else if (status === 429) code = 'carrier_throttling';
-  else if (ctx.auth || status === 401 || status === 403) code = 'carrier_authentication';
-  else {
+  let code = codeOfStatus(status, ctx.auth);
+  if (!code) {
     const classes = codes.map(classifyUpsCode);
     if (classes.includes('carrier_authentication')) code = 'carrier_authentication';
     else if (classes.length > 0 && classes.every((c) => c === 'carrier_no_shipment_found')) code = 'carrier_no_shipment_found';

@@ -8,7 +8,8 @@
  */
 import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/types.js';
 import { dig, dropUndefined, numeric, obj, objectList, text, type JsonObject } from '../shared/json.js';
-import { API_VERSION } from './rate.js';
+import { dropoffLocation } from '../shared/locations.js';
+import { API_VERSION } from './mapping.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierBServiceCenterRequest } from './wire.js';
 
@@ -68,9 +69,8 @@ function locationOf(facility: JsonObject): DropoffLocation | undefined {
   const street1 = Array.isArray(lines) ? text(lines[0]) : text(lines);
   const city = text(address?.City);
   const country = text(address?.CountryCode);
-  if (!id || !street1 || !city || !country) return undefined;
   const name = text(facility.Name) ?? id;
-  return dropUndefined<DropoffLocation>({
+  return dropoffLocation({
     location_id: id,
     location_name: name,
     company_name: name,

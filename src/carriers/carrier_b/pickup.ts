@@ -17,7 +17,7 @@ import { dig, dropUndefined, obj, text } from '../shared/json.js';
 import { toHhMm } from '../shared/time.js';
 import { serviceCode } from './codes.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
-import { API_VERSION, upsDate } from './rate.js';
+import { API_VERSION, upsDate } from './mapping.js';
 import type { CarrierBPickupAddress, CarrierBPickupCreationRequest, CarrierBPickupPiece, CarrierBPickupRateRequest } from './wire.js';
 
 export const DEFAULT_READY = '09:00';
@@ -65,7 +65,7 @@ export function availabilityDates(start: string, end: string): string[] {
   return dates;
 }
 
-export function buildPickupRateRequest(
+export function buildPickupAvailabilityRequest(
   req: { location: Address; ready_time?: string; close_time?: string },
   date: string,
   accountNumber: string,
@@ -87,7 +87,7 @@ export function buildPickupRateRequest(
 }
 
 /** A priced date → its slot; an answer without RateResult is not an availability. */
-export function parsePickupRateResponse(body: unknown, date: string, window: { ready_time?: string; close_time?: string } = {}): PickupSlot {
+export function parsePickupAvailabilityResponse(body: unknown, date: string, window: { ready_time?: string; close_time?: string } = {}): PickupSlot {
   throwIfErrorBody(body);
   const response = obj(dig(body, 'PickupRateResponse'));
   if (!response) throw unexpectedBody('pickup rate response (no PickupRateResponse)');

@@ -23,7 +23,7 @@ import {
   upsParty,
   upsServiceCode,
   upsShipDate,
-} from './rate.js';
+} from './mapping.js';
 import type { CarrierBInternationalForms, CarrierBReference, CarrierBShipRequest } from './wire.js';
 
 /** Shipping.yaml Shipment.ReturnService.Code 9 = UPS Print Return Label (PRL): the label is handed back to print. */

@@ -11,7 +11,7 @@ import { trackingStage } from './codes.js';
 import { throwIfErrorBody, unexpectedBody, upsDetail } from './errors.js';
 
 /** Query of the details call: every activity, no signature image or proof of delivery. */
-export function buildTrackQuery(): Record<string, string> {
+export function buildTrackRequest(): Record<string, string> {
   return { locale: 'en_US', returnSignature: 'false', returnMilestones: 'false', returnPOD: 'false' };
 }
 

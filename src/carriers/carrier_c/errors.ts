@@ -6,8 +6,9 @@
  * Shipment Identification Number is invalid…"): the sentence (and the additional details) go to
  * `message`, the code, status, title and instance to `detail`. Nothing here throws anything but ApiError.
  */
-import { ApiError, type ErrorCode } from '../../domain/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { numeric, obj, text, texts } from '../shared/json.js';
+import { codeOfStatus } from '../shared/transport-errors.js';
 
 export interface DhlProblem {
   status?: number;
@@ -58,13 +59,9 @@ export function errorFromProblem(status: number, p: DhlProblem, opts: { notFound
   const { sentence } = splitCode(p.detail);
   const said = sentence ?? p.message ?? p.title ?? `carrier_c refused the request (HTTP ${status})`;
   const message = p.additionalDetails.length > 0 ? `${said}; ${p.additionalDetails.join('; ')}` : said;
-  let code: ErrorCode;
-  if (status >= 500) code = 'carrier_http_exception';
-  else if (status === 429) code = 'carrier_throttling';
-  else if (status === 401 || status === 403) code = 'carrier_authentication';
+  let code = codeOfStatus(status);
   // GET /tracking and /shipments/{id}/tracking answer 404 "No Shipments Found" (fixtures/tracking_ErrorResponse.json).
-  else if (status === 404 && opts.notFound) code = 'carrier_no_shipment_found';
-  else code = 'carrier_exception';
+  if (!code) code = status === 404 && opts.notFound ? 'carrier_no_shipment_found' : 'carrier_exception';
   return new ApiError(code, message, dhlDetail(status, p));
 }
 

@@ -9,7 +9,8 @@
  */
 import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import { dig, dropUndefined, numeric, obj, objects, text, type JsonObject } from '../shared/json.js';
+import { dig, numeric, obj, objects, text, type JsonObject } from '../shared/json.js';
+import { dropoffLocation } from '../shared/locations.js';
 import { toHhMm } from '../shared/time.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import type { CarrierCQuery } from './wire.js';
@@ -58,12 +59,11 @@ function locationOf(point: JsonObject): DropoffLocation | undefined {
   const street1 = text(address?.addressLine1) ?? [text(address?.street), text(address?.houseNumber)].filter(Boolean).join(' ');
   const city = text(address?.city);
   const country = text(address?.country);
-  if (!id || !street1 || !city || !country) return undefined;
   // "0.42 km": the number is distanceValue (or distanceMetric), the unit the text's last word.
   const distanceText = text(point.distance);
-  return dropUndefined<DropoffLocation>({
+  return dropoffLocation({
     location_id: id,
-    location_name: text(point.servicePointNameFormatted) ?? text(point.servicePointName) ?? id,
+    location_name: text(point.servicePointNameFormatted) ?? text(point.servicePointName),
     company_name: text(point.localName),
     street1,
     city,

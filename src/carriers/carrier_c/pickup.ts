@@ -13,7 +13,15 @@ import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
-import { buildRateRequest, dhlPackages, dhlProductCode, isInternational, plannedDateAndTime, shipperAccount, unitOfMeasurement } from './rate.js';
+import { buildRateRequest } from './rate.js';
+import {
+  dhlPackages,
+  dhlProductCode,
+  isInternational,
+  plannedDateAndTime,
+  shipperAccount,
+  unitOfMeasurement,
+} from './mapping.js';
 import { dhlParty } from './ship.js';
 import type { CarrierCPickupRequest, CarrierCQuery, CarrierCRateRequest } from './wire.js';
 

@@ -27,7 +27,7 @@ import {
   unitOfMeasurement,
   valueAddedServices,
   weightInKg,
-} from './rate.js';
+} from './mapping.js';
 import type { CarrierCExportDeclaration, CarrierCImageOption, CarrierCLineItem, CarrierCParty, CarrierCRegistrationNumber, CarrierCShipmentRequest } from './wire.js';
 
 /** supermodelIoLogisticsExpressRegistrationNumbers typeCodes: VAT, EOR, SDT (IOSS), NID. */

@@ -23,9 +23,9 @@ import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
 import { buildLocationsRequest, locationsQueryString, parseLocationsResponse } from './locations.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
-import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, pickupPath } from './pickup.js';
-import { buildRateRequests, parseRateResponses } from './rate.js';
-import { buildLabelRequest, parseLabelResponse, shipmentFromLabels, type LabelKind, type ParsedLabel } from './ship.js';
+import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, buildPickupCancelRequest } from './pickup.js';
+import { buildRateRequest, parseRateResponse } from './rate.js';
+import { buildShipRequest, parseShipResponse, shipmentFromLabels, type LabelKind, type ParsedLabel } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
 import { labelSpec } from './codes.js';
 
@@ -187,7 +187,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
     declaration,
     async rate(call, req) {
       const a = paymentAccount(call.auth);
-      const searches = buildRateRequests(req, { accountNumber: a.accountNumber, accountType: a.accountType }, clock.now());
+      const searches = buildRateRequest(req, { accountNumber: a.accountNumber, accountType: a.accountType }, clock.now());
       const answers = await inBatches(searches, RATE_CONCURRENCY, async (s) => ({
         packageIndex: s.packageIndex,
         body: await sendJson(call, {
@@ -198,18 +198,18 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
           idempotent: true,
         }),
       }));
-      return parseRateResponses(answers, req);
+      return parseRateResponse(answers, req);
     },
     async ship(call, req): Promise<BookedShipment> {
       const now = clock.now();
       // Build every request first: bad input fails before anything is bought.
-      const requests = req.packages.map((_, i) => buildLabelRequest(req, i, now));
+      const requests = req.packages.map((_, i) => buildShipRequest(req, i, now));
       const format = labelSpec(req.label_type, req.label_size).format;
       const labels: ParsedLabel[] = [];
       for (const r of requests) {
         try {
           const res = await send(call, { operation: 'ship', method: 'POST', path: LABEL_PATHS[r.kind], body: r.body, idempotent: false, payment: true, binary: true });
-          labels.push(parseLabelResponse(answerOf(res), format));
+          labels.push(parseShipResponse(answerOf(res), format));
         } catch (err) {
           // Labels are single-piece: the ones bought for earlier packages are refunded before answering.
           for (const bought of labels) {
@@ -234,7 +234,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
       return parsePickupResponse(body, req);
     },
     async cancelPickup(call, req) {
-      const path = pickupPath(req.confirmation_number);
+      const path = buildPickupCancelRequest(req.confirmation_number);
       const current = await send(call, { operation: 'pickup_cancel', method: 'GET', path, idempotent: true, notFound: true });
       const etag = current.headers.etag;
       if (!etag) throw unexpectedBody('pickup response (no ETag to cancel with)');

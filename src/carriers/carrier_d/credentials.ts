@@ -5,8 +5,8 @@
  * LABEL_OWNER roles; "Tokens are valid for eight hours after issuance").
  */
 import { ApiError } from '../../domain/errors.js';
-import { numeric, obj, text } from '../shared/json.js';
-import type { FetchedToken } from '../shared/oauth.js';
+import { obj, text } from '../shared/json.js';
+import { readTokenResponse, type FetchedToken } from '../shared/oauth.js';
 import { unexpectedBody } from './errors.js';
 import type { CarrierDPaymentAuthorizationRequest } from './wire.js';
 
@@ -39,12 +39,9 @@ export function buildTokenRequest(clientId: string, clientSecret: string): strin
   return new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString();
 }
 
+/** USPS sends expires_in as a string ("14399"). */
 export function parseTokenResponse(body: unknown): FetchedToken {
-  const root = obj(body);
-  const token = text(root?.access_token);
-  if (!token) throw unexpectedBody('token response (no access_token)');
-  // USPS sends expires_in as a string ("14399").
-  return { access_token: token, expires_in: numeric(root?.expires_in) ?? 3600 };
+  return readTokenResponse(body, unexpectedBody);
 }
 
 export function buildPaymentAuthorizationRequest(a: PaymentAccount): CarrierDPaymentAuthorizationRequest {

@@ -7,6 +7,7 @@
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { bodyExcerpt, jsonOrUndefined, obj, objects, text } from '../shared/json.js';
+import { codeOfStatus } from '../shared/transport-errors.js';
 
 export interface UspsErrorItem {
   code?: string;
@@ -32,9 +33,8 @@ export function uspsDetail(topCode: string | undefined, items: UspsErrorItem[], 
 }
 
 function classify(status: number, words: string, opts: { auth?: boolean; notFound?: boolean }): ErrorCode {
-  if (status >= 500) return 'carrier_http_exception';
-  if (status === 429) return 'carrier_throttling';
-  if (opts.auth || status === 401 || status === 403) return 'carrier_authentication';
+  const code = codeOfStatus(status, opts.auth);
+  if (code) return code;
   if (status === 404 || (opts.notFound && NOT_FOUND.test(words))) return 'carrier_no_shipment_found';
   return 'carrier_exception';
 }

@@ -6,9 +6,10 @@
  */
 import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import { dropUndefined, obj, objects, text, type JsonObject } from '../shared/json.js';
+import { obj, objects, text, type JsonObject } from '../shared/json.js';
+import { dropoffLocation } from '../shared/locations.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
-import { zip5 } from './rate.js';
+import { zip5 } from './mapping.js';
 import type { CarrierDLocationsQuery } from './wire.js';
 
 const DAYS: Readonly<Record<string, Weekday>> = {
@@ -62,10 +63,9 @@ function locationOf(l: JsonObject): DropoffLocation | undefined {
   const a = obj(fa?.address) ?? fa;
   const street = text(a?.streetAddress);
   const city = text(a?.city);
-  if (!id || !street || !city) return undefined;
-  return dropUndefined<DropoffLocation>({
+  return dropoffLocation({
     location_id: id,
-    location_name: text(l.facilityName) ?? id,
+    location_name: text(l.facilityName),
     company_name: 'carrier_d',
     street1: street,
     city,

@@ -11,7 +11,7 @@ import type { Address, ManifestRequest, ManifestResult } from '../../domain/type
 import { ApiError } from '../../domain/errors.js';
 import { text, texts } from '../shared/json.js';
 import { unexpectedBody } from './errors.js';
-import { uspsAddress, zip5 } from './rate.js';
+import { uspsAddress, zip5 } from './mapping.js';
 import { answerParts } from './ship.js';
 import type { CarrierDScanFormRequest } from './wire.js';
 

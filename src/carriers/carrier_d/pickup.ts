@@ -10,7 +10,7 @@ import { dropUndefined, obj, text } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { pickupPackageType } from './codes.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
-import { uspsAddress } from './rate.js';
+import { uspsAddress } from './mapping.js';
 import type { CarrierDPickupRequest } from './wire.js';
 
 const LB_PER_KG = 2.20462262;
@@ -57,7 +57,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 }
 
 /** Path of one pickup (GET for its ETag, DELETE to cancel). */
-export function pickupPath(confirmationNumber: string): string {
+export function buildPickupCancelRequest(confirmationNumber: string): string {
   return `/pickup/v3/carrier-pickup/${encodeURIComponent(confirmationNumber)}`;
 }
 

@@ -14,7 +14,7 @@ import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from
 import { toIsoDate } from '../shared/time.js';
 import { extraServiceCodes, labelSpec } from './codes.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
-import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, uspsAddress, zip5 } from './rate.js';
+import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, uspsAddress, zip5 } from './mapping.js';
 import type { CarrierDCustomsContent, CarrierDIntlLabelRequest, CarrierDLabelRequest, CarrierDPackageDescription } from './wire.js';
 
 export type LabelKind = 'label' | 'return' | 'international';
@@ -80,7 +80,7 @@ function contents(req: ShipmentRequest): CarrierDCustomsContent[] {
  * The label request of one package. A return label (type "return") goes from the sender (the
  * customer sending it back) to the recipient; USPS offers returns for domestic mail only.
  */
-export function buildLabelRequest(req: ShipmentRequest, index: number, now: Date): LabelCall {
+export function buildShipRequest(req: ShipmentRequest, index: number, now: Date): LabelCall {
   const spec = labelSpec(req.label_type, req.label_size);
   const imageInfo = { imageType: spec.imageType, labelType: spec.labelType, receiptOption: 'NONE' as const };
   const international = isInternational(req);
@@ -218,7 +218,7 @@ export interface ParsedLabel {
   transitDays?: number;
 }
 
-export function parseLabelResponse(answer: LabelAnswer, askedFormat: string): ParsedLabel {
+export function parseShipResponse(answer: LabelAnswer, askedFormat: string): ParsedLabel {
   const { metadata, image } = answerParts(answer, LABEL_ANSWER);
   const trackingNumber = text(metadata.trackingNumber) ?? text(metadata.internationalTrackingNumber);
   if (!trackingNumber) throw unexpectedBody('label response (no trackingNumber)');

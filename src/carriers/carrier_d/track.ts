@@ -7,7 +7,7 @@ import type { Checkpoint, CheckpointLocation, TrackingResult, TrackingStage } fr
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoDate, toIsoWithOffset } from '../shared/time.js';
-import { categoryStage, eventStage } from './codes.js';
+import { categoryStage, eventStage } from './codes-track.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
 
 /** Path and query of one tracking call; the number is path-encoded. */

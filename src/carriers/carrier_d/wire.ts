@@ -48,16 +48,12 @@ export interface CarrierDPaymentAuthorizationRequest {
   roles: CarrierDPaymentRole[];
 }
 
-/** domestic-prices.yaml TotalRatesQuery (RateListQuery + itemValue + extraServices). */
-export interface CarrierDRateRequest {
-  originZIPCode: string;
-  destinationZIPCode: string;
+/** The members the domestic and international total-rates queries share. */
+interface CarrierDRateQuery {
   weight: number;
   length: number;
   width: number;
   height: number;
-  mailClass?: string;
-  mailClasses?: string[];
   priceType: 'RETAIL' | 'COMMERCIAL' | 'CONTRACT';
   mailingDate: string;
   accountType?: string;
@@ -66,22 +62,20 @@ export interface CarrierDRateRequest {
   extraServices?: number[];
 }
 
+/** domestic-prices.yaml TotalRatesQuery (RateListQuery + itemValue + extraServices). */
+export interface CarrierDRateRequest extends CarrierDRateQuery {
+  originZIPCode: string;
+  destinationZIPCode: string;
+  mailClass?: string;
+  mailClasses?: string[];
+}
+
 /** international-prices.yaml TotalRatesQuery (InternationalRateListQuery + extras). */
-export interface CarrierDIntlRateRequest {
+export interface CarrierDIntlRateRequest extends CarrierDRateQuery {
   originZIPCode: string;
   foreignPostalCode?: string;
   destinationCountryCode: string;
-  weight: number;
-  length: number;
-  width: number;
-  height: number;
   mailClass: string;
-  priceType: 'RETAIL' | 'COMMERCIAL' | 'CONTRACT';
-  mailingDate: string;
-  accountType?: string;
-  accountNumber?: string;
-  itemValue?: number;
-  extraServices?: number[];
 }
 
 export interface CarrierDImageInfo {

@@ -7,7 +7,7 @@ import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { xmlAttr, xmlElement, xmlList, xmlText } from '../shared/xml.js';
 import { elsDetail, responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
-import { certifiedIntermediary } from './rate.js';
+import { certifiedIntermediary } from './mapping.js';
 import type { ElsCredentials, ElsRefundRequest } from './wire.js';
 
 export function buildCancelRequest(picNumbers: readonly string[], creds: ElsCredentials): ElsRefundRequest {

@@ -22,7 +22,8 @@ import {
 import { httpError } from './errors.js';
 import { declaration } from './declaration.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
-import { buildRateRequest, checkDestination, mailClass, parseRateResponse, sumPackageRates } from './rate.js';
+import { buildRateRequest, parseRateResponse, sumPackageRates } from './rate.js';
+import { checkDestination, mailClass } from './mapping.js';
 import { assembleShipment, buildShipRequest, labelAttributesOf, parseShipResponse, type BookedLabel } from './ship.js';
 import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 import type { ElsAccountState, ElsCredentials, ElsOperation } from './wire.js';

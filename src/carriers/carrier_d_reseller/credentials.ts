@@ -8,7 +8,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlElement, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { classifyStatus, responseRoot, throwIfStatus } from './errors.js';
-import { certifiedIntermediary } from './rate.js';
+import { certifiedIntermediary } from './mapping.js';
 import type { ElsAccountState, ElsAccountStatusRequest, ElsChangePassPhraseRequest, ElsCredentials, ElsRecreditRequest } from './wire.js';
 
 /** G13 p.55: the smallest purchase is $10 (VCR: 5 → 12118 "The purchase amount is too low"). */

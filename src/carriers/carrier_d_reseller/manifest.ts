@@ -9,7 +9,7 @@ import { dropUndefined } from '../shared/json.js';
 import { decodeBase64, looksLikePdf } from '../shared/labels.js';
 import { xmlElement, xmlList, xmlText } from '../shared/xml.js';
 import { responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
-import { certifiedIntermediary } from './rate.js';
+import { certifiedIntermediary } from './mapping.js';
 import type { ElsCredentials, ElsScanRequest } from './wire.js';
 
 export function buildManifestRequest(req: ManifestRequest, creds: ElsCredentials): ElsScanRequest {

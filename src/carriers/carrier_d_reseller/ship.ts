@@ -12,11 +12,11 @@ import { decodeBase64 as decodeBase64Text } from '../shared/labels.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { enumValue, labelAttributes, NON_DELIVERY_OPTIONS, REFERENCE_ELEMENTS, RESTRICTION_TYPES, serviceSlug, type LabelAttributes } from './codes.js';
 import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
-import { checkDestination, contentsType, dimensions, isInternational, isoDateOf, mailClass, mailpieceShape, servicesOf, splitZip, weightOz } from './rate.js';
+import {
+  checkDestination, contentsType, dimensions, isInternational, isoDateOf, mailClass, mailpieceShape, OZ_PER_KG, OZ_PER_LB, servicesOf, splitZip, weightOz,
+} from './mapping.js';
 import type { ElsCredentials, ElsCustomsInfo, ElsLabelRequest } from './wire.js';
 
-const OZ_PER_LB = 16;
-const OZ_PER_KG = 35.27396195;
 /** §4: name and address lines are at most 47 characters. */
 const LINE_MAX = 47;
 

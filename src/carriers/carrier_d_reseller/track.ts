@@ -10,7 +10,7 @@ import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { xmlElement, xmlList, xmlText, type XmlObject } from '../shared/xml.js';
 import { STATUS_NOT_FOUND, trackingStage } from './codes.js';
 import { elsDetail, responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
-import { certifiedIntermediary } from './rate.js';
+import { certifiedIntermediary } from './mapping.js';
 import type { ElsCredentials, ElsPackageStatusRequest } from './wire.js';
 
 /** COMPLETE asks for every event, not only the current one (§10 RequestOptions). */

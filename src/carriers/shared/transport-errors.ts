@@ -4,7 +4,7 @@
  * operator sees at once which edge failed; details carry the low-level code (ECONNREFUSED, HTTP 503)
  * and never a stack or a credential.
  */
-import { ApiError } from '../../domain/errors.js';
+import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { redactText } from './redact.js';
 
 /** Seconds to wait when a 429 carries no usable Retry-After. */
@@ -109,6 +109,18 @@ export function classifyThrown(err: unknown, t: Target, timeoutMs: number, elaps
 
 function isTls(code: string): boolean {
   return /TLS|SSL|CERT|EPROTO|SELF_SIGNED|UNABLE_TO/.test(code);
+}
+
+/**
+ * The code an HTTP status decides alone, before a carrier reads the codes in its error body: 5xx,
+ * then 429, then 401/403 or any refusal of a token call (`auth`); undefined when the body decides.
+ * The order matters: an outage or throttling of a token endpoint is not a refusal of the credentials.
+ */
+export function codeOfStatus(status: number, auth = false): ErrorCode | undefined {
+  if (status >= 500) return 'carrier_http_exception';
+  if (status === 429) return 'carrier_throttling';
+  if (auth || status === 401 || status === 403) return 'carrier_authentication';
+  return undefined;
 }
 
 /** 429 and 5xx answers; undefined for statuses handed back to the caller. */

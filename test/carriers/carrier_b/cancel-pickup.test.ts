@@ -1,14 +1,14 @@
 /** carrier_b voids, pickups and service centers against the recorded requests and answers. */
 import { describe, expect, it } from 'vitest';
-import { buildCancelPath, parseCancelResponse } from '../../../src/carriers/carrier_b/cancel.js';
+import { buildCancelRequest, parseCancelResponse } from '../../../src/carriers/carrier_b/cancel.js';
 import { buildLocationsRequest, parseLocationsResponse } from '../../../src/carriers/carrier_b/locations.js';
 import {
   PICKUP_CANCEL_PATH,
   availabilityDates,
-  buildPickupRateRequest,
+  buildPickupAvailabilityRequest,
   buildPickupRequest,
   parsePickupCancelResponse,
-  parsePickupRateResponse,
+  parsePickupAvailabilityResponse,
   parsePickupResponse,
 } from '../../../src/carriers/carrier_b/pickup.js';
 import type { PickupRequest } from '../../../src/domain/types.js';
@@ -28,7 +28,7 @@ const recordedPickup: PickupRequest = {
 
 describe.skipIf(fixturesMissing)('void', () => {
   it('DELETEs the shipment identification number at the v2409 path', () => {
-    expect(buildCancelPath('1Z 12/3')).toBe('/shipments/v2409/void/cancel/1Z%2012%2F3');
+    expect(buildCancelRequest('1Z 12/3')).toBe('/shipments/v2409/void/cancel/1Z%2012%2F3');
   });
 
   it('fixtures/shipment_ShipmentCancelResponseJSON.json → success', () => {
@@ -92,11 +92,11 @@ describe.skipIf(fixturesMissing)('pickups', () => {
   it('availability asks the rating call for one specific day at a time', () => {
     expect(availabilityDates('2026-11-27', '2026-12-01')).toEqual(['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01']);
     expect(availabilityDates('2026-11-01', '2026-12-31')).toHaveLength(10);
-    const body = buildPickupRateRequest({ location: recordedPickup.location, ready_time: '10:30' }, '2026-11-27', 'ACC').PickupRateRequest;
+    const body = buildPickupAvailabilityRequest({ location: recordedPickup.location, ready_time: '10:30' }, '2026-11-27', 'ACC').PickupRateRequest;
     expect(body).toMatchObject({ ServiceDateOption: '03', AlternateAddressIndicator: 'Y', PickupDateInfo: { PickupDate: '20261127', ReadyTime: '1030', CloseTime: '1700' } });
     const priced = { PickupRateResponse: { Response: { ResponseStatus: { Code: '1' } }, RateResult: { CurrencyCode: 'USD', GrandTotalOfAllCharge: '6.50' } } };
-    expect(parsePickupRateResponse(priced, '2026-11-27', { ready_time: '10:30' })).toEqual({ date: '2026-11-27', earliest: '10:30', latest: '17:00' });
-    expect(apiErrorOf(() => parsePickupRateResponse({ PickupRateResponse: {} }, '2026-11-27')).code).toBe('carrier_http_exception');
+    expect(parsePickupAvailabilityResponse(priced, '2026-11-27', { ready_time: '10:30' })).toEqual({ date: '2026-11-27', earliest: '10:30', latest: '17:00' });
+    expect(apiErrorOf(() => parsePickupAvailabilityResponse({ PickupRateResponse: {} }, '2026-11-27')).code).toBe('carrier_http_exception');
   });
 });
 

@@ -4,7 +4,7 @@ import { parseCancelResponse } from '../../../src/carriers/carrier_b/cancel.js';
 import { PACKAGING_CODES, SERVICE_CODES, serviceCode, serviceSlug } from '../../../src/carriers/carrier_b/codes.js';
 import { catalog } from '../../../src/carriers/carrier_b/catalog.js';
 import { parseLocationsResponse } from '../../../src/carriers/carrier_b/locations.js';
-import { parsePickupCancelResponse, parsePickupRateResponse, parsePickupResponse } from '../../../src/carriers/carrier_b/pickup.js';
+import { parsePickupCancelResponse, parsePickupAvailabilityResponse, parsePickupResponse } from '../../../src/carriers/carrier_b/pickup.js';
 import { parseRateResponse } from '../../../src/carriers/carrier_b/rate.js';
 import { parseShipResponse } from '../../../src/carriers/carrier_b/ship.js';
 import { parseTrackResponse } from '../../../src/carriers/carrier_b/track.js';
@@ -31,7 +31,7 @@ describe('bodies of the wrong shape → carrier_http_exception, never a TypeErro
     ['track', (b) => parseTrackResponse(b, '1Z')],
     ['cancel', (b) => parseCancelResponse(b)],
     ['pickup', (b) => parsePickupResponse(b)],
-    ['pickup rate', (b) => parsePickupRateResponse(b, '2026-01-01')],
+    ['pickup rate', (b) => parsePickupAvailabilityResponse(b, '2026-01-01')],
     ['pickup cancel', (b) => parsePickupCancelResponse(b)],
     ['locations', (b) => parseLocationsResponse(b)],
   ];

@@ -1,7 +1,7 @@
 /** carrier_b tracking against the recorded answers and the status tables of the vendor pages. */
 import { describe, expect, it } from 'vitest';
 import { trackingStage } from '../../../src/carriers/carrier_b/codes.js';
-import { buildTrackQuery, parseTrackResponse, upsTimestamp } from '../../../src/carriers/carrier_b/track.js';
+import { buildTrackRequest, parseTrackResponse, upsTimestamp } from '../../../src/carriers/carrier_b/track.js';
 import { fixturesMissing, readFixtureText } from '../../support/fixtures.js';
 import { apiErrorOf, fixture } from './support.js';
 
@@ -70,7 +70,7 @@ describe.skipIf(fixturesMissing)('parseTrackResponse', () => {
   });
 
   it('asks for activity without signature images or proof of delivery', () => {
-    expect(buildTrackQuery()).toEqual({ locale: 'en_US', returnSignature: 'false', returnMilestones: 'false', returnPOD: 'false' });
+    expect(buildTrackRequest()).toEqual({ locale: 'en_US', returnSignature: 'false', returnMilestones: 'false', returnPOD: 'false' });
   });
 });
 

@@ -1,6 +1,7 @@
 /** carrier_c rating: the /rates body against the recorded requests, and every recorded answer parsed. */
 import { describe, expect, it } from 'vitest';
-import { buildRateRequest, parseRateResponse, plannedDateAndTime } from '../../../src/carriers/carrier_c/rate.js';
+import { buildRateRequest, parseRateResponse } from '../../../src/carriers/carrier_c/rate.js';
+import { plannedDateAndTime } from '../../../src/carriers/carrier_c/mapping.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { apiErrorOf, fixture, NOW, request } from './support.js';
 

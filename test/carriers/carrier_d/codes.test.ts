@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compositeServices, simpleServices } from '../../../src/carriers/carrier_d/catalog.js';
-import { COMPOSITE_INPUTS, EVENT_CODES, eventStage, labelSpec, MAIL_CLASSES, priceInputs, serviceOfRate } from '../../../src/carriers/carrier_d/codes.js';
+import { COMPOSITE_INPUTS, labelSpec, MAIL_CLASSES, priceInputs, serviceOfRate } from '../../../src/carriers/carrier_d/codes.js';
+import { EVENT_CODES, eventStage } from '../../../src/carriers/carrier_d/codes-track.js';
 import { TRACKING_STAGES } from '../../../src/domain/types.js';
 
 /** domestic-prices.yaml BaseRatesQuery.rateIndicator and processingCategory enums. */

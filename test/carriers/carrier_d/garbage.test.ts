@@ -6,7 +6,7 @@ import { parseLocationsResponse } from '../../../src/carriers/carrier_d/location
 import { parseManifestResponse } from '../../../src/carriers/carrier_d/manifest.js';
 import { parsePickupResponse } from '../../../src/carriers/carrier_d/pickup.js';
 import { pricedOptions } from '../../../src/carriers/carrier_d/rate.js';
-import { parseLabelResponse } from '../../../src/carriers/carrier_d/ship.js';
+import { parseShipResponse } from '../../../src/carriers/carrier_d/ship.js';
 import { parseTrackResponse } from '../../../src/carriers/carrier_d/track.js';
 import { ApiError } from '../../../src/domain/errors.js';
 
@@ -22,7 +22,7 @@ const bytes = (v: unknown) => ({ contentType: 'application/json', bytes: Buffer.
 
 const PARSERS: [string, (body: unknown) => unknown][] = [
   ['rate', (b) => pricedOptions(b)],
-  ['label', (b) => parseLabelResponse(bytes(b), 'PDF')],
+  ['label', (b) => parseShipResponse(bytes(b), 'PDF')],
   ['track', (b) => parseTrackResponse(b, 'n')],
   ['cancel', (b) => parseCancelResponse(b)],
   ['pickup', (b) => parsePickupResponse(b)],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, pickupPath } from '../../../src/carriers/carrier_d/pickup.js';
+import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, buildPickupCancelRequest } from '../../../src/carriers/carrier_d/pickup.js';
 import type { PickupRequest } from '../../../src/domain/types.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { apiErrorOf, fixture } from './support.js';
@@ -30,7 +30,7 @@ describe.skipIf(fixturesMissing)('carrier_d pickups against the recorded payload
 
   it('puts the recorded cancel number in the path (fixtures/pickup_PickupCancelRequest.json); the answer has no body', () => {
     const { confirmationNumber } = fixture<{ confirmationNumber: string }>('fixtures/pickup_PickupCancelRequest.json');
-    expect(pickupPath(confirmationNumber)).toBe('/pickup/v3/carrier-pickup/100094XXX');
+    expect(buildPickupCancelRequest(confirmationNumber)).toBe('/pickup/v3/carrier-pickup/100094XXX');
     expect(fixture('fixtures/pickup_PickupCancelResponse.json')).toEqual({ ok: true });
     expect(parsePickupCancelResponse(confirmationNumber).message).toBe('Pickup 100094XXX cancelled');
   });

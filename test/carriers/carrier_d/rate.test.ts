@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRateRequests, parseRateResponses, pricedOptions } from '../../../src/carriers/carrier_d/rate.js';
+import { buildRateRequest, parseRateResponse, pricedOptions } from '../../../src/carriers/carrier_d/rate.js';
 import type { ShipmentRequest } from '../../../src/domain/types.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { apiErrorOf, fixture, NOW, recordedShipment } from './support.js';
@@ -11,7 +11,7 @@ describe.skipIf(fixturesMissing)('carrier_d rates against the recorded payloads'
   it('differs from the recorded request as the two APIs differ, and only so', () => {
     // The recording is a shipping-options search (pricingOptions + packageDescription); we use
     // total-rates/search, whose TotalRatesQuery has the same ingredients flat (domestic-prices.yaml).
-    const [search] = buildRateRequests({ ...recordedShipment, service: 'parcel_select', special_services: ['certified_mail'] }, account, NOW);
+    const [search] = buildRateRequest({ ...recordedShipment, service: 'parcel_select', special_services: ['certified_mail'] }, account, NOW);
     expect(search?.international).toBe(false);
     expect(matchesRecorded(search?.body, fixture<unknown[]>('fixtures/rate_RateRequest.json')[0])).toEqual([
       '$.destinationEntryFacilityType: undefined ≠ "NONE"',
@@ -41,7 +41,7 @@ describe.skipIf(fixturesMissing)('carrier_d rates against the recorded payloads'
   });
 
   it('answers the cheapest option per mail class, named by the composite that books it exactly', () => {
-    const rates = parseRateResponses([{ packageIndex: 0, body: fixture('fixtures/rate_RateResponse.json') }], all);
+    const rates = parseRateResponse([{ packageIndex: 0, body: fixture('fixtures/rate_RateResponse.json') }], all);
     expect(rates.map((r) => [r.service_type, r.total_cost, r.transit_days, r.estimated_date])).toEqual([
       ['priority_mail_express|padded_flat_rate_envelope|machinable|none', '32.25', 2, '2025-05-31'],
       ['library_mail', '42.74', 7, '2025-06-06'],
@@ -53,15 +53,15 @@ describe.skipIf(fixturesMissing)('carrier_d rates against the recorded payloads'
   });
 
   it('reads the sample answer (samples/rate_response.json)', () => {
-    const rates = parseRateResponses([{ packageIndex: 0, body: fixture('samples/rate_response.json') }], all);
+    const rates = parseRateResponse([{ packageIndex: 0, body: fixture('samples/rate_response.json') }], all);
     expect(rates).toEqual([{ service_type: 'library_mail', service_name: 'Library Mail', total_cost: '5.82', currency: 'USD', transit_days: 7, estimated_date: '2025-06-04', delivery_day: 'WED' }]);
   });
 
   it('keeps only the exact option for a composite, and none when USPS did not price it', () => {
     const body = fixture('fixtures/rate_RateResponse.json');
-    const pme = parseRateResponses([{ packageIndex: 0, body }], { ...all, service: 'priority_mail_express|padded_flat_rate_envelope|machinable|none' });
+    const pme = parseRateResponse([{ packageIndex: 0, body }], { ...all, service: 'priority_mail_express|padded_flat_rate_envelope|machinable|none' });
     expect(pme.map((r) => r.total_cost)).toEqual(['32.25']);
-    expect(parseRateResponses([{ packageIndex: 0, body }], { ...all, service: 'parcel_select|your_packaging|machinable|ddu' })).toEqual([]);
+    expect(parseRateResponse([{ packageIndex: 0, body }], { ...all, service: 'parcel_select|your_packaging|machinable|ddu' })).toEqual([]);
   });
 
   it('turns USPS error bodies into the carrier’s error', () => {
@@ -73,20 +73,20 @@ describe('carrier_d rate requests', () => {
   const domestic: ShipmentRequest = { ...recordedShipment, service: undefined, packages: [{ weight: 1 }, { weight: 2 }], dim_units: 'IN', weight_units: 'LB' };
 
   it('asks for every domestic class in one search per package', () => {
-    const searches = buildRateRequests(domestic, account, NOW);
+    const searches = buildRateRequest(domestic, account, NOW);
     expect(searches.map((s) => s.packageIndex)).toEqual([0, 1]);
     expect((searches[0]?.body as { mailClasses?: string[] }).mailClasses).toContain('USPS_GROUND_ADVANTAGE');
   });
 
   it('asks international prices per mail class, with list prices when asked', () => {
-    const searches = buildRateRequests({ ...domestic, packages: [{ weight: 1 }], recipient: { city: 'Toronto', postal_code: 'M5V 2T6', country: 'CA' }, special_services: ['list_rates'] }, account, NOW);
+    const searches = buildRateRequest({ ...domestic, packages: [{ weight: 1 }], recipient: { city: 'Toronto', postal_code: 'M5V 2T6', country: 'CA' }, special_services: ['list_rates'] }, account, NOW);
     expect(searches.map((s) => (s.body as { mailClass: string }).mailClass)).toEqual(['FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE', 'PRIORITY_MAIL_INTERNATIONAL', 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL']);
     expect(searches[0]).toMatchObject({ international: true, body: { destinationCountryCode: 'CA', foreignPostalCode: 'M5V 2T6', priceType: 'RETAIL' } });
   });
 
   it('sums the packages and drops services not priced for all of them', () => {
     const option = (mailClass: string, price: number) => ({ totalPrice: price, rates: [{ mailClass, processingCategory: 'MACHINABLE', rateIndicator: 'SP', destinationEntryFacilityType: 'NONE' }] });
-    const rates = parseRateResponses(
+    const rates = parseRateResponse(
       [
         { packageIndex: 0, body: { rateOptions: [option('PRIORITY_MAIL', 10), option('MEDIA_MAIL', 4)] } },
         { packageIndex: 1, body: { rateOptions: [option('PRIORITY_MAIL', 12.5)] } },
@@ -97,8 +97,8 @@ describe('carrier_d rate requests', () => {
   });
 
   it('refuses ZIP-less addresses, services of the wrong kind and values it cannot price', () => {
-    expect(apiErrorOf(() => buildRateRequests({ ...domestic, sender: { ...domestic.sender, postal_code: 'SW1' } }, account, NOW)).detail).toBe('shipment.sender.postal_code');
-    expect(apiErrorOf(() => buildRateRequests({ ...domestic, service: 'priority_mail_international' }, account, NOW)).code).toBe('schema_validation_error');
-    expect(apiErrorOf(() => buildRateRequests({ ...domestic, service: 'priority_mail|tube|machinable|none' }, account, NOW)).code).toBe('schema_validation_error');
+    expect(apiErrorOf(() => buildRateRequest({ ...domestic, sender: { ...domestic.sender, postal_code: 'SW1' } }, account, NOW)).detail).toBe('shipment.sender.postal_code');
+    expect(apiErrorOf(() => buildRateRequest({ ...domestic, service: 'priority_mail_international' }, account, NOW)).code).toBe('schema_validation_error');
+    expect(apiErrorOf(() => buildRateRequest({ ...domestic, service: 'priority_mail|tube|machinable|none' }, account, NOW)).code).toBe('schema_validation_error');
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildLabelRequest, parseLabelResponse, shipmentFromLabels, sniffFormat } from '../../../src/carriers/carrier_d/ship.js';
+import { buildShipRequest, parseShipResponse, shipmentFromLabels, sniffFormat } from '../../../src/carriers/carrier_d/ship.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { apiErrorOf, fixture, fixtureText, multipartFixture, NOW, recipient, recordedShipment } from './support.js';
 
 describe.skipIf(fixturesMissing)('carrier_d labels against the recorded payloads', () => {
   it('builds the recorded domestic label request, with exactly these differences', () => {
-    const { kind, body } = buildLabelRequest(recordedShipment, 0, NOW);
+    const { kind, body } = buildShipRequest(recordedShipment, 0, NOW);
     expect(kind).toBe('label');
     const recorded = fixture<unknown[]>('fixtures/shipment_ShipmentRequest.json')[0];
     expect(matchesRecorded(body, recorded)).toEqual([
@@ -26,7 +26,7 @@ describe.skipIf(fixturesMissing)('carrier_d labels against the recorded payloads
     ['fixtures/shipment_ShipmentResponseSample2.multipart.txt', undefined, undefined],
     ['fixtures/shipment_ReturnShipmentResponse.multipart.txt', undefined, undefined],
   ])('reads %s by its boundary: metadata, PDF label', (file, number, postage) => {
-    const parsed = parseLabelResponse(multipartFixture(file), 'PDF');
+    const parsed = parseShipResponse(multipartFixture(file), 'PDF');
     const meta = fixture<{ trackingNumber: string; postage: number }>(file.replace('.multipart.txt', '.labelMetadata.json'));
     expect(parsed.package.tracking_number).toBe(number ?? meta.trackingNumber);
     expect(parsed.postage).toBe(postage ?? meta.postage);
@@ -35,7 +35,7 @@ describe.skipIf(fixturesMissing)('carrier_d labels against the recorded payloads
   });
 
   it('reads the commitment of the recorded answer', () => {
-    const parsed = parseLabelResponse(multipartFixture('fixtures/shipment_ShipmentResponse.multipart.txt'), 'PDF');
+    const parsed = parseShipResponse(multipartFixture('fixtures/shipment_ShipmentResponse.multipart.txt'), 'PDF');
     expect(parsed).toMatchObject({ estimatedDate: '2024-11-22', transitDays: 3, surcharges: 0 });
     const booked = shipmentFromLabels([parsed], 'priority_mail');
     expect(booked).toMatchObject({ tracking_number: '9234690361980900000142', service_type: 'priority_mail', costs: { base_charge: '18.76', net_charge: '18.76', currency: 'USD' } });
@@ -43,7 +43,7 @@ describe.skipIf(fixturesMissing)('carrier_d labels against the recorded payloads
 
   it('reads the JSON answer shape (labelMetadata + base64 labelImage)', () => {
     const body = Buffer.from(JSON.stringify(fixture('fixtures/return_shipment_ReturnShipmentResponseJSON.json')));
-    const parsed = parseLabelResponse({ contentType: 'application/json', bytes: body }, 'PDF');
+    const parsed = parseShipResponse({ contentType: 'application/json', bytes: body }, 'PDF');
     expect(parsed.package.tracking_number).toBe('9234690361980900000142');
     expect(parsed.postage).toBe(18.76);
     expect(Buffer.from(parsed.package.label).toString('latin1')).toMatch(/^%PDF-1\.4/);
@@ -56,18 +56,18 @@ describe.skipIf(fixturesMissing)('carrier_d labels against the recorded payloads
       png,
       Buffer.from('\r\n--b1--\r\n'),
     ]);
-    const parsed = parseLabelResponse({ contentType: 'multipart/form-data; boundary="b1"', bytes: body }, 'PNG');
+    const parsed = parseShipResponse({ contentType: 'multipart/form-data; boundary="b1"', bytes: body }, 'PNG');
     expect(Buffer.from(parsed.package.label)).toEqual(png);
     expect(parsed.package.label_format).toBe('PNG');
-    expect(apiErrorOf(() => parseLabelResponse({ contentType: 'multipart/form-data; boundary=other', bytes: body }, 'PDF')).code).toBe('carrier_http_exception');
+    expect(apiErrorOf(() => parseShipResponse({ contentType: 'multipart/form-data; boundary=other', bytes: body }, 'PDF')).code).toBe('carrier_http_exception');
     const text = fixtureText('fixtures/shipment_ShipmentResponse.multipart.txt');
     const cut = Buffer.from(text.slice(0, text.lastIndexOf('--r6')));
-    expect(apiErrorOf(() => parseLabelResponse({ contentType: 'multipart/form-data; boundary=r6-fpGYWbdZmd9w5-850fEfX', bytes: cut }, 'PDF')).code).toBe('carrier_http_exception');
+    expect(apiErrorOf(() => parseShipResponse({ contentType: 'multipart/form-data; boundary=r6-fpGYWbdZmd9w5-850fEfX', bytes: cut }, 'PDF')).code).toBe('carrier_http_exception');
   });
 
   it('answers USPS error bodies sent with 200 as the carrier’s error', () => {
     const body = Buffer.from(JSON.stringify(fixture('samples/error_response.json')));
-    expect(apiErrorOf(() => parseLabelResponse({ contentType: 'application/json', bytes: body }, 'PDF')).code).toBe('carrier_exception');
+    expect(apiErrorOf(() => parseShipResponse({ contentType: 'application/json', bytes: body }, 'PDF')).code).toBe('carrier_exception');
   });
 });
 
@@ -75,25 +75,25 @@ describe('carrier_d label requests', () => {
   const base = { ...recordedShipment, service: 'priority_mail', packaging: 'your_packaging', dim_units: 'IN' as const, weight_units: 'LB' as const, packages: [{ weight: 2, value: 600 }] };
 
   it('maps label types and sizes to imageInfo', () => {
-    expect(buildLabelRequest({ ...base, label_type: 'ZPL', label_size: '4X4LABEL' }, 0, NOW).body.imageInfo).toEqual({ imageType: 'ZPL203DPI', labelType: '4X4LABEL', receiptOption: 'NONE' });
-    expect(buildLabelRequest({ ...base, label_type: 'PNG', label_size: '2X7LABEL' }, 0, NOW).body.imageInfo.imageType).toBe('PNG');
-    expect(buildLabelRequest(base, 0, NOW).body.imageInfo).toEqual({ imageType: 'PDF', labelType: '4X6LABEL', receiptOption: 'NONE' });
+    expect(buildShipRequest({ ...base, label_type: 'ZPL', label_size: '4X4LABEL' }, 0, NOW).body.imageInfo).toEqual({ imageType: 'ZPL203DPI', labelType: '4X4LABEL', receiptOption: 'NONE' });
+    expect(buildShipRequest({ ...base, label_type: 'PNG', label_size: '2X7LABEL' }, 0, NOW).body.imageInfo.imageType).toBe('PNG');
+    expect(buildShipRequest(base, 0, NOW).body.imageInfo).toEqual({ imageType: 'PDF', labelType: '4X6LABEL', receiptOption: 'NONE' });
   });
 
   it('sends extra services, insurance by value and the package value', () => {
-    const body = buildLabelRequest({ ...base, special_services: ['insurance', 'signature_confirmation', 'restricted_delivery'] }, 0, NOW).body;
+    const body = buildShipRequest({ ...base, special_services: ['insurance', 'signature_confirmation', 'restricted_delivery'] }, 0, NOW).body;
     expect(body.packageDescription.extraServices).toEqual([931, 924]);
     expect(body.packageDescription.packageOptions).toEqual({ packageValue: 600 });
   });
 
   it('books returns at the return-label API, from the sender to the recipient', () => {
-    const call = buildLabelRequest({ ...base, type: 'return' }, 0, NOW);
+    const call = buildShipRequest({ ...base, type: 'return' }, 0, NOW);
     expect(call.kind).toBe('return');
     expect(call.body.toAddress.city).toBe(recipient.city);
   });
 
   it('builds international labels with the customs form printed with them', () => {
-    const call = buildLabelRequest(
+    const call = buildShipRequest(
       { ...base, service: 'priority_mail_international', recipient: { name: 'Clara Recipient', street1: '10 Downing St', city: 'London', postal_code: 'SW1A 2AA', country: 'GB' }, customs_items: [{ description: 'Cotton T-shirt', quantity: 2, value: 40, weight: 0.5, harmonized_code: '6109.10', manufacture_country_code: 'US' }], invoice_number: 'INV-7' },
       0,
       NOW,
@@ -107,11 +107,11 @@ describe('carrier_d label requests', () => {
   });
 
   it('refuses what USPS cannot book, before any call', () => {
-    expect(apiErrorOf(() => buildLabelRequest({ ...base, service: undefined }, 0, NOW))).toMatchObject({ code: 'schema_field_required', detail: 'shipment.service' });
-    expect(apiErrorOf(() => buildLabelRequest({ ...base, recipient: { ...recipient, postal_code: undefined } }, 0, NOW)).detail).toBe('shipment.recipient.postal_code');
+    expect(apiErrorOf(() => buildShipRequest({ ...base, service: undefined }, 0, NOW))).toMatchObject({ code: 'schema_field_required', detail: 'shipment.service' });
+    expect(apiErrorOf(() => buildShipRequest({ ...base, recipient: { ...recipient, postal_code: undefined } }, 0, NOW)).detail).toBe('shipment.recipient.postal_code');
     const gb = { name: 'C', street1: '1', city: 'London', country: 'GB' };
-    expect(apiErrorOf(() => buildLabelRequest({ ...base, service: 'priority_mail_international', recipient: gb }, 0, NOW)).detail).toBe('shipment.customs_items');
-    expect(apiErrorOf(() => buildLabelRequest({ ...base, service: 'priority_mail_international', recipient: gb, customs_items: [{ value: 1 }], type: 'return' }, 0, NOW)).detail).toBe('shipment.type');
+    expect(apiErrorOf(() => buildShipRequest({ ...base, service: 'priority_mail_international', recipient: gb }, 0, NOW)).detail).toBe('shipment.customs_items');
+    expect(apiErrorOf(() => buildShipRequest({ ...base, service: 'priority_mail_international', recipient: gb, customs_items: [{ value: 1 }], type: 'return' }, 0, NOW)).detail).toBe('shipment.type');
   });
 
   it('names label bytes by their signature', () => {
