@@ -3,10 +3,10 @@
  * carrier emulator on loopback. Invalid values stop start-up with a message naming the variable.
  */
 import { resolve } from 'node:path';
-import type { OperatorSettings } from './carriers/carrier.js';
+import type { CarrierMode, CarrierSettings, OperatorSettings } from './carriers/carrier.js';
 import { CARRIER_SLUGS, declarations, type CarrierSlug } from './carriers/declarations.js';
 
-export type CarrierMode = 'emulator' | 'live';
+export type { CarrierMode };
 
 export interface Config {
   host: string;
@@ -23,13 +23,7 @@ export interface Config {
   bodyLimit: number;
   /** Absolute base URL used in label links; derived from the request when unset. */
   publicUrl?: string;
-  carriers: {
-    mode: CarrierMode;
-    timeoutMs: number;
-    emulatorPort: number;
-    /** Per-carrier base URL overrides: WAYBILL_<SLUG>_URL / WAYBILL_<SLUG>_TEST_URL. */
-    urls: Partial<Record<CarrierSlug, { live?: string; test?: string }>>;
-  };
+  carriers: CarrierSettings['carriers'] & { emulatorPort: number };
   /** Track batch: parallel carrier calls per carrier. */
   trackConcurrency: number;
   /** Raw JSON of the operator's master test credentials (carrier → country → auth). */
