@@ -3,6 +3,7 @@
  * carrier emulator on loopback. Invalid values stop start-up with a message naming the variable.
  */
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CARRIER_SLUGS, type CarrierSlug } from './carriers/carrier.js';
 
 export type CarrierMode = 'emulator' | 'live';
@@ -22,6 +23,8 @@ export interface Config {
   bodyLimit: number;
   /** Absolute base URL used in label links; derived from the request when unset. */
   publicUrl?: string;
+  /** The built web pages (console, public pages): `npm run build` writes them to dist/web. */
+  webRoot: string;
   carriers: {
     mode: CarrierMode;
     timeoutMs: number;
@@ -111,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : fileURLToPath(new URL('../dist/web', import.meta.url)),
     carriers: {
       mode,
       timeoutMs: int(env, 'WAYBILL_CARRIER_TIMEOUT_MS', 30_000, 1),

@@ -13,6 +13,7 @@ import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
 import { registerTrackRoutes } from './track.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { registerWebRoutes } from './web.js';
 
 /** The single list of route modules, one per resource. */
 export function registerRoutes(app: App, ctx: RouteContext): void {
@@ -30,4 +31,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerMergeRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerReturnRoutes(app, ctx);
+  registerWebRoutes(app, ctx);
 }
