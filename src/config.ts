@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CARRIER_SLUGS, type CarrierSlug } from './carriers/carrier.js';
+import { parseDuration } from './domain/duration.js';
 
 export type CarrierMode = 'emulator' | 'live';
 
@@ -21,8 +22,13 @@ export interface Config {
   jwtPublicKey?: string;
   logLevel: string;
   bodyLimit: number;
-  /** Absolute base URL used in label links; derived from the request when unset. */
+  /**
+   * Absolute base URL of links handed out (labels, tracking pages, returns portals); unset → the
+   * address the service listens on (never the request's Host header, which a caller chooses).
+   */
   publicUrl?: string;
+  /** How long signed links stay valid. */
+  links: { labelTtlMs: number; trackingTtlMs: number };
   /** The built web pages (console, public pages): `npm run build` writes them to dist/web. */
   webRoot: string;
   carriers: {
@@ -89,6 +95,14 @@ function secretKey(raw: string | undefined): Buffer | undefined {
   throw new ConfigError('WAYBILL_SECRET_KEY must be 32 bytes as 64 hex characters or base64 (generate one with: openssl rand -hex 32)');
 }
 
+function duration(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const ms = parseDuration(raw);
+  if (ms === undefined) throw new ConfigError(`${name} must be a duration such as 3600 (seconds), 90m, 24h or 7d; got "${raw}"`);
+  return ms;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.WAYBILL_DATA_DIR || './data');
   const urls: Config['carriers']['urls'] = {};
@@ -114,6 +128,11 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    links: {
+      labelTtlMs: duration(env, 'WAYBILL_LABEL_URL_TTL', 24 * 3_600_000),
+      // A parcel may travel for weeks and the buyer keeps the e-mail: tracking links live long.
+      trackingTtlMs: duration(env, 'WAYBILL_TRACKING_URL_TTL', 180 * 86_400_000),
+    },
     webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : fileURLToPath(new URL('../dist/web', import.meta.url)),
     carriers: {
       mode,

@@ -14,6 +14,7 @@ import { createRatingService } from './rating.js';
 import { createReturnMethodsService } from './return-methods.js';
 import { createReturnsService } from './returns.js';
 import { createShippingService } from './shipping.js';
+import { createSignedLinks } from './signed-links.js';
 import { createTrackingService } from './tracking.js';
 import { createTrackingCache } from './tracking-cache.js';
 import { createWebhooksService } from './webhooks.js';
@@ -37,10 +38,17 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, clock });
-  const shipping = createShippingService({ db, calls, clock, trackingCache });
+  const links = createSignedLinks({
+    key: deps.sealer.deriveKey('signed links'),
+    clock,
+    labelTtlMs: deps.config?.links.labelTtlMs ?? 24 * 3_600_000,
+    trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
+  });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, links });
   return {
     database: deps.database,
     declarations: deps.declarations,
+    links,
     accounts,
     rating: createRatingService({ calls, clock }),
     shipping,
