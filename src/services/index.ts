@@ -10,6 +10,8 @@ import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
 import { createManifestService } from './manifests.js';
 import { createPickupsService } from './pickups.js';
+import { createPortalService } from './portal.js';
+import { createPublicTracking } from './public-tracking.js';
 import { createRatingService } from './rating.js';
 import { createReturnMethodsService } from './return-methods.js';
 import { createReturnsService } from './returns.js';
@@ -45,6 +47,9 @@ export function createServices(deps: ServiceDeps) {
     trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
   });
   const shipping = createShippingService({ db, calls, clock, trackingCache, links });
+  const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
+  const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
+  const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   return {
     database: deps.database,
     declarations: deps.declarations,
@@ -52,13 +57,15 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     rating: createRatingService({ calls, clock }),
     shipping,
-    tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
+    tracking,
     pickups: createPickupsService({ calls, clock, db }),
     manifests: createManifestService({ calls, clock }),
     idempotency: createIdempotencyService({ db, clock }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
-    returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),
-    returns: createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock }),
+    returnMethods,
+    returns,
+    publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations }),
+    portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations }),
   };
 }
 

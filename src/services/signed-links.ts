@@ -47,8 +47,10 @@ export function createSignedLinks(deps: SignedLinksDeps) {
    */
   function verify(purpose: LinkPurpose, tenant: string, id: string, given: { expires: unknown; signature: unknown }): void {
     const expires = Number(given.expires);
-    const signature = typeof given.signature === 'string' ? Buffer.from(given.signature, 'base64url') : Buffer.alloc(0);
-    const expected = Number.isSafeInteger(expires) ? Buffer.from(sign(purpose, tenant, id, expires), 'base64url') : undefined;
+    // Compared as text, not decoded: base64 has several spellings of the same bytes, and a link
+    // changed by one character must not keep working.
+    const signature = Buffer.from(typeof given.signature === 'string' ? given.signature : '');
+    const expected = Number.isSafeInteger(expires) ? Buffer.from(sign(purpose, tenant, id, expires)) : undefined;
     if (!expected || signature.length !== expected.length || !timingSafeEqual(signature, expected)) throw notFound(purpose);
     if (expires * 1000 <= clock.now().getTime()) {
       throw new ApiError('link_expired', `this ${describe(purpose)} link expired at ${new Date(expires * 1000).toISOString()}; ask the sender for a new one`, purpose);

@@ -7,6 +7,7 @@ import { registerMergeRoutes } from './merge.js';
 import { registerMetaRoutes } from './meta.js';
 import { registerCarrierDescriptionRoute } from './meta-carrier.js';
 import { registerPickupRoutes } from './pickups.js';
+import { registerPortalRoutes } from './portal.js';
 import { registerRateRoutes } from './rate.js';
 import { registerReturnRoutes } from './returns.js';
 import { registerShipRoutes } from './ship.js';
@@ -31,5 +32,6 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerMergeRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerReturnRoutes(app, ctx);
+  registerPortalRoutes(app, ctx);
   registerWebRoutes(app, ctx);
 }

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
+import type { Services } from '../../services/index.js';
+import { httpStatus } from '../errors.js';
 import type { App, RouteContext } from '../types.js';
 
 export const PAGE_CSP = [
@@ -24,8 +26,25 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The pages: each is one HTML entry of the web build, answered for its path and everything below. */
-const PAGES: readonly { path: string; entry: string }[] = [{ path: '/console', entry: 'console/index.html' }];
+/**
+ * The pages: each is one HTML entry of the web build, answered for its path and everything below.
+ * A page opened by a signed link answers 404 or 410 (with the same document, which explains) when
+ * the link is tampered or expired, so the status tells the truth to anything that reads it.
+ */
+const PAGES: readonly { path: string; entry: string; checkLink?: (services: Services, token: string) => Promise<unknown> }[] = [
+  { path: '/console', entry: 'console/index.html' },
+  { path: '/tracking', entry: 'tracking/index.html', checkLink: (s, token) => s.publicTracking.check(token) },
+  { path: '/portal', entry: 'portal/index.html', checkLink: (s, token) => s.portal.check(token) },
+];
+
+async function linkStatus(check: (token: string) => Promise<unknown>, token: string): Promise<number> {
+  try {
+    await check(token);
+    return 200;
+  } catch (err) {
+    return err instanceof ApiError ? httpStatus(err) : 200;
+  }
+}
 
 export function registerWebRoutes(app: App, ctx: RouteContext): void {
   const root = ctx.config.webRoot;
@@ -56,12 +75,16 @@ export function registerWebRoutes(app: App, ctx: RouteContext): void {
       throw new ApiError('service_unavailable', 'The web pages are not built; run `npm run build`', entry);
     }
   };
-  const send = async (reply: FastifyReply, entry: string) =>
-    reply.header('content-security-policy', PAGE_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await document(entry));
+  const send = async (reply: FastifyReply, entry: string, status = 200) =>
+    reply.status(status).header('content-security-policy', PAGE_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await document(entry));
 
   for (const page of PAGES) {
     const opts = { config: { public: true }, schema: { hide: true } } as const;
     app.get(page.path, opts, (_req, reply) => reply.redirect(`${page.path}/`, 302));
-    app.get(`${page.path}/*`, opts, (_req, reply) => send(reply, page.entry));
+    const check = page.checkLink;
+    app.get(`${page.path}/*`, opts, async (req, reply) => {
+      const token = (req.params as { '*': string })['*'].split('/')[0] ?? '';
+      return send(reply, page.entry, check ? await linkStatus((t) => check(ctx.services, t), token) : 200);
+    });
   }
 }
