@@ -20,7 +20,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: { console: resolve(root, 'console/index.html') },
+      input: {
+        console: resolve(root, 'console/index.html'),
+        tracking: resolve(root, 'tracking/index.html'),
+        portal: resolve(root, 'portal/index.html'),
+      },
     },
   },
 });
