@@ -76,7 +76,9 @@ function App() {
 
   return (
     <main class="page">
-      <h1>Return items from order {portal.order_id}</h1>
+      <h1>
+        Return items from order <span class="nowrap">{portal.order_id}</span>
+      </h1>
       {made ? <Done ret={made.ret} place={made.place} /> : null}
       {open.length === 0 ? (
         <p class="card">Everything in this order has been returned.</p>
