@@ -68,8 +68,16 @@ async function axeProblems(page: Page): Promise<string[]> {
 }
 
 /** The page's own globals, typed here: the test code is compiled without the DOM library. */
-type Win = { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
-const scrollsSideways = (page: Page) => page.evaluate(() => (globalThis as unknown as Win).document.documentElement.scrollWidth > (globalThis as unknown as Win).innerWidth);
+type Win = { document: { documentElement: { scrollWidth: number }; querySelectorAll(s: string): Iterable<{ getBoundingClientRect(): { right: number } }> } };
+/**
+ * Whether anything reaches past the phone's 390 px: the document's scroll width, and every
+ * element's right edge (a mobile viewport may clip or widen rather than scroll).
+ */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => {
+    const d = (globalThis as unknown as Win).document;
+    return d.documentElement.scrollWidth > 390 || Math.max(...[...d.querySelectorAll('body *')].map((e) => e.getBoundingClientRect().right)) > 390;
+  });
 
 async function portalLink(expires_in = '7d'): Promise<{ id: string; url: string }> {
   const lines = [
@@ -111,6 +119,14 @@ describe('public pages in Chromium at 390 px', () => {
     expect(await axeProblems(page)).toEqual([]);
     expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({ path: join(shots, 'tracking.png'), fullPage: true });
+    // The sideways check sees an overflow when there is one.
+    await page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { body: { append(e: unknown): void }; createElement(t: string): { style: { width: string } } } }).document;
+      const wide = d.createElement('div');
+      wide.style.width = '600px';
+      d.body.append(wide);
+    });
+    expect(await scrollsSideways(page)).toBe(true);
 
     const tampered = booked.body.shipment.tracking_url.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));
     const bad = await open(tampered);
