@@ -183,6 +183,10 @@ describe('public pages in Chromium at 390 px', () => {
     expect(await axeProblems(page)).toEqual([]);
     expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({ path: join(shots, 'portal-done.png'), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await page.evaluate(() => (globalThis as unknown as Win).document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await page.screenshot({ path: join(shots, 'portal-done-1366.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // What is left can be returned; a carrier failure says so and creates nothing.
     await page.locator('#line-L1').check();
