@@ -19,6 +19,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   master_test_shipping_account_not_found: 404,
   carrier_no_shipment_found: 404,
   not_found: 404,
+  // A signed link (label, tracking page, returns portal) that was genuine but is past its expiry.
+  link_expired: 410,
   idempotency_key_reused: 409,
   idempotency_key_in_use: 409,
   conflict: 409,
