@@ -10,7 +10,7 @@ const OPENS = /^(application\/pdf|image\/)/;
 
 export function LabelLink({ url, name, text = 'Download label' }: { url: string; name: string; text?: string }) {
   const key = useKey();
-  const [state, setState] = useState<{ href?: string; opens?: boolean; ext?: string; error?: string }>({});
+  const [state, setState] = useState<{ href?: string; type?: string; opens?: boolean; ext?: string; error?: string }>({});
   useEffect(() => {
     let href: string | undefined;
     let live = true;
@@ -19,7 +19,7 @@ export function LabelLink({ url, name, text = 'Download label' }: { url: string;
         href = URL.createObjectURL(blob);
         const opens = OPENS.test(blob.type);
         const ext = blob.type === 'application/pdf' ? 'pdf' : blob.type.startsWith('image/') ? blob.type.slice(6) : 'zpl';
-        if (live) setState({ href, opens, ext });
+        if (live) setState({ href, type: blob.type, opens, ext });
       })
       .catch((err: Error) => live && setState({ error: err.message }));
     return () => {
@@ -30,11 +30,11 @@ export function LabelLink({ url, name, text = 'Download label' }: { url: string;
   if (state.error) return <span class="note note-error">Label unavailable: {state.error}</span>;
   if (!state.href) return <span class="note" role="status">Preparing label…</span>;
   return state.opens ? (
-    <a class="button" href={state.href} target="_blank" rel="noopener">
+    <a class="button" href={state.href} type={state.type} target="_blank" rel="noopener">
       {text}
     </a>
   ) : (
-    <a class="button" href={state.href} download={`${name}.${state.ext}`}>
+    <a class="button" href={state.href} type={state.type} download={`${name}.${state.ext}`}>
       {text}
     </a>
   );

@@ -12,7 +12,7 @@ import { ShipmentDetail } from './pages/shipment-detail';
 import { Shipments } from './pages/shipments';
 import { SignIn } from './pages/sign-in';
 import { Webhooks } from './pages/webhooks';
-import { BASE, Link, match, navigate, useLocation } from './router';
+import { BASE, Link, match, useLocation } from './router';
 import { forgetKey, keepKey, storedKey } from './session';
 
 const NAV: [string, string][] = [
@@ -60,10 +60,6 @@ function Page({ path }: { path: string }) {
 function App() {
   const [key, setKey] = useState(storedKey());
   const { path } = useLocation();
-  if (path === BASE || path === '/') {
-    navigate(`${BASE}/shipments`, true);
-    return null;
-  }
   if (!key) {
     return (
       <SignIn
@@ -111,4 +107,6 @@ function App() {
   );
 }
 
+// The console's home is the shipments list; settled before the first render.
+if (location.pathname.replace(/\/+$/, '') === BASE) history.replaceState(null, '', `${BASE}/shipments`);
 render(<App />, document.getElementById('app')!);

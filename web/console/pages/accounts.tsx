@@ -71,7 +71,7 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
   );
 }
 
-function AccountCard({ a, onChanged }: { a: Account; onChanged: () => void }) {
+function AccountCard({ a, meta, onChanged }: { a: Account; meta: CarrierMeta | undefined; onChanged: () => void }) {
   const check = useAction();
   const [verdict, setVerdict] = useState<{ valid: boolean; message: string }>();
   const validate = async () => {
@@ -108,9 +108,11 @@ function AccountCard({ a, onChanged }: { a: Account; onChanged: () => void }) {
         ))}
       </dl>
       <div class="row-actions">
-        <button type="button" class="quiet" disabled={check.busy} onClick={validate}>
-          Validate credentials
-        </button>
+        {meta?.operations.includes('validate_credentials') ? (
+          <button type="button" class="quiet" disabled={check.busy} onClick={validate}>
+            Validate credentials
+          </button>
+        ) : null}
         <Confirm
           label="Delete account"
           question={`Delete account ${a.id}? Shipments booked with it stay readable.`}
@@ -141,7 +143,7 @@ export function Accounts() {
       {list && list.length > 0 ? (
         <ul class="cards">
           {list.map((a) => (
-            <AccountCard key={a.id} a={a} onChanged={accounts.reload} />
+            <AccountCard key={a.id} a={a} meta={carriers.data?.carriers.find((c) => c.slug === a.carrier)} onChanged={accounts.reload} />
           ))}
         </ul>
       ) : null}

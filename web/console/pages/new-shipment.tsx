@@ -169,7 +169,7 @@ export function NewShipment() {
                     <li key={r.service_type}>
                       <span class="what">{r.service_name}</span>
                       <span class="price">{money(r.total_cost, r.currency)}</span>
-                      <span class="sub">{r.transit_days !== undefined ? `${r.transit_days} days` : (r.estimated_date ?? '')}</span>
+                      <span class="sub">{r.transit_days !== undefined ? `${r.transit_days} ${r.transit_days === 1 ? 'day' : 'days'}` : (r.estimated_date ?? '')}</span>
                       <button type="button" disabled={buying.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
                         Buy
                       </button>

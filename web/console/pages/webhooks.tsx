@@ -55,7 +55,10 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
               <div class="head">
                 <span class={`badge ${d.status === 'succeeded' ? 'badge-ok' : d.status === 'failed' ? 'badge-bad' : 'badge-info'}`}>{d.status}</span>
                 <span class="what">{d.event_type}</span>
-                <span class="sub">{`${dateTime(d.created)} · event ${d.event_id}`}</span>
+                <span class="sub">
+                  {`${dateTime(d.created)} · event `}
+                  <code class="event-id">{d.event_id}</code>
+                </span>
                 {d.next_attempt ? <span class="sub">Next attempt {dateTime(d.next_attempt)}</span> : null}
                 <button type="button" class="quiet" disabled={act.busy} onClick={() => replay(d)} aria-label={`Replay ${d.event_type} delivery ${d.id}`}>
                   Replay
