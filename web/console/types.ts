@@ -48,6 +48,7 @@ export interface Shipment {
   packaging: string;
   ship_date: string;
   test: boolean;
+  type?: string;
   tracking_number: string;
   label_type: string;
   costs?: Costs;

@@ -141,7 +141,7 @@ export function Accounts() {
       <PageHeading>Shipping accounts</PageHeading>
       <Status loaded={accounts} empty={list?.length === 0} />
       {list && list.length > 0 ? (
-        <ul class="cards">
+        <ul class="cards cards-grid">
           {list.map((a) => (
             <AccountCard key={a.id} a={a} meta={carriers.data?.carriers.find((c) => c.slug === a.carrier)} onChanged={accounts.reload} />
           ))}

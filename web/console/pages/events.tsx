@@ -13,6 +13,15 @@ interface Event {
 }
 
 const LIMIT = 50;
+const NAMED = ['tracking_number', 'confirmation_number', 'id'] as const;
+
+/** The first identifying value of an event's resource, to tell events apart without opening them. */
+function subject(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  for (const k of NAMED) if (typeof record[k] === 'string') return `${k.replace(/_/g, ' ')} ${record[k]}`;
+  return undefined;
+}
 
 export function Events() {
   const [type, setType] = useState('');
@@ -50,6 +59,7 @@ export function Events() {
             <li key={e.id} class="card">
               <div class="head">
                 <span class="what">{e.type}</span>
+                {subject(e.data) ? <span>{subject(e.data)}</span> : null}
                 <span class="sub">{`${dateTime(e.created)} · ${e.id}`}</span>
                 <button type="button" class="quiet" disabled={act.busy} onClick={() => redeliver(e)} aria-label={`Redeliver ${e.type} ${e.id}`}>
                   Redeliver

@@ -96,6 +96,7 @@ export function ReturnDetail({ id }: { id: string }) {
           <PageHeading>Return {r.shipment.tracking_number}</PageHeading>
           <div class="summary">
             <StageBadge stage={r.shipment.status} />
+            <Link href={`${BASE}/shipments/${encodeURIComponent(r.shipment.id)}`}>Its shipment: label and tracking</Link>
           </div>
           <div class="grid">
             <section class="card">

@@ -7,7 +7,7 @@ import type { Address, Checkpoint, Shipment } from '../types';
 import { Confirm, ErrorNote, Facts, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
 
 export function AddressBlock({ a }: { a: Address }) {
-  const lines = [a.name, a.company, a.street1, a.street2, [a.postal_code, a.city, a.state].filter(Boolean).join(' '), a.country, a.phone, a.email].filter((l) => l);
+  const lines = [a.name, a.company, a.street1, a.street2, `${[a.city, a.state].filter(Boolean).join(', ')} ${a.postal_code ?? ''}`.trim(), a.country, a.phone, a.email].filter((l) => l);
   return (
     <address>
       {lines.map((l, i) => (

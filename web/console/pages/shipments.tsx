@@ -47,6 +47,7 @@ export function Shipments() {
               <tr key={s.id}>
                 <td data-label="Tracking number">
                   <Link href={`${BASE}/shipments/${encodeURIComponent(s.id)}`}>{s.tracking_number}</Link>
+                  {s.type === 'return' ? <span class="tag">return</span> : null}
                   {s.test ? <span class="tag">test</span> : null}
                 </td>
                 <td data-label="Status">
