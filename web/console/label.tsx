@@ -39,3 +39,17 @@ export function LabelLink({ url, name, text = 'Download label' }: { url: string;
     </a>
   );
 }
+
+/** Fetches a file with the key when asked (a batch's print file can be large) and saves it. */
+export async function saveFile(url: string, key: string, name: string): Promise<void> {
+  const blob = await apiBlob(url, { key });
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has its own copy once started; the URL is released on the next turn.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}

@@ -4,6 +4,7 @@ import '../shared/base.css';
 import './console.css';
 import { KeyContext } from './context';
 import { Accounts } from './pages/accounts';
+import { BatchDetail, Batches } from './pages/batches';
 import { Events } from './pages/events';
 import { NewShipment } from './pages/new-shipment';
 import { PickupDetail, Pickups } from './pages/pickups';
@@ -18,6 +19,7 @@ import { forgetKey, keepKey, storedKey } from './session';
 const NAV: [string, string][] = [
   ['shipments', 'Shipments'],
   ['new', 'New shipment'],
+  ['batches', 'Batches'],
   ['returns', 'Returns'],
   ['pickups', 'Pickups'],
   ['accounts', 'Accounts'],
@@ -29,12 +31,15 @@ function Page({ path }: { path: string }) {
   let p: Record<string, string> | null;
   if ((p = match(`${BASE}/shipments/:id`, path))) return <ShipmentDetail id={p.id!} />;
   if ((p = match(`${BASE}/returns/:id`, path))) return <ReturnDetail id={p.id!} />;
+  if ((p = match(`${BASE}/batches/:id`, path))) return <BatchDetail id={p.id!} />;
   if ((p = match(`${BASE}/pickups/:id`, path))) return <PickupDetail id={p.id!} />;
   switch (path) {
     case `${BASE}/shipments`:
       return <Shipments />;
     case `${BASE}/new`:
       return <NewShipment />;
+    case `${BASE}/batches`:
+      return <Batches />;
     case `${BASE}/returns`:
       return <Returns />;
     case `${BASE}/pickups`:

@@ -25,6 +25,8 @@ export interface CallOptions {
   body?: unknown;
   /** Sent as the zkkey header. */
   key?: string;
+  /** A body sent as it is (a CSV file, say) with its content type, instead of JSON. */
+  raw?: { body: string | Blob; type: string };
   signal?: AbortSignal;
 }
 
@@ -38,11 +40,13 @@ async function send(path: string, opts: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.key) headers.zkkey = opts.key;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.raw) headers['content-type'] = opts.raw.type;
+  const body = opts.raw ? opts.raw.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
   try {
     return await fetch(samePath(path), {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
-      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+      ...(body !== undefined ? { body } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
       credentials: 'omit',
     });
