@@ -7,9 +7,8 @@ import { api } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import type { Account, CarrierMeta } from '../types';
 import { Confirm, ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
+import { EditAccount, PostageBalance, secretMember, useAccountOperations, words } from './account-extras';
 
-const SECRET = /secret|password|passphrase|key|token/i;
-const words = (member: string) => member.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: () => void }) {
   const [carrier, setCarrier] = useState('');
@@ -51,7 +50,7 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
               <Field
                 key={m}
                 label={`${words(m)}${meta.auth.required.includes(m) ? '' : ' (optional)'}`}
-                type={SECRET.test(m) ? 'password' : 'text'}
+                type={secretMember(m) ? 'password' : 'text'}
                 autoComplete="off"
                 required={meta.auth.required.includes(m) && !test}
                 value={auth[m] ?? ''}
@@ -71,7 +70,7 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
   );
 }
 
-function AccountCard({ a, meta, onChanged }: { a: Account; meta: CarrierMeta | undefined; onChanged: () => void }) {
+function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMeta | undefined; ops: { edit: boolean; balance: boolean }; onChanged: () => void }) {
   const check = useAction();
   const [verdict, setVerdict] = useState<{ valid: boolean; message: string }>();
   const validate = async () => {
@@ -107,7 +106,9 @@ function AccountCard({ a, meta, onChanged }: { a: Account; meta: CarrierMeta | u
           </div>
         ))}
       </dl>
+      {ops.balance ? <PostageBalance a={a} /> : null}
       <div class="row-actions">
+        {ops.edit ? <EditAccount a={a} meta={meta} onSaved={onChanged} /> : null}
         {meta?.operations.includes('validate_credentials') ? (
           <button type="button" class="quiet" disabled={check.busy} onClick={validate}>
             Validate credentials
@@ -136,6 +137,7 @@ export function Accounts() {
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
   const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
   const list = accounts.data?.shipping_accounts;
+  const ops = useAccountOperations();
   return (
     <section>
       <PageHeading>Shipping accounts</PageHeading>
@@ -143,7 +145,7 @@ export function Accounts() {
       {list && list.length > 0 ? (
         <ul class="cards cards-grid">
           {list.map((a) => (
-            <AccountCard key={a.id} a={a} meta={carriers.data?.carriers.find((c) => c.slug === a.carrier)} onChanged={accounts.reload} />
+            <AccountCard key={a.id} a={a} ops={ops} meta={carriers.data?.carriers.find((c) => c.slug === a.carrier)} onChanged={accounts.reload} />
           ))}
         </ul>
       ) : null}
