@@ -8,6 +8,7 @@ import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
 import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
+import { createListingsService } from './listings.js';
 import { createManifestService } from './manifests.js';
 import { createPickupsService } from './pickups.js';
 import { createPortalService } from './portal.js';
@@ -57,6 +58,7 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     rating: createRatingService({ calls, clock }),
     shipping,
+    listings: createListingsService({ db, links }),
     tracking,
     pickups: createPickupsService({ calls, clock, db }),
     manifests: createManifestService({ calls, clock }),

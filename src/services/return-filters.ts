@@ -14,7 +14,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
  * A bound on `created` as an ISO instant. A date covers its whole day; a date-time without an offset
  * is UTC, as `created` itself is written. `end` is inclusive, so it becomes the instant just after.
  */
-function instant(value: string, field: 'start_date' | 'end_date'): string {
+export function instant(value: string, field: 'start_date' | 'end_date'): string {
   const dateOnly = DATE.test(value);
   if (!dateOnly && !DATE_TIME.test(value)) throw new ApiError('schema_validation_error', `${field} "${value}" is not a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, optional offset)`, field);
   const zoned = dateOnly ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`;

@@ -170,6 +170,9 @@ export function createShippingService(deps: ShippingDeps) {
         response: JSON.stringify(stored),
         created_at: createdAt,
         voided_at: null,
+        recipient_name: stored.recipient.name ?? null,
+        reference_values: shipments.referenceValues(stored.references),
+        stage: 'CREATED',
       },
       labels: [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
     };
