@@ -10,7 +10,7 @@ import * as repo from '../storage/repositories/pickups.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { recordEvent } from './events.js';
-import { earliestToday } from './shipment-request.js';
+import { checkHorizon, DATE_HORIZON_DAYS, earliestToday } from './shipment-request.js';
 import { checkAllowed } from './validation.js';
 
 const MAX_AVAILABILITY_DAYS = 31;
@@ -25,6 +25,7 @@ export function checkPhone(phone: string, path: string): void {
 
 function checkDateNotPast(date: string, now: Date, path: string): void {
   if (date < earliestToday(now)) throw new ApiError('schema_validation_error', `${path} ${date} is in the past`, path);
+  checkHorizon(date, now, DATE_HORIZON_DAYS.pickup, path);
 }
 
 /** A pickup's date and window: not in the past, closing after it opens. */
@@ -40,6 +41,7 @@ export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierC
     checkPhone(input.location.phone!, 'pickup_availability.location.phone');
     const now = clock.now();
     checkDateNotPast(input.start_date, now, 'pickup_availability.start_date');
+    checkHorizon(input.end_date, now, DATE_HORIZON_DAYS.pickup, 'pickup_availability.end_date');
     if (input.end_date < input.start_date) throw new ApiError('schema_validation_error', 'pickup_availability.end_date is before start_date', 'pickup_availability.end_date');
     const days = (Date.parse(input.end_date) - Date.parse(input.start_date)) / 86_400_000;
     if (days > MAX_AVAILABILITY_DAYS) throw new ApiError('schema_validation_error', `pickup_availability covers at most ${MAX_AVAILABILITY_DAYS} days`, 'pickup_availability.end_date');
