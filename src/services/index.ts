@@ -9,6 +9,7 @@ import { createAccountsService, type MasterTestAccounts } from './accounts.js';
 import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
 import { createManifestService } from './manifests.js';
+import { createOwnership } from './ownership.js';
 import { createPickupsService } from './pickups.js';
 import { createRatingService } from './rating.js';
 import { createReturnMethodsService } from './return-methods.js';
@@ -37,7 +38,8 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, clock });
-  const shipping = createShippingService({ db, calls, clock, trackingCache });
+  const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, ownership });
   return {
     database: deps.database,
     declarations: deps.declarations,
@@ -45,8 +47,8 @@ export function createServices(deps: ServiceDeps) {
     rating: createRatingService({ calls, clock }),
     shipping,
     tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
-    pickups: createPickupsService({ calls, clock, db }),
-    manifests: createManifestService({ calls, clock }),
+    pickups: createPickupsService({ calls, clock, db, ownership }),
+    manifests: createManifestService({ calls, clock, ownership }),
     idempotency: createIdempotencyService({ db, clock }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
     returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),

@@ -24,3 +24,15 @@ export async function markPickupCancelled(db: Kysely<Tables>, tenant: string, id
   const res = await db.updateTable('pickups').set({ status: 'cancelled', cancelled_at: at }).where('tenant', '=', tenant).where('id', '=', id).where('status', '=', 'scheduled').executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** A return's pickup with that confirmation number: returns keep their pickup on the return row. */
+export async function findReturnPickup(db: Kysely<Tables>, tenant: string, confirmationNumber: string, carrier: string): Promise<{ pickup_date: string | null; location_code: string | null } | undefined> {
+  return db
+    .selectFrom('returns')
+    .select(['pickup_date', 'pickup_location_code as location_code'])
+    .where('tenant', '=', tenant)
+    .where('carrier', '=', carrier)
+    .where('pickup_confirmation_number', '=', confirmationNumber)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
