@@ -49,7 +49,8 @@ export function createServices(deps: ServiceDeps) {
     tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
     pickups: createPickupsService({ calls, clock, db, ownership }),
     manifests: createManifestService({ calls, clock, ownership }),
-    idempotency: createIdempotencyService({ db, clock }),
+    // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
+    idempotency: createIdempotencyService({ db, clock, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
     returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),
     returns: createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock }),

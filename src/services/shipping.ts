@@ -16,6 +16,7 @@ import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
+import { completeIn } from './idempotency.js';
 import type { Ownership } from './ownership.js';
 import { toShipmentRequest } from './shipment-request.js';
 import type { TrackingCache } from './tracking-cache.js';
@@ -173,7 +174,8 @@ export function createShippingService(deps: ShippingDeps) {
     };
   }
 
-  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string }) {
+  /** `idempotencyKey`: the request's claimed key, completed with the shipment (services/idempotency.ts). */
+  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string }) {
     const p = await prepareBooking(tenant, input, opts.log);
     const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl);
     const { account, call, req, now } = p;
@@ -181,6 +183,7 @@ export function createShippingService(deps: ShippingDeps) {
       shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
         await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
         if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, record.shipment.created_at);
+        await completeIn(trx, opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined, 200, { shipment: record.stored });
       }),
     );
     return { shipment: p.req.include_base64_label ? record.base64() : record.stored };
