@@ -19,5 +19,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route answers without an API key. */
     public?: boolean;
+    /** The answer carries a secret (credentials, a signing secret): its idempotent replay is stored sealed. */
+    secretAnswer?: boolean;
   }
 }

@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import * as repo from '../storage/repositories/idempotency.js';
+import type { Sealer } from '../storage/sealing.js';
 import type { Tables } from '../storage/tables.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -41,7 +42,10 @@ export function fingerprint(method: string, route: string, body: unknown): strin
 /** Twice the default carrier timeout; the service is given the configured one. */
 export const DEFAULT_STALE_AFTER_MS = 60_000;
 
-export function createIdempotencyService(deps: { db: Kysely<Tables>; clock: Clock; staleAfterMs?: number }) {
+/** Sealed answers start with the sealer's version tag; stored JSON starts with { or [. */
+const SEALED = /^v\d+:/;
+
+export function createIdempotencyService(deps: { db: Kysely<Tables>; clock: Clock; sealer: Sealer; staleAfterMs?: number }) {
   const { db, clock } = deps;
   const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
 
@@ -71,12 +75,14 @@ export function createIdempotencyService(deps: { db: Kysely<Tables>; clock: Cloc
       }
       throw new ApiError('idempotency_key_in_use', `A request with Idempotency-Key ${key} is still being processed (since ${existing.created_at}); retry shortly`, key, { retryAfter: 1 });
     }
-    return { kind: 'replay', status: existing.status_code, body: existing.response };
+    const body = SEALED.test(existing.response) ? deps.sealer.open(existing.response) : existing.response;
+    return { kind: 'replay', status: existing.status_code, body };
   }
 
-  async function finish(tenant: string, key: string, status: number, body: string): Promise<void> {
+  /** `seal`: the answer carries a secret (an echoed passphrase, a signing secret) and is stored sealed like every other. */
+  async function finish(tenant: string, key: string, status: number, body: string, opts: { seal?: boolean } = {}): Promise<void> {
     if (status >= 400 && status < 500) await repo.release(db, tenant, key);
-    else await repo.complete(db, tenant, key, status, body);
+    else await repo.complete(db, tenant, key, status, opts.seal ? deps.sealer.seal(body) : body);
   }
 
   return { claim, finish };

@@ -50,7 +50,7 @@ export function createServices(deps: ServiceDeps) {
     pickups: createPickupsService({ calls, clock, db, ownership }),
     manifests: createManifestService({ calls, clock, ownership }),
     // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
-    idempotency: createIdempotencyService({ db, clock, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
+    idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
     returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),
     returns: createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock }),

@@ -11,7 +11,7 @@ export function registerWebhookRoutes(app: App, { services }: RouteContext): voi
 
   app.post(
     '/webhooks',
-    { schema: { tags, summary: 'Register an endpoint; the answer carries its signing secret, shown only here', body: CreateWebhookBody, response: { 200: WebhookResponse, ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { tags, summary: 'Register an endpoint; the answer carries its signing secret, shown only here', body: CreateWebhookBody, response: { 200: WebhookResponse, ...errorResponses } } },
     async (req) => ({ webhook: await webhooks.create(req.tenant, req.body.webhook) }),
   );
 
@@ -44,7 +44,7 @@ export function registerWebhookRoutes(app: App, { services }: RouteContext): voi
 
   app.post(
     '/webhooks/:id/rotate-secret',
-    { schema: { tags, summary: 'New signing secret; the old one keeps signing for 24 hours', params: IdParam, response: { 200: WebhookResponse, ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { tags, summary: 'New signing secret; the old one keeps signing for 24 hours', params: IdParam, response: { 200: WebhookResponse, ...errorResponses } } },
     async (req) => ({ webhook: await webhooks.rotateSecret(req.tenant, req.params.id) }),
   );
 
