@@ -18,6 +18,7 @@ import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framew
 import { ajv } from './contract/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerJsonDepthLimit } from './http/json-depth.js';
 import { RequestLog } from './http/request-log.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     req.tenant = await auth.authenticate(req.headers);
   });
 
+  registerJsonDepthLimit(app);
   app.addHook('preValidation', async (req) => dropNullMembers(req.body));
 
   app.setErrorHandler((err, req, reply) => {
