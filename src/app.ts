@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { createAuthenticator } from './http/auth.js';
+import { createAuthenticator, credentialFrom } from './http/auth.js';
 import { ApiError, toApiError } from './domain/errors.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
@@ -18,6 +18,7 @@ import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framew
 import { ajv } from './contract/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { createRequestLimits } from './http/request-limits.js';
 import { registerJsonDepthLimit } from './http/json-depth.js';
 import { RequestLog } from './http/request-log.js';
 import { registerRoutes } from './http/routes/index.js';
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const services = deps.services ?? createServices(deps);
   const auth = createAuthenticator({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.config.jwtSecret, jwtPublicKey: deps.config.jwtPublicKey });
 
+  const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock });
+
   app.decorateRequest('tenant', '');
   let closing = false;
   app.addHook('preClose', async () => {
@@ -70,7 +73,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
     if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
-    req.tenant = await auth.authenticate(req.headers);
+    try {
+      req.tenant = await auth.authenticate(req.headers);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'wrong_api_key') limits.refused(req);
+      throw err;
+    }
+    limits.admit(req, credentialFrom(req.headers) ?? req.tenant);
   });
 
   registerJsonDepthLimit(app);

@@ -20,6 +20,11 @@ export interface Config {
   jwtPublicKey?: string;
   logLevel: string;
   bodyLimit: number;
+  /**
+   * Requests per second per API key (bursts of twice that), counted per instance; 0 turns the
+   * limit off. Refused keys are throttled per client address while it is on.
+   */
+  rateLimit: number;
   /** Absolute base URL used in label links; derived from the request when unset. */
   publicUrl?: string;
   carriers: {
@@ -48,6 +53,8 @@ export interface Config {
     pollMs: number;
     /** Deliveries in flight per process. */
     concurrency: number;
+    /** Endpoints one tenant may register. */
+    maxEndpoints: number;
   };
   tracking: {
     /** Background poll interval for every carrier; unset → each carrier's own (tracking-poller.ts). */
@@ -66,6 +73,14 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  return n;
+}
+
+function num(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
   return n;
 }
 
@@ -110,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtPublicKey: env.WAYBILL_JWT_PUBLIC_KEY || undefined,
     logLevel,
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
+    rateLimit: num(env, 'WAYBILL_RATE_LIMIT', 100, 0, 1_000_000),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     carriers: {
       mode,
@@ -128,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
       disableAfterMs: int(env, 'WAYBILL_WEBHOOK_DISABLE_AFTER_MS', 3 * 86_400_000, 1),
       pollMs: int(env, 'WAYBILL_WEBHOOK_POLL_MS', 100, 1, 3_600_000),
       concurrency: int(env, 'WAYBILL_WEBHOOK_CONCURRENCY', 32, 1, 1000),
+      maxEndpoints: int(env, 'WAYBILL_WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
     },
     tracking: {
       pollIntervalMs: env.WAYBILL_TRACKING_POLL_INTERVAL_MS ? int(env, 'WAYBILL_TRACKING_POLL_INTERVAL_MS', 0, 1) : undefined,

@@ -21,5 +21,7 @@ declare module 'fastify' {
     public?: boolean;
     /** The answer carries a secret (credentials, a signing secret): its idempotent replay is stored sealed. */
     secretAnswer?: boolean;
+    /** The route sends events again (redeliver, replay): throttled per tenant. */
+    resend?: boolean;
   }
 }

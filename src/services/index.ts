@@ -51,7 +51,7 @@ export function createServices(deps: ServiceDeps) {
     manifests: createManifestService({ calls, clock, ownership }),
     // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
     idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
-    webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
+    webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),
     returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),
     returns: createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock }),
   };

@@ -24,7 +24,11 @@ export interface WebhooksDeps {
   sealer: Sealer;
   clock: Clock;
   allowPrivate: boolean;
+  /** Endpoints one tenant may register (WAYBILL_WEBHOOK_MAX_ENDPOINTS). */
+  maxEndpoints?: number;
 }
+
+export const DEFAULT_MAX_ENDPOINTS = 20;
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
@@ -75,6 +79,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   async function create(tenant: string, input: CreateWebhookInput): Promise<WebhookView> {
     checkEndpointUrl(input.url, deps.allowPrivate, 'webhook.url');
+    // Every event fans out to every endpoint: a cap keeps one tenant from flooding a host with them.
+    const maxEndpoints = deps.maxEndpoints ?? DEFAULT_MAX_ENDPOINTS;
+    if ((await repo.countEndpoints(db, tenant)) >= maxEndpoints) {
+      throw new ApiError('limit_exceeded', `A tenant may register at most ${maxEndpoints} webhook endpoints; delete one first`, 'webhook');
+    }
     const now = clock.now();
     const secret = newSecret();
     const row: repo.EndpointRow = {

@@ -12,7 +12,7 @@ const nested = (depth: number) => `{"shipment":${'['.repeat(depth)}${']'.repeat(
 describe('deeply nested bodies', () => {
   it('are a 400 with or without an Idempotency-Key, and are not logged as failures', async () => {
     for (const depth of [10_000, 200_000]) {
-      for (const headers of [{}, { 'idempotency-key': `deep-${depth}` }]) {
+      for (const headers of [{}, { 'idempotency-key': `deep-${depth}` }] as Record<string, string>[]) {
         const res = await s.t.call('POST', '/rate', s.key, nested(depth), headers);
         expect(expectError(res, 400, 'schema_validation_error').message).toContain(`${MAX_JSON_DEPTH} levels`);
       }

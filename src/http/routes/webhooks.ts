@@ -56,7 +56,8 @@ export function registerWebhookRoutes(app: App, { services }: RouteContext): voi
 
   app.post(
     '/webhooks/:id/deliveries/:delivery_id/replay',
-    { schema: { tags, summary: 'Send a delivery’s event to the endpoint again (same event id)', params: DeliveryParams, response: { 200: DeliveryResponse, ...errorResponses } } },
+    {
+      config: { resend: true }, schema: { tags, summary: 'Send a delivery’s event to the endpoint again (same event id)', params: DeliveryParams, response: { 200: DeliveryResponse, ...errorResponses } } },
     async (req) => ({ delivery: await webhooks.replay(req.tenant, req.params.id, req.params.delivery_id) }),
   );
 
@@ -74,7 +75,7 @@ export function registerWebhookRoutes(app: App, { services }: RouteContext): voi
 
   app.post(
     '/events/:id/redeliver',
-    { schema: { tags, summary: 'Send an event again to every enabled endpoint subscribed to its type', params: IdParam, response: { 200: DeliveryList, ...errorResponses } } },
+    { config: { resend: true }, schema: { tags, summary: 'Send an event again to every enabled endpoint subscribed to its type', params: IdParam, response: { 200: DeliveryList, ...errorResponses } } },
     async (req) => ({ deliveries: await webhooks.redeliver(req.tenant, req.params.id) }),
   );
 }
