@@ -14,7 +14,7 @@ import * as repo from '../storage/repositories/webhooks.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Tables } from '../storage/tables.js';
 import { EVENT_RETENTION_MS, pendingDelivery, subscribes } from './events.js';
-import { checkEndpointUrl } from './webhook-url.js';
+import { checkEndpointHost } from './webhook-url.js';
 
 /** After a rotation the old secret keeps signing this long, so receivers can switch. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
@@ -78,7 +78,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   }
 
   async function create(tenant: string, input: CreateWebhookInput): Promise<WebhookView> {
-    checkEndpointUrl(input.url, deps.allowPrivate, 'webhook.url');
+    await checkEndpointHost(input.url, deps.allowPrivate, 'webhook.url');
     // Every event fans out to every endpoint: a cap keeps one tenant from flooding a host with them.
     const maxEndpoints = deps.maxEndpoints ?? DEFAULT_MAX_ENDPOINTS;
     if ((await repo.countEndpoints(db, tenant)) >= maxEndpoints) {
@@ -114,7 +114,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   async function update(tenant: string, id: string, input: UpdateWebhookInput): Promise<WebhookView> {
     await getRow(tenant, id);
-    if (input.url !== undefined) checkEndpointUrl(input.url, deps.allowPrivate, 'webhook.url');
+    if (input.url !== undefined) await checkEndpointHost(input.url, deps.allowPrivate, 'webhook.url');
     const changes: Parameters<typeof repo.updateEndpoint>[3] = { updated_at: clock.now().toISOString() };
     if (input.url !== undefined) changes.url = input.url;
     if (input.events !== undefined) changes.events = JSON.stringify(input.events);
