@@ -19,7 +19,7 @@ import { ajv } from './contract/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { createRequestLimits } from './http/request-limits.js';
-import { registerJsonDepthLimit } from './http/json-depth.js';
+import { registerBodyChecks } from './http/body-checks.js';
 import { RequestLog } from './http/request-log.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limits.admit(req, credentialFrom(req.headers) ?? req.tenant);
   });
 
-  registerJsonDepthLimit(app);
+  registerBodyChecks(app);
   app.addHook('preValidation', async (req) => dropNullMembers(req.body));
 
   app.setErrorHandler((err, req, reply) => {

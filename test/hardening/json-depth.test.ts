@@ -3,7 +3,7 @@
  * recursion overflowed the stack). Every body nests at most 64 levels: deeper is a 400.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/http/json-depth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/http/body-checks.js';
 import { expectError, useTestApp } from '../support/app.js';
 
 const s = useTestApp();
