@@ -56,7 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.removeContentTypeParser('text/plain');
 
   const services = deps.services ?? createServices(deps);
-  const auth = createAuthenticator({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.config.jwtSecret, jwtPublicKey: deps.config.jwtPublicKey });
+  const auth = createAuthenticator({
+    db: deps.database.db,
+    clock: deps.clock,
+    jwtSecret: deps.config.jwtSecret,
+    jwtPublicKey: deps.config.jwtPublicKey,
+    jwtMaxLifetimeSec: deps.config.jwtMaxLifetimeSec,
+    ...(deps.config.jwtAudience ? { jwtAudience: deps.config.jwtAudience } : {}),
+    ...(deps.config.jwtIssuer ? { jwtIssuer: deps.config.jwtIssuer } : {}),
+  });
 
   const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock });
 

@@ -18,6 +18,11 @@ export interface Config {
   jwtSecret?: string;
   /** PEM public key (EdDSA or ES256) for operator-minted JWTs. */
   jwtPublicKey?: string;
+  /** The longest a JWT may still be valid, in seconds: a later `exp` is refused. */
+  jwtMaxLifetimeSec: number;
+  /** When set, a JWT's `aud` / `iss` must match. */
+  jwtAudience?: string;
+  jwtIssuer?: string;
   logLevel: string;
   bodyLimit: number;
   /**
@@ -84,6 +89,18 @@ function num(env: Env, name: string, fallback: number, min: number, max: number)
   return n;
 }
 
+const DURATION = /^(\d+)([smhdw]?)$/;
+const UNIT_SEC: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+
+/** Seconds from "3600", "90m", "24h", "7d"… */
+function seconds(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const m = DURATION.exec(raw);
+  if (!m || Number(m[1]) <= 0) throw new ConfigError(`${name} must be a positive number of seconds, or with a unit s, m, h, d or w (e.g. 24h); got "${raw}"`);
+  return Number(m[1]) * UNIT_SEC[m[2]!]!;
+}
+
 function bool(env: Env, name: string): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '' || raw === 'false') return false;
@@ -123,6 +140,9 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: secretKey(env.WAYBILL_SECRET_KEY),
     jwtSecret: env.WAYBILL_JWT_SECRET || undefined,
     jwtPublicKey: env.WAYBILL_JWT_PUBLIC_KEY || undefined,
+    jwtMaxLifetimeSec: seconds(env, 'WAYBILL_JWT_MAX_LIFETIME', 86_400),
+    jwtAudience: env.WAYBILL_JWT_AUDIENCE || undefined,
+    jwtIssuer: env.WAYBILL_JWT_ISSUER || undefined,
     logLevel,
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
     rateLimit: num(env, 'WAYBILL_RATE_LIMIT', 100, 0, 1_000_000),
