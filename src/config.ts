@@ -30,7 +30,7 @@ export interface Config {
    * limit off. Refused keys are throttled per client address while it is on.
    */
   rateLimit: number;
-  /** Absolute base URL used in label links; derived from the request when unset. */
+  /** Absolute base URL used in links; the listening address when unset, never the request's Host. */
   publicUrl?: string;
   carriers: {
     mode: CarrierMode;

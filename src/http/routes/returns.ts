@@ -7,7 +7,7 @@ import { errorResponses } from '../../contract/common.js';
 import { SuccessMessage } from '../../contract/operations.js';
 import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMethodView, ReturnPatchBody, ReturnsQuery, ReturnView } from '../../contract/returns.js';
 import type { App, RouteContext } from '../types.js';
-import { baseUrl } from './ship.js';
+import { publicBaseUrl } from '../public-url.js';
 
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const OneMethod = Type.Object({ return_method: ReturnMethodView });
@@ -26,13 +26,13 @@ export function pageLinks(requestUrl: URL, page: number, pageSize: number, total
 }
 
 export function registerReturnRoutes(app: App, { services, config }: RouteContext): void {
-  const base = (req: { protocol: string; host: string }) => baseUrl(config.publicUrl, req);
+  const base = () => publicBaseUrl(config, app.server);
   const { returnMethods, returns } = services;
 
   app.post(
     '/returns/methods',
     { schema: { tags, summary: 'Create a return method: carrier account, service, drop off or pickup, costs', body: ReturnMethodBody, response: { 200: OneMethod, ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base(req) }) }),
+    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base() }) }),
   );
 
   app.get(
@@ -45,19 +45,19 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
         response: { 200: Type.Object({ return_methods: Type.Array(ReturnMethodView) }), ...errorResponses },
       },
     },
-    async (req) => ({ return_methods: await returnMethods.list(req.tenant, req.query, { log: req.log, baseUrl: base(req) }) }),
+    async (req) => ({ return_methods: await returnMethods.list(req.tenant, req.query, { log: req.log, baseUrl: base() }) }),
   );
 
   app.get(
     '/returns/methods/:id',
     { schema: { tags, summary: 'Read a return method', params: IdParam, response: { 200: OneMethod, ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.read(req.tenant, req.params.id, base(req)) }),
+    async (req) => ({ return_method: await returnMethods.read(req.tenant, req.params.id, base()) }),
   );
 
   app.patch(
     '/returns/methods/:id',
     { schema: { tags, summary: 'Change a return method (returns already made keep what they were made with)', params: IdParam, body: ReturnMethodPatch, response: { 200: OneMethod, ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base(req) }) }),
+    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base() }) }),
   );
 
   app.delete(
@@ -72,7 +72,7 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
   app.post(
     '/returns',
     { schema: { tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: ReturnBody, response: { 200: Type.Object({ return: ReturnView }), ...errorResponses } } },
-    async (req) => ({ return: await returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base(req) }) }),
+    async (req) => ({ return: await returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base() }) }),
   );
 
   app.get(
@@ -86,8 +86,8 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
       },
     },
     async (req, reply) => {
-      const { items, total } = await returns.list(req.tenant, req.query, base(req));
-      const url = new URL(req.url, base(req));
+      const { items, total } = await returns.list(req.tenant, req.query, base());
+      const url = new URL(req.url, base());
       reply.header('x-total-count', String(total));
       reply.header('link', pageLinks(url, req.query.page ?? 1, req.query.pageSize ?? 50, total));
       return items;
@@ -97,13 +97,13 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
   app.get(
     '/returns/:id',
     { schema: { tags, summary: 'Read a return with its lines and its label in base64', params: IdParam, response: { 200: ReturnView, ...errorResponses } } },
-    async (req) => returns.read(req.tenant, req.params.id, base(req)),
+    async (req) => returns.read(req.tenant, req.params.id, base()),
   );
 
   app.patch(
     '/returns/:id',
     { schema: { tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: ReturnPatchBody, response: { 200: ReturnView, ...errorResponses } } },
-    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base(req) }),
+    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base() }),
   );
 
   app.get(

@@ -2,19 +2,16 @@ import { BookingResponse, LabelBytes } from '../../contract/answers.js';
 import { errorResponses } from '../../contract/common.js';
 import { ShipmentBody } from '../../contract/shipment.js';
 import { IdParam } from '../../contract/shipping-account.js';
+import { publicBaseUrl } from '../public-url.js';
 import type { App, RouteContext } from '../types.js';
 
-/** Absolute base for label links: the configured public URL, else the address the caller used. */
-export function baseUrl(configured: string | undefined, req: { protocol: string; host: string }): string {
-  return configured ?? `${req.protocol}://${req.host}`;
-}
 
 export function registerShipRoutes(app: App, { services, config }: RouteContext): void {
   app.post(
     '/ship',
     { schema: { tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: ShipmentBody, response: { 200: BookingResponse, ...errorResponses } } },
     async (req) =>
-      services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: baseUrl(config.publicUrl, req), ...(req.idempotencyKey !== undefined ? { idempotencyKey: req.idempotencyKey } : {}) }),
+      services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: publicBaseUrl(config, app.server), ...(req.idempotencyKey !== undefined ? { idempotencyKey: req.idempotencyKey } : {}) }),
   );
 
   app.get(
