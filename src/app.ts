@@ -21,6 +21,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { createRequestLimits } from './http/request-limits.js';
 import { registerBodyChecks } from './http/body-checks.js';
 import { RequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
 
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  registerSecurityHeaders(app);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) {
