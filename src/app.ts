@@ -18,6 +18,7 @@ import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framew
 import { ajv } from './contract/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerJsonParser } from './http/json-parser.js';
 import { createRequestLimits } from './http/request-limits.js';
 import { registerBodyChecks } from './http/body-checks.js';
 import { RequestLog } from './http/request-log.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   // JSON only: the default text/plain parser would let a wrong content type reach validation.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
 
   const services = deps.services ?? createServices(deps);
   const auth = createAuthenticator({
