@@ -16,7 +16,8 @@ export function registerShipRoutes(app: App, { services, config }: RouteContext)
   app.post(
     '/ship',
     { schema: { tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: ShipmentBody, response: { 200: BookingResponse, ...errorResponses } } },
-    async (req) => services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base() }),
+    async (req) =>
+      services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), ...(req.idempotencyKey !== undefined ? { idempotencyKey: req.idempotencyKey } : {}) }),
   );
 
   app.get(

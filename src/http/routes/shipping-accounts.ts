@@ -9,13 +9,13 @@ const tags = ['shipping accounts'];
 export function registerShippingAccountRoutes(app: App, { services }: RouteContext): void {
   app.post(
     '/shippingaccount',
-    { schema: { tags, summary: 'Register carrier credentials', body: CreateShippingAccountBody, response: { 200: One, ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { tags, summary: 'Register carrier credentials', body: CreateShippingAccountBody, response: { 200: One, ...errorResponses } } },
     async (req) => ({ shipping_account: await services.accounts.create(req.tenant, req.body.shipping_account) }),
   );
 
   app.get(
     '/shippingaccount',
-    { schema: { tags, summary: 'List shipping accounts (secrets masked)', querystring: PageQuery, response: { 200: Type.Object({ shipping_accounts: Type.Array(ShippingAccountView) }), ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { tags, summary: 'List shipping accounts (secrets masked)', querystring: PageQuery, response: { 200: Type.Object({ shipping_accounts: Type.Array(ShippingAccountView) }), ...errorResponses } } },
     async (req) => ({ shipping_accounts: await services.accounts.list(req.tenant, { limit: req.query.limit ?? 100, offset: req.query.offset ?? 0 }) }),
   );
 

@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
 import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../../contract/answers.js';
 import { errorResponses } from '../../contract/common.js';
-import { TrackRequest, type TrackInput } from '../../contract/operations.js';
+import { MAX_TRACK_BATCH, TrackRequest, type TrackInput } from '../../contract/operations.js';
 import type { App, RouteContext } from '../types.js';
 
 /** Fastify types schemas for its compile functions as plain records; TypeBox's are exactly that. */
@@ -17,6 +17,14 @@ export function registerTrackRoutes(app: App, { services }: RouteContext): void 
         summary: 'Track one shipment, or a batch: an array of { track } in, an array of results out',
         body: TrackRequest,
         response: { 200: TrackResponse, ...errorResponses },
+      },
+      // A batch outside its bounds fails both branches of the union, and the validator would report
+      // the object branch ("body must be object"): say the limit instead.
+      preValidation: async (req) => {
+        const body: unknown = req.body;
+        if (Array.isArray(body) && (body.length === 0 || body.length > MAX_TRACK_BATCH)) {
+          throw new ApiError('schema_validation_error', `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`, 'body');
+        }
       },
     },
     async (req, reply) => {

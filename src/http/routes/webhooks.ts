@@ -11,7 +11,7 @@ export function registerWebhookRoutes(app: App, { services }: RouteContext): voi
 
   app.post(
     '/webhooks',
-    { schema: { tags, summary: 'Register an endpoint; the answer carries its signing secret, shown only here', body: CreateWebhookBody, response: { 200: WebhookResponse, ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { tags, summary: 'Register an endpoint; the answer carries its signing secret, shown only here', body: CreateWebhookBody, response: { 200: WebhookResponse, ...errorResponses } } },
     async (req) => ({ webhook: await webhooks.create(req.tenant, req.body.webhook) }),
   );
 
@@ -44,7 +44,7 @@ export function registerWebhookRoutes(app: App, { services }: RouteContext): voi
 
   app.post(
     '/webhooks/:id/rotate-secret',
-    { schema: { tags, summary: 'New signing secret; the old one keeps signing for 24 hours', params: IdParam, response: { 200: WebhookResponse, ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { tags, summary: 'New signing secret; the old one keeps signing for 24 hours', params: IdParam, response: { 200: WebhookResponse, ...errorResponses } } },
     async (req) => ({ webhook: await webhooks.rotateSecret(req.tenant, req.params.id) }),
   );
 
@@ -56,7 +56,8 @@ export function registerWebhookRoutes(app: App, { services }: RouteContext): voi
 
   app.post(
     '/webhooks/:id/deliveries/:delivery_id/replay',
-    { schema: { tags, summary: 'Send a delivery’s event to the endpoint again (same event id)', params: DeliveryParams, response: { 200: DeliveryResponse, ...errorResponses } } },
+    {
+      config: { resend: true }, schema: { tags, summary: 'Send a delivery’s event to the endpoint again (same event id)', params: DeliveryParams, response: { 200: DeliveryResponse, ...errorResponses } } },
     async (req) => ({ delivery: await webhooks.replay(req.tenant, req.params.id, req.params.delivery_id) }),
   );
 
@@ -74,7 +75,7 @@ export function registerWebhookRoutes(app: App, { services }: RouteContext): voi
 
   app.post(
     '/events/:id/redeliver',
-    { schema: { tags, summary: 'Send an event again to every enabled endpoint subscribed to its type', params: IdParam, response: { 200: DeliveryList, ...errorResponses } } },
+    { config: { resend: true }, schema: { tags, summary: 'Send an event again to every enabled endpoint subscribed to its type', params: IdParam, response: { 200: DeliveryList, ...errorResponses } } },
     async (req) => ({ deliveries: await webhooks.redeliver(req.tenant, req.params.id) }),
   );
 }

@@ -57,3 +57,15 @@ export async function countPickups(db: Kysely<Tables>, tenant: string, f: Pickup
   const row = await filteredPickups(db.selectFrom('pickups').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A return's pickup with that confirmation number: returns keep their pickup on the return row. */
+export async function findReturnPickup(db: Kysely<Tables>, tenant: string, confirmationNumber: string, carrier: string): Promise<{ pickup_date: string | null; location_code: string | null } | undefined> {
+  return db
+    .selectFrom('returns')
+    .select(['pickup_date', 'pickup_location_code as location_code'])
+    .where('tenant', '=', tenant)
+    .where('carrier', '=', carrier)
+    .where('pickup_confirmation_number', '=', confirmationNumber)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}

@@ -130,3 +130,18 @@ export async function countShipments(db: Kysely<Tables>, tenant: string, f: Ship
   const row = await filteredShipments(db.selectFrom('shipments').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Which of the numbers (master or package) belong to a shipment of the tenant with that carrier. */
+export async function ownedTrackingNumbers(db: Kysely<Tables>, tenant: string, carrier: string, numbers: readonly string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const direct = await db.selectFrom('shipments').select('tracking_number').where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', 'in', [...numbers]).execute();
+  const packages = await db
+    .selectFrom('labels')
+    .innerJoin('shipments', 'labels.shipment_id', 'shipments.id')
+    .select('labels.tracking_number')
+    .where('shipments.tenant', '=', tenant)
+    .where('shipments.carrier', '=', carrier)
+    .where('labels.tracking_number', 'in', [...numbers])
+    .execute();
+  return new Set([...direct.map((r) => r.tracking_number), ...packages.flatMap((r) => (r.tracking_number ? [r.tracking_number] : []))]);
+}
