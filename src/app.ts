@@ -18,6 +18,7 @@ import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framew
 import { ajv } from './contract/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerMetrics } from './http/metrics.js';
 import { RequestLog } from './http/request-log.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
   registerRoutes(app, { services, config: deps.config });
   return app;

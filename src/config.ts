@@ -19,6 +19,8 @@ export interface Config {
   /** PEM public key (EdDSA or ES256) for operator-minted JWTs. */
   jwtPublicKey?: string;
   logLevel: string;
+  /** GET /metrics in Prometheus text format (WAYBILL_METRICS, default true). */
+  metrics: boolean;
   bodyLimit: number;
   /** Absolute base URL used in label links; derived from the request when unset. */
   publicUrl?: string;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: env.WAYBILL_JWT_SECRET || undefined,
     jwtPublicKey: env.WAYBILL_JWT_PUBLIC_KEY || undefined,
     logLevel,
+    metrics: env.WAYBILL_METRICS === undefined || env.WAYBILL_METRICS === '' ? true : bool(env, 'WAYBILL_METRICS'),
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     carriers: {

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { TrackingResult } from '../domain/types.js';
+import type { Metrics } from '../metrics.js';
 import * as repo from '../storage/repositories/tracking-cache.js';
 import type { Tables } from '../storage/tables.js';
 import { recordEvent } from './events.js';
@@ -17,7 +18,7 @@ export interface CachedTracking {
   fetchedAt: number;
 }
 
-export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock }) {
+export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock; metrics?: Metrics }) {
   const { db, clock } = deps;
   const memory = createTtlCache<CachedTracking>({ ttlMs: 5_000 });
   const keyOf = (tenant: string, carrier: string, number: string, test: boolean) => `${tenant}\n${carrier}\n${number}\n${test ? 1 : 0}`;
@@ -26,8 +27,12 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock }) 
     const key = keyOf(tenant, carrier, number, test);
     const now = clock.now().getTime();
     const hit = memory.get(key, now);
-    if (hit) return hit;
+    if (hit) {
+      deps.metrics?.trackingCache('hit');
+      return hit;
+    }
     const row = await repo.getCached(db, tenant, carrier, number, test);
+    deps.metrics?.trackingCache(row ? 'hit' : 'miss');
     if (!row) return undefined;
     const cached = { result: JSON.parse(row.result) as TrackingResult, fetchedAt: Date.parse(row.fetched_at) };
     memory.set(key, cached, now);

@@ -17,6 +17,7 @@ import type { Dialect } from '../storage/database.js';
 import * as tracked from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
+import type { Metrics } from '../metrics.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import type { createTrackingService } from './tracking.js';
 
@@ -53,6 +54,7 @@ export interface TrackingPollerDeps {
   tracking: Pick<ReturnType<typeof createTrackingService>, 'track'>;
   config: Config['tracking'] & { idleMs: number };
   log: Log;
+  metrics?: Metrics;
 }
 
 export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
@@ -100,10 +102,12 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
         .catch((err: unknown) => log.error({ err, tracking_number: row.tracking_number }, 'background tracking failed'))
         .finally(() => {
           active.delete(p);
+          deps.metrics?.jobsInFlight('tracking_poll', active.size);
           loop.nudge();
         });
       active.add(p);
     }
+    deps.metrics?.jobsInFlight('tracking_poll', active.size);
     return rows.length === room;
   }
 
