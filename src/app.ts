@@ -15,9 +15,9 @@ import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
-import { ajv } from './contract/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { lazySerializers, lazyValidatorCompiler } from './http/lazy-compile.js';
 import { registerMetrics } from './http/metrics.js';
 import { RequestLog } from './http/request-log.js';
 import { registerRoutes } from './http/routes/index.js';
@@ -48,9 +48,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
     forceCloseConnections: 'idle',
+    schemaController: { compilersFactory: lazySerializers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.setValidatorCompiler(lazyValidatorCompiler);
   // JSON only: the default text/plain parser would let a wrong content type reach validation.
   app.removeContentTypeParser('text/plain');
 

@@ -7,7 +7,6 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { declarations } from './carriers/declarations.js';
 import { createCarrierRuntime } from './carriers/runtime.js';
-import { startEmulator } from './emulator/server.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { App } from './http/types.js';
@@ -65,7 +64,8 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
       : {};
 
   // The embedded default: the carrier emulator on loopback, every carrier pointed at it.
-  const emulator = config.carriers.mode === 'emulator' ? await startEmulator({ port: config.carriers.emulatorPort, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
+  // Loaded only in that mode: a live instance never loads the emulator (its carriers, labels, forms).
+  const emulator = config.carriers.mode === 'emulator' ? await (await import('./emulator/server.js')).startEmulator({ port: config.carriers.emulatorPort, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
   // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
   const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;

@@ -10,22 +10,14 @@
  * per label; the bars are drawn as vector rectangles rather than an embedded PNG because pdf-lib
  * re-decodes embedded PNGs, which alone would cost more than the whole label (≈4 ms vs ≈2 ms).
  */
-import bwipjs from 'bwip-js';
-import {
-  PDFDocument,
-  StandardFonts,
-  fill,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  rgb,
-  setFillingGrayscaleColor,
-  type PDFOperator,
-} from 'pdf-lib';
+import { createRequire } from 'node:module';
+import type { PDFOperator } from 'pdf-lib';
 import { renderEpl, renderZpl } from './label-commands.js';
 import { renderGif } from './label-gif.js';
 import { renderJpeg } from './label-jpeg.js';
 import { renderPng } from './label-raster.js';
+
+const require = createRequire(import.meta.url);
 
 export type LabelFormat = 'PDF' | 'PNG' | 'GIF' | 'JPEG' | 'ZPL' | 'EPL';
 
@@ -81,6 +73,8 @@ export function labelText(value: string): string {
 
 /** Code 128 bar/space widths in modules, starting with a bar (bwip-js encodes; we draw). */
 export function code128Bars(data: string): number[] {
+  // Required on the first label, not at start: the encoder is large and a start may book nothing.
+  const bwipjs = require('bwip-js') as typeof import('bwip-js');
   const [symbol] = bwipjs.raw('code128', data);
   if (!symbol || !('sbs' in symbol)) throw new Error('code128 encoding failed');
   return symbol.sbs;
@@ -148,6 +142,8 @@ export async function renderLabel(format: LabelFormat, stock: LabelStock, data: 
 const PT = 72;
 
 async function renderPdf(layout: LabelLayout): Promise<Buffer> {
+  // pdf-lib loads with the first PDF asked for (it costs more at start than the rest of the emulator).
+  const { PDFDocument, StandardFonts, fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor } = await import('pdf-lib');
   const { stock, ops } = layout;
   const doc = await PDFDocument.create();
   const page = doc.addPage([stock.widthIn * PT, stock.heightIn * PT]);
