@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildRateRequest } from '../src/carriers/carrier_a/rate.js';
 import type { ShipmentRequest } from '../src/domain/types.js';
-import { fmt, json, load, root, rssMb, runCli, startService, type Service } from './lib.js';
+import { buildService, fmt, json, load, root, rssMb, runCli, startService, type Service } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? 'all';
@@ -62,7 +62,7 @@ async function benchRate(): Promise<void> {
 }
 
 async function startEcho(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/echo-server.ts')], { cwd: root, env: { ...process.env, PORT: '0' } });
+  const child = spawn(process.execPath, [join(root, 'bench/echo-server.mjs')], { cwd: root, env: { ...process.env, PORT: '0' } });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -126,6 +126,7 @@ async function benchBatch(): Promise<void> {
   }
 }
 
+buildService();
 if (which === 'rate' || which === 'all') await benchRate();
 if (which === 'track' || which === 'all') await benchTrack();
 if (which === 'batch' || which === 'all') await benchBatch();

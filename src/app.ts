@@ -63,18 +63,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks, not async ones: a key verified seconds ago is answered without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     if (closing) {
       reply.header('connection', 'close');
-      throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
+      return done(new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing'));
     }
     // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
-    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
-    req.tenant = await auth.authenticate(req.headers);
+    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return done();
+    const tenant = auth.cached(req.headers);
+    if (tenant !== undefined) {
+      req.tenant = tenant;
+      return done();
+    }
+    auth.authenticate(req.headers).then((t) => {
+      req.tenant = t;
+      done();
+    }, done);
   });
 
-  app.addHook('preValidation', async (req) => dropNullMembers(req.body));
+  app.addHook('preValidation', (req, _reply, done) => {
+    dropNullMembers(req.body);
+    done();
+  });
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]) ?? toApiError(err);

@@ -39,20 +39,36 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock; me
     return cached;
   }
 
-  async function put(tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult): Promise<void> {
-    const now = clock.now();
-    const row = { tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() };
-    await db.transaction().execute(async (trx) => {
-      let changed = await repo.insertIfAbsent(trx, row);
-      if (!changed) {
-        const before = await repo.getCachedForUpdate(trx, tenant, carrier, number, test);
-        changed = !before || trackingChanged(JSON.parse(before.result) as TrackingResult, result);
-        await repo.putCached(trx, row);
-      }
-      if (changed) await recordEvent(trx, { tenant, type: 'tracking.updated', data: result, at: now });
-    });
-    memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
+  /** The memory entry alone, without a promise: the hot path of a repeated /track. */
+  function peek(tenant: string, carrier: string, number: string, test: boolean): CachedTracking | undefined {
+    const hit = memory.get(keyOf(tenant, carrier, number, test), clock.now().getTime());
+    if (hit) deps.metrics?.trackingCache('hit');
+    return hit;
   }
+
+  /**
+   * The results of one carrier call, with the events of those that changed, in one transaction: a
+   * batch of 1,000 numbers commits once per carrier call rather than once per number.
+   */
+  async function putMany(tenant: string, carrier: string, test: boolean, results: { number: string; result: TrackingResult }[]): Promise<void> {
+    if (results.length === 0) return;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      for (const { number, result } of results) {
+        const row = { tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() };
+        let changed = await repo.insertIfAbsent(trx, row);
+        if (!changed) {
+          const before = await repo.getCachedForUpdate(trx, tenant, carrier, number, test);
+          changed = !before || trackingChanged(JSON.parse(before.result) as TrackingResult, result);
+          await repo.putCached(trx, row);
+        }
+        if (changed) await recordEvent(trx, { tenant, type: 'tracking.updated', data: result, at: now });
+      }
+    });
+    for (const { number, result } of results) memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
+  }
+
+  const put = (tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult) => putMany(tenant, carrier, test, [{ number, result }]);
 
   /** After a cancellation: what the carrier says about the number has changed. */
   async function forget(tenant: string, carrier: string, number: string): Promise<void> {
@@ -60,7 +76,7 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock; me
     await repo.forgetCached(db, tenant, carrier, number);
   }
 
-  return { get, put, forget };
+  return { get, peek, put, putMany, forget };
 }
 
 /** A change worth announcing: another stage, or another latest checkpoint. */
