@@ -15,12 +15,13 @@ import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
-import { ajv } from './contract/validator.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerJsonParser } from './http/json-parser.js';
 import { createRequestLimits } from './http/request-limits.js';
 import { registerBodyChecks } from './http/body-checks.js';
+import { lazySerializers, lazyValidatorCompiler } from './http/lazy-compile.js';
+import { registerMetrics } from './http/metrics.js';
 import { RequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './http/routes/index.js';
@@ -51,9 +52,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
     forceCloseConnections: 'idle',
+    schemaController: { compilersFactory: lazySerializers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.setValidatorCompiler(lazyValidatorCompiler);
   // JSON only: the default text/plain parser would let a wrong content type reach validation.
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);
@@ -77,27 +79,51 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     closing = true;
   });
   registerSecurityHeaders(app);
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks, not async ones: a key verified seconds ago is answered without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     if (closing) {
       reply.header('connection', 'close');
-      throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
+      return done(new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing'));
     }
     // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
-    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
+    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return done();
     // A signed link stands in for the key; the route verifies it (services/signed-links.ts).
-    if (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined) return;
-    try {
-      req.tenant = await auth.authenticate(req.headers);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'wrong_api_key') limits.refused(req);
-      throw err;
+    if (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined) return done();
+    const admit = (tenant: string): void => {
+      req.tenant = tenant;
+      limits.admit(req, credentialFrom(req.headers) ?? tenant);
+    };
+    const tenant = auth.cached(req.headers);
+    if (tenant !== undefined) {
+      try {
+        admit(tenant);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return done();
     }
-    limits.admit(req, credentialFrom(req.headers) ?? req.tenant);
+    auth.authenticate(req.headers).then(
+      (t) => {
+        admit(t);
+        done();
+      },
+      (err: unknown) => {
+        try {
+          if (err instanceof ApiError && err.code === 'wrong_api_key') limits.refused(req);
+          done(err as Error);
+        } catch (throttled) {
+          done(throttled as Error);
+        }
+      },
+    );
   });
 
   registerBodyChecks(app);
-  app.addHook('preValidation', async (req) => dropNullMembers(req.body));
+  app.addHook('preValidation', (req, _reply, done) => {
+    dropNullMembers(req.body);
+    done();
+  });
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]) ?? toApiError(err);
@@ -122,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
   registerRoutes(app, { services, config: deps.config });
   return app;

@@ -27,6 +27,8 @@ export interface Config {
   jwtAudience?: string;
   jwtIssuer?: string;
   logLevel: string;
+  /** GET /metrics in Prometheus text format (WAYBILL_METRICS, default true). */
+  metrics: boolean;
   bodyLimit: number;
   /**
    * Requests per second per API key (bursts of twice that), counted per instance; 0 turns the
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtAudience: env.WAYBILL_JWT_AUDIENCE || undefined,
     jwtIssuer: env.WAYBILL_JWT_ISSUER || undefined,
     logLevel,
+    metrics: env.WAYBILL_METRICS === undefined || env.WAYBILL_METRICS === '' ? true : bool(env, 'WAYBILL_METRICS'),
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
     rateLimit: num(env, 'WAYBILL_RATE_LIMIT', 100, 0, 1_000_000),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,

@@ -6,6 +6,7 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Log } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Services } from './index.js';
@@ -17,9 +18,9 @@ export interface Background {
   stop(): Promise<void>;
 }
 
-export function startBackground(deps: { database: Database; sealer: Sealer; clock: Clock; config: Config; services: Pick<Services, 'tracking'>; log: Log }): Background {
+export function startBackground(deps: { database: Database; sealer: Sealer; clock: Clock; config: Config; services: Pick<Services, 'tracking'>; log: Log; metrics?: Metrics }): Background {
   const { database, clock, config, log } = deps;
-  const common = { db: database.db, dialect: database.dialect, clock, log };
+  const common = { db: database.db, dialect: database.dialect, clock, log, ...(deps.metrics ? { metrics: deps.metrics } : {}) };
   const worker = startWebhookWorker({ ...common, sealer: deps.sealer, config: config.webhooks });
   const poller = startTrackingPoller({ ...common, tracking: deps.services.tracking, config: { ...config.tracking, idleMs: config.webhooks.pollMs } });
   return {

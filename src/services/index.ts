@@ -3,6 +3,7 @@ import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Adapters } from '../carriers/adapters.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
@@ -34,6 +35,8 @@ export interface ServiceDeps {
   trackConcurrency: number;
   /** Settings read by the services (webhook URL checks); defaults when absent. */
   config?: Config;
+  /** Prometheus figures; absent when WAYBILL_METRICS=false. */
+  metrics?: Metrics;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -41,7 +44,7 @@ export function createServices(deps: ServiceDeps) {
   const db = deps.database.db;
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
-  const trackingCache = createTrackingCache({ db, clock });
+  const trackingCache = createTrackingCache({ db, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
   const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts });
   const links = createSignedLinks({
     key: deps.sealer.deriveKey('signed links'),

@@ -9,6 +9,10 @@ import type { App, RouteContext } from '../types.js';
 const asSchema = (schema: TSchema) => schema as unknown as Record<string, unknown>;
 
 export function registerTrackRoutes(app: App, { services }: RouteContext): void {
+  // A result held in the tracking cache is the same object on every hit until it is replaced: its
+  // answer is serialized once and sent as text afterwards.
+  const serialized = new WeakMap<object, string>();
+
   app.post(
     '/track',
     {
@@ -39,8 +43,10 @@ export function registerTrackRoutes(app: App, { services }: RouteContext): void 
       const input = (body as { track?: TrackInput }).track;
       if (!input) throw new ApiError('schema_field_required', 'track is required', 'track');
       const result = await services.tracking.track(req.tenant, input, req.log);
-      reply.serializer(reply.compileSerializationSchema(asSchema(TrackingResultView), '200'));
-      return result;
+      let text = serialized.get(result);
+      if (text === undefined) serialized.set(result, (text = reply.compileSerializationSchema(asSchema(TrackingResultView), '200')(result as unknown as Record<string, unknown>)));
+      // Text with a JSON content type is sent as it is (the typed send expects the object it came from).
+      return reply.type('application/json; charset=utf-8').send(text as never);
     },
   );
 }
