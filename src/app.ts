@@ -16,6 +16,7 @@ import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
 import { ajv } from './contract/validator.js';
+import { requestExamples } from './contract/examples.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { RequestLog } from './http/request-log.js';
@@ -98,6 +99,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerIdempotency(app, services.idempotency);
-  registerRoutes(app, { services, config: deps.config });
+  registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()) });
   return app;
 }

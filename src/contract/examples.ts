@@ -1,0 +1,105 @@
+/**
+ * Request examples of /openapi.json: bodies that work against the built-in emulator as they are,
+ * once the ids they name are yours (EXAMPLE_IDS). test/openapi/request-examples.test.ts sends each
+ * one, in the order a client would, with the ids it created put in place of these.
+ */
+/** OpenAPI Example Objects by name. */
+export type ExampleSet = Record<string, { summary: string; description?: string; value: unknown }>;
+
+/** The ids the examples name: a reader puts their own in their place. */
+export const EXAMPLE_IDS = {
+  /** a carrier_a test account: the first POST /shippingaccount example */
+  shippingAccount: '481516234200001',
+  /** a carrier_d test account with a billing address: the second POST /shippingaccount example */
+  postalAccount: '481516234200002',
+  /** the tracking number POST /ship answered */
+  trackingNumber: '794612345678',
+  /** the confirmation number POST /pickup answered */
+  confirmationNumber: 'PU20261125MEM001',
+  /** the id POST /returns/methods answered */
+  returnMethod: 'rm_eEC916RDJTqzfQ9S',
+} as const;
+
+const ID_NOTE = 'shipping_account is a placeholder: put the id POST /shippingaccount answered.';
+const { shippingAccount, postalAccount, trackingNumber, confirmationNumber, returnMethod } = EXAMPLE_IDS;
+
+const sender = { name: 'Ann Sender', company: 'Acme', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
+const recipient = { name: 'Bob Recipient', phone: '2125550100', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+const shipment = { shipping_account: shippingAccount, packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', sender, recipient, packages: [{ weight: 2, length: 10, width: 8, height: 4 }] };
+const pickupFields = {
+  shipping_account: shippingAccount,
+  carrier: 'carrier_a',
+  location: { ...sender, location_type: 'front desk' },
+  shipments: [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }],
+  dim_units: 'IN',
+  weight_units: 'LB',
+};
+/** A 1×1 PNG, the smallest image label there is. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const one = (summary: string, value: unknown, description = ID_NOTE): ExampleSet => ({ example: { summary, description, value } });
+
+/** Examples per operationId. Dates (pickups) count from `today`, the day the document is made. */
+export function requestExamples(today: Date) {
+  const day = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  return {
+    createShippingAccount: {
+      test: { summary: 'A carrier_a test account (built-in emulator credentials)', value: { shipping_account: { name: 'Memphis warehouse', carrier: 'carrier_a', country: 'US', test: true, billing_address: sender } } },
+      postal: {
+        summary: 'A carrier_d test account with the billing address its SCAN forms need',
+        value: { shipping_account: { name: 'Memphis post office', carrier: 'carrier_d', country: 'US', test: true, billing_address: sender } },
+      },
+    },
+    updateShippingAccount: one('Set defaults and a new name', { shipping_account: { name: 'Memphis dock 2', defaults: { dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } } }, 'Changes the account of the path.'),
+    rateShipment: one('Rate a 2 lb parcel from Memphis to New York', { shipment }),
+    createShipment: {
+      ground: { summary: 'Book carrier_a ground with a PDF label', description: ID_NOTE, value: { shipment: { ...shipment, service: 'carrier_a_ground', label_type: 'PDF' } } },
+      postal: {
+        summary: 'Book a carrier_d Priority Mail label (a SCAN form can then close the day)',
+        description: 'shipping_account: a carrier_d account (the second POST /shippingaccount example).',
+        value: { shipment: { ...shipment, shipping_account: postalAccount, service: 'priority_mail', label_type: 'PDF' } },
+      },
+    },
+    trackShipment: {
+      single: { summary: 'Track one shipment', description: `${ID_NOTE} tracking_number: the one POST /ship answered.`, value: { track: { shipping_account: shippingAccount, tracking_number: trackingNumber } } },
+      batch: {
+        summary: 'Track a batch (the TEST1000000nn numbers answer fixed outcomes)',
+        description: ID_NOTE,
+        value: [{ track: { shipping_account: shippingAccount, tracking_number: 'TEST100000002' } }, { track: { shipping_account: shippingAccount, tracking_number: 'TEST100000004' } }],
+      },
+    },
+    cancelShipment: one('Void a booked shipment', { cancel: { shipping_account: shippingAccount, tracking_number: trackingNumber } }, `${ID_NOTE} tracking_number: the one POST /ship answered.`),
+    getPickupAvailability: one('Pickup slots over the next week', { pickup_availability: { ...pickupFields, start_date: day(1), end_date: day(7) } }, `${ID_NOTE} Dates count from the day the service started.`),
+    schedulePickup: one('A pickup in two days, 10:00 to 17:00', { pickup: { ...pickupFields, time: { date: day(2), ready_time: '10:00', close_time: '17:00' } } }, `${ID_NOTE} The date counts from the day the service started.`),
+    cancelPickup: one('Cancel a pickup', { pickup_cancel: { shipping_account: shippingAccount, confirmation_number: confirmationNumber } }, `${ID_NOTE} confirmation_number: the one POST /pickup answered.`),
+    findDropoffLocations: one('Drop-off points within 10 miles', { dopu: { shipping_account: shippingAccount, location: { street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' }, radius: 10, radius_units: 'MI' } }),
+    createManifest: one("Close the day's carrier_d labels on a SCAN form", { manifest: { shipping_account: postalAccount } }, 'shipping_account: a carrier_d account (the second POST /shippingaccount example); without tracking_numbers the form takes every label of the day not yet on one.'),
+    validateCredentials: one('Check a stored account’s credentials with the carrier', { validate_credentials: { shipping_account: postalAccount } }, 'shipping_account: a carrier_d account (carrier_a has no credential check).'),
+    mergeLabels: one('Merge image labels into one PDF', { file_type: 'png', files: [PNG_1X1, PNG_1X1] }, 'files: base64 labels, e.g. packages[].label of POST /ship with include_base64_label.'),
+    createWebhook: one('Receive shipment and tracking events', { webhook: { url: 'https://hooks.example.com/waybill', events: ['shipment.created', 'tracking.updated'], description: 'orders system' } }, 'The answer’s secret signs every delivery; it is shown only here.'),
+    updateWebhook: one('Subscribe to every event', { webhook: { events: ['*'], description: 'orders system, all events' } }, 'Changes the endpoint of the path.'),
+    createReturnMethod: one('Drop off at a carrier_a location, the customer pays 4', {
+      return_method: { shipping_account: shippingAccount, method_name: 'Drop it off', type: 'drop_off', service: 'carrier_a_ground', packaging: 'your_packaging', label_type: 'PDF', cost: { carrier_charge: 7.5, customer_charge: 4 }, return_charge: 4 },
+    }),
+    updateReturnMethod: one('Rename a method and change what the customer pays', { return_method: { method_name: 'Drop off (free)', cost: { carrier_charge: 7.5, customer_charge: 0 }, return_charge: 0 } }, 'Changes the method of the path.'),
+    createReturn: one(
+      'A mug sent back from Memphis',
+      {
+        return: {
+          return_method: returnMethod,
+          customer_id: 'c-1',
+          order_id: '1001',
+          customer: { name: 'Cora Customer', phone: '9015550199', street1: '9 Elm St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' },
+          return_lines: [{ product_name: 'Mug', quantity: 1 }],
+          packages: [{ weight: 2 }],
+          dim_units: 'IN',
+          weight_units: 'LB',
+        },
+      },
+      'return_method: a placeholder, put the id POST /returns/methods answered. The label goes to the account’s billing_address unless destination is given.',
+    ),
+    updateReturn: one('Record why the goods came back', { custom: [{ name: 'reason', value: 'too small' }] }, 'custom pairs replace those of the same name; shipment.status SHIPMENT_VOIDED would cancel the label.'),
+  } satisfies Record<string, ExampleSet>;
+}
+
+export type RequestExamples = ReturnType<typeof requestExamples>;
