@@ -12,7 +12,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,26 +41,26 @@ function codeBlocks(markdown: string): Block[] {
 const SKIP = /^sh\s+no-test:\s*(\S.*)$/;
 const isShell = (b: Block) => b.info === 'sh' || b.info.startsWith('sh ');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/**
+ * Commands a README block must not run here, even if its marker were lost: they install into the
+ * checkout (replacing node_modules) or start a service that does not stop.
+ */
+const UNSAFE = /\bnpm\s+(ci|i|install|start|test)\b|\bwaybill\s+--\s+(serve|emulator)\b/;
 
-function runBash(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** bash in its own process group, killed whole if it outlives the test. */
+function runBash(script: string, env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr: code === null ? `${stderr}\n(killed after ${timeoutMs} ms)` : stderr });
+    });
   });
 }
 
@@ -76,9 +75,9 @@ describe('README.md shell examples', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'waybill-readme-'));
-    const emulatorPort = await freePort();
-    emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
-    server = await startServe({ WAYBILL_DATA_DIR: dataDir, WAYBILL_EMULATOR_PORT: String(emulatorPort) });
+    // Both on free ports (startServe asks for port 0); the emulator says where it listens.
+    server = await startServe({ WAYBILL_DATA_DIR: dataDir });
+    emulatorUrl = /carrier emulator listening on (http:\/\/[\d.:]+)/.exec(server.output())![1]!;
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -93,10 +92,11 @@ describe('README.md shell examples', () => {
   });
 
   it('runs every other block in order in one shell: each exits 0 and no answer is an error', async () => {
+    for (const b of runnable) expect(UNSAFE.exec(b.code)?.[0], `README.md:${b.line} installs or starts something: mark it "sh no-test: <why>"`).toBeUndefined();
     const marker = (i: number) => `@@readme-block-${i}@@`;
     // -u: a variable a block uses but no earlier block set fails the run.
     const script = ['set -euo pipefail', ...runnable.flatMap((b, i) => [`echo '${marker(i)}'`, b.code, 'echo'])].join('\n');
-    const res = await runBash(script, { WAYBILL_URL: server.url, WAYBILL_EMULATOR_URL: emulatorUrl, WAYBILL_DATA_DIR: dataDir });
+    const res = await runBash(script, { WAYBILL_URL: server.url, WAYBILL_EMULATOR_URL: emulatorUrl, WAYBILL_DATA_DIR: dataDir }, 50_000);
 
     const outputs = res.stdout.split(/@@readme-block-\d+@@\n/).slice(1);
     const failed = runnable[outputs.length - 1];
