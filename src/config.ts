@@ -3,10 +3,12 @@
  * carrier emulator on loopback. Invalid values stop start-up with a message naming the variable.
  */
 import { resolve } from 'node:path';
-import type { OperatorSettings } from './carriers/carrier.js';
+import { fileURLToPath } from 'node:url';
+import type { CarrierMode, CarrierSettings, OperatorSettings } from './carriers/carrier.js';
 import { CARRIER_SLUGS, declarations, type CarrierSlug } from './carriers/declarations.js';
+import { parseDuration } from './domain/duration.js';
 
-export type CarrierMode = 'emulator' | 'live';
+export type { CarrierMode };
 
 export interface Config {
   host: string;
@@ -21,15 +23,16 @@ export interface Config {
   jwtPublicKey?: string;
   logLevel: string;
   bodyLimit: number;
-  /** Absolute base URL used in label links; derived from the request when unset. */
+  /**
+   * Absolute base URL of links handed out (labels, tracking pages, returns portals); unset → the
+   * address the service listens on (never the request's Host header, which a caller chooses).
+   */
   publicUrl?: string;
-  carriers: {
-    mode: CarrierMode;
-    timeoutMs: number;
-    emulatorPort: number;
-    /** Per-carrier base URL overrides: WAYBILL_<SLUG>_URL / WAYBILL_<SLUG>_TEST_URL. */
-    urls: Partial<Record<CarrierSlug, { live?: string; test?: string }>>;
-  };
+  /** How long signed links stay valid. */
+  links: { labelTtlMs: number; trackingTtlMs: number };
+  /** The built web pages (console, public pages): `npm run build` writes them to dist/web. */
+  webRoot: string;
+  carriers: CarrierSettings['carriers'] & { emulatorPort: number };
   /** Track batch: parallel carrier calls per carrier. */
   trackConcurrency: number;
   /** Raw JSON of the operator's master test credentials (carrier → country → auth). */
@@ -101,6 +104,14 @@ function operatorSettings(env: Env): OperatorSettings {
   return out;
 }
 
+function duration(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const ms = parseDuration(raw);
+  if (ms === undefined) throw new ConfigError(`${name} must be a duration such as 3600 (seconds), 90m, 24h or 7d; got "${raw}"`);
+  return ms;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.WAYBILL_DATA_DIR || './data');
   const urls: Config['carriers']['urls'] = {};
@@ -126,6 +137,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    links: {
+      labelTtlMs: duration(env, 'WAYBILL_LABEL_URL_TTL', 24 * 3_600_000),
+      // A parcel may travel for weeks and the buyer keeps the e-mail: tracking links live long.
+      trackingTtlMs: duration(env, 'WAYBILL_TRACKING_URL_TTL', 180 * 86_400_000),
+    },
+    webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : fileURLToPath(new URL('../dist/web', import.meta.url)),
     carriers: {
       mode,
       timeoutMs: int(env, 'WAYBILL_CARRIER_TIMEOUT_MS', 30_000, 1),

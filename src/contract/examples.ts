@@ -98,6 +98,26 @@ export function requestExamples(today: Date) {
       },
       'return_method: a placeholder, put the id POST /returns/methods answered. The label goes to the account’s billing_address unless destination is given.',
     ),
+    createReturnPortalLink: one(
+      'A portal link for order A-1001: two mugs the customer may send back',
+      {
+        portal_link: {
+          customer_id: 'c-1',
+          order_id: 'A-1001',
+          customer: { name: 'Cora Customer', phone: '9015550199', street1: '9 Elm St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' },
+          lines: [{ line_id: 'L1', product_name: 'Blue mug', sku: 'MUG-B', quantity: 2, value: 12, weight: 0.5 }],
+          weight_units: 'LB',
+          currency: 'USD',
+          expires_in: '7d',
+        },
+      },
+      'The answer’s url is the customer’s; its last path segment is the token of the /public/portal/{token} calls.',
+    ),
+    createPortalReturn: one(
+      'Send back one mug, too small',
+      { return: { return_method: returnMethod, lines: [{ line_id: 'L1', quantity: 1, reason: 'Too small' }] } },
+      'return_method: one of the portal’s methods (GET /public/portal/{token}), here a placeholder; send an Idempotency-Key header.',
+    ),
     updateReturn: one('Record why the goods came back', { custom: [{ name: 'reason', value: 'too small' }] }, 'custom pairs replace those of the same name; shipment.status SHIPMENT_VOIDED would cancel the label.'),
   } satisfies Record<string, ExampleSet>;
 }

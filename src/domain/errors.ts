@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'master_test_shipping_account_not_found',
   'carrier_no_shipment_found',
   'not_found',
+  'link_expired',
   'idempotency_key_reused',
   'idempotency_key_in_use',
   'conflict',

@@ -29,6 +29,7 @@ const STATUS_MEANING: Record<ErrorStatus, string> = {
   401: 'No API key, or one that is not accepted',
   404: 'No such resource for this tenant (another tenant’s is answered the same way)',
   409: 'An Idempotency-Key conflict, or the resource’s state forbids the change',
+  410: 'The signed link was genuine but has expired: ask for a new one',
   413: 'The body is larger than WAYBILL_BODY_LIMIT',
   415: 'The body was not sent as application/json',
   429: 'Too many requests, to Waybill or to the carrier: wait for Retry-After',
@@ -54,6 +55,7 @@ const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   master_test_shipping_account_not_found: ['no master test shipping account exists for carrier_a in BR', 'carrier_a/BR'],
   carrier_no_shipment_found: ['carrier_a does not know this shipment', '794900000019'],
   not_found: ['No route GET /shipment', 'see GET /openapi.json'],
+  link_expired: ['This link expired on 2026-12-01T10:00:00Z; ask the sender for a new one', 'expires'],
   idempotency_key_reused: ['Idempotency-Key order-1001 was used with a different request; use a new key for a new request', 'order-1001'],
   idempotency_key_in_use: ['A request with Idempotency-Key order-1001 is still being processed; retry shortly', 'order-1001'],
   conflict: ['shipping account 481516234200001 has sub-accounts; delete them first', 'shipping_account'],
@@ -69,11 +71,18 @@ const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   service_unavailable: ['This instance is shutting down; send the request again (another instance will answer it)', 'closing'],
 };
 
-function errorResponse(status: ErrorStatus): typeof ErrorBody {
+/** One error status with an example per code it carries. */
+export function errorResponse(status: ErrorStatus): typeof ErrorBody {
   const codes = ERROR_CODES.filter((code) => ERROR_STATUS[code] === status);
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: { error: { code, message: CODE_EXAMPLE[code][0], detail: CODE_EXAMPLE[code][1] } } }]));
   return withExamples(ok(STATUS_MEANING[status], ErrorBody), examples);
 }
 
-/** Every error status with its examples; spread into each route's `response`. */
-export const errorResponses = Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorResponse(status)])) as Record<ErrorStatus, typeof ErrorBody>;
+/** Statuses only some routes answer, which add them themselves: 410 where a signed link is accepted. */
+const WHERE_IT_APPLIES = [410] as const;
+type CommonStatus = Exclude<ErrorStatus, (typeof WHERE_IT_APPLIES)[number]>;
+
+/** Every other error status with its examples; spread into each route's `response`. */
+export const errorResponses = Object.fromEntries(
+  ERROR_STATUSES.filter((status) => !(WHERE_IT_APPLIES as readonly number[]).includes(status)).map((status) => [status, errorResponse(status)]),
+) as Record<CommonStatus, typeof ErrorBody>;

@@ -22,5 +22,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route answers without an API key. */
     public?: boolean;
+    /** Route answers without an API key when the query carries a link signature (the route checks it). */
+    signedLink?: boolean;
   }
 }

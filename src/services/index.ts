@@ -10,10 +10,13 @@ import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
 import { createManifestService } from './manifests.js';
 import { createPickupsService } from './pickups.js';
+import { createPortalService } from './portal.js';
+import { createPublicTracking } from './public-tracking.js';
 import { createRatingService } from './rating.js';
 import { createReturnMethodsService } from './return-methods.js';
 import { createReturnsService } from './returns.js';
 import { createShippingService } from './shipping.js';
+import { createSignedLinks } from './signed-links.js';
 import { createTrackingService } from './tracking.js';
 import { createTrackingCache } from './tracking-cache.js';
 import { createWebhooksService } from './webhooks.js';
@@ -37,20 +40,32 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, clock });
-  const shipping = createShippingService({ db, calls, clock, trackingCache });
+  const links = createSignedLinks({
+    key: deps.sealer.deriveKey('signed links'),
+    clock,
+    labelTtlMs: deps.config?.links.labelTtlMs ?? 24 * 3_600_000,
+    trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
+  });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, links });
+  const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
+  const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
+  const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   return {
     database: deps.database,
     declarations: deps.declarations,
+    links,
     accounts,
     rating: createRatingService({ calls, clock }),
     shipping,
-    tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
+    tracking,
     pickups: createPickupsService({ calls, clock, db }),
     manifests: createManifestService({ calls, clock }),
     idempotency: createIdempotencyService({ db, clock }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
-    returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),
-    returns: createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock }),
+    returnMethods,
+    returns,
+    publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations }),
+    portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations }),
   };
 }
 

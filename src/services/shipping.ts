@@ -17,11 +17,13 @@ import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { toShipmentRequest } from './shipment-request.js';
+import type { SignedLinks } from './signed-links.js';
 import type { TrackingCache } from './tracking-cache.js';
 
 export interface ShippingDeps {
   db: Kysely<Tables>;
   calls: CarrierCalls;
+  links: SignedLinks;
   trackingCache: TrackingCache;
   clock: Clock;
 }
@@ -72,7 +74,7 @@ function labelTypeName(req: ShipmentRequest): string {
 }
 
 /** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
-function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
+function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingUrl: string) {
   const { id, carrier, req, booked, test, labels, combined, now } = b;
   return {
     id,
@@ -84,6 +86,7 @@ function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
     test,
     type: req.type ?? 'outbound',
     tracking_number: booked.tracking_number,
+    tracking_url: trackingUrl,
     label_type: labelTypeName(req),
     ...(booked.costs ? { costs: booked.costs } : {}),
     currency: booked.costs?.currency ?? req.currency,
@@ -147,10 +150,11 @@ export function createShippingService(deps: ShippingDeps) {
     }
     const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now };
     // Stored with label URLs; base64, when asked for, only goes out in one response.
-    const stored = bookingView(booking, (l) => `${labelBaseUrl}/labels/${l.id}`);
+    const trackingUrl = deps.links.trackingUrl(labelBaseUrl, tenant, id);
+    const stored = bookingView(booking, (l) => deps.links.labelUrl(labelBaseUrl, tenant, l.id), trackingUrl);
     return {
       stored,
-      base64: () => bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64')),
+      base64: () => bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64'), trackingUrl),
       mainLabelId: (combined ?? labels[0]!).id,
       shipment: {
         id,
@@ -213,5 +217,13 @@ export function createShippingService(deps: ShippingDeps) {
     return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
   }
 
-  return { prepareBooking, recordBooking, ship, cancel, label };
+  /** A label through its signed URL, without a key: the signature names the tenant that owns it. */
+  async function signedLabel(id: string, proof: { expires?: string; signature?: string }): Promise<{ contentType: string; bytes: Uint8Array; format: string }> {
+    const row = await shipments.getLabelById(db, id);
+    if (!row) throw deps.links.notFound('label');
+    deps.links.verify('label', row.tenant, id, { expires: proof.expires, signature: proof.signature });
+    return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
+  }
+
+  return { prepareBooking, recordBooking, ship, cancel, label, signedLabel };
 }

@@ -250,6 +250,17 @@ export interface KeyCheckTable {
   created_at: string;
 }
 
+export interface PortalLinksTable {
+  id: string;
+  tenant: string;
+  customer_id: string;
+  order_id: string;
+  /** Customer, lines, methods, reasons and units as the merchant sent them, JSON. */
+  data: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   shipping_accounts: ShippingAccountsTable;
@@ -268,6 +279,7 @@ export interface Tables {
   return_custom: ReturnCustomTable;
   pickups: PickupsTable;
   key_check: KeyCheckTable;
+  portal_links: PortalLinksTable;
 }
 
 export type { Generated };

@@ -8,7 +8,7 @@ import { EXAMPLE_IDS } from '../../src/contract/examples.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 
-type Ids = Record<keyof typeof EXAMPLE_IDS | 'webhook' | 'return', string>;
+type Ids = Record<keyof typeof EXAMPLE_IDS | 'webhook' | 'return' | 'portalToken', string>;
 
 interface Step {
   op: string;
@@ -16,6 +16,7 @@ interface Step {
   path?: (ids: Ids) => string;
   /** What later steps need from the answer to the example of that name. */
   keep?: (answer: any, example: string) => Partial<Ids>;
+  headers?: Record<string, string>;
 }
 
 /** One step per operation with a body, in a client's order; a new operation with a body adds its own. */
@@ -39,6 +40,8 @@ const steps: Step[] = [
   { op: 'updateReturnMethod', path: (ids) => `/returns/methods/${ids.returnMethod}` },
   { op: 'createReturn', keep: (a) => ({ return: a.id }) },
   { op: 'updateReturn', path: (ids) => `/returns/${ids.return}` },
+  { op: 'createReturnPortalLink', keep: (a) => ({ portalToken: new URL(a.portal_link.url).pathname.split('/').pop()! }) },
+  { op: 'createPortalReturn', path: (ids) => `/public/portal/${ids.portalToken}/returns`, headers: { 'idempotency-key': 'portal-return-1' } },
 ];
 
 let emulator: TestEmulator;
@@ -88,7 +91,7 @@ describe('request examples of /openapi.json', () => {
       const op = ops.get(step.op);
       expect(op, step.op).toBeDefined();
       for (const [name, example] of Object.entries(op!.examples)) {
-        const res = await t.call(op!.method, step.path?.(ids) ?? op!.path, key, withIds(example.value, ids));
+        const res = await t.call(op!.method, step.path?.(ids) ?? op!.path, key, withIds(example.value, ids), step.headers);
         expect(res.status, `${step.op} example "${name}": ${res.raw}`).toBeGreaterThanOrEqual(200);
         expect(res.status, `${step.op} example "${name}": ${res.raw}`).toBeLessThan(300);
         const kept = step.keep?.(res.body, name) ?? {};

@@ -7,12 +7,14 @@ import { registerMergeRoutes } from './merge.js';
 import { registerMetaRoutes } from './meta.js';
 import { registerCarrierDescriptionRoute } from './meta-carrier.js';
 import { registerPickupRoutes } from './pickups.js';
+import { registerPortalRoutes } from './portal.js';
 import { registerRateRoutes } from './rate.js';
 import { registerReturnRoutes } from './returns.js';
 import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
 import { registerTrackRoutes } from './track.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { registerWebRoutes } from './web.js';
 
 /**
  * The single list of route modules, one per resource.
@@ -40,4 +42,6 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerMergeRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerReturnRoutes(app, ctx);
+  registerPortalRoutes(app, ctx);
+  registerWebRoutes(app, ctx);
 }

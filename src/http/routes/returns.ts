@@ -7,7 +7,7 @@ import { SuccessMessage } from '../../contract/operations.js';
 import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMethodView, ReturnPatchBody, ReturnsQuery, ReturnView } from '../../contract/returns.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
-import { baseUrl } from './ship.js';
+import { linkBase } from '../base-url.js';
 
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const OneMethod = Type.Object({ return_method: ReturnMethodView });
@@ -26,13 +26,13 @@ export function pageLinks(requestUrl: URL, page: number, pageSize: number, total
 }
 
 export function registerReturnRoutes(app: App, { services, config, examples }: RouteContext): void {
-  const base = (req: { protocol: string; host: string }) => baseUrl(config.publicUrl, req);
+  const base = linkBase(app, config);
   const { returnMethods, returns } = services;
 
   app.post(
     '/returns/methods',
     { schema: { operationId: 'createReturnMethod', tags, summary: 'Create a return method: carrier account, service, drop off or pickup, costs', body: withExamples(ReturnMethodBody, examples.createReturnMethod), response: { 200: ok('The method with its id and the carrier’s name and mark', OneMethod), ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base(req) }) }),
+    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base() }) }),
   );
 
   app.get(
@@ -46,19 +46,19 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
         response: { 200: ok('The methods; with an address, drop-off options near it', Type.Object({ return_methods: Type.Array(ReturnMethodView) })), ...errorResponses },
       },
     },
-    async (req) => ({ return_methods: await returnMethods.list(req.tenant, req.query, { log: req.log, baseUrl: base(req) }) }),
+    async (req) => ({ return_methods: await returnMethods.list(req.tenant, req.query, { log: req.log, baseUrl: base() }) }),
   );
 
   app.get(
     '/returns/methods/:id',
     { schema: { operationId: 'getReturnMethod', tags, summary: 'Read a return method', params: IdParam, response: { 200: ok('The method', OneMethod), ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.read(req.tenant, req.params.id, base(req)) }),
+    async (req) => ({ return_method: await returnMethods.read(req.tenant, req.params.id, base()) }),
   );
 
   app.patch(
     '/returns/methods/:id',
     { schema: { operationId: 'updateReturnMethod', tags, summary: 'Change a return method (returns already made keep what they were made with)', params: IdParam, body: withExamples(ReturnMethodPatch, examples.updateReturnMethod), response: { 200: ok('The method as changed', OneMethod), ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base(req) }) }),
+    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base() }) }),
   );
 
   app.delete(
@@ -74,7 +74,7 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
     '/returns',
     { schema: { operationId: 'createReturn', tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: withExamples(ReturnBody, examples.createReturn), response: { 200: ok('The return as booked, in the shape GET /returns/{id} reads', ReturnView), ...errorResponses } } },
     // The same shape as GET and PATCH /returns/{id}: the spec's single-return read, a bare Return.
-    async (req) => returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base(req) }),
+    async (req) => returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base() }),
   );
 
   app.get(
@@ -89,8 +89,8 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
       },
     },
     async (req, reply) => {
-      const { items, total } = await returns.list(req.tenant, req.query, base(req));
-      const url = new URL(req.url, base(req));
+      const { items, total } = await returns.list(req.tenant, req.query, base());
+      const url = new URL(req.url, base());
       reply.header('x-total-count', String(total));
       reply.header('link', pageLinks(url, req.query.page ?? 1, req.query.pageSize ?? 50, total));
       return items;
@@ -100,13 +100,13 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
   app.get(
     '/returns/:id',
     { schema: { operationId: 'getReturn', tags, summary: 'Read a return with its lines and its label in base64', params: IdParam, response: { 200: ok('The return with its lines and label', ReturnView), ...errorResponses } } },
-    async (req) => returns.read(req.tenant, req.params.id, base(req)),
+    async (req) => returns.read(req.tenant, req.params.id, base()),
   );
 
   app.patch(
     '/returns/:id',
     { schema: { operationId: 'updateReturn', tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: withExamples(ReturnPatchBody, examples.updateReturn), response: { 200: ok('The return as changed', ReturnView), ...errorResponses } } },
-    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base(req) }),
+    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base() }),
   );
 
   app.get(

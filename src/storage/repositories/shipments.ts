@@ -57,3 +57,13 @@ export async function markVoided(db: Kysely<Tables>, tenant: string, id: string,
 export async function getLabel(db: Kysely<Tables>, tenant: string, id: string): Promise<LabelRow | undefined> {
   return db.selectFrom('labels').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
 }
+
+/** A label by id alone, for a signed link: the caller checks the link against the row's tenant. */
+export async function getLabelById(db: Kysely<Tables>, id: string): Promise<LabelRow | undefined> {
+  return db.selectFrom('labels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A shipment by id alone, for a signed tracking link: the caller checks it against the row's tenant. */
+export async function getShipmentById(db: Kysely<Tables>, id: string): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
+}
