@@ -49,6 +49,8 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
     WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-bench-')),
     PORT: '0',
     WAYBILL_LOG_LEVEL: 'info',
+    // Benchmarks measure the service, not its per-key limit.
+    WAYBILL_RATE_LIMIT: '0',
     WAYBILL_CARRIERS: 'live',
     WAYBILL_CARRIER_A_URL: `${emulatorUrl}/carrier_a`,
     WAYBILL_CARRIER_A_TEST_URL: `${emulatorUrl}/carrier_a`,

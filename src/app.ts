@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { createAuthenticator } from './http/auth.js';
+import { createAuthenticator, credentialFrom } from './http/auth.js';
 import { ApiError, toApiError } from './domain/errors.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
@@ -19,7 +19,11 @@ import { ajv } from './contract/validator.js';
 import { requestExamples } from './contract/examples.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerJsonParser } from './http/json-parser.js';
+import { createRequestLimits } from './http/request-limits.js';
+import { registerBodyChecks } from './http/body-checks.js';
 import { RequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
 
@@ -53,15 +57,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   // JSON only: the default text/plain parser would let a wrong content type reach validation.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
 
   const services = deps.services ?? createServices(deps);
-  const auth = createAuthenticator({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.config.jwtSecret, jwtPublicKey: deps.config.jwtPublicKey });
+  const auth = createAuthenticator({
+    db: deps.database.db,
+    clock: deps.clock,
+    jwtSecret: deps.config.jwtSecret,
+    jwtPublicKey: deps.config.jwtPublicKey,
+    jwtMaxLifetimeSec: deps.config.jwtMaxLifetimeSec,
+    ...(deps.config.jwtAudience ? { jwtAudience: deps.config.jwtAudience } : {}),
+    ...(deps.config.jwtIssuer ? { jwtIssuer: deps.config.jwtIssuer } : {}),
+  });
+
+  const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock });
 
   app.decorateRequest('tenant', '');
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
+  registerSecurityHeaders(app);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) {
@@ -72,9 +88,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
     // A signed link stands in for the key; the route verifies it (services/signed-links.ts).
     if (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined) return;
-    req.tenant = await auth.authenticate(req.headers);
+    try {
+      req.tenant = await auth.authenticate(req.headers);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'wrong_api_key') limits.refused(req);
+      throw err;
+    }
+    limits.admit(req, credentialFrom(req.headers) ?? req.tenant);
   });
 
+  registerBodyChecks(app);
   app.addHook('preValidation', async (req) => dropNullMembers(req.body));
 
   app.setErrorHandler((err, req, reply) => {

@@ -21,8 +21,18 @@ export interface Config {
   jwtSecret?: string;
   /** PEM public key (EdDSA or ES256) for operator-minted JWTs. */
   jwtPublicKey?: string;
+  /** The longest a JWT may still be valid, in seconds: a later `exp` is refused. */
+  jwtMaxLifetimeSec: number;
+  /** When set, a JWT's `aud` / `iss` must match. */
+  jwtAudience?: string;
+  jwtIssuer?: string;
   logLevel: string;
   bodyLimit: number;
+  /**
+   * Requests per second per API key (bursts of twice that), counted per instance; 0 turns the
+   * limit off. Refused keys are throttled per client address while it is on.
+   */
+  rateLimit: number;
   /**
    * Absolute base URL of links handed out (labels, tracking pages, returns portals); unset → the
    * address the service listens on (never the request's Host header, which a caller chooses).
@@ -52,6 +62,8 @@ export interface Config {
     pollMs: number;
     /** Deliveries in flight per process. */
     concurrency: number;
+    /** Endpoints one tenant may register. */
+    maxEndpoints: number;
   };
   tracking: {
     /** Background poll interval for every carrier; unset → each carrier's own (tracking-poller.ts). */
@@ -71,6 +83,26 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   return n;
+}
+
+function num(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
+  return n;
+}
+
+const DURATION = /^(\d+)([smhdw]?)$/;
+const UNIT_SEC: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+
+/** Seconds from "3600", "90m", "24h", "7d"… */
+function seconds(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const m = DURATION.exec(raw);
+  if (!m || Number(m[1]) <= 0) throw new ConfigError(`${name} must be a positive number of seconds, or with a unit s, m, h, d or w (e.g. 24h); got "${raw}"`);
+  return Number(m[1]) * UNIT_SEC[m[2]!]!;
 }
 
 function bool(env: Env, name: string): boolean {
@@ -134,8 +166,12 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: secretKey(env.WAYBILL_SECRET_KEY),
     jwtSecret: env.WAYBILL_JWT_SECRET || undefined,
     jwtPublicKey: env.WAYBILL_JWT_PUBLIC_KEY || undefined,
+    jwtMaxLifetimeSec: seconds(env, 'WAYBILL_JWT_MAX_LIFETIME', 86_400),
+    jwtAudience: env.WAYBILL_JWT_AUDIENCE || undefined,
+    jwtIssuer: env.WAYBILL_JWT_ISSUER || undefined,
     logLevel,
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
+    rateLimit: num(env, 'WAYBILL_RATE_LIMIT', 100, 0, 1_000_000),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     links: {
       labelTtlMs: duration(env, 'WAYBILL_LABEL_URL_TTL', 24 * 3_600_000),
@@ -160,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
       disableAfterMs: int(env, 'WAYBILL_WEBHOOK_DISABLE_AFTER_MS', 3 * 86_400_000, 1),
       pollMs: int(env, 'WAYBILL_WEBHOOK_POLL_MS', 100, 1, 3_600_000),
       concurrency: int(env, 'WAYBILL_WEBHOOK_CONCURRENCY', 32, 1, 1000),
+      maxEndpoints: int(env, 'WAYBILL_WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
     },
     tracking: {
       pollIntervalMs: env.WAYBILL_TRACKING_POLL_INTERVAL_MS ? int(env, 'WAYBILL_TRACKING_POLL_INTERVAL_MS', 0, 1) : undefined,

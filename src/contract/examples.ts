@@ -19,6 +19,8 @@ export const EXAMPLE_IDS = {
   postalAccount: '481516234200002',
   /** the tracking number POST /ship answered */
   trackingNumber: '794612345678',
+  /** the tracking number POST /ship answered for the postal carrier's label */
+  postalTrackingNumber: '9400111206213812345678',
   /** the confirmation number POST /pickup answered */
   confirmationNumber: 'PU20261125MEM001',
   /** the id POST /returns/methods answered */
@@ -33,7 +35,7 @@ function carrierOffering(...operations: Operation[]): CarrierDeclaration & { exa
 }
 
 const ID_NOTE = 'shipping_account is a placeholder: put the id POST /shippingaccount answered.';
-const { shippingAccount, postalAccount, trackingNumber, confirmationNumber, returnMethod } = EXAMPLE_IDS;
+const { shippingAccount, postalAccount, trackingNumber, postalTrackingNumber, confirmationNumber, returnMethod } = EXAMPLE_IDS;
 
 const sender = { name: 'Ann Sender', company: 'Acme', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
 const recipient = { name: 'Bob Recipient', phone: '2125550100', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
@@ -88,7 +90,7 @@ export function requestExamples(today: Date) {
     schedulePickup: one('A pickup in two days, 10:00 to 17:00', { pickup: { ...pickupFields, time: { date: day(2), ready_time: '10:00', close_time: '17:00' } } }, `${ID_NOTE} The date counts from the day the service started.`),
     cancelPickup: one('Cancel a pickup', { pickup_cancel: { shipping_account: shippingAccount, confirmation_number: confirmationNumber } }, `${ID_NOTE} confirmation_number: the one POST /pickup answered.`),
     findDropoffLocations: one('Drop-off points within 10 miles', { dopu: { shipping_account: shippingAccount, location: { street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' }, radius: 10, radius_units: 'MI' } }),
-    createManifest: one(`Close the day’s ${postal.slug} labels on one form`, { manifest: { shipping_account: postalAccount } }, `shipping_account: a ${postal.slug} account (the second POST /shippingaccount example); without tracking_numbers the form takes every label of the day not yet on one.`),
+    createManifest: one(`Close the day’s ${postal.slug} labels on one form`, { manifest: { shipping_account: postalAccount, tracking_numbers: [postalTrackingNumber] } }, `shipping_account: a ${postal.slug} account (the second POST /shippingaccount example); tracking_numbers: labels POST /ship booked with it. Without tracking_numbers an account with its own credentials puts every label of the day not yet on a form.`),
     validateCredentials: one('Check a stored account’s credentials with the carrier', { validate_credentials: { shipping_account: postalAccount } }, `shipping_account: a ${postal.slug} account (not every carrier checks credentials: GET /meta/carriers).`),
     mergeLabels: one('Merge image labels into one PDF', { file_type: 'png', files: [PNG_1X1, PNG_1X1] }, 'files: base64 labels, e.g. packages[].label of POST /ship with include_base64_label.'),
     createWebhook: one('Receive shipment and tracking events', { webhook: { url: 'https://hooks.example.com/waybill', events: ['shipment.created', 'tracking.updated'], description: 'orders system' } }, 'The answer’s secret signs every delivery; it is shown only here.'),

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'limit_exceeded',
   'carrier_throttling',
   'unexpected_exception',
   'carrier_http_exception',

@@ -31,6 +31,8 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  // A per-tenant quota (webhook endpoints): the request is valid, the tenant has enough already.
+  limit_exceeded: 400,
   carrier_throttling: 429,
   unexpected_exception: 500,
   carrier_http_exception: 502,

@@ -61,6 +61,7 @@ const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   conflict: ['shipping account 481516234200001 has sub-accounts; delete them first', 'shipping_account'],
   payload_too_large: ['Request body is larger than 1048576 bytes', 'FST_ERR_CTP_BODY_TOO_LARGE'],
   unsupported_media_type: ['Send JSON with content-type: application/json', 'FST_ERR_CTP_INVALID_MEDIA_TYPE'],
+  limit_exceeded: ['A tenant may register at most 20 webhook endpoints; delete one first', 'webhook'],
   rate_limited: ['Too many requests; retry after the Retry-After seconds', 'tenant acme'],
   carrier_throttling: ['The carrier is throttling requests; retry after the Retry-After seconds', 'HTTP 429'],
   unexpected_exception: ['An unexpected error occurred; it has been logged.', ''],

@@ -24,5 +24,9 @@ declare module 'fastify' {
     public?: boolean;
     /** Route answers without an API key when the query carries a link signature (the route checks it). */
     signedLink?: boolean;
+    /** The answer carries a secret (credentials, a signing secret): its idempotent replay is stored sealed. */
+    secretAnswer?: boolean;
+    /** The route sends events again (redeliver, replay): throttled per tenant. */
+    resend?: boolean;
   }
 }

@@ -8,7 +8,9 @@ import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
 import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
+import { createListingsService } from './listings.js';
 import { createManifestService } from './manifests.js';
+import { createOwnership } from './ownership.js';
 import { createPickupsService } from './pickups.js';
 import { createPortalService } from './portal.js';
 import { createPublicTracking } from './public-tracking.js';
@@ -40,13 +42,14 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, clock });
+  const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts });
   const links = createSignedLinks({
     key: deps.sealer.deriveKey('signed links'),
     clock,
     labelTtlMs: deps.config?.links.labelTtlMs ?? 24 * 3_600_000,
     trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
   });
-  const shipping = createShippingService({ db, calls, clock, trackingCache, links });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
@@ -57,11 +60,13 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     rating: createRatingService({ calls, clock }),
     shipping,
+    listings: createListingsService({ db, links }),
     tracking,
-    pickups: createPickupsService({ calls, clock, db }),
-    manifests: createManifestService({ calls, clock }),
-    idempotency: createIdempotencyService({ db, clock }),
-    webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
+    pickups: createPickupsService({ calls, clock, db, ownership }),
+    manifests: createManifestService({ calls, clock, ownership }),
+    // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
+    idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
+    webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),
     returnMethods,
     returns,
     publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations }),

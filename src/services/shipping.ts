@@ -16,6 +16,8 @@ import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
+import { completeIn } from './idempotency.js';
+import type { Ownership } from './ownership.js';
 import { toShipmentRequest } from './shipment-request.js';
 import type { SignedLinks } from './signed-links.js';
 import type { TrackingCache } from './tracking-cache.js';
@@ -26,6 +28,7 @@ export interface ShippingDeps {
   links: SignedLinks;
   trackingCache: TrackingCache;
   clock: Clock;
+  ownership: Ownership;
 }
 
 interface StoredLabel {
@@ -170,12 +173,16 @@ export function createShippingService(deps: ShippingDeps) {
         response: JSON.stringify(stored),
         created_at: createdAt,
         voided_at: null,
+        recipient_name: stored.recipient.name ?? null,
+        reference_values: shipments.referenceValues(stored.references),
+        stage: 'CREATED',
       },
       labels: [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
     };
   }
 
-  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string }) {
+  /** `idempotencyKey`: the request's claimed key, completed with the shipment (services/idempotency.ts). */
+  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string }) {
     const p = await prepareBooking(tenant, input, opts.log);
     const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl);
     const { account, call, req, now } = p;
@@ -183,6 +190,7 @@ export function createShippingService(deps: ShippingDeps) {
       shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
         await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
         if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, record.shipment.created_at);
+        await completeIn(trx, opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined, 200, { shipment: record.stored });
       }),
     );
     return { shipment: p.req.include_base64_label ? record.base64() : record.stored };
@@ -190,20 +198,21 @@ export function createShippingService(deps: ShippingDeps) {
 
   async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {
     const { account, call, run } = await calls.prepare<'cancel'>(tenant, input, 'cancel', log);
-    const stored = await shipments.findShipmentByTracking(db, tenant, input.tracking_number);
-    if (stored?.status === 'voided') {
+    // Only a shipment this tenant booked here is cancelled: the carrier cannot tell tenants apart.
+    const stored = await deps.ownership.shipment(tenant, account.carrier, input.tracking_number);
+    if (stored.status === 'voided') {
       throw new ApiError('conflict', `shipment ${input.tracking_number} was already cancelled at ${stored.voided_at}`, stored.id);
     }
     const result = await run(call, {
       tracking_number: input.tracking_number,
-      ...(stored?.carrier_shipment_id ? { carrier_shipment_id: stored.carrier_shipment_id } : {}),
-      ...(stored?.service ? { service: stored.service } : {}),
-      ...(stored?.ship_date ? { ship_date: stored.ship_date } : {}),
+      ...(stored.carrier_shipment_id ? { carrier_shipment_id: stored.carrier_shipment_id } : {}),
+      ...(stored.service ? { service: stored.service } : {}),
+      ...(stored.ship_date ? { ship_date: stored.ship_date } : {}),
     });
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
-      if (stored && !(await shipments.markVoided(trx, tenant, stored.id, now.toISOString()))) return;
-      const data = { id: stored?.id ?? null, carrier: account.carrier, shipping_account: account.id, tracking_number: input.tracking_number, test: call.test, cancelled: now.toISOString(), message: result.message };
+      if (!(await shipments.markVoided(trx, tenant, stored.id, now.toISOString()))) return;
+      const data = { id: stored.id, carrier: account.carrier, shipping_account: account.id, tracking_number: input.tracking_number, test: call.test, cancelled: now.toISOString(), message: result.message };
       await recordEvent(trx, { tenant, type: 'shipment.cancelled', data, at: now });
       if (input.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: input.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, now.toISOString());
     });

@@ -22,6 +22,7 @@ import { withCarrierDetail, type CarrierCalls, type PreparedCall } from './carri
 import { recordEvent } from './events.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import { updateStatusFromTracking } from '../storage/repositories/returns.js';
+import { updateShipmentStage } from '../storage/repositories/shipments.js';
 import type { TrackingCache } from './tracking-cache.js';
 
 const MINUTE = 60_000;
@@ -118,6 +119,8 @@ export function createTrackingService(deps: TrackingDeps) {
             outcomes.set(item.key, outcome);
             if (outcome instanceof ApiError) return;
             await cache.put(tenant, account.carrier, item.number, call.test, outcome);
+            // GET /shipments?status= filters on the stage the shipment last reached.
+            await updateShipmentStage(deps.db, tenant, account.carrier, item.number, outcome.tracking_stage);
             // A return shipped under this number follows where its parcel is (GET /returns?status=).
             const at = clock.now();
             await updateStatusFromTracking(deps.db, tenant, account.carrier, item.number, outcome.tracking_stage, at.toISOString(), async (trx, ids) => {

@@ -48,6 +48,12 @@ export interface ShipmentsTable {
   response: string;
   created_at: string;
   voided_at: string | null;
+  /** Copied from the record for GET /shipments filters: the recipient's name. */
+  recipient_name: string | null;
+  /** The reference values, each on its own line with a line break before and after. */
+  reference_values: string | null;
+  /** The tracking stage last seen (CREATED at booking, SHIPMENT_VOIDED once cancelled). */
+  stage: string;
 }
 
 export interface LabelsTable {

@@ -76,7 +76,8 @@ describe('portal links', () => {
     const token = tokenOf(link.url);
     const [id, exp, sig] = token.split('.') as [string, string, string];
     const other = tokenOf((await makeLink()).url);
-    for (const bad of [`${id}.${exp}.${sig.slice(0, -2)}xx`, `${other.split('.')[0]}.${exp}.${sig}`, `${id}.${(parseInt(exp, 36) + 60).toString(36)}.${sig}`]) {
+    const forged = `${sig.slice(0, -2)}${sig.endsWith('xx') ? 'yy' : 'xx'}`;
+    for (const bad of [`${id}.${exp}.${forged}`, `${other.split('.')[0]}.${exp}.${sig}`, `${id}.${(parseInt(exp, 36) + 60).toString(36)}.${sig}`]) {
       expectError(await t.call('GET', `/public/portal/${bad}`, undefined), 404, 'not_found');
       expectError(await submit(bad, { return_method: dropOff, lines: [{ line_id: 'L1', quantity: 1, reason: 'Other' }] }, `k-${bad}`), 404, 'not_found');
     }

@@ -24,7 +24,7 @@ const steps: Step[] = [
   { op: 'createShippingAccount', keep: (a, ex) => (ex === 'postal' ? { postalAccount: a.shipping_account.id } : { shippingAccount: a.shipping_account.id }) },
   { op: 'updateShippingAccount', path: (ids) => `/shippingaccount/${ids.shippingAccount}` },
   { op: 'rateShipment' },
-  { op: 'createShipment', keep: (a, ex) => (ex === 'parcel' ? { trackingNumber: a.shipment.tracking_number } : {}) },
+  { op: 'createShipment', keep: (a, ex) => (ex === 'parcel' ? { trackingNumber: a.shipment.tracking_number } : { postalTrackingNumber: a.shipment.tracking_number }) },
   { op: 'trackShipment' },
   { op: 'cancelShipment' },
   { op: 'getPickupAvailability' },

@@ -3,22 +3,22 @@
  * build made once here, the real service listening with the carrier emulator behind it. A person
  * with only a link follows a parcel and returns an order; broken and expired links say so.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { address, shipment } from '../contract/support.js';
+import { buildPages, describeInBrowser, launch } from './browser.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = join(here, 'screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+describeInBrowser('the public pages', () => {
 let now = Date.now();
 const clock = { now: () => new Date(now) };
 let t: TestApp;
@@ -31,18 +31,14 @@ let account: string;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  const webRoot = mkdtempSync(join(tmpdir(), 'waybill-web-'));
+  const webRoot = await buildPages();
   mkdirSync(shots, { recursive: true });
-  await build({ configFile: join(here, '../../web/vite.config.ts'), logLevel: 'warn', build: { outDir: webRoot, emptyOutDir: true } });
   em = await startTestEmulator();
   t = await createTestApp({ emulatorUrl: em.url, clock, env: { WAYBILL_WEB_ROOT: webRoot } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   key = await t.key();
   account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address({ name: 'Returns desk' }) } })).body.shipping_account.id;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launch();
   context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true });
 }, 120_000);
 afterAll(async () => {
@@ -218,4 +214,5 @@ describe('public pages in Chromium at 390 px', () => {
     // The failed API calls above log their 404/410 status; nothing else (no CSP refusal) may.
     expect(consoleErrors.filter((e) => !/status of 40[4]|status of 410|status of 502/.test(e))).toEqual([]);
   }, 30_000);
+});
 });

@@ -1,5 +1,5 @@
 /** The returns portal's pieces: a line to pick, the return methods, the result with its label. */
-import { distanceText, hoursToday, money, wallTime } from '../shared/format.js';
+import { distanceText, hoursToday, customerCost, wallTime } from '../shared/public-format.js';
 
 type Hours = Partial<Record<'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN', { open: string; close: string }>>;
 export interface Place {
@@ -126,7 +126,7 @@ export function MethodChoice(p: {
             <img src={x.carrier_logo} alt="" />
             <label for={`m-${x.id}`}>
               <strong>{x.method_name}</strong>
-              <div>{money(x.customer_charge, p.currency)}</div>
+              <div>{customerCost(x.customer_charge, p.currency)}</div>
               <div class="muted">{x.carrier_name}</div>
             </label>
           </div>

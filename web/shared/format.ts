@@ -1,65 +1,54 @@
-/** Formatting for the public pages: times as the carrier's local clock showed them, stages in words. */
-
-const WALL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/;
-
-/**
- * A carrier time such as 2026-11-24T17:28:36-05:00, as the clock read at that place: the offset
- * is the place's, so it is dropped rather than converted to the reader's zone.
- */
-export function wallTime(iso: string, withTime = true): string {
-  const m = WALL.exec(iso);
-  if (!m) return iso;
-  const [, y, mo, d, h, mi] = m;
-  const hasTime = withTime && h !== undefined;
-  const at = Date.UTC(Number(y), Number(mo) - 1, Number(d), hasTime ? Number(h) : 0, hasTime ? Number(mi) : 0);
-  const opts: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC', ...(hasTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}) };
-  return new Intl.DateTimeFormat(undefined, opts).format(at);
-}
+/** How the pages say things: tracking stages in words, money, dates. */
 
 const STAGES: Record<string, string> = {
-  CREATION_PENDING: 'Label being created',
-  CREATED: 'Label created, waiting for the carrier',
-  PICKED_UP: 'Picked up by the carrier',
-  IN_TRANSIT: 'On its way',
-  OUT_FOR_DELIVERY: 'Out for delivery today',
-  DRIVER_ASSIGNED: 'A driver has been assigned',
-  CHECKED_IN: 'Checked in at a carrier facility',
+  CREATION_PENDING: 'Label pending',
+  CREATED: 'Label created',
+  PICKED_UP: 'Picked up',
+  IN_TRANSIT: 'In transit',
+  OUT_FOR_DELIVERY: 'Out for delivery',
+  DRIVER_ASSIGNED: 'Driver assigned',
+  CHECKED_IN: 'Checked in',
   DELIVERED: 'Delivered',
-  SHIPMENT_VOIDED: 'Cancelled by the sender',
-  EXCEPTION: 'Delayed: the carrier reported a problem',
+  SHIPMENT_VOIDED: 'Cancelled',
+  EXCEPTION: 'Problem in delivery',
 };
 
-export function stageWords(stage: string): string {
-  return STAGES[stage] ?? stage;
+export const STAGE_CODES = Object.keys(STAGES);
+
+export function stageText(stage: string | undefined): string {
+  return stage ? (STAGES[stage] ?? stage.toLowerCase().replace(/_/g, ' ')) : 'Unknown';
 }
 
-/** carrier_a_ground → Ground */
-export function serviceWords(service: string, carrier: string): string {
-  const bare = service.startsWith(`${carrier}_`) ? service.slice(carrier.length + 1) : service;
-  const words = bare.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** A CSS class per kind of stage, so colour is never the only signal (the words are always there). */
+export function stageTone(stage: string | undefined): 'ok' | 'bad' | 'muted' | 'info' {
+  if (stage === 'DELIVERED') return 'ok';
+  if (stage === 'EXCEPTION') return 'bad';
+  if (stage === 'SHIPMENT_VOIDED') return 'muted';
+  return 'info';
 }
 
-export function placeText(p: { city?: string; state?: string; country?: string } | undefined): string {
-  return p ? [p.city, p.state, p.country].filter(Boolean).join(', ') : '';
+/** Decimal text or a number in a currency, e.g. "$38.54"; the amount alone when the currency is unknown. */
+export function money(amount: string | number | undefined, currency: string | undefined): string {
+  if (amount === undefined || amount === '') return '—';
+  const n = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(n)) return String(amount);
+  try {
+    return currency ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(n) : n.toFixed(2);
+  } catch {
+    return `${n.toFixed(2)} ${currency ?? ''}`.trim();
+  }
 }
 
-export function money(amount: number, currency: string | undefined): string {
-  if (amount === 0) return 'Free';
-  return currency ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount) : amount.toFixed(2);
+export function dateTime(iso: string | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-const DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
-type Hours = Partial<Record<(typeof DAYS)[number], { open: string; close: string }>>;
-
-/** Today's opening hours by the reader's own calendar. */
-export function hoursToday(hours: Hours, now = new Date()): string {
-  const h = hours[DAYS[now.getDay()]!];
-  return h ? `Open today ${h.open}–${h.close}` : 'Closed today';
-}
-
-export function distanceText(distance: number | undefined, units: string | undefined): string {
-  if (distance === undefined) return '';
-  const u = (units ?? 'mi').toLowerCase();
-  return `${distance < 10 ? distance.toFixed(1) : Math.round(distance)} ${u === 'km' ? 'km' : u === 'mi' ? 'mi' : u}`;
+/** A calendar date (YYYY-MM-DD) as written in the user's locale, without shifting it by time zone. */
+export function day(date: string | undefined): string {
+  if (!date) return '—';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!m) return date;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }

@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import '../shared/base.css';
 import '../shared/public.css';
-import { placeText, serviceWords, stageWords, wallTime } from '../shared/format.js';
+import { placeText, serviceWords, stageWords, wallTime } from '../shared/public-format.js';
 import { callApi, isFailure, tokenFromPath, type Failure } from '../shared/public-api.js';
 
 interface Tracking {

@@ -2,6 +2,7 @@ import type { App, RouteContext } from '../types.js';
 import { registerCancelRoutes } from './cancel.js';
 import { registerDopuRoutes } from './dopu.js';
 import { registerHealthRoutes } from './health.js';
+import { registerListRoutes } from './lists.js';
 import { registerManifestRoutes } from './manifest.js';
 import { registerMergeRoutes } from './merge.js';
 import { registerMetaRoutes } from './meta.js';
@@ -34,6 +35,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerShippingAccountRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerShipRoutes(app, ctx);
+  registerListRoutes(app, ctx);
   registerTrackRoutes(app, ctx);
   registerCancelRoutes(app, ctx);
   registerPickupRoutes(app, ctx);

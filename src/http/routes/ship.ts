@@ -16,7 +16,8 @@ export function registerShipRoutes(app: App, { services, config, examples }: Rou
   app.post(
     '/ship',
     { schema: { operationId: 'createShipment', tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: withExamples(ShipmentBody, examples.createShipment), response: { 200: ok('The booked shipment: tracking numbers, costs, labels (signed links, or base64 when asked)', BookingResponse), ...errorResponses } } },
-    async (req) => services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base() }),
+    async (req) =>
+      services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), ...(req.idempotencyKey !== undefined ? { idempotencyKey: req.idempotencyKey } : {}) }),
   );
 
   app.get(

@@ -9,13 +9,13 @@ const tags = ['shipping accounts'];
 export function registerShippingAccountRoutes(app: App, { services, examples }: RouteContext): void {
   app.post(
     '/shippingaccount',
-    { schema: { operationId: 'createShippingAccount', tags, summary: 'Register carrier credentials', body: withExamples(CreateShippingAccountBody, examples.createShippingAccount), response: { 200: ok('The account with its id, the number later requests name (secrets masked)', One), ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { operationId: 'createShippingAccount', tags, summary: 'Register carrier credentials', body: withExamples(CreateShippingAccountBody, examples.createShippingAccount), response: { 200: ok('The account with its id, the number later requests name (secrets masked)', One), ...errorResponses } } },
     async (req) => ({ shipping_account: await services.accounts.create(req.tenant, req.body.shipping_account) }),
   );
 
   app.get(
     '/shippingaccount',
-    { schema: { operationId: 'listShippingAccounts', tags, summary: 'List shipping accounts (secrets masked)', querystring: PageQuery, response: { 200: ok('The tenant’s accounts, one page', Type.Object({ shipping_accounts: Type.Array(ShippingAccountView) })), ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { operationId: 'listShippingAccounts', tags, summary: 'List shipping accounts (secrets masked)', querystring: PageQuery, response: { 200: ok('The tenant’s accounts, one page', Type.Object({ shipping_accounts: Type.Array(ShippingAccountView) })), ...errorResponses } } },
     async (req) => ({ shipping_accounts: await services.accounts.list(req.tenant, { limit: req.query.limit ?? 100, offset: req.query.offset ?? 0 }) }),
   );
 

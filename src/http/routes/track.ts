@@ -1,7 +1,7 @@
 import type { TSchema } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
 import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../../contract/answers.js';
-import { TrackRequest, type TrackInput } from '../../contract/operations.js';
+import { MAX_TRACK_BATCH, TrackRequest, type TrackInput } from '../../contract/operations.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
@@ -18,6 +18,14 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
         summary: 'Track one shipment, or a batch: an array of { track } in, an array of results out',
         body: withExamples(TrackRequest, examples.trackShipment),
         response: { 200: ok('A tracking result; for a batch, an array of results and errors in request order', TrackResponse), ...errorResponses },
+      },
+      // A batch outside its bounds fails both branches of the union, and the validator would report
+      // the object branch ("body must be object"): say the limit instead.
+      preValidation: async (req) => {
+        const body: unknown = req.body;
+        if (Array.isArray(body) && (body.length === 0 || body.length > MAX_TRACK_BATCH)) {
+          throw new ApiError('schema_validation_error', `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`, 'body');
+        }
       },
     },
     async (req, reply) => {

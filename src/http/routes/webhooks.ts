@@ -11,7 +11,7 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
 
   app.post(
     '/webhooks',
-    { schema: { operationId: 'createWebhook', tags, summary: 'Register an endpoint; the answer carries its signing secret, shown only here', body: withExamples(CreateWebhookBody, examples.createWebhook), response: { 200: ok('The endpoint with its signing secret (shown only here)', WebhookResponse), ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { operationId: 'createWebhook', tags, summary: 'Register an endpoint; the answer carries its signing secret, shown only here', body: withExamples(CreateWebhookBody, examples.createWebhook), response: { 200: ok('The endpoint with its signing secret (shown only here)', WebhookResponse), ...errorResponses } } },
     async (req) => ({ webhook: await webhooks.create(req.tenant, req.body.webhook) }),
   );
 
@@ -44,7 +44,7 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
 
   app.post(
     '/webhooks/:id/rotate-secret',
-    { schema: { operationId: 'rotateWebhookSecret', tags, summary: 'New signing secret; the old one keeps signing for 24 hours', params: IdParam, response: { 200: ok('The endpoint with its new secret (shown only here)', WebhookResponse), ...errorResponses } } },
+    { config: { secretAnswer: true }, schema: { operationId: 'rotateWebhookSecret', tags, summary: 'New signing secret; the old one keeps signing for 24 hours', params: IdParam, response: { 200: ok('The endpoint with its new secret (shown only here)', WebhookResponse), ...errorResponses } } },
     async (req) => ({ webhook: await webhooks.rotateSecret(req.tenant, req.params.id) }),
   );
 
@@ -56,7 +56,8 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
 
   app.post(
     '/webhooks/:id/deliveries/:delivery_id/replay',
-    { schema: { operationId: 'replayWebhookDelivery', tags, summary: 'Send a delivery’s event to the endpoint again (same event id)', params: DeliveryParams, response: { 200: ok('The new delivery, queued', DeliveryResponse), ...errorResponses } } },
+    {
+      config: { resend: true }, schema: { operationId: 'replayWebhookDelivery', tags, summary: 'Send a delivery’s event to the endpoint again (same event id)', params: DeliveryParams, response: { 200: ok('The new delivery, queued', DeliveryResponse), ...errorResponses } } },
     async (req) => ({ delivery: await webhooks.replay(req.tenant, req.params.id, req.params.delivery_id) }),
   );
 
@@ -74,7 +75,7 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
 
   app.post(
     '/events/:id/redeliver',
-    { schema: { operationId: 'redeliverEvent', tags, summary: 'Send an event again to every enabled endpoint subscribed to its type', params: IdParam, response: { 200: ok('One new delivery per endpoint, queued', DeliveryList), ...errorResponses } } },
+    { config: { resend: true }, schema: { operationId: 'redeliverEvent', tags, summary: 'Send an event again to every enabled endpoint subscribed to its type', params: IdParam, response: { 200: ok('One new delivery per endpoint, queued', DeliveryList), ...errorResponses } } },
     async (req) => ({ deliveries: await webhooks.redeliver(req.tenant, req.params.id) }),
   );
 }
