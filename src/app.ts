@@ -15,6 +15,7 @@ import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
+import { requestExamples } from './contract/examples.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerJsonParser } from './http/json-parser.js';
@@ -150,6 +151,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
-  registerRoutes(app, { services, config: deps.config });
+  registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()) });
   return app;
 }

@@ -94,6 +94,8 @@ export interface CarrierDeclaration {
    * the operator's own), read from WAYBILL_<SLUG>_<SETTING> and handed to the adapter.
    */
   operatorSettings?: readonly string[];
+  /** A domestic service of the catalog that /openapi.json's request examples book with this carrier. */
+  exampleService?: string;
   /** Whether one booking may carry several packages (default true); GET /meta/carrier/{slug}. */
   multiPackage?: boolean;
   /** `references[].type` values the carrier takes (spec "POST /rate", examples). */

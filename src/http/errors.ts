@@ -4,7 +4,11 @@
  */
 import type { ApiError, ErrorCode } from '../domain/errors.js';
 
-export const ERROR_STATUS: Record<ErrorCode, number> = {
+/** Every status an error is answered with (http/openapi.ts documents them per route). */
+export const ERROR_STATUSES = [400, 401, 404, 409, 410, 413, 415, 429, 500, 502, 503, 504] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   missing_api_key: 401,
   wrong_api_key: 401,
   schema_field_required: 400,

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Config } from '../config.js';
+import type { RequestExamples } from '../contract/examples.js';
 import type { Services } from '../services/index.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -9,6 +10,8 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export interface RouteContext {
   services: Services;
   config: Config;
+  /** Request bodies for the document's examples (contract/examples.ts). */
+  examples: RequestExamples;
 }
 
 declare module 'fastify' {

@@ -17,7 +17,17 @@ import { registerTrackRoutes } from './track.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerWebRoutes } from './web.js';
 
-/** The single list of route modules, one per resource. */
+/**
+ * The single list of route modules, one per resource.
+ *
+ * Every route's schema carries what /openapi.json promises (test/openapi/operations.test.ts):
+ * - `operationId`: unique, camelCase verb + noun (createShipment, listReturns);
+ * - `summary`;
+ * - success answers wrapped in `ok('what it is', Schema)` (http/openapi.ts);
+ * - a body as `withExamples(Body, examples.<operationId>)`, the example written in
+ *   contract/examples.ts and sent by test/openapi/request-examples.test.ts (add a step there);
+ * - errors as `...errorResponses` (an example per code of each status).
+ */
 export function registerRoutes(app: App, ctx: RouteContext): void {
   registerHealthRoutes(app, ctx);
   registerMetaRoutes(app, ctx);

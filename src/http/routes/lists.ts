@@ -1,7 +1,7 @@
 /** GET /shipments and GET /pickups: what was booked and scheduled, listed like GET /returns. */
 import { Type } from 'typebox';
-import { errorResponses } from '../../contract/common.js';
 import { PickupsQuery, PickupView, ShipmentDetail, ShipmentListItem, ShipmentsQuery } from '../../contract/lists.js';
+import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 import { pageLinks } from './returns.js';
 import { linkBase } from '../base-url.js';
@@ -20,6 +20,7 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
     '/shipments',
     {
       schema: {
+        operationId: 'listShipments',
         tags: ['shipping'],
         summary: 'List shipments, newest first: the total in X-Total-Count, pages in Link (RFC 8288)',
         querystring: ShipmentsQuery,
@@ -31,7 +32,7 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
 
   app.get(
     '/shipments/:id',
-    { schema: { tags: ['shipping'], summary: 'Read a shipment: the booking, its stage and its latest tracking result', params: IdParam, response: { 200: ShipmentDetail, ...errorResponses } } },
+    { schema: { operationId: 'getShipment', tags: ['shipping'], summary: 'Read a shipment: the booking, its stage and its latest tracking result', params: IdParam, response: { 200: ok('The shipment: booking, stage and latest tracking result', ShipmentDetail), ...errorResponses } } },
     async (req) => ({ shipment: await services.listings.readShipment(req.tenant, req.params.id, base()) }),
   );
 
@@ -39,10 +40,11 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
     '/pickups',
     {
       schema: {
+        operationId: 'listPickups',
         tags: ['pickups'],
         summary: 'List pickups, newest first: the total in X-Total-Count, pages in Link (RFC 8288)',
         querystring: PickupsQuery,
-        response: { 200: Type.Array(PickupView), ...errorResponses },
+        response: { 200: ok('Pickups, newest first', Type.Array(PickupView)), ...errorResponses },
       },
     },
     async (req, reply) => paged(req, reply, await services.listings.listPickups(req.tenant, req.query)),
@@ -50,7 +52,7 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
 
   app.get(
     '/pickups/:id',
-    { schema: { tags: ['pickups'], summary: 'Read a pickup with its state', params: IdParam, response: { 200: Type.Object({ pickup: PickupView }), ...errorResponses } } },
+    { schema: { operationId: 'getPickup', tags: ['pickups'], summary: 'Read a pickup with its state', params: IdParam, response: { 200: ok('The pickup', Type.Object({ pickup: PickupView })), ...errorResponses } } },
     async (req) => ({ pickup: await services.listings.readPickup(req.tenant, req.params.id) }),
   );
 }

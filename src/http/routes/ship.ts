@@ -1,9 +1,9 @@
 import { BookingResponse, LabelBytes } from '../../contract/answers.js';
 import { Type } from 'typebox';
-import { ErrorBody, errorResponses } from '../../contract/common.js';
 import { ShipmentBody } from '../../contract/shipment.js';
 import { IdParam } from '../../contract/shipping-account.js';
 import { linkBase } from '../base-url.js';
+import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
 const LabelQuery = Type.Object({
@@ -11,11 +11,11 @@ const LabelQuery = Type.Object({
   signature: Type.Optional(Type.String({ maxLength: 100, description: 'of a signed URL' })),
 });
 
-export function registerShipRoutes(app: App, { services, config }: RouteContext): void {
+export function registerShipRoutes(app: App, { services, config, examples }: RouteContext): void {
   const base = linkBase(app, config);
   app.post(
     '/ship',
-    { schema: { tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: ShipmentBody, response: { 200: BookingResponse, ...errorResponses } } },
+    { schema: { operationId: 'createShipment', tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: withExamples(ShipmentBody, examples.createShipment), response: { 200: ok('The booked shipment: tracking numbers, costs, labels (signed links, or base64 when asked)', BookingResponse), ...errorResponses } } },
     async (req) =>
       services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), ...(req.idempotencyKey !== undefined ? { idempotencyKey: req.idempotencyKey } : {}) }),
   );
@@ -25,11 +25,12 @@ export function registerShipRoutes(app: App, { services, config }: RouteContext)
     {
       config: { signedLink: true },
       schema: {
+        operationId: 'getLabel',
         tags: ['shipping'],
         summary: 'Label bytes with their content type: with the key, or with the signature and expiry of the URL a booking answered (no key)',
         params: IdParam,
         querystring: LabelQuery,
-        response: { 200: LabelBytes, ...errorResponses, 410: ErrorBody },
+        response: { 200: LabelBytes, ...errorResponses, 410: errorResponse(410) },
       },
     },
     async (req, reply) => {

@@ -1,14 +1,14 @@
 import type { TSchema } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
 import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../../contract/answers.js';
-import { errorResponses } from '../../contract/common.js';
 import { MAX_TRACK_BATCH, TrackRequest, type TrackInput } from '../../contract/operations.js';
+import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
 /** Fastify types schemas for its compile functions as plain records; TypeBox's are exactly that. */
 const asSchema = (schema: TSchema) => schema as unknown as Record<string, unknown>;
 
-export function registerTrackRoutes(app: App, { services }: RouteContext): void {
+export function registerTrackRoutes(app: App, { services, examples }: RouteContext): void {
   // A result held in the tracking cache is the same object on every hit until it is replaced: its
   // answer is serialized once and sent as text afterwards.
   const serialized = new WeakMap<object, string>();
@@ -17,10 +17,11 @@ export function registerTrackRoutes(app: App, { services }: RouteContext): void 
     '/track',
     {
       schema: {
+        operationId: 'trackShipment',
         tags: ['tracking'],
         summary: 'Track one shipment, or a batch: an array of { track } in, an array of results out',
-        body: TrackRequest,
-        response: { 200: TrackResponse, ...errorResponses },
+        body: withExamples(TrackRequest, examples.trackShipment),
+        response: { 200: ok('A tracking result; for a batch, an array of results and errors in request order', TrackResponse), ...errorResponses },
       },
       // A batch outside its bounds fails both branches of the union, and the validator would report
       // the object branch ("body must be object"): say the limit instead.
