@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
+import { createBatchesService } from './batches.js';
 import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
 import { createManifestService } from './manifests.js';
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, clock });
   const shipping = createShippingService({ db, calls, clock, trackingCache });
+  const manifests = createManifestService({ calls, clock });
   return {
     database: deps.database,
     declarations: deps.declarations,
@@ -46,11 +48,12 @@ export function createServices(deps: ServiceDeps) {
     shipping,
     tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
     pickups: createPickupsService({ calls, clock, db }),
-    manifests: createManifestService({ calls, clock }),
+    manifests,
     idempotency: createIdempotencyService({ db, clock }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
     returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),
     returns: createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock }),
+    batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations }),
   };
 }
 

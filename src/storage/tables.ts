@@ -48,6 +48,8 @@ export interface ShipmentsTable {
   response: string;
   created_at: string;
   voided_at: string | null;
+  /** The batch that booked it; absent on insert for shipments booked one by one. */
+  batch_id?: string | null;
 }
 
 export interface LabelsTable {
@@ -250,6 +252,48 @@ export interface KeyCheckTable {
   created_at: string;
 }
 
+export interface BatchesTable {
+  id: string;
+  tenant: string;
+  /** queued | in_progress | completed | completed_with_errors | cancelled */
+  status: string;
+  reference: string | null;
+  label_type: string | null;
+  /** json | csv */
+  source: string;
+  total: number;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** One shipment of a batch: the queue row the batch worker claims, leases and settles. */
+export interface BatchItemsTable {
+  batch_id: string;
+  /** Position in the batch, from 0. */
+  idx: number;
+  tenant: string;
+  /** CSV line number (the header is line 1); null for JSON batches. */
+  row: number | null;
+  reference: string | null;
+  /** The account's carrier, resolved when the batch is made; null when the item failed before. */
+  carrier: string | null;
+  /** The /ship shipment, JSON. */
+  input: string;
+  /** queued | in_progress | booked | failed | cancelled */
+  status: string;
+  /** Booking attempts made (retry starts a new one); part of the item's idempotency key. */
+  attempt: number;
+  queued_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  shipment_id: string | null;
+  /** Package label ids in package order, JSON. */
+  label_ids: string | null;
+  /** {code, message, detail}, JSON. */
+  error: string | null;
+  updated_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeysTable;
   shipping_accounts: ShippingAccountsTable;
@@ -268,6 +312,8 @@ export interface Tables {
   return_custom: ReturnCustomTable;
   pickups: PickupsTable;
   key_check: KeyCheckTable;
+  batches: BatchesTable;
+  batch_items: BatchItemsTable;
 }
 
 export type { Generated };

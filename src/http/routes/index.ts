@@ -1,4 +1,5 @@
 import type { App, RouteContext } from '../types.js';
+import { registerBatchRoutes } from './batches.js';
 import { registerCancelRoutes } from './cancel.js';
 import { registerDopuRoutes } from './dopu.js';
 import { registerHealthRoutes } from './health.js';
@@ -30,4 +31,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerMergeRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerReturnRoutes(app, ctx);
+  registerBatchRoutes(app, ctx);
 }
