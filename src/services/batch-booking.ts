@@ -17,6 +17,7 @@ import type { Log } from '../logger.js';
 import * as repo from '../storage/repositories/batches.js';
 import * as idempotency from '../storage/repositories/idempotency.js';
 import type { Tables } from '../storage/tables.js';
+import { csvItemError } from './batch-csv.js';
 import { finishIfDone } from './batch-state.js';
 import type { createShippingService } from './shipping.js';
 
@@ -31,7 +32,7 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
   const now = () => clock.now().toISOString();
 
   async function fail(item: repo.BatchItemRow, owner: string, err: unknown): Promise<BookOutcome> {
-    const e = toApiError(err);
+    const e = item.row === null ? toApiError(err) : csvItemError(toApiError(err), item.row);
     const settled = await db.transaction().execute(async (trx) => {
       if (!(await repo.settle(trx, item, owner, { status: 'failed', error: errorOf(e) }, now()))) return false;
       await idempotency.release(trx, item.tenant, repo.itemKey(item));

@@ -99,8 +99,15 @@ function rowToItem(columns: Column[], cells: string[], line: number, shared: Csv
   return { row: line, reference: v.reference ?? null, input };
 }
 
+/** A CSV row's error names its line and column, not a JSON path the user never wrote. */
+export function csvItemError(err: ApiError, line: number): ApiError {
+  if ((CSV_COLUMNS as readonly string[]).includes(err.detail) || err.detail.startsWith('line ')) return err;
+  const column = csvColumnOf(err.detail);
+  return new ApiError(err.code, `line ${line}, column ${column}: ${err.message}`, column, { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}), cause: err });
+}
+
 /** The column (or query parameter) a /ship field path of a CSV item came from. */
-export function csvColumnOf(path: string): string {
+function csvColumnOf(path: string): string {
   const field = path.replace(/^shipment\./, '');
   const m = /^recipient\.(\w+)/.exec(field);
   if (m) return `recipient_${m[1]}`;
@@ -108,13 +115,15 @@ export function csvColumnOf(path: string): string {
   if (p) return p[1] === 'description' ? 'description' : p[1]!;
   if (field.startsWith('references')) return 'reference';
   if (field === 'packages') return 'weight';
+  if (field === '') return 'line';
+  if (field === 'service') return 'service';
   return `${field.split(/[.[]/)[0]} (query parameter)`;
 }
 
 export function parseCsv(text: string, shared: CsvShared): NewItem[] {
   let records: Parsed[];
   try {
-    records = parse(text, { bom: true, info: true, raw: true, skip_empty_lines: true, relax_column_count: true }) as unknown as Parsed[];
+    records = parse(text, { bom: true, info: true, raw: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true }) as unknown as Parsed[];
   } catch (err) {
     const e = err as { message?: string; lines?: number };
     throw new ApiError('schema_validation_error', `the CSV could not be read: ${e.message ?? 'malformed'}`, e.lines !== undefined ? `line ${e.lines}` : 'body');

@@ -15,7 +15,7 @@ import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/batches.js';
 import type { Tables } from '../storage/tables.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
-import { csvColumnOf, parseCsv } from './batch-csv.js';
+import { csvItemError, parseCsv } from './batch-csv.js';
 import { printFile as openPrintFile, type PrintFormat } from './batch-labels.js';
 import { batchView, finishIfDone, viewOf } from './batch-state.js';
 import { recordEvent } from './events.js';
@@ -71,17 +71,13 @@ export function createBatchesService(deps: BatchesDeps) {
       const input = item.input;
       if (spec.label_type !== undefined && input.label_type === undefined && !item.error) input.label_type = spec.label_type;
       let error = item.error ?? checkShipment(input);
-      if (error && item.row !== undefined) {
-        // A CSV row's error names its line and column, not a JSON path the user never wrote.
-        const column = csvColumnOf(error.detail);
-        error = new ApiError(error.code, `line ${item.row}, column ${column}: ${error.message}`, column);
-      }
       let carrier: string | null = null;
       if (!error) {
         const account = await accountOf(String(input.shipping_account));
         if (account instanceof ApiError) error = account;
         else carrier = account.carrier;
       }
+      if (error && item.row !== undefined) error = csvItemError(error, item.row);
       rows.push({
         batch_id: id,
         idx,
