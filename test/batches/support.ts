@@ -29,8 +29,9 @@ export function useBatchApp(opts: { dialect?: 'sqlite' | 'postgres'; env?: Recor
     s.account = res.body.shipping_account.id;
   });
   afterAll(async () => {
-    await s.t?.close();
+    // The emulator first: calls it holds open (timeout faults) then end, and the worker can stop.
     await s.em?.close();
+    await s.t?.close();
   });
   return s;
 }
