@@ -77,5 +77,7 @@ export type BatchItemsQuery = Static<typeof BatchItemsQuery>;
 export const LabelsQuery = Type.Object({ format: Type.Enum(['pdf', 'zpl', 'epl'], { description: 'the format the labels were booked in' }) });
 export const RetryQuery = Type.Object({
   include_interrupted: Type.Optional(Type.Boolean({ default: false, description: 'also requeue items whose carrier call a restart interrupted (the carrier may have booked them)' })),
+  index: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: MAX_BATCH_ITEMS - 1 }), { maxItems: 1000, description: 'only these failed items (repeat the parameter); naming an interrupted item retries it' })),
 });
+export type RetryQuery = Static<typeof RetryQuery>;
 export const ManifestsResponse = Type.Object({ manifests: Type.Array(ManifestResponse.properties.manifest) });

@@ -7,7 +7,7 @@
  * either booked with its shipment or not booked at all in the database. An abandoned item whose
  * record is still in progress may have reached the carrier: no carrier offers a lookup by our
  * reference, so it is failed as interrupted and never booked again on its own; POST
- * /batches/{id}/retry?include_interrupted=true requeues it once someone has checked.
+ * /batches/{id}/retry?index=<n> (or include_interrupted=true) requeues it once someone has checked.
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
@@ -97,7 +97,7 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
     } else {
       const err = new ApiError(
         'carrier_timeout',
-        `the booking was interrupted (the instance stopped while the carrier call for this item may have been under way); the carrier may have booked it: check before retrying with POST /batches/${item.batch_id}/retry?include_interrupted=true`,
+        `the booking was interrupted (the instance stopped while the carrier call for this item may have been under way); the carrier may have booked it: check before retrying it with POST /batches/${item.batch_id}/retry?index=${item.idx}`,
         INTERRUPTED,
       );
       if (await repo.settle(db, item, dead, { status: 'failed', error: errorOf(err) }, now())) log.warn({ batch: item.batch_id, index: item.idx }, 'batch item interrupted mid-booking; failed without retrying, as the carrier may have booked it');

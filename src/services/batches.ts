@@ -154,12 +154,12 @@ export function createBatchesService(deps: BatchesDeps) {
   }
 
   /** Failed items back in the queue; the batch is in progress again and completes (with its event) again. */
-  async function retry(tenant: string, id: string, opts: { includeInterrupted: boolean }): Promise<BatchView> {
+  async function retry(tenant: string, id: string, opts: { includeInterrupted: boolean; indexes?: number[] }): Promise<BatchView> {
     const b = await find(tenant, id);
     if (b.status === 'cancelled') throw new ApiError('conflict', `batch ${id} was cancelled; its items cannot be retried`, id);
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
-      if ((await repo.requeueFailed(trx, id, { includeInterrupted: opts.includeInterrupted, at: now })) > 0) await repo.setBatchStatus(trx, id, 'in_progress', null);
+      if ((await repo.requeueFailed(trx, id, { ...opts, at: now })) > 0) await repo.setBatchStatus(trx, id, 'in_progress', null);
     });
     return read(tenant, id);
   }

@@ -78,7 +78,7 @@ export function registerBatchRoutes(app: App, { services, config }: RouteContext
   app.post(
     '/batches/:id/retry',
     { schema: { tags, summary: 'Requeue the failed items (each under a new idempotency record)', params: IdParam, querystring: RetryQuery, response: { 200: BatchResponse, ...errorResponses } } },
-    async (req) => ({ batch: await batches.retry(req.tenant, req.params.id, { includeInterrupted: req.query.include_interrupted ?? false }) }),
+    async (req) => ({ batch: await batches.retry(req.tenant, req.params.id, { includeInterrupted: req.query.include_interrupted ?? false, ...(req.query.index ? { indexes: req.query.index } : {}) }) }),
   );
 
   app.post('/batches/:id/cancel', { schema: { tags, summary: 'Cancel the queued rest; booked labels stay booked', params: IdParam, response: { 200: BatchResponse, ...errorResponses } } }, async (req) => ({

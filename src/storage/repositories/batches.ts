@@ -174,7 +174,7 @@ export async function cancelQueued(db: Kysely<Tables>, batchId: string, at: stri
 }
 
 /** Failed items back in the queue, each under a new attempt (so a new idempotency record). */
-export async function requeueFailed(db: Kysely<Tables>, batchId: string, q: { includeInterrupted: boolean; at: string }): Promise<number> {
+export async function requeueFailed(db: Kysely<Tables>, batchId: string, q: { includeInterrupted: boolean; indexes?: number[]; at: string }): Promise<number> {
   let query = db
     .updateTable('batch_items')
     .set({ status: 'queued', attempt: sql`attempt + 1`, error: null, queued_at: q.at, updated_at: q.at })
@@ -182,7 +182,8 @@ export async function requeueFailed(db: Kysely<Tables>, batchId: string, q: { in
     .where('status', '=', 'failed')
     // Items that failed before a carrier was known (schema errors) cannot succeed on a retry.
     .where('carrier', 'is not', null);
-  if (!q.includeInterrupted) query = query.where((eb) => eb.or([eb('error', 'is', null), eb('error', 'not like', '%"detail":"interrupted"%')]));
+  if (q.indexes) query = query.where('idx', 'in', q.indexes.length > 0 ? q.indexes : [-1]);
+  else if (!q.includeInterrupted) query = query.where((eb) => eb.or([eb('error', 'is', null), eb('error', 'not like', '%"detail":"interrupted"%')]));
   const res = await query.executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
