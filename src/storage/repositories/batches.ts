@@ -77,6 +77,9 @@ export async function queuedCarriers(db: Kysely<Tables>): Promise<string[]> {
  * and knows the carrier may have been called for that attempt.
  */
 export async function claim(db: Kysely<Tables>, dialect: Dialect, q: { carrier: string; owner: string; now: string; leaseUntil: string; expiresAt: string; limit: number }): Promise<BatchItemRow[]> {
+  // An idle carrier costs one indexed read, no transaction.
+  const any = await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where('carrier', '=', q.carrier).limit(1).executeTakeFirst();
+  if (!any) return [];
   return db.transaction().execute(async (trx) => {
     let due = trx.selectFrom('batch_items').select(['batch_id', 'idx']).where('status', '=', 'queued').where('carrier', '=', q.carrier).orderBy('queued_at').orderBy('batch_id').orderBy('idx').limit(q.limit);
     if (dialect === 'postgres') due = due.forUpdate().skipLocked();

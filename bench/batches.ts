@@ -1,0 +1,89 @@
+/**
+ * Batches (bench/README.md "Batches"). Usage: npx tsx bench/batches.ts [throughput|memory|all]
+ *   throughput: 1,000 items, the carrier answering every booking in 100 ms, WAYBILL_BATCH_CONCURRENCY=16,
+ *     against the floor of 1,000 / 16 × 100 ms = 6.25 s.
+ *   memory: a 10,000-item batch and its PDF print file: the service's RSS before, at its peak while
+ *     booking, and at its peak while the print file streams (read and thrown away by this process).
+ */
+import { json, rssMb, runCli, startService, fmt, type Service } from './lib.js';
+
+const which = process.argv[2] ?? 'all';
+const sender = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
+const recipient = { name: 'Bob', phone: '2125550100', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+
+async function setup(service: Service): Promise<{ key: string; account: string }> {
+  const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
+  const auth = { account_number: '740561073', client_id: 'bench-client', client_secret: 'bench-client-secret' };
+  const created = await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } }, { zkkey: key });
+  return { key, account: created.shipping_account.id };
+}
+
+const shipments = (account: string, n: number) => Array.from({ length: n }, (_, i) => ({ shipping_account: account, sender, recipient: { ...recipient, name: `Bob ${i}` }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' }));
+
+/** Polls the batch until it is final; `onPoll` samples while waiting. */
+async function untilDone(service: Service, key: string, id: string, onPoll: () => void = () => {}): Promise<any> {
+  for (;;) {
+    onPoll();
+    const res = await fetch(`${service.url}/batches/${id}`, { headers: { zkkey: key } });
+    const { batch } = (await res.json()) as any;
+    if (batch.counts.queued + batch.counts.in_progress === 0) return batch;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function throughput(): Promise<void> {
+  const service = await startService({ WAYBILL_BATCH_CONCURRENCY: '16' });
+  try {
+    const { key, account } = await setup(service);
+    // A warm-up batch: OAuth token, compiled paths, database pages.
+    await untilDone(service, key, (await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 20) } }, { zkkey: key })).batch.id);
+    await json('POST', `${service.emulatorUrl}/_emulator/faults`, { carrier: 'carrier_a', operation: 'ship', fault: 'latency:100', count: 0 });
+    // The same 1,000 bookings sent as /ship by 16 clients: what the booking path itself allows on this machine.
+    const direct = shipments(account, 1000);
+    const directStart = performance.now();
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      for (let s = direct.pop(); s; s = direct.pop()) await json('POST', `${service.url}/ship`, { shipment: s }, { zkkey: key });
+    }));
+    const directSeconds = (performance.now() - directStart) / 1000;
+    console.log(`throughput: the same 1,000 bookings as POST /ship from 16 clients: ${fmt(directSeconds)} s (${fmt(directSeconds / 6.25)}× the floor)`);
+    const started = performance.now();
+    const { batch } = await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 1000) } }, { zkkey: key });
+    const accepted = performance.now() - started;
+    const done = await untilDone(service, key, batch.id);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`throughput: 1,000 items at 100 ms per booking, concurrency 16: ${fmt(seconds)} s (202 after ${fmt(accepted, 0)} ms); floor 6.25 s → ${fmt(seconds / 6.25)}× the floor (target ≤ 1.3×); booked ${done.counts.booked}, failed ${done.counts.failed}`);
+  } finally {
+    await service.stop();
+  }
+}
+
+async function memory(): Promise<void> {
+  const service = await startService({ WAYBILL_BATCH_CONCURRENCY: '16' });
+  try {
+    const { key, account } = await setup(service);
+    await untilDone(service, key, (await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 50) } }, { zkkey: key })).batch.id);
+    const before = rssMb(service.pid);
+    let peak = before;
+    const sample = () => (peak = Math.max(peak, rssMb(service.pid)));
+    const started = performance.now();
+    const { batch } = await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 10_000) } }, { zkkey: key });
+    const done = await untilDone(service, key, batch.id, sample);
+    const bookSeconds = (performance.now() - started) / 1000;
+    const afterBooking = rssMb(service.pid);
+    let printPeak = afterBooking;
+    const sampler = setInterval(() => (printPeak = Math.max(printPeak, rssMb(service.pid))), 100);
+    const t = performance.now();
+    const res = await fetch(`${service.url}/batches/${batch.id}/labels?format=pdf`, { headers: { zkkey: key } });
+    let bytes = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    clearInterval(sampler);
+    printPeak = Math.max(printPeak, rssMb(service.pid));
+    console.log(`memory: 10,000 items booked in ${fmt(bookSeconds, 1)} s (booked ${done.counts.booked}); RSS before ${fmt(before, 0)} MB, peak while booking ${fmt(peak, 0)} MB (+${fmt(peak - before, 0)} MB)`);
+    console.log(`memory: print file ${fmt(bytes / 1024 / 1024, 1)} MB PDF streamed in ${fmt((performance.now() - t) / 1000, 1)} s (status ${res.status}); RSS peak while streaming ${fmt(printPeak, 0)} MB (+${fmt(printPeak - before, 0)} MB over the start)`);
+  } finally {
+    await service.stop();
+  }
+}
+
+if (which === 'throughput' || which === 'all') await throughput();
+if (which === 'memory' || which === 'all') await memory();
