@@ -1,13 +1,14 @@
 /** Batches through HTTP against the emulator: per-item errors, the print file, retry, cancel, isolation. */
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/app.js';
+import { dialects } from '../support/databases.js';
 import { recipientUS } from '../contract/support.js';
 import { emulatorBookings, finished, item, useBatchApp } from './support.js';
 
-const s = useBatchApp();
-const post = (body: unknown, headers: Record<string, string> = {}) => s.t.call('POST', '/batches', s.key, body, headers);
+describe.each(dialects)('POST /batches (JSON) on %s', (dialect) => {
+  const s = useBatchApp({ dialect });
+  const post = (body: unknown, headers: Record<string, string> = {}) => s.t.call('POST', '/batches', s.key, body, headers);
 
-describe('POST /batches (JSON)', () => {
   it('answers 202 at once and books valid items; an invalid item fails itself with the schema error', async () => {
     const shipments = [
       item(s.account, { recipient: { ...recipientUS, name: 'Mixed 0' } }),
@@ -49,8 +50,8 @@ describe('POST /batches (JSON)', () => {
 
   it('gives the same batch to a retry with the same Idempotency-Key', async () => {
     const body = { batch: { shipments: [item(s.account)] } };
-    const first = await post(body, { 'idempotency-key': 'batch-once' });
-    const again = await post(body, { 'idempotency-key': 'batch-once' });
+    const first = await post(body, { 'idempotency-key': `batch-once-${dialect}` });
+    const again = await post(body, { 'idempotency-key': `batch-once-${dialect}` });
     expect(again.status).toBe(202);
     expect(again.body.batch.id).toBe(first.body.batch.id);
     await finished(s, first.body.batch.id);
