@@ -5,7 +5,14 @@
  *   memory: a 10,000-item batch and its PDF print file: the service's RSS before, at its peak while
  *     booking, and at its peak while the print file streams (read and thrown away by this process).
  */
+import { readFileSync } from 'node:fs';
 import { json, rssMb, runCli, startService, fmt, type Service } from './lib.js';
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const which = process.argv[2] ?? 'all';
 const sender = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
@@ -41,17 +48,19 @@ async function throughput(): Promise<void> {
     // The same 1,000 bookings sent as /ship by 16 clients: what the booking path itself allows on this machine.
     const direct = shipments(account, 1000);
     const directStart = performance.now();
+    const directCpu = cpuSeconds(service.pid);
     await Promise.all(Array.from({ length: 16 }, async () => {
       for (let s = direct.pop(); s; s = direct.pop()) await json('POST', `${service.url}/ship`, { shipment: s }, { zkkey: key });
     }));
     const directSeconds = (performance.now() - directStart) / 1000;
-    console.log(`throughput: the same 1,000 bookings as POST /ship from 16 clients: ${fmt(directSeconds)} s (${fmt(directSeconds / 6.25)}× the floor)`);
+    console.log(`throughput: the same 1,000 bookings as POST /ship from 16 clients: ${fmt(directSeconds)} s (${fmt(directSeconds / 6.25)}× the floor); service CPU ${fmt(cpuSeconds(service.pid) - directCpu, 1)} s`);
     const started = performance.now();
+    const batchCpu = cpuSeconds(service.pid);
     const { batch } = await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 1000) } }, { zkkey: key });
     const accepted = performance.now() - started;
     const done = await untilDone(service, key, batch.id);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`throughput: 1,000 items at 100 ms per booking, concurrency 16: ${fmt(seconds)} s (202 after ${fmt(accepted, 0)} ms); floor 6.25 s → ${fmt(seconds / 6.25)}× the floor (target ≤ 1.3×); booked ${done.counts.booked}, failed ${done.counts.failed}`);
+    console.log(`throughput: 1,000 items at 100 ms per booking, concurrency 16: ${fmt(seconds)} s (202 after ${fmt(accepted, 0)} ms); floor 6.25 s → ${fmt(seconds / 6.25)}× the floor (target ≤ 1.3×); booked ${done.counts.booked}, failed ${done.counts.failed}; service CPU ${fmt(cpuSeconds(service.pid) - batchCpu, 1)} s`);
   } finally {
     await service.stop();
   }
@@ -66,7 +75,11 @@ async function memory(): Promise<void> {
     let peak = before;
     const sample = () => (peak = Math.max(peak, rssMb(service.pid)));
     const started = performance.now();
+    const accepting = setInterval(sample, 20);
     const { batch } = await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 10_000) } }, { zkkey: key });
+    clearInterval(accepting);
+    const acceptPeak = sample();
+    console.log(`memory: POST of 10,000 items (${fmt(JSON.stringify({ batch: { shipments: shipments(account, 10_000) } }).length / 1024 / 1024, 1)} MB of JSON) answered in ${fmt((performance.now() - started) / 1000, 1)} s; RSS peak while accepting ${fmt(acceptPeak, 0)} MB (+${fmt(acceptPeak - before, 0)} MB)`);
     const done = await untilDone(service, key, batch.id, sample);
     const bookSeconds = (performance.now() - started) / 1000;
     const afterBooking = rssMb(service.pid);
