@@ -1,11 +1,15 @@
 /**
- * Batches (bench/README.md "Batches"). Usage: npx tsx bench/batches.ts [throughput|memory|all]
+ * Batches (bench/README.md "Batches"). Usage: npx tsx bench/batches.ts [throughput|throughput-pg|memory|all]
  *   throughput: 1,000 items, the carrier answering every booking in 100 ms, WAYBILL_BATCH_CONCURRENCY=16,
- *     against the floor of 1,000 / 16 × 100 ms = 6.25 s.
+ *     against the floor of 1,000 / 16 × 100 ms = 6.25 s, beside the same 1,000 bookings sent as
+ *     POST /ship by 16 clients; PDF labels (the emulator draws each with pdf-lib) and ZPL (text);
+ *     with BENCH_POSTGRES=postgres://… also on a fresh PostgreSQL database.
  *   memory: a 10,000-item batch and its PDF print file: the service's RSS before, at its peak while
  *     booking, and at its peak while the print file streams (read and thrown away by this process).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { json, rssMb, runCli, startService, fmt, type Service } from './lib.js';
 
 /** CPU seconds a process has used (user + system), from /proc. */
@@ -38,29 +42,35 @@ async function untilDone(service: Service, key: string, id: string, onPoll: () =
   }
 }
 
-async function throughput(): Promise<void> {
-  const service = await startService({ WAYBILL_BATCH_CONCURRENCY: '16' });
+/** 1,000 bookings at 100 ms each, as POST /ship from 16 clients and as one batch at concurrency 16. */
+async function throughput(labelType: string, postgres?: string): Promise<void> {
+  const service = await startService({ WAYBILL_BATCH_CONCURRENCY: '16', ...(postgres ? { WAYBILL_DATABASE_URL: postgres, WAYBILL_SECRET_KEY: randomBytes(32).toString('hex') } : {}) });
   try {
     const { key, account } = await setup(service);
+    const withLabel = (n: number) => shipments(account, n).map((s) => ({ ...s, label_type: labelType }));
     // A warm-up batch: OAuth token, compiled paths, database pages.
-    await untilDone(service, key, (await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 20) } }, { zkkey: key })).batch.id);
+    await untilDone(service, key, (await json('POST', `${service.url}/batches`, { batch: { shipments: withLabel(20) } }, { zkkey: key })).batch.id);
     await json('POST', `${service.emulatorUrl}/_emulator/faults`, { carrier: 'carrier_a', operation: 'ship', fault: 'latency:100', count: 0 });
-    // The same 1,000 bookings sent as /ship by 16 clients: what the booking path itself allows on this machine.
-    const direct = shipments(account, 1000);
-    const directStart = performance.now();
-    const directCpu = cpuSeconds(service.pid);
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      for (let s = direct.pop(); s; s = direct.pop()) await json('POST', `${service.url}/ship`, { shipment: s }, { zkkey: key });
-    }));
-    const directSeconds = (performance.now() - directStart) / 1000;
-    console.log(`throughput: the same 1,000 bookings as POST /ship from 16 clients: ${fmt(directSeconds)} s (${fmt(directSeconds / 6.25)}× the floor); service CPU ${fmt(cpuSeconds(service.pid) - directCpu, 1)} s`);
-    const started = performance.now();
-    const batchCpu = cpuSeconds(service.pid);
-    const { batch } = await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 1000) } }, { zkkey: key });
-    const accepted = performance.now() - started;
+    const cpu = () => ({ service: cpuSeconds(service.pid), emulator: cpuSeconds(service.emulatorPid), at: performance.now() });
+    const report = (what: string, from: ReturnType<typeof cpu>, extra = '') => {
+      const to = cpu();
+      const seconds = (to.at - from.at) / 1000;
+      console.log(`throughput (${labelType} labels, ${postgres ? 'PostgreSQL' : 'SQLite'}): ${what}: ${fmt(seconds)} s = ${fmt(seconds / 6.25)}× the 6.25 s floor (target ≤ 1.3×)${extra}; CPU used: service ${fmt(to.service - from.service, 1)} s, emulator ${fmt(to.emulator - from.emulator, 1)} s`);
+    };
+    // The same bookings sent as /ship by 16 clients: what the booking path and the emulator allow on this machine.
+    const direct = withLabel(1000);
+    const d0 = cpu();
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let s = direct.pop(); s; s = direct.pop()) await json('POST', `${service.url}/ship`, { shipment: s }, { zkkey: key });
+      }),
+    );
+    report('1,000 × POST /ship from 16 clients', d0);
+    const b0 = cpu();
+    const { batch } = await json('POST', `${service.url}/batches`, { batch: { shipments: withLabel(1000) } }, { zkkey: key });
+    const accepted = performance.now() - b0.at;
     const done = await untilDone(service, key, batch.id);
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`throughput: 1,000 items at 100 ms per booking, concurrency 16: ${fmt(seconds)} s (202 after ${fmt(accepted, 0)} ms); floor 6.25 s → ${fmt(seconds / 6.25)}× the floor (target ≤ 1.3×); booked ${done.counts.booked}, failed ${done.counts.failed}; service CPU ${fmt(cpuSeconds(service.pid) - batchCpu, 1)} s`);
+    report('one batch of 1,000, WAYBILL_BATCH_CONCURRENCY=16', b0, ` (202 after ${fmt(accepted, 0)} ms; booked ${done.counts.booked}, failed ${done.counts.failed})`);
   } finally {
     await service.stop();
   }
@@ -98,5 +108,34 @@ async function memory(): Promise<void> {
   }
 }
 
-if (which === 'throughput' || which === 'all') await throughput();
+/** A fresh PostgreSQL database for one run (BENCH_POSTGRES names the server). */
+async function freshPostgres(server: string): Promise<string> {
+  const name = `waybill_bench_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+if (which === 'throughput' || which === 'all') {
+  await throughput('PDF');
+  await throughput('ZPLII');
+}
+if (which === 'throughput' || which === 'all' || which === 'throughput-pg') {
+  const server = process.env.BENCH_POSTGRES;
+  if (server) {
+    const url = await freshPostgres(server);
+    try {
+      await throughput('PDF', url);
+    } finally {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+      await client.end();
+    }
+  }
+}
 if (which === 'memory' || which === 'all') await memory();
