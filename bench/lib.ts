@@ -20,6 +20,7 @@ export interface Service {
   url: string;
   emulatorUrl: string;
   pid: number;
+  emulatorPid: number;
   env: Record<string, string>;
   startupMs: number;
   stop(): Promise<void>;
@@ -74,6 +75,7 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
     url: serve.match[1]!,
     emulatorUrl,
     pid: serve.child.pid!,
+    emulatorPid: emulator.child.pid!,
     env,
     startupMs: serve.ms,
     stop: async () => {

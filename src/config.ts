@@ -67,6 +67,14 @@ export interface Config {
     /** Endpoints one tenant may register. */
     maxEndpoints: number;
   };
+  batches: {
+    /** Carrier calls in flight per carrier and process for batch items (WAYBILL_BATCH_CONCURRENCY). */
+    concurrency: number;
+    /** A claimed item's lease; renewed while its call runs, so it only runs out when a process dies. */
+    leaseMs: number;
+    /** Body limit of POST /batches (JSON or CSV), larger than other requests': 10,000 shipments. */
+    bodyLimit: number;
+  };
   tracking: {
     /** Background poll interval for every carrier; unset → each carrier's own (tracking-poller.ts). */
     pollIntervalMs?: number;
@@ -200,6 +208,11 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: int(env, 'WAYBILL_WEBHOOK_POLL_MS', 100, 1, 3_600_000),
       concurrency: int(env, 'WAYBILL_WEBHOOK_CONCURRENCY', 32, 1, 1000),
       maxEndpoints: int(env, 'WAYBILL_WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
+    },
+    batches: {
+      concurrency: int(env, 'WAYBILL_BATCH_CONCURRENCY', 8, 1, 1000),
+      leaseMs: int(env, 'WAYBILL_BATCH_LEASE_MS', 30_000, 300, 3_600_000),
+      bodyLimit: int(env, 'WAYBILL_BATCH_BODY_LIMIT', 32 * 1024 * 1024, 1024),
     },
     tracking: {
       pollIntervalMs: env.WAYBILL_TRACKING_POLL_INTERVAL_MS ? int(env, 'WAYBILL_TRACKING_POLL_INTERVAL_MS', 0, 1) : undefined,

@@ -77,7 +77,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   const app = await buildApp({ ...deps, services });
   const url = await app.listen({ host: config.host, port: config.port });
   // Webhook deliveries and background tracking run in every instance; the database shares the work.
-  const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }), ...(metrics ? { metrics } : {}) });
+  const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }), baseUrl: url, ...(metrics ? { metrics } : {}) });
   logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);
 
   let closing: Promise<void> | undefined;

@@ -69,6 +69,7 @@ export function requestExamples(today: Date) {
     },
     updateShippingAccount: one('Set defaults and a new name', { shipping_account: { name: 'Memphis dock 2', defaults: { dim_units: 'IN', weight_units: 'LB', service: parcel.exampleService } } }, 'Changes the account of the path.'),
     rateShipment: one('Rate a 2 lb parcel from Memphis to New York', { shipment }),
+    createBatch: one('Two shipments booked in the background', { batch: { reference: 'morning wave', label_type: 'PDF', shipments: [{ ...shipment, service: parcel.exampleService }, { ...shipment, service: parcel.exampleService, recipient: { ...recipient, name: 'Cy Second' } }] } }, ID_NOTE),
     createShipment: {
       parcel: { summary: `Book ${parcel.exampleService} with a PDF label`, description: ID_NOTE, value: { shipment: { ...shipment, service: parcel.exampleService, label_type: 'PDF' } } },
       postal: {

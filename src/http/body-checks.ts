@@ -44,7 +44,8 @@ export const nestsDeeperThan = (value: unknown, max: number): boolean => inspect
 /** Refuses deep bodies and control characters with a 400 before any other hook looks inside. */
 export function registerBodyChecks(app: App): void {
   app.addHook('preValidation', async (req) => {
-    if (req.body === undefined) return;
+    // A text body (a CSV file) is read by its own parser: line breaks are its row separators.
+    if (req.body === undefined || typeof req.body === 'string') return;
     const problem = inspectBody(req.body);
     if (problem?.kind === 'depth') throw new ApiError('schema_validation_error', `The body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, 'body');
     if (problem?.kind === 'control') {

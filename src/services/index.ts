@@ -7,6 +7,7 @@ import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
+import { createBatchesService } from './batches.js';
 import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
 import { createListingsService } from './listings.js';
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
     trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
   });
   const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership });
+  const manifests = createManifestService({ calls, clock, ownership });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
@@ -66,7 +68,7 @@ export function createServices(deps: ServiceDeps) {
     listings: createListingsService({ db, links }),
     tracking,
     pickups: createPickupsService({ calls, clock, db, ownership }),
-    manifests: createManifestService({ calls, clock, ownership }),
+    manifests,
     // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
     idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),
@@ -74,6 +76,7 @@ export function createServices(deps: ServiceDeps) {
     returns,
     publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations }),
     portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations }),
+    batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations }),
   };
 }
 

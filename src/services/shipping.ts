@@ -181,19 +181,26 @@ export function createShippingService(deps: ShippingDeps) {
     };
   }
 
+  /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */
+  async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
+    const { tenant, account, call, req, now } = p;
+    await storeBooked(log, record, () =>
+      shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
+        await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
+        if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, record.shipment.created_at);
+        await alsoInTransaction?.(trx);
+      }),
+    );
+  }
+
   /** `idempotencyKey`: the request's claimed key, completed with the shipment (services/idempotency.ts). */
   async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string }) {
     const p = await prepareBooking(tenant, input, opts.log);
     const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl);
-    const { account, call, req, now } = p;
-    await storeBooked(opts.log, record, () =>
-      shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
-        await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
-        if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, record.shipment.created_at);
-        await completeIn(trx, opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined, 200, { shipment: record.stored });
-      }),
-    );
-    return { shipment: p.req.include_base64_label ? record.base64() : record.stored };
+    const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
+    const claimed = opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined;
+    await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, answer));
+    return answer;
   }
 
   async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {
@@ -234,5 +241,5 @@ export function createShippingService(deps: ShippingDeps) {
     return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
   }
 
-  return { prepareBooking, recordBooking, ship, cancel, label, signedLabel };
+  return { prepareBooking, recordBooking, storeBooking, ship, cancel, label, signedLabel };
 }

@@ -2,6 +2,7 @@
  * Kysely table types. Portable choices for both SQLite and PostgreSQL: timestamps as ISO-8601 UTC
  * text (sorts correctly, no driver-specific date handling), booleans as 0/1 integers, JSON as text.
  */
+import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
 import type { Generated } from 'kysely';
 
 export interface ApiKeysTable {
@@ -54,6 +55,8 @@ export interface ShipmentsTable {
   reference_values: string | null;
   /** The tracking stage last seen (CREATED at booking, SHIPMENT_VOIDED once cancelled). */
   stage: string;
+  /** The batch that booked it; absent on insert for shipments booked one by one. */
+  batch_id?: string | null;
 }
 
 export interface LabelsTable {
@@ -267,6 +270,7 @@ export interface PortalLinksTable {
   created_at: string;
 }
 
+
 export interface Tables {
   api_keys: ApiKeysTable;
   shipping_accounts: ShippingAccountsTable;
@@ -286,6 +290,9 @@ export interface Tables {
   pickups: PickupsTable;
   key_check: KeyCheckTable;
   portal_links: PortalLinksTable;
+  batches: BatchesTable;
+  batch_items: BatchItemsTable;
 }
 
 export type { Generated };
+export type { BatchesTable, BatchItemsTable } from './batch-tables.js';

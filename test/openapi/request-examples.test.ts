@@ -26,6 +26,7 @@ const steps: Step[] = [
   { op: 'rateShipment' },
   { op: 'createShipment', keep: (a, ex) => (ex === 'parcel' ? { trackingNumber: a.shipment.tracking_number } : { postalTrackingNumber: a.shipment.tracking_number }) },
   { op: 'trackShipment' },
+  { op: 'createBatch' },
   { op: 'cancelShipment' },
   { op: 'getPickupAvailability' },
   { op: 'schedulePickup', keep: (a) => ({ confirmationNumber: a.pickup.confirmation_number }) },

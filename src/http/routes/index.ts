@@ -1,4 +1,5 @@
 import type { App, RouteContext } from '../types.js';
+import { registerBatchRoutes } from './batches.js';
 import { registerCancelRoutes } from './cancel.js';
 import { registerDopuRoutes } from './dopu.js';
 import { registerHealthRoutes } from './health.js';
@@ -46,4 +47,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerReturnRoutes(app, ctx);
   registerPortalRoutes(app, ctx);
   registerWebRoutes(app, ctx);
+  registerBatchRoutes(app, ctx);
 }
