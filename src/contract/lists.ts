@@ -23,6 +23,7 @@ export const ShipmentsQuery = Type.Object({
   shipping_account: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   status: Type.Optional(Stage),
   search: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a tracking number or reference (exact), or part of the recipient’s name' })),
+  batch: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'the shipments a batch booked (POST /batches)' })),
   ...Dates,
   ...Paging,
 });

@@ -73,6 +73,7 @@ export function createListingsService({ db, links }: { db: Kysely<Tables>; links
         ...search(q.search),
         ...(q.carrier !== undefined ? { carrier: q.carrier } : {}),
         ...(q.shipping_account !== undefined ? { shipping_account: q.shipping_account } : {}),
+        ...(q.batch !== undefined ? { batch: q.batch } : {}),
         ...(q.status !== undefined ? { stage: q.status } : {}),
       };
       const [rows, total] = await Promise.all([shipments.listShipments(db, tenant, filter, paging(q)), shipments.countShipments(db, tenant, filter)]);

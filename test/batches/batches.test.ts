@@ -38,6 +38,11 @@ describe.each(dialects)('POST /batches (JSON) on %s', (dialect) => {
     expect(failed.body.map((i: any) => i.index)).toEqual([1, 3]);
     expect(failed.headers['x-total-count']).toBe('3');
     expect(String(failed.headers.link)).toContain('rel="next"');
+
+    // GET /shipments?batch= lists exactly what the batch booked.
+    const listed = await s.t.call('GET', `/shipments?batch=${id}`, s.key);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((x: any) => x.tracking_number).sort()).toEqual([items.body[0].shipment.tracking_number, items.body[2].shipment.tracking_number].sort());
   });
 
   it('refuses a batch that is not an array of 1 to 10,000 objects', async () => {

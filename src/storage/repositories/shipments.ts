@@ -90,6 +90,8 @@ export async function updateShipmentStage(db: Kysely<Tables>, tenant: string, ca
 export interface ShipmentFilter {
   carrier?: string;
   shipping_account?: string;
+  /** The batch that booked them. */
+  batch?: string;
   stage?: string;
   /** A tracking number or reference value (exact), or part of the recipient's name (any case). */
   search?: string;
@@ -102,6 +104,7 @@ function filteredShipments<O>(q: SelectQueryBuilder<Tables, 'shipments', O>, ten
   let out = q.where('tenant', '=', tenant);
   if (f.carrier !== undefined) out = out.where('carrier', '=', f.carrier);
   if (f.shipping_account !== undefined) out = out.where('shipping_account_id', '=', f.shipping_account);
+  if (f.batch !== undefined) out = out.where('batch_id', '=', f.batch);
   if (f.stage !== undefined) out = out.where('stage', '=', f.stage);
   if (f.from !== undefined) out = out.where('created_at', '>=', f.from);
   if (f.until !== undefined) out = out.where('created_at', '<', f.until);
