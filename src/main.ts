@@ -64,7 +64,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
       : {};
 
   // The embedded default: the carrier emulator on loopback, every carrier pointed at it.
-  const emulator = config.carriers.mode === 'emulator' ? await startEmulator({ port: config.carriers.emulatorPort, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
+  const emulator = config.carriers.mode === 'emulator' ? await startEmulator({ port: config.carriers.emulatorPort, stateDir: config.dataDir, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
   const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}) });
 

@@ -16,6 +16,7 @@ import { registerControl } from './control.js';
 import { FaultStore, faultHook } from './faults.js';
 import { statusCodeOf } from './json.js';
 import { createEmulatedCarriers, type CarrierStates } from './registry.js';
+import { fileSequences, memorySequences } from './sequences.js';
 
 export interface EmulatorOptions {
   /** Base clock; the control API shifts it. Defaults to the system clock. */
@@ -26,6 +27,8 @@ export interface EmulatorOptions {
   host?: string;
   /** Defaults to 0 (a free port). */
   port?: number;
+  /** Directory of the emulator's durable state (its number sequences); in memory without one. */
+  stateDir?: string;
 }
 
 /** The shared clock and faults, plus each registered carrier's state under its slug. */
@@ -51,7 +54,8 @@ const BODY_LIMIT = 5 * 1024 * 1024;
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const clock = new ShiftableClock(options.clock ?? systemClock);
-  const { carriers, states } = createEmulatedCarriers({ clock });
+  const sequences = options.stateDir ? fileSequences(options.stateDir) : memorySequences();
+  const { carriers, states } = createEmulatedCarriers({ clock, sequences });
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
 
@@ -98,6 +102,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 }
 
 /** For the CLI (`waybill emulator`): the emulator on a fixed loopback port, 8081 by default. */
-export function startEmulator(options: { host?: string; port?: number; logger?: FastifyBaseLogger } = {}): Promise<Emulator> {
-  return createEmulator({ host: options.host ?? '127.0.0.1', port: options.port ?? 8081, logger: options.logger });
+export function startEmulator(options: { host?: string; port?: number; logger?: FastifyBaseLogger; stateDir?: string } = {}): Promise<Emulator> {
+  return createEmulator({ host: options.host ?? '127.0.0.1', port: options.port ?? 8081, logger: options.logger, stateDir: options.stateDir });
 }

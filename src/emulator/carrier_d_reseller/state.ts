@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../../clock.js';
 import { impbNumber, s10Number } from './tracking-numbers.js';
+import type { Sequences } from '../sequences.js';
 
 /** A new account starts with this much postage (USD): enough for ordinary labels, not for everything. */
 export const OPENING_BALANCE = 250;
@@ -40,14 +41,14 @@ export class CarrierDResellerState {
   readonly #clock: Clock;
   readonly accounts = new Map<string, Account>();
   readonly labels = new Map<string, StoredLabel>();
-  #domesticSeq = 0;
-  #internationalSeq = 0;
   #logSeq = 40_000;
-  #scanSeq = 0;
   #serialSeq = 700;
 
-  constructor(clock: Clock) {
+  readonly #sequences: Sequences;
+
+  constructor(clock: Clock, sequences: Sequences) {
     this.#clock = clock;
+    this.#sequences = sequences;
   }
 
   now(): Date {
@@ -69,7 +70,7 @@ export class CarrierDResellerState {
   }
 
   nextTrackingNumber(international: boolean, prefix: string): string {
-    return international ? s10Number(prefix, this.#internationalSeq++) : impbNumber(this.#domesticSeq++);
+    return international ? s10Number(prefix, this.#sequences.take('carrier_d_reseller.international')) : impbNumber(this.#sequences.take('carrier_d_reseller.domestic'));
   }
 
   /** "Error encountered (Log ID: NNNNN)", as every live ELS error message ends (§14). */
@@ -78,6 +79,6 @@ export class CarrierDResellerState {
   }
 
   nextScanFormId(): string {
-    return String(90_000_000 + ++this.#scanSeq);
+    return String(90_000_001 + this.#sequences.take('carrier_d_reseller.scan_form'));
   }
 }
