@@ -107,3 +107,13 @@ describe.each(cases)('$carrier', (c) => {
     expect(lines.find((l) => l.startsWith('ACT WGT:'))).toMatch(/^ACT WGT: [\d.]+ [A-Z]+$/);
   });
 });
+
+describe.each(cases)('$carrier rating', (c) => {
+  it('quotes addresses of street1, city, state, postal_code and country alone, as the original clients send them', async () => {
+    const res = await t.call('POST', '/rate', key, {
+      shipment: { shipping_account: accounts.get(c.carrier), sender: c.sender, recipient: c.recipient, packages: [{ weight: 2, length: 10, width: 8, height: 4 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' },
+    });
+    expect(res.status, res.raw.slice(0, 600)).toBe(200);
+    expect(res.body.rates.length).toBeGreaterThan(0);
+  });
+});
