@@ -17,6 +17,7 @@ import { FaultStore, faultHook } from './faults.js';
 import { statusCodeOf } from './json.js';
 import { createEmulatedCarriers, type CarrierStates } from './registry.js';
 import { fileSequences, memorySequences } from './sequences.js';
+import { CredentialBook, type KnownCredential } from './credentials.js';
 
 export interface EmulatorOptions {
   /** Base clock; the control API shifts it. Defaults to the system clock. */
@@ -29,6 +30,8 @@ export interface EmulatorOptions {
   port?: number;
   /** Directory of the emulator's durable state (its number sequences); in memory without one. */
   stateDir?: string;
+  /** Credentials the carriers know besides the service's emulator test credentials. */
+  credentials?: readonly KnownCredential[];
 }
 
 /** The shared clock and faults, plus each registered carrier's state under its slug. */
@@ -55,7 +58,8 @@ const BODY_LIMIT = 5 * 1024 * 1024;
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const clock = new ShiftableClock(options.clock ?? systemClock);
   const sequences = options.stateDir ? fileSequences(options.stateDir) : memorySequences();
-  const { carriers, states } = createEmulatedCarriers({ clock, sequences });
+  const credentials = new CredentialBook(options.credentials);
+  const { carriers, states } = createEmulatedCarriers({ clock, sequences, credentials });
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
 
@@ -75,7 +79,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ error: { code: 'not_found', message: `no emulator route ${request.method} ${request.url}` } }),
   );
-  registerControl(app, { clock, faults, carriers });
+  registerControl(app, { clock, faults, carriers, credentials });
   for (const carrier of carriers) await app.register(carrier.plugin, { prefix: `/${carrier.slug}` });
 
   const host = options.host ?? '127.0.0.1';

@@ -1,6 +1,7 @@
 /** The whole service → carrier_d_reseller adapter → ELS emulator: tracking, refunds, SCAN forms, credentials. */
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { OPENING_BALANCE } from '../../src/emulator/carrier_d_reseller/state.js';
 import { expectError } from '../support/app.js';
 import { recipientUS, senderUS, shipment, useReseller } from './carrier_d_reseller.support.js';
 
@@ -55,11 +56,11 @@ describe('POST /cancel', () => {
     const account = await s.accountWith({ account_id: 'refunds', passphrase: 'refund-phrase' });
     const number = await book(account);
     const state = s.em.emulator.state.carrier_d_reseller;
-    expect(state.accounts.get('refunds')?.balance).toBeLessThan(250);
+    expect(state.accounts.get('refunds')?.balance).toBeLessThan(OPENING_BALANCE);
     const res = await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: account, tracking_number: number } });
     expect(res.status).toBe(200);
     expect(res.body.success.message).toContain(number);
-    expect(state.accounts.get('refunds')?.balance).toBe(250);
+    expect(state.accounts.get('refunds')?.balance).toBe(OPENING_BALANCE);
     expectError(await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: account, tracking_number: number } }), 409, 'conflict');
   });
 
@@ -94,6 +95,7 @@ describe('POST /validate_credentials', () => {
     expect(ok.body.valid).toBe(true);
     expect(ok.body.message).toContain('postage balance');
     const inline = { carrier: 'carrier_d_reseller', country: 'US', test: true };
+    await s.em.knowCredentials('carrier_d_reseller', { account_id: 'vc-1', passphrase: 'first-phrase' });
     expect((await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { ...inline, auth: { account_id: 'vc-1', passphrase: 'first-phrase' } } })).body.valid).toBe(true);
     const refused = await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { ...inline, auth: { account_id: 'vc-1', passphrase: 'other-phrase' } } });
     expect(refused.status).toBe(200);

@@ -1,11 +1,12 @@
 /**
  * What holds for every carrier alike, through the service against the emulator: the label's text
- * is whole in PDF and ZPL, and rating takes addresses of street, city, state, postal code and
- * country alone.
+ * is whole in PDF and ZPL, rating takes addresses of street, city, state, postal code and
+ * country alone, and credentials the carrier never issued are not valid.
  */
 import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarations } from '../../src/carriers/declarations.js';
+import { validAuth } from '../support/accounts.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 
@@ -115,5 +116,20 @@ describe.each(cases)('$carrier rating', (c) => {
     });
     expect(res.status, res.raw.slice(0, 600)).toBe(200);
     expect(res.body.rates.length).toBeGreaterThan(0);
+  });
+});
+
+/** The member of each carrier's auth that a carrier checks against the id it goes with. */
+const SECRET: Partial<Record<Case['carrier'], string>> = { carrier_c: 'password', carrier_d: 'client_secret', carrier_d_reseller: 'passphrase' };
+
+// carrier_a and carrier_b offer no validate_credentials; their emulators refuse unknown clients all the same.
+describe.each(cases.filter((c) => declarations[c.carrier].operations.includes('validate_credentials')))('$carrier credentials', (c) => {
+  const validate = (auth: Record<string, string>) => t.call('POST', '/validate_credentials', key, { validate_credentials: { carrier: c.carrier, country: c.country, test: true, auth } });
+
+  it('are valid when the carrier knows them, and not when the secret is one it never issued', async () => {
+    expect((await validate(validAuth[c.carrier])).body).toMatchObject({ valid: true });
+    const wrong = await validate({ ...validAuth[c.carrier], [SECRET[c.carrier]!]: 'a-secret-nobody-issued' });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toMatchObject({ valid: false });
   });
 });

@@ -134,7 +134,8 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
   function paymentKey(call: CarrierCall): string {
     const c = credentials(call);
     const a = paymentAccount(call.auth);
-    return hashKey('carrier_d', 'payment', c.base, c.clientId, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
+    // The client secret too: validate_credentials reads a cached payment token as proof of every member.
+    return hashKey('carrier_d', 'payment', c.base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
   }
 
   function fetchPaymentToken(call: CarrierCall): () => Promise<FetchedToken> {

@@ -9,6 +9,7 @@ import type { Party } from './shipment.js';
 import type { PackageInput } from './rates.js';
 import { IssuedTokens } from '../tokens.js';
 import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 import { trackingNumberAt } from './tracking-numbers.js';
 
 /** FedEx tokens last an hour; the token endpoint says 3599 seconds (fixtures/authentication_LoginResponse.json). */
@@ -62,7 +63,11 @@ export class CarrierAState {
   #txSeq = 0;
   readonly #sequences: Sequences;
 
-  constructor(clock: Clock, sequences: Sequences) {
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
     this.#sequences = sequences;
     this.#tokens = new IssuedTokens(clock, 'carrier_a', TOKEN_TTL_SECONDS);
   }

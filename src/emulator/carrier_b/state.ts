@@ -6,6 +6,7 @@
 import type { Clock } from '../../clock.js';
 import { IssuedTokens } from '../tokens.js';
 import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 import { trackingNumberAt } from './tracking-numbers.js';
 
 /** UPS tokens last four hours: fixtures/authentication_LoginResponse.json says "14399". */
@@ -50,7 +51,11 @@ export class CarrierBState {
   readonly pickups = new Map<string, StoredPickup>();
   readonly #sequences: Sequences;
 
-  constructor(clock: Clock, sequences: Sequences) {
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
     this.#sequences = sequences;
     this.tokens = new IssuedTokens(clock, 'carrier_b', TOKEN_TTL_SECONDS);
   }

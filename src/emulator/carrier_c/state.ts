@@ -6,6 +6,7 @@
 import type { Clock } from '../../clock.js';
 import { waybillAt } from './waybill-numbers.js';
 import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 
 export interface Party {
   name: string;
@@ -44,7 +45,11 @@ export class CarrierCState {
 
   readonly #sequences: Sequences;
 
-  constructor(clock: Clock, sequences: Sequences) {
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
     this.#clock = clock;
     this.#sequences = sequences;
   }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { domesticNumber, internationalNumber } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 
 /** fixtures/authentication_LoginResponse.json says 14399 s; USPS documents "about an hour" for client credentials. */
 export const TOKEN_TTL_SECONDS = 3599;
@@ -60,7 +61,11 @@ export class CarrierDState {
 
   readonly #sequences: Sequences;
 
-  constructor(clock: Clock, sequences: Sequences) {
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
     this.#clock = clock;
     this.#sequences = sequences;
   }

@@ -6,6 +6,7 @@
 import type { Clock } from '../../clock.js';
 import { impbNumber, s10Number } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 
 /** A new account starts with this much postage (USD): enough for ordinary labels, not for everything. */
 export const OPENING_BALANCE = 250;
@@ -46,7 +47,11 @@ export class CarrierDResellerState {
 
   readonly #sequences: Sequences;
 
-  constructor(clock: Clock, sequences: Sequences) {
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
     this.#clock = clock;
     this.#sequences = sequences;
   }
@@ -56,12 +61,14 @@ export class CarrierDResellerState {
   }
 
   /**
-   * The account for these credentials: the emulator knows no accounts in advance, so the first
-   * call of an account id opens it with that pass phrase; later calls must bring the same one.
+   * The account for these credentials. An account the emulator knows (credentials.ts) opens on its
+   * first call with the known pass phrase; from then on the account's own pass phrase counts, which
+   * ChangePassPhrase may change. ELS answers an unknown account like a wrong pass phrase.
    */
   authenticate(accountId: string, passPhrase: string): Account | 'wrong_pass_phrase' {
     const known = this.accounts.get(accountId);
     if (!known) {
+      if (!this.credentials.knows('carrier_d_reseller', accountId, passPhrase)) return 'wrong_pass_phrase';
       const opened: Account = { accountId, passPhrase, balance: OPENING_BALANCE, ascending: OPENING_BALANCE, transactions: 0, serial: ++this.#serialSeq };
       this.accounts.set(accountId, opened);
       return opened;
