@@ -163,6 +163,8 @@ export interface CarrierDeps {
   clock: Clock;
   /** Base URL for the call: the configured override, the emulator, or the declaration's host. */
   baseUrl(slug: CarrierSlug, test: boolean): string;
+  /** Whether that base URL is the built-in carrier emulator (which plays every account as a sandbox one). */
+  emulated?(slug: CarrierSlug, test: boolean): boolean;
   /** Operator settings some carriers need besides the account credentials (configuration). */
   operator?: OperatorSettings;
 }

@@ -4,7 +4,7 @@
  */
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import { baseUrlResolver, createAdapters, type Adapters } from './adapters.js';
+import { baseUrlResolver, createAdapters, emulatedResolver, type Adapters } from './adapters.js';
 import type { TokenStore } from './shared/oauth.js';
 import { createTransport } from './shared/transport.js';
 
@@ -15,6 +15,6 @@ export interface CarrierRuntime {
 
 export function createCarrierRuntime(opts: { config: Config; tokens: TokenStore; clock: Clock; emulatorUrl?: string }): CarrierRuntime {
   const transport = createTransport({ timeoutMs: opts.config.carriers.timeoutMs });
-  const adapters = createAdapters({ transport, tokens: opts.tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
+  const adapters = createAdapters({ transport, tokens: opts.tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), emulated: emulatedResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
   return { adapters, close: () => transport.close() };
 }

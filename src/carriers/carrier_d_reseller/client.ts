@@ -33,7 +33,8 @@ export const BASE_PATH = '/LabelService/EwsLabelService.asmx';
 
 /**
  * RequesterID of the sandbox (§3: RWC SANDBOX_REQUESTER_ID, VCR recordings, endpost README): test
- * accounts use it unless the operator configured their own.
+ * accounts use it unless the operator configured their own, and every account does on the built-in
+ * emulator, which plays the sandbox.
  */
 export const SANDBOX_REQUESTER_ID = 'lxxx';
 
@@ -71,7 +72,8 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
     if (!accountId || !passPhrase) {
       throw new ApiError('carrier_authentication', 'carrier_d_reseller needs account_id and passphrase in the shipping account auth', 'auth.account_id');
     }
-    const requesterId = configuredRequesterId ?? (call.test ? SANDBOX_REQUESTER_ID : undefined);
+    const emulated = deps.emulated?.('carrier_d_reseller', call.test) ?? false;
+    const requesterId = emulated ? SANDBOX_REQUESTER_ID : (configuredRequesterId ?? (call.test ? SANDBOX_REQUESTER_ID : undefined));
     if (!requesterId) {
       throw new ApiError('carrier_authentication', 'carrier_d_reseller live accounts need the operator RequesterID: set WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID', 'WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID');
     }
