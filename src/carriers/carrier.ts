@@ -154,6 +154,19 @@ export interface CarrierAdapter {
   manifest?(call: CarrierCall, req: ManifestRequest): Promise<ManifestResult>;
   /** Asks the carrier whether the credentials in `call.auth` are accepted. */
   validateCredentials?(call: CarrierCall): Promise<{ valid: boolean; message: string }>;
+  /** Carriers with prepaid postage: what is left on the account. */
+  postageBalance?(call: CarrierCall): Promise<PostageBalance>;
+  /**
+   * Buys postage with the carrier; an amount outside the carrier's limits is a schema_validation_error
+   * before any call. Answers the balance after the purchase.
+   */
+  addPostage?(call: CarrierCall, amount: number, currency: string): Promise<PostageBalance>;
+}
+
+/** A prepaid postage balance, amount in the currency's decimal text. */
+export interface PostageBalance {
+  amount: string;
+  currency: string;
 }
 
 /** What every carrier client is built from; passed in, never imported as a singleton. */

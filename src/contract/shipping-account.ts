@@ -73,3 +73,18 @@ export const PageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
 });
+
+/** GET/POST /shippingaccount/{id}/balance: the carrier's prepaid postage on the account. */
+export const BalanceResponse = Type.Object({
+  balance: Type.Object({
+    amount: Type.Number({ description: 'postage left, in currency units' }),
+    currency: Type.String({ description: 'ISO 4217 currency code of the carrier account' }),
+    updated: Type.String({ format: 'date-time', description: 'when the carrier was asked' }),
+  }),
+});
+export const AddFundsBody = Type.Object({
+  add_funds: Type.Object({
+    amount: Type.Number({ exclusiveMinimum: 0, description: 'postage to buy; each carrier has its own limits (carrier_d_reseller: 10 to 99999 USD)' }),
+    currency: Currency,
+  }),
+});

@@ -102,7 +102,14 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return { account, adapter, call, run };
   }
 
-  return { resolveAccount, prepare, prepareInline, requireOperation };
+  /** A call on the tenant's account for the adapter's own methods, outside the spec's operation table. */
+  async function prepareAccount(tenant: string, id: string, log: Log): Promise<{ account: ResolvedAccount; adapter: CarrierAdapter; call: CarrierCall }> {
+    const account = await resolveAccount(tenant, { shipping_account: id });
+    const call: CarrierCall = { auth: account.auth, test: account.test, debug: false, country: account.country, log };
+    return { account, adapter: deps.adapters[account.carrier], call };
+  }
+
+  return { resolveAccount, prepare, prepareAccount, prepareInline, requireOperation };
 }
 
 export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

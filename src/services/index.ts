@@ -8,6 +8,7 @@ import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
 import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
+import { createBalanceService } from './balances.js';
 import { createManifestService } from './manifests.js';
 import { createPickupsService } from './pickups.js';
 import { createRatingService } from './rating.js';
@@ -47,6 +48,7 @@ export function createServices(deps: ServiceDeps) {
     tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
     pickups: createPickupsService({ calls, clock, db }),
     manifests: createManifestService({ calls, clock }),
+    balances: createBalanceService({ calls, clock }),
     idempotency: createIdempotencyService({ db, clock }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
     returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),

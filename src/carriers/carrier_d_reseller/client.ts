@@ -18,6 +18,7 @@ import {
   parseChangePassPhraseResponse,
   parseRecreditResponse,
   parseValidateCredentialsResponse,
+  postageBalanceOf,
 } from './credentials.js';
 import { httpError } from './errors.js';
 import { declaration } from './declaration.js';
@@ -171,6 +172,22 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
     },
     async buyPostage(call, amount, requestId) {
       return parseRecreditResponse(await send(call, OPERATIONS.buyPostage, buildRecreditRequest(credentials(call), amount, requestId)));
+    },
+    async postageBalance(call) {
+      return postageBalanceOf(await this.accountStatus(call));
+    },
+    async addPostage(call, amount, currency) {
+      if (currency !== 'USD') throw new ApiError('schema_validation_error', `carrier_d_reseller sells postage in USD, not ${currency}`, 'add_funds.currency');
+      // The limits are checked before any call; the request's member is add_funds.amount.
+      const request = (() => {
+        try {
+          return buildRecreditRequest(credentials(call), amount);
+        } catch (err) {
+          if (err instanceof ApiError && err.detail === 'amount') throw new ApiError(err.code, err.message, 'add_funds.amount');
+          throw err;
+        }
+      })();
+      return postageBalanceOf(parseRecreditResponse(await send(call, OPERATIONS.buyPostage, request)));
     },
     async changePassPhrase(call, newPassPhrase, tokenRequested = false) {
       return parseChangePassPhraseResponse(await send(call, OPERATIONS.changePassPhrase, buildChangePassPhraseRequest(credentials(call), newPassPhrase, tokenRequested)));

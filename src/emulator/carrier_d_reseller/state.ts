@@ -8,8 +8,11 @@ import { impbNumber, s10Number } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';
 
-/** A new account starts with this much postage (USD): enough for ordinary labels, not for everything. */
-export const OPENING_BALANCE = 250;
+/**
+ * A new account starts with this much postage (USD): a hundred ordinary labels and more (a 2 lb
+ * Priority Mail label costs about 10), not the heaviest international ones.
+ */
+export const OPENING_BALANCE = 2_000;
 
 export interface Account {
   accountId: string;

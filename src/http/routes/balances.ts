@@ -1,0 +1,27 @@
+import { errorResponses } from '../../contract/common.js';
+import { AddFundsBody, BalanceResponse, IdParam } from '../../contract/shipping-account.js';
+import type { App, RouteContext } from '../types.js';
+
+const tags = ['shipping accounts'];
+
+export function registerBalanceRoutes(app: App, { services }: RouteContext): void {
+  app.get(
+    '/shippingaccount/:id/balance',
+    { schema: { tags, summary: 'Read the prepaid postage balance (carriers that sell postage in advance)', params: IdParam, response: { 200: BalanceResponse, ...errorResponses } } },
+    async (req) => services.balances.read(req.tenant, req.params.id, req.log),
+  );
+
+  app.post(
+    '/shippingaccount/:id/balance',
+    {
+      schema: {
+        tags,
+        summary: 'Buy postage with the carrier; send an Idempotency-Key to retry safely',
+        params: IdParam,
+        body: AddFundsBody,
+        response: { 200: BalanceResponse, ...errorResponses },
+      },
+    },
+    async (req) => services.balances.addFunds(req.tenant, req.params.id, req.body.add_funds, req.log),
+  );
+}
