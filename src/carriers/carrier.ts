@@ -94,6 +94,13 @@ export interface CarrierDeclaration {
    * the operator's own), read from WAYBILL_<SLUG>_<SETTING> and handed to the adapter.
    */
   operatorSettings?: readonly string[];
+  /**
+   * End-of-day forms (POST /manifest). `listsLabels`: the carrier forms only the labels named in the
+   * request, so without tracking_numbers the service names the day's unmanifested labels it stored.
+   * `needsOrigin`: the form needs the address the mail is handed over from (billing_address, else the
+   * sender the labels on the form share).
+   */
+  manifest?: { listsLabels?: boolean; needsOrigin?: boolean };
   /** Whether one booking may carry several packages (default true); GET /meta/carrier/{slug}. */
   multiPackage?: boolean;
   /** `references[].type` values the carrier takes (spec "POST /rate", examples). */

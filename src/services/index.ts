@@ -47,7 +47,7 @@ export function createServices(deps: ServiceDeps) {
     shipping,
     tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
     pickups: createPickupsService({ calls, clock, db }),
-    manifests: createManifestService({ calls, clock }),
+    manifests: createManifestService({ db, calls, clock }),
     balances: createBalanceService({ calls, clock }),
     idempotency: createIdempotencyService({ db, clock }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),

@@ -5,20 +5,41 @@ import { isCarrierSlug } from '../carriers/declarations.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { ManifestBody, ValidateCredentialsBody } from '../contract/operations.js';
+import type { Kysely } from 'kysely';
 import { newId } from '../storage/ids.js';
+import { markManifested, shipmentsByTracking, unmanifestedShipments } from '../storage/repositories/shipments.js';
+import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 
 type ManifestInput = Static<typeof ManifestBody>['manifest'];
 type ValidateInput = Static<typeof ValidateCredentialsBody>['validate_credentials'];
 
-export function createManifestService(deps: { calls: CarrierCalls; clock: Clock }) {
+export function createManifestService(deps: { db: Kysely<Tables>; calls: CarrierCalls; clock: Clock }) {
   async function manifest(tenant: string, input: ManifestInput, log: Log) {
-    const { account, call, run } = await deps.calls.prepare<'manifest'>(tenant, input, 'manifest', log);
+    const { account, adapter, call, run } = await deps.calls.prepare<'manifest'>(tenant, input, 'manifest', log);
     const now = deps.clock.now();
-    const result = await run(call, { tracking_numbers: input.tracking_numbers ?? [], ship_date: input.ship_date ?? now.toISOString().slice(0, 10), ...(account.billing_address ? { address: account.billing_address } : {}) });
+    const shipDate = input.ship_date ?? now.toISOString().slice(0, 10);
+    const named = input.tracking_numbers ?? [];
+    const form = adapter.declaration.manifest ?? {};
+    // The labels this form takes, as stored: the ones named, else the day's not yet on a form.
+    const onForm = named.length > 0 ? await shipmentsByTracking(deps.db, tenant, account.id, named) : await unmanifestedShipments(deps.db, tenant, account.id, shipDate);
+    let trackingNumbers = named;
+    if (named.length === 0 && form.listsLabels) {
+      trackingNumbers = onForm.flatMap((s) => s.trackingNumbers);
+      if (trackingNumbers.length === 0) {
+        throw new ApiError('schema_field_required', `no labels of shipping account ${account.id} for ${shipDate} are waiting for an end-of-day form; name them in tracking_numbers`, 'manifest.tracking_numbers');
+      }
+    }
+    const address = account.billing_address;
+    const result = await run(call, { tracking_numbers: trackingNumbers, ship_date: shipDate, ...(address ? { address } : {}) });
+    const id = result.carrier_manifest_id ?? newId('mf');
+    const formed = new Set(result.tracking_numbers);
+    // Named numbers, or the carrier's own choice of the day's labels (none listed back): all of them.
+    const taken = result.tracking_numbers.length === 0 ? onForm : onForm.filter((s) => s.trackingNumbers.some((n) => formed.has(n)));
+    await markManifested(deps.db, tenant, taken.map((s) => s.id), id);
     return {
       manifest: {
-        id: result.carrier_manifest_id ?? newId('mf'),
+        id,
         carrier: account.carrier,
         tracking_numbers: result.tracking_numbers,
         document: Buffer.from(result.document).toString('base64'),
@@ -39,3 +60,4 @@ export function createManifestService(deps: { calls: CarrierCalls; clock: Clock 
 
   return { manifest, validateCredentials };
 }
+

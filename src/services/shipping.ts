@@ -166,6 +166,7 @@ export function createShippingService(deps: ShippingDeps) {
         response: JSON.stringify(stored),
         created_at: createdAt,
         voided_at: null,
+        sender: JSON.stringify(req.sender),
       },
       labels: [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
     };

@@ -48,6 +48,10 @@ export interface ShipmentsTable {
   response: string;
   created_at: string;
   voided_at: string | null;
+  /** The booking's sender as JSON (end-of-day forms take their origin from it); absent on older rows. */
+  sender?: string | null;
+  /** The end-of-day form the shipment's labels are on, once on one. */
+  manifest_id?: string | null;
 }
 
 export interface LabelsTable {

@@ -83,8 +83,19 @@ describe('POST /manifest', () => {
     expect(err.message).toContain('SCAN form');
   });
 
-  it('needs the tracking numbers to put on the form', async () => {
-    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'schema_field_required');
+  it('without tracking numbers, forms the day\u2019s labels not yet on a form, as carrier_d does', async () => {
+    const fresh = [await book(), await book()];
+    const cancelled = await book();
+    expect((await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: cancelled } })).status).toBe(200);
+    const res = await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } });
+    expect(res.status, res.raw.slice(0, 300)).toBe(200);
+    expect(res.body.manifest.tracking_numbers).toEqual(expect.arrayContaining(fresh));
+    expect(res.body.manifest.tracking_numbers).not.toContain(cancelled);
+    // Every label of the day is on a form now: nothing is left to form.
+    const none = expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'schema_field_required');
+    expect(none.message).toContain('tracking_numbers');
+    const next = await book();
+    expect((await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } })).body.manifest.tracking_numbers).toEqual([next]);
   });
 });
 

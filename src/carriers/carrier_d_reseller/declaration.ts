@@ -30,4 +30,6 @@ export const declaration: CarrierDeclaration = {
   // PackageStatusRequest takes a PicNumbers list (PROTOCOL.md §10); ELS publishes no maximum, so a
   // batch stays at a size the guide's other lists (refund, SCAN) are used with.
   trackBatchSize: 20,
+  // SCANRequest forms the PicNumbers it is given and knows no "the day's labels" (PROTOCOL.md §9).
+  manifest: { listsLabels: true },
 };
