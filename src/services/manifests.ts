@@ -6,8 +6,9 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { ManifestBody, ValidateCredentialsBody } from '../contract/operations.js';
 import type { Kysely } from 'kysely';
+import type { Address } from '../domain/types.js';
 import { newId } from '../storage/ids.js';
-import { markManifested, shipmentsByTracking, unmanifestedShipments } from '../storage/repositories/shipments.js';
+import { markManifested, shipmentsByTracking, unmanifestedShipments, type ManifestCandidate } from '../storage/repositories/shipments.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 
@@ -30,7 +31,7 @@ export function createManifestService(deps: { db: Kysely<Tables>; calls: Carrier
         throw new ApiError('schema_field_required', `no labels of shipping account ${account.id} for ${shipDate} are waiting for an end-of-day form; name them in tracking_numbers`, 'manifest.tracking_numbers');
       }
     }
-    const address = account.billing_address;
+    const address = account.billing_address ?? (form.needsOrigin ? sharedSender(onForm, account.id) : undefined);
     const result = await run(call, { tracking_numbers: trackingNumbers, ship_date: shipDate, ...(address ? { address } : {}) });
     const id = result.carrier_manifest_id ?? newId('mf');
     const formed = new Set(result.tracking_numbers);
@@ -61,3 +62,27 @@ export function createManifestService(deps: { db: Kysely<Tables>; calls: Carrier
   return { manifest, validateCredentials };
 }
 
+/** What makes two senders one origin: where the mail is handed over, not who sends it. */
+function originKey(a: Address): string {
+  return [a.street1, a.street2, a.city, a.state, (a.postal_code ?? '').slice(0, 5), a.country].map((v) => (v ?? '').trim().toUpperCase()).join('|');
+}
+
+/**
+ * The origin of a form for an account without billing_address: the sender every label on it shares.
+ * Labels with different senders cannot share one form: a 400 that says so. None stored: undefined,
+ * and the carrier says what it misses.
+ */
+function sharedSender(onForm: ManifestCandidate[], accountId: string): Address | undefined {
+  const senders = onForm.flatMap((s) => (s.sender ? [JSON.parse(s.sender) as Address] : []));
+  const first = senders[0];
+  if (!first) return undefined;
+  const distinct = new Set(senders.map(originKey));
+  if (distinct.size > 1) {
+    throw new ApiError(
+      'schema_validation_error',
+      `the labels for this form were sent from ${distinct.size} different sender addresses; one end-of-day form has one origin: set the billing_address of shipping account ${accountId} or name the labels of one sender in tracking_numbers`,
+      'manifest.tracking_numbers',
+    );
+  }
+  return first;
+}

@@ -35,4 +35,6 @@ export const declaration: CarrierDeclaration = {
   // well inside any plausible one while tracking stays timely.
   trackingPollMs: 30 * 60_000,
   hosts: { live: 'https://apis.usps.com', test: 'https://apis-tem.usps.com' },
+  // scan-forms.yaml: fromAddress is required; USPS forms the day's labels itself without a list.
+  manifest: { needsOrigin: true },
 };
