@@ -57,6 +57,11 @@ export interface AuthMembers {
   secret: readonly string[];
   /** Values test accounts give members with a closed set of values (any other value is taken as is). */
   testValues?: Readonly<Record<string, string>>;
+  /**
+   * The id and secret members the carrier authenticates a caller by (an OAuth client, a user and
+   * password), in the order the adapter prefers them; the emulator knows credentials as such pairs.
+   */
+  pairs: ReadonlyArray<readonly [id: string, secret: string]>;
 }
 
 export interface CarrierDeclaration {

@@ -84,7 +84,7 @@ export const BalanceResponse = Type.Object({
 });
 export const AddFundsBody = Type.Object({
   add_funds: Type.Object({
-    amount: Type.Number({ exclusiveMinimum: 0, description: 'postage to buy; each carrier has its own limits (carrier_d_reseller: 10 to 99999 USD)' }),
+    amount: Type.Number({ exclusiveMinimum: 0, description: 'postage to buy; each carrier has its own limits (GET /meta/carriers names the carrier, its documentation the limits); outside them a 400' }),
     currency: Currency,
   }),
 });

@@ -1,6 +1,7 @@
 /**
  * The credentials each emulated carrier knows, as a carrier knows the accounts and API apps it
- * issued: an id (OAuth client id, MyDHL username, ELS account id) and its secret. Unknown ids and
+ * issued: an id (OAuth client id, MyDHL username, ELS account id) and its secret, as the pairs of
+ * members its declaration's `auth.pairs` names. Unknown ids and
  * wrong secrets are refused the way the carrier refuses them, so that `POST /validate_credentials`
  * against the emulator answers what it would answer against the carrier.
  *
@@ -10,21 +11,13 @@
  * as a developer portal would issue them.
  */
 import type { CarrierSlug } from '../carriers/carrier.js';
+import { declarations } from '../carriers/declarations.js';
 
 export interface KnownCredential {
   carrier: CarrierSlug;
   id: string;
   secret: string;
 }
-
-/** The auth members a carrier checks, as id and secret (the service's master accounts fill every member). */
-const PAIRS: Record<CarrierSlug, ReadonlyArray<readonly [string, string]>> = {
-  carrier_a: [['client_id', 'client_secret']],
-  carrier_b: [['client_id', 'client_secret'], ['userid', 'password']],
-  carrier_c: [['site_id', 'password'], ['my_carrier_c_username', 'my_carrier_c_password']],
-  carrier_d: [['client_id', 'client_secret']],
-  carrier_d_reseller: [['account_id', 'passphrase']],
-};
 
 const MASTER_COUNTRIES = ['us', 'ca', 'gb', 'de'];
 const masterValue = (country: string, member: string): string => `test-${country}-${member.replace(/_/g, '-')}`;
@@ -33,9 +26,9 @@ export class CredentialBook {
   readonly #secrets = new Map<string, string>();
 
   constructor(extra: readonly KnownCredential[] = []) {
-    for (const [carrier, pairs] of Object.entries(PAIRS) as [CarrierSlug, (typeof PAIRS)[CarrierSlug]][]) {
+    for (const { slug: carrier, auth } of Object.values(declarations)) {
       for (const country of MASTER_COUNTRIES) {
-        for (const [id, secret] of pairs) this.add({ carrier, id: masterValue(country, id), secret: masterValue(country, secret) });
+        for (const [id, secret] of auth.pairs) this.add({ carrier, id: masterValue(country, id), secret: masterValue(country, secret) });
       }
     }
     for (const c of extra) this.add(c);
@@ -51,15 +44,11 @@ export class CredentialBook {
     return this.#secrets.get(`${carrier}\n${id}`) === secret;
   }
 
-  /** The id/secret member pairs of a carrier's auth, for callers that hold a whole auth object. */
-  static pairs(carrier: CarrierSlug): ReadonlyArray<readonly [string, string]> {
-    return PAIRS[carrier];
-  }
 }
 
 /** Every id/secret pair in a carrier auth object (members absent from it are skipped). */
 export function credentialsOf(carrier: CarrierSlug, auth: Record<string, string>): KnownCredential[] {
-  return CredentialBook.pairs(carrier).flatMap(([id, secret]) => {
+  return declarations[carrier].auth.pairs.flatMap(([id, secret]) => {
     const i = auth[id];
     const s = auth[secret];
     return i && s ? [{ carrier, id: i, secret: s }] : [];

@@ -15,6 +15,7 @@ export const declaration: CarrierDeclaration = {
     required: ['account_number'],
     optional: ['client_id', 'client_secret', 'fulfillment_email', 'fulfillment_password', 'hub_id', 'key', 'meter_number', 'password'],
     secret: ['client_secret', 'fulfillment_password', 'key', 'password'],
+    pairs: [['client_id', 'client_secret']],
   },
   catalog,
   // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps

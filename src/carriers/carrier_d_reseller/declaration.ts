@@ -16,6 +16,7 @@ export const declaration: CarrierDeclaration = {
     required: ['account_id', 'passphrase'],
     optional: [],
     secret: ['passphrase'],
+    pairs: [['account_id', 'passphrase']],
   },
   catalog,
   shipmentFields,
