@@ -1,4 +1,5 @@
 import type { App, RouteContext } from '../types.js';
+import { registerBalanceRoutes } from './balances.js';
 import { registerBatchRoutes } from './batches.js';
 import { registerCancelRoutes } from './cancel.js';
 import { registerDopuRoutes } from './dopu.js';
@@ -34,6 +35,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerMetaRoutes(app, ctx);
   registerCarrierDescriptionRoute(app, ctx);
   registerShippingAccountRoutes(app, ctx);
+  registerBalanceRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerShipRoutes(app, ctx);
   registerListRoutes(app, ctx);
