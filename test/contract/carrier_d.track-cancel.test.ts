@@ -103,7 +103,7 @@ describe('pickups, drop-off locations, SCAN forms and credentials (carrier_d)', 
   it('without tracking numbers, takes every label of the day not yet on a form (own credentials only)', async () => {
     // On the shared test credentials the carrier's "every label" is every tenant's: refused there.
     expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'schema_field_required');
-    const own = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth: { ...validAuth.carrier_d, client_id: 'own-scan-forms', manifest_mid: '900000077' }, billing_address: address() } })).body.shipping_account.id as string;
+    const own = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth: { ...validAuth.carrier_d, manifest_mid: '900000077' }, billing_address: address() } })).body.shipping_account.id as string;
     const fresh = [await book({ shipping_account: own }), await book({ shipping_account: own })];
     const res = await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: own } });
     expect(res.status).toBe(200);
