@@ -11,6 +11,12 @@ import { createIdempotencyService } from './idempotency.js';
 import { createManifestService } from './manifests.js';
 import { createPickupsService } from './pickups.js';
 import { createRatingService } from './rating.js';
+import { createRateShopping } from './rate-shopping.js';
+import { createAddressValidationService } from './address-validation.js';
+import { createShipChoice } from './ship-choice.js';
+
+/** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
+const DEFAULT_RATE_SHOP_TIMEOUT_MS = 5_000;
 import { createReturnMethodsService } from './return-methods.js';
 import { createReturnsService } from './returns.js';
 import { createShippingService } from './shipping.js';
@@ -37,12 +43,16 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, clock });
-  const shipping = createShippingService({ db, calls, clock, trackingCache });
+  const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
+  const addresses = createAddressValidationService({ calls });
+  const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, choice });
   return {
     database: deps.database,
     declarations: deps.declarations,
     accounts,
-    rating: createRatingService({ calls, clock }),
+    rating: createRatingService({ calls, clock, shopping }),
+    addresses,
     shipping,
     tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
     pickups: createPickupsService({ calls, clock, db }),

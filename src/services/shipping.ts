@@ -9,13 +9,14 @@ import type { Clock } from '../clock.js';
 import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
 import type { CancelInput } from '../contract/operations.js';
-import type { ShipmentInput } from '../contract/shipment.js';
+import type { ShipmentInput, ShipmentRequestInput } from '../contract/shipment.js';
 import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
+import type { ShipChoice, ShipChoiceService } from './ship-choice.js';
 import { toShipmentRequest } from './shipment-request.js';
 import type { TrackingCache } from './tracking-cache.js';
 
@@ -24,6 +25,7 @@ export interface ShippingDeps {
   calls: CarrierCalls;
   trackingCache: TrackingCache;
   clock: Clock;
+  choice: ShipChoiceService;
 }
 
 interface StoredLabel {
@@ -43,7 +45,11 @@ interface Booking {
   labels: StoredLabel[];
   combined?: StoredLabel;
   now: Date;
+  extras?: BookingExtras;
 }
+
+/** What a booking through shipping_accounts or validate_address chose, shown with it. */
+export type BookingExtras = Omit<ShipChoice, 'shipment'>;
 
 export type PreparedBooking = PreparedCall<'ship'> & { tenant: string; req: ShipmentRequest; now: Date };
 
@@ -73,7 +79,7 @@ function labelTypeName(req: ShipmentRequest): string {
 
 /** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
 function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
-  const { id, carrier, req, booked, test, labels, combined, now } = b;
+  const { id, carrier, req, booked, test, labels, combined, now, extras } = b;
   return {
     id,
     carrier,
@@ -107,6 +113,8 @@ function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
     recipient: req.recipient,
     ...(booked.estimated_date ? { estimated_date: booked.estimated_date } : {}),
     ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
+    ...(extras?.selected_rate ? { selected_rate: extras.selected_rate } : {}),
+    ...(extras?.address_validation ? { address_validation: extras.address_validation } : {}),
   };
 }
 
@@ -129,7 +137,7 @@ export function createShippingService(deps: ShippingDeps) {
   }
 
   /** What the carrier booked, as the rows to store and the public record (labels as URLs). */
-  async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string): Promise<BookingRecord> {
+  async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string, extras?: BookingExtras): Promise<BookingRecord> {
     const { tenant, req, account, call, now } = p;
     if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
     const id = newId('shp');
@@ -145,7 +153,7 @@ export function createShippingService(deps: ShippingDeps) {
         call.log.warn({ err, tracking_number: booked.tracking_number }, 'labels could not be combined; the shipment is stored without combined_label');
       }
     }
-    const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now };
+    const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now, ...(extras ? { extras } : {}) };
     // Stored with label URLs; base64, when asked for, only goes out in one response.
     const stored = bookingView(booking, (l) => `${labelBaseUrl}/labels/${l.id}`);
     return {
@@ -171,9 +179,11 @@ export function createShippingService(deps: ShippingDeps) {
     };
   }
 
-  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string }) {
-    const p = await prepareBooking(tenant, input, opts.log);
-    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl);
+  /** POST /ship: one account's booking, or the one shipping_accounts selects; the recipient checked first when asked. */
+  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string }) {
+    const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
+    const p = await prepareBooking(tenant, shipment, opts.log);
+    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl, extras);
     const { account, call, req, now } = p;
     await storeBooked(opts.log, record, () =>
       shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {

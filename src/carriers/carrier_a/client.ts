@@ -92,6 +92,7 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
         idempotent: endpoint.idempotent,
         debug: call.debug,
         log: call.log,
+        signal: call.signal,
       });
     const res = await withBearer(tokens, c.key, fetchToken(call, c), attempt);
     if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body);

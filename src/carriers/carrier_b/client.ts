@@ -118,6 +118,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
         idempotent: endpoint.idempotent,
         debug: call.debug,
         log: call.log,
+        signal: call.signal,
       });
     const res = await withBearer(tokens, c.key, fetchToken(call, c), attempt);
     const ctx = { transactionId: transId, lookup: endpoint.lookup ?? false };

@@ -93,6 +93,7 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
       idempotent: endpoint.idempotent,
       debug: call.debug,
       log: call.log,
+      signal: call.signal,
     });
     if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound });
     return parseJson(res.body, `${endpoint.operation} response`);

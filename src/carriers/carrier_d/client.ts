@@ -126,6 +126,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
         idempotent: spec.idempotent,
         debug: call.debug,
         log: call.log,
+        signal: call.signal,
         ...(spec.binary ? { binary: true } : {}),
       }),
     );

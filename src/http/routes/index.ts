@@ -1,4 +1,5 @@
 import type { App, RouteContext } from '../types.js';
+import { registerAddressRoutes } from './address.js';
 import { registerCancelRoutes } from './cancel.js';
 import { registerDopuRoutes } from './dopu.js';
 import { registerHealthRoutes } from './health.js';
@@ -22,6 +23,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerShippingAccountRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerShipRoutes(app, ctx);
+  registerAddressRoutes(app, ctx);
   registerTrackRoutes(app, ctx);
   registerCancelRoutes(app, ctx);
   registerPickupRoutes(app, ctx);
