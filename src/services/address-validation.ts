@@ -34,10 +34,12 @@ export function requireDeliverable(v: AddressValidation, path: string): void {
 /**
  * The address to book after a correction: the carrier's standardised postal members over the
  * client's, keeping what only the client knows (name, company, phone, e-mail, customs numbers).
+ * The client's `residential` flag stays too: the rate it chose was quoted with it, and a carrier
+ * offers other services to homes; the carrier's classification is in the answer's address_validation.
  */
 export function correctedAddress(given: Address, v: AddressValidation): Address {
   const { street1, street2, street3, city, state, postal_code, country } = v.address;
-  return { ...given, street1, street2: street2 ?? given.street2, street3: street3 ?? given.street3, city, state, postal_code, country, ...(v.residential !== null ? { residential: v.residential } : {}) };
+  return { ...given, street1, street2: street2 ?? given.street2, street3: street3 ?? given.street3, city, state, postal_code, country };
 }
 
 export function createAddressValidationService(deps: { calls: CarrierCalls }) {

@@ -16,7 +16,8 @@ describe('POST /ship with validate_address', () => {
     const res = await s.t.call('POST', '/ship', s.key, ship(s.accounts.carrier_b, { street1: '5 Fifth Avenue', city: 'New York', state: 'NY', postal_code: '10003' }, { service: 'carrier_b_ground' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sh = res.body.shipment;
-    expect(sh.recipient).toMatchObject({ name: 'Bob Recipient', phone: '2125550100', street1: '5 FIFTH AVE', city: 'NEW YORK', state: 'NY', postal_code: '10001-7602', residential: true });
+    expect(sh.recipient).toMatchObject({ name: 'Bob Recipient', phone: '2125550100', street1: '5 FIFTH AVE', city: 'NEW YORK', state: 'NY', postal_code: '10001-7602' });
+    expect(sh.recipient.residential).toBeUndefined();
     expect(sh.address_validation).toMatchObject({ status: 'corrected', residential: true });
   });
 
