@@ -39,7 +39,7 @@ async function timed(url: string, key: string, body: unknown, n: number): Promis
 }
 
 async function main(): Promise<void> {
-  const service = await startService({ WAYBILL_RATE_SHOP_TIMEOUT_MS: String(BUDGET_MS), WAYBILL_LOG_LEVEL: 'warn' });
+  const service = await startService({ WAYBILL_RATE_SHOP_TIMEOUT_MS: String(BUDGET_MS) });
   try {
     const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
     const accounts: string[] = [];
