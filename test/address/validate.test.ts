@@ -55,6 +55,14 @@ describe('POST /address/validate with carrier_c (postal location only)', () => {
   });
 });
 
+describe('GET /meta/carriers', () => {
+  it('lists validate_address for the carriers with an address service', async () => {
+    const res = await s.t.call('GET', '/meta/carriers', s.key);
+    const withIt = res.body.carriers.filter((c: { operations: string[] }) => c.operations.includes('validate_address')).map((c: { slug: string }) => c.slug);
+    expect(withIt).toEqual(['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d']);
+  });
+});
+
 describe('POST /address/validate errors', () => {
   it('carrier_d_reseller has no address service', async () => {
     expectError(await check('carrier_d_reseller', fifth), 400, 'carrier_unsupported_method');
