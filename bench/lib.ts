@@ -1,5 +1,5 @@
 /** Helpers of the load benchmarks: a service process, autocannon runs with exact percentiles. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -9,11 +9,20 @@ import autocannon from 'autocannon';
 const BENCH_CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d', 'carrier_d_reseller'];
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The service as production runs it: the compiled CLI with plain node (`npm run build` first). */
+export const cli = join(root, 'dist', 'cli.js');
+
+/** Builds dist/ from the sources, so a run always measures the code in the tree. */
+export function buildService(): void {
+  const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build:server failed');
+}
 
 export interface Service {
   url: string;
   emulatorUrl: string;
   pid: number;
+  emulatorPid: number;
   env: Record<string, string>;
   startupMs: number;
   stop(): Promise<void>;
@@ -21,7 +30,7 @@ export interface Service {
 
 function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, nodeArgs: string[] = []): Promise<{ match: RegExpExecArray; child: ChildProcess; ms: number }> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -50,7 +59,9 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
   const env = {
     WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-bench-')),
     PORT: '0',
-    WAYBILL_LOG_LEVEL: 'info',
+    WAYBILL_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    // Benchmarks measure the service, not its per-key limit.
+    WAYBILL_RATE_LIMIT: '0',
     WAYBILL_CARRIERS: 'live',
     // Every carrier's live and test host is the emulator.
     ...Object.fromEntries(BENCH_CARRIERS.flatMap((slug) => [`WAYBILL_${slug.toUpperCase()}_URL`, `WAYBILL_${slug.toUpperCase()}_TEST_URL`].map((name) => [name, `${emulatorUrl}/${slug}`]))),
@@ -66,6 +77,7 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
     url: serve.match[1]!,
     emulatorUrl,
     pid: serve.child.pid!,
+    emulatorPid: emulator.child.pid!,
     env,
     startupMs: serve.ms,
     stop: async () => {
@@ -77,7 +89,7 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
 
 export function runCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, ...env } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.once('exit', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`waybill ${args.join(' ')} exited ${code}`))));

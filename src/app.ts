@@ -9,16 +9,22 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { createAuthenticator } from './http/auth.js';
+import { createAuthenticator, credentialFrom } from './http/auth.js';
 import { ApiError, toApiError } from './domain/errors.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
-import { ajv } from './contract/validator.js';
+import { requestExamples } from './contract/examples.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerJsonParser } from './http/json-parser.js';
+import { createRequestLimits } from './http/request-limits.js';
+import { registerBodyChecks } from './http/body-checks.js';
+import { lazySerializers, lazyValidatorCompiler } from './http/lazy-compile.js';
+import { registerMetrics } from './http/metrics.js';
 import { RequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
 
@@ -47,32 +53,78 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
     forceCloseConnections: 'idle',
+    schemaController: { compilersFactory: lazySerializers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.setValidatorCompiler(lazyValidatorCompiler);
   // JSON only: the default text/plain parser would let a wrong content type reach validation.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
 
   const services = deps.services ?? createServices(deps);
-  const auth = createAuthenticator({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.config.jwtSecret, jwtPublicKey: deps.config.jwtPublicKey });
+  const auth = createAuthenticator({
+    db: deps.database.db,
+    clock: deps.clock,
+    jwtSecret: deps.config.jwtSecret,
+    jwtPublicKey: deps.config.jwtPublicKey,
+    jwtMaxLifetimeSec: deps.config.jwtMaxLifetimeSec,
+    ...(deps.config.jwtAudience ? { jwtAudience: deps.config.jwtAudience } : {}),
+    ...(deps.config.jwtIssuer ? { jwtIssuer: deps.config.jwtIssuer } : {}),
+  });
+
+  const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock });
 
   app.decorateRequest('tenant', '');
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (req, reply) => {
+  registerSecurityHeaders(app);
+  // Callback hooks, not async ones: a key verified seconds ago is answered without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     if (closing) {
       reply.header('connection', 'close');
-      throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
+      return done(new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing'));
     }
     // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
-    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
-    req.tenant = await auth.authenticate(req.headers);
+    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return done();
+    // A signed link stands in for the key; the route verifies it (services/signed-links.ts).
+    if (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined) return done();
+    const admit = (tenant: string): void => {
+      req.tenant = tenant;
+      limits.admit(req, credentialFrom(req.headers) ?? tenant);
+    };
+    const tenant = auth.cached(req.headers);
+    if (tenant !== undefined) {
+      try {
+        admit(tenant);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return done();
+    }
+    auth.authenticate(req.headers).then(
+      (t) => {
+        admit(t);
+        done();
+      },
+      (err: unknown) => {
+        try {
+          if (err instanceof ApiError && err.code === 'wrong_api_key') limits.refused(req);
+          done(err as Error);
+        } catch (throttled) {
+          done(throttled as Error);
+        }
+      },
+    );
   });
 
-  app.addHook('preValidation', async (req) => dropNullMembers(req.body));
+  registerBodyChecks(app);
+  app.addHook('preValidation', (req, _reply, done) => {
+    dropNullMembers(req.body);
+    done();
+  });
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]) ?? toApiError(err);
@@ -97,7 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
-  registerRoutes(app, { services, config: deps.config });
+  registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()) });
   return app;
 }

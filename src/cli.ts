@@ -9,6 +9,7 @@ import { createLogger } from './logger.js';
 import { openDatabase, openSealer, startServer } from './main.js';
 import { SealingKeyMismatch } from './storage/key-check.js';
 import { createKey, listKeys, revokeKey } from './storage/repositories/keys.js';
+import { isTenantName } from './domain/tenants.js';
 
 const USAGE = `usage: waybill <command>
   serve                                   start the HTTP service
@@ -44,7 +45,7 @@ async function keys(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' } }, allowPositionals: true });
   if (sub === 'create') {
     const tenant = values.tenant?.trim();
-    if (!tenant || !/^[A-Za-z0-9._-]{1,100}$/.test(tenant)) throw new UsageError('keys create needs --tenant NAME (letters, digits, . _ -)');
+    if (!isTenantName(tenant)) throw new UsageError('keys create needs --tenant NAME (letters, digits, . _ -)');
     const now = systemClock.now();
     const expiresAt = values['expires-in'] ? new Date(now.getTime() + parseDuration(values['expires-in'])) : undefined;
     const { record, key } = await withDatabase((d) => createKey(d.db, { tenant, now, ...(expiresAt ? { expiresAt } : {}) }));

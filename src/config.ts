@@ -3,10 +3,12 @@
  * carrier emulator on loopback. Invalid values stop start-up with a message naming the variable.
  */
 import { resolve } from 'node:path';
-import type { OperatorSettings } from './carriers/carrier.js';
+import { fileURLToPath } from 'node:url';
+import type { CarrierMode, CarrierSettings, OperatorSettings } from './carriers/carrier.js';
 import { CARRIER_SLUGS, declarations, type CarrierSlug } from './carriers/declarations.js';
+import { parseDuration } from './domain/duration.js';
 
-export type CarrierMode = 'emulator' | 'live';
+export type { CarrierMode };
 
 export interface Config {
   host: string;
@@ -19,17 +21,30 @@ export interface Config {
   jwtSecret?: string;
   /** PEM public key (EdDSA or ES256) for operator-minted JWTs. */
   jwtPublicKey?: string;
+  /** The longest a JWT may still be valid, in seconds: a later `exp` is refused. */
+  jwtMaxLifetimeSec: number;
+  /** When set, a JWT's `aud` / `iss` must match. */
+  jwtAudience?: string;
+  jwtIssuer?: string;
   logLevel: string;
+  /** GET /metrics in Prometheus text format (WAYBILL_METRICS, default true). */
+  metrics: boolean;
   bodyLimit: number;
-  /** Absolute base URL used in label links; derived from the request when unset. */
+  /**
+   * Requests per second per API key (bursts of twice that), counted per instance; 0 turns the
+   * limit off. Refused keys are throttled per client address while it is on.
+   */
+  rateLimit: number;
+  /**
+   * Absolute base URL of links handed out (labels, tracking pages, returns portals); unset → the
+   * address the service listens on (never the request's Host header, which a caller chooses).
+   */
   publicUrl?: string;
-  carriers: {
-    mode: CarrierMode;
-    timeoutMs: number;
-    emulatorPort: number;
-    /** Per-carrier base URL overrides: WAYBILL_<SLUG>_URL / WAYBILL_<SLUG>_TEST_URL. */
-    urls: Partial<Record<CarrierSlug, { live?: string; test?: string }>>;
-  };
+  /** How long signed links stay valid. */
+  links: { labelTtlMs: number; trackingTtlMs: number };
+  /** The built web pages (console, public pages): `npm run build` writes them to dist/web. */
+  webRoot: string;
+  carriers: CarrierSettings['carriers'] & { emulatorPort: number };
   /** Track batch: parallel carrier calls per carrier. */
   trackConcurrency: number;
   /** Rate shopping: how long one account's rating may take before it is left out as carrier_timeout. */
@@ -51,6 +66,16 @@ export interface Config {
     pollMs: number;
     /** Deliveries in flight per process. */
     concurrency: number;
+    /** Endpoints one tenant may register. */
+    maxEndpoints: number;
+  };
+  batches: {
+    /** Carrier calls in flight per carrier and process for batch items (WAYBILL_BATCH_CONCURRENCY). */
+    concurrency: number;
+    /** A claimed item's lease; renewed while its call runs, so it only runs out when a process dies. */
+    leaseMs: number;
+    /** Body limit of POST /batches (JSON or CSV), larger than other requests': 10,000 shipments. */
+    bodyLimit: number;
   };
   tracking: {
     /** Background poll interval for every carrier; unset → each carrier's own (tracking-poller.ts). */
@@ -70,6 +95,26 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   return n;
+}
+
+function num(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
+  return n;
+}
+
+const DURATION = /^(\d+)([smhdw]?)$/;
+const UNIT_SEC: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+
+/** Seconds from "3600", "90m", "24h", "7d"… */
+function seconds(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const m = DURATION.exec(raw);
+  if (!m || Number(m[1]) <= 0) throw new ConfigError(`${name} must be a positive number of seconds, or with a unit s, m, h, d or w (e.g. 24h); got "${raw}"`);
+  return Number(m[1]) * UNIT_SEC[m[2]!]!;
 }
 
 function bool(env: Env, name: string): boolean {
@@ -103,6 +148,14 @@ function operatorSettings(env: Env): OperatorSettings {
   return out;
 }
 
+function duration(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const ms = parseDuration(raw);
+  if (ms === undefined) throw new ConfigError(`${name} must be a duration such as 3600 (seconds), 90m, 24h or 7d; got "${raw}"`);
+  return ms;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.WAYBILL_DATA_DIR || './data');
   const urls: Config['carriers']['urls'] = {};
@@ -125,9 +178,20 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: secretKey(env.WAYBILL_SECRET_KEY),
     jwtSecret: env.WAYBILL_JWT_SECRET || undefined,
     jwtPublicKey: env.WAYBILL_JWT_PUBLIC_KEY || undefined,
+    jwtMaxLifetimeSec: seconds(env, 'WAYBILL_JWT_MAX_LIFETIME', 86_400),
+    jwtAudience: env.WAYBILL_JWT_AUDIENCE || undefined,
+    jwtIssuer: env.WAYBILL_JWT_ISSUER || undefined,
     logLevel,
+    metrics: env.WAYBILL_METRICS === undefined || env.WAYBILL_METRICS === '' ? true : bool(env, 'WAYBILL_METRICS'),
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
+    rateLimit: num(env, 'WAYBILL_RATE_LIMIT', 100, 0, 1_000_000),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    links: {
+      labelTtlMs: duration(env, 'WAYBILL_LABEL_URL_TTL', 24 * 3_600_000),
+      // A parcel may travel for weeks and the buyer keeps the e-mail: tracking links live long.
+      trackingTtlMs: duration(env, 'WAYBILL_TRACKING_URL_TTL', 180 * 86_400_000),
+    },
+    webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : fileURLToPath(new URL('../dist/web', import.meta.url)),
     carriers: {
       mode,
       timeoutMs: int(env, 'WAYBILL_CARRIER_TIMEOUT_MS', 30_000, 1),
@@ -146,6 +210,12 @@ export function loadConfig(env: Env = process.env): Config {
       disableAfterMs: int(env, 'WAYBILL_WEBHOOK_DISABLE_AFTER_MS', 3 * 86_400_000, 1),
       pollMs: int(env, 'WAYBILL_WEBHOOK_POLL_MS', 100, 1, 3_600_000),
       concurrency: int(env, 'WAYBILL_WEBHOOK_CONCURRENCY', 32, 1, 1000),
+      maxEndpoints: int(env, 'WAYBILL_WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
+    },
+    batches: {
+      concurrency: int(env, 'WAYBILL_BATCH_CONCURRENCY', 8, 1, 1000),
+      leaseMs: int(env, 'WAYBILL_BATCH_LEASE_MS', 30_000, 300, 3_600_000),
+      bodyLimit: int(env, 'WAYBILL_BATCH_BODY_LIMIT', 32 * 1024 * 1024, 1024),
     },
     tracking: {
       pollIntervalMs: env.WAYBILL_TRACKING_POLL_INTERVAL_MS ? int(env, 'WAYBILL_TRACKING_POLL_INTERVAL_MS', 0, 1) : undefined,

@@ -7,16 +7,17 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { declarations } from './carriers/declarations.js';
 import { createCarrierRuntime } from './carriers/runtime.js';
-import { startEmulator } from './emulator/server.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { App } from './http/types.js';
 import { createLogger } from './logger.js';
+import { createMetrics } from './metrics.js';
 import { startBackground } from './services/background.js';
 import { createServices } from './services/index.js';
 import { emulatorMasterAccounts, parseMasterAccounts } from './services/master-accounts.js';
 import { createDatabase, type Database } from './storage/database.js';
 import { migrate } from './storage/migrations/index.js';
+import { countPending } from './storage/repositories/events.js';
 import { verifySealingKey } from './storage/key-check.js';
 import { createSealer, loadSealingKey, type Sealer } from './storage/sealing.js';
 import { createTokenStore } from './storage/token-store.js';
@@ -64,16 +65,19 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
       : {};
 
   // The embedded default: the carrier emulator on loopback, every carrier pointed at it.
-  const emulator = config.carriers.mode === 'emulator' ? await startEmulator({ port: config.carriers.emulatorPort, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
+  // Loaded only in that mode: a live instance never loads the emulator (its carriers, labels, forms).
+  const emulator = config.carriers.mode === 'emulator' ? await (await import('./emulator/server.js')).startEmulator({ port: config.carriers.emulatorPort, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
-  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}) });
+  // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
+  const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;
+  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}) });
 
-  const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency };
+  const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency, ...(metrics ? { metrics } : {}) };
   const services = createServices(deps);
   const app = await buildApp({ ...deps, services });
   const url = await app.listen({ host: config.host, port: config.port });
   // Webhook deliveries and background tracking run in every instance; the database shares the work.
-  const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }) });
+  const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }), baseUrl: url, ...(metrics ? { metrics } : {}) });
   logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);
 
   let closing: Promise<void> | undefined;

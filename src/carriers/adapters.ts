@@ -2,8 +2,7 @@
  * slug → adapter, one per registered carrier. A carrier whose adapter is not written yet is its
  * declaration alone; every operation then answers carrier_unsupported_method.
  */
-import type { Config } from '../config.js';
-import type { CarrierAdapter, CarrierDeps } from './carrier.js';
+import type { CarrierAdapter, CarrierDeps, CarrierSettings } from './carrier.js';
 import { CARRIER_SLUGS, carrierModule, declarations, type CarrierSlug } from './declarations.js';
 
 export type Adapters = Record<CarrierSlug, CarrierAdapter>;
@@ -16,7 +15,7 @@ export function createAdapters(deps: CarrierDeps): Adapters {
  * Where a carrier call goes: a configured override, else the emulator when it runs (every carrier
  * under its own prefix, live and test alike), else the carrier's own host.
  */
-export function baseUrlResolver(config: Config, emulatorUrl?: string): CarrierDeps['baseUrl'] {
+export function baseUrlResolver(config: CarrierSettings, emulatorUrl?: string): CarrierDeps['baseUrl'] {
   return (slug, test) => {
     const override = config.carriers.urls[slug];
     const configured = test ? override?.test : override?.live;

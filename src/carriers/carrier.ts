@@ -97,6 +97,8 @@ export interface CarrierDeclaration {
    * the operator's own), read from WAYBILL_<SLUG>_<SETTING> and handed to the adapter.
    */
   operatorSettings?: readonly string[];
+  /** A domestic service of the catalog that /openapi.json's request examples book with this carrier. */
+  exampleService?: string;
   /** Whether one booking may carry several packages (default true); GET /meta/carrier/{slug}. */
   multiPackage?: boolean;
   /** `references[].type` values the carrier takes (spec "POST /rate", examples). */
@@ -116,6 +118,20 @@ export interface CarrierDeclaration {
 
 /** Per carrier, the values of the settings its declaration names in `operatorSettings`. */
 export type OperatorSettings = Partial<Record<CarrierSlug, Readonly<Record<string, string>>>>;
+
+/** Where carrier calls go: the built-in emulator or the carriers' own hosts. */
+export type CarrierMode = 'emulator' | 'live';
+
+/** The operator's settings the carrier runtime reads (config.ts fills them from the environment). */
+export interface CarrierSettings {
+  carriers: {
+    mode: CarrierMode;
+    timeoutMs: number;
+    /** Per-carrier base URL overrides: WAYBILL_<SLUG>_URL / WAYBILL_<SLUG>_TEST_URL. */
+    urls: Partial<Record<CarrierSlug, { live?: string; test?: string }>>;
+  };
+  operator: OperatorSettings;
+}
 
 /** Everything an adapter needs for one call on behalf of one shipping account. */
 export interface CarrierCall {

@@ -3,7 +3,8 @@
  * store is handed in, built from the database where the process is assembled.
  */
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
+import type { CarrierSettings } from './carrier.js';
 import { baseUrlResolver, createAdapters, type Adapters } from './adapters.js';
 import type { TokenStore } from './shared/oauth.js';
 import { createTransport } from './shared/transport.js';
@@ -13,8 +14,9 @@ export interface CarrierRuntime {
   close(): Promise<void>;
 }
 
-export function createCarrierRuntime(opts: { config: Config; tokens: TokenStore; clock: Clock; emulatorUrl?: string }): CarrierRuntime {
-  const transport = createTransport({ timeoutMs: opts.config.carriers.timeoutMs });
+export function createCarrierRuntime(opts: { config: CarrierSettings; tokens: TokenStore; clock: Clock; emulatorUrl?: string; metrics?: Metrics }): CarrierRuntime {
+  const metrics = opts.metrics;
+  const transport = createTransport({ timeoutMs: opts.config.carriers.timeoutMs, ...(metrics ? { observe: metrics.carrierCall } : {}) });
   const adapters = createAdapters({ transport, tokens: opts.tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
   return { adapters, close: () => transport.close() };
 }

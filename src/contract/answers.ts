@@ -24,7 +24,7 @@ export const Costs = Type.Object({
 
 const BookedPackage = Type.Object({
   tracking_number: Type.String(),
-  label: Type.String({ description: 'base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}' }),
+  label: Type.String({ description: 'base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL)' }),
   label_type: Type.String(),
   weight: Type.Optional(Type.Number()),
   length: Type.Optional(Type.Number()),
@@ -47,6 +47,7 @@ export const BookingResponse = Type.Object({
     test: Type.Boolean(),
     type: Type.String(),
     tracking_number: Type.String({ description: 'master tracking number' }),
+    tracking_url: Type.String({ format: 'uri', description: 'public tracking page of the shipment for the recipient: signed, no key needed' }),
     label_type: Type.String(),
     costs: Type.Optional(Costs),
     currency: Type.Optional(Type.String()),

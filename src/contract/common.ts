@@ -72,18 +72,3 @@ export const ErrorBody = Type.Object(
     }),
   },
 );
-
-/** Standard error responses for a route's OpenAPI entry. */
-export const errorResponses = {
-  400: ErrorBody,
-  401: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-  429: ErrorBody,
-  500: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-  504: ErrorBody,
-};

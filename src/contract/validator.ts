@@ -23,8 +23,10 @@ addFormats(ajv);
 
 /** A checker for one schema: undefined when valid, else the ApiError the HTTP layer would answer. */
 export function checkerFor(schema: TSchema, prefix: string): (value: unknown) => ApiError | undefined {
-  const validate: ValidateFunction = ajv.compile(schema);
+  // Compiled on first use: checkers are made when modules load, and a start need not pay for them.
+  let validate: ValidateFunction | undefined;
   return (value) => {
+    validate ??= ajv.compile(schema);
     if (validate(value)) return undefined;
     const errors = (validate.errors ?? []).map((e) => ({ ...e, instancePath: `/${prefix}${e.instancePath}` }));
     return fromFrameworkError({ message: 'invalid', validation: errors, validationContext: prefix });

@@ -38,12 +38,24 @@ export function atLocal(date: string, time: string, offsetMin: number): Date {
   return new Date(midnightUtc + ((h * 60 + m) * 60 + s) * 1000 - offsetMin * 60_000);
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date with a four-digit year ("2026-02-30" and "+010000-01-01" are not). */
 export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+  if (!ISO_DATE.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
+/**
+ * Day arithmetic stays inside four-digit years: past 9999-12-31 toISOString() gives "+010000-01-01",
+ * which compares below every real date and made business-day loops spin for ever. Out of range throws.
+ */
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const ms = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  const out = Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : '';
+  if (!ISO_DATE.test(out)) throw new RangeError(`date out of range: ${date} + ${days} days`);
+  return out;
 }
 
 /** 0 = Sunday … 6 = Saturday. */
@@ -62,22 +74,36 @@ export function isBusinessDay(date: string): boolean {
   return day !== 0 && day !== 6;
 }
 
-/** The first business day on or after the date. */
+/** The first business day on or after the date (at most two days on). */
 export function nextBusinessDay(date: string): string {
   let d = date;
-  while (!isBusinessDay(d)) d = addDays(d, 1);
+  for (let i = 0; i < 7 && !isBusinessDay(d); i++) d = addDays(d, 1);
   return d;
 }
 
+/** The longest span any emulated timeline walks day by day; more is a caller's mistake, not a plan. */
+export const MAX_SPAN_DAYS = 400;
+
 /** Adds business days (Monday–Friday), the way carriers count transit time. */
 export function addBusinessDays(date: string, days: number): string {
+  if (!Number.isInteger(days) || days > MAX_SPAN_DAYS) throw new RangeError(`business days out of range: ${days}`);
   let d = date;
   let left = days;
-  while (left > 0) {
+  // Five business days in every seven calendar days: the bound is never reached by a valid date.
+  for (let steps = 0; left > 0 && steps < 2 * days + 7; steps++) {
     d = addDays(d, 1);
     if (isBusinessDay(d)) left -= 1;
   }
   return d;
+}
+
+/** The days from `from` (inclusive) to `until` (exclusive), stepping with `next`; at most MAX_SPAN_DAYS. */
+export function* daysUntil(from: string, until: string, next: (day: string) => string = (d) => addDays(d, 1)): Generator<string> {
+  let day = from;
+  for (let i = 0; i < MAX_SPAN_DAYS && day < until; i++) {
+    yield day;
+    day = next(day);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * invoice that international bookings return beside their labels (a letter-size PDF listing the
  * parties and the customs commodities).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { labelText } from './labels.js';
 
 export interface InvoiceItem {
@@ -32,7 +32,7 @@ export interface InvoiceData {
 const LETTER: [number, number] = [612, 792];
 const MARGIN = 40;
 
-function writer(page: PDFPage, font: PDFFont, bold: PDFFont) {
+function writer(page: PDFPage, font: PDFFont, bold: PDFFont, rgb: typeof import('pdf-lib').rgb) {
   return (x: number, y: number, size: number, value: string, isBold = false, maxWidth = 520): void => {
     const f = isBold ? bold : font;
     let text = labelText(value);
@@ -42,11 +42,13 @@ function writer(page: PDFPage, font: PDFFont, bold: PDFFont) {
 }
 
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  // Loaded with the first invoice, not at start (pdf-lib is large).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const page = doc.addPage(LETTER);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const text = writer(page, font, bold);
+  const text = writer(page, font, bold, rgb);
   const rule = (y: number): void => {
     page.drawRectangle({ x: MARGIN, y, width: LETTER[0] - 2 * MARGIN, height: 0.8, color: rgb(0, 0, 0) });
   };

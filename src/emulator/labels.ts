@@ -10,18 +10,8 @@
  * per label; the bars are drawn as vector rectangles rather than an embedded PNG because pdf-lib
  * re-decodes embedded PNGs, which alone would cost more than the whole label (≈4 ms vs ≈2 ms).
  */
-import bwipjs from 'bwip-js';
-import {
-  PDFDocument,
-  StandardFonts,
-  fill,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  rgb,
-  setFillingGrayscaleColor,
-  type PDFOperator,
-} from 'pdf-lib';
+import { createRequire } from 'node:module';
+import type { PDFOperator } from 'pdf-lib';
 import { renderEpl, renderZpl } from './label-commands.js';
 import { renderGif } from './label-gif.js';
 import { renderJpeg } from './label-jpeg.js';
@@ -29,6 +19,8 @@ import { renderPng } from './label-raster.js';
 import { CHAR_ADVANCE, labelStock, type LabelLayout, type LabelOp, type LabelStock } from './label-layout.js';
 
 export { labelStock, type LabelStock };
+
+const require = createRequire(import.meta.url);
 
 export type LabelFormat = 'PDF' | 'PNG' | 'GIF' | 'JPEG' | 'ZPL' | 'EPL';
 
@@ -59,6 +51,8 @@ export function labelText(value: string): string {
 
 /** Code 128 bar/space widths in modules, starting with a bar (bwip-js encodes; we draw). */
 export function code128Bars(data: string): number[] {
+  // Required on the first label, not at start: the encoder is large and a start may book nothing.
+  const bwipjs = require('bwip-js') as typeof import('bwip-js');
   const [symbol] = bwipjs.raw('code128', data);
   if (!symbol || !('sbs' in symbol)) throw new Error('code128 encoding failed');
   return symbol.sbs;
@@ -126,6 +120,8 @@ export async function renderLabel(format: LabelFormat, stock: LabelStock, data: 
 const PT = 72;
 
 async function renderPdf(layout: LabelLayout): Promise<Buffer> {
+  // pdf-lib loads with the first PDF asked for (it costs more at start than the rest of the emulator).
+  const { PDFDocument, StandardFonts, fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor } = await import('pdf-lib');
   const { stock, ops } = layout;
   const doc = await PDFDocument.create();
   const page = doc.addPage([stock.widthIn * PT, stock.heightIn * PT]);

@@ -10,12 +10,17 @@ import { findActiveKey, hashKey } from '../storage/repositories/keys.js';
 import type { Tables } from '../storage/tables.js';
 import { createTtlCache } from '../ttl-cache.js';
 import { ApiError } from '../domain/errors.js';
+import { isTenantName } from '../domain/tenants.js';
 
 export interface AuthOptions {
   db: Kysely<Tables>;
   clock: Clock;
   jwtSecret?: string;
   jwtPublicKey?: string;
+  /** The longest a JWT may still be valid (seconds); a later `exp` is refused. Default 24 h. */
+  jwtMaxLifetimeSec?: number;
+  jwtAudience?: string;
+  jwtIssuer?: string;
   /**
    * How long a verified key is trusted without asking the database again. Short, because a revoked
    * key stays usable for at most this long; it keeps the hot path off the database.
@@ -54,18 +59,34 @@ export function createAuthenticator(opts: AuthOptions) {
   async function fromJwt(token: string): Promise<string> {
     if (!jwtKey) throw new ApiError('wrong_api_key', 'API key not accepted', 'bearer token looks like a JWT but no JWT key is configured');
     try {
+      const now = opts.clock.now();
       const { payload } = await jwtVerify(token, await jwtKey, {
         algorithms: opts.jwtPublicKey ? ['EdDSA', 'ES256'] : ['HS256'],
         requiredClaims: ['exp', 'sub'],
-        currentDate: opts.clock.now(),
+        currentDate: now,
+        ...(opts.jwtAudience ? { audience: opts.jwtAudience } : {}),
+        ...(opts.jwtIssuer ? { issuer: opts.jwtIssuer } : {}),
       });
-      if (typeof payload.sub !== 'string' || payload.sub === '') throw new ApiError('wrong_api_key', 'API key not accepted', 'JWT sub must name the tenant');
+      // A token valid for ever (exp: 1e308) is a key that can never be revoked: the lifetime is capped.
+      const maxLifetime = opts.jwtMaxLifetimeSec ?? 86_400;
+      if (typeof payload.exp !== 'number' || payload.exp > now.getTime() / 1000 + maxLifetime) {
+        throw new ApiError('wrong_api_key', 'API key not accepted', `JWT exp is more than ${maxLifetime} seconds ahead (WAYBILL_JWT_MAX_LIFETIME)`);
+      }
+      // " acme" must not reach acme's data, nor a 5,000-character name a log: sub is a tenant name.
+      if (!isTenantName(payload.sub)) throw new ApiError('wrong_api_key', 'API key not accepted', 'JWT sub must be a tenant name (1 to 100 letters, digits, . _ -)');
       return payload.sub;
     } catch (err) {
       if (err instanceof ApiError) throw err;
       const why = err instanceof joseErrors.JWTExpired ? 'JWT has expired' : 'JWT could not be verified';
       throw new ApiError('wrong_api_key', 'API key not accepted', why);
     }
+  }
+
+  /** The tenant of a key verified within the cache's time, without a promise; else undefined. */
+  function cached(headers: Headers): string | undefined {
+    const credential = credentialFrom(headers);
+    if (!credential || JWT_SHAPE.test(credential)) return undefined;
+    return cache.get(hashKey(credential), opts.clock.now().getTime());
   }
 
   /** The tenant the request acts for; throws missing_api_key / wrong_api_key. */
@@ -84,7 +105,7 @@ export function createAuthenticator(opts: AuthOptions) {
     return record.tenant;
   }
 
-  return { authenticate };
+  return { authenticate, cached };
 }
 
 export type Authenticator = ReturnType<typeof createAuthenticator>;

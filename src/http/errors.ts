@@ -4,7 +4,11 @@
  */
 import type { ApiError, ErrorCode } from '../domain/errors.js';
 
-export const ERROR_STATUS: Record<ErrorCode, number> = {
+/** Every status an error is answered with (http/openapi.ts documents them per route). */
+export const ERROR_STATUSES = [400, 401, 404, 409, 410, 413, 415, 429, 500, 502, 503, 504] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   missing_api_key: 401,
   wrong_api_key: 401,
   schema_field_required: 400,
@@ -19,12 +23,16 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   master_test_shipping_account_not_found: 404,
   carrier_no_shipment_found: 404,
   not_found: 404,
+  // A signed link (label, tracking page, returns portal) that was genuine but is past its expiry.
+  link_expired: 410,
   idempotency_key_reused: 409,
   idempotency_key_in_use: 409,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  // A per-tenant quota (webhook endpoints): the request is valid, the tenant has enough already.
+  limit_exceeded: 400,
   carrier_throttling: 429,
   unexpected_exception: 500,
   carrier_http_exception: 502,

@@ -32,7 +32,7 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
     if (key === undefined) return done(null, payload);
     req.idempotencyKey = undefined;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload);
-    service.finish(req.tenant, key, reply.statusCode, body).then(
+    service.finish(req.tenant, key, reply.statusCode, body, { seal: req.routeOptions.config.secretAnswer === true }).then(
       () => done(null, payload),
       (err: unknown) => done(err as Error),
     );

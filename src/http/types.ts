@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Config } from '../config.js';
+import type { RequestExamples } from '../contract/examples.js';
 import type { Services } from '../services/index.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -9,6 +10,8 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export interface RouteContext {
   services: Services;
   config: Config;
+  /** Request bodies for the document's examples (contract/examples.ts). */
+  examples: RequestExamples;
 }
 
 declare module 'fastify' {
@@ -19,5 +22,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route answers without an API key. */
     public?: boolean;
+    /** Route answers without an API key when the query carries a link signature (the route checks it). */
+    signedLink?: boolean;
+    /** The answer carries a secret (credentials, a signing secret): its idempotent replay is stored sealed. */
+    secretAnswer?: boolean;
+    /** The route sends events again (redeliver, replay): throttled per tenant. */
+    resend?: boolean;
   }
 }

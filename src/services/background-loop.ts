@@ -17,7 +17,11 @@ export interface BackgroundLoop {
   stop(): Promise<void>;
 }
 
-export function startLoop(name: string, step: () => Promise<boolean>, opts: { idleMs: number; log: Log }): BackgroundLoop {
+export function startLoop(
+  name: string,
+  step: () => Promise<boolean>,
+  opts: { idleMs: number; log: Log; /** Told the count of spawned work whenever it changes (metrics). */ onInFlight?: (n: number) => void },
+): BackgroundLoop {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -60,9 +64,11 @@ export function startLoop(name: string, step: () => Promise<boolean>, opts: { id
     spawn(work, onError) {
       const p: Promise<void> = work.catch(onError).finally(() => {
         active.delete(p);
+        opts.onInFlight?.(active.size);
         nudge();
       });
       active.add(p);
+      opts.onInFlight?.(active.size);
     },
     get inFlight() {
       return active.size;

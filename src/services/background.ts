@@ -1,14 +1,18 @@
 /**
- * The background work of every `waybill serve` process: the webhook worker and the tracking poller.
+ * The background work of every `waybill serve` process: the webhook worker, the tracking poller and
+ * the batch worker.
  * Started after the app listens and stopped before the database closes (main.ts); tests start it
  * in-process with their own clock and settings.
  */
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Log } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Services } from './index.js';
+import { createBatchBooking } from './batch-booking.js';
+import { startBatchWorker } from './batch-worker.js';
 import { startTrackingPoller } from './tracking-poller.js';
 import { startWebhookWorker } from './webhook-worker.js';
 
@@ -17,14 +21,26 @@ export interface Background {
   stop(): Promise<void>;
 }
 
-export function startBackground(deps: { database: Database; sealer: Sealer; clock: Clock; config: Config; services: Pick<Services, 'tracking'>; log: Log }): Background {
+export function startBackground(deps: {
+  database: Database;
+  sealer: Sealer;
+  clock: Clock;
+  config: Config;
+  services: Pick<Services, 'tracking' | 'shipping' | 'declarations'>;
+  log: Log;
+  /** Where this instance answers, for the label links of shipments booked in the background (WAYBILL_PUBLIC_URL wins). */
+  baseUrl?: string;
+  metrics?: Metrics;
+}): Background {
   const { database, clock, config, log } = deps;
-  const common = { db: database.db, dialect: database.dialect, clock, log };
+  const common = { db: database.db, dialect: database.dialect, clock, log, ...(deps.metrics ? { metrics: deps.metrics } : {}) };
   const worker = startWebhookWorker({ ...common, sealer: deps.sealer, config: config.webhooks });
   const poller = startTrackingPoller({ ...common, tracking: deps.services.tracking, config: { ...config.tracking, idleMs: config.webhooks.pollMs } });
+  const booking = createBatchBooking({ db: database.db, clock, shipping: deps.services.shipping, labelBaseUrl: config.publicUrl ?? deps.baseUrl ?? `http://${config.host}:${config.port}` });
+  const batches = startBatchWorker({ ...common, booking, carriers: Object.keys(deps.services.declarations), config: { ...config.batches, pollMs: config.webhooks.pollMs } });
   return {
     async stop() {
-      await Promise.all([poller.stop(), worker.stop()]);
+      await Promise.all([poller.stop(), worker.stop(), batches.stop()]);
     },
   };
 }

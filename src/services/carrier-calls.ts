@@ -107,7 +107,14 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return { account, adapter, call, run };
   }
 
-  return { resolveAccount, prepare, prepareFor, prepareInline, requireOperation };
+  /** The carrier's adapter offers the operation (what requireOperation checks, without throwing). */
+  function supports(carrier: CarrierSlug, operation: Operation): boolean {
+    const adapter = deps.adapters[carrier];
+    const method = METHOD[operation];
+    return adapter.declaration.operations.includes(operation) && method !== undefined && typeof adapter[method] === 'function';
+  }
+
+  return { resolveAccount, prepare, prepareFor, prepareInline, requireOperation, supports };
 }
 
 export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

@@ -4,12 +4,21 @@
  * Same key, different body → idempotency_key_reused; same key while the first still runs →
  * idempotency_key_in_use. A request rejected with a 4xx changed nothing, so its key is released and
  * may be retried; a 2xx or 5xx (where a carrier may have acted) is kept.
+ *
+ * A claim whose instance died (kill -9 while the carrier call was in flight) would hold the key until
+ * it expires. A claim in progress for longer than `staleAfterMs` (twice the carrier timeout: no live
+ * request runs that long) is stale, and the next retry takes it over and runs the request again.
+ * That cannot buy a label twice once the carrier has answered: /ship stores the idempotent answer in
+ * the same transaction as the shipment (`completeIn`), so a booking that was stored is replayed, never
+ * stale. Only a booking the carrier made in the instant before the crash, not yet stored, is unknown
+ * here (README "Retrying safely").
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import * as repo from '../storage/repositories/idempotency.js';
+import type { Sealer } from '../storage/sealing.js';
 import type { Tables } from '../storage/tables.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -30,8 +39,15 @@ export function fingerprint(method: string, route: string, body: unknown): strin
   return createHash('sha256').update(`${method} ${route}\n${canonicalJson(body)}`).digest('hex');
 }
 
-export function createIdempotencyService(deps: { db: Kysely<Tables>; clock: Clock }) {
+/** Twice the default carrier timeout; the service is given the configured one. */
+export const DEFAULT_STALE_AFTER_MS = 60_000;
+
+/** Sealed answers start with the sealer's version tag; stored JSON starts with { or [. */
+const SEALED = /^v\d+:/;
+
+export function createIdempotencyService(deps: { db: Kysely<Tables>; clock: Clock; sealer: Sealer; staleAfterMs?: number }) {
   const { db, clock } = deps;
+  const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
 
   async function claim(tenant: string, key: string, print: string): Promise<Claim> {
     const now = clock.now();
@@ -53,17 +69,31 @@ export function createIdempotencyService(deps: { db: Kysely<Tables>; clock: Cloc
       throw new ApiError('idempotency_key_reused', `Idempotency-Key ${key} was used with a different request; use a new key for a new request`, key);
     }
     if (existing.state !== 'done' || existing.status_code === null || existing.response === null) {
+      const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
+      if (existing.state === 'in_progress' && existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), row.expires_at))) {
+        return { kind: 'owner' };
+      }
       throw new ApiError('idempotency_key_in_use', `A request with Idempotency-Key ${key} is still being processed (since ${existing.created_at}); retry shortly`, key, { retryAfter: 1 });
     }
-    return { kind: 'replay', status: existing.status_code, body: existing.response };
+    const body = SEALED.test(existing.response) ? deps.sealer.open(existing.response) : existing.response;
+    return { kind: 'replay', status: existing.status_code, body };
   }
 
-  async function finish(tenant: string, key: string, status: number, body: string): Promise<void> {
+  /** `seal`: the answer carries a secret (an echoed passphrase, a signing secret) and is stored sealed like every other. */
+  async function finish(tenant: string, key: string, status: number, body: string, opts: { seal?: boolean } = {}): Promise<void> {
     if (status >= 400 && status < 500) await repo.release(db, tenant, key);
-    else await repo.complete(db, tenant, key, status, body);
+    else await repo.complete(db, tenant, key, status, opts.seal ? deps.sealer.seal(body) : body);
   }
 
   return { claim, finish };
+}
+
+/**
+ * Completes a claim inside the caller's transaction, so that what was stored and the answer a retry
+ * gets are committed together (the HTTP layer completes it again with the exact bytes it sends).
+ */
+export async function completeIn(trx: Kysely<Tables>, claim: { tenant: string; key: string } | undefined, status: number, body: unknown): Promise<void> {
+  if (claim) await repo.complete(trx, claim.tenant, claim.key, status, JSON.stringify(body));
 }
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

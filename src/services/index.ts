@@ -3,13 +3,19 @@ import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Adapters } from '../carriers/adapters.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
+import { createBatchesService } from './batches.js';
 import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
+import { createListingsService } from './listings.js';
 import { createManifestService } from './manifests.js';
+import { createOwnership } from './ownership.js';
 import { createPickupsService } from './pickups.js';
+import { createPortalService } from './portal.js';
+import { createPublicTracking } from './public-tracking.js';
 import { createRatingService } from './rating.js';
 import { createRateShopping } from './rate-shopping.js';
 import { createAddressValidationService } from './address-validation.js';
@@ -20,6 +26,7 @@ const DEFAULT_RATE_SHOP_TIMEOUT_MS = 5_000;
 import { createReturnMethodsService } from './return-methods.js';
 import { createReturnsService } from './returns.js';
 import { createShippingService } from './shipping.js';
+import { createSignedLinks } from './signed-links.js';
 import { createTrackingService } from './tracking.js';
 import { createTrackingCache } from './tracking-cache.js';
 import { createWebhooksService } from './webhooks.js';
@@ -35,6 +42,8 @@ export interface ServiceDeps {
   trackConcurrency: number;
   /** Settings read by the services (webhook URL checks); defaults when absent. */
   config?: Config;
+  /** Prometheus figures; absent when WAYBILL_METRICS=false. */
+  metrics?: Metrics;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -42,25 +51,42 @@ export function createServices(deps: ServiceDeps) {
   const db = deps.database.db;
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
-  const trackingCache = createTrackingCache({ db, clock });
+  const trackingCache = createTrackingCache({ db, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
+  const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts });
+  const links = createSignedLinks({
+    key: deps.sealer.deriveKey('signed links'),
+    clock,
+    labelTtlMs: deps.config?.links.labelTtlMs ?? 24 * 3_600_000,
+    trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
+  });
   const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
-  const shipping = createShippingService({ db, calls, clock, trackingCache, choice });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice });
+  const manifests = createManifestService({ calls, clock, ownership });
+  const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
+  const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
+  const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   return {
     database: deps.database,
     declarations: deps.declarations,
+    links,
     accounts,
     rating: createRatingService({ calls, clock, shopping }),
     addresses,
     shipping,
-    tracking: createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency }),
-    pickups: createPickupsService({ calls, clock, db }),
-    manifests: createManifestService({ calls, clock }),
-    idempotency: createIdempotencyService({ db, clock }),
-    webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false }),
-    returnMethods: createReturnMethodsService({ db, calls, declarations: deps.declarations, clock }),
-    returns: createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock }),
+    listings: createListingsService({ db, links }),
+    tracking,
+    pickups: createPickupsService({ calls, clock, db, ownership }),
+    manifests,
+    // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
+    idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
+    webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),
+    returnMethods,
+    returns,
+    publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations }),
+    portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations }),
+    batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations }),
   };
 }
 

@@ -7,14 +7,18 @@ import { ApiError } from '../domain/errors.js';
 import type { ManifestBody, ValidateCredentialsBody } from '../contract/operations.js';
 import { newId } from '../storage/ids.js';
 import type { CarrierCalls } from './carrier-calls.js';
+import type { Ownership } from './ownership.js';
+import { checkHorizon, DATE_HORIZON_DAYS } from './shipment-request.js';
 
 type ManifestInput = Static<typeof ManifestBody>['manifest'];
 type ValidateInput = Static<typeof ValidateCredentialsBody>['validate_credentials'];
 
-export function createManifestService(deps: { calls: CarrierCalls; clock: Clock }) {
+export function createManifestService(deps: { calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
   async function manifest(tenant: string, input: ManifestInput, log: Log) {
-    const { account, call, run } = await deps.calls.prepare<'manifest'>(tenant, input, 'manifest', log);
     const now = deps.clock.now();
+    checkHorizon(input.ship_date, now, DATE_HORIZON_DAYS.ship, 'manifest.ship_date');
+    const { account, call, run } = await deps.calls.prepare<'manifest'>(tenant, input, 'manifest', log);
+    await deps.ownership.manifestNumbers(tenant, account, input.tracking_numbers ?? []);
     const result = await run(call, { tracking_numbers: input.tracking_numbers ?? [], ship_date: input.ship_date ?? now.toISOString().slice(0, 10), ...(account.billing_address ? { address: account.billing_address } : {}) });
     return {
       manifest: {

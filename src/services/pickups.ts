@@ -10,7 +10,8 @@ import * as repo from '../storage/repositories/pickups.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { recordEvent } from './events.js';
-import { earliestToday } from './shipment-request.js';
+import type { Ownership } from './ownership.js';
+import { checkHorizon, DATE_HORIZON_DAYS, earliestToday } from './shipment-request.js';
 import { checkAllowed } from './validation.js';
 
 const MAX_AVAILABILITY_DAYS = 31;
@@ -25,6 +26,7 @@ export function checkPhone(phone: string, path: string): void {
 
 function checkDateNotPast(date: string, now: Date, path: string): void {
   if (date < earliestToday(now)) throw new ApiError('schema_validation_error', `${path} ${date} is in the past`, path);
+  checkHorizon(date, now, DATE_HORIZON_DAYS.pickup, path);
 }
 
 /** A pickup's date and window: not in the past, closing after it opens. */
@@ -33,13 +35,14 @@ export function checkPickupTime(time: { date: string; ready_time: string; close_
   if (time.close_time <= time.ready_time) throw new ApiError('schema_validation_error', `${path}.close_time must be after ready_time`, `${path}.close_time`);
 }
 
-export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierCalls; clock: Clock }) {
+export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
   const { db, calls, clock } = deps;
 
   async function availability(tenant: string, input: PickupAvailabilityInput, log: Log) {
     checkPhone(input.location.phone!, 'pickup_availability.location.phone');
     const now = clock.now();
     checkDateNotPast(input.start_date, now, 'pickup_availability.start_date');
+    checkHorizon(input.end_date, now, DATE_HORIZON_DAYS.pickup, 'pickup_availability.end_date');
     if (input.end_date < input.start_date) throw new ApiError('schema_validation_error', 'pickup_availability.end_date is before start_date', 'pickup_availability.end_date');
     const days = (Date.parse(input.end_date) - Date.parse(input.start_date)) / 86_400_000;
     if (days > MAX_AVAILABILITY_DAYS) throw new ApiError('schema_validation_error', `pickup_availability covers at most ${MAX_AVAILABILITY_DAYS} days`, 'pickup_availability.end_date');
@@ -111,10 +114,11 @@ export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierC
   /** POST /pickup/cancel: `location` is the carrier's location code the confirmation carried. */
   async function cancel(tenant: string, input: PickupCancelInput, log: Log): Promise<{ success: { message: string } }> {
     const { account, call, run } = await calls.prepare(tenant, input, 'pickup', log, 'cancelPickup');
-    // A pickup scheduled here is stored: what the carrier asks for again comes from it when not sent.
-    const stored = await repo.findPickupByConfirmation(db, tenant, input.confirmation_number, account.carrier);
-    const date = input.date ?? stored?.pickup_date;
-    const locationCode = (typeof input.location === 'string' ? input.location : undefined) ?? stored?.location_code ?? undefined;
+    // Only a pickup this tenant scheduled here is cancelled (confirmation numbers are guessable);
+    // what the carrier asks for again comes from the stored one when not sent.
+    const stored = await deps.ownership.pickup(tenant, account.carrier, input.confirmation_number);
+    const date = input.date ?? stored.date;
+    const locationCode = (typeof input.location === 'string' ? input.location : undefined) ?? stored.locationCode;
     const result = await run(call, {
       confirmation_number: input.confirmation_number,
       ...(date !== undefined ? { date } : {}),
@@ -123,7 +127,7 @@ export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierC
     const at = clock.now();
     const data = { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number, ...(date !== undefined ? { date } : {}), cancelled: at.toISOString(), message: result.message };
     await db.transaction().execute(async (trx) => {
-      if (stored) await repo.markPickupCancelled(trx, tenant, stored.id, at.toISOString());
+      if (stored.row) await repo.markPickupCancelled(trx, tenant, stored.row.id, at.toISOString());
       await recordEvent(trx, { tenant, type: 'pickup.cancelled', data, at });
     });
     return { success: { message: result.message } };

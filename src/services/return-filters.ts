@@ -14,12 +14,15 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
  * A bound on `created` as an ISO instant. A date covers its whole day; a date-time without an offset
  * is UTC, as `created` itself is written. `end` is inclusive, so it becomes the instant just after.
  */
-function instant(value: string, field: 'start_date' | 'end_date'): string {
+export function instant(value: string, field: 'start_date' | 'end_date'): string {
   const dateOnly = DATE.test(value);
   if (!dateOnly && !DATE_TIME.test(value)) throw new ApiError('schema_validation_error', `${field} "${value}" is not a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, optional offset)`, field);
   const zoned = dateOnly ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`;
   const ms = Date.parse(zoned);
-  if (Number.isNaN(ms)) throw new ApiError('schema_validation_error', `${field} "${value}" is not a valid date`, field);
+  // Date.parse rolls 2026-02-30 over to March 2: the date must name a day that exists.
+  const day = value.slice(0, 10);
+  const dayMs = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(ms) || Number.isNaN(dayMs) || new Date(dayMs).toISOString().slice(0, 10) !== day) throw new ApiError('schema_validation_error', `${field} "${value}" is not a valid date`, field);
   if (field === 'start_date') return new Date(ms).toISOString();
   return new Date(ms + (dateOnly ? 86_400_000 : value.includes('.') ? 1 : 1000)).toISOString();
 }

@@ -21,10 +21,30 @@ export function earliestToday(now: Date): string {
   return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
 }
 
-export function checkShipDate(shipDate: string | undefined, now: Date, path: string): void {
+/**
+ * How far ahead a date may lie. Carriers take labels dated about ten days ahead; a rate or a pickup
+ * a year ahead is already speculative. Beyond that a date is a mistake (or an attack on date
+ * arithmetic: "9999-12-31" once froze a carrier's business-day loop) and is refused before any call.
+ */
+export const DATE_HORIZON_DAYS = { ship: 10, rate: 366, pickup: 366 } as const;
+
+/** The latest calendar date that is `days` after "today" anywhere on Earth (UTC+14). */
+export function latestDate(now: Date, days: number): string {
+  return new Date(now.getTime() + 14 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A date no further ahead than the horizon: a 400 schema_validation_error otherwise. */
+export function checkHorizon(date: string | undefined, now: Date, days: number, path: string): void {
+  if (date !== undefined && date > latestDate(now, days)) {
+    throw new ApiError('schema_validation_error', `${path} ${date} is more than ${days} days ahead`, path);
+  }
+}
+
+export function checkShipDate(shipDate: string | undefined, now: Date, path: string, horizonDays: number = DATE_HORIZON_DAYS.ship): void {
   if (shipDate !== undefined && shipDate < earliestToday(now)) {
     throw new ApiError('ship_date_past', `${path} ${shipDate} is in the past`, path);
   }
+  checkHorizon(shipDate, now, horizonDays, path);
 }
 
 function requireMembers(address: Address, fields: readonly string[], path: string, why: string): void {
@@ -62,7 +82,7 @@ export function toShipmentRequest(
   const why = opts.operation === 'ship' ? 'to book a label' : `to rate with ${slug}`;
   requireMembers(input.sender, addressFields, 'shipment.sender', why);
   requireMembers(input.recipient, addressFields, 'shipment.recipient', why);
-  checkShipDate(input.ship_date, opts.now, 'shipment.ship_date');
+  checkShipDate(input.ship_date, opts.now, 'shipment.ship_date', DATE_HORIZON_DAYS[opts.operation]);
 
   // Clients of the original interface rate without a packaging (its /rate model has none): a rate
   // then quotes the customer's own packaging; booking still needs it named.

@@ -16,15 +16,20 @@ import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
+import { completeIn } from './idempotency.js';
+import type { Ownership } from './ownership.js';
 import type { ShipChoice, ShipChoiceService } from './ship-choice.js';
 import { toShipmentRequest } from './shipment-request.js';
+import type { SignedLinks } from './signed-links.js';
 import type { TrackingCache } from './tracking-cache.js';
 
 export interface ShippingDeps {
   db: Kysely<Tables>;
   calls: CarrierCalls;
+  links: SignedLinks;
   trackingCache: TrackingCache;
   clock: Clock;
+  ownership: Ownership;
   choice: ShipChoiceService;
 }
 
@@ -78,7 +83,7 @@ function labelTypeName(req: ShipmentRequest): string {
 }
 
 /** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
-function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
+function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingUrl: string) {
   const { id, carrier, req, booked, test, labels, combined, now, extras } = b;
   return {
     id,
@@ -90,6 +95,7 @@ function bookingView(b: Booking, labelRef: (l: StoredLabel) => string) {
     test,
     type: req.type ?? 'outbound',
     tracking_number: booked.tracking_number,
+    tracking_url: trackingUrl,
     label_type: labelTypeName(req),
     ...(booked.costs ? { costs: booked.costs } : {}),
     currency: booked.costs?.currency ?? req.currency,
@@ -155,10 +161,11 @@ export function createShippingService(deps: ShippingDeps) {
     }
     const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now, ...(extras ? { extras } : {}) };
     // Stored with label URLs; base64, when asked for, only goes out in one response.
-    const stored = bookingView(booking, (l) => `${labelBaseUrl}/labels/${l.id}`);
+    const trackingUrl = deps.links.trackingUrl(labelBaseUrl, tenant, id);
+    const stored = bookingView(booking, (l) => deps.links.labelUrl(labelBaseUrl, tenant, l.id), trackingUrl);
     return {
       stored,
-      base64: () => bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64')),
+      base64: () => bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64'), trackingUrl),
       mainLabelId: (combined ?? labels[0]!).id,
       shipment: {
         id,
@@ -174,42 +181,58 @@ export function createShippingService(deps: ShippingDeps) {
         response: JSON.stringify(stored),
         created_at: createdAt,
         voided_at: null,
+        recipient_name: stored.recipient.name ?? null,
+        reference_values: shipments.referenceValues(stored.references),
+        stage: 'CREATED',
       },
       labels: [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
     };
   }
 
-  /** POST /ship: one account's booking, or the one shipping_accounts selects; the recipient checked first when asked. */
-  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string }) {
-    const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
-    const p = await prepareBooking(tenant, shipment, opts.log);
-    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl, extras);
-    const { account, call, req, now } = p;
-    await storeBooked(opts.log, record, () =>
+  /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */
+  async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
+    const { tenant, account, call, req, now } = p;
+    await storeBooked(log, record, () =>
       shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
         await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
         if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, record.shipment.created_at);
+        await alsoInTransaction?.(trx);
       }),
     );
-    return { shipment: p.req.include_base64_label ? record.base64() : record.stored };
+  }
+
+  /**
+   * POST /ship: one account's booking, or the one shipping_accounts selects; the recipient checked
+   * first when asked. `idempotencyKey`: the request's claimed key, completed with the shipment
+   * (services/idempotency.ts).
+   */
+  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string }) {
+    const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
+    const p = await prepareBooking(tenant, shipment, opts.log);
+    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl, extras);
+    const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
+    const claimed = opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined;
+    await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, answer));
+    return answer;
   }
 
   async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {
     const { account, call, run } = await calls.prepare<'cancel'>(tenant, input, 'cancel', log);
-    const stored = await shipments.findShipmentByTracking(db, tenant, input.tracking_number);
-    if (stored?.status === 'voided') {
+    // Only a shipment this tenant booked here is cancelled: the carrier cannot tell tenants apart.
+    const stored = await deps.ownership.shipment(tenant, account.carrier, input.tracking_number);
+    if (stored.status === 'voided') {
       throw new ApiError('conflict', `shipment ${input.tracking_number} was already cancelled at ${stored.voided_at}`, stored.id);
     }
     const result = await run(call, {
       tracking_number: input.tracking_number,
-      ...(stored?.carrier_shipment_id ? { carrier_shipment_id: stored.carrier_shipment_id } : {}),
-      ...(stored?.service ? { service: stored.service } : {}),
-      ...(stored?.ship_date ? { ship_date: stored.ship_date } : {}),
+      ...(stored.carrier_shipment_id ? { carrier_shipment_id: stored.carrier_shipment_id } : {}),
+      ...(stored.service ? { service: stored.service } : {}),
+      ...(stored.ship_date ? { ship_date: stored.ship_date } : {}),
     });
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
-      if (stored && !(await shipments.markVoided(trx, tenant, stored.id, now.toISOString()))) return;
-      const data = { id: stored?.id ?? null, carrier: account.carrier, shipping_account: account.id, tracking_number: input.tracking_number, test: call.test, cancelled: now.toISOString(), message: result.message };
+      if (!(await shipments.markVoided(trx, tenant, stored.id, now.toISOString()))) return;
+      const data = { id: stored.id, carrier: account.carrier, shipping_account: account.id, tracking_number: input.tracking_number, test: call.test, cancelled: now.toISOString(), message: result.message };
       await recordEvent(trx, { tenant, type: 'shipment.cancelled', data, at: now });
       if (input.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: input.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, now.toISOString());
     });
@@ -223,5 +246,13 @@ export function createShippingService(deps: ShippingDeps) {
     return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
   }
 
-  return { prepareBooking, recordBooking, ship, cancel, label };
+  /** A label through its signed URL, without a key: the signature names the tenant that owns it. */
+  async function signedLabel(id: string, proof: { expires?: string; signature?: string }): Promise<{ contentType: string; bytes: Uint8Array; format: string }> {
+    const row = await shipments.getLabelById(db, id);
+    if (!row) throw deps.links.notFound('label');
+    deps.links.verify('label', row.tenant, id, { expires: proof.expires, signature: proof.signature });
+    return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
+  }
+
+  return { prepareBooking, recordBooking, storeBooking, ship, cancel, label, signedLabel };
 }

@@ -7,9 +7,11 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { TrackingResult } from '../domain/types.js';
+import type { Metrics } from '../metrics.js';
 import * as repo from '../storage/repositories/tracking-cache.js';
 import type { Tables } from '../storage/tables.js';
 import { recordEvent } from './events.js';
+import { updateShipmentStage } from '../storage/repositories/shipments.js';
 import { createTtlCache } from '../ttl-cache.js';
 
 export interface CachedTracking {
@@ -17,7 +19,7 @@ export interface CachedTracking {
   fetchedAt: number;
 }
 
-export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock }) {
+export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock; metrics?: Metrics }) {
   const { db, clock } = deps;
   const memory = createTtlCache<CachedTracking>({ ttlMs: 5_000 });
   const keyOf = (tenant: string, carrier: string, number: string, test: boolean) => `${tenant}\n${carrier}\n${number}\n${test ? 1 : 0}`;
@@ -26,28 +28,52 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock }) 
     const key = keyOf(tenant, carrier, number, test);
     const now = clock.now().getTime();
     const hit = memory.get(key, now);
-    if (hit) return hit;
+    if (hit) {
+      deps.metrics?.trackingCache('hit');
+      return hit;
+    }
     const row = await repo.getCached(db, tenant, carrier, number, test);
+    deps.metrics?.trackingCache(row ? 'hit' : 'miss');
     if (!row) return undefined;
     const cached = { result: JSON.parse(row.result) as TrackingResult, fetchedAt: Date.parse(row.fetched_at) };
     memory.set(key, cached, now);
     return cached;
   }
 
-  async function put(tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult): Promise<void> {
-    const now = clock.now();
-    const row = { tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() };
-    await db.transaction().execute(async (trx) => {
-      let changed = await repo.insertIfAbsent(trx, row);
-      if (!changed) {
-        const before = await repo.getCachedForUpdate(trx, tenant, carrier, number, test);
-        changed = !before || trackingChanged(JSON.parse(before.result) as TrackingResult, result);
-        await repo.putCached(trx, row);
-      }
-      if (changed) await recordEvent(trx, { tenant, type: 'tracking.updated', data: result, at: now });
-    });
-    memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
+  /** The memory entry alone, without a promise: the hot path of a repeated /track. */
+  function peek(tenant: string, carrier: string, number: string, test: boolean): CachedTracking | undefined {
+    const hit = memory.get(keyOf(tenant, carrier, number, test), clock.now().getTime());
+    if (hit) deps.metrics?.trackingCache('hit');
+    return hit;
   }
+
+  /**
+   * The results of one carrier call, with the events of those that changed, in one transaction: a
+   * batch of 1,000 numbers commits once per carrier call rather than once per number.
+   */
+  async function putMany(tenant: string, carrier: string, test: boolean, results: { number: string; result: TrackingResult }[]): Promise<void> {
+    if (results.length === 0) return;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      for (const { number, result } of results) {
+        const row = { tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() };
+        let changed = await repo.insertIfAbsent(trx, row);
+        if (!changed) {
+          const before = await repo.getCachedForUpdate(trx, tenant, carrier, number, test);
+          changed = !before || trackingChanged(JSON.parse(before.result) as TrackingResult, result);
+          await repo.putCached(trx, row);
+        }
+        if (changed) {
+          await recordEvent(trx, { tenant, type: 'tracking.updated', data: result, at: now });
+          // GET /shipments?status= filters on the stage the shipment last reached.
+          await updateShipmentStage(trx, tenant, carrier, number, result.tracking_stage);
+        }
+      }
+    });
+    for (const { number, result } of results) memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
+  }
+
+  const put = (tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult) => putMany(tenant, carrier, test, [{ number, result }]);
 
   /** After a cancellation: what the carrier says about the number has changed. */
   async function forget(tenant: string, carrier: string, number: string): Promise<void> {
@@ -55,7 +81,7 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock }) 
     await repo.forgetCached(db, tenant, carrier, number);
   }
 
-  return { get, put, forget };
+  return { get, peek, put, putMany, forget };
 }
 
 /** A change worth announcing: another stage, or another latest checkpoint. */

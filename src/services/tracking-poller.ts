@@ -17,6 +17,7 @@ import type { Dialect } from '../storage/database.js';
 import * as tracked from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
+import type { Metrics } from '../metrics.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import type { createTrackingService } from './tracking.js';
 
@@ -44,6 +45,7 @@ export interface TrackingPollerDeps {
   tracking: Pick<ReturnType<typeof createTrackingService>, 'track'>;
   config: Config['tracking'] & { idleMs: number };
   log: Log;
+  metrics?: Metrics;
 }
 
 export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
@@ -93,6 +95,6 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
     return rows.length === room;
   }
 
-  const loop = startLoop('tracking poller', step, { idleMs: config.idleMs, log });
+  const loop = startLoop('tracking poller', step, { idleMs: config.idleMs, log, onInFlight: (n) => deps.metrics?.jobsInFlight('tracking_poll', n) });
   return loop;
 }

@@ -112,18 +112,21 @@ export function createTrackingService(deps: TrackingDeps) {
     await Promise.all(
       chunks(group.items, size).map(async (items) => {
         const results = await fetchChunk(items);
+        const fetched: { number: string; result: TrackingResult }[] = [];
+        items.forEach((item, i) => {
+          const outcome = results[i] ?? new ApiError('carrier_http_exception', `${account.carrier} returned no result for ${item.number}`, item.number);
+          outcomes.set(item.key, outcome);
+          if (!(outcome instanceof ApiError)) fetched.push({ number: item.number, result: outcome });
+        });
+        await cache.putMany(tenant, account.carrier, call.test, fetched);
         await Promise.all(
-          items.map(async (item, i) => {
-            const outcome = results[i] ?? new ApiError('carrier_http_exception', `${account.carrier} returned no result for ${item.number}`, item.number);
-            outcomes.set(item.key, outcome);
-            if (outcome instanceof ApiError) return;
-            await cache.put(tenant, account.carrier, item.number, call.test, outcome);
+          fetched.map(async ({ number, result: outcome }) => {
             // A return shipped under this number follows where its parcel is (GET /returns?status=).
             const at = clock.now();
-            await updateStatusFromTracking(deps.db, tenant, account.carrier, item.number, outcome.tracking_stage, at.toISOString(), async (trx, ids) => {
+            await updateStatusFromTracking(deps.db, tenant, account.carrier, number, outcome.tracking_stage, at.toISOString(), async (trx, ids) => {
               // Compact: the tracking.updated event of the same change carries the full result.
               for (const id of ids) {
-                await recordEvent(trx, { tenant, type: 'return.updated', data: { id, carrier: account.carrier, tracking_number: item.number, status: outcome.tracking_stage, updated: at.toISOString() }, at });
+                await recordEvent(trx, { tenant, type: 'return.updated', data: { id, carrier: account.carrier, tracking_number: number, status: outcome.tracking_stage, updated: at.toISOString() }, at });
               }
             });
           }),
@@ -175,7 +178,22 @@ export function createTrackingService(deps: TrackingDeps) {
 
   const keyOf = (input: TrackInput) => JSON.stringify([input.shipping_account, input.tracking_number.trim(), input.carrier ?? '', input.test ?? null, input.refresh ?? false, input.debug ?? false]);
 
+  /**
+   * A fresh result held in memory, found with one account lookup (itself cached) and nothing else:
+   * most /track calls are clients polling a number they asked about seconds ago.
+   */
+  async function fromMemory(tenant: string, input: TrackInput): Promise<TrackingResult | undefined> {
+    const number = input.tracking_number.trim();
+    if (input.refresh || input.webhooks || isTestTrackingNumber(number)) return undefined;
+    const account = await calls.resolveAccount(tenant, input);
+    if (!calls.supports(account.carrier, 'track')) return undefined;
+    const hit = cache.peek(tenant, account.carrier, number, account.test || input.test === true);
+    return hit && clock.now().getTime() - hit.fetchedAt < FRESHNESS_MS[hit.result.tracking_stage] ? present(hit.result, input) : undefined;
+  }
+
   async function track(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
+    const cached = await fromMemory(tenant, input);
+    if (cached) return cached;
     const key = keyOf(input);
     const outcome = (await resolveAll(tenant, new Map([[key, input]]), log)).get(key)!;
     await watchRequested(tenant, [[input, outcome]]);

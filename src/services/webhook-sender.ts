@@ -9,6 +9,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'undici';
+import { withoutAddresses } from './special-addresses.js';
 import { guardedLookup, literalHostBlocked } from './webhook-url.js';
 
 export function sign(secret: string, t: number, body: string): string {
@@ -75,7 +76,7 @@ export function createSender(opts: SenderOptions) {
       const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
       if (e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') return done(null, `no answer within ${opts.timeoutMs} ms`);
       const code = e.code ?? e.cause?.code;
-      return done(null, [code, e.message ?? e.cause?.message].filter(Boolean).join(': ') || 'delivery failed');
+      return done(null, withoutAddresses([code, e.message ?? e.cause?.message].filter(Boolean).join(': ')) || 'delivery failed');
     }
   }
 

@@ -5,23 +5,11 @@
  * that later resolves somewhere private (DNS rebinding) is refused too. Redirects are never followed.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { ApiError } from '../domain/errors.js';
+import { isBlockedAddress, isSpecialUseName } from './special-addresses.js';
 
-/** Loopback, link-local, private, carrier-grade NAT, benchmarking, multicast and reserved ranges. */
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) blocked.addSubnet(net, bits, 'ipv6');
-
-export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  // IPv4-mapped IPv6 (::ffff:127.0.0.1) is checked against the IPv4 ranges by BlockList itself.
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+export { isBlockedAddress } from './special-addresses.js';
 
 /** The URL's host without IPv6 brackets. */
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
@@ -38,9 +26,36 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean, field: stri
   if (url.username || url.password) throw new ApiError('schema_validation_error', `${field} must not carry credentials; put a token in the path or query instead`, field);
   if (allowPrivate) return;
   const host = hostOf(url).toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isBlockedAddress(host))) {
-    throw new ApiError('schema_validation_error', `${field} points at a loopback, link-local or private address; webhooks go to public hosts (WAYBILL_WEBHOOK_ALLOW_PRIVATE=true lifts this for development)`, field);
-  }
+  if (isSpecialUseName(host) || (isIP(host) !== 0 && isBlockedAddress(host))) throw privateEndpoint(field);
+}
+
+const privateEndpoint = (field: string) =>
+  new ApiError('schema_validation_error', `${field} points at a loopback, link-local, private or special-use address; webhooks go to public hosts (WAYBILL_WEBHOOK_ALLOW_PRIVATE=true lifts this for development)`, field);
+
+export type Resolve = (host: string) => Promise<string[]>;
+
+/** A slow resolver must not hold a registration: after this the name counts as not resolving yet. */
+const RESOLVE_TIMEOUT_MS = 2_000;
+
+const resolveAll: Resolve = (host) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve([]), RESOLVE_TIMEOUT_MS);
+    dnsLookup(host, { all: true }, (err, addresses) => {
+      clearTimeout(timer);
+      resolve(err ? [] : addresses.map((a) => a.address));
+    });
+  });
+
+/**
+ * Registration-time check of what a name resolves to now (`localhost.localdomain`, a name pointed at
+ * 127.0.0.1). A name that does not resolve yet is accepted: every delivery checks again at connect time.
+ */
+export async function checkEndpointHost(raw: string, allowPrivate: boolean, field: string, resolve: Resolve = resolveAll): Promise<void> {
+  checkEndpointUrl(raw, allowPrivate, field);
+  if (allowPrivate) return;
+  const host = hostOf(new URL(raw));
+  if (isIP(host) !== 0) return;
+  if ((await resolve(host)).some(isBlockedAddress)) throw privateEndpoint(field);
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -50,7 +65,8 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const bad = addresses.find((a) => isBlockedAddress(a.address));
-    if (bad) return callback(Object.assign(new Error(`${hostname} resolves to ${bad.address}, a loopback, link-local or private address`), { code: 'EBLOCKED' }), []);
+    // The address itself is not named: delivery errors are shown to the tenant, who could otherwise resolve names through them.
+    if (bad) return callback(Object.assign(new Error(`${hostname} resolves to a loopback, link-local, private or special-use address`), { code: 'EBLOCKED' }), []);
     if (options.all) return callback(null, addresses);
     const first = addresses[0]!;
     callback(null, first.address, first.family);

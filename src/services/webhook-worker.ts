@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Log } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import type { Dialect } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as outbox from '../storage/repositories/events.js';
@@ -78,6 +79,7 @@ export interface WebhookWorkerDeps {
   clock: Clock;
   config: Config['webhooks'];
   log: Log;
+  metrics?: Metrics;
 }
 
 const HOUR = 3_600_000;
@@ -112,6 +114,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): Pick<BackgroundLoop
         completed_at: finished ? at.toISOString() : null,
       },
     });
+    deps.metrics?.webhookAttempt(out.ok ? 'succeeded' : finished ? 'failed' : 'retrying', out.durationMs / 1000);
     if (!recorded) return log.warn({ delivery: c.id }, 'webhook delivery lease expired during the attempt; another worker retries it');
     if (out.ok) return c.failing_since === null ? undefined : markHealthy(db, c.endpoint_id);
     log.info({ delivery: c.id, endpoint: c.endpoint_id, attempts, status: out.statusCode, error: out.error }, 'webhook delivery failed');
@@ -149,7 +152,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): Pick<BackgroundLoop
     return claimed.length === limit;
   }
 
-  const loop = startLoop('webhook worker', step, { idleMs: config.pollMs, log });
+  const loop = startLoop('webhook worker', step, { idleMs: config.pollMs, log, onInFlight: (n) => deps.metrics?.jobsInFlight('webhook_delivery', n) });
   return {
     nudge: loop.nudge,
     async stop() {

@@ -14,7 +14,7 @@ import * as repo from '../storage/repositories/webhooks.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Tables } from '../storage/tables.js';
 import { EVENT_RETENTION_MS, pendingDelivery, subscribes } from './events.js';
-import { checkEndpointUrl } from './webhook-url.js';
+import { checkEndpointHost } from './webhook-url.js';
 
 /** After a rotation the old secret keeps signing this long, so receivers can switch. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
@@ -24,7 +24,11 @@ export interface WebhooksDeps {
   sealer: Sealer;
   clock: Clock;
   allowPrivate: boolean;
+  /** Endpoints one tenant may register (WAYBILL_WEBHOOK_MAX_ENDPOINTS). */
+  maxEndpoints?: number;
 }
+
+export const DEFAULT_MAX_ENDPOINTS = 20;
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
@@ -74,7 +78,12 @@ export function createWebhooksService(deps: WebhooksDeps) {
   }
 
   async function create(tenant: string, input: CreateWebhookInput): Promise<WebhookView> {
-    checkEndpointUrl(input.url, deps.allowPrivate, 'webhook.url');
+    await checkEndpointHost(input.url, deps.allowPrivate, 'webhook.url');
+    // Every event fans out to every endpoint: a cap keeps one tenant from flooding a host with them.
+    const maxEndpoints = deps.maxEndpoints ?? DEFAULT_MAX_ENDPOINTS;
+    if ((await repo.countEndpoints(db, tenant)) >= maxEndpoints) {
+      throw new ApiError('limit_exceeded', `A tenant may register at most ${maxEndpoints} webhook endpoints; delete one first`, 'webhook');
+    }
     const now = clock.now();
     const secret = newSecret();
     const row: repo.EndpointRow = {
@@ -105,7 +114,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   async function update(tenant: string, id: string, input: UpdateWebhookInput): Promise<WebhookView> {
     await getRow(tenant, id);
-    if (input.url !== undefined) checkEndpointUrl(input.url, deps.allowPrivate, 'webhook.url');
+    if (input.url !== undefined) await checkEndpointHost(input.url, deps.allowPrivate, 'webhook.url');
     const changes: Parameters<typeof repo.updateEndpoint>[3] = { updated_at: clock.now().toISOString() };
     if (input.url !== undefined) changes.url = input.url;
     if (input.events !== undefined) changes.events = JSON.stringify(input.events);

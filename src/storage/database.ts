@@ -6,7 +6,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Tables } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -25,15 +24,21 @@ export function isPostgresUrl(url: string): boolean {
 
 export function createDatabase(url: string, opts: { poolSize?: number } = {}): Database {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
-    // An idle client that loses its server must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    // The driver loads with the first query: an instance on SQLite never loads it at all.
+    let opened: Promise<import('pg').Pool> | undefined;
+    const pool = () =>
+      (opened ??= import('pg').then(({ default: pg }) => {
+        const p = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+        // An idle client that loses its server must not crash the process; the next query reconnects.
+        p.on('error', () => {});
+        return p;
+      }));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
       dialect: 'postgres',
       ping: async () => {
-        await pool.query('select 1');
+        await (await pool()).query('select 1');
       },
       close: () => db.destroy(),
     };

@@ -3,13 +3,18 @@
  * WAYBILL_SECRET_KEY, or from a key file created (mode 0600) in the data directory on first start.
  * Several instances on one PostgreSQL database must share WAYBILL_SECRET_KEY.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Sealer {
   seal(plain: string): string;
   open(sealed: string): string;
+  /**
+   * A 32-byte key for another purpose (HKDF-SHA256 of the sealing key with `purpose` as info): one
+   * secret to configure, and a key derived for signing links tells nothing about the sealing key.
+   */
+  deriveKey(purpose: string): Buffer;
 }
 
 const VERSION = 'v1';
@@ -23,6 +28,9 @@ export function createSealer(key: Buffer): Sealer {
   // than the rest of the lookup.
   const opened = new Map<string, string>();
   return {
+    deriveKey(purpose) {
+      return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `waybill ${purpose}`, 32));
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -2,6 +2,7 @@
  * Kysely table types. Portable choices for both SQLite and PostgreSQL: timestamps as ISO-8601 UTC
  * text (sorts correctly, no driver-specific date handling), booleans as 0/1 integers, JSON as text.
  */
+import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
 import type { Generated } from 'kysely';
 
 export interface ApiKeysTable {
@@ -48,6 +49,14 @@ export interface ShipmentsTable {
   response: string;
   created_at: string;
   voided_at: string | null;
+  /** Copied from the record for GET /shipments filters: the recipient's name. */
+  recipient_name: string | null;
+  /** The reference values, each on its own line with a line break before and after. */
+  reference_values: string | null;
+  /** The tracking stage last seen (CREATED at booking, SHIPMENT_VOIDED once cancelled). */
+  stage: string;
+  /** The batch that booked it; absent on insert for shipments booked one by one. */
+  batch_id?: string | null;
 }
 
 export interface LabelsTable {
@@ -250,6 +259,18 @@ export interface KeyCheckTable {
   created_at: string;
 }
 
+export interface PortalLinksTable {
+  id: string;
+  tenant: string;
+  customer_id: string;
+  order_id: string;
+  /** Customer, lines, methods, reasons and units as the merchant sent them, JSON. */
+  data: string;
+  expires_at: string;
+  created_at: string;
+}
+
+
 export interface Tables {
   api_keys: ApiKeysTable;
   shipping_accounts: ShippingAccountsTable;
@@ -268,6 +289,10 @@ export interface Tables {
   return_custom: ReturnCustomTable;
   pickups: PickupsTable;
   key_check: KeyCheckTable;
+  portal_links: PortalLinksTable;
+  batches: BatchesTable;
+  batch_items: BatchItemsTable;
 }
 
 export type { Generated };
+export type { BatchesTable, BatchItemsTable } from './batch-tables.js';

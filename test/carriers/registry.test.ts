@@ -68,6 +68,10 @@ describe.each(CARRIER_SLUGS)('%s declaration', (slug) => {
     expect(CARRIER_SLUGS.filter((s) => declarations[s].logo.text === d.logo.text)).toEqual([slug]);
   });
 
+  it('declares an example service (for /openapi.json) from its own catalog', () => {
+    if (d.exampleService !== undefined) expect(d.catalog.services).toContain(d.exampleService);
+  });
+
   it('polls tracking at a whole number of minutes, at least one', () => {
     expect(Number.isInteger(d.trackingPollMs / 60_000)).toBe(true);
     expect(d.trackingPollMs).toBeGreaterThanOrEqual(60_000);

@@ -49,6 +49,8 @@ describe('carrier_d faults', () => {
   });
 
   it('malformed answers → 502 carrier_http_exception, never a 500', async () => {
+    // A manifest acts only on labels booked here (and must name them on the shared test credentials).
+    const booked = (await ship()).body.shipment.tracking_number as string;
     for (const op of ['ship', 'rate', 'track', 'pickup', 'locations', 'manifest', 'payment_authorization']) {
       const account = op === 'payment_authorization' ? await freshAccount({ ...validAuth.carrier_d, client_id: 'malformed-pay' }) : s.account;
       await s.em.fault('carrier_d', op, 'malformed', 3);
@@ -60,7 +62,7 @@ describe('carrier_d faults', () => {
             : op === 'locations'
               ? await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: account, location: { postal_code: '38117', country: 'US' } } })
               : op === 'manifest'
-                ? await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: account } })
+                ? await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: account, tracking_numbers: [booked] } })
                 : op === 'rate'
                   ? await rate(account)
                   : await ship(account);

@@ -1,6 +1,7 @@
 /** The whole service → carrier_d adapter → emulator: tracking, refunds, pickups, drop-off points, SCAN forms, credentials. */
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { validAuth } from '../support/accounts.js';
 import { expectError } from '../support/app.js';
 import { address, shipmentD as shipment, useCarrierD } from './support-carrier_d.js';
 
@@ -99,12 +100,15 @@ describe('pickups, drop-off locations, SCAN forms and credentials (carrier_d)', 
     expect(again.message).toContain('already been added');
   });
 
-  it('without tracking numbers, takes every label of the day not yet on a form', async () => {
-    const fresh = [await book(), await book()];
-    const res = await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } });
+  it('without tracking numbers, takes every label of the day not yet on a form (own credentials only)', async () => {
+    // On the shared test credentials the carrier's "every label" is every tenant's: refused there.
+    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'schema_field_required');
+    const own = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth: { ...validAuth.carrier_d, client_id: 'own-scan-forms', manifest_mid: '900000077' }, billing_address: address() } })).body.shipping_account.id as string;
+    const fresh = [await book({ shipping_account: own }), await book({ shipping_account: own })];
+    const res = await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: own } });
     expect(res.status).toBe(200);
     expect(res.body.manifest.tracking_numbers).toEqual(expect.arrayContaining(fresh));
-    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'carrier_exception');
+    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: own } }), 400, 'carrier_exception');
   });
 
   it('a refund after the SCAN form becomes a refund request (DISPUTED)', async () => {

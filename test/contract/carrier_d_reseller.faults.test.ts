@@ -35,12 +35,14 @@ describe('faults', () => {
   });
 
   it('auth (HTTP 200, Status 12507) → 400 carrier_authentication on every operation', async () => {
+    // Cancel and manifest act only on labels booked here.
+    const booked = (await ship()).body.shipment.tracking_number as string;
     for (const [operation, call] of [
       ['rates', rate],
       ['ship', () => ship()],
       ['track', () => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: '9400100000000000000019', refresh: true } })],
-      ['cancel', () => s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: '9400100000000000000019' } })],
-      ['manifest', () => s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account, tracking_numbers: ['9400100000000000000019'] } })],
+      ['cancel', () => s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: booked } })],
+      ['manifest', () => s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account, tracking_numbers: [booked] } })],
     ] as const) {
       await s.em.fault('carrier_d_reseller', operation, 'auth', 1);
       const err = expectError(await call(), 400, 'carrier_authentication');

@@ -220,7 +220,7 @@ describe('voiding where the carrier cannot do a step', () => {
     await createReturn(
       s.t.db.database.db,
       {
-        shipment: { id: shipmentId, tenant: 'acme', shipping_account_id: acct, carrier: 'carrier_c', tracking_number: `JD${id}`, carrier_shipment_id: null, service: 'express_worldwide_p', ship_date: now.slice(0, 10), test: 0, status: 'booked', response: '{}', created_at: now, voided_at: null },
+        shipment: { id: shipmentId, tenant: 'acme', shipping_account_id: acct, carrier: 'carrier_c', tracking_number: `JD${id}`, carrier_shipment_id: null, service: 'express_worldwide_p', ship_date: now.slice(0, 10), test: 0, status: 'booked', response: '{}', created_at: now, voided_at: null, recipient_name: null, reference_values: null, stage: 'CREATED' },
         labels: [{ id: `lbl_${id}`, tenant: 'acme', shipment_id: shipmentId, tracking_number: `JD${id}`, format: 'PDF', data: new Uint8Array([37, 80, 68, 70]), created_at: now }],
       },
       {

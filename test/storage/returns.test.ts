@@ -10,7 +10,7 @@ function returnRows(tenant: string, id: string, created: string, extra: Partial<
   const tracking = extra.tracking_number ?? `TN${id}`;
   return {
     booking: {
-      shipment: { id: shipmentId, tenant, shipping_account_id: 'sa_1', carrier: 'carrier_a', tracking_number: tracking, carrier_shipment_id: null, service: 'carrier_a_ground', ship_date: created.slice(0, 10), test: 0, status: 'booked', response: '{}', created_at: created, voided_at: null },
+      shipment: { id: shipmentId, tenant, shipping_account_id: 'sa_1', carrier: 'carrier_a', tracking_number: tracking, carrier_shipment_id: null, service: 'carrier_a_ground', ship_date: created.slice(0, 10), test: 0, status: 'booked', response: '{}', created_at: created, voided_at: null, recipient_name: null, reference_values: null, stage: 'CREATED' },
       labels: [{ id: `lbl_${id}`, tenant, shipment_id: shipmentId, tracking_number: tracking, format: 'PDF', data: new Uint8Array([37, 80, 68, 70, 0, 255]), created_at: created }],
     },
     row: {

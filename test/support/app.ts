@@ -11,6 +11,8 @@ import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { App } from '../../src/http/types.js';
 import { createLogger } from '../../src/logger.js';
+import { createMetrics } from '../../src/metrics.js';
+import { countPending } from '../../src/storage/repositories/events.js';
 import { startBackground, type Background } from '../../src/services/background.js';
 import { createServices, type Services } from '../../src/services/index.js';
 import { emulatorMasterAccounts } from '../../src/services/master-accounts.js';
@@ -45,10 +47,13 @@ export async function createTestApp(
     background?: boolean;
     /** Adapters replacing the registry's, e.g. a declaration alone for a carrier without one. */
     adapters?: Partial<Adapters>;
+    /** GET /metrics and the figures behind it, as `waybill serve` has them by default. */
+    metrics?: boolean;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
-  const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data', WAYBILL_LOG_LEVEL: 'debug', ...opts.env });
+  // Suites fire requests as fast as they can: the per-key limit is off unless a suite sets it.
+  const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data', WAYBILL_LOG_LEVEL: 'debug', WAYBILL_RATE_LIMIT: '0', ...opts.env });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -58,7 +63,9 @@ export async function createTestApp(
   });
   const clock = opts.clock ?? { now: () => new Date() };
   const sealer = createSealer(opts.secretKey ?? randomBytes(32));
-  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: db.database.db, sealer, clock }), clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}) });
+  const metrics = opts.metrics ? createMetrics({ pendingDeliveries: () => countPending(db.database.db) }) : undefined;
+  const withMetrics = metrics ? { metrics } : {};
+  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: db.database.db, sealer, clock }), clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}), ...withMetrics });
   const logger = createLogger('debug', sink);
   const deps = {
     config,
@@ -70,11 +77,12 @@ export async function createTestApp(
     adapters: { ...carriers.adapters, ...opts.adapters },
     masterTestAccounts: opts.masterTestAccounts ?? emulatorMasterAccounts(declarations),
     trackConcurrency: config.trackConcurrency,
+    ...withMetrics,
   };
   const services = createServices(deps);
   const app = await buildApp({ ...deps, services });
   await app.ready();
-  const background: Background | undefined = opts.background ? startBackground({ database: db.database, sealer, clock, config, services, log: logger }) : undefined;
+  const background: Background | undefined = opts.background ? startBackground({ database: db.database, sealer, clock, config, services, log: logger, ...withMetrics }) : undefined;
   return {
     app,
     services,

@@ -87,6 +87,6 @@ describe('webhook endpoints', () => {
   );
 
   it('accepts http to a public address', async () => {
-    expect((await create({ url: 'http://203.0.113.10/hook', events: ['*'] })).status).toBe(200);
+    expect((await create({ url: 'http://198.41.0.4/hook', events: ['*'] })).status).toBe(200);
   });
 });

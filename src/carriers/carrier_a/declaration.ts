@@ -17,6 +17,7 @@ export const declaration: CarrierDeclaration = {
     secret: ['client_secret', 'fulfillment_password', 'key', 'password'],
   },
   catalog,
+  exampleService: 'carrier_a_ground',
   // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
   // well inside any plausible one while tracking stays timely.
   trackingPollMs: 30 * 60_000,

@@ -31,6 +31,7 @@ export const declaration: CarrierDeclaration = {
     testValues: { account_type: 'EPS' },
   },
   catalog,
+  exampleService: 'priority_mail',
   shipmentFields,
   // None of the carrier's documents states a tracking quota to derive this from; half an hour keeps
   // well inside any plausible one while tracking stays timely.

@@ -3,9 +3,11 @@
  * shipment into one printable document (combined_labels), and the content type labels are served
  * with. Carriers hand labels back in whatever format was asked; these functions never call a carrier.
  */
-import { PDFDocument } from 'pdf-lib';
 import { ApiError } from '../../domain/errors.js';
 import { splitLabelType } from '../../domain/catalog.js';
+
+/** pdf-lib loads with the first merge or combined label: a start that never needs it does not pay for it. */
+const loadPdfLib = () => import('pdf-lib');
 
 /** Thermal printer languages: their labels are command streams that printers take back to back. */
 const PRINTER_FORMATS = new Set(['ZPL', 'ZPLII', 'ZPL2', 'EPL', 'EPL2', 'SPL']);
@@ -41,6 +43,7 @@ export function decodeBase64(encoded: string): Uint8Array | undefined {
 /** All pages of each file, in order, as one PDF. */
 export async function mergePdfs(files: Uint8Array[]): Promise<Uint8Array> {
   if (files.length === 0) throw invalid('At least one PDF file is required', 'files');
+  const { PDFDocument } = await loadPdfLib();
   const merged = await PDFDocument.create();
   for (const [i, file] of files.entries()) {
     try {
@@ -88,6 +91,7 @@ function jpegDpi(bytes: Uint8Array): number | undefined {
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 async function imagesToPdf(kind: 'PNG' | 'JPEG', labels: Uint8Array[]): Promise<Uint8Array> {
+  const { PDFDocument } = await loadPdfLib();
   const doc = await PDFDocument.create();
   for (const [i, bytes] of labels.entries()) {
     const isPng = PNG_SIGNATURE.every((b, k) => bytes[k] === b);

@@ -69,6 +69,8 @@ export interface TransportOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Largest response body accepted; default 20 MiB (label batches are big, nothing is this big). */
   maxBodyBytes?: number;
+  /** Told of every finished call (retries included): "ok", "http_<status>" for 4xx answers, or the error code. */
+  observe?: (carrier: string, operation: string, outcome: string, seconds: number) => void;
 }
 
 const DEFAULT_RETRIES = 2;
@@ -219,22 +221,35 @@ export function createTransport(opts: TransportOptions): Transport {
 
   return {
     async request(req) {
-      const url = new URL(req.url);
-      const t: Target = { carrier: req.carrier, host: url.host };
-      const deadline = performance.now() + opts.timeoutMs;
-      for (let n = 0; ; n++) {
-        if (req.signal?.aborted) throw classifyThrown(new Error('aborted'), t, opts.timeoutMs, 0, true).error;
-        const outcome = await attempt(req, url, t, n, Math.max(1, deadline - performance.now()));
-        if ('response' in outcome) return outcome.response;
-        if (!req.idempotent || !outcome.retryable || n >= retries || req.signal?.aborted) throw outcome.error;
-        if (outcome.waitMs !== undefined && outcome.waitMs > MAX_RETRY_AFTER_S * 1000) throw outcome.error;
-        const wait = outcome.waitMs ?? backoffMs(n);
-        if (deadline - performance.now() - wait < MIN_ATTEMPT_MS) throw outcome.error;
-        await sleep(wait);
+      if (!opts.observe) return send(req);
+      const started = performance.now();
+      try {
+        const res = await send(req);
+        opts.observe(req.carrier, req.operation, res.status < 400 ? 'ok' : `http_${res.status}`, (performance.now() - started) / 1000);
+        return res;
+      } catch (err) {
+        opts.observe(req.carrier, req.operation, err instanceof ApiError ? err.code : 'internal_error', (performance.now() - started) / 1000);
+        throw err;
       }
     },
     async close() {
       await agent.close();
     },
   };
+
+  async function send(req: CarrierHttpRequest): Promise<CarrierHttpResponse> {
+    const url = new URL(req.url);
+    const t: Target = { carrier: req.carrier, host: url.host };
+    const deadline = performance.now() + opts.timeoutMs;
+    for (let n = 0; ; n++) {
+      if (req.signal?.aborted) throw classifyThrown(new Error('aborted'), t, opts.timeoutMs, 0, true).error;
+      const outcome = await attempt(req, url, t, n, Math.max(1, deadline - performance.now()));
+      if ('response' in outcome) return outcome.response;
+      if (!req.idempotent || !outcome.retryable || n >= retries || req.signal?.aborted) throw outcome.error;
+      if (outcome.waitMs !== undefined && outcome.waitMs > MAX_RETRY_AFTER_S * 1000) throw outcome.error;
+      const wait = outcome.waitMs ?? backoffMs(n);
+      if (deadline - performance.now() - wait < MIN_ATTEMPT_MS) throw outcome.error;
+      await sleep(wait);
+    }
+  }
 }

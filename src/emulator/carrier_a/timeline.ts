@@ -16,7 +16,7 @@
  * The delivery day is the estimated delivery date: ship date + the service's business days.
  * A cancelled shipment shows OC then CA "Shipment cancelled by sender".
  */
-import { addDays, atLocal, keepInOrder, localDate, utcOffsetMinutes } from '../calendar.js';
+import { addDays, atLocal, daysUntil, keepInOrder, localDate, utcOffsetMinutes } from '../calendar.js';
 import { EU_COUNTRIES, serviceByType } from './services.js';
 import type { StoredShipment } from './state.js';
 
@@ -96,7 +96,7 @@ export function plannedEvents(shipment: StoredShipment): PlannedEvent[] {
     event(new Date(pickup.getTime() + 3 * HOUR), 'DP', 'Left FedEx origin facility', IN_TRANSIT, 'origin', 'ORIGIN_FEDEX_FACILITY'),
   ];
   const departed = localDate(new Date(pickup.getTime() + 3 * HOUR), hub.offset);
-  for (let day = addDays(departed, 1); day < shipment.deliveryDate; day = addDays(day, 1)) {
+  for (const day of daysUntil(addDays(departed, 1), shipment.deliveryDate)) {
     events.push(event(atLocal(day, '12:00', hub.offset), 'IT', 'In transit', IN_TRANSIT, 'hub', 'FEDEX_FACILITY'));
   }
   const [arrive, out, delivered] = deliveryTimes(shipment.serviceType);

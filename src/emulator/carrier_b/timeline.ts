@@ -12,7 +12,7 @@
  *
  * A voided shipment shows the label, then MV "Shipment information voided" (statusCode 007).
  */
-import { addDays, atLocal, keepInOrder, localDate, utcOffsetMinutes } from '../calendar.js';
+import { addDays, atLocal, daysUntil, keepInOrder, localDate, utcOffsetMinutes } from '../calendar.js';
 import type { StoredShipment, UpsParty } from './state.js';
 
 export interface PlannedEvent {
@@ -59,7 +59,7 @@ export function plannedEvents(shipment: StoredShipment): PlannedEvent[] {
     e(new Date(pickup.getTime() + 3 * HOUR), 'I', 'DP', '005', 'Departed from Facility', shipment.shipFrom, origin),
   ];
   const departed = localDate(new Date(pickup.getTime() + 3 * HOUR), hub.offset);
-  for (let day = addDays(departed, 1); day < shipment.deliveryDate; day = addDays(day, 1)) {
+  for (const day of daysUntil(addDays(departed, 1), shipment.deliveryDate)) {
     events.push(e(atLocal(day, '12:00', hub.offset), 'I', 'AR', '005', 'Arrived at Facility', hub, hub.offset));
   }
   events.push(

@@ -10,7 +10,7 @@
  *   delivery day       (CR 06:00, international) AR 07:00, WC 08:30, OK 45 min before the
  *                      product's commit time (16:30 at the latest), signed by the receiver
  */
-import { addDays, atLocal, keepInOrder, formatOffset, localDate, localTime, utcOffsetMinutes } from '../calendar.js';
+import { addDays, atLocal, daysUntil, formatOffset, keepInOrder, localDate, localTime, utcOffsetMinutes } from '../calendar.js';
 import { productByCode } from './products.js';
 import type { StoredShipment } from './state.js';
 
@@ -64,7 +64,7 @@ export function plannedEvents(s: StoredShipment): PlannedEvent[] {
     { at: new Date(pickup.getTime() + HOUR), typeCode: 'PL', description: `Processed at ${origin.description}`, place: origin },
     { at: new Date(pickup.getTime() + 3 * HOUR), typeCode: 'DF', description: `Departed Facility in ${origin.description}`, place: origin },
   ];
-  for (let day = addDays(localDate(pickup, hub.offset), 1); day < s.deliveryDate; day = addDays(day, 1)) {
+  for (const day of daysUntil(addDays(localDate(pickup, hub.offset), 1), s.deliveryDate)) {
     events.push({ at: atLocal(day, '12:00', hub.offset), typeCode: 'AF', description: `Arrived at DHL Sort Facility ${hub.description}`, place: hub });
   }
   if (s.international) events.push({ at: atLocal(s.deliveryDate, '06:00', dest.offset), typeCode: 'CR', description: 'Customs clearance status updated. Clearance processing complete', place: dest });

@@ -7,7 +7,6 @@
  * form only; cancelled labels are left off.
  */
 import type { FastifyInstance } from 'fastify';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { isIsoDate } from '../calendar.js';
 import { multipartBody } from '../multipart.js';
 import { bool, isObject, str, strings } from '../json.js';
@@ -17,6 +16,8 @@ import { errors, UspsFailure } from './errors.js';
 import type { StoredLabel } from './state.js';
 
 async function formPdf(manifestNumber: string, mailingDate: string, zip: string, numbers: string[]): Promise<Buffer> {
+  // Loaded with the first form, not at start (pdf-lib is large).
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

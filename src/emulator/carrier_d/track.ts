@@ -14,7 +14,7 @@
  * and then nothing moves (status "Label Cancelled").
  */
 import type { FastifyInstance } from 'fastify';
-import { addBusinessDays, atLocal, formatOffset, localDate, utcOffsetMinutes } from '../calendar.js';
+import { addBusinessDays, atLocal, daysUntil, formatOffset, localDate, utcOffsetMinutes } from '../calendar.js';
 import type { CarrierDCtx } from './context.js';
 import { errors, UspsFailure } from './errors.js';
 import type { StoredLabel } from './state.js';
@@ -48,11 +48,10 @@ export function planScans(label: StoredLabel): PlannedScan[] {
   scans.push({ at: new Date(accepted.getTime() + 3 * HOUR), code: '10', type: 'Arrived at USPS Regional Origin Facility', ...origin });
   const acceptedDay = localDate(accepted, originOffset);
   const deliveryDay = addBusinessDays(acceptedDay, Math.max(1, label.transitDays));
-  let day = addBusinessDays(acceptedDay, 1);
-  scans.push({ at: atLocal(day, '06:00', originOffset), code: 'T1', type: 'Departed USPS Regional Facility', ...origin });
-  while (day < deliveryDay) {
+  const departed = addBusinessDays(acceptedDay, 1);
+  scans.push({ at: atLocal(departed, '06:00', originOffset), code: 'T1', type: 'Departed USPS Regional Facility', ...origin });
+  for (const day of daysUntil(departed, deliveryDay, (d) => addBusinessDays(d, 1))) {
     scans.push({ at: atLocal(day, '12:00', originOffset), code: 'TL', type: 'In Transit to Next Facility', city: '', offset: originOffset });
-    day = addBusinessDays(day, 1);
   }
   scans.push({ at: atLocal(deliveryDay, '05:00', destOffset), code: '07', type: 'Arrived at Post Office', ...dest });
   scans.push({ at: atLocal(deliveryDay, '08:00', destOffset), code: 'OF', type: 'Out for Delivery', ...dest });

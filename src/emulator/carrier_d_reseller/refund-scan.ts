@@ -5,7 +5,6 @@
  * unrefunded labels not yet on a form; the others are listed in ExcludedItems.
  */
 import type { FastifyInstance } from 'fastify';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { xmlElement, xmlList, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import { authenticate, elsRoute, ElsFailure, fail, type CarrierDResellerCtx } from './context.js';
 import { round2 } from './rates.js';
@@ -23,6 +22,8 @@ function refundDate(d: Date): string {
 }
 
 async function scanFormPdf(id: string, accountId: string, pics: string[], when: Date): Promise<Buffer> {
+  // Loaded with the first form, not at start (pdf-lib is large).
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

@@ -5,7 +5,7 @@
  * 14:00 local. A refunded label shows its refund (X); an unknown number answers StatusCode -1.
  */
 import type { FastifyInstance } from 'fastify';
-import { addBusinessDays, atLocal, formatLocal, localDate, utcOffsetMinutes } from '../calendar.js';
+import { addBusinessDays, atLocal, daysUntil, formatLocal, localDate, utcOffsetMinutes } from '../calendar.js';
 import { xmlElement, xmlList, xmlText } from '../../carriers/shared/xml.js';
 import { authenticate, elsRoute, fail, type CarrierDResellerCtx } from './context.js';
 import type { StoredLabel } from './state.js';
@@ -31,7 +31,7 @@ export function timeline(label: StoredLabel): Event[] {
   events.push({ at: accepted, code: 'A', description: 'Accepted at USPS Origin Facility', place: where(label.fromZip), offset: origin });
   const shipDay = localDate(accepted, origin);
   const deliveryDay = addBusinessDays(shipDay, label.transitDays);
-  for (let day = addBusinessDays(shipDay, 1); day < deliveryDay; day = addBusinessDays(day, 1)) {
+  for (const day of daysUntil(addBusinessDays(shipDay, 1), deliveryDay, (d) => addBusinessDays(d, 1))) {
     events.push({ at: atLocal(day, '12:00', origin), code: 'I', description: 'In Transit to Next Facility', place: 'USPS Network Distribution Center', offset: origin });
   }
   events.push({ at: atLocal(deliveryDay, '14:00', dest), code: 'D', description: 'Delivered, In/At Mailbox', place: label.international ? label.toCountry : where(label.toZip), offset: dest });

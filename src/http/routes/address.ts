@@ -1,16 +1,17 @@
 import { AddressValidationBody, AddressValidationResponse } from '../../contract/address.js';
-import { errorResponses } from '../../contract/common.js';
+import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
-export function registerAddressRoutes(app: App, { services }: RouteContext): void {
+export function registerAddressRoutes(app: App, { services, examples }: RouteContext): void {
   app.post(
     '/address/validate',
     {
       schema: {
+        operationId: 'validateAddress',
         tags: ['shipping'],
         summary: 'Check a postal address with the carrier of a shipping account',
-        body: AddressValidationBody,
-        response: { 200: AddressValidationResponse, ...errorResponses },
+        body: withExamples(AddressValidationBody, examples.validateAddress),
+        response: { 200: ok('What the carrier says of the address: valid, corrected, ambiguous or invalid', AddressValidationResponse), ...errorResponses },
       },
     },
     async (req) => {

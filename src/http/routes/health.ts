@@ -1,16 +1,16 @@
 import { Type } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
-import { ErrorBody } from '../../contract/common.js';
+import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
 const Status = Type.Object({ status: Type.String() });
 
 export function registerHealthRoutes(app: App, { services }: RouteContext): void {
-  app.get('/healthz', { config: { public: true }, schema: { tags: ['meta'], summary: 'The process is alive', security: [], response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { public: true }, schema: { operationId: 'checkLiveness', tags: ['meta'], summary: 'The process is alive', security: [], response: { 200: ok('Alive: {status: "ok"}', Status) } } }, async () => ({ status: 'ok' }));
 
   app.get(
     '/readyz',
-    { config: { public: true }, schema: { tags: ['meta'], summary: 'The database is reachable', security: [], response: { 200: Status, 503: ErrorBody } } },
+    { config: { public: true }, schema: { operationId: 'checkReadiness', tags: ['meta'], summary: 'The database is reachable', security: [], response: { 200: ok('Ready: {status: "ready"}', Status), 503: errorResponses[503] } } },
     async (req, reply) => {
       try {
         await services.database.ping();

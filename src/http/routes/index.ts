@@ -1,21 +1,35 @@
 import type { App, RouteContext } from '../types.js';
 import { registerAddressRoutes } from './address.js';
+import { registerBatchRoutes } from './batches.js';
 import { registerCancelRoutes } from './cancel.js';
 import { registerDopuRoutes } from './dopu.js';
 import { registerHealthRoutes } from './health.js';
+import { registerListRoutes } from './lists.js';
 import { registerManifestRoutes } from './manifest.js';
 import { registerMergeRoutes } from './merge.js';
 import { registerMetaRoutes } from './meta.js';
 import { registerCarrierDescriptionRoute } from './meta-carrier.js';
 import { registerPickupRoutes } from './pickups.js';
+import { registerPortalRoutes } from './portal.js';
 import { registerRateRoutes } from './rate.js';
 import { registerReturnRoutes } from './returns.js';
 import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
 import { registerTrackRoutes } from './track.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { registerWebRoutes } from './web.js';
 
-/** The single list of route modules, one per resource. */
+/**
+ * The single list of route modules, one per resource.
+ *
+ * Every route's schema carries what /openapi.json promises (test/openapi/operations.test.ts):
+ * - `operationId`: unique, camelCase verb + noun (createShipment, listReturns);
+ * - `summary`;
+ * - success answers wrapped in `ok('what it is', Schema)` (http/openapi.ts);
+ * - a body as `withExamples(Body, examples.<operationId>)`, the example written in
+ *   contract/examples.ts and sent by test/openapi/request-examples.test.ts (add a step there);
+ * - errors as `...errorResponses` (an example per code of each status).
+ */
 export function registerRoutes(app: App, ctx: RouteContext): void {
   registerHealthRoutes(app, ctx);
   registerMetaRoutes(app, ctx);
@@ -24,6 +38,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerRateRoutes(app, ctx);
   registerShipRoutes(app, ctx);
   registerAddressRoutes(app, ctx);
+  registerListRoutes(app, ctx);
   registerTrackRoutes(app, ctx);
   registerCancelRoutes(app, ctx);
   registerPickupRoutes(app, ctx);
@@ -32,4 +47,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerMergeRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerReturnRoutes(app, ctx);
+  registerPortalRoutes(app, ctx);
+  registerWebRoutes(app, ctx);
+  registerBatchRoutes(app, ctx);
 }

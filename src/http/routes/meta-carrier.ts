@@ -7,7 +7,7 @@ import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import { isCarrierSlug } from '../../carriers/declarations.js';
 import { splitLabelType } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
-import { errorResponses } from '../../contract/common.js';
+import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
 const Size = Type.Object({ name: Type.String(), slug: Type.String() });
@@ -116,10 +116,11 @@ export function registerCarrierDescriptionRoute(app: App, { services }: RouteCon
     '/meta/carrier/:slug',
     {
       schema: {
+        operationId: 'describeCarrier',
         tags: ['meta'],
         summary: 'One carrier as clients of the original interface read it: field lists for every catalog',
         params: Type.Object({ slug: Type.String() }),
-        response: { 200: CarrierDescription, ...errorResponses },
+        response: { 200: ok('The carrier’s field lists', CarrierDescription), ...errorResponses },
       },
     },
     async (req) => {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import { isCarrierSlug } from '../../carriers/declarations.js';
 import { ApiError } from '../../domain/errors.js';
-import { errorResponses } from '../../contract/common.js';
+import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
 const Strings = Type.Array(Type.String());
@@ -36,13 +36,13 @@ function describeCarrier(d: CarrierDeclaration) {
 export function registerMetaRoutes(app: App, { services }: RouteContext): void {
   app.get(
     '/meta/carriers',
-    { schema: { tags: ['meta'], summary: 'Every carrier: operations, credentials, catalogs', response: { 200: Type.Object({ carriers: Type.Array(CarrierMeta) }), ...errorResponses } } },
+    { schema: { operationId: 'listCarriers', tags: ['meta'], summary: 'Every carrier: operations, credentials, catalogs', response: { 200: ok('Every carrier, as requests are checked against it', Type.Object({ carriers: Type.Array(CarrierMeta) })), ...errorResponses } } },
     async () => ({ carriers: Object.values(services.declarations).map(describeCarrier) }),
   );
 
   app.get(
     '/meta/carriers/:slug',
-    { schema: { tags: ['meta'], summary: 'One carrier', params: Type.Object({ slug: Type.String() }), response: { 200: Type.Object({ carrier: CarrierMeta }), ...errorResponses } } },
+    { schema: { operationId: 'getCarrier', tags: ['meta'], summary: 'One carrier', params: Type.Object({ slug: Type.String() }), response: { 200: ok('The carrier, as requests are checked against it', Type.Object({ carrier: CarrierMeta })), ...errorResponses } } },
     async (req) => {
       const { slug } = req.params;
       if (!isCarrierSlug(slug)) throw new ApiError('not_found', `No carrier ${slug}; known: ${Object.keys(services.declarations).join(', ')}`, slug);

@@ -3,11 +3,11 @@ import { Type } from 'typebox';
 import { declarations, isCarrierSlug } from '../../carriers/declarations.js';
 import { ApiError } from '../../domain/errors.js';
 import { carrierMark } from '../logos.js';
-import { errorResponses } from '../../contract/common.js';
 import { SuccessMessage } from '../../contract/operations.js';
 import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMethodView, ReturnPatchBody, ReturnsQuery, ReturnView } from '../../contract/returns.js';
+import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
-import { baseUrl } from './ship.js';
+import { linkBase } from '../base-url.js';
 
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const OneMethod = Type.Object({ return_method: ReturnMethodView });
@@ -25,44 +25,45 @@ export function pageLinks(requestUrl: URL, page: number, pageSize: number, total
   return [link(1, 'first'), ...(page > 1 ? [link(Math.min(page - 1, last), 'prev')] : []), ...(page < last ? [link(page + 1, 'next')] : []), link(last, 'last')].join(', ');
 }
 
-export function registerReturnRoutes(app: App, { services, config }: RouteContext): void {
-  const base = (req: { protocol: string; host: string }) => baseUrl(config.publicUrl, req);
+export function registerReturnRoutes(app: App, { services, config, examples }: RouteContext): void {
+  const base = linkBase(app, config);
   const { returnMethods, returns } = services;
 
   app.post(
     '/returns/methods',
-    { schema: { tags, summary: 'Create a return method: carrier account, service, drop off or pickup, costs', body: ReturnMethodBody, response: { 200: OneMethod, ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base(req) }) }),
+    { schema: { operationId: 'createReturnMethod', tags, summary: 'Create a return method: carrier account, service, drop off or pickup, costs', body: withExamples(ReturnMethodBody, examples.createReturnMethod), response: { 200: ok('The method with its id and the carrier’s name and mark', OneMethod), ...errorResponses } } },
+    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base() }) }),
   );
 
   app.get(
     '/returns/methods',
     {
       schema: {
+        operationId: 'listReturnMethods',
         tags,
         summary: 'List return methods; with country and postal_code, drop-off methods list the carrier’s locations near the customer as options',
         querystring: MethodsQuery,
-        response: { 200: Type.Object({ return_methods: Type.Array(ReturnMethodView) }), ...errorResponses },
+        response: { 200: ok('The methods; with an address, drop-off options near it', Type.Object({ return_methods: Type.Array(ReturnMethodView) })), ...errorResponses },
       },
     },
-    async (req) => ({ return_methods: await returnMethods.list(req.tenant, req.query, { log: req.log, baseUrl: base(req) }) }),
+    async (req) => ({ return_methods: await returnMethods.list(req.tenant, req.query, { log: req.log, baseUrl: base() }) }),
   );
 
   app.get(
     '/returns/methods/:id',
-    { schema: { tags, summary: 'Read a return method', params: IdParam, response: { 200: OneMethod, ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.read(req.tenant, req.params.id, base(req)) }),
+    { schema: { operationId: 'getReturnMethod', tags, summary: 'Read a return method', params: IdParam, response: { 200: ok('The method', OneMethod), ...errorResponses } } },
+    async (req) => ({ return_method: await returnMethods.read(req.tenant, req.params.id, base()) }),
   );
 
   app.patch(
     '/returns/methods/:id',
-    { schema: { tags, summary: 'Change a return method (returns already made keep what they were made with)', params: IdParam, body: ReturnMethodPatch, response: { 200: OneMethod, ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base(req) }) }),
+    { schema: { operationId: 'updateReturnMethod', tags, summary: 'Change a return method (returns already made keep what they were made with)', params: IdParam, body: withExamples(ReturnMethodPatch, examples.updateReturnMethod), response: { 200: ok('The method as changed', OneMethod), ...errorResponses } } },
+    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base() }) }),
   );
 
   app.delete(
     '/returns/methods/:id',
-    { schema: { tags, summary: 'Delete a return method (its returns still read)', params: IdParam, response: { 200: SuccessMessage, ...errorResponses } } },
+    { schema: { operationId: 'deleteReturnMethod', tags, summary: 'Delete a return method (its returns still read)', params: IdParam, response: { 200: ok('Deleted', SuccessMessage), ...errorResponses } } },
     async (req) => {
       await returnMethods.remove(req.tenant, req.params.id);
       return { success: { message: `return method ${req.params.id} deleted` } };
@@ -71,15 +72,16 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
 
   app.post(
     '/returns',
-    { schema: { tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: ReturnBody, response: { 200: ReturnView, ...errorResponses } } },
+    { schema: { operationId: 'createReturn', tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: withExamples(ReturnBody, examples.createReturn), response: { 200: ok('The return as booked, in the shape GET /returns/{id} reads', ReturnView), ...errorResponses } } },
     // The same shape as GET and PATCH /returns/{id}: the spec's single-return read, a bare Return.
-    async (req) => returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base(req) }),
+    async (req) => returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base() }),
   );
 
   app.get(
     '/returns',
     {
       schema: {
+        operationId: 'listReturns',
         tags,
         summary: 'List returns, newest first: the total in X-Total-Count, pages in Link (RFC 8288)',
         querystring: ReturnsQuery,
@@ -87,8 +89,8 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
       },
     },
     async (req, reply) => {
-      const { items, total } = await returns.list(req.tenant, req.query, base(req));
-      const url = new URL(req.url, base(req));
+      const { items, total } = await returns.list(req.tenant, req.query, base());
+      const url = new URL(req.url, base());
       reply.header('x-total-count', String(total));
       reply.header('link', pageLinks(url, req.query.page ?? 1, req.query.pageSize ?? 50, total));
       return items;
@@ -97,19 +99,19 @@ export function registerReturnRoutes(app: App, { services, config }: RouteContex
 
   app.get(
     '/returns/:id',
-    { schema: { tags, summary: 'Read a return with its lines and its label in base64', params: IdParam, response: { 200: ReturnView, ...errorResponses } } },
-    async (req) => returns.read(req.tenant, req.params.id, base(req)),
+    { schema: { operationId: 'getReturn', tags, summary: 'Read a return with its lines and its label in base64', params: IdParam, response: { 200: ok('The return with its lines and label', ReturnView), ...errorResponses } } },
+    async (req) => returns.read(req.tenant, req.params.id, base()),
   );
 
   app.patch(
     '/returns/:id',
-    { schema: { tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: ReturnPatchBody, response: { 200: ReturnView, ...errorResponses } } },
-    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base(req) }),
+    { schema: { operationId: 'updateReturn', tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: withExamples(ReturnPatchBody, examples.updateReturn), response: { 200: ok('The return as changed', ReturnView), ...errorResponses } } },
+    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base() }),
   );
 
   app.get(
     '/logos/:file',
-    { config: { public: true }, schema: { tags: ['meta'], summary: 'A carrier’s neutral mark (SVG), as return methods link it', security: [], params: Type.Object({ file: Type.String({ maxLength: 100 }) }), response: { 200: { description: 'the mark', content: { 'image/svg+xml': { schema: Type.String() } } }, ...errorResponses } } },
+    { config: { public: true }, schema: { operationId: 'getCarrierMark', tags: ['meta'], summary: 'A carrier’s neutral mark (SVG), as return methods link it', security: [], params: Type.Object({ file: Type.String({ maxLength: 100 }) }), response: { 200: { description: 'the mark', content: { 'image/svg+xml': { schema: Type.String() } } }, ...errorResponses } } },
     async (req, reply) => {
       const slug = req.params.file.replace(/\.svg$/, '');
       if (!req.params.file.endsWith('.svg') || !isCarrierSlug(slug)) throw new ApiError('not_found', `no mark ${req.params.file}; marks are /logos/<carrier slug>.svg`, req.params.file);

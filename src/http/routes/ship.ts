@@ -1,26 +1,41 @@
 import { BookingResponse, LabelBytes } from '../../contract/answers.js';
-import { errorResponses } from '../../contract/common.js';
+import { Type } from 'typebox';
 import { ShipmentBody } from '../../contract/shipment.js';
 import { IdParam } from '../../contract/shipping-account.js';
+import { linkBase } from '../base-url.js';
+import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
-/** Absolute base for label links: the configured public URL, else the address the caller used. */
-export function baseUrl(configured: string | undefined, req: { protocol: string; host: string }): string {
-  return configured ?? `${req.protocol}://${req.host}`;
-}
+const LabelQuery = Type.Object({
+  expires: Type.Optional(Type.String({ maxLength: 20, description: 'of a signed URL: expiry, seconds since 1970' })),
+  signature: Type.Optional(Type.String({ maxLength: 100, description: 'of a signed URL' })),
+});
 
-export function registerShipRoutes(app: App, { services, config }: RouteContext): void {
+export function registerShipRoutes(app: App, { services, config, examples }: RouteContext): void {
+  const base = linkBase(app, config);
   app.post(
     '/ship',
-    { schema: { tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: ShipmentBody, response: { 200: BookingResponse, ...errorResponses } } },
-    async (req) => services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: baseUrl(config.publicUrl, req) }),
+    { schema: { operationId: 'createShipment', tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: withExamples(ShipmentBody, examples.createShipment), response: { 200: ok('The booked shipment: tracking numbers, costs, labels (signed links, or base64 when asked)', BookingResponse), ...errorResponses } } },
+    async (req) =>
+      services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), ...(req.idempotencyKey !== undefined ? { idempotencyKey: req.idempotencyKey } : {}) }),
   );
 
   app.get(
     '/labels/:id',
-    { schema: { tags: ['shipping'], summary: 'Label bytes with their content type', params: IdParam, response: { 200: LabelBytes, ...errorResponses } } },
+    {
+      config: { signedLink: true },
+      schema: {
+        operationId: 'getLabel',
+        tags: ['shipping'],
+        summary: 'Label bytes with their content type: with the key, or with the signature and expiry of the URL a booking answered (no key)',
+        params: IdParam,
+        querystring: LabelQuery,
+        response: { 200: LabelBytes, ...errorResponses, 410: errorResponse(410) },
+      },
+    },
     async (req, reply) => {
-      const label = await services.shipping.label(req.tenant, req.params.id);
+      // No tenant: the hook let the request through on its signature alone.
+      const label = req.tenant ? await services.shipping.label(req.tenant, req.params.id) : await services.shipping.signedLabel(req.params.id, req.query);
       return reply.type(label.contentType).header('content-disposition', `inline; filename="${req.params.id}.${label.format.toLowerCase()}"`).send(Buffer.from(label.bytes));
     },
   );

@@ -1,22 +1,35 @@
 import type { TSchema } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
 import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../../contract/answers.js';
-import { errorResponses } from '../../contract/common.js';
-import { TrackRequest, type TrackInput } from '../../contract/operations.js';
+import { MAX_TRACK_BATCH, TrackRequest, type TrackInput } from '../../contract/operations.js';
+import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
 /** Fastify types schemas for its compile functions as plain records; TypeBox's are exactly that. */
 const asSchema = (schema: TSchema) => schema as unknown as Record<string, unknown>;
 
-export function registerTrackRoutes(app: App, { services }: RouteContext): void {
+export function registerTrackRoutes(app: App, { services, examples }: RouteContext): void {
+  // A result held in the tracking cache is the same object on every hit until it is replaced: its
+  // answer is serialized once and sent as text afterwards.
+  const serialized = new WeakMap<object, string>();
+
   app.post(
     '/track',
     {
       schema: {
+        operationId: 'trackShipment',
         tags: ['tracking'],
         summary: 'Track one shipment, or a batch: an array of { track } in, an array of results out',
-        body: TrackRequest,
-        response: { 200: TrackResponse, ...errorResponses },
+        body: withExamples(TrackRequest, examples.trackShipment),
+        response: { 200: ok('A tracking result; for a batch, an array of results and errors in request order', TrackResponse), ...errorResponses },
+      },
+      // A batch outside its bounds fails both branches of the union, and the validator would report
+      // the object branch ("body must be object"): say the limit instead.
+      preValidation: async (req) => {
+        const body: unknown = req.body;
+        if (Array.isArray(body) && (body.length === 0 || body.length > MAX_TRACK_BATCH)) {
+          throw new ApiError('schema_validation_error', `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`, 'body');
+        }
       },
     },
     async (req, reply) => {
@@ -31,8 +44,10 @@ export function registerTrackRoutes(app: App, { services }: RouteContext): void 
       const input = (body as { track?: TrackInput }).track;
       if (!input) throw new ApiError('schema_field_required', 'track is required', 'track');
       const result = await services.tracking.track(req.tenant, input, req.log);
-      reply.serializer(reply.compileSerializationSchema(asSchema(TrackingResultView), '200'));
-      return result;
+      let text = serialized.get(result);
+      if (text === undefined) serialized.set(result, (text = reply.compileSerializationSchema(asSchema(TrackingResultView), '200')(result as unknown as Record<string, unknown>)));
+      // Text with a JSON content type is sent as it is (the typed send expects the object it came from).
+      return reply.type('application/json; charset=utf-8').send(text as never);
     },
   );
 }

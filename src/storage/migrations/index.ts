@@ -8,6 +8,9 @@ import * as initial from './20261121_0001_initial.js';
 import * as returns from './20261122_0002_returns.js';
 import * as webhooks from './20261122_0012_webhooks.js';
 import * as pickupsKeyCheck from './20261122_0020_pickups_key_check.js';
+import * as portalLinks from './20261124_0030_portal_links.js';
+import * as shipmentLists from './20261124_0031_shipment_lists.js';
+import * as batches from './20261124_0032_batches.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -16,6 +19,9 @@ const steps: Record<string, Step> = {
   '20261122_0002_returns': returns,
   '20261122_0012_webhooks': webhooks,
   '20261122_0020_pickups_key_check': pickupsKeyCheck,
+  '20261124_0030_portal_links': portalLinks,
+  '20261124_0031_shipment_lists': shipmentLists,
+  '20261124_0032_batches': batches,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -150,3 +150,9 @@ export async function purgeBefore(db: Kysely<Tables>, before: string): Promise<n
     return Number(res.numDeletedRows);
   });
 }
+
+/** Deliveries still to be made (GET /metrics); the status index answers it. */
+export async function countPending(db: Kysely<Tables>): Promise<number> {
+  const row = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -30,3 +30,20 @@ export async function complete(db: Kysely<Tables>, tenant: string, key: string, 
 export async function release(db: Kysely<Tables>, tenant: string, key: string): Promise<void> {
   await db.deleteFrom('idempotency').where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').execute();
 }
+
+/**
+ * Takes over a claim left in progress since before `staleBefore` (its instance died): true when this
+ * caller won it. The update is conditional on the old claim time, so two retries cannot both win.
+ */
+export async function takeOver(db: Kysely<Tables>, stale: IdempotencyRow, staleBefore: string, now: string, expiresAt: string): Promise<boolean> {
+  const res = await db
+    .updateTable('idempotency')
+    .set({ created_at: now, expires_at: expiresAt })
+    .where('tenant', '=', stale.tenant)
+    .where('key', '=', stale.key)
+    .where('state', '=', 'in_progress')
+    .where('created_at', '=', stale.created_at)
+    .where('created_at', '<', staleBefore)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

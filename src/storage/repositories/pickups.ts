@@ -1,5 +1,5 @@
 /** Scheduled pickups, always scoped by tenant: another tenant's pickup reads as missing. */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { PickupsTable, Tables } from '../tables.js';
 
 export type PickupRow = PickupsTable;
@@ -23,4 +23,49 @@ export async function findPickupByConfirmation(db: Kysely<Tables>, tenant: strin
 export async function markPickupCancelled(db: Kysely<Tables>, tenant: string, id: string, at: string): Promise<boolean> {
   const res = await db.updateTable('pickups').set({ status: 'cancelled', cancelled_at: at }).where('tenant', '=', tenant).where('id', '=', id).where('status', '=', 'scheduled').executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
+}
+
+export interface PickupFilter {
+  carrier?: string;
+  shipping_account?: string;
+  /** scheduled | cancelled */
+  status?: string;
+  /** The carrier's confirmation number, exact. */
+  search?: string;
+  /** created_at >= from and < until (ISO instants). */
+  from?: string;
+  until?: string;
+}
+
+function filteredPickups<O>(q: SelectQueryBuilder<Tables, 'pickups', O>, tenant: string, f: PickupFilter): SelectQueryBuilder<Tables, 'pickups', O> {
+  let out = q.where('tenant', '=', tenant);
+  if (f.carrier !== undefined) out = out.where('carrier', '=', f.carrier);
+  if (f.shipping_account !== undefined) out = out.where('shipping_account_id', '=', f.shipping_account);
+  if (f.status !== undefined) out = out.where('status', '=', f.status);
+  if (f.search !== undefined) out = out.where('confirmation_number', '=', f.search);
+  if (f.from !== undefined) out = out.where('created_at', '>=', f.from);
+  if (f.until !== undefined) out = out.where('created_at', '<', f.until);
+  return out;
+}
+
+/** One page, newest first then id. */
+export async function listPickups(db: Kysely<Tables>, tenant: string, f: PickupFilter, page: { limit: number; offset: number }): Promise<PickupRow[]> {
+  return filteredPickups(db.selectFrom('pickups').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+export async function countPickups(db: Kysely<Tables>, tenant: string, f: PickupFilter): Promise<number> {
+  const row = await filteredPickups(db.selectFrom('pickups').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A return's pickup with that confirmation number: returns keep their pickup on the return row. */
+export async function findReturnPickup(db: Kysely<Tables>, tenant: string, confirmationNumber: string, carrier: string): Promise<{ pickup_date: string | null; location_code: string | null } | undefined> {
+  return db
+    .selectFrom('returns')
+    .select(['pickup_date', 'pickup_location_code as location_code'])
+    .where('tenant', '=', tenant)
+    .where('carrier', '=', carrier)
+    .where('pickup_confirmation_number', '=', confirmationNumber)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
 }

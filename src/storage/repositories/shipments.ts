@@ -1,5 +1,5 @@
 /** Booked shipments and their label bytes, written in one transaction so neither exists alone. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
 
 export type ShipmentRow = ShipmentsTable;
@@ -46,7 +46,7 @@ export async function findShipmentByTracking(db: Kysely<Tables>, tenant: string,
 export async function markVoided(db: Kysely<Tables>, tenant: string, id: string, at: string): Promise<boolean> {
   const res = await db
     .updateTable('shipments')
-    .set({ status: 'voided', voided_at: at })
+    .set({ status: 'voided', voided_at: at, stage: 'SHIPMENT_VOIDED' })
     .where('tenant', '=', tenant)
     .where('id', '=', id)
     .where('status', '!=', 'voided')
@@ -56,4 +56,95 @@ export async function markVoided(db: Kysely<Tables>, tenant: string, id: string,
 
 export async function getLabel(db: Kysely<Tables>, tenant: string, id: string): Promise<LabelRow | undefined> {
   return db.selectFrom('labels').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+}
+
+/** A label by id alone, for a signed link: the caller checks the link against the row's tenant. */
+export async function getLabelById(db: Kysely<Tables>, id: string): Promise<LabelRow | undefined> {
+  return db.selectFrom('labels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A shipment by id alone, for a signed tracking link: the caller checks it against the row's tenant. */
+export async function getShipmentById(db: Kysely<Tables>, id: string): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The reference values one per line, with a line break before and after, so a search matches a whole value. */
+export function referenceValues(references: readonly { value?: string }[] | undefined): string | null {
+  const values = (references ?? []).map((r) => r.value).filter((v): v is string => typeof v === 'string' && v !== '');
+  return values.length > 0 ? `\n${values.join('\n')}\n` : null;
+}
+
+/** A fresh tracking stage reaches the shipments booked under that number; a voided one stays voided. */
+export async function updateShipmentStage(db: Kysely<Tables>, tenant: string, carrier: string, trackingNumber: string, stage: string): Promise<void> {
+  await db
+    .updateTable('shipments')
+    .set({ stage })
+    .where('tenant', '=', tenant)
+    .where('carrier', '=', carrier)
+    .where('tracking_number', '=', trackingNumber)
+    .where('status', '!=', 'voided')
+    .where('stage', '!=', stage)
+    .execute();
+}
+
+export interface ShipmentFilter {
+  carrier?: string;
+  shipping_account?: string;
+  /** The batch that booked them. */
+  batch?: string;
+  stage?: string;
+  /** A tracking number or reference value (exact), or part of the recipient's name (any case). */
+  search?: string;
+  /** created_at >= from and < until (ISO instants). */
+  from?: string;
+  until?: string;
+}
+
+function filteredShipments<O>(q: SelectQueryBuilder<Tables, 'shipments', O>, tenant: string, f: ShipmentFilter): SelectQueryBuilder<Tables, 'shipments', O> {
+  let out = q.where('tenant', '=', tenant);
+  if (f.carrier !== undefined) out = out.where('carrier', '=', f.carrier);
+  if (f.shipping_account !== undefined) out = out.where('shipping_account_id', '=', f.shipping_account);
+  if (f.batch !== undefined) out = out.where('batch_id', '=', f.batch);
+  if (f.stage !== undefined) out = out.where('stage', '=', f.stage);
+  if (f.from !== undefined) out = out.where('created_at', '>=', f.from);
+  if (f.until !== undefined) out = out.where('created_at', '<', f.until);
+  if (f.search !== undefined) {
+    const s = f.search;
+    // LIKE wildcards typed by the user are matched literally (ESCAPE works alike in both databases).
+    const literal = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+    out = out.where((eb) =>
+      eb.or([
+        eb('tracking_number', '=', s),
+        sql<boolean>`reference_values like ${`%\n${literal(s)}\n%`} escape '\\'`,
+        sql<boolean>`lower(recipient_name) like ${`%${literal(s.toLowerCase())}%`} escape '\\'`,
+        eb('id', 'in', eb.selectFrom('labels').select('shipment_id').where('tenant', '=', tenant).where('tracking_number', '=', s)),
+      ]),
+    );
+  }
+  return out;
+}
+
+/** One page, newest first then id (stable when several shipments share a timestamp). */
+export async function listShipments(db: Kysely<Tables>, tenant: string, f: ShipmentFilter, page: { limit: number; offset: number }): Promise<ShipmentRow[]> {
+  return filteredShipments(db.selectFrom('shipments').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+export async function countShipments(db: Kysely<Tables>, tenant: string, f: ShipmentFilter): Promise<number> {
+  const row = await filteredShipments(db.selectFrom('shipments').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which of the numbers (master or package) belong to a shipment of the tenant with that carrier. */
+export async function ownedTrackingNumbers(db: Kysely<Tables>, tenant: string, carrier: string, numbers: readonly string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const direct = await db.selectFrom('shipments').select('tracking_number').where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', 'in', [...numbers]).execute();
+  const packages = await db
+    .selectFrom('labels')
+    .innerJoin('shipments', 'labels.shipment_id', 'shipments.id')
+    .select('labels.tracking_number')
+    .where('shipments.tenant', '=', tenant)
+    .where('shipments.carrier', '=', carrier)
+    .where('labels.tracking_number', 'in', [...numbers])
+    .execute();
+  return new Set([...direct.map((r) => r.tracking_number), ...packages.flatMap((r) => (r.tracking_number ? [r.tracking_number] : []))]);
 }

@@ -52,3 +52,8 @@ export async function markHealthy(db: Kysely<Tables>, id: string): Promise<void>
 export async function disableEndpoint(db: Kysely<Tables>, id: string, reason: string, at: string): Promise<void> {
   await db.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: reason, updated_at: at }).where('id', '=', id).where('enabled', '=', 1).execute();
 }
+
+export async function countEndpoints(db: Kysely<Tables>, tenant: string): Promise<number> {
+  const row = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number | string>().as('n')).where('tenant', '=', tenant).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,141 @@
+/**
+ * Batches (bench/README.md "Batches"). Usage: npx tsx bench/batches.ts [throughput|throughput-pg|memory|all]
+ *   throughput: 1,000 items, the carrier answering every booking in 100 ms, WAYBILL_BATCH_CONCURRENCY=16,
+ *     against the floor of 1,000 / 16 × 100 ms = 6.25 s, beside the same 1,000 bookings sent as
+ *     POST /ship by 16 clients; PDF labels (the emulator draws each with pdf-lib) and ZPL (text);
+ *     with BENCH_POSTGRES=postgres://… also on a fresh PostgreSQL database.
+ *   memory: a 10,000-item batch and its PDF print file: the service's RSS before, at its peak while
+ *     booking, and at its peak while the print file streams (read and thrown away by this process).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { json, rssMb, runCli, startService, fmt, type Service } from './lib.js';
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const which = process.argv[2] ?? 'all';
+const sender = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
+const recipient = { name: 'Bob', phone: '2125550100', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+
+async function setup(service: Service): Promise<{ key: string; account: string }> {
+  const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
+  const auth = { account_number: '740561073', client_id: 'bench-client', client_secret: 'bench-client-secret' };
+  const created = await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } }, { zkkey: key });
+  return { key, account: created.shipping_account.id };
+}
+
+const shipments = (account: string, n: number) => Array.from({ length: n }, (_, i) => ({ shipping_account: account, sender, recipient: { ...recipient, name: `Bob ${i}` }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' }));
+
+/** Polls the batch until it is final; `onPoll` samples while waiting. */
+async function untilDone(service: Service, key: string, id: string, onPoll: () => void = () => {}): Promise<any> {
+  for (;;) {
+    onPoll();
+    const res = await fetch(`${service.url}/batches/${id}`, { headers: { zkkey: key } });
+    const { batch } = (await res.json()) as any;
+    if (batch.counts.queued + batch.counts.in_progress === 0) return batch;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** 1,000 bookings at 100 ms each, as POST /ship from 16 clients and as one batch at concurrency 16. */
+async function throughput(labelType: string, postgres?: string): Promise<void> {
+  const service = await startService({ WAYBILL_BATCH_CONCURRENCY: '16', ...(postgres ? { WAYBILL_DATABASE_URL: postgres, WAYBILL_SECRET_KEY: randomBytes(32).toString('hex') } : {}) });
+  try {
+    const { key, account } = await setup(service);
+    const withLabel = (n: number) => shipments(account, n).map((s) => ({ ...s, label_type: labelType }));
+    // A warm-up batch: OAuth token, compiled paths, database pages.
+    await untilDone(service, key, (await json('POST', `${service.url}/batches`, { batch: { shipments: withLabel(20) } }, { zkkey: key })).batch.id);
+    await json('POST', `${service.emulatorUrl}/_emulator/faults`, { carrier: 'carrier_a', operation: 'ship', fault: 'latency:100', count: 0 });
+    const cpu = () => ({ service: cpuSeconds(service.pid), emulator: cpuSeconds(service.emulatorPid), at: performance.now() });
+    const report = (what: string, from: ReturnType<typeof cpu>, extra = '') => {
+      const to = cpu();
+      const seconds = (to.at - from.at) / 1000;
+      console.log(`throughput (${labelType} labels, ${postgres ? 'PostgreSQL' : 'SQLite'}): ${what}: ${fmt(seconds)} s = ${fmt(seconds / 6.25)}× the 6.25 s floor (target ≤ 1.3×)${extra}; CPU used: service ${fmt(to.service - from.service, 1)} s, emulator ${fmt(to.emulator - from.emulator, 1)} s`);
+    };
+    // The same bookings sent as /ship by 16 clients: what the booking path and the emulator allow on this machine.
+    const direct = withLabel(1000);
+    const d0 = cpu();
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let s = direct.pop(); s; s = direct.pop()) await json('POST', `${service.url}/ship`, { shipment: s }, { zkkey: key });
+      }),
+    );
+    report('1,000 × POST /ship from 16 clients', d0);
+    const b0 = cpu();
+    const { batch } = await json('POST', `${service.url}/batches`, { batch: { shipments: withLabel(1000) } }, { zkkey: key });
+    const accepted = performance.now() - b0.at;
+    const done = await untilDone(service, key, batch.id);
+    report('one batch of 1,000, WAYBILL_BATCH_CONCURRENCY=16', b0, ` (202 after ${fmt(accepted, 0)} ms; booked ${done.counts.booked}, failed ${done.counts.failed})`);
+  } finally {
+    await service.stop();
+  }
+}
+
+async function memory(): Promise<void> {
+  const service = await startService({ WAYBILL_BATCH_CONCURRENCY: '16' });
+  try {
+    const { key, account } = await setup(service);
+    await untilDone(service, key, (await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 50) } }, { zkkey: key })).batch.id);
+    const before = rssMb(service.pid);
+    let peak = before;
+    const sample = () => (peak = Math.max(peak, rssMb(service.pid)));
+    const started = performance.now();
+    const accepting = setInterval(sample, 20);
+    const { batch } = await json('POST', `${service.url}/batches`, { batch: { shipments: shipments(account, 10_000) } }, { zkkey: key });
+    clearInterval(accepting);
+    const acceptPeak = sample();
+    console.log(`memory: POST of 10,000 items (${fmt(JSON.stringify({ batch: { shipments: shipments(account, 10_000) } }).length / 1024 / 1024, 1)} MB of JSON) answered in ${fmt((performance.now() - started) / 1000, 1)} s; RSS peak while accepting ${fmt(acceptPeak, 0)} MB (+${fmt(acceptPeak - before, 0)} MB)`);
+    const done = await untilDone(service, key, batch.id, sample);
+    const bookSeconds = (performance.now() - started) / 1000;
+    const afterBooking = rssMb(service.pid);
+    let printPeak = afterBooking;
+    const sampler = setInterval(() => (printPeak = Math.max(printPeak, rssMb(service.pid))), 100);
+    const t = performance.now();
+    const res = await fetch(`${service.url}/batches/${batch.id}/labels?format=pdf`, { headers: { zkkey: key } });
+    let bytes = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    clearInterval(sampler);
+    printPeak = Math.max(printPeak, rssMb(service.pid));
+    console.log(`memory: 10,000 items booked in ${fmt(bookSeconds, 1)} s (booked ${done.counts.booked}); RSS before ${fmt(before, 0)} MB, peak while booking ${fmt(peak, 0)} MB (+${fmt(peak - before, 0)} MB)`);
+    console.log(`memory: print file ${fmt(bytes / 1024 / 1024, 1)} MB PDF streamed in ${fmt((performance.now() - t) / 1000, 1)} s (status ${res.status}); RSS peak while streaming ${fmt(printPeak, 0)} MB (+${fmt(printPeak - before, 0)} MB over the start)`);
+  } finally {
+    await service.stop();
+  }
+}
+
+/** A fresh PostgreSQL database for one run (BENCH_POSTGRES names the server). */
+async function freshPostgres(server: string): Promise<string> {
+  const name = `waybill_bench_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+if (which === 'throughput' || which === 'all') {
+  await throughput('PDF');
+  await throughput('ZPLII');
+}
+if (which === 'throughput' || which === 'all' || which === 'throughput-pg') {
+  const server = process.env.BENCH_POSTGRES;
+  if (server) {
+    const url = await freshPostgres(server);
+    try {
+      await throughput('PDF', url);
+    } finally {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+      await client.end();
+    }
+  }
+}
+if (which === 'memory' || which === 'all') await memory();

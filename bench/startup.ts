@@ -1,0 +1,59 @@
+/**
+ * Start-up and idle memory: `waybill serve` as `npm start` runs it (compiled, plain node, emulator
+ * mode, a fresh data directory) until GET /healthz answers, against the bare Fastify echo started
+ * the same way; then the resident memory of the listening process, idle.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, fmt, root, rssMb } from './lib.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Milliseconds from spawn to the first 200 of /healthz, and the RSS one second later. */
+async function startOnce(args: string[], env: Record<string, string>): Promise<{ ms: number; rss: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await pause(5);
+    }
+    const ms = performance.now() - started;
+    await pause(1000);
+    return { ms, rss: rssMb(child.pid!) };
+  } finally {
+    await new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function benchStartup(runs = Number(process.env.BENCH_STARTS ?? 5)): Promise<void> {
+  const service: { ms: number; rss: number }[] = [];
+  const bare: { ms: number; rss: number }[] = [];
+  // Alternating, so that a busy moment of the machine falls on both alike.
+  for (let i = 0; i < runs; i++) {
+    service.push(await startOnce([cli, 'serve'], { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-start-')), WAYBILL_EMULATOR_PORT: '0', WAYBILL_LOG_LEVEL: 'info' }));
+    bare.push(await startOnce([join(root, 'bench/echo-server.mjs')], {}));
+  }
+  const s = median(service.map((r) => r.ms));
+  const b = median(bare.map((r) => r.ms));
+  console.log(`start-up, spawn → /healthz, median of ${runs}`);
+  console.log(`    Waybill ${fmt(s, 0)} ms (${service.map((r) => fmt(r.ms, 0)).join(', ')}), bare Fastify ${fmt(b, 0)} ms → ${fmt(s / b, 2)}× (target ≤ 3×)`);
+  console.log(`    idle RSS 1 s after start: Waybill ${fmt(median(service.map((r) => r.rss)), 0)} MB (target < 100 MB), bare Fastify ${fmt(median(bare.map((r) => r.rss)), 0)} MB`);
+}

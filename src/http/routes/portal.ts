@@ -1,0 +1,67 @@
+/**
+ * The public pages' API. The merchant makes a portal link with its key; everything under /public/
+ * answers to a signed link alone (config.public), never to a key, and shows no personal data.
+ */
+import { Type } from 'typebox';
+import { ApiError } from '../../domain/errors.js';
+import { PortalLinkAnswer, PortalLinkBody, PortalPage, PortalReturnAnswer, PortalReturnBody, TokenParam, TrackingPage } from '../../contract/portal.js';
+import { linkBase } from '../base-url.js';
+import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
+import type { App, RouteContext } from '../types.js';
+
+const responses = { ...errorResponses, 410: errorResponse(410) };
+const publicRoute = { public: true } as const;
+
+export function registerPortalRoutes(app: App, { services, config, examples }: RouteContext): void {
+  const base = linkBase(app, config);
+  const { portal, publicTracking } = services;
+
+  app.post(
+    '/returns/portal-links',
+    {
+      schema: {
+        operationId: 'createReturnPortalLink',
+        tags: ['returns'],
+        summary: 'Make a returns portal link for one order: the customer returns its lines on a phone, without a key',
+        body: withExamples(PortalLinkBody, examples.createReturnPortalLink),
+        response: { 200: ok('The customer’s signed link and when it expires', PortalLinkAnswer), ...errorResponses },
+      },
+    },
+    async (req) => ({ portal_link: await portal.createLink(req.tenant, req.body.portal_link, base()) }),
+  );
+
+  app.get(
+    '/public/tracking/:token',
+    { config: publicRoute, schema: { operationId: 'getTrackingPage', tags: ['public'], summary: 'The tracking page’s data (signed tracking_url token); cached like POST /track', security: [], params: TokenParam, response: { 200: ok('What the tracking page shows, without personal data', TrackingPage), ...responses } } },
+    async (req) => ({ tracking: await publicTracking.page(req.params.token, req.log) }),
+  );
+
+  app.get(
+    '/public/portal/:token',
+    { config: publicRoute, schema: { operationId: 'getPortalPage', tags: ['public'], summary: 'The returns portal’s data (signed link token): lines, reasons, methods, drop-off places', security: [], params: TokenParam, response: { 200: ok('What the returns portal shows', PortalPage), ...responses } } },
+    async (req) => ({ portal: await portal.page(req.params.token, req.log) }),
+  );
+
+  app.post(
+    '/public/portal/:token/returns',
+    {
+      config: publicRoute,
+      // Before the Idempotency-Key hook (preValidation): the key is scoped to the link's tenant.
+      onRequest: async (req) => {
+        if (req.headers['idempotency-key'] === undefined) throw new ApiError('schema_field_required', 'Idempotency-Key is required: one per submission, repeated when the same submission is sent again', 'Idempotency-Key');
+        req.tenant = await portal.tenantOf((req.params as { token: string }).token);
+      },
+      schema: {
+        operationId: 'createPortalReturn',
+        tags: ['public'],
+        summary: 'Create a return through a portal link, as POST /returns does; one per Idempotency-Key',
+        security: [],
+        params: TokenParam,
+        headers: Type.Object({ 'idempotency-key': Type.String({ minLength: 1, maxLength: 255 }) }),
+        body: withExamples(PortalReturnBody, examples.createPortalReturn),
+        response: { 200: ok('The return as booked', PortalReturnAnswer), ...responses },
+      },
+    },
+    async (req) => ({ return: await portal.createReturn(req.params.token, req.body.return, { log: req.log, baseUrl: base() }) }),
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Booking one batch item through the /ship path, and settling items a dead worker left behind.
+ *
+ * The item's idempotency record (`batch:<batch>:<index>:<attempt>`) is written when the item is
+ * claimed. The carrier's answer is stored (shipment, labels, shipment.created) in the same
+ * transaction that marks the item booked and completes the record, so after a crash an item is
+ * either booked with its shipment or not booked at all in the database. An abandoned item whose
+ * record is still in progress may have reached the carrier: no carrier offers a lookup by our
+ * reference, so it is failed as interrupted and never booked again on its own; POST
+ * /batches/{id}/retry?index=<n> (or include_interrupted=true) requeues it once someone has checked.
+ */
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { ShipmentInput } from '../contract/shipment.js';
+import { ApiError, toApiError } from '../domain/errors.js';
+import type { Log } from '../logger.js';
+import * as repo from '../storage/repositories/batches.js';
+import * as idempotency from '../storage/repositories/idempotency.js';
+import type { Tables } from '../storage/tables.js';
+import { csvItemError } from './batch-csv.js';
+import { finishIfDone } from './batch-state.js';
+import type { createShippingService } from './shipping.js';
+
+export type BookOutcome = { kind: 'booked' } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
+
+const errorOf = (e: ApiError) => ({ code: e.code, message: e.message, detail: e.detail });
+
+export const INTERRUPTED = 'interrupted';
+
+export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shipping: ReturnType<typeof createShippingService>; labelBaseUrl: string }) {
+  const { db, clock, shipping } = deps;
+  const now = () => clock.now().toISOString();
+
+  async function fail(item: repo.BatchItemRow, owner: string, err: unknown): Promise<BookOutcome> {
+    const e = item.row === null ? toApiError(err) : csvItemError(toApiError(err), item.row);
+    const settled = await db.transaction().execute(async (trx) => {
+      if (!(await repo.settle(trx, item, owner, { status: 'failed', error: errorOf(e) }, now()))) return false;
+      await idempotency.release(trx, item.tenant, repo.itemKey(item));
+      return true;
+    });
+    if (!settled) return { kind: 'lost' };
+    await finishIfDone(db, item.batch_id, clock.now());
+    return { kind: 'failed' };
+  }
+
+  /** Books a claimed item; the caller holds its lease. */
+  async function book(item: repo.BatchItemRow, owner: string, log: Log): Promise<BookOutcome> {
+    const input = JSON.parse(item.input) as ShipmentInput;
+    let prepared;
+    try {
+      prepared = await shipping.prepareBooking(item.tenant, input, log);
+    } catch (err) {
+      return fail(item, owner, err);
+    }
+    let booked;
+    try {
+      booked = await prepared.run(prepared.call, prepared.req);
+    } catch (err) {
+      const e = toApiError(err);
+      if (e.code !== 'carrier_throttling') return fail(item, owner, e);
+      // Throttled: the carrier refused the call, so nothing was booked; back in the queue it goes.
+      await db.transaction().execute(async (trx) => {
+        if (await repo.settle(trx, item, owner, { status: 'queued' }, now())) await idempotency.release(trx, item.tenant, repo.itemKey(item));
+      });
+      return { kind: 'throttled', ...(e.retryAfter !== undefined ? { retryAfterMs: e.retryAfter * 1000 } : {}) };
+    }
+    let record;
+    try {
+      record = await shipping.recordBooking(prepared, booked, deps.labelBaseUrl);
+    } catch (err) {
+      return fail(item, owner, err);
+    }
+    record.shipment.batch_id = item.batch_id;
+    const labelIds = record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id);
+    await shipping.storeBooking(prepared, record, log, async (trx) => {
+      // The carrier booked and charged: the item is booked whoever holds its lease now.
+      await repo.settle(trx, item, null, { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds }, now());
+      await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
+    });
+    await finishIfDone(db, item.batch_id, clock.now());
+    return { kind: 'booked' };
+  }
+
+  /** Settles an item whose worker stopped (its lease ran out, or on SQLite a previous process held it). */
+  async function recover(item: repo.BatchItemRow, log: Log): Promise<void> {
+    const dead = item.lease_owner ?? '';
+    const record = await idempotency.find(db, item.tenant, repo.itemKey(item));
+    if (record?.state === 'done' && record.response) {
+      // Booked and stored, the item's own update lost: the stored shipment is the answer.
+      const { shipment_id } = JSON.parse(record.response) as { shipment_id: string };
+      const labels = await db.selectFrom('labels').select('id').where('shipment_id', '=', shipment_id).where('tracking_number', 'is not', null).execute();
+      await repo.settle(db, item, dead, { status: 'booked', shipment_id, label_ids: labels.map((l) => l.id) }, now());
+    } else if (!record) {
+      // No record for this attempt: the carrier was never called for it.
+      await repo.settle(db, item, dead, { status: 'queued' }, now());
+      return;
+    } else {
+      const err = new ApiError(
+        'carrier_timeout',
+        `the booking was interrupted (the instance stopped while the carrier call for this item may have been under way); the carrier may have booked it: check before retrying it with POST /batches/${item.batch_id}/retry?index=${item.idx}`,
+        INTERRUPTED,
+      );
+      if (await repo.settle(db, item, dead, { status: 'failed', error: errorOf(err) }, now())) log.warn({ batch: item.batch_id, index: item.idx }, 'batch item interrupted mid-booking; failed without retrying, as the carrier may have booked it');
+    }
+    await finishIfDone(db, item.batch_id, clock.now());
+  }
+
+  return { book, recover };
+}
+
+export type BatchBooking = ReturnType<typeof createBatchBooking>;

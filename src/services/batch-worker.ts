@@ -1,0 +1,106 @@
+/**
+ * The batch worker of one `waybill serve` process: claims queued batch items (leased; on
+ * PostgreSQL with FOR UPDATE SKIP LOCKED, so instances share a batch) and books them.
+ *
+ * Each carrier has its own `concurrency` slots per process, so a slow or failing carrier only ever
+ * holds its own items. A carrier answering 429 is backed off (its Retry-After, else 1 s doubling to
+ * 30 s) and its throttled items go back to the queue. Leases are renewed while calls run; items of
+ * a worker that died (lease run out, or on SQLite any item a previous process held) are settled by
+ * batch-booking.ts `recover` before anything else is claimed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Log } from '../logger.js';
+import type { Dialect } from '../storage/database.js';
+import * as repo from '../storage/repositories/batches.js';
+import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
+import type { Tables } from '../storage/tables.js';
+import { startLoop, type BackgroundLoop } from './background-loop.js';
+import type { BatchBooking, BookOutcome } from './batch-booking.js';
+
+export interface BatchWorkerDeps {
+  db: Kysely<Tables>;
+  dialect: Dialect;
+  clock: Clock;
+  log: Log;
+  booking: BatchBooking;
+  carriers: readonly string[];
+  config: { concurrency: number; leaseMs: number; pollMs: number };
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'nudge' | 'stop'> {
+  const { db, clock, log, booking, config } = deps;
+  const owner = randomUUID();
+  const inFlight = new Map<string, number>();
+  const active = new Map<string, { item: repo.BatchItemRow; done: Promise<void> }>();
+  const backoff = new Map<string, { until: number; delayMs: number }>();
+  let renewedAt = 0;
+  let sweptAt = 0;
+  let started = false;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  function settled(carrier: string, outcome: BookOutcome): void {
+    const t = clock.now().getTime();
+    if (outcome.kind === 'booked') backoff.delete(carrier);
+    if (outcome.kind !== 'throttled') return;
+    const b = backoff.get(carrier);
+    // Calls in flight when the carrier started throttling all come back 429: one back-off for them.
+    if (b && b.until > t) return;
+    const delayMs = outcome.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, b ? b.delayMs * 2 : 1000);
+    backoff.set(carrier, { until: t + delayMs, delayMs });
+    log.info({ carrier, delay_ms: delayMs }, 'carrier throttles batch bookings; backing off');
+  }
+
+  function dispatch(item: repo.BatchItemRow): void {
+    const carrier = item.carrier!;
+    const key = `${item.batch_id}:${item.idx}`;
+    inFlight.set(carrier, (inFlight.get(carrier) ?? 0) + 1);
+    const done = booking
+      .book(item, owner, log)
+      .then((outcome) => settled(carrier, outcome))
+      .catch((err: unknown) => log.error({ err, batch: item.batch_id, index: item.idx }, 'batch item could not be settled; a restart resolves it'))
+      .finally(() => {
+        inFlight.set(carrier, (inFlight.get(carrier) ?? 1) - 1);
+        active.delete(key);
+        loop.nudge();
+      });
+    active.set(key, { item, done });
+  }
+
+  async function step(): Promise<boolean> {
+    const t = clock.now().getTime();
+    if (t - renewedAt >= config.leaseMs / 3) {
+      renewedAt = t;
+      await repo.renewLeases(db, owner, [...active.values()].map((a) => a.item), iso(t + config.leaseMs));
+    }
+    if (!started || t - sweptAt >= Math.min(config.leaseMs / 2, 1000)) {
+      sweptAt = t;
+      // SQLite has one process: whatever is in progress at start was left by a previous one.
+      const allOthers = !started && deps.dialect === 'sqlite';
+      started = true;
+      for (const item of await repo.abandoned(db, { now: iso(t), owner, allOthers, limit: 100 })) await booking.recover(item, log);
+    }
+    for (const carrier of deps.carriers) {
+      const b = backoff.get(carrier);
+      if (b && b.until > t) continue;
+      const capacity = config.concurrency - (inFlight.get(carrier) ?? 0);
+      if (capacity <= 0) continue;
+      const claimed = await repo.claim(db, deps.dialect, { carrier, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit: capacity });
+      for (const item of claimed) dispatch(item);
+    }
+    // Finishing items nudge the loop; idle turns find new batches and back-offs that ran out.
+    return false;
+  }
+
+  const loop = startLoop('batch worker', step, { idleMs: config.pollMs, log });
+  return {
+    nudge: loop.nudge,
+    async stop() {
+      await loop.stop();
+      await Promise.all([...active.values()].map((a) => a.done));
+    },
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Batch label purchase: a batch is stored with its items queued and answered at once; the batch
+ * worker (batch-worker.ts) books them in the background. Items are checked one by one here: an
+ * element that is not a valid /ship shipment fails itself, the others go on.
+ */
+import type { Kysely } from 'kysely';
+import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
+import type { Clock } from '../clock.js';
+import { MAX_BATCH_ITEMS, type BatchInput, type BatchItemsQuery, type BatchItemView, type BatchView, type CsvQuery } from '../contract/batches.js';
+import { ShipmentInput } from '../contract/shipment.js';
+import { checkerFor } from '../contract/validator.js';
+import { ApiError, toApiError } from '../domain/errors.js';
+import type { Log } from '../logger.js';
+import { newId } from '../storage/ids.js';
+import * as repo from '../storage/repositories/batches.js';
+import type { Tables } from '../storage/tables.js';
+import type { AccountsService, ResolvedAccount } from './accounts.js';
+import { csvItemError, parseCsv } from './batch-csv.js';
+import { printFile as openPrintFile, type PrintFormat } from './batch-labels.js';
+import { batchView, finishIfDone, viewOf } from './batch-state.js';
+import { recordEvent } from './events.js';
+import type { createManifestService } from './manifests.js';
+
+/** One element of a new batch: its shipment, or the error it already failed with. */
+export interface NewItem {
+  input: Record<string, unknown>;
+  row?: number;
+  reference: string | null;
+  error?: ApiError;
+}
+
+const checkShipment = checkerFor(ShipmentInput, 'shipment');
+const errorJson = (e: ApiError) => JSON.stringify({ code: e.code, message: e.message, detail: e.detail });
+
+function referenceOf(input: Record<string, unknown>): string | null {
+  const refs = input.references;
+  const first = Array.isArray(refs) ? (refs[0] as { value?: unknown } | undefined) : undefined;
+  return typeof first?.value === 'string' ? first.value : null;
+}
+
+export interface BatchesDeps {
+  db: Kysely<Tables>;
+  clock: Clock;
+  accounts: AccountsService;
+  manifests: ReturnType<typeof createManifestService>;
+  declarations: Record<CarrierSlug, CarrierDeclaration>;
+}
+
+export function createBatchesService(deps: BatchesDeps) {
+  const { db, clock } = deps;
+
+  async function find(tenant: string, id: string): Promise<repo.BatchRow> {
+    const b = await repo.getBatch(db, tenant, id);
+    // Another tenant's batch is as unknown as a batch that never existed.
+    if (!b) throw new ApiError('not_found', `batch ${id} was not found`, id);
+    return b;
+  }
+
+  /** Stores the batch with every item queued (or failed when it cannot be booked as given). */
+  async function create(tenant: string, spec: { items: NewItem[]; label_type?: string; reference?: string; source: 'json' | 'csv' }): Promise<BatchView> {
+    const now = clock.now().toISOString();
+    const id = newId('bat');
+    const accounts = new Map<string, Promise<ResolvedAccount | ApiError>>();
+    const accountOf = (ref: string) => {
+      let p = accounts.get(ref);
+      if (!p) accounts.set(ref, (p = deps.accounts.resolve(tenant, ref).catch((err: unknown) => toApiError(err))));
+      return p;
+    };
+    const rows: repo.BatchItemRow[] = [];
+    for (const [idx, item] of spec.items.entries()) {
+      const input = item.input;
+      if (spec.label_type !== undefined && input.label_type === undefined && !item.error) input.label_type = spec.label_type;
+      let error = item.error ?? checkShipment(input);
+      let carrier: string | null = null;
+      if (!error) {
+        const account = await accountOf(String(input.shipping_account));
+        if (account instanceof ApiError) error = account;
+        else carrier = account.carrier;
+      }
+      if (error && item.row !== undefined) error = csvItemError(error, item.row);
+      rows.push({
+        batch_id: id,
+        idx,
+        tenant,
+        row: item.row ?? null,
+        reference: item.reference ?? referenceOf(input),
+        carrier,
+        input: JSON.stringify(input),
+        status: error ? 'failed' : 'queued',
+        attempt: 1,
+        queued_at: now,
+        lease_owner: null,
+        lease_until: null,
+        shipment_id: null,
+        label_ids: null,
+        error: error ? errorJson(error) : null,
+        updated_at: now,
+      });
+    }
+    const batch: repo.BatchRow = { id, tenant, status: 'queued', reference: spec.reference ?? null, label_type: spec.label_type ?? null, source: spec.source, total: rows.length, created_at: now, completed_at: null };
+    await repo.insertBatch(db, batch, rows);
+    // A batch whose every item failed its checks is finished already.
+    if (rows.every((r) => r.status === 'failed')) await finishIfDone(db, id, clock.now());
+    return viewOf(db, (await repo.getBatch(db, tenant, id))!);
+  }
+
+  function createFromJson(tenant: string, input: BatchInput): Promise<BatchView> {
+    const items = input.shipments.map((s) => ({ input: s as Record<string, unknown>, reference: null }));
+    return create(tenant, { items, source: 'json', ...(input.label_type ? { label_type: input.label_type } : {}), ...(input.reference ? { reference: input.reference } : {}) });
+  }
+
+  async function createFromCsv(tenant: string, text: string, q: CsvQuery): Promise<BatchView> {
+    if (q.shipping_account === undefined) throw new ApiError('schema_field_required', 'query parameter shipping_account is required for a CSV batch (the account every row ships with)', 'shipping_account');
+    const account = await deps.accounts.resolve(tenant, String(q.shipping_account));
+    if (!account.billing_address) {
+      throw new ApiError('schema_field_required', `shipping account ${account.id} has no billing_address; a CSV batch ships from it, so give the account one first`, 'shipping_account');
+    }
+    const items = parseCsv(text, { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
+    if (items.length > MAX_BATCH_ITEMS) throw new ApiError('schema_validation_error', `a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body');
+    return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) });
+  }
+
+  async function read(tenant: string, id: string): Promise<BatchView> {
+    return viewOf(db, await find(tenant, id));
+  }
+
+  async function list(tenant: string, q: { page?: number; pageSize?: number }): Promise<{ items: BatchView[]; total: number }> {
+    const page = q.page ?? 1;
+    const pageSize = q.pageSize ?? 50;
+    const { rows, total } = await repo.listBatches(db, tenant, { limit: pageSize, offset: (page - 1) * pageSize });
+    const counts = await repo.countsOf(db, rows.map((r) => r.id));
+    return { items: rows.map((r) => batchView(r, counts.get(r.id)!)), total };
+  }
+
+  async function items(tenant: string, id: string, q: BatchItemsQuery): Promise<{ items: BatchItemView[]; total: number }> {
+    await find(tenant, id);
+    const page = q.page ?? 1;
+    const pageSize = q.pageSize ?? 50;
+    const { rows, total } = await repo.listItems(db, id, { ...(q.status ? { status: q.status } : {}), limit: pageSize, offset: (page - 1) * pageSize });
+    const shipments = new Map((await repo.shipmentSummaries(db, rows.flatMap((r) => (r.shipment_id ? [r.shipment_id] : [])))).map((s) => [s.id, s]));
+    const views = rows.map((r): BatchItemView => {
+      const s = r.shipment_id ? shipments.get(r.shipment_id) : undefined;
+      const costs = s ? (JSON.parse(s.response) as { costs?: NonNullable<BatchItemView['shipment']>['costs'] }).costs : undefined;
+      return {
+        index: r.idx,
+        ...(r.row !== null ? { row: r.row } : {}),
+        reference: r.reference,
+        status: r.status as BatchItemView['status'],
+        ...(s ? { shipment: { id: s.id, tracking_number: s.tracking_number, carrier: s.carrier, service: s.service, ...(costs ? { costs } : {}) } } : {}),
+        ...(r.error ? { error: JSON.parse(r.error) as BatchItemView['error'] } : {}),
+      };
+    });
+    return { items: views, total };
+  }
+
+  /** Failed items back in the queue; the batch is in progress again and completes (with its event) again. */
+  async function retry(tenant: string, id: string, opts: { includeInterrupted: boolean; indexes?: number[] }): Promise<BatchView> {
+    const b = await find(tenant, id);
+    if (b.status === 'cancelled') throw new ApiError('conflict', `batch ${id} was cancelled; its items cannot be retried`, id);
+    const now = clock.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      if ((await repo.requeueFailed(trx, id, { ...opts, at: now })) > 0) await repo.setBatchStatus(trx, id, 'in_progress', null);
+    });
+    return read(tenant, id);
+  }
+
+  /** Queued items become cancelled; items being booked finish, booked labels stay booked. */
+  async function cancel(tenant: string, id: string): Promise<BatchView> {
+    const b = await find(tenant, id);
+    if (b.status !== 'queued' && b.status !== 'in_progress') throw new ApiError('conflict', `batch ${id} is ${b.status}; only a queued or running batch can be cancelled`, id);
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await repo.cancelQueued(trx, id, now.toISOString());
+      await repo.setBatchStatus(trx, id, 'cancelled', now.toISOString());
+      const view = await viewOf(trx, { ...b, status: 'cancelled', completed_at: now.toISOString() });
+      await recordEvent(trx, { tenant, type: 'batch.completed', data: view, at: now });
+    });
+    return read(tenant, id);
+  }
+
+  /** The end-of-day form for each shipping account of the batch whose carrier has manifests. */
+  async function manifest(tenant: string, id: string, log: Log) {
+    await find(tenant, id);
+    const groups = new Map<string, { account: string; carrier: string; ship_date: string | null; tracking: string[] }>();
+    for (const s of await repo.bookedShipments(db, tenant, id)) {
+      const key = `${s.shipping_account_id}|${s.ship_date ?? ''}`;
+      const g = groups.get(key) ?? { account: s.shipping_account_id, carrier: s.carrier, ship_date: s.ship_date, tracking: [] };
+      g.tracking.push(s.tracking_number);
+      groups.set(key, g);
+    }
+    const eligible = [...groups.values()].filter((g) => deps.declarations[g.carrier as CarrierSlug]?.operations.includes('manifest'));
+    if (eligible.length === 0) {
+      const carriers = [...new Set([...groups.values()].map((g) => g.carrier))];
+      throw new ApiError('carrier_unsupported_method', groups.size === 0 ? `batch ${id} has no booked shipments to manifest` : `no carrier of batch ${id} (${carriers.join(', ')}) has manifests`, id);
+    }
+    const manifests = [];
+    for (const g of eligible) {
+      // /manifest takes up to 1,000 tracking numbers at a time.
+      for (let i = 0; i < g.tracking.length; i += 1000) {
+        const res = await deps.manifests.manifest(tenant, { shipping_account: g.account, tracking_numbers: g.tracking.slice(i, i + 1000), ...(g.ship_date ? { ship_date: g.ship_date } : {}) }, log);
+        manifests.push(res.manifest);
+      }
+    }
+    return { manifests };
+  }
+
+  async function printFile(tenant: string, id: string, format: PrintFormat) {
+    await find(tenant, id);
+    return openPrintFile(db, tenant, id, format);
+  }
+
+  return { createFromJson, createFromCsv, read, list, items, retry, cancel, manifest, printFile };
+}
+
+export type BatchesService = ReturnType<typeof createBatchesService>;

@@ -1,0 +1,114 @@
+/**
+ * GET /shipments and GET /pickups: the tenant's stored bookings and pickups, filtered and paged,
+ * and one of each with what happened since (a shipment's latest tracking result).
+ */
+import type { Kysely } from 'kysely';
+import { ApiError } from '../domain/errors.js';
+import type { TrackingStage } from '../domain/types.js';
+import type { PickupsQuery, PickupView, ShipmentsQuery, ShipmentView } from '../contract/lists.js';
+import type { TrackingResultView } from '../contract/answers.js';
+import type { Static } from 'typebox';
+import * as pickups from '../storage/repositories/pickups.js';
+import * as shipments from '../storage/repositories/shipments.js';
+import { getCached } from '../storage/repositories/tracking-cache.js';
+import type { Tables } from '../storage/tables.js';
+import { DEFAULT_PAGE_SIZE, instant } from './return-filters.js';
+import type { SignedLinks } from './signed-links.js';
+
+interface Bounds {
+  from?: string;
+  until?: string;
+}
+
+function dates(q: { start_date?: string; end_date?: string }): Bounds {
+  const out: Bounds = {};
+  if (q.start_date !== undefined) out.from = instant(q.start_date, 'start_date');
+  if (q.end_date !== undefined) out.until = instant(q.end_date, 'end_date');
+  if (out.from !== undefined && out.until !== undefined && out.until <= out.from) throw new ApiError('schema_validation_error', 'end_date is before start_date', 'end_date');
+  return out;
+}
+
+function paging(q: { page?: number; pageSize?: number }): { limit: number; offset: number } {
+  const limit = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  return { limit, offset: ((q.page ?? 1) - 1) * limit };
+}
+
+const search = (s: string | undefined) => (s === undefined || s.trim() === '' ? {} : { search: s.trim() });
+
+/** A label link as stored with the booking: `<base>/labels/<id>?expires=…&signature=…`. */
+const LABEL_LINK = /\/labels\/([A-Za-z0-9_-]{1,100})(?:\?|$)/;
+
+/**
+ * The stored booking answer with its links made afresh: label links and the tracking page link
+ * expire, so a read days later hands out ones that work now, on this service's current base.
+ */
+function shipmentView(row: shipments.ShipmentRow, links: SignedLinks, base: string): ShipmentView {
+  const record = JSON.parse(row.response) as Omit<ShipmentView, 'status' | 'created'>;
+  const relink = (label: string | undefined) => {
+    const id = label !== undefined ? LABEL_LINK.exec(label)?.[1] : undefined;
+    return id !== undefined ? links.labelUrl(base, row.tenant, id) : label;
+  };
+  const packages = record.packages?.map((p) => ({ ...p, ...(p.label !== undefined ? { label: relink(p.label) } : {}) }));
+  return {
+    ...record,
+    ...(packages ? { packages } : {}),
+    ...(record.combined_label !== undefined ? { combined_label: relink(record.combined_label) } : {}),
+    tracking_url: links.trackingUrl(base, row.tenant, row.id),
+    status: row.stage as TrackingStage,
+    created: row.created_at,
+    ...(row.voided_at ? { cancelled: row.voided_at } : {}),
+  };
+}
+
+function pickupView(row: pickups.PickupRow): PickupView {
+  const record = JSON.parse(row.record) as Omit<PickupView, 'status'>;
+  return { ...record, status: row.status as PickupView['status'], ...(row.cancelled_at ? { cancelled: row.cancelled_at } : {}) };
+}
+
+export function createListingsService({ db, links }: { db: Kysely<Tables>; links: SignedLinks }) {
+  return {
+    async listShipments(tenant: string, q: ShipmentsQuery, base: string): Promise<{ items: Omit<ShipmentView, 'shipping_documents'>[]; total: number }> {
+      const filter: shipments.ShipmentFilter = {
+        ...dates(q),
+        ...search(q.search),
+        ...(q.carrier !== undefined ? { carrier: q.carrier } : {}),
+        ...(q.shipping_account !== undefined ? { shipping_account: q.shipping_account } : {}),
+        ...(q.batch !== undefined ? { batch: q.batch } : {}),
+        ...(q.status !== undefined ? { stage: q.status } : {}),
+      };
+      const [rows, total] = await Promise.all([shipments.listShipments(db, tenant, filter, paging(q)), shipments.countShipments(db, tenant, filter)]);
+      return {
+        items: rows.map((r) => {
+          const { shipping_documents: _documents, ...rest } = shipmentView(r, links, base);
+          return rest;
+        }),
+        total,
+      };
+    },
+
+    async readShipment(tenant: string, id: string, base: string): Promise<ShipmentView & { tracking?: Static<typeof TrackingResultView> }> {
+      const row = await shipments.getShipment(db, tenant, id);
+      if (!row) throw new ApiError('not_found', `no shipment ${id}`, id);
+      const cached = await getCached(db, tenant, row.carrier, row.tracking_number, row.test === 1);
+      return { ...shipmentView(row, links, base), ...(cached ? { tracking: JSON.parse(cached.result) as Static<typeof TrackingResultView> } : {}) };
+    },
+
+    async listPickups(tenant: string, q: PickupsQuery): Promise<{ items: PickupView[]; total: number }> {
+      const filter: pickups.PickupFilter = {
+        ...dates(q),
+        ...search(q.search),
+        ...(q.carrier !== undefined ? { carrier: q.carrier } : {}),
+        ...(q.shipping_account !== undefined ? { shipping_account: q.shipping_account } : {}),
+        ...(q.status !== undefined ? { status: q.status } : {}),
+      };
+      const [rows, total] = await Promise.all([pickups.listPickups(db, tenant, filter, paging(q)), pickups.countPickups(db, tenant, filter)]);
+      return { items: rows.map(pickupView), total };
+    },
+
+    async readPickup(tenant: string, id: string): Promise<PickupView> {
+      const row = await pickups.getPickup(db, tenant, id);
+      if (!row) throw new ApiError('not_found', `no pickup ${id}`, id);
+      return pickupView(row);
+    },
+  };
+}

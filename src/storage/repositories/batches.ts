@@ -1,0 +1,237 @@
+/**
+ * Batches and their items. The items are the durable queue of the batch worker: claimed with a
+ * lease (on PostgreSQL with FOR UPDATE SKIP LOCKED, so instances never take the same row), each
+ * claim writing the item's idempotency record in the same transaction, and settled once.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../database.js';
+import type { BatchesTable, BatchItemsTable, Tables } from '../tables.js';
+
+export type BatchRow = BatchesTable;
+export type BatchItemRow = BatchItemsTable;
+export const ITEM_STATUSES = ['queued', 'in_progress', 'booked', 'failed', 'cancelled'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export type Counts = Record<ItemStatus, number> & { total: number };
+
+/** The idempotency key of one booking attempt of one item. */
+export function itemKey(item: { batch_id: string; idx: number; attempt: number }): string {
+  return `batch:${item.batch_id}:${item.idx}:${item.attempt}`;
+}
+
+export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, items: BatchItemRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('batches').values(batch).execute();
+    // Chunks keep every statement under SQLite's bound-variable limit.
+    for (let i = 0; i < items.length; i += 500) await trx.insertInto('batch_items').values(items.slice(i, i + 500)).execute();
+  });
+}
+
+export async function getBatch(db: Kysely<Tables>, tenant: string, id: string): Promise<BatchRow | undefined> {
+  return db.selectFrom('batches').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+}
+
+/** Newest first. */
+export async function listBatches(db: Kysely<Tables>, tenant: string, q: { limit: number; offset: number }): Promise<{ rows: BatchRow[]; total: number }> {
+  const rows = await db.selectFrom('batches').selectAll().where('tenant', '=', tenant).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+  const { n } = await db.selectFrom('batches').select((eb) => eb.fn.countAll<string | number>().as('n')).where('tenant', '=', tenant).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+const emptyCounts = (): Counts => ({ total: 0, queued: 0, in_progress: 0, booked: 0, failed: 0, cancelled: 0 });
+
+/** Items per status of each batch, counted (not kept as counters, which instances would contend on). */
+export async function countsOf(db: Kysely<Tables>, batchIds: string[]): Promise<Map<string, Counts>> {
+  const out = new Map(batchIds.map((id) => [id, emptyCounts()]));
+  if (batchIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('batch_items')
+    .select(['batch_id', 'status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('batch_id', 'in', batchIds)
+    .groupBy(['batch_id', 'status'])
+    .execute();
+  for (const r of rows) {
+    const c = out.get(r.batch_id)!;
+    c[r.status as ItemStatus] = Number(r.n);
+    c.total += Number(r.n);
+  }
+  return out;
+}
+
+export async function listItems(db: Kysely<Tables>, batchId: string, q: { status?: ItemStatus; limit: number; offset: number }): Promise<{ rows: BatchItemRow[]; total: number }> {
+  let query = db.selectFrom('batch_items').where('batch_id', '=', batchId);
+  if (q.status) query = query.where('status', '=', q.status);
+  const rows = await query.selectAll().orderBy('idx').limit(q.limit).offset(q.offset).execute();
+  const { n } = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+/** Carriers with queued items, so an idle worker asks one cheap question per turn. */
+export async function queuedCarriers(db: Kysely<Tables>): Promise<string[]> {
+  const rows = await db.selectFrom('batch_items').select('carrier').where('status', '=', 'queued').where('carrier', 'is not', null).groupBy('carrier').execute();
+  return rows.map((r) => r.carrier!);
+}
+
+/**
+ * Leases up to `limit` queued items of one carrier, oldest batch first, and writes each one's
+ * idempotency record (in_progress) in the same transaction: from then on a restart finds the record
+ * and knows the carrier may have been called for that attempt.
+ */
+export async function claim(db: Kysely<Tables>, dialect: Dialect, q: { carrier: string; owner: string; now: string; leaseUntil: string; expiresAt: string; limit: number }): Promise<BatchItemRow[]> {
+  // An idle carrier costs one indexed read, no transaction.
+  const any = await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where('carrier', '=', q.carrier).limit(1).executeTakeFirst();
+  if (!any) return [];
+  return db.transaction().execute(async (trx) => {
+    let due = trx.selectFrom('batch_items').select(['batch_id', 'idx']).where('status', '=', 'queued').where('carrier', '=', q.carrier).orderBy('queued_at').orderBy('batch_id').orderBy('idx').limit(q.limit);
+    if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+    const picked = await due.execute();
+    if (picked.length === 0) return [];
+    const claimed: BatchItemRow[] = [];
+    for (const p of picked) {
+      const row = await trx
+        .updateTable('batch_items')
+        .set({ status: 'in_progress', lease_owner: q.owner, lease_until: q.leaseUntil, updated_at: q.now })
+        .where('batch_id', '=', p.batch_id)
+        .where('idx', '=', p.idx)
+        .where('status', '=', 'queued')
+        .returningAll()
+        .executeTakeFirst();
+      if (row) claimed.push(row);
+    }
+    if (claimed.length === 0) return [];
+    await trx
+      .insertInto('idempotency')
+      .values(claimed.map((c) => ({ tenant: c.tenant, key: itemKey(c), fingerprint: `batch item ${c.batch_id}/${c.idx}`, state: 'in_progress', status_code: null, response: null, created_at: q.now, expires_at: q.expiresAt })))
+      .onConflict((oc) => oc.columns(['tenant', 'key']).doNothing())
+      .execute();
+    const batchIds = [...new Set(claimed.map((c) => c.batch_id))];
+    await trx.updateTable('batches').set({ status: 'in_progress' }).where('id', 'in', batchIds).where('status', '=', 'queued').execute();
+    return claimed;
+  });
+}
+
+/** Keeps the leases of the items this worker is booking right now alive. */
+export async function renewLeases(db: Kysely<Tables>, owner: string, items: { batch_id: string; idx: number }[], leaseUntil: string): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .updateTable('batch_items')
+    .set({ lease_until: leaseUntil })
+    .where('status', '=', 'in_progress')
+    .where('lease_owner', '=', owner)
+    .where((eb) => eb.or(items.map((i) => eb.and([eb('batch_id', '=', i.batch_id), eb('idx', '=', i.idx)]))))
+    .execute();
+}
+
+/** Items whose worker stopped renewing its lease (it died), or, `allOthers`, held by any other worker. */
+export async function abandoned(db: Kysely<Tables>, q: { now: string; owner: string; allOthers: boolean; limit: number }): Promise<BatchItemRow[]> {
+  let query = db.selectFrom('batch_items').selectAll().where('status', '=', 'in_progress');
+  query = q.allOthers ? query.where('lease_owner', '!=', q.owner) : query.where('lease_until', '<', q.now);
+  return query.orderBy('lease_until').limit(q.limit).execute();
+}
+
+export type ItemOutcome =
+  | { status: 'booked'; shipment_id: string; label_ids: string[] }
+  | { status: 'failed'; error: { code: string; message: string; detail: string } }
+  | { status: 'queued' };
+
+/**
+ * Settles one item, only while it is still in progress under `owner` (null: whoever held it, for
+ * a booking the carrier confirmed, which must be kept whatever happened to the lease). false when
+ * another worker settled it first.
+ */
+export async function settle(db: Kysely<Tables>, item: { batch_id: string; idx: number }, owner: string | null, outcome: ItemOutcome, now: string): Promise<boolean> {
+  const values =
+    outcome.status === 'booked'
+      ? { status: 'booked', shipment_id: outcome.shipment_id, label_ids: JSON.stringify(outcome.label_ids), error: null }
+      : outcome.status === 'failed'
+        ? { status: 'failed', error: JSON.stringify(outcome.error) }
+        : { status: 'queued' };
+  let query = db
+    .updateTable('batch_items')
+    .set({ ...values, lease_owner: null, lease_until: null, updated_at: now })
+    .where('batch_id', '=', item.batch_id)
+    .where('idx', '=', item.idx);
+  query = owner === null ? query.where('status', 'in', ['in_progress', 'failed', 'queued']) : query.where('status', '=', 'in_progress').where('lease_owner', '=', owner);
+  const res = await query.executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Items still to do; 0 means the batch is finished. */
+export async function remaining(db: Kysely<Tables>, batchId: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('batch_items')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('batch_id', '=', batchId)
+    .where('status', 'in', ['queued', 'in_progress'])
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Moves the batch to a final status once; false when it already was (another instance won). */
+export async function finishBatch(db: Kysely<Tables>, batchId: string, status: string, at: string): Promise<boolean> {
+  const res = await db.updateTable('batches').set({ status, completed_at: at }).where('id', '=', batchId).where('status', 'in', ['queued', 'in_progress']).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function cancelQueued(db: Kysely<Tables>, batchId: string, at: string): Promise<void> {
+  await db.updateTable('batch_items').set({ status: 'cancelled', updated_at: at }).where('batch_id', '=', batchId).where('status', '=', 'queued').execute();
+}
+
+/** Failed items back in the queue, each under a new attempt (so a new idempotency record). */
+export async function requeueFailed(db: Kysely<Tables>, batchId: string, q: { includeInterrupted: boolean; indexes?: number[]; at: string }): Promise<number> {
+  let query = db
+    .updateTable('batch_items')
+    .set({ status: 'queued', attempt: sql`attempt + 1`, error: null, queued_at: q.at, updated_at: q.at })
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'failed')
+    // Items that failed before a carrier was known (schema errors) cannot succeed on a retry.
+    .where('carrier', 'is not', null);
+  if (q.indexes) query = query.where('idx', 'in', q.indexes.length > 0 ? q.indexes : [-1]);
+  else if (!q.includeInterrupted) query = query.where((eb) => eb.or([eb('error', 'is', null), eb('error', 'not like', '%"detail":"interrupted"%')]));
+  const res = await query.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function setBatchStatus(db: Kysely<Tables>, batchId: string, status: string, completedAt: string | null): Promise<void> {
+  await db.updateTable('batches').set({ status, completed_at: completedAt }).where('id', '=', batchId).execute();
+}
+
+/** Booked items from position `afterIdx` on, in batch order: the print file reads them page by page. */
+export async function bookedAfter(db: Kysely<Tables>, batchId: string, afterIdx: number, limit: number): Promise<Pick<BatchItemRow, 'idx' | 'label_ids'>[]> {
+  return db.selectFrom('batch_items').select(['idx', 'label_ids']).where('batch_id', '=', batchId).where('status', '=', 'booked').where('idx', '>', afterIdx).orderBy('idx').limit(limit).execute();
+}
+
+/** Label formats among the batch's booked package labels. */
+export async function labelFormats(db: Kysely<Tables>, tenant: string, batchId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('labels')
+    .innerJoin('shipments', 'shipments.id', 'labels.shipment_id')
+    .select('labels.format')
+    .where('shipments.tenant', '=', tenant)
+    .where('shipments.batch_id', '=', batchId)
+    .where('labels.tracking_number', 'is not', null)
+    .groupBy('labels.format')
+    .execute();
+  return rows.map((r) => r.format);
+}
+
+export async function labelsByIds(db: Kysely<Tables>, tenant: string, ids: string[]): Promise<{ id: string; data: Uint8Array }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('labels').select(['id', 'data']).where('tenant', '=', tenant).where('id', 'in', ids).execute();
+}
+
+/** What a manifest needs: the batch's live shipments per account and ship date. */
+export async function bookedShipments(db: Kysely<Tables>, tenant: string, batchId: string): Promise<{ shipping_account_id: string; carrier: string; tracking_number: string; ship_date: string | null }[]> {
+  return db
+    .selectFrom('shipments')
+    .select(['shipping_account_id', 'carrier', 'tracking_number', 'ship_date'])
+    .where('tenant', '=', tenant)
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'booked')
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function shipmentSummaries(db: Kysely<Tables>, ids: string[]): Promise<{ id: string; tracking_number: string; carrier: string; service: string | null; response: string }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('shipments').select(['id', 'tracking_number', 'carrier', 'service', 'response']).where('id', 'in', ids).execute();
+}

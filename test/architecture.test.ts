@@ -1,0 +1,67 @@
+/**
+ * ARCHITECTURE.md stays true: every path it names exists, and imports point down only.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SRC = join(ROOT, 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Relative imports of a file, resolved to paths under src/ (`carriers/carrier.ts`). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((m) => m[1]!);
+  return specs.map((s) => relative(SRC, resolve(dirname(file), s)).split('\\').join('/').replace(/\.js$/, '.ts'));
+}
+
+/** For each layer, the layers it must never import. */
+const FORBIDDEN: Record<string, readonly string[]> = {
+  'domain/': ['http/', 'services/', 'contract/', 'carriers/', 'storage/', 'emulator/', 'app.ts', 'main.ts', 'config.ts'],
+  'storage/': ['http/', 'services/', 'contract/', 'carriers/', 'emulator/', 'app.ts', 'main.ts'],
+  'carriers/': ['http/', 'services/', 'contract/', 'storage/', 'emulator/', 'app.ts', 'main.ts', 'config.ts'],
+  'contract/': ['http/', 'services/', 'storage/', 'emulator/', 'app.ts', 'main.ts'],
+  'services/': ['http/', 'emulator/', 'app.ts', 'main.ts'],
+  'emulator/': ['http/', 'services/', 'contract/', 'storage/', 'app.ts', 'main.ts'],
+};
+
+describe('ARCHITECTURE.md', () => {
+  const doc = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+
+  it('names only paths that exist', () => {
+    const named = [...doc.matchAll(/`((?:src|test|bench)\/[^`<>*…\s]+|[A-Za-z]+\.md)`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(20);
+    const missing = named.filter((p) => !existsSync(join(ROOT, p)));
+    expect(missing).toEqual([]);
+  });
+
+  it('imports point down only', () => {
+    const wrong: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const from = relative(SRC, file).split('\\').join('/');
+      const layer = Object.keys(FORBIDDEN).find((l) => from.startsWith(l));
+      for (const to of importsOf(file)) {
+        if (layer && FORBIDDEN[layer]!.some((f) => to.startsWith(f))) wrong.push(`${from} → ${to}`);
+        // http/ reaches the services only through their public factory.
+        if (from.startsWith('http/') && to.startsWith('services/') && to !== 'services/index.ts') wrong.push(`${from} → ${to}`);
+        // The emulator takes slugs and generic helpers from carriers/, never an adapter's mapping.
+        if (from.startsWith('emulator/') && /^carriers\/carrier_/.test(to)) wrong.push(`${from} → ${to}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps every source file under 300 lines', () => {
+    const long = sourceFiles(SRC)
+      .map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length - 1] as const)
+      .filter(([, n]) => n > 300);
+    expect(long).toEqual([]);
+  });
+});

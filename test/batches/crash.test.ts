@@ -1,0 +1,133 @@
+/**
+ * kill -9 in the middle of a batch, then a restart: no item is booked twice at the carrier (the
+ * emulator runs in this test process, so its bookings outlive the killed instance). Items the
+ * crash caught mid-call are failed as interrupted, never rebooked on their own; the test, playing
+ * the operator who checked with the carrier, retries those the carrier never booked.
+ * SQLite: one instance killed and restarted. PostgreSQL: two instances, one killed while the
+ * other goes on and settles what the dead one held once its leases run out.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountBody } from '../support/accounts.js';
+import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/databases.js';
+import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import { runCli, startServe, type ServerProcess } from '../support/process.js';
+import { waitFor } from '../support/webhook-receiver.js';
+import { address, recipientUS } from '../contract/support.js';
+import { emulatorBookings } from './support.js';
+
+const ITEMS = 60;
+let em: TestEmulator;
+beforeAll(async () => {
+  em = await startTestEmulator();
+  // Every booking takes a while, so the kill lands with calls in flight.
+  await em.fault('carrier_a', 'ship', 'latency:40', 0);
+});
+afterAll(() => em?.close());
+
+function envFor(extra: Record<string, string>): Record<string, string> {
+  return {
+    WAYBILL_CARRIER_A_URL: em.emulator.carrierUrl('carrier_a'),
+    WAYBILL_CARRIER_A_TEST_URL: em.emulator.carrierUrl('carrier_a'),
+    WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
+    WAYBILL_BATCH_LEASE_MS: '1500',
+    WAYBILL_LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+interface Run {
+  url: () => string;
+  key: string;
+}
+
+async function call(run: Run, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${run.url()}${path}`, { method, headers: { zkkey: run.key, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Posts a batch, kills `victim` with SIGKILL once some items are booked, and waits for the batch to settle on `survivor`. */
+async function crashDuringBatch(prefix: string, env: Record<string, string>, opts: { victim: ServerProcess; run: Run; restart: () => Promise<void> }) {
+  const { run } = opts;
+  const account = (await call(run, 'POST', '/shippingaccount', accountBody('carrier_a', { test: true }))).body.shipping_account.id;
+  const shipments = Array.from({ length: ITEMS }, (_, i) => ({ shipping_account: account, sender: address(), recipient: { ...recipientUS, name: `${prefix} ${i}` }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' }));
+  const posted = await call(run, 'POST', '/batches', { batch: { shipments } });
+  expect(posted.status).toBe(202);
+  const id = posted.body.batch.id;
+  await waitFor(async () => (await call(run, 'GET', `/batches/${id}`)).body.batch.counts.booked >= 10, 'ten items booked', 60_000);
+  opts.victim.child.kill('SIGKILL');
+  await new Promise((resolve) => opts.victim.child.once('exit', resolve));
+  await opts.restart();
+  const batch = await waitFor(async () => {
+    const b = (await call(run, 'GET', `/batches/${id}`)).body.batch;
+    return b.counts.queued + b.counts.in_progress === 0 && b;
+  }, 'the batch to settle after the restart', 90_000);
+  const items = (await call(run, 'GET', `/batches/${id}/shipments?pageSize=500`)).body as any[];
+  const atCarrier = emulatorBookings(em).filter((b) => b.recipient.startsWith(`${prefix} `));
+  const countOf = (name: string) => atCarrier.filter((b) => b.recipient === name).length;
+
+  // Never twice: each item's recipient appears at most once among the carrier's bookings.
+  for (let i = 0; i < ITEMS; i++) expect(countOf(`${prefix} ${i}`), `${prefix} ${i}`).toBeLessThanOrEqual(1);
+  const booked = items.filter((i) => i.status === 'booked');
+  const interrupted = items.filter((i) => i.status === 'failed');
+  // Booked items are the carrier's bookings, tracking number and all.
+  for (const it of booked) expect(atCarrier.find((b) => b.recipient === `${prefix} ${it.index}`)?.tracking).toBe(it.shipment.tracking_number);
+  for (const it of interrupted) expect(it.error.detail).toBe('interrupted');
+  expect(booked.length + interrupted.length).toBe(ITEMS);
+  expect(interrupted.length).toBeLessThanOrEqual(16);
+  expect(batch.status).toBe(interrupted.length > 0 ? 'completed_with_errors' : 'completed');
+
+  // Retrying the batch leaves them alone; the operator checks them with the carrier and retries those it never booked.
+  const plain = await call(run, 'POST', `/batches/${id}/retry`);
+  expect(plain.body.batch.counts.failed).toBe(interrupted.length);
+  const neverBooked = interrupted.filter((it) => countOf(`${prefix} ${it.index}`) === 0);
+  const alreadyBooked = interrupted.length - neverBooked.length;
+  if (neverBooked.length > 0) {
+    const retried = await call(run, 'POST', `/batches/${id}/retry?${neverBooked.map((it) => `index=${it.index}`).join('&')}`);
+    expect(retried.body.batch.counts.failed).toBe(alreadyBooked);
+    await waitFor(async () => {
+      const b = (await call(run, 'GET', `/batches/${id}`)).body.batch;
+      return b.counts.queued + b.counts.in_progress === 0 && b;
+    }, 'the retry', 60_000);
+  }
+  const after = emulatorBookings(em).filter((b) => b.recipient.startsWith(`${prefix} `));
+  console.log(`${prefix}: ${booked.length} booked before the retry, ${interrupted.length} interrupted by the kill (${alreadyBooked} of them had reached the carrier), ${atCarrier.length} carrier bookings before the retry, ${after.length} after`);
+  // Every item booked once at the carrier, none twice.
+  expect(after.length).toBe(ITEMS);
+  expect(new Set(after.map((b) => b.recipient)).size).toBe(ITEMS);
+}
+
+describe('kill -9 in the middle of a batch', () => {
+  it('SQLite: restarts and books no item twice', async () => {
+    const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-')) });
+    let current = await startServe(env);
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    const run: Run = { url: () => current.url, key };
+    try {
+      await crashDuringBatch('SQLite', env, { victim: current, run, restart: async () => void (current = await startServe(env)) });
+    } finally {
+      await current.stop();
+    }
+  }, 240_000);
+
+  it.skipIf(!postgresUrl)('PostgreSQL, two instances: the survivor settles the dead one’s items, none booked twice', async () => {
+    const db: TestDatabase = await createTestDatabase('postgres');
+    const env = envFor({ WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-pg-')) });
+    const first = await startServe(env);
+    const second = await startServe(env);
+    let third: ServerProcess | undefined;
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    // Requests go to the survivor; the batch is shared through the database.
+    const run: Run = { url: () => second.url, key };
+    try {
+      await crashDuringBatch('Postgres', env, { victim: first, run, restart: async () => void (third = await startServe(env)) });
+    } finally {
+      await second.stop();
+      await third?.stop();
+      await db.drop();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,73 @@
+/**
+ * The production start: `npm start` runs the compiled service with plain node, and a SIGTERM sent to
+ * the npm process (what a process manager does) reaches the service, which drains and frees its port.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { projectRoot } from './support/process.js';
+
+/** A port nobody listens on right now (bound and released by this process). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolvePromise(false)));
+    socket.once('error', (err: NodeJS.ErrnoException) => resolvePromise(err.code === 'ECONNREFUSED'));
+  });
+}
+
+function withinDeadline<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
+  let timer!: NodeJS.Timeout;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} not within ${ms} ms`)), ms)));
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+beforeAll(() => {
+  // The compiled service is what `npm start` runs: build it from the sources under test.
+  const built = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: projectRoot, encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+}, 120_000);
+
+it('npm start serves the compiled service and SIGTERM to npm frees the port', async () => {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-start-')), WAYBILL_LOG_LEVEL: 'info' };
+  const npm = spawn('npm', ['start', '--silent'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolvePromise) => npm.once('exit', (code) => resolvePromise(code)));
+  let out = '';
+  const listening = new Promise<void>((resolvePromise, reject) => {
+    npm.stdout.on('data', (d: Buffer) => {
+      out += d;
+      if (out.includes('Waybill listening on')) resolvePromise();
+    });
+    npm.stderr.on('data', (d: Buffer) => (out += d));
+    void exited.then((code) => reject(new Error(`npm start exited with ${code}:\n${out}`)));
+  });
+  try {
+    await withinDeadline('listening', 60_000, listening);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    // A compiled start: the service process is plain node on dist/, no TypeScript loader.
+    expect(out).not.toContain('tsx');
+
+    npm.kill('SIGTERM');
+    await withinDeadline('npm start exiting after SIGTERM', 5_000, exited);
+    expect(await refused(port)).toBe(true);
+    expect(out).toContain('shutting down');
+  } finally {
+    if (npm.exitCode === null) npm.kill('SIGKILL');
+  }
+}, 90_000);

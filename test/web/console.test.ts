@@ -1,0 +1,227 @@
+/**
+ * The operator console in Debian's Chromium against the real service and the carrier emulator:
+ * signing in, finding and opening a shipment, its label, cancelling, booking with rates side by
+ * side, accounts, a webhook delivery replayed; axe-core, both widths and a screenshot on every page.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { address, recipientUS, shipment } from '../contract/support.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { buildPages, checkPage, describeInBrowser, launch, serve, watchConsole, type Served } from './browser.js';
+
+describeInBrowser('the operator console', () => {
+let s: Served;
+let browser: Browser;
+let receiver: Receiver;
+let key: string;
+let account: string;
+const booked: { id: string; tracking_number: string; name: string; label: string }[] = [];
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  const [root, rx] = await Promise.all([buildPages(), startReceiver()]);
+  receiver = rx;
+  s = await serve(root, { WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true' });
+  browser = await launch();
+  key = await s.t.key('acme');
+  account = (await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse' } })).body.shipping_account.id;
+  expect((await s.t.call('POST', '/webhooks', key, { webhook: { url: `${receiver.url}/hook`, events: ['*'], description: 'Order system' } })).status).toBe(200);
+  for (const name of ['Dora Explorer', 'Eve Example', 'Fay Finder']) {
+    const res = await s.t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground', recipient: { ...recipientUS, name }, references: [{ type: 'order', value: `ORD-${name.slice(0, 3)}` }] }));
+    expect(res.status, res.raw).toBe(200);
+    booked.push({ id: res.body.shipment.id, tracking_number: res.body.shipment.tracking_number, name, label: res.body.shipment.packages[0].label });
+  }
+  const date = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+  const pickup = { shipping_account: account, carrier: 'carrier_a', location: address({ location_type: 'front desk' }), shipments: [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }], time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' };
+  expect((await s.t.call('POST', '/pickup', key, { pickup })).status).toBe(200);
+  const method = await s.t.call('POST', '/returns/methods', key, { return_method: { shipping_account: account, method_name: 'Back by post', type: 'drop_off', service: 'carrier_a_ground', packaging: 'your_packaging', cost: { carrier_charge: 6, customer_charge: 3 }, return_charge: 3 } });
+  const ret = await s.t.call('POST', '/returns', key, {
+    return: { return_method: method.body.return_method.id, customer_id: 'c-9', order_id: 'o-77', customer: address({ name: 'Cora Customer' }), destination: recipientUS, return_lines: [{ product_name: 'Mug', quantity: 2, value: 10, weight: 1 }], packages: [{ weight: 2 }], dim_units: 'IN', weight_units: 'LB' },
+  });
+  expect(ret.status, ret.raw).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+  await receiver?.close();
+});
+
+/** A fresh tab (own sessionStorage), signed in. */
+async function signedIn(path = '/console/shipments'): Promise<{ ctx: BrowserContext; page: Page; problems: string[] }> {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await ctx.newPage();
+  // Short waits: a step that cannot happen fails at that step, not at the test's time limit.
+  page.setDefaultTimeout(8000);
+  const problems = watchConsole(page);
+  await page.goto(`${s.url}${path}`);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return { ctx, page, problems };
+}
+
+describe('console in a browser', () => {
+  it('refuses a wrong key on the form, signs in with the right one kept in the tab only, and signs out', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${s.url}/console/`);
+    await page.getByLabel('API key').waitFor();
+    await checkPage(page, 'sign-in');
+    await page.getByLabel('API key').fill('wb_wrong_key');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not accepted');
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Shipments' }).waitFor();
+    expect(page.url()).toBe(`${s.url}/console/shipments`);
+    expect(await page.evaluate('Object.values(sessionStorage)')).toEqual([key]);
+    expect(await page.evaluate('localStorage.length')).toBe(0);
+    expect(await ctx.cookies()).toEqual([]);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key').waitFor();
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('finds a booked shipment by recipient, opens it, downloads its label, then cancels it after confirming', async () => {
+    const { ctx, page, problems } = await signedIn();
+    // Three outbound shipments and the return's label.
+    await expect.poll(() => page.locator('table.list tbody tr').count()).toBe(4);
+    await checkPage(page, 'shipments');
+    await page.getByLabel('Search').fill('eve');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('table.list tbody tr').count()).toBe(1);
+    expect(page.url()).toContain('search=eve');
+    const eve = booked[1]!;
+    await page.getByRole('link', { name: eve.tracking_number }).click();
+    await page.getByRole('heading', { name: `Shipment ${eve.tracking_number}` }).waitFor();
+    expect(page.url()).toBe(`${s.url}/console/shipments/${eve.id}`);
+    await page.getByText('Eve Example').first().waitFor();
+
+    const link = page.getByRole('link', { name: 'Download label' });
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^blob:/);
+    // The page's CSP lets it read nothing but its own origin, so the bytes are checked through the API.
+    expect(await link.getAttribute('type')).toBe('application/pdf');
+    const label = await fetch(`${s.url}${new URL(booked[1]!.label).pathname}`, { headers: { zkkey: key } });
+    expect(Buffer.from(await label.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
+    const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    expect(tab.url()).toBe(href);
+    await tab.close();
+
+    await page.getByRole('button', { name: 'Refresh tracking' }).click();
+    await page.locator('.timeline li').first().waitFor();
+    await checkPage(page, 'shipment');
+
+    await page.getByRole('button', { name: 'Cancel shipment' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel shipment' }).click();
+    await page.locator('.summary').getByText('Cancelled').waitFor();
+    expect((await s.t.call('GET', `/shipments/${eve.id}`, key)).body.shipment.status).toBe('SHIPMENT_VOIDED');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a deep link loads its page after signing in', async () => {
+    const { ctx, page } = await signedIn(`/console/shipments/${booked[0]!.id}`);
+    await page.getByRole('heading', { name: `Shipment ${booked[0]!.tracking_number}` }).waitFor();
+    await ctx.close();
+  });
+
+  it('rates from two accounts side by side, buys one and offers its label to print', async () => {
+    const second = (await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Second site' } })).body.shipping_account.id;
+    const { ctx, page, problems } = await signedIn('/console/new');
+    await page.getByRole('checkbox', { name: /Main warehouse/ }).check();
+    await page.getByRole('checkbox', { name: /Second site/ }).check();
+    const from = page.getByRole('group', { name: 'From' });
+    const to = page.getByRole('group', { name: 'To' });
+    for (const [group, a] of [[from, address()], [to, recipientUS]] as const) {
+      await group.getByLabel('Name').fill(String(a.name));
+      await group.getByLabel('Street').fill(String(a.street1));
+      await group.getByLabel('City').fill(String(a.city));
+      await group.getByLabel('State or region').fill(String(a.state));
+      await group.getByLabel('Postal code').fill(String(a.postal_code));
+      await group.getByLabel('Phone').fill(String(a.phone));
+    }
+    await page.getByRole('button', { name: 'Get rates' }).click();
+    await page.getByRole('heading', { name: 'Rates' }).waitFor();
+    await page.getByRole('region', { name: /Second site/ }).getByRole('button', { name: /^Buy / }).first().waitFor();
+    expect(await page.getByRole('region', { name: /Main warehouse/ }).getByRole('button', { name: /^Buy / }).count()).toBeGreaterThan(0);
+    await checkPage(page, 'new');
+    await page.getByRole('region', { name: /Second site/ }).getByRole('button', { name: /^Buy / }).first().click();
+    await page.getByRole('link', { name: 'Print label' }).waitFor();
+    const bought = await s.t.call('GET', `/shipments?shipping_account=${second}`, key);
+    expect(bought.body).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('adds an account with the carrier’s credential form, never showing the secret, and validates it', async () => {
+    expect((await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_c', country: 'US', test: true, name: 'Express desk' } })).status).toBe(200);
+    const { ctx, page, problems } = await signedIn('/console/accounts');
+    await page.getByLabel('Carrier', { exact: true }).selectOption('carrier_b');
+    await page.getByLabel('Name', { exact: true }).fill('Carrier B live');
+    await page.getByLabel('Account number', { exact: true }).fill('A1B2C3');
+    await page.getByLabel(/^Userid/).fill('shipper');
+    await page.getByLabel(/^Password/).fill('super-secret-value-b');
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await page.getByRole('heading', { name: /Carrier B live/ }).waitFor();
+    expect(await page.content()).not.toContain('super-secret-value-b');
+    // Offered only where the carrier can check credentials.
+    const main = page.locator('li.card', { has: page.getByRole('heading', { name: /Main warehouse/ }) });
+    expect(await main.getByRole('button', { name: 'Validate credentials' }).count()).toBe(0);
+    const card = page.locator('li.card', { has: page.getByRole('heading', { name: /Express desk/ }) });
+    await card.getByRole('button', { name: 'Validate credentials' }).click();
+    await card.locator('[aria-live] .note').waitFor();
+    expect(await card.locator('[aria-live] .note').textContent()).toMatch(/^Accepted:/);
+    await checkPage(page, 'accounts');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('shows webhook deliveries with their attempts and replays one', async () => {
+    await expect.poll(() => receiver.at('/hook').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const { ctx, page, problems } = await signedIn('/console/webhooks');
+    await page.getByRole('button', { name: 'Show deliveries' }).click();
+    await page.locator('.delivery').first().waitFor();
+    await expect.poll(() => page.locator('.attempts li').count()).toBeGreaterThan(0);
+    expect(await page.locator('.attempts li').first().textContent()).toContain('HTTP 200');
+    await checkPage(page, 'webhooks');
+    const oldest = page.locator('.delivery').last();
+    const eventId = (await oldest.locator('.event-id').textContent())!;
+    const before = receiver.received.filter((r) => r.eventId === eventId).length;
+    expect(before).toBe(1);
+    await oldest.getByRole('button', { name: /^Replay / }).click();
+    await expect.poll(() => receiver.received.filter((r) => r.eventId === eventId).length, { timeout: 10_000 }).toBe(2);
+    // The replay is a new delivery of the same event, listed first once reloaded.
+    await page.getByRole('button', { name: 'Reload deliveries' }).click();
+    await expect.poll(() => page.locator('.delivery').first().locator('.event-id').textContent()).toBe(eventId);
+    await expect.poll(() => page.locator('.delivery').first().locator('.attempts li').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('every other page passes axe at both widths without sideways scrolling', async () => {
+    const { ctx, page, problems } = await signedIn('/console/returns');
+    await page.locator('table.list tbody tr').first().waitFor();
+    await checkPage(page, 'returns');
+    await page.locator('table.list tbody a').first().click();
+    await page.getByRole('button', { name: 'Void return' }).waitFor();
+    await checkPage(page, 'return');
+    await page.getByRole('link', { name: 'Pickups' }).click();
+    await page.locator('table.list tbody tr').first().waitFor();
+    await checkPage(page, 'pickups');
+    await page.locator('table.list tbody a').first().click();
+    await page.getByRole('button', { name: 'Cancel pickup' }).waitFor();
+    await checkPage(page, 'pickup');
+    await page.getByRole('link', { name: 'Events' }).click();
+    await page.locator('.events li').first().waitFor();
+    await checkPage(page, 'events');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
+});

@@ -1,0 +1,109 @@
+/**
+ * Editing an account and its postage balance. Both call operations that newer versions of the
+ * service have (PATCH /shippingaccount/{id}, /shippingaccount/{id}/balance): the console offers them
+ * only when the service's own OpenAPI document lists them.
+ */
+import { useState } from 'preact/hooks';
+import { api } from '../../shared/api';
+import { dateTime, money } from '../../shared/format';
+import type { Account, CarrierMeta } from '../types';
+import { ErrorNote, Field, useAction, useApi } from '../ui';
+
+const SECRET = /secret|password|passphrase|key|token/i;
+export const words = (member: string) => member.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+export const secretMember = (member: string) => SECRET.test(member);
+
+/** Which optional operations this service has, from GET /openapi.json. */
+export function useAccountOperations(): { edit: boolean; balance: boolean } {
+  const doc = useApi<{ paths?: Record<string, Record<string, unknown>> }>('/openapi.json');
+  const paths = doc.data?.paths ?? {};
+  return { edit: Boolean(paths['/shippingaccount/{id}']?.patch), balance: Boolean(paths['/shippingaccount/{id}/balance']?.get) };
+}
+
+/** Name and credentials; a credential left empty keeps its stored value (secrets are never shown). */
+export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMeta | undefined; onSaved: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(a.name ?? '');
+  const [auth, setAuth] = useState<Record<string, string>>({});
+  const act = useAction();
+  const members = meta ? [...meta.auth.required, ...meta.auth.optional] : Object.keys(a.auth);
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const changed = Object.fromEntries(Object.entries(auth).filter(([, v]) => v !== ''));
+    const body = { shipping_account: { ...(name !== (a.name ?? '') ? { name } : {}), ...(Object.keys(changed).length > 0 ? { auth: changed } : {}) } };
+    if (Object.keys(body.shipping_account).length === 0) return setOpen(false);
+    if (await act.run((key) => api(`/shippingaccount/${encodeURIComponent(a.id)}`, { key, method: 'PATCH', body }))) {
+      setAuth({});
+      setOpen(false);
+      onSaved();
+    }
+  };
+  if (!open) {
+    return (
+      <button type="button" class="quiet" onClick={() => setOpen(true)}>
+        Edit account
+      </button>
+    );
+  }
+  return (
+    <form class="stack edit" onSubmit={save} aria-label={`Edit ${a.name ?? a.id}`}>
+      <Field label="Name" value={name} onValue={setName} />
+      <fieldset>
+        <legend>Credentials (leave empty to keep)</legend>
+        <div class="row">
+          {members.map((m) => (
+            <Field key={m} label={words(m)} type={secretMember(m) ? 'password' : 'text'} autoComplete="off" value={auth[m] ?? ''} onValue={(v) => setAuth({ ...auth, [m]: v })} />
+          ))}
+        </div>
+      </fieldset>
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          Save
+        </button>
+        <button type="button" class="quiet" onClick={() => setOpen(false)}>
+          Discard
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface Balance {
+  amount: number | string;
+  currency: string;
+  updated?: string;
+}
+
+/** The prepaid postage of carriers that have it, and buying more. */
+export function PostageBalance({ a }: { a: Account }) {
+  const path = `/shippingaccount/${encodeURIComponent(a.id)}/balance`;
+  const loaded = useApi<{ balance: Balance }>(path);
+  const [amount, setAmount] = useState('');
+  const act = useAction();
+  // Carriers without prepaid postage answer carrier_unsupported_method: nothing to show for them.
+  if (!loaded.data) return null;
+  const b = loaded.data.balance;
+  const add = async (e: Event) => {
+    e.preventDefault();
+    if (await act.run((key) => api(path, { key, body: { add_funds: { amount: Number(amount), currency: b.currency } } }))) {
+      setAmount('');
+      loaded.reload();
+    }
+  };
+  return (
+    <form class="balance" onSubmit={add} aria-label={`Postage of ${a.name ?? a.id}`}>
+      <p>
+        Postage balance <strong>{money(b.amount, b.currency)}</strong>
+        {b.updated ? <span class="sub">as of {dateTime(b.updated)}</span> : null}
+      </p>
+      <div class="row-actions">
+        <Field label={`Add postage (${b.currency})`} type="number" min="0.01" step="0.01" required value={amount} onValue={setAmount} />
+        <button type="submit" disabled={act.busy}>
+          Add funds
+        </button>
+      </div>
+      <ErrorNote>{act.error}</ErrorNote>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Shipping accounts: the list (secrets come masked from the API and are shown only as masked), adding
+ * one with the carrier's own credential form from GET /meta/carriers, checking credentials, deleting.
+ */
+import { useState } from 'preact/hooks';
+import { api } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import type { Account, CarrierMeta } from '../types';
+import { Confirm, ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
+import { EditAccount, PostageBalance, secretMember, useAccountOperations, words } from './account-extras';
+
+
+function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: () => void }) {
+  const [carrier, setCarrier] = useState('');
+  const [country, setCountry] = useState('US');
+  const [name, setName] = useState('');
+  const [test, setTest] = useState(false);
+  const [auth, setAuth] = useState<Record<string, string>>({});
+  const act = useAction();
+  const meta = carriers.find((c) => c.slug === carrier);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!meta) return act.setError('Choose a carrier.');
+    const filled = Object.fromEntries(Object.entries(auth).filter(([k, v]) => v !== '' && (meta.auth.required.includes(k) || meta.auth.optional.includes(k))));
+    const body = { shipping_account: { carrier, country: country.toUpperCase(), test, ...(name ? { name } : {}), ...(Object.keys(filled).length > 0 || !test ? { auth: filled } : {}) } };
+    const ok = await act.run((key) => api('/shippingaccount', { key, body }));
+    if (ok) {
+      setAuth({});
+      setName('');
+      onAdded();
+    }
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="add-h">
+      <h2 id="add-h">Add an account</h2>
+      <div class="row">
+        <Select label="Carrier" value={carrier} onValue={setCarrier} blank="Choose a carrier" required options={carriers.map((c) => [c.slug, c.name] as [string, string])} />
+        <Field label="Country (2 letters)" value={country} onValue={setCountry} required maxLength={2} pattern="[A-Za-z]{2}" />
+        <Field label="Name" value={name} onValue={setName} hint="Optional, to tell accounts apart" />
+      </div>
+      <label class="check">
+        <input type="checkbox" checked={test} onChange={(e) => setTest((e.currentTarget as HTMLInputElement).checked)} />
+        Test account (without credentials: the service's test credentials for the carrier)
+      </label>
+      {meta ? (
+        <fieldset>
+          <legend>{meta.name} credentials</legend>
+          <div class="row">
+            {[...meta.auth.required, ...meta.auth.optional].map((m) => (
+              <Field
+                key={m}
+                label={`${words(m)}${meta.auth.required.includes(m) ? '' : ' (optional)'}`}
+                type={secretMember(m) ? 'password' : 'text'}
+                autoComplete="off"
+                required={meta.auth.required.includes(m) && !test}
+                value={auth[m] ?? ''}
+                onValue={(v) => setAuth({ ...auth, [m]: v })}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          Add account
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMeta | undefined; ops: { edit: boolean; balance: boolean }; onChanged: () => void }) {
+  const check = useAction();
+  const [verdict, setVerdict] = useState<{ valid: boolean; message: string }>();
+  const validate = async () => {
+    setVerdict(undefined);
+    const res = await check.run((key) => api<{ valid: boolean; message: string }>('/validate_credentials', { key, body: { validate_credentials: { shipping_account: a.id } } }));
+    if (res) setVerdict(res.body);
+  };
+  return (
+    <li class="card">
+      <h2>
+        {a.name ?? a.carrier} <span class="sub">{`${a.carrier} · ${a.country}${a.test ? ' · test' : ''}`}</span>
+      </h2>
+      <dl class="facts">
+        <div>
+          <dt>Account</dt>
+          <dd>{a.id}</dd>
+        </div>
+        <div>
+          <dt>Added</dt>
+          <dd>{dateTime(a.created)}</dd>
+        </div>
+        {a.parent_shipping_account ? (
+          <div>
+            <dt>Inherits from</dt>
+            <dd>{a.parent_shipping_account}</dd>
+          </div>
+        ) : null}
+        {Object.entries(a.auth).map(([k, v]) => (
+          <div key={k}>
+            <dt>{words(k)}</dt>
+            {/* The API masks secret members ("****" + last 4); nothing here can reveal them. */}
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {ops.balance ? <PostageBalance a={a} /> : null}
+      <div class="row-actions">
+        {ops.edit ? <EditAccount a={a} meta={meta} onSaved={onChanged} /> : null}
+        {meta?.operations.includes('validate_credentials') ? (
+          <button type="button" class="quiet" disabled={check.busy} onClick={validate}>
+            Validate credentials
+          </button>
+        ) : null}
+        <Confirm
+          label="Delete account"
+          question={`Delete account ${a.id}? Shipments booked with it stay readable.`}
+          yes="Yes, delete the account"
+          onConfirm={async (key) => {
+            await api(`/shippingaccount/${encodeURIComponent(a.id)}`, { key, method: 'DELETE' });
+            onChanged();
+            return true;
+          }}
+        />
+      </div>
+      <div aria-live="polite">
+        {verdict ? <p class={`note ${verdict.valid ? 'note-ok' : 'note-error'}`}>{`${verdict.valid ? 'Accepted' : 'Refused'}: ${verdict.message}`}</p> : null}
+        <ErrorNote>{check.error}</ErrorNote>
+      </div>
+    </li>
+  );
+}
+
+export function Accounts() {
+  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const list = accounts.data?.shipping_accounts;
+  const ops = useAccountOperations();
+  return (
+    <section>
+      <PageHeading>Shipping accounts</PageHeading>
+      <Status loaded={accounts} empty={list?.length === 0} />
+      {list && list.length > 0 ? (
+        <ul class="cards cards-grid">
+          {list.map((a) => (
+            <AccountCard key={a.id} a={a} ops={ops} meta={carriers.data?.carriers.find((c) => c.slug === a.carrier)} onChanged={accounts.reload} />
+          ))}
+        </ul>
+      ) : null}
+      {carriers.data ? <AddAccount carriers={carriers.data.carriers} onAdded={accounts.reload} /> : <Status loaded={carriers} />}
+    </section>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * Batches: upload a CSV of shipments for one account and service, watch it run, then its failed rows,
+ * retry, cancel, the print file and closing the day (POST /batches and what hangs off it).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, query } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import { useKey } from '../context';
+import { saveFile } from '../label';
+import { BASE, Link, navigate } from '../router';
+import type { Account, CarrierMeta } from '../types';
+import { Confirm, ErrorNote, Facts, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
+import { accountName } from './shipments';
+
+interface Counts {
+  total: number;
+  queued: number;
+  in_progress: number;
+  booked: number;
+  failed: number;
+  cancelled: number;
+}
+
+interface Batch {
+  id: string;
+  status: 'queued' | 'in_progress' | 'completed' | 'completed_with_errors' | 'cancelled';
+  created: string;
+  reference?: string;
+  label_type?: string;
+  counts: Counts;
+}
+
+interface Item {
+  index: number;
+  row?: number;
+  reference?: string;
+  status: string;
+  error?: { code: string; message: string; detail: string };
+}
+
+const RUNNING = new Set(['queued', 'in_progress']);
+const STATUS_TEXT: Record<Batch['status'], string> = { queued: 'Queued', in_progress: 'Running', completed: 'Completed', completed_with_errors: 'Completed with errors', cancelled: 'Cancelled' };
+const PAGE_SIZE = 20;
+
+function Upload() {
+  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const [account, setAccount] = useState('');
+  const [service, setService] = useState('');
+  const [file, setFile] = useState<File>();
+  const act = useAction();
+  const list = accounts.data?.shipping_accounts ?? [];
+  const carrier = list.find((a) => a.id === account)?.carrier;
+  const services = carriers.data?.carriers.find((c) => c.slug === carrier)?.services ?? [];
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!file) return act.setError('Choose a CSV file.');
+    const res = await act.run((key) => api<{ batch: Batch }>(`/batches${query({ shipping_account: account, service })}`, { key, raw: { body: file, type: 'text/csv' } }));
+    if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="upload-h">
+      <h2 id="upload-h">Upload a CSV</h2>
+      <p class="sub">One shipment per row; the header row names the columns (recipient_name, recipient_street1, weight…). The sender is the account's billing address.</p>
+      <div class="row">
+        <div class="field">
+          <label for="csv-file">CSV file</label>
+          <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
+        </div>
+        <Select label="Shipping account" value={account} onValue={setAccount} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
+        <Select label="Service" value={service} onValue={setService} blank={carrier ? 'Choose a service' : 'Choose an account first'} required options={services} />
+      </div>
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          Upload
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function Batches() {
+  const f = useFilters(`${BASE}/batches`, []);
+  const list = useApi<Batch[]>(`/batches${query({ page: f.page, pageSize: PAGE_SIZE })}`);
+  return (
+    <section>
+      <PageHeading>Batches</PageHeading>
+      <Upload />
+      <h2>Earlier batches</h2>
+      <Status loaded={list} empty={list.data?.length === 0} />
+      {list.data && list.data.length > 0 ? (
+        <table class="list">
+          <caption class="visually-hidden">Batches, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Batch</th>
+              <th scope="col">Status</th>
+              <th scope="col">Booked</th>
+              <th scope="col">Failed</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((b) => (
+              <tr key={b.id}>
+                <td data-label="Batch">
+                  <Link href={`${BASE}/batches/${encodeURIComponent(b.id)}`}>{b.reference ?? b.id}</Link>
+                </td>
+                <td data-label="Status">{STATUS_TEXT[b.status] ?? b.status}</td>
+                <td data-label="Booked">{`${b.counts.booked} of ${b.counts.total}`}</td>
+                <td data-label="Failed">{b.counts.failed}</td>
+                <td data-label="Created">{dateTime(b.created)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
+    </section>
+  );
+}
+
+/** Reloads while the batch runs: an answer at a time, a second apart. */
+function usePolling(running: boolean, reload: () => void, loading: boolean) {
+  useEffect(() => {
+    if (!running || loading) return;
+    const t = setTimeout(reload, 1000);
+    return () => clearTimeout(t);
+  }, [running, loading, reload]);
+}
+
+export function BatchDetail({ id }: { id: string }) {
+  const key = useKey();
+  const path = `/batches/${encodeURIComponent(id)}`;
+  const loaded = useApi<{ batch: Batch }>(path);
+  const b = loaded.data?.batch;
+  const running = b !== undefined && RUNNING.has(b.status);
+  usePolling(running, loaded.reload, loaded.loading);
+  const failed = useApi<Item[]>(b && !running && b.counts.failed > 0 ? `${path}/shipments?status=failed&pageSize=500` : null);
+  const act = useAction();
+  const [format, setFormat] = useState('pdf');
+  const [closed, setClosed] = useState<string>();
+  if (!b) {
+    return (
+      <section>
+        <p>
+          <Link href={`${BASE}/batches`}>← Batches</Link>
+        </p>
+        <Status loaded={loaded} />
+      </section>
+    );
+  }
+  const done = b.counts.booked + b.counts.failed + b.counts.cancelled;
+  const post = (what: string) => act.run((k) => api(`${path}/${what}`, { key: k, method: 'POST' }));
+  const retry = async () => {
+    if (await post('retry')) loaded.reload();
+  };
+  const manifest = async () => {
+    setClosed(undefined);
+    const res = await act.run((k) => api<{ manifests: unknown[] }>(`${path}/manifest`, { key: k, method: 'POST' }));
+    if (res) setClosed(`Day closed: ${res.body.manifests.length} manifests.`);
+  };
+  return (
+    <section>
+      <p>
+        <Link href={`${BASE}/batches`}>← Batches</Link>
+      </p>
+      <PageHeading>Batch {b.reference ?? b.id}</PageHeading>
+      <div class="card">
+        <p class="summary">
+          <span class={`badge ${b.status === 'completed' ? 'badge-ok' : b.status === 'completed_with_errors' ? 'badge-bad' : 'badge-info'}`}>{STATUS_TEXT[b.status] ?? b.status}</span>
+          <span>{`${done} of ${b.counts.total} done`}</span>
+        </p>
+        <span id="batch-progress-label">Progress</span>
+        <progress id="batch-progress" class="progress" role="progressbar" aria-labelledby="batch-progress-label" max={b.counts.total} value={done} aria-valuemin={0} aria-valuemax={b.counts.total} aria-valuenow={done} />
+        <Facts
+          items={[
+            ['Booked', String(b.counts.booked)],
+            ['Failed', String(b.counts.failed)],
+            ['Queued', String(b.counts.queued)],
+            ['In progress', String(b.counts.in_progress)],
+            ['Cancelled', String(b.counts.cancelled)],
+            ['Created', dateTime(b.created)],
+          ]}
+        />
+      </div>
+      <div class="row-actions">
+        {b.counts.failed > 0 && !running ? (
+          <button type="button" disabled={act.busy} onClick={retry}>
+            Retry failed rows
+          </button>
+        ) : null}
+        {running ? (
+          <Confirm
+            label="Cancel batch"
+            question="Stop the rows not yet booked? Labels already booked stay booked."
+            yes="Yes, cancel the rest"
+            onConfirm={async (k) => {
+              await api(`${path}/cancel`, { key: k, method: 'POST' });
+              loaded.reload();
+              return true;
+            }}
+          />
+        ) : null}
+      </div>
+      {b.counts.booked > 0 ? (
+        <div class="row-actions">
+          <Select label="Print file format" value={format} onValue={setFormat} options={[['pdf', 'PDF'], ['zpl', 'ZPL'], ['epl', 'EPL']]} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, key, `${b.id}.${format}`))}>
+            Download print file
+          </button>
+          <button type="button" class="quiet" disabled={act.busy || running} onClick={manifest}>
+            Close the day
+          </button>
+        </div>
+      ) : null}
+      <div aria-live="polite">{closed ? <p class="note note-ok">{closed}</p> : null}</div>
+      <ErrorNote>{act.error}</ErrorNote>
+      {failed.data && failed.data.length > 0 ? (
+        <section class="card">
+          <h2>Failed rows</h2>
+          <table class="list">
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Reference</th>
+                <th scope="col">Error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.data.map((item) => (
+                <tr key={item.index}>
+                  <td data-label="Line">{item.row ?? item.index + 1}</td>
+                  <td data-label="Reference">{item.reference ?? '—'}</td>
+                  <td data-label="Error">
+                    {item.error?.message ?? item.status}
+                    {item.error?.detail ? <span class="sub">{item.error.detail}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      <p>
+        <Link href={`${BASE}/shipments`}>Shipments</Link> lists every booked label.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+/** Events of the last 30 days, oldest first as the API gives them, filtered by type; redeliver one. */
+import { useState } from 'preact/hooks';
+import { api, query } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import { ErrorNote, PageHeading, Select, Status, useAction, useApi } from '../ui';
+import { EVENT_TYPES } from './webhooks';
+
+interface Event {
+  id: string;
+  type: string;
+  created: string;
+  data: unknown;
+}
+
+const LIMIT = 50;
+const NAMED = ['tracking_number', 'confirmation_number', 'id'] as const;
+
+/** The first identifying value of an event's resource, to tell events apart without opening them. */
+function subject(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  for (const k of NAMED) if (typeof record[k] === 'string') return `${k.replace(/_/g, ' ')} ${record[k]}`;
+  return undefined;
+}
+
+export function Events() {
+  const [type, setType] = useState('');
+  const [after, setAfter] = useState<string[]>([]);
+  const list = useApi<{ events: Event[]; has_more: boolean }>(`/events${query({ type, limit: LIMIT, after: after.at(-1) })}`);
+  const act = useAction();
+  const [sent, setSent] = useState<string>();
+  const redeliver = async (e: Event) => {
+    setSent(undefined);
+    const res = await act.run((key) => api<{ deliveries: unknown[] }>(`/events/${encodeURIComponent(e.id)}/redeliver`, { key, method: 'POST' }));
+    if (res) setSent(`${e.type} ${e.id}: ${res.body.deliveries.length} deliveries queued.`);
+  };
+  const items = list.data?.events;
+  return (
+    <section>
+      <PageHeading>Events</PageHeading>
+      <div class="filters">
+        <Select
+          label="Type"
+          value={type}
+          blank="Every type"
+          options={EVENT_TYPES}
+          onValue={(v) => {
+            setType(v);
+            setAfter([]);
+          }}
+        />
+      </div>
+      <div aria-live="polite">{sent ? <p class="note note-ok">{sent}</p> : null}</div>
+      <ErrorNote>{act.error}</ErrorNote>
+      <Status loaded={list} empty={items?.length === 0} />
+      {items && items.length > 0 ? (
+        <ul class="cards events">
+          {items.map((e) => (
+            <li key={e.id} class="card">
+              <div class="head">
+                <span class="what">{e.type}</span>
+                {subject(e.data) ? <span>{subject(e.data)}</span> : null}
+                <span class="sub">{`${dateTime(e.created)} · ${e.id}`}</span>
+                <button type="button" class="quiet" disabled={act.busy} onClick={() => redeliver(e)} aria-label={`Redeliver ${e.type} ${e.id}`}>
+                  Redeliver
+                </button>
+              </div>
+              <details>
+                <summary>Data</summary>
+                <pre>{JSON.stringify(e.data, null, 2)}</pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <nav class="pager" aria-label="Pages">
+        <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
+          Earlier
+        </button>
+        <button type="button" disabled={!list.data?.has_more || !items?.length} onClick={() => items?.length && setAfter([...after, items.at(-1)!.id])}>
+          Later
+        </button>
+      </nav>
+    </section>
+  );
+}

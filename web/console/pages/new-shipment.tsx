@@ -1,0 +1,199 @@
+/**
+ * Book a shipment: addresses and packages once, rates from every chosen account side by side (one
+ * POST /rate per account), then buy one and print its label.
+ */
+import { useState } from 'preact/hooks';
+import { api } from '../../shared/api';
+import { money } from '../../shared/format';
+import { LabelLink } from '../label';
+import { BASE, Link } from '../router';
+import type { Account, Address, CarrierMeta, Rate, Shipment } from '../types';
+import { ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
+import { accountName } from './shipments';
+
+interface Parcel {
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+const blankAddress: Address = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
+const blankParcel: Parcel = { weight: '1', length: '10', width: '8', height: '4' };
+
+function AddressFields({ legend, value, onChange }: { legend: string; value: Address; onChange: (a: Address) => void }) {
+  const f = (k: keyof Address, label: string, extra: Record<string, unknown> = {}) => (
+    <Field label={label} value={value[k] ?? ''} onValue={(v) => onChange({ ...value, [k]: v })} {...extra} />
+  );
+  return (
+    <fieldset class="address">
+      <legend>{legend}</legend>
+      {f('name', 'Name', { required: true, autoComplete: 'off' })}
+      {f('company', 'Company')}
+      {f('street1', 'Street', { required: true })}
+      {f('city', 'City', { required: true })}
+      {f('state', 'State or region')}
+      {f('postal_code', 'Postal code')}
+      {f('country', 'Country (2 letters)', { required: true, maxLength: 2, pattern: '[A-Za-z]{2}' })}
+      {f('phone', 'Phone', { type: 'tel' })}
+    </fieldset>
+  );
+}
+
+type Quote = { account: Account; rates?: Rate[]; error?: string };
+
+function clean(a: Address): Address {
+  const out: Address = {};
+  for (const [k, v] of Object.entries(a)) if (v) (out as Record<string, string>)[k] = k === 'country' ? v.toUpperCase() : v;
+  return out;
+}
+
+export function NewShipment() {
+  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [sender, setSender] = useState<Address>(blankAddress);
+  const [recipient, setRecipient] = useState<Address>(blankAddress);
+  const [parcels, setParcels] = useState<Parcel[]>([blankParcel]);
+  const [units, setUnits] = useState({ weight: 'LB', dim: 'IN' });
+  const [quotes, setQuotes] = useState<Quote[]>();
+  const [booked, setBooked] = useState<Shipment>();
+  const rating = useAction();
+  const buying = useAction();
+  const list = accounts.data?.shipping_accounts ?? [];
+
+  const shipmentFor = (account: Account) => ({
+    shipping_account: account.id,
+    sender: clean(sender),
+    recipient: clean(recipient),
+    packages: parcels.map((p) => ({ weight: Number(p.weight), length: Number(p.length), width: Number(p.width), height: Number(p.height) })),
+    weight_units: units.weight,
+    dim_units: units.dim,
+  });
+
+  const getRates = async (e: Event) => {
+    e.preventDefault();
+    setBooked(undefined);
+    const picked = list.filter((a) => chosen.includes(a.id));
+    if (picked.length === 0) return rating.setError('Choose at least one shipping account.');
+    await rating.run(async (key) => {
+      const answers = await Promise.all(
+        picked.map(async (account): Promise<Quote> => {
+          try {
+            const res = await api<{ rates: Rate[] }>('/rate', { key, body: { shipment: shipmentFor(account) } });
+            return { account, rates: res.body.rates };
+          } catch (err) {
+            return { account, error: (err as Error).message };
+          }
+        }),
+      );
+      setQuotes(answers);
+    });
+  };
+
+  const buy = async (account: Account, rate: Rate) => {
+    const meta = carriers.data?.carriers.find((c) => c.slug === account.carrier);
+    const packaging = account.defaults.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0]);
+    const res = await buying.run((key) => api<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { key, body: { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}) } } }));
+    if (res) setBooked({ ...res.body.shipment, status: 'CREATED', created: new Date().toISOString() });
+  };
+
+  const setParcel = (i: number, k: keyof Parcel) => (v: string) => setParcels(parcels.map((p, j) => (j === i ? { ...p, [k]: v } : p)));
+
+  return (
+    <section>
+      <PageHeading>New shipment</PageHeading>
+      <Status loaded={accounts} />
+      {accounts.data && list.length === 0 ? (
+        <p>
+          Add a shipping account first: <Link href={`${BASE}/accounts`}>Accounts</Link>.
+        </p>
+      ) : null}
+      <form onSubmit={getRates} class="stack">
+        <fieldset>
+          <legend>Shipping accounts to rate</legend>
+          <div class="checks">
+            {list.map((a) => (
+              <label key={a.id} class="check">
+                <input type="checkbox" checked={chosen.includes(a.id)} onChange={(e) => setChosen((e.currentTarget as HTMLInputElement).checked ? [...chosen, a.id] : chosen.filter((x) => x !== a.id))} />
+                {accountName(a)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div class="grid">
+          <AddressFields legend="From" value={sender} onChange={setSender} />
+          <AddressFields legend="To" value={recipient} onChange={setRecipient} />
+        </div>
+        <fieldset>
+          <legend>Packages</legend>
+          <div class="units">
+            <Select label="Weight unit" value={units.weight} onValue={(v) => setUnits({ ...units, weight: v })} options={['LB', 'OZ', 'KG', 'G']} />
+            <Select label="Size unit" value={units.dim} onValue={(v) => setUnits({ ...units, dim: v })} options={['IN', 'CM']} />
+          </div>
+          {parcels.map((p, i) => (
+            <div class="parcel" key={i} role="group" aria-label={`Package ${i + 1}`}>
+              <Field label={`Package ${i + 1} weight`} type="number" min="0.01" step="any" required value={p.weight} onValue={setParcel(i, 'weight')} />
+              <Field label="Length" type="number" min="0" step="any" value={p.length} onValue={setParcel(i, 'length')} />
+              <Field label="Width" type="number" min="0" step="any" value={p.width} onValue={setParcel(i, 'width')} />
+              <Field label="Height" type="number" min="0" step="any" value={p.height} onValue={setParcel(i, 'height')} />
+              {parcels.length > 1 ? (
+                <button type="button" class="quiet" onClick={() => setParcels(parcels.filter((_, j) => j !== i))}>
+                  Remove package {i + 1}
+                </button>
+              ) : null}
+            </div>
+          ))}
+          <button type="button" class="quiet" onClick={() => setParcels([...parcels, blankParcel])}>
+            Add a package
+          </button>
+        </fieldset>
+        <ErrorNote>{rating.error}</ErrorNote>
+        <div class="actions">
+          <button type="submit" disabled={rating.busy}>
+            {rating.busy ? 'Getting rates…' : 'Get rates'}
+          </button>
+        </div>
+      </form>
+      {quotes ? (
+        <section aria-labelledby="rates-h">
+          <h2 id="rates-h">Rates</h2>
+          <div class="quotes">
+            {quotes.map((q) => (
+              <section class="card" key={q.account.id} aria-label={accountName(q.account)}>
+                <h3>{accountName(q.account)}</h3>
+                {q.error ? <ErrorNote>{q.error}</ErrorNote> : null}
+                {q.rates?.length === 0 ? <p class="note">No rates for this shipment.</p> : null}
+                <ul class="rates">
+                  {(q.rates ?? []).map((r) => (
+                    <li key={r.service_type}>
+                      <span class="what">{r.service_name}</span>
+                      <span class="price">{money(r.total_cost, r.currency)}</span>
+                      <span class="sub">{r.transit_days !== undefined ? `${r.transit_days} ${r.transit_days === 1 ? 'day' : 'days'}` : (r.estimated_date ?? '')}</span>
+                      <button type="button" disabled={buying.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
+                        Buy
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+          <ErrorNote>{buying.error}</ErrorNote>
+        </section>
+      ) : null}
+      {booked ? (
+        <section class="card done" aria-live="polite">
+          <h2>Booked {booked.tracking_number}</h2>
+          <p>
+            {booked.carrier} {booked.service} · {money(booked.costs?.net_charge, booked.costs?.currency)}
+          </p>
+          <div class="row-actions">
+            <LabelLink url={booked.combined_label ?? booked.packages[0]!.label} name={booked.tracking_number} text="Print label" />
+            <Link href={`${BASE}/shipments/${encodeURIComponent(booked.id)}`}>Open the shipment</Link>
+          </div>
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+/** Pickups: scheduled and cancelled, one pickup, and cancelling it. */
+import { api, query } from '../../shared/api';
+import { dateTime, day } from '../../shared/format';
+import { BASE, Link } from '../router';
+import type { Address } from '../types';
+import { Confirm, Facts, Field, FilterActions, PageHeading, Pager, Select, Status, useApi, useFilters } from '../ui';
+import { AddressBlock } from './shipment-detail';
+
+interface Pickup {
+  id: string;
+  carrier: string;
+  shipping_account: string;
+  confirmation_number: string;
+  pickup_date: string;
+  ready_time: string;
+  close_time: string;
+  status: 'scheduled' | 'cancelled';
+  created: string;
+  cancelled?: string;
+  location: Address & { location_type?: string };
+  shipments: { packages: unknown[]; service?: string }[];
+}
+
+const PAGE_SIZE = 20;
+const FILTERS = ['search', 'status', 'start_date', 'end_date'] as const;
+
+function PickupState({ p }: { p: Pickup }) {
+  return <span class={`badge ${p.status === 'cancelled' ? 'badge-muted' : 'badge-info'}`}>{p.status === 'cancelled' ? 'Cancelled' : 'Scheduled'}</span>;
+}
+
+export function Pickups() {
+  const f = useFilters(`${BASE}/pickups`, FILTERS);
+  const list = useApi<Pickup[]>(`/pickups${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  return (
+    <section>
+      <PageHeading>Pickups</PageHeading>
+      <form class="filters" role="search" onSubmit={f.submit}>
+        <Field label="Confirmation number" type="search" value={f.form.search} onValue={f.set('search')} class="wide" />
+        <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={[['scheduled', 'Scheduled'], ['cancelled', 'Cancelled']]} />
+        <Field label="Booked from" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
+        <Field label="Booked to" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
+        <FilterActions onClear={f.clear} />
+      </form>
+      <Status loaded={list} empty={list.data?.length === 0} />
+      {list.data && list.data.length > 0 ? (
+        <table class="list">
+          <caption class="visually-hidden">Pickups, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Confirmation</th>
+              <th scope="col">Status</th>
+              <th scope="col">Carrier</th>
+              <th scope="col">When</th>
+              <th scope="col">Where</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((p) => (
+              <tr key={p.id}>
+                <td data-label="Confirmation">
+                  <Link href={`${BASE}/pickups/${encodeURIComponent(p.id)}`}>{p.confirmation_number}</Link>
+                </td>
+                <td data-label="Status">
+                  <PickupState p={p} />
+                </td>
+                <td data-label="Carrier">{p.carrier}</td>
+                <td data-label="When">
+                  {day(p.pickup_date)} <span class="sub">{`${p.ready_time}–${p.close_time}`}</span>
+                </td>
+                <td data-label="Where">{[p.location.company ?? p.location.name, p.location.city].filter(Boolean).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
+    </section>
+  );
+}
+
+export function PickupDetail({ id }: { id: string }) {
+  const loaded = useApi<{ pickup: Pickup }>(`/pickups/${encodeURIComponent(id)}`);
+  const p = loaded.data?.pickup;
+  const cancel = async (key: string) => {
+    if (!p) return;
+    await api('/pickup/cancel', { key, body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } } });
+    loaded.reload();
+    return true;
+  };
+  return (
+    <section>
+      <p>
+        <Link href={`${BASE}/pickups`}>← Pickups</Link>
+      </p>
+      {!p ? (
+        <Status loaded={loaded} />
+      ) : (
+        <>
+          <PageHeading>Pickup {p.confirmation_number}</PageHeading>
+          <div class="summary">
+            <PickupState p={p} />
+          </div>
+          <div class="grid">
+            <section class="card">
+              <h2>When</h2>
+              <Facts
+                items={[
+                  ['Date', day(p.pickup_date)],
+                  ['Ready from', p.ready_time],
+                  ['Closes at', p.close_time],
+                  ['Carrier', p.carrier],
+                  ['Shipping account', p.shipping_account],
+                  ['Shipments', String(p.shipments.length)],
+                  ['Booked', dateTime(p.created)],
+                  ['Cancelled', p.cancelled ? dateTime(p.cancelled) : undefined],
+                ]}
+              />
+            </section>
+            <section class="card">
+              <h2>Where</h2>
+              <AddressBlock a={p.location} />
+            </section>
+          </div>
+          {p.status === 'scheduled' ? (
+            <section class="card">
+              <h2>Cancel</h2>
+              <Confirm label="Cancel pickup" question="Cancel this pickup with the carrier?" yes="Yes, cancel the pickup" onConfirm={cancel} />
+            </section>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+/** Returns: the list with filters, one return, and voiding it. */
+import { api, query } from '../../shared/api';
+import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
+import { BASE, Link } from '../router';
+import { Confirm, Facts, Field, FilterActions, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
+
+interface Return {
+  id: string;
+  customer_id: string;
+  order_id?: string;
+  created: string;
+  return_method: { id: string; carrier: string; carrier_name: string; method_name: string; type: string; return_charge: number };
+  pickup?: { confirmation_number: string; date?: string; status: string };
+  shipment: { id: string; tracking_number: string; reference_number: string; status: string };
+  return_lines?: { product_name?: string; quantity?: number; value?: number }[];
+}
+
+const PAGE_SIZE = 20;
+const FILTERS = ['search', 'status', 'customer_id', 'order_id', 'start_date', 'end_date'] as const;
+// GET /returns reads `created` as UTC; the list shows it in the reader's time.
+const utc = (created: string) => (/[zZ]|[+-]\d{2}:\d{2}$/.test(created) ? created : `${created}Z`);
+
+export function Returns() {
+  const f = useFilters(`${BASE}/returns`, FILTERS);
+  const list = useApi<Return[]>(`/returns${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  return (
+    <section>
+      <PageHeading>Returns</PageHeading>
+      <form class="filters" role="search" onSubmit={f.submit}>
+        <Field label="Search" type="search" value={f.form.search} onValue={f.set('search')} hint="Tracking, reference or pickup confirmation number" class="wide" />
+        <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])} />
+        <Field label="Customer" value={f.form.customer_id} onValue={f.set('customer_id')} />
+        <Field label="Order" value={f.form.order_id} onValue={f.set('order_id')} />
+        <Field label="From" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
+        <Field label="To" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
+        <FilterActions onClear={f.clear} />
+      </form>
+      <Status loaded={list} empty={list.data?.length === 0} />
+      {list.data && list.data.length > 0 ? (
+        <table class="list">
+          <caption class="visually-hidden">Returns, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tracking number</th>
+              <th scope="col">Status</th>
+              <th scope="col">Method</th>
+              <th scope="col">Customer and order</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((r) => (
+              <tr key={r.id}>
+                <td data-label="Tracking number">
+                  <Link href={`${BASE}/returns/${encodeURIComponent(r.id)}`}>{r.shipment.tracking_number}</Link>
+                </td>
+                <td data-label="Status">
+                  <StageBadge stage={r.shipment.status} />
+                </td>
+                <td data-label="Method">
+                  {r.return_method.method_name}
+                  <span class="sub">{r.return_method.carrier_name}</span>
+                </td>
+                <td data-label="Customer">
+                  {r.customer_id}
+                  {r.order_id ? <span class="sub">Order {r.order_id}</span> : null}
+                </td>
+                <td data-label="Created">{dateTime(utc(r.created))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
+    </section>
+  );
+}
+
+export function ReturnDetail({ id }: { id: string }) {
+  const loaded = useApi<Return>(`/returns/${encodeURIComponent(id)}`);
+  const r = loaded.data;
+  const voidIt = async (key: string) => {
+    await api(`/returns/${encodeURIComponent(id)}`, { key, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
+    loaded.reload();
+    return true;
+  };
+  return (
+    <section>
+      <p>
+        <Link href={`${BASE}/returns`}>← Returns</Link>
+      </p>
+      {!r ? (
+        <Status loaded={loaded} />
+      ) : (
+        <>
+          <PageHeading>Return {r.shipment.tracking_number}</PageHeading>
+          <div class="summary">
+            <StageBadge stage={r.shipment.status} />
+            <Link href={`${BASE}/shipments/${encodeURIComponent(r.shipment.id)}`}>Its shipment: label and tracking</Link>
+          </div>
+          <div class="grid">
+            <section class="card">
+              <h2>Return</h2>
+              <Facts
+                items={[
+                  ['Customer', r.customer_id],
+                  ['Order', r.order_id],
+                  ['Created', dateTime(utc(r.created))],
+                  ['Method', `${r.return_method.method_name} (${r.return_method.carrier_name}, ${r.return_method.type.replace('_', ' ')})`],
+                  ['Charged to the customer', money(r.return_method.return_charge, undefined)],
+                  ['Reference', r.shipment.reference_number],
+                  ['Pickup', r.pickup ? `${r.pickup.confirmation_number} · ${r.pickup.status.toLowerCase()}${r.pickup.date ? ` · ${r.pickup.date}` : ''}` : undefined],
+                ]}
+              />
+            </section>
+            <section class="card">
+              <h2>Items</h2>
+              {r.return_lines?.length ? (
+                <ul>
+                  {r.return_lines.map((l, i) => (
+                    <li key={i}>
+                      {l.quantity ?? 1} × {l.product_name ?? 'item'}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p class="note">None listed.</p>
+              )}
+            </section>
+          </div>
+          <section class="card">
+            <h2>Void</h2>
+            {r.shipment.status === 'SHIPMENT_VOIDED' ? (
+              <p>This return is voided.</p>
+            ) : (
+              <Confirm label="Void return" question="Void this return? Its label is cancelled with the carrier, and its pickup too." yes="Yes, void the return" onConfirm={voidIt} />
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/** The shipments: search, filters and paging live in the address, so a filtered list is a link. */
+import { query } from '../../shared/api';
+import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
+import { BASE, Link } from '../router';
+import type { Account, Shipment } from '../types';
+import { Field, FilterActions, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
+
+const PAGE_SIZE = 20;
+const FILTERS = ['search', 'status', 'shipping_account', 'start_date', 'end_date'] as const;
+
+export function accountName(a: Account): string {
+  return `${a.name ?? a.carrier} (${a.carrier}, ${a.country}${a.test ? ', test' : ''})`;
+}
+
+export function Shipments() {
+  const f = useFilters(`${BASE}/shipments`, FILTERS);
+  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const list = useApi<Omit<Shipment, 'tracking'>[]>(`/shipments${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+
+  return (
+    <section>
+      <PageHeading>Shipments</PageHeading>
+      <form class="filters" role="search" onSubmit={f.submit}>
+        <Field label="Search" type="search" value={f.form.search} onValue={f.set('search')} hint="Tracking number, reference or recipient name" class="wide" />
+        <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])} />
+        <Select label="Shipping account" value={f.form.shipping_account} onValue={f.set('shipping_account')} blank="Any account" options={(accounts.data?.shipping_accounts ?? []).map((a) => [a.id, accountName(a)] as [string, string])} />
+        <Field label="From" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
+        <Field label="To" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
+        <FilterActions onClear={f.clear} />
+      </form>
+      <Status loaded={list} empty={list.data?.length === 0} />
+      {list.data && list.data.length > 0 ? (
+        <table class="list">
+          <caption class="visually-hidden">Shipments, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tracking number</th>
+              <th scope="col">Status</th>
+              <th scope="col">Carrier and service</th>
+              <th scope="col">Recipient</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Booked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((s) => (
+              <tr key={s.id}>
+                <td data-label="Tracking number">
+                  <Link href={`${BASE}/shipments/${encodeURIComponent(s.id)}`}>{s.tracking_number}</Link>
+                  {s.type === 'return' ? <span class="tag">return</span> : null}
+                  {s.test ? <span class="tag">test</span> : null}
+                </td>
+                <td data-label="Status">
+                  <StageBadge stage={s.status} />
+                </td>
+                <td data-label="Carrier">
+                  {s.carrier}
+                  {s.service ? <span class="sub">{s.service}</span> : null}
+                </td>
+                <td data-label="Recipient">
+                  {s.recipient.name ?? s.recipient.company ?? '—'}
+                  <span class="sub">{[s.recipient.city, s.recipient.country].filter(Boolean).join(', ')}</span>
+                </td>
+                <td data-label="Cost">{money(s.costs?.net_charge, s.costs?.currency)}</td>
+                <td data-label="Booked">{dateTime(s.created)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
+    </section>
+  );
+}

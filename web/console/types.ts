@@ -1,0 +1,99 @@
+/** The API's answers as the console reads them (the parts it shows). */
+export interface Address {
+  name?: string;
+  company?: string;
+  street1?: string;
+  street2?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  country?: string;
+  phone?: string;
+  email?: string;
+}
+
+export interface Costs {
+  base_charge: string;
+  surcharges: string;
+  discounts: string;
+  taxes: string;
+  net_charge: string;
+  currency: string;
+}
+
+export interface Checkpoint {
+  time: string;
+  description: string;
+  status: string;
+  tracking_stage: string;
+  location?: { city?: string; state?: string; postal_code?: string; country?: string };
+}
+
+export interface Tracking {
+  tracking_number: string;
+  status: string;
+  tracking_stage: string;
+  delivered: boolean;
+  delivery_date?: string;
+  estimated_delivery?: string;
+  signed_by?: string;
+  checkpoints?: Checkpoint[];
+}
+
+export interface Shipment {
+  id: string;
+  carrier: string;
+  shipping_account: string;
+  service?: string;
+  packaging: string;
+  ship_date: string;
+  test: boolean;
+  type?: string;
+  tracking_number: string;
+  label_type: string;
+  costs?: Costs;
+  packages: { tracking_number: string; label: string; label_type: string; weight?: number; length?: number; width?: number; height?: number; value?: number }[];
+  combined_label?: string;
+  references: { type: string; value: string }[];
+  sender: Address;
+  recipient: Address;
+  estimated_date?: string;
+  transit_days?: number;
+  weight_units: string;
+  dim_units: string;
+  status: string;
+  created: string;
+  cancelled?: string;
+  tracking?: Tracking;
+}
+
+export interface Account {
+  id: string;
+  name: string | null;
+  carrier: string;
+  country: string;
+  auth: Record<string, string>;
+  test: boolean;
+  created: string;
+  parent_shipping_account?: string;
+  defaults: Record<string, string>;
+}
+
+export interface CarrierMeta {
+  slug: string;
+  name: string;
+  operations: string[];
+  auth: { required: string[]; optional: string[] };
+  services: string[];
+  packaging_types: string[];
+  label_types: string[];
+}
+
+export interface Rate {
+  service_type: string;
+  service_name: string;
+  total_cost: string;
+  currency: string;
+  transit_days?: number;
+  estimated_date?: string;
+}

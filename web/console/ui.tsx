@@ -1,0 +1,229 @@
+/** The console's small building blocks: loading data, messages, fields, paging. */
+import type { ComponentChildren, JSX } from 'preact';
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { api, ApiFailure, query, type ApiAnswer } from '../shared/api';
+import { stageText, stageTone } from '../shared/format';
+import { useKey } from './context';
+import { navigate, useLocation } from './router';
+
+export interface Loaded<T> {
+  data?: T;
+  total?: number;
+  error?: string;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** GETs a path with the signed-in key whenever the path changes; the total from X-Total-Count. */
+export function useApi<T>(path: string | null): Loaded<T> {
+  const key = useKey();
+  const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ loading: path !== null });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (path === null) return;
+    const ctl = new AbortController();
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    api<T>(path, { key, signal: ctl.signal })
+      .then((res: ApiAnswer<T>) => {
+        const total = res.headers.get('x-total-count');
+        setState({ data: res.body, loading: false, ...(total !== null ? { total: Number(total) } : {}) });
+      })
+      .catch((err: Error) => {
+        if (err.name !== 'AbortError') setState({ loading: false, error: err.message });
+      });
+    return () => ctl.abort();
+  }, [path, key, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { ...state, reload };
+}
+
+/** Runs an action with the key; its error as text for the form that started it. */
+export function useAction() {
+  const key = useKey();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = useCallback(
+    async <T,>(fn: (key: string) => Promise<T>): Promise<T | undefined> => {
+      setBusy(true);
+      setError(undefined);
+      try {
+        return await fn(key);
+      } catch (err) {
+        setError(err instanceof ApiFailure || err instanceof Error ? err.message : String(err));
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [key],
+  );
+  return { busy, error, run, setError };
+}
+
+export function ErrorNote({ children }: { children?: ComponentChildren }) {
+  if (children === undefined || children === null || children === '') return null;
+  return (
+    <p class="note note-error" role="alert">
+      {children}
+    </p>
+  );
+}
+
+export function Status({ loaded, empty }: { loaded: Loaded<unknown>; empty?: boolean }) {
+  if (loaded.error) return <ErrorNote>{loaded.error}</ErrorNote>;
+  if (loaded.loading && loaded.data === undefined) return <p class="note" role="status">Loading…</p>;
+  if (empty) return <p class="note">Nothing here yet.</p>;
+  return null;
+}
+
+export function StageBadge({ stage }: { stage: string | undefined }) {
+  return <span class={`badge badge-${stageTone(stage)}`}>{stageText(stage)}</span>;
+}
+
+type FieldProps = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'value'> & { label: string; hint?: string; value?: string | number; onValue?: (v: string) => void };
+
+export function Field({ label, hint, onValue, class: cls, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div class={`field ${cls ?? ''}`}>
+      <label for={id}>{label}</label>
+      <input id={id} {...(hint ? { 'aria-describedby': `${id}-hint` } : {})} onInput={(e) => onValue?.((e.currentTarget as HTMLInputElement).value)} {...input} />
+      {hint ? (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+type SelectProps = { label: string; value: string; onValue: (v: string) => void; options: readonly (string | [string, string])[]; blank?: string; required?: boolean; class?: string };
+
+export function Select({ label, value, onValue, options, blank, required, class: cls }: SelectProps) {
+  const id = useId();
+  return (
+    <div class={`field ${cls ?? ''}`}>
+      <label for={id}>{label}</label>
+      <select id={id} value={value} required={required} onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}>
+        {blank !== undefined ? <option value="">{blank}</option> : null}
+        {options.map((o) => {
+          const [v, text] = typeof o === 'string' ? [o, o] : o;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}
+
+export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number | undefined; onPage: (p: number) => void }) {
+  if (total === undefined) return null;
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav class="pager" aria-label="Pages">
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {last} · {total} in all
+      </span>
+      <button type="button" disabled={page >= last} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** Moves focus to the page heading on arrival, so screen readers announce the new page. */
+export function PageHeading({ children }: { children: ComponentChildren }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 tabIndex={-1} ref={ref}>
+      {children}
+    </h1>
+  );
+}
+
+/** Term and value pairs. */
+export function Facts({ items }: { items: [string, ComponentChildren][] }) {
+  return (
+    <dl class="facts">
+      {items.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v ?? '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A list's filters and page, kept in the address so that a filtered list is a link. */
+export function useFilters<K extends string>(base: string, keys: readonly K[]) {
+  const { search } = useLocation();
+  const page = Number(search.get('page') ?? '1') || 1;
+  const current = Object.fromEntries(keys.map((k) => [k, search.get(k) ?? ''])) as Record<K, string>;
+  const [form, setForm] = useState(current);
+  const go = (values: Record<K, string>, p = 1) => navigate(`${base}${query({ ...values, page: p > 1 ? p : undefined })}`);
+  return {
+    page,
+    current,
+    form,
+    set: (k: K) => (v: string) => setForm({ ...form, [k]: v }),
+    submit: (e: Event) => {
+      e.preventDefault();
+      go(form);
+    },
+    clear: () => {
+      const blank = Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>;
+      setForm(blank);
+      go(blank);
+    },
+    toPage: (p: number) => go(current, p),
+  };
+}
+
+export function FilterActions({ onClear }: { onClear: () => void }) {
+  return (
+    <div class="actions">
+      <button type="submit">Search</button>
+      <button type="button" class="quiet" onClick={onClear}>
+        Clear
+      </button>
+    </div>
+  );
+}
+
+/** A destructive action behind a question: the button, then the question with Yes and Keep it. */
+export function Confirm({ label, question, yes, onConfirm }: { label: string; question: string; yes: string; onConfirm: (key: string) => Promise<unknown> }) {
+  const [asking, setAsking] = useState(false);
+  const act = useAction();
+  const qid = useId();
+  const confirm = async () => {
+    if ((await act.run(onConfirm)) !== undefined) setAsking(false);
+  };
+  return (
+    <div>
+      {asking ? (
+        <div class="confirm" role="group" aria-labelledby={qid}>
+          <p id={qid}>{question}</p>
+          <button type="button" class="danger" disabled={act.busy} onClick={confirm}>
+            {yes}
+          </button>
+          <button type="button" class="quiet" onClick={() => setAsking(false)}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <button type="button" class="danger" onClick={() => setAsking(true)}>
+          {label}
+        </button>
+      )}
+      <ErrorNote>{act.error}</ErrorNote>
+    </div>
+  );
+}

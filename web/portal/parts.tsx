@@ -1,0 +1,199 @@
+/** The returns portal's pieces: a line to pick, the return methods, the result with its label. */
+import { distanceText, hoursToday, customerCost, wallTime } from '../shared/public-format.js';
+
+type Hours = Partial<Record<'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN', { open: string; close: string }>>;
+export interface Place {
+  location_id: string;
+  location_name: string;
+  street1: string;
+  city: string;
+  state?: string;
+  postal_code?: string;
+  distance?: number;
+  distance_units?: string;
+  operational_hours: Hours;
+}
+export interface Method {
+  id: string;
+  method_name: string;
+  carrier_name: string;
+  carrier_logo: string;
+  type: string;
+  customer_charge: number;
+  options?: Place[];
+  options_error?: { message: string };
+  pickup_dates?: string[];
+}
+export interface Line {
+  line_id: string;
+  product_name: string;
+  sku: string;
+  quantity: number;
+  returned: number;
+  returnable: number;
+}
+export interface Made {
+  id: string;
+  created: string;
+  tracking_number: string;
+  method_name: string;
+  label_url: string;
+  lines: { line_id: string; product_name: string; quantity: number }[];
+  pickup_date?: string;
+}
+export interface Portal {
+  order_id: string;
+  expires: string;
+  currency?: string;
+  lines: Line[];
+  reasons: string[];
+  return_methods: Method[];
+  returns: Made[];
+}
+export interface Chosen {
+  quantity: number;
+  reason: string;
+}
+
+export function LineChoice(p: { line: Line; reasons: string[]; value: Chosen | undefined; onChange: (v: Chosen | undefined) => void }) {
+  const { line, value } = p;
+  const id = `line-${line.line_id}`;
+  const none = line.returnable === 0;
+  return (
+    <div class="choice">
+      <input type="checkbox" id={id} checked={Boolean(value)} disabled={none} onChange={(e) => p.onChange((e.target as HTMLInputElement).checked ? { quantity: line.returnable, reason: '' } : undefined)} />
+      <div class="grow">
+        <label for={id}>{line.product_name}</label>
+        <div class="muted">
+          {line.returned > 0 ? `${line.returned} of ${line.quantity} already returned` : `Ordered: ${line.quantity}`}
+        </div>
+        {value ? (
+          <div class="line-extra">
+            {line.returnable > 1 ? (
+              <div class="field">
+                <label for={`${id}-qty`}>Quantity</label>
+                <select id={`${id}-qty`} value={String(value.quantity)} onChange={(e) => p.onChange({ ...value, quantity: Number((e.target as HTMLSelectElement).value) })}>
+                  {Array.from({ length: line.returnable }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={String(n)}>{n}</option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <div class="field">
+              <label for={`${id}-reason`}>Reason</label>
+              <select id={`${id}-reason`} value={value.reason} onChange={(e) => p.onChange({ ...value, reason: (e.target as HTMLSelectElement).value })}>
+                <option value="">Choose a reason</option>
+                {p.reasons.map((r) => (
+                  <option key={r} value={r}>{r}</option>
+                ))}
+              </select>
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PlaceText({ place }: { place: Place }) {
+  return (
+    <>
+      <strong>{place.location_name}</strong>
+      <div>{[place.street1, place.city, place.state, place.postal_code].filter(Boolean).join(', ')}</div>
+      <div class="muted">{[distanceText(place.distance, place.distance_units), hoursToday(place.operational_hours)].filter(Boolean).join(' · ')}</div>
+    </>
+  );
+}
+
+export function MethodChoice(p: {
+  methods: Method[];
+  currency?: string;
+  methodId?: string;
+  placeId?: string;
+  pickupDate?: string;
+  onMethod: (id: string) => void;
+  onPlace: (id: string) => void;
+  onPickupDate: (d: string) => void;
+}) {
+  const m = p.methods.find((x) => x.id === p.methodId);
+  return (
+    <>
+      <fieldset>
+        <legend>How would you like to send it?</legend>
+        {p.methods.map((x) => (
+          <div class="choice" key={x.id}>
+            <input type="radio" name="method" id={`m-${x.id}`} checked={p.methodId === x.id} onChange={() => p.onMethod(x.id)} />
+            <img src={x.carrier_logo} alt="" />
+            <label for={`m-${x.id}`}>
+              <strong>{x.method_name}</strong>
+              <div>{customerCost(x.customer_charge, p.currency)}</div>
+              <div class="muted">{x.carrier_name}</div>
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      {m?.type === 'drop_off' ? (
+        <fieldset>
+          <legend>Where will you drop it off?</legend>
+          {m.options_error ? <p class="alert">The carrier’s list of drop-off places could not be loaded just now. You can still create the return and take it to any of its drop-off places.</p> : null}
+          {m.options?.length === 0 && !m.options_error ? <p class="muted">No drop-off places were found near you; any of the carrier’s places will take it.</p> : null}
+          {m.options?.map((o) => (
+            <div class="choice" key={o.location_id}>
+              <input type="radio" name="place" id={`p-${o.location_id}`} checked={p.placeId === o.location_id} onChange={() => p.onPlace(o.location_id)} />
+              <label for={`p-${o.location_id}`}>
+                <PlaceText place={o} />
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      {m?.type === 'pickup' ? (
+        <div class="field spaced">
+          <label for="pickup-date">Pickup date (between 09:00 and 17:00)</label>
+          <select id="pickup-date" value={p.pickupDate ?? ''} onChange={(e) => p.onPickupDate((e.target as HTMLSelectElement).value)}>
+            <option value="">Choose a date</option>
+            {m.pickup_dates?.map((d) => (
+              <option key={d} value={d}>{wallTime(d, false)}</option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function Done({ ret, place }: { ret: Made; place?: Place | undefined }) {
+  return (
+    <section class="card ok" aria-labelledby="done" role="status">
+      <h2 id="done">Your return is ready</h2>
+      <p>Print the label, stick it on the parcel{ret.pickup_date ? ', and have it ready for the driver.' : ', and hand it in.'}</p>
+      <p>
+        <a class="button wide" href={ret.label_url} download={`return-label-${ret.tracking_number}`}>Download label</a>
+      </p>
+      <p class="muted">Tracking number {ret.tracking_number}</p>
+      {place ? (
+        <div>
+          <h3>Drop-off place</h3>
+          <PlaceText place={place} />
+        </div>
+      ) : null}
+      {ret.pickup_date ? <p>The carrier will collect it on {wallTime(ret.pickup_date, false)}, between 09:00 and 17:00.</p> : null}
+    </section>
+  );
+}
+
+export function PastReturns({ returns }: { returns: Made[] }) {
+  if (returns.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="past">
+      <h2 id="past">Returns made with this link</h2>
+      <ul>
+        {returns.map((r) => (
+          <li key={r.id}>
+            {r.lines.map((l) => `${l.quantity} × ${l.product_name}`).join(', ')} · {r.method_name} · <a href={r.label_url} download={`return-label-${r.tracking_number}`}>Label {r.tracking_number}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
