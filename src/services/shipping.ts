@@ -254,5 +254,7 @@ export function createShippingService(deps: ShippingDeps) {
     return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
   }
 
-  return { prepareBooking, recordBooking, storeBooking, ship, cancel, label, signedLabel };
+  // `choose` is POST /ship's first step (shipping_accounts + select, validate_address) for other
+  // booking paths (batches): its shipment goes to prepareBooking, the rest to recordBooking's extras.
+  return { prepareBooking, recordBooking, storeBooking, ship, cancel, label, signedLabel, choose: deps.choice.choose };
 }
