@@ -49,13 +49,22 @@ function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, 
 
 const stopper = (child: ChildProcess) => () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
 
+/** The carrier_a OAuth clients the benches register accounts with or call the emulator as. */
+export const BENCH_CLIENTS = [
+  { client_id: 'bench-client', client_secret: 'bench-client-secret' },
+  { client_id: 'bench', client_secret: 'bench' },
+];
+
 /**
  * The carrier emulator and `waybill serve` as two processes, as in production where the carrier is
  * elsewhere: the service's carrier calls cross loopback to a process that does not share its CPU time.
  */
 export async function startService(extraEnv: Record<string, string> = {}): Promise<Service> {
-  const emulator = await spawnUntil(['emulator'], { WAYBILL_EMULATOR_PORT: '0', WAYBILL_LOG_LEVEL: 'warn' }, /listening on (http:\/\/[\d.:]+)/);
+  const emulatorDir = mkdtempSync(join(tmpdir(), 'waybill-bench-emulator-'));
+  const emulator = await spawnUntil(['emulator'], { WAYBILL_EMULATOR_PORT: '0', WAYBILL_LOG_LEVEL: 'warn', WAYBILL_DATA_DIR: emulatorDir }, /listening on (http:\/\/[\d.:]+)/);
   const emulatorUrl = emulator.match[1]!;
+  // The emulator refuses credentials it never issued: the benches' OAuth clients are made known first.
+  for (const auth of BENCH_CLIENTS) await json('POST', `${emulatorUrl}/_emulator/credentials`, { carrier: 'carrier_a', auth });
   const env = {
     WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-bench-')),
     PORT: '0',

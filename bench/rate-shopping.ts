@@ -6,7 +6,7 @@
  * that answers after 3 s cut at a budget of 1 s (WAYBILL_RATE_SHOP_TIMEOUT_MS).
  * Usage: npx tsx bench/rate-shopping.ts [requests]
  */
-import { fmt, json, runCli, startService } from './lib.js';
+import { buildService, fmt, json, runCli, startService } from './lib.js';
 
 const REQUESTS = Number(process.argv[2] ?? 30);
 const DELAY_MS = 200;
@@ -14,7 +14,7 @@ const BUDGET_MS = 1000;
 const SLOW_MS = 3000;
 const CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d'] as const;
 
-// The emulator takes any credentials; these are registered as a tenant would.
+// Registered as a tenant would, after the emulator has been told of them.
 const AUTH: Record<(typeof CARRIERS)[number], Record<string, string>> = {
   carrier_a: { account_number: '740561073', client_id: 'bench-a', client_secret: 'bench-secret-a' },
   carrier_b: { account_number: 'A1B2C3', client_id: 'bench-b', client_secret: 'bench-secret-b' },
@@ -39,11 +39,14 @@ async function timed(url: string, key: string, body: unknown, n: number): Promis
 }
 
 async function main(): Promise<void> {
+  buildService();
   const service = await startService({ WAYBILL_RATE_SHOP_TIMEOUT_MS: String(BUDGET_MS) });
   try {
     const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
     const accounts: string[] = [];
     for (const carrier of CARRIERS) {
+      // The emulator refuses credentials it never issued: these are made known to it first.
+      await json('POST', `${service.emulatorUrl}/_emulator/credentials`, { carrier, auth: AUTH[carrier] });
       const created = await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier, country: 'US', test: true, auth: AUTH[carrier] } }, { zkkey: key });
       accounts.push(created.shipping_account.id);
     }

@@ -23,7 +23,7 @@ const pkg = { weight: 2, length: 10, width: 8, height: 4 };
 
 async function setup(service: Service): Promise<{ key: string; account: string; auth: Record<string, string> }> {
   const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
-  // The emulator takes any credentials; these are registered as a tenant would.
+  // Credentials the emulator knows (lib.ts BENCH_CLIENTS), registered as a tenant would.
   const auth = { account_number: '740561073', client_id: 'bench-client', client_secret: 'bench-client-secret' };
   const created = await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } }, { zkkey: key });
   return { key, account: created.shipping_account.id, auth: created.shipping_account.auth };

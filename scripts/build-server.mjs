@@ -17,16 +17,20 @@ const outdir = join(root, 'dist');
 rmSync(join(outdir, 'cli.js'), { force: true });
 rmSync(join(outdir, 'cli.js.map'), { force: true });
 rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
+rmSync(join(outdir, 'batch-print-worker.js'), { force: true });
+rmSync(join(outdir, 'batch-print-worker.js.map'), { force: true });
 
 await build({
-  entryPoints: [join(root, 'src/cli.ts')],
+  // The batch print file's worker thread runs a module of its own, beside the CLI.
+  entryPoints: { cli: join(root, 'src/cli.ts'), 'batch-print-worker': join(root, 'src/services/batch-print-worker.ts') },
   outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['better-sqlite3', '@fastify/swagger-ui', 'pg', 'pdf-lib', 'bwip-js'],
+  // Native or self-locating packages stay in node_modules; the label ones load on first use anyway.
+  external: ['better-sqlite3', '@fastify/swagger-ui', 'pg', 'pdf-lib', 'bwip-js', 'pdfjs-dist', '@napi-rs/canvas'],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',

@@ -66,7 +66,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
 
   // The embedded default: the carrier emulator on loopback, every carrier pointed at it.
   // Loaded only in that mode: a live instance never loads the emulator (its carriers, labels, forms).
-  const emulator = config.carriers.mode === 'emulator' ? await (await import('./emulator/server.js')).startEmulator({ port: config.carriers.emulatorPort, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
+  const emulator = config.carriers.mode === 'emulator' ? await (await import('./emulator/server.js')).startEmulator({ port: config.carriers.emulatorPort, stateDir: config.dataDir, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
   // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
   const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;

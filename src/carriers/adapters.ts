@@ -20,8 +20,16 @@ export function baseUrlResolver(config: CarrierSettings, emulatorUrl?: string): 
     const override = config.carriers.urls[slug];
     const configured = test ? override?.test : override?.live;
     if (configured) return configured.replace(/\/+$/, '');
-    if (config.carriers.mode === 'emulator' && emulatorUrl) return `${emulatorUrl}/${slug}`;
+    if (emulatedResolver(config, emulatorUrl)(slug, test)) return `${emulatorUrl}/${slug}`;
     const hosts = declarations[slug].hosts;
     return test ? hosts.test : hosts.live;
+  };
+}
+
+/** Whether calls for this carrier and mode go to the built-in emulator: no URL override, emulator mode. */
+export function emulatedResolver(config: CarrierSettings, emulatorUrl?: string): NonNullable<CarrierDeps['emulated']> {
+  return (slug, test) => {
+    const override = config.carriers.urls[slug];
+    return !(test ? override?.test : override?.live) && config.carriers.mode === 'emulator' && !!emulatorUrl;
   };
 }

@@ -60,6 +60,11 @@ export interface AuthMembers {
   secret: readonly string[];
   /** Values test accounts give members with a closed set of values (any other value is taken as is). */
   testValues?: Readonly<Record<string, string>>;
+  /**
+   * The id and secret members the carrier authenticates a caller by (an OAuth client, a user and
+   * password), in the order the adapter prefers them; the emulator knows credentials as such pairs.
+   */
+  pairs: ReadonlyArray<readonly [id: string, secret: string]>;
 }
 
 export interface CarrierDeclaration {
@@ -83,6 +88,8 @@ export interface CarrierDeclaration {
    * (a postage reseller's labels at the post office): return methods may then be drop-off without dopu.
    */
   retailDropOff?: boolean;
+  /** The carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for it. */
+  prepaidPostage?: boolean;
   /** How often webhook tracking polls a shipment (tighter while out for delivery). */
   trackingPollMs: number;
   /** How many numbers one tracking call may carry (adapters with `trackMany`). */
@@ -99,6 +106,13 @@ export interface CarrierDeclaration {
   operatorSettings?: readonly string[];
   /** A domestic service of the catalog that /openapi.json's request examples book with this carrier. */
   exampleService?: string;
+  /**
+   * End-of-day forms (POST /manifest). `listsLabels`: the carrier forms only the labels named in the
+   * request, so without tracking_numbers the service names the day's unmanifested labels it stored.
+   * `needsOrigin`: the form needs the address the mail is handed over from (billing_address, else the
+   * sender the labels on the form share).
+   */
+  manifest?: { listsLabels?: boolean; needsOrigin?: boolean };
   /** Whether one booking may carry several packages (default true); GET /meta/carrier/{slug}. */
   multiPackage?: boolean;
   /** `references[].type` values the carrier takes (spec "POST /rate", examples). */
@@ -177,6 +191,19 @@ export interface CarrierAdapter {
   validateCredentials?(call: CarrierCall): Promise<{ valid: boolean; message: string }>;
   /** Checks a postal address with the carrier's own address service. */
   validateAddress?(call: CarrierCall, address: Address): Promise<AddressValidation>;
+  /** Carriers with prepaid postage: what is left on the account. */
+  postageBalance?(call: CarrierCall): Promise<PostageBalance>;
+  /**
+   * Buys postage with the carrier; an amount outside the carrier's limits is a schema_validation_error
+   * before any call. Answers the balance after the purchase.
+   */
+  addPostage?(call: CarrierCall, amount: number, currency: string): Promise<PostageBalance>;
+}
+
+/** A prepaid postage balance, amount in the currency's decimal text. */
+export interface PostageBalance {
+  amount: string;
+  currency: string;
 }
 
 /** What every carrier client is built from; passed in, never imported as a singleton. */
@@ -186,6 +213,8 @@ export interface CarrierDeps {
   clock: Clock;
   /** Base URL for the call: the configured override, the emulator, or the declaration's host. */
   baseUrl(slug: CarrierSlug, test: boolean): string;
+  /** Whether that base URL is the built-in carrier emulator (which plays every account as a sandbox one). */
+  emulated?(slug: CarrierSlug, test: boolean): boolean;
   /** Operator settings some carriers need besides the account credentials (configuration). */
   operator?: OperatorSettings;
 }

@@ -5,7 +5,7 @@
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import type { CarrierSettings } from './carrier.js';
-import { baseUrlResolver, createAdapters, type Adapters } from './adapters.js';
+import { baseUrlResolver, createAdapters, emulatedResolver, type Adapters } from './adapters.js';
 import type { TokenStore } from './shared/oauth.js';
 import { createTransport } from './shared/transport.js';
 
@@ -17,6 +17,6 @@ export interface CarrierRuntime {
 export function createCarrierRuntime(opts: { config: CarrierSettings; tokens: TokenStore; clock: Clock; emulatorUrl?: string; metrics?: Metrics }): CarrierRuntime {
   const metrics = opts.metrics;
   const transport = createTransport({ timeoutMs: opts.config.carriers.timeoutMs, ...(metrics ? { observe: metrics.carrierCall } : {}) });
-  const adapters = createAdapters({ transport, tokens: opts.tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
+  const adapters = createAdapters({ transport, tokens: opts.tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), emulated: emulatedResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
   return { adapters, close: () => transport.close() };
 }

@@ -17,6 +17,8 @@ export const EXAMPLE_IDS = {
   shippingAccount: '481516234200001',
   /** a postal carrier's test account with a billing address: the second POST /shippingaccount example */
   postalAccount: '481516234200002',
+  /** a test account of a carrier that sells postage in advance: the third POST /shippingaccount example */
+  postageAccount: '481516234200003',
   /** the tracking number POST /ship answered */
   trackingNumber: '794612345678',
   /** the tracking number POST /ship answered for the postal carrier's label */
@@ -51,6 +53,7 @@ export function requestExamples(today: Date) {
   // One carrier for everything a parcel shipper does, one that closes the day on a form.
   const parcel = carrierOffering('rate', 'ship', 'track', 'cancel', 'pickup', 'pickup_availability', 'dopu');
   const postal = carrierOffering('ship', 'manifest', 'validate_credentials');
+  const postage = Object.values(declarations).find((d) => d.prepaidPostage);
   const pickupFields = {
     shipping_account: shippingAccount,
     carrier: parcel.slug,
@@ -66,7 +69,9 @@ export function requestExamples(today: Date) {
         summary: `A ${postal.slug} test account with the billing address its end-of-day forms need`,
         value: { shipping_account: { name: 'Memphis post office', carrier: postal.slug, country: 'US', test: true, billing_address: sender } },
       },
+      ...(postage ? { postage: { summary: `A ${postage.slug} test account: postage bought in advance`, value: { shipping_account: { name: 'Postage meter', carrier: postage.slug, country: 'US', test: true } } } } : {}),
     },
+    addPostage: one('Buy 50 USD of postage', { add_funds: { amount: 50, currency: 'USD' } }, 'The path names an account of a carrier that sells postage in advance (the third POST /shippingaccount example).'),
     updateShippingAccount: one('Set defaults and a new name', { shipping_account: { name: 'Memphis dock 2', defaults: { dim_units: 'IN', weight_units: 'LB', service: parcel.exampleService } } }, 'Changes the account of the path.'),
     rateShipment: {
       example: { summary: 'Rate a 2 lb parcel from Memphis to New York', description: ID_NOTE, value: { shipment } },

@@ -74,3 +74,18 @@ export const PageQuery = Type.Object({
   // Bounded: 1e21 is an integer to the validator but not to the database, which failed with a 500.
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 })),
 });
+
+/** GET/POST /shippingaccount/{id}/balance: the carrier's prepaid postage on the account. */
+export const BalanceResponse = Type.Object({
+  balance: Type.Object({
+    amount: Type.Number({ description: 'postage left, in currency units' }),
+    currency: Type.String({ description: 'ISO 4217 currency code of the carrier account' }),
+    updated: Type.String({ format: 'date-time', description: 'when the carrier was asked' }),
+  }),
+});
+export const AddFundsBody = Type.Object({
+  add_funds: Type.Object({
+    amount: Type.Number({ exclusiveMinimum: 0, description: 'postage to buy; each carrier has its own limits (GET /meta/carriers names the carrier, its documentation the limits); outside them a 400' }),
+    currency: Currency,
+  }),
+});

@@ -8,6 +8,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CarrierSlug } from '../carriers/carrier.js';
 import type { ShiftableClock } from './clock.js';
+import type { Sequences } from './sequences.js';
+import type { CredentialBook } from './credentials.js';
 
 /** Faults a carrier answers in its own wire format (the others are transport-level). */
 export type CarrierFaultKind = 'http_500' | 'http_429' | 'auth' | 'malformed';
@@ -38,6 +40,10 @@ export interface EmulatedCarrierModule<S> {
 /** What the server hands every carrier factory. */
 export interface EmulatorContext {
   clock: ShiftableClock;
+  /** Where numbers come from, so that a restarted emulator never hands out one again. */
+  sequences: Sequences;
+  /** The credentials the carriers issued; the others are refused as each carrier refuses them. */
+  credentials: CredentialBook;
 }
 
 /** Tags a route with its carrier and operation, which is how faults find the calls they target. */

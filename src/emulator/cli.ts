@@ -9,7 +9,7 @@ import { startEmulator } from './server.js';
 
 export async function runEmulatorCli(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const emulator = await startEmulator({ host: '127.0.0.1', port: config.carriers.emulatorPort, logger });
+  const emulator = await startEmulator({ host: '127.0.0.1', port: config.carriers.emulatorPort, logger, stateDir: config.dataDir });
   console.log(`carrier emulator listening on ${emulator.url} (control API: ${emulator.url}/_emulator)`);
   for (const slug of emulator.carriers) console.log(`  ${slug}: ${emulator.carrierUrl(slug)}`);
   await new Promise<void>((resolve) => {

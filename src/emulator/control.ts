@@ -9,16 +9,20 @@
  *   GET    /_emulator/faults          { faults: [...] }
  *   POST   /_emulator/faults          { carrier, operation, fault, count } → 201 { fault }
  *   DELETE /_emulator/faults[?carrier=slug]  → { cleared }
+ *   POST   /_emulator/credentials    { carrier, auth: { member: value } } → 201 { known: n }: the
+ *                                    carrier now knows the auth's id/secret pairs (credentials.ts)
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatedCarrier } from './carrier.js';
 import type { ShiftableClock } from './clock.js';
+import { credentialsOf, type CredentialBook } from './credentials.js';
 import { FaultRequestError, type FaultStore } from './faults.js';
 
 interface ControlDeps {
   clock: ShiftableClock;
   faults: FaultStore;
   carriers: readonly EmulatedCarrier[];
+  credentials: CredentialBook;
 }
 
 function badRequest(reply: FastifyReply, code: string, message: string): FastifyReply {
@@ -26,7 +30,7 @@ function badRequest(reply: FastifyReply, code: string, message: string): Fastify
 }
 
 export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
-  const { clock, faults, carriers } = deps;
+  const { clock, faults, carriers, credentials } = deps;
   const clockView = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs });
 
   app.get('/_emulator', async () => ({
@@ -65,5 +69,19 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   app.delete('/_emulator/faults', async (request) => {
     const query = request.query as Record<string, string | undefined>;
     return { cleared: faults.clear(query.carrier) };
+  });
+
+  app.post('/_emulator/credentials', async (request, reply) => {
+    const body = (request.body ?? {}) as { carrier?: unknown; auth?: unknown };
+    const carrier = carriers.find((c) => c.slug === body.carrier)?.slug;
+    if (!carrier) return badRequest(reply, 'invalid_credentials', 'carrier must be one of the emulated carriers');
+    const auth = body.auth;
+    if (!auth || typeof auth !== 'object' || Object.values(auth).some((v) => typeof v !== 'string')) {
+      return badRequest(reply, 'invalid_credentials', 'auth must be an object of strings');
+    }
+    const found = credentialsOf(carrier, auth as Record<string, string>);
+    if (found.length === 0) return badRequest(reply, 'invalid_credentials', `auth has no id and secret pair ${carrier} checks`);
+    for (const c of found) credentials.add(c);
+    return reply.code(201).send({ known: found.length });
   });
 }

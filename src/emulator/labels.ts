@@ -60,6 +60,8 @@ export function code128Bars(data: string): number[] {
 
 const DESIGN_W = 4;
 const DESIGN_H = 6;
+/** Left edge of the header column (ship date, weight, piece) in design inches. */
+const HEADER_X = 2.4;
 
 export function layoutLabel(stock: LabelStock, data: LabelData): LabelLayout {
   const { area } = stock;
@@ -67,21 +69,29 @@ export function layoutLabel(stock: LabelStock, data: LabelData): LabelLayout {
   const ops: LabelOp[] = [];
   const X = (x: number): number => area.x + x * s;
   const Y = (y: number): number => area.y + y * s;
-  const text = (x: number, y: number, pt: number, value: string, bold = false, maxW = DESIGN_W - 0.24 - x): void => {
-    const size = (pt / 72) * s;
+  /**
+   * A line of text cut to its width. `whole` values (dates, weights) are never cut: a half date reads
+   * as a different one, so the font shrinks until the value fits instead.
+   */
+  const text = (x: number, y: number, pt: number, value: string, bold = false, maxW = DESIGN_W - 0.24 - x, whole = false): void => {
+    const clean = labelText(value);
+    const fitting = (maxW * 72) / (Math.max(1, clean.length) * CHAR_ADVANCE);
+    const size = ((whole ? Math.min(pt, fitting) : pt) / 72) * s;
     const maxChars = Math.max(1, Math.floor((maxW * s) / (size * CHAR_ADVANCE)));
-    const clean = labelText(value).slice(0, maxChars);
-    if (clean) ops.push({ kind: 'text', x: X(x), y: Y(y), size, text: clean, bold, anchor: 'start' });
+    const shown = clean.slice(0, maxChars);
+    if (shown) ops.push({ kind: 'text', x: X(x), y: Y(y), size, text: shown, bold, anchor: 'start' });
   };
   const rule = (y: number): void => {
     ops.push({ kind: 'rect', x: X(0.1), y: Y(y), w: (DESIGN_W - 0.2) * s, h: 0.025 * s });
   };
 
   text(0.12, 0.12, 7, 'FROM', true);
-  data.from.slice(0, 5).forEach((line, i) => text(0.12, 0.27 + i * 0.14, 8, line, false, 2.4));
-  text(2.6, 0.12, 7, `SHIP DATE: ${data.shipDate}`);
-  text(2.6, 0.27, 7, `ACT WGT: ${data.weight}`);
-  if (data.piece) text(2.6, 0.42, 7, `PKG: ${data.piece}`);
+  // The sender column leaves the header column room for "SHIP DATE: YYYY-MM-DD" at full size.
+  data.from.slice(0, 5).forEach((line, i) => text(0.12, 0.27 + i * 0.14, 8, line, false, 2.2));
+  const header = (y: number, value: string): void => text(HEADER_X, y, 7, value, false, DESIGN_W - 0.12 - HEADER_X, true);
+  header(0.12, `SHIP DATE: ${data.shipDate}`);
+  header(0.27, `ACT WGT: ${data.weight}`);
+  if (data.piece) header(0.42, `PKG: ${data.piece}`);
   rule(1.0);
   text(0.12, 1.08, 8, 'TO', true);
   data.to.slice(0, 5).forEach((line, i) => text(0.12, 1.25 + i * 0.2, 11, line, i === 0));
@@ -94,7 +104,7 @@ export function layoutLabel(stock: LabelStock, data: LabelData): LabelLayout {
   ops.push({ kind: 'text', x: X(2), y: Y(4.16), size: numberSize, text: labelText(data.trackingNumber), bold: false, anchor: 'middle' });
   rule(4.45);
   if (data.reference) text(0.12, 4.55, 8, `REF: ${data.reference}`);
-  text(0.12, 4.72, 8, `WEIGHT: ${data.weight}`);
+  text(0.12, 4.72, 8, `WEIGHT: ${data.weight}`, false, undefined, true);
   if (data.note) text(0.12, 5.7, 7, data.note);
   return { stock, ops };
 }

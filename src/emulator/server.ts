@@ -16,6 +16,8 @@ import { registerControl } from './control.js';
 import { FaultStore, faultHook } from './faults.js';
 import { statusCodeOf } from './json.js';
 import { createEmulatedCarriers, type CarrierStates } from './registry.js';
+import { fileSequences, memorySequences } from './sequences.js';
+import { CredentialBook, type KnownCredential } from './credentials.js';
 
 export interface EmulatorOptions {
   /** Base clock; the control API shifts it. Defaults to the system clock. */
@@ -26,6 +28,10 @@ export interface EmulatorOptions {
   host?: string;
   /** Defaults to 0 (a free port). */
   port?: number;
+  /** Directory of the emulator's durable state (its number sequences); in memory without one. */
+  stateDir?: string;
+  /** Credentials the carriers know besides the service's emulator test credentials. */
+  credentials?: readonly KnownCredential[];
 }
 
 /** The shared clock and faults, plus each registered carrier's state under its slug. */
@@ -51,7 +57,9 @@ const BODY_LIMIT = 5 * 1024 * 1024;
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const clock = new ShiftableClock(options.clock ?? systemClock);
-  const { carriers, states } = createEmulatedCarriers({ clock });
+  const sequences = options.stateDir ? fileSequences(options.stateDir) : memorySequences();
+  const credentials = new CredentialBook(options.credentials);
+  const { carriers, states } = createEmulatedCarriers({ clock, sequences, credentials });
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
 
@@ -71,7 +79,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ error: { code: 'not_found', message: `no emulator route ${request.method} ${request.url}` } }),
   );
-  registerControl(app, { clock, faults, carriers });
+  registerControl(app, { clock, faults, carriers, credentials });
   for (const carrier of carriers) await app.register(carrier.plugin, { prefix: `/${carrier.slug}` });
 
   const host = options.host ?? '127.0.0.1';
@@ -98,6 +106,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 }
 
 /** For the CLI (`waybill emulator`): the emulator on a fixed loopback port, 8081 by default. */
-export function startEmulator(options: { host?: string; port?: number; logger?: FastifyBaseLogger } = {}): Promise<Emulator> {
-  return createEmulator({ host: options.host ?? '127.0.0.1', port: options.port ?? 8081, logger: options.logger });
+export function startEmulator(options: { host?: string; port?: number; logger?: FastifyBaseLogger; stateDir?: string } = {}): Promise<Emulator> {
+  return createEmulator({ host: options.host ?? '127.0.0.1', port: options.port ?? 8081, logger: options.logger, stateDir: options.stateDir });
 }

@@ -1,16 +1,23 @@
 /** Runs the PDF print file's assembly in its worker thread (batch-print-worker.ts), one label at a time. */
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** The worker's heap: enough for one label at a time, small enough that V8 collects as it goes. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
 
 /**
- * The worker's first code: it loads TypeScript the way the process does, whoever started the
- * process (serve, the tests), then the worker module itself.
+ * The worker's first code. Compiled (npm start), it loads the worker module the build wrote beside
+ * the CLI (this module may sit in a chunk below it); from the sources (npm run dev, the tests), it
+ * loads TypeScript the way the process does, then the worker module itself.
  */
 function bootstrap(): string {
+  if (!import.meta.url.endsWith('.ts')) {
+    const entry = [new URL('./batch-print-worker.js', import.meta.url), new URL('../batch-print-worker.js', import.meta.url)].find((u) => existsSync(fileURLToPath(u)));
+    if (!entry) throw new Error('the batch print worker is not built: run `npm run build`');
+    return `import(${JSON.stringify(entry.href)}).catch((err) => { throw err; });`;
+  }
   const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
   const entry = new URL('./batch-print-worker.ts', import.meta.url).href;
   return `(async () => { const { register } = await import(${JSON.stringify(api)}); register(); await import(${JSON.stringify(entry)}); })().catch((err) => { throw err; });`;

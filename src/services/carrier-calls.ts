@@ -107,6 +107,13 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return { account, adapter, call, run };
   }
 
+  /** A call on the tenant's account for the adapter's own methods, outside the spec's operation table. */
+  async function prepareAccount(tenant: string, id: string, log: Log): Promise<{ account: ResolvedAccount; adapter: CarrierAdapter; call: CarrierCall }> {
+    const account = await resolveAccount(tenant, { shipping_account: id });
+    const call: CarrierCall = { auth: account.auth, test: account.test, debug: false, country: account.country, log };
+    return { account, adapter: deps.adapters[account.carrier], call };
+  }
+
   /** The carrier's adapter offers the operation (what requireOperation checks, without throwing). */
   function supports(carrier: CarrierSlug, operation: Operation): boolean {
     const adapter = deps.adapters[carrier];
@@ -114,7 +121,7 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return adapter.declaration.operations.includes(operation) && method !== undefined && typeof adapter[method] === 'function';
   }
 
-  return { resolveAccount, prepare, prepareFor, prepareInline, requireOperation, supports };
+  return { resolveAccount, prepare, prepareFor, prepareAccount, prepareInline, requireOperation, supports };
 }
 
 export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

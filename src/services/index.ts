@@ -10,6 +10,7 @@ import { createAccountsService, type MasterTestAccounts } from './accounts.js';
 import { createBatchesService } from './batches.js';
 import { createCarrierCalls } from './carrier-calls.js';
 import { createIdempotencyService } from './idempotency.js';
+import { createBalanceService } from './balances.js';
 import { createListingsService } from './listings.js';
 import { createManifestService } from './manifests.js';
 import { createOwnership } from './ownership.js';
@@ -63,7 +64,7 @@ export function createServices(deps: ServiceDeps) {
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
   const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice });
-  const manifests = createManifestService({ calls, clock, ownership });
+  const manifests = createManifestService({ db, calls, clock, ownership });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
@@ -79,6 +80,7 @@ export function createServices(deps: ServiceDeps) {
     tracking,
     pickups: createPickupsService({ calls, clock, db, ownership }),
     manifests,
+    balances: createBalanceService({ calls, clock }),
     // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
     idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),

@@ -1,7 +1,8 @@
 /**
  * Master test credentials: what `test: true` without `auth` registers with. The operator configures
  * them as JSON in WAYBILL_MASTER_TEST_ACCOUNTS ({"<carrier slug>":{"US":{"account_number":"…",…}}});
- * with the built-in emulator every carrier has them for US, CA, GB and DE, since the emulator takes any.
+ * with the built-in emulator every carrier has them for US, CA, GB and DE: the emulator knows these
+ * `test-<country>-<member>` values (src/emulator/credentials.ts).
  */
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { MasterTestAccounts } from './accounts.js';
@@ -14,7 +15,7 @@ export function emulatorMasterAccounts(declarations: Record<CarrierSlug, Carrier
     const byCountry: Record<string, Record<string, string>> = {};
     for (const country of EMULATOR_TEST_COUNTRIES) {
       // Every member, optional ones too: adapters use some optional members (an OAuth client_id and
-      // client_secret), and the emulator accepts any value except in members of a closed set.
+      // client_secret); the emulator knows these values as issued credentials.
       const members = [...decl.auth.required, ...decl.auth.optional];
       byCountry[country] = Object.fromEntries(members.map((m) => [m, decl.auth.testValues?.[m] ?? `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
     }

@@ -184,6 +184,7 @@ export function createShippingService(deps: ShippingDeps) {
         recipient_name: stored.recipient.name ?? null,
         reference_values: shipments.referenceValues(stored.references),
         stage: 'CREATED',
+        sender: JSON.stringify(req.sender),
       },
       labels: [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
     };

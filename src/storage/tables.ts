@@ -3,6 +3,7 @@
  * text (sorts correctly, no driver-specific date handling), booleans as 0/1 integers, JSON as text.
  */
 import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
+import type { PortalLinksTable } from './portal-tables.js';
 import type { Generated } from 'kysely';
 
 export interface ApiKeysTable {
@@ -57,6 +58,10 @@ export interface ShipmentsTable {
   stage: string;
   /** The batch that booked it; absent on insert for shipments booked one by one. */
   batch_id?: string | null;
+  /** The booking's sender as JSON (end-of-day forms take their origin from it); absent on older rows. */
+  sender?: string | null;
+  /** The end-of-day form the shipment's labels are on, once on one. */
+  manifest_id?: string | null;
 }
 
 export interface LabelsTable {
@@ -259,16 +264,6 @@ export interface KeyCheckTable {
   created_at: string;
 }
 
-export interface PortalLinksTable {
-  id: string;
-  tenant: string;
-  customer_id: string;
-  order_id: string;
-  /** Customer, lines, methods, reasons and units as the merchant sent them, JSON. */
-  data: string;
-  expires_at: string;
-  created_at: string;
-}
 
 
 export interface Tables {
@@ -296,3 +291,4 @@ export interface Tables {
 
 export type { Generated };
 export type { BatchesTable, BatchItemsTable } from './batch-tables.js';
+export type { PortalLinksTable } from './portal-tables.js';

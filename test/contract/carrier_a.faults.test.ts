@@ -162,6 +162,7 @@ describe('debug: true', () => {
   it('logs the carrier exchange with credentials, tokens and label bytes redacted', async () => {
     // Fresh credentials, so that the token exchange is part of what is logged.
     const auth = { ...validAuth.carrier_a, client_id: 'debug-client', client_secret: 'debug-secret-value-9f3k' };
+    await s.em.knowCredentials('carrier_a', auth);
     const account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } })).body.shipping_account.id;
     const before = s.t.logs.length;
     const res = await s.t.call('POST', '/ship', s.key, shipment(account, { service: 'carrier_a_ground', debug: true, include_base64_label: true }));

@@ -104,6 +104,7 @@ describe('faults in UPS’s own error shape', () => {
 describe('debug: true', () => {
   it('logs the exchange with Basic credentials, tokens and label bytes redacted', async () => {
     const auth = { account_number: 'D3BUG1', client_id: 'debug-client', client_secret: 'debug-secret-value-9f3k' };
+    await s.em.knowCredentials('carrier_b', auth);
     const account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth } })).body.shipping_account.id;
     const before = s.t.logs.length;
     const res = await s.t.call('POST', '/ship', s.key, shipment(account, { service: 'carrier_b_ground', debug: true, include_base64_label: true, label_type: 'PNG' }));

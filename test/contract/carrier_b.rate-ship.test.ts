@@ -50,6 +50,7 @@ describe('POST /rate', () => {
   });
 
   it('works for an account registered with client_id and client_secret', async () => {
+    await s.em.knowCredentials('carrier_b', { client_id: 'cid', client_secret: 'csecret' });
     const acct = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth: { account_number: 'Z9Y8X7', client_id: 'cid', client_secret: 'csecret' } } })).body.shipping_account.id;
     expect((await s.t.call('POST', '/rate', s.key, shipment(acct))).status).toBe(200);
     const legacy = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth: validAuth.carrier_b } })).body.shipping_account.id;

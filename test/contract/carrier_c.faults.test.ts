@@ -50,6 +50,7 @@ describe('faults', () => {
 
   it('my_carrier_c_username/password are used when present', async () => {
     const auth = { ...validAuth.carrier_c, my_carrier_c_username: 'mydhl-user', my_carrier_c_password: 'mydhl-secret-value' };
+    await s.em.knowCredentials('carrier_c', auth);
     const account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_c', country: 'DE', test: true, auth } })).body.shipping_account.id;
     const before = s.t.logs.length;
     expect((await s.t.call('POST', '/rate', s.key, body(account, { debug: true }))).status).toBe(200);

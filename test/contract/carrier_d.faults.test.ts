@@ -9,8 +9,11 @@ afterEach(() => s.em.clearFaults());
 
 const rate = (account = s.account) => s.t.call('POST', '/rate', s.key, shipment(account, { service: 'priority_mail' }));
 const ship = (account = s.account, extra: Record<string, unknown> = {}) => s.t.call('POST', '/ship', s.key, shipment(account, { service: 'priority_mail', ...extra }));
-const freshAccount = async (auth: Record<string, string>) =>
-  (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth, billing_address: address() } })).body.shipping_account.id as string;
+/** An account on its own OAuth client (own tokens); the emulator knows the client unless its secret says "invalid". */
+const freshAccount = async (auth: Record<string, string>) => {
+  if (!auth.client_secret?.startsWith('invalid')) await s.em.knowCredentials('carrier_d', auth);
+  return (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth, billing_address: address() } })).body.shipping_account.id as string;
+};
 
 describe('carrier_d faults', () => {
   it('timeout → 504 carrier_timeout', async () => {

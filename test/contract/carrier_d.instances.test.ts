@@ -47,6 +47,7 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
 
   beforeAll(async () => {
     em = await startTestEmulator();
+    await em.knowCredentials('carrier_d', call.auth);
     t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(mkdtempSync(join(tmpdir(), 'waybill-d-')), 'db.sqlite') } : {});
     other = createDatabase(t.url);
     const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data' });

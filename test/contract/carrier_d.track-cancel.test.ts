@@ -126,6 +126,7 @@ describe('pickups, drop-off locations, SCAN forms and credentials (carrier_d)', 
     const bad = await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { carrier: 'carrier_d', country: 'US', test: true, auth } });
     expect(bad.status).toBe(200);
     expect(bad.body).toEqual({ valid: false, message: expect.stringContaining('Client authentication failed') });
+    await s.em.knowCredentials('carrier_d', { client_id: 'c', client_secret: 's' });
     const badPayer = await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { carrier: 'carrier_d', country: 'US', test: true, auth: { ...auth, client_secret: 's', account_number: 'invalid-acct' } } });
     expect(badPayer.body).toEqual({ valid: false, message: expect.stringContaining('accountNumber') });
   });

@@ -10,12 +10,14 @@ import type { TokenStore } from '../../src/carriers/shared/oauth.js';
 import { createTransport, type Transport } from '../../src/carriers/shared/transport.js';
 import { createLogger } from '../../src/logger.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import { OPENING_BALANCE } from '../../src/emulator/carrier_d_reseller/state.js';
 import { apiErrorOf } from '../carriers/carrier_d_reseller/support.js';
 
 let em: TestEmulator;
 let transport: Transport;
 beforeAll(async () => {
   em = await startTestEmulator();
+  for (const [account_id, passphrase] of [['acct-buy', 'phrase-buy'], ['acct-pp', 'old-phrase']]) await em.knowCredentials('carrier_d_reseller', { account_id: account_id!, passphrase: passphrase! });
   transport = createTransport({ timeoutMs: 2000 });
 });
 afterAll(async () => {
@@ -36,8 +38,8 @@ describe('account operations', () => {
   it('reads the balance and buys postage: the balance grows by the amount', async () => {
     const a = adapter();
     const c = call('acct-buy', 'phrase-buy');
-    expect(await a.accountStatus(c)).toEqual({ accountId: 'acct-buy', postageBalance: '250.00', accountStatus: 'A' });
-    expect((await a.buyPostage(c, 100)).postageBalance).toBe('350.00');
+    expect(await a.accountStatus(c)).toEqual({ accountId: 'acct-buy', postageBalance: OPENING_BALANCE.toFixed(2), accountStatus: 'A' });
+    expect((await a.buyPostage(c, 100)).postageBalance).toBe((OPENING_BALANCE + 100).toFixed(2));
     expect((await apiErrorOf(() => a.buyPostage(c, 5))).code).toBe('schema_validation_error');
   });
 
@@ -54,6 +56,6 @@ describe('account operations', () => {
   it('buying postage is never retried: one 500 is the answer', async () => {
     await em.fault('carrier_d_reseller', 'buy_postage', 'http_500', 1);
     expect((await apiErrorOf(() => adapter().buyPostage(call('acct-buy', 'phrase-buy'), 10))).code).toBe('carrier_http_exception');
-    expect((await adapter().accountStatus(call('acct-buy', 'phrase-buy'))).postageBalance).toBe('350.00');
+    expect((await adapter().accountStatus(call('acct-buy', 'phrase-buy'))).postageBalance).toBe((OPENING_BALANCE + 100).toFixed(2));
   });
 });

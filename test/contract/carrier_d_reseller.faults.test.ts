@@ -83,9 +83,22 @@ describe('faults', () => {
 });
 
 describe('configuration', () => {
-  it('refuses live accounts without the operator RequesterID, and uses the configured one', async () => {
-    const bare = await createTestApp({ emulatorUrl: s.em.url });
-    const configured = await createTestApp({ emulatorUrl: s.em.url, env: { WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: 'op-requester' } });
+  it('works with explicit credentials on the built-in emulator without the operator RequesterID', async () => {
+    await s.em.knowCredentials('carrier_d_reseller', { account_id: 'own-1', passphrase: 'own-phrase' });
+    for (const test of [true, false]) {
+      const own = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d_reseller', country: 'US', test, auth: { account_id: 'own-1', passphrase: 'own-phrase' } } })).body.shipping_account.id;
+      const res = await s.t.call('POST', '/rate', s.key, shipment(own));
+      expect(res.status, `test: ${test} ${res.raw.slice(0, 300)}`).toBe(200);
+      expect((await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: own } })).body.valid).toBe(true);
+    }
+  });
+
+  it('refuses live accounts on a live host without the operator RequesterID, and uses the configured one', async () => {
+    await s.em.knowCredentials('carrier_d_reseller', { account_id: 'live-1', passphrase: 'live-phrase' });
+    // A configured live URL is a live host, even when it is an emulator's.
+    const live = { WAYBILL_CARRIER_D_RESELLER_URL: `${s.em.url}/carrier_d_reseller`, WAYBILL_CARRIERS: 'live' };
+    const bare = await createTestApp({ emulatorUrl: s.em.url, env: live });
+    const configured = await createTestApp({ emulatorUrl: s.em.url, env: { ...live, WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: 'op-requester' } });
     try {
       for (const [app, expected] of [[bare, 400], [configured, 200]] as const) {
         const k = await app.key();

@@ -2,6 +2,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { declarations } from '../../src/carriers/declarations.js';
+import { OPENING_BALANCE } from '../../src/emulator/carrier_d_reseller/state.js';
 import { expectError } from '../support/app.js';
 import { customsItems, recipientCA, shipment, useReseller } from './carrier_d_reseller.support.js';
 
@@ -124,7 +125,7 @@ describe('POST /ship', () => {
     const bought = [...s.em.emulator.state.carrier_d_reseller.labels.values()].slice(before);
     expect(bought).toHaveLength(2);
     for (const l of bought) expect(l.refundedAt).toBeDefined();
-    expect(s.em.emulator.state.carrier_d_reseller.accounts.get('multi-fail')?.balance).toBe(250);
+    expect(s.em.emulator.state.carrier_d_reseller.accounts.get('multi-fail')?.balance).toBe(OPENING_BALANCE);
   });
 
   it('books international labels with the integrated customs form printed with them', async () => {
@@ -141,6 +142,9 @@ describe('POST /ship', () => {
   it('fails clearly when the postage balance cannot pay, and books once postage is bought', async () => {
     const account = await s.accountWith({ account_id: 'low-balance', passphrase: 'pass-phrase-2' });
     const heavy = { service: 'priority_mail_express_international', recipient: recipientCA, customs_items: customsItems, packages: [{ weight: 66 }] };
+    // Opened by a first call, then down to what an ordinary label costs.
+    expect((await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: account } })).body.valid).toBe(true);
+    s.em.emulator.state.carrier_d_reseller.accounts.get('low-balance')!.balance = 20;
     const err = expectError(await ship(heavy, account), 400, 'carrier_exception');
     expect(err.message).toContain('Insufficient postage');
     expect(err.detail).toBe('carrier_d_reseller status 12503');
@@ -151,7 +155,8 @@ describe('POST /ship', () => {
   it('answers refused credentials with carrier_authentication', async () => {
     const right = await s.accountWith({ account_id: 'acct-auth', passphrase: 'right-phrase' });
     expect((await ship({}, right)).status).toBe(200);
-    const wrong = await s.accountWith({ account_id: 'acct-auth', passphrase: 'wrong-phrase' });
+    // Registered with a pass phrase the carrier never issued (accountWith would make it known).
+    const wrong = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d_reseller', country: 'US', test: true, auth: { account_id: 'acct-auth', passphrase: 'wrong-phrase' } } })).body.shipping_account.id;
     const err = expectError(await ship({}, wrong), 400, 'carrier_authentication');
     expect(err.message).toContain('pass phrase is incorrect');
     expect(err.detail).toBe('carrier_d_reseller status 12507');

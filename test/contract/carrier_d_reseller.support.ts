@@ -38,6 +38,7 @@ export function useReseller(env: Record<string, string> = {}): ResellerSuite {
     suite.t = await createTestApp({ emulatorUrl: suite.em.url, env });
     suite.key = await suite.t.key();
     suite.accountWith = async (auth) => {
+      await suite.em.knowCredentials('carrier_d_reseller', auth);
       const res = await suite.t.call('POST', '/shippingaccount', suite.key, { shipping_account: { carrier: 'carrier_d_reseller', country: 'US', test: true, auth } });
       if (res.status !== 200) throw new Error(`account: ${res.status} ${res.raw}`);
       return res.body.shipping_account.id as string;

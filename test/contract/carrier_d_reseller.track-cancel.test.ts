@@ -1,6 +1,7 @@
 /** The whole service → carrier_d_reseller adapter → ELS emulator: tracking, refunds, SCAN forms, credentials. */
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { OPENING_BALANCE } from '../../src/emulator/carrier_d_reseller/state.js';
 import { expectError } from '../support/app.js';
 import { recipientUS, senderUS, shipment, useReseller } from './carrier_d_reseller.support.js';
 
@@ -55,11 +56,11 @@ describe('POST /cancel', () => {
     const account = await s.accountWith({ account_id: 'refunds', passphrase: 'refund-phrase' });
     const number = await book(account);
     const state = s.em.emulator.state.carrier_d_reseller;
-    expect(state.accounts.get('refunds')?.balance).toBeLessThan(250);
+    expect(state.accounts.get('refunds')?.balance).toBeLessThan(OPENING_BALANCE);
     const res = await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: account, tracking_number: number } });
     expect(res.status).toBe(200);
     expect(res.body.success.message).toContain(number);
-    expect(state.accounts.get('refunds')?.balance).toBe(250);
+    expect(state.accounts.get('refunds')?.balance).toBe(OPENING_BALANCE);
     expectError(await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: account, tracking_number: number } }), 409, 'conflict');
   });
 
@@ -82,8 +83,19 @@ describe('POST /manifest', () => {
     expect(err.message).toContain('SCAN form');
   });
 
-  it('needs the tracking numbers to put on the form', async () => {
-    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'schema_field_required');
+  it('without tracking numbers, forms the day\u2019s labels not yet on a form, as carrier_d does', async () => {
+    const fresh = [await book(), await book()];
+    const cancelled = await book();
+    expect((await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: cancelled } })).status).toBe(200);
+    const res = await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } });
+    expect(res.status, res.raw.slice(0, 300)).toBe(200);
+    expect(res.body.manifest.tracking_numbers).toEqual(expect.arrayContaining(fresh));
+    expect(res.body.manifest.tracking_numbers).not.toContain(cancelled);
+    // Every label of the day is on a form now: nothing is left to form.
+    const none = expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'schema_field_required');
+    expect(none.message).toContain('tracking_numbers');
+    const next = await book();
+    expect((await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } })).body.manifest.tracking_numbers).toEqual([next]);
   });
 });
 
@@ -94,6 +106,7 @@ describe('POST /validate_credentials', () => {
     expect(ok.body.valid).toBe(true);
     expect(ok.body.message).toContain('postage balance');
     const inline = { carrier: 'carrier_d_reseller', country: 'US', test: true };
+    await s.em.knowCredentials('carrier_d_reseller', { account_id: 'vc-1', passphrase: 'first-phrase' });
     expect((await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { ...inline, auth: { account_id: 'vc-1', passphrase: 'first-phrase' } } })).body.valid).toBe(true);
     const refused = await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { ...inline, auth: { account_id: 'vc-1', passphrase: 'other-phrase' } } });
     expect(refused.status).toBe(200);

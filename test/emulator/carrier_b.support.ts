@@ -1,7 +1,7 @@
 /** A carrier_b (UPS) client for the emulator suites: Basic-auth tokens and bearer JSON calls. */
 import type { Clock } from '../../src/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
-import { fixedClock, send, type Reply } from './support.js';
+import { fixedClock, send, SUITE_CREDENTIALS, type Reply } from './support.js';
 
 export interface UpsClient {
   emulator: Emulator;
@@ -17,7 +17,7 @@ export interface UpsClient {
 export const BASIC = `Basic ${Buffer.from('test-id:test-secret').toString('base64')}`;
 
 export async function startUps(clock: Clock = fixedClock()): Promise<UpsClient> {
-  const emulator = await createEmulator({ clock });
+  const emulator = await createEmulator({ clock, credentials: SUITE_CREDENTIALS });
   const base = emulator.carrierUrl('carrier_b');
   const control = async (method: string, path: string, body?: unknown) => {
     const reply = await send(`${emulator.url}/_emulator/${path}`, method, body === undefined ? {} : { 'content-type': 'application/json' }, body === undefined ? undefined : JSON.stringify(body));

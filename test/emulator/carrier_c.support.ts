@@ -1,7 +1,7 @@
 /** Helpers for the carrier_c emulator suites: a Basic-auth client and MyDHL request bodies written for these tests. */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
-import { fixedClock, send, type Reply } from './support.js';
+import { fixedClock, send, SUITE_CREDENTIALS, type Reply } from './support.js';
 
 export const BASIC = `Basic ${Buffer.from('test-site:test-password').toString('base64')}`;
 
@@ -15,7 +15,7 @@ export interface CClient {
 export function useCarrierCClient(): CClient {
   let emulator: Emulator | undefined;
   beforeAll(async () => {
-    emulator = await createEmulator({ clock: fixedClock() });
+    emulator = await createEmulator({ clock: fixedClock(), credentials: SUITE_CREDENTIALS });
   });
   afterAll(() => emulator?.close());
   // Each test starts on the fixed clock again.

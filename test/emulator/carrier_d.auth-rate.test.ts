@@ -29,6 +29,10 @@ describe('carrier_d emulator OAuth', () => {
   it('refuses unknown clients in RFC 6749 words and unsupported grants', async () => {
     const bad = await c.token('x', 'invalid-secret');
     expect(bad.status).toBe(401);
+    // A client the emulator knows, with a secret it never issued: refused the same way.
+    const wrong = await c.token('emu-client', 'some-other-secret');
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error).toBe('invalid_client');
     expect(bad.json).toEqual({ error: 'invalid_client', error_description: expect.stringContaining('Client authentication failed') });
     const grant = await c.call('POST', '/oauth2/v3/token', { grant_type: 'password', client_id: 'a', client_secret: 'b' }, { bearer: null });
     expect(grant.json.error).toBe('unsupported_grant_type');

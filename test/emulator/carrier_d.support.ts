@@ -2,7 +2,7 @@
 import { request } from 'undici';
 import { parseMultipart, multipartBoundary, partBytes } from '../../src/carriers/shared/multipart.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
-import { fixedClock } from './support.js';
+import { fixedClock, SUITE_CREDENTIALS } from './support.js';
 
 export interface DReply {
   status: number;
@@ -41,7 +41,7 @@ async function send(url: string, method: string, headers: Record<string, string>
 }
 
 export async function startD(): Promise<DClient> {
-  const emulator = await createEmulator({ clock: fixedClock() });
+  const emulator = await createEmulator({ clock: fixedClock(), credentials: SUITE_CREDENTIALS });
   const base = emulator.carrierUrl('carrier_d');
   const client: DClient = {
     emulator,

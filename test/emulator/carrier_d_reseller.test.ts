@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildXml, parseXml, xmlAttr, xmlElement, xmlList, xmlRoot, xmlText, type XmlObject } from '../../src/carriers/shared/xml.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { isValidImpb, isValidS10 } from '../../src/emulator/check-digits.js';
-import { fixedClock, HOUR } from './support.js';
+import { fixedClock, HOUR, SUITE_CREDENTIALS } from './support.js';
+import { OPENING_BALANCE } from '../../src/emulator/carrier_d_reseller/state.js';
 
 let em: Emulator;
 beforeAll(async () => {
-  em = await createEmulator({ clock: fixedClock() });
+  em = await createEmulator({ clock: fixedClock(), credentials: SUITE_CREDENTIALS });
 });
 afterAll(() => em.close());
 
@@ -104,9 +105,11 @@ describe('transport as ELS answers it', () => {
 
 describe('postage balance', () => {
   it('draws labels from the balance, refuses what it cannot pay (12503), and BuyPostage refills it', async () => {
-    expect(await balance('bal-1')).toBe('250.00');
+    expect(await balance('bal-1')).toBe(OPENING_BALANCE.toFixed(2));
     const r = await label('bal-1');
-    expect(Number(await balance('bal-1'))).toBeCloseTo(250 - Number(xmlText(r.FinalPostage)), 2);
+    expect(Number(await balance('bal-1'))).toBeCloseTo(OPENING_BALANCE - Number(xmlText(r.FinalPostage)), 2);
+    // Down to what an ordinary label costs, so that a heavy international one cannot be paid.
+    em.state.carrier_d_reseller.accounts.get('bal-1')!.balance = 20;
     const heavy = { MailClass: 'PriorityMailExpressInternational', '@_LabelType': 'International', '@_LabelSubtype': 'Integrated', WeightOz: '1100', ToCountryCode: 'GB', ToState: undefined, ToPostalCode: 'SW1A 2AA', CustomsInfo: { ContentsType: 'Gift', CustomsItems: { CustomsItem: [{ Description: 'x', Quantity: '1', Weight: '10', Value: '5' }] } } };
     const refused = await label('bal-1', heavy);
     expect(status(refused)).toBe('12503');

@@ -5,6 +5,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../src/clock.js';
+import type { KnownCredential } from '../../src/emulator/credentials.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 
 export { at } from '../../src/emulator/json.js';
@@ -16,6 +17,18 @@ export const HOUR = 3_600_000;
 export function fixedClock(at: Date = START): Clock {
   return { now: () => new Date(at.getTime()) };
 }
+
+/** The credentials the emulator suites call with, which their emulators know. */
+const RESELLER_ACCOUNTS = ['ns', 't-1', 'bal-1', 'pp-1', 'sizes', 'formats', 'intl', 'trk', 'rf', 'ship', 'someone-else'];
+export const SUITE_CREDENTIALS: KnownCredential[] = [
+  { carrier: 'carrier_a', id: 'test-id', secret: 'test-secret' },
+  { carrier: 'carrier_a', id: 'abc', secret: 'def' },
+  { carrier: 'carrier_b', id: 'test-id', secret: 'test-secret' },
+  { carrier: 'carrier_c', id: 'test-site', secret: 'test-password' },
+  { carrier: 'carrier_d', id: 'emu-client', secret: 'emu-secret' },
+  ...['revoker', 'expiring', 'after-8h'].map((id): KnownCredential => ({ carrier: 'carrier_d', id, secret: 'emu-secret' })),
+  ...RESELLER_ACCOUNTS.map((id): KnownCredential => ({ carrier: 'carrier_d_reseller', id, secret: 'phrase-1' })),
+];
 
 export interface Reply {
   status: number;
@@ -50,7 +63,7 @@ export async function send(url: string, method: string, headers: Record<string, 
 }
 
 export async function startClient(clock: Clock = fixedClock()): Promise<Client> {
-  const emulator = await createEmulator({ clock });
+  const emulator = await createEmulator({ clock, credentials: SUITE_CREDENTIALS });
   const base = emulator.carrierUrl('carrier_a');
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const token = async (): Promise<string> => {

@@ -21,7 +21,11 @@ interface Step {
 
 /** One step per operation with a body, in a client's order; a new operation with a body adds its own. */
 const steps: Step[] = [
-  { op: 'createShippingAccount', keep: (a, ex) => (ex === 'postal' ? { postalAccount: a.shipping_account.id } : { shippingAccount: a.shipping_account.id }) },
+  {
+    op: 'createShippingAccount',
+    keep: (a, ex) => ({ [ex === 'postal' ? 'postalAccount' : ex === 'postage' ? 'postageAccount' : 'shippingAccount']: a.shipping_account.id }),
+  },
+  { op: 'addPostage', path: (ids) => `/shippingaccount/${ids.postageAccount}/balance`, headers: { 'idempotency-key': 'postage-1' } },
   { op: 'updateShippingAccount', path: (ids) => `/shippingaccount/${ids.shippingAccount}` },
   { op: 'rateShipment' },
   { op: 'createShipment', keep: (a, ex) => (ex === 'parcel' ? { trackingNumber: a.shipment.tracking_number } : { postalTrackingNumber: a.shipment.tracking_number }) },

@@ -1,5 +1,11 @@
 /** The carrier emulator on a free loopback port, with its control API as plain functions. */
+import type { CarrierSlug } from '../../src/carriers/carrier.js';
+import { credentialsOf } from '../../src/emulator/credentials.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
+import { validAuth } from './accounts.js';
+
+/** The carriers know the credentials the suites register accounts with (validAuth). */
+export const knownTestCredentials = Object.entries(validAuth).flatMap(([carrier, auth]) => credentialsOf(carrier as CarrierSlug, auth));
 
 export interface TestEmulator {
   emulator: Emulator;
@@ -8,6 +14,8 @@ export interface TestEmulator {
   clearFaults(): Promise<void>;
   advance(ms: number): Promise<void>;
   resetClock(): Promise<void>;
+  /** Makes the carrier know these credentials, as its developer portal issuing them would. */
+  knowCredentials(carrier: string, auth: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -17,7 +25,7 @@ async function control(url: string, method: string, path: string, body?: unknown
 }
 
 export async function startTestEmulator(): Promise<TestEmulator> {
-  const emulator = await createEmulator({ port: 0 });
+  const emulator = await createEmulator({ port: 0, credentials: knownTestCredentials });
   const url = emulator.url;
   return {
     emulator,
@@ -26,6 +34,7 @@ export async function startTestEmulator(): Promise<TestEmulator> {
     clearFaults: () => control(url, 'DELETE', 'faults'),
     advance: (ms) => control(url, 'POST', 'clock', { advance_ms: ms }),
     resetClock: () => control(url, 'DELETE', 'clock'),
+    knowCredentials: (carrier, auth) => control(url, 'POST', 'credentials', { carrier, auth }),
     close: () => emulator.close(),
   };
 }

@@ -3,6 +3,7 @@
  * signing in, finding and opening a shipment, its label, cancelling, booking with rates side by
  * side, accounts, a webhook delivery replayed; axe-core, both widths and a screenshot on every page.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS, shipment } from '../contract/support.js';
@@ -200,6 +201,53 @@ describe('console in a browser', () => {
     await page.getByRole('button', { name: 'Reload deliveries' }).click();
     await expect.poll(() => page.locator('.delivery').first().locator('.event-id').textContent()).toBe(eventId);
     await expect.poll(() => page.locator('.delivery').first().locator('.attempts li').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('uploads a CSV batch, watches it finish, shows the failed row with its line and error, and downloads the print file', async () => {
+    const dock = await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Batch dock', billing_address: address() } });
+    expect(dock.status, dock.raw).toBe(200);
+    const csv = [
+      'reference,recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight',
+      'B-1,"Smith, Jane",5 Fifth Ave,New York,NY,10001,US,2125550100,2',
+      'B-2,Hank Heavy,1 Market St,San Francisco,CA,94105,US,4155550100,heavy',
+      'B-3,Ida Light,5 Fifth Ave,New York,NY,10001,US,2125550100,1.5',
+    ].join('\n');
+    const { ctx, page, problems } = await signedIn('/console/batches');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByLabel('Shipping account').selectOption({ label: 'Batch dock (carrier_a, US, test)' });
+    await page.getByLabel('Service').selectOption('carrier_a_ground');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('heading', { name: /^Batch bat_/ }).waitFor();
+    const batchId = page.url().split('/').pop()!;
+    const bar = page.getByRole('progressbar', { name: 'Progress' });
+    expect(await bar.getAttribute('aria-valuemax')).toBe('3');
+    // The batch worker of the served app books the rows; the page polls until all three are done.
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('3');
+    await page.locator('.summary').getByText('Completed with errors').waitFor();
+    const facts = page.locator('.facts');
+    expect(await facts.locator('div', { hasText: 'Booked' }).locator('dd').textContent()).toBe('2');
+    expect(await facts.locator('div', { hasText: 'Failed' }).locator('dd').textContent()).toBe('1');
+    const failedRows = page.getByRole('region', { name: 'Failed rows' }).locator('tbody tr');
+    await expect.poll(() => failedRows.count()).toBe(1);
+    expect(await failedRows.locator('td[data-label="Line"]').textContent()).toBe('3');
+    expect(await failedRows.locator('td[data-label="Reference"]').textContent()).toBe('B-2');
+    expect(await failedRows.locator('td[data-label="Error"]').textContent()).toContain('line 3, column weight: "heavy" is not a number');
+
+    expect(await page.getByLabel('Print file format').inputValue()).toBe('pdf');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download print file' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${batchId}.pdf`);
+    const file = readFileSync((await download.path())!);
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    // One page per booked label, in batch order.
+    expect(file.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
+    await checkPage(page, 'batch');
+    await page.getByRole('link', { name: '← Batches' }).click();
+    await page.getByRole('link', { name: batchId }).waitFor();
+    await checkPage(page, 'batches');
+    const items = await s.t.call('GET', `/batches/${batchId}/shipments`, key);
+    expect(items.body.map((i: { status: string }) => i.status)).toEqual(['booked', 'failed', 'booked']);
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -77,6 +77,10 @@ export interface Account {
   created: string;
   parent_shipping_account?: string;
   defaults: Record<string, string>;
+  /** Where a CSV batch's rows ship from. */
+  billing_address?: Address;
+  weight_units: string | null;
+  dim_units: string | null;
 }
 
 export interface CarrierMeta {

@@ -15,6 +15,7 @@ export const declaration: CarrierDeclaration = {
     required: ['account_number'],
     optional: ['client_id', 'client_secret', 'fulfillment_email', 'fulfillment_password', 'hub_id', 'key', 'meter_number', 'password'],
     secret: ['client_secret', 'fulfillment_password', 'key', 'password'],
+    pairs: [['client_id', 'client_secret']],
   },
   catalog,
   exampleService: 'carrier_a_ground',
@@ -22,8 +23,10 @@ export const declaration: CarrierDeclaration = {
   // well inside any plausible one while tracking stays timely.
   trackingPollMs: 30 * 60_000,
   hosts: { live: 'https://apis.fedex.com', test: 'https://apis-sandbox.fedex.com' },
-  // Spec "Required fields by context": carrier_a rates need full sender and recipient addresses.
-  rateAddressFields: ['city', 'country', 'name', 'street1'],
+  // Spec "Required fields by context" lists city, country, name and street1 for carrier_a rates, but
+  // rate-api.json's RateParty is an address alone (no contact), and clients of the original
+  // interface rate with addresses that carry no name: the name is asked for when booking.
+  rateAddressFields: ['city', 'country', 'street1'],
   // ship-api.json: shipper and recipient contact.phoneNumber are required to book.
   shipAddressFields: ['name', 'street1', 'city', 'country', 'phone'],
   // track.json TrackingNumberRequest.trackingInfo: "Maximum limit is 30."

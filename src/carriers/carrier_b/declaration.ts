@@ -33,6 +33,8 @@ export const declaration: CarrierDeclaration = {
       'client_secret',
     ],
     secret: ['access_license_number', 'password', 'qr_password', 'client_secret'],
+    // OAuth client credentials, else the legacy user id and password as the client (client.ts).
+    pairs: [['client_id', 'client_secret'], ['userid', 'password']],
   },
   catalog,
   shipmentFields,

@@ -21,7 +21,8 @@ import {
   parsePickupResponse,
 } from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
-import { buildShipRequest, parseShipResponse } from './ship.js';
+import { pdfToPng } from '../shared/raster.js';
+import { buildShipRequest, parseShipResponse, wantsPngLabels } from './ship.js';
 import { buildTrackManyRequest, buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 import type { CarrierCQuery } from './wire.js';
 
@@ -109,7 +110,11 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async ship(call, req) {
       const request = buildShipRequest(req, accountNumber(call), clock.now());
-      return parseShipResponse(await send(call, ENDPOINTS.ship, '/shipments', { body: request }), request.productCode);
+      const booked = parseShipResponse(await send(call, ENDPOINTS.ship, '/shipments', { body: request }), request.productCode);
+      if (!wantsPngLabels(req)) return booked;
+      // MyDHL renders no images: the PDF it answered is drawn as the PNG asked for.
+      const packages = await Promise.all(booked.packages.map(async (p) => ({ ...p, label: await pdfToPng(p.label), label_format: 'PNG' })));
+      return { ...booked, packages };
     },
     async track(call, trackingNumber) {
       const { path, query } = buildTrackRequest(trackingNumber);

@@ -132,13 +132,15 @@ export function unsupportedSpecialService(slug: string): ApiError | undefined {
  * Label type → `outputImageProperties.encodingFormat` and the label `templateName` (ShipmentRequest
  * outputImageProperties: encodingFormat enum pdf, zpl, lp2, epl; label templates ECOM26_84_001
  * (default, 8×4), ECOM26_84_A4_001, ECOM_TC_A4, ECOM26_A6_002 (6×4), ECOM26_84CI_001; fitLabelsToA4
- * puts ECOM26_A6_002 on an A4 page). The encodingFormat enum has no image format: PNG labels do
- * not exist in MyDHL, and asking for one is refused with that reason.
+ * puts ECOM26_A6_002 on an A4 page). The encodingFormat enum has no image format: a PNG label is
+ * asked for as the PDF of the same template and drawn as a PNG by the adapter (`png`).
  */
 interface LabelSpec {
   encodingFormat: CarrierCEncodingFormat;
   templateName: string;
   fitLabelsToA4?: boolean;
+  /** The label is wanted as a PNG: the PDF answered is rasterised at the printer's resolution. */
+  png?: boolean;
 }
 
 const LABEL_SPECS: Readonly<Record<string, LabelSpec>> = {
@@ -153,14 +155,12 @@ const LABEL_SPECS: Readonly<Record<string, LabelSpec>> = {
   ZPL2__8X4_thermal: { encodingFormat: 'zpl', templateName: 'ECOM26_84_001' },
   ZPL2__6X4_thermal: { encodingFormat: 'zpl', templateName: 'ECOM26_A6_002' },
   EPL2: { encodingFormat: 'epl', templateName: 'ECOM26_84_001' },
+  PNG: { encodingFormat: 'pdf', templateName: 'ECOM26_84_001', png: true },
 };
 
 /** `label_type` (bare or `<format>__<size>`) and `label_size` → the MyDHL label settings. */
 export function labelSpec(labelType: string | undefined, labelSize: string | undefined): LabelSpec {
   const { format, size } = splitLabelType(labelType ?? 'PDF');
-  if (format.toUpperCase() === 'PNG') {
-    throw new ApiError('schema_validation_error', 'carrier_c labels come as PDF, ZPL2 or EPL2: its API renders no PNG labels', 'shipment.label_type');
-  }
   const chosen = labelSize ?? size;
   const key = chosen === undefined ? format : `${format}__${chosen}`;
   const spec = LABEL_SPECS[key] ?? Object.entries(LABEL_SPECS).find(([k]) => k.toUpperCase() === key.toUpperCase())?.[1];

@@ -127,6 +127,11 @@ export function exportDeclaration(req: ShipmentRequest, shipDate: string): Carri
   });
 }
 
+/** Whether the booking's labels are wanted as PNG, drawn from the PDF the carrier answers. */
+export function wantsPngLabels(req: ShipmentRequest): boolean {
+  return labelSpec(req.label_type, req.label_size).png === true;
+}
+
 function imageOptions(req: ShipmentRequest, declarable: boolean): { encodingFormat: CarrierCShipmentRequest['outputImageProperties']['encodingFormat']; imageOptions: CarrierCImageOption[] } {
   const spec = labelSpec(req.label_type, req.label_size);
   const services = new Set(req.special_services ?? []);

@@ -10,14 +10,28 @@ import { ApiError } from '../../domain/errors.js';
 import { obj, text } from '../shared/json.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
 
-/** IMpb numbers of international labels start with two letters and end in "US" (e.g. LZ…US). */
+/** S10 numbers of international labels: two letters, nine digits, "US" (e.g. LZ…US, EZ000012162US). */
 export function isInternationalNumber(trackingNumber: string): boolean {
-  return /^[A-Z]{2}\d{9}US$/i.test(trackingNumber);
+  return /^[A-Z]{2}\d{9}US$/i.test(trackingNumber.replace(/\s+/g, ''));
 }
 
-export function buildCancelRequest(trackingNumber: string): string {
-  const n = encodeURIComponent(trackingNumber.replace(/\s+/g, ''));
-  return isInternationalNumber(trackingNumber) ? `/international-labels/v3/international-label/${n}` : `/labels/v3/label/${n}`;
+/** The catalog's international mail classes: their labels were bought from the international-labels API. */
+export function isInternationalService(service: string): boolean {
+  // Composite values (`service|packaging|…`) name the mail class first.
+  const mailClass = service.split('|')[0] ?? '';
+  return mailClass.endsWith('_international') || mailClass.endsWith('_international_service');
+}
+
+/**
+ * The label is cancelled at the API it was bought from. What the service stored decides (an
+ * international mail class); without a stored booking, the number's shape. USPS prints numbers in
+ * groups: spaces go, letters are upper case.
+ */
+export function buildCancelRequest(trackingNumber: string, service?: string): string {
+  const number = trackingNumber.replace(/\s+/g, '').toUpperCase();
+  const international = service !== undefined ? isInternationalService(service) : isInternationalNumber(number);
+  const n = encodeURIComponent(number);
+  return international ? `/international-labels/v3/international-label/${n}` : `/labels/v3/label/${n}`;
 }
 
 export function parseCancelResponse(body: unknown): CancelResult {

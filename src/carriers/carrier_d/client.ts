@@ -136,7 +136,8 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
   function paymentKey(call: CarrierCall): string {
     const c = credentials(call);
     const a = paymentAccount(call.auth);
-    return hashKey('carrier_d', 'payment', c.base, c.clientId, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
+    // The client secret too: validate_credentials reads a cached payment token as proof of every member.
+    return hashKey('carrier_d', 'payment', c.base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
   }
 
   function fetchPaymentToken(call: CarrierCall): () => Promise<FetchedToken> {
@@ -181,8 +182,8 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
     return { contentType: res.headers['content-type'], bytes: res.bytes ?? Uint8Array.from(Buffer.from(res.body, 'utf8')) };
   }
 
-  async function refund(call: CarrierCall, trackingNumber: string) {
-    return parseCancelResponse(await sendJson(call, { operation: 'cancel', method: 'DELETE', path: buildCancelRequest(trackingNumber), idempotent: false, payment: true, notFound: true }));
+  async function refund(call: CarrierCall, trackingNumber: string, service?: string) {
+    return parseCancelResponse(await sendJson(call, { operation: 'cancel', method: 'DELETE', path: buildCancelRequest(trackingNumber, service), idempotent: false, payment: true, notFound: true }));
   }
 
   return {
@@ -229,7 +230,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
       return parseTrackResponse(body, trackingNumber);
     },
     async cancel(call, shipment) {
-      return refund(call, shipment.tracking_number);
+      return refund(call, shipment.tracking_number, shipment.service);
     },
     async pickup(call, req) {
       const body = await sendJson(call, { operation: 'pickup', method: 'POST', path: '/pickup/v3/carrier-pickup', body: buildPickupRequest(req), idempotent: false });

@@ -27,6 +27,7 @@ export const declaration: CarrierDeclaration = {
     required: ['account_number', 'client_id', 'client_secret', 'customer_registration_id', 'mailer_id', 'manifest_mid'],
     optional: ['account_type', 'manifest_facility_postal_code', 'password', 'user_id'],
     secret: ['client_secret', 'password'],
+    pairs: [['client_id', 'client_secret']],
     // account_type is EPS or PERMIT: test accounts take a valid one.
     testValues: { account_type: 'EPS' },
   },
@@ -37,4 +38,6 @@ export const declaration: CarrierDeclaration = {
   // well inside any plausible one while tracking stays timely.
   trackingPollMs: 30 * 60_000,
   hosts: { live: 'https://apis.usps.com', test: 'https://apis-tem.usps.com' },
+  // scan-forms.yaml: fromAddress is required; USPS forms the day's labels itself without a list.
+  manifest: { needsOrigin: true },
 };

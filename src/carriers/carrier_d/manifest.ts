@@ -25,7 +25,7 @@ export function buildManifestRequest(req: ManifestRequest, account: ScanFormAcco
   if (!from?.street1 || !from.city || !from.state || !zip5(from.postal_code)) {
     throw new ApiError(
       'schema_field_required',
-      'carrier_d needs the shipping account billing_address (street1, city, state, postal_code) for the SCAN form',
+      'carrier_d needs an origin address (street1, city, state, postal_code) for the SCAN form: the shipping account billing_address, or a sender shared by the labels on the form',
       'shipping_account.billing_address',
     );
   }

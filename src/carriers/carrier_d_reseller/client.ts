@@ -18,6 +18,7 @@ import {
   parseChangePassPhraseResponse,
   parseRecreditResponse,
   parseValidateCredentialsResponse,
+  postageBalanceOf,
 } from './credentials.js';
 import { httpError } from './errors.js';
 import { declaration } from './declaration.js';
@@ -33,7 +34,8 @@ export const BASE_PATH = '/LabelService/EwsLabelService.asmx';
 
 /**
  * RequesterID of the sandbox (§3: RWC SANDBOX_REQUESTER_ID, VCR recordings, endpost README): test
- * accounts use it unless the operator configured their own.
+ * accounts use it unless the operator configured their own, and every account does on the built-in
+ * emulator, which plays the sandbox.
  */
 export const SANDBOX_REQUESTER_ID = 'lxxx';
 
@@ -71,7 +73,8 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
     if (!accountId || !passPhrase) {
       throw new ApiError('carrier_authentication', 'carrier_d_reseller needs account_id and passphrase in the shipping account auth', 'auth.account_id');
     }
-    const requesterId = configuredRequesterId ?? (call.test ? SANDBOX_REQUESTER_ID : undefined);
+    const emulated = deps.emulated?.('carrier_d_reseller', call.test) ?? false;
+    const requesterId = emulated ? SANDBOX_REQUESTER_ID : (configuredRequesterId ?? (call.test ? SANDBOX_REQUESTER_ID : undefined));
     if (!requesterId) {
       throw new ApiError('carrier_authentication', 'carrier_d_reseller live accounts need the operator RequesterID: set WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID', 'WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID');
     }
@@ -170,6 +173,22 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
     },
     async buyPostage(call, amount, requestId) {
       return parseRecreditResponse(await send(call, OPERATIONS.buyPostage, buildRecreditRequest(credentials(call), amount, requestId)));
+    },
+    async postageBalance(call) {
+      return postageBalanceOf(await this.accountStatus(call));
+    },
+    async addPostage(call, amount, currency) {
+      if (currency !== 'USD') throw new ApiError('schema_validation_error', `carrier_d_reseller sells postage in USD, not ${currency}`, 'add_funds.currency');
+      // The limits are checked before any call; the request's member is add_funds.amount.
+      const request = (() => {
+        try {
+          return buildRecreditRequest(credentials(call), amount);
+        } catch (err) {
+          if (err instanceof ApiError && err.detail === 'amount') throw new ApiError(err.code, err.message, 'add_funds.amount');
+          throw err;
+        }
+      })();
+      return postageBalanceOf(parseRecreditResponse(await send(call, OPERATIONS.buyPostage, request)));
     },
     async changePassPhrase(call, newPassPhrase, tokenRequested = false) {
       return parseChangePassPhraseResponse(await send(call, OPERATIONS.changePassPhrase, buildChangePassPhraseRequest(credentials(call), newPassPhrase, tokenRequested)));

@@ -5,6 +5,7 @@
  * VCR buy_postage_*, change_pass_phrase_*, tehpeh change_pass_phrase_success.
  */
 import { ApiError } from '../../domain/errors.js';
+import type { PostageBalance } from '../carrier.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlElement, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { classifyStatus, responseRoot, throwIfStatus } from './errors.js';
@@ -13,6 +14,8 @@ import type { ElsAccountState, ElsAccountStatusRequest, ElsChangePassPhraseReque
 
 /** G13 p.55: the smallest purchase is $10 (VCR: 5 → 12118 "The purchase amount is too low"). */
 export const MIN_RECREDIT = 10;
+/** The largest purchase ELS takes in one RecreditRequest (12119 "The purchase amount is too high" above it). */
+export const MAX_RECREDIT = 99_999;
 /** §3, G13 p.60: pass phrases are 5 to 64 characters. */
 const PASS_PHRASE_LENGTH = { min: 5, max: 64 };
 
@@ -61,10 +64,16 @@ export function parseValidateCredentialsResponse(body: string): { valid: boolean
 }
 
 export function buildRecreditRequest(creds: ElsCredentials, amount: number, requestId = 'recredit'): ElsRecreditRequest {
-  if (!Number.isFinite(amount) || amount < MIN_RECREDIT) {
-    throw new ApiError('schema_validation_error', `carrier_d_reseller sells postage from ${MIN_RECREDIT} USD`, 'amount');
+  if (!Number.isFinite(amount) || amount < MIN_RECREDIT || amount > MAX_RECREDIT) {
+    throw new ApiError('schema_validation_error', `carrier_d_reseller sells postage from ${MIN_RECREDIT} to ${MAX_RECREDIT} USD at a time`, 'amount');
   }
   return { ...base(creds, requestId), RecreditAmount: toDecimalString(amount) };
+}
+
+/** The account state's balance as the service shows it: ELS accounts hold US dollars. */
+export function postageBalanceOf(state: ElsAccountState): PostageBalance {
+  if (state.postageBalance === undefined) throw new ApiError('carrier_exception', 'carrier_d_reseller answered without a postage balance', 'PostageBalance');
+  return { amount: state.postageBalance, currency: 'USD' };
 }
 
 /** RecreditRequestResponse → the account after the purchase (its new PostageBalance). */

@@ -16,6 +16,7 @@ export const declaration: CarrierDeclaration = {
     required: ['account_id', 'passphrase'],
     optional: [],
     secret: ['passphrase'],
+    pairs: [['account_id', 'passphrase']],
   },
   catalog,
   shipmentFields,
@@ -26,8 +27,11 @@ export const declaration: CarrierDeclaration = {
   trackingPollMs: 30 * 60_000,
   // Its labels are carrier_d postage: any carrier_d retail counter takes the parcel.
   retailDropOff: true,
+  prepaidPostage: true,
   hosts: { live: 'https://labelserver.endicia.com', test: 'https://elstestserver2.endicia.com' },
   // PackageStatusRequest takes a PicNumbers list (PROTOCOL.md §10); ELS publishes no maximum, so a
   // batch stays at a size the guide's other lists (refund, SCAN) are used with.
   trackBatchSize: 20,
+  // SCANRequest forms the PicNumbers it is given and knows no "the day's labels" (PROTOCOL.md §9).
+  manifest: { listsLabels: true },
 };

@@ -3,8 +3,8 @@
  * client_id, client_secret → `{ access_token, token_type: "bearer", expires_in: 3599, scope: "CXS" }`.
  * Every other tagged route needs `Authorization: Bearer <token>` of an unexpired token.
  *
- * The emulator accepts any non-empty client_id/client_secret (there are no accounts to check) and
- * the three grant types the Authorization API documents; anything else is the API's 401
+ * The emulator accepts the client_id/client_secret pairs it knows (credentials.ts) and the three
+ * grant types the Authorization API documents; anything else is the API's 401
  * NOT.AUTHORIZED.ERROR "The given client credentials were not valid…".
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +28,7 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierACtx): void {
     const form = isObject(request.body) ? request.body : {};
     const grant = str(form.grant_type);
     const clientId = str(form.client_id);
-    if (!grant || !GRANT_TYPES.includes(grant) || !clientId || !str(form.client_secret)) {
+    if (!grant || !GRANT_TYPES.includes(grant) || !clientId || !ctx.state.credentials.knows('carrier_a', clientId, str(form.client_secret))) {
       throw new FedexFailure(401, [errors.badCredentials()]);
     }
     return reply.send({

@@ -8,6 +8,8 @@ import type { Clock } from '../../clock.js';
 import type { Party } from './shipment.js';
 import type { PackageInput } from './rates.js';
 import { IssuedTokens } from '../tokens.js';
+import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 import { trackingNumberAt } from './tracking-numbers.js';
 
 /** FedEx tokens last an hour; the token endpoint says 3599 seconds (fixtures/authentication_LoginResponse.json). */
@@ -58,11 +60,15 @@ export class CarrierAState {
   readonly shipments = new Map<string, StoredShipment>();
   readonly pickups = new Map<string, StoredPickup>();
   readonly documents = new Map<string, StoredDocument>();
-  #trackingSeq = 0;
   #txSeq = 0;
-  #pickupSeq = 0;
+  readonly #sequences: Sequences;
 
-  constructor(clock: Clock) {
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
+    this.#sequences = sequences;
     this.#tokens = new IssuedTokens(clock, 'carrier_a', TOKEN_TTL_SECONDS);
   }
 
@@ -75,7 +81,7 @@ export class CarrierAState {
   }
 
   nextTrackingNumber(): string {
-    return trackingNumberAt(this.#trackingSeq++);
+    return trackingNumberAt(this.#sequences.take('carrier_a.tracking'));
   }
 
   /** UUID-shaped and deterministic per instance, like FedEx's transactionId values. */
@@ -86,8 +92,7 @@ export class CarrierAState {
   }
 
   nextPickupCode(): string {
-    this.#pickupSeq += 1;
-    return String(3000 + this.#pickupSeq);
+    return String(3001 + this.#sequences.take('carrier_a.pickup'));
   }
 
   addShipment(shipment: StoredShipment): void {

@@ -6,7 +6,7 @@
  * tagged route needs `Authorization: Bearer <token>` of an unexpired token, else 401 with UPS's
  * 250002 "Invalid Authentication Information".
  *
- * The emulator accepts any non-empty client id and secret (there are no accounts to check).
+ * The emulator accepts the client id and secret pairs it knows (credentials.ts), else UPS's 401.
  */
 import type { FastifyInstance } from 'fastify';
 import { registerFormParser } from '../forms.js';
@@ -31,7 +31,7 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierBCtx): void {
   app.post('/security/v1/oauth/token', ctx.tag('oauth'), async (request) => {
     const form = isObject(request.body) ? request.body : {};
     const credentials = basicCredentials(request.headers.authorization);
-    if (str(form.grant_type) !== 'client_credentials' || !credentials) throw new UpsFailure(401, [errors.badCredentials()]);
+    if (str(form.grant_type) !== 'client_credentials' || !credentials || !ctx.state.credentials.knows('carrier_b', credentials.id, credentials.secret)) throw new UpsFailure(401, [errors.badCredentials()]);
     return {
       token_type: 'Bearer',
       issued_at: String(ctx.clock.now().getTime()),

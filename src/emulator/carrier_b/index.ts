@@ -31,7 +31,7 @@ const MALFORMED_START: Record<string, string> = {
 };
 
 export function createCarrierB(emulator: EmulatorContext): EmulatedCarrierModule<CarrierBState> {
-  const state = new CarrierBState(emulator.clock);
+  const state = new CarrierBState(emulator.clock, emulator.sequences, emulator.credentials);
   const ctx = createCtx(state, emulator.clock);
 
   return emulatedCarrier({

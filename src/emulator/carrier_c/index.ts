@@ -46,7 +46,7 @@ const problem = (p: DhlProblem, instance: string): ErrorReply => ({ status: p.st
 const faultInstance = (operation: string): string => `/carrier_c${PATHS[operation] ?? ''}`;
 
 export function createCarrierC(emulator: EmulatorContext): EmulatedCarrierModule<CarrierCState> {
-  const state = new CarrierCState(emulator.clock);
+  const state = new CarrierCState(emulator.clock, emulator.sequences, emulator.credentials);
   const ctx = createCtx(state, emulator.clock);
 
   return emulatedCarrier({

@@ -5,6 +5,8 @@
  */
 import type { Clock } from '../../clock.js';
 import { waybillAt } from './waybill-numbers.js';
+import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 
 export interface Party {
   name: string;
@@ -40,21 +42,26 @@ export class CarrierCState {
   readonly #clock: Clock;
   readonly shipments = new Map<string, StoredShipment>();
   readonly pickups = new Map<string, StoredPickup>();
-  #waybillSeq = 0;
-  #pickupSeq = 0;
 
-  constructor(clock: Clock) {
+  readonly #sequences: Sequences;
+
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
     this.#clock = clock;
+    this.#sequences = sequences;
   }
 
   nextWaybill(): string {
-    return waybillAt(this.#waybillSeq++);
+    return waybillAt(this.#sequences.take('carrier_c.waybill'));
   }
 
   /** A service area code, yymmdd and six digits, shaped like the samples' PRG201220123456. */
   nextPickupNumber(): string {
-    this.#pickupSeq += 1;
+    const seq = 1 + this.#sequences.take('carrier_c.pickup');
     const d = this.#clock.now().toISOString();
-    return `CVG${d.slice(2, 4)}${d.slice(5, 7)}${d.slice(8, 10)}${String(this.#pickupSeq).padStart(6, '0')}`;
+    return `CVG${d.slice(2, 4)}${d.slice(5, 7)}${d.slice(8, 10)}${String(seq).padStart(6, '0')}`;
   }
 }

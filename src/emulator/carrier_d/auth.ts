@@ -5,8 +5,9 @@
  * `POST /payments/v3/payment-authorization` (payments.yaml Parties, PAYER and LABEL_OWNER roles)
  * → `{ paymentAuthorizationToken, roles }`, valid eight hours.
  *
- * The emulator has no accounts: any non-empty value is accepted, except values starting with
- * "invalid", which it refuses as USPS refuses unknown credentials (so that refusals can be tested).
+ * The token endpoint takes the client id and secret pairs the emulator knows (credentials.ts) and
+ * refuses others as USPS does. Payment roles take any value except those starting with "invalid",
+ * which it refuses as USPS refuses parties not enrolled (so that refusals can be tested).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerFormParser } from '../forms.js';
@@ -25,7 +26,7 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierDCtx): void {
     const form = isObject(request.body) ? request.body : {};
     if (str(form.grant_type) !== 'client_credentials') throw new UspsFailure(400, [errors.unsupportedGrant()], true);
     const clientId = str(form.client_id);
-    if (refused(clientId) || refused(str(form.client_secret)) || !clientId) throw new UspsFailure(401, [errors.invalidClient()], true);
+    if (!clientId || !ctx.state.credentials.knows('carrier_d', clientId, str(form.client_secret))) throw new UspsFailure(401, [errors.invalidClient()], true);
     const now = ctx.clock.now().getTime();
     return {
       token_type: 'Bearer',

@@ -49,7 +49,7 @@ const API_OF: Record<string, string> = {
 const apiOf = (operation: string): string => API_OF[operation] ?? '/v3';
 
 export function createCarrierD(emulator: EmulatorContext): EmulatedCarrierModule<CarrierDState> {
-  const state = new CarrierDState(emulator.clock);
+  const state = new CarrierDState(emulator.clock, emulator.sequences, emulator.credentials);
   const ctx = createCtx(state, emulator.clock);
 
   return emulatedCarrier({

@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { domesticNumber, internationalNumber } from './tracking-numbers.js';
+import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 
 /** fixtures/authentication_LoginResponse.json says 14399 s; USPS documents "about an hour" for client credentials. */
 export const TOKEN_TTL_SECONDS = 3599;
@@ -53,15 +55,19 @@ export class CarrierDState {
   readonly labels = new Map<string, StoredLabel>();
   readonly pickups = new Map<string, StoredPickup>();
   #seq = 0;
-  #labelSeq = 0;
-  #pickupSeq = 0;
-  #formSeq = 0;
   /** Access and payment tokens issued so far, for tests of caching and serialised refresh. */
   tokensIssued = 0;
   paymentTokensIssued = 0;
 
-  constructor(clock: Clock) {
+  readonly #sequences: Sequences;
+
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
     this.#clock = clock;
+    this.#sequences = sequences;
   }
 
   #token(kind: string): string {
@@ -104,17 +110,15 @@ export class CarrierDState {
   }
 
   nextTrackingNumber(mailClass: string, mailerId: string, international: boolean): string {
-    this.#labelSeq += 1;
-    return international ? internationalNumber(10_000_000 + this.#labelSeq) : domesticNumber(mailClass, mailerId, this.#labelSeq);
+    const seq = 1 + this.#sequences.take('carrier_d.label');
+    return international ? internationalNumber(10_000_000 + seq) : domesticNumber(mailClass, mailerId, seq);
   }
 
   nextPickup(): string {
-    this.#pickupSeq += 1;
-    return `WTC${String(100_000 + this.#pickupSeq)}`;
+    return `WTC${String(100_001 + this.#sequences.take('carrier_d.pickup'))}`;
   }
 
   nextScanForm(): string {
-    this.#formSeq += 1;
-    return `9275090${String(100_000_000 + this.#formSeq).slice(1)}`;
+    return `9275090${String(100_000_001 + this.#sequences.take('carrier_d.form')).slice(1)}`;
   }
 }

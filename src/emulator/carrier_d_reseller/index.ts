@@ -36,7 +36,7 @@ const XML = 'text/xml; charset=utf-8';
 const text = (status: number, body: string) => ({ status, body, contentType: TEXT });
 
 export function createCarrierDReseller(emulator: EmulatorContext): EmulatedCarrierModule<CarrierDResellerState> {
-  const state = new CarrierDResellerState(emulator.clock);
+  const state = new CarrierDResellerState(emulator.clock, emulator.sequences, emulator.credentials);
   const ctx = createCtx(state, emulator.clock);
   const rootOf = (operation: string): string => RESPONSE_ROOTS[operation] ?? 'LabelRequestResponse';
 

@@ -5,9 +5,14 @@
  */
 import type { Clock } from '../../clock.js';
 import { impbNumber, s10Number } from './tracking-numbers.js';
+import type { Sequences } from '../sequences.js';
+import type { CredentialBook } from '../credentials.js';
 
-/** A new account starts with this much postage (USD): enough for ordinary labels, not for everything. */
-export const OPENING_BALANCE = 250;
+/**
+ * A new account starts with this much postage (USD): a hundred ordinary labels and more (a 2 lb
+ * Priority Mail label costs about 10), not the heaviest international ones.
+ */
+export const OPENING_BALANCE = 2_000;
 
 export interface Account {
   accountId: string;
@@ -40,14 +45,18 @@ export class CarrierDResellerState {
   readonly #clock: Clock;
   readonly accounts = new Map<string, Account>();
   readonly labels = new Map<string, StoredLabel>();
-  #domesticSeq = 0;
-  #internationalSeq = 0;
   #logSeq = 40_000;
-  #scanSeq = 0;
   #serialSeq = 700;
 
-  constructor(clock: Clock) {
+  readonly #sequences: Sequences;
+
+  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
+  readonly credentials: CredentialBook;
+
+  constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
+    this.credentials = credentials;
     this.#clock = clock;
+    this.#sequences = sequences;
   }
 
   now(): Date {
@@ -55,12 +64,14 @@ export class CarrierDResellerState {
   }
 
   /**
-   * The account for these credentials: the emulator knows no accounts in advance, so the first
-   * call of an account id opens it with that pass phrase; later calls must bring the same one.
+   * The account for these credentials. An account the emulator knows (credentials.ts) opens on its
+   * first call with the known pass phrase; from then on the account's own pass phrase counts, which
+   * ChangePassPhrase may change. ELS answers an unknown account like a wrong pass phrase.
    */
   authenticate(accountId: string, passPhrase: string): Account | 'wrong_pass_phrase' {
     const known = this.accounts.get(accountId);
     if (!known) {
+      if (!this.credentials.knows('carrier_d_reseller', accountId, passPhrase)) return 'wrong_pass_phrase';
       const opened: Account = { accountId, passPhrase, balance: OPENING_BALANCE, ascending: OPENING_BALANCE, transactions: 0, serial: ++this.#serialSeq };
       this.accounts.set(accountId, opened);
       return opened;
@@ -69,7 +80,7 @@ export class CarrierDResellerState {
   }
 
   nextTrackingNumber(international: boolean, prefix: string): string {
-    return international ? s10Number(prefix, this.#internationalSeq++) : impbNumber(this.#domesticSeq++);
+    return international ? s10Number(prefix, this.#sequences.take('carrier_d_reseller.international')) : impbNumber(this.#sequences.take('carrier_d_reseller.domestic'));
   }
 
   /** "Error encountered (Log ID: NNNNN)", as every live ELS error message ends (§14). */
@@ -78,6 +89,6 @@ export class CarrierDResellerState {
   }
 
   nextScanFormId(): string {
-    return String(90_000_000 + ++this.#scanSeq);
+    return String(90_000_001 + this.#sequences.take('carrier_d_reseller.scan_form'));
   }
 }

@@ -1,5 +1,6 @@
 import type { App, RouteContext } from '../types.js';
 import { registerAddressRoutes } from './address.js';
+import { registerBalanceRoutes } from './balances.js';
 import { registerBatchRoutes } from './batches.js';
 import { registerCancelRoutes } from './cancel.js';
 import { registerDopuRoutes } from './dopu.js';
@@ -35,6 +36,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerMetaRoutes(app, ctx);
   registerCarrierDescriptionRoute(app, ctx);
   registerShippingAccountRoutes(app, ctx);
+  registerBalanceRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerShipRoutes(app, ctx);
   registerAddressRoutes(app, ctx);

@@ -11,6 +11,7 @@ import * as pickupsKeyCheck from './20261122_0020_pickups_key_check.js';
 import * as portalLinks from './20261124_0030_portal_links.js';
 import * as shipmentLists from './20261124_0031_shipment_lists.js';
 import * as batches from './20261124_0032_batches.js';
+import * as shipmentManifests from './20261124_0033_shipment_manifests.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -22,6 +23,7 @@ const steps: Record<string, Step> = {
   '20261124_0030_portal_links': portalLinks,
   '20261124_0031_shipment_lists': shipmentLists,
   '20261124_0032_batches': batches,
+  '20261124_0033_shipment_manifests': shipmentManifests,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -29,11 +29,11 @@ describe('codes', () => {
     for (const s of unmapped) expect(unsupportedSpecialService(s)?.code).toBe('schema_validation_error');
   });
 
-  it('maps every catalog label type but PNG to an encoding and template', () => {
-    for (const t of catalog.labelTypes.filter((l) => l !== 'PNG')) expect(labelSpec(t, undefined).templateName, t).toMatch(/^ECOM/);
+  it('maps every catalog label type to an encoding and template; PNG is the PDF, to be drawn as a PNG', () => {
+    for (const t of catalog.labelTypes) expect(labelSpec(t, undefined).templateName, t).toMatch(/^ECOM/);
+    expect(labelSpec('PNG', undefined)).toEqual({ encodingFormat: 'pdf', templateName: 'ECOM26_84_001', png: true });
     expect(labelSpec('PDF', '6X4_A4_PDF')).toEqual({ encodingFormat: 'pdf', templateName: 'ECOM26_A6_002', fitLabelsToA4: true });
     expect(labelSpec('ZPL2', '8x4_THERMAL')).toEqual({ encodingFormat: 'zpl', templateName: 'ECOM26_84_001' });
-    expect(apiErrorOf(() => labelSpec('PNG', undefined)).message).toContain('no PNG');
     expect(apiErrorOf(() => labelSpec('PDF', 'PAPER_4X6')).detail).toBe('shipment.label_size');
   });
 

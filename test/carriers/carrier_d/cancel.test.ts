@@ -20,6 +20,14 @@ describe('carrier_d refund answers', () => {
     expect(buildCancelRequest('LZ100000017US')).toBe('/international-labels/v3/international-label/LZ100000017US');
   });
 
+  it('cancels a stored international booking at the international labels API whatever its number looks like', () => {
+    expect(buildCancelRequest('9205590000000000000017', 'priority_mail_international')).toBe('/international-labels/v3/international-label/9205590000000000000017');
+    expect(buildCancelRequest('9205590000000000000017', 'first_class_package_international_service')).toBe('/international-labels/v3/international-label/9205590000000000000017');
+    expect(buildCancelRequest('9400100000000000000017', 'priority_mail')).toBe('/labels/v3/label/9400100000000000000017');
+    // As printed: grouped, in any case.
+    expect(buildCancelRequest('lz 1000 0001 7 us')).toBe('/international-labels/v3/international-label/LZ100000017US');
+  });
+
   it('reads DISPUTED (a refund request, domestic-labels.yaml ExampleCancel_REFUND) and refuses other statuses', () => {
     expect(parseCancelResponse({ trackingNumber: '9262593519935271903671', status: 'DISPUTED', disputeId: '103789' }).message).toBe('Refund requested for label 9262593519935271903671 (dispute 103789)');
     expect(apiErrorOf(() => parseCancelResponse({ trackingNumber: 'n', status: 'REJECTED' })).code).toBe('carrier_exception');

@@ -2,15 +2,14 @@
  * Batches: upload a CSV of shipments for one account and service, watch it run, then its failed rows,
  * retry, cancel, the print file and closing the day (POST /batches and what hangs off it).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { useKey } from '../context';
 import { saveFile } from '../label';
-import { BASE, Link, navigate } from '../router';
-import type { Account, CarrierMeta } from '../types';
+import { BASE, Link } from '../router';
 import { Confirm, ErrorNote, Facts, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
-import { accountName } from './shipments';
+import { BatchUpload } from './batch-upload';
 
 interface Counts {
   total: number;
@@ -25,16 +24,18 @@ interface Batch {
   id: string;
   status: 'queued' | 'in_progress' | 'completed' | 'completed_with_errors' | 'cancelled';
   created: string;
-  reference?: string;
-  label_type?: string;
+  completed?: string;
+  reference: string | null;
+  label_type: string | null;
   counts: Counts;
 }
 
 interface Item {
   index: number;
   row?: number;
-  reference?: string;
+  reference: string | null;
   status: string;
+  shipment?: { id: string; tracking_number: string; carrier: string; service: string | null };
   error?: { code: string; message: string; detail: string };
 }
 
@@ -42,51 +43,13 @@ const RUNNING = new Set(['queued', 'in_progress']);
 const STATUS_TEXT: Record<Batch['status'], string> = { queued: 'Queued', in_progress: 'Running', completed: 'Completed', completed_with_errors: 'Completed with errors', cancelled: 'Cancelled' };
 const PAGE_SIZE = 20;
 
-function Upload() {
-  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
-  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
-  const [account, setAccount] = useState('');
-  const [service, setService] = useState('');
-  const [file, setFile] = useState<File>();
-  const act = useAction();
-  const list = accounts.data?.shipping_accounts ?? [];
-  const carrier = list.find((a) => a.id === account)?.carrier;
-  const services = carriers.data?.carriers.find((c) => c.slug === carrier)?.services ?? [];
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    if (!file) return act.setError('Choose a CSV file.');
-    const res = await act.run((key) => api<{ batch: Batch }>(`/batches${query({ shipping_account: account, service })}`, { key, raw: { body: file, type: 'text/csv' } }));
-    if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
-  };
-  return (
-    <form class="card stack" onSubmit={submit} aria-labelledby="upload-h">
-      <h2 id="upload-h">Upload a CSV</h2>
-      <p class="sub">One shipment per row; the header row names the columns (recipient_name, recipient_street1, weight…). The sender is the account's billing address.</p>
-      <div class="row">
-        <div class="field">
-          <label for="csv-file">CSV file</label>
-          <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
-        </div>
-        <Select label="Shipping account" value={account} onValue={setAccount} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
-        <Select label="Service" value={service} onValue={setService} blank={carrier ? 'Choose a service' : 'Choose an account first'} required options={services} />
-      </div>
-      <ErrorNote>{act.error}</ErrorNote>
-      <div class="actions">
-        <button type="submit" disabled={act.busy}>
-          Upload
-        </button>
-      </div>
-    </form>
-  );
-}
-
 export function Batches() {
   const f = useFilters(`${BASE}/batches`, []);
   const list = useApi<Batch[]>(`/batches${query({ page: f.page, pageSize: PAGE_SIZE })}`);
   return (
     <section>
       <PageHeading>Batches</PageHeading>
-      <Upload />
+      <BatchUpload />
       <h2>Earlier batches</h2>
       <Status loaded={list} empty={list.data?.length === 0} />
       {list.data && list.data.length > 0 ? (
@@ -130,6 +93,21 @@ function usePolling(running: boolean, reload: () => void, loading: boolean) {
   }, [running, loading, reload]);
 }
 
+/** The print file format that holds labels of this label type (`ZPLII__4x6` → zpl); PDF when unnamed. */
+function printFormatOf(labelType: string | null): string {
+  const format = (labelType ?? 'PDF').split('__')[0]!.toUpperCase();
+  return format.startsWith('ZPL') ? 'zpl' : format.startsWith('EPL') ? 'epl' : 'pdf';
+}
+
+/** Reloads the failed rows when the batch finishes again (after a retry), not on the first answer. */
+function useReloadOnFinish(completed: string | undefined, reload: () => void) {
+  const seen = useRef(completed);
+  useEffect(() => {
+    if (seen.current !== undefined && completed !== undefined && completed !== seen.current) reload();
+    seen.current = completed;
+  }, [completed, reload]);
+}
+
 export function BatchDetail({ id }: { id: string }) {
   const key = useKey();
   const path = `/batches/${encodeURIComponent(id)}`;
@@ -138,8 +116,9 @@ export function BatchDetail({ id }: { id: string }) {
   const running = b !== undefined && RUNNING.has(b.status);
   usePolling(running, loaded.reload, loaded.loading);
   const failed = useApi<Item[]>(b && !running && b.counts.failed > 0 ? `${path}/shipments?status=failed&pageSize=500` : null);
+  useReloadOnFinish(b?.completed, failed.reload);
   const act = useAction();
-  const [format, setFormat] = useState('pdf');
+  const [chosenFormat, setFormat] = useState<string>();
   const [closed, setClosed] = useState<string>();
   if (!b) {
     return (
@@ -152,6 +131,7 @@ export function BatchDetail({ id }: { id: string }) {
     );
   }
   const done = b.counts.booked + b.counts.failed + b.counts.cancelled;
+  const format = chosenFormat ?? printFormatOf(b.label_type);
   const post = (what: string) => act.run((k) => api(`${path}/${what}`, { key: k, method: 'POST' }));
   const retry = async () => {
     if (await post('retry')) loaded.reload();
@@ -182,6 +162,7 @@ export function BatchDetail({ id }: { id: string }) {
             ['In progress', String(b.counts.in_progress)],
             ['Cancelled', String(b.counts.cancelled)],
             ['Created', dateTime(b.created)],
+            ['Finished', b.completed ? dateTime(b.completed) : running ? 'Not yet' : '—'],
           ]}
         />
       </div>
@@ -217,9 +198,9 @@ export function BatchDetail({ id }: { id: string }) {
       ) : null}
       <div aria-live="polite">{closed ? <p class="note note-ok">{closed}</p> : null}</div>
       <ErrorNote>{act.error}</ErrorNote>
-      {failed.data && failed.data.length > 0 ? (
-        <section class="card">
-          <h2>Failed rows</h2>
+      {!running && b.counts.failed > 0 && failed.data && failed.data.length > 0 ? (
+        <section class="card" aria-labelledby="failed-h">
+          <h2 id="failed-h">Failed rows</h2>
           <table class="list">
             <thead>
               <tr>
@@ -231,11 +212,12 @@ export function BatchDetail({ id }: { id: string }) {
             <tbody>
               {failed.data.map((item) => (
                 <tr key={item.index}>
-                  <td data-label="Line">{item.row ?? item.index + 1}</td>
+                  <td data-label="Line">{item.row ?? `Item ${item.index + 1}`}</td>
                   <td data-label="Reference">{item.reference ?? '—'}</td>
                   <td data-label="Error">
                     {item.error?.message ?? item.status}
-                    {item.error?.detail ? <span class="sub">{item.error.detail}</span> : null}
+                    {/* A CSV row's message names its column already; a booking error's field is news. */}
+                    {item.error?.detail && !item.error.message.includes(item.error.detail) ? <span class="sub">{`Field: ${item.error.detail}`}</span> : null}
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,83 @@
+/**
+ * The CSV upload form of the Batches page: the file, and what its rows share (account, service,
+ * packaging, units, label type) as the query parameters of POST /batches with content-type text/csv.
+ */
+import { useState } from 'preact/hooks';
+import { api, query } from '../../shared/api';
+import { BASE, navigate } from '../router';
+import type { Account, CarrierMeta } from '../types';
+import { ErrorNote, Select, useAction, useApi } from '../ui';
+import { accountName } from './shipments';
+
+const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'];
+const DIM_UNITS = ['IN', 'CM'];
+
+/** The shared values a newly chosen account suggests: its defaults, else the common choices. */
+function suggested(a: Account | undefined, meta: CarrierMeta | undefined) {
+  const d = a?.defaults ?? {};
+  const packaging = d.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : (meta?.packaging_types[0] ?? ''));
+  return { service: d.service ?? '', packaging, weight_units: d.weight_units ?? a?.weight_units ?? 'LB', dim_units: d.dim_units ?? a?.dim_units ?? 'IN', label_type: d.label_type ?? '' };
+}
+
+type Shared = ReturnType<typeof suggested>;
+
+export function BatchUpload() {
+  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const [account, setAccount] = useState('');
+  const [shared, setShared] = useState<Shared>(suggested(undefined, undefined));
+  const [file, setFile] = useState<File>();
+  const act = useAction();
+  const list = accounts.data?.shipping_accounts ?? [];
+  const metaOf = (id: string) => carriers.data?.carriers.find((c) => c.slug === list.find((a) => a.id === id)?.carrier);
+  const chosen = list.find((a) => a.id === account);
+  const meta = metaOf(account);
+  const chooseAccount = (id: string) => {
+    setAccount(id);
+    setShared(suggested(list.find((a) => a.id === id), metaOf(id)));
+  };
+  const set = (k: keyof Shared) => (v: string) => setShared({ ...shared, [k]: v });
+  const noSender = chosen !== undefined && !chosen.billing_address;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!file) return act.setError('Choose a CSV file.');
+    const res = await act.run((key) => api<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared })}`, { key, raw: { body: file, type: 'text/csv' } }));
+    if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
+  };
+  const pick = blankUntilChosen(chosen !== undefined);
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="upload-h">
+      <h2 id="upload-h">Upload a CSV</h2>
+      <p class="sub">
+        One shipment per row; the header row names the columns (reference, recipient_name, recipient_street1, recipient_city, recipient_postal_code, recipient_country, weight…). Every row ships from the account’s billing
+        address.
+      </p>
+      <div class="row">
+        <div class="field">
+          <label for="csv-file">CSV file</label>
+          <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
+        </div>
+        <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
+        <Select label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required options={meta?.services ?? []} />
+        <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={meta?.packaging_types ?? []} />
+        <Select label="Label type" value={shared.label_type} onValue={set('label_type')} blank="Carrier default" options={meta?.label_types ?? []} />
+        <div class="units">
+          <Select label="Weight unit" value={shared.weight_units} onValue={set('weight_units')} options={WEIGHT_UNITS} />
+          <Select label="Size unit" value={shared.dim_units} onValue={set('dim_units')} options={DIM_UNITS} />
+        </div>
+      </div>
+      {noSender ? <p class="note note-error">This account has no billing address, which every row ships from: give it one (PATCH /shippingaccount/{chosen.id}) before uploading.</p> : null}
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy || noSender}>
+          Upload
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The empty choice of a select that lists the chosen account's catalog. */
+function blankUntilChosen(chosen: boolean) {
+  return (text: string) => (chosen ? text : 'Choose an account first');
+}
