@@ -6,6 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
+const BENCH_CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d', 'carrier_d_reseller'];
+
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The service as production runs it: the compiled CLI with plain node (`npm run build` first). */
 export const cli = join(root, 'dist', 'cli.js');
@@ -70,8 +72,8 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
     // Benchmarks measure the service, not its per-key limit.
     WAYBILL_RATE_LIMIT: '0',
     WAYBILL_CARRIERS: 'live',
-    WAYBILL_CARRIER_A_URL: `${emulatorUrl}/carrier_a`,
-    WAYBILL_CARRIER_A_TEST_URL: `${emulatorUrl}/carrier_a`,
+    // Every carrier's live and test host is the emulator.
+    ...Object.fromEntries(BENCH_CARRIERS.flatMap((slug) => [`WAYBILL_${slug.toUpperCase()}_URL`, `WAYBILL_${slug.toUpperCase()}_TEST_URL`].map((name) => [name, `${emulatorUrl}/${slug}`]))),
     ...extraEnv,
   };
   // BENCH_SERVICE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof", profiles the service under the same load.

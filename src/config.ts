@@ -47,6 +47,8 @@ export interface Config {
   carriers: CarrierSettings['carriers'] & { emulatorPort: number };
   /** Track batch: parallel carrier calls per carrier. */
   trackConcurrency: number;
+  /** Rate shopping: how long one account's rating may take before it is left out as carrier_timeout. */
+  rateShopTimeoutMs: number;
   /** Raw JSON of the operator's master test credentials (carrier → country → auth). */
   masterTestAccountsJson?: string;
   /** Operator settings carriers need besides account credentials: slug → setting → value. */
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
       urls,
     },
     trackConcurrency: int(env, 'WAYBILL_TRACK_CONCURRENCY', 16, 1, 1000),
+    rateShopTimeoutMs: int(env, 'WAYBILL_RATE_SHOP_TIMEOUT_MS', 5_000, 1, 600_000),
     masterTestAccountsJson: env.WAYBILL_MASTER_TEST_ACCOUNTS || undefined,
     // Unset: test accounts use the reseller's sandbox RequesterID, live accounts are refused.
     operator: operatorSettings(env),

@@ -6,6 +6,8 @@
 import type { TProperties } from 'typebox';
 import type { Log } from '../logger.js';
 import type {
+  Address,
+  AddressValidation,
   BookedShipment,
   CancelResult,
   DropoffLocation,
@@ -47,6 +49,7 @@ export const OPERATIONS = [
   'manifest',
   'validate_credentials',
   'webhook',
+  'validate_address',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -155,6 +158,8 @@ export interface CarrierCall {
   /** Country of the shipping account. */
   country: string;
   log: Log;
+  /** Aborts the carrier request when the caller stops waiting (rate shopping's time budget). */
+  signal?: AbortSignal | undefined;
 }
 
 /** Facts about a stored shipment some carriers need to cancel it. */
@@ -184,6 +189,8 @@ export interface CarrierAdapter {
   manifest?(call: CarrierCall, req: ManifestRequest): Promise<ManifestResult>;
   /** Asks the carrier whether the credentials in `call.auth` are accepted. */
   validateCredentials?(call: CarrierCall): Promise<{ valid: boolean; message: string }>;
+  /** Checks a postal address with the carrier's own address service. */
+  validateAddress?(call: CarrierCall, address: Address): Promise<AddressValidation>;
   /** Carriers with prepaid postage: what is left on the account. */
   postageBalance?(call: CarrierCall): Promise<PostageBalance>;
   /**

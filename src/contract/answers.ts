@@ -7,7 +7,8 @@ import { Type } from 'typebox';
 import { TRACKING_STAGES } from '../domain/types.js';
 import { Address, ErrorBody, IsoDate, Time } from './common.js';
 import { PickupAvailabilityInput, PickupInput } from './operations.js';
-import { Reference } from './shipment.js';
+import { Reference, ShoppedRateView } from './shipment.js';
+import { AddressValidationView } from './address.js';
 
 const DateTime = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 const Decimal = Type.String({ description: 'decimal text, e.g. "38.54"' });
@@ -61,6 +62,8 @@ export const BookingResponse = Type.Object({
     recipient: Address,
     estimated_date: Type.Optional(Type.String()),
     transit_days: Type.Optional(Type.Integer()),
+    selected_rate: Type.Optional(ShoppedRateView),
+    address_validation: Type.Optional(AddressValidationView),
   }),
 });
 

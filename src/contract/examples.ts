@@ -73,7 +73,17 @@ export function requestExamples(today: Date) {
     },
     addPostage: one('Buy 50 USD of postage', { add_funds: { amount: 50, currency: 'USD' } }, 'The path names an account of a carrier that sells postage in advance (the third POST /shippingaccount example).'),
     updateShippingAccount: one('Set defaults and a new name', { shipping_account: { name: 'Memphis dock 2', defaults: { dim_units: 'IN', weight_units: 'LB', service: parcel.exampleService } } }, 'Changes the account of the path.'),
-    rateShipment: one('Rate a 2 lb parcel from Memphis to New York', { shipment }),
+    rateShipment: {
+      example: { summary: 'Rate a 2 lb parcel from Memphis to New York', description: ID_NOTE, value: { shipment } },
+      shopping: {
+        summary: 'Rate with two accounts at once and pick the best value',
+        description: 'shipping_accounts: ids POST /shippingaccount answered (here the two examples’ accounts).',
+        value: { shipment: { ...shipment, shipping_account: undefined, shipping_accounts: [shippingAccount, postalAccount], select: 'best_value' } },
+      },
+    },
+    validateAddress: one('Check a recipient with the carrier (this ZIP is corrected)', {
+      address_validation: { shipping_account: shippingAccount, address: { street1: '5 Fifth Avenue', city: 'New York', state: 'NY', postal_code: '10003', country: 'US' } },
+    }),
     createBatch: one('Two shipments booked in the background', { batch: { reference: 'morning wave', label_type: 'PDF', shipments: [{ ...shipment, service: parcel.exampleService }, { ...shipment, service: parcel.exampleService, recipient: { ...recipient, name: 'Cy Second' } }] } }, ID_NOTE),
     createShipment: {
       parcel: { summary: `Book ${parcel.exampleService} with a PDF label`, description: ID_NOTE, value: { shipment: { ...shipment, service: parcel.exampleService, label_type: 'PDF' } } },

@@ -3,7 +3,7 @@ import { Type, type Static, type TProperties } from 'typebox';
 import type { CarrierDeclaration } from '../carriers/carrier.js';
 import { declarations } from '../carriers/declarations.js';
 import { DIM_UNITS, WEIGHT_UNITS } from '../domain/catalog.js';
-import { Address, Currency, IsoDate, Package, ShippingAccountRef, WeightUnits } from './common.js';
+import { Address, Currency, ErrorBody, IsoDate, Package, ShippingAccountRef, WeightUnits } from './common.js';
 
 const Str = (maxLength = 1000) => Type.String({ maxLength });
 
@@ -84,7 +84,25 @@ export const ShipmentFields = {
 
 export const ShipmentInput = Type.Object({ ...ShipmentFields, ...carrierMembers((d) => d.shipmentFields, 'shipment') } as typeof ShipmentFields);
 export type ShipmentInput = Static<typeof ShipmentInput>;
-export const ShipmentBody = Type.Object({ shipment: ShipmentInput });
+
+export const SELECTIONS = ['cheapest', 'fastest', 'best_value'] as const;
+export type Selection = (typeof SELECTIONS)[number];
+export const MAX_SHOPPING_ACCOUNTS = 20;
+
+/** What /rate and /ship accept besides one shipment: several accounts at once, a choice among their rates, an address check. */
+const RequestFields = {
+  ...ShipmentFields,
+  shipping_account: Type.Optional(ShippingAccountRef),
+  shipping_accounts: Type.Optional(
+    Type.Array(ShippingAccountRef, { minItems: 1, maxItems: MAX_SHOPPING_ACCOUNTS, description: 'rate with every account at once, in place of shipping_account' }),
+  ),
+  select: Type.Optional(Type.Enum([...SELECTIONS], { description: 'with shipping_accounts: the rate to pick (on /ship: to book)' })),
+  deliver_by: Type.Optional(Type.String({ format: 'date', description: 'with shipping_accounts: only rates estimated to arrive on or before this date' })),
+  validate_address: Type.Optional(Type.Boolean({ description: '/ship: check the recipient with the carrier first; a corrected address is booked' })),
+};
+export const ShipmentRequestInput = Type.Object({ ...RequestFields, ...carrierMembers((d) => d.shipmentFields, 'shipment') } as typeof RequestFields);
+export type ShipmentRequestInput = Static<typeof ShipmentRequestInput>;
+export const ShipmentBody = Type.Object({ shipment: ShipmentRequestInput });
 
 export const RateView = Type.Object({
   service_type: Type.String(),
@@ -95,4 +113,11 @@ export const RateView = Type.Object({
   estimated_date: Type.Optional(Type.String()),
   delivery_day: Type.Optional(Type.String()),
 });
-export const RatesResponse = Type.Object({ rates: Type.Array(RateView) });
+/** A rate of several accounts' (shipping_accounts) names the account and carrier it came from. */
+export const ShoppedRateView = Type.Object({ ...RateView.properties, carrier: Type.Optional(Type.String()), shipping_account: Type.Optional(Type.String()) });
+export const ShopErrorView = Type.Object({ shipping_account: Type.String(), carrier: Type.String(), error: ErrorBody.properties.error });
+export const RatesResponse = Type.Object({
+  rates: Type.Array(ShoppedRateView),
+  errors: Type.Optional(Type.Array(ShopErrorView, { description: 'with shipping_accounts: each account that failed' })),
+  selected: Type.Optional(ShoppedRateView),
+});

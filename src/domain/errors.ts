@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   'carrier_timeout',
   'sealing_key_mismatch',
   'service_unavailable',
+  // Rate shopping with `select` or `deliver_by` found no rate that qualifies.
+  'no_qualifying_rate',
+  // validate_address: the recipient is invalid or ambiguous; nothing was booked.
+  'address_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

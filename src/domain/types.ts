@@ -7,3 +7,4 @@ export * from './shipment.js';
 export * from './tracking.js';
 export * from './pickup.js';
 export * from './manifest.js';
+export * from './address-validation.js';

@@ -42,6 +42,8 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   // another instance may answer, so "unavailable" rather than an unexplained 500.
   sealing_key_mismatch: 503,
   service_unavailable: 503,
+  no_qualifying_rate: 400,
+  address_invalid: 400,
 };
 
 export function httpStatus(err: ApiError): number {

@@ -70,6 +70,8 @@ const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   carrier_timeout: ['The carrier did not answer within 30000 ms', 'timeout'],
   sealing_key_mismatch: ['This instance cannot open the stored credentials: give every instance the same WAYBILL_SECRET_KEY', 'secret key check'],
   service_unavailable: ['This instance is shutting down; send the request again (another instance will answer it)', 'closing'],
+  no_qualifying_rate: ['no rate is estimated to arrive by 2026-11-26', 'shipment.deliver_by'],
+  address_invalid: ['the carrier cannot deliver to shipment.recipient: There is no match for the address requested.', 'There is no match for the address requested.'],
 };
 
 /** One error status with an example per code it carries. */

@@ -19,6 +19,7 @@ const METHOD: Partial<Record<Operation, keyof CarrierAdapter>> = {
   dopu: 'locations',
   manifest: 'manifest',
   validate_credentials: 'validateCredentials',
+  validate_address: 'validateAddress',
 };
 
 export interface CallTarget {
@@ -88,7 +89,11 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
   }
 
   async function prepare<M extends keyof CarrierAdapter>(tenant: string, target: CallTarget, operation: Operation, log: Log, method?: M): Promise<PreparedCall<M>> {
-    const account = await resolveAccount(tenant, target);
+    return prepareFor(await resolveAccount(tenant, target), target, operation, log, method);
+  }
+
+  /** The call on an account already resolved (rate shopping resolves every account first). */
+  function prepareFor<M extends keyof CarrierAdapter>(account: ResolvedAccount, target: Omit<CallTarget, 'shipping_account'>, operation: Operation, log: Log, method?: M): PreparedCall<M> {
     const adapter = deps.adapters[account.carrier];
     const run = requireOperation<M>(adapter, operation, method);
     const call: CarrierCall = {
@@ -116,7 +121,7 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return adapter.declaration.operations.includes(operation) && method !== undefined && typeof adapter[method] === 'function';
   }
 
-  return { resolveAccount, prepare, prepareAccount, prepareInline, requireOperation, supports };
+  return { resolveAccount, prepare, prepareFor, prepareAccount, prepareInline, requireOperation, supports };
 }
 
 export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

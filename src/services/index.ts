@@ -18,6 +18,12 @@ import { createPickupsService } from './pickups.js';
 import { createPortalService } from './portal.js';
 import { createPublicTracking } from './public-tracking.js';
 import { createRatingService } from './rating.js';
+import { createRateShopping } from './rate-shopping.js';
+import { createAddressValidationService } from './address-validation.js';
+import { createShipChoice } from './ship-choice.js';
+
+/** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
+const DEFAULT_RATE_SHOP_TIMEOUT_MS = 5_000;
 import { createReturnMethodsService } from './return-methods.js';
 import { createReturnsService } from './returns.js';
 import { createShippingService } from './shipping.js';
@@ -54,7 +60,10 @@ export function createServices(deps: ServiceDeps) {
     labelTtlMs: deps.config?.links.labelTtlMs ?? 24 * 3_600_000,
     trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
   });
-  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership });
+  const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
+  const addresses = createAddressValidationService({ calls });
+  const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice });
   const manifests = createManifestService({ db, calls, clock, ownership });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
@@ -64,7 +73,8 @@ export function createServices(deps: ServiceDeps) {
     declarations: deps.declarations,
     links,
     accounts,
-    rating: createRatingService({ calls, clock }),
+    rating: createRatingService({ calls, clock, shopping }),
+    addresses,
     shipping,
     listings: createListingsService({ db, links }),
     tracking,

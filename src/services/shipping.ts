@@ -9,7 +9,7 @@ import type { Clock } from '../clock.js';
 import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
 import type { CancelInput } from '../contract/operations.js';
-import type { ShipmentInput } from '../contract/shipment.js';
+import type { ShipmentInput, ShipmentRequestInput } from '../contract/shipment.js';
 import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';
@@ -18,6 +18,7 @@ import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { completeIn } from './idempotency.js';
 import type { Ownership } from './ownership.js';
+import type { ShipChoice, ShipChoiceService } from './ship-choice.js';
 import { toShipmentRequest } from './shipment-request.js';
 import type { SignedLinks } from './signed-links.js';
 import type { TrackingCache } from './tracking-cache.js';
@@ -29,6 +30,7 @@ export interface ShippingDeps {
   trackingCache: TrackingCache;
   clock: Clock;
   ownership: Ownership;
+  choice: ShipChoiceService;
 }
 
 interface StoredLabel {
@@ -48,7 +50,11 @@ interface Booking {
   labels: StoredLabel[];
   combined?: StoredLabel;
   now: Date;
+  extras?: BookingExtras;
 }
+
+/** What a booking through shipping_accounts or validate_address chose, shown with it. */
+export type BookingExtras = Omit<ShipChoice, 'shipment'>;
 
 export type PreparedBooking = PreparedCall<'ship'> & { tenant: string; req: ShipmentRequest; now: Date };
 
@@ -78,7 +84,7 @@ function labelTypeName(req: ShipmentRequest): string {
 
 /** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
 function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingUrl: string) {
-  const { id, carrier, req, booked, test, labels, combined, now } = b;
+  const { id, carrier, req, booked, test, labels, combined, now, extras } = b;
   return {
     id,
     carrier,
@@ -113,6 +119,8 @@ function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingU
     recipient: req.recipient,
     ...(booked.estimated_date ? { estimated_date: booked.estimated_date } : {}),
     ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
+    ...(extras?.selected_rate ? { selected_rate: extras.selected_rate } : {}),
+    ...(extras?.address_validation ? { address_validation: extras.address_validation } : {}),
   };
 }
 
@@ -135,7 +143,7 @@ export function createShippingService(deps: ShippingDeps) {
   }
 
   /** What the carrier booked, as the rows to store and the public record (labels as URLs). */
-  async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string): Promise<BookingRecord> {
+  async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string, extras?: BookingExtras): Promise<BookingRecord> {
     const { tenant, req, account, call, now } = p;
     if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
     const id = newId('shp');
@@ -151,7 +159,7 @@ export function createShippingService(deps: ShippingDeps) {
         call.log.warn({ err, tracking_number: booked.tracking_number }, 'labels could not be combined; the shipment is stored without combined_label');
       }
     }
-    const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now };
+    const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now, ...(extras ? { extras } : {}) };
     // Stored with label URLs; base64, when asked for, only goes out in one response.
     const trackingUrl = deps.links.trackingUrl(labelBaseUrl, tenant, id);
     const stored = bookingView(booking, (l) => deps.links.labelUrl(labelBaseUrl, tenant, l.id), trackingUrl);
@@ -194,10 +202,15 @@ export function createShippingService(deps: ShippingDeps) {
     );
   }
 
-  /** `idempotencyKey`: the request's claimed key, completed with the shipment (services/idempotency.ts). */
-  async function ship(tenant: string, input: ShipmentInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string }) {
-    const p = await prepareBooking(tenant, input, opts.log);
-    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl);
+  /**
+   * POST /ship: one account's booking, or the one shipping_accounts selects; the recipient checked
+   * first when asked. `idempotencyKey`: the request's claimed key, completed with the shipment
+   * (services/idempotency.ts).
+   */
+  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string }) {
+    const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
+    const p = await prepareBooking(tenant, shipment, opts.log);
+    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl, extras);
     const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
     const claimed = opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined;
     await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, answer));
@@ -242,5 +255,7 @@ export function createShippingService(deps: ShippingDeps) {
     return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
   }
 
-  return { prepareBooking, recordBooking, storeBooking, ship, cancel, label, signedLabel };
+  // `choose` is POST /ship's first step (shipping_accounts + select, validate_address) for other
+  // booking paths (batches): its shipment goes to prepareBooking, the rest to recordBooking's extras.
+  return { prepareBooking, recordBooking, storeBooking, ship, cancel, label, signedLabel, choose: deps.choice.choose };
 }

@@ -90,12 +90,15 @@ const CARRIER_D_COMPOSITES = [
   'priority_mail_express|your_packaging|nonmachinable|none',
 ];
 
-/** The spec's "Operations supported per carrier" table, written out by hand. */
+/**
+ * The spec's "Operations supported per carrier" table, written out by hand, plus validate_address
+ * (DECISIONS.md "Beyond the original interface": carrier_a, b, c and d).
+ */
 const OPERATIONS_TABLE: Record<CarrierSlug, readonly Operation[]> = {
-  carrier_a: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook'],
-  carrier_b: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook'],
-  carrier_c: ['shipping_account', 'ship', 'rate', 'track', 'pickup', 'dopu', 'pickup_availability', 'validate_credentials', 'webhook'],
-  carrier_d: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'manifest', 'validate_credentials', 'webhook'],
+  carrier_a: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
+  carrier_b: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
+  carrier_c: ['shipping_account', 'ship', 'rate', 'track', 'pickup', 'dopu', 'pickup_availability', 'validate_credentials', 'webhook', 'validate_address'],
+  carrier_d: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'manifest', 'validate_credentials', 'webhook', 'validate_address'],
   carrier_d_reseller: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
 };
 

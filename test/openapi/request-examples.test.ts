@@ -36,6 +36,7 @@ const steps: Step[] = [
   { op: 'schedulePickup', keep: (a) => ({ confirmationNumber: a.pickup.confirmation_number }) },
   { op: 'cancelPickup' },
   { op: 'findDropoffLocations' },
+  { op: 'validateAddress' },
   { op: 'validateCredentials' },
   { op: 'createManifest' },
   { op: 'mergeLabels' },

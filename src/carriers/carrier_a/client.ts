@@ -8,6 +8,7 @@ import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
 import { readTokenResponse, withBearer, type FetchedToken } from '../shared/oauth.js';
+import { buildAddressRequest, parseAddressResponse } from './address.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
@@ -43,6 +44,7 @@ const ENDPOINTS = {
   pickup: { operation: 'pickup', method: 'POST', path: '/pickup/v1/pickups', idempotent: false },
   pickupCancel: { operation: 'pickup_cancel', method: 'PUT', path: '/pickup/v1/pickups/cancel', idempotent: false },
   locations: { operation: 'locations', method: 'POST', path: '/location/v1/locations', idempotent: true },
+  address: { operation: 'address', method: 'POST', path: '/address/v1/addresses/resolve', idempotent: true },
 } satisfies Record<string, Endpoint>;
 
 export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
@@ -92,6 +94,7 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
         idempotent: endpoint.idempotent,
         debug: call.debug,
         log: call.log,
+        signal: call.signal,
       });
     const res = await withBearer(tokens, c.key, fetchToken(call, c), attempt);
     if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body);
@@ -131,6 +134,9 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async locations(call, req) {
       return parseLocationsResponse(await send(call, ENDPOINTS.locations, buildLocationsRequest(req)));
+    },
+    async validateAddress(call, address) {
+      return parseAddressResponse(await send(call, ENDPOINTS.address, buildAddressRequest(address, clock.now())), address);
     },
   };
 }

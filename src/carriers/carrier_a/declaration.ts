@@ -8,7 +8,7 @@ export const declaration: CarrierDeclaration = {
   logo: { text: 'A' },
   // The spec's "Operations supported per carrier" table, carrier_a column: no manifest, no
   // validate_credentials.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook'],
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
   // The spec's "auth members per carrier". The REST API uses client_id, client_secret and
   // account_number; key, password and meter_number belong to the legacy SOAP API and are stored only.
   auth: {

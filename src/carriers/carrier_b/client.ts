@@ -10,6 +10,7 @@ import { ApiError } from '../../domain/errors.js';
 import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
 import { readTokenResponse, withBearer, type FetchedToken } from '../shared/oauth.js';
+import { buildAddressRequest, parseAddressResponse } from './address.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { labelChoice } from './codes.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
@@ -118,6 +119,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
         idempotent: endpoint.idempotent,
         debug: call.debug,
         log: call.log,
+        signal: call.signal,
       });
     const res = await withBearer(tokens, c.key, fetchToken(call, c), attempt);
     const ctx = { transactionId: transId, lookup: endpoint.lookup ?? false };
@@ -185,6 +187,10 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
     async locations(call, req) {
       const res = await send(call, { operation: 'locations', method: 'POST', path: LOCATIONS_PATH, idempotent: true, body: buildLocationsRequest(req) });
       return parseLocationsResponse(res.body);
+    },
+    async validateAddress(call, address) {
+      const { path, body } = buildAddressRequest(address);
+      return parseAddressResponse((await send(call, { operation: 'address', method: 'POST', path, idempotent: true, body })).body, address);
     },
   };
 }

@@ -9,7 +9,7 @@ export const declaration: CarrierDeclaration = {
   logo: { text: 'B' },
   // The spec's "Operations supported per carrier" table, carrier_b column: no manifest, no
   // validate_credentials.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook'],
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
   // The spec's "auth members per carrier", plus client_id and client_secret: the carrier's current
   // API authenticates with an OAuth client id and secret, taken from these members when present and
   // otherwise from userid / password (carrier protocol notes). Accounts registered with only the

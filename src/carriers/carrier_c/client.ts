@@ -6,6 +6,7 @@
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupSlot } from '../../domain/types.js';
+import { buildAddressRequest, parseAddressNotFound, parseAddressResponse } from './address.js';
 import { buildValidateCredentialsRequest, parseAddressValidateResponse } from './credentials.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
@@ -42,6 +43,7 @@ const ENDPOINTS = {
   pickupCancel: { operation: 'pickup_cancel', method: 'DELETE', idempotent: false },
   locations: { operation: 'locations', method: 'GET', idempotent: true },
   validate: { operation: 'address_validate', method: 'GET', idempotent: true },
+  address: { operation: 'address_validate', method: 'GET', idempotent: true, notFound: true },
 } satisfies Record<string, Endpoint>;
 
 /** Pickup availability rates one date per call; a few at a time keep a month-long range quick. */
@@ -94,6 +96,7 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
       idempotent: endpoint.idempotent,
       debug: call.debug,
       log: call.log,
+      signal: call.signal,
     });
     if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound });
     return parseJson(res.body, `${endpoint.operation} response`);
@@ -151,6 +154,16 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
     async locations(call, req) {
       const { path, query } = buildLocationsRequest(req);
       return parseLocationsResponse(await send(call, ENDPOINTS.locations, path, { query }));
+    },
+    async validateAddress(call, address) {
+      const { path, query } = buildAddressRequest(address);
+      try {
+        return parseAddressResponse(await send(call, ENDPOINTS.address, path, { query }), address);
+      } catch (err) {
+        // 404: DHL knows no such postal location.
+        if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return parseAddressNotFound(err.message, address);
+        throw err;
+      }
     },
     async validateCredentials(call) {
       const { path, query } = buildValidateCredentialsRequest(call.country);

@@ -18,6 +18,7 @@ export const declaration: CarrierDeclaration = {
     'pickup_availability',
     'validate_credentials',
     'webhook',
+    'validate_address',
   ],
   // The spec's "auth members per carrier". The API's HTTP Basic credentials are
   // my_carrier_c_username + my_carrier_c_password, else site_id + password.

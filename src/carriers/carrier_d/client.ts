@@ -11,6 +11,7 @@ import type { BookedShipment } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import { withBearer, type FetchedToken } from '../shared/oauth.js';
 import type { CarrierHttpResponse } from '../shared/transport.js';
+import { buildAddressRequest, parseAddressResponse } from './address.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import {
   buildPaymentAuthorizationRequest,
@@ -126,6 +127,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
         idempotent: spec.idempotent,
         debug: call.debug,
         log: call.log,
+        signal: call.signal,
         ...(spec.binary ? { binary: true } : {}),
       }),
     );
@@ -241,6 +243,10 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
       if (!etag) throw unexpectedBody('pickup response (no ETag to cancel with)');
       await send(call, { operation: 'pickup_cancel', method: 'DELETE', path, idempotent: false, headers: { 'if-match': etag }, notFound: true });
       return parsePickupCancelResponse(req.confirmation_number);
+    },
+    async validateAddress(call, address) {
+      // Not through send(): a 404 here is USPS saying no address matches, an answer and not a failure.
+      return parseAddressResponse(await bearerCall(call, { operation: 'address', method: 'GET', path: buildAddressRequest(address), idempotent: true }), address);
     },
     async locations(call, req) {
       const body = await sendJson(call, { operation: 'locations', method: 'GET', path: locationsQueryString(buildLocationsRequest(req)), idempotent: true });

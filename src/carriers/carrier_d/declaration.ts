@@ -19,6 +19,7 @@ export const declaration: CarrierDeclaration = {
     'manifest',
     'validate_credentials',
     'webhook',
+    'validate_address',
   ],
   // The spec's "auth members per carrier": six required (OAuth client plus the payment authorization
   // members), four optional.

@@ -94,6 +94,7 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
       idempotent: op.idempotent,
       debug: call.debug,
       log: call.log,
+      signal: call.signal,
     });
     if (res.status !== 200) throw httpError(res.status, res.body);
     return res.body;

@@ -38,6 +38,11 @@ export interface CarrierHttpRequest {
   log: Log;
   /** Also hand back the body's raw bytes (`bytes`): multipart answers may carry binary parts that text decoding would damage. */
   binary?: boolean;
+  /**
+   * The caller stops waiting (rate shopping's budget): the attempt in flight is aborted and reported
+   * as carrier_timeout, and no retry follows.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface CarrierHttpResponse {
@@ -141,10 +146,12 @@ export function createTransport(opts: TransportOptions): Transport {
     const started = performance.now();
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const giveUp = () => {
       timedOut = true;
       controller.abort();
-    }, budgetMs);
+    };
+    const timer = setTimeout(giveUp, budgetMs);
+    req.signal?.addEventListener('abort', giveUp, { once: true });
     const logged = { carrier: req.carrier, operation: req.operation, attempt: n + 1 };
     if (req.debug) {
       req.log.info(
@@ -196,6 +203,7 @@ export function createTransport(opts: TransportOptions): Transport {
           : classifyThrown(err, t, opts.timeoutMs, performance.now() - started, timedOut);
     } finally {
       clearTimeout(timer);
+      req.signal?.removeEventListener('abort', giveUp);
     }
     const line = {
       ...logged,
@@ -234,9 +242,10 @@ export function createTransport(opts: TransportOptions): Transport {
     const t: Target = { carrier: req.carrier, host: url.host };
     const deadline = performance.now() + opts.timeoutMs;
     for (let n = 0; ; n++) {
+      if (req.signal?.aborted) throw classifyThrown(new Error('aborted'), t, opts.timeoutMs, 0, true).error;
       const outcome = await attempt(req, url, t, n, Math.max(1, deadline - performance.now()));
       if ('response' in outcome) return outcome.response;
-      if (!req.idempotent || !outcome.retryable || n >= retries) throw outcome.error;
+      if (!req.idempotent || !outcome.retryable || n >= retries || req.signal?.aborted) throw outcome.error;
       if (outcome.waitMs !== undefined && outcome.waitMs > MAX_RETRY_AFTER_S * 1000) throw outcome.error;
       const wait = outcome.waitMs ?? backoffMs(n);
       if (deadline - performance.now() - wait < MIN_ATTEMPT_MS) throw outcome.error;

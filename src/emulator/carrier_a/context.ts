@@ -17,6 +17,7 @@ export const CARRIER_A_OPERATIONS = [
   'pickup',
   'pickup_cancel',
   'locations',
+  'address',
 ] as const;
 export type CarrierAOperation = (typeof CARRIER_A_OPERATIONS)[number];
 

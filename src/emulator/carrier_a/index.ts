@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { EmulatedCarrierModule, EmulatorContext } from '../carrier.js';
 import { emulatedCarrier } from '../skeleton.js';
+import { registerAddressRoutes } from './address.js';
 import { registerAuth } from './auth.js';
 import { CARRIER_A_OPERATIONS, createCtx, customerTransactionId } from './context.js';
 import { errorBody, errors, FedexFailure, type FedexError } from './errors.js';
@@ -44,7 +45,7 @@ export function createCarrierA(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_A_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes],
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
     errors: {
       known: (err, request) => (err instanceof FedexFailure ? reply(err.status, err.errors, request) : undefined),
       // Unparsable JSON, wrong content type, oversized body: FedEx rejects the input as a whole.

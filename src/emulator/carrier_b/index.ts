@@ -6,6 +6,7 @@
  */
 import type { EmulatedCarrierModule, EmulatorContext } from '../carrier.js';
 import { cutReplies, emulatedCarrier } from '../skeleton.js';
+import { registerAddressRoutes } from './address.js';
 import { registerAuth } from './auth.js';
 import { CARRIER_B_OPERATIONS, createCtx } from './context.js';
 import { errorBody, errors, UpsFailure } from './errors.js';
@@ -38,7 +39,7 @@ export function createCarrierB(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_B_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes],
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
     errors: {
       known: (err) => (err instanceof UpsFailure ? { status: err.status, body: errorBody(err.errors) } : undefined),
       unreadable: () => ({ status: 400, body: errorBody([errors.body()]) }),

@@ -14,6 +14,7 @@ export const CARRIER_D_OPERATIONS = [
   'pickup_cancel',
   'locations',
   'manifest',
+  'address',
 ] as const;
 export type CarrierDOperation = (typeof CARRIER_D_OPERATIONS)[number];
 

@@ -6,6 +6,7 @@
  */
 import type { EmulatedCarrierModule, EmulatorContext } from '../carrier.js';
 import { cutReplies, emulatedCarrier } from '../skeleton.js';
+import { registerAddressRoutes } from './address.js';
 import { registerAuth } from './auth.js';
 import { CARRIER_D_OPERATIONS, createCtx } from './context.js';
 import { apiVersionOf, errorBody, errors, oauthBody, UspsFailure } from './errors.js';
@@ -56,7 +57,7 @@ export function createCarrierD(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_D_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerScanFormRoutes],
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerScanFormRoutes, registerAddressRoutes],
     errors: {
       known: (err, request) =>
         err instanceof UspsFailure

@@ -1,4 +1,5 @@
 import type { App, RouteContext } from '../types.js';
+import { registerAddressRoutes } from './address.js';
 import { registerBalanceRoutes } from './balances.js';
 import { registerBatchRoutes } from './batches.js';
 import { registerCancelRoutes } from './cancel.js';
@@ -38,6 +39,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerBalanceRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerShipRoutes(app, ctx);
+  registerAddressRoutes(app, ctx);
   registerListRoutes(app, ctx);
   registerTrackRoutes(app, ctx);
   registerCancelRoutes(app, ctx);
