@@ -8,7 +8,6 @@ import { parse } from 'csv-parse/sync';
 import type { CsvQuery } from '../contract/batches.js';
 import { MAX_BATCH_ITEMS } from '../contract/batches.js';
 import { ApiError } from '../domain/errors.js';
-import type { NewItem } from './batches.js';
 
 export const CSV_COLUMNS = [
   'reference',
@@ -54,6 +53,14 @@ function readHeader(cells: string[]): Column[] {
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw new ApiError('schema_validation_error', `CSV column "${dup}" appears twice`, 'header');
   return names as Column[];
+}
+
+/** One shipment of a new batch, as read from JSON or a CSV row; `error` fails it before booking. */
+export interface NewItem {
+  input: Record<string, unknown>;
+  row?: number;
+  reference: string | null;
+  error?: ApiError;
 }
 
 export interface CsvShared extends CsvQuery {

@@ -15,19 +15,13 @@ import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/batches.js';
 import type { Tables } from '../storage/tables.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
-import { csvItemError, parseCsv } from './batch-csv.js';
+import { csvItemError, parseCsv, type NewItem } from './batch-csv.js';
 import { printFile as openPrintFile, type PrintFormat } from './batch-labels.js';
 import { batchView, finishIfDone, viewOf } from './batch-state.js';
 import { recordEvent } from './events.js';
 import type { createManifestService } from './manifests.js';
 
 /** One element of a new batch: its shipment, or the error it already failed with. */
-export interface NewItem {
-  input: Record<string, unknown>;
-  row?: number;
-  reference: string | null;
-  error?: ApiError;
-}
 
 const checkShipment = checkerFor(ShipmentInput, 'shipment');
 const errorJson = (e: ApiError) => JSON.stringify({ code: e.code, message: e.message, detail: e.detail });

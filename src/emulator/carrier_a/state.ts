@@ -10,6 +10,7 @@ import type { PackageInput } from './rates.js';
 import { IssuedTokens } from '../tokens.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';
+import { CarrierStateBase } from '../carrier-state.js';
 import { trackingNumberAt } from './tracking-numbers.js';
 
 /** FedEx tokens last an hour; the token endpoint says 3599 seconds (fixtures/authentication_LoginResponse.json). */
@@ -54,21 +55,16 @@ export interface StoredDocument {
   bytes: Buffer;
 }
 
-export class CarrierAState {
+export class CarrierAState extends CarrierStateBase {
   readonly #tokens: IssuedTokens;
   /** Every package tracking number (the master's included) → its shipment. */
   readonly shipments = new Map<string, StoredShipment>();
   readonly pickups = new Map<string, StoredPickup>();
   readonly documents = new Map<string, StoredDocument>();
   #txSeq = 0;
-  readonly #sequences: Sequences;
-
-  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
-  readonly credentials: CredentialBook;
 
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
-    this.credentials = credentials;
-    this.#sequences = sequences;
+    super(clock, sequences, credentials);
     this.#tokens = new IssuedTokens(clock, 'carrier_a', TOKEN_TTL_SECONDS);
   }
 
@@ -81,7 +77,7 @@ export class CarrierAState {
   }
 
   nextTrackingNumber(): string {
-    return trackingNumberAt(this.#sequences.take('carrier_a.tracking'));
+    return trackingNumberAt(this.sequences.take('carrier_a.tracking'));
   }
 
   /** UUID-shaped and deterministic per instance, like FedEx's transactionId values. */
@@ -92,7 +88,7 @@ export class CarrierAState {
   }
 
   nextPickupCode(): string {
-    return String(3001 + this.#sequences.take('carrier_a.pickup'));
+    return String(3001 + this.sequences.take('carrier_a.pickup'));
   }
 
   addShipment(shipment: StoredShipment): void {

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import { IssuedTokens } from '../tokens.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';
+import { CarrierStateBase } from '../carrier-state.js';
 import { trackingNumberAt } from './tracking-numbers.js';
 
 /** UPS tokens last four hours: fixtures/authentication_LoginResponse.json says "14399". */
@@ -44,29 +45,24 @@ export interface StoredPickup {
   cancelledAt?: Date;
 }
 
-export class CarrierBState {
+export class CarrierBState extends CarrierStateBase {
   /** OAuth tokens issued by the token endpoint. */
   readonly tokens: IssuedTokens;
   readonly shipments = new Map<string, StoredShipment>();
   readonly pickups = new Map<string, StoredPickup>();
-  readonly #sequences: Sequences;
-
-  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
-  readonly credentials: CredentialBook;
 
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
-    this.credentials = credentials;
-    this.#sequences = sequences;
+    super(clock, sequences, credentials);
     this.tokens = new IssuedTokens(clock, 'carrier_b', TOKEN_TTL_SECONDS);
   }
 
   nextTrackingNumber(accountNumber: string, serviceCode: string): string {
-    return trackingNumberAt(this.#sequences.take('carrier_b.package'), accountNumber, serviceCode);
+    return trackingNumberAt(this.sequences.take('carrier_b.package'), accountNumber, serviceCode);
   }
 
   /** UPS PRNs look like "2929AONCALL02" (fixtures/pickup_PickupResponse.json). */
   nextPrn(): string {
-    return `${String(2929 + this.#sequences.take('carrier_b.pickup')).padStart(4, '0')}AONCALL02`;
+    return `${String(2929 + this.sequences.take('carrier_b.pickup')).padStart(4, '0')}AONCALL02`;
   }
 
   addShipment(shipment: StoredShipment): void {

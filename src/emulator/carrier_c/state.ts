@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import { waybillAt } from './waybill-numbers.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';
+import { CarrierStateBase } from '../carrier-state.js';
 
 export interface Party {
   name: string;
@@ -38,30 +39,23 @@ export interface StoredPickup {
   cancelledAt?: Date;
 }
 
-export class CarrierCState {
-  readonly #clock: Clock;
+export class CarrierCState extends CarrierStateBase {
   readonly shipments = new Map<string, StoredShipment>();
   readonly pickups = new Map<string, StoredPickup>();
 
-  readonly #sequences: Sequences;
-
-  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
-  readonly credentials: CredentialBook;
 
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
-    this.credentials = credentials;
-    this.#clock = clock;
-    this.#sequences = sequences;
+    super(clock, sequences, credentials);
   }
 
   nextWaybill(): string {
-    return waybillAt(this.#sequences.take('carrier_c.waybill'));
+    return waybillAt(this.sequences.take('carrier_c.waybill'));
   }
 
   /** A service area code, yymmdd and six digits, shaped like the samples' PRG201220123456. */
   nextPickupNumber(): string {
-    const seq = 1 + this.#sequences.take('carrier_c.pickup');
-    const d = this.#clock.now().toISOString();
+    const seq = 1 + this.sequences.take('carrier_c.pickup');
+    const d = this.clock.now().toISOString();
     return `CVG${d.slice(2, 4)}${d.slice(5, 7)}${d.slice(8, 10)}${String(seq).padStart(6, '0')}`;
   }
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../../clock.js';
 import { domesticNumber, internationalNumber } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';
+import { CarrierStateBase } from '../carrier-state.js';
 
 /** fixtures/authentication_LoginResponse.json says 14399 s; USPS documents "about an hour" for client credentials. */
 export const TOKEN_TTL_SECONDS = 3599;
@@ -47,8 +48,7 @@ export interface StoredPickup {
   cancelled: boolean;
 }
 
-export class CarrierDState {
-  readonly #clock: Clock;
+export class CarrierDState extends CarrierStateBase {
   readonly #tokens = new Map<string, { clientId: string; expiresAt: number; revoked: boolean }>();
   readonly #latest = new Map<string, string>();
   readonly #payments = new Map<string, { parties: PaymentParties; expiresAt: number }>();
@@ -59,15 +59,9 @@ export class CarrierDState {
   tokensIssued = 0;
   paymentTokensIssued = 0;
 
-  readonly #sequences: Sequences;
-
-  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
-  readonly credentials: CredentialBook;
 
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
-    this.credentials = credentials;
-    this.#clock = clock;
-    this.#sequences = sequences;
+    super(clock, sequences, credentials);
   }
 
   #token(kind: string): string {
@@ -83,7 +77,7 @@ export class CarrierDState {
       if (entry) entry.revoked = true;
     }
     const token = this.#token('oauth');
-    this.#tokens.set(token, { clientId, expiresAt: this.#clock.now().getTime() + TOKEN_TTL_SECONDS * 1000, revoked: false });
+    this.#tokens.set(token, { clientId, expiresAt: this.clock.now().getTime() + TOKEN_TTL_SECONDS * 1000, revoked: false });
     this.#latest.set(clientId, token);
     this.tokensIssued += 1;
     return token;
@@ -93,32 +87,32 @@ export class CarrierDState {
     const entry = this.#tokens.get(token);
     if (!entry) return 'unknown';
     if (entry.revoked) return 'revoked';
-    return entry.expiresAt > this.#clock.now().getTime() ? 'valid' : 'expired';
+    return entry.expiresAt > this.clock.now().getTime() ? 'valid' : 'expired';
   }
 
   issuePaymentToken(parties: PaymentParties): string {
     // A JWT-shaped opaque value, like USPS's ("header.body.signature").
     const token = `eyJhbGciOiJSUzI1NiJ9.${this.#token('payment')}.${this.#token('sig')}`;
-    this.#payments.set(token, { parties, expiresAt: this.#clock.now().getTime() + PAYMENT_TTL_SECONDS * 1000 });
+    this.#payments.set(token, { parties, expiresAt: this.clock.now().getTime() + PAYMENT_TTL_SECONDS * 1000 });
     this.paymentTokensIssued += 1;
     return token;
   }
 
   paymentParties(token: string | undefined): PaymentParties | undefined {
     const entry = token ? this.#payments.get(token) : undefined;
-    return entry && entry.expiresAt > this.#clock.now().getTime() ? entry.parties : undefined;
+    return entry && entry.expiresAt > this.clock.now().getTime() ? entry.parties : undefined;
   }
 
   nextTrackingNumber(mailClass: string, mailerId: string, international: boolean): string {
-    const seq = 1 + this.#sequences.take('carrier_d.label');
+    const seq = 1 + this.sequences.take('carrier_d.label');
     return international ? internationalNumber(10_000_000 + seq) : domesticNumber(mailClass, mailerId, seq);
   }
 
   nextPickup(): string {
-    return `WTC${String(100_001 + this.#sequences.take('carrier_d.pickup'))}`;
+    return `WTC${String(100_001 + this.sequences.take('carrier_d.pickup'))}`;
   }
 
   nextScanForm(): string {
-    return `9275090${String(100_000_001 + this.#sequences.take('carrier_d.form')).slice(1)}`;
+    return `9275090${String(100_000_001 + this.sequences.take('carrier_d.form')).slice(1)}`;
   }
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import { impbNumber, s10Number } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';
+import { CarrierStateBase } from '../carrier-state.js';
 
 /**
  * A new account starts with this much postage (USD): a hundred ordinary labels and more (a 2 lb
@@ -41,26 +42,19 @@ export interface StoredLabel {
   scanFormId?: string;
 }
 
-export class CarrierDResellerState {
-  readonly #clock: Clock;
+export class CarrierDResellerState extends CarrierStateBase {
   readonly accounts = new Map<string, Account>();
   readonly labels = new Map<string, StoredLabel>();
   #logSeq = 40_000;
   #serialSeq = 700;
 
-  readonly #sequences: Sequences;
-
-  /** The credentials this carrier issued (emulator-wide book, shared by every carrier). */
-  readonly credentials: CredentialBook;
 
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
-    this.credentials = credentials;
-    this.#clock = clock;
-    this.#sequences = sequences;
+    super(clock, sequences, credentials);
   }
 
   now(): Date {
-    return this.#clock.now();
+    return this.clock.now();
   }
 
   /**
@@ -80,7 +74,7 @@ export class CarrierDResellerState {
   }
 
   nextTrackingNumber(international: boolean, prefix: string): string {
-    return international ? s10Number(prefix, this.#sequences.take('carrier_d_reseller.international')) : impbNumber(this.#sequences.take('carrier_d_reseller.domestic'));
+    return international ? s10Number(prefix, this.sequences.take('carrier_d_reseller.international')) : impbNumber(this.sequences.take('carrier_d_reseller.domestic'));
   }
 
   /** "Error encountered (Log ID: NNNNN)", as every live ELS error message ends (§14). */
@@ -89,6 +83,6 @@ export class CarrierDResellerState {
   }
 
   nextScanFormId(): string {
-    return String(90_000_001 + this.#sequences.take('carrier_d_reseller.scan_form'));
+    return String(90_000_001 + this.sequences.take('carrier_d_reseller.scan_form'));
   }
 }
