@@ -6,7 +6,7 @@
 import type { Address, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { numeric, obj, text, type JsonObject } from '../shared/json.js';
-import { utcDate } from '../shared/time.js';
+import { localToday } from '../shared/time.js';
 import { RESTRICTED_ARTICLES, SHIPMENT_INDICATORS, UNSUPPORTED_SERVICES, packagingCode, serviceCode } from './codes.js';
 import type { CarrierBAddress, CarrierBPackage, CarrierBParty, CarrierBShipmentServiceOptions } from './wire.js';
 import { isInternational } from '../shared/address.js';
@@ -19,9 +19,13 @@ export const API_VERSION = 'v2409';
 /** Address lines are 35 characters at most (Shipping.yaml ShipTo_Address.AddressLine). */
 const LINE_MAX = 35;
 
-/** UPS dates are YYYYMMDD; without ship_date the caller's clock gives today's (UTC) date. */
+/**
+ * UPS dates are YYYYMMDD; without ship_date, today where the shipper is: UPS reads the date in the
+ * shipper's time zone, and the UTC date is already tomorrow there on an American evening (a
+ * future-dated shipment, picked up a day late).
+ */
 export function upsShipDate(req: ShipmentRequest, now: Date): string {
-  return (req.ship_date ?? utcDate(now)).replace(/-/g, '');
+  return (req.ship_date ?? localToday(now, req.sender)).replace(/-/g, '');
 }
 
 /** "2024-01-15" → "20240115". */

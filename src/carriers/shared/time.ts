@@ -84,6 +84,11 @@ const COUNTRY_OFFSETS: Record<string, number> = {
   MY: 480, PH: 480, JP: 540, KR: 540, AU: 600, NZ: 720,
 };
 
+/** Today's date where the address is (by utcOffsetMinutes), YYYY-MM-DD. */
+export function localToday(now: Date, address: { country: string; postal_code?: string | undefined }): string {
+  return new Date(now.getTime() + utcOffsetMinutes(address.country, address.postal_code) * 60_000).toISOString().slice(0, 10);
+}
+
 /** Minutes east of UTC for an address: US time zones by the first ZIP digit, else per country. */
 export function utcOffsetMinutes(countryCode: string, postalCode?: string): number {
   if (countryCode === 'US') {

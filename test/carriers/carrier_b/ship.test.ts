@@ -190,3 +190,14 @@ describe.skipIf(fixturesMissing)('parseShipResponse', () => {
     await expect(parseShipResponse(fixture('fixtures/pickup_PickupErrorResponse.json'))).rejects.toMatchObject({ code: 'carrier_exception', message: 'Invalid pickup date' });
   });
 });
+
+describe('the ship date UPS is sent without one in the request', () => {
+  it('is today where the shipper is, not the UTC date (an American evening is already tomorrow in UTC)', () => {
+    const evening = new Date('2026-11-25T00:30:00Z'); // 18:30 in Memphis, 19:30 in New York
+    const date = (at: Date) =>
+      buildShipRequest({ ...recordedShipment, ship_date: undefined, sender: { ...recordedShipment.sender, country: 'US', postal_code: '38117' }, recipient: { ...recordedShipment.recipient, country: 'US', postal_code: '10001' } }, ACCOUNT, at).ShipmentRequest.Shipment.ShipmentDate;
+    expect(date(evening)).toBe('20261124');
+    expect(date(new Date('2026-11-25T15:00:00Z'))).toBe('20261125');
+    expect(buildShipRequest({ ...recordedShipment, ship_date: '2026-11-27' }, ACCOUNT, evening).ShipmentRequest.Shipment.ShipmentDate).toBe('20261127');
+  });
+});
