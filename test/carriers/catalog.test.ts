@@ -94,6 +94,9 @@ const CARRIER_D_COMPOSITES = [
  * The spec's "Operations supported per carrier" table, written out by hand, plus validate_address
  * (DECISIONS.md "Beyond the original interface": carrier_a, b, c and d).
  */
+/** Operations DECISIONS.md adds beyond the spec's table ("Beyond the original interface"). */
+const BEYOND_SPEC: readonly Operation[] = ['validate_address'];
+
 const OPERATIONS_TABLE: Record<CarrierSlug, readonly Operation[]> = {
   carrier_a: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
   carrier_b: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
@@ -382,7 +385,9 @@ describe.skipIf(!specPath)('carrier declarations against the specification text'
     expect(Object.keys(table).sort()).toEqual([...CARRIER_SLUGS].sort());
     for (const slug of CARRIER_SLUGS) {
       for (const op of table[slug] ?? []) expect(OPERATIONS).toContain(op);
-      expect(sorted(declarations[slug].operations), slug).toEqual(sorted(table[slug] ?? []));
+      // Operations added beyond the spec (DECISIONS.md) are checked against OPERATIONS_TABLE above.
+      const fromSpec = declarations[slug].operations.filter((op) => !BEYOND_SPEC.includes(op));
+      expect(sorted(fromSpec), slug).toEqual(sorted(table[slug] ?? []));
     }
   });
 
