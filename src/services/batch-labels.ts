@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import { ApiError } from '../domain/errors.js';
 import * as repo from '../storage/repositories/batches.js';
 import type { Tables } from '../storage/tables.js';
-import { printerPrintFile } from './batch-print.js';
 import { pdfPrintFile } from './batch-print-thread.js';
 
 export type PrintFormat = 'pdf' | 'zpl' | 'epl';
@@ -46,4 +45,12 @@ export async function printFile(db: Kysely<Tables>, tenant: string, batchId: str
   const labels = labelsInOrder(db, tenant, batchId);
   const stream = Readable.from(format === 'pdf' ? pdfPrintFile(labels) : printerPrintFile(labels), { objectMode: false });
   return { contentType: format === 'pdf' ? 'application/pdf' : 'application/octet-stream', stream };
+}
+
+/** ZPL and EPL: the labels one after the other, a newline between them where one lacks it (EPL is line-based). */
+export async function* printerPrintFile(labels: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+  for await (const label of labels) {
+    yield Buffer.from(label);
+    if (label[label.length - 1] !== 0x0a) yield Buffer.from('\n');
+  }
 }

@@ -76,11 +76,3 @@ export class PdfPrintWriter {
     yield Buffer.from(`trailer\n<< /Size ${size} /Root ${CATALOG} 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1');
   }
 }
-
-/** ZPL and EPL: the labels one after the other, a newline between them where one lacks it (EPL is line-based). */
-export async function* printerPrintFile(labels: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
-  for await (const label of labels) {
-    yield Buffer.from(label);
-    if (label[label.length - 1] !== 0x0a) yield Buffer.from('\n');
-  }
-}

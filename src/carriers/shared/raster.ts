@@ -6,9 +6,11 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ApiError } from '../../domain/errors.js';
+
+// pdf.js and the Skia canvas are large: loaded with the first PNG label, not at start.
+let libraries: Promise<[typeof import('pdfjs-dist/legacy/build/pdf.mjs'), typeof import('@napi-rs/canvas')]> | undefined;
+const load = () => (libraries ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('@napi-rs/canvas')]));
 
 /** Thermal label printers print 203 dpi (8 dots/mm). */
 export const LABEL_DPI = 203;
@@ -18,6 +20,7 @@ const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resol
 
 /** The first page of a PDF as a PNG at `dpi`, white background, the page's size in inches × dpi. */
 export async function pdfToPng(pdf: Uint8Array, dpi = LABEL_DPI): Promise<Uint8Array> {
+  const [{ getDocument }, { createCanvas }] = await load();
   let doc;
   try {
     // pdf.js takes ownership of the buffer it is given: hand it a copy.
