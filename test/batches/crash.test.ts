@@ -63,7 +63,8 @@ async function crashDuringBatch(prefix: string, env: Record<string, string>, opt
   await opts.restart();
   const batch = await waitFor(async () => {
     const b = (await call(run, 'GET', `/batches/${id}`)).body.batch;
-    return b.counts.queued + b.counts.in_progress === 0 && b;
+    // Settled items, and the batch's own end recorded (a moment after its last item settles).
+    return b.counts.queued + b.counts.in_progress === 0 && b.status !== 'queued' && b.status !== 'in_progress' && b;
   }, 'the batch to settle after the restart', 90_000);
   const items = (await call(run, 'GET', `/batches/${id}/shipments?pageSize=500`)).body as any[];
   const atCarrier = emulatorBookings(em).filter((b) => b.recipient.startsWith(`${prefix} `));
