@@ -21,7 +21,7 @@ import { csvItemError } from './batch-csv.js';
 import { finishIfDone } from './batch-state.js';
 import type { createShippingService } from './shipping.js';
 
-export type BookOutcome = { kind: 'booked' } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
+export type BookOutcome = { kind: 'booked'; next: repo.BatchItemRow[] } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
 
 const errorOf = (e: ApiError) => ({ code: e.code, message: e.message, detail: e.detail });
 
@@ -43,8 +43,12 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
     return { kind: 'failed' };
   }
 
-  /** Books a claimed item; the caller holds its lease. */
-  async function book(item: repo.BatchItemRow, owner: string, log: Log): Promise<BookOutcome> {
+  /**
+   * Books a claimed item; the caller holds its lease. `claimNext` claims the slot's next item in the
+   * transaction that settles this one (answered as `next`), so on SQLite, whose commits wait for the
+   * disk with the event loop held, a booked item costs one commit instead of two.
+   */
+  async function book(item: repo.BatchItemRow, owner: string, log: Log, claimNext?: (trx: Kysely<Tables>) => Promise<repo.BatchItemRow[]>): Promise<BookOutcome> {
     const input = JSON.parse(item.input) as ShipmentInput;
     let prepared;
     try {
@@ -72,13 +76,15 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
     }
     record.shipment.batch_id = item.batch_id;
     const labelIds = record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id);
+    let next: repo.BatchItemRow[] = [];
     await shipping.storeBooking(prepared, record, log, async (trx) => {
       // The carrier booked and charged: the item is booked whoever holds its lease now.
       await repo.settle(trx, item, null, { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds }, now());
       await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
+      next = (await claimNext?.(trx)) ?? [];
     });
     await finishIfDone(db, item.batch_id, clock.now());
-    return { kind: 'booked' };
+    return { kind: 'booked', next };
   }
 
   /** Settles an item whose worker stopped (its lease ran out, or on SQLite a previous process held it). */

@@ -27,7 +27,7 @@ export async function viewOf(db: Kysely<Tables>, b: repo.BatchRow): Promise<Batc
  * or instance wins the conditional update.
  */
 export async function finishIfDone(db: Kysely<Tables>, batchId: string, now: Date): Promise<void> {
-  if ((await repo.remaining(db, batchId)) > 0) return;
+  if (await repo.hasRemaining(db, batchId)) return;
   await db.transaction().execute(async (trx) => {
     const counts = (await repo.countsOf(trx, [batchId])).get(batchId)!;
     if (counts.queued + counts.in_progress > 0) return;

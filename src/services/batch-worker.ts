@@ -40,7 +40,13 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
   let renewedAt = 0;
   let sweptAt = 0;
   let started = false;
+  let stopping = false;
   const iso = (ms: number) => new Date(ms).toISOString();
+  const claimQuery = (carrier: string, limit: number): repo.ClaimQuery => {
+    const t = clock.now().getTime();
+    return { carrier, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit };
+  };
+  const backingOff = (carrier: string) => (backoff.get(carrier)?.until ?? 0) > clock.now().getTime();
 
   function settled(carrier: string, outcome: BookOutcome): void {
     const t = clock.now().getTime();
@@ -58,9 +64,14 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     const carrier = item.carrier!;
     const key = `${item.batch_id}:${item.idx}`;
     inFlight.set(carrier, (inFlight.get(carrier) ?? 0) + 1);
+    // The slot's next item is claimed with this one's booking, in its transaction.
+    const claimNext = (trx: Kysely<Tables>) => (stopping || backingOff(carrier) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, claimQuery(carrier, 1)));
     const done = booking
-      .book(item, owner, log)
-      .then((outcome) => settled(carrier, outcome))
+      .book(item, owner, log, claimNext)
+      .then((outcome) => {
+        if (outcome.kind === 'booked') for (const next of outcome.next) dispatch(next);
+        settled(carrier, outcome);
+      })
       .catch((err: unknown) => log.error({ err, batch: item.batch_id, index: item.idx }, 'batch item could not be settled; a restart resolves it'))
       .finally(() => {
         inFlight.set(carrier, (inFlight.get(carrier) ?? 1) - 1);
@@ -84,12 +95,10 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
       for (const item of await repo.abandoned(db, { now: iso(t), owner, allOthers, limit: 100 })) await booking.recover(item, log);
     }
     for (const carrier of deps.carriers) {
-      const b = backoff.get(carrier);
-      if (b && b.until > t) continue;
+      if (backingOff(carrier)) continue;
       const capacity = config.concurrency - (inFlight.get(carrier) ?? 0);
       if (capacity <= 0) continue;
-      const claimed = await repo.claim(db, deps.dialect, { carrier, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit: capacity });
-      for (const item of claimed) dispatch(item);
+      for (const item of await repo.claim(db, deps.dialect, claimQuery(carrier, capacity))) dispatch(item);
     }
     // Finishing items nudge the loop; idle turns find new batches and back-offs that ran out.
     return false;
@@ -99,8 +108,10 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
   return {
     nudge: loop.nudge,
     async stop() {
+      stopping = true;
       await loop.stop();
-      await Promise.all([...active.values()].map((a) => a.done));
+      // An item settling now may have claimed its successor before `stopping` was seen: wait for that one too.
+      while (active.size > 0) await Promise.all([...active.values()].map((a) => a.done));
     },
   };
 }

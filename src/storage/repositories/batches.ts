@@ -76,37 +76,49 @@ export async function queuedCarriers(db: Kysely<Tables>): Promise<string[]> {
  * idempotency record (in_progress) in the same transaction: from then on a restart finds the record
  * and knows the carrier may have been called for that attempt.
  */
-export async function claim(db: Kysely<Tables>, dialect: Dialect, q: { carrier: string; owner: string; now: string; leaseUntil: string; expiresAt: string; limit: number }): Promise<BatchItemRow[]> {
+export interface ClaimQuery {
+  carrier: string;
+  owner: string;
+  now: string;
+  leaseUntil: string;
+  expiresAt: string;
+  limit: number;
+}
+
+export async function claim(db: Kysely<Tables>, dialect: Dialect, q: ClaimQuery): Promise<BatchItemRow[]> {
   // An idle carrier costs one indexed read, no transaction.
   const any = await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where('carrier', '=', q.carrier).limit(1).executeTakeFirst();
   if (!any) return [];
-  return db.transaction().execute(async (trx) => {
-    let due = trx.selectFrom('batch_items').select(['batch_id', 'idx']).where('status', '=', 'queued').where('carrier', '=', q.carrier).orderBy('queued_at').orderBy('batch_id').orderBy('idx').limit(q.limit);
-    if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-    const picked = await due.execute();
-    if (picked.length === 0) return [];
-    const claimed: BatchItemRow[] = [];
-    for (const p of picked) {
-      const row = await trx
-        .updateTable('batch_items')
-        .set({ status: 'in_progress', lease_owner: q.owner, lease_until: q.leaseUntil, updated_at: q.now })
-        .where('batch_id', '=', p.batch_id)
-        .where('idx', '=', p.idx)
-        .where('status', '=', 'queued')
-        .returningAll()
-        .executeTakeFirst();
-      if (row) claimed.push(row);
-    }
-    if (claimed.length === 0) return [];
-    await trx
-      .insertInto('idempotency')
-      .values(claimed.map((c) => ({ tenant: c.tenant, key: itemKey(c), fingerprint: `batch item ${c.batch_id}/${c.idx}`, state: 'in_progress', status_code: null, response: null, created_at: q.now, expires_at: q.expiresAt })))
-      .onConflict((oc) => oc.columns(['tenant', 'key']).doNothing())
-      .execute();
-    const batchIds = [...new Set(claimed.map((c) => c.batch_id))];
-    await trx.updateTable('batches').set({ status: 'in_progress' }).where('id', 'in', batchIds).where('status', '=', 'queued').execute();
-    return claimed;
-  });
+  return db.transaction().execute((trx) => claimIn(trx, dialect, q));
+}
+
+/** The claim inside a transaction the caller holds: the one that settles a slot's previous item, so a slot's turn costs one commit. */
+export async function claimIn(trx: Kysely<Tables>, dialect: Dialect, q: ClaimQuery): Promise<BatchItemRow[]> {
+  let due = trx.selectFrom('batch_items').select(['batch_id', 'idx']).where('status', '=', 'queued').where('carrier', '=', q.carrier).orderBy('queued_at').orderBy('batch_id').orderBy('idx').limit(q.limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  const picked = await due.execute();
+  if (picked.length === 0) return [];
+  const claimed: BatchItemRow[] = [];
+  for (const p of picked) {
+    const row = await trx
+      .updateTable('batch_items')
+      .set({ status: 'in_progress', lease_owner: q.owner, lease_until: q.leaseUntil, updated_at: q.now })
+      .where('batch_id', '=', p.batch_id)
+      .where('idx', '=', p.idx)
+      .where('status', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst();
+    if (row) claimed.push(row);
+  }
+  if (claimed.length === 0) return [];
+  await trx
+    .insertInto('idempotency')
+    .values(claimed.map((c) => ({ tenant: c.tenant, key: itemKey(c), fingerprint: `batch item ${c.batch_id}/${c.idx}`, state: 'in_progress', status_code: null, response: null, created_at: q.now, expires_at: q.expiresAt })))
+    .onConflict((oc) => oc.columns(['tenant', 'key']).doNothing())
+    .execute();
+  const batchIds = [...new Set(claimed.map((c) => c.batch_id))];
+  await trx.updateTable('batches').set({ status: 'in_progress' }).where('id', 'in', batchIds).where('status', '=', 'queued').execute();
+  return claimed;
 }
 
 /** Keeps the leases of the items this worker is booking right now alive. */
@@ -155,15 +167,10 @@ export async function settle(db: Kysely<Tables>, item: { batch_id: string; idx: 
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** Items still to do; 0 means the batch is finished. */
-export async function remaining(db: Kysely<Tables>, batchId: string): Promise<number> {
-  const { n } = await db
-    .selectFrom('batch_items')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('batch_id', '=', batchId)
-    .where('status', 'in', ['queued', 'in_progress'])
-    .executeTakeFirstOrThrow();
-  return Number(n);
+/** Whether any item is still to do: one index entry read, however large the batch (it runs after every item). */
+export async function hasRemaining(db: Kysely<Tables>, batchId: string): Promise<boolean> {
+  const row = await db.selectFrom('batch_items').select('idx').where('batch_id', '=', batchId).where('status', 'in', ['queued', 'in_progress']).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Moves the batch to a final status once; false when it already was (another instance won). */
