@@ -8,7 +8,9 @@
  * matching call until `DELETE /_emulator/faults` (a "sticky" fault).
  *
  * Fault kinds:
- * - `latency:<ms>`   answer normally after waiting ms (0..600000)
+ * - `latency:<ms>`   answer normally, ms after the call arrived (0..600000): the carrier's work is
+ *                    done at once (a booking is made), only the answer waits, so the emulator's own
+ *                    time on a shared core is not added to every call's latency
  * - `timeout`        never answer; the connection is held until the client gives up or the
  *                    emulator closes (no timer is involved, so nothing leaks)
  * - `http_500`       the carrier's own 500 body
@@ -176,6 +178,25 @@ function parseFault(fault: unknown): { kind: FaultKind; param: number } {
   return { kind, param: kind === 'http_429' ? 1 : 0 };
 }
 
+/** When a delayed answer may leave (latency faults), per request. */
+const answerAt = new WeakMap<FastifyRequest, number>();
+
+/**
+ * The onSend hook of latency faults: holds the answer until its time. A carrier at 200 ms a call
+ * answers 200 ms after each call, however many arrive together; doing the work after the wait
+ * would queue every call's work behind the others' on the emulator's one thread.
+ */
+export function latencyHook(store: FaultStore) {
+  return async function holdAnswer(request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> {
+    const at = answerAt.get(request);
+    if (at === undefined) return payload;
+    const wait = at - performance.now();
+    // Released early (the emulator closing): the connection is dropped, never answered early.
+    if (wait > 0 && !(await store.sleep(wait))) request.raw.socket.destroy();
+    return payload;
+  };
+}
+
 /**
  * The onRequest hook that applies faults to tagged routes. It runs before the carrier's own hooks
  * (authentication included), as a failing network or gateway would.
@@ -188,12 +209,9 @@ export function faultHook(store: FaultStore, carriers: ReadonlyMap<string, Emula
     if (!rule) return;
     const socket = request.raw.socket;
     switch (rule.kind) {
-      case 'latency': {
-        if (await store.sleep(rule.param)) return;
-        reply.hijack();
-        socket.destroy();
+      case 'latency':
+        answerAt.set(request, performance.now() + rule.param);
         return;
-      }
       case 'timeout':
         reply.hijack();
         await store.hold(socket);

@@ -13,7 +13,7 @@ import type { CarrierSlug } from '../carriers/carrier.js';
 import type { EmulatedCarrier } from './carrier.js';
 import { ShiftableClock } from './clock.js';
 import { registerControl } from './control.js';
-import { FaultStore, faultHook } from './faults.js';
+import { FaultStore, faultHook, latencyHook } from './faults.js';
 import { statusCodeOf } from './json.js';
 import { createEmulatedCarriers, type CarrierStates } from './registry.js';
 import { fileSequences, memorySequences } from './sequences.js';
@@ -70,6 +70,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     : Fastify({ ...common, logger: false });
 
   app.addHook('onRequest', faultHook(faults, bySlug));
+  app.addHook('onSend', latencyHook(faults));
   app.setErrorHandler((err, _request, reply) => {
     const code = statusCodeOf(err);
     const status = code !== undefined && code >= 400 && code < 500 ? 400 : 500;

@@ -39,16 +39,25 @@ export function subscribes(eventsJson: string, type: string): boolean {
 
 /** Writes the event and its pending deliveries in `db`'s transaction; returns the event id. */
 export async function recordEvent(db: Kysely<Tables>, event: NewEvent): Promise<string> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => recordEvent(trx, event));
-  const id = newId('evt');
-  const at = (event.at ?? new Date()).toISOString();
-  const targets = (await enabledEndpoints(db, event.tenant)).filter((e) => subscribes(e.events, event.type));
-  await events.insertEvent(
-    db,
-    { id, tenant: event.tenant, type: event.type, data: JSON.stringify(event.data), created_at: at },
-    targets.map((t) => pendingDelivery(event.tenant, t.id, id, at)),
-  );
-  return id;
+  return (await recordEvents(db, [event]))[0]!;
+}
+
+/** Several events of one tenant in one go (one read of its endpoints, one insert of each kind); their ids in order. */
+export async function recordEvents(db: Kysely<Tables>, list: NewEvent[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  if (!db.isTransaction) return db.transaction().execute((trx) => recordEvents(trx, list));
+  const tenants = [...new Set(list.map((e) => e.tenant))];
+  const endpoints = new Map(await Promise.all(tenants.map(async (t) => [t, await enabledEndpoints(db, t)] as const)));
+  const rows: events.EventRow[] = [];
+  const deliveries: events.DeliveryRow[] = [];
+  for (const event of list) {
+    const id = newId('evt');
+    const at = (event.at ?? new Date()).toISOString();
+    rows.push({ id, tenant: event.tenant, type: event.type, data: JSON.stringify(event.data), created_at: at });
+    for (const t of endpoints.get(event.tenant)!) if (subscribes(t.events, event.type)) deliveries.push(pendingDelivery(event.tenant, t.id, id, at));
+  }
+  await events.insertEvents(db, rows, deliveries);
+  return rows.map((r) => r.id);
 }
 
 /** A delivery due at `at`, not yet attempted. */

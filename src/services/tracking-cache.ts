@@ -10,8 +10,9 @@ import type { TrackingResult } from '../domain/types.js';
 import type { Metrics } from '../metrics.js';
 import * as repo from '../storage/repositories/tracking-cache.js';
 import type { Tables } from '../storage/tables.js';
-import { recordEvent } from './events.js';
-import { updateShipmentStage } from '../storage/repositories/shipments.js';
+import { recordEvents } from './events.js';
+import { createGroupCommit } from './group-commit.js';
+import { updateShipmentStages } from '../storage/repositories/shipments.js';
 import { createTtlCache } from '../ttl-cache.js';
 
 export interface CachedTracking {
@@ -22,6 +23,7 @@ export interface CachedTracking {
 export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock; metrics?: Metrics }) {
   const { db, clock } = deps;
   const memory = createTtlCache<CachedTracking>({ ttlMs: 5_000 });
+  const commit = createGroupCommit(db);
   const keyOf = (tenant: string, carrier: string, number: string, test: boolean) => `${tenant}\n${carrier}\n${number}\n${test ? 1 : 0}`;
 
   async function get(tenant: string, carrier: string, number: string, test: boolean): Promise<CachedTracking | undefined> {
@@ -48,29 +50,34 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock; me
   }
 
   /**
-   * The results of one carrier call, with the events of those that changed, in one transaction: a
-   * batch of 1,000 numbers commits once per carrier call rather than once per number.
+   * The results of one carrier call, with the events of those that changed, in one transaction of
+   * a few set-wise statements, shared with the other calls that answered in the same turn (group
+   * commit): a batch of 1,000 numbers costs a few commits rather than one per number, and each call
+   * the same handful of statements whatever its size.
    */
   async function putMany(tenant: string, carrier: string, test: boolean, results: { number: string; result: TrackingResult }[]): Promise<void> {
-    if (results.length === 0) return;
+    // A number asked twice in one call is written once, with its last answer.
+    const latest = new Map(results.map((r) => [r.number, r.result]));
+    if (latest.size === 0) return;
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      for (const { number, result } of results) {
-        const row = { tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() };
-        let changed = await repo.insertIfAbsent(trx, row);
-        if (!changed) {
-          const before = await repo.getCachedForUpdate(trx, tenant, carrier, number, test);
-          changed = !before || trackingChanged(JSON.parse(before.result) as TrackingResult, result);
-          await repo.putCached(trx, row);
-        }
-        if (changed) {
-          await recordEvent(trx, { tenant, type: 'tracking.updated', data: result, at: now });
-          // GET /shipments?status= filters on the stage the shipment last reached.
-          await updateShipmentStage(trx, tenant, carrier, number, result.tracking_stage);
-        }
-      }
+    const rows = [...latest].map(([number, result]) => ({ tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() }));
+    await commit(async (trx) => {
+      const created = await repo.insertAbsent(trx, rows);
+      const existing = rows.filter((r) => !created.has(r.tracking_number));
+      const before = await repo.getManyForUpdate(trx, tenant, carrier, existing.map((r) => r.tracking_number), test);
+      await repo.putCachedMany(trx, existing);
+      const changed = [...latest].filter(([number, result]) => {
+        if (created.has(number)) return true;
+        const prior = before.get(number);
+        return !prior || trackingChanged(JSON.parse(prior.result) as TrackingResult, result);
+      });
+      await recordEvents(trx, changed.map(([, result]) => ({ tenant, type: 'tracking.updated' as const, data: result, at: now })));
+      // GET /shipments?status= filters on the stage the shipment last reached.
+      const byStage = new Map<string, string[]>();
+      for (const [number, result] of changed) byStage.set(result.tracking_stage, [...(byStage.get(result.tracking_stage) ?? []), number]);
+      for (const [stage, numbers] of byStage) await updateShipmentStages(trx, tenant, carrier, numbers, stage);
     });
-    for (const { number, result } of results) memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
+    for (const [number, result] of latest) memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
   }
 
   const put = (tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult) => putMany(tenant, carrier, test, [{ number, result }]);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { at, errorCodes, rateRequest, startClient, trackRequest, type Client } from './support.js';
+import { at, errorCodes, rateRequest, shipRequest, startClient, trackRequest, type Client } from './support.js';
 
 describe('fault injection', () => {
   let api: Client;
@@ -34,6 +34,24 @@ describe('fault injection', () => {
     const [normal, normalMs] = await timed(() => rate());
     expect(normal.status).toBe(200);
     expect(normalMs).toBeLessThan(300);
+  });
+
+  it('does the work of a delayed call at once and holds only the answer', async () => {
+    await fault({ operation: 'ship', fault: 'latency:60000', count: 1 });
+    const booked = () => api.emulator.state.carrier_a.shipments.size;
+    const before = booked();
+    const abort = new AbortController();
+    let answered = false;
+    const call = api.call('POST', '/ship/v1/shipments', shipRequest(), { token, signal: abort.signal }).then(
+      () => (answered = true),
+      () => undefined,
+    );
+    // The carrier booked it while its answer is still held back.
+    for (let i = 0; i < 200 && booked() === before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(booked()).toBeGreaterThan(before);
+    expect(answered).toBe(false);
+    abort.abort();
+    await call;
   });
 
   it('answers 500 with FedEx INTERNAL.SERVER.ERROR, then recovers when the count runs out', async () => {

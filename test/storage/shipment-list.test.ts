@@ -1,7 +1,7 @@
 /** The shipments and pickups lists on every dialect: filters, search with wildcards typed literally, order, isolation. */
 import { describe, expect, it } from 'vitest';
 import { countPickups, insertPickup, listPickups, markPickupCancelled } from '../../src/storage/repositories/pickups.js';
-import { countShipments, insertShipment, listShipments, markVoided, referenceValues, updateShipmentStage, type ShipmentFilter } from '../../src/storage/repositories/shipments.js';
+import { countShipments, insertShipment, listShipments, markVoided, referenceValues, updateShipmentStages, type ShipmentFilter } from '../../src/storage/repositories/shipments.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
 
 const shipment = (tenant: string, id: string, created: string, name: string, refs: string[], tracking = `TN${id}`) => ({
@@ -34,9 +34,9 @@ describe.each(dialects)('shipment and pickup lists on %s', (dialect) => {
       expect(await ids({ search: 'TNs3' })).toEqual(['s3']);
       expect(await ids({ from: '2026-11-02T00:00:00.000Z', until: '2026-11-03T00:00:00.000Z' })).toEqual(['s2']);
       await markVoided(db, 'acme', 's1', '2026-11-05T00:00:00.000Z');
-      await updateShipmentStage(db, 'acme', 'carrier_a', 'TNs2', 'DELIVERED');
+      await updateShipmentStages(db, 'acme', 'carrier_a', ['TNs2'], 'DELIVERED');
       // A voided shipment keeps its stage whatever tracking says later.
-      await updateShipmentStage(db, 'acme', 'carrier_a', 'TNs1', 'IN_TRANSIT');
+      await updateShipmentStages(db, 'acme', 'carrier_a', ['TNs1'], 'IN_TRANSIT');
       expect(await ids({ stage: 'SHIPMENT_VOIDED' })).toEqual(['s1']);
       expect(await ids({ stage: 'DELIVERED' })).toEqual(['s2']);
       expect(await ids({ carrier: 'carrier_b' })).toEqual([]);

@@ -11,9 +11,10 @@ export type EventRow = EventsTable;
 export type DeliveryRow = WebhookDeliveriesTable;
 export type AttemptRow = WebhookAttemptsTable;
 
-export async function insertEvent(db: Kysely<Tables>, event: EventRow, deliveries: DeliveryRow[]): Promise<void> {
-  await db.insertInto('events').values(event).execute();
-  if (deliveries.length > 0) await db.insertInto('webhook_deliveries').values(deliveries).execute();
+/** Events and their deliveries; chunked so no statement passes SQLite's bound-variable limit. */
+export async function insertEvents(db: Kysely<Tables>, rows: EventRow[], deliveries: DeliveryRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('events').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < deliveries.length; i += 500) await db.insertInto('webhook_deliveries').values(deliveries.slice(i, i + 500)).execute();
 }
 
 export async function insertDeliveries(db: Kysely<Tables>, deliveries: DeliveryRow[]): Promise<void> {

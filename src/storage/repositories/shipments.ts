@@ -75,13 +75,13 @@ export function referenceValues(references: readonly { value?: string }[] | unde
 }
 
 /** A fresh tracking stage reaches the shipments booked under that number; a voided one stays voided. */
-export async function updateShipmentStage(db: Kysely<Tables>, tenant: string, carrier: string, trackingNumber: string, stage: string): Promise<void> {
+export async function updateShipmentStages(db: Kysely<Tables>, tenant: string, carrier: string, trackingNumbers: string[], stage: string): Promise<void> {
   await db
     .updateTable('shipments')
     .set({ stage })
     .where('tenant', '=', tenant)
     .where('carrier', '=', carrier)
-    .where('tracking_number', '=', trackingNumber)
+    .where('tracking_number', 'in', trackingNumbers)
     .where('status', '!=', 'voided')
     .where('stage', '!=', stage)
     .execute();

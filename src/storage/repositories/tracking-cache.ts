@@ -15,11 +15,15 @@ export async function getCached(db: Kysely<Tables>, tenant: string, carrier: str
     .executeTakeFirst();
 }
 
-export async function putCached(db: Kysely<Tables>, row: TrackingCacheRow): Promise<void> {
+/** Rows written as given, new or not (one statement for a carrier call's results). */
+export async function putCachedMany(db: Kysely<Tables>, rows: TrackingCacheRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto('tracking_cache')
-    .values(row)
-    .onConflict((oc) => oc.columns(['tenant', 'carrier', 'tracking_number', 'test']).doUpdateSet({ stage: row.stage, result: row.result, fetched_at: row.fetched_at }))
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['tenant', 'carrier', 'tracking_number', 'test']).doUpdateSet((eb) => ({ stage: eb.ref('excluded.stage'), result: eb.ref('excluded.result'), fetched_at: eb.ref('excluded.fetched_at') })),
+    )
     .execute();
 }
 
@@ -28,28 +32,34 @@ export async function forgetCached(db: Kysely<Tables>, tenant: string, carrier: 
   await db.deleteFrom('tracking_cache').where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', '=', trackingNumber).execute();
 }
 
-/** Inserts the row unless one exists; true when this call created it. */
-export async function insertIfAbsent(db: Kysely<Tables>, row: TrackingCacheRow): Promise<boolean> {
-  const res = await db
+/** Inserts the rows that do not exist yet; answers the numbers this call created. */
+export async function insertAbsent(db: Kysely<Tables>, rows: TrackingCacheRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const created = await db
     .insertInto('tracking_cache')
-    .values(row)
+    .values(rows)
     .onConflict((oc) => oc.columns(['tenant', 'carrier', 'tracking_number', 'test']).doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
+    .returning('tracking_number')
+    .execute();
+  return new Set(created.map((r) => r.tracking_number));
 }
 
 /**
- * The row, locked until the transaction ends: a write that changes nothing takes the row lock on
- * PostgreSQL (and SQLite runs one writer at a time), so concurrent writers compare in turn.
+ * The rows of these numbers, each locked until the transaction ends: a write that changes nothing
+ * takes the row locks on PostgreSQL (and SQLite runs one writer at a time), so concurrent writers
+ * compare in turn.
  */
-export async function getCachedForUpdate(db: Kysely<Tables>, tenant: string, carrier: string, trackingNumber: string, test: boolean): Promise<TrackingCacheRow | undefined> {
+export async function getManyForUpdate(db: Kysely<Tables>, tenant: string, carrier: string, numbers: string[], test: boolean): Promise<Map<string, TrackingCacheRow>> {
+  if (numbers.length === 0) return new Map();
   await db
     .updateTable('tracking_cache')
     .set((eb) => ({ fetched_at: eb.ref('fetched_at') }))
     .where('tenant', '=', tenant)
     .where('carrier', '=', carrier)
-    .where('tracking_number', '=', trackingNumber)
+    .where('tracking_number', 'in', numbers)
     .where('test', '=', test ? 1 : 0)
     .execute();
-  return getCached(db, tenant, carrier, trackingNumber, test);
+  const rows = await db.selectFrom('tracking_cache').selectAll().where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', 'in', numbers).where('test', '=', test ? 1 : 0).execute();
+  return new Map(rows.map((r) => [r.tracking_number, r]));
 }
+
