@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { MAX_BATCH_ITEMS, type BatchInput, type BatchItemsQuery, type BatchItemView, type BatchView, type CsvQuery } from '../contract/batches.js';
-import { ShipmentInput } from '../contract/shipment.js';
+import { ShipmentRequestInput } from '../contract/shipment.js';
 import { checkerFor } from '../contract/validator.js';
 import { ApiError, toApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
@@ -17,13 +17,15 @@ import type { Tables } from '../storage/tables.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
 import { csvItemError, parseCsv, type NewItem } from './batch-csv.js';
 import { printFile as openPrintFile, type PrintFormat } from './batch-labels.js';
+import { laneOf } from './batch-lanes.js';
 import { batchView, finishIfDone, viewOf } from './batch-state.js';
 import { recordEvent } from './events.js';
 import type { createManifestService } from './manifests.js';
+import { bookingAccounts } from './ship-choice.js';
 
 /** One element of a new batch: its shipment, or the error it already failed with. */
 
-const checkShipment = checkerFor(ShipmentInput, 'shipment');
+const checkShipment = checkerFor(ShipmentRequestInput, 'shipment');
 const errorJson = (e: ApiError) => JSON.stringify({ code: e.code, message: e.message, detail: e.detail });
 
 function referenceOf(input: Record<string, unknown>): string | null {
@@ -60,16 +62,32 @@ export function createBatchesService(deps: BatchesDeps) {
       if (!p) accounts.set(ref, (p = deps.accounts.resolve(tenant, ref).catch((err: unknown) => toApiError(err))));
       return p;
     };
+    // Every account the item books with (its one, or those it shops among) must be the tenant's, as on /ship.
+    const accountsOf = async (input: ShipmentRequestInput): Promise<ResolvedAccount[] | ApiError> => {
+      let refs;
+      try {
+        refs = bookingAccounts(input);
+      } catch (err) {
+        return toApiError(err);
+      }
+      const resolved = [];
+      for (const ref of new Set(refs)) {
+        const account = await accountOf(ref);
+        if (account instanceof ApiError) return account;
+        resolved.push(account);
+      }
+      return resolved;
+    };
     const rows: repo.BatchItemRow[] = [];
     for (const [idx, item] of spec.items.entries()) {
       const input = item.input;
       if (spec.label_type !== undefined && input.label_type === undefined && !item.error) input.label_type = spec.label_type;
       let error = item.error ?? checkShipment(input);
-      let carrier: string | null = null;
+      let lane: string | null = null;
       if (!error) {
-        const account = await accountOf(String(input.shipping_account));
-        if (account instanceof ApiError) error = account;
-        else carrier = account.carrier;
+        const resolved = await accountsOf(input as ShipmentRequestInput);
+        if (resolved instanceof ApiError) error = resolved;
+        else lane = laneOf(resolved.map((a) => a.carrier));
       }
       if (error && item.row !== undefined) error = csvItemError(error, item.row);
       rows.push({
@@ -78,7 +96,7 @@ export function createBatchesService(deps: BatchesDeps) {
         tenant,
         row: item.row ?? null,
         reference: item.reference ?? referenceOf(input),
-        carrier,
+        carrier: lane,
         input: JSON.stringify(input),
         status: error ? 'failed' : 'queued',
         attempt: 1,
