@@ -121,12 +121,31 @@ export function createBatchesService(deps: BatchesDeps) {
     return create(tenant, { items, source: 'json', ...(input.label_type ? { label_type: input.label_type } : {}), ...(input.reference ? { reference: input.reference } : {}) });
   }
 
-  async function createFromCsv(tenant: string, text: string, q: CsvQuery): Promise<BatchView> {
-    if (q.shipping_account === undefined) throw new ApiError('schema_field_required', 'query parameter shipping_account is required for a CSV batch (the account every row ships with)', 'shipping_account');
-    const account = await deps.accounts.resolve(tenant, String(q.shipping_account));
-    if (!account.billing_address) {
-      throw new ApiError('schema_field_required', `shipping account ${account.id} has no billing_address; a CSV batch ships from it, so give the account one first`, 'shipping_account');
+  /**
+   * The account a CSV batch ships from: its query's shipping_account, or the first of
+   * shipping_accounts (with select: every row shops among them). Every one must be the tenant's.
+   */
+  async function csvSender(tenant: string, q: CsvQuery): Promise<ResolvedAccount> {
+    const shopping = q.shipping_accounts !== undefined;
+    if (shopping && q.shipping_account !== undefined) throw new ApiError('schema_validation_error', 'send query parameter shipping_account or shipping_accounts, not both', 'shipping_accounts');
+    if (!shopping && q.shipping_account === undefined) {
+      throw new ApiError('schema_field_required', 'query parameter shipping_account (or shipping_accounts with select) is required for a CSV batch (the account every row ships with)', 'shipping_account');
     }
+    if (!shopping && q.select !== undefined) throw new ApiError('schema_validation_error', 'query parameter select chooses among the rates of shipping_accounts; send shipping_accounts (once per account)', 'select');
+    if (shopping && q.select === undefined) throw new ApiError('schema_field_required', 'query parameter select (cheapest, fastest or best_value) is required with shipping_accounts', 'select');
+    if (shopping && q.service !== undefined) throw new ApiError('schema_validation_error', 'query parameter service cannot be combined with shipping_accounts: the selected rate names the service', 'service');
+    // An account no row could book with refuses the whole file, as an unknown shipping_account does.
+    const refs = [...new Set((q.shipping_accounts ?? [q.shipping_account!]).map(String))];
+    const [sender] = await Promise.all(refs.map((ref) => deps.accounts.resolve(tenant, ref)));
+    if (!sender!.billing_address) {
+      const param = shopping ? 'shipping_accounts' : 'shipping_account';
+      throw new ApiError('schema_field_required', `shipping account ${sender!.id}${shopping ? ' (the first of shipping_accounts)' : ''} has no billing_address; a CSV batch ships from it, so give the account one first`, param);
+    }
+    return sender!;
+  }
+
+  async function createFromCsv(tenant: string, text: string, q: CsvQuery): Promise<BatchView> {
+    const account = await csvSender(tenant, q);
     const items = parseCsv(text, { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
     if (items.length > MAX_BATCH_ITEMS) throw new ApiError('schema_validation_error', `a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body');
     return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) });
