@@ -3,9 +3,13 @@ import { Type, type Static } from 'typebox';
 import { DIM_UNITS, WEIGHT_UNITS } from '../domain/catalog.js';
 import { Costs, ManifestResponse } from './answers.js';
 import { IsoDate, ShippingAccountRef } from './common.js';
+import { MAX_SHOPPING_ACCOUNTS, SELECTIONS } from './shipment.js';
 
 export const MAX_BATCH_ITEMS = 10_000;
 const Text = (max = 200) => Type.String({ minLength: 1, maxLength: max });
+
+const SHIPMENT_ELEMENT =
+  'a POST /ship shipment, rate shopping included: shipping_account, or shipping_accounts with select (and deliver_by) to book the rate selected among those accounts; validate_address checks the recipient first';
 
 /**
  * Each element is only checked to be an object here: a bad element fails itself (with the /ship
@@ -13,7 +17,7 @@ const Text = (max = 200) => Type.String({ minLength: 1, maxLength: max });
  */
 export const BatchBody = Type.Object({
   batch: Type.Object({
-    shipments: Type.Array(Type.Object({}, { additionalProperties: true, description: 'a POST /ship shipment' }), { minItems: 1, maxItems: MAX_BATCH_ITEMS }),
+    shipments: Type.Array(Type.Object({}, { additionalProperties: true, description: SHIPMENT_ELEMENT }), { minItems: 1, maxItems: MAX_BATCH_ITEMS }),
     label_type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'label type for every shipment that names none' })),
     reference: Type.Optional(Text()),
   }),
@@ -23,6 +27,14 @@ export type BatchInput = Static<typeof BatchBody>['batch'];
 /** What the rows of a CSV import share (the query string of POST /batches with text/csv). */
 export const CsvQuery = Type.Object({
   shipping_account: Type.Optional(ShippingAccountRef),
+  shipping_accounts: Type.Optional(
+    Type.Array(ShippingAccountRef, {
+      minItems: 1,
+      maxItems: MAX_SHOPPING_ACCOUNTS,
+      description: 'in place of shipping_account, with select: each row is rated with all these accounts and books the rate select picks; repeat the parameter per account (shipping_accounts=A&shipping_accounts=B); the rows ship from the billing_address of the first',
+    }),
+  ),
+  select: Type.Optional(Type.Enum([...SELECTIONS], { description: 'with shipping_accounts: cheapest, fastest or best_value, the rate each row books' })),
   service: Type.Optional(Text(100)),
   packaging: Type.Optional(Text(100)),
   label_type: Type.Optional(Text(100)),

@@ -84,7 +84,23 @@ export function requestExamples(today: Date) {
     validateAddress: one('Check a recipient with the carrier (this ZIP is corrected)', {
       address_validation: { shipping_account: shippingAccount, address: { street1: '5 Fifth Avenue', city: 'New York', state: 'NY', postal_code: '10003', country: 'US' } },
     }),
-    createBatch: one('Two shipments booked in the background', { batch: { reference: 'morning wave', label_type: 'PDF', shipments: [{ ...shipment, service: parcel.exampleService }, { ...shipment, service: parcel.exampleService, recipient: { ...recipient, name: 'Cy Second' } }] } }, ID_NOTE),
+    createBatch: {
+      ...one('Two shipments booked in the background', { batch: { reference: 'morning wave', label_type: 'PDF', shipments: [{ ...shipment, service: parcel.exampleService }, { ...shipment, service: parcel.exampleService, recipient: { ...recipient, name: 'Cy Second' } }] } }, ID_NOTE),
+      shopping: {
+        summary: 'One shipment with its account, one booked with the cheapest rate of two accounts, its recipient checked first',
+        description: `${ID_NOTE} shipping_accounts: ids POST /shippingaccount answered (here the two examples’ accounts).`,
+        value: {
+          batch: {
+            reference: 'afternoon wave',
+            label_type: 'PDF',
+            shipments: [
+              { ...shipment, service: parcel.exampleService },
+              { ...shipment, shipping_account: undefined, shipping_accounts: [shippingAccount, postalAccount], select: 'cheapest', validate_address: true, recipient: { ...recipient, name: 'Cy Second' } },
+            ],
+          },
+        },
+      },
+    },
     createShipment: {
       parcel: { summary: `Book ${parcel.exampleService} with a PDF label`, description: ID_NOTE, value: { shipment: { ...shipment, service: parcel.exampleService, label_type: 'PDF' } } },
       postal: {

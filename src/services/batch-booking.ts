@@ -11,7 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
-import type { ShipmentInput } from '../contract/shipment.js';
+import type { ShipmentRequestInput } from '../contract/shipment.js';
 import { ApiError, toApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
 import * as repo from '../storage/repositories/batches.js';
@@ -19,7 +19,7 @@ import * as idempotency from '../storage/repositories/idempotency.js';
 import type { Tables } from '../storage/tables.js';
 import { csvItemError } from './batch-csv.js';
 import { finishIfDone } from './batch-state.js';
-import type { createShippingService } from './shipping.js';
+import type { BookingExtras, createShippingService } from './shipping.js';
 
 export type BookOutcome = { kind: 'booked'; next: repo.BatchItemRow[] } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
 
@@ -43,34 +43,44 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
     return { kind: 'failed' };
   }
 
+  /** Throttled: the carrier refused the call, so nothing was booked; back in the queue it goes. */
+  async function requeue(item: repo.BatchItemRow, owner: string, e: ApiError): Promise<BookOutcome> {
+    await db.transaction().execute(async (trx) => {
+      if (await repo.settle(trx, item, owner, { status: 'queued' }, now())) await idempotency.release(trx, item.tenant, repo.itemKey(item));
+    });
+    return { kind: 'throttled', ...(e.retryAfter !== undefined ? { retryAfterMs: e.retryAfter * 1000 } : {}) };
+  }
+
   /**
-   * Books a claimed item; the caller holds its lease. `claimNext` claims the slot's next item in the
+   * Books a claimed item; the caller holds its lease. As on /ship, `choose` comes first: with
+   * shipping_accounts the accounts are rated and one rate selected, with validate_address the
+   * recipient is checked. Those calls book nothing, so the item's record (written at claim) still
+   * stands for one booking, the chosen one's. `claimNext` claims the slot's next item in the
    * transaction that settles this one (answered as `next`), so on SQLite, whose commits wait for the
    * disk with the event loop held, a booked item costs one commit instead of two.
    */
   async function book(item: repo.BatchItemRow, owner: string, log: Log, claimNext?: (trx: Kysely<Tables>) => Promise<repo.BatchItemRow[]>): Promise<BookOutcome> {
-    const input = JSON.parse(item.input) as ShipmentInput;
+    const input = JSON.parse(item.input) as ShipmentRequestInput;
     let prepared;
+    let extras: BookingExtras;
     try {
-      prepared = await shipping.prepareBooking(item.tenant, input, log);
+      const { shipment, ...chosen } = await shipping.choose(item.tenant, input, log);
+      extras = chosen;
+      prepared = await shipping.prepareBooking(item.tenant, shipment, log);
     } catch (err) {
-      return fail(item, owner, err);
+      const e = toApiError(err);
+      return e.code === 'carrier_throttling' ? requeue(item, owner, e) : fail(item, owner, e);
     }
     let booked;
     try {
       booked = await prepared.run(prepared.call, prepared.req);
     } catch (err) {
       const e = toApiError(err);
-      if (e.code !== 'carrier_throttling') return fail(item, owner, e);
-      // Throttled: the carrier refused the call, so nothing was booked; back in the queue it goes.
-      await db.transaction().execute(async (trx) => {
-        if (await repo.settle(trx, item, owner, { status: 'queued' }, now())) await idempotency.release(trx, item.tenant, repo.itemKey(item));
-      });
-      return { kind: 'throttled', ...(e.retryAfter !== undefined ? { retryAfterMs: e.retryAfter * 1000 } : {}) };
+      return e.code === 'carrier_throttling' ? requeue(item, owner, e) : fail(item, owner, e);
     }
     let record;
     try {
-      record = await shipping.recordBooking(prepared, booked, deps.labelBaseUrl);
+      record = await shipping.recordBooking(prepared, booked, deps.labelBaseUrl, extras);
     } catch (err) {
       return fail(item, owner, err);
     }

@@ -64,7 +64,7 @@ export interface NewItem {
 }
 
 export interface CsvShared extends CsvQuery {
-  /** The account's billing address: every row's sender. */
+  /** The billing address of the account (the first of shipping_accounts): every row's sender. */
   sender: Record<string, unknown>;
 }
 
@@ -89,6 +89,8 @@ function rowToItem(columns: Column[], cells: string[], line: number, shared: Csv
   const international = recipient.country !== undefined && recipient.country !== shared.sender.country;
   const input: Record<string, unknown> = {
     shipping_account: shared.shipping_account,
+    shipping_accounts: shared.shipping_accounts,
+    select: shared.select,
     sender: shared.sender,
     recipient,
     packages: [Object.fromEntries(Object.entries(pkg).filter(([, x]) => x !== undefined))],

@@ -2,11 +2,12 @@
  * The batch worker of one `waybill serve` process: claims queued batch items (leased; on
  * PostgreSQL with FOR UPDATE SKIP LOCKED, so instances share a batch) and books them.
  *
- * Each carrier has its own `concurrency` slots per process, so a slow or failing carrier only ever
- * holds its own items. A carrier answering 429 is backed off (its Retry-After, else 1 s doubling to
- * 30 s) and its throttled items go back to the queue. Leases are renewed while calls run; items of
- * a worker that died (lease run out, or on SQLite any item a previous process held) are settled by
- * batch-booking.ts `recover` before anything else is claimed.
+ * Each lane (a carrier's, or the rate-shopping items' own: batch-lanes.ts) has its own
+ * `concurrency` slots per process, so a slow or failing carrier only ever holds its own items and
+ * the shopping lane's. A lane whose booking is answered 429 is backed off (its Retry-After, else
+ * 1 s doubling to 30 s) and its throttled items go back to the queue. Leases are renewed while
+ * calls run; items of a worker that died (lease run out, or on SQLite any item a previous process
+ * held) are settled by batch-booking.ts `recover` before anything else is claimed.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -18,6 +19,7 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 import type { Tables } from '../storage/tables.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
 import type { BatchBooking, BookOutcome } from './batch-booking.js';
+import { SHOPPING_LANE } from './batch-lanes.js';
 
 export interface BatchWorkerDeps {
   db: Kysely<Tables>;
@@ -25,6 +27,7 @@ export interface BatchWorkerDeps {
   clock: Clock;
   log: Log;
   booking: BatchBooking;
+  /** The carriers' slugs: a lane each, besides the shopping lane. */
   carriers: readonly string[];
   config: { concurrency: number; leaseMs: number; pollMs: number };
 }
@@ -42,39 +45,41 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
   let started = false;
   let stopping = false;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const claimQuery = (carrier: string, limit: number): repo.ClaimQuery => {
+  if (deps.carriers.includes(SHOPPING_LANE)) throw new Error(`a carrier is named ${SHOPPING_LANE}, like the batch worker's lane of rate-shopping items`);
+  const lanes = [...deps.carriers, SHOPPING_LANE];
+  const claimQuery = (lane: string, limit: number): repo.ClaimQuery => {
     const t = clock.now().getTime();
-    return { carrier, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit };
+    return { carrier: lane, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit };
   };
-  const backingOff = (carrier: string) => (backoff.get(carrier)?.until ?? 0) > clock.now().getTime();
+  const backingOff = (lane: string) => (backoff.get(lane)?.until ?? 0) > clock.now().getTime();
 
-  function settled(carrier: string, outcome: BookOutcome): void {
+  function settled(lane: string, outcome: BookOutcome): void {
     const t = clock.now().getTime();
-    if (outcome.kind === 'booked') backoff.delete(carrier);
+    if (outcome.kind === 'booked') backoff.delete(lane);
     if (outcome.kind !== 'throttled') return;
-    const b = backoff.get(carrier);
+    const b = backoff.get(lane);
     // Calls in flight when the carrier started throttling all come back 429: one back-off for them.
     if (b && b.until > t) return;
     const delayMs = outcome.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, b ? b.delayMs * 2 : 1000);
-    backoff.set(carrier, { until: t + delayMs, delayMs });
-    log.info({ carrier, delay_ms: delayMs }, 'carrier throttles batch bookings; backing off');
+    backoff.set(lane, { until: t + delayMs, delayMs });
+    log.info({ carrier: lane, delay_ms: delayMs }, 'carrier throttles batch bookings; backing off');
   }
 
   function dispatch(item: repo.BatchItemRow): void {
-    const carrier = item.carrier!;
+    const lane = item.carrier!;
     const key = `${item.batch_id}:${item.idx}`;
-    inFlight.set(carrier, (inFlight.get(carrier) ?? 0) + 1);
+    inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1);
     // The slot's next item is claimed with this one's booking, in its transaction.
-    const claimNext = (trx: Kysely<Tables>) => (stopping || backingOff(carrier) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, claimQuery(carrier, 1)));
+    const claimNext = (trx: Kysely<Tables>) => (stopping || backingOff(lane) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, claimQuery(lane, 1)));
     const done = booking
       .book(item, owner, log, claimNext)
       .then((outcome) => {
         if (outcome.kind === 'booked') for (const next of outcome.next) dispatch(next);
-        settled(carrier, outcome);
+        settled(lane, outcome);
       })
       .catch((err: unknown) => log.error({ err, batch: item.batch_id, index: item.idx }, 'batch item could not be settled; a restart resolves it'))
       .finally(() => {
-        inFlight.set(carrier, (inFlight.get(carrier) ?? 1) - 1);
+        inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1);
         active.delete(key);
         loop.nudge();
       });
@@ -94,11 +99,11 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
       started = true;
       for (const item of await repo.abandoned(db, { now: iso(t), owner, allOthers, limit: 100 })) await booking.recover(item, log);
     }
-    for (const carrier of deps.carriers) {
-      if (backingOff(carrier)) continue;
-      const capacity = config.concurrency - (inFlight.get(carrier) ?? 0);
+    for (const lane of lanes) {
+      if (backingOff(lane)) continue;
+      const capacity = config.concurrency - (inFlight.get(lane) ?? 0);
       if (capacity <= 0) continue;
-      for (const item of await repo.claim(db, deps.dialect, claimQuery(carrier, capacity))) dispatch(item);
+      for (const item of await repo.claim(db, deps.dialect, claimQuery(lane, capacity))) dispatch(item);
     }
     // Finishing items nudge the loop; idle turns find new batches and back-offs that ran out.
     return false;

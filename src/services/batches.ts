@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { MAX_BATCH_ITEMS, type BatchInput, type BatchItemsQuery, type BatchItemView, type BatchView, type CsvQuery } from '../contract/batches.js';
-import { ShipmentInput } from '../contract/shipment.js';
+import { ShipmentRequestInput } from '../contract/shipment.js';
 import { checkerFor } from '../contract/validator.js';
 import { ApiError, toApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
@@ -17,13 +17,15 @@ import type { Tables } from '../storage/tables.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
 import { csvItemError, parseCsv, type NewItem } from './batch-csv.js';
 import { printFile as openPrintFile, type PrintFormat } from './batch-labels.js';
+import { laneOf } from './batch-lanes.js';
 import { batchView, finishIfDone, viewOf } from './batch-state.js';
 import { recordEvent } from './events.js';
 import type { createManifestService } from './manifests.js';
+import { bookingAccounts } from './ship-choice.js';
 
 /** One element of a new batch: its shipment, or the error it already failed with. */
 
-const checkShipment = checkerFor(ShipmentInput, 'shipment');
+const checkShipment = checkerFor(ShipmentRequestInput, 'shipment');
 const errorJson = (e: ApiError) => JSON.stringify({ code: e.code, message: e.message, detail: e.detail });
 
 function referenceOf(input: Record<string, unknown>): string | null {
@@ -60,16 +62,32 @@ export function createBatchesService(deps: BatchesDeps) {
       if (!p) accounts.set(ref, (p = deps.accounts.resolve(tenant, ref).catch((err: unknown) => toApiError(err))));
       return p;
     };
+    // Every account the item books with (its one, or those it shops among) must be the tenant's, as on /ship.
+    const accountsOf = async (input: ShipmentRequestInput): Promise<ResolvedAccount[] | ApiError> => {
+      let refs;
+      try {
+        refs = bookingAccounts(input);
+      } catch (err) {
+        return toApiError(err);
+      }
+      const resolved = [];
+      for (const ref of new Set(refs)) {
+        const account = await accountOf(ref);
+        if (account instanceof ApiError) return account;
+        resolved.push(account);
+      }
+      return resolved;
+    };
     const rows: repo.BatchItemRow[] = [];
     for (const [idx, item] of spec.items.entries()) {
       const input = item.input;
       if (spec.label_type !== undefined && input.label_type === undefined && !item.error) input.label_type = spec.label_type;
       let error = item.error ?? checkShipment(input);
-      let carrier: string | null = null;
+      let lane: string | null = null;
       if (!error) {
-        const account = await accountOf(String(input.shipping_account));
-        if (account instanceof ApiError) error = account;
-        else carrier = account.carrier;
+        const resolved = await accountsOf(input as ShipmentRequestInput);
+        if (resolved instanceof ApiError) error = resolved;
+        else lane = laneOf(resolved.map((a) => a.carrier));
       }
       if (error && item.row !== undefined) error = csvItemError(error, item.row);
       rows.push({
@@ -78,7 +96,7 @@ export function createBatchesService(deps: BatchesDeps) {
         tenant,
         row: item.row ?? null,
         reference: item.reference ?? referenceOf(input),
-        carrier,
+        carrier: lane,
         input: JSON.stringify(input),
         status: error ? 'failed' : 'queued',
         attempt: 1,
@@ -103,12 +121,31 @@ export function createBatchesService(deps: BatchesDeps) {
     return create(tenant, { items, source: 'json', ...(input.label_type ? { label_type: input.label_type } : {}), ...(input.reference ? { reference: input.reference } : {}) });
   }
 
-  async function createFromCsv(tenant: string, text: string, q: CsvQuery): Promise<BatchView> {
-    if (q.shipping_account === undefined) throw new ApiError('schema_field_required', 'query parameter shipping_account is required for a CSV batch (the account every row ships with)', 'shipping_account');
-    const account = await deps.accounts.resolve(tenant, String(q.shipping_account));
-    if (!account.billing_address) {
-      throw new ApiError('schema_field_required', `shipping account ${account.id} has no billing_address; a CSV batch ships from it, so give the account one first`, 'shipping_account');
+  /**
+   * The account a CSV batch ships from: its query's shipping_account, or the first of
+   * shipping_accounts (with select: every row shops among them). Every one must be the tenant's.
+   */
+  async function csvSender(tenant: string, q: CsvQuery): Promise<ResolvedAccount> {
+    const shopping = q.shipping_accounts !== undefined;
+    if (shopping && q.shipping_account !== undefined) throw new ApiError('schema_validation_error', 'send query parameter shipping_account or shipping_accounts, not both', 'shipping_accounts');
+    if (!shopping && q.shipping_account === undefined) {
+      throw new ApiError('schema_field_required', 'query parameter shipping_account (or shipping_accounts with select) is required for a CSV batch (the account every row ships with)', 'shipping_account');
     }
+    if (!shopping && q.select !== undefined) throw new ApiError('schema_validation_error', 'query parameter select chooses among the rates of shipping_accounts; send shipping_accounts (once per account)', 'select');
+    if (shopping && q.select === undefined) throw new ApiError('schema_field_required', 'query parameter select (cheapest, fastest or best_value) is required with shipping_accounts', 'select');
+    if (shopping && q.service !== undefined) throw new ApiError('schema_validation_error', 'query parameter service cannot be combined with shipping_accounts: the selected rate names the service', 'service');
+    // An account no row could book with refuses the whole file, as an unknown shipping_account does.
+    const refs = [...new Set((q.shipping_accounts ?? [q.shipping_account!]).map(String))];
+    const [sender] = await Promise.all(refs.map((ref) => deps.accounts.resolve(tenant, ref)));
+    if (!sender!.billing_address) {
+      const param = shopping ? 'shipping_accounts' : 'shipping_account';
+      throw new ApiError('schema_field_required', `shipping account ${sender!.id}${shopping ? ' (the first of shipping_accounts)' : ''} has no billing_address; a CSV batch ships from it, so give the account one first`, param);
+    }
+    return sender!;
+  }
+
+  async function createFromCsv(tenant: string, text: string, q: CsvQuery): Promise<BatchView> {
+    const account = await csvSender(tenant, q);
     const items = parseCsv(text, { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
     if (items.length > MAX_BATCH_ITEMS) throw new ApiError('schema_validation_error', `a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body');
     return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) });

@@ -51,6 +51,13 @@ export async function withinBudget<T>(ms: number, slug: CarrierSlug, work: (sign
   }
 }
 
+/** What refuses a shopping request before any account is looked up. */
+export function checkShoppable(input: ShipmentBase): void {
+  if (input.carrier !== undefined) {
+    throw new ApiError('schema_validation_error', 'shipment.carrier cannot be combined with shipping_accounts: each account rates with its own carrier', 'shipment.carrier');
+  }
+}
+
 export function createRateShopping(deps: { calls: CarrierCalls; clock: Clock; budgetMs: number }) {
   const { calls, clock } = deps;
 
@@ -64,9 +71,7 @@ export function createRateShopping(deps: { calls: CarrierCalls; clock: Clock; bu
   }
 
   async function shop(tenant: string, input: ShipmentBase, ids: readonly string[], log: Log): Promise<ShopResult> {
-    if (input.carrier !== undefined) {
-      throw new ApiError('schema_validation_error', 'shipment.carrier cannot be combined with shipping_accounts: each account rates with its own carrier', 'shipment.carrier');
-    }
+    checkShoppable(input);
     // A date in the past is wrong for every account: the request is refused rather than listed N times.
     checkShipDate(input.ship_date, clock.now(), 'shipment.ship_date');
     const unique = [...new Set(ids.map(String))];

@@ -23,7 +23,10 @@ export interface BatchItemsTable {
   /** CSV line number (the header is line 1); null for JSON batches. */
   row: number | null;
   reference: string | null;
-  /** The account's carrier, resolved when the batch is made; null when the item failed before. */
+  /**
+   * The worker's lane, resolved when the batch is made: the account's carrier, or for a rate-shopping
+   * item over several carriers the shopping lane (services/batch-lanes.ts); null when the item failed before.
+   */
   carrier: string | null;
   /** The /ship shipment, JSON. */
   input: string;

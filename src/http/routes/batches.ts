@@ -28,9 +28,9 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
         schema: {
           operationId: 'createBatch',
           tags,
-          summary: 'Book up to 10,000 shipments in the background: JSON {batch: {shipments}} or a CSV file (text/csv) with the shared values as query parameters; answers 202 at once',
+          summary: 'Book up to 10,000 shipments in the background, each a /ship shipment (rate shopping included): JSON {batch: {shipments}} or a CSV file (text/csv) with the shared values as query parameters; answers 202 at once',
           querystring: CsvQuery,
-          body: { content: { 'application/json': { schema: withExamples(BatchBody, examples.createBatch) }, 'text/csv': { schema: Type.String({ description: 'a header row naming columns, then one shipment per row (README "Batches")' }) } } } as never,
+          body: { content: { 'application/json': { schema: withExamples(BatchBody, examples.createBatch) }, 'text/csv': { schema: Type.String({ description: 'a header row naming columns, then one shipment per row (README "Batches"); every row ships from the billing_address of shipping_account, or of the first of shipping_accounts' }) } } } as never,
           response: { 202: ok('The batch, queued: its id, status and counts (GET /batches/{id} follows it)', BatchResponse), ...errorResponses },
         },
       },

@@ -72,9 +72,10 @@ export async function queuedCarriers(db: Kysely<Tables>): Promise<string[]> {
 }
 
 /**
- * Leases up to `limit` queued items of one carrier, oldest batch first, and writes each one's
- * idempotency record (in_progress) in the same transaction: from then on a restart finds the record
- * and knows the carrier may have been called for that attempt.
+ * Leases up to `limit` queued items of one lane (the `carrier` column: a carrier, or the shopping
+ * lane), oldest batch first, and writes each one's idempotency record (in_progress) in the same
+ * transaction: from then on a restart finds the record and knows the carrier may have been called
+ * for that attempt.
  */
 export interface ClaimQuery {
   carrier: string;
@@ -190,7 +191,7 @@ export async function requeueFailed(db: Kysely<Tables>, batchId: string, q: { in
     .set({ status: 'queued', attempt: sql`attempt + 1`, error: null, queued_at: q.at, updated_at: q.at })
     .where('batch_id', '=', batchId)
     .where('status', '=', 'failed')
-    // Items that failed before a carrier was known (schema errors) cannot succeed on a retry.
+    // Items that failed before a lane was known (schema errors, unknown accounts) cannot succeed on a retry.
     .where('carrier', 'is not', null);
   if (q.indexes) query = query.where('idx', 'in', q.indexes.length > 0 ? q.indexes : [-1]);
   else if (!q.includeInterrupted) query = query.where((eb) => eb.or([eb('error', 'is', null), eb('error', 'not like', '%"detail":"interrupted"%')]));
