@@ -23,8 +23,6 @@ import { recordEvent } from './events.js';
 import type { createManifestService } from './manifests.js';
 import { bookingAccounts } from './ship-choice.js';
 
-/** One element of a new batch: its shipment, or the error it already failed with. */
-
 const checkShipment = checkerFor(ShipmentRequestInput, 'shipment');
 const errorJson = (e: ApiError) => JSON.stringify({ code: e.code, message: e.message, detail: e.detail });
 

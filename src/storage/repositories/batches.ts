@@ -65,12 +65,6 @@ export async function listItems(db: Kysely<Tables>, batchId: string, q: { status
   return { rows, total: Number(n) };
 }
 
-/** Carriers with queued items, so an idle worker asks one cheap question per turn. */
-export async function queuedCarriers(db: Kysely<Tables>): Promise<string[]> {
-  const rows = await db.selectFrom('batch_items').select('carrier').where('status', '=', 'queued').where('carrier', 'is not', null).groupBy('carrier').execute();
-  return rows.map((r) => r.carrier!);
-}
-
 /**
  * Leases up to `limit` queued items of one lane (the `carrier` column: a carrier, or the shopping
  * lane), oldest batch first, and writes each one's idempotency record (in_progress) in the same
