@@ -36,5 +36,10 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Linked maps: stack traces name the TypeScript lines under NODE_OPTIONS=--enable-source-maps.
   sourcemap: 'linked',
+  // Minified: about 9 MB less resident at idle (bench/README.md), start-up within noise. The
+  // source text V8 keeps of every module shrinks, and is plain ASCII (stored one byte a character).
+  // Names are kept for logs and stack traces; the linked map gives the TypeScript lines.
+  minify: true,
+  keepNames: true,
   logLevel: 'warning',
 });
