@@ -3,6 +3,7 @@
  * Every command reads the same environment as the service (README "Configuration").
  */
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
@@ -73,7 +74,20 @@ async function keys(args: string[]): Promise<void> {
   throw new UsageError(USAGE);
 }
 
+/**
+ * V8 lets the old generation grow to several times its live data before collecting it; a service
+ * that allocates fast (a batch being booked, cached /track under load) then carries tens of MB of
+ * garbage. Capping each step of growth at 30 % kept a 10,000-item batch within +40 MB instead of
+ * +64 to +104 MB, and 200 connections of cached /track at about 150 MB instead of 170 to 200, with
+ * no measurable cost in throughput (bench/README.md). An operator's own setting wins.
+ */
+function limitHeapGrowth(): void {
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('heap-growing-percent'));
+  if (!given) v8.setFlagsFromString('--heap-growing-percent=30');
+}
+
 async function serve(): Promise<void> {
+  limitHeapGrowth();
   const server = await startServer(loadConfig());
   const stop = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
