@@ -82,8 +82,8 @@ async function keys(args: string[]): Promise<void> {
  * no measurable cost in throughput (bench/README.md). An operator's own setting wins.
  */
 function limitHeapGrowth(): void {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('heap-growing-percent'));
-  if (!given) v8.setFlagsFromString('--heap-growing-percent=30');
+  // Node refuses this flag in NODE_OPTIONS: an operator gives it on node's command line.
+  if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))) v8.setFlagsFromString('--heap-growing-percent=30');
 }
 
 async function serve(): Promise<void> {
