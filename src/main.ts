@@ -21,6 +21,7 @@ import { countPending } from './storage/repositories/events.js';
 import { verifySealingKey } from './storage/key-check.js';
 import { createSealer, loadSealingKey, type Sealer } from './storage/sealing.js';
 import { createTokenStore } from './storage/token-store.js';
+import { releaseAllLeases } from './storage/repositories/oauth-tokens.js';
 
 export interface RunningServer {
   app: App;
@@ -70,6 +71,9 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
   // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
   const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;
+  // An instance killed while refreshing a carrier token leaves its lease, which others wait out
+  // (90 s) before refreshing themselves; on SQLite no other process can hold one, so it is let go.
+  if (database.dialect === 'sqlite') await releaseAllLeases(database.db);
   const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}) });
 
   const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency, ...(metrics ? { metrics } : {}) };

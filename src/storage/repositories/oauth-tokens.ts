@@ -28,6 +28,11 @@ export async function saveToken(db: Kysely<Tables>, key: string, owner: string, 
   await db.updateTable('oauth_tokens').set({ token_sealed: tokenSealed, expires_at: expiresAt, lease_owner: null, lease_until: null }).where('key', '=', key).where('lease_owner', '=', owner).execute();
 }
 
+/** Every refresh lease let go: where one process runs (SQLite), a lease found at start was held by one that died mid-refresh. */
+export async function releaseAllLeases(db: Kysely<Tables>): Promise<void> {
+  await db.updateTable('oauth_tokens').set({ lease_owner: null, lease_until: null }).where('lease_owner', 'is not', null).execute();
+}
+
 export async function releaseLease(db: Kysely<Tables>, key: string, owner: string): Promise<void> {
   await db.updateTable('oauth_tokens').set({ lease_owner: null, lease_until: null }).where('key', '=', key).where('lease_owner', '=', owner).execute();
 }
