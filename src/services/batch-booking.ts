@@ -2,7 +2,8 @@
  * Booking one batch item through the /ship path, and settling items a dead worker left behind.
  *
  * The item's idempotency record (`batch:<batch>:<index>:<attempt>`) is written when the item is
- * claimed. The carrier's answer is stored (shipment, labels, shipment.created) in the same
+ * claimed, or, for an item that rates or checks its address first, just before its booking call.
+ * The carrier's answer is stored (shipment, labels, shipment.created) in the same
  * transaction that marks the item booked and completes the record, so after a crash an item is
  * either booked with its shipment or not booked at all in the database. An abandoned item whose
  * record is still in progress may have reached the carrier: no carrier offers a lookup by our
@@ -19,6 +20,7 @@ import * as idempotency from '../storage/repositories/idempotency.js';
 import type { Tables } from '../storage/tables.js';
 import { csvItemError } from './batch-csv.js';
 import { finishIfDone } from './batch-state.js';
+import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 import type { BookingExtras, createShippingService } from './shipping.js';
 
 export type BookOutcome = { kind: 'booked'; next: repo.BatchItemRow[] } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
@@ -26,6 +28,14 @@ export type BookOutcome = { kind: 'booked'; next: repo.BatchItemRow[] } | { kind
 const errorOf = (e: ApiError) => ({ code: e.code, message: e.message, detail: e.detail });
 
 export const INTERRUPTED = 'interrupted';
+
+/**
+ * Whether booking the item first calls a carrier for something else (rates, an address check).
+ * Its idempotency record is then written after those calls rather than with its claim.
+ */
+export function callsBeforeBooking(input: Pick<ShipmentRequestInput, 'shipping_accounts' | 'validate_address'>): boolean {
+  return input.shipping_accounts !== undefined || input.validate_address === true;
+}
 
 export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shipping: ReturnType<typeof createShippingService>; labelBaseUrl: string }) {
   const { db, clock, shipping } = deps;
@@ -54,10 +64,12 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
   /**
    * Books a claimed item; the caller holds its lease. As on /ship, `choose` comes first: with
    * shipping_accounts the accounts are rated and one rate selected, with validate_address the
-   * recipient is checked. Those calls book nothing, so the item's record (written at claim) still
-   * stands for one booking, the chosen one's. `claimNext` claims the slot's next item in the
-   * transaction that settles this one (answered as `next`), so on SQLite, whose commits wait for the
-   * disk with the event loop held, a booked item costs one commit instead of two.
+   * recipient is checked. Those calls book nothing, so such an item's record is written only once
+   * they are done, just before the booking call (see callsBeforeBooking): a crash while rating
+   * leaves no record, and the item goes back to the queue instead of failing as interrupted.
+   * `claimNext` claims the slot's next item in the transaction that settles this one (answered as
+   * `next`), so on SQLite, whose commits wait for the disk with the event loop held, a booked item
+   * costs one commit instead of two.
    */
   async function book(item: repo.BatchItemRow, owner: string, log: Log, claimNext?: (trx: Kysely<Tables>) => Promise<repo.BatchItemRow[]>): Promise<BookOutcome> {
     const input = JSON.parse(item.input) as ShipmentRequestInput;
@@ -70,6 +82,11 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
     } catch (err) {
       const e = toApiError(err);
       return e.code === 'carrier_throttling' ? requeue(item, owner, e) : fail(item, owner, e);
+    }
+    if (callsBeforeBooking(input)) {
+      const at = clock.now();
+      // Another worker recovered this item meanwhile (our lease ran out) and holds the attempt: leave it.
+      if (!(await idempotency.claim(db, repo.itemRecord(item, at.toISOString(), new Date(at.getTime() + IDEMPOTENCY_TTL_MS).toISOString()), at.toISOString()))) return { kind: 'lost' };
     }
     let booked;
     try {

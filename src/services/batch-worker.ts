@@ -18,7 +18,8 @@ import * as repo from '../storage/repositories/batches.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 import type { Tables } from '../storage/tables.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
-import type { BatchBooking, BookOutcome } from './batch-booking.js';
+import { callsBeforeBooking, type BatchBooking, type BookOutcome } from './batch-booking.js';
+import type { ShipmentRequestInput } from '../contract/shipment.js';
 import { SHOPPING_LANE } from './batch-lanes.js';
 
 export interface BatchWorkerDeps {
@@ -49,8 +50,10 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
   const lanes = [...deps.carriers, SHOPPING_LANE];
   const claimQuery = (lane: string, limit: number): repo.ClaimQuery => {
     const t = clock.now().getTime();
-    return { carrier: lane, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit };
+    return { carrier: lane, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit, recordAtClaim };
   };
+  // Items that rate or check an address first write their record themselves, just before booking.
+  const recordAtClaim = (item: repo.BatchItemRow) => !callsBeforeBooking(JSON.parse(item.input) as ShipmentRequestInput);
   const backingOff = (lane: string) => (backoff.get(lane)?.until ?? 0) > clock.now().getTime();
 
   function settled(lane: string, outcome: BookOutcome): void {

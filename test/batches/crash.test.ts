@@ -4,7 +4,9 @@
  * crash caught mid-call are failed as interrupted, never rebooked on their own; the test, playing
  * the operator who checked with the carrier, retries those the carrier never booked.
  * SQLite: one instance killed and restarted. PostgreSQL: two instances, one killed while the
- * other goes on and settles what the dead one held once its leases run out.
+ * other goes on and settles what the dead one held once its leases run out. Items killed while
+ * rating (shipping_accounts) had not reached the booking call: they are simply booked after the restart
+ * (which also needs the carrier token the killed instance was fetching: its lease is let go at start).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -109,6 +111,42 @@ describe('kill -9 in the middle of a batch', () => {
     const run: Run = { url: () => current.url, key };
     try {
       await crashDuringBatch('SQLite', env, { victim: current, run, restart: async () => void (current = await startServe(env)) });
+    } finally {
+      await current.stop();
+    }
+  }, 240_000);
+
+  it('SQLite: items killed while rating (shipping_accounts) go back to the queue and are booked once, none failed as interrupted', async () => {
+    const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-rating-')) });
+    let current = await startServe(env);
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    const run: Run = { url: () => current.url, key };
+    // As many as the carrier's batch slots (WAYBILL_BATCH_CONCURRENCY, 8 by default): all rate at once.
+    const n = 8;
+    try {
+      const accounts: string[] = [];
+      for (let i = 0; i < 2; i++) accounts.push((await call(run, 'POST', '/shippingaccount', accountBody('carrier_a', { test: true }))).body.shipping_account.id);
+      // Rating holds every item for a while: the kill lands with all of them mid-rating, none booked.
+      await em.fault('carrier_a', 'rate', 'latency:1500', 0);
+      const shipments = Array.from({ length: n }, (_, i) => ({ shipping_accounts: accounts, select: 'cheapest', sender: address(), recipient: { ...recipientUS, name: `Rating ${i}` }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' }));
+      const posted = await call(run, 'POST', '/batches', { batch: { shipments } });
+      expect(posted.status).toBe(202);
+      const id = posted.body.batch.id;
+      await waitFor(async () => (await call(run, 'GET', `/batches/${id}`)).body.batch.counts.in_progress >= n, 'every item rating', 30_000);
+      current.child.kill('SIGKILL');
+      await new Promise((resolve) => current.child.once('exit', resolve));
+      await em.clearFaults();
+      current = await startServe(env);
+      const batch = await waitFor(async () => {
+        const b = (await call(run, 'GET', `/batches/${id}`)).body.batch;
+        return b.status === 'completed' || b.status === 'completed_with_errors' ? b : undefined;
+      }, 'the batch to finish after the restart', 90_000);
+      const failedItems = (await call(run, 'GET', `/batches/${id}/shipments?status=failed`)).body;
+      expect(failedItems, JSON.stringify(failedItems)).toEqual([]);
+      expect(batch.counts).toMatchObject({ booked: n, failed: 0 });
+      const atCarrier = emulatorBookings(em).filter((b) => b.recipient.startsWith('Rating '));
+      expect(atCarrier).toHaveLength(n);
+      expect(new Set(atCarrier.map((b) => b.recipient)).size).toBe(n);
     } finally {
       await current.stop();
     }

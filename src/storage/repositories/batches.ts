@@ -1,11 +1,12 @@
 /**
  * Batches and their items. The items are the durable queue of the batch worker: claimed with a
  * lease (on PostgreSQL with FOR UPDATE SKIP LOCKED, so instances never take the same row), each
- * claim writing the item's idempotency record in the same transaction, and settled once.
+ * claim writing the item's idempotency record in the same transaction (unless the caller writes it
+ * later, just before the carrier is called), and settled once.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import type { BatchesTable, BatchItemsTable, Tables } from '../tables.js';
+import type { BatchesTable, BatchItemsTable, IdempotencyTable, Tables } from '../tables.js';
 
 export type BatchRow = BatchesTable;
 export type BatchItemRow = BatchItemsTable;
@@ -16,6 +17,11 @@ export type Counts = Record<ItemStatus, number> & { total: number };
 /** The idempotency key of one booking attempt of one item. */
 export function itemKey(item: { batch_id: string; idx: number; attempt: number }): string {
   return `batch:${item.batch_id}:${item.idx}:${item.attempt}`;
+}
+
+/** The idempotency record of an item's booking attempt, in progress: from then on the carrier may have been called. */
+export function itemRecord(item: BatchItemRow, now: string, expiresAt: string): IdempotencyTable {
+  return { tenant: item.tenant, key: itemKey(item), fingerprint: `batch item ${item.batch_id}/${item.idx}`, state: 'in_progress', status_code: null, response: null, created_at: now, expires_at: expiresAt };
 }
 
 export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, items: BatchItemRow[]): Promise<void> {
@@ -78,6 +84,8 @@ export interface ClaimQuery {
   leaseUntil: string;
   expiresAt: string;
   limit: number;
+  /** Whether an item's idempotency record is written with its claim (default: every item's). */
+  recordAtClaim?: (item: BatchItemRow) => boolean;
 }
 
 export async function claim(db: Kysely<Tables>, dialect: Dialect, q: ClaimQuery): Promise<BatchItemRow[]> {
@@ -106,11 +114,8 @@ export async function claimIn(trx: Kysely<Tables>, dialect: Dialect, q: ClaimQue
     if (row) claimed.push(row);
   }
   if (claimed.length === 0) return [];
-  await trx
-    .insertInto('idempotency')
-    .values(claimed.map((c) => ({ tenant: c.tenant, key: itemKey(c), fingerprint: `batch item ${c.batch_id}/${c.idx}`, state: 'in_progress', status_code: null, response: null, created_at: q.now, expires_at: q.expiresAt })))
-    .onConflict((oc) => oc.columns(['tenant', 'key']).doNothing())
-    .execute();
+  const records = claimed.filter((c) => q.recordAtClaim?.(c) ?? true).map((c) => itemRecord(c, q.now, q.expiresAt));
+  if (records.length > 0) await trx.insertInto('idempotency').values(records).onConflict((oc) => oc.columns(['tenant', 'key']).doNothing()).execute();
   const batchIds = [...new Set(claimed.map((c) => c.batch_id))];
   await trx.updateTable('batches').set({ status: 'in_progress' }).where('id', 'in', batchIds).where('status', '=', 'queued').execute();
   return claimed;
