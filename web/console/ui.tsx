@@ -119,6 +119,44 @@ export function Select({ label, value, onValue, options, blank, required, class:
   );
 }
 
+/** A column of a list table: its heading, its cell, and the label the phone layout shows beside the cell (the heading unless given). */
+export type Column<T> = { head: string; cell: (row: T) => ComponentChildren; label?: string };
+
+/** A list page's loading state and table: a row per item, each cell labelled for the phone layout (data-label). */
+export function ListTable<T>({ loaded, caption, columns, rowKey }: { loaded: Loaded<T[]>; caption: string; columns: Column<T>[]; rowKey: (row: T) => string }) {
+  const rows = loaded.data;
+  return (
+    <>
+      <Status loaded={loaded} empty={rows?.length === 0} />
+      {rows && rows.length > 0 ? (
+        <table class="list">
+          <caption class="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th scope="col" key={c.head}>
+                  {c.head}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <td data-label={c.label ?? c.head} key={c.head}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </>
+  );
+}
+
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number | undefined; onPage: (p: number) => void }) {
   if (total === undefined) return null;
   const last = Math.max(1, Math.ceil(total / pageSize));

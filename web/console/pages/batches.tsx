@@ -8,7 +8,7 @@ import { dateTime } from '../../shared/format';
 import { useKey } from '../context';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
-import { Confirm, ErrorNote, Facts, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
+import { Confirm, ErrorNote, Facts, ListTable, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
 import { BatchUpload } from './batch-upload';
 
 interface Counts {
@@ -51,34 +51,18 @@ export function Batches() {
       <PageHeading>Batches</PageHeading>
       <BatchUpload />
       <h2>Earlier batches</h2>
-      <Status loaded={list} empty={list.data?.length === 0} />
-      {list.data && list.data.length > 0 ? (
-        <table class="list">
-          <caption class="visually-hidden">Batches, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Batch</th>
-              <th scope="col">Status</th>
-              <th scope="col">Booked</th>
-              <th scope="col">Failed</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((b) => (
-              <tr key={b.id}>
-                <td data-label="Batch">
-                  <Link href={`${BASE}/batches/${encodeURIComponent(b.id)}`}>{b.reference ?? b.id}</Link>
-                </td>
-                <td data-label="Status">{STATUS_TEXT[b.status] ?? b.status}</td>
-                <td data-label="Booked">{`${b.counts.booked} of ${b.counts.total}`}</td>
-                <td data-label="Failed">{b.counts.failed}</td>
-                <td data-label="Created">{dateTime(b.created)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        loaded={list}
+        caption="Batches, newest first"
+        rowKey={(b) => b.id}
+        columns={[
+          { head: 'Batch', cell: (b) => <Link href={`${BASE}/batches/${encodeURIComponent(b.id)}`}>{b.reference ?? b.id}</Link> },
+          { head: 'Status', cell: (b) => STATUS_TEXT[b.status] ?? b.status },
+          { head: 'Booked', cell: (b) => `${b.counts.booked} of ${b.counts.total}` },
+          { head: 'Failed', cell: (b) => b.counts.failed },
+          { head: 'Created', cell: (b) => dateTime(b.created) },
+        ]}
+      />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
     </section>
   );

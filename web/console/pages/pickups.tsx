@@ -3,7 +3,7 @@ import { api, query } from '../../shared/api';
 import { dateTime, day } from '../../shared/format';
 import { BASE, Link } from '../router';
 import type { Address } from '../types';
-import { Confirm, Facts, Field, FilterActions, PageHeading, Pager, Select, Status, useApi, useFilters } from '../ui';
+import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, Status, useApi, useFilters } from '../ui';
 import { AddressBlock } from './shipment-detail';
 
 interface Pickup {
@@ -41,38 +41,25 @@ export function Pickups() {
         <Field label="Booked to" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
         <FilterActions onClear={f.clear} />
       </form>
-      <Status loaded={list} empty={list.data?.length === 0} />
-      {list.data && list.data.length > 0 ? (
-        <table class="list">
-          <caption class="visually-hidden">Pickups, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Confirmation</th>
-              <th scope="col">Status</th>
-              <th scope="col">Carrier</th>
-              <th scope="col">When</th>
-              <th scope="col">Where</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((p) => (
-              <tr key={p.id}>
-                <td data-label="Confirmation">
-                  <Link href={`${BASE}/pickups/${encodeURIComponent(p.id)}`}>{p.confirmation_number}</Link>
-                </td>
-                <td data-label="Status">
-                  <PickupState p={p} />
-                </td>
-                <td data-label="Carrier">{p.carrier}</td>
-                <td data-label="When">
-                  {day(p.pickup_date)} <span class="sub">{`${p.ready_time}–${p.close_time}`}</span>
-                </td>
-                <td data-label="Where">{[p.location.company ?? p.location.name, p.location.city].filter(Boolean).join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        loaded={list}
+        caption="Pickups, newest first"
+        rowKey={(p) => p.id}
+        columns={[
+          { head: 'Confirmation', cell: (p) => <Link href={`${BASE}/pickups/${encodeURIComponent(p.id)}`}>{p.confirmation_number}</Link> },
+          { head: 'Status', cell: (p) => <PickupState p={p} /> },
+          { head: 'Carrier', cell: (p) => p.carrier },
+          {
+            head: 'When',
+            cell: (p) => (
+              <>
+                {day(p.pickup_date)} <span class="sub">{`${p.ready_time}–${p.close_time}`}</span>
+              </>
+            ),
+          },
+          { head: 'Where', cell: (p) => [p.location.company ?? p.location.name, p.location.city].filter(Boolean).join(', ') },
+        ]}
+      />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
     </section>
   );

@@ -2,7 +2,7 @@
 import { api, query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
-import { Confirm, Facts, Field, FilterActions, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
+import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
 
 interface Return {
   id: string;
@@ -35,42 +35,35 @@ export function Returns() {
         <Field label="To" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
         <FilterActions onClear={f.clear} />
       </form>
-      <Status loaded={list} empty={list.data?.length === 0} />
-      {list.data && list.data.length > 0 ? (
-        <table class="list">
-          <caption class="visually-hidden">Returns, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tracking number</th>
-              <th scope="col">Status</th>
-              <th scope="col">Method</th>
-              <th scope="col">Customer and order</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((r) => (
-              <tr key={r.id}>
-                <td data-label="Tracking number">
-                  <Link href={`${BASE}/returns/${encodeURIComponent(r.id)}`}>{r.shipment.tracking_number}</Link>
-                </td>
-                <td data-label="Status">
-                  <StageBadge stage={r.shipment.status} />
-                </td>
-                <td data-label="Method">
-                  {r.return_method.method_name}
-                  <span class="sub">{r.return_method.carrier_name}</span>
-                </td>
-                <td data-label="Customer">
-                  {r.customer_id}
-                  {r.order_id ? <span class="sub">Order {r.order_id}</span> : null}
-                </td>
-                <td data-label="Created">{dateTime(utc(r.created))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        loaded={list}
+        caption="Returns, newest first"
+        rowKey={(r) => r.id}
+        columns={[
+          { head: 'Tracking number', cell: (r) => <Link href={`${BASE}/returns/${encodeURIComponent(r.id)}`}>{r.shipment.tracking_number}</Link> },
+          { head: 'Status', cell: (r) => <StageBadge stage={r.shipment.status} /> },
+          {
+            head: 'Method',
+            cell: (r) => (
+              <>
+                {r.return_method.method_name}
+                <span class="sub">{r.return_method.carrier_name}</span>
+              </>
+            ),
+          },
+          {
+            head: 'Customer and order',
+            label: 'Customer',
+            cell: (r) => (
+              <>
+                {r.customer_id}
+                {r.order_id ? <span class="sub">Order {r.order_id}</span> : null}
+              </>
+            ),
+          },
+          { head: 'Created', cell: (r) => dateTime(utc(r.created)) },
+        ]}
+      />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
     </section>
   );

@@ -3,7 +3,7 @@ import { query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
 import type { Account, Shipment } from '../types';
-import { Field, FilterActions, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
+import { Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, useApi, useFilters } from '../ui';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['search', 'status', 'shipping_account', 'start_date', 'end_date'] as const;
@@ -28,46 +28,45 @@ export function Shipments() {
         <Field label="To" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
         <FilterActions onClear={f.clear} />
       </form>
-      <Status loaded={list} empty={list.data?.length === 0} />
-      {list.data && list.data.length > 0 ? (
-        <table class="list">
-          <caption class="visually-hidden">Shipments, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tracking number</th>
-              <th scope="col">Status</th>
-              <th scope="col">Carrier and service</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Cost</th>
-              <th scope="col">Booked</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((s) => (
-              <tr key={s.id}>
-                <td data-label="Tracking number">
-                  <Link href={`${BASE}/shipments/${encodeURIComponent(s.id)}`}>{s.tracking_number}</Link>
-                  {s.type === 'return' ? <span class="tag">return</span> : null}
-                  {s.test ? <span class="tag">test</span> : null}
-                </td>
-                <td data-label="Status">
-                  <StageBadge stage={s.status} />
-                </td>
-                <td data-label="Carrier">
-                  {s.carrier}
-                  {s.service ? <span class="sub">{s.service}</span> : null}
-                </td>
-                <td data-label="Recipient">
-                  {s.recipient.name ?? s.recipient.company ?? '—'}
-                  <span class="sub">{[s.recipient.city, s.recipient.country].filter(Boolean).join(', ')}</span>
-                </td>
-                <td data-label="Cost">{money(s.costs?.net_charge, s.costs?.currency)}</td>
-                <td data-label="Booked">{dateTime(s.created)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        loaded={list}
+        caption="Shipments, newest first"
+        rowKey={(s) => s.id}
+        columns={[
+          {
+            head: 'Tracking number',
+            cell: (s) => (
+              <>
+                <Link href={`${BASE}/shipments/${encodeURIComponent(s.id)}`}>{s.tracking_number}</Link>
+                {s.type === 'return' ? <span class="tag">return</span> : null}
+                {s.test ? <span class="tag">test</span> : null}
+              </>
+            ),
+          },
+          { head: 'Status', cell: (s) => <StageBadge stage={s.status} /> },
+          {
+            head: 'Carrier and service',
+            label: 'Carrier',
+            cell: (s) => (
+              <>
+                {s.carrier}
+                {s.service ? <span class="sub">{s.service}</span> : null}
+              </>
+            ),
+          },
+          {
+            head: 'Recipient',
+            cell: (s) => (
+              <>
+                {s.recipient.name ?? s.recipient.company ?? '—'}
+                <span class="sub">{[s.recipient.city, s.recipient.country].filter(Boolean).join(', ')}</span>
+              </>
+            ),
+          },
+          { head: 'Cost', cell: (s) => money(s.costs?.net_charge, s.costs?.currency) },
+          { head: 'Booked', cell: (s) => dateTime(s.created) },
+        ]}
+      />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
     </section>
   );
