@@ -23,7 +23,7 @@ import { createRequestLimits } from './http/request-limits.js';
 import { registerBodyChecks } from './http/body-checks.js';
 import { lazySerializers, lazyValidatorCompiler } from './http/lazy-compile.js';
 import { registerMetrics } from './http/metrics.js';
-import { RequestLog } from './http/request-log.js';
+import { lazyRequestLogger, RequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
@@ -46,7 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    logController: new RequestLog(),
+    logController: new RequestLog(deps.logger),
+    childLoggerFactory: lazyRequestLogger,
     // Requests arriving while the instance drains get a 503 in the error shape (onRequest below).
     return503OnClosing: false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

@@ -12,7 +12,7 @@ it('keeps keys and carrier credentials out of the logs', async () => {
     expect(created.status).toBe(200);
     await s.t.call('GET', `/shippingaccount/${created.body.shipping_account.id}`, undefined, undefined, { authorization: `Bearer ${s.key}` });
   }
-  await s.t.call('POST', '/shippingaccount', s.key, '{"shipping_account": {"carrier":"carrier_a","country":"US","auth":{"account_number":"1","client_secret":"super-secret-in-a-bad-request"}, "test": "x"}}');
+  await s.t.call('POST', '/shippingaccount', s.key, '{"shipping_account": {"carrier":"carrier_a","country":"US","auth":{"account_number":"1","client_secret":"super-secret-in-a-bad-request"}, "test": "x"}}', { 'x-request-id': 'bad-request' });
   const text = s.t.logs.join('');
   expect(text.length).toBeGreaterThan(0);
   expect(text).not.toContain(s.key);
@@ -23,4 +23,8 @@ it('keeps keys and carrier credentials out of the logs', async () => {
   expect(requestLines.length).toBeGreaterThan(10);
   for (const line of requestLines) expect(typeof line.reqId).toBe('string');
   expect(requestLines.some((l) => l.reqId === 'create-carrier_a')).toBe(true);
+  // A line the request's own logger writes (made on first use) carries the id too.
+  const refused = s.t.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.code === 'schema_validation_error');
+  expect(refused.map((l) => l.reqId)).toEqual(['bad-request']);
+  expect(requestLines.filter((l) => l.reqId === 'bad-request').map((l) => (l.res as { statusCode: number }).statusCode)).toEqual([400]);
 });
