@@ -13,17 +13,21 @@ declare module 'fastify' {
 }
 
 export function registerIdempotency(app: App, service: IdempotencyService): void {
-  // preValidation sees the body as the client sent it, before validation coerces any value.
-  app.addHook('preValidation', async (req: FastifyRequest, reply: FastifyReply) => {
+  // preValidation sees the body as the client sent it, before validation coerces any value. A
+  // callback hook, so that requests without a key (most) pay for no promise.
+  app.addHook('preValidation', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const header = req.headers['idempotency-key'];
-    if (req.method !== 'POST' || header === undefined || !req.routeOptions.url) return;
+    if (req.method !== 'POST' || header === undefined || !req.routeOptions.url) return done();
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key || !KEY.test(key)) throw new ApiError('schema_validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
-    const claim = await service.claim(req.tenant, key, fingerprint(req.method, req.routeOptions.url ?? req.url, req.body));
-    if (claim.kind === 'replay') {
-      return reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
-    }
-    req.idempotencyKey = key;
+    if (!key || !KEY.test(key)) return done(new ApiError('schema_validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key'));
+    service.claim(req.tenant, key, fingerprint(req.method, req.routeOptions.url ?? req.url, req.body)).then((claim) => {
+      if (claim.kind === 'replay') {
+        reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
+        return;
+      }
+      req.idempotencyKey = key;
+      done();
+    }, done);
   });
 
   // A callback hook, not an async one: most requests carry no key and should not pay for a promise.

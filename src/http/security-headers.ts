@@ -19,11 +19,13 @@ export const DOCS_CSP = [
 ].join('; ');
 
 export function registerSecurityHeaders(app: App): void {
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook: an async one costs every request a promise and a turn of the microtask queue.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-content-type-options', 'nosniff');
     if (req.url === '/docs' || req.url.startsWith('/docs/') || req.url.startsWith('/docs?')) {
       reply.header('content-security-policy', DOCS_CSP);
       reply.header('x-frame-options', 'DENY');
     }
+    done();
   });
 }

@@ -25,11 +25,12 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
       },
       // A batch outside its bounds fails both branches of the union, and the validator would report
       // the object branch ("body must be object"): say the limit instead.
-      preValidation: async (req) => {
+      preValidation: (req, _reply, done) => {
         const body: unknown = req.body;
         if (Array.isArray(body) && (body.length === 0 || body.length > MAX_TRACK_BATCH)) {
-          throw new ApiError('schema_validation_error', `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`, 'body');
+          return done(new ApiError('schema_validation_error', `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`, 'body'));
         }
+        done();
       },
     },
     async (req, reply) => {
