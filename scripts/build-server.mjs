@@ -1,6 +1,6 @@
 /**
  * The service as JavaScript for plain `node`: src/cli.ts and the packages it uses bundled into
- * dist/cli.js, with what is imported dynamically (the emulator) split into chunks that load on first
+ * dist/cli.js, with what is imported dynamically (the emulator, undici) split into chunks that load on first
  * use. One file instead of some 600 modules resolved and read one by one halved the start-up time
  * and took about 20 MB off the idle process (bench/README.md). Left in node_modules: the native
  * SQLite driver, swagger-ui (it serves its own files from its folder), and what loads on first use

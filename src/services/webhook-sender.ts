@@ -8,7 +8,7 @@
  * when any v1 matches a secret it knows.
  */
 import { createHmac } from 'node:crypto';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { withoutAddresses } from './special-addresses.js';
 import { guardedLookup, literalHostBlocked } from './webhook-url.js';
 
@@ -35,13 +35,19 @@ export interface SenderOptions {
 const MAX_ERROR = 500;
 
 export function createSender(opts: SenderOptions) {
-  const agent = new Agent({
-    headersTimeout: opts.timeoutMs,
-    bodyTimeout: opts.timeoutMs,
-    connect: { timeout: opts.timeoutMs, ...(opts.allowPrivate ? {} : { lookup: guardedLookup }) },
-    // No cap on sockets per origin: the worker bounds deliveries per endpoint, and two endpoints on
-    // one host must not queue behind each other's slow requests.
-  });
+  // undici loads with the first delivery, not at start (as in carriers/shared/transport.ts).
+  let agent: Promise<Agent> | undefined;
+  const agentOnce = () =>
+    (agent ??= import('undici').then(
+      ({ Agent }) =>
+        new Agent({
+          headersTimeout: opts.timeoutMs,
+          bodyTimeout: opts.timeoutMs,
+          connect: { timeout: opts.timeoutMs, ...(opts.allowPrivate ? {} : { lookup: guardedLookup }) },
+          // No cap on sockets per origin: the worker bounds deliveries per endpoint, and two endpoints
+          // on one host must not queue behind each other's slow requests.
+        }),
+    ));
 
   async function send(target: { url: string; eventId: string; body: string; secrets: string[]; now: Date }): Promise<AttemptOutcome> {
     const started = performance.now();
@@ -56,9 +62,10 @@ export function createSender(opts: SenderOptions) {
     if (literal) return done(null, `${literal} is a loopback, link-local or private address`);
     const t = Math.floor(target.now.getTime() / 1000);
     try {
-      const res = await request(url, {
+      const res = await (await agentOnce()).request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
         method: 'POST',
-        dispatcher: agent,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Waybill-Webhooks/1',
@@ -80,7 +87,7 @@ export function createSender(opts: SenderOptions) {
     }
   }
 
-  return { send, close: () => agent.close() };
+  return { send, close: async () => (await agent)?.close() };
 }
 
 export type Sender = ReturnType<typeof createSender>;

@@ -14,10 +14,11 @@
  * - Retried (idempotent only): connection failures, 5xx, and 429 whose Retry-After is at most
  *   MAX_RETRY_AFTER_S (longer waits go back to the caller as carrier_throttling with retryAfter).
  *   Backoff is exponential with jitter so that many callers hit by one outage do not retry in step.
- * - One undici Agent holds a keep-alive pool per origin with a bounded number of connections.
+ * - One undici Agent holds a keep-alive pool per origin with a bounded number of connections. undici
+ *   is loaded with the first call, not at start: it is the largest package of the service (about
+ *   700 KB of code), and an instance may start and idle long before it calls a carrier.
  */
-import { Agent } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { Log } from '../../logger.js';
 import { ApiError } from '../../domain/errors.js';
 import { redactHeaders, redactText, redactUrl } from './redact.js';
@@ -130,15 +131,20 @@ export function createTransport(opts: TransportOptions): Transport {
   const retries = opts.retries ?? DEFAULT_RETRIES;
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const agent = new Agent({
-    connections: opts.connections ?? DEFAULT_CONNECTIONS,
-    keepAliveTimeout: 10_000,
-    keepAliveMaxTimeout: 60_000,
-    // A host that swallows SYNs fails as a connection error, leaving budget for a retry.
-    connect: { timeout: Math.min(opts.timeoutMs, 10_000) },
-    headersTimeout: opts.timeoutMs,
-    bodyTimeout: opts.timeoutMs,
-  });
+  let agent: Promise<Agent> | undefined;
+  const agentOnce = () =>
+    (agent ??= import('undici').then(
+      ({ Agent }) =>
+        new Agent({
+          connections: opts.connections ?? DEFAULT_CONNECTIONS,
+          keepAliveTimeout: 10_000,
+          keepAliveMaxTimeout: 60_000,
+          // A host that swallows SYNs fails as a connection error, leaving budget for a retry.
+          connect: { timeout: Math.min(opts.timeoutMs, 10_000) },
+          headersTimeout: opts.timeoutMs,
+          bodyTimeout: opts.timeoutMs,
+        }),
+    ));
 
   type Outcome = { response: CarrierHttpResponse } | Failure;
 
@@ -170,7 +176,7 @@ export function createTransport(opts: TransportOptions): Transport {
     let outcome: Outcome;
     let status: number | undefined;
     try {
-      const res = await agent.request({
+      const res = await (await agentOnce()).request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: req.method,
@@ -233,7 +239,7 @@ export function createTransport(opts: TransportOptions): Transport {
       }
     },
     async close() {
-      await agent.close();
+      await (await agent)?.close();
     },
   };
 
