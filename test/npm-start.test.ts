@@ -62,6 +62,17 @@ it('npm start serves the compiled service and SIGTERM to npm frees the port', as
     expect(health.status).toBe(200);
     // A compiled start: the service process is plain node on dist/, no TypeScript loader.
     expect(out).not.toContain('tsx');
+    // What loads on first use (the HTTP client of carrier calls) loads in the compiled bundle too.
+    const key = spawnSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--tenant', 'acme'], { cwd: projectRoot, env, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
+    const post = (path: string, body: unknown) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', zkkey: key }, body: JSON.stringify(body) });
+    const account = await post('/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } });
+    expect(account.status).toBe(200);
+    const address = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
+    const shipment = { shipping_account: ((await account.json()) as { shipping_account: { id: string } }).shipping_account.id, sender: address, recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' };
+    const rated = await post('/rate', { shipment });
+    const text = await rated.text();
+    expect(rated.status, text).toBe(200);
+    expect((JSON.parse(text) as { rates: unknown[] }).rates.length).toBeGreaterThan(0);
 
     npm.kill('SIGTERM');
     await withinDeadline('npm start exiting after SIGTERM', 5_000, exited);

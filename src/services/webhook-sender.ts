@@ -35,10 +35,10 @@ export interface SenderOptions {
 const MAX_ERROR = 500;
 
 export function createSender(opts: SenderOptions) {
-  // undici loads with the first delivery, not at start (as in carriers/shared/transport.ts).
+  // Made with the first delivery (undici loads then: src/undici-agent.ts).
   let agent: Promise<Agent> | undefined;
   const agentOnce = () =>
-    (agent ??= import('undici').then(
+    (agent ??= import('../undici-agent.js').then(
       ({ Agent }) =>
         new Agent({
           headersTimeout: opts.timeoutMs,

@@ -14,9 +14,8 @@
  * - Retried (idempotent only): connection failures, 5xx, and 429 whose Retry-After is at most
  *   MAX_RETRY_AFTER_S (longer waits go back to the caller as carrier_throttling with retryAfter).
  *   Backoff is exponential with jitter so that many callers hit by one outage do not retry in step.
- * - One undici Agent holds a keep-alive pool per origin with a bounded number of connections. undici
- *   is loaded with the first call, not at start: it is the largest package of the service (about
- *   700 KB of code), and an instance may start and idle long before it calls a carrier.
+ * - One undici Agent holds a keep-alive pool per origin with a bounded number of connections, made
+ *   with the first call (undici loads then: src/undici-agent.ts).
  */
 import type { Agent, Dispatcher } from 'undici';
 import type { Log } from '../../logger.js';
@@ -133,7 +132,7 @@ export function createTransport(opts: TransportOptions): Transport {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let agent: Promise<Agent> | undefined;
   const agentOnce = () =>
-    (agent ??= import('undici').then(
+    (agent ??= import('../../undici-agent.js').then(
       ({ Agent }) =>
         new Agent({
           connections: opts.connections ?? DEFAULT_CONNECTIONS,
@@ -149,6 +148,8 @@ export function createTransport(opts: TransportOptions): Transport {
   type Outcome = { response: CarrierHttpResponse } | Failure;
 
   async function attempt(req: CarrierHttpRequest, url: URL, t: Target, n: number, budgetMs: number): Promise<Outcome> {
+    // Before the timer and the try: a client that cannot load is our failure, not the carrier's.
+    const client = await agentOnce();
     const started = performance.now();
     const controller = new AbortController();
     let timedOut = false;
@@ -176,7 +177,7 @@ export function createTransport(opts: TransportOptions): Transport {
     let outcome: Outcome;
     let status: number | undefined;
     try {
-      const res = await (await agentOnce()).request({
+      const res = await client.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: req.method,
