@@ -21,8 +21,7 @@ rmSync(join(outdir, 'batch-print-worker.js'), { force: true });
 rmSync(join(outdir, 'batch-print-worker.js.map'), { force: true });
 
 await build({
-  // The batch print file's worker thread runs a module of its own, beside the CLI.
-  entryPoints: { cli: join(root, 'src/cli.ts'), 'batch-print-worker': join(root, 'src/services/batch-print-worker.ts') },
+  entryPoints: { cli: join(root, 'src/cli.ts') },
   outdir,
   bundle: true,
   splitting: true,
@@ -42,5 +41,20 @@ await build({
   // at a cost on every closure created (about a fifth of cached /track throughput, measured).
   minifyWhitespace: true,
   minifySyntax: true,
+  logLevel: 'warning',
+});
+
+// The batch print file's worker thread runs a module of its own beside the CLI, pdf-lib included
+// and minified: the thread loads all of it anyway, and one small file costs the thread less memory
+// than pdf-lib's some 200 modules read from node_modules (bench/README.md "Batches").
+await build({
+  entryPoints: { 'batch-print-worker': join(root, 'src/services/batch-print-worker.ts') },
+  outdir,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  minify: true,
   logLevel: 'warning',
 });

@@ -1,12 +1,15 @@
 /**
  * The production start: `npm start` runs the compiled service with plain node, and a SIGTERM sent to
  * the npm process (what a process manager does) reaches the service, which drains and frees its port.
+ * What the compiled bundle loads on first use (the carrier HTTP client, the print file worker) is
+ * used once, since only the bundle can break it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
 import { projectRoot } from './support/process.js';
 
@@ -42,7 +45,7 @@ beforeAll(() => {
   expect(built.status, built.stderr).toBe(0);
 }, 120_000);
 
-it('npm start serves the compiled service and SIGTERM to npm frees the port', async () => {
+it('npm start serves the compiled service, carrier calls and print files included, and SIGTERM to npm frees the port', async () => {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-start-')), WAYBILL_LOG_LEVEL: 'info' };
   const npm = spawn('npm', ['start', '--silent'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -73,6 +76,18 @@ it('npm start serves the compiled service and SIGTERM to npm frees the port', as
     const text = await rated.text();
     expect(rated.status, text).toBe(200);
     expect((JSON.parse(text) as { rates: unknown[] }).rates.length).toBeGreaterThan(0);
+    // The PDF print file is assembled by a worker thread that runs a module of its own from dist/.
+    const batch = await post('/batches', { batch: { shipments: [shipment, shipment].map((s) => ({ ...s, service: 'carrier_a_ground' })) } });
+    expect(batch.status).toBe(202);
+    const batchId = ((await batch.json()) as { batch: { id: string } }).batch.id;
+    const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { zkkey: key } });
+    for (let status = ''; status !== 'completed'; await new Promise((r) => setTimeout(r, 50))) {
+      status = ((await (await get(`/batches/${batchId}`)).json()) as { batch: { status: string } }).batch.status;
+      expect(status).not.toBe('completed_with_errors');
+    }
+    const print = await get(`/batches/${batchId}/labels?format=pdf`);
+    expect(print.status).toBe(200);
+    expect((await PDFDocument.load(await print.arrayBuffer())).getPageCount()).toBe(2);
 
     npm.kill('SIGTERM');
     await withinDeadline('npm start exiting after SIGTERM', 5_000, exited);

@@ -4,8 +4,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** The worker's heap: enough for one label at a time, small enough that V8 collects as it goes. */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
+/**
+ * The worker's heap: enough for one label at a time, small enough that V8 collects as it goes. Label
+ * bytes live outside it (array buffers): a 25 MB label and a 300-page one pass at this size
+ * (test/batches/print-file.test.ts), more than a carrier answer can hold (20 MB).
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 };
 
 /**
  * The worker's first code. Compiled (npm start), it loads the worker module the build wrote beside
