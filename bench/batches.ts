@@ -102,7 +102,7 @@ async function memory(): Promise<void> {
     clearInterval(sampler);
     printPeak = Math.max(printPeak, rssMb(service.pid));
     console.log(`memory: 10,000 items booked in ${fmt(bookSeconds, 1)} s (booked ${done.counts.booked}); RSS before ${fmt(before, 0)} MB, peak while booking ${fmt(peak, 0)} MB (+${fmt(peak - before, 0)} MB)`);
-    console.log(`memory: print file ${fmt(bytes / 1024 / 1024, 1)} MB PDF streamed in ${fmt((performance.now() - t) / 1000, 1)} s (status ${res.status}); RSS peak while streaming ${fmt(printPeak, 0)} MB (+${fmt(printPeak - before, 0)} MB over the start)`);
+    console.log(`memory: print file ${fmt(bytes / 1024 / 1024, 1)} MB PDF streamed in ${fmt((performance.now() - t) / 1000, 1)} s (status ${res.status}); RSS ${fmt(afterBooking, 0)} MB when it started, peak while streaming ${fmt(printPeak, 0)} MB (+${fmt(printPeak - before, 0)} MB over the start)`);
   } finally {
     await service.stop();
   }
