@@ -20,7 +20,7 @@ import { migrate } from './storage/migrations/index.js';
 import { countPending } from './storage/repositories/events.js';
 import { verifySealingKey } from './storage/key-check.js';
 import { createSealer, loadSealingKey, type Sealer } from './storage/sealing.js';
-import { createTokenStore } from './storage/token-store.js';
+import { createTokenStore, tokenLeaseMs } from './storage/token-store.js';
 import { releaseAllLeases } from './storage/repositories/oauth-tokens.js';
 
 export interface RunningServer {
@@ -74,7 +74,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   // An instance killed while refreshing a carrier token leaves its lease, which others wait out
   // (90 s) before refreshing themselves; on SQLite no other process can hold one, so it is let go.
   if (database.dialect === 'sqlite') await releaseAllLeases(database.db);
-  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}) });
+  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock, leaseMs: tokenLeaseMs(config.carriers.timeoutMs) }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}) });
 
   const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency, ...(metrics ? { metrics } : {}) };
   const services = createServices(deps);

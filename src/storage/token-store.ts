@@ -31,13 +31,19 @@ export interface TokenStoreOptions {
   marginMs?: number;
   /**
    * How long one instance may hold the refresh lease before others may take over: longer than a
-   * token call can take (WAYBILL_CARRIER_TIMEOUT_MS, 30 s by default), so a slow carrier is not
-   * asked twice.
+   * token call can take, so a slow carrier is not asked twice (`tokenLeaseMs`).
    */
   leaseMs?: number;
   /** Pause between looks at the row while another instance refreshes. */
   pollMs?: number;
 }
+
+/**
+ * The lease for a carrier timeout (WAYBILL_CARRIER_TIMEOUT_MS, which bounds a token call, retries
+ * included) plus time to save the token. No longer: an instance killed while refreshing leaves its
+ * lease behind, and every other instance waits it out before calling that carrier again.
+ */
+export const tokenLeaseMs = (carrierTimeoutMs: number): number => carrierTimeoutMs + 5_000;
 
 export function createTokenStore(opts: TokenStoreOptions): DatabaseTokenStore {
   const { db, sealer, clock } = opts;

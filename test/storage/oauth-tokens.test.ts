@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTokenStore } from '../../src/storage/token-store.js';
+import { createTokenStore, tokenLeaseMs } from '../../src/storage/token-store.js';
+import { tryLease } from '../../src/storage/repositories/oauth-tokens.js';
 import { createSealer } from '../../src/storage/sealing.js';
 import { createDatabase } from '../../src/storage/database.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
@@ -58,6 +59,29 @@ describe.each(dialects)('token store on %s', (dialect) => {
       expect(await two.get('other', fetch)).toBe('token-4');
     } finally {
       await other.close();
+      await t.drop();
+    }
+  });
+
+  it('takes over the lease of an instance that died while refreshing once the carrier timeout has passed', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      let now = new Date('2026-01-01T00:00:00Z');
+      const clock = { now: () => now };
+      const leaseMs = tokenLeaseMs(30_000);
+      // The dead instance leased the refresh and never came back.
+      expect(await tryLease(t.database.db, 'k', 'dead', now.toISOString(), new Date(now.getTime() + leaseMs).toISOString())).toBe(true);
+      const store = createTokenStore({ db: t.database.db, sealer, clock, pollMs: 5, leaseMs });
+      let fetches = 0;
+      const token = store.get('k', async () => ({ access_token: `token-${++fetches}`, expires_in: 3600 }));
+      // Within the lease the survivor waits rather than ask the carrier a second time.
+      now = new Date(now.getTime() + 30_000);
+      await new Promise((r) => setTimeout(r, 40));
+      expect(fetches).toBe(0);
+      now = new Date(now.getTime() + 5_001);
+      expect(await token).toBe('token-1');
+      expect(fetches).toBe(1);
+    } finally {
       await t.drop();
     }
   });
