@@ -8,15 +8,8 @@
  *     booking, and at its peak while the print file streams (read and thrown away by this process).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { json, rssMb, runCli, startService, fmt, type Service } from './lib.js';
-
-/** CPU seconds a process has used (user + system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+import { cpuSeconds, json, rssMb, runCli, startService, fmt, type Service } from './lib.js';
 
 const which = process.argv[2] ?? 'all';
 const sender = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };

@@ -10,12 +10,15 @@ import { join } from 'node:path';
 import { buildRateRequest } from '../src/carriers/carrier_a/rate.js';
 import type { ShipmentRequest } from '../src/domain/types.js';
 import { benchStartup } from './startup.js';
-import { buildService, fmt, json, load, root, rssMb, runCli, startService, type Service } from './lib.js';
+import { buildService, cpuSeconds, fmt, json, load, root, rssMb, runCli, startService, type Service } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? 'all';
 /** Connection counts of the unsaturated /rate runs. */
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
+/** Alternating rounds of (b), each SECONDS / ROUNDS long. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const sender = { name: 'Ann', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100' };
 const recipient = { name: 'Bob', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' };
@@ -63,14 +66,14 @@ async function benchRate(): Promise<void> {
   }
 }
 
-async function startEcho(): Promise<{ url: string; stop(): void }> {
+async function startEcho(): Promise<{ url: string; pid: number; stop(): void }> {
   const child = spawn(process.execPath, [join(root, 'bench/echo-server.mjs')], { cwd: root, env: { ...process.env, PORT: '0' } });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
       const m = /echo listening on (http:\/\/[\d.:]+)/.exec(out);
-      if (m) resolvePromise({ url: m[1]!, stop: () => child.kill('SIGTERM') });
+      if (m) resolvePromise({ url: m[1]!, pid: child.pid!, stop: () => child.kill('SIGTERM') });
     });
     child.once('exit', (code) => reject(new Error(`echo exited ${code}`)));
   });
@@ -84,14 +87,32 @@ async function benchTrack(): Promise<void> {
     const booked = await json('POST', `${service.url}/ship`, { shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } }, { zkkey: key });
     const body = JSON.stringify({ track: { shipping_account: account, tracking_number: booked.shipment.tracking_number } });
     await json('POST', `${service.url}/track`, JSON.parse(body), { zkkey: key });
-    console.log(`(b) cached /track vs bare Fastify JSON echo, ${SECONDS} s each`);
+    console.log(`(b) cached /track vs bare Fastify JSON echo, ${SECONDS} s each in ${ROUNDS} alternating rounds`);
     for (const connections of [50, 200]) {
       await load({ url: `${service.url}/track`, headers: { zkkey: key }, body, connections, seconds: 2 });
       await load({ url: `${echo.url}/echo`, body, connections, seconds: 2 });
       let peak = 0;
-      const t = await load({ url: `${service.url}/track`, headers: { zkkey: key }, body, connections, seconds: SECONDS, onSample: () => (peak = Math.max(peak, rssMb(service.pid))) });
-      const e = await load({ url: `${echo.url}/echo`, body, connections, seconds: SECONDS });
-      console.log(`    ${connections} connections: Waybill ${fmt(t.rps, 0)} req/s (p50 ${fmt(t.p50)} ms, p99 ${fmt(t.p99)} ms, non-2xx ${t.non2xx}), echo ${fmt(e.rps, 0)} req/s → ${fmt((100 * t.rps) / e.rps, 1)} % (target ≥ 50 %); service RSS peak ${fmt(peak, 0)} MB`);
+      const t = { requests: 0, seconds: 0, cpu: 0, p50: [] as number[], p99: [] as number[], non2xx: 0 };
+      const e = { requests: 0, seconds: 0, cpu: 0 };
+      const ratios: number[] = [];
+      // Alternating short rounds, so that a busy moment of the machine falls on both alike.
+      for (let round = 0; round < ROUNDS; round++) {
+        const c0 = cpuSeconds(service.pid);
+        const w = await load({ url: `${service.url}/track`, headers: { zkkey: key }, body, connections, seconds: SECONDS / ROUNDS, onSample: () => (peak = Math.max(peak, rssMb(service.pid))) });
+        t.cpu += cpuSeconds(service.pid) - c0;
+        const e0 = cpuSeconds(echo.pid);
+        const b = await load({ url: `${echo.url}/echo`, body, connections, seconds: SECONDS / ROUNDS });
+        e.cpu += cpuSeconds(echo.pid) - e0;
+        Object.assign(t, { requests: t.requests + w.requests, seconds: t.seconds + SECONDS / ROUNDS, non2xx: t.non2xx + w.non2xx });
+        t.p50.push(w.p50);
+        t.p99.push(w.p99);
+        Object.assign(e, { requests: e.requests + b.requests, seconds: e.seconds + SECONDS / ROUNDS });
+        ratios.push(w.rps / b.rps);
+      }
+      const [tps, eps] = [t.requests / t.seconds, e.requests / e.seconds];
+      const [tcpu, ecpu] = [(1e6 * t.cpu) / t.requests, (1e6 * e.cpu) / e.requests];
+      console.log(`    ${connections} connections: Waybill ${fmt(tps, 0)} req/s (p50 ${fmt(median(t.p50))} ms, p99 ${fmt(median(t.p99))} ms, non-2xx ${t.non2xx}), echo ${fmt(eps, 0)} req/s → ${fmt((100 * tps) / eps, 1)} % (target ≥ 50 %; rounds ${ratios.map((r) => fmt(100 * r, 1)).join(', ')} %); service RSS peak ${fmt(peak, 0)} MB`);
+      console.log(`        CPU per request: Waybill ${fmt(tcpu, 0)} µs, echo ${fmt(ecpu, 0)} µs → ${fmt((100 * ecpu) / tcpu, 1)} %`);
     }
   } finally {
     echo.stop();
