@@ -24,7 +24,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  *
  * The lines of one turn of the event loop are handed over together when the turn ends: each
  * asynchronous write is a round trip to the thread pool, and one per line cost a cached /track
- * about a tenth of its CPU time (bench/README.md). What is left is written when the process exits.
+ * about 8 % of its CPU time (bench/README.md). What is left is written when the process exits.
  * One writer for the process, whatever the number of loggers: there is one standard output.
  */
 let stdout: DestinationStream | undefined;

@@ -72,7 +72,8 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
   const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;
   // An instance killed while refreshing a carrier token leaves its lease, which others wait out
-  // (90 s) before refreshing themselves; on SQLite no other process can hold one, so it is let go.
+  // (the carrier timeout plus 5 s: tokenLeaseMs) before refreshing themselves; on SQLite no other
+  // process can hold one, so it is let go.
   if (database.dialect === 'sqlite') await releaseAllLeases(database.db);
   const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock, leaseMs: tokenLeaseMs(config.carriers.timeoutMs) }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}) });
 

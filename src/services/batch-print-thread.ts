@@ -6,8 +6,8 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * The worker's heap: enough for one label at a time, small enough that V8 collects as it goes. Label
- * bytes live outside it (array buffers): a 25 MB label and a 300-page one pass at this size
- * (test/batches/print-file.test.ts), more than a carrier answer can hold (20 MB).
+ * bytes live outside it (array buffers): a 20 MB label (as large as a carrier answer may be) and a
+ * 300-page one pass at this size (test/batches/print-file.test.ts).
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 };
 
