@@ -16,26 +16,42 @@ const CONTROL = /[\u0000-\u0008\u000a-\u001f]/;
 
 export type BodyProblem = { kind: 'depth' } | { kind: 'control'; path: string };
 
-const child = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+/** A problem found below some member: the members leading to it, outermost first. */
+type Found = { kind: 'depth' } | { kind: 'control'; keys: (string | number)[] };
 
-/** The first problem of the value, walking it iteratively so that the walk cannot overflow itself. */
-export function inspectBody(value: unknown, maxDepth: number = MAX_JSON_DEPTH): BodyProblem | undefined {
-  const stack: [unknown, number, string][] = [[value, 0, '']];
-  while (stack.length > 0) {
-    const [v, depth, path] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (CONTROL.test(v)) return { kind: 'control', path: path || 'body' };
-      continue;
+const below = (found: Found, key: string | number): Found => (found.kind === 'control' && found.keys.unshift(key), found);
+
+/**
+ * Recursion bounded by `maxDepth` (a member deeper than that is itself the problem), so the walk
+ * cannot overflow the stack however deep the body; it allocates nothing unless it finds a problem,
+ * whose path is then made from the keys on the way back up.
+ */
+function find(value: unknown, depth: number, maxDepth: number): Found | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? { kind: 'control', keys: [] } : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth >= maxDepth) return { kind: 'depth' };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = find(value[i], depth + 1, maxDepth);
+      if (found) return below(found, i);
     }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= maxDepth) return { kind: 'depth' };
-    const entries: [string | number, unknown][] = Array.isArray(v) ? v.map((item, i) => [i, item]) : Object.entries(v as Record<string, unknown>);
-    for (const [key, item] of entries) {
-      if (typeof key === 'string' && CONTROL.test(key)) return { kind: 'control', path: child(path, JSON.stringify(key)) };
-      if (typeof item === 'string' || (item !== null && typeof item === 'object')) stack.push([item, depth + 1, child(path, key)]);
-    }
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (CONTROL.test(key)) return { kind: 'control', keys: [JSON.stringify(key)] };
+    const found = find(record[key], depth + 1, maxDepth);
+    if (found) return below(found, key);
   }
   return undefined;
+}
+
+/** The first problem of the value. */
+export function inspectBody(value: unknown, maxDepth: number = MAX_JSON_DEPTH): BodyProblem | undefined {
+  const found = find(value, 0, maxDepth);
+  if (found === undefined || found.kind === 'depth') return found;
+  const path = found.keys.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key), '');
+  return { kind: 'control', path: path || 'body' };
 }
 
 /** Whether the value nests deeper than `max` arrays or objects. */
