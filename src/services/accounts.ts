@@ -269,6 +269,11 @@ export function createAccountsService(deps: AccountsDeps) {
     return account;
   }
 
+  /** The account as `resolve` has it in memory now, without a promise; undefined when it is not. */
+  function peek(tenant: string, id: string): ResolvedAccount | undefined {
+    return resolved.get(`${tenant}\n${id}`, clock.now().getTime());
+  }
+
   async function load(tenant: string, id: string): Promise<ResolvedAccount> {
     const row = await getRow(tenant, id);
     const { auth, defaults } = await resolveRow(tenant, row);
@@ -285,7 +290,7 @@ export function createAccountsService(deps: AccountsDeps) {
     };
   }
 
-  return { create, read, list, update, remove, resolve };
+  return { create, read, list, update, remove, resolve, peek };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

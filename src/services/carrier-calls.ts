@@ -88,6 +88,16 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return account;
   }
 
+  /**
+   * The account `resolveAccount` would give, when it is in memory now, without a promise: the hot
+   * path of a repeated /track. Undefined otherwise, also when it names another carrier (resolveAccount
+   * says why).
+   */
+  function peekAccount(tenant: string, target: CallTarget): ResolvedAccount | undefined {
+    const account = deps.accounts.peek(tenant, String(target.shipping_account));
+    return account !== undefined && (target.carrier === undefined || target.carrier === account.carrier) ? account : undefined;
+  }
+
   async function prepare<M extends keyof CarrierAdapter>(tenant: string, target: CallTarget, operation: Operation, log: Log, method?: M): Promise<PreparedCall<M>> {
     return prepareFor(await resolveAccount(tenant, target), target, operation, log, method);
   }
@@ -121,7 +131,7 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return adapter.declaration.operations.includes(operation) && method !== undefined && typeof adapter[method] === 'function';
   }
 
-  return { resolveAccount, prepare, prepareFor, prepareAccount, prepareInline, requireOperation, supports };
+  return { resolveAccount, peekAccount, prepare, prepareFor, prepareAccount, prepareInline, requireOperation, supports };
 }
 
 export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

@@ -179,20 +179,21 @@ export function createTrackingService(deps: TrackingDeps) {
   const keyOf = (input: TrackInput) => JSON.stringify([input.shipping_account, input.tracking_number.trim(), input.carrier ?? '', input.test ?? null, input.refresh ?? false, input.debug ?? false]);
 
   /**
-   * A fresh result held in memory, found with one account lookup (itself cached) and nothing else:
-   * most /track calls are clients polling a number they asked about seconds ago.
+   * A fresh result held in memory, found without a promise or a database read when the account is
+   * in memory too: most /track calls are clients polling a number they asked about seconds ago.
+   * Undefined when the answer needs more than memory (`track` then finds it).
    */
-  async function fromMemory(tenant: string, input: TrackInput): Promise<TrackingResult | undefined> {
+  function fromMemory(tenant: string, input: TrackInput): TrackingResult | undefined {
     const number = input.tracking_number.trim();
     if (input.refresh || input.webhooks || isTestTrackingNumber(number)) return undefined;
-    const account = await calls.resolveAccount(tenant, input);
-    if (!calls.supports(account.carrier, 'track')) return undefined;
+    const account = calls.peekAccount(tenant, input);
+    if (account === undefined || !calls.supports(account.carrier, 'track')) return undefined;
     const hit = cache.peek(tenant, account.carrier, number, account.test || input.test === true);
     return hit && clock.now().getTime() - hit.fetchedAt < FRESHNESS_MS[hit.result.tracking_stage] ? present(hit.result, input) : undefined;
   }
 
   async function track(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
-    const cached = await fromMemory(tenant, input);
+    const cached = fromMemory(tenant, input);
     if (cached) return cached;
     const key = keyOf(input);
     const outcome = (await resolveAll(tenant, new Map([[key, input]]), log)).get(key)!;
@@ -221,5 +222,5 @@ export function createTrackingService(deps: TrackingDeps) {
     });
   }
 
-  return { track, trackBatch };
+  return { track, trackBatch, fromMemory };
 }

@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
 import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../../contract/answers.js';
 import { MAX_TRACK_BATCH, TrackRequest, type TrackInput } from '../../contract/operations.js';
+import type { TrackingResult } from '../../domain/types.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
@@ -33,22 +34,28 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
         done();
       },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const body: unknown = req.body;
       // The documented answer is "a result or an array"; serializing through that union would
       // validate every answer against both branches, so each answer uses its own branch's schema.
       if (Array.isArray(body)) {
-        const results = await services.tracking.trackBatch(req.tenant, body, req.log);
-        reply.serializer(reply.compileSerializationSchema(asSchema(TrackBatchResponse), '200'));
-        return results;
+        return services.tracking.trackBatch(req.tenant, body, req.log).then((results) => {
+          reply.serializer(reply.compileSerializationSchema(asSchema(TrackBatchResponse), '200'));
+          return results;
+        });
       }
       const input = (body as { track?: TrackInput }).track;
       if (!input) throw new ApiError('schema_field_required', 'track is required', 'track');
-      const result = await services.tracking.track(req.tenant, input, req.log);
-      let text = serialized.get(result);
-      if (text === undefined) serialized.set(result, (text = reply.compileSerializationSchema(asSchema(TrackingResultView), '200')(result as unknown as Record<string, unknown>)));
-      // Text with a JSON content type is sent as it is (the typed send expects the object it came from).
-      return reply.type('application/json; charset=utf-8').send(text as never);
+      const send = (result: TrackingResult): void => {
+        let text = serialized.get(result);
+        if (text === undefined) serialized.set(result, (text = reply.compileSerializationSchema(asSchema(TrackingResultView), '200')(result as unknown as Record<string, unknown>)));
+        // Text with a JSON content type is sent as it is (the typed send expects the object it came from).
+        reply.type('application/json; charset=utf-8').send(text as never);
+      };
+      // A fresh answer in memory is sent in this turn of the event loop, without a promise.
+      const hit = services.tracking.fromMemory(req.tenant, input);
+      if (hit === undefined) return services.tracking.track(req.tenant, input, req.log).then(send);
+      return send(hit);
     },
   );
 }
