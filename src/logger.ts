@@ -22,21 +22,29 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  * blocked: under load the service sat idle half the time. A reader stalled long enough to fill the
  * buffer loses lines rather than the service stalling.
  *
- * The lines of one turn of the event loop are handed over together when the turn ends: each
- * asynchronous write is a round trip to the thread pool, and one per line cost a cached /track
- * about 8 % of its CPU time (bench/README.md). What is left is written when the process exits.
- * One writer for the process, whatever the number of loggers: there is one standard output.
+ * Lines are handed over together, FLUSH_MS after the first of them or once FLUSH_BYTES are waiting:
+ * each asynchronous write is a round trip to the thread pool, and one per line cost a cached /track
+ * about 8 % of its CPU time, one per turn of the event loop still about 5 % (bench/README.md). What
+ * is left is written when the process exits; a process killed outright loses at most FLUSH_MS of
+ * lines. One writer for the process, whatever the number of loggers: there is one standard output.
  */
+const FLUSH_MS = 10;
+const FLUSH_BYTES = 64 * 1024;
 let stdout: DestinationStream | undefined;
 
 function stdoutDestination(): DestinationStream {
   if (stdout) return stdout;
   const writer = pino.destination({ dest: 1, sync: false, maxLength: MAX_BUFFERED_LOG });
   let lines: string[] = [];
+  let bytes = 0;
+  let timer: NodeJS.Timeout | undefined;
   const handOver = () => {
+    clearTimeout(timer);
+    timer = undefined;
     if (lines.length === 0) return;
     writer.write(lines.length === 1 ? lines[0]! : lines.join(''));
     lines = [];
+    bytes = 0;
   };
   process.once('exit', () => {
     handOver();
@@ -44,7 +52,11 @@ function stdoutDestination(): DestinationStream {
   });
   stdout = {
     write(line: string) {
-      if (lines.push(line) === 1) setImmediate(handOver);
+      lines.push(line);
+      bytes += line.length;
+      if (bytes >= FLUSH_BYTES) handOver();
+      // Unref'd: waiting lines never keep a finished process alive ('exit' writes them).
+      else if (timer === undefined) timer = setTimeout(handOver, FLUSH_MS).unref();
     },
   };
   return stdout;
