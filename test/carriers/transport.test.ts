@@ -306,6 +306,27 @@ describe('transport: timeouts', () => {
     expect(performance.now() - started).toBeLessThan(800);
   });
 
+  it('bounds a call still waiting for a connection, which then never reaches the carrier', async () => {
+    const e = await edge((_req, res, hit) => {
+      // The first call is held; later ones are answered.
+      if (hit > 1) res.writeHead(200).end(`answer ${hit}`);
+    });
+    // One connection: the second call queues behind the first.
+    const { t } = transport({ timeoutMs: 300, connections: 1 });
+    const first = t.request(call(e.url)).then(
+      (r) => r.body,
+      (err: ApiError) => err.code,
+    );
+    const started = performance.now();
+    const err = await failure(t.request(call(e.url, { idempotent: false })));
+    expect(err.code).toBe('carrier_timeout');
+    expect(performance.now() - started).toBeLessThan(800);
+    expect(await first).toBe('carrier_timeout');
+    // The pool goes on, and the call given up while queued was never sent.
+    expect((await t.request(call(e.url))).body).toBe('answer 2');
+    expect(e.hits).toBe(2);
+  });
+
   it('keeps retries inside the same budget (real backoff, failing carrier)', async () => {
     const e = await edge((_req, res) => setTimeout(() => res.writeHead(500).end(), 60));
     const t = createTransport({ timeoutMs: 250, retries: 10 });
