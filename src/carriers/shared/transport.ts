@@ -17,8 +17,9 @@
  * - One undici Agent holds a keep-alive pool per origin with a bounded number of connections, made
  *   with the first call (undici loads then: src/undici-agent.ts).
  */
-import type { Agent, Dispatcher } from 'undici';
+import type { Agent } from 'undici';
 import { decodeUtf8 } from './utf8.js';
+import { BodyTooLarge, exchange } from './exchange.js';
 import type { Log } from '../../logger.js';
 import { ApiError } from '../../domain/errors.js';
 import { redactHeaders, redactText, redactUrl } from './redact.js';
@@ -84,22 +85,10 @@ const MIN_ATTEMPT_MS = 50;
 /** Debug log lines keep at most this much of a (redacted) body. */
 const MAX_LOGGED_BODY = 64 * 1024;
 
-class BodyTooLarge extends Error {
-  constructor(readonly status: number) {
-    super('body too large');
-  }
-}
-
 /** Exponential backoff with "equal jitter": half fixed, half random, so waits stay meaningful. */
 function backoffMs(attempt: number): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-}
-
-function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
 }
 
 function headerValue(h: Record<string, string> | undefined, name: string): string | undefined {
@@ -112,66 +101,6 @@ function logBody(body: string | undefined, contentType: string | undefined): str
   if (body === undefined) return undefined;
   const r = redactText(body, contentType);
   return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  raw: Buffer;
-}
-
-/**
- * One HTTP exchange over undici's dispatch API, the answer gathered in memory: request() wraps the
- * same exchange in an AbortSignal, a readable stream and a promise per chunk, which cost a carrier
- * call about 40 µs more of CPU (bench/README.md). `stop` ends it early with the error given.
- */
-function exchange(client: Agent, options: Dispatcher.DispatchOptions, maxBody: number): { answer: Promise<Answer>; stop(err: Error): void } {
-  let controller: Dispatcher.DispatchController | undefined;
-  let early: Error | undefined;
-  let fail: (err: Error) => void = () => undefined;
-  const answer = new Promise<Answer>((resolve, reject) => {
-    fail = reject;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let status = 0;
-    let headers: Record<string, string> = {};
-    client.dispatch(options, {
-      onRequestStart(c) {
-        controller = c;
-        // Stopped while the request waited for a connection.
-        if (early) c.abort(early);
-      },
-      onResponseStart(c, statusCode, rawHeaders) {
-        // 1xx answers are informational: the final one follows.
-        if (statusCode < 200) return;
-        status = statusCode;
-        headers = flattenHeaders(rawHeaders);
-        const declared = headers['content-length'];
-        if (declared !== undefined && Number(declared) > maxBody) c.abort(new BodyTooLarge(status));
-      },
-      onResponseData(c, chunk) {
-        size += chunk.length;
-        if (size > maxBody) c.abort(new BodyTooLarge(status));
-        else chunks.push(chunk);
-      },
-      onResponseEnd() {
-        resolve({ status, headers, raw: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
-      },
-      onResponseError(_c, err) {
-        reject(err);
-      },
-    });
-  });
-  return {
-    answer,
-    stop(err) {
-      if (controller) controller.abort(err);
-      else {
-        early = err;
-        fail(err);
-      }
-    },
-  };
 }
 
 export function createTransport(opts: TransportOptions): Transport {
