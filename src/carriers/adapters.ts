@@ -1,14 +1,29 @@
 /**
- * slug → adapter, one per registered carrier. A carrier whose adapter is not written yet is its
- * declaration alone; every operation then answers carrier_unsupported_method.
+ * slug → its adapter, made on first use: a carrier's code loads with the first call that needs it.
+ * A carrier whose adapter is not written yet is its declaration alone; every operation then
+ * answers carrier_unsupported_method.
  */
 import type { CarrierAdapter, CarrierDeps, CarrierSettings } from './carrier.js';
 import { CARRIER_SLUGS, carrierModule, declarations, type CarrierSlug } from './declarations.js';
 
-export type Adapters = Record<CarrierSlug, CarrierAdapter>;
+export type Adapters = Record<CarrierSlug, () => Promise<CarrierAdapter>>;
 
 export function createAdapters(deps: CarrierDeps): Adapters {
-  return Object.fromEntries(CARRIER_SLUGS.map((slug) => [slug, carrierModule(slug).createAdapter(deps)])) as Adapters;
+  return Object.fromEntries(
+    CARRIER_SLUGS.map((slug) => {
+      let made: Promise<CarrierAdapter> | undefined;
+      const adapter = () =>
+        (made ??= carrierModule(slug)
+          .loadAdapter()
+          .then((create) => create(deps))
+          .catch((err: unknown) => {
+            // Asked again, the load is tried again rather than failing for the process's life.
+            made = undefined;
+            throw err;
+          }));
+      return [slug, adapter];
+    }),
+  ) as Adapters;
 }
 
 /**

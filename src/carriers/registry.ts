@@ -1,12 +1,12 @@
 /**
  * The carriers: one folder each, one line each, the export name being the carrier's slug. Each
- * folder's index.ts exports its `declaration` and its `createAdapter` factory. Adding a carrier is
- * copying a folder and adding its line here (and one to the emulator's registry); the slug list,
- * the declarations and the adapters are all derived from this file (declarations.ts, adapters.ts).
+ * folder's index.ts exports its `declaration` and `loadAdapter`, which loads the carrier's code and
+ * gives its adapter factory. Adding a carrier is copying a folder and adding its line here (and one
+ * to the emulator's registry); the slug list, the declarations and the adapters are all derived
+ * from this file (declarations.ts, adapters.ts).
  *
- * Adapters load with their folder, synchronously: services ask an adapter which operations it has
- * (its optional methods) before calling, so loading one on first use would need every operation
- * to be declared ahead of its code.
+ * A carrier's code loads with its first call, not at start (bench/README.md: about 3 MB of idle
+ * memory for the five): what a carrier offers is read from its declaration until then.
  */
 export * as carrier_a from './carrier_a/index.js';
 export * as carrier_b from './carrier_b/index.js';

@@ -3,13 +3,14 @@
  * carrier against it, check the carrier supports the operation, and build the CarrierCall.
  */
 import type { Log } from '../logger.js';
-import type { CarrierAdapter, CarrierCall, CarrierSlug, Operation } from '../carriers/carrier.js';
+import type { CarrierAdapter, CarrierCall, CarrierDeclaration, CarrierSlug, Operation } from '../carriers/carrier.js';
 import type { Adapters } from '../carriers/adapters.js';
+import { declarations } from '../carriers/declarations.js';
 import { ApiError } from '../domain/errors.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
 
 /** Adapter method behind each operation of the spec's table. */
-const METHOD: Partial<Record<Operation, keyof CarrierAdapter>> = {
+export const METHOD: Partial<Record<Operation, keyof CarrierAdapter>> = {
   rate: 'rate',
   ship: 'ship',
   track: 'track',
@@ -46,14 +47,18 @@ export function withCarrierDetail(err: unknown, slug: CarrierSlug, operation: st
   return new ApiError(err.code, err.message, `${slug} ${operation}`, { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}), cause: err });
 }
 
+/** carrier_unsupported_method, with the carrier's note, for an operation its declaration does not list. */
+function requireDeclared(decl: CarrierDeclaration, operation: Operation): void {
+  if (decl.operations.includes(operation)) return;
+  const note = decl.unsupportedNotes?.[operation];
+  throw new ApiError('carrier_unsupported_method', `${decl.slug} does not support ${operation}${note ? `: ${note}` : ''}`, `${decl.slug}.${operation}`);
+}
+
 export function createCarrierCalls(deps: { accounts: AccountsService; adapters: Adapters }) {
   /** `method` names the adapter method when it is not the operation's usual one (cancelPickup under pickup). */
   function requireOperation<M extends keyof CarrierAdapter>(adapter: CarrierAdapter, operation: Operation, method: keyof CarrierAdapter | undefined = METHOD[operation]): NonNullable<CarrierAdapter[M]> {
     const decl = adapter.declaration;
-    if (!decl.operations.includes(operation)) {
-      const note = decl.unsupportedNotes?.[operation];
-      throw new ApiError('carrier_unsupported_method', `${decl.slug} does not support ${operation}${note ? `: ${note}` : ''}`, `${decl.slug}.${operation}`);
-    }
+    requireDeclared(decl, operation);
     const fn = method ? adapter[method] : undefined;
     if (typeof fn !== 'function') {
       const what = method && method !== METHOD[operation] ? method : operation;
@@ -71,8 +76,8 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
   }
 
   /** A call on credentials given inline (validate_credentials before registering an account). */
-  function prepareInline<M extends keyof CarrierAdapter>(target: { carrier: CarrierSlug; country: string; auth: Record<string, string>; test?: boolean }, operation: Operation, log: Log) {
-    const adapter = deps.adapters[target.carrier];
+  async function prepareInline<M extends keyof CarrierAdapter>(target: { carrier: CarrierSlug; country: string; auth: Record<string, string>; test?: boolean }, operation: Operation, log: Log) {
+    const adapter = await adapterFor(target.carrier, operation);
     const run = requireOperation<M>(adapter, operation);
     const call: CarrierCall = { auth: target.auth, test: target.test === true, debug: false, country: target.country, log };
     return { adapter, call, run };
@@ -103,8 +108,8 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
   }
 
   /** The call on an account already resolved (rate shopping resolves every account first). */
-  function prepareFor<M extends keyof CarrierAdapter>(account: ResolvedAccount, target: Omit<CallTarget, 'shipping_account'>, operation: Operation, log: Log, method?: M): PreparedCall<M> {
-    const adapter = deps.adapters[account.carrier];
+  async function prepareFor<M extends keyof CarrierAdapter>(account: ResolvedAccount, target: Omit<CallTarget, 'shipping_account'>, operation: Operation, log: Log, method?: M): Promise<PreparedCall<M>> {
+    const adapter = await adapterFor(account.carrier, operation);
     const run = requireOperation<M>(adapter, operation, method);
     const call: CarrierCall = {
       auth: account.auth,
@@ -121,14 +126,21 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
   async function prepareAccount(tenant: string, id: string, log: Log): Promise<{ account: ResolvedAccount; adapter: CarrierAdapter; call: CarrierCall }> {
     const account = await resolveAccount(tenant, { shipping_account: id });
     const call: CarrierCall = { auth: account.auth, test: account.test, debug: false, country: account.country, log };
-    return { account, adapter: deps.adapters[account.carrier], call };
+    return { account, adapter: await deps.adapters[account.carrier](), call };
   }
 
-  /** The carrier's adapter offers the operation (what requireOperation checks, without throwing). */
+  /**
+   * The carrier's adapter, loaded with its first call. An operation the carrier does not declare is
+   * refused first, so that asking for it loads nothing.
+   */
+  async function adapterFor(carrier: CarrierSlug, operation: Operation): Promise<CarrierAdapter> {
+    requireDeclared(declarations[carrier], operation);
+    return deps.adapters[carrier]();
+  }
+
+  /** The carrier declares the operation: what a call would find, without loading its adapter. */
   function supports(carrier: CarrierSlug, operation: Operation): boolean {
-    const adapter = deps.adapters[carrier];
-    const method = METHOD[operation];
-    return adapter.declaration.operations.includes(operation) && method !== undefined && typeof adapter[method] === 'function';
+    return declarations[carrier].operations.includes(operation);
   }
 
   return { resolveAccount, peekAccount, prepare, prepareFor, prepareAccount, prepareInline, requireOperation, supports };

@@ -60,7 +60,7 @@ export function createManifestService(deps: { db: Kysely<Tables>; calls: Carrier
       return run(call);
     }
     if (!isCarrierSlug(input.carrier)) throw new ApiError('schema_validation_error', `validate_credentials.carrier ${input.carrier} is not a carrier`, 'validate_credentials.carrier');
-    const { call, run } = deps.calls.prepareInline<'validateCredentials'>({ ...input, carrier: input.carrier }, 'validate_credentials', log);
+    const { call, run } = await deps.calls.prepareInline<'validateCredentials'>({ ...input, carrier: input.carrier }, 'validate_credentials', log);
     return run(call);
   }
 

@@ -63,7 +63,7 @@ export function createRateShopping(deps: { calls: CarrierCalls; clock: Clock; bu
 
   async function rateOne(account: ResolvedAccount, input: ShipmentBase, log: Log): Promise<ShoppedRate[]> {
     const target = { test: input.test, debug: input.debug };
-    const { adapter, call, run } = calls.prepareFor<'rate'>(account, target, 'rate', log);
+    const { adapter, call, run } = await calls.prepareFor<'rate'>(account, target, 'rate', log);
     const shipment: ShipmentInput = { ...input, shipping_account: account.id };
     const req = toShipmentRequest(shipment, account, adapter.declaration, { operation: 'rate', now: clock.now() });
     const rates = await withinBudget(deps.budgetMs, account.carrier, (signal) => run({ ...call, signal }, req));

@@ -7,7 +7,8 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAdapters } from '../../src/carriers/adapters.js';
-import { CARRIER_SLUGS, carrierModule, declarations } from '../../src/carriers/declarations.js';
+import { CARRIER_SLUGS, declarations } from '../../src/carriers/declarations.js';
+import { METHOD } from '../../src/services/carrier-calls.js';
 import * as registry from '../../src/carriers/registry.js';
 import { loadConfig } from '../../src/config.js';
 import { CustomsItem, ShipmentInput } from '../../src/contract/shipment.js';
@@ -50,12 +51,18 @@ describe('carrier registry', () => {
     expect(found).toEqual([]);
   });
 
-  it('builds one adapter per carrier from its folder, holding its declaration', () => {
+  it("makes each carrier's adapter on first use, once, holding its declaration", async () => {
     const adapters = createAdapters({ transport: {} as never, tokens: noTokens, clock: systemClock, baseUrl: () => 'http://127.0.0.1:9' });
     expect(Object.keys(adapters)).toEqual([...CARRIER_SLUGS]);
     for (const slug of CARRIER_SLUGS) {
-      expect(typeof carrierModule(slug).createAdapter).toBe('function');
-      expect(adapters[slug].declaration).toBe(declarations[slug]);
+      const adapter = await adapters[slug]();
+      expect(adapter.declaration).toBe(declarations[slug]);
+      expect(await adapters[slug]()).toBe(adapter);
+      // Until its code is loaded, the declaration answers whether a carrier offers an operation.
+      for (const operation of adapter.declaration.operations) {
+        const method = METHOD[operation];
+        if (method) expect(typeof adapter[method], `${slug} declares ${operation}`).toBe('function');
+      }
     }
   });
 });

@@ -65,7 +65,7 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
 
   const lookups = () =>
     Promise.all(
-      Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? one : two).adapters.carrier_d.locations!(call, { location: { postal_code: '38117', country: 'US' } })),
+      Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? one : two).adapters.carrier_d().then((a) => a.locations!(call, { location: { postal_code: '38117', country: 'US' } }))),
     );
 
   it('fetches one access token for concurrent calls of both instances, and one again when it expires', async () => {
@@ -83,14 +83,14 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
   it('shares one payment authorization token between the instances', async () => {
     const state = em.emulator.state.carrier_d;
     const before = state.paymentTokensIssued;
-    const booked = await Promise.all([one, two, one, two].map((rt) => rt.adapters.carrier_d.ship!(call, shipment)));
+    const booked = await Promise.all([one, two, one, two].map(async (rt) => (await rt.adapters.carrier_d()).ship!(call, shipment)));
     expect(new Set(booked.map((b) => b.tracking_number)).size).toBe(4);
     expect(state.paymentTokensIssued - before).toBe(1);
   });
 
   it('cancels a carrier pickup with the ETag of the pickup; a second cancel is refused', async () => {
     const date = new Date(clock.now().getTime() + 48 * HOUR).toISOString().slice(0, 10);
-    const pickup = await one.adapters.carrier_d.pickup!(call, {
+    const pickup = await (await one.adapters.carrier_d()).pickup!(call, {
       shipping_account: 'sa_x',
       carrier: 'carrier_d',
       location: shipment.sender,
@@ -99,17 +99,18 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
       dim_units: 'IN',
       weight_units: 'LB',
     });
-    const result = await two.adapters.carrier_d.cancelPickup!(call, { confirmation_number: pickup.confirmation_number });
+    const result = await (await two.adapters.carrier_d()).cancelPickup!(call, { confirmation_number: pickup.confirmation_number });
     expect(result.message).toContain(pickup.confirmation_number);
     expect(em.emulator.state.carrier_d.pickups.get(pickup.confirmation_number)?.cancelled).toBe(true);
-    const again = await two.adapters.carrier_d.cancelPickup!(call, { confirmation_number: pickup.confirmation_number }).catch(toApiError);
+    const again = await (await two.adapters.carrier_d()).cancelPickup!(call, { confirmation_number: pickup.confirmation_number }).catch(toApiError);
     expect(again).toMatchObject({ code: 'carrier_exception', message: expect.stringContaining('already cancelled') });
-    const unknown = await one.adapters.carrier_d.cancelPickup!(call, { confirmation_number: 'WTC999999' }).catch(toApiError);
+    const unknown = await (await one.adapters.carrier_d()).cancelPickup!(call, { confirmation_number: 'WTC999999' }).catch(toApiError);
     expect(unknown).toMatchObject({ code: 'carrier_no_shipment_found' });
   });
 
-  it('has no pickup availability (the operation stays undefined)', () => {
-    expect(one.adapters.carrier_d.pickupAvailability).toBeUndefined();
-    expect(one.adapters.carrier_d.trackMany).toBeUndefined();
+  it('has no pickup availability (the operation stays undefined)', async () => {
+    const adapter = await one.adapters.carrier_d();
+    expect(adapter.pickupAvailability).toBeUndefined();
+    expect(adapter.trackMany).toBeUndefined();
   });
 });

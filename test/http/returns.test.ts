@@ -12,7 +12,7 @@ import { address, recipientUS, type CarrierASuite } from '../contract/support.js
 const s = {} as CarrierASuite;
 beforeAll(async () => {
   s.em = await startTestEmulator();
-  const bare = { carrier_b: { declaration: declarations.carrier_b }, carrier_c: { declaration: declarations.carrier_c }, carrier_d_reseller: { declaration: declarations.carrier_d_reseller } };
+  const bare = { carrier_b: async () => ({ declaration: declarations.carrier_b }), carrier_c: async () => ({ declaration: declarations.carrier_c }), carrier_d_reseller: async () => ({ declaration: declarations.carrier_d_reseller }) };
   s.t = await createTestApp({ emulatorUrl: s.em.url, adapters: bare });
   s.key = await s.t.key();
   s.account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
