@@ -21,7 +21,7 @@ import type { Tables } from '../storage/tables.js';
 import { withCarrierDetail, type CarrierCalls, type PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { createLimiter, type Limiter } from './limiter.js';
-import { updateStatusFromTracking } from '../storage/repositories/returns.js';
+import { numbersWithReturns, updateStatusFromTracking } from '../storage/repositories/returns.js';
 import type { TrackingCache } from './tracking-cache.js';
 
 const MINUTE = 60_000;
@@ -119,8 +119,10 @@ export function createTrackingService(deps: TrackingDeps) {
           if (!(outcome instanceof ApiError)) fetched.push({ number: item.number, result: outcome });
         });
         await cache.putMany(tenant, account.carrier, call.test, fetched);
+        // One read for the whole answer finds the numbers a return was shipped under (few or none).
+        const returned = await numbersWithReturns(deps.db, tenant, account.carrier, fetched.map((f) => f.number));
         await Promise.all(
-          fetched.map(async ({ number, result: outcome }) => {
+          fetched.filter((f) => returned.has(f.number)).map(async ({ number, result: outcome }) => {
             // A return shipped under this number follows where its parcel is (GET /returns?status=).
             const at = clock.now();
             await updateStatusFromTracking(deps.db, tenant, account.carrier, number, outcome.tracking_stage, at.toISOString(), async (trx, ids) => {

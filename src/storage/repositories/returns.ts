@@ -101,6 +101,23 @@ export async function updateReturn(
 }
 
 /**
+ * Which of a carrier's numbers some return (not voided) was shipped under: one indexed read for a
+ * whole tracking answer, where most numbers are no return's.
+ */
+export async function numbersWithReturns(db: Kysely<Tables>, tenant: string, carrier: string, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('returns')
+    .select('tracking_number')
+    .where('tenant', '=', tenant)
+    .where('carrier', '=', carrier)
+    .where('tracking_number', 'in', numbers)
+    .where('status', '!=', 'SHIPMENT_VOIDED')
+    .execute();
+  return new Set(rows.map((r) => r.tracking_number).filter((n): n is string => n !== null));
+}
+
+/**
  * A fresh tracking stage for a carrier's number reaches the returns shipped under it. A return
  * voided here stays voided: a carrier without void (its label simply never moves) would otherwise
  * bring it back. Returns the ids of the returns that changed.
