@@ -52,7 +52,7 @@ export function createServices(deps: ServiceDeps) {
   const db = deps.database.db;
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
-  const trackingCache = createTrackingCache({ db, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
+  const trackingCache = createTrackingCache({ db, dialect: deps.database.dialect, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
   const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts });
   const links = createSignedLinks({
     key: deps.sealer.deriveKey('signed links'),

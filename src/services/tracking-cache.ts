@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import type { TrackingResult } from '../domain/types.js';
 import type { Metrics } from '../metrics.js';
 import * as repo from '../storage/repositories/tracking-cache.js';
+import type { Dialect } from '../storage/database.js';
 import type { Tables } from '../storage/tables.js';
 import { recordEvents } from './events.js';
 import { createGroupCommit } from './group-commit.js';
@@ -20,7 +21,7 @@ export interface CachedTracking {
   fetchedAt: number;
 }
 
-export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock; metrics?: Metrics }) {
+export function createTrackingCache(deps: { db: Kysely<Tables>; dialect: Dialect; clock: Clock; metrics?: Metrics }) {
   const { db, clock } = deps;
   const memory = createTtlCache<CachedTracking>({ ttlMs: 5_000 });
   const commit = createGroupCommit(db);
@@ -61,15 +62,17 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; clock: Clock; me
     if (latest.size === 0) return;
     const now = clock.now();
     const rows = [...latest].map(([number, result]) => ({ tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() }));
+    const serialized = new Map(rows.map((r) => [r.tracking_number, r.result]));
     await commit(async (trx) => {
       const created = await repo.insertAbsent(trx, rows);
       const existing = rows.filter((r) => !created.has(r.tracking_number));
-      const before = await repo.getManyForUpdate(trx, tenant, carrier, existing.map((r) => r.tracking_number), test);
+      const before = await repo.getManyForUpdate(trx, deps.dialect, tenant, carrier, existing.map((r) => r.tracking_number), test);
       await repo.putCachedMany(trx, existing);
       const changed = [...latest].filter(([number, result]) => {
         if (created.has(number)) return true;
         const prior = before.get(number);
-        return !prior || trackingChanged(JSON.parse(prior.result) as TrackingResult, result);
+        // The same text is the same result: most refreshes find nothing new, and parsing the stored one costs.
+        return !prior || (prior.result !== serialized.get(number) && trackingChanged(JSON.parse(prior.result) as TrackingResult, result));
       });
       await recordEvents(trx, changed.map(([, result]) => ({ tenant, type: 'tracking.updated' as const, data: result, at: now })));
       // GET /shipments?status= filters on the stage the shipment last reached.

@@ -1,5 +1,6 @@
 /** Last tracking result per tenant, carrier and number: shared by every instance on the database. */
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../database.js';
 import type { Tables, TrackingCacheTable } from '../tables.js';
 
 export type TrackingCacheRow = TrackingCacheTable;
@@ -45,21 +46,15 @@ export async function insertAbsent(db: Kysely<Tables>, rows: TrackingCacheRow[])
 }
 
 /**
- * The rows of these numbers, each locked until the transaction ends: a write that changes nothing
- * takes the row locks on PostgreSQL (and SQLite runs one writer at a time), so concurrent writers
- * compare in turn.
+ * The rows of these numbers, locked until the transaction ends so that concurrent writers compare
+ * in turn. PostgreSQL locks them (FOR UPDATE); SQLite has one writer at a time, and the transaction
+ * holds that lock from its first write (`insertAbsent` runs before this).
  */
-export async function getManyForUpdate(db: Kysely<Tables>, tenant: string, carrier: string, numbers: string[], test: boolean): Promise<Map<string, TrackingCacheRow>> {
+export async function getManyForUpdate(db: Kysely<Tables>, dialect: Dialect, tenant: string, carrier: string, numbers: string[], test: boolean): Promise<Map<string, TrackingCacheRow>> {
   if (numbers.length === 0) return new Map();
-  await db
-    .updateTable('tracking_cache')
-    .set((eb) => ({ fetched_at: eb.ref('fetched_at') }))
-    .where('tenant', '=', tenant)
-    .where('carrier', '=', carrier)
-    .where('tracking_number', 'in', numbers)
-    .where('test', '=', test ? 1 : 0)
-    .execute();
-  const rows = await db.selectFrom('tracking_cache').selectAll().where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', 'in', numbers).where('test', '=', test ? 1 : 0).execute();
+  let q = db.selectFrom('tracking_cache').selectAll().where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', 'in', numbers).where('test', '=', test ? 1 : 0);
+  if (dialect === 'postgres') q = q.forUpdate();
+  const rows = await q.execute();
   return new Map(rows.map((r) => [r.tracking_number, r]));
 }
 
