@@ -21,7 +21,7 @@ import type { Agent, Dispatcher } from 'undici';
 import { decodeUtf8 } from './utf8.js';
 import type { Log } from '../../logger.js';
 import { ApiError } from '../../domain/errors.js';
-import { redactHeaders, redactText, redactUrl } from './redact.js';
+import { redactedBody, redactHeaders, redactUrl } from './redact.js';
 import { classifyStatus, classifyThrown, type Failure, type Target } from './transport-errors.js';
 
 export interface CarrierHttpRequest {
@@ -81,8 +81,6 @@ const MAX_RETRY_AFTER_S = 2;
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_CAP_MS = 2_000;
 const MIN_ATTEMPT_MS = 50;
-/** Debug log lines keep at most this much of a (redacted) body. */
-const MAX_LOGGED_BODY = 64 * 1024;
 
 class BodyTooLarge extends Error {
   constructor(readonly status: number) {
@@ -106,12 +104,6 @@ function headerValue(h: Record<string, string> | undefined, name: string): strin
   if (h === undefined) return undefined;
   for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === name) return v;
   return undefined;
-}
-
-function logBody(body: string | undefined, contentType: string | undefined): string | undefined {
-  if (body === undefined) return undefined;
-  const r = redactText(body, contentType);
-  return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
 }
 
 interface Answer {
@@ -208,7 +200,7 @@ export function createTransport(opts: TransportOptions): Transport {
             method: req.method,
             url: redactUrl(req.url),
             headers: redactHeaders(req.headers ?? {}),
-            body: logBody(req.body, headerValue(req.headers, 'content-type')),
+            body: redactedBody(req.body, headerValue(req.headers, 'content-type')),
           },
         },
         'carrier request',
@@ -235,7 +227,7 @@ export function createTransport(opts: TransportOptions): Transport {
       const duration_ms = Math.round(performance.now() - started);
       if (req.debug) {
         req.log.info(
-          { ...logged, response: { status, headers: redactHeaders(headers), body: logBody(body, headers['content-type']), duration_ms } },
+          { ...logged, response: { status, headers: redactHeaders(headers), body: redactedBody(body, headers['content-type']), duration_ms } },
           'carrier response',
         );
       }
