@@ -20,6 +20,7 @@
 import type { Agent, Dispatcher } from 'undici';
 import { decodeUtf8 } from './utf8.js';
 import type { Log } from '../../logger.js';
+import type { CarrierAttempt, EndCall } from '../../tracing.js';
 import { ApiError } from '../../domain/errors.js';
 import { redactedBody, redactHeaders, redactUrl } from './redact.js';
 import { classifyStatus, classifyThrown, type Failure, type Target } from './transport-errors.js';
@@ -72,6 +73,8 @@ export interface TransportOptions {
   maxBodyBytes?: number;
   /** Told of every finished call (retries included): "ok", "http_<status>" for 4xx answers, or the error code. */
   observe?: (carrier: string, operation: string, outcome: string, seconds: number) => void;
+  /** Told of every attempt (a retry is one) as it starts, then of its status or error code: a span each (src/tracing.ts). */
+  trace?: (attempt: CarrierAttempt) => EndCall;
 }
 
 const DEFAULT_RETRIES = 2;
@@ -206,6 +209,7 @@ export function createTransport(opts: TransportOptions): Transport {
         'carrier request',
       );
     }
+    const traced = opts.trace?.({ carrier: req.carrier, operation: req.operation, method: req.method, host: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80), attempt: n });
     const call = exchange(
       client,
       { origin: url.origin, path: `${url.pathname}${url.search}`, method: req.method, headers: req.headers ?? null, body: req.body ?? null, headersTimeout: budgetMs, bodyTimeout: budgetMs },
@@ -245,6 +249,7 @@ export function createTransport(opts: TransportOptions): Transport {
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', giveUp);
     }
+    traced?.(status, 'error' in outcome ? outcome.error.code : undefined);
     const line = {
       ...logged,
       method: req.method,
