@@ -198,6 +198,23 @@ describe('OpenTelemetry traces', () => {
     expect(delivery.attributes).toEqual({ 'http.request.method': 'POST', 'waybill.event.type': 'shipment.created', 'http.response.status_code': 200 });
   });
 
+  it("books a batch's items in traces of their own, not under the request that queued them", async () => {
+    const queued = await post('/batches', { batch: { shipments: [shipment(account, { service: 'carrier_a_ground' }).shipment] } });
+    expect(queued.status).toBe(202);
+    const id = queued.body.batch.id as string;
+    const status = async () => ((await (await fetch(`${base}/batches/${id}`, { headers: { zkkey: key } })).json()) as { batch: { status: string } }).batch.status;
+    await waitFor(async () => (await status()) === 'completed', 'the batch');
+
+    const spans = await exported();
+    const request = spans.find((s) => s.name === 'POST /batches')!;
+    expect(request.attributes['http.response.status_code']).toBe(202);
+    expect(childrenOf(spans, request)).toEqual([]);
+    const shipRequests = new Set(spans.filter((s) => s.name === 'POST /ship').map((s) => s.spanId));
+    const booking = spans.filter((s) => s.name === 'POST carrier_a ship' && !shipRequests.has(s.parentSpanId!));
+    expect(booking).toHaveLength(1);
+    expect(booking[0]!.parentSpanId).toBeUndefined();
+  });
+
   it('exports to the configured collector, with its headers and resource, and nothing of a tenant; carriers get no trace headers', async () => {
     const spans = await exported();
     expect(otlp.exports.length).toBeGreaterThan(0);
