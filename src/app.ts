@@ -25,14 +25,18 @@ import { lazySerializers, lazyValidatorCompiler } from './http/lazy-compile.js';
 import { registerMetrics } from './http/metrics.js';
 import { lazyRequestLogger, RequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerTracing } from './http/tracing.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
+import type { Tracing } from './tracing.js';
 
 export interface AppDeps extends ServiceDeps {
   config: Config;
   logger: Logger;
   /** Services shared with the background work; made from the deps when absent. */
   services?: Services;
+  /** A server span per request; absent when tracing is off, and then no hook is added. */
+  tracing?: Tracing;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -76,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock });
 
   app.decorateRequest('tenant', '');
+  // First: the span covers the hooks after it (authentication, the closing check).
+  if (deps.tracing) registerTracing(app, deps.tracing);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

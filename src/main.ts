@@ -22,6 +22,7 @@ import { verifySealingKey } from './storage/key-check.js';
 import { createSealer, loadSealingKey, type Sealer } from './storage/sealing.js';
 import { createTokenStore, tokenLeaseMs } from './storage/token-store.js';
 import { releaseAllLeases } from './storage/repositories/oauth-tokens.js';
+import { loadTracing } from './tracing.js';
 
 export interface RunningServer {
   app: App;
@@ -71,18 +72,21 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
   // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
   const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;
+  // OpenTelemetry traces when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT); else nothing of it loads.
+  const tracing = await loadTracing({ log: logger });
+  const withTracing = tracing ? { tracing } : {};
   // An instance killed while refreshing a carrier token leaves its lease, which others wait out
   // (the carrier timeout plus 5 s: tokenLeaseMs) before refreshing themselves; on SQLite no other
   // process can hold one, so it is let go.
   if (database.dialect === 'sqlite') await releaseAllLeases(database.db);
-  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock, leaseMs: tokenLeaseMs(config.carriers.timeoutMs) }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}) });
+  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock, leaseMs: tokenLeaseMs(config.carriers.timeoutMs) }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}), ...withTracing });
 
   const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency, ...(metrics ? { metrics } : {}) };
   const services = createServices(deps);
-  const app = await buildApp({ ...deps, services });
+  const app = await buildApp({ ...deps, services, ...withTracing });
   const url = await app.listen({ host: config.host, port: config.port });
   // Webhook deliveries and background tracking run in every instance; the database shares the work.
-  const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }), baseUrl: url, ...(metrics ? { metrics } : {}) });
+  const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }), baseUrl: url, ...(metrics ? { metrics } : {}), ...withTracing });
   logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);
 
   let closing: Promise<void> | undefined;
@@ -93,6 +97,8 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
       await carriers.close();
       await emulator?.close();
       await database.close();
+      // Last, so that the spans of the requests and deliveries drained above are exported too.
+      await tracing?.shutdown();
     })());
   return { app, url, database, close };
 }

@@ -1,16 +1,17 @@
 /**
  * The production start: `npm start` runs the compiled service with plain node, and a SIGTERM sent to
  * the npm process (what a process manager does) reaches the service, which drains and frees its port.
- * What the compiled bundle loads on first use (the carrier HTTP client, the print file worker) is
- * used once, since only the bundle can break it.
+ * What the compiled bundle loads on first use (the carrier HTTP client, the print file worker, the
+ * OpenTelemetry SDK) is used once, since only the bundle can break it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
+import { startOtlpReceiver } from './support/otlp-receiver.js';
 import { projectRoot } from './support/process.js';
 
 /** A port nobody listens on right now (bound and released by this process). */
@@ -97,3 +98,81 @@ it('npm start serves the compiled service, carrier calls and print files include
     if (npm.exitCode === null) npm.kill('SIGKILL');
   }
 }, 90_000);
+
+/** The modules a chunk of dist/ imports statically (`from"./…"`), file names only. */
+function staticImports(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/from\s*"\.\/(?:chunks\/)?([^"]+)"/g)].map((m) => m[1]!);
+}
+
+/**
+ * `node dist/cli.js serve` (what `npm start` execs) with `env`, one /rate, then SIGTERM; what it
+ * printed and the modules it loaded.
+ */
+async function serveOneRate(env: Record<string, string>): Promise<{ out: string; loaded: string[] }> {
+  const imports = join(mkdtempSync(join(tmpdir(), 'waybill-imports-')), 'imports.txt');
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OTEL_')));
+  const all = { ...clean, PORT: '0', WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-trace-')), WAYBILL_LOG_LEVEL: 'info', WAYBILL_RECORD_IMPORTS: imports, ...env };
+  const child = spawn(process.execPath, ['--import', join(projectRoot, 'test/support/record-imports.mjs'), 'dist/cli.js', 'serve'], { cwd: projectRoot, env: all, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
+  let out = '';
+  try {
+    const url = await withinDeadline(
+      'listening',
+      60_000,
+      new Promise<string>((resolvePromise, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d;
+          const m = /Waybill listening on (http:\/\/[^"\s]+)/.exec(out);
+          if (m) resolvePromise(m[1]!);
+        });
+        child.stderr.on('data', (d: Buffer) => (out += d));
+        void exited.then((code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
+      }),
+    );
+    const key = spawnSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--tenant', 'acme'], { cwd: projectRoot, env: all, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
+    const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', zkkey: key }, body: JSON.stringify(body) });
+    const account = ((await (await post('/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).json()) as { shipping_account: { id: string } }).shipping_account.id;
+    const address = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
+    const rated = await post('/rate', { shipment: { shipping_account: account, sender: address, recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' } });
+    expect(rated.status, await rated.text()).toBe(200);
+    child.kill('SIGTERM');
+    expect(await withinDeadline('exit after SIGTERM', 15_000, exited)).toBe(0);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  const loaded = existsSync(imports) ? readFileSync(imports, 'utf8').split('\n').filter(Boolean) : [];
+  return { out, loaded };
+}
+
+it('the compiled service loads the OpenTelemetry SDK only with an OTLP endpoint, and exports its spans when SIGTERM drains it', async () => {
+  // The SDK is in a chunk of its own that only a dynamic import reaches: nothing loaded at start holds it.
+  const chunks = readdirSync(join(projectRoot, 'dist/chunks'));
+  const sdkChunk = chunks.find((f) => /^tracing-otel-.*\.js$/.test(f))!;
+  expect(readFileSync(join(projectRoot, 'dist/chunks', sdkChunk), 'utf8')).toContain('OTLPTraceExporter');
+  const atStart = new Set<string>();
+  const visit = (file: string) => {
+    if (atStart.has(file)) return;
+    atStart.add(file);
+    for (const next of staticImports(join(projectRoot, file === 'cli.js' ? 'dist' : 'dist/chunks', file))) visit(next);
+  };
+  visit('cli.js');
+  expect([...atStart].filter((f) => /OTLPTraceExporter|BatchSpanProcessor/.test(readFileSync(join(projectRoot, f === 'cli.js' ? 'dist' : 'dist/chunks', f), 'utf8')))).toEqual([]);
+
+  const off = await serveOneRate({});
+  expect(off.loaded.some((u) => u.endsWith('dist/cli.js'))).toBe(true);
+  expect(off.loaded.filter((u) => u.includes(sdkChunk))).toEqual([]);
+  expect(off.out).not.toContain('OpenTelemetry');
+
+  const collector = await startOtlpReceiver();
+  try {
+    // A batch delay of ten minutes: the spans can only go out with the drain.
+    const on = await serveOneRate({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '600000' });
+    expect(on.loaded.filter((u) => u.includes(sdkChunk))).toHaveLength(1);
+    expect(on.out).toContain('OpenTelemetry tracing on');
+    const server = collector.spans.find((s) => s.name === 'POST /rate')!;
+    expect(server.resource['service.name']).toBe('waybill');
+    expect(collector.spans.filter((s) => s.parentSpanId === server.spanId).map((s) => s.name)).toContain('POST carrier_a rate');
+  } finally {
+    await collector.close();
+  }
+}, 150_000);

@@ -10,6 +10,7 @@ import type { Log } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
+import type { Tracing } from '../tracing.js';
 import type { Services } from './index.js';
 import { createBatchBooking } from './batch-booking.js';
 import { startBatchWorker } from './batch-worker.js';
@@ -31,10 +32,12 @@ export function startBackground(deps: {
   /** Where this instance answers, for the label links of shipments booked in the background (WAYBILL_PUBLIC_URL wins). */
   baseUrl?: string;
   metrics?: Metrics;
+  /** Webhook deliveries' spans; carrier calls have theirs from the carrier runtime. */
+  tracing?: Tracing;
 }): Background {
   const { database, clock, config, log } = deps;
   const common = { db: database.db, dialect: database.dialect, clock, log, ...(deps.metrics ? { metrics: deps.metrics } : {}) };
-  const worker = startWebhookWorker({ ...common, sealer: deps.sealer, config: config.webhooks });
+  const worker = startWebhookWorker({ ...common, sealer: deps.sealer, config: config.webhooks, ...(deps.tracing ? { tracing: deps.tracing } : {}) });
   const poller = startTrackingPoller({ ...common, tracking: deps.services.tracking, config: { ...config.tracking, idleMs: config.webhooks.pollMs } });
   const booking = createBatchBooking({ db: database.db, clock, shipping: deps.services.shipping, labelBaseUrl: config.publicUrl ?? deps.baseUrl ?? `http://${config.host}:${config.port}` });
   const batches = startBatchWorker({ ...common, booking, carriers: Object.keys(deps.services.declarations), config: { ...config.batches, pollMs: config.webhooks.pollMs } });

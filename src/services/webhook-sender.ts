@@ -24,6 +24,8 @@ export interface AttemptOutcome {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
+  /** What failed, in few words for a span: the status, "timeout", "blocked_address" or the socket's error code. */
+  errorType: string | null;
   durationMs: number;
 }
 
@@ -51,15 +53,16 @@ export function createSender(opts: SenderOptions) {
 
   async function send(target: { url: string; eventId: string; body: string; secrets: string[]; now: Date }): Promise<AttemptOutcome> {
     const started = performance.now();
-    const done = (statusCode: number | null, error: string | null): AttemptOutcome => ({
+    const done = (statusCode: number | null, error: string | null, errorType: string | null = statusCode === null ? null : String(statusCode)): AttemptOutcome => ({
       ok: statusCode !== null && statusCode >= 200 && statusCode < 300,
       statusCode,
       error: error && error.length > MAX_ERROR ? `${error.slice(0, MAX_ERROR)}…` : error,
+      errorType: error === null ? null : errorType,
       durationMs: Math.round(performance.now() - started),
     });
     const url = new URL(target.url);
     const literal = opts.allowPrivate ? undefined : literalHostBlocked(url);
-    if (literal) return done(null, `${literal} is a loopback, link-local or private address`);
+    if (literal) return done(null, `${literal} is a loopback, link-local or private address`, 'blocked_address');
     const t = Math.floor(target.now.getTime() / 1000);
     try {
       const res = await (await agentOnce()).request({
@@ -81,9 +84,9 @@ export function createSender(opts: SenderOptions) {
       return done(res.statusCode, ok ? null : res.statusCode >= 300 && res.statusCode < 400 ? `HTTP ${res.statusCode}: redirects are not followed` : `HTTP ${res.statusCode}`);
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-      if (e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') return done(null, `no answer within ${opts.timeoutMs} ms`);
+      if (e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') return done(null, `no answer within ${opts.timeoutMs} ms`, 'timeout');
       const code = e.code ?? e.cause?.code;
-      return done(null, withoutAddresses([code, e.message ?? e.cause?.message].filter(Boolean).join(': ')) || 'delivery failed');
+      return done(null, withoutAddresses([code, e.message ?? e.cause?.message].filter(Boolean).join(': ')) || 'delivery failed', code ?? '_OTHER');
     }
   }
 

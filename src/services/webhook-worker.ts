@@ -21,6 +21,7 @@ import * as outbox from '../storage/repositories/events.js';
 import { disableEndpoint, markFailing, markHealthy } from '../storage/repositories/webhooks.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Tables } from '../storage/tables.js';
+import type { Tracing } from '../tracing.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
 import { EVENT_RETENTION_MS } from './events.js';
 import { createSender } from './webhook-sender.js';
@@ -80,6 +81,7 @@ export interface WebhookWorkerDeps {
   config: Config['webhooks'];
   log: Log;
   metrics?: Metrics;
+  tracing?: Tracing;
 }
 
 const HOUR = 3_600_000;
@@ -99,7 +101,9 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): Pick<BackgroundLoop
     const secrets = [deps.sealer.open(c.secret_sealed)];
     if (c.previous_secret_sealed && c.previous_secret_until && c.previous_secret_until > now.toISOString()) secrets.push(deps.sealer.open(c.previous_secret_sealed));
     const body = eventBody({ id: c.event_id, type: c.event_type, created: c.event_created_at, data: c.event_data });
+    const traced = deps.tracing?.webhookDelivery(c.event_type, c.attempts);
     const out = await sender.send({ url: c.url, eventId: c.event_id, body, secrets, now });
+    traced?.(out.statusCode ?? undefined, out.errorType ?? undefined);
     const at = clock.now();
     const attempts = c.attempts + 1;
     const finished = out.ok || attempts >= MAX_ATTEMPTS;

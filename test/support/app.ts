@@ -19,6 +19,7 @@ import { emulatorMasterAccounts } from '../../src/services/master-accounts.js';
 import type { MasterTestAccounts } from '../../src/services/accounts.js';
 import { createSealer } from '../../src/storage/sealing.js';
 import { createKey } from '../../src/storage/repositories/keys.js';
+import type { Tracing } from '../../src/tracing.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export interface TestApp {
@@ -49,6 +50,8 @@ export async function createTestApp(
     adapters?: Partial<Adapters>;
     /** GET /metrics and the figures behind it, as `waybill serve` has them by default. */
     metrics?: boolean;
+    /** Spans of requests, carrier calls and deliveries (src/tracing.ts); the suite flushes and shuts it down. */
+    tracing?: Tracing;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
@@ -65,7 +68,8 @@ export async function createTestApp(
   const sealer = createSealer(opts.secretKey ?? randomBytes(32));
   const metrics = opts.metrics ? createMetrics({ pendingDeliveries: () => countPending(db.database.db) }) : undefined;
   const withMetrics = metrics ? { metrics } : {};
-  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: db.database.db, sealer, clock }), clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}), ...withMetrics });
+  const withTracing = opts.tracing ? { tracing: opts.tracing } : {};
+  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: db.database.db, sealer, clock }), clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}), ...withMetrics, ...withTracing });
   const logger = createLogger('debug', sink);
   const deps = {
     config,
@@ -80,9 +84,9 @@ export async function createTestApp(
     ...withMetrics,
   };
   const services = createServices(deps);
-  const app = await buildApp({ ...deps, services });
+  const app = await buildApp({ ...deps, services, ...withTracing });
   await app.ready();
-  const background: Background | undefined = opts.background ? startBackground({ database: db.database, sealer, clock, config, services, log: logger, ...withMetrics }) : undefined;
+  const background: Background | undefined = opts.background ? startBackground({ database: db.database, sealer, clock, config, services, log: logger, ...withMetrics, ...withTracing }) : undefined;
   return {
     app,
     services,

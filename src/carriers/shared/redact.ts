@@ -257,6 +257,16 @@ export function redactHeaders(h: Record<string, string | string[] | undefined>):
   return out;
 }
 
+/** Debug log lines keep at most this much of a (redacted) body. */
+const MAX_LOGGED_BODY = 64 * 1024;
+
+/** A carrier exchange's body as a debug log line shows it: redacted, and cut at MAX_LOGGED_BODY. */
+export function redactedBody(body: string | undefined, contentType: string | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  const r = redactText(body, contentType);
+  return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
+}
+
 /** A URL with secret-named query parameters redacted (some carriers take API keys in the query). */
 export function redactUrl(url: string): string {
   let u: URL;

@@ -21,8 +21,9 @@ import type { Agent } from 'undici';
 import { decodeUtf8 } from './utf8.js';
 import { BodyTooLarge, exchange } from './exchange.js';
 import type { Log } from '../../logger.js';
+import type { CarrierAttempt, EndCall } from '../../tracing.js';
 import { ApiError } from '../../domain/errors.js';
-import { redactHeaders, redactText, redactUrl } from './redact.js';
+import { redactedBody, redactHeaders, redactUrl } from './redact.js';
 import { classifyStatus, classifyThrown, type Failure, type Target } from './transport-errors.js';
 
 export interface CarrierHttpRequest {
@@ -73,6 +74,8 @@ export interface TransportOptions {
   maxBodyBytes?: number;
   /** Told of every finished call (retries included): "ok", "http_<status>" for 4xx answers, or the error code. */
   observe?: (carrier: string, operation: string, outcome: string, seconds: number) => void;
+  /** Told of every attempt (a retry is one) as it starts, then of its status or error code: a span each (src/tracing.ts). */
+  trace?: (attempt: CarrierAttempt) => EndCall;
 }
 
 const DEFAULT_RETRIES = 2;
@@ -82,8 +85,6 @@ const MAX_RETRY_AFTER_S = 2;
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_CAP_MS = 2_000;
 const MIN_ATTEMPT_MS = 50;
-/** Debug log lines keep at most this much of a (redacted) body. */
-const MAX_LOGGED_BODY = 64 * 1024;
 
 /** Exponential backoff with "equal jitter": half fixed, half random, so waits stay meaningful. */
 function backoffMs(attempt: number): number {
@@ -95,12 +96,6 @@ function headerValue(h: Record<string, string> | undefined, name: string): strin
   if (h === undefined) return undefined;
   for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === name) return v;
   return undefined;
-}
-
-function logBody(body: string | undefined, contentType: string | undefined): string | undefined {
-  if (body === undefined) return undefined;
-  const r = redactText(body, contentType);
-  return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
 }
 
 export function createTransport(opts: TransportOptions): Transport {
@@ -137,12 +132,13 @@ export function createTransport(opts: TransportOptions): Transport {
             method: req.method,
             url: redactUrl(req.url),
             headers: redactHeaders(req.headers ?? {}),
-            body: logBody(req.body, headerValue(req.headers, 'content-type')),
+            body: redactedBody(req.body, headerValue(req.headers, 'content-type')),
           },
         },
         'carrier request',
       );
     }
+    const traced = opts.trace?.({ carrier: req.carrier, operation: req.operation, method: req.method, host: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80), attempt: n });
     const call = exchange(
       client,
       { origin: url.origin, path: `${url.pathname}${url.search}`, method: req.method, headers: req.headers ?? null, body: req.body ?? null, headersTimeout: budgetMs, bodyTimeout: budgetMs },
@@ -164,7 +160,7 @@ export function createTransport(opts: TransportOptions): Transport {
       const duration_ms = Math.round(performance.now() - started);
       if (req.debug) {
         req.log.info(
-          { ...logged, response: { status, headers: redactHeaders(headers), body: logBody(body, headers['content-type']), duration_ms } },
+          { ...logged, response: { status, headers: redactHeaders(headers), body: redactedBody(body, headers['content-type']), duration_ms } },
           'carrier response',
         );
       }
@@ -182,6 +178,7 @@ export function createTransport(opts: TransportOptions): Transport {
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', giveUp);
     }
+    traced?.(status, 'error' in outcome ? outcome.error.code : undefined);
     const line = {
       ...logged,
       method: req.method,
