@@ -192,7 +192,9 @@ function decode(dict: PdfDict, stream: Uint8Array): Uint8Array {
   const filter = dict.entries.get('Filter');
   const filters = filter === undefined ? [] : filter.kind === 'array' ? filter.items.map(nameOf) : [nameOf(filter)];
   if (filters.length === 0) return stream;
-  if (filters.length > 1 || filters[0] !== 'FlateDecode' || dict.entries.has('DecodeParms')) throw new PdfSyntaxError(`an object stream filtered by ${filters.join(', ')}`);
+  if (filters.length > 1 || filters[0] !== 'FlateDecode' || dict.entries.has('DecodeParms')) {
+    throw new PdfSyntaxError(`an object stream filtered by ${filters.join(', ')}${dict.entries.has('DecodeParms') ? ' with parameters' : ''}`);
+  }
   // A truncated stream gives what it has, as lenient readers do.
   return inflateSync(stream, { finishFlush: constants.Z_SYNC_FLUSH });
 }

@@ -174,7 +174,7 @@ export class PdfLexer {
 const token = (bytes: Uint8Array): PdfToken => ({ kind: 'token', bytes });
 
 /** A name's characters, #xx escapes decoded (latin1: one character per byte). */
-export function decodeName(raw: Uint8Array): string {
+function decodeName(raw: Uint8Array): string {
   const text = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1');
   return text.includes('#') ? text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
 }
