@@ -17,8 +17,6 @@ const outdir = join(root, 'dist');
 rmSync(join(outdir, 'cli.js'), { force: true });
 rmSync(join(outdir, 'cli.js.map'), { force: true });
 rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
-rmSync(join(outdir, 'batch-print-worker.js'), { force: true });
-rmSync(join(outdir, 'batch-print-worker.js.map'), { force: true });
 
 await build({
   entryPoints: { cli: join(root, 'src/cli.ts') },
@@ -44,17 +42,3 @@ await build({
   logLevel: 'warning',
 });
 
-// The batch print file's worker thread runs a module of its own beside the CLI, pdf-lib included
-// and minified: the thread loads all of it anyway, and one small file costs the thread less memory
-// than pdf-lib's some 200 modules read from node_modules (bench/README.md "Batches").
-await build({
-  entryPoints: { 'batch-print-worker': join(root, 'src/services/batch-print-worker.ts') },
-  outdir,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  minify: true,
-  logLevel: 'warning',
-});

@@ -1,8 +1,8 @@
 /**
  * The production start: `npm start` runs the compiled service with plain node, and a SIGTERM sent to
  * the npm process (what a process manager does) reaches the service, which drains and frees its port.
- * What the compiled bundle loads on first use (the carrier HTTP client, the print file worker, the
- * OpenTelemetry SDK) is used once, since only the bundle can break it.
+ * What the compiled bundle loads on first use (the carrier HTTP client, the OpenTelemetry SDK) and
+ * the PDF print file are used once, since only the bundle can break them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -77,7 +77,7 @@ it('npm start serves the compiled service, carrier calls and print files include
     const text = await rated.text();
     expect(rated.status, text).toBe(200);
     expect((JSON.parse(text) as { rates: unknown[] }).rates.length).toBeGreaterThan(0);
-    // The PDF print file is assembled by a worker thread that runs a module of its own from dist/.
+    // A PDF print file from the compiled service.
     const batch = await post('/batches', { batch: { shipments: [shipment, shipment].map((s) => ({ ...s, service: 'carrier_a_ground' })) } });
     expect(batch.status).toBe(202);
     const batchId = ((await batch.json()) as { batch: { id: string } }).batch.id;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { ApiError } from '../domain/errors.js';
 import * as repo from '../storage/repositories/batches.js';
 import type { Tables } from '../storage/tables.js';
-import { pdfPrintFile } from './batch-print-thread.js';
+import { pdfPrintFile } from './batch-print.js';
 
 export type PrintFormat = 'pdf' | 'zpl' | 'epl';
 

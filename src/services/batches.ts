@@ -76,8 +76,10 @@ export function createBatchesService(deps: BatchesDeps) {
       }
       return resolved;
     };
-    const rows: repo.BatchItemRow[] = [];
-    for (const [idx, item] of spec.items.entries()) {
+    // Items are checked first; their rows are made as they are inserted, a chunk at a time, so a
+    // 10,000-item batch is never held twice (as its request and as 10,000 rows with their JSON).
+    const checked: { error: ApiError | undefined; lane: string | null }[] = [];
+    for (const item of spec.items) {
       const input = item.input;
       if (spec.label_type !== undefined && input.label_type === undefined && !item.error) input.label_type = spec.label_type;
       let error = item.error ?? checkShipment(input);
@@ -88,14 +90,19 @@ export function createBatchesService(deps: BatchesDeps) {
         else lane = laneOf(resolved.map((a) => a.carrier));
       }
       if (error && item.row !== undefined) error = csvItemError(error, item.row);
-      rows.push({
+      checked.push({ error, lane });
+    }
+    const rowOf = (idx: number): repo.BatchItemRow => {
+      const item = spec.items[idx]!;
+      const { error, lane } = checked[idx]!;
+      return {
         batch_id: id,
         idx,
         tenant,
         row: item.row ?? null,
-        reference: item.reference ?? referenceOf(input),
+        reference: item.reference ?? referenceOf(item.input),
         carrier: lane,
-        input: JSON.stringify(input),
+        input: JSON.stringify(item.input),
         status: error ? 'failed' : 'queued',
         attempt: 1,
         queued_at: now,
@@ -105,12 +112,12 @@ export function createBatchesService(deps: BatchesDeps) {
         label_ids: null,
         error: error ? errorJson(error) : null,
         updated_at: now,
-      });
-    }
-    const batch: repo.BatchRow = { id, tenant, status: 'queued', reference: spec.reference ?? null, label_type: spec.label_type ?? null, source: spec.source, total: rows.length, created_at: now, completed_at: null };
-    await repo.insertBatch(db, batch, rows);
+      };
+    };
+    const batch: repo.BatchRow = { id, tenant, status: 'queued', reference: spec.reference ?? null, label_type: spec.label_type ?? null, source: spec.source, total: spec.items.length, created_at: now, completed_at: null };
+    await repo.insertBatch(db, batch, spec.items.length, rowOf);
     // A batch whose every item failed its checks is finished already.
-    if (rows.every((r) => r.status === 'failed')) await finishIfDone(db, id, clock.now());
+    if (checked.every((c) => c.error)) await finishIfDone(db, id, clock.now());
     return viewOf(db, (await repo.getBatch(db, tenant, id))!);
   }
 

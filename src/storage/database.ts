@@ -52,6 +52,10 @@ export function createDatabase(url: string, opts: { poolSize?: number } = {}): D
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // SQLite's own default page cache, 2 MB: better-sqlite3 builds it with 16 MB, which booking a
+  // 10,000-item batch fills, about 12 MB more resident for pages the operating system caches
+  // anyway. The list and booking benchmarks measured no difference (bench/README.md "Batches").
+  sqlite.pragma('cache_size = -2000');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,

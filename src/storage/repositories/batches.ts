@@ -24,11 +24,15 @@ export function itemRecord(item: BatchItemRow, now: string, expiresAt: string): 
   return { tenant: item.tenant, key: itemKey(item), fingerprint: `batch item ${item.batch_id}/${item.idx}`, state: 'in_progress', status_code: null, response: null, created_at: now, expires_at: expiresAt };
 }
 
-export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, items: BatchItemRow[]): Promise<void> {
+/** The batch and its `count` items, item `idx` being `itemAt(idx)`, made as its chunk is inserted. */
+export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('batches').values(batch).execute();
     // Chunks keep every statement under SQLite's bound-variable limit.
-    for (let i = 0; i < items.length; i += 500) await trx.insertInto('batch_items').values(items.slice(i, i + 500)).execute();
+    for (let i = 0; i < count; i += 500) {
+      const chunk = Array.from({ length: Math.min(500, count - i) }, (_, k) => itemAt(i + k));
+      await trx.insertInto('batch_items').values(chunk).execute();
+    }
   });
 }
 
