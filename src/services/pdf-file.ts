@@ -28,6 +28,8 @@ for (const c of '0123456789 \t\r\n\fnf') XREF_TABLE[c.charCodeAt(0)] = 1;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 /** Page trees and chains of references deeper than this are damaged or hostile, not labels. */
 const MAX_DEPTH = 64;
+/** The most an object stream may inflate to. */
+const MAX_INFLATED = 64 * 1024 * 1024;
 
 export class PdfFile {
   readonly objects = new Map<number, PdfObject>();
@@ -195,6 +197,11 @@ function decode(dict: PdfDict, stream: Uint8Array): Uint8Array {
   if (filters.length > 1 || filters[0] !== 'FlateDecode' || dict.entries.has('DecodeParms')) {
     throw new PdfSyntaxError(`an object stream filtered by ${filters.join(', ')}${dict.entries.has('DecodeParms') ? ' with parameters' : ''}`);
   }
-  // A truncated stream gives what it has, as lenient readers do.
-  return inflateSync(stream, { finishFlush: constants.Z_SYNC_FLUSH });
+  // A truncated stream gives what it has, as lenient readers do; one that would inflate past
+  // MAX_INFLATED is no label's (a label is at most what a carrier answer may be, 20 MB).
+  try {
+    return inflateSync(stream, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: MAX_INFLATED });
+  } catch (err) {
+    throw new PdfSyntaxError(`an object stream that does not inflate: ${(err as Error).message}`);
+  }
 }

@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfPrintFile } from '../../src/services/batch-print.js';
@@ -154,6 +155,12 @@ describe('hand-made PDFs', () => {
     expect(Buffer.from(label).includes('/ObjStm')).toBe(true);
     expect(new PdfFile(label).pages()).toHaveLength(2);
     await expectSamePages([label, label]);
+  });
+
+  it('refuses an object stream that would inflate past what a label may hold', () => {
+    const bomb = deflateSync(Buffer.alloc(70 * 1024 * 1024)).toString('latin1');
+    const label = handMade({ 1: '<< /Type /Catalog /Pages 2 0 R >>', 4: stream('<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>', bomb) });
+    expect(() => new PdfFile(label)).toThrow(/does not inflate/);
   });
 
   it('a file the reader does not decode is copied by pdf-lib, in its place', async () => {
