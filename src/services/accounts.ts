@@ -269,9 +269,9 @@ export function createAccountsService(deps: AccountsDeps) {
     return account;
   }
 
-  /** The account as `resolve` has it in memory now, without a promise; undefined when it is not. */
-  function peek(tenant: string, id: string): ResolvedAccount | undefined {
-    return resolved.get(`${tenant}\n${id}`, clock.now().getTime());
+  /** The account as `resolve` has it in memory at `now` (ms), without a promise; undefined when it is not. */
+  function peek(tenant: string, id: string, now: number): ResolvedAccount | undefined {
+    return resolved.get(`${tenant}\n${id}`, now);
   }
 
   async function load(tenant: string, id: string): Promise<ResolvedAccount> {

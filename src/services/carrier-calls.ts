@@ -98,8 +98,8 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
    * path of a repeated /track. Undefined otherwise, also when it names another carrier (resolveAccount
    * says why).
    */
-  function peekAccount(tenant: string, target: CallTarget): ResolvedAccount | undefined {
-    const account = deps.accounts.peek(tenant, String(target.shipping_account));
+  function peekAccount(tenant: string, target: CallTarget, now: number): ResolvedAccount | undefined {
+    const account = deps.accounts.peek(tenant, String(target.shipping_account), now);
     return account !== undefined && (target.carrier === undefined || target.carrier === account.carrier) ? account : undefined;
   }
 

@@ -43,9 +43,9 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; dialect: Dialect
     return cached;
   }
 
-  /** The memory entry alone, without a promise: the hot path of a repeated /track. */
-  function peek(tenant: string, carrier: string, number: string, test: boolean): CachedTracking | undefined {
-    const hit = memory.get(keyOf(tenant, carrier, number, test), clock.now().getTime());
+  /** The memory entry alone at `now` (ms), without a promise: the hot path of a repeated /track. */
+  function peek(tenant: string, carrier: string, number: string, test: boolean, now: number): CachedTracking | undefined {
+    const hit = memory.get(keyOf(tenant, carrier, number, test), now);
     if (hit) deps.metrics?.trackingCache('hit');
     return hit;
   }

@@ -188,10 +188,11 @@ export function createTrackingService(deps: TrackingDeps) {
   function fromMemory(tenant: string, input: TrackInput): TrackingResult | undefined {
     const number = input.tracking_number.trim();
     if (input.refresh || input.webhooks || isTestTrackingNumber(number)) return undefined;
-    const account = calls.peekAccount(tenant, input);
+    const now = clock.now().getTime();
+    const account = calls.peekAccount(tenant, input, now);
     if (account === undefined || !calls.supports(account.carrier, 'track')) return undefined;
-    const hit = cache.peek(tenant, account.carrier, number, account.test || input.test === true);
-    return hit && clock.now().getTime() - hit.fetchedAt < FRESHNESS_MS[hit.result.tracking_stage] ? present(hit.result, input) : undefined;
+    const hit = cache.peek(tenant, account.carrier, number, account.test || input.test === true, now);
+    return hit && now - hit.fetchedAt < FRESHNESS_MS[hit.result.tracking_stage] ? present(hit.result, input) : undefined;
   }
 
   async function track(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
