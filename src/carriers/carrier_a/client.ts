@@ -3,11 +3,10 @@
  * (carriers/README.md: rate/v1, ship/v1, track/v1, pickup/v1, location/v1, oauth/token). Everything
  * it sends and reads is built and parsed by the pure modules beside it.
  */
-import { createHash } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
-import { readTokenResponse, withBearer, type FetchedToken } from '../shared/oauth.js';
+import { readTokenResponse, tokenKey, withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
@@ -57,8 +56,7 @@ export function createCarrierAAdapter(deps: CarrierDeps): CarrierAdapter {
       throw new ApiError('carrier_authentication', 'carrier_a needs client_id and client_secret in the shipping account auth to use its REST API', 'auth.client_id');
     }
     const base = deps.baseUrl('carrier_a', call.test);
-    // The token cache key names the credential set without containing it.
-    const key = createHash('sha256').update(`carrier_a\n${base}\n${clientId}\n${clientSecret}`).digest('hex');
+    const key = tokenKey('carrier_a', base, clientId, clientSecret);
     return { base, clientId, clientSecret, key };
   }
 

@@ -4,12 +4,12 @@
  * /api/pickup, /security/v1/oauth/token). Everything it sends and reads is built and parsed by
  * the pure modules beside it.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.js';
 import { accountNumber, parseJson } from '../shared/calls.js';
-import { readTokenResponse, withBearer, type FetchedToken } from '../shared/oauth.js';
+import { readTokenResponse, tokenKey, withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { labelChoice } from './codes.js';
@@ -70,8 +70,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
     }
     const base = deps.baseUrl('carrier_b', call.test);
     const merchant = accountNumber(call);
-    // The token cache key names the credential set without containing it.
-    const key = createHash('sha256').update(`carrier_b\n${base}\n${clientId}\n${clientSecret}\n${merchant}`).digest('hex');
+    const key = tokenKey('carrier_b', base, clientId, clientSecret, merchant);
     return { base, clientId, clientSecret, merchant, key };
   }
 

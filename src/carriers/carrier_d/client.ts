@@ -5,11 +5,10 @@
  * does that) and the payment authorization token labels, refunds and SCAN forms carry (valid eight
  * hours; payments.yaml says to reuse it, not to ask per label).
  */
-import { createHash } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import type { BookedShipment } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
-import { withBearer, type FetchedToken } from '../shared/oauth.js';
+import { tokenKey, withBearer, type FetchedToken } from '../shared/oauth.js';
 import type { CarrierHttpResponse } from '../shared/transport.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
@@ -65,10 +64,6 @@ function parseJson(body: string, what: string): unknown {
   }
 }
 
-function hashKey(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\n')).digest('hex');
-}
-
 async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
@@ -86,7 +81,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
     }
     const base = deps.baseUrl('carrier_d', call.test);
     // Cache keys name the credential sets without containing them.
-    return { base, clientId, clientSecret, key: hashKey('carrier_d', 'oauth', base, clientId, clientSecret) };
+    return { base, clientId, clientSecret, key: tokenKey('carrier_d', 'oauth', base, clientId, clientSecret) };
   }
 
   function fetchToken(call: CarrierCall, c: ReturnType<typeof credentials>): () => Promise<FetchedToken> {
@@ -137,7 +132,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
     const c = credentials(call);
     const a = paymentAccount(call.auth);
     // The client secret too: validate_credentials reads a cached payment token as proof of every member.
-    return hashKey('carrier_d', 'payment', c.base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
+    return tokenKey('carrier_d', 'payment', c.base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
   }
 
   function fetchPaymentToken(call: CarrierCall): () => Promise<FetchedToken> {

@@ -6,7 +6,27 @@
  * Contract: `get` never runs two fetches for one credential set at the same time (in this process
  * or across processes): some carriers revoke the old token on refresh.
  */
+import { createHash } from 'node:crypto';
 import { numeric, obj, text } from './json.js';
+
+/** Token keys already made, by the credential set they name (bounded: emptied when full). */
+const tokenKeys = new Map<string, string>();
+const MAX_TOKEN_KEYS = 1_000;
+
+/**
+ * The key a token is stored under: the SHA-256 of its credential set, which it names without
+ * containing it. Remembered per credential set: hashing on every carrier call cost a rate call
+ * about 10 µs (bench/README.md).
+ */
+export function tokenKey(...parts: (string | undefined)[]): string {
+  const set = parts.join('\n');
+  let key = tokenKeys.get(set);
+  if (key === undefined) {
+    if (tokenKeys.size >= MAX_TOKEN_KEYS) tokenKeys.clear();
+    tokenKeys.set(set, (key = createHash('sha256').update(set).digest('hex')));
+  }
+  return key;
+}
 
 export interface FetchedToken {
   access_token: string;
