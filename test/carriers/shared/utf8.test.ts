@@ -16,6 +16,18 @@ it('replaces invalid and cut sequences exactly as toString does', () => {
   for (const bytes of cases) same(Buffer.from(bytes));
 });
 
+it('matches toString on ASCII with Latin-1 letters, whole and cut, beside other scripts', () => {
+  let seed = 11;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const text = (t: string) => Buffer.from(t, 'utf8');
+  // The first seven are ASCII and Latin-1 pairs; then another script, a cut pair, a pair without its second byte.
+  const pieces = [text('ab'), text('{"x":'), text(' '), text('®'), text('é'), text('ÿ'), text('\u0080'), text('日'), Buffer.from([0xc3]), Buffer.from([0xc2, 0xc3]), Buffer.from([0xc3, 0x41])];
+  for (let i = 0; i < 5_000; i++) {
+    const choices = i % 3 === 0 ? pieces.length : 7;
+    same(Buffer.concat(Array.from({ length: Math.floor(random() * 12) }, () => pieces[Math.floor(random() * choices)]!)));
+  }
+});
+
 it('matches toString on random bytes, mostly ASCII and not', () => {
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
