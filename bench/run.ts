@@ -1,7 +1,7 @@
 /**
  * Load benchmarks (bench/README.md says how to read them). Usage: npm run bench [-- startup|rate|track|batch|all]
  *   startup: spawn → /healthz and idle RSS vs a bare Fastify started the same way
- *   (a) rate:  POST /rate through Waybill vs the emulator's rate endpoint called directly, 50 connections
+ *   (a) rate:  POST /rate through Waybill vs the emulator's rate endpoint called directly, and a bare proxy (the floor), 50 connections
  *   (b) track: cached POST /track vs a bare Fastify JSON echo, 50 and 200 connections, with RSS
  *   (c) batch: POST /track with 1,000 numbers while the carrier answers each call in 200 ms
  */
@@ -45,16 +45,23 @@ async function benchRate(): Promise<void> {
     const req: ShipmentRequest = { shipping_account: account, carrier: 'carrier_a', sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', currency: 'USD' };
     const direct = { url: `${base}/rate/v1/rates/quotes`, headers: { authorization: `Bearer ${token.access_token}` }, body: JSON.stringify(buildRateRequest(req, '740561073', new Date())), connections: 50 };
     const viaWaybill = { url: `${service.url}/rate`, headers: { zkkey: key }, body: JSON.stringify({ shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' } }), connections: 50 };
-    // Warm both paths (JIT, connection pools, token cache) before measuring.
-    await load({ ...direct, seconds: 2 });
-    await load({ ...viaWaybill, seconds: 2 });
-    console.log(`(a) /rate, 50 connections, ${SECONDS} s each`);
-    // Closed loop: every connection sends again at once, so this finds the throughput ceiling; on a
-    // small machine the latency it shows is mostly queueing for CPU shared by all three processes.
-    const d = await load({ ...direct, seconds: SECONDS });
-    const w = await load({ ...viaWaybill, seconds: SECONDS });
-    console.log(`    saturated, emulator direct: ${fmt(d.rps, 0)} req/s, p50 ${fmt(d.p50)} ms, p99 ${fmt(d.p99)} ms, errors ${d.errors}, non-2xx ${d.non2xx}`);
-    console.log(`    saturated, through Waybill: ${fmt(w.rps, 0)} req/s, p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, errors ${w.errors}, non-2xx ${w.non2xx} → ${fmt((100 * w.rps) / d.rps, 1)} % of direct (target ≥ 80 %)`);
+    const proxy = await startBaseline('bench/proxy-floor.mjs', { PROXY_TARGET: direct.url, PROXY_TOKEN: token.access_token });
+    const viaProxy = { ...direct, url: `${proxy.url}/rate`, headers: {} };
+    try {
+      // Warm every path (JIT, connection pools, token cache) before measuring.
+      for (const path of [direct, viaWaybill, viaProxy]) await load({ ...path, seconds: 2 });
+      console.log(`(a) /rate, 50 connections, ${SECONDS} s each`);
+      // Closed loop: every connection sends again at once, so this finds the throughput ceiling; on a
+      // small machine the latency it shows is mostly queueing for CPU shared by all three processes.
+      const d = await load({ ...direct, seconds: SECONDS });
+      const w = await load({ ...viaWaybill, seconds: SECONDS });
+      const p = await load({ ...viaProxy, seconds: SECONDS });
+      console.log(`    saturated, emulator direct: ${fmt(d.rps, 0)} req/s, p50 ${fmt(d.p50)} ms, p99 ${fmt(d.p99)} ms, errors ${d.errors}, non-2xx ${d.non2xx}`);
+      console.log(`    saturated, through Waybill: ${fmt(w.rps, 0)} req/s, p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, errors ${w.errors}, non-2xx ${w.non2xx} → ${fmt((100 * w.rps) / d.rps, 1)} % of direct (target ≥ 80 %)`);
+      console.log(`    saturated, through a bare proxy (the floor, bench/proxy-floor.mjs): ${fmt(p.rps, 0)} req/s, non-2xx ${p.non2xx} → ${fmt((100 * p.rps) / d.rps, 1)} % of direct; Waybill ${fmt((100 * w.rps) / p.rps, 1)} % of it`);
+    } finally {
+      proxy.stop();
+    }
     // Below saturation (a few connections), latency is what each request itself costs.
     for (const connections of CONCURRENCY) {
       const dr = await load({ ...direct, connections, seconds: SECONDS });
@@ -66,22 +73,23 @@ async function benchRate(): Promise<void> {
   }
 }
 
-async function startEcho(): Promise<{ url: string; pid: number; stop(): void }> {
-  const child = spawn(process.execPath, [join(root, 'bench/echo-server.mjs')], { cwd: root, env: { ...process.env, PORT: '0' } });
+/** A baseline server of bench/ (the echo, the bare proxy), started as the service is: its own process. */
+async function startBaseline(script: string, env: Record<string, string> = {}): Promise<{ url: string; pid: number; stop(): void }> {
+  const child = spawn(process.execPath, [join(root, script)], { cwd: root, env: { ...process.env, ...env, PORT: '0' } });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
-      const m = /echo listening on (http:\/\/[\d.:]+)/.exec(out);
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
       if (m) resolvePromise({ url: m[1]!, pid: child.pid!, stop: () => child.kill('SIGTERM') });
     });
-    child.once('exit', (code) => reject(new Error(`echo exited ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
 }
 
 async function benchTrack(): Promise<void> {
   const service = await startService();
-  const echo = await startEcho();
+  const echo = await startBaseline('bench/echo-server.mjs');
   try {
     const { key, account } = await setup(service);
     const booked = await json('POST', `${service.url}/ship`, { shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } }, { zkkey: key });
