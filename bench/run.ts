@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { buildRateRequest } from '../src/carriers/carrier_a/rate.js';
 import type { ShipmentRequest } from '../src/domain/types.js';
 import { benchStartup } from './startup.js';
-import { buildService, cpuSeconds, fmt, json, load, root, rssMb, runCli, startService, type Service } from './lib.js';
+import { buildService, cpuSeconds, fmt, json, load, root, rssMb, runCli, startService, type LoadResult, type Service } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? 'all';
 /** Connection counts of the unsaturated /rate runs. */
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
-/** Alternating rounds of (b), each SECONDS / ROUNDS long. */
+/** Alternating rounds of (a) and (b), each SECONDS / ROUNDS long. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -50,15 +50,24 @@ async function benchRate(): Promise<void> {
     try {
       // Warm every path (JIT, connection pools, token cache) before measuring.
       for (const path of [direct, viaWaybill, viaProxy]) await load({ ...path, seconds: 2 });
-      console.log(`(a) /rate, 50 connections, ${SECONDS} s each`);
+      console.log(`(a) /rate, 50 connections, ${SECONDS} s each in ${ROUNDS} alternating rounds`);
       // Closed loop: every connection sends again at once, so this finds the throughput ceiling; on a
       // small machine the latency it shows is mostly queueing for CPU shared by all three processes.
-      const d = await load({ ...direct, seconds: SECONDS });
-      const w = await load({ ...viaWaybill, seconds: SECONDS });
-      const p = await load({ ...viaProxy, seconds: SECONDS });
-      console.log(`    saturated, emulator direct: ${fmt(d.rps, 0)} req/s, p50 ${fmt(d.p50)} ms, p99 ${fmt(d.p99)} ms, errors ${d.errors}, non-2xx ${d.non2xx}`);
-      console.log(`    saturated, through Waybill: ${fmt(w.rps, 0)} req/s, p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, errors ${w.errors}, non-2xx ${w.non2xx} → ${fmt((100 * w.rps) / d.rps, 1)} % of direct (target ≥ 80 %)`);
-      console.log(`    saturated, through a bare proxy (the floor, bench/proxy-floor.mjs): ${fmt(p.rps, 0)} req/s, non-2xx ${p.non2xx} → ${fmt((100 * p.rps) / d.rps, 1)} % of direct; Waybill ${fmt((100 * w.rps) / p.rps, 1)} % of it`);
+      // Rounds alternate, so that a busy or slow moment of the machine falls on all three alike.
+      const runs = { direct: [] as LoadResult[], waybill: [] as LoadResult[], proxy: [] as LoadResult[] };
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.direct.push(await load({ ...direct, seconds: SECONDS / ROUNDS }));
+        runs.waybill.push(await load({ ...viaWaybill, seconds: SECONDS / ROUNDS }));
+        runs.proxy.push(await load({ ...viaProxy, seconds: SECONDS / ROUNDS }));
+      }
+      const rps = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.requests, 0) / SECONDS;
+      const [d, w, p] = [rps(runs.direct), rps(runs.waybill), rps(runs.proxy)];
+      const rounds = runs.waybill.map((r, i) => fmt((100 * r.rps) / runs.direct[i]!.rps, 1)).join(', ');
+      const worst = (rs: LoadResult[]) => ({ errors: rs.reduce((n, r) => n + r.errors, 0), non2xx: rs.reduce((n, r) => n + r.non2xx, 0), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)) });
+      const [dw, ww, pw] = [worst(runs.direct), worst(runs.waybill), worst(runs.proxy)];
+      console.log(`    saturated, emulator direct: ${fmt(d, 0)} req/s, p50 ${fmt(dw.p50)} ms, p99 ${fmt(dw.p99)} ms, errors ${dw.errors}, non-2xx ${dw.non2xx}`);
+      console.log(`    saturated, through Waybill: ${fmt(w, 0)} req/s, p50 ${fmt(ww.p50)} ms, p99 ${fmt(ww.p99)} ms, errors ${ww.errors}, non-2xx ${ww.non2xx} → ${fmt((100 * w) / d, 1)} % of direct (target ≥ 80 %; rounds ${rounds} %)`);
+      console.log(`    saturated, through a bare proxy (the floor, bench/proxy-floor.mjs): ${fmt(p, 0)} req/s, errors ${pw.errors}, non-2xx ${pw.non2xx} → ${fmt((100 * p) / d, 1)} % of direct; Waybill ${fmt((100 * w) / p, 1)} % of it`);
     } finally {
       proxy.stop();
     }
