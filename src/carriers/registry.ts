@@ -5,8 +5,8 @@
  * to the emulator's registry); the slug list, the declarations and the adapters are all derived
  * from this file (declarations.ts, adapters.ts).
  *
- * A carrier's code loads with its first call, not at start (bench/README.md: about 3 MB of idle
- * memory for the five): what a carrier offers is read from its declaration until then.
+ * A carrier's code loads with its first call, not at start (bench/README.md: about 4 MB of idle
+ * memory for all of them): what a carrier offers is read from its declaration until then.
  */
 export * as carrier_a from './carrier_a/index.js';
 export * as carrier_b from './carrier_b/index.js';
