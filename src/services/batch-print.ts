@@ -11,6 +11,7 @@
  * measurable now, in a quarter of the time (bench/README.md "Batches"). A label pdf-file.ts cannot
  * read (an object stream filtered other than by Flate, broken syntax) is copied by pdf-lib.
  */
+import type { Log } from '../logger.js';
 import { PdfFile, type PdfPage } from './pdf-file.js';
 import { ByteWriter, nameOf, type PdfDict, type PdfToken } from './pdf-syntax.js';
 
@@ -29,6 +30,8 @@ export class PdfPrintWriter {
   #offsets = new Float64Array(4096);
   readonly #kids: number[] = [];
   readonly #syntax = new ByteWriter();
+  /** Labels the reader refused and pdf-lib copied, and why the first was refused. */
+  readonly refused = { labels: 0, first: '' };
 
   #at(num: number, offset: number): void {
     if (num >= this.#offsets.length) {
@@ -52,11 +55,11 @@ export class PdfPrintWriter {
     try {
       file = new PdfFile(label);
       pages = file.pages();
-    } catch {
-      return this.#addWithPdfLib(label);
+    } catch (err) {
+      return this.#addWithPdfLib(label, err instanceof Error ? err.message : String(err));
     }
     // No pages found: pdf-lib recovers some damaged page trees.
-    return pages.length > 0 ? this.#copy(file, pages) : this.#addWithPdfLib(label);
+    return pages.length > 0 ? this.#copy(file, pages) : this.#addWithPdfLib(label, 'no pages found');
   }
 
   #copy(file: PdfFile, pages: PdfPage[]): Buffer[] {
@@ -109,7 +112,8 @@ export class PdfPrintWriter {
    * pdf-lib's copy: the label's pages go into a scratch document whose new objects are numbered
    * after everything written so far; those objects are written, its own catalog and page tree not.
    */
-  async #addWithPdfLib(label: Uint8Array): Promise<Buffer[]> {
+  async #addWithPdfLib(label: Uint8Array, why: string): Promise<Buffer[]> {
+    if (this.refused.labels++ === 0) this.refused.first = why;
     const { ParseSpeeds, PDFDocument, PDFName, PDFRef } = await import('pdf-lib');
     const src = await PDFDocument.load(label, { updateMetadata: false, ignoreEncryption: true, parseSpeed: ParseSpeeds.Fastest });
     const scratch = await PDFDocument.create({ updateMetadata: false });
@@ -178,10 +182,20 @@ function adjusted(dict: PdfDict, ownPage: boolean, stream: Uint8Array | undefine
   return { kind: 'dict', entries };
 }
 
-/** The PDF print file of these labels, one page per label page, in order. */
-export async function* pdfPrintFile(labels: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+/**
+ * The PDF print file of these labels, one page per label page, in order. Labels the reader refused
+ * are said in one line at the end: the file is right, but pdf-lib's copy is slower and holds more
+ * memory, and a carrier's labels that always take it point at something the reader should learn.
+ */
+export async function* pdfPrintFile(labels: AsyncIterable<Uint8Array>, log?: Pick<Log, 'warn'>): AsyncGenerator<Buffer> {
   const writer = new PdfPrintWriter();
   yield writer.begin();
-  for await (const label of labels) yield* await writer.add(label);
+  let count = 0;
+  for await (const label of labels) {
+    count++;
+    yield* await writer.add(label);
+  }
   yield* writer.end();
+  const { refused } = writer;
+  if (refused.labels > 0) log?.warn({ labels: count, refused: refused.labels, reason: refused.first }, `print file: ${refused.labels} of ${count} labels copied by pdf-lib, which the PDF reader refused (the first: ${refused.first})`);
 }

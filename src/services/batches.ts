@@ -240,9 +240,9 @@ export function createBatchesService(deps: BatchesDeps) {
     return { manifests };
   }
 
-  async function printFile(tenant: string, id: string, format: PrintFormat) {
+  async function printFile(tenant: string, id: string, format: PrintFormat, log: Log) {
     await find(tenant, id);
-    return openPrintFile(db, tenant, id, format);
+    return openPrintFile(db, tenant, id, format, log);
   }
 
   return { createFromJson, createFromCsv, read, list, items, retry, cancel, manifest, printFile };

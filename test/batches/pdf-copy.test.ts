@@ -9,15 +9,16 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import type { Log } from '../../src/logger.js';
 import { pdfPrintFile } from '../../src/services/batch-print.js';
 import { PdfFile } from '../../src/services/pdf-file.js';
 import { carrierFixturesDir, fixturesMissing } from '../support/fixtures.js';
 
-async function printFile(labels: Uint8Array[]): Promise<Buffer> {
+async function printFile(labels: Uint8Array[], log?: Pick<Log, 'warn'>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of pdfPrintFile((async function* () {
     yield* labels;
-  })()))
+  })(), log))
     chunks.push(chunk);
   return Buffer.concat(chunks);
 }
@@ -173,5 +174,13 @@ describe('hand-made PDFs', () => {
     const plain = handMade({ 1: '<< /Type /Catalog /Pages 2 0 R >>', 2: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', 3: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>' });
     const printed = await expectSamePages([plain, odd, plain]);
     expect(printed.getPages().map((p) => p.getWidth())).toEqual([200, 123, 200]);
+    // The operator is told, once per file: how many labels took pdf-lib's copy, and why the first did.
+    const warnings: unknown[][] = [];
+    await printFile([plain, odd, plain, odd], { warn: (...args: unknown[]) => warnings.push(args) });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]![0]).toEqual({ labels: 4, refused: 2, reason: expect.stringMatching(/object stream filtered by ASCIIHexDecode/) });
+    expect(warnings[0]![1]).toMatch(/^print file: 2 of 4 labels copied by pdf-lib/);
+    await printFile([plain, plain], { warn: (...args: unknown[]) => warnings.push(args) });
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -72,7 +72,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
     '/batches/:id/labels',
     { schema: { operationId: 'getBatchLabels', tags, summary: 'One print file of every booked label, in batch order (streamed)', params: IdParam, querystring: LabelsQuery, response: { 200: PrintFile, ...errorResponses } } },
     async (req, reply) => {
-      const file = await batches.printFile(req.tenant, req.params.id, req.query.format);
+      const file = await batches.printFile(req.tenant, req.params.id, req.query.format, req.log);
       return reply.type(file.contentType).header('content-disposition', `attachment; filename="${req.params.id}.${req.query.format}"`).send(file.stream as never);
     },
   );
