@@ -1,7 +1,7 @@
 /**
  * The per-request latency histogram, observed without prom-client's per-observation work: its
- * Histogram checks the label names, then sorts and joins the labels into a key on every call, about
- * 1.1 µs against the 50–60 µs a whole cached /track costs (bench/README.md). Here a series is found
+ * Histogram checks the label names, then sorts and joins the labels into a key on every call: 0.56 µs
+ * an observation against 0.04 µs here (bench/README.md), on every request. Here a series is found
  * through nested maps of the label values themselves (methods and route patterns are few and
  * interned strings, statuses small numbers), and the figures are laid out as prom-client lays out
  * its own histograms when the registry is scraped, so the text format is the same.

@@ -183,7 +183,7 @@ export function createTrackingService(deps: TrackingDeps) {
   /**
    * A fresh result held in memory, found without a promise or a database read when the account is
    * in memory too: most /track calls are clients polling a number they asked about seconds ago.
-   * Undefined when the answer needs more than memory (`track` then finds it).
+   * Undefined when the answer needs more than memory (`lookUp` then finds it).
    */
   function fromMemory(tenant: string, input: TrackInput): TrackingResult | undefined {
     const number = input.tracking_number.trim();
@@ -195,14 +195,17 @@ export function createTrackingService(deps: TrackingDeps) {
     return hit && now - hit.fetchedAt < FRESHNESS_MS[hit.result.tracking_stage] ? present(hit.result, input) : undefined;
   }
 
-  async function track(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
-    const cached = fromMemory(tenant, input);
-    if (cached) return cached;
+  /** What `fromMemory` did not have: the stored result or the carrier's, and the watch it asked for. */
+  async function lookUp(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
     const key = keyOf(input);
     const outcome = (await resolveAll(tenant, new Map([[key, input]]), log)).get(key)!;
     await watchRequested(tenant, [[input, outcome]]);
     if (outcome instanceof ApiError) throw outcome;
     return present(outcome, input);
+  }
+
+  async function track(tenant: string, input: TrackInput, log: Log): Promise<TrackingResult> {
+    return fromMemory(tenant, input) ?? lookUp(tenant, input, log);
   }
 
   /** Array in, array out, same order; a failed element carries its error, the others succeed. */
@@ -225,5 +228,5 @@ export function createTrackingService(deps: TrackingDeps) {
     });
   }
 
-  return { track, trackBatch, fromMemory };
+  return { track, trackBatch, fromMemory, lookUp };
 }

@@ -15,8 +15,8 @@ const MAX_TOKEN_KEYS = 1_000;
 
 /**
  * The key a token is stored under: the SHA-256 of its credential set, which it names without
- * containing it. Remembered per credential set: hashing on every carrier call cost a rate call
- * about 10 µs (bench/README.md).
+ * containing it. Remembered per credential set rather than hashed on every carrier call, which
+ * every /rate paid (bench/README.md, the runtime issue's third pass).
  */
 export function tokenKey(...parts: (string | undefined)[]): string {
   const set = parts.join('\n');

@@ -54,7 +54,7 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
       };
       // A fresh answer in memory is sent in this turn of the event loop, without a promise.
       const hit = services.tracking.fromMemory(req.tenant, input);
-      if (hit === undefined) return services.tracking.track(req.tenant, input, req.log).then(send);
+      if (hit === undefined) return services.tracking.lookUp(req.tenant, input, req.log).then(send);
       return send(hit);
     },
   );
