@@ -74,7 +74,7 @@ function parseJson(body: string, what: string): unknown {
   }
 }
 
-export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
+export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   const { transport, clock } = deps;
 
   async function send(call: CarrierCall, endpoint: Endpoint, path: string, opts: { query?: CarrierCQuery; body?: unknown } = {}): Promise<unknown> {

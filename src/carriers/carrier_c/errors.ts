@@ -10,7 +10,7 @@ import { ApiError } from '../../domain/errors.js';
 import { numeric, obj, text, texts } from '../shared/json.js';
 import { codeOfStatus } from '../shared/transport-errors.js';
 
-export interface DhlProblem {
+export interface Problem {
   status?: number;
   title?: string;
   detail?: string;
@@ -20,7 +20,7 @@ export interface DhlProblem {
 }
 
 /** The problem body in a parsed answer, else undefined (a body without detail/title is not one). */
-export function problemOf(json: unknown): DhlProblem | undefined {
+export function problemOf(json: unknown): Problem | undefined {
   const body = obj(json);
   if (!body) return undefined;
   const detail = text(body.detail);
@@ -47,7 +47,7 @@ function splitCode(detail: string | undefined): { code?: string; sentence?: stri
 }
 
 /** `detail` of every carrier_c ApiError from a DHL answer. */
-export function dhlDetail(status: number, p: DhlProblem): string {
+export function errorDetail(status: number, p: Problem): string {
   const { code } = splitCode(p.detail);
   const parts = [`carrier_c HTTP ${status}${p.title ? ` ${p.title}` : ''}`];
   if (code) parts.push(`code ${code}`);
@@ -55,14 +55,14 @@ export function dhlDetail(status: number, p: DhlProblem): string {
   return parts.join('; ');
 }
 
-export function errorFromProblem(status: number, p: DhlProblem, opts: { notFound?: boolean } = {}): ApiError {
+export function errorFromProblem(status: number, p: Problem, opts: { notFound?: boolean } = {}): ApiError {
   const { sentence } = splitCode(p.detail);
   const said = sentence ?? p.message ?? p.title ?? `carrier_c refused the request (HTTP ${status})`;
   const message = p.additionalDetails.length > 0 ? `${said}; ${p.additionalDetails.join('; ')}` : said;
   let code = codeOfStatus(status);
   // GET /tracking and /shipments/{id}/tracking answer 404 "No Shipments Found" (fixtures/tracking_ErrorResponse.json).
   if (!code) code = status === 404 && opts.notFound ? 'carrier_no_shipment_found' : 'carrier_exception';
-  return new ApiError(code, message, dhlDetail(status, p));
+  return new ApiError(code, message, errorDetail(status, p));
 }
 
 /** Throws the DHL problem a 200 answer may carry instead of its content (no success body has `detail` or `title`). */

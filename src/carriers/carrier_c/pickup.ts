@@ -15,14 +15,14 @@ import { toHhMm, toIsoDate } from '../shared/time.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import { buildRateRequest } from './rate.js';
 import {
-  dhlPackages,
-  dhlProductCode,
+  wirePackages,
+  wireProductCode,
   isInternational,
   plannedDateAndTime,
   shipperAccount,
   unitOfMeasurement,
 } from './mapping.js';
-import { dhlParty } from './ship.js';
+import { wireParty } from './ship.js';
 import type { CarrierCPickupRequest, CarrierCQuery, CarrierCRateRequest } from './wire.js';
 
 /** The calendar days from start to end, inclusive. */
@@ -97,15 +97,15 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string, no
     locationType: l.residential ? 'residence' : 'business',
     accounts: shipperAccount(accountNumber),
     remark: req.description?.slice(0, 80),
-    customerDetails: { shipperDetails: dhlParty(l), receiverDetails: receiver === undefined ? undefined : dhlParty(receiver) },
+    customerDetails: { shipperDetails: wireParty(l), receiverDetails: receiver === undefined ? undefined : wireParty(receiver) },
     shipmentDetails: shipments.map((s) => {
-      const code = dhlProductCode(s.service, 'pickup.shipments.service') ?? (s.recipient && isInternational({ sender: l, recipient: s.recipient }) ? 'P' : 'N');
+      const code = wireProductCode(s.service, 'pickup.shipments.service') ?? (s.recipient && isInternational({ sender: l, recipient: s.recipient }) ? 'P' : 'N');
       return {
         productCode: code,
         localProductCode: code,
         isCustomsDeclarable: s.recipient !== undefined && isInternational({ sender: l, recipient: s.recipient }),
         unitOfMeasurement: unitOfMeasurement(req.weight_units),
-        packages: dhlPackages(s.packages.length > 0 ? s.packages : [{ weight: 1 }], req),
+        packages: wirePackages(s.packages.length > 0 ? s.packages : [{ weight: 1 }], req),
       };
     }),
   });

@@ -27,7 +27,7 @@ import { buildRateRequest, parseRateResponse, sumPackageRates } from './rate.js'
 import { checkDestination, mailClass } from './mapping.js';
 import { assembleShipment, buildShipRequest, labelAttributesOf, parseShipResponse, type BookedLabel } from './ship.js';
 import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
-import type { ElsAccountState, ElsCredentials, ElsOperation } from './wire.js';
+import type { AccountState, Credentials, WireOperation } from './wire.js';
 
 /** §1: every operation lives under this path on every host. */
 export const BASE_PATH = '/LabelService/EwsLabelService.asmx';
@@ -50,24 +50,24 @@ export const OPERATIONS = {
   accountStatus: { operation: 'account_status', path: 'GetAccountStatusXML', field: 'accountStatusRequestXML', root: 'AccountStatusRequest', responseRoot: 'AccountStatusResponse', idempotent: true },
   buyPostage: { operation: 'buy_postage', path: 'BuyPostageXML', field: 'recreditRequestXML', root: 'RecreditRequest', responseRoot: 'RecreditRequestResponse', idempotent: false },
   changePassPhrase: { operation: 'change_pass_phrase', path: 'ChangePassPhraseXML', field: 'changePassPhraseRequestXML', root: 'ChangePassPhraseRequest', responseRoot: 'ChangePassPhraseRequestResponse', idempotent: false },
-} satisfies Record<string, ElsOperation>;
+} satisfies Record<string, WireOperation>;
 
 /** The account operations ELS offers besides the spec's: funding the balance, the pass phrase. */
 export interface CarrierDResellerAccountOps {
-  accountStatus(call: CarrierCall): Promise<ElsAccountState>;
+  accountStatus(call: CarrierCall): Promise<AccountState>;
   /** Buys `amount` USD of postage (min 10, §7); answers the account with its new balance. */
-  buyPostage(call: CarrierCall, amount: number, requestId?: string): Promise<ElsAccountState>;
+  buyPostage(call: CarrierCall, amount: number, requestId?: string): Promise<AccountState>;
   changePassPhrase(call: CarrierCall, newPassPhrase: string, tokenRequested?: boolean): Promise<{ token?: string }>;
 }
 
 /** Bookings per package of a shipment with several packages. */
 const MAX_PACKAGES = 50;
 
-export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
+export function createAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
   const { transport, clock } = deps;
   const configuredRequesterId = deps.operator?.carrier_d_reseller?.requester_id;
 
-  function credentials(call: CarrierCall): ElsCredentials {
+  function credentials(call: CarrierCall): Credentials {
     const accountId = call.auth.account_id;
     const passPhrase = call.auth.passphrase;
     if (!accountId || !passPhrase) {
@@ -82,7 +82,7 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
   }
 
   /** One form post; any HTTP status but 200 is a failure ELS itself never sends. */
-  async function send(call: CarrierCall, op: ElsOperation, body: object): Promise<string> {
+  async function send(call: CarrierCall, op: WireOperation, body: object): Promise<string> {
     const base = deps.baseUrl('carrier_d_reseller', call.test);
     const res = await transport.request({
       carrier: 'carrier_d_reseller',
@@ -101,7 +101,7 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
   }
 
   /** Refunds labels already bought when a later package of the same shipment failed. */
-  async function refundBought(call: CarrierCall, creds: ElsCredentials, labels: BookedLabel[], failure: unknown): Promise<ApiError> {
+  async function refundBought(call: CarrierCall, creds: Credentials, labels: BookedLabel[], failure: unknown): Promise<ApiError> {
     const err = toApiError(failure);
     if (labels.length === 0) return err;
     const pics = labels.map((l) => l.trackingNumber);
@@ -116,7 +116,7 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
     return new ApiError(err.code, err.message, err.detail ? `${err.detail}; ${note}` : note, { cause: err, ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
   }
 
-  async function rateOnce(call: CarrierCall, req: ShipmentRequest, creds: ElsCredentials) {
+  async function rateOnce(call: CarrierCall, req: ShipmentRequest, creds: Credentials) {
     const asked = mailClass(req);
     const op = asked === undefined ? OPERATIONS.rates : OPERATIONS.rate;
     return Promise.all(req.packages.map(async (p) => parseRateResponse(await send(call, op, buildRateRequest(req, p, creds)), asked)));

@@ -32,7 +32,7 @@ const ADDRESS_CODES: Readonly<Record<number, string>> = {
   ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [11611 + i, 'recipient address'])),
 };
 
-export function classifyStatus(status: number): ErrorCode {
+export function classifyError(status: number): ErrorCode {
   if (AUTH_CODES.has(status)) return 'carrier_authentication';
   if (NOT_FOUND_CODES.has(status)) return 'carrier_no_shipment_found';
   if (SERVER_CODES.has(status)) return 'carrier_http_exception';
@@ -40,7 +40,7 @@ export function classifyStatus(status: number): ErrorCode {
 }
 
 /** `detail` of every carrier_d_reseller ApiError: the ELS status code. */
-export function elsDetail(status: number | string): string {
+export function errorDetail(status: number | string): string {
   return `carrier_d_reseller status ${status}`;
 }
 
@@ -48,7 +48,7 @@ export function elsDetail(status: number | string): string {
 export function errorFromStatus(status: number, message: string | undefined): ApiError {
   const said = message ?? `carrier_d_reseller refused the request (status ${status})`;
   const about = ADDRESS_CODES[status];
-  return new ApiError(classifyStatus(status), about ? `${about}: ${said}` : said, elsDetail(status));
+  return new ApiError(classifyError(status), about ? `${about}: ${said}` : said, errorDetail(status));
 }
 
 /** A body that is not what ELS documents: a carrier fault, never our 500. */
@@ -74,7 +74,7 @@ export function throwIfStatus(root: XmlObject, what: string): void {
   if (status === undefined) {
     // Some answers carry only ErrorMessage (RefundResponse, SCANResponse have no Status, §8, §9).
     const message = xmlText(root.ErrorMessage);
-    if (message) throw new ApiError('carrier_exception', message, elsDetail('(none)'));
+    if (message) throw new ApiError('carrier_exception', message, errorDetail('(none)'));
     throw unexpectedBody(`${what} (no Status)`);
   }
   if (status !== 0) throw errorFromStatus(status, xmlText(root.ErrorMessage));
@@ -85,7 +85,7 @@ export function throwIfErrorMessage(root: XmlObject): void {
   const status = xmlNumber(root.Status);
   if (status !== undefined && status !== 0) throw errorFromStatus(status, xmlText(root.ErrorMessage));
   const message = xmlText(root.ErrorMessage);
-  if (message) throw new ApiError('carrier_exception', message, elsDetail(status ?? '(none)'));
+  if (message) throw new ApiError('carrier_exception', message, errorDetail(status ?? '(none)'));
 }
 
 /** An HTTP status other than 200: ELS itself never sends one, so a proxy or the host failed. */

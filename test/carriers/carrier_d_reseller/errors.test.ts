@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/carriers/carrier_d_reseller/catalog.js';
 import { labelAttributes, packagingCode, serviceCode, serviceSlug, SPECIAL_SERVICES } from '../../../src/carriers/carrier_d_reseller/codes.js';
-import { classifyStatus, errorFromStatus, httpError } from '../../../src/carriers/carrier_d_reseller/errors.js';
+import { classifyError, errorFromStatus, httpError } from '../../../src/carriers/carrier_d_reseller/errors.js';
 import { parseCancelResponse } from '../../../src/carriers/carrier_d_reseller/cancel.js';
 import { parseAccountStatusResponse, parseChangePassPhraseResponse, parseRecreditResponse, parseValidateCredentialsResponse } from '../../../src/carriers/carrier_d_reseller/credentials.js';
 import { parseManifestResponse } from '../../../src/carriers/carrier_d_reseller/manifest.js';
@@ -13,10 +13,10 @@ import { apiErrorOf } from './support.js';
 
 describe('status codes', () => {
   it('classifies refused credentials, unknown numbers, server failures and the rest', () => {
-    for (const code of [2010, 2011, 2012, 2013, 2014, 2015, 12101, 12103, 12507, 12525]) expect(classifyStatus(code), String(code)).toBe('carrier_authentication');
-    expect(classifyStatus(1011)).toBe('carrier_no_shipment_found');
-    for (const code of [101, 102, 12124, 12130, 100002]) expect(classifyStatus(code)).toBe('carrier_http_exception');
-    for (const code of [1001, 12104, 12503, 12118, 407, 12144, 12514]) expect(classifyStatus(code)).toBe('carrier_exception');
+    for (const code of [2010, 2011, 2012, 2013, 2014, 2015, 12101, 12103, 12507, 12525]) expect(classifyError(code), String(code)).toBe('carrier_authentication');
+    expect(classifyError(1011)).toBe('carrier_no_shipment_found');
+    for (const code of [101, 102, 12124, 12130, 100002]) expect(classifyError(code)).toBe('carrier_http_exception');
+    for (const code of [1001, 12104, 12503, 12118, 407, 12144, 12514]) expect(classifyError(code)).toBe('carrier_exception');
   });
 
   it('keeps the carrier’s message, names the address it is about, and puts the code in detail', () => {

@@ -1,17 +1,44 @@
 /**
  * The two carrier_d credentials checks and tokens: the OAuth 2 client-credentials token
- * (`POST /oauth2/v3/token`, fixtures/authentication_LoginResponse.json) and the payment
- * authorization token (`POST /payments/v3/payment-authorization`, payments.yaml: PAYER and
- * LABEL_OWNER roles; "Tokens are valid for eight hours after issuance").
+ * (`POST /oauth2/v3/token`, fixtures/authentication_LoginResponse.json), which the shared OAuth
+ * client fetches and keeps, and the payment authorization token (`POST
+ * /payments/v3/payment-authorization`, payments.yaml: PAYER and LABEL_OWNER roles; "Tokens are
+ * valid for eight hours after issuance").
  */
 import { ApiError } from '../../domain/errors.js';
+import type { CarrierCall } from '../carrier.js';
 import { obj, text } from '../shared/json.js';
-import { readTokenResponse, type FetchedToken } from '../shared/oauth.js';
+import { clientCredentialsForm, tokenKey, type FetchedToken } from '../shared/oauth.js';
+import type { TokenRequest } from '../shared/oauth-client.js';
 import { unexpectedBody } from './errors.js';
 import type { CarrierDPaymentAuthorizationRequest } from './wire.js';
 
 /** payments.yaml: eight hours. The answer carries no lifetime, so this is the cache's. */
 export const PAYMENT_TOKEN_TTL_S = 8 * 60 * 60;
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export function credentialsOf(auth: Readonly<Record<string, string>>): Credentials {
+  const clientId = auth.client_id;
+  const clientSecret = auth.client_secret;
+  if (!clientId || !clientSecret) {
+    throw new ApiError('carrier_authentication', 'carrier_d needs client_id and client_secret in the shipping account auth', 'auth.client_id');
+  }
+  return { clientId, clientSecret };
+}
+
+export function buildTokenRequest(call: CarrierCall, base: string): TokenRequest {
+  const c = credentialsOf(call.auth);
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: clientCredentialsForm(c.clientId, c.clientSecret),
+    // Cache keys name the credential sets without containing them.
+    key: tokenKey('carrier_d', 'oauth', base, c.clientId, c.clientSecret),
+  };
+}
 
 export interface PaymentAccount {
   crid: string;
@@ -35,13 +62,12 @@ export function paymentAccount(auth: Readonly<Record<string, string>>): PaymentA
   return { crid: need('customer_registration_id'), mid: need('mailer_id'), manifestMid: need('manifest_mid'), accountNumber: need('account_number'), accountType };
 }
 
-export function buildTokenRequest(clientId: string, clientSecret: string): string {
-  return new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString();
-}
-
-/** USPS sends expires_in as a string ("14399"). */
-export function parseTokenResponse(body: unknown): FetchedToken {
-  return readTokenResponse(body, unexpectedBody);
+/** Where the payment token of the call's account is stored. */
+export function paymentKey(call: CarrierCall, base: string): string {
+  const c = credentialsOf(call.auth);
+  const a = paymentAccount(call.auth);
+  // The client secret too: validate_credentials reads a cached payment token as proof of every member.
+  return tokenKey('carrier_d', 'payment', base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
 }
 
 export function buildPaymentAuthorizationRequest(a: PaymentAccount): CarrierDPaymentAuthorizationRequest {
