@@ -6,8 +6,9 @@
  * Shipment Identification Number is invalid…"): the sentence (and the additional details) go to
  * `message`, the code, status, title and instance to `detail`. Nothing here throws anything but ApiError.
  */
-import { ApiError } from '../../domain/errors.js';
-import { numeric, obj, text, texts } from '../shared/json.js';
+import { ApiError, type ErrorCode } from '../../domain/errors.js';
+import { unexpectedBodyOf } from '../shared/calls.js';
+import { bodyExcerpt, jsonOrUndefined, numeric, obj, text, texts } from '../shared/json.js';
 import { codeOfStatus } from '../shared/transport-errors.js';
 
 export interface Problem {
@@ -59,10 +60,13 @@ export function errorFromProblem(status: number, p: Problem, opts: { notFound?: 
   const { sentence } = splitCode(p.detail);
   const said = sentence ?? p.message ?? p.title ?? `carrier_c refused the request (HTTP ${status})`;
   const message = p.additionalDetails.length > 0 ? `${said}; ${p.additionalDetails.join('; ')}` : said;
-  let code = codeOfStatus(status);
+  return new ApiError(classifyError(status, opts), message, errorDetail(status, p));
+}
+
+/** The ApiError code of a DHL problem: its HTTP status says it all (MyDHL sends no codes to classify by). */
+export function classifyError(status: number, opts: { notFound?: boolean } = {}): ErrorCode {
   // GET /tracking and /shipments/{id}/tracking answer 404 "No Shipments Found" (fixtures/tracking_ErrorResponse.json).
-  if (!code) code = status === 404 && opts.notFound ? 'carrier_no_shipment_found' : 'carrier_exception';
-  return new ApiError(code, message, errorDetail(status, p));
+  return codeOfStatus(status) ?? (status === 404 && opts.notFound ? 'carrier_no_shipment_found' : 'carrier_exception');
 }
 
 /** Throws the DHL problem a 200 answer may carry instead of its content (no success body has `detail` or `title`). */
@@ -72,22 +76,13 @@ export function throwIfProblem(body: unknown): void {
 }
 
 /** A body that is not what MyDHL documents: a carrier fault, never our 500. */
-export function unexpectedBody(what: string): ApiError {
-  return new ApiError('carrier_http_exception', `carrier_c returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
-}
+export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_c', what);
 
 /** MyDHL error body (as text) → ApiError; `notFound` marks tracking calls, where 404 means "no such shipment". */
 export function parseErrorResponse(status: number, body: string, opts: { notFound?: boolean } = {}): ApiError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  const problem = problemOf(json);
+  const problem = problemOf(jsonOrUndefined(body));
   if (problem) return errorFromProblem(status, problem, opts);
-  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
-  const detail = snippet === '' ? `HTTP ${status}, empty body` : `HTTP ${status}, body starts: ${snippet}`;
+  const detail = `HTTP ${status}, ${bodyExcerpt(body)}`;
   // 401/403 mean refused credentials whatever the body looks like (gateways answer them bare).
   if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_c refused the credentials (HTTP ${status})`, detail);
   if (status === 404 && opts.notFound) return new ApiError('carrier_no_shipment_found', 'carrier_c found no shipment for this tracking number', detail);

@@ -12,6 +12,8 @@ import type { Address, CancelResult, PickupAvailabilityRequest, PickupConfirmati
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
+import { fillPath } from '../shared/endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import { buildRateRequest } from './rate.js';
 import {
@@ -130,7 +132,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 /** DELETE /pickups/{n}: requestorName and reason are required query parameters. */
 export function buildPickupCancelRequest(confirmationNumber: string, requestorName: string): { path: string; query: CarrierCQuery } {
   return {
-    path: `/pickups/${encodeURIComponent(confirmationNumber)}`,
+    path: fillPath(ENDPOINTS.pickupCancel.path, { dispatchConfirmationNumber: confirmationNumber }),
     query: [
       ['requestorName', requestorName.slice(0, 35)],
       ['reason', 'not needed'],

@@ -5,6 +5,8 @@
  * "Log ID" it quotes, inside the message) to `detail` (spec/DECISIONS.md "Errors").
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
+import { unexpectedBodyOf } from '../shared/calls.js';
+import { bodyExcerpt } from '../shared/json.js';
 import { parseXml, xmlNumber, xmlRoot, xmlRootName, xmlText, type XmlObject } from '../shared/xml.js';
 
 /**
@@ -32,6 +34,7 @@ const ADDRESS_CODES: Readonly<Record<number, string>> = {
   ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [11611 + i, 'recipient address'])),
 };
 
+/** The ApiError code of an ELS Status (every answer is HTTP 200; the Status says what happened). */
 export function classifyError(status: number): ErrorCode {
   if (AUTH_CODES.has(status)) return 'carrier_authentication';
   if (NOT_FOUND_CODES.has(status)) return 'carrier_no_shipment_found';
@@ -52,9 +55,7 @@ export function errorFromStatus(status: number, message: string | undefined): Ap
 }
 
 /** A body that is not what ELS documents: a carrier fault, never our 500. */
-export function unexpectedBody(what: string): ApiError {
-  return new ApiError('carrier_http_exception', `carrier_d_reseller returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
-}
+export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_d_reseller', what);
 
 /**
  * The response document's root, checked to be the expected one. A body that is not XML, or
@@ -89,13 +90,12 @@ export function throwIfErrorMessage(root: XmlObject): void {
 }
 
 /** An HTTP status other than 200: ELS itself never sends one, so a proxy or the host failed. */
-export function httpError(status: number, body: string): ApiError {
+export function parseErrorResponse(status: number, body: string): ApiError {
   const doc = parseXml(body);
   const name = xmlRootName(doc);
   const root = name ? xmlRoot(doc, name) : undefined;
   const code = root ? xmlNumber(root.Status) : undefined;
   if (root && code !== undefined && code !== 0) return errorFromStatus(code, xmlText(root.ErrorMessage));
   if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_d_reseller refused the request (HTTP ${status})`, `HTTP ${status}`);
-  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
-  return new ApiError('carrier_http_exception', `carrier_d_reseller answered HTTP ${status}`, snippet === '' ? `HTTP ${status}, empty body` : `HTTP ${status}, body starts: ${snippet}`);
+  return new ApiError('carrier_http_exception', `carrier_d_reseller answered HTTP ${status}`, `HTTP ${status}, ${bodyExcerpt(body)}`);
 }

@@ -26,17 +26,6 @@ export interface WireDimensions {
   Height: string;
 }
 
-/** The HTTP-POST operations Waybill uses: path under the base, form field, request root (§2). */
-export interface WireOperation {
-  operation: string;
-  path: string;
-  field: string;
-  root: string;
-  responseRoot: string;
-  /** Safe to repeat: reads and quotes; never a postage purchase, refund or pass-phrase change. */
-  idempotent: boolean;
-}
-
 /** §6a PostageRateRequest / §6b PostageRatesRequest (the members Waybill sends). */
 export interface WireRateRequest {
   RequesterID: string;

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/carriers/carrier_d_reseller/catalog.js';
 import { labelAttributes, packagingCode, serviceCode, serviceSlug, SPECIAL_SERVICES } from '../../../src/carriers/carrier_d_reseller/codes.js';
-import { classifyError, errorFromStatus, httpError } from '../../../src/carriers/carrier_d_reseller/errors.js';
+import { classifyError, errorFromStatus, parseErrorResponse } from '../../../src/carriers/carrier_d_reseller/errors.js';
 import { parseCancelResponse } from '../../../src/carriers/carrier_d_reseller/cancel.js';
-import { parseAccountStatusResponse, parseChangePassPhraseResponse, parseRecreditResponse, parseValidateCredentialsResponse } from '../../../src/carriers/carrier_d_reseller/credentials.js';
+import { parseAccountStatusResponse, parseChangePassPhraseResponse, parseRecreditResponse } from '../../../src/carriers/carrier_d_reseller/account.js';
+import { parseValidateCredentialsResponse } from '../../../src/carriers/carrier_d_reseller/auth.js';
 import { parseManifestResponse } from '../../../src/carriers/carrier_d_reseller/manifest.js';
 import { parseRateResponse } from '../../../src/carriers/carrier_d_reseller/rate.js';
 import { parseShipResponse } from '../../../src/carriers/carrier_d_reseller/ship.js';
@@ -28,9 +29,9 @@ describe('status codes', () => {
   });
 
   it('turns statuses ELS never sends into transport-level errors', () => {
-    expect(httpError(502, '<html>Bad gateway</html>')).toMatchObject({ code: 'carrier_http_exception', message: 'carrier_d_reseller answered HTTP 502' });
-    expect(httpError(403, '')).toMatchObject({ code: 'carrier_authentication' });
-    expect(httpError(400, '<LabelRequestResponse><Status>12507</Status><ErrorMessage>no</ErrorMessage></LabelRequestResponse>').code).toBe('carrier_authentication');
+    expect(parseErrorResponse(502, '<html>Bad gateway</html>')).toMatchObject({ code: 'carrier_http_exception', message: 'carrier_d_reseller answered HTTP 502' });
+    expect(parseErrorResponse(403, '')).toMatchObject({ code: 'carrier_authentication' });
+    expect(parseErrorResponse(400, '<LabelRequestResponse><Status>12507</Status><ErrorMessage>no</ErrorMessage></LabelRequestResponse>').code).toBe('carrier_authentication');
   });
 });
 

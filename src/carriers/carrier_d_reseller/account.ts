@@ -1,6 +1,6 @@
 /**
- * The account operations (PROTOCOL.md §7): AccountStatusRequest (GetAccountStatusXML) behind
- * validate_credentials, RecreditRequest (BuyPostageXML) to fund the postage balance and
+ * The account operations (PROTOCOL.md §7): AccountStatusRequest (GetAccountStatusXML, also behind
+ * validate_credentials, auth.ts), RecreditRequest (BuyPostageXML) to fund the postage balance and
  * ChangePassPhraseRequest (ChangePassPhraseXML). Samples: listing-10-*, listing-4-*, listing-5-*,
  * VCR buy_postage_*, change_pass_phrase_*, tehpeh change_pass_phrase_success.
  */
@@ -8,7 +8,7 @@ import { ApiError } from '../../domain/errors.js';
 import type { PostageBalance } from '../carrier.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlElement, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
-import { classifyError, responseRoot, throwIfStatus } from './errors.js';
+import { responseRoot, throwIfStatus } from './errors.js';
 import { certifiedIntermediary } from './mapping.js';
 import type { AccountState, WireAccountStatusRequest, WireChangePassPhraseRequest, Credentials, WireRecreditRequest } from './wire.js';
 
@@ -42,25 +42,6 @@ export function parseAccountStatusResponse(body: string): AccountState {
   const root = responseRoot(body, 'AccountStatusResponse');
   throwIfStatus(root, 'account status response');
   return accountState(root);
-}
-
-/**
- * validate_credentials' answer: refused credentials are `{valid: false}` with the carrier's words,
- * never an error status; any other failure (the carrier down, a broken body) still throws.
- */
-export function parseValidateCredentialsResponse(body: string): { valid: boolean; message: string } {
-  const root = responseRoot(body, 'AccountStatusResponse');
-  const status = xmlNumber(root.Status);
-  if (status !== undefined && status !== 0 && classifyError(status) === 'carrier_authentication') {
-    return { valid: false, message: xmlText(root.ErrorMessage) ?? `carrier_d_reseller refused the credentials (status ${status})` };
-  }
-  const state = parseAccountStatusResponse(body);
-  // §7: AccountStatus "A" is active; an account in another state cannot buy postage.
-  if (state.accountStatus !== undefined && state.accountStatus !== 'A') {
-    return { valid: false, message: `carrier_d_reseller account ${state.accountId ?? ''} is not active (status ${state.accountStatus})`.replace('  ', ' ') };
-  }
-  const balance = state.postageBalance === undefined ? '' : `; postage balance ${state.postageBalance} USD`;
-  return { valid: true, message: `carrier_d_reseller account ${state.accountId ?? ''} is active${balance}`.replace('  ', ' ') };
 }
 
 export function buildRecreditRequest(creds: Credentials, amount: number, requestId = 'recredit'): WireRecreditRequest {
