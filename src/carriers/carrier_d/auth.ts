@@ -8,36 +8,22 @@
 import { ApiError } from '../../domain/errors.js';
 import type { CarrierCall } from '../carrier.js';
 import { obj, text } from '../shared/json.js';
-import { clientCredentialsForm, tokenKey, type FetchedToken } from '../shared/oauth.js';
-import type { TokenRequest } from '../shared/oauth-client.js';
+import { tokenKey, type FetchedToken } from '../shared/oauth.js';
+import { clientCredentialsOf, formTokenRequest, type ClientCredentials, type TokenRequest } from '../shared/oauth-client.js';
 import { unexpectedBody } from './errors.js';
 import type { CarrierDPaymentAuthorizationRequest } from './wire.js';
 
 /** payments.yaml: eight hours. The answer carries no lifetime, so this is the cache's. */
 export const PAYMENT_TOKEN_TTL_S = 8 * 60 * 60;
 
-export interface Credentials {
-  clientId: string;
-  clientSecret: string;
-}
-
-export function credentialsOf(auth: Readonly<Record<string, string>>): Credentials {
-  const clientId = auth.client_id;
-  const clientSecret = auth.client_secret;
-  if (!clientId || !clientSecret) {
-    throw new ApiError('carrier_authentication', 'carrier_d needs client_id and client_secret in the shipping account auth', 'auth.client_id');
-  }
-  return { clientId, clientSecret };
+export function credentialsOf(auth: Readonly<Record<string, string>>): ClientCredentials {
+  return clientCredentialsOf('carrier_d', auth);
 }
 
 export function buildTokenRequest(call: CarrierCall, base: string): TokenRequest {
   const c = credentialsOf(call.auth);
-  return {
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: clientCredentialsForm(c.clientId, c.clientSecret),
-    // Cache keys name the credential sets without containing them.
-    key: tokenKey('carrier_d', 'oauth', base, c.clientId, c.clientSecret),
-  };
+  // Cache keys name the credential sets without containing them.
+  return formTokenRequest(c, tokenKey('carrier_d', 'oauth', base, c.clientId, c.clientSecret), { accept: 'application/json' });
 }
 
 export interface PaymentAccount {

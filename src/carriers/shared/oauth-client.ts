@@ -5,11 +5,11 @@
  * per carrier is said by its folder: the token request and key (`auth.ts`), the endpoints
  * (`endpoints.ts`) and the error bodies (`errors.ts`).
  */
-import type { ApiError } from '../../domain/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import type { CarrierCall, CarrierDeps, CarrierSlug } from '../carrier.js';
 import { parseJson } from './calls.js';
 import type { Endpoint } from './endpoint.js';
-import { parseTokenResponse, withBearer, type FetchedToken } from './oauth.js';
+import { clientCredentialsForm, parseTokenResponse, withBearer, type FetchedToken } from './oauth.js';
 import type { CarrierHttpResponse } from './transport.js';
 
 /** One credential set's token request, as the carrier's auth.ts builds it. */
@@ -19,6 +19,26 @@ export interface TokenRequest {
   body: string;
   /** Where the token is stored: tokenKey of the carrier, the base URL and the whole credential set. */
   key: string;
+}
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The account's client_id and client_secret; without both the carrier cannot be asked for a token. */
+export function clientCredentialsOf(carrier: string, auth: Readonly<Record<string, string>>, purpose = ''): ClientCredentials {
+  const clientId = auth.client_id;
+  const clientSecret = auth.client_secret;
+  if (!clientId || !clientSecret) {
+    throw new ApiError('carrier_authentication', `${carrier} needs client_id and client_secret in the shipping account auth${purpose}`, 'auth.client_id');
+  }
+  return { clientId, clientSecret };
+}
+
+/** The client-credentials grant with the client in the form body (RFC 6749 § 4.4, client_secret_post). */
+export function formTokenRequest(c: ClientCredentials, key: string, headers: Record<string, string> = {}): TokenRequest {
+  return { headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: clientCredentialsForm(c.clientId, c.clientSecret), key };
 }
 
 /** What the client needs to know of one carrier. */
