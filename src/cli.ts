@@ -5,7 +5,8 @@
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { systemClock } from './clock.js';
-import { ConfigError, loadConfig } from './config.js';
+import { carrierNames } from './carriers/declarations.js';
+import { ConfigError, loadConfig as loadConfigOf, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase, openSealer, startServer } from './main.js';
 import { SealingKeyMismatch } from './storage/key-check.js';
@@ -30,6 +31,9 @@ export function parseDuration(text: string): number {
 }
 
 class UsageError extends Error {}
+
+/** The process environment as configuration, with the carriers the registry lists. */
+const loadConfig = (): Config => loadConfigOf(process.env, carrierNames);
 
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
   const config = loadConfig();

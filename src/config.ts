@@ -4,11 +4,21 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CarrierMode, CarrierSettings, OperatorSettings } from './carriers/carrier.js';
-import { CARRIER_SLUGS, declarations, type CarrierSlug } from './carriers/declarations.js';
-import { parseDuration } from './domain/duration.js';
+import { parseDuration } from './duration.js';
 
-export type { CarrierMode };
+/** Where carrier calls go: the built-in emulator or the carriers' own hosts. */
+export type CarrierMode = 'emulator' | 'live';
+
+/**
+ * What is read per carrier: its slug (WAYBILL_<SLUG>_URL, WAYBILL_<SLUG>_TEST_URL) and the operator
+ * settings it declares (WAYBILL_<SLUG>_<SETTING>). The carrier declarations are handed in where the
+ * process is assembled (carriers/declarations.ts `carrierNames`), so that this foundation imports
+ * no layer.
+ */
+export interface CarrierNames {
+  slugs: readonly string[];
+  operatorSettings(slug: string): readonly string[];
+}
 
 export interface Config {
   host: string;
@@ -44,7 +54,13 @@ export interface Config {
   links: { labelTtlMs: number; trackingTtlMs: number };
   /** The built web pages (console, public pages): `npm run build` writes them to dist/web. */
   webRoot: string;
-  carriers: CarrierSettings['carriers'] & { emulatorPort: number };
+  carriers: {
+    mode: CarrierMode;
+    timeoutMs: number;
+    /** Per-carrier base URL overrides by slug: WAYBILL_<SLUG>_URL / WAYBILL_<SLUG>_TEST_URL. */
+    urls: Partial<Record<string, { live?: string; test?: string }>>;
+    emulatorPort: number;
+  };
   /** Track batch: parallel carrier calls per carrier. */
   trackConcurrency: number;
   /** Rate shopping: how long one account's rating may take before it is left out as carrier_timeout. */
@@ -52,7 +68,7 @@ export interface Config {
   /** Raw JSON of the operator's master test credentials (carrier → country → auth). */
   masterTestAccountsJson?: string;
   /** Operator settings carriers need besides account credentials: slug → setting → value. */
-  operator: OperatorSettings;
+  operator: Partial<Record<string, Readonly<Record<string, string>>>>;
   webhooks: {
     /** First retry delay; later ones double (webhook-worker.ts). */
     retryBaseMs: number;
@@ -135,11 +151,11 @@ function secretKey(raw: string | undefined): Buffer | undefined {
 }
 
 /** Each setting a carrier declares, from WAYBILL_<SLUG>_<SETTING> (upper case); unset ones are absent. */
-function operatorSettings(env: Env): OperatorSettings {
-  const out: OperatorSettings = {};
-  for (const slug of CARRIER_SLUGS) {
+function operatorSettings(env: Env, carriers: CarrierNames): Config['operator'] {
+  const out: Config['operator'] = {};
+  for (const slug of carriers.slugs) {
     const values: Record<string, string> = {};
-    for (const name of declarations[slug].operatorSettings ?? []) {
+    for (const name of carriers.operatorSettings(slug)) {
       const value = env[`WAYBILL_${slug.toUpperCase()}_${name.toUpperCase()}`];
       if (value) values[name] = value;
     }
@@ -156,10 +172,10 @@ function duration(env: Env, name: string, fallback: number): number {
   return ms;
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env, carriers: CarrierNames): Config {
   const dataDir = resolve(env.WAYBILL_DATA_DIR || './data');
   const urls: Config['carriers']['urls'] = {};
-  for (const slug of CARRIER_SLUGS) {
+  for (const slug of carriers.slugs) {
     const live = env[`WAYBILL_${slug.toUpperCase()}_URL`];
     const test = env[`WAYBILL_${slug.toUpperCase()}_TEST_URL`];
     if (live || test) urls[slug] = { ...(live ? { live } : {}), ...(test ? { test } : {}) };
@@ -202,7 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateShopTimeoutMs: int(env, 'WAYBILL_RATE_SHOP_TIMEOUT_MS', 5_000, 1, 600_000),
     masterTestAccountsJson: env.WAYBILL_MASTER_TEST_ACCOUNTS || undefined,
     // Unset: test accounts use the reseller's sandbox RequesterID, live accounts are refused.
-    operator: operatorSettings(env),
+    operator: operatorSettings(env, carriers),
     webhooks: {
       retryBaseMs: int(env, 'WAYBILL_WEBHOOK_RETRY_BASE_MS', 60_000, 1),
       timeoutMs: int(env, 'WAYBILL_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),

@@ -30,7 +30,7 @@ import {
   ATTR_URL_SCHEME,
 } from '@opentelemetry/semantic-conventions';
 import type { Log } from './logger.js';
-import type { EndCall, Tracing } from './tracing.js';
+import type { EndCall, Tracing } from './tracing-api.js';
 
 /** Waybill's own attributes, in its namespace. */
 export const ATTR_CARRIER = 'waybill.carrier.name';

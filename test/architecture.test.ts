@@ -32,6 +32,12 @@ const FORBIDDEN: Record<string, readonly string[]> = {
   'emulator/': ['http/', 'services/', 'contract/', 'storage/', 'app.ts', 'main.ts'],
 };
 
+/**
+ * The foundations ARCHITECTURE.md lists: files at the top of src/ every layer may use, which import
+ * only one another (never a layer folder, nor the assembling files app.ts, main.ts, cli.ts).
+ */
+const FOUNDATIONS = ['config.ts', 'clock.ts', 'duration.ts', 'limiter.ts', 'logger.ts', 'ttl-cache.ts', 'metrics.ts', 'request-histogram.ts', 'undici-agent.ts', 'tracing.ts', 'tracing-api.ts', 'tracing-otel.ts'];
+
 describe('ARCHITECTURE.md', () => {
   const doc = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
 
@@ -56,6 +62,28 @@ describe('ARCHITECTURE.md', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('keeps the foundations free of the layers', () => {
+    const doc = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+    for (const f of FOUNDATIONS) expect(doc, f).toContain(f);
+    const wrong = FOUNDATIONS.flatMap((f) => importsOf(join(SRC, f)).filter((to) => !FOUNDATIONS.includes(to)).map((to) => `${f} → ${to}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('has no import circles', () => {
+    const graph = new Map(sourceFiles(SRC).map((f) => [relative(SRC, f).split('\\').join('/'), importsOf(f)]));
+    const circles: string[] = [];
+    const done = new Set<string>();
+    const visit = (file: string, path: string[]): void => {
+      const at = path.indexOf(file);
+      if (at >= 0) return void circles.push([...path.slice(at), file].join(' → '));
+      if (done.has(file)) return;
+      for (const to of graph.get(file) ?? []) visit(to, [...path, file]);
+      done.add(file);
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(circles).toEqual([]);
   });
 
   it('keeps every source file under 300 lines', () => {

@@ -29,3 +29,9 @@ const slugs: ReadonlySet<string> = new Set(CARRIER_SLUGS);
 export function isCarrierSlug(s: string): s is CarrierSlug {
   return slugs.has(s);
 }
+
+/** The slugs and each carrier's operator settings, as configuration reads them from the environment (config.ts). */
+export const carrierNames = {
+  slugs: CARRIER_SLUGS,
+  operatorSettings: (slug: string): readonly string[] => (isCarrierSlug(slug) ? (declarations[slug].operatorSettings ?? []) : []),
+};

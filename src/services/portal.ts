@@ -15,7 +15,7 @@ import type { Clock } from '../clock.js';
 import type { PortalLine, PortalLinkInput, PortalMethod, PortalPage, PortalReturnInput, PortalReturnSummary } from '../contract/portal.js';
 import type { ReturnLine } from '../contract/returns.js';
 import type { Address } from '../domain/types.js';
-import { parseDuration } from '../domain/duration.js';
+import { parseDuration } from '../duration.js';
 import { ApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
 import { newId } from '../storage/ids.js';

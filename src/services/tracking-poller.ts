@@ -18,7 +18,7 @@ import * as tracked from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
 import type { Metrics } from '../metrics.js';
-import { createLimiter, type Limiter } from './limiter.js';
+import { createLimiter, type Limiter } from '../limiter.js';
 import type { createTrackingService } from './tracking.js';
 
 const MINUTE = 60_000;

@@ -20,7 +20,7 @@ import { watch } from '../storage/repositories/tracked-shipments.js';
 import type { Tables } from '../storage/tables.js';
 import { withCarrierDetail, type CarrierCalls, type PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
-import { createLimiter, type Limiter } from './limiter.js';
+import { createLimiter, type Limiter } from '../limiter.js';
 import { numbersWithReturns, updateStatusFromTracking } from '../storage/repositories/returns.js';
 import type { TrackingCache } from './tracking-cache.js';
 

@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAdapters } from '../../src/carriers/adapters.js';
-import { CARRIER_SLUGS, declarations } from '../../src/carriers/declarations.js';
+import { CARRIER_SLUGS, carrierNames, declarations } from '../../src/carriers/declarations.js';
 import { METHOD } from '../../src/services/carrier-calls.js';
 import * as registry from '../../src/carriers/registry.js';
 import { loadConfig } from '../../src/config.js';
@@ -99,7 +99,7 @@ describe.each(CARRIER_SLUGS)('%s declaration', (slug) => {
   it('names operator settings read from WAYBILL_<SLUG>_<SETTING>', () => {
     for (const name of d.operatorSettings ?? []) {
       expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
-      const config = loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), [`WAYBILL_${slug.toUpperCase()}_${name.toUpperCase()}`]: 'op-value' });
+      const config = loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), [`WAYBILL_${slug.toUpperCase()}_${name.toUpperCase()}`]: 'op-value' }, carrierNames);
       expect(config.operator[slug]?.[name]).toBe('op-value');
     }
   });
@@ -112,7 +112,7 @@ describe.each(CARRIER_SLUGS)('%s declaration', (slug) => {
 
 describe('operator settings', () => {
   it('keeps WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID and leaves unset settings out', () => {
-    expect(loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: 'op-1' }).operator).toEqual({ carrier_d_reseller: { requester_id: 'op-1' } });
-    expect(loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64) }).operator).toEqual({});
+    expect(loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: 'op-1' }, carrierNames).operator).toEqual({ carrier_d_reseller: { requester_id: 'op-1' } });
+    expect(loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64) }, carrierNames).operator).toEqual({});
   });
 });

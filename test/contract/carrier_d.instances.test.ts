@@ -13,6 +13,7 @@ import type { CarrierCall } from '../../src/carriers/carrier.js';
 import { createCarrierRuntime, type CarrierRuntime } from '../../src/carriers/runtime.js';
 import { createTokenStore } from '../../src/storage/token-store.js';
 import { loadConfig } from '../../src/config.js';
+import { carrierNames } from '../../src/carriers/declarations.js';
 import { toApiError } from '../../src/domain/errors.js';
 import type { ShipmentRequest } from '../../src/domain/types.js';
 import { createLogger } from '../../src/logger.js';
@@ -50,7 +51,7 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
     await em.knowCredentials('carrier_d', call.auth);
     t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(mkdtempSync(join(tmpdir(), 'waybill-d-')), 'db.sqlite') } : {});
     other = createDatabase(t.url);
-    const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data' });
+    const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data' }, carrierNames);
     const sealer = createSealer(randomBytes(32));
     one = createCarrierRuntime({ config, tokens: createTokenStore({ db: t.database.db, sealer, clock }), clock, emulatorUrl: em.url });
     two = createCarrierRuntime({ config, tokens: createTokenStore({ db: other.db, sealer, clock }), clock, emulatorUrl: em.url });

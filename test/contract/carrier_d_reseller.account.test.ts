@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierCall } from '../../src/carriers/carrier.js';
-import { createCarrierDResellerAdapter } from '../../src/carriers/carrier_d_reseller/client.js';
+import { createAdapter } from '../../src/carriers/carrier_d_reseller/client.js';
 import type { TokenStore } from '../../src/carriers/shared/oauth.js';
 import { createTransport, type Transport } from '../../src/carriers/shared/transport.js';
 import { createLogger } from '../../src/logger.js';
@@ -31,7 +31,7 @@ const noTokens: TokenStore = {
   invalidate: () => Promise.reject(new Error('carrier_d_reseller uses no OAuth tokens')),
 };
 
-const adapter = () => createCarrierDResellerAdapter({ transport, tokens: noTokens, clock: { now: () => new Date() }, baseUrl: (slug) => `${em.url}/${slug}` });
+const adapter = () => createAdapter({ transport, tokens: noTokens, clock: { now: () => new Date() }, baseUrl: (slug) => `${em.url}/${slug}` });
 const call = (account_id: string, passphrase: string): CarrierCall => ({ auth: { account_id, passphrase }, test: true, debug: false, country: 'US', log: createLogger('silent') });
 
 describe('account operations', () => {

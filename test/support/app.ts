@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
-import { declarations } from '../../src/carriers/declarations.js';
+import { carrierNames, declarations } from '../../src/carriers/declarations.js';
 import type { Adapters } from '../../src/carriers/adapters.js';
 import { createCarrierRuntime } from '../../src/carriers/runtime.js';
 import { createTokenStore } from '../../src/storage/token-store.js';
@@ -56,7 +56,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
   // Suites fire requests as fast as they can: the per-key limit is off unless a suite sets it.
-  const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data', WAYBILL_LOG_LEVEL: 'debug', WAYBILL_RATE_LIMIT: '0', ...opts.env });
+  const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data', WAYBILL_LOG_LEVEL: 'debug', WAYBILL_RATE_LIMIT: '0', ...opts.env }, carrierNames);
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {

@@ -6,7 +6,7 @@
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { bool, dig, obj, objects, text } from '../shared/json.js';
-import { fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { errorDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierACancelRequest } from './wire-ship.js';
 
 export function buildCancelRequest(trackingNumber: string, accountNumber: string): CarrierACancelRequest {
@@ -20,10 +20,10 @@ export function parseCancelResponse(body: unknown): CancelResult {
   const cancelled = bool(output?.cancelledShipment);
   if (!output || cancelled === undefined) throw unexpectedBody('cancel response (no cancelledShipment)');
   // The vendor schema calls the text `message`; the recorded answer calls it `successMessage`.
-  const fedexMessage = text(output.successMessage) ?? text(output.message);
-  if (cancelled) return { message: fedexMessage ?? 'Shipment cancelled' };
+  const wireMessage = text(output.successMessage) ?? text(output.message);
+  if (cancelled) return { message: wireMessage ?? 'Shipment cancelled' };
   const alerts = objects(output.alerts);
-  const message = alerts.map((a) => text(a.message)).filter((m): m is string => m !== undefined).join('; ') || fedexMessage || 'carrier_a did not cancel the shipment';
+  const message = alerts.map((a) => text(a.message)).filter((m): m is string => m !== undefined).join('; ') || wireMessage || 'carrier_a did not cancel the shipment';
   const codes = alerts.map((a) => text(a.code)).filter((c): c is string => c !== undefined);
-  throw new ApiError('carrier_exception', message, fedexDetail('alert', codes, text(dig(body, 'transactionId'))));
+  throw new ApiError('carrier_exception', message, errorDetail('alert', codes, text(dig(body, 'transactionId'))));
 }

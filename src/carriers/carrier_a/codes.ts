@@ -94,8 +94,8 @@ export function serviceCode(slug: string): string | undefined {
 }
 
 /** Our slug for a FedEx serviceType; an unknown code keeps a stable `carrier_a_<lowercase>` slug. */
-export function serviceSlug(fedexCode: string): string {
-  return REVERSE[fedexCode] ?? `carrier_a_${fedexCode.toLowerCase()}`;
+export function serviceSlug(wireCode: string): string {
+  return REVERSE[wireCode] ?? `carrier_a_${wireCode.toLowerCase()}`;
 }
 
 /**

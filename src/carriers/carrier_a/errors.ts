@@ -7,6 +7,7 @@
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { bodyExcerpt, jsonOrUndefined, objects, obj, text } from '../shared/json.js';
+import { unexpectedBodyOf } from '../shared/calls.js';
 import { codeOfStatus } from '../shared/transport-errors.js';
 
 /**
@@ -34,14 +35,14 @@ function isNotFoundCode(code: string): boolean {
 }
 
 /** The ApiError code for one FedEx error code, for a 4xx (or 2xx) answer. */
-export function classifyFedExCode(code: string | undefined): ErrorCode {
+export function classifyError(code: string | undefined): ErrorCode {
   if (code === undefined) return 'carrier_exception';
   if (AUTH_CODES.has(code)) return 'carrier_authentication';
   if (isNotFoundCode(code)) return 'carrier_no_shipment_found';
   return 'carrier_exception';
 }
 
-export interface FedExErrorItem {
+export interface ErrorItem {
   code?: string;
   message?: string;
   /** CXSError.parameterList values: what the message is about, e.g. the field FedEx refused. */
@@ -49,27 +50,27 @@ export interface FedExErrorItem {
 }
 
 /** "Invalid field value in the input" says little without the field the parameter list names. */
-function describeItem(e: FedExErrorItem): string | undefined {
+function describeItem(e: ErrorItem): string | undefined {
   if (e.message === undefined) return undefined;
   return e.parameters && e.parameters.length > 0 ? `${e.message} (${e.parameters.join(', ')})` : e.message;
 }
 
 /** `detail` of every carrier_a ApiError: FedEx's raw codes (of errors or alerts) and its transaction id. */
-export function fedexDetail(kind: 'error' | 'alert', codes: string[], transactionId: string | undefined): string {
+export function errorDetail(kind: 'error' | 'alert', codes: string[], transactionId: string | undefined): string {
   const parts = [`carrier_a ${kind} code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
   if (transactionId) parts.push(`transactionId: ${transactionId}`);
   return parts.join('; ');
 }
 
 /** An ApiError for FedEx error items; the strongest classification among them wins. */
-export function errorFromItems(status: number, items: FedExErrorItem[], transactionId?: string, opts: { auth?: boolean } = {}): ApiError {
+export function errorFromItems(status: number, items: ErrorItem[], transactionId?: string, opts: { auth?: boolean } = {}): ApiError {
   const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
   const messages = items.map(describeItem).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_a refused the request (HTTP ${status})`;
-  const detail = fedexDetail('error', codes, transactionId);
+  const detail = errorDetail('error', codes, transactionId);
   let code = codeOfStatus(status, opts.auth);
   if (!code) {
-    const classes = codes.map(classifyFedExCode);
+    const classes = codes.map(classifyError);
     code = classes.includes('carrier_authentication')
       ? 'carrier_authentication'
       : classes.length > 0 && classes.every((c) => c === 'carrier_no_shipment_found')
@@ -104,9 +105,7 @@ export function throwIfErrorBody(body: unknown): void {
 }
 
 /** A body that is not what FedEx documents: a carrier fault, never our 500. */
-export function unexpectedBody(what: string): ApiError {
-  return new ApiError('carrier_http_exception', `carrier_a returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
-}
+export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_a', what);
 
 /**
  * FedEx error body (as text) → ApiError. `opts.auth` marks an answer of the OAuth token endpoint,

@@ -11,7 +11,7 @@ import { dropoffLocation } from '../shared/locations.js';
 import { toHhMm } from '../shared/time.js';
 import { weekday } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
-import { fedexAddress } from './mapping.js';
+import { wireAddress } from './mapping.js';
 import type { CarrierALocationsRequest } from './wire-locations.js';
 
 /** Search radius when the caller gives none (our choice: a short drive, in the default unit MI). */
@@ -20,7 +20,7 @@ const MAX_RESULTS = 25;
 
 export function buildLocationsRequest(req: LocationsRequest): CarrierALocationsRequest {
   // The search address has no residential flag.
-  const { residential: _residential, ...address } = fedexAddress(req.location, true);
+  const { residential: _residential, ...address } = wireAddress(req.location, true);
   return dropUndefined<CarrierALocationsRequest>({
     locationsSummaryRequestControlParameters: {
       distance: { units: req.radius_units ?? 'MI', value: req.radius ?? DEFAULT_RADIUS },

@@ -36,14 +36,14 @@ export function currencyOf(req: ShipmentRequest): string {
   return req.currency ?? 'USD';
 }
 
-export function fedexServiceType(req: ShipmentRequest): string | undefined {
+export function wireServiceType(req: ShipmentRequest): string | undefined {
   if (req.service === undefined) return undefined;
   const code = serviceCode(req.service);
   if (!code) throw new ApiError('schema_validation_error', `service ${req.service} is not offered by carrier_a`, 'shipment.service');
   return code;
 }
 
-export function fedexPackagingType(req: ShipmentRequest): string {
+export function wirePackagingType(req: ShipmentRequest): string {
   const code = packagingCode(req.packaging);
   if (!code) throw new ApiError('schema_validation_error', `packaging ${req.packaging} is not offered by carrier_a`, 'shipment.packaging');
   return code;
@@ -59,7 +59,7 @@ export function rateRequestTypes(req: ShipmentRequest): CarrierARateRequestType[
 }
 
 /** Address; the rate API's RateAddress has no street lines, the ship API's PartyAddress needs them. */
-export function fedexAddress(a: Address, withStreet: boolean): CarrierAAddress {
+export function wireAddress(a: Address, withStreet: boolean): CarrierAAddress {
   const streetLines = [a.street1, a.street2, a.street3].filter((s): s is string => typeof s === 'string' && s.trim() !== '');
   return {
     streetLines: withStreet && streetLines.length > 0 ? streetLines : undefined,

@@ -18,7 +18,7 @@ import { dig, dropUndefined, obj, objects, text, texts } from '../shared/json.js
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { GROUND_SERVICE_CODES, serviceCode } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
-import { fedexAddress } from './mapping.js';
+import { wireAddress } from './mapping.js';
 import type {
   CarrierACarrierCode,
   CarrierAPickupAvailabilityRequest,
@@ -54,7 +54,7 @@ function totals(shipments: PickupShipment[]): { count: number; weight: number } 
 }
 
 /** "HH:MM" → FedEx "HH:MM:SS" (local time of the pickup postal code, no zone designator). */
-function fedexTime(value: string, field: string): string {
+function wireTime(value: string, field: string): string {
   const hhmm = toHhMm(value);
   if (!hhmm) throw new ApiError('schema_validation_error', `${field} must be a time HH:MM`, field);
   return `${hhmm}:00`;
@@ -72,11 +72,11 @@ export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, a
   const carriers = codes.length === 0 ? both : [...new Set(codes.map(carrierOf))];
   const { weight } = totals(req.shipments);
   return dropUndefined<CarrierAPickupAvailabilityRequest>({
-    pickupAddress: fedexAddress(req.location, true),
+    pickupAddress: wireAddress(req.location, true),
     dispatchDate: req.start_date,
     numberOfBusinessDays: daysInclusive(req.start_date, req.end_date),
-    packageReadyTime: req.ready_time === undefined ? undefined : fedexTime(req.ready_time, 'pickup_availability.ready_time'),
-    customerCloseTime: req.close_time === undefined ? undefined : fedexTime(req.close_time, 'pickup_availability.close_time'),
+    packageReadyTime: req.ready_time === undefined ? undefined : wireTime(req.ready_time, 'pickup_availability.ready_time'),
+    customerCloseTime: req.close_time === undefined ? undefined : wireTime(req.close_time, 'pickup_availability.close_time'),
     pickupType: 'ON_CALL',
     // The clock is not ours to read: ask for both, FedEx answers the ones that apply.
     pickupRequestType: ['SAME_DAY', 'FUTURE_DAY'],
@@ -137,12 +137,12 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string): C
       pickupAddressType: 'OTHER',
       pickupLocation: {
         accountNumber: { value: accountNumber },
-        address: fedexAddress(l, true),
+        address: wireAddress(l, true),
         contact: { companyName: l.company, personName: l.name, phoneNumber: l.phone },
       },
       // pickup-api.json: local time of the pickup postal code, "Do not include a TZD".
-      readyDateTimestamp: `${req.time.date}T${fedexTime(req.time.ready_time, 'pickup.time.ready_time')}`,
-      customerCloseTime: fedexTime(req.time.close_time, 'pickup.time.close_time'),
+      readyDateTimestamp: `${req.time.date}T${wireTime(req.time.ready_time, 'pickup.time.ready_time')}`,
+      customerCloseTime: wireTime(req.time.close_time, 'pickup.time.close_time'),
       packageLocation: packageLocation(l.location_type),
     },
     packageCount: count,

@@ -8,10 +8,10 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { serviceSlug, transitDays, weekday } from './codes.js';
-import { fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { errorDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierARateRequest } from './wire-rate.js';
 import {
-  type CarrierABuildOptions, commodities, fedexAddress, fedexPackagingType, fedexServiceType,
+  type CarrierABuildOptions, commodities, wireAddress, wirePackagingType, wireServiceType,
   isInternational, packageLineItems, rateRequestTypes, shipDate, shipmentSpecialServices,
   smartPostInfo, totalWeightLb,
 } from './mapping.js';
@@ -26,14 +26,14 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
       rateSortOrder: 'COMMITASCENDING',
     },
     requestedShipment: {
-      shipper: { address: fedexAddress(req.sender, false) },
-      recipient: { address: fedexAddress(req.recipient, false) },
-      serviceType: fedexServiceType(req),
+      shipper: { address: wireAddress(req.sender, false) },
+      recipient: { address: wireAddress(req.recipient, false) },
+      serviceType: wireServiceType(req),
       preferredCurrency: req.currency,
       rateRequestType: rateRequestTypes(req),
       shipDateStamp: shipDate(req, now),
       pickupType: 'DROPOFF_AT_FEDEX_LOCATION',
-      packagingType: fedexPackagingType(req),
+      packagingType: wirePackagingType(req),
       documentShipment: false,
       totalWeight: totalWeightLb(req),
       totalPackageCount: req.packages.length,
@@ -112,7 +112,7 @@ export function parseRateResponse(body: unknown, opts: RateParseOptions = {}): R
     if (warnings.length > 0) {
       const message = warnings.map((a) => text(a.message) ?? text(a.code) ?? 'warning').join('; ');
       const codes = warnings.map((a) => text(a.code)).filter((c): c is string => c !== undefined);
-      throw new ApiError('carrier_exception', message, fedexDetail('alert', codes, text(dig(body, 'transactionId'))));
+      throw new ApiError('carrier_exception', message, errorDetail('alert', codes, text(dig(body, 'transactionId'))));
     }
     if (Array.isArray(replies)) return [];
     throw unexpectedBody('rate response (no rateReplyDetails)');

@@ -14,9 +14,9 @@ import { throwIfErrorBody, unexpectedBody } from './errors.js';
 import {
   commodities,
   currencyOf,
-  fedexAddress,
-  fedexPackagingType,
-  fedexServiceType,
+  wireAddress,
+  wirePackagingType,
+  wireServiceType,
   isInternational,
   packageLineItems,
   rateRequestTypes,
@@ -39,7 +39,7 @@ function customerReferences(req: ShipmentRequest): CarrierACustomerReference[] {
 }
 
 export function buildShipRequest(req: ShipmentRequest, accountNumber: string, now: Date, opts: CarrierABuildOptions = {}): CarrierAShipRequest {
-  const serviceType = fedexServiceType(req);
+  const serviceType = wireServiceType(req);
   if (serviceType === undefined) throw new ApiError('schema_field_required', 'carrier_a needs a service to book a shipment', 'shipment.service');
   const international = isInternational(req);
   if (international && (req.customs_items ?? []).length === 0) {
@@ -47,7 +47,7 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
     throw new ApiError('schema_field_required', 'carrier_a needs customs_items for an international shipment', 'shipment.customs_items');
   }
   const currency = currencyOf(req);
-  const shipper: CarrierAParty = { address: fedexAddress(req.sender, true), contact: contactOf(req.sender) };
+  const shipper: CarrierAParty = { address: wireAddress(req.sender, true), contact: contactOf(req.sender) };
   const payor = { responsibleParty: { ...shipper, accountNumber: { value: accountNumber } } };
   const references = customerReferences(req);
   // The commercial invoice carries the invoice number; labels carry the other references.
@@ -65,10 +65,10 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
       shipDatestamp: shipDate(req, now),
       pickupType: 'DROPOFF_AT_FEDEX_LOCATION',
       serviceType,
-      packagingType: fedexPackagingType(req),
+      packagingType: wirePackagingType(req),
       blockInsightVisibility: false,
       shipper,
-      recipients: [{ address: fedexAddress(req.recipient, true), contact: contactOf(req.recipient) }],
+      recipients: [{ address: wireAddress(req.recipient, true), contact: contactOf(req.recipient) }],
       shippingChargesPayment: { paymentType: 'SENDER', payor },
       labelSpecification: { ...labelSpecification(req.label_type, req.label_size), labelFormatType: 'COMMON2D', labelOrder: 'SHIPPING_LABEL_FIRST' },
       rateRequestType: rateRequestTypes(req),

@@ -9,7 +9,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objects, text, texts, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { trackingStage } from './codes.js';
-import { classifyFedExCode, fedexDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { classifyError, errorDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierAProofOfDeliveryRequest, CarrierATrackRequest } from './wire-track.js';
 
 /** One or several numbers (track.json allows up to 30 trackingInfo entries per request). */
@@ -127,8 +127,8 @@ export function parseTrackResponse(body: unknown, trackingNumber: string): Track
     const error = results.map((r) => obj(r.error)).find((e) => e !== undefined);
     const code = text(error?.code);
     const message = text(error?.message) ?? `carrier_a has no tracking data for ${trackingNumber}`;
-    const detail = fedexDetail('error', code === undefined ? [] : [code], text(dig(body, 'transactionId')));
-    throw new ApiError(code === undefined ? 'carrier_no_shipment_found' : classifyFedExCode(code), message, detail);
+    const detail = errorDetail('error', code === undefined ? [] : [code], text(dig(body, 'transactionId')));
+    throw new ApiError(code === undefined ? 'carrier_no_shipment_found' : classifyError(code), message, detail);
   }
   const { r: result, checkpoints } = chosen;
   const latest = obj(result.latestStatusDetail);

@@ -6,19 +6,20 @@
 import type { Address, AddressValidation } from '../../domain/types.js';
 import { deliverable, standardised, undeliverable, zipPlus4 } from '../shared/address-validation.js';
 import { dig, obj } from '../shared/json.js';
+import { fillPath } from '../shared/endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
 import { unexpectedBody } from './errors.js';
 import type { CarrierBAddressClassification, CarrierBAddressRequest, CarrierBAddressResponse, CarrierBCandidate } from './wire-address.js';
 
-/** Version v2 is the only one the description lists; 3 = Address Validation and Address Classification. */
-const VERSION = 'v2';
-const REQUEST_OPTION = 3;
+/** 3 = Address Validation and Address Classification. */
+const REQUEST_OPTION = '3';
 const MAX_CANDIDATES = 10;
 
 export function buildAddressRequest(address: Address): { path: string; body: CarrierBAddressRequest } {
   const lines = [address.street1, address.street2, address.street3].filter((l): l is string => !!l);
   const postal = (address.postal_code ?? '').split('-');
   return {
-    path: `/addressvalidation/${VERSION}/${REQUEST_OPTION}?maximumcandidatelistsize=${MAX_CANDIDATES}`,
+    path: `${fillPath(ENDPOINTS.address.path, { requestOption: REQUEST_OPTION })}?maximumcandidatelistsize=${MAX_CANDIDATES}`,
     body: {
       XAVRequest: {
         AddressKeyFormat: {

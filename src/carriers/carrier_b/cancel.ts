@@ -7,15 +7,16 @@
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, obj, objectList, text } from '../shared/json.js';
-import { API_VERSION } from './mapping.js';
-import { responseFailed, throwIfErrorBody, unexpectedBody, upsDetail } from './errors.js';
+import { fillPath } from '../shared/endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
+import { responseFailed, throwIfErrorBody, unexpectedBody, errorDetail } from './errors.js';
 
 export function buildCancelRequest(shipmentId: string): string {
-  return `/shipments/${API_VERSION}/void/cancel/${encodeURIComponent(shipmentId)}`;
+  return fillPath(ENDPOINTS.cancel.path, { shipmentId });
 }
 
 export function parseCancelResponse(body: unknown, transactionId?: string): CancelResult {
-  throwIfErrorBody(body, { transactionId, lookup: true });
+  throwIfErrorBody(body, { transactionId, notFound: true });
   const response = obj(dig(body, 'VoidShipmentResponse'));
   if (!response) throw unexpectedBody('void response (no VoidShipmentResponse)');
   const failed = responseFailed(response);
@@ -26,5 +27,5 @@ export function parseCancelResponse(body: unknown, transactionId?: string): Canc
   // A partial void names the packages UPS could not void.
   const refused = objectList(response.PackageLevelResult).filter((p) => text(dig(p, 'Status', 'Code')) !== '1');
   const message = refused.map((p) => `${text(p.TrackingNumber) ?? 'package'}: ${text(dig(p, 'Status', 'Description')) ?? 'not voided'}`).join('; ');
-  throw new ApiError('carrier_exception', message || text(summary.Description) || 'carrier_b did not void the shipment', upsDetail([text(summary.Code) ?? ''].filter(Boolean), transactionId));
+  throw new ApiError('carrier_exception', message || text(summary.Description) || 'carrier_b did not void the shipment', errorDetail([text(summary.Code) ?? ''].filter(Boolean), transactionId));
 }

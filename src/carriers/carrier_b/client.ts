@@ -1,25 +1,25 @@
 /**
- * carrier_b's only file with I/O: OAuth2 client-credentials tokens and the UPS REST calls
- * (carriers/README.md: /api/rating, /api/shipments, /api/track/v1, /api/pickupcreation,
- * /api/pickup, /security/v1/oauth/token). Everything it sends and reads is built and parsed by
+ * carrier_b's only file with I/O: the UPS REST calls of endpoints.ts through the shared OAuth
+ * client, each named by a transId of its own. Everything it sends and reads is built and parsed by
  * the pure modules beside it.
  */
 import { randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.js';
-import { accountNumber, parseJson } from '../shared/calls.js';
-import { readTokenResponse, tokenKey, withBearer, type FetchedToken } from '../shared/oauth.js';
+import { mapLimited } from '../../limiter.js';
+import { accountNumber } from '../shared/calls.js';
+import { fillPath, type Endpoint } from '../shared/endpoint.js';
+import { createOAuthClient, type BearerRequest } from '../shared/oauth-client.js';
+import { buildTokenRequest } from './auth.js';
+import { API_PATH, ENDPOINTS } from './endpoints.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { labelChoice } from './codes.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
-import { LOCATIONS_PATH, buildLocationsRequest, parseLocationsResponse } from './locations.js';
+import { buildLocationsRequest, parseLocationsResponse } from './locations.js';
 import {
-  PICKUP_CANCEL_PATH,
-  PICKUP_CREATE_PATH,
-  PICKUP_RATE_PATH,
   availabilityDates,
   buildPickupAvailabilityRequest,
   buildPickupRequest,
@@ -28,124 +28,39 @@ import {
   parsePickupResponse,
 } from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
-import { API_VERSION } from './mapping.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-interface Endpoint {
-  operation: string;
-  method: Method;
-  path: string;
-  /** Safe to repeat: reads and quotes. Bookings, voids and pickups are not. */
-  idempotent: boolean;
-  /** A 404 means "no such shipment" (tracking, void). */
-  lookup?: boolean;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-const TOKEN_PATH = '/security/v1/oauth/token';
 /** Pickup availability asks one rating call per date; this many at a time. */
 const AVAILABILITY_CONCURRENCY = 3;
 
-/** The token endpoint's answer; fixtures/authentication_LoginResponse.json: expires_in is a string ("14399"). */
-export function parseTokenResponse(json: unknown): FetchedToken {
-  return readTokenResponse(json, unexpectedBody);
-}
-
-export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
-  const { transport, tokens, clock } = deps;
-
-  /**
-   * OAuth client id and secret: client_id/client_secret when present, else the legacy userid and
-   * password (carriers/README.md), so accounts registered with the access-license trio still work.
-   */
-  function credentials(call: CarrierCall) {
-    const clientId = call.auth.client_id ?? call.auth.userid;
-    const clientSecret = call.auth.client_secret ?? call.auth.password;
-    if (!clientId || !clientSecret) {
-      throw new ApiError('carrier_authentication', 'carrier_b needs client_id and client_secret (or userid and password) in the shipping account auth', 'auth.client_id');
-    }
-    const base = deps.baseUrl('carrier_b', call.test);
-    const merchant = accountNumber(call);
-    const key = tokenKey('carrier_b', base, clientId, clientSecret, merchant);
-    return { base, clientId, clientSecret, merchant, key };
-  }
-
-  function fetchToken(call: CarrierCall, c: ReturnType<typeof credentials>): () => Promise<FetchedToken> {
-    return async () => {
-      const res = await transport.request({
-        carrier: 'carrier_b',
-        operation: 'oauth',
-        method: 'POST',
-        url: `${c.base}${TOKEN_PATH}`,
-        headers: {
-          authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-merchant-id': c.merchant,
-        },
-        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
-        idempotent: true,
-        debug: call.debug,
-        log: call.log,
-      });
-      if (res.status !== 200) throw parseErrorResponse(res.status, res.body, { auth: true });
-      return parseTokenResponse(parseJson(res.body, () => unexpectedBody('token response (not JSON)')));
-    };
-  }
+export function createAdapter(deps: CarrierDeps): CarrierAdapter {
+  const { clock } = deps;
+  const client = createOAuthClient(deps, { carrier: 'carrier_b', token: ENDPOINTS.token, tokenRequest: buildTokenRequest, apiPath: API_PATH, headers: { transactionSrc: 'waybill' }, parseErrorResponse, unexpectedBody });
 
   /** One authenticated JSON call (a refused token is renewed once); transId names it in errors. */
-  async function send(call: CarrierCall, endpoint: Endpoint): Promise<{ body: unknown; transId: string }> {
-    const c = credentials(call);
+  async function send(call: CarrierCall, endpoint: Endpoint, req: Omit<BearerRequest, 'endpoint'> = {}): Promise<{ body: unknown; transId: string }> {
     // Tracking.yaml: transId "An identifier unique to the request. Length 32".
     const transId = randomUUID().replace(/-/g, '');
-    const attempt = async (bearer: string) =>
-      transport.request({
-        carrier: 'carrier_b',
-        operation: endpoint.operation,
-        method: endpoint.method,
-        url: `${c.base}/api${endpoint.path}`,
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          transId,
-          transactionSrc: 'waybill',
-          ...(endpoint.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...endpoint.headers,
-        },
-        ...(endpoint.body === undefined ? {} : { body: JSON.stringify(endpoint.body) }),
-        idempotent: endpoint.idempotent,
-        debug: call.debug,
-        log: call.log,
-        signal: call.signal,
-      });
-    const res = await withBearer(tokens, c.key, fetchToken(call, c), attempt);
-    const ctx = { transactionId: transId, lookup: endpoint.lookup ?? false };
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, ctx);
-    return { body: parseJson(res.body, () => unexpectedBody(`${endpoint.operation} response (not JSON)`)), transId };
+    const body = await client.json(call, { endpoint, ...req, headers: { transId, ...req.headers } }, { transactionId: transId });
+    return { body, transId };
   }
 
   async function availability(call: CarrierCall, req: PickupAvailabilityRequest): Promise<PickupSlot[]> {
     const dates = availabilityDates(req.start_date, req.end_date);
     const account = accountNumber(call);
-    const slots: (PickupSlot | undefined)[] = new Array(dates.length);
-    let next = 0;
     let refusal: ApiError | undefined;
-    const worker = async () => {
-      for (let i = next++; i < dates.length; i = next++) {
-        const date = dates[i] ?? req.start_date;
-        try {
-          const { body } = await send(call, { operation: 'pickup_availability', method: 'POST', path: PICKUP_RATE_PATH, idempotent: true, body: buildPickupAvailabilityRequest(req, date, account) });
-          slots[i] = parsePickupAvailabilityResponse(body, date, req);
-        } catch (err) {
-          // A date UPS refuses (weekend, holiday, past) is not available; anything else fails the call.
-          if (!(err instanceof ApiError) || err.code !== 'carrier_exception') throw err;
-          refusal ??= err;
-        }
+    const slots = await mapLimited(dates, AVAILABILITY_CONCURRENCY, async (date) => {
+      try {
+        const { body } = await send(call, ENDPOINTS.pickupAvailability, { body: buildPickupAvailabilityRequest(req, date, account) });
+        return parsePickupAvailabilityResponse(body, date, req);
+      } catch (err) {
+        // A date UPS refuses (weekend, holiday, past) is not available; anything else fails the call.
+        if (!(err instanceof ApiError) || err.code !== 'carrier_exception') throw err;
+        refusal ??= err;
+        return undefined;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(AVAILABILITY_CONCURRENCY, dates.length) }, worker));
+    });
     const available = slots.filter((s): s is PickupSlot => s !== undefined);
     // Every date refused is more likely a bad request (address, account) than a full calendar.
     if (available.length === 0 && refusal) throw refusal;
@@ -156,40 +71,40 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
     declaration,
     async rate(call, req) {
       const { requestOption, body } = buildRateRequest(req, accountNumber(call), clock.now());
-      const res = await send(call, { operation: 'rate', method: 'POST', path: `/rating/${API_VERSION}/${requestOption}`, idempotent: true, body });
+      const res = await send(call, ENDPOINTS.rate, { path: fillPath(ENDPOINTS.rate.path, { requestOption }), body });
       return parseRateResponse(res.body, { preferList: req.special_services?.includes('list_rates') ?? false });
     },
     async ship(call, req) {
       const body = buildShipRequest(req, accountNumber(call), clock.now());
-      const res = await send(call, { operation: 'ship', method: 'POST', path: `/shipments/${API_VERSION}/ship`, idempotent: false, body });
+      const res = await send(call, ENDPOINTS.ship, { body });
       const label = labelChoice(req.label_type, req.label_size);
       return parseShipResponse(res.body, { deliver: label.deliver, ...(req.service ? { service: req.service } : {}) });
     },
     async track(call, trackingNumber) {
       const query = new URLSearchParams(buildTrackRequest()).toString();
-      const res = await send(call, { operation: 'track', method: 'GET', path: `/track/v1/details/${encodeURIComponent(trackingNumber)}?${query}`, idempotent: true, lookup: true });
+      const res = await send(call, ENDPOINTS.track, { path: `${fillPath(ENDPOINTS.track.path, { inquiryNumber: trackingNumber })}?${query}` });
       return parseTrackResponse(res.body, trackingNumber, res.transId);
     },
     async cancel(call, shipment) {
-      const res = await send(call, { operation: 'cancel', method: 'DELETE', path: buildCancelRequest(shipment.carrier_shipment_id ?? shipment.tracking_number), idempotent: false, lookup: true });
+      const res = await send(call, ENDPOINTS.cancel, { path: buildCancelRequest(shipment.carrier_shipment_id ?? shipment.tracking_number) });
       return parseCancelResponse(res.body, res.transId);
     },
     pickupAvailability: availability,
     async pickup(call, req) {
-      const res = await send(call, { operation: 'pickup', method: 'POST', path: PICKUP_CREATE_PATH, idempotent: false, body: buildPickupRequest(req, accountNumber(call)) });
+      const res = await send(call, ENDPOINTS.pickup, { body: buildPickupRequest(req, accountNumber(call)) });
       return parsePickupResponse(res.body, req);
     },
     async cancelPickup(call, req) {
-      const res = await send(call, { operation: 'pickup_cancel', method: 'DELETE', path: PICKUP_CANCEL_PATH, idempotent: false, headers: { Prn: req.confirmation_number } });
+      const res = await send(call, ENDPOINTS.pickupCancel, { headers: { Prn: req.confirmation_number } });
       return parsePickupCancelResponse(res.body);
     },
     async locations(call, req) {
-      const res = await send(call, { operation: 'locations', method: 'POST', path: LOCATIONS_PATH, idempotent: true, body: buildLocationsRequest(req) });
+      const res = await send(call, ENDPOINTS.locations, { body: buildLocationsRequest(req) });
       return parseLocationsResponse(res.body);
     },
     async validateAddress(call, address) {
       const { path, body } = buildAddressRequest(address);
-      return parseAddressResponse((await send(call, { operation: 'address', method: 'POST', path, idempotent: true, body })).body, address);
+      return parseAddressResponse((await send(call, ENDPOINTS.address, { path, body })).body, address);
     },
   };
 }

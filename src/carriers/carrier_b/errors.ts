@@ -6,7 +6,8 @@
  * transaction id we sent (`transId`) to `detail`. Nothing here throws anything but ApiError.
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
-import { dig, obj, objects, text } from '../shared/json.js';
+import { unexpectedBodyOf } from '../shared/calls.js';
+import { bodyExcerpt, dig, jsonOrUndefined, obj, objects, text } from '../shared/json.js';
 import { codeOfStatus } from '../shared/transport-errors.js';
 
 /**
@@ -23,20 +24,20 @@ const AUTH_CODES: ReadonlySet<string> = new Set(['250002', '250003']);
  */
 const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['TV1002', 'TW0001', '190117', '190102']);
 
-export function classifyUpsCode(code: string | undefined): ErrorCode {
+export function classifyError(code: string | undefined): ErrorCode {
   if (code === undefined) return 'carrier_exception';
   if (AUTH_CODES.has(code)) return 'carrier_authentication';
   if (NOT_FOUND_CODES.has(code)) return 'carrier_no_shipment_found';
   return 'carrier_exception';
 }
 
-export interface UpsErrorItem {
+export interface ErrorItem {
   code?: string;
   message?: string;
 }
 
 /** `detail` of every carrier_b ApiError: UPS's raw codes and the transaction id of the call. */
-export function upsDetail(codes: string[], transactionId: string | undefined): string {
+export function errorDetail(codes: string[], transactionId: string | undefined): string {
   const parts = [`carrier_b error code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
   if (transactionId) parts.push(`transId: ${transactionId}`);
   return parts.join('; ');
@@ -48,20 +49,20 @@ export interface ErrorContext {
   /** An answer of the OAuth token endpoint: any refusal means the stored credentials are wrong. */
   auth?: boolean;
   /** A tracking or void call: 404 means the number is unknown. */
-  lookup?: boolean;
+  notFound?: boolean;
 }
 
-export function errorFromItems(status: number, items: UpsErrorItem[], ctx: ErrorContext = {}): ApiError {
+export function errorFromItems(status: number, items: ErrorItem[], ctx: ErrorContext = {}): ApiError {
   const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
   const messages = items.map((e) => e.message).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_b refused the request (HTTP ${status})`;
-  const detail = upsDetail(codes, ctx.transactionId);
+  const detail = errorDetail(codes, ctx.transactionId);
   let code = codeOfStatus(status, ctx.auth);
   if (!code) {
-    const classes = codes.map(classifyUpsCode);
+    const classes = codes.map(classifyError);
     if (classes.includes('carrier_authentication')) code = 'carrier_authentication';
     else if (classes.length > 0 && classes.every((c) => c === 'carrier_no_shipment_found')) code = 'carrier_no_shipment_found';
-    else if (ctx.lookup && status === 404) code = 'carrier_no_shipment_found';
+    else if (ctx.notFound && status === 404) code = 'carrier_no_shipment_found';
     else code = 'carrier_exception';
   }
   return new ApiError(code, message, detail);
@@ -83,28 +84,19 @@ export function throwIfErrorBody(body: unknown, ctx: ErrorContext = {}): void {
 }
 
 /** A body that is not what UPS documents: a carrier fault, never our 500. */
-export function unexpectedBody(what: string): ApiError {
-  return new ApiError('carrier_http_exception', `carrier_b returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
-}
+export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_b', what);
 
 /** UPS error body (as text) → ApiError, whatever the status and body look like. */
 export function parseErrorResponse(status: number, body: string, ctx: ErrorContext = {}): ApiError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  const fromJson = errorFromJson(status, json, ctx);
+  const fromJson = errorFromJson(status, jsonOrUndefined(body), ctx);
   if (fromJson) return fromJson;
-  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
-  const detail = [snippet === '' ? 'empty body' : `body starts: ${snippet}`, ctx.transactionId ? `transId: ${ctx.transactionId}` : undefined]
+  const detail = [bodyExcerpt(body), ctx.transactionId ? `transId: ${ctx.transactionId}` : undefined]
     .filter(Boolean)
     .join('; ');
   if (status === 401 || status === 403 || ctx.auth) {
     return new ApiError('carrier_authentication', `carrier_b refused the credentials (HTTP ${status})`, detail);
   }
-  if (ctx.lookup && status === 404) return new ApiError('carrier_no_shipment_found', 'carrier_b does not know this shipment', detail);
+  if (ctx.notFound && status === 404) return new ApiError('carrier_no_shipment_found', 'carrier_b does not know this shipment', detail);
   return new ApiError('carrier_http_exception', `carrier_b answered HTTP ${status} with a body that is not one of its error bodies`, detail);
 }
 
@@ -112,5 +104,5 @@ export function parseErrorResponse(status: number, body: string, ctx: ErrorConte
 export function responseFailed(envelope: unknown): ApiError | undefined {
   const status = obj(dig(envelope, 'Response', 'ResponseStatus'));
   if (!status || text(status.Code) !== '0') return undefined;
-  return new ApiError('carrier_exception', text(status.Description) ?? 'carrier_b reported a failure', upsDetail([], undefined));
+  return new ApiError('carrier_exception', text(status.Description) ?? 'carrier_b reported a failure', errorDetail([], undefined));
 }

@@ -9,11 +9,9 @@
 import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/types.js';
 import { dig, dropUndefined, numeric, obj, objectList, text, type JsonObject } from '../shared/json.js';
 import { dropoffLocation } from '../shared/locations.js';
-import { API_VERSION } from './mapping.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierBServiceCenterRequest } from './wire.js';
 
-export const LOCATIONS_PATH = `/pickup/${API_VERSION}/servicecenterlocations`;
 /** Pickup.yaml SearchRadius "1 to 200"; our default is a short drive. */
 const DEFAULT_RADIUS = 10;
 const MAX_RADIUS = 200;

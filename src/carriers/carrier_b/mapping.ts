@@ -14,8 +14,6 @@ import { isInternational } from '../shared/address.js';
 // ship.ts and rate.ts read it from here with the other request parts.
 export { isInternational };
 
-/** The API version of every call (path `{version}`; Rating/Shipping/Pickup.yaml: "Valid values: v2409"). */
-export const API_VERSION = 'v2409';
 /** Address lines are 35 characters at most (Shipping.yaml ShipTo_Address.AddressLine). */
 const LINE_MAX = 35;
 
@@ -24,12 +22,12 @@ const LINE_MAX = 35;
  * shipper's time zone, and the UTC date is already tomorrow there on an American evening (a
  * future-dated shipment, picked up a day late).
  */
-export function upsShipDate(req: ShipmentRequest, now: Date): string {
+export function wireShipDate(req: ShipmentRequest, now: Date): string {
   return (req.ship_date ?? localToday(now, req.sender)).replace(/-/g, '');
 }
 
 /** "2024-01-15" → "20240115". */
-export function upsDate(iso: string): string {
+export function wireDate(iso: string): string {
   return iso.replace(/-/g, '');
 }
 
@@ -38,25 +36,25 @@ export function currencyOf(req: ShipmentRequest): string {
 }
 
 /** Numbers as UPS writes them: one decimal at least ("10.0"), at most two. */
-export function upsNumber(value: number): string {
+export function wireNumber(value: number): string {
   const rounded = Math.round(value * 100) / 100;
   return Number.isInteger(rounded) ? rounded.toFixed(1) : String(rounded);
 }
 
-export function upsServiceCode(slug: string | undefined): string | undefined {
+export function wireServiceCode(slug: string | undefined): string | undefined {
   if (slug === undefined) return undefined;
   const code = serviceCode(slug);
   if (!code) throw new ApiError('schema_validation_error', `service ${slug} is not offered by carrier_b`, 'shipment.service');
   return code;
 }
 
-export function upsPackagingCode(req: ShipmentRequest): string {
+export function wirePackagingCode(req: ShipmentRequest): string {
   const code = packagingCode(req.packaging);
   if (!code) throw new ApiError('schema_validation_error', `packaging ${req.packaging} is not offered by carrier_b`, 'shipment.packaging');
   return code;
 }
 
-export function upsAddress(a: Address): CarrierBAddress {
+export function wireAddress(a: Address): CarrierBAddress {
   const lines = [a.street1, a.street2, a.street3].map((s) => s?.trim()).filter((s): s is string => !!s).map((s) => s.slice(0, LINE_MAX));
   return {
     AddressLine: lines.length > 0 ? lines : undefined,
@@ -69,7 +67,7 @@ export function upsAddress(a: Address): CarrierBAddress {
 }
 
 /** A party: Name is the company when there is one (UPS prints it first), AttentionName the person. */
-export function upsParty(a: Address, withContact: boolean): CarrierBParty {
+export function wireParty(a: Address, withContact: boolean): CarrierBParty {
   const name = a.company ?? a.name;
   return {
     Name: name,
@@ -78,7 +76,7 @@ export function upsParty(a: Address, withContact: boolean): CarrierBParty {
     TaxIdentificationNumber: withContact ? a.tax_id : undefined,
     Phone: withContact && a.phone ? { Number: a.phone } : undefined,
     EMailAddress: withContact ? a.email : undefined,
-    Address: upsAddress(a),
+    Address: wireAddress(a),
   };
 }
 
@@ -87,17 +85,17 @@ export function weightUnit(req: ShipmentRequest): { Code: string; Description: s
 }
 
 /** Packages; Rating.yaml names the packaging member PackagingType, Shipping.yaml Packaging. */
-export function upsPackages(req: ShipmentRequest, member: 'PackagingType' | 'Packaging'): CarrierBPackage[] {
-  const packaging = { Code: upsPackagingCode(req), Description: 'Packaging Type' };
+export function wirePackages(req: ShipmentRequest, member: 'PackagingType' | 'Packaging'): CarrierBPackage[] {
+  const packaging = { Code: wirePackagingCode(req), Description: 'Packaging Type' };
   return req.packages.map((p) => {
     const hasDims = p.length !== undefined && p.width !== undefined && p.height !== undefined;
     return {
       [member]: packaging,
       Dimensions: hasDims
-        ? { UnitOfMeasurement: { Code: req.dim_units, Description: 'Dimension' }, Length: upsNumber(p.length ?? 0), Width: upsNumber(p.width ?? 0), Height: upsNumber(p.height ?? 0) }
+        ? { UnitOfMeasurement: { Code: req.dim_units, Description: 'Dimension' }, Length: wireNumber(p.length ?? 0), Width: wireNumber(p.width ?? 0), Height: wireNumber(p.height ?? 0) }
         : undefined,
-      PackageWeight: { UnitOfMeasurement: weightUnit(req), Weight: upsNumber(p.weight) },
-      PackageServiceOptions: p.value !== undefined ? { DeclaredValue: { CurrencyCode: currencyOf(req), MonetaryValue: upsNumber(p.value) } } : undefined,
+      PackageWeight: { UnitOfMeasurement: weightUnit(req), Weight: wireNumber(p.weight) },
+      PackageServiceOptions: p.value !== undefined ? { DeclaredValue: { CurrencyCode: currencyOf(req), MonetaryValue: wireNumber(p.value) } } : undefined,
     };
   });
 }

@@ -17,7 +17,7 @@ import { dig, dropUndefined, obj, text } from '../shared/json.js';
 import { toHhMm } from '../shared/time.js';
 import { serviceCode } from './codes.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
-import { API_VERSION, upsDate } from './mapping.js';
+import { wireDate } from './mapping.js';
 import type { CarrierBPickupAddress, CarrierBPickupCreationRequest, CarrierBPickupPiece, CarrierBPickupRateRequest } from './wire.js';
 
 export const DEFAULT_READY = '09:00';
@@ -27,13 +27,9 @@ export const MAX_AVAILABILITY_DATES = 10;
 /** Pickup.yaml OverweightIndicator: "at least any package is over 70 lbs or 32 kgs". */
 const OVERWEIGHT = { LB: 70, KG: 32 } as const;
 
-export const PICKUP_RATE_PATH = `/shipments/${API_VERSION}/pickup/oncall`;
-export const PICKUP_CREATE_PATH = `/pickupcreation/${API_VERSION}/pickup`;
-/** CancelBy 02 = PRN (Pickup.yaml "Valid Values: 01 = AccountNumber, 02 = PRN"). */
-export const PICKUP_CANCEL_PATH = `/shipments/${API_VERSION}/pickup/02`;
 
 /** "HH:MM" → UPS "HHmm". */
-function upsTime(value: string, field: string): string {
+function wireTime(value: string, field: string): string {
   const hhmm = toHhMm(value);
   if (!hhmm) throw new ApiError('schema_validation_error', `${field} must be a time HH:MM`, field);
   return hhmm.replace(':', '');
@@ -78,9 +74,9 @@ export function buildPickupAvailabilityRequest(
       // 03 = A Specific-Day Pickup.
       ServiceDateOption: '03',
       PickupDateInfo: {
-        ReadyTime: upsTime(req.ready_time ?? DEFAULT_READY, 'pickup_availability.ready_time'),
-        CloseTime: upsTime(req.close_time ?? DEFAULT_CLOSE, 'pickup_availability.close_time'),
-        PickupDate: upsDate(date),
+        ReadyTime: wireTime(req.ready_time ?? DEFAULT_READY, 'pickup_availability.ready_time'),
+        CloseTime: wireTime(req.close_time ?? DEFAULT_CLOSE, 'pickup_availability.close_time'),
+        PickupDate: wireDate(date),
       },
     },
   };
@@ -123,9 +119,9 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string): C
       RatePickupIndicator: 'Y',
       Shipper: { Account: { AccountNumber: accountNumber, AccountCountryCode: l.country.toUpperCase() } },
       PickupDateInfo: {
-        CloseTime: upsTime(req.time.close_time, 'pickup.time.close_time'),
-        ReadyTime: upsTime(req.time.ready_time, 'pickup.time.ready_time'),
-        PickupDate: upsDate(req.time.date),
+        CloseTime: wireTime(req.time.close_time, 'pickup.time.close_time'),
+        ReadyTime: wireTime(req.time.ready_time, 'pickup.time.ready_time'),
+        PickupDate: wireDate(req.time.date),
       },
       PickupAddress: pickupAddress(l),
       AlternateAddressIndicator: 'Y',

@@ -11,15 +11,15 @@ import { serviceName, serviceSlug } from './codes.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
 import type { CarrierBRateRequest, CarrierBWeight } from './wire.js';
 import {
-  currencyOf, isInternational, moneyOf, shipmentServiceOptions, upsNumber, upsPackages, upsParty,
-  upsServiceCode, upsShipDate, weightUnit,
+  currencyOf, isInternational, moneyOf, shipmentServiceOptions, wireNumber, wirePackages, wireParty,
+  wireServiceCode, wireShipDate, weightUnit,
 } from './mapping.js';
 
 /** Request.SubVersion as the recorded requests send it. */
 const SUB_VERSION = '2409';
 
 export function totalWeight(req: ShipmentRequest): CarrierBWeight {
-  return { UnitOfMeasurement: weightUnit(req), Weight: upsNumber(req.packages.reduce((s, p) => s + p.weight, 0)) };
+  return { UnitOfMeasurement: weightUnit(req), Weight: wireNumber(req.packages.reduce((s, p) => s + p.weight, 0)) };
 }
 
 function requestOption(req: ShipmentRequest): string {
@@ -31,28 +31,28 @@ function requestOption(req: ShipmentRequest): string {
 /** The `{requestoption}` path member and body of a rating call. */
 export function buildRateRequest(req: ShipmentRequest, accountNumber: string, now: Date): { requestOption: string; body: CarrierBRateRequest } {
   const option = requestOption(req);
-  const code = upsServiceCode(req.service);
+  const code = wireServiceCode(req.service);
   const options = shipmentServiceOptions(req);
-  const date = upsShipDate(req, now);
+  const date = wireShipDate(req, now);
   const totalValue = req.packages.reduce((s, p) => s + (p.value ?? 0), 0);
   const body = dropUndefined<CarrierBRateRequest>({
     RateRequest: {
       Request: { RequestOption: option, SubVersion: SUB_VERSION, TransactionReference: { CustomerContext: 'rate' } },
       Shipment: {
-        Shipper: { ...upsParty(req.sender, false), ShipperNumber: accountNumber },
-        ShipTo: upsParty(req.recipient, false),
-        ShipFrom: upsParty(req.sender, false),
+        Shipper: { ...wireParty(req.sender, false), ShipperNumber: accountNumber },
+        ShipTo: wireParty(req.recipient, false),
+        ShipFrom: wireParty(req.sender, false),
         PaymentDetails: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: accountNumber } }] },
         Service: code === undefined ? undefined : { Code: code, Description: serviceName(code) },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' },
         ShipmentServiceOptions: Object.keys(options).length > 0 ? options : undefined,
         ShipmentTotalWeight: totalWeight(req),
         NumOfPieces: String(req.packages.length),
-        Package: upsPackages(req, 'PackagingType'),
+        Package: wirePackages(req, 'PackagingType'),
         // Rating.yaml: "DeliveryTimeInformation … Required for time in transit"; 03 = non-document.
         DeliveryTimeInformation: option.endsWith('timeintransit') ? { PackageBillType: req.documents_only ? '02' : '03', Pickup: { Date: date } } : undefined,
         // "InvoiceLineTotal … Required for forward shipments whose origin is the US and destination is Puerto Rico or Canada."
-        InvoiceLineTotal: isInternational(req) ? { CurrencyCode: currencyOf(req), MonetaryValue: upsNumber(totalValue) } : undefined,
+        InvoiceLineTotal: isInternational(req) ? { CurrencyCode: currencyOf(req), MonetaryValue: wireNumber(totalValue) } : undefined,
         DocumentsOnlyIndicator: req.documents_only ? '' : undefined,
         ShipmentDate: date,
       },
@@ -80,7 +80,7 @@ function chargeOf(rated: JsonObject, opts: RateParseOptions): { amount: number; 
 }
 
 /** "20250527" → "2025-05-27", else undefined. */
-export function isoFromUpsDate(value: string | undefined): string | undefined {
+export function isoFromWireDate(value: string | undefined): string | undefined {
   const m = value === undefined ? null : /^(\d{4})(\d{2})(\d{2})$/.exec(value);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
 }
@@ -101,7 +101,7 @@ function rateFrom(rated: JsonObject, opts: RateParseOptions): Rate | undefined {
     total_cost: toDecimalString(charge.amount),
     currency: charge.currency,
     transit_days: days,
-    estimated_date: isoFromUpsDate(text(dig(arrival, 'Arrival', 'Date'))),
+    estimated_date: isoFromWireDate(text(dig(arrival, 'Arrival', 'Date'))),
     delivery_day: WEEKDAYS.find((d) => d === day),
   });
 }

@@ -17,12 +17,12 @@ import {
   isInternational,
   moneyOf,
   shipmentServiceOptions,
-  upsDate,
-  upsNumber,
-  upsPackages,
-  upsParty,
-  upsServiceCode,
-  upsShipDate,
+  wireDate,
+  wireNumber,
+  wirePackages,
+  wireParty,
+  wireServiceCode,
+  wireShipDate,
 } from './mapping.js';
 import type { CarrierBInternationalForms, CarrierBReference, CarrierBShipRequest } from './wire.js';
 
@@ -63,32 +63,32 @@ function internationalForms(req: ShipmentRequest, now: Date): CarrierBInternatio
       return dropUndefined({
         Description: [(item.description ?? 'Merchandise').slice(0, 35)],
         // Unit.Value is the price of one unit; customs_items carry line totals.
-        Unit: { Number: String(quantity), UnitOfMeasurement: { Code: item.quantity_unit ?? 'PCS', Description: item.quantity_unit ?? 'PCS' }, Value: upsNumber((item.value ?? 0) / quantity) },
+        Unit: { Number: String(quantity), UnitOfMeasurement: { Code: item.quantity_unit ?? 'PCS', Description: item.quantity_unit ?? 'PCS' }, Value: wireNumber((item.value ?? 0) / quantity) },
         CommodityCode: item.harmonized_code ?? item.commodity_code,
         OriginCountryCode: (item.manufacture_country_code ?? req.sender.country).toUpperCase(),
         ProductWeight:
           item.weight === undefined
             ? undefined
-            : { UnitOfMeasurement: { Code: (item.weight_unit ?? req.weight_units) === 'KG' ? 'KGS' : 'LBS', Description: 'Weight' }, Weight: upsNumber(item.weight) },
+            : { UnitOfMeasurement: { Code: (item.weight_unit ?? req.weight_units) === 'KG' ? 'KGS' : 'LBS', Description: 'Weight' }, Weight: wireNumber(item.weight) },
       });
     }),
     InvoiceNumber: req.invoice_number,
-    InvoiceDate: upsDate(req.invoice_date ?? req.ship_date ?? now.toISOString().slice(0, 10)),
+    InvoiceDate: wireDate(req.invoice_date ?? req.ship_date ?? now.toISOString().slice(0, 10)),
     PurchaseOrderNumber: req.po_number,
     TermsOfShipment: req.terms_of_shipment ?? req.terms_of_trade,
     ReasonForExport: req.reason_for_export ?? (req.type === 'return' ? 'RETURN' : 'SALE'),
     Comments: req.comments,
     DeclarationStatement: req.declaration_statement,
     CurrencyCode: currency,
-    ExportDate: req.export_date === undefined ? undefined : upsDate(req.export_date),
+    ExportDate: req.export_date === undefined ? undefined : wireDate(req.export_date),
     ExportingCarrier: req.exporting_carrier,
-    InsuranceCharges: req.insurance_cost === undefined ? undefined : { MonetaryValue: upsNumber(req.insurance_cost) },
+    InsuranceCharges: req.insurance_cost === undefined ? undefined : { MonetaryValue: wireNumber(req.insurance_cost) },
     AdditionalDocumentIndicator: services.includes('additional_document') ? '' : undefined,
   });
 }
 
 export function buildShipRequest(req: ShipmentRequest, accountNumber: string, now: Date): CarrierBShipRequest {
-  const code = upsServiceCode(req.service);
+  const code = wireServiceCode(req.service);
   if (code === undefined) throw new ApiError('schema_field_required', 'carrier_b needs a service to book a shipment', 'shipment.service');
   const international = isInternational(req);
   if (international && !req.documents_only && (req.customs_items ?? []).length === 0) {
@@ -123,15 +123,15 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
         DocumentsOnlyIndicator: req.documents_only ? '' : undefined,
         // Shipping.yaml Shipment.GoodsNotInFreeCirculationIndicator: an empty tag.
         GoodsNotInFreeCirculationIndicator: (req.special_services ?? []).includes('goods_not_in_free_circulation') ? '' : undefined,
-        Shipper: { ...upsParty(req.sender, true), ShipperNumber: accountNumber },
-        ShipTo: upsParty(req.recipient, true),
-        ShipFrom: upsParty(req.sender, true),
+        Shipper: { ...wireParty(req.sender, true), ShipperNumber: accountNumber },
+        ShipTo: wireParty(req.recipient, true),
+        ShipFrom: wireParty(req.sender, true),
         PaymentInformation: { ShipmentCharge: charges },
         Service: { Code: code, Description: serviceName(code) },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' },
         ShipmentServiceOptions: Object.keys(options).length > 0 ? options : undefined,
         ReferenceNumber: refs.shipment,
-        InvoiceLineTotal: international ? { CurrencyCode: currencyOf(req), MonetaryValue: upsNumber(totalValue) } : undefined,
+        InvoiceLineTotal: international ? { CurrencyCode: currencyOf(req), MonetaryValue: wireNumber(totalValue) } : undefined,
         // Mail Innovations: 5 = No Service Selected ("For International Mail Innovations shipments use
         // No Service Selected"); PackageID is required for forward shipments, CostCenter for returns.
         USPSEndorsement: mi ? '5' : undefined,
@@ -139,8 +139,8 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
         CostCenter: mi && req.type === 'return' ? '0001' : undefined,
         MILabelCN22Indicator: mi && (req.special_services ?? []).includes('mi_label_cn22') ? '' : undefined,
         // Package.Description: "Required for shipment with return service"; customs read it abroad too.
-        Package: upsPackages(req, 'Packaging').map((p) => ({ ...p, Description: req.type === 'return' || international ? description(req) : undefined, ReferenceNumber: refs.pkg })),
-        ShipmentDate: upsShipDate(req, now),
+        Package: wirePackages(req, 'Packaging').map((p) => ({ ...p, Description: req.type === 'return' || international ? description(req) : undefined, ReferenceNumber: refs.pkg })),
+        ShipmentDate: wireShipDate(req, now),
       },
       LabelSpecification: { LabelImageFormat: { Code: label.imageFormat, Description: label.imageFormat }, LabelStockSize: label.stock },
     },

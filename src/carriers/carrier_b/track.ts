@@ -8,7 +8,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objectList, text, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { trackingStage } from './codes.js';
-import { throwIfErrorBody, unexpectedBody, upsDetail } from './errors.js';
+import { throwIfErrorBody, unexpectedBody, errorDetail } from './errors.js';
 
 /** Query of the details call: every activity, no signature image or proof of delivery. */
 export function buildTrackRequest(): Record<string, string> {
@@ -21,7 +21,7 @@ export function buildTrackRequest(): Record<string, string> {
  * `gmtOffset` is used when present; without an offset the time is taken as UTC (shared rule in
  * shared/time.ts, stated in the README).
  */
-export function upsTimestamp(date: string | undefined, time: string | undefined, offset?: string): string | undefined {
+export function wireTimestamp(date: string | undefined, time: string | undefined, offset?: string): string | undefined {
   const d = date === undefined ? null : /^(\d{4})(\d{2})(\d{2})$/.exec(date);
   if (!d) return undefined;
   const t = /^(\d{2})(\d{2})(\d{2})?$/.exec(time ?? '000000') ?? /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time ?? '');
@@ -48,7 +48,7 @@ function locationOf(location: unknown): CheckpointLocation | undefined {
 
 function checkpointOf(activity: JsonObject): Checkpoint | undefined {
   const status = obj(activity.status);
-  const time = upsTimestamp(text(activity.date), text(activity.time), text(activity.gmtOffset));
+  const time = wireTimestamp(text(activity.date), text(activity.time), text(activity.gmtOffset));
   if (time === undefined) return undefined;
   const description = text(status?.description) ?? text(status?.simplifiedTextDescription) ?? '';
   return dropUndefined<Checkpoint>({
@@ -73,7 +73,7 @@ function dateOfType(pkg: JsonObject, types: string[]): string | undefined {
 }
 
 export function parseTrackResponse(body: unknown, trackingNumber: string, transactionId?: string): TrackingResult {
-  throwIfErrorBody(body, { transactionId, lookup: true });
+  throwIfErrorBody(body, { transactionId, notFound: true });
   const response = obj(dig(body, 'trackResponse'));
   if (!response) throw unexpectedBody('tracking response (no trackResponse)');
   const shipments = objectList(response.shipment);
@@ -86,7 +86,7 @@ export function parseTrackResponse(body: unknown, trackingNumber: string, transa
     throw new ApiError(
       'carrier_no_shipment_found',
       text(warning?.message) ?? `carrier_b has no tracking data for ${trackingNumber}`,
-      upsDetail(text(warning?.code) ? [text(warning?.code) ?? ''] : [], transactionId),
+      errorDetail(text(warning?.code) ? [text(warning?.code) ?? ''] : [], transactionId),
     );
   }
   const current = obj(pkg.currentStatus);
@@ -102,8 +102,8 @@ export function parseTrackResponse(body: unknown, trackingNumber: string, transa
     status: text(current?.description) ?? text(current?.simplifiedTextDescription) ?? checkpoints[0]?.description ?? '',
     tracking_stage,
     delivered,
-    delivery_date: delivered ? (deliveredCheckpoint?.time ?? upsTimestamp(delivery, endTime)) : undefined,
-    estimated_delivery: delivered ? undefined : upsTimestamp(estimated, endTime),
+    delivery_date: delivered ? (deliveredCheckpoint?.time ?? wireTimestamp(delivery, endTime)) : undefined,
+    estimated_delivery: delivered ? undefined : wireTimestamp(estimated, endTime),
     signed_by: text(dig(pkg, 'deliveryInformation', 'receivedBy')),
     checkpoints,
   });

@@ -7,6 +7,7 @@
 import type { Address, AddressValidation } from '../../domain/types.js';
 import { deliverable, standardised, undeliverable } from '../shared/address-validation.js';
 import { obj } from '../shared/json.js';
+import { ENDPOINTS } from './endpoints.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import type { CarrierCAddressQuery, CarrierCAddressResponse } from './wire-address.js';
 import type { CarrierCQuery } from './wire.js';
@@ -24,7 +25,7 @@ export function buildAddressRequest(address: Address): { path: string; query: Ca
     ...(address.city ? { cityName: address.city.slice(0, CITY_MAX) } : {}),
     strictValidation: true,
   };
-  return { path: '/address-validate', query: Object.entries(q).map(([k, v]) => [k, String(v)] as [string, string]) };
+  return { path: ENDPOINTS.address.path, query: Object.entries(q).map(([k, v]) => [k, String(v)] as [string, string]) };
 }
 
 export function parseAddressResponse(body: unknown, given: Address): AddressValidation {

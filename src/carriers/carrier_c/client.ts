@@ -6,8 +6,12 @@
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupSlot } from '../../domain/types.js';
+import { mapLimited } from '../../limiter.js';
+import { accountNumber, parseJson } from '../shared/calls.js';
+import type { Endpoint } from '../shared/endpoint.js';
 import { buildAddressRequest, parseAddressNotFound, parseAddressResponse } from './address.js';
-import { buildValidateCredentialsRequest, parseAddressValidateResponse } from './credentials.js';
+import { buildValidateCredentialsRequest, credentialsOf, parseValidateCredentialsResponse } from './auth.js';
+import { ENDPOINTS } from './endpoints.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
 import { buildLocationsRequest, parseLocationsResponse } from './locations.js';
@@ -26,65 +30,23 @@ import { buildShipRequest, parseShipResponse, wantsPngLabels } from './ship.js';
 import { buildTrackManyRequest, buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 import type { CarrierCQuery } from './wire.js';
 
-interface Endpoint {
-  operation: string;
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Safe to repeat: reads and quotes. Bookings and pickups are not. */
-  idempotent: boolean;
-  /** A 404 here means "no such shipment" (tracking). */
-  notFound?: boolean;
-}
-
-const ENDPOINTS = {
-  rate: { operation: 'rate', method: 'POST', idempotent: true },
-  ship: { operation: 'ship', method: 'POST', idempotent: false },
-  track: { operation: 'track', method: 'GET', idempotent: true, notFound: true },
-  pickup: { operation: 'pickup', method: 'POST', idempotent: false },
-  pickupCancel: { operation: 'pickup_cancel', method: 'DELETE', idempotent: false },
-  locations: { operation: 'locations', method: 'GET', idempotent: true },
-  validate: { operation: 'address_validate', method: 'GET', idempotent: true },
-  address: { operation: 'address_validate', method: 'GET', idempotent: true, notFound: true },
-} satisfies Record<string, Endpoint>;
-
 /** Pickup availability rates one date per call; a few at a time keep a month-long range quick. */
 const AVAILABILITY_CONCURRENCY = 4;
 /** DELETE /pickups needs a requestorName; the service cancels on the merchant's behalf. */
 const REQUESTOR = 'Waybill API';
 
-function accountNumber(call: CarrierCall): string {
-  const n = call.auth.account_number;
-  if (!n) throw new ApiError('carrier_authentication', 'the shipping account has no account_number', 'auth.account_number');
-  return n;
-}
-
-/** my_carrier_c_username + my_carrier_c_password when both are present, else site_id + password. */
-export function basicCredentials(auth: Readonly<Record<string, string>>): { username: string; password: string } {
-  if (auth.my_carrier_c_username && auth.my_carrier_c_password) return { username: auth.my_carrier_c_username, password: auth.my_carrier_c_password };
-  if (auth.site_id && auth.password) return { username: auth.site_id, password: auth.password };
-  throw new ApiError('carrier_authentication', 'carrier_c needs my_carrier_c_username and my_carrier_c_password, or site_id and password, in the shipping account auth', 'auth.site_id');
-}
-
-function parseJson(body: string, what: string): unknown {
-  // DELETE /pickups answers 200 without a body.
-  if (body.trim() === '') return {};
-  try {
-    return JSON.parse(body);
-  } catch {
-    throw unexpectedBody(`${what} (not JSON)`);
-  }
-}
-
-export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
+export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   const { transport, clock } = deps;
 
-  async function send(call: CarrierCall, endpoint: Endpoint, path: string, opts: { query?: CarrierCQuery; body?: unknown } = {}): Promise<unknown> {
-    const { username, password } = basicCredentials(call.auth);
+  /** One call: the endpoint, its path when the request fills it, a query and a JSON body. */
+  async function send(call: CarrierCall, endpoint: Endpoint, opts: { path?: string; query?: CarrierCQuery; body?: unknown } = {}): Promise<unknown> {
+    const { username, password } = credentialsOf(call.auth);
     const search = opts.query && opts.query.length > 0 ? `?${new URLSearchParams(opts.query).toString()}` : '';
     const res = await transport.request({
       carrier: 'carrier_c',
       operation: endpoint.operation,
       method: endpoint.method,
-      url: `${deps.baseUrl('carrier_c', call.test)}${path}${search}`,
+      url: `${deps.baseUrl('carrier_c', call.test)}${opts.path ?? endpoint.path}${search}`,
       headers: {
         authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
         accept: 'application/json',
@@ -98,19 +60,21 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
       log: call.log,
       signal: call.signal,
     });
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound });
-    return parseJson(res.body, `${endpoint.operation} response`);
+    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound ?? false });
+    // DELETE /pickups answers 200 without a body.
+    if (res.body.trim() === '') return {};
+    return parseJson(res.body, () => unexpectedBody(`${endpoint.operation} response (not JSON)`));
   }
 
   return {
     declaration,
     async rate(call, req) {
-      const body = await send(call, ENDPOINTS.rate, '/rates', { body: buildRateRequest(req, accountNumber(call), clock.now()) });
+      const body = await send(call, ENDPOINTS.rate, { body: buildRateRequest(req, accountNumber(call), clock.now()) });
       return parseRateResponse(body, req.currency === undefined ? {} : { currency: req.currency });
     },
     async ship(call, req) {
       const request = buildShipRequest(req, accountNumber(call), clock.now());
-      const booked = parseShipResponse(await send(call, ENDPOINTS.ship, '/shipments', { body: request }), request.productCode);
+      const booked = parseShipResponse(await send(call, ENDPOINTS.ship, { body: request }), request.productCode);
       if (!wantsPngLabels(req)) return booked;
       // MyDHL renders no images: the PDF it answered is drawn as the PNG asked for.
       const packages = await Promise.all(booked.packages.map(async (p) => ({ ...p, label: await pdfToPng(p.label), label_format: 'PNG' })));
@@ -118,12 +82,12 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async track(call, trackingNumber) {
       const { path, query } = buildTrackRequest(trackingNumber);
-      return parseTrackResponse(await send(call, ENDPOINTS.track, path, { query }), trackingNumber);
+      return parseTrackResponse(await send(call, ENDPOINTS.track, { path, query }), trackingNumber);
     },
     async trackMany(call, trackingNumbers) {
       const { path, query } = buildTrackManyRequest(trackingNumbers);
       try {
-        return parseTrackManyResponse(await send(call, ENDPOINTS.track, path, { query }), trackingNumbers);
+        return parseTrackManyResponse(await send(call, ENDPOINTS.trackMany, { path, query }), trackingNumbers);
       } catch (err) {
         // 404 "No shipments found": none of the numbers is known, each says so.
         if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return trackingNumbers.map(() => err);
@@ -133,32 +97,26 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
     async pickupAvailability(call, req) {
       const account = accountNumber(call);
       const dates = datesBetween(req.start_date, req.end_date);
-      const slots: (PickupSlot | undefined)[] = [];
-      for (let i = 0; i < dates.length; i += AVAILABILITY_CONCURRENCY) {
-        const batch = dates.slice(i, i + AVAILABILITY_CONCURRENCY);
-        slots.push(
-          ...(await Promise.all(
-            batch.map(async (date) => parsePickupAvailabilityResponse(await send(call, ENDPOINTS.rate, '/rates', { body: buildPickupAvailabilityRequest(req, date, account, clock.now()) }), date)),
-          )),
-        );
-      }
+      const slots = await mapLimited(dates, AVAILABILITY_CONCURRENCY, async (date) =>
+        parsePickupAvailabilityResponse(await send(call, ENDPOINTS.rate, { body: buildPickupAvailabilityRequest(req, date, account, clock.now()) }), date),
+      );
       return slots.filter((s): s is PickupSlot => s !== undefined);
     },
     async pickup(call, req) {
-      return parsePickupResponse(await send(call, ENDPOINTS.pickup, '/pickups', { body: buildPickupRequest(req, accountNumber(call), clock.now()) }), req);
+      return parsePickupResponse(await send(call, ENDPOINTS.pickup, { body: buildPickupRequest(req, accountNumber(call), clock.now()) }), req);
     },
     async cancelPickup(call, req) {
       const { path, query } = buildPickupCancelRequest(req.confirmation_number, REQUESTOR);
-      return parsePickupCancelResponse(await send(call, ENDPOINTS.pickupCancel, path, { query }), req.confirmation_number);
+      return parsePickupCancelResponse(await send(call, ENDPOINTS.pickupCancel, { path, query }), req.confirmation_number);
     },
     async locations(call, req) {
       const { path, query } = buildLocationsRequest(req);
-      return parseLocationsResponse(await send(call, ENDPOINTS.locations, path, { query }));
+      return parseLocationsResponse(await send(call, ENDPOINTS.locations, { path, query }));
     },
     async validateAddress(call, address) {
       const { path, query } = buildAddressRequest(address);
       try {
-        return parseAddressResponse(await send(call, ENDPOINTS.address, path, { query }), address);
+        return parseAddressResponse(await send(call, ENDPOINTS.address, { path, query }), address);
       } catch (err) {
         // 404: DHL knows no such postal location.
         if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return parseAddressNotFound(err.message, address);
@@ -168,7 +126,7 @@ export function createCarrierCAdapter(deps: CarrierDeps): CarrierAdapter {
     async validateCredentials(call) {
       const { path, query } = buildValidateCredentialsRequest(call.country);
       try {
-        parseAddressValidateResponse(await send(call, ENDPOINTS.validate, path, { query }));
+        parseValidateCredentialsResponse(await send(call, ENDPOINTS.validate, { path, query }));
         return { valid: true, message: 'carrier_c accepted the credentials' };
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;

@@ -26,7 +26,7 @@ export const declaration: CarrierDeclaration = {
     required: ['account_number', 'password', 'site_id'],
     optional: ['api_key', 'carrier_c_api_key', 'my_carrier_c_username', 'my_carrier_c_password'],
     secret: ['password', 'api_key', 'carrier_c_api_key', 'my_carrier_c_password'],
-    // HTTP Basic: the MyDHL user when given, else site id and password (credentials.ts).
+    // HTTP Basic: the MyDHL user when given, else site id and password (auth.ts).
     pairs: [['site_id', 'password'], ['my_carrier_c_username', 'my_carrier_c_password']],
   },
   catalog,

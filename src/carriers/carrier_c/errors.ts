@@ -6,11 +6,12 @@
  * Shipment Identification Number is invalid…"): the sentence (and the additional details) go to
  * `message`, the code, status, title and instance to `detail`. Nothing here throws anything but ApiError.
  */
-import { ApiError } from '../../domain/errors.js';
-import { numeric, obj, text, texts } from '../shared/json.js';
+import { ApiError, type ErrorCode } from '../../domain/errors.js';
+import { unexpectedBodyOf } from '../shared/calls.js';
+import { bodyExcerpt, jsonOrUndefined, numeric, obj, text, texts } from '../shared/json.js';
 import { codeOfStatus } from '../shared/transport-errors.js';
 
-export interface DhlProblem {
+export interface Problem {
   status?: number;
   title?: string;
   detail?: string;
@@ -20,7 +21,7 @@ export interface DhlProblem {
 }
 
 /** The problem body in a parsed answer, else undefined (a body without detail/title is not one). */
-export function problemOf(json: unknown): DhlProblem | undefined {
+export function problemOf(json: unknown): Problem | undefined {
   const body = obj(json);
   if (!body) return undefined;
   const detail = text(body.detail);
@@ -47,7 +48,7 @@ function splitCode(detail: string | undefined): { code?: string; sentence?: stri
 }
 
 /** `detail` of every carrier_c ApiError from a DHL answer. */
-export function dhlDetail(status: number, p: DhlProblem): string {
+export function errorDetail(status: number, p: Problem): string {
   const { code } = splitCode(p.detail);
   const parts = [`carrier_c HTTP ${status}${p.title ? ` ${p.title}` : ''}`];
   if (code) parts.push(`code ${code}`);
@@ -55,14 +56,17 @@ export function dhlDetail(status: number, p: DhlProblem): string {
   return parts.join('; ');
 }
 
-export function errorFromProblem(status: number, p: DhlProblem, opts: { notFound?: boolean } = {}): ApiError {
+export function errorFromProblem(status: number, p: Problem, opts: { notFound?: boolean } = {}): ApiError {
   const { sentence } = splitCode(p.detail);
   const said = sentence ?? p.message ?? p.title ?? `carrier_c refused the request (HTTP ${status})`;
   const message = p.additionalDetails.length > 0 ? `${said}; ${p.additionalDetails.join('; ')}` : said;
-  let code = codeOfStatus(status);
+  return new ApiError(classifyError(status, opts), message, errorDetail(status, p));
+}
+
+/** The ApiError code of a DHL problem: its HTTP status says it all (MyDHL sends no codes to classify by). */
+export function classifyError(status: number, opts: { notFound?: boolean } = {}): ErrorCode {
   // GET /tracking and /shipments/{id}/tracking answer 404 "No Shipments Found" (fixtures/tracking_ErrorResponse.json).
-  if (!code) code = status === 404 && opts.notFound ? 'carrier_no_shipment_found' : 'carrier_exception';
-  return new ApiError(code, message, dhlDetail(status, p));
+  return codeOfStatus(status) ?? (status === 404 && opts.notFound ? 'carrier_no_shipment_found' : 'carrier_exception');
 }
 
 /** Throws the DHL problem a 200 answer may carry instead of its content (no success body has `detail` or `title`). */
@@ -72,22 +76,13 @@ export function throwIfProblem(body: unknown): void {
 }
 
 /** A body that is not what MyDHL documents: a carrier fault, never our 500. */
-export function unexpectedBody(what: string): ApiError {
-  return new ApiError('carrier_http_exception', `carrier_c returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
-}
+export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_c', what);
 
 /** MyDHL error body (as text) → ApiError; `notFound` marks tracking calls, where 404 means "no such shipment". */
 export function parseErrorResponse(status: number, body: string, opts: { notFound?: boolean } = {}): ApiError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  const problem = problemOf(json);
+  const problem = problemOf(jsonOrUndefined(body));
   if (problem) return errorFromProblem(status, problem, opts);
-  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
-  const detail = snippet === '' ? `HTTP ${status}, empty body` : `HTTP ${status}, body starts: ${snippet}`;
+  const detail = `HTTP ${status}, ${bodyExcerpt(body)}`;
   // 401/403 mean refused credentials whatever the body looks like (gateways answer them bare).
   if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_c refused the credentials (HTTP ${status})`, detail);
   if (status === 404 && opts.notFound) return new ApiError('carrier_no_shipment_found', 'carrier_c found no shipment for this tracking number', detail);

@@ -12,6 +12,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, numeric, obj, objects, text, type JsonObject } from '../shared/json.js';
 import { dropoffLocation } from '../shared/locations.js';
 import { toHhMm } from '../shared/time.js';
+import { ENDPOINTS } from './endpoints.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import type { CarrierCQuery } from './wire.js';
 
@@ -34,7 +35,7 @@ export function buildLocationsRequest(req: LocationsRequest): { path: string; qu
     ['maxDistance', String(Math.max(1, Math.ceil(km)))],
     ['resultUom', units === 'MI' ? 'mi' : 'km'],
   );
-  return { path: '/servicepoints', query };
+  return { path: ENDPOINTS.locations.path, query };
 }
 
 const DAYS: Readonly<Record<string, Weekday>> = { MONDAY: 'MON', TUESDAY: 'TUE', WEDNESDAY: 'WED', THURSDAY: 'THU', FRIDAY: 'FRI', SATURDAY: 'SAT', SUNDAY: 'SUN' };

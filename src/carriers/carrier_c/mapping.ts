@@ -34,7 +34,7 @@ function dimension(value: number, dimUnits: 'IN' | 'CM', system: CarrierCUnitOfM
 }
 
 /** Packages as MyDHL `packages[]`: weight with up to three decimals, whole dimensions. */
-export function dhlPackages(packages: Package[], units: { weight_units: 'KG' | 'LB'; dim_units: 'IN' | 'CM' }, typeCode?: string): CarrierCPackage[] {
+export function wirePackages(packages: Package[], units: { weight_units: 'KG' | 'LB'; dim_units: 'IN' | 'CM' }, typeCode?: string): CarrierCPackage[] {
   const system = unitOfMeasurement(units.weight_units);
   return packages.flatMap((p) => {
     const hasDims = p.length !== undefined && p.width !== undefined && p.height !== undefined;
@@ -70,7 +70,7 @@ export function shipperAccount(accountNumber: string): CarrierCAccount[] {
   return [{ typeCode: 'shipper', number: accountNumber }];
 }
 
-export function dhlProductCode(service: string | undefined, field = 'shipment.service'): string | undefined {
+export function wireProductCode(service: string | undefined, field = 'shipment.service'): string | undefined {
   if (service === undefined) return undefined;
   const code = productCode(service);
   if (!code) throw new ApiError('schema_validation_error', `service ${service} is not offered by carrier_c`, field);

@@ -12,17 +12,19 @@ import type { Address, CancelResult, PickupAvailabilityRequest, PickupConfirmati
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
+import { fillPath } from '../shared/endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import { buildRateRequest } from './rate.js';
 import {
-  dhlPackages,
-  dhlProductCode,
+  wirePackages,
+  wireProductCode,
   isInternational,
   plannedDateAndTime,
   shipperAccount,
   unitOfMeasurement,
 } from './mapping.js';
-import { dhlParty } from './ship.js';
+import { wireParty } from './ship.js';
 import type { CarrierCPickupRequest, CarrierCQuery, CarrierCRateRequest } from './wire.js';
 
 /** The calendar days from start to end, inclusive. */
@@ -97,15 +99,15 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string, no
     locationType: l.residential ? 'residence' : 'business',
     accounts: shipperAccount(accountNumber),
     remark: req.description?.slice(0, 80),
-    customerDetails: { shipperDetails: dhlParty(l), receiverDetails: receiver === undefined ? undefined : dhlParty(receiver) },
+    customerDetails: { shipperDetails: wireParty(l), receiverDetails: receiver === undefined ? undefined : wireParty(receiver) },
     shipmentDetails: shipments.map((s) => {
-      const code = dhlProductCode(s.service, 'pickup.shipments.service') ?? (s.recipient && isInternational({ sender: l, recipient: s.recipient }) ? 'P' : 'N');
+      const code = wireProductCode(s.service, 'pickup.shipments.service') ?? (s.recipient && isInternational({ sender: l, recipient: s.recipient }) ? 'P' : 'N');
       return {
         productCode: code,
         localProductCode: code,
         isCustomsDeclarable: s.recipient !== undefined && isInternational({ sender: l, recipient: s.recipient }),
         unitOfMeasurement: unitOfMeasurement(req.weight_units),
-        packages: dhlPackages(s.packages.length > 0 ? s.packages : [{ weight: 1 }], req),
+        packages: wirePackages(s.packages.length > 0 ? s.packages : [{ weight: 1 }], req),
       };
     }),
   });
@@ -130,7 +132,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 /** DELETE /pickups/{n}: requestorName and reason are required query parameters. */
 export function buildPickupCancelRequest(confirmationNumber: string, requestorName: string): { path: string; query: CarrierCQuery } {
   return {
-    path: `/pickups/${encodeURIComponent(confirmationNumber)}`,
+    path: fillPath(ENDPOINTS.pickupCancel.path, { dispatchConfirmationNumber: confirmationNumber }),
     query: [
       ['requestorName', requestorName.slice(0, 35)],
       ['reason', 'not needed'],

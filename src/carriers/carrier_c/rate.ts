@@ -11,12 +11,12 @@ import { productCode, productSlug } from './codes.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import type { CarrierCRateRequest } from './wire.js';
 import {
-  currencyOf, declaredValue, dhlPackages, dhlProductCode, isCustomsDeclarable, packageTypeCode,
+  currencyOf, declaredValue, wirePackages, wireProductCode, isCustomsDeclarable, packageTypeCode,
   plannedDateAndTime, rateAddress, shipperAccount, unitOfMeasurement, valueAddedServices,
 } from './mapping.js';
 
 export function buildRateRequest(req: ShipmentRequest, accountNumber: string, now: Date): CarrierCRateRequest {
-  const code = dhlProductCode(req.service);
+  const code = wireProductCode(req.service);
   const declarable = isCustomsDeclarable(req);
   const value = declaredValue(req);
   return dropUndefined<CarrierCRateRequest>({
@@ -31,7 +31,7 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
     monetaryAmount: declarable && value > 0 ? [{ typeCode: 'declaredValue', value, currency: currencyOf(req) }] : undefined,
     // Quotes for the asked date only; pickup availability reads the pickup capabilities of that date.
     nextBusinessDay: false,
-    packages: dhlPackages(req.packages, req, packageTypeCode(req.packaging)),
+    packages: wirePackages(req.packages, req, packageTypeCode(req.packaging)),
   });
 }
 

@@ -16,8 +16,8 @@ import { throwIfProblem, unexpectedBody } from './errors.js';
 import {
   currencyOf,
   declaredValue,
-  dhlPackages,
-  dhlProductCode,
+  wirePackages,
+  wireProductCode,
   isCustomsDeclarable,
   isInternational,
   packageTypeCode,
@@ -41,7 +41,7 @@ function registrationNumbers(a: Address): CarrierCRegistrationNumber[] | undefin
 const PARTY_TYPES = new Set(['business', 'direct_consumer', 'government', 'other', 'private', 'reseller']);
 
 /** A party: MyDHL needs both a company and a person name, so each stands in for the other. */
-export function dhlParty(a: Address): CarrierCParty {
+export function wireParty(a: Address): CarrierCParty {
   const trader = a.trader_type?.toLowerCase();
   return dropUndefined<CarrierCParty>({
     postalAddress: rateAddress(a),
@@ -53,7 +53,7 @@ export function dhlParty(a: Address): CarrierCParty {
 
 /** Product when the request names none: Express Domestic at home, Express Worldwide abroad. */
 function productFor(req: ShipmentRequest): string {
-  return dhlProductCode(req.service) ?? (isInternational(req) ? 'P' : 'N');
+  return wireProductCode(req.service) ?? (isInternational(req) ? 'P' : 'N');
 }
 
 const EXPORT_REASON_TYPES = new Set([
@@ -150,7 +150,7 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
   const declarable = isCustomsDeclarable(req);
   const planned = plannedDateAndTime(req.sender, req.ship_date, now);
   const shipDate = planned.slice(0, 10);
-  const receiver = dhlParty(req.recipient);
+  const receiver = wireParty(req.recipient);
   const emails = (req.notifications ?? []).filter((n) => n.type === 'email');
   const message = (req.notifications ?? []).find((n) => n.type === 'message')?.value;
   const references = (req.references ?? [])
@@ -168,13 +168,13 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
     outputImageProperties: { printerDPI: 300, ...imageOptions(req, declarable) },
     customerReferences: references.length > 0 ? references.slice(0, 10) : undefined,
     customerDetails: {
-      shipperDetails: dhlParty(req.sender),
+      shipperDetails: wireParty(req.sender),
       receiverDetails: receiver,
       // The importer of record is the receiver unless a broker says otherwise.
       importerDetails: req.special_services?.includes('importer_of_record') ? receiver : undefined,
     },
     content: {
-      packages: dhlPackages(req.packages, req, packageTypeCode(req.packaging)),
+      packages: wirePackages(req.packages, req, packageTypeCode(req.packaging)),
       isCustomsDeclarable: declarable,
       declaredValue: declarable ? declaredValue(req) : undefined,
       declaredValueCurrency: declarable ? currencyOf(req) : undefined,

@@ -10,7 +10,9 @@ import type { Checkpoint, CheckpointLocation, TrackingResult, TrackingStage } fr
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
+import { fillPath } from '../shared/endpoint.js';
 import { trackingStage } from './codes.js';
+import { ENDPOINTS } from './endpoints.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
 import type { CarrierCQuery } from './wire.js';
 
@@ -22,12 +24,12 @@ const VIEW: CarrierCQuery = [
 
 /** One number: path and query of GET /shipments/{id}/tracking. */
 export function buildTrackRequest(trackingNumber: string): { path: string; query: CarrierCQuery } {
-  return { path: `/shipments/${encodeURIComponent(trackingNumber)}/tracking`, query: VIEW };
+  return { path: fillPath(ENDPOINTS.track.path, { shipmentTrackingNumber: trackingNumber }), query: VIEW };
 }
 
 /** Several numbers: GET /tracking with the parameter repeated (explode: true). */
 export function buildTrackManyRequest(trackingNumbers: readonly string[]): { path: string; query: CarrierCQuery } {
-  return { path: '/tracking', query: [...trackingNumbers.map((n): [string, string] => ['shipmentTrackingNumber', n]), ...VIEW] };
+  return { path: ENDPOINTS.trackMany.path, query: [...trackingNumbers.map((n): [string, string] => ['shipmentTrackingNumber', n]), ...VIEW] };
 }
 
 function numberOf(shipment: JsonObject): string | undefined {

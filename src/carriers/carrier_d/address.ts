@@ -8,10 +8,9 @@ import { ApiError } from '../../domain/errors.js';
 import type { Address, AddressValidation } from '../../domain/types.js';
 import { deliverable, standardised, undeliverable, zipPlus4 } from '../shared/address-validation.js';
 import { obj } from '../shared/json.js';
+import { ENDPOINTS } from './endpoints.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import type { CarrierDAddressError, CarrierDAddressQuery, CarrierDAddressResponse } from './wire-address.js';
-
-export const ADDRESS_PATH = '/addresses/v3/address';
 
 export function buildAddressRequest(address: Address): string {
   if (!address.street1) throw new ApiError('schema_field_required', 'carrier_d validates a street address: street1 is required', 'address.street1');
@@ -26,7 +25,7 @@ export function buildAddressRequest(address: Address): string {
     ...(zip && /^\d{5}$/.test(zip) ? { ZIPCode: zip } : {}),
     ...(plus4 && /^\d{4}$/.test(plus4) ? { ZIPPlus4: plus4 } : {}),
   };
-  return `${ADDRESS_PATH}?${new URLSearchParams(query as unknown as Record<string, string>).toString()}`;
+  return `${ENDPOINTS.address.path}?${new URLSearchParams(query as unknown as Record<string, string>).toString()}`;
 }
 
 const MULTIPLE = /more than one address/i;

@@ -8,6 +8,8 @@
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { obj, text } from '../shared/json.js';
+import { fillPath } from '../shared/endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
 
 /** S10 numbers of international labels: two letters, nine digits, "US" (e.g. LZ…US, EZ000012162US). */
@@ -30,8 +32,7 @@ export function isInternationalService(service: string): boolean {
 export function buildCancelRequest(trackingNumber: string, service?: string): string {
   const number = trackingNumber.replace(/\s+/g, '').toUpperCase();
   const international = service !== undefined ? isInternationalService(service) : isInternationalNumber(number);
-  const n = encodeURIComponent(number);
-  return international ? `/international-labels/v3/international-label/${n}` : `/labels/v3/label/${n}`;
+  return fillPath(international ? ENDPOINTS.cancelInternational.path : ENDPOINTS.cancel.path, { trackingNumber: number });
 }
 
 export function parseCancelResponse(body: unknown): CancelResult {

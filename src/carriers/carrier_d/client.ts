@@ -7,18 +7,16 @@
  */
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import type { BookedShipment } from '../../domain/types.js';
-import { ApiError, toApiError } from '../../domain/errors.js';
-import { tokenKey, withBearer, type FetchedToken } from '../shared/oauth.js';
+import { toApiError } from '../../domain/errors.js';
+import { mapLimited } from '../../limiter.js';
+import { parseJson } from '../shared/calls.js';
+import { createOAuthClient, type BearerRequest } from '../shared/oauth-client.js';
+import type { FetchedToken } from '../shared/oauth.js';
 import type { CarrierHttpResponse } from '../shared/transport.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
+import { buildPaymentAuthorizationRequest, buildTokenRequest, parsePaymentAuthorizationResponse, paymentAccount, paymentKey } from './auth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
-import {
-  buildPaymentAuthorizationRequest,
-  buildTokenRequest,
-  parsePaymentAuthorizationResponse,
-  paymentAccount,
-  parseTokenResponse,
-} from './credentials.js';
+import { ENDPOINTS } from './endpoints.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
 import { buildLocationsRequest, locationsQueryString, parseLocationsResponse } from './locations.js';
@@ -29,118 +27,28 @@ import { buildShipRequest, parseShipResponse, shipmentFromLabels, type LabelKind
 import { buildTrackRequest, parseTrackResponse } from './track.js';
 import { labelSpec } from './codes.js';
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-interface Call {
-  operation: string;
-  method: Method;
-  path: string;
-  body?: unknown;
-  /** Safe to repeat: reads and quotes. Labels, refunds, pickups and SCAN forms are not. */
-  idempotent: boolean;
-  /** Carries the payment authorization token. */
+/** One call: with `payment`, it carries the payment authorization token. */
+interface Call extends BearerRequest {
   payment?: boolean;
-  /** Multipart answers: keep the raw bytes. */
-  binary?: boolean;
-  headers?: Record<string, string>;
-  /** One number's call: USPS "not found" words mean carrier_no_shipment_found. */
-  notFound?: boolean;
 }
 
-const LABEL_PATHS: Record<LabelKind, string> = {
-  label: '/labels/v3/label',
-  return: '/labels/v3/return-label',
-  international: '/international-labels/v3/international-label',
-};
+const LABEL_ENDPOINTS = { label: ENDPOINTS.label, return: ENDPOINTS.returnLabel, international: ENDPOINTS.internationalLabel } satisfies Record<LabelKind, unknown>;
 
 /** Price searches in flight per rate request (one per package and, abroad, per mail class). */
 const RATE_CONCURRENCY = 4;
 
-function parseJson(body: string, what: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    throw unexpectedBody(`${what} (not JSON)`);
-  }
-}
+export function createAdapter(deps: CarrierDeps): CarrierAdapter {
+  const { tokens, clock } = deps;
+  const client = createOAuthClient(deps, { carrier: 'carrier_d', token: ENDPOINTS.token, tokenRequest: buildTokenRequest, headers: { accept: 'application/json' }, parseErrorResponse, unexpectedBody });
 
-async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
-
-export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
-  const { transport, tokens, clock } = deps;
-
-  function credentials(call: CarrierCall) {
-    const clientId = call.auth.client_id;
-    const clientSecret = call.auth.client_secret;
-    if (!clientId || !clientSecret) {
-      throw new ApiError('carrier_authentication', 'carrier_d needs client_id and client_secret in the shipping account auth', 'auth.client_id');
-    }
-    const base = deps.baseUrl('carrier_d', call.test);
-    // Cache keys name the credential sets without containing them.
-    return { base, clientId, clientSecret, key: tokenKey('carrier_d', 'oauth', base, clientId, clientSecret) };
-  }
-
-  function fetchToken(call: CarrierCall, c: ReturnType<typeof credentials>): () => Promise<FetchedToken> {
-    return async () => {
-      const res = await transport.request({
-        carrier: 'carrier_d',
-        operation: 'oauth',
-        method: 'POST',
-        url: `${c.base}/oauth2/v3/token`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: buildTokenRequest(c.clientId, c.clientSecret),
-        idempotent: true,
-        debug: call.debug,
-        log: call.log,
-      });
-      if (res.status !== 200) throw parseErrorResponse(res.status, res.body, { auth: true });
-      return parseTokenResponse(parseJson(res.body, 'token response'));
-    };
-  }
-
-  /** One bearer call, the OAuth token renewed once when refused. */
-  async function bearerCall(call: CarrierCall, spec: Call, extraHeaders: Record<string, string> = {}): Promise<CarrierHttpResponse> {
-    const c = credentials(call);
-    return withBearer(tokens, c.key, fetchToken(call, c), (bearer) =>
-      transport.request({
-        carrier: 'carrier_d',
-        operation: spec.operation,
-        method: spec.method,
-        url: `${c.base}${spec.path}`,
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          accept: 'application/json',
-          ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...spec.headers,
-          ...extraHeaders,
-        },
-        ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
-        idempotent: spec.idempotent,
-        debug: call.debug,
-        log: call.log,
-        signal: call.signal,
-        ...(spec.binary ? { binary: true } : {}),
-      }),
-    );
-  }
-
-  function paymentKey(call: CarrierCall): string {
-    const c = credentials(call);
-    const a = paymentAccount(call.auth);
-    // The client secret too: validate_credentials reads a cached payment token as proof of every member.
-    return tokenKey('carrier_d', 'payment', c.base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
-  }
+  const paymentKeyOf = (call: CarrierCall) => paymentKey(call, deps.baseUrl('carrier_d', call.test));
 
   function fetchPaymentToken(call: CarrierCall): () => Promise<FetchedToken> {
     return async () => {
       const body = buildPaymentAuthorizationRequest(paymentAccount(call.auth));
-      const res = await bearerCall(call, { operation: 'payment_authorization', method: 'POST', path: '/payments/v3/payment-authorization', body, idempotent: true });
+      const res = await client.request(call, { endpoint: ENDPOINTS.paymentAuthorization, body });
       if (res.status !== 200) throw parseErrorResponse(res.status, res.body, { auth: true });
-      return parsePaymentAuthorizationResponse(parseJson(res.body, 'payment authorization response'));
+      return parsePaymentAuthorizationResponse(parseJson(res.body, () => unexpectedBody('payment authorization response (not JSON)')));
     };
   }
 
@@ -153,24 +61,25 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
   async function send(call: CarrierCall, spec: Call): Promise<CarrierHttpResponse> {
     let res: CarrierHttpResponse;
     if (spec.payment) {
-      const key = paymentKey(call);
+      const key = paymentKeyOf(call);
       const fetch = fetchPaymentToken(call);
+      const withPayment = (token: string) => client.request(call, { ...spec, headers: { ...spec.headers, 'x-payment-authorization-token': token } });
       const payment = await tokens.get(key, fetch);
-      res = await bearerCall(call, spec, { 'x-payment-authorization-token': payment });
+      res = await withPayment(payment);
       if (res.status === 403) {
         await tokens.invalidate(key, payment);
-        res = await bearerCall(call, spec, { 'x-payment-authorization-token': await tokens.get(key, fetch) });
+        res = await withPayment(await tokens.get(key, fetch));
       }
     } else {
-      res = await bearerCall(call, spec);
+      res = await client.request(call, spec);
     }
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: spec.notFound ?? false });
+    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: spec.endpoint.notFound ?? false });
     return res;
   }
 
   async function sendJson(call: CarrierCall, spec: Call): Promise<unknown> {
     const res = await send(call, spec);
-    return parseJson(res.body, `${spec.operation} response`);
+    return parseJson(res.body, () => unexpectedBody(`${spec.endpoint.operation} response (not JSON)`));
   }
 
   function answerOf(res: CarrierHttpResponse) {
@@ -178,7 +87,8 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
   }
 
   async function refund(call: CarrierCall, trackingNumber: string, service?: string) {
-    return parseCancelResponse(await sendJson(call, { operation: 'cancel', method: 'DELETE', path: buildCancelRequest(trackingNumber, service), idempotent: false, payment: true, notFound: true }));
+    // The path names the API the label was bought from; both refunds are alike otherwise.
+    return parseCancelResponse(await sendJson(call, { endpoint: ENDPOINTS.cancel, path: buildCancelRequest(trackingNumber, service), payment: true }));
   }
 
   return {
@@ -186,15 +96,9 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
     async rate(call, req) {
       const a = paymentAccount(call.auth);
       const searches = buildRateRequest(req, { accountNumber: a.accountNumber, accountType: a.accountType }, clock.now());
-      const answers = await inBatches(searches, RATE_CONCURRENCY, async (s) => ({
+      const answers = await mapLimited(searches, RATE_CONCURRENCY, async (s) => ({
         packageIndex: s.packageIndex,
-        body: await sendJson(call, {
-          operation: 'rate',
-          method: 'POST',
-          path: s.international ? '/international-prices/v3/total-rates/search' : '/prices/v3/total-rates/search',
-          body: s.body,
-          idempotent: true,
-        }),
+        body: await sendJson(call, { endpoint: s.international ? ENDPOINTS.rateInternational : ENDPOINTS.rate, body: s.body }),
       }));
       return parseRateResponse(answers, req);
     },
@@ -206,7 +110,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
       const labels: ParsedLabel[] = [];
       for (const r of requests) {
         try {
-          const res = await send(call, { operation: 'ship', method: 'POST', path: LABEL_PATHS[r.kind], body: r.body, idempotent: false, payment: true, binary: true });
+          const res = await send(call, { endpoint: LABEL_ENDPOINTS[r.kind], body: r.body, payment: true, binary: true });
           labels.push(parseShipResponse(answerOf(res), format));
         } catch (err) {
           // Labels are single-piece: the ones bought for earlier packages are refunded before answering.
@@ -221,43 +125,43 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
       return shipmentFromLabels(labels, req.service);
     },
     async track(call, trackingNumber) {
-      const body = await sendJson(call, { operation: 'track', method: 'GET', path: buildTrackRequest(trackingNumber), idempotent: true, notFound: true });
+      const body = await sendJson(call, { endpoint: ENDPOINTS.track, path: buildTrackRequest(trackingNumber) });
       return parseTrackResponse(body, trackingNumber);
     },
     async cancel(call, shipment) {
       return refund(call, shipment.tracking_number, shipment.service);
     },
     async pickup(call, req) {
-      const body = await sendJson(call, { operation: 'pickup', method: 'POST', path: '/pickup/v3/carrier-pickup', body: buildPickupRequest(req), idempotent: false });
+      const body = await sendJson(call, { endpoint: ENDPOINTS.pickup, body: buildPickupRequest(req) });
       return parsePickupResponse(body, req);
     },
     async cancelPickup(call, req) {
       const path = buildPickupCancelRequest(req.confirmation_number);
-      const current = await send(call, { operation: 'pickup_cancel', method: 'GET', path, idempotent: true, notFound: true });
+      const current = await send(call, { endpoint: ENDPOINTS.pickupLookup, path });
       const etag = current.headers.etag;
       if (!etag) throw unexpectedBody('pickup response (no ETag to cancel with)');
-      await send(call, { operation: 'pickup_cancel', method: 'DELETE', path, idempotent: false, headers: { 'if-match': etag }, notFound: true });
+      await send(call, { endpoint: ENDPOINTS.pickupCancel, path, headers: { 'if-match': etag } });
       return parsePickupCancelResponse(req.confirmation_number);
     },
     async validateAddress(call, address) {
       // Not through send(): a 404 here is USPS saying no address matches, an answer and not a failure.
-      return parseAddressResponse(await bearerCall(call, { operation: 'address', method: 'GET', path: buildAddressRequest(address), idempotent: true }), address);
+      return parseAddressResponse(await client.request(call, { endpoint: ENDPOINTS.address, path: buildAddressRequest(address) }), address);
     },
     async locations(call, req) {
-      const body = await sendJson(call, { operation: 'locations', method: 'GET', path: locationsQueryString(buildLocationsRequest(req)), idempotent: true });
+      const body = await sendJson(call, { endpoint: ENDPOINTS.locations, path: locationsQueryString(buildLocationsRequest(req)) });
       return parseLocationsResponse(body);
     },
     async manifest(call, req) {
       const a = paymentAccount(call.auth);
       const body = buildManifestRequest(req, { manifestMid: a.manifestMid, ...(call.auth.manifest_facility_postal_code ? { facilityZip: call.auth.manifest_facility_postal_code } : {}) }, req.address);
-      const res = await send(call, { operation: 'manifest', method: 'POST', path: '/scan-forms/v3/scan-form', body, idempotent: false, payment: true, binary: true });
+      const res = await send(call, { endpoint: ENDPOINTS.manifest, body, payment: true, binary: true });
       return parseManifestResponse(answerOf(res), req.tracking_numbers);
     },
     async validateCredentials(call) {
       try {
         // Through the store: a token fetched beside it would revoke the one other instances use.
         // The keys hash the full credential sets, so a cached token proves these very credentials.
-        await tokens.get(paymentKey(call), fetchPaymentToken(call));
+        await tokens.get(paymentKeyOf(call), fetchPaymentToken(call));
         return { valid: true, message: 'carrier_d accepted the OAuth client and the payment account' };
       } catch (err) {
         const e = toApiError(err);

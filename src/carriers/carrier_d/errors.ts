@@ -7,9 +7,10 @@
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { bodyExcerpt, jsonOrUndefined, obj, objects, text } from '../shared/json.js';
+import { unexpectedBodyOf } from '../shared/calls.js';
 import { codeOfStatus } from '../shared/transport-errors.js';
 
-export interface UspsErrorItem {
+export interface ErrorItem {
   code?: string;
   title?: string;
   detail?: string;
@@ -19,20 +20,21 @@ export interface UspsErrorItem {
 /** Words of USPS 400s meaning "no such label / number" (domestic-labels.yaml ExampleCancelError_NOTFOUND, tracking.yaml). */
 const NOT_FOUND = /not found|could not locate|no record|invalid tracking number|does not exist/i;
 
-function itemMessage(e: UspsErrorItem): string | undefined {
+function itemMessage(e: ErrorItem): string | undefined {
   const words = e.detail ?? e.title;
   if (!words) return undefined;
   return e.parameter && !words.includes(e.parameter) ? `${words} (${e.parameter})` : words;
 }
 
-export function uspsDetail(topCode: string | undefined, items: UspsErrorItem[], apiVersion?: string): string {
+export function errorDetail(topCode: string | undefined, items: ErrorItem[], apiVersion?: string): string {
   const codes = [topCode, ...items.map((e) => e.code)].filter((c): c is string => c !== undefined && c !== '');
   const parts = [`carrier_d error code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
   if (apiVersion) parts.push(`apiVersion: ${apiVersion}`);
   return parts.join('; ');
 }
 
-function classify(status: number, words: string, opts: { auth?: boolean; notFound?: boolean }): ErrorCode {
+/** The ApiError code of a USPS answer: its status, and for calls about one number its "not found" words. */
+export function classifyError(status: number, words: string, opts: { auth?: boolean; notFound?: boolean }): ErrorCode {
   const code = codeOfStatus(status, opts.auth);
   if (code) return code;
   if (status === 404 || (opts.notFound && NOT_FOUND.test(words))) return 'carrier_no_shipment_found';
@@ -52,22 +54,20 @@ export function errorFromJson(status: number, json: unknown, opts: { auth?: bool
     const messages = items.map(itemMessage).filter((m): m is string => m !== undefined);
     const top = text(error.message);
     const message = messages.length > 0 ? messages.join('; ') : top ?? `carrier_d refused the request (HTTP ${status})`;
-    const detail = uspsDetail(text(error.code), items, text(body.apiVersion));
-    return new ApiError(classify(status, `${message} ${top ?? ''}`, opts), message, detail);
+    const detail = errorDetail(text(error.code), items, text(body.apiVersion));
+    return new ApiError(classifyError(status, `${message} ${top ?? ''}`, opts), message, detail);
   }
   // OAuth 2 (RFC 6749 § 5.2): { error: "invalid_client", error_description }.
   const oauthCode = text(body.error);
   if (oauthCode) {
     const message = text(body.error_description) ?? oauthCode;
-    return new ApiError(classify(status, message, opts), message, uspsDetail(oauthCode, []));
+    return new ApiError(classifyError(status, message, opts), message, errorDetail(oauthCode, []));
   }
   return undefined;
 }
 
 /** A body that is not what USPS documents: a carrier fault, never our 500. */
-export function unexpectedBody(what: string): ApiError {
-  return new ApiError('carrier_http_exception', `carrier_d returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
-}
+export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_d', what);
 
 /** USPS error body (as text) → ApiError; `auth` marks the token and payment-authorization calls. */
 export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError {

@@ -9,6 +9,7 @@ import { ApiError } from '../../domain/errors.js';
 import { obj, objects, text, type JsonObject } from '../shared/json.js';
 import { dropoffLocation } from '../shared/locations.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
+import { ENDPOINTS } from './endpoints.js';
 import { zip5 } from './mapping.js';
 import type { CarrierDLocationsQuery } from './wire.js';
 
@@ -33,7 +34,7 @@ export function buildLocationsRequest(req: LocationsRequest): CarrierDLocationsQ
 export function locationsQueryString(q: CarrierDLocationsQuery): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined) params.set(k, String(v));
-  return `/locations/v3/dropoff-locations?${params.toString()}`;
+  return `${ENDPOINTS.locations.path}?${params.toString()}`;
 }
 
 /** "0800" or "08:00" → "08:00". */

@@ -11,7 +11,7 @@ import type { Address, ManifestRequest, ManifestResult } from '../../domain/type
 import { ApiError } from '../../domain/errors.js';
 import { text, texts } from '../shared/json.js';
 import { unexpectedBody } from './errors.js';
-import { uspsAddress, zip5 } from './mapping.js';
+import { wireAddress, zip5 } from './mapping.js';
 import { answerParts } from './ship.js';
 import type { CarrierDScanFormRequest } from './wire.js';
 
@@ -30,7 +30,7 @@ export function buildManifestRequest(req: ManifestRequest, account: ScanFormAcco
     );
   }
   const entry = zip5(account.facilityZip) ?? zip5(from.postal_code) ?? '';
-  const { email: _email, phone: _phone, ...address } = uspsAddress(from);
+  const { email: _email, phone: _phone, ...address } = wireAddress(from);
   // scan-forms.yaml ignoreBadAddress: "Integrators are recommended to always use false".
   const fromAddress = { ...address, ignoreBadAddress: false };
   return {

@@ -47,7 +47,7 @@ export function packageMeasures(req: Pick<ShipmentRequest, 'weight_units' | 'dim
 }
 
 /** USPS address lines: names split into first and last (the label API prints both). */
-export function uspsAddress(a: Address): CarrierDAddress {
+export function wireAddress(a: Address): CarrierDAddress {
   const [first, ...rest] = (a.name ?? '').trim().split(/\s+/);
   return dropUndefined<CarrierDAddress>({
     streetAddress: a.street1,

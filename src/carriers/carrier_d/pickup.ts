@@ -9,8 +9,10 @@ import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, text } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { pickupPackageType } from './codes.js';
+import { fillPath } from '../shared/endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
-import { uspsAddress } from './mapping.js';
+import { wireAddress } from './mapping.js';
 import type { CarrierDPickupRequest } from './wire.js';
 
 const LB_PER_KG = 2.20462262;
@@ -19,7 +21,7 @@ export function buildPickupRequest(req: PickupRequest): CarrierDPickupRequest {
   if (req.location.country.toUpperCase() !== 'US') {
     throw new ApiError('schema_validation_error', 'carrier_d picks up in the United States only', 'pickup.location.country');
   }
-  const { firstName, lastName, firm, email, phone: _phone, ignoreBadAddress: _ignore, ...address } = uspsAddress(req.location);
+  const { firstName, lastName, firm, email, phone: _phone, ignoreBadAddress: _ignore, ...address } = wireAddress(req.location);
   // One packages entry per package type, counting every package (quantity included).
   const counts = new Map<string, number>();
   let weight = 0;
@@ -58,7 +60,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 
 /** Path of one pickup (GET for its ETag, DELETE to cancel). */
 export function buildPickupCancelRequest(confirmationNumber: string): string {
-  return `/pickup/v3/carrier-pickup/${encodeURIComponent(confirmationNumber)}`;
+  return fillPath(ENDPOINTS.pickupCancel.path, { confirmationNumber });
 }
 
 /** A 200 of the DELETE has no documented body: success is the status itself. */

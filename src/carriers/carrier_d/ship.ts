@@ -14,7 +14,7 @@ import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from
 import { toIsoDate } from '../shared/time.js';
 import { extraServiceCodes, labelSpec } from './codes.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
-import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, uspsAddress, zip5 } from './mapping.js';
+import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, wireAddress, zip5 } from './mapping.js';
 import type { CarrierDCustomsContent, CarrierDIntlLabelRequest, CarrierDLabelRequest, CarrierDPackageDescription } from './wire.js';
 
 export type LabelKind = 'label' | 'return' | 'international';
@@ -90,10 +90,10 @@ export function buildShipRequest(req: ShipmentRequest, index: number, now: Date)
     requireZip(req.recipient, 'recipient');
     const body: CarrierDLabelRequest = {
       imageInfo,
-      toAddress: uspsAddress(req.recipient),
-      fromAddress: uspsAddress(req.sender),
+      toAddress: wireAddress(req.recipient),
+      fromAddress: wireAddress(req.sender),
       // The business behind the mailing (LabelRequest.senderAddress); the sender is that business.
-      senderAddress: uspsAddress(req.sender),
+      senderAddress: wireAddress(req.sender),
       packageDescription: packageDescription(req, index, now),
     };
     return { kind: req.type === 'return' ? 'return' : 'label', body };
@@ -118,7 +118,7 @@ export function buildShipRequest(req: ShipmentRequest, index: number, now: Date)
       phone: r.phone,
       email: r.email,
     }),
-    fromAddress: uspsAddress(req.sender),
+    fromAddress: wireAddress(req.sender),
     packageDescription: packageDescription(req, index, now),
     customsForm: dropUndefined({
       customsContentType: 'MERCHANDISE',

@@ -8,11 +8,13 @@ import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoDate, toIsoWithOffset } from '../shared/time.js';
 import { categoryStage, eventStage } from './codes-track.js';
+import { fillPath } from '../shared/endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
 
 /** Path and query of one tracking call; the number is path-encoded. */
 export function buildTrackRequest(trackingNumber: string): string {
-  return `/tracking/v3/tracking/${encodeURIComponent(trackingNumber.replace(/\s+/g, ''))}?expand=DETAIL`;
+  return `${fillPath(ENDPOINTS.track.path, { trackingNumber: trackingNumber.replace(/\s+/g, '') })}?expand=DETAIL`;
 }
 
 /** USPS marks registered names up with HTML ("USPS Ground Advantage<SUP>&#153;</SUP>"). */

@@ -6,11 +6,11 @@
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { xmlAttr, xmlElement, xmlList, xmlText } from '../shared/xml.js';
-import { elsDetail, responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
+import { errorDetail, responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
 import { certifiedIntermediary } from './mapping.js';
-import type { ElsCredentials, ElsRefundRequest } from './wire.js';
+import type { Credentials, WireRefundRequest } from './wire.js';
 
-export function buildCancelRequest(picNumbers: readonly string[], creds: ElsCredentials): ElsRefundRequest {
+export function buildCancelRequest(picNumbers: readonly string[], creds: Credentials): WireRefundRequest {
   return {
     RequesterID: creds.requesterId,
     RequestID: `refund-${picNumbers[0] ?? ''}`.slice(0, 50),
@@ -31,7 +31,7 @@ export function parseCancelResponse(body: string, picNumbers: readonly string[])
   const denied = refunds.filter((r) => r.status !== 'Approved');
   if (denied.length > 0) {
     const message = denied.map((r) => `${r.pic ?? '?'}: ${r.message ?? r.status}`).join('; ');
-    throw new ApiError('carrier_exception', `carrier_d_reseller refused the refund of ${message}`, elsDetail(`RefundStatus ${denied.map((r) => r.status).join(', ')}`));
+    throw new ApiError('carrier_exception', `carrier_d_reseller refused the refund of ${message}`, errorDetail(`RefundStatus ${denied.map((r) => r.status).join(', ')}`));
   }
   const n = picNumbers.length;
   return { message: `Refund approved for ${n === 1 ? 'label' : `${n} labels`} ${picNumbers.join(', ')}` };

@@ -17,78 +17,47 @@ import {
   parseAccountStatusResponse,
   parseChangePassPhraseResponse,
   parseRecreditResponse,
-  parseValidateCredentialsResponse,
   postageBalanceOf,
-} from './credentials.js';
-import { httpError } from './errors.js';
+} from './account.js';
+import { SANDBOX_REQUESTER_ID, credentialsOf, parseValidateCredentialsResponse } from './auth.js';
+import { ENDPOINTS, type FormEndpoint } from './endpoints.js';
+import { parseErrorResponse } from './errors.js';
 import { declaration } from './declaration.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
 import { buildRateRequest, parseRateResponse, sumPackageRates } from './rate.js';
 import { checkDestination, mailClass } from './mapping.js';
 import { assembleShipment, buildShipRequest, labelAttributesOf, parseShipResponse, type BookedLabel } from './ship.js';
 import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
-import type { ElsAccountState, ElsCredentials, ElsOperation } from './wire.js';
-
-/** §1: every operation lives under this path on every host. */
-export const BASE_PATH = '/LabelService/EwsLabelService.asmx';
-
-/**
- * RequesterID of the sandbox (§3: RWC SANDBOX_REQUESTER_ID, VCR recordings, endpost README): test
- * accounts use it unless the operator configured their own, and every account does on the built-in
- * emulator, which plays the sandbox.
- */
-export const SANDBOX_REQUESTER_ID = 'lxxx';
-
-/** §2: path, lowerCamel form field, request and response roots. */
-export const OPERATIONS = {
-  rate: { operation: 'rate', path: 'CalculatePostageRateXML', field: 'postageRateRequestXML', root: 'PostageRateRequest', responseRoot: 'PostageRateResponse', idempotent: true },
-  rates: { operation: 'rates', path: 'CalculatePostageRatesXML', field: 'postageRatesRequestXML', root: 'PostageRatesRequest', responseRoot: 'PostageRatesResponse', idempotent: true },
-  ship: { operation: 'ship', path: 'GetPostageLabelXML', field: 'labelRequestXML', root: 'LabelRequest', responseRoot: 'LabelRequestResponse', idempotent: false },
-  cancel: { operation: 'cancel', path: 'GetRefundXML', field: 'refundRequestXML', root: 'RefundRequest', responseRoot: 'RefundResponse', idempotent: false },
-  track: { operation: 'track', path: 'StatusRequestXML', field: 'packageStatusRequestXML', root: 'PackageStatusRequest', responseRoot: 'PackageStatusResponse', idempotent: true },
-  manifest: { operation: 'manifest', path: 'GetSCANXML', field: 'scanRequestXML', root: 'SCANRequest', responseRoot: 'SCANResponse', idempotent: false },
-  accountStatus: { operation: 'account_status', path: 'GetAccountStatusXML', field: 'accountStatusRequestXML', root: 'AccountStatusRequest', responseRoot: 'AccountStatusResponse', idempotent: true },
-  buyPostage: { operation: 'buy_postage', path: 'BuyPostageXML', field: 'recreditRequestXML', root: 'RecreditRequest', responseRoot: 'RecreditRequestResponse', idempotent: false },
-  changePassPhrase: { operation: 'change_pass_phrase', path: 'ChangePassPhraseXML', field: 'changePassPhraseRequestXML', root: 'ChangePassPhraseRequest', responseRoot: 'ChangePassPhraseRequestResponse', idempotent: false },
-} satisfies Record<string, ElsOperation>;
+import type { AccountState, Credentials } from './wire.js';
 
 /** The account operations ELS offers besides the spec's: funding the balance, the pass phrase. */
 export interface CarrierDResellerAccountOps {
-  accountStatus(call: CarrierCall): Promise<ElsAccountState>;
+  accountStatus(call: CarrierCall): Promise<AccountState>;
   /** Buys `amount` USD of postage (min 10, §7); answers the account with its new balance. */
-  buyPostage(call: CarrierCall, amount: number, requestId?: string): Promise<ElsAccountState>;
+  buyPostage(call: CarrierCall, amount: number, requestId?: string): Promise<AccountState>;
   changePassPhrase(call: CarrierCall, newPassPhrase: string, tokenRequested?: boolean): Promise<{ token?: string }>;
 }
 
 /** Bookings per package of a shipment with several packages. */
 const MAX_PACKAGES = 50;
 
-export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
+export function createAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
   const { transport, clock } = deps;
   const configuredRequesterId = deps.operator?.carrier_d_reseller?.requester_id;
 
-  function credentials(call: CarrierCall): ElsCredentials {
-    const accountId = call.auth.account_id;
-    const passPhrase = call.auth.passphrase;
-    if (!accountId || !passPhrase) {
-      throw new ApiError('carrier_authentication', 'carrier_d_reseller needs account_id and passphrase in the shipping account auth', 'auth.account_id');
-    }
+  function credentials(call: CarrierCall): Credentials {
     const emulated = deps.emulated?.('carrier_d_reseller', call.test) ?? false;
-    const requesterId = emulated ? SANDBOX_REQUESTER_ID : (configuredRequesterId ?? (call.test ? SANDBOX_REQUESTER_ID : undefined));
-    if (!requesterId) {
-      throw new ApiError('carrier_authentication', 'carrier_d_reseller live accounts need the operator RequesterID: set WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID', 'WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID');
-    }
-    return { requesterId, accountId, passPhrase };
+    return credentialsOf(call.auth, emulated ? SANDBOX_REQUESTER_ID : (configuredRequesterId ?? (call.test ? SANDBOX_REQUESTER_ID : undefined)));
   }
 
   /** One form post; any HTTP status but 200 is a failure ELS itself never sends. */
-  async function send(call: CarrierCall, op: ElsOperation, body: object): Promise<string> {
+  async function send(call: CarrierCall, op: FormEndpoint, body: object): Promise<string> {
     const base = deps.baseUrl('carrier_d_reseller', call.test);
     const res = await transport.request({
       carrier: 'carrier_d_reseller',
       operation: op.operation,
-      method: 'POST',
-      url: `${base}${BASE_PATH}/${op.path}`,
+      method: op.method,
+      url: `${base}${op.path}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/xml' },
       body: new URLSearchParams({ [op.field]: buildXml(op.root, body) }).toString(),
       idempotent: op.idempotent,
@@ -96,18 +65,18 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
       log: call.log,
       signal: call.signal,
     });
-    if (res.status !== 200) throw httpError(res.status, res.body);
+    if (res.status !== 200) throw parseErrorResponse(res.status, res.body);
     return res.body;
   }
 
   /** Refunds labels already bought when a later package of the same shipment failed. */
-  async function refundBought(call: CarrierCall, creds: ElsCredentials, labels: BookedLabel[], failure: unknown): Promise<ApiError> {
+  async function refundBought(call: CarrierCall, creds: Credentials, labels: BookedLabel[], failure: unknown): Promise<ApiError> {
     const err = toApiError(failure);
     if (labels.length === 0) return err;
     const pics = labels.map((l) => l.trackingNumber);
     let note: string;
     try {
-      parseCancelResponse(await send(call, OPERATIONS.cancel, buildCancelRequest(pics, creds)), pics);
+      parseCancelResponse(await send(call, ENDPOINTS.cancel, buildCancelRequest(pics, creds)), pics);
       note = `labels already bought were refunded: ${pics.join(', ')}`;
     } catch (refundErr) {
       call.log.error({ err: refundErr, carrier: 'carrier_d_reseller', tracking_numbers: pics }, 'a multi-package booking failed and refunding its bought labels failed too');
@@ -116,9 +85,9 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
     return new ApiError(err.code, err.message, err.detail ? `${err.detail}; ${note}` : note, { cause: err, ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
   }
 
-  async function rateOnce(call: CarrierCall, req: ShipmentRequest, creds: ElsCredentials) {
+  async function rateOnce(call: CarrierCall, req: ShipmentRequest, creds: Credentials) {
     const asked = mailClass(req);
-    const op = asked === undefined ? OPERATIONS.rates : OPERATIONS.rate;
+    const op = asked === undefined ? ENDPOINTS.rates : ENDPOINTS.rate;
     return Promise.all(req.packages.map(async (p) => parseRateResponse(await send(call, op, buildRateRequest(req, p, creds)), asked)));
   }
 
@@ -139,7 +108,7 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
       const labels: BookedLabel[] = [];
       for (const request of requests) {
         try {
-          labels.push(parseShipResponse(await send(call, OPERATIONS.ship, request), format));
+          labels.push(parseShipResponse(await send(call, ENDPOINTS.ship, request), format));
         } catch (err) {
           throw await refundBought(call, creds, labels, err);
         }
@@ -147,21 +116,21 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
       return assembleShipment(req, labels, mergePdfs);
     },
     async track(call, trackingNumber) {
-      return parseTrackResponse(await send(call, OPERATIONS.track, buildTrackRequest(trackingNumber, credentials(call))), trackingNumber);
+      return parseTrackResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumber, credentials(call))), trackingNumber);
     },
     async trackMany(call, trackingNumbers) {
-      return parseTrackManyResponse(await send(call, OPERATIONS.track, buildTrackRequest(trackingNumbers, credentials(call))), trackingNumbers);
+      return parseTrackManyResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumbers, credentials(call))), trackingNumbers);
     },
     async cancel(call, shipment) {
       const pics = shipment.carrier_shipment_id ? shipment.carrier_shipment_id.split(',') : [shipment.tracking_number];
-      return parseCancelResponse(await send(call, OPERATIONS.cancel, buildCancelRequest(pics, credentials(call))), pics);
+      return parseCancelResponse(await send(call, ENDPOINTS.cancel, buildCancelRequest(pics, credentials(call))), pics);
     },
     async manifest(call, req) {
-      return parseManifestResponse(await send(call, OPERATIONS.manifest, buildManifestRequest(req, credentials(call))), req);
+      return parseManifestResponse(await send(call, ENDPOINTS.manifest, buildManifestRequest(req, credentials(call))), req);
     },
     async validateCredentials(call) {
       try {
-        return parseValidateCredentialsResponse(await send(call, OPERATIONS.accountStatus, buildAccountStatusRequest(credentials(call))));
+        return parseValidateCredentialsResponse(await send(call, ENDPOINTS.accountStatus, buildAccountStatusRequest(credentials(call))));
       } catch (err) {
         // Refused credentials (or none usable) are an answer, never an error status.
         if (err instanceof ApiError && err.code === 'carrier_authentication') return { valid: false, message: err.message };
@@ -169,10 +138,10 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
       }
     },
     async accountStatus(call) {
-      return parseAccountStatusResponse(await send(call, OPERATIONS.accountStatus, buildAccountStatusRequest(credentials(call))));
+      return parseAccountStatusResponse(await send(call, ENDPOINTS.accountStatus, buildAccountStatusRequest(credentials(call))));
     },
     async buyPostage(call, amount, requestId) {
-      return parseRecreditResponse(await send(call, OPERATIONS.buyPostage, buildRecreditRequest(credentials(call), amount, requestId)));
+      return parseRecreditResponse(await send(call, ENDPOINTS.buyPostage, buildRecreditRequest(credentials(call), amount, requestId)));
     },
     async postageBalance(call) {
       return postageBalanceOf(await this.accountStatus(call));
@@ -188,10 +157,10 @@ export function createCarrierDResellerAdapter(deps: CarrierDeps): CarrierAdapter
           throw err;
         }
       })();
-      return postageBalanceOf(parseRecreditResponse(await send(call, OPERATIONS.buyPostage, request)));
+      return postageBalanceOf(parseRecreditResponse(await send(call, ENDPOINTS.buyPostage, request)));
     },
     async changePassPhrase(call, newPassPhrase, tokenRequested = false) {
-      return parseChangePassPhraseResponse(await send(call, OPERATIONS.changePassPhrase, buildChangePassPhraseRequest(credentials(call), newPassPhrase, tokenRequested)));
+      return parseChangePassPhraseResponse(await send(call, ENDPOINTS.changePassPhrase, buildChangePassPhraseRequest(credentials(call), newPassPhrase, tokenRequested)));
     },
   };
 }

@@ -5,6 +5,8 @@
  * "Log ID" it quotes, inside the message) to `detail` (spec/DECISIONS.md "Errors").
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
+import { unexpectedBodyOf } from '../shared/calls.js';
+import { bodyExcerpt } from '../shared/json.js';
 import { parseXml, xmlNumber, xmlRoot, xmlRootName, xmlText, type XmlObject } from '../shared/xml.js';
 
 /**
@@ -32,7 +34,8 @@ const ADDRESS_CODES: Readonly<Record<number, string>> = {
   ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [11611 + i, 'recipient address'])),
 };
 
-export function classifyStatus(status: number): ErrorCode {
+/** The ApiError code of an ELS Status (every answer is HTTP 200; the Status says what happened). */
+export function classifyError(status: number): ErrorCode {
   if (AUTH_CODES.has(status)) return 'carrier_authentication';
   if (NOT_FOUND_CODES.has(status)) return 'carrier_no_shipment_found';
   if (SERVER_CODES.has(status)) return 'carrier_http_exception';
@@ -40,7 +43,7 @@ export function classifyStatus(status: number): ErrorCode {
 }
 
 /** `detail` of every carrier_d_reseller ApiError: the ELS status code. */
-export function elsDetail(status: number | string): string {
+export function errorDetail(status: number | string): string {
   return `carrier_d_reseller status ${status}`;
 }
 
@@ -48,13 +51,11 @@ export function elsDetail(status: number | string): string {
 export function errorFromStatus(status: number, message: string | undefined): ApiError {
   const said = message ?? `carrier_d_reseller refused the request (status ${status})`;
   const about = ADDRESS_CODES[status];
-  return new ApiError(classifyStatus(status), about ? `${about}: ${said}` : said, elsDetail(status));
+  return new ApiError(classifyError(status), about ? `${about}: ${said}` : said, errorDetail(status));
 }
 
 /** A body that is not what ELS documents: a carrier fault, never our 500. */
-export function unexpectedBody(what: string): ApiError {
-  return new ApiError('carrier_http_exception', `carrier_d_reseller returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
-}
+export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_d_reseller', what);
 
 /**
  * The response document's root, checked to be the expected one. A body that is not XML, or
@@ -74,7 +75,7 @@ export function throwIfStatus(root: XmlObject, what: string): void {
   if (status === undefined) {
     // Some answers carry only ErrorMessage (RefundResponse, SCANResponse have no Status, §8, §9).
     const message = xmlText(root.ErrorMessage);
-    if (message) throw new ApiError('carrier_exception', message, elsDetail('(none)'));
+    if (message) throw new ApiError('carrier_exception', message, errorDetail('(none)'));
     throw unexpectedBody(`${what} (no Status)`);
   }
   if (status !== 0) throw errorFromStatus(status, xmlText(root.ErrorMessage));
@@ -85,17 +86,16 @@ export function throwIfErrorMessage(root: XmlObject): void {
   const status = xmlNumber(root.Status);
   if (status !== undefined && status !== 0) throw errorFromStatus(status, xmlText(root.ErrorMessage));
   const message = xmlText(root.ErrorMessage);
-  if (message) throw new ApiError('carrier_exception', message, elsDetail(status ?? '(none)'));
+  if (message) throw new ApiError('carrier_exception', message, errorDetail(status ?? '(none)'));
 }
 
 /** An HTTP status other than 200: ELS itself never sends one, so a proxy or the host failed. */
-export function httpError(status: number, body: string): ApiError {
+export function parseErrorResponse(status: number, body: string): ApiError {
   const doc = parseXml(body);
   const name = xmlRootName(doc);
   const root = name ? xmlRoot(doc, name) : undefined;
   const code = root ? xmlNumber(root.Status) : undefined;
   if (root && code !== undefined && code !== 0) return errorFromStatus(code, xmlText(root.ErrorMessage));
   if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_d_reseller refused the request (HTTP ${status})`, `HTTP ${status}`);
-  const snippet = body.replace(/\s+/g, ' ').trim().slice(0, 200);
-  return new ApiError('carrier_http_exception', `carrier_d_reseller answered HTTP ${status}`, snippet === '' ? `HTTP ${status}, empty body` : `HTTP ${status}, body starts: ${snippet}`);
+  return new ApiError('carrier_http_exception', `carrier_d_reseller answered HTTP ${status}`, `HTTP ${status}, ${bodyExcerpt(body)}`);
 }

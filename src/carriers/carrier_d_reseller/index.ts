@@ -3,4 +3,4 @@
  * loads the carrier's code (client.ts and its operation files) when first asked for.
  */
 export { declaration } from './declaration.js';
-export const loadAdapter = async () => (await import('./client.js')).createCarrierDResellerAdapter;
+export const loadAdapter = async () => (await import('./client.js')).createAdapter;

@@ -10,9 +10,9 @@ import { decodeBase64, looksLikePdf } from '../shared/labels.js';
 import { xmlElement, xmlList, xmlText } from '../shared/xml.js';
 import { responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
 import { certifiedIntermediary } from './mapping.js';
-import type { ElsCredentials, ElsScanRequest } from './wire.js';
+import type { Credentials, WireScanRequest } from './wire.js';
 
-export function buildManifestRequest(req: ManifestRequest, creds: ElsCredentials): ElsScanRequest {
+export function buildManifestRequest(req: ManifestRequest, creds: Credentials): WireScanRequest {
   if (req.tracking_numbers.length === 0) {
     // ELS builds a SCAN form from the items named (PicNumbers / TransactionIds / PieceNumbers, §9).
     throw new ApiError('schema_field_required', 'carrier_d_reseller needs the tracking_numbers of the labels to put on the SCAN form', 'manifest.tracking_numbers');

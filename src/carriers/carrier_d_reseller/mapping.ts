@@ -8,7 +8,7 @@ import { ApiError } from '../../domain/errors.js';
 import { toDecimalString } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { CONTENTS_TYPES, enumValue, INTERNATIONAL_CLASSES, packagingCode, serviceCode, SPECIAL_SERVICES } from './codes.js';
-import type { ElsCertifiedIntermediary, ElsCredentials, ElsDimensions, ElsServices } from './wire.js';
+import type { WireCertifiedIntermediary, Credentials, WireDimensions, WireServices } from './wire.js';
 
 export const OZ_PER_LB = 16;
 export const OZ_PER_KG = 35.27396195;
@@ -18,7 +18,7 @@ export function isInternational(req: ShipmentRequest): boolean {
   return req.recipient.country.toUpperCase() !== 'US';
 }
 
-export function certifiedIntermediary(c: ElsCredentials): ElsCertifiedIntermediary {
+export function certifiedIntermediary(c: Credentials): WireCertifiedIntermediary {
   return { AccountID: c.accountId, PassPhrase: c.passPhrase };
 }
 
@@ -34,7 +34,7 @@ export function weightOz(weight: number, units: ShipmentRequest['weight_units'])
 }
 
 /** MailpieceDimensions in inches (§4), when all three are given. */
-export function dimensions(p: Package, units: ShipmentRequest['dim_units']): ElsDimensions | undefined {
+export function dimensions(p: Package, units: ShipmentRequest['dim_units']): WireDimensions | undefined {
   if (p.length === undefined || p.width === undefined || p.height === undefined) return undefined;
   const inch = (v: number): string => oneDecimal(units === 'CM' ? v / CM_PER_IN : v);
   return { Length: inch(p.length), Width: inch(p.width), Height: inch(p.height) };
@@ -62,10 +62,10 @@ export function splitZip(postal: string | undefined, domestic: boolean): { zip5?
 }
 
 /** `Services` attributes plus the amount elements some of them need (§13, §4). */
-export function servicesOf(req: ShipmentRequest, p: Package): { Services?: ElsServices; InsuredValue?: string; CODAmount?: string; RegisteredMailValue?: string } {
+export function servicesOf(req: ShipmentRequest, p: Package): { Services?: WireServices; InsuredValue?: string; CODAmount?: string; RegisteredMailValue?: string } {
   const asked = (req.special_services ?? []).map((s) => SPECIAL_SERVICES[s]).filter((s) => s !== undefined);
   if (asked.length === 0) return {};
-  const services: ElsServices = {};
+  const services: WireServices = {};
   for (const s of asked) services[`@_${s.attribute}`] = s.value;
   const value = toDecimalString(p.value ?? 0);
   const has = (attribute: string): boolean => asked.some((s) => s.attribute === attribute);

@@ -11,23 +11,23 @@ import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { serviceSlug } from './codes.js';
 import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
-import type { ElsCredentials, ElsRateRequest } from './wire.js';
+import type { Credentials, WireRateRequest } from './wire.js';
 import {
   certifiedIntermediary, contentsType, dimensions, isInternational, isoDateOf, mailClass,
   mailpieceShape, servicesOf, splitZip, weightOz,
 } from './mapping.js';
 
 /** MM/DD/YYYY, ELS's date form (§4 ShipDate). */
-export function elsDate(isoDate: string): string {
+export function wireDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');
   return `${m}/${d}/${y}`;
 }
 
 /** One request per package: CalculatePostageRateXML with a service, else CalculatePostageRatesXML. */
-export function buildRateRequest(req: ShipmentRequest, pkg: Package, creds: ElsCredentials): ElsRateRequest {
+export function buildRateRequest(req: ShipmentRequest, pkg: Package, creds: Credentials): WireRateRequest {
   const international = isInternational(req);
   const one = mailClass(req);
-  return dropUndefined<ElsRateRequest>({
+  return dropUndefined<WireRateRequest>({
     RequesterID: creds.requesterId,
     CertifiedIntermediary: certifiedIntermediary(creds),
     MailClass: one ?? (international ? 'International' : 'Domestic'),
@@ -38,7 +38,7 @@ export function buildRateRequest(req: ShipmentRequest, pkg: Package, creds: ElsC
     FromPostalCode: splitZip(req.sender.postal_code, true).zip5,
     ToPostalCode: splitZip(req.recipient.postal_code, !international).zip5,
     ToCountryCode: international ? req.recipient.country.toUpperCase() : undefined,
-    ShipDate: req.ship_date === undefined ? undefined : elsDate(req.ship_date),
+    ShipDate: req.ship_date === undefined ? undefined : wireDate(req.ship_date),
     ContentsType: international ? contentsType(req) : undefined,
     DeliveryTimeDays: 'TRUE',
     EstimatedDeliveryDate: 'TRUE',

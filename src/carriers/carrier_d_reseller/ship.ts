@@ -15,7 +15,7 @@ import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
 import {
   checkDestination, contentsType, dimensions, isInternational, isoDateOf, mailClass, mailpieceShape, OZ_PER_KG, OZ_PER_LB, servicesOf, splitZip, weightOz,
 } from './mapping.js';
-import type { ElsCredentials, ElsCustomsInfo, ElsLabelRequest } from './wire.js';
+import type { Credentials, WireCustomsInfo, WireLabelRequest } from './wire.js';
 
 /** §4: name and address lines are at most 47 characters. */
 const LINE_MAX = 47;
@@ -98,10 +98,10 @@ function itemWeightOz(item: CustomsItem, units: ShipmentRequest['weight_units'])
  * CustomsInfo (§4 "Customs"): the spec's carrier_d_reseller fields map one to one; `value` and
  * `weight` of a customs item are line totals, as the form's columns are.
  */
-export function customsInfo(req: ShipmentRequest): ElsCustomsInfo {
+export function customsInfo(req: ShipmentRequest): WireCustomsInfo {
   const items = req.customs_items ?? [];
   if (items.length === 0) throw new ApiError('schema_field_required', 'carrier_d_reseller needs customs_items for an international shipment', 'shipment.customs_items');
-  return dropUndefined<ElsCustomsInfo>({
+  return dropUndefined<WireCustomsInfo>({
     ContentsType: contentsType(req),
     ContentsExplanation: req.contents_explanation?.slice(0, 25),
     RestrictionType: enumValue(RESTRICTION_TYPES, req.restriction_type),
@@ -140,7 +140,7 @@ export interface LabelRequestOptions {
 }
 
 /** The LabelRequest of package `index` of the shipment. */
-export function buildShipRequest(req: ShipmentRequest, index: number, creds: ElsCredentials, opts: LabelRequestOptions): ElsLabelRequest {
+export function buildShipRequest(req: ShipmentRequest, index: number, creds: Credentials, opts: LabelRequestOptions): WireLabelRequest {
   const code = mailClass(req);
   if (code === undefined) throw new ApiError('schema_field_required', 'carrier_d_reseller needs a service to book a label', 'shipment.service');
   checkDestination(req);
@@ -149,7 +149,7 @@ export function buildShipRequest(req: ShipmentRequest, index: number, creds: Els
   const international = isInternational(req);
   const attrs = labelAttributesOf(req);
   const customs = international ? customsInfo(req) : undefined;
-  return dropUndefined<ElsLabelRequest>({
+  return dropUndefined<WireLabelRequest>({
     '@_Test': opts.test ? 'YES' : 'NO',
     '@_LabelType': attrs.LabelType,
     '@_LabelSubtype': attrs.LabelSubtype,

@@ -9,12 +9,12 @@ import { dropUndefined } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { xmlElement, xmlList, xmlText, type XmlObject } from '../shared/xml.js';
 import { STATUS_NOT_FOUND, trackingStage } from './codes.js';
-import { elsDetail, responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
+import { errorDetail, responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
 import { certifiedIntermediary } from './mapping.js';
-import type { ElsCredentials, ElsPackageStatusRequest } from './wire.js';
+import type { Credentials, WirePackageStatusRequest } from './wire.js';
 
 /** COMPLETE asks for every event, not only the current one (§10 RequestOptions). */
-export function buildTrackRequest(trackingNumbers: string | readonly string[], creds: ElsCredentials): ElsPackageStatusRequest {
+export function buildTrackRequest(trackingNumbers: string | readonly string[], creds: Credentials): WirePackageStatusRequest {
   const numbers = typeof trackingNumbers === 'string' ? [trackingNumbers] : [...trackingNumbers];
   return {
     RequesterID: creds.requesterId,
@@ -58,7 +58,7 @@ function resultOf(response: XmlObject | undefined, trackingNumber: string): Trac
   const notFound = list.length === 0 || list.every((e) => xmlText(e.StatusCode) === STATUS_NOT_FOUND);
   if (notFound) {
     const said = list.map((e) => xmlText(e.StatusDescription)).find((d) => d !== undefined);
-    throw new ApiError('carrier_no_shipment_found', said ?? `carrier_d_reseller has no tracking data for ${trackingNumber}`, elsDetail(STATUS_NOT_FOUND));
+    throw new ApiError('carrier_no_shipment_found', said ?? `carrier_d_reseller has no tracking data for ${trackingNumber}`, errorDetail(STATUS_NOT_FOUND));
   }
   const checkpoints = list
     .map(checkpointOf)

@@ -5,47 +5,36 @@
  */
 
 /** Who is asking: the operator's RequesterID (configuration) and the account's credentials (§3). */
-export interface ElsCredentials {
+export interface Credentials {
   requesterId: string;
   accountId: string;
   passPhrase: string;
 }
 
 /** §3: every request but LabelRequest wraps the account credentials. */
-export interface ElsCertifiedIntermediary {
+export interface WireCertifiedIntermediary {
   AccountID: string;
   PassPhrase: string;
 }
 
 /** §13 "Services": ON/OFF attributes (InsuredMail takes OFF | UspsOnline | Endicia). */
-export type ElsServices = Record<`@_${string}`, string>;
+export type WireServices = Record<`@_${string}`, string>;
 
-export interface ElsDimensions {
+export interface WireDimensions {
   Length: string;
   Width: string;
   Height: string;
 }
 
-/** The HTTP-POST operations Waybill uses: path under the base, form field, request root (§2). */
-export interface ElsOperation {
-  operation: string;
-  path: string;
-  field: string;
-  root: string;
-  responseRoot: string;
-  /** Safe to repeat: reads and quotes; never a postage purchase, refund or pass-phrase change. */
-  idempotent: boolean;
-}
-
 /** §6a PostageRateRequest / §6b PostageRatesRequest (the members Waybill sends). */
-export interface ElsRateRequest {
+export interface WireRateRequest {
   RequesterID: string;
-  CertifiedIntermediary: ElsCertifiedIntermediary;
+  CertifiedIntermediary: WireCertifiedIntermediary;
   MailClass: string;
   WeightOz: string;
   MailpieceShape: string;
-  MailpieceDimensions?: ElsDimensions;
-  Services?: ElsServices;
+  MailpieceDimensions?: WireDimensions;
+  Services?: WireServices;
   InsuredValue?: string;
   CODAmount?: string;
   RegisteredMailValue?: string;
@@ -60,7 +49,7 @@ export interface ElsRateRequest {
 }
 
 /** §4 CustomsInfo. */
-export interface ElsCustomsInfo {
+export interface WireCustomsInfo {
   ContentsType: string;
   ContentsExplanation?: string;
   RestrictionType?: string;
@@ -71,10 +60,10 @@ export interface ElsCustomsInfo {
   InvoiceNumber?: string;
   NonDeliveryOption?: string;
   EelPfc?: string;
-  CustomsItems: { CustomsItem: ElsCustomsItem[] };
+  CustomsItems: { CustomsItem: WireCustomsItem[] };
 }
 
-export interface ElsCustomsItem {
+export interface WireCustomsItem {
   Description: string;
   Quantity: string;
   Weight: string;
@@ -84,7 +73,7 @@ export interface ElsCustomsItem {
 }
 
 /** §4 LabelRequest: attributes, then the flat element list (credentials unwrapped). */
-export type ElsLabelRequest = Record<string, unknown> & {
+export type WireLabelRequest = Record<string, unknown> & {
   '@_Test': 'YES' | 'NO';
   '@_LabelType': string;
   '@_ImageFormat': string;
@@ -95,53 +84,53 @@ export type ElsLabelRequest = Record<string, unknown> & {
   WeightOz: string;
   MailpieceShape: string;
   PartnerCustomerID: string;
-  CustomsInfo?: ElsCustomsInfo;
+  CustomsInfo?: WireCustomsInfo;
 };
 
 /** §8 RefundRequest. */
-export interface ElsRefundRequest {
+export interface WireRefundRequest {
   RequesterID: string;
   RequestID: string;
-  CertifiedIntermediary: ElsCertifiedIntermediary;
+  CertifiedIntermediary: WireCertifiedIntermediary;
   PicNumbers: { PicNumber: string[] };
 }
 
 /** §10 PackageStatusRequest. */
-export interface ElsPackageStatusRequest {
+export interface WirePackageStatusRequest {
   RequesterID: string;
   RequestID: string;
-  CertifiedIntermediary: ElsCertifiedIntermediary;
+  CertifiedIntermediary: WireCertifiedIntermediary;
   RequestOptions: { '@_PackageStatus': 'CURRENT' | 'COMPLETE' };
   PicNumbers: { PicNumber: string[] };
 }
 
 /** §9 SCANRequest. */
-export interface ElsScanRequest {
+export interface WireScanRequest {
   RequesterID: string;
   RequestID: string;
-  CertifiedIntermediary: ElsCertifiedIntermediary;
+  CertifiedIntermediary: WireCertifiedIntermediary;
   GetSCANRequestParameters: { '@_ImageFormat': 'PDF'; '@_FormType'?: string };
   PicNumbers: { PicNumber: string[] };
 }
 
 /** §7 AccountStatusRequest, RecreditRequest, ChangePassPhraseRequest. */
-export interface ElsAccountStatusRequest {
+export interface WireAccountStatusRequest {
   RequesterID: string;
   RequestID: string;
-  CertifiedIntermediary: ElsCertifiedIntermediary;
+  CertifiedIntermediary: WireCertifiedIntermediary;
 }
 
-export interface ElsRecreditRequest extends ElsAccountStatusRequest {
+export interface WireRecreditRequest extends WireAccountStatusRequest {
   RecreditAmount: string;
 }
 
-export interface ElsChangePassPhraseRequest extends ElsAccountStatusRequest {
+export interface WireChangePassPhraseRequest extends WireAccountStatusRequest {
   '@_TokenRequested': 'true' | 'false';
   NewPassPhrase: string;
 }
 
 /** What AccountStatusResponse and RecreditRequestResponse tell about the account (§7). */
-export interface ElsAccountState {
+export interface AccountState {
   accountId?: string;
   /** Decimal text, dollars. */
   postageBalance?: string;

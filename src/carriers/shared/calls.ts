@@ -9,6 +9,11 @@ export function accountNumber(call: CarrierCall): string {
   return n;
 }
 
+/** A body that is not what the carrier documents: a carrier fault, never our 500. */
+export function unexpectedBodyOf(carrier: string, what: string): ApiError {
+  return new ApiError('carrier_http_exception', `${carrier} returned an unexpected ${what}`, 'The carrier response did not have the documented shape.');
+}
+
 /** A carrier body as JSON; text that is not JSON becomes the carrier's own "unexpected body" error. */
 export function parseJson(body: string, unexpected: () => ApiError): unknown {
   try {

@@ -40,11 +40,16 @@ export interface TokenStore {
   invalidate(key: string, token: string): Promise<void>;
 }
 
+/** The client-credentials grant's form body with the client in it (RFC 6749 § 4.4, client_secret_post). */
+export function clientCredentialsForm(clientId: string, clientSecret: string): string {
+  return new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString();
+}
+
 /**
  * A client-credentials token endpoint's JSON answer. expires_in may come as a string ("14399")
  * and is an hour when absent; a body without access_token is the carrier's `unexpected` error.
  */
-export function readTokenResponse(json: unknown, unexpected: (what: string) => Error): FetchedToken {
+export function parseTokenResponse(json: unknown, unexpected: (what: string) => Error): FetchedToken {
   const body = obj(json);
   const accessToken = text(body?.access_token);
   if (!accessToken) throw unexpected('token response (no access_token)');

@@ -124,7 +124,7 @@ export function codeOfStatus(status: number, auth = false): ErrorCode | undefine
 }
 
 /** 429 and 5xx answers; undefined for statuses handed back to the caller. */
-export function classifyStatus(
+export function classifyError(
   status: number,
   headers: Record<string, string>,
   body: string,

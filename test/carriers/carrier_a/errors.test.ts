@@ -37,10 +37,10 @@ describe.skipIf(fixturesMissing)('carrier_a error bodies', () => {
     ['track.json', '/track/v1/tcn', 'post', '400', 'carrier_no_shipment_found', 'TRACKING.TCN.NOTFOUND'],
     ['pickup-api.json', '/pickup/v1/pickups', 'post', '400', 'carrier_exception', 'PICKUP.REQUESTED.PREVIOUS.DAY'],
     ['pickup-api.json', '/pickup/v1/pickups', 'post', '503', 'carrier_http_exception', 'SERVICE.UNAVAILABLE.ERROR'],
-  ])('%s %s %s %s → %s', (file, path, method, status, code, fedexCode) => {
+  ])('%s %s %s %s → %s', (file, path, method, status, code, wireCode) => {
     const err = parseErrorResponse(Number(status), vendorExample(file, path, method, status));
     expect(err.code).toBe(code);
-    expect(err.detail).toContain(fedexCode);
+    expect(err.detail).toContain(wireCode);
     expect(err.message.length).toBeGreaterThan(0);
     expect(err.message).not.toContain('HTTP');
   });

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildCancelRequest, parseCancelResponse } from '../../../src/carriers/carrier_b/cancel.js';
 import { buildLocationsRequest, parseLocationsResponse } from '../../../src/carriers/carrier_b/locations.js';
+import { ENDPOINTS } from '../../../src/carriers/carrier_b/endpoints.js';
 import {
-  PICKUP_CANCEL_PATH,
   availabilityDates,
   buildPickupAvailabilityRequest,
   buildPickupRequest,
@@ -78,7 +78,7 @@ describe.skipIf(fixturesMissing)('pickups', () => {
 
   it('fixtures/pickup_PickupCancelRequest.json: cancel by PRN (CancelBy 02, the PRN in its header)', () => {
     const recorded = fixture<{ prn: string; cancel_by: string }>('fixtures/pickup_PickupCancelRequest.json');
-    expect(PICKUP_CANCEL_PATH).toBe(`/shipments/v2409/pickup/${recorded.cancel_by}`);
+    expect(ENDPOINTS.pickupCancel.path).toBe(`/shipments/v2409/pickup/${recorded.cancel_by}`);
   });
 
   it('fixtures/pickup_PickupErrorResponse.json → carrier_exception with UPS’s message and code', () => {

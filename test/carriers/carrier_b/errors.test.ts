@@ -1,7 +1,7 @@
 /** UPS error bodies → ApiError, for every recorded error and every status class. */
 import { describe, expect, it } from 'vitest';
-import { parseTokenResponse } from '../../../src/carriers/carrier_b/client.js';
-import { classifyUpsCode, parseErrorResponse } from '../../../src/carriers/carrier_b/errors.js';
+import { classifyError, parseErrorResponse, unexpectedBody } from '../../../src/carriers/carrier_b/errors.js';
+import { parseTokenResponse } from '../../../src/carriers/shared/oauth.js';
 import { fixturesMissing, readFixtureText } from '../../support/fixtures.js';
 
 describe.skipIf(fixturesMissing)('recorded error bodies', () => {
@@ -22,12 +22,12 @@ describe.skipIf(fixturesMissing)('recorded error bodies', () => {
 
 describe.skipIf(fixturesMissing)('token answers', () => {
   it('fixtures/authentication_LoginResponse.json: the token and its string lifetime', () => {
-    expect(parseTokenResponse(JSON.parse(readFixtureText('carrier_b', 'fixtures/authentication_LoginResponse.json')))).toEqual({ access_token: 'access_token', expires_in: 14399 });
+    expect(parseTokenResponse(JSON.parse(readFixtureText('carrier_b', 'fixtures/authentication_LoginResponse.json')), unexpectedBody)).toEqual({ access_token: 'access_token', expires_in: 14399 });
   });
 
   it('no token is a carrier fault; a missing lifetime is an hour', () => {
-    expect(() => parseTokenResponse({ token_type: 'Bearer' })).toThrow(expect.objectContaining({ code: 'carrier_http_exception' }));
-    expect(parseTokenResponse({ access_token: 't' }).expires_in).toBe(3600);
+    expect(() => parseTokenResponse({ token_type: 'Bearer' }, unexpectedBody)).toThrow(expect.objectContaining({ code: 'carrier_http_exception' }));
+    expect(parseTokenResponse({ access_token: 't' }, unexpectedBody).expires_in).toBe(3600);
   });
 });
 
@@ -44,13 +44,13 @@ describe('status classes', () => {
   it('a single error object, numeric codes, HTML and empty bodies never throw', () => {
     expect(parseErrorResponse(400, JSON.stringify({ response: { errors: { code: 250002, message: 'Invalid Authentication Information.' } } })).code).toBe('carrier_authentication');
     expect(parseErrorResponse(401, '<html>denied</html>')).toMatchObject({ code: 'carrier_authentication', detail: 'body starts: <html>denied</html>' });
-    expect(parseErrorResponse(404, '', { lookup: true }).code).toBe('carrier_no_shipment_found');
+    expect(parseErrorResponse(404, '', { notFound: true }).code).toBe('carrier_no_shipment_found');
     expect(parseErrorResponse(502, '').code).toBe('carrier_http_exception');
     expect(parseErrorResponse(400, '{"response":{"errors":[]}}').code).toBe('carrier_http_exception');
   });
 
   it('classifies UPS codes', () => {
-    expect(['250003', 'TW0001', '190117', '111210', undefined].map(classifyUpsCode)).toEqual([
+    expect(['250003', 'TW0001', '190117', '111210', undefined].map(classifyError)).toEqual([
       'carrier_authentication',
       'carrier_no_shipment_found',
       'carrier_no_shipment_found',

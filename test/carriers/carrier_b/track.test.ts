@@ -1,7 +1,7 @@
 /** carrier_b tracking against the recorded answers and the status tables of the vendor pages. */
 import { describe, expect, it } from 'vitest';
 import { trackingStage } from '../../../src/carriers/carrier_b/codes.js';
-import { buildTrackRequest, parseTrackResponse, upsTimestamp } from '../../../src/carriers/carrier_b/track.js';
+import { buildTrackRequest, parseTrackResponse, wireTimestamp } from '../../../src/carriers/carrier_b/track.js';
 import { fixturesMissing, readFixtureText } from '../../support/fixtures.js';
 import { apiErrorOf, fixture } from './support.js';
 
@@ -76,12 +76,12 @@ describe.skipIf(fixturesMissing)('parseTrackResponse', () => {
 
 describe('UPS dates and times', () => {
   it('YYYYMMDD + HHMMSS (or HH:MM:SS) → ISO 8601 with an offset; nonsense → undefined', () => {
-    expect(upsTimestamp('20210210', '071356')).toBe('2021-02-10T07:13:56+00:00');
-    expect(upsTimestamp('20210210', '07:13:56', '+0100')).toBe('2021-02-10T07:13:56+01:00');
-    expect(upsTimestamp('20210210', undefined)).toBe('2021-02-10T00:00:00+00:00');
-    expect(upsTimestamp('20210230', '000000')).toBeUndefined();
-    expect(upsTimestamp('string', '000000')).toBeUndefined();
-    expect(upsTimestamp(undefined, '000000')).toBeUndefined();
+    expect(wireTimestamp('20210210', '071356')).toBe('2021-02-10T07:13:56+00:00');
+    expect(wireTimestamp('20210210', '07:13:56', '+0100')).toBe('2021-02-10T07:13:56+01:00');
+    expect(wireTimestamp('20210210', undefined)).toBe('2021-02-10T00:00:00+00:00');
+    expect(wireTimestamp('20210230', '000000')).toBeUndefined();
+    expect(wireTimestamp('string', '000000')).toBeUndefined();
+    expect(wireTimestamp(undefined, '000000')).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 /** Every carrier_c parser turns a body of the wrong shape into carrier_http_exception, never a TypeError. */
 import { describe, expect, it } from 'vitest';
-import { parseAddressValidateResponse } from '../../../src/carriers/carrier_c/credentials.js';
+import { parseValidateCredentialsResponse } from '../../../src/carriers/carrier_c/auth.js';
 import { parseLocationsResponse } from '../../../src/carriers/carrier_c/locations.js';
 import { parsePickupAvailabilityResponse, parsePickupCancelResponse, parsePickupResponse } from '../../../src/carriers/carrier_c/pickup.js';
 import { parseRateResponse } from '../../../src/carriers/carrier_c/rate.js';
@@ -16,7 +16,7 @@ const PARSERS: [string, (body: unknown) => unknown][] = [
   ['pickup availability', (b) => parsePickupAvailabilityResponse(b, '2025-03-05')],
   ['pickup', (b) => parsePickupResponse(b)],
   ['locations', (b) => parseLocationsResponse(b)],
-  ['address validation', (b) => parseAddressValidateResponse(b)],
+  ['address validation', (b) => parseValidateCredentialsResponse(b)],
 ];
 
 describe.each(PARSERS)('%s parser', (_name, parse) => {

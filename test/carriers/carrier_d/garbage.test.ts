@@ -1,7 +1,9 @@
 /** Every carrier_d parser turns bodies of the wrong shape into carrier_http_exception, never a crash. */
 import { describe, expect, it } from 'vitest';
 import { parseCancelResponse } from '../../../src/carriers/carrier_d/cancel.js';
-import { parsePaymentAuthorizationResponse, parseTokenResponse } from '../../../src/carriers/carrier_d/credentials.js';
+import { parsePaymentAuthorizationResponse } from '../../../src/carriers/carrier_d/auth.js';
+import { unexpectedBody } from '../../../src/carriers/carrier_d/errors.js';
+import { parseTokenResponse } from '../../../src/carriers/shared/oauth.js';
 import { parseLocationsResponse } from '../../../src/carriers/carrier_d/locations.js';
 import { parseManifestResponse } from '../../../src/carriers/carrier_d/manifest.js';
 import { parsePickupResponse } from '../../../src/carriers/carrier_d/pickup.js';
@@ -28,7 +30,7 @@ const PARSERS: [string, (body: unknown) => unknown][] = [
   ['pickup', (b) => parsePickupResponse(b)],
   ['locations', (b) => parseLocationsResponse(b)],
   ['manifest', (b) => parseManifestResponse(bytes(b), [])],
-  ['token', (b) => parseTokenResponse(b)],
+  ['token', (b) => parseTokenResponse(b, unexpectedBody)],
   ['payment', (b) => parsePaymentAuthorizationResponse(b)],
 ];
 

@@ -12,8 +12,8 @@ import {
   parseAccountStatusResponse,
   parseChangePassPhraseResponse,
   parseRecreditResponse,
-  parseValidateCredentialsResponse,
-} from '../../../src/carriers/carrier_d_reseller/credentials.js';
+} from '../../../src/carriers/carrier_d_reseller/account.js';
+import { parseValidateCredentialsResponse } from '../../../src/carriers/carrier_d_reseller/auth.js';
 import { buildManifestRequest, parseManifestResponse } from '../../../src/carriers/carrier_d_reseller/manifest.js';
 import { fixturesMissing } from '../../support/fixtures.js';
 import { apiErrorOf, creds, requestDiff, sample } from './support.js';

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/carriers/carrier_d_reseller/catalog.js';
 import { labelAttributes, packagingCode, serviceCode, serviceSlug, SPECIAL_SERVICES } from '../../../src/carriers/carrier_d_reseller/codes.js';
-import { classifyStatus, errorFromStatus, httpError } from '../../../src/carriers/carrier_d_reseller/errors.js';
+import { classifyError, errorFromStatus, parseErrorResponse } from '../../../src/carriers/carrier_d_reseller/errors.js';
 import { parseCancelResponse } from '../../../src/carriers/carrier_d_reseller/cancel.js';
-import { parseAccountStatusResponse, parseChangePassPhraseResponse, parseRecreditResponse, parseValidateCredentialsResponse } from '../../../src/carriers/carrier_d_reseller/credentials.js';
+import { parseAccountStatusResponse, parseChangePassPhraseResponse, parseRecreditResponse } from '../../../src/carriers/carrier_d_reseller/account.js';
+import { parseValidateCredentialsResponse } from '../../../src/carriers/carrier_d_reseller/auth.js';
 import { parseManifestResponse } from '../../../src/carriers/carrier_d_reseller/manifest.js';
 import { parseRateResponse } from '../../../src/carriers/carrier_d_reseller/rate.js';
 import { parseShipResponse } from '../../../src/carriers/carrier_d_reseller/ship.js';
@@ -13,10 +14,10 @@ import { apiErrorOf } from './support.js';
 
 describe('status codes', () => {
   it('classifies refused credentials, unknown numbers, server failures and the rest', () => {
-    for (const code of [2010, 2011, 2012, 2013, 2014, 2015, 12101, 12103, 12507, 12525]) expect(classifyStatus(code), String(code)).toBe('carrier_authentication');
-    expect(classifyStatus(1011)).toBe('carrier_no_shipment_found');
-    for (const code of [101, 102, 12124, 12130, 100002]) expect(classifyStatus(code)).toBe('carrier_http_exception');
-    for (const code of [1001, 12104, 12503, 12118, 407, 12144, 12514]) expect(classifyStatus(code)).toBe('carrier_exception');
+    for (const code of [2010, 2011, 2012, 2013, 2014, 2015, 12101, 12103, 12507, 12525]) expect(classifyError(code), String(code)).toBe('carrier_authentication');
+    expect(classifyError(1011)).toBe('carrier_no_shipment_found');
+    for (const code of [101, 102, 12124, 12130, 100002]) expect(classifyError(code)).toBe('carrier_http_exception');
+    for (const code of [1001, 12104, 12503, 12118, 407, 12144, 12514]) expect(classifyError(code)).toBe('carrier_exception');
   });
 
   it('keeps the carrier’s message, names the address it is about, and puts the code in detail', () => {
@@ -28,9 +29,9 @@ describe('status codes', () => {
   });
 
   it('turns statuses ELS never sends into transport-level errors', () => {
-    expect(httpError(502, '<html>Bad gateway</html>')).toMatchObject({ code: 'carrier_http_exception', message: 'carrier_d_reseller answered HTTP 502' });
-    expect(httpError(403, '')).toMatchObject({ code: 'carrier_authentication' });
-    expect(httpError(400, '<LabelRequestResponse><Status>12507</Status><ErrorMessage>no</ErrorMessage></LabelRequestResponse>').code).toBe('carrier_authentication');
+    expect(parseErrorResponse(502, '<html>Bad gateway</html>')).toMatchObject({ code: 'carrier_http_exception', message: 'carrier_d_reseller answered HTTP 502' });
+    expect(parseErrorResponse(403, '')).toMatchObject({ code: 'carrier_authentication' });
+    expect(parseErrorResponse(400, '<LabelRequestResponse><Status>12507</Status><ErrorMessage>no</ErrorMessage></LabelRequestResponse>').code).toBe('carrier_authentication');
   });
 });
 

@@ -1,17 +1,30 @@
 /**
  * The two carrier_d credentials checks and tokens: the OAuth 2 client-credentials token
- * (`POST /oauth2/v3/token`, fixtures/authentication_LoginResponse.json) and the payment
- * authorization token (`POST /payments/v3/payment-authorization`, payments.yaml: PAYER and
- * LABEL_OWNER roles; "Tokens are valid for eight hours after issuance").
+ * (`POST /oauth2/v3/token`, fixtures/authentication_LoginResponse.json), which the shared OAuth
+ * client fetches and keeps, and the payment authorization token (`POST
+ * /payments/v3/payment-authorization`, payments.yaml: PAYER and LABEL_OWNER roles; "Tokens are
+ * valid for eight hours after issuance").
  */
 import { ApiError } from '../../domain/errors.js';
+import type { CarrierCall } from '../carrier.js';
 import { obj, text } from '../shared/json.js';
-import { readTokenResponse, type FetchedToken } from '../shared/oauth.js';
+import { tokenKey, type FetchedToken } from '../shared/oauth.js';
+import { clientCredentialsOf, formTokenRequest, type ClientCredentials, type TokenRequest } from '../shared/oauth-client.js';
 import { unexpectedBody } from './errors.js';
 import type { CarrierDPaymentAuthorizationRequest } from './wire.js';
 
 /** payments.yaml: eight hours. The answer carries no lifetime, so this is the cache's. */
 export const PAYMENT_TOKEN_TTL_S = 8 * 60 * 60;
+
+export function credentialsOf(auth: Readonly<Record<string, string>>): ClientCredentials {
+  return clientCredentialsOf('carrier_d', auth);
+}
+
+export function buildTokenRequest(call: CarrierCall, base: string): TokenRequest {
+  const c = credentialsOf(call.auth);
+  // Cache keys name the credential sets without containing them.
+  return formTokenRequest(c, tokenKey('carrier_d', 'oauth', base, c.clientId, c.clientSecret), { accept: 'application/json' });
+}
 
 export interface PaymentAccount {
   crid: string;
@@ -35,13 +48,12 @@ export function paymentAccount(auth: Readonly<Record<string, string>>): PaymentA
   return { crid: need('customer_registration_id'), mid: need('mailer_id'), manifestMid: need('manifest_mid'), accountNumber: need('account_number'), accountType };
 }
 
-export function buildTokenRequest(clientId: string, clientSecret: string): string {
-  return new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString();
-}
-
-/** USPS sends expires_in as a string ("14399"). */
-export function parseTokenResponse(body: unknown): FetchedToken {
-  return readTokenResponse(body, unexpectedBody);
+/** Where the payment token of the call's account is stored. */
+export function paymentKey(call: CarrierCall, base: string): string {
+  const c = credentialsOf(call.auth);
+  const a = paymentAccount(call.auth);
+  // The client secret too: validate_credentials reads a cached payment token as proof of every member.
+  return tokenKey('carrier_d', 'payment', base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
 }
 
 export function buildPaymentAuthorizationRequest(a: PaymentAccount): CarrierDPaymentAuthorizationRequest {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildPaymentAuthorizationRequest,
-  buildTokenRequest,
-  parsePaymentAuthorizationResponse,
-  parseTokenResponse,
-  paymentAccount,
-  PAYMENT_TOKEN_TTL_S,
-} from '../../../src/carriers/carrier_d/credentials.js';
+import { buildPaymentAuthorizationRequest, parsePaymentAuthorizationResponse, paymentAccount, PAYMENT_TOKEN_TTL_S } from '../../../src/carriers/carrier_d/auth.js';
+import { unexpectedBody } from '../../../src/carriers/carrier_d/errors.js';
+import { clientCredentialsForm, parseTokenResponse } from '../../../src/carriers/shared/oauth.js';
 import { fixturesMissing } from '../../support/fixtures.js';
 import { apiErrorOf, fixture } from './support.js';
 
@@ -14,13 +9,13 @@ const auth = { account_number: '1234', client_id: 'c', client_secret: 's', custo
 
 describe.skipIf(fixturesMissing)('carrier_d tokens against the recorded payloads', () => {
   it('reads the recorded token answer, whose expires_in is a string', () => {
-    expect(parseTokenResponse(fixture('fixtures/authentication_LoginResponse.json'))).toEqual({ access_token: 'access_token', expires_in: 14399 });
+    expect(parseTokenResponse(fixture('fixtures/authentication_LoginResponse.json'), unexpectedBody)).toEqual({ access_token: 'access_token', expires_in: 14399 });
   });
 });
 
 describe('carrier_d credentials', () => {
   it('asks for a client-credentials token, form-encoded', () => {
-    expect(new URLSearchParams(buildTokenRequest('id&1', 's=2')).get('client_secret')).toBe('s=2');
+    expect(new URLSearchParams(clientCredentialsForm('id&1', 's=2')).get('client_secret')).toBe('s=2');
   });
 
   it('builds payments.yaml MinimumPaymentAuthorizationRequest from the account members', () => {
@@ -43,7 +38,7 @@ describe('carrier_d credentials', () => {
     const { mailer_id: _m, ...noMid } = auth;
     expect(apiErrorOf(() => paymentAccount(noMid))).toMatchObject({ code: 'carrier_authentication', detail: 'auth.mailer_id' });
     expect(apiErrorOf(() => paymentAccount({ ...auth, account_type: 'CARD' })).detail).toBe('auth.account_type');
-    expect(apiErrorOf(() => parseTokenResponse({ token_type: 'Bearer' })).code).toBe('carrier_http_exception');
+    expect(apiErrorOf(() => parseTokenResponse({ token_type: 'Bearer' }, unexpectedBody)).code).toBe('carrier_http_exception');
     expect(apiErrorOf(() => parsePaymentAuthorizationResponse({ roles: [] })).code).toBe('carrier_http_exception');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The account operations (PROTOCOL.md §7): AccountStatusRequest (GetAccountStatusXML) behind
- * validate_credentials, RecreditRequest (BuyPostageXML) to fund the postage balance and
+ * The account operations (PROTOCOL.md §7): AccountStatusRequest (GetAccountStatusXML, also behind
+ * validate_credentials, auth.ts), RecreditRequest (BuyPostageXML) to fund the postage balance and
  * ChangePassPhraseRequest (ChangePassPhraseXML). Samples: listing-10-*, listing-4-*, listing-5-*,
  * VCR buy_postage_*, change_pass_phrase_*, tehpeh change_pass_phrase_success.
  */
@@ -8,9 +8,9 @@ import { ApiError } from '../../domain/errors.js';
 import type { PostageBalance } from '../carrier.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlElement, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
-import { classifyStatus, responseRoot, throwIfStatus } from './errors.js';
+import { responseRoot, throwIfStatus } from './errors.js';
 import { certifiedIntermediary } from './mapping.js';
-import type { ElsAccountState, ElsAccountStatusRequest, ElsChangePassPhraseRequest, ElsCredentials, ElsRecreditRequest } from './wire.js';
+import type { AccountState, WireAccountStatusRequest, WireChangePassPhraseRequest, Credentials, WireRecreditRequest } from './wire.js';
 
 /** G13 p.55: the smallest purchase is $10 (VCR: 5 → 12118 "The purchase amount is too low"). */
 export const MIN_RECREDIT = 10;
@@ -19,18 +19,18 @@ export const MAX_RECREDIT = 99_999;
 /** §3, G13 p.60: pass phrases are 5 to 64 characters. */
 const PASS_PHRASE_LENGTH = { min: 5, max: 64 };
 
-function base(creds: ElsCredentials, requestId: string): ElsAccountStatusRequest {
+function base(creds: Credentials, requestId: string): WireAccountStatusRequest {
   return { RequesterID: creds.requesterId, RequestID: requestId, CertifiedIntermediary: certifiedIntermediary(creds) };
 }
 
-export function buildAccountStatusRequest(creds: ElsCredentials): ElsAccountStatusRequest {
+export function buildAccountStatusRequest(creds: Credentials): WireAccountStatusRequest {
   return base(creds, 'account-status');
 }
 
-function accountState(root: XmlObject): ElsAccountState {
+function accountState(root: XmlObject): AccountState {
   const ci = xmlElement(root.CertifiedIntermediary);
   const balance = xmlNumber(ci?.PostageBalance);
-  return dropUndefined<ElsAccountState>({
+  return dropUndefined<AccountState>({
     accountId: xmlText(ci?.AccountID),
     postageBalance: balance === undefined ? undefined : toDecimalString(balance),
     accountStatus: xmlText(ci?.AccountStatus),
@@ -38,32 +38,13 @@ function accountState(root: XmlObject): ElsAccountState {
 }
 
 /** AccountStatusResponse → the account's state; refused credentials and other errors throw. */
-export function parseAccountStatusResponse(body: string): ElsAccountState {
+export function parseAccountStatusResponse(body: string): AccountState {
   const root = responseRoot(body, 'AccountStatusResponse');
   throwIfStatus(root, 'account status response');
   return accountState(root);
 }
 
-/**
- * validate_credentials' answer: refused credentials are `{valid: false}` with the carrier's words,
- * never an error status; any other failure (the carrier down, a broken body) still throws.
- */
-export function parseValidateCredentialsResponse(body: string): { valid: boolean; message: string } {
-  const root = responseRoot(body, 'AccountStatusResponse');
-  const status = xmlNumber(root.Status);
-  if (status !== undefined && status !== 0 && classifyStatus(status) === 'carrier_authentication') {
-    return { valid: false, message: xmlText(root.ErrorMessage) ?? `carrier_d_reseller refused the credentials (status ${status})` };
-  }
-  const state = parseAccountStatusResponse(body);
-  // §7: AccountStatus "A" is active; an account in another state cannot buy postage.
-  if (state.accountStatus !== undefined && state.accountStatus !== 'A') {
-    return { valid: false, message: `carrier_d_reseller account ${state.accountId ?? ''} is not active (status ${state.accountStatus})`.replace('  ', ' ') };
-  }
-  const balance = state.postageBalance === undefined ? '' : `; postage balance ${state.postageBalance} USD`;
-  return { valid: true, message: `carrier_d_reseller account ${state.accountId ?? ''} is active${balance}`.replace('  ', ' ') };
-}
-
-export function buildRecreditRequest(creds: ElsCredentials, amount: number, requestId = 'recredit'): ElsRecreditRequest {
+export function buildRecreditRequest(creds: Credentials, amount: number, requestId = 'recredit'): WireRecreditRequest {
   if (!Number.isFinite(amount) || amount < MIN_RECREDIT || amount > MAX_RECREDIT) {
     throw new ApiError('schema_validation_error', `carrier_d_reseller sells postage from ${MIN_RECREDIT} to ${MAX_RECREDIT} USD at a time`, 'amount');
   }
@@ -71,19 +52,19 @@ export function buildRecreditRequest(creds: ElsCredentials, amount: number, requ
 }
 
 /** The account state's balance as the service shows it: ELS accounts hold US dollars. */
-export function postageBalanceOf(state: ElsAccountState): PostageBalance {
+export function postageBalanceOf(state: AccountState): PostageBalance {
   if (state.postageBalance === undefined) throw new ApiError('carrier_exception', 'carrier_d_reseller answered without a postage balance', 'PostageBalance');
   return { amount: state.postageBalance, currency: 'USD' };
 }
 
 /** RecreditRequestResponse → the account after the purchase (its new PostageBalance). */
-export function parseRecreditResponse(body: string): ElsAccountState {
+export function parseRecreditResponse(body: string): AccountState {
   const root = responseRoot(body, 'RecreditRequestResponse');
   throwIfStatus(root, 'buy postage response');
   return accountState(root);
 }
 
-export function buildChangePassPhraseRequest(creds: ElsCredentials, newPassPhrase: string, tokenRequested = false): ElsChangePassPhraseRequest {
+export function buildChangePassPhraseRequest(creds: Credentials, newPassPhrase: string, tokenRequested = false): WireChangePassPhraseRequest {
   if (newPassPhrase.length < PASS_PHRASE_LENGTH.min || newPassPhrase.length > PASS_PHRASE_LENGTH.max) {
     throw new ApiError('schema_validation_error', `a carrier_d_reseller pass phrase has ${PASS_PHRASE_LENGTH.min} to ${PASS_PHRASE_LENGTH.max} characters`, 'new_passphrase');
   }

@@ -1,15 +1,14 @@
 /** carrier_c validate_credentials: GET /address-validate as the cheapest authenticated call. */
 import { describe, expect, it } from 'vitest';
-import { basicCredentials } from '../../../src/carriers/carrier_c/client.js';
-import { buildValidateCredentialsRequest, parseAddressValidateResponse } from '../../../src/carriers/carrier_c/credentials.js';
+import { buildValidateCredentialsRequest, credentialsOf, parseValidateCredentialsResponse } from '../../../src/carriers/carrier_c/auth.js';
 import { fixturesMissing } from '../../support/fixtures.js';
 import { apiErrorOf, fixture } from './support.js';
 
 describe('credentials', () => {
   it('uses my_carrier_c_username/password when both are present, else site_id/password', () => {
-    expect(basicCredentials({ site_id: 's', password: 'p', my_carrier_c_username: 'u', my_carrier_c_password: 'q' })).toEqual({ username: 'u', password: 'q' });
-    expect(basicCredentials({ site_id: 's', password: 'p', my_carrier_c_username: 'u' })).toEqual({ username: 's', password: 'p' });
-    expect(apiErrorOf(() => basicCredentials({ account_number: '1' }))).toMatchObject({ code: 'carrier_authentication', detail: 'auth.site_id' });
+    expect(credentialsOf({ site_id: 's', password: 'p', my_carrier_c_username: 'u', my_carrier_c_password: 'q' })).toEqual({ username: 'u', password: 'q' });
+    expect(credentialsOf({ site_id: 's', password: 'p', my_carrier_c_username: 'u' })).toEqual({ username: 's', password: 'p' });
+    expect(apiErrorOf(() => credentialsOf({ account_number: '1' }))).toMatchObject({ code: 'carrier_authentication', detail: 'auth.site_id' });
   });
 
   it.skipIf(fixturesMissing)('probes like fixtures/address_AddressValidationRequest.json, with a known address of the account’s country', () => {
@@ -20,8 +19,8 @@ describe('credentials', () => {
   });
 
   it.skipIf(fixturesMissing)('reads the recorded answers', () => {
-    expect(parseAddressValidateResponse(fixture('fixtures/address_AddressValidationResponse.json'))).toEqual({ addresses: 1 });
-    expect(parseAddressValidateResponse(fixture('samples/address_validation_response.json'))).toEqual({ addresses: 1 });
-    expect(apiErrorOf(() => parseAddressValidateResponse(fixture('fixtures/address_ErrorResponse.json'))).code).toBe('carrier_exception');
+    expect(parseValidateCredentialsResponse(fixture('fixtures/address_AddressValidationResponse.json'))).toEqual({ addresses: 1 });
+    expect(parseValidateCredentialsResponse(fixture('samples/address_validation_response.json'))).toEqual({ addresses: 1 });
+    expect(apiErrorOf(() => parseValidateCredentialsResponse(fixture('fixtures/address_ErrorResponse.json'))).code).toBe('carrier_exception');
   });
 });
