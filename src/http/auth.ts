@@ -4,16 +4,15 @@
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { importSPKI, jwtVerify, errors as joseErrors } from 'jose';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
+import type { Db } from '../storage/database.js';
 import { findActiveKey } from '../storage/repositories/keys.js';
-import type { Tables } from '../storage/tables.js';
 import { createTtlCache } from '../ttl-cache.js';
 import { ApiError } from '../domain/errors.js';
 import { isTenantName } from '../domain/tenants.js';
 
 export interface AuthOptions {
-  db: Kysely<Tables>;
+  db: Db;
   clock: Clock;
   jwtSecret?: string;
   jwtPublicKey?: string;

@@ -2,15 +2,14 @@
  * Shipping accounts: carrier credentials registered once, named later by id. Credentials are sealed
  * at rest and masked on every read after creation (DECISIONS.md "Shipping accounts").
  */
-import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { ShippingAccountInput, ShippingAccountPatch, ShippingAccountView } from '../contract/shipping-account.js';
+import type { Db } from '../storage/database.js';
 import { newAccountNumber } from '../storage/ids.js';
 import * as repo from '../storage/repositories/accounts.js';
 import type { Sealer } from '../storage/sealing.js';
-import type { Tables } from '../storage/tables.js';
 import type { Address } from '../domain/types.js';
 import { createTtlCache } from '../ttl-cache.js';
 import { checkAllowed } from './validation.js';
@@ -20,7 +19,7 @@ export type Defaults = NonNullable<ShippingAccountInput['defaults']>;
 export type MasterTestAccounts = Partial<Record<CarrierSlug, Record<string, Record<string, string>>>>;
 
 export interface AccountsDeps {
-  db: Kysely<Tables>;
+  db: Db;
   sealer: Sealer;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
   masterTestAccounts: MasterTestAccounts;
@@ -90,7 +89,7 @@ function view(row: repo.AccountRow, auth: Record<string, string>, defaults: Defa
     defaults,
     ...(row.location_id !== null ? { location_id: row.location_id } : {}),
     ...(row.parent_id !== null ? { parent_shipping_account: row.parent_id } : {}),
-    test: row.test === 1,
+    test: row.test,
     created: row.created_at,
   };
 }
@@ -161,7 +160,7 @@ export function createAccountsService(deps: AccountsDeps) {
       carrier: decl.slug,
       country: input.country,
       name: input.name ?? null,
-      test: input.test ? 1 : 0,
+      test: input.test === true,
       auth_sealed: auth && Object.keys(auth).length > 0 ? sealer.seal(JSON.stringify(auth)) : null,
       billing_address: input.billing_address ? JSON.stringify(input.billing_address) : null,
       defaults: JSON.stringify(defaults),
@@ -282,7 +281,7 @@ export function createAccountsService(deps: AccountsDeps) {
       tenant,
       carrier: row.carrier as CarrierSlug,
       country: row.country,
-      test: row.test === 1,
+      test: row.test,
       auth,
       defaults,
       ...(row.billing_address !== null ? { billing_address: JSON.parse(row.billing_address) as Address } : {}),

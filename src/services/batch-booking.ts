@@ -10,14 +10,14 @@
  * reference, so it is failed as interrupted and never booked again on its own; POST
  * /batches/{id}/retry?index=<n> (or include_interrupted=true) requeues it once someone has checked.
  */
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { ShipmentRequestInput } from '../contract/shipment.js';
 import { ApiError, toApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
+import type { Db } from '../storage/database.js';
 import * as repo from '../storage/repositories/batches.js';
 import * as idempotency from '../storage/repositories/idempotency.js';
-import type { Tables } from '../storage/tables.js';
+import * as shipments from '../storage/repositories/shipments.js';
 import { csvItemError } from './batch-csv.js';
 import { finishIfDone } from './batch-state.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
@@ -37,7 +37,7 @@ export function callsBeforeBooking(input: Pick<ShipmentRequestInput, 'shipping_a
   return input.shipping_accounts !== undefined || input.validate_address === true;
 }
 
-export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shipping: ReturnType<typeof createShippingService>; labelBaseUrl: string }) {
+export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: ReturnType<typeof createShippingService>; labelBaseUrl: string }) {
   const { db, clock, shipping } = deps;
   const now = () => clock.now().toISOString();
 
@@ -71,7 +71,7 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
    * `next`), so on SQLite, whose commits wait for the disk with the event loop held, a booked item
    * costs one commit instead of two.
    */
-  async function book(item: repo.BatchItemRow, owner: string, log: Log, claimNext?: (trx: Kysely<Tables>) => Promise<repo.BatchItemRow[]>): Promise<BookOutcome> {
+  async function book(item: repo.BatchItemRow, owner: string, log: Log, claimNext?: (trx: Db) => Promise<repo.BatchItemRow[]>): Promise<BookOutcome> {
     const input = JSON.parse(item.input) as ShipmentRequestInput;
     let prepared;
     let extras: BookingExtras;
@@ -121,8 +121,7 @@ export function createBatchBooking(deps: { db: Kysely<Tables>; clock: Clock; shi
     if (record?.state === 'done' && record.response) {
       // Booked and stored, the item's own update lost: the stored shipment is the answer.
       const { shipment_id } = JSON.parse(record.response) as { shipment_id: string };
-      const labels = await db.selectFrom('labels').select('id').where('shipment_id', '=', shipment_id).where('tracking_number', 'is not', null).execute();
-      await repo.settle(db, item, dead, { status: 'booked', shipment_id, label_ids: labels.map((l) => l.id) }, now());
+      await repo.settle(db, item, dead, { status: 'booked', shipment_id, label_ids: await shipments.packageLabelIds(db, shipment_id) }, now());
     } else if (!record) {
       // No record for this attempt: the carrier was never called for it.
       await repo.settle(db, item, dead, { status: 'queued' }, now());

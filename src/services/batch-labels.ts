@@ -1,10 +1,9 @@
 /** GET /batches/{id}/labels: which labels go into the print file, read a page at a time in batch order. */
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import { ApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
+import type { Db } from '../storage/database.js';
 import * as repo from '../storage/repositories/batches.js';
-import type { Tables } from '../storage/tables.js';
 import { pdfPrintFile } from './batch-print.js';
 
 export type PrintFormat = 'pdf' | 'zpl' | 'epl';
@@ -16,7 +15,7 @@ const ITEMS_PER_READ = 200;
 const LABELS_PER_READ = 25;
 
 /** Every booked package label of the batch, in batch order and package order. */
-async function* labelsInOrder(db: Kysely<Tables>, tenant: string, batchId: string): AsyncGenerator<Uint8Array> {
+async function* labelsInOrder(db: Db, tenant: string, batchId: string): AsyncGenerator<Uint8Array> {
   let after = -1;
   for (;;) {
     const items = await repo.bookedAfter(db, batchId, after, ITEMS_PER_READ);
@@ -34,7 +33,7 @@ async function* labelsInOrder(db: Kysely<Tables>, tenant: string, batchId: strin
   }
 }
 
-export async function printFile(db: Kysely<Tables>, tenant: string, batchId: string, format: PrintFormat, log: Log): Promise<{ contentType: string; stream: Readable }> {
+export async function printFile(db: Db, tenant: string, batchId: string, format: PrintFormat, log: Log): Promise<{ contentType: string; stream: Readable }> {
   const formats = await repo.labelFormats(db, tenant, batchId);
   if (formats.length === 0) throw new ApiError('not_found', `batch ${batchId} has no booked labels yet`, batchId);
   const other = formats.filter((f) => !ACCEPTS[format].includes(f.toUpperCase()));

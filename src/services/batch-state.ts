@@ -1,8 +1,7 @@
 /** A batch as the API shows it, and the one place a batch becomes final (with its event). */
-import type { Kysely } from 'kysely';
 import type { BatchView } from '../contract/batches.js';
+import type { Db } from '../storage/database.js';
 import * as repo from '../storage/repositories/batches.js';
-import type { Tables } from '../storage/tables.js';
 import { recordEvent } from './events.js';
 
 export function batchView(b: repo.BatchRow, counts: repo.Counts): BatchView {
@@ -17,7 +16,7 @@ export function batchView(b: repo.BatchRow, counts: repo.Counts): BatchView {
   };
 }
 
-export async function viewOf(db: Kysely<Tables>, b: repo.BatchRow): Promise<BatchView> {
+export async function viewOf(db: Db, b: repo.BatchRow): Promise<BatchView> {
   return batchView(b, (await repo.countsOf(db, [b.id])).get(b.id)!);
 }
 
@@ -26,14 +25,14 @@ export async function viewOf(db: Kysely<Tables>, b: repo.BatchRow): Promise<Batc
  * completed (or completed_with_errors) and batch.completed is recorded, once, by whichever worker
  * or instance wins the conditional update.
  */
-export async function finishIfDone(db: Kysely<Tables>, batchId: string, now: Date): Promise<void> {
+export async function finishIfDone(db: Db, batchId: string, now: Date): Promise<void> {
   if (await repo.hasRemaining(db, batchId)) return;
   await db.transaction().execute(async (trx) => {
     const counts = (await repo.countsOf(trx, [batchId])).get(batchId)!;
     if (counts.queued + counts.in_progress > 0) return;
     const status = counts.failed > 0 ? 'completed_with_errors' : 'completed';
     if (!(await repo.finishBatch(trx, batchId, status, now.toISOString()))) return;
-    const b = await trx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+    const b = await repo.getBatchById(trx, batchId);
     await recordEvent(trx, { tenant: b.tenant, type: 'batch.completed', data: batchView(b, counts), at: now });
   });
 }

@@ -10,20 +10,18 @@
  * held) are settled by batch-booking.ts `recover` before anything else is claimed.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Log } from '../logger.js';
-import type { Dialect } from '../storage/database.js';
+import type { Db, Dialect } from '../storage/database.js';
 import * as repo from '../storage/repositories/batches.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
-import type { Tables } from '../storage/tables.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
 import { callsBeforeBooking, type BatchBooking, type BookOutcome } from './batch-booking.js';
 import type { ShipmentRequestInput } from '../contract/shipment.js';
 import { SHOPPING_LANE } from './batch-lanes.js';
 
 export interface BatchWorkerDeps {
-  db: Kysely<Tables>;
+  db: Db;
   dialect: Dialect;
   clock: Clock;
   log: Log;
@@ -73,7 +71,7 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     const key = `${item.batch_id}:${item.idx}`;
     inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1);
     // The slot's next item is claimed with this one's booking, in its transaction.
-    const claimNext = (trx: Kysely<Tables>) => (stopping || backingOff(lane) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, claimQuery(lane, 1)));
+    const claimNext = (trx: Db) => (stopping || backingOff(lane) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, claimQuery(lane, 1)));
     const done = booking
       .book(item, owner, log, claimNext)
       .then((outcome) => {

@@ -3,7 +3,6 @@
  * worker (batch-worker.ts) books them in the background. Items are checked one by one here: an
  * element that is not a valid /ship shipment fails itself, the others go on.
  */
-import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { MAX_BATCH_ITEMS, type BatchInput, type BatchItemsQuery, type BatchItemView, type BatchView, type CsvQuery } from '../contract/batches.js';
@@ -11,9 +10,9 @@ import { ShipmentRequestInput } from '../contract/shipment.js';
 import { checkerFor } from '../contract/validator.js';
 import { ApiError, toApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/batches.js';
-import type { Tables } from '../storage/tables.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
 import { csvItemError, parseCsv, type NewItem } from './batch-csv.js';
 import { printFile as openPrintFile, type PrintFormat } from './batch-labels.js';
@@ -22,6 +21,7 @@ import { batchView, finishIfDone, viewOf } from './batch-state.js';
 import { recordEvent } from './events.js';
 import type { createManifestService } from './manifests.js';
 import { bookingAccounts } from './ship-choice.js';
+import { decodeBooking } from './stored-booking.js';
 
 const checkShipment = checkerFor(ShipmentRequestInput, 'shipment');
 const errorJson = (e: ApiError) => JSON.stringify({ code: e.code, message: e.message, detail: e.detail });
@@ -33,7 +33,7 @@ function referenceOf(input: Record<string, unknown>): string | null {
 }
 
 export interface BatchesDeps {
-  db: Kysely<Tables>;
+  db: Db;
   clock: Clock;
   accounts: AccountsService;
   manifests: ReturnType<typeof createManifestService>;
@@ -176,7 +176,7 @@ export function createBatchesService(deps: BatchesDeps) {
     const shipments = new Map((await repo.shipmentSummaries(db, rows.flatMap((r) => (r.shipment_id ? [r.shipment_id] : [])))).map((s) => [s.id, s]));
     const views = rows.map((r): BatchItemView => {
       const s = r.shipment_id ? shipments.get(r.shipment_id) : undefined;
-      const costs = s ? (JSON.parse(s.response) as { costs?: NonNullable<BatchItemView['shipment']>['costs'] }).costs : undefined;
+      const costs = s ? decodeBooking(s.response, s.id).costs : undefined;
       return {
         index: r.idx,
         ...(r.row !== null ? { row: r.row } : {}),

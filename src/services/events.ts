@@ -11,11 +11,10 @@
  * Given a plain database handle instead, it opens a transaction of its own. The webhook worker
  * (webhook-worker.ts) sends the deliveries; `data` is what the receiver gets as the event's `data`.
  */
-import type { Kysely } from 'kysely';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as events from '../storage/repositories/events.js';
 import { enabledEndpoints } from '../storage/repositories/webhooks.js';
-import type { Tables } from '../storage/tables.js';
 import type { EventType } from '../contract/events.js';
 
 
@@ -38,12 +37,12 @@ export function subscribes(eventsJson: string, type: string): boolean {
 }
 
 /** Writes the event and its pending deliveries in `db`'s transaction; returns the event id. */
-export async function recordEvent(db: Kysely<Tables>, event: NewEvent): Promise<string> {
+export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
   return (await recordEvents(db, [event]))[0]!;
 }
 
 /** Several events of one tenant in one go (one read of its endpoints, one insert of each kind); their ids in order. */
-export async function recordEvents(db: Kysely<Tables>, list: NewEvent[]): Promise<string[]> {
+export async function recordEvents(db: Db, list: NewEvent[]): Promise<string[]> {
   if (list.length === 0) return [];
   if (!db.isTransaction) return db.transaction().execute((trx) => recordEvents(trx, list));
   const tenants = [...new Set(list.map((e) => e.tenant))];

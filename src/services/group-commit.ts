@@ -5,17 +5,16 @@
  * sixteen. Should the shared transaction fail, each piece is run again in a transaction of its own,
  * so one bad piece fails alone; a piece must therefore only write through the transaction it is given.
  */
-import type { Kysely } from 'kysely';
-import type { Tables } from '../storage/tables.js';
+import type { Db } from '../storage/database.js';
 
-type Work = (trx: Kysely<Tables>) => Promise<void>;
+type Work = (trx: Db) => Promise<void>;
 interface Pending {
   work: Work;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
 
-export function createGroupCommit(db: Kysely<Tables>): (work: Work) => Promise<void> {
+export function createGroupCommit(db: Db): (work: Work) => Promise<void> {
   let queue: Pending[] = [];
 
   async function write(group: Pending[]): Promise<void> {

@@ -14,12 +14,11 @@
  * here (README "Retrying safely").
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
+import type { Db } from '../storage/database.js';
 import * as repo from '../storage/repositories/idempotency.js';
 import type { Sealer } from '../storage/sealing.js';
-import type { Tables } from '../storage/tables.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
@@ -45,7 +44,7 @@ export const DEFAULT_STALE_AFTER_MS = 60_000;
 /** Sealed answers start with the sealer's version tag; stored JSON starts with { or [. */
 const SEALED = /^v\d+:/;
 
-export function createIdempotencyService(deps: { db: Kysely<Tables>; clock: Clock; sealer: Sealer; staleAfterMs?: number }) {
+export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: Sealer; staleAfterMs?: number }) {
   const { db, clock } = deps;
   const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
 
@@ -92,7 +91,7 @@ export function createIdempotencyService(deps: { db: Kysely<Tables>; clock: Cloc
  * Completes a claim inside the caller's transaction, so that what was stored and the answer a retry
  * gets are committed together (the HTTP layer completes it again with the exact bytes it sends).
  */
-export async function completeIn(trx: Kysely<Tables>, claim: { tenant: string; key: string } | undefined, status: number, body: unknown): Promise<void> {
+export async function completeIn(trx: Db, claim: { tenant: string; key: string } | undefined, status: number, body: unknown): Promise<void> {
   if (claim) await repo.complete(trx, claim.tenant, claim.key, status, JSON.stringify(body));
 }
 

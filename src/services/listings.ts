@@ -2,18 +2,18 @@
  * GET /shipments and GET /pickups: the tenant's stored bookings and pickups, filtered and paged,
  * and one of each with what happened since (a shipment's latest tracking result).
  */
-import type { Kysely } from 'kysely';
 import { ApiError } from '../domain/errors.js';
 import type { TrackingStage } from '../domain/types.js';
 import type { PickupsQuery, PickupView, ShipmentsQuery, ShipmentView } from '../contract/lists.js';
 import type { TrackingResultView } from '../contract/answers.js';
 import type { Static } from 'typebox';
+import type { Db } from '../storage/database.js';
 import * as pickups from '../storage/repositories/pickups.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { getCached } from '../storage/repositories/tracking-cache.js';
-import type { Tables } from '../storage/tables.js';
 import { DEFAULT_PAGE_SIZE, instant } from './return-filters.js';
 import type { SignedLinks } from './signed-links.js';
+import { decodeBooking } from './stored-booking.js';
 
 interface Bounds {
   from?: string;
@@ -43,7 +43,7 @@ const LABEL_LINK = /\/labels\/([A-Za-z0-9_-]{1,100})(?:\?|$)/;
  * expire, so a read days later hands out ones that work now, on this service's current base.
  */
 function shipmentView(row: shipments.ShipmentRow, links: SignedLinks, base: string): ShipmentView {
-  const record = JSON.parse(row.response) as Omit<ShipmentView, 'status' | 'created'>;
+  const record = decodeBooking(row.response, row.id);
   const relink = (label: string | undefined) => {
     const id = label !== undefined ? LABEL_LINK.exec(label)?.[1] : undefined;
     return id !== undefined ? links.labelUrl(base, row.tenant, id) : label;
@@ -65,7 +65,7 @@ function pickupView(row: pickups.PickupRow): PickupView {
   return { ...record, status: row.status as PickupView['status'], ...(row.cancelled_at ? { cancelled: row.cancelled_at } : {}) };
 }
 
-export function createListingsService({ db, links }: { db: Kysely<Tables>; links: SignedLinks }) {
+export function createListingsService({ db, links }: { db: Db; links: SignedLinks }) {
   return {
     async listShipments(tenant: string, q: ShipmentsQuery, base: string): Promise<{ items: Omit<ShipmentView, 'shipping_documents'>[]; total: number }> {
       const filter: shipments.ShipmentFilter = {
@@ -89,7 +89,7 @@ export function createListingsService({ db, links }: { db: Kysely<Tables>; links
     async readShipment(tenant: string, id: string, base: string): Promise<ShipmentView & { tracking?: Static<typeof TrackingResultView> }> {
       const row = await shipments.getShipment(db, tenant, id);
       if (!row) throw new ApiError('not_found', `no shipment ${id}`, id);
-      const cached = await getCached(db, tenant, row.carrier, row.tracking_number, row.test === 1);
+      const cached = await getCached(db, tenant, row.carrier, row.tracking_number, row.test);
       return { ...shipmentView(row, links, base), ...(cached ? { tracking: JSON.parse(cached.result) as Static<typeof TrackingResultView> } : {}) };
     },
 

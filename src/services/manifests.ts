@@ -5,11 +5,10 @@ import { isCarrierSlug } from '../carriers/declarations.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { ManifestBody, ValidateCredentialsBody } from '../contract/operations.js';
-import type { Kysely } from 'kysely';
 import type { Address } from '../domain/types.js';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import { markManifested, shipmentsByTracking, unmanifestedShipments, type ManifestCandidate } from '../storage/repositories/shipments.js';
-import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import type { Ownership } from './ownership.js';
 import { checkHorizon, DATE_HORIZON_DAYS } from './shipment-request.js';
@@ -17,7 +16,7 @@ import { checkHorizon, DATE_HORIZON_DAYS } from './shipment-request.js';
 type ManifestInput = Static<typeof ManifestBody>['manifest'];
 type ValidateInput = Static<typeof ValidateCredentialsBody>['validate_credentials'];
 
-export function createManifestService(deps: { db: Kysely<Tables>; calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
+export function createManifestService(deps: { db: Db; calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
   async function manifest(tenant: string, input: ManifestInput, log: Log) {
     const now = deps.clock.now();
     checkHorizon(input.ship_date, now, DATE_HORIZON_DAYS.ship, 'manifest.ship_date');

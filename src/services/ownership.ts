@@ -5,14 +5,13 @@
  * manifest. Numbers booked elsewhere are not supported (README "Security"); tracking stays open to
  * any number, as carriers allow it.
  */
-import type { Kysely } from 'kysely';
 import { ApiError } from '../domain/errors.js';
+import type { Db } from '../storage/database.js';
 import * as pickups from '../storage/repositories/pickups.js';
 import * as shipments from '../storage/repositories/shipments.js';
-import type { Tables } from '../storage/tables.js';
 import type { MasterTestAccounts, ResolvedAccount } from './accounts.js';
 
-export function createOwnership(deps: { db: Kysely<Tables>; masterTestAccounts: MasterTestAccounts }) {
+export function createOwnership(deps: { db: Db; masterTestAccounts: MasterTestAccounts }) {
   const { db } = deps;
 
   /** The tenant's stored shipment with that number and carrier; 404 before any carrier call otherwise. */

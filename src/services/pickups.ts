@@ -1,13 +1,12 @@
 /** POST /pickup/availability, POST /pickup (stored, with an id) and POST /dopu. */
-import type { Kysely } from 'kysely';
 import type { Log } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { DropoffLocation } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
 import type { DopuInput, PickupAvailabilityInput, PickupCancelInput, PickupInput } from '../contract/operations.js';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/pickups.js';
-import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import type { Ownership } from './ownership.js';
@@ -35,7 +34,7 @@ export function checkPickupTime(time: { date: string; ready_time: string; close_
   if (time.close_time <= time.ready_time) throw new ApiError('schema_validation_error', `${path}.close_time must be after ready_time`, `${path}.close_time`);
 }
 
-export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
+export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
   const { db, calls, clock } = deps;
 
   async function availability(tenant: string, input: PickupAvailabilityInput, log: Log) {
@@ -83,7 +82,7 @@ export function createPickupsService(deps: { db: Kysely<Tables>; calls: CarrierC
           confirmation_number: record.confirmation_number,
           location_code: record.location_code ?? null,
           pickup_date: record.pickup_date,
-          test: call.test ? 1 : 0,
+          test: call.test,
           status: 'scheduled',
           record: JSON.stringify(record),
           created_at: now,

@@ -9,7 +9,6 @@
  * taps cannot both pass the check. Double taps of one submission share an Idempotency-Key (see the
  * route) and create one return.
  */
-import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import type { PortalLine, PortalLinkInput, PortalMethod, PortalPage, PortalReturnInput, PortalReturnSummary } from '../contract/portal.js';
@@ -18,18 +17,18 @@ import type { Address } from '../domain/types.js';
 import { parseDuration } from '../duration.js';
 import { ApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/portal-links.js';
 import * as methodsRepo from '../storage/repositories/return-methods.js';
 import { getReturn } from '../storage/repositories/returns.js';
-import type { Tables } from '../storage/tables.js';
 import { createTtlCache } from '../ttl-cache.js';
 import type { ReturnMethodsService } from './return-methods.js';
 import type { ReturnsService } from './returns.js';
 import type { SignedLinks } from './signed-links.js';
 
 export interface PortalDeps {
-  db: Kysely<Tables>;
+  db: Db;
   links: SignedLinks;
   clock: Clock;
   returns: ReturnsService;

@@ -5,17 +5,17 @@
  * journey only: no name, street, phone, e-mail or signature.
  */
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
-import type { Kysely } from 'kysely';
 import type { TrackingPage } from '../contract/portal.js';
 import type { Checkpoint, TrackingResult } from '../domain/types.js';
 import type { Log } from '../logger.js';
+import type { Db } from '../storage/database.js';
 import * as shipments from '../storage/repositories/shipments.js';
-import type { Tables } from '../storage/tables.js';
 import type { SignedLinks } from './signed-links.js';
+import { decodeBooking } from './stored-booking.js';
 import type { createTrackingService } from './tracking.js';
 
 export interface PublicTrackingDeps {
-  db: Kysely<Tables>;
+  db: Db;
   links: SignedLinks;
   tracking: Pick<ReturnType<typeof createTrackingService>, 'track'>;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
@@ -40,9 +40,9 @@ export function createPublicTracking(deps: PublicTrackingDeps) {
 
   async function page(token: string, log: Log): Promise<TrackingPage> {
     const row = await open(token);
-    const result: TrackingResult = await deps.tracking.track(row.tenant, { shipping_account: row.shipping_account_id, tracking_number: row.tracking_number, ...(row.test === 1 ? { test: true } : {}) }, log);
+    const result: TrackingResult = await deps.tracking.track(row.tenant, { shipping_account: row.shipping_account_id, tracking_number: row.tracking_number, ...(row.test ? { test: true } : {}) }, log);
     // The carrier's estimate when it has one, else the one given when the label was booked.
-    const booked = JSON.parse(row.response) as { estimated_date?: string };
+    const booked = decodeBooking(row.response, row.id);
     const estimate = result.estimated_delivery ?? booked.estimated_date;
     return {
       carrier: row.carrier,

@@ -4,23 +4,22 @@
  * `options`: the carrier's drop-off locations near it, one location search per account, all accounts
  * in parallel; one carrier failing leaves the others' options in place.
  */
-import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import type { DropoffLocation } from '../domain/types.js';
 import { ApiError, toApiError } from '../domain/errors.js';
 import type { ReturnMethodInput, ReturnMethodPatch, ReturnMethodView } from '../contract/returns.js';
 import type { Log } from '../logger.js';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/return-methods.js';
-import type { Tables } from '../storage/tables.js';
 import type { ResolvedAccount } from './accounts.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { checkAllowed } from './validation.js';
 import { defaultPackaging } from './shipment-request.js';
 
 export interface ReturnMethodsDeps {
-  db: Kysely<Tables>;
+  db: Db;
   calls: CarrierCalls;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
   clock: Clock;

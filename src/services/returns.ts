@@ -7,10 +7,10 @@
  * Carrier calls: creating costs one booking, plus one pickup for pickup methods; voiding one cancel,
  * plus one pickup cancel. Listing and reading call no carrier.
  */
-import type { Kysely } from 'kysely';
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { splitLabelType } from '../domain/catalog.js';
+import type { Db } from '../storage/database.js';
 import { defaultPackaging } from './shipment-request.js';
 import type { Address, PickupConfirmation } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
@@ -21,7 +21,6 @@ import { newId } from '../storage/ids.js';
 import * as methods from '../storage/repositories/return-methods.js';
 import * as repo from '../storage/repositories/returns.js';
 import * as shipments from '../storage/repositories/shipments.js';
-import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { checkPhone, checkPickupTime } from './pickups.js';
@@ -30,7 +29,7 @@ import { checkCustom, listQuery, type ListQuery } from './return-filters.js';
 import { storeBooked, type createShippingService } from './shipping.js';
 
 export interface ReturnsDeps {
-  db: Kysely<Tables>;
+  db: Db;
   calls: CarrierCalls;
   shipping: ReturnType<typeof createShippingService>;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
@@ -237,12 +236,12 @@ export function createReturnsService(deps: ReturnsDeps) {
    * cost nothing until scanned) has the label voided here only.
    */
   /** The return.updated event, written in the transaction that changes the return. */
-  const announce = (tenant: string, baseUrl: string) => (trx: Kysely<Tables>, updated: repo.ReturnRow) =>
+  const announce = (tenant: string, baseUrl: string) => (trx: Db, updated: repo.ReturnRow) =>
     recordEvent(trx, { tenant, type: 'return.updated', data: view(updated, baseUrl), at: clock.now() });
 
   async function voidAtCarrier(tenant: string, row: repo.ReturnRow, opts: Opts): Promise<void> {
     const { log } = opts;
-    const target = { shipping_account: row.shipping_account_id, ...(row.test === 1 ? { test: true } : {}) };
+    const target = { shipping_account: row.shipping_account_id, ...(row.test ? { test: true } : {}) };
     const account = await calls.resolveAccount(tenant, target);
     const canCancel = declarations[account.carrier].operations.includes('cancel');
     const pickupPending = row.pickup_confirmation_number !== null && row.pickup_state !== 'CANCELLED';

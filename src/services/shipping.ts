@@ -2,7 +2,6 @@
  * POST /ship, POST /cancel and GET /labels/{id}. A booking is stored with its labels before the
  * response is sent, so a client that saw a 200 can always fetch its label again.
  */
-import type { Kysely } from 'kysely';
 import type { Log } from '../logger.js';
 import { canCombine, combineLabels, labelContentType } from '../carriers/shared/labels.js';
 import type { Clock } from '../clock.js';
@@ -10,10 +9,10 @@ import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
 import type { CancelInput } from '../contract/operations.js';
 import type { ShipmentInput, ShipmentRequestInput } from '../contract/shipment.js';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';
-import type { Tables } from '../storage/tables.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { completeIn } from './idempotency.js';
@@ -21,10 +20,11 @@ import type { Ownership } from './ownership.js';
 import type { ShipChoice, ShipChoiceService } from './ship-choice.js';
 import { toShipmentRequest } from './shipment-request.js';
 import type { SignedLinks } from './signed-links.js';
+import { encodeBooking } from './stored-booking.js';
 import type { TrackingCache } from './tracking-cache.js';
 
 export interface ShippingDeps {
-  db: Kysely<Tables>;
+  db: Db;
   calls: CarrierCalls;
   links: SignedLinks;
   trackingCache: TrackingCache;
@@ -176,9 +176,9 @@ export function createShippingService(deps: ShippingDeps) {
         carrier_shipment_id: booked.carrier_shipment_id ?? null,
         service: stored.service ?? null,
         ship_date: stored.ship_date,
-        test: call.test ? 1 : 0,
+        test: call.test,
         status: 'booked',
-        response: JSON.stringify(stored),
+        response: encodeBooking(stored),
         created_at: createdAt,
         voided_at: null,
         recipient_name: stored.recipient.name ?? null,
@@ -191,12 +191,12 @@ export function createShippingService(deps: ShippingDeps) {
   }
 
   /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */
-  async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
+  async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Db) => Promise<void>): Promise<void> {
     const { tenant, account, call, req, now } = p;
     await storeBooked(log, record, () =>
       shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
         await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
-        if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, record.shipment.created_at);
+        if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test }, record.shipment.created_at);
         await alsoInTransaction?.(trx);
       }),
     );
@@ -235,7 +235,7 @@ export function createShippingService(deps: ShippingDeps) {
       if (!(await shipments.markVoided(trx, tenant, stored.id, now.toISOString()))) return;
       const data = { id: stored.id, carrier: account.carrier, shipping_account: account.id, tracking_number: input.tracking_number, test: call.test, cancelled: now.toISOString(), message: result.message };
       await recordEvent(trx, { tenant, type: 'shipment.cancelled', data, at: now });
-      if (input.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: input.tracking_number, carrier: account.carrier, test: call.test ? 1 : 0 }, now.toISOString());
+      if (input.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: input.tracking_number, carrier: account.carrier, test: call.test }, now.toISOString());
     });
     await deps.trackingCache.forget(tenant, account.carrier, input.tracking_number);
     return { success: { message: result.message } };

@@ -4,13 +4,11 @@
  * result whose stage or latest checkpoint differs from the stored one records `tracking.updated`
  * in the same transaction, so each change is announced once whoever fetched it.
  */
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { TrackingResult } from '../domain/types.js';
 import type { Metrics } from '../metrics.js';
 import * as repo from '../storage/repositories/tracking-cache.js';
-import type { Dialect } from '../storage/database.js';
-import type { Tables } from '../storage/tables.js';
+import type { Db, Dialect } from '../storage/database.js';
 import { recordEvents } from './events.js';
 import { createGroupCommit } from './group-commit.js';
 import { updateShipmentStages } from '../storage/repositories/shipments.js';
@@ -21,11 +19,11 @@ export interface CachedTracking {
   fetchedAt: number;
 }
 
-export function createTrackingCache(deps: { db: Kysely<Tables>; dialect: Dialect; clock: Clock; metrics?: Metrics }) {
+export function createTrackingCache(deps: { db: Db; dialect: Dialect; clock: Clock; metrics?: Metrics }) {
   const { db, clock } = deps;
   const memory = createTtlCache<CachedTracking>({ ttlMs: 5_000 });
   const commit = createGroupCommit(db);
-  const keyOf = (tenant: string, carrier: string, number: string, test: boolean) => `${tenant}\n${carrier}\n${number}\n${test ? 1 : 0}`;
+  const keyOf = (tenant: string, carrier: string, number: string, test: boolean) => `${tenant}\n${carrier}\n${number}\n${test}`;
 
   async function get(tenant: string, carrier: string, number: string, test: boolean): Promise<CachedTracking | undefined> {
     const key = keyOf(tenant, carrier, number, test);
@@ -61,7 +59,7 @@ export function createTrackingCache(deps: { db: Kysely<Tables>; dialect: Dialect
     const latest = new Map(results.map((r) => [r.number, r.result]));
     if (latest.size === 0) return;
     const now = clock.now();
-    const rows = [...latest].map(([number, result]) => ({ tenant, carrier, tracking_number: number, test: test ? 1 : 0, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() }));
+    const rows = [...latest].map(([number, result]) => ({ tenant, carrier, tracking_number: number, test, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() }));
     const serialized = new Map(rows.map((r) => [r.tracking_number, r.result]));
     await commit(async (trx) => {
       const created = await repo.insertAbsent(trx, rows);

@@ -6,16 +6,14 @@
  * transaction that stores the result (tracking-cache.ts). Instances share the rows through the
  * database; each process has at most `pollConcurrency` carrier calls in flight per carrier.
  */
-import type { Kysely } from 'kysely';
 import { declarations, isCarrierSlug } from '../carriers/declarations.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { TrackingStage } from '../domain/types.js';
 import { toApiError } from '../domain/errors.js';
 import type { Log } from '../logger.js';
-import type { Dialect } from '../storage/database.js';
+import type { Db, Dialect } from '../storage/database.js';
 import * as tracked from '../storage/repositories/tracked-shipments.js';
-import type { Tables } from '../storage/tables.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
 import type { Metrics } from '../metrics.js';
 import { createLimiter, type Limiter } from '../limiter.js';
@@ -39,7 +37,7 @@ export function pollIntervalMs(carrier: string, stages: (TrackingStage | null | 
 }
 
 export interface TrackingPollerDeps {
-  db: Kysely<Tables>;
+  db: Db;
   dialect: Dialect;
   clock: Clock;
   tracking: Pick<ReturnType<typeof createTrackingService>, 'track'>;

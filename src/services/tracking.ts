@@ -7,7 +7,6 @@
  *      only its own numbers.
  * Duplicates in one batch are fetched once; a failed element carries its error in its slot.
  */
-import type { Kysely } from 'kysely';
 import type { CarrierSlug } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { isTestTrackingNumber, testTrackingResult } from '../domain/test-tracking.js';
@@ -16,8 +15,8 @@ import { ApiError, toApiError, type ErrorBody } from '../domain/errors.js';
 import { TrackBody, type TrackInput } from '../contract/operations.js';
 import { checkerFor } from '../contract/validator.js';
 import type { Log } from '../logger.js';
+import type { Db } from '../storage/database.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';
-import type { Tables } from '../storage/tables.js';
 import { withCarrierDetail, type CarrierCalls, type PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { createLimiter, type Limiter } from '../limiter.js';
@@ -40,7 +39,7 @@ export const FRESHNESS_MS: Record<TrackingStage, number> = {
 };
 
 export interface TrackingDeps {
-  db: Kysely<Tables>;
+  db: Db;
   cache: TrackingCache;
   calls: CarrierCalls;
   clock: Clock;
@@ -174,7 +173,7 @@ export function createTrackingService(deps: TrackingDeps) {
     for (const [input, outcome] of tracked) {
       const number = input.tracking_number.trim();
       if (!input.webhooks || outcome instanceof ApiError || isTestTrackingNumber(number)) continue;
-      await watch(deps.db, { tenant, shipping_account_id: input.shipping_account, tracking_number: number, carrier: outcome.carrier, test: input.test ? 1 : 0 }, now);
+      await watch(deps.db, { tenant, shipping_account_id: input.shipping_account, tracking_number: number, carrier: outcome.carrier, test: input.test === true }, now);
     }
   }
 

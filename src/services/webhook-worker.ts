@@ -10,17 +10,15 @@
  * An endpoint whose attempts have failed without a success for `disableAfterMs` (3 days) is disabled.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Log } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import type { Dialect } from '../storage/database.js';
+import type { Db, Dialect } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as outbox from '../storage/repositories/events.js';
 import { disableEndpoint, markFailing, markHealthy } from '../storage/repositories/webhooks.js';
 import type { Sealer } from '../storage/sealing.js';
-import type { Tables } from '../storage/tables.js';
 import type { Tracing } from '../tracing.js';
 import { startLoop, type BackgroundLoop } from './background-loop.js';
 import { EVENT_RETENTION_MS } from './events.js';
@@ -74,7 +72,7 @@ function createRecorder(write: (items: Recorded[]) => Promise<boolean[]>) {
 }
 
 export interface WebhookWorkerDeps {
-  db: Kysely<Tables>;
+  db: Db;
   dialect: Dialect;
   sealer: Sealer;
   clock: Clock;

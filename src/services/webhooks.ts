@@ -4,15 +4,14 @@
  * (webhook-worker.ts); recording events is events.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { CreateWebhookInput, DeliveryView, EventView, UpdateWebhookInput, WebhookView } from '../contract/webhooks.js';
+import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as outbox from '../storage/repositories/events.js';
 import * as repo from '../storage/repositories/webhooks.js';
 import type { Sealer } from '../storage/sealing.js';
-import type { Tables } from '../storage/tables.js';
 import { EVENT_RETENTION_MS, pendingDelivery, subscribes } from './events.js';
 import { checkEndpointHost } from './webhook-url.js';
 
@@ -20,7 +19,7 @@ import { checkEndpointHost } from './webhook-url.js';
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 export interface WebhooksDeps {
-  db: Kysely<Tables>;
+  db: Db;
   sealer: Sealer;
   clock: Clock;
   allowPrivate: boolean;
@@ -39,7 +38,7 @@ function view(row: repo.EndpointRow, now: Date, secret?: string): WebhookView {
     url: row.url,
     events: JSON.parse(row.events) as string[],
     ...(row.description !== null ? { description: row.description } : {}),
-    enabled: row.enabled === 1,
+    enabled: row.enabled,
     ...(row.disabled_reason !== null ? { disabled_reason: row.disabled_reason } : {}),
     ...(row.failing_since !== null ? { failing_since: row.failing_since } : {}),
     created: row.created_at,
@@ -95,7 +94,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       secret_sealed: sealer.seal(secret),
       previous_secret_sealed: null,
       previous_secret_until: null,
-      enabled: 1,
+      enabled: true,
       disabled_reason: null,
       failing_since: null,
       created_at: now.toISOString(),
@@ -120,7 +119,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (input.events !== undefined) changes.events = JSON.stringify(input.events);
     if (input.description !== undefined) changes.description = input.description;
     // Enabling starts afresh: pending deliveries resume, the failure clock restarts.
-    if (input.enabled !== undefined) Object.assign(changes, { enabled: input.enabled ? 1 : 0, disabled_reason: null, failing_since: null });
+    if (input.enabled !== undefined) Object.assign(changes, { enabled: input.enabled, disabled_reason: null, failing_since: null });
     await repo.updateEndpoint(db, tenant, id, changes);
     return read(tenant, id);
   }
@@ -163,7 +162,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     const endpoint = await getRow(tenant, id);
     const original = await outbox.getDelivery(db, tenant, id, deliveryId);
     if (!original) throw new ApiError('not_found', `delivery ${deliveryId} of webhook ${id} was not found`, deliveryId);
-    if (endpoint.enabled !== 1) throw new ApiError('conflict', `webhook ${id} is disabled; enable it with PATCH /webhooks/${id} first`, id);
+    if (!endpoint.enabled) throw new ApiError('conflict', `webhook ${id} is disabled; enable it with PATCH /webhooks/${id} first`, id);
     const event = await getEventRow(tenant, original.event_id);
     const delivery = pendingDelivery(tenant, id, event.id, clock.now().toISOString());
     await outbox.insertDeliveries(db, [delivery]);

@@ -10,6 +10,9 @@ import type { Tables } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** The database handle (or a transaction on it) that repositories take; its table types stay in storage/. */
+export type Db = Kysely<Tables>;
+
 export interface Database {
   db: Kysely<Tables>;
   dialect: Dialect;

@@ -246,7 +246,7 @@ describe('8. tracking', () => {
       error: 'stale',
     };
     // A fresh result of the shared tracking cache is answered as stored: this pins the answer's shape.
-    await putCachedMany(s.t.db.database.db, [{ tenant: 'acme', carrier: 'carrier_a', tracking_number: '794600000001', test: 1, stage: 'PICKED_UP', result: JSON.stringify(result), fetched_at: new Date().toISOString() }]);
+    await putCachedMany(s.t.db.database.db, [{ tenant: 'acme', carrier: 'carrier_a', tracking_number: '794600000001', test: true, stage: 'PICKED_UP', result: JSON.stringify(result), fetched_at: new Date().toISOString() }]);
     const single = expectSuccess(await s.t.call('POST', '/track', s.key, { track: { shipping_account: asInteger(s.account), tracking_number: '794600000001' } }));
     expect(single.packages).toEqual(result.packages);
     expect(single.tracking_stage).toBe('PICKED_UP');

@@ -220,12 +220,12 @@ describe('voiding where the carrier cannot do a step', () => {
     await createReturn(
       s.t.db.database.db,
       {
-        shipment: { id: shipmentId, tenant: 'acme', shipping_account_id: acct, carrier: 'carrier_c', tracking_number: `JD${id}`, carrier_shipment_id: null, service: 'express_worldwide_p', ship_date: now.slice(0, 10), test: 0, status: 'booked', response: '{}', created_at: now, voided_at: null, recipient_name: null, reference_values: null, stage: 'CREATED' },
+        shipment: { id: shipmentId, tenant: 'acme', shipping_account_id: acct, carrier: 'carrier_c', tracking_number: `JD${id}`, carrier_shipment_id: null, service: 'express_worldwide_p', ship_date: now.slice(0, 10), test: false, status: 'booked', response: '{}', created_at: now, voided_at: null, recipient_name: null, reference_values: null, stage: 'CREATED' },
         labels: [{ id: `lbl_${id}`, tenant: 'acme', shipment_id: shipmentId, tracking_number: `JD${id}`, format: 'PDF', data: new Uint8Array([37, 80, 68, 70]), created_at: now }],
       },
       {
         id, tenant: 'acme', return_method_id: 'rm_c', method: JSON.stringify({ id: 'rm_c', carrier: 'carrier_c', carrier_name: 'International express carrier', method_name: 'C', type: withPickup ? 'pickup' : 'drop_off', cost: { carrier_charge: 1, customer_charge: 1 }, return_charge: 1 }),
-        customer_id: 'c', order_id: null, customer: '{}', destination: '{}', return_lines: '[]', custom: '[]', shipping_account_id: acct, carrier: 'carrier_c', test: 0,
+        customer_id: 'c', order_id: null, customer: '{}', destination: '{}', return_lines: '[]', custom: '[]', shipping_account_id: acct, carrier: 'carrier_c', test: false,
         shipment_id: shipmentId, tracking_number: `JD${id}`, reference_number: id, label_id: `lbl_${id}`, status: 'CREATED',
         pickup_id: withPickup ? 'pu_c' : null, pickup_confirmation_number: withPickup ? 'CONF-C' : null, pickup_location_code: null, pickup_date: withPickup ? inDays(2) : null, pickup_state: withPickup ? 'SCHEDULED' : null,
         created_at: now, updated_at: now,

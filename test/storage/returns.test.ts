@@ -10,12 +10,12 @@ function returnRows(tenant: string, id: string, created: string, extra: Partial<
   const tracking = extra.tracking_number ?? `TN${id}`;
   return {
     booking: {
-      shipment: { id: shipmentId, tenant, shipping_account_id: 'sa_1', carrier: 'carrier_a', tracking_number: tracking, carrier_shipment_id: null, service: 'carrier_a_ground', ship_date: created.slice(0, 10), test: 0, status: 'booked', response: '{}', created_at: created, voided_at: null, recipient_name: null, reference_values: null, stage: 'CREATED' },
+      shipment: { id: shipmentId, tenant, shipping_account_id: 'sa_1', carrier: 'carrier_a', tracking_number: tracking, carrier_shipment_id: null, service: 'carrier_a_ground', ship_date: created.slice(0, 10), test: false, status: 'booked', response: '{}', created_at: created, voided_at: null, recipient_name: null, reference_values: null, stage: 'CREATED' },
       labels: [{ id: `lbl_${id}`, tenant, shipment_id: shipmentId, tracking_number: tracking, format: 'PDF', data: new Uint8Array([37, 80, 68, 70, 0, 255]), created_at: created }],
     },
     row: {
       id, tenant, return_method_id: 'rm_1', method: '{}', customer_id: 'cust', order_id: null, customer: '{}', destination: '{}', return_lines: '[]', custom: '[]',
-      shipping_account_id: 'sa_1', carrier: 'carrier_a', test: 0, shipment_id: shipmentId, tracking_number: tracking, reference_number: `REF${id}`, label_id: `lbl_${id}`,
+      shipping_account_id: 'sa_1', carrier: 'carrier_a', test: false, shipment_id: shipmentId, tracking_number: tracking, reference_number: `REF${id}`, label_id: `lbl_${id}`,
       status: 'CREATED', pickup_id: null, pickup_confirmation_number: null, pickup_location_code: null, pickup_date: null, pickup_state: null, created_at: created, updated_at: created,
       ...extra,
     },

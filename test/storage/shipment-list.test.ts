@@ -6,7 +6,7 @@ import { createTestDatabase, dialects } from '../support/databases.js';
 
 const shipment = (tenant: string, id: string, created: string, name: string, refs: string[], tracking = `TN${id}`) => ({
   id, tenant, shipping_account_id: 'sa_1', carrier: 'carrier_a', tracking_number: tracking, carrier_shipment_id: null, service: 'carrier_a_ground', ship_date: created.slice(0, 10),
-  test: 0, status: 'booked', response: '{}', created_at: created, voided_at: null, recipient_name: name, reference_values: referenceValues(refs.map((value) => ({ value }))), stage: 'CREATED',
+  test: false, status: 'booked', response: '{}', created_at: created, voided_at: null, recipient_name: name, reference_values: referenceValues(refs.map((value) => ({ value }))), stage: 'CREATED',
 });
 const label = (tenant: string, id: string, shipmentId: string, tracking: string) => ({ id, tenant, shipment_id: shipmentId, tracking_number: tracking, format: 'PDF', data: new Uint8Array([1]), created_at: '2026-11-01T00:00:00.000Z' });
 
@@ -51,7 +51,7 @@ describe.each(dialects)('shipment and pickup lists on %s', (dialect) => {
     try {
       const db = t.database.db;
       const pickup = (tenant: string, id: string, created: string, confirmation: string) => ({
-        id, tenant, shipping_account_id: 'sa_1', carrier: 'carrier_a', confirmation_number: confirmation, location_code: null, pickup_date: '2026-11-10', test: 0, status: 'scheduled', record: '{}', created_at: created, cancelled_at: null,
+        id, tenant, shipping_account_id: 'sa_1', carrier: 'carrier_a', confirmation_number: confirmation, location_code: null, pickup_date: '2026-11-10', test: false, status: 'scheduled', record: '{}', created_at: created, cancelled_at: null,
       });
       await insertPickup(db, pickup('acme', 'p1', '2026-11-01T10:00:00.000Z', 'C1'));
       await insertPickup(db, pickup('acme', 'p2', '2026-11-02T10:00:00.000Z', 'C2'));

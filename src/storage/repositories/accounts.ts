@@ -1,11 +1,14 @@
 /** Shipping accounts, always scoped by tenant: another tenant's id reads as missing. */
 import type { Kysely } from 'kysely';
+import { decodeFlags, encodeFlags, type WithFlags } from '../flags.js';
 import type { ShippingAccountsTable, Tables } from '../tables.js';
 
-export type AccountRow = ShippingAccountsTable;
+export type AccountRow = WithFlags<ShippingAccountsTable, 'test'>;
+const FLAGS = ['test'] as const;
+const decode = (row: ShippingAccountsTable): AccountRow => decodeFlags(row, FLAGS);
 
 export async function insertAccount(db: Kysely<Tables>, row: AccountRow): Promise<void> {
-  await db.insertInto('shipping_accounts').values(row).execute();
+  await db.insertInto('shipping_accounts').values(encodeFlags<ShippingAccountsTable, 'test'>(row, FLAGS)).execute();
 }
 
 /** Whether any tenant holds the id: account numbers are unique across tenants. */
@@ -14,7 +17,8 @@ export async function accountIdTaken(db: Kysely<Tables>, id: string): Promise<bo
 }
 
 export async function getAccount(db: Kysely<Tables>, tenant: string, id: string): Promise<AccountRow | undefined> {
-  return db.selectFrom('shipping_accounts').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('shipping_accounts').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return row && decode(row);
 }
 
 export async function listAccounts(
@@ -22,7 +26,7 @@ export async function listAccounts(
   tenant: string,
   page: { limit: number; offset: number },
 ): Promise<AccountRow[]> {
-  return db
+  const rows = await db
     .selectFrom('shipping_accounts')
     .selectAll()
     .where('tenant', '=', tenant)
@@ -31,6 +35,7 @@ export async function listAccounts(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+  return rows.map(decode);
 }
 
 export type AccountChanges = Partial<Pick<AccountRow, 'name' | 'auth_sealed' | 'billing_address' | 'defaults' | 'location_id'>>;

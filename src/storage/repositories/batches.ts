@@ -41,6 +41,11 @@ export async function getBatch(db: Kysely<Tables>, tenant: string, id: string): 
 }
 
 /** Newest first. */
+/** A batch by id alone, for the worker that settles it (the id came from the tenant's own item). */
+export async function getBatchById(db: Kysely<Tables>, id: string): Promise<BatchRow> {
+  return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 export async function listBatches(db: Kysely<Tables>, tenant: string, q: { limit: number; offset: number }): Promise<{ rows: BatchRow[]; total: number }> {
   const rows = await db.selectFrom('batches').selectAll().where('tenant', '=', tenant).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
   const { n } = await db.selectFrom('batches').select((eb) => eb.fn.countAll<string | number>().as('n')).where('tenant', '=', tenant).executeTakeFirstOrThrow();

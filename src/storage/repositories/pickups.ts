@@ -1,22 +1,28 @@
 /** Scheduled pickups, always scoped by tenant: another tenant's pickup reads as missing. */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { PickupsTable, Tables } from '../tables.js';
 
-export type PickupRow = PickupsTable;
+export type PickupRow = WithFlags<PickupsTable, 'test'>;
+const FLAGS = ['test'] as const;
+const decode = (row: PickupsTable): PickupRow => decodeFlags(row, FLAGS);
+const encode = (record: PickupRow): PickupsTable => encodeFlags<PickupsTable, 'test'>(record, FLAGS);
 
 export async function insertPickup(db: Kysely<Tables>, row: PickupRow): Promise<void> {
-  await db.insertInto('pickups').values(row).execute();
+  await db.insertInto('pickups').values(encode(row)).execute();
 }
 
 export async function getPickup(db: Kysely<Tables>, tenant: string, id: string): Promise<PickupRow | undefined> {
-  return db.selectFrom('pickups').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('pickups').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return row && decode(row);
 }
 
 /** The newest pickup of the tenant with that confirmation number (optionally of one carrier). */
 export async function findPickupByConfirmation(db: Kysely<Tables>, tenant: string, confirmationNumber: string, carrier?: string): Promise<PickupRow | undefined> {
   let q = db.selectFrom('pickups').selectAll().where('tenant', '=', tenant).where('confirmation_number', '=', confirmationNumber);
   if (carrier !== undefined) q = q.where('carrier', '=', carrier);
-  return q.orderBy('created_at', 'desc').executeTakeFirst();
+  const row = await q.orderBy('created_at', 'desc').executeTakeFirst();
+  return row && decode(row);
 }
 
 /** true when the pickup was scheduled and is now cancelled. */
@@ -50,7 +56,8 @@ function filteredPickups<O>(q: SelectQueryBuilder<Tables, 'pickups', O>, tenant:
 
 /** One page, newest first then id. */
 export async function listPickups(db: Kysely<Tables>, tenant: string, f: PickupFilter, page: { limit: number; offset: number }): Promise<PickupRow[]> {
-  return filteredPickups(db.selectFrom('pickups').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const rows = await filteredPickups(db.selectFrom('pickups').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  return rows.map(decode);
 }
 
 export async function countPickups(db: Kysely<Tables>, tenant: string, f: PickupFilter): Promise<number> {

@@ -4,10 +4,12 @@
  * change (an outbox event) has exactly one place to go.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { decodeFlags, encodeFlags, type WithFlags } from '../flags.js';
 import type { ReturnsTable, Tables } from '../tables.js';
 import { insertShipmentRows, type LabelRow, type ShipmentRow } from './shipments.js';
 
-export type ReturnRow = ReturnsTable;
+export type ReturnRow = WithFlags<ReturnsTable, 'test'>;
+const FLAGS = ['test'] as const;
 /** A return as the list shows it: without its lines and addresses. */
 export type ReturnSummaryRow = Omit<ReturnRow, 'return_lines' | 'customer' | 'destination'>;
 
@@ -48,7 +50,7 @@ export async function createReturn(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await insertShipmentRows(trx, booking.shipment, booking.labels);
-    await trx.insertInto('returns').values(row).execute();
+    await trx.insertInto('returns').values(encodeFlags<ReturnsTable, 'test'>(row, FLAGS)).execute();
     const pairs = customRows(row.tenant, row.id, row.created_at, custom);
     if (pairs.length > 0) await trx.insertInto('return_custom').values(pairs).execute();
     await also?.(trx);
@@ -56,7 +58,8 @@ export async function createReturn(
 }
 
 export async function getReturn(db: Kysely<Tables>, tenant: string, id: string): Promise<ReturnRow | undefined> {
-  return db.selectFrom('returns').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('returns').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return row && decodeFlags(row, FLAGS);
 }
 
 export interface ReturnChanges {
@@ -96,7 +99,7 @@ export async function updateReturn(
       const pairs = customRows(tenant, id, current.created_at, changes.custom);
       if (pairs.length > 0) await trx.insertInto('return_custom').values(pairs).execute();
     }
-    if (also) await also(trx, (await trx.selectFrom('returns').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirstOrThrow()));
+    if (also) await also(trx, decodeFlags(await trx.selectFrom('returns').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirstOrThrow(), FLAGS));
   });
 }
 
@@ -217,7 +220,7 @@ export async function listReturns(db: Kysely<Tables>, tenant: string, f: ReturnF
   // By primary key alone: with the tenant in this query too, a planner without statistics may walk
   // the tenant's rows instead. The ids are the tenant's already; the check below keeps it certain.
   const rows = await db.selectFrom('returns').select(SUMMARY_COLUMNS).where('id', 'in', ids).execute();
-  const byId = new Map(rows.filter((r) => r.tenant === tenant).map((r) => [r.id, r]));
+  const byId = new Map(rows.filter((r) => r.tenant === tenant).map((r) => [r.id, decodeFlags(r, FLAGS)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

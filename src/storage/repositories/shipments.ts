@@ -1,8 +1,12 @@
 /** Booked shipments and their label bytes, written in one transaction so neither exists alone. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
 
-export type ShipmentRow = ShipmentsTable;
+export type ShipmentRow = WithFlags<ShipmentsTable, 'test'>;
+const FLAGS = ['test'] as const;
+const decode = (row: ShipmentsTable): ShipmentRow => decodeFlags(row, FLAGS);
+const encode = (record: ShipmentRow): ShipmentsTable => encodeFlags<ShipmentsTable, 'test'>(record, FLAGS);
 export type LabelRow = LabelsTable;
 
 export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[], alsoInTransaction?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
@@ -14,12 +18,13 @@ export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, 
 
 /** The rows of one booking, inside a transaction the caller owns (a return adds its own rows to it). */
 export async function insertShipmentRows(trx: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
-  await trx.insertInto('shipments').values(shipment).execute();
+  await trx.insertInto('shipments').values(encode(shipment)).execute();
   for (const label of labels) await trx.insertInto('labels').values(label).execute();
 }
 
 export async function getShipment(db: Kysely<Tables>, tenant: string, id: string): Promise<ShipmentRow | undefined> {
-  return db.selectFrom('shipments').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('shipments').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return row && decode(row);
 }
 
 /** The newest shipment of the tenant with that master or package tracking number. */
@@ -31,8 +36,8 @@ export async function findShipmentByTracking(db: Kysely<Tables>, tenant: string,
     .where('tracking_number', '=', trackingNumber)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  if (direct) return direct;
-  return db
+  if (direct) return decode(direct);
+  const viaLabel = await db
     .selectFrom('shipments')
     .innerJoin('labels', 'labels.shipment_id', 'shipments.id')
     .selectAll('shipments')
@@ -40,6 +45,7 @@ export async function findShipmentByTracking(db: Kysely<Tables>, tenant: string,
     .where('labels.tracking_number', '=', trackingNumber)
     .orderBy('shipments.created_at', 'desc')
     .executeTakeFirst();
+  return viaLabel && decode(viaLabel);
 }
 
 /** Marks the shipment voided unless it already was; false when another request voided it first. */
@@ -58,6 +64,12 @@ export async function getLabel(db: Kysely<Tables>, tenant: string, id: string): 
   return db.selectFrom('labels').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
 }
 
+/** The ids of a shipment's package labels (those with a tracking number), as a batch item lists them. */
+export async function packageLabelIds(db: Kysely<Tables>, shipmentId: string): Promise<string[]> {
+  const labels = await db.selectFrom('labels').select('id').where('shipment_id', '=', shipmentId).where('tracking_number', 'is not', null).execute();
+  return labels.map((l) => l.id);
+}
+
 /** A label by id alone, for a signed link: the caller checks the link against the row's tenant. */
 export async function getLabelById(db: Kysely<Tables>, id: string): Promise<LabelRow | undefined> {
   return db.selectFrom('labels').selectAll().where('id', '=', id).executeTakeFirst();
@@ -65,7 +77,8 @@ export async function getLabelById(db: Kysely<Tables>, id: string): Promise<Labe
 
 /** A shipment by id alone, for a signed tracking link: the caller checks it against the row's tenant. */
 export async function getShipmentById(db: Kysely<Tables>, id: string): Promise<ShipmentRow | undefined> {
-  return db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && decode(row);
 }
 
 /** The reference values one per line, with a line break before and after, so a search matches a whole value. */
@@ -126,7 +139,8 @@ function filteredShipments<O>(q: SelectQueryBuilder<Tables, 'shipments', O>, ten
 
 /** One page, newest first then id (stable when several shipments share a timestamp). */
 export async function listShipments(db: Kysely<Tables>, tenant: string, f: ShipmentFilter, page: { limit: number; offset: number }): Promise<ShipmentRow[]> {
-  return filteredShipments(db.selectFrom('shipments').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const rows = await filteredShipments(db.selectFrom('shipments').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  return rows.map(decode);
 }
 
 export async function countShipments(db: Kysely<Tables>, tenant: string, f: ShipmentFilter): Promise<number> {

@@ -4,16 +4,20 @@
  */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
+import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { Tables, TrackedShipmentsTable } from '../tables.js';
 
-export type TrackedRow = TrackedShipmentsTable;
+export type TrackedRow = WithFlags<TrackedShipmentsTable, 'test'>;
+const FLAGS = ['test'] as const;
+const decode = (row: TrackedShipmentsTable): TrackedRow => decodeFlags(row, FLAGS);
+const encode = (record: TrackedRow): TrackedShipmentsTable => encodeFlags<TrackedShipmentsTable, 'test'>(record, FLAGS);
 
 /** Starts (or restarts) background tracking of a number; due at once. */
 export async function watch(db: Kysely<Tables>, row: Pick<TrackedRow, 'tenant' | 'shipping_account_id' | 'tracking_number' | 'carrier' | 'test'>, now: string): Promise<void> {
   await db
     .insertInto('tracked_shipments')
-    .values({ ...row, stage: null, state: 'active', started_at: now, next_poll_at: now, locked_until: null, last_error: null })
-    .onConflict((oc) => oc.columns(['tenant', 'shipping_account_id', 'tracking_number']).doUpdateSet({ state: 'active', next_poll_at: now, test: row.test }))
+    .values({ ...encodeFlags<Pick<TrackedShipmentsTable, 'tenant' | 'shipping_account_id' | 'tracking_number' | 'carrier' | 'test'>, 'test'>(row, FLAGS), stage: null, state: 'active', started_at: now, next_poll_at: now, locked_until: null, last_error: null })
+    .onConflict((oc) => oc.columns(['tenant', 'shipping_account_id', 'tracking_number']).doUpdateSet({ state: 'active', next_poll_at: now, test: flag(row.test) }))
     .execute();
 }
 
@@ -40,7 +44,7 @@ export async function claimDue(db: Kysely<Tables>, dialect: Dialect, q: { now: s
         .where('tracking_number', '=', r.tracking_number)
         .returningAll()
         .executeTakeFirst();
-      if (row) claimed.push(row);
+      if (row) claimed.push(decode(row));
     }
     return claimed;
   });

@@ -1,9 +1,13 @@
 /** Last tracking result per tenant, carrier and number: shared by every instance on the database. */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
+import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { Tables, TrackingCacheTable } from '../tables.js';
 
-export type TrackingCacheRow = TrackingCacheTable;
+export type TrackingCacheRow = WithFlags<TrackingCacheTable, 'test'>;
+const FLAGS = ['test'] as const;
+const decode = (row: TrackingCacheTable): TrackingCacheRow => decodeFlags(row, FLAGS);
+const encode = (record: TrackingCacheRow): TrackingCacheTable => encodeFlags<TrackingCacheTable, 'test'>(record, FLAGS);
 
 export async function getCached(db: Kysely<Tables>, tenant: string, carrier: string, trackingNumber: string, test: boolean): Promise<TrackingCacheRow | undefined> {
   return db
@@ -12,8 +16,9 @@ export async function getCached(db: Kysely<Tables>, tenant: string, carrier: str
     .where('tenant', '=', tenant)
     .where('carrier', '=', carrier)
     .where('tracking_number', '=', trackingNumber)
-    .where('test', '=', test ? 1 : 0)
-    .executeTakeFirst();
+    .where('test', '=', flag(test))
+    .executeTakeFirst()
+    .then((row) => row && decode(row));
 }
 
 /** Rows written as given, new or not (one statement for a carrier call's results). */
@@ -21,7 +26,7 @@ export async function putCachedMany(db: Kysely<Tables>, rows: TrackingCacheRow[]
   if (rows.length === 0) return;
   await db
     .insertInto('tracking_cache')
-    .values(rows)
+    .values(rows.map(encode))
     .onConflict((oc) =>
       oc.columns(['tenant', 'carrier', 'tracking_number', 'test']).doUpdateSet((eb) => ({ stage: eb.ref('excluded.stage'), result: eb.ref('excluded.result'), fetched_at: eb.ref('excluded.fetched_at') })),
     )
@@ -38,7 +43,7 @@ export async function insertAbsent(db: Kysely<Tables>, rows: TrackingCacheRow[])
   if (rows.length === 0) return new Set();
   const created = await db
     .insertInto('tracking_cache')
-    .values(rows)
+    .values(rows.map(encode))
     .onConflict((oc) => oc.columns(['tenant', 'carrier', 'tracking_number', 'test']).doNothing())
     .returning('tracking_number')
     .execute();
@@ -52,9 +57,9 @@ export async function insertAbsent(db: Kysely<Tables>, rows: TrackingCacheRow[])
  */
 export async function getManyForUpdate(db: Kysely<Tables>, dialect: Dialect, tenant: string, carrier: string, numbers: string[], test: boolean): Promise<Map<string, TrackingCacheRow>> {
   if (numbers.length === 0) return new Map();
-  let q = db.selectFrom('tracking_cache').selectAll().where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', 'in', numbers).where('test', '=', test ? 1 : 0);
+  let q = db.selectFrom('tracking_cache').selectAll().where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', 'in', numbers).where('test', '=', flag(test));
   if (dialect === 'postgres') q = q.forUpdate();
   const rows = await q.execute();
-  return new Map(rows.map((r) => [r.tracking_number, r]));
+  return new Map(rows.map((r) => [r.tracking_number, decode(r)]));
 }
 

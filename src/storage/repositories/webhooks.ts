@@ -1,28 +1,34 @@
 /** Webhook endpoints of each tenant. */
 import type { Kysely } from 'kysely';
+import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { Tables, WebhookEndpointsTable } from '../tables.js';
 
-export type EndpointRow = WebhookEndpointsTable;
+export type EndpointRow = WithFlags<WebhookEndpointsTable, 'enabled'>;
+const FLAGS = ['enabled'] as const;
+const decode = (row: WebhookEndpointsTable): EndpointRow => decodeFlags(row, FLAGS);
+const encode = (record: EndpointRow): WebhookEndpointsTable => encodeFlags<WebhookEndpointsTable, 'enabled'>(record, FLAGS);
 
 export async function insertEndpoint(db: Kysely<Tables>, row: EndpointRow): Promise<void> {
-  await db.insertInto('webhook_endpoints').values(row).execute();
+  await db.insertInto('webhook_endpoints').values(encode(row)).execute();
 }
 
 export async function getEndpoint(db: Kysely<Tables>, tenant: string, id: string): Promise<EndpointRow | undefined> {
-  return db.selectFrom('webhook_endpoints').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('webhook_endpoints').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return row && decode(row);
 }
 
 export async function listEndpoints(db: Kysely<Tables>, tenant: string, page: { limit: number; offset: number }): Promise<EndpointRow[]> {
-  return db.selectFrom('webhook_endpoints').selectAll().where('tenant', '=', tenant).orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('tenant', '=', tenant).orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  return rows.map(decode);
 }
 
 /** Enabled endpoints of the tenant: the candidates for a new event. */
 export async function enabledEndpoints(db: Kysely<Tables>, tenant: string): Promise<Pick<EndpointRow, 'id' | 'events'>[]> {
-  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('tenant', '=', tenant).where('enabled', '=', 1).execute();
+  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('tenant', '=', tenant).where('enabled', '=', flag(true)).execute();
 }
 
 export async function updateEndpoint(db: Kysely<Tables>, tenant: string, id: string, changes: Partial<Omit<EndpointRow, 'id' | 'tenant'>>): Promise<boolean> {
-  const res = await db.updateTable('webhook_endpoints').set(changes).where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const res = await db.updateTable('webhook_endpoints').set(encodeFlags<Partial<WebhookEndpointsTable>, 'enabled'>(changes as WithFlags<Partial<WebhookEndpointsTable>, 'enabled'>, FLAGS)).where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -50,7 +56,7 @@ export async function markHealthy(db: Kysely<Tables>, id: string): Promise<void>
 }
 
 export async function disableEndpoint(db: Kysely<Tables>, id: string, reason: string, at: string): Promise<void> {
-  await db.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: reason, updated_at: at }).where('id', '=', id).where('enabled', '=', 1).execute();
+  await db.updateTable('webhook_endpoints').set({ enabled: flag(false), disabled_reason: reason, updated_at: at }).where('id', '=', id).where('enabled', '=', flag(true)).execute();
 }
 
 export async function countEndpoints(db: Kysely<Tables>, tenant: string): Promise<number> {
