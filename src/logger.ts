@@ -1,9 +1,9 @@
 /**
  * Structured JSON logs. Secrets are kept out by not logging them: request lines carry method, URL
- * (through loggedUrl) and status only, and carrier exchanges are redacted before they are logged
- * (carriers/shared/redact).
- * These exact paths are a second line of defence; wildcard paths would make pino walk every object
- * of every line, which cost more than the rest of a cached request.
+ * (through loggedUrl, below) and status only, and carrier exchanges are redacted before they are
+ * logged (carriers/shared/redact). The exact paths of REDACT_PATHS are a second line of defence;
+ * wildcard paths would make pino walk every object of every line, which cost more than the rest of
+ * a cached request.
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
 
@@ -111,7 +111,8 @@ export function loggedUrl(url: string, secret: (name: string) => boolean = isSec
   // A loop over the parameters: a replace() with a callback took five times as long.
   let out = `${path}?`;
   for (let start = q + 1; start <= url.length; ) {
-    const end = url.indexOf('&', start) === -1 ? url.length : url.indexOf('&', start);
+    const amp = url.indexOf('&', start);
+    const end = amp === -1 ? url.length : amp;
     const eq = url.indexOf('=', start);
     out += eq !== -1 && eq < end && secret(paramName(url.slice(start, eq))) ? `${url.slice(start, eq + 1)}${REDACTED}` : url.slice(start, end);
     if (end < url.length) out += '&';
