@@ -38,7 +38,8 @@ export function fileSequences(dir: string): Sequences {
   // Whatever an earlier run reserved may have been handed out: start past it.
   const next = new Map(reserved);
   const save = (): void => {
-    mkdirSync(dir, { recursive: true });
+    // The service's data directory when it runs the emulator: owner only, as the service makes it.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, `${JSON.stringify(Object.fromEntries(reserved), null, 2)}\n`);
     renameSync(tmp, file);

@@ -1,5 +1,6 @@
 /**
- * The request log: one line per request, written when it completes (method, path, status, time).
+ * The request log: one line per request, written when it completes (method, URL, status, time). The
+ * URL is logged without the signatures, tokens and keys it may carry (loggedUrl, src/logger.ts).
  * Fastify's default adds an "incoming request" line too, which doubles the logging cost of every call.
  *
  * Fastify gives every request a child logger carrying its id, and pino makes a child by copying its
@@ -11,6 +12,7 @@
  */
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
+import { loggedUrl } from '../logger.js';
 
 /** What pino puts around a line's own members, read from the logger (pino.symbols are its public handles). */
 export interface LineParts {
@@ -49,12 +51,25 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) {
-      const line = { reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
-      this.#logger.error({ ...line, err: error }, 'request errored');
+      this.#logger.error({ ...members(request, reply), responseTime: reply.elapsedTime, err: error }, 'request errored');
     } else if (this.#logger.isLevelEnabled('info')) {
-      this.#parts.stream.write(completionLine(this.#parts, request.id, request.method, request.url, reply.statusCode, reply.elapsedTime));
+      this.#parts.stream.write(completionLine(this.#parts, request.id, request.method, loggedUrl(request.url), reply.statusCode, reply.elapsedTime));
     }
   }
+
+  // Fastify's own versions log the whole request through its serializer, URL and all.
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    this.#logger[reply.statusCode >= 500 ? 'error' : 'info']({ ...members(request, reply), err: error }, error.message);
+  }
+
+  override writeHeadError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    this.#logger.warn({ ...members(request, reply), err: error }, error.message);
+  }
+}
+
+/** What a line about a request says of it: its id, method and URL (without secrets), and its status. */
+function members(request: FastifyRequest, reply: FastifyReply) {
+  return { reqId: request.id, req: { method: request.method, url: loggedUrl(request.url) }, res: { statusCode: reply.statusCode } };
 }
 
 /**

@@ -2,7 +2,7 @@
  * createDatabase(url): a file path, `sqlite:<path>` or `:memory:` → SQLite (WAL, one process);
  * `postgres://…` → PostgreSQL (a pool; any number of service instances may share it).
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -47,7 +47,7 @@ export function createDatabase(url: string, opts: { poolSize?: number } = {}): D
     };
   }
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') ownerOnly(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // WAL + NORMAL survives a killed process without losing a committed transaction (only an OS crash
@@ -68,4 +68,27 @@ export function createDatabase(url: string, opts: { poolSize?: number } = {}): D
     },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * The database holds sealed credentials, addresses and the hashes of keys: readable by the
+ * service's user alone, like the key file beside it. A directory made here is 0700 (one that exists
+ * is the operator's and left as it is), the file is created 0600, and SQLite gives its -wal and
+ * -shm files the mode of the database. A database an earlier version left readable to others is
+ * made 0600 with the journal files it left, when this user may change it.
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+    } catch {
+      // Absent (no journal left), or owned by another user: then the operator arranged it so.
+    }
+  }
 }

@@ -72,7 +72,8 @@ export function loadSealingKey(configured: Buffer | undefined, dataDir: string):
     if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte hex key`);
     return key;
   }
-  mkdirSync(dataDir, { recursive: true });
+  // Owner only, like the database beside it (storage/database.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   // 'wx' fails if another process created it in between; then read theirs.
   try {

@@ -438,6 +438,23 @@ describe('transport: logging', () => {
     expect(typeof response.duration_ms).toBe('number');
   });
 
+  it('with debug keeps streets, phones, e-mail addresses and people’s names out of the info lines, in JSON, XML and the query', async () => {
+    const e = await edge((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml' });
+      res.end('<AddressValidateResponse><Address><Address2>4417 WISTERIA LN</Address2><City>NEW YORK</City><Zip5>10001</Zip5></Address><Contact><Phone><Number>2125559876</Number></Phone></Contact></AddressValidateResponse>');
+    });
+    const { log, text } = memoryLog('info');
+    const { t } = transport();
+    const body = {
+      recipients: [{ contact: { personName: 'Rosalind Quist', phoneNumber: '2125559876', emailAddress: 'rosalind@example.com', companyName: 'Quist Ltd' }, address: { streetLines: ['4417 Wisteria Lane', 'Apt 9'], city: 'New York', postalCode: '10001', countryCode: 'US' } }],
+      ShipTo: { AttentionName: 'R. Quist', AddressLine: ['4417 Wisteria Lane'], Phone: { Number: '2125559876' } },
+    };
+    await t.request(call(`${e.url}/addresses/v3/address?streetAddress=4417%20Wisteria%20Lane&city=New%20York&ZIPCode=10001`, { method: 'POST', debug: true, log, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const out = text();
+    for (const personal of ['Wisteria', 'WISTERIA', 'Apt 9', '2125559876', 'rosalind@', 'Rosalind', 'R. Quist']) expect(out).not.toContain(personal);
+    for (const visible of ['New York', 'NEW YORK', '10001', 'Quist Ltd', 'ZIPCode=10001']) expect(out).toContain(visible);
+  });
+
   it('with debug redacts form-encoded and XML exchanges (an XML request inside a form field)', async () => {
     const e = await edge((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/xml' });

@@ -1,7 +1,10 @@
-/** The request log: a request's logger is made on first use, and the completion line is pino's, made directly. */
+/**
+ * The request log: a request's logger is made on first use, the completion line is pino's, made
+ * directly, and URLs are logged without the signatures, tokens and keys they may carry.
+ */
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, loggedUrl } from '../../src/logger.js';
 import { completionLine, lazyRequestLogger, lineParts } from '../../src/http/request-log.js';
 
 it('makes the child logger only for a line that is written, with the bindings', () => {
@@ -45,4 +48,22 @@ it("writes the completion line exactly as pino would write it", () => {
   // The parts are the logger's own: its level cache, time, bindings and stream.
   parts.stream.write(completionLine(parts, 'r-2', 'POST', '/rate', 201, 1.5));
   expect(JSON.parse(lines.pop()!)).toMatchObject({ level: 30, service: 'waybill', reqId: 'r-2', req: { method: 'POST', url: '/rate' }, res: { statusCode: 201 }, responseTime: 1.5, msg: 'request completed' });
+});
+
+it('logs URLs without signatures, link tokens and keys, and every other URL as it came', () => {
+  const cases: [string, string][] = [
+    ['/track', '/track'],
+    ['/shipments?page=2&pageSize=50&search=Zo%C3%AB', '/shipments?page=2&pageSize=50&search=Zo%C3%AB'],
+    ['/labels/lbl_1?expires=1790000000&signature=aOmBuUMNbHuG9hj_-kNdGg', '/labels/lbl_1?expires=1790000000&signature=[REDACTED]'],
+    ['/shipments?zkkey=zk_live_abc&page=1', '/shipments?zkkey=[REDACTED]&page=1'],
+    ['/shipments?ZKKEY=a&access_token=b&Sig%6Eature=c&x', '/shipments?ZKKEY=[REDACTED]&access_token=[REDACTED]&Sig%6Eature=[REDACTED]&x'],
+    ['/tracking/shp_1.k3j9.aOmBuUMNbHuG9hj_-kNdGg', '/tracking/shp_1.[REDACTED]'],
+    ['/public/portal/pl_2.k3j9.aOmBuUMNbHuG9hj_-kNdGg/returns?x=1', '/public/portal/pl_2.[REDACTED]/returns?x=1'],
+    ['/public/tracking/shp_1%2Ek3j9%2EaOmBuUMNbHuG9hj', '/public/tracking/[REDACTED]'],
+    ['/portal/', '/portal/'],
+    ['/trackings/not-a-page', '/trackings/not-a-page'],
+  ];
+  for (const [url, logged] of cases) expect(loggedUrl(url), url).toBe(logged);
+  // A carrier's names, which may be anchored: every parameter is tested on its own.
+  expect(loggedUrl('https://api.example.test/v1/track?key=k1&id=7', (name) => /^key$/.test(name))).toBe('https://api.example.test/v1/track?key=[REDACTED]&id=7');
 });

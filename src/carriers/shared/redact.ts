@@ -7,11 +7,15 @@
  *
  * Redaction is best effort on bodies that fail to parse: it then falls back to pattern matching on
  * the raw text, so a malformed body is still scrubbed rather than logged verbatim.
+ *
+ * A log line of an exchange (redactedBody, redactUrl) also leaves out streets, phones, e-mail
+ * addresses and people's names; cities, postal codes and countries stay. Error details keep them:
+ * the caller sent them and needs to see which one the carrier refused.
  */
 
+import { loggedUrl, REDACTED } from '../../logger.js';
 import { multipartBoundary } from './multipart.js';
-
-export const REDACTED = '[REDACTED]';
+export { REDACTED };
 
 /** Names of headers, JSON members, form fields, XML elements and attributes that hold secrets. */
 const SECRET_NAME = /secret|password|passphrase|token|api[-_]?key|client_?id|authorization|license|cookie|^key$/i;
@@ -29,6 +33,21 @@ const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
+}
+
+/** Names of members that hold a person's street, phone, e-mail address or name. */
+const PERSONAL_NAME = /street|address_?line|^address_?\d$|secondaryaddress|addresshouse|additionaladdress|^line_?\d$|phone|mobile|^fax$|e_?mail|personname|attention|fullname|firstname|lastname|givenname|familyname|contactname|contactperson|^name_?\d$/i;
+const isSecretOrPersonal = (name: string) => SECRET_NAME.test(name) || PERSONAL_NAME.test(name);
+/** Whose values are replaced: secrets, and personal data too while a log line is made (forLog). */
+let hides: (name: string) => boolean = isSecretName;
+
+function forLog<T>(redact: () => T): T {
+  hides = isSecretOrPersonal;
+  try {
+    return redact();
+  } finally {
+    hides = isSecretName;
+  }
 }
 
 function labelMarker(value: string): string {
@@ -55,7 +74,7 @@ function isBlob(value: string, name: string | undefined): boolean {
 
 /** A leaf value: secret by name, label bytes by shape, or credentials embedded in text. */
 function redactValue(name: string | undefined, value: string): string {
-  if (name !== undefined && isSecretName(name)) return REDACTED;
+  if (name !== undefined && hides(name)) return REDACTED;
   if (isBlob(value, name)) return labelMarker(value);
   return value.replace(AUTH_SCHEME, `$1 ${REDACTED}`);
 }
@@ -63,7 +82,7 @@ function redactValue(name: string | undefined, value: string): string {
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 function redactJsonValue(name: string | undefined, value: Json): Json {
-  if (name !== undefined && isSecretName(name)) return REDACTED;
+  if (name !== undefined && hides(name)) return REDACTED;
   if (typeof value === 'string') return redactNested(name, value);
   if (Array.isArray(value)) return value.map((v) => redactJsonValue(name, v));
   if (value !== null && typeof value === 'object') {
@@ -96,7 +115,7 @@ const MESSAGE_WRAPPER = /(Request|Response|Result|Reply)$/i;
 
 function redactAttributes(tag: string): string {
   return tag.replace(XML_ATTRIBUTE, (m, sp: string, qname: string, local: string, quoted: string) =>
-    isSecretName(local) ? `${sp}${qname}=${quoted[0]}${REDACTED}${quoted[0]}` : m,
+    hides(local) ? `${sp}${qname}=${quoted[0]}${REDACTED}${quoted[0]}` : m,
   );
 }
 
@@ -154,7 +173,7 @@ function redactXml(xml: string): string {
       out.push(redactAttributes(tag));
       if (kind === 'open') {
         stack.push(local);
-        if (isSecretName(local) && !MESSAGE_WRAPPER.test(local)) skip = { name: local, depth: 1 };
+        if (hides(local) && !MESSAGE_WRAPPER.test(local)) skip = { name: local, depth: 1 };
       }
     }
   }
@@ -182,7 +201,7 @@ function redactForm(body: string): string {
 function redactNested(name: string | undefined, value: string): string {
   const t = value.trim();
   if (t.startsWith('<') && t.endsWith('>')) return redactXml(value);
-  if (name !== undefined && isSecretName(name)) return REDACTED;
+  if (name !== undefined && hides(name)) return REDACTED;
   if (t.startsWith('{') || t.startsWith('[')) return redactJson(value) ?? redactLoose(value);
   return redactValue(name, value);
 }
@@ -191,12 +210,12 @@ function redactNested(name: string | undefined, value: string): string {
 function redactLoose(text: string): string {
   return text
     .replace(/("([^"\\]+)"\s*:\s*)"(?:[^"\\]|\\.)*"/g, (m, pre: string, name: string) =>
-      isSecretName(name) ? `${pre}"${REDACTED}"` : m,
+      hides(name) ? `${pre}"${REDACTED}"` : m,
     )
-    .replace(/([\w.-]+)=([^&\s]*)/g, (m, name: string) => (isSecretName(name) ? `${name}=${REDACTED}` : m))
+    .replace(/([\w.-]+)=([^&\s]*)/g, (m, name: string) => (hides(name) ? `${name}=${REDACTED}` : m))
     .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
     .replace(/([\w-]+)(\s*:\s*)([^\s,;&"'[\]]+)/g, (m, name: string, sep: string) =>
-      isSecretName(name) ? `${name}${sep}${REDACTED}` : m,
+      hides(name) ? `${name}${sep}${REDACTED}` : m,
     )
     .replace(/[A-Za-z0-9+/=]{2048,}/g, (blob) => labelMarker(blob));
 }
@@ -263,22 +282,19 @@ const MAX_LOGGED_BODY = 64 * 1024;
 /** A carrier exchange's body as a debug log line shows it: redacted, and cut at MAX_LOGGED_BODY. */
 export function redactedBody(body: string | undefined, contentType: string | undefined): string | undefined {
   if (body === undefined) return undefined;
-  const r = redactText(body, contentType);
+  const r = forLog(() => redactText(body, contentType));
   return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
 }
 
-/** A URL with secret-named query parameters redacted (some carriers take API keys in the query). */
+/** A carrier URL as a log line shows it: no user or password, secret-named (and personal) query values redacted. */
 export function redactUrl(url: string): string {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return redactLoose(url);
+    return forLog(() => redactLoose(url));
   }
-  if (u.username !== '' || u.password !== '') {
-    u.username = '';
-    u.password = '';
-  }
-  for (const name of [...u.searchParams.keys()]) if (isSecretName(name)) u.searchParams.set(name, REDACTED);
-  return u.toString();
+  u.username = '';
+  u.password = '';
+  return loggedUrl(u.toString(), isSecretOrPersonal);
 }

@@ -75,8 +75,13 @@ export function registerWebRoutes(app: App, ctx: RouteContext): void {
       throw new ApiError('service_unavailable', 'The web pages are not built; run `npm run build`', entry);
     }
   };
-  const send = async (reply: FastifyReply, entry: string, status = 200) =>
-    reply.status(status).header('content-security-policy', PAGE_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await document(entry));
+  // The console's document is the same for everyone: kept, and checked again on each load. A page
+  // opened by a signed link keeps the service's no-store (http/security-headers.ts): its address is
+  // the capability, and its status says whether the link holds.
+  const send = async (reply: FastifyReply, entry: string, status: number | undefined) => {
+    if (status === undefined) reply.header('cache-control', 'no-cache');
+    return reply.status(status ?? 200).header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8').send(await document(entry));
+  };
 
   for (const page of PAGES) {
     const opts = { config: { public: true }, schema: { hide: true } } as const;
@@ -84,7 +89,7 @@ export function registerWebRoutes(app: App, ctx: RouteContext): void {
     const check = page.checkLink;
     app.get(`${page.path}/*`, opts, async (req, reply) => {
       const token = (req.params as { '*': string })['*'].split('/')[0] ?? '';
-      return send(reply, page.entry, check ? await linkStatus((t) => check(ctx.services, t), token) : 200);
+      return send(reply, page.entry, check ? await linkStatus((t) => check(ctx.services, t), token) : undefined);
     });
   }
 }

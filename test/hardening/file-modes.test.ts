@@ -1,0 +1,47 @@
+/**
+ * Finding: `waybill.sqlite` (sealed credentials, addresses, key hashes) was created 0644 in a 0755
+ * directory, readable by every user of the machine, while the key file beside it was 0600.
+ */
+import { chmodSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/storage/database.js';
+import { startServe } from '../support/process.js';
+
+const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+
+describe('file modes', () => {
+  it('waybill serve makes its data directory 0700, and the database, its -wal and -shm files and the key file 0600', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'waybill-modes-')), 'data');
+    const server = await startServe({ WAYBILL_DATA_DIR: dataDir, WAYBILL_LOG_LEVEL: 'info' });
+    try {
+      // Its migrations wrote, so the journal files exist while it runs.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(mode(dataDir)).toBe('700');
+      for (const file of ['waybill.sqlite', 'waybill.sqlite-wal', 'waybill.sqlite-shm', 'secret.key']) expect(mode(join(dataDir, file)), file).toBe('600');
+    } finally {
+      await server.stop();
+    }
+    // Starting a process under tsx on a loaded machine takes a while.
+  }, 60_000);
+
+  it('makes a database an earlier version left readable to others 0600, journal files included, and leaves an existing directory as it is', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'waybill-modes-'));
+    chmodSync(dir, 0o755);
+    const file = join(dir, 'waybill.sqlite');
+    const old = new SqliteDatabase(file);
+    old.pragma('journal_mode = WAL');
+    old.exec('create table t (x)');
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) chmodSync(f, 0o644);
+    const database = createDatabase(file);
+    try {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(mode(f), f).toBe('600');
+      expect(mode(dir)).toBe('755');
+    } finally {
+      old.close();
+      void database.close();
+    }
+  });
+});
