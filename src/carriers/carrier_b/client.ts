@@ -163,7 +163,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
       const body = buildShipRequest(req, accountNumber(call), clock.now());
       const res = await send(call, { operation: 'ship', method: 'POST', path: `/shipments/${API_VERSION}/ship`, idempotent: false, body });
       const label = labelChoice(req.label_type, req.label_size);
-      return parseShipResponse(res.body, { deliver: label.deliver, ...(req.service ? { service: req.service } : {}) });
+      return parseShipResponse(res.body, { deliver: label.deliver, labels: deps.labels, ...(req.service ? { service: req.service } : {}) });
     },
     async track(call, trackingNumber) {
       const query = new URLSearchParams(buildTrackRequest()).toString();

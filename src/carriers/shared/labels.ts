@@ -111,6 +111,12 @@ async function imagesToPdf(kind: 'PNG' | 'JPEG', labels: Uint8Array[]): Promise<
   return doc.save();
 }
 
+/** Whether labels of this format are drawn (PDF, PNG, JPEG), the ones a carrier may have to convert. */
+export function isDrawnFormat(format: string): boolean {
+  const f = bareFormat(format);
+  return f === 'PDF' || IMAGE_FORMATS.has(f);
+}
+
 /** Whether labels of this format can be combined into one document (checked before booking). */
 export function canCombine(format: string): boolean {
   const f = bareFormat(format);
