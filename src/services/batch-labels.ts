@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../domain/errors.js';
+import type { LabelWork } from '../carriers/shared/label-work.js';
 import type { Log } from '../logger.js';
 import * as repo from '../storage/repositories/batches.js';
 import type { Tables } from '../storage/tables.js';
@@ -34,7 +35,7 @@ async function* labelsInOrder(db: Kysely<Tables>, tenant: string, batchId: strin
   }
 }
 
-export async function printFile(db: Kysely<Tables>, tenant: string, batchId: string, format: PrintFormat, log: Log): Promise<{ contentType: string; stream: Readable }> {
+export async function printFile(db: Kysely<Tables>, tenant: string, batchId: string, format: PrintFormat, log: Log, work: Pick<LabelWork, 'copyPdfPages'>): Promise<{ contentType: string; stream: Readable }> {
   const formats = await repo.labelFormats(db, tenant, batchId);
   if (formats.length === 0) throw new ApiError('not_found', `batch ${batchId} has no booked labels yet`, batchId);
   const other = formats.filter((f) => !ACCEPTS[format].includes(f.toUpperCase()));
@@ -44,7 +45,7 @@ export async function printFile(db: Kysely<Tables>, tenant: string, batchId: str
     throw new ApiError('schema_validation_error', `the labels of batch ${batchId} were booked as ${formats.join(', ')}, not ${format.toUpperCase()}${hint}`, 'format');
   }
   const labels = labelsInOrder(db, tenant, batchId);
-  const stream = Readable.from(format === 'pdf' ? pdfPrintFile(labels, log) : printerPrintFile(labels), { objectMode: false });
+  const stream = Readable.from(format === 'pdf' ? pdfPrintFile(labels, work, log) : printerPrintFile(labels), { objectMode: false });
   return { contentType: format === 'pdf' ? 'application/pdf' : 'application/octet-stream', stream };
 }
 

@@ -92,7 +92,7 @@ export function createServices(deps: ServiceDeps) {
     returns,
     publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations }),
     portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations }),
-    batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations }),
+    batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations, labels: deps.labels }),
   };
 }
 

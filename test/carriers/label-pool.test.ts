@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLabelPool } from '../../src/carriers/shared/label-pool.js';
 import { MAX_JOB_LABELS, imagePixels } from '../../src/carriers/shared/label-work.js';
-import { combineLabels } from '../../src/carriers/shared/labels.js';
+import { combineLabels, copyPdfPages } from '../../src/carriers/shared/labels.js';
 import { labelStock, renderLabel, type LabelFormat } from '../../src/emulator/labels.js';
 
 const pool = createLabelPool({ threads: 1, maxBacklog: 10 });
@@ -25,6 +25,13 @@ describe('the label work pool', () => {
     const merged = await pool.mergePdfs(Array.from({ length: MAX_JOB_LABELS }, () => threaded.bytes));
     expect((await PDFDocument.load(merged)).getPageCount()).toBe(MAX_JOB_LABELS);
   }, 60_000);
+
+  it('copies a label\'s pages for the print file object for object as on the event loop', async () => {
+    const pdf = (await combineLabels('PNG', [await label('PNG')])).bytes;
+    const [threaded, inline] = await Promise.all([pool.copyPdfPages(pdf, 40, 2), copyPdfPages(pdf, 40, 2)]);
+    expect(threaded).toEqual(inline);
+    expect(threaded.pages[0]).toBeGreaterThanOrEqual(40);
+  });
 
   it("answers a thread's refusal as the same ApiError", async () => {
     await expect(pool.combineLabels('PNG', [new Uint8Array([1, 2, 3])])).rejects.toMatchObject({ name: 'ApiError', code: 'schema_validation_error', message: 'Label 0 is not a readable PNG image', detail: 'labels[0]' });

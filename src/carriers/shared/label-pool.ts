@@ -59,6 +59,12 @@ function workerModule(): { filename: string; execArgv?: string[] } {
   return { filename: fileURLToPath(new URL('./label-worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
 }
 
+/** A document the thread made (what every job but copyPages answers). */
+function made(result: Exclude<LabelTaskResult, { error: unknown }>): { format: string; bytes: Uint8Array } {
+  if (!('bytes' in result)) throw new Error('label work: the thread answered no document');
+  return result;
+}
+
 export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
   const threads = opts.threads ?? Math.max(1, Math.min(2, availableParallelism() - 1));
   const maxBacklog = opts.maxBacklog ?? DEFAULT_MAX_BACKLOG;
@@ -69,7 +75,7 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
   const started = () =>
     (pool ??= import('piscina').then(({ Piscina }) => new Piscina({ ...workerModule(), minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, resourceLimits: WORKER_LIMITS })));
 
-  async function run(task: LabelTask): Promise<{ format: string; bytes: Uint8Array }> {
+  async function run(task: LabelTask): Promise<Exclude<LabelTaskResult, { error: unknown }>> {
     let result: LabelTaskResult;
     try {
       result = (await (await started()).run(task)) as LabelTaskResult;
@@ -85,15 +91,21 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
   return {
     async combineLabels(format, labels) {
       checkJob(labels);
-      return run({ op: 'combine', format, labels });
+      return made(await run({ op: 'combine', format, labels }));
     },
     async mergePdfs(files) {
       checkJob(files, 'files');
-      return (await run({ op: 'merge', files })).bytes;
+      return made(await run({ op: 'merge', files })).bytes;
     },
     async pdfToPng(pdf, dpi) {
       checkJob([pdf]);
-      return (await run({ op: 'rasterise', pdf, ...(dpi !== undefined ? { dpi } : {}) })).bytes;
+      return made(await run({ op: 'rasterise', pdf, ...(dpi !== undefined ? { dpi } : {}) })).bytes;
+    },
+    async copyPdfPages(label, first, parent) {
+      checkJob([label]);
+      const result = await run({ op: 'copyPages', label, first, parent });
+      if (!('copied' in result)) throw new Error('label work: copyPages answered no pages');
+      return result.copied;
     },
     admit(labels) {
       if (admitted + labels > maxBacklog) {

@@ -11,6 +11,7 @@
  * claim a billion pixels). The backlog is bounded by admit().
  */
 import { ApiError } from '../../domain/errors.js';
+import type { CopiedPages } from './labels.js';
 
 export interface LabelWork {
   /** combineLabels (labels.ts): PDFs merged, printer streams joined, images placed on PDF pages. */
@@ -19,6 +20,8 @@ export interface LabelWork {
   mergePdfs(files: Uint8Array[]): Promise<Uint8Array>;
   /** pdfToPng (raster.ts): the first page drawn as a PNG at `dpi`. */
   pdfToPng(pdf: Uint8Array, dpi?: number): Promise<Uint8Array>;
+  /** copyPdfPages (labels.ts): a label's pages as objects numbered from `first` on, for a PDF written elsewhere. */
+  copyPdfPages(label: Uint8Array, first: number, parent: number): Promise<CopiedPages>;
   /**
    * Room for a request's `labels` labels of work, taken before it books or queues anything, and
    * given back by the function answered once the request is done: a service_unavailable (503,

@@ -5,15 +5,16 @@
  * detail, since an error object crossing threads keeps its message only.
  */
 import { ApiError } from '../../domain/errors.js';
-import { combineLabels, mergePdfs } from './labels.js';
+import { combineLabels, copyPdfPages, mergePdfs, type CopiedPages } from './labels.js';
 import { pdfToPng } from './raster.js';
 
 export type LabelTask =
   | { op: 'combine'; format: string; labels: Uint8Array[] }
   | { op: 'merge'; files: Uint8Array[] }
-  | { op: 'rasterise'; pdf: Uint8Array; dpi?: number };
+  | { op: 'rasterise'; pdf: Uint8Array; dpi?: number }
+  | { op: 'copyPages'; label: Uint8Array; first: number; parent: number };
 
-export type LabelTaskResult = { format: string; bytes: Uint8Array } | { error: { code: ApiError['code']; message: string; detail: string } };
+export type LabelTaskResult = { format: string; bytes: Uint8Array } | { copied: CopiedPages } | { error: { code: ApiError['code']; message: string; detail: string } };
 
 export default async function run(task: LabelTask): Promise<LabelTaskResult> {
   try {
@@ -24,6 +25,8 @@ export default async function run(task: LabelTask): Promise<LabelTaskResult> {
         return { format: 'PDF', bytes: await mergePdfs(task.files) };
       case 'rasterise':
         return { format: 'PNG', bytes: await pdfToPng(task.pdf, task.dpi) };
+      case 'copyPages':
+        return { copied: await copyPdfPages(task.label, task.first, task.parent) };
     }
   } catch (err) {
     if (err instanceof ApiError) return { error: { code: err.code, message: err.message, detail: err.detail } };
