@@ -37,7 +37,12 @@ async function pollHealth(url: string, until: Promise<unknown>): Promise<number[
   const times: number[] = [];
   while (!done) {
     const started = performance.now();
-    await (await fetch(`${url}/healthz`)).arrayBuffer();
+    try {
+      await (await fetch(`${url}/healthz`)).arrayBuffer();
+    } catch {
+      // A kept-alive connection the service closed while it could not answer: asked again at once.
+      continue;
+    }
     times.push(performance.now() - started);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }

@@ -40,9 +40,10 @@ const IDLE_MS = 30_000;
 const RETRY_AFTER_S = 15;
 /**
  * A thread's heap. Label and image bytes live outside it (array buffers); pdf-lib's objects for the
- * largest job (200 labels combined into one PDF) fit with room to spare (test/carriers/label-pool.test.ts).
+ * largest jobs fit: 200 labels merged into one PDF (test/carriers/label-pool.test.ts), and 200 PNG
+ * labels of 4×6 in placed on the pages of one.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
 
 /**
  * Compiled (npm start), the thread runs the module the build wrote beside the CLI (this module may
