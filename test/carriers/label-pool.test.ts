@@ -24,6 +24,9 @@ describe('the label work pool', () => {
     expect(await pages(threaded.bytes)).toEqual(await pages(inline.bytes));
     const merged = await pool.mergePdfs(Array.from({ length: MAX_JOB_LABELS }, () => threaded.bytes));
     expect((await PDFDocument.load(merged)).getPageCount()).toBe(MAX_JOB_LABELS);
+    // Printer languages are joined as before (on the event loop: a copy of bytes).
+    const zpl = new TextEncoder().encode('^XA^XZ');
+    expect(await pool.combineLabels('ZPL', [zpl, zpl])).toEqual({ format: 'ZPL', bytes: new TextEncoder().encode('^XA^XZ\n^XA^XZ') });
   }, 60_000);
 
   it('copies a label\'s pages for the print file object for object as on the event loop', async () => {

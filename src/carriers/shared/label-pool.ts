@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
 import { ApiError } from '../../domain/errors.js';
 import { checkJob, type LabelWork } from './label-work.js';
+import { combineLabels, isDrawnFormat } from './labels.js';
 import type { LabelTask, LabelTaskResult } from './label-worker.js';
 
 export interface LabelPool extends LabelWork {
@@ -91,6 +92,8 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
 
   return {
     async combineLabels(format, labels) {
+      // Printer-language labels are joined, not drawn: copying their bytes to a thread would cost more.
+      if (!isDrawnFormat(format)) return combineLabels(format, labels);
       checkJob(labels);
       return made(await run({ op: 'combine', format, labels }));
     },
