@@ -41,10 +41,12 @@ const IDLE_MS = 30_000;
 const RETRY_AFTER_S = 15;
 /**
  * A thread's heap. Label and image bytes live outside it (array buffers); pdf-lib's objects for the
- * largest jobs fit: 200 labels merged into one PDF (test/carriers/label-pool.test.ts), and 200 PNG
- * labels of 4×6 in placed on the pages of one.
+ * largest jobs fit in 32 MB: 200 labels merged into one PDF (test/carriers/label-pool.test.ts), and
+ * 200 PNG labels of 4×6 in placed on the pages of one. pdf.js drawing a label as a PNG needs more
+ * than 48 MB (test/contract/carrier_c.png.test.ts fails there, passes at 64): half as much again
+ * for labels busier than the emulator's.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
 
 /**
  * Compiled (npm start), the thread runs the module the build wrote beside the CLI (this module may
