@@ -2,8 +2,8 @@
  * LabelWork (label-work.ts) on a small pool of worker threads (piscina): each job is one call of
  * labels.ts or raster.ts in label-worker.ts. The threads start with the first job and stop after
  * a while idle, so a service that makes no PDFs from images never has them; each has a heap of its
- * own with a ceiling, so a job that needs more than a label should fails alone (payload_too_large)
- * instead of growing the service's heap.
+ * own with a ceiling, so a job that needs more memory than a label should fails alone
+ * (payload_too_large) instead of growing the service's heap.
  *
  * Bounds: one job is checked before it is queued (checkJob); the backlog is the labels of the
  * requests admitted (admit()) and not done, and a request that would take it over its bound is
@@ -35,7 +35,7 @@ export interface LabelPoolOptions {
 
 /** Five of the largest shipments (200 packages), about a minute of one thread at 70 ms a label. */
 const DEFAULT_MAX_BACKLOG = 1_000;
-/** A thread idle this long stops (and gives back its memory). */
+/** A thread idle this long stops, its heap freed. */
 const IDLE_MS = 30_000;
 /** Seconds a refused request is told to wait: about what a thread needs for a shipment of 200. */
 const RETRY_AFTER_S = 15;
