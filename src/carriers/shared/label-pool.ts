@@ -43,8 +43,8 @@ const RETRY_AFTER_S = 15;
  * A thread's heap. Label and image bytes live outside it (array buffers); pdf-lib's objects for the
  * largest jobs fit in 32 MB: 200 labels merged into one PDF (test/carriers/label-pool.test.ts), and
  * 200 PNG labels of 4×6 in placed on the pages of one. pdf.js drawing a label as a PNG needs more
- * than 48 MB (test/contract/carrier_c.png.test.ts fails there, passes at 64): half as much again
- * for labels busier than the emulator's.
+ * than 48 MB (the contract test of PNG labels drawn from PDF fails there, passes at 64): half as
+ * much again for labels busier than the emulator's.
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
 
