@@ -3,8 +3,9 @@
  * dist/cli.js, with what is imported dynamically (the emulator, undici) split into chunks that load on first
  * use. One file instead of some 600 modules resolved and read one by one halved the start-up time
  * and took about 20 MB off the idle process (bench/README.md). Left in node_modules: the native
- * SQLite driver, swagger-ui (it serves its own files from its folder), and what loads on first use
- * anyway (the PostgreSQL driver, pdf-lib, bwip-js).
+ * SQLite driver, swagger-ui (it serves its own files from its folder), piscina (it starts its
+ * threads on a file of its own folder), and what loads on first use anyway (the PostgreSQL driver,
+ * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js.
  */
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,6 +18,8 @@ const outdir = join(root, 'dist');
 rmSync(join(outdir, 'cli.js'), { force: true });
 rmSync(join(outdir, 'cli.js.map'), { force: true });
 rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
+rmSync(join(outdir, 'label-worker.js'), { force: true });
+rmSync(join(outdir, 'label-worker.js.map'), { force: true });
 
 await build({
   entryPoints: { cli: join(root, 'src/cli.ts') },
@@ -27,7 +30,7 @@ await build({
   platform: 'node',
   target: 'node20',
   // Native or self-locating packages stay in node_modules; the label ones load on first use anyway.
-  external: ['better-sqlite3', '@fastify/swagger-ui', 'pg', 'pdf-lib', 'bwip-js', 'pdfjs-dist', '@napi-rs/canvas'],
+  external: ['better-sqlite3', '@fastify/swagger-ui', 'pg', 'pdf-lib', 'bwip-js', 'pdfjs-dist', '@napi-rs/canvas', 'piscina'],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
@@ -42,3 +45,20 @@ await build({
   logLevel: 'warning',
 });
 
+// The label work threads (src/carriers/shared/label-pool.ts) run a module of their own beside the
+// CLI, pdf-lib included and minified: a thread loads all of it anyway, and one file costs it less
+// than pdf-lib's some 200 modules read from node_modules. pdf.js and the Skia canvas stay in
+// node_modules (native code, and files found beside their own).
+await build({
+  entryPoints: { 'label-worker': join(root, 'src/carriers/shared/label-worker.ts') },
+  outdir,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['pdfjs-dist', '@napi-rs/canvas'],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  sourcemap: 'linked',
+  minify: true,
+  logLevel: 'warning',
+});

@@ -81,7 +81,7 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   if (database.dialect === 'sqlite') await releaseAllLeases(database.db);
   const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock, leaseMs: tokenLeaseMs(config.carriers.timeoutMs) }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}), ...withTracing });
 
-  const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts, trackConcurrency: config.trackConcurrency, ...(metrics ? { metrics } : {}) };
+  const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, labels: carriers.labels, masterTestAccounts, trackConcurrency: config.trackConcurrency, ...(metrics ? { metrics } : {}) };
   const services = createServices(deps);
   const app = await buildApp({ ...deps, services, ...withTracing });
   const url = await app.listen({ host: config.host, port: config.port });

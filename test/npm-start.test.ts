@@ -1,8 +1,8 @@
 /**
  * The production start: `npm start` runs the compiled service with plain node, and a SIGTERM sent to
  * the npm process (what a process manager does) reaches the service, which drains and frees its port.
- * What the compiled bundle loads on first use (the carrier HTTP client, the OpenTelemetry SDK) and
- * the PDF print file are used once, since only the bundle can break them.
+ * What the compiled bundle loads on first use (the carrier HTTP client, the OpenTelemetry SDK), the
+ * label work threads and the PDF print file are used once, since only the bundle can break them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -46,7 +46,7 @@ beforeAll(() => {
   expect(built.status, built.stderr).toBe(0);
 }, 120_000);
 
-it('npm start serves the compiled service, carrier calls and print files included, and SIGTERM to npm frees the port', async () => {
+it('npm start serves the compiled service, carrier calls, label work threads and print files included, and SIGTERM to npm frees the port', async () => {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-start-')), WAYBILL_LOG_LEVEL: 'info' };
   const npm = spawn('npm', ['start', '--silent'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -77,6 +77,11 @@ it('npm start serves the compiled service, carrier calls and print files include
     const text = await rated.text();
     expect(rated.status, text).toBe(200);
     expect((JSON.parse(text) as { rates: unknown[] }).rates.length).toBeGreaterThan(0);
+    // Label work runs on threads that load a module of their own from dist/.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const merged = await post('/merge', { file_type: 'png', files: [png, png] });
+    expect(merged.status).toBe(200);
+    expect((await PDFDocument.load(Buffer.from(((await merged.json()) as { pdf: string }).pdf, 'base64'))).getPageCount()).toBe(2);
     // A PDF print file from the compiled service.
     const batch = await post('/batches', { batch: { shipments: [shipment, shipment].map((s) => ({ ...s, service: 'carrier_a_ground' })) } });
     expect(batch.status).toBe(202);

@@ -26,6 +26,7 @@ import type {
 import type { CarrierCatalog } from '../domain/catalog.js';
 import type { Transport } from './shared/transport.js';
 import type { TokenStore } from './shared/oauth.js';
+import type { LabelWork } from './shared/label-work.js';
 import type { Clock } from '../clock.js';
 import type { ApiError } from '../domain/errors.js';
 
@@ -217,4 +218,12 @@ export interface CarrierDeps {
   emulated?(slug: CarrierSlug, test: boolean): boolean;
   /** Operator settings some carriers need besides the account credentials (configuration). */
   operator?: OperatorSettings;
+  /**
+   * Label conversions some carriers need (PNG labels as PDF, PDF labels as PNG, PDFs merged), run
+   * off the event loop. Handed in rather than called in the adapter: the work belongs to the
+   * carrier that needs it (only it knows its API renders no PDF, or no PNG), the threads to the
+   * process, which sizes and bounds them once for every carrier and for the services' own
+   * combined labels.
+   */
+  labels: LabelWork;
 }

@@ -93,7 +93,8 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       booked = await prepared.run(prepared.call, prepared.req);
     } catch (err) {
       const e = toApiError(err);
-      return e.code === 'carrier_throttling' ? requeue(item, owner, e) : fail(item, owner, e);
+      // A busy label pool refused before the carrier was called, as a throttling carrier would.
+      return e.code === 'carrier_throttling' || e.code === 'service_unavailable' ? requeue(item, owner, e) : fail(item, owner, e);
     }
     let record;
     try {

@@ -1,6 +1,7 @@
 /** GET /batches/{id}/labels: which labels go into the print file, read a page at a time in batch order. */
 import { Readable } from 'node:stream';
 import { ApiError } from '../domain/errors.js';
+import type { LabelWork } from '../carriers/shared/label-work.js';
 import type { Log } from '../logger.js';
 import type { Db } from '../storage/database.js';
 import * as repo from '../storage/repositories/batches.js';
@@ -33,7 +34,7 @@ async function* labelsInOrder(db: Db, tenant: string, batchId: string): AsyncGen
   }
 }
 
-export async function printFile(db: Db, tenant: string, batchId: string, format: PrintFormat, log: Log): Promise<{ contentType: string; stream: Readable }> {
+export async function printFile(db: Db, tenant: string, batchId: string, format: PrintFormat, log: Log, work: Pick<LabelWork, 'copyPdfPages'>): Promise<{ contentType: string; stream: Readable }> {
   const formats = await repo.labelFormats(db, tenant, batchId);
   if (formats.length === 0) throw new ApiError('not_found', `batch ${batchId} has no booked labels yet`, batchId);
   const other = formats.filter((f) => !ACCEPTS[format].includes(f.toUpperCase()));
@@ -43,7 +44,7 @@ export async function printFile(db: Db, tenant: string, batchId: string, format:
     throw new ApiError('schema_validation_error', `the labels of batch ${batchId} were booked as ${formats.join(', ')}, not ${format.toUpperCase()}${hint}`, 'format');
   }
   const labels = labelsInOrder(db, tenant, batchId);
-  const stream = Readable.from(format === 'pdf' ? pdfPrintFile(labels, log) : printerPrintFile(labels), { objectMode: false });
+  const stream = Readable.from(format === 'pdf' ? pdfPrintFile(labels, work, log) : printerPrintFile(labels), { objectMode: false });
   return { contentType: format === 'pdf' ? 'application/pdf' : 'application/octet-stream', stream };
 }
 

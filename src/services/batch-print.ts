@@ -9,8 +9,10 @@
  * object model, used before, made so many short-lived objects per label that it needed a thread
  * with a heap of its own: about 20 MB of RSS while a print file streamed, against nothing
  * measurable now, in a quarter of the time (bench/README.md "Batches"). A label pdf-file.ts cannot
- * read (an object stream filtered other than by Flate, broken syntax) is copied by pdf-lib.
+ * read (an object stream filtered other than by Flate, broken syntax) is copied by pdf-lib, on the
+ * label work threads (carriers/shared/label-work.ts) rather than the event loop.
  */
+import type { LabelWork } from '../carriers/shared/label-work.js';
 import type { Log } from '../logger.js';
 import { PdfFile, type PdfPage } from './pdf-file.js';
 import { ByteWriter, nameOf, type PdfDict, type PdfToken } from './pdf-syntax.js';
@@ -32,6 +34,11 @@ export class PdfPrintWriter {
   readonly #syntax = new ByteWriter();
   /** Labels the reader refused and pdf-lib copied, and why the first was refused. */
   readonly refused = { labels: 0, first: '' };
+  readonly #work: Pick<LabelWork, 'copyPdfPages'>;
+
+  constructor(work: Pick<LabelWork, 'copyPdfPages'>) {
+    this.#work = work;
+  }
 
   #at(num: number, offset: number): void {
     if (num >= this.#offsets.length) {
@@ -108,33 +115,19 @@ export class PdfPrintWriter {
     return parts;
   }
 
-  /**
-   * pdf-lib's copy: the label's pages go into a scratch document whose new objects are numbered
-   * after everything written so far; those objects are written, its own catalog and page tree not.
-   */
+  /** pdf-lib's copy (labels.ts copyPdfPages): the label's objects numbered after everything written so far. */
   async #addWithPdfLib(label: Uint8Array, why: string): Promise<Buffer[]> {
     if (this.refused.labels++ === 0) this.refused.first = why;
-    const { ParseSpeeds, PDFDocument, PDFName, PDFRef } = await import('pdf-lib');
-    const src = await PDFDocument.load(label, { updateMetadata: false, ignoreEncryption: true, parseSpeed: ParseSpeeds.Fastest });
-    const scratch = await PDFDocument.create({ updateMetadata: false });
-    const own = scratch.context.largestObjectNumber;
-    scratch.context.largestObjectNumber = Math.max(own, this.#next - 1);
-    const pages = await scratch.copyPages(src, src.getPageIndices());
-    for (const page of pages) {
-      page.node.set(PDFName.of('Parent'), PDFRef.of(PAGES));
-      this.#kids.push(scratch.context.getObjectRef(page.node)!.objectNumber);
-    }
+    const copied = await this.#work.copyPdfPages(label, this.#next, PAGES);
+    this.#kids.push(...copied.pages);
     const parts: Buffer[] = [];
-    for (const [ref, obj] of scratch.context.enumerateIndirectObjects()) {
-      if (ref.objectNumber <= own) continue;
-      const body = new Uint8Array(obj.sizeInBytes());
-      obj.copyBytesInto(body, 0);
-      this.#at(ref.objectNumber, this.#offset);
-      const part = Buffer.concat([Buffer.from(`${ref.objectNumber} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    for (const { num, body } of copied.objects) {
+      this.#at(num, this.#offset);
+      const part = Buffer.concat([Buffer.from(`${num} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
       parts.push(part);
       this.#offset += part.length;
     }
-    this.#next = scratch.context.largestObjectNumber + 1;
+    this.#next = copied.next;
     return parts;
   }
 
@@ -187,8 +180,8 @@ function adjusted(dict: PdfDict, ownPage: boolean, stream: Uint8Array | undefine
  * are said in one line at the end: the file is right, but pdf-lib's copy is slower and holds more
  * memory, and a carrier's labels that always take it point at something the reader should learn.
  */
-export async function* pdfPrintFile(labels: AsyncIterable<Uint8Array>, log?: Pick<Log, 'warn'>): AsyncGenerator<Buffer> {
-  const writer = new PdfPrintWriter();
+export async function* pdfPrintFile(labels: AsyncIterable<Uint8Array>, work: Pick<LabelWork, 'copyPdfPages'>, log?: Pick<Log, 'warn'>): AsyncGenerator<Buffer> {
+  const writer = new PdfPrintWriter(work);
   yield writer.begin();
   let count = 0;
   for await (const label of labels) {

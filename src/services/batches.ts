@@ -15,6 +15,7 @@ import { newId } from '../storage/ids.js';
 import * as repo from '../storage/repositories/batches.js';
 import type { AccountsService, ResolvedAccount } from './accounts.js';
 import { csvItemError, parseCsv, type NewItem } from './batch-csv.js';
+import type { LabelWork } from '../carriers/shared/label-work.js';
 import { printFile as openPrintFile, type PrintFormat } from './batch-labels.js';
 import { laneOf } from './batch-lanes.js';
 import { batchView, finishIfDone, viewOf } from './batch-state.js';
@@ -38,6 +39,8 @@ export interface BatchesDeps {
   accounts: AccountsService;
   manifests: ReturnType<typeof createManifestService>;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
+  /** The label work threads: a print file's label that the PDF reader refused is copied there. */
+  labels: Pick<LabelWork, 'copyPdfPages'>;
 }
 
 export function createBatchesService(deps: BatchesDeps) {
@@ -242,7 +245,7 @@ export function createBatchesService(deps: BatchesDeps) {
 
   async function printFile(tenant: string, id: string, format: PrintFormat, log: Log) {
     await find(tenant, id);
-    return openPrintFile(db, tenant, id, format, log);
+    return openPrintFile(db, tenant, id, format, log, deps.labels);
   }
 
   return { createFromJson, createFromCsv, read, list, items, retry, cancel, manifest, printFile };

@@ -1,6 +1,7 @@
 /** Wires the use cases from explicit dependencies; no module keeps state of its own. */
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Adapters } from '../carriers/adapters.js';
+import type { LabelWork } from '../carriers/shared/label-work.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
@@ -38,6 +39,8 @@ export interface ServiceDeps {
   clock: Clock;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
   adapters: Adapters;
+  /** The label work threads, shared with the carriers (CarrierRuntime.labels). */
+  labels: LabelWork;
   masterTestAccounts: MasterTestAccounts;
   /** Carrier calls in flight per carrier for batch tracking. */
   trackConcurrency: number;
@@ -63,7 +66,7 @@ export function createServices(deps: ServiceDeps) {
   const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
-  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels });
   const manifests = createManifestService({ db, calls, clock, ownership });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
@@ -72,6 +75,7 @@ export function createServices(deps: ServiceDeps) {
     database: deps.database,
     declarations: deps.declarations,
     links,
+    labels: deps.labels,
     accounts,
     rating: createRatingService({ calls, clock, shopping }),
     addresses,
@@ -88,7 +92,7 @@ export function createServices(deps: ServiceDeps) {
     returns,
     publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations }),
     portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations }),
-    batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations }),
+    batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations, labels: deps.labels }),
   };
 }
 

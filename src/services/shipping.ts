@@ -3,7 +3,8 @@
  * response is sent, so a client that saw a 200 can always fetch its label again.
  */
 import type { Log } from '../logger.js';
-import { canCombine, combineLabels, labelContentType } from '../carriers/shared/labels.js';
+import type { LabelWork } from '../carriers/shared/label-work.js';
+import { canCombine, isDrawnFormat, labelContentType } from '../carriers/shared/labels.js';
 import type { Clock } from '../clock.js';
 import type { BookedShipment, ShipmentRequest } from '../domain/types.js';
 import { ApiError } from '../domain/errors.js';
@@ -31,6 +32,7 @@ export interface ShippingDeps {
   clock: Clock;
   ownership: Ownership;
   choice: ShipChoiceService;
+  labels: LabelWork;
 }
 
 interface StoredLabel {
@@ -139,7 +141,20 @@ export function createShippingService(deps: ShippingDeps) {
     if (req.combined_labels && !canCombine(req.label_type ?? 'PDF')) {
       throw new ApiError('schema_validation_error', `${req.label_type} labels cannot be combined into one document; ask for PDF, PNG, ZPL or EPL labels, or leave out combined_labels`, 'shipment.combined_labels');
     }
-    return { ...prepared, tenant, req, now };
+    // Room for the labels the carrier's adapter may convert (a carrier that draws no PDF, or no
+    // PNG) is taken as the booking call starts, so a busy label pool refuses the request (503)
+    // before the carrier books, never after; every booking path (POST /ship, batches, returns)
+    // runs this call. Printer languages are never converted.
+    const drawn = isDrawnFormat(req.label_type ?? 'PDF') ? req.packages.length : 0;
+    const run: PreparedBooking['run'] = async (call, shipmentReq) => {
+      const release = deps.labels.admit(drawn);
+      try {
+        return await prepared.run(call, shipmentReq);
+      } finally {
+        release();
+      }
+    };
+    return { ...prepared, run, tenant, req, now };
   }
 
   /** What the carrier booked, as the rows to store and the public record (labels as URLs). */
@@ -152,7 +167,7 @@ export function createShippingService(deps: ShippingDeps) {
     let combined: StoredLabel | undefined;
     if (req.combined_labels) {
       try {
-        const merged = await combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
+        const merged = await deps.labels.combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
         combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
       } catch (err) {
         // The carrier has booked (and charged): keep the shipment and its labels, without the combined document.

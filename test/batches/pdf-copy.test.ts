@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { copyPdfPages } from '../../src/carriers/shared/labels.js';
 import type { Log } from '../../src/logger.js';
 import { pdfPrintFile } from '../../src/services/batch-print.js';
 import { PdfFile } from '../../src/services/pdf-file.js';
@@ -18,7 +19,7 @@ async function printFile(labels: Uint8Array[], log?: Pick<Log, 'warn'>): Promise
   const chunks: Buffer[] = [];
   for await (const chunk of pdfPrintFile((async function* () {
     yield* labels;
-  })(), log))
+  })(), { copyPdfPages }, log))
     chunks.push(chunk);
   return Buffer.concat(chunks);
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { expect, it } from 'vitest';
+import { copyPdfPages } from '../../src/carriers/shared/labels.js';
 import { pdfPrintFile } from '../../src/services/batch-print.js';
 
 /** A label of `pages` pages of the given width, and optionally a stream of `streamMb` MB of noise. */
@@ -23,7 +24,7 @@ it('prints a 300-page label and a 20 MB one, in label order', async () => {
   const chunks: Buffer[] = [];
   for await (const chunk of pdfPrintFile((async function* () {
     yield* labels;
-  })()))
+  })(), { copyPdfPages }))
     chunks.push(chunk);
   const file = await PDFDocument.load(Buffer.concat(chunks));
   const widths = file.getPages().map((p) => p.getWidth());

@@ -52,7 +52,7 @@ describe('carrier registry', () => {
   });
 
   it("makes each carrier's adapter on first use, once, holding its declaration", async () => {
-    const adapters = createAdapters({ transport: {} as never, tokens: noTokens, clock: systemClock, baseUrl: () => 'http://127.0.0.1:9' });
+    const adapters = createAdapters({ transport: {} as never, labels: {} as never, tokens: noTokens, clock: systemClock, baseUrl: () => 'http://127.0.0.1:9' });
     expect(Object.keys(adapters)).toEqual([...CARRIER_SLUGS]);
     for (const slug of CARRIER_SLUGS) {
       const adapter = await adapters[slug]();

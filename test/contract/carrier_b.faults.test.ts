@@ -140,7 +140,7 @@ describe('pickup cancellation (adapter over loopback)', () => {
   it('schedules with the Pickup API, cancels by PRN, and refuses a second cancel', async () => {
     const transport = createTransport({ timeoutMs: 5000 });
     try {
-      const adapter = createAdapter({ transport, tokens: memoryTokens(), clock: systemClock, baseUrl: () => `${s.em.url}/carrier_b` });
+      const adapter = createAdapter({ transport, labels: {} as never, tokens: memoryTokens(), clock: systemClock, baseUrl: () => `${s.em.url}/carrier_b` });
       const call = { auth: validAuth.carrier_b, test: true, debug: false, country: 'US', log: createLogger('silent') };
       let day = Date.now() + 86_400_000;
       while ([0, 6].includes(new Date(day).getUTCDay())) day += 86_400_000;

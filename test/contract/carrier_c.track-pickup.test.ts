@@ -84,7 +84,7 @@ describe('pickups', () => {
     // The adapter's cancelPickup, on the account's credentials, against the same emulator.
     const transport = createTransport({ timeoutMs: 5000 });
     try {
-      const adapter = createAdapter({ transport, tokens: {} as TokenStore, clock: { now: () => new Date() }, baseUrl: () => `${s.em.url}/carrier_c` });
+      const adapter = createAdapter({ transport, labels: {} as never, tokens: {} as TokenStore, clock: { now: () => new Date() }, baseUrl: () => `${s.em.url}/carrier_c` });
       const call: CarrierCall = { auth: validAuth.carrier_c, test: true, debug: false, country: 'DE', log: s.t.app.log };
       await expect(adapter.cancelPickup!(call, { confirmation_number: number })).resolves.toEqual({ message: `Pickup ${number} cancelled` });
       const again = await adapter.cancelPickup!(call, { confirmation_number: number }).catch((e: unknown) => e);

@@ -31,7 +31,7 @@ const noTokens: TokenStore = {
   invalidate: () => Promise.reject(new Error('carrier_d_reseller uses no OAuth tokens')),
 };
 
-const adapter = () => createAdapter({ transport, tokens: noTokens, clock: { now: () => new Date() }, baseUrl: (slug) => `${em.url}/${slug}` });
+const adapter = () => createAdapter({ transport, labels: {} as never, tokens: noTokens, clock: { now: () => new Date() }, baseUrl: (slug) => `${em.url}/${slug}` });
 const call = (account_id: string, passphrase: string): CarrierCall => ({ auth: { account_id, passphrase }, test: true, debug: false, country: 'US', log: createLogger('silent') });
 
 describe('account operations', () => {

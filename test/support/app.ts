@@ -79,6 +79,7 @@ export async function createTestApp(
     clock,
     declarations,
     adapters: { ...carriers.adapters, ...opts.adapters },
+    labels: carriers.labels,
     masterTestAccounts: opts.masterTestAccounts ?? emulatorMasterAccounts(declarations),
     trackConcurrency: config.trackConcurrency,
     ...withMetrics,

@@ -78,7 +78,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       const body = buildShipRequest(req, accountNumber(call), clock.now());
       const res = await send(call, ENDPOINTS.ship, { body });
       const label = labelChoice(req.label_type, req.label_size);
-      return parseShipResponse(res.body, { deliver: label.deliver, ...(req.service ? { service: req.service } : {}) });
+      return parseShipResponse(res.body, { deliver: label.deliver, labels: deps.labels, ...(req.service ? { service: req.service } : {}) });
     },
     async track(call, trackingNumber) {
       const query = new URLSearchParams(buildTrackRequest()).toString();

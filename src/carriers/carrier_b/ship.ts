@@ -9,7 +9,8 @@ import type { BookedPackage, BookedShipment, Costs, ShippingDocument } from '../
 import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objectList, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
-import { combineLabels, decodeBase64 } from '../shared/labels.js';
+import { decodeBase64 } from '../shared/labels.js';
+import type { LabelWork } from '../shared/label-work.js';
 import { FORM_TYPES, REFERENCE_CODES, isMailInnovations, labelChoice, serviceName, type LabelChoice } from './codes.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
 import {
@@ -199,8 +200,8 @@ function documentsOf(results: JsonObject): ShippingDocument[] {
   });
 }
 
-/** UPS ship answer → BookedShipment; labels are turned into what the user asked (PNG → PDF for PDF). */
-export async function parseShipResponse(body: unknown, opts: { deliver?: LabelChoice['deliver']; service?: string } = {}): Promise<BookedShipment> {
+/** UPS ship answer → BookedShipment; labels are turned into what the user asked (PNG → PDF for PDF, by the label work handed in). */
+export async function parseShipResponse(body: unknown, opts: { deliver?: LabelChoice['deliver']; service?: string; labels?: Pick<LabelWork, 'combineLabels'> } = {}): Promise<BookedShipment> {
   throwIfErrorBody(body);
   const response = obj(dig(body, 'ShipmentResponse'));
   const failed = response ? responseFailed(response) : undefined;
@@ -209,19 +210,20 @@ export async function parseShipResponse(body: unknown, opts: { deliver?: LabelCh
   if (!results) throw unexpectedBody('ship response (no ShipmentResults)');
   const master = text(results.ShipmentIdentificationNumber) ?? text(dig(objectList(results.PackageResults)[0], 'TrackingNumber'));
   if (!master) throw unexpectedBody('ship response (no ShipmentIdentificationNumber)');
-  const packages: BookedPackage[] = [];
-  for (const p of packagesOf(results, master)) {
-    if (opts.deliver === 'PDF' && p.format === 'PNG') {
+  // Every package's label at once: the threads of the label work take them in parallel.
+  const packages: BookedPackage[] = await Promise.all(
+    packagesOf(results, master).map(async (p): Promise<BookedPackage> => {
+      if (opts.deliver !== 'PDF' || p.format !== 'PNG') return { tracking_number: p.trackingNumber, label: p.bytes, label_format: p.format };
+      // The client always hands it in; only a caller of this function alone can leave it out.
+      if (!opts.labels) throw new Error('carrier_b PDF labels need the label work (LabelWork) handed in');
       // UPS has no PDF label: the PNG it returned is placed on a PDF page at its printed size.
       try {
-        packages.push({ tracking_number: p.trackingNumber, label: (await combineLabels('PNG', [p.bytes])).bytes, label_format: 'PDF' });
-      } catch {
-        throw unexpectedBody(`label of package ${p.trackingNumber} (not a readable PNG)`);
+        return { tracking_number: p.trackingNumber, label: (await opts.labels.combineLabels('PNG', [p.bytes])).bytes, label_format: 'PDF' };
+      } catch (err) {
+        throw unexpectedBody(`label of package ${p.trackingNumber} (${err instanceof ApiError && err.code === 'payload_too_large' ? err.message : 'not a readable PNG'})`);
       }
-    } else {
-      packages.push({ tracking_number: p.trackingNumber, label: p.bytes, label_format: p.format });
-    }
-  }
+    }),
+  );
   const documents = documentsOf(results);
   return dropUndefined<BookedShipment>({
     tracking_number: master,

@@ -25,7 +25,6 @@ import {
   parsePickupResponse,
 } from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
-import { pdfToPng } from '../shared/raster.js';
 import { buildShipRequest, parseShipResponse, wantsPngLabels } from './ship.js';
 import { buildTrackManyRequest, buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 import type { CarrierCQuery } from './wire.js';
@@ -77,7 +76,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       const booked = parseShipResponse(await send(call, ENDPOINTS.ship, { body: request }), request.productCode);
       if (!wantsPngLabels(req)) return booked;
       // MyDHL renders no images: the PDF it answered is drawn as the PNG asked for.
-      const packages = await Promise.all(booked.packages.map(async (p) => ({ ...p, label: await pdfToPng(p.label), label_format: 'PNG' })));
+      const packages = await Promise.all(booked.packages.map(async (p) => ({ ...p, label: await deps.labels.pdfToPng(p.label), label_format: 'PNG' })));
       return { ...booked, packages };
     },
     async track(call, trackingNumber) {

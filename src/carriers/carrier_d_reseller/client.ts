@@ -7,7 +7,6 @@
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import type { ShipmentRequest } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
-import { mergePdfs } from '../shared/labels.js';
 import { buildXml } from '../shared/xml.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import {
@@ -113,7 +112,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResel
           throw await refundBought(call, creds, labels, err);
         }
       }
-      return assembleShipment(req, labels, mergePdfs);
+      return assembleShipment(req, labels, deps.labels.mergePdfs);
     },
     async track(call, trackingNumber) {
       return parseTrackResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumber, credentials(call))), trackingNumber);

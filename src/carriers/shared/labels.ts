@@ -60,6 +60,40 @@ export async function mergePdfs(files: Uint8Array[]): Promise<Uint8Array> {
   return merged.save();
 }
 
+/** A label's pages as objects numbered from `first` on, their page objects' numbers, and the next free number. */
+export interface CopiedPages {
+  objects: { num: number; body: Uint8Array }[];
+  pages: number[];
+  next: number;
+}
+
+/**
+ * pdf-lib's copy of a label's pages for a PDF written elsewhere (the batch print file, for a label
+ * its own reader refused): the pages go into a scratch document whose new objects are numbered
+ * from `first` on, each page pointing at `parent`; the scratch document's catalog and page tree
+ * are left out.
+ */
+export async function copyPdfPages(label: Uint8Array, first: number, parent: number): Promise<CopiedPages> {
+  const { ParseSpeeds, PDFDocument, PDFName, PDFRef } = await loadPdfLib();
+  const src = await PDFDocument.load(label, { updateMetadata: false, ignoreEncryption: true, parseSpeed: ParseSpeeds.Fastest });
+  const scratch = await PDFDocument.create({ updateMetadata: false });
+  const own = scratch.context.largestObjectNumber;
+  scratch.context.largestObjectNumber = Math.max(own, first - 1);
+  const pages: number[] = [];
+  for (const page of await scratch.copyPages(src, src.getPageIndices())) {
+    page.node.set(PDFName.of('Parent'), PDFRef.of(parent));
+    pages.push(scratch.context.getObjectRef(page.node)!.objectNumber);
+  }
+  const objects: CopiedPages['objects'] = [];
+  for (const [ref, obj] of scratch.context.enumerateIndirectObjects()) {
+    if (ref.objectNumber <= own) continue;
+    const body = new Uint8Array(obj.sizeInBytes());
+    obj.copyBytesInto(body, 0);
+    objects.push({ num: ref.objectNumber, body });
+  }
+  return { objects, pages, next: scratch.context.largestObjectNumber + 1 };
+}
+
 /** Dots per inch stated in a PNG pHYs chunk, if any. */
 function pngDpi(bytes: Uint8Array): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -109,6 +143,12 @@ async function imagesToPdf(kind: 'PNG' | 'JPEG', labels: Uint8Array[]): Promise<
     }
   }
   return doc.save();
+}
+
+/** Whether labels of this format are drawn (PDF, PNG, JPEG), the ones a carrier may have to convert. */
+export function isDrawnFormat(format: string): boolean {
+  const f = bareFormat(format);
+  return f === 'PDF' || IMAGE_FORMATS.has(f);
 }
 
 /** Whether labels of this format can be combined into one document (checked before booking). */

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ApiError } from '../../domain/errors.js';
+import { MAX_IMAGE_PIXELS } from './label-work.js';
 
 // pdf.js and the Skia canvas are large: loaded with the first PNG label, not at start.
 let libraries: Promise<[typeof import('pdfjs-dist/legacy/build/pdf.mjs'), typeof import('@napi-rs/canvas')]> | undefined;
@@ -31,6 +32,9 @@ export async function pdfToPng(pdf: Uint8Array, dpi = LABEL_DPI): Promise<Uint8A
   try {
     const page = await doc.getPage(1);
     const viewport = page.getViewport({ scale: dpi / 72 });
+    // The canvas is as large as the page says: a label, not a poster.
+    const pixels = Math.round(viewport.width) * Math.round(viewport.height);
+    if (pixels > MAX_IMAGE_PIXELS) throw new ApiError('payload_too_large', `the carrier label's page is ${pixels} pixels at ${dpi} dpi; at most ${MAX_IMAGE_PIXELS} are drawn`, 'label');
     const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';

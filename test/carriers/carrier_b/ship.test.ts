@@ -2,6 +2,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildShipRequest, parseShipResponse } from '../../../src/carriers/carrier_b/ship.js';
+import { combineLabels } from '../../../src/carriers/shared/labels.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { NOW, apiErrorOf, fixture, recordedInternational, recordedShipment } from './support.js';
 
@@ -158,7 +159,7 @@ describe.skipIf(fixturesMissing)('parseShipResponse', () => {
   });
 
   it('fixtures/shipment_ShipmentResponseJSON.json asked as PDF: the PNG on a PDF page', async () => {
-    const booked = await parseShipResponse(fixture('fixtures/shipment_ShipmentResponseJSON.json'), { deliver: 'PDF' });
+    const booked = await parseShipResponse(fixture('fixtures/shipment_ShipmentResponseJSON.json'), { deliver: 'PDF', labels: { combineLabels } });
     expect(booked.packages[0]?.label_format).toBe('PDF');
     expect((await PDFDocument.load(booked.packages[0]?.label ?? new Uint8Array())).getPageCount()).toBe(1);
   });
@@ -186,7 +187,7 @@ describe.skipIf(fixturesMissing)('parseShipResponse', () => {
     expect(negotiated.costs).toMatchObject({ net_charge: '15.00', discounts: '5.00' });
     await expect(parseShipResponse(body({ TrackingNumber: '1ZA', ShippingLabel: {} }))).rejects.toMatchObject({ code: 'carrier_http_exception' });
     await expect(parseShipResponse(body({ TrackingNumber: '1ZA', ShippingLabel: { GraphicImage: '***' } }))).rejects.toMatchObject({ code: 'carrier_http_exception' });
-    await expect(parseShipResponse(body({ TrackingNumber: '1ZA', ShippingLabel: { ImageFormat: { Code: 'PNG' }, GraphicImage: 'AAAA' } }), { deliver: 'PDF' })).rejects.toMatchObject({ code: 'carrier_http_exception' });
+    await expect(parseShipResponse(body({ TrackingNumber: '1ZA', ShippingLabel: { ImageFormat: { Code: 'PNG' }, GraphicImage: 'AAAA' } }), { deliver: 'PDF', labels: { combineLabels } })).rejects.toMatchObject({ code: 'carrier_http_exception' });
     await expect(parseShipResponse(fixture('fixtures/pickup_PickupErrorResponse.json'))).rejects.toMatchObject({ code: 'carrier_exception', message: 'Invalid pickup date' });
   });
 });
