@@ -90,7 +90,7 @@ async function api(base, key, method, path, body, headers = {}) {
 }
 
 async function createKey(container) {
-  const out = await podman('exec', container, 'node', '/app/dist/cli.js', 'keys', 'create', '--tenant', 'acme');
+  const out = await podman('exec', container, 'waybill', 'keys', 'create', '--tenant', 'acme');
   return out.split('\n').at(-1);
 }
 
