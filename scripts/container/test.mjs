@@ -132,8 +132,8 @@ async function single() {
   });
   const user = await podman('exec', name, 'id', '-u');
   check(user !== '0', `the service runs as root (uid ${user})`);
-  const config = JSON.parse(await podman('image', 'inspect', IMAGE, '--format', '{{json .Config}}'));
-  check(JSON.stringify(config.Healthcheck?.Test ?? []).includes('/healthz'), `the image has no HEALTHCHECK on /healthz: ${JSON.stringify(config.Healthcheck)}`);
+  const healthcheck = JSON.parse(await podman('image', 'inspect', IMAGE, '--format', '{{json .HealthCheck}}'));
+  check(JSON.stringify(healthcheck?.Test ?? []).includes('/healthz'), `the image has no HEALTHCHECK on /healthz: ${JSON.stringify(healthcheck)}`);
   check(await healthyByImage(name), 'the image\'s HEALTHCHECK fails on a running instance');
   await timed('key, account, rate and label', async () => {
     const key = await createKey(name);
