@@ -113,7 +113,8 @@ async function createAccount(base, key) {
 
 async function removeLeftovers() {
   const containers = (await podman('ps', '--all', '--format', '{{.Names}}')).split('\n').filter((n) => n.startsWith(PREFIX));
-  if (containers.length > 0) await podman('rm', '--force', '--time', '0', ...containers);
+  // --volumes: the containers' anonymous volumes (the image's /data) go with them.
+  if (containers.length > 0) await podman('rm', '--force', '--volumes', '--time', '0', ...containers);
   const volumes = (await podman('volume', 'ls', '--format', '{{.Name}}')).split('\n').filter((n) => n.startsWith(PREFIX));
   if (volumes.length > 0) await podman('volume', 'rm', '--force', ...volumes);
   if ((await podman('network', 'ls', '--format', '{{.Name}}')).split('\n').includes(PREFIX)) await podman('network', 'rm', '--force', PREFIX);
@@ -152,7 +153,7 @@ async function single() {
   await timed('SIGTERM to exit', () => podman('stop', '--time', '45', name));
   const status = await podman('inspect', name, '--format', '{{.State.ExitCode}}');
   check(status === '0', `exit status ${status} after SIGTERM`);
-  await podman('rm', name);
+  await podman('rm', '--volumes', name);
 }
 
 /** compose's ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error} and $$, from `env`. */
