@@ -16,6 +16,7 @@ import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
 import { requestExamples } from './contract/examples.js';
+import { CURRENT_API_VERSION } from './contract/versions.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerJsonParser } from './http/json-parser.js';
@@ -25,6 +26,7 @@ import { lazySerializers, lazyValidatorCompiler } from './http/lazy-compile.js';
 import { registerMetrics } from './http/metrics.js';
 import { lazyRequestLogger, RequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerApiVersion } from './http/api-version.js';
 import { registerTracing } from './http/tracing.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
@@ -87,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     closing = true;
   });
   registerSecurityHeaders(app);
+  // Before authentication: an unknown version is refused whoever asks, and every answer names one.
+  registerApiVersion(app);
   // Callback hooks, not async ones: a key verified seconds ago is answered without a promise.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
@@ -149,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Waybill', version: '0.1.0', description: 'One JSON interface over many shipping carriers.' },
+      info: { title: 'Waybill', version: '0.1.0', description: `One JSON interface over many shipping carriers. API version ${CURRENT_API_VERSION}: name it in the Waybill-Version request header to keep its behaviour when a later version changes something; every answer carries the version it was written in (README "API versions").` },
       components: { securitySchemes: { zkkey: { type: 'apiKey', in: 'header', name: 'zkkey' }, bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ zkkey: [] }, { bearer: [] }],
     },

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Config } from '../config.js';
 import type { RequestExamples } from '../contract/examples.js';
+import type { ApiVersion } from '../contract/versions.js';
 import type { Services } from '../services/index.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The tenant the API key or JWT belongs to; set by the auth hook. */
     tenant: string;
+    /** The API version the caller named in Waybill-Version, else the newest (api-version.ts). */
+    apiVersion: ApiVersion;
   }
   interface FastifyContextConfig {
     /** Route answers without an API key. */

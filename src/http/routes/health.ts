@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
+import { pendingMigrations } from '../../storage/migrations/index.js';
 import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
@@ -8,17 +9,22 @@ const Status = Type.Object({ status: Type.String() });
 export function registerHealthRoutes(app: App, { services }: RouteContext): void {
   app.get('/healthz', { config: { public: true }, schema: { operationId: 'checkLiveness', tags: ['meta'], summary: 'The process is alive', security: [], response: { 200: ok('Alive: {status: "ok"}', Status) } } }, async () => ({ status: 'ok' }));
 
+  // A balancer (or Kubernetes' readiness probe) sends traffic only here; a failing /readyz must
+  // not restart the process, which /healthz decides.
   app.get(
     '/readyz',
-    { config: { public: true }, schema: { operationId: 'checkReadiness', tags: ['meta'], summary: 'The database is reachable', security: [], response: { 200: ok('Ready: {status: "ready"}', Status), 503: errorResponses[503] } } },
+    { config: { public: true }, schema: { operationId: 'checkReadiness', tags: ['meta'], summary: 'The database is reachable and its schema up to date', security: [], response: { 200: ok('Ready: {status: "ready"}', Status), 503: errorResponses[503] } } },
     async (req, reply) => {
+      let pending: string[];
       try {
         await services.database.ping();
-        return { status: 'ready' };
+        pending = await pendingMigrations(services.database);
       } catch (err) {
         req.log.warn({ err }, 'database not reachable');
         return reply.status(503).send(new ApiError('service_unavailable', 'The database is unreachable', 'readyz').toBody());
       }
+      if (pending.length > 0) return reply.status(503).send(new ApiError('service_unavailable', `The database schema is not up to date: run waybill migrate (${pending.length} migrations pending)`, 'readyz').toBody());
+      return { status: 'ready' };
     },
   );
 

@@ -43,3 +43,12 @@ export async function migrate(database: Database): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * The migrations this build lists that the database has not run: none once `waybill migrate` (or
+ * `serve`, which migrates before it listens) has finished; /readyz is not ready until then.
+ */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: provider(database.dialect) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
