@@ -8,20 +8,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { carrierNames } from '../../src/carriers/declarations.js';
 import { loadConfig } from '../../src/config.js';
 import { projectRoot } from '../support/process.js';
 
 /** Every environment variable loadConfig reads, found by giving it an environment that records them. */
 function settingNames(): Set<string> {
   const read = new Set<string>();
-  loadConfig(new Proxy({} as Record<string, string | undefined>, { get: (_, name) => (read.add(String(name)), undefined) }));
+  loadConfig(new Proxy({} as Record<string, string | undefined>, { get: (_, name) => (read.add(String(name)), undefined) }), carrierNames);
   return read;
 }
 const SETTINGS = settingNames();
 // The OpenTelemetry SDK's own variables (README "Operating"), read by tracing.ts, not config.ts.
 const known = (name: string) => SETTINGS.has(name) || name.startsWith('OTEL_');
 const read = (path: string) => readFileSync(join(projectRoot, path), 'utf8');
-const DRAIN_SEC = loadConfig({}).carriers.timeoutMs / 1000;
+const DRAIN_SEC = loadConfig({}, carrierNames).carriers.timeoutMs / 1000;
 
 type Doc = { kind: string; metadata: { name: string }; spec: any; data?: Record<string, string>; stringData?: Record<string, string> };
 const DIR = 'deploy/kubernetes';
@@ -46,7 +47,7 @@ describe('Kubernetes manifests', () => {
     const env = Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value]));
     expect(env.HOST).toBe('0.0.0.0');
     const port = container.ports.find((p: { name: string }) => p.name === 'http');
-    expect(port.containerPort).toBe(loadConfig({ PORT: env.PORT }).port);
+    expect(port.containerPort).toBe(loadConfig({ PORT: env.PORT }, carrierNames).port);
     expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
     expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     expect(container.startupProbe.httpGet.path).toBe('/healthz');
