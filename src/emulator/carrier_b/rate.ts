@@ -4,7 +4,7 @@
  * The answer is shaped like fixtures/rate_RateResponseJSON.json: RatedShipment is a list when
  * shopping and one object when rating a single service (what UPS does below v2403), money as
  * strings, NegotiatedRateCharges when NegotiatedRatesIndicator was sent, and TimeInTransit with
- * EstimatedArrival for the *timeintransit options.
+ * EstimatedArrival for the *timeintransit options and for `?additionalinfo=timeintransit`.
  */
 import type { FastifyInstance } from 'fastify';
 import { dayName, localDate, utcOffsetMinutes } from '../calendar.js';
@@ -40,7 +40,8 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
     }
     const offset = utcOffsetMinutes(s.shipFrom.countryCode, s.shipFrom.postalCode);
     const shipDate = isoOf(str(at(rateRequest, 'Shipment.DeliveryTimeInformation.Pickup.Date')) ?? s.shipmentDate) ?? localDate(ctx.clock.now(), offset);
-    const withTransit = option.endsWith('timeintransit');
+    // Transit times are asked either by the request option or by the documented query parameter.
+    const withTransit = option.endsWith('timeintransit') || str((request.query as Record<string, unknown>).additionalinfo)?.toLowerCase() === 'timeintransit';
     const rated = services.map((service) => {
       const q = quote(service, lane, s.packages);
       const arrival = deliveryDate(shipDate, q.days);

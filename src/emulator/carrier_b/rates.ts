@@ -93,6 +93,8 @@ export function serviceOn(lane: Lane, code: string): ServiceDef | undefined {
 }
 
 const LB_PER_KG = 2.20462;
+/** Every account's negotiated discount: 5 %. */
+const NEGOTIATED = 0.95;
 
 export interface PackageInput {
   weight: number;
@@ -126,7 +128,7 @@ export function quote(service: ServiceDef, lane: Lane, packages: PackageInput[])
   const fuel = round2(base * 0.12);
   const total = round2(base + fuel);
   const days = service.code === '03' && lane.domestic ? Math.max(1, Math.min(5, (lane.zone % 100) - 1)) : service.days;
-  return { currency, base, fuel, total, negotiated: round2(total * 0.95), billableLb: lb, days };
+  return { currency, base, fuel, total, negotiated: round2(total * NEGOTIATED), billableLb: lb, days };
 }
 
 export function deliveryDate(shipDate: string, days: number): string {
@@ -146,6 +148,7 @@ export function chargeBlock(q: Quote) {
   };
 }
 
+/** Negotiated charges: the base and the total, 5 % off (BaseServiceCharge from subversion 2201 on, Rating.yaml). */
 export function negotiatedBlock(q: Quote) {
-  return { TotalCharge: money(q.currency, q.negotiated) };
+  return { BaseServiceCharge: money(q.currency, round2(q.base * NEGOTIATED)), TotalCharge: money(q.currency, q.negotiated) };
 }
