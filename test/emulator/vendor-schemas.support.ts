@@ -1,0 +1,156 @@
+/**
+ * The emulator checked against the carriers' own published API descriptions: every answer is
+ * validated against the response schema the carrier's OpenAPI document gives for its operation and
+ * status, read in place from `$WAYBILL_CARRIER_FIXTURES/<slug>/vendor`. Where a vendor schema and
+ * the payloads recorded from the real carrier disagree, the recorded payloads win: each carrier's
+ * suite lists those places (`KnownDifference`), with the reason, and nothing else may differ.
+ */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { readdirSync } from 'node:fs';
+import { fixturePath, readFixtureJson } from '../support/fixtures.js';
+
+type Doc = Record<string, unknown>;
+
+/** A place where the emulator follows the recorded payloads rather than the vendor schema. */
+export interface KnownDifference {
+  /** The operation's vendor path (as the document writes it) and the instance path, both matched exactly or as a pattern. */
+  path: string;
+  instancePath: string | RegExp;
+  /** The failing schema keyword (`type`, `required`, `enum`, …) or `*`. */
+  keyword: string;
+  why: string;
+}
+
+export interface VendorCheck {
+  /** The vendor document's file in `<slug>/vendor`. */
+  file: string;
+  method: string;
+  /** The path as the vendor document writes it (`/rating/{version}/{requestoption}`). */
+  path: string;
+}
+
+const ptr = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** One validator per carrier: each vendor document loaded once, each response schema compiled once. */
+export class VendorSchemas {
+  readonly #ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false, discriminator: false });
+  readonly #docs = new Map<string, Doc>();
+  readonly #compiled = new Map<string, ValidateFunction>();
+
+  constructor(readonly slug: string) {
+    addFormats(this.#ajv);
+  }
+
+  async #doc(file: string): Promise<Doc> {
+    let doc = this.#docs.get(file);
+    if (!doc) {
+      doc = (await SwaggerParser.parse(fixturePath(this.slug, `vendor/${file}`))) as unknown as Doc;
+      this.#ajv.addSchema(doc, file);
+      this.#docs.set(file, doc);
+    }
+    return doc;
+  }
+
+  /** The JSON response schema of an operation and status, as a pointer into its document, or undefined when it has none. */
+  async #schemaRef(check: VendorCheck, status: number): Promise<string | undefined> {
+    const doc = await this.#doc(check.file);
+    const op = (doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)[check.path]?.[check.method.toLowerCase()];
+    if (!op?.responses) throw new Error(`${this.slug}/${check.file} has no ${check.method} ${check.path}`);
+    const key = String(status) in op.responses ? String(status) : 'default' in op.responses ? 'default' : undefined;
+    if (!key) throw new Error(`${this.slug}/${check.file} ${check.method} ${check.path} documents no ${status} answer`);
+    let pointer = `#/paths/${ptr(check.path)}/${check.method.toLowerCase()}/responses/${key}`;
+    let response = op.responses[key] as { $ref?: string; content?: Record<string, { schema?: unknown }> };
+    if (response.$ref) {
+      pointer = response.$ref;
+      response = resolve(doc, response.$ref) as typeof response;
+    }
+    const type = Object.keys(response.content ?? {}).find((t) => t.includes('json'));
+    return type && response.content?.[type]?.schema ? `${check.file}${pointer}/content/${ptr(type)}/schema` : undefined;
+  }
+
+  /** Schema errors of one answer, less the known differences; `[]` when it conforms. */
+  async check(check: VendorCheck, status: number, body: unknown, known: readonly KnownDifference[]): Promise<string[]> {
+    const ref = await this.#schemaRef(check, status);
+    if (!ref) return [];
+    let validate = this.#compiled.get(ref);
+    if (!validate) {
+      validate = this.#ajv.compile({ $ref: ref });
+      this.#compiled.set(ref, validate);
+    }
+    if (validate(body)) return [];
+    return (validate.errors ?? [])
+      .filter((e) => !known.some((k) => isKnown(k, check.path, e)))
+      .map((e) => `${check.method} ${check.path} ${status}: ${e.instancePath || '/'} ${e.message ?? e.keyword} ${e.keyword === 'additionalProperties' || e.keyword === 'enum' ? JSON.stringify(e.params) : ''}`.trim());
+  }
+}
+
+function isKnown(k: KnownDifference, path: string, e: ErrorObject): boolean {
+  if (k.path !== path || (k.keyword !== '*' && k.keyword !== e.keyword)) return false;
+  return typeof k.instancePath === 'string' ? k.instancePath === e.instancePath : k.instancePath.test(e.instancePath);
+}
+
+function resolve(doc: Doc, ref: string): unknown {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+}
+
+/** The recorded request bodies of a carrier (`fixtures/*Request*.json`), by file name. */
+export function recordedRequests(slug: string): string[] {
+  return readdirSync(fixturePath(slug, 'fixtures'))
+    .filter((f) => /Request.*\.json$/.test(f))
+    .sort();
+}
+
+/**
+ * A recorded request ready to send again: `<python-expr: ...>` placeholders (computed values:
+ * dates, images) become what `fill` gives for the member's name; a `"**Other": "<spread>"` member
+ * (a request written as another one plus changes) brings in that request's members; and every
+ * recorded date, which lies years in the past, moves to `day` (a carrier refuses past dates).
+ */
+export function recordedRequest<T = unknown>(slug: string, file: string, day: string, fill: (member: string) => unknown): T {
+  const prefix = file.slice(0, file.indexOf('_') + 1);
+  const walk = (node: unknown, member: string): unknown => {
+    if (typeof node === 'string' && node.startsWith('<python-expr:')) return fill(member);
+    if (typeof node === 'string' && DATE.test(node)) return node.replace(DATE, day);
+    if (Array.isArray(node)) return node.map((n) => walk(n, member));
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      const spread = /^\*\*(\w+)((?:\['\w+'\])*)$/.exec(k);
+      if (spread && v === '<spread>') {
+        const keys = [...(spread[2] ?? '').matchAll(/'(\w+)'/g)].map((m) => m[1] ?? '');
+        Object.assign(out, keys.reduce<unknown>((n, key) => (n as Record<string, unknown>)[key], walk(readFixtureJson(slug, `fixtures/${prefix}${spread[1]}.json`), '')));
+      } else out[k] = walk(v, k);
+    }
+    return out;
+  };
+  return walk(readFixtureJson(slug, `fixtures/${file}`), '') as T;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}(?=$|T| )/;
+
+/** An answer of the emulator: its status and parsed JSON body. */
+export interface Answer {
+  status: number;
+  json: unknown;
+}
+
+/** Schema errors of each answer, named by what was asked; `{}` when every answer conforms. */
+export async function nonConforming(
+  schemas: VendorSchemas,
+  check: VendorCheck,
+  answers: Record<string, Answer>,
+  known: readonly KnownDifference[],
+): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const [name, answer] of Object.entries(answers)) {
+    const errors = await schemas.check(check, answer.status, answer.json, known);
+    if (errors.length) out[`${name} (${answer.status})`] = errors;
+  }
+  return out;
+}
