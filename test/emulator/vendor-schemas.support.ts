@@ -7,7 +7,7 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import addFormatsModule from 'ajv-formats';
 import { readdirSync } from 'node:fs';
 import { fixturePath, readFixtureJson } from '../support/fixtures.js';
 
@@ -30,6 +30,9 @@ export interface VendorCheck {
   /** The path as the vendor document writes it (`/rating/{version}/{requestoption}`). */
   path: string;
 }
+
+// ajv-formats ships CommonJS with a default export that ESM sees one level down.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => void;
 
 const ptr = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
