@@ -66,13 +66,15 @@ describe('Rating', () => {
     const ground = (at(shop.json, 'RateResponse.RatedShipment') as Record<string, unknown>[]).find((r) => at(r, 'Service.Code') === '03');
     expect(at(ground, 'TimeInTransit.ServiceSummary.EstimatedArrival.BusinessDaysInTransit')).toBe('3');
     const rate = await ups.call('POST', '/api/rating/v2409/Rate?additionalinfo=timeintransit', rateBody({ Service: { Code: '02' } }), { token });
-    expect(at(rate.json, 'RateResponse.RatedShipment.TimeInTransit.ServiceSummary.EstimatedArrival.Arrival')).toEqual({ Date: '20250306', Time: '233000' });
+    expect(at(rate.json, 'RateResponse.RatedShipment.0.TimeInTransit.ServiceSummary.EstimatedArrival.Arrival')).toEqual({ Date: '20250306', Time: '233000' });
   });
 
-  it('Ratetimeintransit answers one RatedShipment object with the estimated arrival', async () => {
+  it('Ratetimeintransit answers a list of one RatedShipment (always a list from v2409 on, Rating.yaml) with the estimated arrival', async () => {
     const reply = await ups.call('POST', '/api/rating/v2409/Ratetimeintransit', rateBody({ Service: { Code: '02' }, ShipmentRatingOptions: undefined }), { token });
-    const rated = at(reply.json, 'RateResponse.RatedShipment');
-    expect(Array.isArray(rated)).toBe(false);
+    const list = at(reply.json, 'RateResponse.RatedShipment');
+    expect(Array.isArray(list) && list.length).toBe(1);
+    const rated = at(list, '0');
+    expect(at(rated, 'RatedPackage.0.Weight')).toBe('5');
     expect(at(rated, 'NegotiatedRateCharges')).toBeUndefined();
     expect(at(rated, 'TimeInTransit.ServiceSummary.EstimatedArrival')).toMatchObject({ Arrival: { Date: '20250306', Time: '233000' }, BusinessDaysInTransit: '2', DayOfWeek: 'THU' });
   });

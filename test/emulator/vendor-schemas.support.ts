@@ -15,7 +15,7 @@ type Doc = Record<string, unknown>;
 
 /** A place where the emulator follows the recorded payloads rather than the vendor schema. */
 export interface KnownDifference {
-  /** The operation's vendor path (as the document writes it) and the instance path, both matched exactly or as a pattern. */
+  /** The operation's vendor path as the document writes it (`*`: every path), and the instance path, exactly or as a pattern. */
   path: string;
   instancePath: string | RegExp;
   /** The failing schema keyword (`type`, `required`, `enum`, …) or `*`. */
@@ -90,7 +90,7 @@ export class VendorSchemas {
 }
 
 function isKnown(k: KnownDifference, path: string, e: ErrorObject): boolean {
-  if (k.path !== path || (k.keyword !== '*' && k.keyword !== e.keyword)) return false;
+  if ((k.path !== '*' && k.path !== path) || (k.keyword !== '*' && k.keyword !== e.keyword)) return false;
   return typeof k.instancePath === 'string' ? k.instancePath === e.instancePath : k.instancePath.test(e.instancePath);
 }
 
@@ -113,13 +113,15 @@ export function recordedRequests(slug: string): string[] {
  * A recorded request ready to send again: `<python-expr: ...>` placeholders (computed values:
  * dates, images) become what `fill` gives for the member's name; a `"**Other": "<spread>"` member
  * (a request written as another one plus changes) brings in that request's members; and every
- * recorded date, which lies years in the past, moves to `day` (a carrier refuses past dates).
+ * recorded date, which lies years in the past, moves to `day` (a carrier refuses past dates), also
+ * where written `yyyymmdd` in a member named for a date.
  */
 export function recordedRequest<T = unknown>(slug: string, file: string, day: string, fill: (member: string) => unknown): T {
   const prefix = file.slice(0, file.indexOf('_') + 1);
   const walk = (node: unknown, member: string): unknown => {
     if (typeof node === 'string' && node.startsWith('<python-expr:')) return fill(member);
     if (typeof node === 'string' && DATE.test(node)) return node.replace(DATE, day);
+    if (typeof node === 'string' && /date/i.test(member) && /^\d{8}$/.test(node)) return day.replace(/-/g, '');
     if (Array.isArray(node)) return node.map((n) => walk(n, member));
     if (node === null || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
