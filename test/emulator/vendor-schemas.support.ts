@@ -18,7 +18,7 @@ export interface KnownDifference {
   /** The operation's vendor path as the document writes it (`*`: every path), and the instance path, exactly or as a pattern. */
   path: string;
   instancePath: string | RegExp;
-  /** The failing schema keyword (`type`, `required`, `enum`, …) or `*`. */
+  /** The failing schema keyword (`type`, `required`, `enum`, …), `status` for a status the document does not list (the status as instancePath), or `*`. */
   keyword: string;
   why: string;
 }
@@ -56,13 +56,18 @@ export class VendorSchemas {
     return doc;
   }
 
-  /** The JSON response schema of an operation and status, as a pointer into its document, or undefined when it has none. */
-  async #schemaRef(check: VendorCheck, status: number): Promise<string | undefined> {
+  /**
+   * The JSON response schema of an operation and status, as a pointer into its document (undefined
+   * when the answer has no JSON body), and whether the document lists that status at all. An error
+   * status it does not list is checked against its first error answer: the carrier's error body.
+   */
+  async #schemaRef(check: VendorCheck, status: number): Promise<{ ref?: string; documented: boolean }> {
     const doc = await this.#doc(check.file);
     const op = (doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)[check.path]?.[check.method.toLowerCase()];
     if (!op?.responses) throw new Error(`${this.slug}/${check.file} has no ${check.method} ${check.path}`);
-    const key = String(status) in op.responses ? String(status) : 'default' in op.responses ? 'default' : undefined;
-    if (!key) throw new Error(`${this.slug}/${check.file} ${check.method} ${check.path} documents no ${status} answer`);
+    const documented = String(status) in op.responses || 'default' in op.responses;
+    const key = String(status) in op.responses ? String(status) : 'default' in op.responses ? 'default' : status >= 400 ? Object.keys(op.responses).find((k) => k >= '400') : undefined;
+    if (!key) return { documented };
     let pointer = `#/paths/${ptr(check.path)}/${check.method.toLowerCase()}/responses/${key}`;
     let response = op.responses[key] as { $ref?: string; content?: Record<string, { schema?: unknown }> };
     if (response.$ref) {
@@ -70,22 +75,23 @@ export class VendorSchemas {
       response = resolve(doc, response.$ref) as typeof response;
     }
     const type = Object.keys(response.content ?? {}).find((t) => t.includes('json'));
-    return type && response.content?.[type]?.schema ? `${check.file}${pointer}/content/${ptr(type)}/schema` : undefined;
+    return { documented, ...(type && response.content?.[type]?.schema ? { ref: `${check.file}${pointer}/content/${ptr(type)}/schema` } : {}) };
   }
 
   /** Schema errors of one answer, less the known differences; `[]` when it conforms. */
   async check(check: VendorCheck, status: number, body: unknown, known: readonly KnownDifference[]): Promise<string[]> {
-    const ref = await this.#schemaRef(check, status);
-    if (!ref) return [];
+    const { ref, documented } = await this.#schemaRef(check, status);
+    const undocumented = documented || known.some((k) => isKnown(k, check.path, { instancePath: String(status), keyword: 'status' } as ErrorObject)) ? [] : [`${check.method} ${check.path} ${status}: status not documented`];
+    if (!ref) return undocumented;
     let validate = this.#compiled.get(ref);
     if (!validate) {
       validate = this.#ajv.compile({ $ref: ref });
       this.#compiled.set(ref, validate);
     }
-    if (validate(body)) return [];
-    return (validate.errors ?? [])
+    if (validate(body)) return undocumented;
+    return [...undocumented, ...(validate.errors ?? [])
       .filter((e) => !known.some((k) => isKnown(k, check.path, e)))
-      .map((e) => `${check.method} ${check.path} ${status}: ${e.instancePath || '/'} ${e.message ?? e.keyword} ${e.keyword === 'additionalProperties' || e.keyword === 'enum' ? JSON.stringify(e.params) : ''}`.trim());
+      .map((e) => `${check.method} ${check.path} ${status}: ${e.instancePath || '/'} ${e.message ?? e.keyword} ${e.keyword === 'additionalProperties' || e.keyword === 'enum' ? JSON.stringify(e.params) : ''}`.trim())];
   }
 }
 
