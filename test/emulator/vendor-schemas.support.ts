@@ -50,7 +50,7 @@ export class VendorSchemas {
     let doc = this.#docs.get(file);
     if (!doc) {
       doc = (await SwaggerParser.parse(fixturePath(this.slug, `vendor/${file}`))) as unknown as Doc;
-      this.#ajv.addSchema(doc, file);
+      this.#ajv.addSchema(draft4Bounds(structuredClone(doc)), file);
       this.#docs.set(file, doc);
     }
     return doc;
@@ -61,11 +61,13 @@ export class VendorSchemas {
    * when the answer has no JSON body), and whether the document lists that status at all. An error
    * status it does not list is checked against its first error answer: the carrier's error body.
    */
-  async #schemaRef(check: VendorCheck, status: number): Promise<{ ref?: string; documented: boolean }> {
+  async #schemaRef(check: VendorCheck, status: number, contentType?: string): Promise<{ ref?: string; documented: boolean }> {
     const doc = await this.#doc(check.file);
     const op = (doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)[check.path]?.[check.method.toLowerCase()];
     if (!op?.responses) throw new Error(`${this.slug}/${check.file} has no ${check.method} ${check.path}`);
-    const documented = String(status) in op.responses || 'default' in op.responses;
+    // A success must be the one the document lists (200 or 201); `default` stands for the rest.
+    const successes = Object.keys(op.responses).filter((k) => k.startsWith('2'));
+    const documented = String(status) in op.responses || ('default' in op.responses && !(status < 300 && successes.length > 0));
     const key = String(status) in op.responses ? String(status) : 'default' in op.responses ? 'default' : status >= 400 ? Object.keys(op.responses).find((k) => k >= '400') : undefined;
     if (!key) return { documented };
     let pointer = `#/paths/${ptr(check.path)}/${check.method.toLowerCase()}/responses/${key}`;
@@ -74,13 +76,15 @@ export class VendorSchemas {
       pointer = response.$ref;
       response = resolve(doc, response.$ref) as typeof response;
     }
-    const type = Object.keys(response.content ?? {}).find((t) => t.includes('json'));
+    const types = Object.keys(response.content ?? {});
+    const type = (contentType && types.find((t) => contentType.startsWith(t))) ?? types.find((t) => t.includes('json'));
     return { documented, ...(type && response.content?.[type]?.schema ? { ref: `${check.file}${pointer}/content/${ptr(type)}/schema` } : {}) };
   }
 
   /** Schema errors of one answer, less the known differences; `[]` when it conforms. */
-  async check(check: VendorCheck, status: number, body: unknown, known: readonly KnownDifference[]): Promise<string[]> {
-    const { ref, documented } = await this.#schemaRef(check, status);
+  async check(check: VendorCheck, answer: Answer, known: readonly KnownDifference[]): Promise<string[]> {
+    const { status, json: body } = answer;
+    const { ref, documented } = await this.#schemaRef(check, status, answer.contentType);
     const undocumented = documented || known.some((k) => isKnown(k, check.path, { instancePath: String(status), keyword: 'status' } as ErrorObject)) ? [] : [`${check.method} ${check.path} ${status}: status not documented`];
     if (!ref) return undocumented;
     let validate = this.#compiled.get(ref);
@@ -93,6 +97,25 @@ export class VendorSchemas {
       .filter((e) => !known.some((k) => isKnown(k, check.path, e)))
       .map((e) => `${check.method} ${check.path} ${status}: ${e.instancePath || '/'} ${e.message ?? e.keyword} ${e.keyword === 'additionalProperties' || e.keyword === 'enum' ? JSON.stringify(e.params) : ''}`.trim())];
   }
+}
+
+/**
+ * OpenAPI 3.0 writes exclusive bounds as JSON Schema draft 4 did (`minimum: 0, exclusiveMinimum:
+ * true`); ajv reads the later form (`exclusiveMinimum: 0`).
+ */
+function draft4Bounds<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(draft4Bounds);
+  else if (node !== null && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
+      if (typeof o[exclusive] !== 'boolean') continue;
+      if (o[exclusive] === true) o[exclusive] = o[bound];
+      else delete o[exclusive];
+      if (o[exclusive] !== undefined) delete o[bound];
+    }
+    Object.values(o).forEach(draft4Bounds);
+  }
+  return node;
 }
 
 function isKnown(k: KnownDifference, path: string, e: ErrorObject): boolean {
@@ -145,10 +168,14 @@ export function recordedRequest<T = unknown>(slug: string, file: string, day: st
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?=$|T| )/;
 
-/** An answer of the emulator: its status and parsed JSON body. */
+/**
+ * An answer of the emulator: its status and parsed JSON body; a multipart answer gives its
+ * content type and, as `json`, its parts by name (JSON parts parsed, others as text).
+ */
 export interface Answer {
   status: number;
   json: unknown;
+  contentType?: string;
 }
 
 /** Schema errors of each answer, named by what was asked; `{}` when every answer conforms. */
@@ -160,7 +187,7 @@ export async function nonConforming(
 ): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const [name, answer] of Object.entries(answers)) {
-    const errors = await schemas.check(check, answer.status, answer.json, known);
+    const errors = await schemas.check(check, answer, known);
     if (errors.length) out[`${name} (${answer.status})`] = errors;
   }
   return out;
