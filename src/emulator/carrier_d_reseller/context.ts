@@ -50,6 +50,8 @@ export interface Route {
   responseRoot: string;
   /** Members every error answer of this operation carries besides Status and ErrorMessage (VCR). */
   errorExtras?: object;
+  /** The answer has no Status element (SCANResponse, W21): errors say so by their ErrorMessage alone. */
+  statusless?: boolean;
 }
 
 export interface CarrierDResellerCtx extends CarrierCtx<CarrierDResellerState, CarrierDResellerOperation> {
@@ -61,7 +63,7 @@ export function createCtx(state: CarrierDResellerState, clock: ShiftableClock): 
   return {
     ...carrierCtx('carrier_d_reseller', state, clock),
     errorDocument(route, status, message) {
-      const body = { Status: String(status), ErrorMessage: `${message} Error encountered (Log ID: ${state.nextLogId()})`, ...(route.errorExtras ?? {}) };
+      const body = { ...(route.statusless ? {} : { Status: String(status) }), ErrorMessage: `${message} Error encountered (Log ID: ${state.nextLogId()})`, ...(route.errorExtras ?? {}) };
       return document(route.responseRoot, body);
     },
   };

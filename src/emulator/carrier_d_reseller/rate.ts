@@ -65,11 +65,26 @@ function usDate(iso: string): string {
   return `${m}/${d}/${y}`;
 }
 
+/**
+ * Every Fees child, in the order ELS answers them (samples/tehpeh__postage_rates_success.xml; W21's
+ * Fees type is this order less CriticalMail, plus FragileHandling): the XML schema fixes the order.
+ */
+const FEE_ELEMENTS = [
+  'CertificateOfMailing', 'CertifiedMail', 'CollectOnDelivery', 'DeliveryConfirmation', 'ElectronicReturnReceipt', 'InsuredMail', 'RegisteredMail',
+  'RestrictedDelivery', 'ReturnReceipt', 'ReturnReceiptForMerchandise', 'SignatureConfirmation', 'SpecialHandling', 'CriticalMail', 'MerchandiseReturn',
+  'OpenAndDistribute', 'AdultSignature', 'AdultSignatureRestrictedDelivery', 'LiveAnimalSurcharge', 'AMDelivery',
+];
+/** Requested services whose fee element has another name (HoldForPickup has none: it is free). */
+const FEE_ELEMENT_OF: Record<string, string> = { COD: 'CollectOnDelivery' };
+
 /** The PostagePrice node (§6c). */
 export function postagePrice(p: Priced): object {
   const info = MAIL_CLASSES[p.piece.mailClass];
   const fees: Record<string, string> = { '@_TotalAmount': p.fees.toFixed(2) };
-  for (const s of Object.keys(FEES)) fees[s] = p.piece.services.includes(s) ? (FEES[s] ?? 0).toFixed(2) : '0';
+  for (const element of FEE_ELEMENTS) {
+    const service = p.piece.services.find((s) => (FEE_ELEMENT_OF[s] ?? s) === element);
+    fees[element] = service ? (FEES[service] ?? 0).toFixed(2) : '0';
+  }
   return {
     '@_TotalAmount': round2(p.postage + p.fees).toFixed(2),
     MailClass: p.piece.mailClass,

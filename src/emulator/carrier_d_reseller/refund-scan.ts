@@ -62,7 +62,7 @@ export function registerRefundScanRoutes(app: FastifyInstance, ctx: CarrierDRese
     return { RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', Refund: refunds, FormId: refunds.some((r) => r.RefundStatus === 'Approved') ? String(12_345_678) : '0' };
   });
 
-  const scan = { operation: 'manifest' as const, path: 'GetSCANXML', field: 'scanRequestXML', root: 'SCANRequest', responseRoot: 'SCANResponse' };
+  const scan = { operation: 'manifest' as const, path: 'GetSCANXML', field: 'scanRequestXML', root: 'SCANRequest', responseRoot: 'SCANResponse', statusless: true };
   elsRoute(app, ctx, scan, async (root) => {
     const account = authenticate(ctx, root, false);
     const format = xmlText((xmlElement(root.GetSCANRequestParameters) ?? {})['@_ImageFormat']) ?? 'PDF';
@@ -83,7 +83,6 @@ export function registerRefundScanRoutes(app: FastifyInstance, ctx: CarrierDRese
     }
     const pdf = await scanFormPdf(id, account.accountId, included, ctx.clock.now());
     return {
-      Status: '0',
       RequesterID: xmlText(root.RequesterID),
       RequestID: xmlText(root.RequestID) ?? '',
       SubmissionID: id,
