@@ -1,7 +1,7 @@
 /** The carrier_c emulator's MyDHL rating and booking, spoken to directly. */
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { isValidWaybill } from '../../src/emulator/carrier_c/waybill-numbers.js';
+import { isValidWaybill } from '../../src/emulator/carrier_c/tracking-numbers.js';
 import { fixturesMissing, readFixtureJson } from '../support/fixtures.js';
 import { BASIC, BERLIN, MUNICH, rateBody, shipBody, useCarrierCClient } from './carrier_c.support.js';
 import { at } from './support.js';

@@ -12,9 +12,9 @@ import { dayName, isIsoDate, localDate, utcOffsetMinutes } from '../calendar.js'
 import { at, str, strings } from '../json.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure, type FedexError } from './errors.js';
-import { quote, weightIn, currencyFor, DIM_DIVISOR_IN, type Charges, type PackageInput, type Quote } from './rates.js';
+import { quote, weightIn, currencyFor, DIM_DIVISOR_IN, type Charges, type PackageInput, type Quote } from './prices.js';
 import { deliveryDate, laneFor, serviceByType, serviceDescription, servicesFor, stationId, transitDays, transitWord } from './services.js';
-import { readShipment, type CommonShipment, type Party } from './shipment.js';
+import { readShipment, type CommonShipment, type Party } from './request.js';
 
 export function registerRateRoutes(app: FastifyInstance, ctx: CarrierACtx): void {
   app.post('/rate/v1/rates/quotes', ctx.tag('rate'), async (request) => {

@@ -10,8 +10,8 @@ import { dayName, localDate, utcOffsetMinutes } from '../calendar.js';
 import { at, isObject, str } from '../json.js';
 import { responseHeader, type CarrierBCtx } from './context.js';
 import { errors, UpsFailure, type UpsError } from './errors.js';
-import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, ratedPackages, serviceOn, servicesFor, type ServiceDef } from './rates.js';
-import { isoOf, readShipment, upsDateOf } from './shipment.js';
+import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, ratedPackages, serviceOn, servicesFor, type ServiceDef } from './prices.js';
+import { isoOf, readShipment, upsDateOf } from './request.js';
 
 const OPTIONS = ['rate', 'shop', 'ratetimeintransit', 'shoptimeintransit'];
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { arr, at, str } from '../json.js';
 import type { CarrierCCtx } from './context.js';
 import { DhlFailure, failures } from './errors.js';
-import { pickupDay } from './products.js';
+import { pickupDay } from './prices.js';
 import { checkNotPast, Problems, readParty, readPieces, readPlanned } from './request.js';
 
 export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {

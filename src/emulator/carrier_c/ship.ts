@@ -1,6 +1,6 @@
 /**
  * MyDHL booking: `POST /shipments` (supermodelIoLogisticsExpressCreateShipmentRequest) validates the
- * required members, numbers the shipment (waybill-numbers.ts) and its pieces, prices it like /rates,
+ * required members, numbers the shipment (tracking-numbers.ts) and its pieces, prices it like /rates,
  * and answers 201 like samples/shipment_response.json: one label per piece in `documents[]`
  * (packageReferenceNumber), the commercial invoice and waybill document when their imageOptions ask
  * for them, QR codes under `packages[].documents`, and `shipmentCharges` with getRateEstimates.
@@ -12,10 +12,10 @@ import { arr, at, bool, isObject, num, round2, str } from '../json.js';
 import { labelStock, renderLabel, type LabelFormat, type LabelStock } from '../labels.js';
 import type { CarrierCCtx } from './context.js';
 import { failures } from './errors.js';
-import { deliveryDay, pickupDay, productsFor, quote } from './products.js';
+import { deliveryDay, pickupDay, productsFor, quote } from './prices.js';
 import { checkNotPast, Problems, readParty, readPieces, readPlanned, readUnit, readValueAddedServices } from './request.js';
 import type { Party, StoredShipment } from './state.js';
-import { pieceId } from './waybill-numbers.js';
+import { pieceId } from './tracking-numbers.js';
 
 /** outputImageProperties.encodingFormat → renderer format and the imageFormat DHL reports. */
 const ENCODINGS: Readonly<Record<string, { format: LabelFormat; imageFormat: string }>> = {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { arr, isObject, num, round2, str, type JsonObject } from '../json.js';
 import type { CarrierDCtx } from './context.js';
 import { errors, UspsFailure } from './errors.js';
-import { CLASSES, priceGroup, pricesFor, zoneOf, type Priced } from './rates.js';
+import { CLASSES, priceGroup, pricesFor, zoneOf, type Priced } from './prices.js';
 
 /** Extra services the emulator prices (domestic-prices.yaml TotalRatesExtraServices). */
 export const EXTRA_SERVICES: Record<number, { name: string; price: number }> = {

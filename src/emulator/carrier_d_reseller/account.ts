@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { xmlAttr, xmlText } from '../../carriers/shared/xml.js';
 import { authenticate, elsRoute, ElsFailure, fail, requireText, type CarrierDResellerCtx } from './context.js';
 import type { Account } from './state.js';
-import { round2 } from './rates.js';
+import { round2 } from './prices.js';
 
 function intermediary(a: Account): object {
   return {

@@ -4,7 +4,7 @@
  * the failure they throw, reading the form field's request XML, and the account check.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildXml, parseXml, xmlElement, xmlRoot, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
+import { buildXml, parseXml, xmlElement, xmlList, xmlRoot, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import { isObject } from '../json.js';
@@ -121,4 +121,11 @@ export function elsRoute(
       throw err;
     }
   });
+}
+
+/** The PicNumbers a refund or SCAN request names (1001 without any). */
+export function picNumbers(root: XmlObject): string[] {
+  const pics = xmlList(xmlElement(root.PicNumbers)?.PicNumber).map(xmlText).filter((p): p is string => p !== undefined);
+  if (pics.length === 0) throw fail.missing('PicNumbers');
+  return pics;
 }

@@ -1,13 +1,13 @@
 /**
  * CalculatePostageRateXML and CalculatePostageRatesXML (PROTOCOL.md §6): one mail class, or every
- * class of the Domestic / International family, priced by rates.ts and answered as PostagePrice
+ * class of the Domestic / International family, priced by prices.ts and answered as PostagePrice
  * nodes (§6c) shaped like tehpeh postage_rates_success.xml.
  */
 import type { FastifyInstance } from 'fastify';
 import { addBusinessDays, localDate, utcOffsetMinutes } from '../calendar.js';
 import { xmlAttr, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import { authenticate, elsRoute, ElsFailure, fail, type CarrierDResellerCtx } from './context.js';
-import { FEES, isZip5, MAIL_CLASSES, postageOf, round2 } from './rates.js';
+import { FEES, isZip5, MAIL_CLASSES, postageOf, round2 } from './prices.js';
 
 /** What a rate or label request says about the piece (§4, §6). */
 export interface Piece {

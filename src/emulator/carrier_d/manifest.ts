@@ -34,7 +34,7 @@ async function formPdf(manifestNumber: string, mailingDate: string, zip: string,
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-export function registerScanFormRoutes(app: FastifyInstance, ctx: CarrierDCtx): void {
+export function registerManifestRoutes(app: FastifyInstance, ctx: CarrierDCtx): void {
   app.post('/scan-forms/v3/scan-form', ctx.tag('manifest'), async (request, reply) => {
     const parties = requirePayment(ctx, request);
     const body = isObject(request.body) ? request.body : {};

@@ -1,25 +1,10 @@
 /**
- * GetRefundXML and GetSCANXML (PROTOCOL.md §8, §9). A refund is approved per label that is the
- * account's, not yet refunded and not on a SCAN form (G13 p.112), and returns its postage to the
- * balance; RefundResponse has no Status (VCR get_refund_*). A SCAN form takes the account's
- * unrefunded labels not yet on a form; the others are listed in ExcludedItems.
+ * GetSCANXML (PROTOCOL.md §9): a SCAN form takes the account's unrefunded labels not yet on a form;
+ * the others are listed in ExcludedItems.
  */
 import type { FastifyInstance } from 'fastify';
 import { xmlElement, xmlList, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
-import { authenticate, elsRoute, ElsFailure, fail, type CarrierDResellerCtx } from './context.js';
-import { round2 } from './rates.js';
-
-function picNumbers(root: XmlObject): string[] {
-  const pics = xmlList(xmlElement(root.PicNumbers)?.PicNumber).map(xmlText).filter((p): p is string => p !== undefined);
-  if (pics.length === 0) throw fail.missing('PicNumbers');
-  return pics;
-}
-
-/** MM/DD/YYYY HH:MM:SS, as the refund message writes its date (VCR). */
-function refundDate(d: Date): string {
-  const iso = d.toISOString();
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
-}
+import { authenticate, elsRoute, ElsFailure, picNumbers, type CarrierDResellerCtx } from './context.js';
 
 async function scanFormPdf(id: string, accountId: string, pics: string[], when: Date): Promise<Buffer> {
   // Loaded with the first form, not at start (pdf-lib is large).
@@ -38,30 +23,7 @@ async function scanFormPdf(id: string, accountId: string, pics: string[], when: 
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-export function registerRefundScanRoutes(app: FastifyInstance, ctx: CarrierDResellerCtx): void {
-  const refund = { operation: 'cancel' as const, path: 'GetRefundXML', field: 'refundRequestXML', root: 'RefundRequest', responseRoot: 'RefundResponse' };
-  elsRoute(app, ctx, refund, (root) => {
-    const account = authenticate(ctx, root, false);
-    const now = ctx.clock.now();
-    const refunds = picNumbers(root).map((pic) => {
-      const label = ctx.state.labels.get(pic);
-      let status = 'DeniedInvalid';
-      let message = 'RC INVALID_REFUND_RECORD due to missing tracking record or mismatching associated data';
-      if (label && label.accountId === account.accountId) {
-        if (label.refundedAt) message = `RC ALREADY_REFUNDED on ${refundDate(label.refundedAt)}`;
-        else if (label.scanFormId) message = `RC ITEM_ON_SCAN_FORM ${label.scanFormId}: items on a SCAN form cannot be refunded`;
-        else {
-          label.refundedAt = now;
-          account.balance = round2(account.balance + label.postage);
-          status = 'Approved';
-          message = ` Electronic RC RC_SUCCESS Transaction date ${refundDate(label.printedAt)} mail class ${label.mailClass} sub class  PicNumber ${pic} CustomsId `;
-        }
-      }
-      return { '@_PicNumber': pic, '@_TransactionId': String(label?.transactionId ?? 0), '@_PieceNumber': '0', RefundStatus: status, RefundStatusMessage: message };
-    });
-    return { RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', Refund: refunds, FormId: refunds.some((r) => r.RefundStatus === 'Approved') ? String(12_345_678) : '0' };
-  });
-
+export function registerManifestRoutes(app: FastifyInstance, ctx: CarrierDResellerCtx): void {
   const scan = { operation: 'manifest' as const, path: 'GetSCANXML', field: 'scanRequestXML', root: 'SCANRequest', responseRoot: 'SCANResponse', statusless: true };
   elsRoute(app, ctx, scan, async (root) => {
     const account = authenticate(ctx, root, false);
