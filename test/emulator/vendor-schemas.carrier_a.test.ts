@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fixturesMissing } from '../support/fixtures.js';
-import { ACCOUNT, at, rateRequest, shipRequest, TORONTO, trackRequest, useClient } from './support.js';
-import { nonConforming, recordedRequest, recordedRequests, VendorSchemas, type Answer, type KnownDifference } from './vendor-schemas.support.js';
+import { ACCOUNT, at, rateRequest, send, shipRequest, TORONTO, trackRequest, useClient } from './support.js';
+import { missingRecordedMembers, nonConforming, recordedRequest, recordedRequests, VendorSchemas, type Answer, type KnownDifference } from './vendor-schemas.support.js';
 
 /**
  * Where FedEx's descriptions and its recorded replies disagree, the emulator answers as the
@@ -30,8 +30,11 @@ const REFUSED: Record<string, string> = {
   'shipment_ShipmentPaidByRecipientRequest.json': 'CUSTOMSCLEARANCEDETAIL.REQUIRED',
 };
 
-/** Operations the emulator plays that no document in vendor/ describes; their answers follow the recorded replies. */
-export const UNDESCRIBED = ['POST /oauth/token (fixtures/authentication_LoginResponse.json)', 'POST /location/v1/locations', 'POST /address/v1/addresses/resolve'];
+/**
+ * Operations the emulator plays that no document in vendor/ describes: the token (checked against
+ * fixtures/authentication_LoginResponse.json below), locations and address resolution (neither a
+ * description nor a recorded reply; their suites follow FedEx's public guides).
+ */
 
 const pickupBody = (readyDate: string) => ({
   associatedAccountNumber: { value: ACCOUNT },
@@ -59,6 +62,11 @@ describe.skipIf(fixturesMissing)('carrier_a answers as FedEx describes them', ()
   };
   const book = async (): Promise<string> =>
     String(at((await api.call('POST', '/ship/v1/shipments', shipRequest())).json, 'output.transactionShipments.0.masterTrackingNumber'));
+
+  it('the token answers the recorded reply’s members (fixtures/authentication_LoginResponse.json)', async () => {
+    const reply = await send(`${api.base}/oauth/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials&client_id=test-id&client_secret=test-secret');
+    expect(missingRecordedMembers('carrier_a', 'authentication_LoginResponse.json', reply.json)).toEqual([]);
+  });
 
   it('rate (rate-api.json)', async () => {
     const got = await answers({

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesMissing } from '../support/fixtures.js';
 import { rateBody, shipBody, startUps, TORONTO, type UpsClient } from './carrier_b.support.js';
 import { at } from './support.js';
-import { nonConforming, recordedRequest, recordedRequests, VendorSchemas, type Answer, type KnownDifference } from './vendor-schemas.support.js';
+import { missingRecordedMembers, nonConforming, recordedRequest, recordedRequests, VendorSchemas, type Answer, type KnownDifference } from './vendor-schemas.support.js';
 
 /**
  * Where UPS's descriptions and its recorded replies disagree, the emulator answers as the recorded
@@ -33,8 +33,6 @@ const REFUSED: Record<string, string> = {
   'shipment_ReturnShipmentRequestJSON.json': '120100',
 };
 
-/** Operations the emulator plays that no document in vendor/ describes; their answers follow the recorded replies. */
-export const UNDESCRIBED = ['POST /security/v1/oauth/token (fixtures/authentication_LoginResponse.json)'];
 
 /** Recorded requests for operations the emulator does not play (Paperless document upload). */
 const NOT_EMULATED = ['document_DocumentUploadRequest.json'];
@@ -67,6 +65,10 @@ describe.skipIf(fixturesMissing)('carrier_b answers as UPS describes them', () =
   };
   const book = async (body: unknown = shipBody()): Promise<string> =>
     String(at((await ups.call('POST', '/api/shipments/v2409/ship', body)).json, 'ShipmentResponse.ShipmentResults.ShipmentIdentificationNumber'));
+
+  it('the token, which no document in vendor/ describes, answers the recorded reply’s members (fixtures/authentication_LoginResponse.json)', async () => {
+    expect(missingRecordedMembers('carrier_b', 'authentication_LoginResponse.json', (await ups.token()).json)).toEqual([]);
+  });
 
   it('rating (Rating.yaml)', async () => {
     const got = await answers({

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBoundary, parseMultipart, partBytes } from '../../src/carriers/shared/multipart.js';
 import { fixturesMissing } from '../support/fixtures.js';
 import { fromAddress, labelBody, ROLES, startD, type DClient, type DReply } from './carrier_d.support.js';
-import { nonConforming, recordedRequest, recordedRequests, VendorSchemas, type Answer, type KnownDifference, type VendorCheck } from './vendor-schemas.support.js';
+import { missingRecordedMembers, nonConforming, recordedRequest, recordedRequests, VendorSchemas, type Answer, type KnownDifference, type VendorCheck } from './vendor-schemas.support.js';
 
 /**
  * Where USPS's descriptions and its recorded replies disagree, the emulator answers as the recorded
@@ -35,8 +35,6 @@ const KNOWN: KnownDifference[] = [
   { path: '/scan-form', instancePath: '/SCANFormMetaData/shipment', keyword: '*', why: 'recorded: {}' },
 ];
 
-/** Operations the emulator plays that no document in vendor/ describes; their answers follow the recorded replies. */
-export const UNDESCRIBED = ['POST /oauth2/v3/token (fixtures/authentication_LoginResponse.json)'];
 
 /**
  * Recorded requests for operations the emulator does not play: the Shipping Options API
@@ -88,6 +86,10 @@ describe.skipIf(fixturesMissing)('carrier_d answers as USPS describes them', () 
   const conforming = (check: VendorCheck, got: Record<string, Answer>) => nonConforming(schemas, check, got, KNOWN);
   const label = (body: unknown = labelBody()) => c.call('POST', '/labels/v3/label', body, { payment });
   const book = async (body: unknown = labelBody()): Promise<string> => String((answerOf(await label(body)).json as { labelMetadata: { trackingNumber: string } }).labelMetadata.trackingNumber);
+
+  it('the token, which no document in vendor/ describes, answers the recorded reply’s members (fixtures/authentication_LoginResponse.json)', async () => {
+    expect(missingRecordedMembers('carrier_d', 'authentication_LoginResponse.json', (await c.token()).json)).toEqual([]);
+  });
 
   it('payment authorization (payments.yaml)', async () => {
     const got = await answers({ ok: () => c.call('POST', '/payments/v3/payment-authorization', ROLES), 'one role': () => c.call('POST', '/payments/v3/payment-authorization', { roles: [ROLES.roles[0]] }) });

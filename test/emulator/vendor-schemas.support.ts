@@ -192,3 +192,10 @@ export async function nonConforming(
   }
   return out;
 }
+
+/** Members of a recorded reply the emulator's answer lacks: for operations no vendor document describes. */
+export function missingRecordedMembers(slug: string, file: string, answer: unknown): string[] {
+  const recorded = readFixtureJson<Record<string, unknown>>(slug, `fixtures/${file}`);
+  const got = answer !== null && typeof answer === 'object' ? Object.keys(answer) : [];
+  return Object.keys(recorded).filter((k) => !got.includes(k));
+}
