@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatedCarrier } from './carrier.js';
 import type { ShiftableClock } from './clock.js';
-import { credentialsOf, type CredentialBook } from './credentials.js';
+import type { CredentialBook } from './credentials.js';
 import { FaultRequestError, type FaultStore } from './faults.js';
 
 interface ControlDeps {
@@ -79,7 +79,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     if (!auth || typeof auth !== 'object' || Object.values(auth).some((v) => typeof v !== 'string')) {
       return badRequest(reply, 'invalid_credentials', 'auth must be an object of strings');
     }
-    const found = credentialsOf(carrier, auth as Record<string, string>);
+    const found = credentials.credentialsOf(carrier, auth as Record<string, string>);
     if (found.length === 0) return badRequest(reply, 'invalid_credentials', `auth has no id and secret pair ${carrier} checks`);
     for (const c of found) credentials.add(c);
     return reply.code(201).send({ known: found.length });

@@ -1,9 +1,11 @@
 /**
  * The credentials each emulated carrier knows, as a carrier knows the accounts and API apps it
- * issued: an id (OAuth client id, MyDHL username, ELS account id) and its secret, as the pairs of
- * members its declaration's `auth.pairs` names. Unknown ids and
- * wrong secrets are refused the way the carrier refuses them, so that `POST /validate_credentials`
- * against the emulator answers what it would answer against the carrier.
+ * issued: an id (OAuth client id, MyDHL username, ELS account id) and its secret. Each carrier's
+ * folder declares, in its own `credentials.ts`, the members a Waybill account carries them in, as
+ * the carrier documents its credentials; nothing here reads an adapter's declaration, so an adapter
+ * naming a wrong member is refused the way the carrier would refuse it. Unknown ids and wrong
+ * secrets are refused the way the carrier refuses them, so that `POST /validate_credentials` against
+ * the emulator answers what it would answer against the carrier.
  *
  * Known from the start: the test credentials the service registers `test: true` accounts with when
  * it runs on the built-in emulator, `test-<country>-<member>` for US, CA, GB and DE. Others are
@@ -11,7 +13,9 @@
  * as a developer portal would issue them.
  */
 import type { CarrierSlug } from '../carriers/carrier.js';
-import { declarations } from '../carriers/declarations.js';
+
+/** The id and secret members of each kind of credential a carrier issues, in the order it checks them. */
+export type CredentialMembers = ReadonlyArray<readonly [id: string, secret: string]>;
 
 export interface KnownCredential {
   carrier: CarrierSlug;
@@ -25,10 +29,13 @@ const masterValue = (country: string, member: string): string => `test-${country
 export class CredentialBook {
   readonly #secrets = new Map<string, string>();
 
-  constructor(extra: readonly KnownCredential[] = []) {
-    for (const { slug: carrier, auth } of Object.values(declarations)) {
+  constructor(
+    readonly members: Readonly<Record<CarrierSlug, CredentialMembers>>,
+    extra: readonly KnownCredential[] = [],
+  ) {
+    for (const [carrier, pairs] of Object.entries(members) as [CarrierSlug, CredentialMembers][]) {
       for (const country of MASTER_COUNTRIES) {
-        for (const [id, secret] of auth.pairs) this.add({ carrier, id: masterValue(country, id), secret: masterValue(country, secret) });
+        for (const [id, secret] of pairs) this.add({ carrier, id: masterValue(country, id), secret: masterValue(country, secret) });
       }
     }
     for (const c of extra) this.add(c);
@@ -44,11 +51,16 @@ export class CredentialBook {
     return this.#secrets.get(`${carrier}\n${id}`) === secret;
   }
 
+  /** Every id/secret pair the carrier checks in an auth object (members absent from it are skipped). */
+  credentialsOf(carrier: CarrierSlug, auth: Record<string, string>): KnownCredential[] {
+    return credentialsOf(carrier, this.members[carrier], auth);
+  }
 }
 
-/** Every id/secret pair in a carrier auth object (members absent from it are skipped). */
-export function credentialsOf(carrier: CarrierSlug, auth: Record<string, string>): KnownCredential[] {
-  return declarations[carrier].auth.pairs.flatMap(([id, secret]) => {
+
+/** Every id/secret pair of these members in an auth object (members absent from it are skipped). */
+export function credentialsOf(carrier: CarrierSlug, members: CredentialMembers, auth: Record<string, string>): KnownCredential[] {
+  return members.flatMap(([id, secret]) => {
     const i = auth[id];
     const s = auth[secret];
     return i && s ? [{ carrier, id: i, secret: s }] : [];

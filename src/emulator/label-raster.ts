@@ -99,6 +99,16 @@ export class Bitmap {
   }
 }
 
+/** One byte per pixel, 1 for black and 0 for white, row by row: what image encoders take. */
+export function pixelIndexes(bmp: Bitmap): Uint8Array {
+  const out = new Uint8Array(bmp.width * bmp.height);
+  for (let y = 0; y < bmp.height; y++) {
+    const base = y * (bmp.rowBytes + 1) + 1;
+    for (let x = 0; x < bmp.width; x++) out[y * bmp.width + x] = ((bmp.data[base + (x >> 3)] ?? 0) & (0x80 >> (x & 7))) === 0 ? 1 : 0;
+  }
+  return out;
+}
+
 export function renderPng(layout: LabelLayout): Buffer {
   return encodePng(rasterize(layout));
 }

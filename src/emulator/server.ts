@@ -15,7 +15,7 @@ import { ShiftableClock } from './clock.js';
 import { registerControl } from './control.js';
 import { FaultStore, faultHook, latencyHook } from './faults.js';
 import { statusCodeOf } from './json.js';
-import { createEmulatedCarriers, type CarrierStates } from './registry.js';
+import { createEmulatedCarriers, CREDENTIAL_MEMBERS, type CarrierStates } from './registry.js';
 import { fileSequences, memorySequences } from './sequences.js';
 import { CredentialBook, type KnownCredential } from './credentials.js';
 
@@ -58,7 +58,7 @@ const BODY_LIMIT = 5 * 1024 * 1024;
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const clock = new ShiftableClock(options.clock ?? systemClock);
   const sequences = options.stateDir ? fileSequences(options.stateDir) : memorySequences();
-  const credentials = new CredentialBook(options.credentials);
+  const credentials = new CredentialBook(CREDENTIAL_MEMBERS, options.credentials);
   const { carriers, states } = createEmulatedCarriers({ clock, sequences, credentials });
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));

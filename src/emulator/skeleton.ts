@@ -69,6 +69,25 @@ export function cutReplies(table: Record<string, string>): (operation: string) =
   return (operation) => table[operation] ?? '{';
 }
 
+/** Methods that carry no body: a JSON content type on them announces nothing to parse. */
+const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
+/**
+ * Fastify's JSON parser (with its prototype-poisoning checks), except that a bodiless GET or
+ * DELETE sent with `content-type: application/json` has no body rather than an unparsable one:
+ * the carriers void and track such calls (connectors send the header on every call). An empty
+ * POST or PUT stays unreadable, as the carriers answer it.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '' && BODILESS.has(request.method)) return done(null, undefined);
+    return parse(request, text, done);
+  });
+}
+
 export function emulatedCarrier<S, C>(spec: CarrierSpec<S, C>): EmulatedCarrierModule<S> {
   const { errors, faults } = spec;
 
@@ -82,6 +101,7 @@ export function emulatedCarrier<S, C>(spec: CarrierSpec<S, C>): EmulatedCarrierM
       return send(reply, errors.internal(request));
     });
     app.setNotFoundHandler((request, reply) => send(reply, errors.notFound(request)));
+    registerJsonParser(app);
     for (const register of spec.routes) register(app, spec.ctx);
   };
 

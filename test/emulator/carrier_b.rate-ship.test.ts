@@ -53,10 +53,28 @@ describe('Rating', () => {
     expect(at(reply.json, 'RateResponse.Response.TransactionReference.CustomerContext')).toBe('ctx');
   });
 
-  it('Ratetimeintransit answers one RatedShipment object with the estimated arrival', async () => {
+  it('negotiated charges carry BaseServiceCharge beside TotalCharge, as Rating.yaml (subversion 2201 on) and the recorded replies do', async () => {
+    const reply = await ups.call('POST', '/api/rating/v2409/Shop', rateBody(), { token });
+    const ground = (at(reply.json, 'RateResponse.RatedShipment') as Record<string, unknown>[]).find((r) => at(r, 'Service.Code') === '03');
+    // The list base 18.15, 5 % off.
+    expect(at(ground, 'NegotiatedRateCharges.BaseServiceCharge')).toEqual({ CurrencyCode: 'USD', MonetaryValue: '17.24' });
+    expect(at(ground, 'NegotiatedRateCharges.TotalCharge.MonetaryValue')).toBe('19.31');
+  });
+
+  it('additionalinfo=timeintransit adds TimeInTransit to Shop and Rate, as the documented query parameter asks', async () => {
+    const shop = await ups.call('POST', '/api/rating/v2409/Shop?additionalinfo=timeintransit', rateBody(), { token });
+    const ground = (at(shop.json, 'RateResponse.RatedShipment') as Record<string, unknown>[]).find((r) => at(r, 'Service.Code') === '03');
+    expect(at(ground, 'TimeInTransit.ServiceSummary.EstimatedArrival.BusinessDaysInTransit')).toBe('3');
+    const rate = await ups.call('POST', '/api/rating/v2409/Rate?additionalinfo=timeintransit', rateBody({ Service: { Code: '02' } }), { token });
+    expect(at(rate.json, 'RateResponse.RatedShipment.0.TimeInTransit.ServiceSummary.EstimatedArrival.Arrival')).toEqual({ Date: '20250306', Time: '233000' });
+  });
+
+  it('Ratetimeintransit answers a list of one RatedShipment (always a list from v2409 on, Rating.yaml) with the estimated arrival', async () => {
     const reply = await ups.call('POST', '/api/rating/v2409/Ratetimeintransit', rateBody({ Service: { Code: '02' }, ShipmentRatingOptions: undefined }), { token });
-    const rated = at(reply.json, 'RateResponse.RatedShipment');
-    expect(Array.isArray(rated)).toBe(false);
+    const list = at(reply.json, 'RateResponse.RatedShipment');
+    expect(Array.isArray(list) && list.length).toBe(1);
+    const rated = at(list, '0');
+    expect(at(rated, 'RatedPackage.0.Weight')).toBe('5');
     expect(at(rated, 'NegotiatedRateCharges')).toBeUndefined();
     expect(at(rated, 'TimeInTransit.ServiceSummary.EstimatedArrival')).toMatchObject({ Arrival: { Date: '20250306', Time: '233000' }, BusinessDaysInTransit: '2', DayOfWeek: 'THU' });
   });
@@ -148,6 +166,10 @@ describe('Shipping', () => {
     const voided = await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${id}`, undefined, { token });
     expect(at(voided.json, 'VoidShipmentResponse.SummaryResult.Status')).toEqual({ Code: '1', Description: 'Voided' });
     expect(errorsOf((await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${id}`, undefined, { token })).json)).toEqual(['190101']);
+    // A bodiless DELETE with a JSON content type, as some connectors send it: there is no body to parse.
+    const other = await book();
+    const typed = await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${other}`, undefined, { token, headers: { 'content-type': 'application/json' } });
+    expect([typed.status, at(typed.json, 'VoidShipmentResponse.SummaryResult.Status.Code')]).toEqual([200, '1']);
     expect(errorsOf((await ups.call('DELETE', '/api/shipments/v2409/void/cancel/1Z023E2X0214323462', undefined, { token })).json)).toEqual(['190117']);
     const later = await book();
     await ups.advance(3 * HOUR);

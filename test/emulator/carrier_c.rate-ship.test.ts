@@ -1,7 +1,7 @@
 /** The carrier_c emulator's MyDHL rating and booking, spoken to directly. */
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { isValidWaybill } from '../../src/emulator/carrier_c/waybill-numbers.js';
+import { isValidWaybill } from '../../src/emulator/carrier_c/tracking-numbers.js';
 import { fixturesMissing, readFixtureJson } from '../support/fixtures.js';
 import { BASIC, BERLIN, MUNICH, rateBody, shipBody, useCarrierCClient } from './carrier_c.support.js';
 import { at } from './support.js';
@@ -80,7 +80,8 @@ describe('POST /rates', () => {
 describe('POST /shipments', () => {
   it('books with a DHL waybill, a label per piece, the invoice and the charges', async () => {
     const res = await c.call('POST', '/shipments', shipBody({ pieces: 2 }));
-    expect(res.status).toBe(200);
+    // 201 Created, as express-api-3.1.1_swagger.yaml documents it.
+    expect(res.status).toBe(201);
     const waybill = at(res.json, 'shipmentTrackingNumber') as string;
     expect(isValidWaybill(waybill)).toBe(true);
     expect(at(res.json, 'packages.1.trackingNumber')).toBe(`JD01460002${waybill}`);
@@ -127,7 +128,7 @@ describe('POST /shipments', () => {
         expect(res.status, file).toBe(400);
         continue;
       }
-      expect(res.status, file).toBe(200);
+      expect(res.status, file).toBe(201);
       expect((at(res.json, 'documents') as { typeCode: string }[]).map((d) => d.typeCode)).toEqual(['label', 'invoice']);
     }
   });

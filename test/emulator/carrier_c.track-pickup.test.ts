@@ -61,7 +61,7 @@ describe('pickups', () => {
 
   it('books a pickup, moves a weekend one to Monday, and cancels it once', async () => {
     const res = await c.call('POST', '/pickups', pickup('2025-03-14'));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ readyByTime: '10:00', nextPickupDate: '2025-03-14', warnings: [] });
     const number = at(res.json, 'dispatchConfirmationNumbers.0') as string;
     expect(number).toMatch(/^CVG\d{12}$/);

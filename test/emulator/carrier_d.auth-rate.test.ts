@@ -1,7 +1,7 @@
 /** The carrier_d emulator: OAuth that revokes, payment tokens that expire, prices, faults in USPS's words. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impbCheckDigit, isValidImpb, isValidS10, s10CheckDigit } from '../../src/emulator/check-digits.js';
-import { zoneOf } from '../../src/emulator/carrier_d/rates.js';
+import { zoneOf } from '../../src/emulator/carrier_d/prices.js';
 import { ROLES, startD, type DClient } from './carrier_d.support.js';
 import { HOUR } from './support.js';
 

@@ -63,7 +63,7 @@ describe('carrier_d emulator labels', () => {
       customsForm: { customsContentType: 'MERCHANDISE', AESITN: 'NO EEI 30.37(a)', contents: [{ itemDescription: 'Shirt', itemQuantity: 1, itemValue: 20, itemTotalValue: 20, itemWeight: 1, itemTotalWeight: 1, countryofOrigin: 'US' }] },
     };
     const res = await c.call('POST', '/international-labels/v3/international-label', body, { payment });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(isValidS10(partsOf(res).json.internationalTrackingNumber)).toBe(true);
     const { customsForm: _cf, ...noCustoms } = body;
     expect((await c.call('POST', '/international-labels/v3/international-label', noCustoms, { payment })).json.error.errors[0].source.parameter).toBe('customsForm');

@@ -47,6 +47,15 @@ describe('carrier_a POST /rate/v1/rates/quotes', () => {
     expect(at(reply.json, 'output.quoteDate')).toBe('2025-03-04');
   });
 
+  it('answers the commit date and day as date-times in operationalDetail, as rate-api.json and the recorded replies do', async () => {
+    const reply = await api.call('POST', '/rate/v1/rates/quotes', rateRequest());
+    const operational = at(byType(reply.json, 'FEDEX_GROUND'), 'operationalDetail');
+    expect(at(operational, 'deliveryDate')).toBe('2025-03-10T23:59:00');
+    expect(at(operational, 'commitDate')).toBe('2025-03-10T23:59:00');
+    expect(at(operational, 'commitDays')).toEqual(['MON']);
+    expect(at(operational, 'deliveryDay')).toBe('MON');
+  });
+
   it('is deterministic and grows with weight and distance', async () => {
     const net = async (body: unknown, type = 'FEDEX_GROUND') =>
       Number(at(rated(byType((await api.call('POST', '/rate/v1/rates/quotes', body)).json, type), 'LIST'), 'totalNetCharge'));

@@ -1,11 +1,12 @@
 /** The carrier emulator on a free loopback port, with its control API as plain functions. */
 import type { CarrierSlug } from '../../src/carriers/carrier.js';
 import { credentialsOf } from '../../src/emulator/credentials.js';
+import { CREDENTIAL_MEMBERS } from '../../src/emulator/registry.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { validAuth } from './accounts.js';
 
 /** The carriers know the credentials the suites register accounts with (validAuth). */
-export const knownTestCredentials = Object.entries(validAuth).flatMap(([carrier, auth]) => credentialsOf(carrier as CarrierSlug, auth));
+export const knownTestCredentials = Object.entries(validAuth).flatMap(([carrier, auth]) => credentialsOf(carrier as CarrierSlug, CREDENTIAL_MEMBERS[carrier as CarrierSlug], auth));
 
 export interface TestEmulator {
   emulator: Emulator;

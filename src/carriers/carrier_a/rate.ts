@@ -5,7 +5,7 @@
  */
 import type { Rate, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
+import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { serviceSlug, transitDays, weekday } from './codes.js';
 import { errorDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
@@ -84,7 +84,8 @@ function rateFrom(reply: JsonObject, opts: RateParseOptions): Rate | undefined {
   if (!code || total === undefined || !currency) return undefined;
   const commit = obj(reply.commit);
   const operational = obj(reply.operationalDetail);
-  const dateText = text(dig(commit, 'dateDetail', 'dayFormat')) ?? text(dig(commit, 'dateDetail', 'dayCxsFormat')) ?? text(operational?.deliveryDate);
+  const dateText =
+    text(dig(commit, 'dateDetail', 'dayFormat')) ?? text(dig(commit, 'dateDetail', 'dayCxsFormat')) ?? text(operational?.deliveryDate) ?? text(operational?.commitDate);
   const days =
     transitDays(text(dig(commit, 'transitDays', 'minimumTransitTime'))) ??
     transitDays(text(commit?.daysInTransit)) ??
@@ -96,7 +97,7 @@ function rateFrom(reply: JsonObject, opts: RateParseOptions): Rate | undefined {
     currency,
     transit_days: days,
     estimated_date: dateText === undefined ? undefined : toIsoDate(dateText),
-    delivery_day: weekday(text(dig(commit, 'dateDetail', 'dayOfWeek')) ?? text(operational?.deliveryDay)),
+    delivery_day: weekday(text(dig(commit, 'dateDetail', 'dayOfWeek')) ?? text(operational?.deliveryDay) ?? texts(operational?.commitDays)[0]),
   });
 }
 

@@ -63,7 +63,7 @@ export interface CarrierARateReplyDetail {
     transitDays?: { minimumTransitTime?: string; description?: string };
     daysInTransit?: string;
   };
-  operationalDetail?: { transitTime?: string; deliveryDate?: string; deliveryDay?: string; commitDate?: string };
+  operationalDetail?: { transitTime?: string; deliveryDate?: string; deliveryDay?: string; commitDate?: string; commitDays?: string[] };
 }
 
 export interface CarrierAAlert {

@@ -12,9 +12,9 @@ import { dayName, isIsoDate, localDate, utcOffsetMinutes } from '../calendar.js'
 import { at, str, strings } from '../json.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure, type FedexError } from './errors.js';
-import { quote, weightIn, currencyFor, DIM_DIVISOR_IN, type Charges, type PackageInput, type Quote } from './rates.js';
+import { quote, weightIn, currencyFor, DIM_DIVISOR_IN, type Charges, type PackageInput, type Quote } from './prices.js';
 import { deliveryDate, laneFor, serviceByType, serviceDescription, servicesFor, stationId, transitDays, transitWord } from './services.js';
-import { readShipment, type CommonShipment, type Party } from './shipment.js';
+import { readShipment, type CommonShipment, type Party } from './request.js';
 
 export function registerRateRoutes(app: FastifyInstance, ctx: CarrierACtx): void {
   app.post('/rate/v1/rates/quotes', ctx.tag('rate'), async (request) => {
@@ -138,6 +138,7 @@ function rateReplyDetail(q: Quote, shipment: CommonShipment, shipDate: string, w
   const { service, lane } = q;
   const days = transitDays(service, lane);
   const delivery = deliveryDate(service, lane, shipDate);
+  const day = dayName(delivery).slice(0, 3);
   const messages = [
     ...(lane.scope === 'INTERNATIONAL' || lane.scope === 'INTRA_EU'
       ? [{ code: 'SERVICE.TYPE.INTERNATIONAL.MESSAGE', message: 'Rate does not include duties & taxes, clearance entry fees or other import fees.  The payor of duties/taxes/fees will be responsible for any applicable Clearance Entry Fees.' }]
@@ -159,15 +160,19 @@ function rateReplyDetail(q: Quote, shipment: CommonShipment, shipDate: string, w
       ineligibleForMoneyBackGuarantee: false,
       astraDescription: serviceDescription(service).astraDescription,
       ...(service.code ? { serviceCode: service.code } : {}),
-      deliveryDate: delivery,
-      deliveryDay: dayName(delivery).slice(0, 3),
+      // Date-times with the service's commit time, as rate-api.json and the recorded replies
+      // (samples/rating_responses.json) give them; connectors read the estimate from commitDate.
+      deliveryDate: `${delivery}T${service.commitTime}`,
+      deliveryDay: day,
+      commitDate: `${delivery}T${service.commitTime}`,
+      commitDays: [day],
       transitTime: transitWord(days),
       countryCodes: [shipment.recipient.countryCode],
     },
     signatureOptionType: 'SERVICE_DEFAULT',
     serviceDescription: serviceDescription(service),
     commit: {
-      dateDetail: { dayOfWeek: dayName(delivery).slice(0, 3), dayFormat: `${delivery}T${service.commitTime}` },
+      dateDetail: { dayOfWeek: day, dayFormat: `${delivery}T${service.commitTime}` },
       transitDays: { minimumTransitTime: transitWord(days), description: `${days} Business Day${days === 1 ? '' : 's'}` },
       saturdayDelivery: false,
       derivedOriginDetail: derivedDetail(shipment.shipper),

@@ -8,7 +8,7 @@
  * Note the Ship API names surcharges `surchargeType` where the Rate API says `type`.
  */
 import { dayName } from '../calendar.js';
-import { currencyFor, DIM_DIVISOR_IN, weightIn, type Charges, type Quote } from './rates.js';
+import { currencyFor, DIM_DIVISOR_IN, weightIn, type Charges, type Quote } from './prices.js';
 import { serviceDescription, stationId, transitDays, transitWord, type ServiceDef } from './services.js';
 import type { StoredShipment } from './state.js';
 import { groupTrackingNumber } from './tracking-numbers.js';

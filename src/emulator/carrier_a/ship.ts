@@ -3,7 +3,7 @@
  * `PUT /ship/v1/shipments/cancel` cancels it (FedEx uses PUT here), and the document URL handed
  * out for `labelResponseOptions: URL_ONLY` serves the stored label.
  *
- * Booking validates the Ship API's required members (shipment.ts, plus labelResponseOptions,
+ * Booking validates the Ship API's required members (request.ts, plus labelResponseOptions,
  * totalWeight and labelSpecification), numbers one package per requestedPackageLineItems entry
  * (the first is the master), prices it like the Rate API, renders a real label per package in the
  * requested imageType and labelStockType, and for international shipments a commercial invoice.
@@ -19,10 +19,10 @@ import { renderLabel, type LabelData } from '../labels.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure, type FedexError } from './errors.js';
 import { IMAGE_TYPES, labelStockFor } from './label-stock.js';
-import { quote } from './rates.js';
+import { quote } from './prices.js';
 import { deliveryDate, labelServiceName, laneFor, serviceByType, servicesFor } from './services.js';
 import { bookingReply, type BookedPiece, type DocumentRef } from './ship-reply.js';
-import { readShipment, type Party } from './shipment.js';
+import { readShipment, type Party } from './request.js';
 import type { StoredShipment } from './state.js';
 import { pickupTime } from './timeline.js';
 import { groupTrackingNumber } from './tracking-numbers.js';

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
-import type { Party } from './shipment.js';
-import type { PackageInput } from './rates.js';
+import type { Party } from './request.js';
+import type { PackageInput } from './prices.js';
 import { IssuedTokens } from '../tokens.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';

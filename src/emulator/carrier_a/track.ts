@@ -13,9 +13,9 @@ import { formatLocal, formatOffset } from '../calendar.js';
 import { arr, at, str } from '../json.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure } from './errors.js';
-import { LB_PER_KG } from './rates.js';
+import { LB_PER_KG } from './prices.js';
 import { serviceByType } from './services.js';
-import type { Party } from './shipment.js';
+import type { Party } from './request.js';
 import type { StoredShipment } from './state.js';
 import { destinationOffset, estimatedDelivery, eventsUntil, hubFor, originOffset, pickupTime, type PlannedEvent } from './timeline.js';
 

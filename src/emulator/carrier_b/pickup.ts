@@ -14,8 +14,8 @@ import { addDays, isBusinessDay, localDate, utcOffsetMinutes } from '../calendar
 import { at, isObject, num, str } from '../json.js';
 import { responseHeader, type CarrierBCtx } from './context.js';
 import { errors, UpsFailure } from './errors.js';
-import { currencyFor } from './rates.js';
-import { isoOf } from './shipment.js';
+import { currencyFor } from './prices.js';
+import { isoOf } from './request.js';
 
 const PICKUP_FEE_USD = 6.5;
 

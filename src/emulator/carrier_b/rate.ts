@@ -1,18 +1,17 @@
 /**
  * Rating API (vendor/Rating.yaml): `POST /api/rating/{version}/{requestoption}`. Rate and
  * Ratetimeintransit price the asked Service; Shop and Shoptimeintransit every service of the lane.
- * The answer is shaped like fixtures/rate_RateResponseJSON.json: RatedShipment is a list when
- * shopping and one object when rating a single service (what UPS does below v2403), money as
- * strings, NegotiatedRateCharges when NegotiatedRatesIndicator was sent, and TimeInTransit with
- * EstimatedArrival for the *timeintransit options.
+ * The answer is shaped like fixtures/rate_RateResponseJSON.json: RatedShipment is a list (always,
+ * from v2409 on), each with its RatedPackage list, money as strings, NegotiatedRateCharges when NegotiatedRatesIndicator was sent, and TimeInTransit with
+ * EstimatedArrival for the *timeintransit options and for `?additionalinfo=timeintransit`.
  */
 import type { FastifyInstance } from 'fastify';
 import { dayName, localDate, utcOffsetMinutes } from '../calendar.js';
 import { at, isObject, str } from '../json.js';
 import { responseHeader, type CarrierBCtx } from './context.js';
 import { errors, UpsFailure, type UpsError } from './errors.js';
-import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, serviceOn, servicesFor, type ServiceDef } from './rates.js';
-import { isoOf, readShipment, upsDateOf } from './shipment.js';
+import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, ratedPackages, serviceOn, servicesFor, type ServiceDef } from './prices.js';
+import { isoOf, readShipment, upsDateOf } from './request.js';
 
 const OPTIONS = ['rate', 'shop', 'ratetimeintransit', 'shoptimeintransit'];
 
@@ -40,7 +39,8 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
     }
     const offset = utcOffsetMinutes(s.shipFrom.countryCode, s.shipFrom.postalCode);
     const shipDate = isoOf(str(at(rateRequest, 'Shipment.DeliveryTimeInformation.Pickup.Date')) ?? s.shipmentDate) ?? localDate(ctx.clock.now(), offset);
-    const withTransit = option.endsWith('timeintransit');
+    // Transit times are asked either by the request option or by the documented query parameter.
+    const withTransit = option.endsWith('timeintransit') || str((request.query as Record<string, unknown>).additionalinfo)?.toLowerCase() === 'timeintransit';
     const rated = services.map((service) => {
       const q = quote(service, lane, s.packages);
       const arrival = deliveryDate(shipDate, q.days);
@@ -52,6 +52,7 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
         ...chargeBlock(q),
         ...(s.negotiated ? { NegotiatedRateCharges: negotiatedBlock(q) } : {}),
         GuaranteedDelivery: { BusinessDaysInTransit: String(q.days) },
+        RatedPackage: ratedPackages(q),
         ...(withTransit
           ? {
               TimeInTransit: {
@@ -77,7 +78,8 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
           ...responseHeader(str(at(rateRequest, 'Request.TransactionReference.CustomerContext'))),
           Alert: [{ Code: '110971', Description: 'Your invoice may vary from the displayed reference rates' }],
         },
-        RatedShipment: shop ? rated : rated[0],
+        // A list even for one service: Rating.yaml, "for versions >= v2409, this element will always be returned as an array".
+        RatedShipment: rated,
       },
     };
   });

@@ -19,8 +19,8 @@ import { at, isObject, num, round2, str } from '../json.js';
 import { labelStock, renderLabel, type LabelFormat } from '../labels.js';
 import { responseHeader, type CarrierBCtx } from './context.js';
 import { errors, UpsFailure, type UpsError } from './errors.js';
-import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, serviceOn } from './rates.js';
-import { isoOf, list, readShipment } from './shipment.js';
+import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, serviceOn } from './prices.js';
+import { isoOf, list, readShipment } from './request.js';
 import type { StoredShipment, UpsParty } from './state.js';
 import { pickupTime } from './timeline.js';
 

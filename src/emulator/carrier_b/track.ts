@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { formatOffset, localDate, localTime } from '../calendar.js';
 import type { CarrierBCtx } from './context.js';
 import { errors, UpsFailure } from './errors.js';
-import { serviceOn, laneFor } from './rates.js';
-import { upsDateOf } from './shipment.js';
+import { serviceOn, laneFor } from './prices.js';
+import { upsDateOf } from './request.js';
 import { deliveredAt, eventsUntil, type PlannedEvent } from './timeline.js';
 import { isValidTrackingNumber } from './tracking-numbers.js';
 

@@ -1,5 +1,5 @@
 /**
- * MyDHL pickups: `POST /pickups` (supermodelIoLogisticsExpressPickupRequest) answers
+ * MyDHL pickups: `POST /pickups` (supermodelIoLogisticsExpressPickupRequest) answers 201
  * `{ dispatchConfirmationNumbers, readyByTime, nextPickupDate, warnings }` (fixtures/pickup_PickupResponse.json);
  * a planned time after the 16:00 cut-off or on a weekend moves to the next business day, as the
  * answer's nextPickupDate says. `DELETE /pickups/{dispatchConfirmationNumber}?requestorName&reason`
@@ -11,11 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import { arr, at, str } from '../json.js';
 import type { CarrierCCtx } from './context.js';
 import { DhlFailure, failures } from './errors.js';
-import { pickupDay } from './products.js';
+import { pickupDay } from './prices.js';
 import { checkNotPast, Problems, readParty, readPieces, readPlanned } from './request.js';
 
 export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {
-  app.post('/pickups', ctx.tag('pickup'), async (request) => {
+  app.post('/pickups', ctx.tag('pickup'), async (request, reply) => {
     const body = request.body;
     const p = new Problems();
     const planned = readPlanned(body, 'plannedPickupDateAndTime', p);
@@ -35,6 +35,7 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierCCtx): vo
     const date = pickupDay(planned.date, planned.time);
     const number = ctx.state.nextPickupNumber();
     ctx.state.pickups.set(number, { number, date });
+    reply.code(201);
     return { dispatchConfirmationNumbers: [number], readyByTime: date === planned.date ? planned.time : '09:00', nextPickupDate: date, warnings: [] };
   });
 

@@ -10,7 +10,7 @@ import { isIsoDate, weekday } from '../calendar.js';
 import { at, bool, str } from '../json.js';
 import type { CarrierCCtx } from './context.js';
 import { failures } from './errors.js';
-import { CUTOFF, deliveryDay, pickupDay, productsFor, quote, type PieceInput, type Quote } from './products.js';
+import { CUTOFF, deliveryDay, pickupDay, productsFor, quote, type PieceInput, type Quote } from './prices.js';
 import { checkNotPast, Problems, readAddress, readPieces, readPlanned, readUnit, readValueAddedServices, serviceArea } from './request.js';
 
 export interface RateInput {

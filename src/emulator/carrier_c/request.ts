@@ -6,7 +6,7 @@
 import { isIsoDate, localDate, localTime, utcOffsetMinutes } from '../calendar.js';
 import { arr, at, isObject, num, str } from '../json.js';
 import { failures } from './errors.js';
-import type { PieceInput } from './products.js';
+import type { PieceInput } from './prices.js';
 import type { Party } from './state.js';
 
 /** Collects problems so that one answer names every bad member, as DHL does. */

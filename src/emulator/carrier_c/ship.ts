@@ -1,7 +1,7 @@
 /**
  * MyDHL booking: `POST /shipments` (supermodelIoLogisticsExpressCreateShipmentRequest) validates the
- * required members, numbers the shipment (waybill-numbers.ts) and its pieces, prices it like /rates,
- * and answers like samples/shipment_response.json: one label per piece in `documents[]`
+ * required members, numbers the shipment (tracking-numbers.ts) and its pieces, prices it like /rates,
+ * and answers 201 like samples/shipment_response.json: one label per piece in `documents[]`
  * (packageReferenceNumber), the commercial invoice and waybill document when their imageOptions ask
  * for them, QR codes under `packages[].documents`, and `shipmentCharges` with getRateEstimates.
  * Labels are real (the shared renderer) in the asked encodingFormat and template size.
@@ -12,10 +12,10 @@ import { arr, at, bool, isObject, num, round2, str } from '../json.js';
 import { labelStock, renderLabel, type LabelFormat, type LabelStock } from '../labels.js';
 import type { CarrierCCtx } from './context.js';
 import { failures } from './errors.js';
-import { deliveryDay, pickupDay, productsFor, quote } from './products.js';
+import { deliveryDay, pickupDay, productsFor, quote } from './prices.js';
 import { checkNotPast, Problems, readParty, readPieces, readPlanned, readUnit, readValueAddedServices } from './request.js';
 import type { Party, StoredShipment } from './state.js';
-import { pieceId } from './waybill-numbers.js';
+import { pieceId } from './tracking-numbers.js';
 
 /** outputImageProperties.encodingFormat → renderer format and the imageFormat DHL reports. */
 const ENCODINGS: Readonly<Record<string, { format: LabelFormat; imageFormat: string }>> = {
@@ -48,7 +48,7 @@ function addressLines(p: Party): string[] {
 }
 
 export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {
-  app.post('/shipments', ctx.tag('ship'), async (request) => {
+  app.post('/shipments', ctx.tag('ship'), async (request, reply) => {
     const body = request.body;
     const p = new Problems();
     const planned = readPlanned(body, 'plannedShippingDateAndTime', p);
@@ -148,7 +148,9 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
         items: lineItems.map((item) => {
           const quantity = num(at(item, 'quantity.value')) ?? 1;
           const price = num(item.price) ?? 0;
-          return {
+          // 201 Created, as the API description documents the booking's answer.
+    reply.code(201);
+    return {
             description: str(item.description) ?? '',
             quantity,
             weight: `${num(at(item, 'weight.netValue')) ?? 0} ${unit}`,

@@ -4,7 +4,7 @@
  * those numbers deterministic per instance.
  */
 import type { Clock } from '../../clock.js';
-import { waybillAt } from './waybill-numbers.js';
+import { waybillAt } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';
 import { CarrierStateBase } from '../carrier-state.js';

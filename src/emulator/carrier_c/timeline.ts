@@ -11,7 +11,7 @@
  *                      product's commit time (16:30 at the latest), signed by the receiver
  */
 import { addDays, atLocal, daysUntil, formatOffset, keepInOrder, localDate, localTime, utcOffsetMinutes } from '../calendar.js';
-import { productByCode } from './products.js';
+import { productByCode } from './prices.js';
 import type { StoredShipment } from './state.js';
 
 export interface Place {

@@ -9,7 +9,7 @@ import { localDate, localTime } from '../calendar.js';
 import { str } from '../json.js';
 import type { CarrierCCtx } from './context.js';
 import { failures } from './errors.js';
-import { productByCode } from './products.js';
+import { productByCode } from './prices.js';
 import type { StoredShipment } from './state.js';
 import { destinationOf, eventReply, eventsUntil, originOf } from './timeline.js';
 

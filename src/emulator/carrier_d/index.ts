@@ -13,7 +13,7 @@ import { apiVersionOf, errorBody, errors, oauthBody, UspsFailure } from './error
 import { registerLocationRoutes } from './locations.js';
 import { registerPickupRoutes } from './pickup.js';
 import { registerRateRoutes } from './rate.js';
-import { registerScanFormRoutes } from './scan-form.js';
+import { registerManifestRoutes } from './manifest.js';
 import { registerShipRoutes } from './ship.js';
 import { CarrierDState } from './state.js';
 import { registerTrackRoutes } from './track.js';
@@ -57,7 +57,7 @@ export function createCarrierD(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_D_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerScanFormRoutes, registerAddressRoutes],
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerManifestRoutes, registerAddressRoutes],
     errors: {
       known: (err, request) =>
         err instanceof UspsFailure

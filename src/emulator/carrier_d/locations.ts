@@ -28,7 +28,11 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: CarrierDCtx): 
       dropSitePhoneNumber: `800555${zip.slice(0, 4)}`,
       destinationZIPCode: zip,
       destinationEntryFacilityType: f.kind,
-      acceptedPackageTypes: ['PARCELS', 'FLATS'],
+      // Mail class and shape pairs (locations.yaml AcceptedPackageTypes), not bare words.
+      acceptedPackageTypes: [
+        { mailClass: 'PARCEL_SELECT', processingCategory: 'MACHINABLE' },
+        { mailClass: 'PARCEL_SELECT', processingCategory: 'NONSTANDARD' },
+      ],
       dropShipAcceptanceTimes: [...WEEKDAYS, ...(f.saturday ? ['SATURDAY'] : [])].map((dayOfWeek) => ({
         dayOfWeek,
         times: [{ openTime: f.open, closeTime: dayOfWeek === 'SATURDAY' ? '1200' : f.close }],

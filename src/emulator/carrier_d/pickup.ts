@@ -35,7 +35,8 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierDCtx): vo
     const n = (request.params as { confirmationNumber: string }).confirmationNumber;
     const pickup = ctx.state.pickups.get(n);
     if (!pickup) throw new UspsFailure(404, [errors.notFound('confirmationNumber', 'Carrier pickup not found')]);
-    return reply.header('etag', pickup.etag).send({ confirmationNumber: n, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.body });
+    // A list of the pickup's confirmations, as carrier-pickup.yaml answers a GET.
+    return reply.header('etag', pickup.etag).send([{ confirmationNumber: n, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.body }]);
   });
 
   app.delete('/pickup/v3/carrier-pickup/:confirmationNumber', ctx.tag('pickup_cancel'), async (request, reply) => {

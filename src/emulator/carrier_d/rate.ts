@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { arr, isObject, num, round2, str, type JsonObject } from '../json.js';
 import type { CarrierDCtx } from './context.js';
 import { errors, UspsFailure } from './errors.js';
-import { CLASSES, priceGroup, pricesFor, zoneOf, type Priced } from './rates.js';
+import { CLASSES, priceGroup, pricesFor, zoneOf, type Priced } from './prices.js';
 
 /** Extra services the emulator prices (domestic-prices.yaml TotalRatesExtraServices). */
 export const EXTRA_SERVICES: Record<number, { name: string; price: number }> = {
@@ -31,7 +31,7 @@ export function extraServicesOf(codes: unknown[]): { extraService: string; name:
     const code = Number(c);
     const def = EXTRA_SERVICES[code];
     if (!def) throw new UspsFailure(400, [errors.invalid('extraServices', `Extra service ${String(c)} is not available.`)]);
-    return { extraService: String(code), name: def.name, price: def.price, priceType: 'COMMERCIAL', warnings: [], SKU: `DX${code}0XXXXCX0000` };
+    return { extraService: String(code), name: def.name, price: def.price, priceType: 'COMMERCIAL', warnings: [], SKU: `DX${code}0XXXXCX000` };
   });
 }
 
@@ -52,7 +52,8 @@ export function rateEntry(mailClass: string, priced: Priced, zone: number, weigh
     processingCategory: priced.product.processingCategory,
     rateIndicator: priced.product.rateIndicator,
     destinationEntryFacilityType: priced.product.destinationEntryFacilityType,
-    SKU: `D${mailClass.slice(0, 2)}${priced.product.rateIndicator}0XXXXC${String(zone).padStart(2, '0')}000`,
+    // Fifteen characters, as every recorded SKU has ("DUXR0XXXXC06130"; international-labels.yaml: length 15).
+    SKU: `D${mailClass.slice(0, 1)}X${priced.product.rateIndicator.slice(0, 1)}0XXXXC${String(zone).padStart(2, '0')}000`,
   };
 }
 

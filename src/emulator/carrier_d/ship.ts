@@ -15,7 +15,7 @@ import { requirePayment } from './auth.js';
 import type { CarrierDCtx } from './context.js';
 import { errors, UspsFailure } from './errors.js';
 import { extraServicesOf, rateEntry } from './rate.js';
-import { CLASSES, priceGroup, priceOf, productFor, zoneOf } from './rates.js';
+import { CLASSES, priceGroup, priceOf, productFor, zoneOf } from './prices.js';
 import { serviceTypeCode } from './tracking-numbers.js';
 
 /** ImageInfo.imageType values the emulator renders; TIFF, JPG and SVG it refuses. */
@@ -54,6 +54,17 @@ function checkAddress(a: JsonObject, name: string, international: boolean): void
     if (!str(a[key])) throw new UspsFailure(400, [errors.missing(`${name}.${key}`)]);
   }
   if (!str(a.firstName) && !str(a.firm)) throw new UspsFailure(400, [errors.missing(`${name}.firstName`)]);
+}
+
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A country's name as a label prints it (GB → UNITED KINGDOM). */
+function countryName(code: string): string {
+  try {
+    return (REGIONS.of(code) ?? code).toUpperCase();
+  } catch {
+    return code;
+  }
 }
 
 async function book(ctx: CarrierDCtx, request: FastifyRequest, reply: FastifyReply, kind: Kind) {
@@ -122,7 +133,8 @@ async function book(ctx: CarrierDCtx, request: FastifyRequest, reply: FastifyRep
   });
   const rate = rateEntry(mailClass, priced, zone, weight, 'COMMERCIAL', mailingDate);
   const metadata = {
-    labelAddress: to,
+    // International labels name the country as well as its code, and give dimensionalWeight as text (international-labels.yaml).
+    labelAddress: international ? { ...to, country: countryName(str(to.countryISOAlpha2Code) ?? '') } : to,
     routingInformation: `420${(str(to.ZIPCode) ?? '').slice(0, 5)}`,
     [international ? 'internationalTrackingNumber' : 'trackingNumber']: trackingNumber,
     constructCode: 'C01',
@@ -133,7 +145,7 @@ async function book(ctx: CarrierDCtx, request: FastifyRequest, reply: FastifyRep
     commitment: { name: `${priced.transitDays} Days`, scheduleDeliveryDate: priced.deliveryDate },
     weightUOM: 'lb',
     weight,
-    dimensionalWeight: 0,
+    dimensionalWeight: international ? '0.0' : 0,
     fees: priced.fees,
     bannerText: 'USPS TRACKING # USPS Ship',
     retailDistributionCode: '01',
@@ -147,7 +159,8 @@ async function book(ctx: CarrierDCtx, request: FastifyRequest, reply: FastifyRep
     { name: 'labelMetadata', contentType: 'application/json', body: JSON.stringify(metadata) },
     { name: 'labelImage', filename: `labelImage.${it.ext}`, contentType: it.contentType, body: label.toString('base64') },
   ]);
-  return reply.header('content-type', answer.contentType).send(answer.body);
+  // international-labels.yaml answers a label 201 Created; domestic-labels.yaml 200.
+  return reply.code(international ? 201 : 200).header('content-type', answer.contentType).send(answer.body);
 }
 
 function refund(ctx: CarrierDCtx, request: FastifyRequest, international: boolean) {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { xmlAttr, xmlText } from '../../carriers/shared/xml.js';
 import { authenticate, elsRoute, ElsFailure, fail, requireText, type CarrierDResellerCtx } from './context.js';
 import type { Account } from './state.js';
-import { round2 } from './rates.js';
+import { round2 } from './prices.js';
 
 function intermediary(a: Account): object {
   return {
@@ -23,7 +23,18 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: CarrierDReselle
   const status = { operation: 'account_status' as const, path: 'GetAccountStatusXML', field: 'accountStatusRequestXML', root: 'AccountStatusRequest', responseRoot: 'AccountStatusResponse' };
   elsRoute(app, ctx, status, (root) => {
     const account = authenticate(ctx, root, false);
-    return { Status: '0', RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', CertifiedIntermediary: intermediary(account) };
+    // The members W21's AccountStatusResponse requires after CertifiedIntermediary, for a plain account.
+    return {
+      Status: '0',
+      RequesterID: xmlText(root.RequesterID),
+      RequestID: xmlText(root.RequestID) ?? '',
+      CertifiedIntermediary: intermediary(account),
+      AccountType: 'USPS',
+      ApprovedShipper: 'false',
+      ConsolidatorServices: 'false',
+      InsuranceAgreement: 'false',
+      ControlRegister: account.ascending.toFixed(2),
+    };
   });
 
   const buy = {

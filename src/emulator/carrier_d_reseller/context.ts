@@ -4,7 +4,7 @@
  * the failure they throw, reading the form field's request XML, and the account check.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildXml, parseXml, xmlElement, xmlRoot, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
+import { buildXml, parseXml, xmlElement, xmlList, xmlRoot, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import { isObject } from '../json.js';
@@ -50,6 +50,8 @@ export interface Route {
   responseRoot: string;
   /** Members every error answer of this operation carries besides Status and ErrorMessage (VCR). */
   errorExtras?: object;
+  /** The answer has no Status element (SCANResponse, W21): errors say so by their ErrorMessage alone. */
+  statusless?: boolean;
 }
 
 export interface CarrierDResellerCtx extends CarrierCtx<CarrierDResellerState, CarrierDResellerOperation> {
@@ -61,7 +63,7 @@ export function createCtx(state: CarrierDResellerState, clock: ShiftableClock): 
   return {
     ...carrierCtx('carrier_d_reseller', state, clock),
     errorDocument(route, status, message) {
-      const body = { Status: String(status), ErrorMessage: `${message} Error encountered (Log ID: ${state.nextLogId()})`, ...(route.errorExtras ?? {}) };
+      const body = { ...(route.statusless ? {} : { Status: String(status) }), ErrorMessage: `${message} Error encountered (Log ID: ${state.nextLogId()})`, ...(route.errorExtras ?? {}) };
       return document(route.responseRoot, body);
     },
   };
@@ -119,4 +121,11 @@ export function elsRoute(
       throw err;
     }
   });
+}
+
+/** The PicNumbers a refund or SCAN request names (1001 without any). */
+export function picNumbers(root: XmlObject): string[] {
+  const pics = xmlList(xmlElement(root.PicNumbers)?.PicNumber).map(xmlText).filter((p): p is string => p !== undefined);
+  if (pics.length === 0) throw fail.missing('PicNumbers');
+  return pics;
 }

@@ -10,7 +10,7 @@ import { emulatedCarrier } from '../skeleton.js';
 import { registerAccountRoutes } from './account.js';
 import { CARRIER_D_RESELLER_OPERATIONS, createCtx, document, MissingParameter } from './context.js';
 import { registerRateRoutes } from './rate.js';
-import { registerRefundScanRoutes } from './refund-scan.js';
+import { registerManifestRoutes } from './manifest.js';
 import { registerShipRoutes } from './ship.js';
 import { CarrierDResellerState } from './state.js';
 import { registerTrackRoutes } from './track.js';
@@ -46,7 +46,7 @@ export function createCarrierDReseller(emulator: EmulatorContext): EmulatedCarri
     state,
     ctx,
     // The form parser first: the request XML travels URL-encoded in one form field (PROTOCOL.md §1).
-    routes: [registerFormParser, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerRefundScanRoutes, registerAccountRoutes],
+    routes: [registerFormParser, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerManifestRoutes, registerAccountRoutes],
     errors: {
       known: (err) => (err instanceof MissingParameter ? text(500, `System.InvalidOperationException: ${err.message}`) : undefined),
       unreadable: () => text(500, 'System.InvalidOperationException: Request format is invalid.'),

@@ -1,13 +1,13 @@
 /**
  * CalculatePostageRateXML and CalculatePostageRatesXML (PROTOCOL.md §6): one mail class, or every
- * class of the Domestic / International family, priced by rates.ts and answered as PostagePrice
+ * class of the Domestic / International family, priced by prices.ts and answered as PostagePrice
  * nodes (§6c) shaped like tehpeh postage_rates_success.xml.
  */
 import type { FastifyInstance } from 'fastify';
 import { addBusinessDays, localDate, utcOffsetMinutes } from '../calendar.js';
 import { xmlAttr, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import { authenticate, elsRoute, ElsFailure, fail, type CarrierDResellerCtx } from './context.js';
-import { FEES, isZip5, MAIL_CLASSES, postageOf, round2 } from './rates.js';
+import { FEES, isZip5, MAIL_CLASSES, postageOf, round2 } from './prices.js';
 
 /** What a rate or label request says about the piece (§4, §6). */
 export interface Piece {
@@ -65,11 +65,26 @@ function usDate(iso: string): string {
   return `${m}/${d}/${y}`;
 }
 
+/**
+ * Every Fees child, in the order ELS answers them (samples/tehpeh__postage_rates_success.xml; W21's
+ * Fees type is this order less CriticalMail, plus FragileHandling): the XML schema fixes the order.
+ */
+const FEE_ELEMENTS = [
+  'CertificateOfMailing', 'CertifiedMail', 'CollectOnDelivery', 'DeliveryConfirmation', 'ElectronicReturnReceipt', 'InsuredMail', 'RegisteredMail',
+  'RestrictedDelivery', 'ReturnReceipt', 'ReturnReceiptForMerchandise', 'SignatureConfirmation', 'SpecialHandling', 'CriticalMail', 'MerchandiseReturn',
+  'OpenAndDistribute', 'AdultSignature', 'AdultSignatureRestrictedDelivery', 'LiveAnimalSurcharge', 'AMDelivery',
+];
+/** Requested services whose fee element has another name (HoldForPickup has none: it is free). */
+const FEE_ELEMENT_OF: Record<string, string> = { COD: 'CollectOnDelivery' };
+
 /** The PostagePrice node (§6c). */
 export function postagePrice(p: Priced): object {
   const info = MAIL_CLASSES[p.piece.mailClass];
   const fees: Record<string, string> = { '@_TotalAmount': p.fees.toFixed(2) };
-  for (const s of Object.keys(FEES)) fees[s] = p.piece.services.includes(s) ? (FEES[s] ?? 0).toFixed(2) : '0';
+  for (const element of FEE_ELEMENTS) {
+    const service = p.piece.services.find((s) => (FEE_ELEMENT_OF[s] ?? s) === element);
+    fees[element] = service ? (FEES[service] ?? 0).toFixed(2) : '0';
+  }
   return {
     '@_TotalAmount': round2(p.postage + p.fees).toFixed(2),
     MailClass: p.piece.mailClass,

@@ -3,15 +3,16 @@
  * element, 12144 without PartnerCustomerID, 12503 when the balance cannot pay), draws the postage
  * from the account, and answers a LabelRequestResponse shaped like the VCR recording (domestic:
  * Base64LabelImage, PIC = TrackingNumber) or the tehpeh international stub (Label/Image parts: the
- * label, then the integrated customs form; CustomsNumber = TrackingNumber).
+ * label, then the integrated customs form; CustomsNumber = TrackingNumber). GetRefundXML refunds labels
+ * (PROTOCOL.md §8).
  */
 import type { FastifyInstance } from 'fastify';
 import { xmlAttr, xmlElement, xmlList, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import { renderLabel, type LabelData } from '../labels.js';
-import { authenticate, elsRoute, ElsFailure, fail, requireText, type CarrierDResellerCtx } from './context.js';
+import { authenticate, elsRoute, ElsFailure, fail, picNumbers, requireText, type CarrierDResellerCtx } from './context.js';
 import { imageFormat, stockFor } from './label-stock.js';
 import { postagePrice, price, readPiece } from './rate.js';
-import { MAIL_CLASSES, round2 } from './rates.js';
+import { MAIL_CLASSES, round2 } from './prices.js';
 
 /** yyyyMMddHHmmss and yyyyMMdd in UTC (§5: TransactionDateTime is UTC, G13 p.50). */
 function stamp(d: Date): { dateTime: string; date: string } {
@@ -33,6 +34,12 @@ function customsLines(root: XmlObject): string[] {
     if (!description || xmlText(item?.Value) === undefined) throw new ElsFailure(1051, `Customs item ${i + 1} has missing or invalid data.`);
     return `${xmlText(item?.Quantity) ?? '1'} x ${description} ${xmlText(item?.Value)} USD`;
   });
+}
+
+/** MM/DD/YYYY HH:MM:SS, as the refund message writes its date (VCR). */
+function refundDate(d: Date): string {
+  const iso = d.toISOString();
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
 }
 
 export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCtx): void {
@@ -120,5 +127,31 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
       TrackingNumber: pic,
       ...common,
     };
+  });
+
+  // GetRefundXML (PROTOCOL.md §8): a refund is approved per label that is the account's, not yet
+  // refunded and not on a SCAN form (G13 p.112), and returns its postage to the balance;
+  // RefundResponse has no Status (VCR get_refund_*).
+  const refund = { operation: 'cancel' as const, path: 'GetRefundXML', field: 'refundRequestXML', root: 'RefundRequest', responseRoot: 'RefundResponse' };
+  elsRoute(app, ctx, refund, (root) => {
+    const account = authenticate(ctx, root, false);
+    const now = ctx.clock.now();
+    const refunds = picNumbers(root).map((pic) => {
+      const label = ctx.state.labels.get(pic);
+      let status = 'DeniedInvalid';
+      let message = 'RC INVALID_REFUND_RECORD due to missing tracking record or mismatching associated data';
+      if (label && label.accountId === account.accountId) {
+        if (label.refundedAt) message = `RC ALREADY_REFUNDED on ${refundDate(label.refundedAt)}`;
+        else if (label.scanFormId) message = `RC ITEM_ON_SCAN_FORM ${label.scanFormId}: items on a SCAN form cannot be refunded`;
+        else {
+          label.refundedAt = now;
+          account.balance = round2(account.balance + label.postage);
+          status = 'Approved';
+          message = ` Electronic RC RC_SUCCESS Transaction date ${refundDate(label.printedAt)} mail class ${label.mailClass} sub class  PicNumber ${pic} CustomsId `;
+        }
+      }
+      return { '@_PicNumber': pic, '@_TransactionId': String(label?.transactionId ?? 0), '@_PieceNumber': '0', RefundStatus: status, RefundStatusMessage: message };
+    });
+    return { RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', Refund: refunds, FormId: refunds.some((r) => r.RefundStatus === 'Approved') ? String(12_345_678) : '0' };
   });
 }

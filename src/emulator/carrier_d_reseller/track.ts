@@ -39,7 +39,9 @@ export function timeline(label: StoredLabel): Event[] {
 }
 
 export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierDResellerCtx): void {
-  const route = { operation: 'track' as const, path: 'StatusRequestXML', field: 'packageStatusRequestXML', root: 'PackageStatusRequest', responseRoot: 'PackageStatusResponse' };
+  // W21 requires PackageStatusResponse's CompleteDataSet attribute: the emulator always answers every event.
+  const complete = { '@_CompleteDataSet': 'true' };
+  const route = { operation: 'track' as const, path: 'StatusRequestXML', field: 'packageStatusRequestXML', root: 'PackageStatusRequest', responseRoot: 'PackageStatusResponse', errorExtras: complete };
   elsRoute(app, ctx, route, (root) => {
     const account = authenticate(ctx, root, false);
     const pics = xmlList(xmlElement(root.PicNumbers)?.PicNumber).map(xmlText).filter((p): p is string => p !== undefined);
@@ -59,6 +61,6 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierDResellerC
             }));
       return { PicNumber: pic, PieceId: '', TransactionID: String(label?.transactionId ?? 0), PackageStatusEventList: { StatusEventList: list } };
     });
-    return { Status: '0', RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', PackageStatus: { StatusResponse: responses } };
+    return { ...complete, Status: '0', RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', PackageStatus: { StatusResponse: responses } };
   });
 }

@@ -131,6 +131,15 @@ describe.skipIf(fixturesMissing)('carrier_a rate response', () => {
     expect(rates[0]?.estimated_date).toBeUndefined();
   });
 
+  it('falls back to operationalDetail.commitDate and commitDays, which rate-api.json gives without the others', () => {
+    const samples = readFixtureJson<Array<{ output: { rateReplyDetails: Array<Record<string, unknown>> } }>>('carrier_a', 'samples/rating_responses.json');
+    const ground = samples[0]?.output.rateReplyDetails.find((r) => r.serviceType === 'FEDEX_GROUND') ?? {};
+    const { deliveryDate: _date, deliveryDay: _day, ...operational } = ground.operationalDetail as Record<string, unknown>;
+    const { dateDetail: _detail, ...commit } = ground.commit as Record<string, unknown>;
+    const [rate] = parseRateResponse({ output: { rateReplyDetails: [{ ...ground, commit, operationalDetail: operational }] } });
+    expect(rate).toMatchObject({ estimated_date: '2024-07-25', delivery_day: 'THU' });
+  });
+
   it('keeps a stable slug for service codes it does not know', () => {
     const body = { output: { rateReplyDetails: [{ serviceType: 'FEDEX_SOMETHING_NEW', ratedShipmentDetails: [{ rateType: 'ACCOUNT', totalNetCharge: 10.005, currency: 'EUR' }] }] } };
     expect(parseRateResponse(body)).toEqual([{ service_type: 'carrier_a_fedex_something_new', service_name: 'FEDEX_SOMETHING_NEW', total_cost: '10.01', currency: 'EUR' }]);

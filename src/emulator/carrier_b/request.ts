@@ -6,7 +6,7 @@
  */
 import { arr, at, isObject, num, str } from '../json.js';
 import { errors, type UpsError } from './errors.js';
-import type { PackageInput } from './rates.js';
+import type { PackageInput } from './prices.js';
 import type { UpsParty } from './state.js';
 
 /** A documented list that may arrive as a single object. */

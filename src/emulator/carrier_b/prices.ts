@@ -93,6 +93,8 @@ export function serviceOn(lane: Lane, code: string): ServiceDef | undefined {
 }
 
 const LB_PER_KG = 2.20462;
+/** Every account's negotiated discount: 5 %. */
+const NEGOTIATED = 0.95;
 
 export interface PackageInput {
   weight: number;
@@ -115,6 +117,16 @@ export interface Quote {
   negotiated: number;
   billableLb: number;
   days: number;
+  packages: PackageQuote[];
+}
+
+/** One package's share of a quote: what RatedPackage itemises. */
+export interface PackageQuote {
+  weight: number;
+  billableLb: number;
+  base: number;
+  fuel: number;
+  total: number;
 }
 
 export function quote(service: ServiceDef, lane: Lane, packages: PackageInput[]): Quote {
@@ -122,11 +134,16 @@ export function quote(service: ServiceDef, lane: Lane, packages: PackageInput[])
   const lb = packages.reduce((s, p) => s + billableLb(p), 0);
   const zoneFactor = lane.domestic ? 1 + (lane.zone % 100) * 0.08 : lane.zone === 704 ? 1.3 : 1.6;
   const base = round2((service.base * packages.length + service.perLb * lb) * zoneFactor * rate);
+  const perPackage = packages.map((p): PackageQuote => {
+    const pkgBase = round2((service.base + service.perLb * billableLb(p)) * zoneFactor * rate);
+    const pkgFuel = round2(pkgBase * 0.12);
+    return { weight: p.weight, billableLb: billableLb(p), base: pkgBase, fuel: pkgFuel, total: round2(pkgBase + pkgFuel) };
+  });
   // UPS itemises fuel (ItemizedCharges code 375, fixtures/rate_RateResponseJSON.json) at a fixed 12 % here.
   const fuel = round2(base * 0.12);
   const total = round2(base + fuel);
   const days = service.code === '03' && lane.domestic ? Math.max(1, Math.min(5, (lane.zone % 100) - 1)) : service.days;
-  return { currency, base, fuel, total, negotiated: round2(total * 0.95), billableLb: lb, days };
+  return { currency, base, fuel, total, negotiated: round2(total * NEGOTIATED), billableLb: lb, days, packages: perPackage };
 }
 
 export function deliveryDate(shipDate: string, days: number): string {
@@ -146,6 +163,20 @@ export function chargeBlock(q: Quote) {
   };
 }
 
+/** Each package's charges, its weight as sent and its billable pounds (RatedPackage, a list from v2403 on; fixtures/rate_RateResponseJSON.json). */
+export function ratedPackages(q: Quote) {
+  return q.packages.map((p) => ({
+    BaseServiceCharge: money(q.currency, p.base),
+    TransportationCharges: money(q.currency, p.total),
+    ServiceOptionsCharges: money(q.currency, 0),
+    ItemizedCharges: [{ Code: '375', CurrencyCode: q.currency, MonetaryValue: p.fuel.toFixed(2) }],
+    TotalCharges: money(q.currency, p.total),
+    Weight: String(p.weight),
+    BillingWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: p.billableLb.toFixed(1) },
+  }));
+}
+
+/** Negotiated charges: the base and the total, 5 % off (BaseServiceCharge from subversion 2201 on, Rating.yaml). */
 export function negotiatedBlock(q: Quote) {
-  return { TotalCharge: money(q.currency, q.negotiated) };
+  return { BaseServiceCharge: money(q.currency, round2(q.base * NEGOTIATED)), TotalCharge: money(q.currency, q.negotiated) };
 }

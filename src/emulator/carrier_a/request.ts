@@ -8,7 +8,7 @@
  */
 import { arr, at, isObject, num, str, strings } from '../json.js';
 import { errors, type FedexError } from './errors.js';
-import { MAX_PACKAGE_LB, toLb, type PackageInput } from './rates.js';
+import { MAX_PACKAGE_LB, toLb, type PackageInput } from './prices.js';
 
 export interface Party {
   personName?: string;
