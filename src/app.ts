@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createAuthenticator, credentialFrom } from './http/auth.js';
@@ -14,6 +14,7 @@ import { ApiError, toApiError } from './domain/errors.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
+import { guarded } from './http/hook-boundary.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
 import { requestExamples } from './contract/examples.js';
 import type { App } from './http/types.js';
@@ -87,45 +88,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     closing = true;
   });
   registerSecurityHeaders(app);
-  // Callback hooks, not async ones: a key verified seconds ago is answered without a promise.
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    if (closing) {
-      reply.header('connection', 'close');
-      return done(new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing'));
-    }
-    // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
-    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return done();
-    // A signed link stands in for the key; the route verifies it (services/signed-links.ts).
-    if (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined) return done();
-    const admit = (tenant: string): void => {
-      req.tenant = tenant;
-      limits.admit(req, credentialFrom(req.headers) ?? tenant);
-    };
-    const tenant = auth.cached(req.headers);
-    if (tenant !== undefined) {
-      try {
-        admit(tenant);
-      } catch (err) {
-        return done(err as Error);
+  // A callback hook (through the boundary), not an async one: a key verified seconds ago is answered
+  // without a promise. Whatever a step throws or rejects with is answered in the error shape.
+  app.addHook(
+    'onRequest',
+    guarded((req, reply) => {
+      reply.header('x-request-id', req.id);
+      if (closing) {
+        reply.header('connection', 'close');
+        throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
       }
-      return done();
-    }
-    auth.authenticate(req.headers).then(
-      (t) => {
-        admit(t);
-        done();
-      },
-      (err: unknown) => {
-        try {
+      // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
+      if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
+      // A signed link stands in for the key; the route verifies it (services/signed-links.ts).
+      if (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined) return;
+      const tenant = auth.cached(req.headers);
+      if (tenant !== undefined) return admit(req, tenant);
+      return auth.authenticate(req.headers).then(
+        (t) => admit(req, t),
+        (err: unknown) => {
           if (err instanceof ApiError && err.code === 'wrong_api_key') limits.refused(req);
-          done(err as Error);
-        } catch (throttled) {
-          done(throttled as Error);
-        }
-      },
-    );
-  });
+          throw err;
+        },
+      );
+    }),
+  );
+  function admit(req: FastifyRequest, tenant: string): void {
+    req.tenant = tenant;
+    limits.admit(req, credentialFrom(req.headers) ?? tenant);
+  }
 
   registerBodyChecks(app);
   app.addHook('preValidation', (req, _reply, done) => {
