@@ -99,9 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
       }
       // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
-      if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return;
+      if (!req.routeOptions.url || req.url.startsWith('/docs')) return;
       // A signed link stands in for the key; the route verifies it (services/signed-links.ts).
-      if (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined) return;
+      if (req.routeOptions.config.public || (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)) return limits.link(req);
       const tenant = auth.cached(req.headers);
       if (tenant !== undefined) return admit(req, tenant);
       return auth.authenticate(req.headers).then(

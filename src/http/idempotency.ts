@@ -9,7 +9,17 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyKey?: string;
+    /** Whose keys the Idempotency-Key is looked up among; the tenant's unless a route scopes it (a portal link). */
+    idempotencyScope?: string;
   }
+}
+
+/**
+ * A portal link's own key namespace. A space never occurs in a tenant name (domain/tenants.ts), so
+ * no tenant's keys and no other link's share it.
+ */
+export function linkScope(tenant: string, linkId: string): string {
+  return `${tenant} portal ${linkId}`;
 }
 
 export function registerIdempotency(app: App, service: IdempotencyService): void {
@@ -22,7 +32,7 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
       if (req.method !== 'POST' || header === undefined || !req.routeOptions.url) return;
       const key = Array.isArray(header) ? header[0] : header;
       if (!key || !KEY.test(key)) throw new ApiError('schema_validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
-      return service.claim(req.tenant, key, fingerprint(req.method, req.routeOptions.url ?? req.url, req.body)).then((claim) => {
+      return service.claim(req.idempotencyScope ?? req.tenant, key, fingerprint(req.method, req.routeOptions.url ?? req.url, req.body)).then((claim) => {
         if (claim.kind === 'replay') {
           reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
           return;
@@ -39,7 +49,7 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
       if (key === undefined) return payload;
       req.idempotencyKey = undefined;
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload);
-      return service.finish(req.tenant, key, reply.statusCode, body, { seal: req.routeOptions.config.secretAnswer === true }).then(() => payload);
+      return service.finish(req.idempotencyScope ?? req.tenant, key, reply.statusCode, body, { seal: req.routeOptions.config.secretAnswer === true }).then(() => payload);
     }),
   );
 }
