@@ -78,7 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.config.jwtIssuer ? { jwtIssuer: deps.config.jwtIssuer } : {}),
   });
 
-  const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock });
+  // Instances that share a PostgreSQL database share their limits; a SQLite file has one instance.
+  const shared = deps.database.dialect === 'postgres' ? { shared: deps.database.db } : {};
+  const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock, ...shared });
 
   app.decorateRequest('tenant', '');
   // First: the span covers the hooks after it (authentication, the closing check).
@@ -107,15 +109,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return auth.authenticate(req.headers).then(
         (t) => admit(req, t),
         (err: unknown) => {
-          if (err instanceof ApiError && err.code === 'wrong_api_key') limits.refused(req);
-          throw err;
+          // The address's bucket answers 429 once it is empty; until then the refusal itself.
+          const checked = err instanceof ApiError && err.code === 'wrong_api_key' ? limits.refused(req) : undefined;
+          if (!checked) throw err;
+          return checked.then(() => {
+            throw err;
+          });
         },
       );
     }),
   );
-  function admit(req: FastifyRequest, tenant: string): void {
+  function admit(req: FastifyRequest, tenant: string): void | Promise<void> {
     req.tenant = tenant;
-    limits.admit(req, credentialFrom(req.headers) ?? tenant);
+    return limits.admit(req, credentialFrom(req.headers) ?? tenant);
   }
 
   registerBodyChecks(app);

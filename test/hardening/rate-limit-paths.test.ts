@@ -11,6 +11,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../../src/services/events.js';
 import { useTestApp } from '../support/app.js';
+import { dialects } from '../support/databases.js';
 
 const SECRET = 'operator-gateway-secret-0123456789';
 let offset = 0;
@@ -27,12 +28,7 @@ interface Answer {
   retryAfter: string | null;
 }
 
-// WAYBILL_RATE_LIMIT=5: bursts of 10 per key.
-const s = useTestApp({ clock, env: { WAYBILL_RATE_LIMIT: '5', WAYBILL_JWT_SECRET: SECRET } });
 let base: string;
-beforeAll(async () => {
-  base = await s.t.app.listen({ host: '127.0.0.1', port: 0 });
-});
 
 async function send(method: string, path: string, headers: Record<string, string>): Promise<Answer> {
   const res = await fetch(`${base}${path}`, { method, headers, signal: AbortSignal.timeout(10_000) });
@@ -64,8 +60,16 @@ const key = (k: string) => ({ zkkey: k });
 const jwt = async (sub: string) =>
   new SignJWT({ sub, exp: Math.floor(clock.now().getTime() / 1000) + 600 }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
 
-describe('every authentication path past its limit, many requests at once', () => {
+// On PostgreSQL the buckets are shared by every instance through the database (http/shared-buckets.ts).
+describe.each(dialects)('every authentication path past its limit, many requests at once, on %s', (dialect) => {
+  // WAYBILL_RATE_LIMIT=5: bursts of 10 per key (leases of one token when shared).
+  const s = useTestApp({ dialect, clock, env: { WAYBILL_RATE_LIMIT: '5', WAYBILL_JWT_SECRET: SECRET } });
+  beforeAll(async () => {
+    base = await s.t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
   it('a key not yet looked up: 20 in flight, 10 admitted', async () => {
+    offset += 60_000;
     const fresh = await s.t.key('acme');
     expectLimited(await burst(20, () => send('GET', '/webhooks', key(fresh))), 200, 10);
     await expectAlive();
