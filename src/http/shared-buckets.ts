@@ -59,7 +59,8 @@ export function createSharedTokenBuckets(opts: { name: string; ratePerSec: numbe
       (got) => {
         e.leased = got.granted;
         e.leasedAt = clock.now().getTime();
-        if (got.granted === 0) e.refusedUntil = now + ((1 - got.tokens) / ratePerSec) * 1000;
+        // Left with less than a token: the bucket is empty until the next one is due, without asking again.
+        if (got.tokens < 1) e.refusedUntil = clock.now().getTime() + ((1 - got.tokens) / ratePerSec) * 1000;
       },
       () => {
         e.leased = lease;
