@@ -100,9 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         reply.header('connection', 'close');
         throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
       }
-      // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
+      // Unknown routes fall through to the 404 handler; the docs need no key.
       if (!req.routeOptions.url || req.url.startsWith('/docs')) return;
-      // A signed link stands in for the key; the route verifies it (services/signed-links.ts).
+      // Public routes need no key, and a signed link stands in for one (the route verifies it,
+      // services/signed-links.ts): what carries a link is limited per link.
       if (req.routeOptions.config.public || (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)) return limits.link(req);
       const tenant = auth.cached(req.headers);
       if (tenant !== undefined) return admit(req, tenant);
