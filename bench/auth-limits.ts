@@ -21,6 +21,8 @@ interface Tally {
   sent: number;
   byStatus: Map<number, number>;
   failed: number;
+  /** Why requests got no answer: the error's name and cause. */
+  why: Map<string, number>;
 }
 
 interface Path {
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
       { name: 'redeliver budget', connections: 8, request: () => ({ method: 'POST', url: `/events/${event}/redeliver`, headers: { zkkey: resender } }) },
       { name: 'tracking link', connections: 4, request: () => ({ method: 'GET', url: `/public/tracking/${tracking}`, headers: {} }) },
     ];
-    const tallies = new Map(paths.map((p) => [p.name, { sent: 0, byStatus: new Map<number, number>(), failed: 0 } as Tally]));
+    const tallies = new Map(paths.map((p) => [p.name, { sent: 0, byStatus: new Map<number, number>(), failed: 0, why: new Map<string, number>() } as Tally]));
     const until = Date.now() + SECONDS * 1000;
     let n = 0;
     const worker = async (p: Path) => {
@@ -79,8 +81,11 @@ async function main(): Promise<void> {
           const res = await fetch(`${service.url}${r.url}`, { method: r.method, headers: r.headers, signal: AbortSignal.timeout(10_000) });
           await res.arrayBuffer();
           tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
-        } catch {
+        } catch (err) {
           tally.failed++;
+          const e = err as Error & { cause?: { code?: string } };
+          const why = `${e.name}${e.cause?.code ? ` ${e.cause.code}` : ''}`;
+          tally.why.set(why, (tally.why.get(why) ?? 0) + 1);
         }
       }
     };
@@ -107,7 +112,8 @@ async function main(): Promise<void> {
       total += t.sent;
       fives += five;
       failed += t.failed;
-      console.log(`| ${p.name} | ${t.sent} | ${count((s) => s >= 200 && s < 300)} | ${count((s) => s === 401)} | ${count((s) => s === 429)} | ${five} | ${t.failed} |`);
+      const why = t.why.size ? ` (${[...t.why].map(([w, c]) => `${c} ${w}`).join(', ')})` : '';
+      console.log(`| ${p.name} | ${t.sent} | ${count((s) => s >= 200 && s < 300)} | ${count((s) => s === 401)} | ${count((s) => s === 429)} | ${five} | ${t.failed}${why} |`);
     }
     console.log(`\nrequests ${total}, 5xx ${fives}, no answer ${failed}, /healthz failures ${healthFailures}, process alive at the end: ${finalHealth ? 'yes' : 'NO'}`);
     if (!finalHealth || fives > 0 || failed > 0 || healthFailures > 0) process.exitCode = 1;

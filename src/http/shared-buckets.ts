@@ -5,8 +5,9 @@
  * lease of tokens at once (a twentieth of the burst, at least one) and spends it from memory for at
  * most a second; a bucket found empty is refused from memory until its next token is due. So the
  * database sees about one statement per lease, and N instances together may exceed a burst by at
- * most N leases. When the database cannot be asked, requests are let through: a limit must not
- * turn a database outage into refusing every request that is cached and could be answered.
+ * most N leases. When the database cannot be asked, or has not answered within ASK_MS (its pool
+ * busy), the lease is granted: a limit must not turn a database outage into refusing, or holding,
+ * every request that is cached and could be answered.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -17,11 +18,23 @@ import type { TokenBuckets, Wait } from './rate-limit.js';
 
 /** A lease not spent within this is given up: tokens held in one instance must not outlive their time. */
 const LEASE_MS = 1_000;
+/** The longest a request waits for the database's answer about its bucket. */
+const ASK_MS = 1_000;
 /** Entries kept before spent ones are dropped; a flood of new ids cannot grow memory unbounded. */
 const MAX_ENTRIES = 50_000;
 /** How often idle buckets are deleted, and after how long idle. */
 const SWEEP_MS = 60_000;
 const IDLE_MS = 3_600_000;
+
+/** The answer, or a rejection once ASK_MS has passed (the answer, when it comes, is dropped). */
+function withinAskTime<T>(answer: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the database did not answer in time')), ASK_MS);
+  });
+  answer.catch(() => undefined);
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
 
 interface Entry {
   leased: number;
@@ -55,7 +68,7 @@ export function createSharedTokenBuckets(opts: { name: string; ratePerSec: numbe
     sweep(now);
     // What the row is named by: never a key itself, which the database must not hold in clear.
     const row = `${name}:${createHash('sha256').update(id).digest('base64url')}`;
-    e.asking = takeTokens(db, row, lease, { ratePerSec, burst, nowMs: now }).then(
+    e.asking = withinAskTime(takeTokens(db, row, lease, { ratePerSec, burst, nowMs: now })).then(
       (got) => {
         e.leased = got.granted;
         e.leasedAt = clock.now().getTime();
