@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createAuthenticator, credentialFrom } from './http/auth.js';
@@ -14,6 +14,7 @@ import { ApiError, toApiError } from './domain/errors.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
+import { guarded } from './http/hook-boundary.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
 import { requestExamples } from './contract/examples.js';
 import { CURRENT_API_VERSION } from './contract/versions.js';
@@ -79,7 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.config.jwtIssuer ? { jwtIssuer: deps.config.jwtIssuer } : {}),
   });
 
-  const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock });
+  // Instances that share a PostgreSQL database share their limits; a SQLite file has one instance.
+  const shared = deps.database.dialect === 'postgres' ? { shared: deps.database.db } : {};
+  const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock, ...shared });
 
   app.decorateRequest('tenant', '');
   // First: the span covers the hooks after it (authentication, the closing check).
@@ -91,45 +94,40 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(app);
   // Before authentication: an unknown version is refused whoever asks, and every answer names one.
   registerApiVersion(app);
-  // Callback hooks, not async ones: a key verified seconds ago is answered without a promise.
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    if (closing) {
-      reply.header('connection', 'close');
-      return done(new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing'));
-    }
-    // Unknown routes fall through to the 404 handler; public routes and the docs need no key.
-    if (!req.routeOptions.url || req.routeOptions.config.public || req.url.startsWith('/docs')) return done();
-    // A signed link stands in for the key; the route verifies it (services/signed-links.ts).
-    if (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined) return done();
-    const admit = (tenant: string): void => {
-      req.tenant = tenant;
-      limits.admit(req, credentialFrom(req.headers) ?? tenant);
-    };
-    const tenant = auth.cached(req.headers);
-    if (tenant !== undefined) {
-      try {
-        admit(tenant);
-      } catch (err) {
-        return done(err as Error);
+  // A callback hook (through the boundary), not an async one: a key verified seconds ago is answered
+  // without a promise. Whatever a step throws or rejects with is answered in the error shape.
+  app.addHook(
+    'onRequest',
+    guarded((req, reply) => {
+      reply.header('x-request-id', req.id);
+      if (closing) {
+        reply.header('connection', 'close');
+        throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
       }
-      return done();
-    }
-    auth.authenticate(req.headers).then(
-      (t) => {
-        admit(t);
-        done();
-      },
-      (err: unknown) => {
-        try {
-          if (err instanceof ApiError && err.code === 'wrong_api_key') limits.refused(req);
-          done(err as Error);
-        } catch (throttled) {
-          done(throttled as Error);
-        }
-      },
-    );
-  });
+      // Unknown routes fall through to the 404 handler; the docs need no key.
+      if (!req.routeOptions.url || req.url.startsWith('/docs')) return;
+      // Public routes need no key, and a signed link stands in for one (the route verifies it,
+      // services/signed-links.ts): what carries a link is limited per link.
+      if (req.routeOptions.config.public || (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)) return limits.link(req);
+      const tenant = auth.cached(req.headers);
+      if (tenant !== undefined) return admit(req, tenant);
+      return auth.authenticate(req.headers).then(
+        (t) => admit(req, t),
+        (err: unknown) => {
+          // The address's bucket answers 429 once it is empty; until then the refusal itself.
+          const checked = err instanceof ApiError && err.code === 'wrong_api_key' ? limits.refused(req) : undefined;
+          if (!checked) throw err;
+          return checked.then(() => {
+            throw err;
+          });
+        },
+      );
+    }),
+  );
+  function admit(req: FastifyRequest, tenant: string): void | Promise<void> {
+    req.tenant = tenant;
+    return limits.admit(req, credentialFrom(req.headers) ?? tenant);
+  }
 
   registerBodyChecks(app);
   app.addHook('preValidation', (req, _reply, done) => {

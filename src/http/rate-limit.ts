@@ -1,14 +1,18 @@
 /**
  * Token buckets, kept in this instance's memory: each instance limits on its own, so N instances
- * behind a balancer let through up to N times the rate (README "Security"). A bucket holds up to
+ * behind a balancer would let through up to N times the rate; instances sharing a PostgreSQL
+ * database share their buckets instead (shared-buckets.ts, README "Security"). A bucket holds up to
  * `burst` tokens and refills at `ratePerSec`; a request takes one or is refused with the seconds until
  * the next token. Time comes from the injected clock, so tests need no sleeps.
  */
 import type { Clock } from '../clock.js';
 
+/** Undefined when a token was granted, else the seconds to wait for the next one. */
+export type Wait = number | undefined;
+
 export interface TokenBuckets {
-  /** Takes a token of bucket `id`: undefined when granted, else the seconds to wait. */
-  take(id: string): number | undefined;
+  /** Takes a token of bucket `id`; a shared bucket may have to ask the database first. */
+  take(id: string): Wait | Promise<Wait>;
 }
 
 /** Buckets kept before idle (full) ones are dropped; a flood of new ids cannot grow memory unbounded. */

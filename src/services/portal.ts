@@ -201,9 +201,10 @@ export function createPortalService(deps: PortalDeps) {
     };
   }
 
-  /** The link's tenant, for the route to scope the submission's Idempotency-Key before it runs. */
-  async function tenantOf(token: string): Promise<string> {
-    return (await open(token)).row.tenant;
+  /** The link's tenant and id, for the route to scope the submission's Idempotency-Key before it runs. */
+  async function linkOf(token: string): Promise<{ tenant: string; id: string }> {
+    const { row } = await open(token);
+    return { tenant: row.tenant, id: row.id };
   }
 
   async function createReturn(token: string, input: PortalReturnInput, opts: { log: Log; baseUrl: string }): Promise<PortalReturnSummary> {
@@ -252,7 +253,7 @@ export function createPortalService(deps: PortalDeps) {
     });
   }
 
-  return { createLink, page, tenantOf, check: tenantOf, createReturn };
+  return { createLink, page, linkOf, check: linkOf, createReturn };
 }
 
 export type PortalService = ReturnType<typeof createPortalService>;

@@ -4,6 +4,7 @@
  */
 import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
 import type { PortalLinksTable } from './portal-tables.js';
+import type { RateLimitsTable } from './rate-limit-tables.js';
 import type { Generated } from 'kysely';
 
 export interface ApiKeysTable {
@@ -287,8 +288,10 @@ export interface Tables {
   portal_links: PortalLinksTable;
   batches: BatchesTable;
   batch_items: BatchItemsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type { Generated };
 export type { BatchesTable, BatchItemsTable } from './batch-tables.js';
 export type { PortalLinksTable } from './portal-tables.js';
+export type { RateLimitsTable } from './rate-limit-tables.js';

@@ -7,6 +7,7 @@ import { ApiError } from '../../domain/errors.js';
 import { PortalLinkAnswer, PortalLinkBody, PortalPage, PortalReturnAnswer, PortalReturnBody, TokenParam, TrackingPage } from '../../contract/portal.js';
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
+import { linkScope } from '../idempotency.js';
 import type { App, RouteContext } from '../types.js';
 
 const responses = { ...errorResponses, 410: errorResponse(410) };
@@ -46,10 +47,13 @@ export function registerPortalRoutes(app: App, { services, config, examples }: R
     '/public/portal/:token/returns',
     {
       config: publicRoute,
-      // Before the Idempotency-Key hook (preValidation): the key is scoped to the link's tenant.
+      // Before the Idempotency-Key hook (preValidation): the key is scoped to the link, never the
+      // merchant's own keys, which a link holder could otherwise probe (409 or not) and take first.
       onRequest: async (req) => {
         if (req.headers['idempotency-key'] === undefined) throw new ApiError('schema_field_required', 'Idempotency-Key is required: one per submission, repeated when the same submission is sent again', 'Idempotency-Key');
-        req.tenant = await portal.tenantOf((req.params as { token: string }).token);
+        const link = await portal.linkOf((req.params as { token: string }).token);
+        req.tenant = link.tenant;
+        req.idempotencyScope = linkScope(link.tenant, link.id);
       },
       schema: {
         operationId: 'createPortalReturn',

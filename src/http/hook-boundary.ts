@@ -1,0 +1,55 @@
+/**
+ * The error boundary of every callback hook with a promise in it. A callback hook that calls `done`
+ * inside a promise's callback lets anything thrown there (a 429 from a limit checked after the key
+ * lookup, once) escape as an unhandled rejection, which ends the process. Hooks are written instead
+ * as a function that returns nothing or a promise; `guarded` calls `done` exactly once, with what it
+ * threw or rejected with, so every failure reaches the error handler (app.ts) and is answered in the
+ * error shape. A function that returns no promise costs none: the cached key's path stays synchronous.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+type Done = (err?: Error) => void;
+type Step = (req: FastifyRequest, reply: FastifyReply) => void | PromiseLike<void>;
+type SendStep<P> = (req: FastifyRequest, reply: FastifyReply, payload: P) => P | PromiseLike<P>;
+
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
+
+/** A hook of the request's way in (onRequest, preValidation, …). A step that answered itself (reply sent) is not continued. */
+export function guarded(step: Step): (req: FastifyRequest, reply: FastifyReply, done: Done) => void {
+  return (req, reply, done) => {
+    let result: void | PromiseLike<void>;
+    try {
+      result = step(req, reply);
+    } catch (err) {
+      return done(asError(err));
+    }
+    if (!result) return done();
+    result.then(
+      () => {
+        if (!reply.sent) done();
+      },
+      (err: unknown) => done(asError(err)),
+    );
+  };
+}
+
+/** An onSend hook: the step returns the payload to send, or a promise of it. */
+export function guardedOnSend<P>(step: SendStep<P>): (req: FastifyRequest, reply: FastifyReply, payload: P, done: (err: Error | null, payload?: P) => void) => void {
+  return (req, reply, payload, done) => {
+    let result: P | PromiseLike<P>;
+    try {
+      result = step(req, reply, payload);
+    } catch (err) {
+      return done(asError(err));
+    }
+    if (!isThenable(result)) return done(null, result);
+    result.then(
+      (p) => done(null, p),
+      (err: unknown) => done(asError(err)),
+    );
+  };
+}
+
+function isThenable<P>(v: P | PromiseLike<P>): v is PromiseLike<P> {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
+}
