@@ -10,13 +10,15 @@
  *   bytes, give or take a piece (413): no field of a shipment takes more than 1,000 characters;
  * - at most MAX_BATCH_VALUES values in all (413): 200 a shipment on average, more than a dense
  *   body the size of the limit holds;
- * - no `__proto__` member and no `constructor.prototype` (400), as Fastify's own JSON parser.
- * Errors echo at most a short excerpt of the body.
+ * - no `__proto__` member and no `constructor.prototype` (400), as Fastify's own JSON parser;
+ * - no control character in a string or member name (400), as body-checks.ts says of other bodies.
+ * A member that is null is dropped as it is read (nulls.ts), so that the finished body is walked by
+ * nothing but the schema (the route's `checkedBody`). Errors echo at most a short excerpt of the body.
  */
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import { MAX_BATCH_ITEMS } from '../contract/batches.js';
 import { ApiError } from '../domain/errors.js';
-import { MAX_JSON_DEPTH } from './body-checks.js';
+import { CONTROL, controlCharacterError, MAX_JSON_DEPTH, memberPath } from './body-checks.js';
 
 export const MAX_BATCH_STRING = 65_536;
 export const MAX_BATCH_VALUES = 200 * MAX_BATCH_ITEMS;
@@ -24,6 +26,10 @@ export const MAX_BATCH_VALUES = 200 * MAX_BATCH_ITEMS;
 const MAX_NUMBER_PIECES = MAX_BATCH_STRING / (16 * 1024);
 
 const invalid = (message: string) => new ApiError('schema_validation_error', `Body is not valid JSON: ${message.length > 200 ? `${message.slice(0, 200)}…` : message}`, 'body');
+
+/** Where a value is, as errors name it: the keys of the containers it is in, then its own. */
+const pathOf = (stack: ParsedElementInfo['stack'], last: string | number | undefined): string =>
+  memberPath([...stack.slice(1).map((e) => e.key), last].filter((k): k is string | number => k !== undefined)) || 'body';
 
 /** Nothing but white space: no body, as json-parser.ts says of other routes. */
 export async function readBatchJson(pieces: AsyncIterable<Buffer>): Promise<unknown> {
@@ -62,12 +68,15 @@ export async function readBatchJson(pieces: AsyncIterable<Buffer>): Promise<unkn
     parser.write(t);
     if (failure) throw failure;
   };
-  parser.onValue = ({ value, key, stack }: ParsedElementInfo) => {
+  parser.onValue = ({ value, key, parent, stack }: ParsedElementInfo) => {
     if (++values > MAX_BATCH_VALUES) refuse(new ApiError('payload_too_large', `The body holds more than ${MAX_BATCH_VALUES} values; a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body'));
     if (key === '__proto__' || (key === 'prototype' && stack.at(-1)?.key === 'constructor')) refuse(new ApiError('schema_validation_error', `The body has a member named ${key === '__proto__' ? '__proto__' : 'constructor.prototype'}, which no request takes`, 'body'));
     if (stack.length === 3 && stack[2]!.key === 'shipments' && stack[1]!.key === 'batch' && ++shipments > MAX_BATCH_ITEMS) {
       refuse(new ApiError('schema_validation_error', `batch.shipments has more than ${MAX_BATCH_ITEMS} elements; a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'batch.shipments'));
     }
+    if (typeof value === 'string' && CONTROL.test(value)) refuse(controlCharacterError(pathOf(stack, key)));
+    if (typeof key === 'string' && CONTROL.test(key)) refuse(controlCharacterError(pathOf(stack, JSON.stringify(key))));
+    if (value === null && typeof key === 'string') delete (parent as Record<string, unknown>)[key];
     if (stack.length === 0) root = value;
   };
 

@@ -30,8 +30,27 @@ export async function* bodyPieces(req: IncomingMessage, limit: number): AsyncGen
       }
     }
   } finally {
-    // Refused early: the rest is read and dropped unparsed (the connection closes after the answer),
-    // so that the client finishes sending and reads the answer.
-    if (!req.readableEnded) req.resume();
+    // Refused early: the rest is read and dropped unparsed before the answer goes out. A client
+    // still sending when the connection closes may never read the answer.
+    await drain(req, limit - received);
   }
+}
+
+/** Reads and drops the rest of the body, up to `left` bytes; past that the connection closes. */
+function drain(req: IncomingMessage, left: number): Promise<void> {
+  if (req.readableEnded || left < 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      req.off('data', onData).off('end', done).off('error', done).off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left < 0) {
+        req.pause();
+        done();
+      }
+    };
+    req.on('data', onData).once('end', done).once('error', done).once('close', done);
+  });
 }

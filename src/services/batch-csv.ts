@@ -11,6 +11,7 @@ import { parse, type Info } from 'csv-parse';
 import type { CsvQuery } from '../contract/batches.js';
 import { MAX_BATCH_ITEMS } from '../contract/batches.js';
 import { ApiError } from '../domain/errors.js';
+import { timeSlicer } from './time-slice.js';
 
 export const CSV_COLUMNS = [
   'reference',
@@ -229,5 +230,13 @@ export async function readCsv(pieces: AsyncIterable<Buffer>): Promise<CsvFile> {
   return { columns, rows };
 }
 
-/** The rows of a file as items of a new batch, sharing what the query says. */
-export const csvItems = (file: CsvFile, shared: CsvShared): NewItem[] => file.rows.map((row) => rowToItem(file.columns, row, shared));
+/** The rows of a file as items of a new batch, sharing what the query says, a slice at a time. */
+export async function csvItems(file: CsvFile, shared: CsvShared): Promise<NewItem[]> {
+  const slice = timeSlicer();
+  const items: NewItem[] = [];
+  for (const row of file.rows) {
+    await slice();
+    items.push(rowToItem(file.columns, row, shared));
+  }
+  return items;
+}

@@ -32,6 +32,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
       '/batches',
       {
         bodyLimit,
+        config: { checkedBody: true },
         schema: {
           operationId: 'createBatch',
           tags,
