@@ -29,10 +29,11 @@ export function itemRecord(item: BatchItemRow, now: string, expiresAt: string): 
 export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('batches').values(batch).execute();
-    // Chunks keep every statement under SQLite's bound-variable limit.
-    for (let i = 0; i < count; i += 500) {
+    // Chunks keep every statement under SQLite's bound-variable limit, and short, since `between`
+    // lets other work run only between them (a statement of SQLite's runs on the event loop).
+    for (let i = 0; i < count; i += 100) {
       await between();
-      const chunk = Array.from({ length: Math.min(500, count - i) }, (_, k) => itemAt(i + k));
+      const chunk = Array.from({ length: Math.min(100, count - i) }, (_, k) => itemAt(i + k));
       await trx.insertInto('batch_items').values(chunk).execute();
     }
   });
