@@ -13,9 +13,15 @@ const PIECE = 16 * 1024;
 
 const tooLarge = () => new ApiError('payload_too_large', 'Request body is larger than the limit', 'body');
 
+/** Requests whose body went past the limit: their rest is never read, the connection closes. */
+const overLimit = new WeakSet<IncomingMessage>();
+
 export async function* bodyPieces(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
   // A declared length over the limit is refused before anything is read.
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge();
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    overLimit.add(req);
+    throw tooLarge();
+  }
   const slice = timeSlicer();
   let received = 0;
   try {
@@ -36,8 +42,18 @@ export async function* bodyPieces(req: IncomingMessage, limit: number): AsyncGen
   }
 }
 
+/**
+ * For a route that failed before or while reading its body: the rest is read and dropped, up to the
+ * limit. Whether the body was read to its end (else the answer must close the connection).
+ */
+export async function readToEnd(req: IncomingMessage, limit: number): Promise<boolean> {
+  if (!overLimit.has(req)) await drain(req, limit);
+  return req.readableEnded;
+}
+
 /** Reads and drops the rest of the body, up to `left` bytes; past that the connection closes. */
 function drain(req: IncomingMessage, left: number): Promise<void> {
+  if (left < 0) overLimit.add(req);
   if (req.readableEnded || left < 0) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -47,6 +63,7 @@ function drain(req: IncomingMessage, left: number): Promise<void> {
     const onData = (chunk: Buffer) => {
       left -= chunk.length;
       if (left < 0) {
+        overLimit.add(req);
         req.pause();
         done();
       }

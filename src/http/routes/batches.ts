@@ -7,7 +7,7 @@ import type { App, RouteContext } from '../types.js';
 import { pageLinks } from './returns.js';
 import { linkBase } from '../base-url.js';
 import { readBatchJson } from '../batch-json.js';
-import { bodyPieces } from '../body-stream.js';
+import { bodyPieces, readToEnd } from '../body-stream.js';
 
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const tags = ['batches'];
@@ -48,8 +48,9 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
           const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, bodyPieces(req.raw, bodyLimit), req.query as CsvQueryType) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch);
           return reply.code(202).send({ batch });
         } catch (err) {
-          // A file refused before its end: the connection closes after the answer, so the rest is not read.
-          if (!req.raw.readableEnded) reply.header('connection', 'close');
+          // A file refused before it was read (a wrong account) or before its end: the rest is read
+          // unparsed, so the client sees the answer; past the limit the connection closes instead.
+          if (!(await readToEnd(req.raw, bodyLimit))) reply.header('connection', 'close');
           throw err;
         }
       },
