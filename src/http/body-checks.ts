@@ -12,7 +12,12 @@ import type { App } from './types.js';
 export const MAX_JSON_DEPTH = 64;
 
 // Tab (U+0009) is the one control character text fields may hold.
-const CONTROL = /[\u0000-\u0008\u000a-\u001f]/;
+export const CONTROL = /[\u0000-\u0008\u000a-\u001f]/;
+
+export const controlCharacterError = (path: string) => new ApiError('schema_validation_error', `${path} contains a control character (U+0000 to U+001F; only tab is allowed): carriers cannot take it`, path);
+
+/** A member path as errors name it: `batch.shipments[3].recipient.name`. */
+export const memberPath = (keys: readonly (string | number)[]): string => keys.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key), '');
 
 export type BodyProblem = { kind: 'depth' } | { kind: 'control'; path: string };
 
@@ -50,8 +55,7 @@ function find(value: unknown, depth: number, maxDepth: number): Found | undefine
 export function inspectBody(value: unknown, maxDepth: number = MAX_JSON_DEPTH): BodyProblem | undefined {
   const found = find(value, 0, maxDepth);
   if (found === undefined || found.kind === 'depth') return found;
-  const path = found.keys.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key), '');
-  return { kind: 'control', path: path || 'body' };
+  return { kind: 'control', path: memberPath(found.keys) || 'body' };
 }
 
 /** Whether the value nests deeper than `max` arrays or objects. */
@@ -61,13 +65,12 @@ export const nestsDeeperThan = (value: unknown, max: number): boolean => inspect
 export function registerBodyChecks(app: App): void {
   // A callback hook: an async one costs every request a promise and a turn of the microtask queue.
   app.addHook('preValidation', (req, _reply, done) => {
-    // A text body (a CSV file) is read by its own parser: line breaks are its row separators.
-    if (req.body === undefined || typeof req.body === 'string') return done();
+    // A text body (a CSV file) is read by its own parser: line breaks are its row separators. A
+    // route whose parser checked the body as it read it is not walked a second time.
+    if (req.body === undefined || typeof req.body === 'string' || req.routeOptions.config.checkedBody) return done();
     const problem = inspectBody(req.body);
     if (problem?.kind === 'depth') return done(new ApiError('schema_validation_error', `The body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, 'body'));
-    if (problem?.kind === 'control') {
-      return done(new ApiError('schema_validation_error', `${problem.path} contains a control character (U+0000 to U+001F; only tab is allowed): carriers cannot take it`, problem.path));
-    }
+    if (problem?.kind === 'control') return done(controlCharacterError(problem.path));
     done();
   });
 }

@@ -1,5 +1,5 @@
 /** Applies the Idempotency-Key header to every POST (see services/idempotency.ts for the rules). */
-import { fingerprint, type IdempotencyService } from '../services/index.js';
+import { fingerprint, fingerprintInSlices, type IdempotencyService } from '../services/index.js';
 import { ApiError } from '../domain/errors.js';
 import { guarded, guardedOnSend } from './hook-boundary.js';
 import type { App } from './types.js';
@@ -32,7 +32,10 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
       if (req.method !== 'POST' || header === undefined || !req.routeOptions.url) return;
       const key = Array.isArray(header) ? header[0] : header;
       if (!key || !KEY.test(key)) throw new ApiError('schema_validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
-      return service.claim(req.idempotencyScope ?? req.tenant, key, fingerprint(req.method, req.routeOptions.url ?? req.url, req.body)).then((claim) => {
+      const route = req.routeOptions.url ?? req.url;
+      // A body large enough to be read as it arrived (a batch) is hashed in slices too.
+      const print = req.routeOptions.config.checkedBody ? fingerprintInSlices(req.method, route, req.body) : Promise.resolve(fingerprint(req.method, route, req.body));
+      return print.then((p) => service.claim(req.idempotencyScope ?? req.tenant, key, p)).then((claim) => {
         if (claim.kind === 'replay') {
           reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
           return;

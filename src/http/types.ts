@@ -31,5 +31,7 @@ declare module 'fastify' {
     secretAnswer?: boolean;
     /** The route sends events again (redeliver, replay): throttled per tenant. */
     resend?: boolean;
+    /** The route's parser made the body's checks as it read it (body-checks.ts): no second walk. */
+    checkedBody?: boolean;
   }
 }

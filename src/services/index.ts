@@ -98,5 +98,8 @@ export function createServices(deps: ServiceDeps) {
 
 export type Services = ReturnType<typeof createServices>;
 
-// What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency.
-export { fingerprint, type IdempotencyService } from './idempotency.js';
+// What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency,
+// how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
+export { fingerprint, fingerprintInSlices, type IdempotencyService } from './idempotency.js';
+export { readCsv } from './batch-csv.js';
+export { timeSlicer } from './time-slice.js';

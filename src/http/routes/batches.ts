@@ -1,10 +1,13 @@
 /** Batches: many shipments booked as one job in the background (JSON or CSV), their print file. */
+import type { IncomingMessage } from 'node:http';
 import { Type } from 'typebox';
 import { BatchBody, BatchesQuery, BatchItemsQuery, BatchItemView, BatchResponse, CsvQuery, LabelsQuery, ManifestsResponse, RetryQuery, type BatchInput, type CsvQuery as CsvQueryType } from '../../contract/batches.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 import { pageLinks } from './returns.js';
 import { linkBase } from '../base-url.js';
+import { readBatchJson } from '../batch-json.js';
+import { bodyPieces, readToEnd } from '../body-stream.js';
 
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const tags = ['batches'];
@@ -18,13 +21,18 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
   const base = linkBase(app, config);
   const bodyLimit = config.batches.bodyLimit;
 
-  // In a scope of their own: text/csv is accepted here, and only here, with the batch body limit.
+  // In a scope of their own: text/csv is accepted here, and only here, and both JSON and CSV are
+  // read as they arrive, with the batch body limit and the batch's limits checked as they go.
   app.register(async (scope: App) => {
-    scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', (_req: unknown, payload: IncomingMessage) => readBatchJson(bodyPieces(payload, bodyLimit)));
+    // The file stays unread here: the route reads it once the query has named a usable account.
+    scope.addContentTypeParser('text/csv', (_req, _payload, done) => done(null, ''));
     scope.post(
       '/batches',
       {
         bodyLimit,
+        config: { checkedBody: true },
         schema: {
           operationId: 'createBatch',
           tags,
@@ -36,8 +44,15 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
       },
       async (req, reply) => {
         const body = req.body as unknown;
-        const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, body, req.query as CsvQueryType) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch);
-        return reply.code(202).send({ batch });
+        try {
+          const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, bodyPieces(req.raw, bodyLimit), req.query as CsvQueryType) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch);
+          return reply.code(202).send({ batch });
+        } catch (err) {
+          // A file refused before it was read (a wrong account) or before its end: the rest is read
+          // unparsed, so the client sees the answer; past the limit the connection closes instead.
+          if (!(await readToEnd(req.raw, bodyLimit))) reply.header('connection', 'close');
+          throw err;
+        }
       },
     );
   });

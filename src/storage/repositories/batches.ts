@@ -25,12 +25,15 @@ export function itemRecord(item: BatchItemRow, now: string, expiresAt: string): 
 }
 
 /** The batch and its `count` items, item `idx` being `itemAt(idx)`, made as its chunk is inserted. */
-export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow): Promise<void> {
+/** `between` runs before each chunk of items: the caller's turn to let other work run. */
+export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('batches').values(batch).execute();
-    // Chunks keep every statement under SQLite's bound-variable limit.
-    for (let i = 0; i < count; i += 500) {
-      const chunk = Array.from({ length: Math.min(500, count - i) }, (_, k) => itemAt(i + k));
+    // Chunks keep every statement under SQLite's bound-variable limit, and short, since `between`
+    // lets other work run only between them (a statement of SQLite's runs on the event loop).
+    for (let i = 0; i < count; i += 100) {
+      await between();
+      const chunk = Array.from({ length: Math.min(100, count - i) }, (_, k) => itemAt(i + k));
       await trx.insertInto('batch_items').values(chunk).execute();
     }
   });

@@ -1,0 +1,105 @@
+/**
+ * Findings: POST /batches read up to 32 MiB of JSON or CSV whole and parsed it at once before any
+ * limit was looked at (11 M empty shipments: 6.5 s of a held event loop, 1.2 GB; one 32 MiB header
+ * cell: 8.5 s; 33 M empty fields in a row: accepted at 1.6 GB; 3.7 M unknown columns: a 52 MB error;
+ * a bad multiline row: a 50 MB stored input). Now both are read as they arrive and refused at the
+ * first limit they pass. What follows that point in these bodies would have been answered
+ * otherwise (most end in bytes that are not JSON or CSV at all, or are accepted), so only a refusal
+ * at the limit, before the rest is parsed, passes. bench/stall-probe.ts sends the full-size bodies
+ * and measures the event loop.
+ */
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../support/app.js';
+import { item, useBatchApp } from './support.js';
+
+const s = useBatchApp();
+
+async function send(body: string, type: 'json' | 'csv') {
+  const url = type === 'json' ? '/batches' : `/batches?shipping_account=${s.account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`;
+  const res = await s.t.app.inject({ method: 'POST', url, headers: { zkkey: s.key, 'content-type': type === 'json' ? 'application/json' : 'text/csv' }, payload: body });
+  return { status: res.statusCode, body: JSON.parse(res.body), raw: res.body };
+}
+
+describe('POST /batches refuses a JSON body at the first limit it passes', () => {
+  it('stops at the 10,001st shipment', async () => {
+    const res = await send(`{"batch":{"shipments":[${'{},'.repeat(10_001)}!`, 'json');
+    expect(expectError(res, 400, 'schema_validation_error')).toMatchObject({ detail: 'batch.shipments', message: expect.stringContaining('at most 10000 shipments') });
+  });
+
+  it('stops inside a string longer than any field takes, and inside a long number', async () => {
+    const string = expectError(await send(`{"batch":{"shipments":[{"reference":"${'x'.repeat(100_000)}"}]}}`, 'json'), 413, 'payload_too_large');
+    expect(string.message).toContain('longer than 65536 characters');
+    expectError(await send(`{"batch":{"shipments":[{"weight":${'1'.repeat(100_000)}}]}}`, 'json'), 413, 'payload_too_large');
+  });
+
+  it('stops at the 65th level of nesting', async () => {
+    const err = expectError(await send(`{"batch":{"shipments":[{"a":${'['.repeat(100)}!`, 'json'), 400, 'schema_validation_error');
+    expect(err.message).toContain('deeper than 64 levels');
+  });
+
+  it('stops past 2,000,000 values, however few the shipments', async () => {
+    const err = expectError(await send(`{"batch":{"shipments":[{"a":[${'0,'.repeat(2_000_001)}!`, 'json'), 413, 'payload_too_large');
+    expect(err.message).toContain('more than 2000000 values');
+  });
+
+  it('refuses __proto__ and constructor.prototype members, and echoes little of a malformed body', async () => {
+    expectError(await send('{"batch":{"shipments":[{"__proto__":{"x":1}}]}}', 'json'), 400, 'schema_validation_error');
+    expectError(await send('{"batch":{"shipments":[{"constructor":{"prototype":{"x":1}}}]}}', 'json'), 400, 'schema_validation_error');
+    const bad = await send(`{"batch":{"shipments":[{"a":"${'y'.repeat(60_000)}" "b"}]}}`, 'json');
+    expectError(bad, 400, 'schema_validation_error');
+    expect(bad.raw.length).toBeLessThan(1000);
+  });
+
+  it('checks control characters and drops null members as it reads, as for every other body', async () => {
+    const err = expectError(await send('{"batch":{"shipments":[{"recipient":{"name":"a\\u0001b"}}]}}', 'json'), 400, 'schema_validation_error');
+    expect(err.detail).toBe('batch.shipments[0].recipient.name');
+    expect(expectError(await send('{"batch":{"shipments":[{"a\\nb":1}]}}', 'json'), 400, 'schema_validation_error').detail).toBe('batch.shipments[0]."a\\nb"');
+    const res = await send(JSON.stringify({ batch: { reference: null, shipments: [item(s.account, { recipient: { name: 'Nell', company: null, street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' } })] } }), 'json');
+    expect(res.status, res.raw).toBe(202);
+    expect(res.body.batch.reference).toBeNull();
+    const row = await s.t.db.database.db.selectFrom('batch_items').select('input').where('batch_id', '=', res.body.batch.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.input).recipient).not.toHaveProperty('company');
+  });
+
+  it('still takes 10,000 shipments, and an empty body is no body', async () => {
+    const res = await send(JSON.stringify({ batch: { shipments: [...Array.from({ length: 9_999 }, () => ({})), item(s.account)] } }), 'json');
+    expect(res.status, res.raw).toBe(202);
+    expect(res.body.batch.counts.total).toBe(10_000);
+    expect(expectError(await send('', 'json'), 400, 'schema_validation_error').message).toBe('body must be object');
+  });
+
+  it('stores what a failed shipment was given cut short: strings at 1,001 characters', async () => {
+    const long = 'z'.repeat(60_000);
+    const res = await send(JSON.stringify({ batch: { shipments: [item(s.account, { recipient: { name: long, street1: long, city: 'New York', country: 'US' } })] } }), 'json');
+    expect(res.status, res.raw).toBe(202);
+    const row = await s.t.db.database.db.selectFrom('batch_items').select(['input', 'status']).where('batch_id', '=', res.body.batch.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect(row.input.length).toBeLessThan(4000);
+    expect(JSON.parse(row.input).recipient).toMatchObject({ name: 'z'.repeat(1001), city: 'New York' });
+  });
+});
+
+describe('POST /batches refuses a CSV file at the first limit it passes', () => {
+  it('stops inside a header cell longer than a line may be', async () => {
+    const err = expectError(await send(`recipient_name${'x'.repeat(100_000)},weight\nZed,1\n`, 'csv'), 413, 'payload_too_large');
+    expect(err).toMatchObject({ detail: 'line 1', message: expect.stringContaining('longer than 65536 bytes') });
+  });
+
+  it('stops inside a row of 100,000 empty fields, and inside a quoted field of 20,000 lines', async () => {
+    expect(expectError(await send(`recipient_name,weight\nZed${','.repeat(100_000)}\n`, 'csv'), 413, 'payload_too_large').detail).toBe('line 2');
+    expectError(await send(`recipient_name,weight\nZed,1\n"Yves${'\nx'.repeat(50_000)}",1\n`, 'csv'), 413, 'payload_too_large');
+  });
+
+  it('stops at the 10,001st row', async () => {
+    const err = expectError(await send(`recipient_name,weight\n${'Zed,1\n'.repeat(10_001)}"unclosed`, 'csv'), 400, 'schema_validation_error');
+    expect(err.message).toContain('more than 10000 rows');
+  });
+
+  it('names five unknown columns and counts the rest', async () => {
+    const columns = Array.from({ length: 1000 }, (_, i) => `column_${i}_${'n'.repeat(40)}`);
+    const res = await send(`recipient_name,${columns.join(',')}\nZed\n`, 'csv');
+    const err = expectError(res, 400, 'schema_validation_error');
+    expect(err.message).toMatch(/^unknown CSV columns "column_0_n+…", .*"column_4_n+…" and 995 more; expected columns: /);
+    expect(res.raw.length).toBeLessThan(1000);
+  });
+});
