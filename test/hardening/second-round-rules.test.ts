@@ -55,7 +55,7 @@ describe('whole-account actions on the shared test credentials', () => {
     expect(formA.body.manifest.tracking_numbers).toEqual(labelsA);
   });
 
-  it('the reseller’s shared test balance is nobody’s to read or fund, edited members or not; own credentials have their own', async () => {
+  it('the reseller’s shared test balance is nobody’s to read or fund; own test credentials have their own', async () => {
     const accountA = await testAccount(a, 'carrier_d_reseller');
     const accountB = await testAccount(b, 'carrier_d_reseller');
     expect((await t.call('POST', '/ship', a, shipmentReseller(accountA, { service: 'priority' }))).status).toBe(200);
