@@ -40,13 +40,16 @@ const LABEL_LINK = /\/labels\/([A-Za-z0-9_-]{1,100})(?:\?|$)/;
 
 /**
  * The stored booking answer with its links made afresh: label links and the tracking page link
- * expire, so a read days later hands out ones that work now, on this service's current base.
+ * expire, so a read days later hands out ones that work now, on this service's current base. A
+ * voided shipment's labels get no new signature: their plain URL answers 410 label_voided.
  */
 function shipmentView(row: shipments.ShipmentRow, links: SignedLinks, base: string): ShipmentView {
   const record = JSON.parse(row.response) as Omit<ShipmentView, 'status' | 'created'>;
+  const voided = row.status === 'voided';
   const relink = (label: string | undefined) => {
     const id = label !== undefined ? LABEL_LINK.exec(label)?.[1] : undefined;
-    return id !== undefined ? links.labelUrl(base, row.tenant, id) : label;
+    if (id === undefined) return label;
+    return voided ? `${base}/labels/${id}` : links.labelUrl(base, row.tenant, id);
   };
   const packages = record.packages?.map((p) => ({ ...p, ...(p.label !== undefined ? { label: relink(p.label) } : {}) }));
   return {

@@ -221,7 +221,8 @@ export function createReturnsService(deps: ReturnsDeps) {
 
   async function read(tenant: string, id: string, baseUrl: string): Promise<ReturnView> {
     const row = await get(tenant, id);
-    const label = await shipments.getLabel(db, tenant, row.label_id);
+    // A voided return's label is not handed out: GET /labels/{id} answers 410 label_voided for it.
+    const label = row.status === 'SHIPMENT_VOIDED' ? undefined : await shipments.getLabel(db, tenant, row.label_id);
     return view(row, baseUrl, label?.data);
   }
 

@@ -137,6 +137,8 @@ describe('smaller findings', () => {
     for (const res of answers) {
       expect(res.status, res.raw).toBe(200);
       expect(res.body.shipment.status).toBe('SHIPMENT_VOIDED');
+      // Its label is void: the read no longer hands out its bytes.
+      expect(res.body.shipment.label).toBeUndefined();
     }
     expect(await eventsOf('tenant-a', 'shipment.cancelled')).toBe(cancelledBefore + 1);
     expect(await eventsOf('tenant-a', 'return.updated')).toBe(updatedBefore + 1);
