@@ -12,21 +12,8 @@ import * as pickups from '../storage/repositories/pickups.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { getCached } from '../storage/repositories/tracking-cache.js';
 import type { Tables } from '../storage/tables.js';
-import { DEFAULT_PAGE_SIZE, instant } from './return-filters.js';
+import { dateBounds, DEFAULT_PAGE_SIZE } from './return-filters.js';
 import type { SignedLinks } from './signed-links.js';
-
-interface Bounds {
-  from?: string;
-  until?: string;
-}
-
-function dates(q: { start_date?: string; end_date?: string }): Bounds {
-  const out: Bounds = {};
-  if (q.start_date !== undefined) out.from = instant(q.start_date, 'start_date');
-  if (q.end_date !== undefined) out.until = instant(q.end_date, 'end_date');
-  if (out.from !== undefined && out.until !== undefined && out.until <= out.from) throw new ApiError('schema_validation_error', 'end_date is before start_date', 'end_date');
-  return out;
-}
 
 function paging(q: { page?: number; pageSize?: number }): { limit: number; offset: number } {
   const limit = q.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -72,7 +59,7 @@ export function createListingsService({ db, links }: { db: Kysely<Tables>; links
   return {
     async listShipments(tenant: string, q: ShipmentsQuery, base: string): Promise<{ items: Omit<ShipmentView, 'shipping_documents'>[]; total: number }> {
       const filter: shipments.ShipmentFilter = {
-        ...dates(q),
+        ...dateBounds(q),
         ...search(q.search),
         ...(q.carrier !== undefined ? { carrier: q.carrier } : {}),
         ...(q.shipping_account !== undefined ? { shipping_account: q.shipping_account } : {}),
@@ -98,7 +85,7 @@ export function createListingsService({ db, links }: { db: Kysely<Tables>; links
 
     async listPickups(tenant: string, q: PickupsQuery): Promise<{ items: PickupView[]; total: number }> {
       const filter: pickups.PickupFilter = {
-        ...dates(q),
+        ...dateBounds(q),
         ...search(q.search),
         ...(q.carrier !== undefined ? { carrier: q.carrier } : {}),
         ...(q.shipping_account !== undefined ? { shipping_account: q.shipping_account } : {}),
