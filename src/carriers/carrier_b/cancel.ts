@@ -6,12 +6,13 @@
  */
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
+import { pathSegment } from '../shared/calls.js';
 import { dig, obj, objectList, text } from '../shared/json.js';
 import { API_VERSION } from './mapping.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody, upsDetail } from './errors.js';
 
 export function buildCancelRequest(shipmentId: string): string {
-  return `/shipments/${API_VERSION}/void/cancel/${encodeURIComponent(shipmentId)}`;
+  return `/shipments/${API_VERSION}/void/cancel/${pathSegment(shipmentId, 'tracking_number')}`;
 }
 
 export function parseCancelResponse(body: unknown, transactionId?: string): CancelResult {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.js';
-import { accountNumber, parseJson } from '../shared/calls.js';
+import { accountNumber, parseJson, pathSegment } from '../shared/calls.js';
 import { readTokenResponse, tokenKey, withBearer, type FetchedToken } from '../shared/oauth.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
@@ -167,7 +167,7 @@ export function createCarrierBAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async track(call, trackingNumber) {
       const query = new URLSearchParams(buildTrackRequest()).toString();
-      const res = await send(call, { operation: 'track', method: 'GET', path: `/track/v1/details/${encodeURIComponent(trackingNumber)}?${query}`, idempotent: true, lookup: true });
+      const res = await send(call, { operation: 'track', method: 'GET', path: `/track/v1/details/${pathSegment(trackingNumber, 'tracking_number')}?${query}`, idempotent: true, lookup: true });
       return parseTrackResponse(res.body, trackingNumber, res.transId);
     },
     async cancel(call, shipment) {

@@ -10,6 +10,7 @@
  */
 import type { Address, CancelResult, PickupAvailabilityRequest, PickupConfirmation, PickupRequest, PickupShipment, PickupSlot, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
+import { pathSegment } from '../shared/calls.js';
 import { dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';
@@ -130,7 +131,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 /** DELETE /pickups/{n}: requestorName and reason are required query parameters. */
 export function buildPickupCancelRequest(confirmationNumber: string, requestorName: string): { path: string; query: CarrierCQuery } {
   return {
-    path: `/pickups/${encodeURIComponent(confirmationNumber)}`,
+    path: `/pickups/${pathSegment(confirmationNumber, 'confirmation_number')}`,
     query: [
       ['requestorName', requestorName.slice(0, 35)],
       ['reason', 'not needed'],

@@ -8,6 +8,7 @@
  */
 import type { Checkpoint, CheckpointLocation, TrackingResult, TrackingStage } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
+import { pathSegment } from '../shared/calls.js';
 import { dropUndefined, obj, objects, text, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { trackingStage } from './codes.js';
@@ -22,7 +23,7 @@ const VIEW: CarrierCQuery = [
 
 /** One number: path and query of GET /shipments/{id}/tracking. */
 export function buildTrackRequest(trackingNumber: string): { path: string; query: CarrierCQuery } {
-  return { path: `/shipments/${encodeURIComponent(trackingNumber)}/tracking`, query: VIEW };
+  return { path: `/shipments/${pathSegment(trackingNumber, 'tracking_number')}/tracking`, query: VIEW };
 }
 
 /** Several numbers: GET /tracking with the parameter repeated (explode: true). */

@@ -7,6 +7,7 @@
  */
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
+import { pathSegment } from '../shared/calls.js';
 import { obj, text } from '../shared/json.js';
 import { errorFromJson, unexpectedBody } from './errors.js';
 
@@ -30,7 +31,7 @@ export function isInternationalService(service: string): boolean {
 export function buildCancelRequest(trackingNumber: string, service?: string): string {
   const number = trackingNumber.replace(/\s+/g, '').toUpperCase();
   const international = service !== undefined ? isInternationalService(service) : isInternationalNumber(number);
-  const n = encodeURIComponent(number);
+  const n = pathSegment(number, 'tracking_number');
   return international ? `/international-labels/v3/international-label/${n}` : `/labels/v3/label/${n}`;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { PickupConfirmation, PickupRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
+import { pathSegment } from '../shared/calls.js';
 import { dropUndefined, obj, text } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { pickupPackageType } from './codes.js';
@@ -58,7 +59,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 
 /** Path of one pickup (GET for its ETag, DELETE to cancel). */
 export function buildPickupCancelRequest(confirmationNumber: string): string {
-  return `/pickup/v3/carrier-pickup/${encodeURIComponent(confirmationNumber)}`;
+  return `/pickup/v3/carrier-pickup/${pathSegment(confirmationNumber, 'confirmation_number')}`;
 }
 
 /** A 200 of the DELETE has no documented body: success is the status itself. */

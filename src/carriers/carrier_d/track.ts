@@ -5,6 +5,7 @@
  */
 import type { Checkpoint, CheckpointLocation, TrackingResult, TrackingStage } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
+import { pathSegment } from '../shared/calls.js';
 import { dropUndefined, obj, objects, text, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoDate, toIsoWithOffset } from '../shared/time.js';
 import { categoryStage, eventStage } from './codes-track.js';
@@ -12,7 +13,7 @@ import { errorFromJson, unexpectedBody } from './errors.js';
 
 /** Path and query of one tracking call; the number is path-encoded. */
 export function buildTrackRequest(trackingNumber: string): string {
-  return `/tracking/v3/tracking/${encodeURIComponent(trackingNumber.replace(/\s+/g, ''))}?expand=DETAIL`;
+  return `/tracking/v3/tracking/${pathSegment(trackingNumber.replace(/\s+/g, ''), 'tracking_number')}?expand=DETAIL`;
 }
 
 /** USPS marks registered names up with HTML ("USPS Ground Advantage<SUP>&#153;</SUP>"). */
