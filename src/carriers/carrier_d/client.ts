@@ -131,7 +131,7 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
   function paymentKey(call: CarrierCall): string {
     const c = credentials(call);
     const a = paymentAccount(call.auth);
-    // The client secret too: validate_credentials reads a cached payment token as proof of every member.
+    // The client secret too: a payment token is only ever used with the credentials that fetched it.
     return tokenKey('carrier_d', 'payment', c.base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
   }
 
@@ -255,9 +255,11 @@ export function createCarrierDAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async validateCredentials(call) {
       try {
-        // Through the store: a token fetched beside it would revoke the one other instances use.
-        // The keys hash the full credential sets, so a cached token proves these very credentials.
-        await tokens.get(paymentKey(call), fetchPaymentToken(call));
+        // A call the carrier answers now, never a token held from before (the carrier may have revoked
+        // the client since): a payment authorization, which checks the payment members, under the
+        // OAuth token, which the carrier refuses for a revoked client and which is then asked for
+        // once more with the id and secret. A new payment token revokes no other instance's.
+        await fetchPaymentToken(call)();
         return { valid: true, message: 'carrier_d accepted the OAuth client and the payment account' };
       } catch (err) {
         const e = toApiError(err);
