@@ -19,7 +19,7 @@ const LAST_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
 /**
  * A bound on `created` as an ISO instant. A date covers its whole day; a date-time without an offset
  * is UTC, as `created` itself is written. `end` is inclusive, so it becomes the instant just after;
- * an end whose next instant is past the last one there is bounds nothing (undefined).
+ * an end reaching past LAST_INSTANT_MS bounds nothing (undefined), a start there is clamped to it.
  */
 export function bound(value: string, field: 'start_date' | 'end_date'): string | undefined {
   const dateOnly = DATE.test(value);
