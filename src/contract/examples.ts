@@ -69,7 +69,15 @@ export function requestExamples(today: Date) {
         summary: `A ${postal.slug} test account with the billing address its end-of-day forms need`,
         value: { shipping_account: { name: 'Memphis post office', carrier: postal.slug, country: 'US', test: true, billing_address: sender } },
       },
-      ...(postage ? { postage: { summary: `A ${postage.slug} test account: postage bought in advance`, value: { shipping_account: { name: 'Postage meter', carrier: postage.slug, country: 'US', test: true } } } } : {}),
+      // Its own test credentials: the shared ones' postage balance is every tenant's, so nobody's to read or buy.
+      ...(postage
+        ? {
+            postage: {
+              summary: `A ${postage.slug} test account with its own test credentials: postage bought in advance`,
+              value: { shipping_account: { name: 'Postage meter', carrier: postage.slug, country: 'US', test: true, auth: Object.fromEntries(postage.auth.required.map((m) => [m, `your-test-${m.replace(/_/g, '-')}`])) } },
+            },
+          }
+        : {}),
     },
     addPostage: one('Buy 50 USD of postage', { add_funds: { amount: 50, currency: 'USD' } }, 'The path names an account of a carrier that sells postage in advance (the third POST /shippingaccount example).'),
     updateShippingAccount: one('Set defaults and a new name', { shipping_account: { name: 'Memphis dock 2', defaults: { dim_units: 'IN', weight_units: 'LB', service: parcel.exampleService } } }, 'Changes the account of the path.'),

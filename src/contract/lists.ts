@@ -32,7 +32,7 @@ export type ShipmentsQuery = Static<typeof ShipmentsQuery>;
 const listed = {
   status: Stage,
   created: Type.String({ format: 'date-time' }),
-  cancelled: Type.Optional(Type.String({ format: 'date-time', description: 'when the shipment was cancelled' })),
+  cancelled: Type.Optional(Type.String({ format: 'date-time', description: 'when the shipment was cancelled: its labels are void from then on, their URLs unsigned, and GET /labels/{id} answers 410 label_voided' })),
 };
 
 /** The booking record plus what happened since: its stage and when it was made and cancelled. */

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'carrier_no_shipment_found',
   'not_found',
   'link_expired',
+  // A label of a shipment that was voided (cancelled, refunded): its bytes would ship nothing.
+  'label_voided',
   'idempotency_key_reused',
   'idempotency_key_in_use',
   'conflict',

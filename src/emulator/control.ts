@@ -11,6 +11,9 @@
  *   DELETE /_emulator/faults[?carrier=slug]  → { cleared }
  *   POST   /_emulator/credentials    { carrier, auth: { member: value } } → 201 { known: n }: the
  *                                    carrier now knows the auth's id/secret pairs (credentials.ts)
+ *   DELETE /_emulator/credentials    { carrier, auth } → { forgotten: n }: the carrier revokes the
+ *                                    auth's ids, as a developer portal revoking an app does: they
+ *                                    and the tokens issued to them are refused from then on
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatedCarrier } from './carrier.js';
@@ -83,5 +86,17 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     if (found.length === 0) return badRequest(reply, 'invalid_credentials', `auth has no id and secret pair ${carrier} checks`);
     for (const c of found) credentials.add(c);
     return reply.code(201).send({ known: found.length });
+  });
+
+  app.delete('/_emulator/credentials', async (request, reply) => {
+    const body = (request.body ?? {}) as { carrier?: unknown; auth?: unknown };
+    const carrier = carriers.find((c) => c.slug === body.carrier)?.slug;
+    if (!carrier) return badRequest(reply, 'invalid_credentials', 'carrier must be one of the emulated carriers');
+    const auth = body.auth;
+    if (!auth || typeof auth !== 'object' || Object.values(auth).some((v) => typeof v !== 'string')) {
+      return badRequest(reply, 'invalid_credentials', 'auth must be an object of strings');
+    }
+    const found = credentials.credentialsOf(carrier, auth as Record<string, string>);
+    return { forgotten: found.filter((c) => credentials.forget(c)).length };
   });
 }

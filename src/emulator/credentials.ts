@@ -45,10 +45,21 @@ export class CredentialBook {
     this.#secrets.set(`${c.carrier}\n${c.id}`, c.secret);
   }
 
+  /** Revokes an id (with its secret): false when the carrier did not know that pair. */
+  forget(c: KnownCredential): boolean {
+    if (!this.knows(c.carrier, c.id, c.secret)) return false;
+    return this.#secrets.delete(`${c.carrier}\n${c.id}`);
+  }
+
   /** Whether the carrier issued this id with this secret. */
   knows(carrier: CarrierSlug, id: string | undefined, secret: string | undefined): boolean {
     if (!id || !secret) return false;
     return this.#secrets.get(`${carrier}\n${id}`) === secret;
+  }
+
+  /** Whether the id is still issued (not revoked), whatever its secret: tokens issued to it stay good while it is. */
+  issued(carrier: CarrierSlug, id: string): boolean {
+    return this.#secrets.has(`${carrier}\n${id}`);
   }
 
   /** Every id/secret pair the carrier checks in an auth object (members absent from it are skipped). */

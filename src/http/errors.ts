@@ -25,6 +25,7 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   not_found: 404,
   // A signed link (label, tracking page, returns portal) that was genuine but is past its expiry.
   link_expired: 410,
+  label_voided: 410,
   idempotency_key_reused: 409,
   idempotency_key_in_use: 409,
   conflict: 409,

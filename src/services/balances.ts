@@ -2,24 +2,27 @@
  * GET and POST /shippingaccount/{id}/balance: the prepaid postage of carriers that sell postage in
  * advance (the adapter's postageBalance/addPostage); other carriers answer carrier_unsupported_method.
  * A retried purchase is answered from the Idempotency-Key record (http/idempotency.ts), never bought twice.
+ * The shared test credentials' balance is nobody's to read or fund (ownership.ts).
  */
 import type { Log } from '../logger.js';
 import type { CarrierAdapter } from '../carriers/carrier.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { CarrierCalls } from './carrier-calls.js';
+import type { Ownership } from './ownership.js';
 
 export interface BalanceView {
   balance: { amount: number; currency: string; updated: string };
 }
 
-export function createBalanceService(deps: { calls: CarrierCalls; clock: Clock }) {
+export function createBalanceService(deps: { calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
   async function prepare<M extends 'postageBalance' | 'addPostage'>(tenant: string, id: string, method: M, log: Log) {
     const { account, adapter, call } = await deps.calls.prepareAccount(tenant, id, log);
     const fn = adapter[method] as CarrierAdapter[M];
     if (typeof fn !== 'function') {
       throw new ApiError('carrier_unsupported_method', `${account.carrier} has no prepaid postage balance`, `${account.carrier}.balance`);
     }
+    deps.ownership.balance(account);
     return { call, run: fn.bind(adapter) as NonNullable<CarrierAdapter[M]>, carrier: account.carrier };
   }
 

@@ -56,7 +56,7 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, dialect: deps.database.dialect, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
-  const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts });
+  const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts, declarations: deps.declarations });
   const links = createSignedLinks({
     key: deps.sealer.deriveKey('signed links'),
     clock,
@@ -84,7 +84,7 @@ export function createServices(deps: ServiceDeps) {
     tracking,
     pickups: createPickupsService({ calls, clock, db, ownership }),
     manifests,
-    balances: createBalanceService({ calls, clock }),
+    balances: createBalanceService({ calls, clock, ownership }),
     // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
     idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),

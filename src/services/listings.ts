@@ -11,22 +11,9 @@ import type { Db } from '../storage/database.js';
 import * as pickups from '../storage/repositories/pickups.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { getCached } from '../storage/repositories/tracking-cache.js';
-import { DEFAULT_PAGE_SIZE, instant } from './return-filters.js';
+import { dateBounds, DEFAULT_PAGE_SIZE } from './return-filters.js';
 import type { SignedLinks } from './signed-links.js';
 import { decodeBooking } from './stored-booking.js';
-
-interface Bounds {
-  from?: string;
-  until?: string;
-}
-
-function dates(q: { start_date?: string; end_date?: string }): Bounds {
-  const out: Bounds = {};
-  if (q.start_date !== undefined) out.from = instant(q.start_date, 'start_date');
-  if (q.end_date !== undefined) out.until = instant(q.end_date, 'end_date');
-  if (out.from !== undefined && out.until !== undefined && out.until <= out.from) throw new ApiError('schema_validation_error', 'end_date is before start_date', 'end_date');
-  return out;
-}
 
 function paging(q: { page?: number; pageSize?: number }): { limit: number; offset: number } {
   const limit = q.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -40,13 +27,16 @@ const LABEL_LINK = /\/labels\/([A-Za-z0-9_-]{1,100})(?:\?|$)/;
 
 /**
  * The stored booking answer with its links made afresh: label links and the tracking page link
- * expire, so a read days later hands out ones that work now, on this service's current base.
+ * expire, so a read days later hands out ones that work now, on this service's current base. A
+ * voided shipment's labels get no new signature: their plain URL answers 410 label_voided.
  */
 function shipmentView(row: shipments.ShipmentRow, links: SignedLinks, base: string): ShipmentView {
   const record = decodeBooking(row.response, row.id);
+  const voided = row.status === 'voided';
   const relink = (label: string | undefined) => {
     const id = label !== undefined ? LABEL_LINK.exec(label)?.[1] : undefined;
-    return id !== undefined ? links.labelUrl(base, row.tenant, id) : label;
+    if (id === undefined) return label;
+    return voided ? `${base}/labels/${id}` : links.labelUrl(base, row.tenant, id);
   };
   const packages = record.packages?.map((p) => ({ ...p, ...(p.label !== undefined ? { label: relink(p.label) } : {}) }));
   return {
@@ -69,7 +59,7 @@ export function createListingsService({ db, links }: { db: Db; links: SignedLink
   return {
     async listShipments(tenant: string, q: ShipmentsQuery, base: string): Promise<{ items: Omit<ShipmentView, 'shipping_documents'>[]; total: number }> {
       const filter: shipments.ShipmentFilter = {
-        ...dates(q),
+        ...dateBounds(q),
         ...search(q.search),
         ...(q.carrier !== undefined ? { carrier: q.carrier } : {}),
         ...(q.shipping_account !== undefined ? { shipping_account: q.shipping_account } : {}),
@@ -95,7 +85,7 @@ export function createListingsService({ db, links }: { db: Db; links: SignedLink
 
     async listPickups(tenant: string, q: PickupsQuery): Promise<{ items: PickupView[]; total: number }> {
       const filter: pickups.PickupFilter = {
-        ...dates(q),
+        ...dateBounds(q),
         ...search(q.search),
         ...(q.carrier !== undefined ? { carrier: q.carrier } : {}),
         ...(q.shipping_account !== undefined ? { shipping_account: q.shipping_account } : {}),

@@ -2,16 +2,19 @@
  * Waybill acts with a carrier only on objects the tenant booked through it. Test accounts without
  * their own credentials share the operator's, so the carrier alone cannot tell tenants apart: a
  * tracking or confirmation number must be stored for this tenant before it is cancelled or put on a
- * manifest. Numbers booked elsewhere are not supported (README "Security"); tracking stays open to
- * any number, as carriers allow it.
+ * manifest, and what acts on the whole carrier account (a manifest without numbers, the postage
+ * balance) is refused on the shared identity. Numbers booked elsewhere are not supported (README
+ * "Security"); tracking stays open to any number, as carriers allow it.
  */
+import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import { ApiError } from '../domain/errors.js';
 import type { Db } from '../storage/database.js';
 import * as pickups from '../storage/repositories/pickups.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import type { MasterTestAccounts, ResolvedAccount } from './accounts.js';
+import { sharesMasterCredentials } from './master-accounts.js';
 
-export function createOwnership(deps: { db: Db; masterTestAccounts: MasterTestAccounts }) {
+export function createOwnership(deps: { db: Db; masterTestAccounts: MasterTestAccounts; declarations: Record<CarrierSlug, CarrierDeclaration> }) {
   const { db } = deps;
 
   /** The tenant's stored shipment with that number and carrier; 404 before any carrier call otherwise. */
@@ -35,12 +38,22 @@ export function createOwnership(deps: { db: Db; masterTestAccounts: MasterTestAc
     throw new ApiError('not_found', `no ${carrier} pickup ${confirmationNumber} was scheduled through Waybill by this tenant`, confirmationNumber);
   }
 
-  /** The account runs on the operator's shared test credentials (a test account registered without auth). */
-  function sharesOperatorCredentials(account: ResolvedAccount): boolean {
-    const master = deps.masterTestAccounts[account.carrier]?.[account.country];
-    if (!account.test || !master) return false;
-    const keys = Object.keys(master);
-    return keys.length === Object.keys(account.auth).length && keys.every((k) => account.auth[k] === master[k]);
+  /** The account acts with the carrier as the operator's shared test identity (master-accounts.ts). */
+  const sharesOperatorCredentials = (account: ResolvedAccount): boolean => sharesMasterCredentials(deps.masterTestAccounts, deps.declarations, account);
+
+  /**
+   * A balance is the whole carrier account's: on the shared test identity it is every tenant's, so
+   * nobody reads or buys it. Waybill keeps no ledger of its own beside the carrier's, which would
+   * not move with what the carrier charges.
+   */
+  function balance(account: ResolvedAccount): void {
+    if (sharesOperatorCredentials(account)) {
+      throw new ApiError(
+        'carrier_unsupported_method',
+        `shipping account ${account.id} uses the shared test credentials, whose postage balance is every tenant's: register a test account with its own ${account.carrier} credentials (auth) to read and buy postage`,
+        `${account.carrier}.balance`,
+      );
+    }
   }
 
   /**
@@ -61,7 +74,7 @@ export function createOwnership(deps: { db: Db; masterTestAccounts: MasterTestAc
     }
   }
 
-  return { shipment, pickup, manifestNumbers };
+  return { shipment, pickup, manifestNumbers, balance };
 }
 
 export type Ownership = ReturnType<typeof createOwnership>;

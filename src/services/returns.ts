@@ -26,6 +26,7 @@ import { recordEvent } from './events.js';
 import { checkPhone, checkPickupTime } from './pickups.js';
 import { carrierLogoUrl, methodSummary } from './return-methods.js';
 import { checkCustom, listQuery, type ListQuery } from './return-filters.js';
+import { createSingleFlight } from './single-flight.js';
 import { storeBooked, type createShippingService } from './shipping.js';
 
 export interface ReturnsDeps {
@@ -220,7 +221,8 @@ export function createReturnsService(deps: ReturnsDeps) {
 
   async function read(tenant: string, id: string, baseUrl: string): Promise<ReturnView> {
     const row = await get(tenant, id);
-    const label = await shipments.getLabel(db, tenant, row.label_id);
+    // A voided return's label is not handed out: GET /labels/{id} answers 410 label_voided for it.
+    const label = row.status === 'SHIPMENT_VOIDED' ? undefined : await shipments.getLabel(db, tenant, row.label_id);
     return view(row, baseUrl, label?.data);
   }
 
@@ -230,15 +232,15 @@ export function createReturnsService(deps: ReturnsDeps) {
     return { items: rows.map((r) => view(r, baseUrl)), total };
   }
 
+  /** The return.updated event, written in the transaction that changes the return. */
+  const announce = (tenant: string, baseUrl: string) => (trx: Db, updated: repo.ReturnRow) =>
+    recordEvent(trx, { tenant, type: 'return.updated', data: view(updated, baseUrl), at: clock.now() });
+
   /**
    * Cancels what the carrier holds for the return. Everything that must be called is checked first,
    * so an unsupported step refuses before anything changed. A carrier without cancel (its labels
    * cost nothing until scanned) has the label voided here only.
    */
-  /** The return.updated event, written in the transaction that changes the return. */
-  const announce = (tenant: string, baseUrl: string) => (trx: Db, updated: repo.ReturnRow) =>
-    recordEvent(trx, { tenant, type: 'return.updated', data: view(updated, baseUrl), at: clock.now() });
-
   async function voidAtCarrier(tenant: string, row: repo.ReturnRow, opts: Opts): Promise<void> {
     const { log } = opts;
     const target = { shipping_account: row.shipping_account_id, ...(row.test ? { test: true } : {}) };
@@ -263,22 +265,28 @@ export function createReturnsService(deps: ReturnsDeps) {
     }
   }
 
+  // Concurrent voids of one return share the one running: one refund, one return.updated. Across
+  // instances the stored state decides (a voided shipment is not cancelled again, a stored state not announced).
+  const voidOnce = createSingleFlight<void>();
+
+  /** Voiding a voided return (its pickup cancelled too) changes nothing and answers it as it is (spec: "always"). */
+  async function voidReturn(tenant: string, id: string, opts: Opts): Promise<void> {
+    const row = await get(tenant, id);
+    if (row.status === 'SHIPMENT_VOIDED' && (row.pickup_confirmation_number === null || row.pickup_state === 'CANCELLED')) return;
+    await voidAtCarrier(tenant, row, opts);
+    const pickup = row.pickup_confirmation_number !== null ? { pickup_state: 'CANCELLED' } : {};
+    await repo.updateReturn(db, tenant, id, { status: 'SHIPMENT_VOIDED', ...pickup, updated_at: clock.now().toISOString() }, announce(tenant, opts.baseUrl));
+  }
+
   async function patch(tenant: string, id: string, body: ReturnPatch, opts: Opts): Promise<ReturnView> {
     if (body.custom) checkCustom(body.custom, 'custom');
     const row = await get(tenant, id);
-    const voiding = body.shipment?.status === 'SHIPMENT_VOIDED' && (row.status !== 'SHIPMENT_VOIDED' || (row.pickup_confirmation_number !== null && row.pickup_state !== 'CANCELLED'));
-    if (voiding) await voidAtCarrier(tenant, row, opts);
-    let custom: repo.CustomPair[] | undefined;
+    if (body.shipment?.status === 'SHIPMENT_VOIDED') await voidOnce(`${tenant}\n${id}`, () => voidReturn(tenant, id, opts));
     if (body.custom) {
       const byName = new Map((JSON.parse(row.custom) as repo.CustomPair[]).map((c) => [c.name, c]));
       for (const c of body.custom) byName.set(c.name, c);
-      custom = [...byName.values()];
+      await repo.updateReturn(db, tenant, id, { custom: [...byName.values()], updated_at: clock.now().toISOString() }, announce(tenant, opts.baseUrl));
     }
-    await repo.updateReturn(db, tenant, id, {
-      ...(custom ? { custom } : {}),
-      ...(voiding ? { status: 'SHIPMENT_VOIDED', ...(row.pickup_confirmation_number !== null ? { pickup_state: 'CANCELLED' } : {}) } : {}),
-      updated_at: clock.now().toISOString(),
-    }, announce(tenant, opts.baseUrl));
     return read(tenant, id, opts.baseUrl);
   }
 

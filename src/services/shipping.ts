@@ -259,7 +259,16 @@ export function createShippingService(deps: ShippingDeps) {
   async function label(tenant: string, id: string): Promise<{ contentType: string; bytes: Uint8Array; format: string }> {
     const row = await shipments.getLabel(db, tenant, id);
     if (!row) throw new ApiError('not_found', `label ${id} was not found`, id);
+    await usable(row);
     return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
+  }
+
+  /** A voided (cancelled, refunded) shipment's label would ship a parcel nobody paid for: 410, not its bytes. */
+  async function usable(row: shipments.LabelRow): Promise<void> {
+    const shipment = await shipments.getShipment(db, row.tenant, row.shipment_id);
+    if (shipment?.status === 'voided') {
+      throw new ApiError('label_voided', `label ${row.id} belongs to shipment ${shipment.id} voided at ${shipment.voided_at}: it can no longer be used; book a new shipment`, row.id);
+    }
   }
 
   /** A label through its signed URL, without a key: the signature names the tenant that owns it. */
@@ -267,6 +276,7 @@ export function createShippingService(deps: ShippingDeps) {
     const row = await shipments.getLabelById(db, id);
     if (!row) throw deps.links.notFound('label');
     deps.links.verify('label', row.tenant, id, { expires: proof.expires, signature: proof.signature });
+    await usable(row);
     return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
   }
 

@@ -15,6 +15,9 @@ export type LinkPurpose = 'label' | 'tracking' | 'portal';
 /** 128 bits of the HMAC: enough against forgery, short enough for a link typed from a phone. */
 const SIGNATURE_BYTES = 16;
 
+/** Seconds since 1970 as labelUrl writes them: decimal digits, no sign, no leading zero. */
+const CANONICAL_SECONDS = /^[1-9][0-9]{0,15}$/;
+
 export interface SignedLinksDeps {
   key: Buffer;
   clock: Clock;
@@ -46,7 +49,9 @@ export function createSignedLinks(deps: SignedLinksDeps) {
    * expired. The signature is checked first: an expiry changed by hand is a tampered link.
    */
   function verify(purpose: LinkPurpose, tenant: string, id: string, given: { expires: unknown; signature: unknown }): void {
-    const expires = Number(given.expires);
+    // One spelling per expiry, the one the service writes: `N.0`, `+N`, `0x…` or `0N` name the same
+    // number to Number() but are not the link that was handed out.
+    const expires = typeof given.expires === 'number' ? given.expires : typeof given.expires === 'string' && CANONICAL_SECONDS.test(given.expires) ? Number(given.expires) : NaN;
     // Compared as text, not decoded: base64 has several spellings of the same bytes, and a link
     // changed by one character must not keep working.
     const signature = Buffer.from(typeof given.signature === 'string' ? given.signature : '');
@@ -78,7 +83,8 @@ export function createSignedLinks(deps: SignedLinksDeps) {
     verify,
     /** Splits a token; the id is unverified until `verify` runs with the tenant of the row it names. */
     parseToken(purpose: LinkPurpose, tokenText: string): { id: string; expires: number; signature: string } {
-      const m = /^([A-Za-z0-9_-]{1,100})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{1,64})$/.exec(tokenText);
+      // The expiry in base 36 without leading zeros: as toString(36) writes it, the only spelling.
+      const m = /^([A-Za-z0-9_-]{1,100})\.([1-9a-z][0-9a-z]{0,11})\.([A-Za-z0-9_-]{1,64})$/.exec(tokenText);
       if (!m) throw notFound(purpose);
       return { id: m[1]!, expires: parseInt(m[2]!, 36), signature: m[3]! };
     },

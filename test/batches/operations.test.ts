@@ -53,6 +53,16 @@ describe('GET /batches/{id}/labels', () => {
     }
   });
 
+  it('leaves out the labels of shipments voided since', async () => {
+    const { id, items } = await run(named(3), { label_type: 'ZPLII' });
+    expect((await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: items[1].shipment.tracking_number } })).status).toBe(200);
+    const text = (await download(id, 'zpl')).bytes.toString('latin1');
+    const labelOf = async (i: number) => Buffer.from((await s.t.db.database.db.selectFrom('labels').select('data').where('shipment_id', '=', items[i].shipment.id).executeTakeFirstOrThrow()).data).toString('latin1');
+    expect(text).toContain(await labelOf(0));
+    expect(text).toContain(await labelOf(2));
+    expect(text).not.toContain(await labelOf(1));
+  });
+
   it('concatenates ZPL labels in batch order, and refuses a format the labels were not booked in', async () => {
     const { id, items } = await run(named(5), { label_type: 'ZPLII' });
     const file = await download(id, 'zpl');

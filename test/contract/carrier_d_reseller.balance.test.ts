@@ -18,14 +18,15 @@ describe('/shippingaccount/{id}/balance', () => {
     s.t.call('POST', `/shippingaccount/${account}/balance`, s.key, { add_funds: { amount, currency } }, headers);
 
   it('starts with postage for at least a hundred ordinary labels', async () => {
-    const start = await balance(s.account);
+    const account = await s.accountWith({ account_id: 'funds-0', passphrase: 'funds-phrase' });
+    const start = await balance(account);
     expect(start).toMatchObject({ currency: 'USD' });
     expect(Number.isNaN(Date.parse(start.updated))).toBe(false);
-    const rates = (await s.t.call('POST', '/rate', s.key, shipment(s.account, { service: 'priority' }))).body.rates as { total_cost: string }[];
+    const rates = (await s.t.call('POST', '/rate', s.key, shipment(account, { service: 'priority' }))).body.rates as { total_cost: string }[];
     expect(rates.length).toBeGreaterThan(0);
     expect(start.amount).toBeGreaterThanOrEqual(100 * Number(rates[0]!.total_cost));
-    expect((await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'priority' }))).status).toBe(200);
-    expect((await balance(s.account)).amount).toBeLessThan(start.amount);
+    expect((await s.t.call('POST', '/ship', s.key, shipment(account, { service: 'priority' }))).status).toBe(200);
+    expect((await balance(account)).amount).toBeLessThan(start.amount);
   });
 
   it('buys postage once per Idempotency-Key; a retry answers the same without buying again', async () => {

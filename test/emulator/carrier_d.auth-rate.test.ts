@@ -26,6 +26,21 @@ describe('carrier_d emulator OAuth', () => {
     expect(refused.json).toMatchObject({ apiVersion: '/locations/v3', error: { code: '401', message: 'Unauthorized', errors: [{ detail: 'Invalid or revoked access token.' }] } });
   });
 
+  it('refuses a client the control API revoked, and every token issued to it', async () => {
+    const control = (method: string, auth: Record<string, string>) =>
+      fetch(`${c.emulator.url}/_emulator/credentials`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_d', auth }) });
+    const app = { client_id: 'revoked-app', client_secret: 'revoked-app-secret' };
+    expect((await control('POST', app)).status).toBe(201);
+    const token = (await c.token(app.client_id, app.client_secret)).json.access_token as string;
+    const locations = () => c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, { bearer: token });
+    expect((await locations()).status).toBe(200);
+    // A wrong secret revokes nothing.
+    expect(await (await control('DELETE', { ...app, client_secret: 'not-its-secret' })).json()).toEqual({ forgotten: 0 });
+    expect(await (await control('DELETE', app)).json()).toEqual({ forgotten: 1 });
+    expect((await locations()).status).toBe(401);
+    expect((await c.token(app.client_id, app.client_secret)).status).toBe(401);
+  });
+
   it('refuses unknown clients in RFC 6749 words and unsupported grants', async () => {
     const bad = await c.token('x', 'invalid-secret');
     expect(bad.status).toBe(401);

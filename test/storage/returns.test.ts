@@ -97,7 +97,11 @@ describe.each(dialects)('returns storage on %s', (dialect) => {
       expect(JSON.parse((await getReturn(db, 'acme', 'x'))!.custom)).toEqual([{ name: 'k', value: { deep: true } }, { name: 'm', value: null }]);
       expect((await listReturns(db, 'acme', { custom: [{ name: 'k', match: '{"deep":true}' }] }, { limit: 10, offset: 0 })).map((r) => r.id)).toEqual(['x']);
       expect((await listReturns(db, 'acme', { custom: [{ name: 'k', match: 'old' }] }, { limit: 10, offset: 0 })).map((r) => r.id)).toEqual(['z', 'y']);
-      await updateReturn(db, 'acme', 'y', { status: 'SHIPMENT_VOIDED', updated_at: '2026-11-05T00:00:00.000Z' });
+      // A voided state is written and announced once, however many voids arrive together.
+      const announced: string[] = [];
+      const announce = async (_trx: unknown, row: ReturnRow) => void announced.push(row.id);
+      await Promise.all([1, 2, 3].map(() => updateReturn(db, 'acme', 'y', { status: 'SHIPMENT_VOIDED', updated_at: '2026-11-05T00:00:00.000Z' }, announce)));
+      expect(announced).toEqual(['y']);
       expect((await updateStatusFromTracking(db, 'acme', 'carrier_a', 'N1', 'IN_TRANSIT', '2026-11-06T00:00:00.000Z')).sort()).toEqual(['x']);
       expect(await updateStatusFromTracking(db, 'acme', 'carrier_a', 'N1', 'IN_TRANSIT', '2026-11-06T00:00:00.000Z')).toEqual([]);
       expect(await updateStatusFromTracking(db, 'acme', 'carrier_b', 'N2', 'DELIVERED', '2026-11-06T00:00:00.000Z')).toEqual([]);

@@ -17,6 +17,8 @@ export interface TestEmulator {
   resetClock(): Promise<void>;
   /** Makes the carrier know these credentials, as its developer portal issuing them would. */
   knowCredentials(carrier: string, auth: Record<string, string>): Promise<void>;
+  /** Makes the carrier revoke these credentials and the tokens issued to them. */
+  forgetCredentials(carrier: string, auth: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startTestEmulator(): Promise<TestEmulator> {
     advance: (ms) => control(url, 'POST', 'clock', { advance_ms: ms }),
     resetClock: () => control(url, 'DELETE', 'clock'),
     knowCredentials: (carrier, auth) => control(url, 'POST', 'credentials', { carrier, auth }),
+    forgetCredentials: (carrier, auth) => control(url, 'DELETE', 'credentials', { carrier, auth }),
     close: () => emulator.close(),
   };
 }

@@ -12,7 +12,7 @@ import { ENDPOINTS } from './endpoints.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody, errorDetail } from './errors.js';
 
 export function buildCancelRequest(shipmentId: string): string {
-  return fillPath(ENDPOINTS.cancel.path, { shipmentId });
+  return fillPath(ENDPOINTS.cancel.path, { shipmentId }, 'tracking_number');
 }
 
 export function parseCancelResponse(body: unknown, transactionId?: string): CancelResult {

@@ -82,7 +82,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async track(call, trackingNumber) {
       const query = new URLSearchParams(buildTrackRequest()).toString();
-      const res = await send(call, ENDPOINTS.track, { path: `${fillPath(ENDPOINTS.track.path, { inquiryNumber: trackingNumber })}?${query}` });
+      const res = await send(call, ENDPOINTS.track, { path: `${fillPath(ENDPOINTS.track.path, { inquiryNumber: trackingNumber }, 'tracking_number')}?${query}` });
       return parseTrackResponse(res.body, trackingNumber, res.transId);
     },
     async cancel(call, shipment) {

@@ -132,7 +132,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 /** DELETE /pickups/{n}: requestorName and reason are required query parameters. */
 export function buildPickupCancelRequest(confirmationNumber: string, requestorName: string): { path: string; query: CarrierCQuery } {
   return {
-    path: fillPath(ENDPOINTS.pickupCancel.path, { dispatchConfirmationNumber: confirmationNumber }),
+    path: fillPath(ENDPOINTS.pickupCancel.path, { dispatchConfirmationNumber: confirmationNumber }, 'confirmation_number'),
     query: [
       ['requestorName', requestorName.slice(0, 35)],
       ['reason', 'not needed'],

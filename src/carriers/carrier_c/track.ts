@@ -24,7 +24,7 @@ const VIEW: CarrierCQuery = [
 
 /** One number: path and query of GET /shipments/{id}/tracking. */
 export function buildTrackRequest(trackingNumber: string): { path: string; query: CarrierCQuery } {
-  return { path: fillPath(ENDPOINTS.track.path, { shipmentTrackingNumber: trackingNumber }), query: VIEW };
+  return { path: fillPath(ENDPOINTS.track.path, { shipmentTrackingNumber: trackingNumber }, 'tracking_number'), query: VIEW };
 }
 
 /** Several numbers: GET /tracking with the parameter repeated (explode: true). */

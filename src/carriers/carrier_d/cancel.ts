@@ -32,7 +32,7 @@ export function isInternationalService(service: string): boolean {
 export function buildCancelRequest(trackingNumber: string, service?: string): string {
   const number = trackingNumber.replace(/\s+/g, '').toUpperCase();
   const international = service !== undefined ? isInternationalService(service) : isInternationalNumber(number);
-  return fillPath(international ? ENDPOINTS.cancelInternational.path : ENDPOINTS.cancel.path, { trackingNumber: number });
+  return fillPath(international ? ENDPOINTS.cancelInternational.path : ENDPOINTS.cancel.path, { trackingNumber: number }, 'tracking_number');
 }
 
 export function parseCancelResponse(body: unknown): CancelResult {

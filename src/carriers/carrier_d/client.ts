@@ -159,9 +159,11 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async validateCredentials(call) {
       try {
-        // Through the store: a token fetched beside it would revoke the one other instances use.
-        // The keys hash the full credential sets, so a cached token proves these very credentials.
-        await tokens.get(paymentKeyOf(call), fetchPaymentToken(call));
+        // A call the carrier answers now, never a token held from before (the carrier may have revoked
+        // the client since): a payment authorization, which checks the payment members, under the
+        // OAuth token, which the carrier refuses for a revoked client and which is then asked for
+        // once more with the id and secret. A new payment token revokes no other instance's.
+        await fetchPaymentToken(call)();
         return { valid: true, message: 'carrier_d accepted the OAuth client and the payment account' };
       } catch (err) {
         const e = toApiError(err);

@@ -60,7 +60,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 
 /** Path of one pickup (GET for its ETag, DELETE to cancel). */
 export function buildPickupCancelRequest(confirmationNumber: string): string {
-  return fillPath(ENDPOINTS.pickupCancel.path, { confirmationNumber });
+  return fillPath(ENDPOINTS.pickupCancel.path, { confirmationNumber }, 'confirmation_number');
 }
 
 /** A 200 of the DELETE has no documented body: success is the status itself. */

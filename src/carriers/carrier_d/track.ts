@@ -14,7 +14,7 @@ import { errorFromJson, unexpectedBody } from './errors.js';
 
 /** Path and query of one tracking call; the number is path-encoded. */
 export function buildTrackRequest(trackingNumber: string): string {
-  return `${fillPath(ENDPOINTS.track.path, { trackingNumber: trackingNumber.replace(/\s+/g, '') })}?expand=DETAIL`;
+  return `${fillPath(ENDPOINTS.track.path, { trackingNumber: trackingNumber.replace(/\s+/g, '') }, 'tracking_number')}?expand=DETAIL`;
 }
 
 /** USPS marks registered names up with HTML ("USPS Ground Advantage<SUP>&#153;</SUP>"). */

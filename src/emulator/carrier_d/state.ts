@@ -86,7 +86,8 @@ export class CarrierDState extends CarrierStateBase {
   tokenStatus(token: string): 'valid' | 'expired' | 'revoked' | 'unknown' {
     const entry = this.#tokens.get(token);
     if (!entry) return 'unknown';
-    if (entry.revoked) return 'revoked';
+    // A client the carrier revoked (its app deleted or its secret rotated) loses its tokens with it.
+    if (entry.revoked || !this.credentials.issued('carrier_d', entry.clientId)) return 'revoked';
     return entry.expiresAt > this.clock.now().getTime() ? 'valid' : 'expired';
   }
 

@@ -25,9 +25,11 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
         response: { 200: ok('A tracking result; for a batch, an array of results and errors in request order', TrackResponse), ...errorResponses },
       },
       // A batch outside its bounds fails both branches of the union, and the validator would report
-      // the object branch ("body must be object"): say the limit instead.
+      // the object branch ("body must be object"): say the limit instead. No body (an empty one with
+      // a JSON content type) is not validated at all: say what is missing before the handler looks.
       preValidation: (req, _reply, done) => {
         const body: unknown = req.body;
+        if (body === undefined) return done(new ApiError('schema_field_required', 'track is required: send {"track": {…}} or an array of them', 'track'));
         if (Array.isArray(body) && (body.length === 0 || body.length > MAX_TRACK_BATCH)) {
           return done(new ApiError('schema_validation_error', `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`, 'body'));
         }

@@ -233,9 +233,17 @@ export async function labelFormats(db: Kysely<Tables>, tenant: string, batchId: 
   return rows.map((r) => r.format);
 }
 
+/** Those of the labels whose shipment was not voided since (a voided label is not printed). */
 export async function labelsByIds(db: Kysely<Tables>, tenant: string, ids: string[]): Promise<{ id: string; data: Uint8Array }[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('labels').select(['id', 'data']).where('tenant', '=', tenant).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('labels')
+    .innerJoin('shipments', 'shipments.id', 'labels.shipment_id')
+    .select(['labels.id', 'labels.data'])
+    .where('labels.tenant', '=', tenant)
+    .where('labels.id', 'in', ids)
+    .where('shipments.status', '!=', 'voided')
+    .execute();
 }
 
 /** What a manifest needs: the batch's live shipments per account and ship date. */

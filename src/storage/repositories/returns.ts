@@ -71,7 +71,8 @@ export interface ReturnChanges {
 
 /**
  * PATCH /returns/{id}: custom pairs replaced as a whole list, voided state stored; one transaction,
- * in which `also` gets the updated row (the return.updated event).
+ * in which `also` gets the updated row (the return.updated event). A state already stored (another
+ * instance voided it first) is neither written again nor given to `also`.
  */
 export async function updateReturn(
   db: Kysely<Tables>,
@@ -83,7 +84,8 @@ export async function updateReturn(
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('returns').select('created_at').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
     if (!current) return;
-    await trx
+    const { status, pickup_state: pickup } = changes;
+    const updated = await trx
       .updateTable('returns')
       .set({
         updated_at: changes.updated_at,
@@ -93,7 +95,12 @@ export async function updateReturn(
       })
       .where('tenant', '=', tenant)
       .where('id', '=', id)
-      .execute();
+      // Checked by the update itself, so that of two concurrent ones the second finds the first's state.
+      .$if(!changes.custom && status !== undefined, (q) =>
+        q.where((eb) => eb.or([eb('status', '!=', status!), ...(pickup !== undefined ? [eb('pickup_state', 'is', null), eb('pickup_state', '!=', pickup)] : [])])),
+      )
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return;
     if (changes.custom) {
       await trx.deleteFrom('return_custom').where('tenant', '=', tenant).where('return_id', '=', id).execute();
       const pairs = customRows(tenant, id, current.created_at, changes.custom);
