@@ -10,6 +10,7 @@ import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
 import { createBatchesService } from './batches.js';
 import { createCarrierCalls } from './carrier-calls.js';
+import { createCredentialsCheck } from './credentials.js';
 import { createIdempotencyService } from './idempotency.js';
 import { createBalanceService } from './balances.js';
 import { createListingsService } from './listings.js';
@@ -22,9 +23,6 @@ import { createRatingService } from './rating.js';
 import { createRateShopping } from './rate-shopping.js';
 import { createAddressValidationService } from './address-validation.js';
 import { createShipChoice } from './ship-choice.js';
-
-/** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
-const DEFAULT_RATE_SHOP_TIMEOUT_MS = 5_000;
 import { createReturnMethodsService } from './return-methods.js';
 import { createReturnsService } from './returns.js';
 import { createShippingService } from './shipping.js';
@@ -32,6 +30,9 @@ import { createSignedLinks } from './signed-links.js';
 import { createTrackingService } from './tracking.js';
 import { createTrackingCache } from './tracking-cache.js';
 import { createWebhooksService } from './webhooks.js';
+
+/** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
+const DEFAULT_RATE_SHOP_TIMEOUT_MS = 5_000;
 
 export interface ServiceDeps {
   database: Database;
@@ -84,6 +85,7 @@ export function createServices(deps: ServiceDeps) {
     tracking,
     pickups: createPickupsService({ calls, clock, db, ownership }),
     manifests,
+    credentials: createCredentialsCheck({ calls }),
     balances: createBalanceService({ calls, clock, ownership }),
     // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
     idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),

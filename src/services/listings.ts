@@ -11,14 +11,9 @@ import type { Db } from '../storage/database.js';
 import * as pickups from '../storage/repositories/pickups.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { getCached } from '../storage/repositories/tracking-cache.js';
-import { dateBounds, DEFAULT_PAGE_SIZE } from './return-filters.js';
+import { dateBounds, paging } from './list-query.js';
 import type { SignedLinks } from './signed-links.js';
 import { decodeBooking } from './stored-booking.js';
-
-function paging(q: { page?: number; pageSize?: number }): { limit: number; offset: number } {
-  const limit = q.pageSize ?? DEFAULT_PAGE_SIZE;
-  return { limit, offset: ((q.page ?? 1) - 1) * limit };
-}
 
 const search = (s: string | undefined) => (s === undefined || s.trim() === '' ? {} : { search: s.trim() });
 

@@ -1,10 +1,9 @@
-/** POST /manifest (end-of-day close-out) and POST /validate_credentials. */
+/** POST /manifest: the end-of-day close-out. */
 import type { Static } from 'typebox';
 import type { Log } from '../logger.js';
-import { isCarrierSlug } from '../carriers/declarations.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../domain/errors.js';
-import type { ManifestBody, ValidateCredentialsBody } from '../contract/operations.js';
+import type { ManifestBody } from '../contract/operations.js';
 import type { Address } from '../domain/types.js';
 import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
@@ -14,7 +13,6 @@ import type { Ownership } from './ownership.js';
 import { checkHorizon, DATE_HORIZON_DAYS } from './shipment-request.js';
 
 type ManifestInput = Static<typeof ManifestBody>['manifest'];
-type ValidateInput = Static<typeof ValidateCredentialsBody>['validate_credentials'];
 
 export function createManifestService(deps: { db: Db; calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
   async function manifest(tenant: string, input: ManifestInput, log: Log) {
@@ -53,17 +51,7 @@ export function createManifestService(deps: { db: Db; calls: CarrierCalls; clock
     };
   }
 
-  async function validateCredentials(tenant: string, input: ValidateInput, log: Log): Promise<{ valid: boolean; message: string }> {
-    if ('shipping_account' in input) {
-      const { call, run } = await deps.calls.prepare<'validateCredentials'>(tenant, input, 'validate_credentials', log);
-      return run(call);
-    }
-    if (!isCarrierSlug(input.carrier)) throw new ApiError('schema_validation_error', `validate_credentials.carrier ${input.carrier} is not a carrier`, 'validate_credentials.carrier');
-    const { call, run } = await deps.calls.prepareInline<'validateCredentials'>({ ...input, carrier: input.carrier }, 'validate_credentials', log);
-    return run(call);
-  }
-
-  return { manifest, validateCredentials };
+  return { manifest };
 }
 
 /** What makes two senders one origin: where the mail is handed over, not who sends it. */

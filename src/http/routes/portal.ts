@@ -1,10 +1,10 @@
 /**
- * The public pages' API. The merchant makes a portal link with its key; everything under /public/
- * answers to a signed link alone (config.public), never to a key, and shows no personal data.
+ * The returns portal's API. The merchant makes a portal link with its key; everything under
+ * /public/ answers to a signed link alone (config.public), never to a key, and shows no personal data.
  */
 import { Type } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
-import { PortalLinkAnswer, PortalLinkBody, PortalPage, PortalReturnAnswer, PortalReturnBody, TokenParam, TrackingPage } from '../../contract/portal.js';
+import { PortalLinkAnswer, PortalLinkBody, PortalPage, PortalReturnAnswer, PortalReturnBody, TokenParam } from '../../contract/portal.js';
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import { linkScope } from '../idempotency.js';
@@ -15,7 +15,7 @@ const publicRoute = { public: true } as const;
 
 export function registerPortalRoutes(app: App, { services, config, examples }: RouteContext): void {
   const base = linkBase(app, config);
-  const { portal, publicTracking } = services;
+  const { portal } = services;
 
   app.post(
     '/returns/portal-links',
@@ -29,12 +29,6 @@ export function registerPortalRoutes(app: App, { services, config, examples }: R
       },
     },
     async (req) => ({ portal_link: await portal.createLink(req.tenant, req.body.portal_link, base()) }),
-  );
-
-  app.get(
-    '/public/tracking/:token',
-    { config: publicRoute, schema: { operationId: 'getTrackingPage', tags: ['public'], summary: 'The tracking page’s data (signed tracking_url token); cached like POST /track', security: [], params: TokenParam, response: { 200: ok('What the tracking page shows, without personal data', TrackingPage), ...responses } } },
-    async (req) => ({ tracking: await publicTracking.page(req.params.token, req.log) }),
   );
 
   app.get(

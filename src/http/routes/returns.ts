@@ -1,8 +1,6 @@
-/** Return methods, returns, and the neutral carrier marks their methods point to. */
+/** Return methods and returns. */
 import { Type } from 'typebox';
-import { declarations, isCarrierSlug } from '../../carriers/declarations.js';
 import { ApiError } from '../../domain/errors.js';
-import { carrierMark } from '../logos.js';
 import { SuccessMessage } from '../../contract/operations.js';
 import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMethodView, ReturnPatchBody, ReturnsQuery, ReturnView } from '../../contract/returns.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
@@ -107,15 +105,5 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
     '/returns/:id',
     { schema: { operationId: 'updateReturn', tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: withExamples(ReturnPatchBody, examples.updateReturn), response: { 200: ok('The return as changed', ReturnView), ...errorResponses } } },
     async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base() }),
-  );
-
-  app.get(
-    '/logos/:file',
-    { config: { public: true }, schema: { operationId: 'getCarrierMark', tags: ['meta'], summary: 'A carrier’s neutral mark (SVG), as return methods link it', security: [], params: Type.Object({ file: Type.String({ maxLength: 100 }) }), response: { 200: { description: 'the mark', content: { 'image/svg+xml': { schema: Type.String() } } }, ...errorResponses } } },
-    async (req, reply) => {
-      const slug = req.params.file.replace(/\.svg$/, '');
-      if (!req.params.file.endsWith('.svg') || !isCarrierSlug(slug)) throw new ApiError('not_found', `no mark ${req.params.file}; marks are /logos/<carrier slug>.svg`, req.params.file);
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(carrierMark(declarations[slug]));
-    },
   );
 }
