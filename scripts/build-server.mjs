@@ -45,12 +45,12 @@ await build({
   logLevel: 'warning',
 });
 
-// The label work threads (src/carriers/shared/label-pool.ts) run a module of their own beside the
+// The label work threads (src/documents/label-pool.ts) run a module of their own beside the
 // CLI, pdf-lib included and minified: a thread loads all of it anyway, and one file costs it less
 // than pdf-lib's some 200 modules read from node_modules. pdf.js and the Skia canvas stay in
 // node_modules (native code, and files found beside their own).
 await build({
-  entryPoints: { 'label-worker': join(root, 'src/carriers/shared/label-worker.ts') },
+  entryPoints: { 'label-worker': join(root, 'src/documents/label-worker.ts') },
   outdir,
   bundle: true,
   format: 'esm',

@@ -14,7 +14,7 @@ import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { startBackground } from './services/background.js';
 import { createServices } from './services/index.js';
-import { emulatorMasterAccounts, parseMasterAccounts } from './services/master-accounts.js';
+import { emulatorMasterAccounts, parseMasterAccounts } from './services/accounts/index.js';
 import { createDatabase, type Database } from './storage/database.js';
 import { migrate } from './storage/migrations/index.js';
 import { countPending } from './storage/repositories/events.js';

@@ -24,10 +24,11 @@ function importsOf(file: string): string[] {
 
 /** For each layer, the layers it must never import. */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  'domain/': ['http/', 'services/', 'contract/', 'carriers/', 'storage/', 'emulator/', 'app.ts', 'main.ts', 'config.ts'],
-  'storage/': ['http/', 'services/', 'contract/', 'carriers/', 'emulator/', 'app.ts', 'main.ts'],
+  'domain/': ['http/', 'services/', 'contract/', 'carriers/', 'storage/', 'emulator/', 'documents/', 'app.ts', 'main.ts', 'config.ts'],
+  'documents/': ['http/', 'services/', 'contract/', 'carriers/', 'storage/', 'emulator/', 'app.ts', 'main.ts', 'config.ts'],
+  'storage/': ['http/', 'services/', 'contract/', 'carriers/', 'emulator/', 'documents/', 'app.ts', 'main.ts'],
   'carriers/': ['http/', 'services/', 'contract/', 'storage/', 'emulator/', 'app.ts', 'main.ts', 'config.ts'],
-  'contract/': ['http/', 'services/', 'storage/', 'emulator/', 'app.ts', 'main.ts'],
+  'contract/': ['http/', 'services/', 'storage/', 'emulator/', 'documents/', 'app.ts', 'main.ts'],
   'services/': ['http/', 'emulator/', 'app.ts', 'main.ts'],
   'emulator/': ['http/', 'services/', 'contract/', 'storage/', 'app.ts', 'main.ts'],
 };
@@ -93,6 +94,24 @@ describe('ARCHITECTURE.md', () => {
     // `test: x ? 1 : 0` is SQLite's boolean; a use case passes booleans and the repository encodes them.
     const encoded = sourceFiles(join(SRC, 'services')).filter((f) => /:\s*[\w.]+\s*\?\s*1\s*:\s*0\b/.test(readFileSync(f, 'utf8')));
     expect(encoded.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
+  it('groups the services by feature, each folder with one face', () => {
+    const top = readdirSync(join(SRC, 'services'));
+    expect(top.length).toBeLessThanOrEqual(15);
+    const folders = top.filter((name) => statSync(join(SRC, 'services', name)).isDirectory()).map((name) => `services/${name}/`);
+    expect(folders.filter((f) => !existsSync(join(SRC, f, 'index.ts')))).toEqual([]);
+    // From outside a feature folder (or documents/ and its drawing/), only its index.ts is imported.
+    const faced = [...folders, 'documents/', 'documents/drawing/'];
+    const wrong: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const from = relative(SRC, file).split('\\').join('/');
+      for (const to of importsOf(file)) {
+        const folder = faced.find((f) => to.startsWith(f) && !to.slice(f.length).includes('/'));
+        if (folder && !from.startsWith(folder) && to !== `${folder}index.ts`) wrong.push(`${from} → ${to}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('keeps every source file under 300 lines', () => {

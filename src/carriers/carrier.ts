@@ -26,7 +26,7 @@ import type {
 import type { CarrierCatalog } from '../domain/catalog.js';
 import type { Transport } from './shared/transport.js';
 import type { TokenStore } from './shared/oauth.js';
-import type { LabelWork } from './shared/label-work.js';
+import type { LabelWork } from '../documents/index.js';
 import type { Clock } from '../clock.js';
 import type { ApiError } from '../domain/errors.js';
 

@@ -9,8 +9,8 @@ import type { Tracing } from '../tracing.js';
 import type { CarrierSettings } from './carrier.js';
 import { baseUrlResolver, createAdapters, emulatedResolver, type Adapters } from './adapters.js';
 import type { TokenStore } from './shared/oauth.js';
-import { createLabelPool, type LabelPoolOptions } from './shared/label-pool.js';
-import type { LabelWork } from './shared/label-work.js';
+import { createLabelPool, type LabelPoolOptions } from '../documents/index.js';
+import type { LabelWork } from '../documents/index.js';
 import { createTransport } from './shared/transport.js';
 
 export interface CarrierRuntime {

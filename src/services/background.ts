@@ -12,10 +12,10 @@ import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Tracing } from '../tracing.js';
 import type { Services } from './index.js';
-import { createBatchBooking } from './batch-booking.js';
-import { startBatchWorker } from './batch-worker.js';
-import { startTrackingPoller } from './tracking-poller.js';
-import { startWebhookWorker } from './webhook-worker.js';
+import { createBatchBooking } from './batches/index.js';
+import { startBatchWorker } from './batches/index.js';
+import { startTrackingPoller } from './tracking/index.js';
+import { startWebhookWorker } from './webhooks/index.js';
 
 export interface Background {
   /** Stops claiming work and waits for what is in flight (a delivery takes at most its timeout). */

@@ -1,35 +1,35 @@
 /** Wires the use cases from explicit dependencies; no module keeps state of its own. */
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Adapters } from '../carriers/adapters.js';
-import type { LabelWork } from '../carriers/shared/label-work.js';
+import type { LabelWork } from '../documents/index.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
-import { createAccountsService, type MasterTestAccounts } from './accounts.js';
-import { createBatchesService } from './batches.js';
-import { createCarrierCalls } from './carrier-calls.js';
-import { createCredentialsCheck } from './credentials.js';
-import { createIdempotencyService } from './idempotency.js';
-import { createBalanceService } from './balances.js';
-import { createListingsService } from './listings.js';
-import { createManifestService } from './manifests.js';
-import { createOwnership } from './ownership.js';
-import { createPickupsService } from './pickups.js';
-import { createPortalService } from './portal.js';
-import { createPublicTracking } from './public-tracking.js';
-import { createRatingService } from './rating.js';
-import { createRateShopping } from './rate-shopping.js';
-import { createAddressValidationService } from './address-validation.js';
-import { createShipChoice } from './ship-choice.js';
-import { createReturnMethodsService } from './return-methods.js';
-import { createReturnsService } from './returns.js';
-import { createShippingService } from './shipping.js';
-import { createSignedLinks } from './signed-links.js';
-import { createTrackingService } from './tracking.js';
-import { createTrackingCache } from './tracking-cache.js';
-import { createWebhooksService } from './webhooks.js';
+import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
+import { createBatchesService } from './batches/index.js';
+import { createCarrierCalls } from './kernel/index.js';
+import { createCredentialsCheck } from './account-actions/index.js';
+import { createIdempotencyService } from './kernel/index.js';
+import { createBalanceService } from './account-actions/index.js';
+import { createListingsService } from './shipping/index.js';
+import { createManifestService } from './account-actions/index.js';
+import { createOwnership } from './kernel/index.js';
+import { createPickupsService } from './pickups/index.js';
+import { createPortalService } from './returns/index.js';
+import { createPublicTracking } from './tracking/index.js';
+import { createRatingService } from './shipping/index.js';
+import { createRateShopping } from './shipping/index.js';
+import { createAddressValidationService } from './shipping/index.js';
+import { createShipChoice } from './shipping/index.js';
+import { createReturnMethodsService } from './returns/index.js';
+import { createReturnsService } from './returns/index.js';
+import { createShippingService } from './shipping/index.js';
+import { createSignedLinks } from './kernel/index.js';
+import { createTrackingService } from './tracking/index.js';
+import { createTrackingCache } from './tracking/index.js';
+import { createWebhooksService } from './webhooks/index.js';
 
 /** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
 const DEFAULT_RATE_SHOP_TIMEOUT_MS = 5_000;
@@ -102,6 +102,6 @@ export type Services = ReturnType<typeof createServices>;
 
 // What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency,
 // how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
-export { fingerprint, fingerprintInSlices, type IdempotencyService } from './idempotency.js';
-export { readCsv } from './batch-csv.js';
-export { timeSlicer } from './time-slice.js';
+export { fingerprint, fingerprintInSlices, type IdempotencyService } from './kernel/index.js';
+export { readCsv } from './batches/index.js';
+export { timeSlicer } from './kernel/index.js';

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { copyPdfPages } from '../../src/carriers/shared/labels.js';
+import { copyPdfPages } from '../../src/documents/labels.js';
 import type { Log } from '../../src/logger.js';
-import { pdfPrintFile } from '../../src/services/batch-print.js';
-import { PdfFile } from '../../src/services/pdf-file.js';
+import { pdfPrintFile } from '../../src/documents/print-file.js';
+import { PdfFile } from '../../src/documents/pdf-file.js';
 import { carrierFixturesDir, fixturesMissing } from '../support/fixtures.js';
 
 async function printFile(labels: Uint8Array[], log?: Pick<Log, 'warn'>): Promise<Buffer> {

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { expect, it } from 'vitest';
-import { copyPdfPages } from '../../src/carriers/shared/labels.js';
-import { pdfPrintFile } from '../../src/services/batch-print.js';
+import { copyPdfPages } from '../../src/documents/labels.js';
+import { pdfPrintFile } from '../../src/documents/print-file.js';
 
 /** A label of `pages` pages of the given width, and optionally a stream of `streamMb` MB of noise. */
 async function label(width: number, pages: number, streamMb = 0): Promise<Uint8Array> {

@@ -4,10 +4,10 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLabelPool } from '../../src/carriers/shared/label-pool.js';
-import { MAX_JOB_LABELS, imagePixels } from '../../src/carriers/shared/label-work.js';
-import { combineLabels, copyPdfPages } from '../../src/carriers/shared/labels.js';
-import { labelStock, renderLabel, type LabelFormat } from '../../src/emulator/labels.js';
+import { createLabelPool } from '../../src/documents/label-pool.js';
+import { MAX_JOB_LABELS, imagePixels } from '../../src/documents/label-work.js';
+import { combineLabels, copyPdfPages } from '../../src/documents/labels.js';
+import { labelStock, renderLabel, type LabelFormat } from '../../src/documents/drawing/labels.js';
 
 const pool = createLabelPool({ threads: 1, maxBacklog: 10 });
 afterAll(() => pool.close());

@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/domain/errors.js';
-import { combineLabels, labelContentType, mergePdfs } from '../../src/carriers/shared/labels.js';
+import { combineLabels, labelContentType, mergePdfs } from '../../src/documents/labels.js';
 
 async function pdf(sizes: [number, number][]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAdapters } from '../../src/carriers/adapters.js';
 import { CARRIER_SLUGS, carrierNames, declarations } from '../../src/carriers/declarations.js';
-import { METHOD } from '../../src/services/carrier-calls.js';
+import { METHOD } from '../../src/services/kernel/carrier-calls.js';
 import * as registry from '../../src/carriers/registry.js';
 import { loadConfig } from '../../src/config.js';
 import { CustomsItem, ShipmentInput } from '../../src/contract/shipment.js';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { declarations } from '../../src/carriers/declarations.js';
 import { CredentialBook } from '../../src/emulator/credentials.js';
 import { CREDENTIAL_MEMBERS } from '../../src/emulator/registry.js';
-import { emulatorMasterAccounts } from '../../src/services/master-accounts.js';
+import { emulatorMasterAccounts } from '../../src/services/accounts/master-accounts.js';
 
 describe('emulated credentials', () => {
   it('every pair an emulated carrier checks is a pair the adapter declares', () => {

@@ -5,8 +5,8 @@
  */
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { labelStock, layoutLabel, renderLabel, type LabelData } from '../../src/emulator/labels.js';
-import { rasterize } from '../../src/emulator/label-raster.js';
+import { labelStock, layoutLabel, renderLabel, type LabelData } from '../../src/documents/drawing/labels.js';
+import { rasterize } from '../../src/documents/drawing/png.js';
 
 /** Size, JFIF density (dots per inch) and one grey level per pixel. */
 function decodeJpeg(jpg: Buffer): { width: number; height: number; dpi: number; pixels: Uint8Array } {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import { code128Bars, labelStock, layoutLabel, renderLabel, type LabelData } from '../../src/emulator/labels.js';
-import { CHAR_ADVANCE } from '../../src/emulator/label-layout.js';
+import { code128Bars, labelStock, layoutLabel, renderLabel, type LabelData } from '../../src/documents/drawing/labels.js';
+import { CHAR_ADVANCE } from '../../src/documents/drawing/layout.js';
 import { at, shipRequest, useClient } from './support.js';
 
 /** The IHDR size and the raw scanlines of a PNG this emulator wrote (grayscale, 1 bit). */

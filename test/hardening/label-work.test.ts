@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_PIXELS, MAX_JOB_LABELS } from '../../src/carriers/shared/label-work.js';
+import { MAX_IMAGE_PIXELS, MAX_JOB_LABELS } from '../../src/documents/label-work.js';
 import { useCarrierB } from '../contract/carrier_b.support.js';
 import { shipment } from '../contract/support.js';
 import { expectError } from '../support/app.js';

@@ -6,7 +6,7 @@
  * The clock stands still unless a test moves it, so buckets refill only when told.
  */
 import { describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/services/events.js';
+import { recordEvent } from '../../src/services/kernel/events.js';
 import { expectError, useTestApp } from '../support/app.js';
 
 let offset = 0;

@@ -9,7 +9,7 @@
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/services/events.js';
+import { recordEvent } from '../../src/services/kernel/events.js';
 import { useTestApp } from '../support/app.js';
 import { dialects } from '../support/databases.js';
 

@@ -4,9 +4,9 @@
  * or behind a name resolving to loopback; and delivery errors echoed resolved addresses.
  */
 import { describe, expect, it } from 'vitest';
-import { createSender } from '../../src/services/webhook-sender.js';
-import { embeddedIpv4, isBlockedAddress, withoutAddresses } from '../../src/services/special-addresses.js';
-import { checkEndpointHost } from '../../src/services/webhook-url.js';
+import { createSender } from '../../src/services/webhooks/sender.js';
+import { embeddedIpv4, isBlockedAddress, withoutAddresses } from '../../src/services/webhooks/special-addresses.js';
+import { checkEndpointHost } from '../../src/services/webhooks/url.js';
 import { expectError, useTestApp } from '../support/app.js';
 
 const s = useTestApp();

@@ -1,7 +1,7 @@
 /** Group commit: work handed in during one turn shares a transaction; a failing piece fails alone. */
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from '../../src/services/group-commit.js';
+import { createGroupCommit } from '../../src/services/tracking/group-commit.js';
 import type { Tables } from '../../src/storage/tables.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
 

@@ -1,6 +1,6 @@
 /** The stored booking answer: version 1 rows read back as written; newer or damaged rows say so. */
 import { describe, expect, it } from 'vitest';
-import { decodeBooking, encodeBooking, type StoredBooking } from '../../src/services/stored-booking.js';
+import { decodeBooking, encodeBooking, type StoredBooking } from '../../src/services/kernel/stored-booking.js';
 
 const address = { name: 'Ada', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38116', country: 'US' };
 const booking: StoredBooking = {

@@ -1,7 +1,7 @@
 /** The order and choice rules of rate shopping, on rates made up to hit each edge. */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/domain/errors.js';
-import { selectRate, sortRates } from '../../src/services/rate-selection.js';
+import { selectRate, sortRates } from '../../src/services/shipping/rate-selection.js';
 
 const rate = (id: string, cost: string, date?: string, currency = 'USD') => ({
   service_type: id,

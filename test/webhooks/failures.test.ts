@@ -1,7 +1,7 @@
 /** What happens when an endpoint keeps failing: deliveries give up, endpoints get disabled. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/services/events.js';
-import { MAX_ATTEMPTS, retryDelayMs } from '../../src/services/webhook-worker.js';
+import { recordEvent } from '../../src/services/kernel/events.js';
+import { MAX_ATTEMPTS, retryDelayMs } from '../../src/services/webhooks/worker.js';
 import { useTestApp } from '../support/app.js';
 import { startReceiver, waitFor, type Receiver } from '../support/webhook-receiver.js';
 

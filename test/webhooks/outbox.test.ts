@@ -1,6 +1,6 @@
 /** The outbox on every dialect: an event commits or rolls back with the change it reports. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_RETENTION_MS, recordEvent } from '../../src/services/events.js';
+import { EVENT_RETENTION_MS, recordEvent } from '../../src/services/kernel/events.js';
 import { purgeBefore } from '../../src/storage/repositories/events.js';
 import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.js';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackground, type Background } from '../../src/services/background.js';
-import { recordEvent } from '../../src/services/events.js';
+import { recordEvent } from '../../src/services/kernel/events.js';
 import { plannedEvents } from '../../src/emulator/carrier_a/timeline.js';
 import { createLogger } from '../../src/logger.js';
 import { createDatabase, type Database } from '../../src/storage/database.js';

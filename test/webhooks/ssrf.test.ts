@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSender } from '../../src/services/webhook-sender.js';
-import { isBlockedAddress } from '../../src/services/webhook-url.js';
+import { createSender } from '../../src/services/webhooks/sender.js';
+import { isBlockedAddress } from '../../src/services/webhooks/url.js';
 import { projectRoot } from '../support/process.js';
 import { startReceiver, verifyWaybillSignature, type Receiver } from '../support/webhook-receiver.js';
 

@@ -8,7 +8,7 @@ import type { BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDoc
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
-import { decodeBase64 as decodeBase64Text } from '../shared/labels.js';
+import { decodeBase64 as decodeBase64Text } from '../../documents/index.js';
 import { REFERENCE_TYPES, labelSpecification, serviceSlug, transitDays } from './codes.js';
 import { throwIfErrorBody, unexpectedBody } from './errors.js';
 import {

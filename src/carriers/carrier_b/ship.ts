@@ -9,8 +9,8 @@ import type { BookedPackage, BookedShipment, Costs, ShippingDocument } from '../
 import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objectList, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
-import { decodeBase64 } from '../shared/labels.js';
-import type { LabelWork } from '../shared/label-work.js';
+import { decodeBase64 } from '../../documents/index.js';
+import type { LabelWork } from '../../documents/index.js';
 import { FORM_TYPES, REFERENCE_CODES, isMailInnovations, labelChoice, serviceName, type LabelChoice } from './codes.js';
 import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
 import {

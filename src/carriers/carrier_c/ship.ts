@@ -9,7 +9,7 @@ import type { Address, BookedPackage, BookedShipment, Costs, ShippingDocument } 
 import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
-import { decodeBase64 } from '../shared/labels.js';
+import { decodeBase64 } from '../../documents/index.js';
 import { toIsoDate } from '../shared/time.js';
 import { REFERENCE_TYPES, labelSpec, productSlug } from './codes.js';
 import { throwIfProblem, unexpectedBody } from './errors.js';

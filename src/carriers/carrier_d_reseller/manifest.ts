@@ -6,7 +6,7 @@
 import type { ManifestRequest, ManifestResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined } from '../shared/json.js';
-import { decodeBase64, looksLikePdf } from '../shared/labels.js';
+import { decodeBase64, looksLikePdf } from '../../documents/index.js';
 import { xmlElement, xmlList, xmlText } from '../shared/xml.js';
 import { responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
 import { certifiedIntermediary } from './mapping.js';

@@ -8,7 +8,7 @@ import type { Address, BookedPackage, BookedShipment, Costs, CustomsItem, Packag
 import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
-import { decodeBase64 as decodeBase64Text } from '../shared/labels.js';
+import { decodeBase64 as decodeBase64Text } from '../../documents/index.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { enumValue, labelAttributes, NON_DELIVERY_OPTIONS, REFERENCE_ELEMENTS, RESTRICTION_TYPES, serviceSlug, type LabelAttributes } from './codes.js';
 import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';

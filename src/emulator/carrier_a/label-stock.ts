@@ -5,7 +5,7 @@
  * the same stocks. Doc-tab stocks keep the 4×6 label at the top (trailing tab) or bottom (leading
  * tab); half-sheet paper puts it in the named half of a letter page.
  */
-import { labelStock, type LabelFormat, type LabelStock } from '../labels.js';
+import { labelStock, type LabelFormat, type LabelStock } from '../../documents/drawing/index.js';
 
 export const IMAGE_TYPES: Record<string, { format: LabelFormat; contentType: string }> = {
   PDF: { format: 'PDF', contentType: 'application/pdf' },

@@ -13,9 +13,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isIsoDate, localDate, utcOffsetMinutes } from '../calendar.js';
-import { renderInvoicePdf } from '../documents.js';
+import { renderInvoicePdf } from '../../documents/drawing/index.js';
 import { at, num, round2, str } from '../json.js';
-import { renderLabel, type LabelData } from '../labels.js';
+import { renderLabel, type LabelData } from '../../documents/drawing/index.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure, type FedexError } from './errors.js';
 import { IMAGE_TYPES, labelStockFor } from './label-stock.js';

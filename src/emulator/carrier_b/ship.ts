@@ -14,9 +14,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { localDate, utcOffsetMinutes } from '../calendar.js';
-import { renderInvoicePdf } from '../documents.js';
+import { renderInvoicePdf } from '../../documents/drawing/index.js';
 import { at, isObject, num, round2, str } from '../json.js';
-import { labelStock, renderLabel, type LabelFormat } from '../labels.js';
+import { labelStock, renderLabel, type LabelFormat } from '../../documents/drawing/index.js';
 import { responseHeader, type CarrierBCtx } from './context.js';
 import { errors, UpsFailure, type UpsError } from './errors.js';
 import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, serviceOn } from './prices.js';

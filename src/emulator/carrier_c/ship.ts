@@ -7,9 +7,9 @@
  * Labels are real (the shared renderer) in the asked encodingFormat and template size.
  */
 import type { FastifyInstance } from 'fastify';
-import { renderInvoicePdf } from '../documents.js';
+import { renderInvoicePdf } from '../../documents/drawing/index.js';
 import { arr, at, bool, isObject, num, round2, str } from '../json.js';
-import { labelStock, renderLabel, type LabelFormat, type LabelStock } from '../labels.js';
+import { labelStock, renderLabel, type LabelFormat, type LabelStock } from '../../documents/drawing/index.js';
 import type { CarrierCCtx } from './context.js';
 import { failures } from './errors.js';
 import { deliveryDay, pickupDay, productsFor, quote } from './prices.js';

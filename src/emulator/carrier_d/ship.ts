@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { utcOffsetMinutes, localDate } from '../calendar.js';
-import { labelStock, renderLabel, type LabelFormat, type LabelStock } from '../labels.js';
+import { labelStock, renderLabel, type LabelFormat, type LabelStock } from '../../documents/drawing/index.js';
 import { multipartBody } from '../multipart.js';
 import { arr, isObject, num, round2, str, type JsonObject } from '../json.js';
 import { requirePayment } from './auth.js';

@@ -3,7 +3,7 @@
  * renderer's stock and format. Sizes are read case-insensitively (G13's own sample writes `4X6`);
  * a size the label type does not offer is refused like ELS refuses an invalid element.
  */
-import { labelStock, type LabelFormat, type LabelStock } from '../labels.js';
+import { labelStock, type LabelFormat, type LabelStock } from '../../documents/drawing/index.js';
 import { ElsFailure, fail } from './context.js';
 
 /** ImageFormat → renderer format and the resolution it must be printed at (§4: 203 for printers). */

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { xmlAttr, xmlElement, xmlList, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
-import { renderLabel, type LabelData } from '../labels.js';
+import { renderLabel, type LabelData } from '../../documents/drawing/index.js';
 import { authenticate, elsRoute, ElsFailure, fail, picNumbers, requireText, type CarrierDResellerCtx } from './context.js';
 import { imageFormat, stockFor } from './label-stock.js';
 import { postagePrice, price, readPiece } from './rate.js';

@@ -2,7 +2,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildShipRequest, parseShipResponse } from '../../../src/carriers/carrier_b/ship.js';
-import { combineLabels } from '../../../src/carriers/shared/labels.js';
+import { combineLabels } from '../../../src/documents/labels.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { NOW, apiErrorOf, fixture, recordedInternational, recordedShipment } from './support.js';
 

@@ -5,7 +5,7 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { mergePdfs } from '../../../src/carriers/shared/labels.js';
+import { mergePdfs } from '../../../src/documents/labels.js';
 import { assembleShipment, buildShipRequest, parseShipResponse } from '../../../src/carriers/carrier_d_reseller/ship.js';
 import { fixturesMissing } from '../../support/fixtures.js';
 import { apiErrorOf, creds, request, requestDiff, sample } from './support.js';

@@ -1,0 +1,3 @@
+export { renderInvoicePdf } from './invoice.js';
+export { labelStock, renderLabel } from './labels.js';
+export type { LabelData, LabelFormat, LabelStock } from './labels.js';

@@ -1,0 +1,5 @@
+export { createLabelPool } from './label-pool.js';
+export type { LabelPoolOptions } from './label-pool.js';
+export type { LabelWork } from './label-work.js';
+export { canCombine, decodeBase64, isDrawnFormat, labelContentType, looksLikePdf } from './labels.js';
+export { pdfPrintFile } from './print-file.js';

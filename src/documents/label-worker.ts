@@ -1,0 +1,35 @@
+/**
+ * The label work thread's module (label-pool.ts runs it in a worker thread): each task is one call
+ * of labels.ts or raster.ts, whose pdf-lib, pdf.js and Skia work would otherwise hold the event
+ * loop for tens of milliseconds a label. A failure comes back as the ApiError's code, message and
+ * detail, since an error object crossing threads keeps its message only.
+ */
+import { ApiError } from '../domain/errors.js';
+import { combineLabels, copyPdfPages, mergePdfs, type CopiedPages } from './labels.js';
+import { pdfToPng } from './raster.js';
+
+export type LabelTask =
+  | { op: 'combine'; format: string; labels: Uint8Array[] }
+  | { op: 'merge'; files: Uint8Array[] }
+  | { op: 'rasterise'; pdf: Uint8Array; dpi?: number }
+  | { op: 'copyPages'; label: Uint8Array; first: number; parent: number };
+
+export type LabelTaskResult = { format: string; bytes: Uint8Array } | { copied: CopiedPages } | { error: { code: ApiError['code']; message: string; detail: string } };
+
+export default async function run(task: LabelTask): Promise<LabelTaskResult> {
+  try {
+    switch (task.op) {
+      case 'combine':
+        return await combineLabels(task.format, task.labels);
+      case 'merge':
+        return { format: 'PDF', bytes: await mergePdfs(task.files) };
+      case 'rasterise':
+        return { format: 'PNG', bytes: await pdfToPng(task.pdf, task.dpi) };
+      case 'copyPages':
+        return { copied: await copyPdfPages(task.label, task.first, task.parent) };
+    }
+  } catch (err) {
+    if (err instanceof ApiError) return { error: { code: err.code, message: err.message, detail: err.detail } };
+    throw err;
+  }
+}

@@ -1,0 +1,3 @@
+export { createBalanceService } from './balances.js';
+export { createCredentialsCheck } from './credentials.js';
+export { createManifestService } from './manifests.js';

@@ -1,0 +1,144 @@
+/**
+ * Booking one batch item through the /ship path, and settling items a dead worker left behind.
+ *
+ * The item's idempotency record (`batch:<batch>:<index>:<attempt>`) is written when the item is
+ * claimed, or, for an item that rates or checks its address first, just before its booking call.
+ * The carrier's answer is stored (shipment, labels, shipment.created) in the same
+ * transaction that marks the item booked and completes the record, so after a crash an item is
+ * either booked with its shipment or not booked at all in the database. An abandoned item whose
+ * record is still in progress may have reached the carrier: no carrier offers a lookup by our
+ * reference, so it is failed as interrupted and never booked again on its own; POST
+ * /batches/{id}/retry?index=<n> (or include_interrupted=true) requeues it once someone has checked.
+ */
+import type { Clock } from '../../clock.js';
+import type { ShipmentRequestInput } from '../../contract/shipment.js';
+import { ApiError, toApiError } from '../../domain/errors.js';
+import type { Log } from '../../logger.js';
+import type { Db } from '../../storage/database.js';
+import * as repo from '../../storage/repositories/batches.js';
+import * as idempotency from '../../storage/repositories/idempotency.js';
+import * as shipments from '../../storage/repositories/shipments.js';
+import { csvItemError } from './csv.js';
+import { finishIfDone } from './state.js';
+import { IDEMPOTENCY_TTL_MS } from '../kernel/index.js';
+import type { BookingExtras, createShippingService } from '../shipping/index.js';
+
+export type BookOutcome = { kind: 'booked'; next: repo.BatchItemRow[] } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
+
+const errorOf = (e: ApiError) => ({ code: e.code, message: e.message, detail: e.detail });
+
+export const INTERRUPTED = 'interrupted';
+
+/**
+ * Whether booking the item first calls a carrier for something else (rates, an address check).
+ * Its idempotency record is then written after those calls rather than with its claim.
+ */
+export function callsBeforeBooking(input: Pick<ShipmentRequestInput, 'shipping_accounts' | 'validate_address'>): boolean {
+  return input.shipping_accounts !== undefined || input.validate_address === true;
+}
+
+export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: ReturnType<typeof createShippingService>; labelBaseUrl: string }) {
+  const { db, clock, shipping } = deps;
+  const now = () => clock.now().toISOString();
+
+  async function fail(item: repo.BatchItemRow, owner: string, err: unknown): Promise<BookOutcome> {
+    const e = item.row === null ? toApiError(err) : csvItemError(toApiError(err), item.row);
+    const settled = await db.transaction().execute(async (trx) => {
+      if (!(await repo.settle(trx, item, owner, { status: 'failed', error: errorOf(e) }, now()))) return false;
+      await idempotency.release(trx, item.tenant, repo.itemKey(item));
+      return true;
+    });
+    if (!settled) return { kind: 'lost' };
+    await finishIfDone(db, item.batch_id, clock.now());
+    return { kind: 'failed' };
+  }
+
+  /** Throttled: the carrier refused the call, so nothing was booked; back in the queue it goes. */
+  async function requeue(item: repo.BatchItemRow, owner: string, e: ApiError): Promise<BookOutcome> {
+    await db.transaction().execute(async (trx) => {
+      if (await repo.settle(trx, item, owner, { status: 'queued' }, now())) await idempotency.release(trx, item.tenant, repo.itemKey(item));
+    });
+    return { kind: 'throttled', ...(e.retryAfter !== undefined ? { retryAfterMs: e.retryAfter * 1000 } : {}) };
+  }
+
+  /**
+   * Books a claimed item; the caller holds its lease. As on /ship, `choose` comes first: with
+   * shipping_accounts the accounts are rated and one rate selected, with validate_address the
+   * recipient is checked. Those calls book nothing, so such an item's record is written only once
+   * they are done, just before the booking call (see callsBeforeBooking): a crash while rating
+   * leaves no record, and the item goes back to the queue instead of failing as interrupted.
+   * `claimNext` claims the slot's next item in the transaction that settles this one (answered as
+   * `next`), so on SQLite, whose commits wait for the disk with the event loop held, a booked item
+   * costs one commit instead of two.
+   */
+  async function book(item: repo.BatchItemRow, owner: string, log: Log, claimNext?: (trx: Db) => Promise<repo.BatchItemRow[]>): Promise<BookOutcome> {
+    const input = JSON.parse(item.input) as ShipmentRequestInput;
+    let prepared;
+    let extras: BookingExtras;
+    try {
+      const { shipment, ...chosen } = await shipping.choose(item.tenant, input, log);
+      extras = chosen;
+      prepared = await shipping.prepareBooking(item.tenant, shipment, log);
+    } catch (err) {
+      const e = toApiError(err);
+      return e.code === 'carrier_throttling' ? requeue(item, owner, e) : fail(item, owner, e);
+    }
+    if (callsBeforeBooking(input)) {
+      const at = clock.now();
+      // Another worker recovered this item meanwhile (our lease ran out) and holds the attempt: leave it.
+      if (!(await idempotency.claim(db, repo.itemRecord(item, at.toISOString(), new Date(at.getTime() + IDEMPOTENCY_TTL_MS).toISOString()), at.toISOString()))) return { kind: 'lost' };
+    }
+    let booked;
+    try {
+      booked = await prepared.run(prepared.call, prepared.req);
+    } catch (err) {
+      const e = toApiError(err);
+      // A busy label pool refused before the carrier was called, as a throttling carrier would.
+      return e.code === 'carrier_throttling' || e.code === 'service_unavailable' ? requeue(item, owner, e) : fail(item, owner, e);
+    }
+    let record;
+    try {
+      record = await shipping.recordBooking(prepared, booked, deps.labelBaseUrl, extras);
+    } catch (err) {
+      return fail(item, owner, err);
+    }
+    record.shipment.batch_id = item.batch_id;
+    const labelIds = record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id);
+    let next: repo.BatchItemRow[] = [];
+    await shipping.storeBooking(prepared, record, log, async (trx) => {
+      // The carrier booked and charged: the item is booked whoever holds its lease now.
+      await repo.settle(trx, item, null, { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds }, now());
+      await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
+      next = (await claimNext?.(trx)) ?? [];
+    });
+    await finishIfDone(db, item.batch_id, clock.now());
+    return { kind: 'booked', next };
+  }
+
+  /** Settles an item whose worker stopped (its lease ran out, or on SQLite a previous process held it). */
+  async function recover(item: repo.BatchItemRow, log: Log): Promise<void> {
+    const dead = item.lease_owner ?? '';
+    const record = await idempotency.find(db, item.tenant, repo.itemKey(item));
+    if (record?.state === 'done' && record.response) {
+      // Booked and stored, the item's own update lost: the stored shipment is the answer.
+      const { shipment_id } = JSON.parse(record.response) as { shipment_id: string };
+      await repo.settle(db, item, dead, { status: 'booked', shipment_id, label_ids: await shipments.packageLabelIds(db, shipment_id) }, now());
+    } else if (!record) {
+      // No record for this attempt: the carrier was never called for it.
+      await repo.settle(db, item, dead, { status: 'queued' }, now());
+      return;
+    } else {
+      const err = new ApiError(
+        'carrier_timeout',
+        `the booking was interrupted (the instance stopped while the carrier call for this item may have been under way); the carrier may have booked it: check before retrying it with POST /batches/${item.batch_id}/retry?index=${item.idx}`,
+        INTERRUPTED,
+      );
+      if (await repo.settle(db, item, dead, { status: 'failed', error: errorOf(err) }, now())) log.warn({ batch: item.batch_id, index: item.idx }, 'batch item interrupted mid-booking; failed without retrying, as the carrier may have booked it');
+    }
+    await finishIfDone(db, item.batch_id, clock.now());
+  }
+
+  return { book, recover };
+}
+
+export type BatchBooking = ReturnType<typeof createBatchBooking>;

@@ -1,0 +1,123 @@
+/**
+ * The batch worker of one `waybill serve` process: claims queued batch items (leased; on
+ * PostgreSQL with FOR UPDATE SKIP LOCKED, so instances share a batch) and books them.
+ *
+ * Each lane (a carrier's, or the rate-shopping items' own: batch-lanes.ts) has its own
+ * `concurrency` slots per process, so a slow or failing carrier only ever holds its own items and
+ * the shopping lane's. A lane whose booking is answered 429 is backed off (its Retry-After, else
+ * 1 s doubling to 30 s) and its throttled items go back to the queue. Leases are renewed while
+ * calls run; items of a worker that died (lease run out, or on SQLite any item a previous process
+ * held) are settled by batch-booking.ts `recover` before anything else is claimed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import type { Log } from '../../logger.js';
+import type { Db, Dialect } from '../../storage/database.js';
+import * as repo from '../../storage/repositories/batches.js';
+import { IDEMPOTENCY_TTL_MS } from '../kernel/index.js';
+import { startLoop, type BackgroundLoop } from '../kernel/index.js';
+import { callsBeforeBooking, type BatchBooking, type BookOutcome } from './booking.js';
+import type { ShipmentRequestInput } from '../../contract/shipment.js';
+import { SHOPPING_LANE } from './lanes.js';
+
+export interface BatchWorkerDeps {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  log: Log;
+  booking: BatchBooking;
+  /** The carriers' slugs: a lane each, besides the shopping lane. */
+  carriers: readonly string[];
+  config: { concurrency: number; leaseMs: number; pollMs: number };
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'nudge' | 'stop'> {
+  const { db, clock, log, booking, config } = deps;
+  const owner = randomUUID();
+  const inFlight = new Map<string, number>();
+  const active = new Map<string, { item: repo.BatchItemRow; done: Promise<void> }>();
+  const backoff = new Map<string, { until: number; delayMs: number }>();
+  let renewedAt = 0;
+  let sweptAt = 0;
+  let started = false;
+  let stopping = false;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  if (deps.carriers.includes(SHOPPING_LANE)) throw new Error(`a carrier is named ${SHOPPING_LANE}, like the batch worker's lane of rate-shopping items`);
+  const lanes = [...deps.carriers, SHOPPING_LANE];
+  const claimQuery = (lane: string, limit: number): repo.ClaimQuery => {
+    const t = clock.now().getTime();
+    return { carrier: lane, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit, recordAtClaim };
+  };
+  // Items that rate or check an address first write their record themselves, just before booking.
+  const recordAtClaim = (item: repo.BatchItemRow) => !callsBeforeBooking(JSON.parse(item.input) as ShipmentRequestInput);
+  const backingOff = (lane: string) => (backoff.get(lane)?.until ?? 0) > clock.now().getTime();
+
+  function settled(lane: string, outcome: BookOutcome): void {
+    const t = clock.now().getTime();
+    if (outcome.kind === 'booked') backoff.delete(lane);
+    if (outcome.kind !== 'throttled') return;
+    const b = backoff.get(lane);
+    // Calls in flight when the carrier started throttling all come back 429: one back-off for them.
+    if (b && b.until > t) return;
+    const delayMs = outcome.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, b ? b.delayMs * 2 : 1000);
+    backoff.set(lane, { until: t + delayMs, delayMs });
+    log.info({ carrier: lane, delay_ms: delayMs }, 'carrier throttles batch bookings; backing off');
+  }
+
+  function dispatch(item: repo.BatchItemRow): void {
+    const lane = item.carrier!;
+    const key = `${item.batch_id}:${item.idx}`;
+    inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1);
+    // The slot's next item is claimed with this one's booking, in its transaction.
+    const claimNext = (trx: Db) => (stopping || backingOff(lane) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, claimQuery(lane, 1)));
+    const done = booking
+      .book(item, owner, log, claimNext)
+      .then((outcome) => {
+        if (outcome.kind === 'booked') for (const next of outcome.next) dispatch(next);
+        settled(lane, outcome);
+      })
+      .catch((err: unknown) => log.error({ err, batch: item.batch_id, index: item.idx }, 'batch item could not be settled; a restart resolves it'))
+      .finally(() => {
+        inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1);
+        active.delete(key);
+        loop.nudge();
+      });
+    active.set(key, { item, done });
+  }
+
+  async function step(): Promise<boolean> {
+    const t = clock.now().getTime();
+    if (t - renewedAt >= config.leaseMs / 3) {
+      renewedAt = t;
+      await repo.renewLeases(db, owner, [...active.values()].map((a) => a.item), iso(t + config.leaseMs));
+    }
+    if (!started || t - sweptAt >= Math.min(config.leaseMs / 2, 1000)) {
+      sweptAt = t;
+      // SQLite has one process: whatever is in progress at start was left by a previous one.
+      const allOthers = !started && deps.dialect === 'sqlite';
+      started = true;
+      for (const item of await repo.abandoned(db, { now: iso(t), owner, allOthers, limit: 100 })) await booking.recover(item, log);
+    }
+    for (const lane of lanes) {
+      if (backingOff(lane)) continue;
+      const capacity = config.concurrency - (inFlight.get(lane) ?? 0);
+      if (capacity <= 0) continue;
+      for (const item of await repo.claim(db, deps.dialect, claimQuery(lane, capacity))) dispatch(item);
+    }
+    // Finishing items nudge the loop; idle turns find new batches and back-offs that ran out.
+    return false;
+  }
+
+  const loop = startLoop('batch worker', step, { idleMs: config.pollMs, log });
+  return {
+    nudge: loop.nudge,
+    async stop() {
+      stopping = true;
+      await loop.stop();
+      // An item settling now may have claimed its successor before `stopping` was seen: wait for that one too.
+      while (active.size > 0) await Promise.all([...active.values()].map((a) => a.done));
+    },
+  };
+}

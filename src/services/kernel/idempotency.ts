@@ -1,0 +1,130 @@
+/**
+ * Idempotency-Key: the first request with a key claims it; its response is stored before it is sent
+ * and replayed to any retry with the same body for 24 hours, without calling the carrier again.
+ * Same key, different body → idempotency_key_reused; same key while the first still runs →
+ * idempotency_key_in_use. A request rejected with a 4xx changed nothing, so its key is released and
+ * may be retried; a 2xx or 5xx (where a carrier may have acted) is kept.
+ *
+ * A claim whose instance died (kill -9 while the carrier call was in flight) would hold the key until
+ * it expires. A claim in progress for longer than `staleAfterMs` (twice the carrier timeout: no live
+ * request runs that long) is stale, and the next retry takes it over and runs the request again.
+ * That cannot buy a label twice once the carrier has answered: /ship stores the idempotent answer in
+ * the same transaction as the shipment (`completeIn`), so a booking that was stored is replayed, never
+ * stale. Only a booking the carrier made in the instant before the crash, not yet stored, is unknown
+ * here (README "Retrying safely").
+ */
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import { ApiError } from '../../domain/errors.js';
+import type { Db } from '../../storage/database.js';
+import * as repo from '../../storage/repositories/idempotency.js';
+import type { Sealer } from '../../storage/sealing.js';
+import { timeSlicer } from './time-slice.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
+export type Claim = { kind: 'owner' } | { kind: 'replay'; status: number; body: string };
+
+/** JSON with object keys sorted, so that key order does not make two equal bodies differ. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function fingerprint(method: string, route: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${route}\n${canonicalJson(body)}`).digest('hex');
+}
+
+/**
+ * The same fingerprint, hashed an array element at a time with the event loop given its turns in
+ * between: at once, a 10,000-shipment batch body held it for as long as its parsing used to.
+ */
+export async function fingerprintInSlices(method: string, route: string, body: unknown): Promise<string> {
+  const hash = createHash('sha256').update(`${method} ${route}\n`);
+  const slice = timeSlicer();
+  const walk = async (value: unknown): Promise<void> => {
+    if (Array.isArray(value)) {
+      hash.update('[');
+      for (let i = 0; i < value.length; i++) {
+        await slice();
+        if (i > 0) hash.update(',');
+        await walk(value[i]);
+      }
+      hash.update(']');
+    } else if (value !== null && typeof value === 'object' && Object.values(value).some(Array.isArray)) {
+      // Only objects holding arrays are taken apart; the rest are written whole, as canonicalJson does.
+      const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      hash.update('{');
+      for (const [i, [k, v]] of entries.entries()) {
+        hash.update(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`);
+        await walk(v);
+      }
+      hash.update('}');
+    } else hash.update(canonicalJson(value));
+  };
+  await walk(body);
+  return hash.digest('hex');
+}
+
+/** Twice the default carrier timeout; the service is given the configured one. */
+export const DEFAULT_STALE_AFTER_MS = 60_000;
+
+/** Sealed answers start with the sealer's version tag; stored JSON starts with { or [. */
+const SEALED = /^v\d+:/;
+
+export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: Sealer; staleAfterMs?: number }) {
+  const { db, clock } = deps;
+  const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+
+  async function claim(tenant: string, key: string, print: string): Promise<Claim> {
+    const now = clock.now();
+    const row: repo.IdempotencyRow = {
+      tenant,
+      key,
+      fingerprint: print,
+      state: 'in_progress',
+      status_code: null,
+      response: null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+    };
+    if (await repo.claim(db, row, now.toISOString())) return { kind: 'owner' };
+    const existing = await repo.find(db, tenant, key);
+    // Released between our insert and our read: the key is free again.
+    if (!existing) return claim(tenant, key, print);
+    if (existing.fingerprint !== print) {
+      throw new ApiError('idempotency_key_reused', `Idempotency-Key ${key} was used with a different request; use a new key for a new request`, key);
+    }
+    if (existing.state !== 'done' || existing.status_code === null || existing.response === null) {
+      const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
+      if (existing.state === 'in_progress' && existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), row.expires_at))) {
+        return { kind: 'owner' };
+      }
+      throw new ApiError('idempotency_key_in_use', `A request with Idempotency-Key ${key} is still being processed (since ${existing.created_at}); retry shortly`, key, { retryAfter: 1 });
+    }
+    const body = SEALED.test(existing.response) ? deps.sealer.open(existing.response) : existing.response;
+    return { kind: 'replay', status: existing.status_code, body };
+  }
+
+  /** `seal`: the answer carries a secret (an echoed passphrase, a signing secret) and is stored sealed like every other. */
+  async function finish(tenant: string, key: string, status: number, body: string, opts: { seal?: boolean } = {}): Promise<void> {
+    if (status >= 400 && status < 500) await repo.release(db, tenant, key);
+    else await repo.complete(db, tenant, key, status, opts.seal ? deps.sealer.seal(body) : body);
+  }
+
+  return { claim, finish };
+}
+
+/**
+ * Completes a claim inside the caller's transaction, so that what was stored and the answer a retry
+ * gets are committed together (the HTTP layer completes it again with the exact bytes it sends).
+ */
+export async function completeIn(trx: Db, claim: { tenant: string; key: string } | undefined, status: number, body: unknown): Promise<void> {
+  if (claim) await repo.complete(trx, claim.tenant, claim.key, status, JSON.stringify(body));
+}
+
+export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

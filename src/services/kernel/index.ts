@@ -1,0 +1,16 @@
+export { startLoop } from './background-loop.js';
+export type { BackgroundLoop } from './background-loop.js';
+export { createCarrierCalls, withCarrierDetail } from './carrier-calls.js';
+export type { CallTarget, CarrierCalls, PreparedCall } from './carrier-calls.js';
+export { EVENT_RETENTION_MS, pendingDelivery, recordEvent, recordEvents, subscribes } from './events.js';
+export { IDEMPOTENCY_TTL_MS, completeIn, createIdempotencyService, fingerprint, fingerprintInSlices } from './idempotency.js';
+export type { IdempotencyService } from './idempotency.js';
+export { dateBounds, paging } from './list-query.js';
+export { createOwnership } from './ownership.js';
+export type { Ownership } from './ownership.js';
+export { DATE_HORIZON_DAYS, checkHorizon, checkShipDate, defaultPackaging, earliestToday, toShipmentRequest } from './shipment-request.js';
+export { createSignedLinks } from './signed-links.js';
+export type { SignedLinks } from './signed-links.js';
+export { createSingleFlight } from './single-flight.js';
+export { decodeBooking, encodeBooking } from './stored-booking.js';
+export { timeSlicer } from './time-slice.js';

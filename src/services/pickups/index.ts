@@ -1,0 +1,1 @@
+export { checkPhone, checkPickupTime, createPickupsService } from './pickups.js';

@@ -1,0 +1,3 @@
+export { createReturnMethodsService } from './methods.js';
+export { createPortalService } from './portal.js';
+export { createReturnsService } from './returns.js';

@@ -1,0 +1,201 @@
+/**
+ * Return methods: how a tenant lets customers send goods back (a carrier account and service, drop
+ * off or pickup, what it costs). Listing with the customer's address adds each drop-off method's
+ * `options`: the carrier's drop-off locations near it, one location search per account, all accounts
+ * in parallel; one carrier failing leaves the others' options in place.
+ */
+import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
+import type { Clock } from '../../clock.js';
+import type { DropoffLocation } from '../../domain/types.js';
+import { ApiError, toApiError } from '../../domain/errors.js';
+import type { ReturnMethodInput, ReturnMethodPatch, ReturnMethodView } from '../../contract/returns.js';
+import type { Log } from '../../logger.js';
+import type { Db } from '../../storage/database.js';
+import { newId } from '../../storage/ids.js';
+import * as repo from '../../storage/repositories/return-methods.js';
+import type { ResolvedAccount } from '../accounts/index.js';
+import type { CarrierCalls } from '../kernel/index.js';
+import { checkAllowed } from '../../domain/allowed.js';
+import { defaultPackaging } from '../kernel/index.js';
+
+export interface ReturnMethodsDeps {
+  db: Db;
+  calls: CarrierCalls;
+  declarations: Record<CarrierSlug, CarrierDeclaration>;
+  clock: Clock;
+}
+
+type Option = NonNullable<ReturnMethodView['options']>[number];
+
+/** The neutral mark this service serves for a carrier (GET /logos/{slug}.svg): never a brand. */
+export function carrierLogoUrl(baseUrl: string, carrier: string): string {
+  return `${baseUrl}/logos/${carrier}.svg`;
+}
+
+/** The method as a return keeps it (spec "Return method"), without the logo URL, which depends on the host. */
+export function methodSummary(row: repo.ReturnMethodRow, decl: CarrierDeclaration) {
+  return {
+    id: row.id,
+    carrier: row.carrier,
+    carrier_name: decl.name,
+    method_name: row.method_name,
+    type: row.type,
+    cost: { carrier_charge: row.carrier_charge, customer_charge: row.customer_charge },
+    return_charge: row.return_charge,
+  };
+}
+
+function toOption(l: DropoffLocation): Option {
+  return {
+    id: l.location_id,
+    location_id: l.location_id,
+    location_name: l.location_name,
+    street1: l.street1,
+    city: l.city,
+    ...(l.state !== undefined ? { state: l.state } : {}),
+    ...(l.postal_code !== undefined ? { postal_code: l.postal_code } : {}),
+    country: l.country,
+    // The spec's option carries coordinates as strings.
+    ...(l.lat !== undefined ? { lat: String(l.lat) } : {}),
+    ...(l.lng !== undefined ? { lng: String(l.lng) } : {}),
+    ...(l.distance !== undefined ? { distance: l.distance } : {}),
+    ...(l.distance_units !== undefined ? { distance_units: l.distance_units } : {}),
+    operational_hours: l.operational_hours,
+  };
+}
+
+export function createReturnMethodsService(deps: ReturnMethodsDeps) {
+  const { db, calls, declarations, clock } = deps;
+
+  function view(row: repo.ReturnMethodRow, baseUrl: string): ReturnMethodView {
+    const summary = methodSummary(row, declarations[row.carrier as CarrierSlug]);
+    return {
+      ...summary,
+      carrier_logo: carrierLogoUrl(baseUrl, row.carrier),
+      shipping_account: row.shipping_account_id,
+      service: row.service,
+      ...(row.packaging !== null ? { packaging: row.packaging } : {}),
+      ...(row.label_type !== null ? { label_type: row.label_type } : {}),
+      created: row.created_at,
+    };
+  }
+
+  /**
+   * Everything a method names is checked against its account's carrier: first what the carrier does
+   * at all (its declaration), then its catalog, then what this build's adapter can do.
+   */
+  async function check(tenant: string, accountId: string, m: { type: string; service: string; packaging?: string | null; label_type?: string | null }, log: Log): Promise<ResolvedAccount> {
+    const target = { shipping_account: accountId };
+    const account = await calls.resolveAccount(tenant, target);
+    const decl = declarations[account.carrier];
+    const slug = decl.slug;
+    if (m.type === 'pickup' && !decl.operations.includes('pickup')) {
+      throw new ApiError('carrier_unsupported_method', `return_method.type "pickup": ${slug} does not pick up parcels; use a drop_off method`, 'return_method.type');
+    }
+    if (m.type === 'drop_off' && !decl.operations.includes('dopu') && !decl.retailDropOff) {
+      throw new ApiError('carrier_unsupported_method', `return_method.type "drop_off": ${slug} has neither drop-off locations nor retail counters to hand a parcel in`, 'return_method.type');
+    }
+    checkAllowed(m.service, decl.catalog.services, 'return_method.service', slug);
+    if (m.packaging) checkAllowed(m.packaging, decl.catalog.packaging, 'return_method.packaging', slug);
+    // Neither packaging nor label_type is a field of the spec's return method: both default as /rate does.
+    else if (!defaultPackaging(decl, account.defaults)) throw new ApiError('schema_field_required', `return_method.packaging is required: ${slug} has no your_packaging and the shipping account sets no defaults.packaging_type`, 'return_method.packaging');
+    if (m.label_type) checkAllowed(m.label_type, decl.catalog.labelTypes, 'return_method.label_type', slug);
+    // Booking the label is what every return does: a carrier that cannot book here has no returns yet.
+    const { adapter } = await calls.prepare<'ship'>(tenant, target, 'ship', log);
+    if (m.type === 'pickup') calls.requireOperation(adapter, 'pickup');
+    return account;
+  }
+
+  async function create(tenant: string, input: ReturnMethodInput, opts: { log: Log; baseUrl: string }): Promise<ReturnMethodView> {
+    const account = await check(tenant, input.shipping_account, input, opts.log);
+    const now = clock.now().toISOString();
+    const row: repo.ReturnMethodRow = {
+      id: newId('rm'),
+      tenant,
+      shipping_account_id: account.id,
+      carrier: account.carrier,
+      method_name: input.method_name,
+      type: input.type,
+      service: input.service,
+      packaging: input.packaging ?? null,
+      label_type: input.label_type ?? null,
+      carrier_charge: input.cost.carrier_charge,
+      customer_charge: input.cost.customer_charge,
+      return_charge: input.return_charge,
+      created_at: now,
+      updated_at: now,
+    };
+    await repo.insertMethod(db, row);
+    return view(row, opts.baseUrl);
+  }
+
+  async function get(tenant: string, id: string): Promise<repo.ReturnMethodRow> {
+    const row = await repo.getMethod(db, tenant, id);
+    if (!row) throw new ApiError('not_found', `return method ${id} was not found`, id);
+    return row;
+  }
+
+  async function read(tenant: string, id: string, baseUrl: string): Promise<ReturnMethodView> {
+    return view(await get(tenant, id), baseUrl);
+  }
+
+  async function update(tenant: string, id: string, patch: ReturnMethodPatch, opts: { log: Log; baseUrl: string }): Promise<ReturnMethodView> {
+    const current = await get(tenant, id);
+    const next: repo.ReturnMethodRow = {
+      ...current,
+      ...(patch.method_name !== undefined ? { method_name: patch.method_name } : {}),
+      ...(patch.type !== undefined ? { type: patch.type } : {}),
+      ...(patch.service !== undefined ? { service: patch.service } : {}),
+      ...(patch.packaging !== undefined ? { packaging: patch.packaging } : {}),
+      ...(patch.label_type !== undefined ? { label_type: patch.label_type } : {}),
+      ...(patch.cost !== undefined ? { carrier_charge: patch.cost.carrier_charge, customer_charge: patch.cost.customer_charge } : {}),
+      ...(patch.return_charge !== undefined ? { return_charge: patch.return_charge } : {}),
+      updated_at: clock.now().toISOString(),
+    };
+    await check(tenant, current.shipping_account_id, next, opts.log);
+    const { id: _id, tenant: _tenant, created_at: _created, ...changes } = next;
+    if (!(await repo.updateMethod(db, tenant, id, changes))) throw new ApiError('not_found', `return method ${id} was not found`, id);
+    return view(next, opts.baseUrl);
+  }
+
+  /** Returns made with the method keep their copy of it and still read. */
+  async function remove(tenant: string, id: string): Promise<void> {
+    if (!(await repo.deleteMethod(db, tenant, id))) throw new ApiError('not_found', `return method ${id} was not found`, id);
+  }
+
+  /** Drop-off locations near the customer for one account; a failure is that account's alone. */
+  async function searchNear(tenant: string, accountId: string, near: { country: string; postal_code: string; city?: string }, log: Log): Promise<Option[] | ApiError> {
+    try {
+      const { call, run } = await calls.prepare<'locations'>(tenant, { shipping_account: accountId }, 'dopu', log);
+      return (await run(call, { location: near })).map(toOption);
+    } catch (err) {
+      const e = toApiError(err);
+      if (e.code === 'unexpected_exception') log.error({ err, shipping_account: accountId }, 'drop-off search for return options failed');
+      return e;
+    }
+  }
+
+  async function list(tenant: string, query: { country?: string; postal_code?: string; city?: string }, opts: { log: Log; baseUrl: string }): Promise<ReturnMethodView[]> {
+    const rows = await repo.listMethods(db, tenant);
+    const views = rows.map((r) => view(r, opts.baseUrl));
+    if (query.country === undefined && query.postal_code === undefined) return views;
+    if (query.country === undefined) throw new ApiError('schema_field_required', 'country is required with postal_code', 'country');
+    if (query.postal_code === undefined) throw new ApiError('schema_field_required', 'postal_code is required with country', 'postal_code');
+    const near = { country: query.country, postal_code: query.postal_code, ...(query.city !== undefined ? { city: query.city } : {}) };
+    // One location search per account, however many methods share it. A carrier without a location
+    // search (retail counters only) has no options to list, which is not a failure.
+    const searchable = rows.filter((r) => r.type === 'drop_off' && declarations[r.carrier as CarrierSlug].operations.includes('dopu'));
+    const accounts = [...new Set(searchable.map((r) => r.shipping_account_id))];
+    const found = new Map<string, Option[] | ApiError>(await Promise.all(accounts.map(async (a) => [a, await searchNear(tenant, a, near, opts.log)] as const)));
+    return views.map((v) => {
+      if (v.type !== 'drop_off') return v;
+      const options = found.get(v.shipping_account) ?? [];
+      if (options instanceof ApiError) return { ...v, options: [], options_error: options.toBody().error };
+      return { ...v, options };
+    });
+  }
+
+  return { create, read, update, remove, list, get };
+}
+
+export type ReturnMethodsService = ReturnType<typeof createReturnMethodsService>;

@@ -1,0 +1,7 @@
+export { createAddressValidationService } from './address-validation.js';
+export { createListingsService } from './listings.js';
+export { createRateShopping } from './rate-shopping.js';
+export { createRatingService } from './rating.js';
+export { bookingAccounts, createShipChoice } from './ship-choice.js';
+export { createShippingService, storeBooked } from './shipping.js';
+export type { BookingExtras } from './shipping.js';

@@ -1,0 +1,286 @@
+/**
+ * POST /ship, POST /cancel and GET /labels/{id}. A booking is stored with its labels before the
+ * response is sent, so a client that saw a 200 can always fetch its label again.
+ */
+import type { Log } from '../../logger.js';
+import type { LabelWork } from '../../documents/index.js';
+import { canCombine, isDrawnFormat, labelContentType } from '../../documents/index.js';
+import type { Clock } from '../../clock.js';
+import type { BookedShipment, ShipmentRequest } from '../../domain/types.js';
+import { ApiError } from '../../domain/errors.js';
+import type { CancelInput } from '../../contract/operations.js';
+import type { ShipmentInput, ShipmentRequestInput } from '../../contract/shipment.js';
+import type { Db } from '../../storage/database.js';
+import { newId } from '../../storage/ids.js';
+import * as shipments from '../../storage/repositories/shipments.js';
+import { watch } from '../../storage/repositories/tracked-shipments.js';
+import type { CarrierCalls, PreparedCall } from '../kernel/index.js';
+import { recordEvent } from '../kernel/index.js';
+import { completeIn } from '../kernel/index.js';
+import type { Ownership } from '../kernel/index.js';
+import type { ShipChoice, ShipChoiceService } from './ship-choice.js';
+import { toShipmentRequest } from '../kernel/index.js';
+import type { SignedLinks } from '../kernel/index.js';
+import { encodeBooking } from '../kernel/index.js';
+import type { TrackingCache } from '../tracking/index.js';
+
+export interface ShippingDeps {
+  db: Db;
+  calls: CarrierCalls;
+  links: SignedLinks;
+  trackingCache: TrackingCache;
+  clock: Clock;
+  ownership: Ownership;
+  choice: ShipChoiceService;
+  labels: LabelWork;
+}
+
+interface StoredLabel {
+  id: string;
+  bytes: Uint8Array;
+  format: string;
+  tracking_number: string | null;
+}
+
+/** What one booking produced, before it is shown as a response. */
+interface Booking {
+  id: string;
+  carrier: string;
+  req: ShipmentRequest;
+  booked: BookedShipment;
+  test: boolean;
+  labels: StoredLabel[];
+  combined?: StoredLabel;
+  now: Date;
+  extras?: BookingExtras;
+}
+
+/** What a booking through shipping_accounts or validate_address chose, shown with it. */
+export type BookingExtras = Omit<ShipChoice, 'shipment'>;
+
+export type PreparedBooking = PreparedCall<'ship'> & { tenant: string; req: ShipmentRequest; now: Date };
+
+export interface BookingRecord {
+  /** The public booking record, labels as URLs. */
+  stored: BookingView;
+  base64(): BookingRecord['stored'];
+  /** The label to hand out alone: the combined one when there is one, else the first package's. */
+  mainLabelId: string;
+  shipment: shipments.ShipmentRow;
+  labels: shipments.LabelRow[];
+}
+
+/** Stores what the carrier booked; a failure is logged loudly, since the carrier may bill that label. */
+export async function storeBooked(log: Log, record: BookingRecord, store: () => Promise<void>): Promise<void> {
+  try {
+    await store();
+  } catch (err) {
+    log.error({ err, carrier: record.shipment.carrier, tracking_number: record.shipment.tracking_number }, 'booked with the carrier but could not store the shipment');
+    throw err;
+  }
+}
+
+function labelTypeName(req: ShipmentRequest): string {
+  return req.label_size ? `${req.label_type}__${req.label_size}` : (req.label_type ?? 'PDF');
+}
+
+/** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
+function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingUrl: string) {
+  const { id, carrier, req, booked, test, labels, combined, now, extras } = b;
+  return {
+    id,
+    carrier,
+    shipping_account: req.shipping_account,
+    service: booked.service_type ?? req.service,
+    packaging: req.packaging,
+    ship_date: req.ship_date ?? now.toISOString().slice(0, 10),
+    test,
+    type: req.type ?? 'outbound',
+    tracking_number: booked.tracking_number,
+    tracking_url: trackingUrl,
+    label_type: labelTypeName(req),
+    ...(booked.costs ? { costs: booked.costs } : {}),
+    currency: booked.costs?.currency ?? req.currency,
+    dim_units: req.dim_units,
+    weight_units: req.weight_units,
+    packages: booked.packages.map((p, i) => {
+      const input = req.packages[i];
+      return {
+        tracking_number: p.tracking_number,
+        label: labelRef(labels[i]!),
+        label_type: p.label_format,
+        ...(input ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value } : {}),
+      };
+    }),
+    ...(combined ? { combined_label: labelRef(combined) } : {}),
+    // Clients of the original interface read these lists as objects, never strings.
+    special_services: (req.special_services ?? []).map((slug) => ({ slug })),
+    shipping_documents: booked.shipping_documents ?? [],
+    references: req.references ?? [],
+    sender: req.sender,
+    recipient: req.recipient,
+    ...(booked.estimated_date ? { estimated_date: booked.estimated_date } : {}),
+    ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
+    ...(extras?.selected_rate ? { selected_rate: extras.selected_rate } : {}),
+    ...(extras?.address_validation ? { address_validation: extras.address_validation } : {}),
+  };
+}
+
+export type BookingView = ReturnType<typeof bookingView>;
+
+export function createShippingService(deps: ShippingDeps) {
+  const { db, calls, clock } = deps;
+
+
+  /** Resolves the account and checks the request against its carrier; nothing is sent yet. */
+  async function prepareBooking(tenant: string, input: ShipmentInput, log: Log): Promise<PreparedBooking> {
+    const prepared = await calls.prepare<'ship'>(tenant, input, 'ship', log);
+    const now = clock.now();
+    const req = toShipmentRequest(input, prepared.account, prepared.adapter.declaration, { operation: 'ship', now });
+    // Refused before booking: once the carrier has booked, the labels must be kept whatever happens.
+    if (req.combined_labels && !canCombine(req.label_type ?? 'PDF')) {
+      throw new ApiError('schema_validation_error', `${req.label_type} labels cannot be combined into one document; ask for PDF, PNG, ZPL or EPL labels, or leave out combined_labels`, 'shipment.combined_labels');
+    }
+    // Room for the labels the carrier's adapter may convert (a carrier that draws no PDF, or no
+    // PNG) is taken as the booking call starts, so a busy label pool refuses the request (503)
+    // before the carrier books, never after; every booking path (POST /ship, batches, returns)
+    // runs this call. Printer languages are never converted.
+    const drawn = isDrawnFormat(req.label_type ?? 'PDF') ? req.packages.length : 0;
+    const run: PreparedBooking['run'] = async (call, shipmentReq) => {
+      const release = deps.labels.admit(drawn);
+      try {
+        return await prepared.run(call, shipmentReq);
+      } finally {
+        release();
+      }
+    };
+    return { ...prepared, run, tenant, req, now };
+  }
+
+  /** What the carrier booked, as the rows to store and the public record (labels as URLs). */
+  async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string, extras?: BookingExtras): Promise<BookingRecord> {
+    const { tenant, req, account, call, now } = p;
+    if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
+    const id = newId('shp');
+    const createdAt = now.toISOString();
+    const labels: StoredLabel[] = booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number }));
+    let combined: StoredLabel | undefined;
+    if (req.combined_labels) {
+      try {
+        const merged = await deps.labels.combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
+        combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
+      } catch (err) {
+        // The carrier has booked (and charged): keep the shipment and its labels, without the combined document.
+        call.log.warn({ err, tracking_number: booked.tracking_number }, 'labels could not be combined; the shipment is stored without combined_label');
+      }
+    }
+    const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now, ...(extras ? { extras } : {}) };
+    // Stored with label URLs; base64, when asked for, only goes out in one response.
+    const trackingUrl = deps.links.trackingUrl(labelBaseUrl, tenant, id);
+    const stored = bookingView(booking, (l) => deps.links.labelUrl(labelBaseUrl, tenant, l.id), trackingUrl);
+    return {
+      stored,
+      base64: () => bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64'), trackingUrl),
+      mainLabelId: (combined ?? labels[0]!).id,
+      shipment: {
+        id,
+        tenant,
+        shipping_account_id: account.id,
+        carrier: account.carrier,
+        tracking_number: booked.tracking_number,
+        carrier_shipment_id: booked.carrier_shipment_id ?? null,
+        service: stored.service ?? null,
+        ship_date: stored.ship_date,
+        test: call.test,
+        status: 'booked',
+        response: encodeBooking(stored),
+        created_at: createdAt,
+        voided_at: null,
+        recipient_name: stored.recipient.name ?? null,
+        reference_values: shipments.referenceValues(stored.references),
+        stage: 'CREATED',
+        sender: JSON.stringify(req.sender),
+      },
+      labels: [...labels, ...(combined ? [combined] : [])].map((l) => ({ id: l.id, tenant, shipment_id: id, tracking_number: l.tracking_number, format: l.format, data: l.bytes, created_at: createdAt })),
+    };
+  }
+
+  /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */
+  async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Db) => Promise<void>): Promise<void> {
+    const { tenant, account, call, req, now } = p;
+    await storeBooked(log, record, () =>
+      shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
+        await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
+        if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test }, record.shipment.created_at);
+        await alsoInTransaction?.(trx);
+      }),
+    );
+  }
+
+  /**
+   * POST /ship: one account's booking, or the one shipping_accounts selects; the recipient checked
+   * first when asked. `idempotencyKey`: the request's claimed key, completed with the shipment
+   * (services/idempotency.ts).
+   */
+  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string }) {
+    const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
+    const p = await prepareBooking(tenant, shipment, opts.log);
+    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl, extras);
+    const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
+    const claimed = opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined;
+    await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, answer));
+    return answer;
+  }
+
+  async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {
+    const { account, call, run } = await calls.prepare<'cancel'>(tenant, input, 'cancel', log);
+    // Only a shipment this tenant booked here is cancelled: the carrier cannot tell tenants apart.
+    const stored = await deps.ownership.shipment(tenant, account.carrier, input.tracking_number);
+    if (stored.status === 'voided') {
+      throw new ApiError('conflict', `shipment ${input.tracking_number} was already cancelled at ${stored.voided_at}`, stored.id);
+    }
+    const result = await run(call, {
+      tracking_number: input.tracking_number,
+      ...(stored.carrier_shipment_id ? { carrier_shipment_id: stored.carrier_shipment_id } : {}),
+      ...(stored.service ? { service: stored.service } : {}),
+      ...(stored.ship_date ? { ship_date: stored.ship_date } : {}),
+    });
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      if (!(await shipments.markVoided(trx, tenant, stored.id, now.toISOString()))) return;
+      const data = { id: stored.id, carrier: account.carrier, shipping_account: account.id, tracking_number: input.tracking_number, test: call.test, cancelled: now.toISOString(), message: result.message };
+      await recordEvent(trx, { tenant, type: 'shipment.cancelled', data, at: now });
+      if (input.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: input.tracking_number, carrier: account.carrier, test: call.test }, now.toISOString());
+    });
+    await deps.trackingCache.forget(tenant, account.carrier, input.tracking_number);
+    return { success: { message: result.message } };
+  }
+
+  async function label(tenant: string, id: string): Promise<{ contentType: string; bytes: Uint8Array; format: string }> {
+    const row = await shipments.getLabel(db, tenant, id);
+    if (!row) throw new ApiError('not_found', `label ${id} was not found`, id);
+    await usable(row);
+    return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
+  }
+
+  /** A voided (cancelled, refunded) shipment's label would ship a parcel nobody paid for: 410, not its bytes. */
+  async function usable(row: shipments.LabelRow): Promise<void> {
+    const shipment = await shipments.getShipment(db, row.tenant, row.shipment_id);
+    if (shipment?.status === 'voided') {
+      throw new ApiError('label_voided', `label ${row.id} belongs to shipment ${shipment.id} voided at ${shipment.voided_at}: it can no longer be used; book a new shipment`, row.id);
+    }
+  }
+
+  /** A label through its signed URL, without a key: the signature names the tenant that owns it. */
+  async function signedLabel(id: string, proof: { expires?: string; signature?: string }): Promise<{ contentType: string; bytes: Uint8Array; format: string }> {
+    const row = await shipments.getLabelById(db, id);
+    if (!row) throw deps.links.notFound('label');
+    deps.links.verify('label', row.tenant, id, { expires: proof.expires, signature: proof.signature });
+    await usable(row);
+    return { contentType: labelContentType(row.format), bytes: row.data, format: row.format };
+  }
+
+  // `choose` is POST /ship's first step (shipping_accounts + select, validate_address) for other
+  // booking paths (batches): its shipment goes to prepareBooking, the rest to recordBooking's extras.
+  return { prepareBooking, recordBooking, storeBooking, ship, cancel, label, signedLabel, choose: deps.choice.choose };
+}

@@ -1,0 +1,2 @@
+export { createWebhooksService } from './webhooks.js';
+export { startWebhookWorker } from './worker.js';
