@@ -18,7 +18,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatedCarrier } from './carrier.js';
 import type { ShiftableClock } from './clock.js';
-import type { CredentialBook } from './credentials.js';
+import type { CredentialBook, KnownCredential } from './credentials.js';
 import { FaultRequestError, type FaultStore } from './faults.js';
 
 interface ControlDeps {
@@ -74,29 +74,29 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { cleared: faults.clear(query.carrier) };
   });
 
-  app.post('/_emulator/credentials', async (request, reply) => {
-    const body = (request.body ?? {}) as { carrier?: unknown; auth?: unknown };
-    const carrier = carriers.find((c) => c.slug === body.carrier)?.slug;
+  /** The id/secret pairs of a control request's `{carrier, auth}`, or the 400 that says what is wrong. */
+  function pairsOf(body: unknown, reply: FastifyReply): KnownCredential[] | FastifyReply {
+    const { carrier: slug, auth } = (body ?? {}) as { carrier?: unknown; auth?: unknown };
+    const carrier = carriers.find((c) => c.slug === slug)?.slug;
     if (!carrier) return badRequest(reply, 'invalid_credentials', 'carrier must be one of the emulated carriers');
-    const auth = body.auth;
     if (!auth || typeof auth !== 'object' || Object.values(auth).some((v) => typeof v !== 'string')) {
       return badRequest(reply, 'invalid_credentials', 'auth must be an object of strings');
     }
     const found = credentials.credentialsOf(carrier, auth as Record<string, string>);
     if (found.length === 0) return badRequest(reply, 'invalid_credentials', `auth has no id and secret pair ${carrier} checks`);
+    return found;
+  }
+
+  app.post('/_emulator/credentials', async (request, reply) => {
+    const found = pairsOf(request.body, reply);
+    if (!Array.isArray(found)) return found;
     for (const c of found) credentials.add(c);
     return reply.code(201).send({ known: found.length });
   });
 
   app.delete('/_emulator/credentials', async (request, reply) => {
-    const body = (request.body ?? {}) as { carrier?: unknown; auth?: unknown };
-    const carrier = carriers.find((c) => c.slug === body.carrier)?.slug;
-    if (!carrier) return badRequest(reply, 'invalid_credentials', 'carrier must be one of the emulated carriers');
-    const auth = body.auth;
-    if (!auth || typeof auth !== 'object' || Object.values(auth).some((v) => typeof v !== 'string')) {
-      return badRequest(reply, 'invalid_credentials', 'auth must be an object of strings');
-    }
-    const found = credentials.credentialsOf(carrier, auth as Record<string, string>);
+    const found = pairsOf(request.body, reply);
+    if (!Array.isArray(found)) return found;
     return { forgotten: found.filter((c) => credentials.forget(c)).length };
   });
 }
