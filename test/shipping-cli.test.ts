@@ -89,6 +89,7 @@ describe('waybill shipping commands', () => {
   }, 60_000);
 
   it('exits 2 for bad input, 3 for a carrier error, 4 for an unreachable service, 5 for a wrong key', async () => {
+    expect((await cli(['help', 'shipping'])).stdout).toContain('batch upload <csv>');
     expect((await cli(['track'])).code).toBe(2);
     expect((await cli(['ship', join(dir, 'missing.json')])).code).toBe(2);
     expect((await cli(['rate', shipmentFile, '--frobnicate'])).code).toBe(2);
