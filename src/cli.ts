@@ -1,6 +1,7 @@
 /**
- * waybill serve | migrate | keys create/list/revoke | emulator
- * Every command reads the same environment as the service (README "Configuration").
+ * waybill serve | migrate | keys create/list/revoke | emulator, and the shipping commands
+ * (shipping-cli/, loaded only when one runs). The service's commands read the same environment as
+ * the service (README "Configuration"); the shipping ones call a service (README "Client and CLI").
  */
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
@@ -19,7 +20,12 @@ const USAGE = `usage: waybill <command>
   keys create --tenant NAME [--expires-in 30d]   issue an API key (printed once, last line)
   keys list [--tenant NAME]               list keys (never the keys themselves)
   keys revoke <id>                        revoke a key
-  emulator                                run the carrier emulator alone`;
+  emulator                                run the carrier emulator alone
+shipping, against a running service:
+  rate, ship, track, cancel, labels, batch, accounts, webhooks   (waybill help shipping)`;
+
+// The shipping commands' names (shipping-cli/index.ts's SHIPPING_COMMANDS), here so that no other command loads that module.
+const SHIPPING = new Set(['rate', 'ship', 'track', 'cancel', 'labels', 'batch', 'accounts', 'webhooks']);
 
 const DURATION = /^(\d+)([smhdw])$/;
 const UNIT_MS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
@@ -106,6 +112,15 @@ async function serve(): Promise<void> {
 
 export async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
+  if (command && SHIPPING.has(command)) {
+    const shipping = await import('./shipping-cli/index.js');
+    process.exitCode = await shipping.runShippingCommand(command as (typeof shipping.SHIPPING_COMMANDS)[number], args);
+    return;
+  }
+  if (command === 'help' && args[0] === 'shipping') {
+    console.log(`usage: waybill <command>\n${(await import('./shipping-cli/index.js')).SHIPPING_USAGE}`);
+    return;
+  }
   switch (command) {
     case 'serve':
       return serve();

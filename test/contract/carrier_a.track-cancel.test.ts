@@ -32,6 +32,20 @@ describe('POST /track', () => {
     }
   });
 
+  it('answers the tracking result under an Idempotency-Key, looked up or from memory, and replays it', async () => {
+    // A client that keys every POST sends one here too; the answer must still be the result.
+    const number = await book();
+    const keyed = (key: string) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: number } }, { 'idempotency-key': key });
+    const looked = await keyed('track-lookup');
+    expect(looked.status).toBe(200);
+    expect(looked.body).toMatchObject({ tracking_number: number, tracking_stage: 'CREATED' });
+    const cached = await keyed('track-memory');
+    expect(cached.body).toMatchObject({ tracking_number: number, tracking_stage: 'CREATED' });
+    const replayed = await keyed('track-lookup');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toEqual(looked.body);
+  });
+
   it('advances with time since booking, up to delivery', async () => {
     const number = await book();
     await s.em.advance(10 * DAY);

@@ -54,9 +54,15 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
         // Text with a JSON content type is sent as it is (the typed send expects the object it came from).
         reply.type('application/json; charset=utf-8').send(text as never);
       };
-      // A fresh answer in memory is sent in this turn of the event loop, without a promise.
+      // A fresh answer in memory is sent in this turn of the event loop, without a promise. The
+      // looked-up one is sent when it arrives, the handler returning nothing: a returned promise
+      // of undefined would make Fastify send an empty answer of its own while an onSend hook (an
+      // Idempotency-Key's) still holds this one.
       const hit = services.tracking.fromMemory(req.tenant, input);
-      if (hit === undefined) return services.tracking.lookUp(req.tenant, input, req.log).then(send);
+      if (hit === undefined) {
+        services.tracking.lookUp(req.tenant, input, req.log).then(send, (err: unknown) => reply.send(err as never));
+        return;
+      }
       return send(hit);
     },
   );
