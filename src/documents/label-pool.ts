@@ -55,7 +55,7 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 
  */
 function workerModule(): { filename: string; execArgv?: string[] } {
   if (!import.meta.url.endsWith('.ts')) {
-    const entry = [new URL('./label-worker.js', import.meta.url), new URL('../carriers/label-worker.js', import.meta.url)].find((u) => existsSync(fileURLToPath(u)));
+    const entry = [new URL('./label-worker.js', import.meta.url), new URL('../label-worker.js', import.meta.url)].find((u) => existsSync(fileURLToPath(u)));
     if (!entry) throw new Error('the label worker is not built: run `npm run build`');
     return { filename: fileURLToPath(entry) };
   }
