@@ -3,7 +3,7 @@
 # slim Node 20 with the compiled service and its production packages, run as an unprivileged user.
 #
 # Both base images are build arguments: the defaults are the upstream Node images; a machine
-# without a registry builds from local images of the same shape (scripts/container-base.sh).
+# without a registry builds from local images of the same shape (scripts/container/base.sh).
 ARG BUILD_IMAGE=node:20-bookworm
 ARG BASE_IMAGE=node:20-bookworm-slim
 
@@ -11,6 +11,8 @@ FROM ${BUILD_IMAGE} AS build
 WORKDIR /app
 # The packages first, in a layer of their own: a change to the sources reuses it.
 COPY package.json package-lock.json ./
+# The typed client is a workspace of the repository: npm ci needs its package.json to link it.
+COPY packages/client/package.json packages/client/
 # Install scripts run only for the two packages that need one (the SQLite driver's compilation,
 # esbuild's binary check), not for every package in the tree. npm's download cache stays with the
 # builder between builds.
@@ -24,7 +26,8 @@ COPY src src
 COPY web web
 # Then only what runs: the production packages, and of the SQLite driver its compiled module and
 # JavaScript (not the SQLite sources and object files of its compilation, some 25 MB).
-RUN npm run build \
+# The service and its pages only: the client package is published from the repository, not run here.
+RUN npm run build:server && npm run build:web \
  && npm prune --omit=dev --no-audit --no-fund \
  && cd node_modules/better-sqlite3 \
  && rm -rf deps src build/Release/obj build/Release/obj.target build/Release/.deps build/Release/test_extension.node build/Release/sqlite3.a build/deps
