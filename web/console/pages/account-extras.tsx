@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../../shared/api';
 import { dateTime, money } from '../../shared/format';
 import type { Account, CarrierMeta } from '../types';
+import { useIntent } from '../intent';
 import { ErrorNote, Field, useAction, useApi } from '../ui';
 
 const SECRET = /secret|password|passphrase|key|token/i;
@@ -80,13 +81,14 @@ export function PostageBalance({ a }: { a: Account }) {
   const path = `/shippingaccount/${encodeURIComponent(a.id)}/balance`;
   const loaded = useApi<{ balance: Balance }>(path);
   const [amount, setAmount] = useState('');
-  const act = useAction();
+  const act = useIntent();
   // Carriers without prepaid postage answer carrier_unsupported_method: nothing to show for them.
   if (!loaded.data) return null;
   const b = loaded.data.balance;
   const add = async (e: Event) => {
     e.preventDefault();
-    if (await act.run((key) => api(path, { key, body: { add_funds: { amount: Number(amount), currency: b.currency } } }))) {
+    const body = { add_funds: { amount: Number(amount), currency: b.currency } };
+    if (await act.run(body, (key, idempotencyKey) => api(path, { key, idempotencyKey, body }))) {
       setAmount('');
       loaded.reload();
     }

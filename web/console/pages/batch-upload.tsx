@@ -4,9 +4,10 @@
  */
 import { useState } from 'preact/hooks';
 import { api, query } from '../../shared/api';
+import { useIntent } from '../intent';
 import { BASE, navigate } from '../router';
 import type { Account, CarrierMeta } from '../types';
-import { ErrorNote, Select, useAction, useApi } from '../ui';
+import { ErrorNote, Select, useApi } from '../ui';
 import { accountName } from './shipments';
 
 const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'];
@@ -27,7 +28,7 @@ export function BatchUpload() {
   const [account, setAccount] = useState('');
   const [shared, setShared] = useState<Shared>(suggested(undefined, undefined));
   const [file, setFile] = useState<File>();
-  const act = useAction();
+  const act = useIntent();
   const list = accounts.data?.shipping_accounts ?? [];
   const metaOf = (id: string) => carriers.data?.carriers.find((c) => c.slug === list.find((a) => a.id === id)?.carrier);
   const chosen = list.find((a) => a.id === account);
@@ -41,7 +42,9 @@ export function BatchUpload() {
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!file) return act.setError('Choose a CSV file.');
-    const res = await act.run((key) => api<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared })}`, { key, raw: { body: file, type: 'text/csv' } }));
+    // The file's identity and the shared values are the intent: the same upload again is one batch.
+    const intent = { account, shared, file: [file.name, file.size, file.lastModified] };
+    const res = await act.run(intent, (key, idempotencyKey) => api<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared })}`, { key, idempotencyKey, raw: { body: file, type: 'text/csv' } }));
     if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
   };
   const pick = blankUntilChosen(chosen !== undefined);

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { useKey } from '../context';
+import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
 import { Confirm, ErrorNote, Facts, ListTable, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
@@ -102,6 +103,7 @@ export function BatchDetail({ id }: { id: string }) {
   const failed = useApi<Item[]>(b && !running && b.counts.failed > 0 ? `${path}/shipments?status=failed&pageSize=500` : null);
   useReloadOnFinish(b?.completed, failed.reload);
   const act = useAction();
+  const send = useIntent();
   const [chosenFormat, setFormat] = useState<string>();
   const [closed, setClosed] = useState<string>();
   if (!b) {
@@ -116,13 +118,13 @@ export function BatchDetail({ id }: { id: string }) {
   }
   const done = b.counts.booked + b.counts.failed + b.counts.cancelled;
   const format = chosenFormat ?? printFormatOf(b.label_type);
-  const post = (what: string) => act.run((k) => api(`${path}/${what}`, { key: k, method: 'POST' }));
+  const post = (what: string) => send.run(what, (k, idempotencyKey) => api(`${path}/${what}`, { key: k, idempotencyKey, method: 'POST' }));
   const retry = async () => {
     if (await post('retry')) loaded.reload();
   };
   const manifest = async () => {
     setClosed(undefined);
-    const res = await act.run((k) => api<{ manifests: unknown[] }>(`${path}/manifest`, { key: k, method: 'POST' }));
+    const res = await send.run('manifest', (k, idempotencyKey) => api<{ manifests: unknown[] }>(`${path}/manifest`, { key: k, idempotencyKey, method: 'POST' }));
     if (res) setClosed(`Day closed: ${res.body.manifests.length} manifests.`);
   };
   return (
@@ -152,7 +154,7 @@ export function BatchDetail({ id }: { id: string }) {
       </div>
       <div class="row-actions">
         {b.counts.failed > 0 && !running ? (
-          <button type="button" disabled={act.busy} onClick={retry}>
+          <button type="button" disabled={send.busy} onClick={retry}>
             Retry failed rows
           </button>
         ) : null}
@@ -161,8 +163,8 @@ export function BatchDetail({ id }: { id: string }) {
             label="Cancel batch"
             question="Stop the rows not yet booked? Labels already booked stay booked."
             yes="Yes, cancel the rest"
-            onConfirm={async (k) => {
-              await api(`${path}/cancel`, { key: k, method: 'POST' });
+            onConfirm={async (k, idempotencyKey) => {
+              await api(`${path}/cancel`, { key: k, idempotencyKey, method: 'POST' });
               loaded.reload();
               return true;
             }}
@@ -175,13 +177,14 @@ export function BatchDetail({ id }: { id: string }) {
           <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, key, `${b.id}.${format}`))}>
             Download print file
           </button>
-          <button type="button" class="quiet" disabled={act.busy || running} onClick={manifest}>
+          <button type="button" class="quiet" disabled={send.busy || running} onClick={manifest}>
             Close the day
           </button>
         </div>
       ) : null}
       <div aria-live="polite">{closed ? <p class="note note-ok">{closed}</p> : null}</div>
       <ErrorNote>{act.error}</ErrorNote>
+      <ErrorNote>{send.error}</ErrorNote>
       {!running && b.counts.failed > 0 && failed.data && failed.data.length > 0 ? (
         <section class="card" aria-labelledby="failed-h">
           <h2 id="failed-h">Failed rows</h2>

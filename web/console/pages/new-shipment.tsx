@@ -2,9 +2,10 @@
  * Book a shipment: addresses and packages once, rates from every chosen account side by side (one
  * POST /rate per account), then buy one and print its label.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../shared/api';
 import { money } from '../../shared/format';
+import { useIntent } from '../intent';
 import { LabelLink } from '../label';
 import { BASE, Link } from '../router';
 import type { Account, Address, CarrierMeta, Rate, Shipment } from '../types';
@@ -57,9 +58,9 @@ export function NewShipment() {
   const [parcels, setParcels] = useState<Parcel[]>([blankParcel]);
   const [units, setUnits] = useState({ weight: 'LB', dim: 'IN' });
   const [quotes, setQuotes] = useState<Quote[]>();
-  const [booked, setBooked] = useState<Shipment>();
+  const [booked, setBooked] = useState<Shipment & { serviceName: string; carrierName: string }>();
   const rating = useAction();
-  const buying = useAction();
+  const buying = useIntent();
   const list = accounts.data?.shipping_accounts ?? [];
 
   const shipmentFor = (account: Account) => ({
@@ -91,12 +92,24 @@ export function NewShipment() {
     });
   };
 
+  // The booking replaces the rates it came from: buying again takes a new Get rates, a new intent.
   const buy = async (account: Account, rate: Rate) => {
     const meta = carriers.data?.carriers.find((c) => c.slug === account.carrier);
     const packaging = account.defaults.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0]);
-    const res = await buying.run((key) => api<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { key, body: { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}) } } }));
-    if (res) setBooked({ ...res.body.shipment, status: 'CREATED', created: new Date().toISOString() });
+    const body = { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}) } };
+    const res = await buying.run(body, (key, idempotencyKey) => api<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { key, idempotencyKey, body }));
+    if (res) {
+      setQuotes(undefined);
+      setBooked({ ...res.body.shipment, status: 'CREATED', created: new Date().toISOString(), serviceName: rate.service_name, carrierName: meta?.name ?? account.carrier });
+    }
   };
+  const bookedRef = useRef<HTMLElement>(null);
+  // The confirmation appears where the Buy button was, in view and focused (announced, too).
+  useEffect(() => {
+    if (!booked || !bookedRef.current) return;
+    bookedRef.current.scrollIntoView({ block: 'nearest' });
+    bookedRef.current.focus({ preventScroll: true });
+  }, [booked]);
 
   const setParcel = (i: number, k: keyof Parcel) => (v: string) => setParcels(parcels.map((p, j) => (j === i ? { ...p, [k]: v } : p)));
 
@@ -170,7 +183,7 @@ export function NewShipment() {
                       <span class="what">{r.service_name}</span>
                       <span class="price">{money(r.total_cost, r.currency)}</span>
                       <span class="sub">{r.transit_days !== undefined ? `${r.transit_days} ${r.transit_days === 1 ? 'day' : 'days'}` : (r.estimated_date ?? '')}</span>
-                      <button type="button" disabled={buying.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
+                      <button type="button" disabled={buying.busy || rating.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
                         Buy
                       </button>
                     </li>
@@ -183,10 +196,10 @@ export function NewShipment() {
         </section>
       ) : null}
       {booked ? (
-        <section class="card done" aria-live="polite">
-          <h2>Booked {booked.tracking_number}</h2>
+        <section class="card done" tabIndex={-1} ref={bookedRef} aria-labelledby="booked-h">
+          <h2 id="booked-h">Booked {booked.tracking_number}</h2>
           <p>
-            {booked.carrier} {booked.service} · {money(booked.costs?.net_charge, booked.costs?.currency)}
+            {booked.serviceName} · {booked.carrierName} · {money(booked.costs?.net_charge, booked.costs?.currency)} · to {booked.recipient.name}
           </p>
           <div class="row-actions">
             <LabelLink url={booked.combined_label ?? booked.packages[0]!.label} name={booked.tracking_number} text="Print label" />

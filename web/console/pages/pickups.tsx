@@ -68,9 +68,9 @@ export function Pickups() {
 export function PickupDetail({ id }: { id: string }) {
   const loaded = useApi<{ pickup: Pickup }>(`/pickups/${encodeURIComponent(id)}`);
   const p = loaded.data?.pickup;
-  const cancel = async (key: string) => {
+  const cancel = async (key: string, idempotencyKey: string) => {
     if (!p) return;
-    await api('/pickup/cancel', { key, body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } } });
+    await api('/pickup/cancel', { key, idempotencyKey, body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } } });
     loaded.reload();
     return true;
   };

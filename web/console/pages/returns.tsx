@@ -72,8 +72,8 @@ export function Returns() {
 export function ReturnDetail({ id }: { id: string }) {
   const loaded = useApi<Return>(`/returns/${encodeURIComponent(id)}`);
   const r = loaded.data;
-  const voidIt = async (key: string) => {
-    await api(`/returns/${encodeURIComponent(id)}`, { key, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
+  const voidIt = async (key: string, idempotencyKey: string) => {
+    await api(`/returns/${encodeURIComponent(id)}`, { key, idempotencyKey, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
     loaded.reload();
     return true;
   };

@@ -43,8 +43,8 @@ function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
       label="Cancel shipment"
       question={`Cancel shipment ${s.tracking_number}? The carrier voids its label; this cannot be undone.`}
       yes="Yes, cancel shipment"
-      onConfirm={async (key) => {
-        await api('/cancel', { key, body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } } });
+      onConfirm={async (key, idempotencyKey) => {
+        await api('/cancel', { key, idempotencyKey, body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } } });
         onDone();
         return true;
       }}

@@ -1,0 +1,171 @@
+/**
+ * The console's actions that cost money or change a carrier object, in Chromium against the real
+ * service and the emulator: one Idempotency-Key per intent (a double click, a retry after a lost
+ * answer book once), disabled while in flight, and the result shown where the user is looking.
+ */
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { address, recipientUS } from '../contract/support.js';
+import { buildPages, describeInBrowser, launch, SCREENSHOTS, serve, watchConsole, WIDTHS, type Served } from './browser.js';
+
+describeInBrowser('console actions', () => {
+let s: Served;
+let browser: Browser;
+let key: string;
+let account: string;
+
+beforeAll(async () => {
+  const root = await buildPages();
+  s = await serve(root);
+  browser = await launch();
+  key = await s.t.key('acme');
+  account = (await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse', billing_address: address() } })).body.shipping_account.id;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+async function signedIn(path: string, width: number): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
+  const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(8000);
+  const problems = watchConsole(page);
+  await page.goto(`${s.url}${path}`);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return { page, problems, close: () => ctx.close() };
+}
+
+/** The POSTs to `path` the page sends, with their Idempotency-Keys. */
+function watchKeys(page: Page, path: string): (string | undefined)[] {
+  const keys: (string | undefined)[] = [];
+  page.on('request', (r: Request) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) keys.push(r.headers()['idempotency-key']);
+  });
+  return keys;
+}
+
+function expectOneKey(sent: (string | undefined)[]): void {
+  expect(sent.length).toBeGreaterThan(0);
+  expect(sent.every((k) => k !== undefined && k === sent[0])).toBe(true);
+}
+
+async function fillShipment(page: Page, recipientName: string): Promise<void> {
+  await page.getByRole('checkbox', { name: /Main warehouse/ }).check();
+  const from = page.getByRole('group', { name: 'From' });
+  const to = page.getByRole('group', { name: 'To' });
+  for (const [group, a] of [[from, address()], [to, { ...recipientUS, name: recipientName }]] as const) {
+    await group.getByLabel('Name').fill(String(a.name));
+    await group.getByLabel('Street').fill(String(a.street1));
+    await group.getByLabel('City').fill(String(a.city));
+    await group.getByLabel('State or region').fill(String(a.state));
+    await group.getByLabel('Postal code').fill(String(a.postal_code));
+    await group.getByLabel('Phone').fill(String(a.phone));
+  }
+}
+
+async function rates(page: Page) {
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  const buy = page.getByRole('region', { name: /Main warehouse/ }).getByRole('button', { name: /^Buy / }).first();
+  await buy.waitFor();
+  return buy;
+}
+
+async function labelsFor(name: string): Promise<number> {
+  const res = await s.t.call('GET', `/shipments?search=${encodeURIComponent(name)}`, key);
+  return (res.body as unknown[]).length;
+}
+
+/** The booking's confirmation: inside the viewport and holding the focus. */
+async function expectResultInView(page: Page): Promise<void> {
+  const booked = page.getByRole('region', { name: /^Booked / });
+  await booked.waitFor();
+  await expect.poll(() => page.evaluate<boolean>('document.activeElement?.matches("section.done") ?? false')).toBe(true);
+  const box = (await booked.boundingBox())!;
+  const height = page.viewportSize()!.height;
+  expect(box.y, 'the confirmation starts inside the window').toBeGreaterThanOrEqual(0);
+  expect(box.y + Math.min(box.height, 200), 'the confirmation is seen, not below the fold').toBeLessThanOrEqual(height);
+}
+
+describe('buying a label', () => {
+  it.each(WIDTHS)('a double click on Buy books one label, and its confirmation is in view (%i px)', async (width) => {
+    const name = `Double Click ${width}`;
+    const { page, problems, close } = await signedIn('/console/new', width);
+    const sent = watchKeys(page, '/ship');
+    await fillShipment(page, name);
+    const buy = await rates(page);
+    await buy.dblclick();
+    await expectResultInView(page);
+    await page.screenshot({ path: join(SCREENSHOTS, `booked-${width}.png`) });
+    expect(await labelsFor(name)).toBe(1);
+    expectOneKey(sent);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a retry after a lost answer sends the same key and books once; after the booking the next Buy is a new intent', async () => {
+    const name = 'Lost Answer';
+    const { page, problems, close } = await signedIn('/console/new', 1366);
+    const sent = watchKeys(page, '/ship');
+    await fillShipment(page, name);
+    let buy = await rates(page);
+    // The service books and answers, but the answer never reaches the page.
+    await page.route('**/ship', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await buy.click();
+    await page.getByRole('alert').getByText('The service did not answer').waitFor();
+    expect(await labelsFor(name)).toBe(1);
+    await page.unroute('**/ship');
+    await buy.click();
+    await expectResultInView(page);
+    expect(await labelsFor(name)).toBe(1);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+
+    buy = await rates(page);
+    await buy.click();
+    await expectResultInView(page);
+    expect(await labelsFor(name)).toBe(2);
+    expect(sent).toHaveLength(3);
+    expect(sent[2]).not.toBe(sent[0]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the other carrier actions', () => {
+  it('a double click on Yes cancels a label once, with one key', async () => {
+    const booked = await s.t.call('POST', '/ship', key, { shipment: { shipping_account: account, service: 'carrier_a_ground', packaging: 'your_packaging', sender: address(), recipient: recipientUS, packages: [{ weight: 2 }], weight_units: 'LB', dim_units: 'IN' } });
+    expect(booked.status, booked.raw).toBe(200);
+    const { page, problems, close } = await signedIn(`/console/shipments/${booked.body.shipment.id}`, 1366);
+    const sent = watchKeys(page, '/cancel');
+    await page.getByRole('button', { name: 'Cancel shipment' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel shipment' }).dblclick();
+    await page.locator('.summary').getByText('Cancelled').waitFor();
+    expectOneKey(sent);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a double click on Upload makes one batch, with one key', async () => {
+    const csv = ['reference,recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight', 'D-1,Dee Double,5 Fifth Ave,New York,NY,10001,US,2125550100,2'].join('\n');
+    const { page, problems, close } = await signedIn('/console/batches', 1366);
+    const sent = watchKeys(page, '/batches');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'once.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByLabel('Shipping account').selectOption(account);
+    await page.getByLabel('Service').selectOption('carrier_a_ground');
+    await page.getByRole('button', { name: 'Upload' }).dblclick();
+    await page.getByRole('heading', { name: /^Batch / }).waitFor();
+    expectOneKey(sent);
+    expect((await s.t.call('GET', '/batches', key)).body).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+});
