@@ -38,12 +38,19 @@ export class CredentialBook {
     this.#secrets.set(`${c.carrier}\n${c.id}`, c.secret);
   }
 
+  /** Every credential known, for the emulator's state file. */
+  issued(): KnownCredential[] {
+    return [...this.#secrets].map(([key, secret]) => {
+      const [carrier, id] = key.split('\n') as [CarrierSlug, string];
+      return { carrier, id, secret };
+    });
+  }
+
   /** Whether the carrier issued this id with this secret. */
   knows(carrier: CarrierSlug, id: string | undefined, secret: string | undefined): boolean {
     if (!id || !secret) return false;
     return this.#secrets.get(`${carrier}\n${id}`) === secret;
   }
-
 }
 
 /** Every id/secret pair in a carrier auth object (members absent from it are skipped). */
