@@ -18,6 +18,7 @@ import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framew
 import { requestExamples } from './contract/examples.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerIgnoredMembers } from './http/ignored-members.js';
 import { registerJsonParser } from './http/json-parser.js';
 import { createRequestLimits } from './http/request-limits.js';
 import { registerBodyChecks } from './http/body-checks.js';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
+  registerIgnoredMembers(app);
   registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()) });
   return app;
 }
