@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, describeInBrowser, launch, SCREENSHOTS, serve, watchConsole, WIDTHS, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, launch, SCREENSHOTS, serve, watchConsole, WIDTHS, type Served } from './browser.js';
 
 describeInBrowser('console actions', () => {
 let s: Served;
@@ -164,6 +164,44 @@ describe('the other carrier actions', () => {
     await page.getByRole('heading', { name: /^Batch / }).waitFor();
     expectOneKey(sent);
     expect((await s.t.call('GET', '/batches', key)).body).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the console as a product', () => {
+  it('fills From from the account, offers only the units the API takes, shows rates wide with their delivery date, and names the service', async () => {
+    const { page, problems, close } = await signedIn('/console/new', 1366);
+    const failures: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failures.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    await page.getByRole('checkbox', { name: /Main warehouse/ }).check();
+    const from = page.getByRole('group', { name: 'From' });
+    expect(await from.getByLabel('Name').inputValue()).toBe('Ann Sender');
+    expect(await from.getByLabel('Postal code').inputValue()).toBe('38117');
+    expect(await page.getByLabel('Weight unit').locator('option').allTextContents()).toEqual(['LB', 'KG']);
+    const to = page.getByRole('group', { name: 'To' });
+    for (const [label, value] of [['Name', 'Wide Rates'], ['Street', recipientUS.street1], ['City', recipientUS.city], ['State or region', recipientUS.state], ['Postal code', recipientUS.postal_code], ['Phone', recipientUS.phone]]) {
+      await to.getByLabel(label!).fill(value!);
+    }
+    await rates(page);
+    const card = page.getByRole('region', { name: /Main warehouse/ });
+    const [cardBox, mainBox] = [(await card.boundingBox())!, (await page.locator('main').boundingBox())!];
+    expect(cardBox.width / mainBox.width, 'one account’s rates use the width').toBeGreaterThan(0.9);
+    expect(await card.locator('.rates li .sub').first().textContent()).toMatch(/^Arrives .+ · \d+ days?$/);
+    await checkPage(page, 'new-rates');
+    await card.getByRole('button', { name: /^Buy \S* ?Ground/ }).click();
+    await expectResultInView(page);
+    expect(await page.getByRole('region', { name: /^Booked / }).textContent()).not.toContain('carrier_a_ground');
+    await page.getByRole('link', { name: 'Shipments' }).click();
+    await page.locator('table.list tbody tr').first().waitFor();
+    expect(await page.locator('table.list').textContent()).not.toContain('carrier_a_ground');
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('heading', { name: /Main warehouse/ }).waitFor();
+    await checkPage(page, 'accounts-named');
+    // No favicon 404, no balance asked of a carrier without prepaid postage.
+    expect(failures).toEqual([]);
     expect(problems).toEqual([]);
     await close();
   });

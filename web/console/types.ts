@@ -91,6 +91,8 @@ export interface CarrierMeta {
   services: string[];
   packaging_types: string[];
   label_types: string[];
+  /** Balances are asked only of accounts of carriers that sell postage in advance. */
+  prepaid_postage?: boolean;
 }
 
 export interface Rate {

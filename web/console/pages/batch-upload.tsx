@@ -5,12 +5,14 @@
 import { useState } from 'preact/hooks';
 import { api, query } from '../../shared/api';
 import { useIntent } from '../intent';
+import { labelTypeName, namedOptions } from '../names';
 import { BASE, navigate } from '../router';
 import type { Account, CarrierMeta } from '../types';
 import { ErrorNote, Select, useApi } from '../ui';
-import { accountName } from './shipments';
+import { accountName } from '../names';
 
-const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'];
+/** The units the API takes: offering OZ or G would only be refused. */
+const WEIGHT_UNITS = ['LB', 'KG'];
 const DIM_UNITS = ['IN', 'CM'];
 
 /** The shared values a newly chosen account suggests: its defaults, else the common choices. */
@@ -61,9 +63,9 @@ export function BatchUpload() {
           <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
         </div>
         <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
-        <Select label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required options={meta?.services ?? []} />
-        <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={meta?.packaging_types ?? []} />
-        <Select label="Label type" value={shared.label_type} onValue={set('label_type')} blank="Carrier default" options={meta?.label_types ?? []} />
+        <Select label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required options={namedOptions(meta?.services ?? [], meta?.slug)} />
+        <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={namedOptions(meta?.packaging_types ?? [], meta?.slug)} />
+        <Select label="Label type" value={shared.label_type} onValue={set('label_type')} blank="Carrier default" options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as [string, string])} />
         <div class="units">
           <Select label="Weight unit" value={shared.weight_units} onValue={set('weight_units')} options={WEIGHT_UNITS} />
           <Select label="Size unit" value={shared.dim_units} onValue={set('dim_units')} options={DIM_UNITS} />

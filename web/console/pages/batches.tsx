@@ -173,7 +173,8 @@ export function BatchDetail({ id }: { id: string }) {
       </div>
       {b.counts.booked > 0 ? (
         <div class="row-actions">
-          <Select label="Print file format" value={format} onValue={setFormat} options={[['pdf', 'PDF'], ['zpl', 'ZPL'], ['epl', 'EPL']]} />
+          {/* PDF labels make no printer-language file: a PDF batch offers its PDF only. */}
+          <Select label="Print file format" value={format} onValue={setFormat} options={printFormatOf(b.label_type) === 'pdf' ? [['pdf', 'PDF']] : [['pdf', 'PDF'], ['zpl', 'ZPL'], ['epl', 'EPL']]} />
           <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, key, `${b.id}.${format}`))}>
             Download print file
           </button>
@@ -202,7 +203,8 @@ export function BatchDetail({ id }: { id: string }) {
                   <td data-label="Line">{item.row ?? `Item ${item.index + 1}`}</td>
                   <td data-label="Reference">{item.reference ?? '—'}</td>
                   <td data-label="Error">
-                    {item.error?.message ?? item.status}
+                    {/* The Line column says the line: the message need not start with it again. */}
+                    {item.error?.message.replace(/^line \d+, /, '') ?? item.status}
                     {/* A CSV row's message names its column already; a booking error's field is news. */}
                     {item.error?.detail && !item.error.message.includes(item.error.detail) ? <span class="sub">{`Field: ${item.error.detail}`}</span> : null}
                   </td>

@@ -4,13 +4,13 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../shared/api';
-import { money } from '../../shared/format';
+import { day, money } from '../../shared/format';
 import { useIntent } from '../intent';
 import { LabelLink } from '../label';
 import { BASE, Link } from '../router';
 import type { Account, Address, CarrierMeta, Rate, Shipment } from '../types';
 import { ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
-import { accountName } from './shipments';
+import { accountName } from '../names';
 
 interface Parcel {
   weight: string;
@@ -18,6 +18,9 @@ interface Parcel {
   width: string;
   height: string;
 }
+
+/** The units the API takes (KG or LB): offering OZ or G would only be refused. */
+const WEIGHT_UNITS = ['LB', 'KG'];
 
 const blankAddress: Address = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
 const blankParcel: Parcel = { weight: '1', length: '10', width: '8', height: '4' };
@@ -42,6 +45,12 @@ function AddressFields({ legend, value, onChange }: { legend: string; value: Add
 }
 
 type Quote = { account: Account; rates?: Rate[]; error?: string };
+
+/** "Arrives Fri 28 Nov 2026 · 2 days", from what the carrier said. */
+function deliveryText(r: Rate): string {
+  const days = r.transit_days !== undefined ? `${r.transit_days} ${r.transit_days === 1 ? 'day' : 'days'}` : undefined;
+  return [r.estimated_date ? `Arrives ${day(r.estimated_date)}` : undefined, days].filter(Boolean).join(' · ');
+}
 
 function clean(a: Address): Address {
   const out: Address = {};
@@ -111,6 +120,12 @@ export function NewShipment() {
     bookedRef.current.focus({ preventScroll: true });
   }, [booked]);
 
+  // The first account chosen fills an empty From with its billing address (where its parcels leave from).
+  const choose = (a: Account, on: boolean) => {
+    setChosen(on ? [...chosen, a.id] : chosen.filter((x) => x !== a.id));
+    if (on && a.billing_address && Object.values(sender).every((v) => v === '' || v === 'US')) setSender({ ...blankAddress, ...a.billing_address });
+  };
+
   const setParcel = (i: number, k: keyof Parcel) => (v: string) => setParcels(parcels.map((p, j) => (j === i ? { ...p, [k]: v } : p)));
 
   return (
@@ -128,7 +143,7 @@ export function NewShipment() {
           <div class="checks">
             {list.map((a) => (
               <label key={a.id} class="check">
-                <input type="checkbox" checked={chosen.includes(a.id)} onChange={(e) => setChosen((e.currentTarget as HTMLInputElement).checked ? [...chosen, a.id] : chosen.filter((x) => x !== a.id))} />
+                <input type="checkbox" checked={chosen.includes(a.id)} onChange={(e) => choose(a, (e.currentTarget as HTMLInputElement).checked)} />
                 {accountName(a)}
               </label>
             ))}
@@ -141,7 +156,7 @@ export function NewShipment() {
         <fieldset>
           <legend>Packages</legend>
           <div class="units">
-            <Select label="Weight unit" value={units.weight} onValue={(v) => setUnits({ ...units, weight: v })} options={['LB', 'OZ', 'KG', 'G']} />
+            <Select label="Weight unit" value={units.weight} onValue={(v) => setUnits({ ...units, weight: v })} options={WEIGHT_UNITS} />
             <Select label="Size unit" value={units.dim} onValue={(v) => setUnits({ ...units, dim: v })} options={['IN', 'CM']} />
           </div>
           {parcels.map((p, i) => (
@@ -182,7 +197,7 @@ export function NewShipment() {
                     <li key={r.service_type}>
                       <span class="what">{r.service_name}</span>
                       <span class="price">{money(r.total_cost, r.currency)}</span>
-                      <span class="sub">{r.transit_days !== undefined ? `${r.transit_days} ${r.transit_days === 1 ? 'day' : 'days'}` : (r.estimated_date ?? '')}</span>
+                      <span class="sub">{deliveryText(r)}</span>
                       <button type="button" disabled={buying.busy || rating.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
                         Buy
                       </button>

@@ -2,6 +2,7 @@
 import { api } from '../../shared/api';
 import { dateTime, day, money } from '../../shared/format';
 import { LabelLink } from '../label';
+import { codeName } from '../names';
 import { BASE, Link } from '../router';
 import type { Address, Checkpoint, Shipment } from '../types';
 import { Confirm, ErrorNote, Facts, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
@@ -101,12 +102,12 @@ export function ShipmentDetail({ id }: { id: string }) {
           <Facts
             items={[
               ['Carrier', s.carrier],
-              ['Service', s.service],
+              ['Service', s.service ? codeName(s.service, s.carrier) : undefined],
               ['Shipping account', s.shipping_account],
               ['Ship date', day(s.ship_date)],
               ['Booked', dateTime(s.created)],
               ['Estimated delivery', s.estimated_date ? day(s.estimated_date) : undefined],
-              ['Packaging', s.packaging],
+              ['Packaging', codeName(s.packaging, s.carrier)],
             ]}
           />
         </section>

@@ -1,16 +1,13 @@
 /** The shipments: search, filters and paging live in the address, so a filtered list is a link. */
 import { query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
+import { accountName, codeName } from '../names';
 import { BASE, Link } from '../router';
 import type { Account, Shipment } from '../types';
 import { Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, useApi, useFilters } from '../ui';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['search', 'status', 'shipping_account', 'start_date', 'end_date'] as const;
-
-export function accountName(a: Account): string {
-  return `${a.name ?? a.carrier} (${a.carrier}, ${a.country}${a.test ? ', test' : ''})`;
-}
 
 export function Shipments() {
   const f = useFilters(`${BASE}/shipments`, FILTERS);
@@ -50,7 +47,7 @@ export function Shipments() {
             cell: (s) => (
               <>
                 {s.carrier}
-                {s.service ? <span class="sub">{s.service}</span> : null}
+                {s.service ? <span class="sub">{codeName(s.service, s.carrier)}</span> : null}
               </>
             ),
           },
