@@ -205,5 +205,41 @@ describe('the console as a product', () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it('gives a console-made account a billing address and defaults, books with an order number, and shows the customer tracking link', async () => {
+    const bare = (await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Console dock' } })).body.shipping_account.id as string;
+    const { page, problems, close } = await signedIn('/console/accounts', 1366);
+    const card = page.locator('li.card', { has: page.getByRole('heading', { name: /Console dock/ }) });
+    await card.getByRole('button', { name: 'Edit account' }).click();
+    const billing = card.getByRole('group', { name: /Billing address/ });
+    for (const [label, value] of [['Name', 'Dock Seven'], ['Street', '1 Main St'], ['City', 'Memphis'], ['State or region', 'TN'], ['Postal code', '38117'], ['Phone', '9015550100']]) {
+      await billing.getByLabel(label!).fill(value!);
+    }
+    await card.getByLabel('Default weight unit').selectOption('LB');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('button', { name: 'Edit account' }).waitFor();
+    const saved = (await s.t.call('GET', `/shippingaccount/${bare}`, key)).body.shipping_account;
+    expect(saved.billing_address).toMatchObject({ name: 'Dock Seven', city: 'Memphis', country: 'US' });
+    expect(saved.defaults.weight_units).toBe('LB');
+    // A CSV batch ships from the billing address: the upload is no longer refused.
+    await page.getByRole('link', { name: 'Batches' }).click();
+    await page.getByLabel('Shipping account').selectOption(bare);
+    expect(await page.getByText('has no billing address').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'New shipment' }).click();
+    await fillShipment(page, 'Order Person');
+    await page.getByLabel('Order number').fill('SO-4711');
+    const buy = await rates(page);
+    await buy.click();
+    await expectResultInView(page);
+    await page.getByRole('link', { name: 'Open the shipment' }).click();
+    await page.getByText('SO-4711').waitFor();
+    const link = await page.getByLabel(/Tracking link for the customer/).inputValue();
+    expect(link).toMatch(/\/tracking\//);
+    expect(await page.getByRole('link', { name: 'Customer tracking page' }).getAttribute('href')).toBe(link);
+    await checkPage(page, 'shipment-links');
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
 });

@@ -50,6 +50,8 @@ export interface Shipment {
   test: boolean;
   type?: string;
   tracking_number: string;
+  /** The customer's tracking page: a signed link that needs no key. */
+  tracking_url?: string;
   label_type: string;
   costs?: Costs;
   packages: { tracking_number: string; label: string; label_type: string; weight?: number; length?: number; width?: number; height?: number; value?: number }[];

@@ -71,7 +71,7 @@ export function BatchUpload() {
           <Select label="Size unit" value={shared.dim_units} onValue={set('dim_units')} options={DIM_UNITS} />
         </div>
       </div>
-      {noSender ? <p class="note note-error">This account has no billing address, which every row ships from: give it one (PATCH /shippingaccount/{chosen.id}) before uploading.</p> : null}
+      {noSender ? <p class="note note-error">This account has no billing address, which every row ships from: give it one with Edit account on the Accounts page before uploading.</p> : null}
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
         <button type="submit" disabled={act.busy || noSender}>

@@ -22,23 +22,23 @@ interface Parcel {
 /** The units the API takes (KG or LB): offering OZ or G would only be refused. */
 const WEIGHT_UNITS = ['LB', 'KG'];
 
-const blankAddress: Address = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
+export const blankAddress: Address = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
 const blankParcel: Parcel = { weight: '1', length: '10', width: '8', height: '4' };
 
-function AddressFields({ legend, value, onChange }: { legend: string; value: Address; onChange: (a: Address) => void }) {
+export function AddressFields({ legend, value, onChange, required = true }: { legend: string; value: Address; onChange: (a: Address) => void; required?: boolean }) {
   const f = (k: keyof Address, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} value={value[k] ?? ''} onValue={(v) => onChange({ ...value, [k]: v })} {...extra} />
   );
   return (
     <fieldset class="address">
       <legend>{legend}</legend>
-      {f('name', 'Name', { required: true, autoComplete: 'off' })}
+      {f('name', 'Name', { required, autoComplete: 'off' })}
       {f('company', 'Company')}
-      {f('street1', 'Street', { required: true })}
-      {f('city', 'City', { required: true })}
+      {f('street1', 'Street', { required })}
+      {f('city', 'City', { required })}
       {f('state', 'State or region')}
       {f('postal_code', 'Postal code')}
-      {f('country', 'Country (2 letters)', { required: true, maxLength: 2, pattern: '[A-Za-z]{2}' })}
+      {f('country', 'Country (2 letters)', { required, maxLength: 2, pattern: '[A-Za-z]{2}' })}
       {f('phone', 'Phone', { type: 'tel' })}
     </fieldset>
   );
@@ -52,7 +52,7 @@ function deliveryText(r: Rate): string {
   return [r.estimated_date ? `Arrives ${day(r.estimated_date)}` : undefined, days].filter(Boolean).join(' · ');
 }
 
-function clean(a: Address): Address {
+export function clean(a: Address): Address {
   const out: Address = {};
   for (const [k, v] of Object.entries(a)) if (v) (out as Record<string, string>)[k] = k === 'country' ? v.toUpperCase() : v;
   return out;
@@ -66,6 +66,7 @@ export function NewShipment() {
   const [recipient, setRecipient] = useState<Address>(blankAddress);
   const [parcels, setParcels] = useState<Parcel[]>([blankParcel]);
   const [units, setUnits] = useState({ weight: 'LB', dim: 'IN' });
+  const [order, setOrder] = useState('');
   const [quotes, setQuotes] = useState<Quote[]>();
   const [booked, setBooked] = useState<Shipment & { serviceName: string; carrierName: string }>();
   const rating = useAction();
@@ -105,7 +106,8 @@ export function NewShipment() {
   const buy = async (account: Account, rate: Rate) => {
     const meta = carriers.data?.carriers.find((c) => c.slug === account.carrier);
     const packaging = account.defaults.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0]);
-    const body = { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}) } };
+    const references = order.trim() ? { references: [{ type: 'order', value: order.trim() }] } : {};
+    const body = { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}), ...references } };
     const res = await buying.run(body, (key, idempotencyKey) => api<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { key, idempotencyKey, body }));
     if (res) {
       setQuotes(undefined);
@@ -153,6 +155,7 @@ export function NewShipment() {
           <AddressFields legend="From" value={sender} onChange={setSender} />
           <AddressFields legend="To" value={recipient} onChange={setRecipient} />
         </div>
+        <Field label="Order number" hint="Printed on the label as a reference, and searchable in Shipments" value={order} onValue={setOrder} autoComplete="off" />
         <fieldset>
           <legend>Packages</legend>
           <div class="units">

@@ -5,7 +5,7 @@ import { LabelLink } from '../label';
 import { codeName } from '../names';
 import { BASE, Link } from '../router';
 import type { Address, Checkpoint, Shipment } from '../types';
-import { Confirm, ErrorNote, Facts, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
+import { Confirm, ErrorNote, Facts, Field, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
 
 export function AddressBlock({ a }: { a: Address }) {
   const lines = [a.name, a.company, a.street1, a.street2, `${[a.city, a.state].filter(Boolean).join(', ')} ${a.postal_code ?? ''}`.trim(), a.country, a.phone, a.email].filter((l) => l);
@@ -88,7 +88,15 @@ export function ShipmentDetail({ id }: { id: string }) {
         <button type="button" class="quiet" disabled={refresh.busy} onClick={track}>
           Refresh tracking
         </button>
+        {s.tracking_url ? (
+          <a href={s.tracking_url} target="_blank" rel="noopener">
+            Customer tracking page
+          </a>
+        ) : null}
       </div>
+      {s.tracking_url ? (
+        <Field label="Tracking link for the customer (no key needed)" value={s.tracking_url} readOnly class="tracking-link" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+      ) : null}
       <ErrorNote>{refresh.error}</ErrorNote>
       <div class="grid">
         <section class="card">
