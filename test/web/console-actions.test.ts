@@ -241,5 +241,38 @@ describe('the console as a product', () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it('makes a return method and a returns portal link that opens for the customer', async () => {
+    const { page, problems, close } = await signedIn('/console/returns', 1366);
+    const method = page.getByRole('form', { name: 'New return method' });
+    await method.getByLabel('Shipping account').selectOption(account);
+    await method.getByLabel('Method name').fill('Post office drop-off');
+    await method.getByLabel('Service').selectOption('carrier_a_ground');
+    await method.getByLabel('Charged to the customer').fill('4');
+    await method.getByRole('button', { name: 'Create return method' }).click();
+    await method.getByText('Return method “Post office drop-off” created.').waitFor();
+
+    const portal = page.getByRole('form', { name: 'Returns portal link' });
+    await portal.getByLabel('Customer id').fill('cust-1');
+    await portal.getByLabel('Order id').fill('ord-1');
+    const who = portal.getByRole('group', { name: 'Customer' });
+    for (const [label, value] of [['Name', 'Cora Customer'], ['Street', '5 Fifth Ave'], ['City', 'New York'], ['State or region', 'NY'], ['Postal code', '10001'], ['Phone', '2125550100']]) {
+      await who.getByLabel(label!).fill(value!);
+    }
+    await portal.getByLabel('Item 1 product').fill('Blue mug');
+    await portal.getByLabel('SKU').fill('MUG-B');
+    await portal.getByLabel('Value of one').fill('12');
+    await portal.getByLabel('Weight of one (LB)').fill('1');
+    await portal.getByRole('button', { name: 'Create portal link' }).click();
+    const url = await portal.getByLabel(/Link for the customer/).inputValue();
+    expect(url).toMatch(/\/portal\//);
+    await checkPage(page, 'returns-forms');
+    const customer = await page.context().newPage();
+    await customer.goto(`${s.url}${new URL(url).pathname}`);
+    await customer.getByText('Blue mug').first().waitFor();
+    await customer.getByText('Post office drop-off').first().waitFor();
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
 });

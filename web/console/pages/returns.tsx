@@ -1,7 +1,8 @@
-/** Returns: the list with filters, one return, and voiding it. */
+/** Returns: the list with filters, making return methods and portal links, one return, and voiding it. */
 import { api, query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
+import { NewPortalLink, NewReturnMethod } from './return-forms';
 import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
 
 interface Return {
@@ -65,6 +66,8 @@ export function Returns() {
         ]}
       />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
+      <NewReturnMethod onCreated={list.reload} />
+      <NewPortalLink />
     </section>
   );
 }
