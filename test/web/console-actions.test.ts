@@ -274,5 +274,20 @@ describe('the console as a product', () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it('schedules a pickup from the account’s address: a double click is one pickup, with one key, and its page opens', async () => {
+    const { page, problems, close } = await signedIn('/console/pickups', 1366);
+    const sent = watchKeys(page, '/pickup');
+    const form = page.getByRole('form', { name: 'Schedule a pickup' });
+    await form.getByLabel('Shipping account').selectOption(account);
+    expect(await form.getByRole('group', { name: 'Pickup address' }).getByLabel('Street').inputValue()).toBe('1 Main St');
+    await form.getByRole('button', { name: 'Schedule pickup' }).dblclick();
+    await page.getByRole('button', { name: 'Cancel pickup' }).waitFor();
+    expectOneKey(sent);
+    expect((await s.t.call('GET', '/pickups', key)).body).toHaveLength(1);
+    await checkPage(page, 'pickup-scheduled');
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
 });
