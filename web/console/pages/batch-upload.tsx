@@ -8,7 +8,7 @@ import { useIntent } from '../intent';
 import { labelTypeName, namedOptions } from '../names';
 import { BASE, navigate } from '../router';
 import type { Account, CarrierMeta } from '../types';
-import { ErrorNote, Select, useApi } from '../ui';
+import { ErrorNote, Field, Select, useApi } from '../ui';
 import { accountName } from '../names';
 
 /** The units the API takes: offering OZ or G would only be refused. */
@@ -30,6 +30,7 @@ export function BatchUpload() {
   const [account, setAccount] = useState('');
   const [shared, setShared] = useState<Shared>(suggested(undefined, undefined));
   const [file, setFile] = useState<File>();
+  const [name, setName] = useState('');
   const act = useIntent();
   const list = accounts.data?.shipping_accounts ?? [];
   const metaOf = (id: string) => carriers.data?.carriers.find((c) => c.slug === list.find((a) => a.id === id)?.carrier);
@@ -45,8 +46,8 @@ export function BatchUpload() {
     e.preventDefault();
     if (!file) return act.setError('Choose a CSV file.');
     // The file's identity and the shared values are the intent: the same upload again is one batch.
-    const intent = { account, shared, file: [file.name, file.size, file.lastModified] };
-    const res = await act.run(intent, (key, idempotencyKey) => api<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared })}`, { key, idempotencyKey, raw: { body: file, type: 'text/csv' } }));
+    const intent = { account, shared, name, file: [file.name, file.size, file.lastModified] };
+    const res = await act.run(intent, (key, idempotencyKey) => api<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared, reference: name.trim() || undefined })}`, { key, idempotencyKey, raw: { body: file, type: 'text/csv' } }));
     if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
   };
   const pick = blankUntilChosen(chosen !== undefined);
@@ -62,6 +63,7 @@ export function BatchUpload() {
           <label for="csv-file">CSV file</label>
           <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
         </div>
+        <Field label="Batch name" hint="Optional, e.g. Monday wave" value={name} onValue={setName} />
         <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
         <Select label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required options={namedOptions(meta?.services ?? [], meta?.slug)} />
         <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={namedOptions(meta?.packaging_types ?? [], meta?.slug)} />

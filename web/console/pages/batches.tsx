@@ -1,5 +1,5 @@
 /**
- * Batches: upload a CSV of shipments for one account and service, watch it run, then its failed rows,
+ * Batches: upload a CSV of shipments for one account and service, watch it run, then its rows,
  * retry, cancel, the print file and closing the day (POST /batches and what hangs off it).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -43,6 +43,7 @@ interface Item {
 const RUNNING = new Set(['queued', 'in_progress']);
 const STATUS_TEXT: Record<Batch['status'], string> = { queued: 'Queued', in_progress: 'Running', completed: 'Completed', completed_with_errors: 'Completed with errors', cancelled: 'Cancelled' };
 const PAGE_SIZE = 20;
+const ROW_STATUS: Record<string, string> = { queued: 'Queued', in_progress: 'Booking…', cancelled: 'Cancelled', failed: 'Failed' };
 
 export function Batches() {
   const f = useFilters(`${BASE}/batches`, []);
@@ -84,7 +85,7 @@ function printFormatOf(labelType: string | null): string {
   return format.startsWith('ZPL') ? 'zpl' : format.startsWith('EPL') ? 'epl' : 'pdf';
 }
 
-/** Reloads the failed rows when the batch finishes again (after a retry), not on the first answer. */
+/** Reloads the rows when the batch finishes again (after a retry), not on the first answer. */
 function useReloadOnFinish(completed: string | undefined, reload: () => void) {
   const seen = useRef(completed);
   useEffect(() => {
@@ -100,8 +101,9 @@ export function BatchDetail({ id }: { id: string }) {
   const b = loaded.data?.batch;
   const running = b !== undefined && RUNNING.has(b.status);
   usePolling(running, loaded.reload, loaded.loading);
-  const failed = useApi<Item[]>(b && !running && b.counts.failed > 0 ? `${path}/shipments?status=failed&pageSize=500` : null);
-  useReloadOnFinish(b?.completed, failed.reload);
+  // Every row once the batch has run: its label, or why it failed.
+  const rows = useApi<Item[]>(b && !running ? `${path}/shipments?pageSize=500` : null);
+  useReloadOnFinish(b?.completed, rows.reload);
   const act = useAction();
   const send = useIntent();
   const [chosenFormat, setFormat] = useState<string>();
@@ -186,27 +188,33 @@ export function BatchDetail({ id }: { id: string }) {
       <div aria-live="polite">{closed ? <p class="note note-ok">{closed}</p> : null}</div>
       <ErrorNote>{act.error}</ErrorNote>
       <ErrorNote>{send.error}</ErrorNote>
-      {!running && b.counts.failed > 0 && failed.data && failed.data.length > 0 ? (
-        <section class="card" aria-labelledby="failed-h">
-          <h2 id="failed-h">Failed rows</h2>
+      {!running && rows.data && rows.data.length > 0 ? (
+        <section class="card" aria-labelledby="rows-h">
+          <h2 id="rows-h">Rows</h2>
           <table class="list">
             <thead>
               <tr>
                 <th scope="col">Line</th>
                 <th scope="col">Reference</th>
-                <th scope="col">Error</th>
+                <th scope="col">Result</th>
               </tr>
             </thead>
             <tbody>
-              {failed.data.map((item) => (
-                <tr key={item.index}>
+              {rows.data.map((item) => (
+                <tr key={item.index} class={item.status === 'failed' ? 'failed' : undefined}>
                   <td data-label="Line">{item.row ?? `Item ${item.index + 1}`}</td>
                   <td data-label="Reference">{item.reference ?? '—'}</td>
-                  <td data-label="Error">
-                    {/* The Line column says the line: the message need not start with it again. */}
-                    {item.error?.message.replace(/^line \d+, /, '') ?? item.status}
-                    {/* A CSV row's message names its column already; a booking error's field is news. */}
-                    {item.error?.detail && !item.error.message.includes(item.error.detail) ? <span class="sub">{`Field: ${item.error.detail}`}</span> : null}
+                  <td data-label="Result">
+                    {item.shipment ? (
+                      <Link href={`${BASE}/shipments/${encodeURIComponent(item.shipment.id)}`}>{item.shipment.tracking_number}</Link>
+                    ) : (
+                      <>
+                        {/* The Line column says the line: the message need not start with it again. */}
+                        {item.error?.message.replace(/^line \d+, /, '') ?? ROW_STATUS[item.status] ?? item.status}
+                        {/* A CSV row's message names its column already; a booking error's field is news. */}
+                        {item.error?.detail && !item.error.message.includes(item.error.detail) ? <span class="sub">{`Field: ${item.error.detail}`}</span> : null}
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -215,7 +223,7 @@ export function BatchDetail({ id }: { id: string }) {
         </section>
       ) : null}
       <p>
-        <Link href={`${BASE}/shipments`}>Shipments</Link> lists every booked label.
+        <Link href={`${BASE}/shipments?batch=${encodeURIComponent(b.id)}`}>This batch’s shipments</Link> in the Shipments list.
       </p>
     </section>
   );
