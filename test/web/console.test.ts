@@ -69,6 +69,7 @@ describe('console in a browser', () => {
     const problems = watchConsole(page);
     await page.goto(`${s.url}/console/`);
     await page.getByLabel('API key').waitFor();
+    expect(await page.locator('.hint').textContent()).toContain('keys create');
     await checkPage(page, 'sign-in');
     await page.getByLabel('API key').fill('wb_wrong_key');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -246,6 +247,8 @@ describe('console in a browser', () => {
     expect(error).not.toContain('line 3');
 
     expect(await page.getByLabel('Print file format').inputValue()).toBe('pdf');
+    // carrier_a has no end-of-day forms: nothing offers to close the day.
+    expect(await page.getByRole('button', { name: 'Close the day' }).count()).toBe(0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download print file' }).click()]);
     expect(download.suggestedFilename()).toBe(`${batchId}.pdf`);
     const file = readFileSync((await download.path())!);

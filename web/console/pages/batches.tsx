@@ -9,6 +9,7 @@ import { useKey } from '../context';
 import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
+import type { CarrierMeta } from '../types';
 import { Confirm, ErrorNote, Facts, ListTable, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
 import { BatchUpload } from './batch-upload';
 
@@ -103,6 +104,7 @@ export function BatchDetail({ id }: { id: string }) {
   usePolling(running, loaded.reload, loaded.loading);
   // Every row once the batch has run: its label, or why it failed.
   const rows = useApi<Item[]>(b && !running ? `${path}/shipments?pageSize=500` : null);
+  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
   useReloadOnFinish(b?.completed, rows.reload);
   const act = useAction();
   const send = useIntent();
@@ -119,6 +121,8 @@ export function BatchDetail({ id }: { id: string }) {
     );
   }
   const done = b.counts.booked + b.counts.failed + b.counts.cancelled;
+  const carrier = rows.data?.find((i) => i.shipment)?.shipment?.carrier;
+  const manifests = carriers.data?.carriers.find((c) => c.slug === carrier)?.operations.includes('manifest') ?? false;
   const format = chosenFormat ?? printFormatOf(b.label_type);
   const post = (what: string) => send.run(what, (k, idempotencyKey) => api(`${path}/${what}`, { key: k, idempotencyKey, method: 'POST' }));
   const retry = async () => {
@@ -180,9 +184,12 @@ export function BatchDetail({ id }: { id: string }) {
           <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, key, `${b.id}.${format}`))}>
             Download print file
           </button>
-          <button type="button" class="quiet" disabled={send.busy || running} onClick={manifest}>
-            Close the day
-          </button>
+          {/* Offered only where the carrier has end-of-day forms. */}
+          {manifests ? (
+            <button type="button" class="quiet" disabled={send.busy || running} onClick={manifest}>
+              Close the day
+            </button>
+          ) : null}
         </div>
       ) : null}
       <div aria-live="polite">{closed ? <p class="note note-ok">{closed}</p> : null}</div>
