@@ -242,7 +242,7 @@ describe('the console as a product', () => {
     await close();
   });
 
-  it('makes a return method and a returns portal link that opens for the customer', async () => {
+  it('makes a return method, books a return (a double click is one, with one key), and makes a returns portal link that opens for the customer', async () => {
     const { page, problems, close } = await signedIn('/console/returns', 1366);
     const method = page.getByRole('form', { name: 'New return method' });
     await method.getByLabel('Shipping account').selectOption(account);
@@ -251,6 +251,23 @@ describe('the console as a product', () => {
     await method.getByLabel('Charged to the customer').fill('4');
     await method.getByRole('button', { name: 'Create return method' }).click();
     await method.getByText('Return method “Post office drop-off” created.').waitFor();
+
+    // A return booked for a customer: a double click is one return, with one key, and its page opens.
+    const sent = watchKeys(page, '/returns');
+    const booking = page.getByRole('form', { name: 'New return' });
+    await booking.getByLabel('Return method').selectOption({ label: 'Post office drop-off (International express and ground parcel carrier)' });
+    await booking.getByLabel('Customer id').fill('cust-2');
+    await booking.getByLabel('Product').fill('Tea towel');
+    const sender = booking.getByRole('group', { name: /Customer/ });
+    for (const [label, value] of [['Name', 'Rita Returner'], ['Street', '5 Fifth Ave'], ['City', 'New York'], ['State or region', 'NY'], ['Postal code', '10001'], ['Phone', '2125550100']]) {
+      await sender.getByLabel(label!).fill(value!);
+    }
+    await booking.getByRole('button', { name: 'Book return label' }).dblclick();
+    await page.getByRole('button', { name: 'Void return' }).waitFor();
+    expectOneKey(sent);
+    expect((await s.t.call('GET', '/returns?customer_id=cust-2', key)).body).toHaveLength(1);
+    await page.getByRole('link', { name: '← Returns' }).click();
+    await page.getByRole('form', { name: 'Returns portal link' }).waitFor();
 
     const portal = page.getByRole('form', { name: 'Returns portal link' });
     await portal.getByLabel('Customer id').fill('cust-1');

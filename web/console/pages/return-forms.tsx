@@ -1,11 +1,14 @@
 /**
- * What the Returns page makes: return methods (how a customer sends parcels back, at what charge)
- * and returns portal links (a signed page where a customer returns items of an order by themself).
+ * What the Returns page makes: return methods (how a customer sends parcels back, at what charge),
+ * returns portal links (a signed page where a customer returns items of an order by themself), and
+ * returns booked for a customer.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../shared/api';
 import { dateTime } from '../../shared/format';
+import { useIntent } from '../intent';
 import { accountName, namedOptions } from '../names';
+import { BASE, navigate } from '../router';
 import type { Account, Address, CarrierMeta } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
 import { AddressFields, blankAddress, clean } from './new-shipment';
@@ -146,6 +149,72 @@ export function NewPortalLink() {
           </a>
         </div>
       ) : null}
+    </form>
+  );
+}
+
+interface Method {
+  id: string;
+  method_name: string;
+  type: string;
+  carrier_name: string;
+}
+
+/**
+ * A return the merchant books for a customer: its label (and, for a pickup method, the driver) is
+ * bought from the carrier, so it is sent with one Idempotency-Key per intent.
+ */
+export function NewReturn() {
+  const methods = useApi<{ return_methods: Method[] }>('/returns/methods');
+  const [customer, setCustomer] = useState<Address>(blankAddress);
+  const [form, setForm] = useState({ method: '', customer: '', order: '', product: '', quantity: '1', weight: '1', units: 'LB', date: '', ready: '10:00', close: '17:00' });
+  const act = useIntent();
+  const list = methods.data?.return_methods ?? [];
+  const method = list.find((m) => m.id === form.method);
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const body = {
+      return: {
+        return_method: form.method,
+        customer_id: form.customer,
+        ...(form.order ? { order_id: form.order } : {}),
+        customer: clean(customer),
+        return_lines: [{ product_name: form.product, quantity: Number(form.quantity) }],
+        packages: [{ weight: Number(form.weight) }],
+        weight_units: form.units,
+        ...(method?.type === 'pickup' ? { pickup: { date: form.date, ready_time: form.ready, close_time: form.close } } : {}),
+      },
+    };
+    const res = await act.run(body, (key, idempotencyKey) => api<{ id: string }>('/returns', { key, idempotencyKey, body }));
+    if (res) navigate(`${BASE}/returns/${encodeURIComponent(res.body.id)}`);
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="return-h">
+      <h2 id="return-h">New return</h2>
+      <div class="row">
+        <Select label="Return method" value={form.method} onValue={set('method')} blank={list.length ? 'Choose a method' : 'Create a return method first'} required options={list.map((m) => [m.id, `${m.method_name} (${m.carrier_name})`] as [string, string])} />
+        <Field label="Customer id" required value={form.customer} onValue={set('customer')} />
+        <Field label="Order id" value={form.order} onValue={set('order')} />
+        <Field label="Product" required value={form.product} onValue={set('product')} />
+        <Field label="Quantity" type="number" min="1" step="1" required value={form.quantity} onValue={set('quantity')} />
+        <Field label={`Parcel weight (${form.units})`} type="number" min="0.01" step="any" required value={form.weight} onValue={set('weight')} />
+        <Select label="Weight unit" value={form.units} onValue={set('units')} options={['LB', 'KG']} />
+        {method?.type === 'pickup' ? (
+          <>
+            <Field label="Pickup date" type="date" required value={form.date} onValue={set('date')} />
+            <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
+            <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
+          </>
+        ) : null}
+      </div>
+      <AddressFields legend="Customer (the label’s sender)" value={customer} onChange={setCustomer} />
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          {act.busy ? 'Booking the return…' : 'Book return label'}
+        </button>
+      </div>
     </form>
   );
 }

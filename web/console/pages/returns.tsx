@@ -1,8 +1,9 @@
 /** Returns: the list with filters, making return methods and portal links, one return, and voiding it. */
+import { useState } from 'preact/hooks';
 import { api, query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
-import { NewPortalLink, NewReturnMethod } from './return-forms';
+import { NewPortalLink, NewReturn, NewReturnMethod } from './return-forms';
 import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
 
 interface Return {
@@ -24,6 +25,7 @@ const utc = (created: string) => (/[zZ]|[+-]\d{2}:\d{2}$/.test(created) ? create
 export function Returns() {
   const f = useFilters(`${BASE}/returns`, FILTERS);
   const list = useApi<Return[]>(`/returns${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  const [methodsMade, setMethodsMade] = useState(0);
   return (
     <section>
       <PageHeading>Returns</PageHeading>
@@ -66,7 +68,14 @@ export function Returns() {
         ]}
       />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
-      <NewReturnMethod onCreated={list.reload} />
+      {/* A new method is offered at once: the return form starts again with the methods reloaded. */}
+      <NewReturn key={methodsMade} />
+      <NewReturnMethod
+        onCreated={() => {
+          list.reload();
+          setMethodsMade((n) => n + 1);
+        }}
+      />
       <NewPortalLink />
     </section>
   );
