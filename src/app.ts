@@ -20,6 +20,8 @@ import { requestExamples } from './contract/examples.js';
 import { CURRENT_API_VERSION } from './contract/versions.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerIgnoredMembers } from './http/ignored-members.js';
+import { collectAllowedMethods } from './http/allowed-methods.js';
 import { registerJsonParser } from './http/json-parser.js';
 import { createRequestLimits } from './http/request-limits.js';
 import { registerBodyChecks } from './http/body-checks.js';
@@ -143,8 +145,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (apiErr.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(apiErr.retryAfter)));
     return reply.status(status).send(apiErr.toBody());
   });
+  const allowedMethods = collectAllowedMethods(app);
   app.setNotFoundHandler((req, reply) => {
-    const err = new ApiError('not_found', `No route ${req.method} ${req.url.split('?')[0]}`, 'see GET /openapi.json');
+    const path = req.url.split('?')[0]!;
+    // HEAD comes with every GET route; saying it would only add noise.
+    const allowed = allowedMethods(path).filter((m) => m !== 'HEAD');
+    // A route of this very method that found nothing (a missing static file) is a plain 404.
+    const otherMethods = allowed.length > 0 && !allowed.includes(req.method);
+    const err =
+      otherMethods
+        ? new ApiError('method_not_allowed', `${req.method} ${path} is not an operation; ${path} answers ${allowed.join(', ')}`, 'see GET /openapi.json')
+        : new ApiError('not_found', `No route ${req.method} ${path}`, 'see GET /openapi.json');
+    if (otherMethods) reply.header('allow', allowed.join(', '));
     return reply.status(httpStatus(err)).send(err.toBody());
   });
 
@@ -160,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
+  registerIgnoredMembers(app);
   registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()) });
   return app;
 }

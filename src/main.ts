@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import { declarations } from './carriers/declarations.js';
 import { createCarrierRuntime } from './carriers/runtime.js';
 import { systemClock, type Clock } from './clock.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import type { App } from './http/types.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
@@ -46,6 +46,12 @@ export async function openSealer(config: Config, database: Database, now: Date):
   return sealer;
 }
 
+/** A port another process holds, as the one setting to change (the CLI prints it in one line); other errors as they are. */
+function portTaken(err: unknown, port: number, setting: string, what: string): unknown {
+  if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') return err;
+  return new ConfigError(`port ${port} is in use, so ${what} cannot listen there: set ${setting} to a free port`);
+}
+
 export async function startServer(config: Config, opts: { logger?: Logger; clock?: Clock } = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
@@ -68,7 +74,15 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
 
   // The embedded default: the carrier emulator on loopback, every carrier pointed at it.
   // Loaded only in that mode: a live instance never loads the emulator (its carriers, labels, forms).
-  const emulator = config.carriers.mode === 'emulator' ? await (await import('./emulator/server.js')).startEmulator({ port: config.carriers.emulatorPort, stateDir: config.dataDir, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }) : undefined;
+  const emulator =
+    config.carriers.mode === 'emulator'
+      ? await (await import('./emulator/server.js'))
+          .startEmulator({ port: config.carriers.emulatorPort, stateDir: config.dataDir, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) })
+          .catch(async (err: unknown) => {
+            await database.close();
+            throw portTaken(err, config.carriers.emulatorPort, 'WAYBILL_EMULATOR_PORT', 'the carrier emulator');
+          })
+      : undefined;
   if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
   // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
   const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;
@@ -84,7 +98,13 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, labels: carriers.labels, masterTestAccounts, trackConcurrency: config.trackConcurrency, ...(metrics ? { metrics } : {}) };
   const services = createServices(deps);
   const app = await buildApp({ ...deps, services, ...withTracing });
-  const url = await app.listen({ host: config.host, port: config.port });
+  const url = await app.listen({ host: config.host, port: config.port }).catch(async (err: unknown) => {
+    await app.close();
+    await carriers.close();
+    await emulator?.close();
+    await database.close();
+    throw portTaken(err, config.port, 'PORT', 'Waybill');
+  });
   // Webhook deliveries and background tracking run in every instance; the database shares the work.
   const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }), baseUrl: url, ...(metrics ? { metrics } : {}), ...withTracing });
   logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);

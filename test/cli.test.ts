@@ -1,6 +1,7 @@
 /** The real CLI and the real server as separate processes, as an operator runs them. */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,26 @@ describe('waybill keys', () => {
     expect((await runCli(['keys', 'create'], env)).code).toBe(2);
     expect((await runCli(['frobnicate'], env)).stderr).toContain('usage: waybill');
     expect((await runCli(['serve'], { ...env, PORT: 'eighty' })).stderr).toContain('PORT');
+  }, 60_000);
+});
+
+describe('waybill serve on a taken port', () => {
+  it('ends with one line naming the setting to change and a non-zero exit, for the emulator’s port and the service’s', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = String((holder.address() as AddressInfo).port);
+    try {
+      for (const [setting, env] of [
+        ['WAYBILL_EMULATOR_PORT', { PORT: '0', WAYBILL_EMULATOR_PORT: port }],
+        ['PORT', { PORT: port, HOST: '127.0.0.1', WAYBILL_EMULATOR_PORT: '0' }],
+      ] as const) {
+        const res = await runCli(['serve'], { ...env, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-port-')), WAYBILL_LOG_LEVEL: 'warn' });
+        expect(res.code, res.stderr).not.toBe(0);
+        expect(res.stderr.trim().split('\n')).toEqual([`port ${port} is in use, so ${setting === 'PORT' ? 'Waybill' : 'the carrier emulator'} cannot listen there: set ${setting} to a free port`]);
+      }
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   }, 60_000);
 });
 

@@ -155,6 +155,7 @@ export const ReturnView = Type.Object({
   ),
   shipment: Type.Object({
     id: Type.String(),
+    type: Type.Literal('return', { description: 'a return’s shipment is always of type return (GET /shipments/{id} says so too)' }),
     tracking_number: Type.String(),
     reference_number: Type.String(),
     status: Type.String({ description: 'the tracking stage' }),

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'master_test_shipping_account_not_found',
   'carrier_no_shipment_found',
   'not_found',
+  // The path exists, with other methods (the answer's Allow header lists them).
+  'method_not_allowed',
   'link_expired',
   // A label of a shipment that was voided (cancelled, refunded): its bytes would ship nothing.
   'label_voided',

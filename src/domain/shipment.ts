@@ -154,6 +154,8 @@ export interface BookedShipment {
   packages: BookedPackage[];
   costs?: Costs;
   shipping_documents?: ShippingDocument[];
+  /** The carrier's date of the shipment when the request left it to the carrier (YYYY-MM-DD). */
+  ship_date?: string;
   estimated_date?: string;
   transit_days?: number;
 }

@@ -51,6 +51,14 @@ export class CredentialBook {
     return this.#secrets.delete(`${c.carrier}\n${c.id}`);
   }
 
+  /** Every credential known, for the emulator's state file. */
+  all(): KnownCredential[] {
+    return [...this.#secrets].map(([key, secret]) => {
+      const [carrier, id] = key.split('\n') as [CarrierSlug, string];
+      return { carrier, id, secret };
+    });
+  }
+
   /** Whether the carrier issued this id with this secret. */
   knows(carrier: CarrierSlug, id: string | undefined, secret: string | undefined): boolean {
     if (!id || !secret) return false;

@@ -18,6 +18,7 @@ import { statusCodeOf } from './json.js';
 import { createEmulatedCarriers, CREDENTIAL_MEMBERS, type CarrierStates } from './registry.js';
 import { fileSequences, memorySequences } from './sequences.js';
 import { CredentialBook, type KnownCredential } from './credentials.js';
+import { persistState } from './persistence.js';
 
 export interface EmulatorOptions {
   /** Base clock; the control API shifts it. Defaults to the system clock. */
@@ -28,7 +29,7 @@ export interface EmulatorOptions {
   host?: string;
   /** Defaults to 0 (a free port). */
   port?: number;
-  /** Directory of the emulator's durable state (its number sequences); in memory without one. */
+  /** Directory of the emulator's durable state (number sequences, bookings, credentials, clock); in memory without one. */
   stateDir?: string;
   /** Credentials the carriers know besides the service's emulator test credentials. */
   credentials?: readonly KnownCredential[];
@@ -62,6 +63,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const { carriers, states } = createEmulatedCarriers({ clock, sequences, credentials });
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
+  const persistence = options.stateDir ? persistState(options.stateDir, { states, clock, credentials }) : undefined;
 
   // forceCloseConnections: close() must not wait for connections a `timeout` fault holds open.
   const common = { forceCloseConnections: true, bodyLimit: BODY_LIMIT } as const;
@@ -71,6 +73,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   app.addHook('onRequest', faultHook(faults, bySlug));
   app.addHook('onSend', latencyHook(faults));
+  if (persistence) {
+    // Whatever is not a read may have changed what the carrier remembers.
+    app.addHook('onResponse', (request, _reply, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') persistence.changed();
+      done();
+    });
+  }
   app.setErrorHandler((err, _request, reply) => {
     const code = statusCodeOf(err);
     const status = code !== undefined && code >= 400 && code < 500 ? 400 : 500;
@@ -100,6 +109,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       closing ??= (async () => {
         faults.close();
         await app.close();
+        persistence?.flush();
       })();
       return closing;
     },

@@ -5,7 +5,7 @@
 import type { ApiError, ErrorCode } from '../domain/errors.js';
 
 /** Every status an error is answered with (http/openapi.ts documents them per route). */
-export const ERROR_STATUSES = [400, 401, 404, 409, 410, 413, 415, 429, 500, 502, 503, 504] as const;
+export const ERROR_STATUSES = [400, 401, 404, 405, 409, 410, 413, 415, 429, 500, 502, 503, 504] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
@@ -23,6 +23,7 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   master_test_shipping_account_not_found: 404,
   carrier_no_shipment_found: 404,
   not_found: 404,
+  method_not_allowed: 405,
   // A signed link (label, tracking page, returns portal) that was genuine but is past its expiry.
   link_expired: 410,
   label_voided: 410,

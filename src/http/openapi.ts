@@ -28,6 +28,7 @@ const STATUS_MEANING: Record<ErrorStatus, string> = {
   400: 'Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed',
   401: 'No API key, or one that is not accepted',
   404: 'No such resource for this tenant (another tenant’s is answered the same way)',
+  405: 'The path has no such operation; the Allow header lists its methods',
   409: 'An Idempotency-Key conflict, or the resource’s state forbids the change',
   410: 'The signed link was genuine but has expired (ask for a new one), or the label it names was voided',
   413: 'The body is larger than WAYBILL_BODY_LIMIT',
@@ -55,6 +56,7 @@ const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   master_test_shipping_account_not_found: ['no master test shipping account exists for this carrier in BR', 'shipping_account.country'],
   carrier_no_shipment_found: ['The carrier does not know this shipment', '794612345678'],
   not_found: ['No route GET /shipment', 'see GET /openapi.json'],
+  method_not_allowed: ['GET /rate is not an operation; /rate answers POST', 'see GET /openapi.json'],
   link_expired: ['This link expired on 2026-12-01T10:00:00Z; ask the sender for a new one', 'expires'],
   label_voided: ['label lbl_3kTqv9 belongs to shipment shp_8fQx2 voided at 2026-12-01T10:00:00.000Z: it can no longer be used; book a new shipment', 'lbl_3kTqv9'],
   idempotency_key_reused: ['Idempotency-Key order-1001 was used with a different request; use a new key for a new request', 'order-1001'],
@@ -82,8 +84,11 @@ export function errorResponse(status: ErrorStatus): typeof ErrorBody {
   return withExamples(ok(STATUS_MEANING[status], ErrorBody), examples);
 }
 
-/** Statuses only some routes answer, which add them themselves: 410 where a signed link is accepted. */
-const WHERE_IT_APPLIES = [410] as const;
+/**
+ * Statuses only some routes answer, which add them themselves: 410 where a signed link is accepted;
+ * 405 no route answers (it is the answer for a method a path lacks).
+ */
+const WHERE_IT_APPLIES = [405, 410] as const;
 type CommonStatus = Exclude<ErrorStatus, (typeof WHERE_IT_APPLIES)[number]>;
 
 /** Every other error status with its examples; spread into each route's `response`. */

@@ -1,6 +1,7 @@
 /** The whole service → carrier_a adapter → emulator over loopback: rating and booking. */
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { localDate, utcOffsetMinutes } from '../../src/emulator/calendar.js';
 import { expectError } from '../support/app.js';
 import { customsItems, recipientGB, recipientUS, shipment, useCarrierA } from './support.js';
 
@@ -107,6 +108,31 @@ describe('POST /ship', () => {
     // carrier_a books only with contact phone numbers: said before any carrier call.
     const { phone: _phone, ...noPhone } = recipientUS;
     expect(expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', recipient: noPhone })), 400, 'schema_field_required').detail).toBe('shipment.recipient.phone');
+  });
+
+  it('rates and books by weight alone without size units; a size still needs them', async () => {
+    const { dim_units: _units, ...bare } = shipment(s.account, { packages: [{ weight: 2 }] }).shipment;
+    const rate = await s.t.call('POST', '/rate', s.key, { shipment: bare });
+    expect(rate.status, rate.raw).toBe(200);
+    const ship = await s.t.call('POST', '/ship', s.key, { shipment: { ...bare, service: 'carrier_a_ground' } });
+    expect(ship.status, ship.raw).toBe(200);
+    const sized = { ...bare, packages: [{ weight: 2, length: 10, width: 8, height: 4 }] };
+    expect(expectError(await s.t.call('POST', '/rate', s.key, { shipment: sized }), 400, 'schema_field_required').detail).toBe('shipment.dim_units');
+  });
+
+  it('books without ship_date whatever day the carrier thinks it is, on the carrier’s date', async () => {
+    // The emulator a day ahead of the service (the README's clock example): the carrier dates the shipment.
+    await s.em.advance(86_400_000);
+    try {
+      const res = await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground' }));
+      expect(res.status, res.raw).toBe(200);
+      const now = new Date(((await (await fetch(`${s.em.url}/_emulator/clock`)).json()) as { now: string }).now);
+      const carrierToday = localDate(now, utcOffsetMinutes('US', '38117'));
+      expect(res.body.shipment.ship_date).toBe(carrierToday);
+      expect((await s.t.call('GET', `/shipments/${res.body.shipment.id}`, s.key)).body.shipment.ship_date).toBe(carrierToday);
+    } finally {
+      await s.em.resetClock();
+    }
   });
 });
 

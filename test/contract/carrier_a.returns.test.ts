@@ -100,7 +100,8 @@ describe('POST /returns', () => {
     expect(r.id).toMatch(/^ret_/);
     expect(r.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(r.return_method).toMatchObject({ id: m.id, carrier: 'carrier_a', type: 'drop_off', cost: { carrier_charge: 7.5, customer_charge: 4 } });
-    expect(r.shipment).toMatchObject({ status: 'CREATED' });
+    expect(r.shipment).toMatchObject({ type: 'return', status: 'CREATED' });
+    expect((await s.t.call('GET', `/shipments/${r.shipment.id}`, s.key)).body.shipment.type).toBe('return');
     expect(r.shipment.tracking_number).toMatch(/^\d{12,}$/);
     expect(Buffer.from(r.shipment.label, 'base64').subarray(0, 4).toString()).toBe('%PDF');
     expect(r.pickup).toBeUndefined();

@@ -1,6 +1,7 @@
 /**
  * The README's shell examples run as written: every ```sh block, in order, in one bash (as a reader
- * pastes them into one terminal), against a real `waybill serve` with its built-in emulator.
+ * pastes them into one terminal), twice, against a real `waybill serve` with its built-in emulator,
+ * which they leave as they found it (its clock and faults).
  *
  * The only differences from a reader's terminal are two variables the README itself reads with a
  * default: WAYBILL_URL (the service) and WAYBILL_EMULATOR_URL (its emulator), because the service
@@ -95,22 +96,41 @@ describe('README.md shell examples', () => {
     expect(runnable.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('runs every other block in order in one shell: each exits 0 and no answer is an error', async () => {
+  it('pick says in one line what an answer held instead of the member asked for, without a stack', async () => {
+    const first = runnable[0]!.code;
+    const pick = first.slice(first.indexOf('pick() {'), first.indexOf('"$1" "$2"; }') + '"$1" "$2"; }'.length);
+    const answer = '{"error":{"code":"idempotency_key_reused"}}';
+    const res = await runBash(`${pick}\npick shipment.tracking_number '${answer}'`, {}, 10_000);
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim()).toBe(`no shipment.tracking_number in: ${answer}`);
+  });
+
+  it('runs every other block in order in one shell, twice: each exits 0, no answer is an error, and the emulator is left as found', async () => {
     for (const b of runnable) expect(UNSAFE.exec(b.code)?.[0], `README.md:${b.line} installs or starts something: mark it "sh no-test: <why>"`).toBeUndefined();
+    const emulatorState = async () => {
+      const res = (await (await fetch(`${emulatorUrl}/_emulator`)).json()) as { clock: { offset_ms: number } };
+      const faults = (await (await fetch(`${emulatorUrl}/_emulator/faults`)).json()) as unknown;
+      return { offset_ms: res.clock.offset_ms, faults };
+    };
+    const before = await emulatorState();
+    // A reader runs the examples again in the same terminal: every block twice, in one shell.
+    const twice = [...runnable, ...runnable];
     const marker = (i: number) => `@@readme-block-${i}@@`;
     // -u: a variable a block uses but no earlier block set fails the run.
-    const script = ['set -euo pipefail', ...runnable.flatMap((b, i) => [`echo '${marker(i)}'`, b.code, 'echo'])].join('\n');
-    const res = await runBash(script, { WAYBILL_URL: server.url, WAYBILL_EMULATOR_URL: emulatorUrl, WAYBILL_DATA_DIR: dataDir }, 50_000);
+    const script = ['set -euo pipefail', ...twice.flatMap((b, i) => [`echo '${marker(i)}'`, b.code, 'echo'])].join('\n');
+    const res = await runBash(script, { WAYBILL_URL: server.url, WAYBILL_EMULATOR_URL: emulatorUrl, WAYBILL_DATA_DIR: dataDir }, 110_000);
 
     const outputs = res.stdout.split(/@@readme-block-\d+@@\n/).slice(1);
-    const failed = runnable[outputs.length - 1];
-    expect(res.code, `README.md:${failed?.line} failed:\n${res.stderr}\n${outputs.at(-1)}`).toBe(0);
-    expect(outputs).toHaveLength(runnable.length);
-    runnable.forEach((b, i) => {
+    const failed = twice[outputs.length - 1];
+    const round = outputs.length > runnable.length ? 'second' : 'first';
+    expect(res.code, `README.md:${failed?.line} failed in the ${round} run:\n${res.stderr}\n${outputs.at(-1)}`).toBe(0);
+    expect(outputs).toHaveLength(twice.length);
+    twice.forEach((b, i) => {
       const out = outputs[i]!;
       expect(out, `README.md:${b.line} printed an error answer:\n${out}`).not.toMatch(/"error"\s*:/);
       // Every block calls the service and shows at least one JSON answer.
       expect(out, `README.md:${b.line} printed no answer`).toMatch(/[{[]/);
     });
-  }, 60_000);
+    expect(await emulatorState()).toEqual(before);
+  }, 150_000);
 });

@@ -14,10 +14,13 @@ function expectClientError(res: { status: number; body: any; raw: string }): voi
 }
 
 describe('malformed requests', () => {
-  it('answers malformed JSON with 400', async () => {
+  it('answers malformed JSON with 400, saying where it breaks', async () => {
     for (const body of ['{bad', '{"shipping_account":', '[1,2', 'nul', '"unterminated']) {
-      expectError(await s.t.call('POST', '/shippingaccount', s.key, body), 400, 'schema_validation_error');
+      const err = expectError(await s.t.call('POST', '/shippingaccount', s.key, body), 400, 'schema_validation_error');
+      expect(err.message).toMatch(/^Body is not valid JSON: /);
+      expect(err.message).not.toContain('content-type');
     }
+    expect(expectError(await s.t.call('POST', '/shippingaccount', s.key, '{"a": 1,}'), 400, 'schema_validation_error').message).toMatch(/position 8/);
   });
 
   it('answers an empty JSON body with 400', async () => {
@@ -39,10 +42,25 @@ describe('malformed requests', () => {
     expectError(await s.t.call('POST', '/shippingaccount', s.key, big), 413, 'payload_too_large');
   });
 
-  it('answers unknown routes and methods with 404 in the error shape', async () => {
+  it('answers unknown routes with 404, and a method a path lacks with 405 and Allow, in the error shape', async () => {
     expectError(await s.t.call('GET', '/nowhere', s.key), 404, 'not_found');
-    expectError(await s.t.call('PUT', '/shippingaccount', s.key, {}), 404, 'not_found');
     expectError(await s.t.call('GET', '/nowhere', undefined), 404, 'not_found');
+    const rate = await s.t.call('GET', '/rate', s.key);
+    expect(expectError(rate, 405, 'method_not_allowed').message).toBe('GET /rate is not an operation; /rate answers POST');
+    expect(rate.headers.allow).toBe('POST');
+    const put = await s.t.call('PUT', '/shippingaccount', s.key, {});
+    expectError(put, 405, 'method_not_allowed');
+    expect(put.headers.allow).toBe('GET, POST');
+    expect((await s.t.call('DELETE', '/shippingaccount/123', s.key)).status).not.toBe(405);
+  });
+
+  it('answers GET / with where to go: the console for a browser, the links for anything else', async () => {
+    const links = await s.t.call('GET', '/', undefined);
+    expect(links.status).toBe(200);
+    expect(links.body).toMatchObject({ console: '/console/', docs: '/docs', openapi: '/openapi.json' });
+    const browser = await s.t.call('GET', '/', undefined, undefined, { accept: 'text/html,application/xhtml+xml' });
+    expect(browser.status).toBe(302);
+    expect(browser.headers.location).toBe('/console/');
   });
 
   it('names the wrong field and its expected type', async () => {

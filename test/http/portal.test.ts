@@ -53,6 +53,12 @@ describe('portal links', () => {
     expectError(await t.call('POST', '/returns/portal-links', key, { portal_link: { customer_id: 'c', order_id: 'o', customer, lines: [lines[0], lines[0]] } }), 400, 'schema_validation_error');
   });
 
+  it('are refused when nothing says the parcel’s weight unit, not at the customer’s last step', async () => {
+    const res = expectError(await t.call('POST', '/returns/portal-links', key, { portal_link: { customer_id: 'c', order_id: 'o', customer, lines } }), 400, 'schema_field_required');
+    expect(res.detail).toBe('portal_link.weight_units');
+    expect(res.message).toContain('defaults.weight_units');
+  });
+
   it('open on lines, reasons, methods with cost and drop-off places, without the customer’s contact', async () => {
     const link = await makeLink();
     const res = await t.call('GET', `/public/portal/${tokenOf(link.url)}`, undefined);

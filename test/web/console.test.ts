@@ -69,6 +69,7 @@ describe('console in a browser', () => {
     const problems = watchConsole(page);
     await page.goto(`${s.url}/console/`);
     await page.getByLabel('API key').waitFor();
+    expect(await page.locator('.hint').textContent()).toContain('keys create');
     await checkPage(page, 'sign-in');
     await page.getByLabel('API key').fill('wb_wrong_key');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -205,7 +206,7 @@ describe('console in a browser', () => {
     await ctx.close();
   });
 
-  it('uploads a CSV batch, watches it finish, shows the failed row with its line and error, and downloads the print file', async () => {
+  it('uploads a named CSV batch, watches it finish, lists every row (the failed one with its line and error), and downloads the print file', async () => {
     const dock = await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Batch dock', billing_address: address() } });
     expect(dock.status, dock.raw).toBe(200);
     const csv = [
@@ -217,9 +218,15 @@ describe('console in a browser', () => {
     const { ctx, page, problems } = await signedIn('/console/batches');
     await page.getByLabel('CSV file').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByLabel('Shipping account').selectOption({ label: 'Batch dock (carrier_a, US, test)' });
+    expect(await page.getByLabel('Weight unit').locator('option').allTextContents()).toEqual(['LB', 'KG']);
+    // Names, sorted, where people read names.
+    const services = await page.getByLabel('Service').locator('option').allTextContents();
+    expect(services).toContain('Ground');
+    expect(services.slice(1)).toEqual([...services.slice(1)].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })));
     await page.getByLabel('Service').selectOption('carrier_a_ground');
+    await page.getByLabel('Batch name').fill('Monday wave');
     await page.getByRole('button', { name: 'Upload' }).click();
-    await page.getByRole('heading', { name: /^Batch bat_/ }).waitFor();
+    await page.getByRole('heading', { name: 'Batch Monday wave' }).waitFor();
     const batchId = page.url().split('/').pop()!;
     const bar = page.getByRole('progressbar', { name: 'Progress' });
     expect(await bar.getAttribute('aria-valuemax')).toBe('3');
@@ -229,13 +236,19 @@ describe('console in a browser', () => {
     const facts = page.locator('.facts');
     expect(await facts.locator('div', { hasText: 'Booked' }).locator('dd').textContent()).toBe('2');
     expect(await facts.locator('div', { hasText: 'Failed' }).locator('dd').textContent()).toBe('1');
-    const failedRows = page.getByRole('region', { name: 'Failed rows' }).locator('tbody tr');
-    await expect.poll(() => failedRows.count()).toBe(1);
+    const rows = page.getByRole('region', { name: 'Rows' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    const failedRows = page.getByRole('region', { name: 'Rows' }).locator('tbody tr.failed');
+    expect(await failedRows.count()).toBe(1);
     expect(await failedRows.locator('td[data-label="Line"]').textContent()).toBe('3');
     expect(await failedRows.locator('td[data-label="Reference"]').textContent()).toBe('B-2');
-    expect(await failedRows.locator('td[data-label="Error"]').textContent()).toContain('line 3, column weight: "heavy" is not a number');
+    const error = await failedRows.locator('td[data-label="Result"]').textContent();
+    expect(error).toContain('column weight: "heavy" is not a number');
+    expect(error).not.toContain('line 3');
 
     expect(await page.getByLabel('Print file format').inputValue()).toBe('pdf');
+    // carrier_a has no end-of-day forms: nothing offers to close the day.
+    expect(await page.getByRole('button', { name: 'Close the day' }).count()).toBe(0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download print file' }).click()]);
     expect(download.suggestedFilename()).toBe(`${batchId}.pdf`);
     const file = readFileSync((await download.path())!);
@@ -243,8 +256,12 @@ describe('console in a browser', () => {
     // One page per booked label, in batch order.
     expect(file.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
     await checkPage(page, 'batch');
+    await page.getByRole('link', { name: 'This batch’s shipments' }).click();
+    await expect.poll(() => page.locator('table.list tbody tr').count()).toBe(2);
+    expect(page.url()).toContain(`batch=${batchId}`);
+    await page.goBack();
     await page.getByRole('link', { name: '← Batches' }).click();
-    await page.getByRole('link', { name: batchId }).waitFor();
+    await page.getByRole('link', { name: 'Monday wave' }).waitFor();
     await checkPage(page, 'batches');
     const items = await s.t.call('GET', `/batches/${batchId}/shipments`, key);
     expect(items.body.map((i: { status: string }) => i.status)).toEqual(['booked', 'failed', 'booked']);

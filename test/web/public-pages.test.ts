@@ -147,19 +147,26 @@ describe('public pages in Chromium at 390 px', () => {
     expect(await page.locator('main b').count()).toBe(0);
     expect(await page.locator('main').innerText()).not.toContain('Cora');
 
+    // A message goes once the choice that fixes it is made.
+    await page.getByRole('button', { name: 'Create return' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Choose at least one item' }).waitFor();
     await page.getByLabel('Blue ceramic mug with a long product name that has to wrap').check();
+    expect(await page.getByRole('alert').count()).toBe(0);
     await page.locator('#line-L1-qty').selectOption('1');
     await page.locator('#line-L1-reason').selectOption('Too small');
     await page.getByLabel('Tea towel').check();
     await page.locator('#line-L2-reason').selectOption('Damaged or defective');
     await page.getByRole('radio', { name: /Drop off at a shop/ }).check();
-    await expect.poll(() => page.locator('label[for^="m-"]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/Drop off at a shop\s+Free/), expect.stringMatching(/Pickup at home\s+\$4\.50/)]));
+    await expect.poll(() => page.locator('label[for^="m-"]').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/Drop off at a shop\s+Free/), expect.stringMatching(/Pickup at home\s+Return charge \$4\.50/)]));
     const places = page.locator('input[name="place"]');
     expect(await places.count()).toBeGreaterThan(0);
+    // Places are offered: one must be chosen, or the success box would name none.
+    await page.getByRole('button', { name: 'Create return' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Choose where you will drop off' }).waitFor();
     await places.first().check();
     const placeText = await page.locator('label[for^="p-"]').first().innerText();
     expect(placeText).toMatch(/(\d+(\.\d)? (mi|km))/);
-    expect(placeText).toMatch(/Open today \d\d:\d\d–\d\d:\d\d|Closed today/);
+    expect(placeText).toMatch(/Open today \d\d:\d\d–\d\d:\d\d|Open 24 hours|Closed today/);
     expect(await axeProblems(page)).toEqual([]);
     expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({ path: join(shots, 'portal-form.png'), fullPage: true });
@@ -184,7 +191,9 @@ describe('public pages in Chromium at 390 px', () => {
     await page.screenshot({ path: join(shots, 'portal-done-1366.png') });
     await page.setViewportSize({ width: 390, height: 844 });
 
-    // What is left can be returned; a carrier failure says so and creates nothing.
+    // What is left can be returned, from a fresh form; a carrier failure says so and creates nothing.
+    expect(await page.locator('form').count()).toBe(0);
+    await page.getByRole('button', { name: 'Return other items' }).click();
     await page.locator('#line-L1').check();
     expect(await page.locator('#line-L1-qty').count()).toBe(0);
     await page.locator('#line-L1-reason').selectOption('Other');

@@ -50,6 +50,8 @@ export interface Shipment {
   test: boolean;
   type?: string;
   tracking_number: string;
+  /** The customer's tracking page: a signed link that needs no key. */
+  tracking_url?: string;
   label_type: string;
   costs?: Costs;
   packages: { tracking_number: string; label: string; label_type: string; weight?: number; length?: number; width?: number; height?: number; value?: number }[];
@@ -91,6 +93,8 @@ export interface CarrierMeta {
   services: string[];
   packaging_types: string[];
   label_types: string[];
+  /** Balances are asked only of accounts of carriers that sell postage in advance. */
+  prepaid_postage?: boolean;
 }
 
 export interface Rate {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { api, ApiFailure, query, type ApiAnswer } from '../shared/api';
 import { stageText, stageTone } from '../shared/format';
 import { useKey } from './context';
+import { useIntent } from './intent';
 import { navigate, useLocation } from './router';
 
 export interface Loaded<T> {
@@ -236,13 +237,16 @@ export function FilterActions({ onClear }: { onClear: () => void }) {
   );
 }
 
-/** A destructive action behind a question: the button, then the question with Yes and Keep it. */
-export function Confirm({ label, question, yes, onConfirm }: { label: string; question: string; yes: string; onConfirm: (key: string) => Promise<unknown> }) {
+/**
+ * A destructive action behind a question: the button, then the question with Yes and Keep it. The
+ * action gets an Idempotency-Key: a double click on Yes, or Yes again after a lost answer, is one.
+ */
+export function Confirm({ label, question, yes, onConfirm }: { label: string; question: string; yes: string; onConfirm: (key: string, idempotencyKey: string) => Promise<unknown> }) {
   const [asking, setAsking] = useState(false);
-  const act = useAction();
+  const act = useIntent();
   const qid = useId();
   const confirm = async () => {
-    if ((await act.run(onConfirm)) !== undefined) setAsking(false);
+    if ((await act.run(question, onConfirm)) !== undefined) setAsking(false);
   };
   return (
     <div>

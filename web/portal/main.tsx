@@ -32,6 +32,8 @@ function App() {
     }
   };
   useEffect(() => void load(), []);
+  // A choice the customer changes may fix what the message said: it goes until the next try.
+  useEffect(() => setProblem(undefined), [chosen, methodId, placeId, pickupDate]);
 
   if (loadFailure) {
     return (
@@ -55,6 +57,7 @@ function App() {
     if (lines.some((l) => !l.reason)) return setProblem('Choose a reason for each item.');
     if (!method) return setProblem('Choose how to send the parcel.');
     if (method.type === 'pickup' && !pickupDate) return setProblem('Choose a pickup date.');
+    if (method.type === 'drop_off' && (method.options?.length ?? 0) > 0 && !placeId) return setProblem('Choose where you will drop off the parcel.');
     setProblem(undefined);
     setSending(true);
     try {
@@ -79,8 +82,19 @@ function App() {
       <h1>
         Return items from order <span class="nowrap">{portal.order_id}</span>
       </h1>
-      {made ? <Done ret={made.ret} place={made.place} /> : null}
-      {open.length === 0 ? (
+      {made ? (
+        <>
+          <Done ret={made.ret} place={made.place} />
+          {open.length > 0 ? (
+            <p>
+              <button type="button" class="wide" onClick={() => setMade(undefined)}>
+                Return other items
+              </button>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {made ? null : open.length === 0 ? (
         <p class="card">Everything in this order has been returned.</p>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>

@@ -126,7 +126,7 @@ export function MethodChoice(p: {
             <img src={x.carrier_logo} alt="" />
             <label for={`m-${x.id}`}>
               <strong>{x.method_name}</strong>
-              <div>{customerCost(x.customer_charge, p.currency)}</div>
+              <div>{x.customer_charge === 0 ? 'Free' : `Return charge ${customerCost(x.customer_charge, p.currency)}`}</div>
               <div class="muted">{x.carrier_name}</div>
             </label>
           </div>

@@ -15,6 +15,8 @@ export class ApiFailure extends Error {
     readonly code: string,
     message: string,
     readonly detail = '',
+    /** The stored answer of an earlier attempt with the same Idempotency-Key. */
+    readonly replayed = false,
   ) {
     super(message);
   }
@@ -28,6 +30,8 @@ export interface CallOptions {
   /** A body sent as it is (a CSV file, say) with its content type, instead of JSON. */
   raw?: { body: string | Blob; type: string };
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header: the same key for every attempt of one intent. */
+  idempotencyKey?: string;
 }
 
 /** A URL of this service (absolute links from the API included) as a same-origin path. */
@@ -39,6 +43,7 @@ export function samePath(url: string): string {
 async function send(path: string, opts: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.key) headers.zkkey = opts.key;
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.raw) headers['content-type'] = opts.raw.type;
   const body = opts.raw ? opts.raw.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
@@ -60,7 +65,7 @@ async function failure(res: Response): Promise<ApiFailure> {
   const text = await res.text();
   try {
     const { error } = JSON.parse(text) as { error?: { code?: string; message?: string; detail?: string } };
-    if (error?.code) return new ApiFailure(res.status, error.code, error.message ?? error.code, error.detail ?? '');
+    if (error?.code) return new ApiFailure(res.status, error.code, error.message ?? error.code, error.detail ?? '', res.headers.get('idempotent-replayed') === 'true');
   } catch {
     // Not JSON: a proxy's page, for example; the status says enough.
   }

@@ -60,7 +60,9 @@ type Hours = Partial<Record<(typeof DAYS)[number], { open: string; close: string
 /** Today's opening hours by the reader's own calendar. */
 export function hoursToday(hours: Hours, now = new Date()): string {
   const h = hours[DAYS[now.getDay()]!];
-  return h ? `Open today ${h.open}–${h.close}` : 'Closed today';
+  if (!h) return 'Closed today';
+  // A drop box open round the clock is not "open today 00:00–23:59".
+  return h.open === '00:00' && (h.close === '23:59' || h.close === '24:00') ? 'Open 24 hours' : `Open today ${h.open}–${h.close}`;
 }
 
 export function distanceText(distance: number | undefined, units: string | undefined): string {

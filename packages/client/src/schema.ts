@@ -859,7 +859,7 @@ export interface components {
                  * @description standardized error code
                  * @enum {unknown}
                  */
-                code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                 /** @description what went wrong, e.g. the carrier’s own complaint */
                 message: string;
                 /** @description extra information: a field path, a carrier’s raw code */
@@ -957,6 +957,8 @@ export interface operations {
                             label_types: string[];
                             special_services: string[];
                             package_special_services: string[];
+                            /** @description the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts */
+                            prepaid_postage: boolean;
                         }[];
                     };
                 };
@@ -1093,6 +1095,8 @@ export interface operations {
                             label_types: string[];
                             special_services: string[];
                             package_special_services: string[];
+                            /** @description the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts */
+                            prepaid_postage: boolean;
                         };
                     };
                 };
@@ -3052,7 +3056,7 @@ export interface operations {
                                  * @description standardized error code
                                  * @enum {unknown}
                                  */
-                                code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                                code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                                 /** @description what went wrong, e.g. the carrier’s own complaint */
                                 message: string;
                                 /** @description extra information: a field path, a carrier’s raw code */
@@ -5407,7 +5411,7 @@ export interface operations {
                              * @description standardized error code
                              * @enum {unknown}
                              */
-                            code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                            code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                             /** @description what went wrong, e.g. the carrier’s own complaint */
                             message: string;
                             /** @description extra information: a field path, a carrier’s raw code */
@@ -9748,6 +9752,11 @@ export interface operations {
                         };
                         shipment: {
                             id: string;
+                            /**
+                             * @description a return’s shipment is always of type return (GET /shipments/{id} says so too)
+                             * @enum {string}
+                             */
+                            type: "return";
                             tracking_number: string;
                             reference_number: string;
                             /** @description the tracking stage */
@@ -10068,6 +10077,11 @@ export interface operations {
                         };
                         shipment: {
                             id: string;
+                            /**
+                             * @description a return’s shipment is always of type return (GET /shipments/{id} says so too)
+                             * @enum {string}
+                             */
+                            type: "return";
                             tracking_number: string;
                             reference_number: string;
                             /** @description the tracking stage */
@@ -10257,6 +10271,11 @@ export interface operations {
                         };
                         shipment: {
                             id: string;
+                            /**
+                             * @description a return’s shipment is always of type return (GET /shipments/{id} says so too)
+                             * @enum {string}
+                             */
+                            type: "return";
                             tracking_number: string;
                             reference_number: string;
                             /** @description the tracking stage */
@@ -10463,6 +10482,11 @@ export interface operations {
                         };
                         shipment: {
                             id: string;
+                            /**
+                             * @description a return’s shipment is always of type return (GET /shipments/{id} says so too)
+                             * @enum {string}
+                             */
+                            type: "return";
                             tracking_number: string;
                             reference_number: string;
                             /** @description the tracking stage */

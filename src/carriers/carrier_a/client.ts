@@ -40,7 +40,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       return parseRateResponse(body, { preferList: req.special_services?.includes('list_rates') ?? false, ...(req.currency ? { currency: req.currency } : {}) });
     },
     async ship(call, req) {
-      return parseShipResponse(await send(call, ENDPOINTS.ship, buildShipRequest(req, accountNumber(call), clock.now(), hub(call))));
+      return parseShipResponse(await send(call, ENDPOINTS.ship, buildShipRequest(req, accountNumber(call), hub(call))));
     },
     async track(call, trackingNumber) {
       return parseTrackResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumber)), trackingNumber);

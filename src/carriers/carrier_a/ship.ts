@@ -20,7 +20,6 @@ import {
   isInternational,
   packageLineItems,
   rateRequestTypes,
-  shipDate,
   shipmentSpecialServices,
   smartPostInfo,
   totalWeightLb,
@@ -38,7 +37,7 @@ function customerReferences(req: ShipmentRequest): CarrierACustomerReference[] {
   return (req.references ?? []).map((r) => ({ customerReferenceType: REFERENCE_TYPES[r.type] ?? 'CUSTOMER_REFERENCE', value: r.value }));
 }
 
-export function buildShipRequest(req: ShipmentRequest, accountNumber: string, now: Date, opts: CarrierABuildOptions = {}): CarrierAShipRequest {
+export function buildShipRequest(req: ShipmentRequest, accountNumber: string, opts: CarrierABuildOptions = {}): CarrierAShipRequest {
   const serviceType = wireServiceType(req);
   if (serviceType === undefined) throw new ApiError('schema_field_required', 'carrier_a needs a service to book a shipment', 'shipment.service');
   const international = isInternational(req);
@@ -62,7 +61,10 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
     shipAction: 'CONFIRM',
     oneLabelAtATime: false,
     requestedShipment: {
-      shipDatestamp: shipDate(req, now),
+      // Without ship_date the carrier dates the shipment by its own today in the shipper's time
+      // zone (its documented default), which the reply reports: the service's clock and time zone
+      // may be a day off the carrier's, and a date before the carrier's today is refused.
+      shipDatestamp: req.ship_date,
       pickupType: 'DROPOFF_AT_FEDEX_LOCATION',
       serviceType,
       packagingType: wirePackagingType(req),
@@ -193,6 +195,12 @@ function documentsOf(ts: JsonObject): ShippingDocument[] {
   return docs;
 }
 
+/** The date the carrier gave the shipment (YYYY-MM-DD), when it says. */
+function shipDateOf(ts: JsonObject): string | undefined {
+  const date = text(ts.shipDatestamp);
+  return date !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined;
+}
+
 export function parseShipResponse(body: unknown): BookedShipment {
   throwIfErrorBody(body);
   const ts = obj(dig(body, 'output', 'transactionShipments', 0));
@@ -212,6 +220,7 @@ export function parseShipResponse(body: unknown): BookedShipment {
     packages: packagesOf(ts, master),
     costs: costsOf(ts),
     shipping_documents: documents.length > 0 ? documents : undefined,
+    ship_date: shipDateOf(ts),
     estimated_date: dateText === undefined ? undefined : toIsoDate(dateText),
     transit_days: transitDays(text(operational?.transitTime)),
   });

@@ -16,6 +16,7 @@ const CarrierMeta = Type.Object({
   label_types: Strings,
   special_services: Strings,
   package_special_services: Strings,
+  prepaid_postage: Type.Boolean({ description: 'the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts' }),
 });
 
 /** The catalog the validators use, exactly as they use it. */
@@ -30,6 +31,7 @@ function describeCarrier(d: CarrierDeclaration) {
     label_types: [...d.catalog.labelTypes],
     special_services: [...d.catalog.specialServices],
     package_special_services: [...d.catalog.packageSpecialServices],
+    prepaid_postage: d.prepaidPostage === true,
   };
 }
 

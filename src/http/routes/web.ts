@@ -83,6 +83,12 @@ export function registerWebRoutes(app: App, ctx: RouteContext): void {
     return reply.status(status ?? 200).header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8').send(await document(entry));
   };
 
+  // The service's root says where to go: a browser is sent to the console, anything else reads the links.
+  app.get('/', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
+    if (/text\/html/.test(req.headers.accept ?? '')) return reply.redirect('/console/', 302);
+    return reply.send({ name: 'Waybill', console: '/console/', docs: '/docs', openapi: '/openapi.json', health: '/healthz' });
+  });
+
   for (const page of PAGES) {
     const opts = { config: { public: true }, schema: { hide: true } } as const;
     app.get(page.path, opts, (_req, reply) => reply.redirect(`${page.path}/`, 302));

@@ -69,6 +69,16 @@ export function defaultPackaging(decl: CarrierDeclaration, defaults: ResolvedAcc
   return defaults.packaging_type ?? (decl.catalog.packaging.includes(OWN_PACKAGING) ? OWN_PACKAGING : undefined);
 }
 
+/**
+ * Size units matter only where a package has a size: weight alone books without them (the units
+ * then follow the weight's system, which no carrier reads for a parcel without dimensions).
+ */
+function dimUnits(input: ShipmentInput, fallback: ShipmentRequest['dim_units'] | undefined, weightUnits: ShipmentRequest['weight_units']): ShipmentRequest['dim_units'] {
+  const sized = input.packages.some((p) => p.length !== undefined || p.width !== undefined || p.height !== undefined);
+  if (!sized) return input.dim_units ?? fallback ?? (weightUnits === 'KG' ? 'CM' : 'IN');
+  return required(input.dim_units ?? fallback, 'shipment.dim_units', 'IN or CM, or set defaults.dim_units on the account');
+}
+
 export function toShipmentRequest(
   input: ShipmentInput,
   account: ResolvedAccount,
@@ -104,6 +114,7 @@ export function toShipmentRequest(
     for (const [j, s] of (p.special_services ?? []).entries()) checkAllowed(s, c.packageSpecialServices, `shipment.packages[${i}].special_services[${j}]`, slug);
   }
 
+  const weightUnits = required(input.weight_units ?? d.weight_units, 'shipment.weight_units', 'KG or LB, or set defaults.weight_units on the account');
   const { shipping_account: _id, carrier: _carrier, ...rest } = input;
   return {
     ...rest,
@@ -112,8 +123,8 @@ export function toShipmentRequest(
     packaging,
     ...(service !== undefined ? { service } : {}),
     currency: input.currency ?? d.currency ?? 'USD',
-    dim_units: required(input.dim_units ?? d.dim_units, 'shipment.dim_units', 'IN or CM, or set defaults.dim_units on the account'),
-    weight_units: required(input.weight_units ?? d.weight_units, 'shipment.weight_units', 'KG or LB, or set defaults.weight_units on the account'),
+    dim_units: dimUnits(input, d.dim_units, weightUnits),
+    weight_units: weightUnits,
     label_type: parts.format,
     ...(size !== undefined ? { label_size: size } : {}),
   };

@@ -19,6 +19,7 @@ import { ApiError } from '../../domain/errors.js';
 import type { Log } from '../../logger.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
+import { getAccount } from '../../storage/repositories/accounts.js';
 import * as repo from '../../storage/repositories/portal-links.js';
 import * as methodsRepo from '../../storage/repositories/return-methods.js';
 import { getReturn } from '../../storage/repositories/returns.js';
@@ -84,6 +85,27 @@ export function createPortalService(deps: PortalDeps) {
     return next;
   }
 
+  /**
+   * The customer's parcel is weighed in the link's units, else its account's: a link none of whose
+   * sources says which would fail at the customer's last step, so the merchant hears it now.
+   */
+  async function requireWeightUnits(tenant: string, methodIds: string[] | undefined): Promise<void> {
+    const methods = methodIds ? await Promise.all(methodIds.map((id) => methodsRepo.getMethod(db, tenant, id))) : await methodsRepo.listMethods(db, tenant);
+    for (const m of methods) {
+      if (!m) continue;
+      let account = await getAccount(db, tenant, m.shipping_account_id);
+      let units = account && (JSON.parse(account.defaults) as { weight_units?: string }).weight_units;
+      // A sub-account without its own default uses its parent's.
+      if (!units && account?.parent_id) {
+        account = await getAccount(db, tenant, account.parent_id);
+        units = account && (JSON.parse(account.defaults) as { weight_units?: string }).weight_units;
+      }
+      if (!units) {
+        throw new ApiError('schema_field_required', `portal_link.weight_units is required: return method ${m.id} books from shipping account ${m.shipping_account_id}, which has no defaults.weight_units (KG or LB)`, 'portal_link.weight_units');
+      }
+    }
+  }
+
   async function createLink(tenant: string, input: PortalLinkInput, baseUrl: string): Promise<{ id: string; url: string; expires: string }> {
     const ttl = parseDuration(input.expires_in ?? '7d');
     if (ttl === undefined || ttl > MAX_LINK_MS) throw new ApiError('schema_validation_error', 'portal_link.expires_in must be a duration of at most 90d, such as 7d or 48h', 'portal_link.expires_in');
@@ -99,6 +121,7 @@ export function createPortalService(deps: PortalDeps) {
     } else if ((await methodsRepo.listMethods(db, tenant)).length === 0) {
       throw new ApiError('schema_validation_error', 'this tenant has no return methods: create one with POST /returns/methods first', 'portal_link.return_methods');
     }
+    if (!input.weight_units) await requireWeightUnits(tenant, input.return_methods);
     const now = clock.now();
     const expires = new Date(Math.floor((now.getTime() + ttl) / 1000) * 1000);
     const data: LinkData = {

@@ -84,6 +84,7 @@ export function createReturnsService(deps: ReturnsDeps) {
         : {}),
       shipment: {
         id: row.shipment_id,
+        type: 'return' as const,
         tracking_number: row.tracking_number,
         reference_number: row.reference_number,
         status: row.status,

@@ -93,7 +93,7 @@ function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingU
     shipping_account: req.shipping_account,
     service: booked.service_type ?? req.service,
     packaging: req.packaging,
-    ship_date: req.ship_date ?? now.toISOString().slice(0, 10),
+    ship_date: req.ship_date ?? booked.ship_date ?? now.toISOString().slice(0, 10),
     test,
     type: req.type ?? 'outbound',
     tracking_number: booked.tracking_number,

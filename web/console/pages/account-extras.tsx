@@ -6,8 +6,10 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../shared/api';
 import { dateTime, money } from '../../shared/format';
-import type { Account, CarrierMeta } from '../types';
-import { ErrorNote, Field, useAction, useApi } from '../ui';
+import type { Account, Address, CarrierMeta } from '../types';
+import { useIntent } from '../intent';
+import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
+import { AddressFields, blankAddress, clean } from './new-shipment';
 
 const SECRET = /secret|password|passphrase|key|token/i;
 export const words = (member: string) => member.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -25,12 +27,26 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(a.name ?? '');
   const [auth, setAuth] = useState<Record<string, string>>({});
+  const [billing, setBilling] = useState<Address>({ ...blankAddress, ...a.billing_address });
+  const [units, setUnits] = useState({ weight: a.defaults.weight_units ?? '', dim: a.defaults.dim_units ?? '' });
   const act = useAction();
   const members = meta ? [...meta.auth.required, ...meta.auth.optional] : Object.keys(a.auth);
   const save = async (e: Event) => {
     e.preventDefault();
     const changed = Object.fromEntries(Object.entries(auth).filter(([, v]) => v !== ''));
-    const body = { shipping_account: { ...(name !== (a.name ?? '') ? { name } : {}), ...(Object.keys(changed).length > 0 ? { auth: changed } : {}) } };
+    const address = clean(billing);
+    // The billing address is where CSV batch rows ship from and returns go back to.
+    const addressChanged = address.street1 !== undefined && JSON.stringify(address) !== JSON.stringify(clean({ ...blankAddress, ...a.billing_address }));
+    const defaults = { ...a.defaults, ...(units.weight ? { weight_units: units.weight } : {}), ...(units.dim ? { dim_units: units.dim } : {}) };
+    const defaultsChanged = JSON.stringify(defaults) !== JSON.stringify(a.defaults);
+    const body = {
+      shipping_account: {
+        ...(name !== (a.name ?? '') ? { name } : {}),
+        ...(Object.keys(changed).length > 0 ? { auth: changed } : {}),
+        ...(addressChanged ? { billing_address: address } : {}),
+        ...(defaultsChanged ? { defaults } : {}),
+      },
+    };
     if (Object.keys(body.shipping_account).length === 0) return setOpen(false);
     if (await act.run((key) => api(`/shippingaccount/${encodeURIComponent(a.id)}`, { key, method: 'PATCH', body }))) {
       setAuth({});
@@ -48,6 +64,11 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
   return (
     <form class="stack edit" onSubmit={save} aria-label={`Edit ${a.name ?? a.id}`}>
       <Field label="Name" value={name} onValue={setName} />
+      <AddressFields legend="Billing address (batch rows ship from it, returns go back to it)" value={billing} onChange={setBilling} required={false} />
+      <div class="units">
+        <Select label="Default weight unit" value={units.weight} onValue={(v) => setUnits({ ...units, weight: v })} blank="None" options={['LB', 'KG']} />
+        <Select label="Default size unit" value={units.dim} onValue={(v) => setUnits({ ...units, dim: v })} blank="None" options={['IN', 'CM']} />
+      </div>
       <fieldset>
         <legend>Credentials (leave empty to keep)</legend>
         <div class="row">
@@ -80,13 +101,14 @@ export function PostageBalance({ a }: { a: Account }) {
   const path = `/shippingaccount/${encodeURIComponent(a.id)}/balance`;
   const loaded = useApi<{ balance: Balance }>(path);
   const [amount, setAmount] = useState('');
-  const act = useAction();
+  const act = useIntent();
   // Carriers without prepaid postage answer carrier_unsupported_method: nothing to show for them.
   if (!loaded.data) return null;
   const b = loaded.data.balance;
   const add = async (e: Event) => {
     e.preventDefault();
-    if (await act.run((key) => api(path, { key, body: { add_funds: { amount: Number(amount), currency: b.currency } } }))) {
+    const body = { add_funds: { amount: Number(amount), currency: b.currency } };
+    if (await act.run(body, (key, idempotencyKey) => api(path, { key, idempotencyKey, body }))) {
       setAmount('');
       loaded.reload();
     }

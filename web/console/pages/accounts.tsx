@@ -81,7 +81,7 @@ function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMet
   return (
     <li class="card">
       <h2>
-        {a.name ?? a.carrier} <span class="sub">{`${a.carrier} · ${a.country}${a.test ? ' · test' : ''}`}</span>
+        {a.name ?? meta?.name ?? a.carrier} <span class="sub">{`${meta?.name ?? a.carrier} · ${a.country}${a.test ? ' · test' : ''}`}</span>
       </h2>
       <dl class="facts">
         <div>
@@ -106,7 +106,7 @@ function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMet
           </div>
         ))}
       </dl>
-      {ops.balance ? <PostageBalance a={a} /> : null}
+      {ops.balance && meta?.prepaid_postage ? <PostageBalance a={a} /> : null}
       <div class="row-actions">
         {ops.edit ? <EditAccount a={a} meta={meta} onSaved={onChanged} /> : null}
         {meta?.operations.includes('validate_credentials') ? (

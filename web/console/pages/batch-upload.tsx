@@ -4,12 +4,15 @@
  */
 import { useState } from 'preact/hooks';
 import { api, query } from '../../shared/api';
+import { useIntent } from '../intent';
+import { labelTypeName, namedOptions } from '../names';
 import { BASE, navigate } from '../router';
 import type { Account, CarrierMeta } from '../types';
-import { ErrorNote, Select, useAction, useApi } from '../ui';
-import { accountName } from './shipments';
+import { ErrorNote, Field, Select, useApi } from '../ui';
+import { accountName } from '../names';
 
-const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'];
+/** The units the API takes: offering OZ or G would only be refused. */
+const WEIGHT_UNITS = ['LB', 'KG'];
 const DIM_UNITS = ['IN', 'CM'];
 
 /** The shared values a newly chosen account suggests: its defaults, else the common choices. */
@@ -27,7 +30,8 @@ export function BatchUpload() {
   const [account, setAccount] = useState('');
   const [shared, setShared] = useState<Shared>(suggested(undefined, undefined));
   const [file, setFile] = useState<File>();
-  const act = useAction();
+  const [name, setName] = useState('');
+  const act = useIntent();
   const list = accounts.data?.shipping_accounts ?? [];
   const metaOf = (id: string) => carriers.data?.carriers.find((c) => c.slug === list.find((a) => a.id === id)?.carrier);
   const chosen = list.find((a) => a.id === account);
@@ -41,7 +45,9 @@ export function BatchUpload() {
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!file) return act.setError('Choose a CSV file.');
-    const res = await act.run((key) => api<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared })}`, { key, raw: { body: file, type: 'text/csv' } }));
+    // The file's identity and the shared values are the intent: the same upload again is one batch.
+    const intent = { account, shared, name, file: [file.name, file.size, file.lastModified] };
+    const res = await act.run(intent, (key, idempotencyKey) => api<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared, reference: name.trim() || undefined })}`, { key, idempotencyKey, raw: { body: file, type: 'text/csv' } }));
     if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
   };
   const pick = blankUntilChosen(chosen !== undefined);
@@ -57,16 +63,17 @@ export function BatchUpload() {
           <label for="csv-file">CSV file</label>
           <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
         </div>
+        <Field label="Batch name" hint="Optional, e.g. Monday wave" value={name} onValue={setName} />
         <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
-        <Select label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required options={meta?.services ?? []} />
-        <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={meta?.packaging_types ?? []} />
-        <Select label="Label type" value={shared.label_type} onValue={set('label_type')} blank="Carrier default" options={meta?.label_types ?? []} />
+        <Select label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required options={namedOptions(meta?.services ?? [], meta?.slug)} />
+        <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={namedOptions(meta?.packaging_types ?? [], meta?.slug)} />
+        <Select label="Label type" value={shared.label_type} onValue={set('label_type')} blank="Carrier default" options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as [string, string])} />
         <div class="units">
           <Select label="Weight unit" value={shared.weight_units} onValue={set('weight_units')} options={WEIGHT_UNITS} />
           <Select label="Size unit" value={shared.dim_units} onValue={set('dim_units')} options={DIM_UNITS} />
         </div>
       </div>
-      {noSender ? <p class="note note-error">This account has no billing address, which every row ships from: give it one (PATCH /shippingaccount/{chosen.id}) before uploading.</p> : null}
+      {noSender ? <p class="note note-error">This account has no billing address, which every row ships from: give it one with Edit account on the Accounts page before uploading.</p> : null}
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
         <button type="submit" disabled={act.busy || noSender}>

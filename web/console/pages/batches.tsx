@@ -1,13 +1,15 @@
 /**
- * Batches: upload a CSV of shipments for one account and service, watch it run, then its failed rows,
+ * Batches: upload a CSV of shipments for one account and service, watch it run, then its rows,
  * retry, cancel, the print file and closing the day (POST /batches and what hangs off it).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { useKey } from '../context';
+import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
+import type { CarrierMeta } from '../types';
 import { Confirm, ErrorNote, Facts, ListTable, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
 import { BatchUpload } from './batch-upload';
 
@@ -42,6 +44,7 @@ interface Item {
 const RUNNING = new Set(['queued', 'in_progress']);
 const STATUS_TEXT: Record<Batch['status'], string> = { queued: 'Queued', in_progress: 'Running', completed: 'Completed', completed_with_errors: 'Completed with errors', cancelled: 'Cancelled' };
 const PAGE_SIZE = 20;
+const ROW_STATUS: Record<string, string> = { queued: 'Queued', in_progress: 'Booking…', cancelled: 'Cancelled', failed: 'Failed' };
 
 export function Batches() {
   const f = useFilters(`${BASE}/batches`, []);
@@ -83,7 +86,7 @@ function printFormatOf(labelType: string | null): string {
   return format.startsWith('ZPL') ? 'zpl' : format.startsWith('EPL') ? 'epl' : 'pdf';
 }
 
-/** Reloads the failed rows when the batch finishes again (after a retry), not on the first answer. */
+/** Reloads the rows when the batch finishes again (after a retry), not on the first answer. */
 function useReloadOnFinish(completed: string | undefined, reload: () => void) {
   const seen = useRef(completed);
   useEffect(() => {
@@ -99,9 +102,12 @@ export function BatchDetail({ id }: { id: string }) {
   const b = loaded.data?.batch;
   const running = b !== undefined && RUNNING.has(b.status);
   usePolling(running, loaded.reload, loaded.loading);
-  const failed = useApi<Item[]>(b && !running && b.counts.failed > 0 ? `${path}/shipments?status=failed&pageSize=500` : null);
-  useReloadOnFinish(b?.completed, failed.reload);
+  // Every row once the batch has run: its label, or why it failed.
+  const rows = useApi<Item[]>(b && !running ? `${path}/shipments?pageSize=500` : null);
+  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  useReloadOnFinish(b?.completed, rows.reload);
   const act = useAction();
+  const send = useIntent();
   const [chosenFormat, setFormat] = useState<string>();
   const [closed, setClosed] = useState<string>();
   if (!b) {
@@ -115,14 +121,16 @@ export function BatchDetail({ id }: { id: string }) {
     );
   }
   const done = b.counts.booked + b.counts.failed + b.counts.cancelled;
+  const carrier = rows.data?.find((i) => i.shipment)?.shipment?.carrier;
+  const manifests = carriers.data?.carriers.find((c) => c.slug === carrier)?.operations.includes('manifest') ?? false;
   const format = chosenFormat ?? printFormatOf(b.label_type);
-  const post = (what: string) => act.run((k) => api(`${path}/${what}`, { key: k, method: 'POST' }));
+  const post = (what: string) => send.run(what, (k, idempotencyKey) => api(`${path}/${what}`, { key: k, idempotencyKey, method: 'POST' }));
   const retry = async () => {
     if (await post('retry')) loaded.reload();
   };
   const manifest = async () => {
     setClosed(undefined);
-    const res = await act.run((k) => api<{ manifests: unknown[] }>(`${path}/manifest`, { key: k, method: 'POST' }));
+    const res = await send.run('manifest', (k, idempotencyKey) => api<{ manifests: unknown[] }>(`${path}/manifest`, { key: k, idempotencyKey, method: 'POST' }));
     if (res) setClosed(`Day closed: ${res.body.manifests.length} manifests.`);
   };
   return (
@@ -152,7 +160,7 @@ export function BatchDetail({ id }: { id: string }) {
       </div>
       <div class="row-actions">
         {b.counts.failed > 0 && !running ? (
-          <button type="button" disabled={act.busy} onClick={retry}>
+          <button type="button" disabled={send.busy} onClick={retry}>
             Retry failed rows
           </button>
         ) : null}
@@ -161,8 +169,8 @@ export function BatchDetail({ id }: { id: string }) {
             label="Cancel batch"
             question="Stop the rows not yet booked? Labels already booked stay booked."
             yes="Yes, cancel the rest"
-            onConfirm={async (k) => {
-              await api(`${path}/cancel`, { key: k, method: 'POST' });
+            onConfirm={async (k, idempotencyKey) => {
+              await api(`${path}/cancel`, { key: k, idempotencyKey, method: 'POST' });
               loaded.reload();
               return true;
             }}
@@ -171,37 +179,49 @@ export function BatchDetail({ id }: { id: string }) {
       </div>
       {b.counts.booked > 0 ? (
         <div class="row-actions">
-          <Select label="Print file format" value={format} onValue={setFormat} options={[['pdf', 'PDF'], ['zpl', 'ZPL'], ['epl', 'EPL']]} />
+          {/* PDF labels make no printer-language file: a PDF batch offers its PDF only. */}
+          <Select label="Print file format" value={format} onValue={setFormat} options={printFormatOf(b.label_type) === 'pdf' ? [['pdf', 'PDF']] : [['pdf', 'PDF'], ['zpl', 'ZPL'], ['epl', 'EPL']]} />
           <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, key, `${b.id}.${format}`))}>
             Download print file
           </button>
-          <button type="button" class="quiet" disabled={act.busy || running} onClick={manifest}>
-            Close the day
-          </button>
+          {/* Offered only where the carrier has end-of-day forms. */}
+          {manifests ? (
+            <button type="button" class="quiet" disabled={send.busy || running} onClick={manifest}>
+              Close the day
+            </button>
+          ) : null}
         </div>
       ) : null}
       <div aria-live="polite">{closed ? <p class="note note-ok">{closed}</p> : null}</div>
       <ErrorNote>{act.error}</ErrorNote>
-      {!running && b.counts.failed > 0 && failed.data && failed.data.length > 0 ? (
-        <section class="card" aria-labelledby="failed-h">
-          <h2 id="failed-h">Failed rows</h2>
+      <ErrorNote>{send.error}</ErrorNote>
+      {!running && rows.data && rows.data.length > 0 ? (
+        <section class="card" aria-labelledby="rows-h">
+          <h2 id="rows-h">Rows</h2>
           <table class="list">
             <thead>
               <tr>
                 <th scope="col">Line</th>
                 <th scope="col">Reference</th>
-                <th scope="col">Error</th>
+                <th scope="col">Result</th>
               </tr>
             </thead>
             <tbody>
-              {failed.data.map((item) => (
-                <tr key={item.index}>
+              {rows.data.map((item) => (
+                <tr key={item.index} class={item.status === 'failed' ? 'failed' : undefined}>
                   <td data-label="Line">{item.row ?? `Item ${item.index + 1}`}</td>
                   <td data-label="Reference">{item.reference ?? '—'}</td>
-                  <td data-label="Error">
-                    {item.error?.message ?? item.status}
-                    {/* A CSV row's message names its column already; a booking error's field is news. */}
-                    {item.error?.detail && !item.error.message.includes(item.error.detail) ? <span class="sub">{`Field: ${item.error.detail}`}</span> : null}
+                  <td data-label="Result">
+                    {item.shipment ? (
+                      <Link href={`${BASE}/shipments/${encodeURIComponent(item.shipment.id)}`}>{item.shipment.tracking_number}</Link>
+                    ) : (
+                      <>
+                        {/* The Line column says the line: the message need not start with it again. */}
+                        {item.error?.message.replace(/^line \d+, /, '') ?? ROW_STATUS[item.status] ?? item.status}
+                        {/* A CSV row's message names its column already; a booking error's field is news. */}
+                        {item.error?.detail && !item.error.message.includes(item.error.detail) ? <span class="sub">{`Field: ${item.error.detail}`}</span> : null}
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -210,7 +230,7 @@ export function BatchDetail({ id }: { id: string }) {
         </section>
       ) : null}
       <p>
-        <Link href={`${BASE}/shipments`}>Shipments</Link> lists every booked label.
+        <Link href={`${BASE}/shipments?batch=${encodeURIComponent(b.id)}`}>This batch’s shipments</Link> in the Shipments list.
       </p>
     </section>
   );

@@ -2,14 +2,15 @@
  * Book a shipment: addresses and packages once, rates from every chosen account side by side (one
  * POST /rate per account), then buy one and print its label.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../shared/api';
-import { money } from '../../shared/format';
+import { day, money } from '../../shared/format';
+import { useIntent } from '../intent';
 import { LabelLink } from '../label';
 import { BASE, Link } from '../router';
 import type { Account, Address, CarrierMeta, Rate, Shipment } from '../types';
 import { ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
-import { accountName } from './shipments';
+import { accountName } from '../names';
 
 interface Parcel {
   weight: string;
@@ -18,23 +19,26 @@ interface Parcel {
   height: string;
 }
 
-const blankAddress: Address = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
+/** The units the API takes (KG or LB): offering OZ or G would only be refused. */
+const WEIGHT_UNITS = ['LB', 'KG'];
+
+export const blankAddress: Address = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
 const blankParcel: Parcel = { weight: '1', length: '10', width: '8', height: '4' };
 
-function AddressFields({ legend, value, onChange }: { legend: string; value: Address; onChange: (a: Address) => void }) {
+export function AddressFields({ legend, value, onChange, required = true }: { legend: string; value: Address; onChange: (a: Address) => void; required?: boolean }) {
   const f = (k: keyof Address, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} value={value[k] ?? ''} onValue={(v) => onChange({ ...value, [k]: v })} {...extra} />
   );
   return (
     <fieldset class="address">
       <legend>{legend}</legend>
-      {f('name', 'Name', { required: true, autoComplete: 'off' })}
+      {f('name', 'Name', { required, autoComplete: 'off' })}
       {f('company', 'Company')}
-      {f('street1', 'Street', { required: true })}
-      {f('city', 'City', { required: true })}
+      {f('street1', 'Street', { required })}
+      {f('city', 'City', { required })}
       {f('state', 'State or region')}
       {f('postal_code', 'Postal code')}
-      {f('country', 'Country (2 letters)', { required: true, maxLength: 2, pattern: '[A-Za-z]{2}' })}
+      {f('country', 'Country (2 letters)', { required, maxLength: 2, pattern: '[A-Za-z]{2}' })}
       {f('phone', 'Phone', { type: 'tel' })}
     </fieldset>
   );
@@ -42,7 +46,13 @@ function AddressFields({ legend, value, onChange }: { legend: string; value: Add
 
 type Quote = { account: Account; rates?: Rate[]; error?: string };
 
-function clean(a: Address): Address {
+/** "Arrives Fri 28 Nov 2026 · 2 days", from what the carrier said. */
+function deliveryText(r: Rate): string {
+  const days = r.transit_days !== undefined ? `${r.transit_days} ${r.transit_days === 1 ? 'day' : 'days'}` : undefined;
+  return [r.estimated_date ? `Arrives ${day(r.estimated_date)}` : undefined, days].filter(Boolean).join(' · ');
+}
+
+export function clean(a: Address): Address {
   const out: Address = {};
   for (const [k, v] of Object.entries(a)) if (v) (out as Record<string, string>)[k] = k === 'country' ? v.toUpperCase() : v;
   return out;
@@ -56,10 +66,11 @@ export function NewShipment() {
   const [recipient, setRecipient] = useState<Address>(blankAddress);
   const [parcels, setParcels] = useState<Parcel[]>([blankParcel]);
   const [units, setUnits] = useState({ weight: 'LB', dim: 'IN' });
+  const [order, setOrder] = useState('');
   const [quotes, setQuotes] = useState<Quote[]>();
-  const [booked, setBooked] = useState<Shipment>();
+  const [booked, setBooked] = useState<Shipment & { serviceName: string; carrierName: string }>();
   const rating = useAction();
-  const buying = useAction();
+  const buying = useIntent();
   const list = accounts.data?.shipping_accounts ?? [];
 
   const shipmentFor = (account: Account) => ({
@@ -91,11 +102,30 @@ export function NewShipment() {
     });
   };
 
+  // The booking replaces the rates it came from: buying again takes a new Get rates, a new intent.
   const buy = async (account: Account, rate: Rate) => {
     const meta = carriers.data?.carriers.find((c) => c.slug === account.carrier);
     const packaging = account.defaults.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0]);
-    const res = await buying.run((key) => api<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { key, body: { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}) } } }));
-    if (res) setBooked({ ...res.body.shipment, status: 'CREATED', created: new Date().toISOString() });
+    const references = order.trim() ? { references: [{ type: 'order', value: order.trim() }] } : {};
+    const body = { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}), ...references } };
+    const res = await buying.run(body, (key, idempotencyKey) => api<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { key, idempotencyKey, body }));
+    if (res) {
+      setQuotes(undefined);
+      setBooked({ ...res.body.shipment, status: 'CREATED', created: new Date().toISOString(), serviceName: rate.service_name, carrierName: meta?.name ?? account.carrier });
+    }
+  };
+  const bookedRef = useRef<HTMLElement>(null);
+  // The confirmation appears where the Buy button was, in view and focused (announced, too).
+  useEffect(() => {
+    if (!booked || !bookedRef.current) return;
+    bookedRef.current.scrollIntoView({ block: 'nearest' });
+    bookedRef.current.focus({ preventScroll: true });
+  }, [booked]);
+
+  // The first account chosen fills an empty From with its billing address (where its parcels leave from).
+  const choose = (a: Account, on: boolean) => {
+    setChosen(on ? [...chosen, a.id] : chosen.filter((x) => x !== a.id));
+    if (on && a.billing_address && Object.values(sender).every((v) => v === '' || v === 'US')) setSender({ ...blankAddress, ...a.billing_address });
   };
 
   const setParcel = (i: number, k: keyof Parcel) => (v: string) => setParcels(parcels.map((p, j) => (j === i ? { ...p, [k]: v } : p)));
@@ -115,7 +145,7 @@ export function NewShipment() {
           <div class="checks">
             {list.map((a) => (
               <label key={a.id} class="check">
-                <input type="checkbox" checked={chosen.includes(a.id)} onChange={(e) => setChosen((e.currentTarget as HTMLInputElement).checked ? [...chosen, a.id] : chosen.filter((x) => x !== a.id))} />
+                <input type="checkbox" checked={chosen.includes(a.id)} onChange={(e) => choose(a, (e.currentTarget as HTMLInputElement).checked)} />
                 {accountName(a)}
               </label>
             ))}
@@ -125,10 +155,11 @@ export function NewShipment() {
           <AddressFields legend="From" value={sender} onChange={setSender} />
           <AddressFields legend="To" value={recipient} onChange={setRecipient} />
         </div>
+        <Field label="Order number" hint="Printed on the label as a reference, and searchable in Shipments" value={order} onValue={setOrder} autoComplete="off" />
         <fieldset>
           <legend>Packages</legend>
           <div class="units">
-            <Select label="Weight unit" value={units.weight} onValue={(v) => setUnits({ ...units, weight: v })} options={['LB', 'OZ', 'KG', 'G']} />
+            <Select label="Weight unit" value={units.weight} onValue={(v) => setUnits({ ...units, weight: v })} options={WEIGHT_UNITS} />
             <Select label="Size unit" value={units.dim} onValue={(v) => setUnits({ ...units, dim: v })} options={['IN', 'CM']} />
           </div>
           {parcels.map((p, i) => (
@@ -169,8 +200,8 @@ export function NewShipment() {
                     <li key={r.service_type}>
                       <span class="what">{r.service_name}</span>
                       <span class="price">{money(r.total_cost, r.currency)}</span>
-                      <span class="sub">{r.transit_days !== undefined ? `${r.transit_days} ${r.transit_days === 1 ? 'day' : 'days'}` : (r.estimated_date ?? '')}</span>
-                      <button type="button" disabled={buying.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
+                      <span class="sub">{deliveryText(r)}</span>
+                      <button type="button" disabled={buying.busy || rating.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
                         Buy
                       </button>
                     </li>
@@ -183,10 +214,10 @@ export function NewShipment() {
         </section>
       ) : null}
       {booked ? (
-        <section class="card done" aria-live="polite">
-          <h2>Booked {booked.tracking_number}</h2>
+        <section class="card done" tabIndex={-1} ref={bookedRef} aria-labelledby="booked-h">
+          <h2 id="booked-h">Booked {booked.tracking_number}</h2>
           <p>
-            {booked.carrier} {booked.service} · {money(booked.costs?.net_charge, booked.costs?.currency)}
+            {booked.serviceName} · {booked.carrierName} · {money(booked.costs?.net_charge, booked.costs?.currency)} · to {booked.recipient.name}
           </p>
           <div class="row-actions">
             <LabelLink url={booked.combined_label ?? booked.packages[0]!.label} name={booked.tracking_number} text="Print label" />

@@ -1,9 +1,10 @@
-/** Pickups: scheduled and cancelled, one pickup, and cancelling it. */
+/** Pickups: scheduled and cancelled, scheduling one, one pickup, and cancelling it. */
 import { api, query } from '../../shared/api';
 import { dateTime, day } from '../../shared/format';
 import { BASE, Link } from '../router';
 import type { Address } from '../types';
 import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, Status, useApi, useFilters } from '../ui';
+import { SchedulePickup } from './pickup-form';
 import { AddressBlock } from './shipment-detail';
 
 interface Pickup {
@@ -61,6 +62,7 @@ export function Pickups() {
         ]}
       />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
+      <SchedulePickup />
     </section>
   );
 }
@@ -68,9 +70,9 @@ export function Pickups() {
 export function PickupDetail({ id }: { id: string }) {
   const loaded = useApi<{ pickup: Pickup }>(`/pickups/${encodeURIComponent(id)}`);
   const p = loaded.data?.pickup;
-  const cancel = async (key: string) => {
+  const cancel = async (key: string, idempotencyKey: string) => {
     if (!p) return;
-    await api('/pickup/cancel', { key, body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } } });
+    await api('/pickup/cancel', { key, idempotencyKey, body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } } });
     loaded.reload();
     return true;
   };

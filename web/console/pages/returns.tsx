@@ -1,7 +1,9 @@
-/** Returns: the list with filters, one return, and voiding it. */
+/** Returns: the list with filters, making return methods and portal links, one return, and voiding it. */
+import { useState } from 'preact/hooks';
 import { api, query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
+import { NewPortalLink, NewReturn, NewReturnMethod } from './return-forms';
 import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
 
 interface Return {
@@ -23,6 +25,7 @@ const utc = (created: string) => (/[zZ]|[+-]\d{2}:\d{2}$/.test(created) ? create
 export function Returns() {
   const f = useFilters(`${BASE}/returns`, FILTERS);
   const list = useApi<Return[]>(`/returns${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  const [methodsMade, setMethodsMade] = useState(0);
   return (
     <section>
       <PageHeading>Returns</PageHeading>
@@ -65,6 +68,15 @@ export function Returns() {
         ]}
       />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
+      {/* A new method is offered at once: the return form starts again with the methods reloaded. */}
+      <NewReturn key={methodsMade} />
+      <NewReturnMethod
+        onCreated={() => {
+          list.reload();
+          setMethodsMade((n) => n + 1);
+        }}
+      />
+      <NewPortalLink />
     </section>
   );
 }
@@ -72,8 +84,8 @@ export function Returns() {
 export function ReturnDetail({ id }: { id: string }) {
   const loaded = useApi<Return>(`/returns/${encodeURIComponent(id)}`);
   const r = loaded.data;
-  const voidIt = async (key: string) => {
-    await api(`/returns/${encodeURIComponent(id)}`, { key, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
+  const voidIt = async (key: string, idempotencyKey: string) => {
+    await api(`/returns/${encodeURIComponent(id)}`, { key, idempotencyKey, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
     loaded.reload();
     return true;
   };

@@ -2,9 +2,10 @@
 import { api } from '../../shared/api';
 import { dateTime, day, money } from '../../shared/format';
 import { LabelLink } from '../label';
+import { codeName } from '../names';
 import { BASE, Link } from '../router';
 import type { Address, Checkpoint, Shipment } from '../types';
-import { Confirm, ErrorNote, Facts, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
+import { Confirm, ErrorNote, Facts, Field, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
 
 export function AddressBlock({ a }: { a: Address }) {
   const lines = [a.name, a.company, a.street1, a.street2, `${[a.city, a.state].filter(Boolean).join(', ')} ${a.postal_code ?? ''}`.trim(), a.country, a.phone, a.email].filter((l) => l);
@@ -43,8 +44,8 @@ function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
       label="Cancel shipment"
       question={`Cancel shipment ${s.tracking_number}? The carrier voids its label; this cannot be undone.`}
       yes="Yes, cancel shipment"
-      onConfirm={async (key) => {
-        await api('/cancel', { key, body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } } });
+      onConfirm={async (key, idempotencyKey) => {
+        await api('/cancel', { key, idempotencyKey, body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } } });
         onDone();
         return true;
       }}
@@ -87,7 +88,15 @@ export function ShipmentDetail({ id }: { id: string }) {
         <button type="button" class="quiet" disabled={refresh.busy} onClick={track}>
           Refresh tracking
         </button>
+        {s.tracking_url ? (
+          <a href={s.tracking_url} target="_blank" rel="noopener">
+            Customer tracking page
+          </a>
+        ) : null}
       </div>
+      {s.tracking_url ? (
+        <Field label="Tracking link for the customer (no key needed)" value={s.tracking_url} readOnly class="tracking-link" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+      ) : null}
       <ErrorNote>{refresh.error}</ErrorNote>
       <div class="grid">
         <section class="card">
@@ -101,12 +110,12 @@ export function ShipmentDetail({ id }: { id: string }) {
           <Facts
             items={[
               ['Carrier', s.carrier],
-              ['Service', s.service],
+              ['Service', s.service ? codeName(s.service, s.carrier) : undefined],
               ['Shipping account', s.shipping_account],
               ['Ship date', day(s.ship_date)],
               ['Booked', dateTime(s.created)],
               ['Estimated delivery', s.estimated_date ? day(s.estimated_date) : undefined],
-              ['Packaging', s.packaging],
+              ['Packaging', codeName(s.packaging, s.carrier)],
             ]}
           />
         </section>

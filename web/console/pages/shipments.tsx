@@ -1,16 +1,14 @@
 /** The shipments: search, filters and paging live in the address, so a filtered list is a link. */
 import { query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
+import { accountName, codeName } from '../names';
 import { BASE, Link } from '../router';
 import type { Account, Shipment } from '../types';
 import { Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, useApi, useFilters } from '../ui';
 
 const PAGE_SIZE = 20;
-const FILTERS = ['search', 'status', 'shipping_account', 'start_date', 'end_date'] as const;
-
-export function accountName(a: Account): string {
-  return `${a.name ?? a.carrier} (${a.carrier}, ${a.country}${a.test ? ', test' : ''})`;
-}
+// batch: set by a batch page's link, kept while the other filters change.
+const FILTERS = ['search', 'status', 'shipping_account', 'start_date', 'end_date', 'batch'] as const;
 
 export function Shipments() {
   const f = useFilters(`${BASE}/shipments`, FILTERS);
@@ -20,6 +18,7 @@ export function Shipments() {
   return (
     <section>
       <PageHeading>Shipments</PageHeading>
+      {f.current.batch ? <p class="note">Only the shipments of batch {f.current.batch}; Clear shows all.</p> : null}
       <form class="filters" role="search" onSubmit={f.submit}>
         <Field label="Search" type="search" value={f.form.search} onValue={f.set('search')} hint="Tracking number, reference or recipient name" class="wide" />
         <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])} />
@@ -50,7 +49,7 @@ export function Shipments() {
             cell: (s) => (
               <>
                 {s.carrier}
-                {s.service ? <span class="sub">{s.service}</span> : null}
+                {s.service ? <span class="sub">{codeName(s.service, s.carrier)}</span> : null}
               </>
             ),
           },

@@ -28,7 +28,16 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
       <h1>Waybill console</h1>
       <form onSubmit={submit} aria-describedby="sign-in-about">
         <p id="sign-in-about">Sign in with an API key. It is kept in this browser tab only and forgotten when you sign out or close the tab.</p>
-        <Field label="API key" type="password" autoComplete="off" spellcheck={false} value={key} onValue={setKey} required />
+        <Field
+          label="API key"
+          hint="No key yet? Whoever runs this service makes one in its checkout: npm run -s waybill -- keys create --tenant <your name> (the key is the last line)."
+          type="password"
+          autoComplete="off"
+          spellcheck={false}
+          value={key}
+          onValue={setKey}
+          required
+        />
         <ErrorNote>{error}</ErrorNote>
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

@@ -30,7 +30,7 @@ interface Delivery {
   attempts: { at: string; status_code?: number; duration_ms: number; error?: string }[];
 }
 
-export const EVENT_TYPES = ['shipment.created', 'shipment.cancelled', 'tracking.updated', 'pickup.scheduled', 'pickup.cancelled', 'return.created', 'return.updated'];
+export const EVENT_TYPES = ['shipment.created', 'shipment.cancelled', 'tracking.updated', 'pickup.scheduled', 'pickup.cancelled', 'return.created', 'return.updated', 'batch.completed'];
 
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const list = useApi<{ deliveries: Delivery[] }>(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=50`);

@@ -1,0 +1,80 @@
+/**
+ * Scheduling a pickup: a carrier's driver collects parcels at an address on a day, between two
+ * times. It changes a carrier object, so it is sent with one Idempotency-Key per intent.
+ */
+import { useState } from 'preact/hooks';
+import { api } from '../../shared/api';
+import { useIntent } from '../intent';
+import { accountName, namedOptions } from '../names';
+import { BASE, navigate } from '../router';
+import type { Account, Address, CarrierMeta } from '../types';
+import { ErrorNote, Field, Select, useApi } from '../ui';
+import { AddressFields, blankAddress, clean } from './new-shipment';
+
+/** The next weekday after today, YYYY-MM-DD (carriers collect on working days). */
+function nextWorkday(): string {
+  const d = new Date();
+  do d.setDate(d.getDate() + 1);
+  while (d.getDay() === 0 || d.getDay() === 6);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export function SchedulePickup() {
+  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const pickupCarriers = new Set((carriers.data?.carriers ?? []).filter((c) => c.operations.includes('pickup')).map((c) => c.slug));
+  const list = (accounts.data?.shipping_accounts ?? []).filter((a) => pickupCarriers.has(a.carrier));
+  const [account, setAccount] = useState('');
+  const [where, setWhere] = useState<Address>(blankAddress);
+  const [form, setForm] = useState({ place: 'front desk', date: nextWorkday(), ready: '10:00', close: '17:00', parcels: '1', weight: '5', units: 'LB', service: '' });
+  const act = useIntent();
+  const chosen = list.find((a) => a.id === account);
+  const meta = carriers.data?.carriers.find((c) => c.slug === chosen?.carrier);
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const choose = (id: string) => {
+    setAccount(id);
+    const a = list.find((x) => x.id === id);
+    // Parcels are usually collected where they leave from: the account's billing address.
+    if (a?.billing_address) setWhere({ ...blankAddress, ...a.billing_address });
+  };
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const parcels = Array.from({ length: Math.max(1, Number(form.parcels)) }, () => ({ weight: Number(form.weight) }));
+    const body = {
+      pickup: {
+        shipping_account: account,
+        carrier: chosen?.carrier,
+        location: { ...clean(where), location_type: form.place },
+        shipments: [{ packages: parcels, ...(form.service ? { service: form.service } : {}) }],
+        time: { date: form.date, ready_time: form.ready, close_time: form.close },
+        weight_units: form.units,
+        dim_units: form.units === 'KG' ? 'CM' : 'IN',
+      },
+    };
+    const res = await act.run(body, (key, idempotencyKey) => api<{ pickup: { id: string } }>('/pickup', { key, idempotencyKey, body }));
+    if (res) navigate(`${BASE}/pickups/${encodeURIComponent(res.body.pickup.id)}`);
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="pickup-h">
+      <h2 id="pickup-h">Schedule a pickup</h2>
+      <div class="row">
+        <Select label="Shipping account" value={account} onValue={choose} blank={list.length ? 'Choose an account' : 'No account of a carrier that picks up'} required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
+        <Field label="Date" type="date" required value={form.date} onValue={set('date')} />
+        <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
+        <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
+        <Field label="Where the driver collects" hint="e.g. front desk, back door" required value={form.place} onValue={set('place')} />
+        <Field label="Parcels" type="number" min="1" step="1" required value={form.parcels} onValue={set('parcels')} />
+        <Field label={`Weight of each (${form.units})`} type="number" min="0.01" step="any" required value={form.weight} onValue={set('weight')} />
+        <Select label="Weight unit" value={form.units} onValue={set('units')} options={['LB', 'KG']} />
+        <Select label="Service" value={form.service} onValue={set('service')} blank="Any" options={namedOptions(meta?.services ?? [], meta?.slug)} />
+      </div>
+      <AddressFields legend="Pickup address" value={where} onChange={setWhere} />
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy || !chosen}>
+          {act.busy ? 'Scheduling…' : 'Schedule pickup'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * What the Returns page makes: return methods (how a customer sends parcels back, at what charge),
+ * returns portal links (a signed page where a customer returns items of an order by themself), and
+ * returns booked for a customer.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import { useIntent } from '../intent';
+import { accountName, namedOptions } from '../names';
+import { BASE, navigate } from '../router';
+import type { Account, Address, CarrierMeta } from '../types';
+import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
+import { AddressFields, blankAddress, clean } from './new-shipment';
+
+export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
+  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const [form, setForm] = useState({ account: '', name: '', type: 'drop_off', service: '', charge: '0', cost: '0' });
+  const [made, setMade] = useState<string>();
+  const act = useAction();
+  const list = accounts.data?.shipping_accounts ?? [];
+  const chosen = list.find((a) => a.id === form.account);
+  const meta = carriers.data?.carriers.find((c) => c.slug === chosen?.carrier);
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setMade(undefined);
+    const packaging = meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0];
+    const body = {
+      return_method: {
+        shipping_account: form.account,
+        method_name: form.name,
+        type: form.type,
+        service: form.service,
+        ...(packaging ? { packaging } : {}),
+        cost: { carrier_charge: Number(form.cost), customer_charge: Number(form.charge) },
+        return_charge: Number(form.charge),
+      },
+    };
+    const res = await act.run((key) => api<{ return_method: { id: string; method_name: string } }>('/returns/methods', { key, body }));
+    if (res) {
+      setMade(`Return method “${res.body.return_method.method_name}” created.`);
+      onCreated();
+    }
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="method-h">
+      <h2 id="method-h">New return method</h2>
+      <div class="row">
+        <Select label="Shipping account" value={form.account} onValue={set('account')} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
+        <Field label="Method name" hint="What the customer reads, e.g. Drop off at a post office" required value={form.name} onValue={set('name')} />
+        <Select label="Type" value={form.type} onValue={set('type')} options={[['drop_off', 'Drop off'], ['pickup', 'Pickup at the customer']]} />
+        <Select label="Service" value={form.service} onValue={set('service')} blank={chosen ? 'Choose a service' : 'Choose an account first'} required options={namedOptions(meta?.services ?? [], meta?.slug)} />
+        <Field label="Charged to the customer" type="number" min="0" step="0.01" required value={form.charge} onValue={set('charge')} />
+        <Field label="Carrier charge (your cost)" type="number" min="0" step="0.01" required value={form.cost} onValue={set('cost')} />
+      </div>
+      <ErrorNote>{act.error}</ErrorNote>
+      <div aria-live="polite">{made ? <p class="note note-ok">{made}</p> : null}</div>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          Create return method
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One item line of a portal link's order. */
+interface Line {
+  product: string;
+  sku: string;
+  quantity: string;
+  value: string;
+  weight: string;
+}
+
+const blankLine: Line = { product: '', sku: '', quantity: '1', value: '', weight: '' };
+
+export function NewPortalLink() {
+  const [customer, setCustomer] = useState<Address>(blankAddress);
+  const [ids, setIds] = useState({ customer: '', order: '', units: 'LB' });
+  const [lines, setLines] = useState<Line[]>([blankLine]);
+  const [link, setLink] = useState<{ url: string; expires: string }>();
+  const act = useAction();
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (link) result.current?.focus();
+  }, [link]);
+  const setLine = (i: number, k: keyof Line) => (v: string) => setLines(lines.map((l, j) => (j === i ? { ...l, [k]: v } : l)));
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setLink(undefined);
+    const body = {
+      portal_link: {
+        customer_id: ids.customer,
+        order_id: ids.order,
+        customer: clean(customer),
+        weight_units: ids.units,
+        lines: lines.map((l, i) => ({
+          line_id: String(i + 1),
+          product_name: l.product,
+          sku: l.sku,
+          quantity: Number(l.quantity),
+          value: Number(l.value),
+          weight: Number(l.weight),
+        })),
+      },
+    };
+    const res = await act.run((key) => api<{ portal_link: { url: string; expires: string } }>('/returns/portal-links', { key, body }));
+    if (res) setLink(res.body.portal_link);
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="portal-h">
+      <h2 id="portal-h">Returns portal link</h2>
+      <p class="sub">A page for one order where the customer chooses what to return, why, and how; send them the link.</p>
+      <div class="row">
+        <Field label="Customer id" required value={ids.customer} onValue={(v) => setIds({ ...ids, customer: v })} />
+        <Field label="Order id" required value={ids.order} onValue={(v) => setIds({ ...ids, order: v })} />
+        <Select label="Weight unit" value={ids.units} onValue={(v) => setIds({ ...ids, units: v })} options={['LB', 'KG']} />
+      </div>
+      <AddressFields legend="Customer" value={customer} onChange={setCustomer} />
+      <fieldset>
+        <legend>Items of the order</legend>
+        {lines.map((l, i) => (
+          <div class="parcel" key={i} role="group" aria-label={`Item ${i + 1}`}>
+            <Field label={`Item ${i + 1} product`} required value={l.product} onValue={setLine(i, 'product')} />
+            <Field label="SKU" required value={l.sku} onValue={setLine(i, 'sku')} />
+            <Field label="Quantity" type="number" min="1" step="1" required value={l.quantity} onValue={setLine(i, 'quantity')} />
+            <Field label="Value of one" type="number" min="0" step="0.01" required value={l.value} onValue={setLine(i, 'value')} />
+            <Field label={`Weight of one (${ids.units})`} type="number" min="0.001" step="any" required value={l.weight} onValue={setLine(i, 'weight')} />
+          </div>
+        ))}
+        <button type="button" class="quiet" onClick={() => setLines([...lines, blankLine])}>
+          Add an item
+        </button>
+      </fieldset>
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          Create portal link
+        </button>
+      </div>
+      {link ? (
+        <div class="card done" tabIndex={-1} ref={result} role="group" aria-label="Portal link created">
+          <Field label={`Link for the customer (valid until ${dateTime(link.expires)})`} value={link.url} readOnly class="tracking-link" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+          <a href={link.url} target="_blank" rel="noopener">
+            Open the portal
+          </a>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+interface Method {
+  id: string;
+  method_name: string;
+  type: string;
+  carrier_name: string;
+}
+
+/**
+ * A return the merchant books for a customer: its label (and, for a pickup method, the driver) is
+ * bought from the carrier, so it is sent with one Idempotency-Key per intent.
+ */
+export function NewReturn() {
+  const methods = useApi<{ return_methods: Method[] }>('/returns/methods');
+  const [customer, setCustomer] = useState<Address>(blankAddress);
+  const [form, setForm] = useState({ method: '', customer: '', order: '', product: '', quantity: '1', weight: '1', units: 'LB', date: '', ready: '10:00', close: '17:00' });
+  const act = useIntent();
+  const list = methods.data?.return_methods ?? [];
+  const method = list.find((m) => m.id === form.method);
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const body = {
+      return: {
+        return_method: form.method,
+        customer_id: form.customer,
+        ...(form.order ? { order_id: form.order } : {}),
+        customer: clean(customer),
+        return_lines: [{ product_name: form.product, quantity: Number(form.quantity) }],
+        packages: [{ weight: Number(form.weight) }],
+        weight_units: form.units,
+        ...(method?.type === 'pickup' ? { pickup: { date: form.date, ready_time: form.ready, close_time: form.close } } : {}),
+      },
+    };
+    const res = await act.run(body, (key, idempotencyKey) => api<{ id: string }>('/returns', { key, idempotencyKey, body }));
+    if (res) navigate(`${BASE}/returns/${encodeURIComponent(res.body.id)}`);
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="return-h">
+      <h2 id="return-h">New return</h2>
+      <div class="row">
+        <Select label="Return method" value={form.method} onValue={set('method')} blank={list.length ? 'Choose a method' : 'Create a return method first'} required options={list.map((m) => [m.id, `${m.method_name} (${m.carrier_name})`] as [string, string])} />
+        <Field label="Customer id" required value={form.customer} onValue={set('customer')} />
+        <Field label="Order id" value={form.order} onValue={set('order')} />
+        <Field label="Product" required value={form.product} onValue={set('product')} />
+        <Field label="Quantity" type="number" min="1" step="1" required value={form.quantity} onValue={set('quantity')} />
+        <Field label={`Parcel weight (${form.units})`} type="number" min="0.01" step="any" required value={form.weight} onValue={set('weight')} />
+        <Select label="Weight unit" value={form.units} onValue={set('units')} options={['LB', 'KG']} />
+        {method?.type === 'pickup' ? (
+          <>
+            <Field label="Pickup date" type="date" required value={form.date} onValue={set('date')} />
+            <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
+            <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
+          </>
+        ) : null}
+      </div>
+      <AddressFields legend="Customer (the label’s sender)" value={customer} onChange={setCustomer} />
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          {act.busy ? 'Booking the return…' : 'Book return label'}
+        </button>
+      </div>
+    </form>
+  );
+}
