@@ -23,6 +23,8 @@ COPY tsconfig.json ./
 COPY scripts/build-server.mjs scripts/
 COPY bin bin
 COPY src src
+# The shipping commands of the CLI are built on the client's sources (its generated types committed).
+COPY packages/client/src packages/client/src
 COPY web web
 # Then only what runs: the production packages, and of the SQLite driver its compiled module and
 # JavaScript (not the SQLite sources and object files of its compilation, some 25 MB).
