@@ -83,6 +83,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierACtx): void
       shipper: s.shipper,
       recipient: s.recipient,
       packages,
+      references: s.items.flatMap((item) => item.typedReferences),
     };
     const q = quote(service, lane, s.shipper.countryCode, s.recipient.residential, packages);
     const keep = (key: string, contentType: string, bytes: Buffer): DocumentRef => {
