@@ -9,6 +9,8 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyKey?: string;
+    /** The key was taken over from a request whose instance died; that request's claim time. */
+    idempotencyInterruptedAt?: string;
   }
 }
 
@@ -26,6 +28,7 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
         return;
       }
       req.idempotencyKey = key;
+      if (claim.interruptedAt !== undefined) req.idempotencyInterruptedAt = claim.interruptedAt;
       done();
     }, done);
   });

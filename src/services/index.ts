@@ -10,6 +10,7 @@ import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts.js';
 import { createBatchesService } from './batches.js';
 import { createCarrierCalls } from './carrier-calls.js';
+import { createBookingLookup } from './booking-lookup.js';
 import { createIdempotencyService } from './idempotency.js';
 import { createBalanceService } from './balances.js';
 import { createListingsService } from './listings.js';
@@ -66,7 +67,8 @@ export function createServices(deps: ServiceDeps) {
   const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
-  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels });
+  const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}) });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels, lookup });
   const manifests = createManifestService({ db, calls, clock, ownership });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
@@ -80,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
     rating: createRatingService({ calls, clock, shopping }),
     addresses,
     shipping,
+    lookup,
     listings: createListingsService({ db, links }),
     tracking,
     pickups: createPickupsService({ calls, clock, db, ownership }),

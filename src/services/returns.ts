@@ -21,6 +21,7 @@ import { newId } from '../storage/ids.js';
 import * as methods from '../storage/repositories/return-methods.js';
 import * as repo from '../storage/repositories/returns.js';
 import * as shipments from '../storage/repositories/shipments.js';
+import { bookingReference } from './booking-lookup.js';
 import type { CarrierCalls } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { checkPhone, checkPickupTime } from './pickups.js';
@@ -142,7 +143,7 @@ export function createReturnsService(deps: ReturnsDeps) {
         : {}),
     };
     // Every check before the first carrier call, so bad input never books anything.
-    const booking = await shipping.prepareBooking(tenant, shipment, opts.log).catch((err: unknown) => {
+    const booking = await shipping.prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, newId('ret'))).catch((err: unknown) => {
       throw asReturnError(err);
     });
     const pickupCall = isPickup ? await calls.prepare<'pickup'>(tenant, target, 'pickup', opts.log) : undefined;
