@@ -14,7 +14,8 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { FoundBooking, ShipmentRequest } from '../domain/types.js';
-import { toApiError } from '../domain/errors.js';
+import { ApiError, toApiError } from '../domain/errors.js';
+import type { CarrierDeclaration } from '../carriers/carrier.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 
 /** A booking prepared as for its call (shipping.ts prepareBooking), with Waybill's reference. */
@@ -29,6 +30,27 @@ export type LookupAnswer = { kind: 'found'; found: FoundBooking } | { kind: 'abs
  */
 export function bookingReference(tenant: string, key: string): string {
   return `WB${createHash('sha256').update(`${tenant}\0${key}`).digest('hex').slice(0, 24).toUpperCase()}`;
+}
+
+/** Errors of a call the carrier may have acted on: the connection failed or timed out mid-call. */
+const UNCERTAIN = new Set(['carrier_timeout', 'carrier_failed_connection']);
+/** /ship failures whose idempotency claim must stay in progress rather than be released or completed. */
+const claimKept = new WeakSet<object>();
+
+export function keepClaim(err: ApiError): ApiError {
+  claimKept.add(err);
+  return err;
+}
+
+/** Whether the route must leave this failure's claim as it is (keepClaim, keepIfUncertain). */
+export function keepsClaim(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && claimKept.has(err);
+}
+
+/** A booking call cut off when it may have reached a carrier that can be asked: its claim stays, for a retry to settle. */
+export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claimed: object | undefined): never {
+  if (claimed && err instanceof ApiError && UNCERTAIN.has(err.code) && carrier.operations.includes('lookup_reference')) claimKept.add(err);
+  throw err;
 }
 
 export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; delayMs?: number }) {

@@ -103,3 +103,4 @@ export type Services = ReturnType<typeof createServices>;
 
 // What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency.
 export { fingerprint, type IdempotencyService } from './idempotency.js';
+export { keepsClaim } from './booking-lookup.js';

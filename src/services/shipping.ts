@@ -14,7 +14,7 @@ import type { Db } from '../storage/database.js';
 import { newId } from '../storage/ids.js';
 import * as shipments from '../storage/repositories/shipments.js';
 import { watch } from '../storage/repositories/tracked-shipments.js';
-import { bookingReference, type BookingLookup } from './booking-lookup.js';
+import { bookingReference, keepClaim, keepIfUncertain, type BookingLookup } from './booking-lookup.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import { recordEvent } from './events.js';
 import { completeIn, reopenIn } from './idempotency.js';
@@ -235,7 +235,7 @@ export function createShippingService(deps: ShippingDeps) {
     const p = await prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, opts.idempotencyKey ?? newId('shp')));
     const claimed = opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined;
     const found = claimed && opts.interruptedAt ? await settleInterrupted(p, claimed, opts.interruptedAt) : undefined;
-    const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl, extras);
+    const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, await p.run(p.call, p.req).catch((err: unknown) => keepIfUncertain(err, p.adapter.declaration, claimed)), opts.labelBaseUrl, extras);
     const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
     await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, answer));
     return answer;
@@ -251,7 +251,7 @@ export function createShippingService(deps: ShippingDeps) {
     if (answer.kind === 'found') return answer.found;
     if (answer.kind !== 'pending') return undefined;
     await reopenIn(db, claimed, interruptedAt);
-    throw new ApiError('idempotency_key_in_use', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); retry shortly`, claimed.key, { retryAfter: 5 });
+    throw keepClaim(new ApiError('idempotency_key_in_use', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); retry shortly`, claimed.key, { retryAfter: 5 }));
   }
 
   async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {

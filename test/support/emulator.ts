@@ -16,6 +16,8 @@ export interface TestEmulator {
   resetClock(): Promise<void>;
   /** Makes the carrier know these credentials, as its developer portal issuing them would. */
   knowCredentials(carrier: string, auth: Record<string, string>): Promise<void>;
+  /** What the carrier booked, through GET /_emulator/bookings: what tests count bookings by. */
+  bookings(carrier: string): Promise<{ tracking_number: string; references: string[]; booked_at: string; cancelled: boolean }[]>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startTestEmulator(): Promise<TestEmulator> {
     advance: (ms) => control(url, 'POST', 'clock', { advance_ms: ms }),
     resetClock: () => control(url, 'DELETE', 'clock'),
     knowCredentials: (carrier, auth) => control(url, 'POST', 'credentials', { carrier, auth }),
+    bookings: async (carrier) => ((await (await fetch(`${url}/_emulator/bookings?carrier=${carrier}`)).json()) as { bookings: Record<string, never[]> }).bookings[carrier] ?? [],
     close: () => emulator.close(),
   };
 }

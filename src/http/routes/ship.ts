@@ -2,7 +2,7 @@ import { BookingResponse, LabelBytes } from '../../contract/answers.js';
 import { Type } from 'typebox';
 import { ShipmentBody } from '../../contract/shipment.js';
 import { IdParam } from '../../contract/shipping-account.js';
-import { ApiError } from '../../domain/errors.js';
+import { keepsClaim } from '../../services/index.js';
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
@@ -23,9 +23,9 @@ export function registerShipRoutes(app: App, { services, config, examples }: Rou
       try {
         return await services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), ...(key !== undefined ? { idempotencyKey: key } : {}), ...(interruptedAt ? { interruptedAt } : {}) });
       } catch (err) {
-        // The carrier cannot yet say whether the interrupted request booked: its claim was handed
-        // back for a later retry, and must not be released as a 4xx answer's would be.
-        if (err instanceof ApiError && err.code === 'idempotency_key_in_use') req.idempotencyKey = undefined;
+        // The carrier may have booked and cannot say yet, or the call was cut off mid-way: the claim
+        // stays in progress for a retry to settle, never released (4xx) nor completed (5xx).
+        if (keepsClaim(err)) req.idempotencyKey = undefined;
         throw err;
       }
     },
