@@ -31,7 +31,7 @@ function envFor(extra: Record<string, string>): Record<string, string> {
     // A claim is stale after twice the carrier timeout: the retry takes it over 20 s after the kill at most.
     WAYBILL_CARRIER_TIMEOUT_MS: '10000',
     WAYBILL_CARRIER_LOOKUP_DELAY_MS: '2000',
-    WAYBILL_LOG_LEVEL: 'warn',
+    WAYBILL_LOG_LEVEL: 'info',
     ...extra,
   };
 }
