@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '../src/services/booking-lookup.js';
+import { accountBody } from './support/accounts.js';
 import { createTestDatabase, postgresUrl } from './support/databases.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 import { runCli, startServe, type ServerProcess } from './support/process.js';
@@ -43,7 +44,7 @@ async function post(url: string, key: string, path: string, body: unknown, heade
 
 /** Books with `victim` under the drop fault, kills it once the carrier has booked, and retries through `survivor()`. */
 async function killMidBooking(name: string, victim: ServerProcess, survivor: () => Promise<string>, key: string) {
-  const account = (await post(victim.url, key, '/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+  const account = (await post(victim.url, key, '/shippingaccount', accountBody('carrier_a', { test: true }))).body.shipping_account.id;
   const body = { shipment: { shipping_account: account, sender: address(), recipient: { ...recipientUS, name: name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } };
   const idempotencyKey = `kill-${name}`;
   const reference = bookingReference('acme', idempotencyKey);

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/services/index.js';
 import { bookingReference } from '../../src/services/booking-lookup.js';
+import { accountBody } from '../support/accounts.js';
 import { createTestApp, expectError, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { shipment } from '../contract/support.js';
@@ -42,9 +43,9 @@ async function claimAsDeadInstance(idempotencyKey: string): Promise<void> {
 }
 
 /** The carrier's bookings that carry Waybill's reference of this key. */
-async function carrierBookingsOf(idempotencyKey: string) {
+async function carrierBookingsOf(idempotencyKey: string, carrier = 'carrier_a') {
   const reference = bookingReference('acme', idempotencyKey);
-  return (await em.bookings('carrier_a')).filter((b) => b.references.includes(reference));
+  return (await em.bookings(carrier)).filter((b) => b.references.includes(reference));
 }
 
 describe('a claim left by a crashed instance', () => {
@@ -68,26 +69,32 @@ describe('a claim left by a crashed instance', () => {
     expect((await carrierBookingsOf('crash-before-carrier')).map((b) => b.tracking_number)).toEqual([retry.body.shipment.tracking_number]);
   });
 
-  it('answers the retry with the booking the carrier made when the first answer was lost, and books nothing more', async () => {
-    await em.fault('carrier_a', 'ship', 'drop');
-    const lost = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'answer-lost' });
+  it.each([
+    ['carrier_a', 'carrier_a_ground'],
+    ['carrier_b', 'carrier_b_ground'],
+  ] as const)('%s: answers the retry with the booking the carrier made when the first answer was lost, and books nothing more', async (carrier, service) => {
+    const id = (await t.call('POST', '/shippingaccount', key, accountBody(carrier, { test: true }))).body.shipping_account.id;
+    const lostBody = shipment(id, { service });
+    const idempotencyKey = `answer-lost-${carrier}`;
+    await em.fault(carrier, 'ship', 'drop');
+    const lost = await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey });
     expect(lost.status, lost.raw).toBeGreaterThanOrEqual(500);
-    const made = await carrierBookingsOf('answer-lost');
+    const made = await carrierBookingsOf(idempotencyKey, carrier);
     expect(made).toHaveLength(1);
     // The claim stays in progress (neither released nor completed with the error) until it is stale.
-    expectError(await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'answer-lost' }), 409, 'idempotency_key_in_use');
+    expectError(await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey }), 409, 'idempotency_key_in_use');
     offset += 2 * TIMEOUT_MS + 1000;
     const before = await shipmentsOf();
-    const retry = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'answer-lost' });
+    const retry = await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey });
     expect(retry.status, retry.raw).toBe(200);
     expect(retry.body.shipment.tracking_number).toBe(made[0]!.tracking_number);
-    expect(retry.body.shipment.recovered).toMatch(/found at carrier_a/);
+    expect(retry.body.shipment.recovered).toMatch(new RegExp(`found at ${carrier}`));
     expect(retry.body.shipment.packages.map((p: { label?: string }) => p.label)).toEqual([undefined]);
     expect(await shipmentsOf()).toBe(before + 1);
-    const again = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'answer-lost' });
+    const again = await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.shipment.id).toBe(retry.body.shipment.id);
-    expect(await carrierBookingsOf('answer-lost')).toHaveLength(1);
+    expect(await carrierBookingsOf(idempotencyKey, carrier)).toHaveLength(1);
   });
 
   it('waits for a booking the carrier does not show yet (its lookup lags), then answers it', async () => {

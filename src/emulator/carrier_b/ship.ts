@@ -107,6 +107,9 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
       shipTo: s.shipTo,
       packages,
       returnService: isObject(at(shipRequest, 'Shipment.ReturnService')),
+      references: [at(shipRequest, 'Shipment.ReferenceNumber'), ...list(at(shipRequest, 'Shipment.Package')).map((p) => at(p, 'ReferenceNumber'))]
+        .flatMap(list)
+        .flatMap((r) => str(at(r, 'Value')) ?? []),
     };
     state.addShipment(shipment);
 
