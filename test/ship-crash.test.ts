@@ -18,6 +18,8 @@ import { runCli, startServe, type ServerProcess } from './support/process.js';
 import { waitFor } from './support/webhook-receiver.js';
 import { address, recipientUS } from './contract/support.js';
 
+/** The carriers with a lookup by Waybill's reference. */
+const CARRIERS = ['carrier_a', 'carrier_b'] as const;
 let em: TestEmulator;
 beforeAll(async () => {
   em = await startTestEmulator();
@@ -28,6 +30,8 @@ function envFor(extra: Record<string, string>): Record<string, string> {
   return {
     WAYBILL_CARRIER_A_URL: em.emulator.carrierUrl('carrier_a'),
     WAYBILL_CARRIER_A_TEST_URL: em.emulator.carrierUrl('carrier_a'),
+    WAYBILL_CARRIER_B_URL: em.emulator.carrierUrl('carrier_b'),
+    WAYBILL_CARRIER_B_TEST_URL: em.emulator.carrierUrl('carrier_b'),
     WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
     // A claim is stale after twice the carrier timeout: the retry takes it over 20 s after the kill at most.
     WAYBILL_CARRIER_TIMEOUT_MS: '10000',
@@ -43,13 +47,13 @@ async function post(url: string, key: string, path: string, body: unknown, heade
 }
 
 /** Books with `victim` under the drop fault, kills it once the carrier has booked, and retries through `survivor()`. */
-async function killMidBooking(name: string, victim: ServerProcess, survivor: () => Promise<string>, key: string) {
-  const account = (await post(victim.url, key, '/shippingaccount', accountBody('carrier_a', { test: true }))).body.shipping_account.id;
-  const body = { shipment: { shipping_account: account, sender: address(), recipient: { ...recipientUS, name: name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } };
+async function killMidBooking(carrier: (typeof CARRIERS)[number], name: string, victim: ServerProcess, survivor: () => Promise<string>, key: string) {
+  const account = (await post(victim.url, key, '/shippingaccount', accountBody(carrier, { test: true }))).body.shipping_account.id;
+  const body = { shipment: { shipping_account: account, sender: address(), recipient: { ...recipientUS, name: name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: `${carrier}_ground` } };
   const idempotencyKey = `kill-${name}`;
   const reference = bookingReference('acme', idempotencyKey);
-  const atCarrier = async () => (await em.bookings('carrier_a')).filter((b) => b.references.includes(reference));
-  await em.fault('carrier_a', 'ship', 'drop:600000');
+  const atCarrier = async () => (await em.bookings(carrier)).filter((b) => b.references.includes(reference));
+  await em.fault(carrier, 'ship', 'drop:600000');
   const inFlight = post(victim.url, key, '/ship', body, { 'idempotency-key': idempotencyKey }).catch(() => undefined);
   await waitFor(async () => (await atCarrier()).length === 1, 'the carrier to book', 30_000);
   victim.child.kill('SIGKILL');
@@ -68,7 +72,7 @@ async function killMidBooking(name: string, victim: ServerProcess, survivor: () 
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   expect(made).toHaveLength(1);
   expect(answer.body.shipment.tracking_number).toBe(made[0]!.tracking_number);
-  expect(answer.body.shipment.recovered).toMatch(/found at carrier_a/);
+  expect(answer.body.shipment.recovered).toMatch(new RegExp(`found at ${carrier}`));
   // Replayed from now on, and still one booking at the carrier.
   const again = await post(url, key, '/ship', body, { 'idempotency-key': idempotencyKey });
   expect(again.body.shipment.id).toBe(answer.body.shipment.id);
@@ -76,26 +80,26 @@ async function killMidBooking(name: string, victim: ServerProcess, survivor: () 
 }
 
 describe('kill -9 with a /ship booking call in flight', () => {
-  it('SQLite: the retry after the restart answers the one booking the carrier made', async () => {
+  it.each(CARRIERS)('%s, SQLite: the retry after the restart answers the one booking the carrier made', async (carrier) => {
     const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-ship-crash-')) });
     const first = await startServe(env);
     let second: ServerProcess | undefined;
     const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
     try {
-      await killMidBooking('SQLite', first, async () => (second = await startServe(env)).url, key);
+      await killMidBooking(carrier, `SQLite-${carrier}`, first, async () => (second = await startServe(env)).url, key);
     } finally {
       await second?.stop();
     }
   }, 120_000);
 
-  it.skipIf(!postgresUrl)('PostgreSQL, two instances: the retry to the survivor answers the one booking the carrier made', async () => {
+  it.skipIf(!postgresUrl).each(CARRIERS)('%s, PostgreSQL, two instances: the retry to the survivor answers the one booking the carrier made', async (carrier) => {
     const db = await createTestDatabase('postgres');
     const env = envFor({ WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-ship-crash-pg-')) });
     const first = await startServe(env);
     const second = await startServe(env);
     const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
     try {
-      await killMidBooking('Postgres', first, async () => second.url, key);
+      await killMidBooking(carrier, `Postgres-${carrier}`, first, async () => second.url, key);
     } finally {
       await second.stop();
       await db.drop();
