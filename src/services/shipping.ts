@@ -209,7 +209,7 @@ export function createShippingService(deps: ShippingDeps) {
   function recordFound(p: PreparedBooking, found: FoundBooking, labelBaseUrl: string, extras?: BookingExtras): Promise<BookingRecord> {
     const packages = found.package_tracking_numbers.map((tracking_number) => ({ tracking_number, label: new Uint8Array(), label_format: p.req.label_type ?? 'PDF' }));
     const booked: BookedShipment = { tracking_number: found.tracking_number, ...(found.carrier_shipment_id ? { carrier_shipment_id: found.carrier_shipment_id } : {}), packages };
-    return recordBooking(p, booked, labelBaseUrl, extras, `the instance stopped while the carrier call was under way; the booking was found at ${p.account.carrier} by Waybill's reference ${p.req.waybill_reference}, without its labels (the carrier does not hand a label out again)`);
+    return recordBooking(p, booked, labelBaseUrl, extras, `the instance stopped while the carrier call was under way; the booking was found at ${p.account.carrier} by Waybill's reference ${p.req.waybill_reference}, stored without its labels, which are not fetched again`);
   }
 
   /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */

@@ -4,8 +4,9 @@
  * Full_Schema_Tracking_References and ReferenceInformation: the reference's value and type, the
  * shipper's account number, a ship-date window and the destination). The answer is shaped as Track
  * by Tracking Number's (TrackingReferencesResponse.completeTrackResults); nothing found is the
- * per-result TRACKING.REFERENCENUMBER.NOTFOUND error. It carries numbers, never labels: FedEx's
- * Ship API has no reprint of a label once the booking's answer is lost.
+ * per-result TRACKING.REFERENCENUMBER.NOTFOUND error. It carries numbers, never labels: ship-api.json
+ * hands a label out only in the booking's answer (Retrieve Async Ship serves asynchronous bookings
+ * by job id, which this service does not make).
  */
 import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';

@@ -4,7 +4,8 @@
  * the reference, the shipper number, the destination country and postal code, and a pickup-date
  * window, fromPickUpDate and toPickUpDate, which default to the last 14 days). Found: the
  * TrackApiResponse's packages; none is a 404 ("Tracking number information not found"), which the
- * client answers as null. It carries numbers only: labels are not handed out again here.
+ * client answers as null. It carries numbers only; Shipping.yaml's Label Recovery
+ * (/labels/{version}/recovery) could fetch the labels again, which this version does not do yet.
  */
 import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
