@@ -10,8 +10,8 @@
  * rating (shipping_accounts) had not reached the booking call: they are simply booked after the restart
  * (which also needs the carrier token the killed instance was fetching: its lease is let go at start).
  * carrier_a's batch has 300 items, as the peak batch that left 16 items interrupted before lookups;
- * carrier_b's 100, since its labels are converted on the label threads and 300 of them take over two
- * minutes on a shared two-core machine (the items in flight at the kill do not grow with the batch).
+ * carrier_b's 100, since its 300-item run took over two minutes on a shared two-core machine (the
+ * items in flight at the kill, what this checks, do not grow with the batch).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
