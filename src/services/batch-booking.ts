@@ -13,6 +13,8 @@
  * interrupted and never booked again on its own; POST /batches/{id}/retry?index=<n> (or
  * include_interrupted=true) requeues it once someone has checked.
  */
+import type { CarrierSlug } from '../carriers/carrier.js';
+import { declarations } from '../carriers/declarations.js';
 import type { Clock } from '../clock.js';
 import type { ShipmentRequestInput } from '../contract/shipment.js';
 import { ApiError, toApiError } from '../domain/errors.js';
@@ -24,7 +26,7 @@ import * as shipments from '../storage/repositories/shipments.js';
 import { csvItemError } from './batch-csv.js';
 import { finishIfDone } from './batch-state.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
-import { bookingReference, type BookingLookup, type LookupAnswer } from './booking-lookup.js';
+import { bookingReference, settledByLookup, type BookingLookup, type LookupAnswer } from './booking-lookup.js';
 import type { BookingExtras, createShippingService, PreparedBooking } from './shipping.js';
 
 export type BookOutcome = { kind: 'booked'; next: repo.BatchItemRow[] } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
@@ -98,7 +100,14 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
     } catch (err) {
       const e = toApiError(err);
       // A busy label pool refused before the carrier was called, as a throttling carrier would.
-      return e.code === 'carrier_throttling' || e.code === 'service_unavailable' ? requeue(item, owner, e) : fail(item, owner, e);
+      if (e.code === 'carrier_throttling' || e.code === 'service_unavailable') return requeue(item, owner, e);
+      // Cut off mid-call: left in progress, its lease no longer renewed, and settled from the
+      // carrier's answer once the lease runs out (recover), as if this instance had died.
+      if (settledByLookup(e, prepared.adapter.declaration)) {
+        log.warn({ batch: item.batch_id, index: item.idx, err: e }, 'batch booking call cut off; the carrier will be asked whether it booked');
+        return { kind: 'lost' };
+      }
+      return fail(item, owner, e);
     }
     let record;
     try {
@@ -151,6 +160,8 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
    * no lookup for it, and the item fails as interrupted.
    */
   async function settleFromCarrier(item: repo.BatchItemRow, dead: string, bookedAt: Date, log: Log): Promise<boolean> {
+    // A carrier's lane whose carrier has no lookup: nothing to ask (and no rate calls to make first).
+    if (item.carrier !== null && item.carrier in declarations && !declarations[item.carrier as CarrierSlug].operations.includes('lookup_reference')) return false;
     let prepared: PreparedBooking;
     let extras: BookingExtras;
     let answer: LookupAnswer;

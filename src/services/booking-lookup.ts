@@ -47,9 +47,14 @@ export function keepsClaim(err: unknown): boolean {
   return typeof err === 'object' && err !== null && claimKept.has(err);
 }
 
+/** A booking call's failure after which the carrier may have booked, and can be asked whether it did. */
+export function settledByLookup(err: unknown, carrier: CarrierDeclaration): boolean {
+  return err instanceof ApiError && UNCERTAIN.has(err.code) && carrier.operations.includes('lookup_reference');
+}
+
 /** A booking call cut off when it may have reached a carrier that can be asked: its claim stays, for a retry to settle. */
 export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claimed: object | undefined): never {
-  if (claimed && err instanceof ApiError && UNCERTAIN.has(err.code) && carrier.operations.includes('lookup_reference')) claimKept.add(err);
+  if (claimed && settledByLookup(err, carrier)) claimKept.add(err as ApiError);
   throw err;
 }
 
