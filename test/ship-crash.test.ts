@@ -19,7 +19,13 @@ import { waitFor } from './support/webhook-receiver.js';
 import { address, recipientUS } from './contract/support.js';
 
 /** The carriers with a lookup by Waybill's reference. */
-const CARRIERS = ['carrier_a', 'carrier_b'] as const;
+const CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c'] as const;
+const berlin = { name: 'Anna Absender', street1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE', phone: '+49 30 1234567' };
+const munich = { street1: 'Marienplatz 8', city: 'München', postal_code: '80331', country: 'DE', phone: '+49 89 7654321' };
+const shipmentOf = (carrier: (typeof CARRIERS)[number], name: string) =>
+  carrier === 'carrier_c'
+    ? { sender: berlin, recipient: { ...munich, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'CM', weight_units: 'KG', service: 'domestic_express' }
+    : { sender: address(), recipient: { ...recipientUS, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: `${carrier}_ground` };
 let em: TestEmulator;
 beforeAll(async () => {
   em = await startTestEmulator();
@@ -32,6 +38,8 @@ function envFor(extra: Record<string, string>): Record<string, string> {
     WAYBILL_CARRIER_A_TEST_URL: em.emulator.carrierUrl('carrier_a'),
     WAYBILL_CARRIER_B_URL: em.emulator.carrierUrl('carrier_b'),
     WAYBILL_CARRIER_B_TEST_URL: em.emulator.carrierUrl('carrier_b'),
+    WAYBILL_CARRIER_C_URL: em.emulator.carrierUrl('carrier_c'),
+    WAYBILL_CARRIER_C_TEST_URL: em.emulator.carrierUrl('carrier_c'),
     WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
     // A claim is stale after twice the carrier timeout: the retry takes it over 20 s after the kill at most.
     WAYBILL_CARRIER_TIMEOUT_MS: '10000',
@@ -49,7 +57,7 @@ async function post(url: string, key: string, path: string, body: unknown, heade
 /** Books with `victim` under the drop fault, kills it once the carrier has booked, and retries through `survivor()`. */
 async function killMidBooking(carrier: (typeof CARRIERS)[number], name: string, victim: ServerProcess, survivor: () => Promise<string>, key: string) {
   const account = (await post(victim.url, key, '/shippingaccount', accountBody(carrier, { test: true }))).body.shipping_account.id;
-  const body = { shipment: { shipping_account: account, sender: address(), recipient: { ...recipientUS, name: name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: `${carrier}_ground` } };
+  const body = { shipment: { shipping_account: account, ...shipmentOf(carrier, name) } };
   const idempotencyKey = `kill-${name}`;
   const reference = bookingReference('acme', idempotencyKey);
   const atCarrier = async () => (await em.bookings(carrier)).filter((b) => b.references.includes(reference));

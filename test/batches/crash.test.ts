@@ -10,8 +10,8 @@
  * rating (shipping_accounts) had not reached the booking call: they are simply booked after the restart
  * (which also needs the carrier token the killed instance was fetching: its lease is let go at start).
  * carrier_a's batch has 300 items, as the peak batch that left 16 items interrupted before lookups;
- * carrier_b's 100, since its 300-item run took over two minutes on a shared two-core machine (the
- * items in flight at the kill, what this checks, do not grow with the batch).
+ * carrier_b's and carrier_c's 100, since carrier_b's 300-item run took over two minutes on a shared
+ * two-core machine (the items in flight at the kill, what this checks, do not grow with the batch).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -27,9 +27,15 @@ import { address, recipientUS } from '../contract/support.js';
 import { bookingReference } from '../../src/services/booking-lookup.js';
 import { emulatorBookings } from './support.js';
 
-/** The carriers with a lookup by Waybill's reference, and the size of the batch each one books. */
-const CARRIERS = ['carrier_a', 'carrier_b'] as const;
-const ITEMS_OF = { carrier_a: 300, carrier_b: 100 } as const;
+/** The carriers with a lookup by Waybill's reference, the size of the batch each one books, and a shipment it books. */
+const CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c'] as const;
+const ITEMS_OF = { carrier_a: 300, carrier_b: 100, carrier_c: 100 } as const;
+const berlin = { name: 'Anna Absender', street1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE', phone: '+49 30 1234567' };
+const munich = { street1: 'Marienplatz 8', city: 'München', postal_code: '80331', country: 'DE', phone: '+49 89 7654321' };
+const shipmentOf = (carrier: (typeof CARRIERS)[number], name: string) =>
+  carrier === 'carrier_c'
+    ? { sender: berlin, recipient: { ...munich, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'CM', weight_units: 'KG', service: 'domestic_express' }
+    : { sender: address(), recipient: { ...recipientUS, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: `${carrier}_ground` };
 let em: TestEmulator;
 beforeAll(async () => {
   em = await startTestEmulator();
@@ -42,6 +48,8 @@ function envFor(extra: Record<string, string>): Record<string, string> {
     WAYBILL_CARRIER_A_TEST_URL: em.emulator.carrierUrl('carrier_a'),
     WAYBILL_CARRIER_B_URL: em.emulator.carrierUrl('carrier_b'),
     WAYBILL_CARRIER_B_TEST_URL: em.emulator.carrierUrl('carrier_b'),
+    WAYBILL_CARRIER_C_URL: em.emulator.carrierUrl('carrier_c'),
+    WAYBILL_CARRIER_C_TEST_URL: em.emulator.carrierUrl('carrier_c'),
     WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
     WAYBILL_BATCH_LEASE_MS: '1500',
     WAYBILL_CARRIER_LOOKUP_DELAY_MS: '2000',
@@ -68,7 +76,7 @@ async function crashDuringBatch(carrier: (typeof CARRIERS)[number], prefix: stri
   await em.clearFaults();
   await em.fault(carrier, 'ship', 'latency:40', 0);
   const account = (await call(run, 'POST', '/shippingaccount', accountBody(carrier, { test: true }))).body.shipping_account.id;
-  const shipments = Array.from({ length: ITEMS }, (_, i) => ({ shipping_account: account, sender: address(), recipient: { ...recipientUS, name: `${prefix} ${i}` }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: `${carrier}_ground` }));
+  const shipments = Array.from({ length: ITEMS }, (_, i) => ({ shipping_account: account, ...shipmentOf(carrier, `${prefix} ${i}`) }));
   const posted = await call(run, 'POST', '/batches', { batch: { shipments } });
   expect(posted.status).toBe(202);
   const id = posted.body.batch.id;

@@ -34,6 +34,8 @@ afterAll(async () => {
   await em?.close();
 });
 
+const berlin = { name: 'Anna Absender', street1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE', phone: '+49 30 1234567' };
+const munich = { name: 'Max Empfänger', street1: 'Marienplatz 8', city: 'München', postal_code: '80331', country: 'DE', phone: '+49 89 7654321' };
 const body = () => shipment(account, { service: 'carrier_a_ground' });
 const shipmentsOf = async () => (await t.db.database.db.selectFrom('shipments').select('id').where('tenant', '=', 'acme').execute()).length;
 
@@ -70,11 +72,12 @@ describe('a claim left by a crashed instance', () => {
   });
 
   it.each([
-    ['carrier_a', 'carrier_a_ground'],
-    ['carrier_b', 'carrier_b_ground'],
-  ] as const)('%s: answers the retry with the booking the carrier made when the first answer was lost, and books nothing more', async (carrier, service) => {
+    ['carrier_a', { service: 'carrier_a_ground' }],
+    ['carrier_b', { service: 'carrier_b_ground' }],
+    ['carrier_c', { service: 'domestic_express', sender: berlin, recipient: munich, dim_units: 'CM', weight_units: 'KG' }],
+  ] as const)('%s: answers the retry with the booking the carrier made when the first answer was lost, and books nothing more', async (carrier, overrides) => {
     const id = (await t.call('POST', '/shippingaccount', key, accountBody(carrier, { test: true }))).body.shipping_account.id;
-    const lostBody = shipment(id, { service });
+    const lostBody = shipment(id, { ...overrides });
     const idempotencyKey = `answer-lost-${carrier}`;
     await em.fault(carrier, 'ship', 'drop');
     const lost = await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey });

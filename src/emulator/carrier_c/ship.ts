@@ -102,8 +102,14 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
       receiver,
       totalWeight: round2(pieces.reduce((s, x) => s + x.weight, 0)),
       metric,
+      account: (arr(at(body, 'accounts')) ?? []).map((a) => (str(at(a, 'typeCode')) === 'shipper' ? str(at(a, 'number')) : undefined)).find((n) => n !== undefined) ?? '',
+      references: (arr(at(body, 'customerReferences')) ?? []).flatMap((r) => {
+        const value = str(at(r, 'value'));
+        return value ? [{ typeCode: str(at(r, 'typeCode')) ?? 'CU', value }] : [];
+      }),
     };
     ctx.state.shipments.set(waybill, stored);
+    ctx.state.booked.push(stored);
 
     const unit = metric ? 'KG' : 'LB';
     const documents: Record<string, unknown>[] = [];
