@@ -41,5 +41,7 @@ export function parseLookupResponse(body: unknown): FoundBooking | null {
   if (!first) return null;
   const number = text(first.shipmentTrackingNumber) ?? (typeof first.shipmentTrackingNumber === 'number' ? String(first.shipmentTrackingNumber) : undefined);
   if (!number) throw unexpectedBody('tracking answer without shipmentTrackingNumber');
-  return { tracking_number: number, package_tracking_numbers: [number] };
+  // levelOfDetail=piece: the pieces' own numbers, which the booking answered as its packages' (ship.ts).
+  const pieces = objects(first.pieces).flatMap((p) => text(p.trackingNumber) ?? []);
+  return { tracking_number: number, package_tracking_numbers: pieces.length > 0 ? pieces : [number] };
 }

@@ -65,7 +65,9 @@ function byReference(ctx: CarrierCCtx, request: FastifyRequest, reference: strin
       (to === undefined || s.pickupDate <= to),
   );
   if (found.length === 0) throw failures.notFound('Not data found', `No Shipments Found for shipmentReference | ${reference}`);
-  return { shipments: found.map((s) => shipmentReply(s, now)) };
+  // levelOfDetail=piece: each piece's number too (swagger supermodelIoLogisticsExpressTrackingResponse pieces[].trackingNumber).
+  const pieces = str(q.levelOfDetail) === 'piece' || str(q.levelOfDetail) === 'all';
+  return { shipments: found.map((s) => ({ ...shipmentReply(s, now), ...(pieces ? { pieces: s.pieces.map((trackingNumber, i) => ({ number: i + 1, trackingNumber })) } : {}) })) };
 }
 
 export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {

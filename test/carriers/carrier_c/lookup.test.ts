@@ -38,5 +38,7 @@ describe("carrier_c: Waybill's reference and tracking by shipment reference", ()
   it('reads the shipment found', () => {
     expect(parseLookupResponse({ shipments: [{ shipmentTrackingNumber: '1234567890' }] })).toEqual({ tracking_number: '1234567890', package_tracking_numbers: ['1234567890'] });
     expect(parseLookupResponse({ shipments: [] })).toBeNull();
+    const pieces = { shipments: [{ shipmentTrackingNumber: '1234567890', pieces: [{ number: 1, trackingNumber: 'JD0144549751510000001' }, { number: 2, trackingNumber: 'JD0144549751510000002' }] }] };
+    expect(parseLookupResponse(pieces)).toEqual({ tracking_number: '1234567890', package_tracking_numbers: ['JD0144549751510000001', 'JD0144549751510000002'] });
   });
 });
