@@ -60,6 +60,11 @@ export interface Config {
     /** Per-carrier base URL overrides by slug: WAYBILL_<SLUG>_URL / WAYBILL_<SLUG>_TEST_URL. */
     urls: Partial<Record<string, { live?: string; test?: string }>>;
     emulatorPort: number;
+    /**
+     * How long a booking whose answer was lost is searched for at the carrier before it counts as
+     * never made (WAYBILL_CARRIER_LOOKUP_DELAY_MS); unset, each carrier's own `lookupDelayMs`.
+     */
+    lookupDelayMs?: number;
   };
   /** Track batch: parallel carrier calls per carrier. */
   trackConcurrency: number;
@@ -213,6 +218,7 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
       timeoutMs: int(env, 'WAYBILL_CARRIER_TIMEOUT_MS', 30_000, 1),
       emulatorPort: int(env, 'WAYBILL_EMULATOR_PORT', 8081, 0, 65535),
       urls,
+      ...(env.WAYBILL_CARRIER_LOOKUP_DELAY_MS ? { lookupDelayMs: int(env, 'WAYBILL_CARRIER_LOOKUP_DELAY_MS', 0, 0, 86_400_000) } : {}),
     },
     trackConcurrency: int(env, 'WAYBILL_TRACK_CONCURRENCY', 16, 1, 1000),
     rateShopTimeoutMs: int(env, 'WAYBILL_RATE_SHOP_TIMEOUT_MS', 5_000, 1, 600_000),

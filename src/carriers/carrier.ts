@@ -11,6 +11,7 @@ import type {
   BookedShipment,
   CancelResult,
   DropoffLocation,
+  FoundBooking,
   LocationsRequest,
   ManifestRequest,
   ManifestResult,
@@ -51,6 +52,9 @@ export const OPERATIONS = [
   'validate_credentials',
   'webhook',
   'validate_address',
+  // Beyond the spec's table: the carrier finds a booking by the reference Waybill gave it
+  // (ShipmentRequest.waybill_reference), so a booking whose answer was lost is settled, not guessed.
+  'lookup_reference',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -114,6 +118,11 @@ export interface CarrierDeclaration {
    * sender the labels on the form share).
    */
   manifest?: { listsLabels?: boolean; needsOrigin?: boolean };
+  /**
+   * With `lookup_reference`: how long after a booking the carrier's lookup is sure to find it (its
+   * search index lags its bookings); a booking not found sooner may still appear.
+   */
+  lookupDelayMs?: number;
   /** Whether one booking may carry several packages (default true); GET /meta/carrier/{slug}. */
   multiPackage?: boolean;
   /** `references[].type` values the carrier takes (spec "POST /rate", examples). */
@@ -192,6 +201,11 @@ export interface CarrierAdapter {
   validateCredentials?(call: CarrierCall): Promise<{ valid: boolean; message: string }>;
   /** Checks a postal address with the carrier's own address service. */
   validateAddress?(call: CarrierCall, address: Address): Promise<AddressValidation>;
+  /**
+   * The booking the carrier made with `req.waybill_reference`, or null when it has none. `bookedAt`:
+   * when the booking call was made, which bounds the ship dates searched.
+   */
+  lookupReference?(call: CarrierCall, req: ShipmentRequest, bookedAt: Date): Promise<FoundBooking | null>;
   /** Carriers with prepaid postage: what is left on the account. */
   postageBalance?(call: CarrierCall): Promise<PostageBalance>;
   /**

@@ -24,7 +24,9 @@ export const Costs = Type.Object({
 
 const BookedPackage = Type.Object({
   tracking_number: Type.String(),
-  label: Type.String({ description: 'base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL)' }),
+  label: Type.Optional(
+    Type.String({ description: 'base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from the carrier' }),
+  ),
   label_type: Type.String(),
   weight: Type.Optional(Type.Number()),
   length: Type.Optional(Type.Number()),
@@ -64,6 +66,9 @@ export const BookingResponse = Type.Object({
     transit_days: Type.Optional(Type.Integer()),
     selected_rate: Type.Optional(ShoppedRateView),
     address_validation: Type.Optional(AddressValidationView),
+    recovered: Type.Optional(
+      Type.String({ description: 'present when the booking call\'s answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill\'s reference: says so, and why its packages carry no label' }),
+    ),
   }),
 });
 

@@ -74,7 +74,16 @@ export const BatchItemView = Type.Object({
   row: Type.Optional(Type.Integer({ description: 'CSV line number; the header is line 1' })),
   reference: Type.Union([Type.String(), Type.Null()]),
   status: Type.Enum(['queued', 'in_progress', 'booked', 'failed', 'cancelled']),
-  shipment: Type.Optional(Type.Object({ id: Type.String(), tracking_number: Type.String(), carrier: Type.String(), service: Type.Union([Type.String(), Type.Null()]), costs: Type.Optional(Costs) })),
+  shipment: Type.Optional(
+    Type.Object({
+      id: Type.String(),
+      tracking_number: Type.String(),
+      carrier: Type.String(),
+      service: Type.Union([Type.String(), Type.Null()]),
+      costs: Type.Optional(Costs),
+      recovered: Type.Optional(Type.String({ description: 'the booking was found at the carrier after the instance booking it stopped mid-call: stored without labels (the shipment\'s `recovered` says why)' })),
+    }),
+  ),
   error: Type.Optional(ItemError),
 });
 export type BatchItemView = Static<typeof BatchItemView>;

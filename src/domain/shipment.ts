@@ -93,6 +93,12 @@ export interface ShipmentRequest extends SharedShipmentFields {
   combined_labels?: boolean;
   customs_items?: CustomsItem[];
   references?: Reference[];
+  /**
+   * Waybill's own reference of the booking, unique per idempotency record: the carrier gets it in
+   * a field it keeps and searches by, beside the shipper's references, so that a booking whose
+   * answer was lost can be looked up (services/booking-lookup.ts).
+   */
+  waybill_reference?: string;
   terms_of_trade?: string;
   terms_of_payment?: string;
   insurance_cost?: number;
@@ -158,6 +164,16 @@ export interface BookedShipment {
   ship_date?: string;
   estimated_date?: string;
   transit_days?: number;
+}
+
+/** A booking a carrier's lookup by Waybill's reference found: its numbers, without its labels. */
+export interface FoundBooking {
+  /** Master tracking number. */
+  tracking_number: string;
+  carrier_shipment_id?: string;
+  service_type?: string;
+  /** Each package's tracking number, the master's first. */
+  package_tracking_numbers: string[];
 }
 
 export interface CancelResult {

@@ -29,6 +29,17 @@ export interface EmulatedCarrier {
   readonly plugin: FastifyPluginAsync;
   /** The body the real carrier sends for this failure on this operation. */
   faultResponse(kind: CarrierFaultKind, operation: string, retryAfterSeconds: number): FaultResponse;
+  /** What the carrier booked, oldest first, with the references each booking carries (GET /_emulator/bookings). */
+  bookings?(): EmulatedBooking[];
+}
+
+/** One booking the emulator made, as the control API lists it. */
+export interface EmulatedBooking {
+  tracking_number: string;
+  /** Every reference the booking carries, the shipper's and Waybill's alike, as the carrier keeps them. */
+  references: string[];
+  booked_at: string;
+  cancelled: boolean;
 }
 
 /** What a carrier folder's factory returns: the carrier, and its state for tests to inspect. */

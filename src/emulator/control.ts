@@ -9,6 +9,9 @@
  *   GET    /_emulator/faults          { faults: [...] }
  *   POST   /_emulator/faults          { carrier, operation, fault, count } → 201 { fault }
  *   DELETE /_emulator/faults[?carrier=slug]  → { cleared }
+ *   GET    /_emulator/bookings[?carrier=slug]  { bookings: { <slug>: [{ tracking_number, references,
+ *                                    booked_at, cancelled }] } }: what each carrier that keeps its
+ *                                    bookings by reference booked, so tests count carrier bookings
  *   POST   /_emulator/credentials    { carrier, auth: { member: value } } → 201 { known: n }: the
  *                                    carrier now knows the auth's id/secret pairs (credentials.ts)
  *   DELETE /_emulator/credentials    { carrier, auth } → { forgotten: n }: the carrier revokes the
@@ -59,6 +62,12 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   });
 
   app.get('/_emulator/faults', async () => ({ faults: faults.list() }));
+
+  app.get('/_emulator/bookings', async (request) => {
+    const only = (request.query as Record<string, string | undefined>).carrier;
+    const listed = carriers.filter((c) => c.bookings && (only === undefined || c.slug === only));
+    return { bookings: Object.fromEntries(listed.map((c) => [c.slug, c.bookings!()])) };
+  });
 
   app.post('/_emulator/faults', async (request, reply) => {
     try {

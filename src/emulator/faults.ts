@@ -18,12 +18,17 @@
  * - `auth`           the carrier's own 401 body
  * - `malformed`      200 with a truncated body
  * - `reset`          the socket is destroyed without an answer
+ * - `drop` or `drop:<ms>`  crash simulation on a booking: the carrier's work is done (the shipment is
+ *                    booked and kept), then, ms later (default 0), the connection is dropped without
+ *                    an answer, as the caller of a booking sees a process or network that died mid-call
+ * - `hidden:<ms>`    on a lookup by reference: bookings made less than ms ago (emulator clock) are not
+ *                    found yet, as a carrier whose search index lags its bookings answers
  */
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatedCarrier } from './carrier.js';
 
-export const FAULT_KINDS = ['latency', 'timeout', 'http_500', 'http_429', 'auth', 'malformed', 'reset'] as const;
+export const FAULT_KINDS = ['latency', 'timeout', 'http_500', 'http_429', 'auth', 'malformed', 'reset', 'drop', 'hidden'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 const MAX_LATENCY_MS = 600_000;
@@ -35,7 +40,7 @@ export interface FaultRule {
   /** The fault as asked for, e.g. `latency:250`. */
   fault: string;
   kind: FaultKind;
-  /** Milliseconds for `latency`, seconds of Retry-After for `http_429`. */
+  /** Milliseconds for `latency`, `drop` and `hidden`, seconds of Retry-After for `http_429`. */
   param: number;
   /** As asked for: 0 means until cleared. */
   count: number;
@@ -155,15 +160,15 @@ export class FaultStore {
 }
 
 function parseFault(fault: unknown): { kind: FaultKind; param: number } {
-  const usage = `fault must be one of: latency:<ms>, timeout, http_500, http_429[:<seconds>], auth, malformed, reset`;
+  const usage = `fault must be one of: latency:<ms>, timeout, http_500, http_429[:<seconds>], auth, malformed, reset, drop[:<ms>], hidden:<ms>`;
   if (typeof fault !== 'string') throw new FaultRequestError(usage);
   const [name, arg, extra] = fault.split(':');
   if (extra !== undefined || !(FAULT_KINDS as readonly string[]).includes(name ?? '')) throw new FaultRequestError(usage);
   const kind = name as FaultKind;
-  if (kind === 'latency') {
+  if (kind === 'latency' || kind === 'hidden' || (kind === 'drop' && arg !== undefined)) {
     const ms = Number(arg);
     if (arg === undefined || arg === '' || !Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) {
-      throw new FaultRequestError(`latency needs whole milliseconds 0..${MAX_LATENCY_MS}, e.g. latency:250`);
+      throw new FaultRequestError(`${kind} needs whole milliseconds 0..${MAX_LATENCY_MS}, e.g. ${kind}:250`);
     }
     return { kind, param: ms };
   }
@@ -180,6 +185,15 @@ function parseFault(fault: unknown): { kind: FaultKind; param: number } {
 
 /** When a delayed answer may leave (latency faults), per request. */
 const answerAt = new WeakMap<FastifyRequest, number>();
+/** Requests whose answer is never sent (drop faults): the connection goes instead. */
+const dropped = new WeakSet<FastifyRequest>();
+/** How long bookings stay out of this lookup's sight (hidden faults), per request. */
+const hiddenMs = new WeakMap<FastifyRequest, number>();
+
+/** For a lookup route: bookings younger than this many milliseconds are not found yet (0: all are). */
+export function hiddenFor(request: FastifyRequest): number {
+  return hiddenMs.get(request) ?? 0;
+}
 
 /**
  * The onSend hook of latency faults: holds the answer until its time. A carrier at 200 ms a call
@@ -193,6 +207,8 @@ export function latencyHook(store: FaultStore) {
     const wait = at - performance.now();
     // Released early (the emulator closing): the connection is dropped, never answered early.
     if (wait > 0 && !(await store.sleep(wait))) request.raw.socket.destroy();
+    // The work is done and kept; the answer never leaves.
+    if (dropped.has(request)) request.raw.socket.destroy();
     return payload;
   };
 }
@@ -219,6 +235,13 @@ export function faultHook(store: FaultStore, carriers: ReadonlyMap<string, Emula
       case 'reset':
         reply.hijack();
         socket.destroy();
+        return;
+      case 'drop':
+        dropped.add(request);
+        answerAt.set(request, performance.now() + rule.param);
+        return;
+      case 'hidden':
+        hiddenMs.set(request, rule.param);
         return;
       default: {
         const carrier = carriers.get(tag.carrier);

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CarrierSlug } from '../carriers/carrier.js';
-import type { CarrierFaultKind, EmulatedCarrier, EmulatedCarrierModule, FaultResponse } from './carrier.js';
+import type { CarrierFaultKind, EmulatedBooking, EmulatedCarrier, EmulatedCarrierModule, FaultResponse } from './carrier.js';
 import { statusCodeOf } from './json.js';
 
 /** An error answer: status, body (objects go out as JSON) and, unless JSON, its content type. */
@@ -54,6 +54,8 @@ export interface CarrierSpec<S, C> {
   routes: ReadonlyArray<(app: FastifyInstance, ctx: C) => void>;
   errors: CarrierErrorReplies;
   faults: CarrierFaultBodies;
+  /** The carrier's bookings for the control API, where its state keeps them by reference. */
+  bookings?: () => EmulatedBooking[];
 }
 
 const JSON_TYPE = 'application/json';
@@ -116,6 +118,7 @@ export function emulatedCarrier<S, C>(spec: CarrierSpec<S, C>): EmulatedCarrierM
     slug: spec.slug,
     operations: spec.operations,
     plugin,
+    ...(spec.bookings ? { bookings: spec.bookings } : {}),
     faultResponse(kind: CarrierFaultKind, operation: string, retryAfterSeconds: number): FaultResponse {
       switch (kind) {
         case 'http_500':

@@ -11,6 +11,8 @@ declare module 'fastify' {
     idempotencyKey?: string;
     /** Whose keys the Idempotency-Key is looked up among; the tenant's unless a route scopes it (a portal link). */
     idempotencyScope?: string;
+    /** The key was taken over from a request whose instance died; that request's claim time. */
+    idempotencyInterruptedAt?: string;
   }
 }
 
@@ -41,6 +43,7 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
           return;
         }
         req.idempotencyKey = key;
+        if (claim.interruptedAt !== undefined) req.idempotencyInterruptedAt = claim.interruptedAt;
       });
     }),
   );

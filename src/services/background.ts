@@ -12,8 +12,7 @@ import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import type { Tracing } from '../tracing.js';
 import type { Services } from './index.js';
-import { createBatchBooking } from './batches/index.js';
-import { startBatchWorker } from './batches/index.js';
+import { createBatchBooking, startBatchWorker } from './batches/index.js';
 import { startTrackingPoller } from './tracking/index.js';
 import { startWebhookWorker } from './webhooks/index.js';
 
@@ -27,7 +26,7 @@ export function startBackground(deps: {
   sealer: Sealer;
   clock: Clock;
   config: Config;
-  services: Pick<Services, 'tracking' | 'shipping' | 'declarations'>;
+  services: Pick<Services, 'tracking' | 'shipping' | 'lookup' | 'declarations'>;
   log: Log;
   /** Where this instance answers, for the label links of shipments booked in the background (WAYBILL_PUBLIC_URL wins). */
   baseUrl?: string;
@@ -39,7 +38,7 @@ export function startBackground(deps: {
   const common = { db: database.db, dialect: database.dialect, clock, log, ...(deps.metrics ? { metrics: deps.metrics } : {}) };
   const worker = startWebhookWorker({ ...common, sealer: deps.sealer, config: config.webhooks, ...(deps.tracing ? { tracing: deps.tracing } : {}) });
   const poller = startTrackingPoller({ ...common, tracking: deps.services.tracking, config: { ...config.tracking, idleMs: config.webhooks.pollMs } });
-  const booking = createBatchBooking({ db: database.db, clock, shipping: deps.services.shipping, labelBaseUrl: config.publicUrl ?? deps.baseUrl ?? `http://${config.host}:${config.port}` });
+  const booking = createBatchBooking({ db: database.db, clock, shipping: deps.services.shipping, lookup: deps.services.lookup, labelBaseUrl: config.publicUrl ?? deps.baseUrl ?? `http://${config.host}:${config.port}` });
   const batches = startBatchWorker({ ...common, booking, carriers: Object.keys(deps.services.declarations), config: { ...config.batches, pollMs: config.webhooks.pollMs } });
   return {
     async stop() {

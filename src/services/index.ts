@@ -9,26 +9,12 @@ import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
 import { createBatchesService } from './batches/index.js';
-import { createCarrierCalls } from './kernel/index.js';
-import { createCredentialsCheck } from './account-actions/index.js';
-import { createIdempotencyService } from './kernel/index.js';
-import { createBalanceService } from './account-actions/index.js';
-import { createListingsService } from './shipping/index.js';
-import { createManifestService } from './account-actions/index.js';
-import { createOwnership } from './kernel/index.js';
+import { createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks } from './kernel/index.js';
+import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
+import { createAddressValidationService, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
 import { createPickupsService } from './pickups/index.js';
-import { createPortalService } from './returns/index.js';
-import { createPublicTracking } from './tracking/index.js';
-import { createRatingService } from './shipping/index.js';
-import { createRateShopping } from './shipping/index.js';
-import { createAddressValidationService } from './shipping/index.js';
-import { createShipChoice } from './shipping/index.js';
-import { createReturnMethodsService } from './returns/index.js';
-import { createReturnsService } from './returns/index.js';
-import { createShippingService } from './shipping/index.js';
-import { createSignedLinks } from './kernel/index.js';
-import { createTrackingService } from './tracking/index.js';
-import { createTrackingCache } from './tracking/index.js';
+import { createPortalService, createReturnMethodsService, createReturnsService } from './returns/index.js';
+import { createPublicTracking, createTrackingCache, createTrackingService } from './tracking/index.js';
 import { createWebhooksService } from './webhooks/index.js';
 
 /** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
@@ -67,7 +53,8 @@ export function createServices(deps: ServiceDeps) {
   const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
-  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels });
+  const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}) });
+  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels, lookup });
   const manifests = createManifestService({ db, calls, clock, ownership });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
@@ -81,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
     rating: createRatingService({ calls, clock, shopping }),
     addresses,
     shipping,
+    lookup,
     listings: createListingsService({ db, links }),
     tracking,
     pickups: createPickupsService({ calls, clock, db, ownership }),
@@ -101,7 +89,8 @@ export function createServices(deps: ServiceDeps) {
 export type Services = ReturnType<typeof createServices>;
 
 // What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency,
+// which claims a route leaves held for the carrier lookup (keepsClaim),
 // how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
-export { fingerprint, fingerprintInSlices, type IdempotencyService } from './kernel/index.js';
+export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
 export { timeSlicer } from './kernel/index.js';

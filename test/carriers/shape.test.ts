@@ -39,6 +39,7 @@ const OPERATION_FILES: Partial<Record<Operation, { file: string; names: readonly
   dopu: { file: 'locations.ts', names: ['buildLocationsRequest', 'parseLocationsResponse'] },
   manifest: { file: 'manifest.ts', names: ['buildManifestRequest', 'parseManifestResponse'] },
   validate_address: { file: 'address.ts', names: ['buildAddressRequest', 'parseAddressResponse'] },
+  lookup_reference: { file: 'lookup.ts', names: ['buildLookupRequest', 'parseLookupResponse'] },
   // validate_credentials is auth.ts's (a probe call, a token or the account's status);
   // shipping_account and webhook are the services' own.
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, errorCodes, HOUR, shipRequest, startClient, START, useClient } from './support.js';
+import { ACCOUNT, at, errorCodes, HOUR, shipRequest, startClient, START, useClient } from './support.js';
 
 describe('emulator control API and instance isolation', () => {
   const api = useClient();
@@ -40,6 +40,25 @@ describe('emulator control API and instance isolation', () => {
     const control = await api.control('GET', '/_emulator/nothing');
     expect(control.status).toBe(404);
     expect(at(control.json, 'error.code')).toBe('not_found');
+  });
+
+  it('lists what a carrier booked with its references, which Track by References finds (later under a hidden fault)', async () => {
+    const own = await startClient();
+    try {
+      const booked = await own.call('POST', '/ship/v1/shipments', shipRequest());
+      const tracking = at(booked.json, 'output.transactionShipments.0.masterTrackingNumber');
+      const list = await own.control('GET', '/_emulator/bookings?carrier=carrier_a');
+      expect(at(list.json, 'bookings.carrier_a')).toEqual([{ tracking_number: tracking, references: ['ORDER-1'], booked_at: START.toISOString(), cancelled: false }]);
+      const search = { referencesInformation: { type: 'CUSTOMER_REFERENCE', value: 'ORDER-1', accountNumber: ACCOUNT } };
+      const numbersFound = async () => ((at((await own.call('POST', '/track/v1/referencenumbers', search)).json, 'output.completeTrackResults') as { trackingNumber: string }[]) ?? []).map((r) => r.trackingNumber);
+      expect(await numbersFound()).toEqual([tracking]);
+      await own.control('POST', '/_emulator/faults', { carrier: 'carrier_a', operation: 'track_reference', fault: 'hidden:60000', count: 0 });
+      expect(await numbersFound()).toEqual(['ORDER-1']);
+      await own.advance(60_000);
+      expect(await numbersFound()).toEqual([tracking]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('keeps state per emulator instance and numbers deterministically', async () => {

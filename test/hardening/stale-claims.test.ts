@@ -2,14 +2,20 @@
  * Finding: kill -9 while a /ship with Idempotency-Key was in flight left its claim in progress, and
  * every retry answered 409 idempotency_key_in_use for 24 h. A claim older than twice the carrier
  * timeout is now stale and taken over; a booking that was stored is replayed, never bought again.
+ * A booking the carrier made whose answer was lost (the emulator's `drop` fault: booked, then the
+ * connection cut) is found at the carrier by Waybill's reference and answered to the retry, once;
+ * one the carrier does not show is booked only after the carrier's indexing delay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/services/index.js';
+import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
+import { accountBody } from '../support/accounts.js';
 import { createTestApp, expectError, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { shipment } from '../contract/support.js';
 
 const TIMEOUT_MS = 1000;
+const LOOKUP_DELAY_MS = 60_000;
 let offset = 0;
 const clock = { now: () => new Date(Date.now() + offset) };
 let em: TestEmulator;
@@ -19,7 +25,7 @@ let account: string;
 
 beforeAll(async () => {
   em = await startTestEmulator();
-  t = await createTestApp({ emulatorUrl: em.url, clock, env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  t = await createTestApp({ emulatorUrl: em.url, clock, env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS) } });
   key = await t.key('acme');
   account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
 });
@@ -28,6 +34,8 @@ afterAll(async () => {
   await em?.close();
 });
 
+const berlin = { name: 'Anna Absender', street1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE', phone: '+49 30 1234567' };
+const munich = { name: 'Max Empfänger', street1: 'Marienplatz 8', city: 'München', postal_code: '80331', country: 'DE', phone: '+49 89 7654321' };
 const body = () => shipment(account, { service: 'carrier_a_ground' });
 const shipmentsOf = async () => (await t.db.database.db.selectFrom('shipments').select('id').where('tenant', '=', 'acme').execute()).length;
 
@@ -36,11 +44,22 @@ async function claimAsDeadInstance(idempotencyKey: string): Promise<void> {
   expect(await t.services.idempotency.claim('acme', idempotencyKey, fingerprint('POST', '/ship', body()))).toEqual({ kind: 'owner' });
 }
 
+/** The carrier's bookings that carry Waybill's reference of this key. */
+async function carrierBookingsOf(idempotencyKey: string, carrier = 'carrier_a') {
+  const reference = bookingReference('acme', idempotencyKey);
+  return (await em.bookings(carrier)).filter((b) => b.references.includes(reference));
+}
+
 describe('a claim left by a crashed instance', () => {
-  it('holds the key while the first request could still run, then the retry books', async () => {
+  it('holds the key while the first request could still run, then, once the carrier shows no such booking, the retry books', async () => {
     await claimAsDeadInstance('crash-before-carrier');
     expectError(await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'crash-before-carrier' }), 409, 'idempotency_key_in_use');
     offset += 2 * TIMEOUT_MS + 1000;
+    // Stale, but the carrier may not show a booking that recent yet: nothing is booked.
+    const tooSoon = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'crash-before-carrier' });
+    expectError(tooSoon, 409, 'idempotency_key_in_use');
+    expect(await carrierBookingsOf('crash-before-carrier')).toEqual([]);
+    offset += LOOKUP_DELAY_MS;
     const before = await shipmentsOf();
     const retry = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'crash-before-carrier' });
     expect(retry.status, retry.raw).toBe(200);
@@ -49,6 +68,49 @@ describe('a claim left by a crashed instance', () => {
     const again = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'crash-before-carrier' });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.shipment.id).toBe(retry.body.shipment.id);
+    expect((await carrierBookingsOf('crash-before-carrier')).map((b) => b.tracking_number)).toEqual([retry.body.shipment.tracking_number]);
+  });
+
+  it.each([
+    ['carrier_a', { service: 'carrier_a_ground' }],
+    ['carrier_b', { service: 'carrier_b_ground' }],
+    ['carrier_c', { service: 'domestic_express', sender: berlin, recipient: munich, dim_units: 'CM', weight_units: 'KG' }],
+  ] as const)('%s: answers the retry with the booking the carrier made when the first answer was lost, and books nothing more', async (carrier, overrides) => {
+    const id = (await t.call('POST', '/shippingaccount', key, accountBody(carrier, { test: true }))).body.shipping_account.id;
+    const lostBody = shipment(id, { ...overrides });
+    const idempotencyKey = `answer-lost-${carrier}`;
+    await em.fault(carrier, 'ship', 'drop');
+    const lost = await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey });
+    expect(lost.status, lost.raw).toBeGreaterThanOrEqual(500);
+    const made = await carrierBookingsOf(idempotencyKey, carrier);
+    expect(made).toHaveLength(1);
+    // The claim stays in progress (neither released nor completed with the error) until it is stale.
+    expectError(await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey }), 409, 'idempotency_key_in_use');
+    offset += 2 * TIMEOUT_MS + 1000;
+    const before = await shipmentsOf();
+    const retry = await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey });
+    expect(retry.status, retry.raw).toBe(200);
+    expect(retry.body.shipment.tracking_number).toBe(made[0]!.tracking_number);
+    expect(retry.body.shipment.recovered).toMatch(new RegExp(`found at ${carrier}`));
+    expect(retry.body.shipment.packages.map((p: { label?: string }) => p.label)).toEqual([undefined]);
+    expect(await shipmentsOf()).toBe(before + 1);
+    const again = await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.shipment.id).toBe(retry.body.shipment.id);
+    expect(await carrierBookingsOf(idempotencyKey, carrier)).toHaveLength(1);
+  });
+
+  it('waits for a booking the carrier does not show yet (its lookup lags), then answers it', async () => {
+    await em.fault('carrier_a', 'ship', 'drop');
+    expect((await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'index-lag' })).status).toBeGreaterThanOrEqual(500);
+    await em.fault('carrier_a', 'track_reference', 'hidden:600000');
+    offset += 2 * TIMEOUT_MS + 1000;
+    expectError(await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'index-lag' }), 409, 'idempotency_key_in_use');
+    // The next retry takes the claim over again, and the carrier now shows the booking.
+    const retry = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'index-lag' });
+    expect(retry.status, retry.raw).toBe(200);
+    const made = await carrierBookingsOf('index-lag');
+    expect(made.map((b) => b.tracking_number)).toEqual([retry.body.shipment.tracking_number]);
   });
 
   it('replays a booking stored before the crash instead of buying it again', async () => {

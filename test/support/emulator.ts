@@ -19,6 +19,8 @@ export interface TestEmulator {
   knowCredentials(carrier: string, auth: Record<string, string>): Promise<void>;
   /** Makes the carrier revoke these credentials and the tokens issued to them. */
   forgetCredentials(carrier: string, auth: Record<string, string>): Promise<void>;
+  /** What the carrier booked, through GET /_emulator/bookings: what tests count bookings by. */
+  bookings(carrier: string): Promise<{ tracking_number: string; references: string[]; booked_at: string; cancelled: boolean }[]>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startTestEmulator(): Promise<TestEmulator> {
     resetClock: () => control(url, 'DELETE', 'clock'),
     knowCredentials: (carrier, auth) => control(url, 'POST', 'credentials', { carrier, auth }),
     forgetCredentials: (carrier, auth) => control(url, 'DELETE', 'credentials', { carrier, auth }),
+    bookings: async (carrier) => ((await (await fetch(`${url}/_emulator/bookings?carrier=${carrier}`)).json()) as { bookings: Record<string, never[]> }).bookings[carrier] ?? [],
     close: () => emulator.close(),
   };
 }

@@ -3445,8 +3445,8 @@ export interface operations {
                             weight_units: string;
                             packages: {
                                 tracking_number: string;
-                                /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL) */
-                                label: string;
+                                /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from the carrier */
+                                label?: string;
                                 label_type: string;
                                 weight?: number;
                                 length?: number;
@@ -3604,6 +3604,8 @@ export interface operations {
                                 residential: boolean | null;
                                 messages: string[];
                             };
+                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and why its packages carry no label */
+                            recovered?: string;
                         };
                     };
                 };
@@ -4143,8 +4145,8 @@ export interface operations {
                         weight_units: string;
                         packages: {
                             tracking_number: string;
-                            /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL) */
-                            label: string;
+                            /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from the carrier */
+                            label?: string;
                             label_type: string;
                             weight?: number;
                             length?: number;
@@ -4296,6 +4298,8 @@ export interface operations {
                             residential: boolean | null;
                             messages: string[];
                         };
+                        /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and why its packages carry no label */
+                        recovered?: string;
                         /**
                          * @description the tracking stage the shipment last reached
                          * @enum {unknown}
@@ -4469,8 +4473,8 @@ export interface operations {
                             weight_units: string;
                             packages: {
                                 tracking_number: string;
-                                /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL) */
-                                label: string;
+                                /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from the carrier */
+                                label?: string;
                                 label_type: string;
                                 weight?: number;
                                 length?: number;
@@ -4628,6 +4632,8 @@ export interface operations {
                                 residential: boolean | null;
                                 messages: string[];
                             };
+                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and why its packages carry no label */
+                            recovered?: string;
                             /**
                              * @description the tracking stage the shipment last reached
                              * @enum {unknown}
@@ -11955,6 +11961,8 @@ export interface operations {
                                 net_charge: string;
                                 currency: string;
                             };
+                            /** @description the booking was found at the carrier after the instance booking it stopped mid-call: stored without labels (the shipment's `recovered` says why) */
+                            recovered?: string;
                         };
                         error?: {
                             code: string;

@@ -13,6 +13,7 @@ import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
 import { buildLocationsRequest, parseLocationsResponse } from './locations.js';
+import { buildLookupRequest, parseLookupResponse } from './lookup.js';
 import {
   buildPickupAvailabilityRequest,
   buildPickupCancelRequest,
@@ -47,6 +48,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async trackMany(call, trackingNumbers) {
       return parseTrackManyResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumbers)), trackingNumbers);
+    },
+    async lookupReference(call, req, bookedAt) {
+      return parseLookupResponse(await send(call, ENDPOINTS.lookupReference, buildLookupRequest(req, accountNumber(call), bookedAt)));
     },
     async cancel(call, shipment) {
       return parseCancelResponse(await send(call, ENDPOINTS.cancel, buildCancelRequest(shipment.tracking_number, accountNumber(call))));

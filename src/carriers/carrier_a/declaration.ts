@@ -8,7 +8,11 @@ export const declaration: CarrierDeclaration = {
   logo: { text: 'A' },
   // The spec's "Operations supported per carrier" table, carrier_a column: no manifest, no
   // validate_credentials.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address', 'lookup_reference'],
+  // Track by References (lookup.ts) searches FedEx's tracking data, which neither track.json nor
+  // the Track API's public documentation promises at the instant of booking; ten minutes is this
+  // service's margin, not a figure of FedEx's.
+  lookupDelayMs: 10 * 60_000,
   // The spec's "auth members per carrier". The REST API uses client_id, client_secret and
   // account_number; key, password and meter_number belong to the legacy SOAP API and are stored only.
   auth: {

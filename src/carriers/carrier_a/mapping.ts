@@ -25,6 +25,24 @@ export interface CarrierABuildOptions {
   smartPostHubId?: string;
 }
 
+/**
+ * The customerReferenceType Waybill's own reference rides in: the first of these the shipper's
+ * references leave free, so theirs are never displaced (ship-api.json CustomerReference: one value
+ * per type). Each is a type Track by References searches (track.json ReferenceInformation.type:
+ * CUSTOMER_REFERENCE, DEPARTMENT, PURCHASE_ORDER). Undefined: every one is the shipper's, and the
+ * booking goes without Waybill's reference (it cannot then be looked up).
+ */
+const WAYBILL_REFERENCE_TYPES = [
+  ['CUSTOMER_REFERENCE', 'CUSTOMER_REFERENCE'],
+  ['DEPARTMENT_NUMBER', 'DEPARTMENT'],
+  ['P_O_NUMBER', 'PURCHASE_ORDER'],
+] as const;
+
+export function waybillReferenceType(req: ShipmentRequest, taken: readonly string[]): { ship: (typeof WAYBILL_REFERENCE_TYPES)[number][0]; track: string } | undefined {
+  const free = WAYBILL_REFERENCE_TYPES.find(([ship]) => !taken.includes(ship));
+  return req.waybill_reference !== undefined && free ? { ship: free[0], track: free[1] } : undefined;
+}
+
 const LB_PER_KG = 2.20462262;
 
 /** FedEx rejects past dates; without ship_date the caller's clock gives today's (UTC) date. */

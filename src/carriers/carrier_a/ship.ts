@@ -24,6 +24,7 @@ import {
   smartPostInfo,
   totalWeightLb,
   type CarrierABuildOptions,
+  waybillReferenceType,
 } from './mapping.js';
 import type { CarrierAContact, CarrierACustomerReference, CarrierAParty } from './wire.js';
 import type { CarrierAShipRequest } from './wire-ship.js';
@@ -33,8 +34,25 @@ function contactOf(a: ShipmentRequest['sender']): CarrierAContact {
 }
 
 /** references → customerReferences; an unknown type is still printed, as a customer reference. */
-function customerReferences(req: ShipmentRequest): CarrierACustomerReference[] {
+export function customerReferences(req: ShipmentRequest): CarrierACustomerReference[] {
   return (req.references ?? []).map((r) => ({ customerReferenceType: REFERENCE_TYPES[r.type] ?? 'CUSTOMER_REFERENCE', value: r.value }));
+}
+
+/** The shipper's references each package carries: on international shipments the invoice number goes on the commercial invoice instead. */
+function packageReferences(req: ShipmentRequest): CarrierACustomerReference[] {
+  const references = customerReferences(req);
+  return isInternational(req) ? references.filter((r) => r.customerReferenceType !== 'INVOICE_NUMBER') : references;
+}
+
+/** The type Waybill's own reference rides in on this booking's packages (lookup.ts searches by it). */
+export function waybillReferenceOf(req: ShipmentRequest): ReturnType<typeof waybillReferenceType> {
+  return waybillReferenceType(req, packageReferences(req).map((r) => r.customerReferenceType));
+}
+
+/** Waybill's own reference, on every package beside the shipper's (mapping.ts waybillReferenceType). */
+function withWaybillReference(req: ShipmentRequest, refs: CarrierACustomerReference[]): CarrierACustomerReference[] {
+  const type = waybillReferenceOf(req);
+  return type ? [...refs, { customerReferenceType: type.ship, value: req.waybill_reference! }] : refs;
 }
 
 export function buildShipRequest(req: ShipmentRequest, accountNumber: string, opts: CarrierABuildOptions = {}): CarrierAShipRequest {
@@ -51,7 +69,7 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, op
   const references = customerReferences(req);
   // The commercial invoice carries the invoice number; labels carry the other references.
   const invoiceFirst = [...references].sort((a, b) => Number(b.customerReferenceType === 'INVOICE_NUMBER') - Number(a.customerReferenceType === 'INVOICE_NUMBER'));
-  const packageRefs = international ? references.filter((r) => r.customerReferenceType !== 'INVOICE_NUMBER') : references;
+  const packageRefs = withWaybillReference(req, packageReferences(req));
   const lines = packageLineItems(req, true).map((line) => ({ ...line, customerReferences: packageRefs.length > 0 ? packageRefs : undefined }));
 
   return dropUndefined<CarrierAShipRequest>({

@@ -51,3 +51,19 @@ export interface CarrierAProofOfDeliveryRequest {
   trackDocumentDetail: { documentType: 'SIGNATURE_PROOF_OF_DELIVERY'; documentFormat: 'PDF' | 'PNG' };
   trackDocumentSpecification: { trackingNumberInfo: { trackingNumber: string }; accountNumber?: string }[];
 }
+
+// ---------- track by references (/track/v1/referencenumbers) ----------
+
+/** track.json Full_Schema_Tracking_References / ReferenceInformation. */
+export interface CarrierATrackReferenceRequest {
+  includeDetailedScans: boolean;
+  referencesInformation: {
+    type: string;
+    value: string;
+    accountNumber?: string;
+    shipDateBegin?: string;
+    shipDateEnd?: string;
+    destinationCountryCode?: string;
+    destinationPostalCode?: string;
+  };
+}

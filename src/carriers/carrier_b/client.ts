@@ -30,6 +30,7 @@ import {
 import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
+import { buildLookupRequest, parseLookupResponse } from './lookup.js';
 
 /** Pickup availability asks one rating call per date; this many at a time. */
 const AVAILABILITY_CONCURRENCY = 3;
@@ -84,6 +85,17 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       const query = new URLSearchParams(buildTrackRequest()).toString();
       const res = await send(call, ENDPOINTS.track, { path: `${fillPath(ENDPOINTS.track.path, { inquiryNumber: trackingNumber }, 'tracking_number')}?${query}` });
       return parseTrackResponse(res.body, trackingNumber, res.transId);
+    },
+    async lookupReference(call, req, bookedAt) {
+      const { referenceNumber, query } = buildLookupRequest(req, accountNumber(call), bookedAt);
+      try {
+        const res = await send(call, ENDPOINTS.lookupReference, { path: `${fillPath(ENDPOINTS.lookupReference.path, { referenceNumber })}?${new URLSearchParams(query).toString()}` });
+        return parseLookupResponse(res.body);
+      } catch (err) {
+        // 404 "Tracking number information not found": the carrier has no booking with the reference.
+        if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return null;
+        throw err;
+      }
     },
     async cancel(call, shipment) {
       const res = await send(call, ENDPOINTS.cancel, { path: buildCancelRequest(shipment.carrier_shipment_id ?? shipment.tracking_number) });

@@ -9,7 +9,11 @@ export const declaration: CarrierDeclaration = {
   logo: { text: 'B' },
   // The spec's "Operations supported per carrier" table, carrier_b column: no manifest, no
   // validate_credentials.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address', 'lookup_reference'],
+  // Reference tracking (lookup.ts) searches UPS's tracking data, which neither Tracking.yaml nor the
+  // Tracking API's public pages promise at the instant of booking; ten minutes is this service's
+  // margin, not a figure of UPS's.
+  lookupDelayMs: 10 * 60_000,
   // The spec's "auth members per carrier", plus client_id and client_secret: the carrier's current
   // API authenticates with an OAuth client id and secret, taken from these members when present and
   // otherwise from userid / password (carrier protocol notes). Accounts registered with only the

@@ -17,6 +17,7 @@ export const ENDPOINTS = {
   rate: { operation: 'rate', method: 'POST', path: `/rating/${API_VERSION}/{requestOption}`, idempotent: true },
   ship: { operation: 'ship', method: 'POST', path: `/shipments/${API_VERSION}/ship`, idempotent: false },
   track: { operation: 'track', method: 'GET', path: '/track/v1/details/{inquiryNumber}', idempotent: true, notFound: true },
+  lookupReference: { operation: 'lookup_reference', method: 'GET', path: '/track/v1/reference/details/{referenceNumber}', idempotent: true, notFound: true },
   cancel: { operation: 'cancel', method: 'DELETE', path: `/shipments/${API_VERSION}/void/cancel/{shipmentId}`, idempotent: false, notFound: true },
   pickupAvailability: { operation: 'pickup_availability', method: 'POST', path: `/shipments/${API_VERSION}/pickup/oncall`, idempotent: true },
   pickup: { operation: 'pickup', method: 'POST', path: `/pickupcreation/${API_VERSION}/pickup`, idempotent: false },

@@ -36,12 +36,26 @@ const PRINT_RETURN_LABEL = '9';
 const SHIP_NOTIFICATION = '6';
 const RETURN_NOTIFICATION = '2';
 
+/** Reference numbers a shipment or package carries (Shipping.yaml ReferenceNumber: two at most). */
+const MAX_REFERENCES = 2;
+
 /**
- * references → ReferenceNumber. Shipping.yaml: shipment-level references are "Valid if the
- * origin/destination pair is not US/US or PR/PR", package-level ones only for US/US and PR/PR.
+ * Whether Waybill's own reference rides beside the shipper's: when they leave one of the two
+ * reference numbers free, so theirs are never displaced. Reference tracking (lookup.ts) searches
+ * every reference number of a shipment.
+ */
+export function carriesWaybillReference(req: ShipmentRequest): boolean {
+  return req.waybill_reference !== undefined && (req.references ?? []).length < MAX_REFERENCES;
+}
+
+/**
+ * references → ReferenceNumber, Waybill's own after the shipper's. Shipping.yaml: shipment-level
+ * references are "Valid if the origin/destination pair is not US/US or PR/PR", package-level ones
+ * only for US/US and PR/PR.
  */
 function references(req: ShipmentRequest): { shipment?: CarrierBReference[]; pkg?: CarrierBReference[] } {
-  const refs = (req.references ?? []).slice(0, 2).map((r) => dropUndefined<CarrierBReference>({ Code: REFERENCE_CODES[r.type], Value: r.value.slice(0, 35) }));
+  const refs = (req.references ?? []).slice(0, MAX_REFERENCES).map((r) => dropUndefined<CarrierBReference>({ Code: REFERENCE_CODES[r.type], Value: r.value.slice(0, 35) }));
+  if (carriesWaybillReference(req)) refs.push({ Value: req.waybill_reference! });
   if (refs.length === 0) return {};
   const domesticUs = ['US', 'PR'].includes(req.sender.country.toUpperCase()) && req.sender.country.toUpperCase() === req.recipient.country.toUpperCase();
   return domesticUs ? { pkg: refs } : { shipment: refs };

@@ -27,6 +27,7 @@ import {
 import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse, wantsPngLabels } from './ship.js';
 import { buildTrackManyRequest, buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
+import { buildLookupRequest, parseLookupResponse } from './lookup.js';
 import type { CarrierCQuery } from './wire.js';
 
 /** Pickup availability rates one date per call; a few at a time keep a month-long range quick. */
@@ -82,6 +83,15 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     async track(call, trackingNumber) {
       const { path, query } = buildTrackRequest(trackingNumber);
       return parseTrackResponse(await send(call, ENDPOINTS.track, { path, query }), trackingNumber);
+    },
+    async lookupReference(call, req, bookedAt) {
+      try {
+        return parseLookupResponse(await send(call, ENDPOINTS.lookupReference, buildLookupRequest(req, accountNumber(call), bookedAt)));
+      } catch (err) {
+        // 404 "No Shipments Found": the carrier has no booking with the reference.
+        if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return null;
+        throw err;
+      }
     },
     async trackMany(call, trackingNumbers) {
       const { path, query } = buildTrackManyRequest(trackingNumbers);

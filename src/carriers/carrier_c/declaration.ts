@@ -19,7 +19,12 @@ export const declaration: CarrierDeclaration = {
     'validate_credentials',
     'webhook',
     'validate_address',
+    'lookup_reference',
   ],
+  // Tracking by shipment reference (lookup.ts) searches DHL's tracking data, which neither the
+  // express-api swagger nor the MyDHL API's public pages promise at the instant of booking; ten
+  // minutes is this service's margin, not a figure of DHL's.
+  lookupDelayMs: 10 * 60_000,
   // The spec's "auth members per carrier". The API's HTTP Basic credentials are
   // my_carrier_c_username + my_carrier_c_password, else site_id + password.
   auth: {

@@ -6,6 +6,7 @@ export const ENDPOINTS = {
   ship: { operation: 'ship', method: 'POST', path: '/shipments', idempotent: false },
   track: { operation: 'track', method: 'GET', path: '/shipments/{shipmentTrackingNumber}/tracking', idempotent: true, notFound: true },
   trackMany: { operation: 'track', method: 'GET', path: '/tracking', idempotent: true, notFound: true },
+  lookupReference: { operation: 'lookup_reference', method: 'GET', path: '/tracking', idempotent: true, notFound: true },
   pickup: { operation: 'pickup', method: 'POST', path: '/pickups', idempotent: false },
   pickupCancel: { operation: 'pickup_cancel', method: 'DELETE', path: '/pickups/{dispatchConfirmationNumber}', idempotent: false },
   locations: { operation: 'locations', method: 'GET', path: '/servicepoints', idempotent: true },

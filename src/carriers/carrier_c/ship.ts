@@ -145,6 +145,19 @@ function imageOptions(req: ShipmentRequest, declarable: boolean): { encodingForm
   return { encodingFormat: spec.encodingFormat, imageOptions: options };
 }
 
+/** The shipper's customerReferences sent: their first ten, as ever. */
+const MAX_REFERENCES = 10;
+/** The typeCode of Waybill's own reference: CU, customer reference, which GET /tracking searches as shipmentReferenceType. */
+export const WAYBILL_REFERENCE_TYPE = 'CU';
+
+/**
+ * Waybill's own reference always rides after the shipper's: CreateShipmentRequest.customerReferences
+ * takes up to 999 entries (express-api swagger), so it never displaces one of theirs.
+ */
+export function carriesWaybillReference(req: ShipmentRequest): boolean {
+  return req.waybill_reference !== undefined;
+}
+
 export function buildShipRequest(req: ShipmentRequest, accountNumber: string, now: Date): CarrierCShipmentRequest {
   const code = productFor(req);
   const declarable = isCustomsDeclarable(req);
@@ -153,9 +166,10 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
   const receiver = wireParty(req.recipient);
   const emails = (req.notifications ?? []).filter((n) => n.type === 'email');
   const message = (req.notifications ?? []).find((n) => n.type === 'message')?.value;
-  const references = (req.references ?? [])
-    .map((r) => ({ value: r.value.slice(0, 35), typeCode: REFERENCE_TYPES[r.type] ?? 'CU' }))
-    .filter((r) => r.value !== '');
+  const references = [
+    ...(req.references ?? []).map((r) => ({ value: r.value.slice(0, 35), typeCode: REFERENCE_TYPES[r.type] ?? 'CU' })).filter((r) => r.value !== '').slice(0, MAX_REFERENCES),
+    ...(carriesWaybillReference(req) ? [{ value: req.waybill_reference!, typeCode: WAYBILL_REFERENCE_TYPE }] : []),
+  ];
   const description = (req.customs_items ?? []).map((i) => i.description).filter((d): d is string => !!d).join(', ').slice(0, 70);
   return dropUndefined<CarrierCShipmentRequest>({
     plannedShippingDateAndTime: planned,
@@ -166,7 +180,7 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
     accounts: shipperAccount(accountNumber),
     valueAddedServices: valueAddedServices(req),
     outputImageProperties: { printerDPI: 300, ...imageOptions(req, declarable) },
-    customerReferences: references.length > 0 ? references.slice(0, 10) : undefined,
+    customerReferences: references.length > 0 ? references : undefined,
     customerDetails: {
       shipperDetails: wireParty(req.sender),
       receiverDetails: receiver,

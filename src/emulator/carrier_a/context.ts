@@ -13,6 +13,7 @@ export const CARRIER_A_OPERATIONS = [
   'ship',
   'cancel',
   'track',
+  'track_reference',
   'pickup_availability',
   'pickup',
   'pickup_cancel',

@@ -16,6 +16,7 @@ import { registerPickupRoutes } from './pickup.js';
 import { registerRateRoutes } from './rate.js';
 import { registerShipRoutes } from './ship.js';
 import { CarrierAState } from './state.js';
+import { registerTrackReferenceRoutes } from './track-reference.js';
 import { registerTrackRoutes } from './track.js';
 
 /** The first member of each operation's reply, cut off: what a `malformed` fault returns. */
@@ -25,6 +26,7 @@ const MALFORMED_START: Record<string, string> = {
   ship: '{"output":{"transactionShipments":[{"masterTrackingNumber":"',
   cancel: '{"output":{"cancelledShipment":tr',
   track: '{"output":{"completeTrackResults":[{"trackingNumber":"',
+  track_reference: '{"output":{"completeTrackResults":[{"trackingNumber":"',
   pickup_availability: '{"output":{"options":[{"carrier":"',
   pickup: '{"output":{"pickupConfirmationCode":"',
   pickup_cancel: '{"output":{"pickupConfirmationCode":"',
@@ -45,7 +47,7 @@ export function createCarrierA(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_A_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerTrackReferenceRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
     errors: {
       known: (err, request) => (err instanceof FedexFailure ? reply(err.status, err.errors, request) : undefined),
       // Unparsable JSON, wrong content type, oversized body: FedEx rejects the input as a whole.
@@ -53,6 +55,8 @@ export function createCarrierA(emulator: EmulatorContext): EmulatedCarrierModule
       internal: (request) => reply(500, [errors.internal()], request),
       notFound: (request) => reply(404, [errors.notFound()], request),
     },
+    bookings: () =>
+      state.booked.map((s) => ({ tracking_number: s.masterTrackingNumber, references: s.references.map((r) => r.value), booked_at: s.bookedAt.toISOString(), cancelled: s.cancelledAt !== undefined })),
     faults: {
       contentType: 'application/json',
       http_500: () => reply(500, [errors.internal()]).body,

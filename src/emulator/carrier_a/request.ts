@@ -36,6 +36,8 @@ export interface LineItem extends PackageInput {
   /** groupPackageCount: identical packages this line stands for (rating only). */
   count: number;
   references: string[];
+  /** customerReferences with their types, which Track by References searches by. */
+  typedReferences: { type: string; value: string }[];
 }
 
 export interface CommonShipment {
@@ -121,8 +123,11 @@ function readItems(body: unknown, problems: FedexError[]): LineItem[] {
       } else dimensions = { length, width, height, units: dimUnits };
     }
     const count = num(at(item, 'groupPackageCount')) ?? 1;
-    const references = (arr(at(item, 'customerReferences')) ?? []).map((r) => str(at(r, 'value'))).filter((v): v is string => !!v);
-    return { weight, dimensions, count: Number.isInteger(count) && count > 0 ? count : 1, references };
+    const typedReferences = (arr(at(item, 'customerReferences')) ?? []).flatMap((r) => {
+      const value = str(at(r, 'value'));
+      return value ? [{ type: str(at(r, 'customerReferenceType')) ?? 'CUSTOMER_REFERENCE', value }] : [];
+    });
+    return { weight, dimensions, count: Number.isInteger(count) && count > 0 ? count : 1, references: typedReferences.map((r) => r.value), typedReferences };
   });
 }
 

@@ -13,9 +13,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isIsoDate, localDate, utcOffsetMinutes } from '../calendar.js';
-import { renderInvoicePdf } from '../../documents/drawing/index.js';
+import { renderInvoicePdf, renderLabel, type LabelData } from '../../documents/drawing/index.js';
 import { at, num, round2, str } from '../json.js';
-import { renderLabel, type LabelData } from '../../documents/drawing/index.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure, type FedexError } from './errors.js';
 import { IMAGE_TYPES, labelStockFor } from './label-stock.js';
@@ -83,6 +82,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierACtx): void
       shipper: s.shipper,
       recipient: s.recipient,
       packages,
+      references: s.items.flatMap((item) => item.typedReferences),
     };
     const q = quote(service, lane, s.shipper.countryCode, s.recipient.residential, packages);
     const keep = (key: string, contentType: string, bytes: Buffer): DocumentRef => {

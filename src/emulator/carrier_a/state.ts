@@ -35,6 +35,8 @@ export interface StoredShipment {
   shipper: Party;
   recipient: Party;
   packages: StoredPackage[];
+  /** Every package's customerReferences, by type: what Track by References finds the shipment by. */
+  references: { type: string; value: string }[];
   cancelledAt?: Date;
 }
 
@@ -91,7 +93,18 @@ export class CarrierAState extends CarrierStateBase {
     return String(3001 + this.sequences.take('carrier_a.pickup'));
   }
 
+  /** Shipments by customer reference (`<type>:<value>`), oldest first, as Track by References searches them. */
+  readonly byReference = new Map<string, StoredShipment[]>();
+  /** Every shipment once, oldest first. */
+  readonly booked: StoredShipment[] = [];
+
   addShipment(shipment: StoredShipment): void {
     for (const pkg of shipment.packages) this.shipments.set(pkg.trackingNumber, shipment);
+    this.booked.push(shipment);
+    for (const key of new Set(shipment.references.map((r) => `${r.type}:${r.value}`))) {
+      const list = this.byReference.get(key) ?? [];
+      list.push(shipment);
+      this.byReference.set(key, list);
+    }
   }
 }

@@ -58,7 +58,7 @@ function receivedBy(recipient: Party): string {
   return (last ?? recipient.companyName ?? 'FRONT DESK').toUpperCase();
 }
 
-function trackResult(shipment: StoredShipment, trackingNumber: string, now: Date, detailed: boolean) {
+export function trackResult(shipment: StoredShipment, trackingNumber: string, now: Date, detailed: boolean) {
   const service = serviceByType(shipment.serviceType);
   const events = eventsUntil(shipment, now);
   const latest = events[events.length - 1];

@@ -15,6 +15,7 @@ import { registerPickupRoutes } from './pickup.js';
 import { registerRateRoutes } from './rate.js';
 import { registerShipRoutes } from './ship.js';
 import { CarrierBState } from './state.js';
+import { registerTrackReferenceRoutes } from './track-reference.js';
 import { registerTrackRoutes } from './track.js';
 
 /** The first member of each operation's reply, cut off: what a `malformed` fault returns. */
@@ -24,6 +25,7 @@ const MALFORMED_START: Record<string, string> = {
   ship: '{"ShipmentResponse":{"ShipmentResults":{"ShipmentIdentificationNumber":"',
   cancel: '{"VoidShipmentResponse":{"SummaryResult":{"Status":{"Code":"',
   track: '{"trackResponse":{"shipment":[{"inquiryNumber":"',
+  track_reference: '{"trackResponse":{"shipment":[{"inquiryNumber":"',
   pickup_availability: '{"PickupRateResponse":{"RateResult":{"CurrencyCode":"',
   pickup: '{"PickupCreationResponse":{"PRN":"',
   pickup_cancel: '{"PickupCancelResponse":{"Response":{"ResponseStatus":{"Code":"',
@@ -39,13 +41,14 @@ export function createCarrierB(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_B_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerTrackReferenceRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
     errors: {
       known: (err) => (err instanceof UpsFailure ? { status: err.status, body: errorBody(err.errors) } : undefined),
       unreadable: () => ({ status: 400, body: errorBody([errors.body()]) }),
       internal: () => ({ status: 500, body: errorBody([errors.internal()]) }),
       notFound: () => ({ status: 404, body: errorBody([errors.noRoute()]) }),
     },
+    bookings: () => state.booked.map((s) => ({ tracking_number: s.id, references: s.references, booked_at: s.bookedAt.toISOString(), cancelled: s.voidedAt !== undefined })),
     faults: {
       contentType: 'application/json',
       http_500: () => errorBody([errors.internal()]),

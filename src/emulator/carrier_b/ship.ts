@@ -14,9 +14,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { localDate, utcOffsetMinutes } from '../calendar.js';
-import { renderInvoicePdf } from '../../documents/drawing/index.js';
+import { labelStock, renderInvoicePdf, renderLabel, type LabelFormat } from '../../documents/drawing/index.js';
 import { at, isObject, num, round2, str } from '../json.js';
-import { labelStock, renderLabel, type LabelFormat } from '../../documents/drawing/index.js';
 import { responseHeader, type CarrierBCtx } from './context.js';
 import { errors, UpsFailure, type UpsError } from './errors.js';
 import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, serviceOn } from './prices.js';
@@ -107,6 +106,9 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
       shipTo: s.shipTo,
       packages,
       returnService: isObject(at(shipRequest, 'Shipment.ReturnService')),
+      references: [at(shipRequest, 'Shipment.ReferenceNumber'), ...list(at(shipRequest, 'Shipment.Package')).map((p) => at(p, 'ReferenceNumber'))]
+        .flatMap(list)
+        .flatMap((r) => str(at(r, 'Value')) ?? []),
     };
     state.addShipment(shipment);
 

@@ -35,6 +35,8 @@ export interface StoredShipment {
   shipTo: UpsParty;
   packages: { trackingNumber: string; weight: number; unit: string }[];
   returnService: boolean;
+  /** Every ReferenceNumber value, shipment- and package-level: what reference tracking finds it by. */
+  references: string[];
   voidedAt?: Date;
 }
 
@@ -65,8 +67,15 @@ export class CarrierBState extends CarrierStateBase {
     return `${String(2929 + this.sequences.take('carrier_b.pickup')).padStart(4, '0')}AONCALL02`;
   }
 
+  /** Shipments by reference number, oldest first, as reference tracking searches them. */
+  readonly byReference = new Map<string, StoredShipment[]>();
+  /** Every shipment once, oldest first. */
+  readonly booked: StoredShipment[] = [];
+
   addShipment(shipment: StoredShipment): void {
     this.shipments.set(shipment.id, shipment);
     for (const p of shipment.packages) this.shipments.set(p.trackingNumber, shipment);
+    this.booked.push(shipment);
+    for (const ref of new Set(shipment.references)) this.byReference.set(ref, [...(this.byReference.get(ref) ?? []), shipment]);
   }
 }

@@ -63,6 +63,8 @@ export function createCarrierC(emulator: EmulatorContext): EmulatedCarrierModule
       notFound: (request) =>
         problem({ status: 404, title: 'Not found', detail: `No resource at ${request.method} ${request.url.replace(/^\/carrier_c/, '')}` }, request.url),
     },
+    bookings: () =>
+      state.booked.map((s) => ({ tracking_number: s.waybill, references: s.references.map((r) => r.value), booked_at: s.bookedAt.toISOString(), cancelled: false })),
     faults: {
       contentType: PROBLEM_TYPE,
       http_500: (operation) => problemBody({ status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' }, faultInstance(operation)),

@@ -7,9 +7,8 @@
  * Labels are real (the shared renderer) in the asked encodingFormat and template size.
  */
 import type { FastifyInstance } from 'fastify';
-import { renderInvoicePdf } from '../../documents/drawing/index.js';
+import { labelStock, renderInvoicePdf, renderLabel, type LabelFormat, type LabelStock } from '../../documents/drawing/index.js';
 import { arr, at, bool, isObject, num, round2, str } from '../json.js';
-import { labelStock, renderLabel, type LabelFormat, type LabelStock } from '../../documents/drawing/index.js';
 import type { CarrierCCtx } from './context.js';
 import { failures } from './errors.js';
 import { deliveryDay, pickupDay, productsFor, quote } from './prices.js';
@@ -102,8 +101,14 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
       receiver,
       totalWeight: round2(pieces.reduce((s, x) => s + x.weight, 0)),
       metric,
+      account: (arr(at(body, 'accounts')) ?? []).map((a) => (str(at(a, 'typeCode')) === 'shipper' ? str(at(a, 'number')) : undefined)).find((n) => n !== undefined) ?? '',
+      references: (arr(at(body, 'customerReferences')) ?? []).flatMap((r) => {
+        const value = str(at(r, 'value'));
+        return value ? [{ typeCode: str(at(r, 'typeCode')) ?? 'CU', value }] : [];
+      }),
     };
     ctx.state.shipments.set(waybill, stored);
+    ctx.state.booked.push(stored);
 
     const unit = metric ? 'KG' : 'LB';
     const documents: Record<string, unknown>[] = [];

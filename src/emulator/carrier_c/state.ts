@@ -31,6 +31,10 @@ export interface StoredShipment {
   receiver: Party;
   totalWeight: number;
   metric: boolean;
+  /** The shipper account it was booked under (accounts[typeCode=shipper]). */
+  account: string;
+  /** customerReferences, by which GET /tracking finds it (shipmentReference, shipmentReferenceType). */
+  references: { typeCode: string; value: string }[];
 }
 
 export interface StoredPickup {
@@ -41,6 +45,8 @@ export interface StoredPickup {
 
 export class CarrierCState extends CarrierStateBase {
   readonly shipments = new Map<string, StoredShipment>();
+  /** Every shipment once, oldest first. */
+  readonly booked: StoredShipment[] = [];
   readonly pickups = new Map<string, StoredPickup>();
 
 

@@ -4,7 +4,8 @@
  * Answers `{ shipments: [...] }` shaped like samples/tracking_response.json, events newest first; a
  * number DHL does not know is left out, and when none is known the answer is 404 "No Shipments Found".
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hiddenFor } from '../faults.js';
 import { localDate, localTime } from '../calendar.js';
 import { str } from '../json.js';
 import type { CarrierCCtx } from './context.js';
@@ -41,6 +42,34 @@ export function shipmentReply(s: StoredShipment, now: Date): Record<string, unkn
   };
 }
 
+/**
+ * `GET /tracking?shipmentReference=…` (express-api swagger trackShipmentReference, "Shipment
+ * reference which was provided during the shipment label creation", with shipmentReferenceType,
+ * shipperAccountNumber and dateRangeFrom/dateRangeTo): the shipments booked with that customer
+ * reference. A `hidden` fault keeps bookings younger than its milliseconds out of sight.
+ */
+function byReference(ctx: CarrierCCtx, request: FastifyRequest, reference: string) {
+  const q = request.query as Record<string, unknown>;
+  const type = str(q.shipmentReferenceType);
+  const account = str(q.shipperAccountNumber);
+  const from = str(q.dateRangeFrom);
+  const to = str(q.dateRangeTo);
+  const now = ctx.clock.now();
+  const visibleBefore = now.getTime() - hiddenFor(request);
+  const found = ctx.state.booked.filter(
+    (s) =>
+      s.references.some((r) => r.value === reference && (type === undefined || r.typeCode === type)) &&
+      s.bookedAt.getTime() <= visibleBefore &&
+      (account === undefined || s.account === account) &&
+      (from === undefined || s.pickupDate >= from) &&
+      (to === undefined || s.pickupDate <= to),
+  );
+  if (found.length === 0) throw failures.notFound('Not data found', `No Shipments Found for shipmentReference | ${reference}`);
+  // levelOfDetail=piece: each piece's number too (swagger supermodelIoLogisticsExpressTrackingResponse pieces[].trackingNumber).
+  const pieces = str(q.levelOfDetail) === 'piece' || str(q.levelOfDetail) === 'all';
+  return { shipments: found.map((s) => ({ ...shipmentReply(s, now), ...(pieces ? { pieces: s.pieces.map((trackingNumber, i) => ({ number: i + 1, trackingNumber })) } : {}) })) };
+}
+
 export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {
   app.get('/shipments/:number/tracking', ctx.tag('track'), async (request) => {
     const number = (request.params as { number: string }).number;
@@ -50,6 +79,8 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierCCtx): voi
   });
 
   app.get('/tracking', ctx.tag('track'), async (request) => {
+    const reference = str((request.query as Record<string, unknown>).shipmentReference);
+    if (reference !== undefined) return byReference(ctx, request, reference);
     const raw = (request.query as Record<string, unknown>).shipmentTrackingNumber;
     const numbers = (Array.isArray(raw) ? raw : [raw]).map(str).filter((n): n is string => n !== undefined);
     if (numbers.length === 0) throw failures.missing(['shipmentTrackingNumber']);

@@ -2,6 +2,7 @@ import { BookingResponse, LabelBytes } from '../../contract/answers.js';
 import { Type } from 'typebox';
 import { ShipmentBody } from '../../contract/shipment.js';
 import { IdParam } from '../../contract/shipping-account.js';
+import { keepsClaim } from '../../services/index.js';
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
@@ -16,8 +17,18 @@ export function registerShipRoutes(app: App, { services, config, examples }: Rou
   app.post(
     '/ship',
     { schema: { operationId: 'createShipment', tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: withExamples(ShipmentBody, examples.createShipment), response: { 200: ok('The booked shipment: tracking numbers, costs, labels (signed links, or base64 when asked)', BookingResponse), ...errorResponses } } },
-    async (req) =>
-      services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), ...(req.idempotencyKey !== undefined ? { idempotencyKey: req.idempotencyKey } : {}) }),
+    async (req) => {
+      const key = req.idempotencyKey;
+      const interruptedAt = req.idempotencyInterruptedAt;
+      try {
+        return await services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), ...(key !== undefined ? { idempotencyKey: key } : {}), ...(interruptedAt ? { interruptedAt } : {}) });
+      } catch (err) {
+        // The carrier may have booked and cannot say yet, or the call was cut off mid-way: the claim
+        // stays in progress for a retry to settle, never released (4xx) nor completed (5xx).
+        if (keepsClaim(err)) req.idempotencyKey = undefined;
+        throw err;
+      }
+    },
   );
 
   app.get(

@@ -8,8 +8,7 @@ import type { Log } from '../../logger.js';
 import type { CarrierAdapter } from '../../carriers/carrier.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../domain/errors.js';
-import type { CarrierCalls } from '../kernel/index.js';
-import type { Ownership } from '../kernel/index.js';
+import type { CarrierCalls, Ownership } from '../kernel/index.js';
 
 export interface BalanceView {
   balance: { amount: number; currency: string; updated: string };

@@ -8,8 +8,7 @@ import type { Address } from '../../domain/types.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import { markManifested, shipmentsByTracking, unmanifestedShipments, type ManifestCandidate } from '../../storage/repositories/shipments.js';
-import type { CarrierCalls } from '../kernel/index.js';
-import type { Ownership } from '../kernel/index.js';
+import type { CarrierCalls, Ownership } from '../kernel/index.js';
 import { checkHorizon, DATE_HORIZON_DAYS } from '../kernel/index.js';
 
 type ManifestInput = Static<typeof ManifestBody>['manifest'];

@@ -20,11 +20,9 @@ import { printFile as openPrintFile, type PrintFormat } from './labels.js';
 import { failedInputJson } from './input.js';
 import { laneOf } from './lanes.js';
 import { batchView, finishIfDone, viewOf } from './state.js';
-import { recordEvent } from '../kernel/index.js';
+import { decodeBooking, recordEvent, timeSlicer } from '../kernel/index.js';
 import type { createManifestService } from '../account-actions/index.js';
 import { bookingAccounts } from '../shipping/index.js';
-import { decodeBooking } from '../kernel/index.js';
-import { timeSlicer } from '../kernel/index.js';
 
 const checkShipment = checkerFor(ShipmentRequestInput, 'shipment');
 const errorJson = (e: ApiError) => JSON.stringify({ code: e.code, message: e.message, detail: e.detail });
@@ -184,13 +182,14 @@ export function createBatchesService(deps: BatchesDeps) {
     const shipments = new Map((await repo.shipmentSummaries(db, rows.flatMap((r) => (r.shipment_id ? [r.shipment_id] : [])))).map((s) => [s.id, s]));
     const views = rows.map((r): BatchItemView => {
       const s = r.shipment_id ? shipments.get(r.shipment_id) : undefined;
-      const costs = s ? decodeBooking(s.response, s.id).costs : undefined;
+      const booking = s ? decodeBooking(s.response, s.id) : undefined;
+      const costs = booking?.costs;
       return {
         index: r.idx,
         ...(r.row !== null ? { row: r.row } : {}),
         reference: r.reference,
         status: r.status as BatchItemView['status'],
-        ...(s ? { shipment: { id: s.id, tracking_number: s.tracking_number, carrier: s.carrier, service: s.service, ...(costs ? { costs } : {}) } } : {}),
+        ...(s ? { shipment: { id: s.id, tracking_number: s.tracking_number, carrier: s.carrier, service: s.service, ...(costs ? { costs } : {}), ...(booking?.recovered ? { recovered: booking.recovered } : {}) } } : {}),
         ...(r.error ? { error: JSON.parse(r.error) as BatchItemView['error'] } : {}),
       };
     });

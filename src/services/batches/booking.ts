@@ -6,10 +6,15 @@
  * The carrier's answer is stored (shipment, labels, shipment.created) in the same
  * transaction that marks the item booked and completes the record, so after a crash an item is
  * either booked with its shipment or not booked at all in the database. An abandoned item whose
- * record is still in progress may have reached the carrier: no carrier offers a lookup by our
- * reference, so it is failed as interrupted and never booked again on its own; POST
- * /batches/{id}/retry?index=<n> (or include_interrupted=true) requeues it once someone has checked.
+ * record is still in progress may have reached the carrier: its booking carried Waybill's reference
+ * of that record (booking-lookup.ts), and where the carrier has a lookup by it the item is settled
+ * from the carrier's answer: booked as found there (without labels), or back in the queue once the
+ * carrier's indexing delay shows it never booked. Where it has none, the item is failed as
+ * interrupted and never booked again on its own; POST /batches/{id}/retry?index=<n> (or
+ * include_interrupted=true) requeues it once someone has checked.
  */
+import type { CarrierSlug } from '../../carriers/carrier.js';
+import { declarations } from '../../carriers/declarations.js';
 import type { Clock } from '../../clock.js';
 import type { ShipmentRequestInput } from '../../contract/shipment.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
@@ -20,8 +25,8 @@ import * as idempotency from '../../storage/repositories/idempotency.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import { csvItemError } from './csv.js';
 import { finishIfDone } from './state.js';
-import { IDEMPOTENCY_TTL_MS } from '../kernel/index.js';
-import type { BookingExtras, createShippingService } from '../shipping/index.js';
+import { IDEMPOTENCY_TTL_MS, bookingReference, settledByLookup, type BookingLookup, type LookupAnswer } from '../kernel/index.js';
+import type { BookingExtras, createShippingService, PreparedBooking } from '../shipping/index.js';
 
 export type BookOutcome = { kind: 'booked'; next: repo.BatchItemRow[] } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
 
@@ -37,7 +42,7 @@ export function callsBeforeBooking(input: Pick<ShipmentRequestInput, 'shipping_a
   return input.shipping_accounts !== undefined || input.validate_address === true;
 }
 
-export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: ReturnType<typeof createShippingService>; labelBaseUrl: string }) {
+export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: ReturnType<typeof createShippingService>; lookup: BookingLookup; labelBaseUrl: string }) {
   const { db, clock, shipping } = deps;
   const now = () => clock.now().toISOString();
 
@@ -78,7 +83,7 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
     try {
       const { shipment, ...chosen } = await shipping.choose(item.tenant, input, log);
       extras = chosen;
-      prepared = await shipping.prepareBooking(item.tenant, shipment, log);
+      prepared = await shipping.prepareBooking(item.tenant, shipment, log, bookingReference(item.tenant, repo.itemKey(item)));
     } catch (err) {
       const e = toApiError(err);
       return e.code === 'carrier_throttling' ? requeue(item, owner, e) : fail(item, owner, e);
@@ -94,7 +99,14 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
     } catch (err) {
       const e = toApiError(err);
       // A busy label pool refused before the carrier was called, as a throttling carrier would.
-      return e.code === 'carrier_throttling' || e.code === 'service_unavailable' ? requeue(item, owner, e) : fail(item, owner, e);
+      if (e.code === 'carrier_throttling' || e.code === 'service_unavailable') return requeue(item, owner, e);
+      // Cut off mid-call: left in progress, its lease no longer renewed, and settled from the
+      // carrier's answer once the lease runs out (recover), as if this instance had died.
+      if (settledByLookup(e, prepared.adapter.declaration)) {
+        log.warn({ batch: item.batch_id, index: item.idx, err: e }, 'batch booking call cut off; the carrier will be asked whether it booked');
+        return { kind: 'lost' };
+      }
+      return fail(item, owner, e);
     }
     let record;
     try {
@@ -127,6 +139,8 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       // No record for this attempt: the carrier was never called for it.
       await repo.settle(db, item, dead, { status: 'queued' }, now());
       return;
+    } else if (await settleFromCarrier(item, dead, new Date(record.created_at), log)) {
+      return;
     } else {
       const err = new ApiError(
         'carrier_timeout',
@@ -136,6 +150,50 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       if (await repo.settle(db, item, dead, { status: 'failed', error: errorOf(err) }, now())) log.warn({ batch: item.batch_id, index: item.idx }, 'batch item interrupted mid-booking; failed without retrying, as the carrier may have booked it');
     }
     await finishIfDone(db, item.batch_id, clock.now());
+  }
+
+  /**
+   * Asks the carrier whether the item's interrupted attempt booked (booking-lookup.ts): found → booked
+   * as the carrier has it; never booked → queued again under the same attempt, so its next call
+   * carries the same reference; too soon to tell → left for the next sweep. false: the carrier has
+   * no lookup for it, and the item fails as interrupted.
+   */
+  async function settleFromCarrier(item: repo.BatchItemRow, dead: string, bookedAt: Date, log: Log): Promise<boolean> {
+    // A carrier's lane whose carrier has no lookup: nothing to ask (and no rate calls to make first).
+    if (item.carrier !== null && item.carrier in declarations && !declarations[item.carrier as CarrierSlug].operations.includes('lookup_reference')) return false;
+    let prepared: PreparedBooking;
+    let extras: BookingExtras;
+    let answer: LookupAnswer;
+    try {
+      const { shipment, ...chosen } = await shipping.choose(item.tenant, JSON.parse(item.input) as ShipmentRequestInput, log);
+      extras = chosen;
+      prepared = await shipping.prepareBooking(item.tenant, shipment, log, bookingReference(item.tenant, repo.itemKey(item)));
+      answer = await deps.lookup.lookup(prepared, bookedAt);
+    } catch (err) {
+      log.warn({ err, batch: item.batch_id, index: item.idx }, 'interrupted batch item could not be looked up at the carrier');
+      return false;
+    }
+    if (answer.kind === 'unknown') return false;
+    if (answer.kind === 'pending') {
+      log.info({ batch: item.batch_id, index: item.idx, reason: answer.reason }, 'interrupted batch item: asking the carrier again later');
+      return true;
+    }
+    if (answer.kind === 'absent') {
+      await db.transaction().execute(async (trx) => {
+        if (await repo.settle(trx, item, dead, { status: 'queued' }, now())) await idempotency.release(trx, item.tenant, repo.itemKey(item));
+      });
+      log.info({ batch: item.batch_id, index: item.idx }, 'interrupted batch item never reached the carrier; queued again');
+      return true;
+    }
+    const record = await shipping.recordFound(prepared, answer.found, deps.labelBaseUrl, extras);
+    record.shipment.batch_id = item.batch_id;
+    await shipping.storeBooking(prepared, record, log, async (trx) => {
+      await repo.settle(trx, item, dead, { status: 'booked', shipment_id: record.shipment.id, label_ids: [] }, now());
+      await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
+    });
+    log.info({ batch: item.batch_id, index: item.idx, tracking_number: answer.found.tracking_number }, 'interrupted batch item found at the carrier; booked without its labels');
+    await finishIfDone(db, item.batch_id, clock.now());
+    return true;
   }
 
   return { book, recover };

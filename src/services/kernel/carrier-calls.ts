@@ -21,6 +21,7 @@ export const METHOD: Partial<Record<Operation, keyof CarrierAdapter>> = {
   manifest: 'manifest',
   validate_credentials: 'validateCredentials',
   validate_address: 'validateAddress',
+  lookup_reference: 'lookupReference',
 };
 
 export interface CallTarget {

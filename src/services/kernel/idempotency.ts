@@ -10,8 +10,9 @@
  * request runs that long) is stale, and the next retry takes it over and runs the request again.
  * That cannot buy a label twice once the carrier has answered: /ship stores the idempotent answer in
  * the same transaction as the shipment (`completeIn`), so a booking that was stored is replayed, never
- * stale. Only a booking the carrier made in the instant before the crash, not yet stored, is unknown
- * here (README "Retrying safely").
+ * stale. A booking the carrier made in the instant before the crash, not yet stored, is looked up at
+ * the carrier by the taker-over (`interruptedAt`; shipping.ts settleInterrupted, where the carrier
+ * has a lookup: README "Retrying safely").
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
@@ -23,7 +24,8 @@ import { timeSlicer } from './time-slice.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
-export type Claim = { kind: 'owner' } | { kind: 'replay'; status: number; body: string };
+/** `interruptedAt`: the key was taken over from a stale claim made then (its request's instance died). */
+export type Claim = { kind: 'owner'; interruptedAt?: string } | { kind: 'replay'; status: number; body: string };
 
 /** JSON with object keys sorted, so that key order does not make two equal bodies differ. */
 export function canonicalJson(value: unknown): string {
@@ -102,7 +104,7 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
     if (existing.state !== 'done' || existing.status_code === null || existing.response === null) {
       const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
       if (existing.state === 'in_progress' && existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), row.expires_at))) {
-        return { kind: 'owner' };
+        return { kind: 'owner', interruptedAt: existing.created_at };
       }
       throw new ApiError('idempotency_key_in_use', `A request with Idempotency-Key ${key} is still being processed (since ${existing.created_at}); retry shortly`, key, { retryAfter: 1 });
     }
@@ -125,6 +127,14 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
  */
 export async function completeIn(trx: Db, claim: { tenant: string; key: string } | undefined, status: number, body: unknown): Promise<void> {
   if (claim) await repo.complete(trx, claim.tenant, claim.key, status, JSON.stringify(body));
+}
+
+/**
+ * Hands a taken-over claim back as it was (claimed at `createdAt`, so stale again): the request
+ * could not settle what its dead predecessor did yet, and the next retry takes it over afresh.
+ */
+export async function reopenIn(db: Db, claim: { tenant: string; key: string }, createdAt: string): Promise<void> {
+  await repo.reopen(db, claim.tenant, claim.key, createdAt);
 }
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

@@ -7,10 +7,8 @@ import type { DopuInput, PickupAvailabilityInput, PickupCancelInput, PickupInput
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/pickups.js';
-import type { CarrierCalls } from '../kernel/index.js';
-import { recordEvent } from '../kernel/index.js';
-import type { Ownership } from '../kernel/index.js';
-import { checkHorizon, DATE_HORIZON_DAYS, earliestToday } from '../kernel/index.js';
+import type { CarrierCalls, Ownership } from '../kernel/index.js';
+import { checkHorizon, DATE_HORIZON_DAYS, earliestToday, recordEvent } from '../kernel/index.js';
 import { checkAllowed } from '../../domain/allowed.js';
 
 const MAX_AVAILABILITY_DAYS = 31;

@@ -11,7 +11,7 @@ import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js'
 import type { Clock } from '../../clock.js';
 import { splitLabelType } from '../../domain/catalog.js';
 import type { Db } from '../../storage/database.js';
-import { defaultPackaging } from '../kernel/index.js';
+import { bookingReference, createSingleFlight, defaultPackaging, recordEvent } from '../kernel/index.js';
 import type { Address, PickupConfirmation } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ReturnInput, ReturnLine, ReturnPatch, ReturnView } from '../../contract/returns.js';
@@ -22,11 +22,9 @@ import * as methods from '../../storage/repositories/return-methods.js';
 import * as repo from '../../storage/repositories/returns.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import type { CarrierCalls } from '../kernel/index.js';
-import { recordEvent } from '../kernel/index.js';
 import { checkPhone, checkPickupTime } from '../pickups/index.js';
 import { carrierLogoUrl, methodSummary } from './methods.js';
 import { checkCustom, listQuery, type ListQuery } from './filters.js';
-import { createSingleFlight } from '../kernel/index.js';
 import { storeBooked, type createShippingService } from '../shipping/index.js';
 
 export interface ReturnsDeps {
@@ -144,7 +142,7 @@ export function createReturnsService(deps: ReturnsDeps) {
         : {}),
     };
     // Every check before the first carrier call, so bad input never books anything.
-    const booking = await shipping.prepareBooking(tenant, shipment, opts.log).catch((err: unknown) => {
+    const booking = await shipping.prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, newId('ret'))).catch((err: unknown) => {
       throw asReturnError(err);
     });
     const pickupCall = isPickup ? await calls.prepare<'pickup'>(tenant, target, 'pickup', opts.log) : undefined;

@@ -4,4 +4,4 @@ export { createRateShopping } from './rate-shopping.js';
 export { createRatingService } from './rating.js';
 export { bookingAccounts, createShipChoice } from './ship-choice.js';
 export { createShippingService, storeBooked } from './shipping.js';
-export type { BookingExtras } from './shipping.js';
+export type { BookingExtras, PreparedBooking } from './shipping.js';

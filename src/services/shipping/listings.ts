@@ -11,9 +11,8 @@ import type { Db } from '../../storage/database.js';
 import * as pickups from '../../storage/repositories/pickups.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import { getCached } from '../../storage/repositories/tracking-cache.js';
-import { dateBounds, paging } from '../kernel/index.js';
+import { dateBounds, decodeBooking, paging } from '../kernel/index.js';
 import type { SignedLinks } from '../kernel/index.js';
-import { decodeBooking } from '../kernel/index.js';
 
 const search = (s: string | undefined) => (s === undefined || s.trim() === '' ? {} : { search: s.trim() });
 

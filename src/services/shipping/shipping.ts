@@ -3,10 +3,9 @@
  * response is sent, so a client that saw a 200 can always fetch its label again.
  */
 import type { Log } from '../../logger.js';
-import type { LabelWork } from '../../documents/index.js';
-import { canCombine, isDrawnFormat, labelContentType } from '../../documents/index.js';
+import { canCombine, isDrawnFormat, labelContentType, type LabelWork } from '../../documents/index.js';
 import type { Clock } from '../../clock.js';
-import type { BookedShipment, ShipmentRequest } from '../../domain/types.js';
+import type { BookedShipment, FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import type { CancelInput } from '../../contract/operations.js';
 import type { ShipmentInput, ShipmentRequestInput } from '../../contract/shipment.js';
@@ -14,14 +13,8 @@ import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
-import type { CarrierCalls, PreparedCall } from '../kernel/index.js';
-import { recordEvent } from '../kernel/index.js';
-import { completeIn } from '../kernel/index.js';
-import type { Ownership } from '../kernel/index.js';
+import { bookingReference, completeIn, encodeBooking, keepClaim, keepIfUncertain, recordEvent, reopenIn, toShipmentRequest, type BookingLookup, type CarrierCalls, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
 import type { ShipChoice, ShipChoiceService } from './ship-choice.js';
-import { toShipmentRequest } from '../kernel/index.js';
-import type { SignedLinks } from '../kernel/index.js';
-import { encodeBooking } from '../kernel/index.js';
 import type { TrackingCache } from '../tracking/index.js';
 
 export interface ShippingDeps {
@@ -33,14 +26,10 @@ export interface ShippingDeps {
   ownership: Ownership;
   choice: ShipChoiceService;
   labels: LabelWork;
+  lookup: BookingLookup;
 }
 
-interface StoredLabel {
-  id: string;
-  bytes: Uint8Array;
-  format: string;
-  tracking_number: string | null;
-}
+interface StoredLabel { id: string; bytes: Uint8Array; format: string; tracking_number: string | null }
 
 /** What one booking produced, before it is shown as a response. */
 interface Booking {
@@ -53,6 +42,8 @@ interface Booking {
   combined?: StoredLabel;
   now: Date;
   extras?: BookingExtras;
+  /** Found at the carrier after the booking's answer was lost: why there are no labels. */
+  recovered?: string;
 }
 
 /** What a booking through shipping_accounts or validate_address chose, shown with it. */
@@ -86,7 +77,7 @@ function labelTypeName(req: ShipmentRequest): string {
 
 /** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
 function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingUrl: string) {
-  const { id, carrier, req, booked, test, labels, combined, now, extras } = b;
+  const { id, carrier, req, booked, test, labels, combined, now, extras, recovered } = b;
   return {
     id,
     carrier,
@@ -107,7 +98,7 @@ function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingU
       const input = req.packages[i];
       return {
         tracking_number: p.tracking_number,
-        label: labelRef(labels[i]!),
+        ...(labels[i] ? { label: labelRef(labels[i]) } : {}),
         label_type: p.label_format,
         ...(input ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value } : {}),
       };
@@ -123,6 +114,7 @@ function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingU
     ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
     ...(extras?.selected_rate ? { selected_rate: extras.selected_rate } : {}),
     ...(extras?.address_validation ? { address_validation: extras.address_validation } : {}),
+    ...(recovered ? { recovered } : {}),
   };
 }
 
@@ -131,12 +123,12 @@ export type BookingView = ReturnType<typeof bookingView>;
 export function createShippingService(deps: ShippingDeps) {
   const { db, calls, clock } = deps;
 
-
   /** Resolves the account and checks the request against its carrier; nothing is sent yet. */
-  async function prepareBooking(tenant: string, input: ShipmentInput, log: Log): Promise<PreparedBooking> {
+  /** `reference`: Waybill's own reference of the booking (booking-lookup.ts bookingReference). */
+  async function prepareBooking(tenant: string, input: ShipmentInput, log: Log, reference: string): Promise<PreparedBooking> {
     const prepared = await calls.prepare<'ship'>(tenant, input, 'ship', log);
     const now = clock.now();
-    const req = toShipmentRequest(input, prepared.account, prepared.adapter.declaration, { operation: 'ship', now });
+    const req = { ...toShipmentRequest(input, prepared.account, prepared.adapter.declaration, { operation: 'ship', now }), waybill_reference: reference };
     // Refused before booking: once the carrier has booked, the labels must be kept whatever happens.
     if (req.combined_labels && !canCombine(req.label_type ?? 'PDF')) {
       throw new ApiError('schema_validation_error', `${req.label_type} labels cannot be combined into one document; ask for PDF, PNG, ZPL or EPL labels, or leave out combined_labels`, 'shipment.combined_labels');
@@ -158,14 +150,14 @@ export function createShippingService(deps: ShippingDeps) {
   }
 
   /** What the carrier booked, as the rows to store and the public record (labels as URLs). */
-  async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string, extras?: BookingExtras): Promise<BookingRecord> {
+  async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string, extras?: BookingExtras, recovered?: string): Promise<BookingRecord> {
     const { tenant, req, account, call, now } = p;
     if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
     const id = newId('shp');
     const createdAt = now.toISOString();
-    const labels: StoredLabel[] = booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number }));
+    const labels: StoredLabel[] = recovered ? [] : booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number }));
     let combined: StoredLabel | undefined;
-    if (req.combined_labels) {
+    if (req.combined_labels && !recovered) {
       try {
         const merged = await deps.labels.combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
         combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
@@ -174,14 +166,14 @@ export function createShippingService(deps: ShippingDeps) {
         call.log.warn({ err, tracking_number: booked.tracking_number }, 'labels could not be combined; the shipment is stored without combined_label');
       }
     }
-    const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now, ...(extras ? { extras } : {}) };
+    const booking: Booking = { id, carrier: account.carrier, req, booked, test: call.test, labels, ...(combined ? { combined } : {}), now, ...(extras ? { extras } : {}), ...(recovered ? { recovered } : {}) };
     // Stored with label URLs; base64, when asked for, only goes out in one response.
     const trackingUrl = deps.links.trackingUrl(labelBaseUrl, tenant, id);
     const stored = bookingView(booking, (l) => deps.links.labelUrl(labelBaseUrl, tenant, l.id), trackingUrl);
     return {
       stored,
       base64: () => bookingView(booking, (l) => Buffer.from(l.bytes).toString('base64'), trackingUrl),
-      mainLabelId: (combined ?? labels[0]!).id,
+      mainLabelId: (combined ?? labels[0])?.id ?? '',
       shipment: {
         id,
         tenant,
@@ -205,6 +197,13 @@ export function createShippingService(deps: ShippingDeps) {
     };
   }
 
+  /** A booking a lookup found after its answer was lost: numbers, no labels (README "Retrying safely"). */
+  function recordFound(p: PreparedBooking, found: FoundBooking, labelBaseUrl: string, extras?: BookingExtras): Promise<BookingRecord> {
+    const packages = found.package_tracking_numbers.map((tracking_number) => ({ tracking_number, label: new Uint8Array(), label_format: p.req.label_type ?? 'PDF' }));
+    const booked: BookedShipment = { tracking_number: found.tracking_number, ...(found.carrier_shipment_id ? { carrier_shipment_id: found.carrier_shipment_id } : {}), packages };
+    return recordBooking(p, booked, labelBaseUrl, extras, `the instance stopped while the carrier call was under way; the booking was found at ${p.account.carrier} by Waybill's reference ${p.req.waybill_reference}, stored without its labels, which are not fetched again`);
+  }
+
   /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */
   async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Db) => Promise<void>): Promise<void> {
     const { tenant, account, call, req, now } = p;
@@ -220,16 +219,31 @@ export function createShippingService(deps: ShippingDeps) {
   /**
    * POST /ship: one account's booking, or the one shipping_accounts selects; the recipient checked
    * first when asked. `idempotencyKey`: the request's claimed key, completed with the shipment
-   * (services/idempotency.ts).
+   * (services/idempotency.ts). `interruptedAt`: taken over from a request whose instance died then,
+   * maybe mid-booking: the carrier is asked first (settleInterrupted).
    */
-  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string }) {
+  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string; interruptedAt?: string }) {
     const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
-    const p = await prepareBooking(tenant, shipment, opts.log);
-    const record = await recordBooking(p, await p.run(p.call, p.req), opts.labelBaseUrl, extras);
-    const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
+    const p = await prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, opts.idempotencyKey ?? newId('shp')));
     const claimed = opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined;
+    const found = claimed && opts.interruptedAt ? await settleInterrupted(p, claimed, opts.interruptedAt) : undefined;
+    const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, await p.run(p.call, p.req).catch((err: unknown) => keepIfUncertain(err, p.adapter.declaration, claimed)), opts.labelBaseUrl, extras);
+    const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
     await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, answer));
     return answer;
+  }
+
+  /**
+   * What an interrupted request with this key booked, if the carrier has it; undefined: it has none
+   * (after its indexing delay) or no lookup (booked again: README "Retrying safely"). Too soon to
+   * tell: the claim goes back as it was, and the retry is told to come back (idempotency_key_in_use).
+   */
+  async function settleInterrupted(p: PreparedBooking, claimed: { tenant: string; key: string }, interruptedAt: string) {
+    const answer = await deps.lookup.lookup(p, new Date(interruptedAt));
+    if (answer.kind === 'found') return answer.found;
+    if (answer.kind !== 'pending') return undefined;
+    await reopenIn(db, claimed, interruptedAt);
+    throw keepClaim(new ApiError('idempotency_key_in_use', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); retry shortly`, claimed.key, { retryAfter: 5 }));
   }
 
   async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {
@@ -282,5 +296,5 @@ export function createShippingService(deps: ShippingDeps) {
 
   // `choose` is POST /ship's first step (shipping_accounts + select, validate_address) for other
   // booking paths (batches): its shipment goes to prepareBooking, the rest to recordBooking's extras.
-  return { prepareBooking, recordBooking, storeBooking, ship, cancel, label, signedLabel, choose: deps.choice.choose };
+  return { prepareBooking, recordBooking, recordFound, storeBooking, ship, cancel, label, signedLabel, choose: deps.choice.choose };
 }

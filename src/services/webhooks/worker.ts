@@ -20,8 +20,7 @@ import * as outbox from '../../storage/repositories/events.js';
 import { disableEndpoint, markFailing, markHealthy } from '../../storage/repositories/webhooks.js';
 import type { Sealer } from '../../storage/sealing.js';
 import type { Tracing } from '../../tracing.js';
-import { startLoop, type BackgroundLoop } from '../kernel/index.js';
-import { EVENT_RETENTION_MS } from '../kernel/index.js';
+import { EVENT_RETENTION_MS, startLoop, type BackgroundLoop } from '../kernel/index.js';
 import { createSender } from './sender.js';
 
 export const MAX_ATTEMPTS = 12;

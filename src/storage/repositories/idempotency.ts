@@ -47,3 +47,8 @@ export async function takeOver(db: Kysely<Tables>, stale: IdempotencyRow, staleB
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** A claim taken over is handed back with its first claim time, so that it is stale again. */
+export async function reopen(db: Kysely<Tables>, tenant: string, key: string, createdAt: string): Promise<void> {
+  await db.updateTable('idempotency').set({ created_at: createdAt }).where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').execute();
+}

@@ -1,0 +1,58 @@
+/**
+ * Finding a booking by Waybill's own reference: FedEx Track by References, POST
+ * /track/v1/referencenumbers (vendor track.json "Track by References",
+ * Full_Schema_Tracking_References and ReferenceInformation: the reference's value and type, the
+ * shipper's account number, a ship-date window and the destination). The answer is shaped as Track
+ * by Tracking Number's (TrackingReferencesResponse.completeTrackResults); nothing found is the
+ * per-result TRACKING.REFERENCENUMBER.NOTFOUND error. It carries numbers, never labels: ship-api.json
+ * hands a label out only in the booking's answer (Retrieve Async Ship serves asynchronous bookings
+ * by job id, which this service does not make).
+ */
+import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
+import { ApiError } from '../../domain/errors.js';
+import { dig, dropUndefined, objects, text } from '../shared/json.js';
+import { utcDate } from '../shared/time.js';
+import { throwIfErrorBody, unexpectedBody } from './errors.js';
+import { waybillReferenceOf } from './ship.js';
+import type { CarrierATrackReferenceRequest } from './wire-track.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The ship dates searched run from the day before the booking call (time zones) to its ship date
+ * or the day after the call, whichever is later.
+ */
+export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, bookedAt: Date): CarrierATrackReferenceRequest {
+  const type = waybillReferenceOf(req);
+  if (!type) throw new ApiError('carrier_unsupported_method', 'this booking carries no reference of Waybill\'s: the shipper\'s references take every searchable type', 'shipment.references');
+  const after = utcDate(new Date(bookedAt.getTime() + DAY_MS));
+  const end = req.ship_date !== undefined && req.ship_date > after ? req.ship_date : after;
+  return {
+    includeDetailedScans: false,
+    referencesInformation: dropUndefined({
+      type: type.track,
+      value: req.waybill_reference!,
+      accountNumber,
+      shipDateBegin: utcDate(new Date(bookedAt.getTime() - DAY_MS)),
+      shipDateEnd: end,
+      destinationCountryCode: req.recipient.country,
+      destinationPostalCode: req.recipient.postal_code,
+    }),
+  };
+}
+
+export function parseLookupResponse(body: unknown): FoundBooking | null {
+  throwIfErrorBody(body);
+  const results = dig(body, 'output', 'completeTrackResults');
+  if (!Array.isArray(results)) throw unexpectedBody('Track by References answer without output.completeTrackResults');
+  const numbers: string[] = [];
+  for (const r of objects(results)) {
+    for (const t of objects(r.trackResults)) {
+      if (dig(t, 'error', 'code') !== undefined) continue;
+      const n = text(dig(t, 'trackingNumberInfo', 'trackingNumber'));
+      if (n && !numbers.includes(n)) numbers.push(n);
+    }
+  }
+  if (numbers.length === 0) return null;
+  return { tracking_number: numbers[0]!, package_tracking_numbers: numbers };
+}

@@ -1,0 +1,47 @@
+/**
+ * Finding a booking by Waybill's own reference: MyDHL GET /tracking with shipmentReference (express-api
+ * swagger parameters trackShipmentReference, "Shipment reference which was provided during the
+ * shipment label creation", trackShipmentReferenceType, the shipper account number and
+ * dateRangeFrom/dateRangeTo). Found: its shipments; none is a 404 ("No Shipments Found"), which the
+ * client answers as null. Numbers only: the labels are not fetched again.
+ */
+import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
+import { dig, objects, text } from '../shared/json.js';
+import { utcDate } from '../shared/time.js';
+import { ENDPOINTS } from './endpoints.js';
+import { unexpectedBody } from './errors.js';
+import { carriesWaybillReference, WAYBILL_REFERENCE_TYPE } from './ship.js';
+import type { CarrierCQuery } from './wire.js';
+import { ApiError } from '../../domain/errors.js';
+
+const DAY_MS = 86_400_000;
+
+/** The dates searched run from the day before the booking call to its ship date or the day after the call. */
+export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, bookedAt: Date): { path: string; query: CarrierCQuery } {
+  if (!carriesWaybillReference(req)) throw new ApiError('carrier_unsupported_method', "this booking carries no reference of Waybill's", 'shipment.references');
+  const after = utcDate(new Date(bookedAt.getTime() + DAY_MS));
+  return {
+    path: ENDPOINTS.lookupReference.path,
+    query: [
+      ['shipmentReference', req.waybill_reference!],
+      ['shipmentReferenceType', WAYBILL_REFERENCE_TYPE],
+      ['shipperAccountNumber', accountNumber],
+      ['dateRangeFrom', utcDate(new Date(bookedAt.getTime() - DAY_MS))],
+      ['dateRangeTo', req.ship_date !== undefined && req.ship_date > after ? req.ship_date : after],
+      ['trackingView', 'shipment-details-only'],
+      ['levelOfDetail', 'piece'],
+    ],
+  };
+}
+
+export function parseLookupResponse(body: unknown): FoundBooking | null {
+  const shipments = dig(body, 'shipments');
+  if (!Array.isArray(shipments)) throw unexpectedBody('tracking answer without shipments');
+  const first = objects(shipments)[0];
+  if (!first) return null;
+  const number = text(first.shipmentTrackingNumber) ?? (typeof first.shipmentTrackingNumber === 'number' ? String(first.shipmentTrackingNumber) : undefined);
+  if (!number) throw unexpectedBody('tracking answer without shipmentTrackingNumber');
+  // levelOfDetail=piece: the pieces' own numbers, which the booking answered as its packages' (ship.ts).
+  const pieces = objects(first.pieces).flatMap((p) => text(p.trackingNumber) ?? []);
+  return { tracking_number: number, package_tracking_numbers: pieces.length > 0 ? pieces : [number] };
+}

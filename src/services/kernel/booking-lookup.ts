@@ -1,0 +1,84 @@
+/**
+ * Whether a booking whose answer was lost happened at the carrier (issue: an instance killed while
+ * its carrier call was in flight). Every booking carries Waybill's own reference, derived from its
+ * idempotency record, in a field the carrier keeps and searches by (the carrier folders' ship.ts and
+ * lookup.ts); a carrier that declares `lookup_reference` is asked for it:
+ *
+ * - found: the carrier's booking, to be stored as booked (numbers only: labels are not reprinted);
+ * - absent: not found, and the carrier's indexing delay (`lookupDelayMs`) has passed since the call:
+ *   it never booked, and booking again under the same reference is safe;
+ * - pending: not found yet, too soon to tell, or the carrier could not be asked now: ask again later;
+ * - unknown: this carrier (or this booking, whose shipper's references leave no field for ours)
+ *   has no lookup: the booking stays interrupted for a person to check.
+ */
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
+import { ApiError, toApiError } from '../../domain/errors.js';
+import type { CarrierDeclaration } from '../../carriers/carrier.js';
+import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
+
+/** A booking prepared as for its call (shipping.ts prepareBooking), with Waybill's reference. */
+type Booking = Pick<PreparedCall<'ship'>, 'adapter' | 'call'> & { req: ShipmentRequest };
+
+export type LookupAnswer = { kind: 'found'; found: FoundBooking } | { kind: 'absent' } | { kind: 'pending'; reason: string } | { kind: 'unknown'; reason: string };
+
+/**
+ * Waybill's reference of one idempotency record: 26 characters, within every carrier's shortest
+ * searchable reference field (FedEx Ground customer references take 30), the same however often it
+ * is computed, so a retry and a recovery search for what the first call sent.
+ */
+export function bookingReference(tenant: string, key: string): string {
+  return `WB${createHash('sha256').update(`${tenant}\0${key}`).digest('hex').slice(0, 24).toUpperCase()}`;
+}
+
+/** Errors of a call the carrier may have acted on: the connection failed or timed out mid-call. */
+const UNCERTAIN = new Set(['carrier_timeout', 'carrier_failed_connection']);
+/** /ship failures whose idempotency claim must stay in progress rather than be released or completed. */
+const claimKept = new WeakSet<object>();
+
+export function keepClaim(err: ApiError): ApiError {
+  claimKept.add(err);
+  return err;
+}
+
+/** Whether the route must leave this failure's claim as it is (keepClaim, keepIfUncertain). */
+export function keepsClaim(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && claimKept.has(err);
+}
+
+/** A booking call's failure after which the carrier may have booked, and can be asked whether it did. */
+export function settledByLookup(err: unknown, carrier: CarrierDeclaration): boolean {
+  return err instanceof ApiError && UNCERTAIN.has(err.code) && carrier.operations.includes('lookup_reference');
+}
+
+/** A booking call cut off when it may have reached a carrier that can be asked: its claim stays, for a retry to settle. */
+export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claimed: object | undefined): never {
+  if (claimed && settledByLookup(err, carrier)) claimKept.add(err as ApiError);
+  throw err;
+}
+
+export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; delayMs?: number }) {
+  /** `bookedAt`: when the lost call was made (its idempotency record's claim). */
+  async function lookup(p: Booking, bookedAt: Date): Promise<LookupAnswer> {
+    const decl = p.adapter.declaration;
+    if (!decl.operations.includes('lookup_reference') || p.req.waybill_reference === undefined) return { kind: 'unknown', reason: `${decl.slug} offers no lookup of a booking by reference` };
+    let found;
+    try {
+      const run = deps.calls.requireOperation<'lookupReference'>(p.adapter, 'lookup_reference');
+      found = await run(p.call, p.req, bookedAt);
+    } catch (err) {
+      const e = toApiError(err);
+      if (e.code === 'carrier_unsupported_method') return { kind: 'unknown', reason: e.message };
+      return { kind: 'pending', reason: `the lookup failed: ${e.message}` };
+    }
+    if (found) return { kind: 'found', found };
+    const delayMs = deps.delayMs ?? decl.lookupDelayMs ?? 0;
+    const waited = deps.clock.now().getTime() - bookedAt.getTime();
+    return waited >= delayMs ? { kind: 'absent' } : { kind: 'pending', reason: `not found ${Math.round(waited / 1000)} s after the call; ${decl.slug} may take ${Math.round(delayMs / 1000)} s to show a booking` };
+  }
+
+  return { lookup };
+}
+
+export type BookingLookup = ReturnType<typeof createBookingLookup>;

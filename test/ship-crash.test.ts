@@ -1,0 +1,116 @@
+/**
+ * kill -9 while a /ship with Idempotency-Key has its booking call in flight (the emulator's `drop`
+ * fault books, then holds the answer until the process is gone): the retry with the same key, once
+ * the dead claim is stale, answers the booking the carrier made, found by Waybill's reference, and
+ * the carrier has made exactly one. SQLite: the instance restarted. PostgreSQL: two instances, the
+ * retry sent to the survivor.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '../src/services/kernel/booking-lookup.js';
+import { accountBody } from './support/accounts.js';
+import { createTestDatabase, postgresUrl } from './support/databases.js';
+import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { runCli, startServe, type ServerProcess } from './support/process.js';
+import { waitFor } from './support/webhook-receiver.js';
+import { address, recipientUS } from './contract/support.js';
+
+/** The carriers with a lookup by Waybill's reference. */
+const CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c'] as const;
+const berlin = { name: 'Anna Absender', street1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE', phone: '+49 30 1234567' };
+const munich = { street1: 'Marienplatz 8', city: 'München', postal_code: '80331', country: 'DE', phone: '+49 89 7654321' };
+const shipmentOf = (carrier: (typeof CARRIERS)[number], name: string) =>
+  carrier === 'carrier_c'
+    ? { sender: berlin, recipient: { ...munich, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'CM', weight_units: 'KG', service: 'domestic_express' }
+    : { sender: address(), recipient: { ...recipientUS, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: `${carrier}_ground` };
+let em: TestEmulator;
+beforeAll(async () => {
+  em = await startTestEmulator();
+});
+afterAll(() => em?.close());
+
+function envFor(extra: Record<string, string>): Record<string, string> {
+  return {
+    WAYBILL_CARRIER_A_URL: em.emulator.carrierUrl('carrier_a'),
+    WAYBILL_CARRIER_A_TEST_URL: em.emulator.carrierUrl('carrier_a'),
+    WAYBILL_CARRIER_B_URL: em.emulator.carrierUrl('carrier_b'),
+    WAYBILL_CARRIER_B_TEST_URL: em.emulator.carrierUrl('carrier_b'),
+    WAYBILL_CARRIER_C_URL: em.emulator.carrierUrl('carrier_c'),
+    WAYBILL_CARRIER_C_TEST_URL: em.emulator.carrierUrl('carrier_c'),
+    WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
+    // A claim is stale after twice the carrier timeout: the retry takes it over 20 s after the kill at most.
+    WAYBILL_CARRIER_TIMEOUT_MS: '10000',
+    WAYBILL_CARRIER_LOOKUP_DELAY_MS: '2000',
+    WAYBILL_LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+async function post(url: string, key: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { zkkey: key, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** Books with `victim` under the drop fault, kills it once the carrier has booked, and retries through `survivor()`. */
+async function killMidBooking(carrier: (typeof CARRIERS)[number], name: string, victim: ServerProcess, survivor: () => Promise<string>, key: string) {
+  const account = (await post(victim.url, key, '/shippingaccount', accountBody(carrier, { test: true }))).body.shipping_account.id;
+  const body = { shipment: { shipping_account: account, ...shipmentOf(carrier, name) } };
+  const idempotencyKey = `kill-${name}`;
+  const reference = bookingReference('acme', idempotencyKey);
+  const atCarrier = async () => (await em.bookings(carrier)).filter((b) => b.references.includes(reference));
+  await em.fault(carrier, 'ship', 'drop:600000');
+  const inFlight = post(victim.url, key, '/ship', body, { 'idempotency-key': idempotencyKey }).catch(() => undefined);
+  await waitFor(async () => (await atCarrier()).length === 1, 'the carrier to book', 30_000);
+  victim.child.kill('SIGKILL');
+  await new Promise((resolve) => victim.child.once('exit', resolve));
+  await inFlight;
+  await em.clearFaults();
+
+  const url = await survivor();
+  // 409 idempotency_key_in_use while the dead claim could still be running, then the carrier's booking.
+  const answer = await waitFor(async () => {
+    const res = await post(url, key, '/ship', body, { 'idempotency-key': idempotencyKey });
+    if (res.status === 409 && res.body.error.code === 'idempotency_key_in_use') return undefined;
+    return res;
+  }, 'the retry to be answered', 60_000);
+  const made = await atCarrier();
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(made).toHaveLength(1);
+  expect(answer.body.shipment.tracking_number).toBe(made[0]!.tracking_number);
+  expect(answer.body.shipment.recovered).toMatch(new RegExp(`found at ${carrier}`));
+  // Replayed from now on, and still one booking at the carrier.
+  const again = await post(url, key, '/ship', body, { 'idempotency-key': idempotencyKey });
+  expect(again.body.shipment.id).toBe(answer.body.shipment.id);
+  expect(await atCarrier()).toHaveLength(1);
+}
+
+describe('kill -9 with a /ship booking call in flight', () => {
+  it.each(CARRIERS)('%s, SQLite: the retry after the restart answers the one booking the carrier made', async (carrier) => {
+    const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-ship-crash-')) });
+    const first = await startServe(env);
+    let second: ServerProcess | undefined;
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    try {
+      await killMidBooking(carrier, `SQLite-${carrier}`, first, async () => (second = await startServe(env)).url, key);
+    } finally {
+      await second?.stop();
+    }
+  }, 120_000);
+
+  it.skipIf(!postgresUrl).each(CARRIERS)('%s, PostgreSQL, two instances: the retry to the survivor answers the one booking the carrier made', async (carrier) => {
+    const db = await createTestDatabase('postgres');
+    const env = envFor({ WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-ship-crash-pg-')) });
+    const first = await startServe(env);
+    const second = await startServe(env);
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    try {
+      await killMidBooking(carrier, `Postgres-${carrier}`, first, async () => second.url, key);
+    } finally {
+      await second.stop();
+      await db.drop();
+    }
+  }, 120_000);
+});
