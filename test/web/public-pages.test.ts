@@ -151,7 +151,7 @@ describe('public pages in Chromium at 390 px', () => {
     await page.getByRole('button', { name: 'Create return' }).click();
     await page.getByRole('alert').filter({ hasText: 'Choose at least one item' }).waitFor();
     await page.getByLabel('Blue ceramic mug with a long product name that has to wrap').check();
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     await page.locator('#line-L1-qty').selectOption('1');
     await page.locator('#line-L1-reason').selectOption('Too small');
     await page.getByLabel('Tea towel').check();
