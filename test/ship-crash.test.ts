@@ -14,18 +14,10 @@ import { bookingReference } from '../src/services/kernel/booking-lookup.js';
 import { accountBody } from './support/accounts.js';
 import { createTestDatabase, postgresUrl } from './support/databases.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { LOOKUP_CARRIERS, lookupCarrierUrls, shipmentOf, type LookupCarrier } from './support/lookup-carriers.js';
 import { runCli, startServe, type ServerProcess } from './support/process.js';
 import { waitFor } from './support/webhook-receiver.js';
-import { address, recipientUS } from './contract/support.js';
 
-/** The carriers with a lookup by Waybill's reference. */
-const CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c'] as const;
-const berlin = { name: 'Anna Absender', street1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE', phone: '+49 30 1234567' };
-const munich = { street1: 'Marienplatz 8', city: 'München', postal_code: '80331', country: 'DE', phone: '+49 89 7654321' };
-const shipmentOf = (carrier: (typeof CARRIERS)[number], name: string) =>
-  carrier === 'carrier_c'
-    ? { sender: berlin, recipient: { ...munich, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'CM', weight_units: 'KG', service: 'domestic_express' }
-    : { sender: address(), recipient: { ...recipientUS, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: `${carrier}_ground` };
 let em: TestEmulator;
 beforeAll(async () => {
   em = await startTestEmulator();
@@ -34,12 +26,7 @@ afterAll(() => em?.close());
 
 function envFor(extra: Record<string, string>): Record<string, string> {
   return {
-    WAYBILL_CARRIER_A_URL: em.emulator.carrierUrl('carrier_a'),
-    WAYBILL_CARRIER_A_TEST_URL: em.emulator.carrierUrl('carrier_a'),
-    WAYBILL_CARRIER_B_URL: em.emulator.carrierUrl('carrier_b'),
-    WAYBILL_CARRIER_B_TEST_URL: em.emulator.carrierUrl('carrier_b'),
-    WAYBILL_CARRIER_C_URL: em.emulator.carrierUrl('carrier_c'),
-    WAYBILL_CARRIER_C_TEST_URL: em.emulator.carrierUrl('carrier_c'),
+    ...lookupCarrierUrls(em),
     WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
     // A claim is stale after twice the carrier timeout: the retry takes it over 20 s after the kill at most.
     WAYBILL_CARRIER_TIMEOUT_MS: '10000',
@@ -55,7 +42,7 @@ async function post(url: string, key: string, path: string, body: unknown, heade
 }
 
 /** Books with `victim` under the drop fault, kills it once the carrier has booked, and retries through `survivor()`. */
-async function killMidBooking(carrier: (typeof CARRIERS)[number], name: string, victim: ServerProcess, survivor: () => Promise<string>, key: string) {
+async function killMidBooking(carrier: LookupCarrier, name: string, victim: ServerProcess, survivor: () => Promise<string>, key: string) {
   const account = (await post(victim.url, key, '/shippingaccount', accountBody(carrier, { test: true }))).body.shipping_account.id;
   const body = { shipment: { shipping_account: account, ...shipmentOf(carrier, name) } };
   const idempotencyKey = `kill-${name}`;
@@ -88,7 +75,7 @@ async function killMidBooking(carrier: (typeof CARRIERS)[number], name: string, 
 }
 
 describe('kill -9 with a /ship booking call in flight', () => {
-  it.each(CARRIERS)('%s, SQLite: the retry after the restart answers the one booking the carrier made', async (carrier) => {
+  it.each(LOOKUP_CARRIERS)('%s, SQLite: the retry after the restart answers the one booking the carrier made', async (carrier) => {
     const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-ship-crash-')) });
     const first = await startServe(env);
     let second: ServerProcess | undefined;
@@ -100,7 +87,7 @@ describe('kill -9 with a /ship booking call in flight', () => {
     }
   }, 120_000);
 
-  it.skipIf(!postgresUrl).each(CARRIERS)('%s, PostgreSQL, two instances: the retry to the survivor answers the one booking the carrier made', async (carrier) => {
+  it.skipIf(!postgresUrl).each(LOOKUP_CARRIERS)('%s, PostgreSQL, two instances: the retry to the survivor answers the one booking the carrier made', async (carrier) => {
     const db = await createTestDatabase('postgres');
     const env = envFor({ WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-ship-crash-pg-')) });
     const first = await startServe(env);

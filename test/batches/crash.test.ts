@@ -21,21 +21,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBody } from '../support/accounts.js';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/databases.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import { LOOKUP_CARRIERS, lookupCarrierUrls, shipmentOf, type LookupCarrier } from '../support/lookup-carriers.js';
 import { runCli, startServe, type ServerProcess } from '../support/process.js';
 import { waitFor } from '../support/webhook-receiver.js';
-import { address, recipientUS } from '../contract/support.js';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
+import { address, recipientUS } from '../contract/support.js';
 import { emulatorBookings } from './support.js';
 
-/** The carriers with a lookup by Waybill's reference, the size of the batch each one books, and a shipment it books. */
-const CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c'] as const;
+/** The size of the batch each carrier books. */
 const ITEMS_OF = { carrier_a: 300, carrier_b: 100, carrier_c: 100 } as const;
-const berlin = { name: 'Anna Absender', street1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE', phone: '+49 30 1234567' };
-const munich = { street1: 'Marienplatz 8', city: 'München', postal_code: '80331', country: 'DE', phone: '+49 89 7654321' };
-const shipmentOf = (carrier: (typeof CARRIERS)[number], name: string) =>
-  carrier === 'carrier_c'
-    ? { sender: berlin, recipient: { ...munich, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'CM', weight_units: 'KG', service: 'domestic_express' }
-    : { sender: address(), recipient: { ...recipientUS, name }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: `${carrier}_ground` };
+
 let em: TestEmulator;
 beforeAll(async () => {
   em = await startTestEmulator();
@@ -44,12 +39,7 @@ afterAll(() => em?.close());
 
 function envFor(extra: Record<string, string>): Record<string, string> {
   return {
-    WAYBILL_CARRIER_A_URL: em.emulator.carrierUrl('carrier_a'),
-    WAYBILL_CARRIER_A_TEST_URL: em.emulator.carrierUrl('carrier_a'),
-    WAYBILL_CARRIER_B_URL: em.emulator.carrierUrl('carrier_b'),
-    WAYBILL_CARRIER_B_TEST_URL: em.emulator.carrierUrl('carrier_b'),
-    WAYBILL_CARRIER_C_URL: em.emulator.carrierUrl('carrier_c'),
-    WAYBILL_CARRIER_C_TEST_URL: em.emulator.carrierUrl('carrier_c'),
+    ...lookupCarrierUrls(em),
     WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
     WAYBILL_BATCH_LEASE_MS: '1500',
     WAYBILL_CARRIER_LOOKUP_DELAY_MS: '2000',
@@ -69,7 +59,7 @@ async function call(run: Run, method: string, path: string, body?: unknown): Pro
 }
 
 /** Posts a batch, kills `victim` with SIGKILL once some items are booked, and waits for the batch to settle on `survivor`. */
-async function crashDuringBatch(carrier: (typeof CARRIERS)[number], prefix: string, opts: { victim: ServerProcess; run: Run; restart: () => Promise<void> }) {
+async function crashDuringBatch(carrier: LookupCarrier, prefix: string, opts: { victim: ServerProcess; run: Run; restart: () => Promise<void> }) {
   const { run } = opts;
   const ITEMS = ITEMS_OF[carrier];
   // Every booking takes a while, so the kill lands with calls in flight.
@@ -110,7 +100,7 @@ async function crashDuringBatch(carrier: (typeof CARRIERS)[number], prefix: stri
 }
 
 describe('kill -9 in the middle of a batch', () => {
-  it.each(CARRIERS)('%s, SQLite: restarts and books every item exactly once', async (carrier) => {
+  it.each(LOOKUP_CARRIERS)('%s, SQLite: restarts and books every item exactly once', async (carrier) => {
     const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-')) });
     let current = await startServe(env);
     const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
@@ -158,7 +148,7 @@ describe('kill -9 in the middle of a batch', () => {
     }
   }, 240_000);
 
-  it.skipIf(!postgresUrl).each(CARRIERS)('%s, PostgreSQL, two instances: the survivor settles the dead one’s items, every item booked exactly once', async (carrier) => {
+  it.skipIf(!postgresUrl).each(LOOKUP_CARRIERS)('%s, PostgreSQL, two instances: the survivor settles the dead one’s items, every item booked exactly once', async (carrier) => {
     const db: TestDatabase = await createTestDatabase('postgres');
     const env = envFor({ WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-pg-')) });
     const first = await startServe(env);
