@@ -94,8 +94,12 @@ const CARRIER_D_COMPOSITES = [
  * The spec's "Operations supported per carrier" table, written out by hand, plus validate_address
  * (DECISIONS.md "Beyond the original interface": carrier_a, b, c and d).
  */
-/** Operations DECISIONS.md adds beyond the spec's table ("Beyond the original interface"). */
-const BEYOND_SPEC: readonly Operation[] = ['validate_address'];
+/**
+ * Operations beyond the spec's table: validate_address (DECISIONS.md "Beyond the original
+ * interface") and lookup_reference, the carrier search by Waybill's own reference that settles an
+ * interrupted booking (README "Retrying safely"; no route of its own).
+ */
+const BEYOND_SPEC: readonly Operation[] = ['validate_address', 'lookup_reference'];
 
 const OPERATIONS_TABLE: Record<CarrierSlug, readonly Operation[]> = {
   carrier_a: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
