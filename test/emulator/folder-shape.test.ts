@@ -25,6 +25,7 @@ const REQUIRED: Record<string, RegExp> = {
 
 /** Modules a carrier has where its API has the role, under these names only. */
 const OPTIONAL: Record<string, RegExp> = {
+  'track-reference.ts': /export function registerTrackReferenceRoutes\(/,
   'auth.ts': /export function registerAuth\(/,
   'errors.ts': /export /,
   'request.ts': /export /,
