@@ -17,6 +17,18 @@ beforeAll(async () => {
   c = res.body.shipping_account.id;
 });
 
+/**
+ * The next weekday: shipping then, carrier_c picks up that day (10:00, before its 16:00 cut-off)
+ * whatever time the suite runs, so which rate is fastest does not depend on the clock.
+ */
+function nextWeekday(): string {
+  const day = new Date();
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  return day.toISOString().slice(0, 10);
+}
+const shipDate = nextWeekday();
+
 /** A shipment that shops among `accounts` (carrier_a's cheapest, carrier_c's fastest for it). */
 function shopping(accounts: string[], overrides: Record<string, unknown> = {}) {
   const { shipping_account: _, service: _service, ...rest } = item(s.account);
@@ -52,7 +64,7 @@ describe('POST /batches with shopping items', () => {
       shopping(both(), { select: 'best_value', ...named('Shop best') }),
       shopping(both(), { select: 'cheapest', validate_address: true, ...corrected }),
       shopping(both(), { select: 'cheapest', deliver_by: '2000-01-01', ...named('Shop too late') }),
-    ];
+    ].map((shipment) => ({ ...shipment, ship_date: shipDate }));
     const id = await post(shipments);
     // Several carriers' items shop in the shopping lane; the others keep their carrier's.
     expect(await lanes(id)).toEqual(['carrier_a', 'shopping', 'carrier_c', 'shopping', 'shopping', 'shopping', 'shopping']);
@@ -172,7 +184,7 @@ describe('CSV with shipping_accounts and select', () => {
   const row = (ref: string, service = '') => `${ref},Csv ${ref},5 Fifth Ave,New York,NY,10001,US,2125550100,2,${service}`;
 
   it('rates every row with the listed accounts and books the selected rate, sending from the first account’s billing address', async () => {
-    const res = await csv(`shipping_accounts=${c}&shipping_accounts=${s.account}&select=fastest`, [row('S-1'), row('S-2', 'carrier_a_ground'), row('S-3')]);
+    const res = await csv(`shipping_accounts=${c}&shipping_accounts=${s.account}&select=fastest&ship_date=${shipDate}`, [row('S-1'), row('S-2', 'carrier_a_ground'), row('S-3')]);
     expect(res.status, res.raw).toBe(202);
     const id = res.body.batch.id;
     await finished(s, id);
