@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createAuthenticator, credentialFrom } from './http/auth.js';
 import { ApiError, toApiError } from './domain/errors.js';
+import type { Principal } from './domain/principal.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock, ...shared });
 
   app.decorateRequest('tenant', '');
+  app.decorateRequest('principal', null);
   // First: the span covers the hooks after it (authentication, the closing check).
   if (deps.tracing) registerTracing(app, deps.tracing);
   let closing = false;
@@ -111,8 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Public routes need no key, and a signed link stands in for one (the route verifies it,
       // services/signed-links.ts): what carries a link is limited per link.
       if (req.routeOptions.config.public || (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)) return limits.link(req);
-      const tenant = auth.cached(req.headers);
-      if (tenant !== undefined) return admit(req, tenant);
+      const principal = auth.cached(req.headers);
+      if (principal !== undefined) return admit(req, principal);
       return auth.authenticate(req.headers).then(
         (t) => admit(req, t),
         (err: unknown) => {
@@ -126,9 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
     }),
   );
-  function admit(req: FastifyRequest, tenant: string): void | Promise<void> {
-    req.tenant = tenant;
-    return limits.admit(req, credentialFrom(req.headers) ?? tenant);
+  function admit(req: FastifyRequest, principal: Principal): void | Promise<void> {
+    req.tenant = principal.tenant;
+    req.principal = principal;
+    return limits.admit(req, credentialFrom(req.headers) ?? principal.tenant);
   }
 
   registerBodyChecks(app);

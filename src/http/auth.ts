@@ -1,5 +1,5 @@
 /**
- * zkkey / Authorization: Bearer → tenant. A bearer value that looks like a JWT is verified against
+ * zkkey / Authorization: Bearer → the principal: the tenant and the key or token that acts for it. A bearer value that looks like a JWT is verified against
  * the operator's secret (HS256) or public key (EdDSA/ES256) and names the tenant in `sub`.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
@@ -10,6 +10,7 @@ import { findActiveKey } from '../storage/repositories/keys.js';
 import { createTtlCache } from '../ttl-cache.js';
 import { ApiError } from '../domain/errors.js';
 import { isTenantName } from '../domain/tenants.js';
+import type { Principal } from '../domain/principal.js';
 
 export interface AuthOptions {
   db: Db;
@@ -48,7 +49,7 @@ export function createAuthenticator(opts: AuthOptions) {
   // Verified keys by the key itself, not its hash: hashing every request's key cost a cached /track
   // about 2 µs of its ~50 (bench/README.md). The keys held here are ones the process holds anyway
   // while it serves their requests; what is stored stays a hash (storage/repositories/keys.ts).
-  const cache = createTtlCache<string>({ ttlMs: opts.cacheMs ?? 5_000 });
+  const cache = createTtlCache<Principal>({ ttlMs: opts.cacheMs ?? 5_000 });
   let jwtKey: Promise<KeyObject | Awaited<ReturnType<typeof importSPKI>>> | undefined;
   if (opts.jwtPublicKey) {
     const pem = opts.jwtPublicKey;
@@ -58,7 +59,7 @@ export function createAuthenticator(opts: AuthOptions) {
     jwtKey = Promise.resolve(createSecretKey(Buffer.from(opts.jwtSecret, 'utf8')));
   }
 
-  async function fromJwt(token: string): Promise<string> {
+  async function fromJwt(token: string): Promise<Principal> {
     if (!jwtKey) throw new ApiError('wrong_api_key', 'API key not accepted', 'bearer token looks like a JWT but no JWT key is configured');
     try {
       const now = opts.clock.now();
@@ -76,7 +77,7 @@ export function createAuthenticator(opts: AuthOptions) {
       }
       // " acme" must not reach acme's data, nor a 5,000-character name a log: sub is a tenant name.
       if (!isTenantName(payload.sub)) throw new ApiError('wrong_api_key', 'API key not accepted', 'JWT sub must be a tenant name (1 to 100 letters, digits, . _ -)');
-      return payload.sub;
+      return { tenant: payload.sub, actor: { kind: 'jwt', subject: payload.sub } };
     } catch (err) {
       if (err instanceof ApiError) throw err;
       const why = err instanceof joseErrors.JWTExpired ? 'JWT has expired' : 'JWT could not be verified';
@@ -84,15 +85,15 @@ export function createAuthenticator(opts: AuthOptions) {
     }
   }
 
-  /** The tenant of a key verified within the cache's time, without a promise; else undefined. */
-  function cached(headers: Headers): string | undefined {
+  /** The principal of a key verified within the cache's time, without a promise; else undefined. */
+  function cached(headers: Headers): Principal | undefined {
     const credential = credentialFrom(headers);
     if (!credential || JWT_SHAPE.test(credential)) return undefined;
     return cache.get(credential, opts.clock.now().getTime());
   }
 
-  /** The tenant the request acts for; throws missing_api_key / wrong_api_key. */
-  async function authenticate(headers: Headers): Promise<string> {
+  /** Who the request acts as; throws missing_api_key / wrong_api_key. */
+  async function authenticate(headers: Headers): Promise<Principal> {
     const credential = credentialFrom(headers);
     if (!credential) throw new ApiError('missing_api_key', 'No API key: send it in the zkkey header (or Authorization: Bearer)', 'zkkey');
     if (JWT_SHAPE.test(credential)) return fromJwt(credential);
@@ -102,8 +103,9 @@ export function createAuthenticator(opts: AuthOptions) {
     const record = await findActiveKey(opts.db, credential, now);
     if (!record) throw new ApiError('wrong_api_key', 'API key not accepted: unknown, revoked or expired', 'zkkey');
     const expires = record.expires_at ? Date.parse(record.expires_at) : Infinity;
-    cache.set(credential, record.tenant, now.getTime(), expires - now.getTime());
-    return record.tenant;
+    const principal: Principal = { tenant: record.tenant, actor: { kind: 'key', id: record.id } };
+    cache.set(credential, principal, now.getTime(), expires - now.getTime());
+    return principal;
   }
 
   return { authenticate, cached };

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { RequestExamples } from '../contract/examples.js';
 import type { ApiVersion } from '../contract/versions.js';
 import type { Services } from '../services/index.js';
+import type { Principal } from '../domain/principal.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -19,6 +20,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The tenant the API key or JWT belongs to; set by the auth hook. */
     tenant: string;
+    /** Who the request acts as (the tenant and its key or token); null on public routes. */
+    principal: Principal | null;
     /** The API version the caller named in Waybill-Version, else the newest (api-version.ts). */
     apiVersion: ApiVersion;
   }
