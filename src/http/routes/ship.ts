@@ -17,11 +17,17 @@ export function registerShipRoutes(app: App, { services, config, examples }: Rou
   app.post(
     '/ship',
     { schema: { operationId: 'createShipment', tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: withExamples(ShipmentBody, examples.createShipment), response: { 200: ok('The booked shipment: tracking numbers, costs, labels (signed links, or base64 when asked)', BookingResponse), ...errorResponses } } },
-    async (req) => {
+    async (req, reply) => {
       const key = req.idempotencyKey;
       const interruptedAt = req.idempotencyInterruptedAt;
       try {
-        return await services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), ...(key !== undefined ? { idempotencyKey: key } : {}), ...(interruptedAt ? { interruptedAt } : {}) });
+        // The claim is completed with the booking, in its transaction, with the bytes this route's
+        // serializer makes of the answer (the same serializer makes the same bytes of it when it is
+        // sent): the Idempotency-Key hook has nothing left to write, and a replay is what was sent.
+        const serialize = (answer: unknown) => String(reply.serialize(answer));
+        const answer = await services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), serialize, ...(key !== undefined ? { idempotencyKey: key } : {}), ...(interruptedAt ? { interruptedAt } : {}) });
+        req.idempotencyKey = undefined;
+        return answer;
       } catch (err) {
         // The carrier may have booked and cannot say yet, or the call was cut off mid-way: the claim
         // stays in progress for a retry to settle, never released (4xx) nor completed (5xx).

@@ -123,10 +123,11 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
 
 /**
  * Completes a claim inside the caller's transaction, so that what was stored and the answer a retry
- * gets are committed together (the HTTP layer completes it again with the exact bytes it sends).
+ * gets are committed together. `body` is the answer's bytes as they will be sent (the route's own
+ * serializer made them), so this is the claim's one completion: the HTTP layer leaves it alone.
  */
-export async function completeIn(trx: Db, claim: { tenant: string; key: string } | undefined, status: number, body: unknown): Promise<void> {
-  if (claim) await repo.complete(trx, claim.tenant, claim.key, status, JSON.stringify(body));
+export async function completeIn(trx: Db, claim: { tenant: string; key: string } | undefined, status: number, body: string): Promise<void> {
+  if (claim) await repo.complete(trx, claim.tenant, claim.key, status, body);
 }
 
 /**
