@@ -218,9 +218,8 @@ export function createShippingService(deps: ShippingDeps) {
 
   /**
    * POST /ship: one account's booking, or the one shipping_accounts selects; the recipient checked
-   * first when asked. `idempotencyKey`: the request's claimed key, completed with the shipment in
-   * its transaction, with the answer as `serialize` writes it (the bytes the route sends, so that a
-   * replay is byte-identical: kernel/idempotency.ts). `interruptedAt`: taken over from a request
+   * first when asked. `idempotencyKey`: the claimed key, completed in the booking's transaction with
+   * the bytes `serialize` makes (what the route sends). `interruptedAt`: taken over from a request
    * whose instance died then, maybe mid-booking: the carrier is asked first (settleInterrupted).
    */
   async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string; interruptedAt?: string; serialize?: (answer: unknown) => string }) {
@@ -230,8 +229,7 @@ export function createShippingService(deps: ShippingDeps) {
     const found = claimed && opts.interruptedAt ? await settleInterrupted(p, claimed, opts.interruptedAt) : undefined;
     const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, await p.run(p.call, p.req).catch((err: unknown) => keepIfUncertain(err, p.adapter.declaration, claimed)), opts.labelBaseUrl, extras);
     const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
-    const serialize = opts.serialize ?? JSON.stringify;
-    await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, serialize(answer)));
+    await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, (opts.serialize ?? JSON.stringify)(answer)));
     return answer;
   }
 
