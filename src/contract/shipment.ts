@@ -3,21 +3,11 @@ import { Type, type Static, type TProperties } from 'typebox';
 import type { CarrierDeclaration } from '../carriers/carrier.js';
 import { declarations } from '../carriers/declarations.js';
 import { DIM_UNITS, WEIGHT_UNITS } from '../domain/catalog.js';
-import { Address, Currency, ErrorBody, IsoDate, Package, ShippingAccountRef, WeightUnits } from './common.js';
+import { CustomsItemFields } from '../domain/shipment-schemas.js';
+import { Address, Currency, ErrorBody, IsoDate, Package, ShippingAccountRef } from './common.js';
 
 const Str = (maxLength = 1000) => Type.String({ maxLength });
 
-const CustomsItemFields = {
-  description: Type.Optional(Str()),
-  quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-  quantity_unit: Type.Optional(Str(20)),
-  value: Type.Optional(Type.Number({ minimum: 0 })),
-  weight: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-  weight_unit: Type.Optional(WeightUnits),
-  manufacture_country_code: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
-  harmonized_code: Type.Optional(Str(30)),
-  commodity_code: Type.Optional(Str(30)),
-};
 
 /**
  * The members registered carriers add, in registry order. Every carrier accepts them all (a client

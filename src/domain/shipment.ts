@@ -1,54 +1,21 @@
 /**
  * Carrier-neutral shipment types: what the public interface speaks for rating and booking
  * (spec/interface.md "Resources and their fields"). Carrier wire types live in each carrier's wire.ts.
+ * Address, Package and CustomsItem are the static types of their schemas (shipment-schemas.ts).
  */
+import type { Static } from 'typebox';
+import type { Address as AddressSchema, CustomsItem as CustomsItemSchema, Package as PackageSchema } from './shipment-schemas.js';
 
 export type WeightUnit = 'KG' | 'LB';
 export type DimUnit = 'IN' | 'CM';
 
-export interface Address {
-  name?: string;
-  company?: string;
-  street1?: string;
-  street2?: string;
-  street3?: string;
-  city?: string;
-  state?: string;
-  postal_code?: string;
-  country: string;
-  phone?: string;
-  email?: string;
-  residential?: boolean;
-  location_type?: string;
-  tax_id?: string;
-  ioss_number?: string;
-  eori_number?: string;
-  personal_id_number?: string;
-  trader_type?: string;
-}
+/** A postal address with contact, as the contract accepts it. */
+export type Address = Static<typeof AddressSchema>;
 
-export interface Package {
-  weight: number;
-  length?: number;
-  width?: number;
-  height?: number;
-  /** Declared value in the request currency. */
-  value?: number;
-  quantity?: number;
-  special_services?: string[];
-}
+export type Package = Static<typeof PackageSchema>;
 
-export interface CustomsItem {
-  description?: string;
-  quantity?: number;
-  quantity_unit?: string;
-  value?: number;
-  weight?: number;
-  weight_unit?: string;
-  manufacture_country_code?: string;
-  harmonized_code?: string;
-  commodity_code?: string;
-}
+/** A customs item's common members; a carrier's own (fields.ts) reach it in the same object. */
+export type CustomsItem = Static<typeof CustomsItemSchema>;
 
 export interface Reference {
   type: string;

@@ -86,12 +86,9 @@ function referenceElements(req: ShipmentRequest): XmlObject {
   return out;
 }
 
-/** Ounces per unit a customs item's weight may be given in (CustomsItem Weight is in ounces, §4). */
-const OZ_PER: Readonly<Record<string, number>> = { KG: OZ_PER_KG, LB: OZ_PER_LB, OZ: 1, G: OZ_PER_KG / 1000 };
-
+/** A customs item's weight in ounces (CustomsItem Weight is in ounces, §4), in its own unit or the shipment's. */
 function itemWeightOz(item: CustomsItem, units: ShipmentRequest['weight_units']): number {
-  const unit = item.weight_unit?.toUpperCase();
-  return (item.weight ?? 0) * (OZ_PER[unit ?? ''] ?? OZ_PER[units] ?? OZ_PER_LB);
+  return (item.weight ?? 0) * ((item.weight_unit ?? units) === 'KG' ? OZ_PER_KG : OZ_PER_LB);
 }
 
 /**

@@ -66,7 +66,7 @@ describe.skipIf(fixturesMissing)('buildShipRequest against recorded requests', (
       shipping_account: '100',
       service: 'priority_mail_international',
       packaging: 'small_flat_rate_box',
-      customs_items: [{ description: 'Item 1', quantity: 1, weight: 12, weight_unit: 'OZ', value: 15 }],
+      customs_items: [{ description: 'Item 1', quantity: 1, weight: 0.75, weight_unit: 'LB', value: 15 }],
       purpose_of_shipment: 'merchandise',
       recipient: { name: 'Jane Smith', street1: '1075 W Pender St', city: 'Vancouver', state: 'BC', postal_code: 'V6E 2M6', country: 'CA', phone: '6046854311' },
       sender: rwcSender,
