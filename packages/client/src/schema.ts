@@ -919,8 +919,633 @@ export interface components {
                 detail: string;
             };
         };
+        /** @description A postal address with contact */
+        Address: {
+            /** @description contact name */
+            name?: string;
+            company?: string;
+            street1?: string;
+            street2?: string;
+            street3?: string;
+            city?: string;
+            /** @description state or province */
+            state?: string;
+            postal_code?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            country: string;
+            phone?: string;
+            email?: string;
+            residential?: boolean;
+            /** @description free description of the pickup spot */
+            location_type?: string;
+            tax_id?: string;
+            ioss_number?: string;
+            eori_number?: string;
+            personal_id_number?: string;
+            trader_type?: string;
+        };
+        BalanceResponse: {
+            balance: {
+                /** @description postage left, in currency units */
+                amount: number;
+                /** @description ISO 4217 currency code of the carrier account */
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description when the carrier was asked
+                 */
+                updated: string;
+            };
+        };
+        BatchResponse: {
+            batch: {
+                id: string;
+                /** @enum {unknown} */
+                status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
+                created: string;
+                completed?: string;
+                reference: string | null;
+                label_type: string | null;
+                counts: {
+                    total: number;
+                    queued: number;
+                    in_progress: number;
+                    booked: number;
+                    failed: number;
+                    cancelled: number;
+                };
+            };
+        };
+        BrandingAnswer: {
+            branding: {
+                display_name?: string;
+                /** @description #rrggbb, lower case */
+                accent_color?: string;
+                /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
+                accent_text_color?: string;
+                /** @description the logo, a PNG; public, and changed with the logo */
+                logo_url?: string;
+                /** @description pixels of the stored logo */
+                logo_width?: number;
+                logo_height?: number;
+                /** Format: date-time */
+                updated?: string;
+            };
+        };
+        Defaults: {
+            /**
+             * @description ISO 4217 currency code
+             * @enum {unknown}
+             */
+            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
+            /** @enum {unknown} */
+            dim_units?: "IN" | "CM";
+            /** @enum {unknown} */
+            weight_units?: "KG" | "LB";
+            /** @description a label type of the carrier */
+            label_type?: string;
+            /** @description a packaging type of the carrier */
+            packaging_type?: string;
+            /** @description a service of the carrier */
+            service?: string;
+        };
+        DeliveryList: {
+            deliveries: {
+                id: string;
+                webhook_id: string;
+                event_id: string;
+                event_type: string;
+                /** @enum {unknown} */
+                status: "pending" | "succeeded" | "failed";
+                /** Format: date-time */
+                created: string;
+                /** Format: date-time */
+                completed?: string;
+                /**
+                 * Format: date-time
+                 * @description when the next attempt is due (pending only)
+                 */
+                next_attempt?: string;
+                attempts: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @description the receiver’s HTTP status; absent when no answer came */
+                    status_code?: number;
+                    duration_ms: number;
+                    error?: string;
+                }[];
+            }[];
+        };
+        PickupView: {
+            shipping_account: string;
+            carrier: string;
+            location: {
+                name: string;
+                company?: string;
+                street1: string;
+                street2?: string;
+                street3?: string;
+                city: string;
+                /** @description state or province */
+                state?: string;
+                postal_code?: string;
+                /**
+                 * @description ISO 3166-1 alpha-2 country code
+                 * @example US
+                 */
+                country: string;
+                phone: string;
+                email?: string;
+                residential?: boolean;
+                location_type: string;
+                tax_id?: string;
+                ioss_number?: string;
+                eori_number?: string;
+                personal_id_number?: string;
+                trader_type?: string;
+            };
+            shipments: {
+                packages: {
+                    /** @description in weight_units */
+                    weight: number;
+                    /** @description in dim_units */
+                    length?: number;
+                    width?: number;
+                    height?: number;
+                    /** @description declared value in the request currency */
+                    value?: number;
+                    quantity?: number;
+                    special_services?: string[];
+                }[];
+                recipient?: {
+                    name: string;
+                    company?: string;
+                    street1: string;
+                    street2?: string;
+                    street3?: string;
+                    city: string;
+                    /** @description state or province */
+                    state?: string;
+                    postal_code?: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2 country code
+                     * @example US
+                     */
+                    country: string;
+                    phone?: string;
+                    email?: string;
+                    residential?: boolean;
+                    /** @description free description of the pickup spot */
+                    location_type?: string;
+                    tax_id?: string;
+                    ioss_number?: string;
+                    eori_number?: string;
+                    personal_id_number?: string;
+                    trader_type?: string;
+                };
+                service?: string;
+            }[];
+            /** @enum {unknown} */
+            dim_units: "IN" | "CM";
+            /** @enum {unknown} */
+            weight_units: "KG" | "LB";
+            currency: string;
+            description?: string;
+            test: boolean;
+            debug?: boolean;
+            time: {
+                /**
+                 * Format: date
+                 * @description ISO date YYYY-MM-DD
+                 */
+                date: string;
+                /** @description HH:MM, 24-hour */
+                ready_time: string;
+                /** @description HH:MM, 24-hour */
+                close_time: string;
+            };
+            id: string;
+            /** @description the carrier’s reference of the pickup; cancels it where the carrier allows */
+            confirmation_number: string;
+            /** @description the carrier’s code for the pickup location, where it has one */
+            location_code?: string;
+            /**
+             * Format: date
+             * @description ISO date YYYY-MM-DD
+             */
+            pickup_date: string;
+            /** @description HH:MM, 24-hour */
+            ready_time: string;
+            /** @description HH:MM, 24-hour */
+            close_time: string;
+            /** Format: date-time */
+            created: string;
+            /** @enum {unknown} */
+            status: "scheduled" | "cancelled";
+            /** Format: date-time */
+            cancelled?: string;
+        };
+        ReturnLine: {
+            product_name: string;
+            line_id?: string;
+            sku?: string;
+            hs_code?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            country_of_manufacture?: string;
+            quantity: number;
+            value?: number;
+            weight?: number;
+            reasons?: {
+                name: string;
+                value: string;
+                reasons?: {
+                    name: string;
+                    value: string;
+                };
+            }[];
+        };
+        ReturnMethodSummary: {
+            id: string;
+            carrier: string;
+            carrier_name: string;
+            /** Format: uri */
+            carrier_logo: string;
+            method_name: string;
+            type: string;
+            cost: {
+                carrier_charge: number;
+                customer_charge: number;
+            };
+            return_charge: number;
+        };
+        ReturnMethodView: {
+            id: string;
+            carrier: string;
+            carrier_name: string;
+            /** Format: uri */
+            carrier_logo: string;
+            method_name: string;
+            type: string;
+            cost: {
+                carrier_charge: number;
+                customer_charge: number;
+            };
+            return_charge: number;
+            shipping_account: string;
+            service: string;
+            packaging?: string;
+            label_type?: string;
+            /** Format: date-time */
+            created: string;
+            /** @description drop-off locations near the customer (GET with country and postal_code) */
+            options?: {
+                id: string;
+                location_id: string;
+                location_name: string;
+                street1: string;
+                city: string;
+                state?: string;
+                postal_code?: string;
+                country: string;
+                lat?: string;
+                lng?: string;
+                distance?: number;
+                distance_units?: string;
+                operational_hours: {
+                    MON?: {
+                        open: string;
+                        close: string;
+                    };
+                    TUE?: {
+                        open: string;
+                        close: string;
+                    };
+                    WED?: {
+                        open: string;
+                        close: string;
+                    };
+                    THU?: {
+                        open: string;
+                        close: string;
+                    };
+                    FRI?: {
+                        open: string;
+                        close: string;
+                    };
+                    SAT?: {
+                        open: string;
+                        close: string;
+                    };
+                    SUN?: {
+                        open: string;
+                        close: string;
+                    };
+                };
+            }[];
+            options_error?: {
+                code: string;
+                message: string;
+                detail: string;
+            };
+        };
+        ShipmentBody: {
+            shipment: {
+                /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
+                shipping_account?: string | number;
+                /** @description carrier slug; must match the account’s carrier when given */
+                carrier?: string;
+                sender: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+                packages: {
+                    /** @description in weight_units */
+                    weight: number;
+                    /** @description in dim_units */
+                    length?: number;
+                    width?: number;
+                    height?: number;
+                    /** @description declared value in the request currency */
+                    value?: number;
+                    quantity?: number;
+                    special_services?: string[];
+                }[];
+                /** @description packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging */
+                packaging?: string;
+                /** @description service slug; for /rate only rates of that service are returned */
+                service?: string;
+                /**
+                 * Format: date
+                 * @description ISO date YYYY-MM-DD
+                 */
+                ship_date?: string;
+                /**
+                 * @description ISO 4217 currency code
+                 * @enum {unknown}
+                 */
+                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
+                /**
+                 * @description required unless the account defaults set it
+                 * @enum {unknown}
+                 */
+                dim_units?: "IN" | "CM";
+                /**
+                 * @description required unless the account defaults set it
+                 * @enum {unknown}
+                 */
+                weight_units?: "KG" | "LB";
+                special_services?: string[];
+                /** @enum {unknown} */
+                type?: "outbound" | "return";
+                /** @description a label type of the carrier, bare or <format>__<size> */
+                label_type?: string;
+                /** @description size part of the label type */
+                label_size?: string;
+                include_base64_label?: boolean;
+                /** @description also return one document with every package label */
+                combined_labels?: boolean;
+                customs_items?: {
+                    description?: string;
+                    quantity?: number;
+                    quantity_unit?: string;
+                    value?: number;
+                    weight?: number;
+                    /** @enum {unknown} */
+                    weight_unit?: "KG" | "LB";
+                    manufacture_country_code?: string;
+                    harmonized_code?: string;
+                    commodity_code?: string;
+                    gross_weight?: number;
+                    license_number?: string;
+                    /**
+                     * Format: date
+                     * @description ISO date YYYY-MM-DD
+                     */
+                    license_expiry_date?: string;
+                }[];
+                references?: {
+                    type: string;
+                    value: string;
+                }[];
+                terms_of_trade?: string;
+                terms_of_payment?: string;
+                insurance_cost?: number;
+                declaration_statement?: string;
+                broker_name?: string;
+                broker_phone?: string;
+                broker_company?: string;
+                importer_type?: string;
+                test?: boolean;
+                debug?: boolean;
+                webhooks?: boolean;
+                notifications?: {
+                    type: string;
+                    value: string;
+                }[];
+                invoice_number?: string;
+                /**
+                 * Format: date
+                 * @description ISO date YYYY-MM-DD
+                 */
+                invoice_date?: string;
+                /** @description rate with every account at once, in place of shipping_account */
+                shipping_accounts?: (string | number)[];
+                /**
+                 * @description with shipping_accounts: the rate to pick (on /ship: to book)
+                 * @enum {unknown}
+                 */
+                select?: "cheapest" | "fastest" | "best_value";
+                /**
+                 * Format: date
+                 * @description with shipping_accounts: only rates estimated to arrive on or before this date
+                 */
+                deliver_by?: string;
+                /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
+                validate_address?: boolean;
+                documents_only?: boolean;
+                po_number?: string;
+                terms_of_shipment?: string;
+                reason_for_export?: string;
+                comments?: string;
+                /**
+                 * Format: date
+                 * @description ISO date YYYY-MM-DD
+                 */
+                export_date?: string;
+                exporting_carrier?: string;
+                eccn?: string;
+                signature_name?: string;
+                signature_title?: string;
+                export_reason?: string;
+                export_reason_code?: string;
+                sed_number?: string;
+                remarks?: string;
+                other_charges?: number;
+                freight_cost?: number;
+                vatgst?: string;
+                receiver_reference?: string;
+                exporter_id?: string;
+                exporter_code?: string;
+                package_marks?: string;
+                other_remarks_2?: string;
+                other_remarks_3?: string;
+                add_decl_text?: string;
+                add_decl_text_2?: string;
+                add_decl_text_3?: string;
+                place_of_incoterms?: string;
+                eel_pfc?: string;
+                purpose_of_shipment?: string;
+                contents_explanation?: string;
+                restriction_type?: string;
+                senders_customs_reference?: string;
+                importers_customs_reference?: string;
+                license_number?: string;
+                certificate_number?: string;
+                non_delivery_option?: string;
+            };
+        };
+        WebhookResponse: {
+            webhook: {
+                id: string;
+                url: string;
+                events: string[];
+                description?: string;
+                enabled: boolean;
+                /** @description why the endpoint was disabled, when Waybill disabled it */
+                disabled_reason?: string;
+                /**
+                 * Format: date-time
+                 * @description first failed attempt since the last success
+                 */
+                failing_since?: string;
+                /** Format: date-time */
+                created: string;
+                /** Format: date-time */
+                updated: string;
+                /** @description signing secret; shown only on creation and rotation */
+                secret?: string;
+                /**
+                 * Format: date-time
+                 * @description until then the secret before the last rotation signs too
+                 */
+                previous_secret_expires?: string;
+            };
+        };
     };
-    responses: never;
+    responses: {
+        /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No API key, or one that is not accepted */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than WAYBILL_BODY_LIMIT */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body was not sent as application/json */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected failure; it is logged with the request id */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -970,15 +1595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCarriers: {
@@ -1016,105 +1633,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getCarrier: {
@@ -1154,105 +1683,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     describeCarrier: {
@@ -1477,105 +1918,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listShippingAccounts: {
@@ -1609,51 +1962,8 @@ export interface operations {
                             auth: {
                                 [key: string]: string;
                             };
-                            /** @description A postal address with contact */
-                            billing_address?: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            defaults: {
-                                /**
-                                 * @description ISO 4217 currency code
-                                 * @enum {unknown}
-                                 */
-                                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                                /** @enum {unknown} */
-                                dim_units?: "IN" | "CM";
-                                /** @enum {unknown} */
-                                weight_units?: "KG" | "LB";
-                                /** @description a label type of the carrier */
-                                label_type?: string;
-                                /** @description a packaging type of the carrier */
-                                packaging_type?: string;
-                                /** @description a service of the carrier */
-                                service?: string;
-                            };
+                            billing_address?: components["schemas"]["Address"];
+                            defaults: components["schemas"]["Defaults"];
                             location_id?: string;
                             parent_shipping_account?: string;
                             test: boolean;
@@ -1663,105 +1973,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createShippingAccount: {
@@ -1790,51 +2012,8 @@ export interface operations {
                         auth?: {
                             [key: string]: string;
                         };
-                        /** @description A postal address with contact */
-                        billing_address?: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        defaults?: {
-                            /**
-                             * @description ISO 4217 currency code
-                             * @enum {unknown}
-                             */
-                            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                            /** @enum {unknown} */
-                            dim_units?: "IN" | "CM";
-                            /** @enum {unknown} */
-                            weight_units?: "KG" | "LB";
-                            /** @description a label type of the carrier */
-                            label_type?: string;
-                            /** @description a packaging type of the carrier */
-                            packaging_type?: string;
-                            /** @description a service of the carrier */
-                            service?: string;
-                        };
+                        billing_address?: components["schemas"]["Address"];
+                        defaults?: components["schemas"]["Defaults"];
                         location_id?: string;
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         parent_shipping_account?: string | number;
@@ -1863,51 +2042,8 @@ export interface operations {
                             auth: {
                                 [key: string]: string;
                             };
-                            /** @description A postal address with contact */
-                            billing_address?: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            defaults: {
-                                /**
-                                 * @description ISO 4217 currency code
-                                 * @enum {unknown}
-                                 */
-                                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                                /** @enum {unknown} */
-                                dim_units?: "IN" | "CM";
-                                /** @enum {unknown} */
-                                weight_units?: "KG" | "LB";
-                                /** @description a label type of the carrier */
-                                label_type?: string;
-                                /** @description a packaging type of the carrier */
-                                packaging_type?: string;
-                                /** @description a service of the carrier */
-                                service?: string;
-                            };
+                            billing_address?: components["schemas"]["Address"];
+                            defaults: components["schemas"]["Defaults"];
                             location_id?: string;
                             parent_shipping_account?: string;
                             test: boolean;
@@ -1917,105 +2053,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getShippingAccount: {
@@ -2048,51 +2096,8 @@ export interface operations {
                             auth: {
                                 [key: string]: string;
                             };
-                            /** @description A postal address with contact */
-                            billing_address?: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            defaults: {
-                                /**
-                                 * @description ISO 4217 currency code
-                                 * @enum {unknown}
-                                 */
-                                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                                /** @enum {unknown} */
-                                dim_units?: "IN" | "CM";
-                                /** @enum {unknown} */
-                                weight_units?: "KG" | "LB";
-                                /** @description a label type of the carrier */
-                                label_type?: string;
-                                /** @description a packaging type of the carrier */
-                                packaging_type?: string;
-                                /** @description a service of the carrier */
-                                service?: string;
-                            };
+                            billing_address?: components["schemas"]["Address"];
+                            defaults: components["schemas"]["Defaults"];
                             location_id?: string;
                             parent_shipping_account?: string;
                             test: boolean;
@@ -2102,105 +2107,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     deleteShippingAccount: {
@@ -2227,105 +2144,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateShippingAccount: {
@@ -2346,51 +2175,8 @@ export interface operations {
                         auth?: {
                             [key: string]: string;
                         };
-                        /** @description A postal address with contact */
-                        billing_address?: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        defaults?: {
-                            /**
-                             * @description ISO 4217 currency code
-                             * @enum {unknown}
-                             */
-                            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                            /** @enum {unknown} */
-                            dim_units?: "IN" | "CM";
-                            /** @enum {unknown} */
-                            weight_units?: "KG" | "LB";
-                            /** @description a label type of the carrier */
-                            label_type?: string;
-                            /** @description a packaging type of the carrier */
-                            packaging_type?: string;
-                            /** @description a service of the carrier */
-                            service?: string;
-                        };
+                        billing_address?: components["schemas"]["Address"];
+                        defaults?: components["schemas"]["Defaults"];
                         location_id?: string;
                         /**
                          * @description carrier slug
@@ -2426,51 +2212,8 @@ export interface operations {
                             auth: {
                                 [key: string]: string;
                             };
-                            /** @description A postal address with contact */
-                            billing_address?: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            defaults: {
-                                /**
-                                 * @description ISO 4217 currency code
-                                 * @enum {unknown}
-                                 */
-                                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                                /** @enum {unknown} */
-                                dim_units?: "IN" | "CM";
-                                /** @enum {unknown} */
-                                weight_units?: "KG" | "LB";
-                                /** @description a label type of the carrier */
-                                label_type?: string;
-                                /** @description a packaging type of the carrier */
-                                packaging_type?: string;
-                                /** @description a service of the carrier */
-                                service?: string;
-                            };
+                            billing_address?: components["schemas"]["Address"];
+                            defaults: components["schemas"]["Defaults"];
                             location_id?: string;
                             parent_shipping_account?: string;
                             test: boolean;
@@ -2480,105 +2223,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getPostageBalance: {
@@ -2598,120 +2253,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balance: {
-                            /** @description postage left, in currency units */
-                            amount: number;
-                            /** @description ISO 4217 currency code of the carrier account */
-                            currency: string;
-                            /**
-                             * Format: date-time
-                             * @description when the carrier was asked
-                             */
-                            updated: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BalanceResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     addPostage: {
@@ -2745,120 +2300,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balance: {
-                            /** @description postage left, in currency units */
-                            amount: number;
-                            /** @description ISO 4217 currency code of the carrier account */
-                            currency: string;
-                            /**
-                             * Format: date-time
-                             * @description when the carrier was asked
-                             */
-                            updated: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BalanceResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     rateShipment: {
@@ -2870,214 +2325,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    shipment: {
-                        /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
-                        shipping_account?: string | number;
-                        /** @description carrier slug; must match the account’s carrier when given */
-                        carrier?: string;
-                        /** @description A postal address with contact */
-                        sender: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        /** @description A postal address with contact */
-                        recipient: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        packages: {
-                            /** @description in weight_units */
-                            weight: number;
-                            /** @description in dim_units */
-                            length?: number;
-                            width?: number;
-                            height?: number;
-                            /** @description declared value in the request currency */
-                            value?: number;
-                            quantity?: number;
-                            special_services?: string[];
-                        }[];
-                        /** @description packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging */
-                        packaging?: string;
-                        /** @description service slug; for /rate only rates of that service are returned */
-                        service?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        ship_date?: string;
-                        /**
-                         * @description ISO 4217 currency code
-                         * @enum {unknown}
-                         */
-                        currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                        /**
-                         * @description required unless the account defaults set it
-                         * @enum {unknown}
-                         */
-                        dim_units?: "IN" | "CM";
-                        /**
-                         * @description required unless the account defaults set it
-                         * @enum {unknown}
-                         */
-                        weight_units?: "KG" | "LB";
-                        special_services?: string[];
-                        /** @enum {unknown} */
-                        type?: "outbound" | "return";
-                        /** @description a label type of the carrier, bare or <format>__<size> */
-                        label_type?: string;
-                        /** @description size part of the label type */
-                        label_size?: string;
-                        include_base64_label?: boolean;
-                        /** @description also return one document with every package label */
-                        combined_labels?: boolean;
-                        customs_items?: {
-                            description?: string;
-                            quantity?: number;
-                            quantity_unit?: string;
-                            value?: number;
-                            weight?: number;
-                            /** @enum {unknown} */
-                            weight_unit?: "KG" | "LB";
-                            manufacture_country_code?: string;
-                            harmonized_code?: string;
-                            commodity_code?: string;
-                            gross_weight?: number;
-                            license_number?: string;
-                            /**
-                             * Format: date
-                             * @description ISO date YYYY-MM-DD
-                             */
-                            license_expiry_date?: string;
-                        }[];
-                        references?: {
-                            type: string;
-                            value: string;
-                        }[];
-                        terms_of_trade?: string;
-                        terms_of_payment?: string;
-                        insurance_cost?: number;
-                        declaration_statement?: string;
-                        broker_name?: string;
-                        broker_phone?: string;
-                        broker_company?: string;
-                        importer_type?: string;
-                        test?: boolean;
-                        debug?: boolean;
-                        webhooks?: boolean;
-                        notifications?: {
-                            type: string;
-                            value: string;
-                        }[];
-                        invoice_number?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        invoice_date?: string;
-                        /** @description rate with every account at once, in place of shipping_account */
-                        shipping_accounts?: (string | number)[];
-                        /**
-                         * @description with shipping_accounts: the rate to pick (on /ship: to book)
-                         * @enum {unknown}
-                         */
-                        select?: "cheapest" | "fastest" | "best_value";
-                        /**
-                         * Format: date
-                         * @description with shipping_accounts: only rates estimated to arrive on or before this date
-                         */
-                        deliver_by?: string;
-                        /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
-                        validate_address?: boolean;
-                        documents_only?: boolean;
-                        po_number?: string;
-                        terms_of_shipment?: string;
-                        reason_for_export?: string;
-                        comments?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        export_date?: string;
-                        exporting_carrier?: string;
-                        eccn?: string;
-                        signature_name?: string;
-                        signature_title?: string;
-                        export_reason?: string;
-                        export_reason_code?: string;
-                        sed_number?: string;
-                        remarks?: string;
-                        other_charges?: number;
-                        freight_cost?: number;
-                        vatgst?: string;
-                        receiver_reference?: string;
-                        exporter_id?: string;
-                        exporter_code?: string;
-                        package_marks?: string;
-                        other_remarks_2?: string;
-                        other_remarks_3?: string;
-                        add_decl_text?: string;
-                        add_decl_text_2?: string;
-                        add_decl_text_3?: string;
-                        place_of_incoterms?: string;
-                        eel_pfc?: string;
-                        purpose_of_shipment?: string;
-                        contents_explanation?: string;
-                        restriction_type?: string;
-                        senders_customs_reference?: string;
-                        importers_customs_reference?: string;
-                        license_number?: string;
-                        certificate_number?: string;
-                        non_delivery_option?: string;
-                    };
-                };
+                "application/json": components["schemas"]["ShipmentBody"];
             };
         };
         responses: {
@@ -3131,105 +2379,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createShipment: {
@@ -3241,214 +2401,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    shipment: {
-                        /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
-                        shipping_account?: string | number;
-                        /** @description carrier slug; must match the account’s carrier when given */
-                        carrier?: string;
-                        /** @description A postal address with contact */
-                        sender: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        /** @description A postal address with contact */
-                        recipient: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        packages: {
-                            /** @description in weight_units */
-                            weight: number;
-                            /** @description in dim_units */
-                            length?: number;
-                            width?: number;
-                            height?: number;
-                            /** @description declared value in the request currency */
-                            value?: number;
-                            quantity?: number;
-                            special_services?: string[];
-                        }[];
-                        /** @description packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging */
-                        packaging?: string;
-                        /** @description service slug; for /rate only rates of that service are returned */
-                        service?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        ship_date?: string;
-                        /**
-                         * @description ISO 4217 currency code
-                         * @enum {unknown}
-                         */
-                        currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                        /**
-                         * @description required unless the account defaults set it
-                         * @enum {unknown}
-                         */
-                        dim_units?: "IN" | "CM";
-                        /**
-                         * @description required unless the account defaults set it
-                         * @enum {unknown}
-                         */
-                        weight_units?: "KG" | "LB";
-                        special_services?: string[];
-                        /** @enum {unknown} */
-                        type?: "outbound" | "return";
-                        /** @description a label type of the carrier, bare or <format>__<size> */
-                        label_type?: string;
-                        /** @description size part of the label type */
-                        label_size?: string;
-                        include_base64_label?: boolean;
-                        /** @description also return one document with every package label */
-                        combined_labels?: boolean;
-                        customs_items?: {
-                            description?: string;
-                            quantity?: number;
-                            quantity_unit?: string;
-                            value?: number;
-                            weight?: number;
-                            /** @enum {unknown} */
-                            weight_unit?: "KG" | "LB";
-                            manufacture_country_code?: string;
-                            harmonized_code?: string;
-                            commodity_code?: string;
-                            gross_weight?: number;
-                            license_number?: string;
-                            /**
-                             * Format: date
-                             * @description ISO date YYYY-MM-DD
-                             */
-                            license_expiry_date?: string;
-                        }[];
-                        references?: {
-                            type: string;
-                            value: string;
-                        }[];
-                        terms_of_trade?: string;
-                        terms_of_payment?: string;
-                        insurance_cost?: number;
-                        declaration_statement?: string;
-                        broker_name?: string;
-                        broker_phone?: string;
-                        broker_company?: string;
-                        importer_type?: string;
-                        test?: boolean;
-                        debug?: boolean;
-                        webhooks?: boolean;
-                        notifications?: {
-                            type: string;
-                            value: string;
-                        }[];
-                        invoice_number?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        invoice_date?: string;
-                        /** @description rate with every account at once, in place of shipping_account */
-                        shipping_accounts?: (string | number)[];
-                        /**
-                         * @description with shipping_accounts: the rate to pick (on /ship: to book)
-                         * @enum {unknown}
-                         */
-                        select?: "cheapest" | "fastest" | "best_value";
-                        /**
-                         * Format: date
-                         * @description with shipping_accounts: only rates estimated to arrive on or before this date
-                         */
-                        deliver_by?: string;
-                        /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
-                        validate_address?: boolean;
-                        documents_only?: boolean;
-                        po_number?: string;
-                        terms_of_shipment?: string;
-                        reason_for_export?: string;
-                        comments?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        export_date?: string;
-                        exporting_carrier?: string;
-                        eccn?: string;
-                        signature_name?: string;
-                        signature_title?: string;
-                        export_reason?: string;
-                        export_reason_code?: string;
-                        sed_number?: string;
-                        remarks?: string;
-                        other_charges?: number;
-                        freight_cost?: number;
-                        vatgst?: string;
-                        receiver_reference?: string;
-                        exporter_id?: string;
-                        exporter_code?: string;
-                        package_marks?: string;
-                        other_remarks_2?: string;
-                        other_remarks_3?: string;
-                        add_decl_text?: string;
-                        add_decl_text_2?: string;
-                        add_decl_text_3?: string;
-                        place_of_incoterms?: string;
-                        eel_pfc?: string;
-                        purpose_of_shipment?: string;
-                        contents_explanation?: string;
-                        restriction_type?: string;
-                        senders_customs_reference?: string;
-                        importers_customs_reference?: string;
-                        license_number?: string;
-                        certificate_number?: string;
-                        non_delivery_option?: string;
-                    };
-                };
+                "application/json": components["schemas"]["ShipmentBody"];
             };
         };
         responses: {
@@ -3523,62 +2476,8 @@ export interface operations {
                                 type: string;
                                 value: string;
                             }[];
-                            /** @description A postal address with contact */
-                            sender: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            /** @description A postal address with contact */
-                            recipient: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
+                            sender: components["schemas"]["Address"];
+                            recipient: components["schemas"]["Address"];
                             estimated_date?: string;
                             transit_days?: number;
                             selected_rate?: {
@@ -3599,61 +2498,8 @@ export interface operations {
                                  * @enum {unknown}
                                  */
                                 status: "valid" | "corrected" | "ambiguous" | "invalid";
-                                /** @description A postal address with contact */
-                                address: {
-                                    /** @description contact name */
-                                    name?: string;
-                                    company?: string;
-                                    street1?: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city?: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                };
-                                candidates: {
-                                    /** @description contact name */
-                                    name?: string;
-                                    company?: string;
-                                    street1?: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city?: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                }[];
+                                address: components["schemas"]["Address"];
+                                candidates: components["schemas"]["Address"][];
                                 residential: boolean | null;
                                 messages: string[];
                             };
@@ -3663,105 +2509,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getLabel: {
@@ -3793,114 +2551,18 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     validateAddress: {
@@ -3916,34 +2578,7 @@ export interface operations {
                     address_validation: {
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         shipping_account: string | number;
-                        /** @description A postal address with contact */
-                        address: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        address: components["schemas"]["Address"];
                         /** @description carrier slug; must match the account’s carrier when given */
                         carrier?: string;
                         test?: boolean;
@@ -3966,166 +2601,25 @@ export interface operations {
                              * @enum {unknown}
                              */
                             status: "valid" | "corrected" | "ambiguous" | "invalid";
-                            /** @description A postal address with contact */
-                            address: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            candidates: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            }[];
+                            address: components["schemas"]["Address"];
+                            candidates: components["schemas"]["Address"][];
                             residential: boolean | null;
                             messages: string[];
                         };
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listShipments: {
@@ -4217,62 +2711,8 @@ export interface operations {
                             type: string;
                             value: string;
                         }[];
-                        /** @description A postal address with contact */
-                        sender: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        /** @description A postal address with contact */
-                        recipient: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        sender: components["schemas"]["Address"];
+                        recipient: components["schemas"]["Address"];
                         estimated_date?: string;
                         transit_days?: number;
                         selected_rate?: {
@@ -4293,61 +2733,8 @@ export interface operations {
                              * @enum {unknown}
                              */
                             status: "valid" | "corrected" | "ambiguous" | "invalid";
-                            /** @description A postal address with contact */
-                            address: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            candidates: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            }[];
+                            address: components["schemas"]["Address"];
+                            candidates: components["schemas"]["Address"][];
                             residential: boolean | null;
                             messages: string[];
                         };
@@ -4368,105 +2755,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getShipment: {
@@ -4551,62 +2850,8 @@ export interface operations {
                                 type: string;
                                 value: string;
                             }[];
-                            /** @description A postal address with contact */
-                            sender: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            /** @description A postal address with contact */
-                            recipient: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
+                            sender: components["schemas"]["Address"];
+                            recipient: components["schemas"]["Address"];
                             estimated_date?: string;
                             transit_days?: number;
                             selected_rate?: {
@@ -4627,61 +2872,8 @@ export interface operations {
                                  * @enum {unknown}
                                  */
                                 status: "valid" | "corrected" | "ambiguous" | "invalid";
-                                /** @description A postal address with contact */
-                                address: {
-                                    /** @description contact name */
-                                    name?: string;
-                                    company?: string;
-                                    street1?: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city?: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                };
-                                candidates: {
-                                    /** @description contact name */
-                                    name?: string;
-                                    company?: string;
-                                    street1?: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city?: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                }[];
+                                address: components["schemas"]["Address"];
+                                candidates: components["schemas"]["Address"][];
                                 residential: boolean | null;
                                 messages: string[];
                             };
@@ -4757,105 +2949,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listPickups: {
@@ -4886,216 +2990,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        shipping_account: string;
-                        carrier: string;
-                        location: {
-                            name: string;
-                            company?: string;
-                            street1: string;
-                            street2?: string;
-                            street3?: string;
-                            city: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone: string;
-                            email?: string;
-                            residential?: boolean;
-                            location_type: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        shipments: {
-                            packages: {
-                                /** @description in weight_units */
-                                weight: number;
-                                /** @description in dim_units */
-                                length?: number;
-                                width?: number;
-                                height?: number;
-                                /** @description declared value in the request currency */
-                                value?: number;
-                                quantity?: number;
-                                special_services?: string[];
-                            }[];
-                            recipient?: {
-                                name: string;
-                                company?: string;
-                                street1: string;
-                                street2?: string;
-                                street3?: string;
-                                city: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            service?: string;
-                        }[];
-                        /** @enum {unknown} */
-                        dim_units: "IN" | "CM";
-                        /** @enum {unknown} */
-                        weight_units: "KG" | "LB";
-                        currency: string;
-                        description?: string;
-                        test: boolean;
-                        debug?: boolean;
-                        time: {
-                            /**
-                             * Format: date
-                             * @description ISO date YYYY-MM-DD
-                             */
-                            date: string;
-                            /** @description HH:MM, 24-hour */
-                            ready_time: string;
-                            /** @description HH:MM, 24-hour */
-                            close_time: string;
-                        };
-                        id: string;
-                        /** @description the carrier’s reference of the pickup; cancels it where the carrier allows */
-                        confirmation_number: string;
-                        /** @description the carrier’s code for the pickup location, where it has one */
-                        location_code?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        pickup_date: string;
-                        /** @description HH:MM, 24-hour */
-                        ready_time: string;
-                        /** @description HH:MM, 24-hour */
-                        close_time: string;
-                        /** Format: date-time */
-                        created: string;
-                        /** @enum {unknown} */
-                        status: "scheduled" | "cancelled";
-                        /** Format: date-time */
-                        cancelled?: string;
-                    }[];
+                    "application/json": components["schemas"]["PickupView"][];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getPickup: {
@@ -5116,217 +3024,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pickup: {
-                            shipping_account: string;
-                            carrier: string;
-                            location: {
-                                name: string;
-                                company?: string;
-                                street1: string;
-                                street2?: string;
-                                street3?: string;
-                                city: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone: string;
-                                email?: string;
-                                residential?: boolean;
-                                location_type: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            shipments: {
-                                packages: {
-                                    /** @description in weight_units */
-                                    weight: number;
-                                    /** @description in dim_units */
-                                    length?: number;
-                                    width?: number;
-                                    height?: number;
-                                    /** @description declared value in the request currency */
-                                    value?: number;
-                                    quantity?: number;
-                                    special_services?: string[];
-                                }[];
-                                recipient?: {
-                                    name: string;
-                                    company?: string;
-                                    street1: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                };
-                                service?: string;
-                            }[];
-                            /** @enum {unknown} */
-                            dim_units: "IN" | "CM";
-                            /** @enum {unknown} */
-                            weight_units: "KG" | "LB";
-                            currency: string;
-                            description?: string;
-                            test: boolean;
-                            debug?: boolean;
-                            time: {
-                                /**
-                                 * Format: date
-                                 * @description ISO date YYYY-MM-DD
-                                 */
-                                date: string;
-                                /** @description HH:MM, 24-hour */
-                                ready_time: string;
-                                /** @description HH:MM, 24-hour */
-                                close_time: string;
-                            };
-                            id: string;
-                            /** @description the carrier’s reference of the pickup; cancels it where the carrier allows */
-                            confirmation_number: string;
-                            /** @description the carrier’s code for the pickup location, where it has one */
-                            location_code?: string;
-                            /**
-                             * Format: date
-                             * @description ISO date YYYY-MM-DD
-                             */
-                            pickup_date: string;
-                            /** @description HH:MM, 24-hour */
-                            ready_time: string;
-                            /** @description HH:MM, 24-hour */
-                            close_time: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @enum {unknown} */
-                            status: "scheduled" | "cancelled";
-                            /** Format: date-time */
-                            cancelled?: string;
-                        };
+                        pickup: components["schemas"]["PickupView"];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     trackShipment: {
@@ -5479,105 +3191,17 @@ export interface operations {
                     })[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     cancelShipment: {
@@ -5620,105 +3244,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getPickupAvailability: {
@@ -5948,105 +3484,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     schedulePickup: {
@@ -6272,105 +3720,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     cancelPickup: {
@@ -6393,33 +3753,7 @@ export interface operations {
                          * @description ISO date YYYY-MM-DD
                          */
                         date?: string;
-                        location?: string | {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        location?: string | components["schemas"]["Address"];
                         carrier?: string;
                         test?: boolean;
                         debug?: boolean;
@@ -6441,105 +3775,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     findDropoffLocations: {
@@ -6555,34 +3801,7 @@ export interface operations {
                     dopu: {
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         shipping_account: string | number;
-                        /** @description A postal address with contact */
-                        location: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        location: components["schemas"]["Address"];
                         radius?: number;
                         /** @enum {unknown} */
                         radius_units?: "MI" | "KM";
@@ -6663,105 +3882,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createManifest: {
@@ -6809,105 +3940,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     validateCredentials: {
@@ -6947,105 +3990,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     mergeLabels: {
@@ -7076,105 +4031,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listWebhooks: {
@@ -7224,105 +4091,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createWebhook: {
@@ -7352,134 +4131,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhook: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getWebhook: {
@@ -7499,134 +4164,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhook: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     deleteWebhook: {
@@ -7653,105 +4204,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateWebhook: {
@@ -7785,134 +4248,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhook: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     rotateWebhookSecret: {
@@ -7932,134 +4281,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhook: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listWebhookDeliveries: {
@@ -8083,134 +4318,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        deliveries: {
-                            id: string;
-                            webhook_id: string;
-                            event_id: string;
-                            event_type: string;
-                            /** @enum {unknown} */
-                            status: "pending" | "succeeded" | "failed";
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            completed?: string;
-                            /**
-                             * Format: date-time
-                             * @description when the next attempt is due (pending only)
-                             */
-                            next_attempt?: string;
-                            attempts: {
-                                /** Format: date-time */
-                                at: string;
-                                /** @description the receiver’s HTTP status; absent when no answer came */
-                                status_code?: number;
-                                duration_ms: number;
-                                error?: string;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DeliveryList"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     replayWebhookDelivery: {
@@ -8260,105 +4381,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listEvents: {
@@ -8395,105 +4428,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getEvent: {
@@ -8525,105 +4470,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     redeliverEvent: {
@@ -8643,134 +4500,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        deliveries: {
-                            id: string;
-                            webhook_id: string;
-                            event_id: string;
-                            event_type: string;
-                            /** @enum {unknown} */
-                            status: "pending" | "succeeded" | "failed";
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            completed?: string;
-                            /**
-                             * Format: date-time
-                             * @description when the next attempt is due (pending only)
-                             */
-                            next_attempt?: string;
-                            attempts: {
-                                /** Format: date-time */
-                                at: string;
-                                /** @description the receiver’s HTTP status; absent when no answer came */
-                                status_code?: number;
-                                duration_ms: number;
-                                error?: string;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DeliveryList"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listReturnMethods: {
@@ -8797,178 +4540,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return_methods: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                            shipping_account: string;
-                            service: string;
-                            packaging?: string;
-                            label_type?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description drop-off locations near the customer (GET with country and postal_code) */
-                            options?: {
-                                id: string;
-                                location_id: string;
-                                location_name: string;
-                                street1: string;
-                                city: string;
-                                state?: string;
-                                postal_code?: string;
-                                country: string;
-                                lat?: string;
-                                lng?: string;
-                                distance?: number;
-                                distance_units?: string;
-                                operational_hours: {
-                                    MON?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    TUE?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    WED?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    THU?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    FRI?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SAT?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SUN?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                };
-                            }[];
-                            options_error?: {
-                                code: string;
-                                message: string;
-                                detail: string;
-                            };
-                        }[];
+                        return_methods: components["schemas"]["ReturnMethodView"][];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createReturnMethod: {
@@ -9012,178 +4598,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                            shipping_account: string;
-                            service: string;
-                            packaging?: string;
-                            label_type?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description drop-off locations near the customer (GET with country and postal_code) */
-                            options?: {
-                                id: string;
-                                location_id: string;
-                                location_name: string;
-                                street1: string;
-                                city: string;
-                                state?: string;
-                                postal_code?: string;
-                                country: string;
-                                lat?: string;
-                                lng?: string;
-                                distance?: number;
-                                distance_units?: string;
-                                operational_hours: {
-                                    MON?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    TUE?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    WED?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    THU?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    FRI?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SAT?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SUN?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                };
-                            }[];
-                            options_error?: {
-                                code: string;
-                                message: string;
-                                detail: string;
-                            };
-                        };
+                        return_method: components["schemas"]["ReturnMethodView"];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getReturnMethod: {
@@ -9204,178 +4633,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                            shipping_account: string;
-                            service: string;
-                            packaging?: string;
-                            label_type?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description drop-off locations near the customer (GET with country and postal_code) */
-                            options?: {
-                                id: string;
-                                location_id: string;
-                                location_name: string;
-                                street1: string;
-                                city: string;
-                                state?: string;
-                                postal_code?: string;
-                                country: string;
-                                lat?: string;
-                                lng?: string;
-                                distance?: number;
-                                distance_units?: string;
-                                operational_hours: {
-                                    MON?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    TUE?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    WED?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    THU?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    FRI?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SAT?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SUN?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                };
-                            }[];
-                            options_error?: {
-                                code: string;
-                                message: string;
-                                detail: string;
-                            };
-                        };
+                        return_method: components["schemas"]["ReturnMethodView"];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     deleteReturnMethod: {
@@ -9402,105 +4674,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateReturnMethod: {
@@ -9545,178 +4729,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                            shipping_account: string;
-                            service: string;
-                            packaging?: string;
-                            label_type?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description drop-off locations near the customer (GET with country and postal_code) */
-                            options?: {
-                                id: string;
-                                location_id: string;
-                                location_name: string;
-                                street1: string;
-                                city: string;
-                                state?: string;
-                                postal_code?: string;
-                                country: string;
-                                lat?: string;
-                                lng?: string;
-                                distance?: number;
-                                distance_units?: string;
-                                operational_hours: {
-                                    MON?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    TUE?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    WED?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    THU?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    FRI?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SAT?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SUN?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                };
-                            }[];
-                            options_error?: {
-                                code: string;
-                                message: string;
-                                detail: string;
-                            };
-                        };
+                        return_method: components["schemas"]["ReturnMethodView"];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listReturns: {
@@ -9764,42 +4791,8 @@ export interface operations {
                             /** @description any JSON value */
                             value: unknown;
                         }[];
-                        return_lines?: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                        };
+                        return_lines?: components["schemas"]["ReturnLine"][];
+                        return_method: components["schemas"]["ReturnMethodSummary"];
                         pickup?: {
                             id: string;
                             confirmation_number: string;
@@ -9826,105 +4819,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createReturn: {
@@ -9941,84 +4846,9 @@ export interface operations {
                         return_method: string;
                         customer_id: string;
                         order_id?: string;
-                        /** @description A postal address with contact */
-                        customer: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        /** @description A postal address with contact */
-                        destination?: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        return_lines: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
+                        customer: components["schemas"]["Address"];
+                        destination?: components["schemas"]["Address"];
+                        return_lines: components["schemas"]["ReturnLine"][];
                         packages: {
                             /** @description in weight_units */
                             weight: number;
@@ -10089,42 +4919,8 @@ export interface operations {
                             /** @description any JSON value */
                             value: unknown;
                         }[];
-                        return_lines?: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                        };
+                        return_lines?: components["schemas"]["ReturnLine"][];
+                        return_method: components["schemas"]["ReturnMethodSummary"];
                         pickup?: {
                             id: string;
                             confirmation_number: string;
@@ -10151,105 +4947,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getReturn: {
@@ -10283,42 +4991,8 @@ export interface operations {
                             /** @description any JSON value */
                             value: unknown;
                         }[];
-                        return_lines?: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                        };
+                        return_lines?: components["schemas"]["ReturnLine"][];
+                        return_method: components["schemas"]["ReturnMethodSummary"];
                         pickup?: {
                             id: string;
                             confirmation_number: string;
@@ -10345,105 +5019,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateReturn: {
@@ -10494,42 +5080,8 @@ export interface operations {
                             /** @description any JSON value */
                             value: unknown;
                         }[];
-                        return_lines?: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                        };
+                        return_lines?: components["schemas"]["ReturnLine"][];
+                        return_method: components["schemas"]["ReturnMethodSummary"];
                         pickup?: {
                             id: string;
                             confirmation_number: string;
@@ -10556,105 +5108,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getCarrierMark: {
@@ -10677,105 +5141,17 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getTrackingPage: {
@@ -10832,114 +5208,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createReturnPortalLink: {
@@ -10955,34 +5235,7 @@ export interface operations {
                     portal_link: {
                         customer_id: string;
                         order_id: string;
-                        /** @description A postal address with contact */
-                        customer: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        customer: components["schemas"]["Address"];
                         lines: {
                             line_id: string;
                             product_name: string;
@@ -11042,105 +5295,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getPortalPage: {
@@ -11268,114 +5433,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createPortalReturn: {
@@ -11434,114 +5503,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listBatches: {
@@ -11581,105 +5554,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createBatch: {
@@ -11726,126 +5611,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                            created: string;
-                            completed?: string;
-                            reference: string | null;
-                            label_type: string | null;
-                            counts: {
-                                total: number;
-                                queued: number;
-                                in_progress: number;
-                                booked: number;
-                                failed: number;
-                                cancelled: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getBatch: {
@@ -11865,126 +5644,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                            created: string;
-                            completed?: string;
-                            reference: string | null;
-                            label_type: string | null;
-                            counts: {
-                                total: number;
-                                queued: number;
-                                in_progress: number;
-                                booked: number;
-                                failed: number;
-                                cancelled: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listBatchShipments: {
@@ -12045,105 +5718,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getBatchLabels: {
@@ -12170,105 +5755,17 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     retryBatch: {
@@ -12293,126 +5790,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                            created: string;
-                            completed?: string;
-                            reference: string | null;
-                            label_type: string | null;
-                            counts: {
-                                total: number;
-                                queued: number;
-                                in_progress: number;
-                                booked: number;
-                                failed: number;
-                                cancelled: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     cancelBatch: {
@@ -12432,126 +5823,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                            created: string;
-                            completed?: string;
-                            reference: string | null;
-                            label_type: string | null;
-                            counts: {
-                                total: number;
-                                queued: number;
-                                in_progress: number;
-                                booked: number;
-                                failed: number;
-                                cancelled: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     manifestBatch: {
@@ -12584,105 +5869,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getBranding: {
@@ -12700,123 +5897,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        branding: {
-                            display_name?: string;
-                            /** @description #rrggbb, lower case */
-                            accent_color?: string;
-                            /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
-                            accent_text_color?: string;
-                            /** @description the logo, a PNG; public, and changed with the logo */
-                            logo_url?: string;
-                            /** @description pixels of the stored logo */
-                            logo_width?: number;
-                            logo_height?: number;
-                            /** Format: date-time */
-                            updated?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BrandingAnswer"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     setBranding: {
@@ -12845,123 +5939,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        branding: {
-                            display_name?: string;
-                            /** @description #rrggbb, lower case */
-                            accent_color?: string;
-                            /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
-                            accent_text_color?: string;
-                            /** @description the logo, a PNG; public, and changed with the logo */
-                            logo_url?: string;
-                            /** @description pixels of the stored logo */
-                            logo_width?: number;
-                            logo_height?: number;
-                            /** Format: date-time */
-                            updated?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BrandingAnswer"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     setBrandingLogo: {
@@ -12986,123 +5977,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        branding: {
-                            display_name?: string;
-                            /** @description #rrggbb, lower case */
-                            accent_color?: string;
-                            /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
-                            accent_text_color?: string;
-                            /** @description the logo, a PNG; public, and changed with the logo */
-                            logo_url?: string;
-                            /** @description pixels of the stored logo */
-                            logo_width?: number;
-                            logo_height?: number;
-                            /** Format: date-time */
-                            updated?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BrandingAnswer"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     deleteBrandingLogo: {
@@ -13120,123 +6008,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        branding: {
-                            display_name?: string;
-                            /** @description #rrggbb, lower case */
-                            accent_color?: string;
-                            /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
-                            accent_text_color?: string;
-                            /** @description the logo, a PNG; public, and changed with the logo */
-                            logo_url?: string;
-                            /** @description pixels of the stored logo */
-                            logo_width?: number;
-                            logo_height?: number;
-                            /** Format: date-time */
-                            updated?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BrandingAnswer"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getMerchantLogo: {
@@ -13260,105 +6045,17 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }
