@@ -977,6 +977,8 @@ export interface components {
                     failed: number;
                     cancelled: number;
                 };
+                /** @description GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats */
+                print_formats?: ("pdf" | "zpl" | "epl")[];
             };
         };
         BrandingAnswer: {
@@ -1623,6 +1625,13 @@ export interface operations {
                                 optional: string[];
                             };
                             services: string[];
+                            /** @description every service with its name, sorted by name */
+                            service_details: {
+                                /** @description the value to send as service */
+                                slug: string;
+                                /** @description the service’s name for people */
+                                name: string;
+                            }[];
                             packaging_types: string[];
                             label_types: string[];
                             special_services: string[];
@@ -1673,6 +1682,13 @@ export interface operations {
                                 optional: string[];
                             };
                             services: string[];
+                            /** @description every service with its name, sorted by name */
+                            service_details: {
+                                /** @description the value to send as service */
+                                slug: string;
+                                /** @description the service’s name for people */
+                                name: string;
+                            }[];
                             packaging_types: string[];
                             label_types: string[];
                             special_services: string[];
@@ -5551,6 +5567,8 @@ export interface operations {
                             failed: number;
                             cancelled: number;
                         };
+                        /** @description GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats */
+                        print_formats?: ("pdf" | "zpl" | "epl")[];
                     }[];
                 };
             };
