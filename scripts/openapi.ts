@@ -43,29 +43,6 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   }
 }
 
-/**
- * Every error answer of the document carries the one error body; it is given once as
- * components.schemas.Error and referred to, so that the generated types name it instead of
- * repeating it in each of some 650 answers (a third of the file otherwise).
- */
-export function withSharedErrorSchema(doc: Record<string, any>): Record<string, any> {
-  const out = structuredClone(doc);
-  let error: unknown;
-  for (const item of Object.values<Record<string, any>>(out.paths)) {
-    for (const op of Object.values<Record<string, any>>(item)) {
-      for (const [status, res] of Object.entries<Record<string, any>>(op.responses ?? {})) {
-        const media = res.content?.['application/json'];
-        if (Number(status) < 400 || !media) continue;
-        error ??= media.schema;
-        if (JSON.stringify(media.schema) !== JSON.stringify(error)) throw new Error(`${status} of ${op.operationId} is not the one error body`);
-        media.schema = { $ref: '#/components/schemas/Error' };
-      }
-    }
-  }
-  out.components = { ...out.components, schemas: { ...out.components?.schemas, Error: error } };
-  return out;
-}
-
 const HEADER = '/**\n * Generated from the service\'s OpenAPI document by scripts/openapi.ts: do not edit by hand.\n */\n\n';
 
 /** The operation table: each operationId's method and path, the one thing the client needs at run time. */
@@ -78,7 +55,8 @@ function operationsSource(doc: Record<string, any>): string {
 
 /** The client's generated files, by path, as the current service would have them. */
 export async function clientSources(): Promise<Record<string, string>> {
-  const doc = withSharedErrorSchema(await openApiDocument());
+  // The document gives the error body and answers once already (src/http/openapi-components.ts).
+  const doc = await openApiDocument();
   return {
     [join(clientSrc, 'schema.ts')]: HEADER + astToString(await openapiTS(structuredClone(doc) as never)),
     [join(clientSrc, 'operations.ts')]: operationsSource(doc),

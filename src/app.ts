@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { docsUi } from './http/docs-theme.js';
+import { withSharedComponents } from './http/openapi-components.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -170,8 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       components: { securitySchemes: { zkkey: { type: 'apiKey', in: 'header', name: 'zkkey' }, bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ zkkey: [] }, { bearer: [] }],
     },
+    transformObject: (doc) => withSharedComponents('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, docsUi);
 
   if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);

@@ -64,6 +64,11 @@ export const BatchView = Type.Object({
   reference: Type.Union([Type.String(), Type.Null()]),
   label_type: Type.Union([Type.String(), Type.Null()]),
   counts: Counts,
+  print_formats: Type.Optional(
+    Type.Array(Type.Enum(['pdf', 'zpl', 'epl']), {
+      description: 'GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats',
+    }),
+  ),
 });
 export type BatchView = Static<typeof BatchView>;
 export const BatchResponse = Type.Object({ batch: BatchView });

@@ -45,6 +45,10 @@ const shipment = { shipping_account: shippingAccount, packaging: 'your_packaging
 /** A 1×1 PNG, the smallest image label there is. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
+/** A 32 × 32 ring in the example's accent colour. */
+const EXAMPLE_LOGO_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAyElEQVR4AcXBiW0EIRBE0V8tgnBuztaJlVdipT0GmGYO8Z7+fn5ZKTjPnFCYY9rMlkgo5Jh5phIDhTFznqlEQ9BnrmUagjZzD/Ml2DL3Mm8K88Q+kxR8MmMiR4yZpyBPzBEJwYvpE8eIPvMQ7BPniIFgsWCxYLGgMms4qMQaChYLFgsWC/aZc8xA8CL6zDGmTzwEeWaOSQg+iTGTY8bEU2GeuVCwJe4l3gRt4h7iS9AnriUaCmOiMseJgUKOqEyeSCjMEVsGxEH/x74hg0D4AkQAAAAASUVORK5CYII=';
+
 const one = (summary: string, value: unknown, description = ID_NOTE): ExampleSet => ({ example: { summary, description, value } });
 
 /** Examples per operationId. Dates (pickups) count from `today`, the day the document is made. */
@@ -175,6 +179,8 @@ export function requestExamples(today: Date) {
       { return: { return_method: returnMethod, lines: [{ line_id: 'L1', quantity: 1, reason: 'Too small' }] } },
       'return_method: one of the portal’s methods (GET /public/portal/{token}), here a placeholder; send an Idempotency-Key header.',
     ),
+    setBranding: one('The shop’s name and its colour on the customer pages', { branding: { display_name: 'Acme Outdoor', accent_color: '#c2185b' } }, 'Replaces the name and colour; a member left out is removed. The logo is set apart, with PUT /branding/logo.'),
+    setBrandingLogo: one('A small PNG logo', { logo: `data:image/png;base64,${EXAMPLE_LOGO_PNG}` }, 'A PNG or JPEG of at most 256 KiB as a data URL; in a shell: printf \'{"logo": "data:image/png;base64,%s"}\' "$(base64 -w0 logo.png)".'),
     updateReturn: one('Record why the goods came back', { custom: [{ name: 'reason', value: 'too small' }] }, 'custom pairs replace those of the same name; shipment.status SHIPMENT_VOIDED would cancel the label.'),
   } satisfies Record<string, ExampleSet>;
 }

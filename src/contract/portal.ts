@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { DURATION_PATTERN } from '../duration.js';
 import { TRACKING_STAGES } from '../domain/types.js';
+import { Merchant } from './branding.js';
 import { Address, Country, Currency, DimUnits, IsoDate, WeightUnits } from './common.js';
 import { ReturnOption } from './returns.js';
 
@@ -52,6 +53,7 @@ const Place = Type.Object({ city: Type.Optional(Type.String()), state: Type.Opti
 
 export const TrackingPage = Type.Object({
   tracking: Type.Object({
+    merchant: Type.Optional(Merchant),
     carrier: Type.String(),
     carrier_name: Type.String(),
     service: Type.Optional(Type.String()),
@@ -103,6 +105,7 @@ export type PortalReturnSummary = Static<typeof PortalReturnSummary>;
 
 export const PortalPage = Type.Object({
   portal: Type.Object({
+    merchant: Type.Optional(Merchant),
     order_id: Type.String(),
     expires: Type.String({ format: 'date-time' }),
     currency: Type.Optional(Type.String()),

@@ -19,6 +19,7 @@ import type { Piscina } from 'piscina';
 import { ApiError } from '../domain/errors.js';
 import { checkJob, type LabelWork } from './label-work.js';
 import { combineLabels, isDrawnFormat } from './labels.js';
+import { checkLogo } from './logo.js';
 import type { LabelTask, LabelTaskResult } from './label-worker.js';
 
 export interface LabelPool extends LabelWork {
@@ -112,6 +113,13 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
       const result = await run({ op: 'copyPages', label, first, parent });
       if (!('copied' in result)) throw new Error('label work: copyPages answered no pages');
       return result.copied;
+    },
+    async normaliseLogo(image) {
+      // Refused from its header, before a thread is asked (or started) for it.
+      checkLogo(image);
+      const result = await run({ op: 'logo', image });
+      if (!('logo' in result)) throw new Error('label work: the logo job answered no image');
+      return result.logo;
     },
     admit(labels) {
       if (admitted + labels > maxBacklog) {

@@ -13,6 +13,14 @@
 import { ApiError } from '../domain/errors.js';
 import type { CopiedPages } from './labels.js';
 
+/** A merchant's logo as logo.ts writes it. */
+export interface Logo {
+  /** A PNG written by this service. */
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
 export interface LabelWork {
   /** combineLabels (labels.ts): PDFs merged, printer streams joined, images placed on PDF pages. */
   combineLabels(format: string, labels: Uint8Array[]): Promise<{ format: string; bytes: Uint8Array }>;
@@ -22,6 +30,8 @@ export interface LabelWork {
   pdfToPng(pdf: Uint8Array, dpi?: number): Promise<Uint8Array>;
   /** copyPdfPages (labels.ts): a label's pages as objects numbered from `first` on, for a PDF written elsewhere. */
   copyPdfPages(label: Uint8Array, first: number, parent: number): Promise<CopiedPages>;
+  /** normaliseLogo (logo.ts): a merchant's PNG or JPEG checked, fitted to the pages' header and written anew as a PNG. */
+  normaliseLogo(image: Uint8Array): Promise<Logo>;
   /**
    * Room for a request's `labels` labels of work, taken before it books or queues anything, and
    * given back by the function answered once the request is done: a service_unavailable (503,

@@ -6,15 +6,18 @@
  */
 import { ApiError } from '../domain/errors.js';
 import { combineLabels, copyPdfPages, mergePdfs, type CopiedPages } from './labels.js';
+import type { Logo } from './label-work.js';
+import { normaliseLogo } from './logo.js';
 import { pdfToPng } from './raster.js';
 
 export type LabelTask =
   | { op: 'combine'; format: string; labels: Uint8Array[] }
   | { op: 'merge'; files: Uint8Array[] }
   | { op: 'rasterise'; pdf: Uint8Array; dpi?: number }
-  | { op: 'copyPages'; label: Uint8Array; first: number; parent: number };
+  | { op: 'copyPages'; label: Uint8Array; first: number; parent: number }
+  | { op: 'logo'; image: Uint8Array };
 
-export type LabelTaskResult = { format: string; bytes: Uint8Array } | { copied: CopiedPages } | { error: { code: ApiError['code']; message: string; detail: string } };
+export type LabelTaskResult = { format: string; bytes: Uint8Array } | { copied: CopiedPages } | { logo: Logo } | { error: { code: ApiError['code']; message: string; detail: string } };
 
 export default async function run(task: LabelTask): Promise<LabelTaskResult> {
   try {
@@ -27,6 +30,8 @@ export default async function run(task: LabelTask): Promise<LabelTaskResult> {
         return { format: 'PNG', bytes: await pdfToPng(task.pdf, task.dpi) };
       case 'copyPages':
         return { copied: await copyPdfPages(task.label, task.first, task.parent) };
+      case 'logo':
+        return { logo: await normaliseLogo(task.image) };
     }
   } catch (err) {
     if (err instanceof ApiError) return { error: { code: err.code, message: err.message, detail: err.detail } };

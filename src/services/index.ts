@@ -9,6 +9,7 @@ import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
 import { createBatchesService } from './batches/index.js';
+import { createBrandingService } from './branding/index.js';
 import { createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks } from './kernel/index.js';
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
 import { createAddressValidationService, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
@@ -59,6 +60,7 @@ export function createServices(deps: ServiceDeps) {
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
+  const branding = createBrandingService({ db, clock, labels: deps.labels });
   return {
     database: deps.database,
     declarations: deps.declarations,
@@ -80,8 +82,9 @@ export function createServices(deps: ServiceDeps) {
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),
     returnMethods,
     returns,
-    publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations }),
-    portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations }),
+    branding,
+    publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations, branding }),
+    portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations, branding }),
     batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations, labels: deps.labels }),
   };
 }

@@ -3,6 +3,7 @@
  * text (sorts correctly, no driver-specific date handling), booleans as 0/1 integers, JSON as text.
  */
 import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
+import type { BrandingTable } from './branding-tables.js';
 import type { PortalLinksTable } from './portal-tables.js';
 import type { RateLimitsTable } from './rate-limit-tables.js';
 import type { Generated } from 'kysely';
@@ -265,8 +266,6 @@ export interface KeyCheckTable {
   created_at: string;
 }
 
-
-
 export interface Tables {
   api_keys: ApiKeysTable;
   shipping_accounts: ShippingAccountsTable;
@@ -289,9 +288,11 @@ export interface Tables {
   batches: BatchesTable;
   batch_items: BatchItemsTable;
   rate_limits: RateLimitsTable;
+  branding: BrandingTable;
 }
 
 export type { Generated };
 export type { BatchesTable, BatchItemsTable } from './batch-tables.js';
+export type { BrandingTable } from './branding-tables.js';
 export type { PortalLinksTable } from './portal-tables.js';
 export type { RateLimitsTable } from './rate-limit-tables.js';

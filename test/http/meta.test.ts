@@ -25,6 +25,18 @@ describe('GET /meta/carriers', () => {
     expect(res.body.carrier.services).toEqual(expect.arrayContaining(['priority_mail', 'media_mail|5_digit|irregular|none', 'parcel_select|your_packaging|machinable|dhub']));
     expect(res.body.carrier.operations).toContain('manifest');
     expect(res.body.carrier.auth.required).toHaveLength(6);
+    // Every service with a name for people, sorted by it; a composite as its service with the rest in brackets.
+    const details = res.body.carrier.service_details as { slug: string; name: string }[];
+    expect(details.map((d) => d.slug).sort()).toEqual([...res.body.carrier.services].sort());
+    expect(details.map((d) => d.name)).toEqual(details.map((d) => d.name).sort((x, y) => x.localeCompare(y, 'en', { numeric: true })));
+    expect(details.find((d) => d.slug === 'parcel_select|your_packaging|machinable|dhub')?.name).toBe('Parcel Select (your packaging, machinable, DHUB)');
+    expect(details.find((d) => d.slug === 'media_mail|5_digit|irregular|none')?.name).toBe('Media Mail (5 digit, irregular)');
+    const a = (await s.t.call('GET', '/meta/carriers/carrier_a', s.key)).body.carrier.service_details as { slug: string; name: string }[];
+    const named = (slug: string) => a.find((d) => d.slug === slug)?.name;
+    expect([named('carrier_a_2_day_am'), named('carrier_a_international_priority'), named('international_priority')]).toEqual(['2 Day A.M.', 'International Priority', 'International Priority (code international_priority)']);
+    expect(new Set(a.map((d) => d.name)).size).toBe(a.length);
+    const b = (await s.t.call('GET', '/meta/carriers/carrier_b', s.key)).body.carrier.service_details as { slug: string; name: string }[];
+    expect(b.find((d) => d.slug === 'carrier_b_second_day_air')?.name).toBe('2nd Day Air');
     expectError(await s.t.call('GET', '/meta/carriers/carrier_z', s.key), 404, 'not_found');
     expectError(await s.t.call('GET', '/meta/carriers', undefined), 401, 'missing_api_key');
   });

@@ -11,13 +11,18 @@ import { useTestApp } from '../support/app.js';
 
 const s = useTestApp();
 let ops: { name: string; op: any }[];
+let doc: any;
 
 beforeAll(async () => {
-  const doc = (await s.t.call('GET', '/openapi.json', undefined)).body;
+  doc = (await s.t.call('GET', '/openapi.json', undefined)).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
 });
 
-const responses = (op: any, pick: (status: number) => boolean) => Object.entries(op.responses as Record<string, any>).filter(([status]) => pick(Number(status)));
+/** An operation's answers, those the document shares (components.responses) looked up. */
+const responses = (op: any, pick: (status: number) => boolean) =>
+  Object.entries(op.responses as Record<string, any>)
+    .filter(([status]) => pick(Number(status)))
+    .map(([status, res]) => [status, res.$ref ? doc.components.responses[res.$ref.split('/').pop()] : res] as [string, any]);
 
 describe('every operation of /openapi.json', () => {
   it('has a unique camelCase operationId and a summary', () => {

@@ -54,6 +54,8 @@ const steps: Step[] = [
   { op: 'createReturn', keep: (a) => ({ return: a.id }) },
   { op: 'updateReturn', path: (ids) => `/returns/${ids.return}` },
   { op: 'createReturnPortalLink', keep: (a) => ({ portalToken: new URL(a.portal_link.url).pathname.split('/').pop()! }) },
+  { op: 'setBranding', check: (a) => expect(a.branding).toMatchObject({ display_name: 'Acme Outdoor', accent_text_color: '#ffffff' }) },
+  { op: 'setBrandingLogo', check: (a) => expect(a.branding.logo_url).toMatch(/\/public\/logos\/[0-9a-f]{32}\.png$/) },
   { op: 'createPortalReturn', path: (ids) => `/public/portal/${ids.portalToken}/returns`, headers: { 'idempotency-key': 'portal-return-1' } },
 ];
 

@@ -39,12 +39,16 @@ describe('/openapi.json', () => {
       const ok = op.responses['200'] ?? op.responses['201'] ?? op.responses['202'];
       expect(ok, `${method} ${path}`).toBeDefined();
       for (const [type, media] of Object.entries(ok.content as Record<string, { schema: Record<string, unknown> }>)) {
-        const schema = media.schema;
+        // A schema the document shares (components.schemas) looked up.
+        const schema = media.schema.$ref ? doc.components.schemas[(media.schema.$ref as string).split('/').pop()!] : media.schema;
         expect(['object', 'array', 'string'].includes(schema.type as string) || Array.isArray(schema.anyOf), `${method} ${path} ${type}`).toBe(true);
       }
-      for (const [status, res] of Object.entries(op.responses as Record<string, any>)) {
+      for (const [status, ref] of Object.entries(op.responses as Record<string, any>)) {
         if (Number(status) < 400) continue;
-        const schema = res.content['application/json'].schema;
+        // Error answers are shared (components.responses), their body components.schemas.Error.
+        const res = ref.$ref ? doc.components.responses[ref.$ref.split('/').pop()] : ref;
+        const body = res.content['application/json'].schema;
+        const schema = body.$ref ? doc.components.schemas[body.$ref.split('/').pop()] : body;
         expect(schema.required, `${method} ${path} ${status}`).toEqual(['error']);
         expect(schema.properties.error.required).toEqual(['code', 'message', 'detail']);
       }

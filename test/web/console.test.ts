@@ -219,10 +219,19 @@ describe('console in a browser', () => {
     await page.getByLabel('CSV file').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByLabel('Shipping account').selectOption({ label: 'Batch dock (carrier_a, US, test)' });
     expect(await page.getByLabel('Weight unit').locator('option').allTextContents()).toEqual(['LB', 'KG']);
-    // Names, sorted, where people read names.
+    // Names from GET /meta/carriers, sorted, under the carrier's name, where people read names.
     const services = await page.getByLabel('Service').locator('option').allTextContents();
     expect(services).toContain('Ground');
+    expect(services).toContain('2 Day A.M.');
+    // The interface's unprefixed code beside the prefixed one says which it is.
+    expect(services).toContain('International Priority (code international_priority)');
     expect(services.slice(1)).toEqual([...services.slice(1)].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })));
+    const carrierName = (await s.t.call('GET', '/meta/carriers/carrier_a', key)).body.carrier.name;
+    expect(await page.getByLabel('Service').locator('optgroup').evaluateAll((gs) => gs.map((g) => (g as unknown as { label: string }).label))).toEqual([carrierName]);
+    // Accounts by their name first, sorted.
+    const accounts = (await page.getByLabel('Shipping account').locator('option').allTextContents()).slice(1);
+    expect(accounts).toContain('Batch dock (carrier_a, US, test)');
+    expect(accounts).toEqual([...accounts].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })));
     await page.getByLabel('Service').selectOption('carrier_a_ground');
     await page.getByLabel('Batch name').fill('Monday wave');
     await page.getByRole('button', { name: 'Upload' }).click();
@@ -246,10 +255,11 @@ describe('console in a browser', () => {
     expect(error).toContain('column weight: "heavy" is not a number');
     expect(error).not.toContain('line 3');
 
-    expect(await page.getByLabel('Print file format').inputValue()).toBe('pdf');
+    // PDF labels make a PDF print file only (labels are not converted): nothing else is offered.
+    expect(await page.getByLabel('Print file format').count()).toBe(0);
     // carrier_a has no end-of-day forms: nothing offers to close the day.
     expect(await page.getByRole('button', { name: 'Close the day' }).count()).toBe(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download print file' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download print file (PDF)' }).click()]);
     expect(download.suggestedFilename()).toBe(`${batchId}.pdf`);
     const file = readFileSync((await download.path())!);
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
@@ -263,8 +273,36 @@ describe('console in a browser', () => {
     await page.getByRole('link', { name: '← Batches' }).click();
     await page.getByRole('link', { name: 'Monday wave' }).waitFor();
     await checkPage(page, 'batches');
+    expect((await s.t.call('GET', `/batches/${batchId}`, key)).body.batch.print_formats).toEqual(['pdf']);
     const items = await s.t.call('GET', `/batches/${batchId}/shipments`, key);
     expect(items.body.map((i: { status: string }) => i.status)).toEqual(['booked', 'failed', 'booked']);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('offers a ZPL batch’s print file as ZPL only, and names the shipment’s service as GET /meta/carriers does', async () => {
+    const dock = (await s.t.call('GET', '/shippingaccount', key)).body.shipping_accounts.find((a: { name: string }) => a.name === 'Batch dock');
+    const csv = ['reference,recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight', 'Z-1,Zoe Zed,5 Fifth Ave,New York,NY,10001,US,2125550100,2'].join('\n');
+    const query = new URLSearchParams({ shipping_account: dock.id, service: 'carrier_a_2_day_am', packaging: 'your_packaging', weight_units: 'LB', dim_units: 'IN', label_type: 'ZPLII', reference: 'Thermal wave' });
+    const posted = await s.t.app.inject({ method: 'POST', url: `/batches?${query}`, headers: { zkkey: key, 'content-type': 'text/csv' }, payload: csv });
+    expect(posted.statusCode, posted.body).toBe(202);
+    const batchId = JSON.parse(posted.body).batch.id as string;
+    await expect.poll(async () => (await s.t.call('GET', `/batches/${batchId}`, key)).body.batch.counts.booked, { timeout: 15_000 }).toBe(1);
+    expect((await s.t.call('GET', `/batches/${batchId}`, key)).body.batch.print_formats).toEqual(['zpl']);
+    const { ctx, page, problems } = await signedIn(`/console/batches/${batchId}`);
+    await page.getByRole('heading', { name: 'Batch Thermal wave' }).waitFor();
+    await page.getByRole('button', { name: 'Download print file (ZPL)' }).waitFor();
+    await checkPage(page, 'batch-zpl');
+    expect(await page.getByLabel('Print file format').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Download print file \((PDF|EPL)\)/ }).count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download print file (ZPL)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${batchId}.zpl`);
+    expect(readFileSync((await download.path())!).toString('latin1')).toContain('^XA');
+    // The row's shipment, in the list and on its page, by the service's name from the catalog.
+    await page.getByRole('link', { name: 'This batch’s shipments' }).click();
+    await page.locator('table.list tbody tr').first().getByText('2 Day A.M.').waitFor();
+    await page.locator('table.list tbody a').first().click();
+    await page.locator('.facts div', { hasText: 'Service' }).getByText('2 Day A.M.').waitFor();
     expect(problems).toEqual([]);
     await ctx.close();
   });

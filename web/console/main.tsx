@@ -5,6 +5,7 @@ import './console.css';
 import { KeyContext } from './context';
 import { Accounts } from './pages/accounts';
 import { BatchDetail, Batches } from './pages/batches';
+import { BrandingPage } from './pages/branding';
 import { Events } from './pages/events';
 import { NewShipment } from './pages/new-shipment';
 import { PickupDetail, Pickups } from './pages/pickups';
@@ -24,6 +25,7 @@ const NAV: [string, string][] = [
   ['pickups', 'Pickups'],
   ['accounts', 'Accounts'],
   ['webhooks', 'Webhooks'],
+  ['branding', 'Branding'],
   ['events', 'Events'],
 ];
 
@@ -50,6 +52,8 @@ function Page({ path }: { path: string }) {
       return <Webhooks />;
     case `${BASE}/events`:
       return <Events />;
+    case `${BASE}/branding`:
+      return <BrandingPage />;
     default:
       return (
         <section>

@@ -26,6 +26,19 @@ export function labelTypeName(code: string): string {
   return size ? `${format}, ${codeName(size)}` : format!;
 }
 
+/** "Main warehouse (carrier_a, US, test)": the account's name first where it has one, else its carrier. */
 export function accountName(a: Account): string {
-  return `${a.name ?? a.carrier} (${a.name ? `${a.carrier}, ` : ''}${a.country}${a.test ? ', test' : ''})`;
+  const named = a.name && a.name !== a.carrier ? a.name : undefined;
+  return `${named ?? a.carrier} (${named ? `${a.carrier}, ` : ''}${a.country}${a.test ? ', test' : ''})`;
+}
+
+/**
+ * An account picker's options, sorted by what they read; accounts that would read the same (two
+ * unnamed ones of a carrier and country) end in their number's last digits.
+ */
+export function accountOptions(accounts: readonly Account[]): [string, string][] {
+  const names = accounts.map(accountName);
+  return accounts
+    .map((a, i) => [a.id, names.filter((n) => n === names[i]).length > 1 ? `${names[i]} · …${a.id.slice(-4)}` : names[i]!] as [string, string])
+    .sort((x, y) => x[1].localeCompare(y[1], undefined, { numeric: true }));
 }

@@ -91,6 +91,8 @@ export interface CarrierMeta {
   operations: string[];
   auth: { required: string[]; optional: string[] };
   services: string[];
+  /** Every service with its name for people, sorted by name (GET /meta/carriers). */
+  service_details?: { slug: string; name: string }[];
   packaging_types: string[];
   label_types: string[];
   /** Balances are asked only of accounts of carriers that sell postage in advance. */

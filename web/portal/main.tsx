@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import '../shared/base.css';
 import '../shared/public.css';
 import { callApi, isFailure, tokenFromPath, type Failure } from '../shared/public-api.js';
+import { applyMerchant, MerchantHeader } from '../shared/merchant.js';
 import { Done, LineChoice, MethodChoice, PastReturns, type Chosen, type Place, type Portal, type Made } from './parts.js';
 
 const token = tokenFromPath('portal');
@@ -25,7 +26,9 @@ function App() {
 
   const load = async () => {
     try {
-      setPortal((await callApi<{ portal: Portal }>(api, 'returns')).portal);
+      const { portal: p } = await callApi<{ portal: Portal }>(api, 'returns');
+      applyMerchant(p.merchant, 'Return items');
+      setPortal(p);
       setLoadFailure(undefined);
     } catch (e) {
       setLoadFailure(isFailure(e) ? e : oops);
@@ -78,48 +81,51 @@ function App() {
   };
 
   return (
-    <main class="page">
-      <h1>
-        Return items from order <span class="nowrap">{portal.order_id}</span>
-      </h1>
-      {made ? (
-        <>
-          <Done ret={made.ret} place={made.place} />
-          {open.length > 0 ? (
-            <p>
-              <button type="button" class="wide" onClick={() => setMade(undefined)}>
-                Return other items
-              </button>
-            </p>
-          ) : null}
-        </>
-      ) : null}
-      {made ? null : open.length === 0 ? (
-        <p class="card">Everything in this order has been returned.</p>
-      ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <fieldset>
-            <legend>What are you returning?</legend>
-            {portal.lines.map((l) => (
-              <LineChoice key={l.line_id} line={l} reasons={portal.reasons} value={chosen[l.line_id]} onChange={(v) => setChosen((c) => {
-                const next = { ...c };
-                if (v) next[l.line_id] = v;
-                else delete next[l.line_id];
-                return next;
-              })} />
-            ))}
-          </fieldset>
-          <MethodChoice methods={portal.return_methods} currency={portal.currency} methodId={methodId} placeId={placeId} pickupDate={pickupDate}
-            onMethod={(id) => { setMethodId(id); setPlaceId(undefined); setPickupDate(undefined); }} onPlace={setPlaceId} onPickupDate={setPickupDate} />
-          {problem ? <p class="alert" role="alert">{problem}</p> : null}
-          <button type="submit" class="wide" disabled={sending}>
-            {sending ? 'Creating return…' : 'Create return'}
-          </button>
-        </form>
-      )}
-      <PastReturns returns={portal.returns} />
-      <p class="muted">This link works until {new Date(portal.expires).toLocaleDateString()}.</p>
-    </main>
+    <>
+      <MerchantHeader merchant={portal.merchant} />
+      <main class="page">
+        <h1>
+          Return items from order <span class="nowrap">{portal.order_id}</span>
+        </h1>
+        {made ? (
+          <>
+            <Done ret={made.ret} place={made.place} />
+            {open.length > 0 ? (
+              <p>
+                <button type="button" class="wide" onClick={() => setMade(undefined)}>
+                  Return other items
+                </button>
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        {made ? null : open.length === 0 ? (
+          <p class="card">Everything in this order has been returned.</p>
+        ) : (
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <fieldset>
+              <legend>What are you returning?</legend>
+              {portal.lines.map((l) => (
+                <LineChoice key={l.line_id} line={l} reasons={portal.reasons} value={chosen[l.line_id]} onChange={(v) => setChosen((c) => {
+                  const next = { ...c };
+                  if (v) next[l.line_id] = v;
+                  else delete next[l.line_id];
+                  return next;
+                })} />
+              ))}
+            </fieldset>
+            <MethodChoice methods={portal.return_methods} currency={portal.currency} methodId={methodId} placeId={placeId} pickupDate={pickupDate}
+              onMethod={(id) => { setMethodId(id); setPlaceId(undefined); setPickupDate(undefined); }} onPlace={setPlaceId} onPickupDate={setPickupDate} />
+            {problem ? <p class="alert" role="alert">{problem}</p> : null}
+            <button type="submit" class="wide" disabled={sending}>
+              {sending ? 'Creating return…' : 'Create return'}
+            </button>
+          </form>
+        )}
+        <PastReturns returns={portal.returns} />
+        <p class="muted">This link works until {new Date(portal.expires).toLocaleDateString()}.</p>
+      </main>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 /** The returns portal's pieces: a line to pick, the return methods, the result with its label. */
+import type { Merchant } from '../shared/merchant.js';
 import { distanceText, hoursToday, customerCost, wallTime } from '../shared/public-format.js';
 
 type Hours = Partial<Record<'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN', { open: string; close: string }>>;
@@ -42,6 +43,7 @@ export interface Made {
   pickup_date?: string;
 }
 export interface Portal {
+  merchant?: Merchant;
   order_id: string;
   expires: string;
   currency?: string;

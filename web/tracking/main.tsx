@@ -5,8 +5,10 @@ import '../shared/base.css';
 import '../shared/public.css';
 import { placeText, serviceWords, stageWords, wallTime } from '../shared/public-format.js';
 import { callApi, isFailure, tokenFromPath, type Failure } from '../shared/public-api.js';
+import { applyMerchant, MerchantHeader, type Merchant } from '../shared/merchant.js';
 
 interface Tracking {
+  merchant?: Merchant;
   carrier: string;
   carrier_name: string;
   service?: string;
@@ -67,7 +69,9 @@ function App() {
   const load = async () => {
     setLoading(true);
     try {
-      setTracking((await callApi<{ tracking: Tracking }>(`/public/tracking/${encodeURIComponent(token)}`, 'tracking')).tracking);
+      const { tracking: t } = await callApi<{ tracking: Tracking }>(`/public/tracking/${encodeURIComponent(token)}`, 'tracking');
+      applyMerchant(t.merchant, 'Track your parcel');
+      setTracking(t);
       setFailure(undefined);
     } catch (e) {
       setFailure(isFailure(e) ? e : { status: 0, code: 'unexpected', text: 'Something went wrong. Please try again.' });
@@ -79,21 +83,24 @@ function App() {
 
   const linkBroken = failure && (failure.status === 404 || failure.status === 410);
   return (
-    <main class="page">
-      <h1>Track your parcel</h1>
-      {failure ? (
-        <p class="alert" role="alert">
-          {failure.text}
-        </p>
-      ) : null}
-      {tracking ? <Journey t={tracking} /> : null}
-      {loading && !tracking ? <p aria-live="polite">Loading…</p> : null}
-      {!linkBroken && !loading ? (
-        <button type="button" class="secondary wide" onClick={() => void load()}>
-          Refresh
-        </button>
-      ) : null}
-    </main>
+    <>
+      <MerchantHeader merchant={tracking?.merchant} />
+      <main class="page">
+        <h1>Track your parcel</h1>
+        {failure ? (
+          <p class="alert" role="alert">
+            {failure.text}
+          </p>
+        ) : null}
+        {tracking ? <Journey t={tracking} /> : null}
+        {loading && !tracking ? <p aria-live="polite">Loading…</p> : null}
+        {!linkBroken && !loading ? (
+          <button type="button" class="secondary wide" onClick={() => void load()}>
+            Refresh
+          </button>
+        ) : null}
+      </main>
+    </>
   );
 }
 

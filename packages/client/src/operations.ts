@@ -65,4 +65,9 @@ export const OPERATIONS = {
   retryBatch: ['POST', '/batches/{id}/retry'],
   cancelBatch: ['POST', '/batches/{id}/cancel'],
   manifestBatch: ['POST', '/batches/{id}/manifest'],
+  getBranding: ['GET', '/branding'],
+  setBranding: ['PUT', '/branding'],
+  setBrandingLogo: ['PUT', '/branding/logo'],
+  deleteBrandingLogo: ['DELETE', '/branding/logo'],
+  getMerchantLogo: ['GET', '/public/logos/{file}'],
 } as const;

@@ -849,6 +849,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The name, accent colour and logo the tracking page and returns portal show */
+        get: operations["getBranding"];
+        /** Set the display name and accent colour (both replaced; the logo stays) */
+        put: operations["setBranding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/branding/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the logo: a PNG or JPEG as a data URL, stored as a PNG the service writes */
+        put: operations["setBrandingLogo"];
+        post?: never;
+        /** Remove the logo */
+        delete: operations["deleteBrandingLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/logos/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A merchant’s logo (PNG), as logo_url names it; cached for good */
+        get: operations["getMerchantLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -866,8 +919,635 @@ export interface components {
                 detail: string;
             };
         };
+        /** @description A postal address with contact */
+        Address: {
+            /** @description contact name */
+            name?: string;
+            company?: string;
+            street1?: string;
+            street2?: string;
+            street3?: string;
+            city?: string;
+            /** @description state or province */
+            state?: string;
+            postal_code?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            country: string;
+            phone?: string;
+            email?: string;
+            residential?: boolean;
+            /** @description free description of the pickup spot */
+            location_type?: string;
+            tax_id?: string;
+            ioss_number?: string;
+            eori_number?: string;
+            personal_id_number?: string;
+            trader_type?: string;
+        };
+        BalanceResponse: {
+            balance: {
+                /** @description postage left, in currency units */
+                amount: number;
+                /** @description ISO 4217 currency code of the carrier account */
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description when the carrier was asked
+                 */
+                updated: string;
+            };
+        };
+        BatchResponse: {
+            batch: {
+                id: string;
+                /** @enum {unknown} */
+                status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
+                created: string;
+                completed?: string;
+                reference: string | null;
+                label_type: string | null;
+                counts: {
+                    total: number;
+                    queued: number;
+                    in_progress: number;
+                    booked: number;
+                    failed: number;
+                    cancelled: number;
+                };
+                /** @description GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats */
+                print_formats?: ("pdf" | "zpl" | "epl")[];
+            };
+        };
+        BrandingAnswer: {
+            branding: {
+                display_name?: string;
+                /** @description #rrggbb, lower case */
+                accent_color?: string;
+                /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
+                accent_text_color?: string;
+                /** @description the logo, a PNG; public, and changed with the logo */
+                logo_url?: string;
+                /** @description pixels of the stored logo */
+                logo_width?: number;
+                logo_height?: number;
+                /** Format: date-time */
+                updated?: string;
+            };
+        };
+        Defaults: {
+            /**
+             * @description ISO 4217 currency code
+             * @enum {unknown}
+             */
+            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
+            /** @enum {unknown} */
+            dim_units?: "IN" | "CM";
+            /** @enum {unknown} */
+            weight_units?: "KG" | "LB";
+            /** @description a label type of the carrier */
+            label_type?: string;
+            /** @description a packaging type of the carrier */
+            packaging_type?: string;
+            /** @description a service of the carrier */
+            service?: string;
+        };
+        DeliveryList: {
+            deliveries: {
+                id: string;
+                webhook_id: string;
+                event_id: string;
+                event_type: string;
+                /** @enum {unknown} */
+                status: "pending" | "succeeded" | "failed";
+                /** Format: date-time */
+                created: string;
+                /** Format: date-time */
+                completed?: string;
+                /**
+                 * Format: date-time
+                 * @description when the next attempt is due (pending only)
+                 */
+                next_attempt?: string;
+                attempts: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @description the receiver’s HTTP status; absent when no answer came */
+                    status_code?: number;
+                    duration_ms: number;
+                    error?: string;
+                }[];
+            }[];
+        };
+        PickupView: {
+            shipping_account: string;
+            carrier: string;
+            location: {
+                name: string;
+                company?: string;
+                street1: string;
+                street2?: string;
+                street3?: string;
+                city: string;
+                /** @description state or province */
+                state?: string;
+                postal_code?: string;
+                /**
+                 * @description ISO 3166-1 alpha-2 country code
+                 * @example US
+                 */
+                country: string;
+                phone: string;
+                email?: string;
+                residential?: boolean;
+                location_type: string;
+                tax_id?: string;
+                ioss_number?: string;
+                eori_number?: string;
+                personal_id_number?: string;
+                trader_type?: string;
+            };
+            shipments: {
+                packages: {
+                    /** @description in weight_units */
+                    weight: number;
+                    /** @description in dim_units */
+                    length?: number;
+                    width?: number;
+                    height?: number;
+                    /** @description declared value in the request currency */
+                    value?: number;
+                    quantity?: number;
+                    special_services?: string[];
+                }[];
+                recipient?: {
+                    name: string;
+                    company?: string;
+                    street1: string;
+                    street2?: string;
+                    street3?: string;
+                    city: string;
+                    /** @description state or province */
+                    state?: string;
+                    postal_code?: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2 country code
+                     * @example US
+                     */
+                    country: string;
+                    phone?: string;
+                    email?: string;
+                    residential?: boolean;
+                    /** @description free description of the pickup spot */
+                    location_type?: string;
+                    tax_id?: string;
+                    ioss_number?: string;
+                    eori_number?: string;
+                    personal_id_number?: string;
+                    trader_type?: string;
+                };
+                service?: string;
+            }[];
+            /** @enum {unknown} */
+            dim_units: "IN" | "CM";
+            /** @enum {unknown} */
+            weight_units: "KG" | "LB";
+            currency: string;
+            description?: string;
+            test: boolean;
+            debug?: boolean;
+            time: {
+                /**
+                 * Format: date
+                 * @description ISO date YYYY-MM-DD
+                 */
+                date: string;
+                /** @description HH:MM, 24-hour */
+                ready_time: string;
+                /** @description HH:MM, 24-hour */
+                close_time: string;
+            };
+            id: string;
+            /** @description the carrier’s reference of the pickup; cancels it where the carrier allows */
+            confirmation_number: string;
+            /** @description the carrier’s code for the pickup location, where it has one */
+            location_code?: string;
+            /**
+             * Format: date
+             * @description ISO date YYYY-MM-DD
+             */
+            pickup_date: string;
+            /** @description HH:MM, 24-hour */
+            ready_time: string;
+            /** @description HH:MM, 24-hour */
+            close_time: string;
+            /** Format: date-time */
+            created: string;
+            /** @enum {unknown} */
+            status: "scheduled" | "cancelled";
+            /** Format: date-time */
+            cancelled?: string;
+        };
+        ReturnLine: {
+            product_name: string;
+            line_id?: string;
+            sku?: string;
+            hs_code?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            country_of_manufacture?: string;
+            quantity: number;
+            value?: number;
+            weight?: number;
+            reasons?: {
+                name: string;
+                value: string;
+                reasons?: {
+                    name: string;
+                    value: string;
+                };
+            }[];
+        };
+        ReturnMethodSummary: {
+            id: string;
+            carrier: string;
+            carrier_name: string;
+            /** Format: uri */
+            carrier_logo: string;
+            method_name: string;
+            type: string;
+            cost: {
+                carrier_charge: number;
+                customer_charge: number;
+            };
+            return_charge: number;
+        };
+        ReturnMethodView: {
+            id: string;
+            carrier: string;
+            carrier_name: string;
+            /** Format: uri */
+            carrier_logo: string;
+            method_name: string;
+            type: string;
+            cost: {
+                carrier_charge: number;
+                customer_charge: number;
+            };
+            return_charge: number;
+            shipping_account: string;
+            service: string;
+            packaging?: string;
+            label_type?: string;
+            /** Format: date-time */
+            created: string;
+            /** @description drop-off locations near the customer (GET with country and postal_code) */
+            options?: {
+                id: string;
+                location_id: string;
+                location_name: string;
+                street1: string;
+                city: string;
+                state?: string;
+                postal_code?: string;
+                country: string;
+                lat?: string;
+                lng?: string;
+                distance?: number;
+                distance_units?: string;
+                operational_hours: {
+                    MON?: {
+                        open: string;
+                        close: string;
+                    };
+                    TUE?: {
+                        open: string;
+                        close: string;
+                    };
+                    WED?: {
+                        open: string;
+                        close: string;
+                    };
+                    THU?: {
+                        open: string;
+                        close: string;
+                    };
+                    FRI?: {
+                        open: string;
+                        close: string;
+                    };
+                    SAT?: {
+                        open: string;
+                        close: string;
+                    };
+                    SUN?: {
+                        open: string;
+                        close: string;
+                    };
+                };
+            }[];
+            options_error?: {
+                code: string;
+                message: string;
+                detail: string;
+            };
+        };
+        ShipmentBody: {
+            shipment: {
+                /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
+                shipping_account?: string | number;
+                /** @description carrier slug; must match the account’s carrier when given */
+                carrier?: string;
+                sender: components["schemas"]["Address"];
+                recipient: components["schemas"]["Address"];
+                packages: {
+                    /** @description in weight_units */
+                    weight: number;
+                    /** @description in dim_units */
+                    length?: number;
+                    width?: number;
+                    height?: number;
+                    /** @description declared value in the request currency */
+                    value?: number;
+                    quantity?: number;
+                    special_services?: string[];
+                }[];
+                /** @description packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging */
+                packaging?: string;
+                /** @description service slug; for /rate only rates of that service are returned */
+                service?: string;
+                /**
+                 * Format: date
+                 * @description ISO date YYYY-MM-DD
+                 */
+                ship_date?: string;
+                /**
+                 * @description ISO 4217 currency code
+                 * @enum {unknown}
+                 */
+                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
+                /**
+                 * @description required unless the account defaults set it
+                 * @enum {unknown}
+                 */
+                dim_units?: "IN" | "CM";
+                /**
+                 * @description required unless the account defaults set it
+                 * @enum {unknown}
+                 */
+                weight_units?: "KG" | "LB";
+                special_services?: string[];
+                /** @enum {unknown} */
+                type?: "outbound" | "return";
+                /** @description a label type of the carrier, bare or <format>__<size> */
+                label_type?: string;
+                /** @description size part of the label type */
+                label_size?: string;
+                include_base64_label?: boolean;
+                /** @description also return one document with every package label */
+                combined_labels?: boolean;
+                customs_items?: {
+                    description?: string;
+                    quantity?: number;
+                    quantity_unit?: string;
+                    value?: number;
+                    weight?: number;
+                    /** @enum {unknown} */
+                    weight_unit?: "KG" | "LB";
+                    manufacture_country_code?: string;
+                    harmonized_code?: string;
+                    commodity_code?: string;
+                    gross_weight?: number;
+                    license_number?: string;
+                    /**
+                     * Format: date
+                     * @description ISO date YYYY-MM-DD
+                     */
+                    license_expiry_date?: string;
+                }[];
+                references?: {
+                    type: string;
+                    value: string;
+                }[];
+                terms_of_trade?: string;
+                terms_of_payment?: string;
+                insurance_cost?: number;
+                declaration_statement?: string;
+                broker_name?: string;
+                broker_phone?: string;
+                broker_company?: string;
+                importer_type?: string;
+                test?: boolean;
+                debug?: boolean;
+                webhooks?: boolean;
+                notifications?: {
+                    type: string;
+                    value: string;
+                }[];
+                invoice_number?: string;
+                /**
+                 * Format: date
+                 * @description ISO date YYYY-MM-DD
+                 */
+                invoice_date?: string;
+                /** @description rate with every account at once, in place of shipping_account */
+                shipping_accounts?: (string | number)[];
+                /**
+                 * @description with shipping_accounts: the rate to pick (on /ship: to book)
+                 * @enum {unknown}
+                 */
+                select?: "cheapest" | "fastest" | "best_value";
+                /**
+                 * Format: date
+                 * @description with shipping_accounts: only rates estimated to arrive on or before this date
+                 */
+                deliver_by?: string;
+                /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
+                validate_address?: boolean;
+                documents_only?: boolean;
+                po_number?: string;
+                terms_of_shipment?: string;
+                reason_for_export?: string;
+                comments?: string;
+                /**
+                 * Format: date
+                 * @description ISO date YYYY-MM-DD
+                 */
+                export_date?: string;
+                exporting_carrier?: string;
+                eccn?: string;
+                signature_name?: string;
+                signature_title?: string;
+                export_reason?: string;
+                export_reason_code?: string;
+                sed_number?: string;
+                remarks?: string;
+                other_charges?: number;
+                freight_cost?: number;
+                vatgst?: string;
+                receiver_reference?: string;
+                exporter_id?: string;
+                exporter_code?: string;
+                package_marks?: string;
+                other_remarks_2?: string;
+                other_remarks_3?: string;
+                add_decl_text?: string;
+                add_decl_text_2?: string;
+                add_decl_text_3?: string;
+                place_of_incoterms?: string;
+                eel_pfc?: string;
+                purpose_of_shipment?: string;
+                contents_explanation?: string;
+                restriction_type?: string;
+                senders_customs_reference?: string;
+                importers_customs_reference?: string;
+                license_number?: string;
+                certificate_number?: string;
+                non_delivery_option?: string;
+            };
+        };
+        WebhookResponse: {
+            webhook: {
+                id: string;
+                url: string;
+                events: string[];
+                description?: string;
+                enabled: boolean;
+                /** @description why the endpoint was disabled, when Waybill disabled it */
+                disabled_reason?: string;
+                /**
+                 * Format: date-time
+                 * @description first failed attempt since the last success
+                 */
+                failing_since?: string;
+                /** Format: date-time */
+                created: string;
+                /** Format: date-time */
+                updated: string;
+                /** @description signing secret; shown only on creation and rotation */
+                secret?: string;
+                /**
+                 * Format: date-time
+                 * @description until then the secret before the last rotation signs too
+                 */
+                previous_secret_expires?: string;
+            };
+        };
     };
-    responses: never;
+    responses: {
+        /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No API key, or one that is not accepted */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than WAYBILL_BODY_LIMIT */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body was not sent as application/json */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected failure; it is logged with the request id */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -917,15 +1597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCarriers: {
@@ -953,6 +1625,13 @@ export interface operations {
                                 optional: string[];
                             };
                             services: string[];
+                            /** @description every service with its name, sorted by name */
+                            service_details: {
+                                /** @description the value to send as service */
+                                slug: string;
+                                /** @description the service’s name for people */
+                                name: string;
+                            }[];
                             packaging_types: string[];
                             label_types: string[];
                             special_services: string[];
@@ -963,105 +1642,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getCarrier: {
@@ -1091,6 +1682,13 @@ export interface operations {
                                 optional: string[];
                             };
                             services: string[];
+                            /** @description every service with its name, sorted by name */
+                            service_details: {
+                                /** @description the value to send as service */
+                                slug: string;
+                                /** @description the service’s name for people */
+                                name: string;
+                            }[];
                             packaging_types: string[];
                             label_types: string[];
                             special_services: string[];
@@ -1101,105 +1699,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     describeCarrier: {
@@ -1424,105 +1934,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listShippingAccounts: {
@@ -1556,51 +1978,8 @@ export interface operations {
                             auth: {
                                 [key: string]: string;
                             };
-                            /** @description A postal address with contact */
-                            billing_address?: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            defaults: {
-                                /**
-                                 * @description ISO 4217 currency code
-                                 * @enum {unknown}
-                                 */
-                                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                                /** @enum {unknown} */
-                                dim_units?: "IN" | "CM";
-                                /** @enum {unknown} */
-                                weight_units?: "KG" | "LB";
-                                /** @description a label type of the carrier */
-                                label_type?: string;
-                                /** @description a packaging type of the carrier */
-                                packaging_type?: string;
-                                /** @description a service of the carrier */
-                                service?: string;
-                            };
+                            billing_address?: components["schemas"]["Address"];
+                            defaults: components["schemas"]["Defaults"];
                             location_id?: string;
                             parent_shipping_account?: string;
                             test: boolean;
@@ -1610,105 +1989,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createShippingAccount: {
@@ -1737,51 +2028,8 @@ export interface operations {
                         auth?: {
                             [key: string]: string;
                         };
-                        /** @description A postal address with contact */
-                        billing_address?: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        defaults?: {
-                            /**
-                             * @description ISO 4217 currency code
-                             * @enum {unknown}
-                             */
-                            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                            /** @enum {unknown} */
-                            dim_units?: "IN" | "CM";
-                            /** @enum {unknown} */
-                            weight_units?: "KG" | "LB";
-                            /** @description a label type of the carrier */
-                            label_type?: string;
-                            /** @description a packaging type of the carrier */
-                            packaging_type?: string;
-                            /** @description a service of the carrier */
-                            service?: string;
-                        };
+                        billing_address?: components["schemas"]["Address"];
+                        defaults?: components["schemas"]["Defaults"];
                         location_id?: string;
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         parent_shipping_account?: string | number;
@@ -1810,51 +2058,8 @@ export interface operations {
                             auth: {
                                 [key: string]: string;
                             };
-                            /** @description A postal address with contact */
-                            billing_address?: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            defaults: {
-                                /**
-                                 * @description ISO 4217 currency code
-                                 * @enum {unknown}
-                                 */
-                                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                                /** @enum {unknown} */
-                                dim_units?: "IN" | "CM";
-                                /** @enum {unknown} */
-                                weight_units?: "KG" | "LB";
-                                /** @description a label type of the carrier */
-                                label_type?: string;
-                                /** @description a packaging type of the carrier */
-                                packaging_type?: string;
-                                /** @description a service of the carrier */
-                                service?: string;
-                            };
+                            billing_address?: components["schemas"]["Address"];
+                            defaults: components["schemas"]["Defaults"];
                             location_id?: string;
                             parent_shipping_account?: string;
                             test: boolean;
@@ -1864,105 +2069,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getShippingAccount: {
@@ -1995,51 +2112,8 @@ export interface operations {
                             auth: {
                                 [key: string]: string;
                             };
-                            /** @description A postal address with contact */
-                            billing_address?: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            defaults: {
-                                /**
-                                 * @description ISO 4217 currency code
-                                 * @enum {unknown}
-                                 */
-                                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                                /** @enum {unknown} */
-                                dim_units?: "IN" | "CM";
-                                /** @enum {unknown} */
-                                weight_units?: "KG" | "LB";
-                                /** @description a label type of the carrier */
-                                label_type?: string;
-                                /** @description a packaging type of the carrier */
-                                packaging_type?: string;
-                                /** @description a service of the carrier */
-                                service?: string;
-                            };
+                            billing_address?: components["schemas"]["Address"];
+                            defaults: components["schemas"]["Defaults"];
                             location_id?: string;
                             parent_shipping_account?: string;
                             test: boolean;
@@ -2049,105 +2123,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     deleteShippingAccount: {
@@ -2174,105 +2160,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateShippingAccount: {
@@ -2293,51 +2191,8 @@ export interface operations {
                         auth?: {
                             [key: string]: string;
                         };
-                        /** @description A postal address with contact */
-                        billing_address?: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        defaults?: {
-                            /**
-                             * @description ISO 4217 currency code
-                             * @enum {unknown}
-                             */
-                            currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                            /** @enum {unknown} */
-                            dim_units?: "IN" | "CM";
-                            /** @enum {unknown} */
-                            weight_units?: "KG" | "LB";
-                            /** @description a label type of the carrier */
-                            label_type?: string;
-                            /** @description a packaging type of the carrier */
-                            packaging_type?: string;
-                            /** @description a service of the carrier */
-                            service?: string;
-                        };
+                        billing_address?: components["schemas"]["Address"];
+                        defaults?: components["schemas"]["Defaults"];
                         location_id?: string;
                         /**
                          * @description carrier slug
@@ -2373,51 +2228,8 @@ export interface operations {
                             auth: {
                                 [key: string]: string;
                             };
-                            /** @description A postal address with contact */
-                            billing_address?: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            defaults: {
-                                /**
-                                 * @description ISO 4217 currency code
-                                 * @enum {unknown}
-                                 */
-                                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                                /** @enum {unknown} */
-                                dim_units?: "IN" | "CM";
-                                /** @enum {unknown} */
-                                weight_units?: "KG" | "LB";
-                                /** @description a label type of the carrier */
-                                label_type?: string;
-                                /** @description a packaging type of the carrier */
-                                packaging_type?: string;
-                                /** @description a service of the carrier */
-                                service?: string;
-                            };
+                            billing_address?: components["schemas"]["Address"];
+                            defaults: components["schemas"]["Defaults"];
                             location_id?: string;
                             parent_shipping_account?: string;
                             test: boolean;
@@ -2427,105 +2239,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getPostageBalance: {
@@ -2545,120 +2269,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balance: {
-                            /** @description postage left, in currency units */
-                            amount: number;
-                            /** @description ISO 4217 currency code of the carrier account */
-                            currency: string;
-                            /**
-                             * Format: date-time
-                             * @description when the carrier was asked
-                             */
-                            updated: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BalanceResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     addPostage: {
@@ -2692,120 +2316,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balance: {
-                            /** @description postage left, in currency units */
-                            amount: number;
-                            /** @description ISO 4217 currency code of the carrier account */
-                            currency: string;
-                            /**
-                             * Format: date-time
-                             * @description when the carrier was asked
-                             */
-                            updated: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BalanceResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     rateShipment: {
@@ -2817,214 +2341,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    shipment: {
-                        /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
-                        shipping_account?: string | number;
-                        /** @description carrier slug; must match the account’s carrier when given */
-                        carrier?: string;
-                        /** @description A postal address with contact */
-                        sender: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        /** @description A postal address with contact */
-                        recipient: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        packages: {
-                            /** @description in weight_units */
-                            weight: number;
-                            /** @description in dim_units */
-                            length?: number;
-                            width?: number;
-                            height?: number;
-                            /** @description declared value in the request currency */
-                            value?: number;
-                            quantity?: number;
-                            special_services?: string[];
-                        }[];
-                        /** @description packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging */
-                        packaging?: string;
-                        /** @description service slug; for /rate only rates of that service are returned */
-                        service?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        ship_date?: string;
-                        /**
-                         * @description ISO 4217 currency code
-                         * @enum {unknown}
-                         */
-                        currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                        /**
-                         * @description required unless the account defaults set it
-                         * @enum {unknown}
-                         */
-                        dim_units?: "IN" | "CM";
-                        /**
-                         * @description required unless the account defaults set it
-                         * @enum {unknown}
-                         */
-                        weight_units?: "KG" | "LB";
-                        special_services?: string[];
-                        /** @enum {unknown} */
-                        type?: "outbound" | "return";
-                        /** @description a label type of the carrier, bare or <format>__<size> */
-                        label_type?: string;
-                        /** @description size part of the label type */
-                        label_size?: string;
-                        include_base64_label?: boolean;
-                        /** @description also return one document with every package label */
-                        combined_labels?: boolean;
-                        customs_items?: {
-                            description?: string;
-                            quantity?: number;
-                            quantity_unit?: string;
-                            value?: number;
-                            weight?: number;
-                            /** @enum {unknown} */
-                            weight_unit?: "KG" | "LB";
-                            manufacture_country_code?: string;
-                            harmonized_code?: string;
-                            commodity_code?: string;
-                            gross_weight?: number;
-                            license_number?: string;
-                            /**
-                             * Format: date
-                             * @description ISO date YYYY-MM-DD
-                             */
-                            license_expiry_date?: string;
-                        }[];
-                        references?: {
-                            type: string;
-                            value: string;
-                        }[];
-                        terms_of_trade?: string;
-                        terms_of_payment?: string;
-                        insurance_cost?: number;
-                        declaration_statement?: string;
-                        broker_name?: string;
-                        broker_phone?: string;
-                        broker_company?: string;
-                        importer_type?: string;
-                        test?: boolean;
-                        debug?: boolean;
-                        webhooks?: boolean;
-                        notifications?: {
-                            type: string;
-                            value: string;
-                        }[];
-                        invoice_number?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        invoice_date?: string;
-                        /** @description rate with every account at once, in place of shipping_account */
-                        shipping_accounts?: (string | number)[];
-                        /**
-                         * @description with shipping_accounts: the rate to pick (on /ship: to book)
-                         * @enum {unknown}
-                         */
-                        select?: "cheapest" | "fastest" | "best_value";
-                        /**
-                         * Format: date
-                         * @description with shipping_accounts: only rates estimated to arrive on or before this date
-                         */
-                        deliver_by?: string;
-                        /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
-                        validate_address?: boolean;
-                        documents_only?: boolean;
-                        po_number?: string;
-                        terms_of_shipment?: string;
-                        reason_for_export?: string;
-                        comments?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        export_date?: string;
-                        exporting_carrier?: string;
-                        eccn?: string;
-                        signature_name?: string;
-                        signature_title?: string;
-                        export_reason?: string;
-                        export_reason_code?: string;
-                        sed_number?: string;
-                        remarks?: string;
-                        other_charges?: number;
-                        freight_cost?: number;
-                        vatgst?: string;
-                        receiver_reference?: string;
-                        exporter_id?: string;
-                        exporter_code?: string;
-                        package_marks?: string;
-                        other_remarks_2?: string;
-                        other_remarks_3?: string;
-                        add_decl_text?: string;
-                        add_decl_text_2?: string;
-                        add_decl_text_3?: string;
-                        place_of_incoterms?: string;
-                        eel_pfc?: string;
-                        purpose_of_shipment?: string;
-                        contents_explanation?: string;
-                        restriction_type?: string;
-                        senders_customs_reference?: string;
-                        importers_customs_reference?: string;
-                        license_number?: string;
-                        certificate_number?: string;
-                        non_delivery_option?: string;
-                    };
-                };
+                "application/json": components["schemas"]["ShipmentBody"];
             };
         };
         responses: {
@@ -3078,105 +2395,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createShipment: {
@@ -3188,214 +2417,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    shipment: {
-                        /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
-                        shipping_account?: string | number;
-                        /** @description carrier slug; must match the account’s carrier when given */
-                        carrier?: string;
-                        /** @description A postal address with contact */
-                        sender: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        /** @description A postal address with contact */
-                        recipient: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        packages: {
-                            /** @description in weight_units */
-                            weight: number;
-                            /** @description in dim_units */
-                            length?: number;
-                            width?: number;
-                            height?: number;
-                            /** @description declared value in the request currency */
-                            value?: number;
-                            quantity?: number;
-                            special_services?: string[];
-                        }[];
-                        /** @description packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging */
-                        packaging?: string;
-                        /** @description service slug; for /rate only rates of that service are returned */
-                        service?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        ship_date?: string;
-                        /**
-                         * @description ISO 4217 currency code
-                         * @enum {unknown}
-                         */
-                        currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
-                        /**
-                         * @description required unless the account defaults set it
-                         * @enum {unknown}
-                         */
-                        dim_units?: "IN" | "CM";
-                        /**
-                         * @description required unless the account defaults set it
-                         * @enum {unknown}
-                         */
-                        weight_units?: "KG" | "LB";
-                        special_services?: string[];
-                        /** @enum {unknown} */
-                        type?: "outbound" | "return";
-                        /** @description a label type of the carrier, bare or <format>__<size> */
-                        label_type?: string;
-                        /** @description size part of the label type */
-                        label_size?: string;
-                        include_base64_label?: boolean;
-                        /** @description also return one document with every package label */
-                        combined_labels?: boolean;
-                        customs_items?: {
-                            description?: string;
-                            quantity?: number;
-                            quantity_unit?: string;
-                            value?: number;
-                            weight?: number;
-                            /** @enum {unknown} */
-                            weight_unit?: "KG" | "LB";
-                            manufacture_country_code?: string;
-                            harmonized_code?: string;
-                            commodity_code?: string;
-                            gross_weight?: number;
-                            license_number?: string;
-                            /**
-                             * Format: date
-                             * @description ISO date YYYY-MM-DD
-                             */
-                            license_expiry_date?: string;
-                        }[];
-                        references?: {
-                            type: string;
-                            value: string;
-                        }[];
-                        terms_of_trade?: string;
-                        terms_of_payment?: string;
-                        insurance_cost?: number;
-                        declaration_statement?: string;
-                        broker_name?: string;
-                        broker_phone?: string;
-                        broker_company?: string;
-                        importer_type?: string;
-                        test?: boolean;
-                        debug?: boolean;
-                        webhooks?: boolean;
-                        notifications?: {
-                            type: string;
-                            value: string;
-                        }[];
-                        invoice_number?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        invoice_date?: string;
-                        /** @description rate with every account at once, in place of shipping_account */
-                        shipping_accounts?: (string | number)[];
-                        /**
-                         * @description with shipping_accounts: the rate to pick (on /ship: to book)
-                         * @enum {unknown}
-                         */
-                        select?: "cheapest" | "fastest" | "best_value";
-                        /**
-                         * Format: date
-                         * @description with shipping_accounts: only rates estimated to arrive on or before this date
-                         */
-                        deliver_by?: string;
-                        /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
-                        validate_address?: boolean;
-                        documents_only?: boolean;
-                        po_number?: string;
-                        terms_of_shipment?: string;
-                        reason_for_export?: string;
-                        comments?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        export_date?: string;
-                        exporting_carrier?: string;
-                        eccn?: string;
-                        signature_name?: string;
-                        signature_title?: string;
-                        export_reason?: string;
-                        export_reason_code?: string;
-                        sed_number?: string;
-                        remarks?: string;
-                        other_charges?: number;
-                        freight_cost?: number;
-                        vatgst?: string;
-                        receiver_reference?: string;
-                        exporter_id?: string;
-                        exporter_code?: string;
-                        package_marks?: string;
-                        other_remarks_2?: string;
-                        other_remarks_3?: string;
-                        add_decl_text?: string;
-                        add_decl_text_2?: string;
-                        add_decl_text_3?: string;
-                        place_of_incoterms?: string;
-                        eel_pfc?: string;
-                        purpose_of_shipment?: string;
-                        contents_explanation?: string;
-                        restriction_type?: string;
-                        senders_customs_reference?: string;
-                        importers_customs_reference?: string;
-                        license_number?: string;
-                        certificate_number?: string;
-                        non_delivery_option?: string;
-                    };
-                };
+                "application/json": components["schemas"]["ShipmentBody"];
             };
         };
         responses: {
@@ -3470,62 +2492,8 @@ export interface operations {
                                 type: string;
                                 value: string;
                             }[];
-                            /** @description A postal address with contact */
-                            sender: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            /** @description A postal address with contact */
-                            recipient: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
+                            sender: components["schemas"]["Address"];
+                            recipient: components["schemas"]["Address"];
                             estimated_date?: string;
                             transit_days?: number;
                             selected_rate?: {
@@ -3546,61 +2514,8 @@ export interface operations {
                                  * @enum {unknown}
                                  */
                                 status: "valid" | "corrected" | "ambiguous" | "invalid";
-                                /** @description A postal address with contact */
-                                address: {
-                                    /** @description contact name */
-                                    name?: string;
-                                    company?: string;
-                                    street1?: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city?: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                };
-                                candidates: {
-                                    /** @description contact name */
-                                    name?: string;
-                                    company?: string;
-                                    street1?: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city?: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                }[];
+                                address: components["schemas"]["Address"];
+                                candidates: components["schemas"]["Address"][];
                                 residential: boolean | null;
                                 messages: string[];
                             };
@@ -3610,105 +2525,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getLabel: {
@@ -3740,114 +2567,18 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     validateAddress: {
@@ -3863,34 +2594,7 @@ export interface operations {
                     address_validation: {
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         shipping_account: string | number;
-                        /** @description A postal address with contact */
-                        address: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        address: components["schemas"]["Address"];
                         /** @description carrier slug; must match the account’s carrier when given */
                         carrier?: string;
                         test?: boolean;
@@ -3913,166 +2617,25 @@ export interface operations {
                              * @enum {unknown}
                              */
                             status: "valid" | "corrected" | "ambiguous" | "invalid";
-                            /** @description A postal address with contact */
-                            address: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            candidates: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            }[];
+                            address: components["schemas"]["Address"];
+                            candidates: components["schemas"]["Address"][];
                             residential: boolean | null;
                             messages: string[];
                         };
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listShipments: {
@@ -4164,62 +2727,8 @@ export interface operations {
                             type: string;
                             value: string;
                         }[];
-                        /** @description A postal address with contact */
-                        sender: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        /** @description A postal address with contact */
-                        recipient: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        sender: components["schemas"]["Address"];
+                        recipient: components["schemas"]["Address"];
                         estimated_date?: string;
                         transit_days?: number;
                         selected_rate?: {
@@ -4240,61 +2749,8 @@ export interface operations {
                              * @enum {unknown}
                              */
                             status: "valid" | "corrected" | "ambiguous" | "invalid";
-                            /** @description A postal address with contact */
-                            address: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            candidates: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            }[];
+                            address: components["schemas"]["Address"];
+                            candidates: components["schemas"]["Address"][];
                             residential: boolean | null;
                             messages: string[];
                         };
@@ -4315,105 +2771,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getShipment: {
@@ -4498,62 +2866,8 @@ export interface operations {
                                 type: string;
                                 value: string;
                             }[];
-                            /** @description A postal address with contact */
-                            sender: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            /** @description A postal address with contact */
-                            recipient: {
-                                /** @description contact name */
-                                name?: string;
-                                company?: string;
-                                street1?: string;
-                                street2?: string;
-                                street3?: string;
-                                city?: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
+                            sender: components["schemas"]["Address"];
+                            recipient: components["schemas"]["Address"];
                             estimated_date?: string;
                             transit_days?: number;
                             selected_rate?: {
@@ -4574,61 +2888,8 @@ export interface operations {
                                  * @enum {unknown}
                                  */
                                 status: "valid" | "corrected" | "ambiguous" | "invalid";
-                                /** @description A postal address with contact */
-                                address: {
-                                    /** @description contact name */
-                                    name?: string;
-                                    company?: string;
-                                    street1?: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city?: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                };
-                                candidates: {
-                                    /** @description contact name */
-                                    name?: string;
-                                    company?: string;
-                                    street1?: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city?: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                }[];
+                                address: components["schemas"]["Address"];
+                                candidates: components["schemas"]["Address"][];
                                 residential: boolean | null;
                                 messages: string[];
                             };
@@ -4704,105 +2965,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listPickups: {
@@ -4833,216 +3006,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        shipping_account: string;
-                        carrier: string;
-                        location: {
-                            name: string;
-                            company?: string;
-                            street1: string;
-                            street2?: string;
-                            street3?: string;
-                            city: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone: string;
-                            email?: string;
-                            residential?: boolean;
-                            location_type: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        shipments: {
-                            packages: {
-                                /** @description in weight_units */
-                                weight: number;
-                                /** @description in dim_units */
-                                length?: number;
-                                width?: number;
-                                height?: number;
-                                /** @description declared value in the request currency */
-                                value?: number;
-                                quantity?: number;
-                                special_services?: string[];
-                            }[];
-                            recipient?: {
-                                name: string;
-                                company?: string;
-                                street1: string;
-                                street2?: string;
-                                street3?: string;
-                                city: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            service?: string;
-                        }[];
-                        /** @enum {unknown} */
-                        dim_units: "IN" | "CM";
-                        /** @enum {unknown} */
-                        weight_units: "KG" | "LB";
-                        currency: string;
-                        description?: string;
-                        test: boolean;
-                        debug?: boolean;
-                        time: {
-                            /**
-                             * Format: date
-                             * @description ISO date YYYY-MM-DD
-                             */
-                            date: string;
-                            /** @description HH:MM, 24-hour */
-                            ready_time: string;
-                            /** @description HH:MM, 24-hour */
-                            close_time: string;
-                        };
-                        id: string;
-                        /** @description the carrier’s reference of the pickup; cancels it where the carrier allows */
-                        confirmation_number: string;
-                        /** @description the carrier’s code for the pickup location, where it has one */
-                        location_code?: string;
-                        /**
-                         * Format: date
-                         * @description ISO date YYYY-MM-DD
-                         */
-                        pickup_date: string;
-                        /** @description HH:MM, 24-hour */
-                        ready_time: string;
-                        /** @description HH:MM, 24-hour */
-                        close_time: string;
-                        /** Format: date-time */
-                        created: string;
-                        /** @enum {unknown} */
-                        status: "scheduled" | "cancelled";
-                        /** Format: date-time */
-                        cancelled?: string;
-                    }[];
+                    "application/json": components["schemas"]["PickupView"][];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getPickup: {
@@ -5063,217 +3040,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pickup: {
-                            shipping_account: string;
-                            carrier: string;
-                            location: {
-                                name: string;
-                                company?: string;
-                                street1: string;
-                                street2?: string;
-                                street3?: string;
-                                city: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone: string;
-                                email?: string;
-                                residential?: boolean;
-                                location_type: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            shipments: {
-                                packages: {
-                                    /** @description in weight_units */
-                                    weight: number;
-                                    /** @description in dim_units */
-                                    length?: number;
-                                    width?: number;
-                                    height?: number;
-                                    /** @description declared value in the request currency */
-                                    value?: number;
-                                    quantity?: number;
-                                    special_services?: string[];
-                                }[];
-                                recipient?: {
-                                    name: string;
-                                    company?: string;
-                                    street1: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                };
-                                service?: string;
-                            }[];
-                            /** @enum {unknown} */
-                            dim_units: "IN" | "CM";
-                            /** @enum {unknown} */
-                            weight_units: "KG" | "LB";
-                            currency: string;
-                            description?: string;
-                            test: boolean;
-                            debug?: boolean;
-                            time: {
-                                /**
-                                 * Format: date
-                                 * @description ISO date YYYY-MM-DD
-                                 */
-                                date: string;
-                                /** @description HH:MM, 24-hour */
-                                ready_time: string;
-                                /** @description HH:MM, 24-hour */
-                                close_time: string;
-                            };
-                            id: string;
-                            /** @description the carrier’s reference of the pickup; cancels it where the carrier allows */
-                            confirmation_number: string;
-                            /** @description the carrier’s code for the pickup location, where it has one */
-                            location_code?: string;
-                            /**
-                             * Format: date
-                             * @description ISO date YYYY-MM-DD
-                             */
-                            pickup_date: string;
-                            /** @description HH:MM, 24-hour */
-                            ready_time: string;
-                            /** @description HH:MM, 24-hour */
-                            close_time: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @enum {unknown} */
-                            status: "scheduled" | "cancelled";
-                            /** Format: date-time */
-                            cancelled?: string;
-                        };
+                        pickup: components["schemas"]["PickupView"];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     trackShipment: {
@@ -5426,105 +3207,17 @@ export interface operations {
                     })[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     cancelShipment: {
@@ -5567,105 +3260,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getPickupAvailability: {
@@ -5895,105 +3500,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     schedulePickup: {
@@ -6219,105 +3736,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     cancelPickup: {
@@ -6340,33 +3769,7 @@ export interface operations {
                          * @description ISO date YYYY-MM-DD
                          */
                         date?: string;
-                        location?: string | {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        location?: string | components["schemas"]["Address"];
                         carrier?: string;
                         test?: boolean;
                         debug?: boolean;
@@ -6388,105 +3791,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     findDropoffLocations: {
@@ -6502,34 +3817,7 @@ export interface operations {
                     dopu: {
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         shipping_account: string | number;
-                        /** @description A postal address with contact */
-                        location: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        location: components["schemas"]["Address"];
                         radius?: number;
                         /** @enum {unknown} */
                         radius_units?: "MI" | "KM";
@@ -6610,105 +3898,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createManifest: {
@@ -6756,105 +3956,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     validateCredentials: {
@@ -6894,105 +4006,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     mergeLabels: {
@@ -7023,105 +4047,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listWebhooks: {
@@ -7171,105 +4107,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createWebhook: {
@@ -7299,134 +4147,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhook: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getWebhook: {
@@ -7446,134 +4180,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhook: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     deleteWebhook: {
@@ -7600,105 +4220,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateWebhook: {
@@ -7732,134 +4264,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhook: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     rotateWebhookSecret: {
@@ -7879,134 +4297,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        webhook: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listWebhookDeliveries: {
@@ -8030,134 +4334,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        deliveries: {
-                            id: string;
-                            webhook_id: string;
-                            event_id: string;
-                            event_type: string;
-                            /** @enum {unknown} */
-                            status: "pending" | "succeeded" | "failed";
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            completed?: string;
-                            /**
-                             * Format: date-time
-                             * @description when the next attempt is due (pending only)
-                             */
-                            next_attempt?: string;
-                            attempts: {
-                                /** Format: date-time */
-                                at: string;
-                                /** @description the receiver’s HTTP status; absent when no answer came */
-                                status_code?: number;
-                                duration_ms: number;
-                                error?: string;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DeliveryList"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     replayWebhookDelivery: {
@@ -8207,105 +4397,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listEvents: {
@@ -8342,105 +4444,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getEvent: {
@@ -8472,105 +4486,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     redeliverEvent: {
@@ -8590,134 +4516,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        deliveries: {
-                            id: string;
-                            webhook_id: string;
-                            event_id: string;
-                            event_type: string;
-                            /** @enum {unknown} */
-                            status: "pending" | "succeeded" | "failed";
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            completed?: string;
-                            /**
-                             * Format: date-time
-                             * @description when the next attempt is due (pending only)
-                             */
-                            next_attempt?: string;
-                            attempts: {
-                                /** Format: date-time */
-                                at: string;
-                                /** @description the receiver’s HTTP status; absent when no answer came */
-                                status_code?: number;
-                                duration_ms: number;
-                                error?: string;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DeliveryList"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listReturnMethods: {
@@ -8744,178 +4556,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return_methods: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                            shipping_account: string;
-                            service: string;
-                            packaging?: string;
-                            label_type?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description drop-off locations near the customer (GET with country and postal_code) */
-                            options?: {
-                                id: string;
-                                location_id: string;
-                                location_name: string;
-                                street1: string;
-                                city: string;
-                                state?: string;
-                                postal_code?: string;
-                                country: string;
-                                lat?: string;
-                                lng?: string;
-                                distance?: number;
-                                distance_units?: string;
-                                operational_hours: {
-                                    MON?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    TUE?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    WED?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    THU?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    FRI?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SAT?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SUN?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                };
-                            }[];
-                            options_error?: {
-                                code: string;
-                                message: string;
-                                detail: string;
-                            };
-                        }[];
+                        return_methods: components["schemas"]["ReturnMethodView"][];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createReturnMethod: {
@@ -8959,178 +4614,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                            shipping_account: string;
-                            service: string;
-                            packaging?: string;
-                            label_type?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description drop-off locations near the customer (GET with country and postal_code) */
-                            options?: {
-                                id: string;
-                                location_id: string;
-                                location_name: string;
-                                street1: string;
-                                city: string;
-                                state?: string;
-                                postal_code?: string;
-                                country: string;
-                                lat?: string;
-                                lng?: string;
-                                distance?: number;
-                                distance_units?: string;
-                                operational_hours: {
-                                    MON?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    TUE?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    WED?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    THU?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    FRI?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SAT?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SUN?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                };
-                            }[];
-                            options_error?: {
-                                code: string;
-                                message: string;
-                                detail: string;
-                            };
-                        };
+                        return_method: components["schemas"]["ReturnMethodView"];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getReturnMethod: {
@@ -9151,178 +4649,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                            shipping_account: string;
-                            service: string;
-                            packaging?: string;
-                            label_type?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description drop-off locations near the customer (GET with country and postal_code) */
-                            options?: {
-                                id: string;
-                                location_id: string;
-                                location_name: string;
-                                street1: string;
-                                city: string;
-                                state?: string;
-                                postal_code?: string;
-                                country: string;
-                                lat?: string;
-                                lng?: string;
-                                distance?: number;
-                                distance_units?: string;
-                                operational_hours: {
-                                    MON?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    TUE?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    WED?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    THU?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    FRI?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SAT?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SUN?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                };
-                            }[];
-                            options_error?: {
-                                code: string;
-                                message: string;
-                                detail: string;
-                            };
-                        };
+                        return_method: components["schemas"]["ReturnMethodView"];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     deleteReturnMethod: {
@@ -9349,105 +4690,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateReturnMethod: {
@@ -9492,178 +4745,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                            shipping_account: string;
-                            service: string;
-                            packaging?: string;
-                            label_type?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description drop-off locations near the customer (GET with country and postal_code) */
-                            options?: {
-                                id: string;
-                                location_id: string;
-                                location_name: string;
-                                street1: string;
-                                city: string;
-                                state?: string;
-                                postal_code?: string;
-                                country: string;
-                                lat?: string;
-                                lng?: string;
-                                distance?: number;
-                                distance_units?: string;
-                                operational_hours: {
-                                    MON?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    TUE?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    WED?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    THU?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    FRI?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SAT?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                    SUN?: {
-                                        open: string;
-                                        close: string;
-                                    };
-                                };
-                            }[];
-                            options_error?: {
-                                code: string;
-                                message: string;
-                                detail: string;
-                            };
-                        };
+                        return_method: components["schemas"]["ReturnMethodView"];
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listReturns: {
@@ -9711,42 +4807,8 @@ export interface operations {
                             /** @description any JSON value */
                             value: unknown;
                         }[];
-                        return_lines?: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                        };
+                        return_lines?: components["schemas"]["ReturnLine"][];
+                        return_method: components["schemas"]["ReturnMethodSummary"];
                         pickup?: {
                             id: string;
                             confirmation_number: string;
@@ -9773,105 +4835,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createReturn: {
@@ -9888,84 +4862,9 @@ export interface operations {
                         return_method: string;
                         customer_id: string;
                         order_id?: string;
-                        /** @description A postal address with contact */
-                        customer: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        /** @description A postal address with contact */
-                        destination?: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        return_lines: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
+                        customer: components["schemas"]["Address"];
+                        destination?: components["schemas"]["Address"];
+                        return_lines: components["schemas"]["ReturnLine"][];
                         packages: {
                             /** @description in weight_units */
                             weight: number;
@@ -10036,42 +4935,8 @@ export interface operations {
                             /** @description any JSON value */
                             value: unknown;
                         }[];
-                        return_lines?: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                        };
+                        return_lines?: components["schemas"]["ReturnLine"][];
+                        return_method: components["schemas"]["ReturnMethodSummary"];
                         pickup?: {
                             id: string;
                             confirmation_number: string;
@@ -10098,105 +4963,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getReturn: {
@@ -10230,42 +5007,8 @@ export interface operations {
                             /** @description any JSON value */
                             value: unknown;
                         }[];
-                        return_lines?: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                        };
+                        return_lines?: components["schemas"]["ReturnLine"][];
+                        return_method: components["schemas"]["ReturnMethodSummary"];
                         pickup?: {
                             id: string;
                             confirmation_number: string;
@@ -10292,105 +5035,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateReturn: {
@@ -10441,42 +5096,8 @@ export interface operations {
                             /** @description any JSON value */
                             value: unknown;
                         }[];
-                        return_lines?: {
-                            product_name: string;
-                            line_id?: string;
-                            sku?: string;
-                            hs_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country_of_manufacture?: string;
-                            quantity: number;
-                            value?: number;
-                            weight?: number;
-                            reasons?: {
-                                name: string;
-                                value: string;
-                                reasons?: {
-                                    name: string;
-                                    value: string;
-                                };
-                            }[];
-                        }[];
-                        return_method: {
-                            id: string;
-                            carrier: string;
-                            carrier_name: string;
-                            /** Format: uri */
-                            carrier_logo: string;
-                            method_name: string;
-                            type: string;
-                            cost: {
-                                carrier_charge: number;
-                                customer_charge: number;
-                            };
-                            return_charge: number;
-                        };
+                        return_lines?: components["schemas"]["ReturnLine"][];
+                        return_method: components["schemas"]["ReturnMethodSummary"];
                         pickup?: {
                             id: string;
                             confirmation_number: string;
@@ -10503,105 +5124,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getCarrierMark: {
@@ -10624,105 +5157,17 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getTrackingPage: {
@@ -10744,6 +5189,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         tracking: {
+                            /** @description the merchant’s branding; members it has not set are absent */
+                            merchant?: {
+                                display_name?: string;
+                                /** @description #rrggbb, lower case */
+                                accent_color?: string;
+                                /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
+                                accent_text_color?: string;
+                                /** @description the logo, a PNG; public, and changed with the logo */
+                                logo_url?: string;
+                            };
                             carrier: string;
                             carrier_name: string;
                             service?: string;
@@ -10769,114 +5224,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createReturnPortalLink: {
@@ -10892,34 +5251,7 @@ export interface operations {
                     portal_link: {
                         customer_id: string;
                         order_id: string;
-                        /** @description A postal address with contact */
-                        customer: {
-                            /** @description contact name */
-                            name?: string;
-                            company?: string;
-                            street1?: string;
-                            street2?: string;
-                            street3?: string;
-                            city?: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone?: string;
-                            email?: string;
-                            residential?: boolean;
-                            /** @description free description of the pickup spot */
-                            location_type?: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
+                        customer: components["schemas"]["Address"];
                         lines: {
                             line_id: string;
                             product_name: string;
@@ -10979,105 +5311,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getPortalPage: {
@@ -11099,6 +5343,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         portal: {
+                            /** @description the merchant’s branding; members it has not set are absent */
+                            merchant?: {
+                                display_name?: string;
+                                /** @description #rrggbb, lower case */
+                                accent_color?: string;
+                                /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
+                                accent_text_color?: string;
+                                /** @description the logo, a PNG; public, and changed with the logo */
+                                logo_url?: string;
+                            };
                             order_id: string;
                             /** Format: date-time */
                             expires: string;
@@ -11195,114 +5449,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createPortalReturn: {
@@ -11361,114 +5519,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listBatches: {
@@ -11505,108 +5567,22 @@ export interface operations {
                             failed: number;
                             cancelled: number;
                         };
+                        /** @description GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats */
+                        print_formats?: ("pdf" | "zpl" | "epl")[];
                     }[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createBatch: {
@@ -11653,126 +5629,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                            created: string;
-                            completed?: string;
-                            reference: string | null;
-                            label_type: string | null;
-                            counts: {
-                                total: number;
-                                queued: number;
-                                in_progress: number;
-                                booked: number;
-                                failed: number;
-                                cancelled: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getBatch: {
@@ -11792,126 +5662,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                            created: string;
-                            completed?: string;
-                            reference: string | null;
-                            label_type: string | null;
-                            counts: {
-                                total: number;
-                                queued: number;
-                                in_progress: number;
-                                booked: number;
-                                failed: number;
-                                cancelled: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listBatchShipments: {
@@ -11972,105 +5736,17 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getBatchLabels: {
@@ -12097,105 +5773,17 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     retryBatch: {
@@ -12220,126 +5808,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                            created: string;
-                            completed?: string;
-                            reference: string | null;
-                            label_type: string | null;
-                            counts: {
-                                total: number;
-                                queued: number;
-                                in_progress: number;
-                                booked: number;
-                                failed: number;
-                                cancelled: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     cancelBatch: {
@@ -12359,126 +5841,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batch: {
-                            id: string;
-                            /** @enum {unknown} */
-                            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                            created: string;
-                            completed?: string;
-                            reference: string | null;
-                            label_type: string | null;
-                            counts: {
-                                total: number;
-                                queued: number;
-                                in_progress: number;
-                                booked: number;
-                                failed: number;
-                                cancelled: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchResponse"];
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or one that is not accepted */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     manifestBatch: {
@@ -12511,105 +5887,193 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
-            400: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branding: members not set are absent */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["BrandingAnswer"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
-            401: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    setBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    branding: {
+                        /** @description the shop’s name as customers know it; none: the pages name no shop */
+                        display_name?: string;
+                        /** @description the colour of the pages’ header band and buttons, #rrggbb; none: the pages’ own blue */
+                        accent_color?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The branding: members not set are absent */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["BrandingAnswer"];
                 };
             };
-            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
-            404: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    setBrandingLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the image as a data URL, data:image/png;base64,… or data:image/jpeg;base64,…: at most 256 KiB and 2,000 × 2,000 pixels; SVG is not taken. It is scaled to fit 720 × 144 and stored as a PNG the service writes. */
+                    logo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The branding: members not set are absent */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["BrandingAnswer"];
                 };
             };
-            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
-            409: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteBrandingLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branding: members not set are absent */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["BrandingAnswer"];
                 };
             };
-            /** @description The body is larger than WAYBILL_BODY_LIMIT */
-            413: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getMerchantLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description <id>.png, as logo_url names it */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the logo, a PNG */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "image/png": string;
                 };
             };
-            /** @description The body was not sent as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected failure; it is logged with the request id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

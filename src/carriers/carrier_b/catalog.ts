@@ -50,8 +50,18 @@ const UNPREFIXED_SERVICES = [
 /** § Label types: EPL, ZPL, SPL "each bare, or with size 4X6 or 4X8". */
 const THERMAL_SIZES = ['4X6', '4X8'] as const;
 
+/** Names as the carrier's Shipping.yaml gives them (Service.Code descriptions), where the codes' words differ. */
+const SERVICE_NAMES: Readonly<Record<string, string>> = {
+  carrier_b_second_day_air: '2nd Day Air',
+  carrier_b_second_day_air_am: '2nd Day Air A.M.',
+  carrier_b_three_day_select: '3 Day Select',
+  carrier_b_surepost_lt_1lb: 'SurePost Less Than 1 lb',
+  carrier_b_surepost: 'SurePost',
+};
+
 export const catalog: CarrierCatalog = {
   services: [...PREFIXED_SERVICES.map((s) => `carrier_b_${s}`), ...UNPREFIXED_SERVICES],
+  serviceNames: SERVICE_NAMES,
   // § Packaging types.
   packaging: [
     'your_packaging',

@@ -2,6 +2,7 @@ import type { App, RouteContext } from '../types.js';
 import { registerAddressRoutes } from './address.js';
 import { registerBalanceRoutes } from './balances.js';
 import { registerBatchRoutes } from './batches.js';
+import { registerBrandingRoutes } from './branding.js';
 import { registerCancelRoutes } from './cancel.js';
 import { registerCredentialRoutes } from './credentials.js';
 import { registerDopuRoutes } from './dopu.js';
@@ -58,4 +59,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerPortalRoutes(app, ctx);
   registerWebRoutes(app, ctx);
   registerBatchRoutes(app, ctx);
+  registerBrandingRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import { isCarrierSlug } from '../../carriers/declarations.js';
+import { serviceEntries } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
 import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
@@ -12,6 +13,7 @@ const CarrierMeta = Type.Object({
   operations: Strings,
   auth: Type.Object({ required: Strings, optional: Strings }),
   services: Strings,
+  service_details: Type.Array(Type.Object({ slug: Type.String({ description: 'the value to send as service' }), name: Type.String({ description: 'the service’s name for people' }) }), { description: 'every service with its name, sorted by name' }),
   packaging_types: Strings,
   label_types: Strings,
   special_services: Strings,
@@ -27,6 +29,7 @@ function describeCarrier(d: CarrierDeclaration) {
     operations: [...d.operations],
     auth: { required: [...d.auth.required], optional: [...d.auth.optional] },
     services: [...d.catalog.services],
+    service_details: serviceEntries(d.slug, d.catalog),
     packaging_types: [...d.catalog.packaging],
     label_types: [...d.catalog.labelTypes],
     special_services: [...d.catalog.specialServices],

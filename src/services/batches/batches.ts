@@ -16,7 +16,7 @@ import { newId } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/batches.js';
 import type { AccountsService, ResolvedAccount } from '../accounts/index.js';
 import { csvItemError, csvItems, readCsv, type NewItem } from './csv.js';
-import { printFile as openPrintFile, type PrintFormat } from './labels.js';
+import { printFile as openPrintFile, printFormats, type PrintFormat } from './labels.js';
 import { failedInputJson } from './input.js';
 import { laneOf } from './lanes.js';
 import { batchView, finishIfDone, viewOf } from './state.js';
@@ -162,8 +162,10 @@ export function createBatchesService(deps: BatchesDeps) {
     return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) });
   }
 
+  /** The batch, with the print file formats its booked labels fit (asked of one batch, not of a list). */
   async function read(tenant: string, id: string): Promise<BatchView> {
-    return viewOf(db, await find(tenant, id));
+    const view = await viewOf(db, await find(tenant, id));
+    return { ...view, print_formats: await printFormats(db, tenant, id) };
   }
 
   async function list(tenant: string, q: { page?: number; pageSize?: number }): Promise<{ items: BatchView[]; total: number }> {

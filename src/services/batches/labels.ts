@@ -12,6 +12,17 @@ export type PrintFormat = 'pdf' | 'zpl' | 'epl';
 /** The stored label formats each print format takes. */
 const ACCEPTS: Record<PrintFormat, string[]> = { pdf: ['PDF'], zpl: ['ZPL', 'ZPLII'], epl: ['EPL', 'EPL2'] };
 
+/** The print formats that hold every one of these stored label formats: one, or none when they are mixed. */
+export function printFormatsFor(formats: string[]): PrintFormat[] {
+  if (formats.length === 0) return [];
+  return (Object.keys(ACCEPTS) as PrintFormat[]).filter((p) => formats.every((f) => ACCEPTS[p].includes(f.toUpperCase())));
+}
+
+/** The print file formats (GET /batches/{id}/labels?format=) a batch's booked labels fit. */
+export async function printFormats(db: Db, tenant: string, batchId: string): Promise<PrintFormat[]> {
+  return printFormatsFor(await repo.labelFormats(db, tenant, batchId));
+}
+
 const ITEMS_PER_READ = 200;
 const LABELS_PER_READ = 25;
 
@@ -39,7 +50,7 @@ export async function printFile(db: Db, tenant: string, batchId: string, format:
   if (formats.length === 0) throw new ApiError('not_found', `batch ${batchId} has no booked labels yet`, batchId);
   const other = formats.filter((f) => !ACCEPTS[format].includes(f.toUpperCase()));
   if (other.length > 0) {
-    const fits = (Object.keys(ACCEPTS) as PrintFormat[]).filter((p) => formats.every((f) => ACCEPTS[p].includes(f.toUpperCase())));
+    const fits = printFormatsFor(formats);
     const hint = fits.length > 0 ? `; ask for format=${fits[0]}` : '; the labels of this batch are in several formats, so no single print file holds them all';
     throw new ApiError('schema_validation_error', `the labels of batch ${batchId} were booked as ${formats.join(', ')}, not ${format.toUpperCase()}${hint}`, 'format');
   }

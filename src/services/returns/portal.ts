@@ -26,6 +26,7 @@ import { getReturn } from '../../storage/repositories/returns.js';
 import { createTtlCache } from '../../ttl-cache.js';
 import type { ReturnMethodsService } from './methods.js';
 import type { ReturnsService } from './returns.js';
+import type { BrandingService } from '../branding/index.js';
 import type { SignedLinks } from '../kernel/index.js';
 
 export interface PortalDeps {
@@ -35,6 +36,8 @@ export interface PortalDeps {
   returns: ReturnsService;
   returnMethods: ReturnMethodsService;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
+  /** The merchant's name, colour and logo, shown above the order. */
+  branding: Pick<BrandingService, 'merchant'>;
 }
 
 export const DEFAULT_REASONS = ['Too small', 'Too large', 'Not as described', 'Damaged or defective', 'Arrived too late', 'No longer needed', 'Other'];
@@ -210,7 +213,9 @@ export function createPortalService(deps: PortalDeps) {
     const { row, data } = await open(token);
     const through = await repo.returnsThrough(db, row.tenant, row.id);
     const returned = returnedByLine(through);
+    const merchant = await deps.branding.merchant(row.tenant);
     return {
+      ...(merchant ? { merchant } : {}),
       order_id: row.order_id,
       expires: row.expires_at,
       ...(data.currency ? { currency: data.currency } : {}),

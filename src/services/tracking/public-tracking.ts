@@ -10,6 +10,7 @@ import type { Checkpoint, TrackingResult } from '../../domain/types.js';
 import type { Log } from '../../logger.js';
 import type { Db } from '../../storage/database.js';
 import * as shipments from '../../storage/repositories/shipments.js';
+import type { BrandingService } from '../branding/index.js';
 import type { SignedLinks } from '../kernel/index.js';
 import { decodeBooking } from '../kernel/index.js';
 import type { createTrackingService } from './tracking.js';
@@ -19,6 +20,8 @@ export interface PublicTrackingDeps {
   links: SignedLinks;
   tracking: Pick<ReturnType<typeof createTrackingService>, 'track'>;
   declarations: Record<CarrierSlug, CarrierDeclaration>;
+  /** The merchant's name, colour and logo, shown above the journey. */
+  branding: Pick<BrandingService, 'merchant'>;
 }
 
 function checkpoint(c: Checkpoint): TrackingPage['checkpoints'][number] {
@@ -44,7 +47,9 @@ export function createPublicTracking(deps: PublicTrackingDeps) {
     // The carrier's estimate when it has one, else the one given when the label was booked.
     const booked = decodeBooking(row.response, row.id);
     const estimate = result.estimated_delivery ?? booked.estimated_date;
+    const merchant = await deps.branding.merchant(row.tenant);
     return {
+      ...(merchant ? { merchant } : {}),
       carrier: row.carrier,
       carrier_name: deps.declarations[row.carrier as CarrierSlug]?.name ?? row.carrier,
       ...(row.service !== null ? { service: row.service } : {}),

@@ -9,7 +9,8 @@ import { labelTypeName, namedOptions } from '../names';
 import { BASE, navigate } from '../router';
 import type { Account, CarrierMeta } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
-import { accountName } from '../names';
+import { accountOptions } from '../names';
+import { ServiceSelect } from '../services';
 
 /** The units the API takes: offering OZ or G would only be refused. */
 const WEIGHT_UNITS = ['LB', 'KG'];
@@ -64,8 +65,8 @@ export function BatchUpload() {
           <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
         </div>
         <Field label="Batch name" hint="Optional, e.g. Monday wave" value={name} onValue={setName} />
-        <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
-        <Select label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required options={namedOptions(meta?.services ?? [], meta?.slug)} />
+        <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={accountOptions(list)} />
+        <ServiceSelect label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required carriers={meta ? [meta] : []} />
         <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={namedOptions(meta?.packaging_types ?? [], meta?.slug)} />
         <Select label="Label type" value={shared.label_type} onValue={set('label_type')} blank="Carrier default" options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as [string, string])} />
         <div class="units">

@@ -30,6 +30,8 @@ interface Batch {
   reference: string | null;
   label_type: string | null;
   counts: Counts;
+  /** The print file formats that hold every booked label (labels are not converted); absent from older services. */
+  print_formats?: string[];
 }
 
 interface Item {
@@ -123,7 +125,8 @@ export function BatchDetail({ id }: { id: string }) {
   const done = b.counts.booked + b.counts.failed + b.counts.cancelled;
   const carrier = rows.data?.find((i) => i.shipment)?.shipment?.carrier;
   const manifests = carriers.data?.carriers.find((c) => c.slug === carrier)?.operations.includes('manifest') ?? false;
-  const format = chosenFormat ?? printFormatOf(b.label_type);
+  const formats = b.print_formats ?? [printFormatOf(b.label_type)];
+  const format = chosenFormat && formats.includes(chosenFormat) ? chosenFormat : (formats[0] ?? 'pdf');
   const post = (what: string) => send.run(what, (k, idempotencyKey) => api(`${path}/${what}`, { key: k, idempotencyKey, method: 'POST' }));
   const retry = async () => {
     if (await post('retry')) loaded.reload();
@@ -179,11 +182,15 @@ export function BatchDetail({ id }: { id: string }) {
       </div>
       {b.counts.booked > 0 ? (
         <div class="row-actions">
-          {/* PDF labels make no printer-language file: a PDF batch offers its PDF only. */}
-          <Select label="Print file format" value={format} onValue={setFormat} options={printFormatOf(b.label_type) === 'pdf' ? [['pdf', 'PDF']] : [['pdf', 'PDF'], ['zpl', 'ZPL'], ['epl', 'EPL']]} />
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, key, `${b.id}.${format}`))}>
-            Download print file
-          </button>
+          {/* Labels are not converted: only the formats that hold every booked label are offered. */}
+          {formats.length > 1 ? <Select label="Print file format" value={format} onValue={setFormat} options={formats.map((f) => [f, f.toUpperCase()] as [string, string])} /> : null}
+          {formats.length > 0 ? (
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, key, `${b.id}.${format}`))}>
+              Download print file ({format.toUpperCase()})
+            </button>
+          ) : (
+            <p class="note">The labels are in several formats, so no one print file holds them: download them from each shipment.</p>
+          )}
           {/* Offered only where the carrier has end-of-day forms. */}
           {manifests ? (
             <button type="button" class="quiet" disabled={send.busy || running} onClick={manifest}>

@@ -5,7 +5,8 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../shared/api';
 import { useIntent } from '../intent';
-import { accountName, namedOptions } from '../names';
+import { accountOptions } from '../names';
+import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
 import type { Account, Address, CarrierMeta } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
@@ -58,7 +59,7 @@ export function SchedulePickup() {
     <form class="card stack" onSubmit={submit} aria-labelledby="pickup-h">
       <h2 id="pickup-h">Schedule a pickup</h2>
       <div class="row">
-        <Select label="Shipping account" value={account} onValue={choose} blank={list.length ? 'Choose an account' : 'No account of a carrier that picks up'} required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
+        <Select label="Shipping account" value={account} onValue={choose} blank={list.length ? 'Choose an account' : 'No account of a carrier that picks up'} required options={accountOptions(list)} />
         <Field label="Date" type="date" required value={form.date} onValue={set('date')} />
         <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
         <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
@@ -66,7 +67,7 @@ export function SchedulePickup() {
         <Field label="Parcels" type="number" min="1" step="1" required value={form.parcels} onValue={set('parcels')} />
         <Field label={`Weight of each (${form.units})`} type="number" min="0.01" step="any" required value={form.weight} onValue={set('weight')} />
         <Select label="Weight unit" value={form.units} onValue={set('units')} options={['LB', 'KG']} />
-        <Select label="Service" value={form.service} onValue={set('service')} blank="Any" options={namedOptions(meta?.services ?? [], meta?.slug)} />
+        <ServiceSelect label="Service" value={form.service} onValue={set('service')} blank="Any" carriers={meta ? [meta] : []} />
       </div>
       <AddressFields legend="Pickup address" value={where} onChange={setWhere} />
       <ErrorNote>{act.error}</ErrorNote>

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { useIntent } from '../intent';
-import { accountName, namedOptions } from '../names';
+import { accountOptions } from '../names';
+import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
 import type { Account, Address, CarrierMeta } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
@@ -48,10 +49,10 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
     <form class="card stack" onSubmit={submit} aria-labelledby="method-h">
       <h2 id="method-h">New return method</h2>
       <div class="row">
-        <Select label="Shipping account" value={form.account} onValue={set('account')} blank="Choose an account" required options={list.map((a) => [a.id, accountName(a)] as [string, string])} />
+        <Select label="Shipping account" value={form.account} onValue={set('account')} blank="Choose an account" required options={accountOptions(list)} />
         <Field label="Method name" hint="What the customer reads, e.g. Drop off at a post office" required value={form.name} onValue={set('name')} />
         <Select label="Type" value={form.type} onValue={set('type')} options={[['drop_off', 'Drop off'], ['pickup', 'Pickup at the customer']]} />
-        <Select label="Service" value={form.service} onValue={set('service')} blank={chosen ? 'Choose a service' : 'Choose an account first'} required options={namedOptions(meta?.services ?? [], meta?.slug)} />
+        <ServiceSelect label="Service" value={form.service} onValue={set('service')} blank={chosen ? 'Choose a service' : 'Choose an account first'} required carriers={meta ? [meta] : []} />
         <Field label="Charged to the customer" type="number" min="0" step="0.01" required value={form.charge} onValue={set('charge')} />
         <Field label="Carrier charge (your cost)" type="number" min="0" step="0.01" required value={form.cost} onValue={set('cost')} />
       </div>

@@ -3,6 +3,7 @@ import { api } from '../../shared/api';
 import { dateTime, day, money } from '../../shared/format';
 import { LabelLink } from '../label';
 import { codeName } from '../names';
+import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
 import type { Address, Checkpoint, Shipment } from '../types';
 import { Confirm, ErrorNote, Facts, Field, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
@@ -55,6 +56,7 @@ function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
 
 export function ShipmentDetail({ id }: { id: string }) {
   const loaded = useApi<{ shipment: Shipment }>(`/shipments/${encodeURIComponent(id)}`);
+  const serviceName = useServiceNames();
   const refresh = useAction();
   const s = loaded.data?.shipment;
   if (!s) {
@@ -110,7 +112,7 @@ export function ShipmentDetail({ id }: { id: string }) {
           <Facts
             items={[
               ['Carrier', s.carrier],
-              ['Service', s.service ? codeName(s.service, s.carrier) : undefined],
+              ['Service', s.service ? serviceName(s.carrier, s.service) : undefined],
               ['Shipping account', s.shipping_account],
               ['Ship date', day(s.ship_date)],
               ['Booked', dateTime(s.created)],

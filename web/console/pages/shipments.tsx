@@ -1,7 +1,8 @@
 /** The shipments: search, filters and paging live in the address, so a filtered list is a link. */
 import { query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
-import { accountName, codeName } from '../names';
+import { accountOptions } from '../names';
+import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
 import type { Account, Shipment } from '../types';
 import { Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, useApi, useFilters } from '../ui';
@@ -13,6 +14,7 @@ const FILTERS = ['search', 'status', 'shipping_account', 'start_date', 'end_date
 export function Shipments() {
   const f = useFilters(`${BASE}/shipments`, FILTERS);
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const serviceName = useServiceNames();
   const list = useApi<Omit<Shipment, 'tracking'>[]>(`/shipments${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
 
   return (
@@ -22,7 +24,7 @@ export function Shipments() {
       <form class="filters" role="search" onSubmit={f.submit}>
         <Field label="Search" type="search" value={f.form.search} onValue={f.set('search')} hint="Tracking number, reference or recipient name" class="wide" />
         <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])} />
-        <Select label="Shipping account" value={f.form.shipping_account} onValue={f.set('shipping_account')} blank="Any account" options={(accounts.data?.shipping_accounts ?? []).map((a) => [a.id, accountName(a)] as [string, string])} />
+        <Select label="Shipping account" value={f.form.shipping_account} onValue={f.set('shipping_account')} blank="Any account" options={accountOptions(accounts.data?.shipping_accounts ?? [])} />
         <Field label="From" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
         <Field label="To" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
         <FilterActions onClear={f.clear} />
@@ -49,7 +51,7 @@ export function Shipments() {
             cell: (s) => (
               <>
                 {s.carrier}
-                {s.service ? <span class="sub">{codeName(s.service, s.carrier)}</span> : null}
+                {s.service ? <span class="sub">{serviceName(s.carrier, s.service)}</span> : null}
               </>
             ),
           },

@@ -1,0 +1,177 @@
+/**
+ * Branding: the shop's name, accent colour and logo that its customers see on the tracking page
+ * and the returns portal (GET/PUT /branding, PUT/DELETE /branding/logo), with a preview of both
+ * pages' header and button as they will look.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, samePath } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import { ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
+import './branding.css';
+
+interface Branding {
+  display_name?: string;
+  accent_color?: string;
+  accent_text_color?: string;
+  logo_url?: string;
+  logo_width?: number;
+  logo_height?: number;
+  updated?: string;
+}
+
+/** The pages' own blue, used until a colour is set. */
+const DEFAULT_ACCENT = '#0b5cad';
+const HEX = /^#[0-9a-f]{6}$/i;
+/** What the service takes (it refuses the rest with the reason): checked here first to save an upload. */
+const MAX_LOGO_BYTES = 256 * 1024;
+
+/** White or black on the colour, whichever contrasts more (as the service chooses accent_text_color). */
+function inkOn(hex: string): string {
+  const lum = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const l = 0.2126 * lum[0]! + 0.7152 * lum[1]! + 0.0722 * lum[2]!;
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function Preview({ name, accent, logo }: { name: string; accent: string; logo?: string | undefined }) {
+  const ink = inkOn(accent);
+  return (
+    <figure class="brand-preview" aria-label="Preview of the customer pages">
+      <div class="brand-preview-head" style={{ borderTopColor: accent }}>
+        {logo ? <img src={logo} alt={name ? '' : 'Your logo'} /> : null}
+        {name ? <span>{name}</span> : null}
+        {!logo && !name ? <span class="note">No name or logo: the pages show no shop</span> : null}
+      </div>
+      <div class="brand-preview-body">
+        <strong>Track your parcel</strong>
+        <span class="brand-preview-button" style={{ background: accent, color: ink }}>
+          Create return
+        </span>
+      </div>
+      <figcaption class="hint">How the tracking page and the returns portal will show your shop.</figcaption>
+    </figure>
+  );
+}
+
+export function BrandingPage() {
+  const loaded = useApi<{ branding: Branding }>('/branding');
+  const current = loaded.data?.branding;
+  const [name, setName] = useState('');
+  const [accent, setAccent] = useState(DEFAULT_ACCENT);
+  const [saved, setSaved] = useState<string>();
+  const text = useAction();
+  const logo = useAction();
+  useEffect(() => {
+    if (!current) return;
+    setName(current.display_name ?? '');
+    setAccent(current.accent_color ?? DEFAULT_ACCENT);
+  }, [current]);
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setSaved(undefined);
+    if (!HEX.test(accent)) return text.setError('Give the colour as # and six hexadecimal digits, e.g. #c2185b.');
+    const body = { branding: { ...(name.trim() ? { display_name: name.trim() } : {}), ...(accent.toLowerCase() !== DEFAULT_ACCENT ? { accent_color: accent } : {}) } };
+    if (await text.run((key) => api('/branding', { key, method: 'PUT', body }))) {
+      setSaved('Saved: the pages show it from their next visit.');
+      loaded.reload();
+    }
+  };
+  const upload = async (file: File | undefined) => {
+    setSaved(undefined);
+    if (!file) return;
+    if (!/^image\/(png|jpeg)$/.test(file.type)) return logo.setError('Choose a PNG or JPEG file (SVG is not taken: it can carry scripts).');
+    if (file.size > MAX_LOGO_BYTES) return logo.setError(`The file has ${Math.ceil(file.size / 1024)} KiB; a logo may have at most 256 KiB.`);
+    const dataUrl = await readAsDataUrl(file);
+    if (await logo.run((key) => api('/branding/logo', { key, method: 'PUT', body: { logo: dataUrl } }))) loaded.reload();
+  };
+  const remove = async () => {
+    setSaved(undefined);
+    if (await logo.run((key) => api('/branding/logo', { key, method: 'DELETE' }))) loaded.reload();
+  };
+
+  return (
+    <section>
+      <PageHeading>Branding</PageHeading>
+      <p class="note">Your shop’s name, colour and logo on the pages your customers open: the tracking page of every shipment and the returns portal.</p>
+      <Status loaded={loaded} />
+      {current ? (
+        <div class="brand-layout">
+          <div class="stack">
+            <form class="card stack" onSubmit={save} aria-labelledby="brand-text-h">
+              <h2 id="brand-text-h">Name and colour</h2>
+              <Field label="Display name" hint="As your customers know the shop; empty: no name" value={name} onValue={setName} maxLength={80} autoComplete="organization" />
+              <div class="field">
+                <label for="brand-accent">Accent colour</label>
+                <div class="brand-colour">
+                  <input id="brand-accent" type="color" value={HEX.test(accent) ? accent.toLowerCase() : DEFAULT_ACCENT} onInput={(e) => setAccent((e.currentTarget as HTMLInputElement).value)} />
+                  <input aria-label="Accent colour as hexadecimal" value={accent} maxLength={7} spellcheck={false} onInput={(e) => setAccent((e.currentTarget as HTMLInputElement).value.trim())} />
+                </div>
+                <small class="hint">Buttons and the stripe above the pages; their text is white or black, whichever reads better on it.</small>
+              </div>
+              <ErrorNote>{text.error}</ErrorNote>
+              {saved ? (
+                <p class="note note-ok" role="status">
+                  {saved}
+                </p>
+              ) : null}
+              <div class="actions">
+                <button type="submit" disabled={text.busy}>
+                  {text.busy ? 'Saving…' : 'Save name and colour'}
+                </button>
+              </div>
+            </form>
+            <div class="card stack" role="group" aria-labelledby="brand-logo-h">
+              <h2 id="brand-logo-h">Logo</h2>
+              {current.logo_url ? (
+                <p class="brand-logo">
+                  <img src={samePath(current.logo_url)} alt="Your logo as the pages show it" />
+                  <span class="hint">
+                    {current.logo_width} × {current.logo_height} px
+                  </span>
+                </p>
+              ) : (
+                <p class="note">No logo yet.</p>
+              )}
+              <div class="field">
+                <label for="brand-logo-file">{current.logo_url ? 'Replace the logo' : 'Upload a logo'}</label>
+                <input id="brand-logo-file" type="file" accept="image/png,image/jpeg" disabled={logo.busy} aria-describedby="brand-logo-hint" onChange={(e) => void upload((e.currentTarget as HTMLInputElement).files?.[0])} />
+                <small id="brand-logo-hint" class="hint">
+                  PNG or JPEG, at most 256 KiB and 2,000 × 2,000 px. It is scaled to fit 720 × 144 px and shown up to 48 px high.
+                </small>
+              </div>
+              {logo.busy ? (
+                <p class="note" role="status">
+                  Uploading…
+                </p>
+              ) : null}
+              <ErrorNote>{logo.error}</ErrorNote>
+              {current.logo_url ? (
+                <div class="actions">
+                  <button type="button" class="quiet" disabled={logo.busy} onClick={() => void remove()}>
+                    Remove the logo
+                  </button>
+                </div>
+              ) : null}
+            </div>
+          </div>
+          <div>
+            <Preview name={name.trim()} accent={HEX.test(accent) ? accent : DEFAULT_ACCENT} logo={current.logo_url ? samePath(current.logo_url) : undefined} />
+            {current.updated ? <p class="hint">Last changed {dateTime(current.updated)}</p> : null}
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
