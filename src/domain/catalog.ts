@@ -20,7 +20,7 @@ export interface CarrierCatalog {
 /** Words of a code that read better written otherwise. */
 const WORDS: Readonly<Record<string, string>> = { am: 'A.M.', ddu: 'DDU', ddp: 'DDP', bpm: 'BPM', apo: 'APO', fpo: 'FPO', dpo: 'DPO', ndc: 'NDC', scf: 'SCF', dndc: 'DNDC', dscf: 'DSCF', dhub: 'DHUB' };
 
-/** The words of a code without its carrier's prefix: `carrier_a_2_day_am` → "2 Day A.M.". */
+/** The words of a code without its carrier's prefix: `<carrier>_2_day_am` → "2 Day A.M.". */
 export function codeWords(code: string, carrier?: string): string {
   const bare = carrier && code.startsWith(`${carrier}_`) ? code.slice(carrier.length + 1) : code;
   return bare
