@@ -21,6 +21,7 @@ import { requestExamples } from './contract/examples.js';
 import { CURRENT_API_VERSION } from './contract/versions.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerPermissions } from './http/permissions.js';
 import { registerIgnoredMembers } from './http/ignored-members.js';
 import { collectAllowedMethods } from './http/allowed-methods.js';
 import { registerJsonParser } from './http/json-parser.js';
@@ -133,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     req.principal = principal;
     return limits.admit(req, credentialFrom(req.headers) ?? principal.tenant);
   }
+
+  // Right after authentication: what the principal may do is decided here, for every route.
+  registerPermissions(app);
 
   registerBodyChecks(app);
   app.addHook('preValidation', (req, _reply, done) => {

@@ -13,11 +13,13 @@ import { openDatabase, openSealer, startServer } from './main.js';
 import { SealingKeyMismatch } from './storage/key-check.js';
 import { createKey, listKeys, revokeKey } from './storage/repositories/keys.js';
 import { isTenantName } from './domain/tenants.js';
+import { KEY_SCOPES } from './domain/permissions.js';
 
 const USAGE = `usage: waybill <command>
   serve                                   start the HTTP service
   migrate                                 bring the database schema up to date
-  keys create --tenant NAME [--expires-in 30d]   issue an API key (printed once, last line)
+  keys create --tenant NAME [--expires-in 30d] [--scope read|ship|admin] [--name TEXT]
+                                          issue an API key (printed once, last line)
   keys list [--tenant NAME]               list keys (never the keys themselves)
   keys revoke <id>                        revoke a key
   emulator                                run the carrier emulator alone
@@ -53,14 +55,18 @@ async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>
 
 async function keys(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' }, scope: { type: 'string' }, name: { type: 'string' } }, allowPositionals: true });
   if (sub === 'create') {
     const tenant = values.tenant?.trim();
     if (!isTenantName(tenant)) throw new UsageError('keys create needs --tenant NAME (letters, digits, . _ -)');
     const now = systemClock.now();
     const expiresAt = values['expires-in'] ? new Date(now.getTime() + parseDuration(values['expires-in'])) : undefined;
-    const { record, key } = await withDatabase((d) => createKey(d.db, { tenant, now, ...(expiresAt ? { expiresAt } : {}) }));
-    console.log(`created key ${record.id} for tenant ${tenant}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`);
+    // Without --scope the key may do everything, as keys always could.
+    const scope = values.scope;
+    if (scope !== undefined && !(KEY_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope is one of ${KEY_SCOPES.join(', ')}; got "${scope}"`);
+    const name = values.name?.trim();
+    const { record, key } = await withDatabase((d) => createKey(d.db, { tenant, now, ...(expiresAt ? { expiresAt } : {}), ...(scope ? { scope } : {}), ...(name ? { name } : {}) }));
+    console.log(`created key ${record.id} for tenant ${tenant}${scope ? ` with scope ${scope}` : ''}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`);
     console.log(key);
     return;
   }
@@ -68,7 +74,7 @@ async function keys(args: string[]): Promise<void> {
     const rows = await withDatabase((d) => listKeys(d.db, values.tenant));
     for (const r of rows) {
       const state = r.revoked_at ? `revoked ${r.revoked_at}` : r.expires_at && r.expires_at <= new Date().toISOString() ? `expired ${r.expires_at}` : r.expires_at ? `expires ${r.expires_at}` : 'active';
-      console.log(`${r.id}\t${r.tenant}\t${r.key_prefix}…\tcreated ${r.created_at}\t${state}`);
+      console.log(`${r.id}\t${r.tenant}\t${r.key_prefix}…\t${r.scope ?? 'full'}\tcreated ${r.created_at}\t${state}${r.name ? `\t${r.name}` : ''}`);
     }
     if (rows.length === 0) console.log('no keys');
     return;

@@ -6,6 +6,9 @@
 export const ERROR_CODES = [
   'missing_api_key',
   'wrong_api_key',
+  // Authenticated, but its role or key scope lacks the route's permission (named in the message and
+  // detail); or a request made with the session cookie came without its CSRF token.
+  'forbidden',
   'schema_field_required',
   'schema_validation_error',
   'ship_date_past',

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { RequestExamples } from '../contract/examples.js';
 import type { ApiVersion } from '../contract/versions.js';
 import type { Services } from '../services/index.js';
+import type { Permission } from '../domain/permissions.js';
 import type { Principal } from '../domain/principal.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -20,7 +21,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The tenant the API key or JWT belongs to; set by the auth hook. */
     tenant: string;
-    /** Who the request acts as (the tenant and its key or token); null on public routes. */
+    /** Who the request acts as (the tenant, its key, token or user, and its permissions); null on public routes. */
     principal: Principal | null;
     /** The API version the caller named in Waybill-Version, else the newest (api-version.ts). */
     apiVersion: ApiVersion;
@@ -28,6 +29,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route answers without an API key. */
     public?: boolean;
+    /**
+     * What the principal must hold for the route (domain/permissions.ts), decided by
+     * http/permissions.ts; every route that is not public declares one (test/openapi/permissions.test.ts).
+     */
+    permission?: Permission;
     /** Route answers without an API key when the query carries a link signature (the route checks it). */
     signedLink?: boolean;
     /** The answer carries a secret (credentials, a signing secret): its idempotent replay is stored sealed. */

@@ -29,7 +29,8 @@ export interface TestApp {
   config: Config;
   /** Every log line the app wrote, as text. */
   logs: string[];
-  key(tenant?: string, opts?: { expiresAt?: Date }): Promise<string>;
+  /** A key of the tenant's; without a scope it may do everything, as keys from before scopes do. */
+  key(tenant?: string, opts?: { expiresAt?: Date; scope?: 'read' | 'ship' | 'admin' }): Promise<string>;
   call(method: string, url: string, key: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
   close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import * as shipmentLists from './20261124_0031_shipment_lists.js';
 import * as batches from './20261124_0032_batches.js';
 import * as shipmentManifests from './20261124_0033_shipment_manifests.js';
 import * as rateLimits from './20261126_0034_rate_limits.js';
+import * as usersSessions from './20261126_0036_users_sessions.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -26,6 +27,7 @@ const steps: Record<string, Step> = {
   '20261124_0032_batches': batches,
   '20261124_0033_shipment_manifests': shipmentManifests,
   '20261126_0034_rate_limits': rateLimits,
+  '20261126_0036_users_sessions': usersSessions,
 };
 
 function provider(dialect: Dialect): MigrationProvider {
