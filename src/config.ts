@@ -52,6 +52,10 @@ export interface Config {
   publicUrl?: string;
   /** How long signed links stay valid. */
   links: { labelTtlMs: number; trackingTtlMs: number };
+  /** Console sessions: ended after this long unused, and this long after sign-in whatever happens. */
+  sessions: { idleMs: number; lifetimeMs: number };
+  /** How long an invitation link works. */
+  invitationTtlMs: number;
   /** The built web pages (console, public pages): `npm run build` writes them to dist/web. */
   webRoot: string;
   carriers: {
@@ -212,6 +216,11 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
       // A parcel may travel for weeks and the buyer keeps the e-mail: tracking links live long.
       trackingTtlMs: duration(env, 'WAYBILL_TRACKING_URL_TTL', 180 * 86_400_000),
     },
+    sessions: {
+      idleMs: duration(env, 'WAYBILL_SESSION_IDLE_TIMEOUT', 2 * 3_600_000),
+      lifetimeMs: duration(env, 'WAYBILL_SESSION_LIFETIME', 24 * 3_600_000),
+    },
+    invitationTtlMs: duration(env, 'WAYBILL_INVITATION_TTL', 7 * 86_400_000),
     webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : fileURLToPath(new URL('../dist/web', import.meta.url)),
     carriers: {
       mode,

@@ -12,7 +12,7 @@ const MAX_BUFFERED_LOG = 16 * 1024 * 1024;
 
 export const REDACTED = '[REDACTED]';
 
-export const REDACT_PATHS = ['req.headers.zkkey', 'req.headers.authorization', 'headers.zkkey', 'headers.authorization', 'auth', 'shipping_account.auth'];
+export const REDACT_PATHS = ['req.headers.zkkey', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'headers.zkkey', 'headers.authorization', 'headers.cookie', 'auth', 'shipping_account.auth', 'password', 'session.password', 'invitation.password', 'invitation.token'];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, redact: { paths: REDACT_PATHS, censor: REDACTED }, base: { service: 'waybill' } };

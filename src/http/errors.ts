@@ -12,6 +12,8 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   missing_api_key: 401,
   wrong_api_key: 401,
   forbidden: 403,
+  sign_in_failed: 401,
+  session_expired: 401,
   schema_field_required: 400,
   schema_validation_error: 400,
   ship_date_past: 400,

@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Config } from '../config.js';
+import type { RequestLimits } from './request-limits.js';
 import type { RequestExamples } from '../contract/examples.js';
 import type { ApiVersion } from '../contract/versions.js';
-import type { Services } from '../services/index.js';
+import type { Services, SessionAuth } from '../services/index.js';
 import type { Permission } from '../domain/permissions.js';
 import type { Principal } from '../domain/principal.js';
 
@@ -15,6 +16,8 @@ export interface RouteContext {
   config: Config;
   /** Request bodies for the document's examples (contract/examples.ts). */
   examples: RequestExamples;
+  /** Request-rate limits the routes take from themselves (sign-in attempts). */
+  limits: RequestLimits;
 }
 
 declare module 'fastify' {
@@ -23,6 +26,8 @@ declare module 'fastify' {
     tenant: string;
     /** Who the request acts as (the tenant, its key, token or user, and its permissions); null on public routes. */
     principal: Principal | null;
+    /** The console session the request was made with (its cookie), else null. */
+    session: SessionAuth | null;
     /** The API version the caller named in Waybill-Version, else the newest (api-version.ts). */
     apiVersion: ApiVersion;
   }

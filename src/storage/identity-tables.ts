@@ -33,6 +33,8 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   disabled_at: string | null;
+  /** The last sign-in (password, invitation or single sign-on); null: never signed in. */
+  last_sign_in_at: string | null;
 }
 
 export interface InvitationsTable {

@@ -4,7 +4,7 @@
  * and that permission is one of domain/permissions.ts. Public operations (no security) declare none.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isPermission } from '../../src/domain/permissions.js';
+import { isPermission, PERMISSIONS, ROLE_PERMISSIONS } from '../../src/domain/permissions.js';
 import { useTestApp } from '../support/app.js';
 
 const s = useTestApp();
@@ -26,5 +26,12 @@ describe('permissions of the operations', () => {
     const publicOps = ops.filter(({ op }) => op.security?.length === 0);
     expect(publicOps.length).toBeGreaterThan(3);
     expect(publicOps.filter(({ op }) => op['x-permission'] !== undefined).map(({ name }) => name)).toEqual([]);
+  });
+
+  it('uses every permission somewhere, and the owner holds them all', () => {
+    const used = new Set(ops.map(({ op }) => op['x-permission']));
+    // users.owners is decided by the users service (who may change an owner), not by a route.
+    expect(Object.keys(PERMISSIONS).filter((p) => !used.has(p) && p !== 'users.owners')).toEqual([]);
+    expect([...ROLE_PERMISSIONS.owner].sort()).toEqual(Object.keys(PERMISSIONS).sort());
   });
 });

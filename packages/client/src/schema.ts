@@ -849,6 +849,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How people sign in to the console here: password, and single sign-on when the operator configured it */
+        get: operations["getSignInMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with e-mail and password: sets the session cookie (HttpOnly, SameSite=Strict); attempts are throttled per address and per account */
+        post: operations["signIn"];
+        /** Sign out: ends this session and clears its cookie */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: choose a password and sign in (the link works once, until it expires) */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the request acts as: tenant, user or key, role or scope, permissions; for a session also its CSRF token and expiry */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out everywhere: ends every session of the signed-in user, this one included */
+        delete: operations["signOutEverywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s users, oldest first, with their roles and status */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a person with a role: a signed link that works once, until it expires, to copy and hand on (inviting again makes a new link) */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /** Remove a user: its sessions end, its open invitation stops working */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /** Change a user’s role, name, or disable it (its sessions end); the new rights hold from its next request */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s API keys (never the keys themselves): scope, when made and by whom, last use, expiry, revocation */
+        get: operations["listKeys"];
+        put?: never;
+        /** Make an API key with a name, a scope (at most what you may do) and an optional expiry; the key is shown only in this answer */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key: it stops working within 5 seconds */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -859,7 +1033,7 @@ export interface components {
                  * @description standardized error code
                  * @enum {unknown}
                  */
-                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                 /** @description what went wrong, e.g. the carrier’s own complaint */
                 message: string;
                 /** @description extra information: a field path, a carrier’s raw code */
@@ -972,7 +1146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1119,7 +1293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1451,7 +1625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1646,7 +1820,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1909,7 +2083,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2103,7 +2277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2237,7 +2411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2499,7 +2673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2641,7 +2815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2797,7 +2971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3146,7 +3320,7 @@ export interface operations {
                                  * @description standardized error code
                                  * @enum {unknown}
                                  */
-                                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                                 /** @description what went wrong, e.g. the carrier’s own complaint */
                                 message: string;
                                 /** @description extra information: a field path, a carrier’s raw code */
@@ -3177,7 +3351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3718,7 +3892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3857,7 +4031,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4100,7 +4274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4450,7 +4624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4848,7 +5022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5097,7 +5271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5337,7 +5511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5579,7 +5753,7 @@ export interface operations {
                              * @description standardized error code
                              * @enum {unknown}
                              */
-                            code: "missing_api_key" | "wrong_api_key" | "forbidden" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                            code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                             /** @description what went wrong, e.g. the carrier’s own complaint */
                             message: string;
                             /** @description extra information: a field path, a carrier’s raw code */
@@ -5597,7 +5771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5747,7 +5921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6084,7 +6258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6417,7 +6591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6595,7 +6769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6826,7 +7000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6981,7 +7155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7128,7 +7302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7266,7 +7440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7423,7 +7597,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7589,7 +7763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,7 +7919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7879,7 +8053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8049,7 +8223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8205,7 +8379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8365,7 +8539,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8522,7 +8696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8666,7 +8840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8805,7 +8979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8961,7 +9135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9168,7 +9342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9392,7 +9566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9593,7 +9767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9727,7 +9901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9952,7 +10126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10169,7 +10343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10503,7 +10677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10706,7 +10880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10926,7 +11100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11056,7 +11230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11210,7 +11384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11429,7 +11603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11654,7 +11828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11829,7 +12003,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11985,7 +12159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12160,7 +12334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12308,7 +12482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12476,7 +12650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12610,7 +12784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12763,7 +12937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12911,7 +13085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13051,7 +13225,2229 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No API key, or one that is not accepted */
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in methods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        password: boolean;
+                        /** @description single sign-on (OpenID Connect) is configured: GET /session/sso starts it */
+                        sso: boolean;
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    session: {
+                        /** @description e-mail address; compared without regard to case */
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Who is signed in, with the CSRF token to send as X-CSRF-Token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        me: {
+                            tenant: string;
+                            actor: {
+                                /** @enum {unknown} */
+                                kind: "user" | "key" | "jwt";
+                                id?: string;
+                                subject?: string;
+                            };
+                            user?: {
+                                id: string;
+                                email: string;
+                                name?: string;
+                                /**
+                                 * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "admin" | "shipper" | "viewer";
+                                /**
+                                 * @description invited: has not accepted an invitation nor signed in yet
+                                 * @enum {unknown}
+                                 */
+                                status: "invited" | "active" | "disabled";
+                                /** Format: date-time */
+                                created: string;
+                                /** Format: date-time */
+                                last_sign_in?: string;
+                            };
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role?: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                             * @enum {unknown}
+                             */
+                            scope?: "read" | "ship" | "admin" | "full";
+                            permissions: ("me" | "data.read" | "shipments.rate" | "shipments.buy" | "shipments.cancel" | "batches.manage" | "pickups.manage" | "returns.manage" | "accounts.manage" | "webhooks.manage" | "keys.manage" | "users.manage" | "users.owners" | "billing.manage")[];
+                            /** @description signed in by cookie: send it as the X-CSRF-Token header of every request that is not GET or HEAD */
+                            csrf_token?: string;
+                            session?: {
+                                /** Format: date-time */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @description the latest it ends, however active
+                                 */
+                                expires: string;
+                                /**
+                                 * Format: date-time
+                                 * @description when it ends unless used before
+                                 */
+                                idle_expires: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invitation: {
+                        /** @description what follows # in the invitation link */
+                        token: string;
+                        /** @description 10 to 200 characters */
+                        password: string;
+                        /** @description the person’s name, as the console shows it */
+                        name?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new user, signed in, with the CSRF token to send as X-CSRF-Token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        me: {
+                            tenant: string;
+                            actor: {
+                                /** @enum {unknown} */
+                                kind: "user" | "key" | "jwt";
+                                id?: string;
+                                subject?: string;
+                            };
+                            user?: {
+                                id: string;
+                                email: string;
+                                name?: string;
+                                /**
+                                 * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "admin" | "shipper" | "viewer";
+                                /**
+                                 * @description invited: has not accepted an invitation nor signed in yet
+                                 * @enum {unknown}
+                                 */
+                                status: "invited" | "active" | "disabled";
+                                /** Format: date-time */
+                                created: string;
+                                /** Format: date-time */
+                                last_sign_in?: string;
+                            };
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role?: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                             * @enum {unknown}
+                             */
+                            scope?: "read" | "ship" | "admin" | "full";
+                            permissions: ("me" | "data.read" | "shipments.rate" | "shipments.buy" | "shipments.cancel" | "batches.manage" | "pickups.manage" | "returns.manage" | "accounts.manage" | "webhooks.manage" | "keys.manage" | "users.manage" | "users.owners" | "billing.manage")[];
+                            /** @description signed in by cookie: send it as the X-CSRF-Token header of every request that is not GET or HEAD */
+                            csrf_token?: string;
+                            session?: {
+                                /** Format: date-time */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @description the latest it ends, however active
+                                 */
+                                expires: string;
+                                /**
+                                 * Format: date-time
+                                 * @description when it ends unless used before
+                                 */
+                                idle_expires: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed link was genuine but has expired (ask for a new one), or the label it names was voided */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who the request acts as */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        me: {
+                            tenant: string;
+                            actor: {
+                                /** @enum {unknown} */
+                                kind: "user" | "key" | "jwt";
+                                id?: string;
+                                subject?: string;
+                            };
+                            user?: {
+                                id: string;
+                                email: string;
+                                name?: string;
+                                /**
+                                 * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                                 * @enum {unknown}
+                                 */
+                                role: "owner" | "admin" | "shipper" | "viewer";
+                                /**
+                                 * @description invited: has not accepted an invitation nor signed in yet
+                                 * @enum {unknown}
+                                 */
+                                status: "invited" | "active" | "disabled";
+                                /** Format: date-time */
+                                created: string;
+                                /** Format: date-time */
+                                last_sign_in?: string;
+                            };
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role?: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                             * @enum {unknown}
+                             */
+                            scope?: "read" | "ship" | "admin" | "full";
+                            permissions: ("me" | "data.read" | "shipments.rate" | "shipments.buy" | "shipments.cancel" | "batches.manage" | "pickups.manage" | "returns.manage" | "accounts.manage" | "webhooks.manage" | "keys.manage" | "users.manage" | "users.owners" | "billing.manage")[];
+                            /** @description signed in by cookie: send it as the X-CSRF-Token header of every request that is not GET or HEAD */
+                            csrf_token?: string;
+                            session?: {
+                                /** Format: date-time */
+                                created: string;
+                                /**
+                                 * Format: date-time
+                                 * @description the latest it ends, however active
+                                 */
+                                expires: string;
+                                /**
+                                 * Format: date-time
+                                 * @description when it ends unless used before
+                                 */
+                                idle_expires: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: {
+                            id: string;
+                            email: string;
+                            name?: string;
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description invited: has not accepted an invitation nor signed in yet
+                             * @enum {unknown}
+                             */
+                            status: "invited" | "active" | "disabled";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_sign_in?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invitation: {
+                        /** @description e-mail address; compared without regard to case */
+                        email: string;
+                        /** @description the person’s name, as the console shows it */
+                        name?: string;
+                        /**
+                         * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                         * @enum {unknown}
+                         */
+                        role: "owner" | "admin" | "shipper" | "viewer";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The user (status invited) and the invitation’s link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            name?: string;
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description invited: has not accepted an invitation nor signed in yet
+                             * @enum {unknown}
+                             */
+                            status: "invited" | "active" | "disabled";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_sign_in?: string;
+                        };
+                        invitation: {
+                            /** @description the link to hand to the person: it works once, until it expires; a new invitation of the same person replaces it */
+                            url: string;
+                            /** Format: date-time */
+                            expires: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            name?: string;
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description invited: has not accepted an invitation nor signed in yet
+                             * @enum {unknown}
+                             */
+                            status: "invited" | "active" | "disabled";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_sign_in?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user: {
+                        /** @description the person’s name, as the console shows it */
+                        name?: string;
+                        /**
+                         * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                         * @enum {unknown}
+                         */
+                        role?: "owner" | "admin" | "shipper" | "viewer";
+                        /** @description true ends the user’s sessions and refuses sign-in until set false again */
+                        disabled?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The user as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            name?: string;
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description invited: has not accepted an invitation nor signed in yet
+                             * @enum {unknown}
+                             */
+                            status: "invited" | "active" | "disabled";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_sign_in?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            id: string;
+                            name?: string;
+                            /**
+                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                             * @enum {unknown}
+                             */
+                            scope: "read" | "ship" | "admin" | "full";
+                            /** @description the first characters of the key, to tell keys apart */
+                            prefix: string;
+                            /** Format: date-time */
+                            created: string;
+                            /** @description absent for keys made with `waybill keys create` */
+                            created_by?: {
+                                /** @enum {unknown} */
+                                kind: "user" | "key";
+                                id: string;
+                                email?: string;
+                            };
+                            /** Format: date-time */
+                            expires?: string;
+                            /**
+                             * Format: date-time
+                             * @description to the minute
+                             */
+                            last_used?: string;
+                            /** Format: date-time */
+                            revoked?: string;
+                            /** @description the key itself: shown only in the answer to POST /keys */
+                            key?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: {
+                        /** @description what the key is for */
+                        name: string;
+                        /**
+                         * @description read, ship or admin; at most what the caller may do itself
+                         * @enum {unknown}
+                         */
+                        scope: "read" | "ship" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description when the key stops working; absent: never
+                         */
+                        expires_at?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The key’s record with the key itself (shown only here) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: {
+                            id: string;
+                            name?: string;
+                            /**
+                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                             * @enum {unknown}
+                             */
+                            scope: "read" | "ship" | "admin" | "full";
+                            /** @description the first characters of the key, to tell keys apart */
+                            prefix: string;
+                            /** Format: date-time */
+                            created: string;
+                            /** @description absent for keys made with `waybill keys create` */
+                            created_by?: {
+                                /** @enum {unknown} */
+                                kind: "user" | "key";
+                                id: string;
+                                email?: string;
+                            };
+                            /** Format: date-time */
+                            expires?: string;
+                            /**
+                             * Format: date-time
+                             * @description to the minute
+                             */
+                            last_used?: string;
+                            /** Format: date-time */
+                            revoked?: string;
+                            /** @description the key itself: shown only in the answer to POST /keys */
+                            key?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s is answered the same way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An Idempotency-Key conflict, or the resource’s state forbids the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than WAYBILL_BODY_LIMIT */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests, to Waybill or to the carrier: wait for Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; it is logged with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier failed or could not be reached; it may have acted: check before retrying under a new key */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This instance cannot answer now: shutting down, database unreachable, or another sealing key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier did not answer in time; it may have acted: check before retrying under a new key */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('disabled_at', 'text')
+    .addColumn('last_sign_in_at', 'text')
     .execute();
   await db.schema.createIndex('users_tenant').on('users').columns(['tenant', 'created_at']).execute();
 
