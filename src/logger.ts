@@ -69,7 +69,8 @@ function stdoutDestination(): DestinationStream {
  * Query parameters whose value opens something: a link's signature, a key (`?zkkey=`), a token, a
  * secret. Unanchored, so that a query whose whole text does not match holds none of them.
  */
-const SECRET_PARAM = /signature|key|token|secret|passw|auth|jwt|session|cookie|credential/i;
+// `code` alone (single sign-on's authorization code), not every name ending in it (postal_code).
+const SECRET_PARAM = /signature|key|token|secret|passw|auth|jwt|session|cookie|credential|(?:^|&)code(?:=|$)/i;
 /** Paths that may carry a signed link's token, `<id>.<expiry>.<signature>`: the pages and their data. */
 const TOKEN_PATHS = ['/tracking/', '/portal/', '/public/tracking/', '/public/portal/'];
 const TOKEN_SEGMENT = /^(\/(?:public\/)?(?:tracking|portal)\/)([^/]*)/;

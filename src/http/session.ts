@@ -14,20 +14,30 @@ import type { Principal } from '../domain/principal.js';
 import type { IdentityService } from '../services/index.js';
 
 export const SESSION_COOKIE = 'waybill_session';
+/**
+ * Single sign-on's state between its two steps. SameSite=Lax, not Strict: the provider sends the
+ * browser back by a top-level navigation from its own site, which a Strict cookie would not join.
+ * Path=/session/sso: sent to the callback, and nowhere else.
+ */
+export const SSO_COOKIE = 'waybill_sso';
+const SSO_PATH = '/session/sso';
 const TOKEN = /^ws_[A-Za-z0-9_-]{43}$/;
 const SAFE = new Set(['GET', 'HEAD']);
 
-/** The session token of a Cookie header, when it carries one of the right shape. */
-export function sessionToken(cookie: string | undefined): string | undefined {
+/** A cookie's value in a Cookie header. */
+export function cookieValue(cookie: string | undefined, name: string): string | undefined {
   if (!cookie) return undefined;
   for (const part of cookie.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return TOKEN.test(value) ? value : undefined;
-    }
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/** The session token of a Cookie header, when it carries one of the right shape. */
+export function sessionToken(cookie: string | undefined): string | undefined {
+  const value = cookieValue(cookie, SESSION_COOKIE);
+  return value !== undefined && TOKEN.test(value) ? value : undefined;
 }
 
 function secure(req: FastifyRequest, config: Config): boolean {
@@ -42,6 +52,11 @@ export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, confi
 
 export function clearSessionCookie(reply: FastifyReply, req: FastifyRequest, config: Config): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure(req, config) ? '; Secure' : ''}`);
+}
+
+/** Sets (a value) or clears (undefined) single sign-on's state cookie. */
+export function ssoCookie(reply: FastifyReply, req: FastifyRequest, config: Config, value: string | undefined, maxAgeSec = 0): void {
+  reply.header('set-cookie', `${SSO_COOKIE}=${value ?? ''}; Path=${SSO_PATH}; HttpOnly; SameSite=Lax; Max-Age=${value === undefined ? 0 : maxAgeSec}${secure(req, config) ? '; Secure' : ''}`);
 }
 
 /**

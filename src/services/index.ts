@@ -100,6 +100,7 @@ function identityOf(deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'c
     csrfKey: deps.sealer.deriveKey('session csrf'),
     sessions: deps.config?.sessions ?? { idleMs: 2 * 3_600_000, lifetimeMs: 24 * 3_600_000 },
     invitationTtlMs: deps.config?.invitationTtlMs ?? 7 * 86_400_000,
+    ...(deps.config?.oidc ? { oidc: { ...deps.config.oidc, key: deps.sealer.deriveKey('sso transaction') } } : {}),
   });
 }
 

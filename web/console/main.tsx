@@ -160,5 +160,5 @@ function App() {
 }
 
 // The console's home is the shipments list; settled before the first render.
-if (location.pathname.replace(/\/+$/, '') === BASE) history.replaceState(null, '', `${BASE}/shipments`);
+if (location.pathname.replace(/\/+$/, '') === BASE) history.replaceState(null, '', `${BASE}/shipments${location.search}`);
 render(<App />, document.getElementById('app')!);

@@ -8,20 +8,71 @@ import { AcceptInvitationBody, MeResponse, SignInBody, SignInMethods } from '../
 import { SuccessMessage } from '../../contract/operations.js';
 import { ApiError } from '../../domain/errors.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
-import { clearSessionCookie, setSessionCookie } from '../session.js';
+import { linkBase } from '../base-url.js';
+import { clearSessionCookie, cookieValue, setSessionCookie, SSO_COOKIE, ssoCookie } from '../session.js';
 import type { App, RouteContext } from '../types.js';
 
 const tags = ['users'];
 const publicRoute = { public: true } as const;
+const Redirect = (description: string) => ({ description, type: 'null' }) as const;
+const noSso = () => new ApiError('not_found', 'single sign-on is not configured here: the operator sets WAYBILL_OIDC_ISSUER', 'sso');
 const noSession = () => new ApiError('not_found', 'no session: this request was made with an API key or token, which sign-out does not end (DELETE /keys/{id} revokes a key)', 'session');
 
 export function registerSessionRoutes(app: App, { services, config, examples, limits }: RouteContext): void {
   const { identity } = services;
+  const base = linkBase(app, config);
+  const redirectUrl = () => config.oidc?.redirectUrl ?? `${base()}/session/sso/callback`;
 
   app.get(
     '/session/methods',
     { config: publicRoute, schema: { operationId: 'getSignInMethods', tags, summary: 'How people sign in to the console here: password, and single sign-on when the operator configured it', security: [], response: { 200: ok('The sign-in methods', SignInMethods), ...errorResponses } } },
-    async () => ({ password: true, sso: false }),
+    async () => ({ password: true, sso: identity.sso !== undefined }),
+  );
+
+  app.get(
+    '/session/sso',
+    // Steps of a browser's navigation, not operations for programs: out of /openapi.json (README "Teams and platforms").
+    { config: publicRoute, schema: { hide: true, summary: 'Single sign-on, first step: to the OpenID provider (authorization code with PKCE), with the sign-on’s state in a short-lived cookie', response: { 302: Redirect('To the provider’s sign-in page'), ...errorResponses } } },
+    async (req, reply) => {
+      const sso = identity.sso;
+      if (!sso) throw noSso();
+      const { url, transaction } = await sso.begin(redirectUrl());
+      ssoCookie(reply, req, config, transaction, sso.transactionMaxAgeSec);
+      return reply.redirect(url, 302);
+    },
+  );
+
+  app.get(
+    '/session/sso/callback',
+    {
+      config: publicRoute,
+      schema: {
+        hide: true,
+        summary: 'Single sign-on, second step: the provider sends the browser back here; a user with the provider’s e-mail address is signed in',
+        querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 2000 })), state: Type.Optional(Type.String({ maxLength: 2000 })), error: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: true }),
+        response: { 302: Redirect('To the console, signed in; or to its sign-in page with ?sso=no-user (no user has the address) or ?sso=failed'), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const sso = identity.sso;
+      if (!sso) throw noSso();
+      const callback = new URL(redirectUrl());
+      callback.search = new URL(req.url, 'http://callback').search;
+      ssoCookie(reply, req, config, undefined);
+      let result: Awaited<ReturnType<typeof sso.finish>>;
+      try {
+        result = await sso.finish(callback, cookieValue(req.headers.cookie, SSO_COOKIE));
+      } catch (err) {
+        req.log.warn({ err }, 'single sign-on failed');
+        return reply.redirect('/console/?sso=failed', 302);
+      }
+      if ('refusal' in result) {
+        req.log.info({ refusal: result.refusal }, `single sign-on refused: ${result.reason}`);
+        return reply.redirect(`/console/?sso=${result.refusal}`, 302);
+      }
+      setSessionCookie(reply, req, config, result.started);
+      return reply.redirect('/console/shipments', 302);
+    },
   );
 
   app.post(

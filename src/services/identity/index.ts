@@ -12,6 +12,7 @@ import { createInvitations } from './invitations.js';
 import { createKeys } from './keys.js';
 import { createPasswords, type Passwords } from './passwords.js';
 import { createSessions } from './sessions.js';
+import { createSso, type OidcSettings } from './sso.js';
 import { createUsers } from './users.js';
 
 export interface IdentityDeps {
@@ -22,6 +23,8 @@ export interface IdentityDeps {
   csrfKey: Buffer;
   sessions: { idleMs: number; lifetimeMs: number };
   invitationTtlMs: number;
+  /** Single sign-on, when the operator configured an OpenID provider; with the HMAC key of its transaction cookie. */
+  oidc?: OidcSettings & { key: Buffer };
   passwords?: Passwords;
 }
 
@@ -34,6 +37,7 @@ export function createIdentityService(deps: IdentityDeps) {
     sessions,
     invitations: createInvitations({ db, clock, links, passwords, sessions }),
     keys: createKeys({ db, clock }),
+    sso: deps.oidc ? createSso({ db, clock, sessions, settings: deps.oidc, key: deps.oidc.key }) : undefined,
 
     /** GET /me for a key or a JWT (a session's is made with it: SessionAuth.me). */
     describe(principal: Principal): MeView {

@@ -7,9 +7,10 @@ import { api, ApiFailure } from '../../shared/api';
 import type { Me } from '../types';
 import { ErrorNote, Field } from '../ui';
 
-/** What single sign-on came back with, from the address it returned to (?sso=…). */
+/** What single sign-on came back with, from the address it returned to (?sso=…), which is then tidied away. */
 function ssoNote(): string | undefined {
   const result = new URLSearchParams(location.search).get('sso');
+  if (result !== null) history.replaceState(null, '', location.pathname);
   if (result === 'no-user') return 'Single sign-on worked, but no user of this service has that e-mail address. Ask an admin to invite you.';
   if (result === 'failed') return 'Single sign-on did not complete. Try again, or sign in with your password.';
   return undefined;
@@ -18,7 +19,7 @@ function ssoNote(): string | undefined {
 export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>(ssoNote());
+  const [error, setError] = useState<string | undefined>(ssoNote);
   const [busy, setBusy] = useState(false);
   const [sso, setSso] = useState(false);
   useEffect(() => {
@@ -55,7 +56,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       </form>
       {sso ? (
         <p class="sso">
-          <a class="button quiet-link" href="/session/sso">
+          <a class="button" href="/session/sso">
             Sign in with SSO
           </a>
         </p>
