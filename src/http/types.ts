@@ -47,5 +47,10 @@ declare module 'fastify' {
     resend?: boolean;
     /** The route's parser made the body's checks as it read it (body-checks.ts): no second walk. */
     checkedBody?: boolean;
+    /**
+     * The answer starts a console session (its cookie): an Idempotency-Key is ignored, so that no
+     * stored answer is ever replayed to another caller, and a retry simply signs in again.
+     */
+    startsSession?: boolean;
   }
 }

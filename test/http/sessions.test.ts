@@ -10,6 +10,7 @@ import { createTestApp, expectError, type TestApp } from '../support/app.js';
 let offset = 0;
 const clock = { now: () => new Date(Date.parse('2026-11-26T12:00:00Z') + offset) };
 let t: TestApp;
+/** Signed in by most tests: at most 10 times, its account's sign-in burst (the clock stands still). */
 let owner: { id: string; email: string; password: string };
 
 interface Session {
@@ -78,8 +79,19 @@ describe('signing in', () => {
     for (const a of answers) expect(a.headers['set-cookie']).toBeUndefined();
   });
 
+  it('ignores an Idempotency-Key: every sign-in is a session of its own, no answer is stored to replay', async () => {
+    const u = await t.user({ role: 'viewer' });
+    const body = { session: { email: u.email, password: u.password } };
+    const [a, b] = [await t.call('POST', '/session', undefined, body, { 'idempotency-key': 'sign-in-1' }), await t.call('POST', '/session', undefined, body, { 'idempotency-key': 'sign-in-1' })];
+    expect(a.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(String(a.headers['set-cookie'])).not.toBe(String(b.headers['set-cookie']));
+    expect(await t.db.database.db.selectFrom('idempotency').selectAll().where('key', '=', 'sign-in-1').execute()).toEqual([]);
+  });
+
   it('finds the address whatever its case', async () => {
-    const s = await signIn('OWNER@Example.COM', owner.password);
+    await t.user({ role: 'viewer', email: 'casey@example.com', password: 'casey password 1' });
+    const s = await signIn('CASEY@Example.COM', 'casey password 1');
     expect((await as(s, 'GET', '/me')).status).toBe(200);
   });
 });

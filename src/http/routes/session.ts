@@ -14,6 +14,7 @@ import type { App, RouteContext } from '../types.js';
 
 const tags = ['users'];
 const publicRoute = { public: true } as const;
+const signsIn = { public: true, startsSession: true } as const;
 const Redirect = (description: string) => ({ description, type: 'null' }) as const;
 const noSso = () => new ApiError('not_found', 'single sign-on is not configured here: the operator sets WAYBILL_OIDC_ISSUER', 'sso');
 const noSession = () => new ApiError('not_found', 'no session: this request was made with an API key or token, which sign-out does not end (DELETE /keys/{id} revokes a key)', 'session');
@@ -78,7 +79,7 @@ export function registerSessionRoutes(app: App, { services, config, examples, li
   app.post(
     '/session',
     {
-      config: publicRoute,
+      config: signsIn,
       schema: {
         operationId: 'signIn',
         tags,
@@ -100,7 +101,7 @@ export function registerSessionRoutes(app: App, { services, config, examples, li
   app.post(
     '/invitations/accept',
     {
-      config: publicRoute,
+      config: signsIn,
       schema: {
         operationId: 'acceptInvitation',
         tags,

@@ -1,8 +1,8 @@
 /**
  * Passwords as argon2id hashes (@node-rs/argon2: Rust's argon2 crate, prebuilt for each platform
  * in the npm packages, run on libuv's thread pool so the event loop never waits for a hash). The
- * parameters are OWASP's minimum for argon2id: 19 MiB of memory, 2 passes, one lane, about 40 ms
- * here. At most two hashes run at once: each holds 19 MiB, and the thread pool also serves the
+ * parameters are OWASP's minimum for argon2id: 19 MiB of memory, 2 passes, one lane. At most
+ * two hashes run at once: each holds 19 MiB, and the thread pool also serves the
  * file system; sign-in attempts are throttled before they get here (http/request-limits.ts).
  */
 import { randomBytes } from 'node:crypto';
