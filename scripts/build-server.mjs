@@ -3,7 +3,7 @@
  * dist/cli.js, with what is imported dynamically (the emulator, undici) split into chunks that load on first
  * use. One file instead of some 600 modules resolved and read one by one halved the start-up time
  * and took about 20 MB off the idle process (bench/README.md). Left in node_modules: the native
- * SQLite driver, swagger-ui (it serves its own files from its folder), piscina (it starts its
+ * SQLite driver and the password hash (argon2, native), swagger-ui (it serves its own files from its folder), piscina (it starts its
  * threads on a file of its own folder), and what loads on first use anyway (the PostgreSQL driver,
  * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js.
  */
@@ -30,7 +30,7 @@ await build({
   platform: 'node',
   target: 'node20',
   // Native or self-locating packages stay in node_modules; the label ones load on first use anyway.
-  external: ['better-sqlite3', '@fastify/swagger-ui', 'pg', 'pdf-lib', 'bwip-js', 'pdfjs-dist', '@napi-rs/canvas', 'piscina'],
+  external: ['better-sqlite3', '@fastify/swagger-ui', 'pg', 'pdf-lib', 'bwip-js', 'pdfjs-dist', '@napi-rs/canvas', 'piscina', '@node-rs/argon2'],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',

@@ -23,6 +23,8 @@ import { requestExamples } from './contract/examples.js';
 import { CURRENT_API_VERSION } from './contract/versions.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerPermissions } from './http/permissions.js';
+import { createSessionAuthenticator, sessionToken } from './http/session.js';
 import { registerIgnoredMembers } from './http/ignored-members.js';
 import { collectAllowedMethods } from './http/allowed-methods.js';
 import { registerJsonParser } from './http/json-parser.js';
@@ -89,8 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const shared = deps.database.dialect === 'postgres' ? { shared: deps.database.db } : {};
   const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock, ...shared });
 
+  const sessions = createSessionAuthenticator(services.identity, deps.config);
+
   app.decorateRequest('tenant', '');
   app.decorateRequest('principal', null);
+  app.decorateRequest('session', null);
   // First: the span covers the hooks after it (authentication, the closing check).
   if (deps.tracing) registerTracing(app, deps.tracing);
   let closing = false;
@@ -117,11 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (req.routeOptions.config.public || (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)) return limits.link(req);
       const principal = auth.cached(req.headers);
       if (principal !== undefined) return admit(req, principal);
-      return auth.authenticate(req.headers).then(
+      // The console's cookie, when the request carries no key or token (those win: API clients are unchanged).
+      const token = credentialFrom(req.headers) === undefined ? sessionToken(req.headers.cookie) : undefined;
+      return (token !== undefined ? sessions(req, reply, token) : auth.authenticate(req.headers)).then(
         (t) => admit(req, t),
         (err: unknown) => {
           // The address's bucket answers 429 once it is empty; until then the refusal itself.
-          const checked = err instanceof ApiError && err.code === 'wrong_api_key' ? limits.refused(req) : undefined;
+          const checked = err instanceof ApiError && (err.code === 'wrong_api_key' || err.code === 'session_expired') ? limits.refused(req) : undefined;
           if (!checked) throw err;
           return checked.then(() => {
             throw err;
@@ -133,8 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   function admit(req: FastifyRequest, principal: Principal): void | Promise<void> {
     req.tenant = principal.tenant;
     req.principal = principal;
-    return limits.admit(req, credentialFrom(req.headers) ?? principal.tenant);
+    return limits.admit(req, req.session ? `session ${req.session.sessionId}` : (credentialFrom(req.headers) ?? principal.tenant));
   }
+
+  // Right after authentication: what the principal may do is decided here, for every route.
+  registerPermissions(app);
 
   registerBodyChecks(app);
   app.addHook('preValidation', (req, _reply, done) => {
@@ -179,6 +189,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
   registerIgnoredMembers(app);
-  registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()) });
+  registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()), limits });
   return app;
 }

@@ -1,5 +1,5 @@
 /**
- * waybill serve | migrate | keys create/list/revoke | emulator, and the shipping commands
+ * waybill serve | migrate | keys create/list/revoke | users create/reset-password/list | emulator, and the shipping commands
  * (shipping-cli/, loaded only when one runs). The service's commands read the same environment as
  * the service (README "Configuration"); the shipping ones call a service (README "Client and CLI").
  */
@@ -13,13 +13,21 @@ import { openDatabase, openSealer, startServer } from './main.js';
 import { SealingKeyMismatch } from './storage/key-check.js';
 import { createKey, listKeys, revokeKey } from './storage/repositories/keys.js';
 import { isTenantName } from './domain/tenants.js';
+import { isRole, KEY_SCOPES } from './domain/permissions.js';
+import { ApiError } from './domain/errors.js';
+import { createOperatorIdentity, generatePassword } from './services/index.js';
 
 const USAGE = `usage: waybill <command>
   serve                                   start the HTTP service
   migrate                                 bring the database schema up to date
-  keys create --tenant NAME [--expires-in 30d]   issue an API key (printed once, last line)
+  keys create --tenant NAME [--expires-in 30d] [--scope read|ship|admin] [--name TEXT]
+                                          issue an API key (printed once, last line)
   keys list [--tenant NAME]               list keys (never the keys themselves)
   keys revoke <id>                        revoke a key
+  users create --tenant NAME --email ADDRESS --role owner|admin|shipper|viewer [--name TEXT] [--with-password]
+                                          a console user: prints an invitation link, or a password
+  users reset-password --email ADDRESS    a new password (printed once, last line); the user's sessions end
+  users list --tenant NAME                the tenant's users
   emulator                                run the carrier emulator alone
 shipping, against a running service:
   rate, ship, track, cancel, labels, batch, accounts, webhooks   (waybill help shipping)`;
@@ -53,14 +61,18 @@ async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>
 
 async function keys(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' }, scope: { type: 'string' }, name: { type: 'string' } }, allowPositionals: true });
   if (sub === 'create') {
     const tenant = values.tenant?.trim();
     if (!isTenantName(tenant)) throw new UsageError('keys create needs --tenant NAME (letters, digits, . _ -)');
     const now = systemClock.now();
     const expiresAt = values['expires-in'] ? new Date(now.getTime() + parseDuration(values['expires-in'])) : undefined;
-    const { record, key } = await withDatabase((d) => createKey(d.db, { tenant, now, ...(expiresAt ? { expiresAt } : {}) }));
-    console.log(`created key ${record.id} for tenant ${tenant}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`);
+    // Without --scope the key may do everything, as keys always could.
+    const scope = values.scope;
+    if (scope !== undefined && !(KEY_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope is one of ${KEY_SCOPES.join(', ')}; got "${scope}"`);
+    const name = values.name?.trim();
+    const { record, key } = await withDatabase((d) => createKey(d.db, { tenant, now, ...(expiresAt ? { expiresAt } : {}), ...(scope ? { scope } : {}), ...(name ? { name } : {}) }));
+    console.log(`created key ${record.id} for tenant ${tenant}${scope ? ` with scope ${scope}` : ''}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`);
     console.log(key);
     return;
   }
@@ -68,7 +80,7 @@ async function keys(args: string[]): Promise<void> {
     const rows = await withDatabase((d) => listKeys(d.db, values.tenant));
     for (const r of rows) {
       const state = r.revoked_at ? `revoked ${r.revoked_at}` : r.expires_at && r.expires_at <= new Date().toISOString() ? `expired ${r.expires_at}` : r.expires_at ? `expires ${r.expires_at}` : 'active';
-      console.log(`${r.id}\t${r.tenant}\t${r.key_prefix}…\tcreated ${r.created_at}\t${state}`);
+      console.log(`${r.id}\t${r.tenant}\t${r.key_prefix}…\t${r.scope ?? 'full'}\tcreated ${r.created_at}\t${state}${r.name ? `\t${r.name}` : ''}`);
     }
     if (rows.length === 0) console.log('no keys');
     return;
@@ -79,6 +91,68 @@ async function keys(args: string[]): Promise<void> {
     const done = await withDatabase((d) => revokeKey(d.db, id, systemClock.now()));
     if (!done) throw new UsageError(`no active key ${id}`);
     console.log(`revoked ${id}`);
+    return;
+  }
+  throw new UsageError(USAGE);
+}
+
+/** The identity feature on the configured database, with the instance's sealing key (its links are the service's). */
+async function withIdentity<T>(fn: (identity: ReturnType<typeof createOperatorIdentity>, config: Config) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  return withDatabase(async (database) => {
+    const sealer = await openSealer(config, database, systemClock.now());
+    try {
+      return await fn(createOperatorIdentity({ database, sealer, clock: systemClock, config }), config);
+    } catch (err) {
+      // What the service would answer 4xx (a taken address, a short password) is a usage error here.
+      if (err instanceof ApiError && err.code !== 'unexpected_exception') throw new UsageError(err.message);
+      throw err;
+    }
+  });
+}
+
+/** Where the service is reached, for the links it prints: WAYBILL_PUBLIC_URL, else the address it listens on. */
+function publicBase(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+async function users(args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  const { values } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, 'with-password': { type: 'boolean' } } });
+  const email = values.email?.trim();
+  if (sub === 'create') {
+    const tenant = values.tenant?.trim();
+    if (!isTenantName(tenant)) throw new UsageError('users create needs --tenant NAME (letters, digits, . _ -)');
+    if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('users create needs --email ADDRESS');
+    if (!isRole(values.role)) throw new UsageError('users create needs --role owner, admin, shipper or viewer');
+    const role = values.role;
+    const password = values['with-password'] ? generatePassword() : undefined;
+    const made = await withIdentity((identity, config) => identity.users.create(tenant, { email, role, ...(values.name ? { name: values.name } : {}), ...(password ? { password } : {}) }, null, publicBase(config)));
+    if (password) {
+      console.log(`created user ${made.user.id} (${made.user.email}, ${role} of ${tenant}); the password is shown only once:`);
+      console.log(password);
+    } else {
+      console.log(`created user ${made.user.id} (${made.user.email}, ${role} of ${tenant}); hand on this invitation link (it works once, until ${made.invitation!.expires}):`);
+      console.log(made.invitation!.url);
+    }
+    return;
+  }
+  if (sub === 'reset-password') {
+    if (!email) throw new UsageError('users reset-password needs --email ADDRESS');
+    const password = generatePassword();
+    const user = await withIdentity((identity) => identity.users.resetPassword(email, password));
+    console.log(`new password for ${user.email} (${user.id}); every session of the user ended; it is shown only once:`);
+    console.log(password);
+    return;
+  }
+  if (sub === 'list') {
+    const tenant = values.tenant?.trim();
+    if (!isTenantName(tenant)) throw new UsageError('users list needs --tenant NAME');
+    const list = await withIdentity((identity) => identity.users.list(tenant));
+    for (const u of list) console.log(`${u.id}\t${u.email}\t${u.role}\t${u.status}\tcreated ${u.created}${u.last_sign_in ? `\tlast sign-in ${u.last_sign_in}` : ''}`);
+    if (list.length === 0) console.log('no users');
     return;
   }
   throw new UsageError(USAGE);
@@ -131,6 +205,8 @@ export async function main(argv: string[]): Promise<void> {
       return;
     case 'keys':
       return keys(args);
+    case 'users':
+      return users(args);
     case 'emulator': {
       const { runEmulatorCli } = await import('./emulator/cli.js');
       return runEmulatorCli(loadConfig());

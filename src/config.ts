@@ -52,6 +52,12 @@ export interface Config {
   publicUrl?: string;
   /** How long signed links stay valid. */
   links: { labelTtlMs: number; trackingTtlMs: number };
+  /** Console sessions: ended after this long unused, and this long after sign-in whatever happens. */
+  sessions: { idleMs: number; lifetimeMs: number };
+  /** How long an invitation link works. */
+  invitationTtlMs: number;
+  /** Single sign-on by OpenID Connect, when an issuer is configured. */
+  oidc?: OidcConfig;
   /** The built web pages (console, public pages): `npm run build` writes them to dist/web. */
   webRoot: string;
   carriers: {
@@ -106,6 +112,14 @@ export interface Config {
   };
 }
 
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /** Where the provider sends the browser back; unset → <public URL>/session/sso/callback. */
+  redirectUrl?: string;
+}
+
 type Env = Record<string, string | undefined>;
 
 class ConfigError extends Error {}
@@ -136,6 +150,24 @@ function seconds(env: Env, name: string, fallback: number): number {
   const m = DURATION.exec(raw);
   if (!m || Number(m[1]) <= 0) throw new ConfigError(`${name} must be a positive number of seconds, or with a unit s, m, h, d or w (e.g. 24h); got "${raw}"`);
   return Number(m[1]) * UNIT_SEC[m[2]!]!;
+}
+
+/** WAYBILL_OIDC_*: an https issuer (http only on loopback, for development and tests) and its client. */
+function oidc(env: Env): OidcConfig | undefined {
+  const issuer = env.WAYBILL_OIDC_ISSUER?.trim();
+  if (!issuer) return undefined;
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new ConfigError(`WAYBILL_OIDC_ISSUER must be a URL, got "${issuer}"`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new ConfigError('WAYBILL_OIDC_ISSUER must be an https URL (http only on loopback)');
+  const clientId = env.WAYBILL_OIDC_CLIENT_ID?.trim();
+  if (!clientId) throw new ConfigError('WAYBILL_OIDC_CLIENT_ID is required with WAYBILL_OIDC_ISSUER');
+  const redirectUrl = env.WAYBILL_OIDC_REDIRECT_URL?.trim();
+  return { issuer, clientId, ...(env.WAYBILL_OIDC_CLIENT_SECRET ? { clientSecret: env.WAYBILL_OIDC_CLIENT_SECRET } : {}), ...(redirectUrl ? { redirectUrl } : {}) };
 }
 
 function bool(env: Env, name: string): boolean {
@@ -212,6 +244,12 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
       // A parcel may travel for weeks and the buyer keeps the e-mail: tracking links live long.
       trackingTtlMs: duration(env, 'WAYBILL_TRACKING_URL_TTL', 180 * 86_400_000),
     },
+    sessions: {
+      idleMs: duration(env, 'WAYBILL_SESSION_IDLE_TIMEOUT', 2 * 3_600_000),
+      lifetimeMs: duration(env, 'WAYBILL_SESSION_LIFETIME', 24 * 3_600_000),
+    },
+    invitationTtlMs: duration(env, 'WAYBILL_INVITATION_TTL', 7 * 86_400_000),
+    oidc: oidc(env),
     webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : fileURLToPath(new URL('../dist/web', import.meta.url)),
     carriers: {
       mode,

@@ -12,7 +12,7 @@ const MAX_BUFFERED_LOG = 16 * 1024 * 1024;
 
 export const REDACTED = '[REDACTED]';
 
-export const REDACT_PATHS = ['req.headers.zkkey', 'req.headers.authorization', 'headers.zkkey', 'headers.authorization', 'auth', 'shipping_account.auth'];
+export const REDACT_PATHS = ['req.headers.zkkey', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'headers.zkkey', 'headers.authorization', 'headers.cookie', 'auth', 'shipping_account.auth', 'password', 'session.password', 'invitation.password', 'invitation.token'];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, redact: { paths: REDACT_PATHS, censor: REDACTED }, base: { service: 'waybill' } };
@@ -69,7 +69,8 @@ function stdoutDestination(): DestinationStream {
  * Query parameters whose value opens something: a link's signature, a key (`?zkkey=`), a token, a
  * secret. Unanchored, so that a query whose whole text does not match holds none of them.
  */
-const SECRET_PARAM = /signature|key|token|secret|passw|auth|jwt|session|cookie|credential/i;
+// `code` alone (single sign-on's authorization code), not every name ending in it (postal_code).
+const SECRET_PARAM = /signature|key|token|secret|passw|auth|jwt|session|cookie|credential|(?:^|&)code(?:=|$)/i;
 /** Paths that may carry a signed link's token, `<id>.<expiry>.<signature>`: the pages and their data. */
 const TOKEN_PATHS = ['/tracking/', '/portal/', '/public/tracking/', '/public/portal/'];
 const TOKEN_SEGMENT = /^(\/(?:public\/)?(?:tracking|portal)\/)([^/]*)/;

@@ -27,6 +27,8 @@ export const EXAMPLE_IDS = {
   confirmationNumber: 'PU20261125MEM001',
   /** the id POST /returns/methods answered */
   returnMethod: 'rm_eEC916RDJTqzfQ9S',
+  /** what follows # in the invitation link POST /users/invitations answered */
+  invitationToken: 'inv_Hq2XkZ9aPmW2vR7t.mi4d2x0g.Zm9yIGV4YW1wbGUgb25seQ',
 } as const;
 
 /** The first carrier that offers every operation named and declares an example service. */
@@ -37,7 +39,7 @@ function carrierOffering(...operations: Operation[]): CarrierDeclaration & { exa
 }
 
 const ID_NOTE = 'shipping_account is a placeholder: put the id POST /shippingaccount answered.';
-const { shippingAccount, postalAccount, trackingNumber, postalTrackingNumber, confirmationNumber, returnMethod } = EXAMPLE_IDS;
+const { shippingAccount, postalAccount, trackingNumber, postalTrackingNumber, confirmationNumber, returnMethod, invitationToken } = EXAMPLE_IDS;
 
 const sender = { name: 'Ann Sender', company: 'Acme', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
 const recipient = { name: 'Bob Recipient', phone: '2125550100', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
@@ -181,6 +183,11 @@ export function requestExamples(today: Date) {
     ),
     setBranding: one('The shop’s name and its colour on the customer pages', { branding: { display_name: 'Acme Outdoor', accent_color: '#c2185b' } }, 'Replaces the name and colour; a member left out is removed. The logo is set apart, with PUT /branding/logo.'),
     setBrandingLogo: one('A small PNG logo', { logo: `data:image/png;base64,${EXAMPLE_LOGO_PNG}` }, 'A PNG or JPEG of at most 256 KiB as a data URL; in a shell: printf \'{"logo": "data:image/png;base64,%s"}\' "$(base64 -w0 logo.png)".'),
+    inviteUser: one('Invite a shipper', { invitation: { email: 'sam@example.com', name: 'Sam Shipper', role: 'shipper' } }, 'The answer’s invitation.url is the link to hand to the person: it works once, for 7 days (WAYBILL_INVITATION_TTL).'),
+    acceptInvitation: one('Choose a password and sign in', { invitation: { token: invitationToken, password: 'correct horse battery', name: 'Sam Shipper' } }, 'token: what follows # in the invitation link (here a placeholder). The answer sets the session cookie.'),
+    signIn: one('Sign in', { session: { email: 'sam@example.com', password: 'correct horse battery' } }, 'The answer sets the session cookie; send its me.csrf_token as X-CSRF-Token with every later request that changes something.'),
+    updateUser: one('Make a user a viewer', { user: { role: 'viewer' } }, 'Changes the user of the path; its sessions have the new rights on their next request.'),
+    createKey: one('A key that can only read, for a reporting job', { key: { name: 'reporting', scope: 'read' } }, 'The answer’s key is shown only here.'),
     updateReturn: one('Record why the goods came back', { custom: [{ name: 'reason', value: 'too small' }] }, 'custom pairs replace those of the same name; shipment.status SHIPMENT_VOIDED would cancel the label.'),
   } satisfies Record<string, ExampleSet>;
 }

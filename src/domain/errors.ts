@@ -6,6 +6,13 @@
 export const ERROR_CODES = [
   'missing_api_key',
   'wrong_api_key',
+  // Authenticated, but its role or key scope lacks the route's permission (named in the message and
+  // detail); or a request made with the session cookie came without its CSRF token.
+  'forbidden',
+  // POST /session: the e-mail address or the password was not accepted (which one is not said).
+  'sign_in_failed',
+  // The console's session cookie names a session that ended: signed out, expired, or its user disabled or removed.
+  'session_expired',
   'schema_field_required',
   'schema_validation_error',
   'ship_date_past',

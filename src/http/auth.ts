@@ -1,15 +1,18 @@
 /**
- * zkkey / Authorization: Bearer → the principal: the tenant and the key or token that acts for it. A bearer value that looks like a JWT is verified against
- * the operator's secret (HS256) or public key (EdDSA/ES256) and names the tenant in `sub`.
+ * zkkey / Authorization: Bearer → the principal: the tenant, the key or token that acts for it and
+ * what it may do (its scope's permissions; a key made before scopes, and a JWT, may do everything).
+ * A bearer value that looks like a JWT is verified against the operator's secret (HS256) or public
+ * key (EdDSA/ES256) and names the tenant in `sub`. The console's session cookie is http/session.ts's.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { importSPKI, jwtVerify, errors as joseErrors } from 'jose';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/database.js';
-import { findActiveKey } from '../storage/repositories/keys.js';
+import { findActiveKey, touchKey } from '../storage/repositories/keys.js';
 import { createTtlCache } from '../ttl-cache.js';
 import { ApiError } from '../domain/errors.js';
 import { isTenantName } from '../domain/tenants.js';
+import { isScope, SCOPE_PERMISSIONS } from '../domain/permissions.js';
 import type { Principal } from '../domain/principal.js';
 
 export interface AuthOptions {
@@ -77,7 +80,7 @@ export function createAuthenticator(opts: AuthOptions) {
       }
       // " acme" must not reach acme's data, nor a 5,000-character name a log: sub is a tenant name.
       if (!isTenantName(payload.sub)) throw new ApiError('wrong_api_key', 'API key not accepted', 'JWT sub must be a tenant name (1 to 100 letters, digits, . _ -)');
-      return { tenant: payload.sub, actor: { kind: 'jwt', subject: payload.sub } };
+      return { tenant: payload.sub, actor: { kind: 'jwt', subject: payload.sub }, grant: { scope: 'full' }, permissions: SCOPE_PERMISSIONS.full };
     } catch (err) {
       if (err instanceof ApiError) throw err;
       const why = err instanceof joseErrors.JWTExpired ? 'JWT has expired' : 'JWT could not be verified';
@@ -103,7 +106,10 @@ export function createAuthenticator(opts: AuthOptions) {
     const record = await findActiveKey(opts.db, credential, now);
     if (!record) throw new ApiError('wrong_api_key', 'API key not accepted: unknown, revoked or expired', 'zkkey');
     const expires = record.expires_at ? Date.parse(record.expires_at) : Infinity;
-    const principal: Principal = { tenant: record.tenant, actor: { kind: 'key', id: record.id } };
+    const scope = isScope(record.scope) ? record.scope : 'full';
+    const principal: Principal = { tenant: record.tenant, actor: { kind: 'key', id: record.id }, grant: { scope }, permissions: SCOPE_PERMISSIONS[scope] };
+    // GET /keys shows when a key was last used, to the minute; a failed write must not fail the request.
+    touchKey(opts.db, record, now).catch(() => undefined);
     cache.set(credential, principal, now.getTime(), expires - now.getTime());
     return principal;
   }

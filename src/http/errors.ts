@@ -5,12 +5,15 @@
 import type { ApiError, ErrorCode } from '../domain/errors.js';
 
 /** Every status an error is answered with (http/openapi.ts documents them per route). */
-export const ERROR_STATUSES = [400, 401, 404, 405, 409, 410, 413, 415, 429, 500, 502, 503, 504] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 405, 409, 410, 413, 415, 429, 500, 502, 503, 504] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   missing_api_key: 401,
   wrong_api_key: 401,
+  forbidden: 403,
+  sign_in_failed: 401,
+  session_expired: 401,
   schema_field_required: 400,
   schema_validation_error: 400,
   ship_date_past: 400,

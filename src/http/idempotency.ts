@@ -31,7 +31,7 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
     'preValidation',
     guarded((req, reply) => {
       const header = req.headers['idempotency-key'];
-      if (req.method !== 'POST' || header === undefined || !req.routeOptions.url) return;
+      if (req.method !== 'POST' || header === undefined || !req.routeOptions.url || req.routeOptions.config.startsSession) return;
       const key = Array.isArray(header) ? header[0] : header;
       if (!key || !KEY.test(key)) throw new ApiError('schema_validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
       const route = req.routeOptions.url ?? req.url;

@@ -17,6 +17,7 @@ import * as branding from '../contract/branding.js';
 import * as common from '../contract/common.js';
 import * as lists from '../contract/lists.js';
 import * as operations from '../contract/operations.js';
+import * as identity from '../contract/identity.js';
 import * as portal from '../contract/portal.js';
 import * as returns from '../contract/returns.js';
 import * as shipment from '../contract/shipment.js';
@@ -26,11 +27,12 @@ import type { ErrorStatus } from './errors.js';
 
 /** Below this size a copy costs less than the `$ref` and the indirection it makes a reader follow. */
 const MIN_SHARED_BYTES = 300;
-const MODULES = [common, address, shipment, shippingAccount, answers, operations, lists, returns, portal, batches, webhooks, branding];
+const MODULES = [common, address, shipment, shippingAccount, answers, operations, lists, returns, portal, batches, webhooks, branding, identity];
 
 const RESPONSE_NAMES: Record<ErrorStatus, string> = {
   400: 'BadRequest',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
   409: 'Conflict',

@@ -26,7 +26,8 @@ export function withExamples<T extends TSchema>(schema: T, examples: ExampleSet)
 
 const STATUS_MEANING: Record<ErrorStatus, string> = {
   400: 'Refused as sent: a field is missing or wrong, or the carrier refused the request; nothing changed',
-  401: 'No API key, or one that is not accepted',
+  401: 'No API key, or one that is not accepted (a session that ended; a sign-in refused)',
+  403: 'The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token)',
   404: 'No such resource for this tenant (another tenant’s is answered the same way)',
   405: 'The path has no such operation; the Allow header lists its methods',
   409: 'An Idempotency-Key conflict, or the resource’s state forbids the change',
@@ -44,6 +45,9 @@ const STATUS_MEANING: Record<ErrorStatus, string> = {
 const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   missing_api_key: ['No API key: send it in the zkkey header (or Authorization: Bearer)', 'zkkey'],
   wrong_api_key: ['API key not accepted', 'zkkey'],
+  sign_in_failed: ['E-mail address or password not accepted', 'session'],
+  session_expired: ['Your session has ended (signed out, expired or revoked): sign in again', 'session'],
+  forbidden: ['POST /ship needs the permission shipments.buy, which role viewer does not have', 'shipments.buy'],
   schema_field_required: ['shipment.recipient is required', 'shipment.recipient'],
   schema_validation_error: ['shipment.packages[0].weight must be > 0', 'shipment.packages.0.weight'],
   ship_date_past: ['shipment.ship_date 2020-01-02 is in the past', 'shipment.ship_date'],

@@ -2,8 +2,9 @@
  * Which requests are throttled, and on what: every authenticated request per API key
  * (WAYBILL_RATE_LIMIT per second, bursts of twice that); refused keys per client address, so that
  * guessing keys is slow; webhook redelivery and replay per tenant, since each one fans out to
- * every endpoint at someone's host; and what answers to a signed link alone (the public pages' API,
- * label links) per link, so that one link cannot be used to flood the service. Buckets are in this
+ * every endpoint at someone's host; what answers to a signed link alone (the public pages' API,
+ * label links) per link, so that one link cannot be used to flood the service; and sign-in attempts
+ * per address and per account, so that guessing a password is slow from one address or many. Buckets are in this
  * instance's memory (rate-limit.ts), or shared by every instance through the database when it is
  * PostgreSQL (shared-buckets.ts).
  */
@@ -21,6 +22,10 @@ const WRONG_KEY = { ratePerSec: 1, burst: 20 };
 const RESEND = { ratePerSec: 0.5, burst: 10 };
 /** Requests one signed link may make: a burst of 30 (a page and what it loads, a few submissions), then one a second. */
 const LINK = { ratePerSec: 1, burst: 30 };
+/** Sign-in attempts from one address: a burst of 30, then one every 5 seconds. */
+const SIGN_IN_ADDRESS = { ratePerSec: 0.2, burst: 30 };
+/** Sign-in attempts at one e-mail address, whether it has an account or not: a burst of 10, then one a minute. */
+const SIGN_IN_ACCOUNT = { ratePerSec: 1 / 60, burst: 10 };
 
 /** Each check returns nothing when the request may go on, a promise when a shared bucket was asked, and throws (or rejects with) rate_limited. */
 export interface RequestLimits {
@@ -30,6 +35,8 @@ export interface RequestLimits {
   refused(req: FastifyRequest): void | Promise<void>;
   /** A request without a key: the bucket of the link it carries (a `:token` path parameter or a `signature`), if any. */
   link(req: FastifyRequest): void | Promise<void>;
+  /** A sign-in attempt (before its password is checked): the address's bucket, then the account's. */
+  signIn(req: FastifyRequest, email: string): void | Promise<void>;
 }
 
 function refuse(wait: Wait, what: string): void {
@@ -51,6 +58,9 @@ export function createRequestLimits(opts: { ratePerSec: number; clock: Clock; sh
   const wrongKey = on ? buckets('address', WRONG_KEY) : unlimited;
   const perLink = on ? buckets('link', LINK) : unlimited;
   const resend = buckets('resend', RESEND);
+  // On whatever WAYBILL_RATE_LIMIT says: guessing passwords is never unlimited.
+  const signInAddress = buckets('sign-in-address', SIGN_IN_ADDRESS);
+  const signInAccount = buckets('sign-in-account', SIGN_IN_ACCOUNT);
   return {
     admit(req, credential) {
       const keyChecked = throttle(perKey, credential, 'with this API key');
@@ -64,6 +74,11 @@ export function createRequestLimits(opts: { ratePerSec: number; clock: Clock; sh
     link(req) {
       const link = (req.params as { token?: unknown }).token ?? (req.query as { signature?: unknown }).signature;
       if (typeof link === 'string') return throttle(perLink, link, 'with this link');
+    },
+    signIn(req, email) {
+      const account = () => throttle(signInAccount, email.trim().toLowerCase(), 'to sign in to this account');
+      const addressChecked = throttle(signInAddress, req.ip, 'to sign in from this address');
+      return addressChecked ? addressChecked.then(account) : account();
     },
   };
 }

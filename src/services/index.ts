@@ -10,6 +10,7 @@ import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
 import { createBatchesService } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
+import { createIdentityService } from './identity/index.js';
 import { createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks } from './kernel/index.js';
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
 import { createAddressValidationService, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
@@ -45,12 +46,7 @@ export function createServices(deps: ServiceDeps) {
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
   const trackingCache = createTrackingCache({ db, dialect: deps.database.dialect, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
   const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts, declarations: deps.declarations });
-  const links = createSignedLinks({
-    key: deps.sealer.deriveKey('signed links'),
-    clock,
-    labelTtlMs: deps.config?.links.labelTtlMs ?? 24 * 3_600_000,
-    trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
-  });
+  const links = signedLinksOf(deps);
   const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
@@ -86,7 +82,34 @@ export function createServices(deps: ServiceDeps) {
     publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations, branding }),
     portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations, branding }),
     batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations, labels: deps.labels }),
+    identity: identityOf(deps, links),
   };
+}
+
+function signedLinksOf(deps: Pick<ServiceDeps, 'sealer' | 'clock' | 'config'>) {
+  return createSignedLinks({
+    key: deps.sealer.deriveKey('signed links'),
+    clock: deps.clock,
+    labelTtlMs: deps.config?.links.labelTtlMs ?? 24 * 3_600_000,
+    trackingTtlMs: deps.config?.links.trackingTtlMs ?? 180 * 86_400_000,
+  });
+}
+
+function identityOf(deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'config'>, links: ReturnType<typeof createSignedLinks>) {
+  return createIdentityService({
+    db: deps.database.db,
+    clock: deps.clock,
+    links,
+    csrfKey: deps.sealer.deriveKey('session csrf'),
+    sessions: deps.config?.sessions ?? { idleMs: 2 * 3_600_000, lifetimeMs: 24 * 3_600_000 },
+    invitationTtlMs: deps.config?.invitationTtlMs ?? 7 * 86_400_000,
+    ...(deps.config?.oidc ? { oidc: { ...deps.config.oidc, key: deps.sealer.deriveKey('sso transaction') } } : {}),
+  });
+}
+
+/** Users and keys alone, for the operator's commands (waybill users): the same keys and links as the service's. */
+export function createOperatorIdentity(deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'config'>) {
+  return identityOf(deps, signedLinksOf(deps));
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -96,4 +119,5 @@ export type Services = ReturnType<typeof createServices>;
 // how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
+export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
 export { timeSlicer } from './kernel/index.js';

@@ -38,7 +38,7 @@ export function exitCodeOf(err: unknown): number {
   if (err instanceof UsageError) return 2;
   if (err instanceof WaybillConnectionError) return 4;
   if (!(err instanceof WaybillError)) return 1;
-  if (err.code === 'missing_api_key' || err.code === 'wrong_api_key') return 5;
+  if (err.code === 'missing_api_key' || err.code === 'wrong_api_key' || err.code === 'forbidden') return 5;
   if (err.code.startsWith('carrier_') || CARRIER_CODES.has(err.code)) return 3;
   if (err.status === 503) return 4;
   return err.status < 500 ? 2 : 1;

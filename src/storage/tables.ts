@@ -4,21 +4,10 @@
  */
 import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
 import type { BrandingTable } from './branding-tables.js';
+import type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 import type { PortalLinksTable } from './portal-tables.js';
 import type { RateLimitsTable } from './rate-limit-tables.js';
 import type { Generated } from 'kysely';
-
-export interface ApiKeysTable {
-  id: string;
-  tenant: string;
-  /** SHA-256 hex of the key; the key itself is never stored. */
-  key_hash: string;
-  /** First characters of the key, shown by `keys list` to tell keys apart. */
-  key_prefix: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
 
 export interface ShippingAccountsTable {
   id: string;
@@ -289,10 +278,14 @@ export interface Tables {
   batch_items: BatchItemsTable;
   rate_limits: RateLimitsTable;
   branding: BrandingTable;
+  users: UsersTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
 }
 
 export type { Generated };
 export type { BatchesTable, BatchItemsTable } from './batch-tables.js';
 export type { BrandingTable } from './branding-tables.js';
+export type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 export type { PortalLinksTable } from './portal-tables.js';
 export type { RateLimitsTable } from './rate-limit-tables.js';

@@ -8,7 +8,7 @@ import { EXAMPLE_IDS } from '../../src/contract/examples.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 
-type Ids = Record<keyof typeof EXAMPLE_IDS | 'webhook' | 'return' | 'portalToken', string>;
+type Ids = Record<keyof typeof EXAMPLE_IDS | 'webhook' | 'return' | 'portalToken' | 'user', string>;
 
 interface Step {
   op: string;
@@ -57,6 +57,11 @@ const steps: Step[] = [
   { op: 'setBranding', check: (a) => expect(a.branding).toMatchObject({ display_name: 'Acme Outdoor', accent_text_color: '#ffffff' }) },
   { op: 'setBrandingLogo', check: (a) => expect(a.branding.logo_url).toMatch(/\/public\/logos\/[0-9a-f]{32}\.png$/) },
   { op: 'createPortalReturn', path: (ids) => `/public/portal/${ids.portalToken}/returns`, headers: { 'idempotency-key': 'portal-return-1' } },
+  { op: 'inviteUser', keep: (a) => ({ invitationToken: new URL(a.invitation.url).hash.slice(1), user: a.user.id }) },
+  { op: 'acceptInvitation', check: (a) => expect(a.me.role).toBe('shipper') },
+  { op: 'signIn', check: (a) => expect(a.me.csrf_token).toMatch(/\S/) },
+  { op: 'updateUser', path: (ids) => `/users/${ids.user}`, check: (a) => expect(a.user.role).toBe('viewer') },
+  { op: 'createKey', check: (a) => expect(a.key).toMatchObject({ scope: 'read', key: expect.stringMatching(/^wb_/) }) },
 ];
 
 let emulator: TestEmulator;

@@ -29,7 +29,10 @@ export interface TestApp {
   config: Config;
   /** Every log line the app wrote, as text. */
   logs: string[];
-  key(tenant?: string, opts?: { expiresAt?: Date }): Promise<string>;
+  /** A key of the tenant's; without a scope it may do everything, as keys from before scopes do. */
+  key(tenant?: string, opts?: { expiresAt?: Date; scope?: 'read' | 'ship' | 'admin' }): Promise<string>;
+  /** A console user of the tenant who may sign in at once (given a password, no invitation). */
+  user(opts: { tenant?: string; role: 'owner' | 'admin' | 'shipper' | 'viewer'; email?: string; password?: string }): Promise<{ id: string; email: string; password: string }>;
   call(method: string, url: string, key: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
   close(): Promise<void>;
 }
@@ -96,6 +99,12 @@ export async function createTestApp(
     logs,
     async key(tenant = 'acme', o = {}) {
       return (await createKey(db.database.db, { tenant, now: clock.now(), ...o })).key;
+    },
+    async user(o) {
+      const email = o.email ?? `${o.role}-${randomBytes(4).toString('hex')}@example.com`;
+      const password = o.password ?? `pw-${randomBytes(9).toString('base64url')}`;
+      const made = await services.identity.users.create(o.tenant ?? 'acme', { email, role: o.role, password }, null, 'http://127.0.0.1');
+      return { id: made.user.id, email, password };
     },
     async call(method, url, key, body, headers = {}) {
       const res = await app.inject({

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { describe, expect } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -103,4 +103,33 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     await expectAccessible(page, `${name} at ${width} px`);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
   }
+}
+
+/** A console session made through the API (POST /session), as the cookie a browser context is given. */
+export async function sessionCookie(url: string, email: string, password: string): Promise<{ name: string; value: string; url: string }> {
+  const res = await fetch(`${url}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: { email, password } }) });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+  const [pair] = (res.headers.get('set-cookie') ?? '').split(';');
+  const [name, value] = pair!.split('=') as [string, string];
+  return { name, value, url };
+}
+
+/** A fresh context with the session's cookie, opened at `path` and showing the signed-in console. */
+export async function openSignedIn(browser: Browser, cookie: { name: string; value: string; url: string }, path: string, width = 1366): Promise<{ ctx: BrowserContext; page: Page; problems: string[]; close: () => Promise<void> }> {
+  const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+  await ctx.addCookies([cookie]);
+  const page = await ctx.newPage();
+  // Short waits: a step that cannot happen fails at that step, not at the test's time limit.
+  page.setDefaultTimeout(8000);
+  const problems = watchConsole(page);
+  await page.goto(`${cookie.url}${path}`);
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return { ctx, page, problems, close: () => ctx.close() };
+}
+
+/** Signs in on the form the page shows. */
+export async function signInOnForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, launch, SCREENSHOTS, serve, watchConsole, WIDTHS, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, launch, openSignedIn, SCREENSHOTS, serve, sessionCookie, WIDTHS, type Served } from './browser.js';
 
 describeInBrowser('console actions', () => {
 let s: Served;
 let browser: Browser;
 let key: string;
+let cookie: Awaited<ReturnType<typeof sessionCookie>>;
 let account: string;
 
 beforeAll(async () => {
@@ -20,6 +21,8 @@ beforeAll(async () => {
   s = await serve(root);
   browser = await launch();
   key = await s.t.key('acme');
+  const owner = await s.t.user({ role: 'owner' });
+  cookie = await sessionCookie(s.url, owner.email, owner.password);
   account = (await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse', billing_address: address() } })).body.shipping_account.id;
 }, 120_000);
 
@@ -29,15 +32,8 @@ afterAll(async () => {
 });
 
 async function signedIn(path: string, width: number): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
-  const ctx = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(8000);
-  const problems = watchConsole(page);
-  await page.goto(`${s.url}${path}`);
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  return { page, problems, close: () => ctx.close() };
+  const { page, problems, close } = await openSignedIn(browser, cookie, path, width);
+  return { page, problems, close };
 }
 
 /** The POSTs to `path` the page sends, with their Idempotency-Keys. */

@@ -8,13 +8,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS, shipment } from '../contract/support.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-import { buildPages, checkPage, describeInBrowser, launch, serve, watchConsole, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
 
 describeInBrowser('the operator console', () => {
 let s: Served;
 let browser: Browser;
 let receiver: Receiver;
 let key: string;
+let owner: { email: string; password: string };
+let cookie: Awaited<ReturnType<typeof sessionCookie>>;
 let account: string;
 const booked: { id: string; tracking_number: string; name: string; label: string }[] = [];
 const DAY = 86_400_000;
@@ -25,6 +27,8 @@ beforeAll(async () => {
   s = await serve(root, { WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true' });
   browser = await launch();
   key = await s.t.key('acme');
+  owner = await s.t.user({ role: 'owner', email: 'ops@example.com', password: 'console password 1' });
+  cookie = await sessionCookie(s.url, owner.email, owner.password);
   account = (await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse' } })).body.shipping_account.id;
   expect((await s.t.call('POST', '/webhooks', key, { webhook: { url: `${receiver.url}/hook`, events: ['*'], description: 'Order system' } })).status).toBe(200);
   for (const name of ['Dora Explorer', 'Eve Example', 'Fay Finder']) {
@@ -48,42 +52,36 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** A fresh tab (own sessionStorage), signed in. */
+/** A fresh browser context with the owner's session cookie, at `path`. */
 async function signedIn(path = '/console/shipments'): Promise<{ ctx: BrowserContext; page: Page; problems: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await ctx.newPage();
-  // Short waits: a step that cannot happen fails at that step, not at the test's time limit.
-  page.setDefaultTimeout(8000);
-  const problems = watchConsole(page);
-  await page.goto(`${s.url}${path}`);
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  const { ctx, page, problems } = await openSignedIn(browser, cookie, path);
   return { ctx, page, problems };
 }
 
 describe('console in a browser', () => {
-  it('refuses a wrong key on the form, signs in with the right one kept in the tab only, and signs out', async () => {
+  it('refuses a wrong password on the form, signs in into an HttpOnly cookie with no key in the browser, and signs out', async () => {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     const problems = watchConsole(page);
     await page.goto(`${s.url}/console/`);
-    await page.getByLabel('API key').waitFor();
-    expect(await page.locator('.hint').textContent()).toContain('keys create');
+    await page.getByLabel('E-mail address').waitFor();
     await checkPage(page, 'sign-in');
-    await page.getByLabel('API key').fill('wb_wrong_key');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnForm(page, owner.email, 'not the password');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('not accepted');
-    await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnForm(page, owner.email, owner.password);
     await page.getByRole('heading', { name: 'Shipments' }).waitFor();
     expect(page.url()).toBe(`${s.url}/console/shipments`);
-    expect(await page.evaluate('Object.values(sessionStorage)')).toEqual([key]);
-    expect(await page.evaluate('localStorage.length')).toBe(0);
-    expect(await ctx.cookies()).toEqual([]);
+    // The session is a cookie no script reads; nothing is kept in the page's storage.
+    expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0);
+    expect(await page.evaluate('document.cookie')).toBe('');
+    const cookies = await ctx.cookies();
+    expect(cookies.map((c) => ({ name: c.name, httpOnly: c.httpOnly, sameSite: c.sameSite, path: c.path }))).toEqual([{ name: 'waybill_session', httpOnly: true, sameSite: 'Strict', path: '/' }]);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByLabel('API key').waitFor();
-    expect(await page.evaluate('sessionStorage.length')).toBe(0);
+    await page.getByLabel('E-mail address').waitFor();
+    expect(await ctx.cookies()).toEqual([]);
+    // The session itself ended, not only the cookie: the old value is refused.
+    const again = await fetch(`${s.url}/me`, { headers: { cookie: `waybill_session=${cookies[0]!.value}` } });
+    expect(again.status).toBe(401);
     expect(problems).toEqual([]);
     await ctx.close();
   });

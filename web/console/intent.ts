@@ -11,7 +11,6 @@
  */
 import { useCallback, useRef, useState } from 'preact/hooks';
 import { ApiFailure } from '../shared/api';
-import { useKey } from './context';
 
 /** 128 random bits; crypto.getRandomValues works on plain http too, unlike randomUUID. */
 export function newIdempotencyKey(): string {
@@ -36,18 +35,17 @@ export interface IntentAction {
   busy: boolean;
   error?: string;
   setError: (e?: string) => void;
-  /** Runs fn with the signed-in key and the intent's Idempotency-Key; undefined when it failed or was already running. */
-  run: <T>(input: unknown, fn: (key: string, idempotencyKey: string) => Promise<T>) => Promise<T | undefined>;
+  /** Runs fn with the intent's Idempotency-Key; undefined when it failed or was already running. */
+  run: <T>(input: unknown, fn: (idempotencyKey: string) => Promise<T>) => Promise<T | undefined>;
 }
 
 export function useIntent(): IntentAction {
-  const key = useKey();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const inFlight = useRef(false);
   const intent = useRef<{ input: string; key: string }>();
   const run = useCallback(
-    async <T>(input: unknown, fn: (key: string, idempotencyKey: string) => Promise<T>): Promise<T | undefined> => {
+    async <T>(input: unknown, fn: (idempotencyKey: string) => Promise<T>): Promise<T | undefined> => {
       if (inFlight.current) return undefined;
       inFlight.current = true;
       setBusy(true);
@@ -58,7 +56,7 @@ export function useIntent(): IntentAction {
       try {
         for (let tries = 1; ; tries++) {
           try {
-            const out = await fn(key, idempotencyKey);
+            const out = await fn(idempotencyKey);
             intent.current = undefined;
             return out;
           } catch (err) {
@@ -74,7 +72,7 @@ export function useIntent(): IntentAction {
         setBusy(false);
       }
     },
-    [key],
+    [],
   );
   return { busy, error, setError, run };
 }

@@ -1,20 +1,18 @@
 /**
- * A label as a real link. Label URLs need the key, so the bytes are fetched with it and offered as a
- * blob URL: PDF and images open in a new tab, other formats (ZPL) download as a file.
+ * A label as a real link. The bytes are fetched with the session (or the URL's signature) and
+ * offered as a blob URL: PDF and images open in a new tab, other formats (ZPL) download as a file.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { apiBlob } from '../shared/api';
-import { useKey } from './context';
+import { callBlob } from './call';
 
 const OPENS = /^(application\/pdf|image\/)/;
 
 export function LabelLink({ url, name, text = 'Download label' }: { url: string; name: string; text?: string }) {
-  const key = useKey();
   const [state, setState] = useState<{ href?: string; type?: string; opens?: boolean; ext?: string; error?: string }>({});
   useEffect(() => {
     let href: string | undefined;
     let live = true;
-    apiBlob(url, { key })
+    callBlob(url)
       .then((blob) => {
         href = URL.createObjectURL(blob);
         const opens = OPENS.test(blob.type);
@@ -26,7 +24,7 @@ export function LabelLink({ url, name, text = 'Download label' }: { url: string;
       live = false;
       if (href) URL.revokeObjectURL(href);
     };
-  }, [url, key]);
+  }, [url]);
   if (state.error) return <span class="note note-error">Label unavailable: {state.error}</span>;
   if (!state.href) return <span class="note" role="status">Preparing label…</span>;
   return state.opens ? (
@@ -40,9 +38,9 @@ export function LabelLink({ url, name, text = 'Download label' }: { url: string;
   );
 }
 
-/** Fetches a file with the key when asked (a batch's print file can be large) and saves it. */
-export async function saveFile(url: string, key: string, name: string): Promise<void> {
-  const blob = await apiBlob(url, { key });
+/** Fetches a file when asked (a batch's print file can be large) and saves it. */
+export async function saveFile(url: string, name: string): Promise<void> {
+  const blob = await callBlob(url);
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

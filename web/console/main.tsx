@@ -1,33 +1,52 @@
-import { render } from 'preact';
-import { useState } from 'preact/hooks';
+import { render, type ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import '../shared/base.css';
 import './console.css';
-import { KeyContext } from './context';
+import { call } from './call';
+import { MeContext, useCan } from './context';
+import { AcceptInvitation } from './pages/accept';
 import { Accounts } from './pages/accounts';
 import { BatchDetail, Batches } from './pages/batches';
 import { BrandingPage } from './pages/branding';
 import { Events } from './pages/events';
+import { Keys } from './pages/keys';
 import { NewShipment } from './pages/new-shipment';
 import { PickupDetail, Pickups } from './pages/pickups';
 import { ReturnDetail, Returns } from './pages/returns';
 import { ShipmentDetail } from './pages/shipment-detail';
 import { Shipments } from './pages/shipments';
 import { SignIn } from './pages/sign-in';
+import { Users } from './pages/users';
 import { Webhooks } from './pages/webhooks';
 import { BASE, Link, match, useLocation } from './router';
-import { forgetKey, keepKey, storedKey } from './session';
+import { loadMe, onMe, setMe } from './session';
+import type { Me, Permission } from './types';
 
-const NAV: [string, string][] = [
-  ['shipments', 'Shipments'],
-  ['new', 'New shipment'],
-  ['batches', 'Batches'],
-  ['returns', 'Returns'],
-  ['pickups', 'Pickups'],
-  ['accounts', 'Accounts'],
-  ['webhooks', 'Webhooks'],
-  ['branding', 'Branding'],
-  ['events', 'Events'],
+/** The pages, each shown to those who hold its permission. */
+const NAV: [slug: string, text: string, permission: Permission][] = [
+  ['shipments', 'Shipments', 'data.read'],
+  ['new', 'New shipment', 'shipments.rate'],
+  ['batches', 'Batches', 'data.read'],
+  ['returns', 'Returns', 'data.read'],
+  ['pickups', 'Pickups', 'data.read'],
+  ['accounts', 'Accounts', 'data.read'],
+  ['webhooks', 'Webhooks', 'data.read'],
+  ['branding', 'Branding', 'accounts.manage'],
+  ['events', 'Events', 'data.read'],
+  ['users', 'Users', 'users.manage'],
+  ['keys', 'API keys', 'keys.manage'],
 ];
+
+/** A page the user may not see says so (a typed address, an old bookmark); the API would refuse it too. */
+function Allowed({ permission, children }: { permission: Permission; children: ComponentChildren }) {
+  if (useCan(permission)) return <>{children}</>;
+  return (
+    <section>
+      <h1>Not for your role</h1>
+      <p>Your role cannot open this page. An owner or admin of your team can change your role.</p>
+    </section>
+  );
+}
 
 function Page({ path }: { path: string }) {
   let p: Record<string, string> | null;
@@ -39,7 +58,11 @@ function Page({ path }: { path: string }) {
     case `${BASE}/shipments`:
       return <Shipments />;
     case `${BASE}/new`:
-      return <NewShipment />;
+      return (
+        <Allowed permission="shipments.rate">
+          <NewShipment />
+        </Allowed>
+      );
     case `${BASE}/batches`:
       return <Batches />;
     case `${BASE}/returns`:
@@ -53,7 +76,23 @@ function Page({ path }: { path: string }) {
     case `${BASE}/events`:
       return <Events />;
     case `${BASE}/branding`:
-      return <BrandingPage />;
+      return (
+        <Allowed permission="accounts.manage">
+          <BrandingPage />
+        </Allowed>
+      );
+    case `${BASE}/users`:
+      return (
+        <Allowed permission="users.manage">
+          <Users />
+        </Allowed>
+      );
+    case `${BASE}/keys`:
+      return (
+        <Allowed permission="keys.manage">
+          <Keys />
+        </Allowed>
+      );
     default:
       return (
         <section>
@@ -67,24 +106,35 @@ function Page({ path }: { path: string }) {
 }
 
 function App() {
-  const [key, setKey] = useState(storedKey());
+  // undefined while the service is asked who the cookie signs in; null when no one.
+  const [me, setMeState] = useState<Me | null | undefined>(undefined);
+  useEffect(() => {
+    const off = onMe(setMeState);
+    void loadMe();
+    return off;
+  }, []);
   const { path } = useLocation();
-  if (!key) {
+  if (path === `${BASE}/accept`) return <AcceptInvitation onSignedIn={setMe} />;
+  if (me === undefined) {
     return (
-      <SignIn
-        onSignedIn={(k) => {
-          keepKey(k);
-          setKey(k);
-        }}
-      />
+      <main id="main" class="sign-in">
+        <p class="note" role="status">
+          Loading…
+        </p>
+      </main>
     );
   }
-  const signOut = () => {
-    forgetKey();
-    setKey(null);
+  if (me === null) return <SignIn onSignedIn={setMe} />;
+  const signOut = async () => {
+    try {
+      await call('/session', { method: 'DELETE' });
+    } finally {
+      setMe(null);
+    }
   };
+  const who = me.user ? `${me.user.name ?? me.user.email} · ${me.role}` : `${me.tenant} · ${me.scope ?? me.actor.kind}`;
   return (
-    <KeyContext.Provider value={key}>
+    <MeContext.Provider value={me}>
       <a class="skip" href="#main">
         Skip to content
       </a>
@@ -92,7 +142,7 @@ function App() {
         <span class="brand">Waybill</span>
         <nav aria-label="Console">
           <ul>
-            {NAV.map(([slug, text]) => {
+            {NAV.filter(([, , permission]) => me.permissions.includes(permission)).map(([slug, text]) => {
               const href = `${BASE}/${slug}`;
               const current = path === href || path.startsWith(`${href}/`);
               return (
@@ -105,6 +155,7 @@ function App() {
             })}
           </ul>
         </nav>
+        <span class="who">{who}</span>
         <button type="button" class="quiet" onClick={signOut}>
           Sign out
         </button>
@@ -112,10 +163,10 @@ function App() {
       <main id="main">
         <Page key={path} path={path} />
       </main>
-    </KeyContext.Provider>
+    </MeContext.Provider>
   );
 }
 
 // The console's home is the shipments list; settled before the first render.
-if (location.pathname.replace(/\/+$/, '') === BASE) history.replaceState(null, '', `${BASE}/shipments`);
+if (location.pathname.replace(/\/+$/, '') === BASE) history.replaceState(null, '', `${BASE}/shipments${location.search}`);
 render(<App />, document.getElementById('app')!);

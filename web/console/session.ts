@@ -1,18 +1,35 @@
-/** The signed-in key lives in this tab only (sessionStorage): no cookie, gone when the tab closes. */
-const SLOT = 'waybill.console.key';
+/**
+ * Who is signed in, as GET /me answers it, kept in this page's memory only. The session itself is
+ * an HttpOnly cookie that no script can read, and no API key is kept in the browser. The page holds
+ * the session's CSRF token, which every change sends (call.ts), and the permissions that decide
+ * which pages and buttons it shows (the API decides again on every request).
+ */
+import { api } from '../shared/api';
+import type { Me } from './types';
 
-export function storedKey(): string | null {
+let current: Me | null = null;
+const listeners = new Set<(me: Me | null) => void>();
+
+export function currentMe(): Me | null {
+  return current;
+}
+
+/** Signed in (the answer of sign-in or GET /me), or signed out (null): every listener hears it. */
+export function setMe(me: Me | null): void {
+  current = me;
+  for (const l of listeners) l(me);
+}
+
+export function onMe(listener: (me: Me | null) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Asks the service who this browser's cookie signs in, if anyone. */
+export async function loadMe(): Promise<void> {
   try {
-    return sessionStorage.getItem(SLOT);
+    setMe((await api<{ me: Me }>('/me')).body.me);
   } catch {
-    return null;
+    setMe(null);
   }
-}
-
-export function keepKey(key: string): void {
-  sessionStorage.setItem(SLOT, key);
-}
-
-export function forgetKey(): void {
-  sessionStorage.removeItem(SLOT);
 }

@@ -107,3 +107,44 @@ export interface Rate {
   transit_days?: number;
   estimated_date?: string;
 }
+
+/** Permission names as GET /me lists them (the service's domain/permissions.ts). */
+export type Permission =
+  | 'me'
+  | 'data.read'
+  | 'shipments.rate'
+  | 'shipments.buy'
+  | 'shipments.cancel'
+  | 'batches.manage'
+  | 'pickups.manage'
+  | 'returns.manage'
+  | 'accounts.manage'
+  | 'webhooks.manage'
+  | 'keys.manage'
+  | 'users.manage'
+  | 'users.owners'
+  | 'billing.manage';
+
+export const ROLES = ['owner', 'admin', 'shipper', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface User {
+  id: string;
+  email: string;
+  name?: string;
+  role: Role;
+  status: 'invited' | 'active' | 'disabled';
+  created: string;
+  last_sign_in?: string;
+}
+
+/** GET /me: who is signed in and what they may do. */
+export interface Me {
+  tenant: string;
+  actor: { kind: 'user' | 'key' | 'jwt'; id?: string; subject?: string };
+  user?: User;
+  role?: Role;
+  scope?: string;
+  permissions: Permission[];
+  csrf_token?: string;
+}

@@ -1,9 +1,9 @@
 /** The console's small building blocks: loading data, messages, fields, paging. */
 import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
-import { api, ApiFailure, query, type ApiAnswer } from '../shared/api';
+import { ApiFailure, query, type ApiAnswer } from '../shared/api';
+import { call } from './call';
 import { stageText, stageTone } from '../shared/format';
-import { useKey } from './context';
 import { useIntent } from './intent';
 import { navigate, useLocation } from './router';
 
@@ -15,16 +15,15 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
-/** GETs a path with the signed-in key whenever the path changes; the total from X-Total-Count. */
+/** GETs a path whenever it changes; the total from X-Total-Count. */
 export function useApi<T>(path: string | null): Loaded<T> {
-  const key = useKey();
   const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ loading: path !== null });
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (path === null) return;
     const ctl = new AbortController();
     setState((s) => ({ ...s, loading: true, error: undefined }));
-    api<T>(path, { key, signal: ctl.signal })
+    call<T>(path, { signal: ctl.signal })
       .then((res: ApiAnswer<T>) => {
         const total = res.headers.get('x-total-count');
         setState({ data: res.body, loading: false, ...(total !== null ? { total: Number(total) } : {}) });
@@ -33,22 +32,21 @@ export function useApi<T>(path: string | null): Loaded<T> {
         if (err.name !== 'AbortError') setState({ loading: false, error: err.message });
       });
     return () => ctl.abort();
-  }, [path, key, round]);
+  }, [path, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { ...state, reload };
 }
 
-/** Runs an action with the key; its error as text for the form that started it. */
+/** Runs an action; its error as text for the form that started it. */
 export function useAction() {
-  const key = useKey();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const run = useCallback(
-    async <T,>(fn: (key: string) => Promise<T>): Promise<T | undefined> => {
+    async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
       setBusy(true);
       setError(undefined);
       try {
-        return await fn(key);
+        return await fn();
       } catch (err) {
         setError(err instanceof ApiFailure || err instanceof Error ? err.message : String(err));
         return undefined;
@@ -56,7 +54,7 @@ export function useAction() {
         setBusy(false);
       }
     },
-    [key],
+    [],
   );
   return { busy, error, run, setError };
 }
@@ -241,7 +239,7 @@ export function FilterActions({ onClear }: { onClear: () => void }) {
  * A destructive action behind a question: the button, then the question with Yes and Keep it. The
  * action gets an Idempotency-Key: a double click on Yes, or Yes again after a lost answer, is one.
  */
-export function Confirm({ label, question, yes, onConfirm }: { label: string; question: string; yes: string; onConfirm: (key: string, idempotencyKey: string) => Promise<unknown> }) {
+export function Confirm({ label, name, question, yes, onConfirm }: { label: string; /** The button's accessible name when its text alone is ambiguous (a row's Remove). */ name?: string; question: string; yes: string; onConfirm: (idempotencyKey: string) => Promise<unknown> }) {
   const [asking, setAsking] = useState(false);
   const act = useIntent();
   const qid = useId();
@@ -261,7 +259,7 @@ export function Confirm({ label, question, yes, onConfirm }: { label: string; qu
           </button>
         </div>
       ) : (
-        <button type="button" class="danger" onClick={() => setAsking(true)}>
+        <button type="button" class="danger" onClick={() => setAsking(true)} {...(name ? { 'aria-label': name } : {})}>
           {label}
         </button>
       )}

@@ -1,6 +1,7 @@
 /**
- * The pages' one way to call the service's public API: JSON in and out, the error shape turned into
- * an exception whose message is the API's own. Same origin only (the CSP allows nothing else).
+ * The console's one way to call the service's public API: JSON in and out, the error shape turned
+ * into an exception whose message is the API's own. Same origin only (the CSP allows nothing else);
+ * the session cookie goes along, and the session's CSRF token when given (console/call.ts).
  */
 export interface ApiAnswer<T> {
   status: number;
@@ -25,8 +26,8 @@ export class ApiFailure extends Error {
 export interface CallOptions {
   method?: string;
   body?: unknown;
-  /** Sent as the zkkey header. */
-  key?: string;
+  /** The session's CSRF token, sent as X-CSRF-Token (the service asks it of every change made with the cookie). */
+  csrf?: string;
   /** A body sent as it is (a CSV file, say) with its content type, instead of JSON. */
   raw?: { body: string | Blob; type: string };
   signal?: AbortSignal;
@@ -42,7 +43,7 @@ export function samePath(url: string): string {
 
 async function send(path: string, opts: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.key) headers.zkkey = opts.key;
+  if (opts.csrf) headers['x-csrf-token'] = opts.csrf;
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.raw) headers['content-type'] = opts.raw.type;
@@ -53,7 +54,8 @@ async function send(path: string, opts: CallOptions): Promise<Response> {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
-      credentials: 'omit',
+      // The session cookie (HttpOnly, SameSite=Strict) is this origin's: it goes along, and nowhere else.
+      credentials: 'same-origin',
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

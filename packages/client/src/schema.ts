@@ -902,6 +902,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How people sign in to the console here: password, and single sign-on when the operator configured it */
+        get: operations["getSignInMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with e-mail and password: sets the session cookie (HttpOnly, SameSite=Strict); attempts are throttled per address and per account */
+        post: operations["signIn"];
+        /** Sign out: ends this session and clears its cookie */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: choose a password and sign in (the link works once, until it expires) */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the request acts as: tenant, user or key, role or scope, permissions; for a session also its CSRF token and expiry */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out everywhere: ends every session of the signed-in user, this one included */
+        delete: operations["signOutEverywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s users, oldest first, with their roles and status */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a person with a role: a signed link that works once, until it expires, to copy and hand on (inviting again makes a new link) */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /** Remove a user: its sessions end, its open invitation stops working */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /** Change a user’s role, name, or disable it (its sessions end); the new rights hold from its next request */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s API keys (never the keys themselves): scope, when made and by whom, last use, expiry, revocation */
+        get: operations["listKeys"];
+        put?: never;
+        /** Make an API key with a name, a scope (at most what you may do) and an optional expiry; the key is shown only in this answer */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key: it stops working within 5 seconds */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -912,7 +1086,7 @@ export interface components {
                  * @description standardized error code
                  * @enum {unknown}
                  */
-                code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                 /** @description what went wrong, e.g. the carrier’s own complaint */
                 message: string;
                 /** @description extra information: a field path, a carrier’s raw code */
@@ -1040,6 +1214,63 @@ export interface components {
                     error?: string;
                 }[];
             }[];
+        };
+        MeResponse: {
+            me: {
+                tenant: string;
+                actor: {
+                    /** @enum {unknown} */
+                    kind: "user" | "key" | "jwt";
+                    id?: string;
+                    subject?: string;
+                };
+                user?: {
+                    id: string;
+                    email: string;
+                    name?: string;
+                    /**
+                     * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                     * @enum {unknown}
+                     */
+                    role: "owner" | "admin" | "shipper" | "viewer";
+                    /**
+                     * @description invited: has not accepted an invitation nor signed in yet
+                     * @enum {unknown}
+                     */
+                    status: "invited" | "active" | "disabled";
+                    /** Format: date-time */
+                    created: string;
+                    /** Format: date-time */
+                    last_sign_in?: string;
+                };
+                /**
+                 * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                 * @enum {unknown}
+                 */
+                role?: "owner" | "admin" | "shipper" | "viewer";
+                /**
+                 * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                 * @enum {unknown}
+                 */
+                scope?: "read" | "ship" | "admin" | "full";
+                permissions: ("me" | "data.read" | "shipments.rate" | "shipments.buy" | "shipments.cancel" | "batches.manage" | "pickups.manage" | "returns.manage" | "accounts.manage" | "webhooks.manage" | "keys.manage" | "users.manage" | "users.owners" | "billing.manage")[];
+                /** @description signed in by cookie: send it as the X-CSRF-Token header of every request that is not GET or HEAD */
+                csrf_token?: string;
+                session?: {
+                    /** Format: date-time */
+                    created: string;
+                    /**
+                     * Format: date-time
+                     * @description the latest it ends, however active
+                     */
+                    expires: string;
+                    /**
+                     * Format: date-time
+                     * @description when it ends unless used before
+                     */
+                    idle_expires: string;
+                };
+            };
         };
         PickupView: {
             shipping_account: string;
@@ -1410,6 +1641,27 @@ export interface components {
                 non_delivery_option?: string;
             };
         };
+        UserResponse: {
+            user: {
+                id: string;
+                email: string;
+                name?: string;
+                /**
+                 * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                 * @enum {unknown}
+                 */
+                role: "owner" | "admin" | "shipper" | "viewer";
+                /**
+                 * @description invited: has not accepted an invitation nor signed in yet
+                 * @enum {unknown}
+                 */
+                status: "invited" | "active" | "disabled";
+                /** Format: date-time */
+                created: string;
+                /** Format: date-time */
+                last_sign_in?: string;
+            };
+        };
         WebhookResponse: {
             webhook: {
                 id: string;
@@ -1457,8 +1709,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No API key, or one that is not accepted */
+        /** @description No API key, or one that is not accepted (a session that ended; a sign-in refused) */
         Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The key’s scope or the user’s role lacks the permission the message and detail name (or a request signed in by cookie came without its X-CSRF-Token) */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1644,6 +1905,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1701,6 +1963,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1936,6 +2199,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1991,6 +2255,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2071,6 +2336,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2125,6 +2391,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2162,6 +2429,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2241,6 +2509,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2274,6 +2543,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2321,6 +2591,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2373,7 +2644,7 @@ export interface operations {
                                  * @description standardized error code
                                  * @enum {unknown}
                                  */
-                                code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                                 /** @description what went wrong, e.g. the carrier’s own complaint */
                                 message: string;
                                 /** @description extra information: a field path, a carrier’s raw code */
@@ -2397,6 +2668,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2527,6 +2799,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2569,6 +2842,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -2627,6 +2901,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2773,6 +3048,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2967,6 +3243,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3011,6 +3288,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3046,6 +3324,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3198,7 +3477,7 @@ export interface operations {
                              * @description standardized error code
                              * @enum {unknown}
                              */
-                            code: "missing_api_key" | "wrong_api_key" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                            code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                             /** @description what went wrong, e.g. the carrier’s own complaint */
                             message: string;
                             /** @description extra information: a field path, a carrier’s raw code */
@@ -3209,6 +3488,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3262,6 +3542,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3502,6 +3783,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3738,6 +4020,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3793,6 +4076,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3900,6 +4184,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3958,6 +4243,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4008,6 +4294,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4049,6 +4336,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4109,6 +4397,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4152,6 +4441,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4185,6 +4475,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4222,6 +4513,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4269,6 +4561,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4302,6 +4595,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4339,6 +4633,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4399,6 +4694,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4446,6 +4742,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4488,6 +4785,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4521,6 +4819,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4562,6 +4861,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4620,6 +4920,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4655,6 +4956,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4692,6 +4994,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4751,6 +5054,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4837,6 +5141,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4965,6 +5270,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5037,6 +5343,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5126,6 +5433,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5159,6 +5467,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5226,6 +5535,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -5313,6 +5623,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5451,6 +5762,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -5521,6 +5833,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -5574,6 +5887,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5634,6 +5948,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5667,6 +5982,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5738,6 +6054,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5775,6 +6092,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5813,6 +6131,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5846,6 +6165,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5889,6 +6209,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5920,6 +6241,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5962,6 +6284,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6000,6 +6323,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6031,6 +6355,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6065,6 +6390,669 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in methods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        password: boolean;
+                        /** @description single sign-on (OpenID Connect) is configured: GET /session/sso starts it */
+                        sso: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    session: {
+                        /** @description e-mail address; compared without regard to case */
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Who is signed in, with the CSRF token to send as X-CSRF-Token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invitation: {
+                        /** @description what follows # in the invitation link */
+                        token: string;
+                        /** @description 10 to 200 characters */
+                        password: string;
+                        /** @description the person’s name, as the console shows it */
+                        name?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new user, signed in, with the CSRF token to send as X-CSRF-Token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who the request acts as */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: {
+                            id: string;
+                            email: string;
+                            name?: string;
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description invited: has not accepted an invitation nor signed in yet
+                             * @enum {unknown}
+                             */
+                            status: "invited" | "active" | "disabled";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_sign_in?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invitation: {
+                        /** @description e-mail address; compared without regard to case */
+                        email: string;
+                        /** @description the person’s name, as the console shows it */
+                        name?: string;
+                        /**
+                         * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                         * @enum {unknown}
+                         */
+                        role: "owner" | "admin" | "shipper" | "viewer";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The user (status invited) and the invitation’s link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            name?: string;
+                            /**
+                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                             * @enum {unknown}
+                             */
+                            role: "owner" | "admin" | "shipper" | "viewer";
+                            /**
+                             * @description invited: has not accepted an invitation nor signed in yet
+                             * @enum {unknown}
+                             */
+                            status: "invited" | "active" | "disabled";
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: date-time */
+                            last_sign_in?: string;
+                        };
+                        invitation: {
+                            /** @description the link to hand to the person: it works once, until it expires; a new invitation of the same person replaces it */
+                            url: string;
+                            /** Format: date-time */
+                            expires: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user: {
+                        /** @description the person’s name, as the console shows it */
+                        name?: string;
+                        /**
+                         * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+                         * @enum {unknown}
+                         */
+                        role?: "owner" | "admin" | "shipper" | "viewer";
+                        /** @description true ends the user’s sessions and refuses sign-in until set false again */
+                        disabled?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The user as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            id: string;
+                            name?: string;
+                            /**
+                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                             * @enum {unknown}
+                             */
+                            scope: "read" | "ship" | "admin" | "full";
+                            /** @description the first characters of the key, to tell keys apart */
+                            prefix: string;
+                            /** Format: date-time */
+                            created: string;
+                            /** @description absent for keys made with `waybill keys create` */
+                            created_by?: {
+                                /** @enum {unknown} */
+                                kind: "user" | "key";
+                                id: string;
+                                email?: string;
+                            };
+                            /** Format: date-time */
+                            expires?: string;
+                            /**
+                             * Format: date-time
+                             * @description to the minute
+                             */
+                            last_used?: string;
+                            /** Format: date-time */
+                            revoked?: string;
+                            /** @description the key itself: shown only in the answer to POST /keys */
+                            key?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: {
+                        /** @description what the key is for */
+                        name: string;
+                        /**
+                         * @description read, ship or admin; at most what the caller may do itself
+                         * @enum {unknown}
+                         */
+                        scope: "read" | "ship" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description when the key stops working; absent: never
+                         */
+                        expires_at?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The key’s record with the key itself (shown only here) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: {
+                            id: string;
+                            name?: string;
+                            /**
+                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                             * @enum {unknown}
+                             */
+                            scope: "read" | "ship" | "admin" | "full";
+                            /** @description the first characters of the key, to tell keys apart */
+                            prefix: string;
+                            /** Format: date-time */
+                            created: string;
+                            /** @description absent for keys made with `waybill keys create` */
+                            created_by?: {
+                                /** @enum {unknown} */
+                                kind: "user" | "key";
+                                id: string;
+                                email?: string;
+                            };
+                            /** Format: date-time */
+                            expires?: string;
+                            /**
+                             * Format: date-time
+                             * @description to the minute
+                             */
+                            last_used?: string;
+                            /** Format: date-time */
+                            revoked?: string;
+                            /** @description the key itself: shown only in the answer to POST /keys */
+                            key?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

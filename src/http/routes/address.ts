@@ -6,6 +6,7 @@ export function registerAddressRoutes(app: App, { services, examples }: RouteCon
   app.post(
     '/address/validate',
     {
+      config: { permission: 'shipments.rate' },
       schema: {
         operationId: 'validateAddress',
         tags: ['shipping'],

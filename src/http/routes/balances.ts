@@ -8,6 +8,7 @@ export function registerBalanceRoutes(app: App, { services, examples }: RouteCon
   app.get(
     '/shippingaccount/:id/balance',
     {
+      config: { permission: 'data.read' },
       schema: {
         operationId: 'getPostageBalance',
         tags,
@@ -22,6 +23,7 @@ export function registerBalanceRoutes(app: App, { services, examples }: RouteCon
   app.post(
     '/shippingaccount/:id/balance',
     {
+      config: { permission: 'billing.manage' },
       schema: {
         operationId: 'addPostage',
         tags,

@@ -32,7 +32,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
       '/batches',
       {
         bodyLimit,
-        config: { checkedBody: true },
+        config: { checkedBody: true, permission: 'batches.manage' },
         schema: {
           operationId: 'createBatch',
           tags,
@@ -59,7 +59,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
 
   app.get(
     '/batches',
-    { schema: { operationId: 'listBatches', tags, summary: 'List batches, newest first: the total in X-Total-Count, pages in Link (RFC 8288)', querystring: BatchesQuery, response: { 200: ok('One page of batches, newest first', Type.Array(BatchResponse.properties.batch)), ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'listBatches', tags, summary: 'List batches, newest first: the total in X-Total-Count, pages in Link (RFC 8288)', querystring: BatchesQuery, response: { 200: ok('One page of batches, newest first', Type.Array(BatchResponse.properties.batch)), ...errorResponses } } },
     async (req, reply) => {
       const { items, total } = await batches.list(req.tenant, req.query);
       reply.header('x-total-count', String(total));
@@ -68,13 +68,13 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
     },
   );
 
-  app.get('/batches/:id', { schema: { operationId: 'getBatch', tags, summary: 'A batch: its status and counts', params: IdParam, response: { 200: ok('The batch with its status and counts', BatchResponse), ...errorResponses } } }, async (req) => ({
+  app.get('/batches/:id', { config: { permission: 'data.read' }, schema: { operationId: 'getBatch', tags, summary: 'A batch: its status and counts', params: IdParam, response: { 200: ok('The batch with its status and counts', BatchResponse), ...errorResponses } } }, async (req) => ({
     batch: await batches.read(req.tenant, req.params.id),
   }));
 
   app.get(
     '/batches/:id/shipments',
-    { schema: { operationId: 'listBatchShipments', tags, summary: 'The items of a batch in batch order, with their shipment or error; paged like GET /batches', params: IdParam, querystring: BatchItemsQuery, response: { 200: ok('One page of the batch’s items, in batch order', Type.Array(BatchItemView)), ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'listBatchShipments', tags, summary: 'The items of a batch in batch order, with their shipment or error; paged like GET /batches', params: IdParam, querystring: BatchItemsQuery, response: { 200: ok('One page of the batch’s items, in batch order', Type.Array(BatchItemView)), ...errorResponses } } },
     async (req, reply) => {
       const { items, total } = await batches.items(req.tenant, req.params.id, req.query);
       reply.header('x-total-count', String(total));
@@ -85,7 +85,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
 
   app.get(
     '/batches/:id/labels',
-    { schema: { operationId: 'getBatchLabels', tags, summary: 'One print file of every booked label, in batch order (streamed)', params: IdParam, querystring: LabelsQuery, response: { 200: PrintFile, ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'getBatchLabels', tags, summary: 'One print file of every booked label, in batch order (streamed)', params: IdParam, querystring: LabelsQuery, response: { 200: PrintFile, ...errorResponses } } },
     async (req, reply) => {
       const file = await batches.printFile(req.tenant, req.params.id, req.query.format, req.log);
       return reply.type(file.contentType).header('content-disposition', `attachment; filename="${req.params.id}.${req.query.format}"`).send(file.stream as never);
@@ -94,17 +94,17 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
 
   app.post(
     '/batches/:id/retry',
-    { schema: { operationId: 'retryBatch', tags, summary: 'Requeue the failed items (each under a new idempotency record)', params: IdParam, querystring: RetryQuery, response: { 200: ok('The batch, its failed items queued again', BatchResponse), ...errorResponses } } },
+    { config: { permission: 'batches.manage' }, schema: { operationId: 'retryBatch', tags, summary: 'Requeue the failed items (each under a new idempotency record)', params: IdParam, querystring: RetryQuery, response: { 200: ok('The batch, its failed items queued again', BatchResponse), ...errorResponses } } },
     async (req) => ({ batch: await batches.retry(req.tenant, req.params.id, { includeInterrupted: req.query.include_interrupted ?? false, ...(req.query.index ? { indexes: req.query.index } : {}) }) }),
   );
 
-  app.post('/batches/:id/cancel', { schema: { operationId: 'cancelBatch', tags, summary: 'Cancel the queued rest; booked labels stay booked', params: IdParam, response: { 200: ok('The batch, its queued items cancelled', BatchResponse), ...errorResponses } } }, async (req) => ({
+  app.post('/batches/:id/cancel', { config: { permission: 'batches.manage' }, schema: { operationId: 'cancelBatch', tags, summary: 'Cancel the queued rest; booked labels stay booked', params: IdParam, response: { 200: ok('The batch, its queued items cancelled', BatchResponse), ...errorResponses } } }, async (req) => ({
     batch: await batches.cancel(req.tenant, req.params.id),
   }));
 
   app.post(
     '/batches/:id/manifest',
-    { schema: { operationId: 'manifestBatch', tags, summary: 'Close the day for each shipping account of the batch whose carrier has manifests', params: IdParam, response: { 200: ok('One end-of-day form per shipping account whose carrier has them', ManifestsResponse), ...errorResponses } } },
+    { config: { permission: 'batches.manage' }, schema: { operationId: 'manifestBatch', tags, summary: 'Close the day for each shipping account of the batch whose carrier has manifests', params: IdParam, response: { 200: ok('One end-of-day form per shipping account whose carrier has them', ManifestsResponse), ...errorResponses } } },
     async (req) => batches.manifest(req.tenant, req.params.id, req.log),
   );
 }

@@ -18,25 +18,25 @@ export function registerBrandingRoutes(app: App, { services, config, examples }:
 
   app.get(
     '/branding',
-    { schema: { operationId: 'getBranding', tags, summary: 'The name, accent colour and logo the tracking page and returns portal show', response: { 200: answer, ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'getBranding', tags, summary: 'The name, accent colour and logo the tracking page and returns portal show', response: { 200: answer, ...errorResponses } } },
     async (req) => ({ branding: await branding.get(req.tenant, base()) }),
   );
 
   app.put(
     '/branding',
-    { schema: { operationId: 'setBranding', tags, summary: 'Set the display name and accent colour (both replaced; the logo stays)', body: withExamples(BrandingBody, examples.setBranding), response: { 200: answer, ...errorResponses } } },
+    { config: { permission: 'accounts.manage' }, schema: { operationId: 'setBranding', tags, summary: 'Set the display name and accent colour (both replaced; the logo stays)', body: withExamples(BrandingBody, examples.setBranding), response: { 200: answer, ...errorResponses } } },
     async (req) => ({ branding: await branding.setText(req.tenant, req.body.branding, base()) }),
   );
 
   app.put(
     '/branding/logo',
-    { schema: { operationId: 'setBrandingLogo', tags, summary: 'Set the logo: a PNG or JPEG as a data URL, stored as a PNG the service writes', body: withExamples(LogoBody, examples.setBrandingLogo), response: { 200: answer, ...errorResponses } } },
+    { config: { permission: 'accounts.manage' }, schema: { operationId: 'setBrandingLogo', tags, summary: 'Set the logo: a PNG or JPEG as a data URL, stored as a PNG the service writes', body: withExamples(LogoBody, examples.setBrandingLogo), response: { 200: answer, ...errorResponses } } },
     async (req) => ({ branding: await branding.setLogo(req.tenant, req.body.logo, base()) }),
   );
 
   app.delete(
     '/branding/logo',
-    { schema: { operationId: 'deleteBrandingLogo', tags, summary: 'Remove the logo', response: { 200: answer, ...errorResponses } } },
+    { config: { permission: 'accounts.manage' }, schema: { operationId: 'deleteBrandingLogo', tags, summary: 'Remove the logo', response: { 200: answer, ...errorResponses } } },
     async (req) => ({ branding: await branding.removeLogo(req.tenant, base()) }),
   );
 

@@ -8,6 +8,7 @@ export function registerCredentialRoutes(app: App, { services, examples }: Route
   app.post(
     '/validate_credentials',
     {
+      config: { permission: 'accounts.manage' },
       schema: {
         operationId: 'validateCredentials',
         tags: ['shipping accounts'],

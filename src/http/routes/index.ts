@@ -7,6 +7,7 @@ import { registerCancelRoutes } from './cancel.js';
 import { registerCredentialRoutes } from './credentials.js';
 import { registerDopuRoutes } from './dopu.js';
 import { registerHealthRoutes } from './health.js';
+import { registerKeyRoutes } from './keys.js';
 import { registerListRoutes } from './lists.js';
 import { registerLogoRoutes } from './logos.js';
 import { registerManifestRoutes } from './manifest.js';
@@ -18,9 +19,11 @@ import { registerPortalRoutes } from './portal.js';
 import { registerPublicTrackingRoutes } from './public-tracking.js';
 import { registerRateRoutes } from './rate.js';
 import { registerReturnRoutes } from './returns.js';
+import { registerSessionRoutes } from './session.js';
 import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
 import { registerTrackRoutes } from './track.js';
+import { registerUserRoutes } from './users.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerWebRoutes } from './web.js';
 
@@ -33,7 +36,8 @@ import { registerWebRoutes } from './web.js';
  * - success answers wrapped in `ok('what it is', Schema)` (http/openapi.ts);
  * - a body as `withExamples(Body, examples.<operationId>)`, the example written in
  *   contract/examples.ts and sent by test/openapi/request-examples.test.ts (add a step there);
- * - errors as `...errorResponses` (an example per code of each status).
+ * - errors as `...errorResponses` (an example per code of each status);
+ * - its permission as `config: { permission }` (domain/permissions.ts), or `public: true`.
  */
 export function registerRoutes(app: App, ctx: RouteContext): void {
   registerHealthRoutes(app, ctx);
@@ -60,4 +64,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerWebRoutes(app, ctx);
   registerBatchRoutes(app, ctx);
   registerBrandingRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerKeyRoutes(app, ctx);
 }

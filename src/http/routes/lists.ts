@@ -19,6 +19,7 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
   app.get(
     '/shipments',
     {
+      config: { permission: 'data.read' },
       schema: {
         operationId: 'listShipments',
         tags: ['shipping'],
@@ -32,13 +33,14 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
 
   app.get(
     '/shipments/:id',
-    { schema: { operationId: 'getShipment', tags: ['shipping'], summary: 'Read a shipment: the booking, its stage and its latest tracking result', params: IdParam, response: { 200: ok('The shipment: booking, stage and latest tracking result', ShipmentDetail), ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'getShipment', tags: ['shipping'], summary: 'Read a shipment: the booking, its stage and its latest tracking result', params: IdParam, response: { 200: ok('The shipment: booking, stage and latest tracking result', ShipmentDetail), ...errorResponses } } },
     async (req) => ({ shipment: await services.listings.readShipment(req.tenant, req.params.id, base()) }),
   );
 
   app.get(
     '/pickups',
     {
+      config: { permission: 'data.read' },
       schema: {
         operationId: 'listPickups',
         tags: ['pickups'],
@@ -52,7 +54,7 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
 
   app.get(
     '/pickups/:id',
-    { schema: { operationId: 'getPickup', tags: ['pickups'], summary: 'Read a pickup with its state', params: IdParam, response: { 200: ok('The pickup', Type.Object({ pickup: PickupView })), ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'getPickup', tags: ['pickups'], summary: 'Read a pickup with its state', params: IdParam, response: { 200: ok('The pickup', Type.Object({ pickup: PickupView })), ...errorResponses } } },
     async (req) => ({ pickup: await services.listings.readPickup(req.tenant, req.params.id) }),
   );
 }

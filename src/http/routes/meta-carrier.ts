@@ -115,6 +115,7 @@ export function registerCarrierDescriptionRoute(app: App, { services }: RouteCon
   app.get(
     '/meta/carrier/:slug',
     {
+      config: { permission: 'data.read' },
       schema: {
         operationId: 'describeCarrier',
         tags: ['meta'],

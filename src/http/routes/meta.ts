@@ -41,13 +41,13 @@ function describeCarrier(d: CarrierDeclaration) {
 export function registerMetaRoutes(app: App, { services }: RouteContext): void {
   app.get(
     '/meta/carriers',
-    { schema: { operationId: 'listCarriers', tags: ['meta'], summary: 'Every carrier: operations, credentials, catalogs', response: { 200: ok('Every carrier, as requests are checked against it', Type.Object({ carriers: Type.Array(CarrierMeta) })), ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'listCarriers', tags: ['meta'], summary: 'Every carrier: operations, credentials, catalogs', response: { 200: ok('Every carrier, as requests are checked against it', Type.Object({ carriers: Type.Array(CarrierMeta) })), ...errorResponses } } },
     async () => ({ carriers: Object.values(services.declarations).map(describeCarrier) }),
   );
 
   app.get(
     '/meta/carriers/:slug',
-    { schema: { operationId: 'getCarrier', tags: ['meta'], summary: 'One carrier', params: Type.Object({ slug: Type.String() }), response: { 200: ok('The carrier, as requests are checked against it', Type.Object({ carrier: CarrierMeta })), ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'getCarrier', tags: ['meta'], summary: 'One carrier', params: Type.Object({ slug: Type.String() }), response: { 200: ok('The carrier, as requests are checked against it', Type.Object({ carrier: CarrierMeta })), ...errorResponses } } },
     async (req) => {
       const { slug } = req.params;
       if (!isCarrierSlug(slug)) throw new ApiError('not_found', `No carrier ${slug}; known: ${Object.keys(services.declarations).join(', ')}`, slug);

@@ -20,6 +20,7 @@ export function registerPortalRoutes(app: App, { services, config, examples }: R
   app.post(
     '/returns/portal-links',
     {
+      config: { permission: 'returns.manage' },
       schema: {
         operationId: 'createReturnPortalLink',
         tags: ['returns'],

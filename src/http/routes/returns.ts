@@ -29,13 +29,14 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
 
   app.post(
     '/returns/methods',
-    { schema: { operationId: 'createReturnMethod', tags, summary: 'Create a return method: carrier account, service, drop off or pickup, costs', body: withExamples(ReturnMethodBody, examples.createReturnMethod), response: { 200: ok('The method with its id and the carrier’s name and mark', OneMethod), ...errorResponses } } },
+    { config: { permission: 'accounts.manage' }, schema: { operationId: 'createReturnMethod', tags, summary: 'Create a return method: carrier account, service, drop off or pickup, costs', body: withExamples(ReturnMethodBody, examples.createReturnMethod), response: { 200: ok('The method with its id and the carrier’s name and mark', OneMethod), ...errorResponses } } },
     async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base() }) }),
   );
 
   app.get(
     '/returns/methods',
     {
+      config: { permission: 'data.read' },
       schema: {
         operationId: 'listReturnMethods',
         tags,
@@ -49,19 +50,19 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
 
   app.get(
     '/returns/methods/:id',
-    { schema: { operationId: 'getReturnMethod', tags, summary: 'Read a return method', params: IdParam, response: { 200: ok('The method', OneMethod), ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'getReturnMethod', tags, summary: 'Read a return method', params: IdParam, response: { 200: ok('The method', OneMethod), ...errorResponses } } },
     async (req) => ({ return_method: await returnMethods.read(req.tenant, req.params.id, base()) }),
   );
 
   app.patch(
     '/returns/methods/:id',
-    { schema: { operationId: 'updateReturnMethod', tags, summary: 'Change a return method (returns already made keep what they were made with)', params: IdParam, body: withExamples(ReturnMethodPatch, examples.updateReturnMethod), response: { 200: ok('The method as changed', OneMethod), ...errorResponses } } },
+    { config: { permission: 'accounts.manage' }, schema: { operationId: 'updateReturnMethod', tags, summary: 'Change a return method (returns already made keep what they were made with)', params: IdParam, body: withExamples(ReturnMethodPatch, examples.updateReturnMethod), response: { 200: ok('The method as changed', OneMethod), ...errorResponses } } },
     async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base() }) }),
   );
 
   app.delete(
     '/returns/methods/:id',
-    { schema: { operationId: 'deleteReturnMethod', tags, summary: 'Delete a return method (its returns still read)', params: IdParam, response: { 200: ok('Deleted', SuccessMessage), ...errorResponses } } },
+    { config: { permission: 'accounts.manage' }, schema: { operationId: 'deleteReturnMethod', tags, summary: 'Delete a return method (its returns still read)', params: IdParam, response: { 200: ok('Deleted', SuccessMessage), ...errorResponses } } },
     async (req) => {
       await returnMethods.remove(req.tenant, req.params.id);
       return { success: { message: `return method ${req.params.id} deleted` } };
@@ -70,7 +71,7 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
 
   app.post(
     '/returns',
-    { schema: { operationId: 'createReturn', tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: withExamples(ReturnBody, examples.createReturn), response: { 200: ok('The return as booked, in the shape GET /returns/{id} reads', ReturnView), ...errorResponses } } },
+    { config: { permission: 'returns.manage' }, schema: { operationId: 'createReturn', tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: withExamples(ReturnBody, examples.createReturn), response: { 200: ok('The return as booked, in the shape GET /returns/{id} reads', ReturnView), ...errorResponses } } },
     // The same shape as GET and PATCH /returns/{id}: the spec's single-return read, a bare Return.
     async (req) => returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base() }),
   );
@@ -78,6 +79,7 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
   app.get(
     '/returns',
     {
+      config: { permission: 'data.read' },
       schema: {
         operationId: 'listReturns',
         tags,
@@ -97,13 +99,13 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
 
   app.get(
     '/returns/:id',
-    { schema: { operationId: 'getReturn', tags, summary: 'Read a return with its lines and its label in base64', params: IdParam, response: { 200: ok('The return with its lines and label', ReturnView), ...errorResponses } } },
+    { config: { permission: 'data.read' }, schema: { operationId: 'getReturn', tags, summary: 'Read a return with its lines and its label in base64', params: IdParam, response: { 200: ok('The return with its lines and label', ReturnView), ...errorResponses } } },
     async (req) => returns.read(req.tenant, req.params.id, base()),
   );
 
   app.patch(
     '/returns/:id',
-    { schema: { operationId: 'updateReturn', tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: withExamples(ReturnPatchBody, examples.updateReturn), response: { 200: ok('The return as changed', ReturnView), ...errorResponses } } },
+    { config: { permission: 'returns.manage' }, schema: { operationId: 'updateReturn', tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: withExamples(ReturnPatchBody, examples.updateReturn), response: { 200: ok('The return as changed', ReturnView), ...errorResponses } } },
     async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base() }),
   );
 }

@@ -16,7 +16,7 @@ export function registerShipRoutes(app: App, { services, config, examples }: Rou
   const base = linkBase(app, config);
   app.post(
     '/ship',
-    { schema: { operationId: 'createShipment', tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: withExamples(ShipmentBody, examples.createShipment), response: { 200: ok('The booked shipment: tracking numbers, costs, labels (signed links, or base64 when asked)', BookingResponse), ...errorResponses } } },
+    { config: { permission: 'shipments.buy' }, schema: { operationId: 'createShipment', tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: withExamples(ShipmentBody, examples.createShipment), response: { 200: ok('The booked shipment: tracking numbers, costs, labels (signed links, or base64 when asked)', BookingResponse), ...errorResponses } } },
     async (req, reply) => {
       const key = req.idempotencyKey;
       const interruptedAt = req.idempotencyInterruptedAt;
@@ -40,7 +40,7 @@ export function registerShipRoutes(app: App, { services, config, examples }: Rou
   app.get(
     '/labels/:id',
     {
-      config: { signedLink: true },
+      config: { signedLink: true, permission: 'data.read' },
       schema: {
         operationId: 'getLabel',
         tags: ['shipping'],

@@ -17,6 +17,7 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
   app.post(
     '/track',
     {
+      config: { permission: 'data.read' },
       schema: {
         operationId: 'trackShipment',
         tags: ['tracking'],

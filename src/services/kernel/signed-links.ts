@@ -1,5 +1,6 @@
 /**
- * Links that work without an API key: label downloads, tracking pages, returns portals. Each
+ * Links that work without an API key: label downloads, tracking pages, returns portals, invitations
+ * to the console. Each
  * carries the id of what it opens, its expiry and an HMAC-SHA256 over purpose, tenant, id and
  * expiry, with a key derived from the sealing key (no other secret to configure). The tenant is
  * not in the link: it is read from the stored row the id names, so a link only verifies for the
@@ -10,7 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../domain/errors.js';
 
-export type LinkPurpose = 'label' | 'tracking' | 'portal';
+export type LinkPurpose = 'label' | 'tracking' | 'portal' | 'invitation';
 
 /** 128 bits of the HMAC: enough against forgery, short enough for a link typed from a phone. */
 const SIGNATURE_BYTES = 16;
@@ -79,6 +80,13 @@ export function createSignedLinks(deps: SignedLinksDeps) {
     },
     portalUrl(base: string, tenant: string, linkId: string, expiresAt: Date): string {
       return `${base}/portal/${token('portal', tenant, linkId, Math.floor(expiresAt.getTime() / 1000))}`;
+    },
+    /**
+     * The console's page that accepts an invitation, its token after `#`: a fragment never reaches
+     * a server, a log or a Referer header; the page sends it in the body of POST /invitations/accept.
+     */
+    invitationUrl(base: string, tenant: string, invitationId: string, expiresAt: Date): string {
+      return `${base}/console/accept#${token('invitation', tenant, invitationId, Math.floor(expiresAt.getTime() / 1000))}`;
     },
     verify,
     /** Splits a token; the id is unverified until `verify` runs with the tenant of the row it names. */

@@ -14,6 +14,7 @@ import * as batches from './20261124_0032_batches.js';
 import * as shipmentManifests from './20261124_0033_shipment_manifests.js';
 import * as rateLimits from './20261126_0034_rate_limits.js';
 import * as branding from './20261126_0035_branding.js';
+import * as usersSessions from './20261126_0036_users_sessions.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -28,6 +29,7 @@ const steps: Record<string, Step> = {
   '20261124_0033_shipment_manifests': shipmentManifests,
   '20261126_0034_rate_limits': rateLimits,
   '20261126_0035_branding': branding,
+  '20261126_0036_users_sessions': usersSessions,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -6,13 +6,16 @@ import { newId } from '../ids.js';
 
 export type ApiKeyRecord = ApiKeysTable;
 
+/** How stale a key's last use may get before a lookup writes it again: one write a minute at most. */
+const LAST_USED_EVERY_MS = 60_000;
+
 export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 export async function createKey(
   db: Kysely<Tables>,
-  input: { tenant: string; expiresAt?: Date; now: Date },
+  input: { tenant: string; expiresAt?: Date; now: Date; name?: string; scope?: string; createdBy?: string },
 ): Promise<{ record: ApiKeyRecord; key: string }> {
   const key = `wb_${randomBytes(24).toString('base64url')}`;
   const record: ApiKeyRecord = {
@@ -23,6 +26,10 @@ export async function createKey(
     created_at: input.now.toISOString(),
     expires_at: input.expiresAt ? input.expiresAt.toISOString() : null,
     revoked_at: null,
+    name: input.name ?? null,
+    scope: input.scope ?? null,
+    created_by: input.createdBy ?? null,
+    last_used_at: null,
   };
   await db.insertInto('api_keys').values(record).execute();
   return { record, key };
@@ -36,19 +43,27 @@ export async function findActiveKey(db: Kysely<Tables>, key: string, now: Date):
   return row;
 }
 
+/** Writes the key's last use when the stored one is more than a minute old; true when it wrote. */
+export async function touchKey(db: Kysely<Tables>, record: ApiKeyRecord, now: Date): Promise<boolean> {
+  if (record.last_used_at && Date.parse(record.last_used_at) > now.getTime() - LAST_USED_EVERY_MS) return false;
+  await db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', record.id).execute();
+  return true;
+}
+
 export async function listKeys(db: Kysely<Tables>, tenant?: string): Promise<ApiKeyRecord[]> {
-  let q = db.selectFrom('api_keys').selectAll().orderBy('created_at');
+  let q = db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id');
   if (tenant) q = q.where('tenant', '=', tenant);
   return q.execute();
 }
 
-/** true when a key was revoked now; false when no such active key exists. */
-export async function revokeKey(db: Kysely<Tables>, id: string, now: Date): Promise<boolean> {
-  const res = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+export async function readKey(db: Kysely<Tables>, tenant: string, id: string): Promise<ApiKeyRecord | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+}
+
+/** true when a key was revoked now; false when no such active key exists (of the tenant, when one is named). */
+export async function revokeKey(db: Kysely<Tables>, id: string, now: Date, tenant?: string): Promise<boolean> {
+  let q = db.updateTable('api_keys').set({ revoked_at: now.toISOString() }).where('id', '=', id).where('revoked_at', 'is', null);
+  if (tenant !== undefined) q = q.where('tenant', '=', tenant);
+  const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }

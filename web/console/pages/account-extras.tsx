@@ -4,12 +4,13 @@
  * only when the service's own OpenAPI document lists them.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../../shared/api';
+import { call } from '../call';
 import { dateTime, money } from '../../shared/format';
 import type { Account, Address, CarrierMeta } from '../types';
 import { useIntent } from '../intent';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
 import { AddressFields, blankAddress, clean } from './new-shipment';
+import { useCan } from '../context';
 
 const SECRET = /secret|password|passphrase|key|token/i;
 export const words = (member: string) => member.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -48,7 +49,7 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
       },
     };
     if (Object.keys(body.shipping_account).length === 0) return setOpen(false);
-    if (await act.run((key) => api(`/shippingaccount/${encodeURIComponent(a.id)}`, { key, method: 'PATCH', body }))) {
+    if (await act.run(() => call(`/shippingaccount/${encodeURIComponent(a.id)}`, { method: 'PATCH', body }))) {
       setAuth({});
       setOpen(false);
       onSaved();
@@ -102,13 +103,14 @@ export function PostageBalance({ a }: { a: Account }) {
   const loaded = useApi<{ balance: Balance }>(path);
   const [amount, setAmount] = useState('');
   const act = useIntent();
+  const buy = useCan('billing.manage');
   // Carriers without prepaid postage answer carrier_unsupported_method: nothing to show for them.
   if (!loaded.data) return null;
   const b = loaded.data.balance;
   const add = async (e: Event) => {
     e.preventDefault();
     const body = { add_funds: { amount: Number(amount), currency: b.currency } };
-    if (await act.run(body, (key, idempotencyKey) => api(path, { key, idempotencyKey, body }))) {
+    if (await act.run(body, (idempotencyKey) => call(path, { idempotencyKey, body }))) {
       setAmount('');
       loaded.reload();
     }
@@ -119,12 +121,14 @@ export function PostageBalance({ a }: { a: Account }) {
         Postage balance <strong>{money(b.amount, b.currency)}</strong>
         {b.updated ? <span class="sub">as of {dateTime(b.updated)}</span> : null}
       </p>
-      <div class="row-actions">
-        <Field label={`Add postage (${b.currency})`} type="number" min="0.01" step="0.01" required value={amount} onValue={setAmount} />
-        <button type="submit" disabled={act.busy}>
-          Add funds
-        </button>
-      </div>
+      {buy ? (
+        <div class="row-actions">
+          <Field label={`Add postage (${b.currency})`} type="number" min="0.01" step="0.01" required value={amount} onValue={setAmount} />
+          <button type="submit" disabled={act.busy}>
+            Add funds
+          </button>
+        </div>
+      ) : null}
       <ErrorNote>{act.error}</ErrorNote>
     </form>
   );

@@ -3,11 +3,12 @@
  * one with the carrier's own credential form from GET /meta/carriers, checking credentials, deleting.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../../shared/api';
+import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import type { Account, CarrierMeta } from '../types';
 import { Confirm, ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { EditAccount, PostageBalance, secretMember, useAccountOperations, words } from './account-extras';
+import { useCan } from '../context';
 
 
 function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: () => void }) {
@@ -23,7 +24,7 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
     if (!meta) return act.setError('Choose a carrier.');
     const filled = Object.fromEntries(Object.entries(auth).filter(([k, v]) => v !== '' && (meta.auth.required.includes(k) || meta.auth.optional.includes(k))));
     const body = { shipping_account: { carrier, country: country.toUpperCase(), test, ...(name ? { name } : {}), ...(Object.keys(filled).length > 0 || !test ? { auth: filled } : {}) } };
-    const ok = await act.run((key) => api('/shippingaccount', { key, body }));
+    const ok = await act.run(() => call('/shippingaccount', { body }));
     if (ok) {
       setAuth({});
       setName('');
@@ -72,10 +73,11 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
 
 function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMeta | undefined; ops: { edit: boolean; balance: boolean }; onChanged: () => void }) {
   const check = useAction();
+  const manage = useCan('accounts.manage');
   const [verdict, setVerdict] = useState<{ valid: boolean; message: string }>();
   const validate = async () => {
     setVerdict(undefined);
-    const res = await check.run((key) => api<{ valid: boolean; message: string }>('/validate_credentials', { key, body: { validate_credentials: { shipping_account: a.id } } }));
+    const res = await check.run(() => call<{ valid: boolean; message: string }>('/validate_credentials', { body: { validate_credentials: { shipping_account: a.id } } }));
     if (res) setVerdict(res.body);
   };
   return (
@@ -108,22 +110,24 @@ function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMet
       </dl>
       {ops.balance && meta?.prepaid_postage ? <PostageBalance a={a} /> : null}
       <div class="row-actions">
-        {ops.edit ? <EditAccount a={a} meta={meta} onSaved={onChanged} /> : null}
-        {meta?.operations.includes('validate_credentials') ? (
+        {manage && ops.edit ? <EditAccount a={a} meta={meta} onSaved={onChanged} /> : null}
+        {manage && meta?.operations.includes('validate_credentials') ? (
           <button type="button" class="quiet" disabled={check.busy} onClick={validate}>
             Validate credentials
           </button>
         ) : null}
-        <Confirm
-          label="Delete account"
-          question={`Delete account ${a.id}? Shipments booked with it stay readable.`}
-          yes="Yes, delete the account"
-          onConfirm={async (key) => {
-            await api(`/shippingaccount/${encodeURIComponent(a.id)}`, { key, method: 'DELETE' });
-            onChanged();
-            return true;
-          }}
-        />
+        {manage ? (
+          <Confirm
+            label="Delete account"
+            question={`Delete account ${a.id}? Shipments booked with it stay readable.`}
+            yes="Yes, delete the account"
+            onConfirm={async () => {
+              await call(`/shippingaccount/${encodeURIComponent(a.id)}`, { method: 'DELETE' });
+              onChanged();
+              return true;
+            }}
+          />
+        ) : null}
       </div>
       <div aria-live="polite">
         {verdict ? <p class={`note ${verdict.valid ? 'note-ok' : 'note-error'}`}>{`${verdict.valid ? 'Accepted' : 'Refused'}: ${verdict.message}`}</p> : null}
@@ -138,6 +142,7 @@ export function Accounts() {
   const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
   const list = accounts.data?.shipping_accounts;
   const ops = useAccountOperations();
+  const manage = useCan('accounts.manage');
   return (
     <section>
       <PageHeading>Shipping accounts</PageHeading>
@@ -149,7 +154,7 @@ export function Accounts() {
           ))}
         </ul>
       ) : null}
-      {carriers.data ? <AddAccount carriers={carriers.data.carriers} onAdded={accounts.reload} /> : <Status loaded={carriers} />}
+      {!manage ? null : carriers.data ? <AddAccount carriers={carriers.data.carriers} onAdded={accounts.reload} /> : <Status loaded={carriers} />}
     </section>
   );
 }

@@ -3,7 +3,8 @@
  * packaging, units, label type) as the query parameters of POST /batches with content-type text/csv.
  */
 import { useState } from 'preact/hooks';
-import { api, query } from '../../shared/api';
+import { query } from '../../shared/api';
+import { call } from '../call';
 import { useIntent } from '../intent';
 import { labelTypeName, namedOptions } from '../names';
 import { BASE, navigate } from '../router';
@@ -48,7 +49,7 @@ export function BatchUpload() {
     if (!file) return act.setError('Choose a CSV file.');
     // The file's identity and the shared values are the intent: the same upload again is one batch.
     const intent = { account, shared, name, file: [file.name, file.size, file.lastModified] };
-    const res = await act.run(intent, (key, idempotencyKey) => api<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared, reference: name.trim() || undefined })}`, { key, idempotencyKey, raw: { body: file, type: 'text/csv' } }));
+    const res = await act.run(intent, (idempotencyKey) => call<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared, reference: name.trim() || undefined })}`, { idempotencyKey, raw: { body: file, type: 'text/csv' } }));
     if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
   };
   const pick = blankUntilChosen(chosen !== undefined);

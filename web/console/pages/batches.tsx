@@ -3,15 +3,16 @@
  * retry, cancel, the print file and closing the day (POST /batches and what hangs off it).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, query } from '../../shared/api';
+import { query } from '../../shared/api';
+import { call } from '../call';
 import { dateTime } from '../../shared/format';
-import { useKey } from '../context';
 import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
 import type { CarrierMeta } from '../types';
 import { Confirm, ErrorNote, Facts, ListTable, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
 import { BatchUpload } from './batch-upload';
+import { useCan } from '../context';
 
 interface Counts {
   total: number;
@@ -51,10 +52,11 @@ const ROW_STATUS: Record<string, string> = { queued: 'Queued', in_progress: 'Boo
 export function Batches() {
   const f = useFilters(`${BASE}/batches`, []);
   const list = useApi<Batch[]>(`/batches${query({ page: f.page, pageSize: PAGE_SIZE })}`);
+  const manage = useCan('batches.manage');
   return (
     <section>
       <PageHeading>Batches</PageHeading>
-      <BatchUpload />
+      {manage ? <BatchUpload /> : null}
       <h2>Earlier batches</h2>
       <ListTable
         loaded={list}
@@ -98,7 +100,6 @@ function useReloadOnFinish(completed: string | undefined, reload: () => void) {
 }
 
 export function BatchDetail({ id }: { id: string }) {
-  const key = useKey();
   const path = `/batches/${encodeURIComponent(id)}`;
   const loaded = useApi<{ batch: Batch }>(path);
   const b = loaded.data?.batch;
@@ -110,6 +111,7 @@ export function BatchDetail({ id }: { id: string }) {
   useReloadOnFinish(b?.completed, rows.reload);
   const act = useAction();
   const send = useIntent();
+  const manage = useCan('batches.manage');
   const [chosenFormat, setFormat] = useState<string>();
   const [closed, setClosed] = useState<string>();
   if (!b) {
@@ -127,13 +129,13 @@ export function BatchDetail({ id }: { id: string }) {
   const manifests = carriers.data?.carriers.find((c) => c.slug === carrier)?.operations.includes('manifest') ?? false;
   const formats = b.print_formats ?? [printFormatOf(b.label_type)];
   const format = chosenFormat && formats.includes(chosenFormat) ? chosenFormat : (formats[0] ?? 'pdf');
-  const post = (what: string) => send.run(what, (k, idempotencyKey) => api(`${path}/${what}`, { key: k, idempotencyKey, method: 'POST' }));
+  const post = (what: string) => send.run(what, (idempotencyKey) => call(`${path}/${what}`, { idempotencyKey, method: 'POST' }));
   const retry = async () => {
     if (await post('retry')) loaded.reload();
   };
   const manifest = async () => {
     setClosed(undefined);
-    const res = await send.run('manifest', (k, idempotencyKey) => api<{ manifests: unknown[] }>(`${path}/manifest`, { key: k, idempotencyKey, method: 'POST' }));
+    const res = await send.run('manifest', (idempotencyKey) => call<{ manifests: unknown[] }>(`${path}/manifest`, { idempotencyKey, method: 'POST' }));
     if (res) setClosed(`Day closed: ${res.body.manifests.length} manifests.`);
   };
   return (
@@ -162,18 +164,18 @@ export function BatchDetail({ id }: { id: string }) {
         />
       </div>
       <div class="row-actions">
-        {b.counts.failed > 0 && !running ? (
+        {manage && b.counts.failed > 0 && !running ? (
           <button type="button" disabled={send.busy} onClick={retry}>
             Retry failed rows
           </button>
         ) : null}
-        {running ? (
+        {manage && running ? (
           <Confirm
             label="Cancel batch"
             question="Stop the rows not yet booked? Labels already booked stay booked."
             yes="Yes, cancel the rest"
-            onConfirm={async (k, idempotencyKey) => {
-              await api(`${path}/cancel`, { key: k, idempotencyKey, method: 'POST' });
+            onConfirm={async (idempotencyKey) => {
+              await call(`${path}/cancel`, { idempotencyKey, method: 'POST' });
               loaded.reload();
               return true;
             }}
@@ -185,14 +187,14 @@ export function BatchDetail({ id }: { id: string }) {
           {/* Labels are not converted: only the formats that hold every booked label are offered. */}
           {formats.length > 1 ? <Select label="Print file format" value={format} onValue={setFormat} options={formats.map((f) => [f, f.toUpperCase()] as [string, string])} /> : null}
           {formats.length > 0 ? (
-            <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, key, `${b.id}.${format}`))}>
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, `${b.id}.${format}`))}>
               Download print file ({format.toUpperCase()})
             </button>
           ) : (
             <p class="note">The labels are in several formats, so no one print file holds them: download them from each shipment.</p>
           )}
           {/* Offered only where the carrier has end-of-day forms. */}
-          {manifests ? (
+          {manage && manifests ? (
             <button type="button" class="quiet" disabled={send.busy || running} onClick={manifest}>
               Close the day
             </button>

@@ -4,7 +4,8 @@
  * pages' header and button as they will look.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, samePath } from '../../shared/api';
+import { samePath } from '../../shared/api';
+import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
 import './branding.css';
@@ -83,7 +84,7 @@ export function BrandingPage() {
     setSaved(undefined);
     if (!HEX.test(accent)) return text.setError('Give the colour as # and six hexadecimal digits, e.g. #c2185b.');
     const body = { branding: { ...(name.trim() ? { display_name: name.trim() } : {}), ...(accent.toLowerCase() !== DEFAULT_ACCENT ? { accent_color: accent } : {}) } };
-    if (await text.run((key) => api('/branding', { key, method: 'PUT', body }))) {
+    if (await text.run(() => call('/branding', { method: 'PUT', body }))) {
       setSaved('Saved: the pages show it from their next visit.');
       loaded.reload();
     }
@@ -94,11 +95,11 @@ export function BrandingPage() {
     if (!/^image\/(png|jpeg)$/.test(file.type)) return logo.setError('Choose a PNG or JPEG file (SVG is not taken: it can carry scripts).');
     if (file.size > MAX_LOGO_BYTES) return logo.setError(`The file has ${Math.ceil(file.size / 1024)} KiB; a logo may have at most 256 KiB.`);
     const dataUrl = await readAsDataUrl(file);
-    if (await logo.run((key) => api('/branding/logo', { key, method: 'PUT', body: { logo: dataUrl } }))) loaded.reload();
+    if (await logo.run(() => call('/branding/logo', { method: 'PUT', body: { logo: dataUrl } }))) loaded.reload();
   };
   const remove = async () => {
     setSaved(undefined);
-    if (await logo.run((key) => api('/branding/logo', { key, method: 'DELETE' }))) loaded.reload();
+    if (await logo.run(() => call('/branding/logo', { method: 'DELETE' }))) loaded.reload();
   };
 
   return (

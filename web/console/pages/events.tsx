@@ -1,9 +1,11 @@
 /** Events of the last 30 days, oldest first as the API gives them, filtered by type; redeliver one. */
 import { useState } from 'preact/hooks';
-import { api, query } from '../../shared/api';
+import { query } from '../../shared/api';
+import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { ErrorNote, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { EVENT_TYPES } from './webhooks';
+import { useCan } from '../context';
 
 interface Event {
   id: string;
@@ -28,10 +30,11 @@ export function Events() {
   const [after, setAfter] = useState<string[]>([]);
   const list = useApi<{ events: Event[]; has_more: boolean }>(`/events${query({ type, limit: LIMIT, after: after.at(-1) })}`);
   const act = useAction();
+  const manage = useCan('webhooks.manage');
   const [sent, setSent] = useState<string>();
   const redeliver = async (e: Event) => {
     setSent(undefined);
-    const res = await act.run((key) => api<{ deliveries: unknown[] }>(`/events/${encodeURIComponent(e.id)}/redeliver`, { key, method: 'POST' }));
+    const res = await act.run(() => call<{ deliveries: unknown[] }>(`/events/${encodeURIComponent(e.id)}/redeliver`, { method: 'POST' }));
     if (res) setSent(`${e.type} ${e.id}: ${res.body.deliveries.length} deliveries queued.`);
   };
   const items = list.data?.events;
@@ -61,9 +64,11 @@ export function Events() {
                 <span class="what">{e.type}</span>
                 {subject(e.data) ? <span>{subject(e.data)}</span> : null}
                 <span class="sub">{`${dateTime(e.created)} · ${e.id}`}</span>
-                <button type="button" class="quiet" disabled={act.busy} onClick={() => redeliver(e)} aria-label={`Redeliver ${e.type} ${e.id}`}>
-                  Redeliver
-                </button>
+                {manage ? (
+                  <button type="button" class="quiet" disabled={act.busy} onClick={() => redeliver(e)} aria-label={`Redeliver ${e.type} ${e.id}`}>
+                    Redeliver
+                  </button>
+                ) : null}
               </div>
               <details>
                 <summary>Data</summary>

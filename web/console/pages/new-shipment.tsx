@@ -3,7 +3,7 @@
  * POST /rate per account), then buy one and print its label.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../../shared/api';
+import { call } from '../call';
 import { day, money } from '../../shared/format';
 import { useIntent } from '../intent';
 import { LabelLink } from '../label';
@@ -11,6 +11,7 @@ import { BASE, Link } from '../router';
 import type { Account, Address, CarrierMeta, Rate, Shipment } from '../types';
 import { ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { accountName } from '../names';
+import { useCan } from '../context';
 
 interface Parcel {
   weight: string;
@@ -68,6 +69,7 @@ export function NewShipment() {
   const [units, setUnits] = useState({ weight: 'LB', dim: 'IN' });
   const [order, setOrder] = useState('');
   const [quotes, setQuotes] = useState<Quote[]>();
+  const mayBuy = useCan('shipments.buy');
   const [booked, setBooked] = useState<Shipment & { serviceName: string; carrierName: string }>();
   const rating = useAction();
   const buying = useIntent();
@@ -87,11 +89,11 @@ export function NewShipment() {
     setBooked(undefined);
     const picked = list.filter((a) => chosen.includes(a.id));
     if (picked.length === 0) return rating.setError('Choose at least one shipping account.');
-    await rating.run(async (key) => {
+    await rating.run(async () => {
       const answers = await Promise.all(
         picked.map(async (account): Promise<Quote> => {
           try {
-            const res = await api<{ rates: Rate[] }>('/rate', { key, body: { shipment: shipmentFor(account) } });
+            const res = await call<{ rates: Rate[] }>('/rate', { body: { shipment: shipmentFor(account) } });
             return { account, rates: res.body.rates };
           } catch (err) {
             return { account, error: (err as Error).message };
@@ -108,7 +110,7 @@ export function NewShipment() {
     const packaging = account.defaults.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0]);
     const references = order.trim() ? { references: [{ type: 'order', value: order.trim() }] } : {};
     const body = { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}), ...references } };
-    const res = await buying.run(body, (key, idempotencyKey) => api<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { key, idempotencyKey, body }));
+    const res = await buying.run(body, (idempotencyKey) => call<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { idempotencyKey, body }));
     if (res) {
       setQuotes(undefined);
       setBooked({ ...res.body.shipment, status: 'CREATED', created: new Date().toISOString(), serviceName: rate.service_name, carrierName: meta?.name ?? account.carrier });
@@ -201,9 +203,11 @@ export function NewShipment() {
                       <span class="what">{r.service_name}</span>
                       <span class="price">{money(r.total_cost, r.currency)}</span>
                       <span class="sub">{deliveryText(r)}</span>
-                      <button type="button" disabled={buying.busy || rating.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
-                        Buy
-                      </button>
+                      {mayBuy ? (
+                        <button type="button" disabled={buying.busy || rating.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
+                          Buy
+                        </button>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -3,7 +3,7 @@
  * times. It changes a carrier object, so it is sent with one Idempotency-Key per intent.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../../shared/api';
+import { call } from '../call';
 import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
@@ -52,7 +52,7 @@ export function SchedulePickup() {
         dim_units: form.units === 'KG' ? 'CM' : 'IN',
       },
     };
-    const res = await act.run(body, (key, idempotencyKey) => api<{ pickup: { id: string } }>('/pickup', { key, idempotencyKey, body }));
+    const res = await act.run(body, (idempotencyKey) => call<{ pickup: { id: string } }>('/pickup', { idempotencyKey, body }));
     if (res) navigate(`${BASE}/pickups/${encodeURIComponent(res.body.pickup.id)}`);
   };
   return (

@@ -1,11 +1,13 @@
 /** Pickups: scheduled and cancelled, scheduling one, one pickup, and cancelling it. */
-import { api, query } from '../../shared/api';
+import { query } from '../../shared/api';
+import { call } from '../call';
 import { dateTime, day } from '../../shared/format';
 import { BASE, Link } from '../router';
 import type { Address } from '../types';
 import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, Status, useApi, useFilters } from '../ui';
 import { SchedulePickup } from './pickup-form';
 import { AddressBlock } from './shipment-detail';
+import { useCan } from '../context';
 
 interface Pickup {
   id: string;
@@ -32,6 +34,7 @@ function PickupState({ p }: { p: Pickup }) {
 export function Pickups() {
   const f = useFilters(`${BASE}/pickups`, FILTERS);
   const list = useApi<Pickup[]>(`/pickups${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  const schedule = useCan('pickups.manage');
   return (
     <section>
       <PageHeading>Pickups</PageHeading>
@@ -62,7 +65,7 @@ export function Pickups() {
         ]}
       />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
-      <SchedulePickup />
+      {schedule ? <SchedulePickup /> : null}
     </section>
   );
 }
@@ -70,9 +73,10 @@ export function Pickups() {
 export function PickupDetail({ id }: { id: string }) {
   const loaded = useApi<{ pickup: Pickup }>(`/pickups/${encodeURIComponent(id)}`);
   const p = loaded.data?.pickup;
-  const cancel = async (key: string, idempotencyKey: string) => {
+  const mayCancel = useCan('pickups.manage');
+  const cancel = async (idempotencyKey: string) => {
     if (!p) return;
-    await api('/pickup/cancel', { key, idempotencyKey, body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } } });
+    await call('/pickup/cancel', { idempotencyKey, body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } } });
     loaded.reload();
     return true;
   };
@@ -110,7 +114,7 @@ export function PickupDetail({ id }: { id: string }) {
               <AddressBlock a={p.location} />
             </section>
           </div>
-          {p.status === 'scheduled' ? (
+          {mayCancel && p.status === 'scheduled' ? (
             <section class="card">
               <h2>Cancel</h2>
               <Confirm label="Cancel pickup" question="Cancel this pickup with the carrier?" yes="Yes, cancel the pickup" onConfirm={cancel} />

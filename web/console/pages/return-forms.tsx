@@ -4,7 +4,7 @@
  * returns booked for a customer.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../../shared/api';
+import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { useIntent } from '../intent';
 import { accountOptions } from '../names';
@@ -39,7 +39,7 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
         return_charge: Number(form.charge),
       },
     };
-    const res = await act.run((key) => api<{ return_method: { id: string; method_name: string } }>('/returns/methods', { key, body }));
+    const res = await act.run(() => call<{ return_method: { id: string; method_name: string } }>('/returns/methods', { body }));
     if (res) {
       setMade(`Return method “${res.body.return_method.method_name}” created.`);
       onCreated();
@@ -108,7 +108,7 @@ export function NewPortalLink() {
         })),
       },
     };
-    const res = await act.run((key) => api<{ portal_link: { url: string; expires: string } }>('/returns/portal-links', { key, body }));
+    const res = await act.run(() => call<{ portal_link: { url: string; expires: string } }>('/returns/portal-links', { body }));
     if (res) setLink(res.body.portal_link);
   };
   return (
@@ -187,7 +187,7 @@ export function NewReturn() {
         ...(method?.type === 'pickup' ? { pickup: { date: form.date, ready_time: form.ready, close_time: form.close } } : {}),
       },
     };
-    const res = await act.run(body, (key, idempotencyKey) => api<{ id: string }>('/returns', { key, idempotencyKey, body }));
+    const res = await act.run(body, (idempotencyKey) => call<{ id: string }>('/returns', { idempotencyKey, body }));
     if (res) navigate(`${BASE}/returns/${encodeURIComponent(res.body.id)}`);
   };
   return (

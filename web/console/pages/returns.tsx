@@ -1,10 +1,12 @@
 /** Returns: the list with filters, making return methods and portal links, one return, and voiding it. */
 import { useState } from 'preact/hooks';
-import { api, query } from '../../shared/api';
+import { query } from '../../shared/api';
+import { call } from '../call';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
 import { NewPortalLink, NewReturn, NewReturnMethod } from './return-forms';
 import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
+import { useCan } from '../context';
 
 interface Return {
   id: string;
@@ -26,6 +28,8 @@ export function Returns() {
   const f = useFilters(`${BASE}/returns`, FILTERS);
   const list = useApi<Return[]>(`/returns${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
   const [methodsMade, setMethodsMade] = useState(0);
+  const manageReturns = useCan('returns.manage');
+  const manageMethods = useCan('accounts.manage');
   return (
     <section>
       <PageHeading>Returns</PageHeading>
@@ -69,14 +73,16 @@ export function Returns() {
       />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
       {/* A new method is offered at once: the return form starts again with the methods reloaded. */}
-      <NewReturn key={methodsMade} />
-      <NewReturnMethod
-        onCreated={() => {
-          list.reload();
-          setMethodsMade((n) => n + 1);
-        }}
-      />
-      <NewPortalLink />
+      {manageReturns ? <NewReturn key={methodsMade} /> : null}
+      {manageMethods ? (
+        <NewReturnMethod
+          onCreated={() => {
+            list.reload();
+            setMethodsMade((n) => n + 1);
+          }}
+        />
+      ) : null}
+      {manageReturns ? <NewPortalLink /> : null}
     </section>
   );
 }
@@ -84,8 +90,9 @@ export function Returns() {
 export function ReturnDetail({ id }: { id: string }) {
   const loaded = useApi<Return>(`/returns/${encodeURIComponent(id)}`);
   const r = loaded.data;
-  const voidIt = async (key: string, idempotencyKey: string) => {
-    await api(`/returns/${encodeURIComponent(id)}`, { key, idempotencyKey, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
+  const mayVoid = useCan('returns.manage');
+  const voidIt = async (idempotencyKey: string) => {
+    await call(`/returns/${encodeURIComponent(id)}`, { idempotencyKey, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
     loaded.reload();
     return true;
   };
@@ -137,6 +144,8 @@ export function ReturnDetail({ id }: { id: string }) {
             <h2>Void</h2>
             {r.shipment.status === 'SHIPMENT_VOIDED' ? (
               <p>This return is voided.</p>
+            ) : !mayVoid ? (
+              <p>Your role cannot void returns.</p>
             ) : (
               <Confirm label="Void return" question="Void this return? Its label is cancelled with the carrier, and its pickup too." yes="Yes, void the return" onConfirm={voidIt} />
             )}

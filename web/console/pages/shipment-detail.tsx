@@ -1,5 +1,5 @@
 /** One shipment: where it is (timeline), what was booked, its label, and cancelling it. */
-import { api } from '../../shared/api';
+import { call } from '../call';
 import { dateTime, day, money } from '../../shared/format';
 import { LabelLink } from '../label';
 import { codeName } from '../names';
@@ -7,6 +7,7 @@ import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
 import type { Address, Checkpoint, Shipment } from '../types';
 import { Confirm, ErrorNote, Facts, Field, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
+import { useCan } from '../context';
 
 export function AddressBlock({ a }: { a: Address }) {
   const lines = [a.name, a.company, a.street1, a.street2, `${[a.city, a.state].filter(Boolean).join(', ')} ${a.postal_code ?? ''}`.trim(), a.country, a.phone, a.email].filter((l) => l);
@@ -38,19 +39,28 @@ function Timeline({ checkpoints }: { checkpoints: Checkpoint[] }) {
   );
 }
 
+/** Cancelling, for those who may; the section is left out for the others unless it says the shipment was cancelled. */
 function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
-  if (s.status === 'SHIPMENT_VOIDED') return <p>Cancelled {dateTime(s.cancelled)}.</p>;
+  const may = useCan('shipments.cancel');
+  if (s.status !== 'SHIPMENT_VOIDED' && !may) return null;
   return (
-    <Confirm
-      label="Cancel shipment"
-      question={`Cancel shipment ${s.tracking_number}? The carrier voids its label; this cannot be undone.`}
-      yes="Yes, cancel shipment"
-      onConfirm={async (key, idempotencyKey) => {
-        await api('/cancel', { key, idempotencyKey, body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } } });
-        onDone();
-        return true;
-      }}
-    />
+    <section class="card">
+      <h2>Cancel</h2>
+      {s.status === 'SHIPMENT_VOIDED' ? (
+        <p>Cancelled {dateTime(s.cancelled)}.</p>
+      ) : (
+        <Confirm
+          label="Cancel shipment"
+          question={`Cancel shipment ${s.tracking_number}? The carrier voids its label; this cannot be undone.`}
+          yes="Yes, cancel shipment"
+          onConfirm={async (idempotencyKey) => {
+            await call('/cancel', { idempotencyKey, body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } } });
+            onDone();
+            return true;
+          }}
+        />
+      )}
+    </section>
   );
 }
 
@@ -70,7 +80,7 @@ export function ShipmentDetail({ id }: { id: string }) {
     );
   }
   const track = async () => {
-    const ok = await refresh.run((key) => api('/track', { key, body: { track: { shipping_account: s.shipping_account, tracking_number: s.tracking_number, refresh: true } } }));
+    const ok = await refresh.run(() => call('/track', { body: { track: { shipping_account: s.shipping_account, tracking_number: s.tracking_number, refresh: true } } }));
     if (ok) loaded.reload();
   };
   const c = s.costs;
@@ -175,10 +185,7 @@ export function ShipmentDetail({ id }: { id: string }) {
           </tbody>
         </table>
       </section>
-      <section class="card">
-        <h2>Cancel</h2>
-        <Cancel s={s} onDone={loaded.reload} />
-      </section>
+      <Cancel s={s} onDone={loaded.reload} />
     </section>
   );
 }

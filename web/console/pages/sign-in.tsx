@@ -1,24 +1,43 @@
-/** Sign in with an API key: checked against the API before it is kept in the tab. */
-import { useState } from 'preact/hooks';
+/**
+ * Sign in with e-mail and password, or by single sign-on when the operator set it up. The session is
+ * an HttpOnly cookie: nothing of it is kept where a script could read it.
+ */
+import { useEffect, useState } from 'preact/hooks';
 import { api, ApiFailure } from '../../shared/api';
+import type { Me } from '../types';
 import { ErrorNote, Field } from '../ui';
 
-export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
-  const [key, setKey] = useState('');
-  const [error, setError] = useState<string>();
+/** What single sign-on came back with, from the address it returned to (?sso=…), which is then tidied away. */
+function ssoNote(): string | undefined {
+  const result = new URLSearchParams(location.search).get('sso');
+  if (result !== null) history.replaceState(null, '', location.pathname);
+  if (result === 'no-user') return 'Single sign-on worked, but no user of this service has that e-mail address. Ask an admin to invite you.';
+  if (result === 'failed') return 'Single sign-on did not complete. Try again, or sign in with your password.';
+  return undefined;
+}
+
+export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>(ssoNote);
   const [busy, setBusy] = useState(false);
+  const [sso, setSso] = useState(false);
+  useEffect(() => {
+    api<{ sso: boolean }>('/session/methods').then(
+      (res) => setSso(res.body.sso),
+      () => setSso(false),
+    );
+  }, []);
   const submit = async (e: Event) => {
     e.preventDefault();
-    const k = key.trim();
-    if (!k) return setError('Enter the API key.');
     setBusy(true);
     setError(undefined);
     try {
-      // Any authenticated read tells a good key from a wrong one.
-      await api('/shippingaccount?limit=1', { key: k });
-      onSignedIn(k);
+      onSignedIn((await api<{ me: Me }>('/session', { body: { session: { email: email.trim(), password } } })).body.me);
     } catch (err) {
-      setError(err instanceof ApiFailure && err.status === 401 ? 'That API key was not accepted. Check it and try again.' : (err as Error).message);
+      const f = err instanceof ApiFailure ? err : undefined;
+      setError(f?.code === 'sign_in_failed' ? 'That e-mail address and password were not accepted. Check them and try again.' : f?.code === 'rate_limited' ? 'Too many attempts. Wait a minute, then try again.' : (err as Error).message);
+      setPassword('');
     } finally {
       setBusy(false);
     }
@@ -27,22 +46,21 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
     <main id="main" class="sign-in">
       <h1>Waybill console</h1>
       <form onSubmit={submit} aria-describedby="sign-in-about">
-        <p id="sign-in-about">Sign in with an API key. It is kept in this browser tab only and forgotten when you sign out or close the tab.</p>
-        <Field
-          label="API key"
-          hint="No key yet? Whoever runs this service makes one in its checkout: npm run -s waybill -- keys create --tenant <your name> (the key is the last line)."
-          type="password"
-          autoComplete="off"
-          spellcheck={false}
-          value={key}
-          onValue={setKey}
-          required
-        />
+        <p id="sign-in-about">Sign in with the e-mail address you were invited with. No account yet? An owner or admin of your team invites you from the Users page.</p>
+        <Field label="E-mail address" type="email" autoComplete="username" spellcheck={false} value={email} onValue={setEmail} required />
+        <Field label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} required />
         <ErrorNote>{error}</ErrorNote>
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      {sso ? (
+        <p class="sso">
+          <a class="button" href="/session/sso">
+            Sign in with SSO
+          </a>
+        </p>
+      ) : null}
     </main>
   );
 }

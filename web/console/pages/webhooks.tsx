@@ -3,9 +3,10 @@
  * delivery with its attempts, status codes and next retry, replayable.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../../shared/api';
+import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { Confirm, ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
+import { useCan } from '../context';
 
 interface Endpoint {
   id: string;
@@ -35,8 +36,9 @@ export const EVENT_TYPES = ['shipment.created', 'shipment.cancelled', 'tracking.
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const list = useApi<{ deliveries: Delivery[] }>(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=50`);
   const act = useAction();
+  const manage = useCan('webhooks.manage');
   const replay = async (d: Delivery) => {
-    if (await act.run((key) => api(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(d.id)}/replay`, { key, method: 'POST' }))) list.reload();
+    if (await act.run(() => call(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(d.id)}/replay`, { method: 'POST' }))) list.reload();
   };
   const items = list.data?.deliveries;
   return (
@@ -60,9 +62,11 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
                   <code class="event-id">{d.event_id}</code>
                 </span>
                 {d.next_attempt ? <span class="sub">Next attempt {dateTime(d.next_attempt)}</span> : null}
-                <button type="button" class="quiet" disabled={act.busy} onClick={() => replay(d)} aria-label={`Replay ${d.event_type} delivery ${d.id}`}>
-                  Replay
-                </button>
+                {manage ? (
+                  <button type="button" class="quiet" disabled={act.busy} onClick={() => replay(d)} aria-label={`Replay ${d.event_type} delivery ${d.id}`}>
+                    Replay
+                  </button>
+                ) : null}
               </div>
               {d.attempts.length > 0 ? (
                 <ol class="attempts" aria-label="Attempts">
@@ -85,11 +89,12 @@ function EndpointCard({ e, onChanged }: { e: Endpoint; onChanged: () => void }) 
   const [open, setOpen] = useState(false);
   const [secret, setSecret] = useState(e.secret);
   const act = useAction();
+  const manage = useCan('webhooks.manage');
   const toggle = async () => {
-    if (await act.run((key) => api(`/webhooks/${encodeURIComponent(e.id)}`, { key, method: 'PATCH', body: { webhook: { enabled: !e.enabled } } }))) onChanged();
+    if (await act.run(() => call(`/webhooks/${encodeURIComponent(e.id)}`, { method: 'PATCH', body: { webhook: { enabled: !e.enabled } } }))) onChanged();
   };
   const rotate = async () => {
-    const res = await act.run((key) => api<{ webhook: Endpoint }>(`/webhooks/${encodeURIComponent(e.id)}/rotate-secret`, { key, method: 'POST' }));
+    const res = await act.run(() => call<{ webhook: Endpoint }>(`/webhooks/${encodeURIComponent(e.id)}/rotate-secret`, { method: 'POST' }));
     if (res) setSecret(res.body.webhook.secret);
   };
   const panel = `deliveries-${e.id}`;
@@ -108,25 +113,31 @@ function EndpointCard({ e, onChanged }: { e: Endpoint; onChanged: () => void }) 
         </p>
       ) : null}
       <div class="row-actions">
-        <button type="button" onClick={toggle} disabled={act.busy}>
-          {e.enabled ? 'Disable' : 'Enable'}
-        </button>
-        <button type="button" class="quiet" onClick={rotate} disabled={act.busy}>
-          Rotate secret
-        </button>
+        {manage ? (
+          <>
+            <button type="button" onClick={toggle} disabled={act.busy}>
+              {e.enabled ? 'Disable' : 'Enable'}
+            </button>
+            <button type="button" class="quiet" onClick={rotate} disabled={act.busy}>
+              Rotate secret
+            </button>
+          </>
+        ) : null}
         <button type="button" class="quiet" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
           {open ? 'Hide deliveries' : 'Show deliveries'}
         </button>
-        <Confirm
-          label="Delete endpoint"
-          question={`Delete the endpoint ${e.url} and its delivery history?`}
-          yes="Yes, delete it"
-          onConfirm={async (key) => {
-            await api(`/webhooks/${encodeURIComponent(e.id)}`, { key, method: 'DELETE' });
-            onChanged();
-            return true;
-          }}
-        />
+        {manage ? (
+          <Confirm
+            label="Delete endpoint"
+            question={`Delete the endpoint ${e.url} and its delivery history?`}
+            yes="Yes, delete it"
+            onConfirm={async () => {
+              await call(`/webhooks/${encodeURIComponent(e.id)}`, { method: 'DELETE' });
+              onChanged();
+              return true;
+            }}
+          />
+        ) : null}
       </div>
       <ErrorNote>{act.error}</ErrorNote>
       <div id={panel}>{open ? <Deliveries endpoint={e} /> : null}</div>
@@ -141,7 +152,7 @@ function AddEndpoint({ onAdded }: { onAdded: (e: Endpoint) => void }) {
   const act = useAction();
   const submit = async (ev: Event) => {
     ev.preventDefault();
-    const res = await act.run((key) => api<{ webhook: Endpoint }>('/webhooks', { key, body: { webhook: { url, events, ...(description ? { description } : {}) } } }));
+    const res = await act.run(() => call<{ webhook: Endpoint }>('/webhooks', { body: { webhook: { url, events, ...(description ? { description } : {}) } } }));
     if (res) {
       setUrl('');
       setDescription('');
@@ -178,6 +189,7 @@ function AddEndpoint({ onAdded }: { onAdded: (e: Endpoint) => void }) {
 export function Webhooks() {
   const list = useApi<{ webhooks: Endpoint[] }>('/webhooks?limit=500');
   const [created, setCreated] = useState<Endpoint>();
+  const manage = useCan('webhooks.manage');
   const items = list.data?.webhooks;
   return (
     <section>
@@ -190,12 +202,14 @@ export function Webhooks() {
           ))}
         </ul>
       ) : null}
-      <AddEndpoint
-        onAdded={(e) => {
-          setCreated(e);
-          list.reload();
-        }}
-      />
+      {manage ? (
+        <AddEndpoint
+          onAdded={(e) => {
+            setCreated(e);
+            list.reload();
+          }}
+        />
+      ) : null}
     </section>
   );
 }

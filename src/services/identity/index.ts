@@ -1,0 +1,57 @@
+/**
+ * Who may sign in and act for a tenant: users and their invitations, console sessions, API keys as
+ * objects (README "Teams and platforms"). What each may do is domain/permissions.ts's, decided per
+ * request by http/permissions.ts; this feature keeps who is who.
+ */
+import type { Clock } from '../../clock.js';
+import type { MeView } from '../../contract/identity.js';
+import type { Principal } from '../../domain/principal.js';
+import type { Db } from '../../storage/database.js';
+import type { SignedLinks } from '../kernel/index.js';
+import { createInvitations } from './invitations.js';
+import { createKeys } from './keys.js';
+import { createPasswords, type Passwords } from './passwords.js';
+import { createSessions } from './sessions.js';
+import { createSso, type OidcSettings } from './sso.js';
+import { createUsers } from './users.js';
+
+export interface IdentityDeps {
+  db: Db;
+  clock: Clock;
+  links: SignedLinks;
+  /** HMAC key of sessions' CSRF tokens (derived from the sealing key). */
+  csrfKey: Buffer;
+  sessions: { idleMs: number; lifetimeMs: number };
+  invitationTtlMs: number;
+  /** Single sign-on, when the operator configured an OpenID provider; with the HMAC key of its transaction cookie. */
+  oidc?: OidcSettings & { key: Buffer };
+  passwords?: Passwords;
+}
+
+export function createIdentityService(deps: IdentityDeps) {
+  const { db, clock, links } = deps;
+  const passwords = deps.passwords ?? createPasswords();
+  const sessions = createSessions({ db, clock, passwords, csrfKey: deps.csrfKey, ...deps.sessions });
+  return {
+    users: createUsers({ db, clock, links, passwords, invitationTtlMs: deps.invitationTtlMs }),
+    sessions,
+    invitations: createInvitations({ db, clock, links, passwords, sessions }),
+    keys: createKeys({ db, clock }),
+    sso: deps.oidc ? createSso({ db, clock, sessions, settings: deps.oidc, key: deps.oidc.key }) : undefined,
+
+    /** GET /me for a key or a JWT (a session's is made with it: SessionAuth.me). */
+    describe(principal: Principal): MeView {
+      const { actor } = principal;
+      return {
+        tenant: principal.tenant,
+        actor: actor.kind === 'jwt' ? { kind: 'jwt', subject: actor.subject } : { kind: actor.kind, id: actor.id },
+        ...('role' in principal.grant ? { role: principal.grant.role } : { scope: principal.grant.scope }),
+        permissions: [...principal.permissions],
+      };
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+export type { SessionAuth } from './sessions.js';
+export { generatePassword } from './passwords.js';

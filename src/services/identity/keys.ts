@@ -1,0 +1,65 @@
+/**
+ * API keys as objects: made by a user (or a key) with a name, a scope and an optional expiry, shown
+ * once; listed with when they were made, by whom and last used; revoked. A key never gets more than
+ * its maker may do. Keys made by `waybill keys create` appear here too (their scope full unless
+ * --scope said otherwise). A revoked key stops working within the authentication cache's 5 seconds.
+ */
+import type { Clock } from '../../clock.js';
+import type { CreateKeyInput, KeyView } from '../../contract/identity.js';
+import { ApiError } from '../../domain/errors.js';
+import { isScope, SCOPE_PERMISSIONS } from '../../domain/permissions.js';
+import { grantText, type Principal } from '../../domain/principal.js';
+import type { Db } from '../../storage/database.js';
+import { createKey, listKeys, revokeKey, type ApiKeyRecord } from '../../storage/repositories/keys.js';
+import { usersByIds } from '../../storage/repositories/users.js';
+import { makerOf } from './users.js';
+
+function keyView(k: ApiKeyRecord, emails: ReadonlyMap<string, string>): KeyView {
+  const [kind, id] = k.created_by ? (k.created_by.split(':', 2) as [string, string]) : [];
+  const email = kind === 'user' && id ? emails.get(id) : undefined;
+  return {
+    id: k.id,
+    ...(k.name ? { name: k.name } : {}),
+    scope: isScope(k.scope) ? k.scope : 'full',
+    prefix: k.key_prefix,
+    created: k.created_at,
+    ...(kind && id ? { created_by: { kind: kind as 'user' | 'key', id, ...(email ? { email } : {}) } } : {}),
+    ...(k.expires_at ? { expires: k.expires_at } : {}),
+    ...(k.last_used_at ? { last_used: k.last_used_at } : {}),
+    ...(k.revoked_at ? { revoked: k.revoked_at } : {}),
+  };
+}
+
+export function createKeys(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    async create(principal: Principal, input: CreateKeyInput): Promise<KeyView> {
+      const wanted = SCOPE_PERMISSIONS[input.scope];
+      const beyond = [...wanted].find((p) => !principal.permissions.has(p));
+      if (beyond) throw new ApiError('forbidden', `a key of scope ${input.scope} could ${beyond}, which ${grantText(principal.grant)} may not: a key gets at most what its maker may do`, beyond);
+      const now = clock.now();
+      const expiresAt = input.expires_at !== undefined ? new Date(input.expires_at) : undefined;
+      if (expiresAt && expiresAt.getTime() <= now.getTime()) throw new ApiError('schema_validation_error', `key.expires_at ${input.expires_at} is not in the future`, 'key.expires_at');
+      const maker = makerOf(principal);
+      const { record, key } = await createKey(db, { tenant: principal.tenant, now, name: input.name.trim(), scope: input.scope, ...(expiresAt ? { expiresAt } : {}), ...(maker ? { createdBy: maker } : {}) });
+      const emails = principal.actor.kind === 'user' ? await emailsOf(principal.tenant, [record]) : new Map<string, string>();
+      return { ...keyView(record, emails), key };
+    },
+
+    /** The tenant's keys, oldest first, revoked ones included (with when). */
+    async list(tenant: string): Promise<KeyView[]> {
+      const records = await listKeys(db, tenant);
+      const emails = await emailsOf(tenant, records);
+      return records.map((k) => keyView(k, emails));
+    },
+
+    async revoke(tenant: string, id: string): Promise<void> {
+      if (!(await revokeKey(db, id, clock.now(), tenant))) throw new ApiError('not_found', `no active key ${id}`, 'id');
+    },
+  };
+
+  async function emailsOf(tenant: string, records: ApiKeyRecord[]): Promise<Map<string, string>> {
+    const ids = [...new Set(records.flatMap((k) => (k.created_by?.startsWith('user:') ? [k.created_by.slice(5)] : [])))];
+    return new Map((await usersByIds(db, tenant, ids)).map((u) => [u.id, u.email]));
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * API keys for programs: make one with a name, a scope and an optional expiry (the key is shown
+ * once, here), see when each was made, by whom and last used, and revoke it.
+ */
+import { useState } from 'preact/hooks';
+import { dateTime } from '../../shared/format';
+import { call } from '../call';
+import { CopyField } from '../copy';
+import { Confirm, ErrorNote, Field, ListTable, PageHeading, Select, useAction, useApi } from '../ui';
+
+interface Key {
+  id: string;
+  name?: string;
+  scope: string;
+  prefix: string;
+  created: string;
+  created_by?: { kind: 'user' | 'key'; id: string; email?: string };
+  expires?: string;
+  last_used?: string;
+  revoked?: string;
+  key?: string;
+}
+
+const SCOPES: [string, string][] = [
+  ['read', 'read: reads only'],
+  ['ship', 'ship: reads and ships'],
+  ['admin', 'admin: also settings, users'],
+];
+
+function state(k: Key): { text: string; tone: string } {
+  if (k.revoked) return { text: `revoked ${dateTime(k.revoked)}`, tone: 'badge-muted' };
+  if (k.expires && Date.parse(k.expires) <= Date.now()) return { text: 'expired', tone: 'badge-muted' };
+  return { text: 'active', tone: 'badge-ok' };
+}
+
+function NewKey({ onMade }: { onMade: (k: Key) => void }) {
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState('read');
+  const [expires, setExpires] = useState('');
+  const act = useAction();
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const body = { key: { name: name.trim(), scope, ...(expires ? { expires_at: `${expires}T00:00:00Z` } : {}) } };
+    const res = await act.run(() => call<{ key: Key }>('/keys', { body }));
+    if (res) {
+      setName('');
+      setExpires('');
+      onMade(res.body.key);
+    }
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="new-key-h">
+      <h2 id="new-key-h">Make a key</h2>
+      <div class="row">
+        <Field label="Name" required maxLength={200} value={name} onValue={setName} hint="What it is for, e.g. the order system" />
+        <Select label="Scope" value={scope} onValue={setScope} options={SCOPES} />
+        <Field label="Expires on" type="date" value={expires} onValue={setExpires} hint="Optional: it stops working at the start of this day (UTC)" />
+      </div>
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          Make key
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function Keys() {
+  const list = useApi<{ keys: Key[] }>('/keys');
+  const [made, setMade] = useState<Key>();
+  const rows = { ...list, data: list.data?.keys };
+  return (
+    <section>
+      <PageHeading>API keys</PageHeading>
+      {made?.key ? (
+        <div class="card note-ok" role="status">
+          <CopyField label={`The key “${made.name ?? made.id}”`} value={made.key} hint="Shown only now: copy it into the program that uses it. Only a hash of it is kept." />
+        </div>
+      ) : null}
+      <ListTable
+        loaded={rows}
+        caption="API keys, oldest first"
+        rowKey={(k) => k.id}
+        columns={[
+          {
+            head: 'Key',
+            cell: (k) => (
+              <>
+                {k.name ?? '—'}
+                <span class="sub">
+                  <code>{k.prefix}…</code>
+                </span>
+              </>
+            ),
+          },
+          { head: 'Scope', cell: (k) => k.scope },
+          { head: 'Made', cell: (k) => <>{dateTime(k.created)}{k.created_by ? <span class="sub">by {k.created_by.email ?? `${k.created_by.kind} ${k.created_by.id}`}</span> : null}</> },
+          { head: 'Last used', cell: (k) => (k.last_used ? dateTime(k.last_used) : 'never') },
+          { head: 'Expires', cell: (k) => (k.expires ? dateTime(k.expires) : 'never') },
+          {
+            head: 'State',
+            cell: (k) => {
+              const s = state(k);
+              return (
+                <>
+                  <span class={`badge ${s.tone}`}>{s.text}</span>
+                  {s.text === 'active' ? (
+                    <Confirm
+                      label="Revoke"
+                      name={`Revoke ${k.name ?? k.prefix}`}
+                      question={`Revoke the key ${k.name ?? k.prefix}? Programs using it are refused within 5 seconds.`}
+                      yes="Yes, revoke"
+                      onConfirm={async () => {
+                        await call(`/keys/${encodeURIComponent(k.id)}`, { method: 'DELETE' });
+                        list.reload();
+                        return true;
+                      }}
+                    />
+                  ) : null}
+                </>
+              );
+            },
+          },
+        ]}
+      />
+      <NewKey
+        onMade={(k) => {
+          setMade(k);
+          list.reload();
+        }}
+      />
+    </section>
+  );
+}
