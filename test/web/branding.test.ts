@@ -7,7 +7,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, shipment } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, launch, serve, watchConsole, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, launch, serve, signInOnForm, watchConsole, type Served } from './browser.js';
 
 /** A wide logo as a shop would have one: a mark and the shop's name, on a transparent ground. */
 async function logoPng(): Promise<Buffer> {
@@ -81,8 +81,8 @@ describeInBrowser('merchant branding', () => {
   describe('in Chromium', () => {
     it('the console’s Branding page sets the name, colour and logo, and previews them', async () => {
       const { page, problems } = await open(`${s.url}/console/branding`, 1366);
-      await page.getByLabel('API key').fill(key);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      const admin = await s.t.user({ role: 'admin', email: 'brand@example.com', password: 'branding password 1' });
+      await signInOnForm(page, admin.email, admin.password);
       await page.getByRole('heading', { name: 'Branding' }).waitFor();
       await page.getByText('No logo yet.').waitFor();
       await page.getByLabel('Display name').fill('Acme Outdoor');
