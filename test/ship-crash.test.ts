@@ -2,8 +2,9 @@
  * kill -9 while a /ship with Idempotency-Key has its booking call in flight (the emulator's `drop`
  * fault books, then holds the answer until the process is gone): the retry with the same key, once
  * the dead claim is stale, answers the booking the carrier made, found by Waybill's reference, and
- * the carrier has made exactly one. SQLite: the instance restarted. PostgreSQL: two instances, the
- * retry sent to the survivor.
+ * the carrier has made exactly one, with its label where the carrier hands it out again (carrier_b's
+ * Label Recovery). SQLite: the instance restarted. PostgreSQL: two instances, the retry sent to the
+ * survivor.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { bookingReference } from '../src/services/kernel/booking-lookup.js';
 import { accountBody } from './support/accounts.js';
 import { createTestDatabase, postgresUrl } from './support/databases.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { LOOKUP_CARRIERS, lookupCarrierUrls, shipmentOf, type LookupCarrier } from './support/lookup-carriers.js';
+import { LOOKUP_CARRIERS, lookupCarrierUrls, RECOVERS_LABELS, shipmentOf, type LookupCarrier } from './support/lookup-carriers.js';
 import { runCli, startServe, type ServerProcess } from './support/process.js';
 import { waitFor } from './support/webhook-receiver.js';
 
@@ -68,6 +69,16 @@ async function killMidBooking(carrier: LookupCarrier, name: string, victim: Serv
   expect(made).toHaveLength(1);
   expect(answer.body.shipment.tracking_number).toBe(made[0]!.tracking_number);
   expect(answer.body.shipment.recovered).toMatch(new RegExp(`found at ${carrier}`));
+  const label = answer.body.shipment.packages[0].label as string | undefined;
+  if (RECOVERS_LABELS.has(carrier)) {
+    expect(answer.body.shipment.recovered).toMatch(/labels fetched again/);
+    const res = await fetch(`${url}${new URL(label!).pathname}`, { headers: { zkkey: key } });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  } else {
+    expect(answer.body.shipment.recovered).toMatch(/without its labels/);
+    expect(label).toBeUndefined();
+  }
   // Replayed from now on, and still one booking at the carrier.
   const again = await post(url, key, '/ship', body, { 'idempotency-key': idempotencyKey });
   expect(again.body.shipment.id).toBe(answer.body.shipment.id);

@@ -25,7 +25,7 @@ export const Costs = Type.Object({
 const BookedPackage = Type.Object({
   tracking_number: Type.String(),
   label: Type.Optional(
-    Type.String({ description: 'base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from the carrier' }),
+    Type.String({ description: 'base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from a carrier that did not hand its labels out again' }),
   ),
   label_type: Type.String(),
   weight: Type.Optional(Type.Number()),
@@ -67,7 +67,7 @@ export const BookingResponse = Type.Object({
     selected_rate: Type.Optional(ShoppedRateView),
     address_validation: Type.Optional(AddressValidationView),
     recovered: Type.Optional(
-      Type.String({ description: 'present when the booking call\'s answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill\'s reference: says so, and why its packages carry no label' }),
+      Type.String({ description: 'present when the booking call\'s answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill\'s reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label)' }),
     ),
   }),
 });

@@ -86,7 +86,7 @@ export const BatchItemView = Type.Object({
       carrier: Type.String(),
       service: Type.Union([Type.String(), Type.Null()]),
       costs: Type.Optional(Costs),
-      recovered: Type.Optional(Type.String({ description: 'the booking was found at the carrier after the instance booking it stopped mid-call: stored without labels (the shipment\'s `recovered` says why)' })),
+      recovered: Type.Optional(Type.String({ description: 'the booking was found at the carrier after the instance booking it stopped mid-call: stored with its labels where the carrier hands them out again, else without (the shipment\'s `recovered` says which)' })),
     }),
   ),
   error: Type.Optional(ItemError),

@@ -104,6 +104,12 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
       checkJob(files, 'files');
       return made(await run({ op: 'merge', files })).bytes;
     },
+    async splitPdf(pdf) {
+      checkJob([pdf]);
+      const result = await run({ op: 'split', pdf });
+      if (!('pages' in result)) throw new Error('label work: split answered no pages');
+      return result.pages;
+    },
     async pdfToPng(pdf, dpi) {
       checkJob([pdf]);
       return made(await run({ op: 'rasterise', pdf, ...(dpi !== undefined ? { dpi } : {}) })).bytes;

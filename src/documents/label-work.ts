@@ -26,6 +26,8 @@ export interface LabelWork {
   combineLabels(format: string, labels: Uint8Array[]): Promise<{ format: string; bytes: Uint8Array }>;
   /** mergePdfs (labels.ts): all pages of each file, in order, as one PDF. */
   mergePdfs(files: Uint8Array[]): Promise<Uint8Array>;
+  /** splitPdf (labels.ts): each page as a PDF of its own, in order. */
+  splitPdf(pdf: Uint8Array): Promise<Uint8Array[]>;
   /** pdfToPng (raster.ts): the first page drawn as a PNG at `dpi`. */
   pdfToPng(pdf: Uint8Array, dpi?: number): Promise<Uint8Array>;
   /** copyPdfPages (labels.ts): a label's pages as objects numbered from `first` on, for a PDF written elsewhere. */

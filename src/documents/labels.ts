@@ -60,6 +60,26 @@ export async function mergePdfs(files: Uint8Array[]): Promise<Uint8Array> {
   return merged.save();
 }
 
+/** Each page of a PDF as a PDF of its own, in order (a carrier's one document of several packages' labels). */
+export async function splitPdf(file: Uint8Array): Promise<Uint8Array[]> {
+  const { PDFDocument } = await loadPdfLib();
+  let src;
+  try {
+    if (!looksLikePdf(file)) throw new Error('no PDF header');
+    src = await PDFDocument.load(file, { updateMetadata: false });
+  } catch {
+    throw invalid('The document is not a readable PDF', 'pdf');
+  }
+  const pages: Uint8Array[] = [];
+  for (const index of src.getPageIndices()) {
+    const one = await PDFDocument.create({ updateMetadata: false });
+    const [page] = await one.copyPages(src, [index]);
+    one.addPage(page!);
+    pages.push(await one.save());
+  }
+  return pages;
+}
+
 /** A label's pages as objects numbered from `first` on, their page objects' numbers, and the next free number. */
 export interface CopiedPages {
   objects: { num: number; body: Uint8Array }[];

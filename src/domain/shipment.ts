@@ -133,7 +133,7 @@ export interface BookedShipment {
   transit_days?: number;
 }
 
-/** A booking a carrier's lookup by Waybill's reference found: its numbers, without its labels. */
+/** A booking a carrier's lookup by Waybill's reference found: its numbers, and its labels where the carrier hands them out again. */
 export interface FoundBooking {
   /** Master tracking number. */
   tracking_number: string;
@@ -141,6 +141,12 @@ export interface FoundBooking {
   service_type?: string;
   /** Each package's tracking number, the master's first. */
   package_tracking_numbers: string[];
+  /**
+   * Each package with its label, fetched again from the carrier (a label recovery call), in the
+   * order of package_tracking_numbers; absent where the carrier hands a label out only in the
+   * booking's answer, or did not hand it out again.
+   */
+  packages?: BookedPackage[];
 }
 
 export interface CancelResult {

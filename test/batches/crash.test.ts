@@ -29,7 +29,7 @@ import { address, recipientUS } from '../contract/support.js';
 import { emulatorBookings } from './support.js';
 
 /** The size of the batch each carrier books. */
-const ITEMS_OF = { carrier_a: 300, carrier_b: 100, carrier_c: 100 } as const;
+const ITEMS_OF = { carrier_a: 300, carrier_b: 100, carrier_c: 100, carrier_d_reseller: 100 } as const;
 
 let em: TestEmulator;
 beforeAll(async () => {

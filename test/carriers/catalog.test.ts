@@ -162,7 +162,8 @@ describe('carrier declarations', () => {
     expect(with_('manifest')).toEqual(['carrier_d', 'carrier_d_reseller']);
     expect(with_('validate_credentials')).toEqual(['carrier_c', 'carrier_d', 'carrier_d_reseller']);
     expect(with_('pickup_availability')).toEqual(['carrier_a', 'carrier_b', 'carrier_c']);
-    expect(with_('lookup_reference')).toEqual(['carrier_a', 'carrier_b', 'carrier_c']);
+    // carrier_d finds a package by its tracking number only (README "Retrying safely").
+    expect(with_('lookup_reference')).toEqual(['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d_reseller']);
     for (const op of ['pickup', 'dopu', 'pickup_availability'] as const) expect(supports('carrier_d_reseller', op)).toBe(false);
     for (const op of ['shipping_account', 'ship', 'rate', 'track', 'webhook'] as const) expect(with_(op)).toEqual([...CARRIER_SLUGS]);
   });

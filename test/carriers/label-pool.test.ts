@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLabelPool } from '../../src/documents/label-pool.js';
 import { MAX_JOB_LABELS, imagePixels } from '../../src/documents/label-work.js';
-import { combineLabels, copyPdfPages } from '../../src/documents/labels.js';
+import { combineLabels, copyPdfPages, splitPdf } from '../../src/documents/labels.js';
 import { labelStock, renderLabel, type LabelFormat } from '../../src/documents/drawing/labels.js';
 
 const pool = createLabelPool({ threads: 1, maxBacklog: 10 });
@@ -34,6 +34,16 @@ describe('the label work pool', () => {
     const [threaded, inline] = await Promise.all([pool.copyPdfPages(pdf, 40, 2), copyPdfPages(pdf, 40, 2)]);
     expect(threaded).toEqual(inline);
     expect(threaded.pages[0]).toBeGreaterThanOrEqual(40);
+  });
+
+  it('splits a PDF of several labels into one PDF a page, as on the event loop', async () => {
+    const pages = [await label('PDF'), await label('PDF'), await label('PDF')];
+    const one = await pool.mergePdfs(pages);
+    const [threaded, inline] = await Promise.all([pool.splitPdf(one), splitPdf(one)]);
+    expect(threaded).toHaveLength(3);
+    expect(inline).toHaveLength(3);
+    for (const page of threaded) expect((await PDFDocument.load(page)).getPageCount()).toBe(1);
+    await expect(pool.splitPdf(new TextEncoder().encode('not a pdf'))).rejects.toMatchObject({ name: 'ApiError', code: 'schema_validation_error', detail: 'pdf' });
   });
 
   it("answers a thread's refusal as the same ApiError", async () => {

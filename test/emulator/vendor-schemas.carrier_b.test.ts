@@ -100,6 +100,23 @@ describe.skipIf(fixturesMissing)('carrier_b answers as UPS describes them', () =
     }).toEqual({});
   });
 
+  it('label recovery (Shipping.yaml LabelRecovery)', async () => {
+    const id = await book();
+    const two = await book(shipBody({ Package: [shipBody().ShipmentRequest.Shipment.Package[0], shipBody().ShipmentRequest.Shipment.Package[0]] }));
+    const recover = (trackingNumber: string, code: string) =>
+      ups.call('POST', '/api/labels/v1/recovery', { LabelRecoveryRequest: { Request: {}, LabelSpecification: { HTTPUserAgent: 'Mozilla/4.5', LabelImageFormat: { Code: code }, LabelStockSize: { Height: '6', Width: '4' } }, TrackingNumber: trackingNumber } });
+    const got = await answers({
+      gif: () => recover(id, 'GIF'),
+      'pdf, two packages': () => recover(two, 'PDF'),
+      zpl: () => recover(two, 'ZPL'),
+      unknown: () => recover('1Z023E2X0214323462', 'GIF'),
+      incomplete: () => ups.call('POST', '/api/labels/v1/recovery', { LabelRecoveryRequest: {} }),
+    });
+    expect(at(got.gif!.json, 'LabelRecoveryResponse.LabelResults.0.TrackingNumber')).toBe(id);
+    expect(String(at(got['pdf, two packages']!.json, 'LabelRecoveryResponse.LabelResults.0.LabelImage.GraphicImage'))).toMatch(/^JVBERi0/);
+    expect(await nonConforming(schemas, { file: 'Shipping.yaml', method: 'POST', path: '/labels/{version}/recovery' }, got, KNOWN)).toEqual({});
+  });
+
   it('tracking (Tracking.yaml)', async () => {
     const id = await book();
     const got = await answers({

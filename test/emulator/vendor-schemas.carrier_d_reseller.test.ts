@@ -40,6 +40,7 @@ const OPERATIONS: Record<string, { path: string; field: string }> = {
   RefundRequest: { path: 'GetRefundXML', field: 'refundRequestXML' },
   SCANRequest: { path: 'GetSCANXML', field: 'scanRequestXML' },
   PackageStatusRequest: { path: 'StatusRequestXML', field: 'packageStatusRequestXML' },
+  GetTransactionsListingRequest: { path: 'GetTransactionsListingXML', field: 'transactionsRequestXML' },
 };
 
 /** The accounts the recorded requests name, with their pass phrases. */
@@ -120,6 +121,19 @@ describe.skipIf(fixturesMissing)('carrier_d_reseller answers as the Label Server
     answers['scan, nothing to put on it'] = await post('SCANRequest', `<SCANRequest>${ci}<PicNumbers><PicNumber>${pic}</PicNumber></PicNumbers></SCANRequest>`);
     answers.refund = await post('RefundRequest', `<RefundRequest>${ci}<PicNumbers><PicNumber>${pic}</PicNumber></PicNumbers></RefundRequest>`);
     answers['refund again'] = await post('RefundRequest', `<RefundRequest>${ci}<PicNumbers><PicNumber>${pic}</PicNumber></PicNumbers></RefundRequest>`);
+    // The transactions listing by ReferenceID, what a booking whose answer was lost is looked up by.
+    const reference = 'WB0123456789ABCDEF01234567';
+    const referenced = await post('LabelRequest', labelXml('1234567', 'current_password').replace('<ReferenceID></ReferenceID>', `<ReferenceID>${reference}</ReferenceID>`));
+    const listing = (options: string) => post('GetTransactionsListingRequest', `<GetTransactionsListingRequest><RequestID>1</RequestID><RequestOptions ${options} TransactionType="PRINTS" RefundStatus="ALL" PurchaseType="ALL"/><RequesterID>lxxx</RequesterID><CertifiedIntermediary><AccountID>1234567</AccountID><PassPhrase>current_password</PassPhrase></CertifiedIntermediary></GetTransactionsListingRequest>`);
+    answers['transactions by reference'] = await listing(`ReferenceID="${reference}"`);
+    expect(answers['transactions by reference']).toContain(xmlText(xmlRoot(parseXml(referenced), 'LabelRequestResponse')?.TrackingNumber) ?? 'no label');
+    answers['transactions, none in the window'] = await listing(`ReferenceID="${reference}" StartDateTime="01/01/2001 00:00:00" EndDateTime="01/02/2001 00:00:00"`);
+    const refunded = xmlText(xmlRoot(parseXml(await post('LabelRequest', labelXml('1234567', 'current_password'))), 'LabelRequestResponse')?.TrackingNumber) ?? '';
+    await post('RefundRequest', `<RefundRequest>${ci}<PicNumbers><PicNumber>${refunded}</PicNumber></PicNumbers></RefundRequest>`);
+    answers['transactions, a refunded label among them'] = await listing('StartDateTime="01/01/2001 00:00:00" EndDateTime="12/31/2099 23:59:59"');
+    expect(answers['transactions, a refunded label among them']).toContain('<RefundDetails>');
+    answers['transactions, bad window'] = await listing('StartDateTime="yesterday"');
+    answers['transactions, wrong pass phrase'] = (await listing('')).length > 0 ? await post('GetTransactionsListingRequest', `<GetTransactionsListingRequest><RequestOptions TransactionType="PRINTS" RefundStatus="ALL" PurchaseType="ALL"/><RequesterID>lxxx</RequesterID><CertifiedIntermediary><AccountID>1234567</AccountID><PassPhrase>wrong</PassPhrase></CertifiedIntermediary></GetTransactionsListingRequest>`) : '';
     answers['change pass phrase'] = await post('ChangePassPhraseRequest', `<ChangePassPhraseRequest>${ci.replace('1234567', 'ns').replace('current_password', 'phrase-1')}<NewPassPhrase>phrase-1</NewPassPhrase></ChangePassPhraseRequest>`);
     const complaints = Object.fromEntries(Object.entries(answers).map(([name, xml]): [string, string[]] => [name, invalid(xml)]).filter(([, e]) => e.length > 0));
     expect(complaints).toEqual({});

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
-import type { PickupAvailabilityRequest, PickupSlot } from '../../domain/types.js';
+import type { BookedPackage, FoundBooking, PickupAvailabilityRequest, PickupSlot, ShipmentRequest } from '../../domain/types.js';
 import { mapLimited } from '../../limiter.js';
 import { accountNumber } from '../shared/calls.js';
 import { fillPath, type Endpoint } from '../shared/endpoint.js';
@@ -30,10 +30,12 @@ import {
 import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
-import { buildLookupRequest, parseLookupResponse } from './lookup.js';
+import { buildLabelRecoveryRequest, buildLookupRequest, parseLabelRecoveryResponse, parseLookupResponse } from './lookup.js';
 
 /** Pickup availability asks one rating call per date; this many at a time. */
 const AVAILABILITY_CONCURRENCY = 3;
+/** Failures of a call that may well work when asked again: the found booking is looked up again later. */
+const TRANSIENT = new Set(['carrier_timeout', 'carrier_failed_connection', 'carrier_throttling']);
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   const { clock } = deps;
@@ -68,6 +70,21 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     return available;
   }
 
+  /**
+   * A found booking's labels through Label Recovery (lookup.ts). Refused or unreadable: the booking
+   * is kept without them (its `recovered` says so); cut off or throttled: asked again later.
+   */
+  async function recoverLabels(call: CarrierCall, req: ShipmentRequest, found: FoundBooking): Promise<BookedPackage[] | undefined> {
+    try {
+      const res = await send(call, ENDPOINTS.labelRecovery, { body: buildLabelRecoveryRequest(req, found.tracking_number) });
+      return await parseLabelRecoveryResponse(res.body, req, found.package_tracking_numbers, deps.labels);
+    } catch (err) {
+      if (err instanceof ApiError && TRANSIENT.has(err.code)) throw err;
+      call.log.warn({ err, carrier: 'carrier_b', tracking_number: found.tracking_number }, 'Label Recovery did not hand out the labels of a booking found by reference; it is stored without them');
+      return undefined;
+    }
+  }
+
   return {
     declaration,
     async rate(call, req) {
@@ -88,14 +105,18 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async lookupReference(call, req, bookedAt) {
       const { referenceNumber, query } = buildLookupRequest(req, accountNumber(call), bookedAt);
+      let found: FoundBooking | null;
       try {
         const res = await send(call, ENDPOINTS.lookupReference, { path: `${fillPath(ENDPOINTS.lookupReference.path, { referenceNumber })}?${new URLSearchParams(query).toString()}` });
-        return parseLookupResponse(res.body);
+        found = parseLookupResponse(res.body);
       } catch (err) {
         // 404 "Tracking number information not found": the carrier has no booking with the reference.
         if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return null;
         throw err;
       }
+      if (!found) return null;
+      const packages = await recoverLabels(call, req, found);
+      return packages ? { ...found, packages } : found;
     },
     async cancel(call, shipment) {
       const res = await send(call, ENDPOINTS.cancel, { path: buildCancelRequest(shipment.carrier_shipment_id ?? shipment.tracking_number) });

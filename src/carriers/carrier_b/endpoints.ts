@@ -18,6 +18,8 @@ export const ENDPOINTS = {
   ship: { operation: 'ship', method: 'POST', path: `/shipments/${API_VERSION}/ship`, idempotent: false },
   track: { operation: 'track', method: 'GET', path: '/track/v1/details/{inquiryNumber}', idempotent: true, notFound: true },
   lookupReference: { operation: 'lookup_reference', method: 'GET', path: '/track/v1/reference/details/{referenceNumber}', idempotent: true, notFound: true },
+  /** Shipping.yaml "Label Recovery"; version v1: "original features of the application", the labels themselves. */
+  labelRecovery: { operation: 'label_recovery', method: 'POST', path: '/labels/v1/recovery', idempotent: true },
   cancel: { operation: 'cancel', method: 'DELETE', path: `/shipments/${API_VERSION}/void/cancel/{shipmentId}`, idempotent: false, notFound: true },
   pickupAvailability: { operation: 'pickup_availability', method: 'POST', path: `/shipments/${API_VERSION}/pickup/oncall`, idempotent: true },
   pickup: { operation: 'pickup', method: 'POST', path: `/pickupcreation/${API_VERSION}/pickup`, idempotent: false },

@@ -232,3 +232,18 @@ export interface CarrierBServiceCenterRequest {
     ProximitySearchIndicator: string;
   };
 }
+
+// ---------- label recovery ----------
+
+/** Shipping.yaml LABELRECOVERYRequestWrapper (the members Waybill sends). */
+export interface CarrierBLabelRecoveryRequest {
+  LabelRecoveryRequest: {
+    Request: { TransactionReference?: { CustomerContext: string } };
+    LabelSpecification: {
+      HTTPUserAgent?: string;
+      LabelImageFormat: { Code: string };
+      LabelStockSize: { Height: string; Width: string };
+    };
+    TrackingNumber: string;
+  };
+}

@@ -20,8 +20,9 @@ import {
 } from './account.js';
 import { SANDBOX_REQUESTER_ID, credentialsOf, parseValidateCredentialsResponse } from './auth.js';
 import { ENDPOINTS, type FormEndpoint } from './endpoints.js';
-import { parseErrorResponse } from './errors.js';
+import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
+import { bookingOf, buildLookupRequest, parseLookupResponse } from './lookup.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
 import { buildRateRequest, parseRateResponse, sumPackageRates } from './rate.js';
 import { checkDestination, mailClass } from './mapping.js';
@@ -39,6 +40,8 @@ export interface CarrierDResellerAccountOps {
 
 /** Bookings per package of a shipment with several packages. */
 const MAX_PACKAGES = 50;
+/** Pages of one transactions listing at most: a reference names at most MAX_PACKAGES labels. */
+const MAX_LISTING_PAGES = 10;
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
   const { transport, clock } = deps;
@@ -113,6 +116,25 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResel
         }
       }
       return assembleShipment(req, labels, deps.labels.mergePdfs);
+    },
+    async lookupReference(call, req, bookedAt) {
+      const creds = credentials(call);
+      const pics: string[] = [];
+      let next: string | undefined;
+      for (let page = 1; ; page++) {
+        const listed = parseLookupResponse(await send(call, ENDPOINTS.lookupReference, buildLookupRequest(req, creds, bookedAt, next)), req.waybill_reference!);
+        pics.push(...listed.pics.filter((p) => !pics.includes(p)));
+        if (listed.next === undefined) break;
+        if (page === MAX_LISTING_PAGES) throw unexpectedBody(`transactions listing (still not complete after ${page} pages)`);
+        next = listed.next;
+      }
+      const booking = bookingOf(pics, req.packages.length);
+      if (booking === null || 'found' in booking) return booking?.found ?? null;
+      // Cut off between its labels: refunded as a failed booking's are, so it is booked again whole
+      // (a refund refused throws, and the booking is asked about again later).
+      parseCancelResponse(await send(call, ENDPOINTS.cancel, buildCancelRequest(booking.partial, creds)), booking.partial);
+      call.log.warn({ carrier: 'carrier_d_reseller', tracking_numbers: booking.partial, packages: req.packages.length }, 'a booking cut off between its labels was found in part; those labels were refunded');
+      return null;
     },
     async track(call, trackingNumber) {
       return parseTrackResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumber, credentials(call))), trackingNumber);

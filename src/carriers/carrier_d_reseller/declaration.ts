@@ -8,8 +8,12 @@ export const declaration: CarrierDeclaration = {
   name: 'Postage reseller that sells carrier_d postage',
   logo: { text: 'DR' },
   // The spec's "Operations supported per carrier" table, carrier_d_reseller column: no pickup, dopu or
-  // pickup_availability.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
+  // pickup_availability. Beyond it, lookup_reference: a booking found by Waybill's reference in the
+  // account's transactions listing (lookup.ts).
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook', 'lookup_reference'],
+  // The Label Server documents no delay between buying a label and its listing; the same margin as
+  // the other carriers' searches.
+  lookupDelayMs: 10 * 60_000,
   // The spec's "auth members per carrier". The operator's own requester id is configuration, not an
   // account member.
   auth: {

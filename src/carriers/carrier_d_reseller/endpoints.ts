@@ -20,6 +20,9 @@ export const ENDPOINTS = {
   ship: { operation: 'ship', method: 'POST', path: `${BASE_PATH}/GetPostageLabelXML`, field: 'labelRequestXML', root: 'LabelRequest', responseRoot: 'LabelRequestResponse', idempotent: false },
   cancel: { operation: 'cancel', method: 'POST', path: `${BASE_PATH}/GetRefundXML`, field: 'refundRequestXML', root: 'RefundRequest', responseRoot: 'RefundResponse', idempotent: false },
   track: { operation: 'track', method: 'POST', path: `${BASE_PATH}/StatusRequestXML`, field: 'packageStatusRequestXML', root: 'PackageStatusRequest', responseRoot: 'PackageStatusResponse', idempotent: true },
+  // §2 "Other W21 HTTP-POST ops": GetTransactionsListingXML, form field transactionsRequestXML; the
+  // request root is its schema type's name, as for every other operation.
+  lookupReference: { operation: 'lookup_reference', method: 'POST', path: `${BASE_PATH}/GetTransactionsListingXML`, field: 'transactionsRequestXML', root: 'GetTransactionsListingRequest', responseRoot: 'TransactionsListingResponse', idempotent: true },
   manifest: { operation: 'manifest', method: 'POST', path: `${BASE_PATH}/GetSCANXML`, field: 'scanRequestXML', root: 'SCANRequest', responseRoot: 'SCANResponse', idempotent: false },
   accountStatus: { operation: 'account_status', method: 'POST', path: `${BASE_PATH}/GetAccountStatusXML`, field: 'accountStatusRequestXML', root: 'AccountStatusRequest', responseRoot: 'AccountStatusResponse', idempotent: true },
   buyPostage: { operation: 'buy_postage', method: 'POST', path: `${BASE_PATH}/BuyPostageXML`, field: 'recreditRequestXML', root: 'RecreditRequest', responseRoot: 'RecreditRequestResponse', idempotent: false },

@@ -1,13 +1,15 @@
 /**
  * Request parts that rating, labels, tracking, refunds, manifests and account calls share (the
- * certified intermediary, weights, shapes, services, postal codes, dates).
+ * certified intermediary, weights, shapes, services, postal codes, dates), and the references a
+ * label carries, which the transactions listing searches (lookup.ts).
  */
 import type { Package } from '../../domain/types.js';
 import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { toDecimalString } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
-import { CONTENTS_TYPES, enumValue, INTERNATIONAL_CLASSES, packagingCode, serviceCode, SPECIAL_SERVICES } from './codes.js';
+import type { XmlObject } from '../shared/xml.js';
+import { CONTENTS_TYPES, enumValue, INTERNATIONAL_CLASSES, packagingCode, REFERENCE_ELEMENTS, serviceCode, SPECIAL_SERVICES } from './codes.js';
 import type { WireCertifiedIntermediary, Credentials, WireDimensions, WireServices } from './wire.js';
 
 export const OZ_PER_LB = 16;
@@ -100,4 +102,34 @@ export function checkDestination(req: ShipmentRequest): void {
   if (INTERNATIONAL_CLASSES.has(code) !== isInternational(req)) {
     throw new ApiError('schema_validation_error', `service ${req.service} ${isInternational(req) ? 'is domestic; use an international service' : 'is international; the recipient is in the US'}`, 'shipment.service');
   }
+}
+
+/** The one reference element the transactions listing searches by (lookup.ts). */
+const SEARCHED = 'ReferenceID';
+
+/**
+ * Whether Waybill's own reference rides in ReferenceID: when the shipper's references leave it
+ * free (none of type reference_1, and at most three, which fill ReferenceID2..4), so theirs are
+ * never displaced. The transactions listing searches ReferenceID alone (lookup.ts).
+ */
+export function carriesWaybillReference(req: ShipmentRequest): boolean {
+  const refs = req.references ?? [];
+  return req.waybill_reference !== undefined && refs.length < Object.keys(REFERENCE_ELEMENTS).length && !refs.some((r) => REFERENCE_ELEMENTS[r.type] === SEARCHED);
+}
+
+/**
+ * references → ReferenceID..ReferenceID4; other types fill the free slots in order (§4), after
+ * Waybill's reference has taken ReferenceID where it rides (carriesWaybillReference).
+ */
+export function referenceElements(req: ShipmentRequest): XmlObject {
+  const out: Record<string, string> = carriesWaybillReference(req) ? { [SEARCHED]: req.waybill_reference! } : {};
+  const free = Object.values(REFERENCE_ELEMENTS);
+  const rest: string[] = [];
+  for (const r of req.references ?? []) {
+    const element = REFERENCE_ELEMENTS[r.type];
+    if (element && out[element] === undefined) out[element] = r.value.slice(0, 50);
+    else rest.push(r.value.slice(0, 50));
+  }
+  for (const element of free) if (out[element] === undefined && rest.length > 0) out[element] = rest.shift() as string;
+  return out;
 }

@@ -10,10 +10,10 @@ import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { decodeBase64 as decodeBase64Text } from '../../documents/index.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
-import { enumValue, labelAttributes, NON_DELIVERY_OPTIONS, REFERENCE_ELEMENTS, RESTRICTION_TYPES, serviceSlug, type LabelAttributes } from './codes.js';
+import { enumValue, labelAttributes, NON_DELIVERY_OPTIONS, RESTRICTION_TYPES, serviceSlug, type LabelAttributes } from './codes.js';
 import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
 import {
-  checkDestination, contentsType, dimensions, isInternational, isoDateOf, mailClass, mailpieceShape, OZ_PER_KG, OZ_PER_LB, servicesOf, splitZip, weightOz,
+  checkDestination, contentsType, dimensions, isInternational, isoDateOf, mailClass, mailpieceShape, OZ_PER_KG, OZ_PER_LB, referenceElements, servicesOf, splitZip, weightOz,
 } from './mapping.js';
 import type { Credentials, WireCustomsInfo, WireLabelRequest } from './wire.js';
 
@@ -70,20 +70,6 @@ function toElements(a: Address, international: boolean): XmlObject {
     ToPhone: phone(a.phone, !international),
     ToEMail: line(a.email),
   };
-}
-
-/** references → ReferenceID..ReferenceID4; other types fill the free slots in order (§4). */
-function referenceElements(req: ShipmentRequest): XmlObject {
-  const out: Record<string, string> = {};
-  const free = Object.values(REFERENCE_ELEMENTS);
-  const rest: string[] = [];
-  for (const r of req.references ?? []) {
-    const element = REFERENCE_ELEMENTS[r.type];
-    if (element && out[element] === undefined) out[element] = r.value.slice(0, 50);
-    else rest.push(r.value.slice(0, 50));
-  }
-  for (const element of free) if (out[element] === undefined && rest.length > 0) out[element] = rest.shift() as string;
-  return out;
 }
 
 /** A customs item's weight in ounces (CustomsItem Weight is in ounces, §4), in its own unit or the shipment's. */

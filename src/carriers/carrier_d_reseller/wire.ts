@@ -104,6 +104,25 @@ export interface WirePackageStatusRequest {
   PicNumbers: { PicNumber: string[] };
 }
 
+/**
+ * GetTransactionsListingRequest (§2 GetTransactionsListingXML; W21 schema GetTransactionsListingRequest
+ * and TransactionListingsRequestOptions, whose TransactionType, RefundStatus and PurchaseType are required).
+ */
+export interface WireTransactionsListingRequest {
+  RequestID: string;
+  RequestOptions: {
+    '@_StartDateTime': string;
+    '@_EndDateTime': string;
+    '@_ReferenceID': string;
+    '@_TransactionType': 'PRINTS';
+    '@_StartingTransactionID'?: string;
+    '@_RefundStatus': 'ALL';
+    '@_PurchaseType': 'ALL';
+  };
+  RequesterID: string;
+  CertifiedIntermediary: WireCertifiedIntermediary;
+}
+
 /** §9 SCANRequest. */
 export interface WireScanRequest {
   RequesterID: string;

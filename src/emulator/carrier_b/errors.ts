@@ -40,6 +40,7 @@ export const errors = {
   inquiryInvalid: (): UpsError => ({ code: 'TV1002', message: 'Invalid inquiry number' }),
   notFound: (): UpsError => ({ code: 'TW0001', message: 'Tracking Information Not Found' }),
   voidNotFound: (): UpsError => ({ code: '190117', message: 'No shipment found within the allowed void period' }),
+  noShipment: (): UpsError => ({ code: '190102', message: 'No shipment found' }),
   voidTendered: (): UpsError => ({ code: '190100', message: 'The shipment has already been picked up and cannot be voided.' }),
   voidAgain: (): UpsError => ({ code: '190101', message: 'The shipment has already been voided.' }),
   pickupDate: (): UpsError => ({ code: '9560131', message: 'Invalid pickup date' }),

@@ -26,6 +26,7 @@ const MALFORMED_START: Record<string, string> = {
   cancel: '{"VoidShipmentResponse":{"SummaryResult":{"Status":{"Code":"',
   track: '{"trackResponse":{"shipment":[{"inquiryNumber":"',
   track_reference: '{"trackResponse":{"shipment":[{"inquiryNumber":"',
+  label_recovery: '{"LabelRecoveryResponse":{"ShipmentIdentificationNumber":"',
   pickup_availability: '{"PickupRateResponse":{"RateResult":{"CurrencyCode":"',
   pickup: '{"PickupCreationResponse":{"PRN":"',
   pickup_cancel: '{"PickupCancelResponse":{"Response":{"ResponseStatus":{"Code":"',

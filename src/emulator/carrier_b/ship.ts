@@ -1,6 +1,7 @@
 /**
  * Shipping API (vendor/Shipping.yaml): `POST /api/shipments/{version}/ship` books and labels a
- * shipment, `DELETE /api/shipments/{version}/void/cancel/{shipmentidentificationnumber}` voids it.
+ * shipment, `DELETE /api/shipments/{version}/void/cancel/{shipmentidentificationnumber}` voids it,
+ * and `POST /api/labels/{version}/recovery` (Label Recovery) draws a booked shipment's labels again.
  *
  * Booking validates what the Shipping API requires (Shipper with ShipperNumber, ShipTo, Service,
  * Package with Packaging, LabelImageFormat), numbers one 1Z package per Package entry (the first is
@@ -24,6 +25,8 @@ import type { StoredShipment, UpsParty } from './state.js';
 import { pickupTime } from './timeline.js';
 
 const FORMATS: Record<string, LabelFormat> = { GIF: 'GIF', PNG: 'PNG', ZPL: 'ZPL', EPL: 'EPL' };
+/** Label Recovery's LabelImageFormat codes: GIF, PDF, ZPL, EPL, SPL (no PNG); "Default is GIF". */
+const RECOVERY_FORMATS: Record<string, LabelFormat> = { GIF: 'GIF', PDF: 'PDF', ZPL: 'ZPL', EPL: 'EPL' };
 
 function lines(p: UpsParty): string[] {
   return [p.name, ...p.lines, [p.city, p.state, p.postalCode].filter(Boolean).join(' '), p.countryCode].filter((l): l is string => !!l);
@@ -57,6 +60,35 @@ async function invoice(shipment: StoredShipment, forms: Record<string, unknown>)
     items,
   });
   return pdf.toString('base64');
+}
+
+/** Package `i`'s label, drawn the same at booking and at Label Recovery; 4×8 thermal stock keeps the 4×6 image. */
+function drawLabel(shipment: StoredShipment, i: number, format: LabelFormat, height: string | undefined): Promise<Buffer> {
+  const p = shipment.packages[i]!;
+  const stock = height === '8' ? labelStock(4, 8, { x: 0, y: 0, w: 4, h: 6 }) : labelStock(4, 6);
+  return renderLabel(format, stock, {
+    trackingNumber: p.trackingNumber,
+    trackingDisplay: p.trackingNumber.replace(/^(.{2})(.{3})(.{3})(.{2})(.{4})(.{4})$/, '$1 $2 $3 $4 $5 $6'),
+    service: `${(shipment.serviceName ?? shipment.serviceCode).toUpperCase()}${shipment.returnService ? ' RETURN' : ''}`,
+    from: lines(shipment.shipFrom),
+    to: lines(shipment.shipTo),
+    weight: `${p.weight} ${p.unit}`,
+    shipDate: shipment.shipDate,
+    piece: `${i + 1} OF ${shipment.packages.length}`,
+    note: 'TEST LABEL - DO NOT SHIP',
+  });
+}
+
+/** Pages of several PDFs as one document: Label Recovery's PDF "is only returned at the first package result". */
+async function onePdf(files: Buffer[]): Promise<Buffer> {
+  if (files.length === 1) return files[0]!;
+  const { PDFDocument } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  for (const file of files) {
+    const src = await PDFDocument.load(file);
+    for (const page of await doc.copyPages(src, src.getPageIndices())) doc.addPage(page);
+  }
+  return Buffer.from(await doc.save());
 }
 
 export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void {
@@ -99,6 +131,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
       id,
       accountNumber: account,
       serviceCode: service.code,
+      serviceName: service.name,
       bookedAt: now,
       shipDate: date,
       deliveryDate: deliveryDate(date, q.days),
@@ -113,20 +146,9 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
     state.addShipment(shipment);
 
     const format = FORMATS[formatCode ?? 'GIF'] ?? 'GIF';
-    const stock = height === '8' ? labelStock(4, 8, { x: 0, y: 0, w: 4, h: 6 }) : labelStock(4, 6);
     const results = await Promise.all(
       packages.map(async (p, i) => {
-        const image = await renderLabel(format, stock, {
-          trackingNumber: p.trackingNumber,
-          trackingDisplay: p.trackingNumber.replace(/^(.{2})(.{3})(.{3})(.{2})(.{4})(.{4})$/, '$1 $2 $3 $4 $5 $6'),
-          service: `${service.name.toUpperCase()}${shipment.returnService ? ' RETURN' : ''}`,
-          from: lines(s.shipFrom),
-          to: lines(s.shipTo),
-          weight: `${p.weight} ${p.unit}`,
-          shipDate: date,
-          piece: `${i + 1} OF ${packages.length}`,
-          note: 'TEST LABEL - DO NOT SHIP',
-        });
+        const image = await drawLabel(shipment, i, format, height);
         return {
           TrackingNumber: p.trackingNumber,
           ServiceOptionsCharges: { CurrencyCode: q.currency, MonetaryValue: '0.00' },
@@ -149,6 +171,33 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
           PackageResults: results.length === 1 ? results[0] : results,
           ...(form ? { Form: form } : {}),
         },
+      },
+    };
+  });
+
+  // Label Recovery (Shipping.yaml LabelRecovery): by TrackingNumber, the booked shipment's labels
+  // drawn again in the format asked, one LabelResults entry per package; a PDF is one document of
+  // every package's label at the first entry. Voided or unknown: the void call's "No shipment found".
+  app.post('/api/labels/:version/recovery', ctx.tag('label_recovery'), async (request) => {
+    const recovery = at(request.body, 'LabelRecoveryRequest');
+    if (!isObject(recovery)) throw new UpsFailure(400, [errors.missing('LabelRecoveryRequest')]);
+    const number = str(recovery.TrackingNumber);
+    if (!number) throw new UpsFailure(400, [errors.missing('LabelRecoveryRequest.TrackingNumber')]);
+    const code = (str(at(recovery, 'LabelSpecification.LabelImageFormat.Code')) ?? 'GIF').toUpperCase();
+    const format = RECOVERY_FORMATS[code];
+    if (!format) throw new UpsFailure(400, [code === 'SPL' ? errors.labelFormat(code) : errors.invalid('LabelSpecification.LabelImageFormat.Code', code)]);
+    const height = str(at(recovery, 'LabelSpecification.LabelStockSize.Height'));
+    if (height !== undefined && height !== '6' && height !== '8') throw new UpsFailure(400, [errors.invalid('LabelSpecification.LabelStockSize.Height', height)]);
+    const shipment = state.shipments.get(number);
+    if (!shipment || shipment.voidedAt) throw new UpsFailure(400, [errors.noShipment()]);
+    const images = await Promise.all(shipment.packages.map((_, i) => drawLabel(shipment, i, format, height)));
+    const pdf = format === 'PDF' ? await onePdf(images) : undefined;
+    const image = (i: number) => ({ LabelImageFormat: { Code: code }, GraphicImage: (pdf ?? images[i]!).toString('base64') });
+    return {
+      LabelRecoveryResponse: {
+        Response: responseHeader(str(at(recovery, 'Request.TransactionReference.CustomerContext'))),
+        ShipmentIdentificationNumber: shipment.id,
+        LabelResults: shipment.packages.map((p, i) => ({ TrackingNumber: p.trackingNumber, ...(pdf === undefined || i === 0 ? { LabelImage: image(i) } : {}) })),
       },
     };
   });

@@ -26,6 +26,8 @@ export interface StoredShipment {
   id: string;
   accountNumber: string;
   serviceCode: string;
+  /** The service's name as its labels print it (absent in state kept by an older emulator: the code is printed). */
+  serviceName?: string;
   bookedAt: Date;
   /** Local ship date, YYYY-MM-DD. */
   shipDate: string;

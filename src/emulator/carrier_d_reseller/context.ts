@@ -10,7 +10,7 @@ import type { ShiftableClock } from '../clock.js';
 import { isObject } from '../json.js';
 import type { Account, CarrierDResellerState } from './state.js';
 
-export const CARRIER_D_RESELLER_OPERATIONS = ['rate', 'rates', 'ship', 'cancel', 'track', 'manifest', 'account_status', 'buy_postage', 'change_pass_phrase'] as const;
+export const CARRIER_D_RESELLER_OPERATIONS = ['rate', 'rates', 'ship', 'cancel', 'track', 'track_reference', 'manifest', 'account_status', 'buy_postage', 'change_pass_phrase'] as const;
 export type CarrierDResellerOperation = (typeof CARRIER_D_RESELLER_OPERATIONS)[number];
 
 export const BASE_PATH = '/LabelService/EwsLabelService.asmx';

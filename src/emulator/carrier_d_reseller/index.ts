@@ -13,6 +13,7 @@ import { registerRateRoutes } from './rate.js';
 import { registerManifestRoutes } from './manifest.js';
 import { registerShipRoutes } from './ship.js';
 import { CarrierDResellerState } from './state.js';
+import { registerTrackReferenceRoutes } from './track-reference.js';
 import { registerTrackRoutes } from './track.js';
 
 /** Response root of each operation: the document faults answer in. */
@@ -22,6 +23,7 @@ const RESPONSE_ROOTS: Record<string, string> = {
   ship: 'LabelRequestResponse',
   cancel: 'RefundResponse',
   track: 'PackageStatusResponse',
+  track_reference: 'TransactionsListingResponse',
   manifest: 'SCANResponse',
   account_status: 'AccountStatusResponse',
   buy_postage: 'RecreditRequestResponse',
@@ -46,13 +48,18 @@ export function createCarrierDReseller(emulator: EmulatorContext): EmulatedCarri
     state,
     ctx,
     // The form parser first: the request XML travels URL-encoded in one form field (PROTOCOL.md §1).
-    routes: [registerFormParser, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerManifestRoutes, registerAccountRoutes],
+    routes: [registerFormParser, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerTrackReferenceRoutes, registerManifestRoutes, registerAccountRoutes],
     errors: {
       known: (err) => (err instanceof MissingParameter ? text(500, `System.InvalidOperationException: ${err.message}`) : undefined),
       unreadable: () => text(500, 'System.InvalidOperationException: Request format is invalid.'),
       internal: () => text(500, SERVER_ERROR),
       notFound: (request) => text(404, `Request format is unrecognized for URL unexpectedly ending in '${request.url.split('/').pop() ?? ''}'.`),
     },
+    // Every label bought is a booking of its own (labels are single-piece), under the references it carries.
+    bookings: () =>
+      [...new Set(state.labels.values())]
+        .sort((a, b) => a.printedAt.getTime() - b.printedAt.getTime())
+        .map((l) => ({ tracking_number: l.pic, references: l.references ?? [], booked_at: l.printedAt.toISOString(), cancelled: l.refundedAt !== undefined })),
     faults: {
       contentType: TEXT,
       http_500: () => SERVER_ERROR,

@@ -89,6 +89,9 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
       fromZip: priced.piece.fromZip,
       toZip: priced.piece.toZip,
       toCountry: priced.piece.country,
+      weightOz: xmlText(root.WeightOz) ?? '0',
+      ...(xmlText(root.ReferenceID) ? { referenceId: xmlText(root.ReferenceID) } : {}),
+      references: ['ReferenceID', 'ReferenceID2', 'ReferenceID3', 'ReferenceID4'].flatMap((e) => xmlText(root[e]) ?? []),
     });
     const test = xmlAttr(root, 'Test')?.toUpperCase() === 'YES';
     const data: LabelData = {

@@ -38,6 +38,12 @@ export interface StoredLabel {
   fromZip: string;
   toZip: string;
   toCountry: string;
+  /** WeightOz as bought. */
+  weightOz?: string;
+  /** ReferenceID: what the transactions listing searches (track-reference.ts). */
+  referenceId?: string;
+  /** Every reference the label was bought with (ReferenceID, ReferenceID2..4), for GET /_emulator/bookings. */
+  references?: string[];
   refundedAt?: Date;
   scanFormId?: string;
 }

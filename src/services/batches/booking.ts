@@ -8,10 +8,11 @@
  * either booked with its shipment or not booked at all in the database. An abandoned item whose
  * record is still in progress may have reached the carrier: its booking carried Waybill's reference
  * of that record (booking-lookup.ts), and where the carrier has a lookup by it the item is settled
- * from the carrier's answer: booked as found there (without labels), or back in the queue once the
- * carrier's indexing delay shows it never booked. Where it has none, the item is failed as
- * interrupted and never booked again on its own; POST /batches/{id}/retry?index=<n> (or
- * include_interrupted=true) requeues it once someone has checked.
+ * from the carrier's answer: booked as found there (with its labels where the carrier hands them
+ * out again), or back in the queue once the carrier's indexing delay shows it never booked. Where
+ * it has none, the item is failed as interrupted and never booked again on its own;
+ * POST /batches/{id}/retry?index=<n> (or include_interrupted=true) requeues it once someone has
+ * checked.
  */
 import type { CarrierSlug } from '../../carriers/carrier.js';
 import { declarations } from '../../carriers/declarations.js';
@@ -188,10 +189,10 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
     const record = await shipping.recordFound(prepared, answer.found, deps.labelBaseUrl, extras);
     record.shipment.batch_id = item.batch_id;
     await shipping.storeBooking(prepared, record, log, async (trx) => {
-      await repo.settle(trx, item, dead, { status: 'booked', shipment_id: record.shipment.id, label_ids: [] }, now());
+      await repo.settle(trx, item, dead, { status: 'booked', shipment_id: record.shipment.id, label_ids: record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id) }, now());
       await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
     });
-    log.info({ batch: item.batch_id, index: item.idx, tracking_number: answer.found.tracking_number }, 'interrupted batch item found at the carrier; booked without its labels');
+    log.info({ batch: item.batch_id, index: item.idx, tracking_number: answer.found.tracking_number, labels: record.labels.length > 0 }, 'interrupted batch item found at the carrier; booked as found there');
     await finishIfDone(db, item.batch_id, clock.now());
     return true;
   }

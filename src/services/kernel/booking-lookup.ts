@@ -4,7 +4,8 @@
  * idempotency record, in a field the carrier keeps and searches by (the carrier folders' ship.ts and
  * lookup.ts); a carrier that declares `lookup_reference` is asked for it:
  *
- * - found: the carrier's booking, to be stored as booked (numbers only: labels are not reprinted);
+ * - found: the carrier's booking, to be stored as booked (its labels only where the carrier hands
+ *   them out again: a label recovery call);
  * - absent: not found, and the carrier's indexing delay (`lookupDelayMs`) has passed since the call:
  *   it never booked, and booking again under the same reference is safe;
  * - pending: not found yet, too soon to tell, or the carrier could not be asked now: ask again later;

@@ -42,7 +42,7 @@ interface Booking {
   combined?: StoredLabel;
   now: Date;
   extras?: BookingExtras;
-  /** Found at the carrier after the booking's answer was lost: why there are no labels. */
+  /** Found at the carrier after the booking's answer was lost: says so, and whether its labels were fetched again. */
   recovered?: string;
 }
 
@@ -149,15 +149,15 @@ export function createShippingService(deps: ShippingDeps) {
     return { ...prepared, run, tenant, req, now };
   }
 
-  /** What the carrier booked, as the rows to store and the public record (labels as URLs). */
+  /** What the carrier booked, as the rows to store and the public record (labels as URLs; a booking `recovered` has them only if the carrier handed them out again). */
   async function recordBooking(p: PreparedBooking, booked: BookedShipment, labelBaseUrl: string, extras?: BookingExtras, recovered?: string): Promise<BookingRecord> {
     const { tenant, req, account, call, now } = p;
     if (booked.packages.length === 0) throw new ApiError('carrier_http_exception', `${req.carrier} booked ${booked.tracking_number} but returned no label`, booked.tracking_number);
     const id = newId('shp');
     const createdAt = now.toISOString();
-    const labels: StoredLabel[] = recovered ? [] : booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number }));
+    const labels: StoredLabel[] = recovered && booked.packages.some((b) => b.label.byteLength === 0) ? [] : booked.packages.map((p) => ({ id: newId('lbl'), bytes: p.label, format: p.label_format, tracking_number: p.tracking_number }));
     let combined: StoredLabel | undefined;
-    if (req.combined_labels && !recovered) {
+    if (req.combined_labels && labels.length > 0) {
       try {
         const merged = await deps.labels.combineLabels(booked.packages[0]!.label_format, booked.packages.map((p) => p.label));
         combined = { id: newId('lbl'), bytes: merged.bytes, format: merged.format, tracking_number: null };
@@ -197,11 +197,11 @@ export function createShippingService(deps: ShippingDeps) {
     };
   }
 
-  /** A booking a lookup found after its answer was lost: numbers, no labels (README "Retrying safely"). */
+  /** A booking a lookup found after its answer was lost: numbers, and labels where the carrier hands them out again (README "Retrying safely"). */
   function recordFound(p: PreparedBooking, found: FoundBooking, labelBaseUrl: string, extras?: BookingExtras): Promise<BookingRecord> {
-    const packages = found.package_tracking_numbers.map((tracking_number) => ({ tracking_number, label: new Uint8Array(), label_format: p.req.label_type ?? 'PDF' }));
+    const packages = found.packages?.length ? found.packages : found.package_tracking_numbers.map((tracking_number) => ({ tracking_number, label: new Uint8Array(), label_format: p.req.label_type ?? 'PDF' }));
     const booked: BookedShipment = { tracking_number: found.tracking_number, ...(found.carrier_shipment_id ? { carrier_shipment_id: found.carrier_shipment_id } : {}), packages };
-    return recordBooking(p, booked, labelBaseUrl, extras, `the instance stopped while the carrier call was under way; the booking was found at ${p.account.carrier} by Waybill's reference ${p.req.waybill_reference}, stored without its labels, which are not fetched again`);
+    return recordBooking(p, booked, labelBaseUrl, extras, `the instance stopped while the carrier call was under way; the booking was found at ${p.account.carrier} by Waybill's reference ${p.req.waybill_reference}, ${found.packages?.length ? 'its labels fetched again from the carrier' : 'stored without its labels, which the carrier did not hand out again'}`);
   }
 
   /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */
