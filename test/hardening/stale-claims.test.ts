@@ -105,6 +105,29 @@ describe('a claim left by a crashed instance', () => {
     expect(await carrierBookingsOf(idempotencyKey, carrier)).toHaveLength(1);
   });
 
+  it('carrier_d_reseller: a booking cut off between its labels is refunded and booked again whole, once the carrier shows nothing more', async () => {
+    const id = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_d_reseller', { test: true }))).body.shipping_account.id;
+    const twoLabels = shipment(id, { service: 'ground_advantage', packaging: 'parcel', packages: [{ weight: 1 }, { weight: 1 }] });
+    const idempotencyKey = 'cut-between-labels';
+    // The first label is bought and answered; the second is bought and its answer lost.
+    await em.fault('carrier_d_reseller', 'ship', 'latency:0', 1);
+    await em.fault('carrier_d_reseller', 'ship', 'drop', 1);
+    expect((await t.call('POST', '/ship', key, twoLabels, { 'idempotency-key': idempotencyKey })).status).toBeGreaterThanOrEqual(500);
+    const live = async () => (await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).filter((b) => !b.cancelled);
+    // The adapter refunded the first label when the second failed; the second is the carrier's.
+    expect(await live()).toHaveLength(1);
+    offset += 2 * TIMEOUT_MS + 1000;
+    // Found in part: refunded, and too soon after the call to book again.
+    expectError(await t.call('POST', '/ship', key, twoLabels, { 'idempotency-key': idempotencyKey }), 409, 'idempotency_key_in_use');
+    expect(await live()).toEqual([]);
+    offset += LOOKUP_DELAY_MS;
+    const retry = await t.call('POST', '/ship', key, twoLabels, { 'idempotency-key': idempotencyKey });
+    expect(retry.status, retry.raw).toBe(200);
+    expect(retry.body.shipment.recovered).toBeUndefined();
+    expect((await live()).map((b) => b.tracking_number).sort()).toEqual(retry.body.shipment.packages.map((p: { tracking_number: string }) => p.tracking_number).sort());
+    expect(await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).toHaveLength(4);
+  });
+
   it('waits for a booking the carrier does not show yet (its lookup lags), then answers it', async () => {
     await em.fault('carrier_a', 'ship', 'drop');
     expect((await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'index-lag' })).status).toBeGreaterThanOrEqual(500);
