@@ -2,16 +2,18 @@
  * kill -9 in the middle of a batch, then a restart: every item is booked exactly once at the carrier
  * (the emulator runs in this test process, so its bookings outlive the killed instance, and its
  * control API counts them). Items the crash caught mid-call are looked up at the carrier by Waybill's
- * reference once their lease runs out: those it booked are stored as booked (without labels: the
- * carrier reprints none), those it never booked go back to the queue after its indexing delay
+ * reference once their lease runs out: those it booked are stored as booked (with their labels
+ * where the carrier hands them out again, carrier_b's Label Recovery; without them for the
+ * others), those it never booked go back to the queue after its indexing delay
  * (WAYBILL_CARRIER_LOOKUP_DELAY_MS, shortened here). None is left interrupted for a person.
  * SQLite: one instance killed and restarted. PostgreSQL: two instances, one killed while the
  * other goes on and settles what the dead one held once its leases run out. Items killed while
  * rating (shipping_accounts) had not reached the booking call: they are simply booked after the restart
  * (which also needs the carrier token the killed instance was fetching: its lease is let go at start).
  * carrier_a's batch has 300 items, as the peak batch that left 16 items interrupted before lookups;
- * carrier_b's and carrier_c's 100, since carrier_b's 300-item run took over two minutes on a shared
- * two-core machine (the items in flight at the kill, what this checks, do not grow with the batch).
+ * carrier_b's, carrier_c's and carrier_d_reseller's 100, since carrier_b's 300-item run took over two
+ * minutes on a shared two-core machine (the items in flight at the kill, what this checks, do not
+ * grow with the batch).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -21,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBody } from '../support/accounts.js';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/databases.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
-import { LOOKUP_CARRIERS, lookupCarrierUrls, shipmentOf, type LookupCarrier } from '../support/lookup-carriers.js';
+import { LOOKUP_CARRIERS, lookupCarrierUrls, RECOVERS_LABELS, shipmentOf, type LookupCarrier } from '../support/lookup-carriers.js';
 import { runCli, startServe, type ServerProcess } from '../support/process.js';
 import { waitFor } from '../support/webhook-receiver.js';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
@@ -88,7 +90,8 @@ async function crashDuringBatch(carrier: LookupCarrier, prefix: string, opts: { 
   const madeFor = (i: number) => made.filter((b) => b.references.includes(referenceOf(i)));
   const booked = items.filter((i) => i.status === 'booked');
   const found = booked.filter((i) => i.shipment.recovered !== undefined);
-  console.log(`${prefix}: ${ITEMS} items, ${booked.length} booked (${found.length} of them found at the carrier after the kill, without labels), ${made.length} carrier bookings`);
+  const labelled = RECOVERS_LABELS.has(carrier);
+  console.log(`${prefix}: ${ITEMS} items, ${booked.length} booked (${found.length} of them found at the carrier after the kill, ${labelled ? 'labels fetched again' : 'without labels'}), ${made.length} carrier bookings`);
   expect(items.filter((i) => i.status !== 'booked'), JSON.stringify(items.filter((i) => i.status !== 'booked'))).toEqual([]);
   expect(batch.status).toBe('completed');
   // Every item booked once at the carrier, none twice, and as many bookings as items.
@@ -97,6 +100,11 @@ async function crashDuringBatch(carrier: LookupCarrier, prefix: string, opts: { 
   // Booked items are the carrier's bookings, tracking number and all.
   expect(new Set(booked.map((it) => it.shipment.tracking_number)).size).toBe(ITEMS);
   for (const it of booked) expect(madeFor(it.index)[0]?.tracking_number).toBe(it.shipment.tracking_number);
+  // A found booking has its label where the carrier hands it out again, else none.
+  for (const it of found) {
+    const shipment = (await call(run, 'GET', `/shipments/${it.shipment.id}`)).body.shipment;
+    expect(shipment.packages[0].label !== undefined, `${prefix} ${it.index}`).toBe(labelled);
+  }
 }
 
 describe('kill -9 in the middle of a batch', () => {

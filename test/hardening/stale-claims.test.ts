@@ -3,8 +3,9 @@
  * every retry answered 409 idempotency_key_in_use for 24 h. A claim older than twice the carrier
  * timeout is now stale and taken over; a booking that was stored is replayed, never bought again.
  * A booking the carrier made whose answer was lost (the emulator's `drop` fault: booked, then the
- * connection cut) is found at the carrier by Waybill's reference and answered to the retry, once;
- * one the carrier does not show is booked only after the carrier's indexing delay.
+ * connection cut) is found at the carrier by Waybill's reference and answered to the retry, once,
+ * with its label where the carrier hands it out again (carrier_b); one the carrier does not show is
+ * booked only after the carrier's indexing delay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/services/index.js';
@@ -75,6 +76,7 @@ describe('a claim left by a crashed instance', () => {
     ['carrier_a', { service: 'carrier_a_ground' }],
     ['carrier_b', { service: 'carrier_b_ground' }],
     ['carrier_c', { service: 'domestic_express', sender: berlin, recipient: munich, dim_units: 'CM', weight_units: 'KG' }],
+    ['carrier_d_reseller', { service: 'ground_advantage', packaging: 'parcel' }],
   ] as const)('%s: answers the retry with the booking the carrier made when the first answer was lost, and books nothing more', async (carrier, overrides) => {
     const id = (await t.call('POST', '/shippingaccount', key, accountBody(carrier, { test: true }))).body.shipping_account.id;
     const lostBody = shipment(id, { ...overrides });
@@ -92,12 +94,38 @@ describe('a claim left by a crashed instance', () => {
     expect(retry.status, retry.raw).toBe(200);
     expect(retry.body.shipment.tracking_number).toBe(made[0]!.tracking_number);
     expect(retry.body.shipment.recovered).toMatch(new RegExp(`found at ${carrier}`));
-    expect(retry.body.shipment.packages.map((p: { label?: string }) => p.label)).toEqual([undefined]);
+    // carrier_b's Label Recovery hands the label out again; the others' bookings are stored without.
+    const labels = retry.body.shipment.packages.map((p: { label?: string }) => p.label);
+    if (carrier === 'carrier_b') expect(labels).toEqual([expect.stringMatching(/\/labels\/lbl_/)]);
+    else expect(labels).toEqual([undefined]);
     expect(await shipmentsOf()).toBe(before + 1);
     const again = await t.call('POST', '/ship', key, lostBody, { 'idempotency-key': idempotencyKey });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.shipment.id).toBe(retry.body.shipment.id);
     expect(await carrierBookingsOf(idempotencyKey, carrier)).toHaveLength(1);
+  });
+
+  it('carrier_d_reseller: a booking cut off between its labels is refunded and booked again whole, once the carrier shows nothing more', async () => {
+    const id = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_d_reseller', { test: true }))).body.shipping_account.id;
+    const twoLabels = shipment(id, { service: 'ground_advantage', packaging: 'parcel', packages: [{ weight: 1 }, { weight: 1 }] });
+    const idempotencyKey = 'cut-between-labels';
+    // The first label is bought and answered; the second is bought and its answer lost.
+    await em.fault('carrier_d_reseller', 'ship', 'latency:0', 1);
+    await em.fault('carrier_d_reseller', 'ship', 'drop', 1);
+    expect((await t.call('POST', '/ship', key, twoLabels, { 'idempotency-key': idempotencyKey })).status).toBeGreaterThanOrEqual(500);
+    const live = async () => (await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).filter((b) => !b.cancelled);
+    // The adapter refunded the first label when the second failed; the second is the carrier's.
+    expect(await live()).toHaveLength(1);
+    offset += 2 * TIMEOUT_MS + 1000;
+    // Found in part: refunded, and too soon after the call to book again.
+    expectError(await t.call('POST', '/ship', key, twoLabels, { 'idempotency-key': idempotencyKey }), 409, 'idempotency_key_in_use');
+    expect(await live()).toEqual([]);
+    offset += LOOKUP_DELAY_MS;
+    const retry = await t.call('POST', '/ship', key, twoLabels, { 'idempotency-key': idempotencyKey });
+    expect(retry.status, retry.raw).toBe(200);
+    expect(retry.body.shipment.recovered).toBeUndefined();
+    expect((await live()).map((b) => b.tracking_number).sort()).toEqual(retry.body.shipment.packages.map((p: { tracking_number: string }) => p.tracking_number).sort());
+    expect(await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).toHaveLength(4);
   });
 
   it('waits for a booking the carrier does not show yet (its lookup lags), then answers it', async () => {

@@ -2739,7 +2739,7 @@ export interface operations {
                             weight_units: string;
                             packages: {
                                 tracking_number: string;
-                                /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from the carrier */
+                                /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from a carrier that did not hand its labels out again */
                                 label?: string;
                                 label_type: string;
                                 weight?: number;
@@ -2791,7 +2791,7 @@ export interface operations {
                                 residential: boolean | null;
                                 messages: string[];
                             };
-                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and why its packages carry no label */
+                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
                         };
                     };
@@ -2983,7 +2983,7 @@ export interface operations {
                         weight_units: string;
                         packages: {
                             tracking_number: string;
-                            /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from the carrier */
+                            /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from a carrier that did not hand its labels out again */
                             label?: string;
                             label_type: string;
                             weight?: number;
@@ -3029,7 +3029,7 @@ export interface operations {
                             residential: boolean | null;
                             messages: string[];
                         };
-                        /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and why its packages carry no label */
+                        /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                         recovered?: string;
                         /**
                          * @description the tracking stage the shipment last reached
@@ -3117,7 +3117,7 @@ export interface operations {
                             weight_units: string;
                             packages: {
                                 tracking_number: string;
-                                /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from the carrier */
+                                /** @description base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from a carrier that did not hand its labels out again */
                                 label?: string;
                                 label_type: string;
                                 weight?: number;
@@ -3169,7 +3169,7 @@ export interface operations {
                                 residential: boolean | null;
                                 messages: string[];
                             };
-                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and why its packages carry no label */
+                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
                             /**
                              * @description the tracking stage the shipment last reached
@@ -6041,7 +6041,7 @@ export interface operations {
                                 net_charge: string;
                                 currency: string;
                             };
-                            /** @description the booking was found at the carrier after the instance booking it stopped mid-call: stored without labels (the shipment's `recovered` says why) */
+                            /** @description the booking was found at the carrier after the instance booking it stopped mid-call: stored with its labels where the carrier hands them out again, else without (the shipment's `recovered` says which) */
                             recovered?: string;
                         };
                         error?: {

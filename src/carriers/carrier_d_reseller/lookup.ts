@@ -106,7 +106,8 @@ export function parseLookupResponse(body: string, reference: string): ListedLabe
 export function bookingOf(pics: readonly string[], packages: number): { found: FoundBooking } | { partial: string[] } | null {
   if (pics.length === 0) return null;
   if (pics.length < packages) return { partial: [...pics] };
-  // More labels than packages under one reference: not one booking of this request's; a person checks.
+  // More labels than packages under one reference: not one booking of this request's. Answered as a
+  // booking without a lookup (booking-lookup.ts "unknown"): a batch item fails as interrupted.
   if (pics.length > packages) throw new ApiError('carrier_unsupported_method', `carrier_d_reseller lists ${pics.length} labels with Waybill's reference for a shipment of ${packages} packages: ${pics.join(', ')}`, 'shipment.references');
   return { found: { tracking_number: pics[0]!, package_tracking_numbers: [...pics], ...(pics.length > 1 ? { carrier_shipment_id: pics.join(',') } : {}) } };
 }
