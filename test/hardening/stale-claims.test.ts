@@ -15,7 +15,8 @@ import { createTestApp, expectError, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { shipment } from '../contract/support.js';
 
-const TIMEOUT_MS = 1000;
+// Long enough for a first booking on a busy machine; the stale period is reached on the test clock, not waited for.
+const TIMEOUT_MS = 5000;
 const LOOKUP_DELAY_MS = 60_000;
 let offset = 0;
 const clock = { now: () => new Date(Date.now() + offset) };
