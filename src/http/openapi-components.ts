@@ -75,7 +75,7 @@ function contractSchemas(): Named {
   for (const module of MODULES) {
     // By name: a module's exports come in another order when a test runner loads it.
     for (const [name, value] of Object.entries<unknown>(module).sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (!value || typeof value !== 'object' || !('type' in value || 'anyOf' in value)) continue;
+      if (!value || typeof value !== 'object' || !('type' in value || 'anyOf' in value || 'enum' in value)) continue;
       const text = JSON.stringify(value);
       if (text.length < MIN_SHARED_BYTES || !/^[A-Z]/.test(name) || out.has(text)) continue;
       out.set(text, name);
