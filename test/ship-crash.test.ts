@@ -29,8 +29,8 @@ function envFor(extra: Record<string, string>): Record<string, string> {
   return {
     ...lookupCarrierUrls(em),
     WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
-    // A claim is stale after twice the carrier timeout: the retry takes it over 20 s after the kill at most.
-    WAYBILL_CARRIER_TIMEOUT_MS: '10000',
+    // A claim is stale after twice the carrier timeout: the retry takes it over 8 s after the kill at most.
+    WAYBILL_CARRIER_TIMEOUT_MS: '4000',
     WAYBILL_CARRIER_LOOKUP_DELAY_MS: '2000',
     WAYBILL_LOG_LEVEL: 'info',
     ...extra,
