@@ -133,3 +133,16 @@ export async function signInOnForm(page: Page, email: string, password: string):
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/** Fills the New shipment page's From and To groups, as a person types them. */
+export async function fillAddresses(page: Page, from: Record<string, unknown>, to: Record<string, unknown>): Promise<void> {
+  for (const [legend, a] of [['From', from], ['To', to]] as const) {
+    const group = page.getByRole('group', { name: legend });
+    await group.getByLabel('Name').fill(String(a.name));
+    await group.getByLabel('Street').fill(String(a.street1));
+    await group.getByLabel('City').fill(String(a.city));
+    await group.getByLabel('State or region').fill(String(a.state));
+    await group.getByLabel('Postal code').fill(String(a.postal_code));
+    await group.getByLabel('Phone').fill(String(a.phone));
+  }
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, launch, openSignedIn, SCREENSHOTS, serve, sessionCookie, WIDTHS, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, SCREENSHOTS, serve, sessionCookie, WIDTHS, type Served } from './browser.js';
 
 describeInBrowser('console actions', () => {
 let s: Served;
@@ -52,16 +52,7 @@ function expectOneKey(sent: (string | undefined)[]): void {
 
 async function fillShipment(page: Page, recipientName: string): Promise<void> {
   await page.getByRole('checkbox', { name: /Main warehouse/ }).check();
-  const from = page.getByRole('group', { name: 'From' });
-  const to = page.getByRole('group', { name: 'To' });
-  for (const [group, a] of [[from, address()], [to, { ...recipientUS, name: recipientName }]] as const) {
-    await group.getByLabel('Name').fill(String(a.name));
-    await group.getByLabel('Street').fill(String(a.street1));
-    await group.getByLabel('City').fill(String(a.city));
-    await group.getByLabel('State or region').fill(String(a.state));
-    await group.getByLabel('Postal code').fill(String(a.postal_code));
-    await group.getByLabel('Phone').fill(String(a.phone));
-  }
+  await fillAddresses(page, address(), { ...recipientUS, name: recipientName });
 }
 
 async function rates(page: Page) {

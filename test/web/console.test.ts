@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS, shipment } from '../contract/support.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-import { buildPages, checkPage, describeInBrowser, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
 
 describeInBrowser('the operator console', () => {
 let s: Served;
@@ -136,16 +136,7 @@ describe('console in a browser', () => {
     const { ctx, page, problems } = await signedIn('/console/new');
     await page.getByRole('checkbox', { name: /Main warehouse/ }).check();
     await page.getByRole('checkbox', { name: /Second site/ }).check();
-    const from = page.getByRole('group', { name: 'From' });
-    const to = page.getByRole('group', { name: 'To' });
-    for (const [group, a] of [[from, address()], [to, recipientUS]] as const) {
-      await group.getByLabel('Name').fill(String(a.name));
-      await group.getByLabel('Street').fill(String(a.street1));
-      await group.getByLabel('City').fill(String(a.city));
-      await group.getByLabel('State or region').fill(String(a.state));
-      await group.getByLabel('Postal code').fill(String(a.postal_code));
-      await group.getByLabel('Phone').fill(String(a.phone));
-    }
+    await fillAddresses(page, address(), recipientUS);
     await page.getByRole('button', { name: 'Get rates' }).click();
     await page.getByRole('heading', { name: 'Rates' }).waitFor();
     await page.getByRole('region', { name: /Second site/ }).getByRole('button', { name: /^Buy / }).first().waitFor();

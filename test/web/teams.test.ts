@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, launch, serve, signInOnForm, watchConsole, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, serve, signInOnForm, watchConsole, type Served } from './browser.js';
 
 describeInBrowser('teams in the console', () => {
   let s: Served;
@@ -84,15 +84,7 @@ describeInBrowser('teams in the console', () => {
     expect(await page.getByRole('link', { name: 'Users' }).count()).toBe(0);
     await page.getByRole('link', { name: 'New shipment' }).click();
     await page.getByRole('checkbox', { name: /Main warehouse/ }).check();
-    for (const [legend, a] of [['From', address()], ['To', { ...recipientUS, name: recipient }]] as const) {
-      const group = page.getByRole('group', { name: legend });
-      await group.getByLabel('Name').fill(String(a.name));
-      await group.getByLabel('Street').fill(String(a.street1));
-      await group.getByLabel('City').fill(String(a.city));
-      await group.getByLabel('State or region').fill(String(a.state));
-      await group.getByLabel('Postal code').fill(String(a.postal_code));
-      await group.getByLabel('Phone').fill(String(a.phone));
-    }
+    await fillAddresses(page, address(), { ...recipientUS, name: recipient });
     await page.getByRole('button', { name: 'Get rates' }).click();
     const buy = page.getByRole('region', { name: /Main warehouse/ }).getByRole('button', { name: /^Buy / }).first();
     await buy.click();
