@@ -155,10 +155,14 @@ function App() {
             })}
           </ul>
         </nav>
-        <span class="who">{who}</span>
-        <button type="button" class="quiet" onClick={signOut}>
-          Sign out
-        </button>
+        <div class="account">
+          <span class="who" title={who}>
+            {who}
+          </span>
+          <button type="button" class="quiet" onClick={signOut}>
+            Sign out
+          </button>
+        </div>
       </header>
       <main id="main">
         <Page key={path} path={path} />

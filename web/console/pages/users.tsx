@@ -41,7 +41,7 @@ function Invite({ roles, onInvited }: { roles: readonly Role[]; onInvited: (i: I
       <h2 id="invite-h">Invite a person</h2>
       <div class="row">
         <Field label="E-mail address" type="email" required value={email} onValue={setEmail} />
-        <Field label="Name" value={name} onValue={setName} hint="Optional" />
+        <Field label="Name (optional)" value={name} onValue={setName} />
         <Select label="Role" value={role} onValue={(v) => setRole(v as Role)} options={roles.map((r) => [r, ROLE_TEXT[r]] as [string, string])} />
       </div>
       <ErrorNote>{act.error}</ErrorNote>
