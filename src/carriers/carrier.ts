@@ -203,7 +203,10 @@ export interface CarrierAdapter {
   validateAddress?(call: CarrierCall, address: Address): Promise<AddressValidation>;
   /**
    * The booking the carrier made with `req.waybill_reference`, or null when it has none. `bookedAt`:
-   * when the booking call was made, which bounds the ship dates searched.
+   * when the booking call was made, which bounds the ship dates searched. Rejects with
+   * `carrier_unsupported_method` when this booking cannot be looked up, and with `conflict` when the
+   * carrier shows something under the reference that is not one booking Waybill can record
+   * (services/kernel/booking-lookup.ts: never stored, never booked again).
    */
   lookupReference?(call: CarrierCall, req: ShipmentRequest, bookedAt: Date): Promise<FoundBooking | null>;
   /** Carriers with prepaid postage: what is left on the account. */

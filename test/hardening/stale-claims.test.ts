@@ -14,6 +14,7 @@ import { accountBody } from '../support/accounts.js';
 import { createTestApp, expectError, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { shipment } from '../contract/support.js';
+import { customsItems, recipientCA } from '../contract/carrier_d_reseller.support.js';
 
 // Long enough for a first booking on a busy machine; the stale period is reached on the test clock, not waited for.
 const TIMEOUT_MS = 5000;
@@ -127,6 +128,25 @@ describe('a claim left by a crashed instance', () => {
     expect(retry.body.shipment.recovered).toBeUndefined();
     expect((await live()).map((b) => b.tracking_number).sort()).toEqual(retry.body.shipment.packages.map((p: { tracking_number: string }) => p.tracking_number).sort());
     expect(await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).toHaveLength(4);
+  });
+
+  it('carrier_d_reseller: an international booking the listing cannot name (no PIC) is answered as such to every retry, never bought again', async () => {
+    const id = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_d_reseller', { test: true }))).body.shipping_account.id;
+    const abroad = shipment(id, { service: 'priority_mail_international', packaging: 'parcel', recipient: recipientCA, customs_items: customsItems, purpose_of_shipment: 'gift', non_delivery_option: 'return', eel_pfc: 'NOEEI 30.37(a)' });
+    const idempotencyKey = 'lost-abroad';
+    await em.fault('carrier_d_reseller', 'ship', 'drop');
+    expect((await t.call('POST', '/ship', key, abroad, { 'idempotency-key': idempotencyKey })).status).toBeGreaterThanOrEqual(500);
+    expect(await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).toHaveLength(1);
+    offset += 2 * TIMEOUT_MS + LOOKUP_DELAY_MS + 1000;
+    const before = await shipmentsOf();
+    const retry = await t.call('POST', '/ship', key, abroad, { 'idempotency-key': idempotencyKey });
+    expectError(retry, 502, 'carrier_http_exception');
+    expect(retry.body.error.message).toMatch(/not booked again: check the carrier account/);
+    const again = await t.call('POST', '/ship', key, abroad, { 'idempotency-key': idempotencyKey });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(retry.body);
+    expect(await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).toHaveLength(1);
+    expect(await shipmentsOf()).toBe(before);
   });
 
   it('waits for a booking the carrier does not show yet (its lookup lags), then answers it', async () => {

@@ -89,7 +89,10 @@ export function parseLookupResponse(body: string, reference: string): ListedLabe
     .filter((t) => (xmlAttr(t, 'TransactionType') ?? 'PRINT').toUpperCase() === 'PRINT' && xmlText(t.ReferenceID) === reference && !refunded(t))
     .map((t) => {
       const pic = xmlText(t.PIC);
-      if (!pic) throw unexpectedBody('transactions listing (a label purchase without PIC)');
+      // An international label has no PIC, only a CustomsNumber (PROTOCOL.md §5), which the
+      // listing's Transaction does not give: the booking is there but cannot be named (booking-lookup.ts
+      // "unnamed": neither recorded nor bought again, nor asked about for as long as the key lives).
+      if (!pic) throw new ApiError('conflict', `carrier_d_reseller lists a label bought with Waybill's reference without a PIC (transaction ${xmlText(t.TransactionID) ?? 'without an id'}; an international label's customs number is not in the listing): look it up in the carrier's account`, 'shipment.references');
       return { pic, id: Number(xmlText(t.TransactionID) ?? Number.NaN) };
     })
     .sort((a, b) => a.id - b.id);
@@ -106,8 +109,8 @@ export function parseLookupResponse(body: string, reference: string): ListedLabe
 export function bookingOf(pics: readonly string[], packages: number): { found: FoundBooking } | { partial: string[] } | null {
   if (pics.length === 0) return null;
   if (pics.length < packages) return { partial: [...pics] };
-  // More labels than packages under one reference: not one booking of this request's. Answered as a
-  // booking without a lookup (booking-lookup.ts "unknown"): a batch item fails as interrupted.
-  if (pics.length > packages) throw new ApiError('carrier_unsupported_method', `carrier_d_reseller lists ${pics.length} labels with Waybill's reference for a shipment of ${packages} packages: ${pics.join(', ')}`, 'shipment.references');
+  // More labels than packages under one reference: not one booking of this request's
+  // (booking-lookup.ts "unnamed"): a /ship retry is told so, a batch item fails as interrupted.
+  if (pics.length > packages) throw new ApiError('conflict', `carrier_d_reseller lists ${pics.length} labels with Waybill's reference for a shipment of ${packages} packages: ${pics.join(', ')}`, 'shipment.references');
   return { found: { tracking_number: pics[0]!, package_tracking_numbers: [...pics], ...(pics.length > 1 ? { carrier_shipment_id: pics.join(',') } : {}) } };
 }

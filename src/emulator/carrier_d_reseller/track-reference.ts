@@ -42,7 +42,8 @@ function transaction(label: StoredLabel) {
     '@_TransactionDateTime': stamp(label.printedAt),
     '@_PostmarkDate': stamp(label.printedAt).slice(0, 8),
     ...(refunded ? { '@_RefundStatus': 'REFUNDED' } : {}),
-    PIC: label.pic,
+    // As the label answer: an international label's number is its CustomsNumber, never a PIC.
+    ...(label.international ? {} : { PIC: label.pic }),
     TransactionID: String(label.transactionId),
     Amount: label.postage.toFixed(2),
     Weight: label.weightOz ?? '',

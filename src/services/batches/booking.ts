@@ -174,7 +174,7 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       log.warn({ err, batch: item.batch_id, index: item.idx }, 'interrupted batch item could not be looked up at the carrier');
       return false;
     }
-    if (answer.kind === 'unknown') return false;
+    if (answer.kind === 'unknown' || answer.kind === 'unnamed') return false;
     if (answer.kind === 'pending') {
       log.info({ batch: item.batch_id, index: item.idx, reason: answer.reason }, 'interrupted batch item: asking the carrier again later');
       return true;

@@ -10,7 +10,10 @@
  *   it never booked, and booking again under the same reference is safe;
  * - pending: not found yet, too soon to tell, or the carrier could not be asked now: ask again later;
  * - unknown: this carrier (or this booking, whose shipper's references leave no field for ours)
- *   has no lookup: the booking stays interrupted for a person to check.
+ *   has no lookup: the booking stays interrupted for a person to check;
+ * - unnamed: the carrier shows something under the reference that cannot be recorded as this
+ *   request's booking (more labels than packages, a label without a number the listing gives): it
+ *   is neither stored nor booked again, and a person checks the carrier account.
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
@@ -22,7 +25,7 @@ import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 /** A booking prepared as for its call (shipping.ts prepareBooking), with Waybill's reference. */
 type Booking = Pick<PreparedCall<'ship'>, 'adapter' | 'call'> & { req: ShipmentRequest };
 
-export type LookupAnswer = { kind: 'found'; found: FoundBooking } | { kind: 'absent' } | { kind: 'pending'; reason: string } | { kind: 'unknown'; reason: string };
+export type LookupAnswer = { kind: 'found'; found: FoundBooking } | { kind: 'absent' } | { kind: 'pending'; reason: string } | { kind: 'unknown'; reason: string } | { kind: 'unnamed'; reason: string };
 
 /**
  * Waybill's reference of one idempotency record: 26 characters, within every carrier's shortest
@@ -71,6 +74,7 @@ export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; d
     } catch (err) {
       const e = toApiError(err);
       if (e.code === 'carrier_unsupported_method') return { kind: 'unknown', reason: e.message };
+      if (e.code === 'conflict') return { kind: 'unnamed', reason: e.message };
       return { kind: 'pending', reason: `the lookup failed: ${e.message}` };
     }
     if (found) return { kind: 'found', found };

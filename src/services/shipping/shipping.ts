@@ -241,6 +241,8 @@ export function createShippingService(deps: ShippingDeps) {
   async function settleInterrupted(p: PreparedBooking, claimed: { tenant: string; key: string }, interruptedAt: string) {
     const answer = await deps.lookup.lookup(p, new Date(interruptedAt));
     if (answer.kind === 'found') return answer.found;
+    // A 5xx, so the key keeps this answer (http/idempotency.ts): every retry is told, none buys again.
+    if (answer.kind === 'unnamed') throw new ApiError('carrier_http_exception', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking, and ${p.account.carrier} shows what it booked under Waybill's reference, but not as one booking Waybill can record (${answer.reason}); it is not booked again: check the carrier account`, claimed.key);
     if (answer.kind !== 'pending') return undefined;
     await reopenIn(db, claimed, interruptedAt);
     throw keepClaim(new ApiError('idempotency_key_in_use', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); retry shortly`, claimed.key, { retryAfter: 5 }));

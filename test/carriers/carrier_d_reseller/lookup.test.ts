@@ -67,6 +67,13 @@ describe('carrier_d_reseller: the transactions listing by ReferenceID', () => {
     expect(parseLookupResponse(listing([]), REF)).toEqual({ pics: [] });
   });
 
+  it('cannot name a booking whose label has no PIC (international: its customs number is not listed), and says so rather than asking again', async () => {
+    const international = `<Transaction TransactionType="PRINT" TransactionDateTime="20260310120000"><TransactionID>7</TransactionID><Amount>41.20</Amount><ReferenceID>${REF}</ReferenceID></Transaction>`;
+    const err = await apiErrorOf(() => parseLookupResponse(listing([international]), REF));
+    expect(err.code).toBe('conflict');
+    expect(err.message).toMatch(/transaction 7/);
+  });
+
   it('goes on after an incomplete answer from the transaction after its last', () => {
     const body = listing([transaction('9400000000000000000001', 5)], 'StartingTransactionID="5" EndingTransactionID="5" CompleteDataSet="false"');
     expect(parseLookupResponse(body, REF)).toEqual({ pics: ['9400000000000000000001'], next: '6' });
@@ -83,6 +90,6 @@ describe('carrier_d_reseller: the transactions listing by ReferenceID', () => {
     expect(bookingOf(['A'], 1)).toEqual({ found: { tracking_number: 'A', package_tracking_numbers: ['A'] } });
     expect(bookingOf(['A', 'B'], 2)).toEqual({ found: { tracking_number: 'A', package_tracking_numbers: ['A', 'B'], carrier_shipment_id: 'A,B' } });
     expect(bookingOf(['A'], 3)).toEqual({ partial: ['A'] });
-    expect((await apiErrorOf(() => bookingOf(['A', 'B'], 1))).code).toBe('carrier_unsupported_method');
+    expect((await apiErrorOf(() => bookingOf(['A', 'B'], 1))).code).toBe('conflict');
   });
 });
