@@ -108,7 +108,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       let found: FoundBooking | null;
       try {
         const res = await send(call, ENDPOINTS.lookupReference, { path: `${fillPath(ENDPOINTS.lookupReference.path, { referenceNumber })}?${new URLSearchParams(query).toString()}` });
-        found = parseLookupResponse(res.body);
+        found = parseLookupResponse(res.body, req.packages.length);
       } catch (err) {
         // 404 "Tracking number information not found": the carrier has no booking with the reference.
         if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return null;

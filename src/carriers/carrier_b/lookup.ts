@@ -49,12 +49,19 @@ export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, 
   };
 }
 
-export function parseLookupResponse(body: unknown): FoundBooking | null {
+/**
+ * Reference tracking → the booking of `packages` packages, or null. Other than `packages` numbers
+ * under the reference is not this request's booking as the carrier made it (fewer: recorded, it
+ * would lack packages for good), so it is not recorded (booking-lookup.ts "unnamed").
+ */
+export function parseLookupResponse(body: unknown, packages: number): FoundBooking | null {
   const shipments = dig(body, 'trackResponse', 'shipment');
   if (!Array.isArray(shipments)) throw unexpectedBody('reference tracking answer without trackResponse.shipment');
   const numbers = objects(shipments).flatMap((s) => objects(s.package).flatMap((p) => text(p.trackingNumber) ?? []));
   const unique = [...new Set(numbers)];
-  return unique.length === 0 ? null : { tracking_number: unique[0]!, package_tracking_numbers: unique };
+  if (unique.length === 0) return null;
+  if (unique.length !== packages) throw new ApiError('conflict', `carrier_b shows ${unique.length} packages with Waybill's reference for a shipment of ${packages}: ${unique.join(', ')}`, 'shipment.references');
+  return { tracking_number: unique[0]!, package_tracking_numbers: unique };
 }
 
 /** The format Label Recovery is asked for: the booking's own, but PDF for PDF and PNG labels. */

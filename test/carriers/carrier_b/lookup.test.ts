@@ -42,7 +42,13 @@ describe("carrier_b: Waybill's reference and reference-number tracking", () => {
 
   it('reads the packages found', () => {
     const body = { trackResponse: { shipment: [{ inquiryNumber: 'WB0', package: [{ trackingNumber: '1Z0000000000000001' }, { trackingNumber: '1Z0000000000000002' }] }] } };
-    expect(parseLookupResponse(body)).toEqual({ tracking_number: '1Z0000000000000001', package_tracking_numbers: ['1Z0000000000000001', '1Z0000000000000002'] });
+    expect(parseLookupResponse(body, 2)).toEqual({ tracking_number: '1Z0000000000000001', package_tracking_numbers: ['1Z0000000000000001', '1Z0000000000000002'] });
+  });
+
+  it('records no booking of another number of packages than the request’s (a short one would lack packages for good)', () => {
+    const body = { trackResponse: { shipment: [{ inquiryNumber: 'WB0', package: [{ trackingNumber: '1Z0000000000000001' }] }] } };
+    expect(() => parseLookupResponse(body, 2)).toThrow(expect.objectContaining({ code: 'conflict' }));
+    expect(() => parseLookupResponse({ trackResponse: { shipment: [{ package: [{ trackingNumber: 'A' }, { trackingNumber: 'B' }] }] } }, 1)).toThrow(expect.objectContaining({ code: 'conflict' }));
   });
 });
 
