@@ -2,7 +2,7 @@
  * Environment → typed Config. Every default is the embedded setup: SQLite in ./data, the built-in
  * carrier emulator on loopback. Invalid values stop start-up with a message naming the variable.
  */
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration.js';
 
@@ -209,6 +209,16 @@ function duration(env: Env, name: string, fallback: number): number {
   return ms;
 }
 
+/**
+ * dist/web, where `npm run build` puts the pages, from wherever this module runs: src/ (from
+ * source), dist/ (bundled into cli.js) or dist/chunks/ (bundled into a chunk it shares with what
+ * loads on first use; the bundler decides which, so both are handled).
+ */
+function builtWebRoot(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return basename(here) === 'chunks' ? join(here, '..', 'web') : join(here, '..', 'dist', 'web');
+}
+
 export function loadConfig(env: Env, carriers: CarrierNames): Config {
   const dataDir = resolve(env.WAYBILL_DATA_DIR || './data');
   const urls: Config['carriers']['urls'] = {};
@@ -250,7 +260,7 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
     },
     invitationTtlMs: duration(env, 'WAYBILL_INVITATION_TTL', 7 * 86_400_000),
     oidc: oidc(env),
-    webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : fileURLToPath(new URL('../dist/web', import.meta.url)),
+    webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : builtWebRoot(),
     carriers: {
       mode,
       timeoutMs: int(env, 'WAYBILL_CARRIER_TIMEOUT_MS', 30_000, 1),

@@ -64,6 +64,10 @@ it('npm start serves the compiled service, carrier calls, label work threads and
     await withinDeadline('listening', 60_000, listening);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
+    // The console, from the pages `npm run build` put in dist/web (found from wherever the bundler put the config).
+    const consolePage = await fetch(`http://127.0.0.1:${port}/console/`);
+    expect(consolePage.status, await consolePage.clone().text()).toBe(200);
+    expect(await consolePage.text()).toContain('<div id="app"');
     // A compiled start: the service process is plain node on dist/, no TypeScript loader.
     expect(out).not.toContain('tsx');
     // What loads on first use (the HTTP client of carrier calls) loads in the compiled bundle too.
