@@ -7,11 +7,13 @@ import { callBlob } from './call';
 
 const OPENS = /^(application\/pdf|image\/)/;
 
-export function LabelLink({ url, name, text = 'Download label' }: { url: string; name: string; text?: string }) {
+/** `url` absent: a booking found at the carrier after a lost answer, stored without its labels. */
+export function LabelLink({ url, name, text = 'Download label' }: { url: string | undefined; name: string; text?: string }) {
   const [state, setState] = useState<{ href?: string; type?: string; opens?: boolean; ext?: string; error?: string }>({});
   useEffect(() => {
     let href: string | undefined;
     let live = true;
+    if (url === undefined) return;
     callBlob(url)
       .then((blob) => {
         href = URL.createObjectURL(blob);
@@ -25,6 +27,7 @@ export function LabelLink({ url, name, text = 'Download label' }: { url: string;
       if (href) URL.revokeObjectURL(href);
     };
   }, [url]);
+  if (url === undefined) return <span class="note">No label here: the carrier has it (booking found after a lost answer)</span>;
   if (state.error) return <span class="note note-error">Label unavailable: {state.error}</span>;
   if (!state.href) return <span class="note" role="status">Preparing label…</span>;
   return state.opens ? (

@@ -6,10 +6,10 @@
 import { useState } from 'preact/hooks';
 import { call } from '../call';
 import { dateTime, money } from '../../shared/format';
-import type { Account, Address, CarrierMeta } from '../types';
+import type { Account, Address, AddressForm, CarrierMeta } from '../types';
 import { useIntent } from '../intent';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
-import { AddressFields, blankAddress, clean } from './new-shipment';
+import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
 import { useCan } from '../context';
 
 const SECRET = /secret|password|passphrase|key|token/i;
@@ -28,7 +28,7 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(a.name ?? '');
   const [auth, setAuth] = useState<Record<string, string>>({});
-  const [billing, setBilling] = useState<Address>({ ...blankAddress, ...a.billing_address });
+  const [billing, setBilling] = useState<AddressForm>(formOf(a.billing_address));
   const [units, setUnits] = useState({ weight: a.defaults.weight_units ?? '', dim: a.defaults.dim_units ?? '' });
   const act = useAction();
   const members = meta ? [...meta.auth.required, ...meta.auth.optional] : Object.keys(a.auth);
@@ -37,7 +37,7 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
     const changed = Object.fromEntries(Object.entries(auth).filter(([, v]) => v !== ''));
     const address = clean(billing);
     // The billing address is where CSV batch rows ship from and returns go back to.
-    const addressChanged = address.street1 !== undefined && JSON.stringify(address) !== JSON.stringify(clean({ ...blankAddress, ...a.billing_address }));
+    const addressChanged = address.street1 !== undefined && JSON.stringify(address) !== JSON.stringify(clean(formOf(a.billing_address)));
     const defaults = { ...a.defaults, ...(units.weight ? { weight_units: units.weight } : {}), ...(units.dim ? { dim_units: units.dim } : {}) };
     const defaultsChanged = JSON.stringify(defaults) !== JSON.stringify(a.defaults);
     const body = {

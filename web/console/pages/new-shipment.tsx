@@ -8,7 +8,7 @@ import { day, money } from '../../shared/format';
 import { useIntent } from '../intent';
 import { LabelLink } from '../label';
 import { BASE, Link } from '../router';
-import type { Account, Address, CarrierMeta, Rate, Shipment } from '../types';
+import { ADDRESS_FIELDS, type Account, type Address, type AddressForm, type CarrierMeta, type Rate, type Shipment } from '../types';
 import { ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { accountName } from '../names';
 import { useCan } from '../context';
@@ -23,11 +23,11 @@ interface Parcel {
 /** The units the API takes (KG or LB): offering OZ or G would only be refused. */
 const WEIGHT_UNITS = ['LB', 'KG'];
 
-export const blankAddress: Address = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
+export const blankAddress: AddressForm = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
 const blankParcel: Parcel = { weight: '1', length: '10', width: '8', height: '4' };
 
-export function AddressFields({ legend, value, onChange, required = true }: { legend: string; value: Address; onChange: (a: Address) => void; required?: boolean }) {
-  const f = (k: keyof Address, label: string, extra: Record<string, unknown> = {}) => (
+export function AddressFields({ legend, value, onChange, required = true }: { legend: string; value: AddressForm; onChange: (a: AddressForm) => void; required?: boolean }) {
+  const f = (k: keyof AddressForm, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} value={value[k] ?? ''} onValue={(v) => onChange({ ...value, [k]: v })} {...extra} />
   );
   return (
@@ -53,9 +53,17 @@ function deliveryText(r: Rate): string {
   return [r.estimated_date ? `Arrives ${day(r.estimated_date)}` : undefined, days].filter(Boolean).join(' · ');
 }
 
-export function clean(a: Address): Address {
-  const out: Address = {};
-  for (const [k, v] of Object.entries(a)) if (v) (out as Record<string, string>)[k] = k === 'country' ? v.toUpperCase() : v;
+/** What the form holds, without its empty fields, the country in capitals: the address to send. */
+export function clean(a: AddressForm): AddressForm {
+  const out: AddressForm = {};
+  for (const k of ADDRESS_FIELDS) if (a[k]) out[k] = k === 'country' ? a[k].toUpperCase() : a[k];
+  return out;
+}
+
+/** An address from an answer as the form holds it (its text fields). */
+export function formOf(a: Address | undefined): AddressForm {
+  const out: AddressForm = { ...blankAddress };
+  for (const k of ADDRESS_FIELDS) if (a?.[k] !== undefined) out[k] = a[k];
   return out;
 }
 
@@ -63,8 +71,8 @@ export function NewShipment() {
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
   const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
   const [chosen, setChosen] = useState<string[]>([]);
-  const [sender, setSender] = useState<Address>(blankAddress);
-  const [recipient, setRecipient] = useState<Address>(blankAddress);
+  const [sender, setSender] = useState<AddressForm>(blankAddress);
+  const [recipient, setRecipient] = useState<AddressForm>(blankAddress);
   const [parcels, setParcels] = useState<Parcel[]>([blankParcel]);
   const [units, setUnits] = useState({ weight: 'LB', dim: 'IN' });
   const [order, setOrder] = useState('');
@@ -127,7 +135,7 @@ export function NewShipment() {
   // The first account chosen fills an empty From with its billing address (where its parcels leave from).
   const choose = (a: Account, on: boolean) => {
     setChosen(on ? [...chosen, a.id] : chosen.filter((x) => x !== a.id));
-    if (on && a.billing_address && Object.values(sender).every((v) => v === '' || v === 'US')) setSender({ ...blankAddress, ...a.billing_address });
+    if (on && a.billing_address && Object.values(sender).every((v) => v === '' || v === 'US')) setSender(formOf(a.billing_address));
   };
 
   const setParcel = (i: number, k: keyof Parcel) => (v: string) => setParcels(parcels.map((p, j) => (j === i ? { ...p, [k]: v } : p)));

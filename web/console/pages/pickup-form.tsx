@@ -8,9 +8,9 @@ import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
-import type { Account, Address, CarrierMeta } from '../types';
+import type { Account, AddressForm, CarrierMeta } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
-import { AddressFields, blankAddress, clean } from './new-shipment';
+import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
 
 /** The next weekday after today, YYYY-MM-DD (carriers collect on working days). */
 function nextWorkday(): string {
@@ -26,7 +26,7 @@ export function SchedulePickup() {
   const pickupCarriers = new Set((carriers.data?.carriers ?? []).filter((c) => c.operations.includes('pickup')).map((c) => c.slug));
   const list = (accounts.data?.shipping_accounts ?? []).filter((a) => pickupCarriers.has(a.carrier));
   const [account, setAccount] = useState('');
-  const [where, setWhere] = useState<Address>(blankAddress);
+  const [where, setWhere] = useState<AddressForm>(blankAddress);
   const [form, setForm] = useState({ place: 'front desk', date: nextWorkday(), ready: '10:00', close: '17:00', parcels: '1', weight: '5', units: 'LB', service: '' });
   const act = useIntent();
   const chosen = list.find((a) => a.id === account);
@@ -36,7 +36,7 @@ export function SchedulePickup() {
     setAccount(id);
     const a = list.find((x) => x.id === id);
     // Parcels are usually collected where they leave from: the account's billing address.
-    if (a?.billing_address) setWhere({ ...blankAddress, ...a.billing_address });
+    if (a?.billing_address) setWhere(formOf(a.billing_address));
   };
   const submit = async (e: Event) => {
     e.preventDefault();

@@ -10,9 +10,9 @@ import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
-import type { Account, Address, CarrierMeta } from '../types';
+import type { Account, Address, AddressForm, CarrierMeta } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
-import { AddressFields, blankAddress, clean } from './new-shipment';
+import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
 
 export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
@@ -79,7 +79,7 @@ interface Line {
 const blankLine: Line = { product: '', sku: '', quantity: '1', value: '', weight: '' };
 
 export function NewPortalLink() {
-  const [customer, setCustomer] = useState<Address>(blankAddress);
+  const [customer, setCustomer] = useState<AddressForm>(blankAddress);
   const [ids, setIds] = useState({ customer: '', order: '', units: 'LB' });
   const [lines, setLines] = useState<Line[]>([blankLine]);
   const [link, setLink] = useState<{ url: string; expires: string }>();
@@ -167,7 +167,7 @@ interface Method {
  */
 export function NewReturn() {
   const methods = useApi<{ return_methods: Method[] }>('/returns/methods');
-  const [customer, setCustomer] = useState<Address>(blankAddress);
+  const [customer, setCustomer] = useState<AddressForm>(blankAddress);
   const [form, setForm] = useState({ method: '', customer: '', order: '', product: '', quantity: '1', weight: '1', units: 'LB', date: '', ready: '10:00', close: '17:00' });
   const act = useIntent();
   const list = methods.data?.return_methods ?? [];
