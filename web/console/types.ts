@@ -16,6 +16,10 @@ export type Costs = NonNullable<Shipment['costs']>;
 export type Account = Answer<'getShippingAccount'>['shipping_account'];
 export type CarrierMeta = Answer<'listCarriers'>['carriers'][number];
 export type Rate = Answer<'rateShipment'>['rates'][number];
+export type Endpoint = Answer<'getWebhook'>['webhook'];
+export type Delivery = Answer<'listWebhookDeliveries'>['deliveries'][number];
+export type Batch = Answer<'getBatch'>['batch'];
+export type Branding = Answer<'getBranding'>['branding'];
 
 /** GET /me: who is signed in and what they may do. */
 export type Me = Answer<'getMe'>['me'];

@@ -9,31 +9,10 @@ import { dateTime } from '../../shared/format';
 import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
-import type { CarrierMeta } from '../types';
+import type { Batch, CarrierMeta } from '../types';
 import { Confirm, ErrorNote, Facts, ListTable, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
 import { BatchUpload } from './batch-upload';
 import { useCan } from '../context';
-
-interface Counts {
-  total: number;
-  queued: number;
-  in_progress: number;
-  booked: number;
-  failed: number;
-  cancelled: number;
-}
-
-interface Batch {
-  id: string;
-  status: 'queued' | 'in_progress' | 'completed' | 'completed_with_errors' | 'cancelled';
-  created: string;
-  completed?: string;
-  reference: string | null;
-  label_type: string | null;
-  counts: Counts;
-  /** The print file formats that hold every booked label (labels are not converted); absent from older services. */
-  print_formats?: string[];
-}
 
 interface Item {
   index: number;

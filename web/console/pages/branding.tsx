@@ -9,16 +9,7 @@ import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
 import './branding.css';
-
-interface Branding {
-  display_name?: string;
-  accent_color?: string;
-  accent_text_color?: string;
-  logo_url?: string;
-  logo_width?: number;
-  logo_height?: number;
-  updated?: string;
-}
+import type { Branding } from '../types';
 
 /** The pages' own blue, used until a colour is set. */
 const DEFAULT_ACCENT = '#0b5cad';

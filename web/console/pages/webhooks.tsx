@@ -7,29 +7,7 @@ import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { Confirm, ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
 import { useCan } from '../context';
-
-interface Endpoint {
-  id: string;
-  url: string;
-  events: string[];
-  description?: string;
-  enabled: boolean;
-  disabled_reason?: string;
-  failing_since?: string;
-  created: string;
-  secret?: string;
-}
-
-interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  created: string;
-  completed?: string;
-  next_attempt?: string;
-  attempts: { at: string; status_code?: number; duration_ms: number; error?: string }[];
-}
+import type { Endpoint, Delivery } from '../types';
 
 export const EVENT_TYPES = ['shipment.created', 'shipment.cancelled', 'tracking.updated', 'pickup.scheduled', 'pickup.cancelled', 'return.created', 'return.updated', 'batch.completed'];
 
