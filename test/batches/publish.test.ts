@@ -3,16 +3,21 @@
  * event loop), and the batch is published with the last of them: until then no list, read or
  * worker sees it. A store cut off in the middle (here the database refuses one item of the third
  * transaction, as a full disk would; a crash leaves the same rows) leaves an unpublished batch that
- * nothing shows or books, and that the batch worker removes once no request can still be storing it.
+ * nothing shows or books, and that the batch worker removes once no request can still be storing it
+ * (on SQLite, one process, as soon as the service starts again).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UNPUBLISHED_AFTER_MS } from '../../src/services/batches/worker.js';
-import { expectError } from '../support/app.js';
+import { createTestApp, expectError, type TestApp } from '../support/app.js';
+import { startTestEmulator } from '../support/emulator.js';
 import { dialects } from '../support/databases.js';
 import { waitFor } from '../support/webhook-receiver.js';
 import { recipientUS } from '../contract/support.js';
-import { emulatorBookings, finished, item, useBatchApp } from './support.js';
+import { emulatorBookings, finished, item, sender, useBatchApp } from './support.js';
 
 const ITEMS = 500;
 const FAILING = 450;
@@ -72,5 +77,34 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
     expect(await db().selectFrom('batch_items').select('idx').where('batch_id', '=', id).execute()).toEqual([]);
     // The later batch, published, stays.
     expect((await s.t.call('GET', `/batches/${later.body.batch.id}`, s.key)).status).toBe(200);
+  });
+});
+
+describe('a batch whose store was cut off, on SQLite', () => {
+  it('is removed when the service starts again (one process: no store of the previous one still runs)', async () => {
+    const em = await startTestEmulator();
+    const sqliteFile = join(mkdtempSync(join(tmpdir(), 'waybill-unpublished-')), 'db.sqlite');
+    const first = await createTestApp({ emulatorUrl: em.url, sqliteFile });
+    let second: TestApp | undefined;
+    try {
+      const key = await first.key();
+      const account = (await first.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: sender } })).body.shipping_account.id;
+      const db = first.db.database.db;
+      await sql.raw("CREATE TRIGGER fail_item BEFORE INSERT ON batch_items WHEN NEW.reference = 'fail-here' BEGIN SELECT RAISE(ABORT, 'disk full'); END").execute(db);
+      const shipments = Array.from({ length: ITEMS }, (_, i) => item(account, { references: [{ type: 'customer_reference', value: i === FAILING ? 'fail-here' : `order-${i}` }] }));
+      expect((await first.call('POST', '/batches', key, { batch: { shipments } })).status).toBe(500);
+      await sql.raw('DROP TRIGGER fail_item').execute(db);
+      const [left] = await db.selectFrom('batches').select('id').execute();
+      expect(left).toBeDefined();
+      await first.close();
+
+      second = await createTestApp({ emulatorUrl: em.url, sqliteFile, background: true });
+      const again = second.db.database.db;
+      await waitFor(async () => (await again.selectFrom('batches').select('id').execute()).length === 0, 'the unpublished batch to be removed at start');
+      expect(await again.selectFrom('batch_items').select('idx').execute()).toEqual([]);
+    } finally {
+      await em.close();
+      await second?.close();
+    }
   });
 });
