@@ -47,18 +47,21 @@ const csvBatch = (ctx: Ctx, body: Buffer) => ({ path: csvPath(ctx), type: 'text/
 /** `s` followed by letters, `n` characters in all. */
 const pad = (s: string, n: number) => `${s} ${'x'.repeat(n)}`.slice(0, n);
 
-/** 10,000 valid shipments padded with long (valid) text up to the body limit. */
+/**
+ * 10,000 valid shipments padded with long (valid) text up to the body limit: each field within the
+ * contract's bound (an address line 1,000 characters, a reference 200), so every item is queued.
+ */
 function validJson(account: string): Buffer {
   const shipments = Array.from({ length: 10_000 }, (_, i) => ({
     shipping_account: account,
     sender,
-    recipient: { ...recipient, name: `Bob ${i}`, company: pad(`Company ${i}`, 900), street2: pad(`Floor ${i}`, 900) },
+    recipient: { ...recipient, name: `Bob ${i}`, company: pad(`Company ${i}`, 900), street2: pad(`Floor ${i}`, 900), street3: pad(`Door ${i}`, 700) },
     packages: [{ weight: 2 }],
     packaging: 'your_packaging',
     dim_units: 'IN',
     weight_units: 'LB',
     service: 'carrier_a_ground',
-    references: [{ type: 'customer_reference', value: pad(`order ${i}`, 900) }],
+    references: [{ type: 'customer_reference', value: pad(`order ${i}`, 200) }],
   }));
   return Buffer.from(JSON.stringify({ batch: { shipments } }));
 }
@@ -129,6 +132,12 @@ function pollHealth(url: string): { stop(): Promise<number> } {
   };
 }
 
+/** An accepted batch's items as queued and failed: a "valid" body whose items all failed measured a refusal. */
+function accepted(text: string): string | undefined {
+  const counts = (JSON.parse(text) as { batch?: { counts?: { queued: number; failed: number } } }).batch?.counts;
+  return counts ? `(${counts.queued} queued, ${counts.failed} failed)` : undefined;
+}
+
 /** Cancels a batch the case created, so that its booking does not run into the next case. */
 async function cancelBatch(ctx: Ctx, text: string): Promise<void> {
   const id = (JSON.parse(text) as { batch?: { id?: string } }).batch?.id;
@@ -149,7 +158,7 @@ async function runCase(ctx: Ctx, c: Case): Promise<string> {
       const res = await fetch(`${ctx.service.url}${r.path}`, { method: 'POST', headers: { zkkey: ctx.key, 'content-type': r.type, ...r.headers }, body: r.body }).catch((err: Error) => err);
       if (res instanceof Error) return { status: `failed: ${res.message}`, text: '', bytes: 0, ms: performance.now() - started };
       const text = await res.text();
-      return { status: String(res.status), text, bytes: Buffer.byteLength(text), ms: performance.now() - started, code: res.status >= 400 ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : undefined };
+      return { status: String(res.status), text, bytes: Buffer.byteLength(text), ms: performance.now() - started, code: res.status >= 400 ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : accepted(text) };
     }),
   );
   // The window ends shortly after the answer: booking an accepted batch is measured elsewhere

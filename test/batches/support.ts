@@ -1,5 +1,6 @@
 /** Shared setup of the batch suites: the app with its background work, the emulator, a carrier_a account. */
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../../src/clock.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { waitFor } from '../support/webhook-receiver.js';
@@ -18,11 +19,11 @@ export function item(account: string, overrides: Record<string, unknown> = {}) {
   return { shipping_account: account, sender, recipient: recipientUS, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground', ...overrides };
 }
 
-export function useBatchApp(opts: { dialect?: 'sqlite' | 'postgres'; env?: Record<string, string> } = {}): BatchSuite {
+export function useBatchApp(opts: { dialect?: 'sqlite' | 'postgres'; env?: Record<string, string>; clock?: Clock } = {}): BatchSuite {
   const s = {} as BatchSuite;
   beforeAll(async () => {
     s.em = await startTestEmulator();
-    s.t = await createTestApp({ emulatorUrl: s.em.url, background: true, dialect: opts.dialect ?? 'sqlite', env: { WAYBILL_WEBHOOK_POLL_MS: '20', ...opts.env } });
+    s.t = await createTestApp({ emulatorUrl: s.em.url, background: true, dialect: opts.dialect ?? 'sqlite', ...(opts.clock ? { clock: opts.clock } : {}), env: { WAYBILL_WEBHOOK_POLL_MS: '20', ...opts.env } });
     s.key = await s.t.key();
     const res = await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: sender } });
     if (res.status !== 200) throw new Error(res.raw);

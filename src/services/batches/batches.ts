@@ -121,6 +121,8 @@ export function createBatchesService(deps: BatchesDeps) {
       };
     };
     const batch: repo.BatchRow = { id, tenant, status: 'queued', reference: spec.reference ?? null, label_type: spec.label_type ?? null, source: spec.source, total: spec.items.length, created_at: now, completed_at: null };
+    // Stored over many short transactions, the batch seen (and its items booked) only once the last
+    // is stored. A store that fails leaves what a crash would: the batch worker removes it later.
     await repo.insertBatch(db, batch, spec.items.length, rowOf, slice);
     // A batch whose every item failed its checks is finished already.
     if (checked.every((c) => c.error)) await finishIfDone(db, id, clock.now());

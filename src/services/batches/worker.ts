@@ -7,14 +7,16 @@
  * the shopping lane's. A lane whose booking is answered 429 is backed off (its Retry-After, else
  * 1 s doubling to 30 s) and its throttled items go back to the queue. Leases are renewed while
  * calls run; items of a worker that died (lease run out, or on SQLite any item a previous process
- * held) are settled by batch-booking.ts `recover` before anything else is claimed.
+ * held) are settled by batch-booking.ts `recover` before anything else is claimed. Batches whose
+ * items were never all stored (the request failed or its process died while storing them: storage
+ * publishes a batch with its last items) are removed once no store can still be running.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Log } from '../../logger.js';
 import type { Db, Dialect } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/batches.js';
-import { IDEMPOTENCY_TTL_MS, startLoop, type BackgroundLoop } from '../kernel/index.js';
+import { IDEMPOTENCY_TTL_MS, startLoop, timeSlicer, type BackgroundLoop } from '../kernel/index.js';
 import { callsBeforeBooking, type BatchBooking, type BookOutcome } from './booking.js';
 import type { ShipmentRequestInput } from '../../contract/shipment.js';
 import { SHOPPING_LANE } from './lanes.js';
@@ -31,6 +33,9 @@ export interface BatchWorkerDeps {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** Past this, no request is still storing a batch's items (10,000 take seconds): an unpublished batch is left over. */
+export const UNPUBLISHED_AFTER_MS = 10 * 60_000;
+const UNPUBLISHED_SWEEP_MS = 60_000;
 
 export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'nudge' | 'stop'> {
   const { db, clock, log, booking, config } = deps;
@@ -40,6 +45,8 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
   const backoff = new Map<string, { until: number; delayMs: number }>();
   let renewedAt = 0;
   let sweptAt = 0;
+  let unpublishedSweptAt = 0;
+  const startedAt = clock.now().getTime();
   let started = false;
   let stopping = false;
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -99,6 +106,10 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
       started = true;
       for (const item of await repo.abandoned(db, { now: iso(t), owner, allOthers, limit: 100 })) await booking.recover(item, log);
     }
+    if (t - unpublishedSweptAt >= UNPUBLISHED_SWEEP_MS) {
+      unpublishedSweptAt = t;
+      await sweepUnpublished(t);
+    }
     for (const lane of lanes) {
       if (backingOff(lane)) continue;
       const capacity = config.concurrency - (inFlight.get(lane) ?? 0);
@@ -107,6 +118,16 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     }
     // Finishing items nudge the loop; idle turns find new batches and back-offs that ran out.
     return false;
+  }
+
+  /** On SQLite (one process) a batch begun before this process started is left over at once. */
+  async function sweepUnpublished(t: number): Promise<void> {
+    const before = iso(Math.max(t - UNPUBLISHED_AFTER_MS, deps.dialect === 'sqlite' ? startedAt : 0));
+    const slice = timeSlicer();
+    for (const batch of await repo.unpublished(db, before, 10)) {
+      await repo.deleteUnpublished(db, batch, slice);
+      log.info({ batch: batch.id, items: batch.total }, 'removed a batch whose items were never all stored');
+    }
   }
 
   const loop = startLoop('batch worker', step, { idleMs: config.pollMs, log });

@@ -42,12 +42,15 @@ export function fingerprint(method: string, route: string, body: unknown): strin
 }
 
 /**
- * The same fingerprint, hashed an array element at a time with the event loop given its turns in
- * between: at once, a 10,000-shipment batch body held it for as long as its parsing used to.
+ * The same fingerprint, hashed a piece at a time with the event loop given its turns in between: at
+ * once, a 10,000-shipment batch body held it for as long as its parsing used to. Every array and
+ * every object holding an array or object is taken apart (a batch's shipments sit two objects
+ * deep); an object of plain values is written whole, as canonicalJson does. `slice` is the
+ * caller's turn-giver (its budget), a time slicer by default.
  */
-export async function fingerprintInSlices(method: string, route: string, body: unknown): Promise<string> {
+export async function fingerprintInSlices(method: string, route: string, body: unknown, slice = timeSlicer()): Promise<string> {
   const hash = createHash('sha256').update(`${method} ${route}\n`);
-  const slice = timeSlicer();
+  const container = (v: unknown): v is object => v !== null && typeof v === 'object';
   const walk = async (value: unknown): Promise<void> => {
     if (Array.isArray(value)) {
       hash.update('[');
@@ -57,11 +60,11 @@ export async function fingerprintInSlices(method: string, route: string, body: u
         await walk(value[i]);
       }
       hash.update(']');
-    } else if (value !== null && typeof value === 'object' && Object.values(value).some(Array.isArray)) {
-      // Only objects holding arrays are taken apart; the rest are written whole, as canonicalJson does.
+    } else if (container(value) && Object.values(value).some(container)) {
       const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       hash.update('{');
       for (const [i, [k, v]] of entries.entries()) {
+        await slice();
         hash.update(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`);
         await walk(v);
       }

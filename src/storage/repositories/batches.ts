@@ -7,6 +7,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import type { BatchesTable, BatchItemsTable, IdempotencyTable, Tables } from '../tables.js';
+import { published, STORING } from './batch-store.js';
+
+export { deleteUnpublished, insertBatch, STORING, unpublished } from './batch-store.js';
 
 export type BatchRow = BatchesTable;
 export type BatchItemRow = BatchItemsTable;
@@ -24,23 +27,8 @@ export function itemRecord(item: BatchItemRow, now: string, expiresAt: string): 
   return { tenant: item.tenant, key: itemKey(item), fingerprint: `batch item ${item.batch_id}/${item.idx}`, state: 'in_progress', status_code: null, response: null, created_at: now, expires_at: expiresAt };
 }
 
-/** The batch and its `count` items, item `idx` being `itemAt(idx)`, made as its chunk is inserted. */
-/** `between` runs before each chunk of items: the caller's turn to let other work run. */
-export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('batches').values(batch).execute();
-    // Chunks keep every statement under SQLite's bound-variable limit, and short, since `between`
-    // lets other work run only between them (a statement of SQLite's runs on the event loop).
-    for (let i = 0; i < count; i += 100) {
-      await between();
-      const chunk = Array.from({ length: Math.min(100, count - i) }, (_, k) => itemAt(i + k));
-      await trx.insertInto('batch_items').values(chunk).execute();
-    }
-  });
-}
-
 export async function getBatch(db: Kysely<Tables>, tenant: string, id: string): Promise<BatchRow | undefined> {
-  return db.selectFrom('batches').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('batches').selectAll().where('tenant', '=', tenant).where('id', '=', id).where('status', '!=', STORING).executeTakeFirst();
 }
 
 /** Newest first. */
@@ -50,8 +38,8 @@ export async function getBatchById(db: Kysely<Tables>, id: string): Promise<Batc
 }
 
 export async function listBatches(db: Kysely<Tables>, tenant: string, q: { limit: number; offset: number }): Promise<{ rows: BatchRow[]; total: number }> {
-  const rows = await db.selectFrom('batches').selectAll().where('tenant', '=', tenant).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
-  const { n } = await db.selectFrom('batches').select((eb) => eb.fn.countAll<string | number>().as('n')).where('tenant', '=', tenant).executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('batches').selectAll().where('tenant', '=', tenant).where('status', '!=', STORING).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+  const { n } = await db.selectFrom('batches').select((eb) => eb.fn.countAll<string | number>().as('n')).where('tenant', '=', tenant).where('status', '!=', STORING).executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 
@@ -102,14 +90,15 @@ export interface ClaimQuery {
 
 export async function claim(db: Kysely<Tables>, dialect: Dialect, q: ClaimQuery): Promise<BatchItemRow[]> {
   // An idle carrier costs one indexed read, no transaction.
-  const any = await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where('carrier', '=', q.carrier).limit(1).executeTakeFirst();
+  const any = await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where('carrier', '=', q.carrier).where(published).limit(1).executeTakeFirst();
   if (!any) return [];
   return db.transaction().execute((trx) => claimIn(trx, dialect, q));
 }
 
 /** The claim inside a transaction the caller holds: the one that settles a slot's previous item, so a slot's turn costs one commit. */
 export async function claimIn(trx: Kysely<Tables>, dialect: Dialect, q: ClaimQuery): Promise<BatchItemRow[]> {
-  let due = trx.selectFrom('batch_items').select(['batch_id', 'idx']).where('status', '=', 'queued').where('carrier', '=', q.carrier).orderBy('queued_at').orderBy('batch_id').orderBy('idx').limit(q.limit);
+  // In batch order: oldest batch first, each batch's items by index.
+  let due = trx.selectFrom('batch_items').select(['batch_id', 'idx']).where('status', '=', 'queued').where('carrier', '=', q.carrier).where(published).orderBy('queued_at').orderBy('batch_id').orderBy('idx').limit(q.limit);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
   const picked = await due.execute();
   if (picked.length === 0) return [];
