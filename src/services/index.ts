@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
+import { createAuditLog } from './audit-log/index.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
 import { createBatchesService } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
@@ -83,6 +84,7 @@ export function createServices(deps: ServiceDeps) {
     portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations, branding }),
     batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations, labels: deps.labels }),
     identity: identityOf(deps, links),
+    auditLog: createAuditLog({ db, clock, retentionMs: deps.config?.auditRetentionMs ?? 365 * 86_400_000 }),
   };
 }
 
