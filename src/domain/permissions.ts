@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   'users.manage': 'invite users, change their roles and remove them, below owner',
   'users.owners': 'make owners, and change or remove them',
   'billing.manage': 'buy postage for prepaid accounts',
+  'audit.read': 'read and export the audit log',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -29,7 +30,7 @@ export type Role = (typeof ROLES)[number];
 
 const VIEWER: readonly Permission[] = ['me', 'data.read'];
 const SHIPPER: readonly Permission[] = [...VIEWER, 'shipments.rate', 'shipments.buy', 'shipments.cancel', 'batches.manage', 'pickups.manage', 'returns.manage'];
-const ADMIN: readonly Permission[] = [...SHIPPER, 'accounts.manage', 'webhooks.manage', 'keys.manage', 'users.manage'];
+const ADMIN: readonly Permission[] = [...SHIPPER, 'accounts.manage', 'webhooks.manage', 'keys.manage', 'users.manage', 'audit.read'];
 const OWNER: readonly Permission[] = [...ADMIN, 'users.owners', 'billing.manage'];
 
 /** The role table. */

@@ -73,7 +73,7 @@ export function createServices(deps: ServiceDeps) {
     pickups: createPickupsService({ calls, clock, db, ownership }),
     manifests,
     credentials: createCredentialsCheck({ calls }),
-    balances: createBalanceService({ calls, clock, ownership }),
+    balances: createBalanceService({ db, calls, clock, ownership }),
     // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
     idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),

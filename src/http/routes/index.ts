@@ -1,5 +1,6 @@
 import type { App, RouteContext } from '../types.js';
 import { registerAddressRoutes } from './address.js';
+import { registerAuditRoutes } from './audit.js';
 import { registerBalanceRoutes } from './balances.js';
 import { registerBatchRoutes } from './batches.js';
 import { registerBrandingRoutes } from './branding.js';
@@ -67,4 +68,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
 }

@@ -3,7 +3,7 @@
  * webhook secrets, keys, passwords, tokens) is replaced whole, whatever it holds, so a secret never
  * reaches the log even when a carrier's credential member has an unusual name inside `credentials`.
  */
-const SECRET_NAME = /secret|password|passwd|token|credential|authorization|signature|api_?key|private|^key$/i;
+const SECRET_NAME = /secret|password|passwd|passphrase|token|credential|authorization|signature|api_?key|private|^key$|^auth$/i;
 
 export const MASK = '••••';
 

@@ -25,8 +25,8 @@ export function itemRecord(item: BatchItemRow, now: string, expiresAt: string): 
 }
 
 /** The batch and its `count` items, item `idx` being `itemAt(idx)`, made as its chunk is inserted. */
-/** `between` runs before each chunk of items: the caller's turn to let other work run. */
-export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
+/** `between` runs before each chunk of items: the caller's turn to let other work run; `also` adds to the same transaction. */
+export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}, also?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('batches').values(batch).execute();
     // Chunks keep every statement under SQLite's bound-variable limit, and short, since `between`
@@ -36,6 +36,7 @@ export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: nu
       const chunk = Array.from({ length: Math.min(100, count - i) }, (_, k) => itemAt(i + k));
       await trx.insertInto('batch_items').values(chunk).execute();
     }
+    await also?.(trx);
   });
 }
 
