@@ -13,7 +13,7 @@ import * as repo from '../../storage/repositories/accounts.js';
 import type { Sealer } from '../../storage/sealing.js';
 import type { Address } from '../../domain/types.js';
 import { createTtlCache } from '../../ttl-cache.js';
-import { checkAllowed } from '../../domain/allowed.js';
+import { checkBillingAddress, validateAuth, validateDefaults } from './checks.js';
 import { recordAudit } from '../audit/index.js';
 
 export type Defaults = NonNullable<ShippingAccountInput['defaults']>;
@@ -49,32 +49,6 @@ export function maskSecret(value: string): string {
 
 function mask(auth: Record<string, string>, secret: readonly string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(auth).map(([k, v]) => [k, secret.includes(k) ? maskSecret(v) : v]));
-}
-
-function validateAuth(decl: CarrierDeclaration, auth: Record<string, string>, requireAll: boolean): void {
-  const allowed = [...decl.auth.required, ...decl.auth.optional];
-  for (const member of Object.keys(auth)) {
-    if (!allowed.includes(member)) {
-      throw new ApiError('schema_validation_error', `auth.${member} is not a credential of ${decl.slug}; allowed: ${allowed.join(', ')}`, `shipping_account.auth.${member}`);
-    }
-  }
-  if (!requireAll) return;
-  for (const member of decl.auth.required) {
-    if (!auth[member]) throw new ApiError('schema_field_required', `shipping_account.auth.${member} is required for ${decl.slug}`, `shipping_account.auth.${member}`);
-  }
-}
-
-export function validateDefaults(decl: CarrierDeclaration, defaults: Defaults, path: string): void {
-  const c = decl.catalog;
-  if (defaults.label_type !== undefined) checkAllowed(defaults.label_type, c.labelTypes, `${path}.label_type`, decl.slug);
-  if (defaults.packaging_type !== undefined) checkAllowed(defaults.packaging_type, c.packaging, `${path}.packaging_type`, decl.slug);
-  if (defaults.service !== undefined) checkAllowed(defaults.service, c.services, `${path}.service`, decl.slug);
-}
-
-function checkBillingAddress(address: Address): void {
-  for (const field of ['city', 'name', 'street1'] as const) {
-    if (!address[field]) throw new ApiError('schema_field_required', `shipping_account.billing_address.${field} is required`, `shipping_account.billing_address.${field}`);
-  }
 }
 
 function view(row: repo.AccountRow, auth: Record<string, string>, defaults: Defaults, decl: CarrierDeclaration, reveal: boolean): ShippingAccountView {

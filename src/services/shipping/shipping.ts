@@ -16,7 +16,8 @@ import * as shipments from '../../storage/repositories/shipments.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
 import { bookingReference, completeIn, encodeBooking, keepClaim, keepIfUncertain, recordEvent, reopenIn, toShipmentRequest, type BookingLookup, type CarrierCalls, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
 import { recordAudit } from '../audit/index.js';
-import type { ShipChoice, ShipChoiceService } from './ship-choice.js';
+import type { ShipChoiceService } from './ship-choice.js';
+import { bookingView, type Booking, type BookingExtras, type BookingView, type StoredLabel } from './booking-view.js';
 import type { TrackingCache } from '../tracking/index.js';
 
 export interface ShippingDeps {
@@ -31,25 +32,7 @@ export interface ShippingDeps {
   lookup: BookingLookup;
 }
 
-interface StoredLabel { id: string; bytes: Uint8Array; format: string; tracking_number: string | null }
-
-/** What one booking produced, before it is shown as a response. */
-interface Booking {
-  id: string;
-  carrier: string;
-  req: ShipmentRequest;
-  booked: BookedShipment;
-  test: boolean;
-  labels: StoredLabel[];
-  combined?: StoredLabel;
-  now: Date;
-  extras?: BookingExtras;
-  /** Found at the carrier after the booking's answer was lost: says so, and whether its labels were fetched again. */
-  recovered?: string;
-}
-
-/** What a booking through shipping_accounts or validate_address chose, shown with it. */
-export type BookingExtras = Omit<ShipChoice, 'shipment'>;
+export type { BookingExtras };
 
 export type PreparedBooking = PreparedCall<'ship'> & { tenant: string; req: ShipmentRequest; now: Date };
 
@@ -73,54 +56,6 @@ export async function storeBooked(log: Log, record: BookingRecord, store: () => 
   }
 }
 
-function labelTypeName(req: ShipmentRequest): string {
-  return req.label_size ? `${req.label_type}__${req.label_size}` : (req.label_type ?? 'PDF');
-}
-
-/** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
-function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingUrl: string) {
-  const { id, carrier, req, booked, test, labels, combined, now, extras, recovered } = b;
-  return {
-    id,
-    carrier,
-    shipping_account: req.shipping_account,
-    service: booked.service_type ?? req.service,
-    packaging: req.packaging,
-    ship_date: req.ship_date ?? booked.ship_date ?? now.toISOString().slice(0, 10),
-    test,
-    type: req.type ?? 'outbound',
-    tracking_number: booked.tracking_number,
-    tracking_url: trackingUrl,
-    label_type: labelTypeName(req),
-    ...(booked.costs ? { costs: booked.costs } : {}),
-    currency: booked.costs?.currency ?? req.currency,
-    dim_units: req.dim_units,
-    weight_units: req.weight_units,
-    packages: booked.packages.map((p, i) => {
-      const input = req.packages[i];
-      return {
-        tracking_number: p.tracking_number,
-        ...(labels[i] ? { label: labelRef(labels[i]) } : {}),
-        label_type: p.label_format,
-        ...(input ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value } : {}),
-      };
-    }),
-    ...(combined ? { combined_label: labelRef(combined) } : {}),
-    // Clients of the original interface read these lists as objects, never strings.
-    special_services: (req.special_services ?? []).map((slug) => ({ slug })),
-    shipping_documents: booked.shipping_documents ?? [],
-    references: req.references ?? [],
-    sender: req.sender,
-    recipient: req.recipient,
-    ...(booked.estimated_date ? { estimated_date: booked.estimated_date } : {}),
-    ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
-    ...(extras?.selected_rate ? { selected_rate: extras.selected_rate } : {}),
-    ...(extras?.address_validation ? { address_validation: extras.address_validation } : {}),
-    ...(recovered ? { recovered } : {}),
-  };
-}
-
-export type BookingView = ReturnType<typeof bookingView>;
 
 export function createShippingService(deps: ShippingDeps) {
   const { db, calls, clock } = deps;
