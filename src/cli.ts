@@ -1,5 +1,6 @@
 /**
- * waybill serve | migrate | keys create/list/revoke | users create/reset-password/list | emulator, and the shipping commands
+ * waybill serve | migrate | keys create/list/revoke | users create/reset-password/list | tenants create/set-platform |
+ * emulator, and the shipping commands
  * (shipping-cli/, loaded only when one runs). The service's commands read the same environment as
  * the service (README "Configuration"); the shipping ones call a service (README "Client and CLI").
  */
@@ -12,6 +13,7 @@ import { createLogger } from './logger.js';
 import { openDatabase, openSealer, startServer } from './main.js';
 import { SealingKeyMismatch } from './storage/key-check.js';
 import { createKey, listKeys, revokeKey } from './storage/repositories/keys.js';
+import { insertTenant, setPlatform, tenantNameTaken } from './storage/repositories/tenants.js';
 import { isTenantName } from './domain/tenants.js';
 import { isRole, KEY_SCOPES } from './domain/permissions.js';
 import { ApiError } from './domain/errors.js';
@@ -28,6 +30,8 @@ const USAGE = `usage: waybill <command>
                                           a console user: prints an invitation link, or a password
   users reset-password --email ADDRESS    a new password (printed once, last line); the user's sessions end
   users list --tenant NAME                the tenant's users
+  tenants create NAME [--platform]        a tenant; --platform: it may create merchants (POST /tenants)
+  tenants set-platform NAME               an existing tenant becomes a platform
   emulator                                run the carrier emulator alone
 shipping, against a running service:
   rate, ship, track, cancel, labels, batch, accounts, webhooks   (waybill help shipping)`;
@@ -158,6 +162,26 @@ async function users(args: string[]): Promise<void> {
   throw new UsageError(USAGE);
 }
 
+/** The operator's tenants: a platform is made here, never through the API. */
+async function tenants(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: args.slice(1), allowPositionals: true, options: { platform: { type: 'boolean' } } });
+  const [sub] = args;
+  const name = positionals[0]?.trim();
+  if ((sub !== 'create' && sub !== 'set-platform') || positionals.length !== 1) throw new UsageError(USAGE);
+  if (!isTenantName(name)) throw new UsageError(`tenants ${sub} needs a tenant NAME (letters, digits, . _ -)`);
+  const now = systemClock.now();
+  if (sub === 'create') {
+    await withDatabase(async (d) => {
+      if (await tenantNameTaken(d.db, name)) throw new UsageError(`the tenant name ${name} is taken`);
+      await insertTenant(d.db, { id: name, parent: null, platform: values.platform === true, status: 'active', created_at: now.toISOString(), updated_at: now.toISOString() });
+    });
+    console.log(`created tenant ${name}${values.platform ? ', a platform' : ''}; make its first user with waybill users create --tenant ${name}`);
+    return;
+  }
+  await withDatabase((d) => setPlatform(d.db, name, now));
+  console.log(`tenant ${name} is a platform: its owners may create merchants (POST /tenants)`);
+}
+
 /**
  * V8 lets the old generation grow to several times its live data before collecting it; a service
  * that allocates fast (a batch being booked, cached /track under load) then carries tens of MB of
@@ -207,6 +231,8 @@ export async function main(argv: string[]): Promise<void> {
       return keys(args);
     case 'users':
       return users(args);
+    case 'tenants':
+      return tenants(args);
     case 'emulator': {
       const { runEmulatorCli } = await import('./emulator/cli.js');
       return runEmulatorCli(loadConfig());

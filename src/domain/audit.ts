@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = {
   'portal_link.created': 'portal_link',
   'session.signed_in': 'user',
   'session.sign_in_failed': 'user',
+  'tenant.created': 'tenant',
+  'tenant.suspended': 'tenant',
+  'tenant.reactivated': 'tenant',
+  'tenant.deleted': 'tenant',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -36,7 +40,9 @@ export type AuditActor =
   /** The operator's command line (`waybill users …`). */
   | { kind: 'operator' }
   /** Nobody known: a sign-in that failed. */
-  | { kind: 'anonymous' };
+  | { kind: 'anonymous' }
+  /** The tenant's platform (what it did to its merchant), without naming who at the platform. */
+  | { kind: 'platform' };
 
 export interface AuditContext {
   tenant: string;

@@ -7,17 +7,17 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
-import { createAuditLog } from './audit-log/index.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
 import { createBatchesService } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
-import { createIdentityService } from './identity/index.js';
-import { createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks } from './kernel/index.js';
+import { createAuditLog, createIdentityService } from './identity/index.js';
+import { createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks, createUsageCounter } from './kernel/index.js';
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
 import { createAddressValidationService, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
 import { createPickupsService } from './pickups/index.js';
 import { createPortalService, createReturnMethodsService, createReturnsService } from './returns/index.js';
 import { createPublicTracking, createTrackingCache, createTrackingService } from './tracking/index.js';
+import { createTenants, createTenantStatus } from './tenants/index.js';
 import { createWebhooksService } from './webhooks/index.js';
 
 /** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
@@ -54,7 +54,10 @@ export function createServices(deps: ServiceDeps) {
   const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}) });
   const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels, lookup });
   const manifests = createManifestService({ db, calls, clock, ownership });
-  const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
+  const usageCounter = createUsageCounter({ db, clock });
+  const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency, usage: usageCounter });
+  const identity = identityOf(deps, links);
+  const tenantStatus = createTenantStatus({ db, clock });
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   const branding = createBrandingService({ db, clock, labels: deps.labels });
@@ -83,7 +86,10 @@ export function createServices(deps: ServiceDeps) {
     publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations, branding }),
     portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations, branding }),
     batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations, labels: deps.labels }),
-    identity: identityOf(deps, links),
+    identity,
+    tenantStatus,
+    usageCounter,
+    tenants: createTenants({ db, clock, identity, status: tenantStatus, usage: usageCounter }),
     auditLog: createAuditLog({ db, clock, retentionMs: deps.config?.auditRetentionMs ?? 365 * 86_400_000 }),
   };
 }
@@ -122,4 +128,5 @@ export type Services = ReturnType<typeof createServices>;
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
+export type { TenantStatus, TenantStatusCheck } from './tenants/index.js';
 export { timeSlicer } from './kernel/index.js';

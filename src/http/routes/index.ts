@@ -23,6 +23,7 @@ import { registerReturnRoutes } from './returns.js';
 import { registerSessionRoutes } from './session.js';
 import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
+import { registerTenantRoutes } from './tenants.js';
 import { registerTrackRoutes } from './track.js';
 import { registerUserRoutes } from './users.js';
 import { registerWebhookRoutes } from './webhooks.js';
@@ -69,4 +70,5 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerUserRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerTenantRoutes(app, ctx);
 }

@@ -55,3 +55,5 @@ export function createIdentityService(deps: IdentityDeps) {
 export type IdentityService = ReturnType<typeof createIdentityService>;
 export type { SessionAuth } from './sessions.js';
 export { generatePassword } from './passwords.js';
+export { createAuditLog, type AuditLog } from './audit-log.js';
+export { startAuditSweep } from './audit-sweep.js';

@@ -52,6 +52,17 @@ export function createKeys(deps: { db: Db; clock: Clock }) {
       return { ...keyView(record, emails), key };
     },
 
+    /** A merchant's first key, made by its platform (`by`, in the merchant's log): every permission of the merchant's. */
+    async issue(tenant: string, name: string, by: AuditContext): Promise<KeyView & { key: string }> {
+      const now = clock.now();
+      const { record, key } = await db.transaction().execute(async (trx) => {
+        const made = await createKey(trx, { tenant, now, name });
+        await recordAudit(trx, by, { action: 'key.created', resource: { id: made.record.id }, changes: { name, scope: 'full', prefix: made.record.key_prefix }, at: now });
+        return made;
+      });
+      return { ...keyView(record, new Map()), key };
+    },
+
     /** The tenant's keys, oldest first, revoked ones included (with when). */
     async list(tenant: string): Promise<KeyView[]> {
       const records = await listKeys(db, tenant);

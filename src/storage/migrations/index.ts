@@ -15,7 +15,7 @@ import * as shipmentManifests from './20261124_0033_shipment_manifests.js';
 import * as rateLimits from './20261126_0034_rate_limits.js';
 import * as branding from './20261126_0035_branding.js';
 import * as usersSessions from './20261126_0036_users_sessions.js';
-import * as auditLog from './20261127_0037_audit_log.js';
+import * as auditTenants from './20261127_0037_audit_tenants.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -31,7 +31,7 @@ const steps: Record<string, Step> = {
   '20261126_0034_rate_limits': rateLimits,
   '20261126_0035_branding': branding,
   '20261126_0036_users_sessions': usersSessions,
-  '20261127_0037_audit_log': auditLog,
+  '20261127_0037_audit_tenants': auditTenants,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -1,6 +1,7 @@
 /**
  * Reading the audit log (GET /audit, its CSV and JSON Lines exports) and its retention: entries
- * older than WAYBILL_AUDIT_RETENTION_DAYS are deleted by the sweep (sweep.ts). Nothing edits one.
+ * older than WAYBILL_AUDIT_RETENTION_DAYS are deleted by the sweep (audit-sweep.ts). Nothing edits
+ * one. Recording is services/audit/, the lowest floor; reading it sits here, with who is who.
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
