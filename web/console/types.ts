@@ -123,7 +123,23 @@ export type Permission =
   | 'keys.manage'
   | 'users.manage'
   | 'users.owners'
-  | 'billing.manage';
+  | 'billing.manage'
+  | 'audit.read'
+  | 'tenants.read'
+  | 'tenants.manage'
+  | 'usage.read';
+
+/** An entry of GET /audit. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: { kind: 'user' | 'key' | 'jwt' | 'operator' | 'anonymous' | 'platform'; id?: string; email?: string };
+  action: string;
+  resource: { type: string; id?: string };
+  ip?: string;
+  request_id?: string;
+  changes?: Record<string, unknown>;
+}
 
 export const ROLES = ['owner', 'admin', 'shipper', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
