@@ -5,15 +5,9 @@
  * (services/tenants/status.ts), and the instance that suspends forgets it at once, so a suspension
  * holds within a second everywhere and at once where it was made.
  */
-import { ApiError } from '../domain/errors.js';
-import type { TenantStatus, TenantStatusCheck } from '../services/index.js';
+import { refuseInactive, type TenantStatusCheck } from '../services/index.js';
 import { guarded } from './hook-boundary.js';
 import type { App } from './types.js';
-
-function refuse(tenant: string, status: TenantStatus): void {
-  if (status === 'active') return;
-  throw new ApiError('tenant_suspended', `tenant ${tenant} ${status === 'deleted' ? 'was deleted' : 'is suspended'} by its platform`, tenant);
-}
 
 export function registerTenantStatus(app: App, status: TenantStatusCheck): void {
   app.addHook(
@@ -23,8 +17,8 @@ export function registerTenantStatus(app: App, status: TenantStatusCheck): void 
       // No principal: a public route or a signed link (their own checks), or no route at all.
       if (tenant === undefined) return;
       const known = status.cached(tenant);
-      if (known !== undefined) return refuse(tenant, known);
-      return status.read(tenant).then((s) => refuse(tenant, s));
+      if (known !== undefined) return refuseInactive(tenant, known);
+      return status.read(tenant).then((s) => refuseInactive(tenant, s));
     }),
   );
 }

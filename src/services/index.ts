@@ -17,7 +17,7 @@ import { createAddressValidationService, createListingsService, createRateShoppi
 import { createPickupsService } from './pickups/index.js';
 import { createPortalService, createReturnMethodsService, createReturnsService } from './returns/index.js';
 import { createPublicTracking, createTrackingCache, createTrackingService } from './tracking/index.js';
-import { createTenants, createTenantStatus } from './tenants/index.js';
+import { createTenants, createTenantStatus, refuseInactive } from './tenants/index.js';
 import { createWebhooksService } from './webhooks/index.js';
 
 /** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
@@ -56,8 +56,9 @@ export function createServices(deps: ServiceDeps) {
   const manifests = createManifestService({ db, calls, clock, ownership });
   const usageCounter = createUsageCounter({ db, clock });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency, usage: usageCounter });
-  const identity = identityOf(deps, links);
   const tenantStatus = createTenantStatus({ db, clock });
+  // A suspended merchant's people are not signed in (the step after authentication refuses the rest).
+  const identity = identityOf(deps, links, async (tenant) => refuseInactive(tenant, await tenantStatus.read(tenant)));
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   const branding = createBrandingService({ db, clock, labels: deps.labels });
@@ -103,8 +104,9 @@ function signedLinksOf(deps: Pick<ServiceDeps, 'sealer' | 'clock' | 'config'>) {
   });
 }
 
-function identityOf(deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'config'>, links: ReturnType<typeof createSignedLinks>) {
+function identityOf(deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'config'>, links: ReturnType<typeof createSignedLinks>, admits?: (tenant: string) => Promise<void>) {
   return createIdentityService({
+    ...(admits ? { admits } : {}),
     db: deps.database.db,
     clock: deps.clock,
     links,
@@ -128,5 +130,5 @@ export type Services = ReturnType<typeof createServices>;
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
-export type { TenantStatus, TenantStatusCheck } from './tenants/index.js';
+export { refuseInactive, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 export { timeSlicer } from './kernel/index.js';

@@ -32,6 +32,8 @@ export interface SessionsDeps {
   csrfKey: Buffer;
   idleMs: number;
   lifetimeMs: number;
+  /** Throws when the user's tenant may not sign in now (suspended by its platform). */
+  admits?: (tenant: string) => Promise<void>;
 }
 
 /** What a request made with a session cookie carries besides its principal. */
@@ -82,6 +84,7 @@ export function createSessions(deps: SessionsDeps) {
 
   /** A new session of the user: the cookie's token, and what GET /me answers for it. */
   async function start(user: UserRecord, method: SignInMethod, seen: SeenFrom = {}): Promise<Started> {
+    await deps.admits?.(user.tenant);
     const now = clock.now();
     const token = `ws_${randomBytes(32).toString('base64url')}`;
     const expires = new Date(now.getTime() + deps.lifetimeMs);

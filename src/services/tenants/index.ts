@@ -3,4 +3,4 @@
  * owner invitation): /tenants, GET /usage, and the status the step after authentication asks.
  */
 export { createTenants, type Tenants } from './tenants.js';
-export { createTenantStatus, type TenantStatus, type TenantStatusCheck } from './status.js';
+export { createTenantStatus, refuseInactive, type TenantStatus, type TenantStatusCheck } from './status.js';

@@ -5,6 +5,7 @@
  * once when it suspends, reactivates or deletes it.
  */
 import type { Clock } from '../../clock.js';
+import { ApiError } from '../../domain/errors.js';
 import type { Db } from '../../storage/database.js';
 import { tenantStatus } from '../../storage/repositories/tenants.js';
 import { createTtlCache } from '../../ttl-cache.js';
@@ -28,3 +29,9 @@ export function createTenantStatus(deps: { db: Db; clock: Clock }) {
 }
 
 export type TenantStatusCheck = ReturnType<typeof createTenantStatus>;
+
+/** 403 tenant_suspended for a tenant its platform suspended or deleted. */
+export function refuseInactive(tenant: string, status: TenantStatus): void {
+  if (status === 'active') return;
+  throw new ApiError('tenant_suspended', `tenant ${tenant} ${status === 'deleted' ? 'was deleted' : 'is suspended'} by its platform`, tenant);
+}
