@@ -3,7 +3,7 @@
  * older than WAYBILL_AUDIT_RETENTION_DAYS are deleted by the sweep (audit-sweep.ts). Nothing edits
  * one. Recording is services/audit/, the lowest floor; reading it sits here, with who is who.
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Clock } from '../../clock.js';
 import type { AuditEntryView, AuditQuery } from '../../contract/audit.js';
@@ -59,10 +59,8 @@ export function createAuditLog(deps: { db: Db; clock: Clock; retentionMs: number
           for await (const r of rows) yield `${JSON.stringify(entryView(r))}\n`;
         })());
       }
-      const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
-      const source = Readable.from(rows);
-      source.on('error', (err) => csv.destroy(err));
-      return source.pipe(csv);
+      // pipeline: a failed read ends the download with its error, and a caller gone stops the reads.
+      return pipeline(Readable.from(rows), stringify({ header: true, columns: [...CSV_COLUMNS] }), () => {});
     },
 
     /** Deletes what is past the retention; how many entries. */

@@ -11,14 +11,18 @@ export async function getTenant(db: Kysely<Tables>, id: string): Promise<TenantR
   return row && decodeFlags(row, FLAGS);
 }
 
-/** Whether the name is in use: a row of its own, or a key or user of that tenant. */
+/**
+ * Whether the name is in use: a row of its own, or a key, user or shipping account of that tenant
+ * (a tenant reached by JWTs alone has no key; every booking needs an account).
+ */
 export async function tenantNameTaken(db: Kysely<Tables>, id: string): Promise<boolean> {
-  const [row, key, user] = await Promise.all([
+  const [row, key, user, account] = await Promise.all([
     db.selectFrom('tenants').select('id').where('id', '=', id).executeTakeFirst(),
     db.selectFrom('api_keys').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
     db.selectFrom('users').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
+    db.selectFrom('shipping_accounts').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
   ]);
-  return Boolean(row ?? key ?? user);
+  return Boolean(row ?? key ?? user ?? account);
 }
 
 /** false when the name has a row already. */
