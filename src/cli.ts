@@ -12,12 +12,12 @@ import { ConfigError, loadConfig as loadConfigOf, type Config } from './config.j
 import { createLogger } from './logger.js';
 import { openDatabase, openSealer, startServer } from './main.js';
 import { SealingKeyMismatch } from './storage/key-check.js';
-import { createKey, listKeys, revokeKey } from './storage/repositories/keys.js';
+import { createKey, listKeys, readKeyById, revokeKey } from './storage/repositories/keys.js';
 import { insertTenant, setPlatform, tenantNameTaken } from './storage/repositories/tenants.js';
 import { isTenantName } from './domain/tenants.js';
 import { isRole, KEY_SCOPES } from './domain/permissions.js';
 import { ApiError } from './domain/errors.js';
-import { createOperatorIdentity, generatePassword } from './services/index.js';
+import { createOperatorIdentity, generatePassword, recordAudit } from './services/index.js';
 
 const USAGE = `usage: waybill <command>
   serve                                   start the HTTP service
@@ -75,7 +75,13 @@ async function keys(args: string[]): Promise<void> {
     const scope = values.scope;
     if (scope !== undefined && !(KEY_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope is one of ${KEY_SCOPES.join(', ')}; got "${scope}"`);
     const name = values.name?.trim();
-    const { record, key } = await withDatabase((d) => createKey(d.db, { tenant, now, ...(expiresAt ? { expiresAt } : {}), ...(scope ? { scope } : {}), ...(name ? { name } : {}) }));
+    const { record, key } = await withDatabase((d) =>
+      d.db.transaction().execute(async (trx) => {
+        const made = await createKey(trx, { tenant, now, ...(expiresAt ? { expiresAt } : {}), ...(scope ? { scope } : {}), ...(name ? { name } : {}) });
+        await recordAudit(trx, { tenant, actor: { kind: 'operator' } }, { action: 'key.created', resource: { id: made.record.id }, changes: { scope: scope ?? 'full', prefix: made.record.key_prefix, ...(name ? { name } : {}) }, at: now });
+        return made;
+      }),
+    );
     console.log(`created key ${record.id} for tenant ${tenant}${scope ? ` with scope ${scope}` : ''}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`);
     console.log(key);
     return;
@@ -92,7 +98,15 @@ async function keys(args: string[]): Promise<void> {
   if (sub === 'revoke') {
     const id = positionals[0];
     if (!id) throw new UsageError('keys revoke needs the key id (see keys list)');
-    const done = await withDatabase((d) => revokeKey(d.db, id, systemClock.now()));
+    const now = systemClock.now();
+    const done = await withDatabase((d) =>
+      d.db.transaction().execute(async (trx) => {
+        const found = await readKeyById(trx, id);
+        if (!found || !(await revokeKey(trx, id, now))) return false;
+        await recordAudit(trx, { tenant: found.tenant, actor: { kind: 'operator' } }, { action: 'key.revoked', resource: { id }, at: now });
+        return true;
+      }),
+    );
     if (!done) throw new UsageError(`no active key ${id}`);
     console.log(`revoked ${id}`);
     return;
