@@ -167,3 +167,27 @@ describe('waybill tenants', () => {
     expect(set.stdout).toContain('tenant shop is a platform');
   }, 60_000);
 });
+
+describe('a suspension made through another instance', () => {
+  it('holds there once its status is a second old, on the test clock, without waiting', async () => {
+    let offset = 0;
+    const clock = { now: () => new Date(Date.parse('2026-11-27T12:00:00Z') + offset) };
+    const file = join(mkdtempSync(join(tmpdir(), 'waybill-two-')), 'waybill.sqlite');
+    const one = await createTestApp({ clock, sqliteFile: file });
+    const two = await createTestApp({ clock, sqliteFile: file });
+    try {
+      const hub = await one.key('hub');
+      await setPlatform(one.db.database.db, 'hub', clock.now());
+      const shop = (await one.call('POST', '/tenants', hub, { tenant: { id: 'shop', owner_email: 'owner@shop.example.com' } })).body.key.key;
+      // The second instance reads the merchant active, and keeps that for up to a second.
+      expect((await two.call('GET', '/shipments', shop)).status).toBe(200);
+      expect((await one.call('POST', '/tenants/shop/suspend', hub)).status).toBe(200);
+      expectError(await one.call('GET', '/shipments', shop), 403, 'tenant_suspended');
+      offset += 1_000;
+      expectError(await two.call('GET', '/shipments', shop), 403, 'tenant_suspended');
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});
