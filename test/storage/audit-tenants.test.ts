@@ -2,13 +2,14 @@
  * The audit log, tenants and usage counters on every dialect: an export reads every entry once, in
  * order, page by page, even when many share an instant; the sweep deletes by age only; counters add
  * up under concurrent flushes; a tenant's status is active without a row, and only its platform
- * changes a merchant's.
+ * changes a merchant's, and a suspended merchant's batch items wait.
  */
 import { describe, expect, it } from 'vitest';
 import { deleteAuditBefore, eachAudit, insertAudit, listAudit, type AuditRecord } from '../../src/storage/repositories/audit-log.js';
 import { getTenant, insertTenant, listMerchants, setMerchantStatus, setPlatform, tenantNameTaken, tenantStatus } from '../../src/storage/repositories/tenants.js';
 import { addCounters, usageOf } from '../../src/storage/repositories/usage.js';
 import { createKey } from '../../src/storage/repositories/keys.js';
+import { claim, insertBatch } from '../../src/storage/repositories/batches.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
 
 const entry = (i: number, at: string, tenant = 'acme'): AuditRecord => ({ id: `aud_${String(i).padStart(4, '0')}`, tenant, at, actor: 'key:key_1', actor_email: null, action: 'key.created', resource_type: 'key', resource_id: `key_${i}`, ip: null, request_id: null, changes: null });
@@ -79,6 +80,26 @@ describe.each(dialects)('audit log and tenants on %s', (dialect) => {
       expect(await setMerchantStatus(db, 'hub', 'shop', 'active', now)).toBe(false);
       expect(await listMerchants(db, 'hub')).toEqual([]);
       expect((await listMerchants(db, 'hub', { withDeleted: true })).map((m) => m.id)).toEqual(['shop']);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('leaves a suspended merchant’s queued batch items unclaimed until it is reactivated', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      const db = t.database.db;
+      const at = '2026-11-27T12:00:00.000Z';
+      const now = new Date(at);
+      await insertTenant(db, { id: 'shop', parent: 'hub', platform: false, status: 'active', created_at: at, updated_at: at });
+      await insertBatch(db, { id: 'bat_1', tenant: 'shop', status: 'queued', reference: null, label_type: null, source: 'json', total: 2, created_at: at, completed_at: null }, 2, (idx) => ({
+        batch_id: 'bat_1', idx, tenant: 'shop', row: null, reference: null, carrier: 'carrier_a', input: '{}', status: 'queued', attempt: 1, queued_at: at, lease_owner: null, lease_until: null, shipment_id: null, label_ids: null, error: null, updated_at: at,
+      }));
+      const q = { carrier: 'carrier_a', owner: 'w1', now: at, leaseUntil: '2026-11-27T12:05:00.000Z', expiresAt: '2026-11-28T12:00:00.000Z', limit: 10 };
+      await setMerchantStatus(db, 'hub', 'shop', 'suspended', now);
+      expect(await claim(db, t.database.dialect, q)).toEqual([]);
+      await setMerchantStatus(db, 'hub', 'shop', 'active', now);
+      expect((await claim(db, t.database.dialect, q)).map((i) => i.idx)).toEqual([0, 1]);
     } finally {
       await t.drop();
     }
