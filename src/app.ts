@@ -24,6 +24,7 @@ import { CURRENT_API_VERSION } from './contract/versions.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerPermissions } from './http/permissions.js';
+import { registerTenantStatus } from './http/tenant-status.js';
 import { createSessionAuthenticator, sessionToken } from './http/session.js';
 import { registerIgnoredMembers } from './http/ignored-members.js';
 import { collectAllowedMethods } from './http/allowed-methods.js';
@@ -143,7 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return limits.admit(req, req.session ? `session ${req.session.sessionId}` : (credentialFrom(req.headers) ?? principal.tenant));
   }
 
-  // Right after authentication: what the principal may do is decided here, for every route.
+  // Right after authentication: a suspended tenant is let in nowhere, then what the principal may do
+  // is decided here, for every route.
+  registerTenantStatus(app, services.tenantStatus);
   registerPermissions(app);
 
   registerBodyChecks(app);

@@ -1,5 +1,6 @@
 /**
- * waybill serve | migrate | keys create/list/revoke | users create/reset-password/list | emulator, and the shipping commands
+ * waybill serve | migrate | keys create/list/revoke | users create/reset-password/list | tenants create/set-platform |
+ * emulator, and the shipping commands
  * (shipping-cli/, loaded only when one runs). The service's commands read the same environment as
  * the service (README "Configuration"); the shipping ones call a service (README "Client and CLI").
  */
@@ -11,11 +12,12 @@ import { ConfigError, loadConfig as loadConfigOf, type Config } from './config.j
 import { createLogger } from './logger.js';
 import { openDatabase, openSealer, startServer } from './main.js';
 import { SealingKeyMismatch } from './storage/key-check.js';
-import { createKey, listKeys, revokeKey } from './storage/repositories/keys.js';
+import { createKey, listKeys, readKeyById, revokeKey } from './storage/repositories/keys.js';
+import { insertTenant, setPlatform, tenantNameTaken } from './storage/repositories/tenants.js';
 import { isTenantName } from './domain/tenants.js';
 import { isRole, KEY_SCOPES } from './domain/permissions.js';
 import { ApiError } from './domain/errors.js';
-import { createOperatorIdentity, generatePassword } from './services/index.js';
+import { createOperatorIdentity, generatePassword, recordAudit } from './services/index.js';
 
 const USAGE = `usage: waybill <command>
   serve                                   start the HTTP service
@@ -28,6 +30,8 @@ const USAGE = `usage: waybill <command>
                                           a console user: prints an invitation link, or a password
   users reset-password --email ADDRESS    a new password (printed once, last line); the user's sessions end
   users list --tenant NAME                the tenant's users
+  tenants create NAME [--platform]        a tenant; --platform: it may create merchants (POST /tenants)
+  tenants set-platform NAME               an existing tenant becomes a platform
   emulator                                run the carrier emulator alone
 shipping, against a running service:
   rate, ship, track, cancel, labels, batch, accounts, webhooks   (waybill help shipping)`;
@@ -71,7 +75,13 @@ async function keys(args: string[]): Promise<void> {
     const scope = values.scope;
     if (scope !== undefined && !(KEY_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope is one of ${KEY_SCOPES.join(', ')}; got "${scope}"`);
     const name = values.name?.trim();
-    const { record, key } = await withDatabase((d) => createKey(d.db, { tenant, now, ...(expiresAt ? { expiresAt } : {}), ...(scope ? { scope } : {}), ...(name ? { name } : {}) }));
+    const { record, key } = await withDatabase((d) =>
+      d.db.transaction().execute(async (trx) => {
+        const made = await createKey(trx, { tenant, now, ...(expiresAt ? { expiresAt } : {}), ...(scope ? { scope } : {}), ...(name ? { name } : {}) });
+        await recordAudit(trx, { tenant, actor: { kind: 'operator' } }, { action: 'key.created', resource: { id: made.record.id }, changes: { scope: scope ?? 'full', prefix: made.record.key_prefix, ...(name ? { name } : {}) }, at: now });
+        return made;
+      }),
+    );
     console.log(`created key ${record.id} for tenant ${tenant}${scope ? ` with scope ${scope}` : ''}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`);
     console.log(key);
     return;
@@ -88,7 +98,15 @@ async function keys(args: string[]): Promise<void> {
   if (sub === 'revoke') {
     const id = positionals[0];
     if (!id) throw new UsageError('keys revoke needs the key id (see keys list)');
-    const done = await withDatabase((d) => revokeKey(d.db, id, systemClock.now()));
+    const now = systemClock.now();
+    const done = await withDatabase((d) =>
+      d.db.transaction().execute(async (trx) => {
+        const found = await readKeyById(trx, id);
+        if (!found || !(await revokeKey(trx, id, now))) return false;
+        await recordAudit(trx, { tenant: found.tenant, actor: { kind: 'operator' } }, { action: 'key.revoked', resource: { id }, at: now });
+        return true;
+      }),
+    );
     if (!done) throw new UsageError(`no active key ${id}`);
     console.log(`revoked ${id}`);
     return;
@@ -158,6 +176,26 @@ async function users(args: string[]): Promise<void> {
   throw new UsageError(USAGE);
 }
 
+/** The operator's tenants: a platform is made here, never through the API. */
+async function tenants(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: args.slice(1), allowPositionals: true, options: { platform: { type: 'boolean' } } });
+  const [sub] = args;
+  const name = positionals[0]?.trim();
+  if ((sub !== 'create' && sub !== 'set-platform') || positionals.length !== 1) throw new UsageError(USAGE);
+  if (!isTenantName(name)) throw new UsageError(`tenants ${sub} needs a tenant NAME (letters, digits, . _ -)`);
+  const now = systemClock.now();
+  if (sub === 'create') {
+    await withDatabase(async (d) => {
+      if (await tenantNameTaken(d.db, name)) throw new UsageError(`the tenant name ${name} is taken`);
+      await insertTenant(d.db, { id: name, parent: null, platform: values.platform === true, status: 'active', created_at: now.toISOString(), updated_at: now.toISOString() });
+    });
+    console.log(`created tenant ${name}${values.platform ? ', a platform' : ''}; make its first user with waybill users create --tenant ${name}`);
+    return;
+  }
+  await withDatabase((d) => setPlatform(d.db, name, now));
+  console.log(`tenant ${name} is a platform: its owners may create merchants (POST /tenants)`);
+}
+
 /**
  * V8 lets the old generation grow to several times its live data before collecting it; a service
  * that allocates fast (a batch being booked, cached /track under load) then carries tens of MB of
@@ -207,6 +245,8 @@ export async function main(argv: string[]): Promise<void> {
       return keys(args);
     case 'users':
       return users(args);
+    case 'tenants':
+      return tenants(args);
     case 'emulator': {
       const { runEmulatorCli } = await import('./emulator/cli.js');
       return runEmulatorCli(loadConfig());

@@ -56,6 +56,8 @@ export interface Config {
   sessions: { idleMs: number; lifetimeMs: number };
   /** How long an invitation link works. */
   invitationTtlMs: number;
+  /** Audit entries older than this are deleted by the hourly sweep (WAYBILL_AUDIT_RETENTION_DAYS). */
+  auditRetentionMs: number;
   /** Single sign-on by OpenID Connect, when an issuer is configured. */
   oidc?: OidcConfig;
   /** The built web pages (console, public pages): `npm run build` writes them to dist/web. */
@@ -259,6 +261,7 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
       lifetimeMs: duration(env, 'WAYBILL_SESSION_LIFETIME', 24 * 3_600_000),
     },
     invitationTtlMs: duration(env, 'WAYBILL_INVITATION_TTL', 7 * 86_400_000),
+    auditRetentionMs: int(env, 'WAYBILL_AUDIT_RETENTION_DAYS', 365, 1, 36_500) * 86_400_000,
     oidc: oidc(env),
     webRoot: env.WAYBILL_WEB_ROOT ? resolve(env.WAYBILL_WEB_ROOT) : builtWebRoot(),
     carriers: {

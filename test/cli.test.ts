@@ -28,6 +28,8 @@ describe('waybill keys', () => {
       expect(created.stdout).toMatch(/expires 20\d\d-/);
 
       expect((await get(`${server.url}/shippingaccount`, key)).status).toBe(200);
+      // The audit log says the operator made it.
+      expect((await get(`${server.url}/audit?action=key.created`, key)).body).toEqual([expect.objectContaining({ actor: { kind: 'operator' }, changes: expect.objectContaining({ scope: 'full' }) })]);
 
       const list = await runCli(['keys', 'list'], env);
       expect(list.code).toBe(0);

@@ -188,6 +188,7 @@ export function requestExamples(today: Date) {
     signIn: one('Sign in', { session: { email: 'sam@example.com', password: 'correct horse battery' } }, 'The answer sets the session cookie; send its me.csrf_token as X-CSRF-Token with every later request that changes something.'),
     updateUser: one('Make a user a viewer', { user: { role: 'viewer' } }, 'Changes the user of the path; its sessions have the new rights on their next request.'),
     createKey: one('A key that can only read, for a reporting job', { key: { name: 'reporting', scope: 'read' } }, 'The answer’s key is shown only here.'),
+    createTenant: one('A merchant of the platform', { tenant: { id: 'shop-7', owner_email: 'owner@shop-7.example.com' } }, 'The answer’s key.key is shown only here.'),
     updateReturn: one('Record why the goods came back', { custom: [{ name: 'reason', value: 'too small' }] }, 'custom pairs replace those of the same name; shipment.status SHIPMENT_VOIDED would cancel the label.'),
   } satisfies Record<string, ExampleSet>;
 }

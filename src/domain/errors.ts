@@ -9,6 +9,10 @@ export const ERROR_CODES = [
   // Authenticated, but its role or key scope lacks the route's permission (named in the message and
   // detail); or a request made with the session cookie came without its CSRF token.
   'forbidden',
+  // The tenant was suspended (or deleted) by its platform: none of its keys or sessions is let in.
+  'tenant_suspended',
+  // /tenants is for a platform's tenant (`waybill tenants set-platform`).
+  'platform_required',
   // POST /session: the e-mail address or the password was not accepted (which one is not said).
   'sign_in_failed',
   // The console's session cookie names a session that ended: signed out, expired, or its user disabled or removed.

@@ -20,6 +20,10 @@ export const PERMISSIONS = {
   'users.manage': 'invite users, change their roles and remove them, below owner',
   'users.owners': 'make owners, and change or remove them',
   'billing.manage': 'buy postage for prepaid accounts',
+  'audit.read': 'read and export the audit log',
+  'tenants.read': 'list a platform’s merchants',
+  'tenants.manage': 'create, suspend, reactivate and delete a platform’s merchants',
+  'usage.read': 'read usage: labels booked and voided, batch items, tracking calls (a platform: its merchants’ too)',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -29,8 +33,8 @@ export type Role = (typeof ROLES)[number];
 
 const VIEWER: readonly Permission[] = ['me', 'data.read'];
 const SHIPPER: readonly Permission[] = [...VIEWER, 'shipments.rate', 'shipments.buy', 'shipments.cancel', 'batches.manage', 'pickups.manage', 'returns.manage'];
-const ADMIN: readonly Permission[] = [...SHIPPER, 'accounts.manage', 'webhooks.manage', 'keys.manage', 'users.manage'];
-const OWNER: readonly Permission[] = [...ADMIN, 'users.owners', 'billing.manage'];
+const ADMIN: readonly Permission[] = [...SHIPPER, 'accounts.manage', 'webhooks.manage', 'keys.manage', 'users.manage', 'audit.read', 'tenants.read', 'usage.read'];
+const OWNER: readonly Permission[] = [...ADMIN, 'users.owners', 'billing.manage', 'tenants.manage'];
 
 /** The role table. */
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {

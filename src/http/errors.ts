@@ -12,6 +12,8 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   missing_api_key: 401,
   wrong_api_key: 401,
   forbidden: 403,
+  tenant_suspended: 403,
+  platform_required: 403,
   sign_in_failed: 401,
   session_expired: 401,
   schema_field_required: 400,

@@ -11,6 +11,7 @@
  * the routes do: an answer a route words differently stays where it is.
  */
 import * as address from '../contract/address.js';
+import * as audit from '../contract/audit.js';
 import * as answers from '../contract/answers.js';
 import * as batches from '../contract/batches.js';
 import * as branding from '../contract/branding.js';
@@ -22,12 +23,13 @@ import * as portal from '../contract/portal.js';
 import * as returns from '../contract/returns.js';
 import * as shipment from '../contract/shipment.js';
 import * as shippingAccount from '../contract/shipping-account.js';
+import * as tenants from '../contract/tenants.js';
 import * as webhooks from '../contract/webhooks.js';
 import type { ErrorStatus } from './errors.js';
 
 /** Below this size a copy costs less than the `$ref` and the indirection it makes a reader follow. */
 const MIN_SHARED_BYTES = 300;
-const MODULES = [common, address, shipment, shippingAccount, answers, operations, lists, returns, portal, batches, webhooks, branding, identity];
+const MODULES = [common, address, shipment, shippingAccount, answers, operations, lists, returns, portal, batches, webhooks, branding, identity, audit, tenants];
 
 const RESPONSE_NAMES: Record<ErrorStatus, string> = {
   400: 'BadRequest',

@@ -48,6 +48,8 @@ const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   sign_in_failed: ['E-mail address or password not accepted', 'session'],
   session_expired: ['Your session has ended (signed out, expired or revoked): sign in again', 'session'],
   forbidden: ['POST /ship needs the permission shipments.buy, which role viewer does not have', 'shipments.buy'],
+  tenant_suspended: ['tenant shop-7 is suspended', 'shop-7'],
+  platform_required: ['tenant acme is not a platform', 'acme'],
   schema_field_required: ['shipment.recipient is required', 'shipment.recipient'],
   schema_validation_error: ['shipment.packages[0].weight must be > 0', 'shipment.packages.0.weight'],
   ship_date_past: ['shipment.ship_date 2020-01-02 is in the past', 'shipment.ship_date'],

@@ -1,6 +1,6 @@
 /**
- * The background work of every `waybill serve` process: the webhook worker, the tracking poller and
- * the batch worker.
+ * The background work of every `waybill serve` process: the webhook worker, the tracking poller,
+ * the batch worker and the audit log's retention sweep.
  * Started after the app listens and stopped before the database closes (main.ts); tests start it
  * in-process with their own clock and settings.
  */
@@ -13,8 +13,12 @@ import type { Sealer } from '../storage/sealing.js';
 import type { Tracing } from '../tracing.js';
 import type { Services } from './index.js';
 import { createBatchBooking, startBatchWorker } from './batches/index.js';
+import { startAuditSweep } from './identity/index.js';
+import { startLoop } from './kernel/index.js';
 import { startTrackingPoller } from './tracking/index.js';
 import { startWebhookWorker } from './webhooks/index.js';
+
+const USAGE_FLUSH_MS = 5_000;
 
 export interface Background {
   /** Stops claiming work and waits for what is in flight (a delivery takes at most its timeout). */
@@ -26,7 +30,7 @@ export function startBackground(deps: {
   sealer: Sealer;
   clock: Clock;
   config: Config;
-  services: Pick<Services, 'tracking' | 'shipping' | 'lookup' | 'declarations'>;
+  services: Pick<Services, 'tracking' | 'shipping' | 'lookup' | 'declarations' | 'auditLog' | 'usageCounter'>;
   log: Log;
   /** Where this instance answers, for the label links of shipments booked in the background (WAYBILL_PUBLIC_URL wins). */
   baseUrl?: string;
@@ -40,9 +44,14 @@ export function startBackground(deps: {
   const poller = startTrackingPoller({ ...common, tracking: deps.services.tracking, config: { ...config.tracking, idleMs: config.webhooks.pollMs } });
   const booking = createBatchBooking({ db: database.db, clock, shipping: deps.services.shipping, lookup: deps.services.lookup, labelBaseUrl: config.publicUrl ?? deps.baseUrl ?? `http://${config.host}:${config.port}` });
   const batches = startBatchWorker({ ...common, booking, carriers: Object.keys(deps.services.declarations), config: { ...config.batches, pollMs: config.webhooks.pollMs } });
+  const audit = startAuditSweep({ audit: deps.services.auditLog, log });
+  // Tracking calls counted in memory reach the stored counters every few seconds; a failed flush is
+  // logged by the loop and its numbers kept for the next (kernel/usage-counter.ts).
+  const usage = startLoop('usage flush', () => deps.services.usageCounter.flush().then(() => false), { idleMs: USAGE_FLUSH_MS, log });
   return {
     async stop() {
-      await Promise.all([poller.stop(), worker.stop(), batches.stop()]);
+      await Promise.all([poller.stop(), worker.stop(), batches.stop(), audit.stop(), usage.stop()]);
+      await deps.services.usageCounter.flush().catch((err: unknown) => log.error({ err }, 'usage counts could not be stored'));
     },
   };
 }

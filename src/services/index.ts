@@ -10,13 +10,14 @@ import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
 import { createBatchesService } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
-import { createIdentityService } from './identity/index.js';
-import { createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks } from './kernel/index.js';
+import { createAuditLog, createIdentityService } from './identity/index.js';
+import { createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks, createUsageCounter } from './kernel/index.js';
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
 import { createAddressValidationService, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
 import { createPickupsService } from './pickups/index.js';
 import { createPortalService, createReturnMethodsService, createReturnsService } from './returns/index.js';
 import { createPublicTracking, createTrackingCache, createTrackingService } from './tracking/index.js';
+import { createTenants, createTenantStatus, refuseInactive } from './tenants/index.js';
 import { createWebhooksService } from './webhooks/index.js';
 
 /** WAYBILL_RATE_SHOP_TIMEOUT_MS when no configuration is handed in. */
@@ -53,7 +54,11 @@ export function createServices(deps: ServiceDeps) {
   const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}) });
   const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels, lookup });
   const manifests = createManifestService({ db, calls, clock, ownership });
-  const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency });
+  const usageCounter = createUsageCounter({ db, clock });
+  const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency, usage: usageCounter });
+  const tenantStatus = createTenantStatus({ db, clock });
+  // A suspended merchant's people are not signed in (the step after authentication refuses the rest).
+  const identity = identityOf(deps, links, async (tenant) => refuseInactive(tenant, await tenantStatus.read(tenant)));
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   const branding = createBrandingService({ db, clock, labels: deps.labels });
@@ -72,7 +77,7 @@ export function createServices(deps: ServiceDeps) {
     pickups: createPickupsService({ calls, clock, db, ownership }),
     manifests,
     credentials: createCredentialsCheck({ calls }),
-    balances: createBalanceService({ calls, clock, ownership }),
+    balances: createBalanceService({ db, calls, clock, ownership }),
     // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
     idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),
@@ -82,7 +87,11 @@ export function createServices(deps: ServiceDeps) {
     publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations, branding }),
     portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations, branding }),
     batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations, labels: deps.labels }),
-    identity: identityOf(deps, links),
+    identity,
+    tenantStatus,
+    usageCounter,
+    tenants: createTenants({ db, clock, identity, status: tenantStatus, usage: usageCounter }),
+    auditLog: createAuditLog({ db, clock, retentionMs: deps.config?.auditRetentionMs ?? 365 * 86_400_000 }),
   };
 }
 
@@ -95,8 +104,9 @@ function signedLinksOf(deps: Pick<ServiceDeps, 'sealer' | 'clock' | 'config'>) {
   });
 }
 
-function identityOf(deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'config'>, links: ReturnType<typeof createSignedLinks>) {
+function identityOf(deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'config'>, links: ReturnType<typeof createSignedLinks>, admits?: (tenant: string) => Promise<void>) {
   return createIdentityService({
+    ...(admits ? { admits } : {}),
     db: deps.database.db,
     clock: deps.clock,
     links,
@@ -120,4 +130,7 @@ export type Services = ReturnType<typeof createServices>;
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
+export { refuseInactive, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 export { timeSlicer } from './kernel/index.js';
+// The operator's commands record what they change, as the routes do.
+export { recordAudit } from './audit/index.js';

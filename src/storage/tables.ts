@@ -2,6 +2,7 @@
  * Kysely table types. Portable choices for both SQLite and PostgreSQL: timestamps as ISO-8601 UTC
  * text (sorts correctly, no driver-specific date handling), booleans as 0/1 integers, JSON as text.
  */
+import type { AuditLogTable, TenantsTable, UsageCountersTable } from './audit-tables.js';
 import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
 import type { BrandingTable } from './branding-tables.js';
 import type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
@@ -281,9 +282,13 @@ export interface Tables {
   users: UsersTable;
   invitations: InvitationsTable;
   sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  tenants: TenantsTable;
+  usage_counters: UsageCountersTable;
 }
 
 export type { Generated };
+export type { AuditLogTable, TenantsTable, UsageCountersTable } from './audit-tables.js';
 export type { BatchesTable, BatchItemsTable } from './batch-tables.js';
 export type { BrandingTable } from './branding-tables.js';
 export type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';

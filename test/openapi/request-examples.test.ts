@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_IDS } from '../../src/contract/examples.js';
+import { setPlatform } from '../../src/storage/repositories/tenants.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 
@@ -62,6 +63,8 @@ const steps: Step[] = [
   { op: 'signIn', check: (a) => expect(a.me.csrf_token).toMatch(/\S/) },
   { op: 'updateUser', path: (ids) => `/users/${ids.user}`, check: (a) => expect(a.user.role).toBe('viewer') },
   { op: 'createKey', check: (a) => expect(a.key).toMatchObject({ scope: 'read', key: expect.stringMatching(/^wb_/) }) },
+  // The operator made the tenant a platform first (waybill tenants set-platform).
+  { op: 'createTenant', before: () => setPlatform(t.db.database.db, 'acme', new Date()), check: (a) => expect(a).toMatchObject({ tenant: { id: 'shop-7', status: 'active' }, key: { scope: 'full' } }) },
 ];
 
 let emulator: TestEmulator;

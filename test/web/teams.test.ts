@@ -3,12 +3,13 @@
  * shipper and a viewer (links copied from the Users page); the shipper joins and buys a label; the
  * viewer joins, sees the label, has no button to buy or cancel, and the API refuses its session 403
  * naming the permission; signing out ends the session. The owner makes an API key, shown once, and
- * revokes it. Every page is checked with axe at both widths and kept as screenshots.
+ * revokes it, and opens the Audit page, where the shipper's e-mail stands on the label it bought
+ * (the viewer has no such page). Every page is checked with axe at both widths and kept as screenshots.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, serve, signInOnForm, watchConsole, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
 
 describeInBrowser('teams in the console', () => {
   let s: Served;
@@ -151,5 +152,37 @@ describeInBrowser('teams in the console', () => {
     await row.getByText(/^revoked/).waitFor();
     expect(problems).toEqual([]);
     await ctx.close();
+  });
+
+  it('the owner opens Audit and sees the shipper’s e-mail on the label it bought; the viewer has no Audit page', async () => {
+    const { ctx, page, problems } = await fresh();
+    await page.goto(`${s.url}/console/shipments`);
+    await signInOnForm(page, owner.email, owner.password);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    const bought = page.locator('table.list tbody tr', { hasText: 'label.bought' });
+    await bought.getByText('shipper@example.com').waitFor();
+    await page.getByLabel('Action').fill('label.bought');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('table.list tbody tr').count()).toBe(1);
+    expect(page.url()).toContain('action=label.bought');
+    await checkPage(page, 'audit');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await (await download).createReadStream().then(async (stream) => {
+      let text = '';
+      for await (const chunk of stream) text += String(chunk);
+      return text;
+    });
+    expect(csv.split('\n')[0]).toBe('id,at,actor,actor_email,action,resource_type,resource_id,ip,request_id,changes');
+    expect(csv).toContain('shipper@example.com,label.bought,shipment,');
+    expect(problems).toEqual([]);
+    await ctx.close();
+
+    const viewer = await openSignedIn(browser, await sessionCookie(s.url, 'viewer@example.com', 'viewer password 1'), '/console/audit');
+    await viewer.page.getByRole('heading', { name: 'Not for your role' }).waitFor();
+    expect(await viewer.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit' }).count()).toBe(0);
+    await viewer.close();
   });
 });

@@ -9,6 +9,7 @@ import { Accounts } from './pages/accounts';
 import { BatchDetail, Batches } from './pages/batches';
 import { BrandingPage } from './pages/branding';
 import { Events } from './pages/events';
+import { Audit } from './pages/audit';
 import { Keys } from './pages/keys';
 import { NewShipment } from './pages/new-shipment';
 import { PickupDetail, Pickups } from './pages/pickups';
@@ -35,6 +36,7 @@ const NAV: [slug: string, text: string, permission: Permission][] = [
   ['events', 'Events', 'data.read'],
   ['users', 'Users', 'users.manage'],
   ['keys', 'API keys', 'keys.manage'],
+  ['audit', 'Audit', 'audit.read'],
 ];
 
 /** A page the user may not see says so (a typed address, an old bookmark); the API would refuse it too. */
@@ -91,6 +93,12 @@ function Page({ path }: { path: string }) {
       return (
         <Allowed permission="keys.manage">
           <Keys />
+        </Allowed>
+      );
+    case `${BASE}/audit`:
+      return (
+        <Allowed permission="audit.read">
+          <Audit />
         </Allowed>
       );
     default:

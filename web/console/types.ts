@@ -20,6 +20,8 @@ export type Endpoint = Answer<'getWebhook'>['webhook'];
 export type Delivery = Answer<'listWebhookDeliveries'>['deliveries'][number];
 export type Batch = Answer<'getBatch'>['batch'];
 export type Branding = Answer<'getBranding'>['branding'];
+/** An entry of GET /audit. */
+export type AuditEntry = Answer<'listAudit'>[number];
 
 /** GET /me: who is signed in and what they may do. */
 export type Me = Answer<'getMe'>['me'];

@@ -84,4 +84,12 @@ export const OPERATIONS = {
   createKey: ['POST', '/keys'],
   listKeys: ['GET', '/keys'],
   revokeKey: ['DELETE', '/keys/{id}'],
+  listAudit: ['GET', '/audit'],
+  createTenant: ['POST', '/tenants'],
+  listTenants: ['GET', '/tenants'],
+  getTenant: ['GET', '/tenants/{id}'],
+  deleteTenant: ['DELETE', '/tenants/{id}'],
+  suspendTenant: ['POST', '/tenants/{id}/suspend'],
+  reactivateTenant: ['POST', '/tenants/{id}/reactivate'],
+  getUsage: ['GET', '/usage'],
 } as const;

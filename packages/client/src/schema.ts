@@ -1076,6 +1076,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log: who changed what, when, from where */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform’s merchants */
+        get: operations["listTenants"];
+        put?: never;
+        /** Create a merchant: its first key and its owner’s invitation */
+        post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A merchant */
+        get: operations["getTenant"];
+        put?: never;
+        post?: never;
+        /** Delete a merchant */
+        delete: operations["deleteTenant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend a merchant */
+        post: operations["suspendTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivate a merchant */
+        post: operations["reactivateTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage: yours, a platform’s merchants’ */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1086,7 +1190,7 @@ export interface components {
                  * @description standardized error code
                  * @enum {unknown}
                  */
-                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "tenant_suspended" | "platform_required" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                 /** @description what went wrong, e.g. the carrier’s own complaint */
                 message: string;
                 /** @description extra information: a field path, a carrier’s raw code */
@@ -1254,7 +1358,7 @@ export interface components {
                  * @enum {unknown}
                  */
                 scope?: "read" | "ship" | "admin" | "full";
-                permissions: ("me" | "data.read" | "shipments.rate" | "shipments.buy" | "shipments.cancel" | "batches.manage" | "pickups.manage" | "returns.manage" | "accounts.manage" | "webhooks.manage" | "keys.manage" | "users.manage" | "users.owners" | "billing.manage")[];
+                permissions: ("me" | "data.read" | "shipments.rate" | "shipments.buy" | "shipments.cancel" | "batches.manage" | "pickups.manage" | "returns.manage" | "accounts.manage" | "webhooks.manage" | "keys.manage" | "users.manage" | "users.owners" | "billing.manage" | "audit.read" | "tenants.read" | "tenants.manage" | "usage.read")[];
                 /** @description signed in by cookie: send it as the X-CSRF-Token header of every request that is not GET or HEAD */
                 csrf_token?: string;
                 session?: {
@@ -2637,7 +2741,7 @@ export interface operations {
                                  * @description standardized error code
                                  * @enum {unknown}
                                  */
-                                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                                code: "missing_api_key" | "wrong_api_key" | "forbidden" | "tenant_suspended" | "platform_required" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                                 /** @description what went wrong, e.g. the carrier’s own complaint */
                                 message: string;
                                 /** @description extra information: a field path, a carrier’s raw code */
@@ -3470,7 +3574,7 @@ export interface operations {
                              * @description standardized error code
                              * @enum {unknown}
                              */
-                            code: "missing_api_key" | "wrong_api_key" | "forbidden" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
+                            code: "missing_api_key" | "wrong_api_key" | "forbidden" | "tenant_suspended" | "platform_required" | "sign_in_failed" | "session_expired" | "schema_field_required" | "schema_validation_error" | "ship_date_past" | "invalid_phone_number" | "shipping_account_wrong_carrier" | "carrier_unsupported_method" | "carrier_exception" | "carrier_authentication" | "shipping_account_not_found" | "master_test_shipping_account_not_found" | "carrier_no_shipment_found" | "not_found" | "method_not_allowed" | "link_expired" | "label_voided" | "idempotency_key_reused" | "idempotency_key_in_use" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "limit_exceeded" | "carrier_throttling" | "unexpected_exception" | "carrier_http_exception" | "carrier_failed_connection" | "carrier_timeout" | "sealing_key_mismatch" | "service_unavailable" | "no_qualifying_rate" | "address_invalid";
                             /** @description what went wrong, e.g. the carrier’s own complaint */
                             message: string;
                             /** @description extra information: a field path, a carrier’s raw code */
@@ -7020,6 +7124,406 @@ export interface operations {
                         success: {
                             message: string;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description user:<id>, key:<id>, or an e-mail */
+                actor?: string;
+                /** @description label.bought, … */
+                action?: string;
+                /** @description an id or a type */
+                resource?: string;
+                start_date?: string;
+                end_date?: string;
+                format?: "json" | "csv" | "jsonl";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first (csv, jsonl: every match) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        at: string;
+                        actor: {
+                            /** @enum {unknown} */
+                            kind: "user" | "key" | "jwt" | "operator" | "anonymous" | "platform";
+                            id?: string;
+                            email?: string;
+                        };
+                        action: string;
+                        resource: {
+                            type: string;
+                            id?: string;
+                        };
+                        ip?: string;
+                        request_id?: string;
+                        /** @description secrets masked */
+                        changes?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listTenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenants: {
+                            id: string;
+                            /** @enum {unknown} */
+                            status: "active" | "suspended";
+                            /** Format: date-time */
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenant: {
+                        id: string;
+                        owner_email: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The merchant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenant: {
+                            id: string;
+                            /** @enum {unknown} */
+                            status: "active" | "suspended";
+                            /** Format: date-time */
+                            created: string;
+                        };
+                        key: {
+                            id: string;
+                            name?: string;
+                            /**
+                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+                             * @enum {unknown}
+                             */
+                            scope: "read" | "ship" | "admin" | "full";
+                            /** @description the first characters of the key, to tell keys apart */
+                            prefix: string;
+                            /** Format: date-time */
+                            created: string;
+                            /** @description absent for keys made with `waybill keys create` */
+                            created_by?: {
+                                /** @enum {unknown} */
+                                kind: "user" | "key";
+                                id: string;
+                                email?: string;
+                            };
+                            /** Format: date-time */
+                            expires?: string;
+                            /**
+                             * Format: date-time
+                             * @description to the minute
+                             */
+                            last_used?: string;
+                            /** Format: date-time */
+                            revoked?: string;
+                            /** @description the key itself: shown only in the answer to POST /keys */
+                            key?: string;
+                        };
+                        invitation: {
+                            /** @description the link to hand to the person: it works once, until it expires; a new invitation of the same person replaces it */
+                            url: string;
+                            /** Format: date-time */
+                            expires: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenant: {
+                            id: string;
+                            /** @enum {unknown} */
+                            status: "active" | "suspended";
+                            /** Format: date-time */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    suspendTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenant: {
+                            id: string;
+                            /** @enum {unknown} */
+                            status: "active" | "suspended";
+                            /** Format: date-time */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    reactivateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenant: {
+                            id: string;
+                            /** @enum {unknown} */
+                            status: "active" | "suspended";
+                            /** Format: date-time */
+                            created: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                month?: string;
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest month first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        usage: {
+                            tenant: string;
+                            month: string;
+                            carrier: string;
+                            labels_booked: number;
+                            labels_voided: number;
+                            batch_items: number;
+                            tracking_calls: number;
+                        }[];
                     };
                 };
             };

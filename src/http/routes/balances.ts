@@ -1,5 +1,6 @@
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import { AddFundsBody, BalanceResponse, IdParam } from '../../contract/shipping-account.js';
+import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const tags = ['shipping accounts'];
@@ -33,6 +34,6 @@ export function registerBalanceRoutes(app: App, { services, examples }: RouteCon
         response: { 200: ok('The balance after the purchase', BalanceResponse), ...errorResponses },
       },
     },
-    async (req) => services.balances.addFunds(req.tenant, req.params.id, req.body.add_funds, req.log),
+    async (req) => services.balances.addFunds(req.tenant, req.params.id, req.body.add_funds, req.log, actedBy(req)),
   );
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Type } from 'typebox';
 import { BatchBody, BatchesQuery, BatchItemsQuery, BatchItemView, BatchResponse, CsvQuery, LabelsQuery, ManifestsResponse, RetryQuery, type BatchInput, type CsvQuery as CsvQueryType } from '../../contract/batches.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
+import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 import { pageLinks } from './returns.js';
 import { linkBase } from '../base-url.js';
@@ -45,7 +46,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
       async (req, reply) => {
         const body = req.body as unknown;
         try {
-          const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, bodyPieces(req.raw, bodyLimit), req.query as CsvQueryType) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch);
+          const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, bodyPieces(req.raw, bodyLimit), req.query as CsvQueryType, actedBy(req)) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch, actedBy(req));
           return reply.code(202).send({ batch });
         } catch (err) {
           // A file refused before it was read (a wrong account) or before its end: the rest is read
@@ -99,7 +100,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
   );
 
   app.post('/batches/:id/cancel', { config: { permission: 'batches.manage' }, schema: { operationId: 'cancelBatch', tags, summary: 'Cancel the queued rest; booked labels stay booked', params: IdParam, response: { 200: ok('The batch, its queued items cancelled', BatchResponse), ...errorResponses } } }, async (req) => ({
-    batch: await batches.cancel(req.tenant, req.params.id),
+    batch: await batches.cancel(req.tenant, req.params.id, actedBy(req)),
   }));
 
   app.post(

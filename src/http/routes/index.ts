@@ -1,5 +1,6 @@
 import type { App, RouteContext } from '../types.js';
 import { registerAddressRoutes } from './address.js';
+import { registerAuditRoutes } from './audit.js';
 import { registerBalanceRoutes } from './balances.js';
 import { registerBatchRoutes } from './batches.js';
 import { registerBrandingRoutes } from './branding.js';
@@ -22,6 +23,7 @@ import { registerReturnRoutes } from './returns.js';
 import { registerSessionRoutes } from './session.js';
 import { registerShipRoutes } from './ship.js';
 import { registerShippingAccountRoutes } from './shipping-accounts.js';
+import { registerTenantRoutes } from './tenants.js';
 import { registerTrackRoutes } from './track.js';
 import { registerUserRoutes } from './users.js';
 import { registerWebhookRoutes } from './webhooks.js';
@@ -67,4 +69,6 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerSessionRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
+  registerTenantRoutes(app, ctx);
 }

@@ -3,6 +3,7 @@ import { CreateKeyBody, KeyList, KeyResponse } from '../../contract/identity.js'
 import { SuccessMessage } from '../../contract/operations.js';
 import { IdParam } from '../../contract/shipping-account.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
+import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const tags = ['users'];
@@ -22,7 +23,7 @@ export function registerKeyRoutes(app: App, { services, examples }: RouteContext
         response: { 200: ok('The key’s record with the key itself (shown only here)', KeyResponse), ...errorResponses },
       },
     },
-    async (req) => ({ key: await keys.create(req.principal!, req.body.key) }),
+    async (req) => ({ key: await keys.create(req.principal!, req.body.key, actedBy(req)) }),
   );
 
   app.get(
@@ -35,7 +36,7 @@ export function registerKeyRoutes(app: App, { services, examples }: RouteContext
     '/keys/:id',
     { config: { permission: 'keys.manage' }, schema: { operationId: 'revokeKey', tags, summary: 'Revoke a key: it stops working within 5 seconds', params: IdParam, response: { 200: ok('Revoked', SuccessMessage), ...errorResponses } } },
     async (req) => {
-      await keys.revoke(req.tenant, req.params.id);
+      await keys.revoke(req.tenant, req.params.id, actedBy(req));
       return { success: { message: `key ${req.params.id} revoked` } };
     },
   );

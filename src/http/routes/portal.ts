@@ -8,6 +8,7 @@ import { PortalLinkAnswer, PortalLinkBody, PortalPage, PortalReturnAnswer, Porta
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import { linkScope } from '../idempotency.js';
+import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const responses = { ...errorResponses, 410: errorResponse(410) };
@@ -29,7 +30,7 @@ export function registerPortalRoutes(app: App, { services, config, examples }: R
         response: { 200: ok('The customer’s signed link and when it expires', PortalLinkAnswer), ...errorResponses },
       },
     },
-    async (req) => ({ portal_link: await portal.createLink(req.tenant, req.body.portal_link, base()) }),
+    async (req) => ({ portal_link: await portal.createLink(req.tenant, req.body.portal_link, base(), actedBy(req)) }),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { ApiError } from '../../domain/errors.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import { linkBase } from '../base-url.js';
 import { clearSessionCookie, cookieValue, setSessionCookie, SSO_COOKIE, ssoCookie } from '../session.js';
+import { anonymous } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const tags = ['users'];
@@ -62,7 +63,7 @@ export function registerSessionRoutes(app: App, { services, config, examples, li
       ssoCookie(reply, req, config, undefined);
       let result: Awaited<ReturnType<typeof sso.finish>>;
       try {
-        result = await sso.finish(callback, cookieValue(req.headers.cookie, SSO_COOKIE));
+        result = await sso.finish(callback, cookieValue(req.headers.cookie, SSO_COOKIE), anonymous(req));
       } catch (err) {
         req.log.warn({ err }, 'single sign-on failed');
         return reply.redirect('/console/?sso=failed', 302);
@@ -92,7 +93,7 @@ export function registerSessionRoutes(app: App, { services, config, examples, li
     async (req, reply) => {
       const { email, password } = req.body.session;
       await limits.signIn(req, email);
-      const started = await identity.sessions.signIn(email, password);
+      const started = await identity.sessions.signIn(email, password, anonymous(req));
       setSessionCookie(reply, req, config, started);
       return { me: started.me };
     },
@@ -112,7 +113,7 @@ export function registerSessionRoutes(app: App, { services, config, examples, li
       },
     },
     async (req, reply) => {
-      const started = await identity.invitations.accept(req.body.invitation);
+      const started = await identity.invitations.accept(req.body.invitation, anonymous(req));
       setSessionCookie(reply, req, config, started);
       return { me: started.me };
     },

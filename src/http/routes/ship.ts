@@ -5,6 +5,7 @@ import { IdParam } from '../../contract/shipping-account.js';
 import { keepsClaim } from '../../services/index.js';
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
+import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const LabelQuery = Type.Object({
@@ -25,7 +26,7 @@ export function registerShipRoutes(app: App, { services, config, examples }: Rou
         // serializer makes of the answer (the same serializer makes the same bytes of it when it is
         // sent): the Idempotency-Key hook has nothing left to write, and a replay is what was sent.
         const serialize = (answer: unknown) => String(reply.serialize(answer));
-        const answer = await services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), serialize, ...(key !== undefined ? { idempotencyKey: key } : {}), ...(interruptedAt ? { interruptedAt } : {}) });
+        const answer = await services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), serialize, by: actedBy(req), ...(key !== undefined ? { idempotencyKey: key } : {}), ...(interruptedAt ? { interruptedAt } : {}) });
         req.idempotencyKey = undefined;
         return answer;
       } catch (err) {

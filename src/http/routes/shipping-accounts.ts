@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { CreateShippingAccountBody, IdParam, PageQuery, PatchShippingAccountBody, ShippingAccountView } from '../../contract/shipping-account.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
+import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const One = Type.Object({ shipping_account: ShippingAccountView });
@@ -10,7 +11,7 @@ export function registerShippingAccountRoutes(app: App, { services, examples }: 
   app.post(
     '/shippingaccount',
     { config: { secretAnswer: true, permission: 'accounts.manage' }, schema: { operationId: 'createShippingAccount', tags, summary: 'Register carrier credentials', body: withExamples(CreateShippingAccountBody, examples.createShippingAccount), response: { 200: ok('The account with its id, the number later requests name (secrets masked)', One), ...errorResponses } } },
-    async (req) => ({ shipping_account: await services.accounts.create(req.tenant, req.body.shipping_account) }),
+    async (req) => ({ shipping_account: await services.accounts.create(req.tenant, req.body.shipping_account, actedBy(req)) }),
   );
 
   app.get(
@@ -38,14 +39,14 @@ export function registerShippingAccountRoutes(app: App, { services, examples }: 
         response: { 200: ok('The account as changed (secrets masked)', One), ...errorResponses },
       },
     },
-    async (req) => ({ shipping_account: await services.accounts.update(req.tenant, req.params.id, req.body.shipping_account) }),
+    async (req) => ({ shipping_account: await services.accounts.update(req.tenant, req.params.id, req.body.shipping_account, actedBy(req)) }),
   );
 
   app.delete(
     '/shippingaccount/:id',
     { config: { permission: 'accounts.manage' }, schema: { operationId: 'deleteShippingAccount', tags, summary: 'Delete a shipping account', params: IdParam, response: { 200: ok('Deleted', Type.Object({ success: Type.Object({ message: Type.String() }) })), ...errorResponses } } },
     async (req) => {
-      await services.accounts.remove(req.tenant, req.params.id);
+      await services.accounts.remove(req.tenant, req.params.id, actedBy(req));
       return { success: { message: `shipping account ${req.params.id} deleted` } };
     },
   );

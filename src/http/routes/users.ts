@@ -4,6 +4,7 @@ import { SuccessMessage } from '../../contract/operations.js';
 import { IdParam } from '../../contract/shipping-account.js';
 import { linkBase } from '../base-url.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
+import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const tags = ['users'];
@@ -32,7 +33,7 @@ export function registerUserRoutes(app: App, { services, config, examples }: Rou
         response: { 200: ok('The user (status invited) and the invitation’s link', InvitationResponse), ...errorResponses },
       },
     },
-    async (req) => users.invite(req.principal!, req.body.invitation, base()),
+    async (req) => users.invite(req.principal!, req.body.invitation, base(), actedBy(req)),
   );
 
   app.get(
@@ -54,14 +55,14 @@ export function registerUserRoutes(app: App, { services, config, examples }: Rou
         response: { 200: ok('The user as changed', UserResponse), ...errorResponses },
       },
     },
-    async (req) => ({ user: await users.update(req.principal!, req.params.id, req.body.user) }),
+    async (req) => ({ user: await users.update(req.principal!, req.params.id, req.body.user, actedBy(req)) }),
   );
 
   app.delete(
     '/users/:id',
     { config: manage, schema: { operationId: 'deleteUser', tags, summary: 'Remove a user: its sessions end, its open invitation stops working', params: IdParam, response: { 200: ok('Removed', SuccessMessage), ...errorResponses } } },
     async (req) => {
-      await users.remove(req.principal!, req.params.id);
+      await users.remove(req.principal!, req.params.id, actedBy(req));
       return { success: { message: `user ${req.params.id} removed` } };
     },
   );

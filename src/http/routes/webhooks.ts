@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { IdParam, PageQuery } from '../../contract/shipping-account.js';
 import { CreateWebhookBody, DeliveryList, DeliveryParams, DeliveryQuery, DeliveryResponse, EventList, EventQuery, EventResponse, UpdateWebhookBody, WebhookList, WebhookResponse } from '../../contract/webhooks.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
+import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const tags = ['webhooks'];
@@ -12,7 +13,7 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
   app.post(
     '/webhooks',
     { config: { secretAnswer: true, permission: 'webhooks.manage' }, schema: { operationId: 'createWebhook', tags, summary: 'Register an endpoint; the answer carries its signing secret, shown only here', body: withExamples(CreateWebhookBody, examples.createWebhook), response: { 200: ok('The endpoint with its signing secret (shown only here)', WebhookResponse), ...errorResponses } } },
-    async (req) => ({ webhook: await webhooks.create(req.tenant, req.body.webhook) }),
+    async (req) => ({ webhook: await webhooks.create(req.tenant, req.body.webhook, actedBy(req)) }),
   );
 
   app.get(
@@ -30,14 +31,14 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
   app.patch(
     '/webhooks/:id',
     { config: { permission: 'webhooks.manage' }, schema: { operationId: 'updateWebhook', tags, summary: 'Change url, events, description or enabled', params: IdParam, body: withExamples(UpdateWebhookBody, examples.updateWebhook), response: { 200: ok('The endpoint as changed', WebhookResponse), ...errorResponses } } },
-    async (req) => ({ webhook: await webhooks.update(req.tenant, req.params.id, req.body.webhook) }),
+    async (req) => ({ webhook: await webhooks.update(req.tenant, req.params.id, req.body.webhook, actedBy(req)) }),
   );
 
   app.delete(
     '/webhooks/:id',
     { config: { permission: 'webhooks.manage' }, schema: { operationId: 'deleteWebhook', tags, summary: 'Delete an endpoint and its delivery history', params: IdParam, response: { 200: ok('Deleted', Type.Object({ success: Type.Object({ message: Type.String() }) })), ...errorResponses } } },
     async (req) => {
-      await webhooks.remove(req.tenant, req.params.id);
+      await webhooks.remove(req.tenant, req.params.id, actedBy(req));
       return { success: { message: `webhook ${req.params.id} deleted` } };
     },
   );
@@ -45,7 +46,7 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
   app.post(
     '/webhooks/:id/rotate-secret',
     { config: { secretAnswer: true, permission: 'webhooks.manage' }, schema: { operationId: 'rotateWebhookSecret', tags, summary: 'New signing secret; the old one keeps signing for 24 hours', params: IdParam, response: { 200: ok('The endpoint with its new secret (shown only here)', WebhookResponse), ...errorResponses } } },
-    async (req) => ({ webhook: await webhooks.rotateSecret(req.tenant, req.params.id) }),
+    async (req) => ({ webhook: await webhooks.rotateSecret(req.tenant, req.params.id, actedBy(req)) }),
   );
 
   app.get(

@@ -8,13 +8,16 @@ import type { Log } from '../../logger.js';
 import type { CarrierAdapter } from '../../carriers/carrier.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../domain/errors.js';
+import type { AuditContext } from '../../domain/audit.js';
+import type { Db } from '../../storage/database.js';
+import { inTransaction, recordAudit } from '../audit/index.js';
 import type { CarrierCalls, Ownership } from '../kernel/index.js';
 
 export interface BalanceView {
   balance: { amount: number; currency: string; updated: string };
 }
 
-export function createBalanceService(deps: { calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
+export function createBalanceService(deps: { db: Db; calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
   async function prepare<M extends 'postageBalance' | 'addPostage'>(tenant: string, id: string, method: M, log: Log) {
     const { account, adapter, call } = await deps.calls.prepareAccount(tenant, id, log);
     const fn = adapter[method] as CarrierAdapter[M];
@@ -34,9 +37,15 @@ export function createBalanceService(deps: { calls: CarrierCalls; clock: Clock; 
     return view(await run(call));
   }
 
-  async function addFunds(tenant: string, id: string, funds: { amount: number; currency: string }, log: Log): Promise<BalanceView> {
+  /**
+   * Buys postage. The purchase is the carrier's, so the entry is written once it answered: a
+   * refused purchase records nothing, and a bought one whose entry could not be written answers 500.
+   */
+  async function addFunds(tenant: string, id: string, funds: { amount: number; currency: string }, log: Log, by: AuditContext): Promise<BalanceView> {
     const { call, run } = await prepare(tenant, id, 'addPostage', log);
-    return view(await run(call, funds.amount, funds.currency.toUpperCase()));
+    const balance = view(await run(call, funds.amount, funds.currency.toUpperCase()));
+    await inTransaction(deps.db, (trx) => recordAudit(trx, by, { action: 'funds.added', resource: { id }, changes: { amount: funds.amount, currency: funds.currency.toUpperCase(), balance: balance.balance.amount }, at: deps.clock.now() }));
+    return balance;
   }
 
   return { read, addFunds };

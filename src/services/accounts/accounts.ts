@@ -6,13 +6,15 @@ import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js'
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ShippingAccountInput, ShippingAccountPatch, ShippingAccountView } from '../../contract/shipping-account.js';
+import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newAccountNumber } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/accounts.js';
 import type { Sealer } from '../../storage/sealing.js';
 import type { Address } from '../../domain/types.js';
 import { createTtlCache } from '../../ttl-cache.js';
-import { checkAllowed } from '../../domain/allowed.js';
+import { checkBillingAddress, validateAuth, validateDefaults } from './checks.js';
+import { recordAudit } from '../audit/index.js';
 
 export type Defaults = NonNullable<ShippingAccountInput['defaults']>;
 /** carrier → country → auth members: the operator's master test credentials. */
@@ -47,32 +49,6 @@ export function maskSecret(value: string): string {
 
 function mask(auth: Record<string, string>, secret: readonly string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(auth).map(([k, v]) => [k, secret.includes(k) ? maskSecret(v) : v]));
-}
-
-function validateAuth(decl: CarrierDeclaration, auth: Record<string, string>, requireAll: boolean): void {
-  const allowed = [...decl.auth.required, ...decl.auth.optional];
-  for (const member of Object.keys(auth)) {
-    if (!allowed.includes(member)) {
-      throw new ApiError('schema_validation_error', `auth.${member} is not a credential of ${decl.slug}; allowed: ${allowed.join(', ')}`, `shipping_account.auth.${member}`);
-    }
-  }
-  if (!requireAll) return;
-  for (const member of decl.auth.required) {
-    if (!auth[member]) throw new ApiError('schema_field_required', `shipping_account.auth.${member} is required for ${decl.slug}`, `shipping_account.auth.${member}`);
-  }
-}
-
-export function validateDefaults(decl: CarrierDeclaration, defaults: Defaults, path: string): void {
-  const c = decl.catalog;
-  if (defaults.label_type !== undefined) checkAllowed(defaults.label_type, c.labelTypes, `${path}.label_type`, decl.slug);
-  if (defaults.packaging_type !== undefined) checkAllowed(defaults.packaging_type, c.packaging, `${path}.packaging_type`, decl.slug);
-  if (defaults.service !== undefined) checkAllowed(defaults.service, c.services, `${path}.service`, decl.slug);
-}
-
-function checkBillingAddress(address: Address): void {
-  for (const field of ['city', 'name', 'street1'] as const) {
-    if (!address[field]) throw new ApiError('schema_field_required', `shipping_account.billing_address.${field} is required`, `shipping_account.billing_address.${field}`);
-  }
 }
 
 function view(row: repo.AccountRow, auth: Record<string, string>, defaults: Defaults, decl: CarrierDeclaration, reveal: boolean): ShippingAccountView {
@@ -132,7 +108,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return { auth, defaults };
   }
 
-  async function create(tenant: string, input: ShippingAccountInput): Promise<ShippingAccountView> {
+  async function create(tenant: string, input: ShippingAccountInput, by: AuditContext): Promise<ShippingAccountView> {
     const decl = declarations[input.carrier as CarrierSlug];
     let parent: repo.AccountRow | undefined;
     if (input.parent_shipping_account !== undefined) {
@@ -168,7 +144,9 @@ export function createAccountsService(deps: AccountsDeps) {
       parent_id: parent?.id ?? null,
       created_at: clock.now().toISOString(),
     };
-    await insertWithFreshId(row);
+    await insertWithFreshId(row, (trx) =>
+      recordAudit(trx, by, { action: 'shipping_account.created', resource: { id: row.id }, changes: { carrier: row.carrier, country: row.country, test: row.test, ...(input.name ? { name: input.name } : {}), ...(auth ? { auth } : {}), ...(parent ? { parent_shipping_account: parent.id } : {}) }, at: clock.now() }),
+    );
     const effective = await resolveRow(tenant, row);
     // The spec echoes `auth` on creation: what the caller sent, as sent. Inherited members and the
     // operator's master test credentials are shown masked, never in clear.
@@ -176,11 +154,17 @@ export function createAccountsService(deps: AccountsDeps) {
     return view(row, echoed, effective.defaults, decl, true);
   }
 
-  /** Account numbers are random; on the rare collision with an existing one, draw again. */
-  async function insertWithFreshId(row: repo.AccountRow): Promise<void> {
+  /**
+   * Account numbers are random; on the rare collision with an existing one, draw again. Each try is
+   * its own transaction with what `also` writes (the audit entry, under the id that was kept).
+   */
+  async function insertWithFreshId(row: repo.AccountRow, also: (trx: Db) => Promise<void>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await repo.insertAccount(db, row);
+        return await db.transaction().execute(async (trx) => {
+          await repo.insertAccount(trx, row);
+          await also(trx);
+        });
       } catch (err) {
         if (attempt >= 3 || !(await repo.accountIdTaken(db, row.id))) throw err;
         row.id = newAccountNumber();
@@ -214,7 +198,7 @@ export function createAccountsService(deps: AccountsDeps) {
    * Changes what an account may change; the carrier and the country name what it is. New
    * credentials are validated as on creation and sealed again.
    */
-  async function update(tenant: string, id: string, patch: ShippingAccountPatch): Promise<ShippingAccountView> {
+  async function update(tenant: string, id: string, patch: ShippingAccountPatch, by: AuditContext): Promise<ShippingAccountView> {
     const row = await getRow(tenant, id);
     const decl = declarations[row.carrier as CarrierSlug];
     for (const field of ['carrier', 'country'] as const) {
@@ -240,14 +224,21 @@ export function createAccountsService(deps: AccountsDeps) {
       validateAuth(decl, auth, row.parent_id === null);
       changes.auth_sealed = sealer.seal(JSON.stringify(auth));
     }
-    if (Object.keys(changes).length > 0) await repo.updateAccount(db, tenant, id, changes);
+    await db.transaction().execute(async (trx) => {
+      if (Object.keys(changes).length > 0) await repo.updateAccount(trx, tenant, id, changes);
+      await recordAudit(trx, by, { action: 'shipping_account.updated', resource: { id }, changes: { ...patch }, at: clock.now() });
+    });
     // Sub-accounts inherit from this one: forget every resolved account of the tenant.
     resolved.deletePrefix(`${tenant}\n`);
     return read(tenant, id);
   }
 
-  async function remove(tenant: string, id: string): Promise<void> {
-    const outcome = await repo.deleteAccount(db, tenant, id);
+  async function remove(tenant: string, id: string, by: AuditContext): Promise<void> {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const done = await repo.deleteAccount(trx, tenant, id);
+      if (done === 'deleted') await recordAudit(trx, by, { action: 'shipping_account.deleted', resource: { id }, at: clock.now() });
+      return done;
+    });
     resolved.delete(`${tenant}\n${id}`);
     if (outcome === 'not_found') throw new ApiError('shipping_account_not_found', `shipping account ${id} was not found`, id);
     if (outcome === 'has_sub_accounts') throw new ApiError('conflict', `shipping account ${id} has sub-accounts; delete them first`, id);

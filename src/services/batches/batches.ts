@@ -11,10 +11,12 @@ import { ShipmentRequestInput } from '../../contract/shipment.js';
 import { checkerFor } from '../../contract/validator.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import type { Log } from '../../logger.js';
+import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/batches.js';
 import type { AccountsService, ResolvedAccount } from '../accounts/index.js';
+import { recordAudit } from '../audit/index.js';
 import { csvItemError, csvItems, readCsv, type NewItem } from './csv.js';
 import { printFile as openPrintFile, printFormats, type PrintFormat } from './labels.js';
 import { failedInputJson } from './input.js';
@@ -54,7 +56,7 @@ export function createBatchesService(deps: BatchesDeps) {
   }
 
   /** Stores the batch with every item queued (or failed when it cannot be booked as given). */
-  async function create(tenant: string, spec: { items: NewItem[]; label_type?: string; reference?: string; source: 'json' | 'csv' }): Promise<BatchView> {
+  async function create(tenant: string, spec: { items: NewItem[]; label_type?: string; reference?: string; source: 'json' | 'csv' }, by: AuditContext): Promise<BatchView> {
     const now = clock.now().toISOString();
     const id = newId('bat');
     const accounts = new Map<string, Promise<ResolvedAccount | ApiError>>();
@@ -121,17 +123,20 @@ export function createBatchesService(deps: BatchesDeps) {
       };
     };
     const batch: repo.BatchRow = { id, tenant, status: 'queued', reference: spec.reference ?? null, label_type: spec.label_type ?? null, source: spec.source, total: spec.items.length, created_at: now, completed_at: null };
+    const refused = checked.filter((c) => c.error).length;
     // Stored over many short transactions, the batch seen (and its items booked) only once the last
-    // is stored. A store that fails leaves what a crash would: the batch worker removes it later.
-    await repo.insertBatch(db, batch, spec.items.length, rowOf, slice);
+    // is stored, with its audit entry. A store that fails leaves what a crash would: the batch worker removes it later.
+    await repo.insertBatch(db, batch, spec.items.length, rowOf, slice, (trx) =>
+      recordAudit(trx, by, { action: 'batch.started', resource: { id }, changes: { source: spec.source, items: spec.items.length, refused, ...(spec.reference ? { reference: spec.reference } : {}) }, at: new Date(now) }),
+    );
     // A batch whose every item failed its checks is finished already.
     if (checked.every((c) => c.error)) await finishIfDone(db, id, clock.now());
     return viewOf(db, (await repo.getBatch(db, tenant, id))!);
   }
 
-  function createFromJson(tenant: string, input: BatchInput): Promise<BatchView> {
+  function createFromJson(tenant: string, input: BatchInput, by: AuditContext): Promise<BatchView> {
     const items = input.shipments.map((s) => ({ input: s as Record<string, unknown>, reference: null }));
-    return create(tenant, { items, source: 'json', ...(input.label_type ? { label_type: input.label_type } : {}), ...(input.reference ? { reference: input.reference } : {}) });
+    return create(tenant, { items, source: 'json', ...(input.label_type ? { label_type: input.label_type } : {}), ...(input.reference ? { reference: input.reference } : {}) }, by);
   }
 
   /**
@@ -158,10 +163,10 @@ export function createBatchesService(deps: BatchesDeps) {
   }
 
   /** The file is read once the query is known to be right: a wrong account refuses it unread. */
-  async function createFromCsv(tenant: string, file: AsyncIterable<Buffer>, q: CsvQuery): Promise<BatchView> {
+  async function createFromCsv(tenant: string, file: AsyncIterable<Buffer>, q: CsvQuery, by: AuditContext): Promise<BatchView> {
     const account = await csvSender(tenant, q);
     const items = await csvItems(await readCsv(file), { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
-    return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) });
+    return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) }, by);
   }
 
   /** The batch, with the print file formats its booked labels fit (asked of one batch, not of a list). */
@@ -212,7 +217,7 @@ export function createBatchesService(deps: BatchesDeps) {
   }
 
   /** Queued items become cancelled; items being booked finish, booked labels stay booked. */
-  async function cancel(tenant: string, id: string): Promise<BatchView> {
+  async function cancel(tenant: string, id: string, by: AuditContext): Promise<BatchView> {
     const b = await find(tenant, id);
     if (b.status !== 'queued' && b.status !== 'in_progress') throw new ApiError('conflict', `batch ${id} is ${b.status}; only a queued or running batch can be cancelled`, id);
     const now = clock.now();
@@ -221,6 +226,7 @@ export function createBatchesService(deps: BatchesDeps) {
       await repo.setBatchStatus(trx, id, 'cancelled', now.toISOString());
       const view = await viewOf(trx, { ...b, status: 'cancelled', completed_at: now.toISOString() });
       await recordEvent(trx, { tenant, type: 'batch.completed', data: view, at: now });
+      await recordAudit(trx, by, { action: 'batch.cancelled', resource: { id }, at: now });
     });
     return read(tenant, id);
   }

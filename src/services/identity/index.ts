@@ -26,12 +26,14 @@ export interface IdentityDeps {
   /** Single sign-on, when the operator configured an OpenID provider; with the HMAC key of its transaction cookie. */
   oidc?: OidcSettings & { key: Buffer };
   passwords?: Passwords;
+  /** Throws when the tenant may not sign in now (its platform suspended it); absent: every tenant may. */
+  admits?: (tenant: string) => Promise<void>;
 }
 
 export function createIdentityService(deps: IdentityDeps) {
   const { db, clock, links } = deps;
   const passwords = deps.passwords ?? createPasswords();
-  const sessions = createSessions({ db, clock, passwords, csrfKey: deps.csrfKey, ...deps.sessions });
+  const sessions = createSessions({ db, clock, passwords, csrfKey: deps.csrfKey, ...deps.sessions, ...(deps.admits ? { admits: deps.admits } : {}) });
   return {
     users: createUsers({ db, clock, links, passwords, invitationTtlMs: deps.invitationTtlMs }),
     sessions,
@@ -55,3 +57,5 @@ export function createIdentityService(deps: IdentityDeps) {
 export type IdentityService = ReturnType<typeof createIdentityService>;
 export type { SessionAuth } from './sessions.js';
 export { generatePassword } from './passwords.js';
+export { createAuditLog, type AuditLog } from './audit-log.js';
+export { startAuditSweep } from './audit-sweep.js';

@@ -11,7 +11,7 @@ import type { Db } from '../../storage/database.js';
 import { acceptInvitation, readInvitation, readUser, updateUser } from '../../storage/repositories/users.js';
 import type { SignedLinks } from '../kernel/index.js';
 import { checkPassword, type Passwords } from './passwords.js';
-import type { Sessions, Started } from './sessions.js';
+import type { SeenFrom, Sessions, Started } from './sessions.js';
 
 export interface InvitationsDeps {
   db: Db;
@@ -26,7 +26,7 @@ const used = () => new ApiError('link_expired', 'this invitation was used alread
 export function createInvitations(deps: InvitationsDeps) {
   const { db, links } = deps;
   return {
-    async accept(input: AcceptInvitationInput): Promise<Started> {
+    async accept(input: AcceptInvitationInput, seen: SeenFrom = {}): Promise<Started> {
       const { id, expires, signature } = links.parseToken('invitation', input.token);
       const invitation = await readInvitation(db, id);
       if (!invitation) throw links.notFound('invitation');
@@ -41,7 +41,7 @@ export function createInvitations(deps: InvitationsDeps) {
         if (!(await acceptInvitation(trx, id, deps.clock.now()))) throw used();
         await updateUser(trx, user.tenant, user.id, { password_hash: hash, ...(input.name ? { name: input.name.trim() } : {}) }, deps.clock.now());
       });
-      return deps.sessions.start({ ...user, password_hash: hash, name: input.name?.trim() || user.name });
+      return deps.sessions.start({ ...user, password_hash: hash, name: input.name?.trim() || user.name }, 'invitation', seen);
     },
   };
 }

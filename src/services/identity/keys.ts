@@ -9,7 +9,9 @@ import type { CreateKeyInput, KeyView } from '../../contract/identity.js';
 import { ApiError } from '../../domain/errors.js';
 import { isScope, SCOPE_PERMISSIONS } from '../../domain/permissions.js';
 import { grantText, type Principal } from '../../domain/principal.js';
+import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
+import { recordAudit } from '../audit/index.js';
 import { createKey, listKeys, revokeKey, type ApiKeyRecord } from '../../storage/repositories/keys.js';
 import { usersByIds } from '../../storage/repositories/users.js';
 import { makerOf } from './users.js';
@@ -33,7 +35,7 @@ function keyView(k: ApiKeyRecord, emails: ReadonlyMap<string, string>): KeyView 
 export function createKeys(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
-    async create(principal: Principal, input: CreateKeyInput): Promise<KeyView> {
+    async create(principal: Principal, input: CreateKeyInput, by: AuditContext): Promise<KeyView> {
       const wanted = SCOPE_PERMISSIONS[input.scope];
       const beyond = [...wanted].find((p) => !principal.permissions.has(p));
       if (beyond) throw new ApiError('forbidden', `a key of scope ${input.scope} could ${beyond}, which ${grantText(principal.grant)} may not: a key gets at most what its maker may do`, beyond);
@@ -41,9 +43,24 @@ export function createKeys(deps: { db: Db; clock: Clock }) {
       const expiresAt = input.expires_at !== undefined ? new Date(input.expires_at) : undefined;
       if (expiresAt && expiresAt.getTime() <= now.getTime()) throw new ApiError('schema_validation_error', `key.expires_at ${input.expires_at} is not in the future`, 'key.expires_at');
       const maker = makerOf(principal);
-      const { record, key } = await createKey(db, { tenant: principal.tenant, now, name: input.name.trim(), scope: input.scope, ...(expiresAt ? { expiresAt } : {}), ...(maker ? { createdBy: maker } : {}) });
+      const { record, key } = await db.transaction().execute(async (trx) => {
+        const made = await createKey(trx, { tenant: principal.tenant, now, name: input.name.trim(), scope: input.scope, ...(expiresAt ? { expiresAt } : {}), ...(maker ? { createdBy: maker } : {}) });
+        await recordAudit(trx, by, { action: 'key.created', resource: { id: made.record.id }, changes: { name: made.record.name, scope: input.scope, prefix: made.record.key_prefix, ...(made.record.expires_at ? { expires: made.record.expires_at } : {}) }, at: now });
+        return made;
+      });
       const emails = principal.actor.kind === 'user' ? await emailsOf(principal.tenant, [record]) : new Map<string, string>();
       return { ...keyView(record, emails), key };
+    },
+
+    /** A merchant's first key, made by its platform (`by`, in the merchant's log): every permission of the merchant's. */
+    async issue(tenant: string, name: string, by: AuditContext): Promise<KeyView & { key: string }> {
+      const now = clock.now();
+      const { record, key } = await db.transaction().execute(async (trx) => {
+        const made = await createKey(trx, { tenant, now, name });
+        await recordAudit(trx, by, { action: 'key.created', resource: { id: made.record.id }, changes: { name, scope: 'full', prefix: made.record.key_prefix }, at: now });
+        return made;
+      });
+      return { ...keyView(record, new Map()), key };
     },
 
     /** The tenant's keys, oldest first, revoked ones included (with when). */
@@ -53,8 +70,12 @@ export function createKeys(deps: { db: Db; clock: Clock }) {
       return records.map((k) => keyView(k, emails));
     },
 
-    async revoke(tenant: string, id: string): Promise<void> {
-      if (!(await revokeKey(db, id, clock.now(), tenant))) throw new ApiError('not_found', `no active key ${id}`, 'id');
+    async revoke(tenant: string, id: string, by: AuditContext): Promise<void> {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        if (!(await revokeKey(trx, id, now, tenant))) throw new ApiError('not_found', `no active key ${id}`, 'id');
+        await recordAudit(trx, by, { action: 'key.revoked', resource: { id }, at: now });
+      });
     },
   };
 

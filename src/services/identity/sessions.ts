@@ -15,7 +15,9 @@ import type { MeView } from '../../contract/identity.js';
 import { ApiError } from '../../domain/errors.js';
 import { isRole, ROLE_PERMISSIONS } from '../../domain/permissions.js';
 import type { Principal } from '../../domain/principal.js';
+import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
+import { recordAudit } from '../audit/index.js';
 import { newId } from '../../storage/ids.js';
 import { deleteEndedSessions, deleteSession, deleteUserSessions, findSession, hashToken, insertSession, touchSession, type SessionRecord } from '../../storage/repositories/sessions.js';
 import { findUserByEmail, updateUser, type UserRecord } from '../../storage/repositories/users.js';
@@ -30,6 +32,8 @@ export interface SessionsDeps {
   csrfKey: Buffer;
   idleMs: number;
   lifetimeMs: number;
+  /** Throws when the user's tenant may not sign in now (suspended by its platform). */
+  admits?: (tenant: string) => Promise<void>;
 }
 
 /** What a request made with a session cookie carries besides its principal. */
@@ -49,6 +53,12 @@ export interface Started {
   maxAgeSec: number;
   me: MeView;
 }
+
+/** Where a sign-in came from, for the audit log: the caller's address and the request id. */
+export type SeenFrom = Pick<AuditContext, 'ip' | 'requestId'>;
+
+/** How a session was started, as the audit log says. */
+export type SignInMethod = 'password' | 'invitation' | 'sso';
 
 /** How often a session's last use is written: the idle expiry is that precise. */
 const TOUCH_EVERY_MS = 60_000;
@@ -73,7 +83,8 @@ export function createSessions(deps: SessionsDeps) {
   }
 
   /** A new session of the user: the cookie's token, and what GET /me answers for it. */
-  async function start(user: UserRecord): Promise<Started> {
+  async function start(user: UserRecord, method: SignInMethod, seen: SeenFrom = {}): Promise<Started> {
+    await deps.admits?.(user.tenant);
     const now = clock.now();
     const token = `ws_${randomBytes(32).toString('base64url')}`;
     const expires = new Date(now.getTime() + deps.lifetimeMs);
@@ -82,24 +93,38 @@ export function createSessions(deps: SessionsDeps) {
       await deleteEndedSessions(trx, user.id, now, deps.idleMs);
       await insertSession(trx, session);
       await updateUser(trx, user.tenant, user.id, { last_sign_in_at: now.toISOString() }, now);
+      await recordAudit(trx, { tenant: user.tenant, actor: { kind: 'user', id: user.id }, email: user.email, ...seen }, { action: 'session.signed_in', resource: { id: user.id }, changes: { method }, at: now });
     });
     const signedIn = { ...user, last_sign_in_at: now.toISOString() };
     return { token, me: meOf(signedIn, session, token), maxAgeSec: Math.floor(deps.lifetimeMs / 1000) };
   }
 
+  /**
+   * A refused sign-in of an address that names a user, in that user's tenant's log (an unknown
+   * address belongs to no tenant, so it is only counted by the sign-in limits).
+   */
+  async function failed(user: UserRecord | undefined, method: SignInMethod, seen: SeenFrom): Promise<void> {
+    if (!user) return;
+    await recordAudit(db, { tenant: user.tenant, actor: { kind: 'anonymous' }, ...seen }, { action: 'session.sign_in_failed', resource: { id: user.id }, changes: { email: user.email, method }, at: clock.now() });
+  }
+
   return {
     start,
+    failed,
 
     /**
      * E-mail and password → a session. Every refusal is the same 401, and takes as long: an unknown
      * address, a user invited but not signed up, a disabled user and a wrong password all verify a
      * hash (passwords.ts) and answer sign_in_failed.
      */
-    async signIn(email: string, password: string): Promise<Started> {
+    async signIn(email: string, password: string, seen: SeenFrom = {}): Promise<Started> {
       const user = await findUserByEmail(db, normalizeEmail(email));
       const ok = await deps.passwords.verify(user?.disabled_at ? null : user?.password_hash, password);
-      if (!user || !ok) throw new ApiError('sign_in_failed', 'E-mail address or password not accepted', 'session');
-      return start(user);
+      if (!user || !ok) {
+        await failed(user, 'password', seen);
+        throw new ApiError('sign_in_failed', 'E-mail address or password not accepted', 'session');
+      }
+      return start(user, 'password', seen);
     },
 
     /** The session of a cookie's token, with its user's rights as they are now; undefined when it has ended. */

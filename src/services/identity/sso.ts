@@ -14,7 +14,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../storage/database.js';
 import { findUserByEmail } from '../../storage/repositories/users.js';
-import type { Sessions, Started } from './sessions.js';
+import type { SeenFrom, Sessions, Started } from './sessions.js';
 import { normalizeEmail } from './users.js';
 
 export interface OidcSettings {
@@ -114,9 +114,9 @@ export function createSso(deps: SsoDeps) {
      * The provider's answer: `callback` is the redirect URI with the query the browser came back
      * with. A session of the user the provider's address names, or why there is none.
      */
-    async finish(callback: URL, transaction: string | undefined): Promise<{ started: Started } | { refusal: SsoRefusal; reason: string }> {
+    async finish(callback: URL, transaction: string | undefined, seen: SeenFrom = {}): Promise<{ started: Started } | { refusal: SsoRefusal; reason: string }> {
       try {
-        return { started: await finishing(callback, transaction) };
+        return { started: await finishing(callback, transaction, seen) };
       } catch (err) {
         if (err instanceof SsoFailed) return { refusal: err.refusal, reason: err.message };
         throw err;
@@ -124,7 +124,7 @@ export function createSso(deps: SsoDeps) {
     },
   };
 
-  async function finishing(callback: URL, transaction: string | undefined): Promise<Started> {
+  async function finishing(callback: URL, transaction: string | undefined, seen: SeenFrom): Promise<Started> {
     const t = open(transaction);
     const { client, config } = await provider();
     let tokens: Awaited<ReturnType<Client['authorizationCodeGrant']>>;
@@ -143,8 +143,11 @@ export function createSso(deps: SsoDeps) {
     if (typeof email !== 'string' || email === '') throw new SsoFailed('failed', 'the provider told no e-mail address (ask for the email scope)');
     if (verified === false) throw new SsoFailed('failed', `the provider has not verified ${email}`);
     const user = await findUserByEmail(deps.db, normalizeEmail(email));
-    if (!user || user.disabled_at !== null) throw new SsoFailed('no-user', `no user has the address ${normalizeEmail(email)}`);
-    return deps.sessions.start(user);
+    if (!user || user.disabled_at !== null) {
+      await deps.sessions.failed(user, 'sso', seen);
+      throw new SsoFailed('no-user', `no user has the address ${normalizeEmail(email)}`);
+    }
+    return deps.sessions.start(user, 'sso', seen);
   }
 }
 

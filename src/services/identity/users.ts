@@ -10,7 +10,9 @@ import type { UpdateUserInput, UserView } from '../../contract/identity.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Role } from '../../domain/permissions.js';
 import { grantText, type Principal } from '../../domain/principal.js';
+import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
+import { recordAudit } from '../audit/index.js';
 import { newId } from '../../storage/ids.js';
 import { deleteUserSessions } from '../../storage/repositories/sessions.js';
 import { deleteUser, dropOpenInvitations, findUserByEmail, insertInvitation, insertUser, listUsers, readUser, updateUser, type UserRecord } from '../../storage/repositories/users.js';
@@ -82,7 +84,7 @@ export function createUsers(deps: UsersDeps) {
    * A user of the tenant, new; with a password it may sign in at once, else it gets an invitation.
    * Another user holding the address is a conflict, whichever tenant it belongs to.
    */
-  async function create(tenant: string, input: { email: string; name?: string; role: Role; password?: string }, maker: string | null, base: string) {
+  async function create(tenant: string, input: { email: string; name?: string; role: Role; password?: string }, maker: string | null, base: string, by: AuditContext = { tenant, actor: { kind: 'operator' } }) {
     if (input.password !== undefined) checkPassword(input.password, 'password');
     const passwordHash = input.password !== undefined ? await deps.passwords.hash(input.password) : null;
     const now = clock.now().toISOString();
@@ -90,6 +92,7 @@ export function createUsers(deps: UsersDeps) {
     return db.transaction().execute(async (trx) => {
       if (!(await insertUser(trx, user))) throw new ApiError('conflict', `a user with the e-mail address ${user.email} exists already`, 'invitation.email');
       const invitation = passwordHash === null ? await inviteUser(trx, user, maker, base) : undefined;
+      await recordAudit(trx, by, { action: 'user.invited', resource: { id: user.id }, changes: { email: user.email, role: user.role, ...(user.name ? { name: user.name } : {}) }, at: new Date(now) });
       return { user: userView(user), ...(invitation ? { invitation } : {}) };
     });
   }
@@ -109,11 +112,11 @@ export function createUsers(deps: UsersDeps) {
      * Invites a person: a new user (status invited) and its link. Inviting someone invited before
      * and not yet signed in makes a new link (the old one stops working) with the role and name given.
      */
-    async invite(principal: Principal, input: { email: string; name?: string; role: Role }, base: string) {
+    async invite(principal: Principal, input: { email: string; name?: string; role: Role }, base: string, by: AuditContext) {
       checkOwnerRights(principal, [input.role], 'invite');
       const existing = await findUserByEmail(db, normalizeEmail(input.email));
       if (!existing) {
-        const made = await create(principal.tenant, { email: input.email, role: input.role, ...(input.name ? { name: input.name } : {}) }, makerOf(principal), base);
+        const made = await create(principal.tenant, { email: input.email, role: input.role, ...(input.name ? { name: input.name } : {}) }, makerOf(principal), base, by);
         return { user: made.user, invitation: made.invitation! };
       }
       if (existing.tenant !== principal.tenant || userView(existing).status !== 'invited') throw new ApiError('conflict', `a user with the e-mail address ${existing.email} exists already`, 'invitation.email');
@@ -121,11 +124,12 @@ export function createUsers(deps: UsersDeps) {
       return db.transaction().execute(async (trx) => {
         await updateUser(trx, existing.tenant, existing.id, { role: input.role, ...(input.name ? { name: input.name.trim() } : {}) }, clock.now());
         const invitation = await inviteUser(trx, existing, makerOf(principal), base);
+        await recordAudit(trx, by, { action: 'user.invited', resource: { id: existing.id }, changes: { email: existing.email, role: input.role, again: true }, at: clock.now() });
         return { user: userView({ ...existing, role: input.role, name: input.name?.trim() || existing.name }), invitation };
       });
     },
 
-    async update(principal: Principal, id: string, patch: UpdateUserInput): Promise<UserView> {
+    async update(principal: Principal, id: string, patch: UpdateUserInput, by: AuditContext): Promise<UserView> {
       const user = await mustRead(principal.tenant, id);
       checkOwnerRights(principal, [user.role, patch.role], 'change');
       const now = clock.now();
@@ -139,16 +143,20 @@ export function createUsers(deps: UsersDeps) {
       await db.transaction().execute(async (trx) => {
         if (!(await updateUser(trx, principal.tenant, id, change, now, { keepOwner: losesOwner }))) throw losesOwner ? lastOwner(id) : notFound(id);
         if (patch.disabled === true) await deleteUserSessions(trx, id);
+        await recordAudit(trx, by, { action: 'user.updated', resource: { id }, changes: { email: user.email, ...patch, ...(patch.role !== undefined ? { previous_role: user.role } : {}) }, at: now });
       });
       return userView(await mustRead(principal.tenant, id));
     },
 
     /** Removes the user: its sessions end and its open invitations stop working. */
-    async remove(principal: Principal, id: string): Promise<void> {
+    async remove(principal: Principal, id: string, by: AuditContext): Promise<void> {
       const user = await mustRead(principal.tenant, id);
       checkOwnerRights(principal, [user.role], 'remove');
       const keepOwner = user.role === 'owner' && !user.disabled_at;
-      if (!(await deleteUser(db, principal.tenant, id, { keepOwner }))) throw keepOwner ? lastOwner(id) : notFound(id);
+      await db.transaction().execute(async (trx) => {
+        if (!(await deleteUser(trx, principal.tenant, id, { keepOwner }))) throw keepOwner ? lastOwner(id) : notFound(id);
+        await recordAudit(trx, by, { action: 'user.removed', resource: { id }, changes: { email: user.email, role: user.role }, at: clock.now() });
+      });
     },
 
     /** The operator's reset (waybill users reset-password): a new password, every session ended. */

@@ -16,3 +16,5 @@ export type { SignedLinks } from './signed-links.js';
 export { createSingleFlight } from './single-flight.js';
 export { decodeBooking, encodeBooking } from './stored-booking.js';
 export { timeSlicer } from './time-slice.js';
+export { createUsageCounter } from './usage-counter.js';
+export type { UsageCounter } from './usage-counter.js';

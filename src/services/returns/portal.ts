@@ -17,6 +17,7 @@ import type { Address } from '../../domain/types.js';
 import { parseDuration } from '../../duration.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Log } from '../../logger.js';
+import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import { getAccount } from '../../storage/repositories/accounts.js';
@@ -26,6 +27,7 @@ import { getReturn } from '../../storage/repositories/returns.js';
 import { createTtlCache } from '../../ttl-cache.js';
 import type { ReturnMethodsService } from './methods.js';
 import type { ReturnsService } from './returns.js';
+import { recordAudit } from '../audit/index.js';
 import type { BrandingService } from '../branding/index.js';
 import type { SignedLinks } from '../kernel/index.js';
 
@@ -109,7 +111,7 @@ export function createPortalService(deps: PortalDeps) {
     }
   }
 
-  async function createLink(tenant: string, input: PortalLinkInput, baseUrl: string): Promise<{ id: string; url: string; expires: string }> {
+  async function createLink(tenant: string, input: PortalLinkInput, baseUrl: string, by: AuditContext): Promise<{ id: string; url: string; expires: string }> {
     const ttl = parseDuration(input.expires_in ?? '7d');
     if (ttl === undefined || ttl > MAX_LINK_MS) throw new ApiError('schema_validation_error', 'portal_link.expires_in must be a duration of at most 90d, such as 7d or 48h', 'portal_link.expires_in');
     const ids = new Set<string>();
@@ -137,7 +139,11 @@ export function createPortalService(deps: PortalDeps) {
       ...(input.dim_units ? { dim_units: input.dim_units } : {}),
     };
     const id = newId('pl');
-    await repo.insertLink(db, { id, tenant, customer_id: input.customer_id, order_id: input.order_id, data: JSON.stringify(data), expires_at: expires.toISOString(), created_at: now.toISOString() });
+    await db.transaction().execute(async (trx) => {
+      await repo.insertLink(trx, { id, tenant, customer_id: input.customer_id, order_id: input.order_id, data: JSON.stringify(data), expires_at: expires.toISOString(), created_at: now.toISOString() });
+      // The link itself is a credential of the customer's: its id and expiry are recorded, never the URL.
+      await recordAudit(trx, by, { action: 'portal_link.created', resource: { id }, changes: { customer_id: input.customer_id, order_id: input.order_id, expires: expires.toISOString() }, at: now });
+    });
     return { id, url: links.portalUrl(baseUrl, tenant, id, expires), expires: expires.toISOString() };
   }
 

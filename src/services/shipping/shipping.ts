@@ -9,12 +9,15 @@ import type { BookedShipment, FoundBooking, ShipmentRequest } from '../../domain
 import { ApiError } from '../../domain/errors.js';
 import type { CancelInput } from '../../contract/operations.js';
 import type { ShipmentInput, ShipmentRequestInput } from '../../contract/shipment.js';
+import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
 import { bookingReference, completeIn, encodeBooking, keepClaim, keepIfUncertain, recordEvent, reopenIn, toShipmentRequest, type BookingLookup, type CarrierCalls, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
-import type { ShipChoice, ShipChoiceService } from './ship-choice.js';
+import { recordAudit } from '../audit/index.js';
+import type { ShipChoiceService } from './ship-choice.js';
+import { bookingView, type Booking, type BookingExtras, type BookingView, type StoredLabel } from './booking-view.js';
 import type { TrackingCache } from '../tracking/index.js';
 
 export interface ShippingDeps {
@@ -29,25 +32,7 @@ export interface ShippingDeps {
   lookup: BookingLookup;
 }
 
-interface StoredLabel { id: string; bytes: Uint8Array; format: string; tracking_number: string | null }
-
-/** What one booking produced, before it is shown as a response. */
-interface Booking {
-  id: string;
-  carrier: string;
-  req: ShipmentRequest;
-  booked: BookedShipment;
-  test: boolean;
-  labels: StoredLabel[];
-  combined?: StoredLabel;
-  now: Date;
-  extras?: BookingExtras;
-  /** Found at the carrier after the booking's answer was lost: says so, and whether its labels were fetched again. */
-  recovered?: string;
-}
-
-/** What a booking through shipping_accounts or validate_address chose, shown with it. */
-export type BookingExtras = Omit<ShipChoice, 'shipment'>;
+export type { BookingExtras };
 
 export type PreparedBooking = PreparedCall<'ship'> & { tenant: string; req: ShipmentRequest; now: Date };
 
@@ -71,54 +56,6 @@ export async function storeBooked(log: Log, record: BookingRecord, store: () => 
   }
 }
 
-function labelTypeName(req: ShipmentRequest): string {
-  return req.label_size ? `${req.label_type}__${req.label_size}` : (req.label_type ?? 'PDF');
-}
-
-/** The public booking record (DECISIONS.md "Booking response"); `label` is a URL or base64. */
-function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, trackingUrl: string) {
-  const { id, carrier, req, booked, test, labels, combined, now, extras, recovered } = b;
-  return {
-    id,
-    carrier,
-    shipping_account: req.shipping_account,
-    service: booked.service_type ?? req.service,
-    packaging: req.packaging,
-    ship_date: req.ship_date ?? booked.ship_date ?? now.toISOString().slice(0, 10),
-    test,
-    type: req.type ?? 'outbound',
-    tracking_number: booked.tracking_number,
-    tracking_url: trackingUrl,
-    label_type: labelTypeName(req),
-    ...(booked.costs ? { costs: booked.costs } : {}),
-    currency: booked.costs?.currency ?? req.currency,
-    dim_units: req.dim_units,
-    weight_units: req.weight_units,
-    packages: booked.packages.map((p, i) => {
-      const input = req.packages[i];
-      return {
-        tracking_number: p.tracking_number,
-        ...(labels[i] ? { label: labelRef(labels[i]) } : {}),
-        label_type: p.label_format,
-        ...(input ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value } : {}),
-      };
-    }),
-    ...(combined ? { combined_label: labelRef(combined) } : {}),
-    // Clients of the original interface read these lists as objects, never strings.
-    special_services: (req.special_services ?? []).map((slug) => ({ slug })),
-    shipping_documents: booked.shipping_documents ?? [],
-    references: req.references ?? [],
-    sender: req.sender,
-    recipient: req.recipient,
-    ...(booked.estimated_date ? { estimated_date: booked.estimated_date } : {}),
-    ...(booked.transit_days !== undefined ? { transit_days: booked.transit_days } : {}),
-    ...(extras?.selected_rate ? { selected_rate: extras.selected_rate } : {}),
-    ...(extras?.address_validation ? { address_validation: extras.address_validation } : {}),
-    ...(recovered ? { recovered } : {}),
-  };
-}
-
-export type BookingView = ReturnType<typeof bookingView>;
 
 export function createShippingService(deps: ShippingDeps) {
   const { db, calls, clock } = deps;
@@ -222,14 +159,17 @@ export function createShippingService(deps: ShippingDeps) {
    * the bytes `serialize` makes (what the route sends). `interruptedAt`: taken over from a request
    * whose instance died then, maybe mid-booking: the carrier is asked first (settleInterrupted).
    */
-  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string; interruptedAt?: string; serialize?: (answer: unknown) => string }) {
+  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string; interruptedAt?: string; serialize?: (answer: unknown) => string; /** Who booked, for the audit log (a batch's items are recorded by the batch). */ by?: AuditContext }) {
     const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
     const p = await prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, opts.idempotencyKey ?? newId('shp')));
     const claimed = opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined;
     const found = claimed && opts.interruptedAt ? await settleInterrupted(p, claimed, opts.interruptedAt) : undefined;
     const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, await p.run(p.call, p.req).catch((err: unknown) => keepIfUncertain(err, p.adapter.declaration, claimed)), opts.labelBaseUrl, extras);
     const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
-    await storeBooking(p, record, opts.log, (trx) => completeIn(trx, claimed, 200, (opts.serialize ?? JSON.stringify)(answer)));
+    await storeBooking(p, record, opts.log, async (trx) => {
+      await completeIn(trx, claimed, 200, (opts.serialize ?? JSON.stringify)(answer));
+      if (opts.by) await recordAudit(trx, opts.by, { action: 'label.bought', resource: { id: record.shipment.id }, changes: { carrier: p.account.carrier, shipping_account: p.account.id, tracking_number: record.shipment.tracking_number, ...(record.shipment.service ? { service: record.shipment.service } : {}), test: p.call.test }, at: p.now });
+    });
     return answer;
   }
 
@@ -248,7 +188,7 @@ export function createShippingService(deps: ShippingDeps) {
     throw keepClaim(new ApiError('idempotency_key_in_use', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); retry shortly`, claimed.key, { retryAfter: 5 }));
   }
 
-  async function cancel(tenant: string, input: CancelInput, log: Log): Promise<{ success: { message: string } }> {
+  async function cancel(tenant: string, input: CancelInput, log: Log, by?: AuditContext): Promise<{ success: { message: string } }> {
     const { account, call, run } = await calls.prepare<'cancel'>(tenant, input, 'cancel', log);
     // Only a shipment this tenant booked here is cancelled: the carrier cannot tell tenants apart.
     const stored = await deps.ownership.shipment(tenant, account.carrier, input.tracking_number);
@@ -266,6 +206,7 @@ export function createShippingService(deps: ShippingDeps) {
       if (!(await shipments.markVoided(trx, tenant, stored.id, now.toISOString()))) return;
       const data = { id: stored.id, carrier: account.carrier, shipping_account: account.id, tracking_number: input.tracking_number, test: call.test, cancelled: now.toISOString(), message: result.message };
       await recordEvent(trx, { tenant, type: 'shipment.cancelled', data, at: now });
+      if (by) await recordAudit(trx, by, { action: 'label.voided', resource: { id: stored.id }, changes: { carrier: account.carrier, tracking_number: input.tracking_number }, at: now });
       if (input.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: input.tracking_number, carrier: account.carrier, test: call.test }, now.toISOString());
     });
     await deps.trackingCache.forget(tenant, account.carrier, input.tracking_number);

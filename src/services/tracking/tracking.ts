@@ -17,7 +17,7 @@ import { checkerFor } from '../../contract/validator.js';
 import type { Log } from '../../logger.js';
 import type { Db } from '../../storage/database.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
-import { recordEvent, withCarrierDetail, type CarrierCalls, type PreparedCall } from '../kernel/index.js';
+import { recordEvent, withCarrierDetail, type CarrierCalls, type PreparedCall, type UsageCounter } from '../kernel/index.js';
 import { createLimiter, type Limiter } from '../../limiter.js';
 import { numbersWithReturns, updateStatusFromTracking } from '../../storage/repositories/returns.js';
 import type { TrackingCache } from './cache.js';
@@ -44,6 +44,8 @@ export interface TrackingDeps {
   clock: Clock;
   /** Carrier calls in flight per carrier. */
   concurrency: number;
+  /** Counts the numbers asked of carriers, per tenant (GET /usage). */
+  usage?: UsageCounter;
 }
 
 type Outcome = TrackingResult | ApiError;
@@ -109,6 +111,7 @@ export function createTrackingService(deps: TrackingDeps) {
     };
     await Promise.all(
       chunks(group.items, size).map(async (items) => {
+        deps.usage?.trackingCalls(tenant, account.carrier, items.length);
         const results = await fetchChunk(items);
         const fetched: { number: string; result: TrackingResult }[] = [];
         items.forEach((item, i) => {

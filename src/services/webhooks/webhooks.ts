@@ -7,11 +7,13 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { CreateWebhookInput, DeliveryView, EventView, UpdateWebhookInput, WebhookView } from '../../contract/webhooks.js';
+import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as outbox from '../../storage/repositories/events.js';
 import * as repo from '../../storage/repositories/webhooks.js';
 import type { Sealer } from '../../storage/sealing.js';
+import { recordAudit } from '../audit/index.js';
 import { EVENT_RETENTION_MS, pendingDelivery, subscribes } from '../kernel/index.js';
 import { checkEndpointHost } from './url.js';
 
@@ -76,7 +78,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return row;
   }
 
-  async function create(tenant: string, input: CreateWebhookInput): Promise<WebhookView> {
+  async function create(tenant: string, input: CreateWebhookInput, by: AuditContext): Promise<WebhookView> {
     await checkEndpointHost(input.url, deps.allowPrivate, 'webhook.url');
     // Every event fans out to every endpoint: a cap keeps one tenant from flooding a host with them.
     const maxEndpoints = deps.maxEndpoints ?? DEFAULT_MAX_ENDPOINTS;
@@ -100,7 +102,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
-    await repo.insertEndpoint(db, row);
+    await db.transaction().execute(async (trx) => {
+      await repo.insertEndpoint(trx, row);
+      await recordAudit(trx, by, { action: 'webhook.created', resource: { id: row.id }, changes: { url: input.url, events: input.events, ...(input.description ? { description: input.description } : {}) }, at: now });
+    });
     return view(row, now, secret);
   }
 
@@ -111,7 +116,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return (await repo.listEndpoints(db, tenant, page)).map((r) => view(r, now));
   }
 
-  async function update(tenant: string, id: string, input: UpdateWebhookInput): Promise<WebhookView> {
+  async function update(tenant: string, id: string, input: UpdateWebhookInput, by: AuditContext): Promise<WebhookView> {
     await getRow(tenant, id);
     if (input.url !== undefined) await checkEndpointHost(input.url, deps.allowPrivate, 'webhook.url');
     const changes: Parameters<typeof repo.updateEndpoint>[3] = { updated_at: clock.now().toISOString() };
@@ -120,25 +125,30 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (input.description !== undefined) changes.description = input.description;
     // Enabling starts afresh: pending deliveries resume, the failure clock restarts.
     if (input.enabled !== undefined) Object.assign(changes, { enabled: input.enabled, disabled_reason: null, failing_since: null });
-    await repo.updateEndpoint(db, tenant, id, changes);
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.updateEndpoint(trx, tenant, id, changes))) throw new ApiError('not_found', `webhook ${id} was not found`, id);
+      await recordAudit(trx, by, { action: 'webhook.updated', resource: { id }, changes: { ...input }, at: clock.now() });
+    });
     return read(tenant, id);
   }
 
-  async function rotateSecret(tenant: string, id: string): Promise<WebhookView> {
+  async function rotateSecret(tenant: string, id: string, by: AuditContext): Promise<WebhookView> {
     const row = await getRow(tenant, id);
     const now = clock.now();
     const secret = newSecret();
-    await repo.updateEndpoint(db, tenant, id, {
-      secret_sealed: sealer.seal(secret),
-      previous_secret_sealed: row.secret_sealed,
-      previous_secret_until: new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString(),
-      updated_at: now.toISOString(),
+    const overlapUntil = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
+    await db.transaction().execute(async (trx) => {
+      await repo.updateEndpoint(trx, tenant, id, { secret_sealed: sealer.seal(secret), previous_secret_sealed: row.secret_sealed, previous_secret_until: overlapUntil, updated_at: now.toISOString() });
+      await recordAudit(trx, by, { action: 'webhook.secret_rotated', resource: { id }, changes: { previous_secret_until: overlapUntil }, at: now });
     });
     return view(await getRow(tenant, id), now, secret);
   }
 
-  async function remove(tenant: string, id: string): Promise<void> {
-    if (!(await repo.deleteEndpoint(db, tenant, id))) throw new ApiError('not_found', `webhook ${id} was not found`, id);
+  async function remove(tenant: string, id: string, by: AuditContext): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.deleteEndpoint(trx, tenant, id))) throw new ApiError('not_found', `webhook ${id} was not found`, id);
+      await recordAudit(trx, by, { action: 'webhook.deleted', resource: { id }, at: clock.now() });
+    });
   }
 
   async function withAttempts(rows: (outbox.DeliveryRow & { event_type: string })[]): Promise<DeliveryView[]> {

@@ -46,8 +46,11 @@ export async function updateAccount(db: Kysely<Tables>, tenant: string, id: stri
 
 export type DeleteOutcome = 'deleted' | 'not_found' | 'has_sub_accounts';
 
+/** Deletes the account unless it has sub-accounts (in the caller's transaction when given one). */
 export async function deleteAccount(db: Kysely<Tables>, tenant: string, id: string): Promise<DeleteOutcome> {
-  return db.transaction().execute(async (trx) => {
+  if (!db.isTransaction) return db.transaction().execute((trx) => deleteAccount(trx, tenant, id));
+  {
+    const trx = db;
     const child = await trx
       .selectFrom('shipping_accounts')
       .select('id')
@@ -57,5 +60,5 @@ export async function deleteAccount(db: Kysely<Tables>, tenant: string, id: stri
     if (child) return 'has_sub_accounts';
     const res = await trx.deleteFrom('shipping_accounts').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
     return Number(res.numDeletedRows) > 0 ? 'deleted' : 'not_found';
-  });
+  }
 }

@@ -23,9 +23,10 @@ const ROWS_PER_STATEMENT = 100;
  * The batch and its `count` items, item `idx` being `itemAt(idx)`, made as its chunk is inserted.
  * The items are stored over many short transactions rather than one (whose commit of 10,000 rows,
  * some 30 MB, held the event loop for half a second), the batch hidden until the last one.
- * `between` runs before each chunk: the caller's turn to let other work run.
+ * `between` runs before each chunk: the caller's turn to let other work run; `also` joins the
+ * transaction that publishes the batch (what is recorded of it is written with it).
  */
-export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
+export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}, also?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
   await db.insertInto('batches').values({ ...batch, status: STORING }).execute();
   let from = 0;
   do {
@@ -40,6 +41,7 @@ export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: nu
       // Published with its last items; a sweep that removed it meanwhile (it took too long) fails the request.
       const res = await trx.updateTable('batches').set({ status: batch.status }).where('id', '=', batch.id).where('status', '=', STORING).executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw new Error(`batch ${batch.id} was removed while its items were stored`);
+      await also?.(trx);
     });
     from = to;
   } while (from < count);

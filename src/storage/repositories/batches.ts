@@ -97,8 +97,19 @@ export async function claim(db: Kysely<Tables>, dialect: Dialect, q: ClaimQuery)
 
 /** The claim inside a transaction the caller holds: the one that settles a slot's previous item, so a slot's turn costs one commit. */
 export async function claimIn(trx: Kysely<Tables>, dialect: Dialect, q: ClaimQuery): Promise<BatchItemRow[]> {
-  // In batch order: oldest batch first, each batch's items by index.
-  let due = trx.selectFrom('batch_items').select(['batch_id', 'idx']).where('status', '=', 'queued').where('carrier', '=', q.carrier).where(published).orderBy('queued_at').orderBy('batch_id').orderBy('idx').limit(q.limit);
+  let due = trx
+    .selectFrom('batch_items')
+    .select(['batch_id', 'idx'])
+    .where('status', '=', 'queued')
+    .where('carrier', '=', q.carrier)
+    .where(published)
+    // A merchant its platform suspended books nothing more; its items wait for it to be reactivated.
+    .where((eb) => eb('tenant', 'not in', eb.selectFrom('tenants').select('id').where('status', '!=', 'active')))
+    // In batch order: oldest batch first, each batch's items by index.
+    .orderBy('queued_at')
+    .orderBy('batch_id')
+    .orderBy('idx')
+    .limit(q.limit);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
   const picked = await due.execute();
   if (picked.length === 0) return [];

@@ -60,6 +60,11 @@ export async function readKey(db: Kysely<Tables>, tenant: string, id: string): P
   return db.selectFrom('api_keys').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
 }
 
+/** A key by its id alone, whichever tenant's: for the operator's command line. */
+export async function readKeyById(db: Kysely<Tables>, id: string): Promise<ApiKeyRecord | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** true when a key was revoked now; false when no such active key exists (of the tenant, when one is named). */
 export async function revokeKey(db: Kysely<Tables>, id: string, now: Date, tenant?: string): Promise<boolean> {
   let q = db.updateTable('api_keys').set({ revoked_at: now.toISOString() }).where('id', '=', id).where('revoked_at', 'is', null);

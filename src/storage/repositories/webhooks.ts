@@ -32,16 +32,18 @@ export async function updateEndpoint(db: Kysely<Tables>, tenant: string, id: str
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** The endpoint, its deliveries and their attempts. */
+/** The endpoint, its deliveries and their attempts (in the caller's transaction when given one). */
 export async function deleteEndpoint(db: Kysely<Tables>, tenant: string, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  if (!db.isTransaction) return db.transaction().execute((trx) => deleteEndpoint(trx, tenant, id));
+  {
+    const trx = db;
     const res = await trx.deleteFrom('webhook_endpoints').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) return false;
     const deliveries = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', id);
     await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', deliveries).execute();
     await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
     return true;
-  });
+  }
 }
 
 /** After a failed attempt: remember since when the endpoint fails (first failure wins). */

@@ -1,0 +1,16 @@
+/**
+ * Masking, done here once for every entry: a member whose name says it holds a secret (credentials,
+ * webhook secrets, keys, passwords, tokens) is replaced whole, whatever it holds, so a secret never
+ * reaches the log even when a carrier's credential member has an unusual name inside `credentials`.
+ */
+const SECRET_NAME = /secret|password|passwd|passphrase|token|credential|authorization|signature|api_?key|private|^key$|^auth$/i;
+
+export const MASK = '••••';
+
+export function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = v === undefined ? undefined : SECRET_NAME.test(k) ? MASK : maskSecrets(v);
+  return out;
+}

@@ -1,0 +1,6 @@
+/**
+ * Platforms and their merchants (README "Platforms"), above identity/ (a merchant's first key and
+ * owner invitation): /tenants, GET /usage, and the status the step after authentication asks.
+ */
+export { createTenants, type Tenants } from './tenants.js';
+export { createTenantStatus, refuseInactive, type TenantStatus, type TenantStatusCheck } from './status.js';
