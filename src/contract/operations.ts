@@ -32,8 +32,8 @@ export type CancelInput = Static<typeof CancelInput>;
 export const CancelBody = Type.Object({ cancel: CancelInput });
 
 /** Pickup location: the spec requires city, country, location_type, name, phone and street1. */
-const PickupLocation = Type.Object({ ...AddressFields, city: RequiredText, location_type: RequiredText, name: RequiredText, phone: RequiredText, street1: RequiredText });
-const PickupShipment = Type.Object({
+export const PickupLocation = Type.Object({ ...AddressFields, city: RequiredText, location_type: RequiredText, name: RequiredText, phone: RequiredText, street1: RequiredText });
+export const PickupShipment = Type.Object({
   packages: Type.Array(Package, { minItems: 1, maxItems: 200 }),
   recipient: Type.Optional(Type.Object({ ...AddressFields, city: RequiredText, name: RequiredText, street1: RequiredText })),
   service: Type.Optional(Type.String()),

@@ -17,6 +17,7 @@ import * as batches from '../contract/batches.js';
 import * as branding from '../contract/branding.js';
 import * as common from '../contract/common.js';
 import * as lists from '../contract/lists.js';
+import * as meta from '../contract/meta.js';
 import * as operations from '../contract/operations.js';
 import * as identity from '../contract/identity.js';
 import * as portal from '../contract/portal.js';
@@ -29,7 +30,7 @@ import type { ErrorStatus } from './errors.js';
 
 /** Below this size a copy costs less than the `$ref` and the indirection it makes a reader follow. */
 const MIN_SHARED_BYTES = 300;
-const MODULES = [common, address, shipment, shippingAccount, answers, operations, lists, returns, portal, batches, webhooks, branding, identity, audit, tenants];
+const MODULES = [common, address, shipment, shippingAccount, answers, operations, meta, lists, returns, portal, batches, webhooks, branding, identity, audit, tenants];
 
 const RESPONSE_NAMES: Record<ErrorStatus, string> = {
   400: 'BadRequest',
@@ -92,11 +93,15 @@ const chosenOf = (named: Named, keep: (name: string) => boolean): Named => {
   return { byText, shapes: new Set([...byText.keys()].map((text) => shapeOf(JSON.parse(text) as object))) };
 };
 
-/** Every subschema of `node` that is a contract schema, counted by name (the largest first: a copy inside one is not counted again). */
+/**
+ * Every subschema of `node` that is a contract schema, counted by name, those inside another one
+ * too: a schema used once inside each of two others (TrackingResultView inside TrackResponse and
+ * inside a shipment) is used twice, though neither of the two is.
+ */
 function countNamed(node: unknown, named: Named, counts: Map<string, number>): void {
   if (!node || typeof node !== 'object') return;
   const name = nameOf(node, named);
-  if (name) return void counts.set(name, (counts.get(name) ?? 0) + 1);
+  if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
   for (const child of Object.values(node)) countNamed(child, named, counts);
 }
 

@@ -1225,6 +1225,17 @@ export interface components {
             personal_id_number?: string;
             trader_type?: string;
         };
+        AddressValidationView: {
+            /**
+             * @description valid: deliverable as given; corrected: deliverable with the changes in address; ambiguous: see candidates; invalid: see messages
+             * @enum {unknown}
+             */
+            status: "valid" | "corrected" | "ambiguous" | "invalid";
+            address: components["schemas"]["Address"];
+            candidates: components["schemas"]["Address"][];
+            residential: boolean | null;
+            messages: string[];
+        };
         BalanceResponse: {
             balance: {
                 /** @description postage left, in currency units */
@@ -1239,47 +1250,97 @@ export interface components {
             };
         };
         BatchResponse: {
-            batch: {
-                id: string;
-                /** @enum {unknown} */
-                status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                created: string;
-                completed?: string;
-                reference: string | null;
-                label_type: string | null;
-                counts: {
-                    total: number;
-                    queued: number;
-                    in_progress: number;
-                    booked: number;
-                    failed: number;
-                    cancelled: number;
-                };
-                /** @description GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats */
-                print_formats?: ("pdf" | "zpl" | "epl")[];
+            batch: components["schemas"]["BatchView"];
+        };
+        BatchView: {
+            id: string;
+            /** @enum {unknown} */
+            status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
+            created: string;
+            completed?: string;
+            reference: string | null;
+            label_type: string | null;
+            counts: {
+                total: number;
+                queued: number;
+                in_progress: number;
+                booked: number;
+                failed: number;
+                cancelled: number;
             };
+            /** @description GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats */
+            print_formats?: ("pdf" | "zpl" | "epl")[];
         };
         BrandingAnswer: {
-            branding: {
-                display_name?: string;
-                /** @description #rrggbb, lower case */
-                accent_color?: string;
-                /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
-                accent_text_color?: string;
-                /** @description the logo, a PNG; public, and changed with the logo */
-                logo_url?: string;
-                /** @description pixels of the stored logo */
-                logo_width?: number;
-                logo_height?: number;
-                /** Format: date-time */
-                updated?: string;
-            };
+            branding: components["schemas"]["BrandingView"];
+        };
+        BrandingView: {
+            display_name?: string;
+            /** @description #rrggbb, lower case */
+            accent_color?: string;
+            /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
+            accent_text_color?: string;
+            /** @description the logo, a PNG; public, and changed with the logo */
+            logo_url?: string;
+            /** @description pixels of the stored logo */
+            logo_width?: number;
+            logo_height?: number;
+            /** Format: date-time */
+            updated?: string;
+        };
+        CarrierField: {
+            /** @description human name */
+            name: string;
+            /** @description the value to send */
+            slug: string;
+            code?: string;
+            /** @description string, password, boolean, date, address, packages */
+            type?: string;
+            required?: boolean;
+            /** @description size slugs of this label format */
+            sizes?: string[];
+            size_details?: {
+                name: string;
+                slug: string;
+            }[];
+        };
+        Costs: {
+            /** @description decimal text, e.g. "38.54" */
+            base_charge: string;
+            /** @description decimal text, e.g. "38.54" */
+            surcharges: string;
+            /** @description decimal text, e.g. "38.54" */
+            discounts: string;
+            /** @description decimal text, e.g. "38.54" */
+            taxes: string;
+            /** @description decimal text, e.g. "38.54" */
+            net_charge: string;
+            currency: string;
         };
         /**
          * @description ISO 4217 currency code
          * @enum {unknown}
          */
         Currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GGP" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "IMP" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SPL" | "SRD" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TVD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VEF" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XDR" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWD";
+        CustomsItem: {
+            description?: string;
+            quantity?: number;
+            quantity_unit?: string;
+            value?: number;
+            weight?: number;
+            /** @enum {unknown} */
+            weight_unit?: "KG" | "LB";
+            manufacture_country_code?: string;
+            harmonized_code?: string;
+            commodity_code?: string;
+            gross_weight?: number;
+            license_number?: string;
+            /**
+             * Format: date
+             * @description ISO date YYYY-MM-DD
+             */
+            license_expiry_date?: string;
+        };
         Defaults: {
             currency?: components["schemas"]["Currency"];
             /** @enum {unknown} */
@@ -1294,93 +1355,154 @@ export interface components {
             service?: string;
         };
         DeliveryList: {
-            deliveries: {
-                id: string;
-                webhook_id: string;
-                event_id: string;
-                event_type: string;
-                /** @enum {unknown} */
-                status: "pending" | "succeeded" | "failed";
+            deliveries: components["schemas"]["DeliveryView"][];
+        };
+        DeliveryView: {
+            id: string;
+            webhook_id: string;
+            event_id: string;
+            event_type: string;
+            /** @enum {unknown} */
+            status: "pending" | "succeeded" | "failed";
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            completed?: string;
+            /**
+             * Format: date-time
+             * @description when the next attempt is due (pending only)
+             */
+            next_attempt?: string;
+            attempts: {
                 /** Format: date-time */
-                created: string;
-                /** Format: date-time */
-                completed?: string;
-                /**
-                 * Format: date-time
-                 * @description when the next attempt is due (pending only)
-                 */
-                next_attempt?: string;
-                attempts: {
-                    /** Format: date-time */
-                    at: string;
-                    /** @description the receiver’s HTTP status; absent when no answer came */
-                    status_code?: number;
-                    duration_ms: number;
-                    error?: string;
-                }[];
+                at: string;
+                /** @description the receiver’s HTTP status; absent when no answer came */
+                status_code?: number;
+                duration_ms: number;
+                error?: string;
             }[];
         };
+        KeyView: {
+            id: string;
+            name?: string;
+            /**
+             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+             * @enum {unknown}
+             */
+            scope: "read" | "ship" | "admin" | "full";
+            /** @description the first characters of the key, to tell keys apart */
+            prefix: string;
+            /** Format: date-time */
+            created: string;
+            /** @description absent for keys made with `waybill keys create` */
+            created_by?: {
+                /** @enum {unknown} */
+                kind: "user" | "key";
+                id: string;
+                email?: string;
+            };
+            /** Format: date-time */
+            expires?: string;
+            /**
+             * Format: date-time
+             * @description to the minute
+             */
+            last_used?: string;
+            /** Format: date-time */
+            revoked?: string;
+            /** @description the key itself: shown only in the answer to POST /keys */
+            key?: string;
+        };
         MeResponse: {
-            me: {
-                tenant: string;
-                actor: {
-                    /** @enum {unknown} */
-                    kind: "user" | "key" | "jwt";
-                    id?: string;
-                    subject?: string;
-                };
-                user?: {
-                    id: string;
-                    email: string;
-                    name?: string;
-                    /**
-                     * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
-                     * @enum {unknown}
-                     */
-                    role: "owner" | "admin" | "shipper" | "viewer";
-                    /**
-                     * @description invited: has not accepted an invitation nor signed in yet
-                     * @enum {unknown}
-                     */
-                    status: "invited" | "active" | "disabled";
-                    /** Format: date-time */
-                    created: string;
-                    /** Format: date-time */
-                    last_sign_in?: string;
-                };
+            me: components["schemas"]["MeView"];
+        };
+        MeView: {
+            tenant: string;
+            actor: {
+                /** @enum {unknown} */
+                kind: "user" | "key" | "jwt";
+                id?: string;
+                subject?: string;
+            };
+            user?: components["schemas"]["UserView"];
+            /**
+             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+             * @enum {unknown}
+             */
+            role?: "owner" | "admin" | "shipper" | "viewer";
+            /**
+             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
+             * @enum {unknown}
+             */
+            scope?: "read" | "ship" | "admin" | "full";
+            permissions: ("me" | "data.read" | "shipments.rate" | "shipments.buy" | "shipments.cancel" | "batches.manage" | "pickups.manage" | "returns.manage" | "accounts.manage" | "webhooks.manage" | "keys.manage" | "users.manage" | "users.owners" | "billing.manage" | "audit.read" | "tenants.read" | "tenants.manage" | "usage.read")[];
+            /** @description signed in by cookie: send it as the X-CSRF-Token header of every request that is not GET or HEAD */
+            csrf_token?: string;
+            session?: {
+                /** Format: date-time */
+                created: string;
                 /**
-                 * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
-                 * @enum {unknown}
+                 * Format: date-time
+                 * @description the latest it ends, however active
                  */
-                role?: "owner" | "admin" | "shipper" | "viewer";
+                expires: string;
                 /**
-                 * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
-                 * @enum {unknown}
+                 * Format: date-time
+                 * @description when it ends unless used before
                  */
-                scope?: "read" | "ship" | "admin" | "full";
-                permissions: ("me" | "data.read" | "shipments.rate" | "shipments.buy" | "shipments.cancel" | "batches.manage" | "pickups.manage" | "returns.manage" | "accounts.manage" | "webhooks.manage" | "keys.manage" | "users.manage" | "users.owners" | "billing.manage" | "audit.read" | "tenants.read" | "tenants.manage" | "usage.read")[];
-                /** @description signed in by cookie: send it as the X-CSRF-Token header of every request that is not GET or HEAD */
-                csrf_token?: string;
-                session?: {
-                    /** Format: date-time */
-                    created: string;
-                    /**
-                     * Format: date-time
-                     * @description the latest it ends, however active
-                     */
-                    expires: string;
-                    /**
-                     * Format: date-time
-                     * @description when it ends unless used before
-                     */
-                    idle_expires: string;
-                };
+                idle_expires: string;
             };
         };
-        PickupView: {
-            shipping_account: string;
-            carrier: string;
-            location: {
+        /** @description the merchant’s branding; members it has not set are absent */
+        Merchant: {
+            display_name?: string;
+            /** @description #rrggbb, lower case */
+            accent_color?: string;
+            /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
+            accent_text_color?: string;
+            /** @description the logo, a PNG; public, and changed with the logo */
+            logo_url?: string;
+        };
+        Package: {
+            /** @description in weight_units */
+            weight: number;
+            /** @description in dim_units */
+            length?: number;
+            width?: number;
+            height?: number;
+            /** @description declared value in the request currency */
+            value?: number;
+            quantity?: number;
+            special_services?: string[];
+        };
+        PickupLocation: {
+            name: string;
+            company?: string;
+            street1: string;
+            street2?: string;
+            street3?: string;
+            city: string;
+            /** @description state or province */
+            state?: string;
+            postal_code?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            country: string;
+            phone: string;
+            email?: string;
+            residential?: boolean;
+            location_type: string;
+            tax_id?: string;
+            ioss_number?: string;
+            eori_number?: string;
+            personal_id_number?: string;
+            trader_type?: string;
+        };
+        PickupShipment: {
+            packages: components["schemas"]["Package"][];
+            recipient?: {
                 name: string;
                 company?: string;
                 street1: string;
@@ -1395,57 +1517,24 @@ export interface components {
                  * @example US
                  */
                 country: string;
-                phone: string;
+                phone?: string;
                 email?: string;
                 residential?: boolean;
-                location_type: string;
+                /** @description free description of the pickup spot */
+                location_type?: string;
                 tax_id?: string;
                 ioss_number?: string;
                 eori_number?: string;
                 personal_id_number?: string;
                 trader_type?: string;
             };
-            shipments: {
-                packages: {
-                    /** @description in weight_units */
-                    weight: number;
-                    /** @description in dim_units */
-                    length?: number;
-                    width?: number;
-                    height?: number;
-                    /** @description declared value in the request currency */
-                    value?: number;
-                    quantity?: number;
-                    special_services?: string[];
-                }[];
-                recipient?: {
-                    name: string;
-                    company?: string;
-                    street1: string;
-                    street2?: string;
-                    street3?: string;
-                    city: string;
-                    /** @description state or province */
-                    state?: string;
-                    postal_code?: string;
-                    /**
-                     * @description ISO 3166-1 alpha-2 country code
-                     * @example US
-                     */
-                    country: string;
-                    phone?: string;
-                    email?: string;
-                    residential?: boolean;
-                    /** @description free description of the pickup spot */
-                    location_type?: string;
-                    tax_id?: string;
-                    ioss_number?: string;
-                    eori_number?: string;
-                    personal_id_number?: string;
-                    trader_type?: string;
-                };
-                service?: string;
-            }[];
+            service?: string;
+        };
+        PickupView: {
+            shipping_account: string;
+            carrier: string;
+            location: components["schemas"]["PickupLocation"];
+            shipments: components["schemas"]["PickupShipment"][];
             /** @enum {unknown} */
             dim_units: "IN" | "CM";
             /** @enum {unknown} */
@@ -1485,6 +1574,21 @@ export interface components {
             status: "scheduled" | "cancelled";
             /** Format: date-time */
             cancelled?: string;
+        };
+        PortalReturnSummary: {
+            id: string;
+            created: string;
+            tracking_number: string;
+            status: string;
+            method_name: string;
+            /** @description signed path of the label: works without a key */
+            label_url: string;
+            lines: {
+                line_id: string;
+                product_name: string;
+                quantity: number;
+            }[];
+            pickup_date?: string;
         };
         ReturnLine: {
             product_name: string;
@@ -1542,253 +1646,293 @@ export interface components {
             /** Format: date-time */
             created: string;
             /** @description drop-off locations near the customer (GET with country and postal_code) */
-            options?: {
-                id: string;
-                location_id: string;
-                location_name: string;
-                street1: string;
-                city: string;
-                state?: string;
-                postal_code?: string;
-                country: string;
-                lat?: string;
-                lng?: string;
-                distance?: number;
-                distance_units?: string;
-                operational_hours: {
-                    MON?: {
-                        open: string;
-                        close: string;
-                    };
-                    TUE?: {
-                        open: string;
-                        close: string;
-                    };
-                    WED?: {
-                        open: string;
-                        close: string;
-                    };
-                    THU?: {
-                        open: string;
-                        close: string;
-                    };
-                    FRI?: {
-                        open: string;
-                        close: string;
-                    };
-                    SAT?: {
-                        open: string;
-                        close: string;
-                    };
-                    SUN?: {
-                        open: string;
-                        close: string;
-                    };
-                };
-            }[];
+            options?: components["schemas"]["ReturnOption"][];
             options_error?: {
                 code: string;
                 message: string;
                 detail: string;
             };
         };
-        ShipmentBody: {
-            shipment: {
-                /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
-                shipping_account?: string | number;
-                /** @description carrier slug; must match the account’s carrier when given */
-                carrier?: string;
-                sender: components["schemas"]["Address"];
-                recipient: components["schemas"]["Address"];
-                packages: {
-                    /** @description in weight_units */
-                    weight: number;
-                    /** @description in dim_units */
-                    length?: number;
-                    width?: number;
-                    height?: number;
-                    /** @description declared value in the request currency */
-                    value?: number;
-                    quantity?: number;
-                    special_services?: string[];
-                }[];
-                /** @description packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging */
-                packaging?: string;
-                /** @description service slug; for /rate only rates of that service are returned */
-                service?: string;
-                /**
-                 * Format: date
-                 * @description ISO date YYYY-MM-DD
-                 */
-                ship_date?: string;
-                currency?: components["schemas"]["Currency"];
-                /**
-                 * @description required unless the account defaults set it
-                 * @enum {unknown}
-                 */
-                dim_units?: "IN" | "CM";
-                /**
-                 * @description required unless the account defaults set it
-                 * @enum {unknown}
-                 */
-                weight_units?: "KG" | "LB";
-                special_services?: string[];
-                /** @enum {unknown} */
-                type?: "outbound" | "return";
-                /** @description a label type of the carrier, bare or <format>__<size> */
-                label_type?: string;
-                /** @description size part of the label type */
-                label_size?: string;
-                include_base64_label?: boolean;
-                /** @description also return one document with every package label */
-                combined_labels?: boolean;
-                customs_items?: {
-                    description?: string;
-                    quantity?: number;
-                    quantity_unit?: string;
-                    value?: number;
-                    weight?: number;
-                    /** @enum {unknown} */
-                    weight_unit?: "KG" | "LB";
-                    manufacture_country_code?: string;
-                    harmonized_code?: string;
-                    commodity_code?: string;
-                    gross_weight?: number;
-                    license_number?: string;
-                    /**
-                     * Format: date
-                     * @description ISO date YYYY-MM-DD
-                     */
-                    license_expiry_date?: string;
-                }[];
-                references?: {
-                    type: string;
-                    value: string;
-                }[];
-                terms_of_trade?: string;
-                terms_of_payment?: string;
-                insurance_cost?: number;
-                declaration_statement?: string;
-                broker_name?: string;
-                broker_phone?: string;
-                broker_company?: string;
-                importer_type?: string;
-                test?: boolean;
-                debug?: boolean;
-                webhooks?: boolean;
-                notifications?: {
-                    type: string;
-                    value: string;
-                }[];
-                invoice_number?: string;
-                /**
-                 * Format: date
-                 * @description ISO date YYYY-MM-DD
-                 */
-                invoice_date?: string;
-                /** @description rate with every account at once, in place of shipping_account */
-                shipping_accounts?: (string | number)[];
-                /**
-                 * @description with shipping_accounts: the rate to pick (on /ship: to book)
-                 * @enum {unknown}
-                 */
-                select?: "cheapest" | "fastest" | "best_value";
-                /**
-                 * Format: date
-                 * @description with shipping_accounts: only rates estimated to arrive on or before this date
-                 */
-                deliver_by?: string;
-                /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
-                validate_address?: boolean;
-                documents_only?: boolean;
-                po_number?: string;
-                terms_of_shipment?: string;
-                reason_for_export?: string;
-                comments?: string;
-                /**
-                 * Format: date
-                 * @description ISO date YYYY-MM-DD
-                 */
-                export_date?: string;
-                exporting_carrier?: string;
-                eccn?: string;
-                signature_name?: string;
-                signature_title?: string;
-                export_reason?: string;
-                export_reason_code?: string;
-                sed_number?: string;
-                remarks?: string;
-                other_charges?: number;
-                freight_cost?: number;
-                vatgst?: string;
-                receiver_reference?: string;
-                exporter_id?: string;
-                exporter_code?: string;
-                package_marks?: string;
-                other_remarks_2?: string;
-                other_remarks_3?: string;
-                add_decl_text?: string;
-                add_decl_text_2?: string;
-                add_decl_text_3?: string;
-                place_of_incoterms?: string;
-                eel_pfc?: string;
-                purpose_of_shipment?: string;
-                contents_explanation?: string;
-                restriction_type?: string;
-                senders_customs_reference?: string;
-                importers_customs_reference?: string;
-                license_number?: string;
-                certificate_number?: string;
-                non_delivery_option?: string;
+        ReturnOption: {
+            id: string;
+            location_id: string;
+            location_name: string;
+            street1: string;
+            city: string;
+            state?: string;
+            postal_code?: string;
+            country: string;
+            lat?: string;
+            lng?: string;
+            distance?: number;
+            distance_units?: string;
+            operational_hours: {
+                MON?: {
+                    open: string;
+                    close: string;
+                };
+                TUE?: {
+                    open: string;
+                    close: string;
+                };
+                WED?: {
+                    open: string;
+                    close: string;
+                };
+                THU?: {
+                    open: string;
+                    close: string;
+                };
+                FRI?: {
+                    open: string;
+                    close: string;
+                };
+                SAT?: {
+                    open: string;
+                    close: string;
+                };
+                SUN?: {
+                    open: string;
+                    close: string;
+                };
             };
+        };
+        ShipmentBody: {
+            shipment: components["schemas"]["ShipmentRequestInput"];
+        };
+        ShipmentRequestInput: {
+            /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
+            shipping_account?: string | number;
+            /** @description carrier slug; must match the account’s carrier when given */
+            carrier?: string;
+            sender: components["schemas"]["Address"];
+            recipient: components["schemas"]["Address"];
+            packages: components["schemas"]["Package"][];
+            /** @description packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging */
+            packaging?: string;
+            /** @description service slug; for /rate only rates of that service are returned */
+            service?: string;
+            /**
+             * Format: date
+             * @description ISO date YYYY-MM-DD
+             */
+            ship_date?: string;
+            currency?: components["schemas"]["Currency"];
+            /**
+             * @description required unless the account defaults set it
+             * @enum {unknown}
+             */
+            dim_units?: "IN" | "CM";
+            /**
+             * @description required unless the account defaults set it
+             * @enum {unknown}
+             */
+            weight_units?: "KG" | "LB";
+            special_services?: string[];
+            /** @enum {unknown} */
+            type?: "outbound" | "return";
+            /** @description a label type of the carrier, bare or <format>__<size> */
+            label_type?: string;
+            /** @description size part of the label type */
+            label_size?: string;
+            include_base64_label?: boolean;
+            /** @description also return one document with every package label */
+            combined_labels?: boolean;
+            customs_items?: components["schemas"]["CustomsItem"][];
+            references?: {
+                type: string;
+                value: string;
+            }[];
+            terms_of_trade?: string;
+            terms_of_payment?: string;
+            insurance_cost?: number;
+            declaration_statement?: string;
+            broker_name?: string;
+            broker_phone?: string;
+            broker_company?: string;
+            importer_type?: string;
+            test?: boolean;
+            debug?: boolean;
+            webhooks?: boolean;
+            notifications?: {
+                type: string;
+                value: string;
+            }[];
+            invoice_number?: string;
+            /**
+             * Format: date
+             * @description ISO date YYYY-MM-DD
+             */
+            invoice_date?: string;
+            /** @description rate with every account at once, in place of shipping_account */
+            shipping_accounts?: (string | number)[];
+            /**
+             * @description with shipping_accounts: the rate to pick (on /ship: to book)
+             * @enum {unknown}
+             */
+            select?: "cheapest" | "fastest" | "best_value";
+            /**
+             * Format: date
+             * @description with shipping_accounts: only rates estimated to arrive on or before this date
+             */
+            deliver_by?: string;
+            /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
+            validate_address?: boolean;
+            documents_only?: boolean;
+            po_number?: string;
+            terms_of_shipment?: string;
+            reason_for_export?: string;
+            comments?: string;
+            /**
+             * Format: date
+             * @description ISO date YYYY-MM-DD
+             */
+            export_date?: string;
+            exporting_carrier?: string;
+            eccn?: string;
+            signature_name?: string;
+            signature_title?: string;
+            export_reason?: string;
+            export_reason_code?: string;
+            sed_number?: string;
+            remarks?: string;
+            other_charges?: number;
+            freight_cost?: number;
+            vatgst?: string;
+            receiver_reference?: string;
+            exporter_id?: string;
+            exporter_code?: string;
+            package_marks?: string;
+            other_remarks_2?: string;
+            other_remarks_3?: string;
+            add_decl_text?: string;
+            add_decl_text_2?: string;
+            add_decl_text_3?: string;
+            place_of_incoterms?: string;
+            eel_pfc?: string;
+            purpose_of_shipment?: string;
+            contents_explanation?: string;
+            restriction_type?: string;
+            senders_customs_reference?: string;
+            importers_customs_reference?: string;
+            license_number?: string;
+            certificate_number?: string;
+            non_delivery_option?: string;
+        };
+        ShoppedRateView: {
+            service_type: string;
+            service_name: string;
+            /** @description decimal text */
+            total_cost: string;
+            currency: string;
+            transit_days?: number;
+            estimated_date?: string;
+            delivery_day?: string;
+            carrier?: string;
+            shipping_account?: string;
+        };
+        TrackingResultView: {
+            carrier: string;
+            tracking_number: string;
+            /** @description latest important status text */
+            status: string;
+            /** @enum {unknown} */
+            tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
+            delivered: boolean;
+            /** Format: date-time */
+            delivery_date?: string;
+            /** Format: date-time */
+            estimated_delivery?: string;
+            signed_by?: string;
+            /** @description newest first; left out when the request says checkpoints: false */
+            checkpoints?: {
+                /**
+                 * Format: date-time
+                 * @description with a UTC offset
+                 */
+                time: string;
+                description: string;
+                status: string;
+                /** @enum {unknown} */
+                tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
+                location?: {
+                    city?: string;
+                    state?: string;
+                    postal_code?: string;
+                    country?: string;
+                };
+            }[];
+            /** @description each package of a multi-package shipment, where the carrier tells them apart */
+            packages?: {
+                tracking_number: string;
+                checkpoints: {
+                    /**
+                     * Format: date-time
+                     * @description with a UTC offset
+                     */
+                    time: string;
+                    description: string;
+                    status: string;
+                    /** @enum {unknown} */
+                    tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
+                    location?: {
+                        city?: string;
+                        state?: string;
+                        postal_code?: string;
+                        country?: string;
+                    };
+                }[];
+            }[];
         };
         UserResponse: {
-            user: {
-                id: string;
-                email: string;
-                name?: string;
-                /**
-                 * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
-                 * @enum {unknown}
-                 */
-                role: "owner" | "admin" | "shipper" | "viewer";
-                /**
-                 * @description invited: has not accepted an invitation nor signed in yet
-                 * @enum {unknown}
-                 */
-                status: "invited" | "active" | "disabled";
-                /** Format: date-time */
-                created: string;
-                /** Format: date-time */
-                last_sign_in?: string;
-            };
+            user: components["schemas"]["UserView"];
+        };
+        UserView: {
+            id: string;
+            email: string;
+            name?: string;
+            /**
+             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
+             * @enum {unknown}
+             */
+            role: "owner" | "admin" | "shipper" | "viewer";
+            /**
+             * @description invited: has not accepted an invitation nor signed in yet
+             * @enum {unknown}
+             */
+            status: "invited" | "active" | "disabled";
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            last_sign_in?: string;
         };
         WebhookResponse: {
-            webhook: {
-                id: string;
-                url: string;
-                events: string[];
-                description?: string;
-                enabled: boolean;
-                /** @description why the endpoint was disabled, when Waybill disabled it */
-                disabled_reason?: string;
-                /**
-                 * Format: date-time
-                 * @description first failed attempt since the last success
-                 */
-                failing_since?: string;
-                /** Format: date-time */
-                created: string;
-                /** Format: date-time */
-                updated: string;
-                /** @description signing secret; shown only on creation and rotation */
-                secret?: string;
-                /**
-                 * Format: date-time
-                 * @description until then the secret before the last rotation signs too
-                 */
-                previous_secret_expires?: string;
-            };
+            webhook: components["schemas"]["WebhookView"];
+        };
+        WebhookView: {
+            id: string;
+            url: string;
+            events: string[];
+            description?: string;
+            enabled: boolean;
+            /** @description why the endpoint was disabled, when Waybill disabled it */
+            disabled_reason?: string;
+            /**
+             * Format: date-time
+             * @description first failed attempt since the last success
+             */
+            failing_since?: string;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            updated: string;
+            /** @description signing secret; shown only on creation and rotation */
+            secret?: string;
+            /**
+             * Format: date-time
+             * @description until then the secret before the last rotation signs too
+             */
+            previous_secret_expires?: string;
         };
     };
     responses: {
@@ -2101,200 +2245,20 @@ export interface operations {
                         servicetype_availability: boolean;
                         operations: string[];
                         rate: {
-                            fields: {
-                                /** @description human name */
-                                name: string;
-                                /** @description the value to send */
-                                slug: string;
-                                code?: string;
-                                /** @description string, password, boolean, date, address, packages */
-                                type?: string;
-                                required?: boolean;
-                                /** @description size slugs of this label format */
-                                sizes?: string[];
-                                size_details?: {
-                                    name: string;
-                                    slug: string;
-                                }[];
-                            }[];
+                            fields: components["schemas"]["CarrierField"][];
                             service_type_field: string;
                         };
-                        service_types: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        label_types: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        packaging_types: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        special_services: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        package_special_services: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        auth: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        references: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        customs: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        notifications: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        billing_fields: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
-                        custom_fields: {
-                            /** @description human name */
-                            name: string;
-                            /** @description the value to send */
-                            slug: string;
-                            code?: string;
-                            /** @description string, password, boolean, date, address, packages */
-                            type?: string;
-                            required?: boolean;
-                            /** @description size slugs of this label format */
-                            sizes?: string[];
-                            size_details?: {
-                                name: string;
-                                slug: string;
-                            }[];
-                        }[];
+                        service_types: components["schemas"]["CarrierField"][];
+                        label_types: components["schemas"]["CarrierField"][];
+                        packaging_types: components["schemas"]["CarrierField"][];
+                        special_services: components["schemas"]["CarrierField"][];
+                        package_special_services: components["schemas"]["CarrierField"][];
+                        auth: components["schemas"]["CarrierField"][];
+                        references: components["schemas"]["CarrierField"][];
+                        customs: components["schemas"]["CarrierField"][];
+                        notifications: components["schemas"]["CarrierField"][];
+                        billing_fields: components["schemas"]["CarrierField"][];
+                        custom_fields: components["schemas"]["CarrierField"][];
                     };
                 };
             };
@@ -2720,18 +2684,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rates: {
-                            service_type: string;
-                            service_name: string;
-                            /** @description decimal text */
-                            total_cost: string;
-                            currency: string;
-                            transit_days?: number;
-                            estimated_date?: string;
-                            delivery_day?: string;
-                            carrier?: string;
-                            shipping_account?: string;
-                        }[];
+                        rates: components["schemas"]["ShoppedRateView"][];
                         /** @description with shipping_accounts: each account that failed */
                         errors?: {
                             shipping_account: string;
@@ -2748,18 +2701,7 @@ export interface operations {
                                 detail: string;
                             };
                         }[];
-                        selected?: {
-                            service_type: string;
-                            service_name: string;
-                            /** @description decimal text */
-                            total_cost: string;
-                            currency: string;
-                            transit_days?: number;
-                            estimated_date?: string;
-                            delivery_day?: string;
-                            carrier?: string;
-                            shipping_account?: string;
-                        };
+                        selected?: components["schemas"]["ShoppedRateView"];
                     };
                 };
             };
@@ -2818,19 +2760,7 @@ export interface operations {
                              */
                             tracking_url: string;
                             label_type: string;
-                            costs?: {
-                                /** @description decimal text, e.g. "38.54" */
-                                base_charge: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                surcharges: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                discounts: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                taxes: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                net_charge: string;
-                                currency: string;
-                            };
+                            costs?: components["schemas"]["Costs"];
                             currency?: string;
                             dim_units: string;
                             weight_units: string;
@@ -2865,29 +2795,8 @@ export interface operations {
                             recipient: components["schemas"]["Address"];
                             estimated_date?: string;
                             transit_days?: number;
-                            selected_rate?: {
-                                service_type: string;
-                                service_name: string;
-                                /** @description decimal text */
-                                total_cost: string;
-                                currency: string;
-                                transit_days?: number;
-                                estimated_date?: string;
-                                delivery_day?: string;
-                                carrier?: string;
-                                shipping_account?: string;
-                            };
-                            address_validation?: {
-                                /**
-                                 * @description valid: deliverable as given; corrected: deliverable with the changes in address; ambiguous: see candidates; invalid: see messages
-                                 * @enum {unknown}
-                                 */
-                                status: "valid" | "corrected" | "ambiguous" | "invalid";
-                                address: components["schemas"]["Address"];
-                                candidates: components["schemas"]["Address"][];
-                                residential: boolean | null;
-                                messages: string[];
-                            };
+                            selected_rate?: components["schemas"]["ShoppedRateView"];
+                            address_validation?: components["schemas"]["AddressValidationView"];
                             /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
                         };
@@ -2982,17 +2891,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        address_validation: {
-                            /**
-                             * @description valid: deliverable as given; corrected: deliverable with the changes in address; ambiguous: see candidates; invalid: see messages
-                             * @enum {unknown}
-                             */
-                            status: "valid" | "corrected" | "ambiguous" | "invalid";
-                            address: components["schemas"]["Address"];
-                            candidates: components["schemas"]["Address"][];
-                            residential: boolean | null;
-                            messages: string[];
-                        };
+                        address_validation: components["schemas"]["AddressValidationView"];
                     };
                 };
             };
@@ -3062,19 +2961,7 @@ export interface operations {
                          */
                         tracking_url: string;
                         label_type: string;
-                        costs?: {
-                            /** @description decimal text, e.g. "38.54" */
-                            base_charge: string;
-                            /** @description decimal text, e.g. "38.54" */
-                            surcharges: string;
-                            /** @description decimal text, e.g. "38.54" */
-                            discounts: string;
-                            /** @description decimal text, e.g. "38.54" */
-                            taxes: string;
-                            /** @description decimal text, e.g. "38.54" */
-                            net_charge: string;
-                            currency: string;
-                        };
+                        costs?: components["schemas"]["Costs"];
                         currency?: string;
                         dim_units: string;
                         weight_units: string;
@@ -3103,29 +2990,8 @@ export interface operations {
                         recipient: components["schemas"]["Address"];
                         estimated_date?: string;
                         transit_days?: number;
-                        selected_rate?: {
-                            service_type: string;
-                            service_name: string;
-                            /** @description decimal text */
-                            total_cost: string;
-                            currency: string;
-                            transit_days?: number;
-                            estimated_date?: string;
-                            delivery_day?: string;
-                            carrier?: string;
-                            shipping_account?: string;
-                        };
-                        address_validation?: {
-                            /**
-                             * @description valid: deliverable as given; corrected: deliverable with the changes in address; ambiguous: see candidates; invalid: see messages
-                             * @enum {unknown}
-                             */
-                            status: "valid" | "corrected" | "ambiguous" | "invalid";
-                            address: components["schemas"]["Address"];
-                            candidates: components["schemas"]["Address"][];
-                            residential: boolean | null;
-                            messages: string[];
-                        };
+                        selected_rate?: components["schemas"]["ShoppedRateView"];
+                        address_validation?: components["schemas"]["AddressValidationView"];
                         /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                         recovered?: string;
                         /**
@@ -3196,19 +3062,7 @@ export interface operations {
                              */
                             tracking_url: string;
                             label_type: string;
-                            costs?: {
-                                /** @description decimal text, e.g. "38.54" */
-                                base_charge: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                surcharges: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                discounts: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                taxes: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                net_charge: string;
-                                currency: string;
-                            };
+                            costs?: components["schemas"]["Costs"];
                             currency?: string;
                             dim_units: string;
                             weight_units: string;
@@ -3243,29 +3097,8 @@ export interface operations {
                             recipient: components["schemas"]["Address"];
                             estimated_date?: string;
                             transit_days?: number;
-                            selected_rate?: {
-                                service_type: string;
-                                service_name: string;
-                                /** @description decimal text */
-                                total_cost: string;
-                                currency: string;
-                                transit_days?: number;
-                                estimated_date?: string;
-                                delivery_day?: string;
-                                carrier?: string;
-                                shipping_account?: string;
-                            };
-                            address_validation?: {
-                                /**
-                                 * @description valid: deliverable as given; corrected: deliverable with the changes in address; ambiguous: see candidates; invalid: see messages
-                                 * @enum {unknown}
-                                 */
-                                status: "valid" | "corrected" | "ambiguous" | "invalid";
-                                address: components["schemas"]["Address"];
-                                candidates: components["schemas"]["Address"][];
-                                residential: boolean | null;
-                                messages: string[];
-                            };
+                            selected_rate?: components["schemas"]["ShoppedRateView"];
+                            address_validation?: components["schemas"]["AddressValidationView"];
                             /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
                             /**
@@ -3281,59 +3114,7 @@ export interface operations {
                              */
                             cancelled?: string;
                             /** @description the latest tracking result stored for it (POST /track refreshes it), with its checkpoints */
-                            tracking?: {
-                                carrier: string;
-                                tracking_number: string;
-                                /** @description latest important status text */
-                                status: string;
-                                /** @enum {unknown} */
-                                tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                                delivered: boolean;
-                                /** Format: date-time */
-                                delivery_date?: string;
-                                /** Format: date-time */
-                                estimated_delivery?: string;
-                                signed_by?: string;
-                                /** @description newest first; left out when the request says checkpoints: false */
-                                checkpoints?: {
-                                    /**
-                                     * Format: date-time
-                                     * @description with a UTC offset
-                                     */
-                                    time: string;
-                                    description: string;
-                                    status: string;
-                                    /** @enum {unknown} */
-                                    tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                                    location?: {
-                                        city?: string;
-                                        state?: string;
-                                        postal_code?: string;
-                                        country?: string;
-                                    };
-                                }[];
-                                /** @description each package of a multi-package shipment, where the carrier tells them apart */
-                                packages?: {
-                                    tracking_number: string;
-                                    checkpoints: {
-                                        /**
-                                         * Format: date-time
-                                         * @description with a UTC offset
-                                         */
-                                        time: string;
-                                        description: string;
-                                        status: string;
-                                        /** @enum {unknown} */
-                                        tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                                        location?: {
-                                            city?: string;
-                                            state?: string;
-                                            postal_code?: string;
-                                            country?: string;
-                                        };
-                                    }[];
-                                }[];
-                            };
+                            tracking?: components["schemas"]["TrackingResultView"];
                         };
                     };
                 };
@@ -3464,111 +3245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        carrier: string;
-                        tracking_number: string;
-                        /** @description latest important status text */
-                        status: string;
-                        /** @enum {unknown} */
-                        tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                        delivered: boolean;
-                        /** Format: date-time */
-                        delivery_date?: string;
-                        /** Format: date-time */
-                        estimated_delivery?: string;
-                        signed_by?: string;
-                        /** @description newest first; left out when the request says checkpoints: false */
-                        checkpoints?: {
-                            /**
-                             * Format: date-time
-                             * @description with a UTC offset
-                             */
-                            time: string;
-                            description: string;
-                            status: string;
-                            /** @enum {unknown} */
-                            tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                            location?: {
-                                city?: string;
-                                state?: string;
-                                postal_code?: string;
-                                country?: string;
-                            };
-                        }[];
-                        /** @description each package of a multi-package shipment, where the carrier tells them apart */
-                        packages?: {
-                            tracking_number: string;
-                            checkpoints: {
-                                /**
-                                 * Format: date-time
-                                 * @description with a UTC offset
-                                 */
-                                time: string;
-                                description: string;
-                                status: string;
-                                /** @enum {unknown} */
-                                tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                                location?: {
-                                    city?: string;
-                                    state?: string;
-                                    postal_code?: string;
-                                    country?: string;
-                                };
-                            }[];
-                        }[];
-                    } | ({
-                        carrier: string;
-                        tracking_number: string;
-                        /** @description latest important status text */
-                        status: string;
-                        /** @enum {unknown} */
-                        tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                        delivered: boolean;
-                        /** Format: date-time */
-                        delivery_date?: string;
-                        /** Format: date-time */
-                        estimated_delivery?: string;
-                        signed_by?: string;
-                        /** @description newest first; left out when the request says checkpoints: false */
-                        checkpoints?: {
-                            /**
-                             * Format: date-time
-                             * @description with a UTC offset
-                             */
-                            time: string;
-                            description: string;
-                            status: string;
-                            /** @enum {unknown} */
-                            tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                            location?: {
-                                city?: string;
-                                state?: string;
-                                postal_code?: string;
-                                country?: string;
-                            };
-                        }[];
-                        /** @description each package of a multi-package shipment, where the carrier tells them apart */
-                        packages?: {
-                            tracking_number: string;
-                            checkpoints: {
-                                /**
-                                 * Format: date-time
-                                 * @description with a UTC offset
-                                 */
-                                time: string;
-                                description: string;
-                                status: string;
-                                /** @enum {unknown} */
-                                tracking_stage: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
-                                location?: {
-                                    city?: string;
-                                    state?: string;
-                                    postal_code?: string;
-                                    country?: string;
-                                };
-                            }[];
-                        }[];
-                    } | {
+                    "application/json": components["schemas"]["TrackingResultView"] | (components["schemas"]["TrackingResultView"] | {
                         error: {
                             /**
                              * @description standardized error code
@@ -3665,72 +3342,8 @@ export interface operations {
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         shipping_account: string | number;
                         carrier: string;
-                        location: {
-                            name: string;
-                            company?: string;
-                            street1: string;
-                            street2?: string;
-                            street3?: string;
-                            city: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone: string;
-                            email?: string;
-                            residential?: boolean;
-                            location_type: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        shipments: {
-                            packages: {
-                                /** @description in weight_units */
-                                weight: number;
-                                /** @description in dim_units */
-                                length?: number;
-                                width?: number;
-                                height?: number;
-                                /** @description declared value in the request currency */
-                                value?: number;
-                                quantity?: number;
-                                special_services?: string[];
-                            }[];
-                            recipient?: {
-                                name: string;
-                                company?: string;
-                                street1: string;
-                                street2?: string;
-                                street3?: string;
-                                city: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            service?: string;
-                        }[];
+                        location: components["schemas"]["PickupLocation"];
+                        shipments: components["schemas"]["PickupShipment"][];
                         /** @enum {unknown} */
                         dim_units: "IN" | "CM";
                         /** @enum {unknown} */
@@ -3768,72 +3381,8 @@ export interface operations {
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         shipping_account: string | number;
                         carrier: string;
-                        location: {
-                            name: string;
-                            company?: string;
-                            street1: string;
-                            street2?: string;
-                            street3?: string;
-                            city: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone: string;
-                            email?: string;
-                            residential?: boolean;
-                            location_type: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        shipments: {
-                            packages: {
-                                /** @description in weight_units */
-                                weight: number;
-                                /** @description in dim_units */
-                                length?: number;
-                                width?: number;
-                                height?: number;
-                                /** @description declared value in the request currency */
-                                value?: number;
-                                quantity?: number;
-                                special_services?: string[];
-                            }[];
-                            recipient?: {
-                                name: string;
-                                company?: string;
-                                street1: string;
-                                street2?: string;
-                                street3?: string;
-                                city: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            service?: string;
-                        }[];
+                        location: components["schemas"]["PickupLocation"];
+                        shipments: components["schemas"]["PickupShipment"][];
                         /** @enum {unknown} */
                         dim_units: "IN" | "CM";
                         /** @enum {unknown} */
@@ -3898,72 +3447,8 @@ export interface operations {
                         /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
                         shipping_account: string | number;
                         carrier: string;
-                        location: {
-                            name: string;
-                            company?: string;
-                            street1: string;
-                            street2?: string;
-                            street3?: string;
-                            city: string;
-                            /** @description state or province */
-                            state?: string;
-                            postal_code?: string;
-                            /**
-                             * @description ISO 3166-1 alpha-2 country code
-                             * @example US
-                             */
-                            country: string;
-                            phone: string;
-                            email?: string;
-                            residential?: boolean;
-                            location_type: string;
-                            tax_id?: string;
-                            ioss_number?: string;
-                            eori_number?: string;
-                            personal_id_number?: string;
-                            trader_type?: string;
-                        };
-                        shipments: {
-                            packages: {
-                                /** @description in weight_units */
-                                weight: number;
-                                /** @description in dim_units */
-                                length?: number;
-                                width?: number;
-                                height?: number;
-                                /** @description declared value in the request currency */
-                                value?: number;
-                                quantity?: number;
-                                special_services?: string[];
-                            }[];
-                            recipient?: {
-                                name: string;
-                                company?: string;
-                                street1: string;
-                                street2?: string;
-                                street3?: string;
-                                city: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone?: string;
-                                email?: string;
-                                residential?: boolean;
-                                /** @description free description of the pickup spot */
-                                location_type?: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            service?: string;
-                        }[];
+                        location: components["schemas"]["PickupLocation"];
+                        shipments: components["schemas"]["PickupShipment"][];
                         /** @enum {unknown} */
                         dim_units: "IN" | "CM";
                         /** @enum {unknown} */
@@ -3998,72 +3483,8 @@ export interface operations {
                         pickup: {
                             shipping_account: string;
                             carrier: string;
-                            location: {
-                                name: string;
-                                company?: string;
-                                street1: string;
-                                street2?: string;
-                                street3?: string;
-                                city: string;
-                                /** @description state or province */
-                                state?: string;
-                                postal_code?: string;
-                                /**
-                                 * @description ISO 3166-1 alpha-2 country code
-                                 * @example US
-                                 */
-                                country: string;
-                                phone: string;
-                                email?: string;
-                                residential?: boolean;
-                                location_type: string;
-                                tax_id?: string;
-                                ioss_number?: string;
-                                eori_number?: string;
-                                personal_id_number?: string;
-                                trader_type?: string;
-                            };
-                            shipments: {
-                                packages: {
-                                    /** @description in weight_units */
-                                    weight: number;
-                                    /** @description in dim_units */
-                                    length?: number;
-                                    width?: number;
-                                    height?: number;
-                                    /** @description declared value in the request currency */
-                                    value?: number;
-                                    quantity?: number;
-                                    special_services?: string[];
-                                }[];
-                                recipient?: {
-                                    name: string;
-                                    company?: string;
-                                    street1: string;
-                                    street2?: string;
-                                    street3?: string;
-                                    city: string;
-                                    /** @description state or province */
-                                    state?: string;
-                                    postal_code?: string;
-                                    /**
-                                     * @description ISO 3166-1 alpha-2 country code
-                                     * @example US
-                                     */
-                                    country: string;
-                                    phone?: string;
-                                    email?: string;
-                                    residential?: boolean;
-                                    /** @description free description of the pickup spot */
-                                    location_type?: string;
-                                    tax_id?: string;
-                                    ioss_number?: string;
-                                    eori_number?: string;
-                                    personal_id_number?: string;
-                                    trader_type?: string;
-                                };
-                                service?: string;
-                            }[];
+                            location: components["schemas"]["PickupLocation"];
+                            shipments: components["schemas"]["PickupShipment"][];
                             /** @enum {unknown} */
                             dim_units: "IN" | "CM";
                             /** @enum {unknown} */
@@ -4452,31 +3873,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        webhooks: {
-                            id: string;
-                            url: string;
-                            events: string[];
-                            description?: string;
-                            enabled: boolean;
-                            /** @description why the endpoint was disabled, when Waybill disabled it */
-                            disabled_reason?: string;
-                            /**
-                             * Format: date-time
-                             * @description first failed attempt since the last success
-                             */
-                            failing_since?: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            updated: string;
-                            /** @description signing secret; shown only on creation and rotation */
-                            secret?: string;
-                            /**
-                             * Format: date-time
-                             * @description until then the secret before the last rotation signs too
-                             */
-                            previous_secret_expires?: string;
-                        }[];
+                        webhooks: components["schemas"]["WebhookView"][];
                     };
                 };
             };
@@ -4749,31 +4146,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        delivery: {
-                            id: string;
-                            webhook_id: string;
-                            event_id: string;
-                            event_type: string;
-                            /** @enum {unknown} */
-                            status: "pending" | "succeeded" | "failed";
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            completed?: string;
-                            /**
-                             * Format: date-time
-                             * @description when the next attempt is due (pending only)
-                             */
-                            next_attempt?: string;
-                            attempts: {
-                                /** Format: date-time */
-                                at: string;
-                                /** @description the receiver’s HTTP status; absent when no answer came */
-                                status_code?: number;
-                                duration_ms: number;
-                                error?: string;
-                            }[];
-                        };
+                        delivery: components["schemas"]["DeliveryView"];
                     };
                 };
             };
@@ -5255,18 +4628,7 @@ export interface operations {
                         customer: components["schemas"]["Address"];
                         destination?: components["schemas"]["Address"];
                         return_lines: components["schemas"]["ReturnLine"][];
-                        packages: {
-                            /** @description in weight_units */
-                            weight: number;
-                            /** @description in dim_units */
-                            length?: number;
-                            width?: number;
-                            height?: number;
-                            /** @description declared value in the request currency */
-                            value?: number;
-                            quantity?: number;
-                            special_services?: string[];
-                        }[];
+                        packages: components["schemas"]["Package"][];
                         custom?: {
                             name: string;
                             /** @description any JSON value */
@@ -5579,16 +4941,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         tracking: {
-                            /** @description the merchant’s branding; members it has not set are absent */
-                            merchant?: {
-                                display_name?: string;
-                                /** @description #rrggbb, lower case */
-                                accent_color?: string;
-                                /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
-                                accent_text_color?: string;
-                                /** @description the logo, a PNG; public, and changed with the logo */
-                                logo_url?: string;
-                            };
+                            merchant?: components["schemas"]["Merchant"];
                             carrier: string;
                             carrier_name: string;
                             service?: string;
@@ -5731,16 +5084,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         portal: {
-                            /** @description the merchant’s branding; members it has not set are absent */
-                            merchant?: {
-                                display_name?: string;
-                                /** @description #rrggbb, lower case */
-                                accent_color?: string;
-                                /** @description #ffffff or #000000: whichever reads better on accent_color (the larger WCAG contrast, at least 4.5:1 for any colour) */
-                                accent_text_color?: string;
-                                /** @description the logo, a PNG; public, and changed with the logo */
-                                logo_url?: string;
-                            };
+                            merchant?: components["schemas"]["Merchant"];
                             order_id: string;
                             /** Format: date-time */
                             expires: string;
@@ -5767,50 +5111,7 @@ export interface operations {
                                 type: string;
                                 customer_charge: number;
                                 /** @description drop-off places near the customer, nearest first */
-                                options?: {
-                                    id: string;
-                                    location_id: string;
-                                    location_name: string;
-                                    street1: string;
-                                    city: string;
-                                    state?: string;
-                                    postal_code?: string;
-                                    country: string;
-                                    lat?: string;
-                                    lng?: string;
-                                    distance?: number;
-                                    distance_units?: string;
-                                    operational_hours: {
-                                        MON?: {
-                                            open: string;
-                                            close: string;
-                                        };
-                                        TUE?: {
-                                            open: string;
-                                            close: string;
-                                        };
-                                        WED?: {
-                                            open: string;
-                                            close: string;
-                                        };
-                                        THU?: {
-                                            open: string;
-                                            close: string;
-                                        };
-                                        FRI?: {
-                                            open: string;
-                                            close: string;
-                                        };
-                                        SAT?: {
-                                            open: string;
-                                            close: string;
-                                        };
-                                        SUN?: {
-                                            open: string;
-                                            close: string;
-                                        };
-                                    };
-                                }[];
+                                options?: components["schemas"]["ReturnOption"][];
                                 options_error?: {
                                     code: string;
                                     message: string;
@@ -5818,21 +5119,7 @@ export interface operations {
                                 };
                                 pickup_dates?: string[];
                             }[];
-                            returns: {
-                                id: string;
-                                created: string;
-                                tracking_number: string;
-                                status: string;
-                                method_name: string;
-                                /** @description signed path of the label: works without a key */
-                                label_url: string;
-                                lines: {
-                                    line_id: string;
-                                    product_name: string;
-                                    quantity: number;
-                                }[];
-                                pickup_date?: string;
-                            }[];
+                            returns: components["schemas"]["PortalReturnSummary"][];
                         };
                     };
                 };
@@ -5890,21 +5177,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        return: {
-                            id: string;
-                            created: string;
-                            tracking_number: string;
-                            status: string;
-                            method_name: string;
-                            /** @description signed path of the label: works without a key */
-                            label_url: string;
-                            lines: {
-                                line_id: string;
-                                product_name: string;
-                                quantity: number;
-                            }[];
-                            pickup_date?: string;
-                        };
+                        return: components["schemas"]["PortalReturnSummary"];
                     };
                 };
             };
@@ -5941,25 +5214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {unknown} */
-                        status: "queued" | "in_progress" | "completed" | "completed_with_errors" | "cancelled";
-                        created: string;
-                        completed?: string;
-                        reference: string | null;
-                        label_type: string | null;
-                        counts: {
-                            total: number;
-                            queued: number;
-                            in_progress: number;
-                            booked: number;
-                            failed: number;
-                            cancelled: number;
-                        };
-                        /** @description GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats */
-                        print_formats?: ("pdf" | "zpl" | "epl")[];
-                    }[];
+                    "application/json": components["schemas"]["BatchView"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6105,19 +5360,7 @@ export interface operations {
                             tracking_number: string;
                             carrier: string;
                             service: string | null;
-                            costs?: {
-                                /** @description decimal text, e.g. "38.54" */
-                                base_charge: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                surcharges: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                discounts: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                taxes: string;
-                                /** @description decimal text, e.g. "38.54" */
-                                net_charge: string;
-                                currency: string;
-                            };
+                            costs?: components["schemas"]["Costs"];
                             /** @description the booking was found at the carrier after the instance booking it stopped mid-call: stored with its labels where the carrier hands them out again, else without (the shipment's `recovered` says which) */
                             recovered?: string;
                         };
@@ -6724,25 +5967,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        users: {
-                            id: string;
-                            email: string;
-                            name?: string;
-                            /**
-                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
-                             * @enum {unknown}
-                             */
-                            role: "owner" | "admin" | "shipper" | "viewer";
-                            /**
-                             * @description invited: has not accepted an invitation nor signed in yet
-                             * @enum {unknown}
-                             */
-                            status: "invited" | "active" | "disabled";
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            last_sign_in?: string;
-                        }[];
+                        users: components["schemas"]["UserView"][];
                     };
                 };
             };
@@ -6792,25 +6017,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        user: {
-                            id: string;
-                            email: string;
-                            name?: string;
-                            /**
-                             * @description owner: everything; admin: accounts, webhooks, keys, users below owner; shipper: rate, ship, batches, pickups, returns, cancel; viewer: read only
-                             * @enum {unknown}
-                             */
-                            role: "owner" | "admin" | "shipper" | "viewer";
-                            /**
-                             * @description invited: has not accepted an invitation nor signed in yet
-                             * @enum {unknown}
-                             */
-                            status: "invited" | "active" | "disabled";
-                            /** Format: date-time */
-                            created: string;
-                            /** Format: date-time */
-                            last_sign_in?: string;
-                        };
+                        user: components["schemas"]["UserView"];
                         invitation: {
                             /** @description the link to hand to the person: it works once, until it expires; a new invitation of the same person replaces it */
                             url: string;
@@ -6972,37 +6179,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        keys: {
-                            id: string;
-                            name?: string;
-                            /**
-                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
-                             * @enum {unknown}
-                             */
-                            scope: "read" | "ship" | "admin" | "full";
-                            /** @description the first characters of the key, to tell keys apart */
-                            prefix: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description absent for keys made with `waybill keys create` */
-                            created_by?: {
-                                /** @enum {unknown} */
-                                kind: "user" | "key";
-                                id: string;
-                                email?: string;
-                            };
-                            /** Format: date-time */
-                            expires?: string;
-                            /**
-                             * Format: date-time
-                             * @description to the minute
-                             */
-                            last_used?: string;
-                            /** Format: date-time */
-                            revoked?: string;
-                            /** @description the key itself: shown only in the answer to POST /keys */
-                            key?: string;
-                        }[];
+                        keys: components["schemas"]["KeyView"][];
                     };
                 };
             };
@@ -7055,37 +6232,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        key: {
-                            id: string;
-                            name?: string;
-                            /**
-                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
-                             * @enum {unknown}
-                             */
-                            scope: "read" | "ship" | "admin" | "full";
-                            /** @description the first characters of the key, to tell keys apart */
-                            prefix: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description absent for keys made with `waybill keys create` */
-                            created_by?: {
-                                /** @enum {unknown} */
-                                kind: "user" | "key";
-                                id: string;
-                                email?: string;
-                            };
-                            /** Format: date-time */
-                            expires?: string;
-                            /**
-                             * Format: date-time
-                             * @description to the minute
-                             */
-                            last_used?: string;
-                            /** Format: date-time */
-                            revoked?: string;
-                            /** @description the key itself: shown only in the answer to POST /keys */
-                            key?: string;
-                        };
+                        key: components["schemas"]["KeyView"];
                     };
                 };
             };
@@ -7278,37 +6425,7 @@ export interface operations {
                             /** Format: date-time */
                             created: string;
                         };
-                        key: {
-                            id: string;
-                            name?: string;
-                            /**
-                             * @description read: reads only; ship: also rates, books, cancels, batches, pickups, returns; admin: also accounts, webhooks, keys, users below owner; full (keys made before scopes, JWTs): everything
-                             * @enum {unknown}
-                             */
-                            scope: "read" | "ship" | "admin" | "full";
-                            /** @description the first characters of the key, to tell keys apart */
-                            prefix: string;
-                            /** Format: date-time */
-                            created: string;
-                            /** @description absent for keys made with `waybill keys create` */
-                            created_by?: {
-                                /** @enum {unknown} */
-                                kind: "user" | "key";
-                                id: string;
-                                email?: string;
-                            };
-                            /** Format: date-time */
-                            expires?: string;
-                            /**
-                             * Format: date-time
-                             * @description to the minute
-                             */
-                            last_used?: string;
-                            /** Format: date-time */
-                            revoked?: string;
-                            /** @description the key itself: shown only in the answer to POST /keys */
-                            key?: string;
-                        };
+                        key: components["schemas"]["KeyView"];
                         invitation: {
                             /** @description the link to hand to the person: it works once, until it expires; a new invitation of the same person replaces it */
                             url: string;

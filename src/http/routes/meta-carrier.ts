@@ -5,43 +5,11 @@
 import { Type } from 'typebox';
 import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import { isCarrierSlug } from '../../carriers/declarations.js';
+import { CarrierDescription } from '../../contract/meta.js';
 import { splitLabelType } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
 import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
-
-const Size = Type.Object({ name: Type.String(), slug: Type.String() });
-const Field = Type.Object({
-  name: Type.String({ description: 'human name' }),
-  slug: Type.String({ description: 'the value to send' }),
-  code: Type.Optional(Type.String()),
-  type: Type.Optional(Type.String({ description: 'string, password, boolean, date, address, packages' })),
-  required: Type.Optional(Type.Boolean()),
-  // Clients of the original interface read sizes as a list of strings; names live beside them.
-  sizes: Type.Optional(Type.Array(Type.String(), { description: 'size slugs of this label format' })),
-  size_details: Type.Optional(Type.Array(Size)),
-});
-const Fields = Type.Array(Field);
-
-export const CarrierDescription = Type.Object({
-  slug: Type.String(),
-  display_name: Type.String(),
-  multi_package: Type.Boolean(),
-  servicetype_availability: Type.Boolean({ description: 'rates are answered per service type' }),
-  operations: Type.Array(Type.String()),
-  rate: Type.Object({ fields: Fields, service_type_field: Type.String() }),
-  service_types: Fields,
-  label_types: Fields,
-  packaging_types: Fields,
-  special_services: Fields,
-  package_special_services: Fields,
-  auth: Fields,
-  references: Fields,
-  customs: Fields,
-  notifications: Fields,
-  billing_fields: Fields,
-  custom_fields: Fields,
-});
 
 /** `<slug>_2_day_am` → "2 Day Am", `PAPER_4X6` → "Paper 4X6". */
 function humanName(slug: string, carrier: string): string {

@@ -1,0 +1,38 @@
+/**
+ * GET /meta/carrier/{slug}: one carrier as clients of the original interface read it, a top-level
+ * object of field lists (http/routes/meta-carrier.ts builds it from the carrier declarations).
+ */
+import { Type } from 'typebox';
+
+const Size = Type.Object({ name: Type.String(), slug: Type.String() });
+export const CarrierField = Type.Object({
+  name: Type.String({ description: 'human name' }),
+  slug: Type.String({ description: 'the value to send' }),
+  code: Type.Optional(Type.String()),
+  type: Type.Optional(Type.String({ description: 'string, password, boolean, date, address, packages' })),
+  required: Type.Optional(Type.Boolean()),
+  // Clients of the original interface read sizes as a list of strings; names live beside them.
+  sizes: Type.Optional(Type.Array(Type.String(), { description: 'size slugs of this label format' })),
+  size_details: Type.Optional(Type.Array(Size)),
+});
+const Fields = Type.Array(CarrierField);
+
+export const CarrierDescription = Type.Object({
+  slug: Type.String(),
+  display_name: Type.String(),
+  multi_package: Type.Boolean(),
+  servicetype_availability: Type.Boolean({ description: 'rates are answered per service type' }),
+  operations: Type.Array(Type.String()),
+  rate: Type.Object({ fields: Fields, service_type_field: Type.String() }),
+  service_types: Fields,
+  label_types: Fields,
+  packaging_types: Fields,
+  special_services: Fields,
+  package_special_services: Fields,
+  auth: Fields,
+  references: Fields,
+  customs: Fields,
+  notifications: Fields,
+  billing_fields: Fields,
+  custom_fields: Fields,
+});
