@@ -72,4 +72,21 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
       await t.drop();
     }
   });
+
+  it('cancels every queued item of a large batch a slice at a time, and no other', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      const db = t.database.db;
+      const batch: repo.BatchRow = { id: 'bat_cancel', tenant: 'acme', status: 'queued', reference: null, label_type: null, source: 'json', total: 1_234, created_at: NOW, completed_at: null };
+      await repo.insertBatch(db, batch, batch.total, (idx) => ({ ...itemAt(batch.id)(idx), status: idx % 100 === 7 ? 'booked' : 'queued' }));
+      await repo.insertBatch(db, { ...batch, id: 'bat_other', total: 3 }, 3, itemAt('bat_other'));
+      let turns = 0;
+      await repo.cancelQueued(db, batch.id, batch.total, NOW, async () => void turns++);
+      expect(turns).toBeGreaterThan(2);
+      expect((await repo.countsOf(db, [batch.id, 'bat_other'])).get(batch.id)).toMatchObject({ total: 1_234, queued: 0, booked: 13, cancelled: 1_221 });
+      expect((await repo.countsOf(db, ['bat_other'])).get('bat_other')).toMatchObject({ queued: 3 });
+    } finally {
+      await t.drop();
+    }
+  });
 });

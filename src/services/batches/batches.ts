@@ -221,8 +221,9 @@ export function createBatchesService(deps: BatchesDeps) {
     const b = await find(tenant, id);
     if (b.status !== 'queued' && b.status !== 'in_progress') throw new ApiError('conflict', `batch ${id} is ${b.status}; only a queued or running batch can be cancelled`, id);
     const now = clock.now();
+    const slice = timeSlicer();
     await db.transaction().execute(async (trx) => {
-      await repo.cancelQueued(trx, id, now.toISOString());
+      await repo.cancelQueued(trx, id, b.total, now.toISOString(), slice);
       await repo.setBatchStatus(trx, id, 'cancelled', now.toISOString());
       const view = await viewOf(trx, { ...b, status: 'cancelled', completed_at: now.toISOString() });
       await recordEvent(trx, { tenant, type: 'batch.completed', data: view, at: now });
