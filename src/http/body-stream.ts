@@ -42,6 +42,23 @@ export async function* bodyPieces(req: IncomingMessage, limit: number): AsyncGen
   }
 }
 
+/** The whole body as text, read as bodyPieces reads it (within the limit, the loop given its turns). */
+export async function readText(req: IncomingMessage, limit: number): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const piece of bodyPieces(req, limit)) parts.push(piece);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** A body already read as text, given out again in the pieces bodyPieces gives. */
+export async function* textPieces(text: string): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(text);
+  const slice = timeSlicer();
+  for (let at = 0; at < bytes.length; at += PIECE) {
+    yield bytes.subarray(at, at + PIECE);
+    await slice();
+  }
+}
+
 /**
  * For a route that failed before or while reading its body: the rest is read and dropped, up to the
  * limit. Whether the body was read to its end (else the answer must close the connection).

@@ -34,7 +34,10 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
       if (req.method !== 'POST' || header === undefined || !req.routeOptions.url || req.routeOptions.config.startsSession) return;
       const key = Array.isArray(header) ? header[0] : header;
       if (!key || !KEY.test(key)) throw new ApiError('schema_validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
-      const route = req.routeOptions.url ?? req.url;
+      // The query is the request's too (a CSV batch's account, a retry's items): another under the
+      // same key is another request. A retry sends the same address, so its query as written.
+      const query = req.url.indexOf('?');
+      const route = `${req.routeOptions.url ?? req.url}${query >= 0 ? req.url.slice(query) : ''}`;
       // A body large enough to be read as it arrived (a batch) is hashed in slices too.
       const print = req.routeOptions.config.checkedBody ? fingerprintInSlices(req.method, route, req.body) : Promise.resolve(fingerprint(req.method, route, req.body));
       return print.then((p) => service.claim(req.idempotencyScope ?? req.tenant, key, p)).then((claim) => {

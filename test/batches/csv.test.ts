@@ -39,6 +39,21 @@ describe('POST /batches (text/csv)', () => {
     expect(stored.references).toEqual([{ type: 'customer_reference', value: 'A-1' }]);
   });
 
+  it('holds an Idempotency-Key to its file and query: the same replays the batch, another file or account is refused', async () => {
+    const header = 'recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight';
+    const file = (name: string) => `${header}\n${name},5 Fifth Ave,New York,NY,10001,US,2125550100,1\n`;
+    const query = `shipping_account=${s.account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`;
+    const send = (text: string, q = query) => s.t.call('POST', `/batches?${q}`, s.key, text, { 'content-type': 'text/csv', 'idempotency-key': 'csv-once' });
+    const first = await send(file('Ann'));
+    expect(first.status, first.raw).toBe(202);
+    const again = await send(file('Ann'));
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.batch.id).toBe(first.body.batch.id);
+    expectError(await send(file('Bob')), 409, 'idempotency_key_reused');
+    expectError(await send(file('Ann'), query.replace('carrier_a_ground', 'carrier_a_2_day')), 409, 'idempotency_key_reused');
+    expect((await s.t.call('GET', '/batches', s.key)).body.filter((b: { id: string }) => b.id === first.body.batch.id)).toHaveLength(1);
+  });
+
   it('lets a row’s service override the shared one', async () => {
     const res = await csv('recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight,service\nZed,5 Fifth Ave,New York,NY,10001,US,2125550100,1,carrier_a_2_day\nYves,5 Fifth Ave,New York,NY,10001,US,,1,\n');
     const id = res.body.batch.id;

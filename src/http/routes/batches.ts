@@ -1,5 +1,6 @@
 /** Batches: many shipments booked as one job in the background (JSON or CSV), their print file. */
 import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { BatchBody, BatchesQuery, BatchItemsQuery, BatchItemView, BatchResponse, CsvQuery, LabelsQuery, ManifestsResponse, RetryQuery, type BatchInput, type CsvQuery as CsvQueryType } from '../../contract/batches.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
@@ -8,7 +9,7 @@ import type { App, RouteContext } from '../types.js';
 import { pageLinks } from './returns.js';
 import { linkBase } from '../base-url.js';
 import { readBatchJson } from '../batch-json.js';
-import { bodyPieces, readToEnd } from '../body-stream.js';
+import { bodyPieces, readText, readToEnd, textPieces } from '../body-stream.js';
 
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const tags = ['batches'];
@@ -27,8 +28,11 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
   app.register(async (scope: App) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', (_req: unknown, payload: IncomingMessage) => readBatchJson(bodyPieces(payload, bodyLimit)));
-    // The file stays unread here: the route reads it once the query has named a usable account.
-    scope.addContentTypeParser('text/csv', (_req, _payload, done) => done(null, ''));
+    // Without an Idempotency-Key the file stays unread here: the route reads it once the query has
+    // named a usable account. With one it is read here, before the key is claimed, so that the key's
+    // fingerprint covers the file: another file under the same key is refused, never answered with
+    // the first one's batch.
+    scope.addContentTypeParser('text/csv', (req: FastifyRequest, payload: IncomingMessage) => (req.headers['idempotency-key'] === undefined ? Promise.resolve('') : readText(payload, bodyLimit)));
     scope.post(
       '/batches',
       {
@@ -46,7 +50,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
       async (req, reply) => {
         const body = req.body as unknown;
         try {
-          const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, bodyPieces(req.raw, bodyLimit), req.query as CsvQueryType, actedBy(req)) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch, actedBy(req));
+          const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, body === '' ? bodyPieces(req.raw, bodyLimit) : textPieces(body), req.query as CsvQueryType, actedBy(req)) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch, actedBy(req));
           return reply.code(202).send({ batch });
         } catch (err) {
           // A file refused before it was read (a wrong account) or before its end: the rest is read
