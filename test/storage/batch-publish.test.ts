@@ -73,7 +73,7 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
     }
   });
 
-  it('cancels every queued item of a large batch a slice at a time, and no other', async () => {
+  it('cancels every queued item of a large batch a slice at a time, and no other, and queues failed ones again the same way', async () => {
     const t = await createTestDatabase(dialect);
     try {
       const db = t.database.db;
@@ -85,6 +85,12 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
       expect(turns).toBeGreaterThan(2);
       expect((await repo.countsOf(db, [batch.id, 'bat_other'])).get(batch.id)).toMatchObject({ total: 1_234, queued: 0, booked: 13, cancelled: 1_221 });
       expect((await repo.countsOf(db, ['bat_other'])).get('bat_other')).toMatchObject({ queued: 3 });
+      // Failed items back in the queue the same way, a slice at a time.
+      await db.updateTable('batch_items').set({ status: 'failed' }).where('batch_id', '=', batch.id).where('status', '=', 'cancelled').execute();
+      turns = 0;
+      expect(await repo.requeueFailed(db, batch.id, batch.total, { includeInterrupted: false, at: NOW }, async () => void turns++)).toBe(1_221);
+      expect(turns).toBeGreaterThan(2);
+      expect((await repo.countsOf(db, [batch.id])).get(batch.id)).toMatchObject({ queued: 1_221, booked: 13, failed: 0 });
     } finally {
       await t.drop();
     }

@@ -210,8 +210,9 @@ export function createBatchesService(deps: BatchesDeps) {
     const b = await find(tenant, id);
     if (b.status === 'cancelled') throw new ApiError('conflict', `batch ${id} was cancelled; its items cannot be retried`, id);
     const now = clock.now().toISOString();
+    const slice = timeSlicer();
     await db.transaction().execute(async (trx) => {
-      if ((await repo.requeueFailed(trx, id, { ...opts, at: now })) > 0) await repo.setBatchStatus(trx, id, 'in_progress', null);
+      if ((await repo.requeueFailed(trx, id, b.total, { ...opts, at: now }, slice)) > 0) await repo.setBatchStatus(trx, id, 'in_progress', null);
     });
     return read(tenant, id);
   }

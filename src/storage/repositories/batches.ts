@@ -205,19 +205,28 @@ export async function cancelQueued(db: Kysely<Tables>, batchId: string, total: n
   }
 }
 
-/** Failed items back in the queue, each under a new attempt (so a new idempotency record). */
-export async function requeueFailed(db: Kysely<Tables>, batchId: string, q: { includeInterrupted: boolean; indexes?: number[]; at: string }): Promise<number> {
-  let query = db
-    .updateTable('batch_items')
-    .set({ status: 'queued', attempt: sql`attempt + 1`, error: null, queued_at: q.at, updated_at: q.at })
-    .where('batch_id', '=', batchId)
-    .where('status', '=', 'failed')
-    // Items that failed before a lane was known (schema errors, unknown accounts) cannot succeed on a retry.
-    .where('carrier', 'is not', null);
-  if (q.indexes) query = query.where('idx', 'in', q.indexes.length > 0 ? q.indexes : [-1]);
-  else if (!q.includeInterrupted) query = query.where((eb) => eb.or([eb('error', 'is', null), eb('error', 'not like', '%"detail":"interrupted"%')]));
-  const res = await query.executeTakeFirst();
-  return Number(res.numUpdatedRows);
+/**
+ * Failed items back in the queue, each under a new attempt (so a new idempotency record), marked
+ * `ROWS_PER_UPDATE` positions a statement with `between` before each, as cancelQueued does.
+ */
+export async function requeueFailed(db: Kysely<Tables>, batchId: string, total: number, q: { includeInterrupted: boolean; indexes?: number[]; at: string }, between: () => Promise<void> = async () => {}): Promise<number> {
+  let requeued = 0;
+  for (let from = 0; from < total; from += ROWS_PER_UPDATE) {
+    await between();
+    let query = db
+      .updateTable('batch_items')
+      .set({ status: 'queued', attempt: sql`attempt + 1`, error: null, queued_at: q.at, updated_at: q.at })
+      .where('batch_id', '=', batchId)
+      .where('idx', '>=', from)
+      .where('idx', '<', from + ROWS_PER_UPDATE)
+      .where('status', '=', 'failed')
+      // Items that failed before a lane was known (schema errors, unknown accounts) cannot succeed on a retry.
+      .where('carrier', 'is not', null);
+    if (q.indexes) query = query.where('idx', 'in', q.indexes.length > 0 ? q.indexes : [-1]);
+    else if (!q.includeInterrupted) query = query.where((eb) => eb.or([eb('error', 'is', null), eb('error', 'not like', '%"detail":"interrupted"%')]));
+    requeued += Number((await query.executeTakeFirst()).numUpdatedRows);
+  }
+  return requeued;
 }
 
 export async function setBatchStatus(db: Kysely<Tables>, batchId: string, status: string, completedAt: string | null): Promise<void> {
