@@ -92,6 +92,8 @@ const CASES: Case[] = [
   { name: 'CSV: 3.7 M unknown columns', requests: (ctx) => [csvBatch(ctx, filled('recipient_name', ',column_', '\nZed\n'))] },
   { name: 'CSV: one bad 32 MiB multiline row', requests: (ctx) => [csvBatch(ctx, filled('recipient_name,weight\n"Zed', '\nx', '",1\n'))] },
   { name: 'CSV: 10,000 valid rows (32 MiB)', requests: (ctx) => [csvBatch(ctx, validCsv())] },
+  // With a key the file is read whole before the key is claimed (its fingerprint covers the file).
+  { name: 'CSV: the same with an Idempotency-Key', requests: (ctx) => [{ ...csvBatch(ctx, validCsv()), headers: { 'idempotency-key': `stall-probe-csv-${Date.now()}` } }] },
   {
     name: '/ship: carrier_b PDF label of 200 packages',
     requests: (ctx) => {
