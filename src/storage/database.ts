@@ -6,6 +6,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { startCheckpointer } from './checkpointer.js';
 import type { Tables } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -59,6 +60,8 @@ export function createDatabase(url: string, opts: { poolSize?: number } = {}): D
   // 10,000-item batch fills, about 12 MB more resident for pages the operating system caches
   // anyway. The list and booking benchmarks measured no difference (bench/README.md "Batches").
   sqlite.pragma('cache_size = -2000');
+  // The log is copied into the database file by a thread of its own, not inside a commit.
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(sqlite, file);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
@@ -66,7 +69,10 @@ export function createDatabase(url: string, opts: { poolSize?: number } = {}): D
     ping: async () => {
       sqlite.prepare('select 1').get();
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer?.close();
+      await db.destroy();
+    },
   };
 }
 
