@@ -5,7 +5,8 @@
  * and took about 20 MB off the idle process (bench/README.md). Left in node_modules: the native
  * SQLite driver and the password hash (argon2, native), swagger-ui (it serves its own files from its folder), piscina (it starts its
  * threads on a file of its own folder), and what loads on first use anyway (the PostgreSQL driver,
- * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js.
+ * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js, and
+ * the thread a large batch body is read on another, dist/batch-json-worker.js.
  */
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,6 +21,8 @@ rmSync(join(outdir, 'cli.js.map'), { force: true });
 rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
 rmSync(join(outdir, 'label-worker.js'), { force: true });
 rmSync(join(outdir, 'label-worker.js.map'), { force: true });
+rmSync(join(outdir, 'batch-json-worker.js'), { force: true });
+rmSync(join(outdir, 'batch-json-worker.js.map'), { force: true });
 
 await build({
   entryPoints: { cli: join(root, 'src/cli.ts') },
@@ -58,6 +61,20 @@ await build({
   target: 'node20',
   external: ['pdfjs-dist', '@napi-rs/canvas'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  sourcemap: 'linked',
+  minify: true,
+  logLevel: 'warning',
+});
+
+// The thread a large batch body is read on (src/http/batch-json-thread.ts): the streaming parser and
+// the limits it checks, nothing else of the service.
+await build({
+  entryPoints: { 'batch-json-worker': join(root, 'src/http/batch-json-worker.ts') },
+  outdir,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
   sourcemap: 'linked',
   minify: true,
   logLevel: 'warning',

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
+import { THREAD_BYTES } from '../src/http/batch-json-thread.js';
 import { startOtlpReceiver } from './support/otlp-receiver.js';
 import { projectRoot } from './support/process.js';
 
@@ -86,9 +87,11 @@ it('npm start serves the compiled service, carrier calls, label work threads and
     const merged = await post('/merge', { file_type: 'png', files: [png, png] });
     expect(merged.status).toBe(200);
     expect((await PDFDocument.load(Buffer.from(((await merged.json()) as { pdf: string }).pdf, 'base64'))).getPageCount()).toBe(2);
-    // A PDF print file from the compiled service.
-    const batch = await post('/batches', { batch: { shipments: [shipment, shipment].map((s) => ({ ...s, service: 'carrier_a_ground' })) } });
-    expect(batch.status).toBe(202);
+    // A PDF print file from the compiled service, of a batch whose body (1 MiB with its trailing white
+    // space) is read on a thread that loads a module of its own from dist/ too.
+    const batchBody = JSON.stringify({ batch: { shipments: [shipment, shipment].map((s) => ({ ...s, service: 'carrier_a_ground' })) } }) + ' '.repeat(THREAD_BYTES);
+    const batch = await fetch(`http://127.0.0.1:${port}/batches`, { method: 'POST', headers: { 'content-type': 'application/json', zkkey: key }, body: batchBody });
+    expect(batch.status, await batch.clone().text()).toBe(202);
     const batchId = ((await batch.json()) as { batch: { id: string } }).batch.id;
     const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { zkkey: key } });
     for (let status = ''; status !== 'completed'; await new Promise((r) => setTimeout(r, 50))) {

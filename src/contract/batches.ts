@@ -1,11 +1,11 @@
 /** Batch label purchase (DECISIONS.md "Beyond the original interface"): requests and views. */
 import { Type, type Static } from 'typebox';
-import { DIM_UNITS, WEIGHT_UNITS } from '../domain/catalog.js';
+import { DIM_UNITS, MAX_BATCH_ITEMS, WEIGHT_UNITS } from '../domain/catalog.js';
 import { Costs, ManifestResponse } from './answers.js';
 import { IsoDate, ShippingAccountRef } from './common.js';
 import { MAX_SHOPPING_ACCOUNTS, SELECTIONS } from './shipment.js';
 
-export const MAX_BATCH_ITEMS = 10_000;
+export { MAX_BATCH_ITEMS };
 const Text = (max = 200) => Type.String({ minLength: 1, maxLength: max });
 
 const SHIPMENT_ELEMENT =

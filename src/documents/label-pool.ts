@@ -11,12 +11,10 @@
  * backlog themselves: a booking the carrier has made must get its labels, so the refusal comes
  * before the carrier call.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
 import { ApiError } from '../domain/errors.js';
+import { threadModule } from '../thread-module.js';
 import { checkJob, type LabelWork } from './label-work.js';
 import { combineLabels, isDrawnFormat } from './labels.js';
 import { checkLogo } from './logo.js';
@@ -49,21 +47,6 @@ const RETRY_AFTER_S = 15;
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
 
-/**
- * Compiled (npm start), the thread runs the module the build wrote beside the CLI (this module may
- * sit in a chunk below it); from the sources (npm run dev, the tests) it loads TypeScript through
- * tsx's loader, as the process does.
- */
-function workerModule(): { filename: string; execArgv?: string[] } {
-  if (!import.meta.url.endsWith('.ts')) {
-    const entry = [new URL('./label-worker.js', import.meta.url), new URL('../label-worker.js', import.meta.url)].find((u) => existsSync(fileURLToPath(u)));
-    if (!entry) throw new Error('the label worker is not built: run `npm run build`');
-    return { filename: fileURLToPath(entry) };
-  }
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename: fileURLToPath(new URL('./label-worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
-}
-
 /** A document the thread made (what every job but copyPages answers). */
 function made(result: Exclude<LabelTaskResult, { error: unknown }>): { format: string; bytes: Uint8Array } {
   if (!('bytes' in result)) throw new Error('label work: the thread answered no document');
@@ -78,7 +61,7 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
   let pool: Promise<Piscina> | undefined;
   // piscina loads with the first job, as pdf-lib did before it: a start that never needs it does not pay for it.
   const started = () =>
-    (pool ??= import('piscina').then(({ Piscina }) => new Piscina({ ...workerModule(), minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, resourceLimits: WORKER_LIMITS })));
+    (pool ??= import('piscina').then(({ Piscina }) => new Piscina({ ...threadModule('label-worker', import.meta.url), minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, resourceLimits: WORKER_LIMITS })));
 
   async function run(task: LabelTask): Promise<Exclude<LabelTaskResult, { error: unknown }>> {
     let result: LabelTaskResult;

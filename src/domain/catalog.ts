@@ -86,3 +86,6 @@ export const CURRENCIES = [
 
 export const WEIGHT_UNITS = ['KG', 'LB'] as const;
 export const DIM_UNITS = ['IN', 'CM'] as const;
+
+/** Shipments a batch holds at most, from a JSON body or a CSV file. */
+export const MAX_BATCH_ITEMS = 10_000;

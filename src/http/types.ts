@@ -45,7 +45,7 @@ declare module 'fastify' {
     secretAnswer?: boolean;
     /** The route sends events again (redeliver, replay): throttled per tenant. */
     resend?: boolean;
-    /** The route's parser made the body's checks as it read it (body-checks.ts): no second walk. */
+    /** The route's parser made the body's checks and dropped its null members as it read it (body-checks.ts, nulls.ts): no second walk. */
     checkedBody?: boolean;
     /**
      * The answer starts a console session (its cookie): an Idempotency-Key is ignored, so that no

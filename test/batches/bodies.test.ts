@@ -9,6 +9,7 @@
  * and measures the event loop.
  */
 import { describe, expect, it } from 'vitest';
+import { THREAD_BYTES } from '../../src/http/batch-json-thread.js';
 import { expectError } from '../support/app.js';
 import { item, useBatchApp } from './support.js';
 
@@ -20,41 +21,52 @@ async function send(body: string, type: 'json' | 'csv') {
   return { status: res.statusCode, body: JSON.parse(res.body), raw: res.body };
 }
 
-describe('POST /batches refuses a JSON body at the first limit it passes', () => {
+// A body declared 1 MiB or longer is read on a thread (http/batch-json-thread.ts), a shorter one on the
+// event loop: each case runs both ways, padded past that length with white space after its end.
+describe.each([
+  ['on the event loop', ''],
+  ['on a thread', ' '.repeat(THREAD_BYTES)],
+])('POST /batches refuses a JSON body at the first limit it passes, read %s', (_, pad) => {
+  const json = (body: string) => send(body + pad, 'json');
+
   it('stops at the 10,001st shipment', async () => {
-    const res = await send(`{"batch":{"shipments":[${'{},'.repeat(10_001)}!`, 'json');
+    const res = await json(`{"batch":{"shipments":[${'{},'.repeat(10_001)}!`);
     expect(expectError(res, 400, 'schema_validation_error')).toMatchObject({ detail: 'batch.shipments', message: expect.stringContaining('at most 10000 shipments') });
   });
 
   it('stops inside a string longer than any field takes, and inside a long number', async () => {
-    const string = expectError(await send(`{"batch":{"shipments":[{"reference":"${'x'.repeat(100_000)}"}]}}`, 'json'), 413, 'payload_too_large');
+    const string = expectError(await json(`{"batch":{"shipments":[{"reference":"${'x'.repeat(100_000)}"}]}}`), 413, 'payload_too_large');
     expect(string.message).toContain('longer than 65536 characters');
-    expectError(await send(`{"batch":{"shipments":[{"weight":${'1'.repeat(100_000)}}]}}`, 'json'), 413, 'payload_too_large');
+    expectError(await json(`{"batch":{"shipments":[{"weight":${'1'.repeat(100_000)}}]}}`), 413, 'payload_too_large');
   });
 
   it('stops at the 65th level of nesting', async () => {
-    const err = expectError(await send(`{"batch":{"shipments":[{"a":${'['.repeat(100)}!`, 'json'), 400, 'schema_validation_error');
+    const err = expectError(await json(`{"batch":{"shipments":[{"a":${'['.repeat(100)}!`), 400, 'schema_validation_error');
     expect(err.message).toContain('deeper than 64 levels');
   });
 
-  it('stops past 2,000,000 values, however few the shipments', async () => {
-    const err = expectError(await send(`{"batch":{"shipments":[{"a":[${'0,'.repeat(2_000_001)}!`, 'json'), 413, 'payload_too_large');
+  it('stops past 2,000,000 values, however few the shipments, and past 50,000 in one shipment', async () => {
+    const shipment = `{"a":[${'0,'.repeat(39_999)}0]}`;
+    const err = expectError(await json(`{"batch":{"shipments":[${`${shipment},`.repeat(51)}!`), 413, 'payload_too_large');
     expect(err.message).toContain('more than 2000000 values');
+    // One shipment is written out as its text in one go: none may hold more than any shipment takes.
+    const one = expectError(await json(`{"batch":{"shipments":[{},{"a":[${'0,'.repeat(50_001)}!`), 413, 'payload_too_large');
+    expect(one).toMatchObject({ detail: 'batch.shipments[1]', message: expect.stringContaining('more than 50000 values') });
   });
 
   it('refuses __proto__ and constructor.prototype members, and echoes little of a malformed body', async () => {
-    expectError(await send('{"batch":{"shipments":[{"__proto__":{"x":1}}]}}', 'json'), 400, 'schema_validation_error');
-    expectError(await send('{"batch":{"shipments":[{"constructor":{"prototype":{"x":1}}}]}}', 'json'), 400, 'schema_validation_error');
-    const bad = await send(`{"batch":{"shipments":[{"a":"${'y'.repeat(60_000)}" "b"}]}}`, 'json');
+    expectError(await json('{"batch":{"shipments":[{"__proto__":{"x":1}}]}}'), 400, 'schema_validation_error');
+    expectError(await json('{"batch":{"shipments":[{"constructor":{"prototype":{"x":1}}}]}}'), 400, 'schema_validation_error');
+    const bad = await json(`{"batch":{"shipments":[{"a":"${'y'.repeat(60_000)}" "b"}]}}`);
     expectError(bad, 400, 'schema_validation_error');
     expect(bad.raw.length).toBeLessThan(1000);
   });
 
   it('checks control characters and drops null members as it reads, as for every other body', async () => {
-    const err = expectError(await send('{"batch":{"shipments":[{"recipient":{"name":"a\\u0001b"}}]}}', 'json'), 400, 'schema_validation_error');
+    const err = expectError(await json('{"batch":{"shipments":[{"recipient":{"name":"a\\u0001b"}}]}}'), 400, 'schema_validation_error');
     expect(err.detail).toBe('batch.shipments[0].recipient.name');
-    expect(expectError(await send('{"batch":{"shipments":[{"a\\nb":1}]}}', 'json'), 400, 'schema_validation_error').detail).toBe('batch.shipments[0]."a\\nb"');
-    const res = await send(JSON.stringify({ batch: { reference: null, shipments: [item(s.account, { recipient: { name: 'Nell', company: null, street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' } })] } }), 'json');
+    expect(expectError(await json('{"batch":{"shipments":[{"a\\nb":1}]}}'), 400, 'schema_validation_error').detail).toBe('batch.shipments[0]."a\\nb"');
+    const res = await json(JSON.stringify({ batch: { reference: null, shipments: [item(s.account, { recipient: { name: 'Nell', company: null, street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' } })] } }));
     expect(res.status, res.raw).toBe(202);
     expect(res.body.batch.reference).toBeNull();
     const row = await s.t.db.database.db.selectFrom('batch_items').select('input').where('batch_id', '=', res.body.batch.id).executeTakeFirstOrThrow();
@@ -62,15 +74,31 @@ describe('POST /batches refuses a JSON body at the first limit it passes', () =>
   });
 
   it('still takes 10,000 shipments, and an empty body is no body', async () => {
-    const res = await send(JSON.stringify({ batch: { shipments: [...Array.from({ length: 9_999 }, () => ({})), item(s.account)] } }), 'json');
+    const res = await json(JSON.stringify({ batch: { shipments: [...Array.from({ length: 9_999 }, () => ({})), item(s.account)] } }));
     expect(res.status, res.raw).toBe(202);
     expect(res.body.batch.counts.total).toBe(10_000);
-    expect(expectError(await send('', 'json'), 400, 'schema_validation_error').message).toBe('body must be object');
+    expect(expectError(await json(''), 400, 'schema_validation_error').message).toBe('body must be object');
+  });
+
+  it('stores each shipment as given, the last of two shipments members, and stops past 1,000 values outside them', async () => {
+    const given = [item(s.account), item(s.account, { label_type: 'ZPL' })];
+    const res = await json(JSON.stringify({ batch: { reference: 'both ways', shipments: given } }));
+    expect(res.status, res.raw).toBe(202);
+    expect(res.body.batch).toMatchObject({ reference: 'both ways', counts: { total: 2 } });
+    const rows = await s.t.db.database.db.selectFrom('batch_items').select(['input', 'status']).where('batch_id', '=', res.body.batch.id).orderBy('idx').execute();
+    expect(rows.map((r) => r.status)).toEqual(['queued', 'queued']);
+    rows.forEach((r, i) => expect(JSON.parse(r.input)).toMatchObject(given[i]!));
+    // As JSON.parse reads it: the later member wins, whatever came before it.
+    const twice = await json(`{"batch":{"shipments":[{},{},{}],"shipments":[${JSON.stringify(item(s.account))}]}}`);
+    expect(twice.status, twice.raw).toBe(202);
+    expect(twice.body.batch.counts).toMatchObject({ total: 1, queued: 1 });
+    expect(expectError(await json(`{"batch":{"shipments":[{}]},"other":[${'0,'.repeat(1_000)}0]}`), 413, 'payload_too_large').message).toContain('outside batch.shipments');
+    expectError(await json('{"batch":{"shipments":[1]}}'), 400, 'schema_validation_error');
   });
 
   it('stores what a failed shipment was given cut short: strings at 1,001 characters', async () => {
     const long = 'z'.repeat(60_000);
-    const res = await send(JSON.stringify({ batch: { shipments: [item(s.account, { recipient: { name: long, street1: long, city: 'New York', country: 'US' } })] } }), 'json');
+    const res = await json(JSON.stringify({ batch: { shipments: [item(s.account, { recipient: { name: long, street1: long, city: 'New York', country: 'US' } })] } }));
     expect(res.status, res.raw).toBe(202);
     const row = await s.t.db.database.db.selectFrom('batch_items').select(['input', 'status']).where('batch_id', '=', res.body.batch.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');

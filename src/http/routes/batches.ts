@@ -8,7 +8,7 @@ import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 import { pageLinks } from './returns.js';
 import { linkBase } from '../base-url.js';
-import { readBatchJson } from '../batch-json.js';
+import { readBatchJsonBody } from '../batch-json-thread.js';
 import { bodyPieces, readText, readToEnd, textPieces } from '../body-stream.js';
 
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -27,7 +27,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
   // read as they arrive, with the batch body limit and the batch's limits checked as they go.
   app.register(async (scope: App) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', (_req: unknown, payload: IncomingMessage) => readBatchJson(bodyPieces(payload, bodyLimit)));
+    scope.addContentTypeParser('application/json', (_req: unknown, payload: IncomingMessage) => readBatchJsonBody(payload, bodyLimit));
     // Without an Idempotency-Key the file stays unread here: the route reads it once the query has
     // named a usable account. With one it is read here, before the key is claimed, so that the key's
     // fingerprint covers the file: another file under the same key is refused, never answered with

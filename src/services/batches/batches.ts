@@ -5,6 +5,7 @@
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { LabelWork } from '../../documents/index.js';
+import { CanonicalJson } from '../../canonical-json.js';
 import type { Clock } from '../../clock.js';
 import { type BatchInput, type BatchItemsQuery, type BatchItemView, type BatchView, type CsvQuery } from '../../contract/batches.js';
 import { ShipmentRequestInput } from '../../contract/shipment.js';
@@ -81,14 +82,15 @@ export function createBatchesService(deps: BatchesDeps) {
       }
       return resolved;
     };
-    // Items are checked first; their rows are made as they are inserted, a chunk at a time, so a
-    // 10,000-item batch is never held twice (as its request and as 10,000 rows with their JSON).
+    // Items are checked first, each parsed from its text and written back as checked (the check fills
+    // defaults and coerces types), so that the batch is held as 10,000 strings, never as 10,000
+    // shipments' objects; their rows are made from them as they are inserted, a chunk at a time.
     // Both give the event loop its turns: checking 10,000 shipments at once held it for a second.
     const slice = timeSlicer();
-    const checked: { error: ApiError | undefined; lane: string | null }[] = [];
+    const checked: { error: ApiError | undefined; lane: string | null; reference: string | null }[] = [];
     for (const item of spec.items) {
       await slice();
-      const input = item.input;
+      const input = JSON.parse(item.text) as Record<string, unknown>;
       if (spec.label_type !== undefined && input.label_type === undefined && !item.error) input.label_type = spec.label_type;
       let error = item.error ?? checkShipment(input);
       let lane: string | null = null;
@@ -98,19 +100,21 @@ export function createBatchesService(deps: BatchesDeps) {
         else lane = laneOf(resolved.map((a) => a.carrier));
       }
       if (error && item.row !== undefined) error = csvItemError(error, item.row);
-      checked.push({ error, lane });
+      // A text the check left as it was stays the one string the request holds too.
+      const text = error ? failedInputJson(input) : JSON.stringify(input);
+      if (text !== item.text) item.text = text;
+      checked.push({ error, lane, reference: item.reference ?? referenceOf(input) });
     }
     const rowOf = (idx: number): repo.BatchItemRow => {
-      const item = spec.items[idx]!;
-      const { error, lane } = checked[idx]!;
+      const { error, lane, reference } = checked[idx]!;
       return {
         batch_id: id,
         idx,
         tenant,
-        row: item.row ?? null,
-        reference: item.reference ?? referenceOf(item.input),
+        row: spec.items[idx]!.row ?? null,
+        reference,
         carrier: lane,
-        input: error ? failedInputJson(item.input) : JSON.stringify(item.input),
+        input: spec.items[idx]!.text,
         status: error ? 'failed' : 'queued',
         attempt: 1,
         queued_at: now,
@@ -135,7 +139,8 @@ export function createBatchesService(deps: BatchesDeps) {
   }
 
   function createFromJson(tenant: string, input: BatchInput, by: AuditContext): Promise<BatchView> {
-    const items = input.shipments.map((s) => ({ input: s as Record<string, unknown>, reference: null }));
+    // Shipments read by the route come as their text (CanonicalJson); others are written out here.
+    const items = input.shipments.map((s: unknown) => ({ text: s instanceof CanonicalJson ? s.text : JSON.stringify(s), reference: null }));
     return create(tenant, { items, source: 'json', ...(input.label_type ? { label_type: input.label_type } : {}), ...(input.reference ? { reference: input.reference } : {}) }, by);
   }
 

@@ -74,12 +74,15 @@ function readHeader(cells: string[]): Column[] {
 }
 
 /** One shipment of a new batch, as read from JSON or a CSV row; `error` fails it before booking. */
+/** A batch item before it is checked: its shipment as JSON text (a text is one string on the heap). */
 export interface NewItem {
-  input: Record<string, unknown>;
+  text: string;
   row?: number;
   reference: string | null;
   error?: ApiError;
 }
+
+type CsvItem = Omit<NewItem, 'text'> & { input: Record<string, unknown> };
 
 export interface CsvShared extends CsvQuery {
   /** The billing address of the account (the first of shipping_accounts): every row's sender. */
@@ -87,7 +90,7 @@ export interface CsvShared extends CsvQuery {
 }
 
 /** One row as a /ship shipment, or the error naming the column that is wrong. */
-function rowToItem(columns: Column[], { cells, fields, line }: CsvRow, shared: CsvShared): NewItem {
+function rowToItem(columns: Column[], { cells, fields, line }: CsvRow, shared: CsvShared): CsvItem {
   const v: Partial<Record<Column, string>> = {};
   columns.forEach((c, i) => {
     const cell = (cells[i] ?? '').trim();
@@ -236,7 +239,8 @@ export async function csvItems(file: CsvFile, shared: CsvShared): Promise<NewIte
   const items: NewItem[] = [];
   for (const row of file.rows) {
     await slice();
-    items.push(rowToItem(file.columns, row, shared));
+    const { input, ...item } = rowToItem(file.columns, row, shared);
+    items.push({ ...item, text: JSON.stringify(input) });
   }
   return items;
 }

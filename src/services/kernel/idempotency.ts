@@ -20,22 +20,13 @@ import { ApiError } from '../../domain/errors.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/idempotency.js';
 import type { Sealer } from '../../storage/sealing.js';
+import { CanonicalJson, canonicalJson } from '../../canonical-json.js';
 import { timeSlicer } from './time-slice.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
 /** `interruptedAt`: the key was taken over from a stale claim made then (its request's instance died). */
 export type Claim = { kind: 'owner'; interruptedAt?: string } | { kind: 'replay'; status: number; body: string };
-
-/** JSON with object keys sorted, so that key order does not make two equal bodies differ. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 export function fingerprint(method: string, route: string, body: unknown): string {
   return createHash('sha256').update(`${method} ${route}\n${canonicalJson(body)}`).digest('hex');
@@ -55,7 +46,8 @@ export async function fingerprintInSlices(method: string, route: string, body: u
   const hash = createHash('sha256').update(`${method} ${route}\n`);
   const container = (v: unknown): v is object => v !== null && typeof v === 'object';
   const walk = async (value: unknown): Promise<void> => {
-    if (Array.isArray(value)) {
+    if (value instanceof CanonicalJson) hash.update(value.text);
+    else if (Array.isArray(value)) {
       hash.update('[');
       for (let i = 0; i < value.length; i++) {
         await slice();
