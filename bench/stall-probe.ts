@@ -6,7 +6,10 @@
  * Goal: no stall over 100 ms, RSS back within 20 MB of where it was.
  * Usage: npx tsx bench/stall-probe.ts [case …]   (no case: every case; `list` names them)
  *   BENCH_STALL_TAIL_MS=0 closes each window at the answer, leaving out the booking that starts then.
+ *   BENCH_STALL_LOAD=N runs N busy processes beside it throughout: a loaded machine, the same for a
+ *   before and an after run.
  */
+import { spawn } from 'node:child_process';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { buildService, fmt, json, rssMb, runCli, startService, type Service } from './lib.js';
 
@@ -17,6 +20,8 @@ const POLL_MS = 50;
 const SETTLE_MS = 20_000;
 /** How long the window stays open after the last answer (BENCH_STALL_TAIL_MS; 0: up to the answer). */
 const TAIL_MS = Number(process.env.BENCH_STALL_TAIL_MS ?? 200);
+/** Busy processes beside the probe (BENCH_STALL_LOAD). */
+const LOAD = Number(process.env.BENCH_STALL_LOAD ?? 0);
 
 const sender = { name: 'Ann Sender', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100' };
 const recipient = { name: 'Bob', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' };
@@ -189,6 +194,8 @@ async function main(): Promise<void> {
   const cases = wanted.length ? wanted.map((w) => CASES[Number(w)]!) : CASES;
   buildService();
   const service = await startService();
+  // Each stops by itself once the probe is gone (killed, it could not stop them).
+  const burners = Array.from({ length: LOAD }, () => spawn(process.execPath, ['-e', 'for (let i = 0; ; i++) if (i % 1e8 === 0 && process.ppid === 1) process.exit()'], { stdio: 'ignore' }));
   try {
     const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
     const auth = { account_number: '740561073', client_id: 'bench-client', client_secret: 'bench-client-secret' };
@@ -200,11 +207,12 @@ async function main(): Promise<void> {
     await json('POST', `${service.url}/batches`, { batch: { shipments: [{}] } }, { zkkey: key });
     await fetch(`${service.url}${csvPath(ctx)}`, { method: 'POST', headers: { zkkey: key, 'content-type': 'text/csv' }, body: 'recipient_name,weight\nZed,x\n' });
     await pause(2000);
-    console.log(`Stall probe: /healthz polled every ${POLL_MS} ms; RSS before / peak / after (time to settle, at most ${SETTLE_MS / 1000} s)\n`);
+    console.log(`Stall probe: /healthz polled every ${POLL_MS} ms${LOAD ? `, ${LOAD} busy processes beside it` : ''}; RSS before / peak / after (time to settle, at most ${SETTLE_MS / 1000} s)\n`);
     console.log('| case | body | answer | answer size | answered after | longest /healthz | RSS |');
     console.log('|---|---|---|---|---|---|---|');
     for (const c of cases) console.log(await runCase(ctx, c));
   } finally {
+    for (const b of burners) b.kill();
     await service.stop();
   }
 }
