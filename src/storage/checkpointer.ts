@@ -48,23 +48,38 @@ export function startCheckpointer(sqlite: SqliteDatabase.Database, file: string)
   let thread: Worker | undefined;
   let running: Promise<void> | undefined;
   let failed = false;
+  let closing = false;
 
-  const start = (): Worker => {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const w = new Worker(THREAD, { eval: true, workerData: { driver, file } });
-    w.unref();
-    // A thread that cannot run leaves the checkpoints to SQLite again, inside the commits.
-    w.once('error', () => {
-      failed = true;
-      sqlite.pragma('wal_autocheckpoint = 1000');
-    });
-    return w;
+  // A thread that cannot start or stops on its own leaves the checkpoints to SQLite again, inside
+  // the commits. Called from a timer or an event: it must never throw.
+  const fallBack = () => {
+    if (failed) return;
+    failed = true;
+    try {
+      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+    } catch {
+      // The database is closing: nothing is left to checkpoint.
+    }
+  };
+
+  const start = (): Worker | undefined => {
+    try {
+      const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+      const w = new Worker(THREAD, { eval: true, workerData: { driver, file } });
+      w.unref();
+      w.once('error', fallBack).once('exit', () => closing || fallBack());
+      return w;
+    } catch {
+      fallBack();
+      return undefined;
+    }
   };
 
   const check = (): Promise<void> => {
     if (running || failed || logBytes(file) <= CHECKPOINT_BYTES) return running ?? Promise.resolve();
     thread ??= start();
     const w = thread;
+    if (!w) return Promise.resolve();
     running = new Promise<void>((resolve) => {
       const done = () => {
         w.off('message', done).off('error', done).off('exit', done);
@@ -82,6 +97,7 @@ export function startCheckpointer(sqlite: SqliteDatabase.Database, file: string)
   return {
     check,
     async close() {
+      closing = true;
       clearInterval(timer);
       await running;
       await thread?.terminate();
