@@ -6,7 +6,8 @@
  * SQLite driver and the password hash (argon2, native), swagger-ui (it serves its own files from its folder), piscina (it starts its
  * threads on a file of its own folder), and what loads on first use anyway (the PostgreSQL driver,
  * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js, and
- * the thread a large batch body is read on another, dist/batch-json-worker.js.
+ * the threads a large batch body is read on others: dist/batch-json-worker.js for JSON,
+ * dist/csv-worker.js for CSV.
  */
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,8 +22,10 @@ rmSync(join(outdir, 'cli.js.map'), { force: true });
 rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
 rmSync(join(outdir, 'label-worker.js'), { force: true });
 rmSync(join(outdir, 'label-worker.js.map'), { force: true });
-rmSync(join(outdir, 'batch-json-worker.js'), { force: true });
-rmSync(join(outdir, 'batch-json-worker.js.map'), { force: true });
+for (const worker of ['batch-json-worker', 'csv-worker']) {
+  rmSync(join(outdir, `${worker}.js`), { force: true });
+  rmSync(join(outdir, `${worker}.js.map`), { force: true });
+}
 
 await build({
   entryPoints: { cli: join(root, 'src/cli.ts') },
@@ -66,10 +69,10 @@ await build({
   logLevel: 'warning',
 });
 
-// The thread a large batch body is read on (src/http/batch-json-thread.ts): the streaming parser and
-// the limits it checks, nothing else of the service.
+// The threads a large batch body is read on (src/body-thread.ts): the streaming parser and the
+// limits it checks, with what makes a CSV row a shipment, nothing else of the service.
 await build({
-  entryPoints: { 'batch-json-worker': join(root, 'src/http/batch-json-worker.ts') },
+  entryPoints: { 'batch-json-worker': join(root, 'src/http/batch-json-worker.ts'), 'csv-worker': join(root, 'src/services/batches/csv-worker.ts') },
   outdir,
   bundle: true,
   format: 'esm',

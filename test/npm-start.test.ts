@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
-import { THREAD_BYTES } from '../src/http/batch-json-thread.js';
+import { THREAD_BYTES } from '../src/body-thread.js';
 import { startOtlpReceiver } from './support/otlp-receiver.js';
 import { projectRoot } from './support/process.js';
 
@@ -74,9 +74,9 @@ it('npm start serves the compiled service, carrier calls, label work threads and
     // What loads on first use (the HTTP client of carrier calls) loads in the compiled bundle too.
     const key = spawnSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--tenant', 'acme'], { cwd: projectRoot, env, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
     const post = (path: string, body: unknown) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', zkkey: key }, body: JSON.stringify(body) });
-    const account = await post('/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } });
-    expect(account.status).toBe(200);
     const address = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
+    const account = await post('/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address } });
+    expect(account.status).toBe(200);
     const shipment = { shipping_account: ((await account.json()) as { shipping_account: { id: string } }).shipping_account.id, sender: address, recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' };
     const rated = await post('/rate', { shipment });
     const text = await rated.text();
@@ -101,6 +101,11 @@ it('npm start serves the compiled service, carrier calls, label work threads and
     const print = await get(`/batches/${batchId}/labels?format=pdf`);
     expect(print.status).toBe(200);
     expect((await PDFDocument.load(await print.arrayBuffer())).getPageCount()).toBe(2);
+    // A CSV file as large is read on a thread with a module of its own from dist/ as well.
+    const csvBody = `recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,weight\nBob,5 Fifth Ave,New York,NY,10001,US,2\n${'\n'.repeat(THREAD_BYTES)}`;
+    const csv = await fetch(`http://127.0.0.1:${port}/batches?shipping_account=${shipment.shipping_account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`, { method: 'POST', headers: { 'content-type': 'text/csv', zkkey: key }, body: csvBody });
+    expect(csv.status, await csv.clone().text()).toBe(202);
+    expect(((await csv.json()) as { batch: { counts: unknown } }).batch.counts).toMatchObject({ total: 1, queued: 1 });
 
     npm.kill('SIGTERM');
     await withinDeadline('npm start exiting after SIGTERM', 5_000, exited);

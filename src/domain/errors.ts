@@ -78,6 +78,11 @@ export class ApiError extends Error {
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, detail: this.detail } };
   }
+
+  /** The error again from toBody's parts, as they come back from a thread (body-thread.ts). */
+  static fromBody(e: { code: string; message: string; detail: string }): ApiError {
+    return new ApiError(e.code as ErrorCode, e.message, e.detail);
+  }
 }
 
 /** Any thrown value as an ApiError; unknown failures become unexpected_exception without leaking internals. */

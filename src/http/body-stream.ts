@@ -1,12 +1,12 @@
 /**
  * A request body read as it arrives, for the routes that parse it themselves (POST /batches): in
  * pieces of at most PIECE bytes, the body limit checked as the bytes come, and the event loop given
- * a turn between pieces once the parsing has held it for a slice (services/time-slice.ts), so that
+ * a turn between pieces once the parsing has held it for a slice (time-slice.ts), so that
  * a 32 MiB body never holds other requests up for longer than that.
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../domain/errors.js';
-import { timeSlicer } from '../services/index.js';
+import { timeSlicer } from '../time-slice.js';
 
 /** What a parser is given at a time: small enough that one piece is never a long wait. */
 const PIECE = 16 * 1024;

@@ -131,6 +131,5 @@ export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService }
 export { readCsv } from './batches/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
 export { refuseInactive, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
-export { timeSlicer } from './kernel/index.js';
 // The operator's commands record what they change, as the routes do.
 export { recordAudit } from './audit/index.js';

@@ -9,7 +9,7 @@
  * and measures the event loop.
  */
 import { describe, expect, it } from 'vitest';
-import { THREAD_BYTES } from '../../src/http/batch-json-thread.js';
+import { THREAD_BYTES } from '../../src/body-thread.js';
 import { expectError } from '../support/app.js';
 import { item, useBatchApp } from './support.js';
 
@@ -21,7 +21,7 @@ async function send(body: string, type: 'json' | 'csv') {
   return { status: res.statusCode, body: JSON.parse(res.body), raw: res.body };
 }
 
-// A body declared 1 MiB or longer is read on a thread (http/batch-json-thread.ts), a shorter one on the
+// A body of 1 MiB or longer is read on a thread (body-thread.ts), a shorter one on the
 // event loop: each case runs both ways, padded past that length with white space after its end.
 describe.each([
   ['on the event loop', ''],
@@ -107,27 +107,54 @@ describe.each([
   });
 });
 
-describe('POST /batches refuses a CSV file at the first limit it passes', () => {
+// As for JSON: a file of 1 MiB or more is read on a thread, padded here with empty lines after its end
+// (which are no line longer than a line may be: each is skipped as it comes).
+describe.each([
+  ['on the event loop', ''],
+  ['on a thread', '\n'.repeat(THREAD_BYTES)],
+])('POST /batches refuses a CSV file at the first limit it passes, read %s', (_, pad) => {
+  const csv = (body: string) => send(body + pad, 'csv');
+
   it('stops inside a header cell longer than a line may be', async () => {
-    const err = expectError(await send(`recipient_name${'x'.repeat(100_000)},weight\nZed,1\n`, 'csv'), 413, 'payload_too_large');
+    const err = expectError(await csv(`recipient_name${'x'.repeat(100_000)},weight\nZed,1\n`), 413, 'payload_too_large');
     expect(err).toMatchObject({ detail: 'line 1', message: expect.stringContaining('longer than 65536 bytes') });
   });
 
   it('stops inside a row of 100,000 empty fields, and inside a quoted field of 20,000 lines', async () => {
-    expect(expectError(await send(`recipient_name,weight\nZed${','.repeat(100_000)}\n`, 'csv'), 413, 'payload_too_large').detail).toBe('line 2');
-    expectError(await send(`recipient_name,weight\nZed,1\n"Yves${'\nx'.repeat(50_000)}",1\n`, 'csv'), 413, 'payload_too_large');
+    expect(expectError(await csv(`recipient_name,weight\nZed${','.repeat(100_000)}\n`), 413, 'payload_too_large').detail).toBe('line 2');
+    expectError(await csv(`recipient_name,weight\nZed,1\n"Yves${'\nx'.repeat(50_000)}",1\n`), 413, 'payload_too_large');
   });
 
   it('stops at the 10,001st row', async () => {
-    const err = expectError(await send(`recipient_name,weight\n${'Zed,1\n'.repeat(10_001)}"unclosed`, 'csv'), 400, 'schema_validation_error');
+    const err = expectError(await csv(`recipient_name,weight\n${'Zed,1\n'.repeat(10_001)}"unclosed`), 400, 'schema_validation_error');
     expect(err.message).toContain('more than 10000 rows');
   });
 
   it('names five unknown columns and counts the rest', async () => {
     const columns = Array.from({ length: 1000 }, (_, i) => `column_${i}_${'n'.repeat(40)}`);
-    const res = await send(`recipient_name,${columns.join(',')}\nZed\n`, 'csv');
+    const res = await csv(`recipient_name,${columns.join(',')}\nZed\n`);
     const err = expectError(res, 400, 'schema_validation_error');
     expect(err.message).toMatch(/^unknown CSV columns "column_0_n+…", .*"column_4_n+…" and 995 more; expected columns: /);
     expect(res.raw.length).toBeLessThan(1000);
+  });
+
+  it('makes the same items: their line numbers, texts and errors', async () => {
+    const header = 'reference,recipient_name,recipient_street1,recipient_street2,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight';
+    const rows = ['A-1,"Smith, Jane",5 Fifth Ave,"Floor 3\nRoom 12",New York,NY,10001,US,2125550100,2', 'A-2,Bob,5 Fifth Ave,,New York,NY,10001,US,2125550100,heavy', '', 'A-3,Yves,5 Fifth Ave,,New York,NY,10001,,2125550100,1', 'A-4,Zed,5 Fifth Ave,,New York,NY,10001,US,2125550100,1,extra'];
+    const res = await csv(`\ufeff${header}\n${rows.join('\n')}\n`);
+    expect(res.status, res.raw).toBe(202);
+    const stored = await s.t.db.database.db.selectFrom('batch_items').select(['row', 'reference', 'status', 'error', 'input']).where('batch_id', '=', res.body.batch.id).orderBy('idx').execute();
+    expect(stored.map((r) => [r.row, r.reference, r.status])).toEqual([
+      [2, 'A-1', 'queued'],
+      [4, 'A-2', 'failed'],
+      [6, 'A-3', 'failed'],
+      [7, 'A-4', 'failed'],
+    ]);
+    expect(JSON.parse(stored[0]!.input)).toMatchObject({ recipient: { name: 'Smith, Jane', street2: 'Floor 3\nRoom 12' }, references: [{ value: 'A-1' }], sender: { city: 'Memphis' } });
+    expect(stored.slice(1).map((r) => JSON.parse(r.error!))).toEqual([
+      { code: 'schema_validation_error', message: 'line 4, column weight: "heavy" is not a number', detail: 'weight' },
+      expect.objectContaining({ code: 'schema_field_required', detail: 'recipient_country', message: expect.stringContaining('line 6, column recipient_country') }),
+      { code: 'schema_validation_error', message: 'line 7 has 11 fields but the header names 10 columns', detail: 'line 7' },
+    ]);
   });
 });

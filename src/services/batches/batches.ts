@@ -18,12 +18,14 @@ import { newId } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/batches.js';
 import type { AccountsService, ResolvedAccount } from '../accounts/index.js';
 import { recordAudit } from '../audit/index.js';
-import { csvItemError, csvItems, readCsv, type NewItem } from './csv.js';
+import { csvItemError, type NewItem } from './csv.js';
+import { readCsvItems } from './csv-thread.js';
 import { printFile as openPrintFile, printFormats, type PrintFormat } from './labels.js';
 import { failedInputJson } from './input.js';
 import { laneOf } from './lanes.js';
 import { batchView, finishIfDone, viewOf } from './state.js';
-import { decodeBooking, recordEvent, timeSlicer } from '../kernel/index.js';
+import { timeSlicer } from '../../time-slice.js';
+import { decodeBooking, recordEvent } from '../kernel/index.js';
 import type { createManifestService } from '../account-actions/index.js';
 import { bookingAccounts } from '../shipping/index.js';
 
@@ -170,7 +172,7 @@ export function createBatchesService(deps: BatchesDeps) {
   /** The file is read once the query is known to be right: a wrong account refuses it unread. */
   async function createFromCsv(tenant: string, file: AsyncIterable<Buffer>, q: CsvQuery, by: AuditContext): Promise<BatchView> {
     const account = await csvSender(tenant, q);
-    const items = await csvItems(await readCsv(file), { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
+    const items = await readCsvItems(file, { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
     return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) }, by);
   }
 

@@ -9,9 +9,9 @@
  */
 import { parse, type Info } from 'csv-parse';
 import type { CsvQuery } from '../../contract/batches.js';
-import { MAX_BATCH_ITEMS } from '../../contract/batches.js';
+import { MAX_BATCH_ITEMS } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
-import { timeSlicer } from '../kernel/index.js';
+import { timeSlicer } from '../../time-slice.js';
 
 export const CSV_COLUMNS = [
   'reference',
@@ -183,8 +183,10 @@ export async function readCsv(pieces: AsyncIterable<Buffer>): Promise<CsvFile> {
   const rows: CsvRow[] = [];
   let failure: unknown;
   let fed = 0;
-  // Bytes up to the end of the last record: a line still open this far past it is too long.
+  // Bytes up to the end of the last record, and the empty lines skipped by then: a line still open
+  // this far past it is too long. Each empty line skipped since (two bytes at most) does not count.
   let recordEnd = 0;
+  let emptyLines = 0;
   const parser = parse({
     bom: true,
     info: true,
@@ -197,6 +199,7 @@ export async function readCsv(pieces: AsyncIterable<Buffer>): Promise<CsvFile> {
     on_record: (parsed: unknown) => {
       const p = parsed as Parsed;
       recordEnd = p.info.bytes;
+      emptyLines = p.info.empty_lines;
       try {
         if (columns === undefined) columns = readHeader(p.record);
         else if (rows.length === MAX_BATCH_ITEMS) throw new ApiError('schema_validation_error', `the CSV has more than ${MAX_BATCH_ITEMS} rows; a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body');
@@ -215,7 +218,7 @@ export async function readCsv(pieces: AsyncIterable<Buffer>): Promise<CsvFile> {
       fed += piece.length;
       parser.write(piece);
       if (failure) break;
-      if (fed - recordEnd > MAX_CSV_LINE_BYTES) {
+      if (fed - recordEnd - 2 * (parser.info.empty_lines - emptyLines) > MAX_CSV_LINE_BYTES) {
         failure = new ApiError('payload_too_large', `line ${parser.info.lines} of the CSV is longer than ${MAX_CSV_LINE_BYTES} bytes; a row holds at most ${CSV_COLUMNS.length} fields of 1000 characters`, `line ${parser.info.lines}`);
         break;
       }

@@ -21,7 +21,7 @@ import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/idempotency.js';
 import type { Sealer } from '../../storage/sealing.js';
 import { CanonicalJson, canonicalJson } from '../../canonical-json.js';
-import { timeSlicer } from './time-slice.js';
+import { timeSlicer } from '../../time-slice.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 

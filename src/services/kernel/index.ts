@@ -15,6 +15,5 @@ export { createSignedLinks } from './signed-links.js';
 export type { SignedLinks } from './signed-links.js';
 export { createSingleFlight } from './single-flight.js';
 export { decodeBooking, encodeBooking } from './stored-booking.js';
-export { timeSlicer } from './time-slice.js';
 export { createUsageCounter } from './usage-counter.js';
 export type { UsageCounter } from './usage-counter.js';
