@@ -158,3 +158,21 @@ describe.each([
     ]);
   });
 });
+
+describe('POST /batches on a thread', () => {
+  const long = (s: string) => `${s} ${'x'.repeat(1000)}`.slice(0, 1000);
+
+  it('takes a JSON body of 10,000 shipments of 2.5 KB: each is sent on as it is read, the thread never holds the body', async () => {
+    const shipments = Array.from({ length: 10_000 }, () => item(s.account, { recipient: { name: 'Bob', company: long('Company'), street1: '5 Fifth Ave', street2: long('Floor'), city: 'New York', state: 'NY', postal_code: '10001', country: 'US' } }));
+    const res = await send(JSON.stringify({ batch: { shipments } }), 'json');
+    expect(res.status, res.raw).toBe(202);
+    expect(res.body.batch.counts).toMatchObject({ total: 10_000, queued: 10_000 });
+  });
+
+  it('takes a CSV file of 10,000 rows of 3 KB: each row is sent on as it is read, the thread never holds the file', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `Bob ${i},${long('Company')},5 Fifth Ave,${long('Floor')},New York,NY,10001,US,2,${long('contents')}`);
+    const res = await send(`recipient_name,recipient_company,recipient_street1,recipient_street2,recipient_city,recipient_state,recipient_postal_code,recipient_country,weight,description\n${rows.join('\n')}\n`, 'csv');
+    expect(res.status, res.raw).toBe(202);
+    expect(res.body.batch.counts).toMatchObject({ total: 10_000, queued: 10_000 });
+  });
+});

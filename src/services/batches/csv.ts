@@ -176,11 +176,13 @@ const csvError = (err: unknown): ApiError => {
  * Reads the file as its pieces arrive: the header is checked as soon as it is read, and the file is
  * refused at the first line longer than MAX_CSV_LINE_BYTES (however many fields or lines of a quoted
  * field make it up) or the first row past MAX_BATCH_ITEMS. A row keeps only the cells the header
- * names and the count of the others.
+ * names and the count of the others. Each row is handed to `take` as it is read (by default kept
+ * in the file's `rows`).
  */
-export async function readCsv(pieces: AsyncIterable<Buffer>): Promise<CsvFile> {
+export async function readCsv(pieces: AsyncIterable<Buffer>, take?: (row: CsvRow, columns: Column[]) => void): Promise<CsvFile> {
   let columns: Column[] | undefined;
   const rows: CsvRow[] = [];
+  let count = 0;
   let failure: unknown;
   let fed = 0;
   // Bytes up to the end of the last record, and the empty lines skipped by then: a line still open
@@ -202,8 +204,12 @@ export async function readCsv(pieces: AsyncIterable<Buffer>): Promise<CsvFile> {
       emptyLines = p.info.empty_lines;
       try {
         if (columns === undefined) columns = readHeader(p.record);
-        else if (rows.length === MAX_BATCH_ITEMS) throw new ApiError('schema_validation_error', `the CSV has more than ${MAX_BATCH_ITEMS} rows; a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body');
-        else rows.push({ cells: p.record.slice(0, columns.length), fields: p.record.length, line: startLine(p) });
+        else if (count++ === MAX_BATCH_ITEMS) throw new ApiError('schema_validation_error', `the CSV has more than ${MAX_BATCH_ITEMS} rows; a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body');
+        else {
+          const row = { cells: p.record.slice(0, columns.length), fields: p.record.length, line: startLine(p) };
+          if (take) take(row, columns);
+          else rows.push(row);
+        }
       } catch (err) {
         failure ??= err;
         throw err;
@@ -232,18 +238,23 @@ export async function readCsv(pieces: AsyncIterable<Buffer>): Promise<CsvFile> {
   }
   if (failure) throw csvError(failure);
   if (columns === undefined) throw new ApiError('schema_validation_error', `the CSV is empty; the first line must name the columns (expected columns: ${CSV_COLUMNS.join(', ')})`, 'header');
-  if (rows.length === 0) throw new ApiError('schema_validation_error', 'the CSV has a header but no rows; a batch has 1 to 10000 shipments', 'body');
+  if (count === 0) throw new ApiError('schema_validation_error', 'the CSV has a header but no rows; a batch has 1 to 10000 shipments', 'body');
   return { columns, rows };
 }
 
-/** The rows of a file as items of a new batch, sharing what the query says, a slice at a time. */
+/** One row as an item of a new batch, sharing what the query says. */
+export function csvItem(columns: Column[], row: CsvRow, shared: CsvShared): NewItem {
+  const { input, ...item } = rowToItem(columns, row, shared);
+  return { ...item, text: JSON.stringify(input) };
+}
+
+/** The rows of a file as items of a new batch, a slice at a time. */
 export async function csvItems(file: CsvFile, shared: CsvShared): Promise<NewItem[]> {
   const slice = timeSlicer();
   const items: NewItem[] = [];
   for (const row of file.rows) {
     await slice();
-    const { input, ...item } = rowToItem(file.columns, row, shared);
-    items.push({ ...item, text: JSON.stringify(input) });
+    items.push(csvItem(file.columns, row, shared));
   }
   return items;
 }
