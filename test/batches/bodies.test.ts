@@ -15,9 +15,9 @@ import { item, useBatchApp } from './support.js';
 
 const s = useBatchApp();
 
-async function send(body: string, type: 'json' | 'csv') {
+async function send(body: string, type: 'json' | 'csv', headers: Record<string, string> = {}) {
   const url = type === 'json' ? '/batches' : `/batches?shipping_account=${s.account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`;
-  const res = await s.t.app.inject({ method: 'POST', url, headers: { zkkey: s.key, 'content-type': type === 'json' ? 'application/json' : 'text/csv' }, payload: body });
+  const res = await s.t.app.inject({ method: 'POST', url, headers: { zkkey: s.key, 'content-type': type === 'json' ? 'application/json' : 'text/csv', ...headers }, payload: body });
   return { status: res.statusCode, body: JSON.parse(res.body), raw: res.body };
 }
 
@@ -136,6 +136,27 @@ describe.each([
     const err = expectError(res, 400, 'schema_validation_error');
     expect(err.message).toMatch(/^unknown CSV columns "column_0_n+…", .*"column_4_n+…" and 995 more; expected columns: /);
     expect(res.raw.length).toBeLessThan(1000);
+  });
+
+  it('keeps every character whole where the pieces it is read in cut one, with an Idempotency-Key too', async () => {
+    // Rows of 2-, 3- and 4-byte characters, so that pieces of 16 KiB end inside them; one emoji's two
+    // UTF-16 halves sit either side of the 16,384th character, where a file read as text is cut.
+    const row = (name: string) => `${name},5 Fifth Ave,New York,NY,10001,US,1\n`;
+    let file = 'recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,weight\n';
+    const names: string[] = [];
+    const add = (name: string) => {
+      names.push(name);
+      file += row(name);
+    };
+    while (file.length < 16_000) add(`Zoë ${'€'.repeat(names.length % 5)}😀 ${names.length}`);
+    add(`Zoë ${'x'.repeat(16_383 - file.length - 4)}😀`);
+    while (names.length < 2_000) add(`Zoë ${'€'.repeat(names.length % 5)}😀 ${names.length}`);
+    for (const headers of [{}, { 'idempotency-key': `whole-${pad.length}` }] as Record<string, string>[]) {
+      const res = await send(file + pad, 'csv', headers);
+      expect(res.status, res.raw).toBe(202);
+      const stored = await s.t.db.database.db.selectFrom('batch_items').select('input').where('batch_id', '=', res.body.batch.id).orderBy('idx').execute();
+      expect(stored.map((r) => JSON.parse(r.input).recipient.name)).toEqual(names);
+    }
   });
 
   it('makes the same items: their line numbers, texts and errors', async () => {
