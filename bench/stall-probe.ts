@@ -2,7 +2,8 @@
  * Stall probe (bench/README.md "Stall probe"): the largest body of each kind the service takes, sent
  * to the compiled service while GET /healthz is polled every 50 ms. For each case: the answer's
  * status and size, the longest /healthz answer while the case ran (the longest the event loop was
- * held, give or take a poll), and the service's RSS before, at its peak, and once it settled.
+ * held, give or take a poll), and the service's RSS before, at its peak, and once it settled, with
+ * its V8 heap then (used and committed).
  * Goal: no stall over 100 ms, RSS back within 20 MB of where it was.
  * Usage: npx tsx bench/stall-probe.ts [case …]   (no case: every case; `list` names them)
  *   BENCH_STALL_TAIL_MS=0 closes each window at the answer, leaving out the booking that starts then.
@@ -139,6 +140,16 @@ function pollHealth(url: string): { stop(): Promise<number> } {
   };
 }
 
+/**
+ * The service's V8 heap, used and committed, in MB (its /metrics): what RSS holds that is the heap,
+ * and how much of that heap is still in use (the rest is garbage not yet collected, or room V8 keeps).
+ */
+async function heapMb(url: string): Promise<string> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const mb = (name: string) => fmt(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1048576, 0);
+  return `${mb('nodejs_heap_size_used_bytes')} / ${mb('nodejs_heap_size_total_bytes')}`;
+}
+
 /** An accepted batch's items as queued and failed: a "valid" body whose items all failed measured a refusal. */
 function accepted(text: string): string | undefined {
   const counts = (JSON.parse(text) as { batch?: { counts?: { queued: number; failed: number } } }).batch?.counts;
@@ -185,7 +196,7 @@ async function runCase(ctx: Ctx, c: Case): Promise<string> {
   const size = Math.max(0, ...answers.map((a) => a.bytes));
   const answered = Math.max(0, ...answers.map((a) => a.ms));
   const settled = fmt((performance.now() - settleStart) / 1000, 1);
-  return `| ${c.name} | ${fmt(requests.reduce((n, r) => n + r.body.length, 0) / 1048576, 1)} MiB | ${statuses} | ${fmt(size / 1024, 1)} KiB | ${fmt(answered, 0)} ms | **${fmt(stall, 0)} ms** | ${fmt(before, 0)} / ${fmt(peak, 0)} / ${fmt(after, 0)} MB (${settled} s) |`;
+  return `| ${c.name} | ${fmt(requests.reduce((n, r) => n + r.body.length, 0) / 1048576, 1)} MiB | ${statuses} | ${fmt(size / 1024, 1)} KiB | ${fmt(answered, 0)} ms | **${fmt(stall, 0)} ms** | ${fmt(before, 0)} / ${fmt(peak, 0)} / ${fmt(after, 0)} MB (${settled} s) | ${await heapMb(ctx.service.url)} MB |`;
 }
 
 async function main(): Promise<void> {
@@ -208,8 +219,8 @@ async function main(): Promise<void> {
     await fetch(`${service.url}${csvPath(ctx)}`, { method: 'POST', headers: { zkkey: key, 'content-type': 'text/csv' }, body: 'recipient_name,weight\nZed,x\n' });
     await pause(2000);
     console.log(`Stall probe: /healthz polled every ${POLL_MS} ms${LOAD ? `, ${LOAD} busy processes beside it` : ''}; RSS before / peak / after (time to settle, at most ${SETTLE_MS / 1000} s)\n`);
-    console.log('| case | body | answer | answer size | answered after | longest /healthz | RSS |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| case | body | answer | answer size | answered after | longest /healthz | RSS | V8 heap after: used / committed |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const c of cases) console.log(await runCase(ctx, c));
   } finally {
     for (const b of burners) b.kill();
