@@ -9,9 +9,10 @@
  * saves. Which it is, is known from the bytes themselves (the first THREAD_BYTES are held until then),
  * so a body of unknown length is treated like any other.
  *
- * Bounds: at most THREADS bodies are read at once, on threads (others wait their turn, their bytes
- * unread); at most WINDOW pieces are sent ahead of the parsing; a thread's heap has a ceiling, past
- * which the body is refused (413) and the thread ends.
+ * Bounds: at most THREADS bodies are read at once, on threads (others wait their turn holding their
+ * first THREAD_BYTES, as much as any other route's whole body, the rest unread); at most WINDOW
+ * pieces are sent ahead of the parsing; a thread's heap has a ceiling, past which the body is
+ * refused (413) and the thread ends.
  */
 import type { Worker } from 'node:worker_threads';
 import { startThread } from './thread-module.js';
