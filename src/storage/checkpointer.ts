@@ -42,7 +42,8 @@ export interface Checkpointer {
   close(): Promise<void>;
 }
 
-export function startCheckpointer(sqlite: SqliteDatabase.Database, file: string): Checkpointer {
+/** `script`: what the thread runs (a test hands in one that fails). */
+export function startCheckpointer(sqlite: SqliteDatabase.Database, file: string, script = THREAD): Checkpointer {
   sqlite.pragma(`journal_size_limit = ${CHECKPOINT_BYTES}`);
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   let thread: Worker | undefined;
@@ -65,7 +66,7 @@ export function startCheckpointer(sqlite: SqliteDatabase.Database, file: string)
   const start = (): Worker | undefined => {
     try {
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-      const w = new Worker(THREAD, { eval: true, workerData: { driver, file } });
+      const w = new Worker(script, { eval: true, workerData: { driver, file } });
       w.unref();
       w.once('error', fallBack).once('exit', () => closing || fallBack());
       return w;

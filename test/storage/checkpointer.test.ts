@@ -50,6 +50,33 @@ describe('the SQLite checkpointer', () => {
     }
   });
 
+  it.each([
+    ['cannot start', 'throw new Error("refused")'],
+    ['stops on its own', 'process.exit(0)'],
+  ])('hands the checkpoints back to SQLite when its thread %s, and the commits go on', async (_, script) => {
+    const file = tempFile();
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    const checkpointer = startCheckpointer(sqlite, file, script);
+    const autocheckpoint = () => sqlite.pragma('wal_autocheckpoint', { simple: true });
+    try {
+      sqlite.exec('create table t (n integer, data blob)');
+      const insert = sqlite.prepare('insert into t values (?, ?)');
+      for (let n = 0; n < 96; n++) insert.run(n, row);
+      expect(autocheckpoint()).toBe(16_384);
+      await checkpointer.check();
+      expect(autocheckpoint()).toBe(1000);
+      // SQLite checkpoints inside the commits again: the log starts over at its limit.
+      for (let n = 96; n < 160; n++) insert.run(n, row);
+      expect(logSize(file)).toBeLessThanOrEqual(CHECKPOINT_BYTES + row.length * 2);
+      await checkpointer.check();
+      expect(sqlite.prepare('select count(*) as n from t').get()).toEqual({ n: 160 });
+    } finally {
+      await checkpointer.close();
+      sqlite.close();
+    }
+  });
+
   it('is closed with the database createDatabase opened; a database in memory has none', async () => {
     const file = tempFile();
     const database = createDatabase(file);
