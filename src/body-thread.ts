@@ -127,13 +127,18 @@ async function feed<Part, Done, T>(thread: Worker, pieces: AsyncIterable<Buffer>
       wake?.();
       fn();
     };
+    // An event handler: a throw here (a reader's part or done) would end the process, so it rejects.
     thread.on('message', (m: FromBodyThread<Part, Done>) => {
-      if ('ack' in m) {
-        ahead--;
-        wake?.();
-      } else if ('part' in m) reader.part(m.part);
-      else if ('done' in m) settle(() => resolve(reader.done(m.done)));
-      else settle(() => reject(reader.refused(m.refused)));
+      try {
+        if ('ack' in m) {
+          ahead--;
+          wake?.();
+        } else if ('part' in m) reader.part(m.part);
+        else if ('done' in m) settle(() => resolve(reader.done(m.done)));
+        else settle(() => reject(reader.refused(m.refused)));
+      } catch (err) {
+        settle(() => reject(err));
+      }
     });
     thread.once('error', (err) => settle(() => reject((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? reader.tooLarge() : err)));
     thread.once('exit', () => settle(() => reject(new Error('the body thread stopped before it answered'))));

@@ -84,6 +84,17 @@ describe('readBody', () => {
     expect(state.read).toBeLessThan(Buffer.byteLength(bad));
   });
 
+  it('fails the read, not the process, when the reader throws on what the thread sent', async () => {
+    const { reader } = jsonReader();
+    const throwing = {
+      ...reader,
+      part: () => {
+        throw new Error('a reader bug');
+      },
+    };
+    await expect(readBody(source(body(2_000, 1_000)).pieces, throwing)).rejects.toThrow('a reader bug');
+  });
+
   it('fails as its source fails, before and after the decision', async () => {
     for (const failAt of [PIECE * 4, THREAD_BYTES + PIECE * 4]) {
       const { pieces } = source(body(2_000, 1_000), failAt);
