@@ -73,8 +73,10 @@ function readHeader(cells: string[]): Column[] {
   return names as Column[];
 }
 
-/** One shipment of a new batch, as read from JSON or a CSV row; `error` fails it before booking. */
-/** A batch item before it is checked: its shipment as JSON text (a text is one string on the heap). */
+/**
+ * One shipment of a new batch, as read from JSON or a CSV row, before it is checked: its shipment as
+ * JSON text (one string on the heap, not a tree of objects); `error` fails it before booking.
+ */
 export interface NewItem {
   text: string;
   row?: number;
