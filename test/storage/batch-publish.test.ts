@@ -1,8 +1,8 @@
 /**
  * A batch's items stored over many short transactions, the batch published by the last: while they
  * are being stored, another connection (another request, another instance's worker) finds no batch
- * to list or read and no item to claim, though the first transactions' items are committed; once
- * stored, the items are claimed in batch order.
+ * to list or read and no item to claim or look for, though the first transactions' items are
+ * committed; once stored, the items are claimed in batch order.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
         expect(await repo.getBatch(other.db, 'acme', batch.id)).toBeUndefined();
         expect(await repo.listBatches(other.db, 'acme', { limit: 10, offset: 0 })).toEqual({ rows: [], total: 0 });
         expect(await repo.claim(other.db, other.dialect, claimQuery('early', 5))).toEqual([]);
+        expect(await repo.anyQueued(other.db)).toBe(false);
         committed.push(Number((await other.db.selectFrom('batch_items').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n));
       };
       await repo.insertBatch(t.database.db, batch, COUNT, itemAt(batch.id), between);
@@ -42,6 +43,7 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
       expect(await repo.getBatch(other.db, 'acme', batch.id)).toMatchObject({ status: 'queued', total: COUNT });
       expect((await repo.listBatches(other.db, 'acme', { limit: 10, offset: 0 })).total).toBe(1);
       expect((await repo.countsOf(other.db, [batch.id])).get(batch.id)).toMatchObject({ total: COUNT, queued: COUNT });
+      expect(await repo.anyQueued(other.db)).toBe(true);
       const first = await repo.claim(other.db, other.dialect, claimQuery('worker', 5));
       const next = await repo.claim(t.database.db, t.database.dialect, claimQuery('worker', 5));
       expect([...first, ...next].map((i) => i.idx)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);

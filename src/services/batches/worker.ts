@@ -111,6 +111,7 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
       unpublishedSweptAt = t;
       await sweepUnpublished(t);
     }
+    if (!(await repo.anyQueued(db))) return false;
     for (const lane of lanes) {
       if (backingOff(lane)) continue;
       const capacity = config.concurrency - (inFlight.get(lane) ?? 0);

@@ -88,6 +88,11 @@ export interface ClaimQuery {
   recordAtClaim?: (item: BatchItemRow) => boolean;
 }
 
+/** Whether any lane has an item to claim: what an idle worker reads once a turn, rather than once for each lane. */
+export async function anyQueued(db: Kysely<Tables>): Promise<boolean> {
+  return (await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where(published).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function claim(db: Kysely<Tables>, dialect: Dialect, q: ClaimQuery): Promise<BatchItemRow[]> {
   // An idle carrier costs one indexed read, no transaction.
   const any = await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where('carrier', '=', q.carrier).where(published).limit(1).executeTakeFirst();

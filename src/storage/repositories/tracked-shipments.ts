@@ -22,15 +22,17 @@ export async function watch(db: Kysely<Tables>, row: Pick<TrackedRow, 'tenant' |
 }
 
 export async function claimDue(db: Kysely<Tables>, dialect: Dialect, q: { now: string; lockedUntil: string; limit: number }): Promise<TrackedRow[]> {
-  return db.transaction().execute(async (trx) => {
-    let due = trx
+  const dueIn = (d: Kysely<Tables>) =>
+    d
       .selectFrom('tracked_shipments')
       .select(['tenant', 'shipping_account_id', 'tracking_number'])
       .where('state', '=', 'active')
       .where('next_poll_at', '<=', q.now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', q.now)]))
-      .orderBy('next_poll_at')
-      .limit(q.limit);
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', q.now)]));
+  // An idle poller only reads: no transaction until something is due.
+  if (!(await dueIn(db).limit(1).executeTakeFirst())) return [];
+  return db.transaction().execute(async (trx) => {
+    let due = dueIn(trx).orderBy('next_poll_at').limit(q.limit);
     // PostgreSQL: rows another instance is claiming stay locked until its transaction ends, and are
     // skipped rather than waited for. SQLite runs one transaction at a time.
     if (dialect === 'postgres') due = due.forUpdate().skipLocked();
