@@ -12,6 +12,7 @@ import { ConfigError, type Config } from './config.js';
 import type { App } from './http/types.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
+import { startMemoryReturn } from './memory-return.js';
 import { startBackground } from './services/background.js';
 import { createServices } from './services/index.js';
 import { emulatorMasterAccounts, parseMasterAccounts } from './services/accounts/index.js';
@@ -107,11 +108,14 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   });
   // Webhook deliveries and background tracking run in every instance; the database shares the work.
   const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }), baseUrl: url, ...(metrics ? { metrics } : {}), ...withTracing });
+  // What a burst of work (a 32 MiB batch body, a long PDF) grew the heap to, given back once it is over.
+  const memory = startMemoryReturn({ log: logger.child({ component: 'memory' }) });
   logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      memory.stop();
       await app.close();
       await background.stop();
       await carriers.close();
