@@ -135,15 +135,16 @@ function interval(ms: number, check: () => void): () => void {
 /**
  * V8's collector as a function: the one `--expose-gc` gives, taken from a new context made while
  * the flag is set, so that the service needs no flag of its own to start with and its own global
- * object never has a `gc`.
+ * object never has a `gc`. The context is made at the first collection, not at start-up.
  */
 function v8Collect(): (type: 'minor' | 'major') => Promise<void> {
   let gc = globalThis.gc;
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as NodeJS.GCFunction;
-    setFlagsFromString('--no-expose-gc');
-  }
-  const collector = gc;
-  return (type) => collector({ type, execution: 'async' });
+  return (type) => {
+    if (!gc) {
+      setFlagsFromString('--expose-gc');
+      gc = runInNewContext('gc') as NodeJS.GCFunction;
+      setFlagsFromString('--no-expose-gc');
+    }
+    return gc({ type, execution: 'async' });
+  };
 }
