@@ -104,11 +104,11 @@ describe('redactText: XML', () => {
     expect(redactText('<a><Password>hunter2<b>x</b>')).toBe('<a><Password>[REDACTED]');
   });
 
+  // 100,000 unclosed tags: a scan that went back over the page for each one would run for minutes
+  // and meet the test's time limit; a linear one answers in well under a second.
   it('stays linear on a large HTML page full of unclosed tags', () => {
-    const html = `<html><body>${'<br><p>line '.repeat(50_000)}</body></html>`;
-    const started = performance.now();
-    redactText(html, 'text/html');
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const html = `<html><body>${'<br><p>line '.repeat(50_000)}<Password>hunter2</Password></body></html>`;
+    expect(redactText(html, 'text/html')).toContain('<Password>[REDACTED]</Password>');
   });
 
   it.skipIf(fixturesMissing)('scrubs the carrier_d_reseller recorded requests', () => {

@@ -289,7 +289,8 @@ describe('transport: timeouts', () => {
     expect(httpStatus(err)).toBe(504);
     expect(err.message).toContain('200 ms');
     expect(elapsed).toBeGreaterThanOrEqual(190);
-    expect(elapsed).toBeLessThan(700);
+    // Bounds, not speed: without the timeout the call would wait for the test's own limit.
+    expect(elapsed).toBeLessThan(3_000);
     expect(e.hits).toBe(1);
   });
 
@@ -303,7 +304,7 @@ describe('transport: timeouts', () => {
     const started = performance.now();
     const err = await failure(t.request(call(e.url)));
     expect(err.code).toBe('carrier_timeout');
-    expect(performance.now() - started).toBeLessThan(800);
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('bounds a call still waiting for a connection, which then never reaches the carrier', async () => {
@@ -320,7 +321,7 @@ describe('transport: timeouts', () => {
     const started = performance.now();
     const err = await failure(t.request(call(e.url, { idempotent: false })));
     expect(err.code).toBe('carrier_timeout');
-    expect(performance.now() - started).toBeLessThan(800);
+    expect(performance.now() - started).toBeLessThan(3_000);
     expect(await first).toBe('carrier_timeout');
     // The pool goes on, and the call given up while queued was never sent.
     expect((await t.request(call(e.url))).body).toBe('answer 2');
@@ -334,7 +335,7 @@ describe('transport: timeouts', () => {
     const started = performance.now();
     const err = await failure(t.request(call(e.url)));
     expect(err.code).toBe('carrier_http_exception');
-    expect(performance.now() - started).toBeLessThan(600);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(e.hits).toBeGreaterThanOrEqual(1);
     expect(e.hits).toBeLessThan(5);
   });
