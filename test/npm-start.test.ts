@@ -10,7 +10,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { THREAD_BYTES } from '../src/body-thread.js';
 import { startOtlpReceiver } from './support/otlp-receiver.js';
 import { projectRoot } from './support/process.js';
@@ -40,12 +40,6 @@ function withinDeadline<T>(what: string, ms: number, promise: Promise<T>): Promi
   const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} not within ${ms} ms`)), ms)));
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
-
-beforeAll(() => {
-  // The compiled service is what `npm start` runs: build it from the sources under test.
-  const built = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: projectRoot, encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
-}, 120_000);
 
 it('npm start serves the compiled service, carrier calls, label work threads and print files included, and SIGTERM to npm frees the port', async () => {
   const port = await freePort();

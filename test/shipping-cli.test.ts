@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot, runCli, startServe, type ServerProcess } from './support/process.js';
+import { cliArgs, projectRoot, runCli, startServe, type ServerProcess } from './support/process.js';
 
 let server: ServerProcess;
 let env: Record<string, string>;
@@ -135,7 +135,7 @@ describe('waybill shipping commands', () => {
     // Each booking takes 700 ms at the carrier and the service books one at a time: the bar moves.
     await fault({ carrier: 'carrier_a', operation: 'ship', fault: 'latency:700', count: 0 });
     try {
-      const command = [process.execPath, '--import', 'tsx', join(projectRoot, 'src', 'cli.ts'), 'batch', 'upload', csv, '--service', 'carrier_a_ground', '--packaging', 'your_packaging', '--dim-units', 'IN', '--weight-units', 'LB', '--watch', '--interval', '100'];
+      const command = [process.execPath, ...cliArgs, 'batch', 'upload', csv, '--service', 'carrier_a_ground', '--packaging', 'your_packaging', '--dim-units', 'IN', '--weight-units', 'LB', '--watch', '--interval', '100'];
       const { code, output } = await inTerminal(command.map((a) => `'${a}'`).join(' '), env);
       expect(code).toBe(3);
       const frames = output.split('\r').filter((f) => f.startsWith('[')).map((f) => f.replace(/\x1b\[K[\s\S]*$/, ''));

@@ -11,7 +11,7 @@
  * A block is skipped only when its fence says so: "```sh no-test: <why>". The test lists them, and
  * refuses a skip marker without a reason.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,8 +75,7 @@ describe('README.md shell examples', () => {
   let emulatorUrl: string;
 
   beforeAll(async () => {
-    // The README's `npm run waybill` runs the compiled CLI: build it from these sources first.
-    execFileSync('npm', ['run', '-s', 'build:server'], { cwd: projectRoot, stdio: 'ignore' });
+    // The README's `npm run waybill` runs the compiled CLI, built from these sources by the suite's global setup.
     dataDir = mkdtempSync(join(tmpdir(), 'waybill-readme-'));
     // Both on free ports (startServe asks for port 0); the emulator says where it listens.
     server = await startServe({ WAYBILL_DATA_DIR: dataDir });

@@ -24,7 +24,7 @@ describe('file modes', () => {
     } finally {
       await server.stop();
     }
-    // Starting a process under tsx on a loaded machine takes a while.
+    // Starting a process on a loaded machine takes a while.
   }, 60_000);
 
   it('makes a database an earlier version left readable to others 0600, journal files included, and leaves an existing directory as it is', () => {

@@ -4,7 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const cliArgs = ['--import', 'tsx', join(projectRoot, 'src', 'cli.ts')];
+/** The compiled CLI, built from the current source by the suite's global setup (build-server.ts). */
+export const cliArgs = [join(projectRoot, 'dist', 'cli.js')];
 
 export interface CliResult {
   code: number | null;
@@ -31,7 +32,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `waybill serve` on a free port; resolves once it logs that it listens (a loaded machine may take a while to start tsx). */
+/** `waybill serve` on a free port; resolves once it logs that it listens (a loaded machine may take a while to start it). */
 export function startServe(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...cliArgs, 'serve'], { cwd: projectRoot, env: { ...process.env, PORT: '0', WAYBILL_EMULATOR_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
