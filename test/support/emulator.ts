@@ -45,3 +45,16 @@ export async function startTestEmulator(): Promise<TestEmulator> {
     close: () => emulator.close(),
   };
 }
+
+/**
+ * Runs `run` with an emulator of its own, closed after: a case whose faults and bookings are apart
+ * from the others' can run at the same time as them (describe.concurrent).
+ */
+export async function withTestEmulator(run: (em: TestEmulator) => Promise<void>): Promise<void> {
+  const em = await startTestEmulator();
+  try {
+    await run(em);
+  } finally {
+    await em.close();
+  }
+}
