@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { accountBody, validAuth } from './support/accounts.js';
 import { createTestDatabase, postgresUrl } from './support/databases.js';
 import { runCli, startServe } from './support/process.js';
+import { waitFor } from './support/webhook-receiver.js';
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1)!;
 
@@ -39,9 +40,8 @@ describe('waybill keys', () => {
 
       const revoked = await runCli(['keys', 'revoke', id], env);
       expect(revoked.code).toBe(0);
-      // The server trusts a verified key for a few seconds at most.
-      await new Promise((r) => setTimeout(r, 5_500));
-      expect((await get(`${server.url}/shippingaccount`, key)).body.error.code).toBe('wrong_api_key');
+      // The server trusts a verified key for a few seconds at most (5 s), then refuses the revoked one.
+      await waitFor(async () => (await get(`${server.url}/shippingaccount`, key)).body.error?.code === 'wrong_api_key', 'the revoked key to be refused', 10_000);
       expect((await runCli(['keys', 'revoke', id], env)).code).toBe(2);
     } finally {
       await server.stop();

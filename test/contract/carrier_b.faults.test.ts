@@ -10,7 +10,7 @@ import { createTestApp, expectError } from '../support/app.js';
 import { senderUS, useCarrierB } from './carrier_b.support.js';
 import { address, shipment as baseShipment } from './support.js';
 
-const s = useCarrierB({ WAYBILL_CARRIER_TIMEOUT_MS: '800' });
+const s = useCarrierB({ WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
 const shipment = (account: string, overrides: Record<string, unknown> = {}) => baseShipment(account, { sender: senderUS, ...overrides });
@@ -83,7 +83,7 @@ describe('faults in UPS’s own error shape', () => {
   });
 
   it('a carrier that cannot be reached at all → 502 carrier_failed_connection', async () => {
-    const dead = await createTestApp({ emulatorUrl: 'http://127.0.0.1:9', env: { WAYBILL_CARRIER_TIMEOUT_MS: '800' } });
+    const dead = await createTestApp({ emulatorUrl: 'http://127.0.0.1:9', env: { WAYBILL_CARRIER_TIMEOUT_MS: '1500' } });
     try {
       const k = await dead.key();
       const acct = (await dead.call('POST', '/shippingaccount', k, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true } })).body.shipping_account.id;

@@ -5,7 +5,7 @@ import { expectError } from '../support/app.js';
 import { address, shipment, useCarrier } from './support.js';
 
 // A short carrier timeout keeps the timeout cases quick.
-const s = useCarrier('carrier_c', 'DE', { WAYBILL_CARRIER_TIMEOUT_MS: '800' });
+const s = useCarrier('carrier_c', 'DE', { WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
 const berlin = address({ street1: 'Unter den Linden 1', city: 'Berlin', state: undefined, postal_code: '10117', country: 'DE', phone: '+49 30 1234567' });

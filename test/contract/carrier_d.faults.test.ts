@@ -4,7 +4,7 @@ import { validAuth } from '../support/accounts.js';
 import { createTestApp, expectError } from '../support/app.js';
 import { address, shipmentD as shipment, useCarrierD } from './support-carrier_d.js';
 
-const s = useCarrierD({ WAYBILL_CARRIER_TIMEOUT_MS: '800' });
+const s = useCarrierD({ WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
 const rate = (account = s.account) => s.t.call('POST', '/rate', s.key, shipment(account, { service: 'priority_mail' }));
@@ -126,7 +126,7 @@ describe('carrier_d debug: true', () => {
 
 describe('carrier_d unreachable', () => {
   it('→ 502 carrier_failed_connection', async () => {
-    const dead = await createTestApp({ emulatorUrl: 'http://127.0.0.1:9', env: { WAYBILL_CARRIER_TIMEOUT_MS: '800' } });
+    const dead = await createTestApp({ emulatorUrl: 'http://127.0.0.1:9', env: { WAYBILL_CARRIER_TIMEOUT_MS: '1500' } });
     try {
       const k = await dead.key();
       const acct = (await dead.call('POST', '/shippingaccount', k, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true } })).body.shipping_account.id;

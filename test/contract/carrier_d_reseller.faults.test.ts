@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, expectError } from '../support/app.js';
 import { shipment, useReseller } from './carrier_d_reseller.support.js';
 
-const s = useReseller({ WAYBILL_CARRIER_TIMEOUT_MS: '800' });
+const s = useReseller({ WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
 const rate = () => s.t.call('POST', '/rate', s.key, shipment(s.account));
