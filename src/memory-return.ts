@@ -13,6 +13,11 @@
  * longer). Full collections are MIN_GAP_MS apart at least, so no client can make the service
  * collect back to back; RSS that stayed up for FLOOR_MS is memory in use (a cache that filled,
  * code compiled as the service warmed up) and becomes the floor, so it is not collected for again.
+ *
+ * Start-up is a burst too, though RSS only grows from where this starts: what loading the modules,
+ * migrating and starting the emulator left is garbage once the service listens. So the first pair
+ * of collections runs at the first quiet checks whatever the growth (idle RSS 112 MB until V8's own
+ * reduction some 10-20 s later, 94-95 MB after it).
  */
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -67,6 +72,8 @@ export function startMemoryReturn(deps: MemoryReturnDeps): MemoryReturn {
   let last = { at: now(), cpu: cpu() };
   let wasQuiet = false;
   let collectedAt = -Infinity;
+  /** Whether the start-up's garbage was collected (see above). */
+  let startedUp = false;
   /** When the young generation was collected ahead of a full collection. */
   let preparedAt: number | undefined;
   let collecting = false;
@@ -79,7 +86,8 @@ export function startMemoryReturn(deps: MemoryReturnDeps): MemoryReturn {
     const quiet = share < QUIET_CPU && wasQuiet;
     wasQuiet = share < QUIET_CPU;
     const before = rss();
-    if (before - floor.add(reading.at, before) < GROWTH_BYTES || !quiet || reading.at - collectedAt < MIN_GAP_MS) {
+    const grown = before - floor.add(reading.at, before) >= GROWTH_BYTES || !startedUp;
+    if (!grown || !quiet || reading.at - collectedAt < MIN_GAP_MS) {
       preparedAt = undefined;
       return;
     }
@@ -90,6 +98,7 @@ export function startMemoryReturn(deps: MemoryReturnDeps): MemoryReturn {
     if (reading.at - preparedAt < PREPARE_MS) return;
     preparedAt = undefined;
     await run('major');
+    startedUp = true;
     collectedAt = now();
     deps.log.debug({ rss_before_mb: mb(before), rss_after_mb: mb(rss()) }, 'collected the garbage of a burst of work');
   }

@@ -2,7 +2,7 @@
  * Memory given back after a burst (src/memory-return.ts): collections run once RSS grew 16 MB past
  * the least it was lately and the process was quiet for two checks (the young generation, then
  * everything 6 s later); not while it is busy, not twice within 10 s, and not at all once RSS has
- * stayed up two minutes. The readings are made up here; the default collector is V8's own,
+ * stayed up two minutes. What start-up left is collected at the first quiet checks, grown or not. The readings are made up here; the default collector is V8's own,
  * run for real.
  */
 import { describe, expect, it } from 'vitest';
@@ -43,12 +43,38 @@ function harness() {
     }
     return at;
   };
-  return { state, after, times };
+  /** The start-up's collections (the first quiet checks) and 10 s after them, the counts set back. */
+  const startedUp = async () => {
+    await after(2_000);
+    await after(2_000);
+    await after(6_000);
+    expect([state.minors, state.collections]).toEqual([1, 1]);
+    await after(10_000);
+    Object.assign(state, { minors: 0, collections: 0 });
+  };
+  return { state, after, times, startedUp };
 }
 
 describe('memory given back after a burst', () => {
-  it('collects the young generation once RSS grew 16 MB and the process was quiet for two checks, then everything 6 s later', async () => {
+  it('collects what start-up left at the first quiet checks, though RSS did not grow, and then only after a burst', async () => {
     const { state, after } = harness();
+    state.busy = 0.5;
+    await after(2_000);
+    await after(2_000);
+    state.busy = 0.02;
+    await after(2_000);
+    expect(state.minors).toBe(0);
+    await after(2_000);
+    expect([state.minors, state.collections]).toEqual([1, 0]);
+    await after(6_000);
+    expect([state.minors, state.collections]).toEqual([1, 1]);
+    for (let i = 0; i < 30; i++) await after(2_000);
+    expect([state.minors, state.collections]).toEqual([1, 1]);
+  });
+
+  it('collects the young generation once RSS grew 16 MB and the process was quiet for two checks, then everything 6 s later', async () => {
+    const { state, after, startedUp } = harness();
+    await startedUp();
     await after(2_000);
     state.rss += 15 * MB;
     await after(2_000);
@@ -65,7 +91,8 @@ describe('memory given back after a burst', () => {
   });
 
   it('waits while the process is busy (its threads included), and starts over when it gets busy in between', async () => {
-    const { state, after } = harness();
+    const { state, after, startedUp } = harness();
+    await startedUp();
     state.rss += 60 * MB;
     state.busy = 0.5;
     await after(2_000);
@@ -87,14 +114,16 @@ describe('memory given back after a burst', () => {
   });
 
   it('waits 10 s between full collections, and takes RSS that stayed up two minutes as the floor', async () => {
-    const { state, after, times } = harness();
+    const { state, after, times, startedUp } = harness();
+    await startedUp();
     await after(1_000);
     state.rss += 40 * MB;
-    expect(await times(240_000)).toEqual([8_000, 24_000, 40_000, 56_000, 72_000, 88_000, 104_000]);
+    expect(await times(260_000)).toEqual([28_000, 44_000, 60_000, 76_000, 92_000, 108_000]);
   });
 
   it('measures growth from the least RSS it saw lately', async () => {
-    const { state, after } = harness();
+    const { state, after, startedUp } = harness();
+    await startedUp();
     state.rss -= 30 * MB;
     await after(2_000);
     state.rss += 20 * MB;
