@@ -51,7 +51,7 @@ export function createServices(deps: ServiceDeps) {
   const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
-  const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}) });
+  const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}), ...(deps.config ? { callTimeoutMs: deps.config.carriers.timeoutMs } : {}) });
   const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels, lookup });
   const manifests = createManifestService({ db, calls, clock, ownership });
   const usageCounter = createUsageCounter({ db, clock });

@@ -6,8 +6,10 @@
  *
  * - found: the carrier's booking, to be stored as booked (its labels only where the carrier hands
  *   them out again: a label recovery call);
- * - absent: not found, and the carrier's indexing delay (`lookupDelayMs`) has passed since the call:
- *   it never booked, and booking again under the same reference is safe;
+ * - absent: not found, and the carrier's indexing delay (`lookupDelayMs`) has passed since the call
+ *   could last have reached the carrier (the call's own timeout after it began: an instance alive but
+ *   starved past its lease may still be making it): it never booked, and booking again under the
+ *   same reference is safe;
  * - pending: not found yet, too soon to tell, or the carrier could not be asked now: ask again later;
  * - unknown: this carrier (or this booking, whose shipper's references leave no field for ours)
  *   has no lookup: the booking stays interrupted for a person to check;
@@ -62,7 +64,8 @@ export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claim
   throw err;
 }
 
-export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; delayMs?: number }) {
+/** `callTimeoutMs`: the longest a booking call runs (the carrier timeout, retries included). */
+export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; delayMs?: number; callTimeoutMs?: number }) {
   /** `bookedAt`: when the lost call was made (its idempotency record's claim). */
   async function lookup(p: Booking, bookedAt: Date): Promise<LookupAnswer> {
     const decl = p.adapter.declaration;
@@ -78,9 +81,9 @@ export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; d
       return { kind: 'pending', reason: `the lookup failed: ${e.message}` };
     }
     if (found) return { kind: 'found', found };
-    const delayMs = deps.delayMs ?? decl.lookupDelayMs ?? 0;
+    const delayMs = (deps.callTimeoutMs ?? 0) + (deps.delayMs ?? decl.lookupDelayMs ?? 0);
     const waited = deps.clock.now().getTime() - bookedAt.getTime();
-    return waited >= delayMs ? { kind: 'absent' } : { kind: 'pending', reason: `not found ${Math.round(waited / 1000)} s after the call; ${decl.slug} may take ${Math.round(delayMs / 1000)} s to show a booking` };
+    return waited >= delayMs ? { kind: 'absent' } : { kind: 'pending', reason: `not found ${Math.round(waited / 1000)} s after the call; the call and ${decl.slug}'s indexing may take ${Math.round(delayMs / 1000)} s to show a booking` };
   }
 
   return { lookup };
