@@ -19,10 +19,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBody } from '../support/accounts.js';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/databases.js';
-import { withTestEmulator, type TestEmulator } from '../support/emulator.js';
+import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { LOOKUP_CARRIERS, lookupCarrierUrls, RECOVERS_LABELS, shipmentOf, type LookupCarrier } from '../support/lookup-carriers.js';
 import { runCli, startServe, type ServerProcess } from '../support/process.js';
 import { waitFor } from '../support/webhook-receiver.js';
@@ -33,11 +33,19 @@ import { emulatorBookings } from './support.js';
 /** The size of the batch each carrier books. */
 const ITEMS_OF = { carrier_a: 300, carrier_b: 100, carrier_c: 100, carrier_d_reseller: 100 } as const;
 
-function envFor(em: TestEmulator, extra: Record<string, string>): Record<string, string> {
+let em: TestEmulator;
+beforeAll(async () => {
+  em = await startTestEmulator();
+});
+afterAll(() => em?.close());
+
+function envFor(extra: Record<string, string>): Record<string, string> {
   return {
     ...lookupCarrierUrls(em),
     WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
     WAYBILL_BATCH_LEASE_MS: '1500',
+    // Not found is trusted once the call's timeout and the carrier's indexing delay have passed: 7 s.
+    WAYBILL_CARRIER_TIMEOUT_MS: '5000',
     WAYBILL_CARRIER_LOOKUP_DELAY_MS: '2000',
     WAYBILL_LOG_LEVEL: 'info',
     ...extra,
@@ -55,7 +63,7 @@ async function call(run: Run, method: string, path: string, body?: unknown): Pro
 }
 
 /** Posts a batch, kills `victim` with SIGKILL once some items are booked, and waits for the batch to settle on `survivor`. */
-async function crashDuringBatch(em: TestEmulator, carrier: LookupCarrier, prefix: string, opts: { victim: ServerProcess; run: Run; restart: () => Promise<void> }) {
+async function crashDuringBatch(carrier: LookupCarrier, prefix: string, opts: { victim: ServerProcess; run: Run; restart: () => Promise<void> }) {
   const { run } = opts;
   const ITEMS = ITEMS_OF[carrier];
   // Every booking takes a while, so the kill lands with calls in flight.
@@ -101,78 +109,70 @@ async function crashDuringBatch(em: TestEmulator, carrier: LookupCarrier, prefix
   }
 }
 
-// Each case has an emulator of its own (faults and bookings apart), so the cases run at once: much
-// of each is the wait for the dead instance's leases to run out.
-describe.concurrent('kill -9 in the middle of a batch', () => {
-  it.each(LOOKUP_CARRIERS)('%s, SQLite: restarts and books every item exactly once', (carrier) =>
-    withTestEmulator(async (em) => {
-      const env = envFor(em, { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-')) });
-      let current = await startServe(env);
-      const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
-      const run: Run = { url: () => current.url, key };
-      try {
-        await crashDuringBatch(em, carrier, `SQLite ${carrier}`, { victim: current, run, restart: async () => void (current = await startServe(env)) });
-      } finally {
-        await current.stop();
-      }
-    }),
-  240_000);
+describe('kill -9 in the middle of a batch', () => {
+  it.each(LOOKUP_CARRIERS)('%s, SQLite: restarts and books every item exactly once', async (carrier) => {
+    const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-')) });
+    let current = await startServe(env);
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    const run: Run = { url: () => current.url, key };
+    try {
+      await crashDuringBatch(carrier, `SQLite ${carrier}`, { victim: current, run, restart: async () => void (current = await startServe(env)) });
+    } finally {
+      await current.stop();
+    }
+  }, 240_000);
 
-  it('SQLite: items killed while rating (shipping_accounts) go back to the queue and are booked once, none failed as interrupted', () =>
-    withTestEmulator(async (em) => {
-      const env = envFor(em, { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-rating-')) });
-      let current = await startServe(env);
-      const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
-      const run: Run = { url: () => current.url, key };
-      // As many as the carrier's batch slots (WAYBILL_BATCH_CONCURRENCY, 8 by default): all rate at once.
-      const n = 8;
-      try {
-        const accounts: string[] = [];
-        for (let i = 0; i < 2; i++) accounts.push((await call(run, 'POST', '/shippingaccount', accountBody('carrier_a', { test: true }))).body.shipping_account.id);
-        // Rating holds every item for a while: the kill lands with all of them mid-rating, none booked.
-        await em.fault('carrier_a', 'rate', 'latency:1500', 0);
-        const shipments = Array.from({ length: n }, (_, i) => ({ shipping_accounts: accounts, select: 'cheapest', sender: address(), recipient: { ...recipientUS, name: `Rating ${i}` }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' }));
-        const posted = await call(run, 'POST', '/batches', { batch: { shipments } });
-        expect(posted.status).toBe(202);
-        const id = posted.body.batch.id;
-        await waitFor(async () => (await call(run, 'GET', `/batches/${id}`)).body.batch.counts.in_progress >= n, 'every item rating', 30_000);
-        current.child.kill('SIGKILL');
-        await new Promise((resolve) => current.child.once('exit', resolve));
-        await em.clearFaults();
-        current = await startServe(env);
-        const batch = await waitFor(async () => {
-          const b = (await call(run, 'GET', `/batches/${id}`)).body.batch;
-          return b.status === 'completed' || b.status === 'completed_with_errors' ? b : undefined;
-        }, 'the batch to finish after the restart', 90_000);
-        const failedItems = (await call(run, 'GET', `/batches/${id}/shipments?status=failed`)).body;
-        expect(failedItems, JSON.stringify(failedItems)).toEqual([]);
-        expect(batch.counts).toMatchObject({ booked: n, failed: 0 });
-        const atCarrier = emulatorBookings(em).filter((b) => b.recipient.startsWith('Rating '));
-        expect(atCarrier).toHaveLength(n);
-        expect(new Set(atCarrier.map((b) => b.recipient)).size).toBe(n);
-      } finally {
-        await current.stop();
-      }
-    }),
-  240_000);
+  it('SQLite: items killed while rating (shipping_accounts) go back to the queue and are booked once, none failed as interrupted', async () => {
+    const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-rating-')) });
+    let current = await startServe(env);
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    const run: Run = { url: () => current.url, key };
+    // As many as the carrier's batch slots (WAYBILL_BATCH_CONCURRENCY, 8 by default): all rate at once.
+    const n = 8;
+    try {
+      const accounts: string[] = [];
+      for (let i = 0; i < 2; i++) accounts.push((await call(run, 'POST', '/shippingaccount', accountBody('carrier_a', { test: true }))).body.shipping_account.id);
+      // Rating holds every item for a while: the kill lands with all of them mid-rating, none booked.
+      await em.fault('carrier_a', 'rate', 'latency:1500', 0);
+      const shipments = Array.from({ length: n }, (_, i) => ({ shipping_accounts: accounts, select: 'cheapest', sender: address(), recipient: { ...recipientUS, name: `Rating ${i}` }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' }));
+      const posted = await call(run, 'POST', '/batches', { batch: { shipments } });
+      expect(posted.status).toBe(202);
+      const id = posted.body.batch.id;
+      await waitFor(async () => (await call(run, 'GET', `/batches/${id}`)).body.batch.counts.in_progress >= n, 'every item rating', 30_000);
+      current.child.kill('SIGKILL');
+      await new Promise((resolve) => current.child.once('exit', resolve));
+      await em.clearFaults();
+      current = await startServe(env);
+      const batch = await waitFor(async () => {
+        const b = (await call(run, 'GET', `/batches/${id}`)).body.batch;
+        return b.status === 'completed' || b.status === 'completed_with_errors' ? b : undefined;
+      }, 'the batch to finish after the restart', 90_000);
+      const failedItems = (await call(run, 'GET', `/batches/${id}/shipments?status=failed`)).body;
+      expect(failedItems, JSON.stringify(failedItems)).toEqual([]);
+      expect(batch.counts).toMatchObject({ booked: n, failed: 0 });
+      const atCarrier = emulatorBookings(em).filter((b) => b.recipient.startsWith('Rating '));
+      expect(atCarrier).toHaveLength(n);
+      expect(new Set(atCarrier.map((b) => b.recipient)).size).toBe(n);
+    } finally {
+      await current.stop();
+    }
+  }, 240_000);
 
-  it.skipIf(!postgresUrl).each(LOOKUP_CARRIERS)('%s, PostgreSQL, two instances: the survivor settles the dead one’s items, every item booked exactly once', (carrier) =>
-    withTestEmulator(async (em) => {
-      const db: TestDatabase = await createTestDatabase('postgres');
-      const env = envFor(em, { WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-pg-')) });
-      const first = await startServe(env);
-      const second = await startServe(env);
-      let third: ServerProcess | undefined;
-      const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
-      // Requests go to the survivor; the batch is shared through the database.
-      const run: Run = { url: () => second.url, key };
-      try {
-        await crashDuringBatch(em, carrier, `Postgres ${carrier}`, { victim: first, run, restart: async () => void (third = await startServe(env)) });
-      } finally {
-        await second.stop();
-        await third?.stop();
-        await db.drop();
-      }
-    }),
-  240_000);
+  it.skipIf(!postgresUrl).each(LOOKUP_CARRIERS)('%s, PostgreSQL, two instances: the survivor settles the dead one’s items, every item booked exactly once', async (carrier) => {
+    const db: TestDatabase = await createTestDatabase('postgres');
+    const env = envFor({ WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-pg-')) });
+    const first = await startServe(env);
+    const second = await startServe(env);
+    let third: ServerProcess | undefined;
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    // Requests go to the survivor; the batch is shared through the database.
+    const run: Run = { url: () => second.url, key };
+    try {
+      await crashDuringBatch(carrier, `Postgres ${carrier}`, { victim: first, run, restart: async () => void (third = await startServe(env)) });
+    } finally {
+      await second.stop();
+      await third?.stop();
+      await db.drop();
+    }
+  }, 240_000);
 });
