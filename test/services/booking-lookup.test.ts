@@ -1,9 +1,9 @@
 /**
  * When "not found at the carrier" means "never booked" (src/services/kernel/booking-lookup.ts): only
  * once the lost call could no longer reach the carrier (its timeout after it began) and the
- * carrier's indexing delay has passed after that. Trusted sooner, a batch item whose lease ran out
- * while its instance, alive but starved, was still making the call was booked a second time (four
- * items of 300 in a kill -9 test run beside eight others on two cores).
+ * carrier's indexing delay has passed after that. Trusted sooner (a delay shorter than the timeout),
+ * a call still under way could be taken as never made and booked again: four items of 300 were, in
+ * a kill -9 batch test run beside eight others on two cores.
  */
 import { describe, expect, it } from 'vitest';
 import { createBookingLookup } from '../../src/services/kernel/booking-lookup.js';
