@@ -61,5 +61,5 @@ export async function benchStartup(runs = Number(process.env.BENCH_STARTS ?? 5))
   console.log(`    Waybill ${fmt(s, 0)} ms (${service.map((r) => fmt(r.ms, 0)).join(', ')}), bare Fastify ${fmt(b, 0)} ms → ${fmt(s / b, 2)}× (target ≤ 3×)`);
   console.log(`    idle RSS 1 s after start: Waybill ${fmt(median(service.map((r) => r.rss)), 0)} MB (target < 100 MB), bare Fastify ${fmt(median(bare.map((r) => r.rss)), 0)} MB`);
   const [settled, settledBare] = [await startService(15_000), await startBare(15_000)];
-  console.log(`    idle RSS 15 s after start (V8's memory reducer has run): Waybill ${fmt(settled.rss, 0)} MB (target < 100 MB), bare Fastify ${fmt(settledBare.rss, 0)} MB`);
+  console.log(`    idle RSS 15 s after start (start-up's garbage collected once quiet): Waybill ${fmt(settled.rss, 0)} MB (target < 100 MB), bare Fastify ${fmt(settledBare.rss, 0)} MB`);
 }
