@@ -2,8 +2,8 @@
  * Start-up and idle memory: `waybill serve` as `npm start` runs it (compiled, plain node, emulator
  * mode, a fresh data directory) until GET /healthz answers, against the bare Fastify echo started
  * the same way; then the resident memory of the listening process, idle: one second after start,
- * and, from one more start of each, 15 s after, once V8's memory reducer (which first runs about
- * 8 s after start) has given back what start-up used.
+ * and, from one more start of each, 15 s after, once the service has collected what start-up left
+ * (src/memory-return.ts: at its first quiet checks, about 10 s after start).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
