@@ -16,8 +16,8 @@
  *
  * Start-up is a burst too, though RSS only grows from where this starts: what loading the modules,
  * migrating and starting the emulator left is garbage once the service listens. So the first pair
- * of collections runs at the first quiet checks whatever the growth (idle RSS 112 MB until V8's own
- * reduction some 10-20 s later, 94-95 MB after it).
+ * of collections runs at the first quiet checks whatever the growth: idle RSS 109 MB until then,
+ * about 10 s in, and 94-95 MB after (V8's own reduction came 10-20 s in, and not always by 15 s).
  */
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -72,8 +72,6 @@ export function startMemoryReturn(deps: MemoryReturnDeps): MemoryReturn {
   let last = { at: now(), cpu: cpu() };
   let wasQuiet = false;
   let collectedAt = -Infinity;
-  /** Whether the start-up's garbage was collected (see above). */
-  let startedUp = false;
   /** When the young generation was collected ahead of a full collection. */
   let preparedAt: number | undefined;
   let collecting = false;
@@ -86,7 +84,8 @@ export function startMemoryReturn(deps: MemoryReturnDeps): MemoryReturn {
     const quiet = share < QUIET_CPU && wasQuiet;
     wasQuiet = share < QUIET_CPU;
     const before = rss();
-    const grown = before - floor.add(reading.at, before) >= GROWTH_BYTES || !startedUp;
+    // Nothing collected yet: start-up's garbage is still there (see above).
+    const grown = before - floor.add(reading.at, before) >= GROWTH_BYTES || collectedAt === -Infinity;
     if (!grown || !quiet || reading.at - collectedAt < MIN_GAP_MS) {
       preparedAt = undefined;
       return;
@@ -98,7 +97,6 @@ export function startMemoryReturn(deps: MemoryReturnDeps): MemoryReturn {
     if (reading.at - preparedAt < PREPARE_MS) return;
     preparedAt = undefined;
     await run('major');
-    startedUp = true;
     collectedAt = now();
     deps.log.debug({ rss_before_mb: mb(before), rss_after_mb: mb(rss()) }, 'collected the garbage of a burst of work');
   }
