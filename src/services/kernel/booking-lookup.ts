@@ -81,9 +81,9 @@ export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; d
       return { kind: 'pending', reason: `the lookup failed: ${e.message}` };
     }
     if (found) return { kind: 'found', found };
-    const delayMs = (deps.callTimeoutMs ?? 0) + (deps.delayMs ?? decl.lookupDelayMs ?? 0);
+    const trustedAfterMs = (deps.callTimeoutMs ?? 0) + (deps.delayMs ?? decl.lookupDelayMs ?? 0);
     const waited = deps.clock.now().getTime() - bookedAt.getTime();
-    return waited >= delayMs ? { kind: 'absent' } : { kind: 'pending', reason: `not found ${Math.round(waited / 1000)} s after the call; the call and ${decl.slug}'s indexing may take ${Math.round(delayMs / 1000)} s to show a booking` };
+    return waited >= trustedAfterMs ? { kind: 'absent' } : { kind: 'pending', reason: `not found ${Math.round(waited / 1000)} s after the call; the call and ${decl.slug}'s indexing may take ${Math.round(trustedAfterMs / 1000)} s to show a booking` };
   }
 
   return { lookup };
