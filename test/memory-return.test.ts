@@ -43,6 +43,14 @@ function harness() {
     }
     return at;
   };
+  /** Two busy checks (half a core), then one quiet one: not yet quiet for two checks. */
+  const busyThenQuiet = async () => {
+    state.busy = 0.5;
+    await after(2_000);
+    await after(2_000);
+    state.busy = 0.02;
+    await after(2_000);
+  };
   /** The start-up's collections (the first quiet checks) and 10 s after them, the counts set back. */
   const startedUp = async () => {
     await after(2_000);
@@ -52,17 +60,13 @@ function harness() {
     await after(10_000);
     Object.assign(state, { minors: 0, collections: 0 });
   };
-  return { state, after, times, startedUp };
+  return { state, after, times, startedUp, busyThenQuiet };
 }
 
 describe('memory given back after a burst', () => {
   it('collects what start-up left at the first quiet checks, though RSS did not grow, and then only after a burst', async () => {
-    const { state, after } = harness();
-    state.busy = 0.5;
-    await after(2_000);
-    await after(2_000);
-    state.busy = 0.02;
-    await after(2_000);
+    const { state, after, busyThenQuiet } = harness();
+    await busyThenQuiet();
     expect(state.minors).toBe(0);
     await after(2_000);
     expect([state.minors, state.collections]).toEqual([1, 0]);
@@ -91,14 +95,10 @@ describe('memory given back after a burst', () => {
   });
 
   it('waits while the process is busy (its threads included), and starts over when it gets busy in between', async () => {
-    const { state, after, startedUp } = harness();
+    const { state, after, startedUp, busyThenQuiet } = harness();
     await startedUp();
     state.rss += 60 * MB;
-    state.busy = 0.5;
-    await after(2_000);
-    await after(2_000);
-    state.busy = 0.02;
-    await after(2_000);
+    await busyThenQuiet();
     expect(state.minors).toBe(0);
     await after(2_000);
     expect(state.minors).toBe(1);
