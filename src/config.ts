@@ -70,7 +70,8 @@ export interface Config {
     emulatorPort: number;
     /**
      * How long a booking whose answer was lost is searched for at the carrier before it counts as
-     * never made (WAYBILL_CARRIER_LOOKUP_DELAY_MS); unset, each carrier's own `lookupDelayMs`.
+     * never made (WAYBILL_CARRIER_LOOKUP_DELAY_MS); unset, each carrier's own `lookupDelayMs`, and 0
+     * with the built-in emulator.
      */
     lookupDelayMs?: number;
   };
@@ -269,7 +270,9 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
       timeoutMs: int(env, 'WAYBILL_CARRIER_TIMEOUT_MS', 30_000, 1),
       emulatorPort: int(env, 'WAYBILL_EMULATOR_PORT', 8081, 0, 65535),
       urls,
-      ...(env.WAYBILL_CARRIER_LOOKUP_DELAY_MS ? { lookupDelayMs: int(env, 'WAYBILL_CARRIER_LOOKUP_DELAY_MS', 0, 0, 86_400_000) } : {}),
+      // The built-in emulator's search shows a booking the moment it is made (bar its `hidden` fault):
+      // a carrier's indexing margin would only keep a crashed batch unsettled for ten minutes.
+      ...(env.WAYBILL_CARRIER_LOOKUP_DELAY_MS ? { lookupDelayMs: int(env, 'WAYBILL_CARRIER_LOOKUP_DELAY_MS', 0, 0, 86_400_000) } : mode === 'emulator' ? { lookupDelayMs: 0 } : {}),
     },
     trackConcurrency: int(env, 'WAYBILL_TRACK_CONCURRENCY', 16, 1, 1000),
     rateShopTimeoutMs: int(env, 'WAYBILL_RATE_SHOP_TIMEOUT_MS', 5_000, 1, 600_000),

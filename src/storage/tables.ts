@@ -4,6 +4,7 @@
  */
 import type { AuditLogTable, TenantsTable, UsageCountersTable } from './audit-tables.js';
 import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
+import type { BookingIntentsTable } from './booking-intent-tables.js';
 import type { BrandingTable } from './branding-tables.js';
 import type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 import type { PortalLinksTable } from './portal-tables.js';
@@ -262,6 +263,7 @@ export interface Tables {
   shipments: ShipmentsTable;
   labels: LabelsTable;
   idempotency: IdempotencyTable;
+  booking_intents: BookingIntentsTable;
   tracking_cache: TrackingCacheTable;
   oauth_tokens: OAuthTokensTable;
   webhook_endpoints: WebhookEndpointsTable;
@@ -290,6 +292,7 @@ export interface Tables {
 export type { Generated };
 export type { AuditLogTable, TenantsTable, UsageCountersTable } from './audit-tables.js';
 export type { BatchesTable, BatchItemsTable } from './batch-tables.js';
+export type { BookingIntentsTable } from './booking-intent-tables.js';
 export type { BrandingTable } from './branding-tables.js';
 export type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 export type { PortalLinksTable } from './portal-tables.js';

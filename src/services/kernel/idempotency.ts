@@ -122,7 +122,24 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
     else await repo.complete(db, tenant, key, status, opts.seal ? deps.sealer.seal(body) : body);
   }
 
-  return { claim, finish };
+  /**
+   * The booking recovery's claim of a key whose request may have booked (shipping/recovery.ts): taken
+   * over once stale, as a retry would take it, without the retry's body. 'done': a retry settled it;
+   * 'busy': a request holds it now; 'gone': no live record (expired, or never made: a request
+   * without a key).
+   */
+  async function takeOverStale(tenant: string, key: string): Promise<{ kind: 'owner'; interruptedAt: string } | { kind: 'done' | 'busy' | 'gone' }> {
+    const now = clock.now();
+    const existing = await repo.find(db, tenant, key);
+    if (!existing || existing.expires_at <= now.toISOString()) return { kind: 'gone' };
+    if (existing.state === 'done') return { kind: 'done' };
+    const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
+    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString();
+    if (existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), expiresAt))) return { kind: 'owner', interruptedAt: existing.created_at };
+    return { kind: 'busy' };
+  }
+
+  return { claim, finish, takeOverStale };
 }
 
 /**
