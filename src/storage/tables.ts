@@ -77,6 +77,11 @@ export interface IdempotencyTable {
   response: string | null;
   created_at: string;
   expires_at: string;
+  /**
+   * JSON `{"actor": "key:<id>", "permissions": […]}` of whoever made the request; null for a batch
+   * item's claim and claims from before it was kept.
+   */
+  principal: string | null;
 }
 
 export interface TrackingCacheTable {
