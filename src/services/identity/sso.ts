@@ -8,8 +8,9 @@
  * The rule for who gets in: the provider's e-mail address (from the ID token, else its userinfo)
  * names an existing user, in whichever tenant (an address is one user in the service), and the
  * provider says `email_verified: true`, the boolean: a claim left out, or sent as the string
- * "false" (some providers' custom claims), proves nothing about who holds the address. No user is made by signing in: people are invited
- * first. A disabled user is refused. An invited user who signs in this way becomes active.
+ * "false" (some providers' custom claims), proves nothing about who holds the address. No user is
+ * made by signing in: people are invited first. A disabled user is refused. An invited user who
+ * signs in this way becomes active.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.js';
