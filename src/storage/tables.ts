@@ -77,10 +77,7 @@ export interface IdempotencyTable {
   response: string | null;
   created_at: string;
   expires_at: string;
-  /**
-   * JSON `{"actor": "key:<id>", "permissions": […]}` of whoever made the request; null for a batch
-   * item's claim and claims from before it was kept.
-   */
+  /** JSON `{"actor": "key:<id>", "permissions": […]}` of who made the request; null: a batch item's, or older. */
   principal: string | null;
 }
 
