@@ -3,28 +3,22 @@
  * (a string) or no `email_verified` at all. Only the boolean `true` proves the address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { reserveProvider, signOnAt, type TestProvider } from '../support/oidc-provider.js';
+import type { TestApp } from '../support/app.js';
+import { signOnAt, startWithProvider } from '../support/oidc-provider.js';
 
-let idp: TestProvider;
 let t: TestApp;
 let app: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  idp = await reserveProvider();
-  t = await createTestApp({ env: idp.env });
-  app = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  idp.start(app, {
+  ({ t, app, close } = await startWithProvider({
     stringly: { email: 'stringly@example.com', email_verified: 'false' },
     silent: { email: 'silent@example.com' },
     proven: { email: 'proven@example.com', email_verified: true },
-  });
+  }));
   for (const email of ['stringly@example.com', 'silent@example.com', 'proven@example.com']) await t.user({ role: 'viewer', email });
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
-});
+afterAll(() => close?.());
 
 describe('single sign-on by a verified address only', () => {
   it('refuses email_verified "false" and a missing claim; lets in the boolean true', async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp } from '../support/app.js';
-import { reserveProvider, signOnAt, type TestProvider } from '../support/oidc-provider.js';
+import { signOnAt, startWithProvider } from '../support/oidc-provider.js';
 
 /** The provider's accounts: their e-mail addresses and whether it verified them. */
 const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: string }> = {
@@ -16,21 +16,15 @@ const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: s
   unverified: { email: 'unverified@example.com', email_verified: false, name: 'Unverified' },
 };
 
-let idp: TestProvider;
 let t: TestApp;
 let app: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  idp = await reserveProvider();
-  t = await createTestApp({ env: idp.env });
-  app = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  idp.start(app, ACCOUNTS);
+  ({ t, app, close } = await startWithProvider(ACCOUNTS));
   await t.user({ role: 'shipper', email: 'ann@example.com' });
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
-});
+afterAll(() => close?.());
 
 const signOn = (login: string, opts: { dropSsoCookie?: boolean } = {}) => signOnAt(app, login, opts);
 

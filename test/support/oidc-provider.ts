@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { expect } from 'vitest';
+import { createTestApp, type TestApp } from './app.js';
 
 export const OIDC_CLIENT = { id: 'waybill-console', secret: 'a client secret that is long enough for HS256' };
 
@@ -40,6 +41,22 @@ export async function reserveProvider(): Promise<TestProvider> {
       server.on('request', provider.callback());
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A service set up for a provider that answers with these accounts; both listening on loopback. */
+export async function startWithProvider(accounts: Parameters<TestProvider['start']>[1]): Promise<{ t: TestApp; app: string; close(): Promise<void> }> {
+  const idp = await reserveProvider();
+  const t = await createTestApp({ env: idp.env });
+  const app = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  idp.start(app, accounts);
+  return {
+    t,
+    app,
+    async close() {
+      await t.close();
+      await idp.close();
+    },
   };
 }
 
