@@ -62,7 +62,7 @@ export function createServices(deps: ServiceDeps) {
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency, usage: usageCounter });
   const tenantStatus = createTenantStatus({ db, clock });
   // A suspended merchant's people are not signed in (the step after authentication refuses the rest).
-  const identity = identityOf(deps, links, async (tenant) => refuseInactive(tenant, await tenantStatus.read(tenant)));
+  const identity = identityOf(deps, links, async (tenant) => refuseInactive(tenant, (await tenantStatus.read(tenant)).status));
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   const branding = createBrandingService({ db, clock, labels: deps.labels });
@@ -134,6 +134,6 @@ export type Services = ReturnType<typeof createServices>;
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
-export { refuseInactive, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
+export { refuseEntry, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 // The operator's commands record what they change, as the routes do.
 export { recordAudit } from './audit/index.js';

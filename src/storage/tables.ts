@@ -78,6 +78,8 @@ export interface IdempotencyTable {
   response: string | null;
   created_at: string;
   expires_at: string;
+  /** JSON `{"actor": "key:<id>", "permissions": […]}` of who made the request; null: a batch item's, or older. */
+  principal: string | null;
 }
 
 export interface TrackingCacheTable {
