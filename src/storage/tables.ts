@@ -4,7 +4,7 @@
  */
 import type { AuditLogTable, TenantsTable, UsageCountersTable } from './audit-tables.js';
 import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
-import type { BookingIntentsTable } from './booking-intent-tables.js';
+import type { BookingIntentsTable, IdempotencyTable } from './idempotency-tables.js';
 import type { BrandingTable } from './branding-tables.js';
 import type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 import type { PortalLinksTable } from './portal-tables.js';
@@ -65,21 +65,6 @@ export interface LabelsTable {
   format: string;
   data: Uint8Array;
   created_at: string;
-}
-
-export interface IdempotencyTable {
-  tenant: string;
-  key: string;
-  /** Method and path the key was first used with, plus a SHA-256 of the body. */
-  fingerprint: string;
-  /** in_progress | done */
-  state: string;
-  status_code: number | null;
-  response: string | null;
-  created_at: string;
-  expires_at: string;
-  /** JSON `{"actor": "key:<id>", "permissions": […]}` of who made the request; null: a batch item's, or older. */
-  principal: string | null;
 }
 
 export interface TrackingCacheTable {
@@ -294,7 +279,7 @@ export interface Tables {
 export type { Generated };
 export type { AuditLogTable, TenantsTable, UsageCountersTable } from './audit-tables.js';
 export type { BatchesTable, BatchItemsTable } from './batch-tables.js';
-export type { BookingIntentsTable } from './booking-intent-tables.js';
+export type { BookingIntentsTable, IdempotencyTable } from './idempotency-tables.js';
 export type { BrandingTable } from './branding-tables.js';
 export type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 export type { PortalLinksTable } from './portal-tables.js';
