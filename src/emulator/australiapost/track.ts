@@ -2,8 +2,8 @@
  * Australia Post tracking: `GET /shipping/v1/track?tracking_ids=a,b,…` (at most 10 ids) answers 200
  * with one `tracking_results[]` entry per id, as samples/tracking_response.json shows: a known
  * article with its events newest first and its status, an unknown one with
- * `errors: [{ code: "ESB-10001", name: "Invalid tracking ID" }]`. More than 10 ids is the whole
- * call's 400 (51101 TOO_MANY_AP_TRACKING_IDS).
+ * `errors: [{ code: "ESB-10001", name: "Invalid tracking ID" }]`, a deleted one as Cancelled. More
+ * than 10 ids is the whole call's 400 (51101 TOO_MANY_AP_TRACKING_IDS).
  */
 import type { FastifyInstance } from 'fastify';
 import { str } from '../json.js';
@@ -30,9 +30,11 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: AustraliaPostCtx)
     return {
       tracking_results: ids.map((id) => {
         const found = ctx.state.byArticle(id.toUpperCase());
-        if (!found || !ctx.state.shipments.has(found.shipment.shipmentId)) return { tracking_id: id, errors: [{ code: 'ESB-10001', name: 'Invalid tracking ID' }] };
-        const events = eventsUntil(found.shipment, now).reverse();
-        const status = statusOf(events[0]?.description);
+        if (!found) return { tracking_id: id, errors: [{ code: 'ESB-10001', name: 'Invalid tracking ID' }] };
+        // A deleted shipment keeps the shipping information it had, under the status Cancelled.
+        const deleted = !ctx.state.shipments.has(found.shipment.shipmentId);
+        const events = eventsUntil(found.shipment, deleted ? found.shipment.bookedAt : now).reverse();
+        const status = deleted ? 'Cancelled' : statusOf(events[0]?.description);
         return {
           tracking_id: id,
           status,
