@@ -9,8 +9,8 @@ import { setTimeout as wait } from 'node:timers/promises';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import { mapLimited } from '../../limiter.js';
-import { parseJson } from '../shared/calls.js';
 import { fillPath, type Endpoint } from '../shared/endpoint.js';
+import { createHttpClient, jsonCodec } from '../shared/http-client.js';
 import { buildValidateCredentialsRequest, credentialsOf, parseValidateCredentialsResponse } from './auth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { declaration } from './declaration.js';
@@ -30,44 +30,23 @@ const LABEL_CONCURRENCY = 4;
 const OPEN_SHIPMENTS_PAGE = 1_000;
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
-  const { transport } = deps;
+  const client = createHttpClient(deps, {
+    carrier: 'australiapost',
+    auth: { kind: 'basic', credentials: (call) => credentialsOf(call.auth), keys: (call) => ({ 'account-number': credentialsOf(call.auth).account }) },
+    // DELETE /shipments answers 200 without a body.
+    codec: jsonCodec({ emptyAs: {} }),
+    headers: { accept: 'application/json' },
+    parseErrorResponse,
+    unexpectedBody,
+  });
 
   /** One call: the endpoint, its path when the request fills it, a query and a JSON body. */
-  async function exchange(call: CarrierCall, endpoint: Endpoint, opts: { path?: string; query?: [string, string][]; body?: unknown; binary?: boolean } = {}) {
-    const { username, password, account } = credentialsOf(call.auth);
-    const search = opts.query && opts.query.length > 0 ? `?${new URLSearchParams(opts.query).toString()}` : '';
-    const res = await transport.request({
-      carrier: 'australiapost',
-      operation: endpoint.operation,
-      method: endpoint.method,
-      url: `${deps.baseUrl('australiapost', call.test)}${opts.path ?? endpoint.path}${search}`,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
-        'account-number': account,
-        accept: opts.binary ? 'application/pdf' : 'application/json',
-        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-      idempotent: endpoint.idempotent,
-      debug: call.debug,
-      log: call.log,
-      signal: call.signal,
-      ...(opts.binary ? { binary: true } : {}),
-    });
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound ?? false });
-    return res;
-  }
-
-  async function send(call: CarrierCall, endpoint: Endpoint, opts: { path?: string; query?: [string, string][]; body?: unknown } = {}): Promise<unknown> {
-    const res = await exchange(call, endpoint, opts);
-    // DELETE /shipments answers 200 without a body.
-    if (res.body.trim() === '') return {};
-    return parseJson(res.body, () => unexpectedBody(`${endpoint.operation} response (not JSON)`));
-  }
+  const send = (call: CarrierCall, endpoint: Endpoint, opts: { path?: string; query?: [string, string][]; body?: unknown } = {}) => client.send(call, { endpoint, ...opts });
 
   /**
-   * A label URL is fetched only from Australia Post's own hosts (or the host its API was reached
-   * at, the emulator's), without the API credentials: it is a signed link.
+   * A label URL is a signed link, fetched without the API credentials and only from Australia
+   * Post's own hosts (or the host its API was reached at, the emulator's): its origin is the base of
+   * that one call.
    */
   async function download(call: CarrierCall, url: string, requestId: string): Promise<Uint8Array> {
     let target: URL;
@@ -79,8 +58,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     const base = new URL(deps.baseUrl('australiapost', call.test));
     const trusted = target.origin === base.origin || (target.protocol === 'https:' && /(^|\.)(auspost\.com\.au|amazonaws\.com)$/.test(target.hostname));
     if (!trusted) throw unexpectedBody(`label ${requestId} (its URL is on ${target.hostname}, not an Australia Post host)`);
-    const res = await transport.request({ carrier: 'australiapost', operation: 'label', method: 'GET', url: target.toString(), idempotent: true, debug: call.debug, log: call.log, signal: call.signal, binary: true });
-    if (res.status < 200 || res.status >= 300 || !res.bytes) throw new ApiError('carrier_http_exception', `australiapost did not hand out label ${requestId} (HTTP ${res.status})`, `label download HTTP ${res.status}`);
+    const link = createHttpClient({ ...deps, baseUrl: () => target.origin }, { carrier: 'australiapost', auth: { kind: 'none' }, codec: jsonCodec(), parseErrorResponse, unexpectedBody });
+    const res = await link.answer(call, { endpoint: ENDPOINTS.labelFile, path: `${target.pathname}${target.search}`, binary: true });
+    if (!res.bytes) throw unexpectedBody(`label ${requestId} (no bytes)`);
     return res.bytes;
   }
 
@@ -142,7 +122,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
         await send(call, ENDPOINTS.openShipments, { query: [['offset', '0'], ['number_of_shipments', String(OPEN_SHIPMENTS_PAGE)], ['status', 'Created']] }),
       );
       const order = parseOrderResponse(await send(call, ENDPOINTS.order, { body: buildManifestRequest(req, open) }));
-      const summary = await exchange(call, ENDPOINTS.orderSummary, { path: buildOrderSummaryRequest(account, order.orderId), binary: true });
+      const summary = await client.answer(call, { endpoint: ENDPOINTS.orderSummary, path: buildOrderSummaryRequest(account, order.orderId), headers: { accept: 'application/pdf' }, binary: true });
       return parseManifestResponse(order, summary.bytes ?? new Uint8Array());
     },
     async validateCredentials(call) {

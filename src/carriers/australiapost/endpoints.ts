@@ -9,6 +9,8 @@ export const ENDPOINTS = {
   /** A label request; it completes asynchronously. */
   label: { operation: 'label', method: 'POST', path: '/shipping/v1/labels', idempotent: false },
   labelStatus: { operation: 'label', method: 'GET', path: '/shipping/v1/labels/{requestId}', idempotent: true },
+  /** The signed link of an AVAILABLE label, on its own host: the path is the link's. */
+  labelFile: { operation: 'label', method: 'GET', path: '/{link}', idempotent: true },
   /** Deletes a shipment no order holds yet: cancel, and the undoing of a booking whose label never came. */
   cancel: { operation: 'cancel', method: 'DELETE', path: '/shipping/v1/shipments/{shipmentId}', idempotent: false, notFound: true },
   track: { operation: 'track', method: 'GET', path: '/shipping/v1/track', idempotent: true },
