@@ -119,3 +119,17 @@ describe('POST /ship', () => {
     }
   });
 });
+
+describe('debug: true', () => {
+  it('logs the exchange with the Basic credentials and label bytes redacted', async () => {
+    const before = s.t.logs.length;
+    const res = await s.t.call('POST', '/ship', s.key, body({ service: 'australiapost_parcel_post', debug: true, include_base64_label: true }));
+    expect(res.status, res.raw.slice(0, 300)).toBe(200);
+    const lines = s.t.logs.slice(before).join('');
+    expect(lines).toContain('/shipping/v1/shipments');
+    expect(lines).toContain('article_id');
+    expect(lines).not.toMatch(/Basic [A-Za-z0-9+/=]{8,}/);
+    expect(lines).not.toContain('test-au-password');
+    expect(lines).not.toContain(res.body.shipment.packages[0].label.slice(0, 200));
+  });
+});
