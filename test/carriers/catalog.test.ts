@@ -164,8 +164,8 @@ describe('carrier declarations', () => {
     const supports = (slug: CarrierSlug, op: Operation): boolean => declarations[slug].operations.includes(op);
     const with_ = (op: Operation): CarrierSlug[] => CARRIER_SLUGS.filter((s) => supports(s, op));
     expect(with_('cancel')).not.toContain('carrier_c');
-    expect(with_('manifest')).toEqual(['carrier_d', 'carrier_d_reseller', 'australiapost']);
-    expect(with_('validate_credentials')).toEqual(['carrier_c', 'carrier_d', 'carrier_d_reseller', 'australiapost']);
+    expect(with_('manifest')).toEqual(['australiapost', 'carrier_d', 'carrier_d_reseller']);
+    expect(with_('validate_credentials')).toEqual(['australiapost', 'carrier_c', 'carrier_d', 'carrier_d_reseller']);
     expect(with_('pickup_availability')).toEqual(['carrier_a', 'carrier_b', 'carrier_c']);
     // carrier_d finds a package by its tracking number only (README "Retrying safely").
     expect(with_('lookup_reference')).toEqual(['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d_reseller']);

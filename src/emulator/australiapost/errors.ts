@@ -35,7 +35,7 @@ const one = (status: number, code: string, name: string, message: string, field?
 export const failures = {
   unauthorized: (): AusPostFailure => one(401, 'API_001', 'UNAUTHORISED', 'The request was not authorised. Please check the API key and password.'),
   customer: (account: string): AusPostFailure =>
-    one(403, '41001', 'CUSTOMER_NOT_FOUND', `Customer information for the submitted customer identifier ${account} could not be found.`),
+    one(403, '41001', 'CUSTOMER_NOT_FOUND', `Customer information for the submitted customer identifier ${account} could not be found.`, ''),
   missing: (field: string): AusPostFailure => one(400, '40002', 'JSON_MANDATORY_FIELD_MISSING', `The input request is missing the mandatory field with the name '${field}'.`, field),
   invalid: (field: string, message: string): AusPostFailure => one(400, '40003', 'JSON_INVALID_FIELD_VALUE', message, field),
   many: (errors: AusPostError[]): AusPostFailure => new AusPostFailure(400, errors),

@@ -8,6 +8,9 @@ import { failures, type AusPostError } from './errors.js';
 import type { ItemInput } from './prices.js';
 import type { Party } from './state.js';
 
+/** A reading path (`shipments.0.from`) as the API names the member (`shipments[0].from`). */
+export const fieldName = (path: string): string => path.replace(/\.(\d+)(?=\.|\[|$)/g, '[$1]');
+
 /** Collects problems so that one answer names every bad member, as Australia Post does. */
 export class Problems {
   readonly errors: AusPostError[] = [];
@@ -19,11 +22,12 @@ export class Problems {
   }
 
   missing(path: string): void {
-    this.errors.push({ code: '40002', name: 'JSON_MANDATORY_FIELD_MISSING', message: `The input request is missing the mandatory field with the name '${path}'.`, field: path });
+    const field = fieldName(path);
+    this.errors.push({ code: '40002', name: 'JSON_MANDATORY_FIELD_MISSING', message: `The input request is missing the mandatory field with the name '${field}'.`, field });
   }
 
   invalid(path: string, message: string): void {
-    this.errors.push({ code: '40003', name: 'JSON_INVALID_FIELD_VALUE', message, field: path });
+    this.errors.push({ code: '40003', name: 'JSON_INVALID_FIELD_VALUE', message, field: fieldName(path) });
   }
 
   throwIfAny(): void {
@@ -39,10 +43,9 @@ export function readPlace(body: unknown, path: string, p: Problems): { country: 
   return { country, postcode };
 }
 
-/** A shipment's from/to: name, lines, suburb, state and postcode in Australia. */
+/** A shipment's from/to: name, lines, suburb, postcode in Australia; the state is taken when given (the recorded sender has none). */
 export function readParty(body: unknown, path: string, p: Problems): Party {
   const place = readPlace(body, path, p);
-  const au = place.country === 'AU';
   const lines = strings(at(body, `${path}.lines`));
   if (lines.length === 0) p.missing(`${path}.lines`);
   return {
@@ -50,7 +53,7 @@ export function readParty(body: unknown, path: string, p: Problems): Party {
     business: str(at(body, `${path}.business_name`)) ?? '',
     lines,
     suburb: p.str(body, `${path}.suburb`) ?? '',
-    state: p.str(body, `${path}.state`, au) ?? '',
+    state: p.str(body, `${path}.state`, false) ?? '',
     postcode: place.postcode,
     country: place.country,
   };

@@ -19,7 +19,7 @@ import { accountOf } from './auth.js';
 import type { AustraliaPostCtx } from './context.js';
 import { failures, type AusPostError } from './errors.js';
 import { limitBreached, priceOf, productById } from './prices.js';
-import { Problems, readItems, readParty } from './request.js';
+import { fieldName, Problems, readItems, readParty } from './request.js';
 import type { LabelRequest, Party, StoredItem, StoredShipment } from './state.js';
 
 const AU_OFFSET = 600;
@@ -80,7 +80,7 @@ function readShipment(ctx: AustraliaPostCtx, body: unknown, path: string, accoun
   const consignment = ctx.state.nextConsignment();
   let customs = false;
   items.forEach((item, i) => {
-    const field = `${path}.items[${i}]`;
+    const field = `${fieldName(path)}.items[${i}]`;
     const productId = str(item.raw.product_id);
     const product = productId === undefined ? undefined : productById(productId);
     if (!product) {
