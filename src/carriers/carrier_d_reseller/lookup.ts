@@ -25,8 +25,8 @@
 import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { xmlAttr, xmlElement, xmlList, xmlText, type XmlObject } from '../shared/xml.js';
-import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
-import { carriesWaybillReference, certifiedIntermediary } from './mapping.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { carriesWaybillReference, certifiedIntermediary, responseRoot } from './mapping.js';
 import type { Credentials, WireTransactionsListingRequest } from './wire.js';
 
 const DAY_MS = 86_400_000;
@@ -82,7 +82,7 @@ function refunded(t: XmlObject): boolean {
  */
 export function parseLookupResponse(body: string, reference: string): ListedLabels {
   const root = responseRoot(body, 'TransactionsListingResponse');
-  throwIfStatus(root, 'transactions listing');
+  throwIfError(root, 'transactions listing');
   const labels = xmlList(xmlElement(root.TransactionsResults)?.Transaction)
     .map(xmlElement)
     .filter((t): t is XmlObject => t !== undefined)

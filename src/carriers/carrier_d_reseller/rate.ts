@@ -10,11 +10,12 @@ import type { ShipmentRequest } from './fields.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { serviceSlug } from './codes.js';
-import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { Credentials, WireRateRequest } from './wire.js';
 import {
   certifiedIntermediary, contentsType, dimensions, isInternational, isoDateOf, mailClass,
   mailpieceShape, servicesOf, splitZip, weightOz,
+  responseRoot,
 } from './mapping.js';
 
 /** MM/DD/YYYY, ELS's date form (§4 ShipDate). */
@@ -71,7 +72,7 @@ function rateFromPrice(price: XmlObject, mailClassAsked: string | undefined): Ra
  */
 export function parseRateResponse(body: string, mailClassAsked?: string): Rate[] {
   const root = responseRoot(body, mailClassAsked === undefined ? 'PostageRatesResponse' : 'PostageRateResponse');
-  throwIfStatus(root, 'rate response');
+  throwIfError(root, 'rate response');
   const rates = xmlList(root.PostagePrice)
     .map(xmlElement)
     .filter((p): p is XmlObject => p !== undefined)

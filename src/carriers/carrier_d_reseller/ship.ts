@@ -11,9 +11,10 @@ import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { decodeBase64 as decodeBase64Text } from '../../documents/index.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { enumValue, labelAttributes, NON_DELIVERY_OPTIONS, RESTRICTION_TYPES, serviceSlug, type LabelAttributes } from './codes.js';
-import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import {
   checkDestination, contentsType, dimensions, isInternational, isoDateOf, mailClass, mailpieceShape, OZ_PER_KG, OZ_PER_LB, referenceElements, servicesOf, splitZip, weightOz,
+  responseRoot,
 } from './mapping.js';
 import type { Credentials, WireCustomsInfo, WireLabelRequest } from './wire.js';
 
@@ -196,7 +197,7 @@ function imageParts(node: unknown, what: string): Uint8Array[] {
 
 export function parseShipResponse(body: string, format: string): BookedLabel {
   const root = responseRoot(body, 'LabelRequestResponse');
-  throwIfStatus(root, 'label response');
+  throwIfError(root, 'label response');
   const trackingNumber = xmlText(root.TrackingNumber) ?? xmlText(root.PIC) ?? xmlText(root.CustomsNumber);
   if (!trackingNumber) throw unexpectedBody('label response (no TrackingNumber)');
   const single = xmlText(root.Base64LabelImage);
