@@ -3,7 +3,7 @@
  * `{ transactionId, customerTransactionId?, errors: [{ code, message, parameterList? }] }`
  * (ErrorResponseVO / CXSError in every vendor OpenAPI file; fixtures/tracking_ErrorResponse.json,
  * samples/error_response.json). FedEx's own message goes to `message`, its raw codes and the
- * transaction id to `detail` (spec/DECISIONS.md "Errors"). Nothing here throws anything but ApiError.
+ * transaction id to `detail` (README.md "Errors"). Nothing here throws anything but ApiError.
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { bodyExcerpt, jsonOrUndefined, objects, obj, text } from '../shared/json.js';

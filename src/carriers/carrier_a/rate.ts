@@ -39,7 +39,7 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
       totalPackageCount: req.packages.length,
       requestedPackageLineItems: packageLineItems(req, false),
       shipmentSpecialServices: shipmentSpecialServices(req, false),
-      // carriers/README.md: production refuses international quotes without customs detail.
+      // README.md: production refuses international quotes without customs detail.
       customsClearanceDetail: international
         ? {
             commercialInvoice: { shipmentPurpose: req.type === 'return' ? 'REPAIR_AND_RETURN' : 'SOLD' },

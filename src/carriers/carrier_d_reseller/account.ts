@@ -1,5 +1,5 @@
 /**
- * The account operations (PROTOCOL.md §7): AccountStatusRequest (GetAccountStatusXML, also behind
+ * The account operations (README.md §7): AccountStatusRequest (GetAccountStatusXML, also behind
  * validate_credentials, auth.ts), RecreditRequest (BuyPostageXML) to fund the postage balance and
  * ChangePassPhraseRequest (ChangePassPhraseXML). Samples: listing-10-*, listing-4-*, listing-5-*,
  * VCR buy_postage_*, change_pass_phrase_*, tehpeh change_pass_phrase_success.

@@ -1,6 +1,6 @@
 /**
  * carrier_d_reseller's credentials: the account's AccountID and PassPhrase, sent in every request's
- * CertifiedIntermediary with the operator's RequesterID (PROTOCOL.md §3); validate_credentials asks
+ * CertifiedIntermediary with the operator's RequesterID (README.md §3); validate_credentials asks
  * the account's status with them (§7).
  */
 import { ApiError } from '../../domain/errors.js';

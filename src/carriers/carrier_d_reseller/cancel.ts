@@ -1,6 +1,6 @@
 /**
  * Cancelling = refunding the postage: RefundRequest (GetRefundXML) with the PIC numbers of every
- * label of the shipment, and RefundResponse → CancelResult (PROTOCOL.md §8; VCR get_refund_*).
+ * label of the shipment, and RefundResponse → CancelResult (README.md §8; VCR get_refund_*).
  * RefundResponse has no Status: success is per `Refund` (RefundStatus Approved | DeniedInvalid).
  */
 import type { CancelResult } from '../../domain/types.js';

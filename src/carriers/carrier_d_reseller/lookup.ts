@@ -1,6 +1,6 @@
 /**
  * Finding a booking by Waybill's own reference: the Label Server's transactions listing,
- * GetTransactionsListingXML (PROTOCOL.md §2 "Other W21 HTTP-POST ops": form field
+ * GetTransactionsListingXML (README.md §2 "Other W21 HTTP-POST ops": form field
  * transactionsRequestXML; the WSDL's schema, vendor/EwsLabelService_2021_slingr.wsdl:
  * GetTransactionsListingRequest with RequestOptions of type TransactionListingsRequestOptions,
  * whose ReferenceID attribute names the ReferenceID a label was bought with (LabelRequest,
@@ -89,7 +89,7 @@ export function parseLookupResponse(body: string, reference: string): ListedLabe
     .filter((t) => (xmlAttr(t, 'TransactionType') ?? 'PRINT').toUpperCase() === 'PRINT' && xmlText(t.ReferenceID) === reference && !refunded(t))
     .map((t) => {
       const pic = xmlText(t.PIC);
-      // An international label has no PIC, only a CustomsNumber (PROTOCOL.md §5), which the
+      // An international label has no PIC, only a CustomsNumber (README.md §5), which the
       // listing's Transaction does not give: the booking is there but cannot be named (booking-lookup.ts
       // "unnamed": neither recorded nor bought again, nor asked about for as long as the key lives).
       if (!pic) throw new ApiError('conflict', `carrier_d_reseller lists a label bought with Waybill's reference without a PIC (transaction ${xmlText(t.TransactionID) ?? 'without an id'}; an international label's customs number is not in the listing): look it up in the carrier's account`, 'shipment.references');

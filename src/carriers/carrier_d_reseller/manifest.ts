@@ -1,6 +1,6 @@
 /**
  * End-of-day SCAN form: SCANRequest (GetSCANXML) for the day's PIC numbers and SCANResponse →
- * ManifestResult with the form as a PDF (PROTOCOL.md §9). The XML-string root name is inferred
+ * ManifestResult with the form as a PDF (README.md §9). The XML-string root name is inferred
  * from every other operation (the schema type name `SCANRequest`; §9, §15).
  */
 import type { ManifestRequest, ManifestResult } from '../../domain/types.js';

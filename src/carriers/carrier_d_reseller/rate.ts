@@ -1,7 +1,7 @@
 /**
  * Rating: ShipmentRequest → PostageRatesRequest (every mail class, CalculatePostageRatesXML) or
  * PostageRateRequest (the one asked, CalculatePostageRateXML), and their answers → Rate[]
- * (PROTOCOL.md §6; samples listing-8-*, listing-9-*, tehpeh postage_rate(s)_success). A postage
+ * (README.md §6; samples listing-8-*, listing-9-*, tehpeh postage_rate(s)_success). A postage
  * label is one mailpiece, so a shipment of several packages is rated per package and summed.
  * The request parts booking shares (weights, shapes, services, postal codes) live in mapping.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * Booking: one LabelRequest per package (GetPostageLabelXML; postage labels are single-piece,
- * PROTOCOL.md §4) and LabelRequestResponse → the package's label (§5). Samples: endpost VCR
+ * README.md §4) and LabelRequestResponse → the package's label (§5). Samples: endpost VCR
  * get_postage_label_*, tehpeh postage_label(_international)_success, RWC requests/responses,
  * listing-3-1/3-2. The shipment is assembled from its packages' labels in `assembleShipment`.
  */

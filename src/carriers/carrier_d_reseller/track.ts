@@ -1,6 +1,6 @@
 /**
  * Tracking: PackageStatusRequest (StatusRequestXML) for one or several PIC numbers and
- * PackageStatusResponse → TrackingResult per number (PROTOCOL.md §10). StatusCode meanings on EWS
+ * PackageStatusResponse → TrackingResult per number (README.md §10). StatusCode meanings on EWS
  * are not published; codes.ts STATUS_STAGES takes the guide's codes (G13 p.103).
  */
 import type { Checkpoint, TrackingResult } from '../../domain/types.js';
