@@ -9,7 +9,7 @@ import { ApiError } from '../../domain/errors.js';
 import { fillPath } from '../shared/endpoint.js';
 import { obj, text } from '../shared/json.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfErrors, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 
 export function credentialsOf(auth: Readonly<Record<string, string>>): { username: string; password: string; account: string } {
   if (!auth.api_key || !auth.password) throw new ApiError('carrier_authentication', 'australiapost needs api_key and password in the shipping account auth', 'auth.api_key');
@@ -23,7 +23,7 @@ export function buildValidateCredentialsRequest(account: string): string {
 
 /** The account details: its number and name, and whether its contract has expired. */
 export function parseValidateCredentialsResponse(body: unknown): { valid: boolean; message: string } {
-  throwIfErrors(body);
+  throwIfError(body);
   const account = obj(body);
   const number = text(account?.account_number);
   if (!account || !number) throw unexpectedBody('account response (no account_number)');

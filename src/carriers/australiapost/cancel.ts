@@ -1,14 +1,14 @@
 /**
  * Cancelling = deleting the shipment: `DELETE /shipping/v1/shipments/{shipment_id}`, possible while
  * no order holds it (after the day's manifest it is refused in Australia Post's words). The answer
- * is empty, or `{}` as recorded in fixtures/shipment_ShipmentCancelResponse.json.
+ * is empty, or `{}`.
  */
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { fillPath } from '../shared/endpoint.js';
 import type { StoredShipmentRef } from '../carrier.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfErrors } from './errors.js';
+import { throwIfError } from './errors.js';
 
 /** The path of the deletion; the shipment id Australia Post gave at booking is needed. */
 export function buildCancelRequest(shipment: StoredShipmentRef): string {
@@ -20,6 +20,6 @@ export function buildCancelRequest(shipment: StoredShipmentRef): string {
 }
 
 export function parseCancelResponse(body: unknown, shipment: StoredShipmentRef): CancelResult {
-  throwIfErrors(body);
+  throwIfError(body);
   return { message: `Shipment ${shipment.carrier_shipment_id ?? shipment.tracking_number} deleted` };
 }

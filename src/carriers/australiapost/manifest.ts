@@ -2,15 +2,14 @@
  * End of day: the order. `GET /shipping/v1/shipments` lists the shipments no order holds yet;
  * `POST /shipping/v1/orders` makes the day's order of those asked for (all of them when none are
  * named), and `GET /shipping/v1/accounts/{account}/orders/{order_id}/summary` is the order summary
- * PDF handed over with the parcels. Recorded as fixtures/manifest_ManifestRequest.json and
- * manifest_ManifestResponse.json.
+ * PDF handed over with the parcels.
  */
 import type { ManifestRequest, ManifestResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { fillPath } from '../shared/endpoint.js';
 import { obj, objects, text } from '../shared/json.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfErrors, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { AusPostOrderRequest } from './wire.js';
 
 export interface OpenShipment {
@@ -20,7 +19,7 @@ export interface OpenShipment {
 
 /** The shipments of a listing (or of an order): ids and their items' article ids. */
 export function parseShipmentList(body: unknown): OpenShipment[] {
-  throwIfErrors(body);
+  throwIfError(body);
   const list = obj(body)?.shipments;
   if (!Array.isArray(list)) throw unexpectedBody('shipments response (no shipments)');
   return objects(list).flatMap((s) => {
@@ -43,7 +42,7 @@ export function buildManifestRequest(req: ManifestRequest, open: readonly OpenSh
 
 /** The order's id and the article ids it holds. */
 export function parseOrderResponse(body: unknown): { orderId: string; articleIds: string[] } {
-  throwIfErrors(body);
+  throwIfError(body);
   const order = obj(obj(body)?.order);
   const orderId = text(order?.order_id);
   if (!order || !orderId) throw unexpectedBody('order response (no order_id)');

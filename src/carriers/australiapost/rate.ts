@@ -1,13 +1,12 @@
 /**
  * Rating: ShipmentRequest → `POST /shipping/v1/prices/items` (each package an item, kg and cm), and
- * its answer → one Rate per product that priced every item. Recorded as fixtures/rate_RateRequest.json
- * and rate_RateResponse.json. `total_cost` is what the merchant pays: the price with GST
- * (`calculated_price`) plus transit cover when asked for.
+ * its answer → one Rate per product that priced every item. `total_cost` is what the merchant pays:
+ * the price with GST (`calculated_price`) plus transit cover when asked for.
  */
 import type { Rate, ShipmentRequest } from '../../domain/types.js';
 import { dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
 import { productId, productSlug, TRANSIT_DAYS } from './codes.js';
-import { throwIfErrors, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { eachPackage, features, packaging, place } from './mapping.js';
 import type { AusPostPriceRequest } from './wire.js';
 
@@ -34,7 +33,7 @@ export function buildRateRequest(req: ShipmentRequest): AusPostPriceRequest {
 function featurePrices(price: JsonObject): number {
   const list = Object.values(obj(price.features) ?? {}).flatMap((f) => {
     const o = obj(f);
-    // One recorded answer nests the feature once more, under `feature`.
+    // Some answers nest the feature once more, under `feature`.
     return o && obj(o.feature) ? [obj(o.feature)!] : o ? [o] : [];
   });
   return list.filter((f) => f.bundled !== true).reduce((sum, f) => sum + (numeric(obj(f.price)?.calculated_price) ?? 0), 0);
@@ -48,7 +47,7 @@ interface Priced {
 
 /** The prices answer → one Rate per product every item was priced with, summed over the items. */
 export function parseRateResponse(body: unknown): Rate[] {
-  throwIfErrors(body);
+  throwIfError(body);
   const items = obj(body)?.items;
   if (!Array.isArray(items)) throw unexpectedBody('rate response (no items)');
   const list = objects(items);

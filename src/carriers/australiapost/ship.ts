@@ -2,15 +2,14 @@
  * Booking: ShipmentRequest → `POST /shipping/v1/shipments` (one shipment, an item per package, the
  * customs declaration on international items) and its answer → the booked items; then a label per
  * item, `POST /shipping/v1/labels`, which completes asynchronously (`PENDING`, then `AVAILABLE`
- * with its URL). Recorded as fixtures/shipment_ShipmentRequest.json, shipment_ShipmentResponse.json
- * and shipment_LabelResponse.json. `bookedShipment` puts items and fetched labels together.
+ * with its URL). `bookedShipment` puts items and fetched labels together.
  */
 import type { BookedPackage, BookedShipment, Costs, CustomsItem, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, numeric, obj, objects, text, toDecimalString } from '../shared/json.js';
 import { isInternational } from '../shared/address.js';
 import { labelGroup, labelLayout, productId, productSlug, RETURN_PRODUCTS } from './codes.js';
-import { throwIfErrors, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { eachPackage, features, kg, packaging, wireAddress } from './mapping.js';
 import type { AusPostItemContent, AusPostLabelRequest, AusPostShipmentItem, AusPostShipmentRequest } from './wire.js';
 
@@ -120,7 +119,7 @@ function costsOf(summary: Record<string, unknown> | undefined): Costs | undefine
 }
 
 export function parseShipResponse(body: unknown): BookedItems {
-  throwIfErrors(body);
+  throwIfError(body);
   const shipment = objects(obj(body)?.shipments)[0];
   const shipmentId = text(shipment?.shipment_id);
   if (!shipment || !shipmentId) throw unexpectedBody('ship response (no shipment_id)');
@@ -153,7 +152,7 @@ export interface LabelStatus {
 
 /** A label request's answer (POST /labels or GET /labels/{id}): its id, status and, once AVAILABLE, URL. */
 export function parseLabelResponse(body: unknown): LabelStatus {
-  throwIfErrors(body);
+  throwIfError(body);
   const label = objects(obj(body)?.labels)[0];
   const requestId = text(label?.request_id);
   const status = text(label?.status)?.toUpperCase();

@@ -3,8 +3,7 @@
  * one `tracking_results[]` entry per id. An entry with `errors` (ESB-10001 "Invalid tracking ID")
  * is that id not found, in Australia Post's words; the others in the same answer are unaffected.
  * Items sit in `trackable_items[]`, or under a consignment's `items[]`; events carry words, a
- * location and a local time with offset. Recorded as fixtures/tracking_TrackingResponse.json and
- * samples/tracking_response.json.
+ * location and a local time with offset.
  */
 import type { Checkpoint, CheckpointLocation, PackageTracking, TrackingResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
@@ -12,7 +11,7 @@ import { dropUndefined, obj, objects, text, type JsonObject } from '../shared/js
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { eventStage, statusStage } from './codes.js';
 import { ENDPOINTS } from './endpoints.js';
-import { errorDetail, errorsOf, throwIfErrors, unexpectedBody } from './errors.js';
+import { errorFromBody, throwIfError, unexpectedBody } from './errors.js';
 
 /** The ids of one call, comma-separated as the API takes them. */
 export function buildTrackRequest(trackingNumbers: readonly string[]): { path: string; query: [string, string][] } {
@@ -44,14 +43,11 @@ function articlesOf(result: JsonObject): JsonObject[] {
   return objects(result.trackable_items).flatMap((t) => (Array.isArray(t.items) ? objects(t.items) : [t]));
 }
 
+/** The id not found: in Australia Post's words when its result says so, naming the id. */
 function notFound(trackingNumber: string, result: JsonObject | undefined): ApiError {
-  const errors = errorsOf(result);
-  const words = errors.map((e) => e.message ?? e.name).filter((m): m is string => m !== undefined);
-  return new ApiError(
-    'carrier_no_shipment_found',
-    words.length > 0 ? `${words.join('; ')}: ${trackingNumber}` : `australiapost has no tracking data for ${trackingNumber}`,
-    errors.length > 0 ? errorDetail(200, errors) : `australiapost tracking_id ${trackingNumber}`,
-  );
+  const said = errorFromBody(200, result, { notFound: true });
+  if (said) return new ApiError(said.code, `${said.message}: ${trackingNumber}`, said.detail);
+  return new ApiError('carrier_no_shipment_found', `australiapost has no tracking data for ${trackingNumber}`, `australiapost tracking_id ${trackingNumber}`);
 }
 
 function resultOf(result: JsonObject, trackingNumber: string): TrackingResult | ApiError {
@@ -80,7 +76,7 @@ function resultOf(result: JsonObject, trackingNumber: string): TrackingResult | 
 }
 
 function resultsOf(body: unknown): JsonObject[] {
-  throwIfErrors(body);
+  throwIfError(body);
   const results = obj(body)?.tracking_results;
   if (!Array.isArray(results)) throw unexpectedBody('tracking response (no tracking_results)');
   return objects(results);

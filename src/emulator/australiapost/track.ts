@@ -1,6 +1,6 @@
 /**
  * Australia Post tracking: `GET /shipping/v1/track?tracking_ids=a,b,…` (at most 10 ids) answers 200
- * with one `tracking_results[]` entry per id, as samples/tracking_response.json shows: a known
+ * with one `tracking_results[]` entry per id: a known
  * article with its events newest first and its status, an unknown one with
  * `errors: [{ code: "ESB-10001", name: "Invalid tracking ID" }]`, a deleted one as Cancelled. More
  * than 10 ids is the whole call's 400 (51101 TOO_MANY_AP_TRACKING_IDS).
