@@ -60,7 +60,6 @@ describe.skipIf(fixturesMissing)('australiapost emulator against the recorded tr
       '$.items[0].prices[0].bundled_gst: missing',
       // The recording nests the feature under `feature`; the emulator keys it by its type.
       '$.items[0].prices[0].features.feature: missing',
-      // Every product serves a 2 kg box to Sydney: no warnings.
     ]);
   });
 

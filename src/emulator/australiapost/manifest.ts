@@ -11,7 +11,7 @@ import { arr, at, isObject, round2, str } from '../json.js';
 import { accountOf } from './auth.js';
 import type { AustraliaPostCtx } from './context.js';
 import { failures, type AusPostError } from './errors.js';
-import { shipmentReply } from './ship.js';
+import { shipmentReply } from './ship-reply.js';
 import type { StoredOrder, StoredShipment } from './state.js';
 
 async function summaryPdf(order: StoredOrder, shipments: StoredShipment[]): Promise<Buffer> {

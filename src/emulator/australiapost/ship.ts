@@ -12,60 +12,15 @@
  *   item's label carries its customs declaration.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { labelStock, renderLabel, type LabelStock } from '../../documents/drawing/index.js';
-import { localDate } from '../calendar.js';
-import { arr, at, bool, isObject, num, round2, str } from '../json.js';
+import { arr, at, bool, isObject, num, str } from '../json.js';
 import { accountOf } from './auth.js';
 import type { AustraliaPostCtx } from './context.js';
 import { failures, type AusPostError } from './errors.js';
+import { LAYOUTS, renderLabels } from './label-stock.js';
 import { limitBreached, priceOf, productById } from './prices.js';
 import { fieldName, Problems, readItems, readParty } from './request.js';
-import type { LabelRequest, Party, StoredItem, StoredShipment } from './state.js';
-
-const AU_OFFSET = 600;
-
-/** Print layouts (`preferences[].groups[].layout`) → label stock; A4 layouts put the label on a page. */
-const A4 = { w: 8.27, h: 11.69 };
-const LAYOUTS: Readonly<Record<string, LabelStock>> = {
-  'A4-1PP': labelStock(A4.w, A4.h, { x: 0.25, y: 0.25, w: 4.13, h: 5.83 }),
-  'A4-4PP': labelStock(A4.w, A4.h, { x: 0.25, y: 0.25, w: 3.9, h: 5.6 }),
-  'A6-1PP': labelStock(4.13, 5.83),
-  'THERMAL-LABEL-A6-1PP': labelStock(4, 6),
-};
-
-function lines(p: Party): string[] {
-  return [p.name, p.business, ...p.lines, [p.suburb, p.state, p.postcode].filter(Boolean).join(' '), p.country].filter((l) => l !== '');
-}
-
-function itemReply(s: StoredShipment, i: StoredItem): Record<string, unknown> {
-  return {
-    item_id: i.itemId,
-    item_reference: i.reference,
-    tracking_details: { article_id: i.articleId, consignment_id: s.consignmentId, barcode_id: i.articleId },
-    product_id: i.productId,
-    item_summary: { total_cost: round2(i.exGst + i.gst), total_cost_ex_gst: i.exGst, total_gst: i.gst, status: s.orderId ? 'Sealed' : 'Created' },
-  };
-}
-
-export function shipmentReply(s: StoredShipment): Record<string, unknown> {
-  const exGst = round2(s.items.reduce((t, i) => t + i.exGst, 0));
-  const gst = round2(s.items.reduce((t, i) => t + i.gst, 0));
-  const status = s.orderId ? 'Sealed' : 'Created';
-  const created = `${localDate(s.bookedAt, AU_OFFSET)}T${new Date(s.bookedAt.getTime() + AU_OFFSET * 60_000).toISOString().slice(11, 19)}+10:00`;
-  return {
-    shipment_id: s.shipmentId,
-    shipment_reference: s.reference,
-    shipment_creation_date: created,
-    shipment_modified_date: created,
-    ...(s.references[0] ? { customer_reference_1: s.references[0] } : {}),
-    ...(s.references[1] ? { customer_reference_2: s.references[1] } : {}),
-    sender_references: s.references,
-    email_tracking_enabled: false,
-    movement_type: s.movementType,
-    items: s.items.map((i) => itemReply(s, i)),
-    shipment_summary: { total_cost: round2(exGst + gst), total_cost_ex_gst: exGst, fuel_surcharge: 0, total_gst: gst, status, number_of_items: s.items.length, tracking_summary: { [status === 'Sealed' ? 'Sealed' : 'Initiated']: s.items.length } },
-  };
-}
+import { AU_OFFSET, shipmentReply } from './ship-reply.js';
+import type { LabelRequest, StoredItem, StoredShipment } from './state.js';
 
 function readShipment(ctx: AustraliaPostCtx, body: unknown, path: string, account: string, now: Date): StoredShipment {
   const p = new Problems();
@@ -168,37 +123,6 @@ function labelReply(l: LabelRequest, origin: string, ctx: AustraliaPostCtx): Rec
 }
 
 const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.headers.host ?? request.hostname}`;
-
-async function renderLabels(ctx: AustraliaPostCtx, l: LabelRequest): Promise<Buffer> {
-  const shipment = ctx.state.shipments.get(l.shipmentId);
-  const stock = LAYOUTS[l.layout.toUpperCase()] ?? LAYOUTS['A6-1PP']!;
-  const items = (shipment?.items ?? []).filter((i) => l.itemIds.includes(i.itemId));
-  const rendered = await Promise.all(
-    items.map((item, k) =>
-      renderLabel(l.format, l.format === 'ZPL' ? LAYOUTS['THERMAL-LABEL-A6-1PP']! : stock, {
-        trackingNumber: item.articleId,
-        trackingDisplay: `CON ${shipment!.consignmentId}`,
-        service: `${productById(item.productId)?.type ?? item.productId}${shipment!.customs ? ' - CN23 CUSTOMS DECLARATION' : ''}`,
-        from: lines(shipment!.from),
-        to: lines(shipment!.to),
-        weight: `${item.weight} KG`,
-        shipDate: localDate(shipment!.bookedAt, AU_OFFSET),
-        piece: `${k + 1}/${items.length}`,
-        reference: item.reference,
-        note: 'TEST LABEL - australiapost emulator',
-      }),
-    ),
-  );
-  if (l.format === 'ZPL' || rendered.length <= 1) return Buffer.concat(rendered);
-  // Loaded with the first label of several items, not at start (pdf-lib is large).
-  const { PDFDocument } = await import('pdf-lib');
-  const merged = await PDFDocument.create();
-  for (const file of rendered) {
-    const doc = await PDFDocument.load(file);
-    for (const page of await merged.copyPages(doc, doc.getPageIndices())) merged.addPage(page);
-  }
-  return Buffer.from(await merged.save({ useObjectStreams: false }));
-}
 
 export function registerShipRoutes(app: FastifyInstance, ctx: AustraliaPostCtx): void {
   app.post('/shipping/v1/shipments', ctx.tag('ship'), async (request, reply) => {
