@@ -73,7 +73,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       label = parseLabelResponse(await send(call, ENDPOINTS.labelStatus, { path: fillPath(ENDPOINTS.labelStatus.path, { requestId: label.requestId }) }));
     }
     if (label.url === undefined) {
-      throw new ApiError('carrier_timeout', `australiapost did not complete label ${label.requestId} in time (status ${label.status}); the shipment was deleted, book it again`, `australiapost label request ${label.requestId} still ${label.status}`);
+      throw new ApiError('carrier_timeout', `australiapost did not complete label ${label.requestId} in time (status ${label.status}); the shipment is deleted: book it again`, `australiapost label request ${label.requestId} still ${label.status}`);
     }
     const bytes = await download(call, label.url, label.requestId);
     return { bytes, format: checkLabel(bytes, format, label.requestId) };
