@@ -8,7 +8,7 @@
  * the emulator answers what it would answer against the carrier.
  *
  * Known from the start: the test credentials the service registers `test: true` accounts with when
- * it runs on the built-in emulator, `test-<country>-<member>` for US, CA, GB and DE. Others are
+ * it runs on the built-in emulator, `test-<country>-<member>` for US, CA, GB, DE and AU. Others are
  * added through the control API (`POST /_emulator/credentials`) or `createEmulator({ credentials })`,
  * as a developer portal would issue them.
  */
@@ -23,7 +23,7 @@ export interface KnownCredential {
   secret: string;
 }
 
-const MASTER_COUNTRIES = ['us', 'ca', 'gb', 'de'];
+const MASTER_COUNTRIES = ['us', 'ca', 'gb', 'de', 'au'];
 const masterValue = (country: string, member: string): string => `test-${country}-${member.replace(/_/g, '-')}`;
 
 export class CredentialBook {

@@ -6,6 +6,8 @@
 import type { CarrierSlug } from '../carriers/carrier.js';
 import type { EmulatedCarrier, EmulatedCarrierModule, EmulatorContext } from './carrier.js';
 import type { CredentialMembers } from './credentials.js';
+import { createCarrierAustraliaPost } from './australiapost/index.js';
+import { CREDENTIALS as AUSTRALIAPOST_CREDENTIALS } from './australiapost/credentials.js';
 import { createCarrierA } from './carrier_a/index.js';
 import { CREDENTIALS as CARRIER_A_CREDENTIALS } from './carrier_a/credentials.js';
 import { createCarrierB } from './carrier_b/index.js';
@@ -18,6 +20,7 @@ import { createCarrierDReseller } from './carrier_d_reseller/index.js';
 import { CREDENTIALS as CARRIER_D_RESELLER_CREDENTIALS } from './carrier_d_reseller/credentials.js';
 
 export const EMULATED_CARRIERS = {
+  australiapost: { create: createCarrierAustraliaPost, credentials: AUSTRALIAPOST_CREDENTIALS },
   carrier_a: { create: createCarrierA, credentials: CARRIER_A_CREDENTIALS },
   carrier_b: { create: createCarrierB, credentials: CARRIER_B_CREDENTIALS },
   carrier_c: { create: createCarrierC, credentials: CARRIER_C_CREDENTIALS },

@@ -14,6 +14,7 @@ export const validAuth: Record<CarrierSlug, Record<string, string>> = {
     manifest_mid: '900000002',
   },
   carrier_d_reseller: { account_id: '2500000', passphrase: 'super-secret-value-e' },
+  australiapost: { account_number: '0006574589', api_key: 'ap-api-key', password: 'super-secret-value-ap' },
 };
 
 export function accountBody(carrier: CarrierSlug, extra: Record<string, unknown> = {}) {

@@ -1,13 +1,13 @@
 /**
  * Master test credentials: what `test: true` without `auth` registers with. The operator configures
  * them as JSON in WAYBILL_MASTER_TEST_ACCOUNTS ({"<carrier slug>":{"US":{"account_number":"…",…}}});
- * with the built-in emulator every carrier has them for US, CA, GB and DE: the emulator knows these
+ * with the built-in emulator every carrier has them for US, CA, GB, DE and AU: the emulator knows these
  * `test-<country>-<member>` values (src/emulator/credentials.ts).
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { MasterTestAccounts } from './accounts.js';
 
-export const EMULATOR_TEST_COUNTRIES = ['US', 'CA', 'GB', 'DE'] as const;
+export const EMULATOR_TEST_COUNTRIES = ['US', 'CA', 'GB', 'DE', 'AU'] as const;
 
 export function emulatorMasterAccounts(declarations: Record<CarrierSlug, CarrierDeclaration>): MasterTestAccounts {
   const out: MasterTestAccounts = {};
