@@ -67,7 +67,7 @@ export const BookingResponse = Type.Object({
     selected_rate: Type.Optional(ShoppedRateView),
     address_validation: Type.Optional(AddressValidationView),
     recovered: Type.Optional(
-      Type.String({ description: 'present when the booking call\'s answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill\'s reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label)' }),
+      Type.String({ description: 'present when the booking call\'s answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill\'s reference, by a retry or by the service\'s own lookup once the call\'s timeout and the carrier\'s indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label)' }),
     ),
   }),
 });
