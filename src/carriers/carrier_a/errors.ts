@@ -3,7 +3,7 @@
  * `{ transactionId, customerTransactionId?, errors: [{ code, message, parameterList? }] }`
  * (ErrorResponseVO / CXSError in every vendor OpenAPI file; fixtures/tracking_ErrorResponse.json,
  * samples/error_response.json). FedEx's own message goes to `message`, its raw codes and the
- * transaction id to `detail` (README.md "Errors"). Nothing here throws anything but ApiError.
+ * transaction id to `detail` (the project README, "Errors"). Nothing here throws anything but ApiError.
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { bodyExcerpt, jsonOrUndefined, objects, obj, text } from '../shared/json.js';
@@ -65,7 +65,7 @@ function errorFromItems(status: number, items: ErrorItem[], transactionId?: stri
   const messages = items.map(describeItem).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_a refused the request (HTTP ${status})`;
   const detail = errorDetail('error', codes, transactionId);
-  return new ApiError(classifyError({ status, codes, ...opts }), message, detail);
+  return new ApiError(classifyError({ status, codes, ...(opts.auth ? { auth: true } : {}) }), message, detail);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Endicia Label Server errors → ApiError. ELS answers every outcome with HTTP 200 and reports
  * failure in the body: `Status` ≠ 0 with `ErrorMessage` (README.md §1, §14; VCR recordings of
  * 1001, 12118 and 12507). The carrier's own message goes to `message`, its status code (and the
- * "Log ID" it quotes, inside the message) to `detail` (README.md "Errors").
+ * "Log ID" it quotes, inside the message) to `detail` (the project README, "Errors").
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { unexpectedBodyOf } from '../shared/calls.js';
