@@ -26,6 +26,8 @@ export interface Config {
   dataDir: string;
   /** A file path, `sqlite:<path>`, `:memory:` or `postgres://…`. */
   databaseUrl: string;
+  /** How long start-up waits for a database that does not answer yet (WAYBILL_DATABASE_WAIT); 0 tries once. */
+  databaseWaitMs: number;
   /** 32-byte key for credentials at rest; undefined → a key file in dataDir. */
   secretKey?: Buffer;
   jwtSecret?: string;
@@ -240,6 +242,8 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir,
     databaseUrl: env.WAYBILL_DATABASE_URL || resolve(dataDir, 'waybill.sqlite'),
+    // A container or cluster often starts the database after the service.
+    databaseWaitMs: env.WAYBILL_DATABASE_WAIT?.trim() === '0' ? 0 : duration(env, 'WAYBILL_DATABASE_WAIT', 60_000),
     secretKey: secretKey(env.WAYBILL_SECRET_KEY),
     jwtSecret: env.WAYBILL_JWT_SECRET || undefined,
     jwtPublicKey: env.WAYBILL_JWT_PUBLIC_KEY || undefined,
