@@ -67,3 +67,46 @@ export function startServe(env: Record<string, string>, timeoutMs = 45_000): Pro
     });
   });
 }
+
+export interface EmulatorProcess {
+  url: string;
+  child: ChildProcess;
+  /** The base URL of a carrier's API. */
+  carrierUrl(slug: string): string;
+  stop(): Promise<void>;
+}
+
+/** `waybill emulator`, the carrier emulator as a process of its own, on a free port; its state in `dataDir`. */
+export function startEmulatorProcess(dataDir: string, timeoutMs = 45_000): Promise<EmulatorProcess> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [...cliArgs, 'emulator'], { cwd: projectRoot, env: { ...process.env, WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the emulator did not start:\n${out}`));
+    }, timeoutMs);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = /carrier emulator listening on (http:\/\/\S+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      const url = m[1]!;
+      resolvePromise({
+        url,
+        child,
+        carrierUrl: (slug) => `${url}/${slug}`,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.stderr!.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the emulator exited with ${code}:\n${out}`));
+    });
+  });
+}
