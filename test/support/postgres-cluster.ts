@@ -49,7 +49,7 @@ export interface PostgresCluster {
   destroy(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -60,7 +60,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A cluster initialised and running. */
 export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const cluster = await createPostgresCluster();
+  await cluster.start();
+  return cluster;
+}
+
+/** A cluster initialised on its port, not started yet (a database that comes up after the service). */
+export async function createPostgresCluster(): Promise<PostgresCluster> {
   if (clusterUnavailable) throw new Error(clusterUnavailable);
   const dir = mkdtempSync(join(tmpdir(), 'waybill-pg-'));
   if (USER) chownSync(dir, USER.uid, USER.gid);
@@ -110,7 +118,6 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     }, 'the cluster’s processes to end', 10_000);
   };
 
-  await start();
   return {
     url,
     kill,

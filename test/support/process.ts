@@ -33,7 +33,7 @@ export interface ServerProcess {
 }
 
 /** `waybill serve` on a free port; resolves once it logs that it listens (a loaded machine may take a while to start it). */
-export function startServe(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
+export function startServe(env: Record<string, string>, timeoutMs = 45_000, opts: { /** Sees the output as it comes, before the process listens. */ watch?: (output: string) => void } = {}): Promise<ServerProcess> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...cliArgs, 'serve'], { cwd: projectRoot, env: { ...process.env, PORT: '0', WAYBILL_EMULATOR_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -43,6 +43,7 @@ export function startServe(env: Record<string, string>, timeoutMs = 45_000): Pro
     }, timeoutMs);
     const onData = (d: Buffer) => {
       out += d;
+      opts.watch?.(out);
       const m = /Waybill listening on (http:\/\/[^"\s]+)/.exec(out);
       if (m) {
         clearTimeout(timer);
