@@ -8,8 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { clusterUnavailable, createPostgresCluster, freePort } from '../support/postgres-cluster.js';
-import { runCli, startServe } from '../support/process.js';
+import { clusterUnavailable, createPostgresCluster } from '../support/postgres-cluster.js';
+import { freePort, runCli, startServe } from '../support/process.js';
 import { waitFor } from '../support/webhook-receiver.js';
 
 const settings = (databaseUrl: string, wait: string) => ({

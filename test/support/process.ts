@@ -1,11 +1,24 @@
 /** Runs the real CLI as a child process, as an operator would. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The compiled CLI, built from the current source by the suite's global setup (build-server.ts). */
 export const cliArgs = [join(projectRoot, 'dist', 'cli.js')];
+
+/** A port nobody listens on right now (bound and released by this process). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
 
 export interface CliResult {
   code: number | null;
