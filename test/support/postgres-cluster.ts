@@ -87,7 +87,9 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
     const child = spawn(join(BIN!, 'postgres'), ['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=60', '-c', 'shared_buffers=16MB'], { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr!.on('data', (d) => (log = (log + d).slice(-4000)));
     postmaster = child;
-    await waitFor(async () => child.exitCode === null && (await accepts()), `PostgreSQL to accept connections on ${port}:\n${log}`, 30_000);
+    await waitFor(async () => child.exitCode === null && (await accepts()), `PostgreSQL to accept connections on ${port}`, 30_000).catch((err: Error) => {
+      throw new Error(`${err.message}:\n${log}`);
+    });
   };
 
   const kill = async () => {
