@@ -24,8 +24,9 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  /** A file path, `sqlite:<path>`, `:memory:` or `postgres://…`. */
+  /** A file path, `sqlite:<path>`, `:memory:` or `postgres://…`; and how long a start waits for it to answer (0: tries once). */
   databaseUrl: string;
+  databaseWaitMs: number;
   /** 32-byte key for credentials at rest; undefined → a key file in dataDir. */
   secretKey?: Buffer;
   jwtSecret?: string;
@@ -127,12 +128,8 @@ export interface OidcConfig {
 function oidc(env: Env): OidcConfig | undefined {
   const issuer = env.WAYBILL_OIDC_ISSUER?.trim();
   if (!issuer) return undefined;
-  let url: URL;
-  try {
-    url = new URL(issuer);
-  } catch {
-    throw new ConfigError(`WAYBILL_OIDC_ISSUER must be a URL, got "${issuer}"`);
-  }
+  if (!URL.canParse(issuer)) throw new ConfigError(`WAYBILL_OIDC_ISSUER must be a URL, got "${issuer}"`);
+  const url = new URL(issuer);
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new ConfigError('WAYBILL_OIDC_ISSUER must be an https URL (http only on loopback)');
   const clientId = env.WAYBILL_OIDC_CLIENT_ID?.trim();
@@ -194,6 +191,7 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir,
     databaseUrl: env.WAYBILL_DATABASE_URL || resolve(dataDir, 'waybill.sqlite'),
+    databaseWaitMs: env.WAYBILL_DATABASE_WAIT?.trim() === '0' ? 0 : duration(env, 'WAYBILL_DATABASE_WAIT', 60_000),
     secretKey: secretKey(env.WAYBILL_SECRET_KEY),
     jwtSecret: env.WAYBILL_JWT_SECRET || undefined,
     jwtPublicKey: env.WAYBILL_JWT_PUBLIC_KEY || undefined,

@@ -3,6 +3,7 @@
  * flight, close carrier pools and the database.
  */
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { declarations } from './carriers/declarations.js';
@@ -16,7 +17,9 @@ import { startMemoryReturn } from './memory-return.js';
 import { startBackground } from './services/background.js';
 import { createServices } from './services/index.js';
 import { emulatorMasterAccounts, parseMasterAccounts } from './services/accounts/index.js';
+import { ApiError } from './domain/errors.js';
 import { createDatabase, type Database } from './storage/database.js';
+import { isStorageUnreachable } from './storage/faults.js';
 import { migrate } from './storage/migrations/index.js';
 import { countPending } from './storage/repositories/events.js';
 import { verifySealingKey } from './storage/key-check.js';
@@ -32,11 +35,54 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The database, migrated. One that cannot be reached yet (a container or cluster often starts it
+ * after the service) is tried again, one log line per attempt, for WAYBILL_DATABASE_WAIT; then the
+ * start fails with one line naming the setting.
+ */
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {
-  const database = createDatabase(config.databaseUrl);
-  const applied = await migrate(database);
-  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  return database;
+  const deadline = Date.now() + config.databaseWaitMs;
+  for (let attempt = 1; ; attempt++) {
+    const database = createDatabase(config.databaseUrl);
+    try {
+      const applied = await migrate(database);
+      if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+      return database;
+    } catch (err) {
+      await database.close().catch(() => {});
+      if (!isStorageUnreachable(err)) throw err;
+      const reason = reasonOf(err);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const waited = config.databaseWaitMs > 0 ? ` after trying for ${Math.round(config.databaseWaitMs / 1000)} s (WAYBILL_DATABASE_WAIT)` : '';
+        throw new ConfigError(`cannot reach the database of WAYBILL_DATABASE_URL (${shownUrl(config.databaseUrl)}): ${reason}${waited}; start it, or set WAYBILL_DATABASE_URL to one that runs`);
+      }
+      const delayMs = Math.min(DATABASE_RETRY_MS * attempt, DATABASE_RETRY_MAX_MS, left);
+      log.warn({ attempt, retryInMs: delayMs }, `database unreachable (${reason}); trying again in ${(delayMs / 1000).toFixed(1)} s, for up to ${Math.ceil(left / 1000)} s more (WAYBILL_DATABASE_WAIT)`);
+      await sleep(delayMs);
+    }
+  }
+}
+
+const DATABASE_RETRY_MS = 1_000;
+const DATABASE_RETRY_MAX_MS = 5_000;
+
+/** The driver's own words (connect ECONNREFUSED 127.0.0.1:5432), not the wrapper's. */
+function reasonOf(err: unknown): string {
+  const cause = err instanceof ApiError && err.cause instanceof Error ? err.cause : err;
+  // Node's AggregateError of a refused localhost (::1 and 127.0.0.1) has a code and no message.
+  return cause instanceof Error ? cause.message || String((cause as NodeJS.ErrnoException).code ?? cause.name) : String(cause);
+}
+
+/** The database's address without its password. */
+function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
 }
 
 /** The sealer of this instance's key, checked against the database's key check (refuses a wrong key). */

@@ -6,26 +6,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { expect, it } from 'vitest';
 import { THREAD_BYTES } from '../src/body-thread.js';
 import { startOtlpReceiver } from './support/otlp-receiver.js';
-import { projectRoot } from './support/process.js';
-
-/** A port nobody listens on right now (bound and released by this process). */
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
+import { freePort, projectRoot } from './support/process.js';
 
 function refused(port: number): Promise<boolean> {
   return new Promise((resolvePromise) => {

@@ -11,7 +11,8 @@
  *   DELETE /_emulator/faults[?carrier=slug]  → { cleared }
  *   GET    /_emulator/bookings[?carrier=slug]  { bookings: { <slug>: [{ tracking_number, references,
  *                                    booked_at, cancelled }] } }: what each carrier that keeps its
- *                                    bookings by reference booked, so tests count carrier bookings
+ *                                    bookings by reference booked, so tests count carrier bookings;
+ *                                    with a state directory, those before a restart too
  *   POST   /_emulator/credentials    { carrier, auth: { member: value } } → 201 { known: n }: the
  *                                    carrier now knows the auth's id/secret pairs (credentials.ts)
  *   DELETE /_emulator/credentials    { carrier, auth } → { forgotten: n }: the carrier revokes the

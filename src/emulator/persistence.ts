@@ -6,15 +6,18 @@
  *
  * The file is written a moment after the request that changed something (many bookings, one write)
  * and when the emulator closes; a value shared by two keys (a shipment under each package's tracking
- * number) is written once and shared again when read.
+ * number) is written once and shared again when read. A write that fails (a full disk) is reported
+ * and tried again a little later; it never ends the process, and the carriers keep what they hold.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShiftableClock } from './clock.js';
 import type { CredentialBook } from './credentials.js';
 
 export const STATE_FILE = 'emulator-state.json';
 const WRITE_DELAY_MS = 200;
+/** After a failed write: a full disk is seldom freed within a second. */
+const RETRY_DELAY_MS = 5_000;
 
 type Encoded = null | boolean | number | string | Encoded[] | { [k: string]: Encoded };
 
@@ -55,9 +58,11 @@ function decode(value: Encoded, made: Map<number, unknown>): unknown {
   return out;
 }
 
-/** A carrier state's remembered parts: its own Map members (private fields are not enumerable). */
-function mapsOf(state: object): [string, Map<unknown, unknown>][] {
-  return Object.entries(state).filter((e): e is [string, Map<unknown, unknown>] => e[1] instanceof Map);
+type Part = Map<unknown, unknown> | unknown[];
+
+/** A carrier state's remembered parts: its own Map and list members (private fields are not enumerable). */
+function partsOf(state: object): [string, Part][] {
+  return Object.entries(state).filter((e): e is [string, Part] => e[1] instanceof Map || Array.isArray(e[1]));
 }
 
 export interface StatePersistence {
@@ -67,29 +72,46 @@ export interface StatePersistence {
   flush(): void;
 }
 
-export function persistState(dir: string, parts: { states: Record<string, object>; clock: ShiftableClock; credentials: CredentialBook }): StatePersistence {
+export function persistState(
+  dir: string,
+  parts: { states: Record<string, object>; clock: ShiftableClock; credentials: CredentialBook },
+  /** Told of a write that failed (it is tried again later). */
+  onWriteError: (err: unknown) => void = () => {},
+): StatePersistence {
   const file = join(dir, STATE_FILE);
   restore(file, parts);
   let timer: NodeJS.Timeout | undefined;
-  const write = (): void => {
-    timer = undefined;
-    const carriers = Object.fromEntries(Object.entries(parts.states).map(([slug, state]) => [slug, Object.fromEntries(mapsOf(state))]));
-    const snapshot = { clock_offset_ms: parts.clock.offsetMs, credentials: parts.credentials.all(), carriers };
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(encode(snapshot, new Map())));
-    renameSync(tmp, file);
+  const schedule = (ms: number) => {
+    timer = setTimeout(write, ms);
+    timer.unref();
   };
+  function write(): void {
+    timer = undefined;
+    const carriers = Object.fromEntries(Object.entries(parts.states).map(([slug, state]) => [slug, Object.fromEntries(partsOf(state))]));
+    const snapshot = { clock_offset_ms: parts.clock.offsetMs, credentials: parts.credentials.all(), carriers };
+    const tmp = `${file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(tmp, JSON.stringify(encode(snapshot, new Map())));
+      renameSync(tmp, file);
+    } catch (err) {
+      // The previous file stays whole (the new one was to replace it only once written).
+      rmSync(tmp, { force: true });
+      onWriteError(err);
+      schedule(RETRY_DELAY_MS);
+    }
+  }
   return {
     changed() {
-      if (timer) return;
-      timer = setTimeout(write, WRITE_DELAY_MS);
-      timer.unref();
+      if (!timer) schedule(WRITE_DELAY_MS);
     },
     flush() {
       if (!timer) return;
       clearTimeout(timer);
       write();
+      // Closing: what could not be written now is not tried again.
+      clearTimeout(timer);
+      timer = undefined;
     },
   };
 }
@@ -105,13 +127,15 @@ function restore(file: string, parts: { states: Record<string, object>; clock: S
   const saved = decode(JSON.parse(text) as Encoded, new Map()) as {
     clock_offset_ms?: number;
     credentials?: Parameters<CredentialBook['add']>[0][];
-    carriers?: Record<string, Record<string, Map<unknown, unknown>>>;
+    carriers?: Record<string, Record<string, Part>>;
   };
   if (saved.clock_offset_ms) parts.clock.advance(saved.clock_offset_ms);
   for (const c of saved.credentials ?? []) parts.credentials.add(c);
   for (const [slug, state] of Object.entries(parts.states)) {
-    for (const [name, map] of mapsOf(state)) {
-      for (const [k, v] of saved.carriers?.[slug]?.[name] ?? []) map.set(k, v);
+    for (const [name, part] of partsOf(state)) {
+      const kept = saved.carriers?.[slug]?.[name];
+      if (part instanceof Map) for (const [k, v] of kept instanceof Map ? kept : []) part.set(k, v);
+      else if (Array.isArray(kept)) part.push(...(kept as unknown[]));
     }
   }
 }

@@ -63,7 +63,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const { carriers, states } = createEmulatedCarriers({ clock, sequences, credentials });
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
-  const persistence = options.stateDir ? persistState(options.stateDir, { states, clock, credentials }) : undefined;
+  const persistence = options.stateDir
+    ? persistState(options.stateDir, { states, clock, credentials }, (err) => options.logger?.error({ err }, 'the emulator could not write its state file; trying again shortly'))
+    : undefined;
 
   // forceCloseConnections: close() must not wait for connections a `timeout` fault holds open.
   const common = { forceCloseConnections: true, bodyLimit: BODY_LIMIT } as const;

@@ -58,7 +58,17 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
       if (key === undefined) return payload;
       req.idempotencyKey = undefined;
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload);
-      return service.finish(req.idempotencyScope ?? req.tenant, key, reply.statusCode, body, { seal: req.routeOptions.config.secretAnswer === true }).then(() => payload);
+      return service.finish(req.idempotencyScope ?? req.tenant, key, reply.statusCode, body, { seal: req.routeOptions.config.secretAnswer === true }).then(
+        () => payload,
+        (err: unknown) => {
+          // The database went away after the answer was decided: the answer still goes out as it
+          // is (a booking made and stored stays made; a refusal stays one). The key stays claimed,
+          // as for an instance that died here, and a retry with it is settled as after a crash.
+          if (!(err instanceof ApiError && err.code === 'service_unavailable')) throw err;
+          req.log.warn({ err, status: reply.statusCode }, 'the Idempotency-Key\'s outcome could not be recorded: the database is unavailable');
+          return payload;
+        },
+      );
     }),
   );
 }

@@ -2,11 +2,12 @@
  * createDatabase(url): a file path, `sqlite:<path>` or `:memory:` → SQLite (WAL, one process);
  * `postgres://…` → PostgreSQL (a pool; any number of service instances may share it).
  */
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { startCheckpointer } from './checkpointer.js';
+import { guardDialect, storageError, storageFaultOf, type StorageFault } from './faults.js';
 import type { Tables } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -17,7 +18,7 @@ export type Db = Kysely<Tables>;
 export interface Database {
   db: Kysely<Tables>;
   dialect: Dialect;
-  /** Cheap round trip for /readyz. */
+  /** Cheap round trip for /readyz: throws the storage fault (an ApiError) while writes cannot succeed. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,16 +34,24 @@ export function createDatabase(url: string, opts: { poolSize?: number } = {}): D
     const pool = () =>
       (opened ??= import('pg').then(({ default: pg }) => {
         const p = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
-        // An idle client that loses its server must not crash the process; the next query reconnects.
+        // A client that loses its server must not crash the process: an idle one tells the pool,
+        // and one checked out (between a transaction's queries, say) tells the client itself,
+        // where nothing else listens. Its query, if any, fails on its own; the pool drops the
+        // client when it is released, and the next query connects anew.
         p.on('error', () => {});
+        p.on('connect', (client) => client.on('error', () => {}));
         return p;
       }));
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: guardDialect(new PostgresDialect({ pool }), {}) });
     return {
       db,
       dialect: 'postgres',
       ping: async () => {
-        await (await pool()).query('select 1');
+        try {
+          await (await pool()).query('select 1');
+        } catch (err) {
+          throw storageError(storageFaultOf(err) ?? 'unreachable', err);
+        }
       },
       close: () => db.destroy(),
     };
@@ -62,18 +71,49 @@ export function createDatabase(url: string, opts: { poolSize?: number } = {}): D
   sqlite.pragma('cache_size = -2000');
   // The log is copied into the database file by a thread of its own, not inside a commit.
   const checkpointer = file === ':memory:' ? undefined : startCheckpointer(sqlite, file);
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // A write that failed for want of space (or on failing storage) keeps /readyz failing until a
+  // commit succeeds or the disk has room again: reads still work, so `select 1` alone would say ready.
+  let writeFault: StorageFault | undefined;
+  const db = new Kysely<Tables>({
+    dialect: guardDialect(new SqliteDialect({ database: sqlite }), {
+      onFault: (fault) => {
+        if (fault !== 'unreachable') writeFault = fault;
+      },
+      onCommit: () => {
+        writeFault = undefined;
+      },
+      inTransaction: () => sqlite.inTransaction,
+    }),
+  });
   return {
     db,
     dialect: 'sqlite',
     ping: async () => {
-      sqlite.prepare('select 1').get();
+      try {
+        sqlite.prepare('select 1').get();
+      } catch (err) {
+        throw storageError(storageFaultOf(err) ?? 'failing', err);
+      }
+      if (writeFault && file !== ':memory:' && freeBytes(file) >= ROOM_TO_WRITE) writeFault = undefined;
+      if (writeFault) throw storageError(writeFault);
     },
     close: async () => {
       await checkpointer?.close();
       await db.destroy();
     },
   };
+}
+
+/** Free space that lets writes be tried again after a full disk: a few batches' worth of pages. */
+const ROOM_TO_WRITE = 1024 * 1024;
+
+function freeBytes(file: string): number {
+  try {
+    const fs = statfsSync(dirname(file));
+    return fs.bavail * fs.bsize;
+  } catch {
+    return 0;
+  }
 }
 
 /**

@@ -138,3 +138,24 @@ describe('Dockerfile', () => {
     expect(file).toMatch(/^STOPSIGNAL SIGTERM$/m);
   });
 });
+
+describe('the README', () => {
+  it('documents every setting the service reads in its settings table (the carriers’ URLs by their pattern)', () => {
+    const readme = read('README.md');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Operating'));
+    // A row's first cell names one setting or several (`WAYBILL_JWT_AUDIENCE`, `WAYBILL_JWT_ISSUER`).
+    const rows = new Set([...table.matchAll(/^\|([^|]*)\|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([A-Z0-9_<>]+)`/g)].map((n) => n[1]!)));
+    const carrierUrl = /^WAYBILL_[A-Z0-9_]+?(_TEST)?_URL$/;
+    const missing = [...SETTINGS].filter((name) => !rows.has(name) && !(carrierUrl.test(name) && carrierNames.slugs.some((s) => name.startsWith(`WAYBILL_${s.toUpperCase()}_`)) && rows.has('WAYBILL_<SLUG>_URL')));
+    expect(missing).toEqual([]);
+  });
+
+  it('says how long a start waits for its database, the setting the service reads', () => {
+    const readme = read('README.md');
+    expect(SETTINGS.has('WAYBILL_DATABASE_WAIT')).toBe(true);
+    expect(readme).toMatch(/^\| `WAYBILL_DATABASE_WAIT` \| `60s` \|/m);
+    expect(loadConfig({}, carrierNames).databaseWaitMs).toBe(60_000);
+    expect(loadConfig({ WAYBILL_DATABASE_WAIT: '0' }, carrierNames).databaseWaitMs).toBe(0);
+    expect(() => loadConfig({ WAYBILL_DATABASE_WAIT: 'soon' }, carrierNames)).toThrow(/WAYBILL_DATABASE_WAIT/);
+  });
+});

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/server.js';
 import { runCli, startServe } from '../support/process.js';
+import { send, shipRequest, SUITE_CREDENTIALS } from './support.js';
 
 it('keeps the credentials it issued and its clock in the state directory', async () => {
   const stateDir = mkdtempSync(join(tmpdir(), 'waybill-emulator-'));
@@ -22,6 +23,35 @@ it('keeps the credentials it issued and its clock in the state directory', async
   try {
     expect(second.state.carrier_d.credentials.knows('carrier_d', 'my-client', 'my-client-secret')).toBe(true);
     expect(second.state.clock.offsetMs).toBe(3_600_000);
+  } finally {
+    await second.close();
+  }
+});
+
+it('lists through GET /_emulator/bookings what it booked before a restart, in order, as well as after', async () => {
+  const stateDir = mkdtempSync(join(tmpdir(), 'waybill-emulator-bookings-'));
+  const book = async (url: string) => {
+    const base = `${url}/carrier_a`;
+    const token = ((await send(`${base}/oauth/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials&client_id=test-id&client_secret=test-secret')).json as { access_token: string }).access_token;
+    const reply = await send(`${base}/ship/v1/shipments`, 'POST', { 'content-type': 'application/json', authorization: `Bearer ${token}` }, JSON.stringify(shipRequest()));
+    expect(reply.status, reply.text).toBe(200);
+  };
+  const listed = async (url: string) => ((await (await fetch(`${url}/_emulator/bookings?carrier=carrier_a`)).json()) as { bookings: { carrier_a: { tracking_number: string }[] } }).bookings.carrier_a.map((b) => b.tracking_number);
+
+  const first = await createEmulator({ stateDir, credentials: SUITE_CREDENTIALS });
+  await book(first.url);
+  await book(first.url);
+  const before = await listed(first.url);
+  expect(before).toHaveLength(2);
+  await first.close();
+
+  const second = await createEmulator({ stateDir, credentials: SUITE_CREDENTIALS });
+  try {
+    expect(await listed(second.url)).toEqual(before);
+    await book(second.url);
+    const after = await listed(second.url);
+    expect(after.slice(0, 2)).toEqual(before);
+    expect(after).toHaveLength(3);
   } finally {
     await second.close();
   }

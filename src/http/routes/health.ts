@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
+import { STORAGE_UNREACHABLE } from '../../storage/faults.js';
 import { pendingMigrations } from '../../storage/migrations/index.js';
 import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
@@ -20,8 +21,10 @@ export function registerHealthRoutes(app: App, { services }: RouteContext): void
         await services.database.ping();
         pending = await pendingMigrations(services.database);
       } catch (err) {
-        req.log.warn({ err }, 'database not reachable');
-        return reply.status(503).send(new ApiError('service_unavailable', 'The database is unreachable', 'readyz').toBody());
+        // In the words every request that meets the same fault is answered with (storage/faults.ts).
+        const message = err instanceof ApiError ? err.message : STORAGE_UNREACHABLE;
+        req.log.warn({ err }, message);
+        return reply.status(503).send(new ApiError('service_unavailable', message, 'readyz').toBody());
       }
       if (pending.length > 0) return reply.status(503).send(new ApiError('service_unavailable', `The database schema is not up to date: run waybill migrate (${pending.length} migrations pending)`, 'readyz').toBody());
       return { status: 'ready' };

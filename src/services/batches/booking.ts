@@ -87,7 +87,8 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       prepared = await shipping.prepareBooking(item.tenant, shipment, log, bookingReference(item.tenant, repo.itemKey(item)));
     } catch (err) {
       const e = toApiError(err);
-      return e.code === 'carrier_throttling' ? requeue(item, owner, e) : fail(item, owner, e);
+      // Nothing was booked yet: a throttling carrier, or the database gone for a moment, means later.
+      return e.code === 'carrier_throttling' || e.code === 'service_unavailable' ? requeue(item, owner, e) : fail(item, owner, e);
     }
     if (callsBeforeBooking(input)) {
       const at = clock.now();
