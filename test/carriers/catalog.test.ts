@@ -31,6 +31,8 @@ const COUNTS: Record<CarrierSlug, Record<(typeof LISTS)[number], number>> = {
   carrier_d: { services: 68, packaging: 51, labelTypes: 17, specialServices: 9, packageSpecialServices: 0 },
   // 6 formats × (bare + 11 sizes).
   carrier_d_reseller: { services: 13, packaging: 22, labelTypes: 72, specialServices: 10, packageSpecialServices: 0 },
+  // Its service list's 12 services; PDF bare + 4x6 + 8.5x11, ZPL bare + 4x6.
+  canadapost: { services: 12, packaging: 3, labelTypes: 5, specialServices: 7, packageSpecialServices: 0 },
 };
 
 /** The composites enumerated by hand from § Service types (53), independent of the generator. */
@@ -107,6 +109,8 @@ const OPERATIONS_TABLE: Record<CarrierSlug, readonly Operation[]> = {
   carrier_c: ['shipping_account', 'ship', 'rate', 'track', 'pickup', 'dopu', 'pickup_availability', 'validate_credentials', 'webhook', 'validate_address'],
   carrier_d: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'manifest', 'validate_credentials', 'webhook', 'validate_address'],
   carrier_d_reseller: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
+  // Its issue's column, as far as implemented (pickups, post offices and manifests are not yet).
+  canadapost: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'validate_credentials', 'webhook'],
 };
 
 /** Required auth members per the spec's "auth members per carrier". */
@@ -116,6 +120,7 @@ const REQUIRED_AUTH: Record<CarrierSlug, readonly string[]> = {
   carrier_c: ['account_number', 'password', 'site_id'],
   carrier_d: ['account_number', 'client_id', 'client_secret', 'customer_registration_id', 'mailer_id', 'manifest_mid'],
   carrier_d_reseller: ['account_id', 'passphrase'],
+  canadapost: ['username', 'password', 'customer_number'],
 };
 
 /** Auth members declared beyond the spec's list, each for a documented reason (see the declaration). */
@@ -125,6 +130,8 @@ const EXTRA_AUTH: Record<CarrierSlug, readonly string[]> = {
   carrier_c: [],
   carrier_d: [],
   carrier_d_reseller: [],
+  // The e-mail a refund request is answered at.
+  canadapost: ['email'],
 };
 
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();

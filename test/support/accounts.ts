@@ -14,6 +14,7 @@ export const validAuth: Record<CarrierSlug, Record<string, string>> = {
     manifest_mid: '900000002',
   },
   carrier_d_reseller: { account_id: '2500000', passphrase: 'super-secret-value-e' },
+  canadapost: { username: 'cpc-api-user', password: 'super-secret-value-cp', customer_number: '2004381' },
 };
 
 export function accountBody(carrier: CarrierSlug, extra: Record<string, unknown> = {}) {
