@@ -167,7 +167,7 @@ describe('carrier declarations', () => {
     const with_ = (op: Operation): CarrierSlug[] => CARRIER_SLUGS.filter((s) => supports(s, op));
     expect(with_('cancel')).not.toContain('carrier_c');
     expect(with_('manifest')).toEqual(['carrier_d', 'carrier_d_reseller']);
-    expect(with_('validate_credentials')).toEqual(['carrier_c', 'carrier_d', 'carrier_d_reseller']);
+    expect(with_('validate_credentials')).toEqual(['carrier_c', 'carrier_d', 'carrier_d_reseller', 'canadapost']);
     expect(with_('pickup_availability')).toEqual(['carrier_a', 'carrier_b', 'carrier_c']);
     // carrier_d finds a package by its tracking number only (README "Retrying safely").
     expect(with_('lookup_reference')).toEqual(['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d_reseller']);
@@ -393,11 +393,17 @@ function labelTokens(text: string): Set<string> {
   );
 }
 
+/**
+ * The carriers the specification names: the seed's five. Carriers added since (each from its own
+ * issue, which gives its column, credentials and catalog) are checked by the hand-written tables above.
+ */
+const SPEC_SLUGS = CARRIER_SLUGS.filter((slug) => slug.startsWith('carrier_'));
+
 describe.skipIf(!specPath)('carrier declarations against the specification text', () => {
   it('the operations table matches', () => {
     const table = operationsTable();
-    expect(Object.keys(table).sort()).toEqual([...CARRIER_SLUGS].sort());
-    for (const slug of CARRIER_SLUGS) {
+    expect(Object.keys(table).sort()).toEqual([...SPEC_SLUGS].sort());
+    for (const slug of SPEC_SLUGS) {
       for (const op of table[slug] ?? []) expect(OPERATIONS).toContain(op);
       // Operations added beyond the spec (DECISIONS.md) are checked against OPERATIONS_TABLE above.
       const fromSpec = declarations[slug].operations.filter((op) => !BEYOND_SPEC.includes(op));
@@ -407,7 +413,7 @@ describe.skipIf(!specPath)('carrier declarations against the specification text'
 
   it('auth members match', () => {
     const text = spec.slice(spec.indexOf('`auth` members per carrier'));
-    for (const slug of CARRIER_SLUGS) {
+    for (const slug of SPEC_SLUGS) {
       const parsed = authMembers(bullet(text, slug));
       const { required, optional } = declarations[slug].auth;
       expect(sorted(required), slug).toEqual(sorted(parsed.required));
@@ -417,7 +423,7 @@ describe.skipIf(!specPath)('carrier declarations against the specification text'
 
   it('packaging types match', () => {
     const text = section('Packaging types');
-    for (const slug of CARRIER_SLUGS) {
+    for (const slug of SPEC_SLUGS) {
       expect(sorted(catalogOf(slug).packaging), slug).toEqual(sorted(items(bullet(text, slug))));
     }
   });
@@ -448,7 +454,7 @@ describe.skipIf(!specPath)('carrier declarations against the specification text'
   it('label types match carrier_c literally and trace back to the text for the others', () => {
     const text = section('Label types');
     expect(sorted(catalogOf('carrier_c').labelTypes)).toEqual(sorted(items(bullet(text, 'carrier_c'))));
-    for (const slug of CARRIER_SLUGS) {
+    for (const slug of SPEC_SLUGS) {
       const tokens = labelTokens(bullet(text, slug));
       for (const lt of catalogOf(slug).labelTypes) {
         const { format, size } = splitLabelType(lt);

@@ -10,7 +10,7 @@ import { CANADAPOST_OPERATIONS, createCtx } from './context.js';
 import { CpcFailure, messagesXml, MESSAGES_TYPE } from './errors.js';
 import { registerRateRoutes } from './rate.js';
 import { registerShipRoutes } from './ship.js';
-import { CanadapostState } from './state.js';
+import { CarrierCanadapostState } from './state.js';
 import { registerTrackRoutes } from './track.js';
 
 /** The first bytes of each operation's answer, cut off: what a `malformed` fault returns. */
@@ -24,8 +24,8 @@ const MALFORMED_START: Record<string, string> = {
 
 const reply = (status: number, code: string, description: string): ErrorReply => ({ status, body: messagesXml(code, description), contentType: MESSAGES_TYPE });
 
-export function createCanadapost(emulator: EmulatorContext): EmulatedCarrierModule<CanadapostState> {
-  const state = new CanadapostState(emulator.clock, emulator.sequences, emulator.credentials);
+export function createCarrierCanadapost(emulator: EmulatorContext): EmulatedCarrierModule<CarrierCanadapostState> {
+  const state = new CarrierCanadapostState(emulator.clock, emulator.sequences, emulator.credentials);
   const ctx = createCtx(state, emulator.clock);
 
   return emulatedCarrier({

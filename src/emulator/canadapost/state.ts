@@ -47,7 +47,7 @@ export interface Artifact {
   mediaType: string;
 }
 
-export class CanadapostState extends CarrierStateBase {
+export class CarrierCanadapostState extends CarrierStateBase {
   readonly shipments = new Map<string, StoredShipment>();
   readonly byPin = new Map<string, StoredShipment>();
   /** Every shipment once, oldest first. */
