@@ -86,7 +86,8 @@ export function parseTrackResponse(xml: string, pin: string): TrackingResult {
     tracking_stage: stage,
     delivered,
     delivery_date: delivered ? checkpoints.find((c) => c.tracking_stage === 'DELIVERED')?.time : undefined,
-    estimated_delivery: delivered ? undefined : expected,
+    // Canada Post names the day only: the estimate is its end, in Eastern time.
+    estimated_delivery: delivered || !expected ? undefined : toIsoWithOffset(`${expected}T23:59:59${easternOffset(expected)}`),
     signed_by: signedBy,
     checkpoints,
   });
