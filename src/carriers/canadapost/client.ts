@@ -139,21 +139,22 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       try {
         // One after another: each parcel is a booking of its own, never repeated.
         for (const pkg of eachParcel(req.packages)) booked.push(await bookOne(call, req, pkg));
+        const labels = await Promise.all(
+          booked.map(async (s) => {
+            const link = s.links.label;
+            if (!link) throw new ApiError('carrier_http_exception', 'canadapost returned no label link', `shipment ${s.shipmentId}`);
+            return { bytes: await artifact(call, link.href, link.mediaType), format: link.mediaType?.includes('zpl') ? ('ZPL' as const) : ('PDF' as const) };
+          }),
+        );
+        const invoiceLink = booked[0]?.links.commercialInvoice;
+        const invoices = invoiceLink ? [await artifact(call, invoiceLink.href, invoiceLink.mediaType)] : [];
+        return bookedShipment(booked, labels, invoices, req.service);
       } catch (err) {
-        // A parcel refused after others were booked: the booked ones are cancelled, best effort.
+        // A parcel refused after others were booked, or a label that never came (no booking is
+        // answered without its labels): what was booked is cancelled, best effort.
         if (booked.length > 0) await cancelShipments(call, booked.map((s) => s.shipmentId)).catch(() => undefined);
         throw err;
       }
-      const labels = await Promise.all(
-        booked.map(async (s) => {
-          const link = s.links.label;
-          if (!link) throw new ApiError('carrier_http_exception', 'canadapost returned no label link', `shipment ${s.shipmentId}`);
-          return { bytes: await artifact(call, link.href, link.mediaType), format: link.mediaType?.includes('zpl') ? ('ZPL' as const) : ('PDF' as const) };
-        }),
-      );
-      const invoiceLink = booked[0]?.links.commercialInvoice;
-      const invoices = invoiceLink ? [await artifact(call, invoiceLink.href, invoiceLink.mediaType)] : [];
-      return bookedShipment(booked, labels, invoices, req.service);
     },
     async track(call, pin) {
       const res = await send(call, ENDPOINTS.track, { ...buildTrackRequest(pin), accept: MEDIA_TYPES.track });
