@@ -93,3 +93,12 @@ describe('carrier folder shape', () => {
     expect(elsewhere).toEqual([]);
   });
 });
+
+describe('carrier calls', () => {
+  it.each(CARRIER_SLUGS)('%s makes its calls through the shared client, never the transport itself', (slug) => {
+    const own = readdirSync(join(CARRIERS, slug))
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /\btransport\.request\(|\bdeps\.transport\b|\{[^}]*\btransport\b[^}]*\}\s*=\s*deps/.test(readFileSync(join(CARRIERS, slug, f), 'utf8')));
+    expect(own).toEqual([]);
+  });
+});

@@ -6,8 +6,7 @@
 import { ApiError } from '../../domain/errors.js';
 import type { CarrierCall } from '../carrier.js';
 import { accountNumber } from '../shared/calls.js';
-import { tokenKey } from '../shared/oauth.js';
-import type { TokenRequest } from '../shared/oauth-client.js';
+import { tokenKey, type TokenRequest } from '../shared/oauth.js';
 
 export interface Credentials {
   clientId: string;
