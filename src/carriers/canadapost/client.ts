@@ -1,21 +1,21 @@
 /**
  * canadapost's only file with I/O: Canada Post's REST web services with HTTP Basic auth and XML
  * in versioned media types (rating, contract and non-contract shipments, their artifacts, void
- * and refund, tracking, service discovery). Everything it sends and reads is built and parsed by
- * the pure modules beside it.
+ * and refund, tracking, service discovery), on the shared carrier client. Everything it sends and
+ * reads is built and parsed by the pure modules beside it.
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ShipmentRequest } from '../../domain/types.js';
 import { mapLimited } from '../../limiter.js';
-import type { Endpoint } from '../shared/endpoint.js';
-import { buildXml } from '../shared/xml.js';
+import { fillPath } from '../shared/endpoint.js';
+import { createHttpClient, xmlCodec, type HttpRequest } from '../shared/http-client.js';
 import { buildValidateCredentialsRequest, credentialsOf, parseValidateCredentialsResponse } from './auth.js';
 import { buildCancelRequest, buildRefundRequest, parseCancelResponse, parseRefundResponse, refundMessage } from './cancel.js';
 import { declaration } from './declaration.js';
-import { ENDPOINTS, MEDIA_TYPES } from './endpoints.js';
-import { parseErrorResponse, TRANSMITTED_CODE } from './errors.js';
+import { ENDPOINTS, type CpcEndpoint } from './endpoints.js';
+import { parseErrorResponse, TRANSMITTED_CODE, unexpectedBody } from './errors.js';
 import { accountOf, eachParcel } from './mapping.js';
 import { buildRateRequest, parseRateResponse, sumRates } from './rate.js';
 import { bookedShipment, buildShipRequest, parseShipResponse, type ParsedShipment } from './ship.js';
@@ -27,55 +27,29 @@ const RATE_CONCURRENCY = 4;
 const ARTIFACT_ATTEMPTS = 4;
 const ARTIFACT_WAIT_MS = 250;
 
-interface Sent {
-  status: number;
-  body: string;
-  bytes?: Uint8Array;
-}
-
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
-  const { transport } = deps;
+  const client = createHttpClient<CpcEndpoint, string>(deps, {
+    carrier: 'canadapost',
+    auth: { kind: 'basic', credentials: (call) => credentialsOf(call.auth) },
+    codec: xmlCodec,
+    headers: { 'accept-language': 'en-CA' },
+    parseErrorResponse,
+    unexpectedBody,
+  });
 
-  /** One call: the endpoint, the path the request fills, a query, an XML body in the service's media type. */
-  async function send(
-    call: CarrierCall,
-    endpoint: Endpoint,
-    opts: { path?: string; query?: [string, string][]; mediaType?: string; xml?: string; binary?: boolean; accept?: string } = {},
-  ): Promise<Sent> {
-    const { username, password } = credentialsOf(call.auth);
-    const search = opts.query && opts.query.length > 0 ? `?${new URLSearchParams(opts.query).toString()}` : '';
-    const res = await transport.request({
-      carrier: 'canadapost',
-      operation: endpoint.operation,
-      method: endpoint.method,
-      url: `${deps.baseUrl('canadapost', call.test)}${opts.path ?? endpoint.path}${search}`,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
-        accept: opts.accept ?? opts.mediaType ?? '*/*',
-        'accept-language': 'en-CA',
-        ...(opts.xml === undefined || !opts.mediaType ? {} : { 'content-type': opts.mediaType }),
-      },
-      ...(opts.xml === undefined ? {} : { body: opts.xml }),
-      idempotent: endpoint.idempotent,
-      debug: call.debug,
-      log: call.log,
-      signal: call.signal,
-      ...(opts.binary ? { binary: true } : {}),
-    });
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound ?? false });
-    return { status: res.status, body: res.body, ...(res.bytes ? { bytes: res.bytes } : {}) };
-  }
+  /** One call, asking for the endpoint's media type. */
+  const send = (call: CarrierCall, req: HttpRequest<CpcEndpoint>) => client.send(call, { ...req, headers: { accept: req.endpoint.contentType, ...req.headers } });
 
   /**
    * An artifact by its link: the link's path on the account's host (so a proxy or a stand-in host
-   * serves it too). Not ready yet (202, or 404 while it is being made) is tried again briefly;
-   * the booking never answers without its label.
+   * serves it too). Not ready yet (202, or a refusal while it is being made) is tried again
+   * briefly; the booking never answers without its label.
    */
   async function artifact(call: CarrierCall, href: string, mediaType: string | undefined): Promise<Uint8Array> {
     const url = new URL(href);
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await send(call, ENDPOINTS.artifact, { path: `${url.pathname}${url.search}`, binary: true, accept: mediaType ?? 'application/pdf' });
+        const res = await client.answer(call, { endpoint: ENDPOINTS.artifact, path: `${url.pathname}${url.search}`, binary: true, headers: { accept: mediaType ?? 'application/pdf' } });
         if (res.status !== 202 && res.bytes && res.bytes.length > 0) return res.bytes;
         if (attempt >= ARTIFACT_ATTEMPTS) throw new ApiError('carrier_http_exception', 'canadapost did not have the label ready', `artifact ${url.pathname} answered HTTP ${res.status}`);
       } catch (err) {
@@ -88,12 +62,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   async function bookOne(call: CarrierCall, req: ShipmentRequest, pkg: ShipmentRequest['packages'][number]): Promise<ParsedShipment> {
     const account = accountOf(call.auth);
     const built = buildShipRequest(req, pkg, account);
-    const contract = built.root === 'shipment';
-    const endpoint = contract ? ENDPOINTS.ship : ENDPOINTS.shipNonContract;
-    const path = endpoint.path.replace('{customer}', encodeURIComponent(account.customer)).replace('{mobo}', encodeURIComponent(account.mobo));
-    const mediaType = contract ? MEDIA_TYPES.shipment : MEDIA_TYPES.ncshipment;
-    const res = await send(call, endpoint, { path, mediaType, xml: buildXml(built.root, built.body) });
-    return parseShipResponse(res.body);
+    const endpoint = built.root === 'shipment' ? ENDPOINTS.ship : ENDPOINTS.shipNonContract;
+    const path = fillPath(endpoint.path, { customer: account.customer, mobo: account.mobo }, 'auth.customer_number');
+    return parseShipResponse(await send(call, { endpoint, path, body: built.body }));
   }
 
   /** Cancels shipments: void while not transmitted, else (and always without a contract) a refund request. */
@@ -104,20 +75,20 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     for (const id of ids) {
       if (account.contract) {
         try {
-          const res = await send(call, ENDPOINTS.void, { ...buildCancelRequest(id, account), accept: MEDIA_TYPES.shipment });
+          const res = await client.answer(call, { endpoint: ENDPOINTS.void, ...buildCancelRequest(id, account), headers: { accept: ENDPOINTS.void.contentType } });
           parseCancelResponse(res.status, [id]);
           voided.push(id);
           continue;
         } catch (err) {
+          // 8064: transmitted already; the refund request below cancels it instead.
           if (!(err instanceof ApiError && err.detail?.includes(TRANSMITTED_CODE))) throw err;
         }
       }
       const email = call.auth.email?.trim();
       if (!email) throw new ApiError('carrier_exception', 'canadapost can only refund this shipment, and a refund request needs the e-mail address of the account (auth.email)', 'auth.email');
-      const { path, root, body } = buildRefundRequest(id, account, email);
-      const mediaType = account.contract ? MEDIA_TYPES.shipment : MEDIA_TYPES.ncshipment;
-      const res = await send(call, account.contract ? ENDPOINTS.refund : ENDPOINTS.refundNonContract, { path, mediaType, xml: buildXml(root, body) });
-      refunded.push({ shipmentId: id, ticketId: parseRefundResponse(res.body).ticketId });
+      const { path, body } = buildRefundRequest(id, account, email);
+      const endpoint = account.contract ? ENDPOINTS.refund : ENDPOINTS.refundNonContract;
+      refunded.push({ shipmentId: id, ticketId: parseRefundResponse(await send(call, { endpoint, path, body })).ticketId });
     }
     const parts = [...(voided.length > 0 ? [parseCancelResponse(204, voided).message] : []), ...(refunded.length > 0 ? [refundMessage(refunded)] : [])];
     return parts.join('; ');
@@ -127,11 +98,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     declaration,
     async rate(call, req) {
       const account = accountOf(call.auth);
-      const parcels = eachParcel(req.packages);
-      const perParcel = await mapLimited(parcels, RATE_CONCURRENCY, async (pkg) => {
-        const res = await send(call, ENDPOINTS.rate, { mediaType: MEDIA_TYPES.rate, xml: buildXml('mailing-scenario', buildRateRequest(req, pkg, account)) });
-        return parseRateResponse(res.body);
-      });
+      const perParcel = await mapLimited(eachParcel(req.packages), RATE_CONCURRENCY, async (pkg) =>
+        parseRateResponse(await send(call, { endpoint: ENDPOINTS.rate, body: buildRateRequest(req, pkg, account) })),
+      );
       return sumRates(perParcel);
     },
     async ship(call, req) {
@@ -142,7 +111,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
         const labels = await Promise.all(
           booked.map(async (s) => {
             const link = s.links.label;
-            if (!link) throw new ApiError('carrier_http_exception', 'canadapost returned no label link', `shipment ${s.shipmentId}`);
+            if (!link) throw unexpectedBody(`shipment response (no label link for ${s.shipmentId})`);
             return { bytes: await artifact(call, link.href, link.mediaType), format: link.mediaType?.includes('zpl') ? ('ZPL' as const) : ('PDF' as const) };
           }),
         );
@@ -157,8 +126,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       }
     },
     async track(call, pin) {
-      const res = await send(call, ENDPOINTS.track, { ...buildTrackRequest(pin), accept: MEDIA_TYPES.track });
-      return parseTrackResponse(res.body, pin);
+      return parseTrackResponse(await send(call, { endpoint: ENDPOINTS.track, ...buildTrackRequest(pin) }), pin);
     },
     async cancel(call, shipment) {
       const ids = (shipment.carrier_shipment_id ?? '').split(/\s+/).filter((id) => id !== '');
@@ -168,7 +136,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     async validateCredentials(call) {
       const { path, query } = buildValidateCredentialsRequest(call.country);
       try {
-        parseValidateCredentialsResponse((await send(call, ENDPOINTS.services, { path, query, accept: MEDIA_TYPES.rate })).body);
+        parseValidateCredentialsResponse(await send(call, { endpoint: ENDPOINTS.services, path, query }));
         return { valid: true, message: 'canadapost accepted the credentials' };
       } catch (err) {
         if (err instanceof ApiError && err.code === 'carrier_authentication') return { valid: false, message: err.message };
