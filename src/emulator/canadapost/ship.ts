@@ -223,7 +223,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
   app.get('/rs/artifact/:key/:id/:page', ctx.tag('artifact'), async (request, reply) => {
     const { key, id, page } = request.params as { key: string; id: string; page: string };
     const artifact = page === '0' ? ctx.state.artifacts.get(`${key}/${id}`) : undefined;
-    if (!artifact) throw new CpcFailure(404, '9111', 'The artifact requested does not exist.');
+    if (!artifact) throw new CpcFailure(404, '8002', 'The artifact requested does not exist.');
     reply.type(artifact.mediaType);
     return artifact.bytes;
   });
