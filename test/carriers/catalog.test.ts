@@ -167,7 +167,7 @@ describe('carrier declarations', () => {
     const with_ = (op: Operation): CarrierSlug[] => CARRIER_SLUGS.filter((s) => supports(s, op));
     expect(with_('cancel')).not.toContain('carrier_c');
     expect(with_('manifest')).toEqual(['carrier_d', 'carrier_d_reseller']);
-    expect(with_('validate_credentials')).toEqual(['carrier_c', 'carrier_d', 'carrier_d_reseller', 'canadapost']);
+    expect(with_('validate_credentials')).toEqual(['canadapost', 'carrier_c', 'carrier_d', 'carrier_d_reseller']);
     expect(with_('pickup_availability')).toEqual(['carrier_a', 'carrier_b', 'carrier_c']);
     // carrier_d finds a package by its tracking number only (README "Retrying safely").
     expect(with_('lookup_reference')).toEqual(['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d_reseller']);
