@@ -12,7 +12,7 @@ import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, objects, text } from '../shared/json.js';
 import { utcDate } from '../shared/time.js';
-import { throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { waybillReferenceOf } from './ship.js';
 import type { CarrierATrackReferenceRequest } from './wire-track.js';
 
@@ -42,7 +42,7 @@ export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, 
 }
 
 export function parseLookupResponse(body: unknown): FoundBooking | null {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const results = dig(body, 'output', 'completeTrackResults');
   if (!Array.isArray(results)) throw unexpectedBody('Track by References answer without output.completeTrackResults');
   const numbers: string[] = [];

@@ -20,7 +20,8 @@ import { decodeBase64, type LabelWork } from '../../documents/index.js';
 import { dig, obj, objectList, objects, text } from '../shared/json.js';
 import { utcDate } from '../shared/time.js';
 import { labelChoice } from './codes.js';
-import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { responseFailed } from './mapping.js';
 import { carriesWaybillReference } from './ship.js';
 import type { CarrierBLabelRecoveryRequest } from './wire.js';
 
@@ -101,7 +102,7 @@ export async function parseLabelRecoveryResponse(
   numbers: readonly string[],
   labels: Pick<LabelWork, 'splitPdf' | 'pdfToPng'>,
 ): Promise<BookedPackage[]> {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const response = obj(dig(body, 'LabelRecoveryResponse'));
   if (!response) throw unexpectedBody('label recovery answer (no LabelRecoveryResponse)');
   const failed = responseFailed(response);

@@ -1,5 +1,5 @@
 /**
- * carrier_c's only file with I/O: the DHL Express MyDHL API with HTTP Basic auth (carriers/README.md:
+ * carrier_c's only file with I/O: the DHL Express MyDHL API with HTTP Basic auth (README.md:
  * /rates, /shipments, /shipments/{id}/tracking and /tracking, /pickups, /address-validate,
  * /servicepoints). Everything it sends and reads is built and parsed by the pure modules beside it.
  */

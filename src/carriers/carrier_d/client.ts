@@ -1,5 +1,5 @@
 /**
- * carrier_d's only file with I/O: the USPS REST APIs v3 (carriers/README.md), one base path per API.
+ * carrier_d's only file with I/O: the USPS REST APIs v3 (README.md), one base path per API.
  * Two tokens, both kept in the shared token store so that every instance uses the same ones:
  * the OAuth access token (a new one revokes the previous, so refresh must be serialised: the store
  * does that) and the payment authorization token labels, refunds and SCAN forms carry (valid eight

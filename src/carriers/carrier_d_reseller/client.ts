@@ -1,6 +1,6 @@
 /**
  * carrier_d_reseller's only file with I/O: the Endicia Label Server's HTTP-POST interface
- * (PROTOCOL.md §1-§2): `POST <base>/LabelService/EwsLabelService.asmx/<Operation>` with one
+ * (README.md §1-§2): `POST <base>/LabelService/EwsLabelService.asmx/<Operation>` with one
  * form field holding the request XML, an XML answer with HTTP 200 even on errors. Everything sent
  * and read is built and parsed by the pure modules beside it.
  */

@@ -1,5 +1,5 @@
 /**
- * carrier_d_reseller's calls: the Endicia Label Server's HTTP-POST interface (PROTOCOL.md §1-§2),
+ * carrier_d_reseller's calls: the Endicia Label Server's HTTP-POST interface (README.md §1-§2),
  * `POST /LabelService/EwsLabelService.asmx/<Operation>` with one form field holding the request XML.
  */
 import type { XmlFormEndpoint } from '../shared/http-client.js';

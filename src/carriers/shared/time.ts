@@ -1,7 +1,7 @@
 /**
  * Timestamp normalisation shared by every carrier. Carriers send timestamps with and without
  * offsets, with "Z", with fractional seconds of any precision, with a space instead of "T",
- * or as a bare date (carriers/README.md, "Known real-world traps").
+ * or as a bare date (each carrier folder's README.md says which its answers use).
  *
  * Our rule (spec: checkpoint time is "date-time with UTC offset"):
  *  - output is always `YYYY-MM-DDTHH:MM:SS±HH:MM`, seconds precision (fractions are dropped:
