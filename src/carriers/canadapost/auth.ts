@@ -8,7 +8,7 @@
 import { ApiError } from '../../domain/errors.js';
 import { parseXml, xmlElement, xmlList, xmlRoot } from '../shared/xml.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfMessages, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 
 export function credentialsOf(auth: Readonly<Record<string, string>>): { username: string; password: string } {
   if (auth.username && auth.password) return { username: auth.username, password: auth.password };
@@ -22,7 +22,7 @@ export function buildValidateCredentialsRequest(country: string): { path: string
 /** `services`: the list of services to the country. */
 export function parseValidateCredentialsResponse(xml: string): { services: number } {
   const doc = parseXml(xml);
-  throwIfMessages(doc);
+  throwIfError(doc);
   const root = xmlRoot(doc, 'services');
   if (!root) throw unexpectedBody('service discovery response (no services)');
   return { services: xmlList(root.service).map(xmlElement).length };

@@ -10,7 +10,7 @@ import type { CancelResult } from '../../domain/types.js';
 import { fillPath } from '../shared/endpoint.js';
 import { parseXml, xmlRoot, xmlText } from '../shared/xml.js';
 import { ENDPOINTS, NAMESPACES } from './endpoints.js';
-import { throwIfMessages, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { CpcRefundRequest } from './wire.js';
 
 type Account = { customer: string; mobo: string; contract?: string };
@@ -45,7 +45,7 @@ export function buildRefundRequest(shipmentId: string, account: Account, email: 
 /** `shipment-refund-request-info` (or its non-contract twin) → the service ticket. */
 export function parseRefundResponse(xml: string): { ticketId: string; date?: string } {
   const doc = parseXml(xml);
-  throwIfMessages(doc);
+  throwIfError(doc);
   const root = xmlRoot(doc, 'shipment-refund-request-info') ?? xmlRoot(doc, 'non-contract-shipment-refund-request-info');
   const ticketId = xmlText(root?.['service-ticket-id']);
   if (!ticketId) throw unexpectedBody('refund response (no service-ticket-id)');

@@ -15,7 +15,8 @@ import { buildValidateCredentialsRequest, credentialsOf, parseValidateCredential
 import { buildCancelRequest, buildRefundRequest, parseCancelResponse, parseRefundResponse, refundMessage } from './cancel.js';
 import { declaration } from './declaration.js';
 import { ENDPOINTS, type CpcEndpoint } from './endpoints.js';
-import { parseErrorResponse, TRANSMITTED_CODE, unexpectedBody } from './errors.js';
+import { TRANSMITTED_CODE } from './codes.js';
+import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { accountOf, eachParcel } from './mapping.js';
 import { buildRateRequest, parseRateResponse, sumRates } from './rate.js';
 import { bookedShipment, buildShipRequest, parseShipResponse, type ParsedShipment } from './ship.js';
@@ -81,7 +82,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
           continue;
         } catch (err) {
           // 8064: transmitted already; the refund request below cancels it instead.
-          if (!(err instanceof ApiError && err.detail?.includes(TRANSMITTED_CODE))) throw err;
+          if (!(err instanceof ApiError && (err.detail ?? '').split(/[ ,;]+/).includes(TRANSMITTED_CODE))) throw err;
         }
       }
       const email = call.auth.email?.trim();

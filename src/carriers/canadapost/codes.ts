@@ -53,6 +53,9 @@ export const OPTION_CODES: Readonly<Record<string, string>> = {
   leave_at_door: 'LAD',
 };
 
+/** 8064: the shipment was transmitted, so it cannot be voided; a refund request cancels it. */
+export const TRANSMITTED_CODE = '8064';
+
 /** What Canada Post does with an undeliverable item abroad: returned at the sender's expense. */
 export const NON_DELIVERY_OPTION = 'RASE';
 

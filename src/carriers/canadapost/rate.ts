@@ -10,7 +10,7 @@ import { toDecimalString } from '../shared/json.js';
 import { parseXml, xmlElement, xmlList, xmlNumber, xmlRoot, xmlText } from '../shared/xml.js';
 import { serviceCode, serviceSlug } from './codes.js';
 import { NAMESPACES } from './endpoints.js';
-import { throwIfMessages, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { options, parcel, postalCode, scenarioDestination } from './mapping.js';
 import { declaration } from './declaration.js';
 import type { CpcMailingScenario } from './wire.js';
@@ -39,7 +39,7 @@ export function buildRateRequest(req: ShipmentRequest, pkg: Package, account: { 
 /** `price-quotes` → one rate per quote, in CAD. */
 export function parseRateResponse(xml: string): Rate[] {
   const doc = parseXml(xml);
-  throwIfMessages(doc);
+  throwIfError(doc);
   const root = xmlRoot(doc, 'price-quotes');
   if (!root) throw unexpectedBody('rating response (no price-quotes)');
   return xmlList(root['price-quote']).flatMap((q) => {

@@ -16,7 +16,7 @@ import { toDecimalString } from '../shared/json.js';
 import { parseXml, xmlAttr, xmlElement, xmlList, xmlNumber, xmlRoot, xmlText, type XmlObject } from '../shared/xml.js';
 import { labelSpec, serviceCode, serviceSlug, type LabelSpec } from './codes.js';
 import { NAMESPACES } from './endpoints.js';
-import { throwIfMessages, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { kg, options, parcel, postalCode } from './mapping.js';
 import { requireCanadianSender } from './rate.js';
 import type { CpcAddressDetails, CpcCustoms, CpcDeliverySpec, CpcNonContractShipment, CpcShipment } from './wire.js';
@@ -156,7 +156,7 @@ function costsOf(price: XmlObject | undefined): Costs | undefined {
 /** `shipment-info` or `non-contract-shipment-info` → the shipment's id, PIN, links and price. */
 export function parseShipResponse(xml: string): ParsedShipment {
   const doc = parseXml(xml);
-  throwIfMessages(doc);
+  throwIfError(doc);
   const root = xmlRoot(doc, 'shipment-info') ?? xmlRoot(doc, 'non-contract-shipment-info');
   const shipmentId = xmlText(root?.['shipment-id']);
   const pin = xmlText(root?.['tracking-pin']);

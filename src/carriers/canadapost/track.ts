@@ -12,7 +12,7 @@ import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { parseXml, xmlElement, xmlList, xmlRoot, xmlText, type XmlObject } from '../shared/xml.js';
 import { trackingStage } from './codes.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfMessages, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 
 export function buildTrackRequest(pin: string): { path: string } {
   return { path: fillPath(ENDPOINTS.track.path, { pin: pin.replace(/\s+/g, '') }, 'tracking_number') };
@@ -69,7 +69,7 @@ function detailOf(doc: XmlObject | undefined): XmlObject | undefined {
 
 export function parseTrackResponse(xml: string, pin: string): TrackingResult {
   const doc = parseXml(xml);
-  throwIfMessages(doc);
+  throwIfError(doc);
   const detail = detailOf(doc);
   if (!detail) throw unexpectedBody('tracking response (no tracking-detail)');
   const occurrences = xmlList(xmlElement(detail['significant-events'])?.occurrence);
