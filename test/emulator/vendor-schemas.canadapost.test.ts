@@ -75,6 +75,18 @@ describe.skipIf(fixturesMissing)('canadapost answers as its XML schemas describe
     expect(invalid('shipment.xsd', refund.text)).toEqual([]);
   });
 
+  it('voids a shipment put in a group (204) and refuses to void a transmitted one with 8064, in a messages body', async () => {
+    const book = async (xml: string) => /<shipment-id>(\d+)<\/shipment-id>/.exec((await call('POST', '/rs/2004381/2004381/shipment', 'application/vnd.cpc.shipment-v8+xml', xml)).text)?.[1];
+    const grouped = await book(recorded('shipment_ShipmentRequestXML.json').replace('<transmit-shipment/>', '<group-id>day-1</group-id>'));
+    expect((await call('DELETE', `/rs/2004381/2004381/shipment/${grouped}`, 'application/vnd.cpc.shipment-v8+xml')).status).toBe(204);
+    expect((await call('DELETE', `/rs/2004381/2004381/shipment/${grouped}`, 'application/vnd.cpc.shipment-v8+xml')).status).toBe(404);
+    const transmitted = await book(recorded('shipment_ShipmentRequestXML.json'));
+    const refused = await call('DELETE', `/rs/2004381/2004381/shipment/${transmitted}`, 'application/vnd.cpc.shipment-v8+xml');
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('<code>8064</code>');
+    expect(invalid('messages.xsd', refused.text)).toEqual([]);
+  });
+
   it('refuses in a messages body the messages schema takes', async () => {
     const bad = await call('POST', '/rs/ship/price', 'application/vnd.cpc.ship.rate-v4+xml', recorded('rate_RateRequestXML.json').replace('H8Z2V4', 'H8Z 2V'));
     expect(bad.status).toBe(400);
