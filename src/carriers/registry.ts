@@ -15,3 +15,4 @@ export * as carrier_b from './carrier_b/index.js';
 export * as carrier_c from './carrier_c/index.js';
 export * as carrier_d from './carrier_d/index.js';
 export * as carrier_d_reseller from './carrier_d_reseller/index.js';
+export * as canadapost from './canadapost/index.js';

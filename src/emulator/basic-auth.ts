@@ -1,4 +1,7 @@
-/** HTTP Basic as the emulated carriers that use it read it: `Basic base64(user:password)`, both parts non-empty. */
+/**
+ * HTTP Basic as the carriers that use it read it: `Authorization: Basic base64(user:password)`,
+ * both parts non-empty. Anything else is no pair, which each carrier refuses in its own words.
+ */
 export function basicPair(header: string | undefined): { user: string; password: string } | undefined {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
   if (!m?.[1]) return undefined;

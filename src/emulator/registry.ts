@@ -18,6 +18,8 @@ import { createCarrierD } from './carrier_d/index.js';
 import { CREDENTIALS as CARRIER_D_CREDENTIALS } from './carrier_d/credentials.js';
 import { createCarrierDReseller } from './carrier_d_reseller/index.js';
 import { CREDENTIALS as CARRIER_D_RESELLER_CREDENTIALS } from './carrier_d_reseller/credentials.js';
+import { createCarrierCanadapost } from './canadapost/index.js';
+import { CREDENTIALS as CANADAPOST_CREDENTIALS } from './canadapost/credentials.js';
 
 export const EMULATED_CARRIERS = {
   australiapost: { create: createCarrierAustraliaPost, credentials: AUSTRALIAPOST_CREDENTIALS },
@@ -26,6 +28,7 @@ export const EMULATED_CARRIERS = {
   carrier_c: { create: createCarrierC, credentials: CARRIER_C_CREDENTIALS },
   carrier_d: { create: createCarrierD, credentials: CARRIER_D_CREDENTIALS },
   carrier_d_reseller: { create: createCarrierDReseller, credentials: CARRIER_D_RESELLER_CREDENTIALS },
+  canadapost: { create: createCarrierCanadapost, credentials: CANADAPOST_CREDENTIALS },
 } as const satisfies Record<CarrierSlug, { create: (emulator: EmulatorContext) => EmulatedCarrierModule<unknown>; credentials: CredentialMembers }>;
 
 type Factories = typeof EMULATED_CARRIERS;

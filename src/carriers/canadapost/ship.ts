@@ -1,0 +1,212 @@
+/**
+ * Booking: a contract shipment `POST /rs/{customer}/{mobo}/shipment` (shipment-v8; fixtures
+ * shipment_ShipmentRequestXML, shipment_ShipmentResponseXML), or, for an account without a
+ * contract_id, a non-contract shipment `POST /rs/{customer}/ncshipment` (ncshipment-v4). One
+ * shipment is one parcel: a booking of several packages is one shipment per parcel, the first
+ * PIN the master. The answer's links name the label and, abroad, the commercial invoice, which
+ * the client fetches (artifacts are not in the answer itself).
+ *
+ * Contract shipments are sent with `transmit-shipment`: Canada Post transmits them itself, so they
+ * are handed over and billed without a manifest call; cancel.ts then voids or asks a refund.
+ */
+import { ApiError } from '../../domain/errors.js';
+import type { Address, BookedPackage, BookedShipment, Costs, CustomsItem, Package, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
+import { isInternational } from '../shared/address.js';
+import { toDecimalString } from '../shared/json.js';
+import { parseXml, xmlAttr, xmlElement, xmlList, xmlNumber, xmlRoot, xmlText, type XmlObject } from '../shared/xml.js';
+import { labelSpec, serviceCode, serviceSlug, type LabelSpec } from './codes.js';
+import { NAMESPACES } from './endpoints.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { kg, options, parcel, postalCode } from './mapping.js';
+import { requireCanadianSender } from './rate.js';
+import type { CpcAddressDetails, CpcCustoms, CpcDeliverySpec, CpcNonContractShipment, CpcShipment } from './wire.js';
+
+/** Canada Post's limits: 44 characters an address line, 35 a reference. */
+const LINE = 44;
+const REFERENCE = 35;
+
+const clip = (v: string | undefined, n: number): string | undefined => (v === undefined || v === '' ? undefined : v.slice(0, n));
+
+function addressDetails(a: Address, withCountry: boolean): CpcAddressDetails {
+  const country = a.country.toUpperCase();
+  return {
+    'address-line-1': clip(a.street1, LINE) ?? '',
+    ...(a.street2 ? { 'address-line-2': clip(a.street2, LINE) } : {}),
+    city: a.city ?? '',
+    ...(a.state ? { 'prov-state': a.state } : {}),
+    ...(withCountry ? { 'country-code': country } : {}),
+    ...(a.postal_code ? { 'postal-zip-code': postalCode(a.postal_code, country) } : {}),
+  };
+}
+
+/** `customs`: sale of goods, each item with its units, value per unit and weight per unit in kg. */
+function customs(req: ShipmentRequest): CpcCustoms {
+  const items = req.customs_items ?? [];
+  if (items.length === 0) throw new ApiError('schema_validation_error', 'canadapost needs customs_items for a shipment outside Canada', 'shipment.customs_items');
+  return {
+    currency: req.currency ?? 'CAD',
+    'reason-for-export': 'SOG',
+    'sku-list': {
+      item: items.map((item: CustomsItem) => {
+        const units = Math.max(1, Math.round(item.quantity ?? 1));
+        return {
+          'customs-number-of-units': String(units),
+          'customs-description': clip(item.description, LINE) ?? 'Merchandise',
+          ...(item.harmonized_code ?? item.commodity_code ? { 'hs-tariff-code': item.harmonized_code ?? item.commodity_code } : {}),
+          'unit-weight': kg((item.weight ?? 0.001) / units, item.weight_unit ?? req.weight_units),
+          'customs-value-per-unit': ((item.value ?? 0) / units).toFixed(2),
+          ...(item.manufacture_country_code ? { 'country-of-origin': item.manufacture_country_code } : {}),
+        };
+      }),
+    },
+  };
+}
+
+function deliverySpec(req: ShipmentRequest, pkg: Package, label: LabelSpec | undefined, account: { customer: string; contract?: string }): CpcDeliverySpec {
+  const opts = options(req, pkg.value);
+  const refs = (req.references ?? []).map((r) => clip(r.value, REFERENCE)).filter((r): r is string => r !== undefined);
+  const contract = account.contract;
+  return {
+    'service-code': serviceCode(req.service ?? ''),
+    sender: {
+      ...(req.sender.name ? { name: req.sender.name } : {}),
+      // A non-contract sender must name a company; the sender's name stands in.
+      ...(req.sender.company || !contract ? { company: req.sender.company ?? req.sender.name ?? '' } : {}),
+      'contact-phone': req.sender.phone ?? '',
+      'address-details': addressDetails(req.sender, contract !== undefined),
+    },
+    destination: {
+      ...(req.recipient.name ? { name: req.recipient.name } : {}),
+      ...(req.recipient.company ? { company: req.recipient.company } : {}),
+      ...(req.recipient.phone ? { 'client-voice-number': req.recipient.phone } : {}),
+      'address-details': addressDetails(req.recipient, true),
+    },
+    ...(opts.length > 0 ? { options: { option: opts } } : {}),
+    'parcel-characteristics': parcel(pkg, req),
+    ...(label ? { 'print-preferences': { 'output-format': label.outputFormat, encoding: label.encoding } } : {}),
+    preferences: { 'show-packing-instructions': 'false', 'show-postage-rate': 'false', 'show-insured-value': 'true' },
+    ...(refs.length > 0 ? { references: { 'customer-ref-1': refs[0], ...(refs[1] ? { 'customer-ref-2': refs[1] } : {}) } } : {}),
+    ...(isInternational(req) ? { customs: customs(req) } : {}),
+    ...(contract ? { 'settlement-info': { 'paid-by-customer': account.customer, 'contract-id': contract, 'intended-method-of-payment': 'Account' } } : {}),
+  };
+}
+
+export type ShipRequestBody = { root: 'shipment'; body: CpcShipment } | { root: 'non-contract-shipment'; body: CpcNonContractShipment };
+
+/** One parcel's shipment: a contract one with the account's contract_id, else a non-contract one. */
+export function buildShipRequest(req: ShipmentRequest, pkg: Package, account: { customer: string; contract?: string }): ShipRequestBody {
+  requireCanadianSender(req);
+  if (!req.service) throw new ApiError('schema_validation_error', 'canadapost needs a service to book', 'shipment.service');
+  const label = labelSpec(req.label_type, req.label_size);
+  const shippingPoint = postalCode(req.sender.postal_code, 'CA');
+  if (!account.contract) {
+    // Non-contract labels are PDF on 4x6 stock only: the service has no print preferences.
+    if (label.encoding !== 'PDF' || label.outputFormat !== '4x6') {
+      throw new ApiError('schema_validation_error', 'canadapost prints non-contract labels as 4x6 PDF only; other formats need a contract_id on the account', 'shipment.label_type');
+    }
+    return { root: 'non-contract-shipment', body: { '@_xmlns': NAMESPACES.ncshipment, 'requested-shipping-point': shippingPoint, 'delivery-spec': deliverySpec(req, pkg, undefined, account) } };
+  }
+  const requestId = clip(req.waybill_reference, REFERENCE);
+  return {
+    root: 'shipment',
+    body: {
+      '@_xmlns': NAMESPACES.shipment,
+      ...(requestId ? { 'customer-request-id': requestId } : {}),
+      'transmit-shipment': '',
+      'requested-shipping-point': shippingPoint,
+      ...(req.ship_date ? { 'expected-mailing-date': req.ship_date } : {}),
+      'provide-pricing-info': 'true',
+      'delivery-spec': deliverySpec(req, pkg, label, account),
+    },
+  };
+}
+
+export interface ParsedShipment {
+  shipmentId: string;
+  pin: string;
+  status?: string;
+  serviceCode?: string;
+  /** Link paths by rel (label, commercialInvoice, self, refund), with the label's media type. */
+  links: Record<string, { href: string; mediaType?: string }>;
+  costs?: Costs;
+  estimatedDate?: string;
+}
+
+const money = (n: number): string => toDecimalString(n);
+const sum = (nodes: unknown[], member: string): number => nodes.reduce<number>((s, n) => s + (xmlNumber(xmlElement(n)?.[member]) ?? 0), 0);
+
+/** `shipment-price` → costs: the base, surcharges (positive adjustments and options), discounts, taxes, and the due amount charged. */
+function costsOf(price: XmlObject | undefined): Costs | undefined {
+  const due = xmlNumber(price?.['due-amount']);
+  if (!price || due === undefined) return undefined;
+  const adjustments = xmlList(xmlElement(price.adjustments)?.adjustment);
+  const positive = adjustments.filter((a) => (xmlNumber(xmlElement(a)?.['adjustment-amount']) ?? 0) > 0);
+  const negative = adjustments.filter((a) => (xmlNumber(xmlElement(a)?.['adjustment-amount']) ?? 0) < 0);
+  const pricedOptions = xmlList(xmlElement(price['priced-options'])?.['priced-option']);
+  return {
+    base_charge: money(xmlNumber(price['base-amount']) ?? 0),
+    surcharges: money(sum(positive, 'adjustment-amount') + sum(pricedOptions, 'option-price')),
+    discounts: money(-sum(negative, 'adjustment-amount')),
+    taxes: money((xmlNumber(price['gst-amount']) ?? 0) + (xmlNumber(price['pst-amount']) ?? 0) + (xmlNumber(price['hst-amount']) ?? 0)),
+    net_charge: money(due),
+    currency: 'CAD',
+  };
+}
+
+/** `shipment-info` or `non-contract-shipment-info` → the shipment's id, PIN, links and price. */
+export function parseShipResponse(xml: string): ParsedShipment {
+  const doc = parseXml(xml);
+  throwIfError(doc);
+  const root = xmlRoot(doc, 'shipment-info') ?? xmlRoot(doc, 'non-contract-shipment-info');
+  const shipmentId = xmlText(root?.['shipment-id']);
+  const pin = xmlText(root?.['tracking-pin']);
+  if (!root || !shipmentId || !pin) throw unexpectedBody('shipment response (no shipment-id or tracking-pin)');
+  const links: ParsedShipment['links'] = {};
+  for (const link of xmlList(xmlElement(root.links)?.link)) {
+    const rel = xmlAttr(link, 'rel');
+    const href = xmlAttr(link, 'href');
+    // The first of a kind: a label's later pages are further links of the same rel.
+    if (rel && href && !links[rel]) links[rel] = { href, ...(xmlAttr(link, 'media-type') ? { mediaType: xmlAttr(link, 'media-type') } : {}) };
+  }
+  if (!links.label) throw unexpectedBody('shipment response (no label link)');
+  const price = xmlElement(root['shipment-price']);
+  const costs = costsOf(price);
+  const estimated = xmlText(xmlElement(price?.['service-standard'])?.['expected-delivery-date']);
+  const status = xmlText(root['shipment-status']);
+  const code = xmlText(price?.['service-code']);
+  return { shipmentId, pin, ...(status ? { status } : {}), ...(code ? { serviceCode: code } : {}), links, ...(costs ? { costs } : {}), ...(estimated ? { estimatedDate: estimated } : {}) };
+}
+
+/** The costs of several shipments as one booking's. */
+function sumCosts(list: readonly (Costs | undefined)[]): Costs | undefined {
+  if (list.some((c) => c === undefined)) return undefined;
+  const total = (k: keyof Omit<Costs, 'currency'>) => money(list.reduce((s, c) => s + Number(c?.[k] ?? 0), 0));
+  return { base_charge: total('base_charge'), surcharges: total('surcharges'), discounts: total('discounts'), taxes: total('taxes'), net_charge: total('net_charge'), currency: 'CAD' };
+}
+
+/**
+ * The booking from its shipments, their labels and invoices: the first PIN is the master, every
+ * shipment id is kept (space-separated) so that cancel reaches each one.
+ */
+export function bookedShipment(
+  shipments: readonly ParsedShipment[],
+  labels: readonly { bytes: Uint8Array; format: 'PDF' | 'ZPL' }[],
+  invoices: readonly Uint8Array[],
+  service: string | undefined,
+): BookedShipment {
+  const [first] = shipments;
+  if (!first) throw unexpectedBody('booking (no shipment)');
+  const packages: BookedPackage[] = shipments.map((s, i) => ({ tracking_number: s.pin, label: labels[i]?.bytes ?? new Uint8Array(), label_format: labels[i]?.format ?? 'PDF' }));
+  const costs = sumCosts(shipments.map((s) => s.costs));
+  const documents: ShippingDocument[] = invoices.map((bytes) => ({ type: 'commercial_invoice', format: 'PDF', content: Buffer.from(bytes).toString('base64') }));
+  return {
+    tracking_number: first.pin,
+    carrier_shipment_id: shipments.map((s) => s.shipmentId).join(' '),
+    service_type: first.serviceCode ? serviceSlug(first.serviceCode) : (service ?? ''),
+    packages,
+    ...(costs ? { costs } : {}),
+    ...(documents.length > 0 ? { shipping_documents: documents } : {}),
+    ...(first.estimatedDate ? { estimated_date: first.estimatedDate } : {}),
+  };
+}
+

@@ -1,0 +1,112 @@
+/**
+ * Canada Post wire bodies, as far as Waybill sends them (the XML schemas of its rating, shipment,
+ * non-contract shipment and tracking services). Members are named as the elements are, and built
+ * into XML in the order written here, which is the schemas' order. Answers are parsed from
+ * `unknown`, so only requests are typed.
+ */
+
+export interface CpcOption {
+  'option-code': string;
+  'option-amount'?: string;
+}
+
+export interface CpcParcel {
+  weight: string;
+  dimensions?: { length: string; width: string; height: string };
+  'mailing-tube'?: 'true';
+  unpackaged?: 'true';
+}
+
+export type CpcScenarioDestination =
+  | { domestic: { 'postal-code': string } }
+  | { 'united-states': { 'zip-code': string } }
+  | { international: { 'country-code': string } };
+
+/** rate-v4 `mailing-scenario`. */
+export interface CpcMailingScenario {
+  '@_xmlns': string;
+  'customer-number': string;
+  'contract-id'?: string;
+  'expected-mailing-date'?: string;
+  options?: { option: CpcOption[] };
+  'parcel-characteristics': CpcParcel;
+  services?: { 'service-code': string[] };
+  'origin-postal-code': string;
+  destination: CpcScenarioDestination;
+}
+
+export interface CpcAddressDetails {
+  'address-line-1': string;
+  'address-line-2'?: string;
+  city: string;
+  'prov-state'?: string;
+  'country-code'?: string;
+  'postal-zip-code'?: string;
+}
+
+export interface CpcSender {
+  name?: string;
+  company?: string;
+  'contact-phone': string;
+  'address-details': CpcAddressDetails;
+}
+
+export interface CpcDestination {
+  name?: string;
+  company?: string;
+  'client-voice-number'?: string;
+  'address-details': CpcAddressDetails;
+}
+
+export interface CpcSkuItem {
+  'customs-number-of-units': string;
+  'customs-description': string;
+  'hs-tariff-code'?: string;
+  'unit-weight': string;
+  'customs-value-per-unit': string;
+  'country-of-origin'?: string;
+}
+
+export interface CpcCustoms {
+  currency: string;
+  'reason-for-export': string;
+  'sku-list': { item: CpcSkuItem[] };
+}
+
+export interface CpcDeliverySpec {
+  'service-code': string;
+  sender: CpcSender;
+  destination: CpcDestination;
+  options?: { option: CpcOption[] };
+  'parcel-characteristics': CpcParcel;
+  notification?: { email: string; 'on-shipment': 'true'; 'on-exception': 'true'; 'on-delivery': 'true' };
+  'print-preferences'?: { 'output-format': string; encoding: string };
+  preferences: { 'show-packing-instructions': 'false'; 'show-postage-rate': 'false'; 'show-insured-value': 'true' };
+  references?: { 'customer-ref-1'?: string; 'customer-ref-2'?: string };
+  customs?: CpcCustoms;
+  'settlement-info'?: { 'paid-by-customer': string; 'contract-id': string; 'intended-method-of-payment': 'Account' };
+}
+
+/** shipment-v8 `shipment` (contract). */
+export interface CpcShipment {
+  '@_xmlns': string;
+  'customer-request-id'?: string;
+  'transmit-shipment': '';
+  'requested-shipping-point': string;
+  'expected-mailing-date'?: string;
+  'provide-pricing-info': 'true';
+  'delivery-spec': CpcDeliverySpec;
+}
+
+/** ncshipment-v4 `non-contract-shipment`. */
+export interface CpcNonContractShipment {
+  '@_xmlns': string;
+  'requested-shipping-point': string;
+  'delivery-spec': CpcDeliverySpec;
+}
+
+/** The two refund requests: the email the carrier answers the request at. */
+export interface CpcRefundRequest {
+  '@_xmlns': string;
+  email: string;
+}
