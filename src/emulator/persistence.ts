@@ -75,9 +75,10 @@ export function persistState(dir: string, parts: { states: Record<string, object
     timer = undefined;
     const carriers = Object.fromEntries(Object.entries(parts.states).map(([slug, state]) => [slug, Object.fromEntries(mapsOf(state))]));
     const snapshot = { clock_offset_ms: parts.clock.offsetMs, credentials: parts.credentials.all(), carriers };
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(encode(snapshot, new Map())));
+    // 0600: it holds the credentials the emulator issued.
+    writeFileSync(tmp, JSON.stringify(encode(snapshot, new Map())), { mode: 0o600 });
     renameSync(tmp, file);
   };
   return {
