@@ -200,8 +200,7 @@ export async function* pdfPrintFile(labels: AsyncIterable<Uint8Array>, work: Pic
     yield* await writer.add(label);
   }
   yield* writer.end();
-  const { refused } = writer;
-  const { unreadable } = writer;
+  const { refused, unreadable } = writer;
   if (unreadable.labels > 0) log?.warn({ labels: count, unreadable: unreadable.labels, reason: unreadable.first }, `print file: ${unreadable.labels} of ${count} labels left out, unreadable as PDF (the first: ${unreadable.first})`);
   if (refused.labels > 0) log?.warn({ labels: count, refused: refused.labels, reason: refused.first }, `print file: ${refused.labels} of ${count} labels copied by pdf-lib, which the PDF reader refused (the first: ${refused.first})`);
 }
