@@ -46,8 +46,9 @@ COPY --from=build /app/dist dist
 COPY --from=build /app/node_modules node_modules
 # `waybill` on the PATH, for `docker compose exec waybill waybill keys create …`.
 # The data directory: the SQLite database and the credential key file when no
-# WAYBILL_SECRET_KEY and no PostgreSQL are given. Owned by the user the service runs as.
-RUN mkdir -p /data && chown 1000:1000 /data \
+# WAYBILL_SECRET_KEY and no PostgreSQL are given, and the emulator's state with the credentials it
+# issued. Owned by the user the service runs as, and by nobody else readable.
+RUN mkdir -p /data && chown 1000:1000 /data && chmod 0700 /data \
  && ln -s /app/bin/waybill.mjs /usr/local/bin/waybill
 VOLUME /data
 # A numeric user (the upstream images call it "node"): the service needs no passwd entry.

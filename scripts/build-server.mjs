@@ -5,7 +5,8 @@
  * and took about 20 MB off the idle process (bench/README.md). Left in node_modules: the native
  * SQLite driver and the password hash (argon2, native), swagger-ui (it serves its own files from its folder), piscina (it starts its
  * threads on a file of its own folder), and what loads on first use anyway (the PostgreSQL driver,
- * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js, and
+ * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js, the
+ * emulator's drawing threads dist/draw-worker.js, and
  * the threads a large batch body is read on others: dist/batch-json-worker.js for JSON,
  * dist/csv-worker.js for CSV.
  */
@@ -20,9 +21,7 @@ const outdir = join(root, 'dist');
 rmSync(join(outdir, 'cli.js'), { force: true });
 rmSync(join(outdir, 'cli.js.map'), { force: true });
 rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
-rmSync(join(outdir, 'label-worker.js'), { force: true });
-rmSync(join(outdir, 'label-worker.js.map'), { force: true });
-for (const worker of ['batch-json-worker', 'csv-worker']) {
+for (const worker of ['label-worker', 'draw-worker', 'batch-json-worker', 'csv-worker']) {
   rmSync(join(outdir, `${worker}.js`), { force: true });
   rmSync(join(outdir, `${worker}.js.map`), { force: true });
 }
@@ -51,18 +50,19 @@ await build({
   logLevel: 'warning',
 });
 
-// The label work threads (src/documents/label-pool.ts) run a module of their own beside the
-// CLI, pdf-lib included and minified: a thread loads all of it anyway, and one file costs it less
-// than pdf-lib's some 200 modules read from node_modules. pdf.js and the Skia canvas stay in
-// node_modules (native code, and files found beside their own).
+// The label work threads (src/documents/label-pool.ts) and the emulator's drawing threads
+// (src/documents/drawing/threads.ts) run modules of their own beside the CLI, pdf-lib included
+// and minified: a thread loads all of it anyway, and one file costs it less than pdf-lib's some
+// 200 modules read from node_modules. pdf.js, the Skia canvas and bwip-js stay in node_modules
+// (native code, files found beside their own, and the barcode encoder required on first use).
 await build({
-  entryPoints: { 'label-worker': join(root, 'src/documents/label-worker.ts') },
+  entryPoints: { 'label-worker': join(root, 'src/documents/label-worker.ts'), 'draw-worker': join(root, 'src/documents/drawing/draw-worker.ts') },
   outdir,
   bundle: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['pdfjs-dist', '@napi-rs/canvas'],
+  external: ['pdfjs-dist', '@napi-rs/canvas', 'bwip-js'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: 'linked',
   minify: true,

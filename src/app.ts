@@ -17,6 +17,7 @@ import type { Principal } from './domain/principal.js';
 import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
+import { bodyAbandoned } from './http/body-stream.js';
 import { guarded } from './http/hook-boundary.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
 import { requestExamples } from './contract/examples.js';
@@ -52,6 +53,10 @@ export interface AppDeps extends ServiceDeps {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+function requestDeadline(ms: number) {
+  return { requestTimeout: ms, headersTimeout: Math.min(60_000, ms), connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(ms / 10))) };
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -69,6 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
     forceCloseConnections: 'idle',
+    // The whole request, headers and body, within this; later, 400 and the connection closed
+    // (framework-errors.ts). Given to Node's server as it is made too: only then does it check its
+    // connections, a few times within the deadline (at most every 30 s, as it does by default).
+    requestTimeout: deps.config.bodyRead.timeoutMs,
+    http: requestDeadline(deps.config.bodyRead.timeoutMs),
     schemaController: { compilersFactory: lazySerializers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
@@ -163,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (status >= 500 && !(err instanceof ApiError)) req.log.error({ err }, 'unexpected failure');
     else req.log.info({ code: apiErr.code, status }, apiErr.message);
     if (apiErr.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(apiErr.retryAfter)));
+    // A body that went past its limit or stalled is not read further: nothing else can follow it.
+    if (bodyAbandoned(req.raw)) reply.header('connection', 'close');
     return reply.status(status).send(apiErr.toBody());
   });
   const allowedMethods = collectAllowedMethods(app);

@@ -10,7 +10,9 @@
  * so a body of unknown length is treated like any other.
  *
  * Bounds: at most THREADS bodies are read at once, on threads (others wait their turn holding their
- * first THREAD_BYTES, as much as any other route's whole body, the rest unread); at most WINDOW
+ * first THREAD_BYTES, as much as any other route's whole body, the rest unread), and at most
+ * PER_TENANT of them one tenant's, so that a tenant whose uploads are slow (or stopped: the
+ * caller's idle timeout ends those) never holds every thread while another tenant waits; at most WINDOW
  * pieces are sent ahead of the parsing; a thread's heap has a ceiling, past which the body is
  * refused (413) and the thread ends.
  */
@@ -21,6 +23,8 @@ import { startThread } from './thread-module.js';
 export const THREAD_BYTES = 1024 * 1024;
 /** Bodies read at once: a thread each, beside the event loop's. */
 const THREADS = 2;
+/** Bodies of one tenant read at once: one thread is always left to the others. */
+const PER_TENANT = Math.max(1, THREADS - 1);
 /** Pieces (16 KiB) sent ahead of the parsing: the thread never holds much of a body it will refuse. */
 const WINDOW = 16;
 /**
@@ -42,6 +46,8 @@ export type ToBodyThread = Uint8Array | null;
 export type FromBodyThread<Part, Done> = { ack: true } | { part: Part } | { done: Done } | { refused: Refusal };
 
 export interface BodyReader<Part, Done, T> {
+  /** Whose body it is: the threads are shared between tenants. */
+  tenant: string;
   /** The body read on the event loop, when it is short. */
   inline(pieces: AsyncIterable<Buffer>): Promise<T>;
   /** The thread's module: its file name without extension, beside `callerUrl` (thread-module.ts). */
@@ -95,18 +101,52 @@ async function* again(held: Buffer[], source: AsyncIterator<Buffer> | undefined)
 }
 
 let running = 0;
-const queue: (() => void)[] = [];
-async function turn(): Promise<() => void> {
-  if (running >= THREADS) await new Promise<void>((resolve) => queue.push(resolve));
+/** Threads each tenant holds now. */
+const holding = new Map<string, number>();
+/** Bodies waiting for a thread, in arrival order. */
+const queue: { tenant: string; start: () => void }[] = [];
+
+const mayStart = (tenant: string) => running < THREADS && (holding.get(tenant) ?? 0) < PER_TENANT;
+
+function take(tenant: string): void {
   running++;
+  holding.set(tenant, (holding.get(tenant) ?? 0) + 1);
+}
+
+/** Threads free go to the first waiting bodies whose tenants may have one more. */
+function startWaiting(): void {
+  for (let i = 0; i < queue.length && running < THREADS; ) {
+    const waiting = queue[i]!;
+    if (!mayStart(waiting.tenant)) {
+      i++;
+      continue;
+    }
+    queue.splice(i, 1);
+    take(waiting.tenant);
+    waiting.start();
+  }
+}
+
+/** A thread for `tenant`'s body once one is free and the tenant holds fewer than PER_TENANT; the function that gives it back. */
+async function turn(tenant: string): Promise<() => void> {
+  if (mayStart(tenant)) take(tenant);
+  else await new Promise<void>((start) => queue.push({ tenant, start }));
   return () => {
     running--;
-    queue.shift()?.();
+    const held = holding.get(tenant)! - 1;
+    if (held === 0) holding.delete(tenant);
+    else holding.set(tenant, held);
+    startWaiting();
   };
 }
 
+/** Bodies being read on threads and bodies waiting for one, now. */
+export function bodyThreadUse(): { running: number; waiting: number } {
+  return { running, waiting: queue.length };
+}
+
 async function onThread<Part, Done, T>(pieces: AsyncIterable<Buffer>, reader: BodyReader<Part, Done, T>): Promise<T> {
-  const release = await turn();
+  const release = await turn(reader.tenant);
   let thread: Worker | undefined;
   try {
     thread = startThread(reader.module, reader.callerUrl, { resourceLimits: LIMITS, workerData: reader.workerData });

@@ -41,10 +41,9 @@ export interface Config {
   /** GET /metrics in Prometheus text format (WAYBILL_METRICS, default true). */
   metrics: boolean;
   bodyLimit: number;
-  /**
-   * Requests per second per API key (bursts of twice that), counted per instance; 0 turns the
-   * limit off. Refused keys are throttled per client address while it is on.
-   */
+  /** A body whose read waits `idleMs` for its next bytes, or a request not whole `timeoutMs` after it began, is refused. */
+  bodyRead: { idleMs: number; timeoutMs: number };
+  /** Requests per second per API key (bursts of twice that), per instance; 0: off. Refused keys are throttled per client address while on. */
   rateLimit: number;
   /**
    * Absolute base URL of links handed out (labels, tracking pages, returns portals); unset → the
@@ -201,6 +200,7 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
     logLevel,
     metrics: env.WAYBILL_METRICS === undefined || env.WAYBILL_METRICS === '' ? true : bool(env, 'WAYBILL_METRICS'),
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
+    bodyRead: { idleMs: int(env, 'WAYBILL_BODY_IDLE_TIMEOUT_MS', 30_000, 1, 3_600_000), timeoutMs: int(env, 'WAYBILL_BODY_TIMEOUT_MS', 300_000, 1, 3_600_000) },
     rateLimit: num(env, 'WAYBILL_RATE_LIMIT', 100, 0, 1_000_000),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     links: {

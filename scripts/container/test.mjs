@@ -239,7 +239,7 @@ async function slowBookings(name, ms) {
 // 2. The compose profile with two instances on one PostgreSQL.
 async function twoInstances() {
   console.log(`compose.yaml, profile "two" (PostgreSQL, migrate, two instances), a batch of ${ITEMS}:`);
-  const env = { ...process.env, WAYBILL_IMAGE: IMAGE, WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'), WAYBILL_LOG_LEVEL: 'warn' };
+  const env = { ...process.env, WAYBILL_IMAGE: IMAGE, WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'), POSTGRES_PASSWORD: randomBytes(24).toString('hex'), WAYBILL_LOG_LEVEL: 'warn' };
   const compose = composeServices('two', env);
   check(compose.services.has('waybill-2') && compose.services.has('postgres'), 'the "two" profile lacks waybill-2 or postgres');
   await podman('network', 'create', PREFIX);

@@ -36,6 +36,11 @@ export interface LabelPoolOptions {
 const DEFAULT_MAX_BACKLOG = 1_000;
 /** A thread idle this long stops, its heap freed. */
 const IDLE_MS = 30_000;
+/**
+ * One job's time at most, its thread ended past it: a decoder that never returns on some damaged
+ * bytes would otherwise hold a thread for good. The largest job is some 14 s of a quiet thread.
+ */
+const JOB_TIMEOUT_MS = 120_000;
 /** Seconds a refused request is told to wait: about what a thread needs for a shipment of 200. */
 const RETRY_AFTER_S = 15;
 /**
@@ -66,10 +71,12 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
   async function run(task: LabelTask): Promise<Exclude<LabelTaskResult, { error: unknown }>> {
     let result: LabelTaskResult;
     try {
-      result = (await (await started()).run(task)) as LabelTaskResult;
+      result = (await (await started()).run(task, { signal: AbortSignal.timeout(JOB_TIMEOUT_MS) })) as LabelTaskResult;
     } catch (err) {
       // The thread ran out of its heap (it is replaced): the job was more than a label job may be.
       if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ApiError('payload_too_large', 'The labels need more memory than one label job may use', task.op, { cause: err });
+      // Past its time the job's thread is ended (and replaced).
+      if ((err as { name?: string }).name === 'AbortError') throw new ApiError('payload_too_large', `The labels took longer than one label job may (${JOB_TIMEOUT_MS / 1000} s)`, task.op, { cause: err });
       throw err;
     }
     if ('error' in result) throw new ApiError(result.error.code, result.error.message, result.error.detail);

@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../domain/errors.js';
 import { splitLabelType } from '../domain/catalog.js';
+import { pngProblem } from './png-check.js';
 
 /** pdf-lib loads with the first merge or combined label: a start that never needs it does not pay for it. */
 const loadPdfLib = () => import('pdf-lib');
@@ -71,11 +72,16 @@ export async function splitPdf(file: Uint8Array): Promise<Uint8Array[]> {
     throw invalid('The document is not a readable PDF', 'pdf');
   }
   const pages: Uint8Array[] = [];
-  for (const index of src.getPageIndices()) {
-    const one = await PDFDocument.create({ updateMetadata: false });
-    const [page] = await one.copyPages(src, [index]);
-    one.addPage(page!);
-    pages.push(await one.save());
+  try {
+    for (const index of src.getPageIndices()) {
+      const one = await PDFDocument.create({ updateMetadata: false });
+      const [page] = await one.copyPages(src, [index]);
+      one.addPage(page!);
+      pages.push(await one.save());
+    }
+  } catch {
+    // pdf-lib loads some files it cannot then walk (no page tree).
+    throw invalid('The document is not a readable PDF', 'pdf');
   }
   return pages;
 }
@@ -94,6 +100,14 @@ export interface CopiedPages {
  * are left out.
  */
 export async function copyPdfPages(label: Uint8Array, first: number, parent: number): Promise<CopiedPages> {
+  try {
+    return await copyPages(label, first, parent);
+  } catch (err) {
+    throw invalid(`The label is not a readable PDF (${err instanceof Error ? err.message.slice(0, 200) : 'unreadable'})`, 'label');
+  }
+}
+
+async function copyPages(label: Uint8Array, first: number, parent: number): Promise<CopiedPages> {
   const { ParseSpeeds, PDFDocument, PDFName, PDFRef } = await loadPdfLib();
   const src = await PDFDocument.load(label, { updateMetadata: false, ignoreEncryption: true, parseSpeed: ParseSpeeds.Fastest });
   const scratch = await PDFDocument.create({ updateMetadata: false });
@@ -152,6 +166,8 @@ async function imagesToPdf(kind: 'PNG' | 'JPEG', labels: Uint8Array[]): Promise<
     const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
     try {
       if (kind === 'PNG' ? !isPng : !isJpeg) throw new Error('wrong signature');
+      // Read whole first: pdf-lib's decoder never returns from some damaged PNGs.
+      if (kind === 'PNG' && pngProblem(bytes)) throw new Error('not a whole PNG');
       const image = kind === 'PNG' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
       // One image pixel per printer dot, so the page prints at the label's physical size.
       const scale = 72 / ((kind === 'PNG' ? pngDpi(bytes) : jpegDpi(bytes)) ?? DEFAULT_DPI);

@@ -12,6 +12,7 @@
  * read (an object stream filtered other than by Flate, broken syntax) is copied by pdf-lib, on the
  * label work threads (carriers/shared/label-work.ts) rather than the event loop.
  */
+import { ApiError } from '../domain/errors.js';
 import type { LabelWork } from './label-work.js';
 import type { Log } from '../logger.js';
 import { PdfFile, type PdfPage } from './pdf-file.js';
@@ -34,6 +35,8 @@ export class PdfPrintWriter {
   readonly #syntax = new ByteWriter();
   /** Labels the reader refused and pdf-lib copied, and why the first was refused. */
   readonly refused = { labels: 0, first: '' };
+  /** Labels neither could read (a carrier's damaged bytes): left out of the file, which stays whole. */
+  readonly unreadable = { labels: 0, first: '' };
   readonly #work: Pick<LabelWork, 'copyPdfPages'>;
 
   constructor(work: Pick<LabelWork, 'copyPdfPages'>) {
@@ -118,7 +121,15 @@ export class PdfPrintWriter {
   /** pdf-lib's copy (labels.ts copyPdfPages): the label's objects numbered after everything written so far. */
   async #addWithPdfLib(label: Uint8Array, why: string): Promise<Buffer[]> {
     if (this.refused.labels++ === 0) this.refused.first = why;
-    const copied = await this.#work.copyPdfPages(label, this.#next, PAGES);
+    let copied;
+    try {
+      copied = await this.#work.copyPdfPages(label, this.#next, PAGES);
+    } catch (err) {
+      // Mid-stream, an error could only cut the file short: the other labels still print.
+      if (!(err instanceof ApiError) || err.code !== 'schema_validation_error') throw err;
+      if (this.unreadable.labels++ === 0) this.unreadable.first = err.message;
+      return [];
+    }
     this.#kids.push(...copied.pages);
     const parts: Buffer[] = [];
     for (const { num, body } of copied.objects) {
@@ -189,6 +200,7 @@ export async function* pdfPrintFile(labels: AsyncIterable<Uint8Array>, work: Pic
     yield* await writer.add(label);
   }
   yield* writer.end();
-  const { refused } = writer;
+  const { refused, unreadable } = writer;
+  if (unreadable.labels > 0) log?.warn({ labels: count, unreadable: unreadable.labels, reason: unreadable.first }, `print file: ${unreadable.labels} of ${count} labels left out, unreadable as PDF (the first: ${unreadable.first})`);
   if (refused.labels > 0) log?.warn({ labels: count, refused: refused.labels, reason: refused.first }, `print file: ${refused.labels} of ${count} labels copied by pdf-lib, which the PDF reader refused (the first: ${refused.first})`);
 }

@@ -91,8 +91,9 @@ export function persistState(
     const snapshot = { clock_offset_ms: parts.clock.offsetMs, credentials: parts.credentials.all(), carriers };
     const tmp = `${file}.${process.pid}.tmp`;
     try {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(tmp, JSON.stringify(encode(snapshot, new Map())));
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // 0600: it holds the credentials the emulator issued.
+      writeFileSync(tmp, JSON.stringify(encode(snapshot, new Map())), { mode: 0o600 });
       renameSync(tmp, file);
     } catch (err) {
       // The previous file stays whole (the new one was to replace it only once written).

@@ -10,12 +10,13 @@ import { CanonicalJson } from '../canonical-json.js';
 import { ApiError } from '../domain/errors.js';
 import { readBatchJson } from './batch-json.js';
 import type { Done, Part } from './batch-json-worker.js';
-import { bodyPieces } from './body-stream.js';
+import { bodyPieces, type BodyBounds } from './body-stream.js';
 
-/** The batch body of `req`, read within `limit`. */
-export function readBatchJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+/** The batch body of `req`, read within `bounds`; a thread, when it needs one, is shared fairly with other tenants. */
+export function readBatchJsonBody(req: IncomingMessage, bounds: BodyBounds, tenant: string): Promise<unknown> {
   let shipments: unknown[] = [];
-  return readBody<Part, Done, unknown>(bodyPieces(req, limit), {
+  return readBody<Part, Done, unknown>(bodyPieces(req, bounds), {
+    tenant,
     inline: (pieces) => readBatchJson(pieces),
     module: 'batch-json-worker',
     callerUrl: import.meta.url,

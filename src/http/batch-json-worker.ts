@@ -19,27 +19,34 @@ export type Done = unknown;
 
 /** Shipments sent back at a time: a message of some hundreds of kilobytes. */
 const GROUP = 100;
+/** Characters sent back at a time at most, however few the shipments: what the thread holds stays small. */
+const GROUP_CHARS = 1024 * 1024;
 
 serveBody<Part, Done>(
   async (pieces, send) => {
     let group: Part['shipments'] = [];
+    let chars = 0;
     let current: unknown[] | undefined;
     let restart = false;
     const flush = () => {
       if (group.length === 0 && !restart) return;
       send({ shipments: group, ...(restart ? { restart: true as const } : {}) });
       group = [];
+      chars = 0;
       restart = false;
     };
     const root = await readBatchJson(pieces, (element, shipments) => {
       // A second `shipments` member replaces the first, as with JSON.parse: what was sent is dropped.
       if (current !== undefined && shipments !== current) {
         group = [];
+        chars = 0;
         restart = true;
       }
       current = shipments;
-      group.push(element !== null && typeof element === 'object' ? canonicalJson(element) : { value: element });
-      if (group.length >= GROUP) flush();
+      const text = element !== null && typeof element === 'object' ? canonicalJson(element) : { value: element };
+      group.push(text);
+      chars += typeof text === 'string' ? text.length : typeof element === 'string' ? element.length : 0;
+      if (group.length >= GROUP || chars >= GROUP_CHARS) flush();
       return 0;
     });
     flush();

@@ -12,6 +12,10 @@
  * - at most MAX_BATCH_VALUES values in all (413): 200 a shipment on average, more than a dense
  *   body the size of the limit holds; at most MAX_SHIPMENT_VALUES in one shipment and
  *   MAX_OTHER_VALUES outside the shipments (413);
+ * - at most MAX_SHIPMENT_CHARS characters of strings and member names in one shipment, and
+ *   MAX_OTHER_CHARS outside the shipments (413): what the thread holds at once stays far below its
+ *   heap's ceiling, so that a body is refused by these limits, never by how full the heap happened
+ *   to be when a collection ran;
  * - no `__proto__` member and no `constructor.prototype` (400), as Fastify's own JSON parser;
  * - no control character in a string or member name (400), as body-checks.ts says of other bodies.
  * A member that is null is dropped as it is read (nulls.ts), so that the finished body is walked by
@@ -35,6 +39,10 @@ export const MAX_BATCH_VALUES = 200 * MAX_BATCH_ITEMS;
 export const MAX_SHIPMENT_VALUES = 50_000;
 /** Values outside the shipments: the body's other members, of which the schema takes two strings. */
 export const MAX_OTHER_VALUES = 1_000;
+/** Characters of one shipment: as much as the body of a /ship (1 MiB), a hundred times a full one. */
+export const MAX_SHIPMENT_CHARS = 1024 * 1024;
+/** Characters outside the shipments: a label_type and a reference. */
+export const MAX_OTHER_CHARS = 64 * 1024;
 /** Pieces in a row a number may still be unfinished at: bodies come in 16 KiB pieces. */
 const MAX_NUMBER_PIECES = MAX_BATCH_STRING / (16 * 1024);
 
@@ -59,6 +67,8 @@ export async function readBatchJson(pieces: AsyncIterable<Buffer>, keep: KeepShi
   let shipments = 0;
   let shipmentValues = 0;
   let otherValues = 0;
+  let shipmentChars = 0;
+  let otherChars = 0;
   let numberPieces = 0;
 
   tokenizer.onError = (err) => (failure ??= err);
@@ -99,7 +109,14 @@ export async function readBatchJson(pieces: AsyncIterable<Buffer>, keep: KeepShi
     if (inShipments && !shipment && ++shipmentValues > MAX_SHIPMENT_VALUES) {
       refuse(new ApiError('payload_too_large', `A shipment of the body holds more than ${MAX_SHIPMENT_VALUES} values; no shipment takes that many`, pathOf(stack.slice(0, 4), undefined)));
     }
-    if (shipment) shipmentValues = 0;
+    const chars = (typeof value === 'string' ? value.length : 0) + (typeof key === 'string' ? key.length : 0);
+    if (inShipments && (shipmentChars += chars) > MAX_SHIPMENT_CHARS) {
+      refuse(new ApiError('payload_too_large', `A shipment of the body holds more than ${MAX_SHIPMENT_CHARS} characters; a /ship body takes at most 1 MiB`, pathOf(stack.slice(0, 4), undefined)));
+    }
+    if (!inShipments && (otherChars += chars) > MAX_OTHER_CHARS) {
+      refuse(new ApiError('payload_too_large', `The body holds more than ${MAX_OTHER_CHARS} characters outside batch.shipments; a batch takes a label_type and a reference there`, 'body'));
+    }
+    if (shipment) shipmentValues = shipmentChars = 0;
     if (typeof value === 'string' && CONTROL.test(value)) refuse(controlCharacterError(pathOf(stack, key)));
     if (typeof key === 'string' && CONTROL.test(key)) refuse(controlCharacterError(pathOf(stack, JSON.stringify(key))));
     if (value === null && typeof key === 'string') delete (parent as Record<string, unknown>)[key];

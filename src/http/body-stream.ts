@@ -2,7 +2,9 @@
  * A request body read as it arrives, for the routes that parse it themselves (POST /batches): in
  * pieces of at most PIECE bytes, the body limit checked as the bytes come, and the event loop given
  * a turn between pieces once the parsing has held it for a slice (time-slice.ts), so that
- * a 32 MiB body never holds other requests up for longer than that.
+ * a 32 MiB body never holds other requests up for longer than that. A client that stops sending is
+ * refused once nothing has come for the idle timeout (while the body is being read: a body waiting
+ * for its thread is not the client's delay), so it holds no thread for longer than that.
  */
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
@@ -13,11 +15,21 @@ import { timeSlicer } from '../time-slice.js';
 const PIECE = 16 * 1024;
 
 const tooLarge = () => new ApiError('payload_too_large', 'Request body is larger than the limit', 'body');
+const stalled = (ms: number) => new ApiError('schema_validation_error', `Nothing more of the body arrived for ${ms} ms; send it without pausing`, 'body');
 
-/** Requests whose body went past the limit: their rest is never read, the connection closes. */
+/** How a body is read: at most `limit` bytes, none of it waited for longer than `idleMs`. */
+export interface BodyBounds {
+  limit: number;
+  idleMs: number;
+}
+
+/** Requests whose body went past the limit or stalled: their rest is never read, the connection closes. */
 const overLimit = new WeakSet<IncomingMessage>();
 
-export async function* bodyPieces(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
+/** Whether the rest of this request's body will not be read: its answer closes the connection. */
+export const bodyAbandoned = (req: IncomingMessage): boolean => overLimit.has(req);
+
+export async function* bodyPieces(req: IncomingMessage, { limit, idleMs }: BodyBounds): AsyncGenerator<Buffer> {
   // A declared length over the limit is refused before anything is read.
   if (Number(req.headers['content-length'] ?? 0) > limit) {
     overLimit.add(req);
@@ -25,10 +37,17 @@ export async function* bodyPieces(req: IncomingMessage, limit: number): AsyncGen
   }
   const slice = timeSlicer();
   let received = 0;
+  // Not destroyed when the parser stops early: the answer still has to go out on this connection.
+  const chunks = (req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  let stopped = false;
   try {
-    // Not destroyed when the parser stops early: the answer still has to go out on this connection.
-    for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    for (;;) {
+      const next = await withinIdle(chunks.next(), idleMs, () => {
+        stopped = true;
+        overLimit.add(req);
+      });
+      if (next.done) break;
+      const bytes = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
       received += bytes.length;
       if (received > limit) throw tooLarge();
       for (let at = 0; at < bytes.length; at += PIECE) {
@@ -37,10 +56,26 @@ export async function* bodyPieces(req: IncomingMessage, limit: number): AsyncGen
       }
     }
   } finally {
+    // A stalled read's next() is still pending: asking the iterator to return would wait for it.
+    if (!stopped) await chunks.return?.();
     // Refused early: the rest is read and dropped unparsed before the answer goes out. A client
     // still sending when the connection closes may never read the answer.
     await drain(req, limit - received);
   }
+}
+
+/** `next`, or the stall's refusal once `ms` pass without it (`onStall` first). */
+function withinIdle<T>(next: Promise<T>, ms: number, onStall: () => void): Promise<T> {
+  // Left pending by a stall, it settles when the connection closes: its failure is nobody's.
+  next.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onStall();
+      reject(stalled(ms));
+    }, ms);
+  });
+  return Promise.race([next, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -48,10 +83,10 @@ export async function* bodyPieces(req: IncomingMessage, limit: number): AsyncGen
  * each piece decoded as it comes: 32 MiB copied into one buffer and decoded at once held the loop for
  * some 60 ms. Joining the decoded pieces is one copy of the text.
  */
-export async function readText(req: IncomingMessage, limit: number): Promise<string> {
+export async function readText(req: IncomingMessage, bounds: BodyBounds): Promise<string> {
   const decoder = new StringDecoder('utf8');
   const parts: string[] = [];
-  for await (const piece of bodyPieces(req, limit)) parts.push(decoder.write(piece));
+  for await (const piece of bodyPieces(req, bounds)) parts.push(decoder.write(piece));
   parts.push(decoder.end());
   return parts.join('');
 }
@@ -83,7 +118,8 @@ export async function readToEnd(req: IncomingMessage, limit: number): Promise<bo
 /** Reads and drops the rest of the body, up to `left` bytes; past that the connection closes. */
 function drain(req: IncomingMessage, left: number): Promise<void> {
   if (left < 0) overLimit.add(req);
-  if (req.readableEnded || left < 0) return Promise.resolve();
+  // A request already closed (its client gone) has nothing left to read, and no 'close' to come.
+  if (req.readableEnded || req.destroyed || overLimit.has(req)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       req.off('data', onData).off('end', done).off('error', done).off('close', done);

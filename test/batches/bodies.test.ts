@@ -197,3 +197,37 @@ describe('POST /batches on a thread', () => {
     expect(res.body.batch.counts).toMatchObject({ total: 10_000, queued: 10_000 });
   });
 });
+
+/**
+ * Finding: the same ~24 MB batch body was refused 413 once and accepted five times: the thread
+ * held a hundred shipments' texts at a time, however long, and its heap's ceiling was met or not
+ * depending on when a collection ran. Now one shipment and what lies outside the shipments have
+ * limits of their own, and the thread sends its texts on before they add up: the answer is the
+ * body's, every time.
+ */
+describe('POST /batches: the answer to a large body is decided by the body', () => {
+  // A string of 1,000 characters (what a field takes) in `n` members of one shipment.
+  const wide = (n: number) => `{${Array.from({ length: n }, (_, i) => `"n${i}":"${'x'.repeat(1000)}"`).join(',')}}`;
+
+  it('refuses a shipment of more than 1 MiB of text with the same 413 every time', async () => {
+    const body = `{"batch":{"shipments":[{},${wide(2_000)}]}}`;
+    for (let i = 0; i < 3; i++) {
+      const err = expectError(await send(body, 'json'), 413, 'payload_too_large');
+      expect(err).toMatchObject({ detail: 'batch.shipments[1]', message: expect.stringContaining('more than 1048576 characters') });
+    }
+    const outside = expectError(await send(`{"batch":{"reference":"r","junk":[${Array.from({ length: 100 }, () => `"${'y'.repeat(1000)}"`).join(',')}],"shipments":[{}]}}`, 'json'), 413, 'payload_too_large');
+    expect(outside.message).toContain('characters outside batch.shipments');
+  });
+
+  it('reads 28 MB of a hundred shipments of 280 KB to its end every time: accepted, not refused by the thread\'s heap', async () => {
+    const shipment = wide(280);
+    const body = `{"batch":{"shipments":[${Array.from({ length: 100 }, () => shipment).join(',')}]}}`;
+    expect(body.length).toBeGreaterThan(28_000_000);
+    for (let i = 0; i < 3; i++) {
+      const res = await send(body, 'json');
+      // Every shipment read and queued (each then fails alone: no such shipment books).
+      expect(res.status, res.raw).toBe(202);
+      expect(res.body.batch.counts.total).toBe(100);
+    }
+  }, 120_000);
+});

@@ -76,6 +76,37 @@ describe('Kubernetes manifests', () => {
     expect(one('ConfigMap').data).toHaveProperty('WAYBILL_PUBLIC_URL');
   });
 
+  it('the pods run confined: the runtime\'s seccomp profile, no service account token, no capabilities, bounded', () => {
+    const pods = [one('Deployment').spec.template.spec, one('Job').spec.template.spec];
+    for (const pod of pods) {
+      expect(pod.securityContext.seccompProfile).toEqual({ type: 'RuntimeDefault' });
+      expect(pod.securityContext.runAsNonRoot).toBe(true);
+      expect(pod.automountServiceAccountToken).toBe(false);
+      for (const container of pod.containers) {
+        expect(container.securityContext, container.name).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+        expect(container.resources.limits.memory, container.name).toBeDefined();
+        expect(container.resources.limits.cpu, container.name).toBeDefined();
+      }
+    }
+  });
+
+  it('a NetworkPolicy for the service\'s pods and one for the migration\'s: each limits both ways, the migration reaches only DNS and PostgreSQL', () => {
+    const policies = docs.filter((d) => d.kind === 'NetworkPolicy');
+    const forComponent = (component: string) => {
+      const labels = docs.find((d) => d.kind === (component === 'api' ? 'Deployment' : 'Job'))!.spec.template.metadata.labels;
+      const found = policies.filter((p) => Object.entries(p.spec.podSelector.matchLabels as Record<string, string>).every(([k, v]) => labels[k] === v));
+      expect(found, component).toHaveLength(1);
+      return found[0]!.spec;
+    };
+    const api = forComponent('api');
+    expect(api.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
+    expect(api.ingress.flatMap((r: { ports: { port: number }[] }) => r.ports.map((p) => p.port))).toEqual([one('Deployment').spec.template.spec.containers[0].ports[0].containerPort]);
+    const migrate = forComponent('migrate');
+    expect(migrate.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
+    expect(migrate.ingress).toEqual([]);
+    expect(new Set(migrate.egress.flatMap((r: { ports: { port: number }[] }) => r.ports.map((p) => p.port)))).toEqual(new Set([53, 5432]));
+  });
+
   it('the Service and the PodDisruptionBudget select the Deployment\'s pods', () => {
     const labels = one('Deployment').spec.template.metadata.labels;
     const covers = (selector: Record<string, string>) => Object.entries(selector).every(([k, v]) => labels[k] === v);
@@ -116,6 +147,35 @@ describe('compose.yaml', () => {
     expect(Number.parseInt(services.waybill['stop_grace_period'], 10)).toBeGreaterThan(DRAIN_SEC);
   });
 
+  it('requires a PostgreSQL password, never defaulting one, and gives the database the same', () => {
+    const required = /^\$\{POSTGRES_PASSWORD:\?/;
+    expect(services.postgres.environment.POSTGRES_PASSWORD).toMatch(required);
+    const url = /^postgres:\/\/waybill:(\$\{[^}]*\})@postgres:5432\/waybill$/.exec(services.waybill.environment.WAYBILL_DATABASE_URL);
+    expect(url?.[1]).toMatch(required);
+    expect(read('compose.yaml')).not.toMatch(/POSTGRES_PASSWORD:-/);
+  });
+
+  it('runs every container confined and bounded: no capabilities beyond PostgreSQL\'s start, no new privileges, a read-only root, limits', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.cap_drop, name).toEqual(['ALL']);
+      expect(service.security_opt, name).toContain('no-new-privileges:true');
+      expect(service.read_only, name).toBe(true);
+      const limits = service.deploy?.resources?.limits ?? {};
+      expect(Object.keys(limits).sort(), name).toEqual(['cpus', 'memory', 'pids']);
+    }
+    // The entry point's own steps: the data directory made the postgres user's, then that user.
+    expect(services.postgres.cap_add.sort()).toEqual(['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID']);
+    for (const name of [...instances, 'migrate']) expect(services[name].cap_add, name).toBeUndefined();
+    // Where each writes besides its volumes.
+    for (const name of [...instances, 'migrate']) expect(services[name].tmpfs, name).toEqual(['/tmp']);
+    expect(services.postgres.tmpfs).toEqual(expect.arrayContaining(['/tmp', '/var/run/postgresql']));
+  });
+
+  it('publishes only the instances: PostgreSQL and Prometheus stay inside compose\'s network', () => {
+    const published = Object.entries(services).filter(([, s]) => s.ports).map(([name]) => name);
+    expect(published.sort()).toEqual([...instances].sort());
+  });
+
   it('has Prometheus scrape /metrics of both instances', () => {
     const prometheus = parse(read('deploy/observability/prometheus.yml'));
     const job = prometheus.scrape_configs[0];
@@ -136,6 +196,12 @@ describe('Dockerfile', () => {
     expect(file).toMatch(/^VOLUME \/data$/m);
     expect(file).toMatch(/^HEALTHCHECK [^\n]*\\\n[^\n]*\/healthz/m);
     expect(file).toMatch(/^STOPSIGNAL SIGTERM$/m);
+  });
+
+  it('makes the data directory the service user\'s alone (0700): it holds the key file, the database and the emulator\'s credentials', () => {
+    const run = /^RUN mkdir -p \/data([^\n]*\\\n)*[^\n]*$/m.exec(file)?.[0] ?? '';
+    expect(run).toMatch(/chown 1000:1000 \/data/);
+    expect(run).toMatch(/chmod 0?700 \/data/);
   });
 });
 

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/server.js';
+import { STATE_FILE } from '../../src/emulator/persistence.js';
 import { createDatabase } from '../../src/storage/database.js';
 import { startServe } from '../support/process.js';
 
@@ -43,5 +45,19 @@ describe('file modes', () => {
       old.close();
       void database.close();
     }
+  });
+
+  it('the emulator writes its state, with the credentials it issued, 0600 in a directory it makes 0700', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'waybill-modes-')), 'emulator');
+    const emulator = await createEmulator({ port: 0, stateDir: dir });
+    try {
+      // Any change is written; a fault set is one.
+      const res = await fetch(`${emulator.url}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_a', operation: 'ship', fault: 'latency:1', count: 1 }) });
+      expect(res.ok).toBe(true);
+    } finally {
+      await emulator.close();
+    }
+    expect(mode(dir)).toBe('700');
+    expect(mode(join(dir, STATE_FILE))).toBe('600');
   });
 });

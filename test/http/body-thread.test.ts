@@ -34,6 +34,7 @@ function jsonReader() {
   const way = { inline: 0, parts: 0 };
   let shipments: unknown[] = [];
   const reader: BodyReader<Part, Done, unknown> = {
+    tenant: 'acme',
     inline: (pieces) => {
       way.inline++;
       return readBatchJson(pieces, (element) => element);

@@ -22,17 +22,18 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
   const { batches } = services;
   const base = linkBase(app, config);
   const bodyLimit = config.batches.bodyLimit;
+  const bounds = { limit: bodyLimit, idleMs: config.bodyRead.idleMs };
 
   // In a scope of their own: text/csv is accepted here, and only here, and both JSON and CSV are
   // read as they arrive, with the batch body limit and the batch's limits checked as they go.
   app.register(async (scope: App) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', (_req: unknown, payload: IncomingMessage) => readBatchJsonBody(payload, bodyLimit));
+    scope.addContentTypeParser('application/json', (req: FastifyRequest, payload: IncomingMessage) => readBatchJsonBody(payload, bounds, req.tenant));
     // Without an Idempotency-Key the file stays unread here: the route reads it once the query has
     // named a usable account. With one it is read here, before the key is claimed, so that the key's
     // fingerprint covers the file: another file under the same key is refused, never answered with
     // the first one's batch.
-    scope.addContentTypeParser('text/csv', (req: FastifyRequest, payload: IncomingMessage) => (req.headers['idempotency-key'] === undefined ? Promise.resolve('') : readText(payload, bodyLimit)));
+    scope.addContentTypeParser('text/csv', (req: FastifyRequest, payload: IncomingMessage) => (req.headers['idempotency-key'] === undefined ? Promise.resolve('') : readText(payload, bounds)));
     scope.post(
       '/batches',
       {
@@ -50,7 +51,7 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
       async (req, reply) => {
         const body = req.body as unknown;
         try {
-          const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, body === '' ? bodyPieces(req.raw, bodyLimit) : textPieces(body), req.query as CsvQueryType, actedBy(req)) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch, actedBy(req));
+          const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, body === '' ? bodyPieces(req.raw, bounds) : textPieces(body), req.query as CsvQueryType, actedBy(req)) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch, actedBy(req));
           return reply.code(202).send({ batch });
         } catch (err) {
           // A file refused before it was read (a wrong account) or before its end: the rest is read

@@ -172,7 +172,7 @@ export function createBatchesService(deps: BatchesDeps) {
   /** The file is read once the query is known to be right: a wrong account refuses it unread. */
   async function createFromCsv(tenant: string, file: AsyncIterable<Buffer>, q: CsvQuery, by: AuditContext): Promise<BatchView> {
     const account = await csvSender(tenant, q);
-    const items = await readCsvItems(file, { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
+    const items = await readCsvItems(tenant, file, { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
     return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) }, by);
   }
 

@@ -9,9 +9,10 @@ import { ApiError } from '../../domain/errors.js';
 import { csvItems, readCsv, type CsvShared, type NewItem } from './csv.js';
 import type { Part } from './csv-worker.js';
 
-export function readCsvItems(pieces: AsyncIterable<Buffer>, shared: CsvShared): Promise<NewItem[]> {
+export function readCsvItems(tenant: string, pieces: AsyncIterable<Buffer>, shared: CsvShared): Promise<NewItem[]> {
   const items: NewItem[] = [];
   return readBody<Part, null, NewItem[]>(pieces, {
+    tenant,
     inline: async (all) => csvItems(await readCsv(all), shared),
     module: 'csv-worker',
     callerUrl: import.meta.url,
