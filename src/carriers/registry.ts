@@ -13,3 +13,4 @@ export * as carrier_b from './carrier_b/index.js';
 export * as carrier_c from './carrier_c/index.js';
 export * as carrier_d from './carrier_d/index.js';
 export * as carrier_d_reseller from './carrier_d_reseller/index.js';
+export * as dhl_parcel_de from './dhl_parcel_de/index.js';

@@ -16,6 +16,8 @@ import { createCarrierD } from './carrier_d/index.js';
 import { CREDENTIALS as CARRIER_D_CREDENTIALS } from './carrier_d/credentials.js';
 import { createCarrierDReseller } from './carrier_d_reseller/index.js';
 import { CREDENTIALS as CARRIER_D_RESELLER_CREDENTIALS } from './carrier_d_reseller/credentials.js';
+import { createCarrierDhlParcelDe } from './dhl_parcel_de/index.js';
+import { CREDENTIALS as DHL_PARCEL_DE_CREDENTIALS } from './dhl_parcel_de/credentials.js';
 
 export const EMULATED_CARRIERS = {
   carrier_a: { create: createCarrierA, credentials: CARRIER_A_CREDENTIALS },
@@ -23,6 +25,7 @@ export const EMULATED_CARRIERS = {
   carrier_c: { create: createCarrierC, credentials: CARRIER_C_CREDENTIALS },
   carrier_d: { create: createCarrierD, credentials: CARRIER_D_CREDENTIALS },
   carrier_d_reseller: { create: createCarrierDReseller, credentials: CARRIER_D_RESELLER_CREDENTIALS },
+  dhl_parcel_de: { create: createCarrierDhlParcelDe, credentials: DHL_PARCEL_DE_CREDENTIALS },
 } as const satisfies Record<CarrierSlug, { create: (emulator: EmulatorContext) => EmulatedCarrierModule<unknown>; credentials: CredentialMembers }>;
 
 type Factories = typeof EMULATED_CARRIERS;

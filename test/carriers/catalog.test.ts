@@ -31,6 +31,8 @@ const COUNTS: Record<CarrierSlug, Record<(typeof LISTS)[number], number>> = {
   carrier_d: { services: 68, packaging: 51, labelTypes: 17, specialServices: 9, packageSpecialServices: 0 },
   // 6 formats × (bare + 11 sizes).
   carrier_d_reseller: { services: 13, packaging: 22, labelTypes: 72, specialServices: 10, packageSpecialServices: 0 },
+  // Its issue's products (five); PDF and ZPLII 1+11 print formats each.
+  dhl_parcel_de: { services: 5, packaging: 1, labelTypes: 24, specialServices: 0, packageSpecialServices: 0 },
 };
 
 /** The composites enumerated by hand from § Service types (53), independent of the generator. */
@@ -107,6 +109,8 @@ const OPERATIONS_TABLE: Record<CarrierSlug, readonly Operation[]> = {
   carrier_c: ['shipping_account', 'ship', 'rate', 'track', 'pickup', 'dopu', 'pickup_availability', 'validate_credentials', 'webhook', 'validate_address'],
   carrier_d: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'manifest', 'validate_credentials', 'webhook', 'validate_address'],
   carrier_d_reseller: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
+  // Its issue's column, as far as built (pickup, manifest and returns not yet).
+  dhl_parcel_de: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'validate_credentials', 'webhook'],
 };
 
 /** Required auth members per the spec's "auth members per carrier". */
@@ -116,6 +120,7 @@ const REQUIRED_AUTH: Record<CarrierSlug, readonly string[]> = {
   carrier_c: ['account_number', 'password', 'site_id'],
   carrier_d: ['account_number', 'client_id', 'client_secret', 'customer_registration_id', 'mailer_id', 'manifest_mid'],
   carrier_d_reseller: ['account_id', 'passphrase'],
+  dhl_parcel_de: ['username', 'password', 'client_id', 'client_secret', 'billing_number'],
 };
 
 /** Auth members declared beyond the spec's list, each for a documented reason (see the declaration). */
@@ -125,7 +130,11 @@ const EXTRA_AUTH: Record<CarrierSlug, readonly string[]> = {
   carrier_c: [],
   carrier_d: [],
   carrier_d_reseller: [],
+  dhl_parcel_de: [],
 };
+
+/** The carriers the interface specification names. */
+const SPEC_CARRIERS: Readonly<Record<string, true>> = { carrier_a: true, carrier_b: true, carrier_c: true, carrier_d: true, carrier_d_reseller: true };
 
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
 const duplicates = (xs: readonly string[]): string[] => xs.filter((x, i) => xs.indexOf(x) !== i);
@@ -157,7 +166,8 @@ describe('carrier declarations', () => {
 
   it('operations: the table spot checks', () => {
     const supports = (slug: CarrierSlug, op: Operation): boolean => declarations[slug].operations.includes(op);
-    const with_ = (op: Operation): CarrierSlug[] => CARRIER_SLUGS.filter((s) => supports(s, op));
+    // The spec's five; carriers added by later issues are checked by OPERATIONS_TABLE.
+    const with_ = (op: Operation): CarrierSlug[] => CARRIER_SLUGS.filter((s) => s in SPEC_CARRIERS && supports(s, op));
     expect(with_('cancel')).not.toContain('carrier_c');
     expect(with_('manifest')).toEqual(['carrier_d', 'carrier_d_reseller']);
     expect(with_('validate_credentials')).toEqual(['carrier_c', 'carrier_d', 'carrier_d_reseller']);
@@ -165,7 +175,7 @@ describe('carrier declarations', () => {
     // carrier_d finds a package by its tracking number only (README "Retrying safely").
     expect(with_('lookup_reference')).toEqual(['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d_reseller']);
     for (const op of ['pickup', 'dopu', 'pickup_availability'] as const) expect(supports('carrier_d_reseller', op)).toBe(false);
-    for (const op of ['shipping_account', 'ship', 'rate', 'track', 'webhook'] as const) expect(with_(op)).toEqual([...CARRIER_SLUGS]);
+    for (const op of ['shipping_account', 'ship', 'rate', 'track', 'webhook'] as const) expect(CARRIER_SLUGS.filter((s) => supports(s, op))).toEqual([...CARRIER_SLUGS]);
   });
 
   it.each(CARRIER_SLUGS)('%s: auth members', (slug) => {
@@ -376,6 +386,12 @@ function operationsTable(): Record<string, Operation[]> {
   return out;
 }
 
+/** The carriers the specification describes (its operations table's columns). */
+function specSlugs(): CarrierSlug[] {
+  const inSpec = new Set(Object.keys(operationsTable()));
+  return CARRIER_SLUGS.filter((s) => inSpec.has(s));
+}
+
 /** Tokens of a label-types bullet, for tracing each declared label type back to its text. */
 function labelTokens(text: string): Set<string> {
   return new Set(
@@ -389,8 +405,9 @@ function labelTokens(text: string): Set<string> {
 describe.skipIf(!specPath)('carrier declarations against the specification text', () => {
   it('the operations table matches', () => {
     const table = operationsTable();
-    expect(Object.keys(table).sort()).toEqual([...CARRIER_SLUGS].sort());
-    for (const slug of CARRIER_SLUGS) {
+    // Carriers added after the spec by their own issues are checked against OPERATIONS_TABLE alone.
+    expect(CARRIER_SLUGS).toEqual(expect.arrayContaining(Object.keys(table)));
+    for (const slug of specSlugs()) {
       for (const op of table[slug] ?? []) expect(OPERATIONS).toContain(op);
       // Operations added beyond the spec (DECISIONS.md) are checked against OPERATIONS_TABLE above.
       const fromSpec = declarations[slug].operations.filter((op) => !BEYOND_SPEC.includes(op));
@@ -400,7 +417,7 @@ describe.skipIf(!specPath)('carrier declarations against the specification text'
 
   it('auth members match', () => {
     const text = spec.slice(spec.indexOf('`auth` members per carrier'));
-    for (const slug of CARRIER_SLUGS) {
+    for (const slug of specSlugs()) {
       const parsed = authMembers(bullet(text, slug));
       const { required, optional } = declarations[slug].auth;
       expect(sorted(required), slug).toEqual(sorted(parsed.required));
@@ -410,7 +427,7 @@ describe.skipIf(!specPath)('carrier declarations against the specification text'
 
   it('packaging types match', () => {
     const text = section('Packaging types');
-    for (const slug of CARRIER_SLUGS) {
+    for (const slug of specSlugs()) {
       expect(sorted(catalogOf(slug).packaging), slug).toEqual(sorted(items(bullet(text, slug))));
     }
   });
@@ -441,7 +458,7 @@ describe.skipIf(!specPath)('carrier declarations against the specification text'
   it('label types match carrier_c literally and trace back to the text for the others', () => {
     const text = section('Label types');
     expect(sorted(catalogOf('carrier_c').labelTypes)).toEqual(sorted(items(bullet(text, 'carrier_c'))));
-    for (const slug of CARRIER_SLUGS) {
+    for (const slug of specSlugs()) {
       const tokens = labelTokens(bullet(text, slug));
       for (const lt of catalogOf(slug).labelTypes) {
         const { format, size } = splitLabelType(lt);

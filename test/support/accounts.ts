@@ -14,6 +14,7 @@ export const validAuth: Record<CarrierSlug, Record<string, string>> = {
     manifest_mid: '900000002',
   },
   carrier_d_reseller: { account_id: '2500000', passphrase: 'super-secret-value-e' },
+  dhl_parcel_de: { username: 'user-valid', password: 'super-secret-value-f', client_id: 'client-f', client_secret: 'super-secret-value-g', billing_number: '33333333330102' },
 };
 
 export function accountBody(carrier: CarrierSlug, extra: Record<string, unknown> = {}) {
