@@ -62,7 +62,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async ship(call, req) {
       const { query, body } = buildShipRequest(req, billingNumberOf(call.auth), clock.now());
-      return parseShipResponse(await shipping(call, ENDPOINTS.ship, withQuery(ENDPOINTS.ship.path, { ...query })), req.service);
+      return parseShipResponse(await shipping(call, ENDPOINTS.ship, withQuery(ENDPOINTS.ship.path, { ...query }), body), req.service);
     },
     async track(call, trackingNumber) {
       return parseTrackResponse(await tracking(call, [trackingNumber]), trackingNumber);

@@ -52,8 +52,11 @@ function detailOf(status: number | undefined, title: string | undefined, extra: 
   return [`dhl_parcel_de${status === undefined ? '' : ` HTTP ${status}`}${title ? ` ${title}` : ''}`, ...extra].join('; ');
 }
 
-/** The error an item's failed validation makes, or undefined when it did not fail. */
-export function itemError(item: unknown, index?: number): ApiError | undefined {
+/**
+ * The error an item's failed validation makes, or undefined when it did not fail. `answer`: the
+ * status and title of the whole answer, which the detail names instead of the item's.
+ */
+export function itemError(item: unknown, index?: number, answer?: { status: number; title?: string | undefined; code: ErrorCode }): ApiError | undefined {
   const failed = errorMessages(validationMessagesOf(item));
   const sstatus = obj(dig(item, 'sstatus'));
   const itemStatus = numeric(sstatus?.statusCode) ?? numeric(sstatus?.status);
@@ -67,6 +70,7 @@ export function itemError(item: unknown, index?: number): ApiError | undefined {
     ...(properties.length > 0 ? [`properties: ${properties.join(', ')}`] : []),
     ...(codes.length > 0 ? [`codes: ${codes.join(', ')}`] : []),
   ];
+  if (answer) return new ApiError(answer.code, message, detailOf(answer.status, answer.title, extra));
   return new ApiError('carrier_exception', message, detailOf(itemStatus, text(sstatus?.title), extra));
 }
 
@@ -96,8 +100,8 @@ function errorOfJson(status: number, body: unknown, opts: { auth?: boolean; notF
   const items = objects(root.items);
   const code = classifyError(status, opts);
   for (const [i, item] of items.entries()) {
-    const err = itemError(item, items.length > 1 ? i : undefined);
-    if (err) return new ApiError(code, err.message, detailOf(status, title, [err.detail]));
+    const err = itemError(item, items.length > 1 ? i : undefined, { status, title, code });
+    if (err) return err;
   }
   if (title === undefined && said === undefined) return undefined;
   return new ApiError(code, said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`, detailOf(status, title));
