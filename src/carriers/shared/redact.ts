@@ -286,7 +286,11 @@ export function redactedBody(body: string | undefined, contentType: string | und
   return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
 }
 
-/** A carrier URL as a log line shows it: no user or password, secret-named (and personal) query values redacted. */
+/**
+ * A carrier URL as a log line shows it: no user or password, secret-named (and personal) query
+ * values redacted, and a query value that is a whole XML request (a tracking API taking its
+ * document, credentials inside, as a GET parameter) scrubbed inside like a body.
+ */
 export function redactUrl(url: string): string {
   let u: URL;
   try {
@@ -296,5 +300,8 @@ export function redactUrl(url: string): string {
   }
   u.username = '';
   u.password = '';
+  for (const [name, value] of [...u.searchParams]) {
+    if (value.trimStart().startsWith('<')) u.searchParams.set(name, forLog(() => redactNested(name, value)));
+  }
   return loggedUrl(u.toString(), isSecretOrPersonal);
 }
