@@ -2348,7 +2348,7 @@ export interface operations {
                          * @description carrier slug
                          * @enum {unknown}
                          */
-                        carrier: "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller";
+                        carrier: "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
                         /**
                          * @description ISO 3166-1 alpha-2 country code
                          * @example US
@@ -2531,7 +2531,7 @@ export interface operations {
                          * @description carrier slug
                          * @enum {unknown}
                          */
-                        carrier?: "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller";
+                        carrier?: "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
                         /**
                          * @description ISO 3166-1 alpha-2 country code
                          * @example US
@@ -2913,7 +2913,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description carrier slug */
-                carrier?: "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller";
+                carrier?: "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
                 shipping_account?: string;
                 /** @description the tracking stage the shipment last reached */
                 status?: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
@@ -3137,7 +3137,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description carrier slug */
-                carrier?: "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller";
+                carrier?: "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
                 shipping_account?: string;
                 status?: "scheduled" | "cancelled";
                 /** @description a confirmation number */
