@@ -1,13 +1,13 @@
 /**
  * DHL Parcel Germany's error bodies, as its APIs answer them:
  * - the gateway's problem `{ title, statusCode, detail }` (a refused or missing token, throttling,
- *   a server failure; the recorded 401 "Unauthorized for given resource.");
+ *   a server failure; DHL's 401 says "Unauthorized for given resource.");
  * - the Shipping API's LabelDataResponse with a failed item: `{ status: { title, statusCode,
  *   detail }, items: [{ sstatus, validationMessages: [{ property, validationMessage,
  *   validationState: "Error" }] }] }`;
  * - the authentication API's OAuth error `{ error: "invalid_grant", error_description }`;
  * - the tracking API's XML `<data name="piece-shipment-list" code="…" error="…"/>`.
- * Messages marked "emulator's choice" follow DHL's wording but are not taken from a recorded answer.
+ * The messages of validation, throttling and server failures are the emulator's, in DHL's manner.
  */
 
 export interface ValidationMessage {
@@ -41,7 +41,7 @@ export const errors = {
   unsupportedGrant: () => ({ error: 'unsupported_grant_type', error_description: 'Unsupported grant type' }),
 };
 
-/** A Shipping API answer whose items failed validation (the recorded ValidationMessagesErrorResponse's shape). */
+/** A Shipping API answer whose items failed validation, as DHL answers one. */
 export function validationFailure(items: { shipmentNo?: string; messages: ValidationMessage[] }[]) {
   return {
     status: { title: 'Bad Request', statusCode: 400, detail: items.length > 1 ? `${items.length} shipments failed validation.` : 'Validation failed.' },

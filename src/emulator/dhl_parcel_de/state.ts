@@ -10,7 +10,7 @@ import type { Sequences } from '../sequences.js';
 import { IssuedTokens } from '../tokens.js';
 import { paketNumberAt, s10NumberAt } from './tracking-numbers.js';
 
-/** The authentication API's tokens last 30 minutes (the recorded answer: expires_in 1799). */
+/** The authentication API's tokens last 30 minutes (DHL's token answer: expires_in 1799). */
 export const TOKEN_TTL_SECONDS = 1799;
 
 export interface Party {

@@ -1,7 +1,7 @@
 /**
  * The Parcel DE Tracking API: `GET /parcel/de/tracking/v0/shipments?xml=<data appname password
  * request="d-get-piece-detail" piece-code="a;b;…"/>` with the API app as HTTP Basic (auth.ts).
- * Answers the `piece-shipment-list` document of the recorded TrackingResponseXML: per piece found
+ * Answers DHL's `piece-shipment-list` document: per piece found
  * a `piece-shipment` with its latest status and a `piece-event-list`, events oldest first, times in
  * German local time ("18.03.2016 10:02"). None found is code 100 "No data found".
  */
