@@ -194,6 +194,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
   registerIgnoredMembers(app);
-  registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()), limits });
+  registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()), limits, forgetKeys: auth.forgetKeys });
   return app;
 }

@@ -4,7 +4,7 @@
  */
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDuration } from './duration.js';
+import { bool, ConfigError, duration, int, num, seconds, type Env } from './config-values.js';
 
 /** Where carrier calls go: the built-in emulator or the carriers' own hosts. */
 export type CarrierMode = 'emulator' | 'live';
@@ -70,7 +70,8 @@ export interface Config {
     emulatorPort: number;
     /**
      * How long a booking whose answer was lost is searched for at the carrier before it counts as
-     * never made (WAYBILL_CARRIER_LOOKUP_DELAY_MS); unset, each carrier's own `lookupDelayMs`.
+     * never made (WAYBILL_CARRIER_LOOKUP_DELAY_MS); unset, each carrier's own `lookupDelayMs`, and 0
+     * with the built-in emulator.
      */
     lookupDelayMs?: number;
   };
@@ -122,38 +123,6 @@ export interface OidcConfig {
   redirectUrl?: string;
 }
 
-type Env = Record<string, string | undefined>;
-
-class ConfigError extends Error {}
-
-function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
-  return n;
-}
-
-function num(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
-  return n;
-}
-
-const DURATION = /^(\d+)([smhdw]?)$/;
-const UNIT_SEC: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
-
-/** Seconds from "3600", "90m", "24h", "7d"… */
-function seconds(env: Env, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const m = DURATION.exec(raw);
-  if (!m || Number(m[1]) <= 0) throw new ConfigError(`${name} must be a positive number of seconds, or with a unit s, m, h, d or w (e.g. 24h); got "${raw}"`);
-  return Number(m[1]) * UNIT_SEC[m[2]!]!;
-}
-
 /** WAYBILL_OIDC_*: an https issuer (http only on loopback, for development and tests) and its client. */
 function oidc(env: Env): OidcConfig | undefined {
   const issuer = env.WAYBILL_OIDC_ISSUER?.trim();
@@ -170,13 +139,6 @@ function oidc(env: Env): OidcConfig | undefined {
   if (!clientId) throw new ConfigError('WAYBILL_OIDC_CLIENT_ID is required with WAYBILL_OIDC_ISSUER');
   const redirectUrl = env.WAYBILL_OIDC_REDIRECT_URL?.trim();
   return { issuer, clientId, ...(env.WAYBILL_OIDC_CLIENT_SECRET ? { clientSecret: env.WAYBILL_OIDC_CLIENT_SECRET } : {}), ...(redirectUrl ? { redirectUrl } : {}) };
-}
-
-function bool(env: Env, name: string): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
 }
 
 function secretKey(raw: string | undefined): Buffer | undefined {
@@ -201,14 +163,6 @@ function operatorSettings(env: Env, carriers: CarrierNames): Config['operator'] 
     if (Object.keys(values).length > 0) out[slug] = values;
   }
   return out;
-}
-
-function duration(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const ms = parseDuration(raw);
-  if (ms === undefined) throw new ConfigError(`${name} must be a duration such as 3600 (seconds), 90m, 24h or 7d; got "${raw}"`);
-  return ms;
 }
 
 /**
@@ -269,7 +223,9 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
       timeoutMs: int(env, 'WAYBILL_CARRIER_TIMEOUT_MS', 30_000, 1),
       emulatorPort: int(env, 'WAYBILL_EMULATOR_PORT', 8081, 0, 65535),
       urls,
-      ...(env.WAYBILL_CARRIER_LOOKUP_DELAY_MS ? { lookupDelayMs: int(env, 'WAYBILL_CARRIER_LOOKUP_DELAY_MS', 0, 0, 86_400_000) } : {}),
+      // The built-in emulator's search shows a booking the moment it is made (bar its `hidden` fault):
+      // a carrier's indexing margin would only keep a crashed batch unsettled for ten minutes.
+      ...(env.WAYBILL_CARRIER_LOOKUP_DELAY_MS ? { lookupDelayMs: int(env, 'WAYBILL_CARRIER_LOOKUP_DELAY_MS', 0, 0, 86_400_000) } : mode === 'emulator' ? { lookupDelayMs: 0 } : {}),
     },
     trackConcurrency: int(env, 'WAYBILL_TRACK_CONCURRENCY', 16, 1, 1000),
     rateShopTimeoutMs: int(env, 'WAYBILL_RATE_SHOP_TIMEOUT_MS', 5_000, 1, 600_000),

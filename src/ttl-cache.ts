@@ -9,6 +9,7 @@ export interface TtlCache<V> {
   delete(key: string): void;
   /** Drops every entry whose key starts with the prefix. */
   deletePrefix(prefix: string): void;
+  clear(): void;
 }
 
 export function createTtlCache<V>(opts: { ttlMs: number; maxEntries?: number }): TtlCache<V> {
@@ -32,6 +33,9 @@ export function createTtlCache<V>(opts: { ttlMs: number; maxEntries?: number }):
     },
     deletePrefix(prefix) {
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

@@ -37,7 +37,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
  * The foundations ARCHITECTURE.md lists: files at the top of src/ every layer may use, which import
  * only one another (never a layer folder, nor the assembling files app.ts, main.ts, cli.ts).
  */
-const FOUNDATIONS = ['config.ts', 'clock.ts', 'duration.ts', 'limiter.ts', 'logger.ts', 'ttl-cache.ts', 'metrics.ts', 'request-histogram.ts', 'undici-agent.ts', 'tracing.ts', 'tracing-api.ts', 'tracing-otel.ts', 'canonical-json.ts', 'thread-module.ts', 'body-thread.ts', 'body-thread-port.ts', 'time-slice.ts', 'memory-return.ts'];
+const FOUNDATIONS = ['config.ts', 'config-values.ts', 'clock.ts', 'duration.ts', 'limiter.ts', 'logger.ts', 'ttl-cache.ts', 'metrics.ts', 'request-histogram.ts', 'undici-agent.ts', 'tracing.ts', 'tracing-api.ts', 'tracing-otel.ts', 'canonical-json.ts', 'thread-module.ts', 'body-thread.ts', 'body-thread-port.ts', 'time-slice.ts', 'memory-return.ts'];
 
 describe('ARCHITECTURE.md', () => {
   const doc = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');

@@ -1,7 +1,7 @@
 /**
  * Success answers of the carrier operations, written once: Fastify serializes with them (a member
  * not listed here never reaches a client) and /openapi.json publishes them. Shapes follow
- * spec/DECISIONS.md and the places real clients of the original interface read them.
+ * the README's examples and the places real clients of the original interface read them.
  */
 import { Type } from 'typebox';
 import { TRACKING_STAGES } from '../domain/types.js';
@@ -37,7 +37,7 @@ const BookedPackage = Type.Object({
 
 export const ShippingDocumentView = Type.Object({ type: Type.String(), format: Type.String(), content: Type.String({ description: 'base64' }) });
 
-/** The booking record (DECISIONS.md "Booking response"); every list holds objects, never strings. */
+/** The booking record (README.md "Shipping"); every list holds objects, never strings. */
 export const BookingResponse = Type.Object({
   shipment: Type.Object({
     id: Type.String(),
@@ -67,7 +67,7 @@ export const BookingResponse = Type.Object({
     selected_rate: Type.Optional(ShoppedRateView),
     address_validation: Type.Optional(AddressValidationView),
     recovered: Type.Optional(
-      Type.String({ description: 'present when the booking call\'s answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill\'s reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label)' }),
+      Type.String({ description: 'present when the booking call\'s answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill\'s reference, by a retry or by the service\'s own lookup once the call\'s timeout and the carrier\'s indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label)' }),
     ),
   }),
 });

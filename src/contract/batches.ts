@@ -1,4 +1,4 @@
-/** Batch label purchase (DECISIONS.md "Beyond the original interface"): requests and views. */
+/** Batch label purchase (an addition to the original interface; README.md "Batches"): requests and views. */
 import { Type, type Static } from 'typebox';
 import { DIM_UNITS, MAX_BATCH_ITEMS, WEIGHT_UNITS } from '../domain/catalog.js';
 import { Costs, ManifestResponse } from './answers.js';

@@ -1,6 +1,6 @@
 /**
- * Returns and return methods (spec "Return", GET/PATCH /returns; DECISIONS.md "Operations the spec
- * lists without shapes" for creating returns and listing methods).
+ * Returns and return methods (the Return resource, GET/PATCH /returns; creating returns and listing
+ * methods, which the original interface names without shapes, are shaped here; README.md "Returns").
  */
 import { Type, type Static } from 'typebox';
 import { TRACKING_STAGES } from '../domain/types.js';

@@ -66,7 +66,26 @@ export function fromFrameworkError(err: FastifyLikeError): ApiError | undefined 
   if (status === 404) return new ApiError('not_found', err.message, err.code ?? '');
   if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new ApiError('schema_validation_error', 'Body is empty but content-type is application/json; send a JSON body', err.code);
   if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return new ApiError('schema_validation_error', `Body is not valid JSON: ${err.message}`, 'body');
+    return notJson(err.message);
   }
   return new ApiError('schema_validation_error', err.message, err.code ?? '');
+}
+
+/**
+ * A body that is not JSON, refused without any of its text. JSON.parse's messages quote the body
+ * around where it breaks (`..."password":HunterTwo-"...`), and a refusal's message reaches the
+ * request log: what is said is the kind of mistake and where, never what was written there.
+ */
+export function notJson(parserMessage: string): ApiError {
+  const positions = [...parserMessage.matchAll(/position "?(\d+)/g)];
+  const at = positions.at(-1)?.[1];
+  const reason = /^Unexpected (token|")/.test(parserMessage)
+    ? 'an unexpected character'
+    : /^Unexpected end|ended in the middle|ends before/.test(parserMessage)
+      ? 'the body ends before its last value does'
+      : /^Unexpected non-whitespace character after JSON/.test(parserMessage)
+        ? 'text after the JSON value'
+        : // The parser's grammar sentences ("Expected ',' or '}' after property value") quote only punctuation.
+          (/^((?:Expected|Bad|Unterminated)[^"]*?) in JSON/.exec(parserMessage)?.[1] ?? 'a syntax error');
+  return new ApiError('schema_validation_error', `Body is not valid JSON: ${reason}${at !== undefined ? ` at position ${at}` : ''}`, 'body');
 }

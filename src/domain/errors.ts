@@ -1,6 +1,6 @@
 /**
  * The one error type of the service, carrier-neutral. Every failure a caller can see is an ApiError
- * with a code from this closed set (spec/DECISIONS.md "Errors"); anything else that escapes is an
+ * with a code from this closed set (README.md "Errors"); anything else that escapes is an
  * unexpected_exception. Which HTTP status a code gets is the HTTP layer's business (http/errors.ts).
  */
 export const ERROR_CODES = [

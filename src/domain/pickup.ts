@@ -1,4 +1,4 @@
-/** Carrier-neutral pickups (spec/interface.md "POST /pickup") and drop-off location searches. */
+/** Carrier-neutral pickups (POST /pickup) and drop-off location searches. */
 import type { Address, DimUnit, Package, WeightUnit } from './shipment.js';
 
 export interface PickupShipment {

@@ -1,6 +1,6 @@
 /**
  * Carrier-neutral shipment types: what the public interface speaks for rating and booking
- * (spec/interface.md "Resources and their fields"). Carrier wire types live in each carrier's wire.ts.
+ * (README.md "Shipping"). Carrier wire types live in each carrier's wire.ts.
  * Address, Package and CustomsItem are the static types of their schemas (shipment-schemas.ts).
  */
 import type { Static } from 'typebox';

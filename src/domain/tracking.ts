@@ -1,4 +1,4 @@
-/** Carrier-neutral tracking results (spec/interface.md "POST /track", "Tracking result"). */
+/** Carrier-neutral tracking results (POST /track and its tracking result). */
 
 export const TRACKING_STAGES = [
   'CREATION_PENDING',

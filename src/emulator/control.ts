@@ -1,5 +1,5 @@
 /**
- * The control API under `/_emulator/` (DESIGN.md, "The carrier emulator"). It is the emulator's
+ * The control API under `/_emulator/` (README.md "The carrier emulator"). It is the emulator's
  * own, so its errors use one plain shape: `{ error: { code, message } }` with status 400.
  *
  *   GET    /_emulator                 carriers, their base paths and operations, the clock

@@ -1,5 +1,5 @@
 /**
- * Fault injection shared by every emulated carrier (DESIGN.md, "The carrier emulator"): a test or a
+ * Fault injection shared by every emulated carrier (README.md "The carrier emulator"): a test or a
  * benchmark asks, through `POST /_emulator/faults`, that the next calls of one carrier operation
  * misbehave. Rules are kept in insertion order; a call takes the first rule whose carrier matches
  * and whose operation is the call's operation or `*`.

@@ -1,5 +1,5 @@
 /**
- * One HTTP server hosting every emulated carrier (DESIGN.md, "The carrier emulator"). Each carrier
+ * One HTTP server hosting every emulated carrier (README.md "The carrier emulator"). Each carrier
  * lives under its own prefix at its real API paths, so a carrier's base URL is
  * `<emulator url>/<slug>` (e.g. `http://127.0.0.1:8081/<slug>`) and the adapter appends the
  * carrier's real paths. The carriers come from registry.ts. The control API lives under

@@ -22,6 +22,7 @@
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import { MAX_BATCH_ITEMS } from '../domain/catalog.js';
 import { ApiError } from '../domain/errors.js';
+import { notJson } from '../contract/validation-errors.js';
 import { CanonicalJson, canonicalJson } from '../canonical-json.js';
 import { CONTROL, controlCharacterError, MAX_JSON_DEPTH, memberPath } from './body-checks.js';
 
@@ -37,7 +38,6 @@ export const MAX_OTHER_VALUES = 1_000;
 /** Pieces in a row a number may still be unfinished at: bodies come in 16 KiB pieces. */
 const MAX_NUMBER_PIECES = MAX_BATCH_STRING / (16 * 1024);
 
-const invalid = (message: string) => new ApiError('schema_validation_error', `Body is not valid JSON: ${message.length > 200 ? `${message.slice(0, 200)}…` : message}`, 'body');
 
 /** Where a value is, as errors name it: the keys of the containers it is in, then its own. */
 const pathOf = (stack: ParsedElementInfo['stack'], last: string | number | undefined): string =>
@@ -113,8 +113,8 @@ export async function readBatchJson(pieces: AsyncIterable<Buffer>, keep: KeepShi
   }
   if (!failure && started) tokenizer.end();
   if (failure instanceof ApiError) throw failure;
-  if (failure) throw invalid((failure as Error).message);
+  if (failure) throw notJson((failure as Error).message);
   if (!started) return undefined;
-  if (root === undefined) throw invalid('the body ends before its last value does');
+  if (root === undefined) throw notJson('the body ends before its last value does');
   return root;
 }

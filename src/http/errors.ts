@@ -1,6 +1,6 @@
 /**
  * The only place that knows HTTP statuses: each error code of domain/errors.ts → its status
- * (spec/DECISIONS.md "Errors").
+ * (README.md "Errors").
  */
 import type { ApiError, ErrorCode } from '../domain/errors.js';
 

@@ -40,7 +40,7 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
       const route = `${req.routeOptions.url ?? req.url}${query >= 0 ? req.url.slice(query) : ''}`;
       // A body large enough to be read as it arrived (a batch) is hashed in slices too.
       const print = req.routeOptions.config.checkedBody ? fingerprintInSlices(req.method, route, req.body) : Promise.resolve(fingerprint(req.method, route, req.body));
-      return print.then((p) => service.claim(req.idempotencyScope ?? req.tenant, key, p)).then((claim) => {
+      return print.then((p) => service.claim(req.idempotencyScope ?? req.tenant, key, p, req.principal ?? undefined)).then((claim) => {
         if (claim.kind === 'replay') {
           reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
           return;

@@ -2,10 +2,10 @@
  * The JSON body parser: Fastify's own (with its prototype-poisoning checks), except that an empty
  * body is no body. Clients and proxies send `content-type: application/json` on a bodiless DELETE
  * or POST; refusing that with FST_ERR_CTP_EMPTY_JSON_BODY helped nobody. A route that needs a body
- * still says so through its schema. A body that is not JSON is refused with what JSON.parse says
- * about it (where it breaks), not the framework's sentence about the content type.
+ * still says so through its schema. A body that is not JSON is refused saying what kind of mistake
+ * JSON.parse found and where (never the text there), not the framework's sentence about the content type.
  */
-import { ApiError } from '../domain/errors.js';
+import { notJson } from '../contract/validation-errors.js';
 import type { App } from './types.js';
 
 export function registerJsonParser(app: App): void {
@@ -19,7 +19,7 @@ export function registerJsonParser(app: App): void {
       try {
         JSON.parse(text);
       } catch (syntax) {
-        return done(new ApiError('schema_validation_error', `Body is not valid JSON: ${(syntax as Error).message}`, 'body'), undefined);
+        return done(notJson((syntax as Error).message), undefined);
       }
       // Valid JSON the framework still refused (a __proto__ member): its own reason.
       return done(err, undefined);

@@ -64,7 +64,9 @@ export function createRequestLimits(opts: { ratePerSec: number; clock: Clock; sh
   return {
     admit(req, credential) {
       const keyChecked = throttle(perKey, credential, 'with this API key');
-      if (!req.routeOptions.config.resend) return keyChecked;
+      // A request its permission refuses spends none of the tenant's allowance: the 403 comes next.
+      const permission = req.routeOptions.config.permission;
+      if (!req.routeOptions.config.resend || permission === undefined || !req.principal?.permissions.has(permission)) return keyChecked;
       if (keyChecked) return keyChecked.then(() => throttle(resend, req.tenant, 'to redeliver or replay events for this tenant'));
       return throttle(resend, req.tenant, 'to redeliver or replay events for this tenant');
     },

@@ -18,6 +18,8 @@ export interface RouteContext {
   examples: RequestExamples;
   /** Request-rate limits the routes take from themselves (sign-in attempts). */
   limits: RequestLimits;
+  /** After a key was revoked or a user's rights changed: keys verified before are looked up again. */
+  forgetKeys: () => void;
 }
 
 declare module 'fastify' {

@@ -11,9 +11,9 @@ import { createAccountsService, type MasterTestAccounts } from './accounts/index
 import { createBatchesService } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
 import { createAuditLog, createIdentityService } from './identity/index.js';
-import { createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks, createUsageCounter } from './kernel/index.js';
+import { DEFAULT_STALE_AFTER_MS, createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks, createUsageCounter } from './kernel/index.js';
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
-import { createAddressValidationService, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
+import { createAddressValidationService, createBookingRecovery, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
 import { createPickupsService } from './pickups/index.js';
 import { createPortalService, createReturnMethodsService, createReturnsService } from './returns/index.js';
 import { createPublicTracking, createTrackingCache, createTrackingService } from './tracking/index.js';
@@ -53,12 +53,16 @@ export function createServices(deps: ServiceDeps) {
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
   const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}), ...(deps.config ? { callTimeoutMs: deps.config.carriers.timeoutMs } : {}) });
   const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels, lookup });
+  // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
+  const staleAfterMs = deps.config ? 2 * deps.config.carriers.timeoutMs : undefined;
+  const idempotency = createIdempotencyService({ db, clock, sealer: deps.sealer, ...(staleAfterMs !== undefined ? { staleAfterMs } : {}) });
+  const recovery = createBookingRecovery({ db, clock, idempotency, lookup, shipping, leaseMs: staleAfterMs ?? DEFAULT_STALE_AFTER_MS });
   const manifests = createManifestService({ db, calls, clock, ownership });
   const usageCounter = createUsageCounter({ db, clock });
   const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency, usage: usageCounter });
   const tenantStatus = createTenantStatus({ db, clock });
   // A suspended merchant's people are not signed in (the step after authentication refuses the rest).
-  const identity = identityOf(deps, links, async (tenant) => refuseInactive(tenant, await tenantStatus.read(tenant)));
+  const identity = identityOf(deps, links, async (tenant) => refuseInactive(tenant, (await tenantStatus.read(tenant)).status));
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   const branding = createBrandingService({ db, clock, labels: deps.labels });
@@ -78,8 +82,8 @@ export function createServices(deps: ServiceDeps) {
     manifests,
     credentials: createCredentialsCheck({ calls }),
     balances: createBalanceService({ db, calls, clock, ownership }),
-    // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
-    idempotency: createIdempotencyService({ db, clock, sealer: deps.sealer, ...(deps.config ? { staleAfterMs: 2 * deps.config.carriers.timeoutMs } : {}) }),
+    idempotency,
+    recovery,
     webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),
     returnMethods,
     returns,
@@ -130,6 +134,6 @@ export type Services = ReturnType<typeof createServices>;
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
-export { refuseInactive, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
+export { refuseEntry, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 // The operator's commands record what they change, as the routes do.
 export { recordAudit } from './audit/index.js';

@@ -4,6 +4,7 @@
  */
 import type { AuditLogTable, TenantsTable, UsageCountersTable } from './audit-tables.js';
 import type { BatchesTable, BatchItemsTable } from './batch-tables.js';
+import type { BookingIntentsTable, IdempotencyTable } from './idempotency-tables.js';
 import type { BrandingTable } from './branding-tables.js';
 import type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 import type { PortalLinksTable } from './portal-tables.js';
@@ -64,19 +65,6 @@ export interface LabelsTable {
   format: string;
   data: Uint8Array;
   created_at: string;
-}
-
-export interface IdempotencyTable {
-  tenant: string;
-  key: string;
-  /** Method and path the key was first used with, plus a SHA-256 of the body. */
-  fingerprint: string;
-  /** in_progress | done */
-  state: string;
-  status_code: number | null;
-  response: string | null;
-  created_at: string;
-  expires_at: string;
 }
 
 export interface TrackingCacheTable {
@@ -262,6 +250,7 @@ export interface Tables {
   shipments: ShipmentsTable;
   labels: LabelsTable;
   idempotency: IdempotencyTable;
+  booking_intents: BookingIntentsTable;
   tracking_cache: TrackingCacheTable;
   oauth_tokens: OAuthTokensTable;
   webhook_endpoints: WebhookEndpointsTable;
@@ -290,6 +279,7 @@ export interface Tables {
 export type { Generated };
 export type { AuditLogTable, TenantsTable, UsageCountersTable } from './audit-tables.js';
 export type { BatchesTable, BatchItemsTable } from './batch-tables.js';
+export type { BookingIntentsTable, IdempotencyTable } from './idempotency-tables.js';
 export type { BrandingTable } from './branding-tables.js';
 export type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 export type { PortalLinksTable } from './portal-tables.js';

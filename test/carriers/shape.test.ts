@@ -13,6 +13,14 @@ import type { Endpoint } from '../../src/carriers/shared/endpoint.js';
 
 const CARRIERS = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../src/carriers');
 
+/**
+ * The error interface, the same in every folder: the table of what the carrier's codes and words
+ * mean (`ERRORS`), `classifyError(said)` over it, a parsed answer's error (`errorFromBody`), the
+ * error a successful answer may carry (`throwIfError`), a refused answer's (`parseErrorResponse`),
+ * the detail every error carries (`errorDetail`) and a body not as documented (`unexpectedBody`).
+ */
+const ERROR_INTERFACE = ['ERRORS', 'classifyError', 'errorDetail', 'errorFromBody', 'parseErrorResponse', 'throwIfError', 'unexpectedBody'];
+
 /** The modules every carrier folder has, and the names each exports. */
 const COMMON: Record<string, readonly string[]> = {
   'index.ts': ['declaration', 'loadAdapter'],
@@ -21,7 +29,7 @@ const COMMON: Record<string, readonly string[]> = {
   'codes.ts': [],
   'endpoints.ts': ['ENDPOINTS'],
   'auth.ts': ['credentialsOf'],
-  'errors.ts': ['classifyError', 'parseErrorResponse', 'unexpectedBody'],
+  'errors.ts': ERROR_INTERFACE,
   'client.ts': ['createAdapter'],
   'mapping.ts': [],
   // Types only: nothing to see at run time.
@@ -79,6 +87,15 @@ describe('carrier folder shape', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each(CARRIER_SLUGS)('%s errors.ts exports the error interface and nothing else', async (slug) => {
+    const mod = (await import(join(CARRIERS, slug, 'errors.ts'))) as Record<string, unknown>;
+    expect(Object.keys(mod).sort()).toEqual([...ERROR_INTERFACE].sort());
+    // One signature: what the carrier said in, the service's error code out.
+    const classify = mod.classifyError as (said: { status: number; codes?: string[] }) => string;
+    expect(classify({ status: 503 })).toBe('carrier_http_exception');
+    expect(classify({ status: 400, codes: [] })).toBe('carrier_exception');
+  });
+
   it.each(CARRIER_SLUGS)('%s names its paths only in endpoints.ts', async (slug) => {
     const { ENDPOINTS } = (await import(join(CARRIERS, slug, 'endpoints.ts'))) as { ENDPOINTS: Record<string, Endpoint> };
     for (const [name, e] of Object.entries(ENDPOINTS)) {
@@ -91,5 +108,14 @@ describe('carrier folder shape', () => {
       .filter((f) => f.endsWith('.ts') && f !== 'endpoints.ts')
       .flatMap((f) => [...readFileSync(join(CARRIERS, slug, f), 'utf8').matchAll(/^(?!\s*(?:\*|\/\/)).*?(['`]\/[a-z][^'`]*['`])/gm)].map((m) => `${f}: ${m[1]}`));
     expect(elsewhere).toEqual([]);
+  });
+});
+
+describe('carrier calls', () => {
+  it.each(CARRIER_SLUGS)('%s makes its calls through the shared client, never the transport itself', (slug) => {
+    const own = readdirSync(join(CARRIERS, slug))
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /\btransport\.request\(|\bdeps\.transport\b|\{[^}]*\btransport\b[^}]*\}\s*=\s*deps/.test(readFileSync(join(CARRIERS, slug, f), 'utf8')));
+    expect(own).toEqual([]);
   });
 });

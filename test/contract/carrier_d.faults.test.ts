@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { validAuth } from '../support/accounts.js';
 import { createTestApp, expectError } from '../support/app.js';
-import { address, shipmentD as shipment, useCarrierD } from './support-carrier_d.js';
+import { address, shipmentD as shipment, useCarrierD } from './carrier_d.support.js';
 
 const s = useCarrierD({ WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());

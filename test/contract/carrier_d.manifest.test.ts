@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { validAuth } from '../support/accounts.js';
 import { expectError } from '../support/app.js';
-import { address, shipmentD as shipment, useCarrierD } from './support-carrier_d.js';
+import { address, shipmentD as shipment, useCarrierD } from './carrier_d.support.js';
 
 const s = useCarrierD();
 

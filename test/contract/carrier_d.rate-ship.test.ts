@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { compositeServices } from '../../src/carriers/carrier_d/catalog.js';
 import { expectError } from '../support/app.js';
-import { customsItems, recipientGB, shipmentD as shipment, useCarrierD } from './support-carrier_d.js';
+import { customsItems, recipientGB, shipmentD as shipment, useCarrierD } from './carrier_d.support.js';
 
 const s = useCarrierD();
 

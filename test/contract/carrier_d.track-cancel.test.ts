@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { validAuth } from '../support/accounts.js';
 import { expectError } from '../support/app.js';
-import { address, shipmentD as shipment, useCarrierD } from './support-carrier_d.js';
+import { address, shipmentD as shipment, useCarrierD } from './carrier_d.support.js';
 
 const s = useCarrierD();
 const DAY = 86_400_000;

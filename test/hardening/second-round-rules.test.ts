@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { address, recipientUS, shipment } from '../contract/support.js';
-import { shipmentD } from '../contract/support-carrier_d.js';
+import { shipmentD } from '../contract/carrier_d.support.js';
 import { shipment as shipmentReseller } from '../contract/carrier_d_reseller.support.js';
 
 let em: TestEmulator;

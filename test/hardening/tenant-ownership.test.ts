@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/app.js';
-import { address, shipmentD as shipment, useCarrierD } from '../contract/support-carrier_d.js';
+import { address, shipmentD as shipment, useCarrierD } from '../contract/carrier_d.support.js';
 
 const s = useCarrierD();
 const DAY = 86_400_000;

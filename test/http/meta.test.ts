@@ -10,6 +10,8 @@ describe('GET /meta/carriers', () => {
     const res = await s.t.call('GET', '/meta/carriers', s.key);
     expect(res.status).toBe(200);
     expect(res.body.carriers.map((c: { slug: string }) => c.slug)).toEqual([...CARRIER_SLUGS]);
+    // Each with a display name for people, which the console shows instead of the slug.
+    for (const c of res.body.carriers as { slug: string; name: string }[]) expect(c.name, c.slug).toMatch(/^(?!carrier_)\S.*\S$/);
     const a = res.body.carriers[0];
     expect(a.operations).toEqual(expect.arrayContaining(['ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook']));
     expect(a.operations).not.toContain('manifest');

@@ -110,8 +110,8 @@ describe.each(dialects)('platforms on %s', (dialect) => {
     expect((await t.call('POST', '/tenants/shop-a/suspend', platform)).body.tenant.status).toBe('suspended');
     expectError(await t.call('GET', '/shipments', a.key), 403, 'tenant_suspended');
     expectError(await t.call('GET', '/me', undefined, undefined, cookie), 403, 'tenant_suspended');
-    // Nor does signing in again make a session.
-    expectError(await t.call('POST', '/session', undefined, { session: { email: 'owner@shop-a.example.com', password: 'a long enough password' } }), 403, 'tenant_suspended');
+    // Nor does signing in again make a session; the refusal is a wrong password's, telling a guesser nothing.
+    expectError(await t.call('POST', '/session', undefined, { session: { email: 'owner@shop-a.example.com', password: 'a long enough password' } }), 401, 'sign_in_failed');
     // The other merchant and the platform go on.
     expect((await t.call('GET', '/shipments', merchants['shop-b']!.key)).status).toBe(200);
     expect((await t.call('GET', '/tenants', platform)).body.tenants).toEqual([expect.objectContaining({ id: 'shop-a', status: 'suspended' }), expect.objectContaining({ id: 'shop-b', status: 'active' })]);

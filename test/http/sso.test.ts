@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp } from '../support/app.js';
-import { reserveProvider, type TestProvider } from '../support/oidc-provider.js';
+import { signOnAt, startWithProvider } from '../support/oidc-provider.js';
 
 /** The provider's accounts: their e-mail addresses and whether it verified them. */
 const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: string }> = {
@@ -16,63 +16,17 @@ const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: s
   unverified: { email: 'unverified@example.com', email_verified: false, name: 'Unverified' },
 };
 
-let idp: TestProvider;
 let t: TestApp;
 let app: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  idp = await reserveProvider();
-  t = await createTestApp({ env: idp.env });
-  app = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  idp.start(app, ACCOUNTS);
+  ({ t, app, close } = await startWithProvider(ACCOUNTS));
   await t.user({ role: 'shipper', email: 'ann@example.com' });
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
-});
+afterAll(() => close?.());
 
-/**
- * What a browser does from GET /session/sso: follows redirects, signs in on the provider's page as
- * `login` and consents, until the app sends it into the console. Answers where it was sent, the app's
- * cookies, and the first redirect (to the provider).
- */
-async function signOn(login: string, opts: { dropSsoCookie?: boolean } = {}): Promise<{ landed: string; cookies: Map<string, string>; authorize: URL }> {
-  const jars = new Map<string, Map<string, string>>();
-  const jar = (url: string) => jars.get(new URL(url).origin) ?? jars.set(new URL(url).origin, new Map()).get(new URL(url).origin)!;
-  const send = async (url: string, init: RequestInit = {}) => {
-    const cookies = [...jar(url)].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookies ? { cookie: cookies } : {}) } });
-    for (const line of res.headers.getSetCookie()) {
-      const pair = line.split(';')[0]!;
-      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      if (value === '' || /max-age=0\b/i.test(line)) jar(url).delete(name);
-      else jar(url).set(name, value);
-    }
-    return res;
-  };
-  let url = `${app}/session/sso`;
-  let res = await send(url);
-  expect(res.status).toBe(302);
-  const authorize = new URL(res.headers.get('location')!);
-  if (opts.dropSsoCookie) jar(app).delete('waybill_sso');
-  for (let step = 0; step < 20; step++) {
-    if (res.status >= 300 && res.status < 400) {
-      const next = new URL(res.headers.get('location')!, url).href;
-      if (next.startsWith(`${app}/console`)) return { landed: next.slice(app.length), cookies: jar(app), authorize };
-      url = next;
-      res = await send(url);
-      continue;
-    }
-    const html = await res.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !action || !prompt) throw new Error(`stuck at ${url}: ${res.status} ${html.slice(0, 300)}`);
-    const form: Record<string, string> = prompt === 'login' ? { prompt, login, password: 'any password' } : { prompt };
-    res = await send(new URL(action.replaceAll('&amp;', '&'), url).href, { method: 'POST', body: new URLSearchParams(form), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  }
-  throw new Error('too many steps');
-}
+const signOn = (login: string, opts: { dropSsoCookie?: boolean } = {}) => signOnAt(app, login, opts);
 
 describe('single sign-on with OpenID Connect', () => {
   it('says it is available', async () => {

@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBookingLookup } from '../../src/services/kernel/booking-lookup.js';
 import type { CarrierCalls } from '../../src/services/kernel/carrier-calls.js';
+import { carrierNames } from '../../src/carriers/declarations.js';
+import { loadConfig } from '../../src/config.js';
 
 type Lookup = ReturnType<typeof createBookingLookup>['lookup'];
 type Booking = Parameters<Lookup>[0];
@@ -33,5 +35,18 @@ describe('a booking the carrier does not show', () => {
   it('takes the carrier’s own indexing delay when none is configured', async () => {
     expect(await lookupAt(600_000, { callTimeoutMs: 30_000 })).toMatchObject({ kind: 'pending' });
     expect(await lookupAt(630_000, { callTimeoutMs: 30_000 })).toEqual({ kind: 'absent' });
+  });
+});
+
+describe('the indexing delay by setup', () => {
+  const settings = (env: Record<string, string>) => loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), ...env }, carrierNames).carriers.lookupDelayMs;
+
+  // A crashed batch in the default setup waited out carrier_a's ten minutes before settling, though the
+  // emulator in the process shows every booking at once.
+  it('is 0 with the built-in emulator, each carrier’s own with real carriers, and the setting wherever it is set', () => {
+    expect(settings({})).toBe(0);
+    expect(settings({ WAYBILL_CARRIERS: 'live' })).toBeUndefined();
+    expect(settings({ WAYBILL_CARRIER_LOOKUP_DELAY_MS: '5000' })).toBe(5000);
+    expect(settings({ WAYBILL_CARRIERS: 'live', WAYBILL_CARRIER_LOOKUP_DELAY_MS: '5000' })).toBe(5000);
   });
 });

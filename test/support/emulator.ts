@@ -1,5 +1,6 @@
 /** The carrier emulator on a free loopback port, with its control API as plain functions. */
 import type { CarrierSlug } from '../../src/carriers/carrier.js';
+import type { Clock } from '../../src/clock.js';
 import { credentialsOf } from '../../src/emulator/credentials.js';
 import { CREDENTIAL_MEMBERS } from '../../src/emulator/registry.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
@@ -29,8 +30,9 @@ async function control(url: string, method: string, path: string, body?: unknown
   if (!res.ok) throw new Error(`emulator control ${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
-export async function startTestEmulator(): Promise<TestEmulator> {
-  const emulator = await createEmulator({ port: 0, credentials: knownTestCredentials });
+/** `clock`: the carrier's base clock (a suite that fixes the day sets the service's to the same). */
+export async function startTestEmulator(opts: { clock?: Clock } = {}): Promise<TestEmulator> {
+  const emulator = await createEmulator({ port: 0, credentials: knownTestCredentials, ...(opts.clock ? { clock: opts.clock } : {}) });
   const url = emulator.url;
   return {
     emulator,

@@ -78,8 +78,14 @@ export class Waybill {
   private readonly fetch: typeof fetch;
   private readonly policy: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
+  /**
+   * The options, with the API key and any headers, in a private field: JSON.stringify, util.inspect
+   * and console.log of a client (in an error report, a debug line) show neither.
+   */
+  readonly #options: ClientOptions;
 
-  constructor(private readonly options: ClientOptions) {
+  constructor(options: ClientOptions) {
+    this.#options = options;
     if (!options.baseUrl) throw new TypeError('baseUrl is required');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
@@ -125,8 +131,8 @@ export class Waybill {
 
   private async send<T>(method: string, target: string, input: Input<OperationId> & { body?: unknown }): Promise<Response<T>> {
     const idempotencyKey = method === 'POST' ? (input.idempotencyKey ?? newIdempotencyKey()) : undefined;
-    const headers: Record<string, string> = { accept: 'application/json, */*', ...this.options.headers, ...input.headers };
-    if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+    const headers: Record<string, string> = { accept: 'application/json, */*', ...this.#options.headers, ...input.headers };
+    if (this.#options.apiKey) headers.authorization = `Bearer ${this.#options.apiKey}`;
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let body: string | undefined;
     if (input.body !== undefined) {
@@ -155,7 +161,7 @@ export class Waybill {
   }
 
   private async once(method: string, target: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal | undefined): Promise<globalThis.Response> {
-    const signals = [signal, this.options.timeoutMs ? AbortSignal.timeout(this.options.timeoutMs) : undefined].filter((s): s is AbortSignal => s !== undefined);
+    const signals = [signal, this.#options.timeoutMs ? AbortSignal.timeout(this.#options.timeoutMs) : undefined].filter((s): s is AbortSignal => s !== undefined);
     const combined = signals.length > 1 ? anySignal(signals) : signals[0];
     return this.fetch(this.baseUrl + target, { method, headers, ...(body !== undefined ? { body } : {}), ...(combined ? { signal: combined } : {}) });
   }

@@ -1,10 +1,9 @@
 /**
  * carrier_a's credentials: an OAuth2 client (client_id, client_secret) asking tokens with the
- * client-credentials grant; the shared OAuth client (shared/oauth-client.ts) fetches and keeps them.
+ * client-credentials grant; the shared client (shared/http-client.ts) fetches and keeps them.
  */
 import type { CarrierCall } from '../carrier.js';
-import { tokenKey } from '../shared/oauth.js';
-import { clientCredentialsOf, formTokenRequest, type ClientCredentials, type TokenRequest } from '../shared/oauth-client.js';
+import { clientCredentialsOf, formTokenRequest, tokenKey, type ClientCredentials, type TokenRequest } from '../shared/oauth.js';
 
 export function credentialsOf(auth: Readonly<Record<string, string>>): ClientCredentials {
   return clientCredentialsOf('carrier_a', auth, ' to use its REST API');

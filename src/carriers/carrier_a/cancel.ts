@@ -6,7 +6,7 @@
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { bool, dig, obj, objects, text } from '../shared/json.js';
-import { errorDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { errorDetail, throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierACancelRequest } from './wire-ship.js';
 
 export function buildCancelRequest(trackingNumber: string, accountNumber: string): CarrierACancelRequest {
@@ -15,7 +15,7 @@ export function buildCancelRequest(trackingNumber: string, accountNumber: string
 }
 
 export function parseCancelResponse(body: unknown): CancelResult {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const output = obj(dig(body, 'output'));
   const cancelled = bool(output?.cancelledShipment);
   if (!output || cancelled === undefined) throw unexpectedBody('cancel response (no cancelledShipment)');

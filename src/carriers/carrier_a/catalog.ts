@@ -1,5 +1,5 @@
 /**
- * carrier_a catalog, transcribed from the interface specification (interface.md): § Service types,
+ * carrier_a catalog, as the public interface lists it (GET /meta/carriers serves it): § Service types,
  * § Packaging types, § Label types and § Special services. Values are public slugs; the adapter maps
  * them to the carrier's own codes.
  */

@@ -1,11 +1,11 @@
 /**
- * carrier_a's only file with I/O: the FedEx REST calls of endpoints.ts through the shared OAuth
- * client. Everything it sends and reads is built and parsed by the pure modules beside it.
+ * carrier_a's only file with I/O: the FedEx REST calls of endpoints.ts through the shared
+ * client (OAuth, JSON). Everything it sends and reads is built and parsed by the pure modules beside it.
  */
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { accountNumber } from '../shared/calls.js';
 import type { Endpoint } from '../shared/endpoint.js';
-import { createOAuthClient } from '../shared/oauth-client.js';
+import { createHttpClient, jsonCodec } from '../shared/http-client.js';
 import { buildTokenRequest } from './auth.js';
 import { ENDPOINTS } from './endpoints.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
@@ -28,9 +28,16 @@ import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from '.
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   const { clock } = deps;
-  const client = createOAuthClient(deps, { carrier: 'carrier_a', token: ENDPOINTS.token, tokenRequest: buildTokenRequest, headers: { 'x-locale': 'en_US' }, parseErrorResponse, unexpectedBody });
+  const client = createHttpClient(deps, {
+    carrier: 'carrier_a',
+    auth: { kind: 'oauth', token: ENDPOINTS.token, tokenRequest: buildTokenRequest },
+    codec: jsonCodec(),
+    headers: { 'x-locale': 'en_US' },
+    parseErrorResponse,
+    unexpectedBody,
+  });
   /** One authenticated JSON call (a refused token is renewed once). */
-  const send = (call: CarrierCall, endpoint: Endpoint, body: unknown) => client.json(call, { endpoint, body });
+  const send = (call: CarrierCall, endpoint: Endpoint, body: unknown) => client.send(call, { endpoint, body });
 
   const hub = (call: CarrierCall) => (call.auth.hub_id ? { smartPostHubId: call.auth.hub_id } : {});
 

@@ -1,5 +1,5 @@
 /**
- * Mappings between the public slugs of spec/interface.md and FedEx REST codes.
+ * Mappings between the public slugs (catalog.ts) and FedEx REST codes.
  * Every table cites the vendor document it comes from; where the vendor files in
  * carriers/carrier_a/vendor are silent, the FedEx "API Reference Guide" section is named.
  */

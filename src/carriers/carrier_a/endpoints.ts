@@ -1,4 +1,4 @@
-/** carrier_a's calls (carriers/README.md: rate/v1, ship/v1, track/v1 (by number and by reference), pickup/v1, location/v1, address/v1, oauth/token). */
+/** carrier_a's calls (README.md: rate/v1, ship/v1, track/v1 (by number and by reference), pickup/v1, location/v1, address/v1, oauth/token). */
 import type { Endpoint } from '../shared/endpoint.js';
 
 export const ENDPOINTS = {

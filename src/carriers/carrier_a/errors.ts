@@ -3,12 +3,12 @@
  * `{ transactionId, customerTransactionId?, errors: [{ code, message, parameterList? }] }`
  * (ErrorResponseVO / CXSError in every vendor OpenAPI file; fixtures/tracking_ErrorResponse.json,
  * samples/error_response.json). FedEx's own message goes to `message`, its raw codes and the
- * transaction id to `detail` (spec/DECISIONS.md "Errors"). Nothing here throws anything but ApiError.
+ * transaction id to `detail` (the project README, "Errors"). Nothing here throws anything but ApiError.
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { bodyExcerpt, jsonOrUndefined, objects, obj, text } from '../shared/json.js';
 import { unexpectedBodyOf } from '../shared/calls.js';
-import { codeOfStatus } from '../shared/transport-errors.js';
+import { classifyBy, type CarrierSaid, type ErrorTable } from '../shared/error-table.js';
 
 /**
  * Codes meaning the stored credentials or account were refused. From the vendor error examples:
@@ -25,22 +25,19 @@ const AUTH_CODES: ReadonlySet<string> = new Set([
   'FORBIDDEN.ERROR',
 ]);
 
-/**
- * Codes meaning "no such shipment": track.json (TRACKING.TRACKINGNUMBER.NOTFOUND, TRACKING.TCN.NOTFOUND,
- * TRACKING.REFERENCENUMBER.NOTFOUND) and ship-api.json cancel (TRACKINGNUMBER.ENTERED.INVALID:
- * "Error with entered Tracking Number").
- */
-function isNotFoundCode(code: string): boolean {
-  return /^TRACKING\.[A-Z.]*NOTFOUND$/.test(code) || code === 'TRACKINGNUMBER.ENTERED.INVALID';
-}
+/** What FedEx's codes mean. */
+export const ERRORS: ErrorTable = {
+  authentication: AUTH_CODES,
+  /**
+   * "No such shipment": track.json (TRACKING.TRACKINGNUMBER.NOTFOUND, TRACKING.TCN.NOTFOUND,
+   * TRACKING.REFERENCENUMBER.NOTFOUND) and ship-api.json cancel (TRACKINGNUMBER.ENTERED.INVALID:
+   * "Error with entered Tracking Number").
+   */
+  noShipment: /^(?:TRACKING\.[A-Z.]*NOTFOUND|TRACKINGNUMBER\.ENTERED\.INVALID)$/,
+};
 
-/** The ApiError code for one FedEx error code, for a 4xx (or 2xx) answer. */
-export function classifyError(code: string | undefined): ErrorCode {
-  if (code === undefined) return 'carrier_exception';
-  if (AUTH_CODES.has(code)) return 'carrier_authentication';
-  if (isNotFoundCode(code)) return 'carrier_no_shipment_found';
-  return 'carrier_exception';
-}
+/** The ApiError code of what FedEx said. */
+export const classifyError = (said: CarrierSaid): ErrorCode => classifyBy(ERRORS, said);
 
 export interface ErrorItem {
   code?: string;
@@ -63,28 +60,19 @@ export function errorDetail(kind: 'error' | 'alert', codes: string[], transactio
 }
 
 /** An ApiError for FedEx error items; the strongest classification among them wins. */
-export function errorFromItems(status: number, items: ErrorItem[], transactionId?: string, opts: { auth?: boolean } = {}): ApiError {
+function errorFromItems(status: number, items: ErrorItem[], transactionId?: string, opts: { auth?: boolean } = {}): ApiError {
   const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
   const messages = items.map(describeItem).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_a refused the request (HTTP ${status})`;
   const detail = errorDetail('error', codes, transactionId);
-  let code = codeOfStatus(status, opts.auth);
-  if (!code) {
-    const classes = codes.map(classifyError);
-    code = classes.includes('carrier_authentication')
-      ? 'carrier_authentication'
-      : classes.length > 0 && classes.every((c) => c === 'carrier_no_shipment_found')
-        ? 'carrier_no_shipment_found'
-        : 'carrier_exception';
-  }
-  return new ApiError(code, message, detail);
+  return new ApiError(classifyError({ status, codes, ...(opts.auth ? { auth: true } : {}) }), message, detail);
 }
 
 /**
  * The ApiError for a parsed body that carries FedEx `errors`, else undefined. Parsers use it
  * because FedEx sometimes answers 200 with an error body.
  */
-export function errorFromJson(status: number, json: unknown, opts: { auth?: boolean } = {}): ApiError | undefined {
+export function errorFromBody(status: number, json: unknown, opts: { auth?: boolean } = {}): ApiError | undefined {
   const body = obj(json);
   if (!body) return undefined;
   // ship-api.json's /packages/validate 404 example uses a flat `{ error, error_detail }` form.
@@ -99,8 +87,8 @@ export function errorFromJson(status: number, json: unknown, opts: { auth?: bool
 }
 
 /** Throws the FedEx error a 200 answer may carry instead of its output. */
-export function throwIfErrorBody(body: unknown): void {
-  const error = errorFromJson(200, body);
+export function throwIfError(body: unknown): void {
+  const error = errorFromBody(200, body);
   if (error) throw error;
 }
 
@@ -113,7 +101,7 @@ export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carr
  * means the stored credentials are wrong.
  */
 export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean } = {}): ApiError {
-  const fromJson = errorFromJson(status, jsonOrUndefined(body), opts);
+  const fromJson = errorFromBody(status, jsonOrUndefined(body), opts);
   if (fromJson) return fromJson;
   const detail = bodyExcerpt(body);
   // 401/403 mean refused credentials whatever the body looks like (gateways answer them in HTML).

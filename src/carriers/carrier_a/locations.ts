@@ -10,7 +10,7 @@ import { dig, dropUndefined, numeric, obj, objects, text, texts, type JsonObject
 import { dropoffLocation } from '../shared/locations.js';
 import { toHhMm } from '../shared/time.js';
 import { weekday } from './codes.js';
-import { throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { wireAddress } from './mapping.js';
 import type { CarrierALocationsRequest } from './wire-locations.js';
 
@@ -88,7 +88,7 @@ function locationOf(detail: JsonObject): DropoffLocation | undefined {
 }
 
 export function parseLocationsResponse(body: unknown): DropoffLocation[] {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const output = obj(dig(body, 'output'));
   if (!output) throw unexpectedBody('locations response (no output)');
   // No match is an answer too: FedEx leaves the list out when nothing is near.

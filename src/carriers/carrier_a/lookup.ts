@@ -11,30 +11,24 @@
 import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, objects, text } from '../shared/json.js';
-import { utcDate } from '../shared/time.js';
-import { throwIfErrorBody, unexpectedBody } from './errors.js';
+import { lookupWindow } from '../shared/time.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { waybillReferenceOf } from './ship.js';
 import type { CarrierATrackReferenceRequest } from './wire-track.js';
 
-const DAY_MS = 86_400_000;
-
-/**
- * The ship dates searched run from the day before the booking call (time zones) to its ship date
- * or the day after the call, whichever is later.
- */
+/** The ship dates searched: lookupWindow's (a booking on a weekend or past the cut-off is the next working day's). */
 export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, bookedAt: Date): CarrierATrackReferenceRequest {
   const type = waybillReferenceOf(req);
   if (!type) throw new ApiError('carrier_unsupported_method', 'this booking carries no reference of Waybill\'s: the shipper\'s references take every searchable type', 'shipment.references');
-  const after = utcDate(new Date(bookedAt.getTime() + DAY_MS));
-  const end = req.ship_date !== undefined && req.ship_date > after ? req.ship_date : after;
+  const window = lookupWindow(req.ship_date, bookedAt);
   return {
     includeDetailedScans: false,
     referencesInformation: dropUndefined({
       type: type.track,
       value: req.waybill_reference!,
       accountNumber,
-      shipDateBegin: utcDate(new Date(bookedAt.getTime() - DAY_MS)),
-      shipDateEnd: end,
+      shipDateBegin: window.from,
+      shipDateEnd: window.to,
       destinationCountryCode: req.recipient.country,
       destinationPostalCode: req.recipient.postal_code,
     }),
@@ -42,7 +36,7 @@ export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, 
 }
 
 export function parseLookupResponse(body: unknown): FoundBooking | null {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const results = dig(body, 'output', 'completeTrackResults');
   if (!Array.isArray(results)) throw unexpectedBody('Track by References answer without output.completeTrackResults');
   const numbers: string[] = [];

@@ -17,7 +17,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { GROUND_SERVICE_CODES, serviceCode } from './codes.js';
-import { throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { wireAddress } from './mapping.js';
 import type {
   CarrierACarrierCode,
@@ -92,7 +92,7 @@ export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, a
  * operating companies for one date merge into the widest window. `range` keeps only the asked dates.
  */
 export function parsePickupAvailabilityResponse(body: unknown, range?: { start_date: string; end_date: string }): PickupSlot[] {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const output = obj(dig(body, 'output'));
   if (!output || !Array.isArray(output.options)) throw unexpectedBody('pickup availability response (no options)');
   const byDate = new Map<string, PickupSlot>();
@@ -156,7 +156,7 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string): C
 
 /** CreatePickupOutputVO → confirmation; `req` supplies the date and times FedEx does not echo. */
 export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupConfirmation {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const output = obj(dig(body, 'output'));
   const code = text(output?.pickupConfirmationCode);
   if (!output || !code) throw unexpectedBody('pickup response (no pickupConfirmationCode)');
@@ -185,7 +185,7 @@ export function buildPickupCancelRequest(
 }
 
 export function parsePickupCancelResponse(body: unknown): CancelResult {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const output = obj(dig(body, 'output'));
   if (!output || (text(output.pickupConfirmationCode) === undefined && text(output.cancelConfirmationMessage) === undefined)) {
     throw unexpectedBody('pickup cancel response (no confirmation)');

@@ -8,7 +8,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { serviceSlug, transitDays, weekday } from './codes.js';
-import { errorDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { errorDetail, throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierARateRequest } from './wire-rate.js';
 import {
   type CarrierABuildOptions, commodities, wireAddress, wirePackagingType, wireServiceType,
@@ -39,7 +39,7 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
       totalPackageCount: req.packages.length,
       requestedPackageLineItems: packageLineItems(req, false),
       shipmentSpecialServices: shipmentSpecialServices(req, false),
-      // carriers/README.md: production refuses international quotes without customs detail.
+      // README.md: production refuses international quotes without customs detail.
       customsClearanceDetail: international
         ? {
             commercialInvoice: { shipmentPurpose: req.type === 'return' ? 'REPAIR_AND_RETURN' : 'SOLD' },
@@ -103,7 +103,7 @@ function rateFrom(reply: JsonObject, opts: RateParseOptions): Rate | undefined {
 
 /** FedEx quote answer → one Rate per priced rateReplyDetails entry. */
 export function parseRateResponse(body: unknown, opts: RateParseOptions = {}): Rate[] {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const output = obj(dig(body, 'output'));
   if (!output) throw unexpectedBody('rate response (no output)');
   const replies = output.rateReplyDetails;

@@ -10,7 +10,7 @@ import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString
 import { toIsoDate } from '../shared/time.js';
 import { decodeBase64 as decodeBase64Text } from '../../documents/index.js';
 import { REFERENCE_TYPES, labelSpecification, serviceSlug, transitDays } from './codes.js';
-import { throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import {
   commodities,
   currencyOf,
@@ -220,7 +220,7 @@ function shipDateOf(ts: JsonObject): string | undefined {
 }
 
 export function parseShipResponse(body: unknown): BookedShipment {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const ts = obj(dig(body, 'output', 'transactionShipments', 0));
   if (!ts) throw unexpectedBody('ship response (no transactionShipments)');
   const master =

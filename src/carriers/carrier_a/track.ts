@@ -9,7 +9,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objects, text, texts, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { trackingStage } from './codes.js';
-import { classifyError, errorDetail, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { classifyError, errorDetail, throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierAProofOfDeliveryRequest, CarrierATrackRequest } from './wire-track.js';
 
 /** One or several numbers (track.json allows up to 30 trackingInfo entries per request). */
@@ -20,7 +20,7 @@ export function buildTrackRequest(trackingNumbers: string | readonly string[]): 
 
 /** Each number's result from one multi-number answer; a per-number error stays in its slot. */
 export function parseTrackManyResponse(body: unknown, trackingNumbers: readonly string[]): (TrackingResult | ApiError)[] {
-  throwIfErrorBody(body);
+  throwIfError(body);
   return trackingNumbers.map((n) => {
     try {
       return parseTrackResponse(body, n);
@@ -112,7 +112,7 @@ function newestFirst(a: Checkpoint, b: Checkpoint): number {
 }
 
 export function parseTrackResponse(body: unknown, trackingNumber: string): TrackingResult {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const output = obj(dig(body, 'output'));
   if (!output || !Array.isArray(output.completeTrackResults)) throw unexpectedBody('tracking response (no completeTrackResults)');
   const results = resultsFor(output, trackingNumber);
@@ -128,7 +128,7 @@ export function parseTrackResponse(body: unknown, trackingNumber: string): Track
     const code = text(error?.code);
     const message = text(error?.message) ?? `carrier_a has no tracking data for ${trackingNumber}`;
     const detail = errorDetail('error', code === undefined ? [] : [code], text(dig(body, 'transactionId')));
-    throw new ApiError(code === undefined ? 'carrier_no_shipment_found' : classifyError(code), message, detail);
+    throw new ApiError(code === undefined ? 'carrier_no_shipment_found' : classifyError({ status: 200, codes: [code] }), message, detail);
   }
   const { r: result, checkpoints } = chosen;
   const latest = obj(result.latestStatusDetail);
@@ -154,7 +154,7 @@ export function parseTrackResponse(body: unknown, trackingNumber: string): Track
  * `document`; the recorded answer calls it `documents`: both are read.
  */
 export function parseProofOfDeliveryResponse(body: unknown): ShippingDocument {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const output = obj(dig(body, 'output'));
   const content = texts(output?.documents)[0] ?? texts(output?.document)[0];
   if (!output || !content) throw unexpectedBody('proof of delivery response (no document)');

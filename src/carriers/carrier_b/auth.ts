@@ -1,13 +1,12 @@
 /**
  * carrier_b's credentials: an OAuth2 client sent as HTTP Basic to the token endpoint with the
  * merchant's account number; client_id/client_secret when present, else the legacy userid and
- * password (carriers/README.md), so accounts registered with the access-license trio still work.
+ * password (README.md), so accounts registered with the access-license trio still work.
  */
 import { ApiError } from '../../domain/errors.js';
 import type { CarrierCall } from '../carrier.js';
 import { accountNumber } from '../shared/calls.js';
-import { tokenKey } from '../shared/oauth.js';
-import type { TokenRequest } from '../shared/oauth-client.js';
+import { tokenKey, type TokenRequest } from '../shared/oauth.js';
 
 export interface Credentials {
   clientId: string;

@@ -9,14 +9,15 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, obj, objectList, text } from '../shared/json.js';
 import { fillPath } from '../shared/endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
-import { responseFailed, throwIfErrorBody, unexpectedBody, errorDetail } from './errors.js';
+import { throwIfError, unexpectedBody, errorDetail } from './errors.js';
+import { responseFailed } from './mapping.js';
 
 export function buildCancelRequest(shipmentId: string): string {
   return fillPath(ENDPOINTS.cancel.path, { shipmentId }, 'tracking_number');
 }
 
 export function parseCancelResponse(body: unknown, transactionId?: string): CancelResult {
-  throwIfErrorBody(body, { transactionId, notFound: true });
+  throwIfError(body, { transactionId, notFound: true });
   const response = obj(dig(body, 'VoidShipmentResponse'));
   if (!response) throw unexpectedBody('void response (no VoidShipmentResponse)');
   const failed = responseFailed(response);

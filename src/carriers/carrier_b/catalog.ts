@@ -1,5 +1,5 @@
 /**
- * carrier_b catalog, transcribed from the interface specification (interface.md): § Service types,
+ * carrier_b catalog, as the public interface lists it (GET /meta/carriers serves it): § Service types,
  * § Packaging types, § Label types and § Special services.
  */
 import { labelTypes, type CarrierCatalog } from '../../domain/catalog.js';

@@ -1,6 +1,6 @@
 /**
- * carrier_b's only file with I/O: the UPS REST calls of endpoints.ts through the shared OAuth
- * client, each named by a transId of its own. Everything it sends and reads is built and parsed by
+ * carrier_b's only file with I/O: the UPS REST calls of endpoints.ts through the shared
+ * client (OAuth, JSON), each named by a transId of its own. Everything it sends and reads is built and parsed by
  * the pure modules beside it.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import type { BookedPackage, FoundBooking, PickupAvailabilityRequest, PickupSlot
 import { mapLimited } from '../../limiter.js';
 import { accountNumber } from '../shared/calls.js';
 import { fillPath, type Endpoint } from '../shared/endpoint.js';
-import { createOAuthClient, type BearerRequest } from '../shared/oauth-client.js';
+import { createHttpClient, jsonCodec, type HttpRequest } from '../shared/http-client.js';
 import { buildTokenRequest } from './auth.js';
 import { API_PATH, ENDPOINTS } from './endpoints.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
@@ -39,13 +39,21 @@ const TRANSIENT = new Set(['carrier_timeout', 'carrier_failed_connection', 'carr
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   const { clock } = deps;
-  const client = createOAuthClient(deps, { carrier: 'carrier_b', token: ENDPOINTS.token, tokenRequest: buildTokenRequest, apiPath: API_PATH, headers: { transactionSrc: 'waybill' }, parseErrorResponse, unexpectedBody });
+  const client = createHttpClient(deps, {
+    carrier: 'carrier_b',
+    auth: { kind: 'oauth', token: ENDPOINTS.token, tokenRequest: buildTokenRequest },
+    codec: jsonCodec(),
+    apiPath: API_PATH,
+    headers: { transactionSrc: 'waybill' },
+    parseErrorResponse,
+    unexpectedBody,
+  });
 
   /** One authenticated JSON call (a refused token is renewed once); transId names it in errors. */
-  async function send(call: CarrierCall, endpoint: Endpoint, req: Omit<BearerRequest, 'endpoint'> = {}): Promise<{ body: unknown; transId: string }> {
+  async function send(call: CarrierCall, endpoint: Endpoint, req: Omit<HttpRequest, 'endpoint'> = {}): Promise<{ body: unknown; transId: string }> {
     // Tracking.yaml: transId "An identifier unique to the request. Length 32".
     const transId = randomUUID().replace(/-/g, '');
-    const body = await client.json(call, { endpoint, ...req, headers: { transId, ...req.headers } }, { transactionId: transId });
+    const body = await client.send(call, { endpoint, ...req, headers: { transId, ...req.headers } }, { transactionId: transId });
     return { body, transId };
   }
 

@@ -1,5 +1,5 @@
 /**
- * Mappings between the public slugs of spec/interface.md and UPS codes, one table per kind, both
+ * Mappings between the public slugs (catalog.ts) and UPS codes, one table per kind, both
  * ways. Every table cites the vendor document it comes from.
  */
 import { splitLabelType } from '../../domain/catalog.js';

@@ -1,5 +1,5 @@
 /**
- * carrier_b's calls (carriers/README.md). The APIs live under `/api` (the vendor files' server),
+ * carrier_b's calls (README.md). The APIs live under `/api` (the vendor files' server),
  * the token endpoint beside them; `{version}` is API_VERSION.
  */
 import type { Endpoint } from '../shared/endpoint.js';

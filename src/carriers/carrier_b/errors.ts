@@ -8,7 +8,7 @@
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { unexpectedBodyOf } from '../shared/calls.js';
 import { bodyExcerpt, dig, jsonOrUndefined, obj, objects, text } from '../shared/json.js';
-import { codeOfStatus } from '../shared/transport-errors.js';
+import { classifyBy, type CarrierSaid, type ErrorTable } from '../shared/error-table.js';
 
 /**
  * Codes meaning the credentials were refused: 250003 "Invalid Access License number"
@@ -24,12 +24,11 @@ const AUTH_CODES: ReadonlySet<string> = new Set(['250002', '250003']);
  */
 const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['TV1002', 'TW0001', '190117', '190102']);
 
-export function classifyError(code: string | undefined): ErrorCode {
-  if (code === undefined) return 'carrier_exception';
-  if (AUTH_CODES.has(code)) return 'carrier_authentication';
-  if (NOT_FOUND_CODES.has(code)) return 'carrier_no_shipment_found';
-  return 'carrier_exception';
-}
+/** What UPS's codes mean. */
+export const ERRORS: ErrorTable = { authentication: AUTH_CODES, noShipment: NOT_FOUND_CODES };
+
+/** The ApiError code of what UPS said. */
+export const classifyError = (said: CarrierSaid): ErrorCode => classifyBy(ERRORS, said);
 
 export interface ErrorItem {
   code?: string;
@@ -52,24 +51,16 @@ export interface ErrorContext {
   notFound?: boolean;
 }
 
-export function errorFromItems(status: number, items: ErrorItem[], ctx: ErrorContext = {}): ApiError {
+function errorFromItems(status: number, items: ErrorItem[], ctx: ErrorContext = {}): ApiError {
   const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
   const messages = items.map((e) => e.message).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_b refused the request (HTTP ${status})`;
   const detail = errorDetail(codes, ctx.transactionId);
-  let code = codeOfStatus(status, ctx.auth);
-  if (!code) {
-    const classes = codes.map(classifyError);
-    if (classes.includes('carrier_authentication')) code = 'carrier_authentication';
-    else if (classes.length > 0 && classes.every((c) => c === 'carrier_no_shipment_found')) code = 'carrier_no_shipment_found';
-    else if (ctx.notFound && status === 404) code = 'carrier_no_shipment_found';
-    else code = 'carrier_exception';
-  }
-  return new ApiError(code, message, detail);
+  return new ApiError(classifyError({ status, codes, ...(ctx.auth ? { auth: true } : {}), ...(ctx.notFound ? { notFound: true } : {}) }), message, detail);
 }
 
 /** The ApiError of a parsed UPS error body, else undefined (also for 200 answers that carry one). */
-export function errorFromJson(status: number, json: unknown, ctx: ErrorContext = {}): ApiError | undefined {
+export function errorFromBody(status: number, json: unknown, ctx: ErrorContext = {}): ApiError | undefined {
   const errors = dig(json, 'response', 'errors');
   // One error may come as an object instead of a one-element list.
   const list = Array.isArray(errors) ? objects(errors) : obj(errors) ? [obj(errors) ?? {}] : [];
@@ -78,8 +69,8 @@ export function errorFromJson(status: number, json: unknown, ctx: ErrorContext =
   return errorFromItems(status, items, ctx);
 }
 
-export function throwIfErrorBody(body: unknown, ctx: ErrorContext = {}): void {
-  const error = errorFromJson(200, body, ctx);
+export function throwIfError(body: unknown, ctx: ErrorContext = {}): void {
+  const error = errorFromBody(200, body, ctx);
   if (error) throw error;
 }
 
@@ -88,7 +79,7 @@ export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carr
 
 /** UPS error body (as text) → ApiError, whatever the status and body look like. */
 export function parseErrorResponse(status: number, body: string, ctx: ErrorContext = {}): ApiError {
-  const fromJson = errorFromJson(status, jsonOrUndefined(body), ctx);
+  const fromJson = errorFromBody(status, jsonOrUndefined(body), ctx);
   if (fromJson) return fromJson;
   const detail = [bodyExcerpt(body), ctx.transactionId ? `transId: ${ctx.transactionId}` : undefined]
     .filter(Boolean)
@@ -98,11 +89,4 @@ export function parseErrorResponse(status: number, body: string, ctx: ErrorConte
   }
   if (ctx.notFound && status === 404) return new ApiError('carrier_no_shipment_found', 'carrier_b does not know this shipment', detail);
   return new ApiError('carrier_http_exception', `carrier_b answered HTTP ${status} with a body that is not one of its error bodies`, detail);
-}
-
-/** UPS `Response.ResponseStatus.Code` "1" is success; "0" failed (every *Response_Response schema). */
-export function responseFailed(envelope: unknown): ApiError | undefined {
-  const status = obj(dig(envelope, 'Response', 'ResponseStatus'));
-  if (!status || text(status.Code) !== '0') return undefined;
-  return new ApiError('carrier_exception', text(status.Description) ?? 'carrier_b reported a failure', errorDetail([], undefined));
 }

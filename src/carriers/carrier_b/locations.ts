@@ -9,7 +9,8 @@
 import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/types.js';
 import { dig, dropUndefined, numeric, obj, objectList, text, type JsonObject } from '../shared/json.js';
 import { dropoffLocation } from '../shared/locations.js';
-import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { responseFailed } from './mapping.js';
 import type { CarrierBServiceCenterRequest } from './wire.js';
 
 /** Pickup.yaml SearchRadius "1 to 200"; our default is a short drive. */
@@ -84,7 +85,7 @@ function locationOf(facility: JsonObject): DropoffLocation | undefined {
 }
 
 export function parseLocationsResponse(body: unknown): DropoffLocation[] {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const response = obj(dig(body, 'PickupGetServiceCenterFacilitiesResponse'));
   if (!response) throw unexpectedBody('locations response (no PickupGetServiceCenterFacilitiesResponse)');
   const failed = responseFailed(response);

@@ -18,29 +18,28 @@ import type { BookedPackage, FoundBooking, ShipmentRequest } from '../../domain/
 import { ApiError } from '../../domain/errors.js';
 import { decodeBase64, type LabelWork } from '../../documents/index.js';
 import { dig, obj, objectList, objects, text } from '../shared/json.js';
-import { utcDate } from '../shared/time.js';
+import { lookupWindow } from '../shared/time.js';
 import { labelChoice } from './codes.js';
-import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { responseFailed } from './mapping.js';
 import { carriesWaybillReference } from './ship.js';
 import type { CarrierBLabelRecoveryRequest } from './wire.js';
 
-const DAY_MS = 86_400_000;
 /** Tracking.yaml gives no date format for the window; UPS's other APIs write dates as YYYYMMDD. */
-const upsDate = (d: Date) => utcDate(d).replace(/-/g, '');
+const upsDate = (isoDate: string) => isoDate.replace(/-/g, '');
 /** Thermal printers print 203 dpi, the resolution of UPS's own image labels. */
 const PNG_DPI = 203;
 
-/** The ship dates searched run from the day before the booking call to its ship date or the day after the call. */
+/** The pickup dates searched: lookupWindow's (a booking on a weekend or past the cut-off is the next working day's). */
 export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, bookedAt: Date): { referenceNumber: string; query: Record<string, string> } {
   if (!carriesWaybillReference(req)) throw new ApiError('carrier_unsupported_method', "this booking carries no reference of Waybill's: the shipper's references take both reference numbers", 'shipment.references');
-  const after = upsDate(new Date(bookedAt.getTime() + DAY_MS));
-  const shipDate = req.ship_date?.replace(/-/g, '');
+  const window = lookupWindow(req.ship_date, bookedAt);
   return {
     referenceNumber: req.waybill_reference!,
     query: {
       locale: 'en_US',
-      fromPickUpDate: upsDate(new Date(bookedAt.getTime() - DAY_MS)),
-      toPickUpDate: shipDate !== undefined && shipDate > after ? shipDate : after,
+      fromPickUpDate: upsDate(window.from),
+      toPickUpDate: upsDate(window.to),
       shipperNum: accountNumber,
       destCountry: req.recipient.country,
       ...(req.recipient.postal_code ? { destZip: req.recipient.postal_code } : {}),
@@ -101,7 +100,7 @@ export async function parseLabelRecoveryResponse(
   numbers: readonly string[],
   labels: Pick<LabelWork, 'splitPdf' | 'pdfToPng'>,
 ): Promise<BookedPackage[]> {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const response = obj(dig(body, 'LabelRecoveryResponse'));
   if (!response) throw unexpectedBody('label recovery answer (no LabelRecoveryResponse)');
   const failed = responseFailed(response);

@@ -5,9 +5,10 @@
  */
 import type { Address, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import { numeric, obj, text, type JsonObject } from '../shared/json.js';
+import { dig, numeric, obj, text, type JsonObject } from '../shared/json.js';
 import { localToday } from '../shared/time.js';
 import { RESTRICTED_ARTICLES, SHIPMENT_INDICATORS, UNSUPPORTED_SERVICES, packagingCode, serviceCode } from './codes.js';
+import { errorDetail } from './errors.js';
 import type { CarrierBAddress, CarrierBPackage, CarrierBParty, CarrierBShipmentServiceOptions } from './wire.js';
 import { isInternational } from '../shared/address.js';
 
@@ -125,4 +126,11 @@ export function moneyOf(value: unknown, fallbackCurrency?: string): { amount: nu
   const amount = numeric(m?.MonetaryValue);
   const currency = text(m?.CurrencyCode) ?? fallbackCurrency;
   return amount === undefined || currency === undefined ? undefined : { amount, currency };
+}
+
+/** UPS `Response.ResponseStatus.Code` "1" is success; "0" failed (every *Response_Response schema). */
+export function responseFailed(envelope: unknown): ApiError | undefined {
+  const status = obj(dig(envelope, 'Response', 'ResponseStatus'));
+  if (!status || text(status.Code) !== '0') return undefined;
+  return new ApiError('carrier_exception', text(status.Description) ?? 'carrier_b reported a failure', errorDetail([], undefined));
 }

@@ -16,8 +16,8 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, text } from '../shared/json.js';
 import { toHhMm } from '../shared/time.js';
 import { serviceCode } from './codes.js';
-import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
-import { wireDate } from './mapping.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { wireDate, responseFailed } from './mapping.js';
 import type { CarrierBPickupAddress, CarrierBPickupCreationRequest, CarrierBPickupPiece, CarrierBPickupRateRequest } from './wire.js';
 
 export const DEFAULT_READY = '09:00';
@@ -84,7 +84,7 @@ export function buildPickupAvailabilityRequest(
 
 /** A priced date → its slot; an answer without RateResult is not an availability. */
 export function parsePickupAvailabilityResponse(body: unknown, date: string, window: { ready_time?: string; close_time?: string } = {}): PickupSlot {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const response = obj(dig(body, 'PickupRateResponse'));
   if (!response) throw unexpectedBody('pickup rate response (no PickupRateResponse)');
   const failed = responseFailed(response);
@@ -137,7 +137,7 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string): C
 }
 
 export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupConfirmation {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const response = obj(dig(body, 'PickupCreationResponse'));
   const failed = response ? responseFailed(response) : undefined;
   if (failed) throw failed;
@@ -153,7 +153,7 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 }
 
 export function parsePickupCancelResponse(body: unknown): CancelResult {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const response = obj(dig(body, 'PickupCancelResponse'));
   if (!response) throw unexpectedBody('pickup cancel response (no PickupCancelResponse)');
   const failed = responseFailed(response);

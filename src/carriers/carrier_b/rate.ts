@@ -8,11 +8,12 @@ import type { Rate } from '../../domain/types.js';
 import type { ShipmentRequest } from './fields.js';
 import { dig, dropUndefined, numeric, obj, objectList, text, toDecimalString, type JsonObject } from '../shared/json.js';
 import { serviceName, serviceSlug } from './codes.js';
-import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierBRateRequest, CarrierBWeight } from './wire.js';
 import {
   currencyOf, isInternational, moneyOf, shipmentServiceOptions, wireNumber, wirePackages, wireParty,
   wireServiceCode, wireShipDate, weightUnit,
+  responseFailed,
 } from './mapping.js';
 
 /** Request.SubVersion as the recorded requests send it. */
@@ -108,7 +109,7 @@ function rateFrom(rated: JsonObject, opts: RateParseOptions): Rate | undefined {
 
 /** UPS rate answer → one Rate per priced RatedShipment (one object or a list). */
 export function parseRateResponse(body: unknown, opts: RateParseOptions = {}): Rate[] {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const response = obj(dig(body, 'RateResponse'));
   if (!response) throw unexpectedBody('rate response (no RateResponse)');
   const failed = responseFailed(response);

@@ -12,7 +12,7 @@ import { dig, dropUndefined, obj, objectList, text, texts, toDecimalString, type
 import { decodeBase64 } from '../../documents/index.js';
 import type { LabelWork } from '../../documents/index.js';
 import { FORM_TYPES, REFERENCE_CODES, isMailInnovations, labelChoice, serviceName, type LabelChoice } from './codes.js';
-import { responseFailed, throwIfErrorBody, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import {
   currencyOf,
   isInternational,
@@ -24,6 +24,7 @@ import {
   wireParty,
   wireServiceCode,
   wireShipDate,
+  responseFailed,
 } from './mapping.js';
 import type { CarrierBInternationalForms, CarrierBReference, CarrierBShipRequest } from './wire.js';
 
@@ -216,7 +217,7 @@ function documentsOf(results: JsonObject): ShippingDocument[] {
 
 /** UPS ship answer → BookedShipment; labels are turned into what the user asked (PNG → PDF for PDF, by the label work handed in). */
 export async function parseShipResponse(body: unknown, opts: { deliver?: LabelChoice['deliver']; service?: string; labels?: Pick<LabelWork, 'combineLabels'> } = {}): Promise<BookedShipment> {
-  throwIfErrorBody(body);
+  throwIfError(body);
   const response = obj(dig(body, 'ShipmentResponse'));
   const failed = response ? responseFailed(response) : undefined;
   if (failed) throw failed;

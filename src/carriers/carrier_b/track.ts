@@ -8,7 +8,7 @@ import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objectList, text, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { trackingStage } from './codes.js';
-import { throwIfErrorBody, unexpectedBody, errorDetail } from './errors.js';
+import { throwIfError, unexpectedBody, errorDetail } from './errors.js';
 
 /** Query of the details call: every activity, no signature image or proof of delivery. */
 export function buildTrackRequest(): Record<string, string> {
@@ -73,7 +73,7 @@ function dateOfType(pkg: JsonObject, types: string[]): string | undefined {
 }
 
 export function parseTrackResponse(body: unknown, trackingNumber: string, transactionId?: string): TrackingResult {
-  throwIfErrorBody(body, { transactionId, notFound: true });
+  throwIfError(body, { transactionId, notFound: true });
   const response = obj(dig(body, 'trackResponse'));
   if (!response) throw unexpectedBody('tracking response (no trackResponse)');
   const shipments = objectList(response.shipment);

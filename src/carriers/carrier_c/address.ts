@@ -8,7 +8,7 @@ import type { Address, AddressValidation } from '../../domain/types.js';
 import { deliverable, standardised, undeliverable } from '../shared/address-validation.js';
 import { obj } from '../shared/json.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfProblem, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierCAddressQuery, CarrierCAddressResponse } from './wire-address.js';
 import type { CarrierCQuery } from './wire.js';
 
@@ -29,7 +29,7 @@ export function buildAddressRequest(address: Address): { path: string; query: Ca
 }
 
 export function parseAddressResponse(body: unknown, given: Address): AddressValidation {
-  throwIfProblem(body);
+  throwIfError(body);
   const r = body as CarrierCAddressResponse;
   if (!obj(body) || !Array.isArray(r.address)) throw unexpectedBody('address validation response (no address)');
   const messages = [...(r.warnings ?? []).filter((w) => typeof w === 'string'), POSTAL_ONLY];

@@ -11,7 +11,7 @@
 import { ApiError } from '../../domain/errors.js';
 import { dig, obj } from '../shared/json.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfProblem, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierCQuery } from './wire.js';
 
 /** my_carrier_c_username + my_carrier_c_password when both are present, else site_id + password. */
@@ -42,7 +42,7 @@ export function buildValidateCredentialsRequest(country: string): { path: string
 
 /** supermodelIoLogisticsExpressAddressValidateResponse: `{ warnings[], address[] }`. */
 export function parseValidateCredentialsResponse(body: unknown): { addresses: number } {
-  throwIfProblem(body);
+  throwIfError(body);
   const list = dig(body, 'address');
   if (!obj(body) || !Array.isArray(list)) throw unexpectedBody('address validation response (no address)');
   return { addresses: list.length };

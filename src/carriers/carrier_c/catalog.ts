@@ -1,5 +1,5 @@
 /**
- * carrier_c catalog, transcribed from the interface specification (interface.md): § Service types,
+ * carrier_c catalog, as the public interface lists it (GET /meta/carriers serves it): § Service types,
  * § Packaging types, § Label types and § Special services. carrier_c services carry no prefix.
  */
 import { labelTypes, type CarrierCatalog } from '../../domain/catalog.js';

@@ -1,5 +1,5 @@
 /**
- * carrier_c's only file with I/O: the DHL Express MyDHL API with HTTP Basic auth (carriers/README.md:
+ * carrier_c's only file with I/O: the DHL Express MyDHL API with HTTP Basic auth (README.md:
  * /rates, /shipments, /shipments/{id}/tracking and /tracking, /pickups, /address-validate,
  * /servicepoints). Everything it sends and reads is built and parsed by the pure modules beside it.
  */
@@ -7,8 +7,9 @@ import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupSlot } from '../../domain/types.js';
 import { mapLimited } from '../../limiter.js';
-import { accountNumber, parseJson } from '../shared/calls.js';
+import { accountNumber } from '../shared/calls.js';
 import type { Endpoint } from '../shared/endpoint.js';
+import { createHttpClient, jsonCodec } from '../shared/http-client.js';
 import { buildAddressRequest, parseAddressNotFound, parseAddressResponse } from './address.js';
 import { buildValidateCredentialsRequest, credentialsOf, parseValidateCredentialsResponse } from './auth.js';
 import { ENDPOINTS } from './endpoints.js';
@@ -36,35 +37,20 @@ const AVAILABILITY_CONCURRENCY = 4;
 const REQUESTOR = 'Waybill API';
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
-  const { transport, clock } = deps;
+  const { clock } = deps;
+  const client = createHttpClient(deps, {
+    carrier: 'carrier_c',
+    auth: { kind: 'basic', credentials: (call) => credentialsOf(call.auth) },
+    // DELETE /pickups answers 200 without a body.
+    codec: jsonCodec({ emptyAs: {} }),
+    // xVersionHeader: the API version the bodies are written against.
+    headers: { accept: 'application/json', 'x-version': '3.1.1' },
+    parseErrorResponse,
+    unexpectedBody,
+  });
 
   /** One call: the endpoint, its path when the request fills it, a query and a JSON body. */
-  async function send(call: CarrierCall, endpoint: Endpoint, opts: { path?: string; query?: CarrierCQuery; body?: unknown } = {}): Promise<unknown> {
-    const { username, password } = credentialsOf(call.auth);
-    const search = opts.query && opts.query.length > 0 ? `?${new URLSearchParams(opts.query).toString()}` : '';
-    const res = await transport.request({
-      carrier: 'carrier_c',
-      operation: endpoint.operation,
-      method: endpoint.method,
-      url: `${deps.baseUrl('carrier_c', call.test)}${opts.path ?? endpoint.path}${search}`,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
-        accept: 'application/json',
-        // xVersionHeader: the API version the bodies are written against.
-        'x-version': '3.1.1',
-        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-      idempotent: endpoint.idempotent,
-      debug: call.debug,
-      log: call.log,
-      signal: call.signal,
-    });
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound ?? false });
-    // DELETE /pickups answers 200 without a body.
-    if (res.body.trim() === '') return {};
-    return parseJson(res.body, () => unexpectedBody(`${endpoint.operation} response (not JSON)`));
-  }
+  const send = (call: CarrierCall, endpoint: Endpoint, opts: { path?: string; query?: CarrierCQuery; body?: unknown } = {}) => client.send(call, { endpoint, ...opts });
 
   return {
     declaration,

@@ -1,5 +1,5 @@
 /**
- * Mappings between the public slugs of spec/interface.md and DHL Express MyDHL API codes. Every
+ * Mappings between the public slugs (catalog.ts) and DHL Express MyDHL API codes. Every
  * table cites the vendor document it comes from (vendor/express-api-3.1.1_swagger.yaml unless
  * another file is named).
  */

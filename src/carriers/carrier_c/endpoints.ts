@@ -1,4 +1,4 @@
-/** carrier_c's calls: the MyDHL API (carriers/README.md), every one with HTTP Basic credentials. */
+/** carrier_c's calls: the MyDHL API (README.md), every one with HTTP Basic credentials. */
 import type { Endpoint } from '../shared/endpoint.js';
 
 export const ENDPOINTS = {

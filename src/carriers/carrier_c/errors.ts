@@ -9,7 +9,7 @@
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { unexpectedBodyOf } from '../shared/calls.js';
 import { bodyExcerpt, jsonOrUndefined, numeric, obj, text, texts } from '../shared/json.js';
-import { codeOfStatus } from '../shared/transport-errors.js';
+import { classifyBy, type CarrierSaid, type ErrorTable } from '../shared/error-table.js';
 
 export interface Problem {
   status?: number;
@@ -21,7 +21,7 @@ export interface Problem {
 }
 
 /** The problem body in a parsed answer, else undefined (a body without detail/title is not one). */
-export function problemOf(json: unknown): Problem | undefined {
+function problemOf(json: unknown): Problem | undefined {
   const body = obj(json);
   if (!body) return undefined;
   const detail = text(body.detail);
@@ -56,21 +56,30 @@ export function errorDetail(status: number, p: Problem): string {
   return parts.join('; ');
 }
 
-export function errorFromProblem(status: number, p: Problem, opts: { notFound?: boolean } = {}): ApiError {
+function errorFromProblem(status: number, p: Problem, opts: { notFound?: boolean } = {}): ApiError {
   const { sentence } = splitCode(p.detail);
   const said = sentence ?? p.message ?? p.title ?? `carrier_c refused the request (HTTP ${status})`;
   const message = p.additionalDetails.length > 0 ? `${said}; ${p.additionalDetails.join('; ')}` : said;
-  return new ApiError(classifyError(status, opts), message, errorDetail(status, p));
+  return new ApiError(classifyError({ status, ...(opts.notFound ? { notFound: true } : {}) }), message, errorDetail(status, p));
 }
 
-/** The ApiError code of a DHL problem: its HTTP status says it all (MyDHL sends no codes to classify by). */
-export function classifyError(status: number, opts: { notFound?: boolean } = {}): ErrorCode {
-  // GET /tracking and /shipments/{id}/tracking answer 404 "No Shipments Found" (fixtures/tracking_ErrorResponse.json).
-  return codeOfStatus(status) ?? (status === 404 && opts.notFound ? 'carrier_no_shipment_found' : 'carrier_exception');
+/**
+ * MyDHL sends no codes to classify by: the HTTP status says it all. GET /tracking and
+ * /shipments/{id}/tracking answer 404 "No Shipments Found", which the endpoints mark `notFound`.
+ */
+export const ERRORS: ErrorTable = {};
+
+/** The ApiError code of what MyDHL said. */
+export const classifyError = (said: CarrierSaid): ErrorCode => classifyBy(ERRORS, said);
+
+/** The ApiError of a parsed answer that is a DHL problem, else undefined (no success body has `detail` or `title`). */
+export function errorFromBody(status: number, json: unknown, opts: { notFound?: boolean } = {}): ApiError | undefined {
+  const problem = problemOf(json);
+  return problem ? errorFromProblem(status, problem, opts) : undefined;
 }
 
-/** Throws the DHL problem a 200 answer may carry instead of its content (no success body has `detail` or `title`). */
-export function throwIfProblem(body: unknown): void {
+/** Throws the DHL problem a 200 answer may carry instead of its content, under the status it names. */
+export function throwIfError(body: unknown): void {
   const problem = problemOf(body);
   if (problem) throw errorFromProblem(problem.status ?? 400, problem);
 }
@@ -80,8 +89,8 @@ export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carr
 
 /** MyDHL error body (as text) → ApiError; `notFound` marks tracking calls, where 404 means "no such shipment". */
 export function parseErrorResponse(status: number, body: string, opts: { notFound?: boolean } = {}): ApiError {
-  const problem = problemOf(jsonOrUndefined(body));
-  if (problem) return errorFromProblem(status, problem, opts);
+  const problem = errorFromBody(status, jsonOrUndefined(body), opts);
+  if (problem) return problem;
   const detail = `HTTP ${status}, ${bodyExcerpt(body)}`;
   // 401/403 mean refused credentials whatever the body looks like (gateways answer them bare).
   if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_c refused the credentials (HTTP ${status})`, detail);

@@ -13,7 +13,7 @@ import { dig, numeric, obj, objects, text, type JsonObject } from '../shared/jso
 import { dropoffLocation } from '../shared/locations.js';
 import { toHhMm } from '../shared/time.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfProblem, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierCQuery } from './wire.js';
 
 const KM_PER_MI = 1.609344;
@@ -82,7 +82,7 @@ function locationOf(point: JsonObject): DropoffLocation | undefined {
 const NONE_FOUND = new Set([201, 202]);
 
 export function parseLocationsResponse(body: unknown): DropoffLocation[] {
-  throwIfProblem(body);
+  throwIfError(body);
   const b = obj(body);
   const statusCode = numeric(dig(b, 'status', 'statusCode'));
   if (!b || statusCode === undefined) throw unexpectedBody('service point response (no status)');

@@ -7,27 +7,25 @@
  */
 import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { dig, objects, text } from '../shared/json.js';
-import { utcDate } from '../shared/time.js';
+import { lookupWindow } from '../shared/time.js';
 import { ENDPOINTS } from './endpoints.js';
 import { unexpectedBody } from './errors.js';
 import { carriesWaybillReference, WAYBILL_REFERENCE_TYPE } from './ship.js';
 import type { CarrierCQuery } from './wire.js';
 import { ApiError } from '../../domain/errors.js';
 
-const DAY_MS = 86_400_000;
-
-/** The dates searched run from the day before the booking call to its ship date or the day after the call. */
+/** The dates searched: lookupWindow's (a booking on a weekend or past the cut-off is the next working day's). */
 export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, bookedAt: Date): { path: string; query: CarrierCQuery } {
   if (!carriesWaybillReference(req)) throw new ApiError('carrier_unsupported_method', "this booking carries no reference of Waybill's", 'shipment.references');
-  const after = utcDate(new Date(bookedAt.getTime() + DAY_MS));
+  const window = lookupWindow(req.ship_date, bookedAt);
   return {
     path: ENDPOINTS.lookupReference.path,
     query: [
       ['shipmentReference', req.waybill_reference!],
       ['shipmentReferenceType', WAYBILL_REFERENCE_TYPE],
       ['shipperAccountNumber', accountNumber],
-      ['dateRangeFrom', utcDate(new Date(bookedAt.getTime() - DAY_MS))],
-      ['dateRangeTo', req.ship_date !== undefined && req.ship_date > after ? req.ship_date : after],
+      ['dateRangeFrom', window.from],
+      ['dateRangeTo', window.to],
       ['trackingView', 'shipment-details-only'],
       ['levelOfDetail', 'piece'],
     ],

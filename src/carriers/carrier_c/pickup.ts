@@ -14,7 +14,7 @@ import { dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
 import { fillPath } from '../shared/endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfProblem, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { buildRateRequest } from './rate.js';
 import {
   wirePackages,
@@ -60,7 +60,7 @@ export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, d
 
 /** One date's slot from the products' pickupCapabilities, or undefined when no product is picked up that day. */
 export function parsePickupAvailabilityResponse(body: unknown, date: string): PickupSlot | undefined {
-  throwIfProblem(body);
+  throwIfError(body);
   const products = obj(body)?.products;
   if (!Array.isArray(products)) throw unexpectedBody('rate response for pickup availability (no products)');
   let earliest: string | undefined;
@@ -115,7 +115,7 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string, no
 
 /** dispatchConfirmationNumbers[0]; nextPickupDate and readyByTime when DHL moved the pickup. */
 export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupConfirmation {
-  throwIfProblem(body);
+  throwIfError(body);
   const b = obj(body);
   const number = texts(b?.dispatchConfirmationNumbers)[0] ?? text(b?.dispatchConfirmationNumber);
   if (!b || !number) throw unexpectedBody('pickup response (no dispatchConfirmationNumbers)');
@@ -142,7 +142,7 @@ export function buildPickupCancelRequest(confirmationNumber: string, requestorNa
 
 /** 200 with an empty body (the vendor file documents no body) or `{ dispatchConfirmationNumber, status }`. */
 export function parsePickupCancelResponse(body: unknown, confirmationNumber: string): CancelResult {
-  throwIfProblem(body);
+  throwIfError(body);
   const b = obj(body);
   if (!b) throw unexpectedBody('pickup cancel response (not an object)');
   const status = text(b.status);

@@ -8,7 +8,7 @@ import type { Rate, ShipmentRequest, Weekday } from '../../domain/types.js';
 import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonObject } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { productCode, productSlug } from './codes.js';
-import { throwIfProblem, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierCRateRequest } from './wire.js';
 import {
   currencyOf, declaredValue, wirePackages, wireProductCode, isCustomsDeclarable, packageTypeCode,
@@ -76,7 +76,7 @@ function rateFrom(product: JsonObject, currency?: string): Rate | undefined {
 
 /** MyDHL rates answer → one Rate per priced product. */
 export function parseRateResponse(body: unknown, opts: { currency?: string } = {}): Rate[] {
-  throwIfProblem(body);
+  throwIfError(body);
   const products = dig(body, 'products');
   if (!Array.isArray(products)) throw unexpectedBody('rate response (no products)');
   return objects(products)

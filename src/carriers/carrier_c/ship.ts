@@ -12,7 +12,7 @@ import { dig, dropUndefined, numeric, obj, objects, text, toDecimalString, type 
 import { decodeBase64 } from '../../documents/index.js';
 import { toIsoDate } from '../shared/time.js';
 import { REFERENCE_TYPES, labelSpec, productSlug } from './codes.js';
-import { throwIfProblem, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import {
   currencyOf,
   declaredValue,
@@ -259,7 +259,7 @@ function costsOf(body: JsonObject): Costs | undefined {
 }
 
 export function parseShipResponse(body: unknown, productCode?: string): BookedShipment {
-  throwIfProblem(body);
+  throwIfError(body);
   const b = obj(body);
   const raw = b?.shipmentTrackingNumber;
   // The fixture sends the waybill number as a JSON number.

@@ -13,7 +13,7 @@ import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { fillPath } from '../shared/endpoint.js';
 import { trackingStage } from './codes.js';
 import { ENDPOINTS } from './endpoints.js';
-import { throwIfProblem, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierCQuery } from './wire.js';
 
 /** All checkpoints, shipment level (trackingView, levelOfDetail query parameters). */
@@ -88,7 +88,7 @@ function resultOf(shipment: JsonObject, trackingNumber: string): TrackingResult 
 }
 
 function shipmentsOf(body: unknown): JsonObject[] {
-  throwIfProblem(body);
+  throwIfError(body);
   const shipments = obj(body)?.shipments;
   if (!Array.isArray(shipments)) throw unexpectedBody('tracking response (no shipments)');
   return objects(shipments);

@@ -9,6 +9,7 @@ import type { Address, AddressValidation } from '../../domain/types.js';
 import { deliverable, standardised, undeliverable, zipPlus4 } from '../shared/address-validation.js';
 import { obj } from '../shared/json.js';
 import { ENDPOINTS } from './endpoints.js';
+import { parseJson } from '../shared/calls.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import type { CarrierDAddressError, CarrierDAddressQuery, CarrierDAddressResponse } from './wire-address.js';
 
@@ -30,21 +31,15 @@ export function buildAddressRequest(address: Address): string {
 
 const MULTIPLE = /more than one address/i;
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw unexpectedBody('address response (not JSON)');
-  }
-}
+const notJson = () => unexpectedBody('address response (not JSON)');
 
 export function parseAddressResponse(res: { status: number; body: string }, given: Address): AddressValidation {
   if (res.status === 404) {
-    const message = (parseJson(res.body) as CarrierDAddressError | undefined)?.error?.message ?? 'There is no match for the address requested.';
+    const message = (parseJson(res.body, notJson) as CarrierDAddressError | undefined)?.error?.message ?? 'There is no match for the address requested.';
     return undeliverable(given, MULTIPLE.test(message) ? 'ambiguous' : 'invalid', [message]);
   }
   if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body);
-  const body = parseJson(res.body);
+  const body = parseJson(res.body, notJson);
   if (!obj(body) || !obj((body as CarrierDAddressResponse).address)) throw unexpectedBody('address response (no address)');
   const r = body as CarrierDAddressResponse;
   const info = r.additionalInfo ?? {};

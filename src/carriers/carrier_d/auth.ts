@@ -8,8 +8,7 @@
 import { ApiError } from '../../domain/errors.js';
 import type { CarrierCall } from '../carrier.js';
 import { obj, text } from '../shared/json.js';
-import { tokenKey, type FetchedToken } from '../shared/oauth.js';
-import { clientCredentialsOf, formTokenRequest, type ClientCredentials, type TokenRequest } from '../shared/oauth-client.js';
+import { clientCredentialsOf, formTokenRequest, tokenKey, type ClientCredentials, type FetchedToken, type TokenRequest } from '../shared/oauth.js';
 import { unexpectedBody } from './errors.js';
 import type { CarrierDPaymentAuthorizationRequest } from './wire.js';
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../domain/errors.js';
 import { obj, text } from '../shared/json.js';
 import { fillPath } from '../shared/endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
-import { errorFromJson, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 
 /** S10 numbers of international labels: two letters, nine digits, "US" (e.g. LZ…US, EZ000012162US). */
 export function isInternationalNumber(trackingNumber: string): boolean {
@@ -36,8 +36,7 @@ export function buildCancelRequest(trackingNumber: string, service?: string): st
 }
 
 export function parseCancelResponse(body: unknown): CancelResult {
-  const error = errorFromJson(200, body, { notFound: true });
-  if (error) throw error;
+  throwIfError(body, { notFound: true });
   const root = obj(body);
   const status = text(root?.status);
   if (!root || !status) throw unexpectedBody('cancel response (no status)');

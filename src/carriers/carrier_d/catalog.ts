@@ -1,5 +1,5 @@
 /**
- * carrier_d catalog, transcribed from the interface specification (interface.md): § Service types
+ * carrier_d catalog, as the public interface lists it (GET /meta/carriers serves it): § Service types
  * (simple values and composite values), § Packaging types, § Label types and § Special services.
  */
 import { labelTypes, type CarrierCatalog } from '../../domain/catalog.js';

@@ -1,5 +1,5 @@
 /**
- * carrier_d's only file with I/O: the USPS REST APIs v3 (carriers/README.md), one base path per API.
+ * carrier_d's only file with I/O: the USPS REST APIs v3 (README.md), one base path per API.
  * Two tokens, both kept in the shared token store so that every instance uses the same ones:
  * the OAuth access token (a new one revokes the previous, so refresh must be serialised: the store
  * does that) and the payment authorization token labels, refunds and SCAN forms carry (valid eight
@@ -10,7 +10,7 @@ import type { BookedShipment } from '../../domain/types.js';
 import { toApiError } from '../../domain/errors.js';
 import { mapLimited } from '../../limiter.js';
 import { parseJson } from '../shared/calls.js';
-import { createOAuthClient, type BearerRequest } from '../shared/oauth-client.js';
+import { createHttpClient, jsonCodec, type HttpRequest } from '../shared/http-client.js';
 import type { FetchedToken } from '../shared/oauth.js';
 import type { CarrierHttpResponse } from '../shared/transport.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
@@ -28,7 +28,7 @@ import { buildTrackRequest, parseTrackResponse } from './track.js';
 import { labelSpec } from './codes.js';
 
 /** One call: with `payment`, it carries the payment authorization token. */
-interface Call extends BearerRequest {
+interface Call extends HttpRequest {
   payment?: boolean;
 }
 
@@ -38,8 +38,15 @@ const LABEL_ENDPOINTS = { label: ENDPOINTS.label, return: ENDPOINTS.returnLabel,
 const RATE_CONCURRENCY = 4;
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
-  const { tokens, clock } = deps;
-  const client = createOAuthClient(deps, { carrier: 'carrier_d', token: ENDPOINTS.token, tokenRequest: buildTokenRequest, headers: { accept: 'application/json' }, parseErrorResponse, unexpectedBody });
+  const { clock } = deps;
+  const client = createHttpClient(deps, {
+    carrier: 'carrier_d',
+    auth: { kind: 'oauth', token: ENDPOINTS.token, tokenRequest: buildTokenRequest },
+    codec: jsonCodec(),
+    headers: { accept: 'application/json' },
+    parseErrorResponse,
+    unexpectedBody,
+  });
 
   const paymentKeyOf = (call: CarrierCall) => paymentKey(call, deps.baseUrl('carrier_d', call.test));
 
@@ -53,34 +60,19 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   }
 
   /**
-   * One call; with `payment`, the payment token rides along in X-Payment-Authorization-Token
+   * With `payment`, the payment token rides along in X-Payment-Authorization-Token
    * (domestic-labels.yaml). The labels API answers 403 "Access is denied" when it refuses the call;
    * we take it as a refused (expired or replaced) payment token: the token is forgotten, fetched
-   * again and the call repeated once, which is safe because a refused call bought nothing.
+   * again and the call repeated once.
    */
-  async function send(call: CarrierCall, spec: Call): Promise<CarrierHttpResponse> {
-    let res: CarrierHttpResponse;
-    if (spec.payment) {
-      const key = paymentKeyOf(call);
-      const fetch = fetchPaymentToken(call);
-      const withPayment = (token: string) => client.request(call, { ...spec, headers: { ...spec.headers, 'x-payment-authorization-token': token } });
-      const payment = await tokens.get(key, fetch);
-      res = await withPayment(payment);
-      if (res.status === 403) {
-        await tokens.invalidate(key, payment);
-        res = await withPayment(await tokens.get(key, fetch));
-      }
-    } else {
-      res = await client.request(call, spec);
-    }
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: spec.endpoint.notFound ?? false });
-    return res;
+  function withPayment(call: CarrierCall, { payment, ...req }: Call): HttpRequest {
+    if (!payment) return req;
+    return { ...req, token: { key: paymentKeyOf(call), fetch: fetchPaymentToken(call), header: 'x-payment-authorization-token', refusedWith: 403 } };
   }
 
-  async function sendJson(call: CarrierCall, spec: Call): Promise<unknown> {
-    const res = await send(call, spec);
-    return parseJson(res.body, () => unexpectedBody(`${spec.endpoint.operation} response (not JSON)`));
-  }
+  /** The answer as it came (headers, bytes); a status outside 2xx is the carrier's error. */
+  const send = (call: CarrierCall, spec: Call): Promise<CarrierHttpResponse> => client.answer(call, withPayment(call, spec));
+  const sendJson = (call: CarrierCall, spec: Call): Promise<unknown> => client.send(call, withPayment(call, spec));
 
   function answerOf(res: CarrierHttpResponse) {
     return { contentType: res.headers['content-type'], bytes: res.bytes ?? Uint8Array.from(Buffer.from(res.body, 'utf8')) };

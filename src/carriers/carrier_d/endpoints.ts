@@ -1,4 +1,4 @@
-/** carrier_d's calls: the USPS REST APIs v3 (carriers/README.md), one base path per API. */
+/** carrier_d's calls: the USPS REST APIs v3 (README.md), one base path per API. */
 import type { Endpoint } from '../shared/endpoint.js';
 
 export const ENDPOINTS = {

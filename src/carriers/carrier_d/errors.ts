@@ -8,7 +8,7 @@
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { bodyExcerpt, jsonOrUndefined, obj, objects, text } from '../shared/json.js';
 import { unexpectedBodyOf } from '../shared/calls.js';
-import { codeOfStatus } from '../shared/transport-errors.js';
+import { classifyBy, type CarrierSaid, type ErrorTable } from '../shared/error-table.js';
 
 export interface ErrorItem {
   code?: string;
@@ -17,8 +17,15 @@ export interface ErrorItem {
   parameter?: string;
 }
 
-/** Words of USPS 400s meaning "no such label / number" (domestic-labels.yaml ExampleCancelError_NOTFOUND, tracking.yaml). */
-const NOT_FOUND = /not found|could not locate|no record|invalid tracking number|does not exist/i;
+/** What USPS says: its statuses decide, and its words on calls about one number. */
+export const ERRORS: ErrorTable = {
+  /** Words of USPS 400s meaning "no such label / number" (domestic-labels.yaml ExampleCancelError_NOTFOUND, tracking.yaml). */
+  notFoundWords: /not found|could not locate|no record|invalid tracking number|does not exist/i,
+  every404IsNoShipment: true,
+};
+
+/** The ApiError code of what USPS said. */
+export const classifyError = (said: CarrierSaid): ErrorCode => classifyBy(ERRORS, said);
 
 function itemMessage(e: ErrorItem): string | undefined {
   const words = e.detail ?? e.title;
@@ -33,19 +40,11 @@ export function errorDetail(topCode: string | undefined, items: ErrorItem[], api
   return parts.join('; ');
 }
 
-/** The ApiError code of a USPS answer: its status, and for calls about one number its "not found" words. */
-export function classifyError(status: number, words: string, opts: { auth?: boolean; notFound?: boolean }): ErrorCode {
-  const code = codeOfStatus(status, opts.auth);
-  if (code) return code;
-  if (status === 404 || (opts.notFound && NOT_FOUND.test(words))) return 'carrier_no_shipment_found';
-  return 'carrier_exception';
-}
-
 /**
  * The ApiError of a parsed USPS body, or undefined when it is not an error body. `notFound` marks
  * calls about one number (tracking, refunds), where "not found" words mean carrier_no_shipment_found.
  */
-export function errorFromJson(status: number, json: unknown, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError | undefined {
+export function errorFromBody(status: number, json: unknown, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError | undefined {
   const body = obj(json);
   if (!body) return undefined;
   const error = obj(body.error);
@@ -55,15 +54,21 @@ export function errorFromJson(status: number, json: unknown, opts: { auth?: bool
     const top = text(error.message);
     const message = messages.length > 0 ? messages.join('; ') : top ?? `carrier_d refused the request (HTTP ${status})`;
     const detail = errorDetail(text(error.code), items, text(body.apiVersion));
-    return new ApiError(classifyError(status, `${message} ${top ?? ''}`, opts), message, detail);
+    return new ApiError(classifyError({ status, words: `${message} ${top ?? ''}`, ...opts }), message, detail);
   }
   // OAuth 2 (RFC 6749 § 5.2): { error: "invalid_client", error_description }.
   const oauthCode = text(body.error);
   if (oauthCode) {
     const message = text(body.error_description) ?? oauthCode;
-    return new ApiError(classifyError(status, message, opts), message, errorDetail(oauthCode, []));
+    return new ApiError(classifyError({ status, words: message, ...opts }), message, errorDetail(oauthCode, []));
   }
   return undefined;
+}
+
+/** Throws the USPS error a 200 answer may carry instead of its content; `notFound` marks calls about one number. */
+export function throwIfError(body: unknown, opts: { notFound?: boolean } = {}): void {
+  const error = errorFromBody(200, body, opts);
+  if (error) throw error;
 }
 
 /** A body that is not what USPS documents: a carrier fault, never our 500. */
@@ -71,7 +76,7 @@ export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carr
 
 /** USPS error body (as text) → ApiError; `auth` marks the token and payment-authorization calls. */
 export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError {
-  const fromJson = errorFromJson(status, jsonOrUndefined(body), opts);
+  const fromJson = errorFromBody(status, jsonOrUndefined(body), opts);
   if (fromJson) return fromJson;
   const detail = bodyExcerpt(body);
   if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_d refused the credentials (HTTP ${status})`, detail);

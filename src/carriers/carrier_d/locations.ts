@@ -8,7 +8,7 @@ import type { DropoffLocation, LocationsRequest, Weekday } from '../../domain/ty
 import { ApiError } from '../../domain/errors.js';
 import { obj, objects, text, type JsonObject } from '../shared/json.js';
 import { dropoffLocation } from '../shared/locations.js';
-import { errorFromJson, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { ENDPOINTS } from './endpoints.js';
 import { zip5 } from './mapping.js';
 import type { CarrierDLocationsQuery } from './wire.js';
@@ -78,8 +78,7 @@ function locationOf(l: JsonObject): DropoffLocation | undefined {
 }
 
 export function parseLocationsResponse(body: unknown): DropoffLocation[] {
-  const error = errorFromJson(200, body);
-  if (error) throw error;
+  throwIfError(body);
   if (!Array.isArray(body)) throw unexpectedBody('locations response (not an array)');
   return objects(body)
     .map(locationOf)

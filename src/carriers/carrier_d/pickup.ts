@@ -11,7 +11,7 @@ import { toIsoDate } from '../shared/time.js';
 import { pickupPackageType } from './codes.js';
 import { fillPath } from '../shared/endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
-import { errorFromJson, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { wireAddress } from './mapping.js';
 import type { CarrierDPickupRequest } from './wire.js';
 
@@ -43,8 +43,7 @@ export function buildPickupRequest(req: PickupRequest): CarrierDPickupRequest {
 }
 
 export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupConfirmation {
-  const error = errorFromJson(200, body);
-  if (error) throw error;
+  throwIfError(body);
   const root = obj(body);
   const confirmation = text(root?.confirmationNumber);
   if (!root || !confirmation) throw unexpectedBody('pickup response (no confirmationNumber)');

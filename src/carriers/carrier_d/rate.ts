@@ -20,7 +20,7 @@ import {
   simpleServicesFor,
   type PriceInputs,
 } from './codes.js';
-import { errorFromJson, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierDIntlRateRequest, CarrierDRateRequest } from './wire.js';
 import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip } from './mapping.js';
 
@@ -115,8 +115,7 @@ function optionOf(o: JsonObject, outerMailClass: string | undefined): PricedOpti
 
 /** Every priced option of one answer, in either documented shape. */
 export function pricedOptions(body: unknown): PricedOption[] {
-  const error = errorFromJson(200, body);
-  if (error) throw error;
+  throwIfError(body);
   const root = obj(body);
   if (!root) throw unexpectedBody('rate response (not an object)');
   const direct = Array.isArray(root.rateOptions) ? objects(root.rateOptions).map((o) => optionOf(o, undefined)) : [];

@@ -13,7 +13,7 @@ import { dropUndefined, numeric, obj, objects, text, toDecimalString, type JsonO
 import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from '../shared/multipart.js';
 import { toIsoDate } from '../shared/time.js';
 import { extraServiceCodes, labelSpec } from './codes.js';
-import { errorFromJson, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, wireAddress, zip5 } from './mapping.js';
 import type { CarrierDCustomsContent, CarrierDIntlLabelRequest, CarrierDLabelRequest, CarrierDPackageDescription } from './wire.js';
 
@@ -188,8 +188,7 @@ export function answerParts(answer: LabelAnswer, shape: AnswerShape): { metadata
   } catch {
     throw unexpectedBody(`${shape.what} (neither multipart nor JSON)`);
   }
-  const error = errorFromJson(200, json);
-  if (error) throw error;
+  throwIfError(json);
   const root = obj(json);
   const key = Object.keys(root ?? {}).find((k) => names.includes(k.toLowerCase()));
   const metadata = key ? obj(root?.[key]) : undefined;

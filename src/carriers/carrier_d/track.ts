@@ -10,7 +10,7 @@ import { instantOf, toIsoDate, toIsoWithOffset } from '../shared/time.js';
 import { categoryStage, eventStage } from './codes-track.js';
 import { fillPath } from '../shared/endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
-import { errorFromJson, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 
 /** Path and query of one tracking call; the number is path-encoded. */
 export function buildTrackRequest(trackingNumber: string): string {
@@ -65,8 +65,7 @@ function checkpointOf(e: JsonObject): Checkpoint | undefined {
 }
 
 export function parseTrackResponse(body: unknown, trackingNumber: string): TrackingResult {
-  const error = errorFromJson(200, body, { notFound: true });
-  if (error) throw error;
+  throwIfError(body, { notFound: true });
   const root = obj(body);
   if (!root) throw unexpectedBody('tracking response (not an object)');
   const checkpoints = objects(root.trackingEvents)

@@ -1,5 +1,5 @@
 /**
- * The account operations (PROTOCOL.md §7): AccountStatusRequest (GetAccountStatusXML, also behind
+ * The account operations (README.md §7): AccountStatusRequest (GetAccountStatusXML, also behind
  * validate_credentials, auth.ts), RecreditRequest (BuyPostageXML) to fund the postage balance and
  * ChangePassPhraseRequest (ChangePassPhraseXML). Samples: listing-10-*, listing-4-*, listing-5-*,
  * VCR buy_postage_*, change_pass_phrase_*, tehpeh change_pass_phrase_success.
@@ -8,8 +8,8 @@ import { ApiError } from '../../domain/errors.js';
 import type { PostageBalance } from '../carrier.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlElement, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
-import { responseRoot, throwIfStatus } from './errors.js';
-import { certifiedIntermediary } from './mapping.js';
+import { throwIfError } from './errors.js';
+import { certifiedIntermediary, responseRoot } from './mapping.js';
 import type { AccountState, WireAccountStatusRequest, WireChangePassPhraseRequest, Credentials, WireRecreditRequest } from './wire.js';
 
 /** G13 p.55: the smallest purchase is $10 (VCR: 5 → 12118 "The purchase amount is too low"). */
@@ -40,7 +40,7 @@ function accountState(root: XmlObject): AccountState {
 /** AccountStatusResponse → the account's state; refused credentials and other errors throw. */
 export function parseAccountStatusResponse(body: string): AccountState {
   const root = responseRoot(body, 'AccountStatusResponse');
-  throwIfStatus(root, 'account status response');
+  throwIfError(root, 'account status response');
   return accountState(root);
 }
 
@@ -60,7 +60,7 @@ export function postageBalanceOf(state: AccountState): PostageBalance {
 /** RecreditRequestResponse → the account after the purchase (its new PostageBalance). */
 export function parseRecreditResponse(body: string): AccountState {
   const root = responseRoot(body, 'RecreditRequestResponse');
-  throwIfStatus(root, 'buy postage response');
+  throwIfError(root, 'buy postage response');
   return accountState(root);
 }
 
@@ -74,7 +74,7 @@ export function buildChangePassPhraseRequest(creds: Credentials, newPassPhrase: 
 /** ChangePassPhraseRequestResponse → the token ELS issues when one was requested (§3). */
 export function parseChangePassPhraseResponse(body: string): { token?: string } {
   const root = responseRoot(body, 'ChangePassPhraseRequestResponse');
-  throwIfStatus(root, 'change pass phrase response');
+  throwIfError(root, 'change pass phrase response');
   const token = xmlText(root.Token);
   return token ? { token } : {};
 }

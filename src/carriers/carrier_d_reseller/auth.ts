@@ -1,12 +1,13 @@
 /**
  * carrier_d_reseller's credentials: the account's AccountID and PassPhrase, sent in every request's
- * CertifiedIntermediary with the operator's RequesterID (PROTOCOL.md §3); validate_credentials asks
+ * CertifiedIntermediary with the operator's RequesterID (README.md §3); validate_credentials asks
  * the account's status with them (§7).
  */
 import { ApiError } from '../../domain/errors.js';
 import { xmlNumber, xmlText } from '../shared/xml.js';
 import { parseAccountStatusResponse } from './account.js';
-import { classifyError, responseRoot } from './errors.js';
+import { classifyError } from './errors.js';
+import { responseRoot } from './mapping.js';
 import type { Credentials } from './wire.js';
 
 /**
@@ -36,7 +37,7 @@ export function credentialsOf(auth: Readonly<Record<string, string>>, requesterI
 export function parseValidateCredentialsResponse(body: string): { valid: boolean; message: string } {
   const root = responseRoot(body, 'AccountStatusResponse');
   const status = xmlNumber(root.Status);
-  if (status !== undefined && status !== 0 && classifyError(status) === 'carrier_authentication') {
+  if (status !== undefined && status !== 0 && classifyError({ status: 200, codes: [String(status)] }) === 'carrier_authentication') {
     return { valid: false, message: xmlText(root.ErrorMessage) ?? `carrier_d_reseller refused the credentials (status ${status})` };
   }
   const state = parseAccountStatusResponse(body);

@@ -1,13 +1,13 @@
 /**
  * Cancelling = refunding the postage: RefundRequest (GetRefundXML) with the PIC numbers of every
- * label of the shipment, and RefundResponse → CancelResult (PROTOCOL.md §8; VCR get_refund_*).
+ * label of the shipment, and RefundResponse → CancelResult (README.md §8; VCR get_refund_*).
  * RefundResponse has no Status: success is per `Refund` (RefundStatus Approved | DeniedInvalid).
  */
 import type { CancelResult } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { xmlAttr, xmlElement, xmlList, xmlText } from '../shared/xml.js';
-import { errorDetail, responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
-import { certifiedIntermediary } from './mapping.js';
+import { errorDetail, throwIfError, unexpectedBody } from './errors.js';
+import { certifiedIntermediary, responseRoot } from './mapping.js';
 import type { Credentials, WireRefundRequest } from './wire.js';
 
 export function buildCancelRequest(picNumbers: readonly string[], creds: Credentials): WireRefundRequest {
@@ -21,7 +21,7 @@ export function buildCancelRequest(picNumbers: readonly string[], creds: Credent
 
 export function parseCancelResponse(body: string, picNumbers: readonly string[]): CancelResult {
   const root = responseRoot(body, 'RefundResponse');
-  throwIfErrorMessage(root);
+  throwIfError(root);
   const refunds = xmlList(root.Refund).map((r) => ({
     pic: xmlAttr(r, 'PicNumber'),
     status: xmlText(xmlElement(r)?.RefundStatus),

@@ -1,13 +1,13 @@
 /**
  * carrier_d_reseller's only file with I/O: the Endicia Label Server's HTTP-POST interface
- * (PROTOCOL.md §1-§2): `POST <base>/LabelService/EwsLabelService.asmx/<Operation>` with one
+ * (README.md §1-§2): `POST <base>/LabelService/EwsLabelService.asmx/<Operation>` with one
  * form field holding the request XML, an XML answer with HTTP 200 even on errors. Everything sent
  * and read is built and parsed by the pure modules beside it.
  */
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import type { ShipmentRequest } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
-import { buildXml } from '../shared/xml.js';
+import { createHttpClient, xmlFormCodec } from '../shared/http-client.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import {
   buildAccountStatusRequest,
@@ -44,7 +44,7 @@ const MAX_PACKAGES = 50;
 const MAX_LISTING_PAGES = 10;
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResellerAccountOps {
-  const { transport, clock } = deps;
+  const { clock } = deps;
   const configuredRequesterId = deps.operator?.carrier_d_reseller?.requester_id;
 
   function credentials(call: CarrierCall): Credentials {
@@ -52,24 +52,20 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter & CarrierDResel
     return credentialsOf(call.auth, emulated ? SANDBOX_REQUESTER_ID : (configuredRequesterId ?? (call.test ? SANDBOX_REQUESTER_ID : undefined)));
   }
 
-  /** One form post; any HTTP status but 200 is a failure ELS itself never sends. */
-  async function send(call: CarrierCall, op: FormEndpoint, body: object): Promise<string> {
-    const base = deps.baseUrl('carrier_d_reseller', call.test);
-    const res = await transport.request({
-      carrier: 'carrier_d_reseller',
-      operation: op.operation,
-      method: op.method,
-      url: `${base}${op.path}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/xml' },
-      body: new URLSearchParams({ [op.field]: buildXml(op.root, body) }).toString(),
-      idempotent: op.idempotent,
-      debug: call.debug,
-      log: call.log,
-      signal: call.signal,
-    });
-    if (res.status !== 200) throw parseErrorResponse(res.status, res.body);
-    return res.body;
-  }
+  const client = createHttpClient(deps, {
+    carrier: 'carrier_d_reseller',
+    // The AccountID and PassPhrase travel in every request's CertifiedIntermediary.
+    auth: { kind: 'none' },
+    codec: xmlFormCodec,
+    headers: { accept: 'text/xml' },
+    // Any HTTP status but 200 is a failure ELS itself never sends.
+    ok: (status) => status === 200,
+    parseErrorResponse,
+    unexpectedBody,
+  });
+
+  /** One form post of the operation's XML; the answer's text. */
+  const send = (call: CarrierCall, op: FormEndpoint, body: object): Promise<string> => client.send(call, { endpoint: op, body });
 
   /** Refunds labels already bought when a later package of the same shipment failed. */
   async function refundBought(call: CarrierCall, creds: Credentials, labels: BookedLabel[], failure: unknown): Promise<ApiError> {

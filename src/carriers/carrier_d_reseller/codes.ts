@@ -1,12 +1,12 @@
 /**
- * Mappings between the public slugs of spec/interface.md (carrier_d_reseller catalog) and the
- * Endicia Label Server's codes, both ways, one table each. Every value is cited to PROTOCOL.md.
+ * Mappings between the public slugs (catalog.ts) (carrier_d_reseller catalog) and the
+ * Endicia Label Server's codes, both ways, one table each. Every value is cited to a section of README.md.
  */
 import { splitLabelType } from '../../domain/catalog.js';
 import type { TrackingStage } from '../../domain/types.js';
 
 /**
- * Service slug → MailClass (PROTOCOL.md §13 "MailClass"). `carrier_d_return` has no mail class of
+ * Service slug → MailClass (README.md §13 "MailClass"). `carrier_d_return` has no mail class of
  * its own: ELS return labels are ordinary labels addressed back to the merchant, so it books
  * GroundAdvantage, the class the current guide maps parcel returns to (§13, DOC note).
  */

@@ -33,9 +33,9 @@ export const declaration: CarrierDeclaration = {
   retailDropOff: true,
   prepaidPostage: true,
   hosts: { live: 'https://labelserver.endicia.com', test: 'https://elstestserver2.endicia.com' },
-  // PackageStatusRequest takes a PicNumbers list (PROTOCOL.md §10); ELS publishes no maximum, so a
+  // PackageStatusRequest takes a PicNumbers list (README.md §10); ELS publishes no maximum, so a
   // batch stays at a size the guide's other lists (refund, SCAN) are used with.
   trackBatchSize: 20,
-  // SCANRequest forms the PicNumbers it is given and knows no "the day's labels" (PROTOCOL.md §9).
+  // SCANRequest forms the PicNumbers it is given and knows no "the day's labels" (README.md §9).
   manifest: { listsLabels: true },
 };

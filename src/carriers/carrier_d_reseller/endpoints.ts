@@ -1,13 +1,11 @@
 /**
- * carrier_d_reseller's calls: the Endicia Label Server's HTTP-POST interface (PROTOCOL.md §1-§2),
+ * carrier_d_reseller's calls: the Endicia Label Server's HTTP-POST interface (README.md §1-§2),
  * `POST /LabelService/EwsLabelService.asmx/<Operation>` with one form field holding the request XML.
  */
-import type { Endpoint } from '../shared/endpoint.js';
+import type { XmlFormEndpoint } from '../shared/http-client.js';
 
 /** One operation: its endpoint, the lowerCamel form field, the request and response roots (§2). */
-export interface FormEndpoint extends Endpoint {
-  field: string;
-  root: string;
+export interface FormEndpoint extends XmlFormEndpoint {
   responseRoot: string;
 }
 

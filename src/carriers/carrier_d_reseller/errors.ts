@@ -1,11 +1,12 @@
 /**
  * Endicia Label Server errors → ApiError. ELS answers every outcome with HTTP 200 and reports
- * failure in the body: `Status` ≠ 0 with `ErrorMessage` (PROTOCOL.md §1, §14; VCR recordings of
+ * failure in the body: `Status` ≠ 0 with `ErrorMessage` (README.md §1, §14; VCR recordings of
  * 1001, 12118 and 12507). The carrier's own message goes to `message`, its status code (and the
- * "Log ID" it quotes, inside the message) to `detail` (spec/DECISIONS.md "Errors").
+ * "Log ID" it quotes, inside the message) to `detail` (the project README, "Errors").
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { unexpectedBodyOf } from '../shared/calls.js';
+import { classifyBy, type CarrierSaid, type ErrorTable } from '../shared/error-table.js';
 import { bodyExcerpt } from '../shared/json.js';
 import { parseXml, xmlNumber, xmlRoot, xmlRootName, xmlText, type XmlObject } from '../shared/xml.js';
 
@@ -14,13 +15,13 @@ import { parseXml, xmlNumber, xmlRoot, xmlRootName, xmlText, type XmlObject } fr
  * 2010-2015 account status / pass-phrase reset / suspended / pending close / closed,
  * 12101 AccountNotFound, 12103 InactiveAccount, 12507 IncorrectPassPhrase, 12525 AccountSuspended.
  */
-const AUTH_CODES: ReadonlySet<number> = new Set([2010, 2011, 2012, 2013, 2014, 2015, 12101, 12103, 12507, 12525]);
+const AUTH_CODES: ReadonlySet<string> = new Set(['2010', '2011', '2012', '2013', '2014', '2015', '12101', '12103', '12507', '12525']);
 
 /** Server-side failures: the request may well succeed later (§14: 101/102, 12124, 12130, 1000xx). */
-const SERVER_CODES: ReadonlySet<number> = new Set([101, 102, 12124, 12130, 100002, 100003, 100105, 100106]);
+const SERVER_CODES: ReadonlySet<string> = new Set(['101', '102', '12124', '12130', '100002', '100003', '100105', '100106']);
 
 /** 1011 InvalidTrackingNumber: the number is not one of the account's labels. */
-const NOT_FOUND_CODES: ReadonlySet<number> = new Set([1011]);
+const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['1011']);
 
 /** Address failures (§14): which address they are about, so the message can name it. */
 const ADDRESS_CODES: Readonly<Record<number, string>> = {
@@ -34,13 +35,14 @@ const ADDRESS_CODES: Readonly<Record<number, string>> = {
   ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [11611 + i, 'recipient address'])),
 };
 
-/** The ApiError code of an ELS Status (every answer is HTTP 200; the Status says what happened). */
-export function classifyError(status: number): ErrorCode {
-  if (AUTH_CODES.has(status)) return 'carrier_authentication';
-  if (NOT_FOUND_CODES.has(status)) return 'carrier_no_shipment_found';
-  if (SERVER_CODES.has(status)) return 'carrier_http_exception';
-  return 'carrier_exception';
-}
+/** What ELS Status codes mean. */
+export const ERRORS: ErrorTable = { authentication: AUTH_CODES, noShipment: NOT_FOUND_CODES, carrierFault: SERVER_CODES };
+
+/** The ApiError code of what ELS said: every answer is HTTP 200, its Status (the code) says what happened. */
+export const classifyError = (said: CarrierSaid): ErrorCode => classifyBy(ERRORS, said);
+
+/** What ELS said with a Status: the HTTP status is never ELS's own, so the Status decides alone. */
+const saidStatus = (status: number): CarrierSaid => ({ status: 200, codes: [String(status)] });
 
 /** `detail` of every carrier_d_reseller ApiError: the ELS status code. */
 export function errorDetail(status: number | string): string {
@@ -48,54 +50,41 @@ export function errorDetail(status: number | string): string {
 }
 
 /** The ApiError for an ELS Status and ErrorMessage. */
-export function errorFromStatus(status: number, message: string | undefined): ApiError {
+function errorFromStatus(status: number, message: string | undefined): ApiError {
   const said = message ?? `carrier_d_reseller refused the request (status ${status})`;
   const about = ADDRESS_CODES[status];
-  return new ApiError(classifyError(status), about ? `${about}: ${said}` : said, errorDetail(status));
+  return new ApiError(classifyError(saidStatus(status)), about ? `${about}: ${said}` : said, errorDetail(status));
+}
+
+/** The ApiError of a response document whose Status is not 0, else undefined. */
+export function errorFromBody(root: XmlObject | undefined): ApiError | undefined {
+  const code = root ? xmlNumber(root.Status) : undefined;
+  return root && code !== undefined && code !== 0 ? errorFromStatus(code, xmlText(root.ErrorMessage)) : undefined;
 }
 
 /** A body that is not what ELS documents: a carrier fault, never our 500. */
 export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_d_reseller', what);
 
 /**
- * The response document's root, checked to be the expected one. A body that is not XML, or
- * another document (an ASP.NET error page, a SOAP fault), is carrier_http_exception.
+ * Throws the error a response reports. With `what`, the answer must carry a Status: Status ≠ 0 is
+ * the error, and a missing Status an unexpected body unless an ErrorMessage explains it. Without
+ * `what`, the answer has no Status element (RefundResponse, SCANResponse): a Status ≠ 0 where one
+ * is sent, else any non-empty ErrorMessage, is the error.
  */
-export function responseRoot(body: string, root: string): XmlObject {
-  const doc = parseXml(body);
-  const found = xmlRoot(doc, root);
-  if (found) return found;
-  const name = xmlRootName(doc);
-  throw unexpectedBody(doc === undefined ? `${root} (not XML)` : `${root} (root element ${name ?? 'missing'})`);
-}
-
-/** Throws the error a response reports (Status ≠ 0); a missing Status is an unexpected body. */
-export function throwIfStatus(root: XmlObject, what: string): void {
+export function throwIfError(root: XmlObject, what?: string): void {
   const status = xmlNumber(root.Status);
-  if (status === undefined) {
-    // Some answers carry only ErrorMessage (RefundResponse, SCANResponse have no Status, §8, §9).
-    const message = xmlText(root.ErrorMessage);
-    if (message) throw new ApiError('carrier_exception', message, errorDetail('(none)'));
-    throw unexpectedBody(`${what} (no Status)`);
-  }
-  if (status !== 0) throw errorFromStatus(status, xmlText(root.ErrorMessage));
-}
-
-/** Answers without a Status element (refund, SCAN): only a non-empty ErrorMessage is an error. */
-export function throwIfErrorMessage(root: XmlObject): void {
-  const status = xmlNumber(root.Status);
-  if (status !== undefined && status !== 0) throw errorFromStatus(status, xmlText(root.ErrorMessage));
   const message = xmlText(root.ErrorMessage);
-  if (message) throw new ApiError('carrier_exception', message, errorDetail(status ?? '(none)'));
+  if (status !== undefined && status !== 0) throw errorFromStatus(status, message);
+  if (what !== undefined && status === undefined && !message) throw unexpectedBody(`${what} (no Status)`);
+  if (message && (what === undefined || status === undefined)) throw new ApiError('carrier_exception', message, errorDetail(status ?? '(none)'));
 }
 
 /** An HTTP status other than 200: ELS itself never sends one, so a proxy or the host failed. */
 export function parseErrorResponse(status: number, body: string): ApiError {
   const doc = parseXml(body);
   const name = xmlRootName(doc);
-  const root = name ? xmlRoot(doc, name) : undefined;
-  const code = root ? xmlNumber(root.Status) : undefined;
-  if (root && code !== undefined && code !== 0) return errorFromStatus(code, xmlText(root.ErrorMessage));
+  const reported = errorFromBody(name ? xmlRoot(doc, name) : undefined);
+  if (reported) return reported;
   if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_d_reseller refused the request (HTTP ${status})`, `HTTP ${status}`);
   return new ApiError('carrier_http_exception', `carrier_d_reseller answered HTTP ${status}`, `HTTP ${status}, ${bodyExcerpt(body)}`);
 }

@@ -1,6 +1,6 @@
 /**
  * Finding a booking by Waybill's own reference: the Label Server's transactions listing,
- * GetTransactionsListingXML (PROTOCOL.md §2 "Other W21 HTTP-POST ops": form field
+ * GetTransactionsListingXML (README.md §2 "Other W21 HTTP-POST ops": form field
  * transactionsRequestXML; the WSDL's schema, vendor/EwsLabelService_2021_slingr.wsdl:
  * GetTransactionsListingRequest with RequestOptions of type TransactionListingsRequestOptions,
  * whose ReferenceID attribute names the ReferenceID a label was bought with (LabelRequest,
@@ -25,8 +25,8 @@
 import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { xmlAttr, xmlElement, xmlList, xmlText, type XmlObject } from '../shared/xml.js';
-import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
-import { carriesWaybillReference, certifiedIntermediary } from './mapping.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { carriesWaybillReference, certifiedIntermediary, responseRoot } from './mapping.js';
 import type { Credentials, WireTransactionsListingRequest } from './wire.js';
 
 const DAY_MS = 86_400_000;
@@ -82,14 +82,14 @@ function refunded(t: XmlObject): boolean {
  */
 export function parseLookupResponse(body: string, reference: string): ListedLabels {
   const root = responseRoot(body, 'TransactionsListingResponse');
-  throwIfStatus(root, 'transactions listing');
+  throwIfError(root, 'transactions listing');
   const labels = xmlList(xmlElement(root.TransactionsResults)?.Transaction)
     .map(xmlElement)
     .filter((t): t is XmlObject => t !== undefined)
     .filter((t) => (xmlAttr(t, 'TransactionType') ?? 'PRINT').toUpperCase() === 'PRINT' && xmlText(t.ReferenceID) === reference && !refunded(t))
     .map((t) => {
       const pic = xmlText(t.PIC);
-      // An international label has no PIC, only a CustomsNumber (PROTOCOL.md §5), which the
+      // An international label has no PIC, only a CustomsNumber (README.md §5), which the
       // listing's Transaction does not give: the booking is there but cannot be named (booking-lookup.ts
       // "unnamed": neither recorded nor bought again, nor asked about for as long as the key lives).
       if (!pic) throw new ApiError('conflict', `carrier_d_reseller lists a label bought with Waybill's reference without a PIC (transaction ${xmlText(t.TransactionID) ?? 'without an id'}; an international label's customs number is not in the listing): look it up in the carrier's account`, 'shipment.references');

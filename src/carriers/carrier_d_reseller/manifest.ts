@@ -1,6 +1,6 @@
 /**
  * End-of-day SCAN form: SCANRequest (GetSCANXML) for the day's PIC numbers and SCANResponse →
- * ManifestResult with the form as a PDF (PROTOCOL.md §9). The XML-string root name is inferred
+ * ManifestResult with the form as a PDF (README.md §9). The XML-string root name is inferred
  * from every other operation (the schema type name `SCANRequest`; §9, §15).
  */
 import type { ManifestRequest, ManifestResult } from '../../domain/types.js';
@@ -8,8 +8,8 @@ import { ApiError } from '../../domain/errors.js';
 import { dropUndefined } from '../shared/json.js';
 import { decodeBase64, looksLikePdf } from '../../documents/index.js';
 import { xmlElement, xmlList, xmlText } from '../shared/xml.js';
-import { responseRoot, throwIfErrorMessage, unexpectedBody } from './errors.js';
-import { certifiedIntermediary } from './mapping.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { certifiedIntermediary, responseRoot } from './mapping.js';
 import type { Credentials, WireScanRequest } from './wire.js';
 
 export function buildManifestRequest(req: ManifestRequest, creds: Credentials): WireScanRequest {
@@ -28,7 +28,7 @@ export function buildManifestRequest(req: ManifestRequest, creds: Credentials): 
 
 export function parseManifestResponse(body: string, req: ManifestRequest): ManifestResult {
   const root = responseRoot(body, 'SCANResponse');
-  throwIfErrorMessage(root);
+  throwIfError(root);
   const form = xmlText(root.SCANForm);
   if (!form) throw unexpectedBody('SCAN response (no SCANForm)');
   const bytes = decodeBase64(form);

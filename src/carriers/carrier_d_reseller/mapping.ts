@@ -8,7 +8,8 @@ import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { toDecimalString } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
-import type { XmlObject } from '../shared/xml.js';
+import { parseXml, xmlRoot, xmlRootName, type XmlObject } from '../shared/xml.js';
+import { unexpectedBody } from './errors.js';
 import { CONTENTS_TYPES, enumValue, INTERNATIONAL_CLASSES, packagingCode, REFERENCE_ELEMENTS, serviceCode, SPECIAL_SERVICES } from './codes.js';
 import type { WireCertifiedIntermediary, Credentials, WireDimensions, WireServices } from './wire.js';
 
@@ -132,4 +133,16 @@ export function referenceElements(req: ShipmentRequest): XmlObject {
   }
   for (const element of free) if (out[element] === undefined && rest.length > 0) out[element] = rest.shift() as string;
   return out;
+}
+
+/**
+ * The response document's root, checked to be the expected one. A body that is not XML, or
+ * another document (an ASP.NET error page, a SOAP fault), is carrier_http_exception.
+ */
+export function responseRoot(body: string, root: string): XmlObject {
+  const doc = parseXml(body);
+  const found = xmlRoot(doc, root);
+  if (found) return found;
+  const name = xmlRootName(doc);
+  throw unexpectedBody(doc === undefined ? `${root} (not XML)` : `${root} (root element ${name ?? 'missing'})`);
 }

@@ -1,7 +1,7 @@
 /**
  * Rating: ShipmentRequest → PostageRatesRequest (every mail class, CalculatePostageRatesXML) or
  * PostageRateRequest (the one asked, CalculatePostageRateXML), and their answers → Rate[]
- * (PROTOCOL.md §6; samples listing-8-*, listing-9-*, tehpeh postage_rate(s)_success). A postage
+ * (README.md §6; samples listing-8-*, listing-9-*, tehpeh postage_rate(s)_success). A postage
  * label is one mailpiece, so a shipment of several packages is rated per package and summed.
  * The request parts booking shares (weights, shapes, services, postal codes) live in mapping.ts.
  */
@@ -10,11 +10,12 @@ import type { ShipmentRequest } from './fields.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { serviceSlug } from './codes.js';
-import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import type { Credentials, WireRateRequest } from './wire.js';
 import {
   certifiedIntermediary, contentsType, dimensions, isInternational, isoDateOf, mailClass,
   mailpieceShape, servicesOf, splitZip, weightOz,
+  responseRoot,
 } from './mapping.js';
 
 /** MM/DD/YYYY, ELS's date form (§4 ShipDate). */
@@ -71,7 +72,7 @@ function rateFromPrice(price: XmlObject, mailClassAsked: string | undefined): Ra
  */
 export function parseRateResponse(body: string, mailClassAsked?: string): Rate[] {
   const root = responseRoot(body, mailClassAsked === undefined ? 'PostageRatesResponse' : 'PostageRateResponse');
-  throwIfStatus(root, 'rate response');
+  throwIfError(root, 'rate response');
   const rates = xmlList(root.PostagePrice)
     .map(xmlElement)
     .filter((p): p is XmlObject => p !== undefined)

@@ -1,6 +1,6 @@
 /**
  * Booking: one LabelRequest per package (GetPostageLabelXML; postage labels are single-piece,
- * PROTOCOL.md §4) and LabelRequestResponse → the package's label (§5). Samples: endpost VCR
+ * README.md §4) and LabelRequestResponse → the package's label (§5). Samples: endpost VCR
  * get_postage_label_*, tehpeh postage_label(_international)_success, RWC requests/responses,
  * listing-3-1/3-2. The shipment is assembled from its packages' labels in `assembleShipment`.
  */
@@ -11,9 +11,10 @@ import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { decodeBase64 as decodeBase64Text } from '../../documents/index.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { enumValue, labelAttributes, NON_DELIVERY_OPTIONS, RESTRICTION_TYPES, serviceSlug, type LabelAttributes } from './codes.js';
-import { responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import {
   checkDestination, contentsType, dimensions, isInternational, isoDateOf, mailClass, mailpieceShape, OZ_PER_KG, OZ_PER_LB, referenceElements, servicesOf, splitZip, weightOz,
+  responseRoot,
 } from './mapping.js';
 import type { Credentials, WireCustomsInfo, WireLabelRequest } from './wire.js';
 
@@ -196,7 +197,7 @@ function imageParts(node: unknown, what: string): Uint8Array[] {
 
 export function parseShipResponse(body: string, format: string): BookedLabel {
   const root = responseRoot(body, 'LabelRequestResponse');
-  throwIfStatus(root, 'label response');
+  throwIfError(root, 'label response');
   const trackingNumber = xmlText(root.TrackingNumber) ?? xmlText(root.PIC) ?? xmlText(root.CustomsNumber);
   if (!trackingNumber) throw unexpectedBody('label response (no TrackingNumber)');
   const single = xmlText(root.Base64LabelImage);

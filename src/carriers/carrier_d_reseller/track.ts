@@ -1,6 +1,6 @@
 /**
  * Tracking: PackageStatusRequest (StatusRequestXML) for one or several PIC numbers and
- * PackageStatusResponse → TrackingResult per number (PROTOCOL.md §10). StatusCode meanings on EWS
+ * PackageStatusResponse → TrackingResult per number (README.md §10). StatusCode meanings on EWS
  * are not published; codes.ts STATUS_STAGES takes the guide's codes (G13 p.103).
  */
 import type { Checkpoint, TrackingResult } from '../../domain/types.js';
@@ -9,8 +9,8 @@ import { dropUndefined } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
 import { xmlElement, xmlList, xmlText, type XmlObject } from '../shared/xml.js';
 import { STATUS_NOT_FOUND, trackingStage } from './codes.js';
-import { errorDetail, responseRoot, throwIfStatus, unexpectedBody } from './errors.js';
-import { certifiedIntermediary } from './mapping.js';
+import { errorDetail, throwIfError, unexpectedBody } from './errors.js';
+import { certifiedIntermediary, responseRoot } from './mapping.js';
 import type { Credentials, WirePackageStatusRequest } from './wire.js';
 
 /** COMPLETE asks for every event, not only the current one (§10 RequestOptions). */
@@ -81,7 +81,7 @@ function resultOf(response: XmlObject | undefined, trackingNumber: string): Trac
 /** Each number's result from one answer; a number ELS does not know gets its error in its slot. */
 export function parseTrackManyResponse(body: string, trackingNumbers: readonly string[]): (TrackingResult | ApiError)[] {
   const root = responseRoot(body, 'PackageStatusResponse');
-  throwIfStatus(root, 'tracking response');
+  throwIfError(root, 'tracking response');
   if (root.PackageStatus === undefined) throw unexpectedBody('tracking response (no PackageStatus)');
   const responses = responsesOf(root);
   return trackingNumbers.map((n) => {

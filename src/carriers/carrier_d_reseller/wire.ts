@@ -1,6 +1,6 @@
 /**
  * Endicia Label Server wire documents, as the objects src/carriers/shared/xml.ts turns into XML
- * (`@_Name` = attribute). Element names are the W21 schema's (PROTOCOL.md §2-§10; full tree in
+ * (`@_Name` = attribute). Element names are the W21 schema's (README.md §2-§10; full tree in
  * vendor/wsdl-schema-tree.txt). Responses are read as `unknown` and narrowed by the parsers.
  */
 

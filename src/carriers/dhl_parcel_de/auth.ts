@@ -6,8 +6,7 @@
  */
 import { ApiError } from '../../domain/errors.js';
 import type { CarrierCall } from '../carrier.js';
-import { tokenKey } from '../shared/oauth.js';
-import type { TokenRequest } from '../shared/oauth-client.js';
+import { passwordTokenRequest, tokenKey, type TokenRequest } from '../shared/oauth.js';
 import { dig, text } from '../shared/json.js';
 
 export interface DhlParcelDeCredentials {
@@ -34,8 +33,7 @@ export function billingNumberOf(auth: Readonly<Record<string, string>>): string 
 /** The password grant, everything in the form body, as the authentication API asks. */
 export function buildTokenRequest(call: CarrierCall, base: string): TokenRequest {
   const c = credentialsOf(call.auth);
-  const body = new URLSearchParams({ grant_type: 'password', username: c.username, password: c.password, client_id: c.clientId, client_secret: c.clientSecret }).toString();
-  return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, key: tokenKey('dhl_parcel_de', base, c.clientId, c.clientSecret, c.username, c.password) };
+  return passwordTokenRequest(c, c, tokenKey('dhl_parcel_de', base, c.clientId, c.clientSecret, c.username, c.password));
 }
 
 /** A token answer means the credentials are good; anything else is not a token answer. */

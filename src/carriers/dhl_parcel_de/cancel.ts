@@ -7,7 +7,7 @@
 import type { CancelResult } from '../../domain/types.js';
 import type { StoredShipmentRef } from '../carrier.js';
 import { dig, objects } from '../shared/json.js';
-import { throwIfItemFailed, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { PROFILE } from './ship.js';
 import type { DhlCancelQuery } from './wire.js';
 
@@ -22,7 +22,7 @@ export function buildCancelRequest(shipment: StoredShipmentRef): DhlCancelQuery 
 }
 
 export function parseCancelResponse(body: unknown): CancelResult {
-  throwIfItemFailed(body);
+  throwIfError(body);
   const items = objects(dig(body, 'items'));
   if (items.length === 0) throw unexpectedBody('cancel response (no items)');
   return { message: items.length === 1 ? 'Shipment deleted' : `${items.length} shipments deleted` };

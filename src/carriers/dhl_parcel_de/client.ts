@@ -1,14 +1,13 @@
 /**
- * dhl_parcel_de's only file with I/O: the Shipping API v2 through the shared OAuth client (a
- * password-grant token, auth.ts), and the Tracking API with HTTP Basic over the transport.
- * Everything it sends and reads is built and parsed by the pure modules beside it; rates need no
- * call at all (the price list, rate.ts).
+ * dhl_parcel_de's only file with I/O: the Shipping API v2 through the shared client with a
+ * password-grant token (auth.ts), and the Tracking API through it with HTTP Basic (the API app; the
+ * portal user rides inside the request document). Everything it sends and reads is built and
+ * parsed by the pure modules beside it; rates need no call at all (the price list, rate.ts).
  */
 import { ApiError } from '../../domain/errors.js';
-import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
+import type { CarrierAdapter, CarrierDeps } from '../carrier.js';
+import { createHttpClient, formCodec, jsonCodec } from '../shared/http-client.js';
 import { parseJson } from '../shared/calls.js';
-import type { Endpoint } from '../shared/endpoint.js';
-import { createOAuthClient } from '../shared/oauth-client.js';
 import { billingNumberOf, buildTokenRequest, credentialsOf, parseValidateCredentialsResponse } from './auth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { PUBLISHED_PRICES } from './codes-prices.js';
@@ -19,41 +18,26 @@ import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
 import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 
-const withQuery = (path: string, query: ReadonlyArray<readonly [string, string]> | Record<string, string>) =>
-  `${path}?${new URLSearchParams(query as Record<string, string>).toString()}`;
-
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
-  const { transport, clock } = deps;
-  const client = createOAuthClient(deps, { carrier: 'dhl_parcel_de', token: ENDPOINTS.token, tokenRequest: buildTokenRequest, headers: { accept: 'application/json' }, parseErrorResponse, unexpectedBody });
+  const { clock } = deps;
+  const base = { carrier: 'dhl_parcel_de' as const, parseErrorResponse, unexpectedBody };
+  const shipping = createHttpClient(deps, {
+    ...base,
+    auth: { kind: 'oauth', token: ENDPOINTS.token, tokenRequest: buildTokenRequest },
+    codec: jsonCodec(),
+    headers: { accept: 'application/json' },
+  });
+  const tracking = createHttpClient(deps, {
+    ...base,
+    auth: { kind: 'basic', credentials: (call) => ({ username: credentialsOf(call.auth).clientId, password: credentialsOf(call.auth).clientSecret }) },
+    codec: formCodec,
+    headers: { accept: 'application/xml' },
+  });
+  // validate_credentials asks for a token now, never one held from before: every answer is read here.
+  const login = createHttpClient(deps, { ...base, auth: { kind: 'none' }, codec: formCodec, ok: () => true });
 
-  /**
-   * The Shipping API answers 207 for several items and may answer 400 with per-item messages:
-   * both are read as bodies, whose failed items become the error (errors.ts).
-   */
-  async function shipping(call: CarrierCall, endpoint: Endpoint, path: string, body?: unknown): Promise<unknown> {
-    const res = await client.request(call, { endpoint, path, ...(body === undefined ? {} : { body }) });
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: endpoint.notFound ?? false });
-    return parseJson(res.body, () => unexpectedBody(`${endpoint.operation} response (not JSON)`));
-  }
-
-  /** The tracking API: the API client as HTTP Basic, the portal user inside the request document. */
-  async function tracking(call: CarrierCall, numbers: string[]): Promise<string> {
-    const c = credentialsOf(call.auth);
-    const endpoint = ENDPOINTS.track;
-    const res = await transport.request({
-      carrier: 'dhl_parcel_de',
-      operation: endpoint.operation,
-      method: endpoint.method,
-      url: `${deps.baseUrl('dhl_parcel_de', call.test)}${withQuery(endpoint.path, buildTrackRequest(numbers, c))}`,
-      headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`, accept: 'application/xml' },
-      idempotent: endpoint.idempotent,
-      debug: call.debug,
-      log: call.log,
-      signal: call.signal,
-    });
-    if (res.status < 200 || res.status >= 300) throw parseErrorResponse(res.status, res.body, { notFound: true });
-    return res.body;
-  }
+  const track = async (call: Parameters<NonNullable<CarrierAdapter['track']>>[0], numbers: string[]) =>
+    tracking.send(call, { endpoint: ENDPOINTS.track, query: buildTrackRequest(numbers, credentialsOf(call.auth)) });
 
   return {
     declaration,
@@ -62,36 +46,27 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async ship(call, req) {
       const { query, body } = buildShipRequest(req, billingNumberOf(call.auth), clock.now());
-      return parseShipResponse(await shipping(call, ENDPOINTS.ship, withQuery(ENDPOINTS.ship.path, { ...query }), body), req.service);
+      return parseShipResponse(await shipping.send(call, { endpoint: ENDPOINTS.ship, query: Object.entries(query), body }), req.service);
     },
     async track(call, trackingNumber) {
-      return parseTrackResponse(await tracking(call, [trackingNumber]), trackingNumber);
+      return parseTrackResponse(await track(call, [trackingNumber]), trackingNumber);
     },
     async trackMany(call, trackingNumbers) {
-      return parseTrackManyResponse(await tracking(call, trackingNumbers), trackingNumbers);
+      return parseTrackManyResponse(await track(call, trackingNumbers), trackingNumbers);
     },
     async cancel(call, shipment) {
-      return parseCancelResponse(await shipping(call, ENDPOINTS.cancel, withQuery(ENDPOINTS.cancel.path, buildCancelRequest(shipment))));
+      return parseCancelResponse(await shipping.send(call, { endpoint: ENDPOINTS.cancel, query: buildCancelRequest(shipment) }));
     },
     async validateCredentials(call) {
-      let request;
+      let c;
       try {
-        request = buildTokenRequest(call, deps.baseUrl('dhl_parcel_de', call.test));
+        c = credentialsOf(call.auth);
       } catch (err) {
-        if (err instanceof ApiError && err.code === 'carrier_authentication') return { valid: false, message: err.message };
+        if (err instanceof ApiError) return { valid: false, message: err.message };
         throw err;
       }
-      const res = await transport.request({
-        carrier: 'dhl_parcel_de',
-        operation: ENDPOINTS.token.operation,
-        method: ENDPOINTS.token.method,
-        url: `${deps.baseUrl('dhl_parcel_de', call.test)}${ENDPOINTS.token.path}`,
-        headers: request.headers,
-        body: request.body,
-        idempotent: true,
-        debug: call.debug,
-        log: call.log,
-      });
+      const form = { grant_type: 'password', username: c.username, password: c.password, client_id: c.clientId, client_secret: c.clientSecret };
+      const res = await login.request(call, { endpoint: ENDPOINTS.token, body: form });
       if (res.status === 200 && parseValidateCredentialsResponse(parseJson(res.body, () => unexpectedBody('token response (not JSON)')))) {
         return { valid: true, message: 'dhl_parcel_de issued a token for the credentials' };
       }

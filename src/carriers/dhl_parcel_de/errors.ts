@@ -12,13 +12,13 @@
  */
 import { ApiError, type ErrorCode } from '../../domain/errors.js';
 import { unexpectedBodyOf } from '../shared/calls.js';
+import { classifyBy, type CarrierSaid, type ErrorTable } from '../shared/error-table.js';
 import { bodyExcerpt, dig, jsonOrUndefined, numeric, obj, objects, text } from '../shared/json.js';
-import { codeOfStatus } from '../shared/transport-errors.js';
 
 /** A body that is not what the APIs document: a carrier fault, never our 500. */
 export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('dhl_parcel_de', what);
 
-export interface ValidationMessage {
+interface ValidationMessage {
   property?: string;
   message?: string;
   state?: string;
@@ -26,7 +26,7 @@ export interface ValidationMessage {
 }
 
 /** The validation messages of one item (Shipping and Pickup APIs). */
-export function validationMessagesOf(item: unknown): ValidationMessage[] {
+function validationMessagesOf(item: unknown): ValidationMessage[] {
   return objects(dig(item, 'validationMessages')).map((m) => ({
     property: text(m.property),
     message: text(m.validationMessage),
@@ -36,19 +36,25 @@ export function validationMessagesOf(item: unknown): ValidationMessage[] {
 }
 
 /** Messages that make an item fail; the APIs write the state "Error" and "error" alike. */
-export function errorMessages(messages: ValidationMessage[]): ValidationMessage[] {
+function errorMessages(messages: ValidationMessage[]): ValidationMessage[] {
   return messages.filter((m) => m.state?.toLowerCase() === 'error');
 }
 
 const describe = (m: ValidationMessage): string | undefined =>
   m.message === undefined ? undefined : m.property ? `${m.property}: ${m.message}` : m.message;
 
-/** The ApiError code for an HTTP status: `notFound` marks the calls where 400/404 means no such shipment. */
-export function classifyError(status: number, opts: { auth?: boolean; notFound?: boolean } = {}): ErrorCode {
-  return codeOfStatus(status, opts.auth) ?? (opts.notFound && status === 404 ? 'carrier_no_shipment_found' : 'carrier_exception');
-}
+/**
+ * The Parcel DE APIs send no codes that say more than their status: a refused token is 401, an
+ * unknown shipment of a deletion is an item's 400 "Unknown shipment number." (a carrier_exception:
+ * the caller asked about a shipment DHL no longer holds), tracking's "no data" is its own document.
+ */
+export const ERRORS: ErrorTable = {};
 
-function detailOf(status: number | undefined, title: string | undefined, extra: string[] = []): string {
+/** The ApiError code of what DHL said. */
+export const classifyError = (said: CarrierSaid): ErrorCode => classifyBy(ERRORS, said);
+
+/** `detail` of every dhl_parcel_de ApiError: the HTTP status and title, then what the answer names. */
+export function errorDetail(status: number | undefined, title: string | undefined, extra: string[] = []): string {
   return [`dhl_parcel_de${status === undefined ? '' : ` HTTP ${status}`}${title ? ` ${title}` : ''}`, ...extra].join('; ');
 }
 
@@ -56,7 +62,7 @@ function detailOf(status: number | undefined, title: string | undefined, extra: 
  * The error an item's failed validation makes, or undefined when it did not fail. `answer`: the
  * status and title of the whole answer, which the detail names instead of the item's.
  */
-export function itemError(item: unknown, index?: number, answer?: { status: number; title?: string | undefined; code: ErrorCode }): ApiError | undefined {
+function itemError(item: unknown, index?: number, answer?: { status: number; title?: string | undefined; code: ErrorCode }): ApiError | undefined {
   const failed = errorMessages(validationMessagesOf(item));
   const sstatus = obj(dig(item, 'sstatus'));
   const itemStatus = numeric(sstatus?.statusCode) ?? numeric(sstatus?.status);
@@ -70,12 +76,12 @@ export function itemError(item: unknown, index?: number, answer?: { status: numb
     ...(properties.length > 0 ? [`properties: ${properties.join(', ')}`] : []),
     ...(codes.length > 0 ? [`codes: ${codes.join(', ')}`] : []),
   ];
-  if (answer) return new ApiError(answer.code, message, detailOf(answer.status, answer.title, extra));
-  return new ApiError('carrier_exception', message, detailOf(itemStatus, text(sstatus?.title), extra));
+  if (answer) return new ApiError(answer.code, message, errorDetail(answer.status, answer.title, extra));
+  return new ApiError('carrier_exception', message, errorDetail(itemStatus, text(sstatus?.title), extra));
 }
 
 /** Throws the first failed item of a Shipping API answer (a 200 "ok" may still hold one). */
-export function throwIfItemFailed(body: unknown): void {
+export function throwIfError(body: unknown): void {
   const items = objects(dig(body, 'items'));
   for (const [i, item] of items.entries()) {
     const err = itemError(item, items.length > 1 ? i : undefined);
@@ -83,33 +89,33 @@ export function throwIfItemFailed(body: unknown): void {
   }
 }
 
-/** Any of the JSON error shapes, as an ApiError with the answer's status. */
-function errorOfJson(status: number, body: unknown, opts: { auth?: boolean; notFound?: boolean }): ApiError | undefined {
+/** Any of the JSON error shapes, as an ApiError with the answer's status; undefined for a body that is none. */
+export function errorFromBody(status: number, body: unknown, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError | undefined {
   const root = obj(body);
   if (!root) return undefined;
   const oauthError = text(root.error);
   if (oauthError) {
     const message = text(root.error_description) ?? oauthError;
     // A refused grant is refused credentials, whatever the status the gateway chose.
-    const code = oauthError === 'invalid_grant' || oauthError === 'invalid_client' || oauthError === 'unauthorized_client' ? 'carrier_authentication' : classifyError(status, opts);
-    return new ApiError(code, message, detailOf(status, undefined, [`error: ${oauthError}`]));
+    const code = oauthError === 'invalid_grant' || oauthError === 'invalid_client' || oauthError === 'unauthorized_client' ? 'carrier_authentication' : classifyError({ status, ...opts });
+    return new ApiError(code, message, errorDetail(status, undefined, [`error: ${oauthError}`]));
   }
   const nested = obj(root.status);
   const title = text(nested?.title) ?? text(root.title);
   const said = text(nested?.detail) ?? text(root.detail);
   const items = objects(root.items);
-  const code = classifyError(status, opts);
+  const code = classifyError({ status, ...opts });
   for (const [i, item] of items.entries()) {
     const err = itemError(item, items.length > 1 ? i : undefined, { status, title, code });
     if (err) return err;
   }
   if (title === undefined && said === undefined) return undefined;
-  return new ApiError(code, said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`, detailOf(status, title));
+  return new ApiError(code, said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`, errorDetail(status, title));
 }
 
 /** An error answer (as text) → ApiError. */
 export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError {
-  const fromJson = errorOfJson(status, jsonOrUndefined(body), opts);
+  const fromJson = errorFromBody(status, jsonOrUndefined(body), opts);
   if (fromJson) return fromJson;
   const detail = `HTTP ${status}, ${bodyExcerpt(body)}`;
   if (opts.auth || status === 401 || status === 403) return new ApiError('carrier_authentication', `dhl_parcel_de refused the credentials (HTTP ${status})`, detail);

@@ -11,7 +11,7 @@ import { dig, obj, objects, text } from '../shared/json.js';
 import { localToday } from '../shared/time.js';
 import { alpha3, labelFormatOf, productOf } from './codes.js';
 import { EU_COUNTRIES } from './codes-prices.js';
-import { throwIfItemFailed, unexpectedBody } from './errors.js';
+import { throwIfError, unexpectedBody } from './errors.js';
 import { dhlAddress, kilograms, sidesCm } from './mapping.js';
 import type { DhlCustoms, DhlOrderCall, DhlShipment } from './wire.js';
 
@@ -113,7 +113,7 @@ function shipmentNoOf(item: Record<string, unknown>): string | undefined {
 }
 
 export function parseShipResponse(body: unknown, service?: string): BookedShipment {
-  throwIfItemFailed(body);
+  throwIfError(body);
   const items = objects(dig(body, 'items'));
   if (items.length === 0) throw unexpectedBody('ship response (no items)');
   const packages: BookedPackage[] = [];

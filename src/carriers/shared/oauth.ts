@@ -1,5 +1,5 @@
 /**
- * OAuth2 client-credentials tokens as the carriers see them: a store hands out a token valid for
+ * OAuth2 tokens (client-credentials and password grants) as the carriers see them: a store hands out a token valid for
  * at least its safety margin and fetches a new one only when needed. The store shared by all
  * instances through the database is built from the oauth-token repository where the process is
  * assembled and passed in as CarrierDeps.tokens, so carriers never reach storage themselves.
@@ -7,6 +7,7 @@
  * or across processes): some carriers revoke the old token on refresh.
  */
 import { createHash } from 'node:crypto';
+import { ApiError } from '../../domain/errors.js';
 import { numeric, obj, text } from './json.js';
 
 /** Token keys already made, by the credential set they name (bounded: emptied when full). */
@@ -43,6 +44,51 @@ export interface TokenStore {
 /** The client-credentials grant's form body with the client in it (RFC 6749 § 4.4, client_secret_post). */
 export function clientCredentialsForm(clientId: string, clientSecret: string): string {
   return new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString();
+}
+
+/** One credential set's token request, as the carrier's auth.ts builds it. */
+export interface TokenRequest {
+  headers: Record<string, string>;
+  /** The form body. */
+  body: string;
+  /** Where the token is stored: tokenKey of the carrier, the base URL and the whole credential set. */
+  key: string;
+}
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The account's client_id and client_secret; without both the carrier cannot be asked for a token. */
+export function clientCredentialsOf(carrier: string, auth: Readonly<Record<string, string>>, purpose = ''): ClientCredentials {
+  const clientId = auth.client_id;
+  const clientSecret = auth.client_secret;
+  if (!clientId || !clientSecret) {
+    throw new ApiError('carrier_authentication', `${carrier} needs client_id and client_secret in the shipping account auth${purpose}`, 'auth.client_id');
+  }
+  return { clientId, clientSecret };
+}
+
+/** The client-credentials grant with the client in the form body (RFC 6749 § 4.4, client_secret_post). */
+export function formTokenRequest(c: ClientCredentials, key: string, headers: Record<string, string> = {}): TokenRequest {
+  return { headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: clientCredentialsForm(c.clientId, c.clientSecret), key };
+}
+
+/** The customer's own user name and password, which the password grant sends beside the client's. */
+export interface UserCredentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * The resource owner password grant (RFC 6749 § 4.3) with the client in the form body: for carriers
+ * whose token names the customer's own login as well as the integrator's client. `key` must name the
+ * user too (tokenKey of both sets), since each customer's token is its own.
+ */
+export function passwordTokenRequest(c: ClientCredentials, user: UserCredentials, key: string, headers: Record<string, string> = {}): TokenRequest {
+  const body = new URLSearchParams({ grant_type: 'password', username: user.username, password: user.password, client_id: c.clientId, client_secret: c.clientSecret }).toString();
+  return { headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body, key };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Timestamp normalisation shared by every carrier. Carriers send timestamps with and without
  * offsets, with "Z", with fractional seconds of any precision, with a space instead of "T",
- * or as a bare date (carriers/README.md, "Known real-world traps").
+ * or as a bare date (each carrier folder's README.md says which its answers use).
  *
  * Our rule (spec: checkpoint time is "date-time with UTC offset"):
  *  - output is always `YYYY-MM-DDTHH:MM:SS±HH:MM`, seconds precision (fractions are dropped:
@@ -67,6 +67,27 @@ export function toHhMm(input: string): string | undefined {
 /** The UTC calendar date of an instant, YYYY-MM-DD (the default ship date is "today" from the clock). */
 export function utcDate(now: Date): string {
   return now.toISOString().slice(0, 10);
+}
+
+const DAY_MS = 86_400_000;
+/** How far past the ship date a carrier may have moved a booking's date (see lookupWindow). */
+const LOOKUP_DAYS_AFTER = 7;
+
+/**
+ * The ship dates a lookup of a lost booking searches, as YYYY-MM-DD: from the day before the call
+ * (the shipper's time zone may be a day behind UTC) to a week after the later of the call's day and
+ * the requested ship date. A carrier moves a ship date that falls on a weekend, a holiday or past
+ * its day's cut-off to its next working day (on a Saturday the booking is Monday's, two days after
+ * the call), so a window that ends the day after the call misses it; Waybill's reference names one
+ * booking, so a wider window can find nothing else.
+ */
+export function lookupWindow(shipDate: string | undefined, bookedAt: Date): { from: string; to: string } {
+  const callDay = utcDate(bookedAt);
+  const last = shipDate !== undefined && shipDate > callDay ? shipDate : callDay;
+  return {
+    from: utcDate(new Date(bookedAt.getTime() - DAY_MS)),
+    to: utcDate(new Date(Date.parse(`${last}T00:00:00Z`) + LOOKUP_DAYS_AFTER * DAY_MS)),
+  };
 }
 
 /**

@@ -123,8 +123,11 @@ export function codeOfStatus(status: number, auth = false): ErrorCode | undefine
   return undefined;
 }
 
-/** 429 and 5xx answers; undefined for statuses handed back to the caller. */
-export function classifyError(
+/**
+ * The transport's own failure for a 429 or 5xx answer (retried where safe); undefined for the
+ * statuses handed back to the carrier, whose errors.ts reads what it said.
+ */
+export function failureOfStatus(
   status: number,
   headers: Record<string, string>,
   body: string,

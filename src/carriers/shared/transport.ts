@@ -24,7 +24,7 @@ import type { Log } from '../../logger.js';
 import type { CarrierAttempt, EndCall } from '../../tracing.js';
 import { ApiError } from '../../domain/errors.js';
 import { redactedBody, redactHeaders, redactUrl } from './redact.js';
-import { classifyError, classifyThrown, type Failure, type Target } from './transport-errors.js';
+import { classifyThrown, failureOfStatus, type Failure, type Target } from './transport-errors.js';
 
 export interface CarrierHttpRequest {
   carrier: string;
@@ -165,7 +165,7 @@ export function createTransport(opts: TransportOptions): Transport {
         );
       }
       const bytes = req.binary ? { bytes: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) } : {};
-      outcome = classifyError(status, headers, body, t, Date.now()) ?? { response: { status, headers, body, ...bytes } };
+      outcome = failureOfStatus(status, headers, body, t, Date.now()) ?? { response: { status, headers, body, ...bytes } };
     } catch (err) {
       outcome =
         err instanceof BodyTooLarge

@@ -1,6 +1,6 @@
 /**
- * Real shipping labels for every emulated carrier (DESIGN.md, "The carrier emulator": "real labels
- * (PDF, PNG, ZPL, EPL as asked) with a scannable barcode of the tracking number").
+ * Real shipping labels for every emulated carrier (README.md "The carrier emulator"): real labels
+ * in the format asked (PDF, PNG, ZPL, EPL) with a scannable barcode of the tracking number.
  *
  * One layout, six renderers: `layoutLabel` places text, rules and a Code 128 barcode on a 4×6 in
  * design that is scaled into the stock's label area; PDF (pdf-lib, vector text and bars), PNG

@@ -1,5 +1,5 @@
 /**
- * The carrier_a emulator: FedEx's REST APIs (carriers/README.md) at their real paths, mounted by
+ * The carrier_a emulator: FedEx's REST APIs (src/carriers/carrier_a/README.md) at their real paths, mounted by
  * server.ts under `/carrier_a`. Routes live in one module per API; this file hands them to the
  * shared skeleton (skeleton.ts) with FedEx's error bodies for every failure (FedexFailure,
  * unparsable bodies, unknown paths) and for injected faults.

@@ -5,7 +5,7 @@
  * rateRequestType) carrying totals, shipmentRateDetail (rateZone, dimDivisor, fuel percent,
  * surCharges, billing weight, currency) and ratedPackages, plus commit (transitDays, dateDetail),
  * operationalDetail and serviceDescription. International lanes need customsClearanceDetail, as
- * production demands (carriers/README.md: the sandbox accepts them, production does not).
+ * production demands (src/carriers/carrier_a/README.md: the sandbox accepts them, production does not).
  */
 import type { FastifyInstance } from 'fastify';
 import { dayName, isIsoDate, localDate, utcOffsetMinutes } from '../calendar.js';

@@ -1,5 +1,5 @@
 /**
- * The carrier_b emulator: UPS's REST APIs (carriers/README.md) at their real paths, mounted by
+ * The carrier_b emulator: UPS's REST APIs (src/carriers/carrier_b/README.md) at their real paths, mounted by
  * server.ts under `/carrier_b` (`/security/v1/oauth/token`, `/api/...`). Routes live in one module
  * per API; this file hands them to the shared skeleton (skeleton.ts) with UPS's error bodies for
  * every failure (UpsFailure, unparsable bodies, unknown paths) and for injected faults.

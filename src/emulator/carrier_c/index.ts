@@ -1,5 +1,5 @@
 /**
- * The carrier_c emulator: the DHL Express MyDHL API (carriers/README.md) at its real paths, mounted
+ * The carrier_c emulator: the DHL Express MyDHL API (src/carriers/carrier_c/README.md) at its real paths, mounted
  * by server.ts under `/carrier_c`. Routes live in one module per API; this file hands them to the
  * shared skeleton (skeleton.ts) with DHL's problem bodies for every failure (DhlFailure, unparsable
  * bodies, unknown paths) and for injected faults.

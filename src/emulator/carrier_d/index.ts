@@ -1,5 +1,5 @@
 /**
- * The carrier_d emulator: the USPS REST APIs v3 (carriers/README.md) at their real paths, mounted
+ * The carrier_d emulator: the USPS REST APIs v3 (src/carriers/carrier_d/README.md) at their real paths, mounted
  * by server.ts under `/carrier_d`. Routes live in one module per API; this file hands them to the
  * shared skeleton (skeleton.ts) with USPS's ErrorMessage body for every failure, injected faults
  * included.

@@ -1,6 +1,6 @@
 /**
  * Everything the carrier_d emulator remembers, per emulator instance: OAuth tokens (a new token for
- * a client revokes its previous one, as USPS does: carriers/README.md), payment authorization
+ * a client revokes its previous one, as USPS does: src/carriers/carrier_d/README.md), payment authorization
  * tokens (eight hours, payments.yaml), labels by tracking number, pickups and SCAN forms, and the
  * counters that keep numbers deterministic.
  */

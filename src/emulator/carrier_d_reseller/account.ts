@@ -1,5 +1,5 @@
 /**
- * GetAccountStatusXML, BuyPostageXML and ChangePassPhraseXML (PROTOCOL.md §7), answered like the
+ * GetAccountStatusXML, BuyPostageXML and ChangePassPhraseXML (src/carriers/carrier_d_reseller/README.md §7), answered like the
  * guide's listings 10-2, 4-2, 5-2 and the VCR recordings (12118 below $10, 12507 wrong pass phrase).
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * What the carrier_d_reseller route modules share: the ELS envelope every answer has (a bare XML
- * document with the LabelService default namespace, HTTP 200 whatever the outcome; PROTOCOL.md §1),
+ * document with the LabelService default namespace, HTTP 200 whatever the outcome; src/carriers/carrier_d_reseller/README.md §1),
  * the failure they throw, reading the form field's request XML, and the account check.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

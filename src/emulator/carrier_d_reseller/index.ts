@@ -1,5 +1,5 @@
 /**
- * The carrier_d_reseller emulator: the Endicia Label Server's HTTP-POST interface (PROTOCOL.md §1-§2)
+ * The carrier_d_reseller emulator: the Endicia Label Server's HTTP-POST interface (src/carriers/carrier_d_reseller/README.md §1-§2)
  * at its real paths, mounted by server.ts under `/carrier_d_reseller`. Every outcome ELS decides is
  * HTTP 200 with a Status in the operation's response document; what ASP.NET itself answers (a
  * missing form parameter, an unknown path) is a plain-text 500 / 404, as the real host does.
@@ -47,7 +47,7 @@ export function createCarrierDReseller(emulator: EmulatorContext): EmulatedCarri
     operations: CARRIER_D_RESELLER_OPERATIONS,
     state,
     ctx,
-    // The form parser first: the request XML travels URL-encoded in one form field (PROTOCOL.md §1).
+    // The form parser first: the request XML travels URL-encoded in one form field (src/carriers/carrier_d_reseller/README.md §1).
     routes: [registerFormParser, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerTrackReferenceRoutes, registerManifestRoutes, registerAccountRoutes],
     errors: {
       known: (err) => (err instanceof MissingParameter ? text(500, `System.InvalidOperationException: ${err.message}`) : undefined),

@@ -1,5 +1,5 @@
 /**
- * LabelRequest's LabelType / LabelSize / ImageFormat (PROTOCOL.md §4, §13) → the shared label
+ * LabelRequest's LabelType / LabelSize / ImageFormat (src/carriers/carrier_d_reseller/README.md §4, §13) → the shared label
  * renderer's stock and format. Sizes are read case-insensitively (G13's own sample writes `4X6`);
  * a size the label type does not offer is refused like ELS refuses an invalid element.
  */

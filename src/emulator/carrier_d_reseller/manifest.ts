@@ -1,5 +1,5 @@
 /**
- * GetSCANXML (PROTOCOL.md §9): a SCAN form takes the account's unrefunded labels not yet on a form;
+ * GetSCANXML (src/carriers/carrier_d_reseller/README.md §9): a SCAN form takes the account's unrefunded labels not yet on a form;
  * the others are listed in ExcludedItems.
  */
 import type { FastifyInstance } from 'fastify';

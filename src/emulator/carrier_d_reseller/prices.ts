@@ -1,5 +1,5 @@
 /**
- * Deterministic postage: a zone × weight table per mail class (PROTOCOL.md §6, §13 MailClass).
+ * Deterministic postage: a zone × weight table per mail class (src/carriers/carrier_d_reseller/README.md §6, §13 MailClass).
  * Zones come from the distance between the ZIP codes' first three digits (1 … 8, like USPS's zone
  * chart in spirit); flat-rate shapes cost the same everywhere; international classes price by
  * weight and a country group. Fees are flat per extra service (§6c Fees).

@@ -1,5 +1,5 @@
 /**
- * CalculatePostageRateXML and CalculatePostageRatesXML (PROTOCOL.md §6): one mail class, or every
+ * CalculatePostageRateXML and CalculatePostageRatesXML (src/carriers/carrier_d_reseller/README.md §6): one mail class, or every
  * class of the Domestic / International family, priced by prices.ts and answered as PostagePrice
  * nodes (§6c) shaped like tehpeh postage_rates_success.xml.
  */

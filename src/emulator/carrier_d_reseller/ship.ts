@@ -1,10 +1,10 @@
 /**
- * GetPostageLabelXML (PROTOCOL.md §4-§5): checks the LabelRequest like ELS (1001 for a missing
+ * GetPostageLabelXML (src/carriers/carrier_d_reseller/README.md §4-§5): checks the LabelRequest like ELS (1001 for a missing
  * element, 12144 without PartnerCustomerID, 12503 when the balance cannot pay), draws the postage
  * from the account, and answers a LabelRequestResponse shaped like the VCR recording (domestic:
  * Base64LabelImage, PIC = TrackingNumber) or the tehpeh international stub (Label/Image parts: the
  * label, then the integrated customs form; CustomsNumber = TrackingNumber). GetRefundXML refunds labels
- * (PROTOCOL.md §8).
+ * (src/carriers/carrier_d_reseller/README.md §8).
  */
 import type { FastifyInstance } from 'fastify';
 import { xmlAttr, xmlElement, xmlList, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
@@ -132,7 +132,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
     };
   });
 
-  // GetRefundXML (PROTOCOL.md §8): a refund is approved per label that is the account's, not yet
+  // GetRefundXML (src/carriers/carrier_d_reseller/README.md §8): a refund is approved per label that is the account's, not yet
   // refunded and not on a SCAN form (G13 p.112), and returns its postage to the balance;
   // RefundResponse has no Status (VCR get_refund_*).
   const refund = { operation: 'cancel' as const, path: 'GetRefundXML', field: 'refundRequestXML', root: 'RefundRequest', responseRoot: 'RefundResponse' };

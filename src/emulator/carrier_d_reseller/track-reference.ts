@@ -1,5 +1,5 @@
 /**
- * GetTransactionsListingXML (PROTOCOL.md §2; the WSDL's GetTransactionsListingRequest,
+ * GetTransactionsListingXML (src/carriers/carrier_d_reseller/README.md §2; the WSDL's GetTransactionsListingRequest,
  * TransactionListingsRequestOptions and TransactionsListingResponse): the account's label purchases
  * (TransactionType PRINT), narrowed by the options' ReferenceID (the LabelRequest's ReferenceID),
  * StartDateTime/EndDateTime (when bought), StartingTransactionID and RefundStatus, and by the

@@ -1,5 +1,5 @@
 /**
- * StatusRequestXML (PROTOCOL.md §10): each PIC's events as the emulator clock reveals them, with
+ * StatusRequestXML (src/carriers/carrier_d_reseller/README.md §10): each PIC's events as the emulator clock reveals them, with
  * the guide's status codes (G13 p.103): N label printed, A accepted at the origin post office
  * (4 h later), I in transit (each following day at noon), D delivered on the estimated day at
  * 14:00 local. A refunded label shows its refund (X); an unknown number answers StatusCode -1.

@@ -1,5 +1,5 @@
 /**
- * Tracking numbers in carrier_d's formats (PROTOCOL.md §5): domestic labels carry a 22-digit IMpb
+ * Tracking numbers in carrier_d's formats (src/carriers/carrier_d_reseller/README.md §5): domestic labels carry a 22-digit IMpb
  * PIC (`9400…`, mod 10 check digit with weights 3 and 1 from the right, as USPS publishes for
  * IMpb), international ones a UPU S10 number (`HJ260263968US`: two letters, eight serial digits,
  * the S10 check digit with weights 8 6 4 2 3 5 9 7, `US`); both check digits in check-digits.ts.

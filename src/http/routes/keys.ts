@@ -8,7 +8,7 @@ import type { App, RouteContext } from '../types.js';
 
 const tags = ['users'];
 
-export function registerKeyRoutes(app: App, { services, examples }: RouteContext): void {
+export function registerKeyRoutes(app: App, { services, examples, forgetKeys }: RouteContext): void {
   const { keys } = services.identity;
 
   app.post(
@@ -36,7 +36,8 @@ export function registerKeyRoutes(app: App, { services, examples }: RouteContext
     '/keys/:id',
     { config: { permission: 'keys.manage' }, schema: { operationId: 'revokeKey', tags, summary: 'Revoke a key: it stops working within 5 seconds', params: IdParam, response: { 200: ok('Revoked', SuccessMessage), ...errorResponses } } },
     async (req) => {
-      await keys.revoke(req.tenant, req.params.id, actedBy(req));
+      await keys.revoke(req.principal!, req.params.id, actedBy(req));
+      forgetKeys();
       return { success: { message: `key ${req.params.id} revoked` } };
     },
   );

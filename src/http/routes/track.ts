@@ -4,7 +4,11 @@ import { TrackBatchResponse, TrackingResultView, TrackResponse } from '../../con
 import { MAX_TRACK_BATCH, TrackRequest, type TrackInput } from '../../contract/operations.js';
 import type { TrackingResult } from '../../domain/types.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
+import { decide } from '../permissions.js';
 import type { App, RouteContext } from '../types.js';
+
+/** What asking for background tracking (`webhooks: true`) takes beyond reading. */
+const WATCH_PERMISSION = 'shipments.buy';
 
 /** Fastify types schemas for its compile functions as plain records; TypeBox's are exactly that. */
 const asSchema = (schema: TSchema) => schema as unknown as Record<string, unknown>;
@@ -31,6 +35,12 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
       preValidation: (req, _reply, done) => {
         const body: unknown = req.body;
         if (body === undefined) return done(new ApiError('schema_field_required', 'track is required: send {"track": {…}} or an array of them', 'track'));
+        if (body === null || typeof body !== 'object') return done(new ApiError('schema_validation_error', 'The body must be {"track": {…}} or an array of them', 'body'));
+        // Background tracking is a standing order (carrier calls and deliveries for 60 days), not a
+        // read: it takes the right to book.
+        const watches = (Array.isArray(body) ? body : [body]).some((e: unknown) => (e as { track?: { webhooks?: unknown } } | null)?.track?.webhooks === true);
+        const refusal = watches ? decide('POST /track with webhooks: true', WATCH_PERMISSION, req.principal!) : undefined;
+        if (refusal) return done(refusal);
         if (Array.isArray(body) && (body.length === 0 || body.length > MAX_TRACK_BATCH)) {
           return done(new ApiError('schema_validation_error', `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`, 'body'));
         }

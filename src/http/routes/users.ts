@@ -10,7 +10,7 @@ import type { App, RouteContext } from '../types.js';
 const tags = ['users'];
 const manage = { permission: 'users.manage' } as const;
 
-export function registerUserRoutes(app: App, { services, config, examples }: RouteContext): void {
+export function registerUserRoutes(app: App, { services, config, examples, forgetKeys }: RouteContext): void {
   const { users } = services.identity;
   const base = linkBase(app, config);
 
@@ -55,7 +55,12 @@ export function registerUserRoutes(app: App, { services, config, examples }: Rou
         response: { 200: ok('The user as changed', UserResponse), ...errorResponses },
       },
     },
-    async (req) => ({ user: await users.update(req.principal!, req.params.id, req.body.user, actedBy(req)) }),
+    async (req) => {
+      const user = await users.update(req.principal!, req.params.id, req.body.user, actedBy(req));
+      // The keys the user made hold its new rights from their next request here.
+      forgetKeys();
+      return { user };
+    },
   );
 
   app.delete(
@@ -63,6 +68,7 @@ export function registerUserRoutes(app: App, { services, config, examples }: Rou
     { config: manage, schema: { operationId: 'deleteUser', tags, summary: 'Remove a user: its sessions end, its open invitation stops working', params: IdParam, response: { 200: ok('Removed', SuccessMessage), ...errorResponses } } },
     async (req) => {
       await users.remove(req.principal!, req.params.id, actedBy(req));
+      forgetKeys();
       return { success: { message: `user ${req.params.id} removed` } };
     },
   );

@@ -1,11 +1,22 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { loggedUrl } from '../../logger.js';
 import { IdParam, PageQuery } from '../../contract/shipping-account.js';
-import { CreateWebhookBody, DeliveryList, DeliveryParams, DeliveryQuery, DeliveryResponse, EventList, EventQuery, EventResponse, UpdateWebhookBody, WebhookList, WebhookResponse } from '../../contract/webhooks.js';
+import { CreateWebhookBody, DeliveryList, DeliveryParams, DeliveryQuery, DeliveryResponse, EventList, EventQuery, EventResponse, UpdateWebhookBody, WebhookList, WebhookResponse, type WebhookView } from '../../contract/webhooks.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const tags = ['webhooks'];
+
+/**
+ * An endpoint as the asker may see it: a URL's secret query values (`?token=`, the receiver's own
+ * key) only to those who may change the endpoint; to readers they are [REDACTED].
+ */
+function shownTo(req: FastifyRequest): (w: WebhookView) => WebhookView {
+  if (req.principal?.permissions.has('webhooks.manage')) return (w) => w;
+  return (w) => ({ ...w, url: loggedUrl(w.url) });
+}
 
 export function registerWebhookRoutes(app: App, { services, examples }: RouteContext): void {
   const webhooks = services.webhooks;
@@ -19,13 +30,13 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
   app.get(
     '/webhooks',
     { config: { permission: 'data.read' }, schema: { operationId: 'listWebhooks', tags, summary: 'List endpoints', querystring: PageQuery, response: { 200: ok('The tenant’s endpoints, one page', WebhookList), ...errorResponses } } },
-    async (req) => ({ webhooks: await webhooks.list(req.tenant, { limit: req.query.limit ?? 100, offset: req.query.offset ?? 0 }) }),
+    async (req) => ({ webhooks: (await webhooks.list(req.tenant, { limit: req.query.limit ?? 100, offset: req.query.offset ?? 0 })).map(shownTo(req)) }),
   );
 
   app.get(
     '/webhooks/:id',
     { config: { permission: 'data.read' }, schema: { operationId: 'getWebhook', tags, summary: 'Read an endpoint: enabled, and why not when Waybill disabled it', params: IdParam, response: { 200: ok('The endpoint', WebhookResponse), ...errorResponses } } },
-    async (req) => ({ webhook: await webhooks.read(req.tenant, req.params.id) }),
+    async (req) => ({ webhook: shownTo(req)(await webhooks.read(req.tenant, req.params.id)) }),
   );
 
   app.patch(

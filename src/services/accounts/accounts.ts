@@ -1,6 +1,6 @@
 /**
  * Shipping accounts: carrier credentials registered once, named later by id. Credentials are sealed
- * at rest and masked on every read after creation (DECISIONS.md "Shipping accounts").
+ * at rest and masked on every read after creation.
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { Clock } from '../../clock.js';

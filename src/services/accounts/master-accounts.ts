@@ -50,19 +50,21 @@ export function parseMasterAccounts(json: string, declarations: Record<CarrierSl
 
 /**
  * Whether the account reaches the carrier as the operator's shared test identity: any member that
- * names who it is at the carrier holds the master's value for its carrier and country. Decided by
- * the credentials sent, not by how the account was registered or which flag it carries, so editing
- * one member (a user id the carrier never sees) leaves an account on the shared identity shared, and
- * so does a sub-account inheriting it. Members the declaration gives one generic test value
- * (`account_type: EPS`) name nobody and are left out.
+ * names who it is at the carrier, its own or inherited from its parents, holds a master's value for
+ * its carrier, of any country. Decided by the credentials sent, not by how the account was
+ * registered, which flag it carries or which country it names: editing one member (a user id the
+ * carrier never sees) leaves an account on the shared identity shared, and so does a sub-account of
+ * another country inheriting it (a CA child of the US test account still closes out and pays from
+ * the US identity). Members the declaration gives one generic test value (`account_type: EPS`)
+ * name nobody and are left out.
  */
 export function sharesMasterCredentials(
   masters: MasterTestAccounts,
   declarations: Record<CarrierSlug, CarrierDeclaration>,
-  account: { carrier: CarrierSlug; country: string; auth: Readonly<Record<string, string>> },
+  account: { carrier: CarrierSlug; auth: Readonly<Record<string, string>> },
 ): boolean {
-  const master = masters[account.carrier]?.[account.country];
-  if (!master) return false;
   const generic = declarations[account.carrier].auth.testValues ?? {};
-  return Object.entries(master).some(([member, value]) => !(member in generic) && value !== '' && account.auth[member] === value);
+  return Object.values(masters[account.carrier] ?? {}).some((master) =>
+    Object.entries(master).some(([member, value]) => !(member in generic) && value !== '' && account.auth[member] === value),
+  );
 }

@@ -7,12 +7,12 @@
 import type { Clock } from '../../clock.js';
 import type { CreateKeyInput, KeyView } from '../../contract/identity.js';
 import { ApiError } from '../../domain/errors.js';
-import { isScope, SCOPE_PERMISSIONS } from '../../domain/permissions.js';
+import { isScope, SCOPE_PERMISSIONS, type Permission, type Scope } from '../../domain/permissions.js';
 import { grantText, type Principal } from '../../domain/principal.js';
 import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { recordAudit } from '../audit/index.js';
-import { createKey, listKeys, revokeKey, type ApiKeyRecord } from '../../storage/repositories/keys.js';
+import { createKey, listKeys, readKey, revokeKey, type ApiKeyRecord } from '../../storage/repositories/keys.js';
 import { usersByIds } from '../../storage/repositories/users.js';
 import { makerOf } from './users.js';
 
@@ -32,12 +32,14 @@ function keyView(k: ApiKeyRecord, emails: ReadonlyMap<string, string>): KeyView 
   };
 }
 
+/** The first permission a key of the scope has that the principal lacks; undefined when it holds them all. */
+const beyondOf = (principal: Principal, scope: Scope): Permission | undefined => [...SCOPE_PERMISSIONS[scope]].find((p) => !principal.permissions.has(p));
+
 export function createKeys(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
     async create(principal: Principal, input: CreateKeyInput, by: AuditContext): Promise<KeyView> {
-      const wanted = SCOPE_PERMISSIONS[input.scope];
-      const beyond = [...wanted].find((p) => !principal.permissions.has(p));
+      const beyond = beyondOf(principal, input.scope);
       if (beyond) throw new ApiError('forbidden', `a key of scope ${input.scope} could ${beyond}, which ${grantText(principal.grant)} may not: a key gets at most what its maker may do`, beyond);
       const now = clock.now();
       const expiresAt = input.expires_at !== undefined ? new Date(input.expires_at) : undefined;
@@ -70,7 +72,14 @@ export function createKeys(deps: { db: Db; clock: Clock }) {
       return records.map((k) => keyView(k, emails));
     },
 
-    async revoke(tenant: string, id: string, by: AuditContext): Promise<void> {
+    /** Revokes a key that does nothing the revoker may not: an admin cannot end an owner's full key. */
+    async revoke(principal: Principal, id: string, by: AuditContext): Promise<void> {
+      const tenant = principal.tenant;
+      const record = await readKey(db, tenant, id);
+      if (!record || record.revoked_at) throw new ApiError('not_found', `no active key ${id}`, 'id');
+      const scope = isScope(record.scope) ? record.scope : 'full';
+      const beyond = beyondOf(principal, scope);
+      if (beyond) throw new ApiError('forbidden', `key ${id} of scope ${scope} could ${beyond}, which ${grantText(principal.grant)} may not: a key is revoked only by one who may do all it does`, beyond);
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         if (!(await revokeKey(trx, id, now, tenant))) throw new ApiError('not_found', `no active key ${id}`, 'id');

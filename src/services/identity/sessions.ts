@@ -108,6 +108,17 @@ export function createSessions(deps: SessionsDeps) {
     await recordAudit(db, { tenant: user.tenant, actor: { kind: 'anonymous' }, ...seen }, { action: 'session.sign_in_failed', resource: { id: user.id }, changes: { email: user.email, method }, at: clock.now() });
   }
 
+  /** Whether the tenant's people may sign in now: false for a tenant its platform suspended. */
+  async function admitted(tenant: string): Promise<boolean> {
+    try {
+      await deps.admits?.(tenant);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'tenant_suspended') return false;
+      throw err;
+    }
+  }
+
   return {
     start,
     failed,
@@ -115,11 +126,12 @@ export function createSessions(deps: SessionsDeps) {
     /**
      * E-mail and password → a session. Every refusal is the same 401, and takes as long: an unknown
      * address, a user invited but not signed up, a disabled user and a wrong password all verify a
-     * hash (passwords.ts) and answer sign_in_failed.
+     * hash (passwords.ts) and answer sign_in_failed; so does the right password of a suspended
+     * tenant's user, lest the refusal tell a guesser that the password was right.
      */
     async signIn(email: string, password: string, seen: SeenFrom = {}): Promise<Started> {
       const user = await findUserByEmail(db, normalizeEmail(email));
-      const ok = await deps.passwords.verify(user?.disabled_at ? null : user?.password_hash, password);
+      const ok = (await deps.passwords.verify(user?.disabled_at ? null : user?.password_hash, password)) && user !== undefined && (await admitted(user.tenant));
       if (!user || !ok) {
         await failed(user, 'password', seen);
         throw new ApiError('sign_in_failed', 'E-mail address or password not accepted', 'session');

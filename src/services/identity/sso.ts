@@ -6,9 +6,11 @@
  * instance can finish what another began, and nothing is stored.
  *
  * The rule for who gets in: the provider's e-mail address (from the ID token, else its userinfo)
- * names an existing user, in whichever tenant (an address is one user in the service); the
- * provider must not say `email_verified: false`. No user is made by signing in: people are invited
- * first. A disabled user is refused. An invited user who signs in this way becomes active.
+ * names an existing user, in whichever tenant (an address is one user in the service), and the
+ * provider says `email_verified: true`, the boolean: a claim left out, or sent as the string
+ * "false" (some providers' custom claims), proves nothing about who holds the address. No user is
+ * made by signing in: people are invited first. A disabled user is refused. An invited user who
+ * signs in this way becomes active.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.js';
@@ -141,7 +143,7 @@ export function createSso(deps: SsoDeps) {
       ({ email, email_verified: verified } = info as { email?: unknown; email_verified?: unknown });
     }
     if (typeof email !== 'string' || email === '') throw new SsoFailed('failed', 'the provider told no e-mail address (ask for the email scope)');
-    if (verified === false) throw new SsoFailed('failed', `the provider has not verified ${email}`);
+    if (verified !== true) throw new SsoFailed('failed', `the provider has not verified ${email}`);
     const user = await findUserByEmail(deps.db, normalizeEmail(email));
     if (!user || user.disabled_at !== null) {
       await deps.sessions.failed(user, 'sso', seen);

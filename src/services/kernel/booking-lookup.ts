@@ -66,6 +66,9 @@ export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claim
 
 /** `callTimeoutMs`: the longest a booking call runs (the carrier timeout, retries included). */
 export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; delayMs?: number; callTimeoutMs?: number }) {
+  /** How long after a booking call began "not found" at this carrier means it never booked. */
+  const trustedAfterMs = (decl: CarrierDeclaration) => (deps.callTimeoutMs ?? 0) + (deps.delayMs ?? decl.lookupDelayMs ?? 0);
+
   /** `bookedAt`: when the lost call was made (its idempotency record's claim). */
   async function lookup(p: Booking, bookedAt: Date): Promise<LookupAnswer> {
     const decl = p.adapter.declaration;
@@ -81,12 +84,12 @@ export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; d
       return { kind: 'pending', reason: `the lookup failed: ${e.message}` };
     }
     if (found) return { kind: 'found', found };
-    const trustedAfterMs = (deps.callTimeoutMs ?? 0) + (deps.delayMs ?? decl.lookupDelayMs ?? 0);
+    const trusted = trustedAfterMs(decl);
     const waited = deps.clock.now().getTime() - bookedAt.getTime();
-    return waited >= trustedAfterMs ? { kind: 'absent' } : { kind: 'pending', reason: `not found ${Math.round(waited / 1000)} s after the call; the call and ${decl.slug}'s indexing may take ${Math.round(trustedAfterMs / 1000)} s to show a booking` };
+    return waited >= trusted ? { kind: 'absent' } : { kind: 'pending', reason: `not found ${Math.round(waited / 1000)} s after the call; the call and ${decl.slug}'s indexing may take ${Math.round(trusted / 1000)} s to show a booking` };
   }
 
-  return { lookup };
+  return { lookup, trustedAfterMs };
 }
 
 export type BookingLookup = ReturnType<typeof createBookingLookup>;

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../domain/errors.js';
+import type { Principal } from '../../domain/principal.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/idempotency.js';
 import type { Sealer } from '../../storage/sealing.js';
@@ -76,6 +77,32 @@ export async function fingerprintInSlices(method: string, route: string, body: u
   return hash.digest('hex');
 }
 
+/** Who made a request, as its claim keeps it. */
+interface Maker {
+  actor: string;
+  permissions: string[];
+}
+
+const makerOf = (principal: Principal): Maker => ({
+  actor: principal.actor.kind === 'jwt' ? `jwt:${principal.actor.subject}` : `${principal.actor.kind}:${principal.actor.id}`,
+  permissions: [...principal.permissions].sort(),
+});
+
+/**
+ * Whether a stored answer goes to `asking`. A replay skips the route's own checks (only owners
+ * invite owners, …): it is answered to the principal that made the request, or to one holding every
+ * permission that one held, who would pass them too; an answer carrying a secret (an echoed
+ * credential, an invitation link, a key) to that principal alone. A claim without its maker (a
+ * batch item's, or from before makers were kept) goes to whoever asks, as it always did.
+ */
+function mayReplay(stored: string | null, asking: Principal | undefined, secret: boolean): boolean {
+  if (stored === null) return true;
+  if (asking === undefined) return false;
+  const maker = JSON.parse(stored) as Maker;
+  const me = makerOf(asking);
+  return maker.permissions.every((p) => me.permissions.includes(p)) && (me.actor === maker.actor || !secret);
+}
+
 /** Twice the default carrier timeout; the service is given the configured one. */
 export const DEFAULT_STALE_AFTER_MS = 60_000;
 
@@ -86,8 +113,10 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
   const { db, clock } = deps;
   const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
 
-  async function claim(tenant: string, key: string, print: string): Promise<Claim> {
+  /** `principal`: who asks (none for what a signed link alone opens). */
+  async function claim(tenant: string, key: string, print: string, principal?: Principal): Promise<Claim> {
     const now = clock.now();
+    const maker = principal ? JSON.stringify(makerOf(principal)) : null;
     const row: repo.IdempotencyRow = {
       tenant,
       key,
@@ -97,22 +126,27 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
       response: null,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+      principal: maker,
     };
     if (await repo.claim(db, row, now.toISOString())) return { kind: 'owner' };
     const existing = await repo.find(db, tenant, key);
     // Released between our insert and our read: the key is free again.
-    if (!existing) return claim(tenant, key, print);
+    if (!existing) return claim(tenant, key, print, principal);
     if (existing.fingerprint !== print) {
       throw new ApiError('idempotency_key_reused', `Idempotency-Key ${key} was used with a different request; use a new key for a new request`, key);
     }
     if (existing.state !== 'done' || existing.status_code === null || existing.response === null) {
       const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
-      if (existing.state === 'in_progress' && existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), row.expires_at))) {
+      if (existing.state === 'in_progress' && existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), row.expires_at, maker))) {
         return { kind: 'owner', interruptedAt: existing.created_at };
       }
       throw new ApiError('idempotency_key_in_use', `A request with Idempotency-Key ${key} is still being processed (since ${existing.created_at}); retry shortly`, key, { retryAfter: 1 });
     }
-    const body = SEALED.test(existing.response) ? deps.sealer.open(existing.response) : existing.response;
+    const secret = SEALED.test(existing.response);
+    if (!mayReplay(existing.principal, principal, secret)) {
+      throw new ApiError('idempotency_key_reused', `Idempotency-Key ${key} holds the answer to another principal's request, which this one may not see; use a new key for a new request`, key);
+    }
+    const body = secret ? deps.sealer.open(existing.response) : existing.response;
     return { kind: 'replay', status: existing.status_code, body };
   }
 
@@ -122,7 +156,25 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
     else await repo.complete(db, tenant, key, status, opts.seal ? deps.sealer.seal(body) : body);
   }
 
-  return { claim, finish };
+  /**
+   * The booking recovery's claim of a key whose request may have booked (shipping/recovery.ts): taken
+   * over once stale, as a retry would take it, without the retry's body. 'done': a retry settled it;
+   * 'busy': a request holds it now; 'gone': no live record (expired, or never made: a request
+   * without a key).
+   */
+  async function takeOverStale(tenant: string, key: string): Promise<{ kind: 'owner'; interruptedAt: string } | { kind: 'done' | 'busy' | 'gone' }> {
+    const now = clock.now();
+    const existing = await repo.find(db, tenant, key);
+    if (!existing || existing.expires_at <= now.toISOString()) return { kind: 'gone' };
+    if (existing.state === 'done') return { kind: 'done' };
+    const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
+    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString();
+    // Taken over for the request's maker, who keeps the right to its answer.
+    if (existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), expiresAt, existing.principal))) return { kind: 'owner', interruptedAt: existing.created_at };
+    return { kind: 'busy' };
+  }
+
+  return { claim, finish, takeOverStale };
 }
 
 /**

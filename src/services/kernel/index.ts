@@ -5,7 +5,7 @@ export type { BackgroundLoop } from './background-loop.js';
 export { createCarrierCalls, withCarrierDetail } from './carrier-calls.js';
 export type { CallTarget, CarrierCalls, PreparedCall } from './carrier-calls.js';
 export { EVENT_RETENTION_MS, pendingDelivery, recordEvent, recordEvents, subscribes } from './events.js';
-export { IDEMPOTENCY_TTL_MS, completeIn, createIdempotencyService, fingerprint, fingerprintInSlices, reopenIn } from './idempotency.js';
+export { DEFAULT_STALE_AFTER_MS, IDEMPOTENCY_TTL_MS, completeIn, createIdempotencyService, fingerprint, fingerprintInSlices, reopenIn } from './idempotency.js';
 export type { IdempotencyService } from './idempotency.js';
 export { dateBounds, paging } from './list-query.js';
 export { createOwnership } from './ownership.js';

@@ -1,4 +1,4 @@
-/** The public booking record made of what one booking produced (DECISIONS.md "Booking response"). */
+/** The public booking record made of what one booking produced (README.md "Shipping"). */
 import type { BookedShipment, ShipmentRequest } from '../../domain/types.js';
 import type { ShipChoice } from './ship-choice.js';
 

@@ -13,8 +13,9 @@ import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as shipments from '../../storage/repositories/shipments.js';
+import * as intents from '../../storage/repositories/booking-intents.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
-import { bookingReference, completeIn, encodeBooking, keepClaim, keepIfUncertain, recordEvent, reopenIn, toShipmentRequest, type BookingLookup, type CarrierCalls, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
+import { bookingReference, completeIn, encodeBooking, keepClaim, keepIfUncertain, recordEvent, reopenIn, settledByLookup, toShipmentRequest, type BookingLookup, type CarrierCalls, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { ShipChoiceService } from './ship-choice.js';
 import { bookingView, type Booking, type BookingExtras, type BookingView, type StoredLabel } from './booking-view.js';
@@ -138,7 +139,7 @@ export function createShippingService(deps: ShippingDeps) {
   function recordFound(p: PreparedBooking, found: FoundBooking, labelBaseUrl: string, extras?: BookingExtras): Promise<BookingRecord> {
     const packages = found.packages?.length ? found.packages : found.package_tracking_numbers.map((tracking_number) => ({ tracking_number, label: new Uint8Array(), label_format: p.req.label_type ?? 'PDF' }));
     const booked: BookedShipment = { tracking_number: found.tracking_number, ...(found.carrier_shipment_id ? { carrier_shipment_id: found.carrier_shipment_id } : {}), packages };
-    return recordBooking(p, booked, labelBaseUrl, extras, `the instance stopped while the carrier call was under way; the booking was found at ${p.account.carrier} by Waybill's reference ${p.req.waybill_reference}, ${found.packages?.length ? 'its labels fetched again from the carrier' : 'stored without its labels, which the carrier did not hand out again'}`);
+    return recordBooking(p, booked, labelBaseUrl, extras, `the answer to the booking call was lost (the connection was cut or timed out, or the instance stopped mid-call); the booking was found at ${p.account.carrier} by Waybill's reference ${p.req.waybill_reference}, ${found.packages?.length ? 'its labels fetched again from the carrier' : 'stored without its labels, which the carrier did not hand out again'}`);
   }
 
   /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */
@@ -161,16 +162,58 @@ export function createShippingService(deps: ShippingDeps) {
    */
   async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string; interruptedAt?: string; serialize?: (answer: unknown) => string; /** Who booked, for the audit log (a batch's items are recorded by the batch). */ by?: AuditContext }) {
     const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
-    const p = await prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, opts.idempotencyKey ?? newId('shp')));
-    const claimed = opts.idempotencyKey !== undefined ? { tenant, key: opts.idempotencyKey } : undefined;
+    // A request without an Idempotency-Key gets a key of Waybill's own, never claimed: it names the
+    // booking's reference at the carrier and its intent, so a lost answer is found all the same.
+    const key = opts.idempotencyKey ?? `unkeyed-${newId('req')}`;
+    const p = await prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, key));
+    const claimed = opts.idempotencyKey !== undefined ? { tenant, key } : undefined;
     const found = claimed && opts.interruptedAt ? await settleInterrupted(p, claimed, opts.interruptedAt) : undefined;
-    const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, await p.run(p.call, p.req).catch((err: unknown) => keepIfUncertain(err, p.adapter.declaration, claimed)), opts.labelBaseUrl, extras);
+    const booked = found ? undefined : await book(p, { key, shipment, extras, claimed, ...(opts.by ? { by: opts.by } : {}) });
+    const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, booked!, opts.labelBaseUrl, extras);
     const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
-    await storeBooking(p, record, opts.log, async (trx) => {
-      await completeIn(trx, claimed, 200, (opts.serialize ?? JSON.stringify)(answer));
+    await storeShipped(p, record, opts.log, { key, claimed, answer: (opts.serialize ?? JSON.stringify)(answer), ...(opts.by ? { by: opts.by } : {}) });
+    return answer;
+  }
+
+  /**
+   * The booking call, written down first (booking_intents) where the carrier can be asked about it
+   * later: an answer lost from here on is looked up by the booking recovery (recovery.ts) once the
+   * call's timeout and the carrier's indexing delay have passed, retried or not. A failure that
+   * certainly booked nothing strikes it out; an uncertain one keeps it (and the key's claim).
+   */
+  async function book(p: PreparedBooking, intent: { key: string; shipment: ShipmentInput; extras: BookingExtras; claimed: { tenant: string; key: string } | undefined; by?: AuditContext }): Promise<BookedShipment> {
+    const decl = p.adapter.declaration;
+    const recoverable = decl.operations.includes('lookup_reference');
+    if (recoverable) {
+      await intents.put(db, {
+        tenant: p.tenant,
+        key: intent.key,
+        shipment: intent.shipment,
+        ...(Object.keys(intent.extras).length > 0 ? { extras: intent.extras } : {}),
+        ...(intent.by ? { actedBy: intent.by } : {}),
+        calledAt: p.now.toISOString(),
+        checkAfter: new Date(p.now.getTime() + deps.lookup.trustedAfterMs(decl)).toISOString(),
+        attempts: 0,
+      });
+    }
+    try {
+      return await p.run(p.call, p.req);
+    } catch (err) {
+      if (recoverable && !settledByLookup(err, decl)) await intents.remove(db, p.tenant, intent.key);
+      return keepIfUncertain(err, decl, intent.claimed);
+    }
+  }
+
+  /**
+   * Stores a booking made under `key` (a /ship's, or one the recovery found): the shipment, its event,
+   * the key's answer and the audit entry in one transaction, which strikes out the call's intent.
+   */
+  async function storeShipped(p: PreparedBooking, record: BookingRecord, log: Log, opts: { key: string; claimed: { tenant: string; key: string } | undefined; answer: string; by?: AuditContext }): Promise<void> {
+    await storeBooking(p, record, log, async (trx) => {
+      await completeIn(trx, opts.claimed, 200, opts.answer);
+      await intents.remove(trx, p.tenant, opts.key);
       if (opts.by) await recordAudit(trx, opts.by, { action: 'label.bought', resource: { id: record.shipment.id }, changes: { carrier: p.account.carrier, shipping_account: p.account.id, tracking_number: record.shipment.tracking_number, ...(record.shipment.service ? { service: record.shipment.service } : {}), test: p.call.test }, at: p.now });
     });
-    return answer;
   }
 
   /**
@@ -239,5 +282,5 @@ export function createShippingService(deps: ShippingDeps) {
 
   // `choose` is POST /ship's first step (shipping_accounts + select, validate_address) for other
   // booking paths (batches): its shipment goes to prepareBooking, the rest to recordBooking's extras.
-  return { prepareBooking, recordBooking, recordFound, storeBooking, ship, cancel, label, signedLabel, choose: deps.choice.choose };
+  return { prepareBooking, recordBooking, recordFound, storeBooking, storeShipped, ship, cancel, label, signedLabel, choose: deps.choice.choose };
 }

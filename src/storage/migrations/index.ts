@@ -17,6 +17,8 @@ import * as branding from './20261126_0035_branding.js';
 import * as usersSessions from './20261126_0036_users_sessions.js';
 import * as batchClaimOrder from './20261127_0037_batch_claim_order.js';
 import * as auditTenants from './20261127_0038_audit_tenants.js';
+import * as bookingIntents from './20261128_0039_booking_intents.js';
+import * as idempotencyPrincipal from './20261128_0040_idempotency_principal.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -34,6 +36,8 @@ const steps: Record<string, Step> = {
   '20261126_0036_users_sessions': usersSessions,
   '20261127_0037_batch_claim_order': batchClaimOrder,
   '20261127_0038_audit_tenants': auditTenants,
+  '20261128_0039_booking_intents': bookingIntents,
+  '20261128_0040_idempotency_principal': idempotencyPrincipal,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

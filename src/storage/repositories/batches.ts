@@ -24,7 +24,7 @@ export function itemKey(item: { batch_id: string; idx: number; attempt: number }
 
 /** The idempotency record of an item's booking attempt, in progress: from then on the carrier may have been called. */
 export function itemRecord(item: BatchItemRow, now: string, expiresAt: string): IdempotencyTable {
-  return { tenant: item.tenant, key: itemKey(item), fingerprint: `batch item ${item.batch_id}/${item.idx}`, state: 'in_progress', status_code: null, response: null, created_at: now, expires_at: expiresAt };
+  return { tenant: item.tenant, key: itemKey(item), fingerprint: `batch item ${item.batch_id}/${item.idx}`, state: 'in_progress', status_code: null, response: null, created_at: now, expires_at: expiresAt, principal: null };
 }
 
 export async function getBatch(db: Kysely<Tables>, tenant: string, id: string): Promise<BatchRow | undefined> {

@@ -33,12 +33,12 @@ export async function release(db: Kysely<Tables>, tenant: string, key: string): 
 
 /**
  * Takes over a claim left in progress since before `staleBefore` (its instance died): true when this
- * caller won it. The update is conditional on the old claim time, so two retries cannot both win.
+ * caller won it, whose request (`principal`) the claim then holds. The update is conditional on the old claim time, so two retries cannot both win.
  */
-export async function takeOver(db: Kysely<Tables>, stale: IdempotencyRow, staleBefore: string, now: string, expiresAt: string): Promise<boolean> {
+export async function takeOver(db: Kysely<Tables>, stale: IdempotencyRow, staleBefore: string, now: string, expiresAt: string, principal: string | null): Promise<boolean> {
   const res = await db
     .updateTable('idempotency')
-    .set({ created_at: now, expires_at: expiresAt })
+    .set({ created_at: now, expires_at: expiresAt, principal })
     .where('tenant', '=', stale.tenant)
     .where('key', '=', stale.key)
     .where('state', '=', 'in_progress')

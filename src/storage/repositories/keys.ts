@@ -43,6 +43,40 @@ export async function findActiveKey(db: Kysely<Tables>, key: string, now: Date):
   return row;
 }
 
+/** Makers followed at most this far back: keys are made by keys only a few times over. */
+const MAX_MAKERS = 20;
+
+/** Whose rights a key's rest on, as `keyLineage` finds them. */
+export interface KeyLineage {
+  /** The scopes of the keys that made it, maker after maker (null: a key of every permission). */
+  scopes: (string | null)[];
+  /**
+   * The user who made the first of them through the API, as it is now; null when that user (or a
+   * maker key) is gone; absent when the line starts at the operator's command or a platform.
+   */
+  user?: { role: string; disabled: boolean } | null;
+}
+
+/** The key's makers, back to the user at the start of the line (`created_by` of each). */
+export async function keyLineage(db: Kysely<Tables>, record: ApiKeyRecord): Promise<KeyLineage> {
+  const scopes: (string | null)[] = [];
+  let maker = record.created_by;
+  for (let depth = 0; maker; depth++) {
+    if (depth >= MAX_MAKERS) return { scopes, user: null };
+    const colon = maker.indexOf(':');
+    const [kind, id] = [maker.slice(0, colon), maker.slice(colon + 1)];
+    if (kind === 'user') {
+      const user = await db.selectFrom('users').select(['role', 'disabled_at']).where('tenant', '=', record.tenant).where('id', '=', id).executeTakeFirst();
+      return { scopes, user: user ? { role: user.role, disabled: user.disabled_at !== null } : null };
+    }
+    const key = await db.selectFrom('api_keys').select(['scope', 'created_by']).where('tenant', '=', record.tenant).where('id', '=', id).executeTakeFirst();
+    if (!key) return { scopes, user: null };
+    scopes.push(key.scope);
+    maker = key.created_by;
+  }
+  return { scopes };
+}
+
 /** Writes the key's last use when the stored one is more than a minute old; true when it wrote. */
 export async function touchKey(db: Kysely<Tables>, record: ApiKeyRecord, now: Date): Promise<boolean> {
   if (record.last_used_at && Date.parse(record.last_used_at) > now.getTime() - LAST_USED_EVERY_MS) return false;

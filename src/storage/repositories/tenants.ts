@@ -12,17 +12,35 @@ export async function getTenant(db: Kysely<Tables>, id: string): Promise<TenantR
 }
 
 /**
- * Whether the name is in use: a row of its own, or a key, user or shipping account of that tenant
- * (a tenant reached by JWTs alone has no key; every booking needs an account).
+ * Whether the name was ever used: a row of its own (every tenant that authenticated has one:
+ * `enterTenant`), or anything stored under it from before tenants were registered (a tenant reached
+ * by JWTs alone has no key, user or account, but its bookings, webhooks and audit entries say it).
  */
 export async function tenantNameTaken(db: Kysely<Tables>, id: string): Promise<boolean> {
-  const [row, key, user, account] = await Promise.all([
+  const found = await Promise.all([
     db.selectFrom('tenants').select('id').where('id', '=', id).executeTakeFirst(),
     db.selectFrom('api_keys').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
     db.selectFrom('users').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
     db.selectFrom('shipping_accounts').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
+    db.selectFrom('shipments').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
+    db.selectFrom('webhook_endpoints').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
+    db.selectFrom('audit_log').select('id').where('tenant', '=', id).limit(1).executeTakeFirst(),
   ]);
-  return Boolean(row ?? key ?? user ?? account);
+  return found.some(Boolean);
+}
+
+/**
+ * The tenant as a request of its finds it, registered first when it had no row: from its first
+ * authenticated request on, its name is taken, so no platform can create a merchant of that name.
+ */
+export async function enterTenant(db: Kysely<Tables>, id: string, now: Date): Promise<{ status: string; parent: string | null }> {
+  const select = () => db.selectFrom('tenants').select(['status', 'parent']).where('id', '=', id).executeTakeFirst();
+  const found = await select();
+  if (found) return found;
+  const at = now.toISOString();
+  await db.insertInto('tenants').values({ id, parent: null, platform: 0, status: 'active', created_at: at, updated_at: at }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  // A platform may have created it in between: what the row says now.
+  return (await select()) ?? { status: 'active', parent: null };
 }
 
 /** false when the name has a row already. */

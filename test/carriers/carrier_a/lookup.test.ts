@@ -38,7 +38,7 @@ describe("carrier_a: Waybill's reference and Track by References", () => {
         value: 'WB0123456789ABCDEF01234567',
         accountNumber: '123456789',
         shipDateBegin: '2026-03-09',
-        shipDateEnd: '2026-03-11',
+        shipDateEnd: '2026-03-17',
         destinationCountryCode: 'US',
         destinationPostalCode: '10001',
       },

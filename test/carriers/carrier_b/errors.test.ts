@@ -50,7 +50,7 @@ describe('status classes', () => {
   });
 
   it('classifies UPS codes', () => {
-    expect(['250003', 'TW0001', '190117', '111210', undefined].map(classifyError)).toEqual([
+    expect(['250003', 'TW0001', '190117', '111210', undefined].map((code) => classifyError({ status: 200, codes: code === undefined ? [] : [code] }))).toEqual([
       'carrier_authentication',
       'carrier_no_shipment_found',
       'carrier_no_shipment_found',

@@ -29,7 +29,7 @@ describe("carrier_b: Waybill's reference and reference-number tracking", () => {
   it('searches the reference with the shipper number, the destination and the pickup dates around the call', () => {
     expect(buildLookupRequest(req(), 'A1B2C3', NOW)).toEqual({
       referenceNumber: 'WB0123456789ABCDEF01234567',
-      query: { locale: 'en_US', fromPickUpDate: '20260309', toPickUpDate: '20260311', shipperNum: 'A1B2C3', destCountry: 'US', destZip: '10001', refNumType: 'SmallPackage' },
+      query: { locale: 'en_US', fromPickUpDate: '20260309', toPickUpDate: '20260317', shipperNum: 'A1B2C3', destCountry: 'US', destZip: '10001', refNumType: 'SmallPackage' },
     });
   });
 

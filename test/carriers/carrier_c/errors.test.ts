@@ -1,6 +1,6 @@
 /** carrier_c problem bodies → ApiError: DHL's sentence to message, its code, status, title and instance to detail. */
 import { describe, expect, it } from 'vitest';
-import { parseErrorResponse, problemOf, throwIfProblem } from '../../../src/carriers/carrier_c/errors.js';
+import { errorFromBody, parseErrorResponse, throwIfError } from '../../../src/carriers/carrier_c/errors.js';
 import { fixturesMissing, readFixtureText } from '../../support/fixtures.js';
 import { apiErrorOf } from './support.js';
 
@@ -41,8 +41,8 @@ describe('parseErrorResponse', () => {
   });
 
   it('finds a problem body answered with 200, and nothing in a success body', () => {
-    expect(apiErrorOf(() => throwIfProblem({ status: 400, title: 'Bad request', detail: 'x' })).message).toBe('x');
-    expect(problemOf({ products: [] })).toBeUndefined();
-    expect(problemOf({ status: { statusCode: 1, statusMessage: 'OK' } })).toBeUndefined();
+    expect(apiErrorOf(() => throwIfError({ status: 400, title: 'Bad request', detail: 'x' })).message).toBe('x');
+    expect(errorFromBody(200, { products: [] })).toBeUndefined();
+    expect(errorFromBody(200, { status: { statusCode: 1, statusMessage: 'OK' } })).toBeUndefined();
   });
 });

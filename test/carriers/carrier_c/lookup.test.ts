@@ -31,7 +31,7 @@ describe("carrier_c: Waybill's reference and tracking by shipment reference", ()
       shipmentReferenceType: 'CU',
       shipperAccountNumber: '950000000',
       dateRangeFrom: '2026-03-09',
-      dateRangeTo: '2026-03-11',
+      dateRangeTo: '2026-03-17',
     });
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/carriers/carrier_d_reseller/catalog.js';
 import { labelAttributes, packagingCode, serviceCode, serviceSlug, SPECIAL_SERVICES } from '../../../src/carriers/carrier_d_reseller/codes.js';
-import { classifyError, errorFromStatus, parseErrorResponse } from '../../../src/carriers/carrier_d_reseller/errors.js';
+import { classifyError, errorFromBody, parseErrorResponse } from '../../../src/carriers/carrier_d_reseller/errors.js';
 import { parseCancelResponse } from '../../../src/carriers/carrier_d_reseller/cancel.js';
 import { parseAccountStatusResponse, parseChangePassPhraseResponse, parseRecreditResponse } from '../../../src/carriers/carrier_d_reseller/account.js';
 import { parseValidateCredentialsResponse } from '../../../src/carriers/carrier_d_reseller/auth.js';
@@ -12,20 +12,25 @@ import { parseShipResponse } from '../../../src/carriers/carrier_d_reseller/ship
 import { parseTrackResponse } from '../../../src/carriers/carrier_d_reseller/track.js';
 import { apiErrorOf } from './support.js';
 
+/** What ELS said with a Status: the code alone decides. */
+const said = (code: number) => ({ status: 200, codes: [String(code)] });
+/** The error of an answer reporting `code` with `message`. */
+const statusError = (code: number, message: string | undefined) => errorFromBody({ Status: String(code), ...(message === undefined ? {} : { ErrorMessage: message }) })!;
+
 describe('status codes', () => {
   it('classifies refused credentials, unknown numbers, server failures and the rest', () => {
-    for (const code of [2010, 2011, 2012, 2013, 2014, 2015, 12101, 12103, 12507, 12525]) expect(classifyError(code), String(code)).toBe('carrier_authentication');
-    expect(classifyError(1011)).toBe('carrier_no_shipment_found');
-    for (const code of [101, 102, 12124, 12130, 100002]) expect(classifyError(code)).toBe('carrier_http_exception');
-    for (const code of [1001, 12104, 12503, 12118, 407, 12144, 12514]) expect(classifyError(code)).toBe('carrier_exception');
+    for (const code of [2010, 2011, 2012, 2013, 2014, 2015, 12101, 12103, 12507, 12525]) expect(classifyError(said(code)), String(code)).toBe('carrier_authentication');
+    expect(classifyError(said(1011))).toBe('carrier_no_shipment_found');
+    for (const code of [101, 102, 12124, 12130, 100002]) expect(classifyError(said(code))).toBe('carrier_http_exception');
+    for (const code of [1001, 12104, 12503, 12118, 407, 12144, 12514]) expect(classifyError(said(code))).toBe('carrier_exception');
   });
 
   it('keeps the carrier’s message, names the address it is about, and puts the code in detail', () => {
-    expect(errorFromStatus(12503, 'Insufficient funds.')).toMatchObject({ code: 'carrier_exception', message: 'Insufficient funds.', detail: 'carrier_d_reseller status 12503' });
-    expect(errorFromStatus(3021, 'Failed validating address.').message).toBe('recipient address: Failed validating address.');
-    expect(errorFromStatus(3020, 'Failed validating address.').message).toBe('sender address: Failed validating address.');
-    expect(errorFromStatus(11615, 'Dial-A-ZIP: not found.').message).toBe('recipient address: Dial-A-ZIP: not found.');
-    expect(errorFromStatus(9999, undefined).message).toBe('carrier_d_reseller refused the request (status 9999)');
+    expect(statusError(12503, 'Insufficient funds.')).toMatchObject({ code: 'carrier_exception', message: 'Insufficient funds.', detail: 'carrier_d_reseller status 12503' });
+    expect(statusError(3021, 'Failed validating address.').message).toBe('recipient address: Failed validating address.');
+    expect(statusError(3020, 'Failed validating address.').message).toBe('sender address: Failed validating address.');
+    expect(statusError(11615, 'Dial-A-ZIP: not found.').message).toBe('recipient address: Dial-A-ZIP: not found.');
+    expect(statusError(9999, undefined).message).toBe('carrier_d_reseller refused the request (status 9999)');
   });
 
   it('turns statuses ELS never sends into transport-level errors', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHhMm, toIsoDate, toIsoWithOffset, utcDate } from '../../../src/carriers/shared/time.js';
+import { lookupWindow, toHhMm, toIsoDate, toIsoWithOffset, utcDate } from '../../../src/carriers/shared/time.js';
 
 describe('toIsoWithOffset', () => {
   it.each([
@@ -44,5 +44,37 @@ describe('date and time helpers', () => {
     expect(toHhMm('9:05')).toBeUndefined();
     expect(toHhMm('24:00')).toBeUndefined();
     expect(utcDate(new Date('2024-02-15T23:59:59-05:00'))).toBe('2024-02-16');
+  });
+});
+
+describe('lookupWindow', () => {
+  const DAY_MS = 86_400_000;
+  /** Monday to Friday after `date`, as a carrier moves a weekend booking or one past its cut-off. */
+  const nextWorkingDay = (date: string) => {
+    let d = new Date(`${date}T00:00:00Z`);
+    do d = new Date(d.getTime() + DAY_MS);
+    while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+    return utcDate(d);
+  };
+  // A week around a month's end: Wednesday 2026-11-25 to Tuesday 2026-12-01, Saturday 28th included.
+  const days = Array.from({ length: 7 }, (_, i) => utcDate(new Date(Date.parse('2026-11-25T00:00:00Z') + i * DAY_MS)));
+
+  it.each(days)('a call on %s, early and late in the day, covers its day, the day before and the next working day', (day) => {
+    for (const time of ['00:30', '12:00', '23:30']) {
+      const w = lookupWindow(undefined, new Date(`${day}T${time}:00Z`));
+      expect(w.from <= utcDate(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS))).toBe(true);
+      expect(w.to >= nextWorkingDay(day)).toBe(true);
+      expect(w.from < w.to).toBe(true);
+    }
+  });
+
+  it.each(days)('a later ship date (%s, from a Wednesday call) is covered with its next working day', (shipDate) => {
+    const w = lookupWindow(shipDate, new Date('2026-11-25T09:00:00Z'));
+    expect(w.to >= nextWorkingDay(shipDate)).toBe(true);
+    expect(w.from).toBe('2026-11-24');
+  });
+
+  it('a ship date before the call does not narrow the window', () => {
+    expect(lookupWindow('2026-11-01', new Date('2026-11-28T10:00:00Z'))).toEqual({ from: '2026-11-27', to: '2026-12-05' });
   });
 });
