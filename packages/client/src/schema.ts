@@ -2797,7 +2797,7 @@ export interface operations {
                             transit_days?: number;
                             selected_rate?: components["schemas"]["ShoppedRateView"];
                             address_validation?: components["schemas"]["AddressValidationView"];
-                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
+                            /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
                         };
                     };
@@ -2992,7 +2992,7 @@ export interface operations {
                         transit_days?: number;
                         selected_rate?: components["schemas"]["ShoppedRateView"];
                         address_validation?: components["schemas"]["AddressValidationView"];
-                        /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
+                        /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                         recovered?: string;
                         /**
                          * @description the tracking stage the shipment last reached
@@ -3099,7 +3099,7 @@ export interface operations {
                             transit_days?: number;
                             selected_rate?: components["schemas"]["ShoppedRateView"];
                             address_validation?: components["schemas"]["AddressValidationView"];
-                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
+                            /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
                             /**
                              * @description the tracking stage the shipment last reached

@@ -4,7 +4,7 @@ import { catalog } from './catalog.js';
 
 export const declaration: CarrierDeclaration = {
   slug: 'dhl_parcel_de',
-  name: 'National parcel carrier of Germany',
+  name: 'DHL Parcel Germany',
   logo: { text: 'DE' },
   // The operations built and tested so far; rates come from the price list (rate.ts), not a call.
   operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'validate_credentials', 'webhook'],
