@@ -10,9 +10,10 @@
  * memory for all of them): what a carrier offers is read from its declaration until then.
  */
 export * as australiapost from './australiapost/index.js';
+export * as canadapost from './canadapost/index.js';
 export * as carrier_a from './carrier_a/index.js';
 export * as carrier_b from './carrier_b/index.js';
 export * as carrier_c from './carrier_c/index.js';
 export * as carrier_d from './carrier_d/index.js';
 export * as carrier_d_reseller from './carrier_d_reseller/index.js';
-export * as canadapost from './canadapost/index.js';
+export * as dhl_parcel_de from './dhl_parcel_de/index.js';

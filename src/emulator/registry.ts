@@ -8,6 +8,8 @@ import type { EmulatedCarrier, EmulatedCarrierModule, EmulatorContext } from './
 import type { CredentialMembers } from './credentials.js';
 import { createCarrierAustraliaPost } from './australiapost/index.js';
 import { CREDENTIALS as AUSTRALIAPOST_CREDENTIALS } from './australiapost/credentials.js';
+import { createCarrierCanadapost } from './canadapost/index.js';
+import { CREDENTIALS as CANADAPOST_CREDENTIALS } from './canadapost/credentials.js';
 import { createCarrierA } from './carrier_a/index.js';
 import { CREDENTIALS as CARRIER_A_CREDENTIALS } from './carrier_a/credentials.js';
 import { createCarrierB } from './carrier_b/index.js';
@@ -18,17 +20,18 @@ import { createCarrierD } from './carrier_d/index.js';
 import { CREDENTIALS as CARRIER_D_CREDENTIALS } from './carrier_d/credentials.js';
 import { createCarrierDReseller } from './carrier_d_reseller/index.js';
 import { CREDENTIALS as CARRIER_D_RESELLER_CREDENTIALS } from './carrier_d_reseller/credentials.js';
-import { createCarrierCanadapost } from './canadapost/index.js';
-import { CREDENTIALS as CANADAPOST_CREDENTIALS } from './canadapost/credentials.js';
+import { createCarrierDhlParcelDe } from './dhl_parcel_de/index.js';
+import { CREDENTIALS as DHL_PARCEL_DE_CREDENTIALS } from './dhl_parcel_de/credentials.js';
 
 export const EMULATED_CARRIERS = {
   australiapost: { create: createCarrierAustraliaPost, credentials: AUSTRALIAPOST_CREDENTIALS },
+  canadapost: { create: createCarrierCanadapost, credentials: CANADAPOST_CREDENTIALS },
   carrier_a: { create: createCarrierA, credentials: CARRIER_A_CREDENTIALS },
   carrier_b: { create: createCarrierB, credentials: CARRIER_B_CREDENTIALS },
   carrier_c: { create: createCarrierC, credentials: CARRIER_C_CREDENTIALS },
   carrier_d: { create: createCarrierD, credentials: CARRIER_D_CREDENTIALS },
   carrier_d_reseller: { create: createCarrierDReseller, credentials: CARRIER_D_RESELLER_CREDENTIALS },
-  canadapost: { create: createCarrierCanadapost, credentials: CANADAPOST_CREDENTIALS },
+  dhl_parcel_de: { create: createCarrierDhlParcelDe, credentials: DHL_PARCEL_DE_CREDENTIALS },
 } as const satisfies Record<CarrierSlug, { create: (emulator: EmulatorContext) => EmulatedCarrierModule<unknown>; credentials: CredentialMembers }>;
 
 type Factories = typeof EMULATED_CARRIERS;

@@ -179,6 +179,13 @@ describe('redactHeaders and redactUrl', () => {
     expect(out).not.toContain('pw@');
     expect(out).toContain('tracking=123');
   });
+
+  it('scrubs an XML request passed as a query value inside, keeping the rest of it readable', () => {
+    const xml = '<data appname="portal-user" password="portal-secret" piece-code="340434310001" request="d-get-piece-detail"/>';
+    const out = decodeURIComponent(redactUrl(`https://api.example.test/parcel/de/tracking/v0/shipments?xml=${encodeURIComponent(xml)}`).replace(/\+/g, ' '));
+    expect(out).not.toContain('portal-secret');
+    expect(out).toContain('piece-code="340434310001"');
+  });
 });
 
 describe('transport error helpers', () => {

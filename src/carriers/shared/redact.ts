@@ -286,15 +286,15 @@ export function redactedBody(body: string | undefined, contentType: string | und
   return r.length > MAX_LOGGED_BODY ? `${r.slice(0, MAX_LOGGED_BODY)}…[${r.length - MAX_LOGGED_BODY} more chars]` : r;
 }
 
-/** A carrier URL as a log line shows it: no user or password, secret-named (and personal) query values redacted. */
+/**
+ * A carrier URL as a log line shows it: no user or password, secret-named (and personal) query
+ * values redacted, an XML request passed as a query value (credentials inside) scrubbed as a body.
+ */
 export function redactUrl(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return forLog(() => redactLoose(url));
-  }
+  if (!URL.canParse(url)) return forLog(() => redactLoose(url));
+  const u = new URL(url);
   u.username = '';
   u.password = '';
+  for (const [name, value] of [...u.searchParams]) if (value.trimStart().startsWith('<')) u.searchParams.set(name, forLog(() => redactNested(name, value)));
   return loggedUrl(u.toString(), isSecretOrPersonal);
 }

@@ -1,0 +1,12 @@
+/**
+ * dhl_parcel_de's calls: the token of the Parcel DE authentication API (password grant), the
+ * Shipping API v2 (orders: create and delete) and the Parcel DE Tracking API (XML over GET).
+ */
+import type { Endpoint } from '../shared/endpoint.js';
+
+export const ENDPOINTS = {
+  token: { operation: 'oauth', method: 'POST', path: '/parcel/de/account/auth/ropc/v1/token', idempotent: true },
+  ship: { operation: 'ship', method: 'POST', path: '/parcel/de/shipping/v2/orders', idempotent: false },
+  cancel: { operation: 'cancel', method: 'DELETE', path: '/parcel/de/shipping/v2/orders', idempotent: false, notFound: true },
+  track: { operation: 'track', method: 'GET', path: '/parcel/de/tracking/v0/shipments', idempotent: true, notFound: true },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,67 @@
+/**
+ * What several dhl_parcel_de operations share: units in kg and cm, addresses in the Shipping API's
+ * shape (street and house number apart, alpha-3 countries), and the zone a destination prices in.
+ */
+import type { Address, DimUnit, Package, WeightUnit } from '../../domain/types.js';
+import { alpha3 } from './codes.js';
+import type { PriceBand } from './codes-prices.js';
+import type { DhlAddress } from './wire.js';
+
+const KG_PER_LB = 0.45359237;
+const CM_PER_IN = 2.54;
+
+/** A weight in kg, to the gram. */
+export function kilograms(weight: number, unit: WeightUnit): number {
+  return Math.round((unit === 'LB' ? weight * KG_PER_LB : weight) * 1000) / 1000;
+}
+
+/** A length in cm, to the millimetre. */
+export function centimetres(length: number, unit: DimUnit): number {
+  return Math.round((unit === 'IN' ? length * CM_PER_IN : length) * 10) / 10;
+}
+
+/** A package's sides in cm, longest first, when all three are given. */
+export function sidesCm(pkg: Package, unit: DimUnit): [number, number, number] | undefined {
+  if (pkg.length === undefined || pkg.width === undefined || pkg.height === undefined) return undefined;
+  const sides = [pkg.length, pkg.width, pkg.height].map((s) => centimetres(s, unit)).sort((a, b) => b - a);
+  return [sides[0] ?? 0, sides[1] ?? 0, sides[2] ?? 0];
+}
+
+/**
+ * "Kurt-Schumacher-Str. 20" → street and house number: the Shipping API wants them apart and DHL
+ * checks German addresses by both. A number at the end (with a letter or range: 12a, 3-5) is the
+ * house; without one, the whole line is the street.
+ */
+export function splitStreet(line: string): { street: string; house?: string } {
+  const m = /^(.*?\S)\s+(\d+\s?[a-zA-Z]?(?:\s?[-/]\s?\d+\s?[a-zA-Z]?)?)$/.exec(line.trim());
+  if (m?.[1] && m[2]) return { street: m[1], house: m[2].replace(/\s+/g, '') };
+  // "20 Downing Street": a number first, as written in the UK and the US.
+  const first = /^(\d+[a-zA-Z]?)\s+(.*\S)$/.exec(line.trim());
+  if (first?.[1] && first[2]) return { street: first[2], house: first[1] };
+  return { street: line.trim() };
+}
+
+/** A Waybill address in the Shipping API's ContactAddress shape; `field` names it in errors. */
+export function dhlAddress(a: Address, field: string): DhlAddress {
+  const { street, house } = splitStreet(a.street1 ?? '');
+  const name1 = a.company && a.name ? a.company : (a.name ?? a.company ?? '');
+  return {
+    name1,
+    ...(a.company && a.name ? { name2: a.name } : {}),
+    addressStreet: street,
+    ...(house ? { addressHouse: house } : {}),
+    ...(a.street2 ? { additionalAddressInformation1: a.street2 } : {}),
+    ...(a.postal_code ? { postalCode: a.postal_code } : {}),
+    city: a.city ?? '',
+    ...(a.state && a.country !== 'DE' ? { state: a.state } : {}),
+    country: alpha3(a.country, `${field}.country`),
+    ...(a.name ? { contactName: a.name } : {}),
+    ...(a.phone ? { phone: a.phone } : {}),
+    ...(a.email ? { email: a.email } : {}),
+  };
+}
+
+/** Whether a band's zone serves the destination (the world zone: every country no other zone names). */
+export function servesCountry(band: PriceBand, country: string, named: ReadonlySet<string>): boolean {
+  return band.countries.length > 0 ? band.countries.includes(country) : country !== 'DE' && !named.has(country);
+}

@@ -1,0 +1,138 @@
+/**
+ * Booking: ShipmentRequest → Shipping API v2 `POST /orders` (ShipmentOrderRequest), and its answer
+ * (LabelDataResponse) → BookedShipment. DHL books one parcel per shipment, so each package is a
+ * shipment of the order, with its own shipment number; the first is the booking's master number.
+ * The label format is a query parameter (docFormat, printFormat), not a body member.
+ */
+import { decodeBase64 } from '../../documents/index.js';
+import { ApiError } from '../../domain/errors.js';
+import type { BookedPackage, BookedShipment, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
+import { dig, obj, objects, text } from '../shared/json.js';
+import { localToday } from '../shared/time.js';
+import { alpha3, labelFormatOf, productOf } from './codes.js';
+import { EU_COUNTRIES } from './codes-prices.js';
+import { throwIfError, unexpectedBody } from './errors.js';
+import { dhlAddress, kilograms, sidesCm } from './mapping.js';
+import type { DhlCustoms, DhlOrderCall, DhlShipment } from './wire.js';
+
+/** The user group profile every account has (the Shipping API: "use STANDARD_GRUPPENPROFIL if no dedicated one"). */
+export const PROFILE = 'STANDARD_GRUPPENPROFIL';
+
+/** The procedure (digits 11 and 12 of a billing number) each product is booked under. */
+const PROCEDURES: Readonly<Record<string, string>> = { V01PAK: '01', V62KP: '62', V53WPAK: '53', V54EPAK: '54', V66WPI: '66' };
+
+/**
+ * The billing number of a product: the account's EKP (digits 1-10) and participation (13-14) with
+ * the product's procedure, since DHL refuses a billing number whose procedure is another product's.
+ */
+export function billingNumberFor(accountBilling: string, product: string): string {
+  const procedure = PROCEDURES[product];
+  return procedure ? `${accountBilling.slice(0, 10)}${procedure}${accountBilling.slice(12)}` : accountBilling;
+}
+
+/** refNo takes 8 to 35 characters; a shorter or longer reference is left off rather than refused. */
+function refNoOf(req: ShipmentRequest): string | undefined {
+  const ref = req.references?.[0]?.value;
+  return ref !== undefined && ref.length >= 8 && ref.length <= 35 ? ref : undefined;
+}
+
+const TERMS: Readonly<Record<string, DhlCustoms['shippingConditions']>> = { DDU: 'DDU', DAP: 'DAP', DDP: 'DDP' };
+
+function customsOf(req: ShipmentRequest): DhlCustoms | undefined {
+  const items = req.customs_items ?? [];
+  if (items.length === 0) return undefined;
+  const currency = req.currency ?? 'EUR';
+  const terms = req.terms_of_trade ? TERMS[req.terms_of_trade.toUpperCase()] : undefined;
+  return {
+    exportType: 'COMMERCIAL_GOODS',
+    ...(req.invoice_number ? { invoiceNo: req.invoice_number } : {}),
+    ...(terms ? { shippingConditions: terms } : {}),
+    items: items.map((item, i) => ({
+      itemDescription: item.description ?? 'Goods',
+      ...(item.manufacture_country_code ? { countryOfOrigin: alpha3(item.manufacture_country_code, `customs_items[${i}].manufacture_country_code`) } : {}),
+      ...(item.harmonized_code ? { hsCode: item.harmonized_code } : {}),
+      packagedQuantity: Math.max(1, Math.round(item.quantity ?? 1)),
+      itemValue: { currency, value: item.value ?? 0 },
+      itemWeight: { uom: 'kg', value: kilograms(item.weight ?? 0.1, item.weight_unit ?? req.weight_units) },
+    })),
+  };
+}
+
+export function buildShipRequest(req: ShipmentRequest, billingNumber: string, now: Date): DhlOrderCall {
+  if (req.service === undefined) throw new ApiError('schema_field_required', 'dhl_parcel_de needs a service to book a shipment', 'shipment.service');
+  if (req.type === 'return') throw new ApiError('carrier_unsupported_method', 'dhl_parcel_de return labels (Returns API) are not built yet', 'shipment.type');
+  const product = productOf(req.service);
+  const { docFormat, printFormat } = labelFormatOf(req.label_type, req.label_size);
+  const customs = customsOf(req);
+  // Leaving the EU's customs union, DHL needs the content declared.
+  if (!customs && req.recipient.country !== 'DE' && !EU_COUNTRIES.includes(req.recipient.country)) {
+    throw new ApiError('schema_field_required', 'dhl_parcel_de needs customs_items for a shipment leaving the EU', 'shipment.customs_items');
+  }
+  const shipper = dhlAddress(req.sender, 'sender');
+  const consignee = dhlAddress(req.recipient, 'recipient');
+  const refNo = refNoOf(req);
+  const shipDate = req.ship_date ?? localToday(now, req.sender);
+  const shipments: DhlShipment[] = req.packages.map((p) => {
+    const sides = sidesCm(p, req.dim_units);
+    return {
+      product,
+      billingNumber: billingNumberFor(billingNumber, product),
+      ...(refNo ? { refNo } : {}),
+      shipDate,
+      shipper,
+      consignee,
+      details: {
+        weight: { uom: 'kg', value: kilograms(p.weight, req.weight_units) },
+        ...(sides ? { dim: { uom: 'cm', length: sides[0], width: sides[1], height: sides[2] } } : {}),
+      },
+      ...(customs ? { customs } : {}),
+    };
+  });
+  return {
+    query: { docFormat, ...(printFormat ? { printFormat } : {}), includeDocs: 'include', combine: 'false' },
+    body: { profile: PROFILE, shipments },
+  };
+}
+
+/** A document of the answer (label, customs document): PDF bytes from b64, ZPL text from zpl2. */
+function documentBytes(doc: unknown): { bytes: Uint8Array; format: string } | undefined {
+  const d = obj(doc);
+  if (!d) return undefined;
+  const zpl = text(d.zpl2);
+  const format = text(d.fileFormat)?.toUpperCase();
+  if (zpl !== undefined && (format === 'ZPL2' || text(d.b64) === undefined)) return { bytes: new TextEncoder().encode(zpl), format: 'ZPLII' };
+  const b64 = text(d.b64);
+  const bytes = b64 === undefined ? undefined : decodeBase64(b64);
+  return bytes ? { bytes, format: format === 'ZPL2' ? 'ZPLII' : 'PDF' } : undefined;
+}
+
+/** The answer's shipment numbers come as text, and in some answers as numbers. */
+function shipmentNoOf(item: Record<string, unknown>): string | undefined {
+  const v = item.shipmentNo;
+  return typeof v === 'number' ? String(v) : text(v);
+}
+
+export function parseShipResponse(body: unknown, service?: string): BookedShipment {
+  throwIfError(body);
+  const items = objects(dig(body, 'items'));
+  if (items.length === 0) throw unexpectedBody('ship response (no items)');
+  const packages: BookedPackage[] = [];
+  const documents: ShippingDocument[] = [];
+  for (const item of items) {
+    const number = shipmentNoOf(item);
+    const label = documentBytes(item.label);
+    if (!number || !label) throw unexpectedBody('ship response (an item without its shipment number or label)');
+    packages.push({ tracking_number: number, label: label.bytes, label_format: label.format });
+    const customs = documentBytes(item.customsDoc);
+    if (customs) documents.push({ type: 'customs_declaration', format: customs.format, content: Buffer.from(customs.bytes).toString('base64') });
+  }
+  const master = packages[0]!.tracking_number;
+  return {
+    tracking_number: master,
+    // Each parcel is a DHL shipment of its own: cancelling the booking deletes them all (cancel.ts).
+    ...(packages.length > 1 ? { carrier_shipment_id: packages.map((p) => p.tracking_number).join(',') } : {}),
+    ...(service ? { service_type: service } : {}),
+    packages,
+    ...(documents.length > 0 ? { shipping_documents: documents } : {}),
+  };
+}
