@@ -2348,7 +2348,7 @@ export interface operations {
                          * @description carrier slug
                          * @enum {unknown}
                          */
-                        carrier: "australiapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller";
+                        carrier: "australiapost" | "canadapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
                         /**
                          * @description ISO 3166-1 alpha-2 country code
                          * @example US
@@ -2531,7 +2531,7 @@ export interface operations {
                          * @description carrier slug
                          * @enum {unknown}
                          */
-                        carrier?: "australiapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller";
+                        carrier?: "australiapost" | "canadapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
                         /**
                          * @description ISO 3166-1 alpha-2 country code
                          * @example US
@@ -2797,7 +2797,7 @@ export interface operations {
                             transit_days?: number;
                             selected_rate?: components["schemas"]["ShoppedRateView"];
                             address_validation?: components["schemas"]["AddressValidationView"];
-                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
+                            /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
                         };
                     };
@@ -2913,7 +2913,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description carrier slug */
-                carrier?: "australiapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller";
+                carrier?: "australiapost" | "canadapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
                 shipping_account?: string;
                 /** @description the tracking stage the shipment last reached */
                 status?: "CREATION_PENDING" | "CREATED" | "PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DRIVER_ASSIGNED" | "CHECKED_IN" | "DELIVERED" | "SHIPMENT_VOIDED" | "EXCEPTION";
@@ -2992,7 +2992,7 @@ export interface operations {
                         transit_days?: number;
                         selected_rate?: components["schemas"]["ShoppedRateView"];
                         address_validation?: components["schemas"]["AddressValidationView"];
-                        /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
+                        /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                         recovered?: string;
                         /**
                          * @description the tracking stage the shipment last reached
@@ -3099,7 +3099,7 @@ export interface operations {
                             transit_days?: number;
                             selected_rate?: components["schemas"]["ShoppedRateView"];
                             address_validation?: components["schemas"]["AddressValidationView"];
-                            /** @description present when the booking call's answer was lost (the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
+                            /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
                             /**
                              * @description the tracking stage the shipment last reached
@@ -3137,7 +3137,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description carrier slug */
-                carrier?: "australiapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller";
+                carrier?: "australiapost" | "canadapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
                 shipping_account?: string;
                 status?: "scheduled" | "cancelled";
                 /** @description a confirmation number */
