@@ -109,7 +109,7 @@ export interface CarrierDeclaration {
    * the operator's own), read from WAYBILL_<SLUG>_<SETTING> and handed to the adapter.
    */
   operatorSettings?: readonly string[];
-  /** A domestic service of the catalog that /openapi.json's request examples book with this carrier. */
+  /** A domestic service of the catalog that /openapi.json's request examples book with this carrier (their addresses are in the US). */
   exampleService?: string;
   /**
    * End-of-day forms (POST /manifest). `listsLabels`: the carrier forms only the labels named in the

@@ -15,7 +15,6 @@ export const declaration: CarrierDeclaration = {
     pairs: [['api_key', 'password']],
   },
   catalog,
-  exampleService: 'australiapost_parcel_post',
   // No tracking quota is published to derive this from; half an hour keeps tracking timely.
   trackingPollMs: 30 * 60_000,
   hosts: { live: 'https://digitalapi.auspost.com.au', test: 'https://digitalapi.auspost.com.au/test' },

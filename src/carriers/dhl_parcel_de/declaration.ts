@@ -24,7 +24,6 @@ export const declaration: CarrierDeclaration = {
     testValues: { billing_number: '33333333330102' },
   },
   catalog,
-  exampleService: 'dhl_parcel_de_paket',
   // Parcels move once or twice a day; an hour keeps tracking timely within any sensible quota.
   trackingPollMs: 60 * 60_000,
   hosts: { live: 'https://api-eu.dhl.com', test: 'https://api-sandbox.dhl.com' },

@@ -1,8 +1,8 @@
 /**
  * Labels and invoices drawn on worker threads (piscina, draw-worker.ts), for the emulator: run in
  * the service's own process (`npm start`), its drawing on the event loop held the service's other
- * requests for as long as a shipment's labels took (200 carrier_b PDF labels: 350-1,149 ms; 99
- * carrier_c PNGs: 655 ms). The threads start with the first label and stop after a while idle; an
+ * requests for as long as a shipment's labels took (200 PDF labels: 350-1,149 ms; 99 PNG labels:
+ * 655 ms). The threads start with the first label and stop after a while idle; an
  * idle one does not keep the process alive.
  */
 import { availableParallelism } from 'node:os';
