@@ -35,6 +35,9 @@ const errorOf = (e: ApiError) => ({ code: e.code, message: e.message, detail: e.
 
 export const INTERRUPTED = 'interrupted';
 
+/** A booking call made this long after its item's claim moves the claim's time to the call (callStillOurs). */
+const LATE_CALL_MS = 1000;
+
 /**
  * Whether booking the item first calls a carrier for something else (rates, an address check).
  * Its idempotency record is then written after those calls rather than with its claim.
@@ -94,7 +97,7 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       const at = clock.now();
       // Another worker recovered this item meanwhile (our lease ran out) and holds the attempt: leave it.
       if (!(await idempotency.claim(db, repo.itemRecord(item, at.toISOString(), new Date(at.getTime() + IDEMPOTENCY_TTL_MS).toISOString()), at.toISOString()))) return { kind: 'lost' };
-    }
+    } else if (!(await callStillOurs(item))) return { kind: 'lost' };
     let booked;
     try {
       booked = await prepared.run(prepared.call, prepared.req);
@@ -127,6 +130,24 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
     });
     await finishIfDone(db, item.batch_id, clock.now());
     return { kind: 'booked', next };
+  }
+
+  /**
+   * Whether the attempt claimed with the item is still this worker's to call, its record brought up
+   * to the call when the call comes late. A recovery measures "the call could still be under way"
+   * from the record's time: a worker starved past its lease between claim and call (seen on a loaded
+   * two-instance run) made its call after a recovery had taken "not found" as never booked and
+   * queued the item again, and it was booked twice. A record released or taken over meanwhile means
+   * another worker settled the item: no call.
+   */
+  async function callStillOurs(item: repo.BatchItemRow): Promise<boolean> {
+    const record = await idempotency.find(db, item.tenant, repo.itemKey(item));
+    // The claim wrote the record at the item's claim time (repositories/batches.ts claimIn): another
+    // time is another worker's claim of the same attempt, made after ours was settled.
+    if (record?.state !== 'in_progress' || record.created_at !== item.updated_at) return false;
+    const at = clock.now();
+    if (at.getTime() - Date.parse(record.created_at) < LATE_CALL_MS) return true;
+    return idempotency.moveClaim(db, item.tenant, repo.itemKey(item), record.created_at, at.toISOString());
   }
 
   /** Settles an item whose worker stopped (its lease ran out, or on SQLite a previous process held it). */

@@ -48,6 +48,15 @@ export async function takeOver(db: Kysely<Tables>, stale: IdempotencyRow, staleB
   return Number(res.numUpdatedRows) > 0;
 }
 
+/**
+ * Moves an in-progress claim's time from `from` to `to` (a booking call made long after its claim):
+ * false when the claim is no longer that one (settled, released or taken over meanwhile).
+ */
+export async function moveClaim(db: Kysely<Tables>, tenant: string, key: string, from: string, to: string): Promise<boolean> {
+  const res = await db.updateTable('idempotency').set({ created_at: to }).where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').where('created_at', '=', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
 /** A claim taken over is handed back with its first claim time, so that it is stale again. */
 export async function reopen(db: Kysely<Tables>, tenant: string, key: string, createdAt: string): Promise<void> {
   await db.updateTable('idempotency').set({ created_at: createdAt }).where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').execute();

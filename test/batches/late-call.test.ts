@@ -1,0 +1,87 @@
+/**
+ * Finding (two instances, short leases, a loaded machine): a worker starved past its lease between
+ * claiming an item and calling the carrier made its call after another instance's recovery had
+ * taken "not found at the carrier" as never booked and queued the item again: the item was booked
+ * twice. A worker now calls only while the item's attempt is still the one it claimed, and a call
+ * made long after the claim moves the claim's time to the call, from which a recovery measures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBatchBooking } from '../../src/services/batches/index.js';
+import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
+import * as batches from '../../src/storage/repositories/batches.js';
+import * as idempotency from '../../src/storage/repositories/idempotency.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import { item, sender } from './support.js';
+
+let offset = 0;
+const clock = { now: () => new Date(Date.now() + offset) };
+let em: TestEmulator;
+let t: TestApp;
+let key: string;
+let account: string;
+
+beforeAll(async () => {
+  em = await startTestEmulator();
+  // No background work: this suite claims and books items itself, as two workers would.
+  t = await createTestApp({ emulatorUrl: em.url, clock });
+  key = await t.key('acme');
+  account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: sender } })).body.shipping_account.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await em?.close();
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function claimOne(owner: string, atMs: number): Promise<batches.BatchItemRow> {
+  const [claimed] = await batches.claim(t.db.database.db, t.db.database.dialect, { carrier: 'carrier_a', owner, now: iso(atMs), leaseUntil: iso(atMs + 1500), expiresAt: iso(atMs + 86_400_000), limit: 1 });
+  expect(claimed, `claimed by ${owner}`).toBeDefined();
+  return claimed!;
+}
+
+async function postOne(name: string): Promise<string> {
+  const res = await t.call('POST', '/batches', key, { batch: { shipments: [item(account, { recipient: { ...item(account).recipient, name } })] } });
+  expect(res.status, res.raw).toBe(202);
+  return res.body.batch.id;
+}
+
+const booking = () => createBatchBooking({ db: t.db.database.db, clock, shipping: t.services.shipping, lookup: t.services.lookup, labelBaseUrl: 'http://127.0.0.1' });
+const atCarrier = async (it: batches.BatchItemRow) => (await em.bookings('carrier_a')).filter((b) => b.references.includes(bookingReference(it.tenant, batches.itemKey(it))));
+
+describe('a batch worker that calls the carrier late', () => {
+  it('does not call once another worker holds the item’s attempt; that worker books it once', async () => {
+    await postOne('Starved');
+    const first = await claimOne('worker-a', clock.now().getTime());
+    // A recovery found nothing at the carrier, released the attempt and queued the item; worker B claimed it.
+    const db = t.db.database.db;
+    await idempotency.release(db, first.tenant, batches.itemKey(first));
+    expect(await batches.settle(db, first, 'worker-a', { status: 'queued' }, clock.now().toISOString())).toBe(true);
+    const second = await claimOne('worker-b', clock.now().getTime() + 1);
+    // Worker A wakes up and would book now.
+    expect(await booking().book(first, 'worker-a', t.app.log)).toEqual({ kind: 'lost' });
+    expect(await atCarrier(first)).toEqual([]);
+    expect((await booking().book(second, 'worker-b', t.app.log)).kind).toBe('booked');
+    expect(await atCarrier(second)).toHaveLength(1);
+  });
+
+  it('a call made long after its claim moves the claim to the call', async () => {
+    await postOne('Late');
+    const claimedAt = clock.now().getTime();
+    const claimed = await claimOne('worker-c', claimedAt);
+    offset += 5000;
+    expect((await booking().book(claimed, 'worker-c', t.app.log)).kind).toBe('booked');
+    expect(await atCarrier(claimed)).toHaveLength(1);
+    const record = await idempotency.find(t.db.database.db, claimed.tenant, batches.itemKey(claimed));
+    expect(Date.parse(record!.created_at)).toBeGreaterThanOrEqual(claimedAt + 5000);
+  });
+
+  it('a call made soon after its claim costs no write', async () => {
+    await postOne('Prompt');
+    const claimed = await claimOne('worker-d', clock.now().getTime());
+    const before = await idempotency.find(t.db.database.db, claimed.tenant, batches.itemKey(claimed));
+    expect(before?.created_at).toBe(claimed.updated_at);
+    expect((await booking().book(claimed, 'worker-d', t.app.log)).kind).toBe('booked');
+  });
+});
