@@ -63,13 +63,17 @@ export interface StorageGuard {
   inTransaction?(): boolean;
 }
 
-function guarded<T>(guard: StorageGuard, work: () => Promise<T>): Promise<T> {
-  return work().catch((err: unknown) => {
+// Awaited inside a try: SQLite's driver throws before it returns a promise (a statement outside a
+// transaction that meets a full disk), which a .catch on the returned promise never sees.
+async function guarded<T>(guard: StorageGuard, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
     const fault = storageFaultOf(err);
     if (!fault) throw err;
     guard.onFault?.(fault);
     throw storageError(fault, err);
-  });
+  }
 }
 
 function guardConnection(connection: DatabaseConnection, guard: StorageGuard): DatabaseConnection {
