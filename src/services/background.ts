@@ -20,6 +20,8 @@ import { startTrackingPoller } from './tracking/index.js';
 import { startWebhookWorker } from './webhooks/index.js';
 
 const USAGE_FLUSH_MS = 5_000;
+/** Lost bookings are looked up no sooner than the call's timeout after it: a look every few seconds is prompt enough, and idle it costs one indexed read. */
+const RECOVERY_POLL_MS = 2_000;
 
 export interface Background {
   /** Stops claiming work and waits for what is in flight (a delivery takes at most its timeout). */
@@ -47,7 +49,7 @@ export function startBackground(deps: {
   const booking = createBatchBooking({ db: database.db, clock, shipping: deps.services.shipping, lookup: deps.services.lookup, labelBaseUrl });
   const batches = startBatchWorker({ ...common, booking, carriers: Object.keys(deps.services.declarations), config: { ...config.batches, pollMs: config.webhooks.pollMs } });
   const audit = startAuditSweep({ audit: deps.services.auditLog, log });
-  const recovery = startLoop('booking recovery', () => deps.services.recovery.settleDue(log, labelBaseUrl), { idleMs: config.webhooks.pollMs, log });
+  const recovery = startLoop('booking recovery', () => deps.services.recovery.settleDue(log, labelBaseUrl), { idleMs: RECOVERY_POLL_MS, log });
   // Tracking calls counted in memory reach the stored counters every few seconds; a failed flush is
   // logged by the loop and its numbers kept for the next (kernel/usage-counter.ts).
   const usage = startLoop('usage flush', () => deps.services.usageCounter.flush().then(() => false), { idleMs: USAGE_FLUSH_MS, log });

@@ -120,7 +120,7 @@ describe('the recovery as `waybill serve` runs it', () => {
       await em.fault('carrier_a', 'ship', 'drop');
       expect((await bg.call('POST', '/ship', k, shipment(acct, { service: 'carrier_a_ground' }), { 'idempotency-key': 'in-background' })).status).toBeGreaterThanOrEqual(500);
       offset += SETTLED_MS;
-      await waitFor(async () => ((await bg.call('GET', '/shipments', k)).body as unknown[]).length === 1, 'the lost booking stored', 10_000);
+      await waitFor(async () => ((await bg.call('GET', '/shipments', k)).body as unknown[]).length === 1, 'the lost booking stored', 20_000);
     } finally {
       await bg.close();
     }
