@@ -7,6 +7,9 @@ import { splitLabelType } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
 import type { TrackingStage } from '../../domain/types.js';
 
+/** The special service that asks for a return label with the outbound one (the Shipping API's dhlRetoure service). */
+export const RETURN_LABEL = 'return_label';
+
 /** Service slug → DHL product code (the Shipping API's `product`, the price list's service_code). */
 export const SERVICE_CODES: Readonly<Record<string, string>> = {
   dhl_parcel_de_paket: 'V01PAK',

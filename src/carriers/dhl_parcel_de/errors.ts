@@ -80,6 +80,11 @@ function itemError(item: unknown, index?: number, answer?: { status: number; tit
   return new ApiError('carrier_exception', message, errorDetail(itemStatus, text(sstatus?.title), extra));
 }
 
+/** The error of one item of an answer, or undefined when it did not fail. */
+export function errorOfItem(item: unknown, index?: number): ApiError | undefined {
+  return itemError(item, index);
+}
+
 /** Throws the first failed item of a Shipping API answer (a 200 "ok" may still hold one). */
 export function throwIfError(body: unknown): void {
   const items = objects(dig(body, 'items'));
@@ -91,7 +96,8 @@ export function throwIfError(body: unknown): void {
 
 /** Any of the JSON error shapes, as an ApiError with the answer's status; undefined for a body that is none. */
 export function errorFromBody(status: number, body: unknown, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError | undefined {
-  const root = obj(body);
+  // The Pickup API's 422 is an array of `{ errorCode, title, detail }`: the first speaks for the answer.
+  const root = obj(Array.isArray(body) ? body[0] : body);
   if (!root) return undefined;
   const oauthError = text(root.error);
   if (oauthError) {
@@ -110,7 +116,8 @@ export function errorFromBody(status: number, body: unknown, opts: { auth?: bool
     if (err) return err;
   }
   if (title === undefined && said === undefined) return undefined;
-  return new ApiError(code, said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`, errorDetail(status, title));
+  const errorCode = numeric(root.errorCode) ?? text(root.errorCode);
+  return new ApiError(code, said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`, errorDetail(status, title, errorCode === undefined ? [] : [`errorCode: ${errorCode}`]));
 }
 
 /** An error answer (as text) → ApiError. */

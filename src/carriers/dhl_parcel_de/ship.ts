@@ -9,11 +9,11 @@ import { ApiError } from '../../domain/errors.js';
 import type { BookedPackage, BookedShipment, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
 import { dig, obj, objects, text } from '../shared/json.js';
 import { localToday } from '../shared/time.js';
-import { alpha3, labelFormatOf, productOf } from './codes.js';
+import { alpha3, labelFormatOf, productOf, RETURN_LABEL } from './codes.js';
 import { EU_COUNTRIES } from './codes-prices.js';
-import { throwIfError, unexpectedBody } from './errors.js';
+import { errorOfItem, throwIfError, unexpectedBody } from './errors.js';
 import { dhlAddress, kilograms, sidesCm } from './mapping.js';
-import type { DhlCustoms, DhlOrderCall, DhlShipment } from './wire.js';
+import type { DhlAddress, DhlCustoms, DhlOrderCall, DhlRetoure, DhlShipment } from './wire.js';
 
 /** The user group profile every account has (the Shipping API: "use STANDARD_GRUPPENPROFIL if no dedicated one"). */
 export const PROFILE = 'STANDARD_GRUPPENPROFIL';
@@ -38,7 +38,7 @@ function refNoOf(req: ShipmentRequest): string | undefined {
 
 const TERMS: Readonly<Record<string, DhlCustoms['shippingConditions']>> = { DDU: 'DDU', DAP: 'DAP', DDP: 'DDP' };
 
-function customsOf(req: ShipmentRequest): DhlCustoms | undefined {
+export function customsOf(req: ShipmentRequest): DhlCustoms | undefined {
   const items = req.customs_items ?? [];
   if (items.length === 0) return undefined;
   const currency = req.currency ?? 'EUR';
@@ -58,9 +58,23 @@ function customsOf(req: ShipmentRequest): DhlCustoms | undefined {
   };
 }
 
+/**
+ * The dhlRetoure service: the return label goes back to the sender, billed under the account's
+ * billing number with the Retoure procedure (07). DHL offers it with DHL Paket only.
+ */
+function returnLabelOf(req: ShipmentRequest, product: string, billingNumber: string, shipper: DhlAddress): DhlRetoure | undefined {
+  if (!req.special_services?.includes(RETURN_LABEL)) return undefined;
+  if (product !== 'V01PAK') throw new ApiError('schema_validation_error', 'dhl_parcel_de adds a return label to dhl_parcel_de_paket only', 'shipment.special_services');
+  const ref = req.references?.[0]?.value;
+  return {
+    billingNumber: `${billingNumber.slice(0, 10)}07${billingNumber.slice(12)}`,
+    ...(ref !== undefined && ref.length >= 6 && ref.length <= 50 ? { refNo: ref } : {}),
+    returnAddress: shipper,
+  };
+}
+
 export function buildShipRequest(req: ShipmentRequest, billingNumber: string, now: Date): DhlOrderCall {
   if (req.service === undefined) throw new ApiError('schema_field_required', 'dhl_parcel_de needs a service to book a shipment', 'shipment.service');
-  if (req.type === 'return') throw new ApiError('carrier_unsupported_method', 'dhl_parcel_de return labels (Returns API) are not built yet', 'shipment.type');
   const product = productOf(req.service);
   const { docFormat, printFormat } = labelFormatOf(req.label_type, req.label_size);
   const customs = customsOf(req);
@@ -72,6 +86,7 @@ export function buildShipRequest(req: ShipmentRequest, billingNumber: string, no
   const consignee = dhlAddress(req.recipient, 'recipient');
   const refNo = refNoOf(req);
   const shipDate = req.ship_date ?? localToday(now, req.sender);
+  const retoure = returnLabelOf(req, product, billingNumber, shipper);
   const shipments: DhlShipment[] = req.packages.map((p) => {
     const sides = sidesCm(p, req.dim_units);
     return {
@@ -86,6 +101,7 @@ export function buildShipRequest(req: ShipmentRequest, billingNumber: string, no
         ...(sides ? { dim: { uom: 'cm', length: sides[0], width: sides[1], height: sides[2] } } : {}),
       },
       ...(customs ? { customs } : {}),
+      ...(retoure ? { services: { dhlRetoure: retoure } } : {}),
     };
   });
   return {
@@ -125,6 +141,9 @@ export function parseShipResponse(body: unknown, service?: string): BookedShipme
     packages.push({ tracking_number: number, label: label.bytes, label_format: label.format });
     const customs = documentBytes(item.customsDoc);
     if (customs) documents.push({ type: 'customs_declaration', format: customs.format, content: Buffer.from(customs.bytes).toString('base64') });
+    // The return label asked for with the outbound one (dhlRetoure): a document to put in the parcel.
+    const retoure = documentBytes(item.returnLabel);
+    if (retoure) documents.push({ type: 'return_label', format: retoure.format, content: Buffer.from(retoure.bytes).toString('base64') });
   }
   const master = packages[0]!.tracking_number;
   return {
@@ -135,4 +154,18 @@ export function parseShipResponse(body: unknown, service?: string): BookedShipme
     packages,
     ...(documents.length > 0 ? { shipping_documents: documents } : {}),
   };
+}
+
+/**
+ * A multi-status (207) answer to an order of several parcels where some failed: DHL booked the
+ * others. Their numbers, and the error of the first that failed; undefined when none failed or
+ * none was booked. The adapter deletes the booked ones (client.ts): a booking is all its parcels.
+ */
+export function partialBooking(body: unknown): { booked: string[]; error: ApiError } | undefined {
+  const items = objects(dig(body, 'items'));
+  const failures = items.map((item, i) => ({ i, err: errorOfItem(item, items.length > 1 ? i : undefined) }));
+  const failed = failures.find((f) => f.err !== undefined);
+  if (!failed?.err) return undefined;
+  const booked = items.filter((_, i) => failures[i]?.err === undefined).map(shipmentNoOf).filter((n): n is string => n !== undefined);
+  return booked.length > 0 ? { booked, error: failed.err } : undefined;
 }
