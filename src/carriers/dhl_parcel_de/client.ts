@@ -17,8 +17,7 @@ import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { buildManifestDocumentQuery, buildManifestRequest, parseManifestDocumentResponse, parseManifestResponse } from './manifest.js';
 import { buildPickupCancelRequest, buildPickupRequest, parsePickupCancelResponse, parsePickupResponse } from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
-import { buildReturnRequest, parseReturnResponse, RETURN_QUERY } from './returns.js';
-import { buildShipRequest, parseShipResponse, partialBooking } from './ship.js';
+import { buildReturnRequest, buildShipRequest, parseReturnResponse, parseShipResponse, partialBooking, RETURN_QUERY } from './ship.js';
 import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {

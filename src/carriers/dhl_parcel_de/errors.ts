@@ -80,11 +80,6 @@ function itemError(item: unknown, index?: number, answer?: { status: number; tit
   return new ApiError('carrier_exception', message, errorDetail(itemStatus, text(sstatus?.title), extra));
 }
 
-/** The error of one item of an answer, or undefined when it did not fail. */
-export function errorOfItem(item: unknown, index?: number): ApiError | undefined {
-  return itemError(item, index);
-}
-
 /** Throws the first failed item of a Shipping API answer (a 200 "ok" may still hold one). */
 export function throwIfError(body: unknown): void {
   const items = objects(dig(body, 'items'));

@@ -1,6 +1,6 @@
 /** dhl_parcel_de return labels: the Returns API bodies against the recorded requests, the recorded answers parsed. */
 import { describe, expect, it } from 'vitest';
-import { buildReturnRequest, parseReturnResponse, RETURN_QUERY } from '../../../src/carriers/dhl_parcel_de/returns.js';
+import { buildReturnRequest, parseReturnResponse, RETURN_QUERY } from '../../../src/carriers/dhl_parcel_de/ship.js';
 import { parseErrorResponse } from '../../../src/carriers/dhl_parcel_de/errors.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { apiErrorOf, fixture, fixtureText, request, shop } from './support.js';
