@@ -36,7 +36,7 @@ const COUNTS: Record<CarrierSlug, Record<(typeof LISTS)[number], number>> = {
   // Its service list's 12 services; PDF bare + 4x6 + 8.5x11, ZPL bare + 4x6.
   canadapost: { services: 12, packaging: 3, labelTypes: 5, specialServices: 7, packageSpecialServices: 0 },
   // Its issue's products (five); PDF and ZPLII 1+11 print formats each.
-  dhl_parcel_de: { services: 5, packaging: 1, labelTypes: 24, specialServices: 0, packageSpecialServices: 0 },
+  dhl_parcel_de: { services: 5, packaging: 1, labelTypes: 24, specialServices: 1, packageSpecialServices: 0 },
 };
 
 /** The composites enumerated by hand from § Service types (53), independent of the generator. */
@@ -117,7 +117,7 @@ const OPERATIONS_TABLE: Record<CarrierSlug, readonly Operation[]> = {
   // Its issue's column, as far as implemented (pickups, post offices and manifests are not yet).
   canadapost: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'validate_credentials', 'webhook'],
   // Its issue's column, as far as built (pickup, manifest and returns not yet).
-  dhl_parcel_de: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'validate_credentials', 'webhook'],
+  dhl_parcel_de: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'manifest', 'validate_credentials', 'webhook'],
 };
 
 /** Required auth members per the spec's "auth members per carrier". */
@@ -177,7 +177,7 @@ describe('carrier declarations', () => {
     const supports = (slug: CarrierSlug, op: Operation): boolean => declarations[slug].operations.includes(op);
     const with_ = (op: Operation): CarrierSlug[] => CARRIER_SLUGS.filter((s) => supports(s, op));
     expect(with_('cancel')).not.toContain('carrier_c');
-    expect(with_('manifest')).toEqual(['australiapost', 'carrier_d', 'carrier_d_reseller']);
+    expect(with_('manifest')).toEqual(['australiapost', 'carrier_d', 'carrier_d_reseller', 'dhl_parcel_de']);
     expect(with_('validate_credentials')).toEqual(['australiapost', 'canadapost', 'carrier_c', 'carrier_d', 'carrier_d_reseller', 'dhl_parcel_de']);
     expect(with_('pickup_availability')).toEqual(['carrier_a', 'carrier_b', 'carrier_c']);
     // carrier_d finds a package by its tracking number only (README "Retrying safely").

@@ -74,6 +74,25 @@ describe('faults', () => {
     expectError(await track('340434310001'), 502, 'carrier_http_exception');
   });
 
+  it('faults of pickups and manifests reach the caller as those of bookings do', async () => {
+    // A working day a week or more ahead, whatever day the suite runs.
+    let date = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+    while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) date = new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
+    const pickup = () =>
+      s.t.call('POST', '/pickup', s.key, { pickup: { shipping_account: s.account, carrier: 'dhl_parcel_de', location: { ...bonn, location_type: 'reception' }, shipments: [{ packages: [{ weight: 2 }] }], time: { date, ready_time: '09:00', close_time: '17:00' }, dim_units: 'CM', weight_units: 'KG' } });
+    await s.em.fault('dhl_parcel_de', 'pickup', 'http_500', 1);
+    expectError(await pickup(), 502, 'carrier_http_exception');
+    await s.em.fault('dhl_parcel_de', 'pickup', 'malformed', 1);
+    expectError(await pickup(), 502, 'carrier_http_exception');
+    const ok = await pickup();
+    expect(ok.status, ok.raw).toBe(200);
+    await s.em.fault('dhl_parcel_de', 'pickup_cancel', 'http_429:7', 1);
+    const throttled = await s.t.call('POST', '/pickup/cancel', s.key, { pickup_cancel: { shipping_account: s.account, confirmation_number: ok.body.pickup.confirmation_number } });
+    expectError(throttled, 429, 'carrier_throttling');
+    await s.em.fault('dhl_parcel_de', 'manifest', 'malformed', 3);
+    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 502, 'carrier_http_exception');
+  });
+
   it('reset → 502 carrier_failed_connection', async () => {
     await s.em.fault('dhl_parcel_de', 'ship', 'reset', 1);
     expectError(await ship(), 502, 'carrier_failed_connection');

@@ -32,8 +32,8 @@ describe('POST /track', () => {
     expect(stages).toEqual(['DELIVERED', 'OUT_FOR_DELIVERY', 'IN_TRANSIT', 'IN_TRANSIT', 'PICKED_UP', 'CREATED']);
     // German local time, with the offset Germany had then.
     for (const c of done.body.checkpoints) expect(c.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+0[12]:00$/);
-    // The tracking API names countries in words ("Germany"), which are left out rather than guessed.
-    expect(done.body.checkpoints[0].location).toEqual({ city: 'Berlin' });
+    // The tracking API names countries in words ("Germany"), read as their codes.
+    expect(done.body.checkpoints[0].location).toEqual({ city: 'Berlin', country: 'DE' });
   });
 
   it('tracks several numbers in one call, an unknown one failing alone in its slot', async () => {
@@ -95,15 +95,13 @@ describe('POST /validate_credentials', () => {
 });
 
 describe('what dhl_parcel_de lacks', () => {
-  it('answers carrier_unsupported_method for pickups, drop-off points, manifests and return labels', async () => {
-    const pickup = expectError(
-      await s.t.call('POST', '/pickup', s.key, { pickup: { shipping_account: s.account, carrier: 'dhl_parcel_de', location: { ...bonn, phone: '+49 228 1234567', location_type: 'reception' }, shipments: [{ packages: [{ weight: 2 }] }], time: { date: new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10), ready_time: '10:00', close_time: '17:00' }, dim_units: 'CM', weight_units: 'KG' } }),
-      400,
-      'carrier_unsupported_method',
-    );
-    expect(pickup.message).toContain('Pickup API v3');
-    expectError(await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { city: 'Bonn', country: 'DE' } } }), 400, 'carrier_unsupported_method');
-    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'carrier_unsupported_method');
-    expectError(await s.t.call('POST', '/ship', s.key, body({ type: 'return' })), 400, 'carrier_unsupported_method');
+  it('answers carrier_unsupported_method for drop-off points and pickup availability', async () => {
+    const dopu = expectError(await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { city: 'Bonn', country: 'DE' } } }), 400, 'carrier_unsupported_method');
+    expect(dopu.message).toContain('no public drop-off location API');
+    const start = new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
+    const availability = await s.t.call('POST', '/pickup/availability', s.key, {
+      pickup_availability: { shipping_account: s.account, carrier: 'dhl_parcel_de', location: { ...bonn, phone: '+49 228 1234567', location_type: 'reception' }, shipments: [{ packages: [{ weight: 2 }] }], start_date: start, end_date: start, dim_units: 'CM', weight_units: 'KG' },
+    });
+    expect(expectError(availability, 400, 'carrier_unsupported_method').message).toContain('no pickup availability API');
   });
 });

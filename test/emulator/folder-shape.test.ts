@@ -33,6 +33,8 @@ const OPTIONAL: Record<string, RegExp> = {
   'locations.ts': /export function registerLocationRoutes\(/,
   'address.ts': /export function registerAddressRoutes\(/,
   'manifest.ts': /export function registerManifestRoutes\(/,
+  // A returns API of its own, apart from the shipping one (dhl_parcel_de's Returns API).
+  'returns.ts': /export function registerReturnRoutes\(/,
   'account.ts': /export function registerAccountRoutes\(/,
   'timeline.ts': /export /,
   'label-stock.ts': /export /,

@@ -14,8 +14,10 @@ import { PUBLISHED_PRICES } from './codes-prices.js';
 import { declaration } from './declaration.js';
 import { ENDPOINTS } from './endpoints.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
+import { buildManifestDocumentQuery, buildManifestRequest, parseManifestDocumentResponse, parseManifestResponse } from './manifest.js';
+import { buildPickupCancelRequest, buildPickupRequest, parsePickupCancelResponse, parsePickupResponse } from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
-import { buildShipRequest, parseShipResponse } from './ship.js';
+import { buildReturnRequest, buildShipRequest, parseReturnResponse, parseShipResponse, partialBooking, RETURN_QUERY } from './ship.js';
 import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
@@ -39,14 +41,34 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   const track = async (call: Parameters<NonNullable<CarrierAdapter['track']>>[0], numbers: string[]) =>
     tracking.send(call, { endpoint: ENDPOINTS.track, query: buildTrackRequest(numbers, credentialsOf(call.auth)) });
 
+  /**
+   * DHL booked some parcels of an order and refused others (207): the booking is all its parcels or
+   * none, so the booked ones are deleted and the refusal answered. Parcels that cannot be deleted
+   * are named in the error, never left behind unseen.
+   */
+  const undoPartial = async (call: Parameters<NonNullable<CarrierAdapter['ship']>>[0], partial: { booked: string[]; error: ApiError }): Promise<ApiError> => {
+    const { booked, error } = partial;
+    const undone = await shipping
+      .send(call, { endpoint: ENDPOINTS.cancel, query: buildCancelRequest({ tracking_number: booked[0]!, carrier_shipment_id: booked.join(',') }) })
+      .then((body) => (parseCancelResponse(body), undefined))
+      .catch((err: unknown) => (err instanceof ApiError ? err : new ApiError('carrier_http_exception', String(err))));
+    if (!undone) return new ApiError(error.code, error.message, `${error.detail ?? ''}; the parcels DHL booked of the order were deleted: ${booked.join(', ')}`);
+    call.log.error({ carrier: 'dhl_parcel_de', booked, err: undone }, 'parcels of a refused order could not be deleted');
+    return new ApiError(error.code, `${error.message}; DHL booked parcels ${booked.join(', ')} of the order and refused to delete them (${undone.message}): cancel them with DHL`, error.detail);
+  };
+
   return {
     declaration,
     async rate(_call, req) {
       return parseRateResponse(PUBLISHED_PRICES, buildRateRequest(req));
     },
     async ship(call, req) {
+      if (req.type === 'return') return parseReturnResponse(await shipping.send(call, { endpoint: ENDPOINTS.returnLabel, query: RETURN_QUERY, body: buildReturnRequest(req) }), req.service);
       const { query, body } = buildShipRequest(req, billingNumberOf(call.auth), clock.now());
-      return parseShipResponse(await shipping.send(call, { endpoint: ENDPOINTS.ship, query: Object.entries(query), body }), req.service);
+      const answer = await shipping.send(call, { endpoint: ENDPOINTS.ship, query: Object.entries(query), body });
+      const partial = partialBooking(answer);
+      if (partial) throw await undoPartial(call, partial);
+      return parseShipResponse(answer, req.service);
     },
     async track(call, trackingNumber) {
       return parseTrackResponse(await track(call, [trackingNumber]), trackingNumber);
@@ -56,6 +78,19 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async cancel(call, shipment) {
       return parseCancelResponse(await shipping.send(call, { endpoint: ENDPOINTS.cancel, query: buildCancelRequest(shipment) }));
+    },
+    async pickup(call, req) {
+      const body = buildPickupRequest(req, billingNumberOf(call.auth), clock.now());
+      return parsePickupResponse(await shipping.send(call, { endpoint: ENDPOINTS.pickup, body }), req);
+    },
+    async cancelPickup(call, req) {
+      return parsePickupCancelResponse(await shipping.send(call, { endpoint: ENDPOINTS.pickupCancel, query: buildPickupCancelRequest(req) }), req.confirmation_number);
+    },
+    async manifest(call, req) {
+      const closings = [];
+      for (const body of buildManifestRequest(req)) closings.push(parseManifestResponse(await shipping.send(call, { endpoint: ENDPOINTS.manifest, body })));
+      if (closings.every((c) => c.closed.length === 0)) return parseManifestDocumentResponse(undefined, closings);
+      return parseManifestDocumentResponse(await shipping.send(call, { endpoint: ENDPOINTS.manifestDocument, query: buildManifestDocumentQuery(clock.now()) }), closings);
     },
     async validateCredentials(call) {
       let c;

@@ -7,6 +7,9 @@ import { splitLabelType } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
 import type { TrackingStage } from '../../domain/types.js';
 
+/** The special service that asks for a return label with the outbound one (the Shipping API's dhlRetoure service). */
+export const RETURN_LABEL = 'return_label';
+
 /** Service slug → DHL product code (the Shipping API's `product`, the price list's service_code). */
 export const SERVICE_CODES: Readonly<Record<string, string>> = {
   dhl_parcel_de_paket: 'V01PAK',
@@ -124,4 +127,31 @@ export function alpha3(country: string, field: string): string {
 /** An alpha-3 code back to alpha-2, else the value as it is. */
 export function alpha2(country: string): string {
   return ALPHA2[country.toUpperCase()] ?? country;
+}
+
+/**
+ * The tracking API writes an event's country as words in the answer's language ("Germany",
+ * "Deutschland"), sometimes as a code ("DE"). The names of the countries of the table above, in
+ * English and German where they differ, lower-cased.
+ */
+const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  austria: 'AT', österreich: 'AT', belgium: 'BE', belgien: 'BE', bulgaria: 'BG', bulgarien: 'BG', croatia: 'HR', kroatien: 'HR',
+  cyprus: 'CY', zypern: 'CY', 'czech republic': 'CZ', czechia: 'CZ', tschechien: 'CZ', denmark: 'DK', dänemark: 'DK',
+  estonia: 'EE', estland: 'EE', finland: 'FI', finnland: 'FI', france: 'FR', frankreich: 'FR', germany: 'DE', deutschland: 'DE',
+  greece: 'GR', griechenland: 'GR', hungary: 'HU', ungarn: 'HU', ireland: 'IE', irland: 'IE', italy: 'IT', italien: 'IT',
+  latvia: 'LV', lettland: 'LV', lithuania: 'LT', litauen: 'LT', luxembourg: 'LU', luxemburg: 'LU', malta: 'MT',
+  netherlands: 'NL', 'the netherlands': 'NL', niederlande: 'NL', poland: 'PL', polen: 'PL', portugal: 'PT', romania: 'RO', rumänien: 'RO',
+  slovakia: 'SK', slowakei: 'SK', slovenia: 'SI', slowenien: 'SI', spain: 'ES', spanien: 'ES', sweden: 'SE', schweden: 'SE',
+  switzerland: 'CH', schweiz: 'CH', norway: 'NO', norwegen: 'NO', 'united kingdom': 'GB', 'great britain': 'GB', großbritannien: 'GB',
+  'united states': 'US', 'united states of america': 'US', usa: 'US', china: 'CN', japan: 'JP', canada: 'CA', kanada: 'CA',
+  australia: 'AU', australien: 'AU', liechtenstein: 'LI', iceland: 'IS', island: 'IS', turkey: 'TR', türkei: 'TR',
+};
+
+/** An event's country as ISO alpha-2: a two- or three-letter code, or a name of the table; else undefined. */
+export function countryOfEvent(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^[A-Za-z]{2}$/.test(v)) return v.toUpperCase();
+  if (/^[A-Za-z]{3}$/.test(v) && ALPHA2[v.toUpperCase()]) return ALPHA2[v.toUpperCase()];
+  return COUNTRY_NAMES[v.toLowerCase()];
 }

@@ -6,8 +6,8 @@ export const declaration: CarrierDeclaration = {
   slug: 'dhl_parcel_de',
   name: 'DHL Parcel Germany',
   logo: { text: 'DE' },
-  // The operations built and tested so far; rates come from the price list (rate.ts), not a call.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'validate_credentials', 'webhook'],
+  // Rates come from the price list (rate.ts), not a call.
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'manifest', 'validate_credentials', 'webhook'],
   // The API client (client_id, client_secret) and the business customer's portal user (username,
   // password) together get a token (password grant); the tracking API takes the client as HTTP Basic
   // and the user in its request document. billing_number is the 14-digit Abrechnungsnummer every
@@ -33,11 +33,11 @@ export const declaration: CarrierDeclaration = {
   shipAddressFields: ['name', 'street1', 'postal_code', 'city', 'country'],
   // The tracking API takes up to 20 piece codes a call.
   trackBatchSize: 20,
+  // POST /manifests closes the parcels it names: the service names the day's labels it stored.
+  manifest: { listsLabels: true },
   referenceTypes: ['ref', 'customer_reference', 'reference'],
   customsFields: ['description', 'manufacture_country_code', 'weight', 'weight_unit', 'quantity', 'value', 'harmonized_code'],
   unsupportedNotes: {
-    pickup: 'pickups (Pickup API v3) are not built for dhl_parcel_de yet',
-    manifest: 'the day is closed by DHL itself at its cut-off time unless the account manifests by hand; manifesting is not built for dhl_parcel_de yet',
     dopu: 'DHL Parcel Germany offers no public drop-off location API to Waybill',
     pickup_availability: 'DHL Parcel Germany offers no pickup availability API',
   },

@@ -91,7 +91,8 @@ export function throwIfError(body: unknown): void {
 
 /** Any of the JSON error shapes, as an ApiError with the answer's status; undefined for a body that is none. */
 export function errorFromBody(status: number, body: unknown, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError | undefined {
-  const root = obj(body);
+  // The Pickup API's 422 is an array of `{ errorCode, title, detail }`: the first speaks for the answer.
+  const root = obj(Array.isArray(body) ? body[0] : body);
   if (!root) return undefined;
   const oauthError = text(root.error);
   if (oauthError) {
@@ -110,7 +111,8 @@ export function errorFromBody(status: number, body: unknown, opts: { auth?: bool
     if (err) return err;
   }
   if (title === undefined && said === undefined) return undefined;
-  return new ApiError(code, said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`, errorDetail(status, title));
+  const errorCode = numeric(root.errorCode) ?? text(root.errorCode);
+  return new ApiError(code, said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`, errorDetail(status, title, errorCode === undefined ? [] : [`errorCode: ${errorCode}`]));
 }
 
 /** An error answer (as text) → ApiError. */

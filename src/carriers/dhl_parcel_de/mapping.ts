@@ -2,10 +2,10 @@
  * What several dhl_parcel_de operations share: units in kg and cm, addresses in the Shipping API's
  * shape (street and house number apart, alpha-3 countries), and the zone a destination prices in.
  */
-import type { Address, DimUnit, Package, WeightUnit } from '../../domain/types.js';
+import type { Address, DimUnit, Package, ShipmentRequest, WeightUnit } from '../../domain/types.js';
 import { alpha3 } from './codes.js';
 import type { PriceBand } from './codes-prices.js';
-import type { DhlAddress } from './wire.js';
+import type { DhlAddress, DhlCustoms } from './wire.js';
 
 const KG_PER_LB = 0.45359237;
 const CM_PER_IN = 2.54;
@@ -64,4 +64,27 @@ export function dhlAddress(a: Address, field: string): DhlAddress {
 /** Whether a band's zone serves the destination (the world zone: every country no other zone names). */
 export function servesCountry(band: PriceBand, country: string, named: ReadonlySet<string>): boolean {
   return band.countries.length > 0 ? band.countries.includes(country) : country !== 'DE' && !named.has(country);
+}
+
+/** The content declared for customs (CN23), Shipping and Returns APIs alike; none without customs_items. */
+const TERMS: Readonly<Record<string, DhlCustoms['shippingConditions']>> = { DDU: 'DDU', DAP: 'DAP', DDP: 'DDP' };
+
+export function customsOf(req: ShipmentRequest): DhlCustoms | undefined {
+  const items = req.customs_items ?? [];
+  if (items.length === 0) return undefined;
+  const currency = req.currency ?? 'EUR';
+  const terms = req.terms_of_trade ? TERMS[req.terms_of_trade.toUpperCase()] : undefined;
+  return {
+    exportType: 'COMMERCIAL_GOODS',
+    ...(req.invoice_number ? { invoiceNo: req.invoice_number } : {}),
+    ...(terms ? { shippingConditions: terms } : {}),
+    items: items.map((item, i) => ({
+      itemDescription: item.description ?? 'Goods',
+      ...(item.manufacture_country_code ? { countryOfOrigin: alpha3(item.manufacture_country_code, `customs_items[${i}].manufacture_country_code`) } : {}),
+      ...(item.harmonized_code ? { hsCode: item.harmonized_code } : {}),
+      packagedQuantity: Math.max(1, Math.round(item.quantity ?? 1)),
+      itemValue: { currency, value: item.value ?? 0 },
+      itemWeight: { uom: 'kg', value: kilograms(item.weight ?? 0.1, item.weight_unit ?? req.weight_units) },
+    })),
+  };
 }

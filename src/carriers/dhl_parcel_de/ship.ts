@@ -9,11 +9,11 @@ import { ApiError } from '../../domain/errors.js';
 import type { BookedPackage, BookedShipment, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
 import { dig, obj, objects, text } from '../shared/json.js';
 import { localToday } from '../shared/time.js';
-import { alpha3, labelFormatOf, productOf } from './codes.js';
+import { alpha3, labelFormatOf, productOf, RETURN_LABEL } from './codes.js';
 import { EU_COUNTRIES } from './codes-prices.js';
 import { throwIfError, unexpectedBody } from './errors.js';
-import { dhlAddress, kilograms, sidesCm } from './mapping.js';
-import type { DhlCustoms, DhlOrderCall, DhlShipment } from './wire.js';
+import { customsOf, dhlAddress, kilograms, sidesCm } from './mapping.js';
+import type { DhlAddress, DhlOrderCall, DhlRetoure, DhlReturnOrder, DhlShipment } from './wire.js';
 
 /** The user group profile every account has (the Shipping API: "use STANDARD_GRUPPENPROFIL if no dedicated one"). */
 export const PROFILE = 'STANDARD_GRUPPENPROFIL';
@@ -36,31 +36,23 @@ function refNoOf(req: ShipmentRequest): string | undefined {
   return ref !== undefined && ref.length >= 8 && ref.length <= 35 ? ref : undefined;
 }
 
-const TERMS: Readonly<Record<string, DhlCustoms['shippingConditions']>> = { DDU: 'DDU', DAP: 'DAP', DDP: 'DDP' };
-
-function customsOf(req: ShipmentRequest): DhlCustoms | undefined {
-  const items = req.customs_items ?? [];
-  if (items.length === 0) return undefined;
-  const currency = req.currency ?? 'EUR';
-  const terms = req.terms_of_trade ? TERMS[req.terms_of_trade.toUpperCase()] : undefined;
+/**
+ * The dhlRetoure service: the return label goes back to the sender, billed under the account's
+ * billing number with the Retoure procedure (07). DHL offers it with DHL Paket only.
+ */
+function returnLabelOf(req: ShipmentRequest, product: string, billingNumber: string, shipper: DhlAddress): DhlRetoure | undefined {
+  if (!req.special_services?.includes(RETURN_LABEL)) return undefined;
+  if (product !== 'V01PAK') throw new ApiError('schema_validation_error', 'dhl_parcel_de adds a return label to dhl_parcel_de_paket only', 'shipment.special_services');
+  const ref = req.references?.[0]?.value;
   return {
-    exportType: 'COMMERCIAL_GOODS',
-    ...(req.invoice_number ? { invoiceNo: req.invoice_number } : {}),
-    ...(terms ? { shippingConditions: terms } : {}),
-    items: items.map((item, i) => ({
-      itemDescription: item.description ?? 'Goods',
-      ...(item.manufacture_country_code ? { countryOfOrigin: alpha3(item.manufacture_country_code, `customs_items[${i}].manufacture_country_code`) } : {}),
-      ...(item.harmonized_code ? { hsCode: item.harmonized_code } : {}),
-      packagedQuantity: Math.max(1, Math.round(item.quantity ?? 1)),
-      itemValue: { currency, value: item.value ?? 0 },
-      itemWeight: { uom: 'kg', value: kilograms(item.weight ?? 0.1, item.weight_unit ?? req.weight_units) },
-    })),
+    billingNumber: `${billingNumber.slice(0, 10)}07${billingNumber.slice(12)}`,
+    ...(ref !== undefined && ref.length >= 6 && ref.length <= 50 ? { refNo: ref } : {}),
+    returnAddress: shipper,
   };
 }
 
 export function buildShipRequest(req: ShipmentRequest, billingNumber: string, now: Date): DhlOrderCall {
   if (req.service === undefined) throw new ApiError('schema_field_required', 'dhl_parcel_de needs a service to book a shipment', 'shipment.service');
-  if (req.type === 'return') throw new ApiError('carrier_unsupported_method', 'dhl_parcel_de return labels (Returns API) are not built yet', 'shipment.type');
   const product = productOf(req.service);
   const { docFormat, printFormat } = labelFormatOf(req.label_type, req.label_size);
   const customs = customsOf(req);
@@ -72,6 +64,7 @@ export function buildShipRequest(req: ShipmentRequest, billingNumber: string, no
   const consignee = dhlAddress(req.recipient, 'recipient');
   const refNo = refNoOf(req);
   const shipDate = req.ship_date ?? localToday(now, req.sender);
+  const retoure = returnLabelOf(req, product, billingNumber, shipper);
   const shipments: DhlShipment[] = req.packages.map((p) => {
     const sides = sidesCm(p, req.dim_units);
     return {
@@ -86,6 +79,7 @@ export function buildShipRequest(req: ShipmentRequest, billingNumber: string, no
         ...(sides ? { dim: { uom: 'cm', length: sides[0], width: sides[1], height: sides[2] } } : {}),
       },
       ...(customs ? { customs } : {}),
+      ...(retoure ? { services: { dhlRetoure: retoure } } : {}),
     };
   });
   return {
@@ -125,6 +119,9 @@ export function parseShipResponse(body: unknown, service?: string): BookedShipme
     packages.push({ tracking_number: number, label: label.bytes, label_format: label.format });
     const customs = documentBytes(item.customsDoc);
     if (customs) documents.push({ type: 'customs_declaration', format: customs.format, content: Buffer.from(customs.bytes).toString('base64') });
+    // The return label asked for with the outbound one (dhlRetoure): a document to put in the parcel.
+    const retoure = documentBytes(item.returnLabel);
+    if (retoure) documents.push({ type: 'return_label', format: retoure.format, content: Buffer.from(retoure.bytes).toString('base64') });
   }
   const master = packages[0]!.tracking_number;
   return {
@@ -133,6 +130,97 @@ export function parseShipResponse(body: unknown, service?: string): BookedShipme
     ...(packages.length > 1 ? { carrier_shipment_id: packages.map((p) => p.tracking_number).join(',') } : {}),
     ...(service ? { service_type: service } : {}),
     packages,
+    ...(documents.length > 0 ? { shipping_documents: documents } : {}),
+  };
+}
+
+/**
+ * A multi-status (207) answer to an order of several parcels where some failed: DHL booked the
+ * others. Their numbers, and the error of the first that failed; undefined when none failed or
+ * none was booked. The adapter deletes the booked ones (client.ts): a booking is all its parcels.
+ */
+export function partialBooking(body: unknown): { booked: string[]; error: ApiError } | undefined {
+  const failure = (b: unknown): ApiError | undefined => {
+    try {
+      throwIfError(b);
+      return undefined;
+    } catch (err) {
+      return err instanceof ApiError ? err : undefined;
+    }
+  };
+  const error = failure(body);
+  if (!error) return undefined;
+  const booked = objects(dig(body, 'items'))
+    .filter((item) => failure({ items: [item] }) === undefined)
+    .map(shipmentNoOf)
+    .filter((n): n is string => n !== undefined);
+  return booked.length > 0 ? { booked, error } : undefined;
+}
+
+/**
+ * Return labels (`type: "return"`): the Returns API `POST /parcel/de/shipping/returns/v1/orders`
+ * (ReturnOrder), recorded as fixtures/return_shipment_*.json. The sender is the customer who sends
+ * the parcel back; DHL carries it to the merchant's return receiver, which the account configures
+ * in DHL's portal and the API names by a receiver id, not by an address. Receiver ids are named
+ * after the country the parcel comes from ("deu", "che"), as DHL's sandbox names them: the id sent
+ * is the sender's country in lower-case ISO alpha-3. One parcel per label, PDF only.
+ */
+/** The countries the Returns API takes parcels from (its Country enum), alpha-3 lower-case. */
+const RETURN_COUNTRIES = new Set('bel bgr dnk deu est fin fra grc gbr irl ita hrv lva ltu lux mlt nld nor aut pol prt rou swe che svk svn esp cze hun cyp'.split(' '));
+
+/** The query: the shipment label and the QR code for the customer's app (the API's default, BOTH). */
+export const RETURN_QUERY: [name: 'labelType', value: string][] = [['labelType', 'BOTH']];
+
+export function buildReturnRequest(req: ShipmentRequest): DhlReturnOrder {
+  if (labelFormatOf(req.label_type, req.label_size).docFormat !== 'PDF') throw new ApiError('schema_validation_error', 'dhl_parcel_de return labels are PDF only', 'label_type');
+  if (req.packages.length !== 1) throw new ApiError('schema_validation_error', 'dhl_parcel_de books one parcel per return label', 'shipment.packages');
+  if (req.recipient.country !== 'DE') throw new ApiError('schema_validation_error', 'dhl_parcel_de return labels go back to Germany', 'shipment.recipient.country');
+  const receiverId = alpha3(req.sender.country, 'sender.country').toLowerCase();
+  if (!RETURN_COUNTRIES.has(receiverId)) throw new ApiError('schema_validation_error', `dhl_parcel_de takes no returns from ${req.sender.country}`, 'shipment.sender.country');
+  const customs = customsOf(req);
+  // From outside the EU the parcel crosses customs: DHL wants the content declared (CN23).
+  if (!customs && req.sender.country !== 'DE' && !EU_COUNTRIES.includes(req.sender.country)) {
+    throw new ApiError('schema_field_required', 'dhl_parcel_de needs customs_items for a return from outside the EU', 'shipment.customs_items');
+  }
+  const a = dhlAddress(req.sender, 'sender');
+  if (!a.addressHouse) throw new ApiError('schema_validation_error', 'dhl_parcel_de needs a house number in sender.street1 of a return', 'shipment.sender.street1');
+  const reference = req.references?.[0]?.value;
+  return {
+    receiverId,
+    ...(reference ? { customerReference: reference.slice(0, 50) } : {}),
+    shipper: {
+      name1: a.name1,
+      ...(a.name2 ? { name2: a.name2 } : {}),
+      addressStreet: a.addressStreet,
+      addressHouse: a.addressHouse,
+      postalCode: a.postalCode ?? '',
+      city: a.city,
+      ...(a.email ? { email: a.email } : {}),
+      ...(a.phone ? { phone: a.phone } : {}),
+    },
+    itemWeight: { uom: 'kg', value: kilograms(req.packages[0]!.weight, req.weight_units) },
+    ...(customs ? { customsDetails: { items: customs.items } } : {}),
+  };
+}
+
+/** The bytes' own kind: the API's documents carry no format member. */
+function formatOf(bytes: Uint8Array): string {
+  return Buffer.from(bytes).subarray(0, 4).toString('latin1') === '\x89PNG' ? 'PNG' : 'PDF';
+}
+
+/** ReturnOrderConfirmation → BookedShipment: the return's number and label, the QR code as a document. */
+export function parseReturnResponse(body: unknown, service?: string): BookedShipment {
+  throwIfError(body);
+  const number = text(dig(body, 'shipmentNo'));
+  const b64 = text(dig(body, 'label', 'b64'));
+  const label = b64 === undefined ? undefined : decodeBase64(b64);
+  if (!number || !label) throw unexpectedBody('return response (no shipmentNo or label)');
+  const qr = text(dig(body, 'qrLabel', 'b64'));
+  const documents: ShippingDocument[] = qr && obj(dig(body, 'qrLabel')) ? [{ type: 'qr_code', format: 'PNG', content: qr }] : [];
+  return {
+    tracking_number: number,
+    ...(service ? { service_type: service } : {}),
+    packages: [{ tracking_number: number, label, label_format: formatOf(label) }],
     ...(documents.length > 0 ? { shipping_documents: documents } : {}),
   };
 }

@@ -9,7 +9,7 @@
 import { ApiError } from '../../domain/errors.js';
 import type { Checkpoint, TrackingResult } from '../../domain/types.js';
 import { buildXml, parseXml, xmlAttr, xmlList, xmlRoot, type XmlObject } from '../shared/xml.js';
-import { alpha2, stageOf } from './codes.js';
+import { countryOfEvent, stageOf } from './codes.js';
 import { unexpectedBody } from './errors.js';
 import type { DhlTrackQuery } from './wire.js';
 
@@ -69,8 +69,8 @@ function checkpointOf(event: XmlObject): Checkpoint | undefined {
   const time = germanTime(xmlAttr(event, 'event-timestamp'));
   if (!time) return undefined;
   const city = xmlAttr(event, 'event-location');
-  const country = xmlAttr(event, 'event-country');
-  const location = { ...(city ? { city } : {}), ...(country && country.length === 2 ? { country } : country && country.length === 3 ? { country: alpha2(country) } : {}) };
+  const code = countryOfEvent(xmlAttr(event, 'event-country'));
+  const location = { ...(city ? { city } : {}), ...(code ? { country: code } : {}) };
   return {
     time,
     description: xmlAttr(event, 'event-text') ?? xmlAttr(event, 'event-status') ?? '',
@@ -101,6 +101,12 @@ function resultOf(shipment: XmlObject, trackingNumber: string): TrackingResult {
   };
 }
 
+/**
+ * The tracking API answers a refused portal user with its own document under HTTP 200 ("Login
+ * failed", code 9 in the sandbox's manner); its guide lists no codes, so the words decide too.
+ */
+const LOGIN_REFUSED = /login|password|appname|not authori[sz]ed|unauthori[sz]ed/i;
+
 const notFound = (n: string, detail: string) => new ApiError('carrier_no_shipment_found', `dhl_parcel_de has no shipment ${n}`, detail);
 
 /** One result or error per number asked, in order; a failure of the whole answer throws. */
@@ -114,6 +120,8 @@ export function parseTrackManyResponse(body: string, numbers: string[]): (Tracki
     const said = xmlAttr(root, 'error') ?? `tracking code ${code}`;
     // 100 "No data found": none of the numbers is known.
     if (code === '100') return numbers.map((n) => new ApiError('carrier_no_shipment_found', `dhl_parcel_de has no shipment ${n} (${said})`, detail));
+    // The portal user inside the document was refused: the account's credentials, not the request.
+    if (LOGIN_REFUSED.test(said) || code === '9') throw new ApiError('carrier_authentication', said, detail);
     throw new ApiError('carrier_exception', said, detail);
   }
   const shipments = children(root, 'piece-shipment');

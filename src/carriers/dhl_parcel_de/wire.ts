@@ -56,6 +56,13 @@ export interface DhlCustoms {
   items: DhlCustomsItem[];
 }
 
+/** The dhlRetoure service: a return label with the outbound one. */
+export interface DhlRetoure {
+  billingNumber: string;
+  refNo?: string;
+  returnAddress: DhlAddress;
+}
+
 /** One shipment of an order: one parcel with its own shipment number. */
 export interface DhlShipment {
   product: string;
@@ -66,6 +73,7 @@ export interface DhlShipment {
   consignee: DhlAddress;
   details: { weight: DhlWeight; dim?: DhlDimensions };
   customs?: DhlCustoms;
+  services?: { dhlRetoure?: DhlRetoure };
 }
 
 /** POST /orders body (ShipmentOrderRequest). */
@@ -99,4 +107,54 @@ export interface DhlTrackQuery {
   '@_language-code': 'en' | 'de';
   /** Up to 20 piece codes, separated by semicolons. */
   '@_piece-code': string;
+}
+
+/** Pickup API v3: an address of Germany, countries in alpha-2 (unlike the Shipping API). */
+export interface DhlPickupAddress {
+  name1: string;
+  name2?: string;
+  addressStreet: string;
+  addressHouse?: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+/** POST /parcel/de/transportation/pickup/v3/orders body (PickupOrder). */
+export interface DhlPickupOrder {
+  customerDetails: { billingNumber: string };
+  pickupLocation: { type: 'Address'; pickupAddress: DhlPickupAddress };
+  businessHours: { timeFrom: string; timeUntil: string }[];
+  contactPerson?: {
+    name?: string;
+    phone?: string;
+    email?: string;
+    emailNotification?: { sendPickupConfirmationEmail: boolean; sendPickupTimeWindowEmail: boolean };
+  }[];
+  pickupDetails: {
+    pickupDate: { type: 'Date'; value: string } | { type: 'ASAP' };
+    totalWeight?: { uom: 'g' | 'kg'; value: number };
+    comment?: string;
+  };
+  shipmentDetails: { shipments: { transportationType: 'PAKET' }[] };
+}
+
+/** DELETE /parcel/de/transportation/pickup/v3/orders query: one orderID per pickup. */
+export type DhlPickupCancelQuery = [name: 'orderID', value: string][];
+
+/** Returns API `POST /parcel/de/shipping/returns/v1/orders` body (ReturnOrder). */
+export interface DhlReturnOrder {
+  receiverId: string;
+  customerReference?: string;
+  shipmentReference?: string;
+  shipper: Omit<DhlAddress, 'country' | 'contactName' | 'additionalAddressInformation1' | 'state'> & { postalCode: string; addressHouse: string };
+  itemWeight: DhlWeight;
+  itemValue?: DhlValue;
+  customsDetails?: { items: DhlCustomsItem[] };
+}
+
+/** Shipping API `POST /manifests` body (ShipmentManifestingRequest): the parcels to close, at most 30 a call. */
+export interface DhlManifestRequest {
+  profile: string;
+  shipmentNumbers: string[];
 }

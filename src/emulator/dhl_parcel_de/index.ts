@@ -1,5 +1,6 @@
 /**
- * The dhl_parcel_de emulator: DHL Parcel Germany's authentication, Shipping v2 and Tracking APIs at
+ * The dhl_parcel_de emulator: DHL Parcel Germany's authentication, Shipping v2 (orders and
+ * manifests), Returns, Pickup v3 and Tracking APIs at
  * their real paths, mounted by server.ts under `/dhl_parcel_de`. Routes live in one module per
  * API; this file hands them to the shared skeleton with DHL's error bodies for every failure and
  * for injected faults (the tracking API's in XML).
@@ -9,7 +10,10 @@ import { cutReplies, emulatedCarrier } from '../skeleton.js';
 import { registerAuth } from './auth.js';
 import { createCtx, DHL_PARCEL_DE_OPERATIONS } from './context.js';
 import { DhlFailure, errors } from './errors.js';
+import { registerManifestRoutes } from './manifest.js';
+import { registerPickupRoutes } from './pickup.js';
 import { registerRateRoutes } from './rate.js';
+import { registerReturnRoutes } from './returns.js';
 import { registerShipRoutes } from './ship.js';
 import { CarrierDhlParcelDeState } from './state.js';
 import { registerTrackRoutes } from './track.js';
@@ -19,6 +23,9 @@ const MALFORMED_START: Record<string, string> = {
   oauth: '{"access_token":"',
   ship: '{"status":{"title":"OK","statusCode":200},"items":[{"shipmentNo":"',
   cancel: '{"status":{"title":"OK","statusCode":200},"items":[{"shipmentNo":"',
+  manifest: '{"status":{"title":"Multi-Status","statusCode":207},"items":[{"shipmentNo":"',
+  pickup: '{"confirmation":{"type":"ORDERPICKUP","value":{"orderID":"',
+  pickup_cancel: '{"confirmedCancellations":[{"orderID":"',
   track: '<?xml version="1.0" encoding="UTF-8"?><data name="piece-shipment-list" code="0"><data name="piece-',
 };
 
@@ -31,7 +38,7 @@ export function createCarrierDhlParcelDe(emulator: EmulatorContext): EmulatedCar
     operations: DHL_PARCEL_DE_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes],
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerReturnRoutes, registerManifestRoutes, registerPickupRoutes, registerTrackRoutes],
     errors: {
       known: (err) => (err instanceof DhlFailure ? { status: err.status, body: err.body, contentType: err.contentType } : undefined),
       unreadable: () => ({ status: 400, body: errors.badRequest() }),

@@ -57,6 +57,8 @@ interface Checked {
   shipment?: StoredShipment;
   problems: ValidationMessage[];
   warnings: ValidationMessage[];
+  /** The dhlRetoure service: a return label back to this address. */
+  retoure?: Party;
   customs?: { items: { description: string; quantity: number; weightKg: number; value: number; currency: string; hsCode?: string; origin?: string }[]; terms?: string; invoiceNo?: string };
 }
 
@@ -104,11 +106,20 @@ function checkShipment(value: unknown, i: number, now: Date): Checked {
         ...(str(at(value, 'customs.invoiceNo')) ? { invoiceNo: str(at(value, 'customs.invoiceNo')) } : {}),
       }
     : undefined;
+  const retoureValue = at(value, 'services.dhlRetoure');
+  let retoure: Party | undefined;
+  if (retoureValue !== undefined) {
+    const retoureBilling = str(at(retoureValue, 'billingNumber'));
+    if (!retoureBilling || !/^\w{10}07\w{2}$/.test(retoureBilling)) problems.push(invalid('services.dhlRetoure.billingNumber', 'The billing number for DHL Retoure must be of procedure 07.'));
+    if (productCode !== 'V01PAK') problems.push(invalid('services.dhlRetoure', `The service dhlRetoure is not available for the product ${productCode ?? ''}.`));
+    retoure = readParty(at(retoureValue, 'returnAddress'), 'services.dhlRetoure.returnAddress', problems, warnings);
+  }
   if (problems.length > 0 || !product || weightKg === undefined || !billing) return { problems, warnings };
   const refNo = str(at(value, 'refNo'));
   return {
     problems,
     warnings,
+    ...(retoure ? { retoure } : {}),
     ...(customs ? { customs } : {}),
     shipment: {
       shipmentNo: '',
@@ -140,11 +151,15 @@ export function registerShipRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): v
     if (!list || list.length === 0 || list.length > MAX_SHIPMENTS) throw new DhlFailure(400, problem('Bad Request', 400, `Between 1 and ${MAX_SHIPMENTS} shipments are required.`));
     const now = clock.now();
     const checked = list.map((s, i) => checkShipment(s, i, now));
-    // The emulator books all or nothing; the real API books the valid ones of a 207 answer.
-    if (checked.some((c) => c.problems.length > 0)) throw new DhlFailure(400, validationFailure(checked.map((c) => ({ messages: [...c.problems, ...c.warnings] }))));
+    // None valid: a 400. Some valid: as DHL, the valid ones are booked and the others refused item by item (207).
+    if (checked.every((c) => c.problems.length > 0)) throw new DhlFailure(400, validationFailure(checked.map((c) => ({ messages: [...c.problems, ...c.warnings] }))));
 
     const items = [];
     for (const c of checked) {
+      if (c.problems.length > 0) {
+        items.push(validationFailure([{ messages: [...c.problems, ...c.warnings] }]).items[0]);
+        continue;
+      }
       const s = c.shipment!;
       const product = PRODUCTS[s.product]!;
       s.shipmentNo = state.nextShipmentNo(product.s10);
@@ -183,9 +198,17 @@ export function registerShipRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): v
         });
         customsDoc = { b64: pdf.toString('base64'), fileFormat: 'PDF', printFormat: 'A4' };
       }
+      let returnLabel;
+      let returnShipmentNo;
+      if (c.retoure) {
+        returnShipmentNo = state.nextShipmentNo(false);
+        const bytes = await renderLabel(docFormat === 'ZPL2' ? 'ZPL' : 'PDF', stock, { trackingNumber: returnShipmentNo, service: 'DHL RETOURE', from: lines(s.consignee), to: lines(c.retoure), weight: '', shipDate: s.shipDate, note: 'TEST LABEL - EMULATOR - DO NOT SHIP' });
+        returnLabel = docFormat === 'ZPL2' ? { zpl2: bytes.toString('ascii'), fileFormat: 'ZPL2', printFormat } : { b64: bytes.toString('base64'), fileFormat: 'PDF', printFormat };
+      }
       state.addShipment(s);
       items.push({
         shipmentNo: s.shipmentNo,
+        ...(returnShipmentNo ? { returnShipmentNo, returnLabel } : {}),
         sstatus: { title: 'OK', statusCode: 200 },
         ...(s.refNo ? { shipmentRefNo: s.refNo } : {}),
         routingCode: `${s.consignee.postalCode}+99000000000000`.slice(0, 28),
@@ -194,7 +217,8 @@ export function registerShipRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): v
         ...(c.warnings.length > 0 ? { validationMessages: c.warnings } : {}),
       });
     }
-    const status = { title: 'OK', statusCode: 200, detail: `${items.length} of ${items.length} shipment${items.length === 1 ? '' : 's'} successfully created.` };
+    const booked = checked.filter((c) => c.problems.length === 0).length;
+    const status = booked === items.length ? { title: 'OK', statusCode: 200, detail: `${booked} of ${items.length} shipment${items.length === 1 ? '' : 's'} successfully created.` } : { title: 'Multi-Status', statusCode: 207, detail: `${booked} of ${items.length} shipments successfully created.` };
     return reply.code(items.length > 1 ? 207 : 200).send({ status, items });
   });
 
@@ -208,7 +232,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): v
       const s = state.shipments.get(n);
       const refuse = (detail: string) => ({ shipmentNo: n, sstatus: { title: 'Bad Request', statusCode: 400, detail }, validationMessages: [invalid('shipment', detail)] });
       if (!s || s.cancelledAt) return refuse('Unknown shipment number.');
-      if (now.getTime() >= pickupTime(s).getTime()) return refuse('The shipment has already been manifested and can no longer be deleted.');
+      if (s.manifestDate || now.getTime() >= pickupTime(s).getTime()) return refuse('The shipment has already been manifested and can no longer be deleted.');
       return { shipmentNo: n, sstatus: { title: 'OK', statusCode: 200 } };
     });
     const failed = items.filter((i) => i.sstatus.statusCode !== 200).length;

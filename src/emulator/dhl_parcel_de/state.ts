@@ -3,6 +3,7 @@
  * booked shipments (one per parcel, by shipment number) and the counters that make numbers
  * deterministic per instance.
  */
+import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { CarrierStateBase } from '../carrier-state.js';
 import type { CredentialBook } from '../credentials.js';
@@ -37,6 +38,16 @@ export interface StoredShipment {
   weightKg: number;
   international: boolean;
   cancelledAt?: Date;
+  /** Closed out by POST /manifests: German local date of the manifest it is on. */
+  manifestDate?: string;
+}
+
+/** A pickup order of the Pickup API. */
+export interface StoredPickup {
+  orderId: string;
+  /** German local date DHL comes. */
+  pickupDate: string;
+  cancelledAt?: Date;
 }
 
 export class CarrierDhlParcelDeState extends CarrierStateBase {
@@ -44,6 +55,7 @@ export class CarrierDhlParcelDeState extends CarrierStateBase {
   readonly shipments = new Map<string, StoredShipment>();
   /** Every shipment once, oldest first. */
   readonly booked: StoredShipment[] = [];
+  readonly pickups = new Map<string, StoredPickup>();
   #requestSeq = 0;
 
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
@@ -61,6 +73,11 @@ export class CarrierDhlParcelDeState extends CarrierStateBase {
 
   nextShipmentNo(s10: boolean): string {
     return s10 ? s10NumberAt(this.sequences.take('dhl_parcel_de.s10')) : paketNumberAt(this.sequences.take('dhl_parcel_de.paket'));
+  }
+
+  /** A pickup's orderID: 32 hex digits, as DHL's, deterministic per instance. */
+  nextPickupOrderId(): string {
+    return createHash('md5').update(`dhl_parcel_de.pickup.${this.sequences.take('dhl_parcel_de.pickup')}`).digest('hex');
   }
 
   /** The tracking API's request-id of each answer. */

@@ -25,7 +25,11 @@ export function germanTimestamp(at: Date): string {
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-const COUNTRY_NAMES: Record<string, string> = { DEU: 'Germany' };
+/** DHL writes an event's country in words of the answer's language (English here); others by their code. */
+const COUNTRY_NAMES: Record<string, string> = {
+  DEU: 'Germany', AUT: 'Austria', BEL: 'Belgium', CHE: 'Switzerland', DNK: 'Denmark', ESP: 'Spain', FRA: 'France', GBR: 'United Kingdom',
+  ITA: 'Italy', NLD: 'Netherlands', POL: 'Poland', SWE: 'Sweden', USA: 'United States',
+};
 
 function place(s: StoredShipment, e: PlannedEvent): { location: string; country: string } {
   if (e.place === 'origin') return { location: s.shipper.city, country: COUNTRY_NAMES[s.shipper.country] ?? s.shipper.country };

@@ -1,6 +1,6 @@
 /** dhl_parcel_de booking: the /orders body against the recorded requests, and the recorded answers parsed. */
 import { describe, expect, it } from 'vitest';
-import { billingNumberFor, buildShipRequest, parseShipResponse } from '../../../src/carriers/dhl_parcel_de/ship.js';
+import { billingNumberFor, buildShipRequest, parseShipResponse, partialBooking } from '../../../src/carriers/dhl_parcel_de/ship.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { apiErrorOf, fixture, NOW, request } from './support.js';
 
@@ -55,12 +55,12 @@ describe.skipIf(fixturesMissing)('buildShipRequest against recorded requests', (
 });
 
 describe.skipIf(fixturesMissing)('parseShipResponse against recorded answers', () => {
-  it('reads fixtures/shipment_ShipmentResponse.json: the number, the label and the customs document', () => {
+  it('reads fixtures/shipment_ShipmentResponse.json: the number, the label, the customs document and the return label', () => {
     const booked = parseShipResponse(fixture('fixtures/shipment_ShipmentResponse.json'), 'dhl_parcel_de_paket');
     expect(booked).toMatchObject({ tracking_number: '340434310428091700', service_type: 'dhl_parcel_de_paket' });
     expect(booked.packages).toHaveLength(1);
     expect(booked.packages[0]?.label_format).toBe('PDF');
-    expect(booked.shipping_documents?.map((d) => [d.type, d.format])).toEqual([['customs_declaration', 'PDF']]);
+    expect(booked.shipping_documents?.map((d) => [d.type, d.format])).toEqual([['customs_declaration', 'PDF'], ['return_label', 'PDF']]);
   });
 
   it('reads fixtures/shipment_ShipmentWeithReturnLabelResponse.json: a real PDF, warnings are not errors', () => {
@@ -90,5 +90,36 @@ describe.skipIf(fixturesMissing)('parseShipResponse against recorded answers', (
     for (const body of [null, {}, [], 'x', { items: 'x' }, { items: [{ shipmentNo: '1' }] }]) {
       expect(apiErrorOf(() => parseShipResponse(body)).code).toBe('carrier_http_exception');
     }
+  });
+});
+
+describe('a return label with the outbound one (special service return_label → dhlRetoure)', () => {
+  it('asks for DHL Retoure back to the sender under the Retoure procedure, and reads the return label as a document', () => {
+    const { body } = buildShipRequest(request({ special_services: ['return_label'] }), '33333333330102', NOW);
+    expect(body.shipments[0]?.services).toEqual({ dhlRetoure: { billingNumber: '33333333330702', refNo: 'Order No. 1234', returnAddress: body.shipments[0]?.shipper } });
+    expect(apiErrorOf(() => buildShipRequest(request({ special_services: ['return_label'], service: 'dhl_parcel_de_kleinpaket' }), '33333333330102', NOW)).detail).toBe('shipment.special_services');
+  });
+
+  it.skipIf(fixturesMissing)('reads the return label of fixtures/shipment_ShipmentWeithReturnLabelResponse.json into shipping_documents', () => {
+    const booked = parseShipResponse(fixture('fixtures/shipment_ShipmentWeithReturnLabelResponse.json'));
+    expect(booked.shipping_documents?.map((d) => [d.type, d.format, Buffer.from(d.content, 'base64').subarray(0, 5).toString()])).toEqual([['return_label', 'PDF', '%PDF-']]);
+  });
+});
+
+describe('partialBooking: a 207 answer of an order of several parcels', () => {
+  const ok = (n: string) => ({ shipmentNo: n, sstatus: { title: 'OK', statusCode: 200 }, label: { b64: 'JVBERi0=' } });
+  const bad = { sstatus: { title: 'Bad Request', statusCode: 400 }, validationMessages: [{ property: 'consignee.postalCode', validationMessage: 'Please enter a valid postal code.', validationState: 'Error' }] };
+
+  it('names the parcels DHL booked and the error of the one it refused', () => {
+    const partial = partialBooking({ status: { title: 'Multi-Status', statusCode: 207 }, items: [ok('340434310001'), bad, ok('340434310002')] });
+    expect(partial?.booked).toEqual(['340434310001', '340434310002']);
+    expect(partial?.error).toMatchObject({ code: 'carrier_exception', message: 'consignee.postalCode: Please enter a valid postal code.' });
+    expect(partial?.error.detail).toContain('item 1');
+  });
+
+  it('is nothing when every parcel was booked, or none', () => {
+    expect(partialBooking({ items: [ok('1'), ok('2')] })).toBeUndefined();
+    expect(partialBooking({ items: [bad, bad] })).toBeUndefined();
+    expect(partialBooking(null)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/domain/errors.js';
 import { buildTrackRequest, germanTime, parseTrackManyResponse, parseTrackResponse } from '../../../src/carriers/dhl_parcel_de/track.js';
+import { countryOfEvent } from '../../../src/carriers/dhl_parcel_de/codes.js';
 import { fixturesMissing } from '../../support/fixtures.js';
 import { apiErrorOf, fixtureText } from './support.js';
 
@@ -29,6 +30,14 @@ describe('germanTime', () => {
   });
 });
 
+describe('countryOfEvent', () => {
+  it('reads codes of two and three letters and the names DHL writes in English and German', () => {
+    expect(['DE', 'de', 'DEU', 'Germany', 'Deutschland', 'Österreich', 'United Kingdom', '', ' ', 'Atlantis', undefined].map(countryOfEvent)).toEqual([
+      'DE', 'DE', 'DE', 'DE', 'DE', 'AT', 'GB', undefined, undefined, undefined, undefined,
+    ]);
+  });
+});
+
 describe.skipIf(fixturesMissing)('parseTrackResponse against recorded answers', () => {
   it('reads fixtures/tracking_TrackingResponseXML.xml: delivered, signed for, every event newest first', () => {
     const result = parseTrackResponse(fixtureText('fixtures/tracking_TrackingResponseXML.xml'), '00340434161094015902');
@@ -50,6 +59,8 @@ describe.skipIf(fixturesMissing)('parseTrackResponse against recorded answers', 
       ['2016-03-17T13:54:00+01:00', 'IN_TRANSIT', 'Bremen'],
       ['2016-03-17T11:44:00+01:00', 'PICKED_UP', 'Bremen'],
     ]);
+    // The recording writes countries as words ("Germany"), once as a code ("DE"), once not at all.
+    expect(result.checkpoints.map((c) => c.location?.country)).toEqual(['DE', undefined, 'DE', 'DE', 'DE', 'DE', 'DE']);
     expect(result.checkpoints[6]).toMatchObject({ status: 'Posting at PACKSTATION', description: 'The shipment has been posted by the sender at the PACKSTATION' });
   });
 
@@ -75,6 +86,13 @@ describe.skipIf(fixturesMissing)('parseTrackResponse against recorded answers', 
     for (const body of ['', 'not xml', '{"a":1}', '<other/>', '<data name="something-else" code="0"/>']) {
       expect(apiErrorOf(() => parseTrackResponse(body, '1')).code).toBe('carrier_http_exception');
     }
-    expect(apiErrorOf(() => parseTrackResponse('<data name="piece-shipment-list" code="9" error="Login failed"/>', '1')).code).toBe('carrier_exception');
+    expect(apiErrorOf(() => parseTrackResponse('<data name="piece-shipment-list" code="11" error="Unknown request"/>', '1')).code).toBe('carrier_exception');
+  });
+
+  it("answers a refused portal user as carrier_authentication, with DHL's words", () => {
+    const err = apiErrorOf(() => parseTrackResponse('<data name="piece-shipment-list" code="9" error="Login failed" request-id="r1"/>', '1'));
+    expect(err).toMatchObject({ code: 'carrier_authentication', message: 'Login failed', detail: 'dhl_parcel_de tracking code 9; request-id r1' });
+    const many = () => parseTrackManyResponse('<data name="piece-shipment-list" code="5" error="Wrong password for appname zt12345"/>', ['1', '2']);
+    expect(apiErrorOf(many).code).toBe('carrier_authentication');
   });
 });
