@@ -11,6 +11,7 @@ import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
 import * as batches from '../../src/storage/repositories/batches.js';
 import * as idempotency from '../../src/storage/repositories/idempotency.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { waitFor } from '../support/webhook-receiver.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { item, sender } from './support.js';
 
@@ -83,5 +84,31 @@ describe('a batch worker that calls the carrier late', () => {
     const before = await idempotency.find(t.db.database.db, claimed.tenant, batches.itemKey(claimed));
     expect(before?.created_at).toBe(claimed.updated_at);
     expect((await booking().book(claimed, 'worker-d', t.app.log)).kind).toBe('booked');
+  });
+
+  it('a recovery that found the booking while its worker waited for the answer: the worker stores nothing more', async () => {
+    await postOne('Slow answer');
+    const claimed = await claimOne('worker-e', clock.now().getTime());
+    // The carrier books at once and answers 3 s later: the worker's lease (1.5 s) runs out meanwhile.
+    await em.fault('carrier_a', 'ship', 'latency:3000', 1);
+    const late = booking().book(claimed, 'worker-e', t.app.log);
+    await waitFor(async () => (await atCarrier(claimed)).length === 1, 'the carrier booking');
+    offset += 2000;
+    await booking().recover(claimed, t.app.log);
+    expect(await late).toEqual({ kind: 'lost' });
+    const [atTheCarrier] = await atCarrier(claimed);
+    const stored = await t.db.database.db.selectFrom('shipments').select('id').where('tracking_number', '=', atTheCarrier!.tracking_number).execute();
+    expect(stored).toHaveLength(1);
+  });
+
+  it('a recovery that found nothing does not requeue an attempt its worker moved to a late call meanwhile', async () => {
+    await postOne('Moved');
+    const claimed = await claimOne('worker-f', clock.now().getTime());
+    const db = t.db.database.db;
+    // The recovery read the attempt as claimed; then the worker woke, moved its claim to its call and called.
+    const seen = await idempotency.find(db, claimed.tenant, batches.itemKey(claimed));
+    expect(await idempotency.moveClaim(db, claimed.tenant, batches.itemKey(claimed), seen!.created_at, clock.now().toISOString().replace(/Z$/, '1Z'))).toBe(true);
+    expect(await idempotency.releaseClaimedAt(db, claimed.tenant, batches.itemKey(claimed), seen!.created_at)).toBe(false);
+    expect((await idempotency.find(db, claimed.tenant, batches.itemKey(claimed)))?.state).toBe('in_progress');
   });
 });

@@ -35,6 +35,9 @@ const errorOf = (e: ApiError) => ({ code: e.code, message: e.message, detail: e.
 
 export const INTERRUPTED = 'interrupted';
 
+/** Thrown inside a transaction to roll it back: another worker settled the item first. */
+class AlreadySettled extends Error {}
+
 /** A booking call made this long after its item's claim moves the claim's time to the call (callStillOurs). */
 const LATE_CALL_MS = 1000;
 
@@ -122,12 +125,20 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
     record.shipment.batch_id = item.batch_id;
     const labelIds = record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id);
     let next: repo.BatchItemRow[] = [];
-    await shipping.storeBooking(prepared, record, log, async (trx) => {
-      // The carrier booked and charged: the item is booked whoever holds its lease now.
-      await repo.settle(trx, item, null, { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds }, now());
-      await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
-      next = (await claimNext?.(trx)) ?? [];
-    });
+    try {
+      await shipping.storeBooking(prepared, record, log, async (trx) => {
+        // The carrier booked and charged: the item is booked whoever holds its lease now, unless a
+        // recovery (our lease ran out while the answer was on its way) already stored this booking
+        // as the carrier's lookup found it: storing it again would show one label as two.
+        if (!(await repo.settle(trx, item, null, { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds }, now()))) throw new AlreadySettled();
+        await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
+        next = (await claimNext?.(trx)) ?? [];
+      });
+    } catch (err) {
+      if (!(err instanceof AlreadySettled)) throw err;
+      log.info({ batch: item.batch_id, index: item.idx, tracking_number: record.shipment.tracking_number }, 'batch item already settled by a recovery; its booking is stored once');
+      return { kind: 'lost' };
+    }
     await finishIfDone(db, item.batch_id, clock.now());
     return { kind: 'booked', next };
   }
@@ -162,7 +173,7 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       // No record for this attempt: the carrier was never called for it.
       await repo.settle(db, item, dead, { status: 'queued' }, now());
       return;
-    } else if (await settleFromCarrier(item, dead, new Date(record.created_at), log)) {
+    } else if (await settleFromCarrier(item, dead, record.created_at, log)) {
       return;
     } else {
       const err = new ApiError(
@@ -181,7 +192,7 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
    * carries the same reference; too soon to tell → left for the next sweep. false: the carrier has
    * no lookup for it, and the item fails as interrupted.
    */
-  async function settleFromCarrier(item: repo.BatchItemRow, dead: string, bookedAt: Date, log: Log): Promise<boolean> {
+  async function settleFromCarrier(item: repo.BatchItemRow, dead: string, claimedAt: string, log: Log): Promise<boolean> {
     // A carrier's lane whose carrier has no lookup: nothing to ask (and no rate calls to make first).
     if (item.carrier !== null && item.carrier in declarations && !declarations[item.carrier as CarrierSlug].operations.includes('lookup_reference')) return false;
     let prepared: PreparedBooking;
@@ -191,7 +202,7 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       const { shipment, ...chosen } = await shipping.choose(item.tenant, JSON.parse(item.input) as ShipmentRequestInput, log);
       extras = chosen;
       prepared = await shipping.prepareBooking(item.tenant, shipment, log, bookingReference(item.tenant, repo.itemKey(item)));
-      answer = await deps.lookup.lookup(prepared, bookedAt);
+      answer = await deps.lookup.lookup(prepared, new Date(claimedAt));
     } catch (err) {
       log.warn({ err, batch: item.batch_id, index: item.idx }, 'interrupted batch item could not be looked up at the carrier');
       return false;
@@ -202,9 +213,20 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       return true;
     }
     if (answer.kind === 'absent') {
-      await db.transaction().execute(async (trx) => {
-        if (await repo.settle(trx, item, dead, { status: 'queued' }, now())) await idempotency.release(trx, item.tenant, repo.itemKey(item));
-      });
+      // Only the attempt as it was looked up is released: a worker that moved its claim to a late
+      // call meanwhile (callStillOurs) is calling now, and "not found" says nothing about that call.
+      const requeued = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await idempotency.releaseClaimedAt(trx, item.tenant, repo.itemKey(item), claimedAt))) return false;
+          if (!(await repo.settle(trx, item, dead, { status: 'queued' }, now()))) throw new AlreadySettled();
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof AlreadySettled) return false;
+          throw err;
+        });
+      if (!requeued) return true;
       log.info({ batch: item.batch_id, index: item.idx }, 'interrupted batch item never reached the carrier; queued again');
       return true;
     }

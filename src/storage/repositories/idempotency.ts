@@ -31,6 +31,12 @@ export async function release(db: Kysely<Tables>, tenant: string, key: string): 
   await db.deleteFrom('idempotency').where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').execute();
 }
 
+/** Releases a claim only if it is still the one made at `createdAt` (not moved to a later call): true when released. */
+export async function releaseClaimedAt(db: Kysely<Tables>, tenant: string, key: string, createdAt: string): Promise<boolean> {
+  const res = await db.deleteFrom('idempotency').where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').where('created_at', '=', createdAt).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
 /**
  * Takes over a claim left in progress since before `staleBefore` (its instance died): true when this
  * caller won it, whose request (`principal`) the claim then holds. The update is conditional on the old claim time, so two retries cannot both win.
