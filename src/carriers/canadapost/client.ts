@@ -117,7 +117,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   async function groupsOf(call: CarrierCall, pins: readonly string[]): Promise<string[]> {
     const { customer, mobo } = accountOf(call.auth);
     const groups = await mapLimited([...pins], LIST_CONCURRENCY, async (pin) => {
-      const [path] = parseLinks(await send(call, { endpoint: ENDPOINTS.shipments, path: fillPath(ENDPOINTS.shipments.path, { customer, mobo }), query: [['trackingPIN', pin]] }), 'shipments', 'shipment');
+      const [path] = parseLinks(await send(call, { endpoint: ENDPOINTS.lookupReference, path: fillPath(ENDPOINTS.lookupReference.path, { customer, mobo }), query: [['trackingPIN', pin]] }), 'shipments', 'shipment');
       if (!path) throw new ApiError('carrier_exception', `canadapost has no shipment with PIN ${pin} to transmit`, 'manifest.tracking_numbers');
       const id = path.split('?')[0]!.split('/').pop() ?? '';
       const details = parseShipmentDetailsResponse(await send(call, { endpoint: ENDPOINTS.shipmentDetails, path: fillPath(ENDPOINTS.shipmentDetails.path, { customer, mobo, id }) }));
@@ -214,7 +214,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async lookupReference(call, req) {
       const account = accountOf(call.auth);
-      const paths = parseLookupResponse(await send(call, { endpoint: ENDPOINTS.shipments, ...buildLookupRequest(req, account) }));
+      const paths = parseLookupResponse(await send(call, { endpoint: ENDPOINTS.lookupReference, ...buildLookupRequest(req, account) }));
       const shipments = (await mapLimited(paths, LIST_CONCURRENCY, async (path) => parseShipResponse(await send(call, { endpoint: ENDPOINTS.shipment, path })))).sort((a, b) =>
         a.shipmentId.length - b.shipmentId.length || a.shipmentId.localeCompare(b.shipmentId),
       );

@@ -60,7 +60,7 @@ export const ENDPOINTS = {
   manifestGet: { operation: 'manifest', method: 'GET', path: '/rs/{customer}/{mobo}/manifest/{id}', idempotent: true, root: 'manifest', contentType: MEDIA_TYPES.manifest },
   authorizedReturn: { operation: 'ship', method: 'POST', path: '/rs/{customer}/{mobo}/authorizedreturn', idempotent: false, root: 'authorized-return', contentType: MEDIA_TYPES.authreturn },
   /** Get Shipments by the customer-request-id a contract shipment was created with. */
-  shipments: { operation: 'lookup_reference', method: 'GET', path: '/rs/{customer}/{mobo}/shipment', idempotent: true, root: 'shipments', contentType: MEDIA_TYPES.shipment },
+  lookupReference: { operation: 'lookup_reference', method: 'GET', path: '/rs/{customer}/{mobo}/shipment', idempotent: true, root: 'shipments', contentType: MEDIA_TYPES.shipment },
   shipment: { operation: 'lookup_reference', method: 'GET', path: '/rs/{customer}/{mobo}/shipment/{id}', idempotent: true, root: 'shipment-info', contentType: MEDIA_TYPES.shipment },
   /** Get Shipment Details: the group a shipment was created in. */
   shipmentDetails: { operation: 'manifest', method: 'GET', path: '/rs/{customer}/{mobo}/shipment/{id}/details', idempotent: true, root: 'shipment-details', contentType: MEDIA_TYPES.shipment },

@@ -21,7 +21,7 @@ export function buildLookupRequest(req: ShipmentRequest, account: { customer: st
   if (req.type === 'return') throw new ApiError('carrier_unsupported_method', 'canadapost keeps no request id of an authorized return: it cannot be looked up', 'shipment.type');
   const ref = req.waybill_reference?.slice(0, REQUEST_ID);
   if (!ref) throw new ApiError('carrier_unsupported_method', 'this booking carries no reference of Waybill’s', 'shipment.waybill_reference');
-  return { path: fillPath(ENDPOINTS.shipments.path, { customer: account.customer, mobo: account.mobo }), query: [['requestId', ref]] };
+  return { path: fillPath(ENDPOINTS.lookupReference.path, { customer: account.customer, mobo: account.mobo }), query: [['requestId', ref]] };
 }
 
 /** `shipments` → the paths of the shipments created with the request id. */
