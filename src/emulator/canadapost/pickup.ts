@@ -29,6 +29,7 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CanadapostCtx): 
     const postal = postalCode(request, (request.params as { postal: string }).postal);
     reply.type(PICKUP_TYPE);
     return xmlDocument('pickup-availability', {
+      '@_xmlns': 'http://www.canadapost.ca/ws/pickup/availability',
       'postal-code': `${postal.slice(0, 3)} ${postal.slice(3)}`,
       'on-demand-cutoff': CUTOFF,
       'on-demand-tour': String(!postal.startsWith('X0')),
