@@ -28,6 +28,16 @@ describe('faults', () => {
     expect((await rate()).status).toBe(200);
   });
 
+  it('pickups and post offices answer faults in Canada Post’s words: a cut-off body is 502, refused credentials 400', async () => {
+    const dopu = () => s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { postal_code: 'K1K 4T3', country: 'CA' } } });
+    await s.em.fault('canadapost', 'postoffice', 'malformed', 1);
+    expectError(await dopu(), 502, 'carrier_http_exception');
+    await s.em.fault('canadapost', 'pickup_availability', 'auth', 1);
+    const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const availability = await s.t.call('POST', '/pickup/availability', s.key, { pickup_availability: { shipping_account: s.account, carrier: 'canadapost', location: { ...ottawa, location_type: 'Front door' }, shipments: [{ packages: [{ weight: 1 }] }], start_date: start, end_date: start, dim_units: 'CM', weight_units: 'KG' } });
+    expect(expectError(availability, 400, 'carrier_authentication').message).toBe('AAA Authentication Failure');
+  });
+
   it('a booking is never retried: one 500 → 502', async () => {
     await s.em.fault('canadapost', 'ship', 'http_500', 1);
     expectError(await ship(), 502, 'carrier_http_exception');

@@ -52,6 +52,7 @@ describe('POST /track', () => {
 describe('POST /cancel', () => {
   it('asks a refund for a transmitted contract shipment, and says so', async () => {
     const pin = await book();
+    expect((await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account, tracking_numbers: [pin] } })).status).toBe(200);
     const res = await cancel(pin);
     expect(res.status, res.raw).toBe(200);
     expect(res.body.success.message).toContain('a refund was requested instead of a void');
@@ -85,9 +86,8 @@ describe('credentials and the column', () => {
     expect(refused.body).toMatchObject({ valid: false, message: 'AAA Authentication Failure' });
   });
 
-  it('answers carrier_unsupported_method for what this build does not do yet', async () => {
-    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'carrier_unsupported_method');
-    expectError(await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { city: 'Ottawa', country: 'CA' } } }), 400, 'carrier_unsupported_method');
+  it('answers carrier_unsupported_method for what Canada Post does not offer: address validation', async () => {
+    expectError(await s.t.call('POST', '/address/validate', s.key, { address_validation: { shipping_account: s.account, address: ottawa } }), 400, 'carrier_unsupported_method');
   });
 
   it('answers the test tracking numbers as for every carrier', async () => {

@@ -25,7 +25,7 @@ describe.skipIf(fixturesMissing)('canadapost answers as its XML schemas describe
     em = await createEmulator({ clock: fixedClock(new Date('2020-12-15T15:00:00Z')) });
     // The services' schemas include common.xsd by name: it is served from memory.
     xmlRegisterInputProvider(new XmlBufferInputProvider({ 'common.xsd': new TextEncoder().encode(schema('common.xsd')) }));
-    for (const file of ['rating.xsd', 'shipment.xsd', 'ncshipment.xsd', 'messages.xsd']) validators.set(file, XsdValidator.fromDoc(XmlDocument.fromString(schema(file))));
+    for (const file of ['rating.xsd', 'shipment.xsd', 'ncshipment.xsd', 'messages.xsd', 'pickup.xsd', 'pickuprequest.xsd', 'postoffice.xsd', 'manifest.xsd', 'authreturn.xsd']) validators.set(file, XsdValidator.fromDoc(XmlDocument.fromString(schema(file))));
   });
   afterAll(() => em.close());
 
@@ -94,5 +94,34 @@ describe.skipIf(fixturesMissing)('canadapost answers as its XML schemas describe
     const unknown = await call('GET', '/vis/track/pin/1234567890123456/detail', 'application/vnd.cpc.track-v2+xml');
     expect(unknown.status).toBe(404);
     expect(invalid('messages.xsd', unknown.text)).toEqual([]);
+  });
+
+  it('answers pickups, post offices, manifests, authorized returns and Get Shipments as their schemas describe them', async () => {
+    const availability = await call('GET', '/ad/pickup/pickupavailability/K2B8J6', 'application/vnd.cpc.pickup+xml');
+    expect(invalid('pickup.xsd', availability.text)).toEqual([]);
+    // The recorded pickup request, for the day after the emulator clock's (a Wednesday).
+    const pickup = await call('POST', '/enab/2004381/pickuprequest', 'application/vnd.cpc.pickuprequest+xml', recorded('pickup_PickupRequestXML.xml').replace('2015-01-28', '2020-12-16'));
+    expect(pickup.status, pickup.text).toBe(200);
+    expect(invalid('pickuprequest.xsd', pickup.text)).toEqual([]);
+    const offices = await call('GET', '/rs/postoffice?d2po=true&postalCode=K1K4T3&maxAddresses=10', 'application/vnd.cpc.postoffice+xml');
+    expect(invalid('postoffice.xsd', offices.text)).toEqual([]);
+    const officeId = /<office-id>(\d{10})<\/office-id>/.exec(offices.text)?.[1];
+    const detail = await call('GET', `/rs/postoffice/${officeId}/detail`, 'application/vnd.cpc.postoffice+xml');
+    expect(invalid('postoffice.xsd', detail.text)).toEqual([]);
+    const shipment = recorded('shipment_ShipmentRequestXML.json').replace('<transmit-shipment/>', '<group-id>day-2</group-id>');
+    const booked = await call('POST', '/rs/2004381/2004381/shipment', 'application/vnd.cpc.shipment-v8+xml', shipment);
+    expect(booked.status, booked.text).toBe(200);
+    const transmit = recorded('manifest_ManifestRequest.xml').replace('[GROUP_IDS]', 'day-2');
+    const manifests = await call('POST', '/rs/2004381/2004381/manifest', 'application/vnd.cpc.manifest-v8+xml', transmit);
+    expect(manifests.status, manifests.text).toBe(200);
+    expect(invalid('manifest.xsd', manifests.text)).toEqual([]);
+    const link = /href="https:\/\/[^/]+(\/rs\/[^"]+\/manifest\/\d+)"/.exec(manifests.text)?.[1];
+    const manifest = await call('GET', link!, 'application/vnd.cpc.manifest-v8+xml');
+    expect(invalid('manifest.xsd', manifest.text)).toEqual([]);
+    const listed = await call('GET', `/rs/2004381/2004381/shipment?manifestId=${link!.split('/').pop()}`, 'application/vnd.cpc.shipment-v8+xml');
+    expect(invalid('shipment.xsd', listed.text)).toEqual([]);
+    const ret = await call('POST', '/rs/2004381/2004381/authorizedreturn', 'application/vnd.cpc.authreturn-v2+xml', recorded('return_shipment_ReturnShipmentRequestXML.xml'));
+    expect(ret.status, ret.text).toBe(200);
+    expect(invalid('authreturn.xsd', ret.text)).toEqual([]);
   });
 });

@@ -6,8 +6,7 @@ export const declaration: CarrierDeclaration = {
   slug: 'canadapost',
   name: 'Canada Post',
   logo: { text: 'CP' },
-  // What this build implements of its column; pickups, post offices and manifests are not yet.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'validate_credentials', 'webhook'],
+  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'manifest', 'validate_credentials', 'webhook', 'lookup_reference'],
   auth: {
     required: ['username', 'password', 'customer_number'],
     // contract_id: absent means a non-contract customer (ncshipment). email: where Canada Post
@@ -17,6 +16,9 @@ export const declaration: CarrierDeclaration = {
     pairs: [['username', 'password']],
   },
   catalog,
+  // The transmit set prints the address the parcels are handed over at; Canada Post picks the
+  // day's group itself, so the service need not list the labels.
+  manifest: { needsOrigin: true },
   // A mailing scenario needs the origin's postal code and the destination's (or its country).
   rateAddressFields: ['postal_code', 'country'],
   // The sender's phone is required by both shipment services; a Canadian postal code by the schema.

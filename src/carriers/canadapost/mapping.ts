@@ -24,6 +24,12 @@ export function postalCode(value: string | undefined, country: string): string {
   return country.toUpperCase() === 'CA' ? v.replace(/\s+/g, '').toUpperCase() : v;
 }
 
+/**
+ * The group of a mailing day (YYYY-MM-DD): every contract shipment of the day goes into it, and the
+ * day's manifest transmits it whole (Canada Post transmits groups, not single shipments).
+ */
+export const dayGroup = (date: string): string => `waybill-${date}`;
+
 /** The customer number (mailed-by), the mailed-on-behalf-of number, and the contract when there is one. */
 export function accountOf(auth: Readonly<Record<string, string>>): { customer: string; mobo: string; contract?: string } {
   const customer = auth.customer_number?.trim();

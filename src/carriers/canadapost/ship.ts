@@ -6,8 +6,8 @@
  * PIN the master. The answer's links name the label and, abroad, the commercial invoice, which
  * the client fetches (artifacts are not in the answer itself).
  *
- * Contract shipments are sent with `transmit-shipment`: Canada Post transmits them itself, so they
- * are handed over and billed without a manifest call; cancel.ts then voids or asks a refund.
+ * Contract shipments go into the group of their mailing day (`group-id`, mapping.ts dayGroup), which
+ * the manifest transmits (manifest.ts); until then cancel.ts voids them, after it asks a refund.
  */
 import { ApiError } from '../../domain/errors.js';
 import type { Address, BookedPackage, BookedShipment, Costs, CustomsItem, Package, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
@@ -17,9 +17,9 @@ import { parseXml, xmlAttr, xmlElement, xmlList, xmlNumber, xmlRoot, xmlText, ty
 import { labelSpec, serviceCode, serviceSlug, type LabelSpec } from './codes.js';
 import { NAMESPACES } from './endpoints.js';
 import { throwIfError, unexpectedBody } from './errors.js';
-import { kg, options, parcel, postalCode } from './mapping.js';
+import { dayGroup, kg, options, parcel, postalCode } from './mapping.js';
 import { requireCanadianSender } from './rate.js';
-import type { CpcAddressDetails, CpcCustoms, CpcDeliverySpec, CpcNonContractShipment, CpcShipment } from './wire.js';
+import type { CpcAddressDetails, CpcAuthorizedReturn, CpcCustoms, CpcDeliverySpec, CpcDomesticAddress, CpcNonContractShipment, CpcShipment } from './wire.js';
 
 /** Canada Post's limits: 44 characters an address line, 35 a reference. */
 const LINE = 44;
@@ -93,8 +93,11 @@ function deliverySpec(req: ShipmentRequest, pkg: Package, label: LabelSpec | und
 
 export type ShipRequestBody = { root: 'shipment'; body: CpcShipment } | { root: 'non-contract-shipment'; body: CpcNonContractShipment };
 
-/** One parcel's shipment: a contract one with the account's contract_id, else a non-contract one. */
-export function buildShipRequest(req: ShipmentRequest, pkg: Package, account: { customer: string; contract?: string }): ShipRequestBody {
+/**
+ * One parcel's shipment: a contract one with the account's contract_id, else a non-contract one.
+ * `today`: the service clock's date, the group of a shipment without a ship date.
+ */
+export function buildShipRequest(req: ShipmentRequest, pkg: Package, account: { customer: string; contract?: string }, today: string): ShipRequestBody {
   requireCanadianSender(req);
   if (!req.service) throw new ApiError('schema_validation_error', 'canadapost needs a service to book', 'shipment.service');
   const label = labelSpec(req.label_type, req.label_size);
@@ -112,7 +115,7 @@ export function buildShipRequest(req: ShipmentRequest, pkg: Package, account: { 
     body: {
       '@_xmlns': NAMESPACES.shipment,
       ...(requestId ? { 'customer-request-id': requestId } : {}),
-      'transmit-shipment': '',
+      'group-id': dayGroup(req.ship_date ?? today),
       'requested-shipping-point': shippingPoint,
       ...(req.ship_date ? { 'expected-mailing-date': req.ship_date } : {}),
       'provide-pricing-info': 'true',
@@ -210,3 +213,61 @@ export function bookedShipment(
   };
 }
 
+
+/** A Canadian address as the authorized returns service takes it (domestic only). */
+function domesticAddress(a: Address, field: string): CpcDomesticAddress {
+  if (a.country.toUpperCase() !== 'CA') throw new ApiError('schema_validation_error', 'canadapost authorized returns go from and to addresses in Canada only', `${field}.country`);
+  return {
+    'address-line-1': clip(a.street1, LINE) ?? '',
+    ...(a.street2 ? { 'address-line-2': clip(a.street2, LINE) } : {}),
+    city: a.city ?? '',
+    province: (a.state ?? '').toUpperCase(),
+    'postal-code': postalCode(a.postal_code, 'CA'),
+  };
+}
+
+/**
+ * `type: "return"`: an authorized return (authreturn-v2 `authorized-return`; fixture
+ * return_shipment_ReturnShipmentRequestXML): the sender is the returner, the recipient the
+ * merchant who receives it. A contract service, one parcel per label.
+ */
+export function buildReturnRequest(req: ShipmentRequest, account: { customer: string; contract?: string }): CpcAuthorizedReturn {
+  if (!account.contract) throw new ApiError('carrier_exception', 'canadapost issues authorized return labels to contract customers only: the account needs a contract_id', 'auth.contract_id');
+  if (req.packages.length !== 1) throw new ApiError('schema_validation_error', 'a canadapost return label carries one parcel', 'shipment.packages');
+  const label = labelSpec(req.label_type, req.label_size);
+  const refs = (req.references ?? []).map((r) => clip(r.value, REFERENCE)).filter((r): r is string => r !== undefined);
+  const r = req.recipient;
+  return {
+    '@_xmlns': NAMESPACES.authreturn,
+    'service-code': serviceCode(req.service ?? ''),
+    returner: { name: clip(req.sender.name ?? req.sender.company, LINE) ?? '', ...(req.sender.company ? { company: clip(req.sender.company, LINE) } : {}), 'domestic-address': domesticAddress(req.sender, 'shipment.sender') },
+    receiver: {
+      name: clip(r.name ?? r.company, LINE) ?? '',
+      ...(r.company ? { company: clip(r.company, LINE) } : {}),
+      ...(r.email ? { email: r.email } : {}),
+      'domestic-address': domesticAddress(r, 'shipment.recipient'),
+    },
+    'parcel-characteristics': parcel(req.packages[0]!, req),
+    'print-preferences': { 'output-format': label.outputFormat, encoding: label.encoding },
+    'settlement-info': { 'paid-by-customer': account.customer, 'contract-id': account.contract },
+    ...(refs.length > 0 ? { references: { 'customer-ref-1': refs[0], ...(refs[1] ? { 'customer-ref-2': refs[1] } : {}) } } : {}),
+  };
+}
+
+/** `authorized-return-info` → the return's PIN and its label link (rel `returnLabel`, or `label` as recorded). */
+export function parseReturnResponse(xml: string): ParsedShipment {
+  const doc = parseXml(xml);
+  throwIfError(doc);
+  const root = xmlRoot(doc, 'authorized-return-info');
+  const pin = xmlText(root?.['tracking-pin']);
+  if (!root || !pin) throw unexpectedBody('authorized return response (no tracking-pin)');
+  const link = xmlList(xmlElement(root.links)?.link).find((l) => ['returnLabel', 'label'].includes(xmlAttr(l, 'rel') ?? ''));
+  const href = xmlAttr(link, 'href');
+  if (!href) throw unexpectedBody('authorized return response (no label link)');
+  const mediaType = xmlAttr(link, 'media-type');
+  // An authorized return has no shipment id: it is paid when mailed, and the id says it is a return.
+  return { shipmentId: `${RETURN_PREFIX}${pin}`, pin, links: { label: { href, ...(mediaType ? { mediaType } : {}) } } };
+}
+
+/** Marks an authorized return's `carrier_shipment_id`: nothing to void, it is charged only when mailed. */
+export const RETURN_PREFIX = 'return:';

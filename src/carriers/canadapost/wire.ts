@@ -91,7 +91,8 @@ export interface CpcDeliverySpec {
 export interface CpcShipment {
   '@_xmlns': string;
   'customer-request-id'?: string;
-  'transmit-shipment': '';
+  /** The day's group, which the manifest transmits (shipment-v8: group-id or transmit-shipment). */
+  'group-id': string;
   'requested-shipping-point': string;
   'expected-mailing-date'?: string;
   'provide-pricing-info': 'true';
@@ -109,4 +110,54 @@ export interface CpcNonContractShipment {
 export interface CpcRefundRequest {
   '@_xmlns': string;
   email: string;
+}
+
+/** pickuprequest `pickup-request-details`: an on-demand pickup at an address of the shipper's. */
+export interface CpcPickupRequest {
+  '@_xmlns': string;
+  'pickup-type': 'OnDemand';
+  'pickup-location': {
+    'business-address-flag': 'false';
+    'alternate-address': { company: string; 'address-line-1': string; city: string; province: string; 'postal-code': string };
+  };
+  'contact-info': { 'contact-name': string; email: string; 'contact-phone': string; 'receive-email-updates-flag': 'true' };
+  'location-details': { 'pickup-instructions': string };
+  'items-characteristics'?: { 'heavy-item-flag': 'true' };
+  'pickup-volume': string;
+  'pickup-times': { 'on-demand-pickup-time': { date: string; 'preferred-time': string; 'closing-time': string } };
+}
+
+/** manifest-v8 `transmit-set`: the groups to transmit and where the mail is handed over. */
+export interface CpcTransmitSet {
+  '@_xmlns': string;
+  'group-ids': { 'group-id': string[] };
+  'requested-shipping-point': string;
+  'detailed-manifests': 'true';
+  'method-of-payment': 'Account';
+  'manifest-address': {
+    'manifest-company': string;
+    'manifest-name'?: string;
+    'phone-number': string;
+    'address-details': { 'address-line-1': string; 'address-line-2'?: string; city: string; 'prov-state': string; 'country-code': 'CA'; 'postal-zip-code': string };
+  };
+}
+
+/** authreturn-v2 `authorized-return`: a prepaid return label from a Canadian returner to the merchant. */
+export interface CpcAuthorizedReturn {
+  '@_xmlns': string;
+  'service-code': string;
+  returner: { name: string; company?: string; 'domestic-address': CpcDomesticAddress };
+  receiver: { name: string; company?: string; email?: string; 'domestic-address': CpcDomesticAddress };
+  'parcel-characteristics': CpcParcel;
+  'print-preferences': { 'output-format': string; encoding: string };
+  'settlement-info': { 'paid-by-customer': string; 'contract-id': string };
+  references?: { 'customer-ref-1'?: string; 'customer-ref-2'?: string };
+}
+
+export interface CpcDomesticAddress {
+  'address-line-1': string;
+  'address-line-2'?: string;
+  city: string;
+  province: string;
+  'postal-code': string;
 }

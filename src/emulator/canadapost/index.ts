@@ -12,6 +12,10 @@ import { registerRateRoutes } from './rate.js';
 import { registerShipRoutes } from './ship.js';
 import { CarrierCanadapostState } from './state.js';
 import { registerTrackRoutes } from './track.js';
+import { registerPickupRoutes } from './pickup.js';
+import { registerLocationRoutes } from './locations.js';
+import { registerManifestRoutes } from './manifest.js';
+import { registerTrackReferenceRoutes } from './track-reference.js';
 
 /** The first bytes of each operation's answer, cut off: what a `malformed` fault returns. */
 const MALFORMED_START: Record<string, string> = {
@@ -20,6 +24,12 @@ const MALFORMED_START: Record<string, string> = {
   ship: '<?xml version="1.0" encoding="UTF-8"?>\n<shipment-info xmlns="http://www.canadapost.ca/ws/shipment-v8"><shipment-id>34',
   refund: '<?xml version="1.0" encoding="UTF-8"?>\n<shipment-refund-request-info xmlns="http://www.canadapost.ca/ws/shipment-v8"><serv',
   track: '<?xml version="1.0" encoding="UTF-8"?>\n<tracking-detail xmlns="http://www.canadapost.ca/ws/track-v2"><pin>70',
+  return: '<?xml version="1.0" encoding="UTF-8"?>\n<authorized-return-info xmlns="http://www.canadapost.ca/ws/authreturn-v2"><tracking-p',
+  pickup_availability: '<?xml version="1.0" encoding="UTF-8"?>\n<pickup-availability><postal-code>K2',
+  pickup: '<?xml version="1.0" encoding="UTF-8"?>\n<pickup-request-info xmlns="http://www.canadapost.ca/ws/pickuprequest"><pickup-request-hea',
+  postoffice: '<?xml version="1.0" encoding="UTF-8"?>\n<post-office-list xmlns="http://www.canadapost.ca/ws/postoffice"><post-office><addr',
+  manifest: '<?xml version="1.0" encoding="UTF-8"?>\n<manifests xmlns="http://www.canadapost.ca/ws/manifest-v8"><link rel="mani',
+  shipments: '<?xml version="1.0" encoding="UTF-8"?>\n<shipments xmlns="http://www.canadapost.ca/ws/shipment-v8"><link rel="sh',
 };
 
 const reply = (status: number, code: string, description: string): ErrorReply => ({ status, body: messagesXml(code, description), contentType: MESSAGES_TYPE });
@@ -33,7 +43,7 @@ export function createCarrierCanadapost(emulator: EmulatorContext): EmulatedCarr
     operations: CANADAPOST_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes],
+    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerManifestRoutes, registerTrackReferenceRoutes],
     errors: {
       known: (err) => (err instanceof CpcFailure ? reply(err.status, err.code, err.message) : undefined),
       // A body in another media type or not XML at all: the gateway refuses it as unsupported.

@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseXml, xmlElement, xmlRoot, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import { failures } from './errors.js';
 
-/** The carrier's media types: application/vnd.cpc.<service>-v<n>+xml. */
-const CPC_TYPE = /^application\/vnd\.cpc\.[a-z.-]+-v\d+\+xml\b/;
+/** The carrier's media types: application/vnd.cpc.<service>-v<n>+xml, or unversioned (pickuprequest+xml). */
+const CPC_TYPE = /^application\/vnd\.cpc\.[a-z.-]+(-v\d+)?\+xml\b/;
 const POSTAL_CODE = /^[A-Z]\d[A-Z]\d[A-Z]\d$/;
 
 export function registerXmlParser(app: FastifyInstance): void {

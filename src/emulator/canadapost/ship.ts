@@ -17,37 +17,19 @@ import { CpcFailure, failures } from './errors.js';
 import { serviceByCode } from './prices.js';
 import { callPath, dimensions, positive, postalCode, readRoot, required, text } from './request.js';
 import { destinationOf, easternToday, quotesFor } from './rate.js';
-import type { Party, StoredShipment } from './state.js';
+import type { StoredShipment } from './state.js';
+import { addressLines, party, shipmentPrice } from './ship-reply.js';
 
 const SHIPMENT_TYPE = 'application/vnd.cpc.shipment-v8+xml';
 const NC_TYPE = 'application/vnd.cpc.ncshipment-v4+xml';
 const SHIPMENT_NS = 'http://www.canadapost.ca/ws/shipment-v8';
 const NC_NS = 'http://www.canadapost.ca/ws/ncshipment-v4';
+const AUTHRETURN_TYPE = 'application/vnd.cpc.authreturn-v2+xml';
+const AUTHRETURN_NS = 'http://www.canadapost.ca/ws/authreturn-v2';
 const LINK_HOST = 'https://ct.soa-gw.canadapost.ca';
-const ZIP = /^\d{5}(-\d{4})?$/;
 
 const money = (n: number): string => n.toFixed(2);
 const xmlDocument = (root: string, body: object): string => `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, body)}`;
-
-function party(request: FastifyRequest, node: XmlObject | undefined, role: 'sender' | 'destination'): Party {
-  const address = xmlElement(node?.['address-details']);
-  // A non-contract sender's address has no country: it is always Canada.
-  const country = text(address, 'country-code') ?? 'CA';
-  const raw = text(address, 'postal-zip-code') ?? '';
-  if (country === 'CA') postalCode(request, raw);
-  if (country === 'US' && !ZIP.test(raw)) throw failures.invalid('9185', `The ZIP code ${raw} of the ${role} is not valid for the United States.`);
-  return {
-    name: text(node, 'name') ?? '',
-    company: text(node, 'company') ?? '',
-    lines: [text(address, 'address-line-1') ?? required(request, address, 'address-line-1'), text(address, 'address-line-2')].filter((l): l is string => l !== undefined),
-    city: required(request, address, 'city'),
-    province: text(address, 'prov-state') ?? '',
-    postalCode: raw,
-    country,
-  };
-}
-
-const addressLines = (p: Party): string[] => [p.name, p.company, ...p.lines, `${p.city} ${p.province} ${p.postalCode}`.trim(), p.country].filter((l) => l !== '');
 
 interface Booking {
   stored: StoredShipment;
@@ -102,6 +84,9 @@ async function book(ctx: CanadapostCtx, request: FastifyRequest, root: XmlObject
     weightKg,
     references,
     voided: false,
+    ...(text(root, 'group-id') ? { groupId: text(root, 'group-id') } : {}),
+    ...(text(root, 'customer-request-id') ? { requestId: text(root, 'customer-request-id') } : {}),
+    links: [],
   };
 
   const label = await renderLabel(format, size === '4x6' ? labelStock(4, 6) : labelStock(8.5, 11, { x: 0.25, y: 0.25, w: 4, h: 6 }), {
@@ -152,34 +137,11 @@ async function book(ctx: CanadapostCtx, request: FastifyRequest, root: XmlObject
     ctx.state.artifacts.set(invoicePath, { bytes: invoice, mediaType: 'application/pdf' });
     links.push({ '@_rel': 'commercialInvoice', '@_href': `${LINK_HOST}/rs/artifact/${invoicePath}/0`, '@_media-type': 'application/pdf', '@_index': '0' });
   }
+  stored.links = links;
   ctx.state.shipments.set(id, stored);
   ctx.state.byPin.set(pin, stored);
   ctx.state.booked.push(stored);
   return { stored, links };
-}
-
-function shipmentPrice(s: StoredShipment): Record<string, unknown> {
-  const q = s.quote;
-  return {
-    'service-code': q.service.code,
-    'base-amount': money(q.base),
-    'priced-options': { 'priced-option': [{ 'option-code': 'DC', 'option-price': '0.00' }] },
-    adjustments: {
-      adjustment: [...(q.discount !== 0 ? [{ 'adjustment-code': 'AUTDISC', 'adjustment-amount': money(q.discount) }] : []), { 'adjustment-code': 'FUELSC', 'adjustment-amount': money(q.fuel) }],
-    },
-    'pre-tax-amount': money(q.preTax),
-    'gst-amount': money(q.gst),
-    'pst-amount': money(q.pst),
-    'hst-amount': money(q.hst),
-    'due-amount': money(q.due),
-    'service-standard': {
-      'am-delivery': 'false',
-      'guaranteed-delivery': String(q.service.destination !== 'INT'),
-      'expected-transmit-time': '1',
-      'expected-delivery-date': s.deliveryDate,
-    },
-    'rated-weight': s.weightKg.toFixed(3),
-  };
 }
 
 /** The shipment a path names, for its customer; voided ones are gone. */
@@ -220,6 +182,23 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
     return xmlDocument('non-contract-shipment-info', { '@_xmlns': NC_NS, 'shipment-id': stored.id, 'tracking-pin': stored.pin, links: { link: links } });
   });
 
+  // An authorized return: read as a contract shipment from the returner to the receiver, both in Canada.
+  app.post('/rs/:customer/:mobo/authorizedreturn', ctx.tag('return'), async (request, reply) => {
+    const { customer, mobo } = request.params as { customer: string; mobo: string };
+    const root = readRoot(request, 'authorized-return');
+    const partyOf = (node: unknown) => {
+      const p = xmlElement(node);
+      const a = xmlElement(p?.['domestic-address']);
+      const details = { 'address-line-1': text(a, 'address-line-1'), city: text(a, 'city'), 'prov-state': text(a, 'province'), 'country-code': 'CA', 'postal-zip-code': text(a, 'postal-code') ?? '' };
+      return { name: text(p, 'name'), company: text(p, 'company'), 'address-details': details };
+    };
+    const spec = { 'service-code': text(root, 'service-code'), sender: partyOf(root.returner), destination: partyOf(root.receiver), 'parcel-characteristics': root['parcel-characteristics'], 'print-preferences': root['print-preferences'], 'settlement-info': root['settlement-info'], references: root.references };
+    const { stored, links } = await book(ctx, request, { 'delivery-spec': spec, 'transmit-shipment': 'true' }, true, customer, `/rs/${customer}/${mobo}/shipment`);
+    const label = links.find((l) => l['@_rel'] === 'label');
+    reply.type(AUTHRETURN_TYPE);
+    return xmlDocument('authorized-return-info', { '@_xmlns': AUTHRETURN_NS, 'tracking-pin': stored.pin, links: { link: [{ ...label, '@_rel': 'returnLabel' }] } });
+  });
+
   app.get('/rs/artifact/:key/:id/:page', ctx.tag('artifact'), async (request, reply) => {
     const { key, id, page } = request.params as { key: string; id: string; page: string };
     const artifact = page === '0' ? ctx.state.artifacts.get(`${key}/${id}`) : undefined;
@@ -232,7 +211,15 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
     const { customer, id } = request.params as { customer: string; id: string };
     const s = shipmentOf(ctx, customer, id, true);
     reply.type(SHIPMENT_TYPE);
-    return xmlDocument('shipment-info', { '@_xmlns': SHIPMENT_NS, 'shipment-id': s.id, 'shipment-status': s.status, 'tracking-pin': s.pin, links: '' });
+    return xmlDocument('shipment-info', {
+      '@_xmlns': SHIPMENT_NS,
+      ...(s.requestId ? { 'customer-request-id': s.requestId } : {}),
+      'shipment-id': s.id,
+      'shipment-status': s.status,
+      'tracking-pin': s.pin,
+      'shipment-price': shipmentPrice(s),
+      links: { link: s.links },
+    });
   });
 
   app.delete('/rs/:customer/:mobo/shipment/:id', ctx.tag('void'), async (request, reply) => {

@@ -40,6 +40,33 @@ export interface StoredShipment {
   references: string[];
   voided: boolean;
   refund?: { ticketId: string; date: string };
+  /** The group it was created in (contract shipments without transmit-shipment). */
+  groupId?: string;
+  /** The customer-request-id it was created with, which Get Shipments finds it by. */
+  requestId?: string;
+  /** The manifest that transmitted it. */
+  manifestId?: string;
+  /** The links of its shipment-info, as Get Shipment answers them again. */
+  links: Record<string, unknown>[];
+}
+
+export interface StoredManifest {
+  id: string;
+  customer: string;
+  mobo: string;
+  poNumber: string;
+  artifactPath: string;
+  shipmentIds: string[];
+}
+
+export interface StoredPickup {
+  id: string;
+  customer: string;
+  date: string;
+  preferredTime: string;
+  closingTime: string;
+  status: 'Active' | 'Cancelled';
+  requestedOn: string;
 }
 
 export interface Artifact {
@@ -54,6 +81,8 @@ export class CarrierCanadapostState extends CarrierStateBase {
   readonly booked: StoredShipment[] = [];
   /** By the artifact's path under /rs/artifact. */
   readonly artifacts = new Map<string, Artifact>();
+  readonly manifests = new Map<string, StoredManifest>();
+  readonly pickups = new Map<string, StoredPickup>();
 
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
     super(clock, sequences, credentials);
@@ -76,6 +105,17 @@ export class CarrierCanadapostState extends CarrierStateBase {
   nextArtifact(): string {
     const n = this.sequences.take('canadapost.artifact');
     return `${(0x6e93d53968881714n + BigInt(n)).toString(16)}/${10_001_782_951 + n}`;
+  }
+
+  /** An 18-digit manifest id and its PO number (P and nine digits), as the recorded manifest. */
+  nextManifest(): { id: string; poNumber: string } {
+    const n = this.sequences.take('canadapost.manifest');
+    return { id: String(732_071_711_235_567_991n + BigInt(n)), poNumber: `P${String(123_456_789 + n).padStart(9, '0')}` };
+  }
+
+  /** A 10-digit pickup request id, as the recorded one. */
+  nextPickupId(): string {
+    return String(74_698_052 + this.sequences.take('canadapost.pickup')).padStart(10, '0');
   }
 
   nextRefundTicket(): string {

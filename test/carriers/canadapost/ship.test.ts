@@ -9,15 +9,16 @@ import { account, fixture, request } from './support.js';
 describe.skipIf(fixturesMissing)('contract shipments (POST /rs/{customer}/{mobo}/shipment)', () => {
   it('builds the recorded shipment; the differences are listed', () => {
     const req = request({ packages: [{ weight: 20, length: 6, width: 12, height: 9, value: 70 }], special_services: ['insurance', 'signature'], references: [{ type: 'ref', value: '#Order 11111' }], label_type: 'PDF__4x6' });
-    const built = buildShipRequest(req, req.packages[0]!, account);
+    const built = buildShipRequest(req, req.packages[0]!, account, '2026-11-27');
     expect(built.root).toBe('shipment');
     // COD is not in Waybill's catalog for this carrier; the recording's cost centre is its application's
     // name; the settlement says the account pays; the postage stays off the label (a merchant's label
     // shows its customer no price); numbers are written with their decimals. The recorded
-    // <transmit-shipment/> is empty on both sides, which the diff counts as absent on theirs.
+    // Ours goes into the day's group for the manifest, where the recording had it transmitted at once
+    // (<transmit-shipment/>, empty, which the diff counts as absent).
     expect(requestDiff('shipment', built.body, fixture('shipment_ShipmentRequestXML.json'))).toEqual([
       '+/shipment/delivery-spec/settlement-info/intended-method-of-payment = Account',
-      '+/shipment/transmit-shipment = ',
+      '+/shipment/group-id = waybill-2026-11-27',
       '-/shipment/delivery-spec/options/option[2]/option-amount = 10.5',
       '-/shipment/delivery-spec/options/option[2]/option-code = COD',
       '-/shipment/delivery-spec/references/cost-centre = karrio',
@@ -29,10 +30,10 @@ describe.skipIf(fixturesMissing)('contract shipments (POST /rs/{customer}/{mobo}
 
   it('builds the recorded ZPL shipment of a preset package', () => {
     const req = request({ packages: [{ weight: 9.1, length: 40.6, width: 46, height: 46 }], label_type: 'ZPL' });
-    const built = buildShipRequest(req, req.packages[0]!, account);
+    const built = buildShipRequest(req, req.packages[0]!, account, '2026-11-27');
     expect(requestDiff('shipment', built.body, fixture('shipment_ShipmentRequestWithPackagePresetXML.xml'))).toEqual([
       '+/shipment/delivery-spec/settlement-info/intended-method-of-payment = Account',
-      '+/shipment/transmit-shipment = ',
+      '+/shipment/group-id = waybill-2026-11-27',
       '-/shipment/delivery-spec/options/option/option-amount = 25.5',
       '-/shipment/delivery-spec/options/option/option-code = COD',
       '-/shipment/delivery-spec/references/cost-centre = karrio-app',
@@ -44,11 +45,11 @@ describe.skipIf(fixturesMissing)('contract shipments (POST /rs/{customer}/{mobo}
   it('books without a contract as a non-contract shipment, PDF 4x6 only', async () => {
     const { contract: _contract, ...noContract } = account;
     const req = request();
-    const built = buildShipRequest(req, req.packages[0]!, noContract);
+    const built = buildShipRequest(req, req.packages[0]!, noContract, '2026-11-27');
     expect(built.root).toBe('non-contract-shipment');
     expect(built.body['delivery-spec']['settlement-info']).toBeUndefined();
     expect(built.body['delivery-spec'].sender['address-details']['country-code']).toBeUndefined();
-    expect((await apiErrorOf(() => buildShipRequest(request({ label_type: 'ZPL' }), req.packages[0]!, noContract))).detail).toBe('shipment.label_type');
+    expect((await apiErrorOf(() => buildShipRequest(request({ label_type: 'ZPL' }), req.packages[0]!, noContract, '2026-11-27'))).detail).toBe('shipment.label_type');
   });
 
   it('reads the recorded answers: id, PIN, links and costs with the taxes apart', () => {

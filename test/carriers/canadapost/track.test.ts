@@ -1,5 +1,5 @@
 /** Tracking and errors against the recorded answers; every recorded payload accounted for. */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseErrorResponse } from '../../../src/carriers/canadapost/errors.js';
 import { buildTrackRequest, easternOffset, parseTrackResponse } from '../../../src/carriers/canadapost/track.js';
@@ -61,48 +61,12 @@ describe.skipIf(fixturesMissing)('tracking (GET /vis/track/pin/{pin}/detail)', (
   });
 });
 
-/**
- * Every recorded payload is parsed or built by a test of this folder, or belongs to an operation
- * this build does not offer yet (pickups, manifests, authorized returns): the list says which.
- */
-const NOT_YET: Readonly<Record<string, string>> = {
-  'manifest_ManifestRequest.xml': 'manifest',
-  'manifest_ManifestResponse.xml': 'manifest',
-  'manifest_ManifestsResponse.xml': 'manifest',
-  'manifest_ShipmentResponse1.xml': 'manifest (shipment details of a manifest)',
-  'manifest_ShipmentResponse2.xml': 'manifest (shipment details of a manifest)',
-  'pickup_PickupAvailabilityResponseXML.xml': 'pickup_availability',
-  'pickup_PickupDetailseResponseXML.json': 'pickup',
-  'pickup_PickupRequestXML.xml': 'pickup',
-  'pickup_PickupResponseXML.json': 'pickup',
-  'pickup_PickupUpdateRequestXML.xml': 'pickup',
-  'return_shipment_ReturnShipmentRequestXML.xml': 'authorized returns',
-  'return_shipment_ReturnShipmentResponseXML.xml': 'authorized returns',
-};
-
+/** Every recorded payload is parsed or built by a test of this folder. */
 describe.skipIf(fixturesMissing)('the recorded payloads', () => {
-  it('are 29, each used by these suites or listed as an operation not offered yet', () => {
+  it('are 29, each used by these suites', () => {
     const files = readdirSync(fixturePath('canadapost', 'fixtures')).sort();
     expect(files).toHaveLength(29);
-    const used = files.filter((f) => !(f in NOT_YET));
-    expect(used).toEqual([
-      'rate_RateRequestUsingPackagePresetXML.json',
-      'rate_RateRequestXML.json',
-      'rate_RateResponseXML.xml',
-      'rate_RatingMissingArgsErrorXML.xml',
-      'rate_RatingParsingErrorXML.xml',
-      'rate_SecondParcelRateRequestXML.json',
-      'return_shipment_ReturnShipmentErrorResponseXML.xml',
-      'shipment_NonSubmittedShipmentResponseXML.xml',
-      'shipment_ReturnShipmentResponseXML.xml',
-      'shipment_ShipmentRefundRequestXML.xml',
-      'shipment_ShipmentRefundResponseXML.xml',
-      'shipment_ShipmentRequestWithPackagePresetXML.xml',
-      'shipment_ShipmentRequestXML.json',
-      'shipment_ShipmentResponseXML.xml',
-      'tracking_AuthError.xml',
-      'tracking_TrackingRequestURL.json',
-      'tracking_TrackingResponseXml.xml',
-    ]);
+    const suites = ['errors', 'pickup-manifest', 'rate', 'ship', 'track'].map((t) => readFileSync(new URL(`./${t}.test.ts`, import.meta.url), 'utf8')).join('\n');
+    expect(files.filter((f) => !suites.includes(`'${f}'`))).toEqual([]);
   });
 });
