@@ -4,6 +4,7 @@
  * Address, Package and CustomsItem are the static types of their schemas (shipment-schemas.ts).
  */
 import type { Static } from 'typebox';
+import type { PriceListSource } from './price-list.js';
 import type { Address as AddressSchema, CustomsItem as CustomsItemSchema, Package as PackageSchema } from './shipment-schemas.js';
 
 export type WeightUnit = 'KG' | 'LB';
@@ -91,6 +92,8 @@ export interface Rate {
   estimated_date?: string;
   /** Weekday abbreviation: MON … SUN. */
   delivery_day?: string;
+  /** The price list that priced it (price-list.ts); absent when the carrier's rating API did. */
+  price_list?: PriceListSource;
 }
 
 export interface Costs {
