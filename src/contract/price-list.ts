@@ -38,6 +38,7 @@ export const PriceListRowInput = Type.Object(
 export type PriceListRowInput = Static<typeof PriceListRowInput>;
 
 export const PriceListJsonBody = Type.Object({ price_list: Type.Object({ rows: Type.Array(PriceListRowInput, { minItems: 1, maxItems: MAX_PRICE_LIST_ROWS }) }, { additionalProperties: false }) });
+export type PriceListJsonBody = Static<typeof PriceListJsonBody>;
 
 export const PriceBandView = Type.Object({
   service: Type.String({ description: 'the service /rate answers and /ship books' }),

@@ -15,6 +15,7 @@ import { DEFAULT_STALE_AFTER_MS, createBookingLookup, createCarrierCalls, create
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
 import { createAddressValidationService, createBookingRecovery, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
 import { createPickupsService } from './pickups/index.js';
+import { createPriceLists } from './price-lists/index.js';
 import { createPortalService, createReturnMethodsService, createReturnsService } from './returns/index.js';
 import { createPublicTracking, createTrackingCache, createTrackingService } from './tracking/index.js';
 import { createTenants, createTenantStatus, refuseInactive } from './tenants/index.js';
@@ -48,7 +49,8 @@ export function createServices(deps: ServiceDeps) {
   const trackingCache = createTrackingCache({ db, dialect: deps.database.dialect, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
   const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts, declarations: deps.declarations });
   const links = signedLinksOf(deps);
-  const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
+  const priceLists = createPriceLists({ db, clock, accounts, declarations: deps.declarations });
+  const shopping = createRateShopping({ calls, clock, priceLists, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
   const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}), ...(deps.config ? { callTimeoutMs: deps.config.carriers.timeoutMs } : {}) });
@@ -72,7 +74,8 @@ export function createServices(deps: ServiceDeps) {
     links,
     labels: deps.labels,
     accounts,
-    rating: createRatingService({ calls, clock, shopping }),
+    rating: createRatingService({ calls, clock, shopping, priceLists }),
+    priceLists,
     addresses,
     shipping,
     lookup,
@@ -133,6 +136,7 @@ export type Services = ReturnType<typeof createServices>;
 // how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
+export { jsonRows, readPriceListCsv } from './price-lists/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
 export { refuseEntry, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 // The operator's commands record what they change, as the routes do.
