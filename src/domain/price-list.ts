@@ -29,9 +29,6 @@ export interface PriceBand {
   transit_days: readonly [min: number, max: number];
 }
 
-/** Which list priced a rate: the carrier's published one, or the one uploaded for the account (and when). */
-export type PriceListSource = { source: 'published' } | { source: 'uploaded'; uploaded_at: string };
-
 /** Rows one list may hold: far more than any carrier's list, few enough to price from in memory. */
 export const MAX_PRICE_LIST_ROWS = 5000;
 

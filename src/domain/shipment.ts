@@ -4,7 +4,6 @@
  * Address, Package and CustomsItem are the static types of their schemas (shipment-schemas.ts).
  */
 import type { Static } from 'typebox';
-import type { PriceListSource } from './price-list.js';
 import type { Address as AddressSchema, CustomsItem as CustomsItemSchema, Package as PackageSchema } from './shipment-schemas.js';
 
 export type WeightUnit = 'KG' | 'LB';
@@ -79,6 +78,9 @@ export interface ShipmentRequest extends SharedShipmentFields {
   debug?: boolean;
   webhooks?: boolean;
 }
+
+/** Which price list priced a rate (price-list.ts): the carrier's published one, or the one uploaded for the account (and when). */
+export type PriceListSource = { source: 'published' } | { source: 'uploaded'; uploaded_at: string };
 
 /** One entry of `rates` in the POST /rate response. */
 export interface Rate {

@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
-import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
+import { createAccountsService, createPriceLists, type MasterTestAccounts } from './accounts/index.js';
 import { createBatchesService } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
 import { createAuditLog, createIdentityService } from './identity/index.js';
@@ -15,7 +15,6 @@ import { DEFAULT_STALE_AFTER_MS, createBookingLookup, createCarrierCalls, create
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
 import { createAddressValidationService, createBookingRecovery, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
 import { createPickupsService } from './pickups/index.js';
-import { createPriceLists } from './price-lists/index.js';
 import { createPortalService, createReturnMethodsService, createReturnsService } from './returns/index.js';
 import { createPublicTracking, createTrackingCache, createTrackingService } from './tracking/index.js';
 import { createTenants, createTenantStatus, refuseInactive } from './tenants/index.js';
@@ -136,7 +135,7 @@ export type Services = ReturnType<typeof createServices>;
 // how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
-export { jsonRows, readPriceListCsv } from './price-lists/index.js';
+export { jsonRows, readPriceListCsv } from './accounts/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
 export { refuseEntry, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 // The operator's commands record what they change, as the routes do.

@@ -14,7 +14,7 @@ import type { ResolvedAccount } from '../accounts/index.js';
 import type { CarrierCalls } from '../kernel/index.js';
 import { sortRates, type ShoppedRate } from './rate-selection.js';
 import { checkShipDate, toShipmentRequest } from '../kernel/index.js';
-import { rateFromList, type PriceLists } from '../price-lists/index.js';
+import { rateFromList, type PriceLists } from '../accounts/index.js';
 import { declarations } from '../../carriers/declarations.js';
 
 export interface ShopError {

@@ -12,7 +12,7 @@ import type { CarrierCalls } from '../kernel/index.js';
 import type { RateShopping, ShopError } from './rate-shopping.js';
 import { selectRate, type ShoppedRate } from './rate-selection.js';
 import { toShipmentRequest } from '../kernel/index.js';
-import { rateFromList, type PriceLists } from '../price-lists/index.js';
+import { rateFromList, type PriceLists } from '../accounts/index.js';
 import { declarations } from '../../carriers/declarations.js';
 
 export type RateAnswer = { rates: Rate[] } | { rates: ShoppedRate[]; errors: ShopError[]; selected?: ShoppedRate };

@@ -11,7 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import { ApiError } from '../../domain/errors.js';
 import { MAX_PRICE_LIST_ROWS, type PriceBand } from '../../domain/price-list.js';
 import { PRICE_LIST_COLUMNS, type PriceListRowInput } from '../../contract/price-list.js';
-import { REQUIRED, type Column, type RawRow } from './rows.js';
+import { REQUIRED, type Column, type RawRow } from './price-list-rows.js';
 
 /** A line longer than this is no price list's: 14 columns, the longest a list of every country. */
 const MAX_LINE_BYTES = 8 * 1024;

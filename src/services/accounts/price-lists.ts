@@ -13,10 +13,10 @@ import type { PriceListView } from '../../contract/price-list.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/price-lists.js';
 import { createTtlCache } from '../../ttl-cache.js';
-import type { AccountsService } from '../accounts/index.js';
+import type { AccountsService } from './accounts.js';
 import { recordAudit } from '../audit/index.js';
-import { priceListCsv } from './csv.js';
-import { toBands, type RawRow } from './rows.js';
+import { priceListCsv } from './price-list-csv.js';
+import { toBands, type RawRow } from './price-list-rows.js';
 
 export interface PriceListsDeps {
   db: Db;
