@@ -88,6 +88,17 @@ describe('waybill shipping commands', () => {
     expect((await cli(['webhooks', 'list', '--json'])).stdout).not.toContain(created.id);
   }, 60_000);
 
+  it('uploads, shows and removes an account’s price list', async () => {
+    const file = join(dir, 'prices.csv');
+    writeFileSync(file, 'service_code,country_codes,min_weight,max_weight,rate,currency,transit_days\ncarrier_a_ground,US,0,5,6.10,USD,2-4\n');
+    expect((await cli(['accounts', 'price-list', 'upload', file])).stdout).toMatch(/: 1 rows, uploaded /);
+    expect((await cli(['accounts', 'price-list'])).stdout).toMatch(/carrier_a_ground\s+US\s+0-5\s+6\.10 USD\s+2-4/);
+    const bad = await cli(['accounts', 'price-list', 'upload', file.replace('prices', 'shipment').replace('.csv', '.json')]);
+    expect(bad.code).toBe(2);
+    expect((await cli(['accounts', 'price-list', 'remove'])).code).toBe(0);
+    expect((await cli(['accounts', 'price-list'])).code).toBe(2);
+  }, 60_000);
+
   it('exits 2 for bad input, 3 for a carrier error, 4 for an unreachable service, 5 for a wrong key', async () => {
     expect((await cli(['help', 'shipping'])).stdout).toContain('batch upload <csv>');
     expect((await cli(['track'])).code).toBe(2);

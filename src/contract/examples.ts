@@ -189,6 +189,19 @@ export function requestExamples(today: Date) {
     updateUser: one('Make a user a viewer', { user: { role: 'viewer' } }, 'Changes the user of the path; its sessions have the new rights on their next request.'),
     createKey: one('A key that can only read, for a reporting job', { key: { name: 'reporting', scope: 'read' } }, 'The answer’s key is shown only here.'),
     createTenant: one('A merchant of the platform', { tenant: { id: 'shop-7', owner_email: 'owner@shop-7.example.com' } }, 'The answer’s key.key is shown only here.'),
+    uploadPriceList: one(
+      'A merchant’s negotiated prices: two weight bands at home, one abroad',
+      {
+        price_list: {
+          rows: [
+            { service_code: parcel.exampleService, zone_label: 'Domestic', country_codes: 'US', min_weight: 0, max_weight: 5, max_length: 120, max_width: 60, max_height: 60, rate: '6.10', currency: 'USD', transit_days: '2-4' },
+            { service_code: parcel.exampleService, zone_label: 'Domestic', country_codes: 'US', min_weight: 5, max_weight: 30, max_length: 120, max_width: 60, max_height: 60, rate: '11.40', currency: 'USD', transit_days: '2-4' },
+            { service_code: parcel.exampleService, zone_label: 'Rest of world', country_codes: '', min_weight: 0, max_weight: 20, rate: '39.00', currency: 'USD', transit_days: '5-8' },
+          ],
+        },
+      },
+      'The account of the path rates from these rows from now on, replacing its list. Weights in kg, sides in cm; the same columns as the CSV upload (text/csv).',
+    ),
     updateReturn: one('Record why the goods came back', { custom: [{ name: 'reason', value: 'too small' }] }, 'custom pairs replace those of the same name; shipment.status SHIPMENT_VOIDED would cancel the label.'),
   } satisfies Record<string, ExampleSet>;
 }

@@ -5,6 +5,7 @@ import { declarations } from '../carriers/declarations.js';
 import { DIM_UNITS, WEIGHT_UNITS } from '../domain/catalog.js';
 import { CustomsItemFields } from '../domain/shipment-schemas.js';
 import { Address, Currency, ErrorBody, IsoDate, Package, ShippingAccountRef } from './common.js';
+import { PriceListSourceView } from './price-list.js';
 
 const Str = (maxLength = 1000) => Type.String({ maxLength });
 
@@ -102,6 +103,7 @@ export const RateView = Type.Object({
   transit_days: Type.Optional(Type.Integer()),
   estimated_date: Type.Optional(Type.String()),
   delivery_day: Type.Optional(Type.String()),
+  price_list: Type.Optional(PriceListSourceView),
 });
 /** A rate of several accounts' (shipping_accounts) names the account and carrier it came from. */
 export const ShoppedRateView = Type.Object({ ...RateView.properties, carrier: Type.Optional(Type.String()), shipping_account: Type.Optional(Type.String()) });

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   'shipping_account.created': 'shipping_account',
   'shipping_account.updated': 'shipping_account',
   'shipping_account.deleted': 'shipping_account',
+  'price_list.uploaded': 'shipping_account',
+  'price_list.deleted': 'shipping_account',
   'key.created': 'key',
   'key.revoked': 'key',
   'webhook.created': 'webhook',

@@ -35,7 +35,7 @@ export function codeWords(code: string, carrier?: string): string {
  * composite `service|packaging|machinability|entry point` as the service's name with the rest in
  * brackets ("none" left out).
  */
-function serviceWords(carrier: string, catalog: CarrierCatalog, slug: string): string {
+export function serviceWords(carrier: string, catalog: CarrierCatalog, slug: string): string {
   const given = catalog.serviceNames?.[slug];
   if (given) return given;
   const [base = slug, ...rest] = slug.split('|');

@@ -79,6 +79,9 @@ export interface ShipmentRequest extends SharedShipmentFields {
   webhooks?: boolean;
 }
 
+/** Which price list priced a rate (price-list.ts): the carrier's published one, or the one uploaded for the account (and when). */
+export type PriceListSource = { source: 'published' } | { source: 'uploaded'; uploaded_at: string };
+
 /** One entry of `rates` in the POST /rate response. */
 export interface Rate {
   service_type: string;
@@ -91,6 +94,8 @@ export interface Rate {
   estimated_date?: string;
   /** Weekday abbreviation: MON … SUN. */
   delivery_day?: string;
+  /** The price list that priced it (price-list.ts); absent when the carrier's rating API did. */
+  price_list?: PriceListSource;
 }
 
 export interface Costs {

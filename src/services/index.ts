@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
-import { createAccountsService, type MasterTestAccounts } from './accounts/index.js';
+import { createAccountsService, createPriceLists, type MasterTestAccounts } from './accounts/index.js';
 import { createBatchesService } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
 import { createAuditLog, createIdentityService } from './identity/index.js';
@@ -48,7 +48,8 @@ export function createServices(deps: ServiceDeps) {
   const trackingCache = createTrackingCache({ db, dialect: deps.database.dialect, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
   const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts, declarations: deps.declarations });
   const links = signedLinksOf(deps);
-  const shopping = createRateShopping({ calls, clock, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
+  const priceLists = createPriceLists({ db, clock, accounts, declarations: deps.declarations });
+  const shopping = createRateShopping({ calls, clock, priceLists, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
   const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}), ...(deps.config ? { callTimeoutMs: deps.config.carriers.timeoutMs } : {}) });
@@ -72,7 +73,8 @@ export function createServices(deps: ServiceDeps) {
     links,
     labels: deps.labels,
     accounts,
-    rating: createRatingService({ calls, clock, shopping }),
+    rating: createRatingService({ calls, clock, shopping, priceLists }),
+    priceLists,
     addresses,
     shipping,
     lookup,
@@ -133,6 +135,7 @@ export type Services = ReturnType<typeof createServices>;
 // how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
 export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
+export { jsonRows, readPriceListCsv } from './accounts/index.js';
 export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
 export { refuseEntry, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 // The operator's commands record what they change, as the routes do.

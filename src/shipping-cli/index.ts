@@ -23,6 +23,7 @@ export const SHIPPING_USAGE = `  rate <shipment.json> [--account ID] [--service 
   batch upload <csv> --account ID [--service S] [--packaging P] [--watch]
   batch status <id> [--watch] | batch labels <id> [--format pdf|zpl|epl] [--out FILE]
   accounts                               shipping accounts
+  accounts price-list [show|upload <csv>|remove] --account ID   its uploaded price list
   webhooks [list] | webhooks create <url> [--events a,b] | webhooks delete <id>
   shipping commands: --json for scripts; WAYBILL_URL, WAYBILL_KEY and WAYBILL_SHIPPING_ACCOUNT
   or --profile NAME of the profile file; exit 2 bad input, 3 carrier error, 4 unreachable, 5 key`;

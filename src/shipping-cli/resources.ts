@@ -70,7 +70,30 @@ export async function batch(ctx: Context): Promise<number> {
   throw new UsageError('batch upload <csv> --account ID [--watch] | batch status <id> [--watch] | batch labels <id> [--format pdf|zpl|epl] [--out FILE]');
 }
 
+/** accounts price-list [show] | upload <csv> | remove: the account's uploaded price list (README "Price lists"). */
+async function priceList(ctx: Context): Promise<void> {
+  const id = accountOf(ctx);
+  const [, sub = 'show', file] = ctx.positionals;
+  if (sub === 'show') {
+    const { price_list: list } = await ctx.client.op.getPriceList({ path: { id } });
+    if (ctx.flags.json) return ctx.out(json({ price_list: list }));
+    const rows = (list.rows ?? []).map((r) => [r.service, r.countries.join(',') || '(rest)', `${r.min_kg}-${r.max_kg}`, `${r.price} ${r.currency}`, r.transit_days.join('-')]);
+    return ctx.out(`${list.row_count} rows, uploaded ${list.uploaded_at}\n${table(['service', 'countries', 'kg', 'price', 'days'], rows)}`);
+  }
+  if (sub === 'upload') {
+    const csv = ctx.readInput(required(file, 'a CSV file (or - for stdin)'));
+    const answer = await ctx.client.op.uploadPriceList({ path: { id }, body: csv as never, contentType: 'text/csv' });
+    return ctx.out(ctx.flags.json ? json(answer) : `price list of ${id}: ${answer.price_list.row_count} rows, uploaded ${answer.price_list.uploaded_at}`);
+  }
+  if (sub === 'remove') {
+    await ctx.client.op.deletePriceList({ path: { id } });
+    return ctx.out(ctx.flags.json ? json({ deleted: id }) : `removed the price list of ${id}`);
+  }
+  throw new UsageError('accounts price-list [show] --account ID | accounts price-list upload <csv> --account ID | accounts price-list remove --account ID');
+}
+
 export async function accounts(ctx: Context): Promise<void> {
+  if (ctx.positionals[0] === 'price-list') return priceList(ctx);
   const answer = await ctx.client.op.listShippingAccounts();
   if (ctx.flags.json) return ctx.out(json(answer));
   ctx.out(table(['id', 'carrier', 'country', 'test', 'name'], answer.shipping_accounts.map((a) => [a.id, a.carrier, a.country, a.test, typeof a.name === 'string' ? a.name : ''])));

@@ -8,6 +8,7 @@ import type { BookingIntentsTable, IdempotencyTable } from './idempotency-tables
 import type { BrandingTable } from './branding-tables.js';
 import type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 import type { PortalLinksTable } from './portal-tables.js';
+import type { PriceListsTable } from './price-list-tables.js';
 import type { RateLimitsTable } from './rate-limit-tables.js';
 import type { Generated } from 'kysely';
 
@@ -274,6 +275,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   tenants: TenantsTable;
   usage_counters: UsageCountersTable;
+  price_lists: PriceListsTable;
 }
 
 export type { Generated };
@@ -283,4 +285,5 @@ export type { BookingIntentsTable, IdempotencyTable } from './idempotency-tables
 export type { BrandingTable } from './branding-tables.js';
 export type { ApiKeysTable, InvitationsTable, SessionsTable, UsersTable } from './identity-tables.js';
 export type { PortalLinksTable } from './portal-tables.js';
+export type { PriceListsTable } from './price-list-tables.js';
 export type { RateLimitsTable } from './rate-limit-tables.js';

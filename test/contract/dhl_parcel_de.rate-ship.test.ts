@@ -20,7 +20,7 @@ describe('POST /rate (the published price list)', () => {
     const res = await s.t.call('POST', '/rate', s.key, body());
     expect(res.status, res.raw).toBe(200);
     expect(res.body.rates).toEqual([
-      { service_type: 'dhl_parcel_de_paket', service_name: 'DHL Paket (published price list)', total_cost: '7.50', currency: 'EUR', transit_days: 2 },
+      { service_type: 'dhl_parcel_de_paket', service_name: 'DHL Paket (published price list)', total_cost: '7.50', currency: 'EUR', transit_days: 2, price_list: { source: 'published' } },
     ]);
     // A small, light parcel also fits the small-parcel product, which is cheaper.
     const small = await s.t.call('POST', '/rate', s.key, body({ packages: [{ weight: 0.8, length: 30, width: 20, height: 4 }] }));

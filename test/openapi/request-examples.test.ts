@@ -34,6 +34,7 @@ const steps: Step[] = [
   },
   { op: 'addPostage', path: (ids) => `/shippingaccount/${ids.postageAccount}/balance`, headers: { 'idempotency-key': 'postage-1' } },
   { op: 'updateShippingAccount', path: (ids) => `/shippingaccount/${ids.shippingAccount}` },
+  { op: 'uploadPriceList', path: (ids) => `/shippingaccount/${ids.shippingAccount}/price-list`, check: (a) => expect(a.price_list.row_count).toBe(3) },
   { op: 'rateShipment' },
   { op: 'createShipment', keep: (a, ex) => (ex === 'parcel' ? { trackingNumber: a.shipment.tracking_number } : { postalTrackingNumber: a.shipment.tracking_number }) },
   { op: 'trackShipment' },

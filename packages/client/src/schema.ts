@@ -125,6 +125,42 @@ export interface paths {
         patch: operations["updateShippingAccount"];
         trace?: never;
     };
+    "/shippingaccount/{id}/price-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the account’s uploaded price list: its rows, their count and when it was uploaded */
+        get: operations["getPriceList"];
+        /** Upload (replace) the account’s price list: a CSV file (text/csv) or JSON rows; the account then rates from it, whatever its carrier */
+        put: operations["uploadPriceList"];
+        post?: never;
+        /** Delete the account’s uploaded price list: it rates as its carrier does again */
+        delete: operations["deletePriceList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shippingaccount/{id}/price-list/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the account’s uploaded price list as a CSV file in the upload’s columns */
+        get: operations["downloadPriceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shippingaccount/{id}/balance": {
         parameters: {
             query?: never;
@@ -1819,18 +1855,6 @@ export interface components {
             certificate_number?: string;
             non_delivery_option?: string;
         };
-        ShoppedRateView: {
-            service_type: string;
-            service_name: string;
-            /** @description decimal text */
-            total_cost: string;
-            currency: string;
-            transit_days?: number;
-            estimated_date?: string;
-            delivery_day?: string;
-            carrier?: string;
-            shipping_account?: string;
-        };
         TrackingResultView: {
             carrier: string;
             tracking_number: string;
@@ -2586,6 +2610,225 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    getPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list with its rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        price_list: {
+                            shipping_account: string;
+                            /** @enum {string} */
+                            source: "uploaded";
+                            /** Format: date-time */
+                            uploaded_at: string;
+                            row_count: number;
+                            /** @description the bands, in the order uploaded (GET only) */
+                            rows?: {
+                                /** @description the service /rate answers and /ship books */
+                                service: string;
+                                service_name: string;
+                                zone: string;
+                                /** @description empty: every destination no other row names */
+                                countries: string[];
+                                min_kg: number;
+                                max_kg: number;
+                                /** @description longest, middle and shortest side */
+                                max_cm?: number[];
+                                /** @description decimal text */
+                                price: string;
+                                currency: string;
+                                /** @description fewest and most days */
+                                transit_days: number[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    uploadPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    price_list: {
+                        rows: {
+                            service_code: string;
+                            service_name?: string;
+                            zone_label?: string;
+                            /** @description ISO alpha-2 codes separated by commas; empty: every destination no other row names */
+                            country_codes?: string;
+                            min_weight: string | number;
+                            max_weight: string | number;
+                            max_length?: string | number;
+                            max_width?: string | number;
+                            max_height?: string | number;
+                            rate: string | number;
+                            currency: string;
+                            transit_days: string | number;
+                            domicile?: boolean | string;
+                            international?: boolean | string;
+                        }[];
+                    };
+                };
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The account’s list as stored: its row count and upload time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        price_list: {
+                            shipping_account: string;
+                            /** @enum {string} */
+                            source: "uploaded";
+                            /** Format: date-time */
+                            uploaded_at: string;
+                            row_count: number;
+                            /** @description the bands, in the order uploaded (GET only) */
+                            rows?: {
+                                /** @description the service /rate answers and /ship books */
+                                service: string;
+                                service_name: string;
+                                zone: string;
+                                /** @description empty: every destination no other row names */
+                                countries: string[];
+                                min_kg: number;
+                                max_kg: number;
+                                /** @description longest, middle and shortest side */
+                                max_cm?: number[];
+                                /** @description decimal text */
+                                price: string;
+                                currency: string;
+                                /** @description fewest and most days */
+                                transit_days: number[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deletePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    downloadPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the list in the upload’s columns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     getPostageBalance: {
         parameters: {
             query?: never;
@@ -2684,7 +2927,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rates: components["schemas"]["ShoppedRateView"][];
+                        rates: {
+                            service_type: string;
+                            service_name: string;
+                            /** @description decimal text */
+                            total_cost: string;
+                            currency: string;
+                            transit_days?: number;
+                            estimated_date?: string;
+                            delivery_day?: string;
+                            /** @description the price list that priced this rate: the carrier’s published list, or the one uploaded for the shipping account (README "Price lists"); absent when the carrier’s rating API priced it */
+                            price_list?: {
+                                /** @enum {string} */
+                                source: "published";
+                            } | {
+                                /** @enum {string} */
+                                source: "uploaded";
+                                /**
+                                 * Format: date-time
+                                 * @description when the list was uploaded
+                                 */
+                                uploaded_at: string;
+                            };
+                            carrier?: string;
+                            shipping_account?: string;
+                        }[];
                         /** @description with shipping_accounts: each account that failed */
                         errors?: {
                             shipping_account: string;
@@ -2701,7 +2968,31 @@ export interface operations {
                                 detail: string;
                             };
                         }[];
-                        selected?: components["schemas"]["ShoppedRateView"];
+                        selected?: {
+                            service_type: string;
+                            service_name: string;
+                            /** @description decimal text */
+                            total_cost: string;
+                            currency: string;
+                            transit_days?: number;
+                            estimated_date?: string;
+                            delivery_day?: string;
+                            /** @description the price list that priced this rate: the carrier’s published list, or the one uploaded for the shipping account (README "Price lists"); absent when the carrier’s rating API priced it */
+                            price_list?: {
+                                /** @enum {string} */
+                                source: "published";
+                            } | {
+                                /** @enum {string} */
+                                source: "uploaded";
+                                /**
+                                 * Format: date-time
+                                 * @description when the list was uploaded
+                                 */
+                                uploaded_at: string;
+                            };
+                            carrier?: string;
+                            shipping_account?: string;
+                        };
                     };
                 };
             };
@@ -2795,7 +3086,31 @@ export interface operations {
                             recipient: components["schemas"]["Address"];
                             estimated_date?: string;
                             transit_days?: number;
-                            selected_rate?: components["schemas"]["ShoppedRateView"];
+                            selected_rate?: {
+                                service_type: string;
+                                service_name: string;
+                                /** @description decimal text */
+                                total_cost: string;
+                                currency: string;
+                                transit_days?: number;
+                                estimated_date?: string;
+                                delivery_day?: string;
+                                /** @description the price list that priced this rate: the carrier’s published list, or the one uploaded for the shipping account (README "Price lists"); absent when the carrier’s rating API priced it */
+                                price_list?: {
+                                    /** @enum {string} */
+                                    source: "published";
+                                } | {
+                                    /** @enum {string} */
+                                    source: "uploaded";
+                                    /**
+                                     * Format: date-time
+                                     * @description when the list was uploaded
+                                     */
+                                    uploaded_at: string;
+                                };
+                                carrier?: string;
+                                shipping_account?: string;
+                            };
                             address_validation?: components["schemas"]["AddressValidationView"];
                             /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;
@@ -2990,7 +3305,31 @@ export interface operations {
                         recipient: components["schemas"]["Address"];
                         estimated_date?: string;
                         transit_days?: number;
-                        selected_rate?: components["schemas"]["ShoppedRateView"];
+                        selected_rate?: {
+                            service_type: string;
+                            service_name: string;
+                            /** @description decimal text */
+                            total_cost: string;
+                            currency: string;
+                            transit_days?: number;
+                            estimated_date?: string;
+                            delivery_day?: string;
+                            /** @description the price list that priced this rate: the carrier’s published list, or the one uploaded for the shipping account (README "Price lists"); absent when the carrier’s rating API priced it */
+                            price_list?: {
+                                /** @enum {string} */
+                                source: "published";
+                            } | {
+                                /** @enum {string} */
+                                source: "uploaded";
+                                /**
+                                 * Format: date-time
+                                 * @description when the list was uploaded
+                                 */
+                                uploaded_at: string;
+                            };
+                            carrier?: string;
+                            shipping_account?: string;
+                        };
                         address_validation?: components["schemas"]["AddressValidationView"];
                         /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                         recovered?: string;
@@ -3097,7 +3436,31 @@ export interface operations {
                             recipient: components["schemas"]["Address"];
                             estimated_date?: string;
                             transit_days?: number;
-                            selected_rate?: components["schemas"]["ShoppedRateView"];
+                            selected_rate?: {
+                                service_type: string;
+                                service_name: string;
+                                /** @description decimal text */
+                                total_cost: string;
+                                currency: string;
+                                transit_days?: number;
+                                estimated_date?: string;
+                                delivery_day?: string;
+                                /** @description the price list that priced this rate: the carrier’s published list, or the one uploaded for the shipping account (README "Price lists"); absent when the carrier’s rating API priced it */
+                                price_list?: {
+                                    /** @enum {string} */
+                                    source: "published";
+                                } | {
+                                    /** @enum {string} */
+                                    source: "uploaded";
+                                    /**
+                                     * Format: date-time
+                                     * @description when the list was uploaded
+                                     */
+                                    uploaded_at: string;
+                                };
+                                carrier?: string;
+                                shipping_account?: string;
+                            };
                             address_validation?: components["schemas"]["AddressValidationView"];
                             /** @description present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label) */
                             recovered?: string;

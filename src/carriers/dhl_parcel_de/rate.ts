@@ -82,6 +82,7 @@ export function parseRateResponse(bands: readonly PriceBand[], query: PriceQuery
       total_cost: toDecimalString(cents / 100),
       currency: chosen[0]?.currency ?? 'EUR',
       transit_days: Math.max(...chosen.map((b) => b.transitDays[1])),
+      price_list: { source: 'published' },
     });
   }
   return rates.sort((a, b) => Number(a.total_cost) - Number(b.total_cost));

@@ -17,6 +17,7 @@ import { registerMetaRoutes } from './meta.js';
 import { registerCarrierDescriptionRoute } from './meta-carrier.js';
 import { registerPickupRoutes } from './pickups.js';
 import { registerPortalRoutes } from './portal.js';
+import { registerPriceListRoutes } from './price-lists.js';
 import { registerPublicTrackingRoutes } from './public-tracking.js';
 import { registerRateRoutes } from './rate.js';
 import { registerReturnRoutes } from './returns.js';
@@ -46,6 +47,7 @@ export function registerRoutes(app: App, ctx: RouteContext): void {
   registerMetaRoutes(app, ctx);
   registerCarrierDescriptionRoute(app, ctx);
   registerShippingAccountRoutes(app, ctx);
+  registerPriceListRoutes(app, ctx);
   registerBalanceRoutes(app, ctx);
   registerRateRoutes(app, ctx);
   registerShipRoutes(app, ctx);

@@ -10,6 +10,7 @@ import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newAccountNumber } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/accounts.js';
+import { deletePriceList } from '../../storage/repositories/price-lists.js';
 import type { Sealer } from '../../storage/sealing.js';
 import type { Address } from '../../domain/types.js';
 import { createTtlCache } from '../../ttl-cache.js';
@@ -236,6 +237,8 @@ export function createAccountsService(deps: AccountsDeps) {
   async function remove(tenant: string, id: string, by: AuditContext): Promise<void> {
     const outcome = await db.transaction().execute(async (trx) => {
       const done = await repo.deleteAccount(trx, tenant, id);
+      // Its uploaded price list goes with it: a new account of the same number must not inherit it.
+      if (done === 'deleted') await deletePriceList(trx, tenant, id);
       if (done === 'deleted') await recordAudit(trx, by, { action: 'shipping_account.deleted', resource: { id }, at: clock.now() });
       return done;
     });

@@ -14,6 +14,8 @@ import type { ResolvedAccount } from '../accounts/index.js';
 import type { CarrierCalls } from '../kernel/index.js';
 import { sortRates, type ShoppedRate } from './rate-selection.js';
 import { checkShipDate, toShipmentRequest } from '../kernel/index.js';
+import { rateFromList, type PriceLists } from '../accounts/index.js';
+import { declarations } from '../../carriers/declarations.js';
 
 export interface ShopError {
   shipping_account: string;
@@ -58,13 +60,19 @@ export function checkShoppable(input: ShipmentBase): void {
   }
 }
 
-export function createRateShopping(deps: { calls: CarrierCalls; clock: Clock; budgetMs: number }) {
+export function createRateShopping(deps: { calls: CarrierCalls; clock: Clock; budgetMs: number; priceLists: PriceLists }) {
   const { calls, clock } = deps;
 
   async function rateOne(account: ResolvedAccount, input: ShipmentBase, log: Log): Promise<ShoppedRate[]> {
     const target = { test: input.test, debug: input.debug };
-    const { adapter, call, run } = await calls.prepareFor<'rate'>(account, target, 'rate', log);
     const shipment: ShipmentInput = { ...input, shipping_account: account.id };
+    // An uploaded price list prices the account's rates, whatever its carrier can answer.
+    const list = await deps.priceLists.uploadedFor(account.tenant, account.id);
+    if (list) {
+      const listed = rateFromList(list, toShipmentRequest(shipment, account, declarations[account.carrier], { operation: 'rate', now: clock.now() }));
+      return listed.map((r) => ({ ...r, carrier: account.carrier, shipping_account: account.id }));
+    }
+    const { adapter, call, run } = await calls.prepareFor<'rate'>(account, target, 'rate', log);
     const req = toShipmentRequest(shipment, account, adapter.declaration, { operation: 'rate', now: clock.now() });
     const rates = await withinBudget(deps.budgetMs, account.carrier, (signal) => run({ ...call, signal }, req));
     return rates.filter((r) => !req.service || r.service_type === req.service).map((r) => ({ ...r, carrier: account.carrier, shipping_account: account.id }));

@@ -12,6 +12,8 @@ import type { CarrierCalls } from '../kernel/index.js';
 import type { RateShopping, ShopError } from './rate-shopping.js';
 import { selectRate, type ShoppedRate } from './rate-selection.js';
 import { toShipmentRequest } from '../kernel/index.js';
+import { rateFromList, type PriceLists } from '../accounts/index.js';
+import { declarations } from '../../carriers/declarations.js';
 
 export type RateAnswer = { rates: Rate[] } | { rates: ShoppedRate[]; errors: ShopError[]; selected?: ShoppedRate };
 
@@ -28,9 +30,13 @@ export function singleAccountShipment(input: ShipmentRequestInput): ShipmentInpu
   return { ...rest, shipping_account: String(shipping_account) };
 }
 
-export function createRatingService(deps: { calls: CarrierCalls; clock: Clock; shopping: RateShopping }) {
+export function createRatingService(deps: { calls: CarrierCalls; clock: Clock; shopping: RateShopping; priceLists: PriceLists }) {
   async function rateOne(tenant: string, input: ShipmentInput, log: Log): Promise<{ rates: Rate[] }> {
-    const { account, adapter, call, run } = await deps.calls.prepare<'rate'>(tenant, input, 'rate', log);
+    const account = await deps.calls.resolveAccount(tenant, input);
+    // An uploaded price list prices the account's rates, whatever its carrier can answer.
+    const list = await deps.priceLists.uploadedFor(tenant, account.id);
+    if (list) return { rates: rateFromList(list, toShipmentRequest(input, account, declarations[account.carrier], { operation: 'rate', now: deps.clock.now() })) };
+    const { adapter, call, run } = await deps.calls.prepareFor<'rate'>(account, input, 'rate', log);
     const req = toShipmentRequest(input, account, adapter.declaration, { operation: 'rate', now: deps.clock.now() });
     const rates = await run(call, req);
     // Carriers that cannot filter server-side still answer only for the service asked for.

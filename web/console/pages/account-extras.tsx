@@ -17,10 +17,10 @@ export const words = (member: string) => member.replace(/_/g, ' ').replace(/^./,
 export const secretMember = (member: string) => SECRET.test(member);
 
 /** Which optional operations this service has, from GET /openapi.json. */
-export function useAccountOperations(): { edit: boolean; balance: boolean } {
+export function useAccountOperations(): { edit: boolean; balance: boolean; priceList: boolean } {
   const doc = useApi<{ paths?: Record<string, Record<string, unknown>> }>('/openapi.json');
   const paths = doc.data?.paths ?? {};
-  return { edit: Boolean(paths['/shippingaccount/{id}']?.patch), balance: Boolean(paths['/shippingaccount/{id}/balance']?.get) };
+  return { edit: Boolean(paths['/shippingaccount/{id}']?.patch), balance: Boolean(paths['/shippingaccount/{id}/balance']?.get), priceList: Boolean(paths['/shippingaccount/{id}/price-list']?.put) };
 }
 
 /** Name and credentials; a credential left empty keeps its stored value (secrets are never shown). */

@@ -9,6 +9,7 @@ import type { Account, CarrierMeta } from '../types';
 import { Confirm, ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { EditAccount, PostageBalance, secretMember, useAccountOperations, words } from './account-extras';
 import { useCan } from '../context';
+import { PriceList } from './price-list';
 
 
 function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: () => void }) {
@@ -71,7 +72,7 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
   );
 }
 
-function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMeta | undefined; ops: { edit: boolean; balance: boolean }; onChanged: () => void }) {
+function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMeta | undefined; ops: { edit: boolean; balance: boolean; priceList: boolean }; onChanged: () => void }) {
   const check = useAction();
   const manage = useCan('accounts.manage');
   const [verdict, setVerdict] = useState<{ valid: boolean; message: string }>();
@@ -109,6 +110,7 @@ function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMet
         ))}
       </dl>
       {ops.balance && meta?.prepaid_postage ? <PostageBalance a={a} /> : null}
+      {ops.priceList ? <PriceList a={a} /> : null}
       <div class="row-actions">
         {manage && ops.edit ? <EditAccount a={a} meta={meta} onSaved={onChanged} /> : null}
         {manage && meta?.operations.includes('validate_credentials') ? (

@@ -1,0 +1,99 @@
+/**
+ * An account's uploaded price list on its card: how many rows and when it was uploaded, its
+ * download, and (for those who manage accounts) an upload that replaces it and its removal, each
+ * asked first. An account without one rates as its carrier does (a carrier without a rating API
+ * from its published list).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { call } from '../call';
+import { ApiFailure } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import type { Account } from '../types';
+import { Confirm, ErrorNote, useAction } from '../ui';
+import { useCan } from '../context';
+import { saveFile } from '../label';
+
+interface Summary {
+  row_count: number;
+  uploaded_at: string;
+}
+
+export function PriceList({ a }: { a: Account }) {
+  const path = `/shippingaccount/${encodeURIComponent(a.id)}/price-list`;
+  // undefined: loading; null: the account has none.
+  const [list, setList] = useState<Summary | null>();
+  const [round, setRound] = useState(0);
+  const [file, setFile] = useState<File>();
+  const [asking, setAsking] = useState(false);
+  const act = useAction();
+  const manage = useCan('accounts.manage');
+  useEffect(() => {
+    const ctl = new AbortController();
+    call<{ price_list: Summary }>(path, { signal: ctl.signal })
+      .then((res) => setList(res.body.price_list))
+      .catch((err: Error) => {
+        if (err instanceof ApiFailure && err.status === 404) setList(null);
+        else if (err.name !== 'AbortError') act.setError(err.message);
+      });
+    return () => ctl.abort();
+  }, [path, round]);
+  const upload = async () => {
+    if (!file) return;
+    const done = await act.run(() => call<{ price_list: Summary }>(path, { method: 'PUT', raw: { body: file, type: 'text/csv' } }));
+    setAsking(false);
+    if (done) {
+      setFile(undefined);
+      setRound((n) => n + 1);
+    }
+  };
+  const inputId = `price-list-${a.id}`;
+  return (
+    <div class="price-list" aria-label={`Price list of ${a.name ?? a.id}`} role="group">
+      <p>
+        <strong>Price list: </strong>
+        {list === undefined ? 'loading…' : list === null ? 'none uploaded; rates come from the carrier' : `${list.row_count} row${list.row_count === 1 ? '' : 's'}, uploaded ${dateTime(list.uploaded_at)}`}
+      </p>
+      <div class="row-actions">
+        {list ? (
+          <button type="button" class="quiet" onClick={() => act.run(() => saveFile(`${path}/csv`, `price-list-${a.id}.csv`))}>
+            Download CSV
+          </button>
+        ) : null}
+        {manage && list ? (
+          <Confirm
+            label="Remove price list"
+            question={`Remove the price list of account ${a.id}? Its rates then come from the carrier again.`}
+            yes="Yes, remove it"
+            onConfirm={async () => {
+              await call(path, { method: 'DELETE' });
+              setRound((n) => n + 1);
+              return true;
+            }}
+          />
+        ) : null}
+      </div>
+      {manage ? (
+        <div class="stack">
+          <label for={inputId}>{list ? 'Replace with a CSV file' : 'Upload a CSV file'}</label>
+          <input id={inputId} type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
+          {asking && list ? (
+            <div class="confirm" role="group" aria-label="Replace the price list?">
+              <p>{`Replace the ${list.row_count} rows uploaded ${dateTime(list.uploaded_at)} with ${file?.name ?? 'the file'}?`}</p>
+              <button type="button" class="danger" disabled={act.busy} onClick={upload}>
+                Yes, replace it
+              </button>
+              <button type="button" class="quiet" onClick={() => setAsking(false)}>
+                Keep it
+              </button>
+            </div>
+          ) : (
+            <button type="button" disabled={!file || act.busy} onClick={() => (list ? setAsking(true) : upload())}>
+              {list ? 'Replace price list' : 'Upload price list'}
+            </button>
+          )}
+        </div>
+      ) : null}
+      <ErrorNote>{act.error}</ErrorNote>
+    </div>
+  );
+}
