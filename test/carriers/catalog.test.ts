@@ -114,9 +114,9 @@ const OPERATIONS_TABLE: Record<CarrierSlug, readonly Operation[]> = {
   carrier_d: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'manifest', 'validate_credentials', 'webhook', 'validate_address'],
   carrier_d_reseller: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
   australiapost: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
-  // Its issue's column, as far as implemented (pickups, post offices and manifests are not yet).
-  canadapost: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'validate_credentials', 'webhook'],
-  // Its issue's column, as far as built (pickup, manifest and returns not yet).
+  // Its issue's column.
+  canadapost: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'manifest', 'validate_credentials', 'webhook'],
+  // Its issue's column: DHL publishes no pickup availability or drop-off point API.
   dhl_parcel_de: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'manifest', 'validate_credentials', 'webhook'],
 };
 
@@ -177,11 +177,11 @@ describe('carrier declarations', () => {
     const supports = (slug: CarrierSlug, op: Operation): boolean => declarations[slug].operations.includes(op);
     const with_ = (op: Operation): CarrierSlug[] => CARRIER_SLUGS.filter((s) => supports(s, op));
     expect(with_('cancel')).not.toContain('carrier_c');
-    expect(with_('manifest')).toEqual(['australiapost', 'carrier_d', 'carrier_d_reseller', 'dhl_parcel_de']);
+    expect(with_('manifest')).toEqual(['australiapost', 'canadapost', 'carrier_d', 'carrier_d_reseller', 'dhl_parcel_de']);
     expect(with_('validate_credentials')).toEqual(['australiapost', 'canadapost', 'carrier_c', 'carrier_d', 'carrier_d_reseller', 'dhl_parcel_de']);
-    expect(with_('pickup_availability')).toEqual(['carrier_a', 'carrier_b', 'carrier_c']);
+    expect(with_('pickup_availability')).toEqual(['canadapost', 'carrier_a', 'carrier_b', 'carrier_c']);
     // carrier_d finds a package by its tracking number only (README "Retrying safely").
-    expect(with_('lookup_reference')).toEqual(['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d_reseller']);
+    expect(with_('lookup_reference')).toEqual(['canadapost', 'carrier_a', 'carrier_b', 'carrier_c', 'carrier_d_reseller']);
     for (const op of ['pickup', 'dopu', 'pickup_availability'] as const) expect(supports('carrier_d_reseller', op)).toBe(false);
     for (const op of ['shipping_account', 'ship', 'rate', 'track', 'webhook'] as const) expect(CARRIER_SLUGS.filter((s) => supports(s, op))).toEqual([...CARRIER_SLUGS]);
   });
