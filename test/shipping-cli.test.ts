@@ -118,9 +118,10 @@ describe('waybill shipping commands', () => {
     expect(viaProfile.code).toBe(0);
     expect(JSON.parse(viaProfile.stdout).shipping_accounts.map((a: { id: string }) => a.id)).toContain(env.WAYBILL_SHIPPING_ACCOUNT);
     expect(viaProfile.stderr).toBe('');
+    // No key at all: exit 5, as for a key the service refuses (README "Client and CLI").
     const none = await runCli(['accounts'], { WAYBILL_URL: '', WAYBILL_KEY: '', WAYBILL_PROFILE_FILE: join(dir, 'none.json') });
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('WAYBILL_URL');
+    expect(none.code).toBe(5);
+    expect(none.stderr).toContain('WAYBILL_KEY');
   }, 60_000);
 
   it('uploads a CSV batch and watches it with a progress bar redrawn in place on a terminal', async () => {
