@@ -1,10 +1,9 @@
 /**
- * waybill serve | migrate | keys create/list/revoke | users create/reset-password/list | tenants create/set-platform |
+ * waybill serve | migrate | keys create/list/revoke | users create/reset-password/list | tenants create/set-platform | help |
  * emulator, and the shipping commands
  * (shipping-cli/, loaded only when one runs). The service's commands read the same environment as
  * the service (README "Configuration"); the shipping ones call a service (README "Client and CLI").
  */
-import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { systemClock } from './clock.js';
 import { carrierNames } from './carriers/declarations.js';
@@ -18,26 +17,7 @@ import { isTenantName } from './domain/tenants.js';
 import { isRole, KEY_SCOPES } from './domain/permissions.js';
 import { ApiError } from './domain/errors.js';
 import { createOperatorIdentity, generatePassword, recordAudit } from './services/index.js';
-
-const USAGE = `usage: waybill <command>
-  serve                                   start the HTTP service
-  migrate                                 bring the database schema up to date
-  keys create --tenant NAME [--expires-in 30d] [--scope read|ship|admin] [--name TEXT]
-                                          issue an API key (printed once, last line)
-  keys list [--tenant NAME]               list keys (never the keys themselves)
-  keys revoke <id>                        revoke a key
-  users create --tenant NAME --email ADDRESS --role owner|admin|shipper|viewer [--name TEXT] [--with-password]
-                                          a console user: prints an invitation link, or a password
-  users reset-password --email ADDRESS    a new password (printed once, last line); the user's sessions end
-  users list --tenant NAME                the tenant's users
-  tenants create NAME [--platform]        a tenant; --platform: it may create merchants (POST /tenants)
-  tenants set-platform NAME               an existing tenant becomes a platform
-  emulator                                run the carrier emulator alone
-shipping, against a running service:
-  rate, ship, track, cancel, labels, batch, accounts, webhooks   (waybill help shipping)`;
-
-// The shipping commands' names (shipping-cli/index.ts's SHIPPING_COMMANDS), here so that no other command loads that module.
-const SHIPPING = new Set(['rate', 'ship', 'track', 'cancel', 'labels', 'batch', 'accounts', 'webhooks']);
+import { asksHelp, parseOptions, SHIPPING_NAMES, usageOf, USAGE, UsageError } from './cli-usage.js';
 
 const DURATION = /^(\d+)([smhdw])$/;
 const UNIT_MS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
@@ -47,8 +27,6 @@ export function parseDuration(text: string): number {
   if (!m || Number(m[1]) <= 0) throw new UsageError(`--expires-in takes a positive number with a unit s, m, h, d or w, e.g. 30d; got "${text}"`);
   return Number(m[1]) * UNIT_MS[m[2]!]!;
 }
-
-class UsageError extends Error {}
 
 /** The process environment as configuration, with the carriers the registry lists. */
 const loadConfig = (): Config => loadConfigOf(process.env, carrierNames);
@@ -65,7 +43,7 @@ async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>
 
 async function keys(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' }, scope: { type: 'string' }, name: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseOptions(`keys ${sub ?? ''}`.trim(), { args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' }, scope: { type: 'string' }, name: { type: 'string' } }, allowPositionals: true });
   if (sub === 'create') {
     const tenant = values.tenant?.trim();
     if (!isTenantName(tenant)) throw new UsageError('keys create needs --tenant NAME (letters, digits, . _ -)');
@@ -111,7 +89,7 @@ async function keys(args: string[]): Promise<void> {
     console.log(`revoked ${id}`);
     return;
   }
-  throw new UsageError(USAGE);
+  throw new UsageError(usageOf('keys'));
 }
 
 /** The identity feature on the configured database, with the instance's sealing key (its links are the service's). */
@@ -138,7 +116,7 @@ function publicBase(config: Config): string {
 
 async function users(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  const { values } = parseArgs({ args: rest, options: { tenant: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, 'with-password': { type: 'boolean' } } });
+  const { values } = parseOptions(`users ${sub ?? ''}`.trim(), { args: rest, options: { tenant: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, 'with-password': { type: 'boolean' } } });
   const email = values.email?.trim();
   if (sub === 'create') {
     const tenant = values.tenant?.trim();
@@ -173,15 +151,15 @@ async function users(args: string[]): Promise<void> {
     if (list.length === 0) console.log('no users');
     return;
   }
-  throw new UsageError(USAGE);
+  throw new UsageError(usageOf('users'));
 }
 
 /** The operator's tenants: a platform is made here, never through the API. */
 async function tenants(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: args.slice(1), allowPositionals: true, options: { platform: { type: 'boolean' } } });
   const [sub] = args;
+  const { values, positionals } = parseOptions(`tenants ${sub ?? ''}`.trim(), { args: args.slice(1), allowPositionals: true, options: { platform: { type: 'boolean' } } });
   const name = positionals[0]?.trim();
-  if ((sub !== 'create' && sub !== 'set-platform') || positionals.length !== 1) throw new UsageError(USAGE);
+  if ((sub !== 'create' && sub !== 'set-platform') || positionals.length !== 1) throw new UsageError(usageOf('tenants'));
   if (!isTenantName(name)) throw new UsageError(`tenants ${sub} needs a tenant NAME (letters, digits, . _ -)`);
   const now = systemClock.now();
   if (sub === 'create') {
@@ -222,21 +200,32 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** Commands that take no options: anything after them is a mistake said in one line. */
+function noOptions(command: string, args: string[]): void {
+  parseOptions(command, { args, options: {} });
+}
+
 export async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
-  if (command && SHIPPING.has(command)) {
+  // Help is asked for, so it goes to standard output with exit 0; the usage after a mistake goes to standard error.
+  if (command === '--help' || command === '-h' || (command === 'help' && args.length === 0)) return void console.log(USAGE);
+  if (command === 'help') {
+    const usage = usageOf(args[0]!);
+    if (!usage) throw new UsageError(`waybill help: no command ${args[0]}\n${USAGE}`);
+    return void console.log(usage);
+  }
+  if (command && asksHelp(args) && usageOf(command)) return void console.log(usageOf(command));
+  if (command && (SHIPPING_NAMES as readonly string[]).includes(command)) {
     const shipping = await import('./shipping-cli/index.js');
     process.exitCode = await shipping.runShippingCommand(command as (typeof shipping.SHIPPING_COMMANDS)[number], args);
     return;
   }
-  if (command === 'help' && args[0] === 'shipping') {
-    console.log(`usage: waybill <command>\n${(await import('./shipping-cli/index.js')).SHIPPING_USAGE}`);
-    return;
-  }
   switch (command) {
     case 'serve':
+      noOptions('serve', args);
       return serve();
     case 'migrate':
+      noOptions('migrate', args);
       // A wrong sealing key is refused here too, before any instance is started with it.
       await withDatabase((d) => openSealer(loadConfig(), d, systemClock.now()));
       console.log('database is up to date');
@@ -248,11 +237,12 @@ export async function main(argv: string[]): Promise<void> {
     case 'tenants':
       return tenants(args);
     case 'emulator': {
+      noOptions('emulator', args);
       const { runEmulatorCli } = await import('./emulator/cli.js');
       return runEmulatorCli(loadConfig());
     }
     default:
-      throw new UsageError(USAGE);
+      throw new UsageError(command ? `waybill: no command ${command}\n${USAGE}` : USAGE);
   }
 }
 

@@ -41,9 +41,26 @@ function stdoutDestination(): DestinationStream {
   let lines: string[] = [];
   let bytes = 0;
   let timer: NodeJS.Timeout | undefined;
+  // Standard output that cannot be written (redirected to a full disk, a pipe whose reader went)
+  // must not end the service, as an 'error' without a listener would: its lines are dropped from
+  // then on, which standard error is told once.
+  let failed = false;
+  writer.on('error', (err: NodeJS.ErrnoException) => {
+    if (failed) return;
+    failed = true;
+    // Marked ended without closing descriptor 1 (which a file opened later would take): pino's own
+    // flush at exit skips it, where it would try the failing write again for ever.
+    (writer as unknown as { destroyed: boolean }).destroyed = true;
+    try {
+      process.stderr.write(`waybill: standard output cannot be written (${err.code ?? err.message}): log lines are dropped from now on\n`);
+    } catch {
+      // Nowhere left to say it.
+    }
+  });
   const handOver = () => {
     clearTimeout(timer);
     timer = undefined;
+    if (failed) lines = [];
     if (lines.length === 0) return;
     writer.write(lines.length === 1 ? lines[0]! : lines.join(''));
     lines = [];
@@ -51,7 +68,12 @@ function stdoutDestination(): DestinationStream {
   };
   process.once('exit', () => {
     handOver();
-    writer.flushSync();
+    if (failed) return;
+    try {
+      writer.flushSync();
+    } catch {
+      // The process ends anyway; what could not be written is lost.
+    }
   });
   stdout = {
     write(line: string) {

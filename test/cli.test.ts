@@ -1,14 +1,15 @@
 /** The real CLI and the real server as separate processes, as an operator runs them. */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountBody, validAuth } from './support/accounts.js';
 import { createTestDatabase, postgresUrl } from './support/databases.js';
 import { runCli, startServe } from './support/process.js';
 import { waitFor } from './support/webhook-receiver.js';
+import { tempDirs } from './support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1)!;
 
@@ -19,7 +20,7 @@ async function get(url: string, key?: string) {
 
 describe('waybill keys', () => {
   it('creates, lists and revokes keys, also while the server runs on the same data directory', async () => {
-    const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-cli-')), WAYBILL_LOG_LEVEL: 'warn' };
+    const env = { WAYBILL_DATA_DIR: tempDir('cli'), WAYBILL_LOG_LEVEL: 'warn' };
     const server = await startServe({ ...env, WAYBILL_LOG_LEVEL: 'info' });
     try {
       const created = await runCli(['keys', 'create', '--tenant', 'acme', '--expires-in', '30d'], env);
@@ -49,7 +50,7 @@ describe('waybill keys', () => {
   }, 60_000);
 
   it('rejects bad arguments with a usage message and exit code 2', async () => {
-    const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-cli-')) };
+    const env = { WAYBILL_DATA_DIR: tempDir('cli') };
     const bad = await runCli(['keys', 'create', '--tenant', 'acme', '--expires-in', 'soon'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--expires-in');
@@ -69,7 +70,7 @@ describe('waybill serve on a taken port', () => {
         ['WAYBILL_EMULATOR_PORT', { PORT: '0', WAYBILL_EMULATOR_PORT: port }],
         ['PORT', { PORT: port, HOST: '127.0.0.1', WAYBILL_EMULATOR_PORT: '0' }],
       ] as const) {
-        const res = await runCli(['serve'], { ...env, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-port-')), WAYBILL_LOG_LEVEL: 'warn' });
+        const res = await runCli(['serve'], { ...env, WAYBILL_DATA_DIR: tempDir('port'), WAYBILL_LOG_LEVEL: 'warn' });
         expect(res.code, res.stderr).not.toBe(0);
         expect(res.stderr.trim().split('\n')).toEqual([`port ${port} is in use, so ${setting === 'PORT' ? 'Waybill' : 'the carrier emulator'} cannot listen there: set ${setting} to a free port`]);
       }
@@ -83,7 +84,7 @@ describe.skipIf(!postgresUrl)('two service processes on one PostgreSQL database'
   it('serve the same accounts', async () => {
     const pg = await createTestDatabase('postgres');
     await pg.database.close();
-    const env = { WAYBILL_DATABASE_URL: pg.url, WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'), WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-pg-')) };
+    const env = { WAYBILL_DATABASE_URL: pg.url, WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'), WAYBILL_DATA_DIR: tempDir('pg') };
     const [one, two] = await Promise.all([startServe(env), startServe(env)]);
     try {
       const key = lastLine((await runCli(['keys', 'create', '--tenant', 'shared'], env)).stdout);

@@ -2,17 +2,18 @@
  * kill -9 under booking load: every booking answered with 200 before the kill is there after a
  * restart, label included (the shipment is committed before the answer is sent).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { runCli, startServe } from './support/process.js';
+import { tempDirs } from './support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const sender = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
 const recipient = { name: 'Bob', phone: '2125550100', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
 
 it('loses no shipment whose 200 was sent when the process is killed', async () => {
-  const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-crash-')), WAYBILL_LOG_LEVEL: 'warn' };
+  const env = { WAYBILL_DATA_DIR: tempDir('crash'), WAYBILL_LOG_LEVEL: 'warn' };
   const first = await startServe({ ...env, WAYBILL_LOG_LEVEL: 'info' });
   const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
   const headers = { zkkey: key, 'content-type': 'application/json' };

@@ -5,15 +5,17 @@
  * label work threads and the PDF print file are used once, since only the bundle can break them.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { expect, it } from 'vitest';
 import { THREAD_BYTES } from '../src/body-thread.js';
 import { startOtlpReceiver } from './support/otlp-receiver.js';
 import { freePort, projectRoot } from './support/process.js';
+import { tempDirs } from './support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 function refused(port: number): Promise<boolean> {
   return new Promise((resolvePromise) => {
@@ -31,7 +33,7 @@ function withinDeadline<T>(what: string, ms: number, promise: Promise<T>): Promi
 
 it('npm start serves the compiled service, carrier calls, label work threads and print files included, and SIGTERM to npm frees the port', async () => {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-start-')), WAYBILL_LOG_LEVEL: 'info' };
+  const env = { ...process.env, PORT: String(port), WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: tempDir('start'), WAYBILL_LOG_LEVEL: 'info' };
   const npm = spawn('npm', ['start', '--silent'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolvePromise) => npm.once('exit', (code) => resolvePromise(code)));
   let out = '';
@@ -108,9 +110,9 @@ function staticImports(file: string): string[] {
  * printed and the modules it loaded.
  */
 async function serveOneRate(env: Record<string, string>): Promise<{ out: string; loaded: string[] }> {
-  const imports = join(mkdtempSync(join(tmpdir(), 'waybill-imports-')), 'imports.txt');
+  const imports = join(tempDir('imports'), 'imports.txt');
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OTEL_')));
-  const all = { ...clean, PORT: '0', WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-trace-')), WAYBILL_LOG_LEVEL: 'info', WAYBILL_RECORD_IMPORTS: imports, ...env };
+  const all = { ...clean, PORT: '0', WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: tempDir('trace'), WAYBILL_LOG_LEVEL: 'info', WAYBILL_RECORD_IMPORTS: imports, ...env };
   const child = spawn(process.execPath, ['--import', join(projectRoot, 'test/support/record-imports.mjs'), 'dist/cli.js', 'serve'], { cwd: projectRoot, env: all, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
   let out = '';

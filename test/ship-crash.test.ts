@@ -7,8 +7,6 @@
  * survivor.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bookingReference } from '../src/services/kernel/booking-lookup.js';
@@ -18,6 +16,9 @@ import { withTestEmulator, type TestEmulator } from './support/emulator.js';
 import { LOOKUP_CARRIERS, lookupCarrierUrls, RECOVERS_LABELS, shipmentOf, type LookupCarrier } from './support/lookup-carriers.js';
 import { runCli, startServe, type ServerProcess } from './support/process.js';
 import { waitFor } from './support/webhook-receiver.js';
+import { tempDirs } from './support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 /** The service's settings for a case: its own emulator's carrier URLs, and a claim stale 8 s after the kill at most. */
 function envFor(em: TestEmulator, extra: Record<string, string>): Record<string, string> {
@@ -85,7 +86,7 @@ async function killMidBooking(em: TestEmulator, carrier: LookupCarrier, name: st
 describe.concurrent('kill -9 with a /ship booking call in flight', () => {
   it.each(LOOKUP_CARRIERS)('%s, SQLite: the retry after the restart answers the one booking the carrier made', (carrier) =>
     withTestEmulator(async (em) => {
-      const env = envFor(em, { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-ship-crash-')) });
+      const env = envFor(em, { WAYBILL_DATA_DIR: tempDir('ship-crash') });
       const first = await startServe(env);
       let second: ServerProcess | undefined;
       const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
@@ -100,7 +101,7 @@ describe.concurrent('kill -9 with a /ship booking call in flight', () => {
   it.skipIf(!postgresUrl).each(LOOKUP_CARRIERS)('%s, PostgreSQL, two instances: the retry to the survivor answers the one booking the carrier made', (carrier) =>
     withTestEmulator(async (em) => {
       const db = await createTestDatabase('postgres');
-      const env = envFor(em, { WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-ship-crash-pg-')) });
+      const env = envFor(em, { WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: tempDir('ship-crash-pg') });
       const first = await startServe(env);
       const second = await startServe(env);
       const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;

@@ -1,10 +1,12 @@
 /** The shipping commands of `waybill` end to end: the real CLI against a started service and its emulator. */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliArgs, projectRoot, runCli, startServe, type ServerProcess } from './support/process.js';
+import { tempDirs } from './support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 let server: ServerProcess;
 let env: Record<string, string>;
@@ -30,7 +32,7 @@ async function fault(body: Record<string, unknown> | undefined): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'waybill-shipping-cli-'));
+  dir = tempDir('shipping-cli');
   // One item at a time, so that a batch's progress is seen item by item.
   const serverEnv = { WAYBILL_DATA_DIR: dir, WAYBILL_BATCH_CONCURRENCY: '1', WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true', WAYBILL_LOG_LEVEL: 'info' };
   server = await startServe(serverEnv);
@@ -129,9 +131,10 @@ describe('waybill shipping commands', () => {
     expect(viaProfile.code).toBe(0);
     expect(JSON.parse(viaProfile.stdout).shipping_accounts.map((a: { id: string }) => a.id)).toContain(env.WAYBILL_SHIPPING_ACCOUNT);
     expect(viaProfile.stderr).toBe('');
+    // No key at all: exit 5, as for a key the service refuses (README "Client and CLI").
     const none = await runCli(['accounts'], { WAYBILL_URL: '', WAYBILL_KEY: '', WAYBILL_PROFILE_FILE: join(dir, 'none.json') });
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('WAYBILL_URL');
+    expect(none.code).toBe(5);
+    expect(none.stderr).toContain('WAYBILL_KEY');
   }, 60_000);
 
   it('uploads a CSV batch and watches it with a progress bar redrawn in place on a terminal', async () => {

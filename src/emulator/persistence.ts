@@ -4,18 +4,22 @@
  * (every Map a carrier's state holds), the credentials it issued, and its clock. Tokens and faults
  * are not kept: a carrier's tokens outlive no restart of the client's either, and a fault is a test's.
  *
- * The file is written a moment after the request that changed something (many bookings, one write)
- * and when the emulator closes; a value shared by two keys (a shipment under each package's tracking
- * number) is written once and shared again when read. A write that fails (a full disk) is reported
- * and tried again a little later; it never ends the process, and the carriers keep what they hold.
+ * What a request changed is on disk before it is answered, as a carrier's booking is: a label the
+ * emulator answered with is still known after any stop, a `kill -9` included (a write that waited a
+ * moment after the answer was lost to a stop that came first). Requests answered together share one
+ * write (the file is written whole, one write at a time; what changes meanwhile waits for the next),
+ * and the emulator writes once more when it closes. A value shared by two keys (a shipment under
+ * each package's tracking number) is written once and shared again when read. A write that fails
+ * (a full disk) is reported, its answers are let go, and it is tried again a little later; it never
+ * ends the process, and the carriers keep what they hold.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ShiftableClock } from './clock.js';
 import type { CredentialBook } from './credentials.js';
 
 export const STATE_FILE = 'emulator-state.json';
-const WRITE_DELAY_MS = 200;
 /** After a failed write: a full disk is seldom freed within a second. */
 const RETRY_DELAY_MS = 5_000;
 
@@ -66,10 +70,10 @@ function partsOf(state: object): [string, Part][] {
 }
 
 export interface StatePersistence {
-  /** Something changed: written shortly. */
-  changed(): void;
-  /** Writes what is pending now (on close). */
-  flush(): void;
+  /** Something changed: resolves once it is on disk (or once writing it failed, which is reported and tried again later). */
+  changed(): Promise<void>;
+  /** Writes what is not written yet, after the write under way (on close); a failure is reported, not tried again. */
+  flush(): Promise<void>;
 }
 
 export function persistState(
@@ -80,39 +84,82 @@ export function persistState(
 ): StatePersistence {
   const file = join(dir, STATE_FILE);
   restore(file, parts);
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = (ms: number) => {
-    timer = setTimeout(write, ms);
-    timer.unref();
-  };
-  function write(): void {
-    timer = undefined;
+  /** Something changed since the last write began. */
+  let dirty = false;
+  /** The write under way, if any. */
+  let writing: Promise<void> | undefined;
+  /** The write that takes what changed since `writing` began: every request that changed something meanwhile waits for it. */
+  let next: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let writes = 0;
+  let closed = false;
+
+  /** The state as the file's text, taken at once so that what changes later goes into the next write. */
+  function snapshot(): string {
+    dirty = false;
     const carriers = Object.fromEntries(Object.entries(parts.states).map(([slug, state]) => [slug, Object.fromEntries(partsOf(state))]));
-    const snapshot = { clock_offset_ms: parts.clock.offsetMs, credentials: parts.credentials.all(), carriers };
-    const tmp = `${file}.${process.pid}.tmp`;
+    return JSON.stringify(encode({ clock_offset_ms: parts.clock.offsetMs, credentials: parts.credentials.all(), carriers }, new Map()));
+  }
+  // A temporary name of each write's own: a write never renames another's half-written file.
+  const tmpName = () => `${file}.${process.pid}.${++writes}.tmp`;
+
+  async function write(): Promise<void> {
+    const tmp = tmpName();
     try {
+      const text = snapshot();
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       // 0600: it holds the credentials the emulator issued.
-      writeFileSync(tmp, JSON.stringify(encode(snapshot, new Map())), { mode: 0o600 });
-      renameSync(tmp, file);
+      await writeFile(tmp, text, { mode: 0o600 });
+      await rename(tmp, file);
     } catch (err) {
       // The previous file stays whole (the new one was to replace it only once written).
-      rmSync(tmp, { force: true });
+      await rm(tmp, { force: true });
+      dirty = true;
       onWriteError(err);
-      schedule(RETRY_DELAY_MS);
+      if (!closed && !retry) {
+        retry = setTimeout(() => {
+          retry = undefined;
+          void changed();
+        }, RETRY_DELAY_MS);
+        retry.unref();
+      }
     }
   }
+
+  function changed(): Promise<void> {
+    dirty = true;
+    next ??= (async () => {
+      await writing;
+      // Answers that changed something in the same turn share this write.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      next = undefined;
+      const current = write();
+      writing = current;
+      await current;
+      if (writing === current) writing = undefined;
+    })();
+    return next;
+  }
+
   return {
-    changed() {
-      if (!timer) schedule(WRITE_DELAY_MS);
-    },
-    flush() {
-      if (!timer) return;
-      clearTimeout(timer);
-      write();
-      // Closing: what could not be written now is not tried again.
-      clearTimeout(timer);
-      timer = undefined;
+    changed,
+    async flush() {
+      closed = true;
+      clearTimeout(retry);
+      retry = undefined;
+      await next;
+      await writing;
+      if (!dirty) return;
+      const text = snapshot();
+      const tmp = tmpName();
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        writeFileSync(tmp, text, { mode: 0o600 });
+        renameSync(tmp, file);
+      } catch (err) {
+        rmSync(tmp, { force: true });
+        onWriteError(err);
+      }
     },
   };
 }

@@ -76,10 +76,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.addHook('onRequest', faultHook(faults, bySlug));
   app.addHook('onSend', latencyHook(faults));
   if (persistence) {
-    // Whatever is not a read may have changed what the carrier remembers.
-    app.addHook('onResponse', (request, _reply, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') persistence.changed();
-      done();
+    // Whatever is not a read may have changed what the carrier remembers: it is on disk before the answer leaves.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await persistence.changed();
+      return payload;
     });
   }
   app.setErrorHandler((err, _request, reply) => {
@@ -111,7 +111,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       closing ??= (async () => {
         faults.close();
         await app.close();
-        persistence?.flush();
+        await persistence?.flush();
       })();
       return closing;
     },

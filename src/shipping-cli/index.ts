@@ -3,8 +3,8 @@
  * runs, so that `waybill serve` never loads them. Exit codes (README "Client and CLI"):
  *   0 done; 1 the service failed (5xx) or something unexpected; 2 bad input (usage, or the service
  *   refused the request: validation, not found, conflict); 3 the carrier refused or failed, or a
- *   batch finished with failed items; 4 the service is unreachable or unavailable; 5 the key is
- *   missing or wrong.
+ *   batch finished with failed items; 4 the service is unreachable or unavailable; 5 no key was
+ *   given, or the service refused it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -12,23 +12,11 @@ import { parseArgs } from 'node:util';
 import { createClient, WaybillConnectionError, WaybillError } from '../../packages/client/src/index.js';
 import type { Context, Flags } from './context.js';
 import { accounts, batch, webhooks } from './resources.js';
-import { loadSettings, UsageError } from './settings.js';
+import { SHIPPING_NAMES, usageErrorOf } from '../cli-usage.js';
+import { loadSettings, MissingKeyError, UsageError } from './settings.js';
 import { cancel, labels, rate, ship, track } from './shipments.js';
 
-export const SHIPPING_USAGE = `  rate <shipment.json> [--account ID] [--service S]     rates a shipment ({shipment} or bare, - for stdin)
-  ship <shipment.json> [--account ID] [--service S] [--idempotency-key K]   books it
-  track <number> [--account ID]          its tracking stage and checkpoints
-  cancel <number> [--account ID]         voids it with the carrier
-  labels <shipment id> [--out DIR]       downloads its labels
-  batch upload <csv> --account ID [--service S] [--packaging P] [--watch]
-  batch status <id> [--watch] | batch labels <id> [--format pdf|zpl|epl] [--out FILE]
-  accounts                               shipping accounts
-  accounts price-list [show|upload <csv>|remove] --account ID   its uploaded price list
-  webhooks [list] | webhooks create <url> [--events a,b] | webhooks delete <id>
-  shipping commands: --json for scripts; WAYBILL_URL, WAYBILL_KEY and WAYBILL_SHIPPING_ACCOUNT
-  or --profile NAME of the profile file; exit 2 bad input, 3 carrier error, 4 unreachable, 5 key`;
-
-export const SHIPPING_COMMANDS = ['rate', 'ship', 'track', 'cancel', 'labels', 'batch', 'accounts', 'webhooks'] as const;
+export const SHIPPING_COMMANDS = SHIPPING_NAMES;
 
 const COMMANDS: Record<(typeof SHIPPING_COMMANDS)[number], (ctx: Context) => Promise<number | void>> = { rate, ship, track, cancel, labels, batch, accounts, webhooks };
 
@@ -37,6 +25,7 @@ const CARRIER_CODES = new Set(['no_qualifying_rate', 'address_invalid', 'master_
 /** The exit code that says what went wrong, for scripts that branch on it. */
 export function exitCodeOf(err: unknown): number {
   if (err instanceof UsageError) return 2;
+  if (err instanceof MissingKeyError) return 5;
   if (err instanceof WaybillConnectionError) return 4;
   if (!(err instanceof WaybillError)) return 1;
   if (err.code === 'missing_api_key' || err.code === 'wrong_api_key' || err.code === 'forbidden') return 5;
@@ -92,8 +81,9 @@ export async function runShippingCommand(command: (typeof SHIPPING_COMMANDS)[num
     };
     return (await COMMANDS[command](ctx)) ?? 0;
   } catch (e) {
-    const code = exitCodeOf(e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? new UsageError(e.message) : e);
-    err.write(`waybill ${command}: ${describe(e)}\n`);
-    return code;
+    const failure = usageErrorOf(e, command);
+    // A refused option's line names the command already.
+    err.write(failure !== e ? `${describe(failure)}\n` : `waybill ${command}: ${describe(e)}\n`);
+    return exitCodeOf(failure);
   }
 }

@@ -10,7 +10,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export class UsageError extends Error {}
+import { UsageError } from '../cli-usage.js';
+
+export { UsageError };
+
+/** No key to call the service with: exit code 5, as for a key the service refuses. */
+export class MissingKeyError extends Error {}
 
 export interface Settings {
   url: string;
@@ -53,6 +58,7 @@ export function loadSettings(env: NodeJS.ProcessEnv, flags: { profile?: string |
   const profile = env.WAYBILL_URL && env.WAYBILL_KEY && !name ? {} : readProfile(env, name, warn);
   const url = env.WAYBILL_URL || profile.url;
   const key = env.WAYBILL_KEY || profile.key;
-  if (!url || !key) throw new UsageError('set WAYBILL_URL and WAYBILL_KEY, or give a profile (README "Client and CLI")');
+  if (!key) throw new MissingKeyError('no API key: set WAYBILL_KEY (and WAYBILL_URL), or give a profile (README "Client and CLI")');
+  if (!url) throw new UsageError('no service to call: set WAYBILL_URL, or give a profile (README "Client and CLI")');
   return { url, key, account: env.WAYBILL_SHIPPING_ACCOUNT || profile.account };
 }

@@ -7,14 +7,15 @@
  * call's timeout (the built-in emulator's indexing delay is 0).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { runCli, startServe, type ServerProcess } from '../support/process.js';
 import { waitFor } from '../support/webhook-receiver.js';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
 import { address, recipientUS } from '../contract/support.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const ITEMS = 100;
 
@@ -24,7 +25,7 @@ const emulatorOf = (p: ServerProcess) => /carrier emulator listening on (http:\/
 it('kill -9 mid-batch with the emulator inside the service: every item booked once or failed with a reason after the restart', async () => {
   const env = {
     WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
-    WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-default-')),
+    WAYBILL_DATA_DIR: tempDir('batch-crash-default'),
     WAYBILL_BATCH_LEASE_MS: '1500',
     WAYBILL_CARRIER_TIMEOUT_MS: '5000',
     WAYBILL_LOG_LEVEL: 'info',

@@ -16,8 +16,6 @@
  * grow with the batch).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBody } from '../support/accounts.js';
@@ -29,6 +27,9 @@ import { waitFor } from '../support/webhook-receiver.js';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
 import { address, recipientUS } from '../contract/support.js';
 import { emulatorBookings } from './support.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 /** The size of the batch each carrier books. */
 const ITEMS_OF = { carrier_a: 300, carrier_b: 100, carrier_c: 100, carrier_d_reseller: 100 } as const;
@@ -111,7 +112,7 @@ async function crashDuringBatch(carrier: LookupCarrier, prefix: string, opts: { 
 
 describe('kill -9 in the middle of a batch', () => {
   it.each(LOOKUP_CARRIERS)('%s, SQLite: restarts and books every item exactly once', async (carrier) => {
-    const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-')) });
+    const env = envFor({ WAYBILL_DATA_DIR: tempDir('batch-crash') });
     let current = await startServe(env);
     const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
     const run: Run = { url: () => current.url, key };
@@ -123,7 +124,7 @@ describe('kill -9 in the middle of a batch', () => {
   }, 240_000);
 
   it('SQLite: items killed while rating (shipping_accounts) go back to the queue and are booked once, none failed as interrupted', async () => {
-    const env = envFor({ WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-rating-')) });
+    const env = envFor({ WAYBILL_DATA_DIR: tempDir('batch-crash-rating') });
     let current = await startServe(env);
     const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
     const run: Run = { url: () => current.url, key };
@@ -160,7 +161,7 @@ describe('kill -9 in the middle of a batch', () => {
 
   it.skipIf(!postgresUrl).each(LOOKUP_CARRIERS)('%s, PostgreSQL, two instances: the survivor settles the dead one’s items, every item booked exactly once', async (carrier) => {
     const db: TestDatabase = await createTestDatabase('postgres');
-    const env = envFor({ WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-batch-crash-pg-')) });
+    const env = envFor({ WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: tempDir('batch-crash-pg') });
     const first = await startServe(env);
     const second = await startServe(env);
     let third: ServerProcess | undefined;

@@ -6,8 +6,6 @@
  * nothing shows or books, and that the batch worker removes once no request can still be storing it
  * (on SQLite, one process, as soon as the service starts again).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,9 @@ import { dialects } from '../support/databases.js';
 import { waitFor } from '../support/webhook-receiver.js';
 import { recipientUS } from '../contract/support.js';
 import { emulatorBookings, finished, item, sender, useBatchApp } from './support.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const ITEMS = 500;
 const FAILING = 450;
@@ -83,7 +84,7 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
 describe('a batch whose store was cut off, on SQLite', () => {
   it('is removed when the service starts again (one process: no store of the previous one still runs)', async () => {
     const em = await startTestEmulator();
-    const sqliteFile = join(mkdtempSync(join(tmpdir(), 'waybill-unpublished-')), 'db.sqlite');
+    const sqliteFile = join(tempDir('unpublished'), 'db.sqlite');
     const first = await createTestApp({ emulatorUrl: em.url, sqliteFile });
     let second: TestApp | undefined;
     try {

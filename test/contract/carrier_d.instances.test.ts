@@ -4,8 +4,6 @@
  * expire together; and carrier pickups cancel through the adapter (GET for the ETag, DELETE).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +20,9 @@ import { createSealer } from '../../src/storage/sealing.js';
 import { validAuth } from '../support/accounts.js';
 import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const HOUR = 3_600_000;
 
@@ -49,7 +50,7 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
   beforeAll(async () => {
     em = await startTestEmulator();
     await em.knowCredentials('carrier_d', call.auth);
-    t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(mkdtempSync(join(tmpdir(), 'waybill-d-')), 'db.sqlite') } : {});
+    t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(tempDir('d'), 'db.sqlite') } : {});
     other = createDatabase(t.url);
     const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data' }, carrierNames);
     const sealer = createSealer(randomBytes(32));

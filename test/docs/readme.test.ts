@@ -5,18 +5,22 @@
  *
  * The only differences from a reader's terminal are two variables the README itself reads with a
  * default: WAYBILL_URL (the service) and WAYBILL_EMULATOR_URL (its emulator), because the service
- * here listens on free ports rather than 8080/8081; and WAYBILL_DATA_DIR, so that the README's
- * `npm run -s waybill -- keys create` writes to the started service's database.
+ * here listens on free ports rather than 8080/8081; WAYBILL_DATA_DIR, so that the README's
+ * `npm run -s waybill -- keys create` writes to the started service's database; and TMPDIR, a
+ * folder of the test's own, so that the files the examples write (`${TMPDIR:-/tmp}/shipment.json`)
+ * never replace a reader's own files of that name.
  *
  * A block is skipped only when its fence says so: "```sh no-test: <why>". The test lists them, and
  * refuses a skip marker without a reason.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot, startServe, type ServerProcess } from '../support/process.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 interface Block {
   line: number;
@@ -72,26 +76,28 @@ const runnable = blocks.filter((b) => b.info === 'sh');
 describe('README.md shell examples', () => {
   let server: ServerProcess;
   let dataDir: string;
+  let scratch: string;
   let emulatorUrl: string;
 
   beforeAll(async () => {
     // The README's `npm run waybill` runs the compiled CLI, built from these sources by the suite's global setup.
-    dataDir = mkdtempSync(join(tmpdir(), 'waybill-readme-'));
+    dataDir = tempDir('readme');
+    scratch = tempDir('readme-tmp');
     // Both on free ports (startServe asks for port 0); the emulator says where it listens.
     server = await startServe({ WAYBILL_DATA_DIR: dataDir });
     emulatorUrl = /carrier emulator listening on (http:\/\/[\d.:]+)/.exec(server.output())![1]!;
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('skips a block only with a visible marker and a reason', () => {
     for (const b of skipped) expect(SKIP.test(b.info), `README.md:${b.line} "${b.info}": write "sh no-test: <why>"`).toBe(true);
-    // The blocks skipped today, by their first line: install and start, compose's start, run the
-    // suite, the CLI synopsis, building the image and compose's profiles (scripts/container-test.sh
-    // runs the image and compose.yaml).
-    expect(skipped.map((b) => b.code.split('\n')[0])).toEqual(['npm ci && npm start', expect.stringMatching(/^printf 'WAYBILL_SECRET_KEY=/), 'npm ci && npm test', expect.stringMatching(/^npm run -s waybill -- keys create/), 'docker build -t waybill .', 'docker compose --profile two up --detach']);
+    // The blocks skipped today, by their first line: install and start, compose's start, the CLI
+    // synopsis, building the image with Docker and with podman and compose's profiles
+    // (scripts/container-test.sh runs the image and compose.yaml), installing the client into a
+    // project of the reader's, and running the suite.
+    expect(skipped.map((b) => b.code.split('\n')[0])).toEqual(['npm ci && npm start', expect.stringMatching(/^printf 'WAYBILL_SECRET_KEY=/), expect.stringMatching(/^npm run -s waybill -- keys create/), 'docker build -t waybill .', 'scripts/container/base.sh', 'docker compose --profile two up --detach', expect.stringMatching(/^# in the Waybill checkout/), 'npm ci && npm test']);
     expect(runnable.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -117,7 +123,9 @@ describe('README.md shell examples', () => {
     const marker = (i: number) => `@@readme-block-${i}@@`;
     // -u: a variable a block uses but no earlier block set fails the run.
     const script = ['set -euo pipefail', ...twice.flatMap((b, i) => [`echo '${marker(i)}'`, b.code, 'echo'])].join('\n');
-    const res = await runBash(script, { WAYBILL_URL: server.url, WAYBILL_EMULATOR_URL: emulatorUrl, WAYBILL_DATA_DIR: dataDir }, 110_000);
+    const res = await runBash(script, { WAYBILL_URL: server.url, WAYBILL_EMULATOR_URL: emulatorUrl, WAYBILL_DATA_DIR: dataDir, TMPDIR: scratch }, 110_000);
+    // What the examples wrote went into the test's own folder.
+    expect(readdirSync(scratch)).toContain('shipment.json');
 
     const outputs = res.stdout.split(/@@readme-block-\d+@@\n/).slice(1);
     const failed = twice[outputs.length - 1];

@@ -1,18 +1,40 @@
 /**
  * With a state directory (the data directory of `waybill serve`) the emulator remembers across a
  * restart what a carrier remembers: labels booked before it (tracked and cancelled after), the
- * credentials it issued, and its clock.
+ * credentials it issued, and its clock. What it answered is on disk before the answer: a restart
+ * right after a booking, even a `kill -9`, forgets nothing.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/server.js';
-import { runCli, startServe } from '../support/process.js';
+import { runCli, startEmulatorProcess, startServe } from '../support/process.js';
+import { tempDirs } from '../support/temp-dir.js';
 import { send, shipRequest, SUITE_CREDENTIALS } from './support.js';
 
+const tempDir = tempDirs();
+
+/** Ends a process at once, as `kill -9` does: nothing of it runs after. */
+function kill9(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  });
+}
+
+/** A carrier_a booking through the emulator at `url`; its tracking number. */
+async function book(url: string): Promise<string> {
+  const base = `${url}/carrier_a`;
+  const token = ((await send(`${base}/oauth/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials&client_id=test-id&client_secret=test-secret')).json as { access_token: string }).access_token;
+  const reply = await send(`${base}/ship/v1/shipments`, 'POST', { 'content-type': 'application/json', authorization: `Bearer ${token}` }, JSON.stringify(shipRequest()));
+  expect(reply.status, reply.text).toBe(200);
+  return (reply.json as { output: { transactionShipments: { masterTrackingNumber: string }[] } }).output.transactionShipments[0]!.masterTrackingNumber;
+}
+
+const listed = async (url: string) => ((await (await fetch(`${url}/_emulator/bookings?carrier=carrier_a`)).json()) as { bookings: { carrier_a: { tracking_number: string }[] } }).bookings.carrier_a.map((b) => b.tracking_number);
+
 it('keeps the credentials it issued and its clock in the state directory', async () => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'waybill-emulator-'));
+  const stateDir = tempDir('emulator');
   const first = await createEmulator({ stateDir });
   const control = (method: string, path: string, body: unknown) => fetch(`${first.url}/_emulator/${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await control('POST', 'credentials', { carrier: 'carrier_d', auth: { client_id: 'my-client', client_secret: 'my-client-secret' } })).ok).toBe(true);
@@ -29,15 +51,7 @@ it('keeps the credentials it issued and its clock in the state directory', async
 });
 
 it('lists through GET /_emulator/bookings what it booked before a restart, in order, as well as after', async () => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'waybill-emulator-bookings-'));
-  const book = async (url: string) => {
-    const base = `${url}/carrier_a`;
-    const token = ((await send(`${base}/oauth/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials&client_id=test-id&client_secret=test-secret')).json as { access_token: string }).access_token;
-    const reply = await send(`${base}/ship/v1/shipments`, 'POST', { 'content-type': 'application/json', authorization: `Bearer ${token}` }, JSON.stringify(shipRequest()));
-    expect(reply.status, reply.text).toBe(200);
-  };
-  const listed = async (url: string) => ((await (await fetch(`${url}/_emulator/bookings?carrier=carrier_a`)).json()) as { bookings: { carrier_a: { tracking_number: string }[] } }).bookings.carrier_a.map((b) => b.tracking_number);
-
+  const stateDir = tempDir('emulator-bookings');
   const first = await createEmulator({ stateDir, credentials: SUITE_CREDENTIALS });
   await book(first.url);
   await book(first.url);
@@ -57,8 +71,46 @@ it('lists through GET /_emulator/bookings what it booked before a restart, in or
   }
 });
 
-it('tracks and cancels after `waybill serve` restarts on the same data directory a label booked before', async () => {
-  const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-restart-')) };
+it('has a booking on disk before it answers it: an emulator started on the same directory while the first still runs knows it', async () => {
+  const stateDir = tempDir('emulator-durable');
+  const first = await createEmulator({ stateDir, credentials: SUITE_CREDENTIALS });
+  let second: Awaited<ReturnType<typeof createEmulator>> | undefined;
+  try {
+    // Several at once share writes; each is on disk when it is answered.
+    const numbers = await Promise.all([book(first.url), book(first.url), book(first.url)]);
+    numbers.push(await book(first.url));
+    second = await createEmulator({ stateDir, credentials: SUITE_CREDENTIALS });
+    expect((await listed(second.url)).sort()).toEqual([...numbers].sort());
+  } finally {
+    await second?.close();
+    await first.close();
+  }
+});
+
+it('knows after a kill -9 of `waybill emulator` the label it booked right before', async () => {
+  const dataDir = tempDir('emulator-kill');
+  const first = await startEmulatorProcess(dataDir);
+  let trackingNumber: string;
+  try {
+    // The standalone emulator knows the credentials it was told of; the test's own are told first.
+    const told = await fetch(`${first.url}/_emulator/credentials`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_a', auth: { client_id: 'test-id', client_secret: 'test-secret' } }) });
+    expect(told.status).toBe(201);
+    trackingNumber = await book(first.url);
+  } finally {
+    await kill9(first.child);
+  }
+  const second = await startEmulatorProcess(dataDir);
+  try {
+    expect(await listed(second.url)).toEqual([trackingNumber]);
+    // The credentials told before the kill are known too: it books again.
+    await book(second.url);
+  } finally {
+    await second.stop();
+  }
+}, 120_000);
+
+it.each(['SIGTERM', 'SIGKILL'] as const)('tracks and cancels a label booked right before `waybill serve` ends (%s) and starts again on the same data directory', async (signal) => {
+  const env = { WAYBILL_DATA_DIR: tempDir('restart') };
   const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
   const headers = { zkkey: key, 'content-type': 'application/json' };
   const call = async (url: string, path: string, body: unknown) => {
@@ -76,7 +128,7 @@ it('tracks and cancels after `waybill serve` restarts on the same data directory
     const shipment = { shipping_account: account, sender: address, recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' }, packages: [{ weight: 2 }], packaging: 'your_packaging', weight_units: 'LB', service: 'carrier_a_ground' };
     trackingNumber = (await call(first.url, '/ship', { shipment })).shipment.tracking_number;
   } finally {
-    await first.stop();
+    await (signal === 'SIGKILL' ? kill9(first.child) : first.stop());
   }
   const second = await startServe(env);
   try {

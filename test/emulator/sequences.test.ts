@@ -2,13 +2,15 @@
  * Numbers the emulator hands out never repeat across a restart when it has a state directory (the
  * embedded emulator of `waybill serve` uses the data directory), and start at 0 in memory without.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { SEQUENCES_FILE } from '../../src/emulator/sequences.js';
 import { runCli, startServe } from '../support/process.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 /** Three of every number kind each carrier's state hands out. */
 function numbers(em: Emulator): string[] {
@@ -31,7 +33,7 @@ function numbers(em: Emulator): string[] {
 }
 
 it('hands out no number twice across emulators that share a state directory, one after the other', async () => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'waybill-emulator-'));
+  const stateDir = tempDir('emulator');
   const seen: string[] = [];
   for (let run = 0; run < 3; run++) {
     const em = await createEmulator({ stateDir });
@@ -49,7 +51,7 @@ it('starts from the first number in every fresh in-memory emulator', async () =>
 });
 
 it('books a new tracking number after `waybill serve` restarts on the same data directory', async () => {
-  const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-restart-')), WAYBILL_LOG_LEVEL: 'info' };
+  const env = { WAYBILL_DATA_DIR: tempDir('restart'), WAYBILL_LOG_LEVEL: 'info' };
   const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
   const headers = { zkkey: key, 'content-type': 'application/json' };
   const address = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };

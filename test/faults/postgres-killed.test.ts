@@ -7,8 +7,6 @@
  * process of its own, so both instances book at the one carrier and its bookings count them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
@@ -18,6 +16,9 @@ import { clusterUnavailable, startPostgresCluster } from '../support/postgres-cl
 import { runCli, startEmulatorProcess, startServe, type EmulatorProcess, type ServerProcess } from '../support/process.js';
 import { shipmentOf } from '../support/lookup-carriers.js';
 import { waitFor } from '../support/webhook-receiver.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const ITEMS = 60;
 
@@ -65,7 +66,7 @@ function shipLoad(urls: string[], key: string, account: string, workers = 2) {
 
 async function killUnderLoad(instances: number): Promise<void> {
   const cluster = await startPostgresCluster();
-  const em = await startEmulatorProcess(mkdtempSync(join(tmpdir(), 'waybill-pg-kill-emulator-')));
+  const em = await startEmulatorProcess(tempDir('pg-kill-emulator'));
   const servers: ServerProcess[] = [];
   try {
     await control(em, 'POST', 'credentials', { carrier: 'carrier_a', auth: validAuth.carrier_a });
@@ -74,7 +75,7 @@ async function killUnderLoad(instances: number): Promise<void> {
       WAYBILL_CARRIER_A_URL: em.carrierUrl('carrier_a'),
       WAYBILL_CARRIER_A_TEST_URL: em.carrierUrl('carrier_a'),
       WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
-      WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-pg-kill-')),
+      WAYBILL_DATA_DIR: tempDir('pg-kill'),
       // Long enough that a loaded machine's instance keeps its leases while the database is up
       // (what a lease outrun in ordinary operation leads to is the crash suites' business); items
       // the kill leaves in progress are settled by the carrier lookup this long after.

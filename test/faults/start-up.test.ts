@@ -4,19 +4,20 @@
  * start with one line naming WAYBILL_DATABASE_URL, no stack.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { clusterUnavailable, createPostgresCluster } from '../support/postgres-cluster.js';
 import { freePort, runCli, startServe } from '../support/process.js';
 import { waitFor } from '../support/webhook-receiver.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const settings = (databaseUrl: string, wait: string) => ({
   WAYBILL_DATABASE_URL: databaseUrl,
   WAYBILL_DATABASE_WAIT: wait,
   WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
-  WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-start-up-')),
+  WAYBILL_DATA_DIR: tempDir('start-up'),
   WAYBILL_LOG_LEVEL: 'info',
 });
 

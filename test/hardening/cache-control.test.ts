@@ -5,15 +5,17 @@
  * most are fetched for real; what everyone may keep (hashed assets, the console's page) keeps its
  * caching.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { address, shipment } from '../contract/support.js';
+import { tempDirs } from '../support/temp-dir.js';
 
-const webRoot = mkdtempSync(join(tmpdir(), 'waybill-web-'));
+const tempDir = tempDirs();
+
+const webRoot = tempDir('web');
 for (const page of ['console', 'tracking', 'portal', 'assets']) mkdirSync(join(webRoot, page));
 for (const page of ['console', 'tracking', 'portal']) writeFileSync(join(webRoot, page, 'index.html'), `<!doctype html><title>${page}</title>`);
 writeFileSync(join(webRoot, 'assets/app-1a2b.js'), 'console.log(1)');

@@ -2,8 +2,7 @@
  * Finding: `waybill.sqlite` (sealed credentials, addresses, key hashes) was created 0644 in a 0755
  * directory, readable by every user of the machine, while the key file beside it was 0600.
  */
-import { chmodSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +10,15 @@ import { createEmulator } from '../../src/emulator/server.js';
 import { STATE_FILE } from '../../src/emulator/persistence.js';
 import { createDatabase } from '../../src/storage/database.js';
 import { startServe } from '../support/process.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
 describe('file modes', () => {
   it('waybill serve makes its data directory 0700, and the database, its -wal and -shm files and the key file 0600', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'waybill-modes-')), 'data');
+    const dataDir = join(tempDir('modes'), 'data');
     const server = await startServe({ WAYBILL_DATA_DIR: dataDir, WAYBILL_LOG_LEVEL: 'info' });
     try {
       // Its migrations wrote, so the journal files exist while it runs.
@@ -30,7 +32,7 @@ describe('file modes', () => {
   }, 60_000);
 
   it('makes a database an earlier version left readable to others 0600, journal files included, and leaves an existing directory as it is', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'waybill-modes-'));
+    const dir = tempDir('modes');
     chmodSync(dir, 0o755);
     const file = join(dir, 'waybill.sqlite');
     const old = new SqliteDatabase(file);
@@ -48,7 +50,7 @@ describe('file modes', () => {
   });
 
   it('the emulator writes its state, with the credentials it issued, 0600 in a directory it makes 0700', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'waybill-modes-')), 'emulator');
+    const dir = join(tempDir('modes'), 'emulator');
     const emulator = await createEmulator({ port: 0, stateDir: dir });
     try {
       // Any change is written; a fault set is one.

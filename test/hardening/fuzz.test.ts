@@ -5,12 +5,13 @@
  * hang once froze the whole process) and never with a 5xx other than the documented carrier codes.
  * A few hundred requests from a fixed seed; a failure names the request so it can be replayed.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, startServe, type ServerProcess } from '../support/process.js';
 import { generate, mutate, pick, rng, STRINGS, type Json } from './fuzz-values.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const CARRIER_TIMEOUT_MS = 5_000;
 const ANSWER_WITHIN_MS = 6 * CARRIER_TIMEOUT_MS;
@@ -50,7 +51,7 @@ const recipient = { name: 'Bob Recipient', street1: '5 Fifth Ave', city: 'New Yo
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-fuzz-')), WAYBILL_LOG_LEVEL: 'info', WAYBILL_RATE_LIMIT: '0', WAYBILL_CARRIER_TIMEOUT_MS: String(CARRIER_TIMEOUT_MS) };
+  const env = { WAYBILL_DATA_DIR: tempDir('fuzz'), WAYBILL_LOG_LEVEL: 'info', WAYBILL_RATE_LIMIT: '0', WAYBILL_CARRIER_TIMEOUT_MS: String(CARRIER_TIMEOUT_MS) };
   server = await startServe(env);
   key = (await runCli(['keys', 'create', '--tenant', 'fuzz'], env)).stdout.trim().split('\n').at(-1)!;
   const meta = await (await fetch(`${server.url}/meta/carriers`, { headers: { zkkey: key } })).json();

@@ -4,15 +4,17 @@
  * `?zkkey=`; `debug: true` wrote the recipient's street and phone at info. Everything below is
  * logged by the real app, and the captured lines are searched for each of them.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { address, shipment } from '../contract/support.js';
+import { tempDirs } from '../support/temp-dir.js';
 
-const webRoot = mkdtempSync(join(tmpdir(), 'waybill-web-'));
+const tempDir = tempDirs();
+
+const webRoot = tempDir('web');
 for (const page of ['tracking', 'portal']) {
   mkdirSync(join(webRoot, page));
   writeFileSync(join(webRoot, page, 'index.html'), `<!doctype html><title>${page}</title>`);

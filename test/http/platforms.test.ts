@@ -5,8 +5,6 @@
  * once and reactivating lets them in again; a merchant, or a tenant that is no platform, cannot call
  * /tenants; the operator's command makes a platform.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlatform } from '../../src/storage/repositories/tenants.js';
@@ -15,6 +13,9 @@ import { createTestApp, expectError, type TestApp } from '../support/app.js';
 import { dialects } from '../support/databases.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { runCli } from '../support/process.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 describe.each(dialects)('platforms on %s', (dialect) => {
   const clock = { now: () => new Date('2026-11-27T12:00:00Z') };
@@ -156,7 +157,7 @@ describe.each(dialects)('platforms on %s', (dialect) => {
 
 describe('waybill tenants', () => {
   it('makes a platform, and refuses a taken name or a bad one with exit code 2', async () => {
-    const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-tenants-')), WAYBILL_LOG_LEVEL: 'warn' };
+    const env = { WAYBILL_DATA_DIR: tempDir('tenants'), WAYBILL_LOG_LEVEL: 'warn' };
     const made = await runCli(['tenants', 'create', 'hub', '--platform'], env);
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toContain('created tenant hub, a platform');
@@ -172,7 +173,7 @@ describe('a suspension made through another instance', () => {
   it('holds there once its status is a second old, on the test clock, without waiting', async () => {
     let offset = 0;
     const clock = { now: () => new Date(Date.parse('2026-11-27T12:00:00Z') + offset) };
-    const file = join(mkdtempSync(join(tmpdir(), 'waybill-two-')), 'waybill.sqlite');
+    const file = join(tempDir('two'), 'waybill.sqlite');
     const one = await createTestApp({ clock, sqliteFile: file });
     const two = await createTestApp({ clock, sqliteFile: file });
     try {

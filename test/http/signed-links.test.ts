@@ -1,13 +1,15 @@
 /** Signed links: label URLs without a key, tracking pages; tampered, expired, another tenant's. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { shipment } from '../contract/support.js';
+import { tempDirs } from '../support/temp-dir.js';
 
-const webRoot = mkdtempSync(join(tmpdir(), 'waybill-web-'));
+const tempDir = tempDirs();
+
+const webRoot = tempDir('web');
 mkdirSync(join(webRoot, 'tracking'));
 writeFileSync(join(webRoot, 'tracking/index.html'), '<!doctype html><title>tracking</title>');
 

@@ -4,13 +4,14 @@
  * to list or read and no item to claim or look for, though the first transactions' items are
  * committed; once stored, the items are claimed in batch order.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/storage/database.js';
 import * as repo from '../../src/storage/repositories/batches.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const NOW = '2026-11-27T10:00:00.000Z';
 const COUNT = 1_000;
@@ -21,7 +22,7 @@ function itemAt(batchId: string) {
 
 describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
   it('is listed, read and claimed by no one until its last items are stored, then claimed in order', async () => {
-    const t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(mkdtempSync(join(tmpdir(), 'waybill-batch-publish-')), 'db.sqlite') } : {});
+    const t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(tempDir('batch-publish'), 'db.sqlite') } : {});
     const other = createDatabase(t.url);
     try {
       const batch: repo.BatchRow = { id: 'bat_slices', tenant: 'acme', status: 'queued', reference: null, label_type: null, source: 'json', total: COUNT, created_at: NOW, completed_at: null };

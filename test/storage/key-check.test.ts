@@ -4,8 +4,6 @@
  * with a clear error instead of a 500.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SealingKeyMismatch, verifySealingKey } from '../../src/storage/key-check.js';
@@ -13,6 +11,9 @@ import { createSealer } from '../../src/storage/sealing.js';
 import { createTestApp, expectError } from '../support/app.js';
 import { createTestDatabase, dialects, postgresUrl } from '../support/databases.js';
 import { runCli, startServe } from '../support/process.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const hexKey = () => randomBytes(32).toString('hex');
 const now = new Date('2026-11-22T12:00:00Z');
@@ -70,7 +71,7 @@ describe('a stored credential this instance cannot open', () => {
 
 describe('waybill serve and migrate with another key', () => {
   it('refuse to start on a SQLite database sealed with another key, saying what to do', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'waybill-key-'));
+    const dataDir = tempDir('key');
     const first = { WAYBILL_DATA_DIR: dataDir, WAYBILL_SECRET_KEY: hexKey(), WAYBILL_LOG_LEVEL: 'warn' };
     expect((await runCli(['migrate'], first)).code).toBe(0);
 
@@ -89,14 +90,14 @@ describe('waybill serve and migrate with another key', () => {
   it.skipIf(!postgresUrl)('two instances on one PostgreSQL database: the second, with another key or none, refuses to start', async () => {
     const pg = await createTestDatabase('postgres');
     await pg.database.close();
-    const env = { WAYBILL_DATABASE_URL: pg.url, WAYBILL_SECRET_KEY: hexKey(), WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-pg-key-')) };
+    const env = { WAYBILL_DATABASE_URL: pg.url, WAYBILL_SECRET_KEY: hexKey(), WAYBILL_DATA_DIR: tempDir('pg-key') };
     const one = await startServe(env);
     try {
       const two = await runCli(['serve'], { ...env, WAYBILL_SECRET_KEY: hexKey(), PORT: '0', WAYBILL_EMULATOR_PORT: '0' });
       expect(two.code).toBe(2);
       expect(two.stderr).toContain('Every instance on one database needs the same key');
       // No key: this instance's own key file.
-      const three = await runCli(['serve'], { ...env, WAYBILL_SECRET_KEY: '', WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-pg-key-')), PORT: '0', WAYBILL_EMULATOR_PORT: '0' });
+      const three = await runCli(['serve'], { ...env, WAYBILL_SECRET_KEY: '', WAYBILL_DATA_DIR: tempDir('pg-key'), PORT: '0', WAYBILL_EMULATOR_PORT: '0' });
       expect(three.code).toBe(2);
       expect(three.stderr).toContain('secret.key');
       // The first instance is unaffected.

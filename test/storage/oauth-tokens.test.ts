@@ -1,7 +1,5 @@
 /** OAuth tokens shared through the database: one fetch per credential set across instances. */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTokenStore, tokenLeaseMs } from '../../src/storage/token-store.js';
@@ -9,12 +7,15 @@ import { tryLease } from '../../src/storage/repositories/oauth-tokens.js';
 import { createSealer } from '../../src/storage/sealing.js';
 import { createDatabase } from '../../src/storage/database.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 const sealer = createSealer(randomBytes(32));
 
 describe.each(dialects)('token store on %s', (dialect) => {
   it('fetches once for concurrent callers in two instances, and shares the token', async () => {
-    const t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(mkdtempSync(join(tmpdir(), 'waybill-tokens-')), 'db.sqlite') } : {});
+    const t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(tempDir('tokens'), 'db.sqlite') } : {});
     // A second connection to the same database plays the second service instance.
     const other = createDatabase(t.url);
     try {

@@ -1,15 +1,16 @@
 /** Request-rate buckets shared by two instances through their database (http/shared-buckets.ts). */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSharedTokenBuckets } from '../../src/http/shared-buckets.js';
 import { createDatabase } from '../../src/storage/database.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 describe.each(dialects)('shared token buckets on %s', (dialect) => {
   it('two instances together grant one burst, refill at the rate, and store no key in clear', async () => {
-    const t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(mkdtempSync(join(tmpdir(), 'waybill-limits-')), 'db.sqlite') } : {});
+    const t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(tempDir('limits'), 'db.sqlite') } : {});
     // A second connection to the same database plays the second service instance.
     const other = createDatabase(t.url);
     try {

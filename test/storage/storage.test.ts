@@ -1,6 +1,5 @@
 /** The same storage behaviour on every dialect: SQLite always, PostgreSQL when configured. */
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/storage/migrations/index.js';
@@ -8,6 +7,9 @@ import { createKey, findActiveKey, listKeys, revokeKey } from '../../src/storage
 import { accountBody, validAuth } from '../support/accounts.js';
 import { createTestApp, expectError } from '../support/app.js';
 import { createTestDatabase, dialects, postgresUrl } from '../support/databases.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 if (!postgresUrl) console.warn('WAYBILL_TEST_POSTGRES is not set: the storage suite runs on SQLite only');
 
@@ -61,7 +63,7 @@ describe.each(dialects)('storage on %s', (dialect) => {
 });
 
 describe('credentials at rest in the SQLite file', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'waybill-sealed-'));
+  const dir = tempDir('sealed');
   it('never hold carrier credentials in plain text', async () => {
     const t = await createTestApp({ sqliteFile: join(dir, 'waybill.sqlite') });
     const key = await t.key();

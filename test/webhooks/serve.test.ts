@@ -1,10 +1,11 @@
 /** `waybill serve` runs the webhook worker itself and stops it on SIGTERM. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, startServe } from '../support/process.js';
 import { startReceiver, waitFor, type Receiver } from '../support/webhook-receiver.js';
+import { tempDirs } from '../support/temp-dir.js';
+
+const tempDir = tempDirs();
 
 let rx: Receiver;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => rx.close());
 
 it('delivers a booking’s event from the serve process and shuts down cleanly', async () => {
-  const env = { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-webhooks-')), WAYBILL_LOG_LEVEL: 'warn', WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true', WAYBILL_WEBHOOK_POLL_MS: '20' };
+  const env = { WAYBILL_DATA_DIR: tempDir('webhooks'), WAYBILL_LOG_LEVEL: 'warn', WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true', WAYBILL_WEBHOOK_POLL_MS: '20' };
   const server = await startServe({ ...env, WAYBILL_LOG_LEVEL: 'info' });
   let exit: number | null = null;
   server.child.on('exit', (code) => (exit = code));
