@@ -54,18 +54,19 @@ function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean)
   );
 }
 
-/** Amounts in the account's own currency (its bookings are priced in it), else the service's default. */
-function useCurrencyOf(): (accountId: string) => string {
+/** The methods' accounts: amounts in an account's own currency (its bookings are priced in it), else the service's default. */
+function useAccounts(): { currencyOf: (accountId: string) => string; billed: (accountId: string) => boolean } {
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
-  const byId = new Map((accounts.data?.shipping_accounts ?? []).map((a) => [a.id, a.defaults.currency]));
-  return (id) => byId.get(id) ?? 'USD';
+  const byId = new Map((accounts.data?.shipping_accounts ?? []).map((a) => [a.id, a]));
+  // Until the accounts load, nothing is flagged.
+  return { currencyOf: (id) => byId.get(id)?.defaults.currency ?? 'USD', billed: (id) => !accounts.data || Boolean(byId.get(id)?.billing_address) };
 }
 
 /** Made anew (a new key) when a method is created, so the list reads it. */
 export function ReturnMethods({ manage }: { manage: boolean }) {
   const loaded = useApi<{ return_methods: ReturnMethod[] }>('/returns/methods');
   const accountLabel = useAccountNames();
-  const currencyOf = useCurrencyOf();
+  const { currencyOf, billed } = useAccounts();
   const [editing, setEditing] = useState<string>();
   const list = loaded.data?.return_methods;
   return (
@@ -81,6 +82,7 @@ export function ReturnMethods({ manage }: { manage: boolean }) {
                 {`${typeName(m.type)} · ${m.carrier_name} · charged to the customer ${money(m.cost.customer_charge, currencyOf(m.shipping_account))} · your cost ${money(m.cost.carrier_charge, currencyOf(m.shipping_account))}`}
                 <span class="sub">{accountLabel(m.shipping_account)}</span>
               </p>
+              {!billed(m.shipping_account) ? <p class="note">Not offered in the returns portal: its account has no billing address for returns to go to. Add one with Edit account on the Accounts page.</p> : null}
               {manage && editing === m.id ? (
                 <EditMethod
                   m={m}
