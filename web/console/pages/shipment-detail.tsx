@@ -132,7 +132,8 @@ export function ShipmentDetail({ id }: { id: string }) {
               ['Shipping account', accountLabel(s.shipping_account)],
               ['Ship date', day(s.ship_date)],
               ['Booked', dateTime(s.created)],
-              ['Estimated delivery', s.estimated_date && !voided ? day(s.estimated_date) : undefined],
+              // A voided shipment is not coming: no estimate, not even an empty one.
+              ...(voided ? [] : [['Estimated delivery', s.estimated_date ? day(s.estimated_date) : undefined] as [string, string | undefined]]),
               ['Packaging', codeName(s.packaging, s.carrier)],
             ]}
           />
