@@ -27,6 +27,15 @@ export const AUDIT_ACTIONS = {
   'user.updated': 'user',
   'user.removed': 'user',
   'portal_link.created': 'portal_link',
+  'return_method.created': 'return_method',
+  'return_method.updated': 'return_method',
+  'return_method.deleted': 'return_method',
+  'return.created': 'return',
+  'return.voided': 'return',
+  // A customer's return through a portal link that could not be made: the merchant's detail.
+  'return.failed': 'return',
+  'pickup.scheduled': 'pickup',
+  'pickup.cancelled': 'pickup',
   'session.signed_in': 'user',
   'session.sign_in_failed': 'user',
   'tenant.created': 'tenant',
@@ -44,7 +53,9 @@ export type AuditActor =
   /** Nobody known: a sign-in that failed. */
   | { kind: 'anonymous' }
   /** The tenant's platform (what it did to its merchant), without naming who at the platform. */
-  | { kind: 'platform' };
+  | { kind: 'platform' }
+  /** A merchant's customer, through a signed portal link (no account of theirs). */
+  | { kind: 'customer' };
 
 export interface AuditContext {
   tenant: string;

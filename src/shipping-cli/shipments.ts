@@ -26,7 +26,7 @@ function shipmentOf(ctx: Context): Shipment {
 export async function rate(ctx: Context): Promise<void> {
   const answer = await ctx.client.op.rateShipment({ body: { shipment: shipmentOf(ctx) } as never });
   if (ctx.flags.json) return ctx.out(json(answer));
-  ctx.out(table(['service', 'name', 'total', 'currency', 'days', 'delivery'], answer.rates.map((r) => [r.service_type, r.service_name, r.total_cost, r.currency, r.transit_days, r.estimated_date])));
+  ctx.out(table(['service', 'name', 'total', 'currency', 'days', 'delivery'], [...answer.rates].sort((a, b) => Number(a.total_cost) - Number(b.total_cost)).map((r) => [r.service_type, r.service_name, r.total_cost, r.currency, r.transit_days, r.estimated_date])));
   for (const e of answer.errors ?? []) ctx.err.write(`account ${e.shipping_account}: ${e.error.code}: ${e.error.message}\n`);
 }
 

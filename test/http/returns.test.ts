@@ -87,7 +87,9 @@ describe('return methods: refusals and isolation', () => {
 describe('POST /returns: bad input', () => {
   it('answers every bad field with the spec’s codes before calling the carrier', async () => {
     const dropOff = await newMethod();
-    const pickup = await newMethod({ type: 'pickup' });
+    // A pickup return goes to its account's billing address: the method is refused without one.
+    const billed = await account('carrier_a', { test: true, auth: undefined, billing_address: { name: 'Returns Dept', street1: '1 Dock Rd', city: 'Memphis', state: 'TN', postal_code: '38118', country: 'US', phone: '9015550111' } });
+    const pickup = await newMethod({ type: 'pickup' }, s.key, billed);
     const bad = async (body: unknown, status: number, code: string, detail?: string) => {
       const err = expectError(await post(body), status, code);
       if (detail) expect(err.detail).toBe(detail);

@@ -140,14 +140,15 @@ describe('the other carrier actions', () => {
     await close();
   });
 
-  it('a double click on Upload makes one batch, with one key', async () => {
+  it('a double click on the upload’s confirmation makes one batch, with one key', async () => {
     const csv = ['reference,recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight', 'D-1,Dee Double,5 Fifth Ave,New York,NY,10001,US,2125550100,2'].join('\n');
     const { page, problems, close } = await signedIn('/console/batches', 1366);
     const sent = watchKeys(page, '/batches');
     await page.getByLabel('CSV file').setInputFiles({ name: 'once.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByLabel('Shipping account').selectOption(account);
     await page.getByLabel('Service').selectOption('carrier_a_ground');
-    await page.getByRole('button', { name: 'Upload' }).dblclick();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Yes, book 1 label' }).dblclick();
     await page.getByRole('heading', { name: /^Batch / }).waitFor();
     expectOneKey(sent);
     expect((await s.t.call('GET', '/batches', key)).body).toHaveLength(1);

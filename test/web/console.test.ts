@@ -206,7 +206,7 @@ describe('console in a browser', () => {
     ].join('\n');
     const { ctx, page, problems } = await signedIn('/console/batches');
     await page.getByLabel('CSV file').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByLabel('Shipping account').selectOption({ label: 'Batch dock (carrier_a, US, test)' });
+    await page.getByLabel('Shipping account').selectOption(dock.body.shipping_account.id);
     expect(await page.getByLabel('Weight unit').locator('option').allTextContents()).toEqual(['LB', 'KG']);
     // Names from GET /meta/carriers, sorted, under the carrier's name, where people read names.
     const services = await page.getByLabel('Service').locator('option').allTextContents();
@@ -219,11 +219,15 @@ describe('console in a browser', () => {
     expect(await page.getByLabel('Service').locator('optgroup').evaluateAll((gs) => gs.map((g) => (g as unknown as { label: string }).label))).toEqual([carrierName]);
     // Accounts by their name first, sorted.
     const accounts = (await page.getByLabel('Shipping account').locator('option').allTextContents()).slice(1);
-    expect(accounts).toContain('Batch dock (carrier_a, US, test)');
+    // The carrier by its display name, and the account's number, so two accounts never read the same.
+    expect(accounts.some((a) => a.startsWith(`Batch dock (${carrierName}, US, test) · `))).toBe(true);
     expect(accounts).toEqual([...accounts].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })));
     await page.getByLabel('Service').selectOption('carrier_a_ground');
     await page.getByLabel('Batch name').fill('Monday wave');
     await page.getByRole('button', { name: 'Upload' }).click();
+    // A preview asks before anything is booked: the rows counted.
+    await page.getByRole('group').filter({ hasText: /^Book 3 labels with Batch dock/ }).waitFor();
+    await page.getByRole('button', { name: 'Yes, book 3 labels' }).click();
     await page.getByRole('heading', { name: 'Batch Monday wave' }).waitFor();
     const batchId = page.url().split('/').pop()!;
     const bar = page.getByRole('progressbar', { name: 'Progress' });

@@ -26,19 +26,18 @@ export function labelTypeName(code: string): string {
   return size ? `${format}, ${codeName(size)}` : format!;
 }
 
-/** "Main warehouse (carrier_a, US, test)": the account's name first where it has one, else its carrier. */
-export function accountName(a: Account): string {
+/**
+ * "Main warehouse (carrier_a, US, test) · 838457004783517": the account's name first where it has
+ * one, else its carrier (by its display name when the caller has it), and always its number, so two
+ * accounts never read the same.
+ */
+export function accountName(a: Account, carrierName: (slug: string) => string = (slug) => slug): string {
+  const carrier = carrierName(a.carrier);
   const named = a.name && a.name !== a.carrier ? a.name : undefined;
-  return `${named ?? a.carrier} (${named ? `${a.carrier}, ` : ''}${a.country}${a.test ? ', test' : ''})`;
+  return `${named ?? carrier} (${named ? `${carrier}, ` : ''}${a.country}${a.test ? ', test' : ''}) · ${a.id}`;
 }
 
-/**
- * An account picker's options, sorted by what they read; accounts that would read the same (two
- * unnamed ones of a carrier and country) end in their number's last digits.
- */
-export function accountOptions(accounts: readonly Account[]): [string, string][] {
-  const names = accounts.map(accountName);
-  return accounts
-    .map((a, i) => [a.id, names.filter((n) => n === names[i]).length > 1 ? `${names[i]} · …${a.id.slice(-4)}` : names[i]!] as [string, string])
-    .sort((x, y) => x[1].localeCompare(y[1], undefined, { numeric: true }));
+/** An account picker's options, sorted by what they read. */
+export function accountOptions(accounts: readonly Account[], carrierName?: (slug: string) => string): [string, string][] {
+  return accounts.map((a) => [a.id, accountName(a, carrierName)] as [string, string]).sort((x, y) => x[1].localeCompare(y[1], undefined, { numeric: true }));
 }

@@ -5,7 +5,7 @@ import '../shared/base.css';
 import '../shared/public.css';
 import { callApi, isFailure, tokenFromPath, type Failure } from '../shared/public-api.js';
 import { applyMerchant, MerchantHeader } from '../shared/merchant.js';
-import { Done, LineChoice, MethodChoice, PastReturns, type Chosen, type Place, type Portal, type Made } from './parts.js';
+import { Done, LineChoice, MethodChoice, PastReturns, type Chosen, type Portal, type Made } from './parts.js';
 
 const token = tokenFromPath('portal');
 const api = `/public/portal/${encodeURIComponent(token)}`;
@@ -16,13 +16,12 @@ function App() {
   const [loadFailure, setLoadFailure] = useState<Failure>();
   const [chosen, setChosen] = useState<Record<string, Chosen>>({});
   const [methodId, setMethodId] = useState<string>();
-  const [placeId, setPlaceId] = useState<string>();
   const [pickupDate, setPickupDate] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [sending, setSending] = useState(false);
   // One key per submission: repeated on a retry after no answer, renewed after any answer.
   const [submission, setSubmission] = useState(() => crypto.randomUUID());
-  const [made, setMade] = useState<{ ret: Made; place?: Place }>();
+  const [made, setMade] = useState<{ ret: Made }>();
 
   const load = async () => {
     try {
@@ -36,7 +35,7 @@ function App() {
   };
   useEffect(() => void load(), []);
   // A choice the customer changes may fix what the message said: it goes until the next try.
-  useEffect(() => setProblem(undefined), [chosen, methodId, placeId, pickupDate]);
+  useEffect(() => setProblem(undefined), [chosen, methodId, pickupDate]);
 
   if (loadFailure) {
     return (
@@ -60,13 +59,12 @@ function App() {
     if (lines.some((l) => !l.reason)) return setProblem('Choose a reason for each item.');
     if (!method) return setProblem('Choose how to send the parcel.');
     if (method.type === 'pickup' && !pickupDate) return setProblem('Choose a pickup date.');
-    if (method.type === 'drop_off' && (method.options?.length ?? 0) > 0 && !placeId) return setProblem('Choose where you will drop off the parcel.');
     setProblem(undefined);
     setSending(true);
     try {
       const body = { return: { return_method: method.id, lines, ...(method.type === 'pickup' ? { pickup_date: pickupDate } : {}) } };
       const res = await callApi<{ return: Made }>(`${api}/returns`, 'returns', { method: 'POST', body: JSON.stringify(body), headers: { 'idempotency-key': submission } });
-      setMade({ ret: res.return, ...(method.type === 'drop_off' ? { place: method.options?.find((o) => o.location_id === placeId) } : {}) });
+      setMade({ ret: res.return });
       setChosen({});
       setSubmission(crypto.randomUUID());
       await load();
@@ -89,7 +87,7 @@ function App() {
         </h1>
         {made ? (
           <>
-            <Done ret={made.ret} place={made.place} />
+            <Done ret={made.ret} />
             {open.length > 0 ? (
               <p>
                 <button type="button" class="wide" onClick={() => setMade(undefined)}>
@@ -114,8 +112,8 @@ function App() {
                 })} />
               ))}
             </fieldset>
-            <MethodChoice methods={portal.return_methods} currency={portal.currency} methodId={methodId} placeId={placeId} pickupDate={pickupDate}
-              onMethod={(id) => { setMethodId(id); setPlaceId(undefined); setPickupDate(undefined); }} onPlace={setPlaceId} onPickupDate={setPickupDate} />
+            <MethodChoice methods={portal.return_methods} currency={portal.currency} methodId={methodId} pickupDate={pickupDate}
+              onMethod={(id) => { setMethodId(id); setPickupDate(undefined); }} onPickupDate={setPickupDate} />
             {problem ? <p class="alert" role="alert">{problem}</p> : null}
             <button type="submit" class="wide" disabled={sending}>
               {sending ? 'Creating return…' : 'Create return'}

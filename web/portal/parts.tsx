@@ -111,10 +111,8 @@ export function MethodChoice(p: {
   methods: Method[];
   currency?: string;
   methodId?: string;
-  placeId?: string;
   pickupDate?: string;
   onMethod: (id: string) => void;
-  onPlace: (id: string) => void;
   onPickupDate: (d: string) => void;
 }) {
   const m = p.methods.find((x) => x.id === p.methodId);
@@ -128,26 +126,29 @@ export function MethodChoice(p: {
             <img src={x.carrier_logo} alt="" />
             <label for={`m-${x.id}`}>
               <strong>{x.method_name}</strong>
-              <div>{x.customer_charge === 0 ? 'Free' : `Return charge ${customerCost(x.customer_charge, p.currency)}`}</div>
+              <div>{x.customer_charge === 0 ? 'Free' : `Return charge ${customerCost(x.customer_charge, p.currency ?? 'USD')}`}</div>
               <div class="muted">{x.carrier_name}</div>
             </label>
           </div>
         ))}
       </fieldset>
       {m?.type === 'drop_off' ? (
-        <fieldset>
-          <legend>Where will you drop it off?</legend>
-          {m.options_error ? <p class="alert">The carrier’s list of drop-off places could not be loaded just now. You can still create the return and take it to any of its drop-off places.</p> : null}
+        // The label is good at any of the carrier's places: the nearest are help, not a choice to make.
+        <section class="card" aria-labelledby="places-h">
+          <h2 id="places-h">Drop-off places near you</h2>
+          <p class="muted">You can hand the parcel in at any of {m.carrier_name}’s drop-off places; these are the nearest.</p>
+          {m.options_error ? <p>The list of drop-off places could not be loaded just now. You can still create the return and take it to any of them.</p> : null}
           {m.options?.length === 0 && !m.options_error ? <p class="muted">No drop-off places were found near you; any of the carrier’s places will take it.</p> : null}
-          {m.options?.map((o) => (
-            <div class="choice" key={o.location_id}>
-              <input type="radio" name="place" id={`p-${o.location_id}`} checked={p.placeId === o.location_id} onChange={() => p.onPlace(o.location_id)} />
-              <label for={`p-${o.location_id}`}>
-                <PlaceText place={o} />
-              </label>
-            </div>
-          ))}
-        </fieldset>
+          {m.options && m.options.length > 0 ? (
+            <ul class="places">
+              {m.options.map((o) => (
+                <li key={o.location_id}>
+                  <PlaceText place={o} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
       ) : null}
       {m?.type === 'pickup' ? (
         <div class="field spaced">
@@ -164,7 +165,7 @@ export function MethodChoice(p: {
   );
 }
 
-export function Done({ ret, place }: { ret: Made; place?: Place | undefined }) {
+export function Done({ ret }: { ret: Made }) {
   return (
     <section class="card ok" aria-labelledby="done" role="status">
       <h2 id="done">Your return is ready</h2>
@@ -173,12 +174,6 @@ export function Done({ ret, place }: { ret: Made; place?: Place | undefined }) {
         <a class="button wide" href={ret.label_url} download={`return-label-${ret.tracking_number}`}>Download label</a>
       </p>
       <p class="muted">Tracking number {ret.tracking_number}</p>
-      {place ? (
-        <div>
-          <h3>Drop-off place</h3>
-          <PlaceText place={place} />
-        </div>
-      ) : null}
       {ret.pickup_date ? <p>The carrier will collect it on {wallTime(ret.pickup_date, false)}, between 09:00 and 17:00.</p> : null}
     </section>
   );

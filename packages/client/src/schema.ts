@@ -6684,7 +6684,7 @@ export interface operations {
                         at: string;
                         actor: {
                             /** @enum {unknown} */
-                            kind: "user" | "key" | "jwt" | "operator" | "anonymous" | "platform";
+                            kind: "user" | "key" | "jwt" | "operator" | "anonymous" | "platform" | "customer";
                             id?: string;
                             email?: string;
                         };

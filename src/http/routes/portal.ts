@@ -8,7 +8,7 @@ import { PortalLinkAnswer, PortalLinkBody, PortalPage, PortalReturnAnswer, Porta
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import { linkScope } from '../idempotency.js';
-import { actedBy } from '../audit-context.js';
+import { actedBy, anonymous } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
 
 const responses = { ...errorResponses, 410: errorResponse(410) };
@@ -62,6 +62,6 @@ export function registerPortalRoutes(app: App, { services, config, examples }: R
         response: { 200: ok('The return as booked', PortalReturnAnswer), ...responses },
       },
     },
-    async (req) => ({ return: await portal.createReturn(req.params.token, req.body.return, { log: req.log, baseUrl: base() }) }),
+    async (req) => ({ return: await portal.createReturn(req.params.token, req.body.return, { log: req.log, baseUrl: base(), by: anonymous(req) }) }),
   );
 }

@@ -6,6 +6,7 @@ import { MethodsQuery, ReturnBody, ReturnMethodBody, ReturnMethodPatch, ReturnMe
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 import { linkBase } from '../base-url.js';
+import { actedBy } from '../audit-context.js';
 
 const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const OneMethod = Type.Object({ return_method: ReturnMethodView });
@@ -30,7 +31,7 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
   app.post(
     '/returns/methods',
     { config: { permission: 'accounts.manage' }, schema: { operationId: 'createReturnMethod', tags, summary: 'Create a return method: carrier account, service, drop off or pickup, costs', body: withExamples(ReturnMethodBody, examples.createReturnMethod), response: { 200: ok('The method with its id and the carrier’s name and mark', OneMethod), ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base() }) }),
+    async (req) => ({ return_method: await returnMethods.create(req.tenant, req.body.return_method, { log: req.log, baseUrl: base(), by: actedBy(req) }) }),
   );
 
   app.get(
@@ -57,14 +58,14 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
   app.patch(
     '/returns/methods/:id',
     { config: { permission: 'accounts.manage' }, schema: { operationId: 'updateReturnMethod', tags, summary: 'Change a return method (returns already made keep what they were made with)', params: IdParam, body: withExamples(ReturnMethodPatch, examples.updateReturnMethod), response: { 200: ok('The method as changed', OneMethod), ...errorResponses } } },
-    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base() }) }),
+    async (req) => ({ return_method: await returnMethods.update(req.tenant, req.params.id, req.body.return_method, { log: req.log, baseUrl: base(), by: actedBy(req) }) }),
   );
 
   app.delete(
     '/returns/methods/:id',
     { config: { permission: 'accounts.manage' }, schema: { operationId: 'deleteReturnMethod', tags, summary: 'Delete a return method (its returns still read)', params: IdParam, response: { 200: ok('Deleted', SuccessMessage), ...errorResponses } } },
     async (req) => {
-      await returnMethods.remove(req.tenant, req.params.id);
+      await returnMethods.remove(req.tenant, req.params.id, actedBy(req));
       return { success: { message: `return method ${req.params.id} deleted` } };
     },
   );
@@ -73,7 +74,7 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
     '/returns',
     { config: { permission: 'returns.manage' }, schema: { operationId: 'createReturn', tags, summary: 'Create a return: books a return label (and the pickup of a pickup method)', body: withExamples(ReturnBody, examples.createReturn), response: { 200: ok('The return as booked, in the shape GET /returns/{id} reads', ReturnView), ...errorResponses } } },
     // The same shape as GET and PATCH /returns/{id}: the spec's single-return read, a bare Return.
-    async (req) => returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base() }),
+    async (req) => returns.create(req.tenant, req.body.return, { log: req.log, baseUrl: base(), by: actedBy(req) }),
   );
 
   app.get(
@@ -106,6 +107,6 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
   app.patch(
     '/returns/:id',
     { config: { permission: 'returns.manage' }, schema: { operationId: 'updateReturn', tags, summary: 'Replace custom values by name; status SHIPMENT_VOIDED cancels the shipment and the pickup', params: IdParam, body: withExamples(ReturnPatchBody, examples.updateReturn), response: { 200: ok('The return as changed', ReturnView), ...errorResponses } } },
-    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base() }),
+    async (req) => returns.patch(req.tenant, req.params.id, req.body, { log: req.log, baseUrl: base(), by: actedBy(req) }),
   );
 }

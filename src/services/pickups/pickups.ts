@@ -10,6 +10,8 @@ import * as repo from '../../storage/repositories/pickups.js';
 import type { CarrierCalls, Ownership } from '../kernel/index.js';
 import { checkHorizon, DATE_HORIZON_DAYS, earliestToday, recordEvent } from '../kernel/index.js';
 import { checkAllowed } from '../../domain/allowed.js';
+import type { AuditContext } from '../../domain/audit.js';
+import { recordAudit } from '../audit/index.js';
 
 const MAX_AVAILABILITY_DAYS = 31;
 
@@ -50,7 +52,7 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
   }
 
   /** The pickup as stored and answered: the request, the carrier's confirmation and the pickup's id. */
-  async function schedule(tenant: string, input: PickupInput, log: Log) {
+  async function schedule(tenant: string, input: PickupInput, log: Log, by?: AuditContext) {
     checkPhone(input.location.phone!, 'pickup.location.phone');
     checkPickupTime(input.time, clock.now(), 'pickup.time');
     const { account, call, run } = await calls.prepare<'pickup'>(tenant, input, 'pickup', log);
@@ -87,6 +89,8 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
           cancelled_at: null,
         });
         await recordEvent(trx, { tenant, type: 'pickup.scheduled', data: record, at: clock.now() });
+        // A pickup may cost money at the carrier: who asked for it is kept.
+        if (by) await recordAudit(trx, by, { action: 'pickup.scheduled', resource: { id: record.id }, changes: { carrier: account.carrier, shipping_account: account.id, confirmation_number: record.confirmation_number, date: record.pickup_date, test: call.test }, at: clock.now() });
       });
     } catch (err) {
       // The carrier has scheduled it: say so loudly so an operator can cancel it.
@@ -109,7 +113,7 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
   }
 
   /** POST /pickup/cancel: `location` is the carrier's location code the confirmation carried. */
-  async function cancel(tenant: string, input: PickupCancelInput, log: Log): Promise<{ success: { message: string } }> {
+  async function cancel(tenant: string, input: PickupCancelInput, log: Log, by?: AuditContext): Promise<{ success: { message: string } }> {
     const { account, call, run } = await calls.prepare(tenant, input, 'pickup', log, 'cancelPickup');
     // Only a pickup this tenant scheduled here is cancelled (confirmation numbers are guessable);
     // what the carrier asks for again comes from the stored one when not sent.
@@ -126,6 +130,7 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
     await db.transaction().execute(async (trx) => {
       if (stored.row) await repo.markPickupCancelled(trx, tenant, stored.row.id, at.toISOString());
       await recordEvent(trx, { tenant, type: 'pickup.cancelled', data, at });
+      if (by) await recordAudit(trx, by, { action: 'pickup.cancelled', resource: { ...(stored.row ? { id: stored.row.id } : {}) }, changes: { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number }, at });
     });
     return { success: { message: result.message } };
   }

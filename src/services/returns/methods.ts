@@ -17,6 +17,8 @@ import type { ResolvedAccount } from '../accounts/index.js';
 import type { CarrierCalls } from '../kernel/index.js';
 import { checkAllowed } from '../../domain/allowed.js';
 import { defaultPackaging } from '../kernel/index.js';
+import type { AuditContext } from '../../domain/audit.js';
+import { inTransaction, recordAudit } from '../audit/index.js';
 
 export interface ReturnMethodsDeps {
   db: Db;
@@ -95,6 +97,11 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
     if (m.type === 'drop_off' && !decl.operations.includes('dopu') && !decl.retailDropOff) {
       throw new ApiError('carrier_unsupported_method', `return_method.type "drop_off": ${slug} has neither drop-off locations nor retail counters to hand a parcel in`, 'return_method.type');
     }
+    // The carrier collects from the customer and brings the parcel to the account's billing address:
+    // without one, every return through the method would fail at its last step (the customer's).
+    if (m.type === 'pickup' && !account.billing_address) {
+      throw new ApiError('schema_field_required', `shipping_account.billing_address is required for a pickup return method: shipping account ${account.id} has none for returned parcels to go to; add it to the account first`, 'shipping_account.billing_address');
+    }
     checkAllowed(m.service, decl.catalog.services, 'return_method.service', slug);
     if (m.packaging) checkAllowed(m.packaging, decl.catalog.packaging, 'return_method.packaging', slug);
     // Neither packaging nor label_type is a field of the spec's return method: both default as /rate does.
@@ -106,7 +113,10 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
     return account;
   }
 
-  async function create(tenant: string, input: ReturnMethodInput, opts: { log: Log; baseUrl: string }): Promise<ReturnMethodView> {
+  /** The method's own fields as the audit log keeps them. */
+  const audited = (r: repo.ReturnMethodRow) => ({ shipping_account: r.shipping_account_id, method_name: r.method_name, type: r.type, service: r.service, customer_charge: r.customer_charge, return_charge: r.return_charge });
+
+  async function create(tenant: string, input: ReturnMethodInput, opts: { log: Log; baseUrl: string; by?: AuditContext }): Promise<ReturnMethodView> {
     const account = await check(tenant, input.shipping_account, input, opts.log);
     const now = clock.now().toISOString();
     const row: repo.ReturnMethodRow = {
@@ -125,7 +135,10 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
       created_at: now,
       updated_at: now,
     };
-    await repo.insertMethod(db, row);
+    await inTransaction(db, async (trx) => {
+      await repo.insertMethod(trx, row);
+      if (opts.by) await recordAudit(trx, opts.by, { action: 'return_method.created', resource: { id: row.id }, changes: audited(row), at: clock.now() });
+    });
     return view(row, opts.baseUrl);
   }
 
@@ -139,7 +152,7 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
     return view(await get(tenant, id), baseUrl);
   }
 
-  async function update(tenant: string, id: string, patch: ReturnMethodPatch, opts: { log: Log; baseUrl: string }): Promise<ReturnMethodView> {
+  async function update(tenant: string, id: string, patch: ReturnMethodPatch, opts: { log: Log; baseUrl: string; by?: AuditContext }): Promise<ReturnMethodView> {
     const current = await get(tenant, id);
     const next: repo.ReturnMethodRow = {
       ...current,
@@ -154,13 +167,19 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
     };
     await check(tenant, current.shipping_account_id, next, opts.log);
     const { id: _id, tenant: _tenant, created_at: _created, ...changes } = next;
-    if (!(await repo.updateMethod(db, tenant, id, changes))) throw new ApiError('not_found', `return method ${id} was not found`, id);
+    await inTransaction(db, async (trx) => {
+      if (!(await repo.updateMethod(trx, tenant, id, changes))) throw new ApiError('not_found', `return method ${id} was not found`, id);
+      if (opts.by) await recordAudit(trx, opts.by, { action: 'return_method.updated', resource: { id }, changes: audited(next), at: clock.now() });
+    });
     return view(next, opts.baseUrl);
   }
 
   /** Returns made with the method keep their copy of it and still read. */
-  async function remove(tenant: string, id: string): Promise<void> {
-    if (!(await repo.deleteMethod(db, tenant, id))) throw new ApiError('not_found', `return method ${id} was not found`, id);
+  async function remove(tenant: string, id: string, by?: AuditContext): Promise<void> {
+    await inTransaction(db, async (trx) => {
+      if (!(await repo.deleteMethod(trx, tenant, id))) throw new ApiError('not_found', `return method ${id} was not found`, id);
+      if (by) await recordAudit(trx, by, { action: 'return_method.deleted', resource: { id }, at: clock.now() });
+    });
   }
 
   /** Drop-off locations near the customer for one account; a failure is that account's alone. */

@@ -30,6 +30,8 @@ import type { ReturnsService } from './returns.js';
 import { recordAudit } from '../audit/index.js';
 import type { BrandingService } from '../branding/index.js';
 import type { SignedLinks } from '../kernel/index.js';
+import { toCustomerFailure } from './portal-failure.js';
+import { accountFacts, portalCurrency } from './portal-accounts.js';
 
 export interface PortalDeps {
   db: Db;
@@ -155,11 +157,12 @@ export function createPortalService(deps: PortalDeps) {
     return { row, data: JSON.parse(row.data) as LinkData };
   }
 
-  /** The link's methods the customer can use; a pickup needs a phone number to call. */
+  /** The link's methods the customer can complete: a pickup needs a phone to call, every return its account's billing address. */
   async function usableMethods(tenant: string, data: LinkData): Promise<methodsRepo.ReturnMethodRow[]> {
     const all = await methodsRepo.listMethods(db, tenant);
     const allowed = data.return_methods ? all.filter((m) => data.return_methods!.includes(m.id)) : all;
-    return allowed.filter((m) => m.type !== 'pickup' || Boolean(data.customer.phone));
+    const facts = await accountFacts(db, tenant, allowed.map((m) => m.shipping_account_id));
+    return allowed.filter((m) => facts.get(m.shipping_account_id)?.billed && (m.type !== 'pickup' || Boolean(data.customer.phone)));
   }
 
   async function methodsFor(row: repo.PortalLinkRow, data: LinkData, log: Log): Promise<PortalMethod[]> {
@@ -224,7 +227,7 @@ export function createPortalService(deps: PortalDeps) {
       ...(merchant ? { merchant } : {}),
       order_id: row.order_id,
       expires: row.expires_at,
-      ...(data.currency ? { currency: data.currency } : {}),
+      currency: portalCurrency(data.currency, (await accountFacts(db, row.tenant, (await usableMethods(row.tenant, data)).map((m) => m.shipping_account_id))).values()),
       lines: data.lines.map((l) => {
         const done = returned.get(l.line_id) ?? 0;
         return { line_id: l.line_id, product_name: l.product_name, sku: l.sku, quantity: l.quantity, returned: done, returnable: Math.max(0, l.quantity - done) };
@@ -241,7 +244,7 @@ export function createPortalService(deps: PortalDeps) {
     return { tenant: row.tenant, id: row.id };
   }
 
-  async function createReturn(token: string, input: PortalReturnInput, opts: { log: Log; baseUrl: string }): Promise<PortalReturnSummary> {
+  async function createReturn(token: string, input: PortalReturnInput, opts: { log: Log; baseUrl: string; by?: Omit<AuditContext, 'tenant' | 'actor'> }): Promise<PortalReturnSummary> {
     const { row, data } = await open(token);
     return oneAtATime(row.id, async () => {
       const method = (await usableMethods(row.tenant, data)).find((m) => m.id === input.return_method);
@@ -264,6 +267,7 @@ export function createPortalService(deps: PortalDeps) {
         return { ...rest, quantity: l.quantity, reasons: [{ name: 'Reason', value: l.reason }] };
       });
       const weight = Math.round(lines.reduce((sum, l) => sum + (l.weight ?? 0) * l.quantity, 0) * 1000) / 1000;
+      const by: AuditContext = { ...opts.by, tenant: row.tenant, actor: { kind: 'customer' } };
       const created = await deps.returns.create(
         row.tenant,
         {
@@ -280,8 +284,10 @@ export function createPortalService(deps: PortalDeps) {
           // The parcel has no measured size: its units follow the weight's (else the account's defaults).
           ...(data.dim_units || data.weight_units ? { dim_units: (data.dim_units ?? (data.weight_units === 'KG' ? 'CM' : 'IN')) as never } : {}),
         },
-        opts,
-      );
+        { log: opts.log, baseUrl: opts.baseUrl, by },
+      ).catch(async (err: unknown) => {
+        throw await toCustomerFailure(err, { db, log: opts.log, by, linkId: row.id, methodId: method.id, at: clock.now() });
+      });
       const stored = await getReturn(db, row.tenant, created.id);
       return summary(row.tenant, { ...stored!, method: stored!.method });
     });

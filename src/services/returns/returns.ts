@@ -17,6 +17,8 @@ import { ApiError } from '../../domain/errors.js';
 import type { ReturnInput, ReturnLine, ReturnPatch, ReturnView } from '../../contract/returns.js';
 import type { ShipmentInput } from '../../contract/shipment.js';
 import type { Log } from '../../logger.js';
+import type { AuditContext } from '../../domain/audit.js';
+import { recordAudit } from '../audit/index.js';
 import { newId } from '../../storage/ids.js';
 import * as methods from '../../storage/repositories/return-methods.js';
 import * as repo from '../../storage/repositories/returns.js';
@@ -24,7 +26,7 @@ import * as shipments from '../../storage/repositories/shipments.js';
 import type { CarrierCalls } from '../kernel/index.js';
 import { checkPhone, checkPickupTime } from '../pickups/index.js';
 import { carrierLogoUrl, methodSummary } from './methods.js';
-import { checkCustom, listQuery, type ListQuery } from './filters.js';
+import { asReturnError, checkCustom, created, listQuery, type ListQuery } from './filters.js';
 import { storeBooked, type createShippingService } from '../shipping/index.js';
 
 export interface ReturnsDeps {
@@ -38,22 +40,12 @@ export interface ReturnsDeps {
 interface Opts {
   log: Log;
   baseUrl: string;
+  /** Who acted, for the audit log: a return spends money. */
+  by?: AuditContext;
 }
 
 /** Pickup spot when the customer's address does not describe one (carriers ask where to knock). */
 const DEFAULT_LOCATION_TYPE = 'front door';
-
-/** The booking's checks speak of a shipment; a return's client sent customer and destination. */
-function asReturnError(err: unknown): unknown {
-  if (!(err instanceof ApiError)) return err;
-  const rename = (s: string) => s.replaceAll('shipment.sender', 'return.customer').replaceAll('shipment.recipient', 'return.destination').replaceAll('shipment.', 'return.');
-  return new ApiError(err.code, rename(err.message), rename(err.detail), { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}), cause: err.cause });
-}
-
-/** `created` is the spec's date-time without zone: UTC, to the second. */
-function created(iso: string): string {
-  return iso.slice(0, 19);
-}
 
 export function createReturnsService(deps: ReturnsDeps) {
   const { db, calls, shipping, declarations, clock } = deps;
@@ -207,7 +199,11 @@ export function createReturnsService(deps: ReturnsDeps) {
       updated_at: now,
     };
     await storeBooked(opts.log, record, () =>
-      repo.createReturn(db, record, row, input.custom ?? [], (trx) => recordEvent(trx, { tenant, type: 'return.created', data: view(row, opts.baseUrl), at: clock.now() })),
+      repo.createReturn(db, record, row, input.custom ?? [], async (trx) => {
+        await recordEvent(trx, { tenant, type: 'return.created', data: view(row, opts.baseUrl), at: clock.now() });
+        const changes = { return_method: method.id, carrier: account.carrier, shipping_account: account.id, tracking_number: row.tracking_number, ...(row.pickup_confirmation_number ? { pickup_confirmation_number: row.pickup_confirmation_number } : {}), test: row.test };
+        if (opts.by) await recordAudit(trx, opts.by, { action: 'return.created', resource: { id }, changes, at: clock.now() });
+      }),
     );
     return view(row, opts.baseUrl, record.labels.find((l) => l.id === row.label_id)!.data);
   }
@@ -274,7 +270,10 @@ export function createReturnsService(deps: ReturnsDeps) {
     if (row.status === 'SHIPMENT_VOIDED' && (row.pickup_confirmation_number === null || row.pickup_state === 'CANCELLED')) return;
     await voidAtCarrier(tenant, row, opts);
     const pickup = row.pickup_confirmation_number !== null ? { pickup_state: 'CANCELLED' } : {};
-    await repo.updateReturn(db, tenant, id, { status: 'SHIPMENT_VOIDED', ...pickup, updated_at: clock.now().toISOString() }, announce(tenant, opts.baseUrl));
+    await repo.updateReturn(db, tenant, id, { status: 'SHIPMENT_VOIDED', ...pickup, updated_at: clock.now().toISOString() }, async (trx, updated) => {
+      await announce(tenant, opts.baseUrl)(trx, updated);
+      if (opts.by) await recordAudit(trx, opts.by, { action: 'return.voided', resource: { id }, changes: { tracking_number: row.tracking_number, ...pickup }, at: clock.now() });
+    });
   }
 
   async function patch(tenant: string, id: string, body: ReturnPatch, opts: Opts): Promise<ReturnView> {

@@ -46,7 +46,9 @@ export function createPublicTracking(deps: PublicTrackingDeps) {
     const result: TrackingResult = await deps.tracking.track(row.tenant, { shipping_account: row.shipping_account_id, tracking_number: row.tracking_number, ...(row.test ? { test: true } : {}) }, log);
     // The carrier's estimate when it has one, else the one given when the label was booked.
     const booked = decodeBooking(row.response, row.id);
-    const estimate = result.estimated_delivery ?? booked.estimated_date;
+    // A voided shipment is not coming: it has no estimate to show.
+    const voided = row.status === 'voided' || result.tracking_stage === 'SHIPMENT_VOIDED';
+    const estimate = voided ? undefined : (result.estimated_delivery ?? booked.estimated_date);
     const merchant = await deps.branding.merchant(row.tenant);
     return {
       ...(merchant ? { merchant } : {}),

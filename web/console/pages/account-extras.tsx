@@ -58,7 +58,7 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
   if (!open) {
     return (
       <button type="button" class="quiet" onClick={() => setOpen(true)}>
-        Edit account
+        Edit account<span class="visually-hidden">{` ${a.name ?? a.id}`}</span>
       </button>
     );
   }

@@ -5,7 +5,8 @@
 import { useState } from 'preact/hooks';
 import { call } from '../call';
 import { dateTime } from '../../shared/format';
-import type { Account, CarrierMeta } from '../types';
+import type { Account, AddressForm, CarrierMeta } from '../types';
+import { AddressFields, blankAddress, clean } from './new-shipment';
 import { Confirm, ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { EditAccount, PostageBalance, secretMember, useAccountOperations, words } from './account-extras';
 import { useCan } from '../context';
@@ -18,17 +19,22 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
   const [name, setName] = useState('');
   const [test, setTest] = useState(false);
   const [auth, setAuth] = useState<Record<string, string>>({});
+  const [billing, setBilling] = useState<AddressForm>(blankAddress);
   const act = useAction();
   const meta = carriers.find((c) => c.slug === carrier);
+  const address = clean(billing);
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!meta) return act.setError('Choose a carrier.');
-    const filled = Object.fromEntries(Object.entries(auth).filter(([k, v]) => v !== '' && (meta.auth.required.includes(k) || meta.auth.optional.includes(k))));
-    const body = { shipping_account: { carrier, country: country.toUpperCase(), test, ...(name ? { name } : {}), ...(Object.keys(filled).length > 0 || !test ? { auth: filled } : {}) } };
+    // A test account books with the service's test credentials: the fields are hidden, and not sent.
+    const filled = test ? {} : Object.fromEntries(Object.entries(auth).filter(([k, v]) => v !== '' && (meta.auth.required.includes(k) || meta.auth.optional.includes(k))));
+    const billed = address.street1 !== undefined;
+    const body = { shipping_account: { carrier, country: country.toUpperCase(), test, ...(name ? { name } : {}), ...(!test ? { auth: filled } : {}), ...(billed ? { billing_address: { country: country.toUpperCase(), ...address } } : {}) } };
     const ok = await act.run(() => call('/shippingaccount', { body }));
     if (ok) {
       setAuth({});
       setName('');
+      setBilling(blankAddress);
       onAdded();
     }
   };
@@ -44,7 +50,7 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
         <input type="checkbox" checked={test} onChange={(e) => setTest((e.currentTarget as HTMLInputElement).checked)} />
         Test account (without credentials: the service's test credentials for the carrier)
       </label>
-      {meta ? (
+      {meta && !test ? (
         <fieldset>
           <legend>{meta.name} credentials</legend>
           <div class="row">
@@ -62,6 +68,7 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
           </div>
         </fieldset>
       ) : null}
+      <AddressFields legend="Billing address (batch rows ship from it, returns go back to it; a pickup return method needs it)" value={billing} onChange={setBilling} required={false} />
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
         <button type="submit" disabled={act.busy}>
@@ -94,6 +101,10 @@ function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMet
         <div>
           <dt>Added</dt>
           <dd>{dateTime(a.created)}</dd>
+        </div>
+        <div>
+          <dt>Billing address</dt>
+          <dd>{a.billing_address ? [a.billing_address.name, a.billing_address.street1, a.billing_address.city, a.billing_address.state, a.billing_address.postal_code, a.billing_address.country].filter(Boolean).join(', ') : 'None: returns and batch rows need one (Edit account)'}</dd>
         </div>
         {a.parent_shipping_account ? (
           <div>

@@ -8,16 +8,18 @@ import { dateTime } from '../../shared/format';
 import { saveFile } from '../label';
 import { BASE } from '../router';
 import type { AuditEntry } from '../types';
+import { useCan } from '../context';
 import { ErrorNote, Field, FilterActions, ListTable, PageHeading, Pager, useApi, useFilters } from '../ui';
 
 const PAGE_SIZE = 25;
 const FILTERS = ['actor', 'action', 'resource', 'start_date', 'end_date'] as const;
 
-function who(e: AuditEntry): string {
+/** A key by its name (GET /keys, for those who may list keys), else by its id. */
+function who(e: AuditEntry, keyName: (id: string) => string | undefined): string {
   if (e.actor.email) return e.actor.email;
-  if (e.actor.kind === 'key') return `API key ${e.actor.id ?? ''}`;
+  if (e.actor.kind === 'key') return `API key ${(e.actor.id && keyName(e.actor.id)) ?? e.actor.id ?? ''}`;
   if (e.actor.kind === 'jwt') return `token ${e.actor.id ?? ''}`;
-  return { operator: 'the operator', anonymous: 'someone unknown', platform: 'your platform' }[e.actor.kind as string] ?? e.actor.kind;
+  return { operator: 'the operator', anonymous: 'someone unknown', platform: 'your platform', customer: 'a customer (returns portal)' }[e.actor.kind as string] ?? e.actor.kind;
 }
 
 /** What changed, in one line: name=value pairs (secrets arrive masked). */
@@ -31,6 +33,12 @@ function changes(c: Record<string, unknown> | undefined): string {
 export function Audit() {
   const f = useFilters(`${BASE}/audit`, FILTERS);
   const list = useApi<AuditEntry[]>(`/audit${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  const keys = useApi<{ keys: { id: string; name?: string }[] }>(useCan('keys.manage') ? '/keys' : null);
+  const keyNames = new Map((keys.data?.keys ?? []).map((k) => [k.id, k.name]));
+  const keyName = (id: string) => {
+    const name = keyNames.get(id);
+    return name ? `“${name}”` : undefined;
+  };
   const [exportError, setExportError] = useState<string>();
   const save = (format: 'csv' | 'jsonl') => {
     setExportError(undefined);
@@ -66,7 +74,7 @@ export function Audit() {
             head: 'Who',
             cell: (e) => (
               <>
-                <span class="audit-who">{who(e)}</span>
+                <span class="audit-who">{who(e, keyName)}</span>
                 {e.ip ? <span class="sub">{e.ip}</span> : null}
               </>
             ),

@@ -10,7 +10,8 @@ import { labelTypeName, namedOptions } from '../names';
 import { BASE, navigate } from '../router';
 import type { Account, CarrierMeta } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
-import { accountOptions } from '../names';
+import { accountName, accountOptions } from '../names';
+import { useCarrierNames } from '../display';
 import { ServiceSelect } from '../services';
 
 /** The units the API takes: offering OZ or G would only be refused. */
@@ -34,16 +35,38 @@ export function BatchUpload() {
   const [file, setFile] = useState<File>();
   const [name, setName] = useState('');
   const act = useIntent();
+  const carrierName = useCarrierNames();
   const list = accounts.data?.shipping_accounts ?? [];
   const metaOf = (id: string) => carriers.data?.carriers.find((c) => c.slug === list.find((a) => a.id === id)?.carrier);
   const chosen = list.find((a) => a.id === account);
   const meta = metaOf(account);
   const chooseAccount = (id: string) => {
     setAccount(id);
+    setPreview(undefined);
     setShared(suggested(list.find((a) => a.id === id), metaOf(id)));
   };
   const set = (k: keyof Shared) => (v: string) => setShared({ ...shared, [k]: v });
   const noSender = chosen !== undefined && !chosen.billing_address;
+  // What the upload will book, shown before anything is booked: the rows counted in the file.
+  const [preview, setPreview] = useState<number>();
+  const ask = async (e: Event) => {
+    e.preventDefault();
+    if (!file) return act.setError('Choose a CSV file.');
+    const text = await file.text();
+    // One row a line after the header; a quoted value may hold a line break, so quotes are followed.
+    let rows = 0;
+    let quoted = false;
+    let filled = false;
+    for (const ch of text) {
+      if (ch === '"') quoted = !quoted;
+      if (ch === '\n' && !quoted) {
+        if (filled) rows++;
+        filled = false;
+      } else if (ch !== '\r' && ch.trim() !== '') filled = true;
+    }
+    if (filled) rows++;
+    setPreview(Math.max(0, rows - 1));
+  };
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!file) return act.setError('Choose a CSV file.');
@@ -54,7 +77,7 @@ export function BatchUpload() {
   };
   const pick = blankUntilChosen(chosen !== undefined);
   return (
-    <form class="card stack" onSubmit={submit} aria-labelledby="upload-h">
+    <form class="card stack" onSubmit={preview === undefined ? ask : submit} aria-labelledby="upload-h">
       <h2 id="upload-h">Upload a CSV</h2>
       <p class="sub">
         One shipment per row; the header row names the columns (reference, recipient_name, recipient_street1, recipient_city, recipient_postal_code, recipient_country, weight…). Every row ships from the account’s billing
@@ -63,10 +86,13 @@ export function BatchUpload() {
       <div class="row">
         <div class="field">
           <label for="csv-file">CSV file</label>
-          <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
+          <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => {
+            setFile((e.currentTarget as HTMLInputElement).files?.[0]);
+            setPreview(undefined);
+          }} />
         </div>
         <Field label="Batch name" hint="Optional, e.g. Monday wave" value={name} onValue={setName} />
-        <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={accountOptions(list)} />
+        <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={accountOptions(list, carrierName)} />
         <ServiceSelect label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required carriers={meta ? [meta] : []} />
         <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={namedOptions(meta?.packaging_types ?? [], meta?.slug)} />
         <Select label="Label type" value={shared.label_type} onValue={set('label_type')} blank="Carrier default" options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as [string, string])} />
@@ -77,11 +103,23 @@ export function BatchUpload() {
       </div>
       {noSender ? <p class="note note-error">This account has no billing address, which every row ships from: give it one with Edit account on the Accounts page before uploading.</p> : null}
       <ErrorNote>{act.error}</ErrorNote>
-      <div class="actions">
-        <button type="submit" disabled={act.busy || noSender}>
-          Upload
-        </button>
-      </div>
+      {preview !== undefined ? (
+        <div class="confirm" role="group" aria-labelledby="preview-q">
+          <p id="preview-q">{`Book ${preview} ${preview === 1 ? 'label' : 'labels'} with ${chosen ? accountName(chosen, carrierName) : 'this account'}? Each row is bought at the carrier's price for ${shared.service || 'the service'}; the batch page shows each row's cost and the total as they are booked.`}</p>
+          <button type="submit" disabled={act.busy || noSender || preview === 0}>
+            {`Yes, book ${preview} ${preview === 1 ? 'label' : 'labels'}`}
+          </button>
+          <button type="button" class="quiet" onClick={() => setPreview(undefined)}>
+            Not yet
+          </button>
+        </div>
+      ) : (
+        <div class="actions">
+          <button type="submit" disabled={act.busy || noSender}>
+            Upload
+          </button>
+        </div>
+      )}
     </form>
   );
 }

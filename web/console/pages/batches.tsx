@@ -93,6 +93,7 @@ export function BatchDetail({ id }: { id: string }) {
   const manage = useCan('batches.manage');
   const [chosenFormat, setFormat] = useState<string>();
   const [closed, setClosed] = useState<string>();
+  const [forms, setForms] = useState<{ id: string; href: string }[]>([]);
   if (!b) {
     return (
       <section>
@@ -108,14 +109,25 @@ export function BatchDetail({ id }: { id: string }) {
   const manifests = carriers.data?.carriers.find((c) => c.slug === carrier)?.operations.includes('manifest') ?? false;
   const formats = b.print_formats ?? [printFormatOf(b.label_type)];
   const format = chosenFormat && formats.includes(chosenFormat) ? chosenFormat : (formats[0] ?? 'pdf');
-  const post = (what: string) => send.run(what, (idempotencyKey) => call(`${path}/${what}`, { idempotencyKey, method: 'POST' }));
   const retry = async () => {
-    if (await post('retry')) loaded.reload();
+    setClosed(undefined);
+    const res = await send.run('retry', (idempotencyKey) => call<{ batch: typeof b }>(`${path}/retry`, { idempotencyKey, method: 'POST' }));
+    if (!res) return;
+    // Rows refused for what they hold (an address, a weight) fail the same way again: they are not requeued.
+    if (res.body.batch.counts.queued === 0 && res.body.batch.counts.failed > 0) {
+      setClosed(`None of the ${res.body.batch.counts.failed} failed rows was retried: each failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct those rows in the file and upload them as a new batch.`);
+    }
+    loaded.reload();
   };
   const manifest = async () => {
     setClosed(undefined);
-    const res = await send.run('manifest', (idempotencyKey) => call<{ manifests: unknown[] }>(`${path}/manifest`, { idempotencyKey, method: 'POST' }));
-    if (res) setClosed(`Day closed: ${res.body.manifests.length} manifests.`);
+    setForms([]);
+    const res = await send.run('manifest', (idempotencyKey) => call<{ manifests: { id: string; document: string }[] }>(`${path}/manifest`, { idempotencyKey, method: 'POST' }));
+    if (!res) return;
+    const n = res.body.manifests.length;
+    setClosed(`Day closed: ${n} ${n === 1 ? 'manifest' : 'manifests'}.`);
+    // The end-of-day forms, to print and hand to the driver.
+    setForms(res.body.manifests.map((m) => ({ id: m.id, href: URL.createObjectURL(new Blob([Uint8Array.from(atob(m.document), (c) => c.charCodeAt(0))], { type: 'application/pdf' })) })));
   };
   return (
     <section>
@@ -180,7 +192,14 @@ export function BatchDetail({ id }: { id: string }) {
           ) : null}
         </div>
       ) : null}
-      <div aria-live="polite">{closed ? <p class="note note-ok">{closed}</p> : null}</div>
+      <div aria-live="polite">
+        {closed ? <p class="note note-ok">{closed}</p> : null}
+        {forms.map((f, i) => (
+          <a key={f.id} class="button" href={f.href} target="_blank" rel="noopener" type="application/pdf">
+            {forms.length === 1 ? 'Print the manifest (PDF)' : `Print manifest ${i + 1} (PDF)`}
+          </a>
+        ))}
+      </div>
       <ErrorNote>{act.error}</ErrorNote>
       <ErrorNote>{send.error}</ErrorNote>
       {!running && rows.data && rows.data.length > 0 ? (

@@ -102,7 +102,8 @@ export function NewShipment() {
         picked.map(async (account): Promise<Quote> => {
           try {
             const res = await call<{ rates: Rate[] }>('/rate', { body: { shipment: shipmentFor(account) } });
-            return { account, rates: res.body.rates };
+            // Cheapest first, whatever order the carrier answered in.
+            return { account, rates: [...res.body.rates].sort((a, b) => Number(a.total_cost) - Number(b.total_cost)) };
           } catch (err) {
             return { account, error: (err as Error).message };
           }

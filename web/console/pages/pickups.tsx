@@ -8,6 +8,7 @@ import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Se
 import { SchedulePickup } from './pickup-form';
 import { AddressBlock } from './shipment-detail';
 import { useCan } from '../context';
+import { useAccountNames, useCarrierNames } from '../display';
 
 interface Pickup {
   id: string;
@@ -32,6 +33,8 @@ function PickupState({ p }: { p: Pickup }) {
 }
 
 export function Pickups() {
+  const carrierName = useCarrierNames();
+  const accountLabel = useAccountNames();
   const f = useFilters(`${BASE}/pickups`, FILTERS);
   const list = useApi<Pickup[]>(`/pickups${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
   const schedule = useCan('pickups.manage');
@@ -52,7 +55,7 @@ export function Pickups() {
         columns={[
           { head: 'Confirmation', cell: (p) => <Link href={`${BASE}/pickups/${encodeURIComponent(p.id)}`}>{p.confirmation_number}</Link> },
           { head: 'Status', cell: (p) => <PickupState p={p} /> },
-          { head: 'Carrier', cell: (p) => p.carrier },
+          { head: 'Carrier', cell: (p) => <>{carrierName(p.carrier)}<span class="sub">{accountLabel(p.shipping_account)}</span></> },
           {
             head: 'When',
             cell: (p) => (
@@ -71,6 +74,8 @@ export function Pickups() {
 }
 
 export function PickupDetail({ id }: { id: string }) {
+  const carrierName = useCarrierNames();
+  const accountLabel = useAccountNames();
   const loaded = useApi<{ pickup: Pickup }>(`/pickups/${encodeURIComponent(id)}`);
   const p = loaded.data?.pickup;
   const mayCancel = useCan('pickups.manage');
@@ -101,8 +106,8 @@ export function PickupDetail({ id }: { id: string }) {
                   ['Date', day(p.pickup_date)],
                   ['Ready from', p.ready_time],
                   ['Closes at', p.close_time],
-                  ['Carrier', p.carrier],
-                  ['Shipping account', p.shipping_account],
+                  ['Carrier', carrierName(p.carrier)],
+                  ['Shipping account', accountLabel(p.shipping_account)],
                   ['Shipments', String(p.shipments.length)],
                   ['Booked', dateTime(p.created)],
                   ['Cancelled', p.cancelled ? dateTime(p.cancelled) : undefined],

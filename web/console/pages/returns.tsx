@@ -7,6 +7,8 @@ import { BASE, Link } from '../router';
 import { NewPortalLink, NewReturn, NewReturnMethod } from './return-forms';
 import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
 import { useCan } from '../context';
+import { ReturnMethods } from './return-methods';
+import type { Shipment } from '../types';
 
 interface Return {
   id: string;
@@ -74,6 +76,7 @@ export function Returns() {
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
       {/* A new method is offered at once: the return form starts again with the methods reloaded. */}
       {manageReturns ? <NewReturn key={methodsMade} /> : null}
+      <ReturnMethods key={methodsMade} manage={manageMethods} />
       {manageMethods ? (
         <NewReturnMethod
           onCreated={() => {
@@ -90,6 +93,9 @@ export function Returns() {
 export function ReturnDetail({ id }: { id: string }) {
   const loaded = useApi<Return>(`/returns/${encodeURIComponent(id)}`);
   const r = loaded.data;
+  // The charge is in the money its label was bought in: the return's shipment says which.
+  const shipment = useApi<{ shipment: Shipment }>(r ? `/shipments/${encodeURIComponent(r.shipment.id)}` : null);
+  const currency = shipment.data?.shipment.costs?.currency ?? 'USD';
   const mayVoid = useCan('returns.manage');
   const voidIt = async (idempotencyKey: string) => {
     await call(`/returns/${encodeURIComponent(id)}`, { idempotencyKey, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
@@ -119,7 +125,7 @@ export function ReturnDetail({ id }: { id: string }) {
                   ['Order', r.order_id],
                   ['Created', dateTime(utc(r.created))],
                   ['Method', `${r.return_method.method_name} (${r.return_method.carrier_name}, ${r.return_method.type.replace('_', ' ')})`],
-                  ['Charged to the customer', money(r.return_method.return_charge, undefined)],
+                  ['Charged to the customer', money(r.return_method.return_charge, currency)],
                   ['Reference', r.shipment.reference_number],
                   ['Pickup', r.pickup ? `${r.pickup.confirmation_number} · ${r.pickup.status.toLowerCase()}${r.pickup.date ? ` · ${r.pickup.date}` : ''}` : undefined],
                 ]}

@@ -8,6 +8,7 @@ import { BASE, Link } from '../router';
 import type { Address, Checkpoint, Shipment } from '../types';
 import { Confirm, ErrorNote, Facts, Field, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
 import { useCan } from '../context';
+import { useAccountNames, useCarrierNames } from '../display';
 
 export function AddressBlock({ a }: { a: Address }) {
   const lines = [a.name, a.company, a.street1, a.street2, `${[a.city, a.state].filter(Boolean).join(', ')} ${a.postal_code ?? ''}`.trim(), a.country, a.phone, a.email].filter((l) => l);
@@ -67,6 +68,8 @@ function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
 export function ShipmentDetail({ id }: { id: string }) {
   const loaded = useApi<{ shipment: Shipment }>(`/shipments/${encodeURIComponent(id)}`);
   const serviceName = useServiceNames();
+  const carrierName = useCarrierNames();
+  const accountLabel = useAccountNames();
   const refresh = useAction();
   const s = loaded.data?.shipment;
   if (!s) {
@@ -84,6 +87,7 @@ export function ShipmentDetail({ id }: { id: string }) {
     if (ok) loaded.reload();
   };
   const c = s.costs;
+  const voided = s.status === 'SHIPMENT_VOIDED';
   return (
     <section>
       <p>
@@ -96,7 +100,8 @@ export function ShipmentDetail({ id }: { id: string }) {
         {s.test ? <span class="tag">test</span> : null}
       </div>
       <div class="row-actions">
-        <LabelLink url={s.combined_label ?? s.packages[0]!.label} name={s.tracking_number} />
+        {/* A voided label is said once, calmly: its bytes would ship nothing (the API answers 410). */}
+        {voided ? <span class="note">Label voided with the shipment</span> : <LabelLink url={s.combined_label ?? s.packages[0]!.label} name={s.tracking_number} />}
         <button type="button" class="quiet" disabled={refresh.busy} onClick={track}>
           Refresh tracking
         </button>
@@ -114,19 +119,21 @@ export function ShipmentDetail({ id }: { id: string }) {
         <section class="card">
           <h2>Tracking history</h2>
           {s.tracking?.checkpoints?.length ? <Timeline checkpoints={s.tracking.checkpoints} /> : <p class="note">No tracking yet. Refresh tracking asks the carrier.</p>}
-          {s.tracking?.estimated_delivery ? <p>Estimated delivery {dateTime(s.tracking.estimated_delivery)}</p> : null}
+          {/* A date, the day the carrier named: the same day the Booking panel shows, never shifted by a time zone. */}
+          {s.tracking?.estimated_delivery && !voided ? <p>Estimated delivery {day(s.tracking.estimated_delivery)}</p> : null}
           {s.tracking?.signed_by ? <p>Signed by {s.tracking.signed_by}</p> : null}
         </section>
         <section class="card">
           <h2>Booking</h2>
           <Facts
             items={[
-              ['Carrier', s.carrier],
+              ['Carrier', carrierName(s.carrier)],
               ['Service', s.service ? serviceName(s.carrier, s.service) : undefined],
-              ['Shipping account', s.shipping_account],
+              ['Shipping account', accountLabel(s.shipping_account)],
               ['Ship date', day(s.ship_date)],
               ['Booked', dateTime(s.created)],
-              ['Estimated delivery', s.estimated_date ? day(s.estimated_date) : undefined],
+              // A voided shipment is not coming: no estimate, not even an empty one.
+              ...(voided ? [] : [['Estimated delivery', s.estimated_date ? day(s.estimated_date) : undefined] as [string, string | undefined]]),
               ['Packaging', codeName(s.packaging, s.carrier)],
             ]}
           />
@@ -178,7 +185,7 @@ export function ShipmentDetail({ id }: { id: string }) {
                 <td data-label="Weight">{p.weight !== undefined ? `${p.weight} ${s.weight_units}` : '—'}</td>
                 <td data-label="Size">{p.length !== undefined ? `${p.length} × ${p.width} × ${p.height} ${s.dim_units}` : '—'}</td>
                 <td data-label="Label">
-                  <LabelLink url={p.label} name={p.tracking_number} text={`Label of package ${i + 1}`} />
+                  {voided ? 'Voided' : <LabelLink url={p.label} name={p.tracking_number} text={`Label of package ${i + 1}`} />}
                 </td>
               </tr>
             ))}

@@ -2,6 +2,7 @@
 import { query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { accountOptions } from '../names';
+import { useAccountNames, useCarrierNames } from '../display';
 import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
 import type { Account, Shipment } from '../types';
@@ -15,6 +16,8 @@ export function Shipments() {
   const f = useFilters(`${BASE}/shipments`, FILTERS);
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
   const serviceName = useServiceNames();
+  const carrierName = useCarrierNames();
+  const accountLabel = useAccountNames();
   const list = useApi<Omit<Shipment, 'tracking'>[]>(`/shipments${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
 
   return (
@@ -24,7 +27,7 @@ export function Shipments() {
       <form class="filters" role="search" onSubmit={f.submit}>
         <Field label="Search" type="search" value={f.form.search} onValue={f.set('search')} hint="Tracking number, reference or recipient name" class="wide" />
         <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])} />
-        <Select label="Shipping account" value={f.form.shipping_account} onValue={f.set('shipping_account')} blank="Any account" options={accountOptions(accounts.data?.shipping_accounts ?? [])} />
+        <Select label="Shipping account" value={f.form.shipping_account} onValue={f.set('shipping_account')} blank="Any account" options={accountOptions(accounts.data?.shipping_accounts ?? [], carrierName)} />
         <Field label="From" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
         <Field label="To" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
         <FilterActions onClear={f.clear} />
@@ -50,8 +53,9 @@ export function Shipments() {
             label: 'Carrier',
             cell: (s) => (
               <>
-                {s.carrier}
+                {carrierName(s.carrier)}
                 {s.service ? <span class="sub">{serviceName(s.carrier, s.service)}</span> : null}
+                <span class="sub">{accountLabel(s.shipping_account)}</span>
               </>
             ),
           },

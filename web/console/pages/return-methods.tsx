@@ -1,0 +1,118 @@
+/**
+ * The return methods a team has made: listed with their account and charge, changed in place, and
+ * deleted (returns made with a method keep their copy of it and still read).
+ */
+import { useState } from 'preact/hooks';
+import { call } from '../call';
+import { money } from '../../shared/format';
+import { useAccountNames } from '../display';
+import type { Account } from '../types';
+import { Confirm, ErrorNote, Field, Select, Status, useAction, useApi } from '../ui';
+
+export interface ReturnMethod {
+  id: string;
+  carrier: string;
+  carrier_name: string;
+  method_name: string;
+  type: string;
+  service: string;
+  shipping_account: string;
+  cost: { carrier_charge: number; customer_charge: number };
+  return_charge: number;
+}
+
+const TYPES: [string, string][] = [['drop_off', 'Drop off'], ['pickup', 'Pickup at the customer']];
+const typeName = (t: string) => TYPES.find(([k]) => k === t)?.[1] ?? t;
+
+function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean) => void }) {
+  const [form, setForm] = useState({ name: m.method_name, type: m.type, charge: String(m.cost.customer_charge), cost: String(m.cost.carrier_charge) });
+  const act = useAction();
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const body = { return_method: { method_name: form.name, type: form.type, cost: { carrier_charge: Number(form.cost), customer_charge: Number(form.charge) }, return_charge: Number(form.charge) } };
+    if (await act.run(() => call(`/returns/methods/${encodeURIComponent(m.id)}`, { method: 'PATCH', body }))) onDone(true);
+  };
+  return (
+    <form class="stack edit" onSubmit={save} aria-label={`Edit return method ${m.method_name}`}>
+      <div class="row">
+        <Field label="Method name" required value={form.name} onValue={set('name')} />
+        <Select label="Type" value={form.type} onValue={set('type')} options={TYPES} />
+        <Field label="Charged to the customer" type="number" min="0" step="0.01" required value={form.charge} onValue={set('charge')} />
+        <Field label="Carrier charge (your cost)" type="number" min="0" step="0.01" required value={form.cost} onValue={set('cost')} />
+      </div>
+      <ErrorNote>{act.error}</ErrorNote>
+      <div class="actions">
+        <button type="submit" disabled={act.busy}>
+          Save
+        </button>
+        <button type="button" class="quiet" onClick={() => onDone(false)}>
+          Discard
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The methods' accounts: amounts in an account's own currency (its bookings are priced in it), else the service's default. */
+function useAccounts(): { currencyOf: (accountId: string) => string; billed: (accountId: string) => boolean } {
+  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const byId = new Map((accounts.data?.shipping_accounts ?? []).map((a) => [a.id, a]));
+  // Until the accounts load, nothing is flagged.
+  return { currencyOf: (id) => byId.get(id)?.defaults.currency ?? 'USD', billed: (id) => !accounts.data || Boolean(byId.get(id)?.billing_address) };
+}
+
+/** Made anew (a new key) when a method is created, so the list reads it. */
+export function ReturnMethods({ manage }: { manage: boolean }) {
+  const loaded = useApi<{ return_methods: ReturnMethod[] }>('/returns/methods');
+  const accountLabel = useAccountNames();
+  const { currencyOf, billed } = useAccounts();
+  const [editing, setEditing] = useState<string>();
+  const list = loaded.data?.return_methods;
+  return (
+    <section class="card" aria-labelledby="methods-h">
+      <h2 id="methods-h">Return methods</h2>
+      <Status loaded={loaded} empty={list?.length === 0} />
+      {list && list.length > 0 ? (
+        <ul class="cards">
+          {list.map((m) => (
+            <li key={m.id} class="method">
+              <h3>{m.method_name}</h3>
+              <p>
+                {`${typeName(m.type)} · ${m.carrier_name} · charged to the customer ${money(m.cost.customer_charge, currencyOf(m.shipping_account))} · your cost ${money(m.cost.carrier_charge, currencyOf(m.shipping_account))}`}
+                <span class="sub">{accountLabel(m.shipping_account)}</span>
+              </p>
+              {!billed(m.shipping_account) ? <p class="note">Not offered in the returns portal: its account has no billing address for returns to go to. Add one with Edit account on the Accounts page.</p> : null}
+              {manage && editing === m.id ? (
+                <EditMethod
+                  m={m}
+                  onDone={(changed) => {
+                    setEditing(undefined);
+                    if (changed) loaded.reload();
+                  }}
+                />
+              ) : manage ? (
+                <div class="row-actions">
+                  <button type="button" class="quiet" onClick={() => setEditing(m.id)}>
+                    Edit<span class="visually-hidden">{` return method ${m.method_name}`}</span>
+                  </button>
+                  <Confirm
+                    label="Delete"
+                    name={`Delete return method ${m.method_name}`}
+                    question={`Delete the return method “${m.method_name}”? Returns made with it still read; portal links stop offering it.`}
+                    yes="Yes, delete the method"
+                    onConfirm={async () => {
+                      await call(`/returns/methods/${encodeURIComponent(m.id)}`, { method: 'DELETE' });
+                      loaded.reload();
+                      return true;
+                    }}
+                  />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
