@@ -114,6 +114,18 @@ describe('ARCHITECTURE.md', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('gives one module the life of an Idempotency-Key', () => {
+    // The claim (services/kernel/idempotency.ts, a KeyClaim) is settled once, by itself: a route
+    // hands it to its use case and never sets it, and only that module writes a request's key record. A batch
+    // item's own keys (services/batches/booking.ts) are written with the item they book.
+    const writers = sourceFiles(SRC)
+      .map((f) => relative(SRC, f).split('\\').join('/'))
+      .filter((f) => importsOf(join(SRC, f)).includes('storage/repositories/idempotency.ts'));
+    expect(writers.sort()).toEqual(['services/batches/booking.ts', 'services/kernel/idempotency.ts']);
+    const touching = sourceFiles(join(SRC, 'http')).filter((f) => /req\.idempotency\s*=[^=]/.test(readFileSync(f, 'utf8')) && !f.endsWith('http/idempotency.ts'));
+    expect(touching.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
   it('keeps every source file under 300 lines', () => {
     const long = sourceFiles(SRC)
       .map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length - 1] as const)
