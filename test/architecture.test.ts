@@ -114,6 +114,16 @@ describe('ARCHITECTURE.md', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('lets the use case own its transaction: no repository calls back into it', () => {
+    // A repository runs its statements in the transaction it is handed (or one of its own); what
+    // else the change records (events, tracking, audit, the key's answer) the use case writes in
+    // the same transaction itself. returns.ts still takes such callbacks (its events): to be moved.
+    const calling = sourceFiles(join(SRC, 'storage'))
+      .filter((f) => /\(trx: Kysely<Tables>[^)]*\) => Promise/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(SRC, f).split('\\').join('/'));
+    expect(calling).toEqual(['storage/repositories/returns.ts']);
+  });
+
   it('gives one module the life of an Idempotency-Key', () => {
     // The claim (services/kernel/idempotency.ts, a KeyClaim) is settled once, by itself: a route
     // hands it to its use case and never sets it, and only that module writes a request's key record. A batch

@@ -146,7 +146,8 @@ export function createShippingService(deps: ShippingDeps) {
   async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Db) => Promise<void>): Promise<void> {
     const { tenant, account, call, req, now } = p;
     await storeBooked(log, record, () =>
-      shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
+      db.transaction().execute(async (trx) => {
+        await shipments.insertShipmentRows(trx, record.shipment, record.labels);
         await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
         if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test }, record.shipment.created_at);
         await alsoInTransaction?.(trx);

@@ -9,14 +9,12 @@ const decode = (row: ShipmentsTable): ShipmentRow => decodeFlags(row, FLAGS);
 const encode = (record: ShipmentRow): ShipmentsTable => encodeFlags<ShipmentsTable, 'test'>(record, FLAGS);
 export type LabelRow = LabelsTable;
 
-export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[], alsoInTransaction?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await insertShipmentRows(trx, shipment, labels);
-    await alsoInTransaction?.(trx);
-  });
+/** The rows of one booking in a transaction of their own (what else a booking stores, the use case adds in its own: insertShipmentRows). */
+export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
+  await db.transaction().execute((trx) => insertShipmentRows(trx, shipment, labels));
 }
 
-/** The rows of one booking, inside a transaction the caller owns (a return adds its own rows to it). */
+/** The rows of one booking, inside a transaction the caller owns (its event, a return's own rows). */
 export async function insertShipmentRows(trx: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
   await trx.insertInto('shipments').values(encode(shipment)).execute();
   for (const label of labels) await trx.insertInto('labels').values(label).execute();
