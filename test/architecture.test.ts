@@ -124,6 +124,20 @@ describe('ARCHITECTURE.md', () => {
     expect(calling).toEqual(['storage/repositories/returns.ts']);
   });
 
+  it('keeps http/ off storage/', () => {
+    // Keys are read through the identity service (services/identity/key-auth.ts). What is listed
+    // here still reaches storage/ directly and is to go through a service too: the shared rate
+    // buckets, and the readiness check's view of the database.
+    const reaching = sourceFiles(join(SRC, 'http')).flatMap((f) => importsOf(f).filter((to) => to.startsWith('storage/')).map((to) => `${relative(SRC, f).split('\\').join('/')} → ${to}`));
+    expect(reaching.sort()).toEqual([
+      'http/request-limits.ts → storage/tables.ts',
+      'http/routes/health.ts → storage/faults.ts',
+      'http/routes/health.ts → storage/migrations/index.ts',
+      'http/shared-buckets.ts → storage/repositories/rate-limits.ts',
+      'http/shared-buckets.ts → storage/tables.ts',
+    ]);
+  });
+
   it('gives one module the life of an Idempotency-Key', () => {
     // The claim (services/kernel/idempotency.ts, a KeyClaim) is settled once, by itself: a route
     // hands it to its use case and never sets it, and only that module writes a request's key record. A batch

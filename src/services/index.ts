@@ -132,7 +132,7 @@ export type Services = ReturnType<typeof createServices>;
 // and the claim it holds, how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
 export { fingerprint, fingerprintInSlices, type IdempotencyService, type KeyClaim } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
-export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
+export { generatePassword, type IdentityService, type KeyAuth, type SessionAuth } from './identity/index.js';
 export { refuseEntry, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 // The operator's commands record what they change, as the routes do.
 export { recordAudit } from './audit/index.js';
