@@ -2,6 +2,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
+import type { Address } from '../../domain/types.js';
 
 export type ShipmentRow = WithFlags<ShipmentsTable, 'test'>;
 const FLAGS = ['test'] as const;
@@ -165,7 +166,8 @@ export async function ownedTrackingNumbers(db: Kysely<Tables>, tenant: string, c
 export interface ManifestCandidate {
   id: string;
   trackingNumbers: string[];
-  sender: string | null;
+  /** The sender the shipment was booked from (stored as JSON); null for one stored before senders were kept. */
+  sender: Address | null;
 }
 
 async function withLabels(db: Kysely<Tables>, tenant: string, rows: { id: string; tracking_number: string; sender?: string | null }[]): Promise<ManifestCandidate[]> {
@@ -173,7 +175,7 @@ async function withLabels(db: Kysely<Tables>, tenant: string, rows: { id: string
   const labels = await db.selectFrom('labels').select(['shipment_id', 'tracking_number']).where('tenant', '=', tenant).where('shipment_id', 'in', rows.map((r) => r.id)).execute();
   return rows.map((r) => {
     const numbers = labels.filter((l) => l.shipment_id === r.id && l.tracking_number !== null).map((l) => l.tracking_number as string);
-    return { id: r.id, trackingNumbers: numbers.length > 0 ? [...new Set(numbers)] : [r.tracking_number], sender: r.sender ?? null };
+    return { id: r.id, trackingNumbers: numbers.length > 0 ? [...new Set(numbers)] : [r.tracking_number], sender: r.sender ? (JSON.parse(r.sender) as Address) : null };
   });
 }
 
