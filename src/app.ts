@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const services = deps.services ?? createServices(deps);
   const auth = createAuthenticator({
-    db: deps.database.db,
+    keys: services.identity.keyAuth,
     clock: deps.clock,
     jwtSecret: deps.config.jwtSecret,
     jwtPublicKey: deps.config.jwtPublicKey,

@@ -12,6 +12,17 @@ const MAX_BUFFERED_LOG = 16 * 1024 * 1024;
 
 export const REDACTED = '[REDACTED]';
 
+/**
+ * Names of members, headers, form fields and XML elements whose values are secrets, in a carrier
+ * exchange's log lines and error details (carriers/shared/redact.ts) and in the audit log's entries
+ * (services/audit/mask.ts): one list, so what one hides the other hides too.
+ */
+const SECRET_NAME = /secret|password|passwd|passphrase|token|credential|authorization|signature|api[-_]?key|client_?id|license|cookie|private|^key$|^auth$/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
 export const REDACT_PATHS = ['req.headers.zkkey', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'headers.zkkey', 'headers.authorization', 'headers.cookie', 'auth', 'shipping_account.auth', 'password', 'session.password', 'invitation.password', 'invitation.token'];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -7,16 +7,16 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { importSPKI, jwtVerify, errors as joseErrors } from 'jose';
 import type { Clock } from '../clock.js';
-import type { Db } from '../storage/database.js';
-import { findActiveKey, keyLineage, touchKey, type ApiKeyRecord } from '../storage/repositories/keys.js';
+import type { KeyAuth } from '../services/index.js';
 import { createTtlCache } from '../ttl-cache.js';
 import { ApiError } from '../domain/errors.js';
 import { isTenantName } from '../domain/tenants.js';
-import { isRole, isScope, ROLE_PERMISSIONS, SCOPE_PERMISSIONS, type Permission, type Scope } from '../domain/permissions.js';
+import { SCOPE_PERMISSIONS } from '../domain/permissions.js';
 import type { Principal } from '../domain/principal.js';
 
 export interface AuthOptions {
-  db: Db;
+  /** API keys looked up (the identity service's). */
+  keys: KeyAuth;
   clock: Clock;
   jwtSecret?: string;
   jwtPublicKey?: string;
@@ -95,20 +95,6 @@ export function createAuthenticator(opts: AuthOptions) {
     return cache.get(credential, opts.clock.now().getTime());
   }
 
-  /**
-   * A key's permissions: its scope's, and of those only what every key that made it, and the user
-   * who made the first, may still do. A key acts on its maker's behalf: a user removed or disabled
-   * takes the keys they made with them (undefined), and one demoted takes the rights they lost.
-   */
-  async function rightsOf(record: ApiKeyRecord, scope: Scope): Promise<ReadonlySet<Permission> | undefined> {
-    if (!record.created_by) return SCOPE_PERMISSIONS[scope];
-    const lineage = await keyLineage(opts.db, record);
-    if (lineage.user === null || lineage.user?.disabled) return undefined;
-    const bounds = lineage.scopes.map((s) => SCOPE_PERMISSIONS[isScope(s) ? s : 'full']);
-    if (lineage.user) bounds.push(ROLE_PERMISSIONS[isRole(lineage.user.role) ? lineage.user.role : 'viewer']);
-    return new Set([...SCOPE_PERMISSIONS[scope]].filter((p) => bounds.every((b) => b.has(p))));
-  }
-
   /** Who the request acts as; throws missing_api_key / wrong_api_key. */
   async function authenticate(headers: Headers): Promise<Principal> {
     const credential = credentialFrom(headers);
@@ -117,15 +103,7 @@ export function createAuthenticator(opts: AuthOptions) {
     const now = opts.clock.now();
     const hit = cache.get(credential, now.getTime());
     if (hit !== undefined) return hit;
-    const record = await findActiveKey(opts.db, credential, now);
-    if (!record) throw new ApiError('wrong_api_key', 'API key not accepted: unknown, revoked or expired', 'zkkey');
-    const expires = record.expires_at ? Date.parse(record.expires_at) : Infinity;
-    const scope = isScope(record.scope) ? record.scope : 'full';
-    const permissions = await rightsOf(record, scope);
-    if (!permissions) throw new ApiError('wrong_api_key', 'API key not accepted: the user who made it was removed or disabled', 'zkkey');
-    const principal: Principal = { tenant: record.tenant, actor: { kind: 'key', id: record.id }, grant: { scope }, permissions };
-    // GET /keys shows when a key was last used, to the minute; a failed write must not fail the request.
-    touchKey(opts.db, record, now).catch(() => undefined);
+    const { principal, expires } = await opts.keys.principalOf(credential, now);
     cache.set(credential, principal, now.getTime(), expires - now.getTime());
     return principal;
   }

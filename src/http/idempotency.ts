@@ -1,5 +1,9 @@
-/** Applies the Idempotency-Key header to every POST (see services/idempotency.ts for the rules). */
-import { fingerprint, fingerprintInSlices, type IdempotencyService } from '../services/index.js';
+/**
+ * Applies the Idempotency-Key header to every POST (see services/kernel/idempotency.ts for the
+ * rules): claims the key, and hands each answer to the claim, which settles it unless the use case
+ * already did (a booking, completed in its transaction) or kept it in progress.
+ */
+import { fingerprint, fingerprintInSlices, type IdempotencyService, type KeyClaim } from '../services/index.js';
 import { ApiError } from '../domain/errors.js';
 import { guarded, guardedOnSend } from './hook-boundary.js';
 import type { App } from './types.js';
@@ -8,11 +12,10 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyKey?: string;
+    /** The request's claimed Idempotency-Key. */
+    idempotency?: KeyClaim;
     /** Whose keys the Idempotency-Key is looked up among; the tenant's unless a route scopes it (a portal link). */
     idempotencyScope?: string;
-    /** The key was taken over from a request whose instance died; that request's claim time. */
-    idempotencyInterruptedAt?: string;
   }
 }
 
@@ -40,13 +43,13 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
       const route = `${req.routeOptions.url ?? req.url}${query >= 0 ? req.url.slice(query) : ''}`;
       // A body large enough to be read as it arrived (a batch) is hashed in slices too.
       const print = req.routeOptions.config.checkedBody ? fingerprintInSlices(req.method, route, req.body) : Promise.resolve(fingerprint(req.method, route, req.body));
-      return print.then((p) => service.claim(req.idempotencyScope ?? req.tenant, key, p, req.principal ?? undefined)).then((claim) => {
+      const scope = req.idempotencyScope ?? req.tenant;
+      return print.then((p) => service.claim(scope, key, p, req.principal ?? undefined)).then((claim) => {
         if (claim.kind === 'replay') {
           reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
           return;
         }
-        req.idempotencyKey = key;
-        if (claim.interruptedAt !== undefined) req.idempotencyInterruptedAt = claim.interruptedAt;
+        req.idempotency = service.held(scope, key, claim.interruptedAt);
       });
     }),
   );
@@ -54,11 +57,10 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
   app.addHook(
     'onSend',
     guardedOnSend((req, reply, payload: unknown) => {
-      const key = req.idempotencyKey;
-      if (key === undefined) return payload;
-      req.idempotencyKey = undefined;
+      const claim = req.idempotency;
+      if (claim === undefined) return payload;
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload);
-      return service.finish(req.idempotencyScope ?? req.tenant, key, reply.statusCode, body, { seal: req.routeOptions.config.secretAnswer === true }).then(
+      return claim.finish(reply.statusCode, body, { seal: req.routeOptions.config.secretAnswer === true }).then(
         () => payload,
         (err: unknown) => {
           // The database went away after the answer was decided: the answer still goes out as it

@@ -130,13 +130,12 @@ export function createOperatorIdentity(deps: Pick<ServiceDeps, 'database' | 'sea
 
 export type Services = ReturnType<typeof createServices>;
 
-// What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency,
-// which claims a route leaves held for the carrier lookup (keepsClaim),
-// how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
-export { fingerprint, fingerprintInSlices, keepsClaim, type IdempotencyService } from './kernel/index.js';
+// What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency
+// and the claim it holds, how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
+export { fingerprint, fingerprintInSlices, type IdempotencyService, type KeyClaim } from './kernel/index.js';
 export { readCsv } from './batches/index.js';
 export { jsonRows, readPriceListCsv } from './accounts/index.js';
-export { generatePassword, type IdentityService, type SessionAuth } from './identity/index.js';
+export { generatePassword, type IdentityService, type KeyAuth, type SessionAuth } from './identity/index.js';
 export { refuseEntry, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';
 // The operator's commands record what they change, as the routes do.
 export { recordAudit } from './audit/index.js';

@@ -165,7 +165,7 @@ describe('a claim left by a crashed instance', () => {
   it('replays a booking stored before the crash instead of buying it again', async () => {
     await claimAsDeadInstance('crash-after-store');
     // The dead instance got the carrier's answer and stored it, then died before answering.
-    const booked = await t.services.shipping.ship('acme', body().shipment as never, { log: t.app.log, labelBaseUrl: 'http://127.0.0.1', idempotencyKey: 'crash-after-store' });
+    const booked = await t.services.shipping.ship('acme', body().shipment as never, { log: t.app.log, labelBaseUrl: 'http://127.0.0.1', claim: t.services.idempotency.held('acme', 'crash-after-store') });
     const before = await shipmentsOf();
     offset += 2 * TIMEOUT_MS + 1000;
     const retry = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'crash-after-store' });

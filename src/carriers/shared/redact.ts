@@ -13,12 +13,9 @@
  * the caller sent them and needs to see which one the carrier refused.
  */
 
-import { loggedUrl, REDACTED } from '../../logger.js';
+import { isSecretName, loggedUrl, REDACTED } from '../../logger.js';
 import { multipartBoundary } from './multipart.js';
 export { REDACTED };
-
-/** Names of headers, JSON members, form fields, XML elements and attributes that hold secrets. */
-const SECRET_NAME = /secret|password|passphrase|token|api[-_]?key|client_?id|authorization|license|cookie|^key$/i;
 /** Names of members that usually carry label or document bytes. */
 const LABEL_NAME = /label|image|content|graphic|base64|encoded|document|pdf|zpl|png/i;
 const BASE64 = /^[A-Za-z0-9+/=_-]+$/;
@@ -31,13 +28,9 @@ const BLOB_MIN_CHARS = 2048;
 /** Credentials that travel inside free text ("Bearer eyJ…", "Basic dXNlcjpw…"). */
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
-
 /** Names of members that hold a person's street, phone, e-mail address or name. */
 const PERSONAL_NAME = /street|address_?line|^address_?\d$|secondaryaddress|addresshouse|additionaladdress|^line_?\d$|phone|mobile|^fax$|e_?mail|personname|attention|fullname|firstname|lastname|givenname|familyname|contactname|contactperson|^name_?\d$/i;
-const isSecretOrPersonal = (name: string) => SECRET_NAME.test(name) || PERSONAL_NAME.test(name);
+const isSecretOrPersonal = (name: string) => isSecretName(name) || PERSONAL_NAME.test(name);
 /** Whose values are replaced: secrets, and personal data too while a log line is made (forLog). */
 let hides: (name: string) => boolean = isSecretName;
 

@@ -2,7 +2,6 @@ import { BookingResponse, LabelBytes } from '../../contract/answers.js';
 import { Type } from 'typebox';
 import { ShipmentBody } from '../../contract/shipment.js';
 import { IdParam } from '../../contract/shipping-account.js';
-import { keepsClaim } from '../../services/index.js';
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import { actedBy } from '../audit-context.js';
@@ -19,22 +18,11 @@ export function registerShipRoutes(app: App, { services, config, examples }: Rou
     '/ship',
     { config: { permission: 'shipments.buy' }, schema: { operationId: 'createShipment', tags: ['shipping'], summary: 'Book a shipment: labels and tracking numbers', body: withExamples(ShipmentBody, examples.createShipment), response: { 200: ok('The booked shipment: tracking numbers, costs, labels (signed links, or base64 when asked)', BookingResponse), ...errorResponses } } },
     async (req, reply) => {
-      const key = req.idempotencyKey;
-      const interruptedAt = req.idempotencyInterruptedAt;
-      try {
-        // The claim is completed with the booking, in its transaction, with the bytes this route's
-        // serializer makes of the answer (the same serializer makes the same bytes of it when it is
-        // sent): the Idempotency-Key hook has nothing left to write, and a replay is what was sent.
-        const serialize = (answer: unknown) => String(reply.serialize(answer));
-        const answer = await services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), serialize, by: actedBy(req), ...(key !== undefined ? { idempotencyKey: key } : {}), ...(interruptedAt ? { interruptedAt } : {}) });
-        req.idempotencyKey = undefined;
-        return answer;
-      } catch (err) {
-        // The carrier may have booked and cannot say yet, or the call was cut off mid-way: the claim
-        // stays in progress for a retry to settle, never released (4xx) nor completed (5xx).
-        if (keepsClaim(err)) req.idempotencyKey = undefined;
-        throw err;
-      }
+      // The claim is completed with the booking, in its transaction, with the bytes this route's
+      // serializer makes of the answer (the same serializer makes the same bytes of it when it is
+      // sent), so a replay is what was sent; a booking that may have happened keeps it in progress.
+      const serialize = (answer: unknown) => String(reply.serialize(answer));
+      return services.shipping.ship(req.tenant, req.body.shipment, { log: req.log, labelBaseUrl: base(), serialize, by: actedBy(req), ...(req.idempotency ? { claim: req.idempotency } : {}) });
     },
   );
 

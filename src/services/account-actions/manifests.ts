@@ -64,7 +64,7 @@ function originKey(a: Address): string {
  * and the carrier says what it misses.
  */
 function sharedSender(onForm: ManifestCandidate[], accountId: string): Address | undefined {
-  const senders = onForm.flatMap((s) => (s.sender ? [JSON.parse(s.sender) as Address] : []));
+  const senders = onForm.flatMap((s) => (s.sender ? [s.sender] : []));
   const first = senders[0];
   if (!first) return undefined;
   const distinct = new Set(senders.map(originKey));

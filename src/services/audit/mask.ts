@@ -4,9 +4,7 @@
  * reaches the log even when a carrier's credential member has an unusual name inside `credentials`.
  * A URL's secret query values are masked too: a webhook endpoint's `?token=` is its receiver's key.
  */
-import { loggedUrl, REDACTED } from '../../logger.js';
-
-const SECRET_NAME = /secret|password|passwd|passphrase|token|credential|authorization|signature|api_?key|private|^key$|^auth$/i;
+import { isSecretName, loggedUrl, REDACTED } from '../../logger.js';
 
 export const MASK = '••••';
 
@@ -18,6 +16,6 @@ export function maskSecrets(value: unknown): unknown {
   if (typeof value === 'string' && URL_START.test(value)) return loggedUrl(value).replaceAll(REDACTED, MASK);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = v === undefined ? undefined : SECRET_NAME.test(k) ? MASK : maskSecrets(v);
+  for (const [k, v] of Object.entries(value)) out[k] = v === undefined ? undefined : isSecretName(k) ? MASK : maskSecrets(v);
   return out;
 }

@@ -132,9 +132,11 @@ export function createBatchesService(deps: BatchesDeps) {
     const refused = checked.filter((c) => c.error).length;
     // Stored over many short transactions, the batch seen (and its items booked) only once the last
     // is stored, with its audit entry. A store that fails leaves what a crash would: the batch worker removes it later.
-    await repo.insertBatch(db, batch, spec.items.length, rowOf, slice, (trx) =>
-      recordAudit(trx, by, { action: 'batch.started', resource: { id }, changes: { source: spec.source, items: spec.items.length, refused, ...(spec.reference ? { reference: spec.reference } : {}) }, at: new Date(now) }),
-    );
+    await repo.storeBatch(db, batch, spec.items.length, rowOf, slice);
+    await db.transaction().execute(async (trx) => {
+      await repo.publishBatch(trx, batch);
+      await recordAudit(trx, by, { action: 'batch.started', resource: { id }, changes: { source: spec.source, items: spec.items.length, refused, ...(spec.reference ? { reference: spec.reference } : {}) }, at: new Date(now) });
+    });
     // A batch whose every item failed its checks is finished already.
     if (checked.every((c) => c.error)) await finishIfDone(db, id, clock.now());
     return viewOf(db, (await repo.getBatch(db, tenant, id))!);

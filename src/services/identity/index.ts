@@ -9,6 +9,7 @@ import type { Principal } from '../../domain/principal.js';
 import type { Db } from '../../storage/database.js';
 import type { SignedLinks } from '../kernel/index.js';
 import { createInvitations } from './invitations.js';
+import { createKeyAuth } from './key-auth.js';
 import { createKeys } from './keys.js';
 import { createPasswords, type Passwords } from './passwords.js';
 import { createSessions } from './sessions.js';
@@ -39,6 +40,8 @@ export function createIdentityService(deps: IdentityDeps) {
     sessions,
     invitations: createInvitations({ db, clock, links, passwords, sessions }),
     keys: createKeys({ db, clock }),
+    /** An API key as a request presents it → its principal (http/auth.ts). */
+    keyAuth: createKeyAuth({ db }),
     sso: deps.oidc ? createSso({ db, clock, sessions, settings: deps.oidc, key: deps.oidc.key }) : undefined,
 
     /** GET /me for a key or a JWT (a session's is made with it: SessionAuth.me). */
@@ -57,5 +60,6 @@ export function createIdentityService(deps: IdentityDeps) {
 export type IdentityService = ReturnType<typeof createIdentityService>;
 export type { SessionAuth } from './sessions.js';
 export { generatePassword } from './passwords.js';
+export type { KeyAuth } from './key-auth.js';
 export { createAuditLog, type AuditLog } from './audit-log.js';
 export { startAuditSweep } from './audit-sweep.js';

@@ -23,6 +23,7 @@ import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
+import type { KeyClaim } from './idempotency.js';
 
 /** A booking prepared as for its call (shipping.ts prepareBooking), with Waybill's reference. */
 type Booking = Pick<PreparedCall<'ship'>, 'adapter' | 'call'> & { req: ShipmentRequest };
@@ -40,27 +41,14 @@ export function bookingReference(tenant: string, key: string): string {
 
 /** Errors of a call the carrier may have acted on: the connection failed or timed out mid-call. */
 const UNCERTAIN = new Set(['carrier_timeout', 'carrier_failed_connection']);
-/** /ship failures whose idempotency claim must stay in progress rather than be released or completed. */
-const claimKept = new WeakSet<object>();
-
-export function keepClaim(err: ApiError): ApiError {
-  claimKept.add(err);
-  return err;
-}
-
-/** Whether the route must leave this failure's claim as it is (keepClaim, keepIfUncertain). */
-export function keepsClaim(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && claimKept.has(err);
-}
-
 /** A booking call's failure after which the carrier may have booked, and can be asked whether it did. */
 export function settledByLookup(err: unknown, carrier: CarrierDeclaration): boolean {
   return err instanceof ApiError && UNCERTAIN.has(err.code) && carrier.operations.includes('lookup_reference');
 }
 
 /** A booking call cut off when it may have reached a carrier that can be asked: its claim stays, for a retry to settle. */
-export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claimed: object | undefined): never {
-  if (claimed && settledByLookup(err, carrier)) claimKept.add(err as ApiError);
+export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claimed: KeyClaim | undefined): never {
+  if (claimed && settledByLookup(err, carrier)) claimed.keep();
   throw err;
 }
 

@@ -9,7 +9,7 @@
  * it expires. A claim in progress for longer than `staleAfterMs` (twice the carrier timeout: no live
  * request runs that long) is stale, and the next retry takes it over and runs the request again.
  * That cannot buy a label twice once the carrier has answered: /ship stores the idempotent answer in
- * the same transaction as the shipment (`completeIn`), so a booking that was stored is replayed, never
+ * the same transaction as the shipment (`KeyClaim.completeIn`), so a booking that was stored is replayed, never
  * stale. A booking the carrier made in the instant before the crash, not yet stored, is looked up at
  * the carrier by the taker-over (`interruptedAt`; shipping.ts settleInterrupted, where the carrier
  * has a lookup: README "Retrying safely").
@@ -150,12 +150,6 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
     return { kind: 'replay', status: existing.status_code, body };
   }
 
-  /** `seal`: the answer carries a secret (an echoed passphrase, a signing secret) and is stored sealed like every other. */
-  async function finish(tenant: string, key: string, status: number, body: string, opts: { seal?: boolean } = {}): Promise<void> {
-    if (status >= 400 && status < 500) await repo.release(db, tenant, key);
-    else await repo.complete(db, tenant, key, status, opts.seal ? deps.sealer.seal(body) : body);
-  }
-
   /**
    * The booking recovery's claim of a key whose request may have booked (shipping/recovery.ts): taken
    * over once stale, as a retry would take it, without the retry's body. 'done': a retry settled it;
@@ -174,24 +168,67 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
     return { kind: 'busy' };
   }
 
-  return { claim, finish, takeOverStale };
+  /**
+   * The rest of a claimed key's life, from the claim (a request's, or the recovery's take-over) to
+   * its one outcome. `interruptedAt`: taken over from a request whose instance died then.
+   */
+  function held(tenant: string, key: string, interruptedAt?: string): KeyClaim {
+    // open: nothing settled yet; kept: left in progress; completed: the answer with this status stored.
+    let state: 'open' | 'kept' | 'settled' | { completed: number } = 'open';
+    return {
+      tenant,
+      key,
+      ...(interruptedAt !== undefined ? { interruptedAt } : {}),
+      async completeIn(trx, status, body) {
+        await repo.complete(trx, tenant, key, status, body);
+        state = { completed: status };
+      },
+      keep() {
+        state = 'kept';
+      },
+      async reopen() {
+        state = 'kept';
+        if (interruptedAt !== undefined) await repo.reopen(db, tenant, key, interruptedAt);
+      },
+      async finish(status, body, opts = {}) {
+        // Completed in a transaction that then committed: the use case returned that answer. Had
+        // the transaction rolled back, the use case failed and another status goes out.
+        if (state === 'kept' || state === 'settled' || (typeof state === 'object' && state.completed === status)) return;
+        state = 'settled';
+        if (status >= 400 && status < 500) await repo.release(db, tenant, key);
+        else await repo.complete(db, tenant, key, status, opts.seal ? deps.sealer.seal(body) : body);
+      },
+    };
+  }
+
+  return { claim, held, takeOverStale };
 }
 
 /**
- * Completes a claim inside the caller's transaction, so that what was stored and the answer a retry
- * gets are committed together. `body` is the answer's bytes as they will be sent (the route's own
- * serializer made them), so this is the claim's one completion: the HTTP layer leaves it alone.
+ * One claimed Idempotency-Key, the only writer of its record after the claim. Its outcome is
+ * settled once: completed inside a use case's transaction with what it stored (a booking), kept in
+ * progress for a retry or the recovery to settle (the carrier may have booked), or, for every other
+ * request, by the answer that went out (`finish`, called by the HTTP layer for each answer).
  */
-export async function completeIn(trx: Db, claim: { tenant: string; key: string } | undefined, status: number, body: string): Promise<void> {
-  if (claim) await repo.complete(trx, claim.tenant, claim.key, status, body);
-}
-
-/**
- * Hands a taken-over claim back as it was (claimed at `createdAt`, so stale again): the request
- * could not settle what its dead predecessor did yet, and the next retry takes it over afresh.
- */
-export async function reopenIn(db: Db, claim: { tenant: string; key: string }, createdAt: string): Promise<void> {
-  await repo.reopen(db, claim.tenant, claim.key, createdAt);
+export interface KeyClaim {
+  readonly tenant: string;
+  readonly key: string;
+  /** Taken over from a request whose instance died; that request's claim time. */
+  readonly interruptedAt?: string;
+  /**
+   * Completes the claim inside the caller's transaction, so that what was stored and the answer a
+   * retry gets are committed together. `body`: the answer's bytes as they will be sent.
+   */
+  completeIn(trx: Db, status: number, body: string): Promise<void>;
+  /** Leaves the claim in progress whatever the answer is: a retry (or the recovery) settles it. */
+  keep(): void;
+  /** Hands a taken-over claim back as it was (claimed at `interruptedAt`, so stale again), and keeps it so. */
+  reopen(): Promise<void>;
+  /**
+   * The answer that went out, unless already settled: a 4xx changed nothing, so the key is released;
+   * a 2xx or 5xx is kept. `seal`: the answer carries a secret and is stored sealed like every other.
+   */
+  finish(status: number, body: string, opts?: { seal?: boolean }): Promise<void>;
 }
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

@@ -13,7 +13,7 @@ import type { AuditContext } from '../../domain/audit.js';
 import type { ShipmentInput } from '../../contract/shipment.js';
 import type { Db } from '../../storage/database.js';
 import * as intents from '../../storage/repositories/booking-intents.js';
-import { bookingReference, IDEMPOTENCY_TTL_MS, reopenIn, type BookingLookup, type IdempotencyService } from '../kernel/index.js';
+import { bookingReference, IDEMPOTENCY_TTL_MS, type BookingLookup, type IdempotencyService } from '../kernel/index.js';
 import type { BookingExtras } from './booking-view.js';
 import type { createShippingService } from './shipping.js';
 
@@ -28,7 +28,7 @@ const LAST_RETRY_MS = 3_600_000;
 export function createBookingRecovery(deps: {
   db: Db;
   clock: Clock;
-  idempotency: Pick<IdempotencyService, 'takeOverStale'>;
+  idempotency: Pick<IdempotencyService, 'takeOverStale' | 'held'>;
   lookup: BookingLookup;
   shipping: Shipping;
   /** How long one instance holds an intent it is looking up (the lookup call's timeout, with room). */
@@ -60,9 +60,9 @@ export function createBookingRecovery(deps: {
     // A retry stored what was booked (or is settling it now).
     if (claim.kind === 'done') return intents.remove(db, tenant, key);
     if (claim.kind === 'busy') return later(intent);
-    const claimed = claim.kind === 'owner' ? { tenant, key } : undefined;
+    const claimed = claim.kind === 'owner' ? deps.idempotency.held(tenant, key, claim.interruptedAt) : undefined;
     // Handed back as it was, stale: a retry settles it the same way (shipping.ts settleInterrupted).
-    const giveBack = () => (claim.kind === 'owner' ? reopenIn(db, { tenant, key }, claim.interruptedAt) : Promise.resolve());
+    const giveBack = () => claimed?.reopen() ?? Promise.resolve();
     try {
       const p = await deps.shipping.prepareBooking(tenant, intent.shipment as ShipmentInput, log, bookingReference(tenant, key));
       const answer = await deps.lookup.lookup(p, new Date(intent.calledAt));

@@ -15,7 +15,7 @@ import { newId } from '../../storage/ids.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import * as intents from '../../storage/repositories/booking-intents.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
-import { bookingReference, completeIn, encodeBooking, keepClaim, keepIfUncertain, recordEvent, reopenIn, settledByLookup, toShipmentRequest, type BookingLookup, type CarrierCalls, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
+import { bookingReference, encodeBooking, keepIfUncertain, recordEvent, settledByLookup, toShipmentRequest, type BookingLookup, type CarrierCalls, type KeyClaim, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { ShipChoiceService } from './ship-choice.js';
 import { bookingView, type Booking, type BookingExtras, type BookingView, type StoredLabel } from './booking-view.js';
@@ -146,7 +146,8 @@ export function createShippingService(deps: ShippingDeps) {
   async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Db) => Promise<void>): Promise<void> {
     const { tenant, account, call, req, now } = p;
     await storeBooked(log, record, () =>
-      shipments.insertShipment(db, record.shipment, record.labels, async (trx) => {
+      db.transaction().execute(async (trx) => {
+        await shipments.insertShipmentRows(trx, record.shipment, record.labels);
         await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
         if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test }, record.shipment.created_at);
         await alsoInTransaction?.(trx);
@@ -156,18 +157,18 @@ export function createShippingService(deps: ShippingDeps) {
 
   /**
    * POST /ship: one account's booking, or the one shipping_accounts selects; the recipient checked
-   * first when asked. `idempotencyKey`: the claimed key, completed in the booking's transaction with
-   * the bytes `serialize` makes (what the route sends). `interruptedAt`: taken over from a request
-   * whose instance died then, maybe mid-booking: the carrier is asked first (settleInterrupted).
+   * first when asked. `claim`: the request's Idempotency-Key, completed in the booking's transaction
+   * with the bytes `serialize` makes (what the route sends); one taken over from a request whose
+   * instance died (its `interruptedAt`), maybe mid-booking, has the carrier asked first (settleInterrupted).
    */
-  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; idempotencyKey?: string; interruptedAt?: string; serialize?: (answer: unknown) => string; /** Who booked, for the audit log (a batch's items are recorded by the batch). */ by?: AuditContext }) {
+  async function ship(tenant: string, input: ShipmentRequestInput, opts: { log: Log; labelBaseUrl: string; claim?: KeyClaim; serialize?: (answer: unknown) => string; /** Who booked, for the audit log (a batch's items are recorded by the batch). */ by?: AuditContext }) {
     const { shipment, ...extras } = await deps.choice.choose(tenant, input, opts.log);
     // A request without an Idempotency-Key gets a key of Waybill's own, never claimed: it names the
     // booking's reference at the carrier and its intent, so a lost answer is found all the same.
-    const key = opts.idempotencyKey ?? `unkeyed-${newId('req')}`;
+    const claimed = opts.claim;
+    const key = claimed?.key ?? `unkeyed-${newId('req')}`;
     const p = await prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, key));
-    const claimed = opts.idempotencyKey !== undefined ? { tenant, key } : undefined;
-    const found = claimed && opts.interruptedAt ? await settleInterrupted(p, claimed, opts.interruptedAt) : undefined;
+    const found = claimed?.interruptedAt ? await settleInterrupted(p, claimed, claimed.interruptedAt) : undefined;
     const booked = found ? undefined : await book(p, { key, shipment, extras, claimed, ...(opts.by ? { by: opts.by } : {}) });
     const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, booked!, opts.labelBaseUrl, extras);
     const answer = { shipment: p.req.include_base64_label ? record.base64() : record.stored };
@@ -181,7 +182,7 @@ export function createShippingService(deps: ShippingDeps) {
    * call's timeout and the carrier's indexing delay have passed, retried or not. A failure that
    * certainly booked nothing strikes it out; an uncertain one keeps it (and the key's claim).
    */
-  async function book(p: PreparedBooking, intent: { key: string; shipment: ShipmentInput; extras: BookingExtras; claimed: { tenant: string; key: string } | undefined; by?: AuditContext }): Promise<BookedShipment> {
+  async function book(p: PreparedBooking, intent: { key: string; shipment: ShipmentInput; extras: BookingExtras; claimed: KeyClaim | undefined; by?: AuditContext }): Promise<BookedShipment> {
     const decl = p.adapter.declaration;
     const recoverable = decl.operations.includes('lookup_reference');
     if (recoverable) {
@@ -208,9 +209,9 @@ export function createShippingService(deps: ShippingDeps) {
    * Stores a booking made under `key` (a /ship's, or one the recovery found): the shipment, its event,
    * the key's answer and the audit entry in one transaction, which strikes out the call's intent.
    */
-  async function storeShipped(p: PreparedBooking, record: BookingRecord, log: Log, opts: { key: string; claimed: { tenant: string; key: string } | undefined; answer: string; by?: AuditContext }): Promise<void> {
+  async function storeShipped(p: PreparedBooking, record: BookingRecord, log: Log, opts: { key: string; claimed: KeyClaim | undefined; answer: string; by?: AuditContext }): Promise<void> {
     await storeBooking(p, record, log, async (trx) => {
-      await completeIn(trx, opts.claimed, 200, opts.answer);
+      await opts.claimed?.completeIn(trx, 200, opts.answer);
       await intents.remove(trx, p.tenant, opts.key);
       if (opts.by) await recordAudit(trx, opts.by, { action: 'label.bought', resource: { id: record.shipment.id }, changes: { carrier: p.account.carrier, shipping_account: p.account.id, tracking_number: record.shipment.tracking_number, ...(record.shipment.service ? { service: record.shipment.service } : {}), test: p.call.test }, at: p.now });
     });
@@ -221,14 +222,14 @@ export function createShippingService(deps: ShippingDeps) {
    * (after its indexing delay) or no lookup (booked again: README "Retrying safely"). Too soon to
    * tell: the claim goes back as it was, and the retry is told to come back (idempotency_key_in_use).
    */
-  async function settleInterrupted(p: PreparedBooking, claimed: { tenant: string; key: string }, interruptedAt: string) {
+  async function settleInterrupted(p: PreparedBooking, claimed: KeyClaim, interruptedAt: string) {
     const answer = await deps.lookup.lookup(p, new Date(interruptedAt));
     if (answer.kind === 'found') return answer.found;
-    // A 5xx, so the key keeps this answer (http/idempotency.ts): every retry is told, none buys again.
+    // A 5xx, so the key keeps this answer (KeyClaim.finish): every retry is told, none buys again.
     if (answer.kind === 'unnamed') throw new ApiError('carrier_http_exception', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking, and ${p.account.carrier} shows what it booked under Waybill's reference, but not as one booking Waybill can record (${answer.reason}); it is not booked again: check the carrier account`, claimed.key);
     if (answer.kind !== 'pending') return undefined;
-    await reopenIn(db, claimed, interruptedAt);
-    throw keepClaim(new ApiError('idempotency_key_in_use', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); retry shortly`, claimed.key, { retryAfter: 5 }));
+    await claimed.reopen();
+    throw new ApiError('idempotency_key_in_use', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); retry shortly`, claimed.key, { retryAfter: 5 });
   }
 
   async function cancel(tenant: string, input: CancelInput, log: Log, by?: AuditContext): Promise<{ success: { message: string } }> {

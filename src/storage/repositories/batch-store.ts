@@ -1,6 +1,5 @@
 /**
- * A batch's storing: its items written over many short transactions, the batch published by the
- * last, and what a store cut off in the middle left removed (repositories/batches.ts re-exports it).
+ * A batch's storing: its items written over many short transactions, then the batch published, and what a store cut off in the middle left removed (repositories/batches.ts re-exports it).
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BatchesTable, BatchItemsTable, Tables } from '../tables.js';
@@ -10,8 +9,8 @@ type BatchItemRow = BatchItemsTable;
 
 /**
  * A batch while its items are being stored: no list, read or claim sees it (`published`). Its row is
- * written first under this status and given its own by the transaction that stores the last items,
- * so a batch appears whole or not at all; what a crash leaves in between is swept (`unpublished`).
+ * written first under this status and given its own once its items are stored (publishBatch), so
+ * a batch appears whole or not at all; what a crash leaves in between is swept (`unpublished`).
  */
 export const STORING = 'storing';
 /** Items stored per transaction: a commit of SQLite's (which runs on the event loop) stays short. */
@@ -20,16 +19,23 @@ const ROWS_PER_TRANSACTION = 200;
 const ROWS_PER_STATEMENT = 100;
 
 /**
- * The batch and its `count` items, item `idx` being `itemAt(idx)`, made as its chunk is inserted.
- * The items are stored over many short transactions rather than one (whose commit of 10,000 rows,
- * some 30 MB, held the event loop for half a second), the batch hidden until the last one.
- * `between` runs before each chunk: the caller's turn to let other work run; `also` joins the
- * transaction that publishes the batch (what is recorded of it is written with it).
+ * The batch and its `count` items, item `idx` being `itemAt(idx)`, made as its chunk is inserted,
+ * then published (`storeBatch`, then `publishBatch` in a transaction of its own).
  */
-export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}, also?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
+export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
+  await storeBatch(db, batch, count, itemAt, between);
+  await db.transaction().execute((trx) => publishBatch(trx, batch));
+}
+
+/**
+ * The batch, hidden, and its `count` items. The items are stored over many short transactions
+ * rather than one (whose commit of 10,000 rows, some 30 MB, held the event loop for half a second),
+ * the batch hidden until the caller publishes it (publishBatch, in the transaction that records
+ * it). `between` runs before each chunk: the caller's turn to let other work run.
+ */
+export async function storeBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
   await db.insertInto('batches').values({ ...batch, status: STORING }).execute();
-  let from = 0;
-  do {
+  for (let from = 0; from < count; from += ROWS_PER_TRANSACTION) {
     const to = Math.min(count, from + ROWS_PER_TRANSACTION);
     await db.transaction().execute(async (trx) => {
       for (let i = from; i < to; i += ROWS_PER_STATEMENT) {
@@ -37,14 +43,14 @@ export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: nu
         const chunk = Array.from({ length: Math.min(ROWS_PER_STATEMENT, to - i) }, (_, k) => itemAt(i + k));
         await trx.insertInto('batch_items').values(chunk).execute();
       }
-      if (to < count) return;
-      // Published with its last items; a sweep that removed it meanwhile (it took too long) fails the request.
-      const res = await trx.updateTable('batches').set({ status: batch.status }).where('id', '=', batch.id).where('status', '=', STORING).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new Error(`batch ${batch.id} was removed while its items were stored`);
-      await also?.(trx);
     });
-    from = to;
-  } while (from < count);
+  }
+}
+
+/** Makes a stored batch seen; a sweep that removed it meanwhile (its store took too long) fails the request. */
+export async function publishBatch(trx: Kysely<Tables>, batch: Pick<BatchRow, 'id' | 'status'>): Promise<void> {
+  const res = await trx.updateTable('batches').set({ status: batch.status }).where('id', '=', batch.id).where('status', '=', STORING).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new Error(`batch ${batch.id} was removed while its items were stored`);
 }
 
 /** Batches left unpublished (their store failed or its process died) that were begun before `before`. */

@@ -9,7 +9,7 @@ import type { Dialect } from '../database.js';
 import type { BatchesTable, BatchItemsTable, IdempotencyTable, Tables } from '../tables.js';
 import { published, STORING } from './batch-store.js';
 
-export { deleteUnpublished, insertBatch, STORING, unpublished } from './batch-store.js';
+export { deleteUnpublished, insertBatch, publishBatch, STORING, storeBatch, unpublished } from './batch-store.js';
 
 export type BatchRow = BatchesTable;
 export type BatchItemRow = BatchItemsTable;

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
+import type { Address } from '../../domain/types.js';
 
 export type ShipmentRow = WithFlags<ShipmentsTable, 'test'>;
 const FLAGS = ['test'] as const;
@@ -9,14 +10,12 @@ const decode = (row: ShipmentsTable): ShipmentRow => decodeFlags(row, FLAGS);
 const encode = (record: ShipmentRow): ShipmentsTable => encodeFlags<ShipmentsTable, 'test'>(record, FLAGS);
 export type LabelRow = LabelsTable;
 
-export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[], alsoInTransaction?: (trx: Kysely<Tables>) => Promise<void>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await insertShipmentRows(trx, shipment, labels);
-    await alsoInTransaction?.(trx);
-  });
+/** The rows of one booking in a transaction of their own (what else a booking stores, the use case adds in its own: insertShipmentRows). */
+export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
+  await db.transaction().execute((trx) => insertShipmentRows(trx, shipment, labels));
 }
 
-/** The rows of one booking, inside a transaction the caller owns (a return adds its own rows to it). */
+/** The rows of one booking, inside a transaction the caller owns (its event, a return's own rows). */
 export async function insertShipmentRows(trx: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
   await trx.insertInto('shipments').values(encode(shipment)).execute();
   for (const label of labels) await trx.insertInto('labels').values(label).execute();
@@ -167,7 +166,8 @@ export async function ownedTrackingNumbers(db: Kysely<Tables>, tenant: string, c
 export interface ManifestCandidate {
   id: string;
   trackingNumbers: string[];
-  sender: string | null;
+  /** The sender the shipment was booked from (stored as JSON); null for one stored before senders were kept. */
+  sender: Address | null;
 }
 
 async function withLabels(db: Kysely<Tables>, tenant: string, rows: { id: string; tracking_number: string; sender?: string | null }[]): Promise<ManifestCandidate[]> {
@@ -175,7 +175,7 @@ async function withLabels(db: Kysely<Tables>, tenant: string, rows: { id: string
   const labels = await db.selectFrom('labels').select(['shipment_id', 'tracking_number']).where('tenant', '=', tenant).where('shipment_id', 'in', rows.map((r) => r.id)).execute();
   return rows.map((r) => {
     const numbers = labels.filter((l) => l.shipment_id === r.id && l.tracking_number !== null).map((l) => l.tracking_number as string);
-    return { id: r.id, trackingNumbers: numbers.length > 0 ? [...new Set(numbers)] : [r.tracking_number], sender: r.sender ?? null };
+    return { id: r.id, trackingNumbers: numbers.length > 0 ? [...new Set(numbers)] : [r.tracking_number], sender: r.sender ? (JSON.parse(r.sender) as Address) : null };
   });
 }
 
