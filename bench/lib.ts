@@ -96,6 +96,16 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
   };
 }
 
+/**
+ * One more `waybill serve` beside `service`, on its database (PostgreSQL: instances share it) and its
+ * emulator: a second instance as a company runs it once one no longer suffices.
+ */
+export async function startInstance(service: Service): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const serve = await spawnUntil(['serve'], { ...service.env, PORT: '0' }, /Waybill listening on (http:\/\/[\d.:]+)/, nodeArgs);
+  return { url: serve.match[1]!, pid: serve.child.pid!, stop: stopper(serve.child) };
+}
+
 export function runCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, ...env } });

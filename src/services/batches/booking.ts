@@ -128,7 +128,8 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
       next = (await claimNext?.(trx)) ?? [];
     });
-    await finishIfDone(db, item.batch_id, clock.now());
+    // An item of the same batch claimed with this one's settlement keeps the batch open: its own settlement checks.
+    if (!next.some((n) => n.batch_id === item.batch_id)) await finishIfDone(db, item.batch_id, clock.now());
     return { kind: 'booked', next };
   }
 
