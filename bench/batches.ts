@@ -90,7 +90,9 @@ export async function instances(server: string, rounds = Number(process.env.BENC
     // CPU seconds of everything the bookings run on: the instances, the emulator and the database's
     // backends (those serving this database now; a backend that ended meanwhile is not counted).
     const backends = async () => (await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid as number);
-    const cpuOf = (pids: number[]) => pids.reduce((n, pid) => n + (existsSync(`/proc/${pid}`) ? cpuSeconds(pid) : 0), 0);
+    const cpuOf = (pids: number[]) => new Map(pids.filter((pid) => existsSync(`/proc/${pid}`)).map((pid) => [pid, cpuSeconds(pid)]));
+    // Backends alive at the end, less what each had used at the start (a new one from zero).
+    const dbUsed = (from: Map<number, number>, to: Map<number, number>) => [...to].reduce((n, [pid, s]) => n + s - (from.get(pid) ?? 0), 0);
     let second: { pid: number } | undefined;
     const run = async (label: 'one' | 'two') => {
       const pids = await backends();
@@ -105,9 +107,9 @@ export async function instances(server: string, rounds = Number(process.env.BENC
       const all = await client.query('select count(*)::int as n from shipments where batch_id = $1', [batch.id]);
       const floor = label === 'one' ? 6.25 : 3.125;
       const allPids = [...new Set([...pids, ...(await backends())])];
-      const used = { service: cpuSeconds(service.pid) - c0.service, second: second ? cpuSeconds(second.pid) - c0.second : 0, emulator: cpuSeconds(service.emulatorPid) - c0.emulator, db: cpuOf(allPids) - c0.db };
-      console.log(`instances (ZPL, PostgreSQL), ${label === 'one' ? 'one instance' : 'two instances'}: 1,000 items in ${fmt(seconds)} s = ${fmt(seconds / floor)}× its ${fmt(floor)} s floor; booked ${done.counts.booked}, failed ${done.counts.failed}; shipments stored ${all.rows[0].n} for ${rows[0].distinct_items} items`);
-      console.log(`    CPU used: instance ${fmt(used.service, 1)} s${second ? `, second instance ${fmt(used.second, 1)} s` : ''}, emulator ${fmt(used.emulator, 1)} s, PostgreSQL backends ${fmt(used.db, 1)} s: ${fmt((used.service + used.second + used.emulator + used.db) / seconds, 2)} cores over the run`);
+      const used = { service: cpuSeconds(service.pid) - c0.service, second: second ? cpuSeconds(second.pid) - c0.second : 0, emulator: cpuSeconds(service.emulatorPid) - c0.emulator, db: dbUsed(c0.db, cpuOf(allPids)) };
+      console.log(`instances (ZPL, PostgreSQL), ${label === 'one' ? 'one instance' : 'two instances'}: 1,000 items in ${fmt(seconds)} s = ${fmt(seconds / floor)}× its ${fmt(floor)} s floor; booked ${done.counts.booked}, failed ${done.counts.failed}; shipments stored ${all.rows[0].n} for ${rows[0].distinct_items} items${all.rows[0].n > rows[0].distinct_items ? ` ✗ ${all.rows[0].n - rows[0].distinct_items} more shipments than items: items booked twice` : ''}`);
+      console.log(`    CPU used: instance ${fmt(used.service, 1)} s${second ? `, second instance ${fmt(used.second, 1)} s` : ''}, emulator ${fmt(used.emulator, 1)} s, PostgreSQL backends ${fmt(used.db, 1)} s (those still connected at the end): ${fmt((used.service + used.second + used.emulator + used.db) / seconds, 2)} cores over the run`);
     };
     for (let round = 0; round < rounds; round++) {
       await run('one');
