@@ -1,6 +1,6 @@
 /** Helpers of the load benchmarks: a service process, autocannon runs with exact percentiles. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,13 +9,42 @@ import autocannon from 'autocannon';
 const BENCH_CARRIERS = ['carrier_a', 'carrier_b', 'carrier_c', 'carrier_d', 'carrier_d_reseller'];
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The service as production runs it: the compiled CLI with plain node (`npm run build` first). */
-export const cli = join(root, 'dist', 'cli.js');
+/**
+ * The service as production runs it: the compiled CLI with plain node. This tree's dist/, or the
+ * build BENCH_DIST names (a baseline commit's: bench/run.ts BENCH_BASELINE); `useBuild` switches.
+ */
+export let cli = join(process.env.BENCH_DIST ?? join(root, 'dist'), 'cli.js');
+/** The checkout the measured build belongs to: its processes run there. */
+let checkout = dirname(dirname(cli));
+export function useBuild(dist: string): void {
+  cli = join(dist, 'cli.js');
+  checkout = dirname(dist);
+}
 
-/** Builds dist/ from the sources, so a run always measures the code in the tree. */
+/** Builds dist/ from the sources, so a run always measures the code in the tree (not when BENCH_DIST names another build). */
 export function buildService(): void {
+  if (process.env.BENCH_DIST) return;
   const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm run build:server failed');
+}
+
+/**
+ * The server build of another commit, for paired runs: its tree exported (`git archive`, so no
+ * worktree is registered) into the temporary directory with this checkout's node_modules linked in,
+ * and built there once (kept for later runs). Answers the build's dist/.
+ */
+export function buildBaseline(commit: string): string {
+  const rev = spawnSync('git', ['rev-parse', '--short', `${commit}^{commit}`], { cwd: root, encoding: 'utf8' });
+  if (rev.status !== 0) throw new Error(`BENCH_BASELINE: ${commit} is not a commit of this repository`);
+  const dir = join(tmpdir(), `waybill-bench-baseline-${rev.stdout.trim()}`);
+  if (existsSync(join(dir, 'dist', 'cli.js'))) return join(dir, 'dist');
+  mkdirSync(dir, { recursive: true });
+  const exported = spawnSync('sh', ['-c', `git archive ${rev.stdout.trim()} | tar -x -C "${dir}"`], { cwd: root, stdio: 'inherit' });
+  if (exported.status !== 0) throw new Error(`git archive ${commit} failed`);
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`building ${commit} failed`);
+  return join(dir, 'dist');
 }
 
 export interface Service {
@@ -30,7 +59,7 @@ export interface Service {
 
 function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, nodeArgs: string[] = []): Promise<{ match: RegExpExecArray; child: ChildProcess; ms: number }> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, ...args], { cwd: checkout, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -96,9 +125,19 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
   };
 }
 
+/**
+ * One more `waybill serve` beside `service`, on its database (PostgreSQL: instances share it) and its
+ * emulator: a second instance as a company runs it once one no longer suffices.
+ */
+export async function startInstance(service: Service): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const serve = await spawnUntil(['serve'], { ...service.env, PORT: '0' }, /Waybill listening on (http:\/\/[\d.:]+)/, nodeArgs);
+  return { url: serve.match[1]!, pid: serve.child.pid!, stop: stopper(serve.child) };
+}
+
 export function runCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [cli, ...args], { cwd: checkout, env: { ...process.env, ...env } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.once('exit', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`waybill ${args.join(' ')} exited ${code}`))));

@@ -1,16 +1,21 @@
 /**
- * Load benchmarks (bench/README.md says how to read them). Usage: npm run bench [-- startup|rate|track|batch|all]
+ * Load benchmarks (bench/README.md says how to read them). Usage: npm run bench [-- startup|rate|track|batch|stall|instances|all, or several: startup,track]
  *   startup: spawn → /healthz and idle RSS vs a bare Fastify started the same way
  *   (a) rate:  POST /rate through Waybill vs the emulator's rate endpoint called directly, and a bare proxy (the floor), 50 connections
  *   (b) track: cached POST /track vs a bare Fastify JSON echo, 50 and 200 connections, with RSS
  *   (c) batch: POST /track with 1,000 numbers while the carrier answers each call in 200 ms
+ *   stall: the longest /healthz wait during a carrier_b /ship of 200 PDF labels (bench/stall-labels.ts)
+ *   instances: a batch of 1,000 bookings on PostgreSQL (BENCH_POSTGRES), one instance and two (bench/batches.ts)
+ * BENCH_BASELINE=<commit>: every part runs on that commit's build and on this tree's, alternately
+ * (BENCH_PAIRS times, 1 by default), and a table of both against the goals ends the run.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { buildRateRequest } from '../src/carriers/carrier_a/rate.js';
 import type { ShipmentRequest } from '../src/domain/types.js';
 import { benchStartup } from './startup.js';
-import { buildService, cpuSeconds, fmt, json, load, root, rssMb, runCli, startService, type LoadResult, type Service } from './lib.js';
+import { instances } from './batches.js';
+import { buildBaseline, buildService, cli, cpuSeconds, fmt, json, load, root, rssMb, runCli, startService, useBuild, type LoadResult, type Service } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? 'all';
@@ -32,8 +37,9 @@ async function setup(service: Service): Promise<{ key: string; account: string; 
   return { key, account: created.shipping_account.id, auth: created.shipping_account.auth };
 }
 
-async function benchRate(): Promise<void> {
+async function benchRate(): Promise<Figures> {
   const service = await startService();
+  const figures: Figures = {};
   try {
     const { key, account } = await setup(service);
     const base = `${service.emulatorUrl}/carrier_a`;
@@ -67,7 +73,8 @@ async function benchRate(): Promise<void> {
       const [dw, ww, pw] = [worst(runs.direct), worst(runs.waybill), worst(runs.proxy)];
       console.log(`    saturated, emulator direct: ${fmt(d, 0)} req/s, p50 ${fmt(dw.p50)} ms, p99 ${fmt(dw.p99)} ms, errors ${dw.errors}, non-2xx ${dw.non2xx}`);
       console.log(`    saturated, through Waybill: ${fmt(w, 0)} req/s, p50 ${fmt(ww.p50)} ms, p99 ${fmt(ww.p99)} ms, errors ${ww.errors}, non-2xx ${ww.non2xx} → ${fmt((100 * w) / d, 1)} % of direct (target ≥ 80 %; rounds ${rounds} %)`);
-      console.log(`    saturated, through a bare proxy (the floor, bench/proxy-floor.mjs): ${fmt(p, 0)} req/s, errors ${pw.errors}, non-2xx ${pw.non2xx} → ${fmt((100 * p) / d, 1)} % of direct; Waybill ${fmt((100 * w) / p, 1)} % of it`);
+      console.log(`    saturated, through a bare proxy (the floor, bench/proxy-floor.mjs): ${fmt(p, 0)} req/s, errors ${pw.errors}, non-2xx ${pw.non2xx} → ${fmt((100 * p) / d, 1)} % of direct; Waybill ${fmt((100 * w) / p, 1)} % of it (target ≥ 90 %)`);
+      figures.rate = (100 * w) / p;
     } finally {
       proxy.stop();
     }
@@ -80,6 +87,7 @@ async function benchRate(): Promise<void> {
   } finally {
     await service.stop();
   }
+  return figures;
 }
 
 /** A baseline server of bench/ (the echo, the bare proxy), started as the service is: its own process. */
@@ -96,9 +104,10 @@ async function startBaseline(script: string, env: Record<string, string> = {}): 
   });
 }
 
-async function benchTrack(): Promise<void> {
+async function benchTrack(): Promise<Figures> {
   const service = await startService();
   const echo = await startBaseline('bench/echo-server.mjs');
+  const figures: Figures = {};
   try {
     const { key, account } = await setup(service);
     const booked = await json('POST', `${service.url}/ship`, { shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } }, { zkkey: key });
@@ -128,16 +137,19 @@ async function benchTrack(): Promise<void> {
       }
       const [tps, eps] = [t.requests / t.seconds, e.requests / e.seconds];
       const [tcpu, ecpu] = [(1e6 * t.cpu) / t.requests, (1e6 * e.cpu) / e.requests];
-      console.log(`    ${connections} connections: Waybill ${fmt(tps, 0)} req/s (p50 ${fmt(median(t.p50))} ms, p99 ${fmt(median(t.p99))} ms, non-2xx ${t.non2xx}), echo ${fmt(eps, 0)} req/s → ${fmt((100 * tps) / eps, 1)} % (target ≥ 50 %; rounds ${ratios.map((r) => fmt(100 * r, 1)).join(', ')} %); service RSS peak ${fmt(peak, 0)} MB`);
+      console.log(`    ${connections} connections: Waybill ${fmt(tps, 0)} req/s (p50 ${fmt(median(t.p50))} ms, p99 ${fmt(median(t.p99))} ms, non-2xx ${t.non2xx}), echo ${fmt(eps, 0)} req/s → ${fmt((100 * tps) / eps, 1)} % (target ≥ 85 % at 50; rounds ${ratios.map((r) => fmt(100 * r, 1)).join(', ')} %); service RSS peak ${fmt(peak, 0)} MB`);
       console.log(`        CPU per request: Waybill ${fmt(tcpu, 0)} µs, echo ${fmt(ecpu, 0)} µs → ${fmt((100 * ecpu) / tcpu, 1)} %`);
+      if (connections === 50) figures.track = (100 * tps) / eps;
+      else figures.trackRss = peak;
     }
   } finally {
     echo.stop();
     await service.stop();
   }
+  return figures;
 }
 
-async function benchBatch(): Promise<void> {
+async function benchBatch(): Promise<Figures> {
   const service = await startService();
   try {
     const { key, account } = await setup(service);
@@ -161,14 +173,72 @@ async function benchBatch(): Promise<void> {
     console.log(`(c) batch /track of ${numbers.length} distinct numbers, carrier answering every call in 200 ms`);
     // The floor: carrier_a takes 30 numbers a call, 16 calls in flight: ceil(1000 / 30 / 16) waves of 200 ms.
     const floor = Math.ceil(Math.ceil(numbers.length / 30) / 16) * 200;
-    console.log(`    wall time over 3 runs: min ${fmt(times[0]!, 0)} ms, median ${fmt(times[1]!, 0)} ms, max ${fmt(times[2]!, 0)} ms; floor ${floor} ms → ${fmt(times[1]! / floor, 2)}× (target ≤ 1.1×); failed elements ${failed}`);
+    console.log(`    wall time over 3 runs: min ${fmt(times[0]!, 0)} ms, median ${fmt(times[1]!, 0)} ms, max ${fmt(times[2]!, 0)} ms; floor ${floor} ms → ${fmt(times[1]! / floor, 2)}× (target ≤ 1.05×); failed elements ${failed}`);
+    return { batch: times[1]! / floor };
   } finally {
     await service.stop();
   }
 }
 
+/** The longest /healthz wait while a carrier_b /ship of 200 PDF labels is drawn (bench/stall-labels.ts, its own process). */
+function benchStall(): Figures {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/stall-labels.ts'), 'ship'], { cwd: root, encoding: 'utf8', env: { ...process.env, BENCH_DIST: dirname(cli), BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? '2', BENCH_STALL_SETTLE: '0' } });
+  process.stdout.write(r.stdout);
+  const longest = [...r.stdout.matchAll(/longest (\d+) ms/g)].map((m) => Number(m[1]));
+  if (r.status !== 0 || longest.length === 0) throw new Error(`bench/stall-labels.ts failed: ${r.stderr.slice(-500)}`);
+  return { stall: Math.max(...longest) };
+}
+
+async function benchInstances(): Promise<Figures> {
+  if (!process.env.BENCH_POSTGRES) {
+    console.log('instances: skipped (set BENCH_POSTGRES=postgres://… to a server where a database may be created)');
+    return {};
+  }
+  const { one, two } = await instances(process.env.BENCH_POSTGRES);
+  const m = (xs: number[]) => median(xs);
+  return { one: m(one) / 6.25, two: m(two) / m(one) };
+}
+
+type Figures = Partial<Record<(typeof FIGURES)[number]['key'], number>>;
+/** The issue's table: each figure, the part that measures it, and its goal. */
+const FIGURES = [
+  { key: 'startup', part: 'startup', what: 'start-up to /healthz, against a bare Fastify', unit: '×', goal: (v: number) => v <= 1.2, goalText: '≤ 1.2×' },
+  { key: 'rss15', part: 'startup', what: 'idle RSS 15 s after start', unit: ' MB', goal: (v: number) => v < 70, goalText: '< 70 MB' },
+  { key: 'track', part: 'track', what: 'cached /track at 50 connections, against the echo', unit: ' %', goal: (v: number) => v >= 85, goalText: '≥ 85 %' },
+  { key: 'trackRss', part: 'track', what: 'RSS peak, cached /track at 200 connections', unit: ' MB', goal: (v: number) => v < 120, goalText: '< 120 MB' },
+  { key: 'batch', part: 'batch', what: 'batch of 1,000 tracks, carrier at 200 ms a call, against the floor', unit: '×', goal: (v: number) => v <= 1.05, goalText: '≤ 1.05×' },
+  { key: 'rate', part: 'rate', what: '/rate at 50 connections, against a bare proxy', unit: ' %', goal: (v: number) => v >= 90, goalText: '≥ 90 %' },
+  { key: 'stall', part: 'stall', what: 'longest event-loop stall (/healthz), carrier_b PDF of 200 packages', unit: ' ms', goal: (v: number) => v <= 100, goalText: '≤ 100 ms' },
+  { key: 'one', part: 'instances', what: '1,000 labels at 100 ms, 16 in flight, one instance on PostgreSQL, against 6.25 s', unit: '×', goal: (v: number) => v <= 1.1, goalText: '≤ 1.1×' },
+  { key: 'two', part: 'instances', what: 'the same with a second instance, against one instance', unit: '×', goal: (v: number) => v <= 0.55, goalText: '≤ 0.55×' },
+] as const;
+
+const PARTS: Record<string, () => Promise<Figures> | Figures> = { startup: benchStartup, rate: benchRate, track: benchTrack, batch: benchBatch, stall: benchStall, instances: benchInstances };
+const selected = which === 'all' ? Object.keys(PARTS) : which.split(',');
+if (selected.some((p) => !(p in PARTS))) throw new Error(`npm run bench -- ${which}: one of ${Object.keys(PARTS).join(', ')} or all`);
 buildService();
-if (which === 'startup' || which === 'all') await benchStartup();
-if (which === 'rate' || which === 'all') await benchRate();
-if (which === 'track' || which === 'all') await benchTrack();
-if (which === 'batch' || which === 'all') await benchBatch();
+const builds = [{ name: 'this tree', dist: dirname(cli) }];
+const baseline = process.env.BENCH_BASELINE;
+if (baseline) builds.unshift({ name: `baseline ${baseline}`, dist: buildBaseline(baseline) });
+const results = builds.map(() => [] as Figures[]);
+// Baseline and this tree alternate part by part, so that a busy moment of the machine falls on both alike.
+for (const part of selected) {
+  for (let pair = 0; pair < Number(process.env.BENCH_PAIRS ?? 1); pair++) {
+    for (const [i, build] of builds.entries()) {
+      if (builds.length > 1) console.log(`== ${part}: ${build.name}`);
+      useBuild(build.dist);
+      results[i]!.push(await PARTS[part]!());
+    }
+  }
+}
+console.log(`\nthe issue's figures (medians of ${process.env.BENCH_PAIRS ?? 1} run(s) each)`);
+for (const f of FIGURES) {
+  if (!selected.includes(f.part)) continue;
+  const cells = results.map((rs) => {
+    const vs = rs.map((r) => r[f.key]).filter((v): v is number => v !== undefined);
+    if (vs.length === 0) return 'n/a';
+    const v = median(vs);
+    return `${fmt(v, f.unit === '×' ? 2 : f.unit === ' %' ? 1 : 0)}${f.unit} ${f.goal(v) ? '✓' : '✗'}`;
+  });
+  console.log(`    ${f.what}: ${builds.map((b, i) => `${b.name} ${cells[i]}`).join(', ')} (goal ${f.goalText})`);
+}

@@ -102,8 +102,11 @@ try {
   const { key, account } = await setup(service);
   if (which === 'ship' || which === 'all') await ship(service, key, account);
   if (which === 'batch' || which === 'all') await batch(service, key, account);
-  await new Promise((r) => setTimeout(r, 35_000));
-  console.log(`service RSS 35 s later: ${fmt(rssMb(service.pid), 0)} MB`);
+  // BENCH_STALL_SETTLE=0 (npm run bench -- stall): the stall only, not the memory after.
+  if (process.env.BENCH_STALL_SETTLE !== '0') {
+    await new Promise((r) => setTimeout(r, 35_000));
+    console.log(`service RSS 35 s later: ${fmt(rssMb(service.pid), 0)} MB`);
+  }
 } finally {
   await service.stop();
 }

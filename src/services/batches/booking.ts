@@ -139,7 +139,8 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       log.info({ batch: item.batch_id, index: item.idx, tracking_number: record.shipment.tracking_number }, 'batch item already settled by a recovery; its booking is stored once');
       return { kind: 'lost' };
     }
-    await finishIfDone(db, item.batch_id, clock.now());
+    // An item of the same batch claimed with this one's settlement keeps the batch open: its own settlement checks.
+    if (!next.some((n) => n.batch_id === item.batch_id)) await finishIfDone(db, item.batch_id, clock.now());
     return { kind: 'booked', next };
   }
 

@@ -78,7 +78,7 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     const key = `${item.batch_id}:${item.idx}`;
     inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1);
     // The slot's next item is claimed with this one's booking, in its transaction.
-    const claimNext = (trx: Db) => (stopping || backingOff(lane) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, claimQuery(lane, 1)));
+    const claimNext = (trx: Db) => (stopping || backingOff(lane) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, { ...claimQuery(lane, 1), inProgress: item.batch_id }));
     const done = booking
       .book(item, owner, log, claimNext)
       .then((outcome) => {

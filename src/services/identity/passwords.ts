@@ -6,9 +6,17 @@
  * file system; sign-in attempts are throttled before they get here (http/request-limits.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { ApiError } from '../../domain/errors.js';
 import { createLimiter } from '../../limiter.js';
+
+/**
+ * The native module loads with the first hash or verification, not at start: most requests are
+ * made with API keys and never need it (bench/README.md: start-up). A CommonJS package imported
+ * dynamically from the bundle may come as its `default` export only.
+ */
+type Argon2 = typeof import('@node-rs/argon2');
+let argon2: Promise<Argon2> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2').then((m) => ((m as { default?: Argon2 }).default ?? m) as Argon2));
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 export const PASSWORD_MIN = 10;
@@ -38,13 +46,15 @@ export interface Passwords {
 export function createPasswords(opts: { concurrency?: number } = {}): Passwords {
   const limiter = createLimiter(opts.concurrency ?? 2);
   let dummy: Promise<string> | undefined;
-  const hashed = (password: string) => limiter.run(() => hash(password, OPTIONS));
+  const hashed = (password: string) => limiter.run(async () => (await loadArgon2()).hash(password, OPTIONS));
   return {
     hash: hashed,
     async verify(stored, password) {
       const against = stored ?? (await (dummy ??= hashed(randomBytes(16).toString('hex'))));
+      // Loaded outside the try: a module that cannot load is an error, not a wrong password.
+      const lib = await loadArgon2();
       try {
-        const ok = await limiter.run(() => verify(against, password));
+        const ok = await limiter.run(() => lib.verify(against, password));
         return stored ? ok : false;
       } catch {
         // A stored value that is not a PHC string of argon2 matches nothing.

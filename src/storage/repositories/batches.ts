@@ -86,6 +86,8 @@ export interface ClaimQuery {
   limit: number;
   /** Whether an item's idempotency record is written with its claim (default: every item's). */
   recordAtClaim?: (item: BatchItemRow) => boolean;
+  /** A batch already in progress (the one whose item the claim's transaction settles): its status is not written again. */
+  inProgress?: string;
 }
 
 /** Whether any lane has an item to claim: what an idle worker reads once a turn, rather than once for each lane. */
@@ -133,8 +135,8 @@ export async function claimIn(trx: Kysely<Tables>, dialect: Dialect, q: ClaimQue
   if (claimed.length === 0) return [];
   const records = claimed.filter((c) => q.recordAtClaim?.(c) ?? true).map((c) => itemRecord(c, q.now, q.expiresAt));
   if (records.length > 0) await trx.insertInto('idempotency').values(records).onConflict((oc) => oc.columns(['tenant', 'key']).doNothing()).execute();
-  const batchIds = [...new Set(claimed.map((c) => c.batch_id))];
-  await trx.updateTable('batches').set({ status: 'in_progress' }).where('id', 'in', batchIds).where('status', '=', 'queued').execute();
+  const batchIds = [...new Set(claimed.map((c) => c.batch_id))].filter((id) => id !== q.inProgress);
+  if (batchIds.length > 0) await trx.updateTable('batches').set({ status: 'in_progress' }).where('id', 'in', batchIds).where('status', '=', 'queued').execute();
   return claimed;
 }
 
