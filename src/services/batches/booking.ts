@@ -125,17 +125,16 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
     record.shipment.batch_id = item.batch_id;
     const labelIds = record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id);
     let next: repo.BatchItemRow[] = [];
-    try {
-      await shipping.storeBooking(prepared, record, log, async (trx) => {
-        // The carrier booked and charged: the item is booked whoever holds its lease now, unless a
-        // recovery (our lease ran out while the answer was on its way) already stored this booking
-        // as the carrier's lookup found it: storing it again would show one label as two.
-        if (!(await repo.settle(trx, item, null, { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds }, now()))) throw new AlreadySettled();
-        await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
-        next = (await claimNext?.(trx)) ?? [];
-      });
-    } catch (err) {
-      if (!(err instanceof AlreadySettled)) throw err;
+    const stored = await shipping.storeBooking(prepared, record, log, async (trx) => {
+      // The carrier booked and charged: the item is booked whoever holds its lease now, unless a
+      // recovery (our lease ran out while the answer was on its way) already stored this booking
+      // as the carrier's lookup found it: storing it again would show one label as two.
+      if (!(await repo.settle(trx, item, null, { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds }, now()))) return false;
+      await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
+      next = (await claimNext?.(trx)) ?? [];
+      return true;
+    });
+    if (!stored) {
       log.info({ batch: item.batch_id, index: item.idx, tracking_number: record.shipment.tracking_number }, 'batch item already settled by a recovery; its booking is stored once');
       return { kind: 'lost' };
     }

@@ -48,6 +48,9 @@ export interface BookingRecord {
 }
 
 /** Stores what the carrier booked; a failure is logged loudly, since the carrier may bill that label. */
+/** Thrown to roll a booking's transaction back on purpose (storeBooking). */
+const DECLINED = new Error('declined');
+
 export async function storeBooked(log: Log, record: BookingRecord, store: () => Promise<void>): Promise<void> {
   try {
     await store();
@@ -143,16 +146,28 @@ export function createShippingService(deps: ShippingDeps) {
   }
 
   /** Stores a booking with its event (and background tracking when asked), plus what the caller adds to the same transaction. */
-  async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Db) => Promise<void>): Promise<void> {
+  /**
+   * Stores a booking with what the caller does in the same transaction; `alsoInTransaction`
+   * answering false rolls it all back (someone else stored this booking first): false then.
+   */
+  async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Db) => Promise<boolean | void>): Promise<boolean> {
     const { tenant, account, call, req, now } = p;
+    let stored = true;
     await storeBooked(log, record, () =>
-      db.transaction().execute(async (trx) => {
-        await shipments.insertShipmentRows(trx, record.shipment, record.labels);
-        await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
-        if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test }, record.shipment.created_at);
-        await alsoInTransaction?.(trx);
-      }),
+      db
+        .transaction()
+        .execute(async (trx) => {
+          await shipments.insertShipmentRows(trx, record.shipment, record.labels);
+          await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
+          if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test }, record.shipment.created_at);
+          if ((await alsoInTransaction?.(trx)) === false) throw DECLINED;
+        })
+        .catch((err: unknown) => {
+          if (err !== DECLINED) throw err;
+          stored = false;
+        }),
     );
+    return stored;
   }
 
   /**
