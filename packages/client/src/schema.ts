@@ -1778,6 +1778,8 @@ export interface components {
             deliver_by?: string;
             /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
             validate_address?: boolean;
+            /** @description /ship: refuse with 409 conflict when a live (not voided) shipment of the booking account already carries one of these references' values; the error's detail lists those shipments' ids */
+            reject_duplicates?: boolean;
             documents_only?: boolean;
             po_number?: string;
             terms_of_shipment?: string;

@@ -1,4 +1,4 @@
-export { bookingReference, createBookingLookup, keepClaim, keepIfUncertain, keepsClaim, settledByLookup } from './booking-lookup.js';
+export { bookingReference, createBookingLookup, keepClaim, keepIfUncertain, keepsClaim, outcomeUnknown, settledByLookup } from './booking-lookup.js';
 export type { BookingLookup, LookupAnswer } from './booking-lookup.js';
 export { startLoop } from './background-loop.js';
 export type { BackgroundLoop } from './background-loop.js';

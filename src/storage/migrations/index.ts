@@ -19,6 +19,7 @@ import * as batchClaimOrder from './20261127_0037_batch_claim_order.js';
 import * as auditTenants from './20261127_0038_audit_tenants.js';
 import * as bookingIntents from './20261128_0039_booking_intents.js';
 import * as idempotencyPrincipal from './20261128_0040_idempotency_principal.js';
+import * as bookingIntentsLost from './20261128_0042_booking_intents_lost.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -38,6 +39,7 @@ const steps: Record<string, Step> = {
   '20261127_0038_audit_tenants': auditTenants,
   '20261128_0039_booking_intents': bookingIntents,
   '20261128_0040_idempotency_principal': idempotencyPrincipal,
+  '20261128_0042_booking_intents_lost': bookingIntentsLost,
 };
 
 function provider(dialect: Dialect): MigrationProvider {
