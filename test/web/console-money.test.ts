@@ -8,16 +8,17 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, SCREENSHOTS, serve, sessionCookie, WIDTHS, type Served } from './browser.js';
+import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, SCREENSHOTS, serve, sessionCookie, signInOnForm, watchConsole, WIDTHS, type Served } from './browser.js';
 
 describeInBrowser('money and trust on New shipment', () => {
   let s: Served;
   let browser: Browser;
   let key: string;
   let cookie: Awaited<ReturnType<typeof sessionCookie>>;
+  let root: string;
 
   beforeAll(async () => {
-    const root = await buildPages();
+    root = await buildPages();
     s = await serve(root);
     browser = await launch();
     key = await s.t.key('acme');
@@ -164,6 +165,34 @@ describeInBrowser('money and trust on New shipment', () => {
         await s.em.clearFaults();
         await s.em.resetClock();
         await close();
+      }
+    });
+  });
+
+  describe('the first sign-in on a fresh install', () => {
+    it('says how the first owner is made, and that owner then signs in', async () => {
+      const fresh = await serve(root);
+      const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      try {
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(8000);
+        const problems = watchConsole(page);
+        await page.goto(`${fresh.url}/console/`);
+        const help = page.getByRole('region', { name: 'No one can sign in yet' });
+        await help.waitFor();
+        expect(await help.textContent()).toContain('users create --tenant <your team> --email <your address> --role owner --with-password');
+        await checkPage(page, 'first-sign-in');
+        // The operator makes the owner (as `waybill users create … --with-password` does); the help is gone.
+        const owner = await fresh.t.user({ role: 'owner' });
+        await page.reload();
+        await page.getByLabel('E-mail address').waitFor();
+        expect(await help.count()).toBe(0);
+        await signInOnForm(page, owner.email, owner.password);
+        await page.getByRole('button', { name: 'Sign out' }).waitFor();
+        expect(problems).toEqual([]);
+      } finally {
+        await ctx.close();
+        await fresh.close();
       }
     });
   });

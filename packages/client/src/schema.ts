@@ -5743,6 +5743,8 @@ export interface operations {
                         password: boolean;
                         /** @description single sign-on (OpenID Connect) is configured: GET /session/sso starts it */
                         sso: boolean;
+                        /** @description true on a fresh install, while no user exists: the operator makes the first owner on the server with `waybill users create --tenant <team> --email <address> --role owner --with-password` */
+                        first_owner_needed?: boolean;
                     };
                 };
             };
