@@ -58,7 +58,11 @@ export const MeView = Type.Object({
 export type MeView = Static<typeof MeView>;
 export const MeResponse = Type.Object({ me: MeView });
 
-export const SignInMethods = Type.Object({ password: Type.Boolean(), sso: Type.Boolean({ description: 'single sign-on (OpenID Connect) is configured: GET /session/sso starts it' }) });
+export const SignInMethods = Type.Object({
+  password: Type.Boolean(),
+  sso: Type.Boolean({ description: 'single sign-on (OpenID Connect) is configured: GET /session/sso starts it' }),
+  first_owner_needed: Type.Optional(Type.Boolean({ description: 'true on a fresh install, while no user exists: the operator makes the first owner on the server with `waybill users create --tenant <team> --email <address> --role owner --with-password`' })),
+});
 
 export const KeyView = Type.Object({
   id: Type.String(),

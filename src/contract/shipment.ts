@@ -90,6 +90,7 @@ const RequestFields = {
   select: Type.Optional(Type.Enum([...SELECTIONS], { description: 'with shipping_accounts: the rate to pick (on /ship: to book)' })),
   deliver_by: Type.Optional(Type.String({ format: 'date', description: 'with shipping_accounts: only rates estimated to arrive on or before this date' })),
   validate_address: Type.Optional(Type.Boolean({ description: '/ship: check the recipient with the carrier first; a corrected address is booked' })),
+  reject_duplicates: Type.Optional(Type.Boolean({ description: '/ship: refuse with 409 conflict when a live (not voided) shipment of the booking account already carries one of these references\' values; the error\'s detail lists those shipments\' ids' })),
 };
 export const ShipmentRequestInput = Type.Object({ ...RequestFields, ...carrierMembers((d) => d.shipmentFields, 'shipment') } as typeof RequestFields);
 export type ShipmentRequestInput = Static<typeof ShipmentRequestInput>;

@@ -25,4 +25,6 @@ export interface BookingIntentsTable {
   called_at: string;
   check_after: string;
   attempts: number;
+  /** When the call ended with its outcome unknown (migrations/20261128_0042_booking_intents_lost.ts). */
+  answer_lost_at: string | null;
 }

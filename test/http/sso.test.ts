@@ -86,7 +86,7 @@ describe('without an issuer', () => {
   it('has no single sign-on', async () => {
     const plain = await createTestApp();
     try {
-      expect((await plain.call('GET', '/session/methods', undefined)).body).toEqual({ password: true, sso: false });
+      expect((await plain.call('GET', '/session/methods', undefined)).body).toMatchObject({ password: true, sso: false });
       expectError(await plain.call('GET', '/session/sso', undefined), 404, 'not_found');
     } finally {
       await plain.close();

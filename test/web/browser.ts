@@ -146,3 +146,9 @@ export async function fillAddresses(page: Page, from: Record<string, unknown>, t
     await group.getByLabel('Phone').fill(String(a.phone));
   }
 }
+
+/** Answers New shipment's question before a purchase ("Buy … for $13.60?") with its Buy button. */
+export async function confirmPurchase(page: Page, opts: { dblclick?: boolean } = {}): Promise<void> {
+  const yes = page.getByRole('alertdialog').getByRole('button', { name: /^Buy (for|another label for) / });
+  await (opts.dblclick ? yes.dblclick() : yes.click());
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, SCREENSHOTS, serve, sessionCookie, WIDTHS, type Served } from './browser.js';
+import { buildPages, checkPage, confirmPurchase, describeInBrowser, fillAddresses, launch, openSignedIn, SCREENSHOTS, serve, sessionCookie, WIDTHS, type Served } from './browser.js';
 
 describeInBrowser('console actions', () => {
 let s: Served;
@@ -85,14 +85,16 @@ describe('buying a label', () => {
     const sent = watchKeys(page, '/ship');
     await fillShipment(page, name);
     const buy = await rates(page);
-    await buy.dblclick();
+    await buy.click();
+    await confirmPurchase(page, { dblclick: true });
     await expectResultInView(page);
     await page.screenshot({ path: join(SCREENSHOTS, `booked-${width}.png`) });
     expect(await labelsFor(name)).toBe(1);
     expectOneKey(sent);
     expect(problems).toEqual([]);
     await close();
-  });
+    // The first label of the run starts the emulator's drawing threads: slow on a busy machine.
+  }, 60_000);
 
   it('a retry after a lost answer sends the same key and books once; after the booking the next Buy is a new intent', async () => {
     const name = 'Lost Answer';
@@ -106,21 +108,25 @@ describe('buying a label', () => {
       await route.abort('connectionreset');
     });
     await buy.click();
-    await page.getByRole('alert').getByText('The service did not answer').waitFor();
+    await confirmPurchase(page);
+    await page.getByRole('status').filter({ hasText: 'Outcome unknown' }).waitFor();
     expect(await labelsFor(name)).toBe(1);
     await page.unroute('**/ship');
-    await buy.click();
+    await page.getByRole('button', { name: 'Check now' }).click();
     await expectResultInView(page);
     expect(await labelsFor(name)).toBe(1);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toBe(sent[0]);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expectOneKey(sent);
 
+    const before = sent.length;
+    await fillShipment(page, name);
     buy = await rates(page);
     await buy.click();
+    await confirmPurchase(page);
     await expectResultInView(page);
     expect(await labelsFor(name)).toBe(2);
-    expect(sent).toHaveLength(3);
-    expect(sent[2]).not.toBe(sent[0]);
+    expect(sent).toHaveLength(before + 1);
+    expect(sent[before]).not.toBe(sent[0]);
     expect(problems).toEqual([]);
     await close();
   });
@@ -180,6 +186,7 @@ describe('the console as a product', () => {
     expect(await card.locator('.rates li .sub').first().textContent()).toMatch(/^Arrives .+ · \d+ days?$/);
     await checkPage(page, 'new-rates');
     await card.getByRole('button', { name: /^Buy \S* ?Ground/ }).click();
+    await confirmPurchase(page);
     await expectResultInView(page);
     expect(await page.getByRole('region', { name: /^Booked / }).textContent()).not.toContain('carrier_a_ground');
     await page.getByRole('link', { name: 'Shipments' }).click();
@@ -219,6 +226,7 @@ describe('the console as a product', () => {
     await page.getByLabel('Order number').fill('SO-4711');
     const buy = await rates(page);
     await buy.click();
+    await confirmPurchase(page);
     await expectResultInView(page);
     await page.getByRole('link', { name: 'Open the shipment' }).click();
     await page.getByText('SO-4711').waitFor();

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS, shipment } from '../contract/support.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
+import { buildPages, checkPage, confirmPurchase, describeInBrowser, fillAddresses, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
 
 describeInBrowser('the operator console', () => {
 let s: Served;
@@ -143,6 +143,7 @@ describe('console in a browser', () => {
     expect(await page.getByRole('region', { name: /Main warehouse/ }).getByRole('button', { name: /^Buy / }).count()).toBeGreaterThan(0);
     await checkPage(page, 'new');
     await page.getByRole('region', { name: /Second site/ }).getByRole('button', { name: /^Buy / }).first().click();
+    await confirmPurchase(page);
     await page.getByRole('link', { name: 'Print label' }).waitFor();
     const bought = await s.t.call('GET', `/shipments?shipping_account=${second}`, key);
     expect(bought.body).toHaveLength(1);

@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
+import { buildPages, checkPage, confirmPurchase, describeInBrowser, fillAddresses, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
 
 describeInBrowser('teams in the console', () => {
   let s: Served;
@@ -89,6 +89,7 @@ describeInBrowser('teams in the console', () => {
     await page.getByRole('button', { name: 'Get rates' }).click();
     const buy = page.getByRole('region', { name: /Main warehouse/ }).getByRole('button', { name: /^Buy / }).first();
     await buy.click();
+    await confirmPurchase(page);
     await page.getByRole('region', { name: /^Booked / }).waitFor();
     const found = (await s.t.call('GET', `/shipments?search=${encodeURIComponent(recipient)}`, key)).body;
     expect(found).toHaveLength(1);

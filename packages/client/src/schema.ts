@@ -1814,6 +1814,8 @@ export interface components {
             deliver_by?: string;
             /** @description /ship: check the recipient with the carrier first; a corrected address is booked */
             validate_address?: boolean;
+            /** @description /ship: refuse with 409 conflict when a live (not voided) shipment of the booking account already carries one of these references' values; the error's detail lists those shipments' ids */
+            reject_duplicates?: boolean;
             documents_only?: boolean;
             po_number?: string;
             terms_of_shipment?: string;
@@ -6104,6 +6106,8 @@ export interface operations {
                         password: boolean;
                         /** @description single sign-on (OpenID Connect) is configured: GET /session/sso starts it */
                         sso: boolean;
+                        /** @description true on a fresh install, while no user exists: the operator makes the first owner on the server with `waybill users create --tenant <team> --email <address> --role owner --with-password` */
+                        first_owner_needed?: boolean;
                     };
                 };
             };

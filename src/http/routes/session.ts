@@ -28,7 +28,7 @@ export function registerSessionRoutes(app: App, { services, config, examples, li
   app.get(
     '/session/methods',
     { config: publicRoute, schema: { operationId: 'getSignInMethods', tags, summary: 'How people sign in to the console here: password, and single sign-on when the operator configured it', security: [], response: { 200: ok('The sign-in methods', SignInMethods), ...errorResponses } } },
-    async () => ({ password: true, sso: identity.sso !== undefined }),
+    async () => ({ password: true, sso: identity.sso !== undefined, ...((await identity.firstOwnerNeeded()) ? { first_owner_needed: true } : {}) }),
   );
 
   app.get(

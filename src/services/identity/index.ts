@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import type { MeView } from '../../contract/identity.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Db } from '../../storage/database.js';
+import { anyUser } from '../../storage/repositories/users.js';
 import type { SignedLinks } from '../kernel/index.js';
 import { createInvitations } from './invitations.js';
 import { createKeyAuth } from './key-auth.js';
@@ -43,6 +44,11 @@ export function createIdentityService(deps: IdentityDeps) {
     /** An API key as a request presents it → its principal (http/auth.ts). */
     keyAuth: createKeyAuth({ db }),
     sso: deps.oidc ? createSso({ db, clock, sessions, settings: deps.oidc, key: deps.oidc.key }) : undefined,
+
+    /** No user exists yet (a fresh install): the sign-in page says how the operator makes the first owner. */
+    async firstOwnerNeeded(): Promise<boolean> {
+      return !(await anyUser(db));
+    },
 
     /** GET /me for a key or a JWT (a session's is made with it: SessionAuth.me). */
     describe(principal: Principal): MeView {

@@ -46,6 +46,15 @@ export function settledByLookup(err: unknown, carrier: CarrierDeclaration): bool
   return err instanceof ApiError && UNCERTAIN.has(err.code) && carrier.operations.includes('lookup_reference');
 }
 
+/**
+ * A booking call's uncertain failure, said plainly: the label may have been booked, and Waybill is
+ * finding out (the booking recovery, or a retry with the same key, asks the carrier).
+ */
+export function outcomeUnknown(err: ApiError, carrier: string, keyed: boolean): ApiError {
+  const then = keyed ? 'retry with the same Idempotency-Key to get the outcome (it never books twice)' : 'what it booked is listed as a recovered shipment';
+  return new ApiError(err.code, `${err.message.replace(/\.$/, '')}. The outcome is unknown: ${carrier} may have booked the label, and Waybill is checking by its reference; ${then}`, err.detail, { cause: err, ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
+}
+
 /** A booking call cut off when it may have reached a carrier that can be asked: its claim stays, for a retry to settle. */
 export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claimed: KeyClaim | undefined): never {
   if (claimed && settledByLookup(err, carrier)) claimed.keep();

@@ -12,7 +12,9 @@
  * the same transaction as the shipment (`KeyClaim.completeIn`), so a booking that was stored is replayed, never
  * stale. A booking the carrier made in the instant before the crash, not yet stored, is looked up at
  * the carrier by the taker-over (`interruptedAt`; shipping.ts settleInterrupted, where the carrier
- * has a lookup: README "Retrying safely").
+ * has a lookup: README "Retrying safely"). A /ship whose carrier call lost its answer (cut or timed
+ * out) marks its booking intent so: nothing runs under that claim any more, and the next retry takes
+ * it over at once to ask the carrier, rather than being told "still being processed" until it is stale.
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
@@ -20,6 +22,7 @@ import { ApiError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/idempotency.js';
+import * as intents from '../../storage/repositories/booking-intents.js';
 import type { Sealer } from '../../storage/sealing.js';
 import { CanonicalJson, canonicalJson } from '../../canonical-json.js';
 import { timeSlicer } from '../../time-slice.js';
@@ -113,6 +116,12 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
   const { db, clock } = deps;
   const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
 
+  /** Whether the /ship call under this claim (made at `claimedAt`) ended without its outcome. */
+  async function answerLost(tenant: string, key: string, claimedAt: string): Promise<boolean> {
+    const lostAt = (await intents.find(db, tenant, key))?.answerLostAt;
+    return lostAt !== undefined && lostAt >= claimedAt;
+  }
+
   /** `principal`: who asks (none for what a signed link alone opens). */
   async function claim(tenant: string, key: string, print: string, principal?: Principal): Promise<Claim> {
     const now = clock.now();
@@ -137,7 +146,10 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
     }
     if (existing.state !== 'done' || existing.status_code === null || existing.response === null) {
       const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
-      if (existing.state === 'in_progress' && existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), row.expires_at, maker))) {
+      // A booking call that lost its answer is over: its retry asks the carrier now, not once stale.
+      const over = existing.state === 'in_progress' && (existing.created_at < staleBefore || (await answerLost(tenant, key, existing.created_at)));
+      const before = existing.created_at < staleBefore ? staleBefore : new Date(now.getTime() + 1).toISOString();
+      if (over && (await repo.takeOver(db, existing, before, now.toISOString(), row.expires_at, maker))) {
         return { kind: 'owner', interruptedAt: existing.created_at };
       }
       throw new ApiError('idempotency_key_in_use', `A request with Idempotency-Key ${key} is still being processed (since ${existing.created_at}); retry shortly`, key, { retryAfter: 1 });

@@ -1,4 +1,4 @@
-export { bookingReference, createBookingLookup, keepIfUncertain, settledByLookup } from './booking-lookup.js';
+export { bookingReference, createBookingLookup, keepIfUncertain, outcomeUnknown, settledByLookup } from './booking-lookup.js';
 export type { BookingLookup, LookupAnswer } from './booking-lookup.js';
 export { startLoop } from './background-loop.js';
 export type { BackgroundLoop } from './background-loop.js';

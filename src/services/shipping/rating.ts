@@ -22,7 +22,7 @@ export type RateAnswer = { rates: Rate[] } | { rates: ShoppedRate[]; errors: Sho
  * need several accounts (a list of one is fine).
  */
 export function singleAccountShipment(input: ShipmentRequestInput): ShipmentInput {
-  const { shipping_accounts: _list, select, deliver_by, validate_address: _check, shipping_account, ...rest } = input;
+  const { shipping_accounts: _list, select, deliver_by, validate_address: _check, reject_duplicates: _dup, shipping_account, ...rest } = input;
   for (const [name, value] of [['select', select], ['deliver_by', deliver_by]] as const) {
     if (value !== undefined) throw new ApiError('schema_validation_error', `shipment.${name} chooses among the rates of shipping_accounts; send shipping_accounts (a list of one account is fine)`, `shipment.${name}`);
   }

@@ -24,7 +24,7 @@ export interface ShipChoice {
 
 /** A shopping booking's parts, once the members that go with shipping_accounts are checked. */
 function shoppingBooking(input: ShipmentRequestInput): { ids: string[]; select: Selection; deliver_by: string | undefined; base: ShipmentBase } {
-  const { shipping_accounts: ids = [], select, deliver_by, validate_address: _check, ...base } = input;
+  const { shipping_accounts: ids = [], select, deliver_by, validate_address: _check, reject_duplicates: _dup, ...base } = input;
   if (base.shipping_account !== undefined) throw new ApiError('schema_validation_error', 'send shipping_account or shipping_accounts, not both', 'shipment.shipping_accounts');
   if (select === undefined) throw new ApiError('schema_field_required', 'shipment.select (cheapest, fastest or best_value) is required to book with shipping_accounts', 'shipment.select');
   if (base.service !== undefined) throw new ApiError('schema_validation_error', 'shipment.service cannot be combined with shipping_accounts on /ship: the selected rate names the service', 'shipment.service');

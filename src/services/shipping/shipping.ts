@@ -15,9 +15,10 @@ import { newId } from '../../storage/ids.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import * as intents from '../../storage/repositories/booking-intents.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
-import { bookingReference, encodeBooking, keepIfUncertain, recordEvent, settledByLookup, toShipmentRequest, type BookingLookup, type CarrierCalls, type KeyClaim, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
+import { bookingReference, encodeBooking, keepIfUncertain, outcomeUnknown, recordEvent, settledByLookup, toShipmentRequest, type BookingLookup, type CarrierCalls, type KeyClaim, type Ownership, type PreparedCall, type SignedLinks } from '../kernel/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { ShipChoiceService } from './ship-choice.js';
+import { refuseDuplicates } from './duplicates.js';
 import { bookingView, type Booking, type BookingExtras, type BookingView, type StoredLabel } from './booking-view.js';
 import type { TrackingCache } from '../tracking/index.js';
 
@@ -183,6 +184,7 @@ export function createShippingService(deps: ShippingDeps) {
     const claimed = opts.claim;
     const key = claimed?.key ?? `unkeyed-${newId('req')}`;
     const p = await prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, key));
+    if (input.reject_duplicates === true) await refuseDuplicates(db, tenant, p.account.id, shipment.references);
     const found = claimed?.interruptedAt ? await settleInterrupted(p, claimed, claimed.interruptedAt) : undefined;
     const booked = found ? undefined : await book(p, { key, shipment, extras, claimed, ...(opts.by ? { by: opts.by } : {}) });
     const record = found ? await recordFound(p, found, opts.labelBaseUrl, extras) : await recordBooking(p, booked!, opts.labelBaseUrl, extras);
@@ -215,8 +217,12 @@ export function createShippingService(deps: ShippingDeps) {
     try {
       return await p.run(p.call, p.req);
     } catch (err) {
-      if (recoverable && !settledByLookup(err, decl)) await intents.remove(db, p.tenant, intent.key);
-      return keepIfUncertain(err, decl, intent.claimed);
+      if (!recoverable || !settledByLookup(err, decl)) {
+        if (recoverable) await intents.remove(db, p.tenant, intent.key);
+        throw err;
+      }
+      await intents.markLost(db, p.tenant, intent.key, clock.now().toISOString());
+      return keepIfUncertain(outcomeUnknown(err as ApiError, p.account.carrier, intent.claimed !== undefined), decl, intent.claimed);
     }
   }
 
@@ -244,7 +250,7 @@ export function createShippingService(deps: ShippingDeps) {
     if (answer.kind === 'unnamed') throw new ApiError('carrier_http_exception', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking, and ${p.account.carrier} shows what it booked under Waybill's reference, but not as one booking Waybill can record (${answer.reason}); it is not booked again: check the carrier account`, claimed.key);
     if (answer.kind !== 'pending') return undefined;
     await claimed.reopen();
-    throw new ApiError('idempotency_key_in_use', `The request with Idempotency-Key ${claimed.key} was interrupted mid-booking and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); retry shortly`, claimed.key, { retryAfter: 5 });
+    throw new ApiError('idempotency_key_in_use', `The outcome of the request with Idempotency-Key ${claimed.key} is unknown (its answer was lost or its instance stopped mid-booking), and ${p.account.carrier} cannot yet say whether it booked (${answer.reason}); Waybill keeps checking: retry with the same key in a few seconds, which answers the booking once found and never books twice`, claimed.key, { retryAfter: 5 });
   }
 
   async function cancel(tenant: string, input: CancelInput, log: Log, by?: AuditContext): Promise<{ success: { message: string } }> {

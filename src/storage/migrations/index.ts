@@ -20,6 +20,7 @@ import * as auditTenants from './20261127_0038_audit_tenants.js';
 import * as bookingIntents from './20261128_0039_booking_intents.js';
 import * as idempotencyPrincipal from './20261128_0040_idempotency_principal.js';
 import * as priceLists from './20261128_0041_price_lists.js';
+import * as bookingIntentsLost from './20261128_0042_booking_intents_lost.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -40,6 +41,7 @@ const steps: Record<string, Step> = {
   '20261128_0039_booking_intents': bookingIntents,
   '20261128_0040_idempotency_principal': idempotencyPrincipal,
   '20261128_0041_price_lists': priceLists,
+  '20261128_0042_booking_intents_lost': bookingIntentsLost,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

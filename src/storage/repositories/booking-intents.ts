@@ -18,6 +18,8 @@ export interface BookingIntent {
   /** Not looked up before this: the call's timeout and the carrier's indexing delay after calledAt. */
   checkAfter: string;
   attempts: number;
+  /** The call ended with its outcome unknown then: nothing makes it any more (markLost). */
+  answerLostAt?: string;
 }
 
 const toRow = (i: BookingIntent): BookingIntentsTable => ({
@@ -29,6 +31,7 @@ const toRow = (i: BookingIntent): BookingIntentsTable => ({
   called_at: i.calledAt,
   check_after: i.checkAfter,
   attempts: i.attempts,
+  answer_lost_at: i.answerLostAt ?? null,
 });
 
 const fromRow = (r: BookingIntentsTable): BookingIntent => ({
@@ -40,6 +43,7 @@ const fromRow = (r: BookingIntentsTable): BookingIntent => ({
   calledAt: r.called_at,
   checkAfter: r.check_after,
   attempts: Number(r.attempts),
+  ...(r.answer_lost_at ? { answerLostAt: r.answer_lost_at } : {}),
 });
 
 /** Written before the call; a new call under the same key (a retry that books again) replaces it. */
@@ -48,8 +52,13 @@ export async function put(db: Kysely<Tables>, intent: BookingIntent): Promise<vo
   await db
     .insertInto('booking_intents')
     .values(row)
-    .onConflict((oc) => oc.columns(['tenant', 'key']).doUpdateSet({ shipment: row.shipment, extras: row.extras, acted_by: row.acted_by, called_at: row.called_at, check_after: row.check_after, attempts: 0 }))
+    .onConflict((oc) => oc.columns(['tenant', 'key']).doUpdateSet({ shipment: row.shipment, extras: row.extras, acted_by: row.acted_by, called_at: row.called_at, check_after: row.check_after, attempts: 0, answer_lost_at: null }))
     .execute();
+}
+
+/** The call under this key ended without its outcome (cut or timed out): a retry may ask the carrier at once. */
+export async function markLost(db: Kysely<Tables>, tenant: string, key: string, at: string): Promise<void> {
+  await db.updateTable('booking_intents').set({ answer_lost_at: at }).where('tenant', '=', tenant).where('key', '=', key).execute();
 }
 
 /** Struck out: the booking is stored, or the call certainly booked nothing, or its outcome is settled. */

@@ -136,6 +136,22 @@ function filteredShipments<O>(q: SelectQueryBuilder<Tables, 'shipments', O>, ten
   return out;
 }
 
+/** The live (not voided) shipments of an account carrying any of these reference values, newest first. */
+export async function liveWithReferences(db: Kysely<Tables>, tenant: string, accountId: string, values: readonly string[]): Promise<{ id: string; tracking_number: string; created_at: string }[]> {
+  if (values.length === 0) return [];
+  const literal = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .selectFrom('shipments')
+    .select(['id', 'tracking_number', 'created_at'])
+    .where('tenant', '=', tenant)
+    .where('shipping_account_id', '=', accountId)
+    .where('status', '=', 'booked')
+    .where((eb) => eb.or(values.map((v) => sql<boolean>`reference_values like ${`%\n${literal(v)}\n%`} escape '\\'`)))
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+}
+
 /** One page, newest first then id (stable when several shipments share a timestamp). */
 export async function listShipments(db: Kysely<Tables>, tenant: string, f: ShipmentFilter, page: { limit: number; offset: number }): Promise<ShipmentRow[]> {
   const rows = await filteredShipments(db.selectFrom('shipments').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();

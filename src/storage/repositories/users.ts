@@ -15,6 +15,11 @@ export async function insertUser(db: Kysely<Tables>, record: UserRecord): Promis
 }
 
 /** The user of an address, in any tenant (addresses are stored in lower case). */
+/** Whether any tenant has a user: none on a fresh install, before the operator makes the first owner. */
+export async function anyUser(db: Kysely<Tables>): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function findUserByEmail(db: Kysely<Tables>, email: string): Promise<UserRecord | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call } from '../call';
 import { day, money } from '../../shared/format';
-import { useIntent } from '../intent';
+import { usePurchase, type Purchase } from '../purchase';
+import { BuyQuestion, liveLabelsOf, OutcomeUnknown, type LiveLabel } from './buy-panels';
 import { LabelLink } from '../label';
 import { BASE, Link } from '../router';
 import { ADDRESS_FIELDS, type Account, type Address, type AddressForm, type CarrierMeta, type Rate, type Shipment } from '../types';
@@ -80,7 +81,6 @@ export function NewShipment() {
   const mayBuy = useCan('shipments.buy');
   const [booked, setBooked] = useState<Shipment & { serviceName: string; carrierName: string }>();
   const rating = useAction();
-  const buying = useIntent();
   const list = accounts.data?.shipping_accounts ?? [];
 
   const shipmentFor = (account: Account) => ({
@@ -95,6 +95,7 @@ export function NewShipment() {
   const getRates = async (e: Event) => {
     e.preventDefault();
     setBooked(undefined);
+    setAsking(undefined);
     const picked = list.filter((a) => chosen.includes(a.id));
     if (picked.length === 0) return rating.setError('Choose at least one shipping account.');
     await rating.run(async () => {
@@ -113,17 +114,39 @@ export function NewShipment() {
     });
   };
 
-  // The booking replaces the rates it came from: buying again takes a new Get rates, a new intent.
-  const buy = async (account: Account, rate: Rate) => {
+  // Buy asks first, with the price (and the order's live labels); the purchase is one intent that
+  // outlives the page (purchase.ts); after booking, the booking is shown and the form cleared.
+  const [asking, setAsking] = useState<{ purchase: Purchase; order: string; duplicates: LiveLabel[]; allowDuplicate: boolean }>();
+  const [buyError, setBuyError] = useState<string>();
+  const purchase = usePurchase((o) => {
+    if (o.kind === 'booked') {
+      setAsking(undefined);
+      setQuotes(undefined);
+      setRecipient(blankAddress);
+      setParcels([blankParcel]);
+      setOrder('');
+      setBooked({ ...o.shipment, status: 'CREATED', created: new Date().toISOString(), serviceName: o.purchase.serviceName, carrierName: o.purchase.carrierName });
+    } else if (o.kind === 'duplicate' && asking) setAsking({ ...asking, duplicates: o.ids.map((id) => ({ id })), allowDuplicate: true });
+    else setBuyError(o.message);
+  });
+  const ask = async (account: Account, rate: Rate) => {
+    setBuyError(undefined);
     const meta = carriers.data?.carriers.find((c) => c.slug === account.carrier);
     const packaging = account.defaults.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0]);
-    const references = order.trim() ? { references: [{ type: 'order', value: order.trim() }] } : {};
+    const ref = order.trim();
+    const references = ref ? { references: [{ type: 'order', value: ref }] } : {};
+    const carrierName = meta?.name ?? account.carrier;
     const body = { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}), ...references } };
-    const res = await buying.run(body, (idempotencyKey) => call<{ shipment: Omit<Shipment, 'status' | 'created'> }>('/ship', { idempotencyKey, body }));
-    if (res) {
-      setQuotes(undefined);
-      setBooked({ ...res.body.shipment, status: 'CREATED', created: new Date().toISOString(), serviceName: rate.service_name, carrierName: meta?.name ?? account.carrier });
-    }
+    const p: Purchase = { body, what: `${carrierName} ${rate.service_name}`, carrierName, serviceName: rate.service_name, price: money(rate.total_cost, rate.currency) };
+    const duplicates = ref ? await liveLabelsOf(account.id, ref).catch(() => []) : [];
+    setAsking({ purchase: p, order: ref, duplicates, allowDuplicate: duplicates.length > 0 });
+  };
+  const confirmBuy = () => {
+    if (!asking) return;
+    const { purchase: p, order: ref, allowDuplicate } = asking;
+    // Checked again by the service: a label bought meanwhile (another tab, a colleague) is refused too.
+    const body = ref && !allowDuplicate ? { shipment: { ...p.body.shipment, reject_duplicates: true } } : p.body;
+    purchase.buy({ ...p, body });
   };
   const bookedRef = useRef<HTMLElement>(null);
   // The confirmation appears where the Buy button was, in view and focused (announced, too).
@@ -132,7 +155,6 @@ export function NewShipment() {
     bookedRef.current.scrollIntoView({ block: 'nearest' });
     bookedRef.current.focus({ preventScroll: true });
   }, [booked]);
-
   // The first account chosen fills an empty From with its billing address (where its parcels leave from).
   const choose = (a: Account, on: boolean) => {
     setChosen(on ? [...chosen, a.id] : chosen.filter((x) => x !== a.id));
@@ -213,7 +235,7 @@ export function NewShipment() {
                       <span class="price">{money(r.total_cost, r.currency)}</span>
                       <span class="sub">{deliveryText(r)}</span>
                       {mayBuy ? (
-                        <button type="button" disabled={buying.busy || rating.busy} onClick={() => buy(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
+                        <button type="button" disabled={purchase.pending !== undefined || rating.busy} onClick={() => void ask(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
                           Buy
                         </button>
                       ) : null}
@@ -223,9 +245,14 @@ export function NewShipment() {
               </section>
             ))}
           </div>
-          <ErrorNote>{buying.error}</ErrorNote>
         </section>
       ) : null}
+      {asking && !purchase.pending ? <BuyQuestion purchase={asking.purchase} order={asking.order} duplicates={asking.duplicates} busy={purchase.busy} onYes={confirmBuy} onNo={() => setAsking(undefined)} /> : null}
+      {purchase.pending && purchase.state === 'sending' ? <p class="note" role="status">Buying {purchase.pending.what} for {purchase.pending.price}…</p> : null}
+      {purchase.pending && purchase.state === 'unknown' ? (
+        <OutcomeUnknown purchase={purchase.pending} recipient={String((purchase.pending.body.shipment.recipient as { name?: string } | undefined)?.name ?? '')} order={String((purchase.pending.body.shipment.references as { value: string }[] | undefined)?.[0]?.value ?? '')} checking={purchase.busy} detail={purchase.detail} onCheck={purchase.checkNow} />
+      ) : null}
+      <ErrorNote>{buyError}</ErrorNote>
       {booked ? (
         <section class="card done" tabIndex={-1} ref={bookedRef} aria-labelledby="booked-h">
           <h2 id="booked-h">Booked {booked.tracking_number}</h2>

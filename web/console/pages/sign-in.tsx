@@ -22,9 +22,13 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [error, setError] = useState<string | undefined>(ssoNote);
   const [busy, setBusy] = useState(false);
   const [sso, setSso] = useState(false);
+  const [fresh, setFresh] = useState(false);
   useEffect(() => {
-    api<{ sso: boolean }>('/session/methods').then(
-      (res) => setSso(res.body.sso),
+    api<{ sso: boolean; first_owner_needed?: boolean }>('/session/methods').then(
+      (res) => {
+        setSso(res.body.sso);
+        setFresh(res.body.first_owner_needed === true);
+      },
       () => setSso(false),
     );
   }, []);
@@ -45,6 +49,14 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   return (
     <main id="main" class="sign-in">
       <h1>Waybill console</h1>
+      {fresh ? (
+        <section class="card first-owner" aria-labelledby="first-owner-h">
+          <h2 id="first-owner-h">No one can sign in yet</h2>
+          <p>This Waybill is new: it has no users, so there is no owner to invite you. Whoever runs the service makes the first owner on the server, where its database is:</p>
+          <pre class="url">npm run -s waybill -- users create --tenant &lt;your team&gt; --email &lt;your address&gt; --role owner --with-password</pre>
+          <p>It prints a password once: sign in below with that address and password, then invite the rest of the team from the Users page.</p>
+        </section>
+      ) : null}
       <form onSubmit={submit} aria-describedby="sign-in-about">
         <p id="sign-in-about">Sign in with the e-mail address you were invited with. No account yet? An owner or admin of your team invites you from the Users page.</p>
         <Field label="E-mail address" type="email" autoComplete="username" spellcheck={false} value={email} onValue={setEmail} required />
