@@ -19,6 +19,7 @@ import { bookingReference, encodeBooking, keepIfUncertain, outcomeUnknown, recor
 import { recordAudit } from '../audit/index.js';
 import type { ShipChoiceService } from './ship-choice.js';
 import { refuseDuplicates } from './duplicates.js';
+import { storeBooked } from './store-booked.js';
 import { bookingView, type Booking, type BookingExtras, type BookingView, type StoredLabel } from './booking-view.js';
 import type { TrackingCache } from '../tracking/index.js';
 
@@ -47,20 +48,6 @@ export interface BookingRecord {
   shipment: shipments.ShipmentRow;
   labels: shipments.LabelRow[];
 }
-
-/** Stores what the carrier booked; a failure is logged loudly, since the carrier may bill that label. */
-/** Thrown to roll a booking's transaction back on purpose (storeBooking). */
-const DECLINED = new Error('declined');
-
-export async function storeBooked(log: Log, record: BookingRecord, store: () => Promise<void>): Promise<void> {
-  try {
-    await store();
-  } catch (err) {
-    log.error({ err, carrier: record.shipment.carrier, tracking_number: record.shipment.tracking_number }, 'booked with the carrier but could not store the shipment');
-    throw err;
-  }
-}
-
 
 export function createShippingService(deps: ShippingDeps) {
   const { db, calls, clock } = deps;
@@ -153,22 +140,14 @@ export function createShippingService(deps: ShippingDeps) {
    */
   async function storeBooking(p: PreparedBooking, record: BookingRecord, log: Log, alsoInTransaction?: (trx: Db) => Promise<boolean | void>): Promise<boolean> {
     const { tenant, account, call, req, now } = p;
-    let stored = true;
-    await storeBooked(log, record, () =>
-      db
-        .transaction()
-        .execute(async (trx) => {
-          await shipments.insertShipmentRows(trx, record.shipment, record.labels);
-          await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
-          if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test }, record.shipment.created_at);
-          if ((await alsoInTransaction?.(trx)) === false) throw DECLINED;
-        })
-        .catch((err: unknown) => {
-          if (err !== DECLINED) throw err;
-          stored = false;
-        }),
+    return storeBooked(log, record, (declined) =>
+      db.transaction().execute(async (trx) => {
+        await shipments.insertShipmentRows(trx, record.shipment, record.labels);
+        await recordEvent(trx, { tenant, type: 'shipment.created', data: record.stored, at: now });
+        if (req.webhooks) await watch(trx, { tenant, shipping_account_id: account.id, tracking_number: record.shipment.tracking_number, carrier: account.carrier, test: call.test }, record.shipment.created_at);
+        if ((await alsoInTransaction?.(trx)) === false) throw declined;
+      }),
     );
-    return stored;
   }
 
   /**
