@@ -3,7 +3,7 @@
  * mode, a fresh data directory) until GET /healthz answers, against the bare Fastify echo started
  * the same way; then the resident memory of the listening process, idle: one second after start,
  * and, from one more start of each, 15 s after, once the service has collected what start-up left
- * (src/memory-return.ts: at its first quiet checks, about 10 s after start).
+ * (src/foundations/memory-return.ts: at its first quiet checks, about 10 s after start).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

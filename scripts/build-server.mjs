@@ -69,7 +69,7 @@ await build({
   logLevel: 'warning',
 });
 
-// The threads a large batch body is read on (src/body-thread.ts): the streaming parser and the
+// The threads a large batch body is read on (src/foundations/body-thread.ts): the streaming parser and the
 // limits it checks, with what makes a CSV row a shipment, nothing else of the service.
 await build({
   entryPoints: { 'batch-json-worker': join(root, 'src/http/batch-json-worker.ts'), 'csv-worker': join(root, 'src/services/batches/csv-worker.ts') },

@@ -10,7 +10,7 @@ import { withSharedComponents } from './http/openapi-components.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import type { Config } from './foundations/config.js';
 import { createAuthenticator, credentialFrom } from './http/auth.js';
 import { ApiError, toApiError } from './domain/errors.js';
 import type { Principal } from './domain/principal.js';
@@ -40,7 +40,7 @@ import { registerApiVersion } from './http/api-version.js';
 import { registerTracing } from './http/tracing.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
-import type { Tracing } from './tracing.js';
+import type { Tracing } from './foundations/tracing.js';
 
 export interface AppDeps extends ServiceDeps {
   config: Config;

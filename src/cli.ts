@@ -5,10 +5,10 @@
  * the service (README "Configuration"); the shipping ones call a service (README "Client and CLI").
  */
 import v8 from 'node:v8';
-import { systemClock } from './clock.js';
+import { systemClock } from './foundations/clock.js';
 import { carrierNames } from './carriers/declarations.js';
-import { ConfigError, loadConfig as loadConfigOf, type Config } from './config.js';
-import { createLogger } from './logger.js';
+import { ConfigError, loadConfig as loadConfigOf, type Config } from './foundations/config.js';
+import { createLogger } from './foundations/logger.js';
 import { openDatabase, openSealer, startServer } from './main.js';
 import { SealingKeyMismatch } from './storage/key-check.js';
 import { createKey, listKeys, readKeyById, revokeKey } from './storage/repositories/keys.js';

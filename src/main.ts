@@ -8,12 +8,12 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { declarations } from './carriers/declarations.js';
 import { createCarrierRuntime } from './carriers/runtime.js';
-import { systemClock, type Clock } from './clock.js';
-import { ConfigError, type Config } from './config.js';
+import { systemClock, type Clock } from './foundations/clock.js';
+import { ConfigError, type Config } from './foundations/config.js';
 import type { App } from './http/types.js';
-import { createLogger } from './logger.js';
-import { createMetrics } from './metrics.js';
-import { startMemoryReturn } from './memory-return.js';
+import { createLogger } from './foundations/logger.js';
+import { createMetrics } from './foundations/metrics.js';
+import { startMemoryReturn } from './foundations/memory-return.js';
 import { startBackground } from './services/background.js';
 import { createServices } from './services/index.js';
 import { emulatorMasterAccounts, parseMasterAccounts } from './services/accounts/index.js';
@@ -26,7 +26,7 @@ import { verifySealingKey } from './storage/key-check.js';
 import { createSealer, loadSealingKey, type Sealer } from './storage/sealing.js';
 import { createTokenStore, tokenLeaseMs } from './storage/token-store.js';
 import { releaseAllLeases } from './storage/repositories/oauth-tokens.js';
-import { loadTracing } from './tracing.js';
+import { loadTracing } from './foundations/tracing.js';
 
 export interface RunningServer {
   app: App;

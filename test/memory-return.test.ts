@@ -1,12 +1,12 @@
 /**
- * Memory given back after a burst (src/memory-return.ts): collections run once RSS grew 16 MB past
+ * Memory given back after a burst (src/foundations/memory-return.ts): collections run once RSS grew 16 MB past
  * the least it was lately and the process was quiet for two checks (the young generation, then
  * everything 6 s later); not while it is busy, not twice within 10 s, and not at all once RSS has
  * stayed up two minutes. What start-up left is collected at the first quiet checks, grown or not. The readings are made up here; the default collector is V8's own,
  * run for real.
  */
 import { describe, expect, it } from 'vitest';
-import { startMemoryReturn } from '../src/memory-return.js';
+import { startMemoryReturn } from '../src/foundations/memory-return.js';
 
 const MB = 1024 * 1024;
 const silent = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { expect, it } from 'vitest';
-import { THREAD_BYTES } from '../src/body-thread.js';
+import { THREAD_BYTES } from '../src/foundations/body-thread.js';
 import { startOtlpReceiver } from './support/otlp-receiver.js';
 import { freePort, projectRoot } from './support/process.js';
 import { tempDirs } from './support/temp-dir.js';

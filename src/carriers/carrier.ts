@@ -4,7 +4,7 @@
  * leaves undefined is answered with carrier_unsupported_method by the services.
  */
 import type { TProperties } from 'typebox';
-import type { Log } from '../logger.js';
+import type { Log } from '../foundations/logger.js';
 import type {
   Address,
   AddressValidation,
@@ -28,7 +28,7 @@ import type { CarrierCatalog } from '../domain/catalog.js';
 import type { Transport } from './shared/transport.js';
 import type { TokenStore } from './shared/oauth.js';
 import type { LabelWork } from '../documents/index.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 import type { ApiError } from '../domain/errors.js';
 
 /**

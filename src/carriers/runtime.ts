@@ -3,9 +3,9 @@
  * (which the services' own label work shares) and adapters. The token store is handed in, built
  * from the database where the process is assembled.
  */
-import type { Clock } from '../clock.js';
-import type { Metrics } from '../metrics.js';
-import type { Tracing } from '../tracing.js';
+import type { Clock } from '../foundations/clock.js';
+import type { Metrics } from '../foundations/metrics.js';
+import type { Tracing } from '../foundations/tracing.js';
 import type { CarrierSettings } from './carrier.js';
 import { baseUrlResolver, createAdapters, emulatedResolver, type Adapters } from './adapters.js';
 import type { TokenStore } from './shared/oauth.js';

@@ -4,7 +4,7 @@
  * holds a recipient's name, street, phone or e-mail.
  */
 import { Type, type Static } from 'typebox';
-import { DURATION_PATTERN } from '../duration.js';
+import { DURATION_PATTERN } from '../foundations/duration.js';
 import { TRACKING_STAGES } from '../domain/types.js';
 import { Merchant } from './branding.js';
 import { Address, Country, Currency, DimUnits, IsoDate, WeightUnits } from './common.js';

@@ -14,7 +14,7 @@
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { ApiError } from '../domain/errors.js';
-import { threadModule } from '../thread-module.js';
+import { threadModule } from '../foundations/thread-module.js';
 import { checkJob, type LabelWork } from './label-work.js';
 import { combineLabels, isDrawnFormat } from './labels.js';
 import { checkLogo } from './logo.js';

@@ -14,7 +14,7 @@
  */
 import { ApiError } from '../domain/errors.js';
 import type { LabelWork } from './label-work.js';
-import type { Log } from '../logger.js';
+import type { Log } from '../foundations/logger.js';
 import { PdfFile, type PdfPage } from './pdf-file.js';
 import { ByteWriter, nameOf, type PdfDict, type PdfToken } from './pdf-syntax.js';
 

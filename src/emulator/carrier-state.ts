@@ -1,5 +1,5 @@
 /** What every emulated carrier's state holds: its clock, its number sequences and the credentials it knows. */
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 import type { CredentialBook } from './credentials.js';
 import type { Sequences } from './sequences.js';
 

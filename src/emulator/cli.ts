@@ -3,8 +3,8 @@
  * default), until SIGINT/SIGTERM. Prints each carrier's base URL, the value to configure as a
  * carrier's URL (e.g. WAYBILL_CARRIER_A_URL) when the service runs elsewhere.
  */
-import { ConfigError, type Config } from '../config.js';
-import { createLogger } from '../logger.js';
+import { ConfigError, type Config } from '../foundations/config.js';
+import { createLogger } from '../foundations/logger.js';
 import { startEmulator } from './server.js';
 
 export async function runEmulatorCli(config: Config): Promise<void> {

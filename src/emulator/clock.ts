@@ -3,7 +3,7 @@
  * moves (`POST /_emulator/clock {advance_ms}`, `DELETE /_emulator/clock`). Everything that ages
  * (tokens, tracking timelines, pickup dates) reads this clock, never `Date.now()`.
  */
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 
 export class ShiftableClock implements Clock {
   readonly #base: Clock;

@@ -8,7 +8,7 @@
  * All state lives in the object createEmulator returns; two emulators in one process share nothing.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { systemClock, type Clock } from '../clock.js';
+import { systemClock, type Clock } from '../foundations/clock.js';
 import type { CarrierSlug } from '../carriers/carrier.js';
 import type { EmulatedCarrier } from './carrier.js';
 import { ShiftableClock } from './clock.js';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 
 export class IssuedTokens {
   readonly #clock: Clock;

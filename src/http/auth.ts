@@ -6,9 +6,9 @@
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { importSPKI, jwtVerify, errors as joseErrors } from 'jose';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 import type { KeyAuth } from '../services/index.js';
-import { createTtlCache } from '../ttl-cache.js';
+import { createTtlCache } from '../foundations/ttl-cache.js';
 import { ApiError } from '../domain/errors.js';
 import { isTenantName } from '../domain/tenants.js';
 import { SCOPE_PERMISSIONS } from '../domain/permissions.js';

@@ -4,7 +4,7 @@
  * send a merchant's customers to another host.
  */
 import type { AddressInfo } from 'node:net';
-import type { Config } from '../config.js';
+import type { Config } from '../foundations/config.js';
 import type { App } from './types.js';
 
 export function linkBase(app: App, config: Config): () => string {

@@ -5,8 +5,8 @@
  * the service's heap.
  */
 import type { IncomingMessage } from 'node:http';
-import { readBody } from '../body-thread.js';
-import { CanonicalJson } from '../canonical-json.js';
+import { readBody } from '../foundations/body-thread.js';
+import { CanonicalJson } from '../foundations/canonical-json.js';
 import { ApiError } from '../domain/errors.js';
 import { readBatchJson } from './batch-json.js';
 import type { Done, Part } from './batch-json-worker.js';

@@ -4,8 +4,8 @@
  * groups, and the rest of the body, each shipment a placeholder, at the end. The parsed objects live
  * and die on this thread's heap.
  */
-import { serveBody } from '../body-thread-port.js';
-import { canonicalJson } from '../canonical-json.js';
+import { serveBody } from '../foundations/body-thread-port.js';
+import { canonicalJson } from '../foundations/canonical-json.js';
 import { ApiError } from '../domain/errors.js';
 import { readBatchJson } from './batch-json.js';
 

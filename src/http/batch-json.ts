@@ -27,7 +27,7 @@ import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedT
 import { MAX_BATCH_ITEMS } from '../domain/catalog.js';
 import { ApiError } from '../domain/errors.js';
 import { notJson } from '../contract/validation-errors.js';
-import { CanonicalJson, canonicalJson } from '../canonical-json.js';
+import { CanonicalJson, canonicalJson } from '../foundations/canonical-json.js';
 import { CONTROL, controlCharacterError, MAX_JSON_DEPTH, memberPath } from './body-checks.js';
 
 export const MAX_BATCH_STRING = 65_536;

@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { ApiError } from '../domain/errors.js';
-import { timeSlicer } from '../time-slice.js';
+import { timeSlicer } from '../foundations/time-slice.js';
 
 /** What a parser is given at a time: small enough that one piece is never a long wait. */
 const PIECE = 16 * 1024;

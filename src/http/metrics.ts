@@ -3,7 +3,7 @@
  * route's pattern (/shipments/:id), never the URL, so no identifier or number becomes a label value.
  * Public like /healthz: the figures name no tenant, and scrapers hold no API key.
  */
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../foundations/metrics.js';
 import type { App } from './types.js';
 
 export function registerMetrics(app: App, metrics: Metrics): void {

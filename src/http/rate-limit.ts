@@ -5,7 +5,7 @@
  * `burst` tokens and refills at `ratePerSec`; a request takes one or is refused with the seconds until
  * the next token. Time comes from the injected clock, so tests need no sleeps.
  */
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 
 /** Undefined when a token was granted, else the seconds to wait for the next one. */
 export type Wait = number | undefined;

@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { Tables } from '../storage/tables.js';
 import { createTokenBuckets, unlimited, type TokenBuckets, type Wait } from './rate-limit.js';

@@ -1,6 +1,6 @@
 /**
  * The request log: one line per request, written when it completes (method, URL, status, time). The
- * URL is logged without the signatures, tokens and keys it may carry (loggedUrl, src/logger.ts).
+ * URL is logged without the signatures, tokens and keys it may carry (loggedUrl, src/foundations/logger.ts).
  * Fastify's default adds an "incoming request" line too, which doubles the logging cost of every call.
  *
  * Fastify gives every request a child logger carrying its id, and pino makes a child by copying its
@@ -12,7 +12,7 @@
  */
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
-import { loggedUrl } from '../logger.js';
+import { loggedUrl } from '../foundations/logger.js';
 
 /** What pino puts around a line's own members, read from the logger (pino.symbols are its public handles). */
 export interface LineParts {

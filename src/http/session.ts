@@ -8,7 +8,7 @@
  * The API key or JWT of a request wins over a cookie it also carries: API clients are unchanged.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../foundations/config.js';
 import { ApiError } from '../domain/errors.js';
 import type { Principal } from '../domain/principal.js';
 import type { IdentityService } from '../services/index.js';

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 import { dropIdle, takeTokens } from '../storage/repositories/rate-limits.js';
 import type { Tables } from '../storage/tables.js';
 import type { TokenBuckets, Wait } from './rate-limit.js';

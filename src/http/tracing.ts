@@ -1,5 +1,5 @@
 /**
- * A server span per request (src/tracing.ts). buildApp registers these hooks only when tracing is
+ * A server span per request (src/foundations/tracing.ts). buildApp registers these hooks only when tracing is
  * on: otherwise there are none and a request costs what it did without tracing. Callback hooks,
  * like the others on the hot path (no promise per request).
  *
@@ -9,7 +9,7 @@
  * its body, however late the body arrives (a test holds it to that).
  */
 import { toApiError } from '../domain/errors.js';
-import type { RequestSpan, Tracing } from '../tracing.js';
+import type { RequestSpan, Tracing } from '../foundations/tracing.js';
 import type { App } from './types.js';
 
 export function registerTracing(app: App, tracing: Tracing): void {

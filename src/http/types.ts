@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../foundations/config.js';
 import type { RequestLimits } from './request-limits.js';
 import type { RequestExamples } from '../contract/examples.js';
 import type { ApiVersion } from '../contract/versions.js';

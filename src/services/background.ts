@@ -5,13 +5,13 @@
  * Started after the app listens and stopped before the database closes (main.ts); tests start it
  * in-process with their own clock and settings.
  */
-import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import type { Log } from '../logger.js';
-import type { Metrics } from '../metrics.js';
+import type { Clock } from '../foundations/clock.js';
+import type { Config } from '../foundations/config.js';
+import type { Log } from '../foundations/logger.js';
+import type { Metrics } from '../foundations/metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
-import type { Tracing } from '../tracing.js';
+import type { Tracing } from '../foundations/tracing.js';
 import type { Services } from './index.js';
 import { createBatchBooking, startBatchWorker } from './batches/index.js';
 import { startAuditSweep } from './identity/index.js';

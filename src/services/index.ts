@@ -2,9 +2,9 @@
 import type { CarrierDeclaration, CarrierSlug } from '../carriers/carrier.js';
 import type { Adapters } from '../carriers/adapters.js';
 import type { LabelWork } from '../documents/index.js';
-import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import type { Metrics } from '../metrics.js';
+import type { Clock } from '../foundations/clock.js';
+import type { Config } from '../foundations/config.js';
+import type { Metrics } from '../foundations/metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, createPriceLists, type MasterTestAccounts } from './accounts/index.js';

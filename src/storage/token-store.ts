@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../foundations/clock.js';
 import * as repo from './repositories/oauth-tokens.js';
 import type { Sealer } from './sealing.js';
 import type { Tables } from './tables.js';

@@ -9,7 +9,7 @@
  * and measures the event loop.
  */
 import { describe, expect, it } from 'vitest';
-import { THREAD_BYTES } from '../../src/body-thread.js';
+import { THREAD_BYTES } from '../../src/foundations/body-thread.js';
 import { expectError } from '../support/app.js';
 import { item, useBatchApp } from './support.js';
 

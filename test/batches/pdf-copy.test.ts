@@ -10,7 +10,7 @@ import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { copyPdfPages } from '../../src/documents/labels.js';
-import type { Log } from '../../src/logger.js';
+import type { Log } from '../../src/foundations/logger.js';
 import { pdfPrintFile } from '../../src/documents/print-file.js';
 import { PdfFile } from '../../src/documents/pdf-file.js';
 import { carrierFixturesDir, fixturesMissing } from '../support/fixtures.js';

@@ -1,6 +1,6 @@
 /** Shared setup of the batch suites: the app with its background work, the emulator, a carrier_a account. */
 import { afterAll, beforeAll } from 'vitest';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/foundations/clock.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { waitFor } from '../support/webhook-receiver.js';

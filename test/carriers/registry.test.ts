@@ -10,10 +10,10 @@ import { createAdapters } from '../../src/carriers/adapters.js';
 import { CARRIER_SLUGS, carrierNames, declarations } from '../../src/carriers/declarations.js';
 import { METHOD } from '../../src/services/kernel/carrier-calls.js';
 import * as registry from '../../src/carriers/registry.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/foundations/config.js';
 import { CustomsItem, ShipmentInput } from '../../src/contract/shipment.js';
 import type { TokenStore } from '../../src/carriers/shared/oauth.js';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/foundations/clock.js';
 
 /** Building adapters calls no carrier: a store that is used fails the test. */
 const noTokens: TokenStore = { get: () => Promise.reject(new Error('unused')), invalidate: () => Promise.reject(new Error('unused')) };

@@ -8,7 +8,7 @@ import type { CarrierCall } from '../../src/carriers/carrier.js';
 import { createAdapter } from '../../src/carriers/carrier_d_reseller/client.js';
 import type { TokenStore } from '../../src/carriers/shared/oauth.js';
 import { createTransport, type Transport } from '../../src/carriers/shared/transport.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/foundations/logger.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
 import { OPENING_BALANCE } from '../../src/emulator/carrier_d_reseller/state.js';
 import { apiErrorOf } from '../carriers/carrier_d_reseller/support.js';

@@ -1,6 +1,6 @@
 /**
  * The deployment files against the service they deploy: every setting they give is one the
- * service reads (src/config.ts), the probes ask the routes that exist, the ports and the drain
+ * service reads (src/foundations/config.ts), the probes ask the routes that exist, the ports and the drain
  * agree. scripts/container-test.sh runs the image and compose.yaml for real; Kubernetes is checked
  * here only as files.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { carrierNames } from '../../src/carriers/declarations.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/foundations/config.js';
 import { projectRoot } from '../support/process.js';
 
 /** Every environment variable loadConfig reads, found by giving it an environment that records them. */

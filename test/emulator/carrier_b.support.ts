@@ -1,5 +1,5 @@
 /** A carrier_b (UPS) client for the emulator suites: Basic-auth tokens and bearer JSON calls. */
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/foundations/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { fixedClock, send, SUITE_CREDENTIALS, type Reply } from './support.js';
 

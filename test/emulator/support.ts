@@ -4,7 +4,7 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/foundations/clock.js';
 import type { KnownCredential } from '../../src/emulator/credentials.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 

@@ -8,7 +8,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bodyThreadUse, THREAD_BYTES } from '../../src/body-thread.js';
+import { bodyThreadUse, THREAD_BYTES } from '../../src/foundations/body-thread.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { waitFor } from '../support/webhook-receiver.js';
 

@@ -1,10 +1,10 @@
 /**
- * readBody (src/body-thread.ts): a body shorter than THREAD_BYTES is read on the event loop, a longer
+ * readBody (src/foundations/body-thread.ts): a body shorter than THREAD_BYTES is read on the event loop, a longer
  * one on a thread, told apart by its bytes whatever length it declares; the pieces held while
  * deciding reach the reader first, in order; a refusal or a failing source stops the reading there.
  */
 import { describe, expect, it } from 'vitest';
-import { readBody, THREAD_BYTES, type BodyReader } from '../../src/body-thread.js';
+import { readBody, THREAD_BYTES, type BodyReader } from '../../src/foundations/body-thread.js';
 import { readBatchJson } from '../../src/http/batch-json.js';
 import type { Done, Part } from '../../src/http/batch-json-worker.js';
 import { ApiError } from '../../src/domain/errors.js';

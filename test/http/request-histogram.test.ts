@@ -1,7 +1,7 @@
 /** The request histogram writes the same text as prom-client's own Histogram given the same observations. */
 import { Histogram, Registry } from 'prom-client';
 import { expect, it } from 'vitest';
-import { createRequestHistogram } from '../../src/request-histogram.js';
+import { createRequestHistogram } from '../../src/foundations/request-histogram.js';
 
 it("scrapes exactly as prom-client's Histogram", async () => {
   const buckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

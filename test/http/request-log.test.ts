@@ -4,7 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { createLogger, loggedUrl } from '../../src/logger.js';
+import { createLogger, loggedUrl } from '../../src/foundations/logger.js';
 import { completionLine, lazyRequestLogger, lineParts } from '../../src/http/request-log.js';
 
 it('makes the child logger only for a line that is written, with the bindings', () => {

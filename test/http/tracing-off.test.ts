@@ -5,8 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { loadTracing, tracingWanted, type Tracing, type TracingModule } from '../../src/tracing.js';
+import { createLogger } from '../../src/foundations/logger.js';
+import { loadTracing, tracingWanted, type Tracing, type TracingModule } from '../../src/foundations/tracing.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 const HOOKS = ['startRequestSpan', 'recordRequestError', 'endRequestSpan', 'endAbortedRequestSpan'];

@@ -1,13 +1,13 @@
 /**
- * OpenTelemetry traces (src/tracing.ts) as a collector receives them: the app runs with an OTLP
+ * OpenTelemetry traces (src/foundations/tracing.ts) as a collector receives them: the app runs with an OTLP
  * endpoint set, over real HTTP, against the carrier emulator (behind a proxy that records what the
  * carriers are sent), and every export the SDK makes is decoded by a local OTLP/HTTP receiver.
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { loadTracing } from '../../src/tracing.js';
-import type { Tracing } from '../../src/tracing.js';
+import { createLogger } from '../../src/foundations/logger.js';
+import { loadTracing } from '../../src/foundations/tracing.js';
+import type { Tracing } from '../../src/foundations/tracing.js';
 import { shipment } from '../contract/support.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';

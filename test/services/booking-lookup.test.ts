@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createBookingLookup } from '../../src/services/kernel/booking-lookup.js';
 import type { CarrierCalls } from '../../src/services/kernel/carrier-calls.js';
 import { carrierNames } from '../../src/carriers/declarations.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/foundations/config.js';
 
 type Lookup = ReturnType<typeof createBookingLookup>['lookup'];
 type Booking = Parameters<Lookup>[0];

@@ -5,9 +5,9 @@
  * were taken apart, and a batch body was hashed whole).
  */
 import { describe, expect, it } from 'vitest';
-import { CanonicalJson, canonicalJson } from '../../src/canonical-json.js';
+import { CanonicalJson, canonicalJson } from '../../src/foundations/canonical-json.js';
 import { fingerprint, fingerprintInSlices } from '../../src/services/kernel/idempotency.js';
-import { timeSlicer } from '../../src/time-slice.js';
+import { timeSlicer } from '../../src/foundations/time-slice.js';
 
 const shipment = (i: number) => ({ recipient: { name: `Bob ${i}`, street: undefined, city: 'New York' }, packages: [{ weight: 2 }, { weight: i }], references: [], label_type: null, z: 1, a: [null, undefined, 'x'] });
 const body = { batch: { reference: 'monday', shipments: Array.from({ length: 50 }, (_, i) => shipment(i)) }, flags: { on: true } };

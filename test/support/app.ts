@@ -7,11 +7,11 @@ import { carrierNames, declarations } from '../../src/carriers/declarations.js';
 import type { Adapters } from '../../src/carriers/adapters.js';
 import { createCarrierRuntime } from '../../src/carriers/runtime.js';
 import { createTokenStore } from '../../src/storage/token-store.js';
-import type { Clock } from '../../src/clock.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import type { Clock } from '../../src/foundations/clock.js';
+import { loadConfig, type Config } from '../../src/foundations/config.js';
 import type { App } from '../../src/http/types.js';
-import { createLogger } from '../../src/logger.js';
-import { createMetrics } from '../../src/metrics.js';
+import { createLogger } from '../../src/foundations/logger.js';
+import { createMetrics } from '../../src/foundations/metrics.js';
 import { countPending } from '../../src/storage/repositories/events.js';
 import { startBackground, type Background } from '../../src/services/background.js';
 import { createServices, type Services } from '../../src/services/index.js';
@@ -19,7 +19,7 @@ import { emulatorMasterAccounts } from '../../src/services/accounts/master-accou
 import type { MasterTestAccounts } from '../../src/services/accounts/accounts.js';
 import { createSealer } from '../../src/storage/sealing.js';
 import { createKey } from '../../src/storage/repositories/keys.js';
-import type { Tracing } from '../../src/tracing.js';
+import type { Tracing } from '../../src/foundations/tracing.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export interface TestApp {
@@ -53,7 +53,7 @@ export async function createTestApp(
     adapters?: Partial<Adapters>;
     /** GET /metrics and the figures behind it, as `waybill serve` has them by default. */
     metrics?: boolean;
-    /** Spans of requests, carrier calls and deliveries (src/tracing.ts); the suite flushes and shuts it down. */
+    /** Spans of requests, carrier calls and deliveries (src/foundations/tracing.ts); the suite flushes and shuts it down. */
     tracing?: Tracing;
   } = {},
 ): Promise<TestApp> {

@@ -1,6 +1,6 @@
 /** The carrier emulator on a free loopback port, with its control API as plain functions. */
 import type { CarrierSlug } from '../../src/carriers/carrier.js';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/foundations/clock.js';
 import { credentialsOf } from '../../src/emulator/credentials.js';
 import { CREDENTIAL_MEMBERS } from '../../src/emulator/registry.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';

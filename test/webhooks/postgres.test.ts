@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackground, type Background } from '../../src/services/background.js';
 import { recordEvent } from '../../src/services/kernel/events.js';
 import { plannedEvents } from '../../src/emulator/carrier_a/timeline.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/foundations/logger.js';
 import { createDatabase, type Database } from '../../src/storage/database.js';
 import { createSealer } from '../../src/storage/sealing.js';
 import { shipment } from '../contract/support.js';

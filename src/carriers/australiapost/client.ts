@@ -8,7 +8,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
-import { mapLimited } from '../../limiter.js';
+import { mapLimited } from '../../foundations/limiter.js';
 import { fillPath, type Endpoint } from '../shared/endpoint.js';
 import { createHttpClient, jsonCodec } from '../shared/http-client.js';
 import { buildValidateCredentialsRequest, credentialsOf, parseValidateCredentialsResponse } from './auth.js';

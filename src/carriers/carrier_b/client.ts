@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { BookedPackage, FoundBooking, PickupAvailabilityRequest, PickupSlot, ShipmentRequest } from '../../domain/types.js';
-import { mapLimited } from '../../limiter.js';
+import { mapLimited } from '../../foundations/limiter.js';
 import { accountNumber } from '../shared/calls.js';
 import { fillPath, type Endpoint } from '../shared/endpoint.js';
 import { createHttpClient, jsonCodec, type HttpRequest } from '../shared/http-client.js';

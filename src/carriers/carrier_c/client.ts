@@ -6,7 +6,7 @@
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PickupSlot } from '../../domain/types.js';
-import { mapLimited } from '../../limiter.js';
+import { mapLimited } from '../../foundations/limiter.js';
 import { accountNumber } from '../shared/calls.js';
 import type { Endpoint } from '../shared/endpoint.js';
 import { createHttpClient, jsonCodec } from '../shared/http-client.js';

@@ -8,7 +8,7 @@
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import type { BookedShipment } from '../../domain/types.js';
 import { toApiError } from '../../domain/errors.js';
-import { mapLimited } from '../../limiter.js';
+import { mapLimited } from '../../foundations/limiter.js';
 import { parseJson } from '../shared/calls.js';
 import { createHttpClient, jsonCodec, type HttpRequest } from '../shared/http-client.js';
 import type { FetchedToken } from '../shared/oauth.js';

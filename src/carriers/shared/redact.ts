@@ -13,7 +13,7 @@
  * the caller sent them and needs to see which one the carrier refused.
  */
 
-import { isSecretName, loggedUrl, REDACTED } from '../../logger.js';
+import { isSecretName, loggedUrl, REDACTED } from '../../foundations/logger.js';
 import { multipartBoundary } from './multipart.js';
 export { REDACTED };
 /** Names of members that usually carry label or document bytes. */

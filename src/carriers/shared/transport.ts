@@ -15,13 +15,13 @@
  *   MAX_RETRY_AFTER_S (longer waits go back to the caller as carrier_throttling with retryAfter).
  *   Backoff is exponential with jitter so that many callers hit by one outage do not retry in step.
  * - One undici Agent holds a keep-alive pool per origin with a bounded number of connections, made
- *   with the first call (undici loads then: src/undici-agent.ts).
+ *   with the first call (undici loads then: src/foundations/undici-agent.ts).
  */
 import type { Agent } from 'undici';
 import { decodeUtf8 } from './utf8.js';
 import { BodyTooLarge, exchange } from './exchange.js';
-import type { Log } from '../../logger.js';
-import type { CarrierAttempt, EndCall } from '../../tracing.js';
+import type { Log } from '../../foundations/logger.js';
+import type { CarrierAttempt, EndCall } from '../../foundations/tracing.js';
 import { ApiError } from '../../domain/errors.js';
 import { redactedBody, redactHeaders, redactUrl } from './redact.js';
 import { classifyThrown, failureOfStatus, type Failure, type Target } from './transport-errors.js';
@@ -74,7 +74,7 @@ export interface TransportOptions {
   maxBodyBytes?: number;
   /** Told of every finished call (retries included): "ok", "http_<status>" for 4xx answers, or the error code. */
   observe?: (carrier: string, operation: string, outcome: string, seconds: number) => void;
-  /** Told of every attempt (a retry is one) as it starts, then of its status or error code: a span each (src/tracing.ts). */
+  /** Told of every attempt (a retry is one) as it starts, then of its status or error code: a span each (src/foundations/tracing.ts). */
   trace?: (attempt: CarrierAttempt) => EndCall;
 }
 
@@ -104,7 +104,7 @@ export function createTransport(opts: TransportOptions): Transport {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let agent: Promise<Agent> | undefined;
   const agentOnce = () =>
-    (agent ??= import('../../undici-agent.js').then(
+    (agent ??= import('../../foundations/undici-agent.js').then(
       ({ Agent }) =>
         new Agent({
           connections: opts.connections ?? DEFAULT_CONNECTIONS,

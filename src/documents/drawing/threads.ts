@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
-import { threadModule } from '../../thread-module.js';
+import { threadModule } from '../../foundations/thread-module.js';
 import type { DrawTask } from './draw-worker.js';
 import type { InvoiceData } from './invoice.js';
 import type { LabelData, LabelFormat } from './labels.js';

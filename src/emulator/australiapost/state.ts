@@ -2,7 +2,7 @@
  * Everything the australiapost emulator remembers: shipments by id (with their items and numbers),
  * label requests, orders, and the counters that make those numbers deterministic per instance.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { CarrierStateBase } from '../carrier-state.js';
 import type { CredentialBook } from '../credentials.js';
 import type { Sequences } from '../sequences.js';

@@ -3,7 +3,7 @@
  * by PIN, the artifacts (labels, commercial invoices) their links point at, and the counters that
  * make ids and PINs deterministic per instance.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { CarrierStateBase } from '../carrier-state.js';
 import type { CredentialBook } from '../credentials.js';
 import type { Sequences } from '../sequences.js';

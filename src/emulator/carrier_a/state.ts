@@ -4,7 +4,7 @@
  * make tracking numbers, confirmation codes and transaction ids deterministic per instance.
  */
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { Party } from './request.js';
 import type { PackageInput } from './prices.js';
 import { IssuedTokens } from '../tokens.js';

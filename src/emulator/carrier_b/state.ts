@@ -3,7 +3,7 @@
  * tokens, booked shipments (by shipment identification number and every package number),
  * scheduled pickups, and the counters that make numbers deterministic per instance.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { IssuedTokens } from '../tokens.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';

@@ -3,7 +3,7 @@
  * waybill number, scheduled pickups by dispatch confirmation number, and the counters that make
  * those numbers deterministic per instance.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { waybillAt } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';

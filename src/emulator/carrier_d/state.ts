@@ -5,7 +5,7 @@
  * counters that keep numbers deterministic.
  */
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { domesticNumber, internationalNumber } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';

@@ -3,7 +3,7 @@
  * accounts (pass phrase, balance, counters), the labels they bought, SCAN forms, and the counters
  * that make tracking numbers, transaction ids and log ids deterministic per instance.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { impbNumber, s10Number } from './tracking-numbers.js';
 import type { Sequences } from '../sequences.js';
 import type { CredentialBook } from '../credentials.js';

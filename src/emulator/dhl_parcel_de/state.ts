@@ -4,7 +4,7 @@
  * deterministic per instance.
  */
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { CarrierStateBase } from '../carrier-state.js';
 import type { CredentialBook } from '../credentials.js';
 import type { Sequences } from '../sequences.js';

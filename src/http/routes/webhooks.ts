@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { loggedUrl } from '../../logger.js';
+import { loggedUrl } from '../../foundations/logger.js';
 import { IdParam, PageQuery } from '../../contract/shipping-account.js';
 import { CreateWebhookBody, DeliveryList, DeliveryParams, DeliveryQuery, DeliveryResponse, EventList, EventQuery, EventResponse, UpdateWebhookBody, WebhookList, WebhookResponse, type WebhookView } from '../../contract/webhooks.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';

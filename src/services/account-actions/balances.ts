@@ -4,9 +4,9 @@
  * A retried purchase is answered from the Idempotency-Key record (http/idempotency.ts), never bought twice.
  * The shared test credentials' balance is nobody's to read or fund (ownership.ts).
  */
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { CarrierAdapter } from '../../carriers/carrier.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { isCarrierSlug } from '../../carriers/declarations.js';
 import type { ValidateCredentialsBody } from '../../contract/operations.js';
 import { ApiError } from '../../domain/errors.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { CarrierCalls } from '../kernel/index.js';
 
 type ValidateInput = Static<typeof ValidateCredentialsBody>['validate_credentials'];

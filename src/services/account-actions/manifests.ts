@@ -1,7 +1,7 @@
 /** POST /manifest: the end-of-day close-out. */
 import type { Static } from 'typebox';
-import type { Log } from '../../logger.js';
-import type { Clock } from '../../clock.js';
+import type { Log } from '../../foundations/logger.js';
+import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ManifestBody } from '../../contract/operations.js';
 import type { Address } from '../../domain/types.js';

@@ -3,7 +3,7 @@
  * at rest and masked on every read after creation.
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ShippingAccountInput, ShippingAccountPatch, ShippingAccountView } from '../../contract/shipping-account.js';
 import type { AuditContext } from '../../domain/audit.js';
@@ -13,7 +13,7 @@ import * as repo from '../../storage/repositories/accounts.js';
 import { deletePriceList } from '../../storage/repositories/price-lists.js';
 import type { Sealer } from '../../storage/sealing.js';
 import type { Address } from '../../domain/types.js';
-import { createTtlCache } from '../../ttl-cache.js';
+import { createTtlCache } from '../../foundations/ttl-cache.js';
 import { checkBillingAddress, validateAuth, validateDefaults } from './checks.js';
 import { recordAudit } from '../audit/index.js';
 

@@ -8,7 +8,7 @@ import { serviceWords, type CarrierCatalog } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PriceBand } from '../../domain/price-list.js';
 import { PRICE_LIST_COLUMNS } from '../../contract/price-list.js';
-import { timeSlicer } from '../../time-slice.js';
+import { timeSlicer } from '../../foundations/time-slice.js';
 
 export type Column = (typeof PRICE_LIST_COLUMNS)[number];
 export const REQUIRED: readonly Column[] = ['service_code', 'min_weight', 'max_weight', 'rate', 'currency', 'transit_days'];

@@ -6,13 +6,13 @@
  * another instance takes effect here within that time.
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { AuditContext } from '../../domain/audit.js';
 import { ApiError } from '../../domain/errors.js';
 import type { PriceListView } from '../../contract/price-list.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/price-lists.js';
-import { createTtlCache } from '../../ttl-cache.js';
+import { createTtlCache } from '../../foundations/ttl-cache.js';
 import type { AccountsService } from './accounts.js';
 import { recordAudit } from '../audit/index.js';
 import { priceListCsv } from './price-list-csv.js';

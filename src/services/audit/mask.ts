@@ -4,7 +4,7 @@
  * reaches the log even when a carrier's credential member has an unusual name inside `credentials`.
  * A URL's secret query values are masked too: a webhook endpoint's `?token=` is its receiver's key.
  */
-import { isSecretName, loggedUrl, REDACTED } from '../../logger.js';
+import { isSecretName, loggedUrl, REDACTED } from '../../foundations/logger.js';
 
 export const MASK = '••••';
 

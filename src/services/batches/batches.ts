@@ -5,13 +5,13 @@
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { LabelWork } from '../../documents/index.js';
-import { CanonicalJson } from '../../canonical-json.js';
-import type { Clock } from '../../clock.js';
+import { CanonicalJson } from '../../foundations/canonical-json.js';
+import type { Clock } from '../../foundations/clock.js';
 import { type BatchInput, type BatchItemsQuery, type BatchItemView, type BatchView, type CsvQuery } from '../../contract/batches.js';
 import { ShipmentRequestInput } from '../../contract/shipment.js';
 import { checkerFor } from '../../contract/validator.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
@@ -24,7 +24,7 @@ import { printFile as openPrintFile, printFormats, type PrintFormat } from './la
 import { failedInputJson } from './input.js';
 import { laneOf } from './lanes.js';
 import { batchView, finishIfDone, viewOf } from './state.js';
-import { timeSlicer } from '../../time-slice.js';
+import { timeSlicer } from '../../foundations/time-slice.js';
 import { decodeBooking, recordEvent } from '../kernel/index.js';
 import type { createManifestService } from '../account-actions/index.js';
 import { bookingAccounts } from '../shipping/index.js';

@@ -16,10 +16,10 @@
  */
 import type { CarrierSlug } from '../../carriers/carrier.js';
 import { declarations } from '../../carriers/declarations.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { ShipmentRequestInput } from '../../contract/shipment.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/batches.js';
 import * as idempotency from '../../storage/repositories/idempotency.js';

@@ -4,7 +4,7 @@
  * sends each item back as its text, so that 10,000 rows' cells and shipments never reach the
  * service's heap, and their parsing never takes the event loop's time.
  */
-import { readBody } from '../../body-thread.js';
+import { readBody } from '../../foundations/body-thread.js';
 import { ApiError } from '../../domain/errors.js';
 import { csvItems, readCsv, type CsvShared, type NewItem } from './csv.js';
 import type { Part } from './csv-worker.js';

@@ -4,7 +4,7 @@
  * its text and its error as its parts. `workerData` is what the rows share (CsvShared).
  */
 import { workerData } from 'node:worker_threads';
-import { serveBody } from '../../body-thread-port.js';
+import { serveBody } from '../../foundations/body-thread-port.js';
 import { ApiError, type ErrorBody } from '../../domain/errors.js';
 import { csvItem, readCsv, type CsvShared, type NewItem } from './csv.js';
 

@@ -11,7 +11,7 @@ import { parse, type Info } from 'csv-parse';
 import type { CsvQuery } from '../../contract/batches.js';
 import { MAX_BATCH_ITEMS } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
-import { timeSlicer } from '../../time-slice.js';
+import { timeSlicer } from '../../foundations/time-slice.js';
 
 export const CSV_COLUMNS = [
   'reference',

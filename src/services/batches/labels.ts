@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { ApiError } from '../../domain/errors.js';
 import type { LabelWork } from '../../documents/index.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/batches.js';
 import { pdfPrintFile } from '../../documents/index.js';

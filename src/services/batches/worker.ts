@@ -12,11 +12,11 @@
  * publishes a batch with its last items) are removed once no store can still be running.
  */
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../clock.js';
-import type { Log } from '../../logger.js';
+import type { Clock } from '../../foundations/clock.js';
+import type { Log } from '../../foundations/logger.js';
 import type { Db, Dialect } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/batches.js';
-import { timeSlicer } from '../../time-slice.js';
+import { timeSlicer } from '../../foundations/time-slice.js';
 import { IDEMPOTENCY_TTL_MS, startLoop, type BackgroundLoop } from '../kernel/index.js';
 import { callsBeforeBooking, type BatchBooking, type BookOutcome } from './booking.js';
 import type { ShipmentRequestInput } from '../../contract/shipment.js';

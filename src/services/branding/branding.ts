@@ -9,7 +9,7 @@
  * URL names no tenant, and a new logo has a new URL, so the old one may be cached for good.
  */
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { BrandingInput, BrandingView, Merchant } from '../../contract/branding.js';
 import { decodeBase64, MAX_LOGO_BYTES, type LabelWork } from '../../documents/index.js';
 import { ApiError } from '../../domain/errors.js';

@@ -5,7 +5,7 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { AuditEntryView, AuditQuery } from '../../contract/audit.js';
 import type { Db } from '../../storage/database.js';
 import { deleteAuditBefore, eachAudit, listAudit, type AuditFilter, type AuditRecord } from '../../storage/repositories/audit-log.js';

@@ -1,5 +1,5 @@
 /** The retention of the audit log: once an hour, entries past WAYBILL_AUDIT_RETENTION_DAYS are deleted. */
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import { startLoop, type BackgroundLoop } from '../kernel/index.js';
 import type { AuditLog } from './audit-log.js';
 

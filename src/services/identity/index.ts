@@ -3,7 +3,7 @@
  * objects (README "Teams and platforms"). What each may do is domain/permissions.ts's, decided per
  * request by http/permissions.ts; this feature keeps who is who.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { MeView } from '../../contract/identity.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Db } from '../../storage/database.js';

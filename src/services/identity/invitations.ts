@@ -4,7 +4,7 @@
  * chooses a password, the invitation is marked used in the same transaction (a second use, or a
  * race of two, finds it used: 410), and a session starts.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { AcceptInvitationInput } from '../../contract/identity.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Db } from '../../storage/database.js';

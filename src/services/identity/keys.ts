@@ -4,7 +4,7 @@
  * its maker may do. Keys made by `waybill keys create` appear here too (their scope full unless
  * --scope said otherwise). A revoked key stops working within the authentication cache's 5 seconds.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { CreateKeyInput, KeyView } from '../../contract/identity.js';
 import { ApiError } from '../../domain/errors.js';
 import { isScope, SCOPE_PERMISSIONS, type Permission, type Scope } from '../../domain/permissions.js';

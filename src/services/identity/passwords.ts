@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../domain/errors.js';
-import { createLimiter } from '../../limiter.js';
+import { createLimiter } from '../../foundations/limiter.js';
 
 /**
  * The native module loads with the first hash or verification, not at start: most requests are

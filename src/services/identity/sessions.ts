@@ -10,7 +10,7 @@
  * header; nothing more is stored, and it dies with the session.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { MeView } from '../../contract/identity.js';
 import { ApiError } from '../../domain/errors.js';
 import { isRole, ROLE_PERMISSIONS } from '../../domain/permissions.js';

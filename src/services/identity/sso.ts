@@ -13,7 +13,7 @@
  * signs in this way becomes active.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { Db } from '../../storage/database.js';
 import { findUserByEmail } from '../../storage/repositories/users.js';
 import type { SeenFrom, Sessions, Started } from './sessions.js';

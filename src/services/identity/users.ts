@@ -5,7 +5,7 @@
  * disabled. Rights follow a change at once: a session reads its user's role on every request, and
  * disabling or removing a user ends its sessions.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { UpdateUserInput, UserView } from '../../contract/identity.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Role } from '../../domain/permissions.js';

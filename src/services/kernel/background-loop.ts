@@ -5,7 +5,7 @@
  * `spawn`: the loop counts it, runs a step again when it settles, and stop() ends the loop and waits
  * for the step in progress and every spawned piece of work.
  */
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 
 export interface BackgroundLoop {
   /** Run a step soon (work was just made available). */

@@ -18,7 +18,7 @@
  *   is neither stored nor booked again, and a person checks the carrier account.
  */
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import type { CarrierDeclaration } from '../../carriers/carrier.js';

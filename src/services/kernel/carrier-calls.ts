@@ -2,7 +2,7 @@
  * The steps every carrier operation shares: resolve the tenant's account, check the request's
  * carrier against it, check the carrier supports the operation, and build the CarrierCall.
  */
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { CarrierAdapter, CarrierCall, CarrierDeclaration, CarrierSlug, Operation } from '../../carriers/carrier.js';
 import type { Adapters } from '../../carriers/adapters.js';
 import { declarations } from '../../carriers/declarations.js';

@@ -17,15 +17,15 @@
  * it over at once to ask the carrier, rather than being told "still being processed" until it is stale.
  */
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/idempotency.js';
 import * as intents from '../../storage/repositories/booking-intents.js';
 import type { Sealer } from '../../storage/sealing.js';
-import { CanonicalJson, canonicalJson } from '../../canonical-json.js';
-import { timeSlicer } from '../../time-slice.js';
+import { CanonicalJson, canonicalJson } from '../../foundations/canonical-json.js';
+import { timeSlicer } from '../../foundations/time-slice.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 

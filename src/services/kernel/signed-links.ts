@@ -8,7 +8,7 @@
  * genuine but past its expiry → link_expired.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
 
 export type LinkPurpose = 'label' | 'tracking' | 'portal' | 'invitation';

@@ -6,7 +6,7 @@
  * that fails puts its numbers back for the next one; at most what one instance counted since its
  * last flush is lost if it dies.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { Db } from '../../storage/database.js';
 import { addCounters, type CounterAdd } from '../../storage/repositories/usage.js';
 

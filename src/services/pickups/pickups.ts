@@ -1,6 +1,6 @@
 /** POST /pickup/availability, POST /pickup (stored, with an id) and POST /dopu. */
-import type { Log } from '../../logger.js';
-import type { Clock } from '../../clock.js';
+import type { Log } from '../../foundations/logger.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { DropoffLocation } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import type { DopuInput, PickupAvailabilityInput, PickupCancelInput, PickupInput } from '../../contract/operations.js';

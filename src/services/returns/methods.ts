@@ -5,11 +5,11 @@
  * in parallel; one carrier failing leaves the others' options in place.
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { DropoffLocation } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import type { ReturnMethodInput, ReturnMethodPatch, ReturnMethodView } from '../../contract/returns.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/return-methods.js';

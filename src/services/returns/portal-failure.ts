@@ -6,7 +6,7 @@
  */
 import type { AuditContext } from '../../domain/audit.js';
 import { ApiError } from '../../domain/errors.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import { inTransaction, recordAudit } from '../audit/index.js';
 

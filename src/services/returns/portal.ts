@@ -10,13 +10,13 @@
  * route) and create one return.
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { PortalLine, PortalLinkInput, PortalMethod, PortalPage, PortalReturnInput, PortalReturnSummary } from '../../contract/portal.js';
 import type { ReturnLine } from '../../contract/returns.js';
 import type { Address } from '../../domain/types.js';
-import { parseDuration } from '../../duration.js';
+import { parseDuration } from '../../foundations/duration.js';
 import { ApiError } from '../../domain/errors.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
@@ -24,7 +24,7 @@ import { getAccount } from '../../storage/repositories/accounts.js';
 import * as repo from '../../storage/repositories/portal-links.js';
 import * as methodsRepo from '../../storage/repositories/return-methods.js';
 import { getReturn } from '../../storage/repositories/returns.js';
-import { createTtlCache } from '../../ttl-cache.js';
+import { createTtlCache } from '../../foundations/ttl-cache.js';
 import type { ReturnMethodsService } from './methods.js';
 import type { ReturnsService } from './returns.js';
 import { recordAudit } from '../audit/index.js';

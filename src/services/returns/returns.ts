@@ -8,7 +8,7 @@
  * plus one pickup cancel. Listing and reading call no carrier.
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { splitLabelType } from '../../domain/catalog.js';
 import type { Db } from '../../storage/database.js';
 import { bookingReference, createSingleFlight, defaultPackaging, recordEvent } from '../kernel/index.js';
@@ -16,7 +16,7 @@ import type { Address, PickupConfirmation } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ReturnInput, ReturnLine, ReturnPatch, ReturnView } from '../../contract/returns.js';
 import type { ShipmentInput } from '../../contract/shipment.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { AuditContext } from '../../domain/audit.js';
 import { recordAudit } from '../audit/index.js';
 import { newId } from '../../storage/ids.js';

@@ -2,7 +2,7 @@
  * POST /address/validate, and the recipient check of POST /ship (`validate_address`): an address
  * asked of the carrier of one shipping account, through that carrier's own address service.
  */
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Address, AddressValidation } from '../../domain/types.js';
 import type { CarrierCalls, CallTarget } from '../kernel/index.js';

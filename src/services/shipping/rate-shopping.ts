@@ -5,8 +5,8 @@
  * and its carrier call is aborted, so the answer never waits for it. Any other failure of one
  * account is listed too; the others' rates are still answered.
  */
-import type { Log } from '../../logger.js';
-import type { Clock } from '../../clock.js';
+import type { Log } from '../../foundations/logger.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { CarrierSlug } from '../../carriers/carrier.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import type { ShipmentInput, ShipmentRequestInput } from '../../contract/shipment.js';

@@ -3,8 +3,8 @@
  * `shipping_accounts`, per service of every account at once (rate-shopping.ts), and with `select`
  * or `deliver_by` the rate chosen among them (rate-selection.ts).
  */
-import type { Log } from '../../logger.js';
-import type { Clock } from '../../clock.js';
+import type { Log } from '../../foundations/logger.js';
+import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Rate } from '../../domain/types.js';
 import type { ShipmentInput, ShipmentRequestInput } from '../../contract/shipment.js';

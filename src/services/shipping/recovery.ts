@@ -7,8 +7,8 @@
  * later retry with it; a booking the carrier made is never invisible. The recovery takes the key's
  * claim over as a retry would, so it and a retry never both store one booking.
  */
-import type { Clock } from '../../clock.js';
-import type { Log } from '../../logger.js';
+import type { Clock } from '../../foundations/clock.js';
+import type { Log } from '../../foundations/logger.js';
 import type { AuditContext } from '../../domain/audit.js';
 import type { ShipmentInput } from '../../contract/shipment.js';
 import type { Db } from '../../storage/database.js';

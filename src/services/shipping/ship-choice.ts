@@ -4,7 +4,7 @@
  * `validate_address`, the recipient as the carrier corrected it, or nothing when it is invalid or
  * ambiguous. The answer tells what was chosen (`selected_rate`, `address_validation`).
  */
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import { ApiError } from '../../domain/errors.js';
 import type { AddressValidation } from '../../domain/types.js';

@@ -2,9 +2,9 @@
  * POST /ship, POST /cancel and GET /labels/{id}. A booking is stored with its labels before the
  * response is sent, so a client that saw a 200 can always fetch its label again.
  */
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import { canCombine, isDrawnFormat, labelContentType, type LabelWork } from '../../documents/index.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { BookedShipment, FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import type { CancelInput } from '../../contract/operations.js';

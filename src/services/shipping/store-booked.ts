@@ -1,4 +1,4 @@
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 
 /**
  * Stores what the carrier booked; a failure is logged loudly, since the carrier may bill that label.

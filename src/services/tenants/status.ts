@@ -5,11 +5,11 @@
  * once when it suspends, reactivates or deletes it. Reading it registers a tenant that had no row,
  * so every tenant that ever authenticated has its name taken (tenants.ts).
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Db } from '../../storage/database.js';
 import { enterTenant } from '../../storage/repositories/tenants.js';
-import { createTtlCache } from '../../ttl-cache.js';
+import { createTtlCache } from '../../foundations/ttl-cache.js';
 
 export type TenantStatus = 'active' | 'suspended' | 'deleted';
 

@@ -5,7 +5,7 @@
  * own tenant's; only a key of the merchant's does. Deleting a merchant keeps its name taken and its
  * data stored, and refuses its keys and sessions for good.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { CreateTenantInput, TenantView, UsageQuery } from '../../contract/tenants.js';
 import type { AuditContext } from '../../domain/audit.js';
 import { ApiError } from '../../domain/errors.js';

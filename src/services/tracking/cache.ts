@@ -4,15 +4,15 @@
  * result whose stage or latest checkpoint differs from the stored one records `tracking.updated`
  * in the same transaction, so each change is announced once whoever fetched it.
  */
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import type { TrackingResult } from '../../domain/types.js';
-import type { Metrics } from '../../metrics.js';
+import type { Metrics } from '../../foundations/metrics.js';
 import * as repo from '../../storage/repositories/tracking-cache.js';
 import type { Db, Dialect } from '../../storage/database.js';
 import { recordEvents } from '../kernel/index.js';
 import { createGroupCommit } from './group-commit.js';
 import { updateShipmentStages } from '../../storage/repositories/shipments.js';
-import { createTtlCache } from '../../ttl-cache.js';
+import { createTtlCache } from '../../foundations/ttl-cache.js';
 
 export interface CachedTracking {
   result: TrackingResult;

@@ -7,16 +7,16 @@
  * database; each process has at most `pollConcurrency` carrier calls in flight per carrier.
  */
 import { declarations, isCarrierSlug } from '../../carriers/declarations.js';
-import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
+import type { Clock } from '../../foundations/clock.js';
+import type { Config } from '../../foundations/config.js';
 import type { TrackingStage } from '../../domain/types.js';
 import { toApiError } from '../../domain/errors.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { Db, Dialect } from '../../storage/database.js';
 import * as tracked from '../../storage/repositories/tracked-shipments.js';
 import { startLoop, type BackgroundLoop } from '../kernel/index.js';
-import type { Metrics } from '../../metrics.js';
-import { createLimiter, type Limiter } from '../../limiter.js';
+import type { Metrics } from '../../foundations/metrics.js';
+import { createLimiter, type Limiter } from '../../foundations/limiter.js';
 import type { createTrackingService } from './tracking.js';
 
 const MINUTE = 60_000;

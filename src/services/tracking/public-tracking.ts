@@ -7,7 +7,7 @@
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { TrackingPage } from '../../contract/portal.js';
 import type { Checkpoint, TrackingResult } from '../../domain/types.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import type { BrandingService } from '../branding/index.js';

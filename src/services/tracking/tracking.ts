@@ -8,17 +8,17 @@
  * Duplicates in one batch are fetched once; a failed element carries its error in its slot.
  */
 import type { CarrierSlug } from '../../carriers/carrier.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { isTestTrackingNumber, testTrackingResult } from '../../domain/test-tracking.js';
 import type { TrackingResult, TrackingStage } from '../../domain/types.js';
 import { ApiError, toApiError, type ErrorBody } from '../../domain/errors.js';
 import { TrackBody, type TrackInput } from '../../contract/operations.js';
 import { checkerFor } from '../../contract/validator.js';
-import type { Log } from '../../logger.js';
+import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
 import { recordEvent, withCarrierDetail, type CarrierCalls, type PreparedCall, type UsageCounter } from '../kernel/index.js';
-import { createLimiter, type Limiter } from '../../limiter.js';
+import { createLimiter, type Limiter } from '../../foundations/limiter.js';
 import { numbersWithReturns, updateStatusFromTracking } from '../../storage/repositories/returns.js';
 import type { TrackingCache } from './cache.js';
 

@@ -37,10 +37,10 @@ export interface SenderOptions {
 const MAX_ERROR = 500;
 
 export function createSender(opts: SenderOptions) {
-  // Made with the first delivery (undici loads then: src/undici-agent.ts).
+  // Made with the first delivery (undici loads then: src/foundations/undici-agent.ts).
   let agent: Promise<Agent> | undefined;
   const agentOnce = () =>
-    (agent ??= import('../../undici-agent.js').then(
+    (agent ??= import('../../foundations/undici-agent.js').then(
       ({ Agent }) =>
         new Agent({
           headersTimeout: opts.timeoutMs,

@@ -4,7 +4,7 @@
  * (webhook-worker.ts); recording events is events.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { CreateWebhookInput, DeliveryView, EventView, UpdateWebhookInput, WebhookView } from '../../contract/webhooks.js';
 import type { AuditContext } from '../../domain/audit.js';

@@ -10,16 +10,16 @@
  * An endpoint whose attempts have failed without a success for `disableAfterMs` (3 days) is disabled.
  */
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
-import type { Log } from '../../logger.js';
-import type { Metrics } from '../../metrics.js';
+import type { Clock } from '../../foundations/clock.js';
+import type { Config } from '../../foundations/config.js';
+import type { Log } from '../../foundations/logger.js';
+import type { Metrics } from '../../foundations/metrics.js';
 import type { Db, Dialect } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as outbox from '../../storage/repositories/events.js';
 import { disableEndpoint, markFailing, markHealthy } from '../../storage/repositories/webhooks.js';
 import type { Sealer } from '../../storage/sealing.js';
-import type { Tracing } from '../../tracing.js';
+import type { Tracing } from '../../foundations/tracing.js';
 import { EVENT_RETENTION_MS, startLoop, type BackgroundLoop } from '../kernel/index.js';
 import { createSender } from './sender.js';
 
