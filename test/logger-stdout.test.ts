@@ -14,7 +14,7 @@ import { tempDirs } from './support/temp-dir.js';
 const tempDir = tempDirs();
 
 const SCRIPT = `
-import { createLogger } from ${JSON.stringify(join(projectRoot, 'src', 'logger.ts'))};
+import { createLogger } from ${JSON.stringify(join(projectRoot, 'src', 'foundations', 'logger.ts'))};
 const log = createLogger('info');
 let told = false;
 const write = process.stderr.write.bind(process.stderr);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/app.js';
 import { address, recipientUS, useCarrierA } from './support.js';
 
-const s = useCarrierA();
+// A pickup return method needs its account's billing address, where returned parcels go.
+const s = useCarrierA({}, { billing_address: address({ name: 'Returns Dept', street1: '1 Dock Rd', city: 'Memphis', state: 'TN', postal_code: '38118', phone: '9015550111' }) });
 const DAY = 86_400_000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { address, recipientGB, useCarrier } from './support.js';
 
-const s = useCarrier('carrier_c', 'DE');
+// A pickup return method needs its account's billing address, where returned parcels go.
+const s = useCarrier('carrier_c', 'DE', {}, { billing_address: address({ name: 'Retouren', street1: 'Hafenstrasse 2', city: 'Hamburg', state: undefined, postal_code: '20457', country: 'DE', phone: '+49 40 1234567' }) });
 const DAY = 86_400_000;
 
 /** The next weekday at least two days ahead: couriers collect on working days. */

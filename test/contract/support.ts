@@ -32,14 +32,17 @@ export interface CarrierASuite extends AppSuite {
   account: string;
 }
 
-/** The service and the emulator over loopback, with a key and a test account of `carrier` in `country`. */
-export function useCarrier(carrier: string, country: string, env: Record<string, string> = {}): CarrierASuite {
+/**
+ * The service and the emulator over loopback, with a key and a test account of `carrier` in
+ * `country`; `account`: more members of that account (a billing_address, say).
+ */
+export function useCarrier(carrier: string, country: string, env: Record<string, string> = {}, account: Record<string, unknown> = {}): CarrierASuite {
   const suite = {} as CarrierASuite;
   beforeAll(async () => {
     suite.em = await startTestEmulator();
     suite.t = await createTestApp({ emulatorUrl: suite.em.url, env });
     suite.key = await suite.t.key();
-    suite.account = (await suite.t.call('POST', '/shippingaccount', suite.key, { shipping_account: { carrier, country, test: true } })).body.shipping_account.id;
+    suite.account = (await suite.t.call('POST', '/shippingaccount', suite.key, { shipping_account: { carrier, country, test: true, ...account } })).body.shipping_account.id;
   });
   afterAll(async () => {
     await suite.t?.close();
@@ -49,6 +52,6 @@ export function useCarrier(carrier: string, country: string, env: Record<string,
 }
 
 /** The service and the emulator over loopback, with a key and a carrier_a test account. */
-export function useCarrierA(env: Record<string, string> = {}): CarrierASuite {
-  return useCarrier('carrier_a', 'US', env);
+export function useCarrierA(env: Record<string, string> = {}, account: Record<string, unknown> = {}): CarrierASuite {
+  return useCarrier('carrier_a', 'US', env, account);
 }

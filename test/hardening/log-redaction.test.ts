@@ -30,7 +30,8 @@ beforeAll(async () => {
   t = await createTestApp({ emulatorUrl: em.url, env: { WAYBILL_WEB_ROOT: webRoot } });
   t.app.log.level = 'info';
   key = await t.key();
-  account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+  account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address() } })).body.shipping_account.id;
+  // The portal offers a method only where returned parcels have somewhere to go: the account's billing address.
   await t.call('POST', '/returns/methods', key, { return_method: { shipping_account: account, method_name: 'Drop off', type: 'drop_off', service: 'carrier_a_ground', packaging: 'your_packaging', cost: { carrier_charge: 6, customer_charge: 0 }, return_charge: 0 } });
 });
 afterAll(async () => {

@@ -168,7 +168,9 @@ describe('the console as a product', () => {
     const { page, problems, close } = await signedIn('/console/new', 1366);
     const failures: string[] = [];
     page.on('response', (r) => {
-      if (r.status() >= 400) failures.push(`${r.status()} ${new URL(r.url()).pathname}`);
+      // An account without an uploaded price list is answered 404, which its card shows as none.
+      const path = new URL(r.url()).pathname;
+      if (r.status() >= 400 && !(r.status() === 404 && path.endsWith('/price-list'))) failures.push(`${r.status()} ${path}`);
     });
     await page.getByRole('checkbox', { name: /Main warehouse/ }).check();
     const from = page.getByRole('group', { name: 'From' });

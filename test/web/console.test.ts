@@ -155,7 +155,8 @@ describe('console in a browser', () => {
     expect((await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_c', country: 'US', test: true, name: 'Express desk' } })).status).toBe(200);
     const { ctx, page, problems } = await signedIn('/console/accounts');
     await page.getByLabel('Carrier', { exact: true }).selectOption('carrier_b');
-    await page.getByLabel('Name', { exact: true }).fill('Carrier B live');
+    // The account's own name comes first; the billing address's fieldset has a Name of its own.
+    await page.getByLabel('Name', { exact: true }).first().fill('Carrier B live');
     await page.getByLabel('Account number', { exact: true }).fill('A1B2C3');
     await page.getByLabel(/^Userid/).fill('shipper');
     await page.getByLabel(/^Password/).fill('super-secret-value-b');

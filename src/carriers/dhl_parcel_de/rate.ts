@@ -48,10 +48,11 @@ function bandFor(bands: readonly PriceBand[], parcel: PriceQuery['parcels'][numb
 }
 
 /**
- * The rates a price list gives the query, cheapest first. `list` names the list in the answer's
- * service name, so a merchant sees which list priced it.
+ * The rates the published price list gives the query, cheapest first, each saying so (a list a
+ * merchant uploads is priced before any carrier is asked: services/accounts, price lists).
  */
-export function parseRateResponse(bands: readonly PriceBand[], query: PriceQuery, list = PUBLISHED_LIST_NAME): Rate[] {
+export function parseRateResponse(bands: readonly PriceBand[], query: PriceQuery): Rate[] {
+  const list = PUBLISHED_LIST_NAME;
   const named = new Set(bands.flatMap((b) => b.countries));
   const serving = bands.filter((b) => servesCountry(b, query.destination, named) && (query.product === undefined || b.product === query.product));
   if (serving.length === 0) {

@@ -40,9 +40,9 @@ describe('parseRateResponse', () => {
     expect(mixed.map((r) => r.service_type)).toEqual(['dhl_parcel_de_paket']);
   });
 
-  it('names the list that priced it in the service name', () => {
-    const [r] = parseRateResponse(PUBLISHED_PRICES, buildRateRequest(request({ service: 'dhl_parcel_de_paket' })), 'merchant upload');
-    expect(r).toEqual({ service_type: 'dhl_parcel_de_paket', service_name: 'DHL Paket (merchant upload price list)', total_cost: '7.50', currency: 'EUR', transit_days: 2 });
+  it('names the list that priced it, in the service name and in price_list', () => {
+    const [r] = parseRateResponse(PUBLISHED_PRICES, buildRateRequest(request({ service: 'dhl_parcel_de_paket' })));
+    expect(r).toEqual({ service_type: 'dhl_parcel_de_paket', service_name: 'DHL Paket (published price list)', total_cost: '7.50', currency: 'EUR', transit_days: 2, price_list: { source: 'published' } });
   });
 
   it('refuses a parcel over every band, a sender outside Germany and a country no zone serves', () => {
