@@ -67,7 +67,7 @@ describeInBrowser('money and trust on New shipment', () => {
       const sent = watchShips(page);
       await fillOrder(page, name, `ASK-${width}`);
       const question = await askToBuy(page);
-      expect(await question.getByRole('heading').textContent()).toMatch(/^Buy International express and ground parcel carrier .+ for \$\d+\.\d\d\?$/);
+      expect(await question.getByRole('heading').textContent()).toMatch(/^Buy .+ \(International express and ground parcel carrier\) for \$\d+\.\d\d\?$/);
       expect(sent).toEqual([]);
       await page.screenshot({ path: join(SCREENSHOTS, `buy-question-${width}.png`), fullPage: true });
       const price = (await question.getByRole('heading').textContent())!.match(/for (\$[\d.,]+)\?/)![1]!;

@@ -137,7 +137,7 @@ export function NewShipment() {
     const references = ref ? { references: [{ type: 'order', value: ref }] } : {};
     const carrierName = meta?.name ?? account.carrier;
     const body = { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}), ...references } };
-    const p: Purchase = { body, what: `${carrierName} ${rate.service_name}`, carrierName, serviceName: rate.service_name, price: money(rate.total_cost, rate.currency) };
+    const p: Purchase = { body, what: `${rate.service_name} (${carrierName})`, carrierName, serviceName: rate.service_name, price: money(rate.total_cost, rate.currency) };
     const duplicates = ref ? await liveLabelsOf(account.id, ref).catch(() => []) : [];
     setAsking({ purchase: p, order: ref, duplicates, allowDuplicate: duplicates.length > 0 });
   };
