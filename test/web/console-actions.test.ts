@@ -260,7 +260,10 @@ describe('the console as a product', () => {
     for (const [label, value] of [['Name', 'Rita Returner'], ['Street', '5 Fifth Ave'], ['City', 'New York'], ['State or region', 'NY'], ['Postal code', '10001'], ['Phone', '2125550100']]) {
       await sender.getByLabel(label!).fill(value!);
     }
-    await booking.getByRole('button', { name: 'Book return label' }).dblclick();
+    // A return label is bought: the form asks first, with the method's price.
+    await booking.getByRole('button', { name: 'Book return label' }).click();
+    expect(await booking.getByRole('group').filter({ hasText: /^Buy a return label/ }).textContent()).toMatch(/Buy a return label with Post office drop-off \(.+\) for \$\d+\.\d\d\? The customer is charged \$\d+\.\d\d\./);
+    await booking.getByRole('button', { name: /^Buy for \$/ }).dblclick();
     await page.getByRole('button', { name: 'Void return' }).waitFor();
     expectOneKey(sent);
     expect((await s.t.call('GET', '/returns?customer_id=cust-2', key)).body).toHaveLength(1);

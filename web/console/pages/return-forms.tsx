@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call } from '../call';
-import { dateTime } from '../../shared/format';
+import { dateTime, money } from '../../shared/format';
 import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
@@ -13,6 +13,7 @@ import { BASE, navigate } from '../router';
 import type { Account, Address, AddressForm, CarrierMeta } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
 import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
+import { useAccounts } from './return-methods';
 
 export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
@@ -159,6 +160,8 @@ interface Method {
   method_name: string;
   type: string;
   carrier_name: string;
+  shipping_account: string;
+  cost: { carrier_charge: number; customer_charge: number };
 }
 
 /**
@@ -170,11 +173,19 @@ export function NewReturn() {
   const [customer, setCustomer] = useState<AddressForm>(blankAddress);
   const [form, setForm] = useState({ method: '', customer: '', order: '', product: '', quantity: '1', weight: '1', units: 'LB', date: '', ready: '10:00', close: '17:00' });
   const act = useIntent();
+  const { currencyOf } = useAccounts();
+  // A return label is bought: the form asks first, with the method's price, then books.
+  const [asking, setAsking] = useState(false);
   const list = methods.data?.return_methods ?? [];
   const method = list.find((m) => m.id === form.method);
-  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const set = (k: keyof typeof form) => (v: string) => {
+    setAsking(false);
+    setForm({ ...form, [k]: v });
+  };
+  const price = method ? money(method.cost.carrier_charge, currencyOf(method.shipping_account)) : '';
   const submit = async (e: Event) => {
     e.preventDefault();
+    if (!asking) return setAsking(true);
     const body = {
       return: {
         return_method: form.method,
@@ -211,11 +222,23 @@ export function NewReturn() {
       </div>
       <AddressFields legend="Customer (the label’s sender)" value={customer} onChange={setCustomer} />
       <ErrorNote>{act.error}</ErrorNote>
-      <div class="actions">
-        <button type="submit" disabled={act.busy}>
-          {act.busy ? 'Booking the return…' : 'Book return label'}
-        </button>
-      </div>
+      {asking && method ? (
+        <div class="confirm" role="group" aria-labelledby="return-q">
+          <p id="return-q">{`Buy a return label with ${method.method_name} (${method.carrier_name}) for ${price}${method.type === 'pickup' ? ', the carrier collecting it' : ''}? The customer is charged ${money(method.cost.customer_charge, currencyOf(method.shipping_account))}.`}</p>
+          <button type="submit" disabled={act.busy}>
+            {act.busy ? 'Booking the return…' : `Buy for ${price}`}
+          </button>
+          <button type="button" class="quiet" onClick={() => setAsking(false)}>
+            Don’t buy
+          </button>
+        </div>
+      ) : (
+        <div class="actions">
+          <button type="submit" disabled={act.busy}>
+            Book return label
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -55,7 +55,7 @@ function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean)
 }
 
 /** The methods' accounts: amounts in an account's own currency (its bookings are priced in it), else the service's default. */
-function useAccounts(): { currencyOf: (accountId: string) => string; billed: (accountId: string) => boolean } {
+export function useAccounts(): { currencyOf: (accountId: string) => string; billed: (accountId: string) => boolean } {
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
   const byId = new Map((accounts.data?.shipping_accounts ?? []).map((a) => [a.id, a]));
   // Until the accounts load, nothing is flagged.
