@@ -43,8 +43,9 @@ export const EventResponse = Type.Object({ event: EventView });
 export const EventList = Type.Object({ events: Type.Array(EventView), has_more: Type.Boolean() });
 export const EventQuery = Type.Object({
   type: Type.Optional(EventType),
-  after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'an event id or an ISO date-time: events strictly after it' })),
+  after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'an event id or an ISO date-time: the events that come after it in the list’s order (later ones oldest first, earlier ones newest first)' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+  order: Type.Optional(Type.Union([Type.Literal('oldest_first'), Type.Literal('newest_first')], { default: 'oldest_first', description: 'oldest_first (what a consumer catching up reads) or newest_first (what a person reads, as every other list)' })),
 });
 
 export const AttemptView = Type.Object({

@@ -171,6 +171,19 @@ describe('GET /events', () => {
     expect(byTime).toEqual({ events: [], has_more: false });
     expectError(await s.t.call('GET', '/events?after=yesterday', s.key), 400, 'schema_validation_error');
     expectError(await s.t.call('GET', '/events?type=shipment.exploded', s.key), 400, 'schema_validation_error');
+    expectError(await s.t.call('GET', '/events?order=sideways', s.key), 400, 'schema_validation_error');
+  });
+
+  it('pages newest first on asking, the cursor then naming the event the next page is older than', async () => {
+    for (let i = 0; i < 3; i++) await book();
+    const all = (await s.t.call('GET', '/events?limit=500', s.key)).body.events as { id: string; created: string }[];
+    const newest = [...all].reverse();
+    const page1 = (await s.t.call('GET', '/events?limit=2&order=newest_first', s.key)).body;
+    expect(page1).toEqual({ events: newest.slice(0, 2), has_more: true });
+    const page2 = (await s.t.call('GET', `/events?limit=2&order=newest_first&after=${page1.events[1].id}`, s.key)).body;
+    expect(page2.events).toEqual(newest.slice(2, 4));
+    const byTime = (await s.t.call('GET', `/events?order=newest_first&after=${encodeURIComponent(all[0]!.created)}`, s.key)).body;
+    expect(byTime).toEqual({ events: [], has_more: false });
     expectError(await s.t.call('GET', '/events/evt_nope', s.key), 404, 'not_found');
     const other = await s.t.key('globex');
     expect((await s.t.call('GET', '/events', other)).body.events).toEqual([]);

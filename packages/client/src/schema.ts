@@ -563,7 +563,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s events of the last 30 days, oldest first */
+        /** The tenant’s events of the last 30 days, oldest first unless order=newest_first */
         get: operations["listEvents"];
         put?: never;
         post?: never;
@@ -4534,9 +4534,11 @@ export interface operations {
             query?: {
                 /** @description event type */
                 type?: "shipment.created" | "shipment.cancelled" | "tracking.updated" | "pickup.scheduled" | "pickup.cancelled" | "return.created" | "return.updated" | "batch.completed";
-                /** @description an event id or an ISO date-time: events strictly after it */
+                /** @description an event id or an ISO date-time: the events that come after it in the list’s order (later ones oldest first, earlier ones newest first) */
                 after?: string;
                 limit?: number;
+                /** @description oldest_first (what a consumer catching up reads) or newest_first (what a person reads, as every other list) */
+                order?: "oldest_first" | "newest_first";
             };
             header?: never;
             path?: never;
@@ -4544,7 +4546,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Events, oldest first */
+            /** @description Events, in the order asked */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -75,8 +75,8 @@ export function registerWebhookRoutes(app: App, { services, examples }: RouteCon
 
   app.get(
     '/events',
-    { config: { permission: 'data.read' }, schema: { operationId: 'listEvents', tags, summary: 'The tenant’s events of the last 30 days, oldest first', querystring: EventQuery, response: { 200: ok('Events, oldest first', EventList), ...errorResponses } } },
-    async (req) => webhooks.listEvents(req.tenant, { limit: req.query.limit ?? 100, ...(req.query.type ? { type: req.query.type } : {}), ...(req.query.after ? { after: req.query.after } : {}) }),
+    { config: { permission: 'data.read' }, schema: { operationId: 'listEvents', tags, summary: 'The tenant’s events of the last 30 days, oldest first unless order=newest_first', querystring: EventQuery, response: { 200: ok('Events, in the order asked', EventList), ...errorResponses } } },
+    async (req) => webhooks.listEvents(req.tenant, { limit: req.query.limit ?? 100, newestFirst: req.query.order === 'newest_first', ...(req.query.type ? { type: req.query.type } : {}), ...(req.query.after ? { after: req.query.after } : {}) }),
   );
 
   app.get(

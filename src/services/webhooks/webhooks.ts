@@ -189,7 +189,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return rows.map((r) => deliveryView(r, event.type, []));
   }
 
-  async function listEvents(tenant: string, q: { type?: string; after?: string; limit: number }): Promise<{ events: EventView[]; has_more: boolean }> {
+  /** `newestFirst`: the list read backwards, `after` then naming the event the next page is older than. */
+  async function listEvents(tenant: string, q: { type?: string; after?: string; limit: number; newestFirst?: boolean }): Promise<{ events: EventView[]; has_more: boolean }> {
     let after: { at: string; id?: string } | undefined;
     if (q.after !== undefined) {
       if (q.after.startsWith('evt_')) {
@@ -201,7 +202,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         after = { at: new Date(t).toISOString() };
       }
     }
-    const rows = await outbox.listEvents(db, tenant, { since: since(), ...(q.type ? { type: q.type } : {}), ...(after ? { after } : {}), limit: q.limit + 1 });
+    const rows = await outbox.listEvents(db, tenant, { since: since(), ...(q.type ? { type: q.type } : {}), ...(after ? { after } : {}), limit: q.limit + 1, newestFirst: q.newestFirst === true });
     return { events: rows.slice(0, q.limit).map(eventView), has_more: rows.length > q.limit };
   }
 

@@ -26,16 +26,19 @@ export async function getEvent(db: Kysely<Tables>, tenant: string, id: string, s
 }
 
 /** Oldest first, strictly after the cursor (a time, or a time and the id of the event at it). */
-export async function listEvents(db: Kysely<Tables>, tenant: string, q: { since: string; type?: string; after?: { at: string; id?: string }; limit: number }): Promise<EventRow[]> {
+/** Oldest first, or newest first (`after` then: the events before it). */
+export async function listEvents(db: Kysely<Tables>, tenant: string, q: { since: string; type?: string; after?: { at: string; id?: string }; limit: number; newestFirst?: boolean }): Promise<EventRow[]> {
   let query = db.selectFrom('events').selectAll().where('tenant', '=', tenant).where('created_at', '>=', q.since);
   if (q.type) query = query.where('type', '=', q.type);
   const after = q.after;
+  const beyond = q.newestFirst ? '<' : '>';
   if (after) {
     query = after.id
-      ? query.where((eb) => eb.or([eb('created_at', '>', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '>', after.id!)])]))
-      : query.where('created_at', '>', after.at);
+      ? query.where((eb) => eb.or([eb('created_at', beyond, after.at), eb.and([eb('created_at', '=', after.at), eb('id', beyond, after.id!)])]))
+      : query.where('created_at', beyond, after.at);
   }
-  return query.orderBy('created_at').orderBy('id').limit(q.limit).execute();
+  const direction = q.newestFirst ? 'desc' : 'asc';
+  return query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
 }
 
 export async function getDelivery(db: Kysely<Tables>, tenant: string, endpointId: string, id: string): Promise<DeliveryRow | undefined> {

@@ -28,7 +28,8 @@ function subject(data: unknown): string | undefined {
 export function Events() {
   const [type, setType] = useState('');
   const [after, setAfter] = useState<string[]>([]);
-  const list = useApi<{ events: Event[]; has_more: boolean }>(`/events${query({ type, limit: LIMIT, after: after.at(-1) })}`);
+  // Newest first, as every list of the console.
+  const list = useApi<{ events: Event[]; has_more: boolean }>(`/events${query({ type, limit: LIMIT, order: 'newest_first', after: after.at(-1) })}`);
   const act = useAction();
   const manage = useCan('webhooks.manage');
   const [sent, setSent] = useState<string>();
@@ -80,10 +81,10 @@ export function Events() {
       ) : null}
       <nav class="pager" aria-label="Pages">
         <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
-          Earlier
+          Newer
         </button>
         <button type="button" disabled={!list.data?.has_more || !items?.length} onClick={() => items?.length && setAfter([...after, items.at(-1)!.id])}>
-          Later
+          Older
         </button>
       </nav>
     </section>
