@@ -113,7 +113,9 @@ export function persistState(
       await rename(tmp, file);
     } catch (err) {
       // The previous file stays whole (the new one was to replace it only once written).
-      await rm(tmp, { force: true });
+      // A temporary file that cannot be removed either is left for the next write to replace: this
+      // runs from a retry timer too, where a rejection would end the process.
+      await rm(tmp, { force: true }).catch(() => undefined);
       dirty = true;
       onWriteError(err);
       if (!closed && !retry) {
