@@ -14,8 +14,24 @@ const SECRET = 'bench-jwt-secret-0123456789abcdef';
 /** Requests per second per key (bursts of twice that): low, so every path spends its budget fast. */
 const RATE = 5;
 
-const sender = { name: 'Ann', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100' };
-const recipient = { name: 'Bob', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' };
+const sender = {
+  name: 'Ann',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+  phone: '9015550100',
+};
+const recipient = {
+  name: 'Bob',
+  street1: '5 Fifth Ave',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+  phone: '2125550100',
+};
 
 interface Tally {
   sent: number;
@@ -34,7 +50,11 @@ interface Path {
 async function main(): Promise<void> {
   buildService();
   const postgres = process.env.BENCH_POSTGRES;
-  const service = await startService({ WAYBILL_RATE_LIMIT: String(RATE), WAYBILL_JWT_SECRET: SECRET, ...(postgres ? { WAYBILL_DATABASE_URL: postgres } : {}) });
+  const service = await startService({
+    WAYBILL_RATE_LIMIT: String(RATE),
+    WAYBILL_JWT_SECRET: SECRET,
+    ...(postgres ? { WAYBILL_DATABASE_URL: postgres } : {}),
+  });
   let alive = true;
   let healthFailures = 0;
   const exited = new Promise<void>((resolve) => {
@@ -50,26 +70,86 @@ async function main(): Promise<void> {
     setTimeout(() => (clearInterval(timer), resolve()), (SECONDS + 30) * 1000);
   });
   try {
-    const key = async (tenant: string) => (await runCli(['keys', 'create', '--tenant', tenant], service.env)).trim().split('\n').at(-1)!;
+    const key = async (tenant: string) =>
+      (await runCli(['keys', 'create', '--tenant', tenant], service.env)).trim().split('\n').at(-1)!;
     const cached = await key('bench-cached');
     const rechecked = await Promise.all(Array.from({ length: 4 }, () => key('bench-recheck')));
     const resender = await key('bench-resend');
     const auth = { account_number: '740561073', client_id: 'bench-client', client_secret: 'bench-client-secret' };
-    const account = (await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } }, { zkkey: resender })).shipping_account.id;
-    const booked = await json('POST', `${service.url}/ship`, { shipment: { shipping_account: account, service: 'carrier_a_ground', sender, recipient, packages: [{ weight: 2, length: 10, width: 8, height: 4 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' } }, { zkkey: resender });
-    const event = ((await (await fetch(`${service.url}/events`, { headers: { zkkey: resender } })).json()) as { events: { id: string }[] }).events[0]!.id;
+    const account = (
+      await json(
+        'POST',
+        `${service.url}/shippingaccount`,
+        { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } },
+        { zkkey: resender },
+      )
+    ).shipping_account.id;
+    const booked = await json(
+      'POST',
+      `${service.url}/ship`,
+      {
+        shipment: {
+          shipping_account: account,
+          service: 'carrier_a_ground',
+          sender,
+          recipient,
+          packages: [{ weight: 2, length: 10, width: 8, height: 4 }],
+          packaging: 'your_packaging',
+          dim_units: 'IN',
+          weight_units: 'LB',
+        },
+      },
+      { zkkey: resender },
+    );
+    const event = (
+      (await (await fetch(`${service.url}/events`, { headers: { zkkey: resender } })).json()) as {
+        events: { id: string }[];
+      }
+    ).events[0]!.id;
     const tracking = new URL(booked.shipment.tracking_url as string).pathname.split('/').pop()!;
-    const jwt = await new SignJWT({ sub: 'bench-jwt' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(new TextEncoder().encode(SECRET));
+    const jwt = await new SignJWT({ sub: 'bench-jwt' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('2h')
+      .sign(new TextEncoder().encode(SECRET));
 
     const paths: Path[] = [
-      { name: 'cached key', connections: 8, request: () => ({ method: 'GET', url: '/webhooks', headers: { zkkey: cached } }) },
-      { name: 'keys looked up again (4 keys)', connections: 16, request: (i) => ({ method: 'GET', url: '/webhooks', headers: { zkkey: rechecked[i % rechecked.length]! } }) },
-      { name: 'JWT', connections: 20, request: () => ({ method: 'GET', url: '/webhooks', headers: { authorization: `Bearer ${jwt}` } }) },
-      { name: 'refused keys', connections: 8, request: (i) => ({ method: 'GET', url: '/webhooks', headers: { zkkey: `wb_wrong_${i}` } }) },
-      { name: 'redeliver budget', connections: 8, request: () => ({ method: 'POST', url: `/events/${event}/redeliver`, headers: { zkkey: resender } }) },
-      { name: 'tracking link', connections: 4, request: () => ({ method: 'GET', url: `/public/tracking/${tracking}`, headers: {} }) },
+      {
+        name: 'cached key',
+        connections: 8,
+        request: () => ({ method: 'GET', url: '/webhooks', headers: { zkkey: cached } }),
+      },
+      {
+        name: 'keys looked up again (4 keys)',
+        connections: 16,
+        request: (i) => ({ method: 'GET', url: '/webhooks', headers: { zkkey: rechecked[i % rechecked.length]! } }),
+      },
+      {
+        name: 'JWT',
+        connections: 20,
+        request: () => ({ method: 'GET', url: '/webhooks', headers: { authorization: `Bearer ${jwt}` } }),
+      },
+      {
+        name: 'refused keys',
+        connections: 8,
+        request: (i) => ({ method: 'GET', url: '/webhooks', headers: { zkkey: `wb_wrong_${i}` } }),
+      },
+      {
+        name: 'redeliver budget',
+        connections: 8,
+        request: () => ({ method: 'POST', url: `/events/${event}/redeliver`, headers: { zkkey: resender } }),
+      },
+      {
+        name: 'tracking link',
+        connections: 4,
+        request: () => ({ method: 'GET', url: `/public/tracking/${tracking}`, headers: {} }),
+      },
     ];
-    const tallies = new Map(paths.map((p) => [p.name, { sent: 0, byStatus: new Map<number, number>(), failed: 0, why: new Map<string, number>() } as Tally]));
+    const tallies = new Map(
+      paths.map((p) => [
+        p.name,
+        { sent: 0, byStatus: new Map<number, number>(), failed: 0, why: new Map<string, number>() } as Tally,
+      ]),
+    );
     const until = Date.now() + SECONDS * 1000;
     let n = 0;
     const worker = async (p: Path) => {
@@ -78,7 +158,11 @@ async function main(): Promise<void> {
         const r = p.request(n++);
         tally.sent++;
         try {
-          const res = await fetch(`${service.url}${r.url}`, { method: r.method, headers: r.headers, signal: AbortSignal.timeout(10_000) });
+          const res = await fetch(`${service.url}${r.url}`, {
+            method: r.method,
+            headers: r.headers,
+            signal: AbortSignal.timeout(10_000),
+          });
           await res.arrayBuffer();
           tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
         } catch (err) {
@@ -91,15 +175,28 @@ async function main(): Promise<void> {
     };
     const health = async () => {
       while (Date.now() < until && alive) {
-        const ok = await fetch(`${service.url}/healthz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+        const ok = await fetch(`${service.url}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ok) healthFailures++;
         await new Promise((r) => setTimeout(r, 500));
       }
     };
-    await Promise.race([Promise.all([...paths.flatMap((p) => Array.from({ length: p.connections }, () => worker(p))), health()]), exited.then(() => undefined)]);
-    const finalHealth = alive && (await fetch(`${service.url}/healthz`).then((r) => r.ok, () => false));
+    await Promise.race([
+      Promise.all([...paths.flatMap((p) => Array.from({ length: p.connections }, () => worker(p))), health()]),
+      exited.then(() => undefined),
+    ]);
+    const finalHealth =
+      alive &&
+      (await fetch(`${service.url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
 
-    console.log(`\n${SECONDS} s, ${postgres ? 'PostgreSQL (shared buckets)' : 'SQLite (buckets in memory)'}, WAYBILL_RATE_LIMIT=${RATE}\n`);
+    console.log(
+      `\n${SECONDS} s, ${postgres ? 'PostgreSQL (shared buckets)' : 'SQLite (buckets in memory)'}, WAYBILL_RATE_LIMIT=${RATE}\n`,
+    );
     console.log('| path | requests | 2xx | 401 | 429 | 5xx | no answer |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     let total = 0;
@@ -113,9 +210,13 @@ async function main(): Promise<void> {
       fives += five;
       failed += t.failed;
       const why = t.why.size ? ` (${[...t.why].map(([w, c]) => `${c} ${w}`).join(', ')})` : '';
-      console.log(`| ${p.name} | ${t.sent} | ${count((s) => s >= 200 && s < 300)} | ${count((s) => s === 401)} | ${count((s) => s === 429)} | ${five} | ${t.failed}${why} |`);
+      console.log(
+        `| ${p.name} | ${t.sent} | ${count((s) => s >= 200 && s < 300)} | ${count((s) => s === 401)} | ${count((s) => s === 429)} | ${five} | ${t.failed}${why} |`,
+      );
     }
-    console.log(`\nrequests ${total}, 5xx ${fives}, no answer ${failed}, /healthz failures ${healthFailures}, process alive at the end: ${finalHealth ? 'yes' : 'NO'}`);
+    console.log(
+      `\nrequests ${total}, 5xx ${fives}, no answer ${failed}, /healthz failures ${healthFailures}, process alive at the end: ${finalHealth ? 'yes' : 'NO'}`,
+    );
     if (!finalHealth || fives > 0 || failed > 0 || healthFailures > 0) process.exitCode = 1;
   } finally {
     await service.stop();

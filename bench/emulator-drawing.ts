@@ -8,7 +8,12 @@
  * Usage: npx tsx bench/emulator-drawing.ts   (BENCH_ROUNDS, default 3)
  */
 import { renderLabel as onThreads } from '../src/documents/drawing/index.js';
-import { labelStock, renderLabel as onLoop, type LabelData, type LabelFormat } from '../src/documents/drawing/labels.js';
+import {
+  labelStock,
+  renderLabel as onLoop,
+  type LabelData,
+  type LabelFormat,
+} from '../src/documents/drawing/labels.js';
 import { fmt } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -50,8 +55,13 @@ for (const c of cases) {
   await onLoop(c.format, stock, data(0));
   await Promise.all([onThreads(c.format, stock, data(0)), onThreads(c.format, stock, data(1))]);
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const [way, draw] of [['event loop', onLoop], ['threads', onThreads]] as const) {
-      const { gap, ms } = await measure(() => Promise.all(Array.from({ length: c.count }, (_, i) => draw(c.format, stock, data(i)))));
+    for (const [way, draw] of [
+      ['event loop', onLoop],
+      ['threads', onThreads],
+    ] as const) {
+      const { gap, ms } = await measure(() =>
+        Promise.all(Array.from({ length: c.count }, (_, i) => draw(c.format, stock, data(i)))),
+      );
       console.log(`${c.name}, ${way}, round ${round}: longest gap ${fmt(gap, 0)} ms, drawn in ${fmt(ms, 0)} ms`);
     }
   }

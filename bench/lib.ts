@@ -39,7 +39,10 @@ export function buildBaseline(commit: string): string {
   const dir = join(tmpdir(), `waybill-bench-baseline-${rev.stdout.trim()}`);
   if (existsSync(join(dir, 'dist', 'cli.js'))) return join(dir, 'dist');
   mkdirSync(dir, { recursive: true });
-  const exported = spawnSync('sh', ['-c', `git archive ${rev.stdout.trim()} | tar -x -C "${dir}"`], { cwd: root, stdio: 'inherit' });
+  const exported = spawnSync('sh', ['-c', `git archive ${rev.stdout.trim()} | tar -x -C "${dir}"`], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (exported.status !== 0) throw new Error(`git archive ${commit} failed`);
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' });
@@ -57,9 +60,18 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, nodeArgs: string[] = []): Promise<{ match: RegExpExecArray; child: ChildProcess; ms: number }> {
+function spawnUntil(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  nodeArgs: string[] = [],
+): Promise<{ match: RegExpExecArray; child: ChildProcess; ms: number }> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, ...args], { cwd: checkout, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, cli, ...args], {
+    cwd: checkout,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -76,7 +88,10 @@ function spawnUntil(args: string[], env: Record<string, string>, ready: RegExp, 
   });
 }
 
-const stopper = (child: ChildProcess) => () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+const stopper = (child: ChildProcess) => () =>
+  new Promise<void>((done) =>
+    child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')),
+  );
 
 /** The carrier_a OAuth clients the benches register accounts with or call the emulator as. */
 export const BENCH_CLIENTS = [
@@ -90,10 +105,15 @@ export const BENCH_CLIENTS = [
  */
 export async function startService(extraEnv: Record<string, string> = {}): Promise<Service> {
   const emulatorDir = mkdtempSync(join(tmpdir(), 'waybill-bench-emulator-'));
-  const emulator = await spawnUntil(['emulator'], { WAYBILL_EMULATOR_PORT: '0', WAYBILL_LOG_LEVEL: 'warn', WAYBILL_DATA_DIR: emulatorDir }, /listening on (http:\/\/[\d.:]+)/);
+  const emulator = await spawnUntil(
+    ['emulator'],
+    { WAYBILL_EMULATOR_PORT: '0', WAYBILL_LOG_LEVEL: 'warn', WAYBILL_DATA_DIR: emulatorDir },
+    /listening on (http:\/\/[\d.:]+)/,
+  );
   const emulatorUrl = emulator.match[1]!;
   // The emulator refuses credentials it never issued: the benches' OAuth clients are made known first.
-  for (const auth of BENCH_CLIENTS) await json('POST', `${emulatorUrl}/_emulator/credentials`, { carrier: 'carrier_a', auth });
+  for (const auth of BENCH_CLIENTS)
+    await json('POST', `${emulatorUrl}/_emulator/credentials`, { carrier: 'carrier_a', auth });
   const env = {
     WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-bench-')),
     PORT: '0',
@@ -102,15 +122,24 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
     WAYBILL_RATE_LIMIT: '0',
     WAYBILL_CARRIERS: 'live',
     // Every carrier's live and test host is the emulator.
-    ...Object.fromEntries(BENCH_CARRIERS.flatMap((slug) => [`WAYBILL_${slug.toUpperCase()}_URL`, `WAYBILL_${slug.toUpperCase()}_TEST_URL`].map((name) => [name, `${emulatorUrl}/${slug}`]))),
+    ...Object.fromEntries(
+      BENCH_CARRIERS.flatMap((slug) =>
+        [`WAYBILL_${slug.toUpperCase()}_URL`, `WAYBILL_${slug.toUpperCase()}_TEST_URL`].map((name) => [
+          name,
+          `${emulatorUrl}/${slug}`,
+        ]),
+      ),
+    ),
     ...extraEnv,
   };
   // BENCH_SERVICE_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof", profiles the service under the same load.
   const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const serve = await spawnUntil(['serve'], env, /Waybill listening on (http:\/\/[\d.:]+)/, nodeArgs).catch(async (err) => {
-    await stopper(emulator.child)();
-    throw err;
-  });
+  const serve = await spawnUntil(['serve'], env, /Waybill listening on (http:\/\/[\d.:]+)/, nodeArgs).catch(
+    async (err) => {
+      await stopper(emulator.child)();
+      throw err;
+    },
+  );
   return {
     url: serve.match[1]!,
     emulatorUrl,
@@ -131,7 +160,12 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
  */
 export async function startInstance(service: Service): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const serve = await spawnUntil(['serve'], { ...service.env, PORT: '0' }, /Waybill listening on (http:\/\/[\d.:]+)/, nodeArgs);
+  const serve = await spawnUntil(
+    ['serve'],
+    { ...service.env, PORT: '0' },
+    /Waybill listening on (http:\/\/[\d.:]+)/,
+    nodeArgs,
+  );
   return { url: serve.match[1]!, pid: serve.child.pid!, stop: stopper(serve.child) };
 }
 
@@ -140,12 +174,23 @@ export function runCli(args: string[], env: Record<string, string>): Promise<str
     const child = spawn(process.execPath, [cli, ...args], { cwd: checkout, env: { ...process.env, ...env } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.once('exit', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`waybill ${args.join(' ')} exited ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolvePromise(out) : reject(new Error(`waybill ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
-export async function json(method: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export async function json(
+  method: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<any> {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text);
@@ -166,7 +211,16 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** autocannon's histogram keeps whole milliseconds; these percentiles come from every response's own time. */
-export async function load(opts: { url: string; method?: 'POST' | 'GET'; headers?: Record<string, string>; body?: string; connections: number; seconds: number; rate?: number; onSample?: () => void }): Promise<LoadResult> {
+export async function load(opts: {
+  url: string;
+  method?: 'POST' | 'GET';
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  seconds: number;
+  rate?: number;
+  onSample?: () => void;
+}): Promise<LoadResult> {
   const times: number[] = [];
   const instance = autocannon({
     url: opts.url,
@@ -177,12 +231,21 @@ export async function load(opts: { url: string; method?: 'POST' | 'GET'; headers
     duration: opts.seconds,
     ...(opts.rate ? { overallRate: opts.rate } : {}),
   }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    times.push(responseTime),
+  );
   const sampler = opts.onSample ? setInterval(opts.onSample, 250) : undefined;
   const result = await instance;
   if (sampler) clearInterval(sampler);
   times.sort((a, b) => a - b);
-  return { requests: result.requests.total, errors: result.errors + result.timeouts, non2xx: result.non2xx, rps: result.requests.average, p50: percentile(times, 50), p99: percentile(times, 99) };
+  return {
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+  };
 }
 
 export function rssMb(pid: number): number {

@@ -15,9 +15,20 @@ const headers = { 'content-type': 'application/json', authorization: `Bearer ${p
 
 const app = Fastify({ logger: false });
 app.post('/rate', async (req) => {
-  const res = await agent.request({ origin: target.origin, path: target.pathname, method: 'POST', headers, body: JSON.stringify(req.body) });
+  const res = await agent.request({
+    origin: target.origin,
+    path: target.pathname,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(req.body),
+  });
   const answer = await res.body.json();
-  return { rates: answer.output.rateReplyDetails.map((r) => ({ service: r.serviceType, total: r.ratedShipmentDetails[0].totalNetCharge })) };
+  return {
+    rates: answer.output.rateReplyDetails.map((r) => ({
+      service: r.serviceType,
+      total: r.ratedShipmentDetails[0].totalNetCharge,
+    })),
+  };
 });
 const url = await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 console.log(`proxy listening on ${url}`);

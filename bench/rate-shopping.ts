@@ -19,10 +19,33 @@ const AUTH: Record<(typeof CARRIERS)[number], Record<string, string>> = {
   carrier_a: { account_number: '740561073', client_id: 'bench-a', client_secret: 'bench-secret-a' },
   carrier_b: { account_number: 'A1B2C3', client_id: 'bench-b', client_secret: 'bench-secret-b' },
   carrier_c: { account_number: '950000000', site_id: 'bench-c', password: 'bench-secret-c' },
-  carrier_d: { account_number: '1000000001', client_id: 'bench-d', client_secret: 'bench-secret-d', customer_registration_id: 'crid-1', mailer_id: '900000001', manifest_mid: '900000002' },
+  carrier_d: {
+    account_number: '1000000001',
+    client_id: 'bench-d',
+    client_secret: 'bench-secret-d',
+    customer_registration_id: 'crid-1',
+    mailer_id: '900000001',
+    manifest_mid: '900000002',
+  },
 };
-const sender = { name: 'Ann', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100' };
-const recipient = { name: 'Bob', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' };
+const sender = {
+  name: 'Ann',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+  phone: '9015550100',
+};
+const recipient = {
+  name: 'Bob',
+  street1: '5 Fifth Ave',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+  phone: '2125550100',
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
@@ -47,37 +70,71 @@ async function main(): Promise<void> {
     for (const carrier of CARRIERS) {
       // The emulator refuses credentials it never issued: these are made known to it first.
       await json('POST', `${service.emulatorUrl}/_emulator/credentials`, { carrier, auth: AUTH[carrier] });
-      const created = await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier, country: 'US', test: true, auth: AUTH[carrier] } }, { zkkey: key });
+      const created = await json(
+        'POST',
+        `${service.url}/shippingaccount`,
+        { shipping_account: { carrier, country: 'US', test: true, auth: AUTH[carrier] } },
+        { zkkey: key },
+      );
       accounts.push(created.shipping_account.id);
     }
-    const shipment = { sender, recipient, packages: [{ weight: 2, length: 10, width: 8, height: 4 }], dim_units: 'IN', weight_units: 'LB' };
+    const shipment = {
+      sender,
+      recipient,
+      packages: [{ weight: 2, length: 10, width: 8, height: 4 }],
+      dim_units: 'IN',
+      weight_units: 'LB',
+    };
     const shop = { shipment: { ...shipment, shipping_accounts: accounts, select: 'best_value' } };
     const control = (body: unknown) => json('POST', `${service.emulatorUrl}/_emulator/faults`, body);
 
     // Warm-up without delay: OAuth tokens fetched, connections open, code paths compiled.
     const warm = await timed(`${service.url}/rate`, key, shop, 5);
     if (warm.last.errors.length > 0) throw new Error(`warm-up: ${JSON.stringify(warm.last.errors)}`);
-    for (const carrier of CARRIERS) await control({ carrier, operation: 'rate', fault: `latency:${DELAY_MS}`, count: 0 });
+    for (const carrier of CARRIERS)
+      await control({ carrier, operation: 'rate', fault: `latency:${DELAY_MS}`, count: 0 });
 
     const singles: Record<string, number> = {};
     for (const [i, carrier] of CARRIERS.entries()) {
-      singles[carrier] = median((await timed(`${service.url}/rate`, key, { shipment: { ...shipment, shipping_account: accounts[i] } }, 10)).ms);
+      singles[carrier] = median(
+        (await timed(`${service.url}/rate`, key, { shipment: { ...shipment, shipping_account: accounts[i] } }, 10)).ms,
+      );
     }
     const shopped = await timed(`${service.url}/rate`, key, shop, REQUESTS);
     if (shopped.last.errors.length > 0) throw new Error(`shopping: ${JSON.stringify(shopped.last.errors)}`);
 
     await fetch(`${service.emulatorUrl}/_emulator/faults`, { method: 'DELETE' });
-    for (const carrier of CARRIERS) await control({ carrier, operation: 'rate', fault: `latency:${carrier === 'carrier_c' ? SLOW_MS : DELAY_MS}`, count: 0 });
+    for (const carrier of CARRIERS)
+      await control({
+        carrier,
+        operation: 'rate',
+        fault: `latency:${carrier === 'carrier_c' ? SLOW_MS : DELAY_MS}`,
+        count: 0,
+      });
     const cut = await timed(`${service.url}/rate`, key, shop, 5);
-    const cutErrors = cut.last.errors.map((e: { carrier: string; error: { code: string } }) => `${e.carrier} ${e.error.code}`).join(', ');
+    const cutErrors = cut.last.errors
+      .map((e: { carrier: string; error: { code: string } }) => `${e.carrier} ${e.error.code}`)
+      .join(', ');
 
     const slowestSingle = Math.max(...Object.values(singles));
-    console.log(`rate shopping over ${CARRIERS.length} accounts, every carrier's rate call delayed ${DELAY_MS} ms, ${REQUESTS} requests one after the other`);
-    console.log(`  one account's /rate, median per carrier: ${CARRIERS.map((c) => `${c} ${fmt(singles[c]!, 0)} ms`).join(', ')}`);
-    console.log(`  shopping /rate: median ${fmt(median(shopped.ms), 0)} ms, p90 ${fmt(p90(shopped.ms), 0)} ms, ${shopped.last.rates.length} rates`);
-    console.log(`  ratio to one carrier's ${DELAY_MS} ms: median ${fmt(median(shopped.ms) / DELAY_MS)}x, p90 ${fmt(p90(shopped.ms) / DELAY_MS)}x (target <= 1.15x)`);
-    console.log(`  ratio to the slowest single-account /rate (${fmt(slowestSingle, 0)} ms): median ${fmt(median(shopped.ms) / slowestSingle)}x`);
-    console.log(`  carrier_c at ${SLOW_MS} ms with a ${BUDGET_MS} ms budget: median ${fmt(median(cut.ms), 0)} ms (${fmt(median(cut.ms) / BUDGET_MS)}x the budget), errors: ${cutErrors}`);
+    console.log(
+      `rate shopping over ${CARRIERS.length} accounts, every carrier's rate call delayed ${DELAY_MS} ms, ${REQUESTS} requests one after the other`,
+    );
+    console.log(
+      `  one account's /rate, median per carrier: ${CARRIERS.map((c) => `${c} ${fmt(singles[c]!, 0)} ms`).join(', ')}`,
+    );
+    console.log(
+      `  shopping /rate: median ${fmt(median(shopped.ms), 0)} ms, p90 ${fmt(p90(shopped.ms), 0)} ms, ${shopped.last.rates.length} rates`,
+    );
+    console.log(
+      `  ratio to one carrier's ${DELAY_MS} ms: median ${fmt(median(shopped.ms) / DELAY_MS)}x, p90 ${fmt(p90(shopped.ms) / DELAY_MS)}x (target <= 1.15x)`,
+    );
+    console.log(
+      `  ratio to the slowest single-account /rate (${fmt(slowestSingle, 0)} ms): median ${fmt(median(shopped.ms) / slowestSingle)}x`,
+    );
+    console.log(
+      `  carrier_c at ${SLOW_MS} ms with a ${BUDGET_MS} ms budget: median ${fmt(median(cut.ms), 0)} ms (${fmt(median(cut.ms) / BUDGET_MS)}x the budget), errors: ${cutErrors}`,
+    );
   } finally {
     await service.stop();
   }

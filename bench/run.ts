@@ -15,7 +15,22 @@ import { buildRateRequest } from '../src/carriers/carrier_a/rate.js';
 import type { ShipmentRequest } from '../src/domain/types.js';
 import { benchStartup } from './startup.js';
 import { instances } from './batches.js';
-import { buildBaseline, buildService, cli, cpuSeconds, fmt, json, load, root, rssMb, runCli, startService, useBuild, type LoadResult, type Service } from './lib.js';
+import {
+  buildBaseline,
+  buildService,
+  cli,
+  cpuSeconds,
+  fmt,
+  json,
+  load,
+  root,
+  rssMb,
+  runCli,
+  startService,
+  useBuild,
+  type LoadResult,
+  type Service,
+} from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? 'all';
@@ -25,15 +40,36 @@ const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Numb
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const sender = { name: 'Ann', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100' };
-const recipient = { name: 'Bob', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' };
+const sender = {
+  name: 'Ann',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+  phone: '9015550100',
+};
+const recipient = {
+  name: 'Bob',
+  street1: '5 Fifth Ave',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+  phone: '2125550100',
+};
 const pkg = { weight: 2, length: 10, width: 8, height: 4 };
 
 async function setup(service: Service): Promise<{ key: string; account: string; auth: Record<string, string> }> {
   const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
   // Credentials the emulator knows (lib.ts BENCH_CLIENTS), registered as a tenant would.
   const auth = { account_number: '740561073', client_id: 'bench-client', client_secret: 'bench-client-secret' };
-  const created = await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } }, { zkkey: key });
+  const created = await json(
+    'POST',
+    `${service.url}/shippingaccount`,
+    { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } },
+    { zkkey: key },
+  );
   return { key, account: created.shipping_account.id, auth: created.shipping_account.auth };
 }
 
@@ -46,12 +82,49 @@ async function benchRate(): Promise<Figures> {
     const token = await fetch(`${base}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'bench', client_secret: 'bench' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'bench',
+        client_secret: 'bench',
+      }).toString(),
     }).then((r) => r.json() as Promise<{ access_token: string }>);
-    const req: ShipmentRequest = { shipping_account: account, carrier: 'carrier_a', sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', currency: 'USD' };
-    const direct = { url: `${base}/rate/v1/rates/quotes`, headers: { authorization: `Bearer ${token.access_token}` }, body: JSON.stringify(buildRateRequest(req, '740561073', new Date())), connections: 50 };
-    const viaWaybill = { url: `${service.url}/rate`, headers: { zkkey: key }, body: JSON.stringify({ shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' } }), connections: 50 };
-    const proxy = await startBaseline('bench/proxy-floor.mjs', { PROXY_TARGET: direct.url, PROXY_TOKEN: token.access_token });
+    const req: ShipmentRequest = {
+      shipping_account: account,
+      carrier: 'carrier_a',
+      sender,
+      recipient,
+      packages: [pkg],
+      packaging: 'your_packaging',
+      dim_units: 'IN',
+      weight_units: 'LB',
+      currency: 'USD',
+    };
+    const direct = {
+      url: `${base}/rate/v1/rates/quotes`,
+      headers: { authorization: `Bearer ${token.access_token}` },
+      body: JSON.stringify(buildRateRequest(req, '740561073', new Date())),
+      connections: 50,
+    };
+    const viaWaybill = {
+      url: `${service.url}/rate`,
+      headers: { zkkey: key },
+      body: JSON.stringify({
+        shipment: {
+          shipping_account: account,
+          sender,
+          recipient,
+          packages: [pkg],
+          packaging: 'your_packaging',
+          dim_units: 'IN',
+          weight_units: 'LB',
+        },
+      }),
+      connections: 50,
+    };
+    const proxy = await startBaseline('bench/proxy-floor.mjs', {
+      PROXY_TARGET: direct.url,
+      PROXY_TOKEN: token.access_token,
+    });
     const viaProxy = { ...direct, url: `${proxy.url}/rate`, headers: {} };
     try {
       // Warm every path (JIT, connection pools, token cache) before measuring.
@@ -69,11 +142,22 @@ async function benchRate(): Promise<Figures> {
       const rps = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.requests, 0) / SECONDS;
       const [d, w, p] = [rps(runs.direct), rps(runs.waybill), rps(runs.proxy)];
       const rounds = runs.waybill.map((r, i) => fmt((100 * r.rps) / runs.direct[i]!.rps, 1)).join(', ');
-      const worst = (rs: LoadResult[]) => ({ errors: rs.reduce((n, r) => n + r.errors, 0), non2xx: rs.reduce((n, r) => n + r.non2xx, 0), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)) });
+      const worst = (rs: LoadResult[]) => ({
+        errors: rs.reduce((n, r) => n + r.errors, 0),
+        non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+        p50: median(rs.map((r) => r.p50)),
+        p99: median(rs.map((r) => r.p99)),
+      });
       const [dw, ww, pw] = [worst(runs.direct), worst(runs.waybill), worst(runs.proxy)];
-      console.log(`    saturated, emulator direct: ${fmt(d, 0)} req/s, p50 ${fmt(dw.p50)} ms, p99 ${fmt(dw.p99)} ms, errors ${dw.errors}, non-2xx ${dw.non2xx}`);
-      console.log(`    saturated, through Waybill: ${fmt(w, 0)} req/s, p50 ${fmt(ww.p50)} ms, p99 ${fmt(ww.p99)} ms, errors ${ww.errors}, non-2xx ${ww.non2xx} → ${fmt((100 * w) / d, 1)} % of direct (target ≥ 80 %; rounds ${rounds} %)`);
-      console.log(`    saturated, through a bare proxy (the floor, bench/proxy-floor.mjs): ${fmt(p, 0)} req/s, errors ${pw.errors}, non-2xx ${pw.non2xx} → ${fmt((100 * p) / d, 1)} % of direct; Waybill ${fmt((100 * w) / p, 1)} % of it (target ≥ 90 %)`);
+      console.log(
+        `    saturated, emulator direct: ${fmt(d, 0)} req/s, p50 ${fmt(dw.p50)} ms, p99 ${fmt(dw.p99)} ms, errors ${dw.errors}, non-2xx ${dw.non2xx}`,
+      );
+      console.log(
+        `    saturated, through Waybill: ${fmt(w, 0)} req/s, p50 ${fmt(ww.p50)} ms, p99 ${fmt(ww.p99)} ms, errors ${ww.errors}, non-2xx ${ww.non2xx} → ${fmt((100 * w) / d, 1)} % of direct (target ≥ 80 %; rounds ${rounds} %)`,
+      );
+      console.log(
+        `    saturated, through a bare proxy (the floor, bench/proxy-floor.mjs): ${fmt(p, 0)} req/s, errors ${pw.errors}, non-2xx ${pw.non2xx} → ${fmt((100 * p) / d, 1)} % of direct; Waybill ${fmt((100 * w) / p, 1)} % of it (target ≥ 90 %)`,
+      );
       figures.rate = (100 * w) / p;
     } finally {
       proxy.stop();
@@ -82,7 +166,9 @@ async function benchRate(): Promise<Figures> {
     for (const connections of CONCURRENCY) {
       const dr = await load({ ...direct, connections, seconds: SECONDS });
       const wr = await load({ ...viaWaybill, connections, seconds: SECONDS });
-      console.log(`    ${connections} connection(s): direct p50 ${fmt(dr.p50)} / p99 ${fmt(dr.p99)} ms; Waybill p50 ${fmt(wr.p50)} / p99 ${fmt(wr.p99)} ms; added p50 ${fmt(wr.p50 - dr.p50)} ms, p99 ${fmt(wr.p99 - dr.p99)} ms`);
+      console.log(
+        `    ${connections} connection(s): direct p50 ${fmt(dr.p50)} / p99 ${fmt(dr.p99)} ms; Waybill p50 ${fmt(wr.p50)} / p99 ${fmt(wr.p99)} ms; added p50 ${fmt(wr.p50 - dr.p50)} ms, p99 ${fmt(wr.p99 - dr.p99)} ms`,
+      );
     }
   } finally {
     await service.stop();
@@ -91,8 +177,14 @@ async function benchRate(): Promise<Figures> {
 }
 
 /** A baseline server of bench/ (the echo, the bare proxy), started as the service is: its own process. */
-async function startBaseline(script: string, env: Record<string, string> = {}): Promise<{ url: string; pid: number; stop(): void }> {
-  const child = spawn(process.execPath, [join(root, script)], { cwd: root, env: { ...process.env, ...env, PORT: '0' } });
+async function startBaseline(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; pid: number; stop(): void }> {
+  const child = spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: '0' },
+  });
   return new Promise((resolvePromise, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -110,8 +202,26 @@ async function benchTrack(): Promise<Figures> {
   const figures: Figures = {};
   try {
     const { key, account } = await setup(service);
-    const booked = await json('POST', `${service.url}/ship`, { shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } }, { zkkey: key });
-    const body = JSON.stringify({ track: { shipping_account: account, tracking_number: booked.shipment.tracking_number } });
+    const booked = await json(
+      'POST',
+      `${service.url}/ship`,
+      {
+        shipment: {
+          shipping_account: account,
+          sender,
+          recipient,
+          packages: [pkg],
+          packaging: 'your_packaging',
+          dim_units: 'IN',
+          weight_units: 'LB',
+          service: 'carrier_a_ground',
+        },
+      },
+      { zkkey: key },
+    );
+    const body = JSON.stringify({
+      track: { shipping_account: account, tracking_number: booked.shipment.tracking_number },
+    });
     await json('POST', `${service.url}/track`, JSON.parse(body), { zkkey: key });
     console.log(`(b) cached /track vs bare Fastify JSON echo, ${SECONDS} s each in ${ROUNDS} alternating rounds`);
     for (const connections of [50, 200]) {
@@ -124,12 +234,23 @@ async function benchTrack(): Promise<Figures> {
       // Alternating short rounds, so that a busy moment of the machine falls on both alike.
       for (let round = 0; round < ROUNDS; round++) {
         const c0 = cpuSeconds(service.pid);
-        const w = await load({ url: `${service.url}/track`, headers: { zkkey: key }, body, connections, seconds: SECONDS / ROUNDS, onSample: () => (peak = Math.max(peak, rssMb(service.pid))) });
+        const w = await load({
+          url: `${service.url}/track`,
+          headers: { zkkey: key },
+          body,
+          connections,
+          seconds: SECONDS / ROUNDS,
+          onSample: () => (peak = Math.max(peak, rssMb(service.pid))),
+        });
         t.cpu += cpuSeconds(service.pid) - c0;
         const e0 = cpuSeconds(echo.pid);
         const b = await load({ url: `${echo.url}/echo`, body, connections, seconds: SECONDS / ROUNDS });
         e.cpu += cpuSeconds(echo.pid) - e0;
-        Object.assign(t, { requests: t.requests + w.requests, seconds: t.seconds + SECONDS / ROUNDS, non2xx: t.non2xx + w.non2xx });
+        Object.assign(t, {
+          requests: t.requests + w.requests,
+          seconds: t.seconds + SECONDS / ROUNDS,
+          non2xx: t.non2xx + w.non2xx,
+        });
         t.p50.push(w.p50);
         t.p99.push(w.p99);
         Object.assign(e, { requests: e.requests + b.requests, seconds: e.seconds + SECONDS / ROUNDS });
@@ -137,8 +258,12 @@ async function benchTrack(): Promise<Figures> {
       }
       const [tps, eps] = [t.requests / t.seconds, e.requests / e.seconds];
       const [tcpu, ecpu] = [(1e6 * t.cpu) / t.requests, (1e6 * e.cpu) / e.requests];
-      console.log(`    ${connections} connections: Waybill ${fmt(tps, 0)} req/s (p50 ${fmt(median(t.p50))} ms, p99 ${fmt(median(t.p99))} ms, non-2xx ${t.non2xx}), echo ${fmt(eps, 0)} req/s → ${fmt((100 * tps) / eps, 1)} % (target ≥ 85 % at 50; rounds ${ratios.map((r) => fmt(100 * r, 1)).join(', ')} %); service RSS peak ${fmt(peak, 0)} MB`);
-      console.log(`        CPU per request: Waybill ${fmt(tcpu, 0)} µs, echo ${fmt(ecpu, 0)} µs → ${fmt((100 * ecpu) / tcpu, 1)} %`);
+      console.log(
+        `    ${connections} connections: Waybill ${fmt(tps, 0)} req/s (p50 ${fmt(median(t.p50))} ms, p99 ${fmt(median(t.p99))} ms, non-2xx ${t.non2xx}), echo ${fmt(eps, 0)} req/s → ${fmt((100 * tps) / eps, 1)} % (target ≥ 85 % at 50; rounds ${ratios.map((r) => fmt(100 * r, 1)).join(', ')} %); service RSS peak ${fmt(peak, 0)} MB`,
+      );
+      console.log(
+        `        CPU per request: Waybill ${fmt(tcpu, 0)} µs, echo ${fmt(ecpu, 0)} µs → ${fmt((100 * ecpu) / tcpu, 1)} %`,
+      );
       if (connections === 50) figures.track = (100 * tps) / eps;
       else figures.trackRss = peak;
     }
@@ -154,12 +279,31 @@ async function benchBatch(): Promise<Figures> {
   try {
     const { key, account } = await setup(service);
     const numbers: string[] = [];
-    const shipBody = { shipment: { shipping_account: account, sender, recipient, packages: [pkg], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground', label_type: 'ZPLII__STOCK_4X6' } };
+    const shipBody = {
+      shipment: {
+        shipping_account: account,
+        sender,
+        recipient,
+        packages: [pkg],
+        packaging: 'your_packaging',
+        dim_units: 'IN',
+        weight_units: 'LB',
+        service: 'carrier_a_ground',
+        label_type: 'ZPLII__STOCK_4X6',
+      },
+    };
     for (let i = 0; i < 1000; i += 25) {
-      const batch = await Promise.all(Array.from({ length: 25 }, () => json('POST', `${service.url}/ship`, shipBody, { zkkey: key })));
+      const batch = await Promise.all(
+        Array.from({ length: 25 }, () => json('POST', `${service.url}/ship`, shipBody, { zkkey: key })),
+      );
       numbers.push(...batch.map((b) => b.shipment.tracking_number as string));
     }
-    await json('POST', `${service.emulatorUrl}/_emulator/faults`, { carrier: 'carrier_a', operation: 'track', fault: 'latency:200', count: 100000 });
+    await json('POST', `${service.emulatorUrl}/_emulator/faults`, {
+      carrier: 'carrier_a',
+      operation: 'track',
+      fault: 'latency:200',
+      count: 100000,
+    });
     const body = numbers.map((n) => ({ track: { shipping_account: account, tracking_number: n, refresh: true } }));
     const times: number[] = [];
     let failed = 0;
@@ -173,7 +317,9 @@ async function benchBatch(): Promise<Figures> {
     console.log(`(c) batch /track of ${numbers.length} distinct numbers, carrier answering every call in 200 ms`);
     // The floor: carrier_a takes 30 numbers a call, 16 calls in flight: ceil(1000 / 30 / 16) waves of 200 ms.
     const floor = Math.ceil(Math.ceil(numbers.length / 30) / 16) * 200;
-    console.log(`    wall time over 3 runs: min ${fmt(times[0]!, 0)} ms, median ${fmt(times[1]!, 0)} ms, max ${fmt(times[2]!, 0)} ms; floor ${floor} ms → ${fmt(times[1]! / floor, 2)}× (target ≤ 1.05×); failed elements ${failed}`);
+    console.log(
+      `    wall time over 3 runs: min ${fmt(times[0]!, 0)} ms, median ${fmt(times[1]!, 0)} ms, max ${fmt(times[2]!, 0)} ms; floor ${floor} ms → ${fmt(times[1]! / floor, 2)}× (target ≤ 1.05×); failed elements ${failed}`,
+    );
     return { batch: times[1]! / floor };
   } finally {
     await service.stop();
@@ -182,7 +328,16 @@ async function benchBatch(): Promise<Figures> {
 
 /** The longest /healthz wait while a carrier_b /ship of 200 PDF labels is drawn (bench/stall-labels.ts, its own process). */
 function benchStall(): Figures {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/stall-labels.ts'), 'ship'], { cwd: root, encoding: 'utf8', env: { ...process.env, BENCH_DIST: dirname(cli), BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? '2', BENCH_STALL_SETTLE: '0' } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/stall-labels.ts'), 'ship'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      BENCH_DIST: dirname(cli),
+      BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? '2',
+      BENCH_STALL_SETTLE: '0',
+    },
+  });
   process.stdout.write(r.stdout);
   const longest = [...r.stdout.matchAll(/longest (\d+) ms/g)].map((m) => Number(m[1]));
   if (r.status !== 0 || longest.length === 0) throw new Error(`bench/stall-labels.ts failed: ${r.stderr.slice(-500)}`);
@@ -202,20 +357,91 @@ async function benchInstances(): Promise<Figures> {
 type Figures = Partial<Record<(typeof FIGURES)[number]['key'], number>>;
 /** The issue's table: each figure, the part that measures it, and its goal. */
 const FIGURES = [
-  { key: 'startup', part: 'startup', what: 'start-up to /healthz, against a bare Fastify', unit: '×', goal: (v: number) => v <= 1.2, goalText: '≤ 1.2×' },
-  { key: 'rss15', part: 'startup', what: 'idle RSS 15 s after start', unit: ' MB', goal: (v: number) => v < 70, goalText: '< 70 MB' },
-  { key: 'track', part: 'track', what: 'cached /track at 50 connections, against the echo', unit: ' %', goal: (v: number) => v >= 85, goalText: '≥ 85 %' },
-  { key: 'trackRss', part: 'track', what: 'RSS peak, cached /track at 200 connections', unit: ' MB', goal: (v: number) => v < 120, goalText: '< 120 MB' },
-  { key: 'batch', part: 'batch', what: 'batch of 1,000 tracks, carrier at 200 ms a call, against the floor', unit: '×', goal: (v: number) => v <= 1.05, goalText: '≤ 1.05×' },
-  { key: 'rate', part: 'rate', what: '/rate at 50 connections, against a bare proxy', unit: ' %', goal: (v: number) => v >= 90, goalText: '≥ 90 %' },
-  { key: 'stall', part: 'stall', what: 'longest event-loop stall (/healthz), carrier_b PDF of 200 packages', unit: ' ms', goal: (v: number) => v <= 100, goalText: '≤ 100 ms' },
-  { key: 'one', part: 'instances', what: '1,000 labels at 100 ms, 16 in flight, one instance on PostgreSQL, against 6.25 s', unit: '×', goal: (v: number) => v <= 1.1, goalText: '≤ 1.1×' },
-  { key: 'two', part: 'instances', what: 'the same with a second instance, against one instance', unit: '×', goal: (v: number) => v <= 0.55, goalText: '≤ 0.55×' },
+  {
+    key: 'startup',
+    part: 'startup',
+    what: 'start-up to /healthz, against a bare Fastify',
+    unit: '×',
+    goal: (v: number) => v <= 1.2,
+    goalText: '≤ 1.2×',
+  },
+  {
+    key: 'rss15',
+    part: 'startup',
+    what: 'idle RSS 15 s after start',
+    unit: ' MB',
+    goal: (v: number) => v < 70,
+    goalText: '< 70 MB',
+  },
+  {
+    key: 'track',
+    part: 'track',
+    what: 'cached /track at 50 connections, against the echo',
+    unit: ' %',
+    goal: (v: number) => v >= 85,
+    goalText: '≥ 85 %',
+  },
+  {
+    key: 'trackRss',
+    part: 'track',
+    what: 'RSS peak, cached /track at 200 connections',
+    unit: ' MB',
+    goal: (v: number) => v < 120,
+    goalText: '< 120 MB',
+  },
+  {
+    key: 'batch',
+    part: 'batch',
+    what: 'batch of 1,000 tracks, carrier at 200 ms a call, against the floor',
+    unit: '×',
+    goal: (v: number) => v <= 1.05,
+    goalText: '≤ 1.05×',
+  },
+  {
+    key: 'rate',
+    part: 'rate',
+    what: '/rate at 50 connections, against a bare proxy',
+    unit: ' %',
+    goal: (v: number) => v >= 90,
+    goalText: '≥ 90 %',
+  },
+  {
+    key: 'stall',
+    part: 'stall',
+    what: 'longest event-loop stall (/healthz), carrier_b PDF of 200 packages',
+    unit: ' ms',
+    goal: (v: number) => v <= 100,
+    goalText: '≤ 100 ms',
+  },
+  {
+    key: 'one',
+    part: 'instances',
+    what: '1,000 labels at 100 ms, 16 in flight, one instance on PostgreSQL, against 6.25 s',
+    unit: '×',
+    goal: (v: number) => v <= 1.1,
+    goalText: '≤ 1.1×',
+  },
+  {
+    key: 'two',
+    part: 'instances',
+    what: 'the same with a second instance, against one instance',
+    unit: '×',
+    goal: (v: number) => v <= 0.55,
+    goalText: '≤ 0.55×',
+  },
 ] as const;
 
-const PARTS: Record<string, () => Promise<Figures> | Figures> = { startup: benchStartup, rate: benchRate, track: benchTrack, batch: benchBatch, stall: benchStall, instances: benchInstances };
+const PARTS: Record<string, () => Promise<Figures> | Figures> = {
+  startup: benchStartup,
+  rate: benchRate,
+  track: benchTrack,
+  batch: benchBatch,
+  stall: benchStall,
+  instances: benchInstances,
+};
 const selected = which === 'all' ? Object.keys(PARTS) : which.split(',');
-if (selected.some((p) => !(p in PARTS))) throw new Error(`npm run bench -- ${which}: one of ${Object.keys(PARTS).join(', ')} or all`);
+if (selected.some((p) => !(p in PARTS)))
+  throw new Error(`npm run bench -- ${which}: one of ${Object.keys(PARTS).join(', ')} or all`);
 buildService();
 const builds = [{ name: 'this tree', dist: dirname(cli) }];
 const baseline = process.env.BENCH_BASELINE;

@@ -15,8 +15,24 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BATCH_ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 20);
 const POLL_MS = 50;
 const auth = { account_number: 'A1B2C3', userid: 'bench', password: 'bench-carrier-b-password' };
-const sender = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
-const recipient = { name: 'Bob', phone: '2125550100', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+const sender = {
+  name: 'Ann',
+  phone: '9015550100',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+};
+const recipient = {
+  name: 'Bob',
+  phone: '2125550100',
+  street1: '5 Fifth Ave',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+};
 
 const shipment = (account: string, packages: number) => ({
   shipping_account: account,
@@ -56,13 +72,20 @@ async function pollHealth(url: string, until: Promise<unknown>): Promise<number[
 function report(what: string, times: number[], ms: number, service: Service): void {
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
-  console.log(`${what}: ${fmt(ms / 1000, 1)} s; /healthz answered ${times.length} times, longest ${fmt(sorted.at(-1) ?? NaN, 0)} ms, median ${fmt(median, 1)} ms; service RSS after ${fmt(rssMb(service.pid), 0)} MB`);
+  console.log(
+    `${what}: ${fmt(ms / 1000, 1)} s; /healthz answered ${times.length} times, longest ${fmt(sorted.at(-1) ?? NaN, 0)} ms, median ${fmt(median, 1)} ms; service RSS after ${fmt(rssMb(service.pid), 0)} MB`,
+  );
 }
 
 async function setup(service: Service): Promise<{ key: string; account: string }> {
   await json('POST', `${service.emulatorUrl}/_emulator/credentials`, { carrier: 'carrier_b', auth });
   const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
-  const created = await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth } }, { zkkey: key });
+  const created = await json(
+    'POST',
+    `${service.url}/shippingaccount`,
+    { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth } },
+    { zkkey: key },
+  );
   const account = created.shipping_account.id as string;
   // Warm-up: the carrier token, the label work's first load.
   await json('POST', `${service.url}/ship`, { shipment: shipment(account, 2) }, { zkkey: key });
@@ -82,10 +105,17 @@ async function ship(service: Service, key: string, account: string): Promise<voi
 
 async function batch(service: Service, key: string, account: string): Promise<void> {
   const started = performance.now();
-  const created = await json('POST', `${service.url}/batches`, { batch: { shipments: Array.from({ length: BATCH_ITEMS }, () => shipment(account, 5)) } }, { zkkey: key });
+  const created = await json(
+    'POST',
+    `${service.url}/batches`,
+    { batch: { shipments: Array.from({ length: BATCH_ITEMS }, () => shipment(account, 5)) } },
+    { zkkey: key },
+  );
   const finished = (async () => {
     for (;;) {
-      const { batch: b } = (await (await fetch(`${service.url}/batches/${created.batch.id}`, { headers: { zkkey: key } })).json()) as any;
+      const { batch: b } = (await (
+        await fetch(`${service.url}/batches/${created.batch.id}`, { headers: { zkkey: key } })
+      ).json()) as any;
       if (b.counts.queued + b.counts.in_progress === 0) return b;
       await new Promise((r) => setTimeout(r, 250));
     }

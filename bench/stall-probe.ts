@@ -24,8 +24,24 @@ const TAIL_MS = Number(process.env.BENCH_STALL_TAIL_MS ?? 200);
 /** Busy processes beside the probe (BENCH_STALL_LOAD). */
 const LOAD = Number(process.env.BENCH_STALL_LOAD ?? 0);
 
-const sender = { name: 'Ann Sender', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100' };
-const recipient = { name: 'Bob', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' };
+const sender = {
+  name: 'Ann Sender',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+  phone: '9015550100',
+};
+const recipient = {
+  name: 'Bob',
+  street1: '5 Fifth Ave',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+  phone: '2125550100',
+};
 const CARRIER_B_AUTH = { account_number: 'A1B2C3', client_id: 'bench-b', client_secret: 'bench-secret-b' };
 
 interface Ctx {
@@ -47,7 +63,8 @@ function filled(head: string, unit: string, tail: string, size = LIMIT): Buffer 
   return Buffer.concat([Buffer.from(head), Buffer.alloc(n * Buffer.byteLength(unit), unit), Buffer.from(tail)]);
 }
 
-const csvPath = (ctx: Ctx) => `/batches?shipping_account=${ctx.account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`;
+const csvPath = (ctx: Ctx) =>
+  `/batches?shipping_account=${ctx.account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`;
 const jsonBatch = (body: Buffer) => ({ path: '/batches', type: 'application/json', body });
 const csvBatch = (ctx: Ctx, body: Buffer) => ({ path: csvPath(ctx), type: 'text/csv', body });
 /** `s` followed by letters, `n` characters in all. */
@@ -61,7 +78,13 @@ function validJson(account: string): Buffer {
   const shipments = Array.from({ length: 10_000 }, (_, i) => ({
     shipping_account: account,
     sender,
-    recipient: { ...recipient, name: `Bob ${i}`, company: pad(`Company ${i}`, 900), street2: pad(`Floor ${i}`, 900), street3: pad(`Door ${i}`, 700) },
+    recipient: {
+      ...recipient,
+      name: `Bob ${i}`,
+      company: pad(`Company ${i}`, 900),
+      street2: pad(`Floor ${i}`, 900),
+      street3: pad(`Door ${i}`, 700),
+    },
     packages: [{ weight: 2 }],
     packaging: 'your_packaging',
     dim_units: 'IN',
@@ -74,36 +97,92 @@ function validJson(account: string): Buffer {
 
 /** 10,000 valid rows padded with long (valid) text up to the body limit. */
 function validCsv(): Buffer {
-  const rows = Array.from({ length: 10_000 }, (_, i) => `order-${i},Bob ${i},${pad(`Company ${i}`, 1000)},5 Fifth Ave,${pad(`Floor ${i}`, 1000)},New York,NY,10001,US,2125550100,2,${pad(`contents ${i}`, 1000)}`);
-  return Buffer.from(`reference,recipient_name,recipient_company,recipient_street1,recipient_street2,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight,description\n${rows.join('\n')}\n`);
+  const rows = Array.from(
+    { length: 10_000 },
+    (_, i) =>
+      `order-${i},Bob ${i},${pad(`Company ${i}`, 1000)},5 Fifth Ave,${pad(`Floor ${i}`, 1000)},New York,NY,10001,US,2125550100,2,${pad(`contents ${i}`, 1000)}`,
+  );
+  return Buffer.from(
+    `reference,recipient_name,recipient_company,recipient_street1,recipient_street2,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight,description\n${rows.join('\n')}\n`,
+  );
 }
 
 const CASES: Case[] = [
   // What polling alone measures on this machine at this moment: the floor of every other row.
   { name: 'nothing sent (the floor)', requests: () => [] },
-  { name: 'JSON: 32 MiB of empty objects as shipments', requests: () => [jsonBatch(filled('{"batch":{"shipments":[{}', ',{}', ']}}'))] },
-  { name: 'JSON: the same, 6 bodies at once', requests: () => Array.from({ length: 6 }, () => jsonBatch(filled('{"batch":{"shipments":[{}', ',{}', ']}}'))) },
-  { name: 'JSON: one 32 MiB string', requests: () => [jsonBatch(filled('{"batch":{"shipments":[{"reference":"', 'x', '"}]}}'))] },
+  {
+    name: 'JSON: 32 MiB of empty objects as shipments',
+    requests: () => [jsonBatch(filled('{"batch":{"shipments":[{}', ',{}', ']}}'))],
+  },
+  {
+    name: 'JSON: the same, 6 bodies at once',
+    requests: () => Array.from({ length: 6 }, () => jsonBatch(filled('{"batch":{"shipments":[{}', ',{}', ']}}'))),
+  },
+  {
+    name: 'JSON: one 32 MiB string',
+    requests: () => [jsonBatch(filled('{"batch":{"shipments":[{"reference":"', 'x', '"}]}}'))],
+  },
   {
     name: 'JSON: 16 M nested arrays',
     requests: () => {
       const depth = Math.floor((LIMIT - 40) / 2);
-      return [jsonBatch(Buffer.concat([Buffer.from('{"batch":{"shipments":[{"a":'), Buffer.alloc(depth, '['), Buffer.alloc(depth, ']'), Buffer.from('}]}}')]))];
+      return [
+        jsonBatch(
+          Buffer.concat([
+            Buffer.from('{"batch":{"shipments":[{"a":'),
+            Buffer.alloc(depth, '['),
+            Buffer.alloc(depth, ']'),
+            Buffer.from('}]}}'),
+          ]),
+        ),
+      ];
     },
   },
   { name: 'JSON: 10,000 valid shipments (32 MiB)', requests: (ctx) => [jsonBatch(validJson(ctx.account))] },
-  { name: 'JSON: the same with an Idempotency-Key', requests: (ctx) => [{ ...jsonBatch(validJson(ctx.account)), headers: { 'idempotency-key': `stall-probe-${Date.now()}` } }] },
-  { name: 'CSV: one 32 MiB header cell', requests: (ctx) => [csvBatch(ctx, filled('recipient_name', 'x', ',weight\nZed,1\n'))] },
-  { name: 'CSV: 33 M empty fields in one row', requests: (ctx) => [csvBatch(ctx, filled('recipient_name,weight\nZed', ',', '\n'))] },
-  { name: 'CSV: 3.7 M unknown columns', requests: (ctx) => [csvBatch(ctx, filled('recipient_name', ',column_', '\nZed\n'))] },
-  { name: 'CSV: one bad 32 MiB multiline row', requests: (ctx) => [csvBatch(ctx, filled('recipient_name,weight\n"Zed', '\nx', '",1\n'))] },
+  {
+    name: 'JSON: the same with an Idempotency-Key',
+    requests: (ctx) => [
+      { ...jsonBatch(validJson(ctx.account)), headers: { 'idempotency-key': `stall-probe-${Date.now()}` } },
+    ],
+  },
+  {
+    name: 'CSV: one 32 MiB header cell',
+    requests: (ctx) => [csvBatch(ctx, filled('recipient_name', 'x', ',weight\nZed,1\n'))],
+  },
+  {
+    name: 'CSV: 33 M empty fields in one row',
+    requests: (ctx) => [csvBatch(ctx, filled('recipient_name,weight\nZed', ',', '\n'))],
+  },
+  {
+    name: 'CSV: 3.7 M unknown columns',
+    requests: (ctx) => [csvBatch(ctx, filled('recipient_name', ',column_', '\nZed\n'))],
+  },
+  {
+    name: 'CSV: one bad 32 MiB multiline row',
+    requests: (ctx) => [csvBatch(ctx, filled('recipient_name,weight\n"Zed', '\nx', '",1\n'))],
+  },
   { name: 'CSV: 10,000 valid rows (32 MiB)', requests: (ctx) => [csvBatch(ctx, validCsv())] },
   // With a key the file is read whole before the key is claimed (its fingerprint covers the file).
-  { name: 'CSV: the same with an Idempotency-Key', requests: (ctx) => [{ ...csvBatch(ctx, validCsv()), headers: { 'idempotency-key': `stall-probe-csv-${Date.now()}` } }] },
+  {
+    name: 'CSV: the same with an Idempotency-Key',
+    requests: (ctx) => [
+      { ...csvBatch(ctx, validCsv()), headers: { 'idempotency-key': `stall-probe-csv-${Date.now()}` } },
+    ],
+  },
   {
     name: '/ship: carrier_b PDF label of 200 packages',
     requests: (ctx) => {
-      const shipment = { shipping_account: ctx.accountB, sender, recipient, packages: Array.from({ length: 200 }, () => ({ weight: 2, length: 10, width: 8, height: 4 })), packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_b_ground', label_type: 'PDF' };
+      const shipment = {
+        shipping_account: ctx.accountB,
+        sender,
+        recipient,
+        packages: Array.from({ length: 200 }, () => ({ weight: 2, length: 10, width: 8, height: 4 })),
+        packaging: 'your_packaging',
+        dim_units: 'IN',
+        weight_units: 'LB',
+        service: 'carrier_b_ground',
+        label_type: 'PDF',
+      };
       return [{ path: '/ship', type: 'application/json', body: Buffer.from(JSON.stringify({ shipment })) }];
     },
   },
@@ -173,10 +252,21 @@ async function runCase(ctx: Ctx, c: Case): Promise<string> {
   const started = performance.now();
   const answers = await Promise.all(
     requests.map(async (r) => {
-      const res = await fetch(`${ctx.service.url}${r.path}`, { method: 'POST', headers: { zkkey: ctx.key, 'content-type': r.type, ...r.headers }, body: r.body }).catch((err: Error) => err);
-      if (res instanceof Error) return { status: `failed: ${res.message}`, text: '', bytes: 0, ms: performance.now() - started };
+      const res = await fetch(`${ctx.service.url}${r.path}`, {
+        method: 'POST',
+        headers: { zkkey: ctx.key, 'content-type': r.type, ...r.headers },
+        body: r.body,
+      }).catch((err: Error) => err);
+      if (res instanceof Error)
+        return { status: `failed: ${res.message}`, text: '', bytes: 0, ms: performance.now() - started };
       const text = await res.text();
-      return { status: String(res.status), text, bytes: Buffer.byteLength(text), ms: performance.now() - started, code: res.status >= 400 ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : accepted(text) };
+      return {
+        status: String(res.status),
+        text,
+        bytes: Buffer.byteLength(text),
+        ms: performance.now() - started,
+        code: res.status >= 400 ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : accepted(text),
+      };
     }),
   );
   // The window ends shortly after the answer: booking an accepted batch is measured elsewhere
@@ -206,20 +296,46 @@ async function main(): Promise<void> {
   buildService();
   const service = await startService();
   // Each stops by itself once the probe is gone (killed, it could not stop them).
-  const burners = Array.from({ length: LOAD }, () => spawn(process.execPath, ['-e', 'for (let i = 0; ; i++) if (i % 1e8 === 0 && process.ppid === 1) process.exit()'], { stdio: 'ignore' }));
+  const burners = Array.from({ length: LOAD }, () =>
+    spawn(process.execPath, ['-e', 'for (let i = 0; ; i++) if (i % 1e8 === 0 && process.ppid === 1) process.exit()'], {
+      stdio: 'ignore',
+    }),
+  );
   try {
     const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;
     const auth = { account_number: '740561073', client_id: 'bench-client', client_secret: 'bench-client-secret' };
-    const account = (await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth, billing_address: sender } }, { zkkey: key })).shipping_account.id;
+    const account = (
+      await json(
+        'POST',
+        `${service.url}/shippingaccount`,
+        { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth, billing_address: sender } },
+        { zkkey: key },
+      )
+    ).shipping_account.id;
     await json('POST', `${service.emulatorUrl}/_emulator/credentials`, { carrier: 'carrier_b', auth: CARRIER_B_AUTH });
-    const accountB = (await json('POST', `${service.url}/shippingaccount`, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth: CARRIER_B_AUTH } }, { zkkey: key })).shipping_account.id;
+    const accountB = (
+      await json(
+        'POST',
+        `${service.url}/shippingaccount`,
+        { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth: CARRIER_B_AUTH } },
+        { zkkey: key },
+      )
+    ).shipping_account.id;
     const ctx = { service, key, account, accountB };
     // Warm-up: a small batch of each kind and one /ship, so that compiling code is not counted as a stall.
     await json('POST', `${service.url}/batches`, { batch: { shipments: [{}] } }, { zkkey: key });
-    await fetch(`${service.url}${csvPath(ctx)}`, { method: 'POST', headers: { zkkey: key, 'content-type': 'text/csv' }, body: 'recipient_name,weight\nZed,x\n' });
+    await fetch(`${service.url}${csvPath(ctx)}`, {
+      method: 'POST',
+      headers: { zkkey: key, 'content-type': 'text/csv' },
+      body: 'recipient_name,weight\nZed,x\n',
+    });
     await pause(2000);
-    console.log(`Stall probe: /healthz polled every ${POLL_MS} ms${LOAD ? `, ${LOAD} busy processes beside it` : ''}; RSS before / peak / after (time to settle, at most ${SETTLE_MS / 1000} s)\n`);
-    console.log('| case | body | answer | answer size | answered after | longest /healthz | RSS | V8 heap after: used / committed |');
+    console.log(
+      `Stall probe: /healthz polled every ${POLL_MS} ms${LOAD ? `, ${LOAD} busy processes beside it` : ''}; RSS before / peak / after (time to settle, at most ${SETTLE_MS / 1000} s)\n`,
+    );
+    console.log(
+      '| case | body | answer | answer size | answered after | longest /healthz | RSS | V8 heap after: used / committed |',
+    );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const c of cases) console.log(await runCase(ctx, c));
   } finally {

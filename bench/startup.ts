@@ -24,16 +24,27 @@ function freePort(): Promise<number> {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Milliseconds from spawn to the first 200 of /healthz, and the RSS `idleMs` later. */
-async function startOnce(args: string[], env: Record<string, string>, idleMs = 1000): Promise<{ ms: number; rss: number }> {
+async function startOnce(
+  args: string[],
+  env: Record<string, string>,
+  idleMs = 1000,
+): Promise<{ ms: number; rss: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: dirname(dirname(cli)), env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: dirname(dirname(cli)),
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d).slice(-2000)));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}: ${stderr}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await pause(5);
     }
@@ -41,17 +52,30 @@ async function startOnce(args: string[], env: Record<string, string>, idleMs = 1
     await pause(idleMs);
     return { ms, rss: rssMb(child.pid!) };
   } finally {
-    await new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+    await new Promise<void>((done) =>
+      child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')),
+    );
   }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function benchStartup(runs = Number(process.env.BENCH_STARTS ?? 5)): Promise<{ startup: number; rss1: number; rss15: number }> {
+export async function benchStartup(
+  runs = Number(process.env.BENCH_STARTS ?? 5),
+): Promise<{ startup: number; rss1: number; rss15: number }> {
   const service: { ms: number; rss: number }[] = [];
   const bare: { ms: number; rss: number }[] = [];
   // Alternating, so that a busy moment of the machine falls on both alike.
-  const startService = (idleMs?: number) => startOnce([cli, 'serve'], { WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-start-')), WAYBILL_EMULATOR_PORT: '0', WAYBILL_LOG_LEVEL: 'info' }, idleMs);
+  const startService = (idleMs?: number) =>
+    startOnce(
+      [cli, 'serve'],
+      {
+        WAYBILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-start-')),
+        WAYBILL_EMULATOR_PORT: '0',
+        WAYBILL_LOG_LEVEL: 'info',
+      },
+      idleMs,
+    );
   const startBare = (idleMs?: number) => startOnce([join(root, 'bench/echo-server.mjs')], {}, idleMs);
   for (let i = 0; i < runs; i++) {
     service.push(await startService());
@@ -60,9 +84,15 @@ export async function benchStartup(runs = Number(process.env.BENCH_STARTS ?? 5))
   const s = median(service.map((r) => r.ms));
   const b = median(bare.map((r) => r.ms));
   console.log(`start-up, spawn → /healthz, median of ${runs}`);
-  console.log(`    Waybill ${fmt(s, 0)} ms (${service.map((r) => fmt(r.ms, 0)).join(', ')}), bare Fastify ${fmt(b, 0)} ms → ${fmt(s / b, 2)}× (target ≤ 1.2×)`);
-  console.log(`    idle RSS 1 s after start: Waybill ${fmt(median(service.map((r) => r.rss)), 0)} MB (earlier target < 100 MB), bare Fastify ${fmt(median(bare.map((r) => r.rss)), 0)} MB`);
+  console.log(
+    `    Waybill ${fmt(s, 0)} ms (${service.map((r) => fmt(r.ms, 0)).join(', ')}), bare Fastify ${fmt(b, 0)} ms → ${fmt(s / b, 2)}× (target ≤ 1.2×)`,
+  );
+  console.log(
+    `    idle RSS 1 s after start: Waybill ${fmt(median(service.map((r) => r.rss)), 0)} MB (earlier target < 100 MB), bare Fastify ${fmt(median(bare.map((r) => r.rss)), 0)} MB`,
+  );
   const [settled, settledBare] = [await startService(15_000), await startBare(15_000)];
-  console.log(`    idle RSS 15 s after start (start-up's garbage collected once quiet): Waybill ${fmt(settled.rss, 0)} MB (target < 70 MB), bare Fastify ${fmt(settledBare.rss, 0)} MB`);
+  console.log(
+    `    idle RSS 15 s after start (start-up's garbage collected once quiet): Waybill ${fmt(settled.rss, 0)} MB (target < 70 MB), bare Fastify ${fmt(settledBare.rss, 0)} MB`,
+  );
   return { startup: s / b, rss1: median(service.map((r) => r.rss)), rss15: settled.rss };
 }

@@ -35,9 +35,21 @@ await build({
   platform: 'node',
   target: 'node20',
   // Native or self-locating packages stay in node_modules; the label ones load on first use anyway.
-  external: ['better-sqlite3', '@fastify/swagger-ui', 'pg', 'pdf-lib', 'bwip-js', 'pdfjs-dist', '@napi-rs/canvas', 'piscina', '@node-rs/argon2'],
+  external: [
+    'better-sqlite3',
+    '@fastify/swagger-ui',
+    'pg',
+    'pdf-lib',
+    'bwip-js',
+    'pdfjs-dist',
+    '@napi-rs/canvas',
+    'piscina',
+    '@node-rs/argon2',
+  ],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   chunkNames: 'chunks/[name]-[hash]',
   // Linked maps: stack traces name the TypeScript lines under NODE_OPTIONS=--enable-source-maps.
   sourcemap: 'linked',
@@ -56,14 +68,19 @@ await build({
 // 200 modules read from node_modules. pdf.js, the Skia canvas and bwip-js stay in node_modules
 // (native code, files found beside their own, and the barcode encoder required on first use).
 await build({
-  entryPoints: { 'label-worker': join(root, 'src/documents/label-worker.ts'), 'draw-worker': join(root, 'src/documents/drawing/draw-worker.ts') },
+  entryPoints: {
+    'label-worker': join(root, 'src/documents/label-worker.ts'),
+    'draw-worker': join(root, 'src/documents/drawing/draw-worker.ts'),
+  },
   outdir,
   bundle: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   external: ['pdfjs-dist', '@napi-rs/canvas', 'bwip-js'],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   sourcemap: 'linked',
   minify: true,
   logLevel: 'warning',
@@ -72,7 +89,10 @@ await build({
 // The threads a large batch body is read on (src/foundations/body-thread.ts): the streaming parser and the
 // limits it checks, with what makes a CSV row a shipment, nothing else of the service.
 await build({
-  entryPoints: { 'batch-json-worker': join(root, 'src/http/batch-json-worker.ts'), 'csv-worker': join(root, 'src/services/batches/csv-worker.ts') },
+  entryPoints: {
+    'batch-json-worker': join(root, 'src/http/batch-json-worker.ts'),
+    'csv-worker': join(root, 'src/services/batches/csv-worker.ts'),
+  },
   outdir,
   bundle: true,
   format: 'esm',

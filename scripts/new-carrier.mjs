@@ -6,11 +6,13 @@ import { join, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--root');
-const root = resolve(at >= 0 ? args[at + 1] ?? '.' : '.');
+const root = resolve(at >= 0 ? (args[at + 1] ?? '.') : '.');
 const slug = args.find((a, i) => !a.startsWith('--') && i !== at + 1);
 
 if (!slug || !/^[a-z][a-z0-9_]*$/.test(slug)) {
-  console.error('usage: npm run new-carrier -- <slug>   (lower case letters, digits and _, as the ecosystem spells the carrier: canadapost, dhl_parcel_de)');
+  console.error(
+    'usage: npm run new-carrier -- <slug>   (lower case letters, digits and _, as the ecosystem spells the carrier: canadapost, dhl_parcel_de)',
+  );
   process.exit(2);
 }
 const folders = [`src/carriers/${slug}`, `src/emulator/${slug}`, `test/carriers/${slug}`];

@@ -25,13 +25,31 @@ import { createTokenStore } from '../src/storage/token-store.js';
 const clientSrc = join(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'client', 'src');
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
-  const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent', WAYBILL_DATABASE_URL: ':memory:', WAYBILL_LOG_LEVEL: 'silent' }, carrierNames);
+  const config = loadConfig(
+    { WAYBILL_DATA_DIR: '/nonexistent', WAYBILL_DATABASE_URL: ':memory:', WAYBILL_LOG_LEVEL: 'silent' },
+    carrierNames,
+  );
   const database = createDatabase(':memory:');
   await migrate(database);
   const sealer = createSealer(randomBytes(32));
   const clock = systemClock;
-  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock }), clock });
-  const deps = { config, logger: createLogger('silent'), database, sealer, clock, declarations, adapters: carriers.adapters, masterTestAccounts: emulatorMasterAccounts(declarations), trackConcurrency: config.trackConcurrency, labels: carriers.labels };
+  const carriers = createCarrierRuntime({
+    config,
+    tokens: createTokenStore({ db: database.db, sealer, clock }),
+    clock,
+  });
+  const deps = {
+    config,
+    logger: createLogger('silent'),
+    database,
+    sealer,
+    clock,
+    declarations,
+    adapters: carriers.adapters,
+    masterTestAccounts: emulatorMasterAccounts(declarations),
+    trackConcurrency: config.trackConcurrency,
+    labels: carriers.labels,
+  };
   const app = await buildApp({ ...deps, services: createServices(deps) });
   try {
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });
@@ -43,12 +61,15 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   }
 }
 
-const HEADER = '/**\n * Generated from the service\'s OpenAPI document by scripts/openapi.ts: do not edit by hand.\n */\n\n';
+const HEADER =
+  "/**\n * Generated from the service's OpenAPI document by scripts/openapi.ts: do not edit by hand.\n */\n\n";
 
 /** The operation table: each operationId's method and path, the one thing the client needs at run time. */
 function operationsSource(doc: Record<string, any>): string {
   const rows = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) =>
-    Object.entries<Record<string, any>>(item).map(([method, op]) => `  ${op.operationId}: ['${method.toUpperCase()}', '${path}'],`),
+    Object.entries<Record<string, any>>(item).map(
+      ([method, op]) => `  ${op.operationId}: ['${method.toUpperCase()}', '${path}'],`,
+    ),
   );
   return `${HEADER}export const OPERATIONS = {\n${rows.join('\n')}\n} as const;\n`;
 }

@@ -54,7 +54,11 @@ export interface AppDeps extends ServiceDeps {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function requestDeadline(ms: number) {
-  return { requestTimeout: ms, headersTimeout: Math.min(60_000, ms), connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(ms / 10))) };
+  return {
+    requestTimeout: ms,
+    headersTimeout: Math.min(60_000, ms),
+    connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(ms / 10))),
+  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -124,13 +128,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       reply.header('x-request-id', req.id);
       if (closing) {
         reply.header('connection', 'close');
-        throw new ApiError('service_unavailable', 'This instance is shutting down; send the request again (another instance will answer it)', 'closing');
+        throw new ApiError(
+          'service_unavailable',
+          'This instance is shutting down; send the request again (another instance will answer it)',
+          'closing',
+        );
       }
       // Unknown routes fall through to the 404 handler; the docs need no key.
       if (!req.routeOptions.url || req.url.startsWith('/docs')) return;
       // Public routes need no key, and a signed link stands in for one (the route verifies it,
       // services/signed-links.ts): what carries a link is limited per link.
-      if (req.routeOptions.config.public || (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)) return limits.link(req);
+      if (
+        req.routeOptions.config.public ||
+        (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)
+      )
+        return limits.link(req);
       const principal = auth.cached(req.headers);
       if (principal !== undefined) return admit(req, principal);
       // The console's cookie, when the request carries no key or token (those win: API clients are unchanged).
@@ -139,7 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         (t) => admit(req, t),
         (err: unknown) => {
           // The address's bucket answers 429 once it is empty; until then the refusal itself.
-          const checked = err instanceof ApiError && (err.code === 'wrong_api_key' || err.code === 'session_expired') ? limits.refused(req) : undefined;
+          const checked =
+            err instanceof ApiError && (err.code === 'wrong_api_key' || err.code === 'session_expired')
+              ? limits.refused(req)
+              : undefined;
           if (!checked) throw err;
           return checked.then(() => {
             throw err;
@@ -151,7 +166,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   function admit(req: FastifyRequest, principal: Principal): void | Promise<void> {
     req.tenant = principal.tenant;
     req.principal = principal;
-    return limits.admit(req, req.session ? `session ${req.session.sessionId}` : (credentialFrom(req.headers) ?? principal.tenant));
+    return limits.admit(
+      req,
+      req.session ? `session ${req.session.sessionId}` : (credentialFrom(req.headers) ?? principal.tenant),
+    );
   }
 
   // Right after authentication: a suspended tenant is let in nowhere, then what the principal may do
@@ -184,10 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const allowed = allowedMethods(path).filter((m) => m !== 'HEAD');
     // A route of this very method that found nothing (a missing static file) is a plain 404.
     const otherMethods = allowed.length > 0 && !allowed.includes(req.method);
-    const err =
-      otherMethods
-        ? new ApiError('method_not_allowed', `${req.method} ${path} is not an operation; ${path} answers ${allowed.join(', ')}`, 'see GET /openapi.json')
-        : new ApiError('not_found', `No route ${req.method} ${path}`, 'see GET /openapi.json');
+    const err = otherMethods
+      ? new ApiError(
+          'method_not_allowed',
+          `${req.method} ${path} is not an operation; ${path} answers ${allowed.join(', ')}`,
+          'see GET /openapi.json',
+        )
+      : new ApiError('not_found', `No route ${req.method} ${path}`, 'see GET /openapi.json');
     if (otherMethods) reply.header('allow', allowed.join(', '));
     return reply.status(httpStatus(err)).send(err.toBody());
   });
@@ -195,8 +216,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Waybill', version: '0.1.0', description: `One JSON interface over many shipping carriers. API version ${CURRENT_API_VERSION}: name it in the Waybill-Version request header to keep its behaviour when a later version changes something; every answer carries the version it was written in (README "API versions").` },
-      components: { securitySchemes: { zkkey: { type: 'apiKey', in: 'header', name: 'zkkey' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      info: {
+        title: 'Waybill',
+        version: '0.1.0',
+        description: `One JSON interface over many shipping carriers. API version ${CURRENT_API_VERSION}: name it in the Waybill-Version request header to keep its behaviour when a later version changes something; every answer carries the version it was written in (README "API versions").`,
+      },
+      components: {
+        securitySchemes: {
+          zkkey: { type: 'apiKey', in: 'header', name: 'zkkey' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
       security: [{ zkkey: [] }, { bearer: [] }],
     },
     transformObject: (doc) => withSharedComponents('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
@@ -206,6 +236,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);
   registerIgnoredMembers(app);
-  registerRoutes(app, { services, config: deps.config, examples: requestExamples(deps.clock.now()), limits, forgetKeys: auth.forgetKeys });
+  registerRoutes(app, {
+    services,
+    config: deps.config,
+    examples: requestExamples(deps.clock.now()),
+    limits,
+    forgetKeys: auth.forgetKeys,
+  });
   return app;
 }

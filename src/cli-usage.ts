@@ -59,7 +59,12 @@ export function usageOf(command: string): string | undefined {
   if (!(SHIPPING_NAMES as readonly string[]).includes(command)) return undefined;
   const lines = SHIPPING_USAGE.split('\n');
   // A command's lines, with the continuation lines (deeper indented) that follow them.
-  const own = lines.filter((line, i) => line.startsWith(`  ${command} `) || line.trimEnd() === `  ${command}` || (/^ {4,}\S/.test(line) && lines[i - 1]!.startsWith(`  ${command} `)));
+  const own = lines.filter(
+    (line, i) =>
+      line.startsWith(`  ${command} `) ||
+      line.trimEnd() === `  ${command}` ||
+      (/^ {4,}\S/.test(line) && lines[i - 1]!.startsWith(`  ${command} `)),
+  );
   return `usage: waybill ${command} …\n${own.join('\n')}\n${SHIPPING_NOTE}`;
 }
 
@@ -76,9 +81,14 @@ export function usageErrorOf(err: unknown, command: string): unknown {
   const message = (err as Error).message;
   const named = /'([^']+)'/.exec(message)?.[1] ?? '';
   const help = `(waybill ${command} --help lists what it takes)`;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`waybill ${command}: unknown option ${named} ${help}`);
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(`waybill ${command}: option ${named.split(' ')[0]} ${/argument missing/.test(message) ? 'needs a value' : 'takes no value'} ${help}`);
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError(`waybill ${command}: unexpected argument ${named} ${help}`);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return new UsageError(`waybill ${command}: unknown option ${named} ${help}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return new UsageError(
+      `waybill ${command}: option ${named.split(' ')[0]} ${/argument missing/.test(message) ? 'needs a value' : 'takes no value'} ${help}`,
+    );
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return new UsageError(`waybill ${command}: unexpected argument ${named} ${help}`);
   return new UsageError(`waybill ${command}: ${message.split('\n')[0]}`);
 }
 

@@ -24,7 +24,8 @@ const UNIT_MS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3
 
 export function parseDuration(text: string): number {
   const m = DURATION.exec(text.trim());
-  if (!m || Number(m[1]) <= 0) throw new UsageError(`--expires-in takes a positive number with a unit s, m, h, d or w, e.g. 30d; got "${text}"`);
+  if (!m || Number(m[1]) <= 0)
+    throw new UsageError(`--expires-in takes a positive number with a unit s, m, h, d or w, e.g. 30d; got "${text}"`);
   return Number(m[1]) * UNIT_MS[m[2]!]!;
 }
 
@@ -43,7 +44,16 @@ async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>
 
 async function keys(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseOptions(`keys ${sub ?? ''}`.trim(), { args: rest, options: { tenant: { type: 'string' }, 'expires-in': { type: 'string' }, scope: { type: 'string' }, name: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseOptions(`keys ${sub ?? ''}`.trim(), {
+    args: rest,
+    options: {
+      tenant: { type: 'string' },
+      'expires-in': { type: 'string' },
+      scope: { type: 'string' },
+      name: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
   if (sub === 'create') {
     const tenant = values.tenant?.trim();
     if (!isTenantName(tenant)) throw new UsageError('keys create needs --tenant NAME (letters, digits, . _ -)');
@@ -51,24 +61,50 @@ async function keys(args: string[]): Promise<void> {
     const expiresAt = values['expires-in'] ? new Date(now.getTime() + parseDuration(values['expires-in'])) : undefined;
     // Without --scope the key may do everything, as keys always could.
     const scope = values.scope;
-    if (scope !== undefined && !(KEY_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope is one of ${KEY_SCOPES.join(', ')}; got "${scope}"`);
+    if (scope !== undefined && !(KEY_SCOPES as readonly string[]).includes(scope))
+      throw new UsageError(`--scope is one of ${KEY_SCOPES.join(', ')}; got "${scope}"`);
     const name = values.name?.trim();
     const { record, key } = await withDatabase((d) =>
       d.db.transaction().execute(async (trx) => {
-        const made = await createKey(trx, { tenant, now, ...(expiresAt ? { expiresAt } : {}), ...(scope ? { scope } : {}), ...(name ? { name } : {}) });
-        await recordAudit(trx, { tenant, actor: { kind: 'operator' } }, { action: 'key.created', resource: { id: made.record.id }, changes: { scope: scope ?? 'full', prefix: made.record.key_prefix, ...(name ? { name } : {}) }, at: now });
+        const made = await createKey(trx, {
+          tenant,
+          now,
+          ...(expiresAt ? { expiresAt } : {}),
+          ...(scope ? { scope } : {}),
+          ...(name ? { name } : {}),
+        });
+        await recordAudit(
+          trx,
+          { tenant, actor: { kind: 'operator' } },
+          {
+            action: 'key.created',
+            resource: { id: made.record.id },
+            changes: { scope: scope ?? 'full', prefix: made.record.key_prefix, ...(name ? { name } : {}) },
+            at: now,
+          },
+        );
         return made;
       }),
     );
-    console.log(`created key ${record.id} for tenant ${tenant}${scope ? ` with scope ${scope}` : ''}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`);
+    console.log(
+      `created key ${record.id} for tenant ${tenant}${scope ? ` with scope ${scope}` : ''}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}; it is shown only once:`,
+    );
     console.log(key);
     return;
   }
   if (sub === 'list') {
     const rows = await withDatabase((d) => listKeys(d.db, values.tenant));
     for (const r of rows) {
-      const state = r.revoked_at ? `revoked ${r.revoked_at}` : r.expires_at && r.expires_at <= new Date().toISOString() ? `expired ${r.expires_at}` : r.expires_at ? `expires ${r.expires_at}` : 'active';
-      console.log(`${r.id}\t${r.tenant}\t${r.key_prefix}…\t${r.scope ?? 'full'}\tcreated ${r.created_at}\t${state}${r.name ? `\t${r.name}` : ''}`);
+      const state = r.revoked_at
+        ? `revoked ${r.revoked_at}`
+        : r.expires_at && r.expires_at <= new Date().toISOString()
+          ? `expired ${r.expires_at}`
+          : r.expires_at
+            ? `expires ${r.expires_at}`
+            : 'active';
+      console.log(
+        `${r.id}\t${r.tenant}\t${r.key_prefix}…\t${r.scope ?? 'full'}\tcreated ${r.created_at}\t${state}${r.name ? `\t${r.name}` : ''}`,
+      );
     }
     if (rows.length === 0) console.log('no keys');
     return;
@@ -81,7 +117,11 @@ async function keys(args: string[]): Promise<void> {
       d.db.transaction().execute(async (trx) => {
         const found = await readKeyById(trx, id);
         if (!found || !(await revokeKey(trx, id, now))) return false;
-        await recordAudit(trx, { tenant: found.tenant, actor: { kind: 'operator' } }, { action: 'key.revoked', resource: { id }, at: now });
+        await recordAudit(
+          trx,
+          { tenant: found.tenant, actor: { kind: 'operator' } },
+          { action: 'key.revoked', resource: { id }, at: now },
+        );
         return true;
       }),
     );
@@ -93,7 +133,9 @@ async function keys(args: string[]): Promise<void> {
 }
 
 /** The identity feature on the configured database, with the instance's sealing key (its links are the service's). */
-async function withIdentity<T>(fn: (identity: ReturnType<typeof createOperatorIdentity>, config: Config) => Promise<T>): Promise<T> {
+async function withIdentity<T>(
+  fn: (identity: ReturnType<typeof createOperatorIdentity>, config: Config) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
   return withDatabase(async (database) => {
     const sealer = await openSealer(config, database, systemClock.now());
@@ -110,13 +152,29 @@ async function withIdentity<T>(fn: (identity: ReturnType<typeof createOperatorId
 /** Where the service is reached, for the links it prints: WAYBILL_PUBLIC_URL, else the address it listens on. */
 function publicBase(config: Config): string {
   if (config.publicUrl) return config.publicUrl;
-  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host =
+    config.host === '0.0.0.0'
+      ? '127.0.0.1'
+      : config.host === '::'
+        ? '[::1]'
+        : config.host.includes(':')
+          ? `[${config.host}]`
+          : config.host;
   return `http://${host}:${config.port}`;
 }
 
 async function users(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  const { values } = parseOptions(`users ${sub ?? ''}`.trim(), { args: rest, options: { tenant: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, 'with-password': { type: 'boolean' } } });
+  const { values } = parseOptions(`users ${sub ?? ''}`.trim(), {
+    args: rest,
+    options: {
+      tenant: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string' },
+      'with-password': { type: 'boolean' },
+    },
+  });
   const email = values.email?.trim();
   if (sub === 'create') {
     const tenant = values.tenant?.trim();
@@ -125,12 +183,23 @@ async function users(args: string[]): Promise<void> {
     if (!isRole(values.role)) throw new UsageError('users create needs --role owner, admin, shipper or viewer');
     const role = values.role;
     const password = values['with-password'] ? generatePassword() : undefined;
-    const made = await withIdentity((identity, config) => identity.users.create(tenant, { email, role, ...(values.name ? { name: values.name } : {}), ...(password ? { password } : {}) }, null, publicBase(config)));
+    const made = await withIdentity((identity, config) =>
+      identity.users.create(
+        tenant,
+        { email, role, ...(values.name ? { name: values.name } : {}), ...(password ? { password } : {}) },
+        null,
+        publicBase(config),
+      ),
+    );
     if (password) {
-      console.log(`created user ${made.user.id} (${made.user.email}, ${role} of ${tenant}); the password is shown only once:`);
+      console.log(
+        `created user ${made.user.id} (${made.user.email}, ${role} of ${tenant}); the password is shown only once:`,
+      );
       console.log(password);
     } else {
-      console.log(`created user ${made.user.id} (${made.user.email}, ${role} of ${tenant}); hand on this invitation link (it works once, until ${made.invitation!.expires}):`);
+      console.log(
+        `created user ${made.user.id} (${made.user.email}, ${role} of ${tenant}); hand on this invitation link (it works once, until ${made.invitation!.expires}):`,
+      );
       console.log(made.invitation!.url);
     }
     return;
@@ -147,7 +216,10 @@ async function users(args: string[]): Promise<void> {
     const tenant = values.tenant?.trim();
     if (!isTenantName(tenant)) throw new UsageError('users list needs --tenant NAME');
     const list = await withIdentity((identity) => identity.users.list(tenant));
-    for (const u of list) console.log(`${u.id}\t${u.email}\t${u.role}\t${u.status}\tcreated ${u.created}${u.last_sign_in ? `\tlast sign-in ${u.last_sign_in}` : ''}`);
+    for (const u of list)
+      console.log(
+        `${u.id}\t${u.email}\t${u.role}\t${u.status}\tcreated ${u.created}${u.last_sign_in ? `\tlast sign-in ${u.last_sign_in}` : ''}`,
+      );
     if (list.length === 0) console.log('no users');
     return;
   }
@@ -157,17 +229,31 @@ async function users(args: string[]): Promise<void> {
 /** The operator's tenants: a platform is made here, never through the API. */
 async function tenants(args: string[]): Promise<void> {
   const [sub] = args;
-  const { values, positionals } = parseOptions(`tenants ${sub ?? ''}`.trim(), { args: args.slice(1), allowPositionals: true, options: { platform: { type: 'boolean' } } });
+  const { values, positionals } = parseOptions(`tenants ${sub ?? ''}`.trim(), {
+    args: args.slice(1),
+    allowPositionals: true,
+    options: { platform: { type: 'boolean' } },
+  });
   const name = positionals[0]?.trim();
-  if ((sub !== 'create' && sub !== 'set-platform') || positionals.length !== 1) throw new UsageError(usageOf('tenants'));
+  if ((sub !== 'create' && sub !== 'set-platform') || positionals.length !== 1)
+    throw new UsageError(usageOf('tenants'));
   if (!isTenantName(name)) throw new UsageError(`tenants ${sub} needs a tenant NAME (letters, digits, . _ -)`);
   const now = systemClock.now();
   if (sub === 'create') {
     await withDatabase(async (d) => {
       if (await tenantNameTaken(d.db, name)) throw new UsageError(`the tenant name ${name} is taken`);
-      await insertTenant(d.db, { id: name, parent: null, platform: values.platform === true, status: 'active', created_at: now.toISOString(), updated_at: now.toISOString() });
+      await insertTenant(d.db, {
+        id: name,
+        parent: null,
+        platform: values.platform === true,
+        status: 'active',
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
     });
-    console.log(`created tenant ${name}${values.platform ? ', a platform' : ''}; make its first user with waybill users create --tenant ${name}`);
+    console.log(
+      `created tenant ${name}${values.platform ? ', a platform' : ''}; make its first user with waybill users create --tenant ${name}`,
+    );
     return;
   }
   await withDatabase((d) => setPlatform(d.db, name, now));
@@ -183,7 +269,8 @@ async function tenants(args: string[]): Promise<void> {
  */
 function limitHeapGrowth(): void {
   // Node refuses this flag in NODE_OPTIONS: an operator gives it on node's command line.
-  if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))) v8.setFlagsFromString('--heap-growing-percent=30');
+  if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent')))
+    v8.setFlagsFromString('--heap-growing-percent=30');
 }
 
 async function serve(): Promise<void> {
@@ -208,7 +295,8 @@ function noOptions(command: string, args: string[]): void {
 export async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   // Help is asked for, so it goes to standard output with exit 0; the usage after a mistake goes to standard error.
-  if (command === '--help' || command === '-h' || (command === 'help' && args.length === 0)) return void console.log(USAGE);
+  if (command === '--help' || command === '-h' || (command === 'help' && args.length === 0))
+    return void console.log(USAGE);
   if (command === 'help') {
     const usage = usageOf(args[0]!);
     if (!usage) throw new UsageError(`waybill help: no command ${args[0]}\n${USAGE}`);

@@ -54,11 +54,19 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       const reason = reasonOf(err);
       const left = deadline - Date.now();
       if (left <= 0) {
-        const waited = config.databaseWaitMs > 0 ? ` after trying for ${Math.round(config.databaseWaitMs / 1000)} s (WAYBILL_DATABASE_WAIT)` : '';
-        throw new ConfigError(`cannot reach the database of WAYBILL_DATABASE_URL (${shownUrl(config.databaseUrl)}): ${reason}${waited}; start it, or set WAYBILL_DATABASE_URL to one that runs`);
+        const waited =
+          config.databaseWaitMs > 0
+            ? ` after trying for ${Math.round(config.databaseWaitMs / 1000)} s (WAYBILL_DATABASE_WAIT)`
+            : '';
+        throw new ConfigError(
+          `cannot reach the database of WAYBILL_DATABASE_URL (${shownUrl(config.databaseUrl)}): ${reason}${waited}; start it, or set WAYBILL_DATABASE_URL to one that runs`,
+        );
       }
       const delayMs = Math.min(DATABASE_RETRY_MS * attempt, DATABASE_RETRY_MAX_MS, left);
-      log.warn({ attempt, retryInMs: delayMs }, `database unreachable (${reason}); trying again in ${(delayMs / 1000).toFixed(1)} s, for up to ${Math.ceil(left / 1000)} s more (WAYBILL_DATABASE_WAIT)`);
+      log.warn(
+        { attempt, retryInMs: delayMs },
+        `database unreachable (${reason}); trying again in ${(delayMs / 1000).toFixed(1)} s, for up to ${Math.ceil(left / 1000)} s more (WAYBILL_DATABASE_WAIT)`,
+      );
       await sleep(delayMs);
     }
   }
@@ -71,7 +79,9 @@ const DATABASE_RETRY_MAX_MS = 5_000;
 function reasonOf(err: unknown): string {
   const cause = err instanceof ApiError && err.cause instanceof Error ? err.cause : err;
   // Node's AggregateError of a refused localhost (::1 and 127.0.0.1) has a code and no message.
-  return cause instanceof Error ? cause.message || String((cause as NodeJS.ErrnoException).code ?? cause.name) : String(cause);
+  return cause instanceof Error
+    ? cause.message || String((cause as NodeJS.ErrnoException).code ?? cause.name)
+    : String(cause);
 }
 
 /** The database's address without its password. */
@@ -88,7 +98,9 @@ function shownUrl(url: string): string {
 /** The sealer of this instance's key, checked against the database's key check (refuses a wrong key). */
 export async function openSealer(config: Config, database: Database, now: Date): Promise<Sealer> {
   const sealer = createSealer(loadSealingKey(config.secretKey, config.dataDir));
-  const keySource = config.secretKey ? 'WAYBILL_SECRET_KEY' : `key file ${join(config.dataDir, 'secret.key')}, as WAYBILL_SECRET_KEY is not set`;
+  const keySource = config.secretKey
+    ? 'WAYBILL_SECRET_KEY'
+    : `key file ${join(config.dataDir, 'secret.key')}, as WAYBILL_SECRET_KEY is not set`;
   await verifySealingKey(database.db, sealer, keySource, now);
   return sealer;
 }
@@ -99,7 +111,10 @@ function portTaken(err: unknown, port: number, setting: string, what: string): u
   return new ConfigError(`port ${port} is in use, so ${what} cannot listen there: set ${setting} to a free port`);
 }
 
-export async function startServer(config: Config, opts: { logger?: Logger; clock?: Clock } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: { logger?: Logger; clock?: Clock } = {},
+): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config, logger);
@@ -111,7 +126,9 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
     throw err;
   }
   if (database.dialect === 'postgres' && !config.secretKey) {
-    logger.warn('WAYBILL_SECRET_KEY is not set: credentials are sealed with this data directory\'s key file, which other instances do not share');
+    logger.warn(
+      "WAYBILL_SECRET_KEY is not set: credentials are sealed with this data directory's key file, which other instances do not share",
+    );
   }
   const masterTestAccounts = config.masterTestAccountsJson
     ? parseMasterAccounts(config.masterTestAccountsJson, declarations)
@@ -123,14 +140,24 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   // Loaded only in that mode: a live instance never loads the emulator (its carriers, labels, forms).
   const emulator =
     config.carriers.mode === 'emulator'
-      ? await (await import('./emulator/server.js'))
-          .startEmulator({ port: config.carriers.emulatorPort, stateDir: config.dataDir, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) })
+      ? await (
+          await import('./emulator/server.js')
+        )
+          .startEmulator({
+            port: config.carriers.emulatorPort,
+            stateDir: config.dataDir,
+            logger: logger.child({ component: 'emulator' }, { level: 'warn' }),
+          })
           .catch(async (err: unknown) => {
             await database.close();
             throw portTaken(err, config.carriers.emulatorPort, 'WAYBILL_EMULATOR_PORT', 'the carrier emulator');
           })
       : undefined;
-  if (emulator) logger.info({ emulator: emulator.url }, `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`);
+  if (emulator)
+    logger.info(
+      { emulator: emulator.url },
+      `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`,
+    );
   // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
   const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;
   // OpenTelemetry traces when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT); else nothing of it loads.
@@ -140,9 +167,28 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
   // (the carrier timeout plus 5 s: tokenLeaseMs) before refreshing themselves; on SQLite no other
   // process can hold one, so it is let go.
   if (database.dialect === 'sqlite') await releaseAllLeases(database.db);
-  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: database.db, sealer, clock, leaseMs: tokenLeaseMs(config.carriers.timeoutMs) }), clock, ...(emulator ? { emulatorUrl: emulator.url } : {}), ...(metrics ? { metrics } : {}), ...withTracing });
+  const carriers = createCarrierRuntime({
+    config,
+    tokens: createTokenStore({ db: database.db, sealer, clock, leaseMs: tokenLeaseMs(config.carriers.timeoutMs) }),
+    clock,
+    ...(emulator ? { emulatorUrl: emulator.url } : {}),
+    ...(metrics ? { metrics } : {}),
+    ...withTracing,
+  });
 
-  const deps = { config, logger, database, sealer, clock, declarations, adapters: carriers.adapters, labels: carriers.labels, masterTestAccounts, trackConcurrency: config.trackConcurrency, ...(metrics ? { metrics } : {}) };
+  const deps = {
+    config,
+    logger,
+    database,
+    sealer,
+    clock,
+    declarations,
+    adapters: carriers.adapters,
+    labels: carriers.labels,
+    masterTestAccounts,
+    trackConcurrency: config.trackConcurrency,
+    ...(metrics ? { metrics } : {}),
+  };
   const services = createServices(deps);
   const app = await buildApp({ ...deps, services, ...withTracing });
   const url = await app.listen({ host: config.host, port: config.port }).catch(async (err: unknown) => {
@@ -153,7 +199,17 @@ export async function startServer(config: Config, opts: { logger?: Logger; clock
     throw portTaken(err, config.port, 'PORT', 'Waybill');
   });
   // Webhook deliveries and background tracking run in every instance; the database shares the work.
-  const background = startBackground({ database, sealer, clock, config, services, log: logger.child({ component: 'background' }), baseUrl: url, ...(metrics ? { metrics } : {}), ...withTracing });
+  const background = startBackground({
+    database,
+    sealer,
+    clock,
+    config,
+    services,
+    log: logger.child({ component: 'background' }),
+    baseUrl: url,
+    ...(metrics ? { metrics } : {}),
+    ...withTracing,
+  });
   // What a burst of work (a 32 MiB batch body, a long PDF) grew the heap to, given back once it is over.
   const memory = startMemoryReturn({ log: logger.child({ component: 'memory' }) });
   logger.info({ url, database: database.dialect, carriers: config.carriers.mode }, `Waybill listening on ${url}`);

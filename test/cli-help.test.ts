@@ -16,7 +16,13 @@ const SERVICE_COMMANDS = ['serve', 'migrate', 'keys', 'users', 'tenants', 'emula
 const SHIPPING_COMMANDS = ['rate', 'ship', 'track', 'cancel', 'labels', 'batch', 'accounts', 'webhooks'];
 
 /** No service, no key, no profile: what a fresh shell has. */
-const bare = () => ({ WAYBILL_URL: '', WAYBILL_KEY: '', WAYBILL_PROFILE: '', WAYBILL_PROFILE_FILE: join(tempDir('cli-help'), 'none.json'), WAYBILL_DATA_DIR: tempDir('cli-help-data') });
+const bare = () => ({
+  WAYBILL_URL: '',
+  WAYBILL_KEY: '',
+  WAYBILL_PROFILE: '',
+  WAYBILL_PROFILE_FILE: join(tempDir('cli-help'), 'none.json'),
+  WAYBILL_DATA_DIR: tempDir('cli-help-data'),
+});
 
 describe('waybill help', () => {
   it('prints the usage of every command, the shipping ones too, on standard output with exit 0 for --help, -h and help', async () => {
@@ -25,7 +31,8 @@ describe('waybill help', () => {
     for (const answer of answers) {
       expect(answer.code, answer.stderr).toBe(0);
       expect(answer.stderr).toBe('');
-      for (const command of [...SERVICE_COMMANDS, ...SHIPPING_COMMANDS]) expect(answer.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+      for (const command of [...SERVICE_COMMANDS, ...SHIPPING_COMMANDS])
+        expect(answer.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     expect(answers[1]!.stdout).toBe(answers[0]!.stdout);
     expect(answers[2]!.stdout).toBe(answers[0]!.stdout);
@@ -36,14 +43,22 @@ describe('waybill help', () => {
       const usage = usageOf(command)!;
       expect(usage, command).toMatch(new RegExp(`^usage: waybill ${command}\\b`));
       expect(usage, command).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
-      for (const other of [...SERVICE_COMMANDS, ...SHIPPING_COMMANDS].filter((c) => c !== command)) expect(usage, command).not.toMatch(new RegExp(`^  ${other}\\b`, 'm'));
+      for (const other of [...SERVICE_COMMANDS, ...SHIPPING_COMMANDS].filter((c) => c !== command))
+        expect(usage, command).not.toMatch(new RegExp(`^  ${other}\\b`, 'm'));
     }
     expect(usageOf('frobnicate')).toBeUndefined();
   });
 
   it('answers --help after any command, and help <command>, with that command’s usage on standard output', async () => {
     const env = bare();
-    const asked = [['keys', 'create', '--help'], ['users', 'create', '-h'], ['help', 'tenants'], ['serve', '--help'], ['batch', 'upload', 'orders.csv', '--help'], ['help', 'rate']];
+    const asked = [
+      ['keys', 'create', '--help'],
+      ['users', 'create', '-h'],
+      ['help', 'tenants'],
+      ['serve', '--help'],
+      ['batch', 'upload', 'orders.csv', '--help'],
+      ['help', 'rate'],
+    ];
     const answers = await Promise.all(asked.map((args) => runCli(args, env)));
     answers.forEach((answer, i) => {
       const args = asked[i]!;
@@ -59,7 +74,10 @@ describe('waybill help', () => {
   it('says in one line which option or argument it could not read, on standard error with exit 2', async () => {
     const env = bare();
     const cases: [string[], RegExp][] = [
-      [['keys', 'create', '--tenant', 'acme', '--colour', 'red'], /^waybill keys create: unknown option --colour \(waybill keys create --help lists what it takes\)$/],
+      [
+        ['keys', 'create', '--tenant', 'acme', '--colour', 'red'],
+        /^waybill keys create: unknown option --colour \(waybill keys create --help lists what it takes\)$/,
+      ],
       [['users', 'list', '--tenant'], /^waybill users list: option --tenant needs a value/],
       [['tenants', 'create', 'shop', '--platform=yes'], /^waybill tenants create: option --platform takes no value/],
       [['serve', '--port', '8080'], /^waybill serve: unknown option --port/],
@@ -89,7 +107,9 @@ describe('waybill help', () => {
     const env = bare();
     const noKey = await runCli(['accounts'], env);
     expect(noKey.code).toBe(5);
-    expect(noKey.stderr.trim()).toBe('waybill accounts: no API key: set WAYBILL_KEY (and WAYBILL_URL), or give a profile (README "Client and CLI")');
+    expect(noKey.stderr.trim()).toBe(
+      'waybill accounts: no API key: set WAYBILL_KEY (and WAYBILL_URL), or give a profile (README "Client and CLI")',
+    );
     expect((await runCli(['accounts'], { ...env, WAYBILL_KEY: 'wb_0000000000000000000000' })).code).toBe(2);
     const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
     expect(readme).toMatch(/`5` no key was given, or the key is wrong/);

@@ -31,7 +31,9 @@ describe('waybill keys', () => {
 
       expect((await get(`${server.url}/shippingaccount`, key)).status).toBe(200);
       // The audit log says the operator made it.
-      expect((await get(`${server.url}/audit?action=key.created`, key)).body).toEqual([expect.objectContaining({ actor: { kind: 'operator' }, changes: expect.objectContaining({ scope: 'full' }) })]);
+      expect((await get(`${server.url}/audit?action=key.created`, key)).body).toEqual([
+        expect.objectContaining({ actor: { kind: 'operator' }, changes: expect.objectContaining({ scope: 'full' }) }),
+      ]);
 
       const list = await runCli(['keys', 'list'], env);
       expect(list.code).toBe(0);
@@ -42,7 +44,11 @@ describe('waybill keys', () => {
       const revoked = await runCli(['keys', 'revoke', id], env);
       expect(revoked.code).toBe(0);
       // The server trusts a verified key for a few seconds at most (5 s), then refuses the revoked one.
-      await waitFor(async () => (await get(`${server.url}/shippingaccount`, key)).body.error?.code === 'wrong_api_key', 'the revoked key to be refused', 10_000);
+      await waitFor(
+        async () => (await get(`${server.url}/shippingaccount`, key)).body.error?.code === 'wrong_api_key',
+        'the revoked key to be refused',
+        10_000,
+      );
       expect((await runCli(['keys', 'revoke', id], env)).code).toBe(2);
     } finally {
       await server.stop();
@@ -72,7 +78,9 @@ describe('waybill serve on a taken port', () => {
       ] as const) {
         const res = await runCli(['serve'], { ...env, WAYBILL_DATA_DIR: tempDir('port'), WAYBILL_LOG_LEVEL: 'warn' });
         expect(res.code, res.stderr).not.toBe(0);
-        expect(res.stderr.trim().split('\n')).toEqual([`port ${port} is in use, so ${setting === 'PORT' ? 'Waybill' : 'the carrier emulator'} cannot listen there: set ${setting} to a free port`]);
+        expect(res.stderr.trim().split('\n')).toEqual([
+          `port ${port} is in use, so ${setting === 'PORT' ? 'Waybill' : 'the carrier emulator'} cannot listen there: set ${setting} to a free port`,
+        ]);
       }
     } finally {
       await new Promise((resolve) => holder.close(resolve));
@@ -84,11 +92,19 @@ describe.skipIf(!postgresUrl)('two service processes on one PostgreSQL database'
   it('serve the same accounts', async () => {
     const pg = await createTestDatabase('postgres');
     await pg.database.close();
-    const env = { WAYBILL_DATABASE_URL: pg.url, WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'), WAYBILL_DATA_DIR: tempDir('pg') };
+    const env = {
+      WAYBILL_DATABASE_URL: pg.url,
+      WAYBILL_SECRET_KEY: randomBytes(32).toString('hex'),
+      WAYBILL_DATA_DIR: tempDir('pg'),
+    };
     const [one, two] = await Promise.all([startServe(env), startServe(env)]);
     try {
       const key = lastLine((await runCli(['keys', 'create', '--tenant', 'shared'], env)).stdout);
-      const res = await fetch(`${one.url}/shippingaccount`, { method: 'POST', headers: { zkkey: key, 'content-type': 'application/json' }, body: JSON.stringify(accountBody('carrier_c')) });
+      const res = await fetch(`${one.url}/shippingaccount`, {
+        method: 'POST',
+        headers: { zkkey: key, 'content-type': 'application/json' },
+        body: JSON.stringify(accountBody('carrier_c')),
+      });
       const id = ((await res.json()) as any).shipping_account.id;
       const read = await get(`${two.url}/shippingaccount/${id}`, key);
       expect(read.status).toBe(200);

@@ -9,16 +9,51 @@ import { tempDirs } from './support/temp-dir.js';
 
 const tempDir = tempDirs();
 
-const sender = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
-const recipient = { name: 'Bob', phone: '2125550100', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+const sender = {
+  name: 'Ann',
+  phone: '9015550100',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+};
+const recipient = {
+  name: 'Bob',
+  phone: '2125550100',
+  street1: '5 Fifth Ave',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+};
 
 it('loses no shipment whose 200 was sent when the process is killed', async () => {
   const env = { WAYBILL_DATA_DIR: tempDir('crash'), WAYBILL_LOG_LEVEL: 'warn' };
   const first = await startServe({ ...env, WAYBILL_LOG_LEVEL: 'info' });
   const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
   const headers = { zkkey: key, 'content-type': 'application/json' };
-  const account = ((await (await fetch(`${first.url}/shippingaccount`, { method: 'POST', headers, body: JSON.stringify({ shipping_account: { carrier: 'carrier_a', country: 'US', test: true } }) })).json()) as any).shipping_account.id;
-  const body = JSON.stringify({ shipment: { shipping_account: account, sender, recipient, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' } });
+  const account = (
+    (await (
+      await fetch(`${first.url}/shippingaccount`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ shipping_account: { carrier: 'carrier_a', country: 'US', test: true } }),
+      })
+    ).json()) as any
+  ).shipping_account.id;
+  const body = JSON.stringify({
+    shipment: {
+      shipping_account: account,
+      sender,
+      recipient,
+      packages: [{ weight: 2 }],
+      packaging: 'your_packaging',
+      dim_units: 'IN',
+      weight_units: 'LB',
+      service: 'carrier_a_ground',
+    },
+  });
 
   const confirmed: { id: string; label: string }[] = [];
   let stop = false;

@@ -29,22 +29,29 @@ write(told ? 'still running\\n' : 'never told\\n');
 process.exit(told ? 0 : 3);
 `;
 
-it.skipIf(!existsSync('/dev/full'))('lives on, saying so once, when standard output cannot be written', async () => {
-  const script = join(tempDir('logger'), 'log.mjs');
-  writeFileSync(script, SCRIPT);
-  const full = openSync('/dev/full', 'w');
-  try {
-    const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: projectRoot, stdio: ['ignore', full, 'pipe'] });
-      let stderr = '';
-      child.stderr!.on('data', (d) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stderr }));
-    });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr.match(/standard output cannot be written \(ENOSPC\)/g)).toHaveLength(1);
-    expect(result.stderr).toContain('still running');
-  } finally {
-    closeSync(full);
-  }
-}, 60_000);
+it.skipIf(!existsSync('/dev/full'))(
+  'lives on, saying so once, when standard output cannot be written',
+  async () => {
+    const script = join(tempDir('logger'), 'log.mjs');
+    writeFileSync(script, SCRIPT);
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script], {
+          cwd: projectRoot,
+          stdio: ['ignore', full, 'pipe'],
+        });
+        let stderr = '';
+        child.stderr!.on('data', (d) => (stderr += d));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr.match(/standard output cannot be written \(ENOSPC\)/g)).toHaveLength(1);
+      expect(result.stderr).toContain('still running');
+    } finally {
+      closeSync(full);
+    }
+  },
+  60_000,
+);

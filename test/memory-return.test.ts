@@ -135,7 +135,13 @@ describe('memory given back after a burst', () => {
     let rss = 100 * MB;
     let stopped = false;
     let at = 0;
-    const memory = startMemoryReturn({ log: silent, rss: () => rss, cpu: () => 0, now: () => (at += 2_000), every: () => () => void (stopped = true) });
+    const memory = startMemoryReturn({
+      log: silent,
+      rss: () => rss,
+      cpu: () => 0,
+      now: () => (at += 2_000),
+      every: () => () => void (stopped = true),
+    });
     rss += 64 * MB;
     await memory.check();
     await memory.check();

@@ -27,13 +27,21 @@ function refused(port: number): Promise<boolean> {
 
 function withinDeadline<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
   let timer!: NodeJS.Timeout;
-  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} not within ${ms} ms`)), ms)));
+  const deadline = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} not within ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 it('npm start serves the compiled service, carrier calls, label work threads and print files included, and SIGTERM to npm frees the port', async () => {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: tempDir('start'), WAYBILL_LOG_LEVEL: 'info' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    WAYBILL_EMULATOR_PORT: '0',
+    WAYBILL_DATA_DIR: tempDir('start'),
+    WAYBILL_LOG_LEVEL: 'info',
+  };
   const npm = spawn('npm', ['start', '--silent'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolvePromise) => npm.once('exit', (code) => resolvePromise(code)));
   let out = '';
@@ -56,12 +64,42 @@ it('npm start serves the compiled service, carrier calls, label work threads and
     // A compiled start: the service process is plain node on dist/, no TypeScript loader.
     expect(out).not.toContain('tsx');
     // What loads on first use (the HTTP client of carrier calls) loads in the compiled bundle too.
-    const key = spawnSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--tenant', 'acme'], { cwd: projectRoot, env, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
-    const post = (path: string, body: unknown) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', zkkey: key }, body: JSON.stringify(body) });
-    const address = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
-    const account = await post('/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address } });
+    const key = spawnSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--tenant', 'acme'], {
+      cwd: projectRoot,
+      env,
+      encoding: 'utf8',
+    })
+      .stdout.trim()
+      .split('\n')
+      .at(-1)!;
+    const post = (path: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', zkkey: key },
+        body: JSON.stringify(body),
+      });
+    const address = {
+      name: 'Ann',
+      phone: '9015550100',
+      street1: '1 Main St',
+      city: 'Memphis',
+      state: 'TN',
+      postal_code: '38117',
+      country: 'US',
+    };
+    const account = await post('/shippingaccount', {
+      shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address },
+    });
     expect(account.status).toBe(200);
-    const shipment = { shipping_account: ((await account.json()) as { shipping_account: { id: string } }).shipping_account.id, sender: address, recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' };
+    const shipment = {
+      shipping_account: ((await account.json()) as { shipping_account: { id: string } }).shipping_account.id,
+      sender: address,
+      recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' },
+      packages: [{ weight: 2 }],
+      packaging: 'your_packaging',
+      dim_units: 'IN',
+      weight_units: 'LB',
+    };
     const rated = await post('/rate', { shipment });
     const text = await rated.text();
     expect(rated.status, text).toBe(200);
@@ -70,11 +108,20 @@ it('npm start serves the compiled service, carrier calls, label work threads and
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     const merged = await post('/merge', { file_type: 'png', files: [png, png] });
     expect(merged.status).toBe(200);
-    expect((await PDFDocument.load(Buffer.from(((await merged.json()) as { pdf: string }).pdf, 'base64'))).getPageCount()).toBe(2);
+    expect(
+      (await PDFDocument.load(Buffer.from(((await merged.json()) as { pdf: string }).pdf, 'base64'))).getPageCount(),
+    ).toBe(2);
     // A PDF print file from the compiled service, of a batch whose body (1 MiB with its trailing white
     // space) is read on a thread that loads a module of its own from dist/ too.
-    const batchBody = JSON.stringify({ batch: { shipments: [shipment, shipment].map((s) => ({ ...s, service: 'carrier_a_ground' })) } }) + ' '.repeat(THREAD_BYTES);
-    const batch = await fetch(`http://127.0.0.1:${port}/batches`, { method: 'POST', headers: { 'content-type': 'application/json', zkkey: key }, body: batchBody });
+    const batchBody =
+      JSON.stringify({
+        batch: { shipments: [shipment, shipment].map((s) => ({ ...s, service: 'carrier_a_ground' })) },
+      }) + ' '.repeat(THREAD_BYTES);
+    const batch = await fetch(`http://127.0.0.1:${port}/batches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', zkkey: key },
+      body: batchBody,
+    });
     expect(batch.status, await batch.clone().text()).toBe(202);
     const batchId = ((await batch.json()) as { batch: { id: string } }).batch.id;
     const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { zkkey: key } });
@@ -87,7 +134,10 @@ it('npm start serves the compiled service, carrier calls, label work threads and
     expect((await PDFDocument.load(await print.arrayBuffer())).getPageCount()).toBe(2);
     // A CSV file as large is read on a thread with a module of its own from dist/ as well.
     const csvBody = `recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,weight\nBob,5 Fifth Ave,New York,NY,10001,US,2\n${'\n'.repeat(THREAD_BYTES)}`;
-    const csv = await fetch(`http://127.0.0.1:${port}/batches?shipping_account=${shipment.shipping_account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`, { method: 'POST', headers: { 'content-type': 'text/csv', zkkey: key }, body: csvBody });
+    const csv = await fetch(
+      `http://127.0.0.1:${port}/batches?shipping_account=${shipment.shipping_account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`,
+      { method: 'POST', headers: { 'content-type': 'text/csv', zkkey: key }, body: csvBody },
+    );
     expect(csv.status, await csv.clone().text()).toBe(202);
     expect(((await csv.json()) as { batch: { counts: unknown } }).batch.counts).toMatchObject({ total: 1, queued: 1 });
 
@@ -112,8 +162,20 @@ function staticImports(file: string): string[] {
 async function serveOneRate(env: Record<string, string>): Promise<{ out: string; loaded: string[] }> {
   const imports = join(tempDir('imports'), 'imports.txt');
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OTEL_')));
-  const all = { ...clean, PORT: '0', WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: tempDir('trace'), WAYBILL_LOG_LEVEL: 'info', WAYBILL_RECORD_IMPORTS: imports, ...env };
-  const child = spawn(process.execPath, ['--import', join(projectRoot, 'test/support/record-imports.mjs'), 'dist/cli.js', 'serve'], { cwd: projectRoot, env: all, stdio: ['ignore', 'pipe', 'pipe'] });
+  const all = {
+    ...clean,
+    PORT: '0',
+    WAYBILL_EMULATOR_PORT: '0',
+    WAYBILL_DATA_DIR: tempDir('trace'),
+    WAYBILL_LOG_LEVEL: 'info',
+    WAYBILL_RECORD_IMPORTS: imports,
+    ...env,
+  };
+  const child = spawn(
+    process.execPath,
+    ['--import', join(projectRoot, 'test/support/record-imports.mjs'), 'dist/cli.js', 'serve'],
+    { cwd: projectRoot, env: all, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
   let out = '';
   try {
@@ -130,11 +192,45 @@ async function serveOneRate(env: Record<string, string>): Promise<{ out: string;
         void exited.then((code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
       }),
     );
-    const key = spawnSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--tenant', 'acme'], { cwd: projectRoot, env: all, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
-    const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', zkkey: key }, body: JSON.stringify(body) });
-    const account = ((await (await post('/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).json()) as { shipping_account: { id: string } }).shipping_account.id;
-    const address = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
-    const rated = await post('/rate', { shipment: { shipping_account: account, sender: address, recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' } });
+    const key = spawnSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--tenant', 'acme'], {
+      cwd: projectRoot,
+      env: all,
+      encoding: 'utf8',
+    })
+      .stdout.trim()
+      .split('\n')
+      .at(-1)!;
+    const post = (path: string, body: unknown) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', zkkey: key },
+        body: JSON.stringify(body),
+      });
+    const account = (
+      (await (
+        await post('/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })
+      ).json()) as { shipping_account: { id: string } }
+    ).shipping_account.id;
+    const address = {
+      name: 'Ann',
+      phone: '9015550100',
+      street1: '1 Main St',
+      city: 'Memphis',
+      state: 'TN',
+      postal_code: '38117',
+      country: 'US',
+    };
+    const rated = await post('/rate', {
+      shipment: {
+        shipping_account: account,
+        sender: address,
+        recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' },
+        packages: [{ weight: 2 }],
+        packaging: 'your_packaging',
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
+    });
     expect(rated.status, await rated.text()).toBe(200);
     child.kill('SIGTERM');
     expect(await withinDeadline('exit after SIGTERM', 15_000, exited)).toBe(0);
@@ -157,7 +253,13 @@ it('the compiled service loads the OpenTelemetry SDK only with an OTLP endpoint,
     for (const next of staticImports(join(projectRoot, file === 'cli.js' ? 'dist' : 'dist/chunks', file))) visit(next);
   };
   visit('cli.js');
-  expect([...atStart].filter((f) => /OTLPTraceExporter|BatchSpanProcessor/.test(readFileSync(join(projectRoot, f === 'cli.js' ? 'dist' : 'dist/chunks', f), 'utf8')))).toEqual([]);
+  expect(
+    [...atStart].filter((f) =>
+      /OTLPTraceExporter|BatchSpanProcessor/.test(
+        readFileSync(join(projectRoot, f === 'cli.js' ? 'dist' : 'dist/chunks', f), 'utf8'),
+      ),
+    ),
+  ).toEqual([]);
 
   const off = await serveOneRate({});
   expect(off.loaded.some((u) => u.endsWith('dist/cli.js'))).toBe(true);
@@ -172,7 +274,9 @@ it('the compiled service loads the OpenTelemetry SDK only with an OTLP endpoint,
     expect(on.out).toContain('OpenTelemetry tracing on');
     const server = collector.spans.find((s) => s.name === 'POST /rate')!;
     expect(server.resource['service.name']).toBe('waybill');
-    expect(collector.spans.filter((s) => s.parentSpanId === server.spanId).map((s) => s.name)).toContain('POST carrier_a rate');
+    expect(collector.spans.filter((s) => s.parentSpanId === server.spanId).map((s) => s.name)).toContain(
+      'POST carrier_a rate',
+    );
   } finally {
     await collector.close();
   }

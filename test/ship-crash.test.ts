@@ -13,7 +13,13 @@ import { bookingReference } from '../src/services/kernel/booking-lookup.js';
 import { accountBody } from './support/accounts.js';
 import { createTestDatabase, postgresUrl } from './support/databases.js';
 import { withTestEmulator, type TestEmulator } from './support/emulator.js';
-import { LOOKUP_CARRIERS, lookupCarrierUrls, RECOVERS_LABELS, shipmentOf, type LookupCarrier } from './support/lookup-carriers.js';
+import {
+  LOOKUP_CARRIERS,
+  lookupCarrierUrls,
+  RECOVERS_LABELS,
+  shipmentOf,
+  type LookupCarrier,
+} from './support/lookup-carriers.js';
 import { runCli, startServe, type ServerProcess } from './support/process.js';
 import { waitFor } from './support/webhook-receiver.js';
 import { tempDirs } from './support/temp-dir.js';
@@ -34,13 +40,25 @@ function envFor(em: TestEmulator, extra: Record<string, string>): Record<string,
 }
 
 async function post(url: string, key: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { zkkey: key, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { zkkey: key, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 /** Books with `victim` under the drop fault, kills it once the carrier has booked, and retries through `survivor()`. */
-async function killMidBooking(em: TestEmulator, carrier: LookupCarrier, name: string, victim: ServerProcess, survivor: () => Promise<string>, key: string) {
-  const account = (await post(victim.url, key, '/shippingaccount', accountBody(carrier, { test: true }))).body.shipping_account.id;
+async function killMidBooking(
+  em: TestEmulator,
+  carrier: LookupCarrier,
+  name: string,
+  victim: ServerProcess,
+  survivor: () => Promise<string>,
+  key: string,
+) {
+  const account = (await post(victim.url, key, '/shippingaccount', accountBody(carrier, { test: true }))).body
+    .shipping_account.id;
   const body = { shipment: { shipping_account: account, ...shipmentOf(carrier, name) } };
   const idempotencyKey = `kill-${name}`;
   const reference = bookingReference('acme', idempotencyKey);
@@ -55,11 +73,15 @@ async function killMidBooking(em: TestEmulator, carrier: LookupCarrier, name: st
 
   const url = await survivor();
   // 409 idempotency_key_in_use while the dead claim could still be running, then the carrier's booking.
-  const answer = await waitFor(async () => {
-    const res = await post(url, key, '/ship', body, { 'idempotency-key': idempotencyKey });
-    if (res.status === 409 && res.body.error.code === 'idempotency_key_in_use') return undefined;
-    return res;
-  }, 'the retry to be answered', 60_000);
+  const answer = await waitFor(
+    async () => {
+      const res = await post(url, key, '/ship', body, { 'idempotency-key': idempotencyKey });
+      if (res.status === 409 && res.body.error.code === 'idempotency_key_in_use') return undefined;
+      return res;
+    },
+    'the retry to be answered',
+    60_000,
+  );
   const made = await atCarrier();
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   expect(made).toHaveLength(1);
@@ -70,7 +92,11 @@ async function killMidBooking(em: TestEmulator, carrier: LookupCarrier, name: st
     expect(answer.body.shipment.recovered).toMatch(/labels fetched again/);
     const res = await fetch(`${url}${new URL(label!).pathname}`, { headers: { zkkey: key } });
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   } else {
     expect(answer.body.shipment.recovered).toMatch(/without its labels/);
     expect(label).toBeUndefined();
@@ -84,33 +110,46 @@ async function killMidBooking(em: TestEmulator, carrier: LookupCarrier, name: st
 // Each case has an emulator of its own, so the cases run at once: most of each is the wait for the
 // dead claim to go stale (the file 84 s → 37 s).
 describe.concurrent('kill -9 with a /ship booking call in flight', () => {
-  it.each(LOOKUP_CARRIERS)('%s, SQLite: the retry after the restart answers the one booking the carrier made', (carrier) =>
-    withTestEmulator(async (em) => {
-      const env = envFor(em, { WAYBILL_DATA_DIR: tempDir('ship-crash') });
-      const first = await startServe(env);
-      let second: ServerProcess | undefined;
-      const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
-      try {
-        await killMidBooking(em, carrier, `SQLite-${carrier}`, first, async () => (second = await startServe(env)).url, key);
-      } finally {
-        await second?.stop();
-      }
-    }),
-  120_000);
+  it.each(LOOKUP_CARRIERS)(
+    '%s, SQLite: the retry after the restart answers the one booking the carrier made',
+    (carrier) =>
+      withTestEmulator(async (em) => {
+        const env = envFor(em, { WAYBILL_DATA_DIR: tempDir('ship-crash') });
+        const first = await startServe(env);
+        let second: ServerProcess | undefined;
+        const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+        try {
+          await killMidBooking(
+            em,
+            carrier,
+            `SQLite-${carrier}`,
+            first,
+            async () => (second = await startServe(env)).url,
+            key,
+          );
+        } finally {
+          await second?.stop();
+        }
+      }),
+    120_000,
+  );
 
-  it.skipIf(!postgresUrl).each(LOOKUP_CARRIERS)('%s, PostgreSQL, two instances: the retry to the survivor answers the one booking the carrier made', (carrier) =>
-    withTestEmulator(async (em) => {
-      const db = await createTestDatabase('postgres');
-      const env = envFor(em, { WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: tempDir('ship-crash-pg') });
-      const first = await startServe(env);
-      const second = await startServe(env);
-      const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
-      try {
-        await killMidBooking(em, carrier, `Postgres-${carrier}`, first, async () => second.url, key);
-      } finally {
-        await second.stop();
-        await db.drop();
-      }
-    }),
-  120_000);
+  it.skipIf(!postgresUrl).each(LOOKUP_CARRIERS)(
+    '%s, PostgreSQL, two instances: the retry to the survivor answers the one booking the carrier made',
+    (carrier) =>
+      withTestEmulator(async (em) => {
+        const db = await createTestDatabase('postgres');
+        const env = envFor(em, { WAYBILL_DATABASE_URL: db.url, WAYBILL_DATA_DIR: tempDir('ship-crash-pg') });
+        const first = await startServe(env);
+        const second = await startServe(env);
+        const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+        try {
+          await killMidBooking(em, carrier, `Postgres-${carrier}`, first, async () => second.url, key);
+        } finally {
+          await second.stop();
+          await db.drop();
+        }
+      }),
+    120_000,
+  );
 });

@@ -36,5 +36,6 @@ export function isCarrierSlug(s: string): s is CarrierSlug {
 /** The slugs and each carrier's operator settings, as configuration reads them from the environment (config.ts). */
 export const carrierNames = {
   slugs: CARRIER_SLUGS,
-  operatorSettings: (slug: string): readonly string[] => (isCarrierSlug(slug) ? (declarations[slug].operatorSettings ?? []) : []),
+  operatorSettings: (slug: string): readonly string[] =>
+    isCarrierSlug(slug) ? (declarations[slug].operatorSettings ?? []) : [],
 };

@@ -19,11 +19,31 @@ export interface CarrierRuntime {
   close(): Promise<void>;
 }
 
-export function createCarrierRuntime(opts: { config: CarrierSettings; tokens: TokenStore; clock: Clock; emulatorUrl?: string; metrics?: Metrics; tracing?: Tracing; labels?: LabelPoolOptions }): CarrierRuntime {
+export function createCarrierRuntime(opts: {
+  config: CarrierSettings;
+  tokens: TokenStore;
+  clock: Clock;
+  emulatorUrl?: string;
+  metrics?: Metrics;
+  tracing?: Tracing;
+  labels?: LabelPoolOptions;
+}): CarrierRuntime {
   const { metrics, tracing } = opts;
-  const transport = createTransport({ timeoutMs: opts.config.carriers.timeoutMs, ...(metrics ? { observe: metrics.carrierCall } : {}), ...(tracing ? { trace: tracing.carrierCall } : {}) });
+  const transport = createTransport({
+    timeoutMs: opts.config.carriers.timeoutMs,
+    ...(metrics ? { observe: metrics.carrierCall } : {}),
+    ...(tracing ? { trace: tracing.carrierCall } : {}),
+  });
   const labels = createLabelPool(opts.labels);
-  const adapters = createAdapters({ transport, labels, tokens: opts.tokens, clock: opts.clock, baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl), emulated: emulatedResolver(opts.config, opts.emulatorUrl), operator: opts.config.operator });
+  const adapters = createAdapters({
+    transport,
+    labels,
+    tokens: opts.tokens,
+    clock: opts.clock,
+    baseUrl: baseUrlResolver(opts.config, opts.emulatorUrl),
+    emulated: emulatedResolver(opts.config, opts.emulatorUrl),
+    operator: opts.config.operator,
+  });
   return {
     adapters,
     labels,

@@ -15,7 +15,8 @@ export const AddressValidationBody = Type.Object({
 
 export const AddressValidationView = Type.Object({
   status: Type.Enum([...ADDRESS_STATUSES], {
-    description: 'valid: deliverable as given; corrected: deliverable with the changes in address; ambiguous: see candidates; invalid: see messages',
+    description:
+      'valid: deliverable as given; corrected: deliverable with the changes in address; ambiguous: see candidates; invalid: see messages',
   }),
   address: Address,
   candidates: Type.Array(Address),

@@ -10,7 +10,8 @@ import { PickupAvailabilityInput, PickupInput } from './operations.js';
 import { Reference, ShoppedRateView } from './shipment.js';
 import { AddressValidationView } from './address.js';
 
-const DateTime = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+const DateTime = (description?: string) =>
+  Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 const Decimal = Type.String({ description: 'decimal text, e.g. "38.54"' });
 
 export const Costs = Type.Object({
@@ -25,7 +26,10 @@ export const Costs = Type.Object({
 const BookedPackage = Type.Object({
   tracking_number: Type.String(),
   label: Type.Optional(
-    Type.String({ description: 'base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from a carrier that did not hand its labels out again' }),
+    Type.String({
+      description:
+        'base64 of the label when include_base64_label, else an absolute URL of GET /labels/{id}, signed: it works without a key until it expires (WAYBILL_LABEL_URL_TTL); absent only on a booking `recovered` from a carrier that did not hand its labels out again',
+    }),
   ),
   label_type: Type.String(),
   weight: Type.Optional(Type.Number()),
@@ -35,7 +39,11 @@ const BookedPackage = Type.Object({
   value: Type.Optional(Type.Number()),
 });
 
-export const ShippingDocumentView = Type.Object({ type: Type.String(), format: Type.String(), content: Type.String({ description: 'base64' }) });
+export const ShippingDocumentView = Type.Object({
+  type: Type.String(),
+  format: Type.String(),
+  content: Type.String({ description: 'base64' }),
+});
 
 /** The booking record (README.md "Shipping"); every list holds objects, never strings. */
 export const BookingResponse = Type.Object({
@@ -49,15 +57,22 @@ export const BookingResponse = Type.Object({
     test: Type.Boolean(),
     type: Type.String(),
     tracking_number: Type.String({ description: 'master tracking number' }),
-    tracking_url: Type.String({ format: 'uri', description: 'public tracking page of the shipment for the recipient: signed, no key needed' }),
+    tracking_url: Type.String({
+      format: 'uri',
+      description: 'public tracking page of the shipment for the recipient: signed, no key needed',
+    }),
     label_type: Type.String(),
     costs: Type.Optional(Costs),
     currency: Type.Optional(Type.String()),
     dim_units: Type.String(),
     weight_units: Type.String(),
     packages: Type.Array(BookedPackage),
-    combined_label: Type.Optional(Type.String({ description: 'every package label in one document (combined_labels)' })),
-    special_services: Type.Array(Type.Object({ slug: Type.String() }), { description: 'the special services booked, as objects' }),
+    combined_label: Type.Optional(
+      Type.String({ description: 'every package label in one document (combined_labels)' }),
+    ),
+    special_services: Type.Array(Type.Object({ slug: Type.String() }), {
+      description: 'the special services booked, as objects',
+    }),
     shipping_documents: Type.Array(ShippingDocumentView),
     references: Type.Array(Reference),
     sender: Address,
@@ -67,7 +82,10 @@ export const BookingResponse = Type.Object({
     selected_rate: Type.Optional(ShoppedRateView),
     address_validation: Type.Optional(AddressValidationView),
     recovered: Type.Optional(
-      Type.String({ description: 'present when the booking call\'s answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill\'s reference, by a retry or by the service\'s own lookup once the call\'s timeout and the carrier\'s indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label)' }),
+      Type.String({
+        description:
+          "present when the booking call's answer was lost (the connection was cut or timed out, or the instance stopped mid-call) and the booking was found at the carrier by Waybill's reference, by a retry or by the service's own lookup once the call's timeout and the carrier's indexing delay had passed: says so, and whether its labels were fetched again from the carrier (else its packages carry no label)",
+      }),
     ),
   }),
 });
@@ -97,9 +115,13 @@ export const TrackingResultView = Type.Object({
   delivery_date: Type.Optional(DateTime()),
   estimated_delivery: Type.Optional(DateTime()),
   signed_by: Type.Optional(Type.String()),
-  checkpoints: Type.Optional(Type.Array(Checkpoint, { description: 'newest first; left out when the request says checkpoints: false' })),
+  checkpoints: Type.Optional(
+    Type.Array(Checkpoint, { description: 'newest first; left out when the request says checkpoints: false' }),
+  ),
   packages: Type.Optional(
-    Type.Array(Type.Object({ tracking_number: Type.String(), checkpoints: Type.Array(Checkpoint) }), { description: 'each package of a multi-package shipment, where the carrier tells them apart' }),
+    Type.Array(Type.Object({ tracking_number: Type.String(), checkpoints: Type.Array(Checkpoint) }), {
+      description: 'each package of a multi-package shipment, where the carrier tells them apart',
+    }),
   ),
 });
 
@@ -125,9 +147,13 @@ export const PickupResponse = Type.Object({
     carrier: Type.String(),
     shipping_account: Type.String(),
     test: Type.Boolean(),
-    confirmation_number: Type.String({ description: 'the carrier’s reference of the pickup; cancels it where the carrier allows' }),
+    confirmation_number: Type.String({
+      description: 'the carrier’s reference of the pickup; cancels it where the carrier allows',
+    }),
     currency: Type.String(),
-    location_code: Type.Optional(Type.String({ description: 'the carrier’s code for the pickup location, where it has one' })),
+    location_code: Type.Optional(
+      Type.String({ description: 'the carrier’s code for the pickup location, where it has one' }),
+    ),
     pickup_date: IsoDate,
     ready_time: Time,
     close_time: Time,
@@ -172,6 +198,11 @@ const Bytes = { schema: Type.Unsafe<Uint8Array>(Type.String({ format: 'binary' }
 /** GET /labels/{id}: the bytes, typed by the label's format. */
 export const LabelBytes = {
   description: 'label bytes',
-  content: { 'application/pdf': Bytes, 'image/png': Bytes, 'image/gif': Bytes, 'image/jpeg': Bytes, 'application/octet-stream': Bytes },
+  content: {
+    'application/pdf': Bytes,
+    'image/png': Bytes,
+    'image/gif': Bytes,
+    'image/jpeg': Bytes,
+    'application/octet-stream': Bytes,
+  },
 };
-

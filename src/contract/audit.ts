@@ -17,7 +17,11 @@ const Text = Type.Optional(Type.String());
 export const AuditEntryView = Type.Object({
   id: Type.String(),
   at: Type.String({ format: 'date-time' }),
-  actor: Type.Object({ kind: Type.Enum(['user', 'key', 'jwt', 'operator', 'anonymous', 'platform', 'customer']), id: Text, email: Text }),
+  actor: Type.Object({
+    kind: Type.Enum(['user', 'key', 'jwt', 'operator', 'anonymous', 'platform', 'customer']),
+    id: Text,
+    email: Text,
+  }),
   action: Type.String(),
   resource: Type.Object({ type: Type.String(), id: Text }),
   ip: Text,

@@ -17,8 +17,13 @@ const SHIPMENT_ELEMENT =
  */
 export const BatchBody = Type.Object({
   batch: Type.Object({
-    shipments: Type.Array(Type.Object({}, { additionalProperties: true, description: SHIPMENT_ELEMENT }), { minItems: 1, maxItems: MAX_BATCH_ITEMS }),
-    label_type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'label type for every shipment that names none' })),
+    shipments: Type.Array(Type.Object({}, { additionalProperties: true, description: SHIPMENT_ELEMENT }), {
+      minItems: 1,
+      maxItems: MAX_BATCH_ITEMS,
+    }),
+    label_type: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'label type for every shipment that names none' }),
+    ),
     reference: Type.Optional(Text()),
   }),
 });
@@ -31,10 +36,15 @@ export const CsvQuery = Type.Object({
     Type.Array(ShippingAccountRef, {
       minItems: 1,
       maxItems: MAX_SHOPPING_ACCOUNTS,
-      description: 'in place of shipping_account, with select: each row is rated with all these accounts and books the rate select picks; repeat the parameter per account (shipping_accounts=A&shipping_accounts=B); the rows ship from the billing_address of the first',
+      description:
+        'in place of shipping_account, with select: each row is rated with all these accounts and books the rate select picks; repeat the parameter per account (shipping_accounts=A&shipping_accounts=B); the rows ship from the billing_address of the first',
     }),
   ),
-  select: Type.Optional(Type.Enum([...SELECTIONS], { description: 'with shipping_accounts: cheapest, fastest or best_value, the rate each row books' })),
+  select: Type.Optional(
+    Type.Enum([...SELECTIONS], {
+      description: 'with shipping_accounts: cheapest, fastest or best_value, the rate each row books',
+    }),
+  ),
   service: Type.Optional(Text(100)),
   packaging: Type.Optional(Text(100)),
   label_type: Type.Optional(Text(100)),
@@ -66,7 +76,8 @@ export const BatchView = Type.Object({
   counts: Counts,
   print_formats: Type.Optional(
     Type.Array(Type.Enum(['pdf', 'zpl', 'epl']), {
-      description: 'GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats',
+      description:
+        'GET /batches/{id} only: the formats of GET /batches/{id}/labels that hold every booked label (labels are not converted): one, or none before a label is booked or when they are of several formats',
     }),
   ),
 });
@@ -86,7 +97,12 @@ export const BatchItemView = Type.Object({
       carrier: Type.String(),
       service: Type.Union([Type.String(), Type.Null()]),
       costs: Type.Optional(Costs),
-      recovered: Type.Optional(Type.String({ description: 'the booking was found at the carrier after the instance booking it stopped mid-call: stored with its labels where the carrier hands them out again, else without (the shipment\'s `recovered` says which)' })),
+      recovered: Type.Optional(
+        Type.String({
+          description:
+            "the booking was found at the carrier after the instance booking it stopped mid-call: stored with its labels where the carrier hands them out again, else without (the shipment's `recovered` says which)",
+        }),
+      ),
     }),
   ),
   error: Type.Optional(ItemError),
@@ -98,12 +114,27 @@ const Page = {
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
 };
 export const BatchesQuery = Type.Object(Page);
-export const BatchItemsQuery = Type.Object({ status: Type.Optional(Type.Enum(['queued', 'in_progress', 'booked', 'failed', 'cancelled'])), ...Page });
+export const BatchItemsQuery = Type.Object({
+  status: Type.Optional(Type.Enum(['queued', 'in_progress', 'booked', 'failed', 'cancelled'])),
+  ...Page,
+});
 export type BatchItemsQuery = Static<typeof BatchItemsQuery>;
-export const LabelsQuery = Type.Object({ format: Type.Enum(['pdf', 'zpl', 'epl'], { description: 'the format the labels were booked in' }) });
+export const LabelsQuery = Type.Object({
+  format: Type.Enum(['pdf', 'zpl', 'epl'], { description: 'the format the labels were booked in' }),
+});
 export const RetryQuery = Type.Object({
-  include_interrupted: Type.Optional(Type.Boolean({ default: false, description: 'also requeue items whose carrier call a restart interrupted (the carrier may have booked them)' })),
-  index: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: MAX_BATCH_ITEMS - 1 }), { maxItems: 1000, description: 'only these failed items (repeat the parameter); naming an interrupted item retries it' })),
+  include_interrupted: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'also requeue items whose carrier call a restart interrupted (the carrier may have booked them)',
+    }),
+  ),
+  index: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 0, maximum: MAX_BATCH_ITEMS - 1 }), {
+      maxItems: 1000,
+      description: 'only these failed items (repeat the parameter); naming an interrupted item retries it',
+    }),
+  ),
 });
 export type RetryQuery = Static<typeof RetryQuery>;
 export const ManifestsResponse = Type.Object({ manifests: Type.Array(ManifestResponse.properties.manifest) });

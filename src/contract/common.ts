@@ -19,7 +19,10 @@ export const Time = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', de
  * text, so handlers always see a string; older accounts keep their non-numeric ids.
  */
 export const ShippingAccountRef = Type.Unsafe<string>({
-  anyOf: [Type.String({ minLength: 1, maxLength: 100 }), Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })],
+  anyOf: [
+    Type.String({ minLength: 1, maxLength: 100 }),
+    Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  ],
   description: 'shipping account id, e.g. "481516234200001" or 481516234200001',
 });
 
@@ -29,12 +32,10 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** A non-empty address member, for contexts where the spec requires it. */
 export const RequiredText = Type.String({ minLength: 1, maxLength: 1000 });
 
-export const ErrorBody = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.Enum([...ERROR_CODES], { description: 'standardized error code' }),
-      message: Type.String({ description: 'what went wrong, e.g. the carrier’s own complaint' }),
-      detail: Type.String({ description: 'extra information: a field path, a carrier’s raw code' }),
-    }),
-  },
-);
+export const ErrorBody = Type.Object({
+  error: Type.Object({
+    code: Type.Enum([...ERROR_CODES], { description: 'standardized error code' }),
+    message: Type.String({ description: 'what went wrong, e.g. the carrier’s own complaint' }),
+    detail: Type.String({ description: 'extra information: a field path, a carrier’s raw code' }),
+  }),
+});

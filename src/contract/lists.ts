@@ -22,8 +22,16 @@ export const ShipmentsQuery = Type.Object({
   carrier: Type.Optional(Carrier),
   shipping_account: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   status: Type.Optional(Stage),
-  search: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a tracking number or reference (exact), or part of the recipient’s name' })),
-  batch: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'the shipments a batch booked (POST /batches)' })),
+  search: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'a tracking number or reference (exact), or part of the recipient’s name',
+    }),
+  ),
+  batch: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'the shipments a batch booked (POST /batches)' }),
+  ),
   ...Dates,
   ...Paging,
 });
@@ -32,7 +40,13 @@ export type ShipmentsQuery = Static<typeof ShipmentsQuery>;
 const listed = {
   status: Stage,
   created: Type.String({ format: 'date-time' }),
-  cancelled: Type.Optional(Type.String({ format: 'date-time', description: 'when the shipment was cancelled: its labels are void from then on, their URLs unsigned, and GET /labels/{id} answers 410 label_voided' })),
+  cancelled: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        'when the shipment was cancelled: its labels are void from then on, their URLs unsigned, and GET /labels/{id} answers 410 label_voided',
+    }),
+  ),
 };
 
 /** The booking record plus what happened since: its stage and when it was made and cancelled. */
@@ -45,7 +59,11 @@ export const ShipmentListItem = Type.Omit(ShipmentView, ['shipping_documents']);
 export const ShipmentDetail = Type.Object({
   shipment: Type.Object({
     ...ShipmentView.properties,
-    tracking: Type.Optional(Type.Union([TrackingResultView], { description: 'the latest tracking result stored for it (POST /track refreshes it), with its checkpoints' })),
+    tracking: Type.Optional(
+      Type.Union([TrackingResultView], {
+        description: 'the latest tracking result stored for it (POST /track refreshes it), with its checkpoints',
+      }),
+    ),
   }),
 });
 

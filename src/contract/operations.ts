@@ -1,6 +1,17 @@
 /** Track, cancel, pickups, drop-off locations, manifests, credential checks and PDF merging. */
 import { Type, type Static } from 'typebox';
-import { Address, AddressFields, RequiredText, ShippingAccountRef, Currency, DimUnits, IsoDate, Package, Time, WeightUnits } from './common.js';
+import {
+  Address,
+  AddressFields,
+  RequiredText,
+  ShippingAccountRef,
+  Currency,
+  DimUnits,
+  IsoDate,
+  Package,
+  Time,
+  WeightUnits,
+} from './common.js';
 
 const Account = ShippingAccountRef;
 const Flag = () => Type.Optional(Type.Boolean());
@@ -21,21 +32,38 @@ export type TrackInput = Static<typeof TrackInput>;
 export const TrackBody = Type.Object({ track: TrackInput });
 export const MAX_TRACK_BATCH = 1000;
 /** One object, or a batch: an array of { track } objects whose elements are checked one by one. */
-export const TrackRequest = Type.Union([TrackBody, Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_TRACK_BATCH })]);
+export const TrackRequest = Type.Union([
+  TrackBody,
+  Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_TRACK_BATCH }),
+]);
 
 /** The spec's cancel fields: track's, acting as in track, plus the checkpoint language. */
 export const CancelInput = Type.Object({
   ...TrackFields,
-  locale: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?$', description: 'e.g. en_US, fr_CH, zh_Hant_HK' })),
+  locale: Type.Optional(
+    Type.String({
+      pattern: '^[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_[0-9]{3})?$',
+      description: 'e.g. en_US, fr_CH, zh_Hant_HK',
+    }),
+  ),
 });
 export type CancelInput = Static<typeof CancelInput>;
 export const CancelBody = Type.Object({ cancel: CancelInput });
 
 /** Pickup location: the spec requires city, country, location_type, name, phone and street1. */
-export const PickupLocation = Type.Object({ ...AddressFields, city: RequiredText, location_type: RequiredText, name: RequiredText, phone: RequiredText, street1: RequiredText });
+export const PickupLocation = Type.Object({
+  ...AddressFields,
+  city: RequiredText,
+  location_type: RequiredText,
+  name: RequiredText,
+  phone: RequiredText,
+  street1: RequiredText,
+});
 export const PickupShipment = Type.Object({
   packages: Type.Array(Package, { minItems: 1, maxItems: 200 }),
-  recipient: Type.Optional(Type.Object({ ...AddressFields, city: RequiredText, name: RequiredText, street1: RequiredText })),
+  recipient: Type.Optional(
+    Type.Object({ ...AddressFields, city: RequiredText, name: RequiredText, street1: RequiredText }),
+  ),
   service: Type.Optional(Type.String()),
 });
 const PickupCommon = {
@@ -70,12 +98,23 @@ export const PickupBody = Type.Object({ pickup: PickupInput });
 
 export const PickupCancelInput = Type.Object({
   shipping_account: Account,
-  confirmation_number: Type.String({ minLength: 1, maxLength: 100, description: 'the confirmation_number POST /pickup answered' }),
+  confirmation_number: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'the confirmation_number POST /pickup answered',
+  }),
   date: Type.Optional(IsoDate),
   // Clients send the carrier's location code, or echo the Address the pickup was booked at (the
   // stored pickup then gives the code).
   location: Type.Optional(
-    Type.Union([Type.String({ minLength: 1, maxLength: 100, description: 'the carrier’s location code of the pickup, where the carrier needs it to cancel' }), Address]),
+    Type.Union([
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'the carrier’s location code of the pickup, where the carrier needs it to cancel',
+      }),
+      Address,
+    ]),
   ),
   carrier: Type.Optional(Type.String()),
   test: Flag(),
@@ -110,7 +149,12 @@ export const ManifestBody = Type.Object({
 export const ValidateCredentialsBody = Type.Object({
   validate_credentials: Type.Union([
     Type.Object({ shipping_account: Account }),
-    Type.Object({ carrier: Type.String(), country: Type.String({ pattern: '^[A-Z]{2}$' }), auth: Type.Record(Type.String(), Type.String()), test: Flag() }),
+    Type.Object({
+      carrier: Type.String(),
+      country: Type.String({ pattern: '^[A-Z]{2}$' }),
+      auth: Type.Record(Type.String(), Type.String()),
+      test: Flag(),
+    }),
   ]),
 });
 

@@ -30,9 +30,23 @@ export const PortalLinkInput = Type.Object({
   order_id: Name(),
   customer: Address,
   lines: Type.Array(PortalLine, { minItems: 1, maxItems: 200 }),
-  return_methods: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 20, description: 'default: all of the tenant’s return methods' })),
-  reasons: Type.Optional(Type.Array(Name(), { minItems: 1, maxItems: 20, description: 'the choices of the Reason list; a default list otherwise' })),
-  expires_in: Type.Optional(Type.String({ pattern: DURATION_PATTERN, default: '7d', description: 'how long the link works: 3600 (seconds), 90m, 24h, 7d; at most 90d' })),
+  return_methods: Type.Optional(
+    Type.Array(Id, { minItems: 1, maxItems: 20, description: 'default: all of the tenant’s return methods' }),
+  ),
+  reasons: Type.Optional(
+    Type.Array(Name(), {
+      minItems: 1,
+      maxItems: 20,
+      description: 'the choices of the Reason list; a default list otherwise',
+    }),
+  ),
+  expires_in: Type.Optional(
+    Type.String({
+      pattern: DURATION_PATTERN,
+      default: '7d',
+      description: 'how long the link works: 3600 (seconds), 90m, 24h, 7d; at most 90d',
+    }),
+  ),
   currency: Type.Optional(Currency),
   weight_units: Type.Optional(WeightUnits),
   dim_units: Type.Optional(DimUnits),
@@ -49,7 +63,11 @@ export const PortalLinkAnswer = Type.Object({
 
 export const TokenParam = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
-const Place = Type.Object({ city: Type.Optional(Type.String()), state: Type.Optional(Type.String()), country: Type.Optional(Type.String()) });
+const Place = Type.Object({
+  city: Type.Optional(Type.String()),
+  state: Type.Optional(Type.String()),
+  country: Type.Optional(Type.String()),
+});
 
 export const TrackingPage = Type.Object({
   tracking: Type.Object({
@@ -128,7 +146,10 @@ export type PortalPage = Static<typeof PortalPage>['portal'];
 
 export const PortalReturnInput = Type.Object({
   return_method: Id,
-  lines: Type.Array(Type.Object({ line_id: Name(), quantity: Type.Integer({ minimum: 1, maximum: 100_000 }), reason: Name() }), { minItems: 1, maxItems: 200 }),
+  lines: Type.Array(
+    Type.Object({ line_id: Name(), quantity: Type.Integer({ minimum: 1, maximum: 100_000 }), reason: Name() }),
+    { minItems: 1, maxItems: 200 },
+  ),
   /** For pickup methods: one of the portal's pickup_dates. */
   pickup_date: Type.Optional(IsoDate),
 });

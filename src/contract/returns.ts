@@ -9,7 +9,9 @@ import { Address, Country, Currency, DimUnits, IsoDate, Package, Time, WeightUni
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 const Name = (max = 200) => Type.String({ minLength: 1, maxLength: max });
 const Money = Type.Number({ minimum: 0, maximum: 1_000_000 });
-const MethodType = Type.Enum(['drop_off', 'pickup'], { description: 'drop_off: the customer hands the parcel in; pickup: the carrier collects it' });
+const MethodType = Type.Enum(['drop_off', 'pickup'], {
+  description: 'drop_off: the customer hands the parcel in; pickup: the carrier collects it',
+});
 
 export const Cost = Type.Object({ carrier_charge: Money, customer_charge: Money });
 
@@ -17,8 +19,20 @@ const MethodFields = {
   method_name: Name(),
   type: MethodType,
   service: Type.String({ minLength: 1, maxLength: 200, description: 'a service of the account’s carrier' }),
-  packaging: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'a packaging type of the carrier; else the account default' })),
-  label_type: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'a label type of the carrier; else the account default, else PDF' })),
+  packaging: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'a packaging type of the carrier; else the account default',
+    }),
+  ),
+  label_type: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'a label type of the carrier; else the account default, else PDF',
+    }),
+  ),
   cost: Cost,
   return_charge: Money,
 };
@@ -27,7 +41,9 @@ export const ReturnMethodInput = Type.Object({ shipping_account: Id, ...MethodFi
 export type ReturnMethodInput = Static<typeof ReturnMethodInput>;
 export const ReturnMethodBody = Type.Object({ return_method: ReturnMethodInput });
 // A change naming nothing known would silently change nothing: unknown members are refused.
-export const ReturnMethodPatch = Type.Object({ return_method: Type.Partial(Type.Object(MethodFields), { minProperties: 1, additionalProperties: false }) });
+export const ReturnMethodPatch = Type.Object({
+  return_method: Type.Partial(Type.Object(MethodFields), { minProperties: 1, additionalProperties: false }),
+});
 export type ReturnMethodPatch = Static<typeof ReturnMethodPatch>['return_method'];
 
 const Hours = Type.Object({ open: Type.String(), close: Type.String() });
@@ -44,7 +60,15 @@ export const ReturnOption = Type.Object({
   lng: Type.Optional(Type.String()),
   distance: Type.Optional(Type.Number()),
   distance_units: Type.Optional(Type.String()),
-  operational_hours: Type.Object({ MON: Type.Optional(Hours), TUE: Type.Optional(Hours), WED: Type.Optional(Hours), THU: Type.Optional(Hours), FRI: Type.Optional(Hours), SAT: Type.Optional(Hours), SUN: Type.Optional(Hours) }),
+  operational_hours: Type.Object({
+    MON: Type.Optional(Hours),
+    TUE: Type.Optional(Hours),
+    WED: Type.Optional(Hours),
+    THU: Type.Optional(Hours),
+    FRI: Type.Optional(Hours),
+    SAT: Type.Optional(Hours),
+    SUN: Type.Optional(Hours),
+  }),
 });
 
 const ErrorObject = Type.Object({ code: Type.String(), message: Type.String(), detail: Type.String() });
@@ -68,7 +92,11 @@ export const ReturnMethodView = Type.Object({
   packaging: Type.Optional(Type.String()),
   label_type: Type.Optional(Type.String()),
   created: Type.String({ format: 'date-time' }),
-  options: Type.Optional(Type.Array(ReturnOption, { description: 'drop-off locations near the customer (GET with country and postal_code)' })),
+  options: Type.Optional(
+    Type.Array(ReturnOption, {
+      description: 'drop-off locations near the customer (GET with country and postal_code)',
+    }),
+  ),
   /** Why this method has no options: its carrier's location search failed. */
   options_error: Type.Optional(ErrorObject),
 });
@@ -115,7 +143,9 @@ export const ReturnInput = Type.Object({
   return_lines: Type.Array(ReturnLine, { minItems: 1, maxItems: 500 }),
   packages: Type.Array(Package, { minItems: 1, maxItems: 50 }),
   custom: Type.Optional(Custom),
-  pickup: Type.Optional(Type.Object({ date: IsoDate, ready_time: Time, close_time: Time }, { description: 'required for pickup methods' })),
+  pickup: Type.Optional(
+    Type.Object({ date: IsoDate, ready_time: Time, close_time: Time }, { description: 'required for pickup methods' }),
+  ),
   ship_date: Type.Optional(IsoDate),
   currency: Type.Optional(Currency),
   dim_units: Type.Optional(DimUnits),
@@ -129,7 +159,9 @@ export const ReturnBody = Type.Object({ return: ReturnInput });
 export const ReturnPatchBody = Type.Object(
   {
     custom: Type.Optional(Custom),
-    shipment: Type.Optional(Type.Object({ status: Type.Literal('SHIPMENT_VOIDED', { description: 'the only status a client may set' }) })),
+    shipment: Type.Optional(
+      Type.Object({ status: Type.Literal('SHIPMENT_VOIDED', { description: 'the only status a client may set' }) }),
+    ),
   },
   { minProperties: 1, additionalProperties: false },
 );
@@ -155,7 +187,9 @@ export const ReturnView = Type.Object({
   ),
   shipment: Type.Object({
     id: Type.String(),
-    type: Type.Literal('return', { description: 'a return’s shipment is always of type return (GET /shipments/{id} says so too)' }),
+    type: Type.Literal('return', {
+      description: 'a return’s shipment is always of type return (GET /shipments/{id} says so too)',
+    }),
     tracking_number: Type.String(),
     reference_number: Type.String(),
     status: Type.String({ description: 'the tracking stage' }),
@@ -165,14 +199,23 @@ export const ReturnView = Type.Object({
 export type ReturnView = Static<typeof ReturnView>;
 
 export const ReturnsQuery = Type.Object({
-  start_date: Type.Optional(Type.String({ description: 'on created: a date (whole day) or a date-time (UTC unless it has an offset)' })),
+  start_date: Type.Optional(
+    Type.String({ description: 'on created: a date (whole day) or a date-time (UTC unless it has an offset)' }),
+  ),
   end_date: Type.Optional(Type.String({ description: 'on created, inclusive: a date (whole day) or a date-time' })),
-  search: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a tracking, reference or pickup confirmation number' })),
+  search: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'a tracking, reference or pickup confirmation number' }),
+  ),
   return_method: Type.Optional(Id),
   customer_id: Type.Optional(Name()),
   order_id: Type.Optional(Name()),
   status: Type.Optional(Type.Enum([...TRACKING_STAGES], { description: 'the shipment’s tracking stage' })),
-  custom: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 1100 }), { maxItems: 10, description: 'name:value; repeat for several (all must match)' })),
+  custom: Type.Optional(
+    Type.Array(Type.String({ minLength: 3, maxLength: 1100 }), {
+      maxItems: 10,
+      description: 'name:value; repeat for several (all must match)',
+    }),
+  ),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
 });

@@ -9,7 +9,6 @@ import { PriceListSourceView } from './price-list.js';
 
 const Str = (maxLength = 1000) => Type.String({ maxLength });
 
-
 /**
  * The members registered carriers add, in registry order. Every carrier accepts them all (a client
  * may send one shipment to several carriers); the carrier they belong to reads them.
@@ -19,14 +18,18 @@ function carrierMembers(pick: (d: CarrierDeclaration) => TProperties | undefined
   for (const decl of Object.values(declarations)) {
     for (const [name, schema] of Object.entries(pick(decl) ?? {})) {
       const seen = out[name];
-      if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(schema)) throw new Error(`${decl.slug} declares ${what} member ${name} unlike another carrier`);
+      if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(schema))
+        throw new Error(`${decl.slug} declares ${what} member ${name} unlike another carrier`);
       out[name] = schema;
     }
   }
   return out;
 }
 
-export const CustomsItem = Type.Object({ ...CustomsItemFields, ...carrierMembers((d) => d.customsItemFields, 'customs item') } as typeof CustomsItemFields);
+export const CustomsItem = Type.Object({
+  ...CustomsItemFields,
+  ...carrierMembers((d) => d.customsItemFields, 'customs item'),
+} as typeof CustomsItemFields);
 
 export const Reference = Type.Object({ type: Str(100), value: Str(200) });
 /** A notification request: `{type, value}` (an e-mail address, a message). */
@@ -45,12 +48,21 @@ export const ShipmentFields = {
   sender: Address,
   recipient: Address,
   packages: Type.Array(Package, { minItems: 1, maxItems: 200 }),
-  packaging: Type.Optional(Type.String({ description: 'packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging' })),
-  service: Type.Optional(Type.String({ description: 'service slug; for /rate only rates of that service are returned' })),
+  packaging: Type.Optional(
+    Type.String({
+      description:
+        'packaging type; required to book unless the account defaults set packaging_type; rating without one quotes your_packaging',
+    }),
+  ),
+  service: Type.Optional(
+    Type.String({ description: 'service slug; for /rate only rates of that service are returned' }),
+  ),
   ship_date: Type.Optional(IsoDate),
   currency: Type.Optional(Currency),
   dim_units: Type.Optional(Type.Enum([...DIM_UNITS], { description: 'required unless the account defaults set it' })),
-  weight_units: Type.Optional(Type.Enum([...WEIGHT_UNITS], { description: 'required unless the account defaults set it' })),
+  weight_units: Type.Optional(
+    Type.Enum([...WEIGHT_UNITS], { description: 'required unless the account defaults set it' }),
+  ),
   special_services: Type.Optional(Type.Array(Type.String(), { maxItems: 50 })),
   type: Type.Optional(Type.Enum(['outbound', 'return'])),
   label_type: Type.Optional(Type.String({ description: 'a label type of the carrier, bare or <format>__<size>' })),
@@ -73,7 +85,10 @@ export const ShipmentFields = {
   ...SharedShipmentFields,
 };
 
-export const ShipmentInput = Type.Object({ ...ShipmentFields, ...carrierMembers((d) => d.shipmentFields, 'shipment') } as typeof ShipmentFields);
+export const ShipmentInput = Type.Object({
+  ...ShipmentFields,
+  ...carrierMembers((d) => d.shipmentFields, 'shipment'),
+} as typeof ShipmentFields);
 export type ShipmentInput = Static<typeof ShipmentInput>;
 
 export const SELECTIONS = ['cheapest', 'fastest', 'best_value'] as const;
@@ -85,14 +100,35 @@ const RequestFields = {
   ...ShipmentFields,
   shipping_account: Type.Optional(ShippingAccountRef),
   shipping_accounts: Type.Optional(
-    Type.Array(ShippingAccountRef, { minItems: 1, maxItems: MAX_SHOPPING_ACCOUNTS, description: 'rate with every account at once, in place of shipping_account' }),
+    Type.Array(ShippingAccountRef, {
+      minItems: 1,
+      maxItems: MAX_SHOPPING_ACCOUNTS,
+      description: 'rate with every account at once, in place of shipping_account',
+    }),
   ),
-  select: Type.Optional(Type.Enum([...SELECTIONS], { description: 'with shipping_accounts: the rate to pick (on /ship: to book)' })),
-  deliver_by: Type.Optional(Type.String({ format: 'date', description: 'with shipping_accounts: only rates estimated to arrive on or before this date' })),
-  validate_address: Type.Optional(Type.Boolean({ description: '/ship: check the recipient with the carrier first; a corrected address is booked' })),
-  reject_duplicates: Type.Optional(Type.Boolean({ description: '/ship: refuse with 409 conflict when a live (not voided) shipment of the booking account already carries one of these references\' values; the error\'s detail lists those shipments\' ids' })),
+  select: Type.Optional(
+    Type.Enum([...SELECTIONS], { description: 'with shipping_accounts: the rate to pick (on /ship: to book)' }),
+  ),
+  deliver_by: Type.Optional(
+    Type.String({
+      format: 'date',
+      description: 'with shipping_accounts: only rates estimated to arrive on or before this date',
+    }),
+  ),
+  validate_address: Type.Optional(
+    Type.Boolean({ description: '/ship: check the recipient with the carrier first; a corrected address is booked' }),
+  ),
+  reject_duplicates: Type.Optional(
+    Type.Boolean({
+      description:
+        "/ship: refuse with 409 conflict when a live (not voided) shipment of the booking account already carries one of these references' values; the error's detail lists those shipments' ids",
+    }),
+  ),
 };
-export const ShipmentRequestInput = Type.Object({ ...RequestFields, ...carrierMembers((d) => d.shipmentFields, 'shipment') } as typeof RequestFields);
+export const ShipmentRequestInput = Type.Object({
+  ...RequestFields,
+  ...carrierMembers((d) => d.shipmentFields, 'shipment'),
+} as typeof RequestFields);
 export type ShipmentRequestInput = Static<typeof ShipmentRequestInput>;
 export const ShipmentBody = Type.Object({ shipment: ShipmentRequestInput });
 
@@ -107,8 +143,16 @@ export const RateView = Type.Object({
   price_list: Type.Optional(PriceListSourceView),
 });
 /** A rate of several accounts' (shipping_accounts) names the account and carrier it came from. */
-export const ShoppedRateView = Type.Object({ ...RateView.properties, carrier: Type.Optional(Type.String()), shipping_account: Type.Optional(Type.String()) });
-export const ShopErrorView = Type.Object({ shipping_account: Type.String(), carrier: Type.String(), error: ErrorBody.properties.error });
+export const ShoppedRateView = Type.Object({
+  ...RateView.properties,
+  carrier: Type.Optional(Type.String()),
+  shipping_account: Type.Optional(Type.String()),
+});
+export const ShopErrorView = Type.Object({
+  shipping_account: Type.String(),
+  carrier: Type.String(),
+  error: ErrorBody.properties.error,
+});
 export const RatesResponse = Type.Object({
   rates: Type.Array(ShoppedRateView),
   errors: Type.Optional(Type.Array(ShopErrorView, { description: 'with shipping_accounts: each account that failed' })),

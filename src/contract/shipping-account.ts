@@ -19,7 +19,9 @@ export const ShippingAccountInput = Type.Object({
   carrier: Carrier,
   country: Country,
   auth: Type.Optional(
-    Type.Record(Type.String(), Type.String({ maxLength: 4096 }), { description: 'carrier credentials; members per carrier (GET /meta/carriers)' }),
+    Type.Record(Type.String(), Type.String({ maxLength: 4096 }), {
+      description: 'carrier credentials; members per carrier (GET /meta/carriers)',
+    }),
   ),
   billing_address: Type.Optional(Address),
   defaults: Type.Optional(Defaults),
@@ -38,7 +40,9 @@ export const CreateShippingAccountBody = Type.Object({ shipping_account: Shippin
  */
 export const ShippingAccountPatch = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),
-  auth: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 4096 }), { description: 'credential members to replace' })),
+  auth: Type.Optional(
+    Type.Record(Type.String(), Type.String({ maxLength: 4096 }), { description: 'credential members to replace' }),
+  ),
   billing_address: Type.Optional(Address),
   defaults: Type.Optional(Defaults),
   location_id: Type.Optional(Type.String({ maxLength: 200 })),
@@ -49,7 +53,10 @@ export type ShippingAccountPatch = Static<typeof ShippingAccountPatch>;
 export const PatchShippingAccountBody = Type.Object({ shipping_account: ShippingAccountPatch });
 
 export const ShippingAccountView = Type.Object({
-  id: Type.String({ description: 'the shipping account number: decimal digits (accounts registered before numbers were introduced keep their ids)' }),
+  id: Type.String({
+    description:
+      'the shipping account number: decimal digits (accounts registered before numbers were introduced keep their ids)',
+  }),
   // Clients of the original interface read these at the top level; always present, null when unset.
   name: Nullable(Type.String()),
   dim_units: Nullable(DimUnits),
@@ -85,7 +92,11 @@ export const BalanceResponse = Type.Object({
 });
 export const AddFundsBody = Type.Object({
   add_funds: Type.Object({
-    amount: Type.Number({ exclusiveMinimum: 0, description: 'postage to buy; each carrier has its own limits (GET /meta/carriers names the carrier, its documentation the limits); outside them a 400' }),
+    amount: Type.Number({
+      exclusiveMinimum: 0,
+      description:
+        'postage to buy; each carrier has its own limits (GET /meta/carriers names the carrier, its documentation the limits); outside them a 400',
+    }),
     currency: Currency,
   }),
 });

@@ -2,7 +2,11 @@
 import { Type, type Static } from 'typebox';
 import { InvitationView, KeyView } from './identity.js';
 
-export const TenantView = Type.Object({ id: Type.String(), status: Type.Enum(['active', 'suspended']), created: Type.String({ format: 'date-time' }) });
+export const TenantView = Type.Object({
+  id: Type.String(),
+  status: Type.Enum(['active', 'suspended']),
+  created: Type.String({ format: 'date-time' }),
+});
 export type TenantView = Static<typeof TenantView>;
 export const TenantResponse = Type.Object({ tenant: TenantView });
 export const TenantList = Type.Object({ tenants: Type.Array(TenantView) });
@@ -29,5 +33,15 @@ export type UsageQuery = Static<typeof UsageQuery>;
 
 const Count = Type.Integer({ minimum: 0 });
 export const UsageList = Type.Object({
-  usage: Type.Array(Type.Object({ tenant: Type.String(), month: Type.String(), carrier: Type.String(), labels_booked: Count, labels_voided: Count, batch_items: Count, tracking_calls: Count })),
+  usage: Type.Array(
+    Type.Object({
+      tenant: Type.String(),
+      month: Type.String(),
+      carrier: Type.String(),
+      labels_booked: Count,
+      labels_voided: Count,
+      batch_items: Count,
+      tracking_calls: Count,
+    }),
+  ),
 });

@@ -47,7 +47,11 @@ function describe(e: AjvError, where: string): ApiError {
     return new ApiError('schema_validation_error', `${extra} is not a known field`, extra);
   }
   if (e.keyword === 'pattern' && path.endsWith('country')) {
-    return new ApiError('schema_validation_error', `${path} must be a two-letter ISO 3166-1 country code in capitals, e.g. US`, path);
+    return new ApiError(
+      'schema_validation_error',
+      `${path} must be a two-letter ISO 3166-1 country code in capitals, e.g. US`,
+      path,
+    );
   }
   return new ApiError('schema_validation_error', `${path} ${e.message ?? 'is invalid'}`, path);
 }
@@ -58,13 +62,20 @@ function pick(errors: AjvError[]): AjvError {
 }
 
 export function fromFrameworkError(err: FastifyLikeError): ApiError | undefined {
-  if (err.validation && err.validation.length > 0) return describe(pick(err.validation), err.validationContext ?? 'body');
+  if (err.validation && err.validation.length > 0)
+    return describe(pick(err.validation), err.validationContext ?? 'body');
   const status = err.statusCode;
   if (status === undefined || status < 400 || status >= 500) return undefined;
   if (status === 413) return new ApiError('payload_too_large', 'Request body is larger than the limit', err.code ?? '');
-  if (status === 415) return new ApiError('unsupported_media_type', 'Send JSON with content-type: application/json', err.code ?? '');
+  if (status === 415)
+    return new ApiError('unsupported_media_type', 'Send JSON with content-type: application/json', err.code ?? '');
   if (status === 404) return new ApiError('not_found', err.message, err.code ?? '');
-  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new ApiError('schema_validation_error', 'Body is empty but content-type is application/json; send a JSON body', err.code);
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return new ApiError(
+      'schema_validation_error',
+      'Body is empty but content-type is application/json; send a JSON body',
+      err.code,
+    );
   if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return notJson(err.message);
   }
@@ -87,5 +98,9 @@ export function notJson(parserMessage: string): ApiError {
         ? 'text after the JSON value'
         : // The parser's grammar sentences ("Expected ',' or '}' after property value") quote only punctuation.
           (/^((?:Expected|Bad|Unterminated)[^"]*?) in JSON/.exec(parserMessage)?.[1] ?? 'a syntax error');
-  return new ApiError('schema_validation_error', `Body is not valid JSON: ${reason}${at !== undefined ? ` at position ${at}` : ''}`, 'body');
+  return new ApiError(
+    'schema_validation_error',
+    `Body is not valid JSON: ${reason}${at !== undefined ? ` at position ${at}` : ''}`,
+    'body',
+  );
 }

@@ -9,7 +9,8 @@ import type { ApiError } from '../domain/errors.js';
 import { fromFrameworkError } from './validation-errors.js';
 
 // ajv-formats ships CommonJS with a default export that ESM sees one level down.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => void;
 
 export const ajv = new Ajv({
   // Legacy clients send numbers as strings ("weight": "5"); coercion keeps them working.

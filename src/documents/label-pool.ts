@@ -66,7 +66,16 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
   let pool: Promise<Piscina> | undefined;
   // piscina loads with the first job, as pdf-lib did before it: a start that never needs it does not pay for it.
   const started = () =>
-    (pool ??= import('piscina').then(({ Piscina }) => new Piscina({ ...threadModule('label-worker', import.meta.url), minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, resourceLimits: WORKER_LIMITS })));
+    (pool ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina({
+          ...threadModule('label-worker', import.meta.url),
+          minThreads: 0,
+          maxThreads: threads,
+          idleTimeout: IDLE_MS,
+          resourceLimits: WORKER_LIMITS,
+        }),
+    ));
 
   async function run(task: LabelTask): Promise<Exclude<LabelTaskResult, { error: unknown }>> {
     let result: LabelTaskResult;
@@ -74,9 +83,18 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
       result = (await (await started()).run(task, { signal: AbortSignal.timeout(JOB_TIMEOUT_MS) })) as LabelTaskResult;
     } catch (err) {
       // The thread ran out of its heap (it is replaced): the job was more than a label job may be.
-      if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ApiError('payload_too_large', 'The labels need more memory than one label job may use', task.op, { cause: err });
+      if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new ApiError('payload_too_large', 'The labels need more memory than one label job may use', task.op, {
+          cause: err,
+        });
       // Past its time the job's thread is ended (and replaced).
-      if ((err as { name?: string }).name === 'AbortError') throw new ApiError('payload_too_large', `The labels took longer than one label job may (${JOB_TIMEOUT_MS / 1000} s)`, task.op, { cause: err });
+      if ((err as { name?: string }).name === 'AbortError')
+        throw new ApiError(
+          'payload_too_large',
+          `The labels took longer than one label job may (${JOB_TIMEOUT_MS / 1000} s)`,
+          task.op,
+          { cause: err },
+        );
       throw err;
     }
     if ('error' in result) throw new ApiError(result.error.code, result.error.message, result.error.detail);
@@ -119,7 +137,12 @@ export function createLabelPool(opts: LabelPoolOptions = {}): LabelPool {
     },
     admit(labels) {
       if (admitted + labels > maxBacklog) {
-        throw new ApiError('service_unavailable', `This instance is busy making labels (${admitted} admitted); send the request again after the Retry-After seconds`, 'label work', { retryAfter: RETRY_AFTER_S });
+        throw new ApiError(
+          'service_unavailable',
+          `This instance is busy making labels (${admitted} admitted); send the request again after the Retry-After seconds`,
+          'label work',
+          { retryAfter: RETRY_AFTER_S },
+        );
       }
       admitted += labels;
       let released = false;

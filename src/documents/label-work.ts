@@ -57,13 +57,15 @@ const tooLarge = (message: string, detail: string) => new ApiError('payload_too_
 /** Width × height from a PNG's IHDR or a JPEG's start-of-frame; undefined for anything else. */
 export function imagePixels(bytes: Uint8Array): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return view.getUint32(16) * view.getUint32(20);
+  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return view.getUint32(16) * view.getUint32(20);
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
-  for (let at = 2; at + 9 <= bytes.length; ) {
+  for (let at = 2; at + 9 <= bytes.length;) {
     if (bytes[at] !== 0xff) return undefined;
     const marker = bytes[at + 1]!;
     // SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC): height, then width, after the precision byte.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return view.getUint16(at + 5) * view.getUint16(at + 7);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return view.getUint16(at + 5) * view.getUint16(at + 7);
     at += 2 + view.getUint16(at + 2);
   }
   return undefined;
@@ -71,15 +73,22 @@ export function imagePixels(bytes: Uint8Array): number | undefined {
 
 /** Refuses a job larger than one job may be (payload_too_large), before it costs anything. */
 export function checkJob(labels: Uint8Array[], field = 'labels'): void {
-  if (labels.length > MAX_JOB_LABELS) throw tooLarge(`At most ${MAX_JOB_LABELS} labels can be combined at once; ${labels.length} were sent`, field);
+  if (labels.length > MAX_JOB_LABELS)
+    throw tooLarge(`At most ${MAX_JOB_LABELS} labels can be combined at once; ${labels.length} were sent`, field);
   let bytes = 0;
   let pixels = 0;
   for (const [i, label] of labels.entries()) {
     bytes += label.byteLength;
     const own = imagePixels(label) ?? 0;
-    if (own > MAX_IMAGE_PIXELS) throw tooLarge(`Label ${i} is an image of ${own} pixels; at most ${MAX_IMAGE_PIXELS} are converted`, `${field}[${i}]`);
+    if (own > MAX_IMAGE_PIXELS)
+      throw tooLarge(
+        `Label ${i} is an image of ${own} pixels; at most ${MAX_IMAGE_PIXELS} are converted`,
+        `${field}[${i}]`,
+      );
     pixels += own;
   }
-  if (bytes > MAX_JOB_BYTES) throw tooLarge(`The labels hold ${bytes} bytes; at most ${MAX_JOB_BYTES} are combined at once`, field);
-  if (pixels > MAX_JOB_PIXELS) throw tooLarge(`The label images hold ${pixels} pixels; at most ${MAX_JOB_PIXELS} are converted at once`, field);
+  if (bytes > MAX_JOB_BYTES)
+    throw tooLarge(`The labels hold ${bytes} bytes; at most ${MAX_JOB_BYTES} are combined at once`, field);
+  if (pixels > MAX_JOB_PIXELS)
+    throw tooLarge(`The label images hold ${pixels} pixels; at most ${MAX_JOB_PIXELS} are converted at once`, field);
 }

@@ -18,7 +18,12 @@ export type LabelTask =
   | { op: 'copyPages'; label: Uint8Array; first: number; parent: number }
   | { op: 'logo'; image: Uint8Array };
 
-export type LabelTaskResult = { format: string; bytes: Uint8Array } | { pages: Uint8Array[] } | { copied: CopiedPages } | { logo: Logo } | { error: { code: ApiError['code']; message: string; detail: string } };
+export type LabelTaskResult =
+  | { format: string; bytes: Uint8Array }
+  | { pages: Uint8Array[] }
+  | { copied: CopiedPages }
+  | { logo: Logo }
+  | { error: { code: ApiError['code']; message: string; detail: string } };
 
 export default async function run(task: LabelTask): Promise<LabelTaskResult> {
   try {

@@ -103,13 +103,20 @@ export async function copyPdfPages(label: Uint8Array, first: number, parent: num
   try {
     return await copyPages(label, first, parent);
   } catch (err) {
-    throw invalid(`The label is not a readable PDF (${err instanceof Error ? err.message.slice(0, 200) : 'unreadable'})`, 'label');
+    throw invalid(
+      `The label is not a readable PDF (${err instanceof Error ? err.message.slice(0, 200) : 'unreadable'})`,
+      'label',
+    );
   }
 }
 
 async function copyPages(label: Uint8Array, first: number, parent: number): Promise<CopiedPages> {
   const { ParseSpeeds, PDFDocument, PDFName, PDFRef } = await loadPdfLib();
-  const src = await PDFDocument.load(label, { updateMetadata: false, ignoreEncryption: true, parseSpeed: ParseSpeeds.Fastest });
+  const src = await PDFDocument.load(label, {
+    updateMetadata: false,
+    ignoreEncryption: true,
+    parseSpeed: ParseSpeeds.Fastest,
+  });
   const scratch = await PDFDocument.create({ updateMetadata: false });
   const own = scratch.context.largestObjectNumber;
   scratch.context.largestObjectNumber = Math.max(own, first - 1);
@@ -131,7 +138,7 @@ async function copyPages(label: Uint8Array, first: number, parent: number): Prom
 /** Dots per inch stated in a PNG pHYs chunk, if any. */
 function pngDpi(bytes: Uint8Array): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = 8; at + 8 <= bytes.length; ) {
+  for (let at = 8; at + 8 <= bytes.length;) {
     const length = view.getUint32(at);
     const type = Buffer.from(bytes.subarray(at + 4, at + 8)).toString('latin1');
     if (type === 'IDAT' || type === 'IEND') return undefined; // pHYs must come before the image data
@@ -197,7 +204,10 @@ export function canCombine(format: string): boolean {
  * The labels of one shipment as one printable document: PDFs merged, printer-language streams
  * concatenated, PNG/JPEG images placed one per page of a PDF (so the result is a PDF).
  */
-export async function combineLabels(format: string, labels: Uint8Array[]): Promise<{ format: string; bytes: Uint8Array }> {
+export async function combineLabels(
+  format: string,
+  labels: Uint8Array[],
+): Promise<{ format: string; bytes: Uint8Array }> {
   const f = bareFormat(format);
   if (labels.length === 0) throw invalid('At least one label is required', 'labels');
   if (f === 'PDF') return { format: 'PDF', bytes: await mergePdfs(labels) };
@@ -213,7 +223,10 @@ export async function combineLabels(format: string, labels: Uint8Array[]): Promi
   }
   if (IMAGE_FORMATS.has(f)) return { format: 'PDF', bytes: await imagesToPdf(f === 'PNG' ? 'PNG' : 'JPEG', labels) };
   if (f === 'GIF') {
-    throw invalid('GIF labels cannot be combined into one document; ask for PDF, PNG or ZPL labels to combine them', 'label_type');
+    throw invalid(
+      'GIF labels cannot be combined into one document; ask for PDF, PNG or ZPL labels to combine them',
+      'label_type',
+    );
   }
   throw invalid(`Labels of format ${format} cannot be combined`, 'label_type');
 }

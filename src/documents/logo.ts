@@ -28,13 +28,24 @@ export function logoType(bytes: Uint8Array): 'png' | 'jpeg' | undefined {
 
 /** Refuses what is not a PNG or JPEG of a logo's size, from the bytes alone (no decoding). */
 export function checkLogo(bytes: Uint8Array): 'png' | 'jpeg' {
-  if (bytes.byteLength > MAX_LOGO_BYTES) throw new ApiError('payload_too_large', `The logo has ${bytes.byteLength} bytes; at most ${MAX_LOGO_BYTES} (256 KiB) are taken`, 'logo');
+  if (bytes.byteLength > MAX_LOGO_BYTES)
+    throw new ApiError(
+      'payload_too_large',
+      `The logo has ${bytes.byteLength} bytes; at most ${MAX_LOGO_BYTES} (256 KiB) are taken`,
+      'logo',
+    );
   const type = logoType(bytes);
   if (!type) throw invalid('The logo must be a PNG or JPEG image (SVG and other formats are not taken)');
   const pixels = imagePixels(bytes);
-  if (pixels === undefined) throw invalid(`The logo is not a whole ${type.toUpperCase()} image: its size cannot be read`);
+  if (pixels === undefined)
+    throw invalid(`The logo is not a whole ${type.toUpperCase()} image: its size cannot be read`);
   if (pixels === 0) throw invalid('The logo has no pixels');
-  if (pixels > MAX_LOGO_PIXELS) throw new ApiError('payload_too_large', `The logo has ${pixels} pixels; at most ${MAX_LOGO_PIXELS} (2,000 × 2,000) are taken`, 'logo');
+  if (pixels > MAX_LOGO_PIXELS)
+    throw new ApiError(
+      'payload_too_large',
+      `The logo has ${pixels} pixels; at most ${MAX_LOGO_PIXELS} (2,000 × 2,000) are taken`,
+      'logo',
+    );
   return type;
 }
 
@@ -53,7 +64,12 @@ async function decode(type: 'png' | 'jpeg', bytes: Uint8Array): Promise<Rgba> {
       return { width: png.width, height: png.height, data: png.data };
     }
     const jpeg = (await import('jpeg-js')).default;
-    const img = jpeg.decode(buf, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_LOGO_PIXELS / 1e6, maxMemoryUsageInMB: 64 });
+    const img = jpeg.decode(buf, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: MAX_LOGO_PIXELS / 1e6,
+      maxMemoryUsageInMB: 64,
+    });
     return { width: img.width, height: img.height, data: img.data };
   } catch (err) {
     throw invalid(`The logo is not a readable ${type.toUpperCase()} image: ${(err as Error).message}`);
@@ -78,7 +94,11 @@ export function fitInto(src: Rgba, box: { width: number; height: number }): Rgba
     for (let x = 0; x < width; x++) {
       const x0 = Math.floor(x * sx);
       const x1 = Math.max(x0 + 1, Math.floor((x + 1) * sx));
-      let r = 0, g = 0, b = 0, a = 0, n = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0,
+        n = 0;
       for (let yy = y0; yy < y1; yy++) {
         for (let xx = x0; xx < x1; xx++) {
           const i = (yy * src.width + xx) * 4;
@@ -107,6 +127,17 @@ export async function normaliseLogo(bytes: Uint8Array): Promise<Logo> {
   const type = checkLogo(bytes);
   const image = fitInto(await decode(type, bytes), LOGO_BOX);
   const { PNG } = (await import('pngjs')).default;
-  const png = PNG.sync.write({ width: image.width, height: image.height, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) } as never, { colorType: 6 });
-  return { bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: image.width, height: image.height };
+  const png = PNG.sync.write(
+    {
+      width: image.width,
+      height: image.height,
+      data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    } as never,
+    { colorType: 6 },
+  );
+  return {
+    bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength),
+    width: image.width,
+    height: image.height,
+  };
 }

@@ -100,8 +100,8 @@ export class PdfFile {
     if (num === 0) return true; // object 0 is the head of the free list, never an object
     if (stream && value.kind === 'dict') {
       const type = nameOf(value.entries.get('Type'));
-      if (type === 'ObjStm') return this.#unpack(value, stream), true;
-      if (type === 'XRef') return this.#trailer(value), true;
+      if (type === 'ObjStm') return (this.#unpack(value, stream), true);
+      if (type === 'XRef') return (this.#trailer(value), true);
     }
     this.objects.set(num, stream ? { value, stream } : { value });
     return true;
@@ -163,11 +163,13 @@ export class PdfFile {
 
   /** The catalog the trailer names, or else (a damaged trailer) the last one in the file. */
   #catalog(): PdfDict {
-    const isCatalog = (v: PdfValue | undefined): v is PdfDict => v?.kind === 'dict' && nameOf(v.entries.get('Type')) === 'Catalog';
+    const isCatalog = (v: PdfValue | undefined): v is PdfDict =>
+      v?.kind === 'dict' && nameOf(v.entries.get('Type')) === 'Catalog';
     const named = this.#root === undefined ? undefined : this.objects.get(this.#root)?.value;
     if (isCatalog(named)) return named;
     let found: [number, PdfDict] | undefined;
-    for (const [num, { value }] of this.objects) if (isCatalog(value) && (!found || num > found[0])) found = [num, value];
+    for (const [num, { value }] of this.objects)
+      if (isCatalog(value) && (!found || num > found[0])) found = [num, value];
     if (!found) throw new PdfSyntaxError('no document catalog');
     return found[1];
   }
@@ -195,7 +197,9 @@ function decode(dict: PdfDict, stream: Uint8Array): Uint8Array {
   const filters = filter === undefined ? [] : filter.kind === 'array' ? filter.items.map(nameOf) : [nameOf(filter)];
   if (filters.length === 0) return stream;
   if (filters.length > 1 || filters[0] !== 'FlateDecode' || dict.entries.has('DecodeParms')) {
-    throw new PdfSyntaxError(`an object stream filtered by ${filters.join(', ')}${dict.entries.has('DecodeParms') ? ' with parameters' : ''}`);
+    throw new PdfSyntaxError(
+      `an object stream filtered by ${filters.join(', ')}${dict.entries.has('DecodeParms') ? ' with parameters' : ''}`,
+    );
   }
   // A truncated stream gives what it has, as lenient readers do; one that would inflate past
   // MAX_INFLATED is no label's (a label is at most what a carrier answer may be, 20 MB).

@@ -176,7 +176,9 @@ const token = (bytes: Uint8Array): PdfToken => ({ kind: 'token', bytes });
 /** A name's characters, #xx escapes decoded (latin1: one character per byte). */
 function decodeName(raw: Uint8Array): string {
   const text = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1');
-  return text.includes('#') ? text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+  return text.includes('#')
+    ? text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : text;
 }
 
 /** The name a value is (without its slash), or undefined. */

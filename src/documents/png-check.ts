@@ -24,7 +24,10 @@ const PASSES = [
 function rawLength(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
   const rows = (w: number, h: number) => (w === 0 || h === 0 ? 0 : h * (1 + Math.ceil((w * bitsPerPixel) / 8)));
   if (!interlaced) return rows(width, height);
-  return PASSES.reduce((sum, [x, y, dx, dy]) => sum + rows(Math.ceil((width - x) / dx), Math.ceil((height - y) / dy)), 0);
+  return PASSES.reduce(
+    (sum, [x, y, dx, dy]) => sum + rows(Math.ceil((width - x) / dx), Math.ceil((height - y) / dy)),
+    0,
+  );
 }
 
 /** Why these bytes are not a whole PNG, or undefined when they are. */
@@ -33,7 +36,7 @@ export function pngProblem(bytes: Uint8Array): string | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const data: Uint8Array[] = [];
   let header: { width: number; height: number; bits: number; interlaced: boolean } | undefined;
-  for (let at = 8; ; ) {
+  for (let at = 8; ;) {
     if (at + 12 > bytes.length) return 'cut off before its end (no IEND chunk)';
     const length = view.getUint32(at);
     const type = Buffer.from(bytes.subarray(at + 4, at + 8)).toString('latin1');
@@ -45,7 +48,8 @@ export function pngProblem(bytes: Uint8Array): string | undefined {
       const height = view.getUint32(at + 12);
       const [depth, colour, , , interlace] = body.subarray(8, 13);
       const channels = CHANNELS[colour!];
-      if (width === 0 || height === 0 || channels === undefined || ![1, 2, 4, 8, 16].includes(depth!) || interlace! > 1) return 'an IHDR chunk PNG does not define';
+      if (width === 0 || height === 0 || channels === undefined || ![1, 2, 4, 8, 16].includes(depth!) || interlace! > 1)
+        return 'an IHDR chunk PNG does not define';
       header = { width, height, bits: depth! * channels, interlaced: interlace === 1 };
     } else if (type === 'IDAT') data.push(body);
     else if (type === 'IEND') break;

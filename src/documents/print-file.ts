@@ -150,7 +150,9 @@ export class PdfPrintWriter {
       return b;
     };
     this.#at(PAGES, this.#offset);
-    yield out(`${PAGES} 0 obj\n<< /Type /Pages /Kids [${this.#kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${this.#kids.length} >>\nendobj\n`);
+    yield out(
+      `${PAGES} 0 obj\n<< /Type /Pages /Kids [${this.#kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${this.#kids.length} >>\nendobj\n`,
+    );
     this.#at(CATALOG, this.#offset);
     yield out(`${CATALOG} 0 obj\n<< /Type /Catalog /Pages ${PAGES} 0 R >>\nendobj\n`);
     const xrefAt = this.#offset;
@@ -191,7 +193,11 @@ function adjusted(dict: PdfDict, ownPage: boolean, stream: Uint8Array | undefine
  * are said in one line at the end: the file is right, but pdf-lib's copy is slower and holds more
  * memory, and a carrier's labels that always take it point at something the reader should learn.
  */
-export async function* pdfPrintFile(labels: AsyncIterable<Uint8Array>, work: Pick<LabelWork, 'copyPdfPages'>, log?: Pick<Log, 'warn'>): AsyncGenerator<Buffer> {
+export async function* pdfPrintFile(
+  labels: AsyncIterable<Uint8Array>,
+  work: Pick<LabelWork, 'copyPdfPages'>,
+  log?: Pick<Log, 'warn'>,
+): AsyncGenerator<Buffer> {
   const writer = new PdfPrintWriter(work);
   yield writer.begin();
   let count = 0;
@@ -201,6 +207,14 @@ export async function* pdfPrintFile(labels: AsyncIterable<Uint8Array>, work: Pic
   }
   yield* writer.end();
   const { refused, unreadable } = writer;
-  if (unreadable.labels > 0) log?.warn({ labels: count, unreadable: unreadable.labels, reason: unreadable.first }, `print file: ${unreadable.labels} of ${count} labels left out, unreadable as PDF (the first: ${unreadable.first})`);
-  if (refused.labels > 0) log?.warn({ labels: count, refused: refused.labels, reason: refused.first }, `print file: ${refused.labels} of ${count} labels copied by pdf-lib, which the PDF reader refused (the first: ${refused.first})`);
+  if (unreadable.labels > 0)
+    log?.warn(
+      { labels: count, unreadable: unreadable.labels, reason: unreadable.first },
+      `print file: ${unreadable.labels} of ${count} labels left out, unreadable as PDF (the first: ${unreadable.first})`,
+    );
+  if (refused.labels > 0)
+    log?.warn(
+      { labels: count, refused: refused.labels, reason: refused.first },
+      `print file: ${refused.labels} of ${count} labels copied by pdf-lib, which the PDF reader refused (the first: ${refused.first})`,
+    );
 }

@@ -45,7 +45,9 @@ const CM_PER_IN = 2.54;
 export function pricedParcel(pkg: Package, weightUnit: WeightUnit, dimUnit: DimUnit): PricedParcel {
   const kg = Math.round((weightUnit === 'LB' ? pkg.weight * KG_PER_LB : pkg.weight) * 1000) / 1000;
   if (pkg.length === undefined || pkg.width === undefined || pkg.height === undefined) return { kg };
-  const sides = [pkg.length, pkg.width, pkg.height].map((s) => Math.round((dimUnit === 'IN' ? s * CM_PER_IN : s) * 10) / 10).sort((a, b) => b - a);
+  const sides = [pkg.length, pkg.width, pkg.height]
+    .map((s) => Math.round((dimUnit === 'IN' ? s * CM_PER_IN : s) * 10) / 10)
+    .sort((a, b) => b - a);
   return { kg, cm: [sides[0] ?? 0, sides[1] ?? 0, sides[2] ?? 0] };
 }
 
@@ -78,9 +80,15 @@ export interface PriceQuestion {
  */
 export function priceFromList(bands: readonly PriceBand[], q: PriceQuestion, label: string): Rate[] {
   const named = new Set(bands.flatMap((b) => b.countries));
-  const serving = bands.filter((b) => serves(b, q.destination, named) && (q.service === undefined || b.service === q.service));
+  const serving = bands.filter(
+    (b) => serves(b, q.destination, named) && (q.service === undefined || b.service === q.service),
+  );
   if (serving.length === 0) {
-    throw new ApiError('no_qualifying_rate', `${label} has no ${q.service ? `${q.service} ` : ''}rate to ${q.destination}`, 'recipient.country');
+    throw new ApiError(
+      'no_qualifying_rate',
+      `${label} has no ${q.service ? `${q.service} ` : ''}rate to ${q.destination}`,
+      'recipient.country',
+    );
   }
   const over = q.parcels.findIndex((p) => !serving.some((b) => fits(b, p)));
   if (over >= 0) {
@@ -108,7 +116,11 @@ export function priceFromList(bands: readonly PriceBand[], q: PriceQuestion, lab
     });
   }
   if (rates.length === 0) {
-    throw new ApiError('no_qualifying_rate', `no single service of ${label} takes every package to ${q.destination}; rate them apart`, 'packages');
+    throw new ApiError(
+      'no_qualifying_rate',
+      `no single service of ${label} takes every package to ${q.destination}; rate them apart`,
+      'packages',
+    );
   }
   return rates.sort((a, b) => cents(a.total_cost) - cents(b.total_cost));
 }

@@ -6,7 +6,11 @@
 import { Type } from 'typebox';
 import { WEIGHT_UNITS } from './catalog.js';
 
-export const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code', examples: ['US'] });
+export const Country = Type.String({
+  pattern: '^[A-Z]{2}$',
+  description: 'ISO 3166-1 alpha-2 country code',
+  examples: ['US'],
+});
 export const WeightUnits = Type.Enum([...WEIGHT_UNITS]);
 const Str = (maxLength = 1000) => Type.String({ maxLength });
 const Text = (description?: string) => Type.String({ maxLength: 1000, ...(description ? { description } : {}) });

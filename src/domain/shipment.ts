@@ -4,7 +4,11 @@
  * Address, Package and CustomsItem are the static types of their schemas (shipment-schemas.ts).
  */
 import type { Static } from 'typebox';
-import type { Address as AddressSchema, CustomsItem as CustomsItemSchema, Package as PackageSchema } from './shipment-schemas.js';
+import type {
+  Address as AddressSchema,
+  CustomsItem as CustomsItemSchema,
+  Package as PackageSchema,
+} from './shipment-schemas.js';
 
 export type WeightUnit = 'KG' | 'LB';
 export type DimUnit = 'IN' | 'CM';

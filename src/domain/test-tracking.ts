@@ -15,14 +15,56 @@ interface Step {
 }
 
 const STEPS: Step[] = [
-  { hoursAgo: 50, stage: 'CREATED', status: 'Label created', description: 'Shipment information sent to carrier', city: 'Memphis', state: 'TN' },
-  { hoursAgo: 40, stage: 'PICKED_UP', status: 'Picked up', description: 'Picked up by carrier', city: 'Memphis', state: 'TN' },
-  { hoursAgo: 30, stage: 'IN_TRANSIT', status: 'In transit', description: 'Departed carrier facility', city: 'Indianapolis', state: 'IN' },
-  { hoursAgo: 6, stage: 'OUT_FOR_DELIVERY', status: 'Out for delivery', description: 'On vehicle for delivery', city: 'New York', state: 'NY' },
-  { hoursAgo: 2, stage: 'DELIVERED', status: 'Delivered', description: 'Delivered, left at front door', city: 'New York', state: 'NY' },
+  {
+    hoursAgo: 50,
+    stage: 'CREATED',
+    status: 'Label created',
+    description: 'Shipment information sent to carrier',
+    city: 'Memphis',
+    state: 'TN',
+  },
+  {
+    hoursAgo: 40,
+    stage: 'PICKED_UP',
+    status: 'Picked up',
+    description: 'Picked up by carrier',
+    city: 'Memphis',
+    state: 'TN',
+  },
+  {
+    hoursAgo: 30,
+    stage: 'IN_TRANSIT',
+    status: 'In transit',
+    description: 'Departed carrier facility',
+    city: 'Indianapolis',
+    state: 'IN',
+  },
+  {
+    hoursAgo: 6,
+    stage: 'OUT_FOR_DELIVERY',
+    status: 'Out for delivery',
+    description: 'On vehicle for delivery',
+    city: 'New York',
+    state: 'NY',
+  },
+  {
+    hoursAgo: 2,
+    stage: 'DELIVERED',
+    status: 'Delivered',
+    description: 'Delivered, left at front door',
+    city: 'New York',
+    state: 'NY',
+  },
 ];
 
-const EXCEPTION: Step = { hoursAgo: 4, stage: 'EXCEPTION', status: 'Delivery exception', description: 'Customer not available or business closed', city: 'New York', state: 'NY' };
+const EXCEPTION: Step = {
+  hoursAgo: 4,
+  stage: 'EXCEPTION',
+  status: 'Delivery exception',
+  description: 'Customer not available or business closed',
+  city: 'New York',
+  state: 'NY',
+};
 
 const OUTCOMES: Record<string, Step[]> = {
   TEST100000001: STEPS.slice(0, 1),
@@ -43,9 +85,16 @@ export function isTestTrackingNumber(n: string): boolean {
 export function testTrackingResult(carrier: string, trackingNumber: string, now: Date): TrackingResult {
   const steps = OUTCOMES[trackingNumber];
   if (!steps) throw new Error(`${trackingNumber} is not a test tracking number`);
-  const at = (h: number) => new Date(Math.floor(now.getTime() / 60_000) * 60_000 - h * 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  const at = (h: number) =>
+    new Date(Math.floor(now.getTime() / 60_000) * 60_000 - h * 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
   const checkpoints: Checkpoint[] = steps
-    .map((s) => ({ time: at(s.hoursAgo), description: s.description, status: s.status, tracking_stage: s.stage, location: { city: s.city, state: s.state, country: 'US' } }))
+    .map((s) => ({
+      time: at(s.hoursAgo),
+      description: s.description,
+      status: s.status,
+      tracking_stage: s.stage,
+      location: { city: s.city, state: s.state, country: 'US' },
+    }))
     .reverse();
   const last = steps.at(-1)!;
   const delivered = last.stage === 'DELIVERED';

@@ -98,7 +98,11 @@ export function addBusinessDays(date: string, days: number): string {
 }
 
 /** The days from `from` (inclusive) to `until` (exclusive), stepping with `next`; at most MAX_SPAN_DAYS. */
-export function* daysUntil(from: string, until: string, next: (day: string) => string = (d) => addDays(d, 1)): Generator<string> {
+export function* daysUntil(
+  from: string,
+  until: string,
+  next: (day: string) => string = (d) => addDays(d, 1),
+): Generator<string> {
   let day = from;
   for (let i = 0; i < MAX_SPAN_DAYS && day < until; i++) {
     yield day;

@@ -75,7 +75,11 @@ export interface CarrierCtx<S, O extends string> {
   tag(operation: O): TaggedRoute;
 }
 
-export function carrierCtx<S, O extends string>(carrier: CarrierSlug, state: S, clock: ShiftableClock): CarrierCtx<S, O> {
+export function carrierCtx<S, O extends string>(
+  carrier: CarrierSlug,
+  state: S,
+  clock: ShiftableClock,
+): CarrierCtx<S, O> {
   return { state, clock, tag: (operation) => ({ config: { emulator: { carrier, operation } } }) };
 }
 

@@ -49,7 +49,8 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
 
   app.post('/_emulator/clock', async (request, reply) => {
     const body = request.body;
-    const advance = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).advance_ms : undefined;
+    const advance =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>).advance_ms : undefined;
     if (typeof advance !== 'number' || !Number.isFinite(advance) || !Number.isInteger(advance)) {
       return badRequest(reply, 'invalid_clock', 'body must be {"advance_ms": <integer milliseconds>}');
     }
@@ -93,7 +94,8 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
       return badRequest(reply, 'invalid_credentials', 'auth must be an object of strings');
     }
     const found = credentials.credentialsOf(carrier, auth as Record<string, string>);
-    if (found.length === 0) return badRequest(reply, 'invalid_credentials', `auth has no id and secret pair ${carrier} checks`);
+    if (found.length === 0)
+      return badRequest(reply, 'invalid_credentials', `auth has no id and secret pair ${carrier} checks`);
     return found;
   }
 

@@ -35,7 +35,8 @@ export class CredentialBook {
   ) {
     for (const [carrier, pairs] of Object.entries(members) as [CarrierSlug, CredentialMembers][]) {
       for (const country of MASTER_COUNTRIES) {
-        for (const [id, secret] of pairs) this.add({ carrier, id: masterValue(country, id), secret: masterValue(country, secret) });
+        for (const [id, secret] of pairs)
+          this.add({ carrier, id: masterValue(country, id), secret: masterValue(country, secret) });
       }
     }
     for (const c of extra) this.add(c);
@@ -76,9 +77,12 @@ export class CredentialBook {
   }
 }
 
-
 /** Every id/secret pair of these members in an auth object (members absent from it are skipped). */
-export function credentialsOf(carrier: CarrierSlug, members: CredentialMembers, auth: Record<string, string>): KnownCredential[] {
+export function credentialsOf(
+  carrier: CarrierSlug,
+  members: CredentialMembers,
+  auth: Record<string, string>,
+): KnownCredential[] {
   return members.flatMap(([id, secret]) => {
     const i = auth[id];
     const s = auth[secret];

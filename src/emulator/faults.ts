@@ -28,7 +28,17 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatedCarrier } from './carrier.js';
 
-export const FAULT_KINDS = ['latency', 'timeout', 'http_500', 'http_429', 'auth', 'malformed', 'reset', 'drop', 'hidden'] as const;
+export const FAULT_KINDS = [
+  'latency',
+  'timeout',
+  'http_500',
+  'http_429',
+  'auth',
+  'malformed',
+  'reset',
+  'drop',
+  'hidden',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 const MAX_LATENCY_MS = 600_000;
@@ -163,7 +173,8 @@ function parseFault(fault: unknown): { kind: FaultKind; param: number } {
   const usage = `fault must be one of: latency:<ms>, timeout, http_500, http_429[:<seconds>], auth, malformed, reset, drop[:<ms>], hidden:<ms>`;
   if (typeof fault !== 'string') throw new FaultRequestError(usage);
   const [name, arg, extra] = fault.split(':');
-  if (extra !== undefined || !(FAULT_KINDS as readonly string[]).includes(name ?? '')) throw new FaultRequestError(usage);
+  if (extra !== undefined || !(FAULT_KINDS as readonly string[]).includes(name ?? ''))
+    throw new FaultRequestError(usage);
   const kind = name as FaultKind;
   if (kind === 'latency' || kind === 'hidden' || (kind === 'drop' && arg !== undefined)) {
     const ms = Number(arg);

@@ -18,7 +18,15 @@ export interface Place {
   residential: boolean;
 }
 
-const place = (street: string, to: number, city: string, state: string, zip: string, plus4: string, residential = false): Place => ({ street, from: 1, to, city, state, zip, plus4, residential });
+const place = (
+  street: string,
+  to: number,
+  city: string,
+  state: string,
+  zip: string,
+  plus4: string,
+  residential = false,
+): Place => ({ street, from: 1, to, city, state, zip, plus4, residential });
 
 export const PLACES: readonly Place[] = [
   place('MARKET ST', 2999, 'SAN FRANCISCO', 'CA', '94105', '1420'),
@@ -61,21 +69,49 @@ export interface FoundAddress {
 }
 
 export type StreetLookup =
-  | { kind: 'match'; address: FoundAddress; /** Members the standardised address changes: street1, city, state, postal_code. */ changed: string[] }
+  | {
+      kind: 'match';
+      address: FoundAddress;
+      /** Members the standardised address changes: street1, city, state, postal_code. */ changed: string[];
+    }
   | { kind: 'ambiguous'; candidates: FoundAddress[]; reason: string }
   | { kind: 'invalid'; reason: string };
 
 const WORDS: Readonly<Record<string, string>> = {
-  STREET: 'ST', AVENUE: 'AVE', AV: 'AVE', ROAD: 'RD', DRIVE: 'DR', LANE: 'LN', PARKWAY: 'PKWY', BOULEVARD: 'BLVD', WAY: 'WAY', PLACE: 'PL', COURT: 'CT',
-  NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', FEDEX: 'FED EX',
+  STREET: 'ST',
+  AVENUE: 'AVE',
+  AV: 'AVE',
+  ROAD: 'RD',
+  DRIVE: 'DR',
+  LANE: 'LN',
+  PARKWAY: 'PKWY',
+  BOULEVARD: 'BLVD',
+  WAY: 'WAY',
+  PLACE: 'PL',
+  COURT: 'CT',
+  NORTH: 'N',
+  SOUTH: 'S',
+  EAST: 'E',
+  WEST: 'W',
+  FEDEX: 'FED EX',
 };
 
 const words = (text: string) => text.toUpperCase().replace(/[.,#]/g, ' ').split(/\s+/).filter(Boolean);
 const plain = (text: string | undefined) => words(text ?? '').join(' ');
-const standardName = (name: string) => words(name).map((w) => WORDS[w] ?? w).join(' ');
+const standardName = (name: string) =>
+  words(name)
+    .map((w) => WORDS[w] ?? w)
+    .join(' ');
 
 function found(p: Place, n: number): FoundAddress {
-  return { street1: `${n} ${p.street}`, city: p.city, state: p.state, zip: p.zip, plus4: p.plus4, residential: p.residential };
+  return {
+    street1: `${n} ${p.street}`,
+    city: p.city,
+    state: p.state,
+    zip: p.zip,
+    plus4: p.plus4,
+    residential: p.residential,
+  };
 }
 
 export interface StreetQuery {
@@ -99,13 +135,20 @@ export function lookupStreet(q: StreetQuery): StreetLookup {
   const city = plain(q.city);
   const state = plain(q.state);
   const segments = PLACES.filter((p) => p.street === name && n >= p.from && n <= p.to);
-  if (segments.length === 0) return { kind: 'invalid', reason: `${n} ${name} is not a known address${city ? ` in ${city}` : ''}` };
+  if (segments.length === 0)
+    return { kind: 'invalid', reason: `${n} ${name} is not a known address${city ? ` in ${city}` : ''}` };
   const inCity = segments.filter((p) => (!city || p.city === city) && (!state || p.state === state));
   const pool = inCity.length > 0 && city ? inCity : segments.filter((p) => p.zip === zip5);
-  if (pool.length === 0) return { kind: 'invalid', reason: `${n} ${name} is not a known address in ${city || 'that city'}` };
+  if (pool.length === 0)
+    return { kind: 'invalid', reason: `${n} ${name} is not a known address in ${city || 'that city'}` };
   const byZip = pool.filter((p) => p.zip === zip5);
   const chosen = byZip.length === 1 ? byZip : pool;
-  if (chosen.length > 1) return { kind: 'ambiguous', candidates: chosen.map((p) => found(p, n)), reason: `${n} ${name}, ${city || chosen[0]!.city} exists in several ZIP codes` };
+  if (chosen.length > 1)
+    return {
+      kind: 'ambiguous',
+      candidates: chosen.map((p) => found(p, n)),
+      reason: `${n} ${name}, ${city || chosen[0]!.city} exists in several ZIP codes`,
+    };
   const address = found(chosen[0]!, n);
   const changed = [
     plain(q.street) === address.street1 ? undefined : 'street1',

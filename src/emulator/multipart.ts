@@ -15,11 +15,22 @@ export interface OutPart {
   attachment?: boolean;
 }
 
-export function multipartBody(parts: OutPart[], boundary = randomBytes(12).toString('base64url')): { contentType: string; body: Buffer } {
+export function multipartBody(
+  parts: OutPart[],
+  boundary = randomBytes(12).toString('base64url'),
+): { contentType: string; body: Buffer } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = [part.attachment ? 'attachment' : 'form-data', ...(part.filename ? [`filename="${part.filename}"`] : []), ...(part.name ? [`name="${part.name}"`] : [])].join('; ');
-    const headers = [`Content-Type: ${part.contentType}`, `Content-Disposition: ${disposition}`, ...Object.entries(part.headers ?? {}).map(([k, v]) => `${k}: ${v}`)];
+    const disposition = [
+      part.attachment ? 'attachment' : 'form-data',
+      ...(part.filename ? [`filename="${part.filename}"`] : []),
+      ...(part.name ? [`name="${part.name}"`] : []),
+    ].join('; ');
+    const headers = [
+      `Content-Type: ${part.contentType}`,
+      `Content-Disposition: ${disposition}`,
+      ...Object.entries(part.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+    ];
     chunks.push(Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`, 'latin1'));
     chunks.push(typeof part.body === 'string' ? Buffer.from(part.body, 'utf8') : part.body);
     chunks.push(Buffer.from('\r\n', 'latin1'));

@@ -35,7 +35,14 @@ function encode(value: unknown, seen: Map<object, number>): Encoded {
   seen.set(value, id);
   if (value instanceof Map) return { $id: id, $map: [...value].map(([k, v]) => [encode(k, seen), encode(v, seen)]) };
   if (Array.isArray(value)) return { $id: id, $array: value.map((v) => encode(v, seen)) };
-  return { $id: id, $object: Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, encode(v, seen)])) };
+  return {
+    $id: id,
+    $object: Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, encode(v, seen)]),
+    ),
+  };
 }
 
 function decode(value: Encoded, made: Map<number, unknown>): unknown {
@@ -97,8 +104,12 @@ export function persistState(
   /** The state as the file's text, taken at once so that what changes later goes into the next write. */
   function snapshot(): string {
     dirty = false;
-    const carriers = Object.fromEntries(Object.entries(parts.states).map(([slug, state]) => [slug, Object.fromEntries(partsOf(state))]));
-    return JSON.stringify(encode({ clock_offset_ms: parts.clock.offsetMs, credentials: parts.credentials.all(), carriers }, new Map()));
+    const carriers = Object.fromEntries(
+      Object.entries(parts.states).map(([slug, state]) => [slug, Object.fromEntries(partsOf(state))]),
+    );
+    return JSON.stringify(
+      encode({ clock_offset_ms: parts.clock.offsetMs, credentials: parts.credentials.all(), carriers }, new Map()),
+    );
   }
   // A temporary name of each write's own: a write never renames another's half-written file.
   const tmpName = () => `${file}.${process.pid}.${++writes}.tmp`;
@@ -166,7 +177,10 @@ export function persistState(
   };
 }
 
-function restore(file: string, parts: { states: Record<string, object>; clock: ShiftableClock; credentials: CredentialBook }): void {
+function restore(
+  file: string,
+  parts: { states: Record<string, object>; clock: ShiftableClock; credentials: CredentialBook },
+): void {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

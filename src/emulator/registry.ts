@@ -32,7 +32,10 @@ export const EMULATED_CARRIERS = {
   carrier_d: { create: createCarrierD, credentials: CARRIER_D_CREDENTIALS },
   carrier_d_reseller: { create: createCarrierDReseller, credentials: CARRIER_D_RESELLER_CREDENTIALS },
   dhl_parcel_de: { create: createCarrierDhlParcelDe, credentials: DHL_PARCEL_DE_CREDENTIALS },
-} as const satisfies Record<CarrierSlug, { create: (emulator: EmulatorContext) => EmulatedCarrierModule<unknown>; credentials: CredentialMembers }>;
+} as const satisfies Record<
+  CarrierSlug,
+  { create: (emulator: EmulatorContext) => EmulatedCarrierModule<unknown>; credentials: CredentialMembers }
+>;
 
 type Factories = typeof EMULATED_CARRIERS;
 export type EmulatedSlug = keyof Factories;
@@ -41,10 +44,15 @@ export type EmulatedSlug = keyof Factories;
 export type CarrierStates = { [S in EmulatedSlug]: ReturnType<Factories[S]['create']>['state'] };
 
 /** Each carrier's credential members, as its folder declares them. */
-export const CREDENTIAL_MEMBERS = Object.fromEntries(Object.entries(EMULATED_CARRIERS).map(([slug, c]) => [slug, c.credentials])) as Record<EmulatedSlug, CredentialMembers>;
+export const CREDENTIAL_MEMBERS = Object.fromEntries(
+  Object.entries(EMULATED_CARRIERS).map(([slug, c]) => [slug, c.credentials]),
+) as Record<EmulatedSlug, CredentialMembers>;
 
 /** Builds every registered carrier, in registry order. */
-export function createEmulatedCarriers(emulator: EmulatorContext): { carriers: EmulatedCarrier[]; states: CarrierStates } {
+export function createEmulatedCarriers(emulator: EmulatorContext): {
+  carriers: EmulatedCarrier[];
+  states: CarrierStates;
+} {
   const modules = Object.entries(EMULATED_CARRIERS).map(([slug, c]) => [slug, c.create(emulator)] as const);
   return {
     carriers: modules.map(([, m]) => m.carrier),

@@ -66,7 +66,8 @@ function readReserved(file: string): Record<string, number> {
     throw err;
   }
   const parsed: unknown = JSON.parse(text);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${file}: not a JSON object`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`${file}: not a JSON object`);
   const out: Record<string, number> = {};
   for (const [name, value] of Object.entries(parsed)) {
     if (!Number.isSafeInteger(value) || (value as number) < 0) throw new Error(`${file}: ${name} is not a count`);

@@ -64,7 +64,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
   const persistence = options.stateDir
-    ? persistState(options.stateDir, { states, clock, credentials }, (err) => options.logger?.error({ err }, 'the emulator could not write its state file; trying again shortly'))
+    ? persistState(options.stateDir, { states, clock, credentials }, (err) =>
+        options.logger?.error({ err }, 'the emulator could not write its state file; trying again shortly'),
+      )
     : undefined;
 
   // forceCloseConnections: close() must not wait for connections a `timeout` fault holds open.
@@ -89,7 +91,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     return reply.code(status).send({ error: { code: status === 400 ? 'invalid_request' : 'emulator_error', message } });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: { code: 'not_found', message: `no emulator route ${request.method} ${request.url}` } }),
+    reply
+      .code(404)
+      .send({ error: { code: 'not_found', message: `no emulator route ${request.method} ${request.url}` } }),
   );
   registerControl(app, { clock, faults, carriers, credentials });
   for (const carrier of carriers) await app.register(carrier.plugin, { prefix: `/${carrier.slug}` });
@@ -97,7 +101,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closing: Promise<void> | undefined;
@@ -119,6 +123,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 }
 
 /** For the CLI (`waybill emulator`): the emulator on a fixed loopback port, 8081 by default. */
-export function startEmulator(options: { host?: string; port?: number; logger?: FastifyBaseLogger; stateDir?: string } = {}): Promise<Emulator> {
-  return createEmulator({ host: options.host ?? '127.0.0.1', port: options.port ?? 8081, logger: options.logger, stateDir: options.stateDir });
+export function startEmulator(
+  options: { host?: string; port?: number; logger?: FastifyBaseLogger; stateDir?: string } = {},
+): Promise<Emulator> {
+  return createEmulator({
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 8081,
+    logger: options.logger,
+    stateDir: options.stateDir,
+  });
 }

@@ -7,7 +7,13 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CarrierSlug } from '../carriers/carrier.js';
-import type { CarrierFaultKind, EmulatedBooking, EmulatedCarrier, EmulatedCarrierModule, FaultResponse } from './carrier.js';
+import type {
+  CarrierFaultKind,
+  EmulatedBooking,
+  EmulatedCarrier,
+  EmulatedCarrierModule,
+  FaultResponse,
+} from './carrier.js';
 import { statusCodeOf } from './json.js';
 
 /** An error answer: status, body (objects go out as JSON) and, unless JSON, its content type. */
@@ -107,7 +113,12 @@ export function emulatedCarrier<S, C>(spec: CarrierSpec<S, C>): EmulatedCarrierM
     for (const register of spec.routes) register(app, spec.ctx);
   };
 
-  const answer = (status: number, body: unknown, contentType = faults.contentType, headers?: Record<string, string>): FaultResponse => ({
+  const answer = (
+    status: number,
+    body: unknown,
+    contentType = faults.contentType,
+    headers?: Record<string, string>,
+  ): FaultResponse => ({
     status,
     contentType,
     body: typeof body === 'string' ? body : JSON.stringify(body),

@@ -44,7 +44,11 @@ export class IssuedTokens {
  * is missing) into the carrier's own 401. Runs after the fault hook (registered on the root),
  * before any handler of the carrier.
  */
-export function requireBearer(app: FastifyInstance, tokenStatus: (token: string) => string, refuse: (status: string) => Error): void {
+export function requireBearer(
+  app: FastifyInstance,
+  tokenStatus: (token: string) => string,
+  refuse: (status: string) => Error,
+): void {
   app.addHook('onRequest', async (request) => {
     const tag = request.routeOptions.config.emulator;
     if (!tag || tag.operation === 'oauth') return;

@@ -8,7 +8,10 @@ import { parentPort } from 'node:worker_threads';
 import type { FromBodyThread, Refusal, ToBodyThread } from './body-thread.js';
 
 /** Runs `read` over the body sent to this thread. `send` passes a part back; `refusal` says why the body was refused. */
-export function serveBody<Part, Done>(read: (pieces: AsyncIterable<Buffer>, send: (part: Part) => void) => Promise<Done>, refusal: (err: unknown) => Refusal): void {
+export function serveBody<Part, Done>(
+  read: (pieces: AsyncIterable<Buffer>, send: (part: Part) => void) => Promise<Done>,
+  refusal: (err: unknown) => Refusal,
+): void {
   const port = parentPort!;
   const post = (m: FromBodyThread<Part, Done>) => port.postMessage(m);
   const waiting: ToBodyThread[] = [];

@@ -66,7 +66,10 @@ export interface BodyReader<Part, Done, T> {
 }
 
 /** The body of `pieces`, read on the event loop or, when it is THREAD_BYTES or longer, on a thread. */
-export async function readBody<Part, Done, T>(pieces: AsyncIterable<Buffer>, reader: BodyReader<Part, Done, T>): Promise<T> {
+export async function readBody<Part, Done, T>(
+  pieces: AsyncIterable<Buffer>,
+  reader: BodyReader<Part, Done, T>,
+): Promise<T> {
   const source = pieces[Symbol.asyncIterator]();
   const first: Buffer[] = [];
   let held = 0;
@@ -115,7 +118,7 @@ function take(tenant: string): void {
 
 /** Threads free go to the first waiting bodies whose tenants may have one more. */
 function startWaiting(): void {
-  for (let i = 0; i < queue.length && running < THREADS; ) {
+  for (let i = 0; i < queue.length && running < THREADS;) {
     const waiting = queue[i]!;
     if (!mayStart(waiting.tenant)) {
       i++;
@@ -157,7 +160,11 @@ async function onThread<Part, Done, T>(pieces: AsyncIterable<Buffer>, reader: Bo
   }
 }
 
-async function feed<Part, Done, T>(thread: Worker, pieces: AsyncIterable<Buffer>, reader: BodyReader<Part, Done, T>): Promise<T> {
+async function feed<Part, Done, T>(
+  thread: Worker,
+  pieces: AsyncIterable<Buffer>,
+  reader: BodyReader<Part, Done, T>,
+): Promise<T> {
   let ahead = 0;
   let wake: (() => void) | undefined;
   let settled = false;
@@ -180,7 +187,9 @@ async function feed<Part, Done, T>(thread: Worker, pieces: AsyncIterable<Buffer>
         settle(() => reject(err));
       }
     });
-    thread.once('error', (err) => settle(() => reject((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? reader.tooLarge() : err)));
+    thread.once('error', (err) =>
+      settle(() => reject((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? reader.tooLarge() : err)),
+    );
     thread.once('exit', () => settle(() => reject(new Error('the body thread stopped before it answered'))));
   });
   result.catch(() => {});

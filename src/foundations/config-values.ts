@@ -12,7 +12,8 @@ export function int(env: Env, name: string, fallback: number, min = 0, max = Num
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   return n;
 }
 
@@ -20,7 +21,8 @@ export function num(env: Env, name: string, fallback: number, min: number, max: 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
   return n;
 }
 
@@ -32,7 +34,10 @@ export function seconds(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const m = DURATION.exec(raw);
-  if (!m || Number(m[1]) <= 0) throw new ConfigError(`${name} must be a positive number of seconds, or with a unit s, m, h, d or w (e.g. 24h); got "${raw}"`);
+  if (!m || Number(m[1]) <= 0)
+    throw new ConfigError(
+      `${name} must be a positive number of seconds, or with a unit s, m, h, d or w (e.g. 24h); got "${raw}"`,
+    );
   return Number(m[1]) * UNIT_SEC[m[2]!]!;
 }
 
@@ -47,6 +52,7 @@ export function duration(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const ms = parseDuration(raw);
-  if (ms === undefined) throw new ConfigError(`${name} must be a duration such as 3600 (seconds), 90m, 24h or 7d; got "${raw}"`);
+  if (ms === undefined)
+    throw new ConfigError(`${name} must be a duration such as 3600 (seconds), 90m, 24h or 7d; got "${raw}"`);
   return ms;
 }

@@ -130,11 +130,17 @@ function oidc(env: Env): OidcConfig | undefined {
   if (!URL.canParse(issuer)) throw new ConfigError(`WAYBILL_OIDC_ISSUER must be a URL, got "${issuer}"`);
   const url = new URL(issuer);
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new ConfigError('WAYBILL_OIDC_ISSUER must be an https URL (http only on loopback)');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new ConfigError('WAYBILL_OIDC_ISSUER must be an https URL (http only on loopback)');
   const clientId = env.WAYBILL_OIDC_CLIENT_ID?.trim();
   if (!clientId) throw new ConfigError('WAYBILL_OIDC_CLIENT_ID is required with WAYBILL_OIDC_ISSUER');
   const redirectUrl = env.WAYBILL_OIDC_REDIRECT_URL?.trim();
-  return { issuer, clientId, ...(env.WAYBILL_OIDC_CLIENT_SECRET ? { clientSecret: env.WAYBILL_OIDC_CLIENT_SECRET } : {}), ...(redirectUrl ? { redirectUrl } : {}) };
+  return {
+    issuer,
+    clientId,
+    ...(env.WAYBILL_OIDC_CLIENT_SECRET ? { clientSecret: env.WAYBILL_OIDC_CLIENT_SECRET } : {}),
+    ...(redirectUrl ? { redirectUrl } : {}),
+  };
 }
 
 function secretKey(raw: string | undefined): Buffer | undefined {
@@ -144,7 +150,9 @@ function secretKey(raw: string | undefined): Buffer | undefined {
   if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
   const b64 = Buffer.from(raw, 'base64');
   if (b64.length === 32 && /^[A-Za-z0-9+/=_-]+$/.test(raw)) return b64;
-  throw new ConfigError('WAYBILL_SECRET_KEY must be 32 bytes as 64 hex characters or base64 (generate one with: openssl rand -hex 32)');
+  throw new ConfigError(
+    'WAYBILL_SECRET_KEY must be 32 bytes as 64 hex characters or base64 (generate one with: openssl rand -hex 32)',
+  );
 }
 
 /** Each setting a carrier declares, from WAYBILL_<SLUG>_<SETTING> (upper case); unset ones are absent. */
@@ -180,11 +188,16 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
     if (live || test) urls[slug] = { ...(live ? { live } : {}), ...(test ? { test } : {}) };
   }
   const modeRaw = env.WAYBILL_CARRIERS;
-  if (modeRaw && modeRaw !== 'emulator' && modeRaw !== 'live') throw new ConfigError(`WAYBILL_CARRIERS must be "emulator" or "live", got "${modeRaw}"`);
+  if (modeRaw && modeRaw !== 'emulator' && modeRaw !== 'live')
+    throw new ConfigError(`WAYBILL_CARRIERS must be "emulator" or "live", got "${modeRaw}"`);
   // The emulator is the default only when nobody configured a carrier endpoint.
-  const mode: CarrierMode = (modeRaw as CarrierMode | undefined) ?? (Object.keys(urls).length > 0 ? 'live' : 'emulator');
+  const mode: CarrierMode =
+    (modeRaw as CarrierMode | undefined) ?? (Object.keys(urls).length > 0 ? 'live' : 'emulator');
   const logLevel = env.WAYBILL_LOG_LEVEL || 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`WAYBILL_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+    throw new ConfigError(
+      `WAYBILL_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`,
+    );
   return {
     host: env.HOST || '127.0.0.1',
     port: int(env, 'PORT', 8080, 0, 65535),
@@ -200,7 +213,10 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
     logLevel,
     metrics: env.WAYBILL_METRICS === undefined || env.WAYBILL_METRICS === '' ? true : bool(env, 'WAYBILL_METRICS'),
     bodyLimit: int(env, 'WAYBILL_BODY_LIMIT', 1024 * 1024, 1024),
-    bodyRead: { idleMs: int(env, 'WAYBILL_BODY_IDLE_TIMEOUT_MS', 30_000, 1, 3_600_000), timeoutMs: int(env, 'WAYBILL_BODY_TIMEOUT_MS', 300_000, 1, 3_600_000) },
+    bodyRead: {
+      idleMs: int(env, 'WAYBILL_BODY_IDLE_TIMEOUT_MS', 30_000, 1, 3_600_000),
+      timeoutMs: int(env, 'WAYBILL_BODY_TIMEOUT_MS', 300_000, 1, 3_600_000),
+    },
     rateLimit: num(env, 'WAYBILL_RATE_LIMIT', 100, 0, 1_000_000),
     publicUrl: env.WAYBILL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     links: {
@@ -223,7 +239,11 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
       urls,
       // The built-in emulator's search shows a booking the moment it is made (bar its `hidden` fault):
       // a carrier's indexing margin would only keep a crashed batch unsettled for ten minutes.
-      ...(env.WAYBILL_CARRIER_LOOKUP_DELAY_MS ? { lookupDelayMs: int(env, 'WAYBILL_CARRIER_LOOKUP_DELAY_MS', 0, 0, 86_400_000) } : mode === 'emulator' ? { lookupDelayMs: 0 } : {}),
+      ...(env.WAYBILL_CARRIER_LOOKUP_DELAY_MS
+        ? { lookupDelayMs: int(env, 'WAYBILL_CARRIER_LOOKUP_DELAY_MS', 0, 0, 86_400_000) }
+        : mode === 'emulator'
+          ? { lookupDelayMs: 0 }
+          : {}),
     },
     trackConcurrency: int(env, 'WAYBILL_TRACK_CONCURRENCY', 16, 1, 1000),
     rateShopTimeoutMs: int(env, 'WAYBILL_RATE_SHOP_TIMEOUT_MS', 5_000, 1, 600_000),
@@ -245,7 +265,9 @@ export function loadConfig(env: Env, carriers: CarrierNames): Config {
       bodyLimit: int(env, 'WAYBILL_BATCH_BODY_LIMIT', 32 * 1024 * 1024, 1024),
     },
     tracking: {
-      pollIntervalMs: env.WAYBILL_TRACKING_POLL_INTERVAL_MS ? int(env, 'WAYBILL_TRACKING_POLL_INTERVAL_MS', 0, 1) : undefined,
+      pollIntervalMs: env.WAYBILL_TRACKING_POLL_INTERVAL_MS
+        ? int(env, 'WAYBILL_TRACKING_POLL_INTERVAL_MS', 0, 1)
+        : undefined,
       pollConcurrency: int(env, 'WAYBILL_TRACKING_POLL_CONCURRENCY', 4, 1, 1000),
     },
   };

@@ -24,7 +24,11 @@ export function createLimiter(limit: number): Limiter {
 }
 
 /** `fn` over every item, at most `limit` at once; the results in the items' order. */
-export function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const limiter = createLimiter(limit);
   return Promise.all(items.map((item, i) => limiter.run(() => fn(item, i))));
 }

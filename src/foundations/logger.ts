@@ -17,13 +17,28 @@ export const REDACTED = '[REDACTED]';
  * exchange's log lines and error details (carriers/shared/redact.ts) and in the audit log's entries
  * (services/audit/mask.ts): one list, so what one hides the other hides too.
  */
-const SECRET_NAME = /secret|password|passwd|passphrase|token|credential|authorization|signature|api[-_]?key|client_?id|license|cookie|private|^key$|^auth$/i;
+const SECRET_NAME =
+  /secret|password|passwd|passphrase|token|credential|authorization|signature|api[-_]?key|client_?id|license|cookie|private|^key$|^auth$/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
 
-export const REDACT_PATHS = ['req.headers.zkkey', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'headers.zkkey', 'headers.authorization', 'headers.cookie', 'auth', 'shipping_account.auth', 'password', 'session.password', 'invitation.password', 'invitation.token'];
+export const REDACT_PATHS = [
+  'req.headers.zkkey',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'headers.zkkey',
+  'headers.authorization',
+  'headers.cookie',
+  'auth',
+  'shipping_account.auth',
+  'password',
+  'session.password',
+  'invitation.password',
+  'invitation.token',
+];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, redact: { paths: REDACT_PATHS, censor: REDACTED }, base: { service: 'waybill' } };
@@ -63,7 +78,9 @@ function stdoutDestination(): DestinationStream {
     // flush at exit skips it, where it would try the failing write again for ever.
     (writer as unknown as { destroyed: boolean }).destroyed = true;
     try {
-      process.stderr.write(`waybill: standard output cannot be written (${err.code ?? err.message}): log lines are dropped from now on\n`);
+      process.stderr.write(
+        `waybill: standard output cannot be written (${err.code ?? err.message}): log lines are dropped from now on\n`,
+      );
     } catch {
       // Nowhere left to say it.
     }
@@ -131,7 +148,8 @@ export function loggedUrl(url: string, secret: (name: string) => boolean = isSec
   const q = url.indexOf('?');
   // startsWith, not a regular expression: this runs for every request, `/track` first of all.
   const tokenPath = TOKEN_PATHS.some((p) => url.startsWith(p));
-  const plain = q === -1 || (secret === isSecretParam && url.indexOf('%', q) === -1 && !SECRET_PARAM.test(url.slice(q + 1)));
+  const plain =
+    q === -1 || (secret === isSecretParam && url.indexOf('%', q) === -1 && !SECRET_PARAM.test(url.slice(q + 1)));
   if (plain && !tokenPath) return url;
   let path = q === -1 ? url : url.slice(0, q);
   if (tokenPath) {
@@ -144,11 +162,14 @@ export function loggedUrl(url: string, secret: (name: string) => boolean = isSec
   if (q === -1) return path;
   // A loop over the parameters: a replace() with a callback took five times as long.
   let out = `${path}?`;
-  for (let start = q + 1; start <= url.length; ) {
+  for (let start = q + 1; start <= url.length;) {
     const amp = url.indexOf('&', start);
     const end = amp === -1 ? url.length : amp;
     const eq = url.indexOf('=', start);
-    out += eq !== -1 && eq < end && secret(paramName(url.slice(start, eq))) ? `${url.slice(start, eq + 1)}${REDACTED}` : url.slice(start, end);
+    out +=
+      eq !== -1 && eq < end && secret(paramName(url.slice(start, eq)))
+        ? `${url.slice(start, eq + 1)}${REDACTED}`
+        : url.slice(start, end);
     if (end < url.length) out += '&';
     start = end + 1;
   }

@@ -62,10 +62,12 @@ export interface MemoryReturn {
 export function startMemoryReturn(deps: MemoryReturnDeps): MemoryReturn {
   const collect = deps.collect ?? v8Collect();
   const rss = deps.rss ?? (() => process.memoryUsage.rss());
-  const cpu = deps.cpu ?? (() => {
-    const used = process.cpuUsage();
-    return used.user + used.system;
-  });
+  const cpu =
+    deps.cpu ??
+    (() => {
+      const used = process.cpuUsage();
+      return used.user + used.system;
+    });
   const now = deps.now ?? (() => performance.now());
   const floor = leastOver(FLOOR_MS, FLOOR_STEP_MS);
   floor.add(now(), rss());
@@ -110,7 +112,10 @@ export function startMemoryReturn(deps: MemoryReturnDeps): MemoryReturn {
     }
   }
 
-  const stop = (deps.every ?? interval)(CHECK_MS, () => void check().catch((err: unknown) => deps.log.warn({ err }, 'could not collect garbage')));
+  const stop = (deps.every ?? interval)(
+    CHECK_MS,
+    () => void check().catch((err: unknown) => deps.log.warn({ err }, 'could not collect garbage')),
+  );
   return { check, stop };
 }
 

@@ -34,8 +34,19 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const requests = createRequestHistogram({ name: 'waybill_http_request_duration_seconds', help: 'HTTP requests by method, route pattern and status', buckets: HTTP_BUCKETS, registry });
-  const carrierCalls = new Histogram({ name: 'waybill_carrier_call_duration_seconds', help: 'Carrier HTTP calls (retries included) by carrier, operation and outcome', labelNames: ['carrier', 'operation', 'outcome'] as const, buckets: CARRIER_BUCKETS, registers });
+  const requests = createRequestHistogram({
+    name: 'waybill_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status',
+    buckets: HTTP_BUCKETS,
+    registry,
+  });
+  const carrierCalls = new Histogram({
+    name: 'waybill_carrier_call_duration_seconds',
+    help: 'Carrier HTTP calls (retries included) by carrier, operation and outcome',
+    labelNames: ['carrier', 'operation', 'outcome'] as const,
+    buckets: CARRIER_BUCKETS,
+    registers,
+  });
   // Counted in plain numbers and handed to the counter when scraped: a cached /track counts a hit.
   const looked = { hit: 0, miss: 0 };
   new Counter({
@@ -50,9 +61,24 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
       }
     },
   });
-  const attempts = new Histogram({ name: 'waybill_webhook_delivery_duration_seconds', help: 'Webhook delivery attempts by outcome (succeeded, retrying, failed for good)', labelNames: ['outcome'] as const, buckets: CARRIER_BUCKETS, registers });
-  const failed = new Counter({ name: 'waybill_webhook_deliveries_failed_total', help: 'Webhook deliveries given up after their last attempt', registers });
-  const jobs = new Gauge({ name: 'waybill_background_jobs_in_flight', help: 'Background work under way in this instance, by job', labelNames: ['job'] as const, registers });
+  const attempts = new Histogram({
+    name: 'waybill_webhook_delivery_duration_seconds',
+    help: 'Webhook delivery attempts by outcome (succeeded, retrying, failed for good)',
+    labelNames: ['outcome'] as const,
+    buckets: CARRIER_BUCKETS,
+    registers,
+  });
+  const failed = new Counter({
+    name: 'waybill_webhook_deliveries_failed_total',
+    help: 'Webhook deliveries given up after their last attempt',
+    registers,
+  });
+  const jobs = new Gauge({
+    name: 'waybill_background_jobs_in_flight',
+    help: 'Background work under way in this instance, by job',
+    labelNames: ['job'] as const,
+    registers,
+  });
   const pending = sources.pendingDeliveries;
   new Gauge({
     name: 'waybill_webhook_deliveries_pending',
@@ -68,7 +94,8 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   return {
     registry,
     request: (method, route, status, seconds) => requests.observe(method, route, status, seconds),
-    carrierCall: (carrier, operation, outcome, seconds) => carrierCalls.observe({ carrier, operation, outcome }, seconds),
+    carrierCall: (carrier, operation, outcome, seconds) =>
+      carrierCalls.observe({ carrier, operation, outcome }, seconds),
     trackingCache: (result) => void looked[result]++,
     webhookAttempt(outcome, seconds) {
       attempts.observe({ outcome }, seconds);

@@ -19,7 +19,12 @@ export interface RequestHistogram {
   observe(method: string, route: string, status: number, seconds: number): void;
 }
 
-export function createRequestHistogram(opts: { name: string; help: string; buckets: readonly number[]; registry: Registry }): RequestHistogram {
+export function createRequestHistogram(opts: {
+  name: string;
+  help: string;
+  buckets: readonly number[];
+  registry: Registry;
+}): RequestHistogram {
   const { name, buckets } = opts;
   const series = new Map<string, Map<string, Map<number, Series>>>();
   /** Every series in the order of its first observation, the order prom-client writes them in. */
@@ -32,7 +37,14 @@ export function createRequestHistogram(opts: { name: string; help: string; bucke
     if (!byStatus) byRoute.set(route, (byStatus = new Map()));
     let s = byStatus.get(status);
     if (!s) {
-      byStatus.set(status, (s = { labels: { method, route, status: String(status) }, counts: new Float64Array(buckets.length + 1), sum: 0 }));
+      byStatus.set(
+        status,
+        (s = {
+          labels: { method, route, status: String(status) },
+          counts: new Float64Array(buckets.length + 1),
+          sum: 0,
+        }),
+      );
       all.push(s);
     }
     return s;
@@ -47,7 +59,13 @@ export function createRequestHistogram(opts: { name: string; help: string; bucke
       const values: { metricName: string; labels: Record<string, string | number>; value: number }[] = [];
       for (const s of all) {
         let cumulative = 0;
-        buckets.forEach((le, i) => values.push({ metricName: `${name}_bucket`, labels: { le, ...s.labels }, value: (cumulative += s.counts[i]!) }));
+        buckets.forEach((le, i) =>
+          values.push({
+            metricName: `${name}_bucket`,
+            labels: { le, ...s.labels },
+            value: (cumulative += s.counts[i]!),
+          }),
+        );
         const count = cumulative + s.counts[buckets.length]!;
         values.push({ metricName: `${name}_bucket`, labels: { le: '+Inf', ...s.labels }, value: count });
         values.push({ metricName: `${name}_sum`, labels: s.labels, value: s.sum });

@@ -11,7 +11,9 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 /** `name`: the module's file name without extension, beside `callerUrl` (the caller's import.meta.url). */
 export function threadModule(name: string, callerUrl: string): { filename: string; execArgv?: string[] } {
   if (!callerUrl.endsWith('.ts')) {
-    const entry = [new URL(`./${name}.js`, callerUrl), new URL(`../${name}.js`, callerUrl)].find((u) => existsSync(fileURLToPath(u)));
+    const entry = [new URL(`./${name}.js`, callerUrl), new URL(`../${name}.js`, callerUrl)].find((u) =>
+      existsSync(fileURLToPath(u)),
+    );
     if (!entry) throw new Error(`the thread module ${name} is not built: run \`npm run build\``);
     return { filename: fileURLToPath(entry) };
   }
@@ -27,5 +29,9 @@ export function threadModule(name: string, callerUrl: string): { filename: strin
 export function startThread(name: string, callerUrl: string, options: WorkerOptions = {}): Worker {
   const { filename, execArgv } = threadModule(name, callerUrl);
   if (!execArgv) return new Worker(filename, options);
-  return new Worker(fileURLToPath(new URL('./thread-entry.cjs', import.meta.url)), { ...options, execArgv, argv: [filename] });
+  return new Worker(fileURLToPath(new URL('./thread-entry.cjs', import.meta.url)), {
+    ...options,
+    execArgv,
+    argv: [filename],
+  });
 }

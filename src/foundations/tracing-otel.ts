@@ -11,7 +11,17 @@
  * propagator. Nothing is injected into outgoing calls: carriers and webhook receivers get no trace
  * headers. Only the SDK's diagnostics logger is process-wide, so that failed exports are logged.
  */
-import { diag, DiagLogLevel, defaultTextMapGetter, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import {
+  diag,
+  DiagLogLevel,
+  defaultTextMapGetter,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -42,10 +52,18 @@ const METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH',
 
 /** The SDK's diagnostics (a failed export, a bad setting) as log lines; below warn they are noise. */
 function diagnosticsTo(log: Log): void {
-  const line = (level: 'warn' | 'error') => (message: string, ...args: unknown[]) =>
-    log[level]({ component: 'tracing', ...(args.length > 0 ? { detail: args.map(String).join(' ') } : {}) }, `OpenTelemetry: ${message}`);
+  const line =
+    (level: 'warn' | 'error') =>
+    (message: string, ...args: unknown[]) =>
+      log[level](
+        { component: 'tracing', ...(args.length > 0 ? { detail: args.map(String).join(' ') } : {}) },
+        `OpenTelemetry: ${message}`,
+      );
   const quiet = () => undefined;
-  diag.setLogger({ error: line('error'), warn: line('warn'), info: quiet, debug: quiet, verbose: quiet }, { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
+  diag.setLogger(
+    { error: line('error'), warn: line('warn'), info: quiet, debug: quiet, verbose: quiet },
+    { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
+  );
 }
 
 function endpointOrigin(env: NodeJS.ProcessEnv): string | undefined {
@@ -75,25 +93,40 @@ export function createTracing(log: Log): Tracing {
   const env = process.env;
   diagnosticsTo(log);
   const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL)?.trim();
-  if (protocol && protocol !== 'http/json') log.warn({ protocol }, 'traces are exported as OTLP/HTTP JSON whatever OTEL_EXPORTER_OTLP_PROTOCOL says');
+  if (protocol && protocol !== 'http/json')
+    log.warn({ protocol }, 'traces are exported as OTLP/HTTP JSON whatever OTEL_EXPORTER_OTLP_PROTOCOL says');
 
   // The SDK's defaults, then ours (service.name "waybill"), then the operator's variables, each overriding the one before.
   const resource = defaultResource()
     .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'waybill' }))
     .merge(detectResources({ detectors: [envDetector] }));
-  const provider = new BasicTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
+  const provider = new BasicTracerProvider({
+    resource,
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
   const tracer = provider.getTracer('waybill');
   const contexts = new AsyncLocalStorageContextManager();
   const propagator = new W3CTraceContextPropagator();
-  log.info({ endpoint: endpointOrigin(env) }, 'OpenTelemetry tracing on: spans of requests, carrier calls and webhook deliveries are exported over OTLP/HTTP');
+  log.info(
+    { endpoint: endpointOrigin(env) },
+    'OpenTelemetry tracing on: spans of requests, carrier calls and webhook deliveries are exported over OTLP/HTTP',
+  );
 
   return {
     request(req) {
       const parent = propagator.extract(ROOT_CONTEXT, req.headers, defaultTextMapGetter);
       const method = METHODS.has(req.method) ? req.method : '_OTHER';
-      const attributes: Attributes = { [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_URL_SCHEME]: req.scheme, [ATTR_NETWORK_PROTOCOL_VERSION]: req.httpVersion };
+      const attributes: Attributes = {
+        [ATTR_HTTP_REQUEST_METHOD]: method,
+        [ATTR_URL_SCHEME]: req.scheme,
+        [ATTR_NETWORK_PROTOCOL_VERSION]: req.httpVersion,
+      };
       if (req.route !== undefined) attributes[ATTR_HTTP_ROUTE] = req.route;
-      const span = tracer.startSpan(req.route !== undefined ? `${method} ${req.route}` : method, { kind: SpanKind.SERVER, attributes }, parent);
+      const span = tracer.startSpan(
+        req.route !== undefined ? `${method} ${req.route}` : method,
+        { kind: SpanKind.SERVER, attributes },
+        parent,
+      );
       const current = trace.setSpan(parent, span);
       let failedWith: string | undefined;
       return {
@@ -127,7 +160,13 @@ export function createTracing(log: Log): Tracing {
         [ATTR_CARRIER_OPERATION]: call.operation,
       };
       if (call.attempt > 0) attributes[ATTR_HTTP_REQUEST_RESEND_COUNT] = call.attempt;
-      return endClient(tracer.startSpan(`${call.method} ${call.carrier} ${call.operation}`, { kind: SpanKind.CLIENT, attributes }, contexts.active()));
+      return endClient(
+        tracer.startSpan(
+          `${call.method} ${call.carrier} ${call.operation}`,
+          { kind: SpanKind.CLIENT, attributes },
+          contexts.active(),
+        ),
+      );
     },
 
     webhookDelivery(eventType, attempt) {

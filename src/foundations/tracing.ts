@@ -30,7 +30,11 @@ export type TracingModule = { createTracing(log: Log): Tracing };
  * The tracer when tracing is wanted, else undefined without loading anything. The SDK reads the rest
  * of its settings (endpoint, headers, sampler, service name…) from the process environment itself.
  */
-export async function loadTracing(opts: { log: Log; env?: Env; load?: () => Promise<TracingModule> }): Promise<Tracing | undefined> {
+export async function loadTracing(opts: {
+  log: Log;
+  env?: Env;
+  load?: () => Promise<TracingModule>;
+}): Promise<Tracing | undefined> {
   if (!tracingWanted(opts.env ?? process.env)) return undefined;
   const { createTracing } = await (opts.load ?? (() => import('./tracing-otel.js')))();
   return createTracing(opts.log);

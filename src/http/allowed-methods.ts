@@ -15,7 +15,9 @@ export function collectAllowedMethods(app: App): (path: string) => string[] {
   app.addHook('onRoute', (route) => {
     const source = route.url
       .split('/')
-      .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((part) =>
+        part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('/');
     const p = patterns.get(source) ?? { test: new RegExp(`^${source}$`), methods: new Set<string>() };
     for (const m of [route.method].flat()) p.methods.add(m);

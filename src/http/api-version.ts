@@ -20,6 +20,12 @@ export function registerApiVersion(app: App): void {
       reply.header(API_VERSION_HEADER, req.apiVersion);
       return done();
     }
-    done(new ApiError('schema_validation_error', `Unknown API version "${String(asked)}": send one of ${API_VERSIONS.join(', ')} in Waybill-Version, or leave the header out for the newest`, 'header Waybill-Version'));
+    done(
+      new ApiError(
+        'schema_validation_error',
+        `Unknown API version "${String(asked)}": send one of ${API_VERSIONS.join(', ')} in Waybill-Version, or leave the header out for the newest`,
+        'header Waybill-Version',
+      ),
+    );
   });
 }

@@ -10,7 +10,13 @@ export function actedBy(req: FastifyRequest): AuditContext {
   const principal = req.principal;
   if (!principal) throw new Error(`${req.method} ${req.routeOptions.url} records a change but has no principal`);
   const email = req.session?.me.user?.email;
-  return { tenant: principal.tenant, actor: principal.actor, ...(email ? { email } : {}), ip: req.ip, requestId: req.id };
+  return {
+    tenant: principal.tenant,
+    actor: principal.actor,
+    ...(email ? { email } : {}),
+    ip: req.ip,
+    requestId: req.id,
+  };
 }
 
 /** A request made by nobody known yet (signing in): recorded in the tenant of the user it names. */

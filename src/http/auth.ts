@@ -63,7 +63,12 @@ export function createAuthenticator(opts: AuthOptions) {
   }
 
   async function fromJwt(token: string): Promise<Principal> {
-    if (!jwtKey) throw new ApiError('wrong_api_key', 'API key not accepted', 'bearer token looks like a JWT but no JWT key is configured');
+    if (!jwtKey)
+      throw new ApiError(
+        'wrong_api_key',
+        'API key not accepted',
+        'bearer token looks like a JWT but no JWT key is configured',
+      );
     try {
       const now = opts.clock.now();
       const { payload } = await jwtVerify(token, await jwtKey, {
@@ -76,11 +81,25 @@ export function createAuthenticator(opts: AuthOptions) {
       // A token valid for ever (exp: 1e308) is a key that can never be revoked: the lifetime is capped.
       const maxLifetime = opts.jwtMaxLifetimeSec ?? 86_400;
       if (typeof payload.exp !== 'number' || payload.exp > now.getTime() / 1000 + maxLifetime) {
-        throw new ApiError('wrong_api_key', 'API key not accepted', `JWT exp is more than ${maxLifetime} seconds ahead (WAYBILL_JWT_MAX_LIFETIME)`);
+        throw new ApiError(
+          'wrong_api_key',
+          'API key not accepted',
+          `JWT exp is more than ${maxLifetime} seconds ahead (WAYBILL_JWT_MAX_LIFETIME)`,
+        );
       }
       // " acme" must not reach acme's data, nor a 5,000-character name a log: sub is a tenant name.
-      if (!isTenantName(payload.sub)) throw new ApiError('wrong_api_key', 'API key not accepted', 'JWT sub must be a tenant name (1 to 100 letters, digits, . _ -)');
-      return { tenant: payload.sub, actor: { kind: 'jwt', subject: payload.sub }, grant: { scope: 'full' }, permissions: SCOPE_PERMISSIONS.full };
+      if (!isTenantName(payload.sub))
+        throw new ApiError(
+          'wrong_api_key',
+          'API key not accepted',
+          'JWT sub must be a tenant name (1 to 100 letters, digits, . _ -)',
+        );
+      return {
+        tenant: payload.sub,
+        actor: { kind: 'jwt', subject: payload.sub },
+        grant: { scope: 'full' },
+        permissions: SCOPE_PERMISSIONS.full,
+      };
     } catch (err) {
       if (err instanceof ApiError) throw err;
       const why = err instanceof joseErrors.JWTExpired ? 'JWT has expired' : 'JWT could not be verified';
@@ -98,7 +117,12 @@ export function createAuthenticator(opts: AuthOptions) {
   /** Who the request acts as; throws missing_api_key / wrong_api_key. */
   async function authenticate(headers: Headers): Promise<Principal> {
     const credential = credentialFrom(headers);
-    if (!credential) throw new ApiError('missing_api_key', 'No API key: send it in the zkkey header (or Authorization: Bearer)', 'zkkey');
+    if (!credential)
+      throw new ApiError(
+        'missing_api_key',
+        'No API key: send it in the zkkey header (or Authorization: Bearer)',
+        'zkkey',
+      );
     if (JWT_SHAPE.test(credential)) return fromJwt(credential);
     const now = opts.clock.now();
     const hit = cache.get(credential, now.getTime());

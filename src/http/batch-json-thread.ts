@@ -31,6 +31,7 @@ export function readBatchJsonBody(req: IncomingMessage, bounds: BodyBounds, tena
       return root;
     },
     refused: ApiError.fromBody,
-    tooLarge: () => new ApiError('payload_too_large', 'The body holds more than a batch of 10000 shipments can', 'body'),
+    tooLarge: () =>
+      new ApiError('payload_too_large', 'The body holds more than a batch of 10000 shipments can', 'body'),
   });
 }

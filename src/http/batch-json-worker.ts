@@ -52,5 +52,7 @@ serveBody<Part, Done>(
     flush();
     return root;
   },
-  (err) => (err instanceof ApiError ? err : new ApiError('schema_validation_error', 'Body is not valid JSON', 'body')).toBody().error,
+  (err) =>
+    (err instanceof ApiError ? err : new ApiError('schema_validation_error', 'Body is not valid JSON', 'body')).toBody()
+      .error,
 );

@@ -46,14 +46,15 @@ export const MAX_OTHER_CHARS = 64 * 1024;
 /** Pieces in a row a number may still be unfinished at: bodies come in 16 KiB pieces. */
 const MAX_NUMBER_PIECES = MAX_BATCH_STRING / (16 * 1024);
 
-
 /** Where a value is, as errors name it: the keys of the containers it is in, then its own. */
 const pathOf = (stack: ParsedElementInfo['stack'], last: string | number | undefined): string =>
-  memberPath([...stack.slice(1).map((e) => e.key), last].filter((k): k is string | number => k !== undefined)) || 'body';
+  memberPath([...stack.slice(1).map((e) => e.key), last].filter((k): k is string | number => k !== undefined)) ||
+  'body';
 
 /** What stays in a shipment's place: its text, when it is an object (anything else fails the schema). */
 export type KeepShipment = (element: unknown, shipments: unknown[]) => unknown;
-const asText: KeepShipment = (element) => (element !== null && typeof element === 'object' ? new CanonicalJson(canonicalJson(element)) : element);
+const asText: KeepShipment = (element) =>
+  element !== null && typeof element === 'object' ? new CanonicalJson(canonicalJson(element)) : element;
 
 /** Nothing but white space: no body, as json-parser.ts says of other routes. */
 export async function readBatchJson(pieces: AsyncIterable<Buffer>, keep: KeepShipment = asText): Promise<unknown> {
@@ -82,39 +83,112 @@ export async function readBatchJson(pieces: AsyncIterable<Buffer>, keep: KeepShi
     // A string or number not finished when a piece ends: checked now, not once it is whole.
     if (t.partial) {
       const string = typeof t.value === 'string';
-      if (string ? (t.value as string).length > MAX_BATCH_STRING : t.token === TokenType.NUMBER && ++numberPieces > MAX_NUMBER_PIECES) {
-        refuse(new ApiError('payload_too_large', `A ${string ? 'string' : 'number'} of the body is longer than ${MAX_BATCH_STRING} characters; no field of a shipment takes more than 1000`, 'body'));
+      if (
+        string
+          ? (t.value as string).length > MAX_BATCH_STRING
+          : t.token === TokenType.NUMBER && ++numberPieces > MAX_NUMBER_PIECES
+      ) {
+        refuse(
+          new ApiError(
+            'payload_too_large',
+            `A ${string ? 'string' : 'number'} of the body is longer than ${MAX_BATCH_STRING} characters; no field of a shipment takes more than 1000`,
+            'body',
+          ),
+        );
       }
       return;
     }
     numberPieces = 0;
     started = true;
-    if (typeof t.value === 'string' && t.value.length > MAX_BATCH_STRING) refuse(new ApiError('payload_too_large', `A string of the body is longer than ${MAX_BATCH_STRING} characters; no field of a shipment takes more than 1000`, 'body'));
+    if (typeof t.value === 'string' && t.value.length > MAX_BATCH_STRING)
+      refuse(
+        new ApiError(
+          'payload_too_large',
+          `A string of the body is longer than ${MAX_BATCH_STRING} characters; no field of a shipment takes more than 1000`,
+          'body',
+        ),
+      );
     if (t.token === TokenType.LEFT_BRACE || t.token === TokenType.LEFT_BRACKET) {
-      if (++depth > MAX_JSON_DEPTH) refuse(new ApiError('schema_validation_error', `The body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, 'body'));
+      if (++depth > MAX_JSON_DEPTH)
+        refuse(
+          new ApiError(
+            'schema_validation_error',
+            `The body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
+            'body',
+          ),
+        );
     } else if (t.token === TokenType.RIGHT_BRACE || t.token === TokenType.RIGHT_BRACKET) depth--;
     parser.write(t);
     if (failure) throw failure;
   };
   parser.onValue = ({ value, key, parent, stack }: ParsedElementInfo) => {
-    if (++values > MAX_BATCH_VALUES) refuse(new ApiError('payload_too_large', `The body holds more than ${MAX_BATCH_VALUES} values; a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body'));
-    if (key === '__proto__' || (key === 'prototype' && stack.at(-1)?.key === 'constructor')) refuse(new ApiError('schema_validation_error', `The body has a member named ${key === '__proto__' ? '__proto__' : 'constructor.prototype'}, which no request takes`, 'body'));
-    const inShipments = stack.length >= 3 && stack[2]!.key === 'shipments' && stack[1]!.key === 'batch' && Array.isArray(stack.length === 3 ? parent : stack[3]!.value);
+    if (++values > MAX_BATCH_VALUES)
+      refuse(
+        new ApiError(
+          'payload_too_large',
+          `The body holds more than ${MAX_BATCH_VALUES} values; a batch has at most ${MAX_BATCH_ITEMS} shipments`,
+          'body',
+        ),
+      );
+    if (key === '__proto__' || (key === 'prototype' && stack.at(-1)?.key === 'constructor'))
+      refuse(
+        new ApiError(
+          'schema_validation_error',
+          `The body has a member named ${key === '__proto__' ? '__proto__' : 'constructor.prototype'}, which no request takes`,
+          'body',
+        ),
+      );
+    const inShipments =
+      stack.length >= 3 &&
+      stack[2]!.key === 'shipments' &&
+      stack[1]!.key === 'batch' &&
+      Array.isArray(stack.length === 3 ? parent : stack[3]!.value);
     const shipment = inShipments && stack.length === 3;
     // The shipments array itself counts as the one value outside them it is.
-    if (!inShipments && ++otherValues > MAX_OTHER_VALUES) refuse(new ApiError('payload_too_large', `The body holds more than ${MAX_OTHER_VALUES} values outside batch.shipments; a batch takes a label_type and a reference there`, 'body'));
+    if (!inShipments && ++otherValues > MAX_OTHER_VALUES)
+      refuse(
+        new ApiError(
+          'payload_too_large',
+          `The body holds more than ${MAX_OTHER_VALUES} values outside batch.shipments; a batch takes a label_type and a reference there`,
+          'body',
+        ),
+      );
     if (shipment && ++shipments > MAX_BATCH_ITEMS) {
-      refuse(new ApiError('schema_validation_error', `batch.shipments has more than ${MAX_BATCH_ITEMS} elements; a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'batch.shipments'));
+      refuse(
+        new ApiError(
+          'schema_validation_error',
+          `batch.shipments has more than ${MAX_BATCH_ITEMS} elements; a batch has at most ${MAX_BATCH_ITEMS} shipments`,
+          'batch.shipments',
+        ),
+      );
     }
     if (inShipments && !shipment && ++shipmentValues > MAX_SHIPMENT_VALUES) {
-      refuse(new ApiError('payload_too_large', `A shipment of the body holds more than ${MAX_SHIPMENT_VALUES} values; no shipment takes that many`, pathOf(stack.slice(0, 4), undefined)));
+      refuse(
+        new ApiError(
+          'payload_too_large',
+          `A shipment of the body holds more than ${MAX_SHIPMENT_VALUES} values; no shipment takes that many`,
+          pathOf(stack.slice(0, 4), undefined),
+        ),
+      );
     }
     const chars = (typeof value === 'string' ? value.length : 0) + (typeof key === 'string' ? key.length : 0);
     if (inShipments && (shipmentChars += chars) > MAX_SHIPMENT_CHARS) {
-      refuse(new ApiError('payload_too_large', `A shipment of the body holds more than ${MAX_SHIPMENT_CHARS} characters; a /ship body takes at most 1 MiB`, pathOf(stack.slice(0, 4), undefined)));
+      refuse(
+        new ApiError(
+          'payload_too_large',
+          `A shipment of the body holds more than ${MAX_SHIPMENT_CHARS} characters; a /ship body takes at most 1 MiB`,
+          pathOf(stack.slice(0, 4), undefined),
+        ),
+      );
     }
     if (!inShipments && (otherChars += chars) > MAX_OTHER_CHARS) {
-      refuse(new ApiError('payload_too_large', `The body holds more than ${MAX_OTHER_CHARS} characters outside batch.shipments; a batch takes a label_type and a reference there`, 'body'));
+      refuse(
+        new ApiError(
+          'payload_too_large',
+          `The body holds more than ${MAX_OTHER_CHARS} characters outside batch.shipments; a batch takes a label_type and a reference there`,
+          'body',
+        ),
+      );
     }
     if (shipment) shipmentValues = shipmentChars = 0;
     if (typeof value === 'string' && CONTROL.test(value)) refuse(controlCharacterError(pathOf(stack, key)));

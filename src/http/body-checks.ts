@@ -14,17 +14,26 @@ export const MAX_JSON_DEPTH = 64;
 // Tab (U+0009) is the one control character text fields may hold.
 export const CONTROL = /[\u0000-\u0008\u000a-\u001f]/;
 
-export const controlCharacterError = (path: string) => new ApiError('schema_validation_error', `${path} contains a control character (U+0000 to U+001F; only tab is allowed): carriers cannot take it`, path);
+export const controlCharacterError = (path: string) =>
+  new ApiError(
+    'schema_validation_error',
+    `${path} contains a control character (U+0000 to U+001F; only tab is allowed): carriers cannot take it`,
+    path,
+  );
 
 /** A member path as errors name it: `batch.shipments[3].recipient.name`. */
-export const memberPath = (keys: readonly (string | number)[]): string => keys.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key), '');
+export const memberPath = (keys: readonly (string | number)[]): string =>
+  keys.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key), '');
 
 export type BodyProblem = { kind: 'depth' } | { kind: 'control'; path: string };
 
 /** A problem found below some member: the members leading to it, outermost first. */
 type Found = { kind: 'depth' } | { kind: 'control'; keys: (string | number)[] };
 
-const below = (found: Found, key: string | number): Found => (found.kind === 'control' && found.keys.unshift(key), found);
+const below = (found: Found, key: string | number): Found => (
+  found.kind === 'control' && found.keys.unshift(key),
+  found
+);
 
 /**
  * Recursion bounded by `maxDepth` (a member deeper than that is itself the problem), so the walk
@@ -69,7 +78,14 @@ export function registerBodyChecks(app: App): void {
     // route whose parser checked the body as it read it is not walked a second time.
     if (req.body === undefined || typeof req.body === 'string' || req.routeOptions.config.checkedBody) return done();
     const problem = inspectBody(req.body);
-    if (problem?.kind === 'depth') return done(new ApiError('schema_validation_error', `The body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, 'body'));
+    if (problem?.kind === 'depth')
+      return done(
+        new ApiError(
+          'schema_validation_error',
+          `The body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
+          'body',
+        ),
+      );
     if (problem?.kind === 'control') return done(controlCharacterError(problem.path));
     done();
   });

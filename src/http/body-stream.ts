@@ -15,7 +15,12 @@ import { timeSlicer } from '../foundations/time-slice.js';
 const PIECE = 16 * 1024;
 
 const tooLarge = () => new ApiError('payload_too_large', 'Request body is larger than the limit', 'body');
-const stalled = (ms: number) => new ApiError('schema_validation_error', `Nothing more of the body arrived for ${ms} ms; send it without pausing`, 'body');
+const stalled = (ms: number) =>
+  new ApiError(
+    'schema_validation_error',
+    `Nothing more of the body arrived for ${ms} ms; send it without pausing`,
+    'body',
+  );
 
 /** How a body is read: at most `limit` bytes, none of it waited for longer than `idleMs`. */
 export interface BodyBounds {
@@ -94,7 +99,7 @@ export async function readText(req: IncomingMessage, bounds: BodyBounds): Promis
 /** A body already read as text, given out again in pieces of about PIECE bytes, each encoded as it goes. */
 export async function* textPieces(text: string): AsyncGenerator<Buffer> {
   const slice = timeSlicer();
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = Math.min(at + PIECE, text.length);
     // Never between the two halves of a surrogate pair: each half alone would be encoded as U+FFFD.
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;

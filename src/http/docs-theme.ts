@@ -32,7 +32,9 @@ export const docsUi: FastifySwaggerUiOptions = {
   logo: { type: 'image/svg+xml', content: Buffer.from(LOGO), href: '/docs', target: '_self' },
   theme: {
     title: 'Waybill API reference',
-    favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(FAVICON) }],
+    favicon: [
+      { filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(FAVICON) },
+    ],
     css: [{ filename: 'waybill.css', content: CSS }],
   },
 };

@@ -16,10 +16,20 @@ export const MAX_PARAM_LENGTH = 1000;
 
 function frameworkApiError(err: { code?: string }, path: string): ApiError {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    if (path.startsWith('/shippingaccount/')) return new ApiError('shipping_account_not_found', 'shipping account was not found (the id is longer than any id)', 'id');
-    return new ApiError('not_found', `Nothing at ${path.slice(0, 100)}…: a path parameter is longer than ${MAX_PARAM_LENGTH} characters`, 'path');
+    if (path.startsWith('/shippingaccount/'))
+      return new ApiError(
+        'shipping_account_not_found',
+        'shipping account was not found (the id is longer than any id)',
+        'id',
+      );
+    return new ApiError(
+      'not_found',
+      `Nothing at ${path.slice(0, 100)}…: a path parameter is longer than ${MAX_PARAM_LENGTH} characters`,
+      'path',
+    );
   }
-  if (err.code === 'FST_ERR_BAD_URL') return new ApiError('schema_validation_error', 'The URL path is not valid percent-encoding', 'path');
+  if (err.code === 'FST_ERR_BAD_URL')
+    return new ApiError('schema_validation_error', 'The URL path is not valid percent-encoding', 'path');
   return new ApiError('schema_validation_error', 'The request could not be routed', err.code ?? '');
 }
 
@@ -42,7 +52,9 @@ export function onClientError(err: NodeJS.ErrnoException, socket: Socket): void 
   const status = httpStatus(apiErr);
   const body = JSON.stringify(apiErr.toBody());
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${status === 413 ? 'Payload Too Large' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${status === 413 ? 'Payload Too Large' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

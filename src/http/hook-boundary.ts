@@ -34,7 +34,9 @@ export function guarded(step: Step): (req: FastifyRequest, reply: FastifyReply, 
 }
 
 /** An onSend hook: the step returns the payload to send, or a promise of it. */
-export function guardedOnSend<P>(step: SendStep<P>): (req: FastifyRequest, reply: FastifyReply, payload: P, done: (err: Error | null, payload?: P) => void) => void {
+export function guardedOnSend<P>(
+  step: SendStep<P>,
+): (req: FastifyRequest, reply: FastifyReply, payload: P, done: (err: Error | null, payload?: P) => void) => void {
   return (req, reply, payload, done) => {
     let result: P | PromiseLike<P>;
     try {

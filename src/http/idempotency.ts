@@ -34,23 +34,42 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
     'preValidation',
     guarded((req, reply) => {
       const header = req.headers['idempotency-key'];
-      if (req.method !== 'POST' || header === undefined || !req.routeOptions.url || req.routeOptions.config.startsSession) return;
+      if (
+        req.method !== 'POST' ||
+        header === undefined ||
+        !req.routeOptions.url ||
+        req.routeOptions.config.startsSession
+      )
+        return;
       const key = Array.isArray(header) ? header[0] : header;
-      if (!key || !KEY.test(key)) throw new ApiError('schema_validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
+      if (!key || !KEY.test(key))
+        throw new ApiError(
+          'schema_validation_error',
+          'Idempotency-Key must be 1 to 255 visible ASCII characters',
+          'Idempotency-Key',
+        );
       // The query is the request's too (a CSV batch's account, a retry's items): another under the
       // same key is another request. A retry sends the same address, so its query as written.
       const query = req.url.indexOf('?');
       const route = `${req.routeOptions.url ?? req.url}${query >= 0 ? req.url.slice(query) : ''}`;
       // A body large enough to be read as it arrived (a batch) is hashed in slices too.
-      const print = req.routeOptions.config.checkedBody ? fingerprintInSlices(req.method, route, req.body) : Promise.resolve(fingerprint(req.method, route, req.body));
+      const print = req.routeOptions.config.checkedBody
+        ? fingerprintInSlices(req.method, route, req.body)
+        : Promise.resolve(fingerprint(req.method, route, req.body));
       const scope = req.idempotencyScope ?? req.tenant;
-      return print.then((p) => service.claim(scope, key, p, req.principal ?? undefined)).then((claim) => {
-        if (claim.kind === 'replay') {
-          reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
-          return;
-        }
-        req.idempotency = service.held(scope, key, claim.interruptedAt);
-      });
+      return print
+        .then((p) => service.claim(scope, key, p, req.principal ?? undefined))
+        .then((claim) => {
+          if (claim.kind === 'replay') {
+            reply
+              .code(claim.status)
+              .header('idempotent-replayed', 'true')
+              .type('application/json; charset=utf-8')
+              .send(claim.body);
+            return;
+          }
+          req.idempotency = service.held(scope, key, claim.interruptedAt);
+        });
     }),
   );
 
@@ -59,7 +78,12 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
     guardedOnSend((req, reply, payload: unknown) => {
       const claim = req.idempotency;
       if (claim === undefined) return payload;
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload);
+      const body =
+        typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : JSON.stringify(payload);
       return claim.finish(reply.statusCode, body, { seal: req.routeOptions.config.secretAnswer === true }).then(
         () => payload,
         (err: unknown) => {
@@ -67,7 +91,10 @@ export function registerIdempotency(app: App, service: IdempotencyService): void
           // is (a booking made and stored stays made; a refusal stays one). The key stays claimed,
           // as for an instance that died here, and a retry with it is settled as after a crash.
           if (!(err instanceof ApiError && err.code === 'service_unavailable')) throw err;
-          req.log.warn({ err, status: reply.statusCode }, 'the Idempotency-Key\'s outcome could not be recorded: the database is unavailable');
+          req.log.warn(
+            { err, status: reply.statusCode },
+            "the Idempotency-Key's outcome could not be recorded: the database is unavailable",
+          );
           return payload;
         },
       );

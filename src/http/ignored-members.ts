@@ -40,7 +40,16 @@ export function ignoredMembers(schema: Schema, value: unknown, path: string, out
   }
   const objects = all.filter((s) => s.properties !== undefined);
   // An object whose schema names no members, or takes any (a free-form map), ignores nothing.
-  if (objects.length === 0 || all.some((s) => s.additionalProperties === true || typeof s.additionalProperties === 'object' || s.patternProperties !== undefined)) return;
+  if (
+    objects.length === 0 ||
+    all.some(
+      (s) =>
+        s.additionalProperties === true ||
+        typeof s.additionalProperties === 'object' ||
+        s.patternProperties !== undefined,
+    )
+  )
+    return;
   for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
     const named = objects.map((s) => s.properties![key]).filter((s): s is Schema => s !== undefined);
     const at = path ? `${path}.${key}` : key;
@@ -67,7 +76,10 @@ export function registerIgnoredMembers(app: App): void {
     ignoredMembers(schema, req.body, '', ignored);
     if (ignored.length > 0) {
       const named = ignored.slice(0, MAX_NAMED).join(', ');
-      reply.header(IGNORED_HEADER, ignored.length > MAX_NAMED ? `${named}, and ${ignored.length - MAX_NAMED} more` : named);
+      reply.header(
+        IGNORED_HEADER,
+        ignored.length > MAX_NAMED ? `${named}, and ${ignored.length - MAX_NAMED} more` : named,
+      );
       req.log.debug({ ignored }, `request members the interface does not name were ignored: ${named}`);
     }
     done();

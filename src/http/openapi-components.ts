@@ -30,7 +30,24 @@ import type { ErrorStatus } from './errors.js';
 
 /** Below this size a copy costs less than the `$ref` and the indirection it makes a reader follow. */
 const MIN_SHARED_BYTES = 300;
-const MODULES = [common, address, shipment, shippingAccount, answers, operations, meta, lists, returns, portal, batches, webhooks, branding, identity, audit, tenants];
+const MODULES = [
+  common,
+  address,
+  shipment,
+  shippingAccount,
+  answers,
+  operations,
+  meta,
+  lists,
+  returns,
+  portal,
+  batches,
+  webhooks,
+  branding,
+  identity,
+  audit,
+  tenants,
+];
 
 const RESPONSE_NAMES: Record<ErrorStatus, string> = {
   400: 'BadRequest',
@@ -122,7 +139,8 @@ function withSharedSchemas(doc: Json): Json {
   const chosen = chosenOf(named, (name) => (counts.get(name) ?? 0) > 1);
   if (chosen.byText.size === 0) return doc;
   const schemas: Json = {};
-  for (const [text, name] of [...chosen.byText].sort(([, a], [, b]) => (a < b ? -1 : 1))) schemas[name] = refer(JSON.parse(text), chosen, name);
+  for (const [text, name] of [...chosen.byText].sort(([, a], [, b]) => (a < b ? -1 : 1)))
+    schemas[name] = refer(JSON.parse(text), chosen, name);
   doc.paths = refer(doc.paths, chosen);
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...schemas } };
   return doc;
@@ -149,7 +167,13 @@ function withSharedErrors(doc: Json): Json {
         const first = shared.get(name);
         if (first === undefined) {
           shared.set(name, text);
-          responses[name] = { ...res, content: { ...res.content, 'application/json': { ...media, schema: { $ref: '#/components/schemas/Error' } } } };
+          responses[name] = {
+            ...res,
+            content: {
+              ...res.content,
+              'application/json': { ...media, schema: { $ref: '#/components/schemas/Error' } },
+            },
+          };
         } else if (first !== text) {
           continue;
         }
@@ -158,6 +182,10 @@ function withSharedErrors(doc: Json): Json {
     }
   }
   if (!error) return doc;
-  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Error: error }, responses: { ...doc.components?.responses, ...responses } };
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, Error: error },
+    responses: { ...doc.components?.responses, ...responses },
+  };
   return doc;
 }

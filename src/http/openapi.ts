@@ -53,20 +53,41 @@ const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   schema_field_required: ['shipment.recipient is required', 'shipment.recipient'],
   schema_validation_error: ['shipment.packages[0].weight must be > 0', 'shipment.packages.0.weight'],
   ship_date_past: ['shipment.ship_date 2020-01-02 is in the past', 'shipment.ship_date'],
-  invalid_phone_number: ['shipment.sender.phone "call me" is not a phone number: use 7 to 15 digits, optionally with a leading + and spaces, dashes or brackets', 'shipment.sender.phone'],
-  shipping_account_wrong_carrier: ['shipping account 481516234200001 is not an account of the carrier shipment.carrier names', 'shipment.carrier'],
+  invalid_phone_number: [
+    'shipment.sender.phone "call me" is not a phone number: use 7 to 15 digits, optionally with a leading + and spaces, dashes or brackets',
+    'shipment.sender.phone',
+  ],
+  shipping_account_wrong_carrier: [
+    'shipping account 481516234200001 is not an account of the carrier shipment.carrier names',
+    'shipment.carrier',
+  ],
   carrier_unsupported_method: ['This carrier cannot void a booked shipment; cancel the pickup instead', 'cancel'],
-  carrier_exception: ['The carrier refused the request: Recipient postal code is invalid for the country', 'RECIPIENT.POSTALCODE.INVALID'],
+  carrier_exception: [
+    'The carrier refused the request: Recipient postal code is invalid for the country',
+    'RECIPIENT.POSTALCODE.INVALID',
+  ],
   carrier_authentication: ['The carrier refused the account’s credentials', 'NOT.AUTHORIZED.ERROR'],
   shipping_account_not_found: ['shipping account 481516234200001 was not found', 'shipment.shipping_account'],
-  master_test_shipping_account_not_found: ['no master test shipping account exists for this carrier in BR', 'shipping_account.country'],
+  master_test_shipping_account_not_found: [
+    'no master test shipping account exists for this carrier in BR',
+    'shipping_account.country',
+  ],
   carrier_no_shipment_found: ['The carrier does not know this shipment', '794612345678'],
   not_found: ['No route GET /shipment', 'see GET /openapi.json'],
   method_not_allowed: ['GET /rate is not an operation; /rate answers POST', 'see GET /openapi.json'],
   link_expired: ['This link expired on 2026-12-01T10:00:00Z; ask the sender for a new one', 'expires'],
-  label_voided: ['label lbl_3kTqv9 belongs to shipment shp_8fQx2 voided at 2026-12-01T10:00:00.000Z: it can no longer be used; book a new shipment', 'lbl_3kTqv9'],
-  idempotency_key_reused: ['Idempotency-Key order-1001 was used with a different request; use a new key for a new request', 'order-1001'],
-  idempotency_key_in_use: ['A request with Idempotency-Key order-1001 is still being processed; retry shortly', 'order-1001'],
+  label_voided: [
+    'label lbl_3kTqv9 belongs to shipment shp_8fQx2 voided at 2026-12-01T10:00:00.000Z: it can no longer be used; book a new shipment',
+    'lbl_3kTqv9',
+  ],
+  idempotency_key_reused: [
+    'Idempotency-Key order-1001 was used with a different request; use a new key for a new request',
+    'order-1001',
+  ],
+  idempotency_key_in_use: [
+    'A request with Idempotency-Key order-1001 is still being processed; retry shortly',
+    'order-1001',
+  ],
   conflict: ['shipping account 481516234200001 has sub-accounts; delete them first', 'shipping_account'],
   payload_too_large: ['Request body is larger than 1048576 bytes', 'FST_ERR_CTP_BODY_TOO_LARGE'],
   unsupported_media_type: ['Send JSON with content-type: application/json', 'FST_ERR_CTP_INVALID_MEDIA_TYPE'],
@@ -77,16 +98,30 @@ const CODE_EXAMPLE: Record<ErrorCode, [message: string, detail: string]> = {
   carrier_http_exception: ['The carrier answered HTTP 503', 'HTTP 503'],
   carrier_failed_connection: ['Could not reach the carrier at apis.example.com: connection refused', 'ECONNREFUSED'],
   carrier_timeout: ['The carrier did not answer within 30000 ms', 'timeout'],
-  sealing_key_mismatch: ['This instance cannot open the stored credentials: give every instance the same WAYBILL_SECRET_KEY', 'secret key check'],
-  service_unavailable: ['This instance is shutting down; send the request again (another instance will answer it)', 'closing'],
+  sealing_key_mismatch: [
+    'This instance cannot open the stored credentials: give every instance the same WAYBILL_SECRET_KEY',
+    'secret key check',
+  ],
+  service_unavailable: [
+    'This instance is shutting down; send the request again (another instance will answer it)',
+    'closing',
+  ],
   no_qualifying_rate: ['no rate is estimated to arrive by 2026-11-26', 'shipment.deliver_by'],
-  address_invalid: ['the carrier cannot deliver to shipment.recipient: There is no match for the address requested.', 'There is no match for the address requested.'],
+  address_invalid: [
+    'the carrier cannot deliver to shipment.recipient: There is no match for the address requested.',
+    'There is no match for the address requested.',
+  ],
 };
 
 /** One error status with an example per code it carries. */
 export function errorResponse(status: ErrorStatus): typeof ErrorBody {
   const codes = ERROR_CODES.filter((code) => ERROR_STATUS[code] === status);
-  const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: { error: { code, message: CODE_EXAMPLE[code][0], detail: CODE_EXAMPLE[code][1] } } }]));
+  const examples = Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { summary: code, value: { error: { code, message: CODE_EXAMPLE[code][0], detail: CODE_EXAMPLE[code][1] } } },
+    ]),
+  );
   return withExamples(ok(STATUS_MEANING[status], ErrorBody), examples);
 }
 
@@ -99,5 +134,8 @@ type CommonStatus = Exclude<ErrorStatus, (typeof WHERE_IT_APPLIES)[number]>;
 
 /** Every other error status with its examples; spread into each route's `response`. */
 export const errorResponses = Object.fromEntries(
-  ERROR_STATUSES.filter((status) => !(WHERE_IT_APPLIES as readonly number[]).includes(status)).map((status) => [status, errorResponse(status)]),
+  ERROR_STATUSES.filter((status) => !(WHERE_IT_APPLIES as readonly number[]).includes(status)).map((status) => [
+    status,
+    errorResponse(status),
+  ]),
 ) as Record<CommonStatus, typeof ErrorBody>;

@@ -13,15 +13,21 @@ import type { App } from './types.js';
 
 /** The refusal for a principal that lacks the route's permission; undefined when it may go on. */
 export function decide(what: string, permission: Permission | undefined, principal: Principal): ApiError | undefined {
-  if (permission === undefined) return new ApiError('forbidden', `${what} declares no permission, so no one may call it`, 'permission');
+  if (permission === undefined)
+    return new ApiError('forbidden', `${what} declares no permission, so no one may call it`, 'permission');
   if (principal.permissions.has(permission)) return undefined;
-  return new ApiError('forbidden', `${what} needs the permission ${permission}, which ${grantText(principal.grant)} does not have`, permission);
+  return new ApiError(
+    'forbidden',
+    `${what} needs the permission ${permission}, which ${grantText(principal.grant)} does not have`,
+    permission,
+  );
 }
 
 export function registerPermissions(app: App): void {
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
-    if (permission !== undefined && route.schema) route.schema = { ...route.schema, 'x-permission': permission } as typeof route.schema;
+    if (permission !== undefined && route.schema)
+      route.schema = { ...route.schema, 'x-permission': permission } as typeof route.schema;
   });
   app.addHook('onRequest', (req, _reply, done) => {
     const principal = req.principal;

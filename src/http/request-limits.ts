@@ -40,7 +40,10 @@ export interface RequestLimits {
 }
 
 function refuse(wait: Wait, what: string): void {
-  if (wait !== undefined) throw new ApiError('rate_limited', `Too many requests ${what}; retry after the Retry-After seconds`, what, { retryAfter: Math.max(1, wait) });
+  if (wait !== undefined)
+    throw new ApiError('rate_limited', `Too many requests ${what}; retry after the Retry-After seconds`, what, {
+      retryAfter: Math.max(1, wait),
+    });
 }
 
 function throttle(buckets: TokenBuckets, id: string, what: string): void | Promise<void> {
@@ -49,7 +52,11 @@ function throttle(buckets: TokenBuckets, id: string, what: string): void | Promi
   refuse(wait, what);
 }
 
-export function createRequestLimits(opts: { ratePerSec: number; clock: Clock; shared?: Kysely<Tables> }): RequestLimits {
+export function createRequestLimits(opts: {
+  ratePerSec: number;
+  clock: Clock;
+  shared?: Kysely<Tables>;
+}): RequestLimits {
   const { clock, shared } = opts;
   const buckets = (name: string, rate: { ratePerSec: number; burst: number }): TokenBuckets =>
     shared ? createSharedTokenBuckets({ name, ...rate, clock, db: shared }) : createTokenBuckets({ ...rate, clock });
@@ -66,8 +73,10 @@ export function createRequestLimits(opts: { ratePerSec: number; clock: Clock; sh
       const keyChecked = throttle(perKey, credential, 'with this API key');
       // A request its permission refuses spends none of the tenant's allowance: the 403 comes next.
       const permission = req.routeOptions.config.permission;
-      if (!req.routeOptions.config.resend || permission === undefined || !req.principal?.permissions.has(permission)) return keyChecked;
-      if (keyChecked) return keyChecked.then(() => throttle(resend, req.tenant, 'to redeliver or replay events for this tenant'));
+      if (!req.routeOptions.config.resend || permission === undefined || !req.principal?.permissions.has(permission))
+        return keyChecked;
+      if (keyChecked)
+        return keyChecked.then(() => throttle(resend, req.tenant, 'to redeliver or replay events for this tenant'));
       return throttle(resend, req.tenant, 'to redeliver or replay events for this tenant');
     },
     refused(req) {

@@ -51,9 +51,21 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) {
-      this.#logger.error({ ...members(request, reply), responseTime: reply.elapsedTime, err: error }, 'request errored');
+      this.#logger.error(
+        { ...members(request, reply), responseTime: reply.elapsedTime, err: error },
+        'request errored',
+      );
     } else if (this.#logger.isLevelEnabled('info')) {
-      this.#parts.stream.write(completionLine(this.#parts, request.id, request.method, loggedUrl(request.url), reply.statusCode, reply.elapsedTime));
+      this.#parts.stream.write(
+        completionLine(
+          this.#parts,
+          request.id,
+          request.method,
+          loggedUrl(request.url),
+          reply.statusCode,
+          reply.elapsedTime,
+        ),
+      );
     }
   }
 
@@ -69,7 +81,11 @@ export class RequestLog extends LogController {
 
 /** What a line about a request says of it: its id, method and URL (without secrets), and its status. */
 function members(request: FastifyRequest, reply: FastifyReply) {
-  return { reqId: request.id, req: { method: request.method, url: loggedUrl(request.url) }, res: { statusCode: reply.statusCode } };
+  return {
+    reqId: request.id,
+    req: { method: request.method, url: loggedUrl(request.url) },
+    res: { statusCode: reply.statusCode },
+  };
 }
 
 /**
@@ -79,14 +95,29 @@ function members(request: FastifyRequest, reply: FastifyReply) {
  * (bench/README.md). Level, time and bindings come from the logger itself, so the line is pino's to
  * the byte (test/http/request-log.test.ts compares the two).
  */
-export function completionLine(parts: LineParts, id: string, method: string, url: string, status: number, ms: number): string {
+export function completionLine(
+  parts: LineParts,
+  id: string,
+  method: string,
+  url: string,
+  status: number,
+  ms: number,
+): string {
   return `${parts.level}${parts.time()}${parts.bindings},"reqId":${JSON.stringify(id)},"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}},"res":{"statusCode":${status}},"responseTime":${ms},"msg":"request completed"}\n`;
 }
 
 type Method = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
 /** pino's level numbers: a call below the logger's level writes nothing, so it makes no child. */
-const RANK: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const RANK: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
 
 /** A request's logger that becomes the real child of `parent` the first time it is used. */
 class LazyRequestLogger {
@@ -145,6 +176,10 @@ class LazyRequestLogger {
 }
 
 /** Fastify's `childLoggerFactory`. */
-export function lazyRequestLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyRequestLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new LazyRequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
 }

@@ -45,18 +45,38 @@ function secure(req: FastifyRequest, config: Config): boolean {
 }
 
 /** Set-Cookie for a new session, kept by the browser as long as the session can last. */
-export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, config: Config, started: { token: string; maxAgeSec: number }): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  config: Config,
+  started: { token: string; maxAgeSec: number },
+): void {
   const { token, maxAgeSec: maxAge } = started;
-  reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure(req, config) ? '; Secure' : ''}`);
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure(req, config) ? '; Secure' : ''}`,
+  );
 }
 
 export function clearSessionCookie(reply: FastifyReply, req: FastifyRequest, config: Config): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure(req, config) ? '; Secure' : ''}`);
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure(req, config) ? '; Secure' : ''}`,
+  );
 }
 
 /** Sets (a value) or clears (undefined) single sign-on's state cookie. */
-export function ssoCookie(reply: FastifyReply, req: FastifyRequest, config: Config, value: string | undefined, maxAgeSec = 0): void {
-  reply.header('set-cookie', `${SSO_COOKIE}=${value ?? ''}; Path=${SSO_PATH}; HttpOnly; SameSite=Lax; Max-Age=${value === undefined ? 0 : maxAgeSec}${secure(req, config) ? '; Secure' : ''}`);
+export function ssoCookie(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  config: Config,
+  value: string | undefined,
+  maxAgeSec = 0,
+): void {
+  reply.header(
+    'set-cookie',
+    `${SSO_COOKIE}=${value ?? ''}; Path=${SSO_PATH}; HttpOnly; SameSite=Lax; Max-Age=${value === undefined ? 0 : maxAgeSec}${secure(req, config) ? '; Secure' : ''}`,
+  );
 }
 
 /**
@@ -68,12 +88,20 @@ export function createSessionAuthenticator(identity: IdentityService, config: Co
     const auth = await identity.sessions.authenticate(token);
     if (!auth) {
       clearSessionCookie(reply, req, config);
-      throw new ApiError('session_expired', 'Your session has ended (signed out, expired or revoked): sign in again', 'session');
+      throw new ApiError(
+        'session_expired',
+        'Your session has ended (signed out, expired or revoked): sign in again',
+        'session',
+      );
     }
     if (!SAFE.has(req.method)) {
       const given = req.headers['x-csrf-token'];
       if (!auth.csrfMatches(Array.isArray(given) ? given[0] : given)) {
-        throw new ApiError('forbidden', 'A request signed in by cookie that changes something must carry the session’s CSRF token in the X-CSRF-Token header (GET /me answers it as csrf_token)', 'x-csrf-token');
+        throw new ApiError(
+          'forbidden',
+          'A request signed in by cookie that changes something must carry the session’s CSRF token in the X-CSRF-Token header (GET /me answers it as csrf_token)',
+          'x-csrf-token',
+        );
       }
     }
     req.session = auth;

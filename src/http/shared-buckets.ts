@@ -43,14 +43,21 @@ interface Entry {
   asking?: Promise<void>;
 }
 
-export function createSharedTokenBuckets(opts: { name: string; ratePerSec: number; burst: number; clock: Clock; db: Kysely<Tables> }): TokenBuckets {
+export function createSharedTokenBuckets(opts: {
+  name: string;
+  ratePerSec: number;
+  burst: number;
+  clock: Clock;
+  db: Kysely<Tables>;
+}): TokenBuckets {
   const { name, ratePerSec, burst, clock, db } = opts;
   const lease = Math.max(1, Math.floor(burst / 20));
   const entries = new Map<string, Entry>();
   let sweptAt = 0;
 
   function prune(now: number): void {
-    for (const [id, e] of entries) if (!e.asking && (e.leased < 1 || now - e.leasedAt > LEASE_MS) && now >= e.refusedUntil) entries.delete(id);
+    for (const [id, e] of entries)
+      if (!e.asking && (e.leased < 1 || now - e.leasedAt > LEASE_MS) && now >= e.refusedUntil) entries.delete(id);
     for (const id of entries.keys()) {
       if (entries.size < MAX_ENTRIES) break;
       entries.delete(id);

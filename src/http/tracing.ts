@@ -20,7 +20,13 @@ export function registerTracing(app: App, tracing: Tracing): void {
   };
   // Named: the hooks of a route show in app.printRoutes({ includeHooks: true }) by these names.
   app.addHook('onRequest', function startRequestSpan(req, _reply, done) {
-    const span = tracing.request({ method: req.method, route: req.routeOptions.url, headers: req.headers, scheme: req.protocol, httpVersion: req.raw.httpVersion });
+    const span = tracing.request({
+      method: req.method,
+      route: req.routeOptions.url,
+      headers: req.headers,
+      scheme: req.protocol,
+      httpVersion: req.raw.httpVersion,
+    });
     spans.set(req, span);
     span.run(done);
   });

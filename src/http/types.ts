@@ -1,5 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { Config } from '../foundations/config.js';
 import type { RequestLimits } from './request-limits.js';
 import type { RequestExamples } from '../contract/examples.js';
@@ -8,7 +14,13 @@ import type { Services, SessionAuth } from '../services/index.js';
 import type { Permission } from '../domain/permissions.js';
 import type { Principal } from '../domain/principal.js';
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** What every route module receives. */
 export interface RouteContext {

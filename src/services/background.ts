@@ -33,7 +33,10 @@ export function startBackground(deps: {
   sealer: Sealer;
   clock: Clock;
   config: Config;
-  services: Pick<Services, 'tracking' | 'shipping' | 'lookup' | 'recovery' | 'declarations' | 'auditLog' | 'usageCounter'>;
+  services: Pick<
+    Services,
+    'tracking' | 'shipping' | 'lookup' | 'recovery' | 'declarations' | 'auditLog' | 'usageCounter'
+  >;
   log: Log;
   /** Where this instance answers, for the label links of shipments booked in the background (WAYBILL_PUBLIC_URL wins). */
   baseUrl?: string;
@@ -42,21 +45,55 @@ export function startBackground(deps: {
   tracing?: Tracing;
 }): Background {
   const { database, clock, config, log } = deps;
-  const common = { db: database.db, dialect: database.dialect, clock, log, ...(deps.metrics ? { metrics: deps.metrics } : {}) };
-  const worker = startWebhookWorker({ ...common, sealer: deps.sealer, config: config.webhooks, ...(deps.tracing ? { tracing: deps.tracing } : {}) });
-  const poller = startTrackingPoller({ ...common, tracking: deps.services.tracking, config: { ...config.tracking, idleMs: config.webhooks.pollMs } });
+  const common = {
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    log,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+  };
+  const worker = startWebhookWorker({
+    ...common,
+    sealer: deps.sealer,
+    config: config.webhooks,
+    ...(deps.tracing ? { tracing: deps.tracing } : {}),
+  });
+  const poller = startTrackingPoller({
+    ...common,
+    tracking: deps.services.tracking,
+    config: { ...config.tracking, idleMs: config.webhooks.pollMs },
+  });
   const labelBaseUrl = config.publicUrl ?? deps.baseUrl ?? `http://${config.host}:${config.port}`;
-  const booking = createBatchBooking({ db: database.db, clock, shipping: deps.services.shipping, lookup: deps.services.lookup, labelBaseUrl });
-  const batches = startBatchWorker({ ...common, booking, carriers: Object.keys(deps.services.declarations), config: { ...config.batches, pollMs: config.webhooks.pollMs } });
+  const booking = createBatchBooking({
+    db: database.db,
+    clock,
+    shipping: deps.services.shipping,
+    lookup: deps.services.lookup,
+    labelBaseUrl,
+  });
+  const batches = startBatchWorker({
+    ...common,
+    booking,
+    carriers: Object.keys(deps.services.declarations),
+    config: { ...config.batches, pollMs: config.webhooks.pollMs },
+  });
   const audit = startAuditSweep({ audit: deps.services.auditLog, log });
-  const recovery = startLoop('booking recovery', () => deps.services.recovery.settleDue(log, labelBaseUrl), { idleMs: RECOVERY_POLL_MS, log });
+  const recovery = startLoop('booking recovery', () => deps.services.recovery.settleDue(log, labelBaseUrl), {
+    idleMs: RECOVERY_POLL_MS,
+    log,
+  });
   // Tracking calls counted in memory reach the stored counters every few seconds; a failed flush is
   // logged by the loop and its numbers kept for the next (kernel/usage-counter.ts).
-  const usage = startLoop('usage flush', () => deps.services.usageCounter.flush().then(() => false), { idleMs: USAGE_FLUSH_MS, log });
+  const usage = startLoop('usage flush', () => deps.services.usageCounter.flush().then(() => false), {
+    idleMs: USAGE_FLUSH_MS,
+    log,
+  });
   return {
     async stop() {
       await Promise.all([poller.stop(), worker.stop(), batches.stop(), audit.stop(), usage.stop(), recovery.stop()]);
-      await deps.services.usageCounter.flush().catch((err: unknown) => log.error({ err }, 'usage counts could not be stored'));
+      await deps.services.usageCounter
+        .flush()
+        .catch((err: unknown) => log.error({ err }, 'usage counts could not be stored'));
     },
   };
 }

@@ -11,9 +11,25 @@ import { createAccountsService, createPriceLists, type MasterTestAccounts } from
 import { createBatchesService } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
 import { createAuditLog, createIdentityService } from './identity/index.js';
-import { DEFAULT_STALE_AFTER_MS, createBookingLookup, createCarrierCalls, createIdempotencyService, createOwnership, createSignedLinks, createUsageCounter } from './kernel/index.js';
+import {
+  DEFAULT_STALE_AFTER_MS,
+  createBookingLookup,
+  createCarrierCalls,
+  createIdempotencyService,
+  createOwnership,
+  createSignedLinks,
+  createUsageCounter,
+} from './kernel/index.js';
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
-import { createAddressValidationService, createBookingRecovery, createListingsService, createRateShopping, createRatingService, createShipChoice, createShippingService } from './shipping/index.js';
+import {
+  createAddressValidationService,
+  createBookingRecovery,
+  createListingsService,
+  createRateShopping,
+  createRatingService,
+  createShipChoice,
+  createShippingService,
+} from './shipping/index.js';
 import { createPickupsService } from './pickups/index.js';
 import { createPortalService, createReturnMethodsService, createReturnsService } from './returns/index.js';
 import { createPublicTracking, createTrackingCache, createTrackingService } from './tracking/index.js';
@@ -43,27 +59,83 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { clock } = deps;
   const db = deps.database.db;
-  const accounts = createAccountsService({ db, sealer: deps.sealer, declarations: deps.declarations, masterTestAccounts: deps.masterTestAccounts, clock });
+  const accounts = createAccountsService({
+    db,
+    sealer: deps.sealer,
+    declarations: deps.declarations,
+    masterTestAccounts: deps.masterTestAccounts,
+    clock,
+  });
   const calls = createCarrierCalls({ accounts, adapters: deps.adapters });
-  const trackingCache = createTrackingCache({ db, dialect: deps.database.dialect, clock, ...(deps.metrics ? { metrics: deps.metrics } : {}) });
-  const ownership = createOwnership({ db, masterTestAccounts: deps.masterTestAccounts, declarations: deps.declarations });
+  const trackingCache = createTrackingCache({
+    db,
+    dialect: deps.database.dialect,
+    clock,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+  });
+  const ownership = createOwnership({
+    db,
+    masterTestAccounts: deps.masterTestAccounts,
+    declarations: deps.declarations,
+  });
   const links = signedLinksOf(deps);
   const priceLists = createPriceLists({ db, clock, accounts, declarations: deps.declarations });
-  const shopping = createRateShopping({ calls, clock, priceLists, budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS });
+  const shopping = createRateShopping({
+    calls,
+    clock,
+    priceLists,
+    budgetMs: deps.config?.rateShopTimeoutMs ?? DEFAULT_RATE_SHOP_TIMEOUT_MS,
+  });
   const addresses = createAddressValidationService({ calls });
   const choice = createShipChoice({ shopping, addresses, declarations: deps.declarations });
-  const lookup = createBookingLookup({ calls, clock, ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}), ...(deps.config ? { callTimeoutMs: deps.config.carriers.timeoutMs } : {}) });
-  const shipping = createShippingService({ db, calls, clock, trackingCache, links, ownership, choice, labels: deps.labels, lookup });
+  const lookup = createBookingLookup({
+    calls,
+    clock,
+    ...(deps.config?.carriers.lookupDelayMs !== undefined ? { delayMs: deps.config.carriers.lookupDelayMs } : {}),
+    ...(deps.config ? { callTimeoutMs: deps.config.carriers.timeoutMs } : {}),
+  });
+  const shipping = createShippingService({
+    db,
+    calls,
+    clock,
+    trackingCache,
+    links,
+    ownership,
+    choice,
+    labels: deps.labels,
+    lookup,
+  });
   // A claim older than twice the carrier timeout belongs to a request that can no longer be running.
   const staleAfterMs = deps.config ? 2 * deps.config.carriers.timeoutMs : undefined;
-  const idempotency = createIdempotencyService({ db, clock, sealer: deps.sealer, ...(staleAfterMs !== undefined ? { staleAfterMs } : {}) });
-  const recovery = createBookingRecovery({ db, clock, idempotency, lookup, shipping, leaseMs: staleAfterMs ?? DEFAULT_STALE_AFTER_MS });
+  const idempotency = createIdempotencyService({
+    db,
+    clock,
+    sealer: deps.sealer,
+    ...(staleAfterMs !== undefined ? { staleAfterMs } : {}),
+  });
+  const recovery = createBookingRecovery({
+    db,
+    clock,
+    idempotency,
+    lookup,
+    shipping,
+    leaseMs: staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
+  });
   const manifests = createManifestService({ db, calls, clock, ownership });
   const usageCounter = createUsageCounter({ db, clock });
-  const tracking = createTrackingService({ db, cache: trackingCache, calls, clock, concurrency: deps.trackConcurrency, usage: usageCounter });
+  const tracking = createTrackingService({
+    db,
+    cache: trackingCache,
+    calls,
+    clock,
+    concurrency: deps.trackConcurrency,
+    usage: usageCounter,
+  });
   const tenantStatus = createTenantStatus({ db, clock });
   // A suspended merchant's people are not signed in (the step after authentication refuses the rest).
-  const identity = identityOf(deps, links, async (tenant) => refuseInactive(tenant, (await tenantStatus.read(tenant)).status));
+  const identity = identityOf(deps, links, async (tenant) =>
+    refuseInactive(tenant, (await tenantStatus.read(tenant)).status),
+  );
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   const branding = createBrandingService({ db, clock, labels: deps.labels });
@@ -86,13 +158,34 @@ export function createServices(deps: ServiceDeps) {
     balances: createBalanceService({ db, calls, clock, ownership }),
     idempotency,
     recovery,
-    webhooks: createWebhooksService({ db, sealer: deps.sealer, clock, allowPrivate: deps.config?.webhooks.allowPrivate ?? false, ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}) }),
+    webhooks: createWebhooksService({
+      db,
+      sealer: deps.sealer,
+      clock,
+      allowPrivate: deps.config?.webhooks.allowPrivate ?? false,
+      ...(deps.config ? { maxEndpoints: deps.config.webhooks.maxEndpoints } : {}),
+    }),
     returnMethods,
     returns,
     branding,
     publicTracking: createPublicTracking({ db, links, tracking, declarations: deps.declarations, branding }),
-    portal: createPortalService({ db, links, clock, returns, returnMethods, declarations: deps.declarations, branding }),
-    batches: createBatchesService({ db, clock, accounts, manifests, declarations: deps.declarations, labels: deps.labels }),
+    portal: createPortalService({
+      db,
+      links,
+      clock,
+      returns,
+      returnMethods,
+      declarations: deps.declarations,
+      branding,
+    }),
+    batches: createBatchesService({
+      db,
+      clock,
+      accounts,
+      manifests,
+      declarations: deps.declarations,
+      labels: deps.labels,
+    }),
     identity,
     tenantStatus,
     usageCounter,
@@ -110,7 +203,11 @@ function signedLinksOf(deps: Pick<ServiceDeps, 'sealer' | 'clock' | 'config'>) {
   });
 }
 
-function identityOf(deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'config'>, links: ReturnType<typeof createSignedLinks>, admits?: (tenant: string) => Promise<void>) {
+function identityOf(
+  deps: Pick<ServiceDeps, 'database' | 'sealer' | 'clock' | 'config'>,
+  links: ReturnType<typeof createSignedLinks>,
+  admits?: (tenant: string) => Promise<void>,
+) {
   return createIdentityService({
     ...(admits ? { admits } : {}),
     db: deps.database.db,

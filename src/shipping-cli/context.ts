@@ -38,5 +38,5 @@ export function required(value: string | undefined, what: string): string {
 }
 
 export function accountOf(ctx: Context): string {
-  return required(ctx.account, '--account (or WAYBILL_SHIPPING_ACCOUNT, or the profile\'s account)');
+  return required(ctx.account, "--account (or WAYBILL_SHIPPING_ACCOUNT, or the profile's account)");
 }

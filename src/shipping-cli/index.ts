@@ -18,7 +18,16 @@ import { cancel, labels, rate, ship, track } from './shipments.js';
 
 export const SHIPPING_COMMANDS = SHIPPING_NAMES;
 
-const COMMANDS: Record<(typeof SHIPPING_COMMANDS)[number], (ctx: Context) => Promise<number | void>> = { rate, ship, track, cancel, labels, batch, accounts, webhooks };
+const COMMANDS: Record<(typeof SHIPPING_COMMANDS)[number], (ctx: Context) => Promise<number | void>> = {
+  rate,
+  ship,
+  track,
+  cancel,
+  labels,
+  batch,
+  accounts,
+  webhooks,
+};
 
 const CARRIER_CODES = new Set(['no_qualifying_rate', 'address_invalid', 'master_test_shipping_account_not_found']);
 
@@ -64,7 +73,11 @@ export async function runShippingCommand(command: (typeof SHIPPING_COMMANDS)[num
       },
     }) as { values: Flags & { profile?: string }; positionals: string[] };
     const settings = loadSettings(process.env, { profile: values.profile }, (line) => err.write(`${line}\n`));
-    const client = createClient({ baseUrl: settings.url, apiKey: settings.key, retry: { retries: Number(process.env.WAYBILL_RETRIES ?? 3) } });
+    const client = createClient({
+      baseUrl: settings.url,
+      apiKey: settings.key,
+      retry: { retries: Number(process.env.WAYBILL_RETRIES ?? 3) },
+    });
     const ctx: Context = {
       client,
       flags: values,

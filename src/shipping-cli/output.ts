@@ -5,7 +5,8 @@ export type Cell = string | number | boolean | null | undefined;
 export function table(columns: readonly string[], rows: readonly (readonly Cell[])[]): string {
   const text = rows.map((row) => row.map((c) => (c === null || c === undefined ? '' : String(c))));
   const widths = columns.map((c, i) => Math.max(c.length, ...text.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
   return [line(columns.map((c) => c.toUpperCase())), ...text.map(line)].join('\n');
 }
 

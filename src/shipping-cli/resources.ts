@@ -38,14 +38,23 @@ async function upload(ctx: Context): Promise<number> {
     ...(f.reference ? { reference: f.reference } : {}),
   };
   const key = f['idempotency-key'];
-  const { batch } = await ctx.client.op.createBatch({ query: query as never, body: ctx.readInput(file), contentType: 'text/csv', ...(key ? { idempotencyKey: key } : {}) });
+  const { batch } = await ctx.client.op.createBatch({
+    query: query as never,
+    body: ctx.readInput(file),
+    contentType: 'text/csv',
+    ...(key ? { idempotencyKey: key } : {}),
+  });
   if (!f.watch) {
     ctx.out(f.json ? json({ batch }) : `batch ${batch.id}: ${batch.counts.total} items ${batch.status}`);
     return 0;
   }
   if (!f.json) ctx.out(`batch ${batch.id}: ${batch.counts.total} items`);
   const done = await watch(ctx, batch.id);
-  ctx.out(f.json ? json({ batch: { ...batch, ...done } }) : `batch ${batch.id} ${done.status}: ${done.counts.booked} booked, ${done.counts.failed} failed, ${done.counts.cancelled} cancelled`);
+  ctx.out(
+    f.json
+      ? json({ batch: { ...batch, ...done } })
+      : `batch ${batch.id} ${done.status}: ${done.counts.booked} booked, ${done.counts.failed} failed, ${done.counts.cancelled} cancelled`,
+  );
   return done.counts.failed > 0 ? 3 : 0;
 }
 
@@ -56,7 +65,14 @@ export async function batch(ctx: Context): Promise<number> {
   if (sub === 'status') {
     const answer = ctx.flags.watch ? { batch: await watch(ctx, id) } : await ctx.client.op.getBatch({ path: { id } });
     const b = answer.batch;
-    ctx.out(ctx.flags.json ? json(answer) : table(['id', 'status', 'total', 'booked', 'failed', 'queued'], [[id, b.status, b.counts.total, b.counts.booked, b.counts.failed, b.counts.queued + b.counts.in_progress]]));
+    ctx.out(
+      ctx.flags.json
+        ? json(answer)
+        : table(
+            ['id', 'status', 'total', 'booked', 'failed', 'queued'],
+            [[id, b.status, b.counts.total, b.counts.booked, b.counts.failed, b.counts.queued + b.counts.in_progress]],
+          ),
+    );
     return 0;
   }
   if (sub === 'labels') {
@@ -67,7 +83,9 @@ export async function batch(ctx: Context): Promise<number> {
     ctx.out(ctx.flags.json ? json({ file: out, bytes: bytes.byteLength }) : `wrote ${out} (${bytes.byteLength} bytes)`);
     return 0;
   }
-  throw new UsageError('batch upload <csv> --account ID [--watch] | batch status <id> [--watch] | batch labels <id> [--format pdf|zpl|epl] [--out FILE]');
+  throw new UsageError(
+    'batch upload <csv> --account ID [--watch] | batch status <id> [--watch] | batch labels <id> [--format pdf|zpl|epl] [--out FILE]',
+  );
 }
 
 /** accounts price-list [show] | upload <csv> | remove: the account's uploaded price list (README "Price lists"). */
@@ -77,26 +95,51 @@ async function priceList(ctx: Context): Promise<void> {
   if (sub === 'show') {
     const { price_list: list } = await ctx.client.op.getPriceList({ path: { id } });
     if (ctx.flags.json) return ctx.out(json({ price_list: list }));
-    const rows = (list.rows ?? []).map((r) => [r.service, r.countries.join(',') || '(rest)', `${r.min_kg}-${r.max_kg}`, `${r.price} ${r.currency}`, r.transit_days.join('-')]);
-    return ctx.out(`${list.row_count} rows, uploaded ${list.uploaded_at}\n${table(['service', 'countries', 'kg', 'price', 'days'], rows)}`);
+    const rows = (list.rows ?? []).map((r) => [
+      r.service,
+      r.countries.join(',') || '(rest)',
+      `${r.min_kg}-${r.max_kg}`,
+      `${r.price} ${r.currency}`,
+      r.transit_days.join('-'),
+    ]);
+    return ctx.out(
+      `${list.row_count} rows, uploaded ${list.uploaded_at}\n${table(['service', 'countries', 'kg', 'price', 'days'], rows)}`,
+    );
   }
   if (sub === 'upload') {
     const csv = ctx.readInput(required(file, 'a CSV file (or - for stdin)'));
     const answer = await ctx.client.op.uploadPriceList({ path: { id }, body: csv as never, contentType: 'text/csv' });
-    return ctx.out(ctx.flags.json ? json(answer) : `price list of ${id}: ${answer.price_list.row_count} rows, uploaded ${answer.price_list.uploaded_at}`);
+    return ctx.out(
+      ctx.flags.json
+        ? json(answer)
+        : `price list of ${id}: ${answer.price_list.row_count} rows, uploaded ${answer.price_list.uploaded_at}`,
+    );
   }
   if (sub === 'remove') {
     await ctx.client.op.deletePriceList({ path: { id } });
     return ctx.out(ctx.flags.json ? json({ deleted: id }) : `removed the price list of ${id}`);
   }
-  throw new UsageError('accounts price-list [show] --account ID | accounts price-list upload <csv> --account ID | accounts price-list remove --account ID');
+  throw new UsageError(
+    'accounts price-list [show] --account ID | accounts price-list upload <csv> --account ID | accounts price-list remove --account ID',
+  );
 }
 
 export async function accounts(ctx: Context): Promise<void> {
   if (ctx.positionals[0] === 'price-list') return priceList(ctx);
   const answer = await ctx.client.op.listShippingAccounts();
   if (ctx.flags.json) return ctx.out(json(answer));
-  ctx.out(table(['id', 'carrier', 'country', 'test', 'name'], answer.shipping_accounts.map((a) => [a.id, a.carrier, a.country, a.test, typeof a.name === 'string' ? a.name : ''])));
+  ctx.out(
+    table(
+      ['id', 'carrier', 'country', 'test', 'name'],
+      answer.shipping_accounts.map((a) => [
+        a.id,
+        a.carrier,
+        a.country,
+        a.test,
+        typeof a.name === 'string' ? a.name : '',
+      ]),
+    ),
+  );
 }
 
 export async function webhooks(ctx: Context): Promise<void> {
@@ -104,14 +147,26 @@ export async function webhooks(ctx: Context): Promise<void> {
   if (sub === undefined || sub === 'list') {
     const answer = await ctx.client.op.listWebhooks();
     if (ctx.flags.json) return ctx.out(json(answer));
-    return ctx.out(table(['id', 'url', 'events', 'enabled'], answer.webhooks.map((w) => [w.id, w.url, w.events.join(','), w.enabled])));
+    return ctx.out(
+      table(
+        ['id', 'url', 'events', 'enabled'],
+        answer.webhooks.map((w) => [w.id, w.url, w.events.join(','), w.enabled]),
+      ),
+    );
   }
   if (sub === 'create') {
     const url = required(arg, 'the endpoint URL');
-    const events = (ctx.flags.events ?? '*').split(',').map((e) => e.trim()).filter(Boolean);
+    const events = (ctx.flags.events ?? '*')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const answer = await ctx.client.op.createWebhook({ body: { webhook: { url, events: events as never } } });
     // The secret is shown only once, by the service too.
-    return ctx.out(ctx.flags.json ? json(answer) : `created ${answer.webhook.id}; its signing secret, shown only once:\n${answer.webhook.secret}`);
+    return ctx.out(
+      ctx.flags.json
+        ? json(answer)
+        : `created ${answer.webhook.id}; its signing secret, shown only once:\n${answer.webhook.secret}`,
+    );
   }
   if (sub === 'delete') {
     const id = required(arg, 'a webhook id');

@@ -30,7 +30,9 @@ interface Profile {
 }
 
 export function profileFile(env: NodeJS.ProcessEnv): string {
-  return env.WAYBILL_PROFILE_FILE || join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'waybill', 'profiles.json');
+  return (
+    env.WAYBILL_PROFILE_FILE || join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'waybill', 'profiles.json')
+  );
 }
 
 function readProfile(env: NodeJS.ProcessEnv, name: string | undefined, warn: (line: string) => void): Profile {
@@ -39,7 +41,8 @@ function readProfile(env: NodeJS.ProcessEnv, name: string | undefined, warn: (li
     if (name) throw new UsageError(`no profile file ${file} for profile ${name}`);
     return {};
   }
-  if ((statSync(file).mode & 0o077) !== 0) warn(`warning: ${file} holds API keys and others may read it (chmod 600 ${file})`);
+  if ((statSync(file).mode & 0o077) !== 0)
+    warn(`warning: ${file} holds API keys and others may read it (chmod 600 ${file})`);
   let profiles: Record<string, Profile>;
   try {
     profiles = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Profile>;
@@ -53,12 +56,19 @@ function readProfile(env: NodeJS.ProcessEnv, name: string | undefined, warn: (li
 }
 
 /** The service's URL and key, the environment's over the profile's. */
-export function loadSettings(env: NodeJS.ProcessEnv, flags: { profile?: string | undefined }, warn: (line: string) => void): Settings {
+export function loadSettings(
+  env: NodeJS.ProcessEnv,
+  flags: { profile?: string | undefined },
+  warn: (line: string) => void,
+): Settings {
   const name = flags.profile ?? (env.WAYBILL_PROFILE || undefined);
   const profile = env.WAYBILL_URL && env.WAYBILL_KEY && !name ? {} : readProfile(env, name, warn);
   const url = env.WAYBILL_URL || profile.url;
   const key = env.WAYBILL_KEY || profile.key;
-  if (!key) throw new MissingKeyError('no API key: set WAYBILL_KEY (and WAYBILL_URL), or give a profile (README "Client and CLI")');
+  if (!key)
+    throw new MissingKeyError(
+      'no API key: set WAYBILL_KEY (and WAYBILL_URL), or give a profile (README "Client and CLI")',
+    );
   if (!url) throw new UsageError('no service to call: set WAYBILL_URL, or give a profile (README "Client and CLI")');
   return { url, key, account: env.WAYBILL_SHIPPING_ACCOUNT || profile.account };
 }

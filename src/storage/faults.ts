@@ -19,12 +19,23 @@ const STORAGE_FAILING = 'The database cannot be read or written: its storage fai
 export const STORAGE_RETRY_AFTER_SEC = 5;
 
 // A socket that never connected or was cut.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+]);
 // PostgreSQL's SQLSTATEs of a server shutting down, crashed or still starting (class 08 is every
 // connection exception; 53300 is too many connections).
 const POSTGRES_GONE = new Set(['57P01', '57P02', '57P03', '53300']);
 // node-postgres says these in words only, without a code.
-const CUT_OFF = /^(Connection terminated|Client was closed|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+const CUT_OFF =
+  /^(Connection terminated|Client was closed|Client has encountered a connection error|timeout exceeded when trying to connect)/;
 
 export type StorageFault = 'unreachable' | 'full' | 'failing';
 
@@ -78,8 +89,12 @@ async function guarded<T>(guard: StorageGuard, work: () => Promise<T>): Promise<
 
 function guardConnection(connection: DatabaseConnection, guard: StorageGuard): DatabaseConnection {
   return {
-    executeQuery: <R>(query: Parameters<DatabaseConnection['executeQuery']>[0]): Promise<QueryResult<R>> => guarded(guard, () => connection.executeQuery<R>(query)),
-    async *streamQuery<R>(query: Parameters<DatabaseConnection['streamQuery']>[0], chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    executeQuery: <R>(query: Parameters<DatabaseConnection['executeQuery']>[0]): Promise<QueryResult<R>> =>
+      guarded(guard, () => connection.executeQuery<R>(query)),
+    async *streamQuery<R>(
+      query: Parameters<DatabaseConnection['streamQuery']>[0],
+      chunkSize?: number,
+    ): AsyncIterableIterator<QueryResult<R>> {
       try {
         yield* connection.streamQuery<R>(query, chunkSize);
       } catch (err) {
@@ -134,9 +149,14 @@ export function guardDialect(dialect: Dialect, guard: StorageGuard): Dialect {
         releaseConnection: (c) => driver.releaseConnection(inner(c)),
         destroy: () => driver.destroy(),
       };
-      if (driver.savepoint) driverWith.savepoint = (c, name, compile) => guarded(guard, () => driver.savepoint!(inner(c), name, compile));
-      if (driver.rollbackToSavepoint) driverWith.rollbackToSavepoint = (c, name, compile) => guarded(guard, () => driver.rollbackToSavepoint!(inner(c), name, compile));
-      if (driver.releaseSavepoint) driverWith.releaseSavepoint = (c, name, compile) => guarded(guard, () => driver.releaseSavepoint!(inner(c), name, compile));
+      if (driver.savepoint)
+        driverWith.savepoint = (c, name, compile) => guarded(guard, () => driver.savepoint!(inner(c), name, compile));
+      if (driver.rollbackToSavepoint)
+        driverWith.rollbackToSavepoint = (c, name, compile) =>
+          guarded(guard, () => driver.rollbackToSavepoint!(inner(c), name, compile));
+      if (driver.releaseSavepoint)
+        driverWith.releaseSavepoint = (c, name, compile) =>
+          guarded(guard, () => driver.releaseSavepoint!(inner(c), name, compile));
       return driverWith;
     },
   };

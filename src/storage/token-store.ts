@@ -93,7 +93,8 @@ export function createTokenStore(opts: TokenStoreOptions): DatabaseTokenStore {
           throw err;
         }
       }
-      if (clock.now().getTime() > deadline) throw new Error('timed out waiting for another instance to refresh the carrier token');
+      if (clock.now().getTime() > deadline)
+        throw new Error('timed out waiting for another instance to refresh the carrier token');
       await new Promise((r) => setTimeout(r, pollMs));
     }
   }
@@ -114,7 +115,8 @@ export function createTokenStore(opts: TokenStoreOptions): DatabaseTokenStore {
     async invalidate(key, token) {
       if (memory.get(key)?.token === token) memory.delete(key);
       const row = await repo.readToken(db, key);
-      if (row?.token_sealed && sealer.open(row.token_sealed) === token) await repo.clearToken(db, key, row.token_sealed);
+      if (row?.token_sealed && sealer.open(row.token_sealed) === token)
+        await repo.clearToken(db, key, row.token_sealed);
     },
   };
 }

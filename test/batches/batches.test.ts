@@ -7,31 +7,55 @@ import { emulatorBookings, finished, item, useBatchApp } from './support.js';
 
 describe.each(dialects)('POST /batches (JSON) on %s', (dialect) => {
   const s = useBatchApp({ dialect });
-  const post = (body: unknown, headers: Record<string, string> = {}) => s.t.call('POST', '/batches', s.key, body, headers);
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    s.t.call('POST', '/batches', s.key, body, headers);
 
   it('answers 202 at once and books valid items; an invalid item fails itself with the schema error', async () => {
     const shipments = [
       item(s.account, { recipient: { ...recipientUS, name: 'Mixed 0' } }),
       item(s.account, { packages: [{ weight: -1 }] }),
-      item(s.account, { recipient: { ...recipientUS, name: 'Mixed 2' }, references: [{ type: 'customer_reference', value: 'order-2' }] }),
+      item(s.account, {
+        recipient: { ...recipientUS, name: 'Mixed 2' },
+        references: [{ type: 'customer_reference', value: 'order-2' }],
+      }),
       item('999999999999999'),
       item(s.account, { recipient: { ...recipientUS, name: 'Mixed 4' }, service: 'carrier_b_ground' }),
     ];
     const res = await post({ batch: { shipments, reference: 'monday' } });
     expect(res.status, res.raw).toBe(202);
-    expect(res.body.batch).toMatchObject({ status: 'queued', reference: 'monday', label_type: null, counts: { total: 5 } });
+    expect(res.body.batch).toMatchObject({
+      status: 'queued',
+      reference: 'monday',
+      label_type: null,
+      counts: { total: 5 },
+    });
     const id = res.body.batch.id;
     const done = await finished(s, id);
-    expect(done).toMatchObject({ status: 'completed_with_errors', counts: { total: 5, booked: 2, failed: 3, queued: 0, in_progress: 0, cancelled: 0 } });
+    expect(done).toMatchObject({
+      status: 'completed_with_errors',
+      counts: { total: 5, booked: 2, failed: 3, queued: 0, in_progress: 0, cancelled: 0 },
+    });
 
     const items = await s.t.call('GET', `/batches/${id}/shipments`, s.key);
     expect(items.status).toBe(200);
     expect(items.headers['x-total-count']).toBe('5');
-    expect(items.body.map((i: any) => [i.index, i.status])).toEqual([[0, 'booked'], [1, 'failed'], [2, 'booked'], [3, 'failed'], [4, 'failed']]);
-    expect(items.body[1].error).toMatchObject({ code: 'schema_validation_error', detail: 'shipment.packages[0].weight' });
+    expect(items.body.map((i: any) => [i.index, i.status])).toEqual([
+      [0, 'booked'],
+      [1, 'failed'],
+      [2, 'booked'],
+      [3, 'failed'],
+      [4, 'failed'],
+    ]);
+    expect(items.body[1].error).toMatchObject({
+      code: 'schema_validation_error',
+      detail: 'shipment.packages[0].weight',
+    });
     expect(items.body[3].error.code).toBe('shipping_account_not_found');
     expect(items.body[4].error).toMatchObject({ code: 'schema_validation_error', detail: 'shipment.service' });
-    expect(items.body[2]).toMatchObject({ reference: 'order-2', shipment: { carrier: 'carrier_a', service: 'carrier_a_ground' } });
+    expect(items.body[2]).toMatchObject({
+      reference: 'order-2',
+      shipment: { carrier: 'carrier_a', service: 'carrier_a_ground' },
+    });
     expect(items.body[2].shipment.tracking_number).toMatch(/\d+/);
 
     const failed = await s.t.call('GET', `/batches/${id}/shipments?status=failed&pageSize=2`, s.key);
@@ -42,7 +66,9 @@ describe.each(dialects)('POST /batches (JSON) on %s', (dialect) => {
     // GET /shipments?batch= lists exactly what the batch booked.
     const listed = await s.t.call('GET', `/shipments?batch=${id}`, s.key);
     expect(listed.status).toBe(200);
-    expect(listed.body.map((x: any) => x.tracking_number).sort()).toEqual([items.body[0].shipment.tracking_number, items.body[2].shipment.tracking_number].sort());
+    expect(listed.body.map((x: any) => x.tracking_number).sort()).toEqual(
+      [items.body[0].shipment.tracking_number, items.body[2].shipment.tracking_number].sort(),
+    );
   });
 
   it('refuses a batch that is not an array of 1 to 10,000 objects', async () => {
@@ -66,7 +92,14 @@ describe.each(dialects)('POST /batches (JSON) on %s', (dialect) => {
     const id = (await post({ batch: { shipments: [item(s.account)] } })).body.batch.id;
     await finished(s, id);
     const other = await s.t.key('globex');
-    for (const [method, path] of [['GET', ''], ['GET', '/shipments'], ['GET', '/labels?format=pdf'], ['POST', '/retry'], ['POST', '/cancel'], ['POST', '/manifest']] as const) {
+    for (const [method, path] of [
+      ['GET', ''],
+      ['GET', '/shipments'],
+      ['GET', '/labels?format=pdf'],
+      ['POST', '/retry'],
+      ['POST', '/cancel'],
+      ['POST', '/manifest'],
+    ] as const) {
       expectError(await s.t.call(method, `/batches/${id}${path}`, other), 404, 'not_found');
     }
     const list = await s.t.call('GET', '/batches', other);
@@ -84,7 +117,9 @@ describe.each(dialects)('POST /batches (JSON) on %s', (dialect) => {
 
   it('books every item exactly once at the carrier', async () => {
     const before = emulatorBookings(s.em).length;
-    const shipments = Array.from({ length: 30 }, (_, i) => item(s.account, { recipient: { ...recipientUS, name: `Once ${i}` } }));
+    const shipments = Array.from({ length: 30 }, (_, i) =>
+      item(s.account, { recipient: { ...recipientUS, name: `Once ${i}` } }),
+    );
     const id = (await post({ batch: { shipments } })).body.batch.id;
     expect((await finished(s, id)).counts.booked).toBe(30);
     const bookings = emulatorBookings(s.em);

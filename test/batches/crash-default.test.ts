@@ -33,40 +33,77 @@ it('kill -9 mid-batch with the emulator inside the service: every item booked on
   let current = await startServe(env);
   const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${current.url}${path}`, { method, headers: { zkkey: key, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const res = await fetch(`${current.url}${path}`, {
+      method,
+      headers: { zkkey: key, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     return { status: res.status, body: await res.json() };
   };
   try {
     // Every booking takes a while, so the kill lands with calls in flight.
-    const fault = await fetch(`${emulatorOf(current)}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_a', operation: 'ship', fault: 'latency:40', count: 0 }) });
+    const fault = await fetch(`${emulatorOf(current)}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ carrier: 'carrier_a', operation: 'ship', fault: 'latency:40', count: 0 }),
+    });
     expect(fault.ok).toBe(true);
     // No credentials of its own: the built-in emulator's test account, as a new user's first account.
-    const account = (await call('POST', '/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
-    const shipments = Array.from({ length: ITEMS }, (_, i) => ({ shipping_account: account, service: 'carrier_a_ground', sender: address(), recipient: { ...recipientUS, name: `Default ${i}` }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' }));
+    const account = (
+      await call('POST', '/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })
+    ).body.shipping_account.id;
+    const shipments = Array.from({ length: ITEMS }, (_, i) => ({
+      shipping_account: account,
+      service: 'carrier_a_ground',
+      sender: address(),
+      recipient: { ...recipientUS, name: `Default ${i}` },
+      packages: [{ weight: 2 }],
+      packaging: 'your_packaging',
+      dim_units: 'IN',
+      weight_units: 'LB',
+    }));
     const posted = await call('POST', '/batches', { batch: { shipments } });
     expect(posted.status).toBe(202);
     const id = posted.body.batch.id;
-    await waitFor(async () => (await call('GET', `/batches/${id}`)).body.batch.counts.booked >= 10, 'ten items booked', 60_000);
+    await waitFor(
+      async () => (await call('GET', `/batches/${id}`)).body.batch.counts.booked >= 10,
+      'ten items booked',
+      60_000,
+    );
     current.child.kill('SIGKILL');
     await new Promise((resolve) => current.child.once('exit', resolve));
     current = await startServe(env);
-    await waitFor(async () => {
-      const b = (await call('GET', `/batches/${id}`)).body.batch;
-      return b.counts.queued + b.counts.in_progress === 0 && b.status !== 'queued' && b.status !== 'in_progress' && b;
-    }, 'the batch to settle after the restart', 90_000);
+    await waitFor(
+      async () => {
+        const b = (await call('GET', `/batches/${id}`)).body.batch;
+        return b.counts.queued + b.counts.in_progress === 0 && b.status !== 'queued' && b.status !== 'in_progress' && b;
+      },
+      'the batch to settle after the restart',
+      90_000,
+    );
     const items = (await call('GET', `/batches/${id}/shipments?pageSize=500`)).body as any[];
     const booked = items.filter((i) => i.status === 'booked');
     // A failure says why; none is left without a reason.
-    for (const it of items.filter((i) => i.status !== 'booked')) expect(it.error?.message, JSON.stringify(it)).toBeTruthy();
+    for (const it of items.filter((i) => i.status !== 'booked'))
+      expect(it.error?.message, JSON.stringify(it)).toBeTruthy();
     expect(new Set(booked.map((it) => it.shipment.tracking_number)).size).toBe(booked.length);
     // What the restarted carrier remembers holds each item's booking at most once, and it is the item's.
-    const remembered = ((await (await fetch(`${emulatorOf(current)}/_emulator/bookings?carrier=carrier_a`)).json()) as { bookings: Record<string, { tracking_number: string; references: string[] }[]> }).bookings.carrier_a ?? [];
+    const remembered =
+      (
+        (await (await fetch(`${emulatorOf(current)}/_emulator/bookings?carrier=carrier_a`)).json()) as {
+          bookings: Record<string, { tracking_number: string; references: string[] }[]>;
+        }
+      ).bookings.carrier_a ?? [];
     for (const it of booked) {
-      const mine = remembered.filter((b) => b.references.includes(bookingReference('acme', `batch:${id}:${it.index}:1`)));
+      const mine = remembered.filter((b) =>
+        b.references.includes(bookingReference('acme', `batch:${id}:${it.index}:1`)),
+      );
       expect(mine.length, `item ${it.index}`).toBeLessThanOrEqual(1);
       if (mine[0]) expect(mine[0].tracking_number).toBe(it.shipment.tracking_number);
     }
-    console.log(`default setup: ${ITEMS} items, ${booked.length} booked (${booked.filter((i) => i.shipment.recovered).length} found after the kill), ${items.length - booked.length} failed with a reason`);
+    console.log(
+      `default setup: ${ITEMS} items, ${booked.length} booked (${booked.filter((i) => i.shipment.recovered).length} found after the kill), ${items.length - booked.length} failed with a reason`,
+    );
   } finally {
     await current.stop();
   }

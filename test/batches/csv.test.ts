@@ -4,8 +4,10 @@ import { expectError } from '../support/app.js';
 import { finished, useBatchApp } from './support.js';
 
 const s = useBatchApp({ env: { WAYBILL_BATCH_BODY_LIMIT: '4096' } });
-const csv = (text: string, query = `shipping_account=${s.account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`) =>
-  s.t.call('POST', `/batches?${query}`, s.key, text, { 'content-type': 'text/csv' });
+const csv = (
+  text: string,
+  query = `shipping_account=${s.account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`,
+) => s.t.call('POST', `/batches?${query}`, s.key, text, { 'content-type': 'text/csv' });
 
 describe('POST /batches (text/csv)', () => {
   it('books each row, fails a bad row naming its line and column, and keeps quoted commas and newlines', async () => {
@@ -32,7 +34,11 @@ describe('POST /batches (text/csv)', () => {
     expect(items[1].error.message).toContain('line 4, column weight');
     expect(items[3].error).toMatchObject({ code: 'schema_field_required', detail: 'recipient_country' });
     // The stored shipment carries the fields as written, the sender from the account's billing address.
-    const shipment = await s.t.db.database.db.selectFrom('shipments').select('response').where('id', '=', items[0].shipment.id).executeTakeFirstOrThrow();
+    const shipment = await s.t.db.database.db
+      .selectFrom('shipments')
+      .select('response')
+      .where('id', '=', items[0].shipment.id)
+      .executeTakeFirstOrThrow();
     const stored = JSON.parse(shipment.response);
     expect(stored.recipient).toMatchObject({ name: 'Smith, Jane', street2: 'Floor 3\nRoom 12' });
     expect(stored.sender).toMatchObject({ name: 'Ann Sender', city: 'Memphis' });
@@ -40,22 +46,32 @@ describe('POST /batches (text/csv)', () => {
   });
 
   it('holds an Idempotency-Key to its file and query: the same replays the batch, another file or account is refused', async () => {
-    const header = 'recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight';
+    const header =
+      'recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight';
     const file = (name: string) => `${header}\n${name},5 Fifth Ave,New York,NY,10001,US,2125550100,1\n`;
     const query = `shipping_account=${s.account}&service=carrier_a_ground&packaging=your_packaging&dim_units=IN&weight_units=LB`;
-    const send = (text: string, q = query) => s.t.call('POST', `/batches?${q}`, s.key, text, { 'content-type': 'text/csv', 'idempotency-key': 'csv-once' });
+    const send = (text: string, q = query) =>
+      s.t.call('POST', `/batches?${q}`, s.key, text, { 'content-type': 'text/csv', 'idempotency-key': 'csv-once' });
     const first = await send(file('Ann'));
     expect(first.status, first.raw).toBe(202);
     const again = await send(file('Ann'));
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.batch.id).toBe(first.body.batch.id);
     expectError(await send(file('Bob')), 409, 'idempotency_key_reused');
-    expectError(await send(file('Ann'), query.replace('carrier_a_ground', 'carrier_a_2_day')), 409, 'idempotency_key_reused');
-    expect((await s.t.call('GET', '/batches', s.key)).body.filter((b: { id: string }) => b.id === first.body.batch.id)).toHaveLength(1);
+    expectError(
+      await send(file('Ann'), query.replace('carrier_a_ground', 'carrier_a_2_day')),
+      409,
+      'idempotency_key_reused',
+    );
+    expect(
+      (await s.t.call('GET', '/batches', s.key)).body.filter((b: { id: string }) => b.id === first.body.batch.id),
+    ).toHaveLength(1);
   });
 
   it('lets a row’s service override the shared one', async () => {
-    const res = await csv('recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight,service\nZed,5 Fifth Ave,New York,NY,10001,US,2125550100,1,carrier_a_2_day\nYves,5 Fifth Ave,New York,NY,10001,US,,1,\n');
+    const res = await csv(
+      'recipient_name,recipient_street1,recipient_city,recipient_state,recipient_postal_code,recipient_country,recipient_phone,weight,service\nZed,5 Fifth Ave,New York,NY,10001,US,2125550100,1,carrier_a_2_day\nYves,5 Fifth Ave,New York,NY,10001,US,,1,\n',
+    );
     const id = res.body.batch.id;
     await finished(s, id);
     const [first, second] = (await s.t.call('GET', `/batches/${id}/shipments`, s.key)).body;
@@ -76,7 +92,10 @@ describe('POST /batches (text/csv)', () => {
   });
 
   it('needs the shipping account, and refuses a body over the limit with 413', async () => {
-    expect(expectError(await csv('recipient_name,weight\nZed,1\n', 'service=carrier_a_ground'), 400, 'schema_field_required').detail).toBe('shipping_account');
+    expect(
+      expectError(await csv('recipient_name,weight\nZed,1\n', 'service=carrier_a_ground'), 400, 'schema_field_required')
+        .detail,
+    ).toBe('shipping_account');
     const big = `recipient_name,weight\n${'Zed,1\n'.repeat(1000)}`;
     expectError(await csv(big), 413, 'payload_too_large');
   });

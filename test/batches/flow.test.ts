@@ -8,14 +8,16 @@ import { address, recipientUS } from '../contract/support.js';
 import { emulatorBookings, finished, item, useBatchApp } from './support.js';
 
 const s = useBatchApp({ env: { WAYBILL_BATCH_CONCURRENCY: '2' } });
-const named = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => item(s.account, { recipient: { ...recipientUS, name: `${prefix} ${i}` } }));
+const named = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => item(s.account, { recipient: { ...recipientUS, name: `${prefix} ${i}` } }));
 const post = async (shipments: unknown[]) => {
   const res = await s.t.call('POST', '/batches', s.key, { batch: { shipments } });
   expect(res.status, res.raw).toBe(202);
   return res.body.batch.id as string;
 };
 const batch = async (id: string) => (await s.t.call('GET', `/batches/${id}`, s.key)).body.batch;
-const items = async (id: string) => (await s.t.call('GET', `/batches/${id}/shipments?pageSize=500`, s.key)).body as any[];
+const items = async (id: string) =>
+  (await s.t.call('GET', `/batches/${id}/shipments?pageSize=500`, s.key)).body as any[];
 
 describe('cancel', () => {
   it('cancels the queued rest; the items being booked finish and stay booked', async () => {
@@ -28,7 +30,14 @@ describe('cancel', () => {
     expect(res.body.batch).toMatchObject({ status: 'cancelled', counts: { cancelled: 4, in_progress: 2 } });
     const done = await finished(s, id);
     expect(done).toMatchObject({ status: 'cancelled', counts: { booked: 2, cancelled: 4, queued: 0 } });
-    expect((await items(id)).map((i) => i.status)).toEqual(['booked', 'booked', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    expect((await items(id)).map((i) => i.status)).toEqual([
+      'booked',
+      'booked',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
     expect((await s.t.call('POST', `/batches/${id}/cancel`, s.key)).status).toBe(409);
   });
 });
@@ -50,8 +59,21 @@ describe('carrier throttling', () => {
 // Last: carrier_a's hung calls hold its slots until the emulator closes.
 describe('per-carrier slots', () => {
   it('books another carrier’s items while one carrier’s calls hang', async () => {
-    const d = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true, billing_address: address() } })).body.shipping_account.id;
-    const dItem = (name: string) => ({ shipping_account: d, sender: address(), recipient: { ...recipientUS, name }, packages: [{ weight: 2, length: 10, width: 8, height: 4 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'priority_mail' });
+    const d = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: { carrier: 'carrier_d', country: 'US', test: true, billing_address: address() },
+      })
+    ).body.shipping_account.id;
+    const dItem = (name: string) => ({
+      shipping_account: d,
+      sender: address(),
+      recipient: { ...recipientUS, name },
+      packages: [{ weight: 2, length: 10, width: 8, height: 4 }],
+      packaging: 'your_packaging',
+      dim_units: 'IN',
+      weight_units: 'LB',
+      service: 'priority_mail',
+    });
     // carrier_a's two slots hang (the emulator holds the connections); carrier_d has its own slots.
     await s.em.fault('carrier_a', 'ship', 'timeout', 2);
     const id = await post([...named('Hang', 3), dItem('D 0'), dItem('D 1'), dItem('D 2'), dItem('D 3')]);

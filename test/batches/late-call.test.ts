@@ -27,7 +27,11 @@ beforeAll(async () => {
   // No background work: this suite claims and books items itself, as two workers would.
   t = await createTestApp({ emulatorUrl: em.url, clock });
   key = await t.key('acme');
-  account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: sender } })).body.shipping_account.id;
+  account = (
+    await t.call('POST', '/shippingaccount', key, {
+      shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: sender },
+    })
+  ).body.shipping_account.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -37,19 +41,38 @@ afterAll(async () => {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function claimOne(owner: string, atMs: number): Promise<batches.BatchItemRow> {
-  const [claimed] = await batches.claim(t.db.database.db, t.db.database.dialect, { carrier: 'carrier_a', owner, now: iso(atMs), leaseUntil: iso(atMs + 1500), expiresAt: iso(atMs + 86_400_000), limit: 1 });
+  const [claimed] = await batches.claim(t.db.database.db, t.db.database.dialect, {
+    carrier: 'carrier_a',
+    owner,
+    now: iso(atMs),
+    leaseUntil: iso(atMs + 1500),
+    expiresAt: iso(atMs + 86_400_000),
+    limit: 1,
+  });
   expect(claimed, `claimed by ${owner}`).toBeDefined();
   return claimed!;
 }
 
 async function postOne(name: string): Promise<string> {
-  const res = await t.call('POST', '/batches', key, { batch: { shipments: [item(account, { recipient: { ...item(account).recipient, name } })] } });
+  const res = await t.call('POST', '/batches', key, {
+    batch: { shipments: [item(account, { recipient: { ...item(account).recipient, name } })] },
+  });
   expect(res.status, res.raw).toBe(202);
   return res.body.batch.id;
 }
 
-const booking = () => createBatchBooking({ db: t.db.database.db, clock, shipping: t.services.shipping, lookup: t.services.lookup, labelBaseUrl: 'http://127.0.0.1' });
-const atCarrier = async (it: batches.BatchItemRow) => (await em.bookings('carrier_a')).filter((b) => b.references.includes(bookingReference(it.tenant, batches.itemKey(it))));
+const booking = () =>
+  createBatchBooking({
+    db: t.db.database.db,
+    clock,
+    shipping: t.services.shipping,
+    lookup: t.services.lookup,
+    labelBaseUrl: 'http://127.0.0.1',
+  });
+const atCarrier = async (it: batches.BatchItemRow) =>
+  (await em.bookings('carrier_a')).filter((b) =>
+    b.references.includes(bookingReference(it.tenant, batches.itemKey(it))),
+  );
 
 describe('a batch worker that calls the carrier late', () => {
   it('does not call once another worker holds the item’s attempt; that worker books it once', async () => {
@@ -97,7 +120,11 @@ describe('a batch worker that calls the carrier late', () => {
     await booking().recover(claimed, t.app.log);
     expect(await late).toEqual({ kind: 'lost' });
     const [atTheCarrier] = await atCarrier(claimed);
-    const stored = await t.db.database.db.selectFrom('shipments').select('id').where('tracking_number', '=', atTheCarrier!.tracking_number).execute();
+    const stored = await t.db.database.db
+      .selectFrom('shipments')
+      .select('id')
+      .where('tracking_number', '=', atTheCarrier!.tracking_number)
+      .execute();
     expect(stored).toHaveLength(1);
   });
 
@@ -107,8 +134,18 @@ describe('a batch worker that calls the carrier late', () => {
     const db = t.db.database.db;
     // The recovery read the attempt as claimed; then the worker woke, moved its claim to its call and called.
     const seen = await idempotency.find(db, claimed.tenant, batches.itemKey(claimed));
-    expect(await idempotency.moveClaim(db, claimed.tenant, batches.itemKey(claimed), seen!.created_at, clock.now().toISOString().replace(/Z$/, '1Z'))).toBe(true);
-    expect(await idempotency.releaseClaimedAt(db, claimed.tenant, batches.itemKey(claimed), seen!.created_at)).toBe(false);
+    expect(
+      await idempotency.moveClaim(
+        db,
+        claimed.tenant,
+        batches.itemKey(claimed),
+        seen!.created_at,
+        clock.now().toISOString().replace(/Z$/, '1Z'),
+      ),
+    ).toBe(true);
+    expect(await idempotency.releaseClaimedAt(db, claimed.tenant, batches.itemKey(claimed), seen!.created_at)).toBe(
+      false,
+    );
     expect((await idempotency.find(db, claimed.tenant, batches.itemKey(claimed)))?.state).toBe('in_progress');
   });
 });

@@ -11,11 +11,16 @@ import { recipientUS } from '../contract/support.js';
 import { finished, item, useBatchApp } from './support.js';
 
 describe.each(dialects)('a batch booking whose answer was lost, on %s', (dialect) => {
-  const s = useBatchApp({ dialect, env: { WAYBILL_BATCH_LEASE_MS: '300', WAYBILL_CARRIER_LOOKUP_DELAY_MS: '0', WAYBILL_BATCH_CONCURRENCY: '1' } });
+  const s = useBatchApp({
+    dialect,
+    env: { WAYBILL_BATCH_LEASE_MS: '300', WAYBILL_CARRIER_LOOKUP_DELAY_MS: '0', WAYBILL_BATCH_CONCURRENCY: '1' },
+  });
 
   it('is found at the carrier and booked once, without labels', async () => {
     await s.em.fault('carrier_a', 'ship', 'drop');
-    const shipments = [0, 1, 2].map((i) => item(s.account, { recipient: { ...recipientUS, name: `Lost ${dialect} ${i}` } }));
+    const shipments = [0, 1, 2].map((i) =>
+      item(s.account, { recipient: { ...recipientUS, name: `Lost ${dialect} ${i}` } }),
+    );
     const res = await s.t.call('POST', '/batches', s.key, { batch: { shipments } });
     expect(res.status, res.raw).toBe(202);
     const id = res.body.batch.id;
@@ -25,7 +30,10 @@ describe.each(dialects)('a batch booking whose answer was lost, on %s', (dialect
     for (const it of items) {
       const reference = bookingReference(await tenantOf(), `batch:${id}:${it.index}:1`);
       const atCarrier = made.filter((b) => b.references.includes(reference));
-      expect(atCarrier.map((b) => b.tracking_number), `item ${it.index}`).toEqual([it.shipment.tracking_number]);
+      expect(
+        atCarrier.map((b) => b.tracking_number),
+        `item ${it.index}`,
+      ).toEqual([it.shipment.tracking_number]);
     }
     // The first booking's answer was the one dropped.
     expect(items.map((it) => it.shipment.recovered !== undefined)).toEqual([true, false, false]);

@@ -17,9 +17,13 @@ import { carrierFixturesDir, fixturesMissing } from '../support/fixtures.js';
 
 async function printFile(labels: Uint8Array[], log?: Pick<Log, 'warn'>): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of pdfPrintFile((async function* () {
-    yield* labels;
-  })(), { copyPdfPages }, log))
+  for await (const chunk of pdfPrintFile(
+    (async function* () {
+      yield* labels;
+    })(),
+    { copyPdfPages },
+    log,
+  ))
     chunks.push(chunk);
   return Buffer.concat(chunks);
 }
@@ -34,10 +38,15 @@ function graph(doc: PDFDocument, value: PDFObject | undefined, seen = new Map<st
     }
     return `object ${seen.get(key)}`;
   }
-  if (value instanceof PDFRawStream) return { dict: graph(doc, value.dict, seen), data: Buffer.from(value.getContents()).toString('base64') };
+  if (value instanceof PDFRawStream)
+    return { dict: graph(doc, value.dict, seen), data: Buffer.from(value.getContents()).toString('base64') };
   if (value instanceof PDFDict) {
     const keys = value.keys().filter((k) => k !== PDFName.of('Parent') && k !== PDFName.of('Length'));
-    return Object.fromEntries(keys.sort((a, b) => a.asString().localeCompare(b.asString())).map((k) => [k.asString(), graph(doc, value.get(k), seen)]));
+    return Object.fromEntries(
+      keys
+        .sort((a, b) => a.asString().localeCompare(b.asString()))
+        .map((k) => [k.asString(), graph(doc, value.get(k), seen)]),
+    );
   }
   if (value instanceof PDFArray) return value.asArray().map((v) => graph(doc, v, seen));
   return value === undefined ? null : value.toString();
@@ -58,13 +67,19 @@ async function expectSamePages(labels: Uint8Array[]): Promise<PDFDocument> {
   const printed = await PDFDocument.load(await printFile(labels));
   const expected = await pdfLibPages(labels);
   expect(printed.getPageCount()).toBe(expected.pages.length);
-  printed.getPages().forEach((page, i) => expect(graph(printed, page.node), `page ${i}`).toEqual(graph(expected.doc, expected.pages[i]!.node)));
+  printed
+    .getPages()
+    .forEach((page, i) =>
+      expect(graph(printed, page.node), `page ${i}`).toEqual(graph(expected.doc, expected.pages[i]!.node)),
+    );
   return printed;
 }
 
 /** PDFs in a carrier payload: base64 runs that start as a PDF does ("%PDF-"), and raw ones (multipart bodies). */
 function pdfsIn(text: string): Buffer[] {
-  const found = [...text.matchAll(/JVBERi0(?:[A-Za-z0-9+/=]|\\[nr]|\s)+/g)].map((m) => Buffer.from(m[0].replace(/\\[nr]|\s/g, ''), 'base64'));
+  const found = [...text.matchAll(/JVBERi0(?:[A-Za-z0-9+/=]|\\[nr]|\s)+/g)].map((m) =>
+    Buffer.from(m[0].replace(/\\[nr]|\s/g, ''), 'base64'),
+  );
   for (const m of text.matchAll(/%PDF-[\s\S]*?%%EOF/g)) found.push(Buffer.from(m[0], 'latin1'));
   return found;
 }
@@ -79,11 +94,14 @@ function filesUnder(dir: string): string[] {
 describe.skipIf(fixturesMissing)('recorded carrier PDFs', () => {
   it('are read without pdf-lib and printed page for page as pdf-lib copies them', async () => {
     const distinct = new Map<string, Buffer>();
-    for (const file of filesUnder(carrierFixturesDir!)) for (const pdf of pdfsIn(readFileSync(file, 'latin1'))) distinct.set(pdf.toString('base64'), pdf);
+    for (const file of filesUnder(carrierFixturesDir!))
+      for (const pdf of pdfsIn(readFileSync(file, 'latin1'))) distinct.set(pdf.toString('base64'), pdf);
     const readable: Buffer[] = [];
     for (const pdf of distinct.values()) {
       // Payloads that are no whole PDF (a truncated example in a vendor's API description) are left out.
-      const pages = await PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: true }).then((src) => src.getPageCount()).catch(() => 0);
+      const pages = await PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: true })
+        .then((src) => src.getPageCount())
+        .catch(() => 0);
       if (pages === 0) continue;
       expect(new PdfFile(pdf).pages().length).toBe(pages);
       readable.push(pdf);
@@ -115,7 +133,8 @@ function handMade(objects: Record<number, string>, update?: Record<number, strin
 }
 
 /** A stream object; its /Length is given, or else its data's. */
-const stream = (dict: string, data: string) => `${dict.replace('>>', dict.includes('/Length') ? '>>' : `/Length ${data.length} >>`)}\nstream\n${data}\nendstream`;
+const stream = (dict: string, data: string) =>
+  `${dict.replace('>>', dict.includes('/Length') ? '>>' : `/Length ${data.length} >>`)}\nstream\n${data}\nendstream`;
 
 describe('hand-made PDFs', () => {
   it('inherited attributes, indirect and wrong lengths, comments and strings that look like syntax', async () => {
@@ -152,7 +171,11 @@ describe('hand-made PDFs', () => {
 
   it('object and cross-reference streams (PDF 1.5, as pdf-lib saves by default)', async () => {
     const doc = await PDFDocument.create();
-    for (const size of [[288, 432], [432, 288]] as const) doc.addPage([...size]).drawText('label', { x: 10, y: 10 });
+    for (const size of [
+      [288, 432],
+      [432, 288],
+    ] as const)
+      doc.addPage([...size]).drawText('label', { x: 10, y: 10 });
     const label = await doc.save();
     expect(Buffer.from(label).includes('/ObjStm')).toBe(true);
     expect(new PdfFile(label).pages()).toHaveLength(2);
@@ -161,25 +184,43 @@ describe('hand-made PDFs', () => {
 
   it('refuses an object stream that would inflate past what a label may hold', () => {
     const bomb = deflateSync(Buffer.alloc(70 * 1024 * 1024)).toString('latin1');
-    const label = handMade({ 1: '<< /Type /Catalog /Pages 2 0 R >>', 4: stream('<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>', bomb) });
+    const label = handMade({
+      1: '<< /Type /Catalog /Pages 2 0 R >>',
+      4: stream('<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>', bomb),
+    });
     expect(() => new PdfFile(label)).toThrow(/does not inflate/);
   });
 
   it('a file the reader does not decode is copied by pdf-lib, in its place', async () => {
     // Its objects sit in an object stream filtered as hex, which only pdf-lib reads.
-    const bodies = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 123 456] >>'];
-    const index = bodies.map((_, i) => `${i + 1} ${bodies.slice(0, i).join('\n').length + (i > 0 ? 1 : 0)}`).join(' ') + ' ';
+    const bodies = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 123 456] >>',
+    ];
+    const index =
+      bodies.map((_, i) => `${i + 1} ${bodies.slice(0, i).join('\n').length + (i > 0 ? 1 : 0)}`).join(' ') + ' ';
     const hex = Buffer.from(index + bodies.join('\n'), 'latin1').toString('hex');
-    const odd = handMade({ 4: stream(`<< /Type /ObjStm /N 3 /First ${index.length} /Filter /ASCIIHexDecode >>`, `${hex}>`) });
+    const odd = handMade({
+      4: stream(`<< /Type /ObjStm /N 3 /First ${index.length} /Filter /ASCIIHexDecode >>`, `${hex}>`),
+    });
     expect(() => new PdfFile(odd).pages()).toThrow(/object stream filtered by ASCIIHexDecode/);
-    const plain = handMade({ 1: '<< /Type /Catalog /Pages 2 0 R >>', 2: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', 3: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>' });
+    const plain = handMade({
+      1: '<< /Type /Catalog /Pages 2 0 R >>',
+      2: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      3: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    });
     const printed = await expectSamePages([plain, odd, plain]);
     expect(printed.getPages().map((p) => p.getWidth())).toEqual([200, 123, 200]);
     // The operator is told, once per file: how many labels took pdf-lib's copy, and why the first did.
     const warnings: unknown[][] = [];
     await printFile([plain, odd, plain, odd], { warn: (...args: unknown[]) => warnings.push(args) });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]![0]).toEqual({ labels: 4, refused: 2, reason: expect.stringMatching(/object stream filtered by ASCIIHexDecode/) });
+    expect(warnings[0]![0]).toEqual({
+      labels: 4,
+      refused: 2,
+      reason: expect.stringMatching(/object stream filtered by ASCIIHexDecode/),
+    });
     expect(warnings[0]![1]).toMatch(/^print file: 2 of 4 labels copied by pdf-lib/);
     await printFile([plain, plain], { warn: (...args: unknown[]) => warnings.push(args) });
     expect(warnings).toHaveLength(1);

@@ -15,16 +15,25 @@ async function label(width: number, pages: number, streamMb = 0): Promise<Uint8A
     const page = doc.addPage([width, 432]);
     for (let j = 0; j < 40; j++) page.drawRectangle({ x: j * 5, y: j * 5, width: 4, height: 4 });
   }
-  if (streamMb > 0) doc.getPage(0).node.set(PDFName.of('Noise'), doc.context.register(doc.context.flateStream(randomBytes(streamMb * 1024 * 1024))));
+  if (streamMb > 0)
+    doc
+      .getPage(0)
+      .node.set(
+        PDFName.of('Noise'),
+        doc.context.register(doc.context.flateStream(randomBytes(streamMb * 1024 * 1024))),
+      );
   return doc.save();
 }
 
 it('prints a 300-page label and a 20 MB one, in label order', async () => {
   const labels = [await label(288, 1), await label(289, 300), await label(290, 1, 20), await label(291, 1)];
   const chunks: Buffer[] = [];
-  for await (const chunk of pdfPrintFile((async function* () {
-    yield* labels;
-  })(), { copyPdfPages }))
+  for await (const chunk of pdfPrintFile(
+    (async function* () {
+      yield* labels;
+    })(),
+    { copyPdfPages },
+  ))
     chunks.push(chunk);
   const file = await PDFDocument.load(Buffer.concat(chunks));
   const widths = file.getPages().map((p) => p.getWidth());

@@ -108,16 +108,92 @@ const CARRIER_D_COMPOSITES = [
 const BEYOND_SPEC: readonly Operation[] = ['validate_address', 'lookup_reference'];
 
 const OPERATIONS_TABLE: Record<CarrierSlug, readonly Operation[]> = {
-  carrier_a: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
-  carrier_b: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address'],
-  carrier_c: ['shipping_account', 'ship', 'rate', 'track', 'pickup', 'dopu', 'pickup_availability', 'validate_credentials', 'webhook', 'validate_address'],
-  carrier_d: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'manifest', 'validate_credentials', 'webhook', 'validate_address'],
-  carrier_d_reseller: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
+  carrier_a: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'dopu',
+    'pickup_availability',
+    'webhook',
+    'validate_address',
+  ],
+  carrier_b: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'dopu',
+    'pickup_availability',
+    'webhook',
+    'validate_address',
+  ],
+  carrier_c: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'pickup',
+    'dopu',
+    'pickup_availability',
+    'validate_credentials',
+    'webhook',
+    'validate_address',
+  ],
+  carrier_d: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'dopu',
+    'manifest',
+    'validate_credentials',
+    'webhook',
+    'validate_address',
+  ],
+  carrier_d_reseller: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'manifest',
+    'validate_credentials',
+    'webhook',
+  ],
   australiapost: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook'],
   // Its issue's column.
-  canadapost: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'manifest', 'validate_credentials', 'webhook'],
+  canadapost: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'dopu',
+    'pickup_availability',
+    'manifest',
+    'validate_credentials',
+    'webhook',
+  ],
   // Its issue's column: DHL publishes no pickup availability or drop-off point API.
-  dhl_parcel_de: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'manifest', 'validate_credentials', 'webhook'],
+  dhl_parcel_de: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'manifest',
+    'validate_credentials',
+    'webhook',
+  ],
 };
 
 /** Required auth members per the spec's "auth members per carrier". */
@@ -177,13 +253,34 @@ describe('carrier declarations', () => {
     const supports = (slug: CarrierSlug, op: Operation): boolean => declarations[slug].operations.includes(op);
     const with_ = (op: Operation): CarrierSlug[] => CARRIER_SLUGS.filter((s) => supports(s, op));
     expect(with_('cancel')).not.toContain('carrier_c');
-    expect(with_('manifest')).toEqual(['australiapost', 'canadapost', 'carrier_d', 'carrier_d_reseller', 'dhl_parcel_de']);
-    expect(with_('validate_credentials')).toEqual(['australiapost', 'canadapost', 'carrier_c', 'carrier_d', 'carrier_d_reseller', 'dhl_parcel_de']);
+    expect(with_('manifest')).toEqual([
+      'australiapost',
+      'canadapost',
+      'carrier_d',
+      'carrier_d_reseller',
+      'dhl_parcel_de',
+    ]);
+    expect(with_('validate_credentials')).toEqual([
+      'australiapost',
+      'canadapost',
+      'carrier_c',
+      'carrier_d',
+      'carrier_d_reseller',
+      'dhl_parcel_de',
+    ]);
     expect(with_('pickup_availability')).toEqual(['canadapost', 'carrier_a', 'carrier_b', 'carrier_c']);
     // carrier_d finds a package by its tracking number only (README "Retrying safely").
-    expect(with_('lookup_reference')).toEqual(['canadapost', 'carrier_a', 'carrier_b', 'carrier_c', 'carrier_d_reseller']);
-    for (const op of ['pickup', 'dopu', 'pickup_availability'] as const) expect(supports('carrier_d_reseller', op)).toBe(false);
-    for (const op of ['shipping_account', 'ship', 'rate', 'track', 'webhook'] as const) expect(CARRIER_SLUGS.filter((s) => supports(s, op))).toEqual([...CARRIER_SLUGS]);
+    expect(with_('lookup_reference')).toEqual([
+      'canadapost',
+      'carrier_a',
+      'carrier_b',
+      'carrier_c',
+      'carrier_d_reseller',
+    ]);
+    for (const op of ['pickup', 'dopu', 'pickup_availability'] as const)
+      expect(supports('carrier_d_reseller', op)).toBe(false);
+    for (const op of ['shipping_account', 'ship', 'rate', 'track', 'webhook'] as const)
+      expect(CARRIER_SLUGS.filter((s) => supports(s, op))).toEqual([...CARRIER_SLUGS]);
   });
 
   it.each(CARRIER_SLUGS)('%s: auth members', (slug) => {
@@ -196,7 +293,9 @@ describe('carrier declarations', () => {
 
   it('auth: secrets are the credentials, identifiers are not', () => {
     const secretOf = (slug: CarrierSlug): readonly string[] => declarations[slug].auth.secret;
-    expect(secretOf('carrier_a')).toEqual(expect.arrayContaining(['client_secret', 'password', 'key', 'fulfillment_password']));
+    expect(secretOf('carrier_a')).toEqual(
+      expect.arrayContaining(['client_secret', 'password', 'key', 'fulfillment_password']),
+    );
     expect(secretOf('carrier_b')).toEqual(expect.arrayContaining(['password', 'qr_password', 'access_license_number']));
     expect(secretOf('carrier_c')).toEqual(
       expect.arrayContaining(['password', 'api_key', 'carrier_c_api_key', 'my_carrier_c_password']),
@@ -310,7 +409,8 @@ function locateSpec(): string | undefined {
 
 const specPath = locateSpec();
 const spec = specPath ? readFileSync(specPath, 'utf8') : '';
-if (!specPath) console.warn('interface specification not found: set WAYBILL_SPEC to interface.md; spec comparison tests skip');
+if (!specPath)
+  console.warn('interface specification not found: set WAYBILL_SPEC to interface.md; spec comparison tests skip');
 
 /** The body of a `### <title>` section, up to the next heading of level 2 or 3. */
 function section(title: string): string {
@@ -335,7 +435,13 @@ function bullet(text: string, slug: CarrierSlug, label = ''): string {
 function items(text: string): string[] {
   return text
     .split(',')
-    .map((s) => s.trim().replace(/\.$/, '').replace(/\s*\([^)]*\)$/, '').trim())
+    .map((s) =>
+      s
+        .trim()
+        .replace(/\.$/, '')
+        .replace(/\s*\([^)]*\)$/, '')
+        .trim(),
+    )
     .filter((s) => s !== '')
     .flatMap((s) => {
       const range = /^(\w+?)(\d+) to \1(\d+)$/.exec(s);
@@ -381,7 +487,11 @@ function operationsTable(): Record<string, Operation[]> {
   const lines = section('Operations supported per carrier')
     .split('\n')
     .filter((l) => l.startsWith('|'));
-  const cells = (l: string): string[] => l.split('|').slice(1, -1).map((c) => c.trim());
+  const cells = (l: string): string[] =>
+    l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
   const [header = '', , ...rows] = lines;
   const slugs = cells(header).slice(1);
   const out: Record<string, Operation[]> = Object.fromEntries(slugs.map((s) => [s, []]));

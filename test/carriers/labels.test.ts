@@ -62,8 +62,47 @@ function png(width: number, height: number, dpi?: number): Uint8Array {
 
 /** The headers pdf-lib reads from a JPEG (SOI, JFIF APP0 with density, SOF0), then EOI. */
 function jpeg(width: number, height: number, dpi: number): Uint8Array {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x01, dpi >> 8, dpi & 0xff, dpi >> 8, dpi & 0xff, 0x00, 0x00]);
-  const sof0 = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  const app0 = Buffer.from([
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x01,
+    0x01,
+    dpi >> 8,
+    dpi & 0xff,
+    dpi >> 8,
+    dpi & 0xff,
+    0x00,
+    0x00,
+  ]);
+  const sof0 = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    1,
+    0x11,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ]);
   return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0, Buffer.from([0xff, 0xd9])]));
 }
 
@@ -79,8 +118,18 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
 
 describe('mergePdfs', () => {
   it('keeps every page of every file, in order', async () => {
-    const merged = await mergePdfs([await pdf([[100, 100]]), await pdf([[200, 300], [400, 500]])]);
-    expect(await pageSizes(merged)).toEqual([[100, 100], [200, 300], [400, 500]]);
+    const merged = await mergePdfs([
+      await pdf([[100, 100]]),
+      await pdf([
+        [200, 300],
+        [400, 500],
+      ]),
+    ]);
+    expect(await pageSizes(merged)).toEqual([
+      [100, 100],
+      [200, 300],
+      [400, 500],
+    ]);
   });
 
   it('names the file that is not a PDF', async () => {
@@ -104,7 +153,10 @@ describe('combineLabels', () => {
   it('merges PDF labels', async () => {
     const out = await combineLabels('PDF__4x6', [await pdf([[288, 432]]), await pdf([[288, 432]])]);
     expect(out.format).toBe('PDF');
-    expect(await pageSizes(out.bytes)).toEqual([[288, 432], [288, 432]]);
+    expect(await pageSizes(out.bytes)).toEqual([
+      [288, 432],
+      [288, 432],
+    ]);
   });
 
   it('concatenates ZPL streams as they are', async () => {
@@ -116,14 +168,20 @@ describe('combineLabels', () => {
   });
 
   it('puts a line break between EPL labels that lack one, so no command is swallowed', async () => {
-    const out = await combineLabels('EPL2', [new TextEncoder().encode('N\nA50,0,0,1,1,1,N,"one"\nP1'), new TextEncoder().encode('N\nP1\n')]);
+    const out = await combineLabels('EPL2', [
+      new TextEncoder().encode('N\nA50,0,0,1,1,1,N,"one"\nP1'),
+      new TextEncoder().encode('N\nP1\n'),
+    ]);
     expect(new TextDecoder().decode(out.bytes)).toBe('N\nA50,0,0,1,1,1,N,"one"\nP1\nN\nP1\n');
   });
 
   it('places PNG labels one per PDF page at their printed size (203 dpi unless stated)', async () => {
     const out = await combineLabels('PNG', [png(406, 609), png(600, 900, 300)]);
     expect(out.format).toBe('PDF');
-    expect(await pageSizes(out.bytes)).toEqual([[144, 216], [144, 216]]);
+    expect(await pageSizes(out.bytes)).toEqual([
+      [144, 216],
+      [144, 216],
+    ]);
   });
 
   it('places JPEG labels one per page using the JFIF density', async () => {
@@ -158,6 +216,7 @@ describe('labelContentType', () => {
     expect(labelContentType('GIF')).toBe('image/gif');
     expect(labelContentType('JPEG')).toBe('image/jpeg');
     expect(labelContentType('JPG')).toBe('image/jpeg');
-    for (const f of ['ZPL', 'ZPLII', 'ZPL2', 'EPL', 'EPL2', 'SPL', 'UNKNOWN']) expect(labelContentType(f)).toBe('application/octet-stream');
+    for (const f of ['ZPL', 'ZPLII', 'ZPL2', 'EPL', 'EPL2', 'SPL', 'UNKNOWN'])
+      expect(labelContentType(f)).toBe('application/octet-stream');
   });
 });

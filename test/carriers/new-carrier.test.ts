@@ -19,9 +19,11 @@ it('writes the adapter, emulator and test folders and a README with the sections
   dirs.push(root);
   const res = run('canadapost', '--root', root);
   expect(res.status, res.stderr).toBe(0);
-  for (const f of ['src/carriers/canadapost', 'src/emulator/canadapost', 'test/carriers/canadapost']) expect(existsSync(join(root, f)), f).toBe(true);
+  for (const f of ['src/carriers/canadapost', 'src/emulator/canadapost', 'test/carriers/canadapost'])
+    expect(existsSync(join(root, f)), f).toBe(true);
   const readme = readFileSync(join(root, 'src/carriers/canadapost/README.md'), 'utf8');
-  for (const heading of ['## Hosts', '## Auth', '## Endpoints', '## What the emulator does not reproduce']) expect(readme).toContain(heading);
+  for (const heading of ['## Hosts', '## Auth', '## Endpoints', '## What the emulator does not reproduce'])
+    expect(readme).toContain(heading);
 
   // Never over an existing carrier.
   const again = run('canadapost', '--root', root);

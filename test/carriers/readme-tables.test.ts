@@ -23,7 +23,12 @@ function table(heading: string): string[][] {
   const rows: string[][] = [];
   for (const l of lines.slice(start + 2)) {
     if (!l.startsWith('|')) break;
-    rows.push(l.split('|').slice(1, -1).map((c) => c.trim()));
+    rows.push(
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   }
   return rows;
 }
@@ -36,13 +41,18 @@ describe('README "Retrying safely"', () => {
     expect(rows.map((r) => r[0]).sort()).toEqual([...CARRIER_SLUGS].sort());
   });
 
-  it.each(CARRIER_SLUGS)('%s: exactly once where the declaration looks bookings up by reference, with the call its endpoints make', async (slug) => {
-    const row = bySlug.get(slug)!;
-    const lookup = declarations[slug].operations.includes('lookup_reference');
-    expect(row[4]!.includes('exactly once') && !row[4]!.startsWith('not')).toBe(lookup);
-    if (!lookup) return expect(row[2]).toMatch(/^none/);
-    const { ENDPOINTS } = (await import(join(ROOT, 'src/carriers', slug, 'endpoints.ts'))) as { ENDPOINTS: Record<string, Endpoint> };
-    const path = ENDPOINTS.lookupReference!.path;
-    expect(row[2]!.includes(path) || row[2]!.includes(path.split('/').pop()!)).toBe(true);
-  });
+  it.each(CARRIER_SLUGS)(
+    '%s: exactly once where the declaration looks bookings up by reference, with the call its endpoints make',
+    async (slug) => {
+      const row = bySlug.get(slug)!;
+      const lookup = declarations[slug].operations.includes('lookup_reference');
+      expect(row[4]!.includes('exactly once') && !row[4]!.startsWith('not')).toBe(lookup);
+      if (!lookup) return expect(row[2]).toMatch(/^none/);
+      const { ENDPOINTS } = (await import(join(ROOT, 'src/carriers', slug, 'endpoints.ts'))) as {
+        ENDPOINTS: Record<string, Endpoint>;
+      };
+      const path = ENDPOINTS.lookupReference!.path;
+      expect(row[2]!.includes(path) || row[2]!.includes(path.split('/').pop()!)).toBe(true);
+    },
+  );
 });

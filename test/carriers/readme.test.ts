@@ -17,7 +17,9 @@ const SRC = join(ROOT, 'src');
 const OUTSIDE = /\b(?:PROTOCOL\.md|DECISIONS\.md|DESIGN\.md|interface\.md|carriers\/README\.md|CHECKLIST\.md)/;
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|tsx|mjs|cjs)$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|tsx|mjs|cjs)$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('carrier notes', () => {
@@ -26,7 +28,13 @@ describe('carrier notes', () => {
     expect(existsSync(file)).toBe(true);
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(new RegExp(`^# ${slug} — `));
-    for (const heading of [/^## .*[Hh]osts/m, /^## .*(Auth|Credentials)/m, /^## .*(Endpoints|Operations)/m, /^## What the emulator does not reproduce/m]) expect(text).toMatch(heading);
+    for (const heading of [
+      /^## .*[Hh]osts/m,
+      /^## .*(Auth|Credentials)/m,
+      /^## .*(Endpoints|Operations)/m,
+      /^## What the emulator does not reproduce/m,
+    ])
+      expect(text).toMatch(heading);
   });
 
   it('no file in src/ cites a document outside the repository', () => {

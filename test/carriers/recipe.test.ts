@@ -17,7 +17,16 @@ const paths = [...new Set([...recipe.matchAll(/`((?:src|test)\/[^`\s]*<slug>[^`\
 
 describe('the recipe for a new carrier', () => {
   it('names the adapter folder, the emulator folder, the tests and the registries', () => {
-    expect(paths).toEqual(expect.arrayContaining(['src/carriers/<slug>/README.md', 'src/carriers/<slug>/client.ts', 'src/emulator/<slug>/index.ts', 'test/carriers/<slug>/', 'test/contract/<slug>.rate-ship.test.ts', 'test/emulator/vendor-schemas.<slug>.test.ts']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'src/carriers/<slug>/README.md',
+        'src/carriers/<slug>/client.ts',
+        'src/emulator/<slug>/index.ts',
+        'test/carriers/<slug>/',
+        'test/contract/<slug>.rate-ship.test.ts',
+        'test/emulator/vendor-schemas.<slug>.test.ts',
+      ]),
+    );
     expect(recipe).toContain('`src/carriers/registry.ts`');
     expect(recipe).toContain('`src/emulator/registry.ts`');
   });
@@ -38,7 +47,7 @@ describe('the recipe for a new carrier', () => {
 });
 
 describe('test file names', () => {
-  it('name a carrier\'s tests one way: <slug>.<topic>.test.ts beside <slug>.support.ts', () => {
+  it("name a carrier's tests one way: <slug>.<topic>.test.ts beside <slug>.support.ts", () => {
     const slugs = [...CARRIER_SLUGS].sort((a, b) => b.length - a.length).join('|');
     const scheme = new RegExp(`^(?:vendor-schemas\\.)?(?:${slugs})(?:\\.[a-z0-9-]+)?\\.(?:test|support)\\.ts$`);
     const wrong = ['test/contract', 'test/emulator']

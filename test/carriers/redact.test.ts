@@ -51,11 +51,16 @@ describe('redactText: JSON', () => {
 
   it('does not mistake long prose for a label', () => {
     const prose = 'Cotton shirts and trousers for men women and children packed in bulk cartons '.repeat(40);
-    expect(JSON.parse(redactText(JSON.stringify({ content: prose, note: prose }))) as unknown).toEqual({ content: prose, note: prose });
+    expect(JSON.parse(redactText(JSON.stringify({ content: prose, note: prose }))) as unknown).toEqual({
+      content: prose,
+      note: prose,
+    });
   });
 
   it('scrubs Bearer/Basic credentials inside ordinary strings and JSON embedded in strings', () => {
-    const out = redactText(JSON.stringify({ note: 'sent Authorization Bearer abc.def.ghi', inner: '{"access_token":"t-9","ok":1}' }));
+    const out = redactText(
+      JSON.stringify({ note: 'sent Authorization Bearer abc.def.ghi', inner: '{"access_token":"t-9","ok":1}' }),
+    );
     expect(out).not.toContain('abc.def.ghi');
     expect(out).not.toContain('t-9');
     expect(out).toContain('"ok\\":1');
@@ -127,7 +132,8 @@ describe('redactText: forms and text', () => {
       grant_type: 'client_credentials',
       client_id: 'cid',
       client_secret: 'sec-1',
-      changePassPhraseRequestXML: '<ChangePassPhraseRequest><AccountID>99</AccountID><PassPhrase>old-pp</PassPhrase><NewPassPhrase>new-pp</NewPassPhrase></ChangePassPhraseRequest>',
+      changePassPhraseRequestXML:
+        '<ChangePassPhraseRequest><AccountID>99</AccountID><PassPhrase>old-pp</PassPhrase><NewPassPhrase>new-pp</NewPassPhrase></ChangePassPhraseRequest>',
     }).toString();
     const out = redactText(body, 'application/x-www-form-urlencoded');
     for (const s of ['sec-1', '=cid', 'old-pp', 'new-pp']) expect(out).not.toContain(s);
@@ -181,8 +187,14 @@ describe('redactHeaders and redactUrl', () => {
   });
 
   it('scrubs an XML request passed as a query value inside, keeping the rest of it readable', () => {
-    const xml = '<data appname="portal-user" password="portal-secret" piece-code="340434310001" request="d-get-piece-detail"/>';
-    const out = decodeURIComponent(redactUrl(`https://api.example.test/parcel/de/tracking/v0/shipments?xml=${encodeURIComponent(xml)}`).replace(/\+/g, ' '));
+    const xml =
+      '<data appname="portal-user" password="portal-secret" piece-code="340434310001" request="d-get-piece-detail"/>';
+    const out = decodeURIComponent(
+      redactUrl(`https://api.example.test/parcel/de/tracking/v0/shipments?xml=${encodeURIComponent(xml)}`).replace(
+        /\+/g,
+        ' ',
+      ),
+    );
     expect(out).not.toContain('portal-secret');
     expect(out).toContain('piece-code="340434310001"');
   });
@@ -200,14 +212,19 @@ describe('transport error helpers', () => {
   });
 
   it('extracts a carrier message and code, one line, never a stack or a secret', () => {
-    expect(carrierMessage('{"response":{"errors":[{"code":"250002","message":"Invalid Authentication Information."}]}}')).toEqual({
+    expect(
+      carrierMessage('{"response":{"errors":[{"code":"250002","message":"Invalid Authentication Information."}]}}'),
+    ).toEqual({
       code: '250002',
       message: 'Invalid Authentication Information.',
     });
     const stacked = carrierMessage('{"message":"Boom\\n    at handler (/srv/app.js:1:1)","stackTrace":"x"}');
     expect(stacked?.message).toBe('Boom');
     expect(carrierMessage('{"detail":"bad token: Bearer abc123"}')?.message).not.toContain('abc123');
-    expect(carrierMessage('<Error><Code>E1</Code><Message>Down for maintenance</Message></Error>')).toEqual({ code: 'E1', message: 'Down for maintenance' });
+    expect(carrierMessage('<Error><Code>E1</Code><Message>Down for maintenance</Message></Error>')).toEqual({
+      code: 'E1',
+      message: 'Down for maintenance',
+    });
     expect(carrierMessage('<!DOCTYPE html><html><title>502</title></html>')).toBeUndefined();
     expect(carrierMessage('plain text')).toBeUndefined();
     expect(carrierMessage(`{"message":"${'x'.repeat(500)}"}`)?.message?.length).toBeLessThanOrEqual(201);

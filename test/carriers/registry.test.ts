@@ -16,19 +16,28 @@ import type { TokenStore } from '../../src/carriers/shared/oauth.js';
 import { systemClock } from '../../src/foundations/clock.js';
 
 /** Building adapters calls no carrier: a store that is used fails the test. */
-const noTokens: TokenStore = { get: () => Promise.reject(new Error('unused')), invalidate: () => Promise.reject(new Error('unused')) };
+const noTokens: TokenStore = {
+  get: () => Promise.reject(new Error('unused')),
+  invalidate: () => Promise.reject(new Error('unused')),
+};
 
 const SRC = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../src');
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Where a slug may be written: its own folders and the two registries. */
 function mayName(path: string): boolean {
   if (path === 'carriers/registry.ts' || path === 'emulator/registry.ts') return true;
   const [top, folder] = path.split('/');
-  return (top === 'carriers' || top === 'emulator') && folder !== undefined && (CARRIER_SLUGS as readonly string[]).includes(folder);
+  return (
+    (top === 'carriers' || top === 'emulator') &&
+    folder !== undefined &&
+    (CARRIER_SLUGS as readonly string[]).includes(folder)
+  );
 }
 
 describe('carrier registry', () => {
@@ -52,7 +61,13 @@ describe('carrier registry', () => {
   });
 
   it("makes each carrier's adapter on first use, once, holding its declaration", async () => {
-    const adapters = createAdapters({ transport: {} as never, labels: {} as never, tokens: noTokens, clock: systemClock, baseUrl: () => 'http://127.0.0.1:9' });
+    const adapters = createAdapters({
+      transport: {} as never,
+      labels: {} as never,
+      tokens: noTokens,
+      clock: systemClock,
+      baseUrl: () => 'http://127.0.0.1:9',
+    });
     expect(Object.keys(adapters)).toEqual([...CARRIER_SLUGS]);
     for (const slug of CARRIER_SLUGS) {
       const adapter = await adapters[slug]();
@@ -87,7 +102,9 @@ describe.each(CARRIER_SLUGS)('%s declaration', (slug) => {
   it('adds optional shipment and customs item members the public schema accepts', () => {
     for (const [name, schema] of Object.entries(d.shipmentFields ?? {})) {
       expect(ShipmentInput.properties).toHaveProperty(name);
-      expect(JSON.stringify(ShipmentInput.properties[name as keyof typeof ShipmentInput.properties])).toBe(JSON.stringify(schema));
+      expect(JSON.stringify(ShipmentInput.properties[name as keyof typeof ShipmentInput.properties])).toBe(
+        JSON.stringify(schema),
+      );
       expect(ShipmentInput.required ?? []).not.toContain(name);
     }
     for (const name of Object.keys(d.customsItemFields ?? {})) {
@@ -99,7 +116,10 @@ describe.each(CARRIER_SLUGS)('%s declaration', (slug) => {
   it('names operator settings read from WAYBILL_<SLUG>_<SETTING>', () => {
     for (const name of d.operatorSettings ?? []) {
       expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
-      const config = loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), [`WAYBILL_${slug.toUpperCase()}_${name.toUpperCase()}`]: 'op-value' }, carrierNames);
+      const config = loadConfig(
+        { WAYBILL_SECRET_KEY: '0'.repeat(64), [`WAYBILL_${slug.toUpperCase()}_${name.toUpperCase()}`]: 'op-value' },
+        carrierNames,
+      );
       expect(config.operator[slug]?.[name]).toBe('op-value');
     }
   });
@@ -112,7 +132,10 @@ describe.each(CARRIER_SLUGS)('%s declaration', (slug) => {
 
 describe('operator settings', () => {
   it('keeps WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID and leaves unset settings out', () => {
-    expect(loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: 'op-1' }, carrierNames).operator).toEqual({ carrier_d_reseller: { requester_id: 'op-1' } });
+    expect(
+      loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: 'op-1' }, carrierNames)
+        .operator,
+    ).toEqual({ carrier_d_reseller: { requester_id: 'op-1' } });
     expect(loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64) }, carrierNames).operator).toEqual({});
   });
 });

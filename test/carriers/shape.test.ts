@@ -19,7 +19,15 @@ const CARRIERS = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../sr
  * error a successful answer may carry (`throwIfError`), a refused answer's (`parseErrorResponse`),
  * the detail every error carries (`errorDetail`) and a body not as documented (`unexpectedBody`).
  */
-const ERROR_INTERFACE = ['ERRORS', 'classifyError', 'errorDetail', 'errorFromBody', 'parseErrorResponse', 'throwIfError', 'unexpectedBody'];
+const ERROR_INTERFACE = [
+  'ERRORS',
+  'classifyError',
+  'errorDetail',
+  'errorFromBody',
+  'parseErrorResponse',
+  'throwIfError',
+  'unexpectedBody',
+];
 
 /** The modules every carrier folder has, and the names each exports. */
 const COMMON: Record<string, readonly string[]> = {
@@ -43,7 +51,10 @@ const OPERATION_FILES: Partial<Record<Operation, { file: string; names: readonly
   track: { file: 'track.ts', names: ['buildTrackRequest', 'parseTrackResponse'] },
   cancel: { file: 'cancel.ts', names: ['buildCancelRequest', 'parseCancelResponse'] },
   pickup: { file: 'pickup.ts', names: ['buildPickupRequest', 'parsePickupResponse', 'parsePickupCancelResponse'] },
-  pickup_availability: { file: 'pickup.ts', names: ['buildPickupAvailabilityRequest', 'parsePickupAvailabilityResponse'] },
+  pickup_availability: {
+    file: 'pickup.ts',
+    names: ['buildPickupAvailabilityRequest', 'parsePickupAvailabilityResponse'],
+  },
   dopu: { file: 'locations.ts', names: ['buildLocationsRequest', 'parseLocationsResponse'] },
   manifest: { file: 'manifest.ts', names: ['buildManifestRequest', 'parseManifestResponse'] },
   validate_address: { file: 'address.ts', names: ['buildAddressRequest', 'parseAddressResponse'] },
@@ -63,9 +74,19 @@ function expectedModules(d: CarrierDeclaration): Map<string, Set<string>> {
     out.set(spec.file, names);
   }
   // Schema additions only this carrier reads.
-  if (d.shipmentFields || d.customsItemFields) out.set('fields.ts', new Set(d.shipmentFields ? ['shipmentFields'] : []));
+  if (d.shipmentFields || d.customsItemFields)
+    out.set('fields.ts', new Set(d.shipmentFields ? ['shipmentFields'] : []));
   // Prepaid postage: the account operations (balance, purchase) beside the spec's.
-  if (d.prepaidPostage) out.set('account.ts', new Set(['buildAccountStatusRequest', 'parseAccountStatusResponse', 'buildRecreditRequest', 'parseRecreditResponse']));
+  if (d.prepaidPostage)
+    out.set(
+      'account.ts',
+      new Set([
+        'buildAccountStatusRequest',
+        'parseAccountStatusResponse',
+        'buildRecreditRequest',
+        'parseRecreditResponse',
+      ]),
+    );
   return out;
 }
 
@@ -97,7 +118,9 @@ describe('carrier folder shape', () => {
   });
 
   it.each(CARRIER_SLUGS)('%s names its paths only in endpoints.ts', async (slug) => {
-    const { ENDPOINTS } = (await import(join(CARRIERS, slug, 'endpoints.ts'))) as { ENDPOINTS: Record<string, Endpoint> };
+    const { ENDPOINTS } = (await import(join(CARRIERS, slug, 'endpoints.ts'))) as {
+      ENDPOINTS: Record<string, Endpoint>;
+    };
     for (const [name, e] of Object.entries(ENDPOINTS)) {
       expect(e.path, name).toMatch(/^\//);
       expect(['GET', 'POST', 'PUT', 'DELETE'], name).toContain(e.method);
@@ -106,7 +129,11 @@ describe('carrier folder shape', () => {
     // A string starting with a path ('/rates', `/shipments/…`) anywhere else is a second table.
     const elsewhere = readdirSync(join(CARRIERS, slug))
       .filter((f) => f.endsWith('.ts') && f !== 'endpoints.ts')
-      .flatMap((f) => [...readFileSync(join(CARRIERS, slug, f), 'utf8').matchAll(/^(?!\s*(?:\*|\/\/)).*?(['`]\/[a-z][^'`]*['`])/gm)].map((m) => `${f}: ${m[1]}`));
+      .flatMap((f) =>
+        [
+          ...readFileSync(join(CARRIERS, slug, f), 'utf8').matchAll(/^(?!\s*(?:\*|\/\/)).*?(['`]\/[a-z][^'`]*['`])/gm),
+        ].map((m) => `${f}: ${m[1]}`),
+      );
     expect(elsewhere).toEqual([]);
   });
 });
@@ -115,7 +142,11 @@ describe('carrier calls', () => {
   it.each(CARRIER_SLUGS)('%s makes its calls through the shared client, never the transport itself', (slug) => {
     const own = readdirSync(join(CARRIERS, slug))
       .filter((f) => f.endsWith('.ts'))
-      .filter((f) => /\btransport\.request\(|\bdeps\.transport\b|\{[^}]*\btransport\b[^}]*\}\s*=\s*deps/.test(readFileSync(join(CARRIERS, slug, f), 'utf8')));
+      .filter((f) =>
+        /\btransport\.request\(|\bdeps\.transport\b|\{[^}]*\btransport\b[^}]*\}\s*=\s*deps/.test(
+          readFileSync(join(CARRIERS, slug, f), 'utf8'),
+        ),
+      );
     expect(own).toEqual([]);
   });
 });

@@ -10,7 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pino, type Logger } from 'pino';
 import { ApiError } from '../../src/domain/errors.js';
 import { httpStatus } from '../../src/http/errors.js';
-import { createTransport, type CarrierHttpRequest, type Transport, type TransportOptions } from '../../src/carriers/shared/transport.js';
+import {
+  createTransport,
+  type CarrierHttpRequest,
+  type Transport,
+  type TransportOptions,
+} from '../../src/carriers/shared/transport.js';
 
 interface Edge {
   url: string;
@@ -116,7 +121,11 @@ describe('transport: answers handed back', () => {
     });
     const { t } = transport();
     const r = await t.request(
-      call(`${e.url}/rate/v1/rates/quotes?x=1`, { method: 'POST', headers: { 'X-Custom': 'yes', 'Content-Type': 'application/json' }, body: '{"a":1}' }),
+      call(`${e.url}/rate/v1/rates/quotes?x=1`, {
+        method: 'POST',
+        headers: { 'X-Custom': 'yes', 'Content-Type': 'application/json' },
+        body: '{"a":1}',
+      }),
     );
     expect(r.status).toBe(200);
     expect(r.headers['x-carrier-trace']).toBe('tr-1');
@@ -166,7 +175,17 @@ describe('transport: 5xx', () => {
   const failing = (): Promise<Edge> =>
     edge((_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ errors: [{ code: 'SYSTEM.UNAVAILABLE', message: 'The service is down', stack: 'Error: x\n    at f (/srv/app.js:1:1)' }] }));
+      res.end(
+        JSON.stringify({
+          errors: [
+            {
+              code: 'SYSTEM.UNAVAILABLE',
+              message: 'The service is down',
+              stack: 'Error: x\n    at f (/srv/app.js:1:1)',
+            },
+          ],
+        }),
+      );
     });
 
   it('retries an idempotent call `retries` times with growing backoff, then answers carrier_http_exception', async () => {
@@ -198,7 +217,9 @@ describe('transport: 5xx', () => {
   it('never retries a non-idempotent POST', async () => {
     const e = await failing();
     const { t, sleeps } = transport();
-    const err = await failure(t.request(call(e.url, { method: 'POST', body: '{}', idempotent: false, operation: 'ship' })));
+    const err = await failure(
+      t.request(call(e.url, { method: 'POST', body: '{}', idempotent: false, operation: 'ship' })),
+    );
     expect(err.code).toBe('carrier_http_exception');
     expect(e.hits).toBe(1);
     expect(sleeps).toEqual([]);
@@ -228,7 +249,9 @@ describe('transport: 5xx', () => {
   it('takes the message of an XML (SOAP) fault', async () => {
     const e = await edge((_req, res) => {
       res.writeHead(500, { 'content-type': 'text/xml' });
-      res.end('<soap:Envelope><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request.</faultstring></soap:Fault></soap:Body></soap:Envelope>');
+      res.end(
+        '<soap:Envelope><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request.</faultstring></soap:Fault></soap:Body></soap:Envelope>',
+      );
     });
     const { t } = transport({ retries: 0 });
     const err = await failure(t.request(call(e.url)));
@@ -398,10 +421,19 @@ describe('transport: logging', () => {
     const e = await edge((_req, res) => res.end('{"secretThing":"zzz"}'));
     const { log, lines, text } = memoryLog();
     const { t } = transport();
-    await t.request(call(`${e.url}/ship/v1/shipments?q=1`, { method: 'POST', body: '{"client_secret":"s3cr3t"}', log }));
+    await t.request(
+      call(`${e.url}/ship/v1/shipments?q=1`, { method: 'POST', body: '{"client_secret":"s3cr3t"}', log }),
+    );
     const all = lines();
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ level: 20, method: 'POST', host: new URL(e.url).host, path: '/ship/v1/shipments', status: 200, carrier: 'carrier_a' });
+    expect(all[0]).toMatchObject({
+      level: 20,
+      method: 'POST',
+      host: new URL(e.url).host,
+      path: '/ship/v1/shipments',
+      status: 200,
+      carrier: 'carrier_a',
+    });
     expect(typeof all[0]?.duration_ms).toBe('number');
     expect(text()).not.toContain('s3cr3t');
     expect(text()).not.toContain('zzz');
@@ -410,7 +442,19 @@ describe('transport: logging', () => {
   it('with debug logs request and response at info, redacting JSON secrets, Authorization and labels', async () => {
     const e = await edge((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'session=cookieval' });
-      res.end(JSON.stringify({ output: { transactionShipments: [{ masterTrackingNumber: '794699999999', pieceResponses: [{ packageDocuments: [{ encodedLabel: LABEL }] }] }] }, access_token: 'tok-abc' }));
+      res.end(
+        JSON.stringify({
+          output: {
+            transactionShipments: [
+              {
+                masterTrackingNumber: '794699999999',
+                pieceResponses: [{ packageDocuments: [{ encodedLabel: LABEL }] }],
+              },
+            ],
+          },
+          access_token: 'tok-abc',
+        }),
+      );
     });
     const { log, lines, text } = memoryLog('info');
     const { t } = transport();
@@ -419,15 +463,32 @@ describe('transport: logging', () => {
         method: 'POST',
         debug: true,
         log,
-        headers: { Authorization: 'Bearer eyJhbGciOi.secretjwt', 'Content-Type': 'application/json', 'X-Api-Key': 'key-123' },
-        body: JSON.stringify({ accountNumber: { value: '740561073' }, credentials: { password: 'hunter2', client_secret: 'cs-999' }, recipient: { city: 'Memphis' } }),
+        headers: {
+          Authorization: 'Bearer eyJhbGciOi.secretjwt',
+          'Content-Type': 'application/json',
+          'X-Api-Key': 'key-123',
+        },
+        body: JSON.stringify({
+          accountNumber: { value: '740561073' },
+          credentials: { password: 'hunter2', client_secret: 'cs-999' },
+          recipient: { city: 'Memphis' },
+        }),
       }),
     );
     const all = lines();
     expect(all.map((l) => l.msg)).toEqual(['carrier request', 'carrier response']);
     expect(all.every((l) => l.level === 30)).toBe(true);
     const out = text();
-    for (const secret of ['eyJhbGciOi', 'secretjwt', 'key-123', 'hunter2', 'cs-999', 'tok-abc', 'cookieval', LABEL.slice(0, 100)]) {
+    for (const secret of [
+      'eyJhbGciOi',
+      'secretjwt',
+      'key-123',
+      'hunter2',
+      'cs-999',
+      'tok-abc',
+      'cookieval',
+      LABEL.slice(0, 100),
+    ]) {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain('Memphis');
@@ -442,28 +503,58 @@ describe('transport: logging', () => {
   it('with debug keeps streets, phones, e-mail addresses and people’s names out of the info lines, in JSON, XML and the query', async () => {
     const e = await edge((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/xml' });
-      res.end('<AddressValidateResponse><Address><Address2>4417 WISTERIA LN</Address2><City>NEW YORK</City><Zip5>10001</Zip5></Address><Contact><Phone><Number>2125559876</Number></Phone></Contact></AddressValidateResponse>');
+      res.end(
+        '<AddressValidateResponse><Address><Address2>4417 WISTERIA LN</Address2><City>NEW YORK</City><Zip5>10001</Zip5></Address><Contact><Phone><Number>2125559876</Number></Phone></Contact></AddressValidateResponse>',
+      );
     });
     const { log, text } = memoryLog('info');
     const { t } = transport();
     const body = {
-      recipients: [{ contact: { personName: 'Rosalind Quist', phoneNumber: '2125559876', emailAddress: 'rosalind@example.com', companyName: 'Quist Ltd' }, address: { streetLines: ['4417 Wisteria Lane', 'Apt 9'], city: 'New York', postalCode: '10001', countryCode: 'US' } }],
+      recipients: [
+        {
+          contact: {
+            personName: 'Rosalind Quist',
+            phoneNumber: '2125559876',
+            emailAddress: 'rosalind@example.com',
+            companyName: 'Quist Ltd',
+          },
+          address: {
+            streetLines: ['4417 Wisteria Lane', 'Apt 9'],
+            city: 'New York',
+            postalCode: '10001',
+            countryCode: 'US',
+          },
+        },
+      ],
       ShipTo: { AttentionName: 'R. Quist', AddressLine: ['4417 Wisteria Lane'], Phone: { Number: '2125559876' } },
     };
-    await t.request(call(`${e.url}/addresses/v3/address?streetAddress=4417%20Wisteria%20Lane&city=New%20York&ZIPCode=10001`, { method: 'POST', debug: true, log, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    await t.request(
+      call(`${e.url}/addresses/v3/address?streetAddress=4417%20Wisteria%20Lane&city=New%20York&ZIPCode=10001`, {
+        method: 'POST',
+        debug: true,
+        log,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
     const out = text();
-    for (const personal of ['Wisteria', 'WISTERIA', 'Apt 9', '2125559876', 'rosalind@', 'Rosalind', 'R. Quist']) expect(out).not.toContain(personal);
-    for (const visible of ['New York', 'NEW YORK', '10001', 'Quist Ltd', 'ZIPCode=10001']) expect(out).toContain(visible);
+    for (const personal of ['Wisteria', 'WISTERIA', 'Apt 9', '2125559876', 'rosalind@', 'Rosalind', 'R. Quist'])
+      expect(out).not.toContain(personal);
+    for (const visible of ['New York', 'NEW YORK', '10001', 'Quist Ltd', 'ZIPCode=10001'])
+      expect(out).toContain(visible);
   });
 
   it('with debug redacts form-encoded and XML exchanges (an XML request inside a form field)', async () => {
     const e = await edge((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/xml' });
-      res.end(`<LabelRequestResponse><Status>0</Status><Base64LabelImage>\n${LABEL.match(/.{1,76}/g)?.join('\n')}\n</Base64LabelImage><TrackingNumber>9422123456789123456783</TrackingNumber></LabelRequestResponse>`);
+      res.end(
+        `<LabelRequestResponse><Status>0</Status><Base64LabelImage>\n${LABEL.match(/.{1,76}/g)?.join('\n')}\n</Base64LabelImage><TrackingNumber>9422123456789123456783</TrackingNumber></LabelRequestResponse>`,
+      );
     });
     const { log, text } = memoryLog('info');
     const { t } = transport();
-    const xml = '<LabelRequest Test="YES"><RequesterID>abcd</RequesterID><AccountID>123456</AccountID><PassPhrase>samplePassPhrase</PassPhrase><ToCity>Palo Alto</ToCity></LabelRequest>';
+    const xml =
+      '<LabelRequest Test="YES"><RequesterID>abcd</RequesterID><AccountID>123456</AccountID><PassPhrase>samplePassPhrase</PassPhrase><ToCity>Palo Alto</ToCity></LabelRequest>';
     await t.request(
       call(`${e.url}/LabelService/EwsLabelService.asmx/GetPostageLabelXML`, {
         method: 'POST',
@@ -471,11 +562,17 @@ describe('transport: logging', () => {
         log,
         idempotent: false,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ labelRequestXML: xml, client_id: 'cid-1', client_secret: 'csec-2', grant_type: 'client_credentials' }).toString(),
+        body: new URLSearchParams({
+          labelRequestXML: xml,
+          client_id: 'cid-1',
+          client_secret: 'csec-2',
+          grant_type: 'client_credentials',
+        }).toString(),
       }),
     );
     const out = text();
     for (const secret of ['samplePassPhrase', 'cid-1', 'csec-2', LABEL.slice(0, 76)]) expect(out).not.toContain(secret);
-    for (const visible of ['123456', 'abcd', 'Palo Alto', 'client_credentials', '9422123456789123456783']) expect(out).toContain(visible);
+    for (const visible of ['123456', 'abcd', 'Palo Alto', 'client_credentials', '9422123456789123456783'])
+      expect(out).toContain(visible);
   });
 });

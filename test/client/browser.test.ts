@@ -24,13 +24,28 @@ afterAll(() => browser?.close());
 
 describeInBrowser('@waybill/client in Chromium', () => {
   it('rates, ships and tracks with fetch and verifies a webhook with Web Crypto', async () => {
-    const bundle = await build({ entryPoints: [join(projectRoot, 'packages', 'client', 'src', 'index.ts')], bundle: true, write: false, platform: 'browser', format: 'iife', globalName: 'WaybillClient', target: 'es2022', logLevel: 'silent' });
+    const bundle = await build({
+      entryPoints: [join(projectRoot, 'packages', 'client', 'src', 'index.ts')],
+      bundle: true,
+      write: false,
+      platform: 'browser',
+      format: 'iife',
+      globalName: 'WaybillClient',
+      target: 'es2022',
+      logLevel: 'silent',
+    });
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/healthz`);
     await page.evaluate(`${bundle.outputFiles[0]!.text}\nwindow.WaybillClient = WaybillClient;`);
     const body = JSON.stringify({ id: 'evt_1', type: 'shipment.created', created: '2026-01-02T03:04:05Z', data: {} });
     const t = Math.floor(Date.now() / 1000);
-    const input = { key: s.key, shipment: shipment(s.account, { service: 'carrier_a_ground' }), account: s.account, body, header: signatureHeader(['whsec_1'], t, body) };
+    const input = {
+      key: s.key,
+      shipment: shipment(s.account, { service: 'carrier_a_ground' }),
+      account: s.account,
+      body,
+      header: signatureHeader(['whsec_1'], t, body),
+    };
     // Written as page source: the test program is compiled without the browser's types.
     const out = await page.evaluate(`(async (input) => {
       const { createClient, verifyWebhook } = window.WaybillClient;

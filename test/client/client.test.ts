@@ -23,14 +23,19 @@ function recordingClient(opts: { timeoutMs?: number; retries?: number; baseUrl?:
     retry: { retries: opts.retries ?? 3 },
     sleep: async (ms) => void waits.push(ms),
     fetch: (input, init) => {
-      sent.push({ method: init?.method ?? 'GET', url: String(input), key: new Headers(init?.headers).get('idempotency-key') });
+      sent.push({
+        method: init?.method ?? 'GET',
+        url: String(input),
+        key: new Headers(init?.headers).get('idempotency-key'),
+      });
       return fetch(input, init);
     },
   });
   return { client, waits, sent };
 }
 
-const body = (overrides: Record<string, unknown> = {}) => shipment(s.account, { service: 'carrier_a_ground', ...overrides }) as never;
+const body = (overrides: Record<string, unknown> = {}) =>
+  shipment(s.account, { service: 'carrier_a_ground', ...overrides }) as never;
 
 /** How many shipments the account has with this customer reference. */
 async function bookedWith(reference: string): Promise<number> {
@@ -46,10 +51,14 @@ describe('@waybill/client', () => {
     expect(rates[0]!.total_cost).toMatch(/^\d+\.\d{2}$/);
     const booked = await client.op.createShipment({ body: body() });
     const tracking = booked.shipment.tracking_number;
-    const tracked = await client.op.trackShipment({ body: { track: { shipping_account: s.account, tracking_number: tracking } } });
+    const tracked = await client.op.trackShipment({
+      body: { track: { shipping_account: s.account, tracking_number: tracking } },
+    });
     expect(Array.isArray(tracked) ? undefined : tracked.tracking_stage).toBe('CREATED');
     await client.op.cancelShipment({ body: { cancel: { shipping_account: s.account, tracking_number: tracking } } });
-    const again = await client.op.cancelShipment({ body: { cancel: { shipping_account: s.account, tracking_number: tracking } } }).catch((e: unknown) => e);
+    const again = await client.op
+      .cancelShipment({ body: { cancel: { shipping_account: s.account, tracking_number: tracking } } })
+      .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(WaybillError);
     expect(again).toMatchObject({ status: 409, code: 'conflict' });
     // Every POST had a key of its own; the GET-less flow sent none twice.
@@ -60,8 +69,14 @@ describe('@waybill/client', () => {
 
   it('sends the Idempotency-Key it is given, and the service replays the first booking for it', async () => {
     const { client } = recordingClient();
-    const first = await client.request('createShipment', { body: body({ references: [{ type: 'customer_reference', value: 'given-key' }] }), idempotencyKey: 'order-given-key' });
-    const second = await client.request('createShipment', { body: body({ references: [{ type: 'customer_reference', value: 'given-key' }] }), idempotencyKey: 'order-given-key' });
+    const first = await client.request('createShipment', {
+      body: body({ references: [{ type: 'customer_reference', value: 'given-key' }] }),
+      idempotencyKey: 'order-given-key',
+    });
+    const second = await client.request('createShipment', {
+      body: body({ references: [{ type: 'customer_reference', value: 'given-key' }] }),
+      idempotencyKey: 'order-given-key',
+    });
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.data.shipment.tracking_number).toBe(first.data.shipment.tracking_number);
     expect(await bookedWith('given-key')).toBe(1);
@@ -70,7 +85,9 @@ describe('@waybill/client', () => {
   it('retries a carrier 429 after its Retry-After under the same key, and books once', async () => {
     await s.em.fault('carrier_a', 'ship', 'http_429', 1);
     const { client, waits, sent } = recordingClient();
-    const booked = await client.op.createShipment({ body: body({ references: [{ type: 'customer_reference', value: 'after-429' }] }) });
+    const booked = await client.op.createShipment({
+      body: body({ references: [{ type: 'customer_reference', value: 'after-429' }] }),
+    });
     expect(booked.shipment.tracking_number).toBeTruthy();
     const posts = sent.filter((r) => r.url.endsWith('/ship'));
     expect(posts).toHaveLength(2);
@@ -83,8 +100,15 @@ describe('@waybill/client', () => {
   it('retries a try that timed out while the carrier booked: the same key gets that booking, never a second one', async () => {
     await s.em.fault('carrier_a', 'ship', 'latency:1500', 1);
     // Real waits here: the retry must reach the service while, and after, the first try runs.
-    const client = createClient({ baseUrl, apiKey: s.key, timeoutMs: 400, retry: { retries: 20, baseDelayMs: 200, maxDelayMs: 400 } });
-    const booked = await client.op.createShipment({ body: body({ references: [{ type: 'customer_reference', value: 'after-timeout' }] }) });
+    const client = createClient({
+      baseUrl,
+      apiKey: s.key,
+      timeoutMs: 400,
+      retry: { retries: 20, baseDelayMs: 200, maxDelayMs: 400 },
+    });
+    const booked = await client.op.createShipment({
+      body: body({ references: [{ type: 'customer_reference', value: 'after-timeout' }] }),
+    });
     expect(booked.shipment.tracking_number).toBeTruthy();
     expect(await bookedWith('after-timeout')).toBe(1);
   }, 30_000);
@@ -93,7 +117,9 @@ describe('@waybill/client', () => {
     await s.em.fault('carrier_a', 'ship', 'http_500', 0);
     try {
       const { client, sent } = recordingClient();
-      const err = await client.op.createShipment({ body: body({ references: [{ type: 'customer_reference', value: 'after-500' }] }) }).catch((e: unknown) => e);
+      const err = await client.op
+        .createShipment({ body: body({ references: [{ type: 'customer_reference', value: 'after-500' }] }) })
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WaybillError);
       expect((err as WaybillError).status).toBe(502);
       expect((err as WaybillError).idempotencyKey).toBe(sent[0]!.key);
@@ -119,13 +145,17 @@ describe('@waybill/client', () => {
 
   it('pages a list by Link and X-Total-Count', async () => {
     const { client } = recordingClient();
-    for (let i = 0; i < 3; i++) await client.op.createShipment({ body: body({ references: [{ type: 'customer_reference', value: 'paged-list' }] }) });
+    for (let i = 0; i < 3; i++)
+      await client.op.createShipment({
+        body: body({ references: [{ type: 'customer_reference', value: 'paged-list' }] }),
+      });
     const first = await client.page('listShipments', { query: { search: 'paged-list', pageSize: 2 } });
     expect(first.total).toBe(3);
     expect(first.items).toHaveLength(2);
     expect(first.next).toContain('page=2');
     const all: string[] = [];
-    for await (const item of client.all('listShipments', { query: { search: 'paged-list', pageSize: 2 } })) all.push(item.tracking_number);
+    for await (const item of client.all('listShipments', { query: { search: 'paged-list', pageSize: 2 } }))
+      all.push(item.tracking_number);
     expect(new Set(all).size).toBe(3);
   });
 });
@@ -140,10 +170,19 @@ describe('a newer service', () => {
     proxy = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const headers = Object.fromEntries(['authorization', 'content-type', 'idempotency-key'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])));
-      const upstream = await fetch(baseUrl + req.url, { method: req.method!, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+      const headers = Object.fromEntries(
+        ['authorization', 'content-type', 'idempotency-key'].flatMap((h) =>
+          req.headers[h] ? [[h, String(req.headers[h])]] : [],
+        ),
+      );
+      const upstream = await fetch(baseUrl + req.url, {
+        method: req.method!,
+        headers,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      });
       const answer = (await upstream.json()) as Record<string, unknown>;
-      if (req.url === '/track') Object.assign(answer, { tracking_stage: 'HELD_BY_CUSTOMS', customs_hold: { reason: 'documents' } });
+      if (req.url === '/track')
+        Object.assign(answer, { tracking_stage: 'HELD_BY_CUSTOMS', customs_hold: { reason: 'documents' } });
       res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
@@ -154,7 +193,13 @@ describe('a newer service', () => {
   it('is read as it answers: an unknown enum value and a new member pass through', async () => {
     const { client } = recordingClient({ baseUrl: proxyUrl });
     const booked = await client.op.createShipment({ body: body() });
-    const tracked = await client.op.trackShipment({ body: { track: { shipping_account: s.account, tracking_number: booked.shipment.tracking_number } } });
-    expect(tracked).toMatchObject({ tracking_stage: 'HELD_BY_CUSTOMS', customs_hold: { reason: 'documents' }, tracking_number: booked.shipment.tracking_number });
+    const tracked = await client.op.trackShipment({
+      body: { track: { shipping_account: s.account, tracking_number: booked.shipment.tracking_number } },
+    });
+    expect(tracked).toMatchObject({
+      tracking_stage: 'HELD_BY_CUSTOMS',
+      customs_hold: { reason: 'documents' },
+      tracking_number: booked.shipment.tracking_number,
+    });
   });
 });

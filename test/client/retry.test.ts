@@ -29,7 +29,8 @@ describe('retries', () => {
 
 describe('Link', () => {
   it('finds a relation among several, with or without quotes', () => {
-    const header = '<http://h/batches?page=1&pageSize=2>; rel="first", <http://h/batches?page=3&pageSize=2>; rel="next", <http://h/batches?page=9&pageSize=2>; rel=last';
+    const header =
+      '<http://h/batches?page=1&pageSize=2>; rel="first", <http://h/batches?page=3&pageSize=2>; rel="next", <http://h/batches?page=9&pageSize=2>; rel=last';
     expect(linkTarget(header, 'next')).toBe('http://h/batches?page=3&pageSize=2');
     expect(linkTarget(header, 'last')).toBe('http://h/batches?page=9&pageSize=2');
     expect(linkTarget(header, 'prev')).toBeUndefined();

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { parseWebhook, verifyWebhook, WaybillSignatureError } from '../../packages/client/src/index.js';
 import { signatureHeader } from '../../src/services/webhooks/sender.js';
 
-const body = JSON.stringify({ id: 'evt_1', type: 'shipment.created', created: '2026-01-02T03:04:05Z', data: { tracking_number: '1Z999' } });
+const body = JSON.stringify({
+  id: 'evt_1',
+  type: 'shipment.created',
+  created: '2026-01-02T03:04:05Z',
+  data: { tracking_number: '1Z999' },
+});
 const t = 1_767_000_000;
 
 const refused = (p: Promise<unknown>) => expect(p).rejects.toBeInstanceOf(WaybillSignatureError);
@@ -12,7 +17,9 @@ describe('verifyWebhook', () => {
   it('accepts the service’s signature and parses the event', async () => {
     const header = signatureHeader(['whsec_new'], t, body);
     await expect(verifyWebhook({ payload: body, header, secret: 'whsec_new', now: t })).resolves.toBeUndefined();
-    expect(await parseWebhook({ payload: new TextEncoder().encode(body), header, secret: 'whsec_new', now: t + 10 })).toMatchObject({ id: 'evt_1', type: 'shipment.created' });
+    expect(
+      await parseWebhook({ payload: new TextEncoder().encode(body), header, secret: 'whsec_new', now: t + 10 }),
+    ).toMatchObject({ id: 'evt_1', type: 'shipment.created' });
   });
 
   it('accepts either secret during a rotation, from either side', async () => {

@@ -9,8 +9,10 @@ const s = useCarrier('australiapost', 'AU', { WAYBILL_CARRIER_TIMEOUT_MS: '1500'
 afterEach(() => s.em.clearFaults());
 
 const rate = () => s.t.call('POST', '/rate', s.key, apShipment(s.account));
-const ship = (extra: Record<string, unknown> = {}) => s.t.call('POST', '/ship', s.key, apShipment(s.account, { service: 'australiapost_parcel_post', ...extra }));
-const track = (n: string) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: n, refresh: true } });
+const ship = (extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/ship', s.key, apShipment(s.account, { service: 'australiapost_parcel_post', ...extra }));
+const track = (n: string) =>
+  s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: n, refresh: true } });
 
 describe('faults', () => {
   it('timeout → 504 carrier_timeout', async () => {
@@ -69,17 +71,44 @@ describe('faults', () => {
 
   it('a transport fault on validate_credentials is an error, not valid: false', async () => {
     await s.em.fault('australiapost', 'account', 'http_500', 3);
-    expectError(await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }), 502, 'carrier_http_exception');
+    expectError(
+      await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }),
+      502,
+      'carrier_http_exception',
+    );
   });
 });
 
 describe('unsupported operations', () => {
   it('answers pickups and drop-off points with carrier_unsupported_method, saying why', async () => {
-    const location = { name: 'Dock', street1: '1 Main Street', city: 'Melbourne', state: 'VIC', postal_code: '3000', country: 'AU', phone: '0401234567' };
-    const pickup = await s.t.call('POST', '/pickup', s.key, { pickup: { shipping_account: s.account, location, pickup_date: '2030-01-07', ready_time: '09:00', close_time: '17:00', shipments: [] } });
+    const location = {
+      name: 'Dock',
+      street1: '1 Main Street',
+      city: 'Melbourne',
+      state: 'VIC',
+      postal_code: '3000',
+      country: 'AU',
+      phone: '0401234567',
+    };
+    const pickup = await s.t.call('POST', '/pickup', s.key, {
+      pickup: {
+        shipping_account: s.account,
+        location,
+        pickup_date: '2030-01-07',
+        ready_time: '09:00',
+        close_time: '17:00',
+        shipments: [],
+      },
+    });
     expect([400, 404]).toContain(pickup.status);
     expect(pickup.body.error.code).toMatch(/carrier_unsupported_method|schema_/);
-    const err = expectError(await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { city: 'Melbourne', country: 'AU' } } }), 400, 'carrier_unsupported_method');
+    const err = expectError(
+      await s.t.call('POST', '/dopu', s.key, {
+        dopu: { shipping_account: s.account, location: { city: 'Melbourne', country: 'AU' } },
+      }),
+      400,
+      'carrier_unsupported_method',
+    );
     expect(err.message).toContain('location search');
   });
 });

@@ -14,8 +14,10 @@ const book = async (account = s.account) => {
   expect(res.status, res.raw.slice(0, 300)).toBe(200);
   return res.body.shipment.tracking_number as string;
 };
-const track = (tracking_number: string, extra: Record<string, unknown> = {}) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number, ...extra } });
-const cancel = (tracking_number: string, account = s.account) => s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: account, tracking_number } });
+const track = (tracking_number: string, extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number, ...extra } });
+const cancel = (tracking_number: string, account = s.account) =>
+  s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: account, tracking_number } });
 
 describe('POST /track', () => {
   it('tracks a booked parcel from its shipping information, times with their offset', async () => {
@@ -40,8 +42,17 @@ describe('POST /track', () => {
 
   it('tracks several ids in one call, an unknown one failing alone in its slot in Australia Post’s words', async () => {
     const [a, b] = [await book(), await book()];
-    const res = await s.t.call('POST', '/track', s.key, [a, 'ZZ1234567890AU', b].map((tracking_number) => ({ track: { shipping_account: s.account, tracking_number, refresh: true } })));
-    expect(res.body.map((r: { tracking_number?: string; error?: { code: string } }) => r.tracking_number ?? r.error?.code)).toEqual([a, 'carrier_no_shipment_found', b]);
+    const res = await s.t.call(
+      'POST',
+      '/track',
+      s.key,
+      [a, 'ZZ1234567890AU', b].map((tracking_number) => ({
+        track: { shipping_account: s.account, tracking_number, refresh: true },
+      })),
+    );
+    expect(
+      res.body.map((r: { tracking_number?: string; error?: { code: string } }) => r.tracking_number ?? r.error?.code),
+    ).toEqual([a, 'carrier_no_shipment_found', b]);
     const err = expectError(await track('ZZ1234567890AU', { refresh: true }), 404, 'carrier_no_shipment_found');
     expect(err.message).toBe('Invalid tracking ID: ZZ1234567890AU');
     expect(err.detail).toContain('code ESB-10001');
@@ -49,7 +60,12 @@ describe('POST /track', () => {
 
   it('splits a batch into calls of at most 10 ids', async () => {
     const numbers = await Promise.all(Array.from({ length: 12 }, () => book()));
-    const res = await s.t.call('POST', '/track', s.key, numbers.map((tracking_number) => ({ track: { shipping_account: s.account, tracking_number, refresh: true } })));
+    const res = await s.t.call(
+      'POST',
+      '/track',
+      s.key,
+      numbers.map((tracking_number) => ({ track: { shipping_account: s.account, tracking_number, refresh: true } })),
+    );
     expect(res.status).toBe(200);
     expect(res.body.map((r: { tracking_number: string }) => r.tracking_number)).toEqual(numbers);
   });
@@ -69,7 +85,11 @@ describe('POST /cancel', () => {
 describe('POST /manifest', () => {
   it('makes the day’s order of the open shipments, with its summary PDF; a shipment in an order can no longer be cancelled', async () => {
     // Its own credentials: the day's shipments of the shared test credentials are every tenant's.
-    const acct = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'australiapost', country: 'AU', test: true, auth: validAuth.australiapost } })).body.shipping_account.id as string;
+    const acct = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: { carrier: 'australiapost', country: 'AU', test: true, auth: validAuth.australiapost },
+      })
+    ).body.shipping_account.id as string;
     const day = [await book(acct), await book(acct)];
     const res = await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: acct } });
     expect(res.status, res.raw.slice(0, 300)).toBe(200);
@@ -80,7 +100,9 @@ describe('POST /manifest', () => {
     expect(err.message).toContain('cannot be deleted');
     const named = await book(acct);
     await book(acct);
-    const one = await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: acct, tracking_numbers: [named] } });
+    const one = await s.t.call('POST', '/manifest', s.key, {
+      manifest: { shipping_account: acct, tracking_numbers: [named] },
+    });
     expect(one.status, one.raw.slice(0, 300)).toBe(200);
     expect(one.body.manifest.tracking_numbers).toEqual([named]);
   });
@@ -88,12 +110,20 @@ describe('POST /manifest', () => {
 
 describe('POST /validate_credentials', () => {
   it('asks for the account details: valid for the test account, invalid for a wrong password or account', async () => {
-    const ok = await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } });
+    const ok = await s.t.call('POST', '/validate_credentials', s.key, {
+      validate_credentials: { shipping_account: s.account },
+    });
     expect(ok.status, ok.raw.slice(0, 300)).toBe(200);
     expect(ok.body.valid).toBe(true);
     for (const auth of [{ ...validAuth.australiapost, password: 'wrong-password-value' }]) {
-      const acct = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'australiapost', country: 'AU', auth } })).body.shipping_account.id;
-      const res = await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: acct } });
+      const acct = (
+        await s.t.call('POST', '/shippingaccount', s.key, {
+          shipping_account: { carrier: 'australiapost', country: 'AU', auth },
+        })
+      ).body.shipping_account.id;
+      const res = await s.t.call('POST', '/validate_credentials', s.key, {
+        validate_credentials: { shipping_account: acct },
+      });
       expect(res.status, res.raw.slice(0, 300)).toBe(200);
       expect(res.body.valid).toBe(false);
     }

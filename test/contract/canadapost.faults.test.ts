@@ -8,12 +8,30 @@ import { address, shipment, useCarrier } from './support.js';
 const s = useCarrier('canadapost', 'CA', { WAYBILL_CARRIER_TIMEOUT_MS: '3000' });
 afterEach(() => s.em.clearFaults());
 
-const montreal = address({ street1: '502 Main St N', city: 'Montreal', state: 'QC', postal_code: 'H2B 1A0', country: 'CA', phone: '450 823 8432' });
-const ottawa = { name: 'Jain', street1: '23 Jardin Private', city: 'Ottawa', state: 'ON', postal_code: 'K1K 4T3', country: 'CA', phone: '613 555 0100' };
-const body = (extra: Record<string, unknown> = {}) => shipment(s.account, { sender: montreal, recipient: ottawa, dim_units: 'CM', weight_units: 'KG', ...extra });
+const montreal = address({
+  street1: '502 Main St N',
+  city: 'Montreal',
+  state: 'QC',
+  postal_code: 'H2B 1A0',
+  country: 'CA',
+  phone: '450 823 8432',
+});
+const ottawa = {
+  name: 'Jain',
+  street1: '23 Jardin Private',
+  city: 'Ottawa',
+  state: 'ON',
+  postal_code: 'K1K 4T3',
+  country: 'CA',
+  phone: '613 555 0100',
+};
+const body = (extra: Record<string, unknown> = {}) =>
+  shipment(s.account, { sender: montreal, recipient: ottawa, dim_units: 'CM', weight_units: 'KG', ...extra });
 const rate = () => s.t.call('POST', '/rate', s.key, body());
-const ship = (extra: Record<string, unknown> = {}) => s.t.call('POST', '/ship', s.key, body({ service: 'canadapost_expedited_parcel', ...extra }));
-const track = (n: string) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: n, refresh: true } });
+const ship = (extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/ship', s.key, body({ service: 'canadapost_expedited_parcel', ...extra }));
+const track = (n: string) =>
+  s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: n, refresh: true } });
 
 describe('faults', () => {
   it('timeout → 504 carrier_timeout', async () => {
@@ -29,12 +47,26 @@ describe('faults', () => {
   });
 
   it('pickups and post offices answer faults in Canada Post’s words: a cut-off body is 502, refused credentials 400', async () => {
-    const dopu = () => s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { postal_code: 'K1K 4T3', country: 'CA' } } });
+    const dopu = () =>
+      s.t.call('POST', '/dopu', s.key, {
+        dopu: { shipping_account: s.account, location: { postal_code: 'K1K 4T3', country: 'CA' } },
+      });
     await s.em.fault('canadapost', 'postoffice', 'malformed', 1);
     expectError(await dopu(), 502, 'carrier_http_exception');
     await s.em.fault('canadapost', 'pickup_availability', 'auth', 1);
     const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const availability = await s.t.call('POST', '/pickup/availability', s.key, { pickup_availability: { shipping_account: s.account, carrier: 'canadapost', location: { ...ottawa, location_type: 'Front door' }, shipments: [{ packages: [{ weight: 1 }] }], start_date: start, end_date: start, dim_units: 'CM', weight_units: 'KG' } });
+    const availability = await s.t.call('POST', '/pickup/availability', s.key, {
+      pickup_availability: {
+        shipping_account: s.account,
+        carrier: 'canadapost',
+        location: { ...ottawa, location_type: 'Front door' },
+        shipments: [{ packages: [{ weight: 1 }] }],
+        start_date: start,
+        end_date: start,
+        dim_units: 'CM',
+        weight_units: 'KG',
+      },
+    });
     expect(expectError(availability, 400, 'carrier_authentication').message).toBe('AAA Authentication Failure');
   });
 
@@ -82,7 +114,11 @@ describe('faults', () => {
 
   it('a transport fault on validate_credentials is an error, not valid: false', async () => {
     await s.em.fault('canadapost', 'services', 'http_500', 3);
-    expectError(await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }), 502, 'carrier_http_exception');
+    expectError(
+      await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }),
+      502,
+      'carrier_http_exception',
+    );
   });
 });
 

@@ -9,7 +9,8 @@ const s = useCarrierA({ WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
 const rate = () => s.t.call('POST', '/rate', s.key, shipment(s.account));
-const ship = (headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) => s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', ...extra }), headers);
+const ship = (headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', ...extra }), headers);
 
 describe('faults', () => {
   // The emulator never answers a timed-out call, so a 504 can only come from the configured
@@ -53,21 +54,42 @@ describe('faults', () => {
   });
 
   it('credentials refused at the token endpoint → carrier_authentication', async () => {
-    const other = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth: { ...validAuth.carrier_a, client_id: 'fresh-client' } } })).body.shipping_account.id;
+    const other = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: {
+          carrier: 'carrier_a',
+          country: 'US',
+          test: true,
+          auth: { ...validAuth.carrier_a, client_id: 'fresh-client' },
+        },
+      })
+    ).body.shipping_account.id;
     await s.em.fault('carrier_a', 'oauth', 'auth', 5);
     expectError(await s.t.call('POST', '/rate', s.key, shipment(other)), 400, 'carrier_authentication');
   });
 
   it('an s.account without OAuth client credentials → carrier_authentication naming the member', async () => {
-    const bare = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth: { account_number: '123456789' } } })).body.shipping_account.id;
-    expect(expectError(await s.t.call('POST', '/rate', s.key, shipment(bare)), 400, 'carrier_authentication').detail).toBe('auth.client_id');
+    const bare = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth: { account_number: '123456789' } },
+      })
+    ).body.shipping_account.id;
+    expect(
+      expectError(await s.t.call('POST', '/rate', s.key, shipment(bare)), 400, 'carrier_authentication').detail,
+    ).toBe('auth.client_id');
   });
 
   it('malformed body → 502 carrier_http_exception, never a 500', async () => {
     await s.em.fault('carrier_a', 'ship', 'malformed', 1);
     expectError(await ship(), 502, 'carrier_http_exception');
     await s.em.fault('carrier_a', 'track', 'malformed', 3);
-    expectError(await s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: '794900000001', refresh: true } }), 502, 'carrier_http_exception');
+    expectError(
+      await s.t.call('POST', '/track', s.key, {
+        track: { shipping_account: s.account, tracking_number: '794900000001', refresh: true },
+      }),
+      502,
+      'carrier_http_exception',
+    );
   });
 
   it('reset → 502 carrier_failed_connection', async () => {
@@ -78,10 +100,17 @@ describe('faults', () => {
   });
 
   it('a carrier that cannot be reached at all → 502 carrier_failed_connection', async () => {
-    const dead = await createTestApp({ emulatorUrl: 'http://127.0.0.1:9', env: { WAYBILL_CARRIER_TIMEOUT_MS: '1500' } });
+    const dead = await createTestApp({
+      emulatorUrl: 'http://127.0.0.1:9',
+      env: { WAYBILL_CARRIER_TIMEOUT_MS: '1500' },
+    });
     try {
       const k = await dead.key();
-      const acct = (await dead.call('POST', '/shippingaccount', k, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+      const acct = (
+        await dead.call('POST', '/shippingaccount', k, {
+          shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
+        })
+      ).body.shipping_account.id;
       expectError(await dead.call('POST', '/rate', k, shipment(acct)), 502, 'carrier_failed_connection');
     } finally {
       await dead.close();
@@ -92,10 +121,21 @@ describe('faults', () => {
 describe('test and live hosts', () => {
   it('sends test accounts and test: true calls to the test host, the rest to the live host', async () => {
     // Live host: nothing listens there. Test host: the emulator.
-    const app = await createTestApp({ env: { WAYBILL_CARRIER_A_URL: 'http://127.0.0.1:9', WAYBILL_CARRIER_A_TEST_URL: `${s.em.url}/carrier_a`, WAYBILL_CARRIER_TIMEOUT_MS: '1500' } });
+    const app = await createTestApp({
+      env: {
+        WAYBILL_CARRIER_A_URL: 'http://127.0.0.1:9',
+        WAYBILL_CARRIER_A_TEST_URL: `${s.em.url}/carrier_a`,
+        WAYBILL_CARRIER_TIMEOUT_MS: '1500',
+      },
+    });
     try {
       const k = await app.key();
-      const create = async (test: boolean) => (await app.call('POST', '/shippingaccount', k, { shipping_account: { carrier: 'carrier_a', country: 'US', test, auth: validAuth.carrier_a } })).body.shipping_account.id;
+      const create = async (test: boolean) =>
+        (
+          await app.call('POST', '/shippingaccount', k, {
+            shipping_account: { carrier: 'carrier_a', country: 'US', test, auth: validAuth.carrier_a },
+          })
+        ).body.shipping_account.id;
       const testAccount = await create(true);
       const liveAccount = await create(false);
       expect((await app.call('POST', '/rate', k, shipment(testAccount))).status).toBe(200);
@@ -117,18 +157,29 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(200);
     expect(again.body.shipment.tracking_number).toBe(first.body.shipment.tracking_number);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const rows = await s.t.db.database.db.selectFrom('shipments').select('id').where('tracking_number', '=', first.body.shipment.tracking_number).execute();
+    const rows = await s.t.db.database.db
+      .selectFrom('shipments')
+      .select('id')
+      .where('tracking_number', '=', first.body.shipment.tracking_number)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('refuses the same s.key with a different body', async () => {
     expect((await ship({ 'idempotency-key': 'order-1002' })).status).toBe(200);
-    expectError(await ship({ 'idempotency-key': 'order-1002' }, { packages: [{ weight: 9 }] }), 409, 'idempotency_key_reused');
+    expectError(
+      await ship({ 'idempotency-key': 'order-1002' }, { packages: [{ weight: 9 }] }),
+      409,
+      'idempotency_key_reused',
+    );
   });
 
   it('books once when two calls with one s.key run at the same time', async () => {
     await s.em.fault('carrier_a', 'ship', 'latency:300', 1);
-    const [a, b] = await Promise.all([ship({ 'idempotency-key': 'order-1003' }), ship({ 'idempotency-key': 'order-1003' })]);
+    const [a, b] = await Promise.all([
+      ship({ 'idempotency-key': 'order-1003' }),
+      ship({ 'idempotency-key': 'order-1003' }),
+    ]);
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 409]);
     expect([a, b].find((r) => r.status === 409)!.body.error.code).toBe('idempotency_key_in_use');
@@ -152,7 +203,9 @@ describe('Idempotency-Key', () => {
   it('keys are per tenant', async () => {
     const other = await s.t.key('tenant-two');
     const mine = await ship({ 'idempotency-key': 'shared-key' });
-    const theirs = await s.t.call('POST', '/ship', other, shipment(s.account, { service: 'carrier_a_ground' }), { 'idempotency-key': 'shared-key' });
+    const theirs = await s.t.call('POST', '/ship', other, shipment(s.account, { service: 'carrier_a_ground' }), {
+      'idempotency-key': 'shared-key',
+    });
     expect(mine.status).toBe(200);
     expectError(theirs, 404, 'shipping_account_not_found');
   });
@@ -163,9 +216,18 @@ describe('debug: true', () => {
     // Fresh credentials, so that the token exchange is part of what is logged.
     const auth = { ...validAuth.carrier_a, client_id: 'debug-client', client_secret: 'debug-secret-value-9f3k' };
     await s.em.knowCredentials('carrier_a', auth);
-    const account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth } })).body.shipping_account.id;
+    const account = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth },
+      })
+    ).body.shipping_account.id;
     const before = s.t.logs.length;
-    const res = await s.t.call('POST', '/ship', s.key, shipment(account, { service: 'carrier_a_ground', debug: true, include_base64_label: true }));
+    const res = await s.t.call(
+      'POST',
+      '/ship',
+      s.key,
+      shipment(account, { service: 'carrier_a_ground', debug: true, include_base64_label: true }),
+    );
     expect(res.status).toBe(200);
     const lines = s.t.logs.slice(before).join('');
     expect(lines).toContain('/oauth/token');

@@ -7,8 +7,11 @@ import { address, shipment, useCarrierA } from './support.js';
 const s = useCarrierA();
 const DAY = 86_400_000;
 
-const book = async () => (await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground' }))).body.shipment.tracking_number as string;
-const track = (tracking_number: string, extra: Record<string, unknown> = {}) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number, ...extra } });
+const book = async () =>
+  (await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground' }))).body.shipment
+    .tracking_number as string;
+const track = (tracking_number: string, extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number, ...extra } });
 
 describe('POST /track', () => {
   it('tracks a booked shipment with ISO 8601 checkpoint times carrying an offset', async () => {
@@ -16,7 +19,8 @@ describe('POST /track', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ carrier: 'carrier_a', tracking_stage: 'CREATED', delivered: false });
     expect(res.body.checkpoints.length).toBeGreaterThan(0);
-    for (const c of res.body.checkpoints) expect(c.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    for (const c of res.body.checkpoints)
+      expect(c.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect((await track(res.body.tracking_number, { checkpoints: false })).body.checkpoints).toBeUndefined();
   });
 
@@ -35,7 +39,14 @@ describe('POST /track', () => {
   it('answers the tracking result under an Idempotency-Key, looked up or from memory, and replays it', async () => {
     // A client that keys every POST sends one here too; the answer must still be the result.
     const number = await book();
-    const keyed = (key: string) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: number } }, { 'idempotency-key': key });
+    const keyed = (key: string) =>
+      s.t.call(
+        'POST',
+        '/track',
+        s.key,
+        { track: { shipping_account: s.account, tracking_number: number } },
+        { 'idempotency-key': key },
+      );
     const looked = await keyed('track-lookup');
     expect(looked.status).toBe(200);
     expect(looked.body).toMatchObject({ tracking_number: number, tracking_stage: 'CREATED' });
@@ -61,8 +72,17 @@ describe('POST /track', () => {
 
   it('tracks several numbers in one carrier call, an unknown one failing alone in its slot', async () => {
     const [a, b] = [await book(), await book()];
-    const res = await s.t.call('POST', '/track', s.key, [a, '123456789012', b].map((tracking_number) => ({ track: { shipping_account: s.account, tracking_number, refresh: true } })));
-    expect(res.body.map((r: { tracking_number?: string; error?: { code: string } }) => r.tracking_number ?? r.error?.code)).toEqual([a, 'carrier_no_shipment_found', b]);
+    const res = await s.t.call(
+      'POST',
+      '/track',
+      s.key,
+      [a, '123456789012', b].map((tracking_number) => ({
+        track: { shipping_account: s.account, tracking_number, refresh: true },
+      })),
+    );
+    expect(
+      res.body.map((r: { tracking_number?: string; error?: { code: string } }) => r.tracking_number ?? r.error?.code),
+    ).toEqual([a, 'carrier_no_shipment_found', b]);
   });
 
   it('answers unknown numbers with carrier_no_shipment_found and the carrier’s message', async () => {
@@ -72,10 +92,14 @@ describe('POST /track', () => {
   });
 
   it.each(CARRIER_SLUGS)('answers TEST100000001–006 for %s without calling it', async (carrier) => {
-    const acct = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier, country: 'US', test: true } })).body.shipping_account.id;
+    const acct = (
+      await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier, country: 'US', test: true } })
+    ).body.shipping_account.id;
     const expected = ['CREATED', 'PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED', 'EXCEPTION'];
     for (const [i, stage] of expected.entries()) {
-      const res = await s.t.call('POST', '/track', s.key, { track: { shipping_account: acct, tracking_number: `TEST10000000${i + 1}` } });
+      const res = await s.t.call('POST', '/track', s.key, {
+        track: { shipping_account: acct, tracking_number: `TEST10000000${i + 1}` },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ carrier, tracking_stage: stage, delivered: stage === 'DELIVERED' });
       expect(res.body.checkpoints[0].tracking_stage).toBe(stage);
@@ -105,24 +129,45 @@ describe('POST /track', () => {
     expect(res.body[4].error).toMatchObject({ code: 'schema_field_required', detail: '[4].track.shipping_account' });
     expect(res.body[5].error.code).toBe('schema_validation_error');
     expectError(await s.t.call('POST', '/track', s.key, []), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/track', s.key, Array.from({ length: 1001 }, () => ({}))), 400, 'schema_validation_error');
+    expectError(
+      await s.t.call(
+        'POST',
+        '/track',
+        s.key,
+        Array.from({ length: 1001 }, () => ({})),
+      ),
+      400,
+      'schema_validation_error',
+    );
   });
 });
 
 describe('POST /cancel', () => {
   it('voids with the carrier; the shipment becomes SHIPMENT_VOIDED and a second cancel is refused', async () => {
     const number = await book();
-    const res = await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } });
+    const res = await s.t.call('POST', '/cancel', s.key, {
+      cancel: { shipping_account: s.account, tracking_number: number },
+    });
     expect(res.status).toBe(200);
     expect(typeof res.body.success.message).toBe('string');
-    const row = await s.t.db.database.db.selectFrom('shipments').select(['status']).where('tracking_number', '=', number).executeTakeFirstOrThrow();
+    const row = await s.t.db.database.db
+      .selectFrom('shipments')
+      .select(['status'])
+      .where('tracking_number', '=', number)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('voided');
-    expectError(await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } }), 409, 'conflict');
+    expectError(
+      await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } }),
+      409,
+      'conflict',
+    );
     expect((await track(number)).body.tracking_stage).toBe('SHIPMENT_VOIDED');
   });
 
   it('passes the carrier’s refusal for a number it does not know', async () => {
-    const res = await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: '000000000000' } });
+    const res = await s.t.call('POST', '/cancel', s.key, {
+      cancel: { shipping_account: s.account, tracking_number: '000000000000' },
+    });
     expect([400, 404]).toContain(res.status);
     expect(['carrier_exception', 'carrier_no_shipment_found']).toContain(res.body.error.code);
   });
@@ -136,7 +181,16 @@ describe('pickups and drop-off locations', () => {
 
   it('answers availability with the request echoed and dates', async () => {
     const res = await s.t.call('POST', '/pickup/availability', s.key, {
-      pickup_availability: { shipping_account: s.account, carrier: 'carrier_a', location, shipments, start_date: today, end_date: later, dim_units: 'IN', weight_units: 'LB' },
+      pickup_availability: {
+        shipping_account: s.account,
+        carrier: 'carrier_a',
+        location,
+        shipments,
+        start_date: today,
+        end_date: later,
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.shipping_account).toBe(s.account);
@@ -149,41 +203,94 @@ describe('pickups and drop-off locations', () => {
   });
 
   it('validates the phone number and required location members', async () => {
-    const body = (loc: Record<string, unknown>) => ({ pickup_availability: { shipping_account: s.account, carrier: 'carrier_a', location: loc, shipments, start_date: today, end_date: later, dim_units: 'IN', weight_units: 'LB' } });
-    expectError(await s.t.call('POST', '/pickup/availability', s.key, body({ ...location, phone: 'call me' })), 400, 'invalid_phone_number');
-    expectError(await s.t.call('POST', '/pickup/availability', s.key, body({ ...location, phone: '12' })), 400, 'invalid_phone_number');
+    const body = (loc: Record<string, unknown>) => ({
+      pickup_availability: {
+        shipping_account: s.account,
+        carrier: 'carrier_a',
+        location: loc,
+        shipments,
+        start_date: today,
+        end_date: later,
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
+    });
+    expectError(
+      await s.t.call('POST', '/pickup/availability', s.key, body({ ...location, phone: 'call me' })),
+      400,
+      'invalid_phone_number',
+    );
+    expectError(
+      await s.t.call('POST', '/pickup/availability', s.key, body({ ...location, phone: '12' })),
+      400,
+      'invalid_phone_number',
+    );
     const { location_type: _lt, ...noType } = location;
-    expect(expectError(await s.t.call('POST', '/pickup/availability', s.key, body(noType)), 400, 'schema_field_required').detail).toBe('pickup_availability.location.location_type');
+    expect(
+      expectError(await s.t.call('POST', '/pickup/availability', s.key, body(noType)), 400, 'schema_field_required')
+        .detail,
+    ).toBe('pickup_availability.location.location_type');
   });
 
   it('schedules a pickup and answers its confirmation number', async () => {
     const date = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
     const res = await s.t.call('POST', '/pickup', s.key, {
-      pickup: { shipping_account: s.account, carrier: 'carrier_a', location, shipments, time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
+      pickup: {
+        shipping_account: s.account,
+        carrier: 'carrier_a',
+        location,
+        shipments,
+        time: { date, ready_time: '10:00', close_time: '17:00' },
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.pickup.confirmation_number).toMatch(/\S+/);
     expect(res.body.pickup.currency).toBe('USD');
     expect(res.body.pickup.time).toEqual({ date, ready_time: '10:00', close_time: '17:00' });
     const bad = await s.t.call('POST', '/pickup', s.key, {
-      pickup: { shipping_account: s.account, carrier: 'carrier_a', location, shipments, time: { date, ready_time: '17:00', close_time: '10:00' }, dim_units: 'IN', weight_units: 'LB' },
+      pickup: {
+        shipping_account: s.account,
+        carrier: 'carrier_a',
+        location,
+        shipments,
+        time: { date, ready_time: '17:00', close_time: '10:00' },
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
     });
     expectError(bad, 400, 'schema_validation_error');
   });
 
   it('finds drop-off locations with opening hours', async () => {
-    const res = await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' }, radius: 10 } });
+    const res = await s.t.call('POST', '/dopu', s.key, {
+      dopu: {
+        shipping_account: s.account,
+        location: { street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' },
+        radius: 10,
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.body.locations.length).toBeGreaterThan(0);
     const loc = res.body.locations[0];
     expect(loc).toMatchObject({ country: 'US' });
     expect(typeof loc.location_id).toBe('string');
     expect(Object.keys(loc.operational_hours).length).toBeGreaterThan(0);
-    for (const h of Object.values(loc.operational_hours) as { open: string; close: string }[]) expect(h.open).toMatch(/^\d{2}:\d{2}$/);
+    for (const h of Object.values(loc.operational_hours) as { open: string; close: string }[])
+      expect(h.open).toMatch(/^\d{2}:\d{2}$/);
   });
 
   it('answers carrier_unsupported_method for what carrier_a lacks', async () => {
-    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'carrier_unsupported_method');
-    expectError(await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }), 400, 'carrier_unsupported_method');
+    expectError(
+      await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }),
+      400,
+      'carrier_unsupported_method',
+    );
+    expectError(
+      await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }),
+      400,
+      'carrier_unsupported_method',
+    );
   });
 });

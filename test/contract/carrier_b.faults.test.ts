@@ -13,10 +13,13 @@ import { address, shipment as baseShipment } from './support.js';
 const s = useCarrierB({ WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
-const shipment = (account: string, overrides: Record<string, unknown> = {}) => baseShipment(account, { sender: senderUS, ...overrides });
+const shipment = (account: string, overrides: Record<string, unknown> = {}) =>
+  baseShipment(account, { sender: senderUS, ...overrides });
 const rate = () => s.t.call('POST', '/rate', s.key, shipment(s.account));
-const ship = (extra: Record<string, unknown> = {}) => s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_b_ground', ...extra }));
-const track = (n: string) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: n, refresh: true } });
+const ship = (extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_b_ground', ...extra }));
+const track = (n: string) =>
+  s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: n, refresh: true } });
 
 describe('faults in UPS’s own error shape', () => {
   it('timeout → 504 carrier_timeout', async () => {
@@ -55,15 +58,35 @@ describe('faults in UPS’s own error shape', () => {
   });
 
   it('credentials refused at the token endpoint → carrier_authentication', async () => {
-    const other = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth: { ...validAuth.carrier_b, userid: 'fresh-user' } } })).body.shipping_account.id;
+    const other = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: {
+          carrier: 'carrier_b',
+          country: 'US',
+          test: true,
+          auth: { ...validAuth.carrier_b, userid: 'fresh-user' },
+        },
+      })
+    ).body.shipping_account.id;
     await s.em.fault('carrier_b', 'oauth', 'auth', 5);
     const err = expectError(await s.t.call('POST', '/rate', s.key, shipment(other)), 400, 'carrier_authentication');
     expect(err.message).toBe('Invalid Access License number');
   });
 
   it('an account without OAuth client credentials or userid/password → carrier_authentication naming the member', async () => {
-    const bare = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth: { account_number: 'A1B2C3', access_license_number: 'ALN' } } })).body.shipping_account.id;
-    expect(expectError(await s.t.call('POST', '/rate', s.key, shipment(bare)), 400, 'carrier_authentication').detail).toBe('auth.client_id');
+    const bare = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: {
+          carrier: 'carrier_b',
+          country: 'US',
+          test: true,
+          auth: { account_number: 'A1B2C3', access_license_number: 'ALN' },
+        },
+      })
+    ).body.shipping_account.id;
+    expect(
+      expectError(await s.t.call('POST', '/rate', s.key, shipment(bare)), 400, 'carrier_authentication').detail,
+    ).toBe('auth.client_id');
   });
 
   it('malformed body → 502 carrier_http_exception, never a 500, for every operation', async () => {
@@ -74,7 +97,13 @@ describe('faults in UPS’s own error shape', () => {
     await s.em.fault('carrier_b', 'track', 'malformed', 3);
     expectError(await track('1Z023E2X0214323462'), 502, 'carrier_http_exception');
     await s.em.fault('carrier_b', 'locations', 'malformed', 3);
-    expectError(await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { city: 'Atlanta', postal_code: '30301', country: 'US' } } }), 502, 'carrier_http_exception');
+    expectError(
+      await s.t.call('POST', '/dopu', s.key, {
+        dopu: { shipping_account: s.account, location: { city: 'Atlanta', postal_code: '30301', country: 'US' } },
+      }),
+      502,
+      'carrier_http_exception',
+    );
   });
 
   it('reset → 502 carrier_failed_connection', async () => {
@@ -83,10 +112,17 @@ describe('faults in UPS’s own error shape', () => {
   });
 
   it('a carrier that cannot be reached at all → 502 carrier_failed_connection', async () => {
-    const dead = await createTestApp({ emulatorUrl: 'http://127.0.0.1:9', env: { WAYBILL_CARRIER_TIMEOUT_MS: '1500' } });
+    const dead = await createTestApp({
+      emulatorUrl: 'http://127.0.0.1:9',
+      env: { WAYBILL_CARRIER_TIMEOUT_MS: '1500' },
+    });
     try {
       const k = await dead.key();
-      const acct = (await dead.call('POST', '/shippingaccount', k, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true } })).body.shipping_account.id;
+      const acct = (
+        await dead.call('POST', '/shippingaccount', k, {
+          shipping_account: { carrier: 'carrier_b', country: 'US', test: true },
+        })
+      ).body.shipping_account.id;
       expectError(await dead.call('POST', '/rate', k, shipment(acct)), 502, 'carrier_failed_connection');
     } finally {
       await dead.close();
@@ -95,8 +131,21 @@ describe('faults in UPS’s own error shape', () => {
 
   it('bad input is a 4xx before any carrier call', async () => {
     await s.em.fault('carrier_b', '*', 'http_500', 100);
-    expectError(await s.t.call('POST', '/rate', s.key, shipment(s.account, { packages: [{ weight: -1 }] })), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_b_ground', label_type: 'ZPL', label_size: '4X9' })), 400, 'schema_validation_error');
+    expectError(
+      await s.t.call('POST', '/rate', s.key, shipment(s.account, { packages: [{ weight: -1 }] })),
+      400,
+      'schema_validation_error',
+    );
+    expectError(
+      await s.t.call(
+        'POST',
+        '/ship',
+        s.key,
+        shipment(s.account, { service: 'carrier_b_ground', label_type: 'ZPL', label_size: '4X9' }),
+      ),
+      400,
+      'schema_validation_error',
+    );
     expectError(await s.t.call('POST', '/ship', s.key, { shipment: 'nope' }), 400, 'schema_validation_error');
   });
 });
@@ -105,9 +154,18 @@ describe('debug: true', () => {
   it('logs the exchange with Basic credentials, tokens and label bytes redacted', async () => {
     const auth = { account_number: 'D3BUG1', client_id: 'debug-client', client_secret: 'debug-secret-value-9f3k' };
     await s.em.knowCredentials('carrier_b', auth);
-    const account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth } })).body.shipping_account.id;
+    const account = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: { carrier: 'carrier_b', country: 'US', test: true, auth },
+      })
+    ).body.shipping_account.id;
     const before = s.t.logs.length;
-    const res = await s.t.call('POST', '/ship', s.key, shipment(account, { service: 'carrier_b_ground', debug: true, include_base64_label: true, label_type: 'PNG' }));
+    const res = await s.t.call(
+      'POST',
+      '/ship',
+      s.key,
+      shipment(account, { service: 'carrier_b_ground', debug: true, include_base64_label: true, label_type: 'PNG' }),
+    );
     expect(res.status).toBe(200);
     const lines = s.t.logs.slice(before).join('');
     expect(lines).toContain('/security/v1/oauth/token');
@@ -140,16 +198,34 @@ describe('pickup cancellation (adapter over loopback)', () => {
   it('schedules with the Pickup API, cancels by PRN, and refuses a second cancel', async () => {
     const transport = createTransport({ timeoutMs: 5000 });
     try {
-      const adapter = createAdapter({ transport, labels: {} as never, tokens: memoryTokens(), clock: systemClock, baseUrl: () => `${s.em.url}/carrier_b` });
+      const adapter = createAdapter({
+        transport,
+        labels: {} as never,
+        tokens: memoryTokens(),
+        clock: systemClock,
+        baseUrl: () => `${s.em.url}/carrier_b`,
+      });
       const call = { auth: validAuth.carrier_b, test: true, debug: false, country: 'US', log: createLogger('silent') };
       let day = Date.now() + 86_400_000;
       while ([0, 6].includes(new Date(day).getUTCDay())) day += 86_400_000;
       const date = new Date(day).toISOString().slice(0, 10);
       const location = address({ city: 'Atlanta', state: 'GA', postal_code: '30301' }) as { country: string };
-      const booked = await adapter.pickup!(call, { shipping_account: 'sa', carrier: 'carrier_b', location, shipments: [{ packages: [{ weight: 3 }] }], time: { date, ready_time: '09:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' });
+      const booked = await adapter.pickup!(call, {
+        shipping_account: 'sa',
+        carrier: 'carrier_b',
+        location,
+        shipments: [{ packages: [{ weight: 3 }] }],
+        time: { date, ready_time: '09:00', close_time: '17:00' },
+        dim_units: 'IN',
+        weight_units: 'LB',
+      });
       expect(booked.confirmation_number).toMatch(/AONCALL02$/);
-      expect(await adapter.cancelPickup!(call, { confirmation_number: booked.confirmation_number })).toEqual({ message: 'Pickup cancelled' });
-      await expect(adapter.cancelPickup!(call, { confirmation_number: booked.confirmation_number })).rejects.toMatchObject({ code: 'carrier_exception' });
+      expect(await adapter.cancelPickup!(call, { confirmation_number: booked.confirmation_number })).toEqual({
+        message: 'Pickup cancelled',
+      });
+      await expect(
+        adapter.cancelPickup!(call, { confirmation_number: booked.confirmation_number }),
+      ).rejects.toMatchObject({ code: 'carrier_exception' });
     } finally {
       await transport.close();
     }

@@ -7,9 +7,13 @@ import { address, shipment as baseShipment } from './support.js';
 const s = useCarrierB();
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const shipment = (overrides: Record<string, unknown> = {}) => baseShipment(s.account, { sender: senderUS, ...overrides });
-const book = async () => (await s.t.call('POST', '/ship', s.key, shipment({ service: 'carrier_b_ground' }))).body.shipment.tracking_number as string;
-const track = (tracking_number: string, extra: Record<string, unknown> = {}) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number, ...extra } });
+const shipment = (overrides: Record<string, unknown> = {}) =>
+  baseShipment(s.account, { sender: senderUS, ...overrides });
+const book = async () =>
+  (await s.t.call('POST', '/ship', s.key, shipment({ service: 'carrier_b_ground' }))).body.shipment
+    .tracking_number as string;
+const track = (tracking_number: string, extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number, ...extra } });
 /** A well-formed 1Z number (valid check digit) that nobody booked. */
 const UNKNOWN_1Z = '1Z023E2X0214323462';
 
@@ -44,30 +48,53 @@ describe('POST /track', () => {
 
   it('tracks a batch with one call per number, an unknown or malformed number failing alone', async () => {
     const [a, b] = [await book(), await book()];
-    const res = await s.t.call('POST', '/track', s.key, [a, UNKNOWN_1Z, 'NOT-A-1Z', b].map((tracking_number) => ({ track: { shipping_account: s.account, tracking_number, refresh: true } })));
-    expect(res.body.map((r: { tracking_number?: string; error?: { code: string } }) => r.tracking_number ?? r.error?.code)).toEqual([a, 'carrier_no_shipment_found', 'carrier_no_shipment_found', b]);
+    const res = await s.t.call(
+      'POST',
+      '/track',
+      s.key,
+      [a, UNKNOWN_1Z, 'NOT-A-1Z', b].map((tracking_number) => ({
+        track: { shipping_account: s.account, tracking_number, refresh: true },
+      })),
+    );
+    expect(
+      res.body.map((r: { tracking_number?: string; error?: { code: string } }) => r.tracking_number ?? r.error?.code),
+    ).toEqual([a, 'carrier_no_shipment_found', 'carrier_no_shipment_found', b]);
   });
 
   it('answers unknown numbers with carrier_no_shipment_found, UPS’s message and code', async () => {
     const err = expectError(await track(UNKNOWN_1Z, { refresh: true }), 404, 'carrier_no_shipment_found');
     expect(err.message).toBe('Tracking Information Not Found');
     expect(err.detail).toContain('TW0001');
-    expect(expectError(await track('NOT-A-1Z', { refresh: true }), 404, 'carrier_no_shipment_found').detail).toContain('TV1002');
+    expect(expectError(await track('NOT-A-1Z', { refresh: true }), 404, 'carrier_no_shipment_found').detail).toContain(
+      'TV1002',
+    );
   });
 });
 
 describe('POST /cancel', () => {
   it('voids with UPS; tracking then shows SHIPMENT_VOIDED and a second void is refused', async () => {
     const number = await book();
-    const res = await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } });
+    const res = await s.t.call('POST', '/cancel', s.key, {
+      cancel: { shipping_account: s.account, tracking_number: number },
+    });
     expect(res.status).toBe(200);
     expect(res.body.success.message).toBe('Voided');
     expect((await track(number, { refresh: true })).body.tracking_stage).toBe('SHIPMENT_VOIDED');
-    expectError(await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } }), 409, 'conflict');
+    expectError(
+      await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } }),
+      409,
+      'conflict',
+    );
   });
 
   it('refuses a number not booked here without asking UPS (its refusal, 190117, is mapped in the adapter tests)', async () => {
-    const err = expectError(await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: UNKNOWN_1Z } }), 404, 'carrier_no_shipment_found');
+    const err = expectError(
+      await s.t.call('POST', '/cancel', s.key, {
+        cancel: { shipping_account: s.account, tracking_number: UNKNOWN_1Z },
+      }),
+      404,
+      'carrier_no_shipment_found',
+    );
     expect(err.detail).toBe(UNKNOWN_1Z);
   });
 
@@ -75,7 +102,15 @@ describe('POST /cancel', () => {
     const number = await book();
     try {
       await s.em.advance(3 * HOUR);
-      expect(expectError(await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: number } }), 400, 'carrier_exception').detail).toContain('190100');
+      expect(
+        expectError(
+          await s.t.call('POST', '/cancel', s.key, {
+            cancel: { shipping_account: s.account, tracking_number: number },
+          }),
+          400,
+          'carrier_exception',
+        ).detail,
+      ).toContain('190100');
     } finally {
       await s.em.resetClock();
     }
@@ -88,7 +123,8 @@ describe('pickups and drop-off locations', () => {
   /** The next n business days from today (UTC), as the emulator counts them. */
   const businessDays = (n: number): string[] => {
     const out: string[] = [];
-    for (let t = Date.now() + DAY; out.length < n; t += DAY) if (![0, 6].includes(new Date(t).getUTCDay())) out.push(new Date(t).toISOString().slice(0, 10));
+    for (let t = Date.now() + DAY; out.length < n; t += DAY)
+      if (![0, 6].includes(new Date(t).getUTCDay())) out.push(new Date(t).toISOString().slice(0, 10));
     return out;
   };
 
@@ -96,7 +132,18 @@ describe('pickups and drop-off locations', () => {
     const start = new Date(Date.now() + DAY).toISOString().slice(0, 10);
     const end = new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
     const res = await s.t.call('POST', '/pickup/availability', s.key, {
-      pickup_availability: { shipping_account: s.account, carrier: 'carrier_b', location, shipments, start_date: start, end_date: end, dim_units: 'IN', weight_units: 'LB', ready_time: '10:00', close_time: '16:00' },
+      pickup_availability: {
+        shipping_account: s.account,
+        carrier: 'carrier_b',
+        location,
+        shipments,
+        start_date: start,
+        end_date: end,
+        dim_units: 'IN',
+        weight_units: 'LB',
+        ready_time: '10:00',
+        close_time: '16:00',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.dates.map((d: { date: string }) => d.date)).toEqual(businessDays(5));
@@ -107,7 +154,18 @@ describe('pickups and drop-off locations', () => {
     let saturday = Date.now() + DAY;
     while (new Date(saturday).getUTCDay() !== 6) saturday += DAY;
     const [sat, sun] = [saturday, saturday + DAY].map((t) => new Date(t).toISOString().slice(0, 10));
-    const body = { pickup_availability: { shipping_account: s.account, carrier: 'carrier_b', location, shipments, start_date: sat, end_date: sun, dim_units: 'IN', weight_units: 'LB' } };
+    const body = {
+      pickup_availability: {
+        shipping_account: s.account,
+        carrier: 'carrier_b',
+        location,
+        shipments,
+        start_date: sat,
+        end_date: sun,
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
+    };
     const err = expectError(await s.t.call('POST', '/pickup/availability', s.key, body), 400, 'carrier_exception');
     expect(err).toMatchObject({ message: 'Invalid pickup date' });
     expect(err.detail).toContain('9560131');
@@ -116,27 +174,65 @@ describe('pickups and drop-off locations', () => {
   it('schedules a pickup: PRN and currency', async () => {
     const [date] = businessDays(1);
     const res = await s.t.call('POST', '/pickup', s.key, {
-      pickup: { shipping_account: s.account, carrier: 'carrier_b', location, shipments, time: { date, ready_time: '09:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
+      pickup: {
+        shipping_account: s.account,
+        carrier: 'carrier_b',
+        location,
+        shipments,
+        time: { date, ready_time: '09:00', close_time: '17:00' },
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.pickup.confirmation_number).toMatch(/^\d{4}AONCALL02$/);
     expect(res.body.pickup.currency).toBe('USD');
     const tight = await s.t.call('POST', '/pickup', s.key, {
-      pickup: { shipping_account: s.account, carrier: 'carrier_b', location, shipments, time: { date, ready_time: '16:30', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' },
+      pickup: {
+        shipping_account: s.account,
+        carrier: 'carrier_b',
+        location,
+        shipments,
+        time: { date, ready_time: '16:30', close_time: '17:00' },
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
     });
     expect(expectError(tight, 400, 'carrier_exception').detail).toContain('9510113');
   });
 
   it('finds drop-off locations through the service-center search', async () => {
-    const res = await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { street1: '1 Main St', city: 'Atlanta', state: 'GA', postal_code: '30301', country: 'US' }, radius: 10 } });
+    const res = await s.t.call('POST', '/dopu', s.key, {
+      dopu: {
+        shipping_account: s.account,
+        location: { street1: '1 Main St', city: 'Atlanta', state: 'GA', postal_code: '30301', country: 'US' },
+        radius: 10,
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.body.locations).toHaveLength(3);
-    expect(res.body.locations[0]).toMatchObject({ country: 'US', city: 'ATLANTA', distance: 1.7, distance_units: 'MI' });
-    expect(res.body.locations[0].operational_hours).toMatchObject({ MON: { open: '08:00', close: '18:30' }, SAT: { open: '09:00', close: '13:00' } });
+    expect(res.body.locations[0]).toMatchObject({
+      country: 'US',
+      city: 'ATLANTA',
+      distance: 1.7,
+      distance_units: 'MI',
+    });
+    expect(res.body.locations[0].operational_hours).toMatchObject({
+      MON: { open: '08:00', close: '18:30' },
+      SAT: { open: '09:00', close: '13:00' },
+    });
   });
 
   it('answers carrier_unsupported_method for manifest and validate_credentials', async () => {
-    expectError(await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }), 400, 'carrier_unsupported_method');
-    expectError(await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }), 400, 'carrier_unsupported_method');
+    expectError(
+      await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account } }),
+      400,
+      'carrier_unsupported_method',
+    );
+    expectError(
+      await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }),
+      400,
+      'carrier_unsupported_method',
+    );
   });
 });

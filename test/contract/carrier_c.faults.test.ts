@@ -8,12 +8,29 @@ import { address, shipment, useCarrier } from './support.js';
 const s = useCarrier('carrier_c', 'DE', { WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
-const berlin = address({ street1: 'Unter den Linden 1', city: 'Berlin', state: undefined, postal_code: '10117', country: 'DE', phone: '+49 30 1234567' });
-const munich = { name: 'Max', street1: 'Marienplatz 8', city: 'Munich', postal_code: '80331', country: 'DE', phone: '+49 89 7654321' };
-const body = (account: string, extra: Record<string, unknown> = {}) => shipment(account, { sender: berlin, recipient: munich, dim_units: 'CM', weight_units: 'KG', ...extra });
+const berlin = address({
+  street1: 'Unter den Linden 1',
+  city: 'Berlin',
+  state: undefined,
+  postal_code: '10117',
+  country: 'DE',
+  phone: '+49 30 1234567',
+});
+const munich = {
+  name: 'Max',
+  street1: 'Marienplatz 8',
+  city: 'Munich',
+  postal_code: '80331',
+  country: 'DE',
+  phone: '+49 89 7654321',
+};
+const body = (account: string, extra: Record<string, unknown> = {}) =>
+  shipment(account, { sender: berlin, recipient: munich, dim_units: 'CM', weight_units: 'KG', ...extra });
 const rate = () => s.t.call('POST', '/rate', s.key, body(s.account));
-const ship = (extra: Record<string, unknown> = {}) => s.t.call('POST', '/ship', s.key, body(s.account, { service: 'domestic_express', ...extra }));
-const track = (n: string) => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: n, refresh: true } });
+const ship = (extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/ship', s.key, body(s.account, { service: 'domestic_express', ...extra }));
+const track = (n: string) =>
+  s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: n, refresh: true } });
 
 describe('faults', () => {
   it('timeout → 504 carrier_timeout', async () => {
@@ -49,9 +66,17 @@ describe('faults', () => {
   });
 
   it('my_carrier_c_username/password are used when present', async () => {
-    const auth = { ...validAuth.carrier_c, my_carrier_c_username: 'mydhl-user', my_carrier_c_password: 'mydhl-secret-value' };
+    const auth = {
+      ...validAuth.carrier_c,
+      my_carrier_c_username: 'mydhl-user',
+      my_carrier_c_password: 'mydhl-secret-value',
+    };
     await s.em.knowCredentials('carrier_c', auth);
-    const account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_c', country: 'DE', test: true, auth } })).body.shipping_account.id;
+    const account = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: { carrier: 'carrier_c', country: 'DE', test: true, auth },
+      })
+    ).body.shipping_account.id;
     const before = s.t.logs.length;
     expect((await s.t.call('POST', '/rate', s.key, body(account, { debug: true }))).status).toBe(200);
     const lines = s.t.logs.slice(before).join('');
@@ -66,7 +91,13 @@ describe('faults', () => {
     await s.em.fault('carrier_c', 'track', 'malformed', 3);
     expectError(await track('4500000013'), 502, 'carrier_http_exception');
     await s.em.fault('carrier_c', 'locations', 'malformed', 3);
-    expectError(await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: s.account, location: { city: 'Berlin', country: 'DE' } } }), 502, 'carrier_http_exception');
+    expectError(
+      await s.t.call('POST', '/dopu', s.key, {
+        dopu: { shipping_account: s.account, location: { city: 'Berlin', country: 'DE' } },
+      }),
+      502,
+      'carrier_http_exception',
+    );
   });
 
   it('reset → 502 carrier_failed_connection', async () => {
@@ -76,7 +107,11 @@ describe('faults', () => {
 
   it('a transport fault on validate_credentials is an error, not valid: false', async () => {
     await s.em.fault('carrier_c', 'address_validate', 'http_500', 3);
-    expectError(await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }), 502, 'carrier_http_exception');
+    expectError(
+      await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }),
+      502,
+      'carrier_http_exception',
+    );
   });
 });
 

@@ -8,11 +8,16 @@ const s = useCarrierD({ WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
 const rate = (account = s.account) => s.t.call('POST', '/rate', s.key, shipment(account, { service: 'priority_mail' }));
-const ship = (account = s.account, extra: Record<string, unknown> = {}) => s.t.call('POST', '/ship', s.key, shipment(account, { service: 'priority_mail', ...extra }));
+const ship = (account = s.account, extra: Record<string, unknown> = {}) =>
+  s.t.call('POST', '/ship', s.key, shipment(account, { service: 'priority_mail', ...extra }));
 /** An account on its own OAuth client (own tokens); the emulator knows the client unless its secret says "invalid". */
 const freshAccount = async (auth: Record<string, string>) => {
   if (!auth.client_secret?.startsWith('invalid')) await s.em.knowCredentials('carrier_d', auth);
-  return (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth, billing_address: address() } })).body.shipping_account.id as string;
+  return (
+    await s.t.call('POST', '/shippingaccount', s.key, {
+      shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth, billing_address: address() },
+    })
+  ).body.shipping_account.id as string;
 };
 
 describe('carrier_d faults', () => {
@@ -46,8 +51,14 @@ describe('carrier_d faults', () => {
 
   it('refused OAuth client or payment account → carrier_authentication with USPS’s message', async () => {
     const badClient = await freshAccount({ ...validAuth.carrier_d, client_secret: 'invalid-secret' });
-    expect(expectError(await rate(badClient), 400, 'carrier_authentication').message).toContain('Client authentication failed');
-    const badPayer = await freshAccount({ ...validAuth.carrier_d, client_id: 'payer-test', customer_registration_id: 'invalid-crid' });
+    expect(expectError(await rate(badClient), 400, 'carrier_authentication').message).toContain(
+      'Client authentication failed',
+    );
+    const badPayer = await freshAccount({
+      ...validAuth.carrier_d,
+      client_id: 'payer-test',
+      customer_registration_id: 'invalid-crid',
+    });
     expect(expectError(await ship(badPayer), 400, 'carrier_authentication').message).toContain('CRID');
   });
 
@@ -55,17 +66,40 @@ describe('carrier_d faults', () => {
     // A manifest acts only on labels booked here (and must name them on the shared test credentials).
     const booked = (await ship()).body.shipment.tracking_number as string;
     for (const op of ['ship', 'rate', 'track', 'pickup', 'locations', 'manifest', 'payment_authorization']) {
-      const account = op === 'payment_authorization' ? await freshAccount({ ...validAuth.carrier_d, client_id: 'malformed-pay' }) : s.account;
+      const account =
+        op === 'payment_authorization'
+          ? await freshAccount({ ...validAuth.carrier_d, client_id: 'malformed-pay' })
+          : s.account;
       await s.em.fault('carrier_d', op, 'malformed', 3);
       const res =
         op === 'track'
-          ? await s.t.call('POST', '/track', s.key, { track: { shipping_account: account, tracking_number: '9205500000000000000000', refresh: true } })
+          ? await s.t.call('POST', '/track', s.key, {
+              track: { shipping_account: account, tracking_number: '9205500000000000000000', refresh: true },
+            })
           : op === 'pickup'
-            ? await s.t.call('POST', '/pickup', s.key, { pickup: { shipping_account: account, carrier: 'carrier_d', location: { ...shipment(account).shipment.sender, location_type: 'office' }, shipments: [{ packages: [{ weight: 1 }] }], time: { date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), ready_time: '09:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' } })
+            ? await s.t.call('POST', '/pickup', s.key, {
+                pickup: {
+                  shipping_account: account,
+                  carrier: 'carrier_d',
+                  location: { ...shipment(account).shipment.sender, location_type: 'office' },
+                  shipments: [{ packages: [{ weight: 1 }] }],
+                  time: {
+                    date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+                    ready_time: '09:00',
+                    close_time: '17:00',
+                  },
+                  dim_units: 'IN',
+                  weight_units: 'LB',
+                },
+              })
             : op === 'locations'
-              ? await s.t.call('POST', '/dopu', s.key, { dopu: { shipping_account: account, location: { postal_code: '38117', country: 'US' } } })
+              ? await s.t.call('POST', '/dopu', s.key, {
+                  dopu: { shipping_account: account, location: { postal_code: '38117', country: 'US' } },
+                })
               : op === 'manifest'
-                ? await s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: account, tracking_numbers: [booked] } })
+                ? await s.t.call('POST', '/manifest', s.key, {
+                    manifest: { shipping_account: account, tracking_numbers: [booked] },
+                  })
                 : op === 'rate'
                   ? await rate(account)
                   : await ship(account);
@@ -126,10 +160,17 @@ describe('carrier_d debug: true', () => {
 
 describe('carrier_d unreachable', () => {
   it('→ 502 carrier_failed_connection', async () => {
-    const dead = await createTestApp({ emulatorUrl: 'http://127.0.0.1:9', env: { WAYBILL_CARRIER_TIMEOUT_MS: '1500' } });
+    const dead = await createTestApp({
+      emulatorUrl: 'http://127.0.0.1:9',
+      env: { WAYBILL_CARRIER_TIMEOUT_MS: '1500' },
+    });
     try {
       const k = await dead.key();
-      const acct = (await dead.call('POST', '/shippingaccount', k, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true } })).body.shipping_account.id;
+      const acct = (
+        await dead.call('POST', '/shippingaccount', k, {
+          shipping_account: { carrier: 'carrier_d', country: 'US', test: true },
+        })
+      ).body.shipping_account.id;
       expectError(await dead.call('POST', '/rate', k, shipment(acct)), 502, 'carrier_failed_connection');
     } finally {
       await dead.close();

@@ -35,11 +35,31 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
   let shift = 0;
   const clock = { now: () => new Date(Date.now() + shift) };
   const log = createLogger('error', new Writable({ write: (_c, _e, cb) => cb() }));
-  const call: CarrierCall = { auth: { ...validAuth.carrier_d, client_id: `instances-${dialect}` }, test: true, debug: false, country: 'US', log };
+  const call: CarrierCall = {
+    auth: { ...validAuth.carrier_d, client_id: `instances-${dialect}` },
+    test: true,
+    debug: false,
+    country: 'US',
+    log,
+  };
   const shipment: ShipmentRequest = {
     shipping_account: 'sa_x',
-    sender: { name: 'Ann Sender', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' },
-    recipient: { name: 'Bob Recipient', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' },
+    sender: {
+      name: 'Ann Sender',
+      street1: '1 Main St',
+      city: 'Memphis',
+      state: 'TN',
+      postal_code: '38117',
+      country: 'US',
+    },
+    recipient: {
+      name: 'Bob Recipient',
+      street1: '5 Fifth Ave',
+      city: 'New York',
+      state: 'NY',
+      postal_code: '10001',
+      country: 'US',
+    },
     packages: [{ weight: 2 }],
     packaging: 'your_packaging',
     service: 'priority_mail',
@@ -54,8 +74,18 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
     other = createDatabase(t.url);
     const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data' }, carrierNames);
     const sealer = createSealer(randomBytes(32));
-    one = createCarrierRuntime({ config, tokens: createTokenStore({ db: t.database.db, sealer, clock }), clock, emulatorUrl: em.url });
-    two = createCarrierRuntime({ config, tokens: createTokenStore({ db: other.db, sealer, clock }), clock, emulatorUrl: em.url });
+    one = createCarrierRuntime({
+      config,
+      tokens: createTokenStore({ db: t.database.db, sealer, clock }),
+      clock,
+      emulatorUrl: em.url,
+    });
+    two = createCarrierRuntime({
+      config,
+      tokens: createTokenStore({ db: other.db, sealer, clock }),
+      clock,
+      emulatorUrl: em.url,
+    });
   });
   afterAll(async () => {
     await one?.close();
@@ -67,7 +97,11 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
 
   const lookups = () =>
     Promise.all(
-      Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? one : two).adapters.carrier_d().then((a) => a.locations!(call, { location: { postal_code: '38117', country: 'US' } }))),
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 === 0 ? one : two).adapters
+          .carrier_d()
+          .then((a) => a.locations!(call, { location: { postal_code: '38117', country: 'US' } })),
+      ),
     );
 
   it('fetches one access token for concurrent calls of both instances, and one again when it expires', async () => {
@@ -85,14 +119,18 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
   it('shares one payment authorization token between the instances', async () => {
     const state = em.emulator.state.carrier_d;
     const before = state.paymentTokensIssued;
-    const booked = await Promise.all([one, two, one, two].map(async (rt) => (await rt.adapters.carrier_d()).ship!(call, shipment)));
+    const booked = await Promise.all(
+      [one, two, one, two].map(async (rt) => (await rt.adapters.carrier_d()).ship!(call, shipment)),
+    );
     expect(new Set(booked.map((b) => b.tracking_number)).size).toBe(4);
     expect(state.paymentTokensIssued - before).toBe(1);
   });
 
   it('cancels a carrier pickup with the ETag of the pickup; a second cancel is refused', async () => {
     const date = new Date(clock.now().getTime() + 48 * HOUR).toISOString().slice(0, 10);
-    const pickup = await (await one.adapters.carrier_d()).pickup!(call, {
+    const pickup = await (
+      await one.adapters.carrier_d()
+    ).pickup!(call, {
       shipping_account: 'sa_x',
       carrier: 'carrier_d',
       location: shipment.sender,
@@ -101,12 +139,18 @@ describe.each(dialects)('carrier_d across two instances on %s', (dialect) => {
       dim_units: 'IN',
       weight_units: 'LB',
     });
-    const result = await (await two.adapters.carrier_d()).cancelPickup!(call, { confirmation_number: pickup.confirmation_number });
+    const result = await (
+      await two.adapters.carrier_d()
+    ).cancelPickup!(call, { confirmation_number: pickup.confirmation_number });
     expect(result.message).toContain(pickup.confirmation_number);
     expect(em.emulator.state.carrier_d.pickups.get(pickup.confirmation_number)?.cancelled).toBe(true);
-    const again = await (await two.adapters.carrier_d()).cancelPickup!(call, { confirmation_number: pickup.confirmation_number }).catch(toApiError);
+    const again = await (
+      await two.adapters.carrier_d()
+    ).cancelPickup!(call, { confirmation_number: pickup.confirmation_number }).catch(toApiError);
     expect(again).toMatchObject({ code: 'carrier_exception', message: expect.stringContaining('already cancelled') });
-    const unknown = await (await one.adapters.carrier_d()).cancelPickup!(call, { confirmation_number: 'WTC999999' }).catch(toApiError);
+    const unknown = await (
+      await one.adapters.carrier_d()
+    ).cancelPickup!(call, { confirmation_number: 'WTC999999' }).catch(toApiError);
     expect(unknown).toMatchObject({ code: 'carrier_no_shipment_found' });
   });
 

@@ -13,7 +13,9 @@ describe('POST /manifest (carrier_d) without a billing_address', () => {
   const account = async () => {
     // Its own credentials: a form without tracking_numbers on the shared test credentials is refused
     // (the day's labels there are every tenant's).
-    const res = await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth: validAuth.carrier_d } });
+    const res = await s.t.call('POST', '/shippingaccount', s.key, {
+      shipping_account: { carrier: 'carrier_d', country: 'US', test: true, auth: validAuth.carrier_d },
+    });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.shipping_account.billing_address).toBeUndefined();
     return res.body.shipping_account.id as string;
@@ -23,7 +25,10 @@ describe('POST /manifest (carrier_d) without a billing_address', () => {
     expect(res.status, res.raw.slice(0, 300)).toBe(200);
     return res.body.shipment.tracking_number as string;
   };
-  const manifest = (acct: string, tracking_numbers?: string[]) => s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: acct, ...(tracking_numbers ? { tracking_numbers } : {}) } });
+  const manifest = (acct: string, tracking_numbers?: string[]) =>
+    s.t.call('POST', '/manifest', s.key, {
+      manifest: { shipping_account: acct, ...(tracking_numbers ? { tracking_numbers } : {}) },
+    });
 
   it('takes the origin from the sender of the labels on the form, the day’s or the named ones', async () => {
     const acct = await account();

@@ -13,7 +13,15 @@ export function shipmentD(account: string, overrides: Record<string, unknown> = 
     shipment: {
       shipping_account: account,
       sender: address(),
-      recipient: { name: 'Bob Recipient', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' },
+      recipient: {
+        name: 'Bob Recipient',
+        street1: '5 Fifth Ave',
+        city: 'New York',
+        state: 'NY',
+        postal_code: '10001',
+        country: 'US',
+        phone: '2125550100',
+      },
       packages: [{ weight: 2, length: 10, width: 8, height: 4, value: 50 }],
       packaging: 'your_packaging',
       dim_units: 'IN',

@@ -17,7 +17,11 @@ let em: TestEmulator;
 let transport: Transport;
 beforeAll(async () => {
   em = await startTestEmulator();
-  for (const [account_id, passphrase] of [['acct-buy', 'phrase-buy'], ['acct-pp', 'old-phrase']]) await em.knowCredentials('carrier_d_reseller', { account_id: account_id!, passphrase: passphrase! });
+  for (const [account_id, passphrase] of [
+    ['acct-buy', 'phrase-buy'],
+    ['acct-pp', 'old-phrase'],
+  ])
+    await em.knowCredentials('carrier_d_reseller', { account_id: account_id!, passphrase: passphrase! });
   transport = createTransport({ timeoutMs: 2000 });
 });
 afterAll(async () => {
@@ -31,14 +35,31 @@ const noTokens: TokenStore = {
   invalidate: () => Promise.reject(new Error('carrier_d_reseller uses no OAuth tokens')),
 };
 
-const adapter = () => createAdapter({ transport, labels: {} as never, tokens: noTokens, clock: { now: () => new Date() }, baseUrl: (slug) => `${em.url}/${slug}` });
-const call = (account_id: string, passphrase: string): CarrierCall => ({ auth: { account_id, passphrase }, test: true, debug: false, country: 'US', log: createLogger('silent') });
+const adapter = () =>
+  createAdapter({
+    transport,
+    labels: {} as never,
+    tokens: noTokens,
+    clock: { now: () => new Date() },
+    baseUrl: (slug) => `${em.url}/${slug}`,
+  });
+const call = (account_id: string, passphrase: string): CarrierCall => ({
+  auth: { account_id, passphrase },
+  test: true,
+  debug: false,
+  country: 'US',
+  log: createLogger('silent'),
+});
 
 describe('account operations', () => {
   it('reads the balance and buys postage: the balance grows by the amount', async () => {
     const a = adapter();
     const c = call('acct-buy', 'phrase-buy');
-    expect(await a.accountStatus(c)).toEqual({ accountId: 'acct-buy', postageBalance: OPENING_BALANCE.toFixed(2), accountStatus: 'A' });
+    expect(await a.accountStatus(c)).toEqual({
+      accountId: 'acct-buy',
+      postageBalance: OPENING_BALANCE.toFixed(2),
+      accountStatus: 'A',
+    });
     expect((await a.buyPostage(c, 100)).postageBalance).toBe((OPENING_BALANCE + 100).toFixed(2));
     expect((await apiErrorOf(() => a.buyPostage(c, 5))).code).toBe('schema_validation_error');
   });
@@ -55,7 +76,11 @@ describe('account operations', () => {
 
   it('buying postage is never retried: one 500 is the answer', async () => {
     await em.fault('carrier_d_reseller', 'buy_postage', 'http_500', 1);
-    expect((await apiErrorOf(() => adapter().buyPostage(call('acct-buy', 'phrase-buy'), 10))).code).toBe('carrier_http_exception');
-    expect((await adapter().accountStatus(call('acct-buy', 'phrase-buy'))).postageBalance).toBe((OPENING_BALANCE + 100).toFixed(2));
+    expect((await apiErrorOf(() => adapter().buyPostage(call('acct-buy', 'phrase-buy'), 10))).code).toBe(
+      'carrier_http_exception',
+    );
+    expect((await adapter().accountStatus(call('acct-buy', 'phrase-buy'))).postageBalance).toBe(
+      (OPENING_BALANCE + 100).toFixed(2),
+    );
   });
 });

@@ -22,7 +22,9 @@ describe('/shippingaccount/{id}/balance', () => {
     const start = await balance(account);
     expect(start).toMatchObject({ currency: 'USD' });
     expect(Number.isNaN(Date.parse(start.updated))).toBe(false);
-    const rates = (await s.t.call('POST', '/rate', s.key, shipment(account, { service: 'priority' }))).body.rates as { total_cost: string }[];
+    const rates = (await s.t.call('POST', '/rate', s.key, shipment(account, { service: 'priority' }))).body.rates as {
+      total_cost: string;
+    }[];
     expect(rates.length).toBeGreaterThan(0);
     expect(start.amount).toBeGreaterThanOrEqual(100 * Number(rates[0]!.total_cost));
     expect((await s.t.call('POST', '/ship', s.key, shipment(account, { service: 'priority' }))).status).toBe(200);
@@ -46,14 +48,22 @@ describe('/shippingaccount/{id}/balance', () => {
     const account = await s.accountWith({ account_id: 'funds-2', passphrase: 'funds-phrase' });
     const before = (await balance(account)).amount;
     expect(expectError(await addFunds(account, 5), 400, 'schema_validation_error').detail).toBe('add_funds.amount');
-    expect(expectError(await addFunds(account, 100_000), 400, 'schema_validation_error').detail).toBe('add_funds.amount');
-    expect(expectError(await addFunds(account, 20, {}, 'EUR'), 400, 'schema_validation_error').detail).toBe('add_funds.currency');
+    expect(expectError(await addFunds(account, 100_000), 400, 'schema_validation_error').detail).toBe(
+      'add_funds.amount',
+    );
+    expect(expectError(await addFunds(account, 20, {}, 'EUR'), 400, 'schema_validation_error').detail).toBe(
+      'add_funds.currency',
+    );
     expectError(await addFunds(account, -1), 400, 'schema_validation_error');
     expect((await balance(account)).amount).toBe(before);
   });
 
   it('answers carrier_unsupported_method for carriers without prepaid postage, and 404 for unknown accounts', async () => {
-    const other = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+    const other = (
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
+      })
+    ).body.shipping_account.id;
     expectError(await s.t.call('GET', `/shippingaccount/${other}/balance`, s.key), 400, 'carrier_unsupported_method');
     expectError(await addFunds(other, 100), 400, 'carrier_unsupported_method');
     expectError(await s.t.call('GET', '/shippingaccount/999999999/balance', s.key), 404, 'shipping_account_not_found');

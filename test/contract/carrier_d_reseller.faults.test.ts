@@ -7,7 +7,8 @@ const s = useReseller({ WAYBILL_CARRIER_TIMEOUT_MS: '1500' });
 afterEach(() => s.em.clearFaults());
 
 const rate = () => s.t.call('POST', '/rate', s.key, shipment(s.account));
-const ship = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'priority', ...extra }), headers);
+const ship = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'priority', ...extra }), headers);
 
 describe('faults', () => {
   it('timeout → 504 carrier_timeout', async () => {
@@ -40,16 +41,33 @@ describe('faults', () => {
     for (const [operation, call] of [
       ['rates', rate],
       ['ship', () => ship()],
-      ['track', () => s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: '9400100000000000000019', refresh: true } })],
-      ['cancel', () => s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: booked } })],
-      ['manifest', () => s.t.call('POST', '/manifest', s.key, { manifest: { shipping_account: s.account, tracking_numbers: [booked] } })],
+      [
+        'track',
+        () =>
+          s.t.call('POST', '/track', s.key, {
+            track: { shipping_account: s.account, tracking_number: '9400100000000000000019', refresh: true },
+          }),
+      ],
+      [
+        'cancel',
+        () => s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: booked } }),
+      ],
+      [
+        'manifest',
+        () =>
+          s.t.call('POST', '/manifest', s.key, {
+            manifest: { shipping_account: s.account, tracking_numbers: [booked] },
+          }),
+      ],
     ] as const) {
       await s.em.fault('carrier_d_reseller', operation, 'auth', 1);
       const err = expectError(await call(), 400, 'carrier_authentication');
       expect(err.detail, operation).toBe('carrier_d_reseller status 12507');
     }
     await s.em.fault('carrier_d_reseller', 'account_status', 'auth', 1);
-    const vc = await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } });
+    const vc = await s.t.call('POST', '/validate_credentials', s.key, {
+      validate_credentials: { shipping_account: s.account },
+    });
     expect(vc.body).toMatchObject({ valid: false });
   });
 
@@ -59,8 +77,18 @@ describe('faults', () => {
     }
     expectError(await rate(), 502, 'carrier_http_exception');
     expectError(await ship(), 502, 'carrier_http_exception');
-    expectError(await s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: '9400100000000000000019', refresh: true } }), 502, 'carrier_http_exception');
-    expectError(await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }), 502, 'carrier_http_exception');
+    expectError(
+      await s.t.call('POST', '/track', s.key, {
+        track: { shipping_account: s.account, tracking_number: '9400100000000000000019', refresh: true },
+      }),
+      502,
+      'carrier_http_exception',
+    );
+    expectError(
+      await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: s.account } }),
+      502,
+      'carrier_http_exception',
+    );
   });
 
   it('reset → 502 carrier_failed_connection', async () => {
@@ -86,10 +114,22 @@ describe('configuration', () => {
   it('works with explicit credentials on the built-in emulator without the operator RequesterID', async () => {
     await s.em.knowCredentials('carrier_d_reseller', { account_id: 'own-1', passphrase: 'own-phrase' });
     for (const test of [true, false]) {
-      const own = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_d_reseller', country: 'US', test, auth: { account_id: 'own-1', passphrase: 'own-phrase' } } })).body.shipping_account.id;
+      const own = (
+        await s.t.call('POST', '/shippingaccount', s.key, {
+          shipping_account: {
+            carrier: 'carrier_d_reseller',
+            country: 'US',
+            test,
+            auth: { account_id: 'own-1', passphrase: 'own-phrase' },
+          },
+        })
+      ).body.shipping_account.id;
       const res = await s.t.call('POST', '/rate', s.key, shipment(own));
       expect(res.status, `test: ${test} ${res.raw.slice(0, 300)}`).toBe(200);
-      expect((await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: own } })).body.valid).toBe(true);
+      expect(
+        (await s.t.call('POST', '/validate_credentials', s.key, { validate_credentials: { shipping_account: own } }))
+          .body.valid,
+      ).toBe(true);
     }
   });
 
@@ -98,15 +138,35 @@ describe('configuration', () => {
     // A configured live URL is a live host, even when it is an emulator's.
     const live = { WAYBILL_CARRIER_D_RESELLER_URL: `${s.em.url}/carrier_d_reseller`, WAYBILL_CARRIERS: 'live' };
     const bare = await createTestApp({ emulatorUrl: s.em.url, env: live });
-    const configured = await createTestApp({ emulatorUrl: s.em.url, env: { ...live, WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: 'op-requester' } });
+    const configured = await createTestApp({
+      emulatorUrl: s.em.url,
+      env: { ...live, WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID: 'op-requester' },
+    });
     try {
-      for (const [app, expected] of [[bare, 400], [configured, 200]] as const) {
+      for (const [app, expected] of [
+        [bare, 400],
+        [configured, 200],
+      ] as const) {
         const k = await app.key();
-        const live = (await app.call('POST', '/shippingaccount', k, { shipping_account: { carrier: 'carrier_d_reseller', country: 'US', test: false, auth: { account_id: 'live-1', passphrase: 'live-phrase' } } })).body.shipping_account.id;
+        const live = (
+          await app.call('POST', '/shippingaccount', k, {
+            shipping_account: {
+              carrier: 'carrier_d_reseller',
+              country: 'US',
+              test: false,
+              auth: { account_id: 'live-1', passphrase: 'live-phrase' },
+            },
+          })
+        ).body.shipping_account.id;
         const res = await app.call('POST', '/rate', k, shipment(live));
         expect(res.status).toBe(expected);
-        if (expected === 400) expect(expectError(res, 400, 'carrier_authentication').message).toContain('WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID');
-        const vc = await app.call('POST', '/validate_credentials', k, { validate_credentials: { shipping_account: live } });
+        if (expected === 400)
+          expect(expectError(res, 400, 'carrier_authentication').message).toContain(
+            'WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID',
+          );
+        const vc = await app.call('POST', '/validate_credentials', k, {
+          validate_credentials: { shipping_account: live },
+        });
         expect(vc.status).toBe(200);
         expect(vc.body.valid).toBe(expected === 200);
       }

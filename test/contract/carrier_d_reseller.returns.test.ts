@@ -7,7 +7,17 @@ const s = useReseller();
 
 describe('returns with carrier_d_reseller', () => {
   it('drops off at retail counters: no pickup methods, no location search, a return label booked and voided', async () => {
-    const body = (type: string) => ({ return_method: { shipping_account: s.account, method_name: 'Post office', type, service: 'priority', packaging: 'parcel', cost: { carrier_charge: 9, customer_charge: 0 }, return_charge: 0 } });
+    const body = (type: string) => ({
+      return_method: {
+        shipping_account: s.account,
+        method_name: 'Post office',
+        type,
+        service: 'priority',
+        packaging: 'parcel',
+        cost: { carrier_charge: 9, customer_charge: 0 },
+        return_charge: 0,
+      },
+    });
     expectError(await s.t.call('POST', '/returns/methods', s.key, body('pickup')), 400, 'carrier_unsupported_method');
     const method = await s.t.call('POST', '/returns/methods', s.key, body('drop_off'));
     expect(method.status, method.raw).toBe(200);
@@ -16,11 +26,22 @@ describe('returns with carrier_d_reseller', () => {
     expect(listed.body.return_methods[0].options_error).toBeUndefined();
 
     const created = await s.t.call('POST', '/returns', s.key, {
-      return: { return_method: method.body.return_method.id, customer_id: 'c1', customer: senderUS, destination: recipientUS, return_lines: [{ product_name: 'Mug', quantity: 1 }], packages: [{ weight: 2, length: 10, width: 8, height: 4 }], dim_units: 'IN', weight_units: 'LB' },
+      return: {
+        return_method: method.body.return_method.id,
+        customer_id: 'c1',
+        customer: senderUS,
+        destination: recipientUS,
+        return_lines: [{ product_name: 'Mug', quantity: 1 }],
+        packages: [{ weight: 2, length: 10, width: 8, height: 4 }],
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
     });
     expect(created.status, created.raw).toBe(200);
     expect(created.body.shipment.label.length).toBeGreaterThan(100);
-    const voided = await s.t.call('PATCH', `/returns/${created.body.id}`, s.key, { shipment: { status: 'SHIPMENT_VOIDED' } });
+    const voided = await s.t.call('PATCH', `/returns/${created.body.id}`, s.key, {
+      shipment: { status: 'SHIPMENT_VOIDED' },
+    });
     expect(voided.status, voided.raw).toBe(200);
     expect(voided.body.shipment.status).toBe('SHIPMENT_VOIDED');
   });

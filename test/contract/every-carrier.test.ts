@@ -44,7 +44,9 @@ beforeAll(async () => {
   t = await createTestApp({ emulatorUrl: em.url });
   key = await t.key();
   for (const c of cases) {
-    const res = await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: c.carrier, country: c.country, test: true } });
+    const res = await t.call('POST', '/shippingaccount', key, {
+      shipping_account: { carrier: c.carrier, country: c.country, test: true },
+    });
     if (res.status !== 200) throw new Error(`${c.carrier}: ${res.status} ${res.raw}`);
     accounts.set(c.carrier, res.body.shipping_account.id);
   }
@@ -76,7 +78,8 @@ async function pdfText(bytes: Buffer): Promise<string[]> {
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFRawStream)) continue;
     const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const m of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) shown.push(Buffer.from(m[1] ?? '', 'hex').toString('latin1'));
+    for (const m of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      shown.push(Buffer.from(m[1] ?? '', 'hex').toString('latin1'));
     for (const m of content.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) shown.push(m[1] ?? '');
   }
   return shown;
@@ -89,10 +92,12 @@ function zplText(bytes: Buffer): string[] {
 
 /** carrier_b's API answers images: its PDF is the service's wrapping of a GIF, whose text is pixels. */
 const readers = (c: Case) =>
-  ([
-    ['PDF', pdfText],
-    ['ZPL', async (b: Buffer) => zplText(b)],
-  ] as const).filter(([format]) => !(c.carrier === 'carrier_b' && format === 'PDF'));
+  (
+    [
+      ['PDF', pdfText],
+      ['ZPL', async (b: Buffer) => zplText(b)],
+    ] as const
+  ).filter(([format]) => !(c.carrier === 'carrier_b' && format === 'PDF'));
 
 describe.each(cases)('$carrier', (c) => {
   const labelTypes = declarations[c.carrier].catalog.labelTypes as readonly string[];
@@ -100,7 +105,12 @@ describe.each(cases)('$carrier', (c) => {
   it.each(readers(c))('prints the whole ship date on a %s label', async (format, read) => {
     const labelType = labelTypes.find((l) => l.startsWith(format));
     expect(labelType, `${c.carrier} offers ${format}`).toBeDefined();
-    const res = await t.call('POST', '/ship', key, body(c, { service: c.service, label_type: labelType, include_base64_label: true }));
+    const res = await t.call(
+      'POST',
+      '/ship',
+      key,
+      body(c, { service: c.service, label_type: labelType, include_base64_label: true }),
+    );
     expect(res.status, res.raw.slice(0, 400)).toBe(200);
     const lines = await read(Buffer.from(res.body.shipment.packages[0].label, 'base64'));
     const date = lines.find((l) => l.startsWith('SHIP DATE:'));
@@ -112,7 +122,15 @@ describe.each(cases)('$carrier', (c) => {
 describe.each(cases)('$carrier rating', (c) => {
   it('quotes addresses of street1, city, state, postal_code and country alone, as the original clients send them', async () => {
     const res = await t.call('POST', '/rate', key, {
-      shipment: { shipping_account: accounts.get(c.carrier), sender: c.sender, recipient: c.recipient, packages: [{ weight: 2, length: 10, width: 8, height: 4 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB' },
+      shipment: {
+        shipping_account: accounts.get(c.carrier),
+        sender: c.sender,
+        recipient: c.recipient,
+        packages: [{ weight: 2, length: 10, width: 8, height: 4 }],
+        packaging: 'your_packaging',
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
     });
     expect(res.status, res.raw.slice(0, 600)).toBe(200);
     expect(res.body.rates.length).toBeGreaterThan(0);
@@ -120,16 +138,26 @@ describe.each(cases)('$carrier rating', (c) => {
 });
 
 /** The member of each carrier's auth that a carrier checks against the id it goes with. */
-const SECRET: Partial<Record<Case['carrier'], string>> = { carrier_c: 'password', carrier_d: 'client_secret', carrier_d_reseller: 'passphrase' };
+const SECRET: Partial<Record<Case['carrier'], string>> = {
+  carrier_c: 'password',
+  carrier_d: 'client_secret',
+  carrier_d_reseller: 'passphrase',
+};
 
 // carrier_a and carrier_b offer no validate_credentials; their emulators refuse unknown clients all the same.
-describe.each(cases.filter((c) => declarations[c.carrier].operations.includes('validate_credentials')))('$carrier credentials', (c) => {
-  const validate = (auth: Record<string, string>) => t.call('POST', '/validate_credentials', key, { validate_credentials: { carrier: c.carrier, country: c.country, test: true, auth } });
+describe.each(cases.filter((c) => declarations[c.carrier].operations.includes('validate_credentials')))(
+  '$carrier credentials',
+  (c) => {
+    const validate = (auth: Record<string, string>) =>
+      t.call('POST', '/validate_credentials', key, {
+        validate_credentials: { carrier: c.carrier, country: c.country, test: true, auth },
+      });
 
-  it('are valid when the carrier knows them, and not when the secret is one it never issued', async () => {
-    expect((await validate(validAuth[c.carrier])).body).toMatchObject({ valid: true });
-    const wrong = await validate({ ...validAuth[c.carrier], [SECRET[c.carrier]!]: 'a-secret-nobody-issued' });
-    expect(wrong.status).toBe(200);
-    expect(wrong.body).toMatchObject({ valid: false });
-  });
-});
+    it('are valid when the carrier knows them, and not when the secret is one it never issued', async () => {
+      expect((await validate(validAuth[c.carrier])).body).toMatchObject({ valid: true });
+      const wrong = await validate({ ...validAuth[c.carrier], [SECRET[c.carrier]!]: 'a-secret-nobody-issued' });
+      expect(wrong.status).toBe(200);
+      expect(wrong.body).toMatchObject({ valid: false });
+    });
+  },
+);

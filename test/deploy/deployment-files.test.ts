@@ -15,7 +15,10 @@ import { projectRoot } from '../support/process.js';
 /** Every environment variable loadConfig reads, found by giving it an environment that records them. */
 function settingNames(): Set<string> {
   const read = new Set<string>();
-  loadConfig(new Proxy({} as Record<string, string | undefined>, { get: (_, name) => (read.add(String(name)), undefined) }), carrierNames);
+  loadConfig(
+    new Proxy({} as Record<string, string | undefined>, { get: (_, name) => (read.add(String(name)), undefined) }),
+    carrierNames,
+  );
   return read;
 }
 const SETTINGS = settingNames();
@@ -24,7 +27,13 @@ const known = (name: string) => SETTINGS.has(name) || name.startsWith('OTEL_');
 const read = (path: string) => readFileSync(join(projectRoot, path), 'utf8');
 const DRAIN_SEC = loadConfig({}, carrierNames).carriers.timeoutMs / 1000;
 
-type Doc = { kind: string; metadata: { name: string }; spec: any; data?: Record<string, string>; stringData?: Record<string, string> };
+type Doc = {
+  kind: string;
+  metadata: { name: string };
+  spec: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+};
 const DIR = 'deploy/kubernetes';
 const docs: Doc[] = readdirSync(join(projectRoot, DIR))
   .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
@@ -72,42 +81,55 @@ describe('Kubernetes manifests', () => {
       ...one('Deployment').spec.template.spec.containers[0].env.map((e: { name: string }) => e.name),
     ];
     expect(names.filter((n) => !known(n))).toEqual([]);
-    expect(Object.keys(one('Secret').stringData ?? {})).toEqual(expect.arrayContaining(['WAYBILL_SECRET_KEY', 'WAYBILL_DATABASE_URL']));
+    expect(Object.keys(one('Secret').stringData ?? {})).toEqual(
+      expect.arrayContaining(['WAYBILL_SECRET_KEY', 'WAYBILL_DATABASE_URL']),
+    );
     expect(one('ConfigMap').data).toHaveProperty('WAYBILL_PUBLIC_URL');
   });
 
-  it('the pods run confined: the runtime\'s seccomp profile, no service account token, no capabilities, bounded', () => {
+  it("the pods run confined: the runtime's seccomp profile, no service account token, no capabilities, bounded", () => {
     const pods = [one('Deployment').spec.template.spec, one('Job').spec.template.spec];
     for (const pod of pods) {
       expect(pod.securityContext.seccompProfile).toEqual({ type: 'RuntimeDefault' });
       expect(pod.securityContext.runAsNonRoot).toBe(true);
       expect(pod.automountServiceAccountToken).toBe(false);
       for (const container of pod.containers) {
-        expect(container.securityContext, container.name).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+        expect(container.securityContext, container.name).toMatchObject({
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ['ALL'] },
+        });
         expect(container.resources.limits.memory, container.name).toBeDefined();
         expect(container.resources.limits.cpu, container.name).toBeDefined();
       }
     }
   });
 
-  it('a NetworkPolicy for the service\'s pods and one for the migration\'s: each limits both ways, the migration reaches only DNS and PostgreSQL', () => {
+  it("a NetworkPolicy for the service's pods and one for the migration's: each limits both ways, the migration reaches only DNS and PostgreSQL", () => {
     const policies = docs.filter((d) => d.kind === 'NetworkPolicy');
     const forComponent = (component: string) => {
-      const labels = docs.find((d) => d.kind === (component === 'api' ? 'Deployment' : 'Job'))!.spec.template.metadata.labels;
-      const found = policies.filter((p) => Object.entries(p.spec.podSelector.matchLabels as Record<string, string>).every(([k, v]) => labels[k] === v));
+      const labels = docs.find((d) => d.kind === (component === 'api' ? 'Deployment' : 'Job'))!.spec.template.metadata
+        .labels;
+      const found = policies.filter((p) =>
+        Object.entries(p.spec.podSelector.matchLabels as Record<string, string>).every(([k, v]) => labels[k] === v),
+      );
       expect(found, component).toHaveLength(1);
       return found[0]!.spec;
     };
     const api = forComponent('api');
     expect(api.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
-    expect(api.ingress.flatMap((r: { ports: { port: number }[] }) => r.ports.map((p) => p.port))).toEqual([one('Deployment').spec.template.spec.containers[0].ports[0].containerPort]);
+    expect(api.ingress.flatMap((r: { ports: { port: number }[] }) => r.ports.map((p) => p.port))).toEqual([
+      one('Deployment').spec.template.spec.containers[0].ports[0].containerPort,
+    ]);
     const migrate = forComponent('migrate');
     expect(migrate.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
     expect(migrate.ingress).toEqual([]);
-    expect(new Set(migrate.egress.flatMap((r: { ports: { port: number }[] }) => r.ports.map((p) => p.port)))).toEqual(new Set([53, 5432]));
+    expect(new Set(migrate.egress.flatMap((r: { ports: { port: number }[] }) => r.ports.map((p) => p.port)))).toEqual(
+      new Set([53, 5432]),
+    );
   });
 
-  it('the Service and the PodDisruptionBudget select the Deployment\'s pods', () => {
+  it("the Service and the PodDisruptionBudget select the Deployment's pods", () => {
     const labels = one('Deployment').spec.template.metadata.labels;
     const covers = (selector: Record<string, string>) => Object.entries(selector).every(([k, v]) => labels[k] === v);
     expect(covers(one('Service').spec.selector)).toBe(true);
@@ -138,7 +160,10 @@ describe('compose.yaml', () => {
   it('gives the instances one database and one sealing key, and only settings the service reads', () => {
     for (const name of [...instances, 'migrate']) {
       const env = services[name].environment as Record<string, string>;
-      expect(Object.keys(env).filter((n) => !known(n)), name).toEqual([]);
+      expect(
+        Object.keys(env).filter((n) => !known(n)),
+        name,
+      ).toEqual([]);
       expect(env.WAYBILL_DATABASE_URL).toBe(services.waybill.environment.WAYBILL_DATABASE_URL);
       // Required, never defaulted: a key written in a public file would seal nothing.
       expect(env.WAYBILL_SECRET_KEY).toMatch(/^\$\{WAYBILL_SECRET_KEY:\?/);
@@ -150,12 +175,14 @@ describe('compose.yaml', () => {
   it('requires a PostgreSQL password, never defaulting one, and gives the database the same', () => {
     const required = /^\$\{POSTGRES_PASSWORD:\?/;
     expect(services.postgres.environment.POSTGRES_PASSWORD).toMatch(required);
-    const url = /^postgres:\/\/waybill:(\$\{[^}]*\})@postgres:5432\/waybill$/.exec(services.waybill.environment.WAYBILL_DATABASE_URL);
+    const url = /^postgres:\/\/waybill:(\$\{[^}]*\})@postgres:5432\/waybill$/.exec(
+      services.waybill.environment.WAYBILL_DATABASE_URL,
+    );
     expect(url?.[1]).toMatch(required);
     expect(read('compose.yaml')).not.toMatch(/POSTGRES_PASSWORD:-/);
   });
 
-  it('runs every container confined and bounded: no capabilities beyond PostgreSQL\'s start, no new privileges, a read-only root, limits', () => {
+  it("runs every container confined and bounded: no capabilities beyond PostgreSQL's start, no new privileges, a read-only root, limits", () => {
     for (const [name, service] of Object.entries(services)) {
       expect(service.cap_drop, name).toEqual(['ALL']);
       expect(service.security_opt, name).toContain('no-new-privileges:true');
@@ -171,8 +198,10 @@ describe('compose.yaml', () => {
     expect(services.postgres.tmpfs).toEqual(expect.arrayContaining(['/tmp', '/var/run/postgresql']));
   });
 
-  it('publishes only the instances: PostgreSQL and Prometheus stay inside compose\'s network', () => {
-    const published = Object.entries(services).filter(([, s]) => s.ports).map(([name]) => name);
+  it("publishes only the instances: PostgreSQL and Prometheus stay inside compose's network", () => {
+    const published = Object.entries(services)
+      .filter(([, s]) => s.ports)
+      .map(([name]) => name);
     expect(published.sort()).toEqual([...instances].sort());
   });
 
@@ -198,7 +227,7 @@ describe('Dockerfile', () => {
     expect(file).toMatch(/^STOPSIGNAL SIGTERM$/m);
   });
 
-  it('makes the data directory the service user\'s alone (0700): it holds the key file, the database and the emulator\'s credentials', () => {
+  it("makes the data directory the service user's alone (0700): it holds the key file, the database and the emulator's credentials", () => {
     const run = /^RUN mkdir -p \/data([^\n]*\\\n)*[^\n]*$/m.exec(file)?.[0] ?? '';
     expect(run).toMatch(/chown 1000:1000 \/data/);
     expect(run).toMatch(/chmod 0?700 \/data/);
@@ -210,9 +239,19 @@ describe('the README', () => {
     const readme = read('README.md');
     const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Operating'));
     // A row's first cell names one setting or several (`WAYBILL_JWT_AUDIENCE`, `WAYBILL_JWT_ISSUER`).
-    const rows = new Set([...table.matchAll(/^\|([^|]*)\|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([A-Z0-9_<>]+)`/g)].map((n) => n[1]!)));
+    const rows = new Set(
+      [...table.matchAll(/^\|([^|]*)\|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([A-Z0-9_<>]+)`/g)].map((n) => n[1]!)),
+    );
     const carrierUrl = /^WAYBILL_[A-Z0-9_]+?(_TEST)?_URL$/;
-    const missing = [...SETTINGS].filter((name) => !rows.has(name) && !(carrierUrl.test(name) && carrierNames.slugs.some((s) => name.startsWith(`WAYBILL_${s.toUpperCase()}_`)) && rows.has('WAYBILL_<SLUG>_URL')));
+    const missing = [...SETTINGS].filter(
+      (name) =>
+        !rows.has(name) &&
+        !(
+          carrierUrl.test(name) &&
+          carrierNames.slugs.some((s) => name.startsWith(`WAYBILL_${s.toUpperCase()}_`)) &&
+          rows.has('WAYBILL_<SLUG>_URL')
+        ),
+    );
     expect(missing).toEqual([]);
   });
 

@@ -53,9 +53,18 @@ const isShell = (b: Block) => b.info === 'sh' || b.info.startsWith('sh ');
 const UNSAFE = /\bnpm\s+(ci|i|install|start|test)\b|\bwaybill\s+--\s+(serve|emulator)\b/;
 
 /** bash in its own process group, killed whole if it outlives the test. */
-function runBash(script: string, env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runBash(
+  script: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('bash', ['-c', script], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
@@ -92,12 +101,22 @@ describe('README.md shell examples', () => {
   });
 
   it('skips a block only with a visible marker and a reason', () => {
-    for (const b of skipped) expect(SKIP.test(b.info), `README.md:${b.line} "${b.info}": write "sh no-test: <why>"`).toBe(true);
+    for (const b of skipped)
+      expect(SKIP.test(b.info), `README.md:${b.line} "${b.info}": write "sh no-test: <why>"`).toBe(true);
     // The blocks skipped today, by their first line: install and start, compose's start, the CLI
     // synopsis, building the image with Docker and with podman and compose's profiles
     // (scripts/container-test.sh runs the image and compose.yaml), installing the client into a
     // project of the reader's, and running the suite.
-    expect(skipped.map((b) => b.code.split('\n')[0])).toEqual(['npm ci && npm start', expect.stringMatching(/^printf 'WAYBILL_SECRET_KEY=/), expect.stringMatching(/^npm run -s waybill -- keys create/), 'docker build -t waybill .', 'scripts/container/base.sh', 'docker compose --profile two up --detach', expect.stringMatching(/^# in the Waybill checkout/), 'npm ci && npm test']);
+    expect(skipped.map((b) => b.code.split('\n')[0])).toEqual([
+      'npm ci && npm start',
+      expect.stringMatching(/^printf 'WAYBILL_SECRET_KEY=/),
+      expect.stringMatching(/^npm run -s waybill -- keys create/),
+      'docker build -t waybill .',
+      'scripts/container/base.sh',
+      'docker compose --profile two up --detach',
+      expect.stringMatching(/^# in the Waybill checkout/),
+      'npm ci && npm test',
+    ]);
     expect(runnable.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -111,7 +130,11 @@ describe('README.md shell examples', () => {
   });
 
   it('runs every other block in order in one shell, twice: each exits 0, no answer is an error, and the emulator is left as found', async () => {
-    for (const b of runnable) expect(UNSAFE.exec(b.code)?.[0], `README.md:${b.line} installs or starts something: mark it "sh no-test: <why>"`).toBeUndefined();
+    for (const b of runnable)
+      expect(
+        UNSAFE.exec(b.code)?.[0],
+        `README.md:${b.line} installs or starts something: mark it "sh no-test: <why>"`,
+      ).toBeUndefined();
     const emulatorState = async () => {
       const res = (await (await fetch(`${emulatorUrl}/_emulator`)).json()) as { clock: { offset_ms: number } };
       const faults = (await (await fetch(`${emulatorUrl}/_emulator/faults`)).json()) as unknown;
@@ -122,8 +145,14 @@ describe('README.md shell examples', () => {
     const twice = [...runnable, ...runnable];
     const marker = (i: number) => `@@readme-block-${i}@@`;
     // -u: a variable a block uses but no earlier block set fails the run.
-    const script = ['set -euo pipefail', ...twice.flatMap((b, i) => [`echo '${marker(i)}'`, b.code, 'echo'])].join('\n');
-    const res = await runBash(script, { WAYBILL_URL: server.url, WAYBILL_EMULATOR_URL: emulatorUrl, WAYBILL_DATA_DIR: dataDir, TMPDIR: scratch }, 110_000);
+    const script = ['set -euo pipefail', ...twice.flatMap((b, i) => [`echo '${marker(i)}'`, b.code, 'echo'])].join(
+      '\n',
+    );
+    const res = await runBash(
+      script,
+      { WAYBILL_URL: server.url, WAYBILL_EMULATOR_URL: emulatorUrl, WAYBILL_DATA_DIR: dataDir, TMPDIR: scratch },
+      110_000,
+    );
     // What the examples wrote went into the test's own folder.
     expect(readdirSync(scratch)).toContain('shipment.json');
 

@@ -28,7 +28,10 @@ describe('carrier_a OAuth', () => {
 
   it('refuses an unknown grant type and a JSON body', async () => {
     expect((await tokenCall('grant_type=password&client_id=a&client_secret=b')).statusCode).toBe(401);
-    const json = await tokenCall(JSON.stringify({ grant_type: 'client_credentials', client_id: 'a', client_secret: 'b' }), 'application/json');
+    const json = await tokenCall(
+      JSON.stringify({ grant_type: 'client_credentials', client_id: 'a', client_secret: 'b' }),
+      'application/json',
+    );
     expect(json.statusCode).toBe(400);
   });
 
@@ -55,8 +58,15 @@ describe('carrier_a OAuth', () => {
     const token = await api.token();
     const res = await request(`${api.base}/track/v1/trackingnumbers`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-customer-transaction-id': 'order-42' },
-      body: JSON.stringify({ includeDetailedScans: true, trackingInfo: [{ trackingNumberInfo: { trackingNumber: '123456789012' } }] }),
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'x-customer-transaction-id': 'order-42',
+      },
+      body: JSON.stringify({
+        includeDetailedScans: true,
+        trackingInfo: [{ trackingNumberInfo: { trackingNumber: '123456789012' } }],
+      }),
     });
     const body = await res.body.json();
     expect(at(body, 'customerTransactionId')).toBe('order-42');

@@ -6,7 +6,13 @@ const pickupBody = (readyDate: string) => ({
   originDetail: {
     pickupLocation: {
       contact: { personName: 'Dock Manager', phoneNumber: '9015550100' },
-      address: { streetLines: ['100 Warehouse Rd'], city: 'Memphis', stateOrProvinceCode: 'TN', postalCode: '38117', countryCode: 'US' },
+      address: {
+        streetLines: ['100 Warehouse Rd'],
+        city: 'Memphis',
+        stateOrProvinceCode: 'TN',
+        postalCode: '38117',
+        countryCode: 'US',
+      },
     },
     readyDateTimestamp: `${readyDate}T11:00:00Z`,
     customerCloseTime: '17:00:00',
@@ -64,7 +70,12 @@ describe('carrier_a Pickup API', () => {
     expect(code).toBe('3001');
     expect(at(created.json, 'output.location')).toBe('MEMA');
     expect(at(created.json, 'output.message')).toBe('Courier on the way');
-    const cancelBody = { associatedAccountNumber: { value: ACCOUNT }, pickupConfirmationCode: code, scheduledDate: '2025-03-04', location: 'MEMA' };
+    const cancelBody = {
+      associatedAccountNumber: { value: ACCOUNT },
+      pickupConfirmationCode: code,
+      scheduledDate: '2025-03-04',
+      location: 'MEMA',
+    };
     const cancelled = await api.call('PUT', '/pickup/v1/pickups/cancel', cancelBody);
     expect(cancelled.status).toBe(200);
     expect(at(cancelled.json, 'output')).toEqual({
@@ -119,18 +130,33 @@ describe('carrier_a POST /location/v1/locations', () => {
     expect(at(list[0], 'contactAndAddress.address.city')).toBe('MEMPHIS');
     expect(typeof at(list[0], 'geoPositionalCoordinates.latitude')).toBe('number');
     const hours = at(list[0], 'storeHours') as Array<Record<string, unknown>>;
-    expect(hours.map((h) => h.dayOfWeek)).toEqual(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']);
-    expect(hours[0]).toMatchObject({ operationalHoursType: 'OPEN_BY_HOURS', operationalHours: { begins: '08:00:00', ends: '21:00:00' } });
+    expect(hours.map((h) => h.dayOfWeek)).toEqual([
+      'MONDAY',
+      'TUESDAY',
+      'WEDNESDAY',
+      'THURSDAY',
+      'FRIDAY',
+      'SATURDAY',
+      'SUNDAY',
+    ]);
+    expect(hours[0]).toMatchObject({
+      operationalHoursType: 'OPEN_BY_HOURS',
+      operationalHours: { begins: '08:00:00', ends: '21:00:00' },
+    });
     const again = await search();
     expect(at(again.json, 'output.locationDetailList')).toEqual(list);
   });
 
   it('filters by location type, radius and units', async () => {
     const offices = await search({ locationTypes: ['FEDEX_OFFICE'] });
-    const types = (at(offices.json, 'output.locationDetailList') as Array<{ locationType: string }>).map((l) => l.locationType);
+    const types = (at(offices.json, 'output.locationDetailList') as Array<{ locationType: string }>).map(
+      (l) => l.locationType,
+    );
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set(['FEDEX_OFFICE']));
-    const near = await search({ locationsSummaryRequestControlParameters: { distance: { units: 'KM', value: 5 }, maxResults: 3 } });
+    const near = await search({
+      locationsSummaryRequestControlParameters: { distance: { units: 'KM', value: 5 }, maxResults: 3 },
+    });
     const list = at(near.json, 'output.locationDetailList') as Array<{ distance: { units: string; value: number } }>;
     expect(list.length).toBeLessThanOrEqual(3);
     for (const l of list) expect(l.distance).toMatchObject({ units: 'KM' });
@@ -138,7 +164,9 @@ describe('carrier_a POST /location/v1/locations', () => {
   });
 
   it('answers bad searches with the Location API error codes', async () => {
-    const noCountry = await api.call('POST', '/location/v1/locations', { location: { address: { postalCode: '38117' } } });
+    const noCountry = await api.call('POST', '/location/v1/locations', {
+      location: { address: { postalCode: '38117' } },
+    });
     expect(errorCodes(noCountry)).toEqual(['LOCATION.COUNTRYCODE.REQUIRED']);
     const noGeo = await search({ locationSearchCriterion: 'GEOGRAPHIC_COORDINATES' });
     expect(errorCodes(noGeo)).toEqual(['ERROR.LONGLAT.REQUIRED']);

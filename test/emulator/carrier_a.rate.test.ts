@@ -58,7 +58,9 @@ describe('carrier_a POST /rate/v1/rates/quotes', () => {
 
   it('is deterministic and grows with weight and distance', async () => {
     const net = async (body: unknown, type = 'FEDEX_GROUND') =>
-      Number(at(rated(byType((await api.call('POST', '/rate/v1/rates/quotes', body)).json, type), 'LIST'), 'totalNetCharge'));
+      Number(
+        at(rated(byType((await api.call('POST', '/rate/v1/rates/quotes', body)).json, type), 'LIST'), 'totalNetCharge'),
+      );
     const five = await net(rateRequest());
     expect(await net(rateRequest())).toBe(five);
     expect(await net(rateRequest({ packages: [{ lb: 25 }] }))).toBeGreaterThan(five);
@@ -75,13 +77,23 @@ describe('carrier_a POST /rate/v1/rates/quotes', () => {
   });
 
   it('bills dimensional weight and additional handling', async () => {
-    const reply = await api.call('POST', '/rate/v1/rates/quotes', rateRequest({ packages: [{ lb: 2, dims: [24, 18, 16] }], serviceType: 'FEDEX_GROUND' }));
+    const reply = await api.call(
+      'POST',
+      '/rate/v1/rates/quotes',
+      rateRequest({ packages: [{ lb: 2, dims: [24, 18, 16] }], serviceType: 'FEDEX_GROUND' }),
+    );
     const account = rated(byType(reply.json, 'FEDEX_GROUND'), 'ACCOUNT');
     expect(at(account, 'ratedWeightMethod')).toBe('DIM');
     // 24 × 18 × 16 / 139 = 49.7 → 50 lb billed.
     expect(at(account, 'shipmentRateDetail.totalBillingWeight')).toEqual({ units: 'LB', value: 50 });
-    const heavy = await api.call('POST', '/rate/v1/rates/quotes', rateRequest({ packages: [{ lb: 60 }], serviceType: 'FEDEX_GROUND' }));
-    const types = (at(rated(byType(heavy.json, 'FEDEX_GROUND'), 'LIST'), 'shipmentRateDetail.surCharges') as Detail[]).map((s) => s.type);
+    const heavy = await api.call(
+      'POST',
+      '/rate/v1/rates/quotes',
+      rateRequest({ packages: [{ lb: 60 }], serviceType: 'FEDEX_GROUND' }),
+    );
+    const types = (
+      at(rated(byType(heavy.json, 'FEDEX_GROUND'), 'LIST'), 'shipmentRateDetail.surCharges') as Detail[]
+    ).map((s) => s.type);
     expect(types).toContain('ADDITIONAL_HANDLING');
   });
 
@@ -132,22 +144,29 @@ describe('carrier_a POST /rate/v1/rates/quotes', () => {
       'INVALID.INPUT.EXCEPTION',
       'WEIGHT.VALUE.INVALID',
     ]);
-    const fields = ((reply.json as { errors: Array<{ parameterList?: Array<{ value: string }> }> }).errors ?? []).flatMap(
-      (e) => e.parameterList?.map((p) => p.value) ?? [],
+    const fields = (
+      (reply.json as { errors: Array<{ parameterList?: Array<{ value: string }> }> }).errors ?? []
+    ).flatMap((e) => e.parameterList?.map((p) => p.value) ?? []);
+    expect(fields).toEqual(
+      expect.arrayContaining(['requestedShipment.recipient.address.countryCode', 'requestedShipment.pickupType']),
     );
-    expect(fields).toEqual(expect.arrayContaining(['requestedShipment.recipient.address.countryCode', 'requestedShipment.pickupType']));
     expect(typeof at(reply.json, 'transactionId')).toBe('string');
   });
 
   it('checks postal codes and the payor account', async () => {
     const badZip = rateRequest({ to: { address: { ...BEVERLY_HILLS.address, postalCode: 'ABCDE' } } });
-    expect(errorCodes(await api.call('POST', '/rate/v1/rates/quotes', badZip))).toEqual(['SHIPMENT.POSTALCODE.INVALID']);
+    expect(errorCodes(await api.call('POST', '/rate/v1/rates/quotes', badZip))).toEqual([
+      'SHIPMENT.POSTALCODE.INVALID',
+    ]);
     const body = rateRequest();
     const mismatch = {
       ...body,
       requestedShipment: {
         ...body.requestedShipment,
-        shippingChargesPayment: { paymentType: 'SENDER', payor: { responsibleParty: { accountNumber: { value: `${ACCOUNT}9` } } } },
+        shippingChargesPayment: {
+          paymentType: 'SENDER',
+          payor: { responsibleParty: { accountNumber: { value: `${ACCOUNT}9` } } },
+        },
       },
     };
     expect(errorCodes(await api.call('POST', '/rate/v1/rates/quotes', mismatch))).toEqual(['ACCOUNT.NUMBER.MISMATCH']);

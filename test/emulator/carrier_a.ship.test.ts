@@ -19,7 +19,11 @@ describe('carrier_a Ship API', () => {
   const api = useClient();
 
   it('books a multi-piece shipment with one labelled piece per line item', async () => {
-    const reply = await api.call('POST', '/ship/v1/shipments', shipRequest({ packages: [{ lb: 5 }, { lb: 12, dims: [12, 10, 8] }, { lb: 1 }] }));
+    const reply = await api.call(
+      'POST',
+      '/ship/v1/shipments',
+      shipRequest({ packages: [{ lb: 5 }, { lb: 12, dims: [12, 10, 8] }, { lb: 1 }] }),
+    );
     expect(reply.status).toBe(200);
     const s = shipment(reply.json);
     const master = at(s, 'masterTrackingNumber');
@@ -54,7 +58,11 @@ describe('carrier_a Ship API', () => {
   });
 
   it('returns a commercial invoice for international shipments with customs detail', async () => {
-    const reply = await api.call('POST', '/ship/v1/shipments', shipRequest({ to: TORONTO, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY', withCustoms: true }));
+    const reply = await api.call(
+      'POST',
+      '/ship/v1/shipments',
+      shipRequest({ to: TORONTO, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY', withCustoms: true }),
+    );
     expect(reply.status).toBe(200);
     const s = shipment(reply.json);
     expect(at(s, 'shipmentDocuments.0.contentType')).toBe('COMMERCIAL_INVOICE');
@@ -67,13 +75,21 @@ describe('carrier_a Ship API', () => {
   });
 
   it('refuses international shipments without customs detail', async () => {
-    const reply = await api.call('POST', '/ship/v1/shipments', shipRequest({ to: TORONTO, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY' }));
+    const reply = await api.call(
+      'POST',
+      '/ship/v1/shipments',
+      shipRequest({ to: TORONTO, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY' }),
+    );
     expect(reply.status).toBe(400);
     expect(errorCodes(reply)).toEqual(['CUSTOMSCLEARANCEDETAIL.REQUIRED']);
   });
 
   it('serves URL_ONLY labels from the document URL it returns', async () => {
-    const reply = await api.call('POST', '/ship/v1/shipments', shipRequest({ responseOption: 'URL_ONLY', imageType: 'ZPLII', stock: 'STOCK_4X6' }));
+    const reply = await api.call(
+      'POST',
+      '/ship/v1/shipments',
+      shipRequest({ responseOption: 'URL_ONLY', imageType: 'ZPLII', stock: 'STOCK_4X6' }),
+    );
     const url = String(at(shipment(reply.json), 'pieceResponses.0.packageDocuments.0.url'));
     expect(url).toContain('/carrier_a/document/v2/document/retrieve/SH,');
     expect(at(shipment(reply.json), 'pieceResponses.0.packageDocuments.0.encodedLabel')).toBeUndefined();
@@ -87,16 +103,30 @@ describe('carrier_a Ship API', () => {
     const broken = {
       ...body,
       labelResponseOptions: 'EMAIL',
-      requestedShipment: { ...body.requestedShipment, labelSpecification: { imageType: 'GIF', labelStockType: 'PAPER_4X6' }, serviceType: undefined },
+      requestedShipment: {
+        ...body.requestedShipment,
+        labelSpecification: { imageType: 'GIF', labelStockType: 'PAPER_4X6' },
+        serviceType: undefined,
+      },
     };
     const reply = await api.call('POST', '/ship/v1/shipments', broken);
     expect(reply.status).toBe(400);
     expect(errorCodes(reply).every((c) => c === 'INVALID.INPUT.EXCEPTION')).toBe(true);
-    const fields = (reply.json as { errors: Array<{ parameterList: Array<{ value: string }> }> }).errors.map((e) => e.parameterList[0]?.value);
-    expect(fields).toEqual(
-      expect.arrayContaining(['requestedShipment.serviceType', 'labelResponseOptions', 'requestedShipment.labelSpecification.imageType']),
+    const fields = (reply.json as { errors: Array<{ parameterList: Array<{ value: string }> }> }).errors.map(
+      (e) => e.parameterList[0]?.value,
     );
-    const homeToBusiness = await api.call('POST', '/ship/v1/shipments', shipRequest({ serviceType: 'GROUND_HOME_DELIVERY' }));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'requestedShipment.serviceType',
+        'labelResponseOptions',
+        'requestedShipment.labelSpecification.imageType',
+      ]),
+    );
+    const homeToBusiness = await api.call(
+      'POST',
+      '/ship/v1/shipments',
+      shipRequest({ serviceType: 'GROUND_HOME_DELIVERY' }),
+    );
     expect(errorCodes(homeToBusiness)).toEqual(['SHIPMENT.SERVICETYPE.INVALID']);
   });
 
@@ -106,13 +136,21 @@ describe('carrier_a Ship API', () => {
       return String(at(shipment(reply.json), 'masterTrackingNumber'));
     };
     const cancel = (trackingNumber: string, account = '510087020') =>
-      api.call('PUT', '/ship/v1/shipments/cancel', { accountNumber: { value: account }, trackingNumber, deletionControl: 'DELETE_ALL_PACKAGES' });
+      api.call('PUT', '/ship/v1/shipments/cancel', {
+        accountNumber: { value: account },
+        trackingNumber,
+        deletionControl: 'DELETE_ALL_PACKAGES',
+      });
 
     it('cancels once, then says it is already cancelled', async () => {
       const tn = await book();
       const first = await cancel(tn);
       expect(first.status).toBe(200);
-      expect(at(first.json, 'output')).toMatchObject({ cancelledShipment: true, cancelledHistory: true, successMessage: 'Success' });
+      expect(at(first.json, 'output')).toMatchObject({
+        cancelledShipment: true,
+        cancelledHistory: true,
+        successMessage: 'Success',
+      });
       const second = await cancel(tn);
       expect(second.status).toBe(400);
       expect(errorCodes(second)).toEqual(['SHIPMENT.ALREADY.CANCELLED']);
@@ -130,7 +168,10 @@ describe('carrier_a Ship API', () => {
     });
 
     it('is a PUT, as in vendor/ship-api.json', async () => {
-      const reply = await api.call('POST', '/ship/v1/shipments/cancel', { accountNumber: { value: '510087020' }, trackingNumber: '1' });
+      const reply = await api.call('POST', '/ship/v1/shipments/cancel', {
+        accountNumber: { value: '510087020' },
+        trackingNumber: '1',
+      });
       expect(reply.status).toBe(404);
     });
   });

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { at, errorCodes, HOUR, shipRequest, startClient, START, TORONTO, trackRequest, type Client } from './support.js';
+import {
+  at,
+  errorCodes,
+  HOUR,
+  shipRequest,
+  startClient,
+  START,
+  TORONTO,
+  trackRequest,
+  type Client,
+} from './support.js';
 
 const result = (json: unknown, i = 0) => at(json, `output.completeTrackResults.${i}.trackResults.0`);
 
@@ -36,7 +46,7 @@ describe('carrier_a POST /track/v1/trackingnumbers', () => {
     await at_(2 * HOUR);
     expect((await status()).code).toBe('PU');
     await at_(6 * HOUR);
-    expect((await status())).toMatchObject({ code: 'DP', derived: 'IT' });
+    expect(await status()).toMatchObject({ code: 'DP', derived: 'IT' });
 
     // Delivery day 2025-03-05 in Beverly Hills (UTC−08:00): out for delivery 07:30, delivered 09:45.
     await at_(Date.parse('2025-03-05T15:40:00Z') - START.getTime());
@@ -84,7 +94,10 @@ describe('carrier_a POST /track/v1/trackingnumbers', () => {
   it('shows a cancelled shipment as cancelled', async () => {
     const tn = await book();
     await api.advance(HOUR / 2);
-    const cancel = await api.call('PUT', '/ship/v1/shipments/cancel', { accountNumber: { value: '510087020' }, trackingNumber: tn });
+    const cancel = await api.call('PUT', '/ship/v1/shipments/cancel', {
+      accountNumber: { value: '510087020' },
+      trackingNumber: tn,
+    });
     expect(cancel.status).toBe(200);
     await api.advance(3 * 24 * HOUR);
     const r = result((await track(tn)).json);
@@ -107,7 +120,11 @@ describe('carrier_a POST /track/v1/trackingnumbers', () => {
     expect(empty.status).toBe(400);
     expect(errorCodes(empty)).toEqual(['TRACKING.TRACKINGNUMBER.EMPTY']);
     expect(at(empty.json, 'errors.0.message')).toBe('Please provide tracking number.');
-    const many = await api.call('POST', '/track/v1/trackingnumbers', trackRequest(...Array.from({ length: 31 }, (_, i) => String(100000000000 + i))));
+    const many = await api.call(
+      'POST',
+      '/track/v1/trackingnumbers',
+      trackRequest(...Array.from({ length: 31 }, (_, i) => String(100000000000 + i))),
+    );
     expect(many.status).toBe(400);
   });
 });

@@ -12,13 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => ups.close());
 
-const errorsOf = (json: unknown) => (at(json, 'response.errors') as { code: string; message: string }[] | undefined)?.map((e) => e.code);
+const errorsOf = (json: unknown) =>
+  (at(json, 'response.errors') as { code: string; message: string }[] | undefined)?.map((e) => e.code);
 
 describe('OAuth', () => {
   it('issues a token for HTTP Basic client credentials, every member a string like UPS', async () => {
     const reply = await ups.token();
     expect(reply.status).toBe(200);
-    expect(reply.json).toMatchObject({ token_type: 'Bearer', client_id: 'test-id', expires_in: '14399', status: 'approved' });
+    expect(reply.json).toMatchObject({
+      token_type: 'Bearer',
+      client_id: 'test-id',
+      expires_in: '14399',
+      status: 'approved',
+    });
   });
 
   it('refuses missing Basic credentials or another grant with UPS’s 250003', async () => {
@@ -55,39 +61,78 @@ describe('Rating', () => {
 
   it('negotiated charges carry BaseServiceCharge beside TotalCharge, as Rating.yaml (subversion 2201 on) and the recorded replies do', async () => {
     const reply = await ups.call('POST', '/api/rating/v2409/Shop', rateBody(), { token });
-    const ground = (at(reply.json, 'RateResponse.RatedShipment') as Record<string, unknown>[]).find((r) => at(r, 'Service.Code') === '03');
+    const ground = (at(reply.json, 'RateResponse.RatedShipment') as Record<string, unknown>[]).find(
+      (r) => at(r, 'Service.Code') === '03',
+    );
     // The list base 18.15, 5 % off.
-    expect(at(ground, 'NegotiatedRateCharges.BaseServiceCharge')).toEqual({ CurrencyCode: 'USD', MonetaryValue: '17.24' });
+    expect(at(ground, 'NegotiatedRateCharges.BaseServiceCharge')).toEqual({
+      CurrencyCode: 'USD',
+      MonetaryValue: '17.24',
+    });
     expect(at(ground, 'NegotiatedRateCharges.TotalCharge.MonetaryValue')).toBe('19.31');
   });
 
   it('additionalinfo=timeintransit adds TimeInTransit to Shop and Rate, as the documented query parameter asks', async () => {
     const shop = await ups.call('POST', '/api/rating/v2409/Shop?additionalinfo=timeintransit', rateBody(), { token });
-    const ground = (at(shop.json, 'RateResponse.RatedShipment') as Record<string, unknown>[]).find((r) => at(r, 'Service.Code') === '03');
+    const ground = (at(shop.json, 'RateResponse.RatedShipment') as Record<string, unknown>[]).find(
+      (r) => at(r, 'Service.Code') === '03',
+    );
     expect(at(ground, 'TimeInTransit.ServiceSummary.EstimatedArrival.BusinessDaysInTransit')).toBe('3');
-    const rate = await ups.call('POST', '/api/rating/v2409/Rate?additionalinfo=timeintransit', rateBody({ Service: { Code: '02' } }), { token });
-    expect(at(rate.json, 'RateResponse.RatedShipment.0.TimeInTransit.ServiceSummary.EstimatedArrival.Arrival')).toEqual({ Date: '20250306', Time: '233000' });
+    const rate = await ups.call(
+      'POST',
+      '/api/rating/v2409/Rate?additionalinfo=timeintransit',
+      rateBody({ Service: { Code: '02' } }),
+      { token },
+    );
+    expect(at(rate.json, 'RateResponse.RatedShipment.0.TimeInTransit.ServiceSummary.EstimatedArrival.Arrival')).toEqual(
+      { Date: '20250306', Time: '233000' },
+    );
   });
 
   it('Ratetimeintransit answers a list of one RatedShipment (always a list from v2409 on, Rating.yaml) with the estimated arrival', async () => {
-    const reply = await ups.call('POST', '/api/rating/v2409/Ratetimeintransit', rateBody({ Service: { Code: '02' }, ShipmentRatingOptions: undefined }), { token });
+    const reply = await ups.call(
+      'POST',
+      '/api/rating/v2409/Ratetimeintransit',
+      rateBody({ Service: { Code: '02' }, ShipmentRatingOptions: undefined }),
+      { token },
+    );
     const list = at(reply.json, 'RateResponse.RatedShipment');
     expect(Array.isArray(list) && list.length).toBe(1);
     const rated = at(list, '0');
     expect(at(rated, 'RatedPackage.0.Weight')).toBe('5');
     expect(at(rated, 'NegotiatedRateCharges')).toBeUndefined();
-    expect(at(rated, 'TimeInTransit.ServiceSummary.EstimatedArrival')).toMatchObject({ Arrival: { Date: '20250306', Time: '233000' }, BusinessDaysInTransit: '2', DayOfWeek: 'THU' });
+    expect(at(rated, 'TimeInTransit.ServiceSummary.EstimatedArrival')).toMatchObject({
+      Arrival: { Date: '20250306', Time: '233000' },
+      BusinessDaysInTransit: '2',
+      DayOfWeek: 'THU',
+    });
   });
 
   it('prices international lanes in the origin currency and refuses services that do not run there', async () => {
     const intl = await ups.call('POST', '/api/rating/v2409/Shop', rateBody({ ShipTo: TORONTO }), { token });
-    expect((at(intl.json, 'RateResponse.RatedShipment') as unknown[]).map((r) => at(r, 'Service.Code'))).toEqual(['54', '07', '65', '08', '11']);
-    const refused = await ups.call('POST', '/api/rating/v2409/Rate', rateBody({ ShipTo: TORONTO, Service: { Code: '01' } }), { token });
+    expect((at(intl.json, 'RateResponse.RatedShipment') as unknown[]).map((r) => at(r, 'Service.Code'))).toEqual([
+      '54',
+      '07',
+      '65',
+      '08',
+      '11',
+    ]);
+    const refused = await ups.call(
+      'POST',
+      '/api/rating/v2409/Rate',
+      rateBody({ ShipTo: TORONTO, Service: { Code: '01' } }),
+      { token },
+    );
     expect([refused.status, errorsOf(refused.json)]).toEqual([400, ['111210']]);
   });
 
   it('names every problem of a bad request, and refuses unknown options and versions', async () => {
-    const bad = await ups.call('POST', '/api/rating/v2409/Rate', { RateRequest: { Shipment: { Shipper: { Address: {} }, ShipTo: { Address: { CountryCode: 'US' } } } } }, { token });
+    const bad = await ups.call(
+      'POST',
+      '/api/rating/v2409/Rate',
+      { RateRequest: { Shipment: { Shipper: { Address: {} }, ShipTo: { Address: { CountryCode: 'US' } } } } },
+      { token },
+    );
     expect(bad.status).toBe(400);
     expect((at(bad.json, 'response.errors') as { message: string }[]).map((e) => e.message)).toEqual([
       'Missing or invalid Shipment.Shipper.Address.CountryCode',
@@ -97,7 +142,9 @@ describe('Rating', () => {
     ]);
     expect((await ups.call('POST', '/api/rating/v1/Shop', rateBody(), { token })).status).toBe(400);
     expect((await ups.call('POST', '/api/rating/v2409/Quote', rateBody(), { token })).status).toBe(400);
-    expect(errorsOf((await ups.call('POST', '/api/rating/v2409/Shop', undefined, { token, raw: '{' })).json)).toEqual(['10003']);
+    expect(errorsOf((await ups.call('POST', '/api/rating/v2409/Shop', undefined, { token, raw: '{' })).json)).toEqual([
+      '10003',
+    ]);
     expect(errorsOf((await ups.call('GET', '/api/nowhere', undefined, { token })).json)).toEqual(['10002']);
   });
 });
@@ -128,7 +175,9 @@ describe('Shipping', () => {
     expect(isValidTrackingNumber(String(at(pkg, 'TrackingNumber')))).toBe(true);
     expect(at(pkg, 'ShippingLabel.ImageFormat.Code')).toBe(format);
     expect(looksRight(Buffer.from(String(at(pkg, 'ShippingLabel.GraphicImage')), 'base64'))).toBe(true);
-    expect(at(reply.json, 'ShipmentResponse.ShipmentResults.ShipmentIdentificationNumber')).toBe(at(pkg, 'TrackingNumber'));
+    expect(at(reply.json, 'ShipmentResponse.ShipmentResults.ShipmentIdentificationNumber')).toBe(
+      at(pkg, 'TrackingNumber'),
+    );
   });
 
   it('refuses SPL, which the emulator cannot render, with a UPS error naming the formats it can', async () => {
@@ -137,43 +186,93 @@ describe('Shipping', () => {
   });
 
   it('numbers every package, answers a list for several, and returns the invoice for international forms', async () => {
-    const forms = { FormType: ['01'], CurrencyCode: 'USD', ReasonForExport: 'SALE', InvoiceNumber: 'INV-1', Product: [{ Description: ['Shirt'], Unit: { Number: '2', Value: '20', UnitOfMeasurement: { Code: 'PCS' } }, OriginCountryCode: 'US' }] };
-    const reply = await ups.call('POST', '/api/shipments/v2409/ship', shipBody({
-      ShipTo: TORONTO,
-      Service: { Code: '07' },
-      ShipmentServiceOptions: { InternationalForms: forms },
-      Package: [1, 2].map((w) => ({ Packaging: { Code: '02' }, PackageWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: String(w) } })),
-    }), { token });
+    const forms = {
+      FormType: ['01'],
+      CurrencyCode: 'USD',
+      ReasonForExport: 'SALE',
+      InvoiceNumber: 'INV-1',
+      Product: [
+        {
+          Description: ['Shirt'],
+          Unit: { Number: '2', Value: '20', UnitOfMeasurement: { Code: 'PCS' } },
+          OriginCountryCode: 'US',
+        },
+      ],
+    };
+    const reply = await ups.call(
+      'POST',
+      '/api/shipments/v2409/ship',
+      shipBody({
+        ShipTo: TORONTO,
+        Service: { Code: '07' },
+        ShipmentServiceOptions: { InternationalForms: forms },
+        Package: [1, 2].map((w) => ({
+          Packaging: { Code: '02' },
+          PackageWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: String(w) },
+        })),
+      }),
+      { token },
+    );
     expect(reply.status).toBe(200);
     const results = at(reply.json, 'ShipmentResponse.ShipmentResults') as Record<string, unknown>;
     expect((results.PackageResults as unknown[]).length).toBe(2);
     expect(at(results, 'Form.Code')).toBe('01');
-    expect(Buffer.from(String(at(results, 'Form.Image.GraphicImage')), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    const noForms = await ups.call('POST', '/api/shipments/v2409/ship', shipBody({ ShipTo: TORONTO, Service: { Code: '07' } }), { token });
+    expect(
+      Buffer.from(String(at(results, 'Form.Image.GraphicImage')), 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const noForms = await ups.call(
+      'POST',
+      '/api/shipments/v2409/ship',
+      shipBody({ ShipTo: TORONTO, Service: { Code: '07' } }),
+      { token },
+    );
     expect(noForms.status).toBe(400);
   });
 
   it('refuses past ship dates and missing members', async () => {
-    expect(errorsOf((await ups.call('POST', '/api/shipments/v2409/ship', shipBody({ ShipmentDate: '20250301' }), { token })).json)).toEqual(['120124']);
+    expect(
+      errorsOf(
+        (await ups.call('POST', '/api/shipments/v2409/ship', shipBody({ ShipmentDate: '20250301' }), { token })).json,
+      ),
+    ).toEqual(['120124']);
     const reply = await ups.call('POST', '/api/shipments/v2409/ship', { ShipmentRequest: { Shipment: {} } }, { token });
     expect(reply.status).toBe(400);
     expect(errorsOf(reply.json)).toContain('120100');
   });
 
   it('voids once, before pickup; unknown numbers are 190117', async () => {
-    const book = async () => String(at((await ups.call('POST', '/api/shipments/v2409/ship', shipBody(), { token })).json, 'ShipmentResponse.ShipmentResults.ShipmentIdentificationNumber'));
+    const book = async () =>
+      String(
+        at(
+          (await ups.call('POST', '/api/shipments/v2409/ship', shipBody(), { token })).json,
+          'ShipmentResponse.ShipmentResults.ShipmentIdentificationNumber',
+        ),
+      );
     const id = await book();
     const voided = await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${id}`, undefined, { token });
     expect(at(voided.json, 'VoidShipmentResponse.SummaryResult.Status')).toEqual({ Code: '1', Description: 'Voided' });
-    expect(errorsOf((await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${id}`, undefined, { token })).json)).toEqual(['190101']);
+    expect(
+      errorsOf((await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${id}`, undefined, { token })).json),
+    ).toEqual(['190101']);
     // A bodiless DELETE with a JSON content type, as some connectors send it: there is no body to parse.
     const other = await book();
-    const typed = await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${other}`, undefined, { token, headers: { 'content-type': 'application/json' } });
+    const typed = await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${other}`, undefined, {
+      token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect([typed.status, at(typed.json, 'VoidShipmentResponse.SummaryResult.Status.Code')]).toEqual([200, '1']);
-    expect(errorsOf((await ups.call('DELETE', '/api/shipments/v2409/void/cancel/1Z023E2X0214323462', undefined, { token })).json)).toEqual(['190117']);
+    expect(
+      errorsOf(
+        (await ups.call('DELETE', '/api/shipments/v2409/void/cancel/1Z023E2X0214323462', undefined, { token })).json,
+      ),
+    ).toEqual(['190117']);
     const later = await book();
     await ups.advance(3 * HOUR);
     token = String(at((await ups.token()).json, 'access_token'));
-    expect(errorsOf((await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${later}`, undefined, { token })).json)).toEqual(['190100']);
+    expect(
+      errorsOf((await ups.call('DELETE', `/api/shipments/v2409/void/cancel/${later}`, undefined, { token })).json),
+    ).toEqual(['190100']);
   });
 });

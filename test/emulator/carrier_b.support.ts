@@ -7,7 +7,12 @@ export interface UpsClient {
   emulator: Emulator;
   base: string;
   token(basic?: string, form?: string): Promise<Reply>;
-  call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<Reply>;
+  call(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    opts?: { token?: string | null; headers?: Record<string, string>; raw?: string },
+  ): Promise<Reply>;
   fault(operation: string, fault: string, count?: number): Promise<void>;
   clearFaults(): Promise<void>;
   advance(ms: number): Promise<void>;
@@ -20,22 +25,43 @@ export async function startUps(clock: Clock = fixedClock()): Promise<UpsClient> 
   const emulator = await createEmulator({ clock, credentials: SUITE_CREDENTIALS });
   const base = emulator.carrierUrl('carrier_b');
   const control = async (method: string, path: string, body?: unknown) => {
-    const reply = await send(`${emulator.url}/_emulator/${path}`, method, body === undefined ? {} : { 'content-type': 'application/json' }, body === undefined ? undefined : JSON.stringify(body));
+    const reply = await send(
+      `${emulator.url}/_emulator/${path}`,
+      method,
+      body === undefined ? {} : { 'content-type': 'application/json' },
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     if (reply.status >= 300) throw new Error(`control ${path}: ${reply.text}`);
   };
   const client: UpsClient = {
     emulator,
     base,
     token: (basic = BASIC, form = 'grant_type=client_credentials') =>
-      send(`${base}/security/v1/oauth/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', authorization: basic, 'x-merchant-id': 'A1B2C3' }, form),
+      send(
+        `${base}/security/v1/oauth/token`,
+        'POST',
+        { 'content-type': 'application/x-www-form-urlencoded', authorization: basic, 'x-merchant-id': 'A1B2C3' },
+        form,
+      ),
     async call(method, path, body, opts = {}) {
       let bearer = opts.token;
       if (bearer === undefined) bearer = String(((await client.token()).json as { access_token: string }).access_token);
-      const headers: Record<string, string> = { ...(body === undefined && opts.raw === undefined ? {} : { 'content-type': 'application/json' }), transId: 'test', transactionSrc: 'test', ...opts.headers };
+      const headers: Record<string, string> = {
+        ...(body === undefined && opts.raw === undefined ? {} : { 'content-type': 'application/json' }),
+        transId: 'test',
+        transactionSrc: 'test',
+        ...opts.headers,
+      };
       if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
-      return send(`${base}${path}`, method, headers, opts.raw ?? (body === undefined ? undefined : JSON.stringify(body)));
+      return send(
+        `${base}${path}`,
+        method,
+        headers,
+        opts.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+      );
     },
-    fault: (operation, fault, count = 1) => control('POST', 'faults', { carrier: 'carrier_b', operation, fault, count }),
+    fault: (operation, fault, count = 1) =>
+      control('POST', 'faults', { carrier: 'carrier_b', operation, fault, count }),
     clearFaults: () => control('DELETE', 'faults'),
     advance: (ms) => control('POST', 'clock', { advance_ms: ms }),
     close: () => emulator.close(),
@@ -47,7 +73,13 @@ const party = (name: string, city: string, state: string, postal: string, countr
   Name: name,
   AttentionName: name,
   Phone: { Number: '4045550100' },
-  Address: { AddressLine: ['1 Main St'], City: city, StateProvinceCode: state, PostalCode: postal, CountryCode: country },
+  Address: {
+    AddressLine: ['1 Main St'],
+    City: city,
+    StateProvinceCode: state,
+    PostalCode: postal,
+    CountryCode: country,
+  },
 });
 export const ATLANTA = party('Acme', 'Atlanta', 'GA', '30301');
 export const NEW_YORK = party('Bob', 'New York', 'NY', '10001');

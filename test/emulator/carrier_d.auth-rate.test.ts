@@ -11,31 +11,65 @@ beforeAll(async () => {
 });
 afterAll(() => c.close());
 
-const search = (body: Record<string, unknown>) => c.call('POST', '/prices/v3/total-rates/search', { originZIPCode: '29440', destinationZIPCode: '73108', weight: 2, length: 10, width: 8, height: 4, priceType: 'COMMERCIAL', mailingDate: '2025-03-04', ...body });
+const search = (body: Record<string, unknown>) =>
+  c.call('POST', '/prices/v3/total-rates/search', {
+    originZIPCode: '29440',
+    destinationZIPCode: '73108',
+    weight: 2,
+    length: 10,
+    width: 8,
+    height: 4,
+    priceType: 'COMMERCIAL',
+    mailingDate: '2025-03-04',
+    ...body,
+  });
 
 describe('carrier_d emulator OAuth', () => {
   it('issues tokens shaped like the recorded answer; a new one revokes the client’s previous one', async () => {
     const first = await c.token('revoker');
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ token_type: 'Bearer', client_id: 'revoker', expires_in: '3599', status: 'approved' });
+    expect(first.json).toMatchObject({
+      token_type: 'Bearer',
+      client_id: 'revoker',
+      expires_in: '3599',
+      status: 'approved',
+    });
     const old = first.json.access_token as string;
-    expect((await search({ mailClass: 'PRIORITY_MAIL' }).then(() => c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, { bearer: old }))).status).toBe(200);
+    expect(
+      (
+        await search({ mailClass: 'PRIORITY_MAIL' }).then(() =>
+          c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, { bearer: old }),
+        )
+      ).status,
+    ).toBe(200);
     await c.token('revoker');
-    const refused = await c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, { bearer: old });
+    const refused = await c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, {
+      bearer: old,
+    });
     expect(refused.status).toBe(401);
-    expect(refused.json).toMatchObject({ apiVersion: '/locations/v3', error: { code: '401', message: 'Unauthorized', errors: [{ detail: 'Invalid or revoked access token.' }] } });
+    expect(refused.json).toMatchObject({
+      apiVersion: '/locations/v3',
+      error: { code: '401', message: 'Unauthorized', errors: [{ detail: 'Invalid or revoked access token.' }] },
+    });
   });
 
   it('refuses a client the control API revoked, and every token issued to it', async () => {
     const control = (method: string, auth: Record<string, string>) =>
-      fetch(`${c.emulator.url}/_emulator/credentials`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_d', auth }) });
+      fetch(`${c.emulator.url}/_emulator/credentials`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ carrier: 'carrier_d', auth }),
+      });
     const app = { client_id: 'revoked-app', client_secret: 'revoked-app-secret' };
     expect((await control('POST', app)).status).toBe(201);
     const token = (await c.token(app.client_id, app.client_secret)).json.access_token as string;
-    const locations = () => c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, { bearer: token });
+    const locations = () =>
+      c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, { bearer: token });
     expect((await locations()).status).toBe(200);
     // A wrong secret revokes nothing.
-    expect(await (await control('DELETE', { ...app, client_secret: 'not-its-secret' })).json()).toEqual({ forgotten: 0 });
+    expect(await (await control('DELETE', { ...app, client_secret: 'not-its-secret' })).json()).toEqual({
+      forgotten: 0,
+    });
     expect(await (await control('DELETE', app)).json()).toEqual({ forgotten: 1 });
     expect((await locations()).status).toBe(401);
     expect((await c.token(app.client_id, app.client_secret)).status).toBe(401);
@@ -48,8 +82,16 @@ describe('carrier_d emulator OAuth', () => {
     const wrong = await c.token('emu-client', 'some-other-secret');
     expect(wrong.status).toBe(401);
     expect(wrong.json.error).toBe('invalid_client');
-    expect(bad.json).toEqual({ error: 'invalid_client', error_description: expect.stringContaining('Client authentication failed') });
-    const grant = await c.call('POST', '/oauth2/v3/token', { grant_type: 'password', client_id: 'a', client_secret: 'b' }, { bearer: null });
+    expect(bad.json).toEqual({
+      error: 'invalid_client',
+      error_description: expect.stringContaining('Client authentication failed'),
+    });
+    const grant = await c.call(
+      'POST',
+      '/oauth2/v3/token',
+      { grant_type: 'password', client_id: 'a', client_secret: 'b' },
+      { bearer: null },
+    );
     expect(grant.json.error).toBe('unsupported_grant_type');
     expect((await c.call('GET', '/tracking/v3/tracking/1', undefined, { bearer: null })).status).toBe(401);
   });
@@ -57,7 +99,9 @@ describe('carrier_d emulator OAuth', () => {
   it('expires tokens with the emulator clock', async () => {
     const token = (await c.token('expiring')).json.access_token as string;
     await c.advance(HOUR);
-    const res = await c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, { bearer: token });
+    const res = await c.call('GET', '/locations/v3/dropoff-locations?destinationZIPCode=29440', undefined, {
+      bearer: token,
+    });
     expect(res.json.error.errors[0].detail).toBe('Access token expired.');
   });
 });
@@ -69,14 +113,21 @@ describe('carrier_d emulator payment authorization', () => {
     expect(ok.json.paymentAuthorizationToken).toMatch(/^eyJ/);
     expect(ok.json.roles).toEqual(ROLES.roles);
     expect((await c.call('POST', '/payments/v3/payment-authorization', { roles: [ROLES.roles[0]] })).status).toBe(400);
-    const bad = await c.call('POST', '/payments/v3/payment-authorization', { roles: [{ ...ROLES.roles[0], accountNumber: 'invalid' }, ROLES.roles[1]] });
+    const bad = await c.call('POST', '/payments/v3/payment-authorization', {
+      roles: [{ ...ROLES.roles[0], accountNumber: 'invalid' }, ROLES.roles[1]],
+    });
     expect(bad.json.error.errors[0]).toMatchObject({ code: '040001', source: { parameter: 'roles.accountNumber' } });
   });
 
   it('tokens expire after eight hours: labels are then refused with 403', async () => {
     const payment = await c.payment();
     await c.advance(8 * HOUR + 1000);
-    const res = await c.call('POST', '/labels/v3/label', {}, { payment, bearer: (await c.token('after-8h')).json.access_token });
+    const res = await c.call(
+      'POST',
+      '/labels/v3/label',
+      {},
+      { payment, bearer: (await c.token('after-8h')).json.access_token },
+    );
     expect(res.status).toBe(403);
     expect(res.json.error.errors[0].detail).toContain('invalid or expired');
   });
@@ -86,11 +137,20 @@ describe('carrier_d emulator prices', () => {
   it('prices every product of the asked classes by zone and weight, commercial under retail', async () => {
     const res = await search({ mailClasses: ['PRIORITY_MAIL', 'USPS_GROUND_ADVANTAGE'] });
     expect(res.status).toBe(200);
-    const opt = res.json.rateOptions.find((o: any) => o.rates[0].mailClass === 'PRIORITY_MAIL' && o.rates[0].rateIndicator === 'SP' && o.rates[0].processingCategory === 'MACHINABLE');
-    expect(opt).toMatchObject({ commitment: { name: '3 Days', scheduleDeliveryDate: '2025-03-07' }, rates: [{ zone: '05', priceType: 'COMMERCIAL' }] });
+    const opt = res.json.rateOptions.find(
+      (o: any) =>
+        o.rates[0].mailClass === 'PRIORITY_MAIL' &&
+        o.rates[0].rateIndicator === 'SP' &&
+        o.rates[0].processingCategory === 'MACHINABLE',
+    );
+    expect(opt).toMatchObject({
+      commitment: { name: '3 Days', scheduleDeliveryDate: '2025-03-07' },
+      rates: [{ zone: '05', priceType: 'COMMERCIAL' }],
+    });
     const heavier = (await search({ mailClass: 'PRIORITY_MAIL', weight: 10 })).json.rateOptions[0].totalPrice;
     const retail = (await search({ mailClass: 'PRIORITY_MAIL', priceType: 'RETAIL' })).json.rateOptions[0].totalPrice;
-    const near = (await search({ mailClass: 'PRIORITY_MAIL', destinationZIPCode: '29441' })).json.rateOptions[0].totalPrice;
+    const near = (await search({ mailClass: 'PRIORITY_MAIL', destinationZIPCode: '29441' })).json.rateOptions[0]
+      .totalPrice;
     expect(heavier).toBeGreaterThan(opt.totalPrice);
     expect(retail).toBeGreaterThan(opt.totalPrice);
     expect(near).toBeLessThan(opt.totalPrice);
@@ -108,15 +168,51 @@ describe('carrier_d emulator prices', () => {
   });
 
   it('prices international classes by price group', async () => {
-    const res = await c.call('POST', '/international-prices/v3/total-rates/search', { originZIPCode: '29440', destinationCountryCode: 'GB', weight: 2, length: 1, width: 1, height: 1, mailClass: 'PRIORITY_MAIL_INTERNATIONAL', priceType: 'COMMERCIAL' });
+    const res = await c.call('POST', '/international-prices/v3/total-rates/search', {
+      originZIPCode: '29440',
+      destinationCountryCode: 'GB',
+      weight: 2,
+      length: 1,
+      width: 1,
+      height: 1,
+      mailClass: 'PRIORITY_MAIL_INTERNATIONAL',
+      priceType: 'COMMERCIAL',
+    });
     expect(res.json.rateOptions[0].rates[0]).toMatchObject({ mailClass: 'PRIORITY_MAIL_INTERNATIONAL', zone: '05' });
-    expect((await c.call('POST', '/international-prices/v3/total-rates/search', { originZIPCode: '29440', destinationCountryCode: 'GB', weight: 2, length: 1, width: 1, height: 1, mailClass: 'PRIORITY_MAIL' })).status).toBe(400);
+    expect(
+      (
+        await c.call('POST', '/international-prices/v3/total-rates/search', {
+          originZIPCode: '29440',
+          destinationCountryCode: 'GB',
+          weight: 2,
+          length: 1,
+          width: 1,
+          height: 1,
+          mailClass: 'PRIORITY_MAIL',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('answers bad input in USPS’s error shape', async () => {
     const res = await search({ originZIPCode: undefined });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ apiVersion: '/prices/v3', error: { code: '400', message: 'Bad Request', errors: [{ status: '400', code: '010001', title: 'Bad Request', detail: 'originZIPCode is required.', source: { parameter: 'originZIPCode' } }] } });
+    expect(res.json).toEqual({
+      apiVersion: '/prices/v3',
+      error: {
+        code: '400',
+        message: 'Bad Request',
+        errors: [
+          {
+            status: '400',
+            code: '010001',
+            title: 'Bad Request',
+            detail: 'originZIPCode is required.',
+            source: { parameter: 'originZIPCode' },
+          },
+        ],
+      },
+    });
     expect((await search({ mailClass: 'PRIORITY_MAIL', weight: 500 })).json.error.errors[0].code).toBe('020001');
     expect((await c.call('GET', '/prices/v3/nothing')).json.error.code).toBe('404');
   });
@@ -133,7 +229,12 @@ describe('carrier_d emulator numbers and faults', () => {
   });
 
   it('answers each fault kind in USPS’s words', async () => {
-    const fault = (operation: string, kind: string) => fetch(`${c.emulator.url}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_d', operation, fault: kind }) });
+    const fault = (operation: string, kind: string) =>
+      fetch(`${c.emulator.url}/_emulator/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ carrier: 'carrier_d', operation, fault: kind }),
+      });
     await fault('rate', 'http_500');
     const five = await search({ mailClass: 'PRIORITY_MAIL' });
     expect(five.status).toBe(500);

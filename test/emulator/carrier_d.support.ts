@@ -16,14 +16,26 @@ export interface DClient {
   base: string;
   token(clientId?: string, secret?: string): Promise<DReply>;
   payment(bearer?: string): Promise<string>;
-  call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, opts?: { bearer?: string | null; payment?: string; headers?: Record<string, string> }): Promise<DReply>;
+  call(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    opts?: { bearer?: string | null; payment?: string; headers?: Record<string, string> },
+  ): Promise<DReply>;
   advance(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export const ROLES = {
   roles: [
-    { roleName: 'PAYER', CRID: '12345678', MID: '123456', manifestMID: '654321', accountType: 'EPS', accountNumber: '1000' },
+    {
+      roleName: 'PAYER',
+      CRID: '12345678',
+      MID: '123456',
+      manifestMID: '654321',
+      accountType: 'EPS',
+      accountNumber: '1000',
+    },
     { roleName: 'LABEL_OWNER', CRID: '12345678', MID: '123456', manifestMID: '654321' },
   ],
 };
@@ -47,20 +59,37 @@ export async function startD(): Promise<DClient> {
     emulator,
     base,
     token: (clientId = 'emu-client', secret = 'emu-secret') =>
-      send(`${base}/oauth2/v3/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }).toString()),
+      send(
+        `${base}/oauth2/v3/token`,
+        'POST',
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: secret,
+        }).toString(),
+      ),
     async payment(b) {
       const reply = await client.call('POST', '/payments/v3/payment-authorization', ROLES, b ? { bearer: b } : {});
       return reply.json.paymentAuthorizationToken as string;
     },
     async call(method, path, body, opts = {}) {
       const b = opts.bearer === undefined ? ((await client.token()).json.access_token as string) : opts.bearer;
-      const headers: Record<string, string> = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers };
+      const headers: Record<string, string> = {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...opts.headers,
+      };
       if (b) headers.authorization = `Bearer ${b}`;
       if (opts.payment) headers['x-payment-authorization-token'] = opts.payment;
       return send(`${base}${path}`, method, headers, body === undefined ? undefined : JSON.stringify(body));
     },
     async advance(ms) {
-      await send(`${emulator.url}/_emulator/clock`, 'POST', { 'content-type': 'application/json' }, JSON.stringify({ advance_ms: ms }));
+      await send(
+        `${emulator.url}/_emulator/clock`,
+        'POST',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ advance_ms: ms }),
+      );
     },
     close: () => emulator.close(),
   };
@@ -68,26 +97,62 @@ export async function startD(): Promise<DClient> {
 }
 
 /** The parts of a multipart answer: JSON metadata and decoded bytes of the others. */
-export function partsOf(reply: DReply): { json: any; images: { name?: string; contentType?: string; bytes: Buffer }[] } {
+export function partsOf(reply: DReply): {
+  json: any;
+  images: { name?: string; contentType?: string; bytes: Buffer }[];
+} {
   const boundary = multipartBoundary(String(reply.headers['content-type']));
   if (!boundary) throw new Error(`not multipart: ${reply.status} ${reply.raw.toString().slice(0, 300)}`);
   const parts = parseMultipart(reply.raw, boundary);
   const meta = parts.find((p) => p.contentType === 'application/json');
   return {
     json: meta ? JSON.parse(meta.body.toString('utf8')) : undefined,
-    images: parts.filter((p) => p !== meta).map((p) => ({ ...(p.name ? { name: p.name } : {}), ...(p.contentType ? { contentType: p.contentType } : {}), bytes: Buffer.from(partBytes(p)) })),
+    images: parts
+      .filter((p) => p !== meta)
+      .map((p) => ({
+        ...(p.name ? { name: p.name } : {}),
+        ...(p.contentType ? { contentType: p.contentType } : {}),
+        bytes: Buffer.from(partBytes(p)),
+      })),
   };
 }
 
-export const fromAddress = { streetAddress: '1098 N Fraser Street', city: 'Georgetown', state: 'SC', ZIPCode: '29440', firstName: 'Tall', lastName: 'Tom' };
-export const toAddress = { streetAddress: '1309 S Agnew Avenue', city: 'Oklahoma City', state: 'OK', ZIPCode: '73108', firstName: 'Lina', lastName: 'Smith' };
+export const fromAddress = {
+  streetAddress: '1098 N Fraser Street',
+  city: 'Georgetown',
+  state: 'SC',
+  ZIPCode: '29440',
+  firstName: 'Tall',
+  lastName: 'Tom',
+};
+export const toAddress = {
+  streetAddress: '1309 S Agnew Avenue',
+  city: 'Oklahoma City',
+  state: 'OK',
+  ZIPCode: '73108',
+  firstName: 'Lina',
+  lastName: 'Smith',
+};
 
 export function labelBody(over: Record<string, unknown> = {}, pkg: Record<string, unknown> = {}) {
   return {
     imageInfo: { imageType: 'PDF', labelType: '4X6LABEL', receiptOption: 'NONE' },
     toAddress,
     fromAddress,
-    packageDescription: { weightUOM: 'lb', weight: 2, dimensionsUOM: 'in', length: 10, width: 8, height: 4, mailClass: 'PRIORITY_MAIL', processingCategory: 'MACHINABLE', rateIndicator: 'SP', destinationEntryFacilityType: 'NONE', mailingDate: '2025-03-04', ...pkg },
+    packageDescription: {
+      weightUOM: 'lb',
+      weight: 2,
+      dimensionsUOM: 'in',
+      length: 10,
+      width: 8,
+      height: 4,
+      mailClass: 'PRIORITY_MAIL',
+      processingCategory: 'MACHINABLE',
+      rateIndicator: 'SP',
+      destinationEntryFacilityType: 'NONE',
+      mailingDate: '2025-03-04',
+      ...pkg,
+    },
     ...over,
   };
 }

@@ -6,7 +6,16 @@
 import { PDFDocument } from 'pdf-lib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildXml, parseXml, xmlAttr, xmlElement, xmlList, xmlRoot, xmlText, type XmlObject } from '../../src/carriers/shared/xml.js';
+import {
+  buildXml,
+  parseXml,
+  xmlAttr,
+  xmlElement,
+  xmlList,
+  xmlRoot,
+  xmlText,
+  type XmlObject,
+} from '../../src/carriers/shared/xml.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { isValidImpb, isValidS10 } from '../../src/emulator/check-digits.js';
 import { fixedClock, HOUR, SUITE_CREDENTIALS } from './support.js';
@@ -39,45 +48,74 @@ async function els(path: string, field: string, root: string, body: object, resp
   return doc;
 }
 
-const ci = (account: string, phrase = 'phrase-1') => ({ CertifiedIntermediary: { AccountID: account, PassPhrase: phrase } });
+const ci = (account: string, phrase = 'phrase-1') => ({
+  CertifiedIntermediary: { AccountID: account, PassPhrase: phrase },
+});
 const label = (account: string, extra: Record<string, unknown> = {}) =>
-  els('GetPostageLabelXML', 'labelRequestXML', 'LabelRequest', {
-    '@_Test': 'YES',
-    '@_LabelType': 'Default',
-    '@_ImageFormat': 'PDF',
-    RequesterID: 'lxxx',
-    AccountID: account,
-    PassPhrase: 'phrase-1',
-    MailClass: 'Priority',
-    WeightOz: '16',
-    MailpieceShape: 'Parcel',
-    PartnerCustomerID: 'c1',
-    ResponseOptions: { '@_PostagePrice': 'TRUE' },
-    FromName: 'Ann',
-    ReturnAddress1: '1 Main St',
-    FromCity: 'Mountain View',
-    FromState: 'CA',
-    FromPostalCode: '94041',
-    ToName: 'Bob & <Sons>',
-    ToAddress1: '5 Fifth Ave',
-    ToCity: 'New York',
-    ToState: 'NY',
-    ToPostalCode: '10001',
-    ...extra,
-  }, 'LabelRequestResponse');
+  els(
+    'GetPostageLabelXML',
+    'labelRequestXML',
+    'LabelRequest',
+    {
+      '@_Test': 'YES',
+      '@_LabelType': 'Default',
+      '@_ImageFormat': 'PDF',
+      RequesterID: 'lxxx',
+      AccountID: account,
+      PassPhrase: 'phrase-1',
+      MailClass: 'Priority',
+      WeightOz: '16',
+      MailpieceShape: 'Parcel',
+      PartnerCustomerID: 'c1',
+      ResponseOptions: { '@_PostagePrice': 'TRUE' },
+      FromName: 'Ann',
+      ReturnAddress1: '1 Main St',
+      FromCity: 'Mountain View',
+      FromState: 'CA',
+      FromPostalCode: '94041',
+      ToName: 'Bob & <Sons>',
+      ToAddress1: '5 Fifth Ave',
+      ToCity: 'New York',
+      ToState: 'NY',
+      ToPostalCode: '10001',
+      ...extra,
+    },
+    'LabelRequestResponse',
+  );
 const status = (r: XmlObject) => xmlText(r.Status);
-const balance = async (account: string) => xmlText(xmlElement((await els('GetAccountStatusXML', 'accountStatusRequestXML', 'AccountStatusRequest', { RequesterID: 'lxxx', RequestID: '1', ...ci(account) }, 'AccountStatusResponse')).CertifiedIntermediary)?.PostageBalance);
+const balance = async (account: string) =>
+  xmlText(
+    xmlElement(
+      (
+        await els(
+          'GetAccountStatusXML',
+          'accountStatusRequestXML',
+          'AccountStatusRequest',
+          { RequesterID: 'lxxx', RequestID: '1', ...ci(account) },
+          'AccountStatusResponse',
+        )
+      ).CertifiedIntermediary,
+    )?.PostageBalance,
+  );
 
 describe('transport as ELS answers it', () => {
   it('answers a label as LabelRequestResponse in the LabelService namespace, with the VCR members', async () => {
-    const res = await post('GetPostageLabelXML', 'labelRequestXML', buildXml('LabelRequest', { RequesterID: 'lxxx', AccountID: 'ns', PassPhrase: 'phrase-1' }));
+    const res = await post(
+      'GetPostageLabelXML',
+      'labelRequestXML',
+      buildXml('LabelRequest', { RequesterID: 'lxxx', AccountID: 'ns', PassPhrase: 'phrase-1' }),
+    );
     expect(res.text.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
     expect(res.text).toContain('xmlns="www.envmgr.com/LabelService"');
     const r = await label('t-1');
     expect(status(r)).toBe('0');
     expect(xmlText(r.PIC)).toBe(xmlText(r.TrackingNumber));
     expect(isValidImpb(xmlText(r.TrackingNumber) ?? '')).toBe(true);
-    expect(Buffer.from(xmlText(r.Base64LabelImage) ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(xmlText(r.Base64LabelImage) ?? '', 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(xmlText(r.TransactionDateTime)).toMatch(/^\d{14}$/);
     expect(xmlAttr(r.PostagePrice, 'TotalAmount')).toBe(xmlText(r.FinalPostage));
   });
@@ -85,7 +123,9 @@ describe('transport as ELS answers it', () => {
   it('answers every ELS error with HTTP 200, Status and a Log ID; ASP.NET errors as text', async () => {
     const missing = await label('t-1', { ToAddress1: undefined });
     expect(status(missing)).toBe('1001');
-    expect(xmlText(missing.ErrorMessage)).toMatch(/^Missing or invalid element: ToAddress1\. Error encountered \(Log ID: \d+\)$/);
+    expect(xmlText(missing.ErrorMessage)).toMatch(
+      /^Missing or invalid element: ToAddress1\. Error encountered \(Log ID: \d+\)$/,
+    );
     expect(xmlText(missing.FinalPostage)).toBe('0.0');
     expect(status(await label('t-1', { PartnerCustomerID: undefined }))).toBe('12144');
     expect(status(await label('t-1', { PassPhrase: 'other' }))).toBe('12507');
@@ -110,11 +150,30 @@ describe('postage balance', () => {
     expect(Number(await balance('bal-1'))).toBeCloseTo(OPENING_BALANCE - Number(xmlText(r.FinalPostage)), 2);
     // Down to what an ordinary label costs, so that a heavy international one cannot be paid.
     em.state.carrier_d_reseller.accounts.get('bal-1')!.balance = 20;
-    const heavy = { MailClass: 'PriorityMailExpressInternational', '@_LabelType': 'International', '@_LabelSubtype': 'Integrated', WeightOz: '1100', ToCountryCode: 'GB', ToState: undefined, ToPostalCode: 'SW1A 2AA', CustomsInfo: { ContentsType: 'Gift', CustomsItems: { CustomsItem: [{ Description: 'x', Quantity: '1', Weight: '10', Value: '5' }] } } };
+    const heavy = {
+      MailClass: 'PriorityMailExpressInternational',
+      '@_LabelType': 'International',
+      '@_LabelSubtype': 'Integrated',
+      WeightOz: '1100',
+      ToCountryCode: 'GB',
+      ToState: undefined,
+      ToPostalCode: 'SW1A 2AA',
+      CustomsInfo: {
+        ContentsType: 'Gift',
+        CustomsItems: { CustomsItem: [{ Description: 'x', Quantity: '1', Weight: '10', Value: '5' }] },
+      },
+    };
     const refused = await label('bal-1', heavy);
     expect(status(refused)).toBe('12503');
     expect(xmlText(refused.ErrorMessage)).toContain('Insufficient postage');
-    const recredit = (amount: string) => els('BuyPostageXML', 'recreditRequestXML', 'RecreditRequest', { RequesterID: 'lxxx', RequestID: '0', ...ci('bal-1'), RecreditAmount: amount }, 'RecreditRequestResponse');
+    const recredit = (amount: string) =>
+      els(
+        'BuyPostageXML',
+        'recreditRequestXML',
+        'RecreditRequest',
+        { RequesterID: 'lxxx', RequestID: '0', ...ci('bal-1'), RecreditAmount: amount },
+        'RecreditRequestResponse',
+      );
     const low = await recredit('5');
     expect(status(low)).toBe('12118');
     expect(xmlText(low.ErrorMessage)).toContain('The purchase amount is too low.');
@@ -126,7 +185,14 @@ describe('postage balance', () => {
 
   it('changes the pass phrase; the old one is refused afterwards, a token is issued when asked', async () => {
     await balance('pp-1');
-    const change = (phrase: string, next: string) => els('ChangePassPhraseXML', 'changePassPhraseRequestXML', 'ChangePassPhraseRequest', { '@_TokenRequested': 'true', RequesterID: 'lxxx', RequestID: '0', ...ci('pp-1', phrase), NewPassPhrase: next }, 'ChangePassPhraseRequestResponse');
+    const change = (phrase: string, next: string) =>
+      els(
+        'ChangePassPhraseXML',
+        'changePassPhraseRequestXML',
+        'ChangePassPhraseRequest',
+        { '@_TokenRequested': 'true', RequesterID: 'lxxx', RequestID: '0', ...ci('pp-1', phrase), NewPassPhrase: next },
+        'ChangePassPhraseRequestResponse',
+      );
     const ok = await change('phrase-1', 'phrase-2');
     expect(status(ok)).toBe('0');
     expect(xmlText(ok.Token)).toBeDefined();
@@ -160,7 +226,11 @@ describe('labels in every format and size', () => {
   });
 
   it('renders every image format with its signature; printer formats need 203 dpi', async () => {
-    const head = async (format: string, extra: Record<string, unknown> = {}) => Buffer.from(xmlText((await label('formats', { '@_ImageFormat': format, ...extra })).Base64LabelImage) ?? '', 'base64');
+    const head = async (format: string, extra: Record<string, unknown> = {}) =>
+      Buffer.from(
+        xmlText((await label('formats', { '@_ImageFormat': format, ...extra })).Base64LabelImage) ?? '',
+        'base64',
+      );
     expect((await head('PNG'))[0]).toBe(0x89);
     expect((await head('GIF')).subarray(0, 4).toString()).toBe('GIF8');
     const jpeg = await head('JPEG');
@@ -172,20 +242,60 @@ describe('labels in every format and size', () => {
   });
 
   it('answers international labels as Label/Image parts with the customs form, and an S10 number', async () => {
-    const r = await label('intl', { MailClass: 'PriorityMailInternational', '@_LabelType': 'International', '@_LabelSubtype': 'Integrated', '@_LabelSize': '4x6c', ToCountryCode: 'CA', ToPostalCode: 'V6E 2M6', CustomsInfo: { ContentsType: 'Merchandise', CustomsItems: { CustomsItem: { Description: 'Shirt', Quantity: '1', Weight: '8', Value: '10' } } } });
+    const r = await label('intl', {
+      MailClass: 'PriorityMailInternational',
+      '@_LabelType': 'International',
+      '@_LabelSubtype': 'Integrated',
+      '@_LabelSize': '4x6c',
+      ToCountryCode: 'CA',
+      ToPostalCode: 'V6E 2M6',
+      CustomsInfo: {
+        ContentsType: 'Merchandise',
+        CustomsItems: { CustomsItem: { Description: 'Shirt', Quantity: '1', Weight: '8', Value: '10' } },
+      },
+    });
     expect(status(r)).toBe('0');
     expect(xmlText(r.CustomsNumber)).toBe(xmlText(r.TrackingNumber));
     expect(isValidS10(xmlText(r.TrackingNumber) ?? '')).toBe(true);
     const parts = xmlList(xmlElement(r.Label)?.Image);
     expect(parts.map((p) => xmlAttr(p, 'PartNumber'))).toEqual(['1', '2']);
-    expect(status(await label('intl', { MailClass: 'PriorityMailInternational', '@_LabelType': 'International', ToCountryCode: 'CA', ToPostalCode: 'V6E 2M6' }))).toBe('1050');
+    expect(
+      status(
+        await label('intl', {
+          MailClass: 'PriorityMailInternational',
+          '@_LabelType': 'International',
+          ToCountryCode: 'CA',
+          ToPostalCode: 'V6E 2M6',
+        }),
+      ),
+    ).toBe('1050');
   });
 });
 
 describe('tracking, refunds and SCAN forms', () => {
   const track = async (account: string, ...pics: string[]) =>
-    xmlList(xmlElement((await els('StatusRequestXML', 'packageStatusRequestXML', 'PackageStatusRequest', { RequesterID: 'lxxx', RequestID: '1', ...ci(account), RequestOptions: { '@_PackageStatus': 'COMPLETE' }, PicNumbers: { PicNumber: pics } }, 'PackageStatusResponse')).PackageStatus)?.StatusResponse).map(
-      (r) => xmlList(xmlElement(xmlElement(r)?.PackageStatusEventList)?.StatusEventList).map((e) => xmlText(xmlElement(e)?.StatusCode)),
+    xmlList(
+      xmlElement(
+        (
+          await els(
+            'StatusRequestXML',
+            'packageStatusRequestXML',
+            'PackageStatusRequest',
+            {
+              RequesterID: 'lxxx',
+              RequestID: '1',
+              ...ci(account),
+              RequestOptions: { '@_PackageStatus': 'COMPLETE' },
+              PicNumbers: { PicNumber: pics },
+            },
+            'PackageStatusResponse',
+          )
+        ).PackageStatus,
+      )?.StatusResponse,
+    ).map((r) =>
+      xmlList(xmlElement(xmlElement(r)?.PackageStatusEventList)?.StatusEventList).map((e) =>
+        xmlText(xmlElement(e)?.StatusCode),
+      ),
     );
 
   it('reveals events as the emulator clock moves, up to delivery; unknown numbers answer -1', async () => {
@@ -200,24 +310,55 @@ describe('tracking, refunds and SCAN forms', () => {
   });
 
   it('refunds once, returns the postage, refuses labels on a SCAN form', async () => {
-    const [a, b] = [xmlText((await label('rf')).TrackingNumber) ?? '', xmlText((await label('rf')).TrackingNumber) ?? ''];
+    const [a, b] = [
+      xmlText((await label('rf')).TrackingNumber) ?? '',
+      xmlText((await label('rf')).TrackingNumber) ?? '',
+    ];
     const before = Number(await balance('rf'));
-    const refund = (pic: string) => els('GetRefundXML', 'refundRequestXML', 'RefundRequest', { RequesterID: 'lxxx', RequestID: '0', ...ci('rf'), PicNumbers: { PicNumber: [pic] } }, 'RefundResponse');
+    const refund = (pic: string) =>
+      els(
+        'GetRefundXML',
+        'refundRequestXML',
+        'RefundRequest',
+        { RequesterID: 'lxxx', RequestID: '0', ...ci('rf'), PicNumbers: { PicNumber: [pic] } },
+        'RefundResponse',
+      );
     const ok = await refund(a);
     expect(ok.Status).toBeUndefined();
     expect(xmlText(xmlElement(ok.Refund)?.RefundStatus)).toBe('Approved');
     expect(Number(await balance('rf'))).toBeGreaterThan(before);
     expect(xmlText(xmlElement((await refund(a)).Refund)?.RefundStatus)).toBe('DeniedInvalid');
-    const scan = await els('GetSCANXML', 'scanRequestXML', 'SCANRequest', { RequesterID: 'lxxx', RequestID: '0', ...ci('rf'), GetSCANRequestParameters: { '@_ImageFormat': 'PDF' }, PicNumbers: { PicNumber: [a, b] } }, 'SCANResponse');
+    const scan = await els(
+      'GetSCANXML',
+      'scanRequestXML',
+      'SCANRequest',
+      {
+        RequesterID: 'lxxx',
+        RequestID: '0',
+        ...ci('rf'),
+        GetSCANRequestParameters: { '@_ImageFormat': 'PDF' },
+        PicNumbers: { PicNumber: [a, b] },
+      },
+      'SCANResponse',
+    );
     expect(xmlText(scan.SubmissionID)).toMatch(/^\d+$/);
-    expect(Buffer.from(xmlText(scan.SCANForm) ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(xmlText(scan.SCANForm) ?? '', 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(xmlText(xmlElement(xmlElement(scan.ExcludedItems)?.Item)?.PicNumber)).toBe(a);
     expect(xmlText(xmlElement((await refund(b)).Refund)?.RefundStatusMessage)).toContain('SCAN form');
   });
 });
 
 describe('faults in ELS’s words', () => {
-  const fault = (operation: string, kind: string) => request(`${em.url}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_d_reseller', operation, fault: kind }) }).then((r) => r.body.text());
+  const fault = (operation: string, kind: string) =>
+    request(`${em.url}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ carrier: 'carrier_d_reseller', operation, fault: kind }),
+    }).then((r) => r.body.text());
 
   it('auth is an in-body 12507, malformed a truncated document, http_500 ASP.NET’s text', async () => {
     await fault('ship', 'auth');

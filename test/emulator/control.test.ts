@@ -11,7 +11,9 @@ describe('emulator control API and instance isolation', () => {
     const carrierA = carriers.find((c) => c.slug === 'carrier_a');
     expect(carrierA?.base_path).toBe('/carrier_a');
     expect(carrierA?.operations).toContain('pickup_availability');
-    expect(carriers.map((c) => c.slug)).toEqual(expect.arrayContaining(['australiapost', 'canadapost', 'dhl_parcel_de']));
+    expect(carriers.map((c) => c.slug)).toEqual(
+      expect.arrayContaining(['australiapost', 'canadapost', 'dhl_parcel_de']),
+    );
     expect(api.emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
@@ -50,11 +52,25 @@ describe('emulator control API and instance isolation', () => {
       const booked = await own.call('POST', '/ship/v1/shipments', shipRequest());
       const tracking = at(booked.json, 'output.transactionShipments.0.masterTrackingNumber');
       const list = await own.control('GET', '/_emulator/bookings?carrier=carrier_a');
-      expect(at(list.json, 'bookings.carrier_a')).toEqual([{ tracking_number: tracking, references: ['ORDER-1'], booked_at: START.toISOString(), cancelled: false }]);
-      const search = { referencesInformation: { type: 'CUSTOMER_REFERENCE', value: 'ORDER-1', accountNumber: ACCOUNT } };
-      const numbersFound = async () => ((at((await own.call('POST', '/track/v1/referencenumbers', search)).json, 'output.completeTrackResults') as { trackingNumber: string }[]) ?? []).map((r) => r.trackingNumber);
+      expect(at(list.json, 'bookings.carrier_a')).toEqual([
+        { tracking_number: tracking, references: ['ORDER-1'], booked_at: START.toISOString(), cancelled: false },
+      ]);
+      const search = {
+        referencesInformation: { type: 'CUSTOMER_REFERENCE', value: 'ORDER-1', accountNumber: ACCOUNT },
+      };
+      const numbersFound = async () =>
+        (
+          (at((await own.call('POST', '/track/v1/referencenumbers', search)).json, 'output.completeTrackResults') as {
+            trackingNumber: string;
+          }[]) ?? []
+        ).map((r) => r.trackingNumber);
       expect(await numbersFound()).toEqual([tracking]);
-      await own.control('POST', '/_emulator/faults', { carrier: 'carrier_a', operation: 'track_reference', fault: 'hidden:60000', count: 0 });
+      await own.control('POST', '/_emulator/faults', {
+        carrier: 'carrier_a',
+        operation: 'track_reference',
+        fault: 'hidden:60000',
+        count: 0,
+      });
       expect(await numbersFound()).toEqual(['ORDER-1']);
       await own.advance(60_000);
       expect(await numbersFound()).toEqual([tracking]);

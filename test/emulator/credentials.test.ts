@@ -13,7 +13,10 @@ describe('emulated credentials', () => {
   it('every pair an emulated carrier checks is a pair the adapter declares', () => {
     for (const [slug, pairs] of Object.entries(CREDENTIAL_MEMBERS)) {
       const declared = declarations[slug as keyof typeof declarations].auth.pairs.map((p) => p.join('/'));
-      expect(pairs.map((p) => p.join('/')), slug).toEqual(expect.arrayContaining(declared));
+      expect(
+        pairs.map((p) => p.join('/')),
+        slug,
+      ).toEqual(expect.arrayContaining(declared));
       expect(declared, slug).toEqual(expect.arrayContaining(pairs.map((p) => p.join('/'))));
     }
   });
@@ -31,7 +34,9 @@ describe('emulated credentials', () => {
 
   it('refuses a member the carrier does not issue', () => {
     const book = new CredentialBook(CREDENTIAL_MEMBERS);
-    expect(book.credentialsOf('carrier_a', { client_key: 'test-us-client-key', client_secret: 'test-us-client-secret' })).toEqual([]);
+    expect(
+      book.credentialsOf('carrier_a', { client_key: 'test-us-client-key', client_secret: 'test-us-client-secret' }),
+    ).toEqual([]);
     expect(book.knows('carrier_a', 'test-us-client-key', 'test-us-client-secret')).toBe(false);
   });
 });

@@ -13,7 +13,8 @@ describe('fault injection', () => {
   });
   afterAll(() => api.close());
 
-  const fault = (body: Record<string, unknown>) => api.control('POST', '/_emulator/faults', { carrier: 'carrier_a', ...body });
+  const fault = (body: Record<string, unknown>) =>
+    api.control('POST', '/_emulator/faults', { carrier: 'carrier_a', ...body });
   const rate = (signal?: AbortSignal) => api.call('POST', '/rate/v1/rates/quotes', rateRequest(), { token, signal });
   const track = () => api.call('POST', '/track/v1/trackingnumbers', trackRequest('123456789012'), { token });
   const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
@@ -102,7 +103,12 @@ describe('fault injection', () => {
 
   it('never answers on timeout, until the client gives up', async () => {
     await fault({ operation: 'rate', fault: 'timeout' });
-    const [outcome, ms] = await timed(() => rate(AbortSignal.timeout(300)).then(() => 'answered', (err: Error) => err.name));
+    const [outcome, ms] = await timed(() =>
+      rate(AbortSignal.timeout(300)).then(
+        () => 'answered',
+        (err: Error) => err.name,
+      ),
+    );
     expect(outcome).toBe('TimeoutError');
     expect(ms).toBeGreaterThanOrEqual(280);
     expect((await rate()).status).toBe(200);
@@ -144,7 +150,11 @@ describe('closing the emulator with faults in flight', () => {
     const api = await startClient();
     const token = await api.token();
     await api.control('POST', '/_emulator/faults', { carrier: 'carrier_a', operation: 'rate', fault: 'timeout' });
-    await api.control('POST', '/_emulator/faults', { carrier: 'carrier_a', operation: 'track', fault: 'latency:60000' });
+    await api.control('POST', '/_emulator/faults', {
+      carrier: 'carrier_a',
+      operation: 'track',
+      fault: 'latency:60000',
+    });
     const held = api.call('POST', '/rate/v1/rates/quotes', rateRequest(), { token }).then(
       () => 'answered',
       () => 'dropped',

@@ -45,8 +45,14 @@ const OPTIONAL: Record<string, RegExp> = {
 describe('emulator carrier folders', () => {
   it.each(Object.keys(EMULATED_CARRIERS))('%s has the one shape', (slug) => {
     const files = readdirSync(join(EMULATOR, slug)).sort();
-    expect(Object.keys(REQUIRED).filter((f) => !files.includes(f)), 'missing').toEqual([]);
-    expect(files.filter((f) => !(f in REQUIRED) && !(f in OPTIONAL)), 'not of the shape').toEqual([]);
+    expect(
+      Object.keys(REQUIRED).filter((f) => !files.includes(f)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      files.filter((f) => !(f in REQUIRED) && !(f in OPTIONAL)),
+      'not of the shape',
+    ).toEqual([]);
     const exports = { ...REQUIRED, ...OPTIONAL };
     const wrong = files.filter((f) => !exports[f]!.test(readFileSync(join(EMULATOR, slug, f), 'utf8')));
     expect(wrong, 'without their role’s export').toEqual([]);

@@ -33,19 +33,37 @@ describe('gazetteer', () => {
   });
 
   it('corrects, finds several, or finds nothing', () => {
-    expect(lookupStreet({ street: '5 Fifth Ave', city: 'New York', state: 'NY', zip: '10003' })).toMatchObject({ kind: 'match', changed: ['postal_code'] });
-    expect(lookupStreet({ street: '5 Fifth Ave', city: 'Boston', state: 'MA', zip: '10001' })).toMatchObject({ kind: 'match', changed: ['city', 'state'] });
+    expect(lookupStreet({ street: '5 Fifth Ave', city: 'New York', state: 'NY', zip: '10003' })).toMatchObject({
+      kind: 'match',
+      changed: ['postal_code'],
+    });
+    expect(lookupStreet({ street: '5 Fifth Ave', city: 'Boston', state: 'MA', zip: '10001' })).toMatchObject({
+      kind: 'match',
+      changed: ['city', 'state'],
+    });
     expect(lookupStreet({ street: '1 Main St', city: 'Memphis', state: 'TN' })).toMatchObject({ kind: 'ambiguous' });
-    expect(lookupStreet({ street: '1 Main St', city: 'Memphis', state: 'TN', zip: '10001' })).toMatchObject({ kind: 'ambiguous' });
-    expect(lookupStreet({ street: '77 Nowhere Blvd', city: 'Memphis', state: 'TN', zip: '38117' }).kind).toBe('invalid');
+    expect(lookupStreet({ street: '1 Main St', city: 'Memphis', state: 'TN', zip: '10001' })).toMatchObject({
+      kind: 'ambiguous',
+    });
+    expect(lookupStreet({ street: '77 Nowhere Blvd', city: 'Memphis', state: 'TN', zip: '38117' }).kind).toBe(
+      'invalid',
+    );
     expect(lookupStreet({ street: 'Main St', city: 'Memphis', state: 'TN' }).kind).toBe('invalid');
     expect(lookupStreet({ street: '5000 Market St', city: 'San Francisco', state: 'CA' }).kind).toBe('invalid');
   });
 
   it('knows postal locations by city and ZIP', () => {
-    expect(lookupLocality({ city: 'New York', zip: '10001' })).toEqual([{ city: 'NEW YORK', state: 'NY', zip: '10001' }]);
-    expect(lookupLocality({ city: 'Springfield', zip: '10001' })).toEqual([{ city: 'NEW YORK', state: 'NY', zip: '10001' }]);
-    expect(lookupLocality({ city: 'Memphis' }).map((l) => l.zip).sort()).toEqual(['38115', '38117', '38118']);
+    expect(lookupLocality({ city: 'New York', zip: '10001' })).toEqual([
+      { city: 'NEW YORK', state: 'NY', zip: '10001' },
+    ]);
+    expect(lookupLocality({ city: 'Springfield', zip: '10001' })).toEqual([
+      { city: 'NEW YORK', state: 'NY', zip: '10001' },
+    ]);
+    expect(
+      lookupLocality({ city: 'Memphis' })
+        .map((l) => l.zip)
+        .sort(),
+    ).toEqual(['38115', '38117', '38118']);
     expect(lookupLocality({ city: 'Atlantis', zip: '00000' })).toEqual([]);
   });
 });

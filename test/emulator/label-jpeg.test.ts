@@ -20,7 +20,14 @@ function decodeJpeg(jpg: Buffer): { width: number; height: number; dpi: number; 
 }
 
 describe('JPEG labels', () => {
-  const data: LabelData = { trackingNumber: '9400100000000000000019', service: 'Priority Mail', from: ['Ann', '1 Main St'], to: ['Bob & <Sons>', 'New York NY 10001'], weight: '16 OZ', shipDate: '20261122' };
+  const data: LabelData = {
+    trackingNumber: '9400100000000000000019',
+    service: 'Priority Mail',
+    from: ['Ann', '1 Main St'],
+    to: ['Bob & <Sons>', 'New York NY 10001'],
+    weight: '16 OZ',
+    shipDate: '20261122',
+  };
 
   it('decodes to the PNG label’s pixels at 200 dpi', async () => {
     const stock = labelStock(4, 6);
@@ -33,7 +40,7 @@ describe('JPEG labels', () => {
       for (let x = 0; x < bmp.width; x++) {
         const isBlack = ((bmp.data[y * (bmp.rowBytes + 1) + 1 + (x >> 3)] ?? 0) & (0x80 >> (x & 7))) === 0;
         if (isBlack) black++;
-        if ((jpg.pixels[y * bmp.width + x]! < 128) !== isBlack) differing++;
+        if (jpg.pixels[y * bmp.width + x]! < 128 !== isBlack) differing++;
       }
     }
     expect(black).toBeGreaterThan(10_000);

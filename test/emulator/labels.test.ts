@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import { code128Bars, labelStock, layoutLabel, renderLabel, type LabelData } from '../../src/documents/drawing/labels.js';
+import {
+  code128Bars,
+  labelStock,
+  layoutLabel,
+  renderLabel,
+  type LabelData,
+} from '../../src/documents/drawing/labels.js';
 import { CHAR_ADVANCE } from '../../src/documents/drawing/layout.js';
 import { at, shipRequest, useClient } from './support.js';
 
@@ -95,7 +101,10 @@ function decodeGif(gif: Buffer): { width: number; height: number; pixels: number
 }
 
 const label = (json: unknown, piece = 0) =>
-  Buffer.from(String(at(json, `output.transactionShipments.0.pieceResponses.${piece}.packageDocuments.0.encodedLabel`)), 'base64');
+  Buffer.from(
+    String(at(json, `output.transactionShipments.0.pieceResponses.${piece}.packageDocuments.0.encodedLabel`)),
+    'base64',
+  );
 const master = (json: unknown) => String(at(json, 'output.transactionShipments.0.masterTrackingNumber'));
 
 describe('labels', () => {
@@ -207,14 +216,23 @@ describe('label rendering', () => {
     ['7.5×2.3', labelStock(7.5, 2.3)],
     ['A4 half', labelStock(8.27, 11.69, { x: 0.25, y: 0.25, w: 4, h: 8 })],
   ])('prints the ship date, weight and piece whole and beside the sender on %s', async (_name, stock) => {
-    const long = { ...data, from: ['A sender name long enough to reach the header column'], weight: '150.25 LB', piece: '10 OF 10', shipDate: '2026-11-24' };
+    const long = {
+      ...data,
+      from: ['A sender name long enough to reach the header column'],
+      weight: '150.25 LB',
+      piece: '10 OF 10',
+      shipDate: '2026-11-24',
+    };
     const texts = layoutLabel(stock, long).ops.flatMap((op) => (op.kind === 'text' ? [op] : []));
     const shown = texts.map((op) => op.text);
-    expect(shown).toEqual(expect.arrayContaining(['SHIP DATE: 2026-11-24', 'ACT WGT: 150.25 LB', 'PKG: 10 OF 10', 'WEIGHT: 150.25 LB']));
+    expect(shown).toEqual(
+      expect.arrayContaining(['SHIP DATE: 2026-11-24', 'ACT WGT: 150.25 LB', 'PKG: 10 OF 10', 'WEIGHT: 150.25 LB']),
+    );
     const header = texts.find((op) => op.text.startsWith('SHIP DATE'))!;
     const sender = texts.find((op) => op.text.startsWith('A sender'))!;
     expect(sender.x + sender.text.length * sender.size * CHAR_ADVANCE).toBeLessThanOrEqual(header.x);
     expect(header.x + header.text.length * header.size * CHAR_ADVANCE).toBeLessThanOrEqual(stock.area.x + stock.area.w);
-    for (const format of ['ZPL', 'EPL'] as const) expect((await renderLabel(format, stock, long)).toString('ascii')).toContain('SHIP DATE: 2026-11-24');
+    for (const format of ['ZPL', 'EPL'] as const)
+      expect((await renderLabel(format, stock, long)).toString('ascii')).toContain('SHIP DATE: 2026-11-24');
   });
 });

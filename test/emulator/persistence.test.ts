@@ -25,19 +25,51 @@ function kill9(child: ChildProcess): Promise<void> {
 /** A carrier_a booking through the emulator at `url`; its tracking number. */
 async function book(url: string): Promise<string> {
   const base = `${url}/carrier_a`;
-  const token = ((await send(`${base}/oauth/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials&client_id=test-id&client_secret=test-secret')).json as { access_token: string }).access_token;
-  const reply = await send(`${base}/ship/v1/shipments`, 'POST', { 'content-type': 'application/json', authorization: `Bearer ${token}` }, JSON.stringify(shipRequest()));
+  const token = (
+    (
+      await send(
+        `${base}/oauth/token`,
+        'POST',
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        'grant_type=client_credentials&client_id=test-id&client_secret=test-secret',
+      )
+    ).json as { access_token: string }
+  ).access_token;
+  const reply = await send(
+    `${base}/ship/v1/shipments`,
+    'POST',
+    { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    JSON.stringify(shipRequest()),
+  );
   expect(reply.status, reply.text).toBe(200);
-  return (reply.json as { output: { transactionShipments: { masterTrackingNumber: string }[] } }).output.transactionShipments[0]!.masterTrackingNumber;
+  return (reply.json as { output: { transactionShipments: { masterTrackingNumber: string }[] } }).output
+    .transactionShipments[0]!.masterTrackingNumber;
 }
 
-const listed = async (url: string) => ((await (await fetch(`${url}/_emulator/bookings?carrier=carrier_a`)).json()) as { bookings: { carrier_a: { tracking_number: string }[] } }).bookings.carrier_a.map((b) => b.tracking_number);
+const listed = async (url: string) =>
+  (
+    (await (await fetch(`${url}/_emulator/bookings?carrier=carrier_a`)).json()) as {
+      bookings: { carrier_a: { tracking_number: string }[] };
+    }
+  ).bookings.carrier_a.map((b) => b.tracking_number);
 
 it('keeps the credentials it issued and its clock in the state directory', async () => {
   const stateDir = tempDir('emulator');
   const first = await createEmulator({ stateDir });
-  const control = (method: string, path: string, body: unknown) => fetch(`${first.url}/_emulator/${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect((await control('POST', 'credentials', { carrier: 'carrier_d', auth: { client_id: 'my-client', client_secret: 'my-client-secret' } })).ok).toBe(true);
+  const control = (method: string, path: string, body: unknown) =>
+    fetch(`${first.url}/_emulator/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect(
+    (
+      await control('POST', 'credentials', {
+        carrier: 'carrier_d',
+        auth: { client_id: 'my-client', client_secret: 'my-client-secret' },
+      })
+    ).ok,
+  ).toBe(true);
   expect((await control('POST', 'clock', { advance_ms: 3_600_000 })).ok).toBe(true);
   await first.close();
 
@@ -93,7 +125,11 @@ it('knows after a kill -9 of `waybill emulator` the label it booked right before
   let trackingNumber: string;
   try {
     // The standalone emulator knows the credentials it was told of; the test's own are told first.
-    const told = await fetch(`${first.url}/_emulator/credentials`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_a', auth: { client_id: 'test-id', client_secret: 'test-secret' } }) });
+    const told = await fetch(`${first.url}/_emulator/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ carrier: 'carrier_a', auth: { client_id: 'test-id', client_secret: 'test-secret' } }),
+    });
     expect(told.status).toBe(201);
     trackingNumber = await book(first.url);
   } finally {
@@ -109,33 +145,59 @@ it('knows after a kill -9 of `waybill emulator` the label it booked right before
   }
 }, 120_000);
 
-it.each(['SIGTERM', 'SIGKILL'] as const)('tracks and cancels a label booked right before `waybill serve` ends (%s) and starts again on the same data directory', async (signal) => {
-  const env = { WAYBILL_DATA_DIR: tempDir('restart') };
-  const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
-  const headers = { zkkey: key, 'content-type': 'application/json' };
-  const call = async (url: string, path: string, body: unknown) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    const json = (await res.json()) as any;
-    expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-    return json;
-  };
-  const address = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
-  const first = await startServe(env);
-  let account: string;
-  let trackingNumber: string;
-  try {
-    account = (await call(first.url, '/shippingaccount', { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).shipping_account.id;
-    const shipment = { shipping_account: account, sender: address, recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' }, packages: [{ weight: 2 }], packaging: 'your_packaging', weight_units: 'LB', service: 'carrier_a_ground' };
-    trackingNumber = (await call(first.url, '/ship', { shipment })).shipment.tracking_number;
-  } finally {
-    await (signal === 'SIGKILL' ? kill9(first.child) : first.stop());
-  }
-  const second = await startServe(env);
-  try {
-    const tracked = await call(second.url, '/track', { track: { shipping_account: account, tracking_number: trackingNumber, refresh: true } });
-    expect(JSON.stringify(tracked)).toContain(trackingNumber);
-    await call(second.url, '/cancel', { cancel: { shipping_account: account, tracking_number: trackingNumber } });
-  } finally {
-    await second.stop();
-  }
-}, 120_000);
+it.each(['SIGTERM', 'SIGKILL'] as const)(
+  'tracks and cancels a label booked right before `waybill serve` ends (%s) and starts again on the same data directory',
+  async (signal) => {
+    const env = { WAYBILL_DATA_DIR: tempDir('restart') };
+    const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
+    const headers = { zkkey: key, 'content-type': 'application/json' };
+    const call = async (url: string, path: string, body: unknown) => {
+      const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const json = (await res.json()) as any;
+      expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
+      return json;
+    };
+    const address = {
+      name: 'Ann',
+      phone: '9015550100',
+      street1: '1 Main St',
+      city: 'Memphis',
+      state: 'TN',
+      postal_code: '38117',
+      country: 'US',
+    };
+    const first = await startServe(env);
+    let account: string;
+    let trackingNumber: string;
+    try {
+      account = (
+        await call(first.url, '/shippingaccount', {
+          shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
+        })
+      ).shipping_account.id;
+      const shipment = {
+        shipping_account: account,
+        sender: address,
+        recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' },
+        packages: [{ weight: 2 }],
+        packaging: 'your_packaging',
+        weight_units: 'LB',
+        service: 'carrier_a_ground',
+      };
+      trackingNumber = (await call(first.url, '/ship', { shipment })).shipment.tracking_number;
+    } finally {
+      await (signal === 'SIGKILL' ? kill9(first.child) : first.stop());
+    }
+    const second = await startServe(env);
+    try {
+      const tracked = await call(second.url, '/track', {
+        track: { shipping_account: account, tracking_number: trackingNumber, refresh: true },
+      });
+      expect(JSON.stringify(tracked)).toContain(trackingNumber);
+      await call(second.url, '/cancel', { cancel: { shipping_account: account, tracking_number: trackingNumber } });
+    } finally {
+      await second.stop();
+    }
+  },
+  120_000,
+);

@@ -54,14 +54,35 @@ it('books a new tracking number after `waybill serve` restarts on the same data 
   const env = { WAYBILL_DATA_DIR: tempDir('restart'), WAYBILL_LOG_LEVEL: 'info' };
   const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
   const headers = { zkkey: key, 'content-type': 'application/json' };
-  const address = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
+  const address = {
+    name: 'Ann',
+    phone: '9015550100',
+    street1: '1 Main St',
+    city: 'Memphis',
+    state: 'TN',
+    postal_code: '38117',
+    country: 'US',
+  };
   let account = '';
   const book = async (url: string): Promise<string> => {
     if (!account) {
-      const res = await fetch(`${url}/shippingaccount`, { method: 'POST', headers, body: JSON.stringify({ shipping_account: { carrier: 'carrier_a', country: 'US', test: true } }) });
+      const res = await fetch(`${url}/shippingaccount`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ shipping_account: { carrier: 'carrier_a', country: 'US', test: true } }),
+      });
       account = ((await res.json()) as any).shipping_account.id;
     }
-    const shipment = { shipping_account: account, sender: address, recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' }, packages: [{ weight: 2 }], packaging: 'your_packaging', dim_units: 'IN', weight_units: 'LB', service: 'carrier_a_ground' };
+    const shipment = {
+      shipping_account: account,
+      sender: address,
+      recipient: { ...address, city: 'New York', state: 'NY', postal_code: '10001' },
+      packages: [{ weight: 2 }],
+      packaging: 'your_packaging',
+      dim_units: 'IN',
+      weight_units: 'LB',
+      service: 'carrier_a_ground',
+    };
     const res = await fetch(`${url}/ship`, { method: 'POST', headers, body: JSON.stringify({ shipment }) });
     const body = (await res.json()) as any;
     expect(res.status, JSON.stringify(body)).toBe(200);

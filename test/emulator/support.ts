@@ -19,14 +19,30 @@ export function fixedClock(at: Date = START): Clock {
 }
 
 /** The credentials the emulator suites call with, which their emulators know. */
-const RESELLER_ACCOUNTS = ['ns', 't-1', 'bal-1', 'pp-1', 'sizes', 'formats', 'intl', 'trk', 'rf', 'ship', 'someone-else'];
+const RESELLER_ACCOUNTS = [
+  'ns',
+  't-1',
+  'bal-1',
+  'pp-1',
+  'sizes',
+  'formats',
+  'intl',
+  'trk',
+  'rf',
+  'ship',
+  'someone-else',
+];
 export const SUITE_CREDENTIALS: KnownCredential[] = [
   { carrier: 'carrier_a', id: 'test-id', secret: 'test-secret' },
   { carrier: 'carrier_a', id: 'abc', secret: 'def' },
   { carrier: 'carrier_b', id: 'test-id', secret: 'test-secret' },
   { carrier: 'carrier_c', id: 'test-site', secret: 'test-password' },
   { carrier: 'carrier_d', id: 'emu-client', secret: 'emu-secret' },
-  ...['revoker', 'expiring', 'after-8h'].map((id): KnownCredential => ({ carrier: 'carrier_d', id, secret: 'emu-secret' })),
+  ...['revoker', 'expiring', 'after-8h'].map((id): KnownCredential => ({
+    carrier: 'carrier_d',
+    id,
+    secret: 'emu-secret',
+  })),
   ...RESELLER_ACCOUNTS.map((id): KnownCredential => ({ carrier: 'carrier_d_reseller', id, secret: 'phrase-1' })),
 ];
 
@@ -43,14 +59,25 @@ export interface Client {
   /** A fresh OAuth token from the emulated token endpoint. */
   token(): Promise<string>;
   /** A carrier_a call; `token: undefined` fetches a fresh token, `null` sends none. */
-  call(method: 'POST' | 'PUT' | 'GET', path: string, body?: unknown, opts?: { token?: string | null; signal?: AbortSignal }): Promise<Reply>;
+  call(
+    method: 'POST' | 'PUT' | 'GET',
+    path: string,
+    body?: unknown,
+    opts?: { token?: string | null; signal?: AbortSignal },
+  ): Promise<Reply>;
   control(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Reply>;
   advance(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** One HTTP exchange with the emulator, the body parsed as JSON where it is JSON. */
-export async function send(url: string, method: string, headers: Record<string, string>, body?: string, signal?: AbortSignal): Promise<Reply> {
+export async function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+  signal?: AbortSignal,
+): Promise<Reply> {
   const res = await request(url, { method: method as 'GET', headers, body, signal });
   const text = await res.body.text();
   let json: unknown;
@@ -67,7 +94,12 @@ export async function startClient(clock: Clock = fixedClock()): Promise<Client> 
   const base = emulator.carrierUrl('carrier_a');
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const token = async (): Promise<string> => {
-    const reply = await send(`${base}/oauth/token`, 'POST', form, 'grant_type=client_credentials&client_id=test-id&client_secret=test-secret');
+    const reply = await send(
+      `${base}/oauth/token`,
+      'POST',
+      form,
+      'grant_type=client_credentials&client_id=test-id&client_secret=test-secret',
+    );
     const value = (reply.json as { access_token?: unknown } | undefined)?.access_token;
     if (typeof value !== 'string') throw new Error(`no token: ${reply.status} ${reply.text}`);
     return value;
@@ -80,7 +112,13 @@ export async function startClient(clock: Clock = fixedClock()): Promise<Client> 
       const bearer = opts.token === undefined ? await token() : opts.token;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
-      return send(`${base}${path}`, method, headers, body === undefined ? undefined : JSON.stringify(body), opts.signal);
+      return send(
+        `${base}${path}`,
+        method,
+        headers,
+        body === undefined ? undefined : JSON.stringify(body),
+        opts.signal,
+      );
     },
     control(method, path, body) {
       const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
@@ -128,15 +166,36 @@ type Party = { address: Record<string, unknown>; contact?: Record<string, unknow
 
 export const MEMPHIS: Party = {
   contact: { personName: 'Avery Shipper', companyName: 'Shipper Co', phoneNumber: '9015550100' },
-  address: { streetLines: ['100 Warehouse Rd'], city: 'Memphis', stateOrProvinceCode: 'TN', postalCode: '38117', countryCode: 'US', residential: false },
+  address: {
+    streetLines: ['100 Warehouse Rd'],
+    city: 'Memphis',
+    stateOrProvinceCode: 'TN',
+    postalCode: '38117',
+    countryCode: 'US',
+    residential: false,
+  },
 };
 export const BEVERLY_HILLS: Party = {
   contact: { personName: 'Robin Recipient', phoneNumber: '3105550100' },
-  address: { streetLines: ['9 Palm Dr'], city: 'Beverly Hills', stateOrProvinceCode: 'CA', postalCode: '90210', countryCode: 'US', residential: false },
+  address: {
+    streetLines: ['9 Palm Dr'],
+    city: 'Beverly Hills',
+    stateOrProvinceCode: 'CA',
+    postalCode: '90210',
+    countryCode: 'US',
+    residential: false,
+  },
 };
 export const TORONTO: Party = {
   contact: { personName: 'Casey Importer', phoneNumber: '4165550100' },
-  address: { streetLines: ['1 Front St W'], city: 'Toronto', stateOrProvinceCode: 'ON', postalCode: 'M5J 2X5', countryCode: 'CA', residential: false },
+  address: {
+    streetLines: ['1 Front St W'],
+    city: 'Toronto',
+    stateOrProvinceCode: 'ON',
+    postalCode: 'M5J 2X5',
+    countryCode: 'CA',
+    residential: false,
+  },
 };
 
 export const ACCOUNT = '510087020';
@@ -164,7 +223,15 @@ export interface PackageSpec {
   dims?: [number, number, number];
 }
 
-export function rateRequest(opts: { to?: Party; packages?: PackageSpec[]; residential?: boolean; serviceType?: string; withCustoms?: boolean } = {}) {
+export function rateRequest(
+  opts: {
+    to?: Party;
+    packages?: PackageSpec[];
+    residential?: boolean;
+    serviceType?: string;
+    withCustoms?: boolean;
+  } = {},
+) {
   const to = opts.to ?? BEVERLY_HILLS;
   return {
     accountNumber: { value: ACCOUNT },
@@ -184,16 +251,18 @@ export function rateRequest(opts: { to?: Party; packages?: PackageSpec[]; reside
   };
 }
 
-export function shipRequest(opts: {
-  to?: Party;
-  serviceType?: string;
-  imageType?: string;
-  stock?: string;
-  packages?: PackageSpec[];
-  responseOption?: 'LABEL' | 'URL_ONLY';
-  withCustoms?: boolean;
-  account?: string;
-} = {}) {
+export function shipRequest(
+  opts: {
+    to?: Party;
+    serviceType?: string;
+    imageType?: string;
+    stock?: string;
+    packages?: PackageSpec[];
+    responseOption?: 'LABEL' | 'URL_ONLY';
+    withCustoms?: boolean;
+    account?: string;
+  } = {},
+) {
   const packages = opts.packages ?? [{ lb: 5 }];
   return {
     accountNumber: { value: opts.account ?? ACCOUNT },
@@ -205,7 +274,10 @@ export function shipRequest(opts: {
       serviceType: opts.serviceType ?? 'PRIORITY_OVERNIGHT',
       packagingType: 'YOUR_PACKAGING',
       totalWeight: packages.reduce((sum, p) => sum + p.lb, 0),
-      shippingChargesPayment: { paymentType: 'SENDER', payor: { responsibleParty: { accountNumber: { value: opts.account ?? ACCOUNT } } } },
+      shippingChargesPayment: {
+        paymentType: 'SENDER',
+        payor: { responsibleParty: { accountNumber: { value: opts.account ?? ACCOUNT } } },
+      },
       labelSpecification: { imageType: opts.imageType ?? 'PDF', labelStockType: opts.stock ?? 'PAPER_4X6' },
       ...(opts.withCustoms ? { customsClearanceDetail: customs() } : {}),
       requestedPackageLineItems: packages.map((p, i) => ({
@@ -218,7 +290,10 @@ export function shipRequest(opts: {
 }
 
 export function trackRequest(...numbers: string[]) {
-  return { includeDetailedScans: true, trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })) };
+  return {
+    includeDetailedScans: true,
+    trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })),
+  };
 }
 
 /** The FedEx error codes of an error reply. */

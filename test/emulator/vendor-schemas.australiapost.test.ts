@@ -15,35 +15,54 @@ const fixture = <T = unknown>(file: string): T => readFixtureJson<T>('australiap
 function shapeDiff(actual: unknown, recorded: unknown, path = '$'): string[] {
   const kind = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v);
   if (kind(actual) !== kind(recorded)) return [`${path}: ${kind(actual)} ≠ ${kind(recorded)}`];
-  if (Array.isArray(recorded) && Array.isArray(actual)) return recorded.length > 0 && actual.length > 0 ? shapeDiff(actual[0], recorded[0], `${path}[0]`) : [];
+  if (Array.isArray(recorded) && Array.isArray(actual))
+    return recorded.length > 0 && actual.length > 0 ? shapeDiff(actual[0], recorded[0], `${path}[0]`) : [];
   if (kind(recorded) !== 'object') return [];
   const a = actual as Record<string, unknown>;
-  return Object.entries(recorded as Record<string, unknown>).flatMap(([k, v]) => (k in a ? shapeDiff(a[k], v, `${path}.${k}`) : [`${path}.${k}: missing`]));
+  return Object.entries(recorded as Record<string, unknown>).flatMap(([k, v]) =>
+    k in a ? shapeDiff(a[k], v, `${path}.${k}`) : [`${path}.${k}: missing`],
+  );
 }
 
 let em: Emulator;
 let base: string;
-const auth = { authorization: `Basic ${Buffer.from('ap-key:ap-secret').toString('base64')}`, 'account-number': '0006574589', 'content-type': 'application/json' };
-const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = auth): Promise<Reply> => send(`${base}${path}`, method, headers, body === undefined ? undefined : JSON.stringify(body));
+const auth = {
+  authorization: `Basic ${Buffer.from('ap-key:ap-secret').toString('base64')}`,
+  'account-number': '0006574589',
+  'content-type': 'application/json',
+};
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = auth): Promise<Reply> =>
+  send(`${base}${path}`, method, headers, body === undefined ? undefined : JSON.stringify(body));
 
 beforeAll(async () => {
-  em = await createEmulator({ port: 0, clock: fixedClock(), credentials: [{ carrier: 'australiapost', id: 'ap-key', secret: 'ap-secret' }] });
+  em = await createEmulator({
+    port: 0,
+    clock: fixedClock(),
+    credentials: [{ carrier: 'australiapost', id: 'ap-key', secret: 'ap-secret' }],
+  });
   base = em.carrierUrl('australiapost');
 });
 afterAll(() => em?.close());
 
 /** The recorded shipment with the catalog's Parcel Post with signature for the contract product T28S. */
 const recordedShipment = () => {
-  const { shipment } = fixture<{ shipment: { shipments: { items: Record<string, unknown>[] }[] } }>('fixtures/shipment_ShipmentRequest.json');
+  const { shipment } = fixture<{ shipment: { shipments: { items: Record<string, unknown>[] }[] } }>(
+    'fixtures/shipment_ShipmentRequest.json',
+  );
   for (const item of shipment.shipments[0]!.items) item.product_id = '3D55';
   return shipment;
 };
 
 describe.skipIf(fixturesMissing)('australiapost emulator against the recorded traffic', () => {
   it('refuses unknown keys as the gateway does, and a call without its account as an unknown customer', async () => {
-    const refused = await call('GET', '/shipping/v1/accounts/0006574589', undefined, { ...auth, authorization: `Basic ${Buffer.from('ap-key:wrong').toString('base64')}` });
+    const refused = await call('GET', '/shipping/v1/accounts/0006574589', undefined, {
+      ...auth,
+      authorization: `Basic ${Buffer.from('ap-key:wrong').toString('base64')}`,
+    });
     expect(refused.status).toBe(401);
-    expect(refused.json).toEqual({ errors: [{ error_code: 'API_001', error_name: 'Unauthorised', message: expect.any(String) }] });
+    expect(refused.json).toEqual({
+      errors: [{ error_code: 'API_001', error_name: 'Unauthorised', message: expect.any(String) }],
+    });
     const { 'account-number': _account, ...noAccount } = auth;
     const unknown = await call('GET', '/shipping/v1/accounts/0006574589', undefined, noAccount);
     expect(unknown.status).toBe(403);
@@ -75,7 +94,9 @@ describe.skipIf(fixturesMissing)('australiapost emulator against the recorded tr
       '$.shipments[0].shipment_summary.manual_handling_surcharge: missing',
     ]);
     const id = (booked.json as { shipments: { shipment_id: string }[] }).shipments[0]!.shipment_id;
-    const { label } = fixture<{ label: { shipments: { shipment_id: string }[] } }>('fixtures/shipment_ShipmentRequest.json');
+    const { label } = fixture<{ label: { shipments: { shipment_id: string }[] } }>(
+      'fixtures/shipment_ShipmentRequest.json',
+    );
     label.shipments[0]!.shipment_id = id;
     const pending = await call('POST', '/shipping/v1/labels', label);
     expect(pending.status, pending.text).toBe(200);
@@ -90,15 +111,22 @@ describe.skipIf(fixturesMissing)('australiapost emulator against the recorded tr
 
   it('tracks like samples/tracking_response.json, and refuses 11 ids like fixtures/tracking_ErrorResponse.json', async () => {
     const booked = await call('POST', '/shipping/v1/shipments', recordedShipment());
-    const article = (booked.json as { shipments: { items: { tracking_details: { article_id: string } }[] }[] }).shipments[0]!.items[0]!.tracking_details.article_id;
+    const article = (booked.json as { shipments: { items: { tracking_details: { article_id: string } }[] }[] })
+      .shipments[0]!.items[0]!.tracking_details.article_id;
     const res = await call('GET', `/shipping/v1/track?tracking_ids=7XX1000,${article}`);
     expect(res.status, res.text).toBe(200);
     const sample = fixture<{ tracking_results: unknown[] }>('samples/tracking_response.json');
     const [unknown, known] = (res.json as { tracking_results: unknown[] }).tracking_results;
     expect(shapeDiff(unknown, sample.tracking_results[0])).toEqual([]);
     // Events of a parcel just booked carry no location yet; the delivered sample's do.
-    expect(shapeDiff(known, sample.tracking_results[1])).toEqual(['$.trackable_items[0].events[0].location: missing', '$.consignment: missing']);
-    const many = await call('GET', `/shipping/v1/track?tracking_ids=${Array.from({ length: 11 }, (_, i) => `A${i}`).join(',')}`);
+    expect(shapeDiff(known, sample.tracking_results[1])).toEqual([
+      '$.trackable_items[0].events[0].location: missing',
+      '$.consignment: missing',
+    ]);
+    const many = await call(
+      'GET',
+      `/shipping/v1/track?tracking_ids=${Array.from({ length: 11 }, (_, i) => `A${i}`).join(',')}`,
+    );
     expect(many.status).toBe(400);
     expect(shapeDiff(many.json, fixture('fixtures/tracking_ErrorResponse.json'))).toEqual([]);
   });
@@ -125,7 +153,10 @@ describe.skipIf(fixturesMissing)('australiapost emulator against the recorded tr
     expect(summary.text.startsWith('%PDF-')).toBe(true);
     expect((await call('DELETE', `/shipping/v1/shipments/${id}`)).status).toBe(400);
     const open = await call('POST', '/shipping/v1/shipments', recordedShipment());
-    const deleted = await call('DELETE', `/shipping/v1/shipments/${(open.json as { shipments: { shipment_id: string }[] }).shipments[0]!.shipment_id}`);
+    const deleted = await call(
+      'DELETE',
+      `/shipping/v1/shipments/${(open.json as { shipments: { shipment_id: string }[] }).shipments[0]!.shipment_id}`,
+    );
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('');
   });

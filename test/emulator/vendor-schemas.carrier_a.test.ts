@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesMissing } from '../support/fixtures.js';
 import { ACCOUNT, at, rateRequest, send, shipRequest, TORONTO, trackRequest, useClient } from './support.js';
-import { missingRecordedMembers, nonConforming, recordedRequest, recordedRequests, VendorSchemas, type Answer, type KnownDifference } from './vendor-schemas.support.js';
+import {
+  missingRecordedMembers,
+  nonConforming,
+  recordedRequest,
+  recordedRequests,
+  VendorSchemas,
+  type Answer,
+  type KnownDifference,
+} from './vendor-schemas.support.js';
 
 /**
  * Where FedEx's descriptions and its recorded replies disagree, the emulator answers as the
@@ -14,7 +22,12 @@ import { missingRecordedMembers, nonConforming, recordedRequest, recordedRequest
 const KNOWN: KnownDifference[] = [
   // fixtures/tracking_TrackingResponse.json: an unknown number's result has an empty carrierCode
   // and the output's alerts is one string, where track.json has an enum and an array.
-  { path: '/track/v1/trackingnumbers', instancePath: /^\/output\/completeTrackResults\/\d+\/trackResults\/\d+\/trackingNumberInfo\/carrierCode$/, keyword: 'enum', why: 'recorded: ""' },
+  {
+    path: '/track/v1/trackingnumbers',
+    instancePath: /^\/output\/completeTrackResults\/\d+\/trackResults\/\d+\/trackingNumberInfo\/carrierCode$/,
+    keyword: 'enum',
+    why: 'recorded: ""',
+  },
   { path: '/track/v1/trackingnumbers', instancePath: '/output/alerts', keyword: 'type', why: 'recorded: a string' },
 ];
 
@@ -41,7 +54,13 @@ const pickupBody = (readyDate: string) => ({
   originDetail: {
     pickupLocation: {
       contact: { personName: 'Dock Manager', phoneNumber: '9015550100' },
-      address: { streetLines: ['100 Warehouse Rd'], city: 'Memphis', stateOrProvinceCode: 'TN', postalCode: '38117', countryCode: 'US' },
+      address: {
+        streetLines: ['100 Warehouse Rd'],
+        city: 'Memphis',
+        stateOrProvinceCode: 'TN',
+        postalCode: '38117',
+        countryCode: 'US',
+      },
     },
     readyDateTimestamp: `${readyDate}T11:00:00Z`,
     customerCloseTime: '17:00:00',
@@ -61,10 +80,20 @@ describe.skipIf(fixturesMissing)('carrier_a answers as FedEx describes them', ()
     return out;
   };
   const book = async (): Promise<string> =>
-    String(at((await api.call('POST', '/ship/v1/shipments', shipRequest())).json, 'output.transactionShipments.0.masterTrackingNumber'));
+    String(
+      at(
+        (await api.call('POST', '/ship/v1/shipments', shipRequest())).json,
+        'output.transactionShipments.0.masterTrackingNumber',
+      ),
+    );
 
   it('the token answers the recorded reply’s members (fixtures/authentication_LoginResponse.json)', async () => {
-    const reply = await send(`${api.base}/oauth/token`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials&client_id=test-id&client_secret=test-secret');
+    const reply = await send(
+      `${api.base}/oauth/token`,
+      'POST',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'grant_type=client_credentials&client_id=test-id&client_secret=test-secret',
+    );
     expect(missingRecordedMembers('carrier_a', 'authentication_LoginResponse.json', reply.json)).toEqual([]);
   });
 
@@ -75,25 +104,56 @@ describe.skipIf(fixturesMissing)('carrier_a answers as FedEx describes them', ()
       'unknown service': () => api.call('POST', '/rate/v1/rates/quotes', rateRequest({ serviceType: 'NO_SUCH' })),
       'no token': () => api.call('POST', '/rate/v1/rates/quotes', rateRequest(), { token: null }),
     });
-    expect(await nonConforming(schemas, { file: 'rate-api.json', method: 'POST', path: '/rate/v1/rates/quotes' }, got, KNOWN)).toEqual({});
+    expect(
+      await nonConforming(
+        schemas,
+        { file: 'rate-api.json', method: 'POST', path: '/rate/v1/rates/quotes' },
+        got,
+        KNOWN,
+      ),
+    ).toEqual({});
   });
 
   it('ship and cancel (ship-api.json)', async () => {
     const tracking = await book();
     const ship = await answers({
       domestic: () => api.call('POST', '/ship/v1/shipments', shipRequest({ packages: [{ lb: 5 }, { lb: 2 }] })),
-      international: () => api.call('POST', '/ship/v1/shipments', shipRequest({ to: TORONTO, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY', withCustoms: true })),
-      'no customs': () => api.call('POST', '/ship/v1/shipments', shipRequest({ to: TORONTO, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY' })),
+      international: () =>
+        api.call(
+          'POST',
+          '/ship/v1/shipments',
+          shipRequest({ to: TORONTO, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY', withCustoms: true }),
+        ),
+      'no customs': () =>
+        api.call(
+          'POST',
+          '/ship/v1/shipments',
+          shipRequest({ to: TORONTO, serviceType: 'FEDEX_INTERNATIONAL_PRIORITY' }),
+        ),
     });
-    const cancelBody = (trackingNumber: string) => ({ accountNumber: { value: ACCOUNT }, trackingNumber, deletionControl: 'DELETE_ALL_PACKAGES' });
+    const cancelBody = (trackingNumber: string) => ({
+      accountNumber: { value: ACCOUNT },
+      trackingNumber,
+      deletionControl: 'DELETE_ALL_PACKAGES',
+    });
     const cancel = await answers({
       cancel: () => api.call('PUT', '/ship/v1/shipments/cancel', cancelBody(tracking)),
       again: () => api.call('PUT', '/ship/v1/shipments/cancel', cancelBody(tracking)),
       unknown: () => api.call('PUT', '/ship/v1/shipments/cancel', cancelBody('794953555571')),
     });
     expect({
-      ...(await nonConforming(schemas, { file: 'ship-api.json', method: 'POST', path: '/ship/v1/shipments' }, ship, KNOWN)),
-      ...(await nonConforming(schemas, { file: 'ship-api.json', method: 'PUT', path: '/ship/v1/shipments/cancel' }, cancel, KNOWN)),
+      ...(await nonConforming(
+        schemas,
+        { file: 'ship-api.json', method: 'POST', path: '/ship/v1/shipments' },
+        ship,
+        KNOWN,
+      )),
+      ...(await nonConforming(
+        schemas,
+        { file: 'ship-api.json', method: 'PUT', path: '/ship/v1/shipments/cancel' },
+        cancel,
+        KNOWN,
+      )),
     }).toEqual({});
   });
 
@@ -104,7 +164,14 @@ describe.skipIf(fixturesMissing)('carrier_a answers as FedEx describes them', ()
       unknown: () => api.call('POST', '/track/v1/trackingnumbers', trackRequest('123456789012')),
       empty: () => api.call('POST', '/track/v1/trackingnumbers', { trackingInfo: [] }),
     });
-    expect(await nonConforming(schemas, { file: 'track.json', method: 'POST', path: '/track/v1/trackingnumbers' }, got, KNOWN)).toEqual({});
+    expect(
+      await nonConforming(
+        schemas,
+        { file: 'track.json', method: 'POST', path: '/track/v1/trackingnumbers' },
+        got,
+        KNOWN,
+      ),
+    ).toEqual({});
   });
 
   it('pickup availability, pickup and its cancellation (pickup-api.json)', async () => {
@@ -116,25 +183,57 @@ describe.skipIf(fixturesMissing)('carrier_a answers as FedEx describes them', ()
           carriers: ['FDXE', 'FDXG'],
           countryRelationship: 'DOMESTIC',
         }),
-      'no postal code': () => api.call('POST', '/pickup/v1/pickups/availabilities', { pickupAddress: { countryCode: 'US' }, pickupRequestType: ['SAME_DAY'], carriers: ['FDXE'] }),
+      'no postal code': () =>
+        api.call('POST', '/pickup/v1/pickups/availabilities', {
+          pickupAddress: { countryCode: 'US' },
+          pickupRequestType: ['SAME_DAY'],
+          carriers: ['FDXE'],
+        }),
     });
     const created = await api.call('POST', '/pickup/v1/pickups', pickupBody('2025-03-05'));
     const code = String(at(created.json, 'output.pickupConfirmationCode'));
-    const pickup = { created: async () => created, past: () => api.call('POST', '/pickup/v1/pickups', pickupBody('2025-03-03')), incomplete: () => api.call('POST', '/pickup/v1/pickups', { carrierCode: 'FDXE' }) };
-    const cancelBody = { associatedAccountNumber: { value: ACCOUNT }, pickupConfirmationCode: code, scheduledDate: '2025-03-05', location: String(at(created.json, 'output.location') ?? '') };
+    const pickup = {
+      created: async () => created,
+      past: () => api.call('POST', '/pickup/v1/pickups', pickupBody('2025-03-03')),
+      incomplete: () => api.call('POST', '/pickup/v1/pickups', { carrierCode: 'FDXE' }),
+    };
+    const cancelBody = {
+      associatedAccountNumber: { value: ACCOUNT },
+      pickupConfirmationCode: code,
+      scheduledDate: '2025-03-05',
+      location: String(at(created.json, 'output.location') ?? ''),
+    };
     const cancel = await answers({
       cancel: () => api.call('PUT', '/pickup/v1/pickups/cancel', cancelBody),
       again: () => api.call('PUT', '/pickup/v1/pickups/cancel', cancelBody),
     });
     expect({
-      ...(await nonConforming(schemas, { file: 'pickup-api.json', method: 'POST', path: '/pickup/v1/pickups/availabilities' }, availability, KNOWN)),
-      ...(await nonConforming(schemas, { file: 'pickup-api.json', method: 'POST', path: '/pickup/v1/pickups' }, await answers(pickup), KNOWN)),
-      ...(await nonConforming(schemas, { file: 'pickup-api.json', method: 'PUT', path: '/pickup/v1/pickups/cancel' }, cancel, KNOWN)),
+      ...(await nonConforming(
+        schemas,
+        { file: 'pickup-api.json', method: 'POST', path: '/pickup/v1/pickups/availabilities' },
+        availability,
+        KNOWN,
+      )),
+      ...(await nonConforming(
+        schemas,
+        { file: 'pickup-api.json', method: 'POST', path: '/pickup/v1/pickups' },
+        await answers(pickup),
+        KNOWN,
+      )),
+      ...(await nonConforming(
+        schemas,
+        { file: 'pickup-api.json', method: 'PUT', path: '/pickup/v1/pickups/cancel' },
+        cancel,
+        KNOWN,
+      )),
     }).toEqual({});
   });
 
   it('accepts every request body other integrations sent (fixtures/*Request*.json)', async () => {
-    const recorded = (file: string) => recordedRequest<Record<string, unknown>>('carrier_a', file, '2025-03-05', (member) => (/date/i.test(member) ? '2025-03-05' : 'x'));
+    const recorded = (file: string) =>
+      recordedRequest<Record<string, unknown>>('carrier_a', file, '2025-03-05', (member) =>
+        /date/i.test(member) ? '2025-03-05' : 'x',
+      );
     const route = (file: string): ['POST' | 'PUT', string] | undefined => {
       if (file.startsWith('rate_')) return ['POST', '/rate/v1/rates/quotes'];
       if (file.startsWith('tracking_')) return ['POST', '/track/v1/trackingnumbers'];
@@ -152,11 +251,17 @@ describe.skipIf(fixturesMissing)('carrier_a answers as FedEx describes them', ()
       const body = recorded(file);
       // A cancellation names what the other integration had booked: here, the same recorded booking made on the emulator.
       if (file === 'shipment_ShipmentCancelRequest.json') {
-        body.trackingNumber = at((await api.call('POST', '/ship/v1/shipments', recorded('shipment_ShipmentRequest.json'))).json, 'output.transactionShipments.0.masterTrackingNumber');
+        body.trackingNumber = at(
+          (await api.call('POST', '/ship/v1/shipments', recorded('shipment_ShipmentRequest.json'))).json,
+          'output.transactionShipments.0.masterTrackingNumber',
+        );
       }
       if (file === 'pickup_PickupCancelRequest.json') {
         const created = await api.call('POST', '/pickup/v1/pickups', recorded('pickup_PickupRequest.json'));
-        Object.assign(body, { pickupConfirmationCode: at(created.json, 'output.pickupConfirmationCode'), location: at(created.json, 'output.location') });
+        Object.assign(body, {
+          pickupConfirmationCode: at(created.json, 'output.pickupConfirmationCode'),
+          location: at(created.json, 'output.location'),
+        });
       }
       const reply = await api.call(target[0], target[1], body);
       sent.push(file);

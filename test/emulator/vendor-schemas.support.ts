@@ -32,13 +32,20 @@ export interface VendorCheck {
 }
 
 // ajv-formats ships CommonJS with a default export that ESM sees one level down.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => void;
 
 const ptr = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** One validator per carrier: each vendor document loaded once, each response schema compiled once. */
 export class VendorSchemas {
-  readonly #ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false, discriminator: false });
+  readonly #ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    logger: false,
+    discriminator: false,
+  });
   readonly #docs = new Map<string, Doc>();
   readonly #compiled = new Map<string, ValidateFunction>();
 
@@ -61,14 +68,28 @@ export class VendorSchemas {
    * when the answer has no JSON body), and whether the document lists that status at all. An error
    * status it does not list is checked against its first error answer: the carrier's error body.
    */
-  async #schemaRef(check: VendorCheck, status: number, contentType?: string): Promise<{ ref?: string; documented: boolean }> {
+  async #schemaRef(
+    check: VendorCheck,
+    status: number,
+    contentType?: string,
+  ): Promise<{ ref?: string; documented: boolean }> {
     const doc = await this.#doc(check.file);
-    const op = (doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)[check.path]?.[check.method.toLowerCase()];
+    const op = (doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)[check.path]?.[
+      check.method.toLowerCase()
+    ];
     if (!op?.responses) throw new Error(`${this.slug}/${check.file} has no ${check.method} ${check.path}`);
     // A success must be the one the document lists (200 or 201); `default` stands for the rest.
     const successes = Object.keys(op.responses).filter((k) => k.startsWith('2'));
-    const documented = String(status) in op.responses || ('default' in op.responses && !(status < 300 && successes.length > 0));
-    const key = String(status) in op.responses ? String(status) : 'default' in op.responses ? 'default' : status >= 400 ? Object.keys(op.responses).find((k) => k >= '400') : undefined;
+    const documented =
+      String(status) in op.responses || ('default' in op.responses && !(status < 300 && successes.length > 0));
+    const key =
+      String(status) in op.responses
+        ? String(status)
+        : 'default' in op.responses
+          ? 'default'
+          : status >= 400
+            ? Object.keys(op.responses).find((k) => k >= '400')
+            : undefined;
     if (!key) return { documented };
     let pointer = `#/paths/${ptr(check.path)}/${check.method.toLowerCase()}/responses/${key}`;
     let response = op.responses[key] as { $ref?: string; content?: Record<string, { schema?: unknown }> };
@@ -78,14 +99,23 @@ export class VendorSchemas {
     }
     const types = Object.keys(response.content ?? {});
     const type = (contentType && types.find((t) => contentType.startsWith(t))) ?? types.find((t) => t.includes('json'));
-    return { documented, ...(type && response.content?.[type]?.schema ? { ref: `${check.file}${pointer}/content/${ptr(type)}/schema` } : {}) };
+    return {
+      documented,
+      ...(type && response.content?.[type]?.schema
+        ? { ref: `${check.file}${pointer}/content/${ptr(type)}/schema` }
+        : {}),
+    };
   }
 
   /** Schema errors of one answer, less the known differences; `[]` when it conforms. */
   async check(check: VendorCheck, answer: Answer, known: readonly KnownDifference[]): Promise<string[]> {
     const { status, json: body } = answer;
     const { ref, documented } = await this.#schemaRef(check, status, answer.contentType);
-    const undocumented = documented || known.some((k) => isKnown(k, check.path, { instancePath: String(status), keyword: 'status' } as ErrorObject)) ? [] : [`${check.method} ${check.path} ${status}: status not documented`];
+    const undocumented =
+      documented ||
+      known.some((k) => isKnown(k, check.path, { instancePath: String(status), keyword: 'status' } as ErrorObject))
+        ? []
+        : [`${check.method} ${check.path} ${status}: status not documented`];
     if (!ref) return undocumented;
     let validate = this.#compiled.get(ref);
     if (!validate) {
@@ -93,9 +123,14 @@ export class VendorSchemas {
       this.#compiled.set(ref, validate);
     }
     if (validate(body)) return undocumented;
-    return [...undocumented, ...(validate.errors ?? [])
-      .filter((e) => !known.some((k) => isKnown(k, check.path, e)))
-      .map((e) => `${check.method} ${check.path} ${status}: ${e.instancePath || '/'} ${e.message ?? e.keyword} ${e.keyword === 'additionalProperties' || e.keyword === 'enum' ? JSON.stringify(e.params) : ''}`.trim())];
+    return [
+      ...undocumented,
+      ...(validate.errors ?? [])
+        .filter((e) => !known.some((k) => isKnown(k, check.path, e)))
+        .map((e) =>
+          `${check.method} ${check.path} ${status}: ${e.instancePath || '/'} ${e.message ?? e.keyword} ${e.keyword === 'additionalProperties' || e.keyword === 'enum' ? JSON.stringify(e.params) : ''}`.trim(),
+        ),
+    ];
   }
 }
 
@@ -107,7 +142,10 @@ function draft4Bounds<T>(node: T): T {
   if (Array.isArray(node)) node.forEach(draft4Bounds);
   else if (node !== null && typeof node === 'object') {
     const o = node as Record<string, unknown>;
-    for (const [bound, exclusive] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
+    for (const [bound, exclusive] of [
+      ['minimum', 'exclusiveMinimum'],
+      ['maximum', 'exclusiveMaximum'],
+    ] as const) {
       if (typeof o[exclusive] !== 'boolean') continue;
       if (o[exclusive] === true) o[exclusive] = o[bound];
       else delete o[exclusive];
@@ -145,7 +183,12 @@ export function recordedRequests(slug: string): string[] {
  * recorded date, which lies years in the past, moves to `day` (a carrier refuses past dates), also
  * where written `yyyymmdd` in a member named for a date.
  */
-export function recordedRequest<T = unknown>(slug: string, file: string, day: string, fill: (member: string) => unknown): T {
+export function recordedRequest<T = unknown>(
+  slug: string,
+  file: string,
+  day: string,
+  fill: (member: string) => unknown,
+): T {
   const prefix = file.slice(0, file.indexOf('_') + 1);
   const walk = (node: unknown, member: string): unknown => {
     if (typeof node === 'string' && node.startsWith('<python-expr:')) return fill(member);
@@ -158,7 +201,13 @@ export function recordedRequest<T = unknown>(slug: string, file: string, day: st
       const spread = /^\*\*(\w+)((?:\['\w+'\])*)$/.exec(k);
       if (spread && v === '<spread>') {
         const keys = [...(spread[2] ?? '').matchAll(/'(\w+)'/g)].map((m) => m[1] ?? '');
-        Object.assign(out, keys.reduce<unknown>((n, key) => (n as Record<string, unknown>)[key], walk(readFixtureJson(slug, `fixtures/${prefix}${spread[1]}.json`), '')));
+        Object.assign(
+          out,
+          keys.reduce<unknown>(
+            (n, key) => (n as Record<string, unknown>)[key],
+            walk(readFixtureJson(slug, `fixtures/${prefix}${spread[1]}.json`), ''),
+          ),
+        );
       } else out[k] = walk(v, k);
     }
     return out;

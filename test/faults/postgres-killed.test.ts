@@ -13,7 +13,13 @@ import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
 import { STORAGE_UNREACHABLE } from '../../src/storage/faults.js';
 import { accountBody, validAuth } from '../support/accounts.js';
 import { clusterUnavailable, startPostgresCluster } from '../support/postgres-cluster.js';
-import { runCli, startEmulatorProcess, startServe, type EmulatorProcess, type ServerProcess } from '../support/process.js';
+import {
+  runCli,
+  startEmulatorProcess,
+  startServe,
+  type EmulatorProcess,
+  type ServerProcess,
+} from '../support/process.js';
 import { shipmentOf } from '../support/lookup-carriers.js';
 import { waitFor } from '../support/webhook-receiver.js';
 import { tempDirs } from '../support/temp-dir.js';
@@ -28,13 +34,28 @@ interface Answer {
   body: any;
 }
 
-async function call(url: string, key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(`${url}${path}`, { method, headers: { zkkey: key, ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, ...(body ? { body: JSON.stringify(body) } : {}) });
+async function call(
+  url: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { zkkey: key, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
 }
 
 async function control(em: EmulatorProcess, method: string, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${em.url}/_emulator/${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${em.url}/_emulator/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`emulator ${path}: ${res.status} ${await res.text()}`);
 }
 
@@ -51,7 +72,9 @@ function shipLoad(urls: string[], key: string, account: string, workers = 2) {
       const idempotencyKey = randomUUID();
       const url = urls[(w + i) % urls.length]!;
       const shipment = { shipping_account: account, ...shipmentOf('carrier_a', `Load ${idempotencyKey}`) };
-      const answer = await call(url, key, 'POST', '/ship', { shipment }, { 'idempotency-key': idempotencyKey }).catch((err: unknown) => ({ status: 0, retryAfter: null, body: String(err) }));
+      const answer = await call(url, key, 'POST', '/ship', { shipment }, { 'idempotency-key': idempotencyKey }).catch(
+        (err: unknown) => ({ status: 0, retryAfter: null, body: String(err) }),
+      );
       answers.push({ ...answer, key: idempotencyKey, at: Date.now() });
     }
   });
@@ -89,22 +112,40 @@ async function killUnderLoad(instances: number): Promise<void> {
     for (let i = 0; i < instances; i++) servers.push(await startServe(env));
     const urls = servers.map((s) => s.url);
     const key = (await runCli(['keys', 'create', '--tenant', 'acme'], env)).stdout.trim().split('\n').at(-1)!;
-    const account = (await call(urls[0]!, key, 'POST', '/shippingaccount', accountBody('carrier_a', { test: true }))).body.shipping_account.id as string;
+    const account = (await call(urls[0]!, key, 'POST', '/shippingaccount', accountBody('carrier_a', { test: true })))
+      .body.shipping_account.id as string;
 
     // A first booking through each instance: its token and the emulator's label drawing, loaded
     // by the first call, took over the carrier timeout on a loaded machine (tried until booked).
     for (const url of urls) {
-      await waitFor(async () => (await call(url, key, 'POST', '/ship', { shipment: { shipping_account: account, ...shipmentOf('carrier_a', 'Warm-up') } })).status === 200, 'a first booking', 60_000);
+      await waitFor(
+        async () =>
+          (
+            await call(url, key, 'POST', '/ship', {
+              shipment: { shipping_account: account, ...shipmentOf('carrier_a', 'Warm-up') },
+            })
+          ).status === 200,
+        'a first booking',
+        60_000,
+      );
     }
     // Each booking takes a while, so the batch is under way when the database dies.
     await control(em, 'POST', 'faults', { carrier: 'carrier_a', operation: 'ship', fault: 'latency:300', count: 0 });
-    const shipments = Array.from({ length: ITEMS }, (_, i) => ({ shipping_account: account, ...shipmentOf('carrier_a', `Batch ${i}`) }));
+    const shipments = Array.from({ length: ITEMS }, (_, i) => ({
+      shipping_account: account,
+      ...shipmentOf('carrier_a', `Batch ${i}`),
+    }));
     const posted = await call(urls[0]!, key, 'POST', '/batches', { batch: { shipments } });
     expect(posted.status).toBe(202);
     const batchId = posted.body.batch.id as string;
     const load = shipLoad(urls, key, account);
     const booked = () => load.answers.filter((a) => a.status === 200).length;
-    await waitFor(async () => booked() >= 3 && (await call(urls[0]!, key, 'GET', `/batches/${batchId}`)).body.batch.counts.booked >= 5, 'the load under way', 30_000).catch((err: Error) => {
+    await waitFor(
+      async () =>
+        booked() >= 3 && (await call(urls[0]!, key, 'GET', `/batches/${batchId}`)).body.batch.counts.booked >= 5,
+      'the load under way',
+      30_000,
+    ).catch((err: Error) => {
       throw new Error(`${err.message}: /ship answered ${JSON.stringify(load.answers.slice(-3))}`);
     });
 
@@ -130,10 +171,14 @@ async function killUnderLoad(instances: number): Promise<void> {
     await cluster.start();
     const backAt = Date.now();
     await waitFor(() => load.answers.some((a) => a.at > backAt && a.status === 200), '/ship to book again', 20_000);
-    const batch = await waitFor(async () => {
-      const b = (await call(urls[0]!, key, 'GET', `/batches/${batchId}`)).body.batch;
-      return b?.status === 'completed' || b?.status === 'completed_with_errors' ? b : undefined;
-    }, 'the batch to complete', 90_000);
+    const batch = await waitFor(
+      async () => {
+        const b = (await call(urls[0]!, key, 'GET', `/batches/${batchId}`)).body.batch;
+        return b?.status === 'completed' || b?.status === 'completed_with_errors' ? b : undefined;
+      },
+      'the batch to complete',
+      90_000,
+    );
     await load.stop();
     for (const s of servers) expect((await call(s.url, key, 'GET', '/readyz')).status).toBe(200);
 
@@ -145,8 +190,13 @@ async function killUnderLoad(instances: number): Promise<void> {
     // While it was gone callers were told to come back; no other failure.
     const counts: Record<string, number> = {};
     for (const a of load.answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
-    console.log(`${instances} instance(s): /ship answers ${JSON.stringify(counts)}; batch ${JSON.stringify(batch.counts)}`);
-    expect(Object.keys(counts).sort(), JSON.stringify(load.answers.filter((a) => a.status !== 200 && a.status !== 503).slice(0, 3))).toEqual(['200', '503']);
+    console.log(
+      `${instances} instance(s): /ship answers ${JSON.stringify(counts)}; batch ${JSON.stringify(batch.counts)}`,
+    );
+    expect(
+      Object.keys(counts).sort(),
+      JSON.stringify(load.answers.filter((a) => a.status !== 200 && a.status !== 503).slice(0, 3)),
+    ).toEqual(['200', '503']);
     for (const a of load.answers.filter((x) => x.status === 503)) {
       expect(a.body.error).toMatchObject({ code: 'service_unavailable', message: STORAGE_UNREACHABLE });
       expect(Number(a.retryAfter)).toBeGreaterThan(0);
@@ -156,10 +206,17 @@ async function killUnderLoad(instances: number): Promise<void> {
     const made = await carrierBookings(em);
     for (let i = 0; i < ITEMS; i++) {
       const ref = bookingReference('acme', `batch:${batchId}:${i}:1`);
-      expect(made.filter((b) => b.references.includes(ref)), `item ${i}`).toHaveLength(1);
+      expect(
+        made.filter((b) => b.references.includes(ref)),
+        `item ${i}`,
+      ).toHaveLength(1);
     }
     // /ship: no request's booking made twice.
-    for (const a of load.answers) expect(made.filter((b) => b.references.includes(bookingReference('acme', a.key))).length, a.key).toBeLessThanOrEqual(1);
+    for (const a of load.answers)
+      expect(
+        made.filter((b) => b.references.includes(bookingReference('acme', a.key))).length,
+        a.key,
+      ).toBeLessThanOrEqual(1);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     await em.stop();
@@ -167,7 +224,18 @@ async function killUnderLoad(instances: number): Promise<void> {
   }
 }
 
-describe.skipIf(clusterUnavailable !== undefined)(`PostgreSQL killed under load${clusterUnavailable ? ` (skipped: ${clusterUnavailable})` : ''}`, () => {
-  it('one instance: lives, answers 503 while it is gone, books and completes the batch once it is back', () => killUnderLoad(1), 180_000);
-  it('two instances: both live, answer 503 while it is gone, book and complete the batch once it is back', () => killUnderLoad(2), 180_000);
-});
+describe.skipIf(clusterUnavailable !== undefined)(
+  `PostgreSQL killed under load${clusterUnavailable ? ` (skipped: ${clusterUnavailable})` : ''}`,
+  () => {
+    it(
+      'one instance: lives, answers 503 while it is gone, books and completes the batch once it is back',
+      () => killUnderLoad(1),
+      180_000,
+    );
+    it(
+      'two instances: both live, answer 503 while it is gone, book and complete the batch once it is back',
+      () => killUnderLoad(2),
+      180_000,
+    );
+  },
+);

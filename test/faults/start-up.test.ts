@@ -34,29 +34,36 @@ it('gives up after WAYBILL_DATABASE_WAIT with one line naming WAYBILL_DATABASE_U
   expect(lines[0]).not.toContain('a-password');
   // One log line per attempt, each saying when the next comes (how many fit in the wait depends on
   // how fast the machine starts the process).
-  const attempts = result.stdout.split('\n').filter((l) => l.includes('database unreachable')).map((l) => (JSON.parse(l) as { attempt: number; msg: string }));
+  const attempts = result.stdout
+    .split('\n')
+    .filter((l) => l.includes('database unreachable'))
+    .map((l) => JSON.parse(l) as { attempt: number; msg: string });
   expect(attempts.length, result.stdout).toBeGreaterThanOrEqual(1);
   expect(attempts.map((a) => a.attempt)).toEqual(attempts.map((_, i) => i + 1));
   for (const a of attempts) expect(a.msg).toMatch(/trying again in [\d.]+ s/);
   expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
 }, 60_000);
 
-it.skipIf(clusterUnavailable !== undefined)(`waits for a database that comes up after it, then serves${clusterUnavailable ? ` (skipped: ${clusterUnavailable})` : ''}`, async () => {
-  const cluster = await createPostgresCluster();
-  try {
-    let seen = '';
-    const serving = startServe(settings(cluster.url, '60s'), 90_000, { watch: (out) => (seen = out) });
-    serving.catch(() => {});
-    await waitFor(() => attemptsIn(seen) >= 2, 'two attempts logged', 30_000);
-    await cluster.start();
-    const server = await serving;
+it.skipIf(clusterUnavailable !== undefined)(
+  `waits for a database that comes up after it, then serves${clusterUnavailable ? ` (skipped: ${clusterUnavailable})` : ''}`,
+  async () => {
+    const cluster = await createPostgresCluster();
     try {
-      expect(server.output()).not.toMatch(/\n\s+at /);
-      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      let seen = '';
+      const serving = startServe(settings(cluster.url, '60s'), 90_000, { watch: (out) => (seen = out) });
+      serving.catch(() => {});
+      await waitFor(() => attemptsIn(seen) >= 2, 'two attempts logged', 30_000);
+      await cluster.start();
+      const server = await serving;
+      try {
+        expect(server.output()).not.toMatch(/\n\s+at /);
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
     } finally {
-      await server.stop();
+      await cluster.destroy();
     }
-  } finally {
-    await cluster.destroy();
-  }
-}, 120_000);
+  },
+  120_000,
+);

@@ -20,7 +20,14 @@ const pool = createLabelPool({ threads: 1 });
 afterAll(() => pool.close());
 const s = useTestApp();
 
-const data = { trackingNumber: '1Z999AA10000000001', service: 'GROUND', from: ['ANN'], to: ['BOB'], weight: '2 LB', shipDate: '2026-11-28' };
+const data = {
+  trackingNumber: '1Z999AA10000000001',
+  service: 'GROUND',
+  from: ['ANN'],
+  to: ['BOB'],
+  weight: '2 LB',
+  shipDate: '2026-11-28',
+};
 const drawn = (format: 'PNG' | 'PDF' | 'GIF') => renderLabel(format, labelStock(4, 6), data);
 
 async function damaged(): Promise<Record<string, Uint8Array>> {
@@ -44,7 +51,10 @@ async function outcome(job: Promise<unknown>): Promise<string> {
   } catch (err) {
     expect(err).toBeInstanceOf(ApiError);
     const status = httpStatus(err as ApiError);
-    expect(status === 502 || (status >= 400 && status < 500), `${(err as ApiError).code}: ${(err as Error).message}`).toBe(true);
+    expect(
+      status === 502 || (status >= 400 && status < 500),
+      `${(err as ApiError).code}: ${(err as Error).message}`,
+    ).toBe(true);
     return String(status);
   }
 }
@@ -64,7 +74,8 @@ describe('damaged label bytes on every path to a decoder', () => {
       for (const [path, job] of Object.entries(jobs)) {
         // A PDF cut in half is still read by pdf-lib's lenient parser; nothing else here is whole.
         const answer = await outcome(job());
-        if (what !== 'a PDF cut in half' || !/combined|split|merged|copied/.test(path)) expect(answer, `${what}: ${path}`).not.toBe('done');
+        if (what !== 'a PDF cut in half' || !/combined|split|merged|copied/.test(path))
+          expect(answer, `${what}: ${path}`).not.toBe('done');
       }
     }
     // One thread, and every job answered: none of them holds it.
@@ -76,14 +87,28 @@ describe('damaged label bytes on every path to a decoder', () => {
     const labels = [good, Buffer.from('%PDF-1.7\n1 0 obj garbage'), good];
     const warnings: string[] = [];
     const parts: Buffer[] = [];
-    for await (const part of pdfPrintFile((async function* () { yield* labels; })(), pool, { warn: ((_: unknown, m: string) => void warnings.push(m)) as never })) parts.push(part);
+    for await (const part of pdfPrintFile(
+      (async function* () {
+        yield* labels;
+      })(),
+      pool,
+      { warn: ((_: unknown, m: string) => void warnings.push(m)) as never },
+    ))
+      parts.push(part);
     expect((await PDFDocument.load(Buffer.concat(parts))).getPageCount()).toBe(2);
     expect(warnings.join('\n')).toContain('1 of 3 labels left out, unreadable as PDF');
   }, 60_000);
 
   it('POST /merge answers a PNG cut off inside its image data with a 400, and the service goes on', async () => {
     const png = await drawn('PNG');
-    const err = expectError(await s.t.call('POST', '/merge', s.key, { file_type: 'png', files: [png.toString('base64'), png.subarray(0, png.length >> 1).toString('base64')] }), 400, 'schema_validation_error');
+    const err = expectError(
+      await s.t.call('POST', '/merge', s.key, {
+        file_type: 'png',
+        files: [png.toString('base64'), png.subarray(0, png.length >> 1).toString('base64')],
+      }),
+      400,
+      'schema_validation_error',
+    );
     expect(err).toMatchObject({ detail: 'labels[1]', message: 'Label 1 is not a readable PNG image' });
     const ok = await s.t.call('POST', '/merge', s.key, { file_type: 'png', files: [png.toString('base64')] });
     expect(ok.status, ok.raw).toBe(200);

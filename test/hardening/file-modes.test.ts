@@ -24,7 +24,8 @@ describe('file modes', () => {
       // Its migrations wrote, so the journal files exist while it runs.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       expect(mode(dataDir)).toBe('700');
-      for (const file of ['waybill.sqlite', 'waybill.sqlite-wal', 'waybill.sqlite-shm', 'secret.key']) expect(mode(join(dataDir, file)), file).toBe('600');
+      for (const file of ['waybill.sqlite', 'waybill.sqlite-wal', 'waybill.sqlite-shm', 'secret.key'])
+        expect(mode(join(dataDir, file)), file).toBe('600');
     } finally {
       await server.stop();
     }
@@ -54,7 +55,11 @@ describe('file modes', () => {
     const emulator = await createEmulator({ port: 0, stateDir: dir });
     try {
       // Any change is written; a fault set is one.
-      const res = await fetch(`${emulator.url}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carrier: 'carrier_a', operation: 'ship', fault: 'latency:1', count: 1 }) });
+      const res = await fetch(`${emulator.url}/_emulator/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ carrier: 'carrier_a', operation: 'ship', fault: 'latency:1', count: 1 }),
+      });
       expect(res.ok).toBe(true);
     } finally {
       await emulator.close();

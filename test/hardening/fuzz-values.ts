@@ -19,10 +19,48 @@ export function rng(seed: number): () => number {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-export const DATES = ['9999-12-31', '0000-01-01', '0001-01-01', '1970-01-01', '2026-02-29', '2024-02-29', day(0), day(1), day(9), day(11), day(366), day(400), day(-1)];
-export const DATE_TIMES = ['9999-12-31T23:59:59Z', '0000-01-01T00:00:00Z', '1970-01-01T00:00:00+14:00', new Date().toISOString()];
+export const DATES = [
+  '9999-12-31',
+  '0000-01-01',
+  '0001-01-01',
+  '1970-01-01',
+  '2026-02-29',
+  '2024-02-29',
+  day(0),
+  day(1),
+  day(9),
+  day(11),
+  day(366),
+  day(400),
+  day(-1),
+];
+export const DATE_TIMES = [
+  '9999-12-31T23:59:59Z',
+  '0000-01-01T00:00:00Z',
+  '1970-01-01T00:00:00+14:00',
+  new Date().toISOString(),
+];
 export const NUMBERS = [0, -0, -1, 1, 0.0001, 5e-324, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, 1e21, 99999.999, 1000000];
-export const STRINGS = ['', ' ', 'x', 'US', '38117', 'x'.repeat(300), 'é'.repeat(5000), 'x'.repeat(100_000), '9'.repeat(64), '\u202eevil', '😀'.repeat(50), '<a>&amp;</a>', "'; DROP TABLE shipments; --", '../../etc/passwd', '1e308', '-1', 'null', ...DATES.slice(0, 3)];
+export const STRINGS = [
+  '',
+  ' ',
+  'x',
+  'US',
+  '38117',
+  'x'.repeat(300),
+  'é'.repeat(5000),
+  'x'.repeat(100_000),
+  '9'.repeat(64),
+  '\u202eevil',
+  '😀'.repeat(50),
+  '<a>&amp;</a>',
+  "'; DROP TABLE shipments; --",
+  '../../etc/passwd',
+  '1e308',
+  '-1',
+  'null',
+  ...DATES.slice(0, 3),
+];
 
 export function pick<T>(r: () => number, list: readonly T[]): T {
   return list[Math.floor(r() * list.length)]!;
@@ -47,7 +85,9 @@ function stringFor(r: () => number, schema: Schema): string {
 }
 
 function numberFor(r: () => number, schema: Schema, integer: boolean): number {
-  const bounds = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter((b): b is number => typeof b === 'number');
+  const bounds = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter(
+    (b): b is number => typeof b === 'number',
+  );
   const n = r() < 0.4 && bounds.length > 0 ? pick(r, bounds) : pick(r, NUMBERS);
   return integer ? (Number.isFinite(Math.trunc(n)) ? Math.trunc(n) : 0) : n;
 }
@@ -100,8 +140,15 @@ export function mutate(r: () => number, body: Json): Json {
     else leaves.push({ parent, key, value: v });
   };
   walk(copy, undefined, '');
-  const target = pick(r, leaves.filter((l) => l.parent !== undefined));
+  const target = pick(
+    r,
+    leaves.filter((l) => l.parent !== undefined),
+  );
   const v = target.value;
-  target.parent[target.key] = Array.isArray(v) ? Array.from({ length: pick(r, [0, 200, 1001]) }, () => v[0] ?? null) : typeof v === 'number' ? pick(r, NUMBERS) : pick(r, [...STRINGS, ...DATES]);
+  target.parent[target.key] = Array.isArray(v)
+    ? Array.from({ length: pick(r, [0, 200, 1001]) }, () => v[0] ?? null)
+    : typeof v === 'number'
+      ? pick(r, NUMBERS)
+      : pick(r, [...STRINGS, ...DATES]);
   return copy;
 }

@@ -22,7 +22,11 @@ let server: ServerProcess;
 let key: string;
 const accounts: { id: string; carrier: string; service: string; packaging: string }[] = [];
 
-async function send(method: string, path: string, body?: Json): Promise<{ status: number; code?: string } | 'no answer'> {
+async function send(
+  method: string,
+  path: string,
+  body?: Json,
+): Promise<{ status: number; code?: string } | 'no answer'> {
   try {
     const res = await fetch(`${server.url}${path}`, {
       method,
@@ -46,12 +50,34 @@ async function send(method: string, path: string, body?: Json): Promise<{ status
   }
 }
 
-const sender = { name: 'Ann Sender', company: 'Acme', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US', phone: '9015550100' };
-const recipient = { name: 'Bob Recipient', street1: '5 Fifth Ave', city: 'New York', state: 'NY', postal_code: '10001', country: 'US', phone: '2125550100' };
+const sender = {
+  name: 'Ann Sender',
+  company: 'Acme',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+  phone: '9015550100',
+};
+const recipient = {
+  name: 'Bob Recipient',
+  street1: '5 Fifth Ave',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+  phone: '2125550100',
+};
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  const env = { WAYBILL_DATA_DIR: tempDir('fuzz'), WAYBILL_LOG_LEVEL: 'info', WAYBILL_RATE_LIMIT: '0', WAYBILL_CARRIER_TIMEOUT_MS: String(CARRIER_TIMEOUT_MS) };
+  const env = {
+    WAYBILL_DATA_DIR: tempDir('fuzz'),
+    WAYBILL_LOG_LEVEL: 'info',
+    WAYBILL_RATE_LIMIT: '0',
+    WAYBILL_CARRIER_TIMEOUT_MS: String(CARRIER_TIMEOUT_MS),
+  };
   server = await startServe(env);
   key = (await runCli(['keys', 'create', '--tenant', 'fuzz'], env)).stdout.trim().split('\n').at(-1)!;
   const meta = await (await fetch(`${server.url}/meta/carriers`, { headers: { zkkey: key } })).json();
@@ -59,10 +85,18 @@ beforeAll(async () => {
     const res = await fetch(`${server.url}/shippingaccount`, {
       method: 'POST',
       headers: { zkkey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ shipping_account: { carrier: c.slug, country: 'US', test: true, billing_address: sender } }),
+      body: JSON.stringify({
+        shipping_account: { carrier: c.slug, country: 'US', test: true, billing_address: sender },
+      }),
     });
     const id = ((await res.json()) as { shipping_account?: { id: string } }).shipping_account?.id;
-    if (id) accounts.push({ id, carrier: c.slug, service: c.services[0]!, packaging: c.packaging_types.includes('your_packaging') ? 'your_packaging' : c.packaging_types[0]! });
+    if (id)
+      accounts.push({
+        id,
+        carrier: c.slug,
+        service: c.services[0]!,
+        packaging: c.packaging_types.includes('your_packaging') ? 'your_packaging' : c.packaging_types[0]!,
+      });
   }
 }, 60_000);
 afterAll(() => server?.stop());
@@ -72,15 +106,37 @@ function ground(v: Json, account: (typeof accounts)[number]): Json {
   if (Array.isArray(v)) return v.map((x) => ground(x, account));
   if (v === null || typeof v !== 'object') return v;
   const out: Record<string, Json> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = k === 'shipping_account' ? account.id : k === 'carrier' && typeof x === 'string' ? account.carrier : ground(x, account);
+  for (const [k, x] of Object.entries(v))
+    out[k] =
+      k === 'shipping_account'
+        ? account.id
+        : k === 'carrier' && typeof x === 'string'
+          ? account.carrier
+          : ground(x, account);
   return out;
 }
 
 /** Valid requests of each carrier operation, to push one value at a time to an extreme. */
 function bases(a: (typeof accounts)[number]): [string, Json][] {
-  const shipment = { shipping_account: a.id, sender, recipient, packages: [{ weight: 2, length: 10, width: 8, height: 4, value: 50 }], packaging: a.packaging, dim_units: 'IN', weight_units: 'LB', ship_date: today() };
+  const shipment = {
+    shipping_account: a.id,
+    sender,
+    recipient,
+    packages: [{ weight: 2, length: 10, width: 8, height: 4, value: 50 }],
+    packaging: a.packaging,
+    dim_units: 'IN',
+    weight_units: 'LB',
+    ship_date: today(),
+  };
   const location = { ...sender, location_type: 'office' };
-  const pickupCommon = { shipping_account: a.id, carrier: a.carrier, location, shipments: [{ packages: [{ weight: 5 }] }], dim_units: 'IN', weight_units: 'LB' };
+  const pickupCommon = {
+    shipping_account: a.id,
+    carrier: a.carrier,
+    location,
+    shipments: [{ packages: [{ weight: 5 }] }],
+    dim_units: 'IN',
+    weight_units: 'LB',
+  };
   return [
     ['/rate', { shipment }],
     ['/ship', { shipment: { ...shipment, service: a.service } }],
@@ -109,7 +165,12 @@ function inlined<T extends { components: Record<string, Record<string, unknown>>
 it('answers every extreme request, never with an unexplained 5xx', async () => {
   // A fixed seed by default; WAYBILL_FUZZ_SEED explores others.
   const r = rng(Number(process.env.WAYBILL_FUZZ_SEED ?? 22));
-  const doc = inlined((await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, any>>; components: Record<string, Record<string, unknown>> });
+  const doc = inlined(
+    (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, any>>;
+      components: Record<string, Record<string, unknown>>;
+    },
+  );
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   let sent = 0;
@@ -119,7 +180,8 @@ it('answers every extreme request, never with an unexplained 5xx', async () => {
     const what = `${method} ${path.slice(0, 120)} ${JSON.stringify(body ?? null).slice(0, 300)}`;
     if (res === 'no answer') return void failures.push(`no answer: ${what}`);
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    if (res.status >= 500 && !(res.code && CARRIER_CODES.has(res.code))) failures.push(`${res.status} ${res.code ?? 'no error body'}: ${what}`);
+    if (res.status >= 500 && !(res.code && CARRIER_CODES.has(res.code)))
+      failures.push(`${res.status} ${res.code ?? 'no error body'}: ${what}`);
   };
 
   // Every operation of the OpenAPI document, with generated path, query and body values.
@@ -127,9 +189,12 @@ it('answers every extreme request, never with an unexplained 5xx', async () => {
     for (const [method, op] of Object.entries(ops)) {
       for (let i = 0; i < 5; i++) {
         const account = pick(r, accounts);
-        let path = template.replace(/\{[^}]+\}/g, () => encodeURIComponent(pick(r, ['x', 'lbl_0', 'x'.repeat(1500), '\u0000', ...STRINGS.slice(0, 6)])));
+        let path = template.replace(/\{[^}]+\}/g, () =>
+          encodeURIComponent(pick(r, ['x', 'lbl_0', 'x'.repeat(1500), '\u0000', ...STRINGS.slice(0, 6)])),
+        );
         const query = (op.parameters ?? []).filter((p: { in: string }) => p.in === 'query' && r() < 0.6);
-        if (query.length > 0) path += `?${query.map((p: { name: string; schema: object }) => `${p.name}=${encodeURIComponent(String(generate(r, p.schema)))}`).join('&')}`;
+        if (query.length > 0)
+          path += `?${query.map((p: { name: string; schema: object }) => `${p.name}=${encodeURIComponent(String(generate(r, p.schema)))}`).join('&')}`;
         const schema = op.requestBody?.content?.['application/json']?.schema;
         await check(method.toUpperCase(), path, schema ? ground(generate(r, schema), account) : undefined);
       }

@@ -12,7 +12,13 @@ const hostile = { host: 'attacker.example', 'x-forwarded-host': 'attacker.exampl
 
 describe('label links', () => {
   it('ignore the Host header: the configured address, then the listening one', async () => {
-    const booked = await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', webhooks: false }), hostile);
+    const booked = await s.t.call(
+      'POST',
+      '/ship',
+      s.key,
+      shipment(s.account, { service: 'carrier_a_ground', webhooks: false }),
+      hostile,
+    );
     expect(booked.status, booked.raw).toBe(200);
     expect(booked.body.shipment.packages[0].label).toMatch(/^http:\/\/127\.0\.0\.1:8080\/labels\/lbl_/);
     const events = (await s.t.call('GET', '/events?type=shipment.created', s.key)).body.events;

@@ -27,9 +27,14 @@ let account: string;
 
 beforeAll(async () => {
   em = await startTestEmulator();
-  t = await createTestApp({ emulatorUrl: em.url, clock, env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS) } });
+  t = await createTestApp({
+    emulatorUrl: em.url,
+    clock,
+    env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS) },
+  });
   key = await t.key('acme');
-  account = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_a', { test: true }))).body.shipping_account.id;
+  account = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_a', { test: true }))).body
+    .shipping_account.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -37,11 +42,22 @@ afterAll(async () => {
 });
 beforeEach(() => em.clearFaults());
 
-const body = (name: string) => shipment(account, { service: 'carrier_a_ground', recipient: { ...shipment(account).shipment.recipient, name } });
+const body = (name: string) =>
+  shipment(account, { service: 'carrier_a_ground', recipient: { ...shipment(account).shipment.recipient, name } });
 const recover = () => t.services.recovery.settleDue(t.app.log, 'http://127.0.0.1');
-const listed = async (name: string) => ((await t.call('GET', '/shipments?limit=100', key)).body as { recipient: { name: string }; id: string; tracking_number: string; recovered?: string; status: string }[]).filter((s) => s.recipient.name === name);
+const listed = async (name: string) =>
+  (
+    (await t.call('GET', '/shipments?limit=100', key)).body as {
+      recipient: { name: string };
+      id: string;
+      tracking_number: string;
+      recovered?: string;
+      status: string;
+    }[]
+  ).filter((s) => s.recipient.name === name);
 const intents = async () => t.db.database.db.selectFrom('booking_intents').select(['key', 'check_after']).execute();
-const atCarrier = async (idempotencyKey: string) => (await em.bookings('carrier_a')).filter((b) => b.references.includes(bookingReference('acme', idempotencyKey)));
+const atCarrier = async (idempotencyKey: string) =>
+  (await em.bookings('carrier_a')).filter((b) => b.references.includes(bookingReference('acme', idempotencyKey)));
 
 describe('a booking whose answer was lost, never retried', () => {
   it('is found at the carrier once the timeout and the indexing delay have passed, stored as recovered, announced, voidable, and answered to a late retry', async () => {
@@ -58,7 +74,9 @@ describe('a booking whose answer was lost, never retried', () => {
     expect(more).toEqual([]);
     expect(stored!.tracking_number).toBe((await atCarrier('lost-once'))[0]!.tracking_number);
     expect(stored!.recovered).toMatch(/answer to the booking call was lost.*found at carrier_a/);
-    const events = (await t.call('GET', '/events?type=shipment.created&limit=100', key)).body.events as { data: { id: string; recovered?: string } }[];
+    const events = (await t.call('GET', '/events?type=shipment.created&limit=100', key)).body.events as {
+      data: { id: string; recovered?: string };
+    }[];
     expect(events.filter((e) => e.data.id === stored!.id).map((e) => e.data.recovered)).toEqual([stored!.recovered]);
     // The client comes back with the same key: the recovered booking, not a second one.
     const retry = await t.call('POST', '/ship', key, body('Lost Once'), { 'idempotency-key': 'lost-once' });
@@ -66,7 +84,9 @@ describe('a booking whose answer was lost, never retried', () => {
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body.shipment.tracking_number).toBe(stored!.tracking_number);
     expect(await atCarrier('lost-once')).toHaveLength(1);
-    const voided = await t.call('POST', '/cancel', key, { cancel: { shipping_account: account, tracking_number: stored!.tracking_number } });
+    const voided = await t.call('POST', '/cancel', key, {
+      cancel: { shipping_account: account, tracking_number: stored!.tracking_number },
+    });
     expect(voided.status, voided.raw).toBe(200);
     expect(await intents()).toEqual([]);
   });
@@ -82,21 +102,29 @@ describe('a booking whose answer was lost, never retried', () => {
 
   it('a call the carrier never booked (the connection reset first) leaves nothing behind, and the retry books once', async () => {
     await em.fault('carrier_a', 'ship', 'reset');
-    expect((await t.call('POST', '/ship', key, body('Never Booked'), { 'idempotency-key': 'never-booked' })).status).toBeGreaterThanOrEqual(500);
+    expect(
+      (await t.call('POST', '/ship', key, body('Never Booked'), { 'idempotency-key': 'never-booked' })).status,
+    ).toBeGreaterThanOrEqual(500);
     offset += SETTLED_MS;
     await recover();
     expect(await listed('Never Booked')).toEqual([]);
     expect(await intents()).toEqual([]);
     const retry = await t.call('POST', '/ship', key, body('Never Booked'), { 'idempotency-key': 'never-booked' });
     expect(retry.status, retry.raw).toBe(200);
-    expect((await atCarrier('never-booked')).map((b) => b.tracking_number)).toEqual([retry.body.shipment.tracking_number]);
+    expect((await atCarrier('never-booked')).map((b) => b.tracking_number)).toEqual([
+      retry.body.shipment.tracking_number,
+    ]);
   });
 
   it('a retry that settles it first is not stored twice by the recovery', async () => {
     await em.fault('carrier_a', 'ship', 'drop');
-    expect((await t.call('POST', '/ship', key, body('Retried First'), { 'idempotency-key': 'retried-first' })).status).toBeGreaterThanOrEqual(500);
+    expect(
+      (await t.call('POST', '/ship', key, body('Retried First'), { 'idempotency-key': 'retried-first' })).status,
+    ).toBeGreaterThanOrEqual(500);
     offset += 2 * TIMEOUT_MS + 1000;
-    expect((await t.call('POST', '/ship', key, body('Retried First'), { 'idempotency-key': 'retried-first' })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/ship', key, body('Retried First'), { 'idempotency-key': 'retried-first' })).status,
+    ).toBe(200);
     offset += SETTLED_MS;
     await recover();
     expect(await listed('Retried First')).toHaveLength(1);
@@ -106,21 +134,43 @@ describe('a booking whose answer was lost, never retried', () => {
   it('answered bookings and refusals leave no intent', async () => {
     expect((await t.call('POST', '/ship', key, body('Plain'), { 'idempotency-key': 'plain' })).status).toBe(200);
     await em.fault('carrier_a', 'ship', 'http_500');
-    expect((await t.call('POST', '/ship', key, body('Refused'), { 'idempotency-key': 'refused' })).status).toBeGreaterThanOrEqual(500);
+    expect(
+      (await t.call('POST', '/ship', key, body('Refused'), { 'idempotency-key': 'refused' })).status,
+    ).toBeGreaterThanOrEqual(500);
     expect(await intents()).toEqual([]);
   });
 });
 
 describe('the recovery as `waybill serve` runs it', () => {
   it('runs in the background loop', async () => {
-    const bg = await createTestApp({ emulatorUrl: em.url, clock, background: true, env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS), WAYBILL_WEBHOOK_POLL_MS: '50' } });
+    const bg = await createTestApp({
+      emulatorUrl: em.url,
+      clock,
+      background: true,
+      env: {
+        WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS),
+        WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS),
+        WAYBILL_WEBHOOK_POLL_MS: '50',
+      },
+    });
     try {
       const k = await bg.key('acme');
-      const acct = (await bg.call('POST', '/shippingaccount', k, accountBody('carrier_a', { test: true }))).body.shipping_account.id;
+      const acct = (await bg.call('POST', '/shippingaccount', k, accountBody('carrier_a', { test: true }))).body
+        .shipping_account.id;
       await em.fault('carrier_a', 'ship', 'drop');
-      expect((await bg.call('POST', '/ship', k, shipment(acct, { service: 'carrier_a_ground' }), { 'idempotency-key': 'in-background' })).status).toBeGreaterThanOrEqual(500);
+      expect(
+        (
+          await bg.call('POST', '/ship', k, shipment(acct, { service: 'carrier_a_ground' }), {
+            'idempotency-key': 'in-background',
+          })
+        ).status,
+      ).toBeGreaterThanOrEqual(500);
       offset += SETTLED_MS;
-      await waitFor(async () => ((await bg.call('GET', '/shipments', k)).body as unknown[]).length === 1, 'the lost booking stored', 20_000);
+      await waitFor(
+        async () => ((await bg.call('GET', '/shipments', k)).body as unknown[]).length === 1,
+        'the lost booking stored',
+        20_000,
+      );
     } finally {
       await bg.close();
     }

@@ -9,7 +9,8 @@ import { expectError, useTestApp } from '../support/app.js';
 
 const SECRET = 'operator-gateway-secret-0123456789';
 const now = () => Math.floor(Date.now() / 1000);
-const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(new TextEncoder().encode(SECRET));
+const sign = (claims: Record<string, unknown>) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(new TextEncoder().encode(SECRET));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('JWT bearer tokens without audience or issuer settings', () => {
@@ -30,8 +31,22 @@ describe('JWT bearer tokens without audience or issuer settings', () => {
 });
 
 describe('JWT bearer tokens with WAYBILL_JWT_AUDIENCE, WAYBILL_JWT_ISSUER and a 1 h lifetime', () => {
-  const s = useTestApp({ env: { WAYBILL_JWT_SECRET: SECRET, WAYBILL_JWT_AUDIENCE: 'waybill', WAYBILL_JWT_ISSUER: 'https://gateway.example', WAYBILL_JWT_MAX_LIFETIME: '1h' } });
-  const get = async (claims: Record<string, unknown>) => s.t.call('GET', '/webhooks', undefined, undefined, bearer(await sign({ sub: 'acme', exp: now() + 600, ...claims })));
+  const s = useTestApp({
+    env: {
+      WAYBILL_JWT_SECRET: SECRET,
+      WAYBILL_JWT_AUDIENCE: 'waybill',
+      WAYBILL_JWT_ISSUER: 'https://gateway.example',
+      WAYBILL_JWT_MAX_LIFETIME: '1h',
+    },
+  });
+  const get = async (claims: Record<string, unknown>) =>
+    s.t.call(
+      'GET',
+      '/webhooks',
+      undefined,
+      undefined,
+      bearer(await sign({ sub: 'acme', exp: now() + 600, ...claims })),
+    );
 
   it('checks both claims and the configured lifetime', async () => {
     expect((await get({ aud: 'waybill', iss: 'https://gateway.example' })).status).toBe(200);

@@ -30,12 +30,20 @@ describe('carrier_b PDF labels', () => {
   it('are made while /healthz keeps answering: no label holds the event loop', async () => {
     await s.t.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(s.t.app.server.address() as AddressInfo).port}`;
-    const packages = Array.from({ length: PACKAGES }, () => ({ weight: 2, length: 10, width: 8, height: 4, value: 50 }));
+    const packages = Array.from({ length: PACKAGES }, () => ({
+      weight: 2,
+      length: 10,
+      width: 8,
+      height: 4,
+      value: 50,
+    }));
     let done = false;
     const booking = fetch(`${base}/ship`, {
       method: 'POST',
       headers: { zkkey: s.key, 'content-type': 'application/json' },
-      body: JSON.stringify(shipment(s.account, { service: 'carrier_b_ground', label_type: 'PDF', include_base64_label: true, packages })),
+      body: JSON.stringify(
+        shipment(s.account, { service: 'carrier_b_ground', label_type: 'PDF', include_base64_label: true, packages }),
+      ),
     }).finally(() => (done = true));
     // The carrier's answer is logged once read; from then on the booking is the labels' work.
     const carrierAnswered = () => s.t.logs.some((l) => l.includes('"carrier call"') && l.includes('/shipments/'));
@@ -50,7 +58,8 @@ describe('carrier_b PDF labels', () => {
     const body = (await res.json()) as { shipment: { packages: { label: string }[] } };
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.shipment.packages).toHaveLength(PACKAGES);
-    for (const p of body.shipment.packages) expect((await PDFDocument.load(Buffer.from(p.label, 'base64'))).getPageCount()).toBe(1);
+    for (const p of body.shipment.packages)
+      expect((await PDFDocument.load(Buffer.from(p.label, 'base64'))).getPageCount()).toBe(1);
     // On the event loop, the 20 labels left no gap for a single /healthz between the carrier's
     // answer and the response; on the threads, the event loop answers it throughout.
     expect(answeredDuringLabels).toBeGreaterThanOrEqual(PACKAGES);
@@ -59,8 +68,15 @@ describe('carrier_b PDF labels', () => {
 
 describe('POST /merge', () => {
   it('refuses a job larger than one job may be before any work, in the error shape', async () => {
-    const bomb = expectError(await s.t.call('POST', '/merge', s.key, { file_type: 'png', files: [pngHeader(100_000, 100_000)] }), 413, 'payload_too_large');
-    expect(bomb).toMatchObject({ message: `Label 0 is an image of 10000000000 pixels; at most ${MAX_IMAGE_PIXELS} are converted`, detail: 'labels[0]' });
+    const bomb = expectError(
+      await s.t.call('POST', '/merge', s.key, { file_type: 'png', files: [pngHeader(100_000, 100_000)] }),
+      413,
+      'payload_too_large',
+    );
+    expect(bomb).toMatchObject({
+      message: `Label 0 is an image of 10000000000 pixels; at most ${MAX_IMAGE_PIXELS} are converted`,
+      detail: 'labels[0]',
+    });
     // Each image allowed alone, too many pixels together.
     const many = Array.from({ length: MAX_JOB_LABELS }, () => pngHeader(4_000, 4_000));
     expectError(await s.t.call('POST', '/merge', s.key, { file_type: 'png', files: many }), 413, 'payload_too_large');

@@ -38,7 +38,8 @@ describe('per-key rate limit (WAYBILL_RATE_LIMIT=5: bursts of 10)', () => {
 
 describe('webhook fan-out', () => {
   const s = useTestApp({ clock, env: { WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true' } });
-  const register = (key: string, i: number) => s.t.call('POST', '/webhooks', key, { webhook: { url: `http://127.0.0.1:9/hook-${i}`, events: ['*'] } });
+  const register = (key: string, i: number) =>
+    s.t.call('POST', '/webhooks', key, { webhook: { url: `http://127.0.0.1:9/hook-${i}`, events: ['*'] } });
 
   it('caps endpoints per tenant at 20 with 400 limit_exceeded', async () => {
     for (let i = 0; i < 20; i++) expect((await register(s.key, i)).status).toBe(200);
@@ -48,15 +49,28 @@ describe('webhook fan-out', () => {
   });
 
   it('throttles redeliver and replay per tenant', async () => {
-    const eventId = await recordEvent(s.t.db.database.db, { tenant: 'acme', type: 'shipment.created', data: { id: 'shp_x' }, at: clock.now() });
+    const eventId = await recordEvent(s.t.db.database.db, {
+      tenant: 'acme',
+      type: 'shipment.created',
+      data: { id: 'shp_x' },
+      at: clock.now(),
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await s.t.call('POST', `/events/${eventId}/redeliver`, s.key)).status);
     expect(statuses.filter((st) => st === 200)).toHaveLength(10);
     expect(statuses.slice(10).every((st) => st === 429)).toBe(true);
-    const queued = await s.t.db.database.db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId).execute();
+    const queued = await s.t.db.database.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .execute();
     expect(queued.length).toBeLessThanOrEqual(11 * 20);
     // Replays share the tenant's budget; another tenant has its own.
     const hook = (await s.t.call('GET', '/webhooks', s.key)).body.webhooks[0].id as string;
-    expectError(await s.t.call('POST', `/webhooks/${hook}/deliveries/${queued[0]!.id}/replay`, s.key), 429, 'rate_limited');
+    expectError(
+      await s.t.call('POST', `/webhooks/${hook}/deliveries/${queued[0]!.id}/replay`, s.key),
+      429,
+      'rate_limited',
+    );
   });
 });

@@ -24,9 +24,14 @@ let account: string;
 
 beforeAll(async () => {
   em = await startTestEmulator();
-  t = await createTestApp({ emulatorUrl: em.url, clock, env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS) } });
+  t = await createTestApp({
+    emulatorUrl: em.url,
+    clock,
+    env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS) },
+  });
   key = await t.key('acme');
-  account = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_a', { test: true }))).body.shipping_account.id;
+  account = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_a', { test: true }))).body
+    .shipping_account.id;
   // The emulator's first label starts its drawing threads: done here, not inside a cut call.
   expect((await t.call('POST', '/ship', key, body('Warm Up'))).status).toBe(200);
 }, 60_000);
@@ -36,15 +41,19 @@ afterAll(async () => {
 });
 beforeEach(() => em.clearFaults());
 
-const body = (name: string) => shipment(account, { service: 'carrier_a_ground', recipient: { ...shipment(account).shipment.recipient, name } });
-const atCarrier = async (k: string) => (await em.bookings('carrier_a')).filter((b) => b.references.includes(bookingReference('acme', k)));
+const body = (name: string) =>
+  shipment(account, { service: 'carrier_a_ground', recipient: { ...shipment(account).shipment.recipient, name } });
+const atCarrier = async (k: string) =>
+  (await em.bookings('carrier_a')).filter((b) => b.references.includes(bookingReference('acme', k)));
 
 describe('a retry after a lost answer', () => {
   it('the lost answer says the outcome is unknown; the retry at once answers the booking the carrier shows', async () => {
     await em.fault('carrier_a', 'ship', 'drop');
     const lost = await t.call('POST', '/ship', key, body('Quick Retry'), { 'idempotency-key': 'quick-retry' });
     expect(lost.status, lost.raw).toBeGreaterThanOrEqual(500);
-    expect(lost.body.error.message).toMatch(/outcome is unknown: carrier_a may have booked the label.*same Idempotency-Key/);
+    expect(lost.body.error.message).toMatch(
+      /outcome is unknown: carrier_a may have booked the label.*same Idempotency-Key/,
+    );
     // No clock moved: the claim is fresh, yet the call is over.
     const started = Date.now();
     const retry = await t.call('POST', '/ship', key, body('Quick Retry'), { 'idempotency-key': 'quick-retry' });
@@ -60,14 +69,18 @@ describe('a retry after a lost answer', () => {
   it('while the carrier does not show it yet, each retry says at once that it is being checked; then answers it', async () => {
     await em.fault('carrier_a', 'ship', 'drop');
     await em.fault('carrier_a', 'track_reference', 'hidden:600000', 0);
-    expect((await t.call('POST', '/ship', key, body('Lagging'), { 'idempotency-key': 'lagging' })).status).toBeGreaterThanOrEqual(500);
+    expect(
+      (await t.call('POST', '/ship', key, body('Lagging'), { 'idempotency-key': 'lagging' })).status,
+    ).toBeGreaterThanOrEqual(500);
     for (let i = 0; i < 2; i++) {
       const started = Date.now();
       const retry = await t.call('POST', '/ship', key, body('Lagging'), { 'idempotency-key': 'lagging' });
       expect(Date.now() - started).toBeLessThan(3000);
       expect(retry.status, retry.raw).toBe(409);
       expect(retry.body.error.code).toBe('idempotency_key_in_use');
-      expect(retry.body.error.message).toMatch(/outcome of the request with Idempotency-Key lagging is unknown.*keeps checking/);
+      expect(retry.body.error.message).toMatch(
+        /outcome of the request with Idempotency-Key lagging is unknown.*keeps checking/,
+      );
       expect(retry.headers['retry-after']).toBe('5');
     }
     await em.clearFaults();
@@ -82,7 +95,8 @@ describe('a retry after a lost answer', () => {
     // Sent while the first is at the carrier.
     await new Promise<void>((resolve) => setImmediate(resolve));
     let second = await t.call('POST', '/ship', key, body('Running'), { 'idempotency-key': 'running' });
-    while (second.status === 200 && second.headers['idempotent-replayed'] !== 'true') second = await t.call('POST', '/ship', key, body('Running'), { 'idempotency-key': 'running' });
+    while (second.status === 200 && second.headers['idempotent-replayed'] !== 'true')
+      second = await t.call('POST', '/ship', key, body('Running'), { 'idempotency-key': 'running' });
     expect([409, 200]).toContain(second.status);
     if (second.status === 409) expect(second.body.error.message).toMatch(/still being processed/);
     expect((await first).status).toBe(200);

@@ -20,7 +20,11 @@ beforeAll(async () => {
   s.t = await createTestApp({ emulatorUrl: s.em.url, clock, env: { WAYBILL_RATE_LIMIT: '1000' } });
   s.key = await s.t.key();
   const billing_address = address({ name: 'Returns desk', postal_code: '10001', city: 'New York', state: 'NY' });
-  s.account = (await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address } })).body.shipping_account.id;
+  s.account = (
+    await s.t.call('POST', '/shippingaccount', s.key, {
+      shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address },
+    })
+  ).body.shipping_account.id;
 });
 afterAll(async () => {
   await s.t?.close();
@@ -31,22 +35,46 @@ const customer = address({ name: 'Cora Customer', street1: '77 Elm Road', phone:
 const lines = [{ line_id: 'L1', product_name: 'Blue mug', sku: 'MUG-B', quantity: 5, value: 12, weight: 0.5 }];
 
 async function portalLink(method: string): Promise<string> {
-  const res = await s.t.call('POST', '/returns/portal-links', s.key, { portal_link: { customer_id: 'c-1', order_id: `o-${Math.random()}`, customer, lines, weight_units: 'LB', return_methods: [method] } });
+  const res = await s.t.call('POST', '/returns/portal-links', s.key, {
+    portal_link: {
+      customer_id: 'c-1',
+      order_id: `o-${Math.random()}`,
+      customer,
+      lines,
+      weight_units: 'LB',
+      return_methods: [method],
+    },
+  });
   expect(res.status, res.raw).toBe(200);
   return new URL(res.body.portal_link.url).pathname.split('/').pop()!;
 }
 
 async function dropOffMethod(): Promise<string> {
   const res = await s.t.call('POST', '/returns/methods', s.key, {
-    return_method: { shipping_account: s.account, method_name: 'Drop off', type: 'drop_off', service: 'carrier_a_ground', packaging: 'your_packaging', cost: { carrier_charge: 6, customer_charge: 0 }, return_charge: 0 },
+    return_method: {
+      shipping_account: s.account,
+      method_name: 'Drop off',
+      type: 'drop_off',
+      service: 'carrier_a_ground',
+      packaging: 'your_packaging',
+      cost: { carrier_charge: 6, customer_charge: 0 },
+      return_charge: 0,
+    },
   });
   expect(res.status, res.raw).toBe(200);
   return res.body.return_method.id;
 }
 
 const submit = (token: string, method: string, key: string, quantity = 1) =>
-  s.t.call('POST', `/public/portal/${token}/returns`, undefined, { return: { return_method: method, lines: [{ line_id: 'L1', quantity, reason: 'Other' }] } }, { 'idempotency-key': key });
-const ship = (key: string) => s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground' }), { 'idempotency-key': key });
+  s.t.call(
+    'POST',
+    `/public/portal/${token}/returns`,
+    undefined,
+    { return: { return_method: method, lines: [{ line_id: 'L1', quantity, reason: 'Other' }] } },
+    { 'idempotency-key': key },
+  );
+const ship = (key: string) =>
+  s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground' }), { 'idempotency-key': key });
 
 describe('portal submissions and the merchant’s Idempotency-Keys', () => {
   it('a portal return under a key does not take the merchant’s key, and a link learns nothing of the merchant’s keys', async () => {
@@ -74,7 +102,9 @@ describe('portal submissions and the merchant’s Idempotency-Keys', () => {
   it('limits what one link may ask per link: 30 at once, then 429 with Retry-After; another link is not affected', async () => {
     const method = await dropOffMethod();
     const token = await portalLink(method);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => s.t.call('GET', `/public/portal/${token}`, undefined)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => s.t.call('GET', `/public/portal/${token}`, undefined)),
+    );
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(30);
     const limited = answers.filter((a) => a.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(10);

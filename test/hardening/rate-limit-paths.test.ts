@@ -46,7 +46,11 @@ function expectLimited(answers: Answer[], ok: number, limited: number): void {
   expect(refused).toHaveLength(limited);
   for (const a of refused) {
     expect(Object.keys(a.body)).toEqual(['error']);
-    expect(a.body.error).toMatchObject({ code: 'rate_limited', message: expect.any(String), detail: expect.any(String) });
+    expect(a.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.any(String),
+      detail: expect.any(String),
+    });
     expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
   }
 }
@@ -58,7 +62,9 @@ async function expectAlive(): Promise<void> {
 
 const key = (k: string) => ({ zkkey: k });
 const jwt = async (sub: string) =>
-  new SignJWT({ sub, exp: Math.floor(clock.now().getTime() / 1000) + 600 }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
+  new SignJWT({ sub, exp: Math.floor(clock.now().getTime() / 1000) + 600 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .sign(new TextEncoder().encode(SECRET));
 
 // On PostgreSQL the buckets are shared by every instance through the database (http/shared-buckets.ts).
 describe.each(dialects)('every authentication path past its limit, many requests at once, on %s', (dialect) => {
@@ -105,7 +111,12 @@ describe.each(dialects)('every authentication path past its limit, many requests
 
   it('the tenant’s redeliver budget, reached through a cached key, a fresh key and a key looked up again', async () => {
     offset += 60_000;
-    const eventId = await recordEvent(s.t.db.database.db, { tenant: 'umbrella', type: 'shipment.created', data: { id: 'shp_x' }, at: clock.now() });
+    const eventId = await recordEvent(s.t.db.database.db, {
+      tenant: 'umbrella',
+      type: 'shipment.created',
+      data: { id: 'shp_x' },
+      at: clock.now(),
+    });
     const redeliver = (k: string) => () => send('POST', `/events/${eventId}/redeliver`, key(k));
     const first = await s.t.key('umbrella');
     expectLimited(await burst(11, redeliver(first)), 200, 1);

@@ -29,11 +29,21 @@ afterAll(async () => {
 
 /** A test account on the shared test credentials (no auth), with what else the body names. */
 async function testAccount(key: string, carrier: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier, country: 'US', test: true, ...extra } });
+  const res = await t.call('POST', '/shippingaccount', key, {
+    shipping_account: { carrier, country: 'US', test: true, ...extra },
+  });
   expect(res.status, res.raw).toBe(200);
   return res.body.shipping_account.id as string;
 }
-const eventsOf = async (tenant: string, type: string) => (await t.db.database.db.selectFrom('events').select('id').where('tenant', '=', tenant).where('type', '=', type).execute()).length;
+const eventsOf = async (tenant: string, type: string) =>
+  (
+    await t.db.database.db
+      .selectFrom('events')
+      .select('id')
+      .where('tenant', '=', tenant)
+      .where('type', '=', type)
+      .execute()
+  ).length;
 
 describe('whole-account actions on the shared test credentials', () => {
   it('a manifest without numbers stays refused after one auth member was edited, and puts no other tenant’s label on a form', async () => {
@@ -46,11 +56,23 @@ describe('whole-account actions on the shared test credentials', () => {
     }
     const accountB = await testAccount(b, 'carrier_d', { billing_address: address() });
     // Still the shared identity at the carrier: only a member the carrier never sees has changed.
-    expect((await t.call('PATCH', `/shippingaccount/${accountB}`, b, { shipping_account: { auth: { user_id: 'other-user' } } })).status).toBe(200);
-    const err = expectError(await t.call('POST', '/manifest', b, { manifest: { shipping_account: accountB } }), 400, 'schema_field_required');
+    expect(
+      (
+        await t.call('PATCH', `/shippingaccount/${accountB}`, b, {
+          shipping_account: { auth: { user_id: 'other-user' } },
+        })
+      ).status,
+    ).toBe(200);
+    const err = expectError(
+      await t.call('POST', '/manifest', b, { manifest: { shipping_account: accountB } }),
+      400,
+      'schema_field_required',
+    );
     expect(err.message).toContain('shared test credentials');
     // A's labels are still A's to put on a form.
-    const formA = await t.call('POST', '/manifest', a, { manifest: { shipping_account: accountA, tracking_numbers: labelsA } });
+    const formA = await t.call('POST', '/manifest', a, {
+      manifest: { shipping_account: accountA, tracking_numbers: labelsA },
+    });
     expect(formA.status, formA.raw.slice(0, 300)).toBe(200);
     expect(formA.body.manifest.tracking_numbers).toEqual(labelsA);
   });
@@ -59,15 +81,34 @@ describe('whole-account actions on the shared test credentials', () => {
     const accountA = await testAccount(a, 'carrier_d_reseller');
     const accountB = await testAccount(b, 'carrier_d_reseller');
     expect((await t.call('POST', '/ship', a, shipmentReseller(accountA, { service: 'priority' }))).status).toBe(200);
-    for (const [key, account] of [[a, accountA], [b, accountB]] as const) {
-      const read = expectError(await t.call('GET', `/shippingaccount/${account}/balance`, key), 400, 'carrier_unsupported_method');
+    for (const [key, account] of [
+      [a, accountA],
+      [b, accountB],
+    ] as const) {
+      const read = expectError(
+        await t.call('GET', `/shippingaccount/${account}/balance`, key),
+        400,
+        'carrier_unsupported_method',
+      );
       expect(read.message).toContain('shared test credentials');
-      expectError(await t.call('POST', `/shippingaccount/${account}/balance`, key, { add_funds: { amount: 500, currency: 'USD' } }), 400, 'carrier_unsupported_method');
+      expectError(
+        await t.call('POST', `/shippingaccount/${account}/balance`, key, {
+          add_funds: { amount: 500, currency: 'USD' },
+        }),
+        400,
+        'carrier_unsupported_method',
+      );
     }
     // A sub-account inherits the shared credentials, and so the refusal.
-    const sub = await t.call('POST', '/shippingaccount', b, { shipping_account: { carrier: 'carrier_d_reseller', country: 'US', test: true, parent_shipping_account: accountB } });
+    const sub = await t.call('POST', '/shippingaccount', b, {
+      shipping_account: { carrier: 'carrier_d_reseller', country: 'US', test: true, parent_shipping_account: accountB },
+    });
     expect(sub.status, sub.raw).toBe(200);
-    expectError(await t.call('GET', `/shippingaccount/${sub.body.shipping_account.id}/balance`, b), 400, 'carrier_unsupported_method');
+    expectError(
+      await t.call('GET', `/shippingaccount/${sub.body.shipping_account.id}/balance`, b),
+      400,
+      'carrier_unsupported_method',
+    );
     const auth = { account_id: 'own-postage-b', passphrase: 'own-postage-phrase' };
     await em.knowCredentials('carrier_d_reseller', auth);
     const own = await testAccount(b, 'carrier_d_reseller', { auth });
@@ -80,11 +121,18 @@ describe('voided labels', () => {
     const account = await testAccount(a, 'carrier_a');
     const booked = await t.call('POST', '/ship', a, shipment(account, { service: 'carrier_a_ground' }));
     expect(booked.status).toBe(200);
-    const { id, tracking_number: trackingNumber, packages } = booked.body.shipment as { id: string; tracking_number: string; packages: { label: string }[] };
+    const {
+      id,
+      tracking_number: trackingNumber,
+      packages,
+    } = booked.body.shipment as { id: string; tracking_number: string; packages: { label: string }[] };
     const url = new URL(packages[0]!.label);
     const signed = url.pathname + url.search;
     expect((await t.call('GET', signed, undefined)).status).toBe(200);
-    expect((await t.call('POST', '/cancel', a, { cancel: { shipping_account: account, tracking_number: trackingNumber } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/cancel', a, { cancel: { shipping_account: account, tracking_number: trackingNumber } }))
+        .status,
+    ).toBe(200);
     const err = expectError(await t.call('GET', signed, undefined), 410, 'label_voided');
     expect(err.message).toContain('voided');
     expectError(await t.call('GET', url.pathname, a), 410, 'label_voided');
@@ -101,39 +149,80 @@ describe('voided labels', () => {
 describe('smaller findings', () => {
   it('POST /track with content-type application/json and no body is a 400', async () => {
     for (const body of [undefined, '', '  ']) {
-      const err = expectError(await t.call('POST', '/track', a, body, { 'content-type': 'application/json' }), 400, 'schema_field_required');
+      const err = expectError(
+        await t.call('POST', '/track', a, body, { 'content-type': 'application/json' }),
+        400,
+        'schema_field_required',
+      );
       expect(err.detail).toBe('track');
     }
   });
 
   it('end_date=9999-12-31 is the last day there is, not a day before start_date', async () => {
     for (const path of ['/returns', '/shipments', '/pickups']) {
-      for (const q of ['end_date=9999-12-31', 'start_date=2020-01-01&end_date=9999-12-31', 'end_date=9999-12-31T23:59:59Z', 'end_date=9999-12-31T23:59:59.999Z']) {
+      for (const q of [
+        'end_date=9999-12-31',
+        'start_date=2020-01-01&end_date=9999-12-31',
+        'end_date=9999-12-31T23:59:59Z',
+        'end_date=9999-12-31T23:59:59.999Z',
+      ]) {
         const res = await t.call('GET', `${path}?${q}`, a);
         expect(res.status, `${path}?${q} ${res.raw}`).toBe(200);
       }
     }
     const account = await testAccount(a, 'carrier_a');
     const booked = (await t.call('POST', '/ship', a, shipment(account, { service: 'carrier_a_ground' }))).body.shipment;
-    const listed = (await t.call('GET', `/shipments?end_date=9999-12-31&search=${booked.tracking_number}`, a)).body as { id: string }[];
+    const listed = (await t.call('GET', `/shipments?end_date=9999-12-31&search=${booked.tracking_number}`, a)).body as {
+      id: string;
+    }[];
     expect(listed.map((s) => s.id)).toEqual([booked.id]);
-    expect((await t.call('GET', `/shipments?start_date=9999-12-31&search=${booked.tracking_number}`, a)).body).toEqual([]);
-    expectError(await t.call('GET', '/shipments?start_date=9999-12-31&end_date=9999-12-30', a), 400, 'schema_validation_error');
+    expect((await t.call('GET', `/shipments?start_date=9999-12-31&search=${booked.tracking_number}`, a)).body).toEqual(
+      [],
+    );
+    expectError(
+      await t.call('GET', '/shipments?start_date=9999-12-31&end_date=9999-12-30', a),
+      400,
+      'schema_validation_error',
+    );
   });
 
   it('concurrent voids of one return refund it once and announce it once; each answers the voided return', async () => {
     const account = await testAccount(a, 'carrier_a');
     const method = await t.call('POST', '/returns/methods', a, {
-      return_method: { shipping_account: account, method_name: 'Back by post', type: 'drop_off', service: 'carrier_a_ground', packaging: 'your_packaging', cost: { carrier_charge: 6, customer_charge: 3 }, return_charge: 3 },
+      return_method: {
+        shipping_account: account,
+        method_name: 'Back by post',
+        type: 'drop_off',
+        service: 'carrier_a_ground',
+        packaging: 'your_packaging',
+        cost: { carrier_charge: 6, customer_charge: 3 },
+        return_charge: 3,
+      },
     });
     expect(method.status, method.raw).toBe(200);
     const created = await t.call('POST', '/returns', a, {
-      return: { return_method: method.body.return_method.id, customer_id: 'c-void', customer: address({ name: 'Cora Customer' }), destination: recipientUS, return_lines: [{ product_name: 'Mug', quantity: 1, value: 10, weight: 1 }], packages: [{ weight: 2 }], dim_units: 'IN', weight_units: 'LB' },
+      return: {
+        return_method: method.body.return_method.id,
+        customer_id: 'c-void',
+        customer: address({ name: 'Cora Customer' }),
+        destination: recipientUS,
+        return_lines: [{ product_name: 'Mug', quantity: 1, value: 10, weight: 1 }],
+        packages: [{ weight: 2 }],
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
     });
     expect(created.status, created.raw).toBe(200);
     const id = created.body.id as string;
-    const [updatedBefore, cancelledBefore] = [await eventsOf('tenant-a', 'return.updated'), await eventsOf('tenant-a', 'shipment.cancelled')];
-    const answers = await Promise.all(Array.from({ length: 4 }, () => t.call('PATCH', `/returns/${id}`, a, { shipment: { status: 'SHIPMENT_VOIDED' } })));
+    const [updatedBefore, cancelledBefore] = [
+      await eventsOf('tenant-a', 'return.updated'),
+      await eventsOf('tenant-a', 'shipment.cancelled'),
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.call('PATCH', `/returns/${id}`, a, { shipment: { status: 'SHIPMENT_VOIDED' } }),
+      ),
+    );
     for (const res of answers) {
       expect(res.status, res.raw).toBe(200);
       expect(res.body.shipment.status).toBe('SHIPMENT_VOIDED');
@@ -153,9 +242,17 @@ describe('smaller findings', () => {
     const url = new URL(booked.packages[0].label as string);
     const expires = url.searchParams.get('expires')!;
     const signature = url.searchParams.get('signature')!;
-    const label = (e: string) => t.call('GET', `${url.pathname}?expires=${encodeURIComponent(e)}&signature=${signature}`, undefined);
+    const label = (e: string) =>
+      t.call('GET', `${url.pathname}?expires=${encodeURIComponent(e)}&signature=${signature}`, undefined);
     expect((await label(expires)).status).toBe(200);
-    for (const e of [`${expires}.0`, `+${expires}`, `0x${Number(expires).toString(16)}`, `0${expires}`, ` ${expires}`, `${expires}e0`]) {
+    for (const e of [
+      `${expires}.0`,
+      `+${expires}`,
+      `0x${Number(expires).toString(16)}`,
+      `0${expires}`,
+      ` ${expires}`,
+      `${expires}e0`,
+    ]) {
       expectError(await label(e), 404, 'not_found');
     }
     // The tracking page's token writes its expiry in base 36: a leading zero is another spelling too.
@@ -170,16 +267,30 @@ describe('smaller findings', () => {
     for (const carrier of ['carrier_b', 'carrier_c', 'carrier_d']) {
       const account = await testAccount(a, carrier);
       for (const number of ['..', '.']) {
-        const err = expectError(await t.call('POST', '/track', a, { track: { shipping_account: account, tracking_number: number } }), 400, 'schema_validation_error');
+        const err = expectError(
+          await t.call('POST', '/track', a, { track: { shipping_account: account, tracking_number: number } }),
+          400,
+          'schema_validation_error',
+        );
         expect(err.detail, carrier).toBe('tracking_number');
       }
     }
   });
 
   it('carrier_d validate_credentials asks the carrier, not a token it holds from before', async () => {
-    const auth = { account_number: '1000000077', client_id: 'client-d-revoked', client_secret: 'secret-soon-revoked', customer_registration_id: 'crid-77', mailer_id: '900000077', manifest_mid: '900000078' };
+    const auth = {
+      account_number: '1000000077',
+      client_id: 'client-d-revoked',
+      client_secret: 'secret-soon-revoked',
+      customer_registration_id: 'crid-77',
+      mailer_id: '900000077',
+      manifest_mid: '900000078',
+    };
     await em.knowCredentials('carrier_d', auth);
-    const validate = () => t.call('POST', '/validate_credentials', a, { validate_credentials: { carrier: 'carrier_d', country: 'US', test: true, auth } });
+    const validate = () =>
+      t.call('POST', '/validate_credentials', a, {
+        validate_credentials: { carrier: 'carrier_d', country: 'US', test: true, auth },
+      });
     expect((await validate()).body).toMatchObject({ valid: true });
     await em.forgetCredentials('carrier_d', auth);
     const refused = await validate();

@@ -10,7 +10,14 @@ const s = useTestApp();
 
 describe('security headers', () => {
   it('nosniff on every answer: success, error, unknown route, label, docs', async () => {
-    for (const [method, url, key] of [['GET', '/healthz', undefined], ['GET', '/webhooks', 'wrong'], ['GET', '/nope', undefined], ['GET', '/labels/lbl_x', s.key], ['GET', '/docs/', undefined], ['GET', '/openapi.json', undefined]] as const) {
+    for (const [method, url, key] of [
+      ['GET', '/healthz', undefined],
+      ['GET', '/webhooks', 'wrong'],
+      ['GET', '/nope', undefined],
+      ['GET', '/labels/lbl_x', s.key],
+      ['GET', '/docs/', undefined],
+      ['GET', '/openapi.json', undefined],
+    ] as const) {
       const res = await s.t.call(method, url, key);
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }

@@ -24,7 +24,9 @@ interface Upload {
 function upload(port: number, key: string, declared: number, sent: number): Upload & { more(bytes: number): void } {
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => {});
-  socket.write(`POST /batches HTTP/1.1\r\nHost: 127.0.0.1\r\nzkkey: ${key}\r\ncontent-type: application/json\r\ncontent-length: ${declared}\r\n\r\n`);
+  socket.write(
+    `POST /batches HTTP/1.1\r\nHost: 127.0.0.1\r\nzkkey: ${key}\r\ncontent-type: application/json\r\ncontent-length: ${declared}\r\n\r\n`,
+  );
   // White space inside the list: JSON so far, however much of it arrives.
   socket.write(HEAD + ' '.repeat(sent - HEAD.length));
   let answer = '';
@@ -33,9 +35,17 @@ function upload(port: number, key: string, declared: number, sent: number): Uplo
   return { socket, closed, more: (bytes) => void socket.write(' '.repeat(bytes)) };
 }
 
-function errorOf(answer: string): { status: number; close: boolean; error: { code: string; message: string; detail: string } } {
+function errorOf(answer: string): {
+  status: number;
+  close: boolean;
+  error: { code: string; message: string; detail: string };
+} {
   const [head, body] = answer.split('\r\n\r\n');
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head!)?.[1]), close: /^connection: close$/im.test(head!), error: JSON.parse(body!).error };
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head!)?.[1]),
+    close: /^connection: close$/im.test(head!),
+    error: JSON.parse(body!).error,
+  };
 }
 
 async function listening(env: Record<string, string>): Promise<{ t: TestApp; port: number }> {
@@ -58,7 +68,11 @@ describe('a batch body that stops arriving', () => {
       const answer = errorOf(await stalled.closed);
       expect(answer.status, String(sent)).toBe(400);
       expect(answer.close).toBe(true);
-      expect(answer.error).toMatchObject({ code: 'schema_validation_error', detail: 'body', message: expect.stringContaining('Nothing more of the body arrived for 300 ms') });
+      expect(answer.error).toMatchObject({
+        code: 'schema_validation_error',
+        detail: 'body',
+        message: expect.stringContaining('Nothing more of the body arrived for 300 ms'),
+      });
     }
     // The thread was given back.
     await waitFor(async () => bodyThreadUse().running === 0 || undefined, 'the body thread to end', 10_000);
@@ -74,7 +88,10 @@ describe('a batch body that stops arriving', () => {
     try {
       const answer = errorOf(await trickle.closed);
       expect(answer.status).toBe(400);
-      expect(answer.error).toMatchObject({ code: 'schema_validation_error', message: 'The request was not received completely in time' });
+      expect(answer.error).toMatchObject({
+        code: 'schema_validation_error',
+        message: 'The request was not received completely in time',
+      });
     } finally {
       clearInterval(drip);
     }
@@ -85,7 +102,7 @@ describe('the body threads between tenants', () => {
   let t: TestApp | undefined;
   afterAll(() => t?.close());
 
-  it('one tenant\'s stalled uploads hold one thread at most: another tenant\'s large upload is read meanwhile', async () => {
+  it("one tenant's stalled uploads hold one thread at most: another tenant's large upload is read meanwhile", async () => {
     // Timeouts far away: the stalled uploads keep what they hold for the whole test.
     const app = await listening({ WAYBILL_BODY_IDLE_TIMEOUT_MS: '600000', WAYBILL_BODY_TIMEOUT_MS: '600000' });
     t = app.t;
@@ -93,12 +110,20 @@ describe('the body threads between tenants', () => {
     const stalled = [upload(app.port, slow, 2_000_000, 1_300_000), upload(app.port, slow, 2_000_000, 1_300_000)];
     try {
       // Both past their first MiB: one reading on a thread, the other waiting for one.
-      await waitFor(async () => bodyThreadUse().running + bodyThreadUse().waiting === 2 || undefined, 'both stalled bodies at the threads', 20_000);
+      await waitFor(
+        async () => bodyThreadUse().running + bodyThreadUse().waiting === 2 || undefined,
+        'both stalled bodies at the threads',
+        20_000,
+      );
       expect(bodyThreadUse()).toEqual({ running: 1, waiting: 1 });
 
       // Another tenant's body over THREAD_BYTES, whole: read on the free thread and answered.
       const other = await t.key('otherco');
-      const res = await fetch(`http://127.0.0.1:${app.port}/batches`, { method: 'POST', headers: { zkkey: other, 'content-type': 'application/json' }, body: `{"batch":{"shipments":[]}}${' '.repeat(THREAD_BYTES)}` });
+      const res = await fetch(`http://127.0.0.1:${app.port}/batches`, {
+        method: 'POST',
+        headers: { zkkey: other, 'content-type': 'application/json' },
+        body: `{"batch":{"shipments":[]}}${' '.repeat(THREAD_BYTES)}`,
+      });
       const body = (await res.json()) as { error: { code: string; detail: string } };
       expect(res.status).toBe(400);
       expect(body.error).toMatchObject({ code: 'schema_validation_error', detail: 'batch.shipments' });
@@ -107,6 +132,10 @@ describe('the body threads between tenants', () => {
     } finally {
       for (const s of stalled) s.socket.destroy();
     }
-    await waitFor(async () => (bodyThreadUse().running === 0 && bodyThreadUse().waiting === 0) || undefined, 'the stalled bodies to let go', 20_000);
+    await waitFor(
+      async () => (bodyThreadUse().running === 0 && bodyThreadUse().waiting === 0) || undefined,
+      'the stalled bodies to let go',
+      20_000,
+    );
   }, 60_000);
 });

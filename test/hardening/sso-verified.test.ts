@@ -16,7 +16,8 @@ beforeAll(async () => {
     silent: { email: 'silent@example.com' },
     proven: { email: 'proven@example.com', email_verified: true },
   }));
-  for (const email of ['stringly@example.com', 'silent@example.com', 'proven@example.com']) await t.user({ role: 'viewer', email });
+  for (const email of ['stringly@example.com', 'silent@example.com', 'proven@example.com'])
+    await t.user({ role: 'viewer', email });
 });
 afterAll(() => close?.());
 

@@ -25,19 +25,36 @@ describe('webhook endpoints in private or special-use space', () => {
     'http://localhost.localdomain/',
     'http://printer.local/',
   ])('refuses %s at registration', async (url) => {
-    expectError(await s.t.call('POST', '/webhooks', s.key, { webhook: { url, events: ['*'] } }), 400, 'schema_validation_error');
+    expectError(
+      await s.t.call('POST', '/webhooks', s.key, { webhook: { url, events: ['*'] } }),
+      400,
+      'schema_validation_error',
+    );
   });
 
   it('refuses a name that resolves to loopback now; accepts one that resolves publicly or not yet', async () => {
     const dns = (answers: Record<string, string[]>) => async (host: string) => answers[host] ?? [];
-    await expect(checkEndpointHost('http://rebound.example/', false, 'webhook.url', dns({ 'rebound.example': ['93.184.215.14', '127.0.0.1'] }))).rejects.toMatchObject({ code: 'schema_validation_error' });
-    await expect(checkEndpointHost('http://v6.example/', false, 'webhook.url', dns({ 'v6.example': ['::ffff:0:a00:1'] }))).rejects.toMatchObject({ code: 'schema_validation_error' });
-    await expect(checkEndpointHost('http://public.example/', false, 'webhook.url', dns({ 'public.example': ['93.184.215.14'] }))).resolves.toBeUndefined();
+    await expect(
+      checkEndpointHost(
+        'http://rebound.example/',
+        false,
+        'webhook.url',
+        dns({ 'rebound.example': ['93.184.215.14', '127.0.0.1'] }),
+      ),
+    ).rejects.toMatchObject({ code: 'schema_validation_error' });
+    await expect(
+      checkEndpointHost('http://v6.example/', false, 'webhook.url', dns({ 'v6.example': ['::ffff:0:a00:1'] })),
+    ).rejects.toMatchObject({ code: 'schema_validation_error' });
+    await expect(
+      checkEndpointHost('http://public.example/', false, 'webhook.url', dns({ 'public.example': ['93.184.215.14'] })),
+    ).resolves.toBeUndefined();
     await expect(checkEndpointHost('http://later.example/', false, 'webhook.url', dns({}))).resolves.toBeUndefined();
   });
 
   it('finds IPv4 inside IPv6 by every standard embedding', () => {
-    expect(['::127.0.0.1', '::ffff:127.0.0.1', '::ffff:0:7f00:1', '2002:7f00:1::', '64:ff9b::7f00:1'].map(embeddedIpv4)).toEqual(Array(5).fill('127.0.0.1'));
+    expect(
+      ['::127.0.0.1', '::ffff:127.0.0.1', '::ffff:0:7f00:1', '2002:7f00:1::', '64:ff9b::7f00:1'].map(embeddedIpv4),
+    ).toEqual(Array(5).fill('127.0.0.1'));
     expect(isBlockedAddress('2002:0808:0808::1')).toBe(false);
     expect(isBlockedAddress('2002:0a00:0001::1')).toBe(true);
     expect(isBlockedAddress('2606:4700::1111')).toBe(false);
@@ -48,13 +65,23 @@ describe('delivery errors', () => {
   it('do not name the addresses a name resolved to', async () => {
     const sender = createSender({ timeoutMs: 2_000, allowPrivate: false });
     try {
-      const out = await sender.send({ url: 'http://localhost:9/x', eventId: 'evt_1', body: '{}', secrets: ['whsec_x'], now: new Date() });
+      const out = await sender.send({
+        url: 'http://localhost:9/x',
+        eventId: 'evt_1',
+        body: '{}',
+        secrets: ['whsec_x'],
+        now: new Date(),
+      });
       expect(out.ok).toBe(false);
       expect(out.error).not.toMatch(/127\.0\.0\.1|::1/);
     } finally {
       await sender.close();
     }
-    expect(withoutAddresses('ECONNREFUSED: connect ECONNREFUSED 93.184.215.14:443')).toBe('ECONNREFUSED: connect ECONNREFUSED <address>');
-    expect(withoutAddresses('connect ECONNREFUSED ::1:443, and [2606:4700::1111]:80.')).toBe('connect ECONNREFUSED <address>, and <address>.');
+    expect(withoutAddresses('ECONNREFUSED: connect ECONNREFUSED 93.184.215.14:443')).toBe(
+      'ECONNREFUSED: connect ECONNREFUSED <address>',
+    );
+    expect(withoutAddresses('connect ECONNREFUSED ::1:443, and [2606:4700::1111]:80.')).toBe(
+      'connect ECONNREFUSED <address>, and <address>.',
+    );
   });
 });

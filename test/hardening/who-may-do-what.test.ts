@@ -31,7 +31,10 @@ let owner: string;
 let admin: string;
 beforeAll(async () => {
   em = await startTestEmulator();
-  t = await createTestApp({ emulatorUrl: em.url, env: { WAYBILL_JWT_SECRET: SECRET, WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  t = await createTestApp({
+    emulatorUrl: em.url,
+    env: { WAYBILL_JWT_SECRET: SECRET, WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true' },
+  });
   owner = await t.key('acme');
   admin = await t.key('acme', { scope: 'admin' });
 });
@@ -44,7 +47,10 @@ afterAll(async () => {
 async function signIn(email: string, password: string) {
   const res = await t.call('POST', '/session', undefined, { session: { email, password } });
   expect(res.status, res.raw).toBe(200);
-  const headers = { cookie: String(res.headers['set-cookie']).split(';')[0]!, 'x-csrf-token': res.body.me.csrf_token as string };
+  const headers = {
+    cookie: String(res.headers['set-cookie']).split(';')[0]!,
+    'x-csrf-token': res.body.me.csrf_token as string,
+  };
   return (method: string, url: string, body?: unknown) => t.call(method, url, undefined, body, headers);
 }
 
@@ -58,15 +64,26 @@ describe('tenant names', () => {
   it('a tenant that signed in with JWTs alone is registered: no platform creates a merchant of its name', async () => {
     const hub = await platformKey('hub-one');
     expect((await t.call('GET', '/webhooks', undefined, undefined, await jwt('jwtco'))).status).toBe(200);
-    expectError(await t.call('POST', '/tenants', hub, { tenant: { id: 'jwtco', owner_email: 'owner@jwtco.example.com' } }), 409, 'conflict');
+    expectError(
+      await t.call('POST', '/tenants', hub, { tenant: { id: 'jwtco', owner_email: 'owner@jwtco.example.com' } }),
+      409,
+      'conflict',
+    );
     // Its JWTs still reach it.
     expect((await t.call('GET', '/webhooks', undefined, undefined, await jwt('jwtco'))).status).toBe(200);
   });
 
   it('a JWT does not reach a merchant a platform created, even one made before the JWT’s first use', async () => {
     const hub = await platformKey('hub-two');
-    expect((await t.call('POST', '/tenants', hub, { tenant: { id: 'squatted', owner_email: 'owner@squatted.example.com' } })).status).toBe(200);
-    const err = expectError(await t.call('GET', '/webhooks', undefined, undefined, await jwt('squatted')), 401, 'wrong_api_key');
+    expect(
+      (await t.call('POST', '/tenants', hub, { tenant: { id: 'squatted', owner_email: 'owner@squatted.example.com' } }))
+        .status,
+    ).toBe(200);
+    const err = expectError(
+      await t.call('GET', '/webhooks', undefined, undefined, await jwt('squatted')),
+      401,
+      'wrong_api_key',
+    );
     expect(err.detail).toContain('merchant');
   });
 });
@@ -76,7 +93,11 @@ describe('Idempotency-Key replays', () => {
     const body = { invitation: { email: 'second-owner@example.com', role: 'owner' } };
     const first = await t.call('POST', '/users/invitations', owner, body, { 'idempotency-key': 'invite-owner-1' });
     expect(first.status, first.raw).toBe(200);
-    expectError(await t.call('POST', '/users/invitations', admin, body, { 'idempotency-key': 'invite-owner-1' }), 409, 'idempotency_key_reused');
+    expectError(
+      await t.call('POST', '/users/invitations', admin, body, { 'idempotency-key': 'invite-owner-1' }),
+      409,
+      'idempotency_key_reused',
+    );
     const retry = await t.call('POST', '/users/invitations', owner, body, { 'idempotency-key': 'invite-owner-1' });
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body.invitation.url).toBe(first.body.invitation.url);
@@ -94,9 +115,23 @@ describe('Idempotency-Key replays', () => {
       expectError(replay, 409, 'idempotency_key_reused');
       expect(replay.raw).not.toContain(auth.client_secret);
     }
-    expect((await t.call('POST', '/shippingaccount', admin, body, { 'idempotency-key': 'account-1' })).headers['idempotent-replayed']).toBe('true');
+    expect(
+      (await t.call('POST', '/shippingaccount', admin, body, { 'idempotency-key': 'account-1' })).headers[
+        'idempotent-replayed'
+      ],
+    ).toBe('true');
 
-    const method = { return_method: { shipping_account: made.body.shipping_account.id, method_name: 'Post it back', type: 'drop_off', service: 'carrier_a_ground', packaging: 'your_packaging', cost: { carrier_charge: 6, customer_charge: 3 }, return_charge: 3 } };
+    const method = {
+      return_method: {
+        shipping_account: made.body.shipping_account.id,
+        method_name: 'Post it back',
+        type: 'drop_off',
+        service: 'carrier_a_ground',
+        packaging: 'your_packaging',
+        cost: { carrier_charge: 6, customer_charge: 3 },
+        return_charge: 3,
+      },
+    };
     const created = await t.call('POST', '/returns/methods', admin, method, { 'idempotency-key': 'method-1' });
     expect(created.status, created.raw).toBe(200);
     const replayed = await t.call('POST', '/returns/methods', otherAdmin, method, { 'idempotency-key': 'method-1' });
@@ -108,7 +143,9 @@ describe('Idempotency-Key replays', () => {
 
 describe('the shared test credentials across countries', () => {
   const account = async (key: string, carrier: string, country: string, extra: Record<string, unknown> = {}) => {
-    const res = await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier, country, test: true, ...extra } });
+    const res = await t.call('POST', '/shippingaccount', key, {
+      shipping_account: { carrier, country, test: true, ...extra },
+    });
     expect(res.status, res.raw).toBe(200);
     return res.body.shipping_account.id as string;
   };
@@ -117,13 +154,21 @@ describe('the shared test credentials across countries', () => {
     const b = await t.key('tenant-b');
     const usParent = await account(b, 'carrier_d', 'US', { billing_address: address() });
     const caChild = await account(b, 'carrier_d', 'CA', { parent_shipping_account: usParent });
-    const err = expectError(await t.call('POST', '/manifest', b, { manifest: { shipping_account: caChild } }), 400, 'schema_field_required');
+    const err = expectError(
+      await t.call('POST', '/manifest', b, { manifest: { shipping_account: caChild } }),
+      400,
+      'schema_field_required',
+    );
     expect(err.message).toContain('shared test credentials');
 
     const caReseller = await account(b, 'carrier_d_reseller', 'CA');
     const usChild = await account(b, 'carrier_d_reseller', 'US', { parent_shipping_account: caReseller });
     expectError(await t.call('GET', `/shippingaccount/${usChild}/balance`, b), 400, 'carrier_unsupported_method');
-    expectError(await t.call('POST', `/shippingaccount/${usChild}/balance`, b, { add_funds: { amount: 500, currency: 'USD' } }), 400, 'carrier_unsupported_method');
+    expectError(
+      await t.call('POST', `/shippingaccount/${usChild}/balance`, b, { add_funds: { amount: 500, currency: 'USD' } }),
+      400,
+      'carrier_unsupported_method',
+    );
   });
 });
 
@@ -153,7 +198,11 @@ describe('keys a user made', () => {
 
   it('end while the user is disabled, and work again once it is not', async () => {
     const person = await t.user({ role: 'admin' });
-    const key = (await (await signIn(person.email, person.password))('POST', '/keys', { key: { name: 'shipping', scope: 'ship' } })).body.key.key as string;
+    const key = (
+      await (
+        await signIn(person.email, person.password)
+      )('POST', '/keys', { key: { name: 'shipping', scope: 'ship' } })
+    ).body.key.key as string;
     expect((await t.call('PATCH', `/users/${person.id}`, owner, { user: { disabled: true } })).status).toBe(200);
     expectError(await t.call('GET', '/shipments', key), 401, 'wrong_api_key');
     expect((await t.call('PATCH', `/users/${person.id}`, owner, { user: { disabled: false } })).status).toBe(200);
@@ -175,17 +224,28 @@ describe('smaller findings', () => {
   it('a read key’s refused redeliveries spend none of the tenant’s allowance', async () => {
     const read = await t.key('resend-co', { scope: 'read' });
     const tenantAdmin = await t.key('resend-co', { scope: 'admin' });
-    for (let i = 0; i < 15; i++) expectError(await t.call('POST', '/events/evt_missing/redeliver', read), 403, 'forbidden');
+    for (let i = 0; i < 15; i++)
+      expectError(await t.call('POST', '/events/evt_missing/redeliver', read), 403, 'forbidden');
     expectError(await t.call('POST', '/events/evt_missing/redeliver', tenantAdmin), 404, 'not_found');
   });
 
   it('a suspended tenant’s sign-in answers the same 401 for a right and a wrong password', async () => {
     const hub = await platformKey('hub-three');
-    expect((await t.call('POST', '/tenants', hub, { tenant: { id: 'paused-shop', owner_email: 'owner@paused-shop.example.com' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/tenants', hub, {
+          tenant: { id: 'paused-shop', owner_email: 'owner@paused-shop.example.com' },
+        })
+      ).status,
+    ).toBe(200);
     const person = await t.user({ tenant: 'paused-shop', role: 'admin' });
     expect((await t.call('POST', '/tenants/paused-shop/suspend', hub)).status).toBe(200);
-    const right = await t.call('POST', '/session', undefined, { session: { email: person.email, password: person.password } });
-    const wrong = await t.call('POST', '/session', undefined, { session: { email: person.email, password: `${person.password}-not` } });
+    const right = await t.call('POST', '/session', undefined, {
+      session: { email: person.email, password: person.password },
+    });
+    const wrong = await t.call('POST', '/session', undefined, {
+      session: { email: person.email, password: `${person.password}-not` },
+    });
     expectError(right, 401, 'sign_in_failed');
     expect(right.body).toEqual(wrong.body);
   });
@@ -193,9 +253,17 @@ describe('smaller findings', () => {
   it('tracking with webhooks: true takes the right to book; a read key still tracks', async () => {
     const read = await t.key('acme', { scope: 'read' });
     const track = { shipping_account: 'acct_none', tracking_number: '1Z999AA10123456784' };
-    const one = expectError(await t.call('POST', '/track', read, { track: { ...track, webhooks: true } }), 403, 'forbidden');
+    const one = expectError(
+      await t.call('POST', '/track', read, { track: { ...track, webhooks: true } }),
+      403,
+      'forbidden',
+    );
     expect(one.detail).toBe('shipments.buy');
-    expectError(await t.call('POST', '/track', read, [{ track }, { track: { ...track, webhooks: true } }]), 403, 'forbidden');
+    expectError(
+      await t.call('POST', '/track', read, [{ track }, { track: { ...track, webhooks: true } }]),
+      403,
+      'forbidden',
+    );
     // Without a watch the read goes on (to the missing account).
     expect((await t.call('POST', '/track', read, { track })).status).toBe(404);
   });
@@ -226,14 +294,20 @@ describe('smaller findings', () => {
       ['/batches', '{"batch":{"shipments":[{"password":HunterTwo}]}}'],
     ] as const) {
       const res = await t.call('POST', path, path === '/session' ? undefined : owner, body);
-      expect(expectError(res, 400, 'schema_validation_error').message).toMatch(/^Body is not valid JSON: .* at position \d+$|^Body is not valid JSON: [^"]*$/);
+      expect(expectError(res, 400, 'schema_validation_error').message).toMatch(
+        /^Body is not valid JSON: .* at position \d+$|^Body is not valid JSON: [^"]*$/,
+      );
       expect(res.raw).not.toContain('HunterTwo');
     }
     expect(t.logs.slice(before).join('')).not.toContain('HunterTwo');
   });
 
   it('a client object prints no API key', async () => {
-    const client = createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'wb_printed-nowhere', headers: { zkkey: 'wb_printed-nowhere' } });
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'wb_printed-nowhere',
+      headers: { zkkey: 'wb_printed-nowhere' },
+    });
     expect(JSON.stringify(client)).not.toContain('printed-nowhere');
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain('printed-nowhere');
   });

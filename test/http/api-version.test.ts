@@ -12,7 +12,14 @@ describe('Waybill-Version', () => {
   it('is the newest dated version when the request names none, on every kind of answer', async () => {
     expect(CURRENT_API_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(API_VERSIONS.at(-1)).toBe(CURRENT_API_VERSION);
-    for (const [method, url, key] of [['GET', '/healthz', undefined], ['GET', '/meta/carriers', s.key], ['GET', '/webhooks', 'wrong'], ['GET', '/nope', undefined], ['GET', '/openapi.json', undefined], ['GET', '/docs/', undefined]] as const) {
+    for (const [method, url, key] of [
+      ['GET', '/healthz', undefined],
+      ['GET', '/meta/carriers', s.key],
+      ['GET', '/webhooks', 'wrong'],
+      ['GET', '/nope', undefined],
+      ['GET', '/openapi.json', undefined],
+      ['GET', '/docs/', undefined],
+    ] as const) {
       const res = await s.t.call(method, url, key);
       expect(res.headers['waybill-version'], url).toBe(CURRENT_API_VERSION);
     }

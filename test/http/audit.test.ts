@@ -34,7 +34,8 @@ describe.each(dialects)('audit log on %s', (dialect) => {
     expect(res.status, res.raw).toBe(200);
     return { cookie: String(res.headers['set-cookie']).split(';')[0]!, csrf: res.body.me.csrf_token };
   };
-  const as = (s: Session, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => t.call(method, url, undefined, body, { cookie: s.cookie, 'x-csrf-token': s.csrf, ...headers });
+  const as = (s: Session, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    t.call(method, url, undefined, body, { cookie: s.cookie, 'x-csrf-token': s.csrf, ...headers });
   const audit = async (query = '') => {
     // The tenant's own key: the owner's session ends once the test clock has moved a day on.
     const res = await t.call('GET', `/audit${query}`, key);
@@ -50,7 +51,11 @@ describe.each(dialects)('audit log on %s', (dialect) => {
     owner = await signIn(o.email, o.password);
     const s = await t.user({ role: 'shipper', email: 'sid@example.com' });
     shipper = { ...(await signIn(s.email, s.password)), email: s.email };
-    account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address() } })).body.shipping_account.id;
+    account = (
+      await t.call('POST', '/shippingaccount', key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address() },
+      })
+    ).body.shipping_account.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -58,7 +63,13 @@ describe.each(dialects)('audit log on %s', (dialect) => {
   });
 
   it('says who bought a label: the signed-in user by e-mail, from which address, under which request id', async () => {
-    const booked = await as(shipper, 'POST', '/ship', shipment(account, { service: 'carrier_a_ground', label_type: 'PDF' }), { 'x-request-id': 'req-label-1' });
+    const booked = await as(
+      shipper,
+      'POST',
+      '/ship',
+      shipment(account, { service: 'carrier_a_ground', label_type: 'PDF' }),
+      { 'x-request-id': 'req-label-1' },
+    );
     expect(booked.status, booked.raw).toBe(200);
     const entries = (await audit('?action=label.bought')).body;
     expect(entries).toHaveLength(1);
@@ -68,10 +79,16 @@ describe.each(dialects)('audit log on %s', (dialect) => {
       resource: { type: 'shipment', id: booked.body.shipment.id },
       ip: '127.0.0.1',
       request_id: 'req-label-1',
-      changes: { carrier: 'carrier_a', shipping_account: account, tracking_number: booked.body.shipment.tracking_number },
+      changes: {
+        carrier: 'carrier_a',
+        shipping_account: account,
+        tracking_number: booked.body.shipment.tracking_number,
+      },
     });
 
-    const voided = await t.call('POST', '/cancel', key, { cancel: { shipping_account: account, tracking_number: booked.body.shipment.tracking_number } });
+    const voided = await t.call('POST', '/cancel', key, {
+      cancel: { shipping_account: account, tracking_number: booked.body.shipment.tracking_number },
+    });
     expect(voided.status, voided.raw).toBe(200);
     const [entry] = (await audit('?action=label.voided')).body;
     expect(entry).toMatchObject({ actor: { kind: 'key' }, resource: { id: booked.body.shipment.id } });
@@ -97,25 +114,50 @@ describe.each(dialects)('audit log on %s', (dialect) => {
   });
 
   it('masks secrets: credentials, webhook secrets, keys, passwords never reach the log', async () => {
-    const made = await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, auth: validAuth.carrier_a, billing_address: address() } });
+    const made = await t.call('POST', '/shippingaccount', key, {
+      shipping_account: {
+        carrier: 'carrier_a',
+        country: 'US',
+        test: true,
+        auth: validAuth.carrier_a,
+        billing_address: address(),
+      },
+    });
     expect(made.status, made.raw).toBe(200);
-    await t.call('PATCH', `/shippingaccount/${made.body.shipping_account.id}`, key, { shipping_account: { auth: { client_secret: 'another-secret-value' } } });
+    await t.call('PATCH', `/shippingaccount/${made.body.shipping_account.id}`, key, {
+      shipping_account: { auth: { client_secret: 'another-secret-value' } },
+    });
     const newKey = await as(owner, 'POST', '/keys', { key: { name: 'robot', scope: 'ship' } });
-    const hook = await as(owner, 'POST', '/webhooks', { webhook: { url: 'https://hooks.example.com/in', events: ['*'] } });
+    const hook = await as(owner, 'POST', '/webhooks', {
+      webhook: { url: 'https://hooks.example.com/in', events: ['*'] },
+    });
     expect(hook.status, hook.raw).toBe(200);
     const rotated = await as(owner, 'POST', `/webhooks/${hook.body.webhook.id}/rotate-secret`);
     expect(rotated.status, rotated.raw).toBe(200);
-    await t.call('POST', '/session', undefined, { session: { email: 'sid@example.com', password: 'not the password at all' } });
+    await t.call('POST', '/session', undefined, {
+      session: { email: 'sid@example.com', password: 'not the password at all' },
+    });
 
     const created = (await audit(`?resource=${made.body.shipping_account.id}&action=shipping_account.created`)).body[0];
     expect(created.changes).toMatchObject({ carrier: 'carrier_a', auth: '••••' });
     const updated = (await audit(`?resource=${made.body.shipping_account.id}&action=shipping_account.updated`)).body[0];
     expect(updated.changes).toEqual({ auth: '••••' });
     const failed = (await audit('?action=session.sign_in_failed')).body[0];
-    expect(failed).toMatchObject({ actor: { kind: 'anonymous' }, resource: { type: 'user' }, changes: { email: 'sid@example.com', method: 'password' } });
+    expect(failed).toMatchObject({
+      actor: { kind: 'anonymous' },
+      resource: { type: 'user' },
+      changes: { email: 'sid@example.com', method: 'password' },
+    });
 
     const everything = (await audit('?format=jsonl')).raw;
-    for (const secret of [validAuth.carrier_a.client_secret, 'another-secret-value', newKey.body.key.key, hook.body.webhook.secret, rotated.body.webhook.secret, 'not the password at all']) {
+    for (const secret of [
+      validAuth.carrier_a.client_secret,
+      'another-secret-value',
+      newKey.body.key.key,
+      hook.body.webhook.secret,
+      rotated.body.webhook.secret,
+      'not the password at all',
+    ]) {
       expect(secret).toBeTruthy();
       expect(everything).not.toContain(secret);
     }
@@ -124,13 +166,21 @@ describe.each(dialects)('audit log on %s', (dialect) => {
 
   it('filters by actor (id or e-mail), action, resource and dates, and pages like the other lists', async () => {
     offset = 86_400_000;
-    expect((await t.call('POST', '/users/invitations', key, { invitation: { email: 'newbie@example.com', role: 'viewer' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/users/invitations', key, { invitation: { email: 'newbie@example.com', role: 'viewer' } }))
+        .status,
+    ).toBe(200);
     const all = await audit();
     const total = Number(all.headers['x-total-count']);
     expect(total).toBe(all.body.length);
     // Newest first.
     expect(all.body[0].action).toBe('user.invited');
-    expect([...all.body].map((e: any) => e.at)).toEqual([...all.body].map((e: any) => e.at).sort().reverse());
+    expect([...all.body].map((e: any) => e.at)).toEqual(
+      [...all.body]
+        .map((e: any) => e.at)
+        .sort()
+        .reverse(),
+    );
 
     const byEmail = (await audit('?actor=sid@example.com')).body;
     expect(byEmail.map((e: any) => e.action)).toEqual(expect.arrayContaining(['label.bought', 'session.signed_in']));
@@ -160,21 +210,31 @@ describe.each(dialects)('audit log on %s', (dialect) => {
     const rows = parse(csv.raw, { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.id)).toEqual(all.map((e: any) => e.id));
     const bought = rows.find((r) => r.action === 'label.bought')!;
-    expect(bought).toMatchObject({ actor_email: 'sid@example.com', resource_type: 'shipment', request_id: 'req-label-1' });
+    expect(bought).toMatchObject({
+      actor_email: 'sid@example.com',
+      resource_type: 'shipment',
+      request_id: 'req-label-1',
+    });
     expect(JSON.parse(bought.changes!)).toMatchObject({ carrier: 'carrier_a' });
 
     const jsonl = await t.call('GET', '/audit?format=jsonl&action=label.bought', key);
     expect(jsonl.headers['content-type']).toBe('application/x-ndjson');
-    const lines = jsonl.raw.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = jsonl.raw
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual(all.filter((e: any) => e.action === 'label.bought'));
   });
 
   it('has no route that edits or deletes an entry', async () => {
     const doc = (await t.call('GET', '/openapi.json', undefined)).body;
-    const auditPaths = Object.entries(doc.paths as Record<string, Record<string, unknown>>).filter(([p]) => p.startsWith('/audit'));
+    const auditPaths = Object.entries(doc.paths as Record<string, Record<string, unknown>>).filter(([p]) =>
+      p.startsWith('/audit'),
+    );
     expect(auditPaths.map(([p, ops]) => [p, Object.keys(ops)])).toEqual([['/audit', ['get']]]);
     const [first] = (await audit()).body;
-    for (const method of ['DELETE', 'PATCH', 'PUT']) expect((await t.call(method, `/audit/${first.id}`, key, method === 'DELETE' ? undefined : {})).status).toBe(404);
+    for (const method of ['DELETE', 'PATCH', 'PUT'])
+      expect((await t.call(method, `/audit/${first.id}`, key, method === 'DELETE' ? undefined : {})).status).toBe(404);
     expect((await t.call('DELETE', '/audit', key)).status).toBe(405);
   });
 

@@ -22,7 +22,11 @@ const hs256 = (claims: Record<string, unknown>, secret = JWT_SECRET) => {
 describe('API keys', () => {
   it('answers 401 missing_api_key without a key', async () => {
     expectError(await t.call('GET', '/shippingaccount', undefined), 401, 'missing_api_key');
-    expectError(await t.call('GET', '/shippingaccount', undefined, undefined, { authorization: 'Basic abc' }), 401, 'missing_api_key');
+    expectError(
+      await t.call('GET', '/shippingaccount', undefined, undefined, { authorization: 'Basic abc' }),
+      401,
+      'missing_api_key',
+    );
   });
 
   it('answers 401 wrong_api_key for an unknown key', async () => {
@@ -31,13 +35,17 @@ describe('API keys', () => {
 
   it('accepts the key in zkkey or as a Bearer token', async () => {
     expect((await t.call('GET', '/shippingaccount', key)).status).toBe(200);
-    expect((await t.call('GET', '/shippingaccount', undefined, undefined, { authorization: `Bearer ${key}` })).status).toBe(200);
+    expect(
+      (await t.call('GET', '/shippingaccount', undefined, undefined, { authorization: `Bearer ${key}` })).status,
+    ).toBe(200);
   });
 
   it('refuses a revoked key and an expired key', async () => {
     const revoked = await t.key('acme');
     const rows = await listKeys(t.db.database.db, 'acme');
-    const id = rows.find((r) => revoked.startsWith(r.key_prefix) && r.revoked_at === null && !key.startsWith(r.key_prefix))!.id;
+    const id = rows.find(
+      (r) => revoked.startsWith(r.key_prefix) && r.revoked_at === null && !key.startsWith(r.key_prefix),
+    )!.id;
     expect(await revokeKey(t.db.database.db, id, new Date())).toBe(true);
     expectError(await t.call('GET', '/shippingaccount', revoked), 401, 'wrong_api_key');
 
@@ -54,11 +62,27 @@ describe('API keys', () => {
 describe('JWT bearer tokens', () => {
   it('accepts an HS256 token whose sub is the tenant and that has exp', async () => {
     const token = await hs256({ sub: 'jwt-tenant', exp: Math.floor(Date.now() / 1000) + 60 });
-    const res = await t.call('POST', '/shippingaccount', undefined, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } }, { authorization: `Bearer ${token}` });
+    const res = await t.call(
+      'POST',
+      '/shippingaccount',
+      undefined,
+      { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } },
+      { authorization: `Bearer ${token}` },
+    );
     expect(res.status).toBe(200);
     // The account belongs to the token's tenant, not to anyone else.
-    expectError(await t.call('GET', `/shippingaccount/${res.body.shipping_account.id}`, key), 404, 'shipping_account_not_found');
-    expect((await t.call('GET', `/shippingaccount/${res.body.shipping_account.id}`, undefined, undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
+    expectError(
+      await t.call('GET', `/shippingaccount/${res.body.shipping_account.id}`, key),
+      404,
+      'shipping_account_not_found',
+    );
+    expect(
+      (
+        await t.call('GET', `/shippingaccount/${res.body.shipping_account.id}`, undefined, undefined, {
+          authorization: `Bearer ${token}`,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses tokens that are expired, lack exp or sub, or are signed with another secret', async () => {
@@ -69,7 +93,12 @@ describe('JWT bearer tokens', () => {
       await hs256({ exp: now + 60 }),
       await hs256({ sub: 'x', exp: now + 60 }, 'another-secret-another-secret-0000'),
     ];
-    for (const token of bad) expectError(await t.call('GET', '/shippingaccount', undefined, undefined, { authorization: `Bearer ${token}` }), 401, 'wrong_api_key');
+    for (const token of bad)
+      expectError(
+        await t.call('GET', '/shippingaccount', undefined, undefined, { authorization: `Bearer ${token}` }),
+        401,
+        'wrong_api_key',
+      );
   });
 
   it('refuses JWTs when no JWT key is configured', async () => {
@@ -87,7 +116,11 @@ describe('JWT bearer tokens', () => {
     const pem = await exportSPKI(publicKey);
     const app = await createTestApp({ env: { WAYBILL_JWT_PUBLIC_KEY: pem } });
     try {
-      const token = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA' }).setSubject('edd').setExpirationTime('1m').sign(privateKey);
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'EdDSA' })
+        .setSubject('edd')
+        .setExpirationTime('1m')
+        .sign(privateKey);
       expect((await app.call('GET', '/shippingaccount', token)).status).toBe(200);
       const forged = await hs256({ sub: 'edd', exp: Math.floor(Date.now() / 1000) + 60 });
       expectError(await app.call('GET', '/shippingaccount', forged), 401, 'wrong_api_key');

@@ -56,7 +56,13 @@ function jsonReader() {
   return { reader, way };
 }
 
-const body = (shipments: number, pad = 0) => JSON.stringify({ batch: { reference: 'r', shipments: Array.from({ length: shipments }, (_, i) => ({ reference: `s${i}`, note: 'n'.repeat(pad) })) } });
+const body = (shipments: number, pad = 0) =>
+  JSON.stringify({
+    batch: {
+      reference: 'r',
+      shipments: Array.from({ length: shipments }, (_, i) => ({ reference: `s${i}`, note: 'n'.repeat(pad) })),
+    },
+  });
 
 describe('readBody', () => {
   it('reads a body shorter than THREAD_BYTES on the event loop, and a longer one on a thread, alike', async () => {

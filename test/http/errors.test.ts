@@ -6,7 +6,8 @@ import { createTestApp, expectError, useTestApp } from '../support/app.js';
 const s = useTestApp();
 
 function expectClientError(res: { status: number; body: any; raw: string }): void {
-  if (res.status < 400 || res.status >= 500) throw new Error(`expected a 4xx, got ${res.status} ${res.raw.slice(0, 300)}`);
+  if (res.status < 400 || res.status >= 500)
+    throw new Error(`expected a 4xx, got ${res.status} ${res.raw.slice(0, 300)}`);
   expect(Object.keys(res.body)).toEqual(['error']);
   expect(typeof res.body.error.code).toBe('string');
   expect(typeof res.body.error.message).toBe('string');
@@ -20,25 +21,44 @@ describe('malformed requests', () => {
       expect(err.message).toMatch(/^Body is not valid JSON: /);
       expect(err.message).not.toContain('content-type');
     }
-    expect(expectError(await s.t.call('POST', '/shippingaccount', s.key, '{"a": 1,}'), 400, 'schema_validation_error').message).toMatch(/position 8/);
+    expect(
+      expectError(await s.t.call('POST', '/shippingaccount', s.key, '{"a": 1,}'), 400, 'schema_validation_error')
+        .message,
+    ).toMatch(/position 8/);
   });
 
   it('answers an empty JSON body with 400', async () => {
-    const res = await s.t.app.inject({ method: 'POST', url: '/shippingaccount', headers: { zkkey: s.key, 'content-type': 'application/json' } });
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: '/shippingaccount',
+      headers: { zkkey: s.key, 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body).error.code).toBe('schema_validation_error');
   });
 
   it('answers a wrong content type with 415', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
-      const res = await s.t.app.inject({ method: 'POST', url: '/shippingaccount', headers: { zkkey: s.key, 'content-type': type }, payload: 'a=b' });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await s.t.app.inject({
+        method: 'POST',
+        url: '/shippingaccount',
+        headers: { zkkey: s.key, 'content-type': type },
+        payload: 'a=b',
+      });
       expect(res.statusCode, type).toBe(415);
       expect(JSON.parse(res.body).error.code).toBe('unsupported_media_type');
     }
   });
 
   it('answers a body over 1 MiB with 413', async () => {
-    const big = JSON.stringify({ shipping_account: { carrier: 'carrier_a', country: 'US', name: 'x'.repeat(1024 * 1024 + 10) } });
+    const big = JSON.stringify({
+      shipping_account: { carrier: 'carrier_a', country: 'US', name: 'x'.repeat(1024 * 1024 + 10) },
+    });
     expectError(await s.t.call('POST', '/shippingaccount', s.key, big), 413, 'payload_too_large');
   });
 
@@ -46,7 +66,9 @@ describe('malformed requests', () => {
     expectError(await s.t.call('GET', '/nowhere', s.key), 404, 'not_found');
     expectError(await s.t.call('GET', '/nowhere', undefined), 404, 'not_found');
     const rate = await s.t.call('GET', '/rate', s.key);
-    expect(expectError(rate, 405, 'method_not_allowed').message).toBe('GET /rate is not an operation; /rate answers POST');
+    expect(expectError(rate, 405, 'method_not_allowed').message).toBe(
+      'GET /rate is not an operation; /rate answers POST',
+    );
     expect(rate.headers.allow).toBe('POST');
     const put = await s.t.call('PUT', '/shippingaccount', s.key, {});
     expectError(put, 405, 'method_not_allowed');
@@ -64,7 +86,13 @@ describe('malformed requests', () => {
   });
 
   it('names the wrong field and its expected type', async () => {
-    const err = expectError(await s.t.call('POST', '/shippingaccount', s.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: 'maybe' } }), 400, 'schema_validation_error');
+    const err = expectError(
+      await s.t.call('POST', '/shippingaccount', s.key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: 'maybe' },
+      }),
+      400,
+      'schema_validation_error',
+    );
     expect(err.detail).toBe('shipping_account.test');
     expect(err.message).toContain('boolean');
   });
@@ -73,13 +101,34 @@ describe('malformed requests', () => {
 describe('fuzz: random JSON into every field', () => {
   // Deterministic pseudo-random values so that a failure reproduces.
   let seed = 42;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const junk = (depth = 0): unknown => {
     const pick = Math.floor(rnd() * 10);
     if (depth > 3) return null;
-    return [null, true, -1, 1e308, '', 'x'.repeat(Math.floor(rnd() * 50)), [], {}, [junk(depth + 1)], { a: junk(depth + 1), __proto__x: 1 }][pick];
+    return [
+      null,
+      true,
+      -1,
+      1e308,
+      '',
+      'x'.repeat(Math.floor(rnd() * 50)),
+      [],
+      {},
+      [junk(depth + 1)],
+      { a: junk(depth + 1), __proto__x: 1 },
+    ][pick];
   };
-  const fields = ['carrier', 'country', 'auth', 'billing_address', 'defaults', 'location_id', 'parent_shipping_account', 'test', 'name'];
+  const fields = [
+    'carrier',
+    'country',
+    'auth',
+    'billing_address',
+    'defaults',
+    'location_id',
+    'parent_shipping_account',
+    'test',
+    'name',
+  ];
 
   it('never answers 5xx for 300 mutated account bodies', async () => {
     for (let i = 0; i < 300; i++) {
@@ -93,7 +142,12 @@ describe('fuzz: random JSON into every field', () => {
   });
 
   it('survives prototype-pollution shaped bodies', async () => {
-    const res = await s.t.call('POST', '/shippingaccount', s.key, '{"shipping_account":{"carrier":"carrier_a","country":"US","auth":{"account_number":"1"}},"__proto__":{"polluted":true}}');
+    const res = await s.t.call(
+      'POST',
+      '/shippingaccount',
+      s.key,
+      '{"shipping_account":{"carrier":"carrier_a","country":"US","auth":{"account_number":"1"}},"__proto__":{"polluted":true}}',
+    );
     expectClientError(res);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -113,14 +167,23 @@ describe('fuzz: framework-level failures in the error shape', () => {
   });
 
   it('answers broken percent-encoding, NUL bytes and odd methods in the error shape', async () => {
-    for (const url of ['/shippingaccount/%E0%A4%A', '/labels/%', '/meta/carriers/%zz', '/shippingaccount/a%00b', '/labels/..%2F..%2Fetc', '/%', '/shippingaccount?limit=%']) {
+    for (const url of [
+      '/shippingaccount/%E0%A4%A',
+      '/labels/%',
+      '/meta/carriers/%zz',
+      '/shippingaccount/a%00b',
+      '/labels/..%2F..%2Fetc',
+      '/%',
+      '/shippingaccount?limit=%',
+    ]) {
       expectClientError(await s.t.call('GET', url, s.key));
     }
     for (const method of ['PUT', 'PATCH', 'OPTIONS']) expectClientError(await s.t.call(method, '/rate', s.key, {}));
   });
 
   it('answers bad query parameters in the error shape', async () => {
-    for (const q of ['limit=0', 'limit=abc', 'limit=99999', 'offset=-1', 'limit=1&limit=2']) expectClientError(await s.t.call('GET', `/shippingaccount?${q}`, s.key));
+    for (const q of ['limit=0', 'limit=abc', 'limit=99999', 'offset=-1', 'limit=1&limit=2'])
+      expectClientError(await s.t.call('GET', `/shippingaccount?${q}`, s.key));
   });
 
   it('answers HTTP too malformed to be a request in the error shape', async () => {
@@ -134,7 +197,11 @@ describe('fuzz: framework-level failures in the error shape', () => {
         socket.on('close', () => resolve(out));
         socket.on('error', reject);
       });
-    for (const request of ['GARBAGE\r\n\r\n', 'GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`]) {
+    for (const request of [
+      'GARBAGE\r\n\r\n',
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    ]) {
       const answer = await raw(request);
       const [head, body] = answer.split('\r\n\r\n');
       expect(head).toMatch(/^HTTP\/1\.1 4\d\d /);

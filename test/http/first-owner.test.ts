@@ -21,11 +21,19 @@ describe('the first owner of a fresh install', () => {
     expect(before.status, before.raw).toBe(200);
     expect(before.body).toEqual({ password: true, sso: false, first_owner_needed: true });
     // Nobody signs in meanwhile: there is no one to sign in as.
-    expect((await t.call('POST', '/session', undefined, { session: { email: 'someone@example.com', password: 'a long enough password' } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/session', undefined, {
+          session: { email: 'someone@example.com', password: 'a long enough password' },
+        })
+      ).status,
+    ).toBe(401);
     const owner = await t.user({ role: 'owner' });
     const after = await t.call('GET', '/session/methods', undefined);
     expect(after.body).toEqual({ password: true, sso: false });
-    const signedIn = await t.call('POST', '/session', undefined, { session: { email: owner.email, password: owner.password } });
+    const signedIn = await t.call('POST', '/session', undefined, {
+      session: { email: owner.email, password: owner.password },
+    });
     expect(signedIn.status, signedIn.raw).toBe(200);
   });
 });

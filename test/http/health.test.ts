@@ -12,7 +12,10 @@ describe('/readyz', () => {
     try {
       expect((await t.call('GET', '/readyz', undefined)).body).toEqual({ status: 'ready' });
       const db = t.db.database.db;
-      const last = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db);
+      const last = await sql<{
+        name: string;
+        timestamp: string;
+      }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db);
       const row = last.rows[0]!;
       await sql`delete from kysely_migration where name = ${row.name}`.execute(db);
       const res = expectError(await t.call('GET', '/readyz', undefined), 503, 'service_unavailable');

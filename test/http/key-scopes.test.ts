@@ -17,7 +17,11 @@ beforeAll(async () => {
   em = await startTestEmulator();
   t = await createTestApp({ emulatorUrl: em.url });
   full = await t.key('acme');
-  account = (await t.call('POST', '/shippingaccount', full, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address() } })).body.shipping_account.id;
+  account = (
+    await t.call('POST', '/shippingaccount', full, {
+      shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: address() },
+    })
+  ).body.shipping_account.id;
 });
 afterAll(async () => {
   await t.close();
@@ -34,8 +38,12 @@ describe('key scopes', () => {
     const err = expectError(await t.call('POST', '/ship', read, shipment()), 403, 'forbidden');
     expect(err.detail).toBe('shipments.buy');
     expect(err.message).toBe('POST /ship needs the permission shipments.buy, which scope read does not have');
-    expect(expectError(await t.call('POST', '/rate', read, shipment()), 403, 'forbidden').detail).toBe('shipments.rate');
-    expect(expectError(await t.call('DELETE', `/shippingaccount/${account}`, read), 403, 'forbidden').detail).toBe('accounts.manage');
+    expect(expectError(await t.call('POST', '/rate', read, shipment()), 403, 'forbidden').detail).toBe(
+      'shipments.rate',
+    );
+    expect(expectError(await t.call('DELETE', `/shippingaccount/${account}`, read), 403, 'forbidden').detail).toBe(
+      'accounts.manage',
+    );
   });
 
   it('refuses before the body is looked at: a bad body to a refused route is still 403', async () => {
@@ -47,14 +55,36 @@ describe('key scopes', () => {
     const ship = await t.key('acme', { scope: 'ship' });
     const res = await t.call('POST', '/ship', ship, shipment());
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(expectError(await t.call('POST', '/shippingaccount', ship, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } }), 403, 'forbidden').detail).toBe('accounts.manage');
-    expect(expectError(await t.call('POST', '/webhooks', ship, { webhook: { url: 'https://example.com/hook' } }), 403, 'forbidden').detail).toBe('webhooks.manage');
+    expect(
+      expectError(
+        await t.call('POST', '/shippingaccount', ship, {
+          shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
+        }),
+        403,
+        'forbidden',
+      ).detail,
+    ).toBe('accounts.manage');
+    expect(
+      expectError(
+        await t.call('POST', '/webhooks', ship, { webhook: { url: 'https://example.com/hook' } }),
+        403,
+        'forbidden',
+      ).detail,
+    ).toBe('webhooks.manage');
   });
 
   it('an admin key manages accounts but cannot buy postage (owners only)', async () => {
     const admin = await t.key('acme', { scope: 'admin' });
     expect((await t.call('GET', `/shippingaccount/${account}`, admin)).status).toBe(200);
-    expect(expectError(await t.call('POST', `/shippingaccount/${account}/balance`, admin, { add_funds: { amount: 10, currency: 'USD' } }), 403, 'forbidden').detail).toBe('billing.manage');
+    expect(
+      expectError(
+        await t.call('POST', `/shippingaccount/${account}/balance`, admin, {
+          add_funds: { amount: 10, currency: 'USD' },
+        }),
+        403,
+        'forbidden',
+      ).detail,
+    ).toBe('billing.manage');
   });
 
   it('a key from before scopes may do everything', async () => {

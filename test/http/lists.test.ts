@@ -7,7 +7,16 @@ const s = useCarrierA();
 const DAY = 86_400_000;
 
 const book = async (name: string, reference?: string) => {
-  const res = await s.t.call('POST', '/ship', s.key, shipment(s.account, { service: 'carrier_a_ground', recipient: { ...recipientUS, name }, ...(reference ? { references: [{ type: 'order', value: reference }] } : {}) }));
+  const res = await s.t.call(
+    'POST',
+    '/ship',
+    s.key,
+    shipment(s.account, {
+      service: 'carrier_a_ground',
+      recipient: { ...recipientUS, name },
+      ...(reference ? { references: [{ type: 'order', value: reference }] } : {}),
+    }),
+  );
   expect(res.status, res.raw).toBe(200);
   return res.body.shipment as { id: string; tracking_number: string; packages: { label: string }[] };
 };
@@ -24,7 +33,12 @@ describe('GET /shipments', () => {
     expect(all.status).toBe(200);
     expect(all.headers['x-total-count']).toBe('3');
     expect(ids(all)).toEqual([c.id, b.id]);
-    expect(all.body[0]).toMatchObject({ carrier: 'carrier_a', shipping_account: s.account, status: 'CREATED', recipient: { name: 'Fay 100% Cotton' } });
+    expect(all.body[0]).toMatchObject({
+      carrier: 'carrier_a',
+      shipping_account: s.account,
+      status: 'CREATED',
+      recipient: { name: 'Fay 100% Cotton' },
+    });
     expect(all.body[0].shipping_documents).toBeUndefined();
     expect(all.headers.link).toContain('rel="next"');
     expect(ids(await list('?pageSize=2&page=2'))).toEqual([a.id]);
@@ -50,9 +64,19 @@ describe('GET /shipments', () => {
     expectError(await list('?status=LOST'), 400, 'schema_validation_error');
 
     // Cancelling and tracking move the stage the list filters on.
-    expect((await s.t.call('POST', '/cancel', s.key, { cancel: { shipping_account: s.account, tracking_number: a.tracking_number } })).status).toBe(200);
+    expect(
+      (
+        await s.t.call('POST', '/cancel', s.key, {
+          cancel: { shipping_account: s.account, tracking_number: a.tracking_number },
+        })
+      ).status,
+    ).toBe(200);
     await s.em.advance(10 * DAY);
-    const tracked = await s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: b.tracking_number, refresh: true } }).finally(() => s.em.resetClock());
+    const tracked = await s.t
+      .call('POST', '/track', s.key, {
+        track: { shipping_account: s.account, tracking_number: b.tracking_number, refresh: true },
+      })
+      .finally(() => s.em.resetClock());
     expect(tracked.body.tracking_stage).toBe('DELIVERED');
     expect(ids(await list('?status=SHIPMENT_VOIDED'))).toEqual([a.id]);
     expect(ids(await list('?status=DELIVERED'))).toEqual([b.id]);
@@ -63,7 +87,12 @@ describe('GET /shipments', () => {
     const booked = await book('Gil Reader', 'ORD-9');
     const res = await s.t.call('GET', `/shipments/${booked.id}`, s.key);
     expect(res.status).toBe(200);
-    expect(res.body.shipment).toMatchObject({ id: booked.id, tracking_number: booked.tracking_number, status: 'CREATED', references: [{ type: 'order', value: 'ORD-9' }] });
+    expect(res.body.shipment).toMatchObject({
+      id: booked.id,
+      tracking_number: booked.tracking_number,
+      status: 'CREATED',
+      references: [{ type: 'order', value: 'ORD-9' }],
+    });
     // Links are made afresh on every read: the label's works without a key, the tracking page's too.
     const label = new URL(res.body.shipment.packages[0].label);
     expect(label.pathname).toBe(new URL(booked.packages[0]!.label).pathname);
@@ -72,10 +101,21 @@ describe('GET /shipments', () => {
     expect(bytes.raw.startsWith('%PDF')).toBe(true);
     const page = new URL(res.body.shipment.tracking_url);
     expect(page.pathname).toMatch(/^\/tracking\/[^/]+$/);
-    expect((await s.t.call('GET', `/public${page.pathname}`, undefined)).body.tracking).toMatchObject({ tracking_number: booked.tracking_number });
-    expect((await s.t.call('POST', '/track', s.key, { track: { shipping_account: s.account, tracking_number: booked.tracking_number } })).status).toBe(200);
+    expect((await s.t.call('GET', `/public${page.pathname}`, undefined)).body.tracking).toMatchObject({
+      tracking_number: booked.tracking_number,
+    });
+    expect(
+      (
+        await s.t.call('POST', '/track', s.key, {
+          track: { shipping_account: s.account, tracking_number: booked.tracking_number },
+        })
+      ).status,
+    ).toBe(200);
     const after = await s.t.call('GET', `/shipments/${booked.id}`, s.key);
-    expect(after.body.shipment.tracking).toMatchObject({ tracking_number: booked.tracking_number, tracking_stage: 'CREATED' });
+    expect(after.body.shipment.tracking).toMatchObject({
+      tracking_number: booked.tracking_number,
+      tracking_stage: 'CREATED',
+    });
     expect(after.body.shipment.tracking.checkpoints.length).toBeGreaterThan(0);
   });
 
@@ -94,10 +134,26 @@ describe('GET /shipments', () => {
 describe('GET /pickups', () => {
   it('lists and reads pickups with their state; another tenant sees none', async () => {
     const date = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
-    const body = { pickup: { shipping_account: s.account, carrier: 'carrier_a', location: address({ location_type: 'front desk' }), shipments: [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }], time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' } };
+    const body = {
+      pickup: {
+        shipping_account: s.account,
+        carrier: 'carrier_a',
+        location: address({ location_type: 'front desk' }),
+        shipments: [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }],
+        time: { date, ready_time: '10:00', close_time: '17:00' },
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
+    };
     const first = (await s.t.call('POST', '/pickup', s.key, body)).body.pickup;
     const second = (await s.t.call('POST', '/pickup', s.key, body)).body.pickup;
-    expect((await s.t.call('POST', '/pickup/cancel', s.key, { pickup_cancel: { shipping_account: s.account, confirmation_number: first.confirmation_number } })).status).toBe(200);
+    expect(
+      (
+        await s.t.call('POST', '/pickup/cancel', s.key, {
+          pickup_cancel: { shipping_account: s.account, confirmation_number: first.confirmation_number },
+        })
+      ).status,
+    ).toBe(200);
 
     const all = await s.t.call('GET', '/pickups', s.key);
     expect(all.headers['x-total-count']).toBe('2');
@@ -106,7 +162,12 @@ describe('GET /pickups', () => {
     expect(ids(await s.t.call('GET', `/pickups?search=${second.confirmation_number}`, s.key))).toEqual([second.id]);
     expect(ids(await s.t.call('GET', '/pickups?carrier=carrier_c', s.key))).toEqual([]);
     const one = await s.t.call('GET', `/pickups/${first.id}`, s.key);
-    expect(one.body.pickup).toMatchObject({ id: first.id, status: 'cancelled', confirmation_number: first.confirmation_number, pickup_date: date });
+    expect(one.body.pickup).toMatchObject({
+      id: first.id,
+      status: 'cancelled',
+      confirmation_number: first.confirmation_number,
+      pickup_date: date,
+    });
     expect(one.body.pickup.cancelled).toMatch(/^\d{4}-/);
 
     const other = await s.t.key('globex');

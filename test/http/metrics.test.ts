@@ -53,7 +53,11 @@ afterAll(async () => {
 
 describe('GET /metrics', () => {
   it('exposes requests, carrier calls, the tracking cache, webhooks, jobs and the process, without tenant data', async () => {
-    const account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id as string;
+    const account = (
+      await t.call('POST', '/shippingaccount', key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
+      })
+    ).body.shipping_account.id as string;
     const booked = await t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground' }));
     expect(booked.status).toBe(200);
     const number = booked.body.shipment.tracking_number as string;
@@ -79,18 +83,41 @@ describe('GET /metrics', () => {
     expect(types.get('nodejs_eventloop_lag_seconds')).toBe('gauge');
 
     const count = (name: string, labels: Record<string, string>) =>
-      samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((n, s) => n + s.value, 0);
-    expect(count('waybill_http_request_duration_seconds_count', { method: 'POST', route: '/track', status: '200' })).toBe(2);
-    expect(count('waybill_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
-    expect(count('waybill_http_request_duration_seconds_count', { method: 'GET', route: '/shippingaccount/:id', status: '200' })).toBe(1);
-    expect(count('waybill_carrier_call_duration_seconds_count', { carrier: 'carrier_a', operation: 'ship', outcome: 'ok' })).toBe(1);
+      samples
+        .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+        .reduce((n, s) => n + s.value, 0);
+    expect(
+      count('waybill_http_request_duration_seconds_count', { method: 'POST', route: '/track', status: '200' }),
+    ).toBe(2);
+    expect(
+      count('waybill_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' }),
+    ).toBe(1);
+    expect(
+      count('waybill_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/shippingaccount/:id',
+        status: '200',
+      }),
+    ).toBe(1);
+    expect(
+      count('waybill_carrier_call_duration_seconds_count', { carrier: 'carrier_a', operation: 'ship', outcome: 'ok' }),
+    ).toBe(1);
     expect(count('waybill_carrier_call_duration_seconds_count', { carrier: 'carrier_a' })).toBeGreaterThanOrEqual(2);
     expect(count('waybill_tracking_cache_total', { result: 'hit' })).toBeGreaterThanOrEqual(1);
     expect(samples.some((s) => s.name === 'waybill_webhook_deliveries_pending')).toBe(true);
 
     // Label values are patterns, fixed names and codes: nothing a tenant sent or owns.
     const values = samples.flatMap((s) => Object.values(s.labels));
-    for (const secret of [tenant, key, account, number, booked.body.shipment.id, 'Memphis', '5 Fifth Ave', '/no/such/route']) {
+    for (const secret of [
+      tenant,
+      key,
+      account,
+      number,
+      booked.body.shipment.id,
+      'Memphis',
+      '5 Fifth Ave',
+      '/no/such/route',
+    ]) {
       expect(values.filter((v) => v.includes(secret))).toEqual([]);
       expect(res.body).not.toContain(secret);
     }

@@ -8,11 +8,22 @@ it("scrapes exactly as prom-client's Histogram", async () => {
   const [ours, theirs] = [new Registry(), new Registry()];
   const help = 'HTTP requests by method, route pattern and status';
   const fast = createRequestHistogram({ name: 'x_seconds', help, buckets, registry: ours });
-  const reference = new Histogram({ name: 'x_seconds', help, labelNames: ['method', 'route', 'status'] as const, buckets, registers: [theirs] });
+  const reference = new Histogram({
+    name: 'x_seconds',
+    help,
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets,
+    registers: [theirs],
+  });
   expect(await ours.metrics()).toBe(await theirs.metrics());
   let seed = 3;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const calls: [string, string, number][] = [['POST', '/track', 200], ['GET', '/shipments/:id', 404], ['POST', '/track', 400], ['GET', 'unmatched', 404]];
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const calls: [string, string, number][] = [
+    ['POST', '/track', 200],
+    ['GET', '/shipments/:id', 404],
+    ['POST', '/track', 400],
+    ['GET', 'unmatched', 404],
+  ];
   for (let i = 0; i < 2_000; i++) {
     const [method, route, status] = calls[i % calls.length]!;
     // Values on the bounds too: a value equal to a bound falls in that bucket.

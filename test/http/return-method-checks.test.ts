@@ -18,8 +18,16 @@ beforeAll(async () => {
   em = await startTestEmulator();
   t = await createTestApp({ emulatorUrl: em.url });
   key = await t.key();
-  const account = async (extra: Record<string, unknown>) => (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, ...extra } })).body.shipping_account.id as string;
-  billed = await account({ name: 'Returns desk', billing_address: address({ name: 'Returns desk', postal_code: '10001', city: 'New York', state: 'NY' }) });
+  const account = async (extra: Record<string, unknown>) =>
+    (
+      await t.call('POST', '/shippingaccount', key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: true, ...extra },
+      })
+    ).body.shipping_account.id as string;
+  billed = await account({
+    name: 'Returns desk',
+    billing_address: address({ name: 'Returns desk', postal_code: '10001', city: 'New York', state: 'NY' }),
+  });
   bare = await account({ name: 'No address' });
 });
 afterAll(async () => {
@@ -28,22 +36,45 @@ afterAll(async () => {
 });
 
 const method = (shipping_account: string, extra: Record<string, unknown> = {}) => ({
-  return_method: { shipping_account, method_name: 'Back by post', type: 'drop_off', service: 'carrier_a_ground', packaging: 'your_packaging', cost: { carrier_charge: 6, customer_charge: 4 }, return_charge: 4, ...extra },
+  return_method: {
+    shipping_account,
+    method_name: 'Back by post',
+    type: 'drop_off',
+    service: 'carrier_a_ground',
+    packaging: 'your_packaging',
+    cost: { carrier_charge: 6, customer_charge: 4 },
+    return_charge: 4,
+    ...extra,
+  },
 });
 const made = async (body: unknown) => {
   const res = await t.call('POST', '/returns/methods', key, body);
   expect(res.status, res.raw).toBe(200);
   return res.body.return_method.id as string;
 };
-const audit = async (action: string) => (await t.call('GET', `/audit?action=${action}`, key)).body as { action: string; actor: { kind: string }; resource: { type: string; id?: string }; changes?: Record<string, unknown> }[];
+const audit = async (action: string) =>
+  (await t.call('GET', `/audit?action=${action}`, key)).body as {
+    action: string;
+    actor: { kind: string };
+    resource: { type: string; id?: string };
+    changes?: Record<string, unknown>;
+  }[];
 
 describe('return method checks', () => {
   it('refuses a pickup method on an account without a billing address, naming what is missing, made or changed', async () => {
-    const refused = expectError(await t.call('POST', '/returns/methods', key, method(bare, { type: 'pickup' })), 400, 'schema_field_required');
+    const refused = expectError(
+      await t.call('POST', '/returns/methods', key, method(bare, { type: 'pickup' })),
+      400,
+      'schema_field_required',
+    );
     expect(refused.detail).toBe('shipping_account.billing_address');
     expect(refused.message).toContain(bare);
     const dropOff = await made(method(bare));
-    const changed = expectError(await t.call('PATCH', `/returns/methods/${dropOff}`, key, { return_method: { type: 'pickup' } }), 400, 'schema_field_required');
+    const changed = expectError(
+      await t.call('PATCH', `/returns/methods/${dropOff}`, key, { return_method: { type: 'pickup' } }),
+      400,
+      'schema_field_required',
+    );
     expect(changed.detail).toBe('shipping_account.billing_address');
     expect((await t.call('GET', `/returns/methods/${dropOff}`, key)).body.return_method.type).toBe('drop_off');
     await made(method(billed, { type: 'pickup' }));
@@ -51,10 +82,19 @@ describe('return method checks', () => {
 
   it('records making, changing and deleting a method in the audit log', async () => {
     const id = await made(method(billed, { method_name: 'Audited' }));
-    expect((await t.call('PATCH', `/returns/methods/${id}`, key, { return_method: { method_name: 'Audited twice' } })).status).toBe(200);
+    expect(
+      (await t.call('PATCH', `/returns/methods/${id}`, key, { return_method: { method_name: 'Audited twice' } }))
+        .status,
+    ).toBe(200);
     expect((await t.call('DELETE', `/returns/methods/${id}`, key)).status).toBe(200);
-    expect((await audit('return_method.created')).find((e) => e.resource.id === id)).toMatchObject({ actor: { kind: 'key' }, resource: { type: 'return_method' }, changes: { method_name: 'Audited', shipping_account: billed, customer_charge: 4 } });
-    expect((await audit('return_method.updated')).find((e) => e.resource.id === id)?.changes).toMatchObject({ method_name: 'Audited twice' });
+    expect((await audit('return_method.created')).find((e) => e.resource.id === id)).toMatchObject({
+      actor: { kind: 'key' },
+      resource: { type: 'return_method' },
+      changes: { method_name: 'Audited', shipping_account: billed, customer_charge: 4 },
+    });
+    expect((await audit('return_method.updated')).find((e) => e.resource.id === id)?.changes).toMatchObject({
+      method_name: 'Audited twice',
+    });
     expect((await audit('return_method.deleted')).some((e) => e.resource.id === id)).toBe(true);
   });
 });
@@ -62,21 +102,57 @@ describe('return method checks', () => {
 describe('the audit log of what spends money', () => {
   it('records a return made and voided, and a pickup scheduled and cancelled', async () => {
     const m = await made(method(billed));
-    const body = { return: { return_method: m, customer_id: 'c-1', customer: address({ name: 'Cora Customer' }), destination: recipientUS, return_lines: [{ product_name: 'Mug', quantity: 1, weight: 1 }], packages: [{ weight: 1 }], dim_units: 'IN', weight_units: 'LB' } };
+    const body = {
+      return: {
+        return_method: m,
+        customer_id: 'c-1',
+        customer: address({ name: 'Cora Customer' }),
+        destination: recipientUS,
+        return_lines: [{ product_name: 'Mug', quantity: 1, weight: 1 }],
+        packages: [{ weight: 1 }],
+        dim_units: 'IN',
+        weight_units: 'LB',
+      },
+    };
     const ret = await t.call('POST', '/returns', key, body);
     expect(ret.status, ret.raw).toBe(200);
-    expect((await t.call('PATCH', `/returns/${ret.body.id}`, key, { shipment: { status: 'SHIPMENT_VOIDED' } })).status).toBe(200);
-    expect((await audit('return.created')).find((e) => e.resource.id === ret.body.id)).toMatchObject({ actor: { kind: 'key' }, resource: { type: 'return' }, changes: { return_method: m, tracking_number: ret.body.shipment.tracking_number } });
+    expect(
+      (await t.call('PATCH', `/returns/${ret.body.id}`, key, { shipment: { status: 'SHIPMENT_VOIDED' } })).status,
+    ).toBe(200);
+    expect((await audit('return.created')).find((e) => e.resource.id === ret.body.id)).toMatchObject({
+      actor: { kind: 'key' },
+      resource: { type: 'return' },
+      changes: { return_method: m, tracking_number: ret.body.shipment.tracking_number },
+    });
     expect((await audit('return.voided')).some((e) => e.resource.id === ret.body.id)).toBe(true);
 
     const date = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
-    const pickup = { shipping_account: billed, carrier: 'carrier_a', location: address({ location_type: 'front desk' }), shipments: [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }], time: { date, ready_time: '10:00', close_time: '17:00' }, dim_units: 'IN', weight_units: 'LB' };
+    const pickup = {
+      shipping_account: billed,
+      carrier: 'carrier_a',
+      location: address({ location_type: 'front desk' }),
+      shipments: [{ packages: [{ weight: 5 }], service: 'carrier_a_ground' }],
+      time: { date, ready_time: '10:00', close_time: '17:00' },
+      dim_units: 'IN',
+      weight_units: 'LB',
+    };
     const scheduled = await t.call('POST', '/pickup', key, { pickup });
     expect(scheduled.status, scheduled.raw).toBe(200);
     const confirmation = scheduled.body.pickup.confirmation_number as string;
-    expect((await t.call('POST', '/pickup/cancel', key, { pickup_cancel: { shipping_account: billed, confirmation_number: confirmation } })).status).toBe(200);
-    expect((await audit('pickup.scheduled')).find((e) => e.resource.id === scheduled.body.pickup.id)).toMatchObject({ resource: { type: 'pickup' }, changes: { confirmation_number: confirmation, date } });
-    expect((await audit('pickup.cancelled')).find((e) => e.changes?.confirmation_number === confirmation)).toMatchObject({ resource: { type: 'pickup', id: scheduled.body.pickup.id } });
+    expect(
+      (
+        await t.call('POST', '/pickup/cancel', key, {
+          pickup_cancel: { shipping_account: billed, confirmation_number: confirmation },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await audit('pickup.scheduled')).find((e) => e.resource.id === scheduled.body.pickup.id)).toMatchObject({
+      resource: { type: 'pickup' },
+      changes: { confirmation_number: confirmation, date },
+    });
+    expect(
+      (await audit('pickup.cancelled')).find((e) => e.changes?.confirmation_number === confirmation),
+    ).toMatchObject({ resource: { type: 'pickup', id: scheduled.body.pickup.id } });
   });
 });
 
@@ -88,7 +164,16 @@ describe('the portal and its customer', () => {
   it('offers only methods that can complete, with the charge’s currency, and answers a merchant-side failure calmly', async () => {
     const usable = await made(method(billed, { method_name: 'Portal drop-off' }));
     const hidden = await made(method(bare, { method_name: 'Nowhere to go' }));
-    const link = await t.call('POST', '/returns/portal-links', key, { portal_link: { customer_id: 'cust-7', order_id: 'order-1', customer, lines, weight_units: 'LB', return_methods: [usable, hidden] } });
+    const link = await t.call('POST', '/returns/portal-links', key, {
+      portal_link: {
+        customer_id: 'cust-7',
+        order_id: 'order-1',
+        customer,
+        lines,
+        weight_units: 'LB',
+        return_methods: [usable, hidden],
+      },
+    });
     expect(link.status, link.raw).toBe(200);
     const token = tokenOf(link.body.portal_link.url);
     const page = (await t.call('GET', `/public/portal/${token}`, undefined)).body.portal;
@@ -98,16 +183,25 @@ describe('the portal and its customer', () => {
     // The carrier refuses the merchant's credentials: the customer hears a calm sentence, the merchant the detail.
     await em.fault('carrier_a', 'ship', 'auth', 5);
     const body = { return: { return_method: usable, lines: [{ line_id: 'L1', quantity: 1, reason: 'Too small' }] } };
-    const failed = await t.call('POST', `/public/portal/${token}/returns`, undefined, body, { 'idempotency-key': 'calm-1' });
+    const failed = await t.call('POST', `/public/portal/${token}/returns`, undefined, body, {
+      'idempotency-key': 'calm-1',
+    });
     await em.clearFaults();
     const err = expectError(failed, 409, 'conflict');
     expect(err.message).toMatch(/^This return cannot be made online just now\. The shop has been told/);
     expect(failed.raw).not.toMatch(/carrier_a|shipping account|credential/i);
     const entry = (await audit('return.failed')).find((e) => e.changes?.portal_link === link.body.portal_link.id);
-    expect(entry).toMatchObject({ actor: { kind: 'customer' }, changes: { return_method: usable, code: 'carrier_authentication' } });
+    expect(entry).toMatchObject({
+      actor: { kind: 'customer' },
+      changes: { return_method: usable, code: 'carrier_authentication' },
+    });
 
-    const ok = await t.call('POST', `/public/portal/${token}/returns`, undefined, body, { 'idempotency-key': 'calm-2' });
+    const ok = await t.call('POST', `/public/portal/${token}/returns`, undefined, body, {
+      'idempotency-key': 'calm-2',
+    });
     expect(ok.status, ok.raw).toBe(200);
-    expect((await audit('return.created')).find((e) => e.resource.id === ok.body.return.id)?.actor.kind).toBe('customer');
+    expect((await audit('return.created')).find((e) => e.resource.id === ok.body.return.id)?.actor.kind).toBe(
+      'customer',
+    );
   });
 });

@@ -33,7 +33,8 @@ function as(s: Session, method: string, url: string, body?: unknown, opts: { csr
 }
 
 /** An action a shipper may take that needs no carrier: cancelling on an account this tenant does not have (404 when allowed). */
-const cancel = (s: Session) => as(s, 'POST', '/cancel', { cancel: { shipping_account: '100000000000001', tracking_number: 'NOPE1' } });
+const cancel = (s: Session) =>
+  as(s, 'POST', '/cancel', { cancel: { shipping_account: '100000000000001', tracking_number: 'NOPE1' } });
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -44,9 +45,17 @@ afterAll(() => t.close());
 describe('signing in', () => {
   it('sets an HttpOnly, SameSite=Strict cookie for the whole site, not Secure over plain http', async () => {
     const s = await signIn(owner.email, owner.password);
-    expect(s.setCookie).toMatch(/^waybill_session=ws_[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
+    expect(s.setCookie).toMatch(
+      /^waybill_session=ws_[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/,
+    );
     const me = (await as(s, 'GET', '/me')).body.me;
-    expect(me).toMatchObject({ tenant: 'acme', actor: { kind: 'user', id: owner.id }, role: 'owner', user: { email: 'owner@example.com', status: 'active' }, csrf_token: s.csrf });
+    expect(me).toMatchObject({
+      tenant: 'acme',
+      actor: { kind: 'user', id: owner.id },
+      role: 'owner',
+      user: { email: 'owner@example.com', status: 'active' },
+      csrf_token: s.csrf,
+    });
     expect(me.permissions).toContain('users.owners');
   });
 
@@ -64,14 +73,20 @@ describe('signing in', () => {
   it('answers the same to an unknown address, a wrong password, an invited user and a disabled one', async () => {
     const viewer = await t.user({ role: 'viewer' });
     const admin = await signIn(owner.email, owner.password);
-    const invited = (await as(admin, 'POST', '/users/invitations', { invitation: { email: 'later@example.com', role: 'viewer' } })).body.user;
+    const invited = (
+      await as(admin, 'POST', '/users/invitations', { invitation: { email: 'later@example.com', role: 'viewer' } })
+    ).body.user;
     expect(invited.status).toBe('invited');
     const disabled = await t.user({ role: 'viewer' });
     expect((await as(admin, 'PATCH', `/users/${disabled.id}`, { user: { disabled: true } })).status).toBe(200);
     const answers = [
-      await t.call('POST', '/session', undefined, { session: { email: 'nobody@example.com', password: 'whatever-it-is' } }),
+      await t.call('POST', '/session', undefined, {
+        session: { email: 'nobody@example.com', password: 'whatever-it-is' },
+      }),
       await t.call('POST', '/session', undefined, { session: { email: viewer.email, password: 'not-the-password' } }),
-      await t.call('POST', '/session', undefined, { session: { email: 'later@example.com', password: 'whatever-it-is' } }),
+      await t.call('POST', '/session', undefined, {
+        session: { email: 'later@example.com', password: 'whatever-it-is' },
+      }),
       await t.call('POST', '/session', undefined, { session: { email: disabled.email, password: disabled.password } }),
     ];
     for (const a of answers) expect(a.raw).toBe(answers[0]!.raw);
@@ -82,11 +97,16 @@ describe('signing in', () => {
   it('ignores an Idempotency-Key: every sign-in is a session of its own, no answer is stored to replay', async () => {
     const u = await t.user({ role: 'viewer' });
     const body = { session: { email: u.email, password: u.password } };
-    const [a, b] = [await t.call('POST', '/session', undefined, body, { 'idempotency-key': 'sign-in-1' }), await t.call('POST', '/session', undefined, body, { 'idempotency-key': 'sign-in-1' })];
+    const [a, b] = [
+      await t.call('POST', '/session', undefined, body, { 'idempotency-key': 'sign-in-1' }),
+      await t.call('POST', '/session', undefined, body, { 'idempotency-key': 'sign-in-1' }),
+    ];
     expect(a.headers['idempotent-replayed']).toBeUndefined();
     expect(b.headers['idempotent-replayed']).toBeUndefined();
     expect(String(a.headers['set-cookie'])).not.toBe(String(b.headers['set-cookie']));
-    expect(await t.db.database.db.selectFrom('idempotency').selectAll().where('key', '=', 'sign-in-1').execute()).toEqual([]);
+    expect(
+      await t.db.database.db.selectFrom('idempotency').selectAll().where('key', '=', 'sign-in-1').execute(),
+    ).toEqual([]);
   });
 
   it('finds the address whatever its case', async () => {
@@ -106,7 +126,9 @@ describe('CSRF', () => {
     expectError(await as(s, 'POST', '/users/invitations', body, { csrf: other.csrf }), 403, 'forbidden');
     expectError(await as(s, 'DELETE', '/session', undefined, { csrf: 'x' }), 403, 'forbidden');
     // Nothing was made by the refused requests.
-    expect((await as(s, 'GET', '/users')).body.users.map((u: { email: string }) => u.email)).not.toContain('csrf@example.com');
+    expect((await as(s, 'GET', '/users')).body.users.map((u: { email: string }) => u.email)).not.toContain(
+      'csrf@example.com',
+    );
     expect((await as(s, 'POST', '/users/invitations', body)).status).toBe(200);
   });
 
@@ -114,7 +136,10 @@ describe('CSRF', () => {
     const s = await signIn(owner.email, owner.password);
     expect((await as(s, 'GET', '/shipments', undefined, { csrf: null })).status).toBe(200);
     const key = await t.key('acme');
-    expect((await t.call('POST', '/webhooks', key, { webhook: { url: 'https://hooks.example.com/a', events: ['*'] } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/webhooks', key, { webhook: { url: 'https://hooks.example.com/a', events: ['*'] } }))
+        .status,
+    ).toBe(200);
   });
 
   it('goes by the key when a request carries a key and a cookie', async () => {
@@ -131,7 +156,9 @@ describe('ending sessions', () => {
     const s = await signIn(owner.email, owner.password);
     const out = await as(s, 'DELETE', '/session');
     expect(out.status).toBe(200);
-    expect(String(out.headers['set-cookie'])).toMatch(/^waybill_session=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0/);
+    expect(String(out.headers['set-cookie'])).toMatch(
+      /^waybill_session=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0/,
+    );
     expectError(await as(s, 'GET', '/me'), 401, 'session_expired');
   });
 
@@ -173,7 +200,9 @@ describe('rights follow the user at once', () => {
     const s = await signIn(shipper.email, shipper.password);
     expectError(await cancel(s), 404, 'shipping_account_not_found');
 
-    expect((await as(boss, 'PATCH', `/users/${shipper.id}`, { user: { role: 'viewer' } })).body.user.role).toBe('viewer');
+    expect((await as(boss, 'PATCH', `/users/${shipper.id}`, { user: { role: 'viewer' } })).body.user.role).toBe(
+      'viewer',
+    );
     const refused = expectError(await cancel(s), 403, 'forbidden');
     expect(refused.message).toBe('POST /cancel needs the permission shipments.cancel, which role viewer does not have');
     expect((await as(s, 'GET', '/me')).body.me.role).toBe('viewer');
@@ -181,7 +210,9 @@ describe('rights follow the user at once', () => {
     expect((await as(boss, 'PATCH', `/users/${shipper.id}`, { user: { role: 'shipper' } })).status).toBe(200);
     expectError(await cancel(s), 404, 'shipping_account_not_found');
 
-    expect((await as(boss, 'PATCH', `/users/${shipper.id}`, { user: { disabled: true } })).body.user.status).toBe('disabled');
+    expect((await as(boss, 'PATCH', `/users/${shipper.id}`, { user: { disabled: true } })).body.user.status).toBe(
+      'disabled',
+    );
     expectError(await as(s, 'GET', '/me'), 401, 'session_expired');
 
     const other = await t.user({ role: 'shipper' });

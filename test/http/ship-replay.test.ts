@@ -8,7 +8,11 @@ import { shipment, useCarrierA } from '../contract/support.js';
 const s = useCarrierA();
 
 async function stored(key: string): Promise<string | null> {
-  const row = await s.t.db.database.db.selectFrom('idempotency').select('response').where('key', '=', key).executeTakeFirstOrThrow();
+  const row = await s.t.db.database.db
+    .selectFrom('idempotency')
+    .select('response')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   return row.response;
 }
 
@@ -16,7 +20,10 @@ describe('POST /ship under an Idempotency-Key', () => {
   for (const base64 of [false, true]) {
     it(`stores and replays the very bytes it sent${base64 ? ', with base64 labels' : ''}`, async () => {
       const key = `ship-bytes-${base64}`;
-      const body = shipment(s.account, { service: 'carrier_a_ground', ...(base64 ? { include_base64_label: true } : {}) });
+      const body = shipment(s.account, {
+        service: 'carrier_a_ground',
+        ...(base64 ? { include_base64_label: true } : {}),
+      });
       const first = await s.t.call('POST', '/ship', s.key, body, { 'idempotency-key': key });
       expect(first.status, first.raw).toBe(200);
       expect(await stored(key)).toBe(first.raw);

@@ -21,9 +21,17 @@ let key: string;
 let account: string;
 beforeAll(async () => {
   em = await startTestEmulator();
-  t = await createTestApp({ emulatorUrl: em.url, clock, env: { WAYBILL_PUBLIC_URL: 'https://ship.example.com/', WAYBILL_WEB_ROOT: webRoot, WAYBILL_LABEL_URL_TTL: '1h' } });
+  t = await createTestApp({
+    emulatorUrl: em.url,
+    clock,
+    env: { WAYBILL_PUBLIC_URL: 'https://ship.example.com/', WAYBILL_WEB_ROOT: webRoot, WAYBILL_LABEL_URL_TTL: '1h' },
+  });
   key = await t.key();
-  account = (await t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+  account = (
+    await t.call('POST', '/shippingaccount', key, {
+      shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
+    })
+  ).body.shipping_account.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -70,8 +78,16 @@ describe('signed label URLs', () => {
     const u = new URL(a.packages[0]!.label);
     const sig = u.searchParams.get('signature')!;
     const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
-    expectError(await get(`${u.pathname}?expires=${u.searchParams.get('expires')}&signature=${flipped}`), 404, 'not_found');
-    expectError(await get(`${u.pathname}?expires=${Number(u.searchParams.get('expires')) + 3600}&signature=${sig}`), 404, 'not_found');
+    expectError(
+      await get(`${u.pathname}?expires=${u.searchParams.get('expires')}&signature=${flipped}`),
+      404,
+      'not_found',
+    );
+    expectError(
+      await get(`${u.pathname}?expires=${Number(u.searchParams.get('expires')) + 3600}&signature=${sig}`),
+      404,
+      'not_found',
+    );
     expectError(await get(`${new URL(b.packages[0]!.label).pathname}${u.search}`), 404, 'not_found');
     expectError(await get(`${u.pathname}?expires=x&signature=${sig}`), 404, 'not_found');
     expectError(await get(`/labels/lbl_nope${u.search}`), 404, 'not_found');
@@ -89,8 +105,13 @@ describe('tracking links', () => {
     const s = await book();
     const res = await get(`/public/tracking/${token(s.tracking_url)}`);
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.tracking).toMatchObject({ carrier: 'carrier_a', service: 'carrier_a_ground', tracking_stage: expect.any(String) });
-    for (const personal of ['Bob Recipient', '5 Fifth Ave', '2125550100', 'Ann Sender', '1 Main St']) expect(res.raw).not.toContain(personal);
+    expect(res.body.tracking).toMatchObject({
+      carrier: 'carrier_a',
+      service: 'carrier_a_ground',
+      tracking_stage: expect.any(String),
+    });
+    for (const personal of ['Bob Recipient', '5 Fifth Ave', '2125550100', 'Ann Sender', '1 Main St'])
+      expect(res.raw).not.toContain(personal);
     // Fresh in the cache: a second view does not reach the carrier (which would fail now).
     await em.fault('carrier_a', 'track', 'http_500', 1);
     try {
@@ -108,11 +129,20 @@ describe('tracking links', () => {
     // One character of the signature changed (to another one, whatever it was).
     const forged = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
     const other = await book();
-    for (const bad of [`${id}.${exp}.${forged}`, `${other.id}.${exp}.${sig}`, `${id}.${(parseInt(exp, 36) + 1).toString(36)}.${sig}`, 'nonsense']) {
+    for (const bad of [
+      `${id}.${exp}.${forged}`,
+      `${other.id}.${exp}.${sig}`,
+      `${id}.${(parseInt(exp, 36) + 1).toString(36)}.${sig}`,
+      'nonsense',
+    ]) {
       expectError(await get(`/public/tracking/${bad}`), 404, 'not_found');
     }
     expect((await get(`/tracking/${id}.${exp}.${forged}`)).status).toBe(404);
-    expectError(await get(`/public/tracking/${token(t.services.links.trackingUrl('https://x', 'globex', id))}`), 404, 'not_found');
+    expectError(
+      await get(`/public/tracking/${token(t.services.links.trackingUrl('https://x', 'globex', id))}`),
+      404,
+      'not_found',
+    );
     now += 181 * 86_400_000;
     try {
       expectError(await get(`/public/tracking/${token(s.tracking_url)}`), 410, 'link_expired');

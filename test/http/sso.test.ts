@@ -52,12 +52,25 @@ describe('single sign-on with OpenID Connect', () => {
 
   it('lets an invited user in, who is then active', async () => {
     const owner = await t.user({ role: 'owner' });
-    const signIn = await t.call('POST', '/session', undefined, { session: { email: owner.email, password: owner.password } });
-    const headers = { cookie: String(signIn.headers['set-cookie']).split(';')[0]!, 'x-csrf-token': signIn.body.me.csrf_token };
-    const invited = await t.call('POST', '/users/invitations', undefined, { invitation: { email: 'ivy@example.com', role: 'viewer' } }, headers);
+    const signIn = await t.call('POST', '/session', undefined, {
+      session: { email: owner.email, password: owner.password },
+    });
+    const headers = {
+      cookie: String(signIn.headers['set-cookie']).split(';')[0]!,
+      'x-csrf-token': signIn.body.me.csrf_token,
+    };
+    const invited = await t.call(
+      'POST',
+      '/users/invitations',
+      undefined,
+      { invitation: { email: 'ivy@example.com', role: 'viewer' } },
+      headers,
+    );
     expect(invited.body.user.status).toBe('invited');
     expect((await signOn('ivy')).landed).toBe('/console/shipments');
-    expect((await t.call('GET', `/users/${invited.body.user.id}`, undefined, undefined, headers)).body.user.status).toBe('active');
+    expect(
+      (await t.call('GET', `/users/${invited.body.user.id}`, undefined, undefined, headers)).body.user.status,
+    ).toBe('active');
   });
 
   it('sends an address that no user has back to the sign-in page, saying so, without a session', async () => {
@@ -86,7 +99,10 @@ describe('without an issuer', () => {
   it('has no single sign-on', async () => {
     const plain = await createTestApp();
     try {
-      expect((await plain.call('GET', '/session/methods', undefined)).body).toMatchObject({ password: true, sso: false });
+      expect((await plain.call('GET', '/session/methods', undefined)).body).toMatchObject({
+        password: true,
+        sso: false,
+      });
       expectError(await plain.call('GET', '/session/sso', undefined), 404, 'not_found');
     } finally {
       await plain.close();

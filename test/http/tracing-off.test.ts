@@ -15,7 +15,9 @@ const log = createLogger('silent');
 /** The SDK's packages Node has loaded in this process (they are CommonJS, so they are in require's cache). */
 function sdkLoaded(): string[] {
   const cache = createRequire(import.meta.url).cache;
-  const packages = Object.keys(cache).flatMap((path) => /node_modules\/(@opentelemetry\/[^/]+)\//.exec(path)?.[1] ?? []);
+  const packages = Object.keys(cache).flatMap(
+    (path) => /node_modules\/(@opentelemetry\/[^/]+)\//.exec(path)?.[1] ?? [],
+  );
   // The API alone is not the SDK: prom-client requires it for its exemplars, tracing or not.
   return [...new Set(packages)].filter((p) => p !== '@opentelemetry/api').sort();
 }
@@ -42,8 +44,12 @@ describe('tracing switched by the SDK variables', () => {
     expect(tracingWanted({ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://collector:4318/v1/metrics' })).toBe(false);
     expect(tracingWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
     expect(tracingWanted({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' })).toBe(true);
-    expect(tracingWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' })).toBe(false);
-    expect(tracingWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' })).toBe(false);
+    expect(tracingWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' })).toBe(
+      false,
+    );
+    expect(tracingWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' })).toBe(
+      false,
+    );
   });
 
   it('loads the tracing module only when on', async () => {
@@ -83,7 +89,9 @@ describe('the app without tracing', () => {
   it('loads the SDK once an endpoint is set (so the check above can tell)', async () => {
     const tracing = await loadTracing({ log, env: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' } });
     try {
-      expect(sdkLoaded()).toEqual(expect.arrayContaining(['@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/sdk-trace-base']));
+      expect(sdkLoaded()).toEqual(
+        expect.arrayContaining(['@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/sdk-trace-base']),
+      );
     } finally {
       await tracing?.shutdown();
     }

@@ -20,19 +20,34 @@ const CLIENT = 3;
 const ERROR = 2;
 
 /** Forwards everything to the emulator and keeps the headers of each carrier request. */
-async function startCarrierProxy(target: string): Promise<{ url: string; headers: IncomingHttpHeaders[]; close(): Promise<void> }> {
+async function startCarrierProxy(
+  target: string,
+): Promise<{ url: string; headers: IncomingHttpHeaders[]; close(): Promise<void> }> {
   const headers: IncomingHttpHeaders[] = [];
   const upstream = new URL(target);
   const server: Server = createServer((req, res) => {
     headers.push(req.headers);
-    const forward = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, headers, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    headers,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const tenant = 'traced-tenant-kx';
@@ -48,8 +63,16 @@ let account: string;
 /** Numbers and ids the suite handled: none may reach the collector. */
 const handled: string[] = [];
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { zkkey: key, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { zkkey: key, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -57,10 +80,22 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 function postLate(path: string, body: unknown, headers: Record<string, string>): Promise<number> {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method: 'POST', headers: { zkkey: key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${base}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          zkkey: key,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.flushHeaders();
     setTimeout(() => req.end(text), 100);
@@ -72,7 +107,8 @@ async function exported(): Promise<ReceivedSpan[]> {
   return otlp.spans;
 }
 
-const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan) => spans.filter((s) => s.parentSpanId === parent.spanId && s.traceId === parent.traceId);
+const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan) =>
+  spans.filter((s) => s.parentSpanId === parent.spanId && s.traceId === parent.traceId);
 
 beforeAll(async () => {
   otlp = await startOtlpReceiver();
@@ -112,7 +148,13 @@ describe('OpenTelemetry traces', () => {
     expect(server).toBeDefined();
     expect(server.kind).toBe(SERVER);
     expect(server.parentSpanId).toBe(callerSpan);
-    expect(server.attributes).toEqual({ 'http.request.method': 'POST', 'http.route': '/rate', 'http.response.status_code': 200, 'url.scheme': 'http', 'network.protocol.version': '1.1' });
+    expect(server.attributes).toEqual({
+      'http.request.method': 'POST',
+      'http.route': '/rate',
+      'http.response.status_code': 200,
+      'url.scheme': 'http',
+      'network.protocol.version': '1.1',
+    });
     expect(server.status).toBe(0);
     expect(server.scope).toBe('waybill');
 
@@ -129,8 +171,16 @@ describe('OpenTelemetry traces', () => {
       'http.response.status_code': 200,
     });
     // Every span of the request is its child (the carrier's OAuth token call too, the first time).
-    expect(calls.map((s) => s.name).sort()).toEqual(calls.some((s) => s.name === 'POST carrier_a oauth') ? ['POST carrier_a oauth', 'POST carrier_a rate'] : ['POST carrier_a rate']);
-    expect(spans.filter((s) => s.name === 'POST carrier_a rate' && s.parentSpanId !== server.spanId && s.traceId === traceId)).toEqual([]);
+    expect(calls.map((s) => s.name).sort()).toEqual(
+      calls.some((s) => s.name === 'POST carrier_a oauth')
+        ? ['POST carrier_a oauth', 'POST carrier_a rate']
+        : ['POST carrier_a rate'],
+    );
+    expect(
+      spans.filter(
+        (s) => s.name === 'POST carrier_a rate' && s.parentSpanId !== server.spanId && s.traceId === traceId,
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the carrier calls under their request when the body arrives after the headers', async () => {
@@ -147,7 +197,9 @@ describe('OpenTelemetry traces', () => {
     const number = booked.body.shipment.tracking_number as string;
     handled.push(number, booked.body.shipment.id);
     await em.fault('carrier_a', 'track', 'http_500', 1);
-    const tracked = await post('/track', { track: { shipping_account: account, tracking_number: number, refresh: true } });
+    const tracked = await post('/track', {
+      track: { shipping_account: account, tracking_number: number, refresh: true },
+    });
     expect(tracked.status).toBe(200);
 
     const spans = await exported();
@@ -157,26 +209,45 @@ describe('OpenTelemetry traces', () => {
     expect(server.attributes['http.response.status_code']).toBe(200);
     const attempts = childrenOf(spans, server).filter((s) => s.name === 'POST carrier_a track');
     expect(attempts).toHaveLength(2);
-    const [failed, retried] = attempts.sort((a, b) => Number(a.attributes['http.request.resend_count'] ?? 0) - Number(b.attributes['http.request.resend_count'] ?? 0));
-    expect(failed!.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': 'carrier_http_exception' });
+    const [failed, retried] = attempts.sort(
+      (a, b) =>
+        Number(a.attributes['http.request.resend_count'] ?? 0) - Number(b.attributes['http.request.resend_count'] ?? 0),
+    );
+    expect(failed!.attributes).toMatchObject({
+      'http.response.status_code': 500,
+      'error.type': 'carrier_http_exception',
+    });
     expect(failed!.attributes['http.request.resend_count']).toBeUndefined();
     expect(failed!.status).toBe(ERROR);
-    expect(retried!.attributes).toMatchObject({ 'http.response.status_code': 200, 'http.request.resend_count': 1, 'waybill.carrier.operation': 'track' });
+    expect(retried!.attributes).toMatchObject({
+      'http.response.status_code': 200,
+      'http.request.resend_count': 1,
+      'waybill.carrier.operation': 'track',
+    });
     expect(retried!.attributes['error.type']).toBeUndefined();
     expect(retried!.status).toBe(0);
   });
 
   it('fails the span of a 5xx answer with its error code, and names an unmatched route by its method', async () => {
     await em.fault('carrier_a', 'rate', 'http_500', 3);
-    const rated = await post('/rate', shipment(account), { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' });
+    const rated = await post('/rate', shipment(account), {
+      traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+    });
     expect(rated.status).toBe(502);
     expect((await fetch(`${base}/no/such/route/ZX123`, { headers: { zkkey: key } })).status).toBe(404);
 
     const spans = await exported();
     const server = spans.find((s) => s.name === 'POST /rate' && s.traceId === '0af7651916cd43dd8448eb211c80319c')!;
-    expect(server.attributes).toMatchObject({ 'http.response.status_code': 502, 'error.type': 'carrier_http_exception' });
+    expect(server.attributes).toMatchObject({
+      'http.response.status_code': 502,
+      'error.type': 'carrier_http_exception',
+    });
     expect(server.status).toBe(ERROR);
-    expect(childrenOf(spans, server).filter((s) => s.name === 'POST carrier_a rate').map((s) => s.attributes['http.request.resend_count'] ?? 0)).toEqual([0, 1, 2]);
+    expect(
+      childrenOf(spans, server)
+        .filter((s) => s.name === 'POST carrier_a rate')
+        .map((s) => s.attributes['http.request.resend_count'] ?? 0),
+    ).toEqual([0, 1, 2]);
 
     const unmatched = spans.find((s) => s.kind === SERVER && s.name === 'GET')!;
     expect(unmatched.attributes['http.response.status_code']).toBe(404);
@@ -186,23 +257,39 @@ describe('OpenTelemetry traces', () => {
   });
 
   it('gives a webhook delivery a client span of its own trace', async () => {
-    const hook = await post('/webhooks', { webhook: { url: `${hooks.url}/traced-hook-path`, events: ['shipment.created'] } });
+    const hook = await post('/webhooks', {
+      webhook: { url: `${hooks.url}/traced-hook-path`, events: ['shipment.created'] },
+    });
     expect(hook.status).toBe(200);
     const booked = await post('/ship', shipment(account, { service: 'carrier_a_ground' }));
     handled.push(booked.body.shipment.tracking_number, booked.body.shipment.id);
     await waitFor(() => hooks.at('/traced-hook-path').length > 0, 'the delivery');
 
-    const delivery = await waitFor(async () => (await exported()).find((s) => s.name === 'POST webhook'), 'the delivery span');
+    const delivery = await waitFor(
+      async () => (await exported()).find((s) => s.name === 'POST webhook'),
+      'the delivery span',
+    );
     expect(delivery.kind).toBe(CLIENT);
     expect(delivery.parentSpanId).toBeUndefined();
-    expect(delivery.attributes).toEqual({ 'http.request.method': 'POST', 'waybill.event.type': 'shipment.created', 'http.response.status_code': 200 });
+    expect(delivery.attributes).toEqual({
+      'http.request.method': 'POST',
+      'waybill.event.type': 'shipment.created',
+      'http.response.status_code': 200,
+    });
   });
 
   it("books a batch's items in traces of their own, not under the request that queued them", async () => {
-    const queued = await post('/batches', { batch: { shipments: [shipment(account, { service: 'carrier_a_ground' }).shipment] } });
+    const queued = await post('/batches', {
+      batch: { shipments: [shipment(account, { service: 'carrier_a_ground' }).shipment] },
+    });
     expect(queued.status).toBe(202);
     const id = queued.body.batch.id as string;
-    const status = async () => ((await (await fetch(`${base}/batches/${id}`, { headers: { zkkey: key } })).json()) as { batch: { status: string } }).batch.status;
+    const status = async () =>
+      (
+        (await (await fetch(`${base}/batches/${id}`, { headers: { zkkey: key } })).json()) as {
+          batch: { status: string };
+        }
+      ).batch.status;
     await waitFor(async () => (await status()) === 'completed', 'the batch');
 
     const spans = await exported();
@@ -222,14 +309,33 @@ describe('OpenTelemetry traces', () => {
       expect(e.path).toBe('/v1/traces');
       expect(e.headers['x-collector-token']).toBe('collector-token-value');
     }
-    expect(spans[0]!.resource).toMatchObject({ 'service.name': 'waybill', 'deployment.environment.name': 'tracing-test', 'telemetry.sdk.name': 'opentelemetry' });
+    expect(spans[0]!.resource).toMatchObject({
+      'service.name': 'waybill',
+      'deployment.environment.name': 'tracing-test',
+      'telemetry.sdk.name': 'opentelemetry',
+    });
 
     const raw = otlp.exports.map((e) => e.raw).join('\n');
-    const secrets = [tenant, ...handled, 'Memphis', '1 Main St', 'Fifth Ave', '38117', 'traced-hook-path', 'ZX123', 'zkkey', 'test-us'];
+    const secrets = [
+      tenant,
+      ...handled,
+      'Memphis',
+      '1 Main St',
+      'Fifth Ave',
+      '38117',
+      'traced-hook-path',
+      'ZX123',
+      'zkkey',
+      'test-us',
+    ];
     expect(secrets.filter((s) => raw.includes(s))).toEqual([]);
     // Carrier URLs (their paths and queries) stay out: only the host and port are named.
     expect(raw).not.toMatch(/\/v1\/|\/rate\/|\/track\//);
-    expect(new Set(spans.filter((s) => s.kind === CLIENT && s.name !== 'POST webhook').map((s) => s.attributes['server.address']))).toEqual(new Set(['127.0.0.1']));
+    expect(
+      new Set(
+        spans.filter((s) => s.kind === CLIENT && s.name !== 'POST webhook').map((s) => s.attributes['server.address']),
+      ),
+    ).toEqual(new Set(['127.0.0.1']));
 
     expect(proxy.headers.length).toBeGreaterThan(0);
     expect(proxy.headers.filter((h) => 'traceparent' in h || 'tracestate' in h || 'baggage' in h)).toEqual([]);

@@ -23,9 +23,11 @@ async function signIn(email: string, password: string): Promise<Session> {
   return { cookie: String(res.headers['set-cookie']).split(';')[0]!, csrf: res.body.me.csrf_token, me: res.body.me };
 }
 
-const as = (s: Session, method: string, url: string, body?: unknown) => t.call(method, url, undefined, body, { cookie: s.cookie, 'x-csrf-token': s.csrf });
+const as = (s: Session, method: string, url: string, body?: unknown) =>
+  t.call(method, url, undefined, body, { cookie: s.cookie, 'x-csrf-token': s.csrf });
 const tokenOf = (url: string) => new URL(url).hash.slice(1);
-const accept = (token: string, password = 'a long enough password', name?: string) => t.call('POST', '/invitations/accept', undefined, { invitation: { token, password, ...(name ? { name } : {}) } });
+const accept = (token: string, password = 'a long enough password', name?: string) =>
+  t.call('POST', '/invitations/accept', undefined, { invitation: { token, password, ...(name ? { name } : {}) } });
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -36,7 +38,9 @@ afterAll(() => t.close());
 
 describe('invitations', () => {
   it('an invited person chooses a password once, is signed in, and the link then refuses', async () => {
-    const res = await as(owner, 'POST', '/users/invitations', { invitation: { email: 'Sam@Example.com', role: 'shipper' } });
+    const res = await as(owner, 'POST', '/users/invitations', {
+      invitation: { email: 'Sam@Example.com', role: 'shipper' },
+    });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.user).toMatchObject({ email: 'sam@example.com', role: 'shipper', status: 'invited' });
     const url = new URL(res.body.invitation.url);
@@ -45,7 +49,11 @@ describe('invitations', () => {
 
     const accepted = await accept(tokenOf(res.body.invitation.url), 'a long enough password', 'Sam Shipper');
     expect(accepted.status, accepted.raw).toBe(200);
-    expect(accepted.body.me).toMatchObject({ tenant: 'acme', role: 'shipper', user: { name: 'Sam Shipper', status: 'active' } });
+    expect(accepted.body.me).toMatchObject({
+      tenant: 'acme',
+      role: 'shipper',
+      user: { name: 'Sam Shipper', status: 'active' },
+    });
     expect(String(accepted.headers['set-cookie'])).toMatch(/^waybill_session=ws_/);
 
     expectError(await accept(tokenOf(res.body.invitation.url)), 410, 'link_expired');
@@ -53,12 +61,16 @@ describe('invitations', () => {
   });
 
   it('refuses a tampered link, an expired one, a short password, and the link an invitation again replaced', async () => {
-    const first = (await as(owner, 'POST', '/users/invitations', { invitation: { email: 'kim@example.com', role: 'viewer' } })).body.invitation;
+    const first = (
+      await as(owner, 'POST', '/users/invitations', { invitation: { email: 'kim@example.com', role: 'viewer' } })
+    ).body.invitation;
     const token = tokenOf(first.url);
     expectError(await accept(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`), 404, 'not_found');
     expectError(await accept(token, 'short'), 400, 'schema_validation_error');
 
-    const again = await as(owner, 'POST', '/users/invitations', { invitation: { email: 'kim@example.com', role: 'admin', name: 'Kim' } });
+    const again = await as(owner, 'POST', '/users/invitations', {
+      invitation: { email: 'kim@example.com', role: 'admin', name: 'Kim' },
+    });
     expect(again.body.user).toMatchObject({ role: 'admin', name: 'Kim', status: 'invited' });
     expectError(await accept(token), 404, 'not_found');
 
@@ -74,7 +86,11 @@ describe('invitations', () => {
   it('refuses to invite an address that has a user already, in this tenant or another', async () => {
     const other = await t.user({ tenant: 'globex', role: 'viewer', email: 'taken@example.com' });
     expect(other.id).toMatch(/^usr_/);
-    expectError(await as(owner, 'POST', '/users/invitations', { invitation: { email: 'TAKEN@example.com', role: 'viewer' } }), 409, 'conflict');
+    expectError(
+      await as(owner, 'POST', '/users/invitations', { invitation: { email: 'TAKEN@example.com', role: 'viewer' } }),
+      409,
+      'conflict',
+    );
   });
 });
 
@@ -82,8 +98,15 @@ describe('who may change whom', () => {
   it('an admin manages users below owner, and not owners', async () => {
     const admin = await t.user({ role: 'admin' });
     const a = await signIn(admin.email, admin.password);
-    expect((await as(a, 'POST', '/users/invitations', { invitation: { email: 'by-admin@example.com', role: 'viewer' } })).status).toBe(200);
-    const err = expectError(await as(a, 'POST', '/users/invitations', { invitation: { email: 'new-owner@example.com', role: 'owner' } }), 403, 'forbidden');
+    expect(
+      (await as(a, 'POST', '/users/invitations', { invitation: { email: 'by-admin@example.com', role: 'viewer' } }))
+        .status,
+    ).toBe(200);
+    const err = expectError(
+      await as(a, 'POST', '/users/invitations', { invitation: { email: 'new-owner@example.com', role: 'owner' } }),
+      403,
+      'forbidden',
+    );
     expect(err.detail).toBe('users.owners');
     const ownerId = owner.me.user.id;
     expectError(await as(a, 'PATCH', `/users/${ownerId}`, { user: { role: 'viewer' } }), 403, 'forbidden');
@@ -122,23 +145,38 @@ describe('who may change whom', () => {
 
 describe('API keys as objects', () => {
   it('made by a user with a name, a scope and an expiry, shown once, listed with its maker and last use', async () => {
-    const made = await as(owner, 'POST', '/keys', { key: { name: 'reporting', scope: 'read', expires_at: '2027-01-01T00:00:00Z' } });
+    const made = await as(owner, 'POST', '/keys', {
+      key: { name: 'reporting', scope: 'read', expires_at: '2027-01-01T00:00:00Z' },
+    });
     expect(made.status, made.raw).toBe(200);
     const key = made.body.key;
-    expect(key).toMatchObject({ name: 'reporting', scope: 'read', expires: '2027-01-01T00:00:00.000Z', created_by: { kind: 'user', id: owner.me.user.id, email: owner.me.user.email }, key: expect.stringMatching(/^wb_/) });
+    expect(key).toMatchObject({
+      name: 'reporting',
+      scope: 'read',
+      expires: '2027-01-01T00:00:00.000Z',
+      created_by: { kind: 'user', id: owner.me.user.id, email: owner.me.user.email },
+      key: expect.stringMatching(/^wb_/),
+    });
     expect(key.prefix).toBe(key.key.slice(0, 10));
 
     expect((await t.call('GET', '/shipments', key.key)).status).toBe(200);
     expectError(await t.call('POST', '/ship', key.key, { shipment: {} }), 403, 'forbidden');
 
     const listed = (await as(owner, 'GET', '/keys')).body.keys.find((k: { id: string }) => k.id === key.id);
-    expect(listed).toMatchObject({ name: 'reporting', scope: 'read', last_used: clock.now().toISOString(), created_by: { email: owner.me.user.email } });
+    expect(listed).toMatchObject({
+      name: 'reporting',
+      scope: 'read',
+      last_used: clock.now().toISOString(),
+      created_by: { email: owner.me.user.email },
+    });
     expect(listed.key).toBeUndefined();
   });
 
   it('lists keys made by the CLI with full scope and no maker', async () => {
     const cli = await t.key('acme');
-    const listed = (await as(owner, 'GET', '/keys')).body.keys.find((k: { prefix: string }) => cli.startsWith(k.prefix));
+    const listed = (await as(owner, 'GET', '/keys')).body.keys.find((k: { prefix: string }) =>
+      cli.startsWith(k.prefix),
+    );
     expect(listed).toMatchObject({ scope: 'full' });
     expect(listed.created_by).toBeUndefined();
   });
@@ -148,8 +186,14 @@ describe('API keys as objects', () => {
     const a = await signIn(admin.email, admin.password);
     expect((await as(a, 'POST', '/keys', { key: { name: 'ops', scope: 'admin' } })).status).toBe(200);
     const adminKey = await t.key('acme', { scope: 'admin' });
-    expect((await t.call('POST', '/keys', adminKey, { key: { name: 'child', scope: 'ship' } })).body.key.created_by.kind).toBe('key');
-    expectError(await as(a, 'POST', '/keys', { key: { name: 'x', scope: 'read', expires_at: '2020-01-01T00:00:00Z' } }), 400, 'schema_validation_error');
+    expect(
+      (await t.call('POST', '/keys', adminKey, { key: { name: 'child', scope: 'ship' } })).body.key.created_by.kind,
+    ).toBe('key');
+    expectError(
+      await as(a, 'POST', '/keys', { key: { name: 'x', scope: 'read', expires_at: '2020-01-01T00:00:00Z' } }),
+      400,
+      'schema_validation_error',
+    );
     expectError(await as(a, 'POST', '/keys', { key: { name: 'x', scope: 'full' } }), 400, 'schema_validation_error');
   });
 
@@ -160,12 +204,19 @@ describe('API keys as objects', () => {
     expectError(await as(owner, 'DELETE', `/keys/${otherId}`), 404, 'not_found');
     expect((await as(owner, 'DELETE', `/keys/${made.id}`)).status).toBe(200);
     expectError(await t.call('GET', '/shipments', made.key), 401, 'wrong_api_key');
-    expect((await as(owner, 'GET', '/keys')).body.keys.find((k: { id: string }) => k.id === made.id).revoked).toBe(clock.now().toISOString());
+    expect((await as(owner, 'GET', '/keys')).body.keys.find((k: { id: string }) => k.id === made.id).revoked).toBe(
+      clock.now().toISOString(),
+    );
     expectError(await as(owner, 'DELETE', `/keys/${made.id}`), 404, 'not_found');
   });
 
   it('answers GET /me for a key: its scope and permissions', async () => {
     const read = await t.key('acme', { scope: 'read' });
-    expect((await t.call('GET', '/me', read)).body.me).toEqual({ tenant: 'acme', actor: { kind: 'key', id: expect.stringMatching(/^key_/) }, scope: 'read', permissions: ['me', 'data.read'] });
+    expect((await t.call('GET', '/me', read)).body.me).toEqual({
+      tenant: 'acme',
+      actor: { kind: 'key', id: expect.stringMatching(/^key_/) },
+      scope: 'read',
+      permissions: ['me', 'data.read'],
+    });
   });
 });

@@ -15,14 +15,19 @@ let doc: any;
 
 beforeAll(async () => {
   doc = (await s.t.call('GET', '/openapi.json', undefined)).body;
-  ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+  ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  );
 });
 
 /** An operation's answers, those the document shares (components.responses) looked up. */
 const responses = (op: any, pick: (status: number) => boolean) =>
   Object.entries(op.responses as Record<string, any>)
     .filter(([status]) => pick(Number(status)))
-    .map(([status, res]) => [status, res.$ref ? doc.components.responses[res.$ref.split('/').pop()] : res] as [string, any]);
+    .map(
+      ([status, res]) =>
+        [status, res.$ref ? doc.components.responses[res.$ref.split('/').pop()] : res] as [string, any],
+    );
 
 describe('every operation of /openapi.json', () => {
   it('has a unique camelCase operationId and a summary', () => {
@@ -32,7 +37,10 @@ describe('every operation of /openapi.json', () => {
       expect(op.operationId, `${name}: operationId`).toMatch(/^[a-z][a-zA-Z0-9]+$/);
       expect(op.summary, `${name}: summary`).toMatch(/\S/);
     }
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'operationIds used twice').toEqual([]);
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      'operationIds used twice',
+    ).toEqual([]);
   });
 
   it('says what each answer is', () => {
@@ -48,7 +56,9 @@ describe('every operation of /openapi.json', () => {
     for (const { name, op } of ops) {
       if (!op.requestBody) continue;
       const examples = op.requestBody.content['application/json'].examples ?? {};
-      expect(Object.keys(examples).length, `${name}: withExamples(Body, examples.${op.operationId})`).toBeGreaterThan(0);
+      expect(Object.keys(examples).length, `${name}: withExamples(Body, examples.${op.operationId})`).toBeGreaterThan(
+        0,
+      );
       for (const [key, ex] of Object.entries(examples as Record<string, any>)) {
         expect(ex.summary, `${name} example ${key}`).toMatch(/\S/);
         expect(ex.value, `${name} example ${key}`).toBeTypeOf('object');
@@ -59,9 +69,13 @@ describe('every operation of /openapi.json', () => {
   it('documents every error status with an example per code of that status, and no other', () => {
     for (const { name, op } of ops) {
       for (const [status, res] of responses(op, (n) => n >= 400)) {
-        const examples = Object.values((res.content['application/json'].examples ?? {}) as Record<string, { value: any }>);
+        const examples = Object.values(
+          (res.content['application/json'].examples ?? {}) as Record<string, { value: any }>,
+        );
         const codes = examples.map((ex) => ex.value.error.code);
-        expect(codes.sort(), `${name} ${status}`).toEqual(ERROR_CODES.filter((c) => ERROR_STATUS[c] === Number(status)).sort());
+        expect(codes.sort(), `${name} ${status}`).toEqual(
+          ERROR_CODES.filter((c) => ERROR_STATUS[c] === Number(status)).sort(),
+        );
         for (const ex of examples) {
           expect(ex.value.error.message, `${name} ${status}`).toMatch(/\S/);
           expect(ex.value.error.detail, `${name} ${status}`).toBeTypeOf('string');
@@ -76,7 +90,10 @@ describe('every operation of /openapi.json', () => {
       if (op.security?.length === 0) continue;
       const statuses = responses(op, (n) => n >= 400).map(([status]) => Number(status));
       expect(statuses, `${name}: spread ...errorResponses`).toEqual(expect.arrayContaining(common));
-      expect(statuses.filter((s) => !common.includes(s as (typeof common)[number])), name).toEqual(name === 'GET /labels/{id}' ? [410] : []);
+      expect(
+        statuses.filter((s) => !common.includes(s as (typeof common)[number])),
+        name,
+      ).toEqual(name === 'GET /labels/{id}' ? [410] : []);
     }
   });
 });

@@ -12,13 +12,17 @@ let ops: { name: string; op: any }[];
 
 beforeAll(async () => {
   const doc = (await s.t.call('GET', '/openapi.json', undefined)).body;
-  ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+  ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  );
 });
 
 describe('permissions of the operations', () => {
   it('declares a known permission on every operation that is not public', () => {
     expect(ops.length).toBeGreaterThan(40);
-    const missing = ops.filter(({ op }) => op.security?.length !== 0 && !isPermission(op['x-permission'])).map(({ name }) => name);
+    const missing = ops
+      .filter(({ op }) => op.security?.length !== 0 && !isPermission(op['x-permission']))
+      .map(({ name }) => name);
     expect(missing, 'add config: { permission } to these routes').toEqual([]);
   });
 

@@ -28,15 +28,35 @@ interface Step {
 const steps: Step[] = [
   {
     op: 'createShippingAccount',
-    keep: (a, ex) => ({ [ex === 'postal' ? 'postalAccount' : ex === 'postage' ? 'postageAccount' : 'shippingAccount']: a.shipping_account.id }),
+    keep: (a, ex) => ({
+      [ex === 'postal' ? 'postalAccount' : ex === 'postage' ? 'postageAccount' : 'shippingAccount']:
+        a.shipping_account.id,
+    }),
     // An example with its own credentials: the carrier issued them first, as its developer portal would.
-    before: (body) => (body.shipping_account.auth ? emulator.knowCredentials(body.shipping_account.carrier, body.shipping_account.auth) : undefined),
+    before: (body) =>
+      body.shipping_account.auth
+        ? emulator.knowCredentials(body.shipping_account.carrier, body.shipping_account.auth)
+        : undefined,
   },
-  { op: 'addPostage', path: (ids) => `/shippingaccount/${ids.postageAccount}/balance`, headers: { 'idempotency-key': 'postage-1' } },
+  {
+    op: 'addPostage',
+    path: (ids) => `/shippingaccount/${ids.postageAccount}/balance`,
+    headers: { 'idempotency-key': 'postage-1' },
+  },
   { op: 'updateShippingAccount', path: (ids) => `/shippingaccount/${ids.shippingAccount}` },
-  { op: 'uploadPriceList', path: (ids) => `/shippingaccount/${ids.shippingAccount}/price-list`, check: (a) => expect(a.price_list.row_count).toBe(3) },
+  {
+    op: 'uploadPriceList',
+    path: (ids) => `/shippingaccount/${ids.shippingAccount}/price-list`,
+    check: (a) => expect(a.price_list.row_count).toBe(3),
+  },
   { op: 'rateShipment' },
-  { op: 'createShipment', keep: (a, ex) => (ex === 'parcel' ? { trackingNumber: a.shipment.tracking_number } : { postalTrackingNumber: a.shipment.tracking_number }) },
+  {
+    op: 'createShipment',
+    keep: (a, ex) =>
+      ex === 'parcel'
+        ? { trackingNumber: a.shipment.tracking_number }
+        : { postalTrackingNumber: a.shipment.tracking_number },
+  },
   { op: 'trackShipment' },
   // 202 whatever its items are: none may have failed the checks made when the batch is posted.
   { op: 'createBatch', check: (a, ex) => expect(a.batch.counts, ex).toMatchObject({ total: 2, failed: 0 }) },
@@ -55,17 +75,31 @@ const steps: Step[] = [
   { op: 'updateReturnMethod', path: (ids) => `/returns/methods/${ids.returnMethod}` },
   { op: 'createReturn', keep: (a) => ({ return: a.id }) },
   { op: 'updateReturn', path: (ids) => `/returns/${ids.return}` },
-  { op: 'createReturnPortalLink', keep: (a) => ({ portalToken: new URL(a.portal_link.url).pathname.split('/').pop()! }) },
-  { op: 'setBranding', check: (a) => expect(a.branding).toMatchObject({ display_name: 'Acme Outdoor', accent_text_color: '#ffffff' }) },
+  {
+    op: 'createReturnPortalLink',
+    keep: (a) => ({ portalToken: new URL(a.portal_link.url).pathname.split('/').pop()! }),
+  },
+  {
+    op: 'setBranding',
+    check: (a) => expect(a.branding).toMatchObject({ display_name: 'Acme Outdoor', accent_text_color: '#ffffff' }),
+  },
   { op: 'setBrandingLogo', check: (a) => expect(a.branding.logo_url).toMatch(/\/public\/logos\/[0-9a-f]{32}\.png$/) },
-  { op: 'createPortalReturn', path: (ids) => `/public/portal/${ids.portalToken}/returns`, headers: { 'idempotency-key': 'portal-return-1' } },
+  {
+    op: 'createPortalReturn',
+    path: (ids) => `/public/portal/${ids.portalToken}/returns`,
+    headers: { 'idempotency-key': 'portal-return-1' },
+  },
   { op: 'inviteUser', keep: (a) => ({ invitationToken: new URL(a.invitation.url).hash.slice(1), user: a.user.id }) },
   { op: 'acceptInvitation', check: (a) => expect(a.me.role).toBe('shipper') },
   { op: 'signIn', check: (a) => expect(a.me.csrf_token).toMatch(/\S/) },
   { op: 'updateUser', path: (ids) => `/users/${ids.user}`, check: (a) => expect(a.user.role).toBe('viewer') },
   { op: 'createKey', check: (a) => expect(a.key).toMatchObject({ scope: 'read', key: expect.stringMatching(/^wb_/) }) },
   // The operator made the tenant a platform first (waybill tenants set-platform).
-  { op: 'createTenant', before: () => setPlatform(t.db.database.db, 'acme', new Date()), check: (a) => expect(a).toMatchObject({ tenant: { id: 'shop-7', status: 'active' }, key: { scope: 'full' } }) },
+  {
+    op: 'createTenant',
+    before: () => setPlatform(t.db.database.db, 'acme', new Date()),
+    check: (a) => expect(a).toMatchObject({ tenant: { id: 'shop-7', status: 'active' }, key: { scope: 'full' } }),
+  },
 ];
 
 let emulator: TestEmulator;
@@ -89,7 +123,12 @@ function bodyOperations(): Map<string, { method: string; path: string; examples:
   const out = new Map();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
     for (const [method, op] of Object.entries(item)) {
-      if (op.requestBody) out.set(op.operationId, { method: method.toUpperCase(), path, examples: op.requestBody.content['application/json'].examples ?? {} });
+      if (op.requestBody)
+        out.set(op.operationId, {
+          method: method.toUpperCase(),
+          path,
+          examples: op.requestBody.content['application/json'].examples ?? {},
+        });
     }
   }
   return out;
@@ -98,7 +137,8 @@ function bodyOperations(): Map<string, { method: string; path: string; examples:
 /** The example with every placeholder id replaced by the one this run made. */
 function withIds(value: unknown, ids: Ids): unknown {
   let text = JSON.stringify(value);
-  for (const name of Object.keys(EXAMPLE_IDS) as (keyof typeof EXAMPLE_IDS)[]) text = text.replaceAll(EXAMPLE_IDS[name], ids[name]);
+  for (const name of Object.keys(EXAMPLE_IDS) as (keyof typeof EXAMPLE_IDS)[])
+    text = text.replaceAll(EXAMPLE_IDS[name], ids[name]);
   return JSON.parse(text);
 }
 

@@ -21,7 +21,10 @@ beforeAll(async () => {
   doc = res.body;
 });
 
-const ops = () => Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+const ops = () =>
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  );
 
 describe('/openapi.json', () => {
   it('refers every error answer to the shared one of its status, with every code of that status', () => {
@@ -33,7 +36,9 @@ describe('/openapi.json', () => {
         const answer = shared[res.$ref.split('/').pop()];
         expect(answer.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
         const codes = Object.values<any>(answer.content['application/json'].examples).map((ex) => ex.value.error.code);
-        expect(codes.sort(), `${name} ${status}`).toEqual(ERROR_CODES.filter((c) => ERROR_STATUS[c] === Number(status)).sort());
+        expect(codes.sort(), `${name} ${status}`).toEqual(
+          ERROR_CODES.filter((c) => ERROR_STATUS[c] === Number(status)).sort(),
+        );
       }
     }
     expect(doc.components.schemas.Error).toEqual(JSON.parse(JSON.stringify(ErrorBody)));

@@ -26,7 +26,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const operations = () =>
-  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
 
 describe('/openapi.json', () => {
   it('validates as OpenAPI 3.1', async () => {
@@ -40,8 +42,13 @@ describe('/openapi.json', () => {
       expect(ok, `${method} ${path}`).toBeDefined();
       for (const [type, media] of Object.entries(ok.content as Record<string, { schema: Record<string, unknown> }>)) {
         // A schema the document shares (components.schemas) looked up.
-        const schema = media.schema.$ref ? doc.components.schemas[(media.schema.$ref as string).split('/').pop()!] : media.schema;
-        expect(['object', 'array', 'string'].includes(schema.type as string) || Array.isArray(schema.anyOf), `${method} ${path} ${type}`).toBe(true);
+        const schema = media.schema.$ref
+          ? doc.components.schemas[(media.schema.$ref as string).split('/').pop()!]
+          : media.schema;
+        expect(
+          ['object', 'array', 'string'].includes(schema.type as string) || Array.isArray(schema.anyOf),
+          `${method} ${path} ${type}`,
+        ).toBe(true);
       }
       for (const [status, ref] of Object.entries(op.responses as Record<string, any>)) {
         if (Number(status) < 400) continue;
@@ -59,7 +66,8 @@ describe('/openapi.json', () => {
     const schema = doc.paths['/track'].post.responses['200'].content['application/json'].schema;
     const batch = schema.anyOf.find((x: { type?: string }) => x.type === 'array');
     // A result is the shared TrackingResultView, referred to; an error is written in place.
-    const deref = (x: { $ref?: string; required?: string[] }) => (x.$ref ? doc.components.schemas[x.$ref.split('/').pop()!] : x);
+    const deref = (x: { $ref?: string; required?: string[] }) =>
+      x.$ref ? doc.components.schemas[x.$ref.split('/').pop()!] : x;
     expect(batch.items.anyOf.map((x: { $ref?: string }) => deref(x).required.includes('error'))).toEqual([false, true]);
   });
 });
@@ -83,7 +91,9 @@ describe('a client typed from /openapi.json', () => {
     const problems = ts.getPreEmitDiagnostics(checked).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(problems).toEqual([]);
 
-    const { run } = (await import(program)) as { run: (baseUrl: string, key: string) => Promise<Record<string, unknown>> };
+    const { run } = (await import(program)) as {
+      run: (baseUrl: string, key: string) => Promise<Record<string, unknown>>;
+    };
     const out = await run(baseUrl, s.key);
     expect(out.account).toMatch(/^[1-9]\d{0,14}$/);
     expect(out.units).toBeNull();

@@ -17,7 +17,11 @@ type Booking = Parameters<Lookup>[0];
 const bookedAt = new Date('2026-11-27T12:00:00Z');
 // A carrier that searches by reference and shows nothing under this one.
 const nothingFound = { requireOperation: () => async () => undefined } as unknown as CarrierCalls;
-const booking = { adapter: { declaration: { slug: 'carrier_x', operations: ['lookup_reference'], lookupDelayMs: 600_000 } }, call: {}, req: { waybill_reference: 'WB0123456789ABCDEF01234567' } } as unknown as Booking;
+const booking = {
+  adapter: { declaration: { slug: 'carrier_x', operations: ['lookup_reference'], lookupDelayMs: 600_000 } },
+  call: {},
+  req: { waybill_reference: 'WB0123456789ABCDEF01234567' },
+} as unknown as Booking;
 
 function lookupAt(msAfterCall: number, settings: { delayMs?: number; callTimeoutMs?: number }) {
   const clock = { now: () => new Date(bookedAt.getTime() + msAfterCall) };
@@ -39,7 +43,8 @@ describe('a booking the carrier does not show', () => {
 });
 
 describe('the indexing delay by setup', () => {
-  const settings = (env: Record<string, string>) => loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), ...env }, carrierNames).carriers.lookupDelayMs;
+  const settings = (env: Record<string, string>) =>
+    loadConfig({ WAYBILL_SECRET_KEY: '0'.repeat(64), ...env }, carrierNames).carriers.lookupDelayMs;
 
   // A crashed batch in the default setup waited out carrier_a's ten minutes before settling, though the
   // emulator in the process shows every booking at once.

@@ -9,21 +9,37 @@ import { CanonicalJson, canonicalJson } from '../../src/foundations/canonical-js
 import { fingerprint, fingerprintInSlices } from '../../src/services/kernel/idempotency.js';
 import { timeSlicer } from '../../src/foundations/time-slice.js';
 
-const shipment = (i: number) => ({ recipient: { name: `Bob ${i}`, street: undefined, city: 'New York' }, packages: [{ weight: 2 }, { weight: i }], references: [], label_type: null, z: 1, a: [null, undefined, 'x'] });
-const body = { batch: { reference: 'monday', shipments: Array.from({ length: 50 }, (_, i) => shipment(i)) }, flags: { on: true } };
+const shipment = (i: number) => ({
+  recipient: { name: `Bob ${i}`, street: undefined, city: 'New York' },
+  packages: [{ weight: 2 }, { weight: i }],
+  references: [],
+  label_type: null,
+  z: 1,
+  a: [null, undefined, 'x'],
+});
+const body = {
+  batch: { reference: 'monday', shipments: Array.from({ length: 50 }, (_, i) => shipment(i)) },
+  flags: { on: true },
+};
 
 describe('fingerprintInSlices', () => {
   it('hashes as fingerprint does (sorted keys, undefined members left out, key order ignored)', async () => {
     expect(await fingerprintInSlices('POST', '/batches', body)).toBe(fingerprint('POST', '/batches', body));
     const reordered = { flags: { on: true }, batch: { shipments: body.batch.shipments, reference: 'monday' } };
     expect(await fingerprintInSlices('POST', '/batches', reordered)).toBe(fingerprint('POST', '/batches', body));
-    for (const value of [null, 'x', 3, [], {}, [[[]]], { a: { b: { c: [1, { d: 2 }] } } }]) expect(await fingerprintInSlices('POST', '/x', value)).toBe(fingerprint('POST', '/x', value));
-    expect(await fingerprintInSlices('POST', '/batches', { batch: { shipments: [shipment(1)] } })).not.toBe(fingerprint('POST', '/batches', { batch: { shipments: [shipment(2)] } }));
+    for (const value of [null, 'x', 3, [], {}, [[[]]], { a: { b: { c: [1, { d: 2 }] } } }])
+      expect(await fingerprintInSlices('POST', '/x', value)).toBe(fingerprint('POST', '/x', value));
+    expect(await fingerprintInSlices('POST', '/batches', { batch: { shipments: [shipment(1)] } })).not.toBe(
+      fingerprint('POST', '/batches', { batch: { shipments: [shipment(2)] } }),
+    );
   });
 
   it('hashes shipments kept as their canonical text as the shipments themselves', async () => {
     // The route keeps each shipment of a batch as its text once read: a retry must still match.
-    const asText = { ...body, batch: { ...body.batch, shipments: body.batch.shipments.map((s) => new CanonicalJson(canonicalJson(s))) } };
+    const asText = {
+      ...body,
+      batch: { ...body.batch, shipments: body.batch.shipments.map((s) => new CanonicalJson(canonicalJson(s))) },
+    };
     expect(await fingerprintInSlices('POST', '/batches', asText)).toBe(fingerprint('POST', '/batches', body));
     expect(fingerprint('POST', '/batches', asText)).toBe(fingerprint('POST', '/batches', body));
   });

@@ -17,9 +17,17 @@ function counting(db: Kysely<Tables>): { db: Kysely<Tables>; transactions: () =>
   return { db: proxy, transactions: () => n };
 }
 
-const event = (id: string) => ({ id, tenant: 'acme', type: 'tracking.updated', data: '{}', created_at: new Date().toISOString() });
-const write = (id: string) => async (trx: Kysely<Tables>) => void (await trx.insertInto('events').values(event(id)).execute());
-const stored = async (db: Kysely<Tables>) => (await db.selectFrom('events').select('id').orderBy('id').execute()).map((r) => r.id);
+const event = (id: string) => ({
+  id,
+  tenant: 'acme',
+  type: 'tracking.updated',
+  data: '{}',
+  created_at: new Date().toISOString(),
+});
+const write = (id: string) => async (trx: Kysely<Tables>) =>
+  void (await trx.insertInto('events').values(event(id)).execute());
+const stored = async (db: Kysely<Tables>) =>
+  (await db.selectFrom('events').select('id').orderBy('id').execute()).map((r) => r.id);
 
 describe.each(dialects)('group commit on %s', (dialect) => {
   it('writes the pieces of one turn in one transaction, and a later turn in another', async () => {
@@ -42,7 +50,11 @@ describe.each(dialects)('group commit on %s', (dialect) => {
     try {
       const commit = createGroupCommit(t.database.db);
       // The second piece repeats the first one's primary key: the shared transaction fails on it.
-      const results = await Promise.allSettled([commit(write('evt_a')), commit(write('evt_a')), commit(write('evt_b'))]);
+      const results = await Promise.allSettled([
+        commit(write('evt_a')),
+        commit(write('evt_a')),
+        commit(write('evt_b')),
+      ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(await stored(t.database.db)).toEqual(['evt_a', 'evt_b']);
     } finally {

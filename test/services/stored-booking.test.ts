@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBooking, encodeBooking, type StoredBooking } from '../../src/services/kernel/stored-booking.js';
 
-const address = { name: 'Ada', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38116', country: 'US' };
+const address = {
+  name: 'Ada',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38116',
+  country: 'US',
+};
 const booking: StoredBooking = {
   id: 'shp_1',
   carrier: 'carrier_a',
@@ -31,11 +38,15 @@ describe('stored booking', () => {
   });
 
   it('names the shipment and the format when a row is of a newer version', () => {
-    expect(() => decodeBooking(JSON.stringify({ ...booking, v: 2 }), 'shp_9')).toThrow(/shipment shp_9 is stored in format 2/);
+    expect(() => decodeBooking(JSON.stringify({ ...booking, v: 2 }), 'shp_9')).toThrow(
+      /shipment shp_9 is stored in format 2/,
+    );
   });
 
   it('refuses a row that does not match the booking answer instead of handing it on', () => {
     const { recipient: _, ...damaged } = booking;
-    expect(() => decodeBooking(JSON.stringify(damaged), 'shp_7')).toThrow(/shipment shp_7 as stored does not match the booking answer/);
+    expect(() => decodeBooking(JSON.stringify(damaged), 'shp_7')).toThrow(
+      /shipment shp_7 as stored does not match the booking answer/,
+    );
   });
 });

@@ -5,7 +5,14 @@ import { SHOPPED, shopBody, useShopping } from './support.js';
 
 const s = useShopping();
 const all = () => SHOPPED.map((c) => s.accounts[c]);
-type R = { service_type: string; total_cost: string; currency: string; estimated_date?: string; carrier: string; shipping_account: string };
+type R = {
+  service_type: string;
+  total_cost: string;
+  currency: string;
+  estimated_date?: string;
+  carrier: string;
+  shipping_account: string;
+};
 
 afterEach(() => s.em.clearFaults());
 
@@ -26,7 +33,9 @@ describe('POST /rate with shipping_accounts', () => {
 
   it('keeps one account’s answer exactly as before', async () => {
     const { shipping_accounts: _, ...one } = shopBody([]).shipment;
-    const res = await s.t.call('POST', '/rate', s.key, { shipment: { ...one, shipping_account: s.accounts.carrier_a } });
+    const res = await s.t.call('POST', '/rate', s.key, {
+      shipment: { ...one, shipping_account: s.accounts.carrier_a },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['rates']);
     expect(res.body.rates[0].carrier).toBeUndefined();
@@ -34,10 +43,19 @@ describe('POST /rate with shipping_accounts', () => {
 
   it('lists a failing account in errors and answers the others', async () => {
     await s.em.fault('carrier_b', 'rate', 'http_500', 0);
-    const res = await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a, s.accounts.carrier_b, s.accounts.carrier_d]));
+    const res = await s.t.call(
+      'POST',
+      '/rate',
+      s.key,
+      shopBody([s.accounts.carrier_a, s.accounts.carrier_b, s.accounts.carrier_d]),
+    );
     expect(res.status).toBe(200);
     expect(res.body.errors).toHaveLength(1);
-    expect(res.body.errors[0]).toMatchObject({ shipping_account: s.accounts.carrier_b, carrier: 'carrier_b', error: { code: 'carrier_http_exception' } });
+    expect(res.body.errors[0]).toMatchObject({
+      shipping_account: s.accounts.carrier_b,
+      carrier: 'carrier_b',
+      error: { code: 'carrier_http_exception' },
+    });
     expect(res.body.errors[0].error.message).toEqual(expect.any(String));
     expect(new Set(res.body.rates.map((r: R) => r.carrier))).toEqual(new Set(['carrier_a', 'carrier_d']));
   });
@@ -50,30 +68,82 @@ describe('POST /rate with shipping_accounts', () => {
     expect(res.status).toBe(200);
     expect(res.body.rates).toEqual([]);
     expect(res.body.errors.map((e: { carrier: string }) => e.carrier).sort()).toEqual(['carrier_a', 'carrier_c']);
-    const err = expectError(await s.t.call('POST', '/rate', s.key, shopBody(ids, { select: 'cheapest' })), 400, 'no_qualifying_rate');
+    const err = expectError(
+      await s.t.call('POST', '/rate', s.key, shopBody(ids, { select: 'cheapest' })),
+      400,
+      'no_qualifying_rate',
+    );
     expect(err.message).toContain('2 failed');
   });
 
   it('refuses the whole request for an unknown account or another tenant’s', async () => {
-    expectError(await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a, '999999999999999'])), 404, 'shipping_account_not_found');
-    expectError(await s.t.call('POST', '/rate', await s.t.key('other-tenant'), shopBody([s.accounts.carrier_a])), 404, 'shipping_account_not_found');
+    expectError(
+      await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a, '999999999999999'])),
+      404,
+      'shipping_account_not_found',
+    );
+    expectError(
+      await s.t.call('POST', '/rate', await s.t.key('other-tenant'), shopBody([s.accounts.carrier_a])),
+      404,
+      'shipping_account_not_found',
+    );
   });
 
   it('checks the list and the members that go with it', async () => {
     expectError(await s.t.call('POST', '/rate', s.key, shopBody([])), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/rate', s.key, shopBody(Array.from({ length: 21 }, (_, i) => String(i + 1)))), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { shipping_account: s.accounts.carrier_a })), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { select: 'slowest' })), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { deliver_by: 'soon' })), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { carrier: 'carrier_a' })), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { ship_date: '2020-01-01' })), 400, 'ship_date_past');
+    expectError(
+      await s.t.call('POST', '/rate', s.key, shopBody(Array.from({ length: 21 }, (_, i) => String(i + 1)))),
+      400,
+      'schema_validation_error',
+    );
+    expectError(
+      await s.t.call(
+        'POST',
+        '/rate',
+        s.key,
+        shopBody([s.accounts.carrier_a], { shipping_account: s.accounts.carrier_a }),
+      ),
+      400,
+      'schema_validation_error',
+    );
+    expectError(
+      await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { select: 'slowest' })),
+      400,
+      'schema_validation_error',
+    );
+    expectError(
+      await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { deliver_by: 'soon' })),
+      400,
+      'schema_validation_error',
+    );
+    expectError(
+      await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { carrier: 'carrier_a' })),
+      400,
+      'schema_validation_error',
+    );
+    expectError(
+      await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a], { ship_date: '2020-01-01' })),
+      400,
+      'ship_date_past',
+    );
     const { shipping_accounts: _, ...one } = shopBody([]).shipment;
-    expectError(await s.t.call('POST', '/rate', s.key, { shipment: { ...one, shipping_account: s.accounts.carrier_a, select: 'cheapest' } }), 400, 'schema_validation_error');
+    expectError(
+      await s.t.call('POST', '/rate', s.key, {
+        shipment: { ...one, shipping_account: s.accounts.carrier_a, select: 'cheapest' },
+      }),
+      400,
+      'schema_validation_error',
+    );
     expectError(await s.t.call('POST', '/rate', s.key, { shipment: one }), 400, 'schema_field_required');
   });
 
   it('lists a catalog value one carrier lacks as that account’s error', async () => {
-    const res = await s.t.call('POST', '/rate', s.key, shopBody([s.accounts.carrier_a, s.accounts.carrier_b], { service: 'carrier_a_ground' }));
+    const res = await s.t.call(
+      'POST',
+      '/rate',
+      s.key,
+      shopBody([s.accounts.carrier_a, s.accounts.carrier_b], { service: 'carrier_a_ground' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.rates.map((r: R) => r.service_type)).toEqual(['carrier_a_ground']);
     expect(res.body.errors).toMatchObject([{ carrier: 'carrier_b', error: { code: 'schema_validation_error' } }]);
@@ -124,7 +194,11 @@ describe('POST /rate with select and deliver_by', () => {
   });
 
   it('answers no_qualifying_rate when nothing arrives in time, saying so', async () => {
-    const err = expectError(await s.t.call('POST', '/rate', s.key, shopBody(all(), { select: 'cheapest', deliver_by: '2000-01-01' })), 400, 'no_qualifying_rate');
+    const err = expectError(
+      await s.t.call('POST', '/rate', s.key, shopBody(all(), { select: 'cheapest', deliver_by: '2000-01-01' })),
+      400,
+      'no_qualifying_rate',
+    );
     expect(err.message).toContain('2000-01-01');
     expect(err.detail).toBe('shipment.deliver_by');
   });

@@ -25,17 +25,30 @@ const fails = (fn: () => unknown) => {
 
 describe('sortRates', () => {
   it('puts the request currency first, cheapest first, then other currencies unconverted, keeping ties in order', () => {
-    const rates = [rate('eur', '1.00', undefined, 'EUR'), rate('b', '10.00'), rate('a', '9.99'), rate('c', '10.00'), rate('cad', '0.50', undefined, 'CAD')];
+    const rates = [
+      rate('eur', '1.00', undefined, 'EUR'),
+      rate('b', '10.00'),
+      rate('a', '9.99'),
+      rate('c', '10.00'),
+      rate('cad', '0.50', undefined, 'CAD'),
+    ];
     expect(ids(sortRates(rates, 'USD'))).toEqual(['a', 'b', 'c', 'cad', 'eur']);
   });
 });
 
 describe('selectRate', () => {
   const rates = sortRates(
-    [rate('slow-cheap', '5.00', '2026-12-05'), rate('next-day', '50.00', '2026-11-26'), rate('next-day-cheaper', '40.00', '2026-11-26'), rate('two-day', '20.00', '2026-11-27'), rate('undated', '1.00')],
+    [
+      rate('slow-cheap', '5.00', '2026-12-05'),
+      rate('next-day', '50.00', '2026-11-26'),
+      rate('next-day-cheaper', '40.00', '2026-11-26'),
+      rate('two-day', '20.00', '2026-11-27'),
+      rate('undated', '1.00'),
+    ],
     'USD',
   );
-  const pick = (select: 'cheapest' | 'fastest' | 'best_value', deliver_by?: string) => selectRate(rates, { select, deliver_by, currency: 'USD', failed: 0 }).service_type;
+  const pick = (select: 'cheapest' | 'fastest' | 'best_value', deliver_by?: string) =>
+    selectRate(rates, { select, deliver_by, currency: 'USD', failed: 0 }).service_type;
 
   it('cheapest ignores dates; fastest and best_value need them', () => {
     expect(pick('cheapest')).toBe('undated');
@@ -50,8 +63,16 @@ describe('selectRate', () => {
   });
 
   it('says why nothing qualified', () => {
-    expect(fails(() => selectRate([], { select: 'cheapest', currency: 'USD', failed: 3 })).message).toContain('3 failed');
-    expect(fails(() => selectRate([rate('x', '1.00')], { select: 'fastest', currency: 'USD', failed: 0 })).message).toContain('estimated delivery date');
-    expect(fails(() => selectRate([rate('x', '1.00', '2026-11-26', 'EUR')], { select: 'cheapest', currency: 'USD', failed: 0 })).message).toContain('not converted');
+    expect(fails(() => selectRate([], { select: 'cheapest', currency: 'USD', failed: 3 })).message).toContain(
+      '3 failed',
+    );
+    expect(
+      fails(() => selectRate([rate('x', '1.00')], { select: 'fastest', currency: 'USD', failed: 0 })).message,
+    ).toContain('estimated delivery date');
+    expect(
+      fails(() =>
+        selectRate([rate('x', '1.00', '2026-11-26', 'EUR')], { select: 'cheapest', currency: 'USD', failed: 0 }),
+      ).message,
+    ).toContain('not converted');
   });
 });

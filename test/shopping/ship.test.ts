@@ -13,7 +13,12 @@ describe('POST /ship with shipping_accounts', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sh = res.body.shipment;
     expect(sh.selected_rate).toEqual(rated.body.selected);
-    expect(sh).toMatchObject({ carrier: sh.selected_rate.carrier, shipping_account: sh.selected_rate.shipping_account, service: sh.selected_rate.service_type, packaging: 'your_packaging' });
+    expect(sh).toMatchObject({
+      carrier: sh.selected_rate.carrier,
+      shipping_account: sh.selected_rate.shipping_account,
+      service: sh.selected_rate.service_type,
+      packaging: 'your_packaging',
+    });
     expect(sh.tracking_number).toEqual(expect.any(String));
     expect(sh.packages[0].label).toMatch(/\/labels\/lbl_/);
   });
@@ -28,14 +33,32 @@ describe('POST /ship with shipping_accounts', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.shipment.id).toBe(first.body.shipment.id);
     expect(again.body.shipment.tracking_number).toBe(first.body.shipment.tracking_number);
-    const rows = await s.t.db.database.db.selectFrom('shipments').select('id').where('tracking_number', '=', first.body.shipment.tracking_number).execute();
+    const rows = await s.t.db.database.db
+      .selectFrom('shipments')
+      .select('id')
+      .where('tracking_number', '=', first.body.shipment.tracking_number)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('needs select, names no service, and books nothing when no rate qualifies', async () => {
-    expect(expectError(await s.t.call('POST', '/ship', s.key, shopBody(three())), 400, 'schema_field_required').detail).toBe('shipment.select');
-    expectError(await s.t.call('POST', '/ship', s.key, shopBody(three(), { select: 'cheapest', service: 'carrier_a_ground' })), 400, 'schema_validation_error');
-    expectError(await s.t.call('POST', '/ship', s.key, shopBody(three(), { select: 'cheapest', deliver_by: '2000-01-01' })), 400, 'no_qualifying_rate');
-    expectError(await s.t.call('POST', '/ship', s.key, shopBody(['424242424242424'], { select: 'cheapest' })), 404, 'shipping_account_not_found');
+    expect(
+      expectError(await s.t.call('POST', '/ship', s.key, shopBody(three())), 400, 'schema_field_required').detail,
+    ).toBe('shipment.select');
+    expectError(
+      await s.t.call('POST', '/ship', s.key, shopBody(three(), { select: 'cheapest', service: 'carrier_a_ground' })),
+      400,
+      'schema_validation_error',
+    );
+    expectError(
+      await s.t.call('POST', '/ship', s.key, shopBody(three(), { select: 'cheapest', deliver_by: '2000-01-01' })),
+      400,
+      'no_qualifying_rate',
+    );
+    expectError(
+      await s.t.call('POST', '/ship', s.key, shopBody(['424242424242424'], { select: 'cheapest' })),
+      404,
+      'shipping_account_not_found',
+    );
   });
 });

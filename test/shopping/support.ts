@@ -37,7 +37,9 @@ export function useShopping(env: Record<string, string> = {}): ShoppingSuite {
     suite.key = await suite.t.key();
     const accounts = {} as Record<Shopped, string>;
     for (const carrier of SHOPPED) {
-      const res = await suite.t.call('POST', '/shippingaccount', suite.key, { shipping_account: { carrier, country: 'US', test: true, billing_address: address() } });
+      const res = await suite.t.call('POST', '/shippingaccount', suite.key, {
+        shipping_account: { carrier, country: 'US', test: true, billing_address: address() },
+      });
       if (res.status !== 200) throw new Error(`${carrier} account: ${res.status} ${JSON.stringify(res.body)}`);
       accounts[carrier] = res.body.shipping_account.id;
     }

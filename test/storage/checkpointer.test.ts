@@ -42,7 +42,10 @@ describe('the SQLite checkpointer', () => {
       insert.run(128, row);
       expect(logSize(file)).toBe(CHECKPOINT_BYTES);
       const reader = new SqliteDatabase(file, { readonly: true });
-      expect(reader.prepare('select count(*) as n, sum(length(data)) as bytes from t').get()).toEqual({ n: 129, bytes: 129 * row.length });
+      expect(reader.prepare('select count(*) as n, sum(length(data)) as bytes from t').get()).toEqual({
+        n: 129,
+        bytes: 129 * row.length,
+      });
       reader.close();
     } finally {
       await checkpointer.close();

@@ -15,7 +15,10 @@ const sealer = createSealer(randomBytes(32));
 
 describe.each(dialects)('token store on %s', (dialect) => {
   it('fetches once for concurrent callers in two instances, and shares the token', async () => {
-    const t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(tempDir('tokens'), 'db.sqlite') } : {});
+    const t = await createTestDatabase(
+      dialect,
+      dialect === 'sqlite' ? { file: join(tempDir('tokens'), 'db.sqlite') } : {},
+    );
     // A second connection to the same database plays the second service instance.
     const other = createDatabase(t.url);
     try {
@@ -29,7 +32,12 @@ describe.each(dialects)('token store on %s', (dialect) => {
         await new Promise((r) => setTimeout(r, 50));
         return { access_token: `token-${fetches}`, expires_in: 3600 };
       };
-      const tokens = await Promise.all([one.get('k', fetch), one.get('k', fetch), two.get('k', fetch), two.get('k', fetch)]);
+      const tokens = await Promise.all([
+        one.get('k', fetch),
+        one.get('k', fetch),
+        two.get('k', fetch),
+        two.get('k', fetch),
+      ]);
       expect(fetches).toBe(1);
       expect(new Set(tokens)).toEqual(new Set(['token-1']));
 
@@ -71,7 +79,9 @@ describe.each(dialects)('token store on %s', (dialect) => {
       const clock = { now: () => now };
       const leaseMs = tokenLeaseMs(30_000);
       // The dead instance leased the refresh and never came back.
-      expect(await tryLease(t.database.db, 'k', 'dead', now.toISOString(), new Date(now.getTime() + leaseMs).toISOString())).toBe(true);
+      expect(
+        await tryLease(t.database.db, 'k', 'dead', now.toISOString(), new Date(now.getTime() + leaseMs).toISOString()),
+      ).toBe(true);
       const store = createTokenStore({ db: t.database.db, sealer, clock, pollMs: 5, leaseMs });
       let fetches = 0;
       const token = store.get('k', async () => ({ access_token: `token-${++fetches}`, expires_in: 3600 }));

@@ -10,7 +10,10 @@ const tempDir = tempDirs();
 
 describe.each(dialects)('shared token buckets on %s', (dialect) => {
   it('two instances together grant one burst, refill at the rate, and store no key in clear', async () => {
-    const t = await createTestDatabase(dialect, dialect === 'sqlite' ? { file: join(tempDir('limits'), 'db.sqlite') } : {});
+    const t = await createTestDatabase(
+      dialect,
+      dialect === 'sqlite' ? { file: join(tempDir('limits'), 'db.sqlite') } : {},
+    );
     // A second connection to the same database plays the second service instance.
     const other = createDatabase(t.url);
     try {
@@ -19,7 +22,8 @@ describe.each(dialects)('shared token buckets on %s', (dialect) => {
       const rate = { name: 'key', ratePerSec: 0.5, burst: 10, clock };
       const one = createSharedTokenBuckets({ ...rate, db: t.database.db });
       const two = createSharedTokenBuckets({ ...rate, db: other.db });
-      const takeMany = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? one : two).take('wb_live_secret-key')));
+      const takeMany = (n: number) =>
+        Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? one : two).take('wb_live_secret-key')));
       const first = await takeMany(30);
       expect(first.filter((w) => w === undefined)).toHaveLength(10);
       expect(first.filter((w) => w !== undefined).every((w) => w! > 0 && w! <= 2)).toBe(true);

@@ -49,10 +49,16 @@ describe.each(dialects)('storage on %s', (dialect) => {
       const a = await t.key('tenant-a');
       const b = await t.key('tenant-b');
       const id = (await t.call('POST', '/shippingaccount', a, accountBody('carrier_d'))).body.shipping_account.id;
-      expect((await t.call('GET', `/shippingaccount/${id}`, a)).body.shipping_account.auth.mailer_id).toBe(validAuth.carrier_d.mailer_id);
+      expect((await t.call('GET', `/shippingaccount/${id}`, a)).body.shipping_account.auth.mailer_id).toBe(
+        validAuth.carrier_d.mailer_id,
+      );
       expectError(await t.call('GET', `/shippingaccount/${id}`, b), 404, 'shipping_account_not_found');
       expect((await t.call('GET', '/shippingaccount', b)).body.shipping_accounts).toEqual([]);
-      const row = await t.db.database.db.selectFrom('shipping_accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await t.db.database.db
+        .selectFrom('shipping_accounts')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.auth_sealed).toMatch(/^v1:/);
       expect(row.auth_sealed).not.toContain(validAuth.carrier_d.client_secret);
       expect((await t.call('DELETE', `/shippingaccount/${id}`, a)).status).toBe(200);
@@ -67,11 +73,15 @@ describe('credentials at rest in the SQLite file', () => {
   it('never hold carrier credentials in plain text', async () => {
     const t = await createTestApp({ sqliteFile: join(dir, 'waybill.sqlite') });
     const key = await t.key();
-    for (const carrier of Object.keys(validAuth) as (keyof typeof validAuth)[]) expect((await t.call('POST', '/shippingaccount', key, accountBody(carrier))).status).toBe(200);
+    for (const carrier of Object.keys(validAuth) as (keyof typeof validAuth)[])
+      expect((await t.call('POST', '/shippingaccount', key, accountBody(carrier))).status).toBe(200);
     await t.close();
     // The database file and its WAL: every byte on disk.
-    const bytes = readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('');
+    const bytes = readdirSync(dir)
+      .map((f) => readFileSync(join(dir, f)).toString('latin1'))
+      .join('');
     expect(bytes).toContain('carrier_d_reseller');
-    for (const auth of Object.values(validAuth)) for (const value of Object.values(auth)) if (value.startsWith('super-secret')) expect(bytes).not.toContain(value);
+    for (const auth of Object.values(validAuth))
+      for (const value of Object.values(auth)) if (value.startsWith('super-secret')) expect(bytes).not.toContain(value);
   });
 });

@@ -16,7 +16,13 @@ export const validAuth: Record<CarrierSlug, Record<string, string>> = {
   carrier_d_reseller: { account_id: '2500000', passphrase: 'super-secret-value-e' },
   australiapost: { account_number: '0006574589', api_key: 'ap-api-key', password: 'super-secret-value-ap' },
   canadapost: { username: 'cpc-api-user', password: 'super-secret-value-cp', customer_number: '2004381' },
-  dhl_parcel_de: { username: 'user-valid', password: 'super-secret-value-f', client_id: 'client-f', client_secret: 'super-secret-value-g', billing_number: '33333333330102' },
+  dhl_parcel_de: {
+    username: 'user-valid',
+    password: 'super-secret-value-f',
+    client_id: 'client-f',
+    client_secret: 'super-secret-value-g',
+    billing_number: '33333333330102',
+  },
 };
 
 export function accountBody(carrier: CarrierSlug, extra: Record<string, unknown> = {}) {

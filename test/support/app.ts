@@ -32,8 +32,19 @@ export interface TestApp {
   /** A key of the tenant's; without a scope it may do everything, as keys from before scopes do. */
   key(tenant?: string, opts?: { expiresAt?: Date; scope?: 'read' | 'ship' | 'admin' }): Promise<string>;
   /** A console user of the tenant who may sign in at once (given a password, no invitation). */
-  user(opts: { tenant?: string; role: 'owner' | 'admin' | 'shipper' | 'viewer'; email?: string; password?: string }): Promise<{ id: string; email: string; password: string }>;
-  call(method: string, url: string, key: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
+  user(opts: {
+    tenant?: string;
+    role: 'owner' | 'admin' | 'shipper' | 'viewer';
+    email?: string;
+    password?: string;
+  }): Promise<{ id: string; email: string; password: string }>;
+  call(
+    method: string,
+    url: string,
+    key: string | undefined,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
   close(): Promise<void>;
 }
 
@@ -59,7 +70,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.dialect ?? 'sqlite', { file: opts.sqliteFile });
   // Suites fire requests as fast as they can: the per-key limit is off unless a suite sets it.
-  const config = loadConfig({ WAYBILL_DATA_DIR: '/nonexistent-test-data', WAYBILL_LOG_LEVEL: 'debug', WAYBILL_RATE_LIMIT: '0', ...opts.env }, carrierNames);
+  const config = loadConfig(
+    { WAYBILL_DATA_DIR: '/nonexistent-test-data', WAYBILL_LOG_LEVEL: 'debug', WAYBILL_RATE_LIMIT: '0', ...opts.env },
+    carrierNames,
+  );
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -72,7 +86,14 @@ export async function createTestApp(
   const metrics = opts.metrics ? createMetrics({ pendingDeliveries: () => countPending(db.database.db) }) : undefined;
   const withMetrics = metrics ? { metrics } : {};
   const withTracing = opts.tracing ? { tracing: opts.tracing } : {};
-  const carriers = createCarrierRuntime({ config, tokens: createTokenStore({ db: db.database.db, sealer, clock }), clock, ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}), ...withMetrics, ...withTracing });
+  const carriers = createCarrierRuntime({
+    config,
+    tokens: createTokenStore({ db: db.database.db, sealer, clock }),
+    clock,
+    ...(opts.emulatorUrl ? { emulatorUrl: opts.emulatorUrl } : {}),
+    ...withMetrics,
+    ...withTracing,
+  });
   const logger = createLogger('debug', sink);
   const deps = {
     config,
@@ -90,7 +111,18 @@ export async function createTestApp(
   const services = createServices(deps);
   const app = await buildApp({ ...deps, services, ...withTracing });
   await app.ready();
-  const background: Background | undefined = opts.background ? startBackground({ database: db.database, sealer, clock, config, services, log: logger, ...withMetrics, ...withTracing }) : undefined;
+  const background: Background | undefined = opts.background
+    ? startBackground({
+        database: db.database,
+        sealer,
+        clock,
+        config,
+        services,
+        log: logger,
+        ...withMetrics,
+        ...withTracing,
+      })
+    : undefined;
   return {
     app,
     services,
@@ -103,14 +135,23 @@ export async function createTestApp(
     async user(o) {
       const email = o.email ?? `${o.role}-${randomBytes(4).toString('hex')}@example.com`;
       const password = o.password ?? `pw-${randomBytes(9).toString('base64url')}`;
-      const made = await services.identity.users.create(o.tenant ?? 'acme', { email, role: o.role, password }, null, 'http://127.0.0.1');
+      const made = await services.identity.users.create(
+        o.tenant ?? 'acme',
+        { email, role: o.role, password },
+        null,
+        'http://127.0.0.1',
+      );
       return { id: made.user.id, email, password };
     },
     async call(method, url, key, body, headers = {}) {
       const res = await app.inject({
         method: method as 'GET',
         url,
-        headers: { ...(key ? { zkkey: key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          ...(key ? { zkkey: key } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
       });
       let parsed: unknown;
@@ -131,9 +172,18 @@ export async function createTestApp(
 }
 
 /** Asserts the spec's error shape and returns the error object. */
-export function expectError(res: { status: number; body: any }, status: number, code: string): { code: string; message: string; detail: string } {
+export function expectError(
+  res: { status: number; body: any },
+  status: number,
+  code: string,
+): { code: string; message: string; detail: string } {
   const err = res.body?.error;
-  if (res.status !== status || err?.code !== code || typeof err?.message !== 'string' || typeof err?.detail !== 'string') {
+  if (
+    res.status !== status ||
+    err?.code !== code ||
+    typeof err?.message !== 'string' ||
+    typeof err?.detail !== 'string'
+  ) {
     throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
   }
   return err;

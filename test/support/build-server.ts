@@ -9,5 +9,8 @@ import { join } from 'node:path';
 import { projectRoot } from './process.js';
 
 export default function setup(): void {
-  execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build-server.mjs')], { cwd: projectRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build-server.mjs')], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
 }

@@ -28,7 +28,10 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** A fresh, migrated database of the dialect. `file` keeps SQLite on disk (for file-level checks). */
-export async function createTestDatabase(dialect: 'sqlite' | 'postgres', opts: { file?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: 'sqlite' | 'postgres',
+  opts: { file?: string } = {},
+): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const url = opts.file ?? ':memory:';
     const database = createDatabase(url);

@@ -7,7 +7,9 @@ import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { validAuth } from './accounts.js';
 
 /** The carriers know the credentials the suites register accounts with (validAuth). */
-export const knownTestCredentials = Object.entries(validAuth).flatMap(([carrier, auth]) => credentialsOf(carrier as CarrierSlug, CREDENTIAL_MEMBERS[carrier as CarrierSlug], auth));
+export const knownTestCredentials = Object.entries(validAuth).flatMap(([carrier, auth]) =>
+  credentialsOf(carrier as CarrierSlug, CREDENTIAL_MEMBERS[carrier as CarrierSlug], auth),
+);
 
 export interface TestEmulator {
   emulator: Emulator;
@@ -21,29 +23,44 @@ export interface TestEmulator {
   /** Makes the carrier revoke these credentials and the tokens issued to them. */
   forgetCredentials(carrier: string, auth: Record<string, string>): Promise<void>;
   /** What the carrier booked, through GET /_emulator/bookings: what tests count bookings by. */
-  bookings(carrier: string): Promise<{ tracking_number: string; references: string[]; booked_at: string; cancelled: boolean }[]>;
+  bookings(
+    carrier: string,
+  ): Promise<{ tracking_number: string; references: string[]; booked_at: string; cancelled: boolean }[]>;
   close(): Promise<void>;
 }
 
 async function control(url: string, method: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${url}/_emulator/${path}`, { method, ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${url}/_emulator/${path}`, {
+    method,
+    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
   if (!res.ok) throw new Error(`emulator control ${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
 /** `clock`: the carrier's base clock (a suite that fixes the day sets the service's to the same). */
 export async function startTestEmulator(opts: { clock?: Clock } = {}): Promise<TestEmulator> {
-  const emulator = await createEmulator({ port: 0, credentials: knownTestCredentials, ...(opts.clock ? { clock: opts.clock } : {}) });
+  const emulator = await createEmulator({
+    port: 0,
+    credentials: knownTestCredentials,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
   const url = emulator.url;
   return {
     emulator,
     url,
-    fault: (carrier, operation, fault, count = 1) => control(url, 'POST', 'faults', { carrier, operation, fault, count }),
+    fault: (carrier, operation, fault, count = 1) =>
+      control(url, 'POST', 'faults', { carrier, operation, fault, count }),
     clearFaults: () => control(url, 'DELETE', 'faults'),
     advance: (ms) => control(url, 'POST', 'clock', { advance_ms: ms }),
     resetClock: () => control(url, 'DELETE', 'clock'),
     knowCredentials: (carrier, auth) => control(url, 'POST', 'credentials', { carrier, auth }),
     forgetCredentials: (carrier, auth) => control(url, 'DELETE', 'credentials', { carrier, auth }),
-    bookings: async (carrier) => ((await (await fetch(`${url}/_emulator/bookings?carrier=${carrier}`)).json()) as { bookings: Record<string, never[]> }).bookings[carrier] ?? [],
+    bookings: async (carrier) =>
+      (
+        (await (await fetch(`${url}/_emulator/bookings?carrier=${carrier}`)).json()) as {
+          bookings: Record<string, never[]>;
+        }
+      ).bookings[carrier] ?? [],
     close: () => emulator.close(),
   };
 }

@@ -47,7 +47,8 @@ export function readFixtureJson<T = unknown>(carrier: string, file: string): T {
  * images). Compare with this: a placeholder in `expected` matches any value of `actual`.
  */
 export function matchesRecorded(actual: unknown, expected: unknown, path = '$'): string[] {
-  if (typeof expected === 'string' && expected.startsWith('<python-expr:')) return actual === undefined ? [`${path}: missing`] : [];
+  if (typeof expected === 'string' && expected.startsWith('<python-expr:'))
+    return actual === undefined ? [`${path}: missing`] : [];
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: expected an array`];
     const out: string[] = [];
@@ -58,7 +59,8 @@ export function matchesRecorded(actual: unknown, expected: unknown, path = '$'):
   if (expected !== null && typeof expected === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [`${path}: expected an object`];
     const out: string[] = [];
-    for (const [k, v] of Object.entries(expected)) out.push(...matchesRecorded((actual as Record<string, unknown>)[k], v, `${path}.${k}`));
+    for (const [k, v] of Object.entries(expected))
+      out.push(...matchesRecorded((actual as Record<string, unknown>)[k], v, `${path}.${k}`));
     return out;
   }
   return Object.is(actual, expected) ? [] : [`${path}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(expected)}`];

@@ -17,7 +17,10 @@ export interface TestProvider {
   /** The environment that points a service at it. */
   env: Record<string, string>;
   /** Starts answering, for a service at `appUrl`, with these accounts (login → claims). */
-  start(appUrl: string, accounts: Record<string, { email: string; email_verified?: boolean | string; name?: string }>): void;
+  start(
+    appUrl: string,
+    accounts: Record<string, { email: string; email_verified?: boolean | string; name?: string }>,
+  ): void;
   close(): Promise<void>;
 }
 
@@ -27,12 +30,25 @@ export async function reserveProvider(): Promise<TestProvider> {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     issuer,
-    env: { WAYBILL_OIDC_ISSUER: issuer, WAYBILL_OIDC_CLIENT_ID: OIDC_CLIENT.id, WAYBILL_OIDC_CLIENT_SECRET: OIDC_CLIENT.secret },
+    env: {
+      WAYBILL_OIDC_ISSUER: issuer,
+      WAYBILL_OIDC_CLIENT_ID: OIDC_CLIENT.id,
+      WAYBILL_OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+    },
     start(appUrl, accounts) {
       const provider = new Provider(issuer, {
-        clients: [{ client_id: OIDC_CLIENT.id, client_secret: OIDC_CLIENT.secret, redirect_uris: [`${appUrl}/session/sso/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+        clients: [
+          {
+            client_id: OIDC_CLIENT.id,
+            client_secret: OIDC_CLIENT.secret,
+            redirect_uris: [`${appUrl}/session/sso/callback`],
+            grant_types: ['authorization_code'],
+            response_types: ['code'],
+          },
+        ],
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-        findAccount: async (_ctx, id) => (accounts[id] ? { accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) } : undefined),
+        findAccount: async (_ctx, id) =>
+          accounts[id] ? { accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) } : undefined,
         pkce: { required: () => true },
         cookies: { keys: ['cookie key of the test provider'] },
         features: { devInteractions: { enabled: true } },
@@ -45,7 +61,9 @@ export async function reserveProvider(): Promise<TestProvider> {
 }
 
 /** A service set up for a provider that answers with these accounts; both listening on loopback. */
-export async function startWithProvider(accounts: Parameters<TestProvider['start']>[1]): Promise<{ t: TestApp; app: string; close(): Promise<void> }> {
+export async function startWithProvider(
+  accounts: Parameters<TestProvider['start']>[1],
+): Promise<{ t: TestApp; app: string; close(): Promise<void> }> {
   const idp = await reserveProvider();
   const t = await createTestApp({ env: idp.env });
   const app = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,12 +83,21 @@ export async function startWithProvider(accounts: Parameters<TestProvider['start
  * on the provider's page as `login` and consents, until the app sends it into the console. Answers where it was sent, the app's
  * cookies, and the first redirect (to the provider).
  */
-export async function signOnAt(app: string, login: string, opts: { dropSsoCookie?: boolean } = {}): Promise<{ landed: string; cookies: Map<string, string>; authorize: URL }> {
+export async function signOnAt(
+  app: string,
+  login: string,
+  opts: { dropSsoCookie?: boolean } = {},
+): Promise<{ landed: string; cookies: Map<string, string>; authorize: URL }> {
   const jars = new Map<string, Map<string, string>>();
-  const jar = (url: string) => jars.get(new URL(url).origin) ?? jars.set(new URL(url).origin, new Map()).get(new URL(url).origin)!;
+  const jar = (url: string) =>
+    jars.get(new URL(url).origin) ?? jars.set(new URL(url).origin, new Map()).get(new URL(url).origin)!;
   const send = async (url: string, init: RequestInit = {}) => {
     const cookies = [...jar(url)].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookies ? { cookie: cookies } : {}) } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), ...(cookies ? { cookie: cookies } : {}) },
+    });
     for (const line of res.headers.getSetCookie()) {
       const pair = line.split(';')[0]!;
       const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
@@ -95,9 +122,14 @@ export async function signOnAt(app: string, login: string, opts: { dropSsoCookie
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !action || !prompt) throw new Error(`stuck at ${url}: ${res.status} ${html.slice(0, 300)}`);
+    if (res.status !== 200 || !action || !prompt)
+      throw new Error(`stuck at ${url}: ${res.status} ${html.slice(0, 300)}`);
     const form: Record<string, string> = prompt === 'login' ? { prompt, login, password: 'any password' } : { prompt };
-    res = await send(new URL(action.replaceAll('&amp;', '&'), url).href, { method: 'POST', body: new URLSearchParams(form), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    res = await send(new URL(action.replaceAll('&amp;', '&'), url).href, {
+      method: 'POST',
+      body: new URLSearchParams(form),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
   }
   throw new Error('too many steps');
 }

@@ -7,7 +7,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-type AnyValue = { stringValue?: string; intValue?: number | string; doubleValue?: number; boolValue?: boolean; arrayValue?: { values?: AnyValue[] } };
+type AnyValue = {
+  stringValue?: string;
+  intValue?: number | string;
+  doubleValue?: number;
+  boolValue?: boolean;
+  arrayValue?: { values?: AnyValue[] };
+};
 type KeyValue = { key: string; value: AnyValue };
 
 export interface ReceivedSpan {

@@ -16,7 +16,9 @@ const ROOT = '/usr/lib/postgresql';
 
 function binDir(): string | undefined {
   if (!existsSync(ROOT)) return undefined;
-  const versions = readdirSync(ROOT).filter((v) => existsSync(join(ROOT, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(ROOT)
+    .filter((v) => existsSync(join(ROOT, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] === undefined ? undefined : join(ROOT, versions[0], 'bin');
 }
 
@@ -24,7 +26,10 @@ function binDir(): string | undefined {
 function runAs(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   try {
-    return { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) };
+    return {
+      uid: Number(execFileSync('id', ['-u', 'postgres']).toString()),
+      gid: Number(execFileSync('id', ['-g', 'postgres']).toString()),
+    };
   } catch {
     return undefined;
   }
@@ -62,7 +67,10 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'waybill-pg-'));
   if (USER) chownSync(dir, USER.uid, USER.gid);
   const ids = USER ?? {};
-  execFileSync(join(BIN!, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...ids, stdio: 'ignore' });
+  execFileSync(join(BIN!, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
+    ...ids,
+    stdio: 'ignore',
+  });
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let postmaster: ChildProcess | undefined;
@@ -84,10 +92,33 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
 
   const start = async () => {
     // A process group of its own, so that a kill reaches every process of the cluster at once.
-    const child = spawn(join(BIN!, 'postgres'), ['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=60', '-c', 'shared_buffers=16MB'], { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      join(BIN!, 'postgres'),
+      [
+        '-D',
+        dir,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'max_connections=60',
+        '-c',
+        'shared_buffers=16MB',
+      ],
+      { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     child.stderr!.on('data', (d) => (log = (log + d).slice(-4000)));
     postmaster = child;
-    await waitFor(async () => child.exitCode === null && (await accepts()), `PostgreSQL to accept connections on ${port}`, 30_000).catch((err: Error) => {
+    await waitFor(
+      async () => child.exitCode === null && (await accepts()),
+      `PostgreSQL to accept connections on ${port}`,
+      30_000,
+    ).catch((err: Error) => {
       throw new Error(`${err.message}:\n${log}`);
     });
   };
@@ -99,14 +130,18 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
     process.kill(-child.pid!, 'SIGKILL');
     await exited;
     // Its children too: none may still hold the shared memory the next postmaster needs.
-    await waitFor(async () => {
-      try {
-        process.kill(-child.pid!, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    }, 'the cluster’s processes to end', 10_000);
+    await waitFor(
+      async () => {
+        try {
+          process.kill(-child.pid!, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      'the cluster’s processes to end',
+      10_000,
+    );
   };
 
   return {

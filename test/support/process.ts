@@ -28,7 +28,11 @@ export interface CliResult {
 
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgs, ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -46,9 +50,17 @@ export interface ServerProcess {
 }
 
 /** `waybill serve` on a free port; resolves once it logs that it listens (a loaded machine may take a while to start it). */
-export function startServe(env: Record<string, string>, timeoutMs = 45_000, opts: { /** Sees the output as it comes, before the process listens. */ watch?: (output: string) => void } = {}): Promise<ServerProcess> {
+export function startServe(
+  env: Record<string, string>,
+  timeoutMs = 45_000,
+  opts: { /** Sees the output as it comes, before the process listens. */ watch?: (output: string) => void } = {},
+): Promise<ServerProcess> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...cliArgs, 'serve'], { cwd: projectRoot, env: { ...process.env, PORT: '0', WAYBILL_EMULATOR_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgs, 'serve'], {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: '0', WAYBILL_EMULATOR_PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -93,7 +105,11 @@ export interface EmulatorProcess {
 /** `waybill emulator`, the carrier emulator as a process of its own, on a free port; its state in `dataDir`. */
 export function startEmulatorProcess(dataDir: string, timeoutMs = 45_000): Promise<EmulatorProcess> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...cliArgs, 'emulator'], { cwd: projectRoot, env: { ...process.env, WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgs, 'emulator'], {
+      cwd: projectRoot,
+      env: { ...process.env, WAYBILL_EMULATOR_PORT: '0', WAYBILL_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

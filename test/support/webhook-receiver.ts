@@ -83,7 +83,11 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** Polls `check` every few milliseconds until it returns a value other than undefined/false. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -7,7 +7,16 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, shipment } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, launch, serve, signInOnForm, watchConsole, type Served } from './browser.js';
+import {
+  buildPages,
+  checkPage,
+  describeInBrowser,
+  launch,
+  serve,
+  signInOnForm,
+  watchConsole,
+  type Served,
+} from './browser.js';
 
 /** A wide logo as a shop would have one: a mark and the shop's name, on a transparent ground. */
 async function logoPng(): Promise<Buffer> {
@@ -48,13 +57,40 @@ describeInBrowser('merchant branding', () => {
     browser = await launch();
     key = await s.t.key('acme');
     other = await s.t.key('globex');
-    account = (await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse', billing_address: address({ name: 'Returns desk' }) } })).body.shipping_account.id;
+    account = (
+      await s.t.call('POST', '/shippingaccount', key, {
+        shipping_account: {
+          carrier: 'carrier_a',
+          country: 'US',
+          test: true,
+          name: 'Main warehouse',
+          billing_address: address({ name: 'Returns desk' }),
+        },
+      })
+    ).body.shipping_account.id;
     const booked = await s.t.call('POST', '/ship', key, shipment(account, { service: 'carrier_a_ground' }));
     expect(booked.status, booked.raw).toBe(200);
     trackingUrl = booked.body.shipment.tracking_url;
-    await s.t.call('POST', '/returns/methods', key, { return_method: { shipping_account: account, method_name: 'Drop it off', type: 'drop_off', service: 'carrier_a_ground', packaging: 'your_packaging', cost: { carrier_charge: 6, customer_charge: 4 }, return_charge: 4 } });
+    await s.t.call('POST', '/returns/methods', key, {
+      return_method: {
+        shipping_account: account,
+        method_name: 'Drop it off',
+        type: 'drop_off',
+        service: 'carrier_a_ground',
+        packaging: 'your_packaging',
+        cost: { carrier_charge: 6, customer_charge: 4 },
+        return_charge: 4,
+      },
+    });
     const link = await s.t.call('POST', '/returns/portal-links', key, {
-      portal_link: { customer_id: 'c-1', order_id: 'A-1001', customer: address({ name: 'Cora Customer', phone: '9015550199' }), lines: [{ line_id: 'L1', product_name: 'Blue mug', sku: 'MUG-B', quantity: 2, value: 12, weight: 0.5 }], weight_units: 'LB', currency: 'USD' },
+      portal_link: {
+        customer_id: 'c-1',
+        order_id: 'A-1001',
+        customer: address({ name: 'Cora Customer', phone: '9015550199' }),
+        lines: [{ line_id: 'L1', product_name: 'Blue mug', sku: 'MUG-B', quantity: 2, value: 12, weight: 0.5 }],
+        weight_units: 'LB',
+        currency: 'USD',
+      },
     });
     expect(link.status, link.raw).toBe(200);
     portalUrl = link.body.portal_link.url;
@@ -76,7 +112,9 @@ describeInBrowser('merchant branding', () => {
 
   /** A computed colour, asked as page source: the test code is compiled without the DOM library. */
   const colourOf = (page: Page, selector: string, property: 'background-color' | 'color' | 'border-top-color') =>
-    page.evaluate<string>(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).getPropertyValue(${JSON.stringify(property)})`);
+    page.evaluate<string>(
+      `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).getPropertyValue(${JSON.stringify(property)})`,
+    );
 
   describe('in Chromium', () => {
     it('the console’s Branding page sets the name, colour and logo, and previews them', async () => {
@@ -94,16 +132,27 @@ describeInBrowser('merchant branding', () => {
       await page.getByText('Saved: the pages show it').waitFor();
 
       // An SVG is refused in the form, saying why; a PNG is taken and shown as stored.
-      await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+      await page.getByLabel('Upload a logo').setInputFiles({
+        name: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      });
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('PNG or JPEG');
-      await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
+      await page
+        .getByLabel('Upload a logo')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
       await page.getByRole('img', { name: 'Your logo as the pages show it' }).waitFor();
       await page.getByText(/^\d+ × 144 px$/).waitFor();
       await checkPage(page, 'console-branding');
       expect(problems).toEqual([]);
 
       const stored = (await s.t.call('GET', '/branding', key)).body.branding;
-      expect(stored).toMatchObject({ display_name: 'Acme Outdoor', accent_color: '#c2185b', accent_text_color: '#ffffff', logo_height: 144 });
+      expect(stored).toMatchObject({
+        display_name: 'Acme Outdoor',
+        accent_color: '#c2185b',
+        accent_text_color: '#ffffff',
+        logo_height: 144,
+      });
       logoWidth = stored.logo_width;
       expect(logoWidth).toBeGreaterThan(300);
     });
@@ -134,7 +183,13 @@ describeInBrowser('merchant branding', () => {
     });
 
     it('a light accent gets black text on its buttons, and links keep a readable colour', async () => {
-      expect((await s.t.call('PUT', '/branding', key, { branding: { display_name: 'Acme Outdoor', accent_color: '#ffd600' } })).status).toBe(200);
+      expect(
+        (
+          await s.t.call('PUT', '/branding', key, {
+            branding: { display_name: 'Acme Outdoor', accent_color: '#ffd600' },
+          })
+        ).status,
+      ).toBe(200);
       const { page, problems } = await open(portalUrl);
       await page.getByRole('heading', { name: /Return items from order/ }).waitFor();
       expect(await colourOf(page, 'button[type="submit"]', 'background-color')).toBe('rgb(255, 214, 0)');
@@ -145,7 +200,11 @@ describeInBrowser('merchant branding', () => {
     });
 
     it('a shop without branding keeps the pages’ own look, with no header', async () => {
-      const plainAccount = (await s.t.call('POST', '/shippingaccount', other, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+      const plainAccount = (
+        await s.t.call('POST', '/shippingaccount', other, {
+          shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
+        })
+      ).body.shipping_account.id;
       const booked = await s.t.call('POST', '/ship', other, shipment(plainAccount, { service: 'carrier_a_ground' }));
       const { page } = await open(booked.body.shipment.tracking_url);
       await page.getByRole('heading', { name: 'Journey' }).waitFor();

@@ -53,13 +53,25 @@ export const CHROMIUM = process.env.WAYBILL_TEST_CHROMIUM ?? '/usr/bin/chromium'
  * `npm test` works on a machine without it; under CI (which installs it) a missing one fails.
  */
 const haveChromium = existsSync(CHROMIUM) || Boolean(process.env.CI);
-if (!haveChromium) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set WAYBILL_TEST_CHROMIUM)`);
+if (!haveChromium)
+  console.warn(
+    `browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set WAYBILL_TEST_CHROMIUM)`,
+  );
 export const describeInBrowser = describe.skipIf(!haveChromium);
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -82,7 +94,9 @@ const axeSource = readFileSync(join(repo, 'node_modules/axe-core/axe.min.js'), '
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   await page.evaluate(axeSource);
   // Written as page source: the test program is compiled without the browser's types.
-  const violations = await page.evaluate<{ id: string; impact: string; help: string; targets: string[] }[]>(`(async () => {
+  const violations = await page.evaluate<
+    { id: string; impact: string; help: string; targets: string[] }[]
+  >(`(async () => {
     const res = await window.axe.run(document, { resultTypes: ['violations'] });
     return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   })()`);
@@ -98,7 +112,9 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    const { scroll, inner } = await page.evaluate<{ scroll: number; inner: number }>('({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })');
+    const { scroll, inner } = await page.evaluate<{ scroll: number; inner: number }>(
+      '({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })',
+    );
     expect(scroll, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(inner);
     await expectAccessible(page, `${name} at ${width} px`);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
@@ -106,8 +122,16 @@ export async function checkPage(page: Page, name: string): Promise<void> {
 }
 
 /** A console session made through the API (POST /session), as the cookie a browser context is given. */
-export async function sessionCookie(url: string, email: string, password: string): Promise<{ name: string; value: string; url: string }> {
-  const res = await fetch(`${url}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: { email, password } }) });
+export async function sessionCookie(
+  url: string,
+  email: string,
+  password: string,
+): Promise<{ name: string; value: string; url: string }> {
+  const res = await fetch(`${url}/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session: { email, password } }),
+  });
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
   const [pair] = (res.headers.get('set-cookie') ?? '').split(';');
   const [name, value] = pair!.split('=') as [string, string];
@@ -115,7 +139,12 @@ export async function sessionCookie(url: string, email: string, password: string
 }
 
 /** A fresh context with the session's cookie, opened at `path` and showing the signed-in console. */
-export async function openSignedIn(browser: Browser, cookie: { name: string; value: string; url: string }, path: string, width = 1366): Promise<{ ctx: BrowserContext; page: Page; problems: string[]; close: () => Promise<void> }> {
+export async function openSignedIn(
+  browser: Browser,
+  cookie: { name: string; value: string; url: string },
+  path: string,
+  width = 1366,
+): Promise<{ ctx: BrowserContext; page: Page; problems: string[]; close: () => Promise<void> }> {
   const ctx = await browser.newContext({ viewport: { width, height: 900 } });
   await ctx.addCookies([cookie]);
   const page = await ctx.newPage();
@@ -135,8 +164,15 @@ export async function signInOnForm(page: Page, email: string, password: string):
 }
 
 /** Fills the New shipment page's From and To groups, as a person types them. */
-export async function fillAddresses(page: Page, from: Record<string, unknown>, to: Record<string, unknown>): Promise<void> {
-  for (const [legend, a] of [['From', from], ['To', to]] as const) {
+export async function fillAddresses(
+  page: Page,
+  from: Record<string, unknown>,
+  to: Record<string, unknown>,
+): Promise<void> {
+  for (const [legend, a] of [
+    ['From', from],
+    ['To', to],
+  ] as const) {
     const group = page.getByRole('group', { name: legend });
     await group.getByLabel('Name').fill(String(a.name));
     await group.getByLabel('Street').fill(String(a.street1));

@@ -8,7 +8,21 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, fillAddresses, launch, openSignedIn, SCREENSHOTS, serve, sessionCookie, signInOnForm, watchConsole, WIDTHS, type Served } from './browser.js';
+import {
+  buildPages,
+  checkPage,
+  describeInBrowser,
+  fillAddresses,
+  launch,
+  openSignedIn,
+  SCREENSHOTS,
+  serve,
+  sessionCookie,
+  signInOnForm,
+  watchConsole,
+  WIDTHS,
+  type Served,
+} from './browser.js';
 
 describeInBrowser('money and trust on New shipment', () => {
   let s: Served;
@@ -24,7 +38,15 @@ describeInBrowser('money and trust on New shipment', () => {
     key = await s.t.key('acme');
     const owner = await s.t.user({ role: 'owner' });
     cookie = await sessionCookie(s.url, owner.email, owner.password);
-    await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse', billing_address: address() } });
+    await s.t.call('POST', '/shippingaccount', key, {
+      shipping_account: {
+        carrier: 'carrier_a',
+        country: 'US',
+        test: true,
+        name: 'Main warehouse',
+        billing_address: address(),
+      },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -50,41 +72,53 @@ describeInBrowser('money and trust on New shipment', () => {
 
   /** Clicks the first Buy, and answers the question that opens. */
   async function askToBuy(page: Page) {
-    await page.getByRole('region', { name: /Main warehouse/ }).getByRole('button', { name: /^Buy / }).first().click();
+    await page
+      .getByRole('region', { name: /Main warehouse/ })
+      .getByRole('button', { name: /^Buy / })
+      .first()
+      .click();
     const question = page.getByRole('alertdialog');
     await question.waitFor();
     return question;
   }
 
-  const labelsOf = async (name: string) => ((await s.t.call('GET', `/shipments?search=${encodeURIComponent(name)}`, key)).body as { status: string }[]).filter((x) => x.status !== 'SHIPMENT_VOIDED').length;
+  const labelsOf = async (name: string) =>
+    ((await s.t.call('GET', `/shipments?search=${encodeURIComponent(name)}`, key)).body as { status: string }[]).filter(
+      (x) => x.status !== 'SHIPMENT_VOIDED',
+    ).length;
 
   vi.setConfig({ testTimeout: 90_000 });
 
   describe('a purchase', () => {
-    it.each(WIDTHS)('asks with the carrier, the service and the price, then shows the booking and clears the form (%i px)', async (width) => {
-      const name = `Asked First ${width}`;
-      const { page, problems, close } = await openSignedIn(browser, cookie, '/console/new', width);
-      const sent = watchShips(page);
-      await fillOrder(page, name, `ASK-${width}`);
-      const question = await askToBuy(page);
-      expect(await question.getByRole('heading').textContent()).toMatch(/^Buy .+ \(International express and ground parcel carrier\) for \$\d+\.\d\d\?$/);
-      expect(sent).toEqual([]);
-      await page.screenshot({ path: join(SCREENSHOTS, `buy-question-${width}.png`), fullPage: true });
-      const price = (await question.getByRole('heading').textContent())!.match(/for (\$[\d.,]+)\?/)![1]!;
-      await question.getByRole('button', { name: `Buy for ${price}` }).dblclick();
-      const booked = page.getByRole('region', { name: /^Booked / });
-      await booked.waitFor();
-      expect(await booked.textContent()).toContain(price);
-      expect(sent).toHaveLength(1);
-      expect(await labelsOf(name)).toBe(1);
-      // The form is ready for the next order: no recipient, no order number, no stale rates.
-      expect(await page.getByRole('group', { name: 'To' }).getByLabel('Name').inputValue()).toBe('');
-      expect(await page.getByLabel('Order number').inputValue()).toBe('');
-      expect(await page.getByRole('heading', { name: 'Rates' }).count()).toBe(0);
-      await page.screenshot({ path: join(SCREENSHOTS, `buy-booked-${width}.png`), fullPage: true });
-      expect(problems).toEqual([]);
-      await close();
-    });
+    it.each(WIDTHS)(
+      'asks with the carrier, the service and the price, then shows the booking and clears the form (%i px)',
+      async (width) => {
+        const name = `Asked First ${width}`;
+        const { page, problems, close } = await openSignedIn(browser, cookie, '/console/new', width);
+        const sent = watchShips(page);
+        await fillOrder(page, name, `ASK-${width}`);
+        const question = await askToBuy(page);
+        expect(await question.getByRole('heading').textContent()).toMatch(
+          /^Buy .+ \(International express and ground parcel carrier\) for \$\d+\.\d\d\?$/,
+        );
+        expect(sent).toEqual([]);
+        await page.screenshot({ path: join(SCREENSHOTS, `buy-question-${width}.png`), fullPage: true });
+        const price = (await question.getByRole('heading').textContent())!.match(/for (\$[\d.,]+)\?/)![1]!;
+        await question.getByRole('button', { name: `Buy for ${price}` }).dblclick();
+        const booked = page.getByRole('region', { name: /^Booked / });
+        await booked.waitFor();
+        expect(await booked.textContent()).toContain(price);
+        expect(sent).toHaveLength(1);
+        expect(await labelsOf(name)).toBe(1);
+        // The form is ready for the next order: no recipient, no order number, no stale rates.
+        expect(await page.getByRole('group', { name: 'To' }).getByLabel('Name').inputValue()).toBe('');
+        expect(await page.getByLabel('Order number').inputValue()).toBe('');
+        expect(await page.getByRole('heading', { name: 'Rates' }).count()).toBe(0);
+        await page.screenshot({ path: join(SCREENSHOTS, `buy-booked-${width}.png`), fullPage: true });
+        expect(problems).toEqual([]);
+        await close();
+      },
+    );
 
     it('Don’t buy buys nothing', async () => {
       const { page, close } = await openSignedIn(browser, cookie, '/console/new', 1366);
@@ -106,7 +140,10 @@ describeInBrowser('money and trust on New shipment', () => {
       let question = await askToBuy(page);
       await question.getByRole('button', { name: /^Buy for / }).click();
       await page.getByRole('region', { name: /^Booked / }).waitFor();
-      const first = (await page.getByRole('region', { name: /^Booked / }).getByRole('heading').textContent())!.replace('Booked ', '');
+      const first = (await page
+        .getByRole('region', { name: /^Booked / })
+        .getByRole('heading')
+        .textContent())!.replace('Booked ', '');
 
       await fillOrder(page, 'Twice Ordered', 'WEB-5002');
       question = await askToBuy(page);
@@ -127,46 +164,49 @@ describeInBrowser('money and trust on New shipment', () => {
   });
 
   describe('an answer lost after the carrier booked', () => {
-    it.each(WIDTHS)('is shown as unknown, survives a reload, and settles into the one booking (%i px)', async (width) => {
-      const name = `Lost Answer ${width}`;
-      const { page, problems, close } = await openSignedIn(browser, cookie, '/console/new', width);
-      const sent = watchShips(page);
-      // The carrier books, then cuts the connection; its search does not show the booking yet.
-      await s.em.fault('carrier_a', 'ship', 'drop');
-      await s.em.fault('carrier_a', 'track_reference', 'hidden:600000', 0);
-      try {
-        await fillOrder(page, name, `LOST-${width}`);
-        const question = await askToBuy(page);
-        await question.getByRole('button', { name: /^Buy for / }).click();
-        const unknown = page.getByRole('status').filter({ hasText: 'Outcome unknown' });
-        await unknown.waitFor();
-        expect(await unknown.textContent()).toContain('The label may have been bought');
-        await page.screenshot({ path: join(SCREENSHOTS, `buy-unknown-${width}.png`), fullPage: true });
-        expect(await labelsOf(name)).toBe(0);
-        expect((await s.em.bookings('carrier_a')).length).toBeGreaterThan(0);
+    it.each(WIDTHS)(
+      'is shown as unknown, survives a reload, and settles into the one booking (%i px)',
+      async (width) => {
+        const name = `Lost Answer ${width}`;
+        const { page, problems, close } = await openSignedIn(browser, cookie, '/console/new', width);
+        const sent = watchShips(page);
+        // The carrier books, then cuts the connection; its search does not show the booking yet.
+        await s.em.fault('carrier_a', 'ship', 'drop');
+        await s.em.fault('carrier_a', 'track_reference', 'hidden:600000', 0);
+        try {
+          await fillOrder(page, name, `LOST-${width}`);
+          const question = await askToBuy(page);
+          await question.getByRole('button', { name: /^Buy for / }).click();
+          const unknown = page.getByRole('status').filter({ hasText: 'Outcome unknown' });
+          await unknown.waitFor();
+          expect(await unknown.textContent()).toContain('The label may have been bought');
+          await page.screenshot({ path: join(SCREENSHOTS, `buy-unknown-${width}.png`), fullPage: true });
+          expect(await labelsOf(name)).toBe(0);
+          expect((await s.em.bookings('carrier_a')).length).toBeGreaterThan(0);
 
-        await page.reload();
-        await page.getByRole('status').filter({ hasText: 'Outcome unknown' }).waitFor();
-        await checkPage(page, `buy-unknown-reloaded-${width}`);
-        // No new purchase while one is unknown.
-        expect(await labelsOf(name)).toBe(0);
+          await page.reload();
+          await page.getByRole('status').filter({ hasText: 'Outcome unknown' }).waitFor();
+          await checkPage(page, `buy-unknown-reloaded-${width}`);
+          // No new purchase while one is unknown.
+          expect(await labelsOf(name)).toBe(0);
 
-        // Time passes at the carrier: its search now shows the booking.
-        await s.em.advance(600_001);
-        await page.getByRole('button', { name: 'Check now' }).click();
-        const booked = page.getByRole('region', { name: /^Booked / });
-        await booked.waitFor();
-        await page.screenshot({ path: join(SCREENSHOTS, `buy-settled-${width}.png`), fullPage: true });
-        expect(await labelsOf(name)).toBe(1);
-        expect(new Set(sent).size).toBe(1);
-        expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
-        expect(problems).toEqual([]);
-      } finally {
-        await s.em.clearFaults();
-        await s.em.resetClock();
-        await close();
-      }
-    });
+          // Time passes at the carrier: its search now shows the booking.
+          await s.em.advance(600_001);
+          await page.getByRole('button', { name: 'Check now' }).click();
+          const booked = page.getByRole('region', { name: /^Booked / });
+          await booked.waitFor();
+          await page.screenshot({ path: join(SCREENSHOTS, `buy-settled-${width}.png`), fullPage: true });
+          expect(await labelsOf(name)).toBe(1);
+          expect(new Set(sent).size).toBe(1);
+          expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
+          expect(problems).toEqual([]);
+        } finally {
+          await s.em.clearFaults();
+          await s.em.resetClock();
+          await close();
+        }
+      },
+    );
   });
 
   describe('the first sign-in on a fresh install', () => {
@@ -180,7 +220,9 @@ describeInBrowser('money and trust on New shipment', () => {
         await page.goto(`${fresh.url}/console/`);
         const help = page.getByRole('region', { name: 'No one can sign in yet' });
         await help.waitFor();
-        expect(await help.textContent()).toContain('users create --tenant <your team> --email <your address> --role owner --with-password');
+        expect(await help.textContent()).toContain(
+          'users create --tenant <your team> --email <your address> --role owner --with-password',
+        );
         await checkPage(page, 'first-sign-in');
         // The operator makes the owner (as `waybill users create … --with-password` does); the help is gone.
         const owner = await fresh.t.user({ role: 'owner' });

@@ -10,7 +10,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertMethod } from '../../src/storage/repositories/return-methods.js';
 import { declarations } from '../../src/carriers/declarations.js';
 import { address, shipment } from '../contract/support.js';
-import { buildPages, checkPage, describeInBrowser, launch, openSignedIn, serve, sessionCookie, watchConsole, type Served } from './browser.js';
+import {
+  buildPages,
+  checkPage,
+  describeInBrowser,
+  launch,
+  openSignedIn,
+  serve,
+  sessionCookie,
+  watchConsole,
+  type Served,
+} from './browser.js';
 
 describeInBrowser('console and portal pages: names, money, dates, return methods', () => {
   let s: Served;
@@ -28,11 +38,17 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     const owner = await s.t.user({ role: 'owner' });
     cookie = await sessionCookie(s.url, owner.email, owner.password);
     const account = async (body: Record<string, unknown>) => {
-      const res = await s.t.call('POST', '/shippingaccount', key, { shipping_account: { country: 'US', test: true, ...body } });
+      const res = await s.t.call('POST', '/shippingaccount', key, {
+        shipping_account: { country: 'US', test: true, ...body },
+      });
       expect(res.status, res.raw).toBe(200);
       return res.body.shipping_account.id as string;
     };
-    billed = await account({ carrier: 'carrier_a', name: 'Main warehouse', billing_address: address({ name: 'Returns desk' }) });
+    billed = await account({
+      carrier: 'carrier_a',
+      name: 'Main warehouse',
+      billing_address: address({ name: 'Returns desk' }),
+    });
     bare = await account({ carrier: 'carrier_b', name: 'Second warehouse' });
   }, 120_000);
 
@@ -41,8 +57,24 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     await s?.close();
   });
 
-  const method = async (shipping_account: string, method_name: string, type: string, charge: number, service = 'carrier_a_ground') => {
-    const res = await s.t.call('POST', '/returns/methods', key, { return_method: { shipping_account, method_name, type, service, packaging: 'your_packaging', cost: { carrier_charge: 6, customer_charge: charge }, return_charge: charge } });
+  const method = async (
+    shipping_account: string,
+    method_name: string,
+    type: string,
+    charge: number,
+    service = 'carrier_a_ground',
+  ) => {
+    const res = await s.t.call('POST', '/returns/methods', key, {
+      return_method: {
+        shipping_account,
+        method_name,
+        type,
+        service,
+        packaging: 'your_packaging',
+        cost: { carrier_charge: 6, customer_charge: charge },
+        return_charge: charge,
+      },
+    });
     expect(res.status, res.raw).toBe(200);
     return res.body.return_method.id as string;
   };
@@ -64,11 +96,28 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
   it('the portal never offers a method that cannot complete, and a failing return reaches the customer calmly', async () => {
     // A method made before the check (on the account without a billing address) stays in the data.
     const now = new Date().toISOString();
-    await insertMethod(s.t.db.database.db, { id: 'rm_legacy', tenant: 'acme', shipping_account_id: bare, carrier: 'carrier_b', method_name: 'Old pickup at home', type: 'pickup', service: 'carrier_b_ground', packaging: null, label_type: null, carrier_charge: 6, customer_charge: 4, return_charge: 4, created_at: now, updated_at: now });
+    await insertMethod(s.t.db.database.db, {
+      id: 'rm_legacy',
+      tenant: 'acme',
+      shipping_account_id: bare,
+      carrier: 'carrier_b',
+      method_name: 'Old pickup at home',
+      type: 'pickup',
+      service: 'carrier_b_ground',
+      packaging: null,
+      label_type: null,
+      carrier_charge: 6,
+      customer_charge: 4,
+      return_charge: 4,
+      created_at: now,
+      updated_at: now,
+    });
     await method(billed, 'Pickup at home', 'pickup', 4);
     const customer = address({ name: 'Cora Customer', street1: '77 Elm Road', phone: '9015550199' });
     const lines = [{ line_id: 'L1', product_name: 'Blue mug', sku: 'MUG-B', quantity: 1, value: 12, weight: 0.5 }];
-    const link = await s.t.call('POST', '/returns/portal-links', key, { portal_link: { customer_id: 'cust-7', order_id: 'A-2001', customer, lines, weight_units: 'LB' } });
+    const link = await s.t.call('POST', '/returns/portal-links', key, {
+      portal_link: { customer_id: 'cust-7', order_id: 'A-2001', customer, lines, weight_units: 'LB' },
+    });
     expect(link.status, link.raw).toBe(200);
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
@@ -93,7 +142,10 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     await s.em.clearFaults();
 
     // The merchant's audit log has what the customer was spared.
-    const entries = (await s.t.call('GET', '/audit?action=return.failed', key)).body as { actor: { kind: string }; changes: { code: string } }[];
+    const entries = (await s.t.call('GET', '/audit?action=return.failed', key)).body as {
+      actor: { kind: string };
+      changes: { code: string };
+    }[];
     expect(entries[0]).toMatchObject({ actor: { kind: 'customer' }, changes: { code: 'carrier_authentication' } });
 
     await page.getByRole('button', { name: 'Create return' }).click();
@@ -125,7 +177,9 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     await expect.poll(() => methods.getByRole('heading', { name: 'Drop off at a shop' }).count()).toBe(0);
     await checkPage(page, 'return-methods');
     const audit = (await s.t.call('GET', '/audit?resource=return_method', key)).body as { action: string }[];
-    expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['return_method.created', 'return_method.updated', 'return_method.deleted']));
+    expect(audit.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['return_method.created', 'return_method.updated', 'return_method.deleted']),
+    );
     expect(problems).toEqual([]);
     await close();
   }, 60_000);
@@ -137,7 +191,9 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     const { page, problems, close } = await openSignedIn(browser, cookie, `/console/shipments/${id}`);
     const bookingPanel = page.locator('section.card', { has: page.getByRole('heading', { name: 'Booking' }) });
     await bookingPanel.getByText(declarations.carrier_a.name, { exact: true }).waitFor();
-    expect(await bookingPanel.innerText()).toContain(`Main warehouse (${declarations.carrier_a.name}, US, test) · ${billed}`);
+    expect(await bookingPanel.innerText()).toContain(
+      `Main warehouse (${declarations.carrier_a.name}, US, test) · ${billed}`,
+    );
     await page.getByRole('button', { name: 'Refresh tracking' }).click();
     const estimate = page.getByText(/^Estimated delivery /);
     await estimate.first().waitFor();
@@ -150,7 +206,13 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     expect(await list.page.locator('table.list').innerText()).toContain(declarations.carrier_a.name);
     await list.close();
 
-    expect((await s.t.call('POST', '/cancel', key, { cancel: { shipping_account: billed, tracking_number: booked.body.shipment.tracking_number } })).status).toBe(200);
+    expect(
+      (
+        await s.t.call('POST', '/cancel', key, {
+          cancel: { shipping_account: billed, tracking_number: booked.body.shipment.tracking_number },
+        })
+      ).status,
+    ).toBe(200);
     await page.reload();
     await page.getByText('Label voided with the shipment').waitFor();
     expect(await page.getByText('Label unavailable').count()).toBe(0);
@@ -160,5 +222,4 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     expect(problems).toEqual([]);
     await close();
   }, 60_000);
-
 });

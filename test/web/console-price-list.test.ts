@@ -9,10 +9,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildPages, checkPage, describeInBrowser, launch, openSignedIn, serve, sessionCookie, type Served } from './browser.js';
+import {
+  buildPages,
+  checkPage,
+  describeInBrowser,
+  launch,
+  openSignedIn,
+  serve,
+  sessionCookie,
+  type Served,
+} from './browser.js';
 
-const HEADER = 'service_code,service_name,zone_label,country_codes,min_weight,max_weight,max_length,max_width,max_height,rate,currency,transit_days';
-const rows = (n: number) => [HEADER, ...Array.from({ length: n }, (_, i) => `carrier_a_ground,Negotiated Ground,Domestic,US,${i},${i + 1},120,60,60,${(5 + i).toFixed(2)},USD,2-4`)].join('\n');
+const HEADER =
+  'service_code,service_name,zone_label,country_codes,min_weight,max_weight,max_length,max_width,max_height,rate,currency,transit_days';
+const rows = (n: number) =>
+  [
+    HEADER,
+    ...Array.from(
+      { length: n },
+      (_, i) => `carrier_a_ground,Negotiated Ground,Domestic,US,${i},${i + 1},120,60,60,${(5 + i).toFixed(2)},USD,2-4`,
+    ),
+  ].join('\n');
 
 describeInBrowser('console: an account’s price list', () => {
   let s: Served;
@@ -28,7 +45,11 @@ describeInBrowser('console: an account’s price list', () => {
     const key = await s.t.key('acme');
     const owner = await s.t.user({ role: 'owner' });
     cookie = await sessionCookie(s.url, owner.email, owner.password);
-    account = (await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse' } })).body.shipping_account.id;
+    account = (
+      await s.t.call('POST', '/shippingaccount', key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse' },
+      })
+    ).body.shipping_account.id;
     writeFileSync(join(dir, 'three.csv'), rows(3));
     writeFileSync(join(dir, 'five.csv'), rows(5));
   }, 120_000);
@@ -51,7 +72,9 @@ describeInBrowser('console: an account’s price list', () => {
     const download = page.waitForEvent('download');
     await card.getByRole('button', { name: 'Download CSV' }).click();
     const file = await (await download).path();
-    expect(readFileSync(file, 'utf8').split('\n')[1]).toBe('carrier_a_ground,Negotiated Ground,Domestic,US,0,1,120,60,60,5.00,USD,2-4');
+    expect(readFileSync(file, 'utf8').split('\n')[1]).toBe(
+      'carrier_a_ground,Negotiated Ground,Domestic,US,0,1,120,60,60,5.00,USD,2-4',
+    );
 
     // Replacing asks first; keeping it changes nothing.
     await card.getByLabel('Replace with a CSV file').setInputFiles(join(dir, 'five.csv'));
@@ -62,7 +85,10 @@ describeInBrowser('console: an account’s price list', () => {
     await card.getByRole('button', { name: 'Replace price list' }).click();
     await card.getByRole('button', { name: 'Yes, replace it' }).click();
     await card.getByText(/5 rows, uploaded /).waitFor();
-    expect((await s.t.call('GET', `/shippingaccount/${account}/price-list`, await s.t.key('acme'))).body.price_list.row_count).toBe(5);
+    expect(
+      (await s.t.call('GET', `/shippingaccount/${account}/price-list`, await s.t.key('acme'))).body.price_list
+        .row_count,
+    ).toBe(5);
 
     await card.getByRole('button', { name: 'Remove price list' }).click();
     await card.getByRole('button', { name: 'Yes, remove it' }).click();

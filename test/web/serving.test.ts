@@ -8,7 +8,10 @@ import { expectError, useTestApp } from '../support/app.js';
 const webRoot = mkdtempSync(join(tmpdir(), 'waybill-web-'));
 mkdirSync(join(webRoot, 'console'));
 mkdirSync(join(webRoot, 'assets'));
-writeFileSync(join(webRoot, 'console/index.html'), '<!doctype html><title>console</title><script type="module" src="/web/assets/app.js"></script>');
+writeFileSync(
+  join(webRoot, 'console/index.html'),
+  '<!doctype html><title>console</title><script type="module" src="/web/assets/app.js"></script>',
+);
 writeFileSync(join(webRoot, 'assets/app.js'), 'console.log(1)');
 
 describe('web pages', () => {

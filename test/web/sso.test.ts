@@ -18,7 +18,10 @@ describeInBrowser('single sign-on in the console', () => {
     const root = await buildPages();
     idp = await reserveProvider();
     s = await serve(root, idp.env);
-    idp.start(s.url, { olga: { email: 'olga@example.com', email_verified: true, name: 'Olga' }, stranger: { email: 'stranger@example.com', email_verified: true } });
+    idp.start(s.url, {
+      olga: { email: 'olga@example.com', email_verified: true, name: 'Olga' },
+      stranger: { email: 'stranger@example.com', email_verified: true },
+    });
     await s.t.user({ role: 'admin', email: 'olga@example.com' });
     browser = await launch();
   }, 120_000);

@@ -9,7 +9,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, recipientUS } from '../contract/support.js';
-import { buildPages, checkPage, confirmPurchase, describeInBrowser, fillAddresses, launch, openSignedIn, serve, sessionCookie, signInOnForm, watchConsole, type Served } from './browser.js';
+import {
+  buildPages,
+  checkPage,
+  confirmPurchase,
+  describeInBrowser,
+  fillAddresses,
+  launch,
+  openSignedIn,
+  serve,
+  sessionCookie,
+  signInOnForm,
+  watchConsole,
+  type Served,
+} from './browser.js';
 
 describeInBrowser('teams in the console', () => {
   let s: Served;
@@ -25,7 +38,15 @@ describeInBrowser('teams in the console', () => {
     browser = await launch();
     key = await s.t.key('acme');
     await s.t.user({ role: 'owner', ...owner });
-    const res = await s.t.call('POST', '/shippingaccount', key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true, name: 'Main warehouse', billing_address: address() } });
+    const res = await s.t.call('POST', '/shippingaccount', key, {
+      shipping_account: {
+        carrier: 'carrier_a',
+        country: 'US',
+        test: true,
+        name: 'Main warehouse',
+        billing_address: address(),
+      },
+    });
     expect(res.status).toBe(200);
   }, 120_000);
 
@@ -87,7 +108,10 @@ describeInBrowser('teams in the console', () => {
     await page.getByRole('checkbox', { name: /Main warehouse/ }).check();
     await fillAddresses(page, address(), { ...recipientUS, name: recipient });
     await page.getByRole('button', { name: 'Get rates' }).click();
-    const buy = page.getByRole('region', { name: /Main warehouse/ }).getByRole('button', { name: /^Buy / }).first();
+    const buy = page
+      .getByRole('region', { name: /Main warehouse/ })
+      .getByRole('button', { name: /^Buy / })
+      .first();
     await buy.click();
     await confirmPurchase(page);
     await page.getByRole('region', { name: /^Booked / }).waitFor();
@@ -113,13 +137,20 @@ describeInBrowser('teams in the console', () => {
     expect(await page.getByRole('button', { name: /^Buy/ }).count()).toBe(0);
 
     // The page's own session asks the API to buy, with its CSRF token: the API says no, and why.
-    const refused = await page.evaluate<{ status: number; body: { error: { code: string; detail: string; message: string } } }>(`(async () => {
+    const refused = await page.evaluate<{
+      status: number;
+      body: { error: { code: string; detail: string; message: string } };
+    }>(`(async () => {
       const me = await (await fetch('/me')).json();
       const res = await fetch('/ship', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.me.csrf_token }, body: JSON.stringify({ shipment: {} }) });
       return { status: res.status, body: await res.json() };
     })()`);
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: 'forbidden', detail: 'shipments.buy', message: 'POST /ship needs the permission shipments.buy, which role viewer does not have' });
+    expect(refused.body.error).toMatchObject({
+      code: 'forbidden',
+      detail: 'shipments.buy',
+      message: 'POST /ship needs the permission shipments.buy, which role viewer does not have',
+    });
 
     const [session] = await ctx.cookies();
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -181,9 +212,15 @@ describeInBrowser('teams in the console', () => {
     expect(problems).toEqual([]);
     await ctx.close();
 
-    const viewer = await openSignedIn(browser, await sessionCookie(s.url, 'viewer@example.com', 'viewer password 1'), '/console/audit');
+    const viewer = await openSignedIn(
+      browser,
+      await sessionCookie(s.url, 'viewer@example.com', 'viewer password 1'),
+      '/console/audit',
+    );
     await viewer.page.getByRole('heading', { name: 'Not for your role' }).waitFor();
-    expect(await viewer.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit' }).count()).toBe(0);
+    expect(
+      await viewer.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit' }).count(),
+    ).toBe(0);
     await viewer.close();
   });
 });

@@ -9,10 +9,19 @@ const create = (webhook: Record<string, unknown>, key = s.key) => s.t.call('POST
 
 describe('webhook endpoints', () => {
   it('registers an endpoint and shows its secret only on creation', async () => {
-    const res = await create({ url: 'https://hooks.example.com/waybill', events: ['shipment.created', 'tracking.updated'], description: 'orders' });
+    const res = await create({
+      url: 'https://hooks.example.com/waybill',
+      events: ['shipment.created', 'tracking.updated'],
+      description: 'orders',
+    });
     expect(res.status).toBe(200);
     const hook = res.body.webhook;
-    expect(hook).toMatchObject({ url: 'https://hooks.example.com/waybill', events: ['shipment.created', 'tracking.updated'], description: 'orders', enabled: true });
+    expect(hook).toMatchObject({
+      url: 'https://hooks.example.com/waybill',
+      events: ['shipment.created', 'tracking.updated'],
+      description: 'orders',
+      enabled: true,
+    });
     expect(hook.id).toMatch(/^wh_/);
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
     expect(hook.created).toMatch(/Z$/);
@@ -26,10 +35,19 @@ describe('webhook endpoints', () => {
 
   it('changes url, events, description and enabled', async () => {
     const { id } = (await create({ url: 'https://a.example.com/', events: ['*'] })).body.webhook;
-    const res = await s.t.call('PATCH', `/webhooks/${id}`, s.key, { webhook: { url: 'https://b.example.com/x', events: ['pickup.scheduled'], enabled: false, description: 'later' } });
+    const res = await s.t.call('PATCH', `/webhooks/${id}`, s.key, {
+      webhook: { url: 'https://b.example.com/x', events: ['pickup.scheduled'], enabled: false, description: 'later' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.webhook).toMatchObject({ url: 'https://b.example.com/x', events: ['pickup.scheduled'], enabled: false, description: 'later' });
-    expect((await s.t.call('PATCH', `/webhooks/${id}`, s.key, { webhook: { enabled: true } })).body.webhook.enabled).toBe(true);
+    expect(res.body.webhook).toMatchObject({
+      url: 'https://b.example.com/x',
+      events: ['pickup.scheduled'],
+      enabled: false,
+      description: 'later',
+    });
+    expect(
+      (await s.t.call('PATCH', `/webhooks/${id}`, s.key, { webhook: { enabled: true } })).body.webhook.enabled,
+    ).toBe(true);
     expectError(await s.t.call('PATCH', `/webhooks/${id}`, s.key, { webhook: {} }), 400, 'schema_validation_error');
   });
 
@@ -75,16 +93,25 @@ describe('webhook endpoints', () => {
     expect(res.body.error.message).toContain(words);
   });
 
-  it.each(['http://127.0.0.1:8080/', 'http://localhost/', 'https://LOCALHOST./x', 'http://10.1.2.3/', 'http://192.168.0.5/', 'http://172.20.0.1/', 'http://169.254.169.254/latest', 'https://[::1]/', 'http://[fe80::1]/', 'http://[::ffff:127.0.0.1]/', 'http://100.64.0.1/'])(
-    'refuses %s unless WAYBILL_WEBHOOK_ALLOW_PRIVATE=true',
-    async (url) => {
-      const err = expectError(await create({ url, events: ['*'] }), 400, 'schema_validation_error');
-      expect(err.message).toContain('WAYBILL_WEBHOOK_ALLOW_PRIVATE');
-      expect(err.detail).toBe('webhook.url');
-      const allowed = await open.t.call('POST', '/webhooks', open.key, { webhook: { url, events: ['*'] } });
-      expect(allowed.status).toBe(200);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/',
+    'http://localhost/',
+    'https://LOCALHOST./x',
+    'http://10.1.2.3/',
+    'http://192.168.0.5/',
+    'http://172.20.0.1/',
+    'http://169.254.169.254/latest',
+    'https://[::1]/',
+    'http://[fe80::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://100.64.0.1/',
+  ])('refuses %s unless WAYBILL_WEBHOOK_ALLOW_PRIVATE=true', async (url) => {
+    const err = expectError(await create({ url, events: ['*'] }), 400, 'schema_validation_error');
+    expect(err.message).toContain('WAYBILL_WEBHOOK_ALLOW_PRIVATE');
+    expect(err.detail).toBe('webhook.url');
+    const allowed = await open.t.call('POST', '/webhooks', open.key, { webhook: { url, events: ['*'] } });
+    expect(allowed.status).toBe(200);
+  });
 
   it('accepts http to a public address', async () => {
     expect((await create({ url: 'http://198.41.0.4/hook', events: ['*'] })).status).toBe(200);

@@ -12,14 +12,23 @@ beforeAll(async () => {
 });
 afterAll(() => rx.close());
 
-const fast = { WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true', WAYBILL_WEBHOOK_POLL_MS: '5', WAYBILL_WEBHOOK_RETRY_BASE_MS: '1' };
+const fast = {
+  WAYBILL_WEBHOOK_ALLOW_PRIVATE: 'true',
+  WAYBILL_WEBHOOK_POLL_MS: '5',
+  WAYBILL_WEBHOOK_RETRY_BASE_MS: '1',
+};
 const giveUp = useTestApp({ env: fast, background: true });
-const disable = useTestApp({ env: { ...fast, WAYBILL_WEBHOOK_RETRY_BASE_MS: '5', WAYBILL_WEBHOOK_DISABLE_AFTER_MS: '40' }, background: true });
+const disable = useTestApp({
+  env: { ...fast, WAYBILL_WEBHOOK_RETRY_BASE_MS: '5', WAYBILL_WEBHOOK_DISABLE_AFTER_MS: '40' },
+  background: true,
+});
 
 async function endpoint(s: typeof giveUp, path: string): Promise<string> {
-  return (await s.t.call('POST', '/webhooks', s.key, { webhook: { url: `${rx.url}${path}`, events: ['*'] } })).body.webhook.id;
+  return (await s.t.call('POST', '/webhooks', s.key, { webhook: { url: `${rx.url}${path}`, events: ['*'] } })).body
+    .webhook.id;
 }
-const emit = (s: typeof giveUp, n: number) => recordEvent(s.t.db.database.db, { tenant: 'acme', type: 'pickup.scheduled', data: { n } });
+const emit = (s: typeof giveUp, n: number) =>
+  recordEvent(s.t.db.database.db, { tenant: 'acme', type: 'pickup.scheduled', data: { n } });
 
 describe('the retry schedule', () => {
   it('doubles from the base with ±20 % jitter, capped at 480 × base, about 24 h in all at the default base', () => {
@@ -43,7 +52,11 @@ describe('an endpoint that never answers 2xx', () => {
       return d[0]?.status === 'failed' && d;
     }, 'the delivery to fail');
     expect(delivery.attempts).toHaveLength(MAX_ATTEMPTS);
-    expect(delivery.attempts.every((a: { status_code: number; error: string }) => a.status_code === 500 && a.error === 'HTTP 500')).toBe(true);
+    expect(
+      delivery.attempts.every(
+        (a: { status_code: number; error: string }) => a.status_code === 500 && a.error === 'HTTP 500',
+      ),
+    ).toBe(true);
     expect(delivery.next_attempt).toBeUndefined();
     expect(rx.at('/down/a')).toHaveLength(MAX_ATTEMPTS);
     const hook = (await giveUp.t.call('GET', `/webhooks/${id}`, giveUp.key)).body.webhook;
@@ -52,9 +65,17 @@ describe('an endpoint that never answers 2xx', () => {
   });
 
   it('records connection failures as attempts without a status code', async () => {
-    const id = (await giveUp.t.call('POST', '/webhooks', giveUp.key, { webhook: { url: 'http://127.0.0.1:1/closed', events: ['*'] } })).body.webhook.id;
+    const id = (
+      await giveUp.t.call('POST', '/webhooks', giveUp.key, {
+        webhook: { url: 'http://127.0.0.1:1/closed', events: ['*'] },
+      })
+    ).body.webhook.id;
     await emit(giveUp, 2);
-    const attempt = await waitFor(async () => (await giveUp.t.call('GET', `/webhooks/${id}/deliveries`, giveUp.key)).body.deliveries[0]?.attempts[0], 'an attempt');
+    const attempt = await waitFor(
+      async () =>
+        (await giveUp.t.call('GET', `/webhooks/${id}/deliveries`, giveUp.key)).body.deliveries[0]?.attempts[0],
+      'an attempt',
+    );
     expect(attempt.status_code).toBeUndefined();
     expect(attempt.error).toContain('ECONNREFUSED');
     await giveUp.t.call('DELETE', `/webhooks/${id}`, giveUp.key);
@@ -79,10 +100,16 @@ describe('an endpoint failing longer than WAYBILL_WEBHOOK_DISABLE_AFTER_MS', () 
     expect(deliveries[0].status).toBe('pending');
 
     rx.respond = (r) => (r.path === '/down/b' ? 200 : r.path.startsWith('/down') ? 500 : 200);
-    const enabled = (await disable.t.call('PATCH', `/webhooks/${id}`, disable.key, { webhook: { enabled: true } })).body.webhook;
+    const enabled = (await disable.t.call('PATCH', `/webhooks/${id}`, disable.key, { webhook: { enabled: true } })).body
+      .webhook;
     expect(enabled).toMatchObject({ enabled: true });
     expect(enabled.disabled_reason).toBeUndefined();
     expect(enabled.failing_since).toBeUndefined();
-    await waitFor(async () => (await disable.t.call('GET', `/webhooks/${id}/deliveries`, disable.key)).body.deliveries[0]?.status === 'succeeded', 'the pending delivery to resume');
+    await waitFor(
+      async () =>
+        (await disable.t.call('GET', `/webhooks/${id}/deliveries`, disable.key)).body.deliveries[0]?.status ===
+        'succeeded',
+      'the pending delivery to resume',
+    );
   });
 });

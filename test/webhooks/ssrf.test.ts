@@ -23,7 +23,8 @@ afterAll(async () => {
   await guarded.close();
   await open.close();
 });
-const attempt = (sender: typeof guarded, url: string) => sender.send({ url, eventId: 'evt_1', body: '{"id":"evt_1"}', secrets: ['whsec_test'], now: new Date() });
+const attempt = (sender: typeof guarded, url: string) =>
+  sender.send({ url, eventId: 'evt_1', body: '{"id":"evt_1"}', secrets: ['whsec_test'], now: new Date() });
 
 describe('delivery-time address checks', () => {
   it('refuses a name that resolves to loopback, at connect time', async () => {
@@ -52,8 +53,20 @@ describe('delivery-time address checks', () => {
   });
 
   it.each([
-    ['127.0.0.1', true], ['10.0.0.8', true], ['172.31.255.255', true], ['192.168.1.1', true], ['169.254.169.254', true], ['100.100.0.1', true], ['0.0.0.0', true],
-    ['::1', true], ['fe80::1', true], ['fd00::1', true], ['::ffff:10.0.0.1', true], ['8.8.8.8', false], ['203.0.113.7', true], ['2606:4700::1111', false],
+    ['127.0.0.1', true],
+    ['10.0.0.8', true],
+    ['172.31.255.255', true],
+    ['192.168.1.1', true],
+    ['169.254.169.254', true],
+    ['100.100.0.1', true],
+    ['0.0.0.0', true],
+    ['::1', true],
+    ['fe80::1', true],
+    ['fd00::1', true],
+    ['::ffff:10.0.0.1', true],
+    ['8.8.8.8', false],
+    ['203.0.113.7', true],
+    ['2606:4700::1111', false],
   ])('%s blocked: %s', (address, blocked) => {
     expect(isBlockedAddress(address)).toBe(blocked);
   });

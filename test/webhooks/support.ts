@@ -18,14 +18,26 @@ export interface WebhookSuite extends AppSuite {
   account: string;
 }
 
-export function useWebhookSuite(opts: { env?: Record<string, string>; dialect?: 'sqlite' | 'postgres'; secretKey?: Buffer } = {}): WebhookSuite {
+export function useWebhookSuite(
+  opts: { env?: Record<string, string>; dialect?: 'sqlite' | 'postgres'; secretKey?: Buffer } = {},
+): WebhookSuite {
   const suite = {} as WebhookSuite;
   beforeAll(async () => {
     suite.em = await startTestEmulator();
     suite.rx = await startReceiver();
-    suite.t = await createTestApp({ emulatorUrl: suite.em.url, env: { ...FAST, ...opts.env }, background: true, ...(opts.dialect ? { dialect: opts.dialect } : {}), ...(opts.secretKey ? { secretKey: opts.secretKey } : {}) });
+    suite.t = await createTestApp({
+      emulatorUrl: suite.em.url,
+      env: { ...FAST, ...opts.env },
+      background: true,
+      ...(opts.dialect ? { dialect: opts.dialect } : {}),
+      ...(opts.secretKey ? { secretKey: opts.secretKey } : {}),
+    });
     suite.key = await suite.t.key();
-    suite.account = (await suite.t.call('POST', '/shippingaccount', suite.key, { shipping_account: { carrier: 'carrier_a', country: 'US', test: true } })).body.shipping_account.id;
+    suite.account = (
+      await suite.t.call('POST', '/shippingaccount', suite.key, {
+        shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
+      })
+    ).body.shipping_account.id;
   });
   afterAll(async () => {
     await suite.t?.close();
@@ -36,7 +48,11 @@ export function useWebhookSuite(opts: { env?: Record<string, string>; dialect?: 
 }
 
 /** Registers an endpoint at the receiver under `path`; the receiver learns its secret. */
-export async function register(s: WebhookSuite, path: string, events: string[] = ['*']): Promise<{ id: string; secret: string; url: string }> {
+export async function register(
+  s: WebhookSuite,
+  path: string,
+  events: string[] = ['*'],
+): Promise<{ id: string; secret: string; url: string }> {
   const res = await s.t.call('POST', '/webhooks', s.key, { webhook: { url: `${s.rx.url}${path}`, events } });
   if (res.status !== 200) throw new Error(`POST /webhooks: ${res.status} ${res.raw}`);
   s.rx.secrets.push(res.body.webhook.secret);

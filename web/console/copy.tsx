@@ -18,7 +18,14 @@ export function CopyField({ label, value, hint }: { label: string; value: string
     <div class="field copy">
       <label for={id}>{label}</label>
       <div class="copy-row">
-        <input id={id} value={value} readOnly spellcheck={false} {...(hint ? { 'aria-describedby': `${id}-hint` } : {})} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+        <input
+          id={id}
+          value={value}
+          readOnly
+          spellcheck={false}
+          {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
+          onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+        />
         <button type="button" class="quiet" onClick={copy}>
           Copy
         </button>

@@ -28,7 +28,9 @@ function pause(ms: number): Promise<void> {
 function message(err: unknown): string {
   if (!(err instanceof ApiFailure)) return err instanceof Error ? err.message : String(err);
   // A kept 5xx is replayed to every retry of the same intent: say so, as the carrier may have acted.
-  return err.replayed ? `${err.message} (the answer to the first attempt of this same request: check before trying again, or change the form to make a new request)` : err.message;
+  return err.replayed
+    ? `${err.message} (the answer to the first attempt of this same request: check before trying again, or change the form to make a new request)`
+    : err.message;
 }
 
 export interface IntentAction {
@@ -60,7 +62,8 @@ export function useIntent(): IntentAction {
             intent.current = undefined;
             return out;
           } catch (err) {
-            if (!(err instanceof ApiFailure && err.code === 'idempotency_key_in_use' && tries < IN_USE_TRIES)) throw err;
+            if (!(err instanceof ApiFailure && err.code === 'idempotency_key_in_use' && tries < IN_USE_TRIES))
+              throw err;
             await pause(1000);
           }
         }

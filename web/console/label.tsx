@@ -8,8 +8,18 @@ import { callBlob } from './call';
 const OPENS = /^(application\/pdf|image\/)/;
 
 /** `url` absent: a booking found at the carrier after a lost answer, stored without its labels. */
-export function LabelLink({ url, name, text = 'Download label' }: { url: string | undefined; name: string; text?: string }) {
-  const [state, setState] = useState<{ href?: string; type?: string; opens?: boolean; ext?: string; error?: string }>({});
+export function LabelLink({
+  url,
+  name,
+  text = 'Download label',
+}: {
+  url: string | undefined;
+  name: string;
+  text?: string;
+}) {
+  const [state, setState] = useState<{ href?: string; type?: string; opens?: boolean; ext?: string; error?: string }>(
+    {},
+  );
   useEffect(() => {
     let href: string | undefined;
     let live = true;
@@ -18,7 +28,8 @@ export function LabelLink({ url, name, text = 'Download label' }: { url: string 
       .then((blob) => {
         href = URL.createObjectURL(blob);
         const opens = OPENS.test(blob.type);
-        const ext = blob.type === 'application/pdf' ? 'pdf' : blob.type.startsWith('image/') ? blob.type.slice(6) : 'zpl';
+        const ext =
+          blob.type === 'application/pdf' ? 'pdf' : blob.type.startsWith('image/') ? blob.type.slice(6) : 'zpl';
         if (live) setState({ href, type: blob.type, opens, ext });
       })
       .catch((err: Error) => live && setState({ error: err.message }));
@@ -27,9 +38,15 @@ export function LabelLink({ url, name, text = 'Download label' }: { url: string 
       if (href) URL.revokeObjectURL(href);
     };
   }, [url]);
-  if (url === undefined) return <span class="note">No label here: the carrier has it (booking found after a lost answer)</span>;
+  if (url === undefined)
+    return <span class="note">No label here: the carrier has it (booking found after a lost answer)</span>;
   if (state.error) return <span class="note note-error">Label unavailable: {state.error}</span>;
-  if (!state.href) return <span class="note" role="status">Preparing label…</span>;
+  if (!state.href)
+    return (
+      <span class="note" role="status">
+        Preparing label…
+      </span>
+    );
   return state.opens ? (
     <a class="button" href={state.href} type={state.type} target="_blank" rel="noopener">
       {text}

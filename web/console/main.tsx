@@ -180,5 +180,6 @@ function App() {
 }
 
 // The console's home is the shipments list; settled before the first render.
-if (location.pathname.replace(/\/+$/, '') === BASE) history.replaceState(null, '', `${BASE}/shipments${location.search}`);
+if (location.pathname.replace(/\/+$/, '') === BASE)
+  history.replaceState(null, '', `${BASE}/shipments${location.search}`);
 render(<App />, document.getElementById('app')!);

@@ -17,7 +17,9 @@ export function codeName(code: string, carrier?: string): string {
 
 /** A catalog's codes as [code, name] options, sorted by name. */
 export function namedOptions(codes: readonly string[], carrier?: string): [string, string][] {
-  return codes.map((c) => [c, codeName(c, carrier)] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], undefined, { numeric: true }));
+  return codes
+    .map((c) => [c, codeName(c, carrier)] as [string, string])
+    .sort((a, b) => a[1].localeCompare(b[1], undefined, { numeric: true }));
 }
 
 /** A label type `PDF__PAPER_4X6` as "PDF, Paper 4x6". */
@@ -38,6 +40,11 @@ export function accountName(a: Account, carrierName: (slug: string) => string = 
 }
 
 /** An account picker's options, sorted by what they read. */
-export function accountOptions(accounts: readonly Account[], carrierName?: (slug: string) => string): [string, string][] {
-  return accounts.map((a) => [a.id, accountName(a, carrierName)] as [string, string]).sort((x, y) => x[1].localeCompare(y[1], undefined, { numeric: true }));
+export function accountOptions(
+  accounts: readonly Account[],
+  carrierName?: (slug: string) => string,
+): [string, string][] {
+  return accounts
+    .map((a) => [a.id, accountName(a, carrierName)] as [string, string])
+    .sort((x, y) => x[1].localeCompare(y[1], undefined, { numeric: true }));
 }

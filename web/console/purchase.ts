@@ -29,7 +29,10 @@ interface Pending extends Purchase {
   key: string;
 }
 
-export type Outcome = { kind: 'booked'; shipment: Booked; purchase: Purchase } | { kind: 'duplicate'; ids: string[]; message: string } | { kind: 'failed'; message: string };
+export type Outcome =
+  | { kind: 'booked'; shipment: Booked; purchase: Purchase }
+  | { kind: 'duplicate'; ids: string[]; message: string }
+  | { kind: 'failed'; message: string };
 
 const STORE = 'waybill.console.purchase';
 /** How often an unknown outcome is asked about again; the service says to retry in 5 s. */
@@ -57,7 +60,10 @@ function save(p: Pending | undefined): void {
 function unknown(err: unknown): boolean {
   if (!(err instanceof ApiFailure)) return false;
   if (err.code === 'network' || err.code === 'idempotency_key_in_use') return true;
-  return err.status >= 500 && ['carrier_timeout', 'carrier_failed_connection', 'service_unavailable', 'http'].includes(err.code);
+  return (
+    err.status >= 500 &&
+    ['carrier_timeout', 'carrier_failed_connection', 'service_unavailable', 'http'].includes(err.code)
+  );
 }
 
 export function usePurchase(onOutcome: (o: Outcome) => void) {
@@ -92,7 +98,8 @@ export function usePurchase(onOutcome: (o: Outcome) => void) {
       save(undefined);
       setPending(undefined);
       setState('idle');
-      if (err instanceof ApiFailure && err.code === 'conflict' && err.status === 409) report.current({ kind: 'duplicate', ids: err.detail.split(',').filter(Boolean), message: err.message });
+      if (err instanceof ApiFailure && err.code === 'conflict' && err.status === 409)
+        report.current({ kind: 'duplicate', ids: err.detail.split(',').filter(Boolean), message: err.message });
       else report.current({ kind: 'failed', message: (err as Error).message });
     } finally {
       inFlight.current = false;

@@ -10,7 +10,10 @@ import { useApi } from './ui';
 
 /** A service's name, from its carrier's catalog; the code's words until the catalog has loaded. */
 export function serviceName(carriers: readonly CarrierMeta[] | undefined, carrier: string, code: string): string {
-  return carriers?.find((c) => c.slug === carrier)?.service_details?.find((s) => s.slug === code)?.name ?? codeName(code, carrier);
+  return (
+    carriers?.find((c) => c.slug === carrier)?.service_details?.find((s) => s.slug === code)?.name ??
+    codeName(code, carrier)
+  );
 }
 
 /** serviceName over GET /meta/carriers, asked once for the page. */
@@ -21,7 +24,10 @@ export function useServiceNames(): (carrier: string, code: string) => string {
 
 /** A carrier's services as [code, name], sorted by name as the service sorts them. */
 export function serviceOptions(meta: CarrierMeta): [string, string][] {
-  return meta.service_details?.map((s) => [s.slug, s.name] as [string, string]) ?? meta.services.map((s) => [s, codeName(s, meta.slug)] as [string, string]);
+  return (
+    meta.service_details?.map((s) => [s.slug, s.name] as [string, string]) ??
+    meta.services.map((s) => [s, codeName(s, meta.slug)] as [string, string])
+  );
 }
 
 interface Props {
@@ -40,7 +46,12 @@ export function ServiceSelect({ label, value, onValue, carriers, blank, required
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <select id={id} value={value} required={required} onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id={id}
+        value={value}
+        required={required}
+        onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
+      >
         {blank !== undefined ? <option value="">{blank}</option> : null}
         {[...carriers]
           .sort((a, b) => a.name.localeCompare(b.name))

@@ -7,7 +7,16 @@ import type { Answer } from '../../packages/client/src/types';
 
 export type Address = components['schemas']['Address'];
 /** The address fields the console's forms edit, each as the text typed. */
-export const ADDRESS_FIELDS = ['name', 'company', 'street1', 'city', 'state', 'postal_code', 'country', 'phone'] as const satisfies readonly (keyof Address)[];
+export const ADDRESS_FIELDS = [
+  'name',
+  'company',
+  'street1',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'phone',
+] as const satisfies readonly (keyof Address)[];
 export type AddressForm = { [K in (typeof ADDRESS_FIELDS)[number]]?: string };
 export type Shipment = Answer<'getShipment'>['shipment'];
 export type Tracking = NonNullable<Shipment['tracking']>;

@@ -41,21 +41,18 @@ export function useApi<T>(path: string | null): Loaded<T> {
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const run = useCallback(
-    async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
-      setBusy(true);
-      setError(undefined);
-      try {
-        return await fn();
-      } catch (err) {
-        setError(err instanceof ApiFailure || err instanceof Error ? err.message : String(err));
-        return undefined;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [],
-  );
+  const run = useCallback(async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      return await fn();
+    } catch (err) {
+      setError(err instanceof ApiFailure || err instanceof Error ? err.message : String(err));
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
   return { busy, error, run, setError };
 }
 
@@ -70,7 +67,12 @@ export function ErrorNote({ children }: { children?: ComponentChildren }) {
 
 export function Status({ loaded, empty }: { loaded: Loaded<unknown>; empty?: boolean }) {
   if (loaded.error) return <ErrorNote>{loaded.error}</ErrorNote>;
-  if (loaded.loading && loaded.data === undefined) return <p class="note" role="status">Loading…</p>;
+  if (loaded.loading && loaded.data === undefined)
+    return (
+      <p class="note" role="status">
+        Loading…
+      </p>
+    );
   if (empty) return <p class="note">Nothing here yet.</p>;
   return null;
 }
@@ -79,14 +81,24 @@ export function StageBadge({ stage }: { stage: string | undefined }) {
   return <span class={`badge badge-${stageTone(stage)}`}>{stageText(stage)}</span>;
 }
 
-type FieldProps = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'value'> & { label: string; hint?: string; value?: string | number; onValue?: (v: string) => void };
+type FieldProps = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'value'> & {
+  label: string;
+  hint?: string;
+  value?: string | number;
+  onValue?: (v: string) => void;
+};
 
 export function Field({ label, hint, onValue, class: cls, ...input }: FieldProps) {
   const id = useId();
   return (
     <div class={`field ${cls ?? ''}`}>
       <label for={id}>{label}</label>
-      <input id={id} {...(hint ? { 'aria-describedby': `${id}-hint` } : {})} onInput={(e) => onValue?.((e.currentTarget as HTMLInputElement).value)} {...input} />
+      <input
+        id={id}
+        {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
+        onInput={(e) => onValue?.((e.currentTarget as HTMLInputElement).value)}
+        {...input}
+      />
       {hint ? (
         <small id={`${id}-hint`} class="hint">
           {hint}
@@ -96,14 +108,27 @@ export function Field({ label, hint, onValue, class: cls, ...input }: FieldProps
   );
 }
 
-type SelectProps = { label: string; value: string; onValue: (v: string) => void; options: readonly (string | [string, string])[]; blank?: string; required?: boolean; class?: string };
+type SelectProps = {
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  options: readonly (string | [string, string])[];
+  blank?: string;
+  required?: boolean;
+  class?: string;
+};
 
 export function Select({ label, value, onValue, options, blank, required, class: cls }: SelectProps) {
   const id = useId();
   return (
     <div class={`field ${cls ?? ''}`}>
       <label for={id}>{label}</label>
-      <select id={id} value={value} required={required} onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id={id}
+        value={value}
+        required={required}
+        onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
+      >
         {blank !== undefined ? <option value="">{blank}</option> : null}
         {options.map((o) => {
           const [v, text] = typeof o === 'string' ? [o, o] : o;
@@ -122,7 +147,17 @@ export function Select({ label, value, onValue, options, blank, required, class:
 export type Column<T> = { head: string; cell: (row: T) => ComponentChildren; label?: string };
 
 /** A list page's loading state and table: a row per item, each cell labelled for the phone layout (data-label). */
-export function ListTable<T>({ loaded, caption, columns, rowKey }: { loaded: Loaded<T[]>; caption: string; columns: Column<T>[]; rowKey: (row: T) => string }) {
+export function ListTable<T>({
+  loaded,
+  caption,
+  columns,
+  rowKey,
+}: {
+  loaded: Loaded<T[]>;
+  caption: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+}) {
   const rows = loaded.data;
   return (
     <>
@@ -156,7 +191,17 @@ export function ListTable<T>({ loaded, caption, columns, rowKey }: { loaded: Loa
   );
 }
 
-export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number | undefined; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number | undefined;
+  onPage: (p: number) => void;
+}) {
   if (total === undefined) return null;
   const last = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -205,7 +250,8 @@ export function useFilters<K extends string>(base: string, keys: readonly K[]) {
   const page = Number(search.get('page') ?? '1') || 1;
   const current = Object.fromEntries(keys.map((k) => [k, search.get(k) ?? ''])) as Record<K, string>;
   const [form, setForm] = useState(current);
-  const go = (values: Record<K, string>, p = 1) => navigate(`${base}${query({ ...values, page: p > 1 ? p : undefined })}`);
+  const go = (values: Record<K, string>, p = 1) =>
+    navigate(`${base}${query({ ...values, page: p > 1 ? p : undefined })}`);
   return {
     page,
     current,
@@ -239,7 +285,19 @@ export function FilterActions({ onClear }: { onClear: () => void }) {
  * A destructive action behind a question: the button, then the question with Yes and Keep it. The
  * action gets an Idempotency-Key: a double click on Yes, or Yes again after a lost answer, is one.
  */
-export function Confirm({ label, name, question, yes, onConfirm }: { label: string; /** The button's accessible name when its text alone is ambiguous (a row's Remove). */ name?: string; question: string; yes: string; onConfirm: (idempotencyKey: string) => Promise<unknown> }) {
+export function Confirm({
+  label,
+  name,
+  question,
+  yes,
+  onConfirm,
+}: {
+  label: string;
+  /** The button's accessible name when its text alone is ambiguous (a row's Remove). */ name?: string;
+  question: string;
+  yes: string;
+  onConfirm: (idempotencyKey: string) => Promise<unknown>;
+}) {
   const [asking, setAsking] = useState(false);
   const act = useIntent();
   const qid = useId();

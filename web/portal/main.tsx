@@ -47,7 +47,13 @@ function App() {
       </main>
     );
   }
-  if (!portal) return <main class="page"><h1>Return items</h1><p aria-live="polite">Loading…</p></main>;
+  if (!portal)
+    return (
+      <main class="page">
+        <h1>Return items</h1>
+        <p aria-live="polite">Loading…</p>
+      </main>
+    );
 
   const method = portal.return_methods.find((m) => m.id === methodId);
   const open = portal.lines.filter((l) => l.returnable > 0);
@@ -62,8 +68,14 @@ function App() {
     setProblem(undefined);
     setSending(true);
     try {
-      const body = { return: { return_method: method.id, lines, ...(method.type === 'pickup' ? { pickup_date: pickupDate } : {}) } };
-      const res = await callApi<{ return: Made }>(`${api}/returns`, 'returns', { method: 'POST', body: JSON.stringify(body), headers: { 'idempotency-key': submission } });
+      const body = {
+        return: { return_method: method.id, lines, ...(method.type === 'pickup' ? { pickup_date: pickupDate } : {}) },
+      };
+      const res = await callApi<{ return: Made }>(`${api}/returns`, 'returns', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'idempotency-key': submission },
+      });
       setMade({ ret: res.return });
       setChosen({});
       setSubmission(crypto.randomUUID());
@@ -104,17 +116,38 @@ function App() {
             <fieldset>
               <legend>What are you returning?</legend>
               {portal.lines.map((l) => (
-                <LineChoice key={l.line_id} line={l} reasons={portal.reasons} value={chosen[l.line_id]} onChange={(v) => setChosen((c) => {
-                  const next = { ...c };
-                  if (v) next[l.line_id] = v;
-                  else delete next[l.line_id];
-                  return next;
-                })} />
+                <LineChoice
+                  key={l.line_id}
+                  line={l}
+                  reasons={portal.reasons}
+                  value={chosen[l.line_id]}
+                  onChange={(v) =>
+                    setChosen((c) => {
+                      const next = { ...c };
+                      if (v) next[l.line_id] = v;
+                      else delete next[l.line_id];
+                      return next;
+                    })
+                  }
+                />
               ))}
             </fieldset>
-            <MethodChoice methods={portal.return_methods} currency={portal.currency} methodId={methodId} pickupDate={pickupDate}
-              onMethod={(id) => { setMethodId(id); setPickupDate(undefined); }} onPickupDate={setPickupDate} />
-            {problem ? <p class="alert" role="alert">{problem}</p> : null}
+            <MethodChoice
+              methods={portal.return_methods}
+              currency={portal.currency}
+              methodId={methodId}
+              pickupDate={pickupDate}
+              onMethod={(id) => {
+                setMethodId(id);
+                setPickupDate(undefined);
+              }}
+              onPickupDate={setPickupDate}
+            />
+            {problem ? (
+              <p class="alert" role="alert">
+                {problem}
+              </p>
+            ) : null}
             <button type="submit" class="wide" disabled={sending}>
               {sending ? 'Creating return…' : 'Create return'}
             </button>

@@ -67,7 +67,14 @@ async function failure(res: Response): Promise<ApiFailure> {
   const text = await res.text();
   try {
     const { error } = JSON.parse(text) as { error?: { code?: string; message?: string; detail?: string } };
-    if (error?.code) return new ApiFailure(res.status, error.code, error.message ?? error.code, error.detail ?? '', res.headers.get('idempotent-replayed') === 'true');
+    if (error?.code)
+      return new ApiFailure(
+        res.status,
+        error.code,
+        error.message ?? error.code,
+        error.detail ?? '',
+        res.headers.get('idempotent-replayed') === 'true',
+      );
   } catch {
     // Not JSON: a proxy's page, for example; the status says enough.
   }

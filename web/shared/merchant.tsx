@@ -29,7 +29,9 @@ export function MerchantHeader({ merchant }: { merchant: Merchant | undefined })
     <header class="merchant">
       <div class="merchant-inner">
         {/* With the name beside it the logo says nothing more; alone, it names the shop. */}
-        {merchant.logo_url ? <img src={merchant.logo_url} alt={merchant.display_name ? '' : 'The shop’s logo'} /> : null}
+        {merchant.logo_url ? (
+          <img src={merchant.logo_url} alt={merchant.display_name ? '' : 'The shop’s logo'} />
+        ) : null}
         {merchant.display_name ? <span class="merchant-name">{merchant.display_name}</span> : null}
       </div>
     </header>

@@ -17,7 +17,13 @@ export function wallTime(iso: string, withTime = true): string {
   const [, y, mo, d, h, mi] = m;
   const hasTime = withTime && h !== undefined;
   const at = Date.UTC(Number(y), Number(mo) - 1, Number(d), hasTime ? Number(h) : 0, hasTime ? Number(mi) : 0);
-  const opts: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC', ...(hasTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}) };
+  const opts: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+    ...(hasTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+  };
   return new Intl.DateTimeFormat(undefined, opts).format(at);
 }
 
@@ -62,7 +68,9 @@ export function hoursToday(hours: Hours, now = new Date()): string {
   const h = hours[DAYS[now.getDay()]!];
   if (!h) return 'Closed today';
   // A drop box open round the clock is not "open today 00:00–23:59".
-  return h.open === '00:00' && (h.close === '23:59' || h.close === '24:00') ? 'Open 24 hours' : `Open today ${h.open}–${h.close}`;
+  return h.open === '00:00' && (h.close === '23:59' || h.close === '24:00')
+    ? 'Open 24 hours'
+    : `Open today ${h.open}–${h.close}`;
 }
 
 export function distanceText(distance: number | undefined, units: string | undefined): string {

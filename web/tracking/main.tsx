@@ -18,7 +18,12 @@ interface Tracking {
   delivered: boolean;
   delivery_date?: string;
   estimated_delivery?: string;
-  checkpoints: { time: string; description: string; tracking_stage: string; location?: { city?: string; state?: string; country?: string } }[];
+  checkpoints: {
+    time: string;
+    description: string;
+    tracking_stage: string;
+    location?: { city?: string; state?: string; country?: string };
+  }[];
 }
 
 const token = tokenFromPath('tracking');
@@ -35,7 +40,9 @@ function Journey({ t }: { t: Tracking }) {
           {stageWords(t.tracking_stage)}
         </p>
         {t.delivered && t.delivery_date ? <p>Delivered {wallTime(t.delivery_date)}</p> : null}
-        {!t.delivered && t.estimated_delivery ? <p>Estimated delivery: {wallTime(t.estimated_delivery, false)}</p> : null}
+        {!t.delivered && t.estimated_delivery ? (
+          <p>Estimated delivery: {wallTime(t.estimated_delivery, false)}</p>
+        ) : null}
         <p class="muted">Tracking number {t.tracking_number}</p>
       </section>
       <section class="card" aria-labelledby="history">
@@ -69,7 +76,10 @@ function App() {
   const load = async () => {
     setLoading(true);
     try {
-      const { tracking: t } = await callApi<{ tracking: Tracking }>(`/public/tracking/${encodeURIComponent(token)}`, 'tracking');
+      const { tracking: t } = await callApi<{ tracking: Tracking }>(
+        `/public/tracking/${encodeURIComponent(token)}`,
+        'tracking',
+      );
       applyMerchant(t.merchant, 'Track your parcel');
       setTracking(t);
       setFailure(undefined);

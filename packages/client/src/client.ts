@@ -92,7 +92,8 @@ export class Waybill {
     this.policy = { ...defaultRetryPolicy, ...options.retry };
     this.sleep = options.sleep ?? sleepFor;
     const op: Record<string, (input?: Input<OperationId>) => Promise<unknown>> = {};
-    for (const id of Object.keys(OPERATIONS) as OperationId[]) op[id] = (input) => this.call(id, ...([input] as InputArgs<typeof id>));
+    for (const id of Object.keys(OPERATIONS) as OperationId[])
+      op[id] = (input) => this.call(id, ...([input] as InputArgs<typeof id>));
     this.op = op as unknown as Operations;
   }
 
@@ -104,7 +105,11 @@ export class Waybill {
   /** Calls one operation and returns its answer with status and headers. */
   async request<K extends OperationId>(id: K, ...[input]: InputArgs<K>): Promise<Response<Answer<K>>> {
     const [method, template] = OPERATIONS[id];
-    const given = (input ?? {}) as Input<OperationId> & { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    const given = (input ?? {}) as Input<OperationId> & {
+      path?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+    };
     return this.send<Answer<K>>(method, pathOf(template, given.path) + queryOf(given.query), given);
   }
 
@@ -112,13 +117,20 @@ export class Waybill {
   async page<K extends ListOperationId>(id: K, ...[input]: InputArgs<K>): Promise<Page<Item<K>>> {
     const res = await this.request(id, ...([input] as InputArgs<K>));
     const next = linkTarget(res.headers.get('link'), 'next');
-    return { items: res.data as Item<K>[], total: totalCount(res.headers.get('x-total-count')), next: next ? new URL(next).search : undefined };
+    return {
+      items: res.data as Item<K>[],
+      total: totalCount(res.headers.get('x-total-count')),
+      next: next ? new URL(next).search : undefined,
+    };
   }
 
   /** Every item of a paged list, page after page as the `Link` header leads. */
   async *all<K extends ListOperationId>(id: K, ...[input]: InputArgs<K>): AsyncGenerator<Item<K>, void, undefined> {
     const [method, template] = OPERATIONS[id];
-    const given = (input ?? {}) as Input<OperationId> & { path?: Record<string, unknown>; query?: Record<string, unknown> };
+    const given = (input ?? {}) as Input<OperationId> & {
+      path?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+    };
     const path = pathOf(template, given.path);
     let search: string | undefined = queryOf(given.query);
     while (search !== undefined) {
@@ -129,9 +141,17 @@ export class Waybill {
     }
   }
 
-  private async send<T>(method: string, target: string, input: Input<OperationId> & { body?: unknown }): Promise<Response<T>> {
+  private async send<T>(
+    method: string,
+    target: string,
+    input: Input<OperationId> & { body?: unknown },
+  ): Promise<Response<T>> {
     const idempotencyKey = method === 'POST' ? (input.idempotencyKey ?? newIdempotencyKey()) : undefined;
-    const headers: Record<string, string> = { accept: 'application/json, */*', ...this.#options.headers, ...input.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json, */*',
+      ...this.#options.headers,
+      ...input.headers,
+    };
     if (this.#options.apiKey) headers.authorization = `Bearer ${this.#options.apiKey}`;
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let body: string | undefined;
@@ -147,7 +167,12 @@ export class Waybill {
         res = await this.once(method, target, headers, body, input.signal);
       } catch (err) {
         if (input.signal?.aborted) throw err;
-        if (last) throw new WaybillConnectionError(`Waybill at ${this.baseUrl} did not answer ${method} ${target.split('?')[0]}: ${(err as Error).message}`, idempotencyKey, { cause: err });
+        if (last)
+          throw new WaybillConnectionError(
+            `Waybill at ${this.baseUrl} did not answer ${method} ${target.split('?')[0]}: ${(err as Error).message}`,
+            idempotencyKey,
+            { cause: err },
+          );
         await this.sleep(delayMs(this.policy, attempt + 1, undefined));
         continue;
       }
@@ -155,15 +180,33 @@ export class Waybill {
       if (res.ok) return { data: data as T, status: res.status, headers: res.headers };
       const error = errorOf(res.status, data, idempotencyKey, res.headers.get('x-request-id') ?? undefined);
       const wait = retryAfterMs(res.headers.get('retry-after'), Date.now());
-      if (last || !retryable(res.status, error.code, res.headers.get('idempotent-replayed') === 'true') || (wait ?? 0) > this.policy.maxRetryAfterMs) throw error;
+      if (
+        last ||
+        !retryable(res.status, error.code, res.headers.get('idempotent-replayed') === 'true') ||
+        (wait ?? 0) > this.policy.maxRetryAfterMs
+      )
+        throw error;
       await this.sleep(delayMs(this.policy, attempt + 1, wait));
     }
   }
 
-  private async once(method: string, target: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal | undefined): Promise<globalThis.Response> {
-    const signals = [signal, this.#options.timeoutMs ? AbortSignal.timeout(this.#options.timeoutMs) : undefined].filter((s): s is AbortSignal => s !== undefined);
+  private async once(
+    method: string,
+    target: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<globalThis.Response> {
+    const signals = [signal, this.#options.timeoutMs ? AbortSignal.timeout(this.#options.timeoutMs) : undefined].filter(
+      (s): s is AbortSignal => s !== undefined,
+    );
     const combined = signals.length > 1 ? anySignal(signals) : signals[0];
-    return this.fetch(this.baseUrl + target, { method, headers, ...(body !== undefined ? { body } : {}), ...(combined ? { signal: combined } : {}) });
+    return this.fetch(this.baseUrl + target, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(combined ? { signal: combined } : {}),
+    });
   }
 }
 

@@ -42,7 +42,21 @@ export class WaybillSignatureError extends Error {
 export function errorOf(status: number, body: unknown, idempotencyKey?: string, requestId?: string): WaybillError {
   const err = (body as { error?: { code?: unknown; message?: unknown; detail?: unknown } } | undefined)?.error;
   if (err && typeof err.code === 'string') {
-    return new WaybillError(status, err.code, typeof err.message === 'string' ? err.message : err.code, typeof err.detail === 'string' ? err.detail : '', idempotencyKey, requestId);
+    return new WaybillError(
+      status,
+      err.code,
+      typeof err.message === 'string' ? err.message : err.code,
+      typeof err.detail === 'string' ? err.detail : '',
+      idempotencyKey,
+      requestId,
+    );
   }
-  return new WaybillError(status, status >= 500 ? 'unexpected_exception' : 'http_error', `HTTP ${status}`, typeof body === 'string' ? body.slice(0, 200) : '', idempotencyKey, requestId);
+  return new WaybillError(
+    status,
+    status >= 500 ? 'unexpected_exception' : 'http_error',
+    `HTTP ${status}`,
+    typeof body === 'string' ? body.slice(0, 200) : '',
+    idempotencyKey,
+    requestId,
+  );
 }

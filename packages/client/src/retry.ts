@@ -13,7 +13,12 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const defaultRetryPolicy: RetryPolicy = { retries: 3, baseDelayMs: 300, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 };
+export const defaultRetryPolicy: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 300,
+  maxDelayMs: 10_000,
+  maxRetryAfterMs: 60_000,
+};
 
 /**
  * 429 and 5xx are worth another try, and 409 idempotency_key_in_use (the first try still runs).
@@ -36,7 +41,12 @@ export function retryAfterMs(header: string | null, now: number): number | undef
 }
 
 /** The wait before try `attempt` (1 = the first retry): the service's Retry-After when given, else exponential back-off. */
-export function delayMs(policy: RetryPolicy, attempt: number, retryAfter: number | undefined, random: () => number = Math.random): number {
+export function delayMs(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfter: number | undefined,
+  random: () => number = Math.random,
+): number {
   if (retryAfter !== undefined) return retryAfter;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);

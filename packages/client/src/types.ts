@@ -7,12 +7,20 @@ type Op<K extends OperationId> = operations[K];
 type Content<R> = R extends { content: infer C } ? C : never;
 /** JSON answers parse to their schema; labels, print files and marks arrive as bytes. */
 type Decoded<C> = [C] extends [never] ? undefined : C extends { 'application/json': infer J } ? J : Uint8Array;
-type Success<R> = R extends { 200: infer A } ? A : R extends { 201: infer A } ? A : R extends { 202: infer A } ? A : never;
+type Success<R> = R extends { 200: infer A }
+  ? A
+  : R extends { 201: infer A }
+    ? A
+    : R extends { 202: infer A }
+      ? A
+      : never;
 
 /** What an operation answers when it succeeds. */
 export type Answer<K extends OperationId> = Decoded<Content<Success<Op<K>['responses']>>>;
 /** The request body an operation takes (JSON, or the CSV text of a batch). */
-export type Body<K extends OperationId> = Content<NonNullable<Op<K>['requestBody']>>[keyof Content<NonNullable<Op<K>['requestBody']>>];
+export type Body<K extends OperationId> = Content<NonNullable<Op<K>['requestBody']>>[keyof Content<
+  NonNullable<Op<K>['requestBody']>
+>];
 export type PathParams<K extends OperationId> = Op<K>['parameters'] extends { path: infer P } ? P : never;
 export type QueryParams<K extends OperationId> = NonNullable<Op<K>['parameters']['query']>;
 
@@ -27,8 +35,14 @@ export interface CallOptions {
 }
 
 type PathPart<K extends OperationId> = [PathParams<K>] extends [never] ? { path?: undefined } : { path: PathParams<K> };
-type QueryPart<K extends OperationId> = [QueryParams<K>] extends [never] ? { query?: undefined } : { query?: QueryParams<K> };
-type BodyPart<K extends OperationId> = [Body<K>] extends [never] ? { body?: undefined } : Op<K> extends { requestBody: unknown } ? { body: Body<K> } : { body?: Body<K> };
+type QueryPart<K extends OperationId> = [QueryParams<K>] extends [never]
+  ? { query?: undefined }
+  : { query?: QueryParams<K> };
+type BodyPart<K extends OperationId> = [Body<K>] extends [never]
+  ? { body?: undefined }
+  : Op<K> extends { requestBody: unknown }
+    ? { body: Body<K> }
+    : { body?: Body<K> };
 
 /** The input of operation K: its path parameters, query, body and call options. */
 export type Input<K extends OperationId> = PathPart<K> & QueryPart<K> & BodyPart<K> & CallOptions;

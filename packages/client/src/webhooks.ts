@@ -36,7 +36,9 @@ function constantTimeEqual(a: string, b: string): boolean {
 }
 
 async function hmacHex(secret: string, message: Uint8Array<ArrayBuffer>): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return hex(await crypto.subtle.sign('HMAC', key, message));
 }
 
@@ -53,9 +55,11 @@ export async function verifyWebhook(opts: VerifyOptions): Promise<void> {
   const parts = opts.header.split(',').map((p) => p.trim());
   const t = parts.find((p) => p.startsWith('t='))?.slice(2);
   const signatures = parts.filter((p) => p.startsWith('v1=')).map((p) => p.slice(3).toLowerCase());
-  if (!t || !/^\d+$/.test(t) || signatures.length === 0) throw new WaybillSignatureError('Waybill-Signature has no t= and v1=');
+  if (!t || !/^\d+$/.test(t) || signatures.length === 0)
+    throw new WaybillSignatureError('Waybill-Signature has no t= and v1=');
   const now = opts.now ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - Number(t)) > (opts.toleranceSeconds ?? 300)) throw new WaybillSignatureError(`signature time ${t} is outside the tolerance`);
+  if (Math.abs(now - Number(t)) > (opts.toleranceSeconds ?? 300))
+    throw new WaybillSignatureError(`signature time ${t} is outside the tolerance`);
   const body = typeof opts.payload === 'string' ? encoder.encode(opts.payload) : opts.payload;
   const message = concat(encoder.encode(`${t}.`), body);
   let matched = false;

@@ -14,7 +14,11 @@ import { throwIfError } from './errors.js';
 export function buildCancelRequest(shipment: StoredShipmentRef): string {
   const id = shipment.carrier_shipment_id;
   if (!id) {
-    throw new ApiError('carrier_exception', `australiapost deletes shipments by their shipment id, which Waybill did not keep for ${shipment.tracking_number}`, 'no carrier_shipment_id stored');
+    throw new ApiError(
+      'carrier_exception',
+      `australiapost deletes shipments by their shipment id, which Waybill did not keep for ${shipment.tracking_number}`,
+      'no carrier_shipment_id stored',
+    );
   }
   return fillPath(ENDPOINTS.cancel.path, { shipmentId: id }, 'tracking_number');
 }

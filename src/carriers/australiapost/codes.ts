@@ -20,7 +20,9 @@ export const PRODUCT_IDS: Readonly<Record<string, string>> = {
   australiapost_express_post_returns: 'XPR',
 };
 
-const PRODUCT_SLUGS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(PRODUCT_IDS).map(([slug, id]) => [id, slug]));
+const PRODUCT_SLUGS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(PRODUCT_IDS).map(([slug, id]) => [id, slug]),
+);
 
 /** Return products: booked with movement_type RETURN. */
 export const RETURN_PRODUCTS: ReadonlySet<string> = new Set(['PR', 'XPR']);
@@ -28,7 +30,12 @@ export const RETURN_PRODUCTS: ReadonlySet<string> = new Set(['PR', 'XPR']);
 /** The product id of a catalog slug; another carrier's slug is a 400. */
 export function productId(slug: string): string {
   const id = PRODUCT_IDS[slug];
-  if (!id) throw new ApiError('schema_validation_error', `service ${slug} is not offered by australiapost`, 'shipment.service');
+  if (!id)
+    throw new ApiError(
+      'schema_validation_error',
+      `service ${slug} is not offered by australiapost`,
+      'shipment.service',
+    );
   return id;
 }
 
@@ -56,7 +63,12 @@ export const PACKAGING: Readonly<Record<string, string>> = {
 
 export function packagingType(slug: string): string {
   const code = PACKAGING[slug];
-  if (!code) throw new ApiError('schema_validation_error', `packaging ${slug} is not offered by australiapost`, 'shipment.packaging');
+  if (!code)
+    throw new ApiError(
+      'schema_validation_error',
+      `packaging ${slug} is not offered by australiapost`,
+      'shipment.packaging',
+    );
   return code;
 }
 
@@ -70,12 +82,20 @@ const LAYOUTS: Readonly<Record<string, { format: 'PDF' | 'ZPL'; layout: string }
   ZPL__A6_1pp: { format: 'ZPL', layout: 'THERMAL-LABEL-A6-1PP' },
 };
 
-export function labelLayout(labelType: string | undefined, labelSize: string | undefined): { format: 'PDF' | 'ZPL'; layout: string } {
+export function labelLayout(
+  labelType: string | undefined,
+  labelSize: string | undefined,
+): { format: 'PDF' | 'ZPL'; layout: string } {
   const { format, size } = splitLabelType(labelType ?? 'PDF');
   const chosen = labelSize ?? size;
   const key = chosen === undefined ? format : `${format}__${chosen}`;
   const found = LAYOUTS[key] ?? Object.entries(LAYOUTS).find(([k]) => k.toUpperCase() === key.toUpperCase())?.[1];
-  if (!found) throw new ApiError('schema_validation_error', `label type ${key} is not offered by australiapost`, chosen === undefined ? 'shipment.label_type' : 'shipment.label_size');
+  if (!found)
+    throw new ApiError(
+      'schema_validation_error',
+      `label type ${key} is not offered by australiapost`,
+      chosen === undefined ? 'shipment.label_type' : 'shipment.label_size',
+    );
   return found;
 }
 
@@ -123,4 +143,15 @@ export function eventStage(description: string): TrackingStage {
 }
 
 /** Business days in transit per product: the lower bound of the service list's range (3-5 → 3). */
-export const TRANSIT_DAYS: Readonly<Record<string, number>> = { T28: 3, E34: 1, '3D55': 3, '3J55': 1, PTI8: 6, PTI7: 6, ECM8: 2, ECD8: 2, PR: 3, XPR: 1 };
+export const TRANSIT_DAYS: Readonly<Record<string, number>> = {
+  T28: 3,
+  E34: 1,
+  '3D55': 3,
+  '3J55': 1,
+  PTI8: 6,
+  PTI7: 6,
+  ECM8: 2,
+  ECD8: 2,
+  PR: 3,
+  XPR: 1,
+};

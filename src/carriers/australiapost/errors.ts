@@ -41,7 +41,8 @@ function errorsOf(body: unknown): AusPostError[] {
 /** `detail` of every australiapost ApiError from an answer: status, then each code, name and field. */
 export function errorDetail(status: number, errors: readonly AusPostError[]): string {
   const parts = [`australiapost HTTP ${status}`];
-  for (const e of errors) parts.push([e.code && `code ${e.code}`, e.name, e.field && `field ${e.field}`].filter(Boolean).join(' '));
+  for (const e of errors)
+    parts.push([e.code && `code ${e.code}`, e.name, e.field && `field ${e.field}`].filter(Boolean).join(' '));
   return parts.filter((p) => p !== '').join('; ');
 }
 
@@ -52,7 +53,11 @@ export function errorFromBody(status: number, json: unknown, opts: { notFound?: 
   const said = errors.map((e) => e.message ?? e.name).filter((m): m is string => m !== undefined);
   const codes = errors.map((e) => e.code).filter((c): c is string => c !== undefined);
   const message = said.length > 0 ? said.join('; ') : `australiapost refused the request (HTTP ${status})`;
-  return new ApiError(classifyError({ status, codes, words: message, ...(opts.notFound ? { notFound: true } : {}) }), message, errorDetail(status, errors));
+  return new ApiError(
+    classifyError({ status, codes, words: message, ...(opts.notFound ? { notFound: true } : {}) }),
+    message,
+    errorDetail(status, errors),
+  );
 }
 
 /** Throws the errors a 200 answer carries instead of its content (only error answers have a top-level `errors`). */
@@ -69,7 +74,13 @@ export function parseErrorResponse(status: number, body: string, opts: { notFoun
   const error = errorFromBody(status, jsonOrUndefined(body), opts);
   if (error) return error;
   const detail = `HTTP ${status}, ${bodyExcerpt(body)}`;
-  if (status === 401 || status === 403) return new ApiError('carrier_authentication', `australiapost refused the credentials (HTTP ${status})`, detail);
-  if (status === 404 && opts.notFound) return new ApiError('carrier_no_shipment_found', 'australiapost found no such shipment', detail);
-  return new ApiError('carrier_http_exception', `australiapost answered HTTP ${status} with a body that is not one of its error bodies`, detail);
+  if (status === 401 || status === 403)
+    return new ApiError('carrier_authentication', `australiapost refused the credentials (HTTP ${status})`, detail);
+  if (status === 404 && opts.notFound)
+    return new ApiError('carrier_no_shipment_found', 'australiapost found no such shipment', detail);
+  return new ApiError(
+    'carrier_http_exception',
+    `australiapost answered HTTP ${status} with a body that is not one of its error bodies`,
+    detail,
+  );
 }

@@ -28,7 +28,8 @@ export function place(a: Address): AusPostPlace {
 /** A party of a shipment: name (else company), up to three lines, suburb, state, postcode. */
 export function wireAddress(a: Address, field: string): AusPostAddress {
   const lines = [a.street1, a.street2, a.street3].filter((l): l is string => l !== undefined && l !== '');
-  if (lines.length === 0) throw new ApiError('schema_field_required', `australiapost needs ${field}.street1`, `${field}.street1`);
+  if (lines.length === 0)
+    throw new ApiError('schema_field_required', `australiapost needs ${field}.street1`, `${field}.street1`);
   return dropUndefined<AusPostAddress>({
     name: a.name ?? a.company ?? '',
     business_name: a.name ? a.company : undefined,
@@ -43,10 +44,18 @@ export function wireAddress(a: Address, field: string): AusPostAddress {
 }
 
 /** Each package once per its quantity, in kg and cm. */
-export function eachPackage(req: ShipmentRequest): { weight: number; length?: number; width?: number; height?: number; pkg: Package }[] {
+export function eachPackage(
+  req: ShipmentRequest,
+): { weight: number; length?: number; width?: number; height?: number; pkg: Package }[] {
   return req.packages.flatMap((pkg) =>
     Array.from({ length: Math.max(1, Math.floor(pkg.quantity ?? 1)) }, () =>
-      dropUndefined({ weight: kg(pkg.weight, req.weight_units), length: cm(pkg.length, req.dim_units), width: cm(pkg.width, req.dim_units), height: cm(pkg.height, req.dim_units), pkg }),
+      dropUndefined({
+        weight: kg(pkg.weight, req.weight_units),
+        length: cm(pkg.length, req.dim_units),
+        width: cm(pkg.width, req.dim_units),
+        height: cm(pkg.height, req.dim_units),
+        pkg,
+      }),
     ),
   );
 }

@@ -36,7 +36,9 @@ function featurePrices(price: JsonObject): number {
     // Some answers nest the feature once more, under `feature`.
     return o && obj(o.feature) ? [obj(o.feature)!] : o ? [o] : [];
   });
-  return list.filter((f) => f.bundled !== true).reduce((sum, f) => sum + (numeric(obj(f.price)?.calculated_price) ?? 0), 0);
+  return list
+    .filter((f) => f.bundled !== true)
+    .reduce((sum, f) => sum + (numeric(obj(f.price)?.calculated_price) ?? 0), 0);
 }
 
 interface Priced {
@@ -66,6 +68,12 @@ export function parseRateResponse(body: unknown): Rate[] {
   return [...byProduct]
     .filter(([, p]) => p.items === list.length)
     .map(([id, p]) =>
-      dropUndefined<Rate>({ service_type: productSlug(id), service_name: p.name, total_cost: toDecimalString(p.total), currency: 'AUD', transit_days: TRANSIT_DAYS[id.toUpperCase()] }),
+      dropUndefined<Rate>({
+        service_type: productSlug(id),
+        service_name: p.name,
+        total_cost: toDecimalString(p.total),
+        currency: 'AUD',
+        transit_days: TRANSIT_DAYS[id.toUpperCase()],
+      }),
     );
 }

@@ -16,15 +16,23 @@ import type { AusPostItemContent, AusPostLabelRequest, AusPostShipmentItem, AusP
 /** The product booked: the service asked for, else Parcel Post (its returns product for returns), Standard with Signature abroad. */
 export function productFor(req: ShipmentRequest): string {
   const returns = req.type === 'return';
-  const id = req.service !== undefined ? productId(req.service) : returns ? 'PR' : isInternational(req) ? 'PTI7' : 'T28';
+  const id =
+    req.service !== undefined ? productId(req.service) : returns ? 'PR' : isInternational(req) ? 'PTI7' : 'T28';
   if (returns !== RETURN_PRODUCTS.has(id)) {
     throw new ApiError(
       'schema_validation_error',
-      returns ? `a return label needs a return service (australiapost_parcel_post_returns, australiapost_express_post_returns), not ${req.service}` : `${req.service} books return labels only: send type "return"`,
+      returns
+        ? `a return label needs a return service (australiapost_parcel_post_returns, australiapost_express_post_returns), not ${req.service}`
+        : `${req.service} books return labels only: send type "return"`,
       'shipment.service',
     );
   }
-  if (returns && isInternational(req)) throw new ApiError('schema_validation_error', 'australiapost return labels are domestic only', 'shipment.sender.country');
+  if (returns && isInternational(req))
+    throw new ApiError(
+      'schema_validation_error',
+      'australiapost return labels are domestic only',
+      'shipment.sender.country',
+    );
   return id;
 }
 
@@ -42,8 +50,18 @@ function contentOf(item: CustomsItem, req: ShipmentRequest): AusPostItemContent 
 /** Customs items shared out over the parcels, each parcel's own declaration (round robin). */
 function declarations(req: ShipmentRequest, parcels: number): AusPostItemContent[][] {
   const items = req.customs_items ?? [];
-  if (items.length === 0) throw new ApiError('schema_field_required', 'australiapost needs customs_items for an international shipment: the declaration prints with the label', 'shipment.customs_items');
-  if (items.length < parcels) throw new ApiError('schema_validation_error', `australiapost declares customs per parcel: give at least one customs item per parcel (${parcels})`, 'shipment.customs_items');
+  if (items.length === 0)
+    throw new ApiError(
+      'schema_field_required',
+      'australiapost needs customs_items for an international shipment: the declaration prints with the label',
+      'shipment.customs_items',
+    );
+  if (items.length < parcels)
+    throw new ApiError(
+      'schema_validation_error',
+      `australiapost declares customs per parcel: give at least one customs item per parcel (${parcels})`,
+      'shipment.customs_items',
+    );
   const out: AusPostItemContent[][] = Array.from({ length: parcels }, () => []);
   items.forEach((item, i) => out[i % parcels]!.push(contentOf(item, req)));
   return out;
@@ -123,9 +141,17 @@ export function parseShipResponse(body: unknown): BookedItems {
   const shipment = objects(obj(body)?.shipments)[0];
   const shipmentId = text(shipment?.shipment_id);
   if (!shipment || !shipmentId) throw unexpectedBody('ship response (no shipment_id)');
-  const items = objects(shipment.items).map((i) => ({ itemId: text(i.item_id), articleId: text(obj(i.tracking_details)?.article_id), productId: text(i.product_id) }));
-  const complete = items.filter((i): i is { itemId: string; articleId: string; productId: string | undefined } => i.itemId !== undefined && i.articleId !== undefined);
-  if (complete.length === 0 || complete.length !== items.length) throw unexpectedBody('ship response (an item without item_id or article_id)');
+  const items = objects(shipment.items).map((i) => ({
+    itemId: text(i.item_id),
+    articleId: text(obj(i.tracking_details)?.article_id),
+    productId: text(i.product_id),
+  }));
+  const complete = items.filter(
+    (i): i is { itemId: string; articleId: string; productId: string | undefined } =>
+      i.itemId !== undefined && i.articleId !== undefined,
+  );
+  if (complete.length === 0 || complete.length !== items.length)
+    throw unexpectedBody('ship response (an item without item_id or article_id)');
   return dropUndefined<BookedItems>({
     shipmentId,
     productId: complete[0]?.productId,
@@ -135,11 +161,22 @@ export function parseShipResponse(body: unknown): BookedItems {
 }
 
 /** One item's label: the format and layout asked for, in the product's label group. */
-export function buildLabelRequest(req: ShipmentRequest, shipmentId: string, itemId: string, product: string): AusPostLabelRequest {
+export function buildLabelRequest(
+  req: ShipmentRequest,
+  shipmentId: string,
+  itemId: string,
+  product: string,
+): AusPostLabelRequest {
   const { format, layout } = labelLayout(req.label_type, req.label_size);
   return {
     wait_for_label_url: true,
-    preferences: [{ type: 'PRINT', format, groups: [{ group: labelGroup(product), layout, branded: true, left_offset: 0, top_offset: 0 }] }],
+    preferences: [
+      {
+        type: 'PRINT',
+        format,
+        groups: [{ group: labelGroup(product), layout, branded: true, left_offset: 0, top_offset: 0 }],
+      },
+    ],
     shipments: [{ shipment_id: shipmentId, items: [{ item_id: itemId }] }],
   };
 }
@@ -158,8 +195,15 @@ export function parseLabelResponse(body: unknown): LabelStatus {
   const status = text(label?.status)?.toUpperCase();
   if (!label || !requestId || !status) throw unexpectedBody('label response (no request_id or status)');
   if (status === 'ERROR') {
-    const why = objects(label.errors).map((e) => text(e.message)).filter(Boolean).join('; ');
-    throw new ApiError('carrier_exception', why || `australiapost could not produce the label ${requestId}`, `australiapost label request ${requestId} status ERROR`);
+    const why = objects(label.errors)
+      .map((e) => text(e.message))
+      .filter(Boolean)
+      .join('; ');
+    throw new ApiError(
+      'carrier_exception',
+      why || `australiapost could not produce the label ${requestId}`,
+      `australiapost label request ${requestId} status ERROR`,
+    );
   }
   return dropUndefined<LabelStatus>({ requestId, status, url: status === 'AVAILABLE' ? text(label.url) : undefined });
 }
@@ -179,7 +223,11 @@ export function bookedShipment(booked: BookedItems, labels: { bytes: Uint8Array;
     tracking_number: first.articleId,
     carrier_shipment_id: booked.shipmentId,
     service_type: booked.productId === undefined ? undefined : productSlug(booked.productId),
-    packages: booked.items.map((item, i) => ({ tracking_number: item.articleId, label: labels[i]?.bytes ?? new Uint8Array(), label_format: labels[i]?.format ?? 'PDF' })),
+    packages: booked.items.map((item, i) => ({
+      tracking_number: item.articleId,
+      label: labels[i]?.bytes ?? new Uint8Array(),
+      label_format: labels[i]?.format ?? 'PDF',
+    })),
     costs: booked.costs,
   });
 }

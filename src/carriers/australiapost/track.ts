@@ -33,7 +33,13 @@ function checkpointOf(event: JsonObject): Checkpoint | undefined {
   const time = raw === undefined ? undefined : toIsoWithOffset(raw);
   const description = text(event.description);
   if (time === undefined || description === undefined) return undefined;
-  return dropUndefined<Checkpoint>({ time, description, status: description, tracking_stage: eventStage(description), location: locationOf(text(event.location)) });
+  return dropUndefined<Checkpoint>({
+    time,
+    description,
+    status: description,
+    tracking_stage: eventStage(description),
+    location: locationOf(text(event.location)),
+  });
 }
 
 const newestFirst = (a: Checkpoint, b: Checkpoint): number => instantOf(b.time) - instantOf(a.time);
@@ -47,7 +53,11 @@ function articlesOf(result: JsonObject): JsonObject[] {
 function notFound(trackingNumber: string, result: JsonObject | undefined): ApiError {
   const said = errorFromBody(200, result, { notFound: true });
   if (said) return new ApiError(said.code, `${said.message}: ${trackingNumber}`, said.detail);
-  return new ApiError('carrier_no_shipment_found', `australiapost has no tracking data for ${trackingNumber}`, `australiapost tracking_id ${trackingNumber}`);
+  return new ApiError(
+    'carrier_no_shipment_found',
+    `australiapost has no tracking data for ${trackingNumber}`,
+    `australiapost tracking_id ${trackingNumber}`,
+  );
 }
 
 function resultOf(result: JsonObject, trackingNumber: string): TrackingResult | ApiError {
@@ -56,7 +66,10 @@ function resultOf(result: JsonObject, trackingNumber: string): TrackingResult | 
   if (articles.length === 0) return notFound(trackingNumber, undefined);
   const perArticle: PackageTracking[] = articles.map((a) => ({
     tracking_number: text(a.article_id) ?? trackingNumber,
-    checkpoints: objects(a.events).map(checkpointOf).filter((c): c is Checkpoint => c !== undefined).sort(newestFirst),
+    checkpoints: objects(a.events)
+      .map(checkpointOf)
+      .filter((c): c is Checkpoint => c !== undefined)
+      .sort(newestFirst),
   }));
   const checkpoints = perArticle.flatMap((p) => p.checkpoints).sort(newestFirst);
   const status = text(result.status) ?? text(articles[0]?.status);
@@ -85,10 +98,15 @@ function resultsOf(body: unknown): JsonObject[] {
 const idOf = (r: JsonObject): string | undefined => text(r.tracking_id)?.toUpperCase();
 
 /** Each number's result from one answer; a number the answer does not list is not found. */
-export function parseTrackManyResponse(body: unknown, trackingNumbers: readonly string[]): (TrackingResult | ApiError)[] {
+export function parseTrackManyResponse(
+  body: unknown,
+  trackingNumbers: readonly string[],
+): (TrackingResult | ApiError)[] {
   const results = resultsOf(body);
   return trackingNumbers.map((n) => {
-    const r = results.find((x) => idOf(x) === n.trim().toUpperCase()) ?? (trackingNumbers.length === 1 && results.length === 1 ? results[0] : undefined);
+    const r =
+      results.find((x) => idOf(x) === n.trim().toUpperCase()) ??
+      (trackingNumbers.length === 1 && results.length === 1 ? results[0] : undefined);
     return r ? resultOf(r, n) : notFound(n, undefined);
   });
 }

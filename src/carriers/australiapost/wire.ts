@@ -93,7 +93,11 @@ export interface AusPostShipmentRequest {
 
 export interface AusPostLabelRequest {
   wait_for_label_url: boolean;
-  preferences: { type: 'PRINT'; format: 'PDF' | 'ZPL'; groups: { group: string; layout: string; branded: boolean; left_offset: number; top_offset: number }[] }[];
+  preferences: {
+    type: 'PRINT';
+    format: 'PDF' | 'ZPL';
+    groups: { group: string; layout: string; branded: boolean; left_offset: number; top_offset: number }[];
+  }[];
   shipments: { shipment_id: string; items?: { item_id: string }[] }[];
 }
 

@@ -12,7 +12,11 @@ import { throwIfError, unexpectedBody } from './errors.js';
 
 export function credentialsOf(auth: Readonly<Record<string, string>>): { username: string; password: string } {
   if (auth.username && auth.password) return { username: auth.username, password: auth.password };
-  throw new ApiError('carrier_authentication', 'canadapost needs username and password (the API key) in the shipping account auth', 'auth.username');
+  throw new ApiError(
+    'carrier_authentication',
+    'canadapost needs username and password (the API key) in the shipping account auth',
+    'auth.username',
+  );
 }
 
 export function buildValidateCredentialsRequest(country: string): { path: string; query: [string, string][] } {

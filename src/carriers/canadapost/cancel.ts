@@ -17,7 +17,13 @@ type Account = { customer: string; mobo: string; contract?: string };
 
 /** The void of one contract shipment. */
 export function buildCancelRequest(shipmentId: string, account: Account): { path: string } {
-  return { path: fillPath(ENDPOINTS.void.path, { customer: account.customer, mobo: account.mobo, id: shipmentId }, 'carrier_shipment_id') };
+  return {
+    path: fillPath(
+      ENDPOINTS.void.path,
+      { customer: account.customer, mobo: account.mobo, id: shipmentId },
+      'carrier_shipment_id',
+    ),
+  };
 }
 
 /** A void answers 204 without a body; any other success is not one Canada Post documents. */
@@ -27,16 +33,28 @@ export function parseCancelResponse(status: number, shipmentIds: readonly string
 }
 
 /** The refund request of one shipment: contract or not, and the e-mail Canada Post answers it at. */
-export function buildRefundRequest(shipmentId: string, account: Account, email: string): { path: string; root: string; body: CpcRefundRequest } {
+export function buildRefundRequest(
+  shipmentId: string,
+  account: Account,
+  email: string,
+): { path: string; root: string; body: CpcRefundRequest } {
   if (account.contract) {
     return {
-      path: fillPath(ENDPOINTS.refund.path, { customer: account.customer, mobo: account.mobo, id: shipmentId }, 'carrier_shipment_id'),
+      path: fillPath(
+        ENDPOINTS.refund.path,
+        { customer: account.customer, mobo: account.mobo, id: shipmentId },
+        'carrier_shipment_id',
+      ),
       root: 'shipment-refund-request',
       body: { '@_xmlns': NAMESPACES.shipment, email },
     };
   }
   return {
-    path: fillPath(ENDPOINTS.refundNonContract.path, { customer: account.customer, id: shipmentId }, 'carrier_shipment_id'),
+    path: fillPath(
+      ENDPOINTS.refundNonContract.path,
+      { customer: account.customer, id: shipmentId },
+      'carrier_shipment_id',
+    ),
     root: 'non-contract-shipment-refund-request',
     body: { '@_xmlns': NAMESPACES.ncshipment, email },
   };
@@ -46,7 +64,8 @@ export function buildRefundRequest(shipmentId: string, account: Account, email: 
 export function parseRefundResponse(xml: string): { ticketId: string; date?: string } {
   const doc = parseXml(xml);
   throwIfError(doc);
-  const root = xmlRoot(doc, 'shipment-refund-request-info') ?? xmlRoot(doc, 'non-contract-shipment-refund-request-info');
+  const root =
+    xmlRoot(doc, 'shipment-refund-request-info') ?? xmlRoot(doc, 'non-contract-shipment-refund-request-info');
   const ticketId = xmlText(root?.['service-ticket-id']);
   if (!ticketId) throw unexpectedBody('refund response (no service-ticket-id)');
   const date = xmlText(root?.['service-ticket-date']);

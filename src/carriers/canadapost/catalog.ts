@@ -39,6 +39,14 @@ export const catalog: CarrierCatalog = {
   packaging: ['your_packaging', 'canadapost_mailing_tube', 'canadapost_unpackaged'],
   // Contract shipments print PDF on letter paper or 4x6 stock, and ZPL on 4x6 thermal stock.
   labelTypes: [...labelTypes('PDF', ['4x6', '8.5x11']), ...labelTypes('ZPL', ['4x6'])],
-  specialServices: ['signature', 'insurance', 'proof_of_age_18', 'proof_of_age_19', 'card_for_pickup', 'do_not_safe_drop', 'leave_at_door'],
+  specialServices: [
+    'signature',
+    'insurance',
+    'proof_of_age_18',
+    'proof_of_age_19',
+    'card_for_pickup',
+    'do_not_safe_drop',
+    'leave_at_door',
+  ],
   packageSpecialServices: [],
 };

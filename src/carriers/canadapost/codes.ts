@@ -22,7 +22,9 @@ export const SERVICE_CODES: Readonly<Record<string, string>> = {
   canadapost_small_packet_international_air: 'INT.SP.AIR',
 };
 
-const SERVICE_SLUGS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(SERVICE_CODES).map(([slug, code]) => [code, slug]));
+const SERVICE_SLUGS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SERVICE_CODES).map(([slug, code]) => [code, slug]),
+);
 
 export function serviceCode(slug: string, field = 'shipment.service'): string {
   const code = SERVICE_CODES[slug];
@@ -75,7 +77,11 @@ export function labelSpec(labelType: string | undefined, labelSize: string | und
   if ((encoding === 'PDF' && (chosen === '4x6' || chosen === '8.5x11')) || (encoding === 'ZPL' && chosen === '4x6')) {
     return { encoding, outputFormat: chosen };
   }
-  throw new ApiError('schema_validation_error', `label type ${format}__${chosen} is not offered by canadapost`, labelSize === undefined ? 'shipment.label_type' : 'shipment.label_size');
+  throw new ApiError(
+    'schema_validation_error',
+    `label type ${format}__${chosen} is not offered by canadapost`,
+    labelSize === undefined ? 'shipment.label_type' : 'shipment.label_size',
+  );
 }
 
 /**

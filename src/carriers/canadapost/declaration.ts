@@ -6,7 +6,20 @@ export const declaration: CarrierDeclaration = {
   slug: 'canadapost',
   name: 'Canada Post',
   logo: { text: 'CP' },
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'manifest', 'validate_credentials', 'webhook', 'lookup_reference'],
+  operations: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'dopu',
+    'pickup_availability',
+    'manifest',
+    'validate_credentials',
+    'webhook',
+    'lookup_reference',
+  ],
   auth: {
     required: ['username', 'password', 'customer_number'],
     // contract_id: absent means a non-contract customer (ncshipment). email: where Canada Post
@@ -27,5 +40,13 @@ export const declaration: CarrierDeclaration = {
   trackingPollMs: 30 * 60_000,
   hosts: { live: 'https://soa-gw.canadapost.ca', test: 'https://ct.soa-gw.canadapost.ca' },
   referenceTypes: ['ref', 'reference', 'customer_reference'],
-  customsFields: ['description', 'quantity', 'value', 'weight', 'weight_unit', 'harmonized_code', 'manufacture_country_code'],
+  customsFields: [
+    'description',
+    'quantity',
+    'value',
+    'weight',
+    'weight_unit',
+    'harmonized_code',
+    'manufacture_country_code',
+  ],
 };

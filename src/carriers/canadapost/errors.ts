@@ -46,12 +46,20 @@ export function errorDetail(status: number, codes: readonly string[]): string {
 }
 
 /** The ApiError of a parsed document that is a `<messages>` answer, else undefined. */
-export function errorFromBody(status: number, doc: XmlObject | undefined, opts: { notFound?: boolean } = {}): ApiError | undefined {
+export function errorFromBody(
+  status: number,
+  doc: XmlObject | undefined,
+  opts: { notFound?: boolean } = {},
+): ApiError | undefined {
   const messages = messagesOf(doc);
   if (!messages) return undefined;
   const codes = messages.map((m) => m.code);
   const words = messages.map((m) => m.description || `code ${m.code}`).join('; ');
-  return new ApiError(classifyError({ status, codes, words, ...(opts.notFound ? { notFound: true } : {}) }), words, errorDetail(status, codes));
+  return new ApiError(
+    classifyError({ status, codes, words, ...(opts.notFound ? { notFound: true } : {}) }),
+    words,
+    errorDetail(status, codes),
+  );
 }
 
 /** Throws the messages a 200 answer may carry instead of its content, as a refusal in the carrier's words. */
@@ -69,7 +77,13 @@ export function parseErrorResponse(status: number, body: string, opts: { notFoun
   if (error) return error;
   const detail = `HTTP ${status}, ${bodyExcerpt(body)}`;
   // 401/403 mean refused credentials whatever the body looks like (gateways answer them bare).
-  if (status === 401 || status === 403) return new ApiError('carrier_authentication', `canadapost refused the credentials (HTTP ${status})`, detail);
-  if (status === 404 && opts.notFound) return new ApiError('carrier_no_shipment_found', 'canadapost found no shipment for this number', detail);
-  return new ApiError('carrier_http_exception', `canadapost answered HTTP ${status} with a body that is not one of its error bodies`, detail);
+  if (status === 401 || status === 403)
+    return new ApiError('carrier_authentication', `canadapost refused the credentials (HTTP ${status})`, detail);
+  if (status === 404 && opts.notFound)
+    return new ApiError('carrier_no_shipment_found', 'canadapost found no shipment for this number', detail);
+  return new ApiError(
+    'carrier_http_exception',
+    `canadapost answered HTTP ${status} with a body that is not one of its error bodies`,
+    detail,
+  );
 }

@@ -17,16 +17,39 @@ import { postalCode } from './mapping.js';
 /** Offices asked for (the finder's maximum is 50; ten is a page a person reads). */
 export const MAX_OFFICES = 10;
 const KM_PER_MI = 1.609344;
-const DAYS: Readonly<Record<string, Weekday>> = { '1': 'SUN', '2': 'MON', '3': 'TUE', '4': 'WED', '5': 'THU', '6': 'FRI', '7': 'SAT' };
+const DAYS: Readonly<Record<string, Weekday>> = {
+  '1': 'SUN',
+  '2': 'MON',
+  '3': 'TUE',
+  '4': 'WED',
+  '5': 'THU',
+  '6': 'FRI',
+  '7': 'SAT',
+};
 
 export function buildLocationsRequest(req: LocationsRequest): { path: string; query: [string, string][] } {
   const l = req.location;
-  if (l.country.toUpperCase() !== 'CA') throw new ApiError('schema_validation_error', 'canadapost finds post offices in Canada only', 'dopu.location.country');
+  if (l.country.toUpperCase() !== 'CA')
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost finds post offices in Canada only',
+      'dopu.location.country',
+    );
   const postal = postalCode(l.postal_code, 'CA');
   const query: [string, string][] = [['d2po', 'true']];
   if (/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(postal)) query.push(['postalCode', postal]);
-  else if (l.city && l.state) query.push(['city', l.city], ['province', l.state.toUpperCase()], ...(l.street1 ? ([['streetName', l.street1]] as [string, string][]) : []));
-  else throw new ApiError('schema_validation_error', 'canadapost finds post offices near a Canadian postal code (or a city with its province)', 'dopu.location.postal_code');
+  else if (l.city && l.state)
+    query.push(
+      ['city', l.city],
+      ['province', l.state.toUpperCase()],
+      ...(l.street1 ? ([['streetName', l.street1]] as [string, string][]) : []),
+    );
+  else
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost finds post offices near a Canadian postal code (or a city with its province)',
+      'dopu.location.postal_code',
+    );
   query.push(['maxAddresses', String(MAX_OFFICES)]);
   return { path: ENDPOINTS.postOffices.path, query };
 }
@@ -66,7 +89,10 @@ function officeOf(node: XmlObject, units: 'KM' | 'MI'): ListedOffice | undefined
 }
 
 /** `post-office-list` → offices, nearest first, within the radius when one is asked. */
-export function parseLocationsResponse(xml: string, req: Pick<LocationsRequest, 'radius' | 'radius_units'> = {}): ListedOffice[] {
+export function parseLocationsResponse(
+  xml: string,
+  req: Pick<LocationsRequest, 'radius' | 'radius_units'> = {},
+): ListedOffice[] {
   const doc = parseXml(xml);
   throwIfError(doc);
   const root = xmlRoot(doc, 'post-office-list');
@@ -76,7 +102,10 @@ export function parseLocationsResponse(xml: string, req: Pick<LocationsRequest, 
     .map(xmlElement)
     .filter((n): n is XmlObject => n !== undefined)
     .map((n) => officeOf(n, units))
-    .filter((o): o is ListedOffice => o !== undefined && (req.radius === undefined || (o.location.distance ?? 0) <= req.radius));
+    .filter(
+      (o): o is ListedOffice =>
+        o !== undefined && (req.radius === undefined || (o.location.distance ?? 0) <= req.radius),
+    );
 }
 
 /** `post-office-detail` → opening hours: the first and last time of each day listed. */
@@ -88,7 +117,10 @@ export function parseOfficeHours(xml: string): DropoffLocation['operational_hour
   const hours: DropoffLocation['operational_hours'] = {};
   for (const entry of xmlList(root['hours-list']).map(xmlElement)) {
     const day = DAYS[xmlText(entry?.day) ?? ''];
-    const times = xmlList(entry?.time).map((t) => toHhMm(xmlText(t) ?? '')).filter((t): t is string => t !== undefined).sort();
+    const times = xmlList(entry?.time)
+      .map((t) => toHhMm(xmlText(t) ?? ''))
+      .filter((t): t is string => t !== undefined)
+      .sort();
     if (day && times.length >= 2) hours[day] = { open: times[0]!, close: times[times.length - 1]! };
   }
   return hours;

@@ -16,12 +16,33 @@ import type { ParsedShipment } from './ship.js';
 /** Canada Post's customer-request-id holds 35 characters; Waybill's reference is shorter. */
 const REQUEST_ID = 35;
 
-export function buildLookupRequest(req: ShipmentRequest, account: { customer: string; mobo: string; contract?: string }): { path: string; query: [string, string][] } {
-  if (!account.contract) throw new ApiError('carrier_unsupported_method', 'canadapost keeps no request id of a non-contract shipment: it cannot be looked up', 'auth.contract_id');
-  if (req.type === 'return') throw new ApiError('carrier_unsupported_method', 'canadapost keeps no request id of an authorized return: it cannot be looked up', 'shipment.type');
+export function buildLookupRequest(
+  req: ShipmentRequest,
+  account: { customer: string; mobo: string; contract?: string },
+): { path: string; query: [string, string][] } {
+  if (!account.contract)
+    throw new ApiError(
+      'carrier_unsupported_method',
+      'canadapost keeps no request id of a non-contract shipment: it cannot be looked up',
+      'auth.contract_id',
+    );
+  if (req.type === 'return')
+    throw new ApiError(
+      'carrier_unsupported_method',
+      'canadapost keeps no request id of an authorized return: it cannot be looked up',
+      'shipment.type',
+    );
   const ref = req.waybill_reference?.slice(0, REQUEST_ID);
-  if (!ref) throw new ApiError('carrier_unsupported_method', 'this booking carries no reference of Waybill’s', 'shipment.waybill_reference');
-  return { path: fillPath(ENDPOINTS.lookupReference.path, { customer: account.customer, mobo: account.mobo }), query: [['requestId', ref]] };
+  if (!ref)
+    throw new ApiError(
+      'carrier_unsupported_method',
+      'this booking carries no reference of Waybill’s',
+      'shipment.waybill_reference',
+    );
+  return {
+    path: fillPath(ENDPOINTS.lookupReference.path, { customer: account.customer, mobo: account.mobo }),
+    query: [['requestId', ref]],
+  };
 }
 
 /** `shipments` → the paths of the shipments created with the request id. */
@@ -35,9 +56,18 @@ export function parseLookupResponse(xml: string): string[] {
  * booking cut off between parcels). More shipments than packages under one reference is not a
  * booking Waybill made: a conflict.
  */
-export function foundBooking(shipments: readonly ParsedShipment[], labels: readonly BookedPackage[], packages: number): { found: FoundBooking } | { partial: string[] } | null {
+export function foundBooking(
+  shipments: readonly ParsedShipment[],
+  labels: readonly BookedPackage[],
+  packages: number,
+): { found: FoundBooking } | { partial: string[] } | null {
   if (shipments.length === 0) return null;
-  if (shipments.length > packages) throw new ApiError('conflict', `canadapost shows ${shipments.length} shipments under this booking's reference, more than its ${packages} packages`, 'customer-request-id');
+  if (shipments.length > packages)
+    throw new ApiError(
+      'conflict',
+      `canadapost shows ${shipments.length} shipments under this booking's reference, more than its ${packages} packages`,
+      'customer-request-id',
+    );
   if (shipments.length < packages) return { partial: shipments.map((s) => s.shipmentId) };
   const [first] = shipments;
   return {

@@ -55,9 +55,24 @@ export function parseShipmentDetailsResponse(xml: string): { pin?: string; statu
 /** The transmit of the groups, handed over at `req.address` (the account's billing address, else the labels' sender). */
 export function buildManifestRequest(req: ManifestRequest, groups: readonly string[]): CpcTransmitSet {
   const a: Address | undefined = req.address;
-  if (!a) throw new ApiError('schema_validation_error', 'canadapost prints the manifest with the address the parcels are handed over at: set the billing_address of the shipping account', 'manifest.address');
-  if (a.country.toUpperCase() !== 'CA') throw new ApiError('schema_validation_error', 'canadapost manifests parcels handed over in Canada only', 'manifest.address.country');
-  if (groups.length === 0) throw new ApiError('carrier_exception', 'canadapost has no group of shipments to transmit', 'manifest.tracking_numbers');
+  if (!a)
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost prints the manifest with the address the parcels are handed over at: set the billing_address of the shipping account',
+      'manifest.address',
+    );
+  if (a.country.toUpperCase() !== 'CA')
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost manifests parcels handed over in Canada only',
+      'manifest.address.country',
+    );
+  if (groups.length === 0)
+    throw new ApiError(
+      'carrier_exception',
+      'canadapost has no group of shipments to transmit',
+      'manifest.tracking_numbers',
+    );
   const postal = postalCode(a.postal_code, 'CA');
   return {
     '@_xmlns': NAMESPACES.manifest,
@@ -95,7 +110,11 @@ export function parseManifestResponse(xml: string): ParsedManifest {
   const root = xmlRoot(doc, 'manifest');
   if (!root) throw unexpectedBody('manifest response (no manifest)');
   const links = xmlList(xmlElement(root.links)?.link);
-  const href = (rel: string) => xmlAttr(links.find((l) => xmlAttr(l, 'rel') === rel), 'href');
+  const href = (rel: string) =>
+    xmlAttr(
+      links.find((l) => xmlAttr(l, 'rel') === rel),
+      'href',
+    );
   const artifact = href('artifact');
   if (!artifact) throw unexpectedBody('manifest response (no artifact link)');
   const self = href('self');
@@ -105,7 +124,16 @@ export function parseManifestResponse(xml: string): ParsedManifest {
 }
 
 /** The result: the manifests' ids and one PDF of all their pages. */
-export function manifestResult(manifests: readonly ParsedManifest[], document: Uint8Array, trackingNumbers: readonly string[]): ManifestResult {
-  if (!Buffer.from(document.subarray(0, 1024)).toString('latin1').includes('%PDF-')) throw unexpectedBody('manifest artifact (not a PDF)');
-  return { carrier_manifest_id: manifests.map((m) => m.id).join(' '), tracking_numbers: [...trackingNumbers], document };
+export function manifestResult(
+  manifests: readonly ParsedManifest[],
+  document: Uint8Array,
+  trackingNumbers: readonly string[],
+): ManifestResult {
+  if (!Buffer.from(document.subarray(0, 1024)).toString('latin1').includes('%PDF-'))
+    throw unexpectedBody('manifest artifact (not a PDF)');
+  return {
+    carrier_manifest_id: manifests.map((m) => m.id).join(' '),
+    tracking_numbers: [...trackingNumbers],
+    document,
+  };
 }

@@ -11,8 +11,10 @@ import type { CpcOption, CpcParcel, CpcScenarioDestination } from './wire.js';
 const KG_PER_LB = 0.45359237;
 const CM_PER_IN = 2.54;
 
-export const kg = (weight: number, units: 'KG' | 'LB'): string => Math.max(0.001, Math.round((units === 'KG' ? weight : weight * KG_PER_LB) * 1000) / 1000).toFixed(3);
-export const cm = (length: number, units: 'IN' | 'CM'): string => Math.max(0.1, Math.ceil((units === 'CM' ? length : length * CM_PER_IN) * 10 - 1e-9) / 10).toFixed(1);
+export const kg = (weight: number, units: 'KG' | 'LB'): string =>
+  Math.max(0.001, Math.round((units === 'KG' ? weight : weight * KG_PER_LB) * 1000) / 1000).toFixed(3);
+export const cm = (length: number, units: 'IN' | 'CM'): string =>
+  Math.max(0.1, Math.ceil((units === 'CM' ? length : length * CM_PER_IN) * 10 - 1e-9) / 10).toFixed(1);
 
 /**
  * A Canadian postal code as the schema takes it: upper case, no space ("k1a 0b1" → "K1A0B1").
@@ -31,9 +33,14 @@ export function postalCode(value: string | undefined, country: string): string {
 export const dayGroup = (date: string): string => `waybill-${date}`;
 
 /** The customer number (mailed-by), the mailed-on-behalf-of number, and the contract when there is one. */
-export function accountOf(auth: Readonly<Record<string, string>>): { customer: string; mobo: string; contract?: string } {
+export function accountOf(auth: Readonly<Record<string, string>>): {
+  customer: string;
+  mobo: string;
+  contract?: string;
+} {
   const customer = auth.customer_number?.trim();
-  if (!customer) throw new ApiError('carrier_authentication', 'the shipping account has no customer_number', 'auth.customer_number');
+  if (!customer)
+    throw new ApiError('carrier_authentication', 'the shipping account has no customer_number', 'auth.customer_number');
   const contract = auth.contract_id?.trim();
   return { customer, mobo: customer, ...(contract ? { contract } : {}) };
 }
@@ -43,7 +50,15 @@ export function parcel(p: Package, req: Pick<ShipmentRequest, 'weight_units' | '
   const hasDims = p.length !== undefined && p.width !== undefined && p.height !== undefined;
   return {
     weight: kg(p.weight, req.weight_units),
-    ...(hasDims ? { dimensions: { length: cm(p.length ?? 0, req.dim_units), width: cm(p.width ?? 0, req.dim_units), height: cm(p.height ?? 0, req.dim_units) } } : {}),
+    ...(hasDims
+      ? {
+          dimensions: {
+            length: cm(p.length ?? 0, req.dim_units),
+            width: cm(p.width ?? 0, req.dim_units),
+            height: cm(p.height ?? 0, req.dim_units),
+          },
+        }
+      : {}),
     ...(flag ? { [flag]: 'true' as const } : {}),
   };
 }
@@ -54,13 +69,26 @@ export function eachParcel(packages: readonly Package[]): Package[] {
 }
 
 /** Delivery options of the special services; abroad, the non-delivery instruction too. `value`: the parcel's declared value. */
-export function options(req: Pick<ShipmentRequest, 'special_services' | 'recipient'>, value: number | undefined): CpcOption[] {
+export function options(
+  req: Pick<ShipmentRequest, 'special_services' | 'recipient'>,
+  value: number | undefined,
+): CpcOption[] {
   const out: CpcOption[] = [];
   for (const s of req.special_services ?? []) {
     const code = OPTION_CODES[s];
-    if (!code) throw new ApiError('schema_validation_error', `special service ${s} is not offered by canadapost`, 'shipment.special_services');
+    if (!code)
+      throw new ApiError(
+        'schema_validation_error',
+        `special service ${s} is not offered by canadapost`,
+        'shipment.special_services',
+      );
     if (code === 'COV') {
-      if (!value) throw new ApiError('schema_validation_error', 'insurance with canadapost needs the packages’ value', 'shipment.packages.value');
+      if (!value)
+        throw new ApiError(
+          'schema_validation_error',
+          'insurance with canadapost needs the packages’ value',
+          'shipment.packages.value',
+        );
       out.push({ 'option-code': code, 'option-amount': value.toFixed(2) });
     } else out.push({ 'option-code': code });
   }

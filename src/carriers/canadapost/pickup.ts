@@ -10,7 +10,13 @@
  * the day's cut-off: the dates are the working days of the asked range from the service clock's
  * day in Eastern time (today only before the cut-off), README "Decisions".
  */
-import type { CancelResult, PickupAvailabilityRequest, PickupConfirmation, PickupRequest, PickupSlot } from '../../domain/types.js';
+import type {
+  CancelResult,
+  PickupAvailabilityRequest,
+  PickupConfirmation,
+  PickupRequest,
+  PickupSlot,
+} from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { fillPath } from '../shared/endpoint.js';
 import { toHhMm } from '../shared/time.js';
@@ -28,14 +34,24 @@ const HEAVY_KG = 23;
 const DAY_MS = 86_400_000;
 
 function canadianPostal(location: { country: string; postal_code?: string | undefined }, field: string): string {
-  if (location.country.toUpperCase() !== 'CA') throw new ApiError('schema_validation_error', 'canadapost picks up in Canada only', `${field}.country`);
+  if (location.country.toUpperCase() !== 'CA')
+    throw new ApiError('schema_validation_error', 'canadapost picks up in Canada only', `${field}.country`);
   const postal = postalCode(location.postal_code, 'CA');
-  if (!/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(postal)) throw new ApiError('schema_validation_error', `canadapost needs a Canadian postal code such as K1A 0B1, not "${location.postal_code ?? ''}"`, `${field}.postal_code`);
+  if (!/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(postal))
+    throw new ApiError(
+      'schema_validation_error',
+      `canadapost needs a Canadian postal code such as K1A 0B1, not "${location.postal_code ?? ''}"`,
+      `${field}.postal_code`,
+    );
   return postal;
 }
 
 export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest): { path: string } {
-  return { path: fillPath(ENDPOINTS.pickupAvailability.path, { postal: canadianPostal(req.location, 'pickup_availability.location') }) };
+  return {
+    path: fillPath(ENDPOINTS.pickupAvailability.path, {
+      postal: canadianPostal(req.location, 'pickup_availability.location'),
+    }),
+  };
 }
 
 /** Date and HH:MM in Eastern time, where Canada Post counts its days (daylight time included). */
@@ -50,7 +66,11 @@ export function easternNow(now: Date): { date: string; time: string } {
  * `pickup-availability` → slots: every Monday to Friday of the range from today on, 09:00 to the
  * on-demand cut-off; none where the postal code has no on-demand tour.
  */
-export function parsePickupAvailabilityResponse(xml: string, range: { start_date: string; end_date: string }, now: Date): PickupSlot[] {
+export function parsePickupAvailabilityResponse(
+  xml: string,
+  range: { start_date: string; end_date: string },
+  now: Date,
+): PickupSlot[] {
   const doc = parseXml(xml);
   throwIfError(doc);
   const root = xmlRoot(doc, 'pickup-availability');
@@ -74,21 +94,48 @@ export function buildPickupRequest(req: PickupRequest, fallbackEmail: string | u
   const l = req.location;
   const postal = canadianPostal(l, 'pickup.location');
   const email = l.email ?? fallbackEmail;
-  if (!email) throw new ApiError('schema_validation_error', 'canadapost needs an e-mail address for a pickup: pickup.location.email (or the account’s auth.email)', 'pickup.location.email');
-  if (!l.phone) throw new ApiError('schema_validation_error', 'canadapost needs a phone number for a pickup', 'pickup.location.phone');
-  const times = { date: req.time.date, 'preferred-time': toHhMm(req.time.ready_time) ?? req.time.ready_time, 'closing-time': toHhMm(req.time.close_time) ?? req.time.close_time };
+  if (!email)
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost needs an e-mail address for a pickup: pickup.location.email (or the account’s auth.email)',
+      'pickup.location.email',
+    );
+  if (!l.phone)
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost needs a phone number for a pickup',
+      'pickup.location.phone',
+    );
+  const times = {
+    date: req.time.date,
+    'preferred-time': toHhMm(req.time.ready_time) ?? req.time.ready_time,
+    'closing-time': toHhMm(req.time.close_time) ?? req.time.close_time,
+  };
   const packages = req.shipments.flatMap((s) => s.packages);
   const count = packages.reduce((n, p) => n + (p.quantity ?? 1), 0);
   const heavy = packages.some((p) => Number(kg(p.weight, req.weight_units)) > HEAVY_KG);
-  const instructions = [l.location_type, req.description].filter((v): v is string => v !== undefined && v !== '').join('; ');
+  const instructions = [l.location_type, req.description]
+    .filter((v): v is string => v !== undefined && v !== '')
+    .join('; ');
   return {
     '@_xmlns': NAMESPACES.pickuprequest,
     'pickup-type': 'OnDemand',
     'pickup-location': {
       'business-address-flag': 'false',
-      'alternate-address': { company: (l.company ?? l.name ?? '').slice(0, 35), 'address-line-1': (l.street1 ?? '').slice(0, 35), city: (l.city ?? '').slice(0, 35), province: (l.state ?? '').toUpperCase(), 'postal-code': postal },
+      'alternate-address': {
+        company: (l.company ?? l.name ?? '').slice(0, 35),
+        'address-line-1': (l.street1 ?? '').slice(0, 35),
+        city: (l.city ?? '').slice(0, 35),
+        province: (l.state ?? '').toUpperCase(),
+        'postal-code': postal,
+      },
     },
-    'contact-info': { 'contact-name': (l.name ?? l.company ?? '').slice(0, 45), email, 'contact-phone': l.phone, 'receive-email-updates-flag': 'true' },
+    'contact-info': {
+      'contact-name': (l.name ?? l.company ?? '').slice(0, 45),
+      email,
+      'contact-phone': l.phone,
+      'receive-email-updates-flag': 'true',
+    },
     'location-details': { 'pickup-instructions': (instructions || 'Front door').slice(0, 132) },
     ...(heavy ? { 'items-characteristics': { 'heavy-item-flag': 'true' as const } } : {}),
     'pickup-volume': String(Math.max(1, count)),
@@ -114,11 +161,19 @@ export function parsePickupResponse(xml: string, req?: PickupRequest): PickupCon
   const root = pickupOf(doc);
   const id = xmlText(xmlElement(root?.['pickup-request-header'])?.['request-id']);
   if (!root || !id) throw unexpectedBody('pickup request response (no request-id)');
-  const times = xmlElement(xmlElement(xmlElement(root['pickup-request-details'])?.['pickup-times'])?.['on-demand-pickup-time']);
+  const times = xmlElement(
+    xmlElement(xmlElement(root['pickup-request-details'])?.['pickup-times'])?.['on-demand-pickup-time'],
+  );
   const date = xmlText(times?.date) ?? req?.time.date;
   const ready = xmlText(times?.['preferred-time']) ?? req?.time.ready_time;
   const close = xmlText(times?.['closing-time']) ?? req?.time.close_time;
-  return { confirmation_number: id, currency: 'CAD', ...(date ? { pickup_date: date } : {}), ...(ready ? { ready_time: ready } : {}), ...(close ? { close_time: close } : {}) };
+  return {
+    confirmation_number: id,
+    currency: 'CAD',
+    ...(date ? { pickup_date: date } : {}),
+    ...(ready ? { ready_time: ready } : {}),
+    ...(close ? { close_time: close } : {}),
+  };
 }
 
 export function buildPickupCancelRequest(customer: string, requestId: string): { path: string } {

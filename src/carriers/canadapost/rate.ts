@@ -17,10 +17,19 @@ import type { CpcMailingScenario } from './wire.js';
 
 /** Canada Post mails from Canada only. */
 export function requireCanadianSender(req: Pick<ShipmentRequest, 'sender'>): void {
-  if (req.sender.country.toUpperCase() !== 'CA') throw new ApiError('schema_validation_error', 'canadapost ships from Canada only: the sender must be in CA', 'shipment.sender.country');
+  if (req.sender.country.toUpperCase() !== 'CA')
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost ships from Canada only: the sender must be in CA',
+      'shipment.sender.country',
+    );
 }
 
-export function buildRateRequest(req: ShipmentRequest, pkg: Package, account: { customer: string; contract?: string }): CpcMailingScenario {
+export function buildRateRequest(
+  req: ShipmentRequest,
+  pkg: Package,
+  account: { customer: string; contract?: string },
+): CpcMailingScenario {
   requireCanadianSender(req);
   const opts = options(req, pkg.value);
   return {

@@ -10,7 +10,16 @@
  * the manifest transmits (manifest.ts); until then cancel.ts voids them, after it asks a refund.
  */
 import { ApiError } from '../../domain/errors.js';
-import type { Address, BookedPackage, BookedShipment, Costs, CustomsItem, Package, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
+import type {
+  Address,
+  BookedPackage,
+  BookedShipment,
+  Costs,
+  CustomsItem,
+  Package,
+  ShipmentRequest,
+  ShippingDocument,
+} from '../../domain/types.js';
 import { isInternational } from '../shared/address.js';
 import { toDecimalString } from '../shared/json.js';
 import { parseXml, xmlAttr, xmlElement, xmlList, xmlNumber, xmlRoot, xmlText, type XmlObject } from '../shared/xml.js';
@@ -19,13 +28,22 @@ import { NAMESPACES } from './endpoints.js';
 import { throwIfError, unexpectedBody } from './errors.js';
 import { dayGroup, kg, options, parcel, postalCode } from './mapping.js';
 import { requireCanadianSender } from './rate.js';
-import type { CpcAddressDetails, CpcAuthorizedReturn, CpcCustoms, CpcDeliverySpec, CpcDomesticAddress, CpcNonContractShipment, CpcShipment } from './wire.js';
+import type {
+  CpcAddressDetails,
+  CpcAuthorizedReturn,
+  CpcCustoms,
+  CpcDeliverySpec,
+  CpcDomesticAddress,
+  CpcNonContractShipment,
+  CpcShipment,
+} from './wire.js';
 
 /** Canada Post's limits: 44 characters an address line, 35 a reference. */
 const LINE = 44;
 const REFERENCE = 35;
 
-const clip = (v: string | undefined, n: number): string | undefined => (v === undefined || v === '' ? undefined : v.slice(0, n));
+const clip = (v: string | undefined, n: number): string | undefined =>
+  v === undefined || v === '' ? undefined : v.slice(0, n);
 
 function addressDetails(a: Address, withCountry: boolean): CpcAddressDetails {
   const country = a.country.toUpperCase();
@@ -42,7 +60,12 @@ function addressDetails(a: Address, withCountry: boolean): CpcAddressDetails {
 /** `customs`: sale of goods, each item with its units, value per unit and weight per unit in kg. */
 function customs(req: ShipmentRequest): CpcCustoms {
   const items = req.customs_items ?? [];
-  if (items.length === 0) throw new ApiError('schema_validation_error', 'canadapost needs customs_items for a shipment outside Canada', 'shipment.customs_items');
+  if (items.length === 0)
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost needs customs_items for a shipment outside Canada',
+      'shipment.customs_items',
+    );
   return {
     currency: req.currency ?? 'CAD',
     'reason-for-export': 'SOG',
@@ -52,7 +75,9 @@ function customs(req: ShipmentRequest): CpcCustoms {
         return {
           'customs-number-of-units': String(units),
           'customs-description': clip(item.description, LINE) ?? 'Merchandise',
-          ...(item.harmonized_code ?? item.commodity_code ? { 'hs-tariff-code': item.harmonized_code ?? item.commodity_code } : {}),
+          ...((item.harmonized_code ?? item.commodity_code)
+            ? { 'hs-tariff-code': item.harmonized_code ?? item.commodity_code }
+            : {}),
           'unit-weight': kg((item.weight ?? 0.001) / units, item.weight_unit ?? req.weight_units),
           'customs-value-per-unit': ((item.value ?? 0) / units).toFixed(2),
           ...(item.manufacture_country_code ? { 'country-of-origin': item.manufacture_country_code } : {}),
@@ -62,7 +87,12 @@ function customs(req: ShipmentRequest): CpcCustoms {
   };
 }
 
-function deliverySpec(req: ShipmentRequest, pkg: Package, label: LabelSpec | undefined, account: { customer: string; contract?: string }): CpcDeliverySpec {
+function deliverySpec(
+  req: ShipmentRequest,
+  pkg: Package,
+  label: LabelSpec | undefined,
+  account: { customer: string; contract?: string },
+): CpcDeliverySpec {
   const opts = options(req, pkg.value);
   const refs = (req.references ?? []).map((r) => clip(r.value, REFERENCE)).filter((r): r is string => r !== undefined);
   const contract = account.contract;
@@ -85,29 +115,57 @@ function deliverySpec(req: ShipmentRequest, pkg: Package, label: LabelSpec | und
     'parcel-characteristics': parcel(pkg, req),
     ...(label ? { 'print-preferences': { 'output-format': label.outputFormat, encoding: label.encoding } } : {}),
     preferences: { 'show-packing-instructions': 'false', 'show-postage-rate': 'false', 'show-insured-value': 'true' },
-    ...(refs.length > 0 ? { references: { 'customer-ref-1': refs[0], ...(refs[1] ? { 'customer-ref-2': refs[1] } : {}) } } : {}),
+    ...(refs.length > 0
+      ? { references: { 'customer-ref-1': refs[0], ...(refs[1] ? { 'customer-ref-2': refs[1] } : {}) } }
+      : {}),
     ...(isInternational(req) ? { customs: customs(req) } : {}),
-    ...(contract ? { 'settlement-info': { 'paid-by-customer': account.customer, 'contract-id': contract, 'intended-method-of-payment': 'Account' } } : {}),
+    ...(contract
+      ? {
+          'settlement-info': {
+            'paid-by-customer': account.customer,
+            'contract-id': contract,
+            'intended-method-of-payment': 'Account',
+          },
+        }
+      : {}),
   };
 }
 
-export type ShipRequestBody = { root: 'shipment'; body: CpcShipment } | { root: 'non-contract-shipment'; body: CpcNonContractShipment };
+export type ShipRequestBody =
+  { root: 'shipment'; body: CpcShipment } | { root: 'non-contract-shipment'; body: CpcNonContractShipment };
 
 /**
  * One parcel's shipment: a contract one with the account's contract_id, else a non-contract one.
  * `today`: the service clock's date, the group of a shipment without a ship date.
  */
-export function buildShipRequest(req: ShipmentRequest, pkg: Package, account: { customer: string; contract?: string }, today: string): ShipRequestBody {
+export function buildShipRequest(
+  req: ShipmentRequest,
+  pkg: Package,
+  account: { customer: string; contract?: string },
+  today: string,
+): ShipRequestBody {
   requireCanadianSender(req);
-  if (!req.service) throw new ApiError('schema_validation_error', 'canadapost needs a service to book', 'shipment.service');
+  if (!req.service)
+    throw new ApiError('schema_validation_error', 'canadapost needs a service to book', 'shipment.service');
   const label = labelSpec(req.label_type, req.label_size);
   const shippingPoint = postalCode(req.sender.postal_code, 'CA');
   if (!account.contract) {
     // Non-contract labels are PDF on 4x6 stock only: the service has no print preferences.
     if (label.encoding !== 'PDF' || label.outputFormat !== '4x6') {
-      throw new ApiError('schema_validation_error', 'canadapost prints non-contract labels as 4x6 PDF only; other formats need a contract_id on the account', 'shipment.label_type');
+      throw new ApiError(
+        'schema_validation_error',
+        'canadapost prints non-contract labels as 4x6 PDF only; other formats need a contract_id on the account',
+        'shipment.label_type',
+      );
     }
-    return { root: 'non-contract-shipment', body: { '@_xmlns': NAMESPACES.ncshipment, 'requested-shipping-point': shippingPoint, 'delivery-spec': deliverySpec(req, pkg, undefined, account) } };
+    return {
+      root: 'non-contract-shipment',
+      body: {
+        '@_xmlns': NAMESPACES.ncshipment,
+        'requested-shipping-point': shippingPoint,
+        'delivery-spec': deliverySpec(req, pkg, undefined, account),
+      },
+    };
   }
   const requestId = clip(req.waybill_reference, REFERENCE);
   return {
@@ -136,7 +194,8 @@ export interface ParsedShipment {
 }
 
 const money = (n: number): string => toDecimalString(n);
-const sum = (nodes: unknown[], member: string): number => nodes.reduce<number>((s, n) => s + (xmlNumber(xmlElement(n)?.[member]) ?? 0), 0);
+const sum = (nodes: unknown[], member: string): number =>
+  nodes.reduce<number>((s, n) => s + (xmlNumber(xmlElement(n)?.[member]) ?? 0), 0);
 
 /** `shipment-price` → costs: the base, surcharges (positive adjustments and options), discounts, taxes, and the due amount charged. */
 function costsOf(price: XmlObject | undefined): Costs | undefined {
@@ -150,7 +209,11 @@ function costsOf(price: XmlObject | undefined): Costs | undefined {
     base_charge: money(xmlNumber(price['base-amount']) ?? 0),
     surcharges: money(sum(positive, 'adjustment-amount') + sum(pricedOptions, 'option-price')),
     discounts: money(-sum(negative, 'adjustment-amount')),
-    taxes: money((xmlNumber(price['gst-amount']) ?? 0) + (xmlNumber(price['pst-amount']) ?? 0) + (xmlNumber(price['hst-amount']) ?? 0)),
+    taxes: money(
+      (xmlNumber(price['gst-amount']) ?? 0) +
+        (xmlNumber(price['pst-amount']) ?? 0) +
+        (xmlNumber(price['hst-amount']) ?? 0),
+    ),
     net_charge: money(due),
     currency: 'CAD',
   };
@@ -169,7 +232,8 @@ export function parseShipResponse(xml: string): ParsedShipment {
     const rel = xmlAttr(link, 'rel');
     const href = xmlAttr(link, 'href');
     // The first of a kind: a label's later pages are further links of the same rel.
-    if (rel && href && !links[rel]) links[rel] = { href, ...(xmlAttr(link, 'media-type') ? { mediaType: xmlAttr(link, 'media-type') } : {}) };
+    if (rel && href && !links[rel])
+      links[rel] = { href, ...(xmlAttr(link, 'media-type') ? { mediaType: xmlAttr(link, 'media-type') } : {}) };
   }
   if (!links.label) throw unexpectedBody('shipment response (no label link)');
   const price = xmlElement(root['shipment-price']);
@@ -177,14 +241,29 @@ export function parseShipResponse(xml: string): ParsedShipment {
   const estimated = xmlText(xmlElement(price?.['service-standard'])?.['expected-delivery-date']);
   const status = xmlText(root['shipment-status']);
   const code = xmlText(price?.['service-code']);
-  return { shipmentId, pin, ...(status ? { status } : {}), ...(code ? { serviceCode: code } : {}), links, ...(costs ? { costs } : {}), ...(estimated ? { estimatedDate: estimated } : {}) };
+  return {
+    shipmentId,
+    pin,
+    ...(status ? { status } : {}),
+    ...(code ? { serviceCode: code } : {}),
+    links,
+    ...(costs ? { costs } : {}),
+    ...(estimated ? { estimatedDate: estimated } : {}),
+  };
 }
 
 /** The costs of several shipments as one booking's. */
 function sumCosts(list: readonly (Costs | undefined)[]): Costs | undefined {
   if (list.some((c) => c === undefined)) return undefined;
   const total = (k: keyof Omit<Costs, 'currency'>) => money(list.reduce((s, c) => s + Number(c?.[k] ?? 0), 0));
-  return { base_charge: total('base_charge'), surcharges: total('surcharges'), discounts: total('discounts'), taxes: total('taxes'), net_charge: total('net_charge'), currency: 'CAD' };
+  return {
+    base_charge: total('base_charge'),
+    surcharges: total('surcharges'),
+    discounts: total('discounts'),
+    taxes: total('taxes'),
+    net_charge: total('net_charge'),
+    currency: 'CAD',
+  };
 }
 
 /**
@@ -199,9 +278,17 @@ export function bookedShipment(
 ): BookedShipment {
   const [first] = shipments;
   if (!first) throw unexpectedBody('booking (no shipment)');
-  const packages: BookedPackage[] = shipments.map((s, i) => ({ tracking_number: s.pin, label: labels[i]?.bytes ?? new Uint8Array(), label_format: labels[i]?.format ?? 'PDF' }));
+  const packages: BookedPackage[] = shipments.map((s, i) => ({
+    tracking_number: s.pin,
+    label: labels[i]?.bytes ?? new Uint8Array(),
+    label_format: labels[i]?.format ?? 'PDF',
+  }));
   const costs = sumCosts(shipments.map((s) => s.costs));
-  const documents: ShippingDocument[] = invoices.map((bytes) => ({ type: 'commercial_invoice', format: 'PDF', content: Buffer.from(bytes).toString('base64') }));
+  const documents: ShippingDocument[] = invoices.map((bytes) => ({
+    type: 'commercial_invoice',
+    format: 'PDF',
+    content: Buffer.from(bytes).toString('base64'),
+  }));
   return {
     tracking_number: first.pin,
     carrier_shipment_id: shipments.map((s) => s.shipmentId).join(' '),
@@ -213,10 +300,14 @@ export function bookedShipment(
   };
 }
 
-
 /** A Canadian address as the authorized returns service takes it (domestic only). */
 function domesticAddress(a: Address, field: string): CpcDomesticAddress {
-  if (a.country.toUpperCase() !== 'CA') throw new ApiError('schema_validation_error', 'canadapost authorized returns go from and to addresses in Canada only', `${field}.country`);
+  if (a.country.toUpperCase() !== 'CA')
+    throw new ApiError(
+      'schema_validation_error',
+      'canadapost authorized returns go from and to addresses in Canada only',
+      `${field}.country`,
+    );
   return {
     'address-line-1': clip(a.street1, LINE) ?? '',
     ...(a.street2 ? { 'address-line-2': clip(a.street2, LINE) } : {}),
@@ -231,16 +322,29 @@ function domesticAddress(a: Address, field: string): CpcDomesticAddress {
  * return_shipment_ReturnShipmentRequestXML): the sender is the returner, the recipient the
  * merchant who receives it. A contract service, one parcel per label.
  */
-export function buildReturnRequest(req: ShipmentRequest, account: { customer: string; contract?: string }): CpcAuthorizedReturn {
-  if (!account.contract) throw new ApiError('carrier_exception', 'canadapost issues authorized return labels to contract customers only: the account needs a contract_id', 'auth.contract_id');
-  if (req.packages.length !== 1) throw new ApiError('schema_validation_error', 'a canadapost return label carries one parcel', 'shipment.packages');
+export function buildReturnRequest(
+  req: ShipmentRequest,
+  account: { customer: string; contract?: string },
+): CpcAuthorizedReturn {
+  if (!account.contract)
+    throw new ApiError(
+      'carrier_exception',
+      'canadapost issues authorized return labels to contract customers only: the account needs a contract_id',
+      'auth.contract_id',
+    );
+  if (req.packages.length !== 1)
+    throw new ApiError('schema_validation_error', 'a canadapost return label carries one parcel', 'shipment.packages');
   const label = labelSpec(req.label_type, req.label_size);
   const refs = (req.references ?? []).map((r) => clip(r.value, REFERENCE)).filter((r): r is string => r !== undefined);
   const r = req.recipient;
   return {
     '@_xmlns': NAMESPACES.authreturn,
     'service-code': serviceCode(req.service ?? ''),
-    returner: { name: clip(req.sender.name ?? req.sender.company, LINE) ?? '', ...(req.sender.company ? { company: clip(req.sender.company, LINE) } : {}), 'domestic-address': domesticAddress(req.sender, 'shipment.sender') },
+    returner: {
+      name: clip(req.sender.name ?? req.sender.company, LINE) ?? '',
+      ...(req.sender.company ? { company: clip(req.sender.company, LINE) } : {}),
+      'domestic-address': domesticAddress(req.sender, 'shipment.sender'),
+    },
     receiver: {
       name: clip(r.name ?? r.company, LINE) ?? '',
       ...(r.company ? { company: clip(r.company, LINE) } : {}),
@@ -250,7 +354,9 @@ export function buildReturnRequest(req: ShipmentRequest, account: { customer: st
     'parcel-characteristics': parcel(req.packages[0]!, req),
     'print-preferences': { 'output-format': label.outputFormat, encoding: label.encoding },
     'settlement-info': { 'paid-by-customer': account.customer, 'contract-id': account.contract },
-    ...(refs.length > 0 ? { references: { 'customer-ref-1': refs[0], ...(refs[1] ? { 'customer-ref-2': refs[1] } : {}) } } : {}),
+    ...(refs.length > 0
+      ? { references: { 'customer-ref-1': refs[0], ...(refs[1] ? { 'customer-ref-2': refs[1] } : {}) } }
+      : {}),
   };
 }
 
@@ -261,7 +367,9 @@ export function parseReturnResponse(xml: string): ParsedShipment {
   const root = xmlRoot(doc, 'authorized-return-info');
   const pin = xmlText(root?.['tracking-pin']);
   if (!root || !pin) throw unexpectedBody('authorized return response (no tracking-pin)');
-  const link = xmlList(xmlElement(root.links)?.link).find((l) => ['returnLabel', 'label'].includes(xmlAttr(l, 'rel') ?? ''));
+  const link = xmlList(xmlElement(root.links)?.link).find((l) =>
+    ['returnLabel', 'label'].includes(xmlAttr(l, 'rel') ?? ''),
+  );
   const href = xmlAttr(link, 'href');
   if (!href) throw unexpectedBody('authorized return response (no label link)');
   const mediaType = xmlAttr(link, 'media-type');

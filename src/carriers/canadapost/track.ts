@@ -20,8 +20,18 @@ export function buildTrackRequest(pin: string): { path: string } {
 
 /** North American zone names → offsets. */
 const ZONES: Readonly<Record<string, string>> = {
-  NST: '-03:30', NDT: '-02:30', AST: '-04:00', ADT: '-03:00', EST: '-05:00', EDT: '-04:00',
-  CST: '-06:00', CDT: '-05:00', MST: '-07:00', MDT: '-06:00', PST: '-08:00', PDT: '-07:00',
+  NST: '-03:30',
+  NDT: '-02:30',
+  AST: '-04:00',
+  ADT: '-03:00',
+  EST: '-05:00',
+  EDT: '-04:00',
+  CST: '-06:00',
+  CDT: '-05:00',
+  MST: '-07:00',
+  MDT: '-06:00',
+  PST: '-08:00',
+  PDT: '-07:00',
 };
 
 /** The n-th Sunday of a month (UTC date), or the first when n = 1. */
@@ -64,7 +74,10 @@ const newestFirst = (a: Checkpoint, b: Checkpoint): number => instantOf(b.time) 
 
 /** The `tracking-detail` of an answer, also inside a wrapper element. */
 function detailOf(doc: XmlObject | undefined): XmlObject | undefined {
-  return xmlRoot(doc, 'tracking-detail') ?? xmlElement(xmlElement(doc ? Object.values(doc)[0] : undefined)?.['tracking-detail']);
+  return (
+    xmlRoot(doc, 'tracking-detail') ??
+    xmlElement(xmlElement(doc ? Object.values(doc)[0] : undefined)?.['tracking-detail'])
+  );
 }
 
 export function parseTrackResponse(xml: string, pin: string): TrackingResult {
@@ -73,7 +86,10 @@ export function parseTrackResponse(xml: string, pin: string): TrackingResult {
   const detail = detailOf(doc);
   if (!detail) throw unexpectedBody('tracking response (no tracking-detail)');
   const occurrences = xmlList(xmlElement(detail['significant-events'])?.occurrence);
-  const checkpoints = occurrences.map(checkpointOf).filter((c): c is Checkpoint => c !== undefined).sort(newestFirst);
+  const checkpoints = occurrences
+    .map(checkpointOf)
+    .filter((c): c is Checkpoint => c !== undefined)
+    .sort(newestFirst);
   const latest = checkpoints[0];
   const stage = latest?.tracking_stage ?? 'CREATED';
   const delivered = stage === 'DELIVERED';
@@ -87,7 +103,8 @@ export function parseTrackResponse(xml: string, pin: string): TrackingResult {
     delivered,
     delivery_date: delivered ? checkpoints.find((c) => c.tracking_stage === 'DELIVERED')?.time : undefined,
     // Canada Post names the day only: the estimate is its end, in Eastern time.
-    estimated_delivery: delivered || !expected ? undefined : toIsoWithOffset(`${expected}T23:59:59${easternOffset(expected)}`),
+    estimated_delivery:
+      delivered || !expected ? undefined : toIsoWithOffset(`${expected}T23:59:59${easternOffset(expected)}`),
     signed_by: signedBy,
     checkpoints,
   });

@@ -118,9 +118,20 @@ export interface CpcPickupRequest {
   'pickup-type': 'OnDemand';
   'pickup-location': {
     'business-address-flag': 'false';
-    'alternate-address': { company: string; 'address-line-1': string; city: string; province: string; 'postal-code': string };
+    'alternate-address': {
+      company: string;
+      'address-line-1': string;
+      city: string;
+      province: string;
+      'postal-code': string;
+    };
   };
-  'contact-info': { 'contact-name': string; email: string; 'contact-phone': string; 'receive-email-updates-flag': 'true' };
+  'contact-info': {
+    'contact-name': string;
+    email: string;
+    'contact-phone': string;
+    'receive-email-updates-flag': 'true';
+  };
   'location-details': { 'pickup-instructions': string };
   'items-characteristics'?: { 'heavy-item-flag': 'true' };
   'pickup-volume': string;
@@ -138,7 +149,14 @@ export interface CpcTransmitSet {
     'manifest-company': string;
     'manifest-name'?: string;
     'phone-number': string;
-    'address-details': { 'address-line-1': string; 'address-line-2'?: string; city: string; 'prov-state': string; 'country-code': 'CA'; 'postal-zip-code': string };
+    'address-details': {
+      'address-line-1': string;
+      'address-line-2'?: string;
+      city: string;
+      'prov-state': string;
+      'country-code': 'CA';
+      'postal-zip-code': string;
+    };
   };
 }
 

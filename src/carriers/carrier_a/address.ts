@@ -40,10 +40,28 @@ export function parseAddressResponse(body: unknown, given: Address): AddressVali
   const messages = [...(r.customerMessages ?? []), ...(Array.isArray(alerts) ? (alerts as { message?: string }[]) : [])]
     .map((m) => m.message)
     .filter((m): m is string => typeof m === 'string' && m !== '');
-  if (flag('MultipleMatches')) return undeliverable(given, 'ambiguous', messages.length ? messages : ['several addresses match; add the ZIP code or correct the city']);
-  if (!flag('Resolved') || !flag('DPV')) return undeliverable(given, 'invalid', messages.length ? messages : ['the address is not a known delivery point']);
+  if (flag('MultipleMatches'))
+    return undeliverable(
+      given,
+      'ambiguous',
+      messages.length ? messages : ['several addresses match; add the ZIP code or correct the city'],
+    );
+  if (!flag('Resolved') || !flag('DPV'))
+    return undeliverable(given, 'invalid', messages.length ? messages : ['the address is not a known delivery point']);
   const [street1, street2] = r.streetLinesToken ?? [];
   const postal = r.parsedPostalCode?.base ? zipPlus4(r.parsedPostalCode.base, r.parsedPostalCode.addOn) : r.postalCode;
-  const found = standardised(given, { street1, street2, city: r.city, state: r.stateOrProvinceCode, postal_code: postal, country: r.countryCode ?? given.country });
-  return deliverable(given, found, r.classification !== undefined ? (CLASSIFICATION[r.classification] ?? null) : null, messages);
+  const found = standardised(given, {
+    street1,
+    street2,
+    city: r.city,
+    state: r.stateOrProvinceCode,
+    postal_code: postal,
+    country: r.countryCode ?? given.country,
+  });
+  return deliverable(
+    given,
+    found,
+    r.classification !== undefined ? (CLASSIFICATION[r.classification] ?? null) : null,
+    messages,
+  );
 }

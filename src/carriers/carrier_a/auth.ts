@@ -3,7 +3,13 @@
  * client-credentials grant; the shared client (shared/http-client.ts) fetches and keeps them.
  */
 import type { CarrierCall } from '../carrier.js';
-import { clientCredentialsOf, formTokenRequest, tokenKey, type ClientCredentials, type TokenRequest } from '../shared/oauth.js';
+import {
+  clientCredentialsOf,
+  formTokenRequest,
+  tokenKey,
+  type ClientCredentials,
+  type TokenRequest,
+} from '../shared/oauth.js';
 
 export function credentialsOf(auth: Readonly<Record<string, string>>): ClientCredentials {
   return clientCredentialsOf('carrier_a', auth, ' to use its REST API');

@@ -23,7 +23,13 @@ export function parseCancelResponse(body: unknown): CancelResult {
   const wireMessage = text(output.successMessage) ?? text(output.message);
   if (cancelled) return { message: wireMessage ?? 'Shipment cancelled' };
   const alerts = objects(output.alerts);
-  const message = alerts.map((a) => text(a.message)).filter((m): m is string => m !== undefined).join('; ') || wireMessage || 'carrier_a did not cancel the shipment';
+  const message =
+    alerts
+      .map((a) => text(a.message))
+      .filter((m): m is string => m !== undefined)
+      .join('; ') ||
+    wireMessage ||
+    'carrier_a did not cancel the shipment';
   const codes = alerts.map((a) => text(a.code)).filter((c): c is string => c !== undefined);
   throw new ApiError('carrier_exception', message, errorDetail('alert', codes, text(dig(body, 'transactionId'))));
 }

@@ -101,7 +101,14 @@ export const catalog: CarrierCatalog = {
     ...labelTypes('ZPL', ZPL_SIZES),
   ],
   // § Special services; carrier_a_one_rate appears "in some variants" and is accepted.
-  specialServices: ['saturday_delivery', 'no_freight_rate', 'list_rates', 'paperless_trade', 'include_qr', 'carrier_a_one_rate'],
+  specialServices: [
+    'saturday_delivery',
+    'no_freight_rate',
+    'list_rates',
+    'paperless_trade',
+    'include_qr',
+    'carrier_a_one_rate',
+  ],
   // § Special services gives adult_signature_required as the package-level example. Our decision: the
   // other signature options the carrier's REST API takes per package (signatureOptionType DIRECT,
   // INDIRECT, NO_SIGNATURE_REQUIRED) are accepted alongside it.

@@ -45,7 +45,10 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     declaration,
     async rate(call, req) {
       const body = await send(call, ENDPOINTS.rate, buildRateRequest(req, accountNumber(call), clock.now(), hub(call)));
-      return parseRateResponse(body, { preferList: req.special_services?.includes('list_rates') ?? false, ...(req.currency ? { currency: req.currency } : {}) });
+      return parseRateResponse(body, {
+        preferList: req.special_services?.includes('list_rates') ?? false,
+        ...(req.currency ? { currency: req.currency } : {}),
+      });
     },
     async ship(call, req) {
       return parseShipResponse(await send(call, ENDPOINTS.ship, buildShipRequest(req, accountNumber(call), hub(call))));
@@ -54,30 +57,50 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       return parseTrackResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumber)), trackingNumber);
     },
     async trackMany(call, trackingNumbers) {
-      return parseTrackManyResponse(await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumbers)), trackingNumbers);
+      return parseTrackManyResponse(
+        await send(call, ENDPOINTS.track, buildTrackRequest(trackingNumbers)),
+        trackingNumbers,
+      );
     },
     async lookupReference(call, req, bookedAt) {
-      return parseLookupResponse(await send(call, ENDPOINTS.lookupReference, buildLookupRequest(req, accountNumber(call), bookedAt)));
+      return parseLookupResponse(
+        await send(call, ENDPOINTS.lookupReference, buildLookupRequest(req, accountNumber(call), bookedAt)),
+      );
     },
     async cancel(call, shipment) {
-      return parseCancelResponse(await send(call, ENDPOINTS.cancel, buildCancelRequest(shipment.tracking_number, accountNumber(call))));
+      return parseCancelResponse(
+        await send(call, ENDPOINTS.cancel, buildCancelRequest(shipment.tracking_number, accountNumber(call))),
+      );
     },
     async pickupAvailability(call, req) {
-      const body = await send(call, ENDPOINTS.pickupAvailability, buildPickupAvailabilityRequest(req, accountNumber(call)));
+      const body = await send(
+        call,
+        ENDPOINTS.pickupAvailability,
+        buildPickupAvailabilityRequest(req, accountNumber(call)),
+      );
       return parsePickupAvailabilityResponse(body, { start_date: req.start_date, end_date: req.end_date });
     },
     async pickup(call, req) {
       return parsePickupResponse(await send(call, ENDPOINTS.pickup, buildPickupRequest(req, accountNumber(call))), req);
     },
     async cancelPickup(call, req) {
-      const pickup = { confirmation_number: req.confirmation_number, pickup_date: req.date ?? clock.now().toISOString().slice(0, 10), ...(req.location_code ? { location_code: req.location_code } : {}) };
-      return parsePickupCancelResponse(await send(call, ENDPOINTS.pickupCancel, buildPickupCancelRequest(pickup, accountNumber(call))));
+      const pickup = {
+        confirmation_number: req.confirmation_number,
+        pickup_date: req.date ?? clock.now().toISOString().slice(0, 10),
+        ...(req.location_code ? { location_code: req.location_code } : {}),
+      };
+      return parsePickupCancelResponse(
+        await send(call, ENDPOINTS.pickupCancel, buildPickupCancelRequest(pickup, accountNumber(call))),
+      );
     },
     async locations(call, req) {
       return parseLocationsResponse(await send(call, ENDPOINTS.locations, buildLocationsRequest(req)));
     },
     async validateAddress(call, address) {
-      return parseAddressResponse(await send(call, ENDPOINTS.address, buildAddressRequest(address, clock.now())), address);
+      return parseAddressResponse(
+        await send(call, ENDPOINTS.address, buildAddressRequest(address, clock.now())),
+        address,
+      );
     },
   };
 }

@@ -102,7 +102,11 @@ export function serviceSlug(wireCode: string): string {
  * FedEx Ground operating company (carrier code FDXG) services; all others are FedEx Express
  * (FDXE). pickup-api.json: `carrierCode` "FDXE - FedEx Express, FDXG - FedEx Ground".
  */
-export const GROUND_SERVICE_CODES: ReadonlySet<string> = new Set(['FEDEX_GROUND', 'GROUND_HOME_DELIVERY', 'SMART_POST']);
+export const GROUND_SERVICE_CODES: ReadonlySet<string> = new Set([
+  'FEDEX_GROUND',
+  'GROUND_HOME_DELIVERY',
+  'SMART_POST',
+]);
 
 /**
  * Public packaging slug → FedEx `packagingType` (API Reference Guide "Package Types";
@@ -133,11 +137,24 @@ const IMAGE_TYPES: Readonly<Record<string, CarrierAImageType>> = {
 
 /** ship-api.json LabelSpecification.labelStockType enum: the spec's sizes written without dots. */
 const STOCK_TYPES: ReadonlySet<string> = new Set([
-  'PAPER_4X6', 'STOCK_4X675', 'PAPER_4X675', 'PAPER_4X8', 'PAPER_4X9', 'PAPER_7X475',
-  'PAPER_85X11_BOTTOM_HALF_LABEL', 'PAPER_85X11_TOP_HALF_LABEL', 'PAPER_LETTER',
-  'STOCK_4X675_LEADING_DOC_TAB', 'STOCK_4X8', 'STOCK_4X9_LEADING_DOC_TAB', 'STOCK_4X6',
-  'STOCK_4X675_TRAILING_DOC_TAB', 'STOCK_4X9_TRAILING_DOC_TAB', 'STOCK_4X9',
-  'STOCK_4X85_TRAILING_DOC_TAB', 'STOCK_4X105_TRAILING_DOC_TAB',
+  'PAPER_4X6',
+  'STOCK_4X675',
+  'PAPER_4X675',
+  'PAPER_4X8',
+  'PAPER_4X9',
+  'PAPER_7X475',
+  'PAPER_85X11_BOTTOM_HALF_LABEL',
+  'PAPER_85X11_TOP_HALF_LABEL',
+  'PAPER_LETTER',
+  'STOCK_4X675_LEADING_DOC_TAB',
+  'STOCK_4X8',
+  'STOCK_4X9_LEADING_DOC_TAB',
+  'STOCK_4X6',
+  'STOCK_4X675_TRAILING_DOC_TAB',
+  'STOCK_4X9_TRAILING_DOC_TAB',
+  'STOCK_4X9',
+  'STOCK_4X85_TRAILING_DOC_TAB',
+  'STOCK_4X105_TRAILING_DOC_TAB',
 ]);
 
 /**
@@ -151,13 +168,22 @@ export function labelSpecification(
 ): { imageType: CarrierAImageType; labelStockType: CarrierALabelStockType } {
   const split = splitLabelType(labelType ?? 'PDF');
   const imageType = IMAGE_TYPES[split.format.toUpperCase()];
-  if (!imageType) throw new ApiError('schema_validation_error', `label_type ${labelType} is not offered by carrier_a`, 'shipment.label_type');
+  if (!imageType)
+    throw new ApiError(
+      'schema_validation_error',
+      `label_type ${labelType} is not offered by carrier_a`,
+      'shipment.label_type',
+    );
   const paper = imageType === 'PDF' || imageType === 'PNG';
   const size = labelSize ?? split.size;
   if (size === undefined) return { imageType, labelStockType: paper ? 'PAPER_4X6' : 'STOCK_4X6' };
   const stock = size.toUpperCase().replace(/\./g, '');
   if (!STOCK_TYPES.has(stock) || stock.startsWith('PAPER_') !== paper) {
-    throw new ApiError('schema_validation_error', `label size ${size} does not fit label format ${split.format} for carrier_a`, 'shipment.label_size');
+    throw new ApiError(
+      'schema_validation_error',
+      `label size ${size} does not fit label format ${split.format} for carrier_a`,
+      'shipment.label_size',
+    );
   }
   return { imageType, labelStockType: stock };
 }
@@ -179,7 +205,9 @@ export const SHIPMENT_SPECIAL_SERVICES: Readonly<Record<string, string>> = {
  * Package-level special services → `packageSpecialServices.signatureOptionType`
  * (ship-api.json PackageSpecialServicesRequested.signatureOptionType enum).
  */
-export const PACKAGE_SIGNATURE_OPTIONS: Readonly<Record<string, 'ADULT' | 'DIRECT' | 'INDIRECT' | 'NO_SIGNATURE_REQUIRED'>> = {
+export const PACKAGE_SIGNATURE_OPTIONS: Readonly<
+  Record<string, 'ADULT' | 'DIRECT' | 'INDIRECT' | 'NO_SIGNATURE_REQUIRED'>
+> = {
   adult_signature_required: 'ADULT',
   direct_signature_required: 'DIRECT',
   indirect_signature_required: 'INDIRECT',
@@ -187,7 +215,9 @@ export const PACKAGE_SIGNATURE_OPTIONS: Readonly<Record<string, 'ADULT' | 'DIREC
 };
 
 /** Reference type → `customerReferenceType` (ship-api.json CustomerReference.customerReferenceType enum). */
-export const REFERENCE_TYPES: Readonly<Record<string, 'CUSTOMER_REFERENCE' | 'DEPARTMENT_NUMBER' | 'INVOICE_NUMBER' | 'P_O_NUMBER' | 'RMA_ASSOCIATION'>> = {
+export const REFERENCE_TYPES: Readonly<
+  Record<string, 'CUSTOMER_REFERENCE' | 'DEPARTMENT_NUMBER' | 'INVOICE_NUMBER' | 'P_O_NUMBER' | 'RMA_ASSOCIATION'>
+> = {
   ref: 'CUSTOMER_REFERENCE',
   reference: 'CUSTOMER_REFERENCE',
   customer_reference: 'CUSTOMER_REFERENCE',
@@ -208,19 +238,60 @@ export const REFERENCE_TYPES: Readonly<Record<string, 'CUSTOMER_REFERENCE' | 'DE
  * hold-at-location (HL, HP) stays IN_TRANSIT (not delivered, nothing wrong).
  */
 export const TRACKING_STAGE_BY_CODE: Readonly<Record<string, TrackingStage>> = {
-  OC: 'CREATED', IN: 'CREATED', RP: 'CREATED', RG: 'CREATED',
-  EP: 'DRIVER_ASSIGNED', DS: 'DRIVER_ASSIGNED', AP: 'DRIVER_ASSIGNED',
-  PU: 'PICKED_UP', PX: 'PICKED_UP',
-  IT: 'IN_TRANSIT', IX: 'IN_TRANSIT', AR: 'IN_TRANSIT', DP: 'IN_TRANSIT', AF: 'IN_TRANSIT', AA: 'IN_TRANSIT',
-  AC: 'IN_TRANSIT', AO: 'IN_TRANSIT', AX: 'IN_TRANSIT', CH: 'IN_TRANSIT', EA: 'IN_TRANSIT', EO: 'IN_TRANSIT',
-  FD: 'IN_TRANSIT', LO: 'IN_TRANSIT', OF: 'IN_TRANSIT', OW: 'IN_TRANSIT', OX: 'IN_TRANSIT', PF: 'IN_TRANSIT',
-  PL: 'IN_TRANSIT', PM: 'IN_TRANSIT', SF: 'IN_TRANSIT', SP: 'IN_TRANSIT', TR: 'IN_TRANSIT', CC: 'IN_TRANSIT',
-  CP: 'IN_TRANSIT', RR: 'IN_TRANSIT', RM: 'IN_TRANSIT', RC: 'IN_TRANSIT', HL: 'IN_TRANSIT', HP: 'IN_TRANSIT',
-  OD: 'OUT_FOR_DELIVERY', ED: 'OUT_FOR_DELIVERY', AD: 'OUT_FOR_DELIVERY',
+  OC: 'CREATED',
+  IN: 'CREATED',
+  RP: 'CREATED',
+  RG: 'CREATED',
+  EP: 'DRIVER_ASSIGNED',
+  DS: 'DRIVER_ASSIGNED',
+  AP: 'DRIVER_ASSIGNED',
+  PU: 'PICKED_UP',
+  PX: 'PICKED_UP',
+  IT: 'IN_TRANSIT',
+  IX: 'IN_TRANSIT',
+  AR: 'IN_TRANSIT',
+  DP: 'IN_TRANSIT',
+  AF: 'IN_TRANSIT',
+  AA: 'IN_TRANSIT',
+  AC: 'IN_TRANSIT',
+  AO: 'IN_TRANSIT',
+  AX: 'IN_TRANSIT',
+  CH: 'IN_TRANSIT',
+  EA: 'IN_TRANSIT',
+  EO: 'IN_TRANSIT',
+  FD: 'IN_TRANSIT',
+  LO: 'IN_TRANSIT',
+  OF: 'IN_TRANSIT',
+  OW: 'IN_TRANSIT',
+  OX: 'IN_TRANSIT',
+  PF: 'IN_TRANSIT',
+  PL: 'IN_TRANSIT',
+  PM: 'IN_TRANSIT',
+  SF: 'IN_TRANSIT',
+  SP: 'IN_TRANSIT',
+  TR: 'IN_TRANSIT',
+  CC: 'IN_TRANSIT',
+  CP: 'IN_TRANSIT',
+  RR: 'IN_TRANSIT',
+  RM: 'IN_TRANSIT',
+  RC: 'IN_TRANSIT',
+  HL: 'IN_TRANSIT',
+  HP: 'IN_TRANSIT',
+  OD: 'OUT_FOR_DELIVERY',
+  ED: 'OUT_FOR_DELIVERY',
+  AD: 'OUT_FOR_DELIVERY',
   DL: 'DELIVERED',
-  DE: 'EXCEPTION', SE: 'EXCEPTION', DD: 'EXCEPTION', DY: 'EXCEPTION', CD: 'EXCEPTION', PD: 'EXCEPTION',
-  RS: 'EXCEPTION', DR: 'EXCEPTION',
-  CA: 'SHIPMENT_VOIDED', LP: 'SHIPMENT_VOIDED', RD: 'SHIPMENT_VOIDED',
+  DE: 'EXCEPTION',
+  SE: 'EXCEPTION',
+  DD: 'EXCEPTION',
+  DY: 'EXCEPTION',
+  CD: 'EXCEPTION',
+  PD: 'EXCEPTION',
+  RS: 'EXCEPTION',
+  DR: 'EXCEPTION',
+  CA: 'SHIPMENT_VOIDED',
+  LP: 'SHIPMENT_VOIDED',
+  RD: 'SHIPMENT_VOIDED',
 };
 
 export function trackingStage(code: string | undefined): TrackingStage | undefined {
@@ -229,8 +300,27 @@ export function trackingStage(code: string | undefined): TrackingStage | undefin
 
 /** rate-api.json CommitDetail.daysInTransit / TransitDays.minimumTransitTime enum words → days. */
 const NUMBER_WORDS = [
-  'ZERO', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE', 'TEN', 'ELEVEN',
-  'TWELVE', 'THIRTEEN', 'FOURTEEN', 'FIFTEEN', 'SIXTEEN', 'SEVENTEEN', 'EIGHTEEN', 'NINETEEN', 'TWENTY',
+  'ZERO',
+  'ONE',
+  'TWO',
+  'THREE',
+  'FOUR',
+  'FIVE',
+  'SIX',
+  'SEVEN',
+  'EIGHT',
+  'NINE',
+  'TEN',
+  'ELEVEN',
+  'TWELVE',
+  'THIRTEEN',
+  'FOURTEEN',
+  'FIFTEEN',
+  'SIXTEEN',
+  'SEVENTEEN',
+  'EIGHTEEN',
+  'NINETEEN',
+  'TWENTY',
 ];
 
 /** "THREE_DAYS" → 3, "ONE_DAY" → 1 (also the "TW0_DAYS" typo of the vendor example); else undefined. */

@@ -8,7 +8,19 @@ export const declaration: CarrierDeclaration = {
   logo: { text: 'A' },
   // The spec's "Operations supported per carrier" table, carrier_a column: no manifest, no
   // validate_credentials.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address', 'lookup_reference'],
+  operations: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'dopu',
+    'pickup_availability',
+    'webhook',
+    'validate_address',
+    'lookup_reference',
+  ],
   // Track by References (lookup.ts) searches FedEx's tracking data, which neither track.json nor
   // the Track API's public documentation promises at the instant of booking; ten minutes is this
   // service's margin, not a figure of FedEx's.
@@ -17,7 +29,16 @@ export const declaration: CarrierDeclaration = {
   // account_number; key, password and meter_number belong to the legacy SOAP API and are stored only.
   auth: {
     required: ['account_number'],
-    optional: ['client_id', 'client_secret', 'fulfillment_email', 'fulfillment_password', 'hub_id', 'key', 'meter_number', 'password'],
+    optional: [
+      'client_id',
+      'client_secret',
+      'fulfillment_email',
+      'fulfillment_password',
+      'hub_id',
+      'key',
+      'meter_number',
+      'password',
+    ],
     secret: ['client_secret', 'fulfillment_password', 'key', 'password'],
     pairs: [['client_id', 'client_secret']],
   },
@@ -36,6 +57,23 @@ export const declaration: CarrierDeclaration = {
   // track.json TrackingNumberRequest.trackingInfo: "Maximum limit is 30."
   trackBatchSize: 30,
   // Spec "POST /rate", carrier_a examples: reference types and customs_items members.
-  referenceTypes: ['ref', 'customer_reference', 'reference', 'department_number', 'invoice_number', 'p_o_number', 'rma_number'],
-  customsFields: ['description', 'manufacture_country_code', 'weight', 'weight_unit', 'quantity', 'quantity_unit', 'value', 'harmonized_code'],
+  referenceTypes: [
+    'ref',
+    'customer_reference',
+    'reference',
+    'department_number',
+    'invoice_number',
+    'p_o_number',
+    'rma_number',
+  ],
+  customsFields: [
+    'description',
+    'manufacture_country_code',
+    'weight',
+    'weight_unit',
+    'quantity',
+    'quantity_unit',
+    'value',
+    'harmonized_code',
+  ],
 };

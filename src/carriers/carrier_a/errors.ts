@@ -54,13 +54,20 @@ function describeItem(e: ErrorItem): string | undefined {
 
 /** `detail` of every carrier_a ApiError: FedEx's raw codes (of errors or alerts) and its transaction id. */
 export function errorDetail(kind: 'error' | 'alert', codes: string[], transactionId: string | undefined): string {
-  const parts = [`carrier_a ${kind} code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
+  const parts = [
+    `carrier_a ${kind} code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`,
+  ];
   if (transactionId) parts.push(`transactionId: ${transactionId}`);
   return parts.join('; ');
 }
 
 /** An ApiError for FedEx error items; the strongest classification among them wins. */
-function errorFromItems(status: number, items: ErrorItem[], transactionId?: string, opts: { auth?: boolean } = {}): ApiError {
+function errorFromItems(
+  status: number,
+  items: ErrorItem[],
+  transactionId?: string,
+  opts: { auth?: boolean } = {},
+): ApiError {
   const codes = items.map((e) => e.code).filter((c): c is string => c !== undefined);
   const messages = items.map(describeItem).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_a refused the request (HTTP ${status})`;
@@ -78,10 +85,21 @@ export function errorFromBody(status: number, json: unknown, opts: { auth?: bool
   // ship-api.json's /packages/validate 404 example uses a flat `{ error, error_detail }` form.
   const flatCode = text(body.error);
   if (flatCode !== undefined && !Array.isArray(body.errors)) {
-    return errorFromItems(status, [{ code: flatCode, message: text(body.error_detail) ?? flatCode }], text(body.transactionId), opts);
+    return errorFromItems(
+      status,
+      [{ code: flatCode, message: text(body.error_detail) ?? flatCode }],
+      text(body.transactionId),
+      opts,
+    );
   }
   if (!Array.isArray(body.errors)) return undefined;
-  const items = objects(body.errors).map((e) => ({ code: text(e.code), message: text(e.message), parameters: objects(e.parameterList).map((p) => text(p.value)).filter((v): v is string => v !== undefined) }));
+  const items = objects(body.errors).map((e) => ({
+    code: text(e.code),
+    message: text(e.message),
+    parameters: objects(e.parameterList)
+      .map((p) => text(p.value))
+      .filter((v): v is string => v !== undefined),
+  }));
   if (items.length === 0) return undefined;
   return errorFromItems(status, items, text(body.transactionId), opts);
 }

@@ -52,8 +52,14 @@ function hoursOf(detail: JsonObject): DropoffLocation['operational_hours'] {
     }
     const raw = entry.operationalHours;
     const ranges = Array.isArray(raw) ? objects(raw) : [obj(raw)].filter((r): r is JsonObject => r !== undefined);
-    const opens = ranges.map((r) => toHhMm(text(r.begins) ?? '')).filter((t): t is string => t !== undefined).sort();
-    const closes = ranges.map((r) => toHhMm(text(r.ends) ?? '')).filter((t): t is string => t !== undefined).sort();
+    const opens = ranges
+      .map((r) => toHhMm(text(r.begins) ?? ''))
+      .filter((t): t is string => t !== undefined)
+      .sort();
+    const closes = ranges
+      .map((r) => toHhMm(text(r.ends) ?? ''))
+      .filter((t): t is string => t !== undefined)
+      .sort();
     const open = opens[0];
     const close = closes[closes.length - 1];
     if (open && close) hours[day] = { open, close };
@@ -93,7 +99,8 @@ export function parseLocationsResponse(body: unknown): DropoffLocation[] {
   if (!output) throw unexpectedBody('locations response (no output)');
   // No match is an answer too: FedEx leaves the list out when nothing is near.
   if (output.locationDetailList === undefined) return [];
-  if (!Array.isArray(output.locationDetailList)) throw unexpectedBody('locations response (locationDetailList is not a list)');
+  if (!Array.isArray(output.locationDetailList))
+    throw unexpectedBody('locations response (locationDetailList is not a list)');
   return objects(output.locationDetailList)
     .map(locationOf)
     .filter((l): l is DropoffLocation => l !== undefined);

@@ -17,9 +17,18 @@ import { waybillReferenceOf } from './ship.js';
 import type { CarrierATrackReferenceRequest } from './wire-track.js';
 
 /** The ship dates searched: lookupWindow's (a booking on a weekend or past the cut-off is the next working day's). */
-export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, bookedAt: Date): CarrierATrackReferenceRequest {
+export function buildLookupRequest(
+  req: ShipmentRequest,
+  accountNumber: string,
+  bookedAt: Date,
+): CarrierATrackReferenceRequest {
   const type = waybillReferenceOf(req);
-  if (!type) throw new ApiError('carrier_unsupported_method', 'this booking carries no reference of Waybill\'s: the shipper\'s references take every searchable type', 'shipment.references');
+  if (!type)
+    throw new ApiError(
+      'carrier_unsupported_method',
+      "this booking carries no reference of Waybill's: the shipper's references take every searchable type",
+      'shipment.references',
+    );
   const window = lookupWindow(req.ship_date, bookedAt);
   return {
     includeDetailedScans: false,

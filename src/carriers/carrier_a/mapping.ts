@@ -5,7 +5,13 @@
 import type { Address, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { utcDate } from '../shared/time.js';
-import { PACKAGE_SIGNATURE_OPTIONS, SHIPMENT_SPECIAL_SERVICES, SMART_POST_INDICIA, packagingCode, serviceCode } from './codes.js';
+import {
+  PACKAGE_SIGNATURE_OPTIONS,
+  SHIPMENT_SPECIAL_SERVICES,
+  SMART_POST_INDICIA,
+  packagingCode,
+  serviceCode,
+} from './codes.js';
 import type {
   CarrierAAddress,
   CarrierACommodity,
@@ -38,7 +44,10 @@ const WAYBILL_REFERENCE_TYPES = [
   ['P_O_NUMBER', 'PURCHASE_ORDER'],
 ] as const;
 
-export function waybillReferenceType(req: ShipmentRequest, taken: readonly string[]): { ship: (typeof WAYBILL_REFERENCE_TYPES)[number][0]; track: string } | undefined {
+export function waybillReferenceType(
+  req: ShipmentRequest,
+  taken: readonly string[],
+): { ship: (typeof WAYBILL_REFERENCE_TYPES)[number][0]; track: string } | undefined {
   const free = WAYBILL_REFERENCE_TYPES.find(([ship]) => !taken.includes(ship));
   return req.waybill_reference !== undefined && free ? { ship: free[0], track: free[1] } : undefined;
 }
@@ -57,13 +66,23 @@ export function currencyOf(req: ShipmentRequest): string {
 export function wireServiceType(req: ShipmentRequest): string | undefined {
   if (req.service === undefined) return undefined;
   const code = serviceCode(req.service);
-  if (!code) throw new ApiError('schema_validation_error', `service ${req.service} is not offered by carrier_a`, 'shipment.service');
+  if (!code)
+    throw new ApiError(
+      'schema_validation_error',
+      `service ${req.service} is not offered by carrier_a`,
+      'shipment.service',
+    );
   return code;
 }
 
 export function wirePackagingType(req: ShipmentRequest): string {
   const code = packagingCode(req.packaging);
-  if (!code) throw new ApiError('schema_validation_error', `packaging ${req.packaging} is not offered by carrier_a`, 'shipment.packaging');
+  if (!code)
+    throw new ApiError(
+      'schema_validation_error',
+      `packaging ${req.packaging} is not offered by carrier_a`,
+      'shipment.packaging',
+    );
   return code;
 }
 
@@ -78,7 +97,9 @@ export function rateRequestTypes(req: ShipmentRequest): CarrierARateRequestType[
 
 /** Address; the rate API's RateAddress has no street lines, the ship API's PartyAddress needs them. */
 export function wireAddress(a: Address, withStreet: boolean): CarrierAAddress {
-  const streetLines = [a.street1, a.street2, a.street3].filter((s): s is string => typeof s === 'string' && s.trim() !== '');
+  const streetLines = [a.street1, a.street2, a.street3].filter(
+    (s): s is string => typeof s === 'string' && s.trim() !== '',
+  );
   return {
     streetLines: withStreet && streetLines.length > 0 ? streetLines : undefined,
     city: a.city,
@@ -107,10 +128,18 @@ export function packageLineItems(req: ShipmentRequest, forShip: boolean): Carrie
       groupPackageCount: 1,
       weight: { units: req.weight_units, value: p.weight },
       dimensions: hasDims
-        ? { length: Math.ceil(p.length ?? 0), width: Math.ceil(p.width ?? 0), height: Math.ceil(p.height ?? 0), units: req.dim_units }
+        ? {
+            length: Math.ceil(p.length ?? 0),
+            width: Math.ceil(p.width ?? 0),
+            height: Math.ceil(p.height ?? 0),
+            units: req.dim_units,
+          }
         : undefined,
       // Declared value needs a currency we know; without value or currency it is left to FedEx's default.
-      declaredValue: p.value !== undefined || req.currency !== undefined ? { amount: p.value ?? 0, currency: currencyOf(req) } : undefined,
+      declaredValue:
+        p.value !== undefined || req.currency !== undefined
+          ? { amount: p.value ?? 0, currency: currencyOf(req) }
+          : undefined,
       // The recorded ship requests always carry the object, empty when nothing is asked.
       packageSpecialServices: signature
         ? { specialServiceTypes: ['SIGNATURE_OPTION'], signatureOptionType: signature }
@@ -159,15 +188,21 @@ export function commodities(req: ShipmentRequest, derive: boolean): CarrierAComm
       quantity,
       quantityUnits: item.quantity_unit ?? 'PCS',
       weight: item.weight === undefined ? undefined : { units, value: item.weight },
-      unitPrice: item.value === undefined ? undefined : { amount: Math.round((value / quantity) * 1e6) / 1e6, currency },
+      unitPrice:
+        item.value === undefined ? undefined : { amount: Math.round((value / quantity) * 1e6) / 1e6, currency },
       customsValue: { amount: value, currency },
     };
   });
 }
 
 /** shipmentSpecialServices from special_services and the return flag (ShipmentSpecialServicesRequested). */
-export function shipmentSpecialServices(req: ShipmentRequest, forShip: boolean): CarrierAShipmentSpecialServices | undefined {
-  const types = (req.special_services ?? []).map((s) => SHIPMENT_SPECIAL_SERVICES[s]).filter((t): t is string => t !== undefined);
+export function shipmentSpecialServices(
+  req: ShipmentRequest,
+  forShip: boolean,
+): CarrierAShipmentSpecialServices | undefined {
+  const types = (req.special_services ?? [])
+    .map((s) => SHIPMENT_SPECIAL_SERVICES[s])
+    .filter((t): t is string => t !== undefined);
   if (req.type === 'return') types.push('RETURN_SHIPMENT');
   if (types.length === 0) return undefined;
   const etd = forShip && types.includes('ELECTRONIC_TRADE_DOCUMENTS');
@@ -191,7 +226,12 @@ export function smartPostInfo(
 ): CarrierARateRequest['requestedShipment']['smartPostInfoDetail'] {
   const indicia = req.service === undefined ? undefined : SMART_POST_INDICIA[req.service];
   if (opts.smartPostHubId === undefined) {
-    if (indicia) throw new ApiError('schema_field_required', 'carrier_a SmartPost services need the hub_id of the shipping account', 'shipping_account.auth.hub_id');
+    if (indicia)
+      throw new ApiError(
+        'schema_field_required',
+        'carrier_a SmartPost services need the hub_id of the shipping account',
+        'shipping_account.auth.hub_id',
+      );
     return undefined;
   }
   if (!indicia && !(whenHubKnown && req.service === undefined)) return undefined;

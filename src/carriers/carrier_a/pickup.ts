@@ -30,7 +30,12 @@ function serviceCodes(shipments: PickupShipment[]): string[] {
   return shipments.flatMap((s) => {
     if (s.service === undefined) return [];
     const code = serviceCode(s.service);
-    if (!code) throw new ApiError('schema_validation_error', `service ${s.service} is not offered by carrier_a`, 'shipments.service');
+    if (!code)
+      throw new ApiError(
+        'schema_validation_error',
+        `service ${s.service} is not offered by carrier_a`,
+        'shipments.service',
+      );
     return [code];
   });
 }
@@ -42,7 +47,9 @@ function carrierOf(code: string): CarrierACarrierCode {
 
 function relationship(location: Address, shipments: PickupShipment[]): 'DOMESTIC' | 'INTERNATIONAL' {
   const origin = location.country.toUpperCase();
-  return shipments.every((s) => s.recipient === undefined || s.recipient.country.toUpperCase() === origin) ? 'DOMESTIC' : 'INTERNATIONAL';
+  return shipments.every((s) => s.recipient === undefined || s.recipient.country.toUpperCase() === origin)
+    ? 'DOMESTIC'
+    : 'INTERNATIONAL';
 }
 
 function totals(shipments: PickupShipment[]): { count: number; weight: number } {
@@ -66,7 +73,10 @@ function daysInclusive(start: string, end: string): number {
   return Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 86_400_000) + 1 : 1;
 }
 
-export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, accountNumber: string): CarrierAPickupAvailabilityRequest {
+export function buildPickupAvailabilityRequest(
+  req: PickupAvailabilityRequest,
+  accountNumber: string,
+): CarrierAPickupAvailabilityRequest {
   const codes = serviceCodes(req.shipments);
   const both: CarrierACarrierCode[] = ['FDXE', 'FDXG'];
   const carriers = codes.length === 0 ? both : [...new Set(codes.map(carrierOf))];
@@ -75,12 +85,17 @@ export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, a
     pickupAddress: wireAddress(req.location, true),
     dispatchDate: req.start_date,
     numberOfBusinessDays: daysInclusive(req.start_date, req.end_date),
-    packageReadyTime: req.ready_time === undefined ? undefined : wireTime(req.ready_time, 'pickup_availability.ready_time'),
-    customerCloseTime: req.close_time === undefined ? undefined : wireTime(req.close_time, 'pickup_availability.close_time'),
+    packageReadyTime:
+      req.ready_time === undefined ? undefined : wireTime(req.ready_time, 'pickup_availability.ready_time'),
+    customerCloseTime:
+      req.close_time === undefined ? undefined : wireTime(req.close_time, 'pickup_availability.close_time'),
     pickupType: 'ON_CALL',
     // The clock is not ours to read: ask for both, FedEx answers the ones that apply.
     pickupRequestType: ['SAME_DAY', 'FUTURE_DAY'],
-    shipmentAttributes: { serviceType: codes[0], weight: weight > 0 ? { units: req.weight_units, value: weight } : undefined },
+    shipmentAttributes: {
+      serviceType: codes[0],
+      weight: weight > 0 ? { units: req.weight_units, value: weight } : undefined,
+    },
     associatedAccountNumber: accountNumber,
     carriers,
     countryRelationship: relationship(req.location, req.shipments),
@@ -91,7 +106,10 @@ export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, a
  * Availability options → slots. An option marked `available: false` is dropped; options of both
  * operating companies for one date merge into the widest window. `range` keeps only the asked dates.
  */
-export function parsePickupAvailabilityResponse(body: unknown, range?: { start_date: string; end_date: string }): PickupSlot[] {
+export function parsePickupAvailabilityResponse(
+  body: unknown,
+  range?: { start_date: string; end_date: string },
+): PickupSlot[] {
   throwIfError(body);
   const output = obj(dig(body, 'output'));
   if (!output || !Array.isArray(output.options)) throw unexpectedBody('pickup availability response (no options)');
@@ -102,10 +120,20 @@ export function parsePickupAvailabilityResponse(body: unknown, range?: { start_d
     const date = raw === undefined ? undefined : toIsoDate(raw);
     if (!date || (range && (date < range.start_date || date > range.end_date))) continue;
     const ready = texts(option.readyTimeOptions);
-    const latest = [...texts(option.latestTimeOptions), ...texts(option.defaultLatestTimeOptions), text(option.defaultLatestTimeOptions)];
-    const earliest = [ready[0], text(option.defaultReadyTime)].map((t) => (t === undefined ? undefined : toHhMm(t))).find((t) => t !== undefined);
-    const lastTimes = latest.map((t) => (t === undefined ? undefined : toHhMm(t))).filter((t): t is string => t !== undefined).sort();
-    const last = lastTimes[lastTimes.length - 1] ?? (text(option.cutOffTime) ? toHhMm(text(option.cutOffTime) ?? '') : undefined);
+    const latest = [
+      ...texts(option.latestTimeOptions),
+      ...texts(option.defaultLatestTimeOptions),
+      text(option.defaultLatestTimeOptions),
+    ];
+    const earliest = [ready[0], text(option.defaultReadyTime)]
+      .map((t) => (t === undefined ? undefined : toHhMm(t)))
+      .find((t) => t !== undefined);
+    const lastTimes = latest
+      .map((t) => (t === undefined ? undefined : toHhMm(t)))
+      .filter((t): t is string => t !== undefined)
+      .sort();
+    const last =
+      lastTimes[lastTimes.length - 1] ?? (text(option.cutOffTime) ? toHhMm(text(option.cutOffTime) ?? '') : undefined);
     if (!earliest || !last) continue;
     const known = byDate.get(date);
     byDate.set(date, {
@@ -150,7 +178,9 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string): C
     pickupType: 'ON_CALL',
     remarks: req.description === undefined ? undefined : req.description.slice(0, 60),
     countryRelationships: relationship(l, req.shipments),
-    pickupNotificationDetail: l.email ? { emailDetails: [{ address: l.email, locale: 'en_US' }], format: 'TEXT' } : undefined,
+    pickupNotificationDetail: l.email
+      ? { emailDetails: [{ address: l.email, locale: 'en_US' }], format: 'TEXT' }
+      : undefined,
   });
 }
 
@@ -187,7 +217,10 @@ export function buildPickupCancelRequest(
 export function parsePickupCancelResponse(body: unknown): CancelResult {
   throwIfError(body);
   const output = obj(dig(body, 'output'));
-  if (!output || (text(output.pickupConfirmationCode) === undefined && text(output.cancelConfirmationMessage) === undefined)) {
+  if (
+    !output ||
+    (text(output.pickupConfirmationCode) === undefined && text(output.cancelConfirmationMessage) === undefined)
+  ) {
     throw unexpectedBody('pickup cancel response (no confirmation)');
   }
   return { message: text(output.cancelConfirmationMessage) ?? 'Pickup cancelled' };

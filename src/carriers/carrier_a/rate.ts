@@ -5,18 +5,42 @@
  */
 import type { Rate, ShipmentRequest } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
+import {
+  dig,
+  dropUndefined,
+  numeric,
+  obj,
+  objects,
+  text,
+  texts,
+  toDecimalString,
+  type JsonObject,
+} from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { serviceSlug, transitDays, weekday } from './codes.js';
 import { errorDetail, throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierARateRequest } from './wire-rate.js';
 import {
-  type CarrierABuildOptions, commodities, wireAddress, wirePackagingType, wireServiceType,
-  isInternational, packageLineItems, rateRequestTypes, shipDate, shipmentSpecialServices,
-  smartPostInfo, totalWeightLb,
+  type CarrierABuildOptions,
+  commodities,
+  wireAddress,
+  wirePackagingType,
+  wireServiceType,
+  isInternational,
+  packageLineItems,
+  rateRequestTypes,
+  shipDate,
+  shipmentSpecialServices,
+  smartPostInfo,
+  totalWeightLb,
 } from './mapping.js';
 
-export function buildRateRequest(req: ShipmentRequest, accountNumber: string, now: Date, opts: CarrierABuildOptions = {}): CarrierARateRequest {
+export function buildRateRequest(
+  req: ShipmentRequest,
+  accountNumber: string,
+  now: Date,
+  opts: CarrierABuildOptions = {},
+): CarrierARateRequest {
   const international = isInternational(req);
   return dropUndefined<CarrierARateRequest>({
     accountNumber: { value: accountNumber },
@@ -44,7 +68,10 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
         ? {
             commercialInvoice: { shipmentPurpose: req.type === 'return' ? 'REPAIR_AND_RETURN' : 'SOLD' },
             commodities: commodities(req, true),
-            dutiesPayment: { paymentType: 'SENDER', payor: { responsibleParty: { accountNumber: { value: accountNumber } } } },
+            dutiesPayment: {
+              paymentType: 'SENDER',
+              payor: { responsibleParty: { accountNumber: { value: accountNumber } } },
+            },
           }
         : undefined,
       smartPostInfoDetail: smartPostInfo(req, opts, true),
@@ -70,7 +97,9 @@ function pickRatedDetail(details: JsonObject[], opts: RateParseOptions): JsonObj
   const order = opts.preferList ? ['LIST', 'ACCOUNT'] : ['ACCOUNT', 'LIST'];
   const chosen = byType(order[0] ?? 'ACCOUNT') ?? byType(order[1] ?? 'LIST') ?? priced[0];
   if (chosen && opts.currency && rateCurrency(chosen) !== opts.currency) {
-    const inCurrency = priced.find((d) => text(d.rateType)?.startsWith('PREFERRED') && rateCurrency(d) === opts.currency);
+    const inCurrency = priced.find(
+      (d) => text(d.rateType)?.startsWith('PREFERRED') && rateCurrency(d) === opts.currency,
+    );
     if (inCurrency) return inCurrency;
   }
   return chosen;
@@ -85,7 +114,10 @@ function rateFrom(reply: JsonObject, opts: RateParseOptions): Rate | undefined {
   const commit = obj(reply.commit);
   const operational = obj(reply.operationalDetail);
   const dateText =
-    text(dig(commit, 'dateDetail', 'dayFormat')) ?? text(dig(commit, 'dateDetail', 'dayCxsFormat')) ?? text(operational?.deliveryDate) ?? text(operational?.commitDate);
+    text(dig(commit, 'dateDetail', 'dayFormat')) ??
+    text(dig(commit, 'dateDetail', 'dayCxsFormat')) ??
+    text(operational?.deliveryDate) ??
+    text(operational?.commitDate);
   const days =
     transitDays(text(dig(commit, 'transitDays', 'minimumTransitTime'))) ??
     transitDays(text(commit?.daysInTransit)) ??
@@ -97,7 +129,11 @@ function rateFrom(reply: JsonObject, opts: RateParseOptions): Rate | undefined {
     currency,
     transit_days: days,
     estimated_date: dateText === undefined ? undefined : toIsoDate(dateText),
-    delivery_day: weekday(text(dig(commit, 'dateDetail', 'dayOfWeek')) ?? text(operational?.deliveryDay) ?? texts(operational?.commitDays)[0]),
+    delivery_day: weekday(
+      text(dig(commit, 'dateDetail', 'dayOfWeek')) ??
+        text(operational?.deliveryDay) ??
+        texts(operational?.commitDays)[0],
+    ),
   });
 }
 

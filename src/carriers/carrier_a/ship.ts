@@ -6,7 +6,17 @@
  */
 import type { BookedPackage, BookedShipment, Costs, ShipmentRequest, ShippingDocument } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import { dig, dropUndefined, numeric, obj, objects, text, texts, toDecimalString, type JsonObject } from '../shared/json.js';
+import {
+  dig,
+  dropUndefined,
+  numeric,
+  obj,
+  objects,
+  text,
+  texts,
+  toDecimalString,
+  type JsonObject,
+} from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { decodeBase64 as decodeBase64Text } from '../../documents/index.js';
 import { REFERENCE_TYPES, labelSpecification, serviceSlug, transitDays } from './codes.js';
@@ -35,7 +45,10 @@ function contactOf(a: ShipmentRequest['sender']): CarrierAContact {
 
 /** references → customerReferences; an unknown type is still printed, as a customer reference. */
 export function customerReferences(req: ShipmentRequest): CarrierACustomerReference[] {
-  return (req.references ?? []).map((r) => ({ customerReferenceType: REFERENCE_TYPES[r.type] ?? 'CUSTOMER_REFERENCE', value: r.value }));
+  return (req.references ?? []).map((r) => ({
+    customerReferenceType: REFERENCE_TYPES[r.type] ?? 'CUSTOMER_REFERENCE',
+    value: r.value,
+  }));
 }
 
 /** The shipper's references each package carries: on international shipments the invoice number goes on the commercial invoice instead. */
@@ -46,7 +59,10 @@ function packageReferences(req: ShipmentRequest): CarrierACustomerReference[] {
 
 /** The type Waybill's own reference rides in on this booking's packages (lookup.ts searches by it). */
 export function waybillReferenceOf(req: ShipmentRequest): ReturnType<typeof waybillReferenceType> {
-  return waybillReferenceType(req, packageReferences(req).map((r) => r.customerReferenceType));
+  return waybillReferenceType(
+    req,
+    packageReferences(req).map((r) => r.customerReferenceType),
+  );
 }
 
 /** Waybill's own reference, on every package beside the shipper's (mapping.ts waybillReferenceType). */
@@ -55,22 +71,37 @@ function withWaybillReference(req: ShipmentRequest, refs: CarrierACustomerRefere
   return type ? [...refs, { customerReferenceType: type.ship, value: req.waybill_reference! }] : refs;
 }
 
-export function buildShipRequest(req: ShipmentRequest, accountNumber: string, opts: CarrierABuildOptions = {}): CarrierAShipRequest {
+export function buildShipRequest(
+  req: ShipmentRequest,
+  accountNumber: string,
+  opts: CarrierABuildOptions = {},
+): CarrierAShipRequest {
   const serviceType = wireServiceType(req);
-  if (serviceType === undefined) throw new ApiError('schema_field_required', 'carrier_a needs a service to book a shipment', 'shipment.service');
+  if (serviceType === undefined)
+    throw new ApiError('schema_field_required', 'carrier_a needs a service to book a shipment', 'shipment.service');
   const international = isInternational(req);
   if (international && (req.customs_items ?? []).length === 0) {
     // FedEx clears international goods on commodity descriptions; inventing them would only delay customs.
-    throw new ApiError('schema_field_required', 'carrier_a needs customs_items for an international shipment', 'shipment.customs_items');
+    throw new ApiError(
+      'schema_field_required',
+      'carrier_a needs customs_items for an international shipment',
+      'shipment.customs_items',
+    );
   }
   const currency = currencyOf(req);
   const shipper: CarrierAParty = { address: wireAddress(req.sender, true), contact: contactOf(req.sender) };
   const payor = { responsibleParty: { ...shipper, accountNumber: { value: accountNumber } } };
   const references = customerReferences(req);
   // The commercial invoice carries the invoice number; labels carry the other references.
-  const invoiceFirst = [...references].sort((a, b) => Number(b.customerReferenceType === 'INVOICE_NUMBER') - Number(a.customerReferenceType === 'INVOICE_NUMBER'));
+  const invoiceFirst = [...references].sort(
+    (a, b) =>
+      Number(b.customerReferenceType === 'INVOICE_NUMBER') - Number(a.customerReferenceType === 'INVOICE_NUMBER'),
+  );
   const packageRefs = withWaybillReference(req, packageReferences(req));
-  const lines = packageLineItems(req, true).map((line) => ({ ...line, customerReferences: packageRefs.length > 0 ? packageRefs : undefined }));
+  const lines = packageLineItems(req, true).map((line) => ({
+    ...line,
+    customerReferences: packageRefs.length > 0 ? packageRefs : undefined,
+  }));
 
   return dropUndefined<CarrierAShipRequest>({
     accountNumber: { value: accountNumber },
@@ -90,7 +121,11 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, op
       shipper,
       recipients: [{ address: wireAddress(req.recipient, true), contact: contactOf(req.recipient) }],
       shippingChargesPayment: { paymentType: 'SENDER', payor },
-      labelSpecification: { ...labelSpecification(req.label_type, req.label_size), labelFormatType: 'COMMON2D', labelOrder: 'SHIPPING_LABEL_FIRST' },
+      labelSpecification: {
+        ...labelSpecification(req.label_type, req.label_size),
+        labelFormatType: 'COMMON2D',
+        labelOrder: 'SHIPPING_LABEL_FIRST',
+      },
       rateRequestType: rateRequestTypes(req),
       preferredCurrency: req.currency,
       totalWeight: totalWeightLb(req),
@@ -166,7 +201,9 @@ function packagesOf(ts: JsonObject, master: string): BookedPackage[] {
     const trackingNumber = text(piece.trackingNumber);
     if (!trackingNumber) throw unexpectedBody('ship response (piece without trackingNumber)');
     const own = objects(piece.packageDocuments).filter(isLabel);
-    const fallback = shipmentLabels.filter((d) => text(d.trackingNumber) === trackingNumber || (pieces.length === 1 && !text(d.trackingNumber)));
+    const fallback = shipmentLabels.filter(
+      (d) => text(d.trackingNumber) === trackingNumber || (pieces.length === 1 && !text(d.trackingNumber)),
+    );
     return labelPackage(trackingNumber, [...own, ...fallback]);
   });
 }
@@ -200,7 +237,8 @@ function documentsOf(ts: JsonObject): ShippingDocument[] {
   for (const d of objects(ts.shipmentDocuments)) {
     const content = text(d.encodedLabel);
     const type = text(d.contentType);
-    if (content && type && type !== 'LABEL') docs.push({ type, format: (text(d.docType) ?? 'PDF').toUpperCase(), content });
+    if (content && type && type !== 'LABEL')
+      docs.push({ type, format: (text(d.docType) ?? 'PDF').toUpperCase(), content });
   }
   for (const d of objects(dig(ts, 'completedShipmentDetail', 'shipmentDocuments'))) {
     const type = text(d.type);
@@ -229,7 +267,8 @@ export function parseShipResponse(body: unknown): BookedShipment {
     text(dig(ts, 'pieceResponses', 0, 'trackingNumber'));
   if (!master) throw unexpectedBody('ship response (no tracking number)');
   const operational = obj(dig(ts, 'completedShipmentDetail', 'operationalDetail'));
-  const dateText = text(operational?.deliveryDate) ?? text(operational?.commitDate) ?? texts(operational?.commitDates)[0];
+  const dateText =
+    text(operational?.deliveryDate) ?? text(operational?.commitDate) ?? texts(operational?.commitDates)[0];
   const code = text(ts.serviceType);
   const documents = documentsOf(ts);
   return dropUndefined<BookedShipment>({

@@ -4,7 +4,13 @@
  * tracking_TrackingResponse.json; and the signature proof of delivery of /track/v1/trackingdocuments
  * (track.json Full_Schema_SPOD / SPODResponseVO; fixtures/tracking_ProofOfDeliveryResponse.json).
  */
-import type { Checkpoint, CheckpointLocation, ShippingDocument, TrackingResult, TrackingStage } from '../../domain/types.js';
+import type {
+  Checkpoint,
+  CheckpointLocation,
+  ShippingDocument,
+  TrackingResult,
+  TrackingStage,
+} from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, objects, text, texts, type JsonObject } from '../shared/json.js';
 import { instantOf, toIsoWithOffset } from '../shared/time.js';
@@ -15,11 +21,17 @@ import type { CarrierAProofOfDeliveryRequest, CarrierATrackRequest } from './wir
 /** One or several numbers (track.json allows up to 30 trackingInfo entries per request). */
 export function buildTrackRequest(trackingNumbers: string | readonly string[]): CarrierATrackRequest {
   const numbers = typeof trackingNumbers === 'string' ? [trackingNumbers] : trackingNumbers;
-  return { includeDetailedScans: true, trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })) };
+  return {
+    includeDetailedScans: true,
+    trackingInfo: numbers.map((trackingNumber) => ({ trackingNumberInfo: { trackingNumber } })),
+  };
 }
 
 /** Each number's result from one multi-number answer; a per-number error stays in its slot. */
-export function parseTrackManyResponse(body: unknown, trackingNumbers: readonly string[]): (TrackingResult | ApiError)[] {
+export function parseTrackManyResponse(
+  body: unknown,
+  trackingNumbers: readonly string[],
+): (TrackingResult | ApiError)[] {
   throwIfError(body);
   return trackingNumbers.map((n) => {
     try {
@@ -32,7 +44,10 @@ export function parseTrackManyResponse(body: unknown, trackingNumbers: readonly 
 }
 
 /** Signature proof of delivery as a PDF (track.json TrackDocumentDetail / TrackDocumentSpecification). */
-export function buildProofOfDeliveryRequest(trackingNumber: string, accountNumber?: string): CarrierAProofOfDeliveryRequest {
+export function buildProofOfDeliveryRequest(
+  trackingNumber: string,
+  accountNumber?: string,
+): CarrierAProofOfDeliveryRequest {
   return dropUndefined<CarrierAProofOfDeliveryRequest>({
     trackDocumentDetail: { documentType: 'SIGNATURE_PROOF_OF_DELIVERY', documentFormat: 'PDF' },
     trackDocumentSpecification: [{ trackingNumberInfo: { trackingNumber }, accountNumber }],
@@ -68,7 +83,9 @@ function checkpointOf(event: JsonObject): Checkpoint | undefined {
   const eventDescription = text(event.eventDescription);
   const exception = text(event.exceptionDescription);
   const description =
-    eventDescription && exception && exception !== eventDescription ? `${eventDescription}: ${exception}` : (eventDescription ?? exception ?? '');
+    eventDescription && exception && exception !== eventDescription
+      ? `${eventDescription}: ${exception}`
+      : (eventDescription ?? exception ?? '');
   return dropUndefined<Checkpoint>({
     time,
     description,
@@ -104,7 +121,11 @@ function estimatedDelivery(result: JsonObject): string | undefined {
     const raw = text(dig(result, key, 'window', 'ends')) ?? text(dig(result, key, 'window', 'begins'));
     return raw === undefined ? undefined : toIsoWithOffset(raw);
   };
-  return dateOfType(result, 'ESTIMATED_DELIVERY') ?? windowEnd('estimatedDeliveryTimeWindow') ?? windowEnd('standardTransitTimeWindow');
+  return (
+    dateOfType(result, 'ESTIMATED_DELIVERY') ??
+    windowEnd('estimatedDeliveryTimeWindow') ??
+    windowEnd('standardTransitTimeWindow')
+  );
 }
 
 function newestFirst(a: Checkpoint, b: Checkpoint): number {
@@ -114,13 +135,24 @@ function newestFirst(a: Checkpoint, b: Checkpoint): number {
 export function parseTrackResponse(body: unknown, trackingNumber: string): TrackingResult {
   throwIfError(body);
   const output = obj(dig(body, 'output'));
-  if (!output || !Array.isArray(output.completeTrackResults)) throw unexpectedBody('tracking response (no completeTrackResults)');
+  if (!output || !Array.isArray(output.completeTrackResults))
+    throw unexpectedBody('tracking response (no completeTrackResults)');
   const results = resultsFor(output, trackingNumber);
   // Duplicate tracking numbers yield several results: the one with the newest scan is ours.
   const withData = results
     .filter(hasTrackingData)
-    .map((r) => ({ r, checkpoints: objects(r.scanEvents).map(checkpointOf).filter((c): c is Checkpoint => c !== undefined).sort(newestFirst) }))
-    .sort((a, b) => (b.checkpoints[0] ? instantOf(b.checkpoints[0].time) : 0) - (a.checkpoints[0] ? instantOf(a.checkpoints[0].time) : 0));
+    .map((r) => ({
+      r,
+      checkpoints: objects(r.scanEvents)
+        .map(checkpointOf)
+        .filter((c): c is Checkpoint => c !== undefined)
+        .sort(newestFirst),
+    }))
+    .sort(
+      (a, b) =>
+        (b.checkpoints[0] ? instantOf(b.checkpoints[0].time) : 0) -
+        (a.checkpoints[0] ? instantOf(a.checkpoints[0].time) : 0),
+    );
   const chosen = withData[0];
   if (!chosen) {
     // track.json CXSError inside the result: TRACKING.TRACKINGNUMBER.NOTFOUND and friends.
@@ -128,14 +160,21 @@ export function parseTrackResponse(body: unknown, trackingNumber: string): Track
     const code = text(error?.code);
     const message = text(error?.message) ?? `carrier_a has no tracking data for ${trackingNumber}`;
     const detail = errorDetail('error', code === undefined ? [] : [code], text(dig(body, 'transactionId')));
-    throw new ApiError(code === undefined ? 'carrier_no_shipment_found' : classifyError({ status: 200, codes: [code] }), message, detail);
+    throw new ApiError(
+      code === undefined ? 'carrier_no_shipment_found' : classifyError({ status: 200, codes: [code] }),
+      message,
+      detail,
+    );
   }
   const { r: result, checkpoints } = chosen;
   const latest = obj(result.latestStatusDetail);
   const latestCode = text(latest?.derivedCode) ?? text(latest?.code);
-  const tracking_stage = latestCode !== undefined ? stageOf(latestCode) : (checkpoints[0]?.tracking_stage ?? 'IN_TRANSIT');
+  const tracking_stage =
+    latestCode !== undefined ? stageOf(latestCode) : (checkpoints[0]?.tracking_stage ?? 'IN_TRANSIT');
   const delivered = tracking_stage === 'DELIVERED';
-  const deliveredAt = dateOfType(result, 'ACTUAL_DELIVERY') ?? (delivered ? checkpoints.find((c) => c.tracking_stage === 'DELIVERED')?.time : undefined);
+  const deliveredAt =
+    dateOfType(result, 'ACTUAL_DELIVERY') ??
+    (delivered ? checkpoints.find((c) => c.tracking_stage === 'DELIVERED')?.time : undefined);
   return dropUndefined<TrackingResult>({
     carrier: 'carrier_a',
     tracking_number: trackingNumber,
@@ -144,7 +183,8 @@ export function parseTrackResponse(body: unknown, trackingNumber: string): Track
     delivered,
     delivery_date: deliveredAt,
     estimated_delivery: delivered ? undefined : estimatedDelivery(result),
-    signed_by: text(dig(result, 'deliveryDetails', 'receivedByName')) ?? text(dig(result, 'deliveryDetails', 'signedByName')),
+    signed_by:
+      text(dig(result, 'deliveryDetails', 'receivedByName')) ?? text(dig(result, 'deliveryDetails', 'signedByName')),
     checkpoints,
   });
 }

@@ -35,5 +35,8 @@ export interface CarrierAResolvedAddress {
 
 export interface CarrierAAddressResponse {
   transactionId?: string;
-  output?: { resolvedAddresses?: CarrierAResolvedAddress[]; alerts?: { code?: string; message?: string; alertType?: string }[] };
+  output?: {
+    resolvedAddresses?: CarrierAResolvedAddress[];
+    alerts?: { code?: string; message?: string; alertType?: string }[];
+  };
 }

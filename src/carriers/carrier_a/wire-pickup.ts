@@ -2,7 +2,13 @@
  * Wire bodies for pickups, by the sources wire.ts names; the parts every
  * operation shares are in wire.ts.
  */
-import type { CarrierAAccountNumber, CarrierAAddress, CarrierAContact, CarrierADimensions, CarrierAWeight } from './wire.js';
+import type {
+  CarrierAAccountNumber,
+  CarrierAAddress,
+  CarrierAContact,
+  CarrierADimensions,
+  CarrierAWeight,
+} from './wire.js';
 import type { CarrierAAlert } from './wire-rate.js';
 
 // ---------- pickup (/pickup/v1/pickups, /availabilities, /cancel) ----------

@@ -63,7 +63,13 @@ export interface CarrierARateReplyDetail {
     transitDays?: { minimumTransitTime?: string; description?: string };
     daysInTransit?: string;
   };
-  operationalDetail?: { transitTime?: string; deliveryDate?: string; deliveryDay?: string; commitDate?: string; commitDays?: string[] };
+  operationalDetail?: {
+    transitTime?: string;
+    deliveryDate?: string;
+    deliveryDay?: string;
+    commitDate?: string;
+    commitDays?: string[];
+  };
 }
 
 export interface CarrierAAlert {

@@ -114,5 +114,11 @@ export interface CarrierACancelRequest {
 
 export interface CarrierACancelResponse {
   transactionId?: string;
-  output?: { cancelledShipment?: boolean; cancelledHistory?: boolean; successMessage?: string; message?: string; alerts?: CarrierAAlert[] };
+  output?: {
+    cancelledShipment?: boolean;
+    cancelledHistory?: boolean;
+    successMessage?: string;
+    message?: string;
+    alerts?: CarrierAAlert[];
+  };
 }

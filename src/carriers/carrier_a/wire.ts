@@ -61,7 +61,9 @@ export interface CarrierAParty {
 /** ship-api.json Payment / Payor / ResponsiblePartyParty. */
 export interface CarrierAPayment {
   paymentType: 'SENDER' | 'RECIPIENT' | 'THIRD_PARTY' | 'COLLECT';
-  payor?: { responsibleParty: { accountNumber: CarrierAAccountNumber; address?: CarrierAAddress; contact?: CarrierAContact } };
+  payor?: {
+    responsibleParty: { accountNumber: CarrierAAccountNumber; address?: CarrierAAddress; contact?: CarrierAContact };
+  };
 }
 
 export type CarrierACustomerReferenceType =
@@ -91,7 +93,8 @@ export interface CarrierACommodity {
   customsValue?: CarrierAMoney;
 }
 
-export type CarrierAShipmentPurpose = 'GIFT' | 'NOT_SOLD' | 'PERSONAL_EFFECTS' | 'REPAIR_AND_RETURN' | 'SAMPLE' | 'SOLD';
+export type CarrierAShipmentPurpose =
+  'GIFT' | 'NOT_SOLD' | 'PERSONAL_EFFECTS' | 'REPAIR_AND_RETURN' | 'SAMPLE' | 'SOLD';
 
 /** ship-api.json CustomsClearanceDetail (the rate API accepts the subset it needs). */
 export interface CarrierACustomsClearanceDetail {
@@ -127,11 +130,7 @@ export interface CarrierAPackageLineItem {
 }
 
 export type CarrierASmartPostIndicia =
-  | 'MEDIA_MAIL'
-  | 'PARCEL_RETURN'
-  | 'PARCEL_SELECT'
-  | 'PRESORTED_BOUND_PRINTED_MATTER'
-  | 'PRESORTED_STANDARD';
+  'MEDIA_MAIL' | 'PARCEL_RETURN' | 'PARCEL_SELECT' | 'PRESORTED_BOUND_PRINTED_MATTER' | 'PRESORTED_STANDARD';
 
 /** ship-api.json ShipmentSpecialServicesRequested (with ETDDetail and ReturnShipmentDetail). */
 export interface CarrierAShipmentSpecialServices {

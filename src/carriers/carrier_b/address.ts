@@ -9,7 +9,12 @@ import { dig, obj } from '../shared/json.js';
 import { fillPath } from '../shared/endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
 import { unexpectedBody } from './errors.js';
-import type { CarrierBAddressClassification, CarrierBAddressRequest, CarrierBAddressResponse, CarrierBCandidate } from './wire-address.js';
+import type {
+  CarrierBAddressClassification,
+  CarrierBAddressRequest,
+  CarrierBAddressResponse,
+  CarrierBCandidate,
+} from './wire-address.js';
 
 /** 3 = Address Validation and Address Classification. */
 const REQUEST_OPTION = '3';
@@ -61,10 +66,20 @@ export function parseAddressResponse(body: unknown, given: Address): AddressVali
   const messages = (r.Response?.Alert ?? []).map((a) => a.Description).filter((d): d is string => !!d);
   if (r.ValidAddressIndicator !== undefined && candidates[0]) {
     const found = candidates[0];
-    return deliverable(given, candidateAddress(given, found), residentialOf(found.AddressClassification ?? r.AddressClassification), messages);
+    return deliverable(
+      given,
+      candidateAddress(given, found),
+      residentialOf(found.AddressClassification ?? r.AddressClassification),
+      messages,
+    );
   }
   if (r.AmbiguousAddressIndicator !== undefined) {
-    return undeliverable(given, 'ambiguous', messages.length ? messages : ['several addresses match'], candidates.map((c) => candidateAddress(given, c)));
+    return undeliverable(
+      given,
+      'ambiguous',
+      messages.length ? messages : ['several addresses match'],
+      candidates.map((c) => candidateAddress(given, c)),
+    );
   }
   return undeliverable(given, 'invalid', messages.length ? messages : ['no address matches']);
 }

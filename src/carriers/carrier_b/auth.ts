@@ -17,7 +17,11 @@ export function credentialsOf(auth: Readonly<Record<string, string>>): Credentia
   const clientId = auth.client_id ?? auth.userid;
   const clientSecret = auth.client_secret ?? auth.password;
   if (!clientId || !clientSecret) {
-    throw new ApiError('carrier_authentication', 'carrier_b needs client_id and client_secret (or userid and password) in the shipping account auth', 'auth.client_id');
+    throw new ApiError(
+      'carrier_authentication',
+      'carrier_b needs client_id and client_secret (or userid and password) in the shipping account auth',
+      'auth.client_id',
+    );
   }
   return { clientId, clientSecret };
 }

@@ -27,6 +27,12 @@ export function parseCancelResponse(body: unknown, transactionId?: string): Canc
   if (text(summary.Code) === '1') return { message: text(summary.Description) ?? 'Shipment voided' };
   // A partial void names the packages UPS could not void.
   const refused = objectList(response.PackageLevelResult).filter((p) => text(dig(p, 'Status', 'Code')) !== '1');
-  const message = refused.map((p) => `${text(p.TrackingNumber) ?? 'package'}: ${text(dig(p, 'Status', 'Description')) ?? 'not voided'}`).join('; ');
-  throw new ApiError('carrier_exception', message || text(summary.Description) || 'carrier_b did not void the shipment', errorDetail([text(summary.Code) ?? ''].filter(Boolean), transactionId));
+  const message = refused
+    .map((p) => `${text(p.TrackingNumber) ?? 'package'}: ${text(dig(p, 'Status', 'Description')) ?? 'not voided'}`)
+    .join('; ');
+  throw new ApiError(
+    'carrier_exception',
+    message || text(summary.Description) || 'carrier_b did not void the shipment',
+    errorDetail([text(summary.Code) ?? ''].filter(Boolean), transactionId),
+  );
 }

@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
-import type { BookedPackage, FoundBooking, PickupAvailabilityRequest, PickupSlot, ShipmentRequest } from '../../domain/types.js';
+import type {
+  BookedPackage,
+  FoundBooking,
+  PickupAvailabilityRequest,
+  PickupSlot,
+  ShipmentRequest,
+} from '../../domain/types.js';
 import { mapLimited } from '../../foundations/limiter.js';
 import { accountNumber } from '../shared/calls.js';
 import { fillPath, type Endpoint } from '../shared/endpoint.js';
@@ -30,7 +36,12 @@ import {
 import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
-import { buildLabelRecoveryRequest, buildLookupRequest, parseLabelRecoveryResponse, parseLookupResponse } from './lookup.js';
+import {
+  buildLabelRecoveryRequest,
+  buildLookupRequest,
+  parseLabelRecoveryResponse,
+  parseLookupResponse,
+} from './lookup.js';
 
 /** Pickup availability asks one rating call per date; this many at a time. */
 const AVAILABILITY_CONCURRENCY = 3;
@@ -50,10 +61,18 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   });
 
   /** One authenticated JSON call (a refused token is renewed once); transId names it in errors. */
-  async function send(call: CarrierCall, endpoint: Endpoint, req: Omit<HttpRequest, 'endpoint'> = {}): Promise<{ body: unknown; transId: string }> {
+  async function send(
+    call: CarrierCall,
+    endpoint: Endpoint,
+    req: Omit<HttpRequest, 'endpoint'> = {},
+  ): Promise<{ body: unknown; transId: string }> {
     // Tracking.yaml: transId "An identifier unique to the request. Length 32".
     const transId = randomUUID().replace(/-/g, '');
-    const body = await client.send(call, { endpoint, ...req, headers: { transId, ...req.headers } }, { transactionId: transId });
+    const body = await client.send(
+      call,
+      { endpoint, ...req, headers: { transId, ...req.headers } },
+      { transactionId: transId },
+    );
     return { body, transId };
   }
 
@@ -63,7 +82,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     let refusal: ApiError | undefined;
     const slots = await mapLimited(dates, AVAILABILITY_CONCURRENCY, async (date) => {
       try {
-        const { body } = await send(call, ENDPOINTS.pickupAvailability, { body: buildPickupAvailabilityRequest(req, date, account) });
+        const { body } = await send(call, ENDPOINTS.pickupAvailability, {
+          body: buildPickupAvailabilityRequest(req, date, account),
+        });
         return parsePickupAvailabilityResponse(body, date, req);
       } catch (err) {
         // A date UPS refuses (weekend, holiday, past) is not available; anything else fails the call.
@@ -82,13 +103,22 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
    * A found booking's labels through Label Recovery (lookup.ts). Refused or unreadable: the booking
    * is kept without them (its `recovered` says so); cut off or throttled: asked again later.
    */
-  async function recoverLabels(call: CarrierCall, req: ShipmentRequest, found: FoundBooking): Promise<BookedPackage[] | undefined> {
+  async function recoverLabels(
+    call: CarrierCall,
+    req: ShipmentRequest,
+    found: FoundBooking,
+  ): Promise<BookedPackage[] | undefined> {
     try {
-      const res = await send(call, ENDPOINTS.labelRecovery, { body: buildLabelRecoveryRequest(req, found.tracking_number) });
+      const res = await send(call, ENDPOINTS.labelRecovery, {
+        body: buildLabelRecoveryRequest(req, found.tracking_number),
+      });
       return await parseLabelRecoveryResponse(res.body, req, found.package_tracking_numbers, deps.labels);
     } catch (err) {
       if (err instanceof ApiError && TRANSIENT.has(err.code)) throw err;
-      call.log.warn({ err, carrier: 'carrier_b', tracking_number: found.tracking_number }, 'Label Recovery did not hand out the labels of a booking found by reference; it is stored without them');
+      call.log.warn(
+        { err, carrier: 'carrier_b', tracking_number: found.tracking_number },
+        'Label Recovery did not hand out the labels of a booking found by reference; it is stored without them',
+      );
       return undefined;
     }
   }
@@ -104,18 +134,26 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       const body = buildShipRequest(req, accountNumber(call), clock.now());
       const res = await send(call, ENDPOINTS.ship, { body });
       const label = labelChoice(req.label_type, req.label_size);
-      return parseShipResponse(res.body, { deliver: label.deliver, labels: deps.labels, ...(req.service ? { service: req.service } : {}) });
+      return parseShipResponse(res.body, {
+        deliver: label.deliver,
+        labels: deps.labels,
+        ...(req.service ? { service: req.service } : {}),
+      });
     },
     async track(call, trackingNumber) {
       const query = new URLSearchParams(buildTrackRequest()).toString();
-      const res = await send(call, ENDPOINTS.track, { path: `${fillPath(ENDPOINTS.track.path, { inquiryNumber: trackingNumber }, 'tracking_number')}?${query}` });
+      const res = await send(call, ENDPOINTS.track, {
+        path: `${fillPath(ENDPOINTS.track.path, { inquiryNumber: trackingNumber }, 'tracking_number')}?${query}`,
+      });
       return parseTrackResponse(res.body, trackingNumber, res.transId);
     },
     async lookupReference(call, req, bookedAt) {
       const { referenceNumber, query } = buildLookupRequest(req, accountNumber(call), bookedAt);
       let found: FoundBooking | null;
       try {
-        const res = await send(call, ENDPOINTS.lookupReference, { path: `${fillPath(ENDPOINTS.lookupReference.path, { referenceNumber })}?${new URLSearchParams(query).toString()}` });
+        const res = await send(call, ENDPOINTS.lookupReference, {
+          path: `${fillPath(ENDPOINTS.lookupReference.path, { referenceNumber })}?${new URLSearchParams(query).toString()}`,
+        });
         found = parseLookupResponse(res.body, req.packages.length);
       } catch (err) {
         // 404 "Tracking number information not found": the carrier has no booking with the reference.
@@ -127,7 +165,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       return packages ? { ...found, packages } : found;
     },
     async cancel(call, shipment) {
-      const res = await send(call, ENDPOINTS.cancel, { path: buildCancelRequest(shipment.carrier_shipment_id ?? shipment.tracking_number) });
+      const res = await send(call, ENDPOINTS.cancel, {
+        path: buildCancelRequest(shipment.carrier_shipment_id ?? shipment.tracking_number),
+      });
       return parseCancelResponse(res.body, res.transId);
     },
     pickupAvailability: availability,

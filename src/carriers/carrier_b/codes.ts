@@ -69,14 +69,34 @@ export function serviceSlug(code: string): string {
 
 /** Shipping.yaml Shipment_Service.Code names, for rates whose Service.Description is empty (every fixture). */
 const SERVICE_NAMES: Readonly<Record<string, string>> = {
-  '01': 'Next Day Air', '02': '2nd Day Air', '03': 'Ground', '07': 'Express', '08': 'Expedited',
-  '11': 'UPS Standard', '12': '3 Day Select', '13': 'Next Day Air Saver', '14': 'UPS Next Day Air Early',
-  '17': 'UPS Worldwide Economy DDU', '54': 'Express Plus', '59': '2nd Day Air A.M.', '65': 'UPS Saver',
-  '70': 'UPS Access Point Economy', '72': 'UPS Worldwide Economy DDP', '82': 'UPS Today Standard',
-  '83': 'UPS Today Dedicated Courier', '84': 'UPS Today Intercity', '85': 'UPS Today Express',
-  '86': 'UPS Today Express Saver', '92': 'UPS SurePost Less Than 1 lb', '93': 'UPS SurePost',
-  '96': 'UPS Worldwide Express Freight', M2: 'First Class Mail', M3: 'Priority Mail',
-  M4: 'Expedited Mail Innovations', M5: 'Priority Mail Innovations', M6: 'Economy Mail Innovations',
+  '01': 'Next Day Air',
+  '02': '2nd Day Air',
+  '03': 'Ground',
+  '07': 'Express',
+  '08': 'Expedited',
+  '11': 'UPS Standard',
+  '12': '3 Day Select',
+  '13': 'Next Day Air Saver',
+  '14': 'UPS Next Day Air Early',
+  '17': 'UPS Worldwide Economy DDU',
+  '54': 'Express Plus',
+  '59': '2nd Day Air A.M.',
+  '65': 'UPS Saver',
+  '70': 'UPS Access Point Economy',
+  '72': 'UPS Worldwide Economy DDP',
+  '82': 'UPS Today Standard',
+  '83': 'UPS Today Dedicated Courier',
+  '84': 'UPS Today Intercity',
+  '85': 'UPS Today Express',
+  '86': 'UPS Today Express Saver',
+  '92': 'UPS SurePost Less Than 1 lb',
+  '93': 'UPS SurePost',
+  '96': 'UPS Worldwide Express Freight',
+  M2: 'First Class Mail',
+  M3: 'Priority Mail',
+  M4: 'Expedited Mail Innovations',
+  M5: 'Priority Mail Innovations',
+  M6: 'Economy Mail Innovations',
 };
 
 export function serviceName(code: string): string {
@@ -142,18 +162,30 @@ export function labelChoice(labelType: string | undefined, labelSize: string | u
   const size = (labelSize ?? split.size)?.toUpperCase().replace(/\./g, '');
   if (format === 'GIF' || format === 'PNG' || format === 'PDF') {
     if (size !== undefined && size !== '4X6') {
-      throw new ApiError('schema_validation_error', `label size ${size} does not fit label format ${format} for carrier_b`, 'shipment.label_size');
+      throw new ApiError(
+        'schema_validation_error',
+        `label size ${size} does not fit label format ${format} for carrier_b`,
+        'shipment.label_size',
+      );
     }
     return { imageFormat: format === 'GIF' ? 'GIF' : 'PNG', deliver: format, stock: { Height: '6', Width: '4' } };
   }
   if (THERMAL.has(format)) {
     if (size !== undefined && size !== '4X6' && size !== '4X8') {
-      throw new ApiError('schema_validation_error', `label size ${size} does not fit label format ${format} for carrier_b`, 'shipment.label_size');
+      throw new ApiError(
+        'schema_validation_error',
+        `label size ${size} does not fit label format ${format} for carrier_b`,
+        'shipment.label_size',
+      );
     }
     const f = format as 'ZPL' | 'EPL' | 'SPL';
     return { imageFormat: f, deliver: f, stock: { Height: size === '4X8' ? '8' : '6', Width: '4' } };
   }
-  throw new ApiError('schema_validation_error', `label_type ${labelType} is not offered by carrier_b`, 'shipment.label_type');
+  throw new ApiError(
+    'schema_validation_error',
+    `label_type ${labelType} is not offered by carrier_b`,
+    'shipment.label_type',
+  );
 }
 
 /**
@@ -198,7 +230,11 @@ export const FORM_TYPES: Readonly<Record<string, string>> = { cn22_form: '09', p
  * Services that need a member the public interface does not carry (a COD amount and funds
  * code, an alternate delivery address): refused rather than booked without their effect.
  */
-export const UNSUPPORTED_SERVICES: ReadonlySet<string> = new Set(['cod', 'access_point_cod', 'alternate_delivery_address']);
+export const UNSUPPORTED_SERVICES: ReadonlySet<string> = new Set([
+  'cod',
+  'access_point_cod',
+  'alternate_delivery_address',
+]);
 
 /** Reference types → UPS reference number codes (Shipping.yaml "Reference Number Code table"). */
 export const REFERENCE_CODES: Readonly<Record<string, string>> = {
@@ -227,13 +263,15 @@ const STAGE_RANGES: ReadonlyArray<[TrackingStage, number[]]> = [
   [
     'EXCEPTION',
     [
-      13, 22, 23, 24, 29, 30, 32, 33, 34, 35, 36, 43, 46, 48, 49, 50, 51, 52, 53, 58, 59, 60, 61, 62, 64, 65, 66, 67, 68,
-      69, 76, 81, 83, 85, 86, 90, 93, 118, 119, 124, 125, 127, 128, 129, 130, 131, 132, 135, 139, 140, 141, 142, 145, 147,
-      148, 149, 163,
+      13, 22, 23, 24, 29, 30, 32, 33, 34, 35, 36, 43, 46, 48, 49, 50, 51, 52, 53, 58, 59, 60, 61, 62, 64, 65, 66, 67,
+      68, 69, 76, 81, 83, 85, 86, 90, 93, 118, 119, 124, 125, 127, 128, 129, 130, 131, 132, 135, 139, 140, 141, 142,
+      145, 147, 148, 149, 163,
     ],
   ],
 ];
-const STAGE_BY_STATUS: ReadonlyMap<number, TrackingStage> = new Map(STAGE_RANGES.flatMap(([stage, codes]) => codes.map((c) => [c, stage] as const)));
+const STAGE_BY_STATUS: ReadonlyMap<number, TrackingStage> = new Map(
+  STAGE_RANGES.flatMap(([stage, codes]) => codes.map((c) => [c, stage] as const)),
+);
 /** Every other documented code (5, 10, 12, 14, 16–20, 25, 27, 28, …, 165) is movement: IN_TRANSIT. */
 const LAST_DOCUMENTED_STATUS = 169;
 
@@ -244,8 +282,17 @@ const LAST_DOCUMENTED_STATUS = 169;
  * W warehousing: movement. NA: nothing known yet.
  */
 const STAGE_BY_TYPE: Readonly<Record<string, TrackingStage>> = {
-  D: 'DELIVERED', I: 'IN_TRANSIT', M: 'CREATED', MV: 'SHIPMENT_VOIDED', X: 'EXCEPTION', P: 'PICKED_UP',
-  DO: 'IN_TRANSIT', DD: 'IN_TRANSIT', W: 'IN_TRANSIT', U: 'IN_TRANSIT', NA: 'CREATION_PENDING',
+  D: 'DELIVERED',
+  I: 'IN_TRANSIT',
+  M: 'CREATED',
+  MV: 'SHIPMENT_VOIDED',
+  X: 'EXCEPTION',
+  P: 'PICKED_UP',
+  DO: 'IN_TRANSIT',
+  DD: 'IN_TRANSIT',
+  W: 'IN_TRANSIT',
+  U: 'IN_TRANSIT',
+  NA: 'CREATION_PENDING',
 };
 
 /**

@@ -9,7 +9,19 @@ export const declaration: CarrierDeclaration = {
   logo: { text: 'B' },
   // The spec's "Operations supported per carrier" table, carrier_b column: no manifest, no
   // validate_credentials.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'dopu', 'pickup_availability', 'webhook', 'validate_address', 'lookup_reference'],
+  operations: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'dopu',
+    'pickup_availability',
+    'webhook',
+    'validate_address',
+    'lookup_reference',
+  ],
   // Reference tracking (lookup.ts) searches UPS's tracking data, which neither Tracking.yaml nor the
   // Tracking API's public pages promise at the instant of booking; ten minutes is this service's
   // margin, not a figure of UPS's.
@@ -38,7 +50,10 @@ export const declaration: CarrierDeclaration = {
     ],
     secret: ['access_license_number', 'password', 'qr_password', 'client_secret'],
     // OAuth client credentials, else the legacy user id and password as the client (client.ts).
-    pairs: [['client_id', 'client_secret'], ['userid', 'password']],
+    pairs: [
+      ['client_id', 'client_secret'],
+      ['userid', 'password'],
+    ],
   },
   catalog,
   shipmentFields,

@@ -37,7 +37,9 @@ export interface ErrorItem {
 
 /** `detail` of every carrier_b ApiError: UPS's raw codes and the transaction id of the call. */
 export function errorDetail(codes: string[], transactionId: string | undefined): string {
-  const parts = [`carrier_b error code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
+  const parts = [
+    `carrier_b error code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`,
+  ];
   if (transactionId) parts.push(`transId: ${transactionId}`);
   return parts.join('; ');
 }
@@ -56,7 +58,11 @@ function errorFromItems(status: number, items: ErrorItem[], ctx: ErrorContext = 
   const messages = items.map((e) => e.message).filter((m): m is string => m !== undefined);
   const message = messages.length > 0 ? messages.join('; ') : `carrier_b refused the request (HTTP ${status})`;
   const detail = errorDetail(codes, ctx.transactionId);
-  return new ApiError(classifyError({ status, codes, ...(ctx.auth ? { auth: true } : {}), ...(ctx.notFound ? { notFound: true } : {}) }), message, detail);
+  return new ApiError(
+    classifyError({ status, codes, ...(ctx.auth ? { auth: true } : {}), ...(ctx.notFound ? { notFound: true } : {}) }),
+    message,
+    detail,
+  );
 }
 
 /** The ApiError of a parsed UPS error body, else undefined (also for 200 answers that carry one). */
@@ -64,7 +70,10 @@ export function errorFromBody(status: number, json: unknown, ctx: ErrorContext =
   const errors = dig(json, 'response', 'errors');
   // One error may come as an object instead of a one-element list.
   const list = Array.isArray(errors) ? objects(errors) : obj(errors) ? [obj(errors) ?? {}] : [];
-  const items = list.map((e) => ({ code: text(e.code) ?? (typeof e.code === 'number' ? String(e.code) : undefined), message: text(e.message) }));
+  const items = list.map((e) => ({
+    code: text(e.code) ?? (typeof e.code === 'number' ? String(e.code) : undefined),
+    message: text(e.message),
+  }));
   if (items.length === 0) return undefined;
   return errorFromItems(status, items, ctx);
 }
@@ -87,6 +96,11 @@ export function parseErrorResponse(status: number, body: string, ctx: ErrorConte
   if (status === 401 || status === 403 || ctx.auth) {
     return new ApiError('carrier_authentication', `carrier_b refused the credentials (HTTP ${status})`, detail);
   }
-  if (ctx.notFound && status === 404) return new ApiError('carrier_no_shipment_found', 'carrier_b does not know this shipment', detail);
-  return new ApiError('carrier_http_exception', `carrier_b answered HTTP ${status} with a body that is not one of its error bodies`, detail);
+  if (ctx.notFound && status === 404)
+    return new ApiError('carrier_no_shipment_found', 'carrier_b does not know this shipment', detail);
+  return new ApiError(
+    'carrier_http_exception',
+    `carrier_b answered HTTP ${status} with a body that is not one of its error bodies`,
+    detail,
+  );
 }

@@ -32,7 +32,11 @@ export function buildLocationsRequest(req: LocationsRequest): CarrierBServiceCen
         StateProvince: l.state,
         PostalCode: l.postal_code,
         CountryCode: l.country.toUpperCase(),
-        OriginSearchCriteria: { SearchRadius: String(radius), DistanceUnitOfMeasure: req.radius_units ?? 'MI', MaximumLocation: String(MAX_LOCATIONS) },
+        OriginSearchCriteria: {
+          SearchRadius: String(radius),
+          DistanceUnitOfMeasure: req.radius_units ?? 'MI',
+          MaximumLocation: String(MAX_LOCATIONS),
+        },
       },
       Locale: `en_${l.country.toUpperCase()}`,
       ProximitySearchIndicator: '',
@@ -40,7 +44,15 @@ export function buildLocationsRequest(req: LocationsRequest): CarrierBServiceCen
   });
 }
 
-const DAYS: Record<string, Weekday> = { MON: 'MON', TUE: 'TUE', WED: 'WED', THU: 'THU', FRI: 'FRI', SAT: 'SAT', SUN: 'SUN' };
+const DAYS: Record<string, Weekday> = {
+  MON: 'MON',
+  TUE: 'TUE',
+  WED: 'WED',
+  THU: 'THU',
+  FRI: 'FRI',
+  SAT: 'SAT',
+  SUN: 'SUN',
+};
 
 /** "0800" or "800" → "08:00", else undefined. */
 function hhmm(value: string | undefined): string | undefined {

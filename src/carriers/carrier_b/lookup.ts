@@ -31,8 +31,17 @@ const upsDate = (isoDate: string) => isoDate.replace(/-/g, '');
 const PNG_DPI = 203;
 
 /** The pickup dates searched: lookupWindow's (a booking on a weekend or past the cut-off is the next working day's). */
-export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, bookedAt: Date): { referenceNumber: string; query: Record<string, string> } {
-  if (!carriesWaybillReference(req)) throw new ApiError('carrier_unsupported_method', "this booking carries no reference of Waybill's: the shipper's references take both reference numbers", 'shipment.references');
+export function buildLookupRequest(
+  req: ShipmentRequest,
+  accountNumber: string,
+  bookedAt: Date,
+): { referenceNumber: string; query: Record<string, string> } {
+  if (!carriesWaybillReference(req))
+    throw new ApiError(
+      'carrier_unsupported_method',
+      "this booking carries no reference of Waybill's: the shipper's references take both reference numbers",
+      'shipment.references',
+    );
   const window = lookupWindow(req.ship_date, bookedAt);
   return {
     referenceNumber: req.waybill_reference!,
@@ -59,12 +68,21 @@ export function parseLookupResponse(body: unknown, packages: number): FoundBooki
   const numbers = objects(shipments).flatMap((s) => objects(s.package).flatMap((p) => text(p.trackingNumber) ?? []));
   const unique = [...new Set(numbers)];
   if (unique.length === 0) return null;
-  if (unique.length !== packages) throw new ApiError('conflict', `carrier_b shows ${unique.length} packages with Waybill's reference for a shipment of ${packages}: ${unique.join(', ')}`, 'shipment.references');
+  if (unique.length !== packages)
+    throw new ApiError(
+      'conflict',
+      `carrier_b shows ${unique.length} packages with Waybill's reference for a shipment of ${packages}: ${unique.join(', ')}`,
+      'shipment.references',
+    );
   return { tracking_number: unique[0]!, package_tracking_numbers: unique };
 }
 
 /** The format Label Recovery is asked for: the booking's own, but PDF for PDF and PNG labels. */
-function recoveryFormat(req: ShipmentRequest): { code: string; deliver: string; stock: { Height: string; Width: string } } {
+function recoveryFormat(req: ShipmentRequest): {
+  code: string;
+  deliver: string;
+  stock: { Height: string; Width: string };
+} {
   const label = labelChoice(req.label_type, req.label_size);
   return { code: label.deliver === 'PNG' ? 'PDF' : label.deliver, deliver: label.deliver, stock: label.stock };
 }
@@ -76,7 +94,11 @@ export function buildLabelRecoveryRequest(req: ShipmentRequest, trackingNumber: 
     LabelRecoveryRequest: {
       Request: {},
       // "HTTPUserAgent … Required if LabelImageFormat/Code = Gif" (LabelRecoveryRequest_LabelSpecification).
-      LabelSpecification: { ...(code === 'GIF' ? { HTTPUserAgent: 'Mozilla/4.5' } : {}), LabelImageFormat: { Code: code }, LabelStockSize: stock },
+      LabelSpecification: {
+        ...(code === 'GIF' ? { HTTPUserAgent: 'Mozilla/4.5' } : {}),
+        LabelImageFormat: { Code: code },
+        LabelStockSize: stock,
+      },
       TrackingNumber: trackingNumber,
     },
   };
@@ -112,13 +134,20 @@ export async function parseLabelRecoveryResponse(
   if (code === 'PDF') {
     const pdf = labelImage(results[0], 'the first package result');
     const pages = numbers.length === 1 ? [pdf] : await labels.splitPdf(pdf);
-    if (pages.length !== numbers.length) throw unexpectedBody(`label recovery answer (a PDF of ${pages.length} pages for ${numbers.length} packages)`);
+    if (pages.length !== numbers.length)
+      throw unexpectedBody(`label recovery answer (a PDF of ${pages.length} pages for ${numbers.length} packages)`);
     return Promise.all(
-      numbers.map(async (tracking_number, i) => ({ tracking_number, label: deliver === 'PNG' ? await labels.pdfToPng(pages[i]!, PNG_DPI) : pages[i]!, label_format: deliver })),
+      numbers.map(async (tracking_number, i) => ({
+        tracking_number,
+        label: deliver === 'PNG' ? await labels.pdfToPng(pages[i]!, PNG_DPI) : pages[i]!,
+        label_format: deliver,
+      })),
     );
   }
   return numbers.map((tracking_number, i) => {
-    const result = results.find((r) => text(r.TrackingNumber) === tracking_number) ?? (results.length === numbers.length ? results[i] : undefined);
+    const result =
+      results.find((r) => text(r.TrackingNumber) === tracking_number) ??
+      (results.length === numbers.length ? results[i] : undefined);
     if (!result) throw unexpectedBody(`label recovery answer (no label of package ${tracking_number})`);
     return { tracking_number, label: labelImage(result, `package ${tracking_number}`), label_format: deliver };
   });

@@ -45,18 +45,27 @@ export function wireNumber(value: number): string {
 export function wireServiceCode(slug: string | undefined): string | undefined {
   if (slug === undefined) return undefined;
   const code = serviceCode(slug);
-  if (!code) throw new ApiError('schema_validation_error', `service ${slug} is not offered by carrier_b`, 'shipment.service');
+  if (!code)
+    throw new ApiError('schema_validation_error', `service ${slug} is not offered by carrier_b`, 'shipment.service');
   return code;
 }
 
 export function wirePackagingCode(req: ShipmentRequest): string {
   const code = packagingCode(req.packaging);
-  if (!code) throw new ApiError('schema_validation_error', `packaging ${req.packaging} is not offered by carrier_b`, 'shipment.packaging');
+  if (!code)
+    throw new ApiError(
+      'schema_validation_error',
+      `packaging ${req.packaging} is not offered by carrier_b`,
+      'shipment.packaging',
+    );
   return code;
 }
 
 export function wireAddress(a: Address): CarrierBAddress {
-  const lines = [a.street1, a.street2, a.street3].map((s) => s?.trim()).filter((s): s is string => !!s).map((s) => s.slice(0, LINE_MAX));
+  const lines = [a.street1, a.street2, a.street3]
+    .map((s) => s?.trim())
+    .filter((s): s is string => !!s)
+    .map((s) => s.slice(0, LINE_MAX));
   return {
     AddressLine: lines.length > 0 ? lines : undefined,
     City: a.city,
@@ -93,10 +102,18 @@ export function wirePackages(req: ShipmentRequest, member: 'PackagingType' | 'Pa
     return {
       [member]: packaging,
       Dimensions: hasDims
-        ? { UnitOfMeasurement: { Code: req.dim_units, Description: 'Dimension' }, Length: wireNumber(p.length ?? 0), Width: wireNumber(p.width ?? 0), Height: wireNumber(p.height ?? 0) }
+        ? {
+            UnitOfMeasurement: { Code: req.dim_units, Description: 'Dimension' },
+            Length: wireNumber(p.length ?? 0),
+            Width: wireNumber(p.width ?? 0),
+            Height: wireNumber(p.height ?? 0),
+          }
         : undefined,
       PackageWeight: { UnitOfMeasurement: weightUnit(req), Weight: wireNumber(p.weight) },
-      PackageServiceOptions: p.value !== undefined ? { DeclaredValue: { CurrencyCode: currencyOf(req), MonetaryValue: wireNumber(p.value) } } : undefined,
+      PackageServiceOptions:
+        p.value !== undefined
+          ? { DeclaredValue: { CurrencyCode: currencyOf(req), MonetaryValue: wireNumber(p.value) } }
+          : undefined,
     };
   });
 }
@@ -106,7 +123,11 @@ export function shipmentServiceOptions(req: ShipmentRequest): CarrierBShipmentSe
   const services = req.special_services ?? [];
   const refused = services.find((s) => UNSUPPORTED_SERVICES.has(s));
   if (refused) {
-    throw new ApiError('schema_validation_error', `carrier_b special service ${refused} needs details this interface does not carry`, 'shipment.special_services');
+    throw new ApiError(
+      'schema_validation_error',
+      `carrier_b special service ${refused} needs details this interface does not carry`,
+      'shipment.special_services',
+    );
   }
   const options: JsonObject = {};
   for (const s of services) {
@@ -132,5 +153,9 @@ export function moneyOf(value: unknown, fallbackCurrency?: string): { amount: nu
 export function responseFailed(envelope: unknown): ApiError | undefined {
   const status = obj(dig(envelope, 'Response', 'ResponseStatus'));
   if (!status || text(status.Code) !== '0') return undefined;
-  return new ApiError('carrier_exception', text(status.Description) ?? 'carrier_b reported a failure', errorDetail([], undefined));
+  return new ApiError(
+    'carrier_exception',
+    text(status.Description) ?? 'carrier_b reported a failure',
+    errorDetail([], undefined),
+  );
 }

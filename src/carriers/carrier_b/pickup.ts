@@ -11,14 +11,26 @@
  * cannot. The window of an available date is the caller's ready/close time, else 09:00–17:00,
  * which UPS then accepts or refuses when the pickup is created.
  */
-import type { Address, CancelResult, PickupConfirmation, PickupRequest, PickupShipment, PickupSlot } from '../../domain/types.js';
+import type {
+  Address,
+  CancelResult,
+  PickupConfirmation,
+  PickupRequest,
+  PickupShipment,
+  PickupSlot,
+} from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dig, dropUndefined, obj, text } from '../shared/json.js';
 import { toHhMm } from '../shared/time.js';
 import { serviceCode } from './codes.js';
 import { throwIfError, unexpectedBody } from './errors.js';
 import { wireDate, responseFailed } from './mapping.js';
-import type { CarrierBPickupAddress, CarrierBPickupCreationRequest, CarrierBPickupPiece, CarrierBPickupRateRequest } from './wire.js';
+import type {
+  CarrierBPickupAddress,
+  CarrierBPickupCreationRequest,
+  CarrierBPickupPiece,
+  CarrierBPickupRateRequest,
+} from './wire.js';
 
 export const DEFAULT_READY = '09:00';
 export const DEFAULT_CLOSE = '17:00';
@@ -26,7 +38,6 @@ export const DEFAULT_CLOSE = '17:00';
 export const MAX_AVAILABILITY_DATES = 10;
 /** Pickup.yaml OverweightIndicator: "at least any package is over 70 lbs or 32 kgs". */
 const OVERWEIGHT = { LB: 70, KG: 32 } as const;
-
 
 /** "HH:MM" → UPS "HHmm". */
 function wireTime(value: string, field: string): string {
@@ -37,7 +48,8 @@ function wireTime(value: string, field: string): string {
 
 function pickupAddress(l: Address): CarrierBPickupAddress {
   const city = l.city;
-  if (!city) throw new ApiError('schema_field_required', 'carrier_b needs the city of the pickup location', 'location.city');
+  if (!city)
+    throw new ApiError('schema_field_required', 'carrier_b needs the city of the pickup location', 'location.city');
   return dropUndefined<CarrierBPickupAddress>({
     CompanyName: l.company ?? l.name,
     ContactName: l.name ?? l.company,
@@ -55,7 +67,11 @@ function pickupAddress(l: Address): CarrierBPickupAddress {
 /** Every calendar date from start to end, at most MAX_AVAILABILITY_DATES. */
 export function availabilityDates(start: string, end: string): string[] {
   const dates: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`); Number.isFinite(t) && t <= Date.parse(`${end}T00:00:00Z`) && dates.length < MAX_AVAILABILITY_DATES; t += 86_400_000) {
+  for (
+    let t = Date.parse(`${start}T00:00:00Z`);
+    Number.isFinite(t) && t <= Date.parse(`${end}T00:00:00Z`) && dates.length < MAX_AVAILABILITY_DATES;
+    t += 86_400_000
+  ) {
     dates.push(new Date(t).toISOString().slice(0, 10));
   }
   return dates;
@@ -83,14 +99,22 @@ export function buildPickupAvailabilityRequest(
 }
 
 /** A priced date → its slot; an answer without RateResult is not an availability. */
-export function parsePickupAvailabilityResponse(body: unknown, date: string, window: { ready_time?: string; close_time?: string } = {}): PickupSlot {
+export function parsePickupAvailabilityResponse(
+  body: unknown,
+  date: string,
+  window: { ready_time?: string; close_time?: string } = {},
+): PickupSlot {
   throwIfError(body);
   const response = obj(dig(body, 'PickupRateResponse'));
   if (!response) throw unexpectedBody('pickup rate response (no PickupRateResponse)');
   const failed = responseFailed(response);
   if (failed) throw failed;
   if (!obj(response.RateResult)) throw unexpectedBody('pickup rate response (no RateResult)');
-  return { date, earliest: toHhMm(window.ready_time ?? DEFAULT_READY) ?? DEFAULT_READY, latest: toHhMm(window.close_time ?? DEFAULT_CLOSE) ?? DEFAULT_CLOSE };
+  return {
+    date,
+    earliest: toHhMm(window.ready_time ?? DEFAULT_READY) ?? DEFAULT_READY,
+    latest: toHhMm(window.close_time ?? DEFAULT_CLOSE) ?? DEFAULT_CLOSE,
+  };
 }
 
 /** Pieces per service and destination; Pickup.yaml ServiceCode is the three-digit form ("001"). */
@@ -98,12 +122,22 @@ function pickupPieces(shipments: PickupShipment[], origin: string): CarrierBPick
   const pieces = new Map<string, CarrierBPickupPiece>();
   for (const s of shipments) {
     const code = s.service === undefined ? '003' : serviceCode(s.service)?.padStart(3, '0');
-    if (!code) throw new ApiError('schema_validation_error', `service ${s.service} is not offered by carrier_b`, 'shipments.service');
+    if (!code)
+      throw new ApiError(
+        'schema_validation_error',
+        `service ${s.service} is not offered by carrier_b`,
+        'shipments.service',
+      );
     const destination = (s.recipient?.country ?? origin).toUpperCase();
     const key = `${code}/${destination}`;
     const count = s.packages.reduce((n, p) => n + (p.quantity ?? 1), 0);
     const known = pieces.get(key);
-    pieces.set(key, { ServiceCode: code, Quantity: String(Number(known?.Quantity ?? 0) + count), DestinationCountryCode: destination, ContainerCode: '01' });
+    pieces.set(key, {
+      ServiceCode: code,
+      Quantity: String(Number(known?.Quantity ?? 0) + count),
+      DestinationCountryCode: destination,
+      ContainerCode: '01',
+    });
   }
   return [...pieces.values()];
 }
@@ -126,7 +160,10 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string): C
       PickupAddress: pickupAddress(l),
       AlternateAddressIndicator: 'Y',
       PickupPiece: pickupPieces(req.shipments, l.country),
-      TotalWeight: { Weight: (Math.round(weight * 10) / 10).toFixed(1), UnitOfMeasurement: req.weight_units === 'KG' ? 'KGS' : 'LBS' },
+      TotalWeight: {
+        Weight: (Math.round(weight * 10) / 10).toFixed(1),
+        UnitOfMeasurement: req.weight_units === 'KG' ? 'KGS' : 'LBS',
+      },
       OverweightIndicator: overweight ? 'Y' : 'N',
       // 01 = Pay by shipper account.
       PaymentMethod: '01',
@@ -158,6 +195,7 @@ export function parsePickupCancelResponse(body: unknown): CancelResult {
   if (!response) throw unexpectedBody('pickup cancel response (no PickupCancelResponse)');
   const failed = responseFailed(response);
   if (failed) throw failed;
-  if (text(dig(response, 'Response', 'ResponseStatus', 'Code')) !== '1') throw unexpectedBody('pickup cancel response (no success status)');
+  if (text(dig(response, 'Response', 'ResponseStatus', 'Code')) !== '1')
+    throw unexpectedBody('pickup cancel response (no success status)');
   return { message: 'Pickup cancelled' };
 }

@@ -6,13 +6,30 @@
  */
 import type { Rate } from '../../domain/types.js';
 import type { ShipmentRequest } from './fields.js';
-import { dig, dropUndefined, numeric, obj, objectList, text, toDecimalString, type JsonObject } from '../shared/json.js';
+import {
+  dig,
+  dropUndefined,
+  numeric,
+  obj,
+  objectList,
+  text,
+  toDecimalString,
+  type JsonObject,
+} from '../shared/json.js';
 import { serviceName, serviceSlug } from './codes.js';
 import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierBRateRequest, CarrierBWeight } from './wire.js';
 import {
-  currencyOf, isInternational, moneyOf, shipmentServiceOptions, wireNumber, wirePackages, wireParty,
-  wireServiceCode, wireShipDate, weightUnit,
+  currencyOf,
+  isInternational,
+  moneyOf,
+  shipmentServiceOptions,
+  wireNumber,
+  wirePackages,
+  wireParty,
+  wireServiceCode,
+  wireShipDate,
+  weightUnit,
   responseFailed,
 } from './mapping.js';
 
@@ -30,7 +47,11 @@ function requestOption(req: ShipmentRequest): string {
 }
 
 /** The `{requestoption}` path member and body of a rating call. */
-export function buildRateRequest(req: ShipmentRequest, accountNumber: string, now: Date): { requestOption: string; body: CarrierBRateRequest } {
+export function buildRateRequest(
+  req: ShipmentRequest,
+  accountNumber: string,
+  now: Date,
+): { requestOption: string; body: CarrierBRateRequest } {
   const option = requestOption(req);
   const code = wireServiceCode(req.service);
   const options = shipmentServiceOptions(req);
@@ -51,9 +72,13 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
         NumOfPieces: String(req.packages.length),
         Package: wirePackages(req, 'PackagingType'),
         // Rating.yaml: "DeliveryTimeInformation … Required for time in transit"; 03 = non-document.
-        DeliveryTimeInformation: option.endsWith('timeintransit') ? { PackageBillType: req.documents_only ? '02' : '03', Pickup: { Date: date } } : undefined,
+        DeliveryTimeInformation: option.endsWith('timeintransit')
+          ? { PackageBillType: req.documents_only ? '02' : '03', Pickup: { Date: date } }
+          : undefined,
         // "InvoiceLineTotal … Required for forward shipments whose origin is the US and destination is Puerto Rico or Canada."
-        InvoiceLineTotal: isInternational(req) ? { CurrencyCode: currencyOf(req), MonetaryValue: wireNumber(totalValue) } : undefined,
+        InvoiceLineTotal: isInternational(req)
+          ? { CurrencyCode: currencyOf(req), MonetaryValue: wireNumber(totalValue) }
+          : undefined,
         DocumentsOnlyIndicator: req.documents_only ? '' : undefined,
         ShipmentDate: date,
       },
@@ -75,7 +100,9 @@ export interface RateParseOptions {
 function chargeOf(rated: JsonObject, opts: RateParseOptions): { amount: number; currency: string } | undefined {
   const listCurrency = text(dig(rated, 'TotalCharges', 'CurrencyCode'));
   const negotiated = obj(rated.NegotiatedRateCharges);
-  const negotiatedTotal = negotiated ? (moneyOf(negotiated.TotalChargesWithTaxes, listCurrency) ?? moneyOf(negotiated.TotalCharge, listCurrency)) : undefined;
+  const negotiatedTotal = negotiated
+    ? (moneyOf(negotiated.TotalChargesWithTaxes, listCurrency) ?? moneyOf(negotiated.TotalCharge, listCurrency))
+    : undefined;
   const listTotal = moneyOf(rated.TotalChargesWithTaxes) ?? moneyOf(rated.TotalCharges);
   return opts.preferList ? (listTotal ?? negotiatedTotal) : (negotiatedTotal ?? listTotal);
 }
@@ -94,11 +121,13 @@ function rateFrom(rated: JsonObject, opts: RateParseOptions): Rate | undefined {
   if (!code || !charge) return undefined;
   const summary = obj(dig(rated, 'TimeInTransit', 'ServiceSummary'));
   const arrival = obj(summary?.EstimatedArrival);
-  const days = numeric(arrival?.BusinessDaysInTransit) ?? numeric(dig(rated, 'GuaranteedDelivery', 'BusinessDaysInTransit'));
+  const days =
+    numeric(arrival?.BusinessDaysInTransit) ?? numeric(dig(rated, 'GuaranteedDelivery', 'BusinessDaysInTransit'));
   const day = text(arrival?.DayOfWeek)?.slice(0, 3).toUpperCase();
   return dropUndefined<Rate>({
     service_type: serviceSlug(code),
-    service_name: text(dig(rated, 'Service', 'Description')) ?? text(dig(summary, 'Service', 'Description')) ?? serviceName(code),
+    service_name:
+      text(dig(rated, 'Service', 'Description')) ?? text(dig(summary, 'Service', 'Description')) ?? serviceName(code),
     total_cost: toDecimalString(charge.amount),
     currency: charge.currency,
     transit_days: days,

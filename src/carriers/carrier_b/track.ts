@@ -78,7 +78,11 @@ export function parseTrackResponse(body: unknown, trackingNumber: string, transa
   if (!response) throw unexpectedBody('tracking response (no trackResponse)');
   const shipments = objectList(response.shipment);
   const pkg = packageFor(shipments, trackingNumber);
-  const checkpoints = pkg ? objectList(pkg.activity).map(checkpointOf).filter((c): c is Checkpoint => c !== undefined) : [];
+  const checkpoints = pkg
+    ? objectList(pkg.activity)
+        .map(checkpointOf)
+        .filter((c): c is Checkpoint => c !== undefined)
+    : [];
   checkpoints.sort((a, b) => instantOf(b.time) - instantOf(a.time));
   if (!pkg || (checkpoints.length === 0 && !obj(pkg.currentStatus))) {
     // Tracking.yaml: an unknown number answers warnings (TW0001 "Tracking Information Not Found").

@@ -33,7 +33,10 @@ export interface CarrierBCandidate {
 
 export interface CarrierBAddressResponse {
   XAVResponse?: {
-    Response?: { ResponseStatus?: { Code?: string; Description?: string }; Alert?: { Code?: string; Description?: string }[] };
+    Response?: {
+      ResponseStatus?: { Code?: string; Description?: string };
+      Alert?: { Code?: string; Description?: string }[];
+    };
     /** Present (empty text) when the query found a valid match. */
     ValidAddressIndicator?: string;
     AmbiguousAddressIndicator?: string;

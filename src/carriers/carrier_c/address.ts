@@ -12,7 +12,8 @@ import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierCAddressQuery, CarrierCAddressResponse } from './wire-address.js';
 import type { CarrierCQuery } from './wire.js';
 
-export const POSTAL_ONLY = 'carrier_c checks the postal location only (country, postal code and city), not the street or house number';
+export const POSTAL_ONLY =
+  'carrier_c checks the postal location only (country, postal code and city), not the street or house number';
 
 /** cityName is at most 45 characters (the description's 400 example). */
 const CITY_MAX = 45;
@@ -40,7 +41,8 @@ export function parseAddressResponse(body: unknown, given: Address): AddressVali
       country: a.countryCode ?? given.country,
     }),
   );
-  if (places.length === 0) return undeliverable(given, 'invalid', ['carrier_c does not deliver to this postal location', POSTAL_ONLY]);
+  if (places.length === 0)
+    return undeliverable(given, 'invalid', ['carrier_c does not deliver to this postal location', POSTAL_ONLY]);
   if (places.length > 1) return undeliverable(given, 'ambiguous', messages, places);
   return deliverable(given, places[0]!, null, messages);
 }

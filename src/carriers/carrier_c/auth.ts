@@ -16,9 +16,14 @@ import type { CarrierCQuery } from './wire.js';
 
 /** my_carrier_c_username + my_carrier_c_password when both are present, else site_id + password. */
 export function credentialsOf(auth: Readonly<Record<string, string>>): { username: string; password: string } {
-  if (auth.my_carrier_c_username && auth.my_carrier_c_password) return { username: auth.my_carrier_c_username, password: auth.my_carrier_c_password };
+  if (auth.my_carrier_c_username && auth.my_carrier_c_password)
+    return { username: auth.my_carrier_c_username, password: auth.my_carrier_c_password };
   if (auth.site_id && auth.password) return { username: auth.site_id, password: auth.password };
-  throw new ApiError('carrier_authentication', 'carrier_c needs my_carrier_c_username and my_carrier_c_password, or site_id and password, in the shipping account auth', 'auth.site_id');
+  throw new ApiError(
+    'carrier_authentication',
+    'carrier_c needs my_carrier_c_username and my_carrier_c_password, or site_id and password, in the shipping account auth',
+    'auth.site_id',
+  );
 }
 
 /** Capital-city addresses DHL validates; other countries are asked by country code alone. */

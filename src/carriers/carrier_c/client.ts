@@ -50,7 +50,11 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   });
 
   /** One call: the endpoint, its path when the request fills it, a query and a JSON body. */
-  const send = (call: CarrierCall, endpoint: Endpoint, opts: { path?: string; query?: CarrierCQuery; body?: unknown } = {}) => client.send(call, { endpoint, ...opts });
+  const send = (
+    call: CarrierCall,
+    endpoint: Endpoint,
+    opts: { path?: string; query?: CarrierCQuery; body?: unknown } = {},
+  ) => client.send(call, { endpoint, ...opts });
 
   return {
     declaration,
@@ -63,7 +67,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       const booked = parseShipResponse(await send(call, ENDPOINTS.ship, { body: request }), request.productCode);
       if (!wantsPngLabels(req)) return booked;
       // MyDHL renders no images: the PDF it answered is drawn as the PNG asked for.
-      const packages = await Promise.all(booked.packages.map(async (p) => ({ ...p, label: await deps.labels.pdfToPng(p.label), label_format: 'PNG' })));
+      const packages = await Promise.all(
+        booked.packages.map(async (p) => ({ ...p, label: await deps.labels.pdfToPng(p.label), label_format: 'PNG' })),
+      );
       return { ...booked, packages };
     },
     async track(call, trackingNumber) {
@@ -72,7 +78,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async lookupReference(call, req, bookedAt) {
       try {
-        return parseLookupResponse(await send(call, ENDPOINTS.lookupReference, buildLookupRequest(req, accountNumber(call), bookedAt)));
+        return parseLookupResponse(
+          await send(call, ENDPOINTS.lookupReference, buildLookupRequest(req, accountNumber(call), bookedAt)),
+        );
       } catch (err) {
         // 404 "No Shipments Found": the carrier has no booking with the reference.
         if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return null;
@@ -93,16 +101,25 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       const account = accountNumber(call);
       const dates = datesBetween(req.start_date, req.end_date);
       const slots = await mapLimited(dates, AVAILABILITY_CONCURRENCY, async (date) =>
-        parsePickupAvailabilityResponse(await send(call, ENDPOINTS.rate, { body: buildPickupAvailabilityRequest(req, date, account, clock.now()) }), date),
+        parsePickupAvailabilityResponse(
+          await send(call, ENDPOINTS.rate, { body: buildPickupAvailabilityRequest(req, date, account, clock.now()) }),
+          date,
+        ),
       );
       return slots.filter((s): s is PickupSlot => s !== undefined);
     },
     async pickup(call, req) {
-      return parsePickupResponse(await send(call, ENDPOINTS.pickup, { body: buildPickupRequest(req, accountNumber(call), clock.now()) }), req);
+      return parsePickupResponse(
+        await send(call, ENDPOINTS.pickup, { body: buildPickupRequest(req, accountNumber(call), clock.now()) }),
+        req,
+      );
     },
     async cancelPickup(call, req) {
       const { path, query } = buildPickupCancelRequest(req.confirmation_number, REQUESTOR);
-      return parsePickupCancelResponse(await send(call, ENDPOINTS.pickupCancel, { path, query }), req.confirmation_number);
+      return parsePickupCancelResponse(
+        await send(call, ENDPOINTS.pickupCancel, { path, query }),
+        req.confirmation_number,
+      );
     },
     async locations(call, req) {
       const { path, query } = buildLocationsRequest(req);
@@ -114,7 +131,8 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
         return parseAddressResponse(await send(call, ENDPOINTS.address, { path, query }), address);
       } catch (err) {
         // 404: DHL knows no such postal location.
-        if (err instanceof ApiError && err.code === 'carrier_no_shipment_found') return parseAddressNotFound(err.message, address);
+        if (err instanceof ApiError && err.code === 'carrier_no_shipment_found')
+          return parseAddressNotFound(err.message, address);
         throw err;
       }
     },
@@ -128,7 +146,8 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
         // Refused credentials (or none to send) are the answer, not an error.
         if (err.code === 'carrier_authentication') return { valid: false, message: err.message };
         // Anything else DHL said about the probe address came through its authentication.
-        if (err.code === 'carrier_exception') return { valid: true, message: `carrier_c accepted the credentials (${err.message})` };
+        if (err.code === 'carrier_exception')
+          return { valid: true, message: `carrier_c accepted the credentials (${err.message})` };
         throw err;
       }
     },

@@ -51,7 +51,9 @@ export const PRODUCT_CODES: Readonly<Record<string, string>> = {
   express_1200_y: 'Y',
 };
 
-const PRODUCT_SLUGS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(PRODUCT_CODES).map(([slug, code]) => [code, slug]));
+const PRODUCT_SLUGS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(PRODUCT_CODES).map(([slug, code]) => [code, slug]),
+);
 
 export function productCode(slug: string): string | undefined {
   return PRODUCT_CODES[slug];
@@ -125,7 +127,13 @@ const UNSUPPORTED_SPECIAL_SERVICES: Readonly<Record<string, string>> = {
 
 export function unsupportedSpecialService(slug: string): ApiError | undefined {
   const why = UNSUPPORTED_SPECIAL_SERVICES[slug];
-  return why === undefined ? undefined : new ApiError('schema_validation_error', `special service ${slug} cannot be booked with carrier_c: ${why}`, 'shipment.special_services');
+  return why === undefined
+    ? undefined
+    : new ApiError(
+        'schema_validation_error',
+        `special service ${slug} cannot be booked with carrier_c: ${why}`,
+        'shipment.special_services',
+      );
 }
 
 /**
@@ -163,8 +171,14 @@ export function labelSpec(labelType: string | undefined, labelSize: string | und
   const { format, size } = splitLabelType(labelType ?? 'PDF');
   const chosen = labelSize ?? size;
   const key = chosen === undefined ? format : `${format}__${chosen}`;
-  const spec = LABEL_SPECS[key] ?? Object.entries(LABEL_SPECS).find(([k]) => k.toUpperCase() === key.toUpperCase())?.[1];
-  if (!spec) throw new ApiError('schema_validation_error', `label type ${key} is not offered by carrier_c`, chosen === undefined ? 'shipment.label_type' : 'shipment.label_size');
+  const spec =
+    LABEL_SPECS[key] ?? Object.entries(LABEL_SPECS).find(([k]) => k.toUpperCase() === key.toUpperCase())?.[1];
+  if (!spec)
+    throw new ApiError(
+      'schema_validation_error',
+      `label type ${key} is not offered by carrier_c`,
+      chosen === undefined ? 'shipment.label_type' : 'shipment.label_size',
+    );
   return spec;
 }
 
@@ -187,19 +201,54 @@ export const REFERENCE_TYPES: Readonly<Record<string, string>> = {
  * is OUT_FOR_DELIVERY.
  */
 export const TRACKING_STAGE_BY_CODE: Readonly<Record<string, TrackingStage>> = {
-  'PRE-TRANSIT': 'CREATED', '104': 'CREATED',
-  TRANSIT: 'IN_TRANSIT', '102': 'IN_TRANSIT',
-  DELIVERED: 'DELIVERED', '101': 'DELIVERED',
-  FAILURE: 'EXCEPTION', '103': 'EXCEPTION',
-  PU: 'PICKED_UP', SA: 'PICKED_UP',
-  AD: 'IN_TRANSIT', AF: 'IN_TRANSIT', AR: 'IN_TRANSIT', BN: 'IN_TRANSIT', BR: 'IN_TRANSIT', CC: 'IN_TRANSIT',
-  CR: 'IN_TRANSIT', DF: 'IN_TRANSIT', FD: 'IN_TRANSIT', IC: 'IN_TRANSIT', PL: 'IN_TRANSIT', RR: 'IN_TRANSIT',
-  SC: 'IN_TRANSIT', TP: 'IN_TRANSIT', TR: 'IN_TRANSIT', PY: 'IN_TRANSIT', SM: 'IN_TRANSIT',
+  'PRE-TRANSIT': 'CREATED',
+  '104': 'CREATED',
+  TRANSIT: 'IN_TRANSIT',
+  '102': 'IN_TRANSIT',
+  DELIVERED: 'DELIVERED',
+  '101': 'DELIVERED',
+  FAILURE: 'EXCEPTION',
+  '103': 'EXCEPTION',
+  PU: 'PICKED_UP',
+  SA: 'PICKED_UP',
+  AD: 'IN_TRANSIT',
+  AF: 'IN_TRANSIT',
+  AR: 'IN_TRANSIT',
+  BN: 'IN_TRANSIT',
+  BR: 'IN_TRANSIT',
+  CC: 'IN_TRANSIT',
+  CR: 'IN_TRANSIT',
+  DF: 'IN_TRANSIT',
+  FD: 'IN_TRANSIT',
+  IC: 'IN_TRANSIT',
+  PL: 'IN_TRANSIT',
+  RR: 'IN_TRANSIT',
+  SC: 'IN_TRANSIT',
+  TP: 'IN_TRANSIT',
+  TR: 'IN_TRANSIT',
+  PY: 'IN_TRANSIT',
+  SM: 'IN_TRANSIT',
   WC: 'OUT_FOR_DELIVERY',
-  OK: 'DELIVERED', DD: 'DELIVERED',
-  BA: 'EXCEPTION', CA: 'EXCEPTION', CD: 'EXCEPTION', CM: 'EXCEPTION', CS: 'EXCEPTION', DS: 'EXCEPTION',
-  HP: 'EXCEPTION', MC: 'EXCEPTION', MD: 'EXCEPTION', MS: 'EXCEPTION', ND: 'EXCEPTION', NH: 'EXCEPTION',
-  OH: 'EXCEPTION', PD: 'EXCEPTION', RD: 'EXCEPTION', RT: 'EXCEPTION', SS: 'EXCEPTION', UD: 'EXCEPTION',
+  OK: 'DELIVERED',
+  DD: 'DELIVERED',
+  BA: 'EXCEPTION',
+  CA: 'EXCEPTION',
+  CD: 'EXCEPTION',
+  CM: 'EXCEPTION',
+  CS: 'EXCEPTION',
+  DS: 'EXCEPTION',
+  HP: 'EXCEPTION',
+  MC: 'EXCEPTION',
+  MD: 'EXCEPTION',
+  MS: 'EXCEPTION',
+  ND: 'EXCEPTION',
+  NH: 'EXCEPTION',
+  OH: 'EXCEPTION',
+  PD: 'EXCEPTION',
+  RD: 'EXCEPTION',
+  RT: 'EXCEPTION',
+  SS: 'EXCEPTION',
+  UD: 'EXCEPTION',
 };
 
 export function trackingStage(code: string | undefined): TrackingStage | undefined {

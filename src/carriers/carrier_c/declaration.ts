@@ -32,7 +32,10 @@ export const declaration: CarrierDeclaration = {
     optional: ['api_key', 'carrier_c_api_key', 'my_carrier_c_username', 'my_carrier_c_password'],
     secret: ['password', 'api_key', 'carrier_c_api_key', 'my_carrier_c_password'],
     // HTTP Basic: the MyDHL user when given, else site id and password (auth.ts).
-    pairs: [['site_id', 'password'], ['my_carrier_c_username', 'my_carrier_c_password']],
+    pairs: [
+      ['site_id', 'password'],
+      ['my_carrier_c_username', 'my_carrier_c_password'],
+    ],
   },
   catalog,
   shipmentFields,

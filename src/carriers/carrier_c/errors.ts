@@ -35,7 +35,10 @@ function problemOf(json: unknown): Problem | undefined {
     instance: text(body.instance),
     // additionalDetails is a list of strings; some answers carry objects with a message.
     additionalDetails: Array.isArray(body.additionalDetails)
-      ? [...texts(body.additionalDetails), ...body.additionalDetails.map((d) => text(obj(d)?.message)).filter((m): m is string => m !== undefined)]
+      ? [
+          ...texts(body.additionalDetails),
+          ...body.additionalDetails.map((d) => text(obj(d)?.message)).filter((m): m is string => m !== undefined),
+        ]
       : [],
   };
 }
@@ -60,7 +63,11 @@ function errorFromProblem(status: number, p: Problem, opts: { notFound?: boolean
   const { sentence } = splitCode(p.detail);
   const said = sentence ?? p.message ?? p.title ?? `carrier_c refused the request (HTTP ${status})`;
   const message = p.additionalDetails.length > 0 ? `${said}; ${p.additionalDetails.join('; ')}` : said;
-  return new ApiError(classifyError({ status, ...(opts.notFound ? { notFound: true } : {}) }), message, errorDetail(status, p));
+  return new ApiError(
+    classifyError({ status, ...(opts.notFound ? { notFound: true } : {}) }),
+    message,
+    errorDetail(status, p),
+  );
 }
 
 /**
@@ -93,7 +100,13 @@ export function parseErrorResponse(status: number, body: string, opts: { notFoun
   if (problem) return problem;
   const detail = `HTTP ${status}, ${bodyExcerpt(body)}`;
   // 401/403 mean refused credentials whatever the body looks like (gateways answer them bare).
-  if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_c refused the credentials (HTTP ${status})`, detail);
-  if (status === 404 && opts.notFound) return new ApiError('carrier_no_shipment_found', 'carrier_c found no shipment for this tracking number', detail);
-  return new ApiError('carrier_http_exception', `carrier_c answered HTTP ${status} with a body that is not one of its error bodies`, detail);
+  if (status === 401 || status === 403)
+    return new ApiError('carrier_authentication', `carrier_c refused the credentials (HTTP ${status})`, detail);
+  if (status === 404 && opts.notFound)
+    return new ApiError('carrier_no_shipment_found', 'carrier_c found no shipment for this tracking number', detail);
+  return new ApiError(
+    'carrier_http_exception',
+    `carrier_c answered HTTP ${status} with a body that is not one of its error bodies`,
+    detail,
+  );
 }

@@ -35,4 +35,5 @@ export const customsItemFields = {
 const ShipmentExtras = Type.Object(shipmentFields);
 const CustomsItemExtras = Type.Object(customsItemFields);
 export type CustomsItem = BaseCustomsItem & Static<typeof CustomsItemExtras>;
-export type ShipmentRequest = Omit<BaseShipmentRequest, 'customs_items'> & Static<typeof ShipmentExtras> & { customs_items?: CustomsItem[] };
+export type ShipmentRequest = Omit<BaseShipmentRequest, 'customs_items'> &
+  Static<typeof ShipmentExtras> & { customs_items?: CustomsItem[] };

@@ -23,7 +23,9 @@ const MAX_RESULTS = 25;
 
 export function buildLocationsRequest(req: LocationsRequest): { path: string; query: CarrierCQuery } {
   const l = req.location;
-  const address = [l.street1, l.street2, l.postal_code, l.city, l.state].filter((s): s is string => !!s && s.trim() !== '').join(', ');
+  const address = [l.street1, l.street2, l.postal_code, l.city, l.state]
+    .filter((s): s is string => !!s && s.trim() !== '')
+    .join(', ');
   const units = req.radius_units ?? 'MI';
   const radius = req.radius ?? DEFAULT_RADIUS;
   const km = units === 'MI' ? radius * KM_PER_MI : radius;
@@ -38,7 +40,15 @@ export function buildLocationsRequest(req: LocationsRequest): { path: string; qu
   return { path: ENDPOINTS.locations.path, query };
 }
 
-const DAYS: Readonly<Record<string, Weekday>> = { MONDAY: 'MON', TUESDAY: 'TUE', WEDNESDAY: 'WED', THURSDAY: 'THU', FRIDAY: 'FRI', SATURDAY: 'SAT', SUNDAY: 'SUN' };
+const DAYS: Readonly<Record<string, Weekday>> = {
+  MONDAY: 'MON',
+  TUESDAY: 'TUE',
+  WEDNESDAY: 'WED',
+  THURSDAY: 'THU',
+  FRIDAY: 'FRI',
+  SATURDAY: 'SAT',
+  SUNDAY: 'SUN',
+};
 
 /** openingHours.openingHours[]: several ranges of one day keep the widest span. */
 function hoursOf(point: JsonObject): DropoffLocation['operational_hours'] {
@@ -49,7 +59,10 @@ function hoursOf(point: JsonObject): DropoffLocation['operational_hours'] {
     const close = toHhMm(text(entry.closingTime) ?? '');
     if (!day || !open || !close) continue;
     const known = hours[day];
-    hours[day] = { open: known && known.open < open ? known.open : open, close: known && known.close > close ? known.close : close };
+    hours[day] = {
+      open: known && known.open < open ? known.open : open,
+      close: known && known.close > close ? known.close : close,
+    };
   }
   return hours;
 }
@@ -57,7 +70,8 @@ function hoursOf(point: JsonObject): DropoffLocation['operational_hours'] {
 function locationOf(point: JsonObject): DropoffLocation | undefined {
   const address = obj(point.address);
   const id = text(point.facilityId) ?? text(point.servicePointID) ?? text(point.id);
-  const street1 = text(address?.addressLine1) ?? [text(address?.street), text(address?.houseNumber)].filter(Boolean).join(' ');
+  const street1 =
+    text(address?.addressLine1) ?? [text(address?.street), text(address?.houseNumber)].filter(Boolean).join(' ');
   const city = text(address?.city);
   const country = text(address?.country);
   // "0.42 km": the number is distanceValue (or distanceMetric), the unit the text's last word.
@@ -88,7 +102,9 @@ export function parseLocationsResponse(body: unknown): DropoffLocation[] {
   if (!b || statusCode === undefined) throw unexpectedBody('service point response (no status)');
   if (NONE_FOUND.has(statusCode)) return [];
   if (statusCode !== 1) {
-    const message = text(dig(b, 'status', 'statusMessage'))?.replace(/^Error:\s*/, '') ?? `carrier_c service point search failed (status ${statusCode})`;
+    const message =
+      text(dig(b, 'status', 'statusMessage'))?.replace(/^Error:\s*/, '') ??
+      `carrier_c service point search failed (status ${statusCode})`;
     throw new ApiError('carrier_exception', message, `carrier_c servicepoints statusCode ${statusCode}`);
   }
   if (b.servicePoints === null || b.servicePoints === undefined) return [];

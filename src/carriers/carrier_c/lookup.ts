@@ -15,8 +15,17 @@ import type { CarrierCQuery } from './wire.js';
 import { ApiError } from '../../domain/errors.js';
 
 /** The dates searched: lookupWindow's (a booking on a weekend or past the cut-off is the next working day's). */
-export function buildLookupRequest(req: ShipmentRequest, accountNumber: string, bookedAt: Date): { path: string; query: CarrierCQuery } {
-  if (!carriesWaybillReference(req)) throw new ApiError('carrier_unsupported_method', "this booking carries no reference of Waybill's", 'shipment.references');
+export function buildLookupRequest(
+  req: ShipmentRequest,
+  accountNumber: string,
+  bookedAt: Date,
+): { path: string; query: CarrierCQuery } {
+  if (!carriesWaybillReference(req))
+    throw new ApiError(
+      'carrier_unsupported_method',
+      "this booking carries no reference of Waybill's",
+      'shipment.references',
+    );
   const window = lookupWindow(req.ship_date, bookedAt);
   return {
     path: ENDPOINTS.lookupReference.path,
@@ -37,7 +46,9 @@ export function parseLookupResponse(body: unknown): FoundBooking | null {
   if (!Array.isArray(shipments)) throw unexpectedBody('tracking answer without shipments');
   const first = objects(shipments)[0];
   if (!first) return null;
-  const number = text(first.shipmentTrackingNumber) ?? (typeof first.shipmentTrackingNumber === 'number' ? String(first.shipmentTrackingNumber) : undefined);
+  const number =
+    text(first.shipmentTrackingNumber) ??
+    (typeof first.shipmentTrackingNumber === 'number' ? String(first.shipmentTrackingNumber) : undefined);
   if (!number) throw unexpectedBody('tracking answer without shipmentTrackingNumber');
   // levelOfDetail=piece: the pieces' own numbers, which the booking answered as its packages' (ship.ts).
   const pieces = objects(first.pieces).flatMap((p) => text(p.trackingNumber) ?? []);

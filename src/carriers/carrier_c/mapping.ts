@@ -29,12 +29,23 @@ export function unitOfMeasurement(weightUnits: 'KG' | 'LB'): CarrierCUnitOfMeasu
 
 /** Dimensions in the request's unit system, rounded up to whole units (never shrunk). */
 function dimension(value: number, dimUnits: 'IN' | 'CM', system: CarrierCUnitOfMeasurement): number {
-  const converted = system === 'metric' ? (dimUnits === 'IN' ? value * CM_PER_IN : value) : dimUnits === 'CM' ? value / CM_PER_IN : value;
+  const converted =
+    system === 'metric'
+      ? dimUnits === 'IN'
+        ? value * CM_PER_IN
+        : value
+      : dimUnits === 'CM'
+        ? value / CM_PER_IN
+        : value;
   return Math.max(1, Math.ceil(converted - 1e-9));
 }
 
 /** Packages as MyDHL `packages[]`: weight with up to three decimals, whole dimensions. */
-export function wirePackages(packages: Package[], units: { weight_units: 'KG' | 'LB'; dim_units: 'IN' | 'CM' }, typeCode?: string): CarrierCPackage[] {
+export function wirePackages(
+  packages: Package[],
+  units: { weight_units: 'KG' | 'LB'; dim_units: 'IN' | 'CM' },
+  typeCode?: string,
+): CarrierCPackage[] {
   const system = unitOfMeasurement(units.weight_units);
   return packages.flatMap((p) => {
     const hasDims = p.length !== undefined && p.width !== undefined && p.height !== undefined;
@@ -42,7 +53,11 @@ export function wirePackages(packages: Package[], units: { weight_units: 'KG' | 
       typeCode,
       weight: Math.max(0.001, Math.round(p.weight * 1000) / 1000),
       dimensions: hasDims
-        ? { length: dimension(p.length ?? 0, units.dim_units, system), width: dimension(p.width ?? 0, units.dim_units, system), height: dimension(p.height ?? 0, units.dim_units, system) }
+        ? {
+            length: dimension(p.length ?? 0, units.dim_units, system),
+            width: dimension(p.width ?? 0, units.dim_units, system),
+            height: dimension(p.height ?? 0, units.dim_units, system),
+          }
         : undefined,
     });
     return Array.from({ length: Math.max(1, Math.floor(p.quantity ?? 1)) }, () => one);
@@ -86,7 +101,12 @@ export function isCustomsDeclarable(req: ShipmentRequest): boolean {
 
 export function packageTypeCode(packaging: string): string | undefined {
   const entry = PACKAGING[packaging];
-  if (!entry) throw new ApiError('schema_validation_error', `packaging ${packaging} is not offered by carrier_c`, 'shipment.packaging');
+  if (!entry)
+    throw new ApiError(
+      'schema_validation_error',
+      `packaging ${packaging} is not offered by carrier_c`,
+      'shipment.packaging',
+    );
   return entry.typeCode;
 }
 
@@ -112,7 +132,12 @@ export function valueAddedServices(req: ShipmentRequest): CarrierCValueAddedServ
     if (serviceCode === 'II') {
       // MyDHL insures an amount: the declared value (customs items, else package values), else insurance_cost.
       const value = declaredValue(req) || (req.insurance_cost ?? 0);
-      if (!(value > 0)) throw new ApiError('schema_field_required', 'insurance with carrier_c needs package values, customs item values or insurance_cost', 'shipment.packages.value');
+      if (!(value > 0))
+        throw new ApiError(
+          'schema_field_required',
+          'insurance with carrier_c needs package values, customs item values or insurance_cost',
+          'shipment.packages.value',
+        );
       out.push({ serviceCode, value, currency: currencyOf(req) });
     } else out.push({ serviceCode });
   }

@@ -8,7 +8,16 @@
  * localCutoffDateAndTime, nextBusinessDay); a date whose products say `nextBusinessDay: true` (no
  * pickup that day) gives no slot, the others give earliest…latest, the widest over the products.
  */
-import type { Address, CancelResult, PickupAvailabilityRequest, PickupConfirmation, PickupRequest, PickupShipment, PickupSlot, ShipmentRequest } from '../../domain/types.js';
+import type {
+  Address,
+  CancelResult,
+  PickupAvailabilityRequest,
+  PickupConfirmation,
+  PickupRequest,
+  PickupShipment,
+  PickupSlot,
+  ShipmentRequest,
+} from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, obj, objects, text, texts } from '../shared/json.js';
 import { toHhMm, toIsoDate } from '../shared/time.js';
@@ -30,7 +39,8 @@ import type { CarrierCPickupRequest, CarrierCQuery, CarrierCRateRequest } from '
 /** The calendar days from start to end, inclusive. */
 export function datesBetween(start: string, end: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
@@ -39,7 +49,12 @@ function firstRecipient(location: Address, shipments: PickupShipment[]): Address
 }
 
 /** The rating call that asks for the pickup capabilities of one date (at the ready time, or 09:00). */
-export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, date: string, accountNumber: string, now: Date): CarrierCRateRequest {
+export function buildPickupAvailabilityRequest(
+  req: PickupAvailabilityRequest,
+  date: string,
+  accountNumber: string,
+  now: Date,
+): CarrierCRateRequest {
   const packages = req.shipments.flatMap((s) => s.packages);
   const shipment: ShipmentRequest = {
     shipping_account: req.shipping_account,
@@ -53,7 +68,12 @@ export function buildPickupAvailabilityRequest(req: PickupAvailabilityRequest, d
   };
   // The parcels are ready at the ready time (09:00 without one): that is when they would ship.
   const time = req.ready_time === undefined ? '09:00' : toHhMm(req.ready_time);
-  if (time === undefined) throw new ApiError('schema_validation_error', 'pickup_availability.ready_time must be a time HH:MM', 'pickup_availability.ready_time');
+  if (time === undefined)
+    throw new ApiError(
+      'schema_validation_error',
+      'pickup_availability.ready_time must be a time HH:MM',
+      'pickup_availability.ready_time',
+    );
   const body = buildRateRequest(shipment, accountNumber, now);
   return { ...body, plannedShippingDateAndTime: plannedDateAndTime(req.location, date, now, time) };
 }
@@ -92,16 +112,26 @@ export function buildPickupRequest(req: PickupRequest, accountNumber: string, no
   const receiver = shipments.find((s) => s.recipient !== undefined)?.recipient;
   return dropUndefined<CarrierCPickupRequest>({
     // Local time at the pickup address with its zone, as for shipments (rate.ts).
-    plannedPickupDateAndTime: plannedDateAndTime(l, req.time.date, now, hhmm(req.time.ready_time, 'pickup.time.ready_time')),
+    plannedPickupDateAndTime: plannedDateAndTime(
+      l,
+      req.time.date,
+      now,
+      hhmm(req.time.ready_time, 'pickup.time.ready_time'),
+    ),
     closeTime: hhmm(req.time.close_time, 'pickup.time.close_time'),
     // `location` is DHL's free text for where the parcels wait ("reception"); location_type is ours.
     location: (l.location_type ?? 'reception').slice(0, 80),
     locationType: l.residential ? 'residence' : 'business',
     accounts: shipperAccount(accountNumber),
     remark: req.description?.slice(0, 80),
-    customerDetails: { shipperDetails: wireParty(l), receiverDetails: receiver === undefined ? undefined : wireParty(receiver) },
+    customerDetails: {
+      shipperDetails: wireParty(l),
+      receiverDetails: receiver === undefined ? undefined : wireParty(receiver),
+    },
     shipmentDetails: shipments.map((s) => {
-      const code = wireProductCode(s.service, 'pickup.shipments.service') ?? (s.recipient && isInternational({ sender: l, recipient: s.recipient }) ? 'P' : 'N');
+      const code =
+        wireProductCode(s.service, 'pickup.shipments.service') ??
+        (s.recipient && isInternational({ sender: l, recipient: s.recipient }) ? 'P' : 'N');
       return {
         productCode: code,
         localProductCode: code,
@@ -130,9 +160,16 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
 }
 
 /** DELETE /pickups/{n}: requestorName and reason are required query parameters. */
-export function buildPickupCancelRequest(confirmationNumber: string, requestorName: string): { path: string; query: CarrierCQuery } {
+export function buildPickupCancelRequest(
+  confirmationNumber: string,
+  requestorName: string,
+): { path: string; query: CarrierCQuery } {
   return {
-    path: fillPath(ENDPOINTS.pickupCancel.path, { dispatchConfirmationNumber: confirmationNumber }, 'confirmation_number'),
+    path: fillPath(
+      ENDPOINTS.pickupCancel.path,
+      { dispatchConfirmationNumber: confirmationNumber },
+      'confirmation_number',
+    ),
     query: [
       ['requestorName', requestorName.slice(0, 35)],
       ['reason', 'not needed'],
@@ -146,6 +183,7 @@ export function parsePickupCancelResponse(body: unknown, confirmationNumber: str
   const b = obj(body);
   if (!b) throw unexpectedBody('pickup cancel response (not an object)');
   const status = text(b.status);
-  if (status !== undefined && status.toLowerCase() !== 'cancelled') throw unexpectedBody(`pickup cancel response (status ${status})`);
+  if (status !== undefined && status.toLowerCase() !== 'cancelled')
+    throw unexpectedBody(`pickup cancel response (status ${status})`);
   return { message: `Pickup ${confirmationNumber} cancelled` };
 }

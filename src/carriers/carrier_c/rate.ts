@@ -11,8 +11,17 @@ import { productCode, productSlug } from './codes.js';
 import { throwIfError, unexpectedBody } from './errors.js';
 import type { CarrierCRateRequest } from './wire.js';
 import {
-  currencyOf, declaredValue, wirePackages, wireProductCode, isCustomsDeclarable, packageTypeCode,
-  plannedDateAndTime, rateAddress, shipperAccount, unitOfMeasurement, valueAddedServices,
+  currencyOf,
+  declaredValue,
+  wirePackages,
+  wireProductCode,
+  isCustomsDeclarable,
+  packageTypeCode,
+  plannedDateAndTime,
+  rateAddress,
+  shipperAccount,
+  unitOfMeasurement,
+  valueAddedServices,
 } from './mapping.js';
 
 export function buildRateRequest(req: ShipmentRequest, accountNumber: string, now: Date): CarrierCRateRequest {
@@ -28,7 +37,8 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
     plannedShippingDateAndTime: plannedDateAndTime(req.sender, req.ship_date, now),
     unitOfMeasurement: unitOfMeasurement(req.weight_units),
     isCustomsDeclarable: declarable,
-    monetaryAmount: declarable && value > 0 ? [{ typeCode: 'declaredValue', value, currency: currencyOf(req) }] : undefined,
+    monetaryAmount:
+      declarable && value > 0 ? [{ typeCode: 'declaredValue', value, currency: currencyOf(req) }] : undefined,
     // Quotes for the asked date only; pickup availability reads the pickup capabilities of that date.
     nextBusinessDay: false,
     packages: wirePackages(req.packages, req, packageTypeCode(req.packaging)),
@@ -43,8 +53,14 @@ export function buildRateRequest(req: ShipmentRequest, accountNumber: string, no
 function priceOf(product: JsonObject, currency?: string): { amount: number; currency: string } | undefined {
   const priced = objects(product.totalPrice)
     .map((p) => ({ type: text(p.currencyType), amount: numeric(p.price), currency: text(p.priceCurrency) }))
-    .filter((p): p is { type: string | undefined; amount: number; currency: string } => p.amount !== undefined && p.currency !== undefined);
-  const chosen = (currency ? priced.find((p) => p.currency === currency) : undefined) ?? priced.find((p) => p.type === 'BILLC') ?? priced[0];
+    .filter(
+      (p): p is { type: string | undefined; amount: number; currency: string } =>
+        p.amount !== undefined && p.currency !== undefined,
+    );
+  const chosen =
+    (currency ? priced.find((p) => p.currency === currency) : undefined) ??
+    priced.find((p) => p.type === 'BILLC') ??
+    priced[0];
   return chosen ? { amount: chosen.amount, currency: chosen.currency } : undefined;
 }
 

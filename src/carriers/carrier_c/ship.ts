@@ -28,13 +28,27 @@ import {
   valueAddedServices,
   weightInKg,
 } from './mapping.js';
-import type { CarrierCExportDeclaration, CarrierCImageOption, CarrierCLineItem, CarrierCParty, CarrierCRegistrationNumber, CarrierCShipmentRequest } from './wire.js';
+import type {
+  CarrierCExportDeclaration,
+  CarrierCImageOption,
+  CarrierCLineItem,
+  CarrierCParty,
+  CarrierCRegistrationNumber,
+  CarrierCShipmentRequest,
+} from './wire.js';
 
 /** supermodelIoLogisticsExpressRegistrationNumbers typeCodes: VAT, EOR, SDT (IOSS), NID. */
 function registrationNumbers(a: Address): CarrierCRegistrationNumber[] | undefined {
   const country = a.country.toUpperCase();
-  const pairs: [string, string | undefined][] = [['VAT', a.tax_id], ['EOR', a.eori_number], ['SDT', a.ioss_number], ['NID', a.personal_id_number]];
-  const out = pairs.filter((p): p is [string, string] => p[1] !== undefined && p[1] !== '').map(([typeCode, number]) => ({ typeCode, number, issuerCountryCode: country }));
+  const pairs: [string, string | undefined][] = [
+    ['VAT', a.tax_id],
+    ['EOR', a.eori_number],
+    ['SDT', a.ioss_number],
+    ['NID', a.personal_id_number],
+  ];
+  const out = pairs
+    .filter((p): p is [string, string] => p[1] !== undefined && p[1] !== '')
+    .map(([typeCode, number]) => ({ typeCode, number, issuerCountryCode: country }));
   return out.length > 0 ? out : undefined;
 }
 
@@ -45,9 +59,19 @@ export function wireParty(a: Address): CarrierCParty {
   const trader = a.trader_type?.toLowerCase();
   return dropUndefined<CarrierCParty>({
     postalAddress: rateAddress(a),
-    contactInformation: { email: a.email, phone: a.phone ?? '', mobilePhone: a.phone, companyName: a.company ?? a.name ?? '', fullName: a.name ?? a.company ?? '' },
+    contactInformation: {
+      email: a.email,
+      phone: a.phone ?? '',
+      mobilePhone: a.phone,
+      companyName: a.company ?? a.name ?? '',
+      fullName: a.name ?? a.company ?? '',
+    },
     registrationNumbers: registrationNumbers(a),
-    typeCode: (trader && PARTY_TYPES.has(trader) ? trader : a.residential ? 'private' : 'business') as CarrierCParty['typeCode'],
+    typeCode: (trader && PARTY_TYPES.has(trader)
+      ? trader
+      : a.residential
+        ? 'private'
+        : 'business') as CarrierCParty['typeCode'],
   });
 }
 
@@ -57,8 +81,19 @@ function productFor(req: ShipmentRequest): string {
 }
 
 const EXPORT_REASON_TYPES = new Set([
-  'permanent', 'temporary', 'return', 'used_exhibition_goods_to_origin', 'intercompany_use', 'commercial_purpose_or_sale',
-  'personal_belongings_or_personal_use', 'sample', 'gift', 'return_to_origin', 'warranty_replacement', 'diplomatic_goods', 'defence_material',
+  'permanent',
+  'temporary',
+  'return',
+  'used_exhibition_goods_to_origin',
+  'intercompany_use',
+  'commercial_purpose_or_sale',
+  'personal_belongings_or_personal_use',
+  'sample',
+  'gift',
+  'return_to_origin',
+  'warranty_replacement',
+  'diplomatic_goods',
+  'defence_material',
 ]);
 
 function lineItems(req: ShipmentRequest, exportReasonType: string): CarrierCLineItem[] {
@@ -67,13 +102,26 @@ function lineItems(req: ShipmentRequest, exportReasonType: string): CarrierCLine
   if (items.length === 0) {
     // MyDHL requires line items for a declarable shipment: one built from the packages.
     const weight = req.packages.reduce((s, p) => s + p.weight * (p.quantity ?? 1), 0);
-    return [{ number: 1, description: 'Merchandise', price: declaredValue(req), quantity: { value: 1, unitOfMeasurement: 'PCS' }, exportReasonType, manufacturerCountry: origin, weight: { netValue: weight, grossValue: weight } }];
+    return [
+      {
+        number: 1,
+        description: 'Merchandise',
+        price: declaredValue(req),
+        quantity: { value: 1, unitOfMeasurement: 'PCS' },
+        exportReasonType,
+        manufacturerCountry: origin,
+        weight: { netValue: weight, grossValue: weight },
+      },
+    ];
   }
   return items.map((item, i) => {
     const quantity = item.quantity ?? 1;
     const hs = item.commodity_code ?? item.harmonized_code;
     const unitWeight = item.weight_unit === 'KG' || item.weight_unit === 'LB' ? item.weight_unit : req.weight_units;
-    const net = item.weight === undefined ? 0 : Math.round(weightInKg(item.weight, unitWeight) / weightInKg(1, req.weight_units) * 1000) / 1000;
+    const net =
+      item.weight === undefined
+        ? 0
+        : Math.round((weightInKg(item.weight, unitWeight) / weightInKg(1, req.weight_units)) * 1000) / 1000;
     return dropUndefined<CarrierCLineItem>({
       number: i + 1,
       description: item.description ?? 'Merchandise',
@@ -95,7 +143,9 @@ const values = (...v: (string | undefined)[]): { value: string }[] | undefined =
 };
 
 export function exportDeclaration(req: ShipmentRequest, shipDate: string): CarrierCExportDeclaration {
-  const licenses = [...new Set((req.customs_items ?? []).map((i) => i.license_number).filter((l): l is string => !!l))].slice(0, 2);
+  const licenses = [
+    ...new Set((req.customs_items ?? []).map((i) => i.license_number).filter((l): l is string => !!l)),
+  ].slice(0, 2);
   const charges = [
     req.freight_cost === undefined ? undefined : { value: req.freight_cost, typeCode: 'freight' },
     req.other_charges === undefined ? undefined : { value: req.other_charges, typeCode: 'other' },
@@ -132,16 +182,36 @@ export function wantsPngLabels(req: ShipmentRequest): boolean {
   return labelSpec(req.label_type, req.label_size).png === true;
 }
 
-function imageOptions(req: ShipmentRequest, declarable: boolean): { encodingFormat: CarrierCShipmentRequest['outputImageProperties']['encodingFormat']; imageOptions: CarrierCImageOption[] } {
+function imageOptions(
+  req: ShipmentRequest,
+  declarable: boolean,
+): {
+  encodingFormat: CarrierCShipmentRequest['outputImageProperties']['encodingFormat'];
+  imageOptions: CarrierCImageOption[];
+} {
   const spec = labelSpec(req.label_type, req.label_size);
   const services = new Set(req.special_services ?? []);
-  const options: CarrierCImageOption[] = [dropUndefined({ typeCode: 'label' as const, templateName: spec.templateName, isRequested: true, fitLabelsToA4: spec.fitLabelsToA4 })];
-  if (services.has('hide_account')) options.push({ typeCode: 'waybillDoc', templateName: 'ARCH_8X4', isRequested: true, hideAccountNumber: true });
+  const options: CarrierCImageOption[] = [
+    dropUndefined({
+      typeCode: 'label' as const,
+      templateName: spec.templateName,
+      isRequested: true,
+      fitLabelsToA4: spec.fitLabelsToA4,
+    }),
+  ];
+  if (services.has('hide_account'))
+    options.push({ typeCode: 'waybillDoc', templateName: 'ARCH_8X4', isRequested: true, hideAccountNumber: true });
   if (declarable) {
     const returns = req.type === 'return';
-    options.push({ typeCode: 'invoice', templateName: returns ? 'RET_COM_INVOICE_A4_01' : 'COMMERCIAL_INVOICE_P_10', isRequested: true, invoiceType: returns ? 'returns' : 'commercial' });
+    options.push({
+      typeCode: 'invoice',
+      templateName: returns ? 'RET_COM_INVOICE_A4_01' : 'COMMERCIAL_INVOICE_P_10',
+      isRequested: true,
+      invoiceType: returns ? 'returns' : 'commercial',
+    });
   }
-  if (services.has('include_qr')) options.push({ typeCode: 'qr-code', templateName: 'QR_1_00_LL_PNG_001', isRequested: true, encodingFormat: 'png' });
+  if (services.has('include_qr'))
+    options.push({ typeCode: 'qr-code', templateName: 'QR_1_00_LL_PNG_001', isRequested: true, encodingFormat: 'png' });
   return { encodingFormat: spec.encodingFormat, imageOptions: options };
 }
 
@@ -167,10 +237,17 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
   const emails = (req.notifications ?? []).filter((n) => n.type === 'email');
   const message = (req.notifications ?? []).find((n) => n.type === 'message')?.value;
   const references = [
-    ...(req.references ?? []).map((r) => ({ value: r.value.slice(0, 35), typeCode: REFERENCE_TYPES[r.type] ?? 'CU' })).filter((r) => r.value !== '').slice(0, MAX_REFERENCES),
+    ...(req.references ?? [])
+      .map((r) => ({ value: r.value.slice(0, 35), typeCode: REFERENCE_TYPES[r.type] ?? 'CU' }))
+      .filter((r) => r.value !== '')
+      .slice(0, MAX_REFERENCES),
     ...(carriesWaybillReference(req) ? [{ value: req.waybill_reference!, typeCode: WAYBILL_REFERENCE_TYPE }] : []),
   ];
-  const description = (req.customs_items ?? []).map((i) => i.description).filter((d): d is string => !!d).join(', ').slice(0, 70);
+  const description = (req.customs_items ?? [])
+    .map((i) => i.description)
+    .filter((d): d is string => !!d)
+    .join(', ')
+    .slice(0, 70);
   return dropUndefined<CarrierCShipmentRequest>({
     plannedShippingDateAndTime: planned,
     pickup: { isRequested: false },
@@ -196,10 +273,22 @@ export function buildShipRequest(req: ShipmentRequest, accountNumber: string, no
       description: description || 'Shipment',
       USFilingTypeValue: req.sed_number,
       // DDP when duties are paid by the shipper, else the terms of trade, else DAP.
-      incoterm: declarable ? (req.terms_of_trade ?? (req.special_services?.includes('duties_and_taxes_paid') ? 'DDP' : 'DAP')) : undefined,
+      incoterm: declarable
+        ? (req.terms_of_trade ?? (req.special_services?.includes('duties_and_taxes_paid') ? 'DDP' : 'DAP'))
+        : undefined,
       unitOfMeasurement: unitOfMeasurement(req.weight_units),
     },
-    shipmentNotification: emails.length > 0 ? emails.map((e) => dropUndefined({ typeCode: 'email' as const, receiverId: e.value, languageCode: 'eng', bespokeMessage: message })) : undefined,
+    shipmentNotification:
+      emails.length > 0
+        ? emails.map((e) =>
+            dropUndefined({
+              typeCode: 'email' as const,
+              receiverId: e.value,
+              languageCode: 'eng',
+              bespokeMessage: message,
+            }),
+          )
+        : undefined,
   });
 }
 
@@ -210,19 +299,34 @@ function decode(content: string | undefined, what: string): Uint8Array {
 }
 
 /** Label formats as the shared label code names them. */
-const LABEL_FORMATS: Readonly<Record<string, string>> = { PDF: 'PDF', ZPL: 'ZPL', ZPL2: 'ZPL', EPL: 'EPL2', EPL2: 'EPL2', LP2: 'EPL2' };
+const LABEL_FORMATS: Readonly<Record<string, string>> = {
+  PDF: 'PDF',
+  ZPL: 'ZPL',
+  ZPL2: 'ZPL',
+  EPL: 'EPL2',
+  EPL2: 'EPL2',
+  LP2: 'EPL2',
+};
 
 /** documents[] of typeCode label (a document without typeCode is a label, as in the fixture). */
 function packagesOf(body: JsonObject, master: string): BookedPackage[] {
   const labels = objects(body.documents).filter((d) => (text(d.typeCode) ?? 'label') === 'label');
-  if (labels.length === 0) throw new ApiError('carrier_http_exception', `carrier_c booked ${master} but returned no label`, 'documents[] had no label');
+  if (labels.length === 0)
+    throw new ApiError(
+      'carrier_http_exception',
+      `carrier_c booked ${master} but returned no label`,
+      'documents[] had no label',
+    );
   const pieces = objects(body.packages);
-  const numbers = pieces.map((p) => text(p.trackingNumber) ?? (numeric(p.trackingNumber) === undefined ? undefined : String(p.trackingNumber)));
+  const numbers = pieces.map(
+    (p) => text(p.trackingNumber) ?? (numeric(p.trackingNumber) === undefined ? undefined : String(p.trackingNumber)),
+  );
   const list = numbers.filter((n): n is string => n !== undefined);
   const label = (doc: JsonObject, n: string): BookedPackage => ({
     tracking_number: n,
     label: decode(text(doc.content), `label of ${n}`),
-    label_format: LABEL_FORMATS[(text(doc.imageFormat) ?? 'PDF').toUpperCase()] ?? (text(doc.imageFormat) ?? 'PDF').toUpperCase(),
+    label_format:
+      LABEL_FORMATS[(text(doc.imageFormat) ?? 'PDF').toUpperCase()] ?? (text(doc.imageFormat) ?? 'PDF').toUpperCase(),
   });
   if (list.length === 0) return labels.map((d) => label(d, master));
   // One label per piece (packageReferenceNumber); one label document for all pieces is shared by them.
@@ -230,12 +334,19 @@ function packagesOf(body: JsonObject, master: string): BookedPackage[] {
     const n = numbers[i];
     if (n === undefined) return [];
     const ref = numeric(piece.referenceNumber) ?? i + 1;
-    const own = labels.find((d) => numeric(d.packageReferenceNumber) === ref) ?? (labels.length === pieces.length ? labels[i] : labels[0]);
+    const own =
+      labels.find((d) => numeric(d.packageReferenceNumber) === ref) ??
+      (labels.length === pieces.length ? labels[i] : labels[0]);
     return own ? [label(own, n)] : [];
   });
 }
 
-const DOCUMENT_TYPES: Readonly<Record<string, string>> = { invoice: 'COMMERCIAL_INVOICE', waybillDoc: 'WAYBILL', shipmentReceipt: 'SHIPMENT_RECEIPT', 'qr-code': 'QR_CODE' };
+const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  invoice: 'COMMERCIAL_INVOICE',
+  waybillDoc: 'WAYBILL',
+  shipmentReceipt: 'SHIPMENT_RECEIPT',
+  'qr-code': 'QR_CODE',
+};
 
 function documentsOf(body: JsonObject): ShippingDocument[] {
   const docs = [...objects(body.documents), ...objects(body.packages).flatMap((p) => objects(p.documents))];
@@ -243,7 +354,13 @@ function documentsOf(body: JsonObject): ShippingDocument[] {
     const type = text(d.typeCode);
     const content = text(d.content);
     if (!type || type === 'label' || !content) return [];
-    return [{ type: DOCUMENT_TYPES[type] ?? type.toUpperCase(), format: (text(d.imageFormat) ?? 'PDF').toUpperCase(), content }];
+    return [
+      {
+        type: DOCUMENT_TYPES[type] ?? type.toUpperCase(),
+        format: (text(d.imageFormat) ?? 'PDF').toUpperCase(),
+        content,
+      },
+    ];
   });
 }
 
@@ -255,7 +372,14 @@ function costsOf(body: JsonObject): Costs | undefined {
   const currency = text(charge?.priceCurrency);
   if (!charge || total === undefined || !currency) return undefined;
   const base = numeric(objects(charge.serviceBreakdown)[0]?.price) ?? total;
-  return { base_charge: toDecimalString(base), surcharges: toDecimalString(total - base), discounts: '0.00', taxes: '0.00', net_charge: toDecimalString(total), currency };
+  return {
+    base_charge: toDecimalString(base),
+    surcharges: toDecimalString(total - base),
+    discounts: '0.00',
+    taxes: '0.00',
+    net_charge: toDecimalString(total),
+    currency,
+  };
 }
 
 export function parseShipResponse(body: unknown, productCode?: string): BookedShipment {

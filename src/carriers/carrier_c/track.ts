@@ -24,12 +24,18 @@ const VIEW: CarrierCQuery = [
 
 /** One number: path and query of GET /shipments/{id}/tracking. */
 export function buildTrackRequest(trackingNumber: string): { path: string; query: CarrierCQuery } {
-  return { path: fillPath(ENDPOINTS.track.path, { shipmentTrackingNumber: trackingNumber }, 'tracking_number'), query: VIEW };
+  return {
+    path: fillPath(ENDPOINTS.track.path, { shipmentTrackingNumber: trackingNumber }, 'tracking_number'),
+    query: VIEW,
+  };
 }
 
 /** Several numbers: GET /tracking with the parameter repeated (explode: true). */
 export function buildTrackManyRequest(trackingNumbers: readonly string[]): { path: string; query: CarrierCQuery } {
-  return { path: ENDPOINTS.trackMany.path, query: [...trackingNumbers.map((n): [string, string] => ['shipmentTrackingNumber', n]), ...VIEW] };
+  return {
+    path: ENDPOINTS.trackMany.path,
+    query: [...trackingNumbers.map((n): [string, string] => ['shipmentTrackingNumber', n]), ...VIEW],
+  };
 }
 
 function numberOf(shipment: JsonObject): string | undefined {
@@ -43,7 +49,10 @@ function locationOf(event: JsonObject): CheckpointLocation | undefined {
   const description = text(area?.description);
   if (!description) return undefined;
   const [city, rest] = description.split(',').map((s) => s.trim());
-  return dropUndefined<CheckpointLocation>({ city: city || undefined, state: rest && /^[A-Z]{2,3}$/.test(rest) ? rest : undefined });
+  return dropUndefined<CheckpointLocation>({
+    city: city || undefined,
+    state: rest && /^[A-Z]{2,3}$/.test(rest) ? rest : undefined,
+  });
 }
 
 /** "2024-11-07" + "18:00:00" + "+00:00"; without GMTOffset the time is taken as UTC (shared rule). */
@@ -68,7 +77,10 @@ const newestFirst = (a: Checkpoint, b: Checkpoint): number => instantOf(b.time) 
 
 function resultOf(shipment: JsonObject, trackingNumber: string): TrackingResult {
   const events = objects(shipment.events);
-  const checkpoints = events.map(checkpointOf).filter((c): c is Checkpoint => c !== undefined).sort(newestFirst);
+  const checkpoints = events
+    .map(checkpointOf)
+    .filter((c): c is Checkpoint => c !== undefined)
+    .sort(newestFirst);
   const status = text(shipment.status);
   const stage: TrackingStage = trackingStage(status) ?? checkpoints[0]?.tracking_stage ?? 'CREATED';
   const delivered = stage === 'DELIVERED';
@@ -95,18 +107,26 @@ function shipmentsOf(body: unknown): JsonObject[] {
 }
 
 function notFound(trackingNumber: string): ApiError {
-  return new ApiError('carrier_no_shipment_found', `carrier_c has no tracking data for ${trackingNumber}`, `carrier_c shipmentTrackingNumber ${trackingNumber}`);
+  return new ApiError(
+    'carrier_no_shipment_found',
+    `carrier_c has no tracking data for ${trackingNumber}`,
+    `carrier_c shipmentTrackingNumber ${trackingNumber}`,
+  );
 }
 
 export function parseTrackResponse(body: unknown, trackingNumber: string): TrackingResult {
   const shipments = shipmentsOf(body);
-  const shipment = shipments.find((s) => numberOf(s) === trackingNumber) ?? (shipments.length === 1 ? shipments[0] : undefined);
+  const shipment =
+    shipments.find((s) => numberOf(s) === trackingNumber) ?? (shipments.length === 1 ? shipments[0] : undefined);
   if (!shipment) throw notFound(trackingNumber);
   return resultOf(shipment, trackingNumber);
 }
 
 /** Each number's result from one multi-number answer; numbers DHL does not list are not found. */
-export function parseTrackManyResponse(body: unknown, trackingNumbers: readonly string[]): (TrackingResult | ApiError)[] {
+export function parseTrackManyResponse(
+  body: unknown,
+  trackingNumbers: readonly string[],
+): (TrackingResult | ApiError)[] {
   const shipments = shipmentsOf(body);
   return trackingNumbers.map((n) => {
     const shipment = shipments.find((s) => numberOf(s) === n);

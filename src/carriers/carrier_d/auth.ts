@@ -8,7 +8,14 @@
 import { ApiError } from '../../domain/errors.js';
 import type { CarrierCall } from '../carrier.js';
 import { obj, text } from '../shared/json.js';
-import { clientCredentialsOf, formTokenRequest, tokenKey, type ClientCredentials, type FetchedToken, type TokenRequest } from '../shared/oauth.js';
+import {
+  clientCredentialsOf,
+  formTokenRequest,
+  tokenKey,
+  type ClientCredentials,
+  type FetchedToken,
+  type TokenRequest,
+} from '../shared/oauth.js';
 import { unexpectedBody } from './errors.js';
 import type { CarrierDPaymentAuthorizationRequest } from './wire.js';
 
@@ -22,7 +29,9 @@ export function credentialsOf(auth: Readonly<Record<string, string>>): ClientCre
 export function buildTokenRequest(call: CarrierCall, base: string): TokenRequest {
   const c = credentialsOf(call.auth);
   // Cache keys name the credential sets without containing them.
-  return formTokenRequest(c, tokenKey('carrier_d', 'oauth', base, c.clientId, c.clientSecret), { accept: 'application/json' });
+  return formTokenRequest(c, tokenKey('carrier_d', 'oauth', base, c.clientId, c.clientSecret), {
+    accept: 'application/json',
+  });
 }
 
 export interface PaymentAccount {
@@ -44,7 +53,13 @@ export function paymentAccount(auth: Readonly<Record<string, string>>): PaymentA
   if (accountType !== 'EPS' && accountType !== 'PERMIT') {
     throw new ApiError('carrier_authentication', 'carrier_d account_type must be EPS or PERMIT', 'auth.account_type');
   }
-  return { crid: need('customer_registration_id'), mid: need('mailer_id'), manifestMid: need('manifest_mid'), accountNumber: need('account_number'), accountType };
+  return {
+    crid: need('customer_registration_id'),
+    mid: need('mailer_id'),
+    manifestMid: need('manifest_mid'),
+    accountNumber: need('account_number'),
+    accountType,
+  };
 }
 
 /** Where the payment token of the call's account is stored. */
@@ -52,13 +67,31 @@ export function paymentKey(call: CarrierCall, base: string): string {
   const c = credentialsOf(call.auth);
   const a = paymentAccount(call.auth);
   // The client secret too: validate_credentials reads a cached payment token as proof of every member.
-  return tokenKey('carrier_d', 'payment', base, c.clientId, c.clientSecret, a.crid, a.mid, a.manifestMid, a.accountType, a.accountNumber);
+  return tokenKey(
+    'carrier_d',
+    'payment',
+    base,
+    c.clientId,
+    c.clientSecret,
+    a.crid,
+    a.mid,
+    a.manifestMid,
+    a.accountType,
+    a.accountNumber,
+  );
 }
 
 export function buildPaymentAuthorizationRequest(a: PaymentAccount): CarrierDPaymentAuthorizationRequest {
   return {
     roles: [
-      { roleName: 'PAYER', CRID: a.crid, MID: a.mid, manifestMID: a.manifestMid, accountType: a.accountType, accountNumber: a.accountNumber },
+      {
+        roleName: 'PAYER',
+        CRID: a.crid,
+        MID: a.mid,
+        manifestMID: a.manifestMid,
+        accountType: a.accountType,
+        accountNumber: a.accountNumber,
+      },
       { roleName: 'LABEL_OWNER', CRID: a.crid, MID: a.mid, manifestMID: a.manifestMid },
     ],
   };

@@ -32,7 +32,11 @@ export function isInternationalService(service: string): boolean {
 export function buildCancelRequest(trackingNumber: string, service?: string): string {
   const number = trackingNumber.replace(/\s+/g, '').toUpperCase();
   const international = service !== undefined ? isInternationalService(service) : isInternationalNumber(number);
-  return fillPath(international ? ENDPOINTS.cancelInternational.path : ENDPOINTS.cancel.path, { trackingNumber: number }, 'tracking_number');
+  return fillPath(
+    international ? ENDPOINTS.cancelInternational.path : ENDPOINTS.cancel.path,
+    { trackingNumber: number },
+    'tracking_number',
+  );
 }
 
 export function parseCancelResponse(body: unknown): CancelResult {
@@ -43,6 +47,11 @@ export function parseCancelResponse(body: unknown): CancelResult {
   const number = text(root.trackingNumber) ?? '';
   if (status === 'CANCELED') return { message: `Label ${number} cancelled` };
   // A label already in a Shipping Services File cannot be cancelled: USPS opens a refund dispute.
-  if (status === 'DISPUTED') return { message: `Refund requested for label ${number} (dispute ${text(root.disputeId) ?? 'pending'})` };
-  throw new ApiError('carrier_exception', `carrier_d did not cancel label ${number}: ${status}`, `carrier_d cancel status: ${status}`);
+  if (status === 'DISPUTED')
+    return { message: `Refund requested for label ${number} (dispute ${text(root.disputeId) ?? 'pending'})` };
+  throw new ApiError(
+    'carrier_exception',
+    `carrier_d did not cancel label ${number}: ${status}`,
+    `carrier_d cancel status: ${status}`,
+  );
 }

@@ -51,7 +51,12 @@ const COMPOSITE_RULES: readonly CompositeRule[] = [
     machinability: ['machinable'],
     entryPoints: ['none'],
   },
-  { service: 'carrier_d_ground_advantage', packaging: ['your_packaging'], machinability: ['nonmachinable'], entryPoints: ['none'] },
+  {
+    service: 'carrier_d_ground_advantage',
+    packaging: ['your_packaging'],
+    machinability: ['nonmachinable'],
+    entryPoints: ['none'],
+  },
   // "parcel_select with your_packaging, both machinabilities, entry point one of ddu, dndc, dscf, dhub."
   {
     service: 'parcel_select',
@@ -86,7 +91,12 @@ const COMPOSITE_RULES: readonly CompositeRule[] = [
   // your_packaging as nonmachinable."
   {
     service: 'priority_mail',
-    packaging: ['flat_rate_envelope', 'padded_flat_rate_envelope', 'legal_flat_rate_envelope', 'cubic_soft_pack_tier_1'],
+    packaging: [
+      'flat_rate_envelope',
+      'padded_flat_rate_envelope',
+      'legal_flat_rate_envelope',
+      'cubic_soft_pack_tier_1',
+    ],
     machinability: ['machinable'],
     entryPoints: ['none'],
   },

@@ -14,14 +14,25 @@ import { createHttpClient, jsonCodec, type HttpRequest } from '../shared/http-cl
 import type { FetchedToken } from '../shared/oauth.js';
 import type { CarrierHttpResponse } from '../shared/transport.js';
 import { buildAddressRequest, parseAddressResponse } from './address.js';
-import { buildPaymentAuthorizationRequest, buildTokenRequest, parsePaymentAuthorizationResponse, paymentAccount, paymentKey } from './auth.js';
+import {
+  buildPaymentAuthorizationRequest,
+  buildTokenRequest,
+  parsePaymentAuthorizationResponse,
+  paymentAccount,
+  paymentKey,
+} from './auth.js';
 import { buildCancelRequest, parseCancelResponse } from './cancel.js';
 import { ENDPOINTS } from './endpoints.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
 import { declaration } from './declaration.js';
 import { buildLocationsRequest, locationsQueryString, parseLocationsResponse } from './locations.js';
 import { buildManifestRequest, parseManifestResponse } from './manifest.js';
-import { buildPickupRequest, parsePickupCancelResponse, parsePickupResponse, buildPickupCancelRequest } from './pickup.js';
+import {
+  buildPickupRequest,
+  parsePickupCancelResponse,
+  parsePickupResponse,
+  buildPickupCancelRequest,
+} from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
 import { buildShipRequest, parseShipResponse, shipmentFromLabels, type LabelKind, type ParsedLabel } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
@@ -32,7 +43,11 @@ interface Call extends HttpRequest {
   payment?: boolean;
 }
 
-const LABEL_ENDPOINTS = { label: ENDPOINTS.label, return: ENDPOINTS.returnLabel, international: ENDPOINTS.internationalLabel } satisfies Record<LabelKind, unknown>;
+const LABEL_ENDPOINTS = {
+  label: ENDPOINTS.label,
+  return: ENDPOINTS.returnLabel,
+  international: ENDPOINTS.internationalLabel,
+} satisfies Record<LabelKind, unknown>;
 
 /** Price searches in flight per rate request (one per package and, abroad, per mail class). */
 const RATE_CONCURRENCY = 4;
@@ -55,7 +70,9 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       const body = buildPaymentAuthorizationRequest(paymentAccount(call.auth));
       const res = await client.request(call, { endpoint: ENDPOINTS.paymentAuthorization, body });
       if (res.status !== 200) throw parseErrorResponse(res.status, res.body, { auth: true });
-      return parsePaymentAuthorizationResponse(parseJson(res.body, () => unexpectedBody('payment authorization response (not JSON)')));
+      return parsePaymentAuthorizationResponse(
+        parseJson(res.body, () => unexpectedBody('payment authorization response (not JSON)')),
+      );
     };
   }
 
@@ -67,30 +84,55 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
    */
   function withPayment(call: CarrierCall, { payment, ...req }: Call): HttpRequest {
     if (!payment) return req;
-    return { ...req, token: { key: paymentKeyOf(call), fetch: fetchPaymentToken(call), header: 'x-payment-authorization-token', refusedWith: 403 } };
+    return {
+      ...req,
+      token: {
+        key: paymentKeyOf(call),
+        fetch: fetchPaymentToken(call),
+        header: 'x-payment-authorization-token',
+        refusedWith: 403,
+      },
+    };
   }
 
   /** The answer as it came (headers, bytes); a status outside 2xx is the carrier's error. */
-  const send = (call: CarrierCall, spec: Call): Promise<CarrierHttpResponse> => client.answer(call, withPayment(call, spec));
+  const send = (call: CarrierCall, spec: Call): Promise<CarrierHttpResponse> =>
+    client.answer(call, withPayment(call, spec));
   const sendJson = (call: CarrierCall, spec: Call): Promise<unknown> => client.send(call, withPayment(call, spec));
 
   function answerOf(res: CarrierHttpResponse) {
-    return { contentType: res.headers['content-type'], bytes: res.bytes ?? Uint8Array.from(Buffer.from(res.body, 'utf8')) };
+    return {
+      contentType: res.headers['content-type'],
+      bytes: res.bytes ?? Uint8Array.from(Buffer.from(res.body, 'utf8')),
+    };
   }
 
   async function refund(call: CarrierCall, trackingNumber: string, service?: string) {
     // The path names the API the label was bought from; both refunds are alike otherwise.
-    return parseCancelResponse(await sendJson(call, { endpoint: ENDPOINTS.cancel, path: buildCancelRequest(trackingNumber, service), payment: true }));
+    return parseCancelResponse(
+      await sendJson(call, {
+        endpoint: ENDPOINTS.cancel,
+        path: buildCancelRequest(trackingNumber, service),
+        payment: true,
+      }),
+    );
   }
 
   return {
     declaration,
     async rate(call, req) {
       const a = paymentAccount(call.auth);
-      const searches = buildRateRequest(req, { accountNumber: a.accountNumber, accountType: a.accountType }, clock.now());
+      const searches = buildRateRequest(
+        req,
+        { accountNumber: a.accountNumber, accountType: a.accountType },
+        clock.now(),
+      );
       const answers = await mapLimited(searches, RATE_CONCURRENCY, async (s) => ({
         packageIndex: s.packageIndex,
-        body: await sendJson(call, { endpoint: s.international ? ENDPOINTS.rateInternational : ENDPOINTS.rate, body: s.body }),
+        body: await sendJson(call, {
+          endpoint: s.international ? ENDPOINTS.rateInternational : ENDPOINTS.rate,
+          body: s.body,
+        }),
       }));
       return parseRateResponse(answers, req);
     },
@@ -102,13 +144,25 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       const labels: ParsedLabel[] = [];
       for (const r of requests) {
         try {
-          const res = await send(call, { endpoint: LABEL_ENDPOINTS[r.kind], body: r.body, payment: true, binary: true });
+          const res = await send(call, {
+            endpoint: LABEL_ENDPOINTS[r.kind],
+            body: r.body,
+            payment: true,
+            binary: true,
+          });
           labels.push(parseShipResponse(answerOf(res), format));
         } catch (err) {
           // Labels are single-piece: the ones bought for earlier packages are refunded before answering.
           for (const bought of labels) {
             await refund(call, bought.package.tracking_number).catch((refundErr: unknown) =>
-              call.log.error({ carrier: 'carrier_d', tracking_number: bought.package.tracking_number, err: toApiError(refundErr).message }, 'refund of an earlier package label failed'),
+              call.log.error(
+                {
+                  carrier: 'carrier_d',
+                  tracking_number: bought.package.tracking_number,
+                  err: toApiError(refundErr).message,
+                },
+                'refund of an earlier package label failed',
+              ),
             );
           }
           throw err;
@@ -137,15 +191,28 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
     },
     async validateAddress(call, address) {
       // Not through send(): a 404 here is USPS saying no address matches, an answer and not a failure.
-      return parseAddressResponse(await client.request(call, { endpoint: ENDPOINTS.address, path: buildAddressRequest(address) }), address);
+      return parseAddressResponse(
+        await client.request(call, { endpoint: ENDPOINTS.address, path: buildAddressRequest(address) }),
+        address,
+      );
     },
     async locations(call, req) {
-      const body = await sendJson(call, { endpoint: ENDPOINTS.locations, path: locationsQueryString(buildLocationsRequest(req)) });
+      const body = await sendJson(call, {
+        endpoint: ENDPOINTS.locations,
+        path: locationsQueryString(buildLocationsRequest(req)),
+      });
       return parseLocationsResponse(body);
     },
     async manifest(call, req) {
       const a = paymentAccount(call.auth);
-      const body = buildManifestRequest(req, { manifestMid: a.manifestMid, ...(call.auth.manifest_facility_postal_code ? { facilityZip: call.auth.manifest_facility_postal_code } : {}) }, req.address);
+      const body = buildManifestRequest(
+        req,
+        {
+          manifestMid: a.manifestMid,
+          ...(call.auth.manifest_facility_postal_code ? { facilityZip: call.auth.manifest_facility_postal_code } : {}),
+        },
+        req.address,
+      );
       const res = await send(call, { endpoint: ENDPOINTS.manifest, body, payment: true, binary: true });
       return parseManifestResponse(answerOf(res), req.tracking_numbers);
     },
@@ -159,7 +226,8 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
         return { valid: true, message: 'carrier_d accepted the OAuth client and the payment account' };
       } catch (err) {
         const e = toApiError(err);
-        if (e.code === 'carrier_authentication' || e.code === 'carrier_exception') return { valid: false, message: e.message };
+        if (e.code === 'carrier_authentication' || e.code === 'carrier_exception')
+          return { valid: false, message: e.message };
         throw e;
       }
     },

@@ -20,14 +20,22 @@ export interface MailClassEntry {
 export const MAIL_CLASSES: Readonly<Record<string, MailClassEntry>> = {
   parcel_select: { mailClass: 'PARCEL_SELECT', name: 'Parcel Select', international: false },
   carrier_d_ground_advantage: { mailClass: 'USPS_GROUND_ADVANTAGE', name: 'Ground Advantage', international: false },
-  parcel_select_lightweight: { mailClass: 'PARCEL_SELECT_LIGHTWEIGHT', name: 'Parcel Select Lightweight', international: false },
+  parcel_select_lightweight: {
+    mailClass: 'PARCEL_SELECT_LIGHTWEIGHT',
+    name: 'Parcel Select Lightweight',
+    international: false,
+  },
   carrier_d_connect_local: { mailClass: 'USPS_CONNECT_LOCAL', name: 'Connect Local', international: false },
   connect_local: { mailClass: 'USPS_CONNECT_LOCAL', name: 'Connect Local', international: false },
   carrier_d_connect_regional: { mailClass: 'USPS_CONNECT_REGIONAL', name: 'Connect Regional', international: false },
   carrier_d_connect_mail: { mailClass: 'USPS_CONNECT_MAIL', name: 'Connect Mail', international: false },
   priority_mail_express: { mailClass: 'PRIORITY_MAIL_EXPRESS', name: 'Priority Mail Express', international: false },
   priority_mail: { mailClass: 'PRIORITY_MAIL', name: 'Priority Mail', international: false },
-  first_class_package_service: { mailClass: 'FIRST-CLASS_PACKAGE_SERVICE', name: 'First-Class Package Service', international: false },
+  first_class_package_service: {
+    mailClass: 'FIRST-CLASS_PACKAGE_SERVICE',
+    name: 'First-Class Package Service',
+    international: false,
+  },
   library_mail: { mailClass: 'LIBRARY_MAIL', name: 'Library Mail', international: false },
   media_mail: { mailClass: 'MEDIA_MAIL', name: 'Media Mail', international: false },
   bound_printed_matter: { mailClass: 'BOUND_PRINTED_MATTER', name: 'Bound Printed Matter', international: false },
@@ -36,8 +44,16 @@ export const MAIL_CLASSES: Readonly<Record<string, MailClassEntry>> = {
     name: 'First-Class Package International Service',
     international: true,
   },
-  priority_mail_international: { mailClass: 'PRIORITY_MAIL_INTERNATIONAL', name: 'Priority Mail International', international: true },
-  priority_mail_express_international: { mailClass: 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL', name: 'Priority Mail Express International', international: true },
+  priority_mail_international: {
+    mailClass: 'PRIORITY_MAIL_INTERNATIONAL',
+    name: 'Priority Mail International',
+    international: true,
+  },
+  priority_mail_express_international: {
+    mailClass: 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL',
+    name: 'Priority Mail Express International',
+    international: true,
+  },
 };
 
 /** The simple value of a USPS mail class (first entry of MAIL_CLASSES wins). */
@@ -149,11 +165,18 @@ export interface PriceInputs {
 
 function rateIndicatorOf(service: string, packaging: string): string {
   const mailClass = MAIL_CLASSES[service]?.mailClass;
-  if (mailClass === 'USPS_CONNECT_LOCAL' && CONNECT_LOCAL_INDICATORS[packaging]) return CONNECT_LOCAL_INDICATORS[packaging] ?? 'LC';
+  if (mailClass === 'USPS_CONNECT_LOCAL' && CONNECT_LOCAL_INDICATORS[packaging])
+    return CONNECT_LOCAL_INDICATORS[packaging] ?? 'LC';
   return RATE_INDICATORS[packaging] ?? 'SP';
 }
 
-function inputsOf(service: string, packaging: string, machinability: string, entry: string, exact: boolean): PriceInputs | undefined {
+function inputsOf(
+  service: string,
+  packaging: string,
+  machinability: string,
+  entry: string,
+  exact: boolean,
+): PriceInputs | undefined {
   const mc = MAIL_CLASSES[service];
   const category = PROCESSING_CATEGORIES[machinability];
   const facility = ENTRY_FACILITIES[entry];
@@ -190,7 +213,12 @@ export function priceInputs(service: string, packaging: string): PriceInputs | u
  * The service value to answer for a USPS rate: the first composite with exactly these inputs (so it
  * books the same price), else the simple value of the mail class.
  */
-export function serviceOfRate(r: { mailClass?: string; processingCategory?: string; rateIndicator?: string; destinationEntryFacilityType?: string }): string | undefined {
+export function serviceOfRate(r: {
+  mailClass?: string;
+  processingCategory?: string;
+  rateIndicator?: string;
+  destinationEntryFacilityType?: string;
+}): string | undefined {
   for (const [value, i] of COMPOSITE_INPUTS) {
     if (
       i.mailClass === r.mailClass &&
@@ -221,7 +249,10 @@ export const IMAGE_TYPES: Readonly<Record<string, { imageType: string; format: s
 };
 
 /** The catalog's label sizes are USPS `labelType` values as they are; 4X6LABEL when none is asked. */
-export function labelSpec(labelType: string | undefined, labelSize: string | undefined): { imageType: string; labelType: string; format: string } {
+export function labelSpec(
+  labelType: string | undefined,
+  labelSize: string | undefined,
+): { imageType: string; labelType: string; format: string } {
   const { format, size } = splitLabelType(labelType ?? 'PDF');
   const entry = IMAGE_TYPES[format.toUpperCase()] ?? { imageType: 'PDF', format: 'PDF' };
   return { imageType: entry.imageType, format: entry.format, labelType: labelSize ?? size ?? '4X6LABEL' };
@@ -251,7 +282,11 @@ export function extraServiceCodes(services: readonly string[], value: number | u
     else if (s === 'certified_mail' && restricted) codes.push(911);
     else if (EXTRA_SERVICES[s] !== undefined) codes.push(EXTRA_SERVICES[s] ?? 920);
   }
-  if (restricted && !services.some((s) => ['signature_confirmation', 'adult_signature_required', 'certified_mail'].includes(s))) codes.push(934);
+  if (
+    restricted &&
+    !services.some((s) => ['signature_confirmation', 'adult_signature_required', 'certified_mail'].includes(s))
+  )
+    codes.push(934);
   return [...new Set(codes)];
 }
 

@@ -35,7 +35,9 @@ function itemMessage(e: ErrorItem): string | undefined {
 
 export function errorDetail(topCode: string | undefined, items: ErrorItem[], apiVersion?: string): string {
   const codes = [topCode, ...items.map((e) => e.code)].filter((c): c is string => c !== undefined && c !== '');
-  const parts = [`carrier_d error code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`];
+  const parts = [
+    `carrier_d error code${codes.length === 1 ? '' : 's'}: ${codes.length > 0 ? codes.join(', ') : '(none)'}`,
+  ];
   if (apiVersion) parts.push(`apiVersion: ${apiVersion}`);
   return parts.join('; ');
 }
@@ -44,15 +46,25 @@ export function errorDetail(topCode: string | undefined, items: ErrorItem[], api
  * The ApiError of a parsed USPS body, or undefined when it is not an error body. `notFound` marks
  * calls about one number (tracking, refunds), where "not found" words mean carrier_no_shipment_found.
  */
-export function errorFromBody(status: number, json: unknown, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError | undefined {
+export function errorFromBody(
+  status: number,
+  json: unknown,
+  opts: { auth?: boolean; notFound?: boolean } = {},
+): ApiError | undefined {
   const body = obj(json);
   if (!body) return undefined;
   const error = obj(body.error);
   if (error) {
-    const items = objects(error.errors).map((e) => ({ code: text(e.code), title: text(e.title), detail: text(e.detail), parameter: text(obj(e.source)?.parameter) }));
+    const items = objects(error.errors).map((e) => ({
+      code: text(e.code),
+      title: text(e.title),
+      detail: text(e.detail),
+      parameter: text(obj(e.source)?.parameter),
+    }));
     const messages = items.map(itemMessage).filter((m): m is string => m !== undefined);
     const top = text(error.message);
-    const message = messages.length > 0 ? messages.join('; ') : top ?? `carrier_d refused the request (HTTP ${status})`;
+    const message =
+      messages.length > 0 ? messages.join('; ') : (top ?? `carrier_d refused the request (HTTP ${status})`);
     const detail = errorDetail(text(error.code), items, text(body.apiVersion));
     return new ApiError(classifyError({ status, words: `${message} ${top ?? ''}`, ...opts }), message, detail);
   }
@@ -75,11 +87,21 @@ export function throwIfError(body: unknown, opts: { notFound?: boolean } = {}): 
 export const unexpectedBody = (what: string): ApiError => unexpectedBodyOf('carrier_d', what);
 
 /** USPS error body (as text) → ApiError; `auth` marks the token and payment-authorization calls. */
-export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError {
+export function parseErrorResponse(
+  status: number,
+  body: string,
+  opts: { auth?: boolean; notFound?: boolean } = {},
+): ApiError {
   const fromJson = errorFromBody(status, jsonOrUndefined(body), opts);
   if (fromJson) return fromJson;
   const detail = bodyExcerpt(body);
-  if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_d refused the credentials (HTTP ${status})`, detail);
-  if (status === 404 && opts.notFound) return new ApiError('carrier_no_shipment_found', 'carrier_d does not know this number', detail);
-  return new ApiError('carrier_http_exception', `carrier_d answered HTTP ${status} with a body that is not one of its error bodies`, detail);
+  if (status === 401 || status === 403)
+    return new ApiError('carrier_authentication', `carrier_d refused the credentials (HTTP ${status})`, detail);
+  if (status === 404 && opts.notFound)
+    return new ApiError('carrier_no_shipment_found', 'carrier_d does not know this number', detail);
+  return new ApiError(
+    'carrier_http_exception',
+    `carrier_d answered HTTP ${status} with a body that is not one of its error bodies`,
+    detail,
+  );
 }

@@ -26,7 +26,11 @@ const DAYS: Readonly<Record<string, Weekday>> = {
 export function buildLocationsRequest(req: LocationsRequest): CarrierDLocationsQuery {
   const zip = zip5(req.location.postal_code);
   if (req.location.country.toUpperCase() !== 'US' || !zip) {
-    throw new ApiError('schema_field_required', 'carrier_d finds drop-off locations by a US 5-digit ZIP Code', 'location.postal_code');
+    throw new ApiError(
+      'schema_field_required',
+      'carrier_d finds drop-off locations by a US 5-digit ZIP Code',
+      'location.postal_code',
+    );
   }
   return { destinationZIPCode: zip };
 }
@@ -48,8 +52,14 @@ function hoursOf(l: JsonObject): DropoffLocation['operational_hours'] {
   for (const entry of objects(l.dropShipAcceptanceTimes)) {
     const day = DAYS[(text(entry.dayOfWeek) ?? '').toUpperCase()];
     const times = objects(entry.times);
-    const opens = times.map((t) => hhmm(text(t.openTime))).filter((t): t is string => t !== undefined).sort();
-    const closes = times.map((t) => hhmm(text(t.closeTime))).filter((t): t is string => t !== undefined).sort();
+    const opens = times
+      .map((t) => hhmm(text(t.openTime)))
+      .filter((t): t is string => t !== undefined)
+      .sort();
+    const closes = times
+      .map((t) => hhmm(text(t.closeTime)))
+      .filter((t): t is string => t !== undefined)
+      .sort();
     const open = opens[0];
     const close = closes[closes.length - 1];
     if (day && open && close) hours[day] = { open, close };

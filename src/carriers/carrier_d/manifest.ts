@@ -21,7 +21,11 @@ export interface ScanFormAccount {
   facilityZip?: string;
 }
 
-export function buildManifestRequest(req: ManifestRequest, account: ScanFormAccount, from: Address | undefined): CarrierDScanFormRequest {
+export function buildManifestRequest(
+  req: ManifestRequest,
+  account: ScanFormAccount,
+  from: Address | undefined,
+): CarrierDScanFormRequest {
   if (!from?.street1 || !from.city || !from.state || !zip5(from.postal_code)) {
     throw new ApiError(
       'schema_field_required',
@@ -41,13 +45,23 @@ export function buildManifestRequest(req: ManifestRequest, account: ScanFormAcco
     overwriteMailingDate: true,
     entryFacilityZIPCode: entry,
     destinationEntryFacilityType: 'NONE',
-    shipment: req.tracking_numbers.length > 0 ? { trackingNumbers: req.tracking_numbers } : { manifestMID: account.manifestMid },
+    shipment:
+      req.tracking_numbers.length > 0
+        ? { trackingNumbers: req.tracking_numbers }
+        : { manifestMID: account.manifestMid },
     fromAddress,
   };
 }
 
-export function parseManifestResponse(answer: { contentType: string | undefined; bytes: Uint8Array }, asked: string[]): ManifestResult {
-  const { metadata, image } = answerParts(answer, { what: 'SCAN form response', metadata: ['SCANFormMetaData'], image: 'SCANFormImage' });
+export function parseManifestResponse(
+  answer: { contentType: string | undefined; bytes: Uint8Array },
+  asked: string[],
+): ManifestResult {
+  const { metadata, image } = answerParts(answer, {
+    what: 'SCAN form response',
+    metadata: ['SCANFormMetaData'],
+    image: 'SCANFormImage',
+  });
   if (!image || !Buffer.from(image.subarray(0, 1024)).toString('latin1').includes('%PDF-')) {
     throw unexpectedBody('SCAN form response (SCANFormImage is not a PDF)');
   }

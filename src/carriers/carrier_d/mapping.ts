@@ -35,15 +35,29 @@ export function zip4(postalCode: string | undefined): string | undefined {
 
 export function requireZip(a: Address, where: string): string {
   const zip = zip5(a.postal_code);
-  if (!zip) throw new ApiError('schema_field_required', `carrier_d needs a 5-digit ZIP Code in ${where}.postal_code`, `shipment.${where}.postal_code`);
+  if (!zip)
+    throw new ApiError(
+      'schema_field_required',
+      `carrier_d needs a 5-digit ZIP Code in ${where}.postal_code`,
+      `shipment.${where}.postal_code`,
+    );
   return zip;
 }
 
 /** USPS prices in pounds and inches with up to two decimals. */
-export function packageMeasures(req: Pick<ShipmentRequest, 'weight_units' | 'dim_units'>, p: Package): { weight: number; length: number; width: number; height: number } {
+export function packageMeasures(
+  req: Pick<ShipmentRequest, 'weight_units' | 'dim_units'>,
+  p: Package,
+): { weight: number; length: number; width: number; height: number } {
   const w = req.weight_units === 'KG' ? p.weight * LB_PER_KG : p.weight;
-  const d = (v: number | undefined) => Math.round((req.dim_units === 'CM' ? (v ?? 0) * IN_PER_CM : (v ?? 0)) * 100) / 100;
-  return { weight: Math.max(0.01, Math.round(w * 100) / 100), length: d(p.length), width: d(p.width), height: d(p.height) };
+  const d = (v: number | undefined) =>
+    Math.round((req.dim_units === 'CM' ? (v ?? 0) * IN_PER_CM : (v ?? 0)) * 100) / 100;
+  return {
+    weight: Math.max(0.01, Math.round(w * 100) / 100),
+    length: d(p.length),
+    width: d(p.width),
+    height: d(p.height),
+  };
 }
 
 /** USPS address lines: names split into first and last (the label API prints both). */
@@ -69,6 +83,7 @@ export function wireAddress(a: Address): CarrierDAddress {
 export function requestedInputs(req: ShipmentRequest): PriceInputs | undefined {
   if (!req.service) return undefined;
   const inputs = priceInputs(req.service, req.packaging);
-  if (!inputs) throw new ApiError('schema_validation_error', `carrier_d cannot price service ${req.service}`, 'shipment.service');
+  if (!inputs)
+    throw new ApiError('schema_validation_error', `carrier_d cannot price service ${req.service}`, 'shipment.service');
   return inputs;
 }

@@ -19,9 +19,21 @@ const LB_PER_KG = 2.20462262;
 
 export function buildPickupRequest(req: PickupRequest): CarrierDPickupRequest {
   if (req.location.country.toUpperCase() !== 'US') {
-    throw new ApiError('schema_validation_error', 'carrier_d picks up in the United States only', 'pickup.location.country');
+    throw new ApiError(
+      'schema_validation_error',
+      'carrier_d picks up in the United States only',
+      'pickup.location.country',
+    );
   }
-  const { firstName, lastName, firm, email, phone: _phone, ignoreBadAddress: _ignore, ...address } = wireAddress(req.location);
+  const {
+    firstName,
+    lastName,
+    firm,
+    email,
+    phone: _phone,
+    ignoreBadAddress: _ignore,
+    ...address
+  } = wireAddress(req.location);
   // One packages entry per package type, counting every package (quantity included).
   const counts = new Map<string, number>();
   let weight = 0;

@@ -48,14 +48,28 @@ export function buildRateRequest(req: ShipmentRequest, account: CarrierDAccount,
   const inputs = requestedInputs(req);
   const origin = requireZip(req.sender, 'sender');
   const extras = extraServiceCodes(req.special_services ?? [], undefined);
-  const classes = inputs ? [inputs.mailClass] : simpleServicesFor(international).map((s) => MAIL_CLASSES[s]?.mailClass ?? s);
+  const classes = inputs
+    ? [inputs.mailClass]
+    : simpleServicesFor(international).map((s) => MAIL_CLASSES[s]?.mailClass ?? s);
   if (inputs && MAIL_CLASSES[(req.service ?? '').split('|')[0] ?? '']?.international !== international) {
-    throw new ApiError('schema_validation_error', `carrier_d service ${req.service} is ${international ? 'domestic' : 'international'} only`, 'shipment.service');
+    throw new ApiError(
+      'schema_validation_error',
+      `carrier_d service ${req.service} is ${international ? 'domestic' : 'international'} only`,
+      'shipment.service',
+    );
   }
-  const common = { priceType: priceType(req), mailingDate: mailingDate(req, now), accountType: account.accountType, accountNumber: account.accountNumber };
+  const common = {
+    priceType: priceType(req),
+    mailingDate: mailingDate(req, now),
+    accountType: account.accountType,
+    accountNumber: account.accountNumber,
+  };
   return req.packages.flatMap((p, packageIndex): RateSearch[] => {
     const m = packageMeasures(req, p);
-    const extra = { itemValue: p.value, extraServices: extras.length > 0 ? extraServiceCodes(req.special_services ?? [], p.value) : undefined };
+    const extra = {
+      itemValue: p.value,
+      extraServices: extras.length > 0 ? extraServiceCodes(req.special_services ?? [], p.value) : undefined,
+    };
     if (!international) {
       const destination = requireZip(req.recipient, 'recipient');
       const body = dropUndefined<CarrierDRateRequest>({
@@ -97,7 +111,10 @@ interface PricedOption {
 
 function optionOf(o: JsonObject, outerMailClass: string | undefined): PricedOption | undefined {
   const first = objects(o.rates)[0];
-  const price = numeric(o.totalPrice) ?? numeric(o.totalBasePrice) ?? objects(o.rates).reduce((s, r) => s + (numeric(r.price) ?? 0), 0);
+  const price =
+    numeric(o.totalPrice) ??
+    numeric(o.totalBasePrice) ??
+    objects(o.rates).reduce((s, r) => s + (numeric(r.price) ?? 0), 0);
   if (!first && numeric(o.totalPrice) === undefined) return undefined;
   const commitment = obj(o.commitment);
   const days = /^(\d+)\s+Days?/i.exec(text(commitment?.name) ?? '')?.[1];
@@ -122,7 +139,8 @@ export function pricedOptions(body: unknown): PricedOption[] {
   const nested = objects(root.pricingOptions).flatMap((po) =>
     objects(po.shippingOptions).flatMap((so) => objects(so.rateOptions).map((o) => optionOf(o, text(so.mailClass)))),
   );
-  if (!Array.isArray(root.rateOptions) && !Array.isArray(root.pricingOptions)) throw unexpectedBody('rate response (no rateOptions)');
+  if (!Array.isArray(root.rateOptions) && !Array.isArray(root.pricingOptions))
+    throw unexpectedBody('rate response (no rateOptions)');
   return [...direct, ...nested].filter((o): o is PricedOption => o !== undefined && Number.isFinite(o.price));
 }
 
@@ -142,7 +160,10 @@ function matches(o: PricedOption, i: PriceInputs): boolean {
 }
 
 function cheapest(options: PricedOption[]): PricedOption | undefined {
-  return options.reduce<PricedOption | undefined>((best, o) => (best === undefined || o.price < best.price ? o : best), undefined);
+  return options.reduce<PricedOption | undefined>(
+    (best, o) => (best === undefined || o.price < best.price ? o : best),
+    undefined,
+  );
 }
 
 /**
@@ -192,7 +213,9 @@ export function parseRateResponse(answers: { packageIndex: number; body: unknown
         currency: 'USD',
         transit_days: option.transitDays,
         estimated_date: option.estimatedDate,
-        delivery_day: option.estimatedDate ? WEEKDAYS[new Date(`${option.estimatedDate}T00:00:00Z`).getUTCDay()] : undefined,
+        delivery_day: option.estimatedDate
+          ? WEEKDAYS[new Date(`${option.estimatedDate}T00:00:00Z`).getUTCDay()]
+          : undefined,
       }),
     );
   }

@@ -14,8 +14,21 @@ import { multipartBoundary, parseMultipart, partBytes, type MultipartPart } from
 import { toIsoDate } from '../shared/time.js';
 import { extraServiceCodes, labelSpec } from './codes.js';
 import { throwIfError, unexpectedBody } from './errors.js';
-import { isInternational, mailingDate, packageMeasures, requestedInputs, requireZip, wireAddress, zip5 } from './mapping.js';
-import type { CarrierDCustomsContent, CarrierDIntlLabelRequest, CarrierDLabelRequest, CarrierDPackageDescription } from './wire.js';
+import {
+  isInternational,
+  mailingDate,
+  packageMeasures,
+  requestedInputs,
+  requireZip,
+  wireAddress,
+  zip5,
+} from './mapping.js';
+import type {
+  CarrierDCustomsContent,
+  CarrierDIntlLabelRequest,
+  CarrierDLabelRequest,
+  CarrierDPackageDescription,
+} from './wire.js';
 
 export type LabelKind = 'label' | 'return' | 'international';
 
@@ -28,16 +41,20 @@ const LB_PER_KG = 2.20462262;
 
 function required(req: ShipmentRequest) {
   const inputs = requestedInputs(req);
-  if (!inputs) throw new ApiError('schema_field_required', 'carrier_d needs a service to book a label', 'shipment.service');
+  if (!inputs)
+    throw new ApiError('schema_field_required', 'carrier_d needs a service to book a label', 'shipment.service');
   return inputs;
 }
 
 function packageDescription(req: ShipmentRequest, index: number, now: Date): CarrierDPackageDescription {
   const inputs = required(req);
   const p = req.packages[index];
-  if (!p) throw new ApiError('schema_validation_error', `shipment.packages[${index}] does not exist`, 'shipment.packages');
+  if (!p)
+    throw new ApiError('schema_validation_error', `shipment.packages[${index}] does not exist`, 'shipment.packages');
   const extras = extraServiceCodes(req.special_services ?? [], p.value);
-  const references = (req.references ?? []).slice(0, 4).map((r) => ({ referenceNumber: r.value.slice(0, 30), printReferenceNumber: true }));
+  const references = (req.references ?? [])
+    .slice(0, 4)
+    .map((r) => ({ referenceNumber: r.value.slice(0, 30), printReferenceNumber: true }));
   return dropUndefined<CarrierDPackageDescription>({
     weightUOM: 'lb',
     dimensionsUOM: 'in',
@@ -56,12 +73,22 @@ function packageDescription(req: ShipmentRequest, index: number, now: Date): Car
 
 function contents(req: ShipmentRequest): CarrierDCustomsContent[] {
   const items = req.customs_items ?? [];
-  if (items.length === 0) throw new ApiError('schema_field_required', 'carrier_d needs customs_items for an international label', 'shipment.customs_items');
+  if (items.length === 0)
+    throw new ApiError(
+      'schema_field_required',
+      'carrier_d needs customs_items for an international label',
+      'shipment.customs_items',
+    );
   return items.slice(0, 30).map((item, i) => {
     const quantity = item.quantity ?? 1;
     const unitLb = (item.weight ?? 0) * ((item.weight_unit ?? req.weight_units) === 'KG' ? LB_PER_KG : 1);
     const weight = Math.max(0.01, Math.round(unitLb * 100) / 100);
-    if (!item.description) throw new ApiError('schema_field_required', 'carrier_d customs items need a description', `shipment.customs_items[${i}].description`);
+    if (!item.description)
+      throw new ApiError(
+        'schema_field_required',
+        'carrier_d customs items need a description',
+        `shipment.customs_items[${i}].description`,
+      );
     return dropUndefined<CarrierDCustomsContent>({
       itemDescription: item.description.slice(0, 30),
       itemQuantity: quantity,
@@ -98,7 +125,12 @@ export function buildShipRequest(req: ShipmentRequest, index: number, now: Date)
     };
     return { kind: req.type === 'return' ? 'return' : 'label', body };
   }
-  if (req.type === 'return') throw new ApiError('schema_validation_error', 'carrier_d return labels are for domestic mail only', 'shipment.type');
+  if (req.type === 'return')
+    throw new ApiError(
+      'schema_validation_error',
+      'carrier_d return labels are for domestic mail only',
+      'shipment.type',
+    );
   const r = req.recipient;
   const [first, ...rest] = (r.name ?? '').trim().split(/\s+/);
   const items = contents(req);
@@ -177,7 +209,9 @@ export function answerParts(answer: LabelAnswer, shape: AnswerShape): { metadata
     } catch (err) {
       throw unexpectedBody(`${shape.what} (${err instanceof Error ? err.message : 'bad multipart body'})`);
     }
-    const meta = parts.find((p) => names.includes((p.name ?? '').toLowerCase())) ?? parts.find((p) => (p.contentType ?? '').toLowerCase().startsWith('application/json'));
+    const meta =
+      parts.find((p) => names.includes((p.name ?? '').toLowerCase())) ??
+      parts.find((p) => (p.contentType ?? '').toLowerCase().startsWith('application/json'));
     if (!meta) throw unexpectedBody(`${shape.what} (no ${shape.metadata[0]} part)`);
     const image = parts.find((p) => p.name === shape.image) ?? parts.find((p) => p !== meta && p.name === undefined);
     return { metadata: jsonPart(meta, shape.what), ...(image ? { image: partBytes(image) } : {}) };

@@ -74,14 +74,22 @@ export function parseTrackResponse(body: unknown, trackingNumber: string): Track
     .sort((a, b) => instantOf(b.time) - instantOf(a.time));
   const status = text(root.status) ?? checkpoints[0]?.description;
   if (!status && checkpoints.length === 0) {
-    throw new ApiError('carrier_no_shipment_found', `carrier_d has no tracking data for ${trackingNumber}`, 'carrier_d: no trackingEvents');
+    throw new ApiError(
+      'carrier_no_shipment_found',
+      `carrier_d has no tracking data for ${trackingNumber}`,
+      'carrier_d: no trackingEvents',
+    );
   }
   const newest = checkpoints[0];
   const stage: TrackingStage = categoryStage(text(root.statusCategory)) ?? newest?.tracking_stage ?? 'IN_TRANSIT';
   const delivered = stage === 'DELIVERED';
   const deliveredAt = delivered ? checkpoints.find((c) => c.tracking_stage === 'DELIVERED')?.time : undefined;
   // tracking.yaml: expected (guaranteed services) before predicted delivery, timestamps before dates.
-  const expected = text(root.expectedDeliveryTimeStamp) ?? text(root.expectedDeliveryDate) ?? text(root.predictedDeliveryTimeStamp) ?? text(root.predictedDeliveryDate);
+  const expected =
+    text(root.expectedDeliveryTimeStamp) ??
+    text(root.expectedDeliveryDate) ??
+    text(root.predictedDeliveryTimeStamp) ??
+    text(root.predictedDeliveryDate);
   const signer = objects(root.trackingEvents).find((e) => eventStage(text(e.eventCode)) === 'DELIVERED');
   return dropUndefined<TrackingResult>({
     carrier: 'carrier_d',

@@ -10,7 +10,13 @@ import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { xmlElement, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
 import { throwIfError } from './errors.js';
 import { certifiedIntermediary, responseRoot } from './mapping.js';
-import type { AccountState, WireAccountStatusRequest, WireChangePassPhraseRequest, Credentials, WireRecreditRequest } from './wire.js';
+import type {
+  AccountState,
+  WireAccountStatusRequest,
+  WireChangePassPhraseRequest,
+  Credentials,
+  WireRecreditRequest,
+} from './wire.js';
 
 /** G13 p.55: the smallest purchase is $10 (VCR: 5 → 12118 "The purchase amount is too low"). */
 export const MIN_RECREDIT = 10;
@@ -46,14 +52,19 @@ export function parseAccountStatusResponse(body: string): AccountState {
 
 export function buildRecreditRequest(creds: Credentials, amount: number, requestId = 'recredit'): WireRecreditRequest {
   if (!Number.isFinite(amount) || amount < MIN_RECREDIT || amount > MAX_RECREDIT) {
-    throw new ApiError('schema_validation_error', `carrier_d_reseller sells postage from ${MIN_RECREDIT} to ${MAX_RECREDIT} USD at a time`, 'amount');
+    throw new ApiError(
+      'schema_validation_error',
+      `carrier_d_reseller sells postage from ${MIN_RECREDIT} to ${MAX_RECREDIT} USD at a time`,
+      'amount',
+    );
   }
   return { ...base(creds, requestId), RecreditAmount: toDecimalString(amount) };
 }
 
 /** The account state's balance as the service shows it: ELS accounts hold US dollars. */
 export function postageBalanceOf(state: AccountState): PostageBalance {
-  if (state.postageBalance === undefined) throw new ApiError('carrier_exception', 'carrier_d_reseller answered without a postage balance', 'PostageBalance');
+  if (state.postageBalance === undefined)
+    throw new ApiError('carrier_exception', 'carrier_d_reseller answered without a postage balance', 'PostageBalance');
   return { amount: state.postageBalance, currency: 'USD' };
 }
 
@@ -64,11 +75,23 @@ export function parseRecreditResponse(body: string): AccountState {
   return accountState(root);
 }
 
-export function buildChangePassPhraseRequest(creds: Credentials, newPassPhrase: string, tokenRequested = false): WireChangePassPhraseRequest {
+export function buildChangePassPhraseRequest(
+  creds: Credentials,
+  newPassPhrase: string,
+  tokenRequested = false,
+): WireChangePassPhraseRequest {
   if (newPassPhrase.length < PASS_PHRASE_LENGTH.min || newPassPhrase.length > PASS_PHRASE_LENGTH.max) {
-    throw new ApiError('schema_validation_error', `a carrier_d_reseller pass phrase has ${PASS_PHRASE_LENGTH.min} to ${PASS_PHRASE_LENGTH.max} characters`, 'new_passphrase');
+    throw new ApiError(
+      'schema_validation_error',
+      `a carrier_d_reseller pass phrase has ${PASS_PHRASE_LENGTH.min} to ${PASS_PHRASE_LENGTH.max} characters`,
+      'new_passphrase',
+    );
   }
-  return { '@_TokenRequested': tokenRequested ? 'true' : 'false', ...base(creds, 'change-pass-phrase'), NewPassPhrase: newPassPhrase };
+  return {
+    '@_TokenRequested': tokenRequested ? 'true' : 'false',
+    ...base(creds, 'change-pass-phrase'),
+    NewPassPhrase: newPassPhrase,
+  };
 }
 
 /** ChangePassPhraseRequestResponse → the token ELS issues when one was requested (§3). */
@@ -78,4 +101,3 @@ export function parseChangePassPhraseResponse(body: string): { token?: string } 
   const token = xmlText(root.Token);
   return token ? { token } : {};
 }
-

@@ -22,10 +22,18 @@ export function credentialsOf(auth: Readonly<Record<string, string>>, requesterI
   const accountId = auth.account_id;
   const passPhrase = auth.passphrase;
   if (!accountId || !passPhrase) {
-    throw new ApiError('carrier_authentication', 'carrier_d_reseller needs account_id and passphrase in the shipping account auth', 'auth.account_id');
+    throw new ApiError(
+      'carrier_authentication',
+      'carrier_d_reseller needs account_id and passphrase in the shipping account auth',
+      'auth.account_id',
+    );
   }
   if (!requesterId) {
-    throw new ApiError('carrier_authentication', 'carrier_d_reseller live accounts need the operator RequesterID: set WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID', 'WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID');
+    throw new ApiError(
+      'carrier_authentication',
+      'carrier_d_reseller live accounts need the operator RequesterID: set WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID',
+      'WAYBILL_CARRIER_D_RESELLER_REQUESTER_ID',
+    );
   }
   return { requesterId, accountId, passPhrase };
 }
@@ -37,14 +45,31 @@ export function credentialsOf(auth: Readonly<Record<string, string>>, requesterI
 export function parseValidateCredentialsResponse(body: string): { valid: boolean; message: string } {
   const root = responseRoot(body, 'AccountStatusResponse');
   const status = xmlNumber(root.Status);
-  if (status !== undefined && status !== 0 && classifyError({ status: 200, codes: [String(status)] }) === 'carrier_authentication') {
-    return { valid: false, message: xmlText(root.ErrorMessage) ?? `carrier_d_reseller refused the credentials (status ${status})` };
+  if (
+    status !== undefined &&
+    status !== 0 &&
+    classifyError({ status: 200, codes: [String(status)] }) === 'carrier_authentication'
+  ) {
+    return {
+      valid: false,
+      message: xmlText(root.ErrorMessage) ?? `carrier_d_reseller refused the credentials (status ${status})`,
+    };
   }
   const state = parseAccountStatusResponse(body);
   // §7: AccountStatus "A" is active; an account in another state cannot buy postage.
   if (state.accountStatus !== undefined && state.accountStatus !== 'A') {
-    return { valid: false, message: `carrier_d_reseller account ${state.accountId ?? ''} is not active (status ${state.accountStatus})`.replace('  ', ' ') };
+    return {
+      valid: false,
+      message:
+        `carrier_d_reseller account ${state.accountId ?? ''} is not active (status ${state.accountStatus})`.replace(
+          '  ',
+          ' ',
+        ),
+    };
   }
   const balance = state.postageBalance === undefined ? '' : `; postage balance ${state.postageBalance} USD`;
-  return { valid: true, message: `carrier_d_reseller account ${state.accountId ?? ''} is active${balance}`.replace('  ', ' ') };
+  return {
+    valid: true,
+    message: `carrier_d_reseller account ${state.accountId ?? ''} is active${balance}`.replace('  ', ' '),
+  };
 }

@@ -27,11 +27,16 @@ export function parseCancelResponse(body: string, picNumbers: readonly string[])
     status: xmlText(xmlElement(r)?.RefundStatus),
     message: xmlText(xmlElement(r)?.RefundStatusMessage),
   }));
-  if (refunds.length === 0 || refunds.some((r) => r.status === undefined)) throw unexpectedBody('refund response (no RefundStatus)');
+  if (refunds.length === 0 || refunds.some((r) => r.status === undefined))
+    throw unexpectedBody('refund response (no RefundStatus)');
   const denied = refunds.filter((r) => r.status !== 'Approved');
   if (denied.length > 0) {
     const message = denied.map((r) => `${r.pic ?? '?'}: ${r.message ?? r.status}`).join('; ');
-    throw new ApiError('carrier_exception', `carrier_d_reseller refused the refund of ${message}`, errorDetail(`RefundStatus ${denied.map((r) => r.status).join(', ')}`));
+    throw new ApiError(
+      'carrier_exception',
+      `carrier_d_reseller refused the refund of ${message}`,
+      errorDetail(`RefundStatus ${denied.map((r) => r.status).join(', ')}`),
+    );
   }
   const n = picNumbers.length;
   return { message: `Refund approved for ${n === 1 ? 'label' : `${n} labels`} ${picNumbers.join(', ')}` };

@@ -31,7 +31,11 @@ export const SERVICE_CODES: Readonly<Record<string, string>> = {
  * (§13: Express, ExpressMailInternational, StandardPost, RWC's FirstClassPackageInternational).
  */
 const SERVICE_SLUGS: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(Object.entries(SERVICE_CODES).filter(([slug]) => slug !== 'carrier_d_return').map(([slug, code]) => [code.toLowerCase(), slug])),
+  ...Object.fromEntries(
+    Object.entries(SERVICE_CODES)
+      .filter(([slug]) => slug !== 'carrier_d_return')
+      .map(([slug, code]) => [code.toLowerCase(), slug]),
+  ),
   express: 'priority_express',
   expressmailinternational: 'priority_mail_express_international',
   firstclasspackageinternational: 'first_class_package_international_service',
@@ -74,7 +78,10 @@ export function serviceCode(slug: string): string | undefined {
 }
 
 export function serviceSlug(mailClass: string | undefined, mailService?: string): string | undefined {
-  return (mailClass === undefined ? undefined : SERVICE_SLUGS[mailClass.toLowerCase()]) ?? (mailService === undefined ? undefined : SERVICE_NAMES[mailService.toLowerCase()]);
+  return (
+    (mailClass === undefined ? undefined : SERVICE_SLUGS[mailClass.toLowerCase()]) ??
+    (mailService === undefined ? undefined : SERVICE_NAMES[mailService.toLowerCase()])
+  );
 }
 
 /** Packaging slug → MailpieceShape (§13 "MailpieceShape"; the board-game box in G13's spelling). */
@@ -126,17 +133,32 @@ const FORMATS: ReadonlySet<string> = new Set(['EPL2', 'ZPLII', 'GIF', 'JPEG', 'P
  * (§13). EPL2/ZPLII need ImageResolution 203 (§4). Without a label type ELS's own default, PNG, is
  * not used: Waybill's default label is a PDF.
  */
-export function labelAttributes(labelType: string | undefined, labelSize: string | undefined, international: boolean): LabelAttributes | undefined {
+export function labelAttributes(
+  labelType: string | undefined,
+  labelSize: string | undefined,
+  international: boolean,
+): LabelAttributes | undefined {
   const split = splitLabelType(labelType ?? 'PDF');
   const format = split.format.toUpperCase();
   if (!FORMATS.has(format)) return undefined;
   const size = labelSize ?? split.size;
   const printer = format === 'EPL2' || format === 'ZPLII';
   if (international) {
-    return { LabelType: 'International', LabelSubtype: 'Integrated', ...(size ? { LabelSize: size === '4x6' ? '4x6c' : size } : {}), ImageFormat: format, ...(printer ? { ImageResolution: '203' } : {}) };
+    return {
+      LabelType: 'International',
+      LabelSubtype: 'Integrated',
+      ...(size ? { LabelSize: size === '4x6' ? '4x6c' : size } : {}),
+      ImageFormat: format,
+      ...(printer ? { ImageResolution: '203' } : {}),
+    };
   }
   const type = size !== undefined && DESTINATION_CONFIRM_SIZES.has(size) ? 'DestinationConfirm' : 'Default';
-  return { LabelType: type, ...(size ? { LabelSize: size } : {}), ImageFormat: format, ...(printer ? { ImageResolution: '203' } : {}) };
+  return {
+    LabelType: type,
+    ...(size ? { LabelSize: size } : {}),
+    ImageFormat: format,
+    ...(printer ? { ImageResolution: '203' } : {}),
+  };
 }
 
 /**
@@ -187,7 +209,16 @@ export function trackingStage(code: string | undefined): TrackingStage | undefin
  * The spec's carrier_d_reseller shipment fields → CustomsInfo members (§4 "Customs"): their
  * closed value lists (§13 "Other enumerations") are matched case-insensitively.
  */
-export const CONTENTS_TYPES = ['Documents', 'Gift', 'Merchandise', 'Other', 'ReturnedGoods', 'Sample', 'HumanitarianDonation', 'DangerousGoods'] as const;
+export const CONTENTS_TYPES = [
+  'Documents',
+  'Gift',
+  'Merchandise',
+  'Other',
+  'ReturnedGoods',
+  'Sample',
+  'HumanitarianDonation',
+  'DangerousGoods',
+] as const;
 export const RESTRICTION_TYPES = ['None', 'Other', 'Quarantine', 'SanitaryPhytosanitaryInspection'] as const;
 export const NON_DELIVERY_OPTIONS = ['Abandon', 'Return'] as const;
 

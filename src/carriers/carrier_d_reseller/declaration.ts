@@ -10,7 +10,17 @@ export const declaration: CarrierDeclaration = {
   // The spec's "Operations supported per carrier" table, carrier_d_reseller column: no pickup, dopu or
   // pickup_availability. Beyond it, lookup_reference: a booking found by Waybill's reference in the
   // account's transactions listing (lookup.ts).
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'manifest', 'validate_credentials', 'webhook', 'lookup_reference'],
+  operations: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'manifest',
+    'validate_credentials',
+    'webhook',
+    'lookup_reference',
+  ],
   // The Label Server documents no delay between buying a label and its listing; the same margin as
   // the other carriers' searches.
   lookupDelayMs: 10 * 60_000,

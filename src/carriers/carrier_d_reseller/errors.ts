@@ -15,10 +15,30 @@ import { parseXml, xmlNumber, xmlRoot, xmlRootName, xmlText, type XmlObject } fr
  * 2010-2015 account status / pass-phrase reset / suspended / pending close / closed,
  * 12101 AccountNotFound, 12103 InactiveAccount, 12507 IncorrectPassPhrase, 12525 AccountSuspended.
  */
-const AUTH_CODES: ReadonlySet<string> = new Set(['2010', '2011', '2012', '2013', '2014', '2015', '12101', '12103', '12507', '12525']);
+const AUTH_CODES: ReadonlySet<string> = new Set([
+  '2010',
+  '2011',
+  '2012',
+  '2013',
+  '2014',
+  '2015',
+  '12101',
+  '12103',
+  '12507',
+  '12525',
+]);
 
 /** Server-side failures: the request may well succeed later (§14: 101/102, 12124, 12130, 1000xx). */
-const SERVER_CODES: ReadonlySet<string> = new Set(['101', '102', '12124', '12130', '100002', '100003', '100105', '100106']);
+const SERVER_CODES: ReadonlySet<string> = new Set([
+  '101',
+  '102',
+  '12124',
+  '12130',
+  '100002',
+  '100003',
+  '100105',
+  '100106',
+]);
 
 /** 1011 InvalidTrackingNumber: the number is not one of the account's labels. */
 const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['1011']);
@@ -36,7 +56,11 @@ const ADDRESS_CODES: Readonly<Record<number, string>> = {
 };
 
 /** What ELS Status codes mean. */
-export const ERRORS: ErrorTable = { authentication: AUTH_CODES, noShipment: NOT_FOUND_CODES, carrierFault: SERVER_CODES };
+export const ERRORS: ErrorTable = {
+  authentication: AUTH_CODES,
+  noShipment: NOT_FOUND_CODES,
+  carrierFault: SERVER_CODES,
+};
 
 /** The ApiError code of what ELS said: every answer is HTTP 200, its Status (the code) says what happened. */
 export const classifyError = (said: CarrierSaid): ErrorCode => classifyBy(ERRORS, said);
@@ -76,7 +100,8 @@ export function throwIfError(root: XmlObject, what?: string): void {
   const message = xmlText(root.ErrorMessage);
   if (status !== undefined && status !== 0) throw errorFromStatus(status, message);
   if (what !== undefined && status === undefined && !message) throw unexpectedBody(`${what} (no Status)`);
-  if (message && (what === undefined || status === undefined)) throw new ApiError('carrier_exception', message, errorDetail(status ?? '(none)'));
+  if (message && (what === undefined || status === undefined))
+    throw new ApiError('carrier_exception', message, errorDetail(status ?? '(none)'));
 }
 
 /** An HTTP status other than 200: ELS itself never sends one, so a proxy or the host failed. */
@@ -85,6 +110,15 @@ export function parseErrorResponse(status: number, body: string): ApiError {
   const name = xmlRootName(doc);
   const reported = errorFromBody(name ? xmlRoot(doc, name) : undefined);
   if (reported) return reported;
-  if (status === 401 || status === 403) return new ApiError('carrier_authentication', `carrier_d_reseller refused the request (HTTP ${status})`, `HTTP ${status}`);
-  return new ApiError('carrier_http_exception', `carrier_d_reseller answered HTTP ${status}`, `HTTP ${status}, ${bodyExcerpt(body)}`);
+  if (status === 401 || status === 403)
+    return new ApiError(
+      'carrier_authentication',
+      `carrier_d_reseller refused the request (HTTP ${status})`,
+      `HTTP ${status}`,
+    );
+  return new ApiError(
+    'carrier_http_exception',
+    `carrier_d_reseller answered HTTP ${status}`,
+    `HTTP ${status}, ${bodyExcerpt(body)}`,
+  );
 }

@@ -42,8 +42,18 @@ function listingTime(d: Date): string {
  * the day after (a label is bought at the call, whatever its ship date); `startingTransactionId`
  * continues a listing that was not complete.
  */
-export function buildLookupRequest(req: ShipmentRequest, creds: Credentials, bookedAt: Date, startingTransactionId?: string): WireTransactionsListingRequest {
-  if (!carriesWaybillReference(req)) throw new ApiError('carrier_unsupported_method', "this booking carries no reference of Waybill's: the shipper's references take ReferenceID or all four reference elements", 'shipment.references');
+export function buildLookupRequest(
+  req: ShipmentRequest,
+  creds: Credentials,
+  bookedAt: Date,
+  startingTransactionId?: string,
+): WireTransactionsListingRequest {
+  if (!carriesWaybillReference(req))
+    throw new ApiError(
+      'carrier_unsupported_method',
+      "this booking carries no reference of Waybill's: the shipper's references take ReferenceID or all four reference elements",
+      'shipment.references',
+    );
   return {
     RequestID: `lookup-${req.waybill_reference!}`.slice(0, 50),
     RequestOptions: {
@@ -86,19 +96,30 @@ export function parseLookupResponse(body: string, reference: string): ListedLabe
   const labels = xmlList(xmlElement(root.TransactionsResults)?.Transaction)
     .map(xmlElement)
     .filter((t): t is XmlObject => t !== undefined)
-    .filter((t) => (xmlAttr(t, 'TransactionType') ?? 'PRINT').toUpperCase() === 'PRINT' && xmlText(t.ReferenceID) === reference && !refunded(t))
+    .filter(
+      (t) =>
+        (xmlAttr(t, 'TransactionType') ?? 'PRINT').toUpperCase() === 'PRINT' &&
+        xmlText(t.ReferenceID) === reference &&
+        !refunded(t),
+    )
     .map((t) => {
       const pic = xmlText(t.PIC);
       // An international label has no PIC, only a CustomsNumber (README.md §5), which the
       // listing's Transaction does not give: the booking is there but cannot be named (booking-lookup.ts
       // "unnamed": neither recorded nor bought again, nor asked about for as long as the key lives).
-      if (!pic) throw new ApiError('conflict', `carrier_d_reseller lists a label bought with Waybill's reference without a PIC (transaction ${xmlText(t.TransactionID) ?? 'without an id'}; an international label's customs number is not in the listing): look it up in the carrier's account`, 'shipment.references');
+      if (!pic)
+        throw new ApiError(
+          'conflict',
+          `carrier_d_reseller lists a label bought with Waybill's reference without a PIC (transaction ${xmlText(t.TransactionID) ?? 'without an id'}; an international label's customs number is not in the listing): look it up in the carrier's account`,
+          'shipment.references',
+        );
       return { pic, id: Number(xmlText(t.TransactionID) ?? Number.NaN) };
     })
     .sort((a, b) => a.id - b.id);
   const complete = xmlAttr(root, 'CompleteDataSet')?.toLowerCase() !== 'false';
   const ending = Number(xmlAttr(root, 'EndingTransactionID'));
-  if (!complete && !Number.isInteger(ending)) throw unexpectedBody('transactions listing (incomplete, without EndingTransactionID)');
+  if (!complete && !Number.isInteger(ending))
+    throw unexpectedBody('transactions listing (incomplete, without EndingTransactionID)');
   return { pics: [...new Set(labels.map((l) => l.pic))], ...(complete ? {} : { next: String(ending + 1) }) };
 }
 
@@ -106,11 +127,25 @@ export function parseLookupResponse(body: string, reference: string): ListedLabe
  * What the labels listed say of a booking of `packages` packages: none, all of them (found, the
  * first package's number the shipment's, as ship.ts assembles it), or some (`partial`, to refund).
  */
-export function bookingOf(pics: readonly string[], packages: number): { found: FoundBooking } | { partial: string[] } | null {
+export function bookingOf(
+  pics: readonly string[],
+  packages: number,
+): { found: FoundBooking } | { partial: string[] } | null {
   if (pics.length === 0) return null;
   if (pics.length < packages) return { partial: [...pics] };
   // More labels than packages under one reference: not one booking of this request's
   // (booking-lookup.ts "unnamed"): a /ship retry is told so, a batch item fails as interrupted.
-  if (pics.length > packages) throw new ApiError('conflict', `carrier_d_reseller lists ${pics.length} labels with Waybill's reference for a shipment of ${packages} packages: ${pics.join(', ')}`, 'shipment.references');
-  return { found: { tracking_number: pics[0]!, package_tracking_numbers: [...pics], ...(pics.length > 1 ? { carrier_shipment_id: pics.join(',') } : {}) } };
+  if (pics.length > packages)
+    throw new ApiError(
+      'conflict',
+      `carrier_d_reseller lists ${pics.length} labels with Waybill's reference for a shipment of ${packages} packages: ${pics.join(', ')}`,
+      'shipment.references',
+    );
+  return {
+    found: {
+      tracking_number: pics[0]!,
+      package_tracking_numbers: [...pics],
+      ...(pics.length > 1 ? { carrier_shipment_id: pics.join(',') } : {}),
+    },
+  };
 }

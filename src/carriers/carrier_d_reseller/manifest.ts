@@ -15,7 +15,11 @@ import type { Credentials, WireScanRequest } from './wire.js';
 export function buildManifestRequest(req: ManifestRequest, creds: Credentials): WireScanRequest {
   if (req.tracking_numbers.length === 0) {
     // ELS builds a SCAN form from the items named (PicNumbers / TransactionIds / PieceNumbers, §9).
-    throw new ApiError('schema_field_required', 'carrier_d_reseller needs the tracking_numbers of the labels to put on the SCAN form', 'manifest.tracking_numbers');
+    throw new ApiError(
+      'schema_field_required',
+      'carrier_d_reseller needs the tracking_numbers of the labels to put on the SCAN form',
+      'manifest.tracking_numbers',
+    );
   }
   return {
     RequesterID: creds.requesterId,
@@ -33,7 +37,11 @@ export function parseManifestResponse(body: string, req: ManifestRequest): Manif
   if (!form) throw unexpectedBody('SCAN response (no SCANForm)');
   const bytes = decodeBase64(form);
   if (!bytes || !looksLikePdf(bytes)) throw unexpectedBody('SCAN response (SCANForm is not a PDF)');
-  const excluded = new Set(xmlList(xmlElement(root.ExcludedItems)?.Item).map((i) => xmlText(xmlElement(i)?.PicNumber) ?? xmlText(i)).filter((v): v is string => v !== undefined));
+  const excluded = new Set(
+    xmlList(xmlElement(root.ExcludedItems)?.Item)
+      .map((i) => xmlText(xmlElement(i)?.PicNumber) ?? xmlText(i))
+      .filter((v): v is string => v !== undefined),
+  );
   return dropUndefined<ManifestResult>({
     carrier_manifest_id: xmlText(root.SubmissionID),
     tracking_numbers: req.tracking_numbers.filter((n) => !excluded.has(n)),

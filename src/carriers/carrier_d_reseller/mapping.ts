@@ -10,7 +10,15 @@ import { toDecimalString } from '../shared/json.js';
 import { toIsoDate } from '../shared/time.js';
 import { parseXml, xmlRoot, xmlRootName, type XmlObject } from '../shared/xml.js';
 import { unexpectedBody } from './errors.js';
-import { CONTENTS_TYPES, enumValue, INTERNATIONAL_CLASSES, packagingCode, REFERENCE_ELEMENTS, serviceCode, SPECIAL_SERVICES } from './codes.js';
+import {
+  CONTENTS_TYPES,
+  enumValue,
+  INTERNATIONAL_CLASSES,
+  packagingCode,
+  REFERENCE_ELEMENTS,
+  serviceCode,
+  SPECIAL_SERVICES,
+} from './codes.js';
 import type { WireCertifiedIntermediary, Credentials, WireDimensions, WireServices } from './wire.js';
 
 export const OZ_PER_LB = 16;
@@ -46,13 +54,23 @@ export function dimensions(p: Package, units: ShipmentRequest['dim_units']): Wir
 export function mailClass(req: ShipmentRequest): string | undefined {
   if (req.service === undefined) return undefined;
   const code = serviceCode(req.service);
-  if (!code) throw new ApiError('schema_validation_error', `service ${req.service} is not offered by carrier_d_reseller`, 'shipment.service');
+  if (!code)
+    throw new ApiError(
+      'schema_validation_error',
+      `service ${req.service} is not offered by carrier_d_reseller`,
+      'shipment.service',
+    );
   return code;
 }
 
 export function mailpieceShape(req: ShipmentRequest): string {
   const code = packagingCode(req.packaging);
-  if (!code) throw new ApiError('schema_validation_error', `packaging ${req.packaging} is not offered by carrier_d_reseller`, 'shipment.packaging');
+  if (!code)
+    throw new ApiError(
+      'schema_validation_error',
+      `packaging ${req.packaging} is not offered by carrier_d_reseller`,
+      'shipment.packaging',
+    );
   return code;
 }
 
@@ -65,7 +83,10 @@ export function splitZip(postal: string | undefined, domestic: boolean): { zip5?
 }
 
 /** `Services` attributes plus the amount elements some of them need (§13, §4). */
-export function servicesOf(req: ShipmentRequest, p: Package): { Services?: WireServices; InsuredValue?: string; CODAmount?: string; RegisteredMailValue?: string } {
+export function servicesOf(
+  req: ShipmentRequest,
+  p: Package,
+): { Services?: WireServices; InsuredValue?: string; CODAmount?: string; RegisteredMailValue?: string } {
   const asked = (req.special_services ?? []).map((s) => SPECIAL_SERVICES[s]).filter((s) => s !== undefined);
   if (asked.length === 0) return {};
   const services: WireServices = {};
@@ -101,7 +122,11 @@ export function checkDestination(req: ShipmentRequest): void {
   const code = mailClass(req);
   if (code === undefined) return;
   if (INTERNATIONAL_CLASSES.has(code) !== isInternational(req)) {
-    throw new ApiError('schema_validation_error', `service ${req.service} ${isInternational(req) ? 'is domestic; use an international service' : 'is international; the recipient is in the US'}`, 'shipment.service');
+    throw new ApiError(
+      'schema_validation_error',
+      `service ${req.service} ${isInternational(req) ? 'is domestic; use an international service' : 'is international; the recipient is in the US'}`,
+      'shipment.service',
+    );
   }
 }
 
@@ -115,7 +140,11 @@ const SEARCHED = 'ReferenceID';
  */
 export function carriesWaybillReference(req: ShipmentRequest): boolean {
   const refs = req.references ?? [];
-  return req.waybill_reference !== undefined && refs.length < Object.keys(REFERENCE_ELEMENTS).length && !refs.some((r) => REFERENCE_ELEMENTS[r.type] === SEARCHED);
+  return (
+    req.waybill_reference !== undefined &&
+    refs.length < Object.keys(REFERENCE_ELEMENTS).length &&
+    !refs.some((r) => REFERENCE_ELEMENTS[r.type] === SEARCHED)
+  );
 }
 
 /**

@@ -13,8 +13,16 @@ import { serviceSlug } from './codes.js';
 import { throwIfError, unexpectedBody } from './errors.js';
 import type { Credentials, WireRateRequest } from './wire.js';
 import {
-  certifiedIntermediary, contentsType, dimensions, isInternational, isoDateOf, mailClass,
-  mailpieceShape, servicesOf, splitZip, weightOz,
+  certifiedIntermediary,
+  contentsType,
+  dimensions,
+  isInternational,
+  isoDateOf,
+  mailClass,
+  mailpieceShape,
+  servicesOf,
+  splitZip,
+  weightOz,
   responseRoot,
 } from './mapping.js';
 
@@ -83,10 +91,17 @@ export function parseRateResponse(body: string, mailClassAsked?: string): Rate[]
       const amount = xmlNumber(postage?.Rate);
       const name = xmlText(postage?.MailService);
       const slug = serviceSlug(mailClassAsked, name);
-      if (amount !== undefined && slug) rates.push({ service_type: slug, service_name: name ?? mailClassAsked, total_cost: toDecimalString(amount), currency: 'USD' });
+      if (amount !== undefined && slug)
+        rates.push({
+          service_type: slug,
+          service_name: name ?? mailClassAsked,
+          total_cost: toDecimalString(amount),
+          currency: 'USD',
+        });
     }
   }
-  if (rates.length === 0 && root.PostagePrice === undefined && root.Postage === undefined) throw unexpectedBody('rate response (no PostagePrice)');
+  if (rates.length === 0 && root.PostagePrice === undefined && root.Postage === undefined)
+    throw unexpectedBody('rate response (no PostagePrice)');
   return rates;
 }
 
@@ -103,7 +118,17 @@ export function sumPackageRates(perPackage: Rate[][]): Rate[] {
     const all = [rate, ...(same as Rate[])];
     const total = all.reduce((sum, r) => sum + Number(r.total_cost), 0);
     const days = all.map((r) => r.transit_days).filter((d): d is number => d !== undefined);
-    const dates = all.map((r) => r.estimated_date).filter((d): d is string => d !== undefined).sort();
-    return [dropUndefined<Rate>({ ...rate, total_cost: toDecimalString(total), transit_days: days.length === all.length ? Math.max(...days) : undefined, estimated_date: dates.length === all.length ? dates.at(-1) : undefined })];
+    const dates = all
+      .map((r) => r.estimated_date)
+      .filter((d): d is string => d !== undefined)
+      .sort();
+    return [
+      dropUndefined<Rate>({
+        ...rate,
+        total_cost: toDecimalString(total),
+        transit_days: days.length === all.length ? Math.max(...days) : undefined,
+        estimated_date: dates.length === all.length ? dates.at(-1) : undefined,
+      }),
+    ];
   });
 }

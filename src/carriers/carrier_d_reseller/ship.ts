@@ -4,16 +4,43 @@
  * get_postage_label_*, tehpeh postage_label(_international)_success, RWC requests/responses,
  * listing-3-1/3-2. The shipment is assembled from its packages' labels in `assembleShipment`.
  */
-import type { Address, BookedPackage, BookedShipment, Costs, CustomsItem, Package, ShippingDocument } from '../../domain/types.js';
+import type {
+  Address,
+  BookedPackage,
+  BookedShipment,
+  Costs,
+  CustomsItem,
+  Package,
+  ShippingDocument,
+} from '../../domain/types.js';
 import type { ShipmentRequest } from './fields.js';
 import { ApiError } from '../../domain/errors.js';
 import { dropUndefined, toDecimalString } from '../shared/json.js';
 import { decodeBase64 as decodeBase64Text } from '../../documents/index.js';
 import { xmlAttr, xmlElement, xmlList, xmlNumber, xmlText, type XmlObject } from '../shared/xml.js';
-import { enumValue, labelAttributes, NON_DELIVERY_OPTIONS, RESTRICTION_TYPES, serviceSlug, type LabelAttributes } from './codes.js';
+import {
+  enumValue,
+  labelAttributes,
+  NON_DELIVERY_OPTIONS,
+  RESTRICTION_TYPES,
+  serviceSlug,
+  type LabelAttributes,
+} from './codes.js';
 import { throwIfError, unexpectedBody } from './errors.js';
 import {
-  checkDestination, contentsType, dimensions, isInternational, isoDateOf, mailClass, mailpieceShape, OZ_PER_KG, OZ_PER_LB, referenceElements, servicesOf, splitZip, weightOz,
+  checkDestination,
+  contentsType,
+  dimensions,
+  isInternational,
+  isoDateOf,
+  mailClass,
+  mailpieceShape,
+  OZ_PER_KG,
+  OZ_PER_LB,
+  referenceElements,
+  servicesOf,
+  splitZip,
+  weightOz,
   responseRoot,
 } from './mapping.js';
 import type { Credentials, WireCustomsInfo, WireLabelRequest } from './wire.js';
@@ -23,11 +50,17 @@ const LINE_MAX = 47;
 
 export function labelAttributesOf(req: ShipmentRequest): LabelAttributes {
   const attrs = labelAttributes(req.label_type, req.label_size, isInternational(req));
-  if (!attrs) throw new ApiError('schema_validation_error', `label_type ${req.label_type} is not offered by carrier_d_reseller`, 'shipment.label_type');
+  if (!attrs)
+    throw new ApiError(
+      'schema_validation_error',
+      `label_type ${req.label_type} is not offered by carrier_d_reseller`,
+      'shipment.label_type',
+    );
   return attrs;
 }
 
-const line = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v.trim().slice(0, LINE_MAX));
+const line = (v: string | undefined): string | undefined =>
+  v === undefined || v.trim() === '' ? undefined : v.trim().slice(0, LINE_MAX);
 
 /** Phones are 10 digits for domestic addresses (§4): formatting characters are dropped. */
 function phone(v: string | undefined, domestic: boolean): string | undefined {
@@ -84,7 +117,12 @@ function itemWeightOz(item: CustomsItem, units: ShipmentRequest['weight_units'])
  */
 export function customsInfo(req: ShipmentRequest): WireCustomsInfo {
   const items = req.customs_items ?? [];
-  if (items.length === 0) throw new ApiError('schema_field_required', 'carrier_d_reseller needs customs_items for an international shipment', 'shipment.customs_items');
+  if (items.length === 0)
+    throw new ApiError(
+      'schema_field_required',
+      'carrier_d_reseller needs customs_items for an international shipment',
+      'shipment.customs_items',
+    );
   return dropUndefined<WireCustomsInfo>({
     ContentsType: contentsType(req),
     ContentsExplanation: req.contents_explanation?.slice(0, 25),
@@ -112,8 +150,15 @@ export function customsInfo(req: ShipmentRequest): WireCustomsInfo {
 /** Days from today to the ship date (DateAdvance, 0-7; §4). */
 function dateAdvance(req: ShipmentRequest, now: Date): string {
   if (req.ship_date === undefined) return '0';
-  const days = Math.round((Date.parse(`${req.ship_date}T00:00:00Z`) - Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
-  if (days > 7) throw new ApiError('schema_validation_error', 'carrier_d_reseller labels can be dated at most 7 days ahead', 'shipment.ship_date');
+  const days = Math.round(
+    (Date.parse(`${req.ship_date}T00:00:00Z`) - Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000,
+  );
+  if (days > 7)
+    throw new ApiError(
+      'schema_validation_error',
+      'carrier_d_reseller labels can be dated at most 7 days ahead',
+      'shipment.ship_date',
+    );
   return String(Math.max(0, days));
 }
 
@@ -124,9 +169,19 @@ export interface LabelRequestOptions {
 }
 
 /** The LabelRequest of package `index` of the shipment. */
-export function buildShipRequest(req: ShipmentRequest, index: number, creds: Credentials, opts: LabelRequestOptions): WireLabelRequest {
+export function buildShipRequest(
+  req: ShipmentRequest,
+  index: number,
+  creds: Credentials,
+  opts: LabelRequestOptions,
+): WireLabelRequest {
   const code = mailClass(req);
-  if (code === undefined) throw new ApiError('schema_field_required', 'carrier_d_reseller needs a service to book a label', 'shipment.service');
+  if (code === undefined)
+    throw new ApiError(
+      'schema_field_required',
+      'carrier_d_reseller needs a service to book a label',
+      'shipment.service',
+    );
   checkDestination(req);
   const pkg: Package | undefined = req.packages[index];
   if (!pkg) throw new ApiError('schema_validation_error', `package ${index} does not exist`, 'shipment.packages');
@@ -201,7 +256,9 @@ export function parseShipResponse(body: string, format: string): BookedLabel {
   const trackingNumber = xmlText(root.TrackingNumber) ?? xmlText(root.PIC) ?? xmlText(root.CustomsNumber);
   if (!trackingNumber) throw unexpectedBody('label response (no TrackingNumber)');
   const single = xmlText(root.Base64LabelImage);
-  const parts = single ? [decodeBase64(single, 'label')] : [...imageParts(root.Label, 'label'), ...imageParts(root.CustomsForm, 'customs form')];
+  const parts = single
+    ? [decodeBase64(single, 'label')]
+    : [...imageParts(root.Label, 'label'), ...imageParts(root.CustomsForm, 'customs form')];
   if (parts.length === 0) throw unexpectedBody(`label response (no label image for ${trackingNumber})`);
   const price = xmlElement(root.PostagePrice);
   const finalPostage = xmlNumber(root.FinalPostage) ?? xmlNumber(xmlAttr(price, 'TotalAmount'));
@@ -241,7 +298,8 @@ export async function assembleShipment(
   for (const l of labels) {
     const [label, ...forms] = l.parts;
     if (!label) throw unexpectedBody(`label response (no label image for ${l.trackingNumber})`);
-    for (const form of forms) documents.push({ type: 'customs_declaration', format: l.format, content: Buffer.from(form).toString('base64') });
+    for (const form of forms)
+      documents.push({ type: 'customs_declaration', format: l.format, content: Buffer.from(form).toString('base64') });
     let bytes = label;
     if (forms.length > 0 && l.format === 'PDF') {
       try {
@@ -249,8 +307,8 @@ export async function assembleShipment(
       } catch {
         throw unexpectedBody(`label response (the PDF parts of ${l.trackingNumber} do not read as PDF)`);
       }
-    }
-    else if (forms.length > 0 && (l.format === 'ZPLII' || l.format === 'EPL2')) bytes = Uint8Array.from(Buffer.concat(l.parts.flatMap((p) => [p, Buffer.from('\n')])));
+    } else if (forms.length > 0 && (l.format === 'ZPLII' || l.format === 'EPL2'))
+      bytes = Uint8Array.from(Buffer.concat(l.parts.flatMap((p) => [p, Buffer.from('\n')])));
     packages.push({ tracking_number: l.trackingNumber, label: bytes, label_format: l.format });
   }
   const sum = (f: (l: BookedLabel) => number): number => labels.reduce((s, l) => s + f(l), 0);
@@ -263,7 +321,10 @@ export async function assembleShipment(
     currency: 'USD',
   };
   const days = labels.map((l) => l.transitDays).filter((d): d is number => d !== undefined);
-  const dates = labels.map((l) => l.estimatedDate).filter((d): d is string => d !== undefined).sort();
+  const dates = labels
+    .map((l) => l.estimatedDate)
+    .filter((d): d is string => d !== undefined)
+    .sort();
   return dropUndefined<BookedShipment>({
     tracking_number: first.trackingNumber,
     // Cancelling refunds every package: their numbers ride along as the shipment's carrier id.

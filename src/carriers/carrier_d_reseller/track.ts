@@ -14,7 +14,10 @@ import { certifiedIntermediary, responseRoot } from './mapping.js';
 import type { Credentials, WirePackageStatusRequest } from './wire.js';
 
 /** COMPLETE asks for every event, not only the current one (§10 RequestOptions). */
-export function buildTrackRequest(trackingNumbers: string | readonly string[], creds: Credentials): WirePackageStatusRequest {
+export function buildTrackRequest(
+  trackingNumbers: string | readonly string[],
+  creds: Credentials,
+): WirePackageStatusRequest {
   const numbers = typeof trackingNumbers === 'string' ? [trackingNumbers] : [...trackingNumbers];
   return {
     RequesterID: creds.requesterId,
@@ -58,7 +61,11 @@ function resultOf(response: XmlObject | undefined, trackingNumber: string): Trac
   const notFound = list.length === 0 || list.every((e) => xmlText(e.StatusCode) === STATUS_NOT_FOUND);
   if (notFound) {
     const said = list.map((e) => xmlText(e.StatusDescription)).find((d) => d !== undefined);
-    throw new ApiError('carrier_no_shipment_found', said ?? `carrier_d_reseller has no tracking data for ${trackingNumber}`, errorDetail(STATUS_NOT_FOUND));
+    throw new ApiError(
+      'carrier_no_shipment_found',
+      said ?? `carrier_d_reseller has no tracking data for ${trackingNumber}`,
+      errorDetail(STATUS_NOT_FOUND),
+    );
   }
   const checkpoints = list
     .map(checkpointOf)
@@ -79,13 +86,18 @@ function resultOf(response: XmlObject | undefined, trackingNumber: string): Trac
 }
 
 /** Each number's result from one answer; a number ELS does not know gets its error in its slot. */
-export function parseTrackManyResponse(body: string, trackingNumbers: readonly string[]): (TrackingResult | ApiError)[] {
+export function parseTrackManyResponse(
+  body: string,
+  trackingNumbers: readonly string[],
+): (TrackingResult | ApiError)[] {
   const root = responseRoot(body, 'PackageStatusResponse');
   throwIfError(root, 'tracking response');
   if (root.PackageStatus === undefined) throw unexpectedBody('tracking response (no PackageStatus)');
   const responses = responsesOf(root);
   return trackingNumbers.map((n) => {
-    const own = responses.find((r) => xmlText(r.PicNumber) === n) ?? (responses.length === 1 && trackingNumbers.length === 1 ? responses[0] : undefined);
+    const own =
+      responses.find((r) => xmlText(r.PicNumber) === n) ??
+      (responses.length === 1 && trackingNumbers.length === 1 ? responses[0] : undefined);
     try {
       return resultOf(own, n);
     } catch (err) {

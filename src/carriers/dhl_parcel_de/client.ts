@@ -14,10 +14,27 @@ import { PUBLISHED_PRICES } from './codes-prices.js';
 import { declaration } from './declaration.js';
 import { ENDPOINTS } from './endpoints.js';
 import { parseErrorResponse, unexpectedBody } from './errors.js';
-import { buildManifestDocumentQuery, buildManifestRequest, parseManifestDocumentResponse, parseManifestResponse } from './manifest.js';
-import { buildPickupCancelRequest, buildPickupRequest, parsePickupCancelResponse, parsePickupResponse } from './pickup.js';
+import {
+  buildManifestDocumentQuery,
+  buildManifestRequest,
+  parseManifestDocumentResponse,
+  parseManifestResponse,
+} from './manifest.js';
+import {
+  buildPickupCancelRequest,
+  buildPickupRequest,
+  parsePickupCancelResponse,
+  parsePickupResponse,
+} from './pickup.js';
 import { buildRateRequest, parseRateResponse } from './rate.js';
-import { buildReturnRequest, buildShipRequest, parseReturnResponse, parseShipResponse, partialBooking, RETURN_QUERY } from './ship.js';
+import {
+  buildReturnRequest,
+  buildShipRequest,
+  parseReturnResponse,
+  parseShipResponse,
+  partialBooking,
+  RETURN_QUERY,
+} from './ship.js';
 import { buildTrackRequest, parseTrackManyResponse, parseTrackResponse } from './track.js';
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
@@ -31,7 +48,13 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
   });
   const tracking = createHttpClient(deps, {
     ...base,
-    auth: { kind: 'basic', credentials: (call) => ({ username: credentialsOf(call.auth).clientId, password: credentialsOf(call.auth).clientSecret }) },
+    auth: {
+      kind: 'basic',
+      credentials: (call) => ({
+        username: credentialsOf(call.auth).clientId,
+        password: credentialsOf(call.auth).clientSecret,
+      }),
+    },
     codec: formCodec,
     headers: { accept: 'application/xml' },
   });
@@ -46,15 +69,33 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
    * none, so the booked ones are deleted and the refusal answered. Parcels that cannot be deleted
    * are named in the error, never left behind unseen.
    */
-  const undoPartial = async (call: Parameters<NonNullable<CarrierAdapter['ship']>>[0], partial: { booked: string[]; error: ApiError }): Promise<ApiError> => {
+  const undoPartial = async (
+    call: Parameters<NonNullable<CarrierAdapter['ship']>>[0],
+    partial: { booked: string[]; error: ApiError },
+  ): Promise<ApiError> => {
     const { booked, error } = partial;
     const undone = await shipping
-      .send(call, { endpoint: ENDPOINTS.cancel, query: buildCancelRequest({ tracking_number: booked[0]!, carrier_shipment_id: booked.join(',') }) })
+      .send(call, {
+        endpoint: ENDPOINTS.cancel,
+        query: buildCancelRequest({ tracking_number: booked[0]!, carrier_shipment_id: booked.join(',') }),
+      })
       .then((body) => (parseCancelResponse(body), undefined))
       .catch((err: unknown) => (err instanceof ApiError ? err : new ApiError('carrier_http_exception', String(err))));
-    if (!undone) return new ApiError(error.code, error.message, `${error.detail ?? ''}; the parcels DHL booked of the order were deleted: ${booked.join(', ')}`);
-    call.log.error({ carrier: 'dhl_parcel_de', booked, err: undone }, 'parcels of a refused order could not be deleted');
-    return new ApiError(error.code, `${error.message}; DHL booked parcels ${booked.join(', ')} of the order and refused to delete them (${undone.message}): cancel them with DHL`, error.detail);
+    if (!undone)
+      return new ApiError(
+        error.code,
+        error.message,
+        `${error.detail ?? ''}; the parcels DHL booked of the order were deleted: ${booked.join(', ')}`,
+      );
+    call.log.error(
+      { carrier: 'dhl_parcel_de', booked, err: undone },
+      'parcels of a refused order could not be deleted',
+    );
+    return new ApiError(
+      error.code,
+      `${error.message}; DHL booked parcels ${booked.join(', ')} of the order and refused to delete them (${undone.message}): cancel them with DHL`,
+      error.detail,
+    );
   };
 
   return {
@@ -63,7 +104,15 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       return parseRateResponse(PUBLISHED_PRICES, buildRateRequest(req));
     },
     async ship(call, req) {
-      if (req.type === 'return') return parseReturnResponse(await shipping.send(call, { endpoint: ENDPOINTS.returnLabel, query: RETURN_QUERY, body: buildReturnRequest(req) }), req.service);
+      if (req.type === 'return')
+        return parseReturnResponse(
+          await shipping.send(call, {
+            endpoint: ENDPOINTS.returnLabel,
+            query: RETURN_QUERY,
+            body: buildReturnRequest(req),
+          }),
+          req.service,
+        );
       const { query, body } = buildShipRequest(req, billingNumberOf(call.auth), clock.now());
       const answer = await shipping.send(call, { endpoint: ENDPOINTS.ship, query: Object.entries(query), body });
       const partial = partialBooking(answer);
@@ -77,20 +126,32 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
       return parseTrackManyResponse(await track(call, trackingNumbers), trackingNumbers);
     },
     async cancel(call, shipment) {
-      return parseCancelResponse(await shipping.send(call, { endpoint: ENDPOINTS.cancel, query: buildCancelRequest(shipment) }));
+      return parseCancelResponse(
+        await shipping.send(call, { endpoint: ENDPOINTS.cancel, query: buildCancelRequest(shipment) }),
+      );
     },
     async pickup(call, req) {
       const body = buildPickupRequest(req, billingNumberOf(call.auth), clock.now());
       return parsePickupResponse(await shipping.send(call, { endpoint: ENDPOINTS.pickup, body }), req);
     },
     async cancelPickup(call, req) {
-      return parsePickupCancelResponse(await shipping.send(call, { endpoint: ENDPOINTS.pickupCancel, query: buildPickupCancelRequest(req) }), req.confirmation_number);
+      return parsePickupCancelResponse(
+        await shipping.send(call, { endpoint: ENDPOINTS.pickupCancel, query: buildPickupCancelRequest(req) }),
+        req.confirmation_number,
+      );
     },
     async manifest(call, req) {
       const closings = [];
-      for (const body of buildManifestRequest(req)) closings.push(parseManifestResponse(await shipping.send(call, { endpoint: ENDPOINTS.manifest, body })));
+      for (const body of buildManifestRequest(req))
+        closings.push(parseManifestResponse(await shipping.send(call, { endpoint: ENDPOINTS.manifest, body })));
       if (closings.every((c) => c.closed.length === 0)) return parseManifestDocumentResponse(undefined, closings);
-      return parseManifestDocumentResponse(await shipping.send(call, { endpoint: ENDPOINTS.manifestDocument, query: buildManifestDocumentQuery(clock.now()) }), closings);
+      return parseManifestDocumentResponse(
+        await shipping.send(call, {
+          endpoint: ENDPOINTS.manifestDocument,
+          query: buildManifestDocumentQuery(clock.now()),
+        }),
+        closings,
+      );
     },
     async validateCredentials(call) {
       let c;
@@ -100,12 +161,23 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
         if (err instanceof ApiError) return { valid: false, message: err.message };
         throw err;
       }
-      const form = { grant_type: 'password', username: c.username, password: c.password, client_id: c.clientId, client_secret: c.clientSecret };
+      const form = {
+        grant_type: 'password',
+        username: c.username,
+        password: c.password,
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+      };
       const res = await login.request(call, { endpoint: ENDPOINTS.token, body: form });
-      if (res.status === 200 && parseValidateCredentialsResponse(parseJson(res.body, () => unexpectedBody('token response (not JSON)')))) {
+      if (
+        res.status === 200 &&
+        parseValidateCredentialsResponse(parseJson(res.body, () => unexpectedBody('token response (not JSON)')))
+      ) {
         return { valid: true, message: 'dhl_parcel_de issued a token for the credentials' };
       }
-      const err = parseErrorResponse(res.status, res.body, { auth: res.status === 400 || res.status === 401 || res.status === 403 });
+      const err = parseErrorResponse(res.status, res.body, {
+        auth: res.status === 400 || res.status === 401 || res.status === 403,
+      });
       if (err.code === 'carrier_authentication') return { valid: false, message: err.message };
       throw err;
     },

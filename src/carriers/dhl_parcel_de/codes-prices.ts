@@ -22,11 +22,46 @@ export interface PriceBand {
 }
 
 /** The EU's customs union: no customs declaration, and the EU parcel's zone. */
-export const EU_COUNTRIES: readonly string[] = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
+export const EU_COUNTRIES: readonly string[] = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+];
 const PARCEL: readonly [number, number, number] = [120, 60, 60];
 const SMALL: readonly [number, number, number] = [35.3, 25, 5];
 
-const band = (product: string, zone: PriceBand['zone'], minKg: number, maxKg: number, price: string, transitDays: readonly [number, number], maxCm = PARCEL): PriceBand => ({
+const band = (
+  product: string,
+  zone: PriceBand['zone'],
+  minKg: number,
+  maxKg: number,
+  price: string,
+  transitDays: readonly [number, number],
+  maxCm = PARCEL,
+): PriceBand => ({
   product,
   zone,
   countries: zone === 'domestic' ? ['DE'] : zone === 'europe' ? EU_COUNTRIES : [],

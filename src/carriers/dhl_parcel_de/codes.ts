@@ -19,7 +19,9 @@ export const SERVICE_CODES: Readonly<Record<string, string>> = {
   dhl_parcel_de_warenpost_international: 'V66WPI',
 };
 
-const SERVICE_SLUGS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(SERVICE_CODES).map(([slug, code]) => [code, slug]));
+const SERVICE_SLUGS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SERVICE_CODES).map(([slug, code]) => [code, slug]),
+);
 
 /** The product code of a service slug; an unknown slug is the caller's mistake. */
 export function productOf(service: string): string {
@@ -58,14 +60,18 @@ const DOC_FORMATS: Readonly<Record<string, { docFormat: 'PDF' | 'ZPL2'; labelFor
 };
 
 /** A label type (`PDF`, `ZPLII__910_300_400`) → docFormat and printFormat; no size leaves the account's default medium. */
-export function labelFormatOf(labelType: string | undefined, labelSize?: string): { docFormat: 'PDF' | 'ZPL2'; printFormat?: string; labelFormat: string } {
+export function labelFormatOf(
+  labelType: string | undefined,
+  labelSize?: string,
+): { docFormat: 'PDF' | 'ZPL2'; printFormat?: string; labelFormat: string } {
   const { format, size } = splitLabelType(labelType ?? 'PDF');
   const doc = DOC_FORMATS[format.toUpperCase()];
   if (!doc) throw new ApiError('schema_validation_error', `dhl_parcel_de prints no ${format} labels`, 'label_type');
   const medium = size ?? labelSize;
   if (medium === undefined) return doc;
   const printFormat = PRINT_FORMATS[medium.toUpperCase()];
-  if (!printFormat) throw new ApiError('schema_validation_error', `dhl_parcel_de prints no labels of size ${medium}`, 'label_type');
+  if (!printFormat)
+    throw new ApiError('schema_validation_error', `dhl_parcel_de prints no labels of size ${medium}`, 'label_type');
   return { ...doc, printFormat };
 }
 
@@ -106,13 +112,81 @@ export function stageOf(standardCode: string | undefined, ice: string | undefine
 
 /** ISO 3166-1 alpha-2 → alpha-3 for the countries DHL Parcel Germany ships to most (Europe and the main overseas markets). */
 const ALPHA3: Readonly<Record<string, string>> = {
-  AD: 'AND', AE: 'ARE', AL: 'ALB', AR: 'ARG', AT: 'AUT', AU: 'AUS', BA: 'BIH', BE: 'BEL', BG: 'BGR', BR: 'BRA', BY: 'BLR',
-  CA: 'CAN', CH: 'CHE', CL: 'CHL', CN: 'CHN', CO: 'COL', CY: 'CYP', CZ: 'CZE', DE: 'DEU', DK: 'DNK', EE: 'EST', EG: 'EGY',
-  ES: 'ESP', FI: 'FIN', FO: 'FRO', FR: 'FRA', GB: 'GBR', GI: 'GIB', GL: 'GRL', GR: 'GRC', HK: 'HKG', HR: 'HRV', HU: 'HUN',
-  ID: 'IDN', IE: 'IRL', IL: 'ISR', IN: 'IND', IS: 'ISL', IT: 'ITA', JP: 'JPN', KR: 'KOR', LI: 'LIE', LT: 'LTU', LU: 'LUX',
-  LV: 'LVA', MA: 'MAR', MC: 'MCO', MD: 'MDA', ME: 'MNE', MK: 'MKD', MT: 'MLT', MX: 'MEX', MY: 'MYS', NL: 'NLD', NO: 'NOR',
-  NZ: 'NZL', PH: 'PHL', PL: 'POL', PT: 'PRT', RO: 'ROU', RS: 'SRB', SA: 'SAU', SE: 'SWE', SG: 'SGP', SI: 'SVN', SK: 'SVK',
-  SM: 'SMR', TH: 'THA', TR: 'TUR', TW: 'TWN', UA: 'UKR', US: 'USA', VA: 'VAT', VN: 'VNM', ZA: 'ZAF',
+  AD: 'AND',
+  AE: 'ARE',
+  AL: 'ALB',
+  AR: 'ARG',
+  AT: 'AUT',
+  AU: 'AUS',
+  BA: 'BIH',
+  BE: 'BEL',
+  BG: 'BGR',
+  BR: 'BRA',
+  BY: 'BLR',
+  CA: 'CAN',
+  CH: 'CHE',
+  CL: 'CHL',
+  CN: 'CHN',
+  CO: 'COL',
+  CY: 'CYP',
+  CZ: 'CZE',
+  DE: 'DEU',
+  DK: 'DNK',
+  EE: 'EST',
+  EG: 'EGY',
+  ES: 'ESP',
+  FI: 'FIN',
+  FO: 'FRO',
+  FR: 'FRA',
+  GB: 'GBR',
+  GI: 'GIB',
+  GL: 'GRL',
+  GR: 'GRC',
+  HK: 'HKG',
+  HR: 'HRV',
+  HU: 'HUN',
+  ID: 'IDN',
+  IE: 'IRL',
+  IL: 'ISR',
+  IN: 'IND',
+  IS: 'ISL',
+  IT: 'ITA',
+  JP: 'JPN',
+  KR: 'KOR',
+  LI: 'LIE',
+  LT: 'LTU',
+  LU: 'LUX',
+  LV: 'LVA',
+  MA: 'MAR',
+  MC: 'MCO',
+  MD: 'MDA',
+  ME: 'MNE',
+  MK: 'MKD',
+  MT: 'MLT',
+  MX: 'MEX',
+  MY: 'MYS',
+  NL: 'NLD',
+  NO: 'NOR',
+  NZ: 'NZL',
+  PH: 'PHL',
+  PL: 'POL',
+  PT: 'PRT',
+  RO: 'ROU',
+  RS: 'SRB',
+  SA: 'SAU',
+  SE: 'SWE',
+  SG: 'SGP',
+  SI: 'SVN',
+  SK: 'SVK',
+  SM: 'SMR',
+  TH: 'THA',
+  TR: 'TUR',
+  TW: 'TWN',
+  UA: 'UKR',
+  US: 'USA',
+  VA: 'VAT',
+  VN: 'VNM',
+  ZA: 'ZAF',
 };
 
 const ALPHA2: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ALPHA3).map(([a2, a3]) => [a3, a2]));
@@ -120,7 +194,12 @@ const ALPHA2: Readonly<Record<string, string>> = Object.fromEntries(Object.entri
 /** A country in the alpha-3 code the Shipping API asks for; one not in the table is refused before any call. */
 export function alpha3(country: string, field: string): string {
   const code = ALPHA3[country.toUpperCase()];
-  if (!code) throw new ApiError('schema_validation_error', `dhl_parcel_de ships to no country ${country} (or Waybill does not know its three-letter code)`, field);
+  if (!code)
+    throw new ApiError(
+      'schema_validation_error',
+      `dhl_parcel_de ships to no country ${country} (or Waybill does not know its three-letter code)`,
+      field,
+    );
   return code;
 }
 
@@ -135,16 +214,81 @@ export function alpha2(country: string): string {
  * English and German where they differ, lower-cased.
  */
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
-  austria: 'AT', österreich: 'AT', belgium: 'BE', belgien: 'BE', bulgaria: 'BG', bulgarien: 'BG', croatia: 'HR', kroatien: 'HR',
-  cyprus: 'CY', zypern: 'CY', 'czech republic': 'CZ', czechia: 'CZ', tschechien: 'CZ', denmark: 'DK', dänemark: 'DK',
-  estonia: 'EE', estland: 'EE', finland: 'FI', finnland: 'FI', france: 'FR', frankreich: 'FR', germany: 'DE', deutschland: 'DE',
-  greece: 'GR', griechenland: 'GR', hungary: 'HU', ungarn: 'HU', ireland: 'IE', irland: 'IE', italy: 'IT', italien: 'IT',
-  latvia: 'LV', lettland: 'LV', lithuania: 'LT', litauen: 'LT', luxembourg: 'LU', luxemburg: 'LU', malta: 'MT',
-  netherlands: 'NL', 'the netherlands': 'NL', niederlande: 'NL', poland: 'PL', polen: 'PL', portugal: 'PT', romania: 'RO', rumänien: 'RO',
-  slovakia: 'SK', slowakei: 'SK', slovenia: 'SI', slowenien: 'SI', spain: 'ES', spanien: 'ES', sweden: 'SE', schweden: 'SE',
-  switzerland: 'CH', schweiz: 'CH', norway: 'NO', norwegen: 'NO', 'united kingdom': 'GB', 'great britain': 'GB', großbritannien: 'GB',
-  'united states': 'US', 'united states of america': 'US', usa: 'US', china: 'CN', japan: 'JP', canada: 'CA', kanada: 'CA',
-  australia: 'AU', australien: 'AU', liechtenstein: 'LI', iceland: 'IS', island: 'IS', turkey: 'TR', türkei: 'TR',
+  austria: 'AT',
+  österreich: 'AT',
+  belgium: 'BE',
+  belgien: 'BE',
+  bulgaria: 'BG',
+  bulgarien: 'BG',
+  croatia: 'HR',
+  kroatien: 'HR',
+  cyprus: 'CY',
+  zypern: 'CY',
+  'czech republic': 'CZ',
+  czechia: 'CZ',
+  tschechien: 'CZ',
+  denmark: 'DK',
+  dänemark: 'DK',
+  estonia: 'EE',
+  estland: 'EE',
+  finland: 'FI',
+  finnland: 'FI',
+  france: 'FR',
+  frankreich: 'FR',
+  germany: 'DE',
+  deutschland: 'DE',
+  greece: 'GR',
+  griechenland: 'GR',
+  hungary: 'HU',
+  ungarn: 'HU',
+  ireland: 'IE',
+  irland: 'IE',
+  italy: 'IT',
+  italien: 'IT',
+  latvia: 'LV',
+  lettland: 'LV',
+  lithuania: 'LT',
+  litauen: 'LT',
+  luxembourg: 'LU',
+  luxemburg: 'LU',
+  malta: 'MT',
+  netherlands: 'NL',
+  'the netherlands': 'NL',
+  niederlande: 'NL',
+  poland: 'PL',
+  polen: 'PL',
+  portugal: 'PT',
+  romania: 'RO',
+  rumänien: 'RO',
+  slovakia: 'SK',
+  slowakei: 'SK',
+  slovenia: 'SI',
+  slowenien: 'SI',
+  spain: 'ES',
+  spanien: 'ES',
+  sweden: 'SE',
+  schweden: 'SE',
+  switzerland: 'CH',
+  schweiz: 'CH',
+  norway: 'NO',
+  norwegen: 'NO',
+  'united kingdom': 'GB',
+  'great britain': 'GB',
+  großbritannien: 'GB',
+  'united states': 'US',
+  'united states of america': 'US',
+  usa: 'US',
+  china: 'CN',
+  japan: 'JP',
+  canada: 'CA',
+  kanada: 'CA',
+  australia: 'AU',
+  australien: 'AU',
+  liechtenstein: 'LI',
+  iceland: 'IS',
+  island: 'IS',
+  turkey: 'TR',
+  türkei: 'TR',
 };
 
 /** An event's country as ISO alpha-2: a two- or three-letter code, or a name of the table; else undefined. */

@@ -7,7 +7,17 @@ export const declaration: CarrierDeclaration = {
   name: 'DHL Parcel Germany',
   logo: { text: 'DE' },
   // Rates come from the price list (rate.ts), not a call.
-  operations: ['shipping_account', 'ship', 'rate', 'track', 'cancel', 'pickup', 'manifest', 'validate_credentials', 'webhook'],
+  operations: [
+    'shipping_account',
+    'ship',
+    'rate',
+    'track',
+    'cancel',
+    'pickup',
+    'manifest',
+    'validate_credentials',
+    'webhook',
+  ],
   // The API client (client_id, client_secret) and the business customer's portal user (username,
   // password) together get a token (password grant); the tracking API takes the client as HTTP Basic
   // and the user in its request document. billing_number is the 14-digit Abrechnungsnummer every
@@ -36,7 +46,15 @@ export const declaration: CarrierDeclaration = {
   // POST /manifests closes the parcels it names: the service names the day's labels it stored.
   manifest: { listsLabels: true },
   referenceTypes: ['ref', 'customer_reference', 'reference'],
-  customsFields: ['description', 'manufacture_country_code', 'weight', 'weight_unit', 'quantity', 'value', 'harmonized_code'],
+  customsFields: [
+    'description',
+    'manufacture_country_code',
+    'weight',
+    'weight_unit',
+    'quantity',
+    'value',
+    'harmonized_code',
+  ],
   unsupportedNotes: {
     dopu: 'DHL Parcel Germany offers no public drop-off location API to Waybill',
     pickup_availability: 'DHL Parcel Germany offers no pickup availability API',

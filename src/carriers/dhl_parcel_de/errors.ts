@@ -55,20 +55,29 @@ export const classifyError = (said: CarrierSaid): ErrorCode => classifyBy(ERRORS
 
 /** `detail` of every dhl_parcel_de ApiError: the HTTP status and title, then what the answer names. */
 export function errorDetail(status: number | undefined, title: string | undefined, extra: string[] = []): string {
-  return [`dhl_parcel_de${status === undefined ? '' : ` HTTP ${status}`}${title ? ` ${title}` : ''}`, ...extra].join('; ');
+  return [`dhl_parcel_de${status === undefined ? '' : ` HTTP ${status}`}${title ? ` ${title}` : ''}`, ...extra].join(
+    '; ',
+  );
 }
 
 /**
  * The error an item's failed validation makes, or undefined when it did not fail. `answer`: the
  * status and title of the whole answer, which the detail names instead of the item's.
  */
-function itemError(item: unknown, index?: number, answer?: { status: number; title?: string | undefined; code: ErrorCode }): ApiError | undefined {
+function itemError(
+  item: unknown,
+  index?: number,
+  answer?: { status: number; title?: string | undefined; code: ErrorCode },
+): ApiError | undefined {
   const failed = errorMessages(validationMessagesOf(item));
   const sstatus = obj(dig(item, 'sstatus'));
   const itemStatus = numeric(sstatus?.statusCode) ?? numeric(sstatus?.status);
   if (failed.length === 0 && (itemStatus === undefined || itemStatus < 400)) return undefined;
   const words = failed.map(describe).filter((m): m is string => m !== undefined);
-  const message = words.length > 0 ? words.join('; ') : (text(sstatus?.detail) ?? text(sstatus?.title) ?? 'dhl_parcel_de refused the shipment');
+  const message =
+    words.length > 0
+      ? words.join('; ')
+      : (text(sstatus?.detail) ?? text(sstatus?.title) ?? 'dhl_parcel_de refused the shipment');
   const properties = failed.map((m) => m.property).filter((p): p is string => p !== undefined);
   const codes = failed.map((m) => m.code).filter((c): c is string => c !== undefined);
   const extra = [
@@ -90,7 +99,11 @@ export function throwIfError(body: unknown): void {
 }
 
 /** Any of the JSON error shapes, as an ApiError with the answer's status; undefined for a body that is none. */
-export function errorFromBody(status: number, body: unknown, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError | undefined {
+export function errorFromBody(
+  status: number,
+  body: unknown,
+  opts: { auth?: boolean; notFound?: boolean } = {},
+): ApiError | undefined {
   // The Pickup API's 422 is an array of `{ errorCode, title, detail }`: the first speaks for the answer.
   const root = obj(Array.isArray(body) ? body[0] : body);
   if (!root) return undefined;
@@ -98,7 +111,10 @@ export function errorFromBody(status: number, body: unknown, opts: { auth?: bool
   if (oauthError) {
     const message = text(root.error_description) ?? oauthError;
     // A refused grant is refused credentials, whatever the status the gateway chose.
-    const code = oauthError === 'invalid_grant' || oauthError === 'invalid_client' || oauthError === 'unauthorized_client' ? 'carrier_authentication' : classifyError({ status, ...opts });
+    const code =
+      oauthError === 'invalid_grant' || oauthError === 'invalid_client' || oauthError === 'unauthorized_client'
+        ? 'carrier_authentication'
+        : classifyError({ status, ...opts });
     return new ApiError(code, message, errorDetail(status, undefined, [`error: ${oauthError}`]));
   }
   const nested = obj(root.status);
@@ -112,16 +128,30 @@ export function errorFromBody(status: number, body: unknown, opts: { auth?: bool
   }
   if (title === undefined && said === undefined) return undefined;
   const errorCode = numeric(root.errorCode) ?? text(root.errorCode);
-  return new ApiError(code, said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`, errorDetail(status, title, errorCode === undefined ? [] : [`errorCode: ${errorCode}`]));
+  return new ApiError(
+    code,
+    said ?? title ?? `dhl_parcel_de refused the request (HTTP ${status})`,
+    errorDetail(status, title, errorCode === undefined ? [] : [`errorCode: ${errorCode}`]),
+  );
 }
 
 /** An error answer (as text) → ApiError. */
-export function parseErrorResponse(status: number, body: string, opts: { auth?: boolean; notFound?: boolean } = {}): ApiError {
+export function parseErrorResponse(
+  status: number,
+  body: string,
+  opts: { auth?: boolean; notFound?: boolean } = {},
+): ApiError {
   const fromJson = errorFromBody(status, jsonOrUndefined(body), opts);
   if (fromJson) return fromJson;
   const detail = `HTTP ${status}, ${bodyExcerpt(body)}`;
-  if (opts.auth || status === 401 || status === 403) return new ApiError('carrier_authentication', `dhl_parcel_de refused the credentials (HTTP ${status})`, detail);
-  if (status === 404 && opts.notFound) return new ApiError('carrier_no_shipment_found', 'dhl_parcel_de found no such shipment', detail);
+  if (opts.auth || status === 401 || status === 403)
+    return new ApiError('carrier_authentication', `dhl_parcel_de refused the credentials (HTTP ${status})`, detail);
+  if (status === 404 && opts.notFound)
+    return new ApiError('carrier_no_shipment_found', 'dhl_parcel_de found no such shipment', detail);
   if (status === 429) return new ApiError('carrier_throttling', 'dhl_parcel_de asks to slow down', detail);
-  return new ApiError('carrier_http_exception', `dhl_parcel_de answered HTTP ${status} with a body that is not one of its error bodies`, detail);
+  return new ApiError(
+    'carrier_http_exception',
+    `dhl_parcel_de answered HTTP ${status} with a body that is not one of its error bodies`,
+    detail,
+  );
 }

@@ -20,15 +20,24 @@ export const MANIFEST_BATCH = 30;
 /** One body per 30 parcels. */
 export function buildManifestRequest(req: ManifestRequest): DhlManifestRequest[] {
   const numbers = [...new Set(req.tracking_numbers)];
-  if (numbers.length === 0) throw new ApiError('schema_field_required', 'dhl_parcel_de closes out the parcels named in tracking_numbers', 'manifest.tracking_numbers');
+  if (numbers.length === 0)
+    throw new ApiError(
+      'schema_field_required',
+      'dhl_parcel_de closes out the parcels named in tracking_numbers',
+      'manifest.tracking_numbers',
+    );
   const bodies: DhlManifestRequest[] = [];
-  for (let i = 0; i < numbers.length; i += MANIFEST_BATCH) bodies.push({ profile: PROFILE, shipmentNumbers: numbers.slice(i, i + MANIFEST_BATCH) });
+  for (let i = 0; i < numbers.length; i += MANIFEST_BATCH)
+    bodies.push({ profile: PROFILE, shipmentNumbers: numbers.slice(i, i + MANIFEST_BATCH) });
   return bodies;
 }
 
 /** The query of the manifest document's GET: Germany's date today. */
 export function buildManifestDocumentQuery(now: Date): [name: 'date' | 'includeDocs', value: string][] {
-  return [['date', localToday(now, { country: 'DE' })], ['includeDocs', 'include']];
+  return [
+    ['date', localToday(now, { country: 'DE' })],
+    ['includeDocs', 'include'],
+  ];
 }
 
 /** Whether an item's parcel is closed: closed now (200), or closed before, which DHL answers as a warning. */
@@ -39,7 +48,10 @@ function closed(item: Record<string, unknown>): boolean {
 }
 
 /** MultipleManifestResponse → the numbers closed, and the refusals (number and DHL's words). */
-export function parseManifestResponse(body: unknown): { closed: string[]; refused: { number: string; message: string }[] } {
+export function parseManifestResponse(body: unknown): {
+  closed: string[];
+  refused: { number: string; message: string }[];
+} {
   const items = objects(dig(body, 'items'));
   if (items.length === 0) throw unexpectedBody('manifest response (no items)');
   const out = { closed: [] as string[], refused: [] as { number: string; message: string }[] };
@@ -47,23 +59,39 @@ export function parseManifestResponse(body: unknown): { closed: string[]; refuse
     const number = text(item.shipmentNo) ?? (typeof item.shipmentNo === 'number' ? String(item.shipmentNo) : undefined);
     if (!number) continue;
     if (closed(item)) out.closed.push(number);
-    else out.refused.push({ number, message: text(dig(item, 'sstatus', 'detail')) ?? text(dig(item, 'sstatus', 'title')) ?? 'refused' });
+    else
+      out.refused.push({
+        number,
+        message: text(dig(item, 'sstatus', 'detail')) ?? text(dig(item, 'sstatus', 'title')) ?? 'refused',
+      });
   }
   return out;
 }
 
 /** The closing answers and the day's document → ManifestResult; nothing closed is DHL's refusal. */
-export function parseManifestDocumentResponse(body: unknown, closings: ReturnType<typeof parseManifestResponse>[]): ManifestResult {
+export function parseManifestDocumentResponse(
+  body: unknown,
+  closings: ReturnType<typeof parseManifestResponse>[],
+): ManifestResult {
   const closedNumbers = closings.flatMap((c) => c.closed);
   const refused = closings.flatMap((c) => c.refused);
   if (closedNumbers.length === 0) {
     const words = refused.map((r) => `${r.number}: ${r.message}`).join('; ');
-    throw new ApiError('carrier_exception', words || 'dhl_parcel_de closed none of the parcels', errorDetail(undefined, 'manifest', refused.map((r) => `refused ${r.number}`)));
+    throw new ApiError(
+      'carrier_exception',
+      words || 'dhl_parcel_de closed none of the parcels',
+      errorDetail(
+        undefined,
+        'manifest',
+        refused.map((r) => `refused ${r.number}`),
+      ),
+    );
   }
   const manifest = dig(body, 'manifest');
   const doc = obj(Array.isArray(manifest) ? manifest[0] : manifest);
   const b64 = text(doc?.b64);
   const bytes = b64 === undefined ? undefined : decodeBase64(b64);
-  if (!bytes || Buffer.from(bytes).subarray(0, 5).toString() !== '%PDF-') throw unexpectedBody('manifest document response (no PDF in manifest.b64)');
+  if (!bytes || Buffer.from(bytes).subarray(0, 5).toString() !== '%PDF-')
+    throw unexpectedBody('manifest document response (no PDF in manifest.b64)');
   return { tracking_numbers: closedNumbers, document: bytes };
 }

@@ -80,7 +80,9 @@ export function customsOf(req: ShipmentRequest): DhlCustoms | undefined {
     ...(terms ? { shippingConditions: terms } : {}),
     items: items.map((item, i) => ({
       itemDescription: item.description ?? 'Goods',
-      ...(item.manufacture_country_code ? { countryOfOrigin: alpha3(item.manufacture_country_code, `customs_items[${i}].manufacture_country_code`) } : {}),
+      ...(item.manufacture_country_code
+        ? { countryOfOrigin: alpha3(item.manufacture_country_code, `customs_items[${i}].manufacture_country_code`) }
+        : {}),
       ...(item.harmonized_code ? { hsCode: item.harmonized_code } : {}),
       packagedQuantity: Math.max(1, Math.round(item.quantity ?? 1)),
       itemValue: { currency, value: item.value ?? 0 },

@@ -26,18 +26,31 @@ function weekday(date: string): number {
 /** The pickup date as the API takes it: today → ASAP, a working day after it → that date; a weekend day is refused. */
 export function pickupDateOf(date: string, now: Date): DhlPickupOrder['pickupDetails']['pickupDate'] {
   const today = localToday(now, { country: 'DE' });
-  if (date < today) throw new ApiError('schema_validation_error', `pickup.time.date ${date} is in the past in Germany`, 'pickup.time.date');
+  if (date < today)
+    throw new ApiError(
+      'schema_validation_error',
+      `pickup.time.date ${date} is in the past in Germany`,
+      'pickup.time.date',
+    );
   const day = weekday(date);
-  if (day === 0 || day === 6) throw new ApiError('schema_validation_error', `dhl_parcel_de picks up Monday to Friday; ${date} is a ${day === 0 ? 'Sunday' : 'Saturday'}`, 'pickup.time.date');
+  if (day === 0 || day === 6)
+    throw new ApiError(
+      'schema_validation_error',
+      `dhl_parcel_de picks up Monday to Friday; ${date} is a ${day === 0 ? 'Sunday' : 'Saturday'}`,
+      'pickup.time.date',
+    );
   return date === today ? { type: 'ASAP' } : { type: 'Date', value: date };
 }
 
 export function buildPickupRequest(req: PickupRequest, billingNumber: string, now: Date): DhlPickupOrder {
   const l = req.location;
-  if (l.country !== 'DE') throw new ApiError('schema_validation_error', 'dhl_parcel_de picks up in Germany only', 'pickup.location.country');
+  if (l.country !== 'DE')
+    throw new ApiError('schema_validation_error', 'dhl_parcel_de picks up in Germany only', 'pickup.location.country');
   const { street, house } = splitStreet(l.street1 ?? '');
   const name1 = l.company ?? l.name ?? '';
-  const packages = req.shipments.flatMap((s) => s.packages.flatMap((p) => Array.from({ length: Math.max(1, p.quantity ?? 1) }, () => p)));
+  const packages = req.shipments.flatMap((s) =>
+    s.packages.flatMap((p) => Array.from({ length: Math.max(1, p.quantity ?? 1) }, () => p)),
+  );
   const grams = Math.round(packages.reduce((g, p) => g + kilograms(p.weight, req.weight_units) * 1000, 0));
   const contact = l.name ?? l.company;
   return {
@@ -61,7 +74,12 @@ export function buildPickupRequest(req: PickupRequest, billingNumber: string, no
             {
               ...(contact ? { name: contact } : {}),
               ...(l.phone ? { phone: l.phone } : {}),
-              ...(l.email ? { email: l.email, emailNotification: { sendPickupConfirmationEmail: true, sendPickupTimeWindowEmail: true } } : {}),
+              ...(l.email
+                ? {
+                    email: l.email,
+                    emailNotification: { sendPickupConfirmationEmail: true, sendPickupTimeWindowEmail: true },
+                  }
+                : {}),
             },
           ],
         }
@@ -72,7 +90,9 @@ export function buildPickupRequest(req: PickupRequest, billingNumber: string, no
       ...(req.description ? { comment: req.description.slice(0, MAX_COMMENT) } : {}),
     },
     // One parcel of the order per package: the depot plans its van by the count.
-    shipmentDetails: { shipments: (packages.length > 0 ? packages : [undefined]).map(() => ({ transportationType: 'PAKET' as const })) },
+    shipmentDetails: {
+      shipments: (packages.length > 0 ? packages : [undefined]).map(() => ({ transportationType: 'PAKET' as const })),
+    },
   };
 }
 
@@ -82,7 +102,8 @@ export function parsePickupResponse(body: unknown, req?: PickupRequest): PickupC
   const confirmation = obj(dig(body, 'confirmation'));
   const value = obj(confirmation?.value);
   const orderId = text(value?.orderID);
-  if (!confirmation || text(confirmation.type) !== 'ORDERPICKUP' || !orderId) throw unexpectedBody('pickup response (no ORDERPICKUP confirmation with an orderID)');
+  if (!confirmation || text(confirmation.type) !== 'ORDERPICKUP' || !orderId)
+    throw unexpectedBody('pickup response (no ORDERPICKUP confirmation with an orderID)');
   const date = text(value?.pickupDate);
   return {
     confirmation_number: orderId,
@@ -104,7 +125,11 @@ export function parsePickupCancelResponse(body: unknown, orderId?: string): Canc
   const refused = mine(failed);
   if (refused) {
     const state = text(refused.orderState);
-    throw new ApiError('carrier_exception', text(refused.message) ?? 'dhl_parcel_de could not cancel the pickup', `dhl_parcel_de pickup ${text(refused.orderID) ?? orderId ?? ''}${state ? `; orderState ${state}` : ''}`);
+    throw new ApiError(
+      'carrier_exception',
+      text(refused.message) ?? 'dhl_parcel_de could not cancel the pickup',
+      `dhl_parcel_de pickup ${text(refused.orderID) ?? orderId ?? ''}${state ? `; orderState ${state}` : ''}`,
+    );
   }
   const done = mine(confirmed);
   if (!done) throw unexpectedBody('pickup cancel response (the order is in neither list)');

@@ -22,10 +22,15 @@ export interface PriceQuery {
 
 export function buildRateRequest(req: ShipmentRequest): PriceQuery {
   if (req.sender.country !== 'DE') {
-    throw new ApiError('schema_validation_error', `dhl_parcel_de ships from Germany only, not from ${req.sender.country}`, 'sender.country');
+    throw new ApiError(
+      'schema_validation_error',
+      `dhl_parcel_de ships from Germany only, not from ${req.sender.country}`,
+      'sender.country',
+    );
   }
   const product = req.service === undefined ? undefined : SERVICE_CODES[req.service];
-  if (req.service !== undefined && product === undefined) throw new ApiError('schema_validation_error', `dhl_parcel_de has no service ${req.service}`, 'service');
+  if (req.service !== undefined && product === undefined)
+    throw new ApiError('schema_validation_error', `dhl_parcel_de has no service ${req.service}`, 'service');
   return {
     destination: req.recipient.country,
     parcels: req.packages.map((p) => {
@@ -54,9 +59,15 @@ function bandFor(bands: readonly PriceBand[], parcel: PriceQuery['parcels'][numb
 export function parseRateResponse(bands: readonly PriceBand[], query: PriceQuery): Rate[] {
   const list = PUBLISHED_LIST_NAME;
   const named = new Set(bands.flatMap((b) => b.countries));
-  const serving = bands.filter((b) => servesCountry(b, query.destination, named) && (query.product === undefined || b.product === query.product));
+  const serving = bands.filter(
+    (b) => servesCountry(b, query.destination, named) && (query.product === undefined || b.product === query.product),
+  );
   if (serving.length === 0) {
-    throw new ApiError('carrier_exception', `dhl_parcel_de's ${list} price list has no ${query.product ? `${serviceOf(query.product)} ` : ''}service to ${query.destination}`, 'recipient.country');
+    throw new ApiError(
+      'carrier_exception',
+      `dhl_parcel_de's ${list} price list has no ${query.product ? `${serviceOf(query.product)} ` : ''}service to ${query.destination}`,
+      'recipient.country',
+    );
   }
   const products = [...new Set(serving.map((b) => b.product))];
   // A parcel over every band of every serving product: a clear refusal naming it.

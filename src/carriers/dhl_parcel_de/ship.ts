@@ -19,7 +19,13 @@ import type { DhlAddress, DhlOrderCall, DhlRetoure, DhlReturnOrder, DhlShipment 
 export const PROFILE = 'STANDARD_GRUPPENPROFIL';
 
 /** The procedure (digits 11 and 12 of a billing number) each product is booked under. */
-const PROCEDURES: Readonly<Record<string, string>> = { V01PAK: '01', V62KP: '62', V53WPAK: '53', V54EPAK: '54', V66WPI: '66' };
+const PROCEDURES: Readonly<Record<string, string>> = {
+  V01PAK: '01',
+  V62KP: '62',
+  V53WPAK: '53',
+  V54EPAK: '54',
+  V66WPI: '66',
+};
 
 /**
  * The billing number of a product: the account's EKP (digits 1-10) and participation (13-14) with
@@ -40,9 +46,19 @@ function refNoOf(req: ShipmentRequest): string | undefined {
  * The dhlRetoure service: the return label goes back to the sender, billed under the account's
  * billing number with the Retoure procedure (07). DHL offers it with DHL Paket only.
  */
-function returnLabelOf(req: ShipmentRequest, product: string, billingNumber: string, shipper: DhlAddress): DhlRetoure | undefined {
+function returnLabelOf(
+  req: ShipmentRequest,
+  product: string,
+  billingNumber: string,
+  shipper: DhlAddress,
+): DhlRetoure | undefined {
   if (!req.special_services?.includes(RETURN_LABEL)) return undefined;
-  if (product !== 'V01PAK') throw new ApiError('schema_validation_error', 'dhl_parcel_de adds a return label to dhl_parcel_de_paket only', 'shipment.special_services');
+  if (product !== 'V01PAK')
+    throw new ApiError(
+      'schema_validation_error',
+      'dhl_parcel_de adds a return label to dhl_parcel_de_paket only',
+      'shipment.special_services',
+    );
   const ref = req.references?.[0]?.value;
   return {
     billingNumber: `${billingNumber.slice(0, 10)}07${billingNumber.slice(12)}`,
@@ -52,13 +68,18 @@ function returnLabelOf(req: ShipmentRequest, product: string, billingNumber: str
 }
 
 export function buildShipRequest(req: ShipmentRequest, billingNumber: string, now: Date): DhlOrderCall {
-  if (req.service === undefined) throw new ApiError('schema_field_required', 'dhl_parcel_de needs a service to book a shipment', 'shipment.service');
+  if (req.service === undefined)
+    throw new ApiError('schema_field_required', 'dhl_parcel_de needs a service to book a shipment', 'shipment.service');
   const product = productOf(req.service);
   const { docFormat, printFormat } = labelFormatOf(req.label_type, req.label_size);
   const customs = customsOf(req);
   // Leaving the EU's customs union, DHL needs the content declared.
   if (!customs && req.recipient.country !== 'DE' && !EU_COUNTRIES.includes(req.recipient.country)) {
-    throw new ApiError('schema_field_required', 'dhl_parcel_de needs customs_items for a shipment leaving the EU', 'shipment.customs_items');
+    throw new ApiError(
+      'schema_field_required',
+      'dhl_parcel_de needs customs_items for a shipment leaving the EU',
+      'shipment.customs_items',
+    );
   }
   const shipper = dhlAddress(req.sender, 'sender');
   const consignee = dhlAddress(req.recipient, 'recipient');
@@ -94,7 +115,8 @@ function documentBytes(doc: unknown): { bytes: Uint8Array; format: string } | un
   if (!d) return undefined;
   const zpl = text(d.zpl2);
   const format = text(d.fileFormat)?.toUpperCase();
-  if (zpl !== undefined && (format === 'ZPL2' || text(d.b64) === undefined)) return { bytes: new TextEncoder().encode(zpl), format: 'ZPLII' };
+  if (zpl !== undefined && (format === 'ZPL2' || text(d.b64) === undefined))
+    return { bytes: new TextEncoder().encode(zpl), format: 'ZPLII' };
   const b64 = text(d.b64);
   const bytes = b64 === undefined ? undefined : decodeBase64(b64);
   return bytes ? { bytes, format: format === 'ZPL2' ? 'ZPLII' : 'PDF' } : undefined;
@@ -118,10 +140,20 @@ export function parseShipResponse(body: unknown, service?: string): BookedShipme
     if (!number || !label) throw unexpectedBody('ship response (an item without its shipment number or label)');
     packages.push({ tracking_number: number, label: label.bytes, label_format: label.format });
     const customs = documentBytes(item.customsDoc);
-    if (customs) documents.push({ type: 'customs_declaration', format: customs.format, content: Buffer.from(customs.bytes).toString('base64') });
+    if (customs)
+      documents.push({
+        type: 'customs_declaration',
+        format: customs.format,
+        content: Buffer.from(customs.bytes).toString('base64'),
+      });
     // The return label asked for with the outbound one (dhlRetoure): a document to put in the parcel.
     const retoure = documentBytes(item.returnLabel);
-    if (retoure) documents.push({ type: 'return_label', format: retoure.format, content: Buffer.from(retoure.bytes).toString('base64') });
+    if (retoure)
+      documents.push({
+        type: 'return_label',
+        format: retoure.format,
+        content: Buffer.from(retoure.bytes).toString('base64'),
+      });
   }
   const master = packages[0]!.tracking_number;
   return {
@@ -166,24 +198,53 @@ export function partialBooking(body: unknown): { booked: string[]; error: ApiErr
  * is the sender's country in lower-case ISO alpha-3. One parcel per label, PDF only.
  */
 /** The countries the Returns API takes parcels from (its Country enum), alpha-3 lower-case. */
-const RETURN_COUNTRIES = new Set('bel bgr dnk deu est fin fra grc gbr irl ita hrv lva ltu lux mlt nld nor aut pol prt rou swe che svk svn esp cze hun cyp'.split(' '));
+const RETURN_COUNTRIES = new Set(
+  'bel bgr dnk deu est fin fra grc gbr irl ita hrv lva ltu lux mlt nld nor aut pol prt rou swe che svk svn esp cze hun cyp'.split(
+    ' ',
+  ),
+);
 
 /** The query: the shipment label and the QR code for the customer's app (the API's default, BOTH). */
 export const RETURN_QUERY: [name: 'labelType', value: string][] = [['labelType', 'BOTH']];
 
 export function buildReturnRequest(req: ShipmentRequest): DhlReturnOrder {
-  if (labelFormatOf(req.label_type, req.label_size).docFormat !== 'PDF') throw new ApiError('schema_validation_error', 'dhl_parcel_de return labels are PDF only', 'label_type');
-  if (req.packages.length !== 1) throw new ApiError('schema_validation_error', 'dhl_parcel_de books one parcel per return label', 'shipment.packages');
-  if (req.recipient.country !== 'DE') throw new ApiError('schema_validation_error', 'dhl_parcel_de return labels go back to Germany', 'shipment.recipient.country');
+  if (labelFormatOf(req.label_type, req.label_size).docFormat !== 'PDF')
+    throw new ApiError('schema_validation_error', 'dhl_parcel_de return labels are PDF only', 'label_type');
+  if (req.packages.length !== 1)
+    throw new ApiError(
+      'schema_validation_error',
+      'dhl_parcel_de books one parcel per return label',
+      'shipment.packages',
+    );
+  if (req.recipient.country !== 'DE')
+    throw new ApiError(
+      'schema_validation_error',
+      'dhl_parcel_de return labels go back to Germany',
+      'shipment.recipient.country',
+    );
   const receiverId = alpha3(req.sender.country, 'sender.country').toLowerCase();
-  if (!RETURN_COUNTRIES.has(receiverId)) throw new ApiError('schema_validation_error', `dhl_parcel_de takes no returns from ${req.sender.country}`, 'shipment.sender.country');
+  if (!RETURN_COUNTRIES.has(receiverId))
+    throw new ApiError(
+      'schema_validation_error',
+      `dhl_parcel_de takes no returns from ${req.sender.country}`,
+      'shipment.sender.country',
+    );
   const customs = customsOf(req);
   // From outside the EU the parcel crosses customs: DHL wants the content declared (CN23).
   if (!customs && req.sender.country !== 'DE' && !EU_COUNTRIES.includes(req.sender.country)) {
-    throw new ApiError('schema_field_required', 'dhl_parcel_de needs customs_items for a return from outside the EU', 'shipment.customs_items');
+    throw new ApiError(
+      'schema_field_required',
+      'dhl_parcel_de needs customs_items for a return from outside the EU',
+      'shipment.customs_items',
+    );
   }
   const a = dhlAddress(req.sender, 'sender');
-  if (!a.addressHouse) throw new ApiError('schema_validation_error', 'dhl_parcel_de needs a house number in sender.street1 of a return', 'shipment.sender.street1');
+  if (!a.addressHouse)
+    throw new ApiError(
+      'schema_validation_error',
+      'dhl_parcel_de needs a house number in sender.street1 of a return',
+      'shipment.sender.street1',
+    );
   const reference = req.references?.[0]?.value;
   return {
     receiverId,
@@ -216,7 +277,8 @@ export function parseReturnResponse(body: unknown, service?: string): BookedShip
   const label = b64 === undefined ? undefined : decodeBase64(b64);
   if (!number || !label) throw unexpectedBody('return response (no shipmentNo or label)');
   const qr = text(dig(body, 'qrLabel', 'b64'));
-  const documents: ShippingDocument[] = qr && obj(dig(body, 'qrLabel')) ? [{ type: 'qr_code', format: 'PNG', content: qr }] : [];
+  const documents: ShippingDocument[] =
+    qr && obj(dig(body, 'qrLabel')) ? [{ type: 'qr_code', format: 'PNG', content: qr }] : [];
   return {
     tracking_number: number,
     ...(service ? { service_type: service } : {}),

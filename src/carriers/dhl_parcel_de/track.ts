@@ -14,7 +14,10 @@ import { unexpectedBody } from './errors.js';
 import type { DhlTrackQuery } from './wire.js';
 
 /** The `xml` query parameter's document for these numbers. */
-export function buildTrackRequest(numbers: string | string[], user: { username: string; password: string }): [name: 'xml', value: string][] {
+export function buildTrackRequest(
+  numbers: string | string[],
+  user: { username: string; password: string },
+): [name: 'xml', value: string][] {
   const list = Array.isArray(numbers) ? numbers : [numbers];
   const query: DhlTrackQuery = {
     '@_appname': user.username,
@@ -50,19 +53,24 @@ export function germanTime(value: string | undefined): string | undefined {
   const month = Number(mo) - 1;
   const year = Number(y);
   const check = new Date(Date.UTC(year, month, day));
-  if (check.getUTCMonth() !== month || check.getUTCDate() !== day || Number(h) > 23 || Number(mi) > 59) return undefined;
+  if (check.getUTCMonth() !== month || check.getUTCDate() !== day || Number(h) > 23 || Number(mi) > 59)
+    return undefined;
   return `${y}-${mo}-${d}T${h}:${mi}:${s}${germanOffset(year, month, day, Number(h))}`;
 }
 
 /** The `data` children with this name attribute. */
 function children(el: unknown, name: string): XmlObject[] {
   const data = el && typeof el === 'object' ? (el as XmlObject).data : undefined;
-  return xmlList(data).filter((c): c is XmlObject => typeof c === 'object' && c !== null && xmlAttr(c, 'name') === name);
+  return xmlList(data).filter(
+    (c): c is XmlObject => typeof c === 'object' && c !== null && xmlAttr(c, 'name') === name,
+  );
 }
 
 /** The numbers a shipment answers for: the code searched, and the piece's own codes. */
 function numbersOf(shipment: XmlObject): string[] {
-  return ['searched-piece-code', 'piece-code', 'piece-identifier'].map((a) => xmlAttr(shipment, a)).filter((n): n is string => n !== undefined && n !== '');
+  return ['searched-piece-code', 'piece-code', 'piece-identifier']
+    .map((a) => xmlAttr(shipment, a))
+    .filter((n): n is string => n !== undefined && n !== '');
 }
 
 function checkpointOf(event: XmlObject): Checkpoint | undefined {
@@ -86,7 +94,8 @@ function resultOf(shipment: XmlObject, trackingNumber: string): TrackingResult {
     .map(checkpointOf)
     .filter((c): c is Checkpoint => c !== undefined)
     .reverse();
-  const stage = checkpoints[0]?.tracking_stage ?? stageOf(xmlAttr(shipment, 'standard-event-code'), xmlAttr(shipment, 'ice'));
+  const stage =
+    checkpoints[0]?.tracking_stage ?? stageOf(xmlAttr(shipment, 'standard-event-code'), xmlAttr(shipment, 'ice'));
   const delivered = xmlAttr(shipment, 'delivery-event-flag') === '1' || stage === 'DELIVERED';
   const signedBy = xmlAttr(shipment, 'recipient-name');
   return {
@@ -107,19 +116,24 @@ function resultOf(shipment: XmlObject, trackingNumber: string): TrackingResult {
  */
 const LOGIN_REFUSED = /login|password|appname|not authori[sz]ed|unauthori[sz]ed/i;
 
-const notFound = (n: string, detail: string) => new ApiError('carrier_no_shipment_found', `dhl_parcel_de has no shipment ${n}`, detail);
+const notFound = (n: string, detail: string) =>
+  new ApiError('carrier_no_shipment_found', `dhl_parcel_de has no shipment ${n}`, detail);
 
 /** One result or error per number asked, in order; a failure of the whole answer throws. */
 export function parseTrackManyResponse(body: string, numbers: string[]): (TrackingResult | ApiError)[] {
   const root = xmlRoot(parseXml(body), 'data');
-  if (!root || xmlAttr(root, 'name') !== 'piece-shipment-list') throw unexpectedBody('track response (no piece-shipment-list)');
+  if (!root || xmlAttr(root, 'name') !== 'piece-shipment-list')
+    throw unexpectedBody('track response (no piece-shipment-list)');
   const code = xmlAttr(root, 'code') ?? '0';
   const requestId = xmlAttr(root, 'request-id');
   const detail = `dhl_parcel_de tracking code ${code}${requestId ? `; request-id ${requestId}` : ''}`;
   if (code !== '0') {
     const said = xmlAttr(root, 'error') ?? `tracking code ${code}`;
     // 100 "No data found": none of the numbers is known.
-    if (code === '100') return numbers.map((n) => new ApiError('carrier_no_shipment_found', `dhl_parcel_de has no shipment ${n} (${said})`, detail));
+    if (code === '100')
+      return numbers.map(
+        (n) => new ApiError('carrier_no_shipment_found', `dhl_parcel_de has no shipment ${n} (${said})`, detail),
+      );
     // The portal user inside the document was refused: the account's credentials, not the request.
     if (LOGIN_REFUSED.test(said) || code === '9') throw new ApiError('carrier_authentication', said, detail);
     throw new ApiError('carrier_exception', said, detail);

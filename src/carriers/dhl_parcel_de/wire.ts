@@ -147,7 +147,10 @@ export interface DhlReturnOrder {
   receiverId: string;
   customerReference?: string;
   shipmentReference?: string;
-  shipper: Omit<DhlAddress, 'country' | 'contactName' | 'additionalAddressInformation1' | 'state'> & { postalCode: string; addressHouse: string };
+  shipper: Omit<DhlAddress, 'country' | 'contactName' | 'additionalAddressInformation1' | 'state'> & {
+    postalCode: string;
+    addressHouse: string;
+  };
   itemWeight: DhlWeight;
   itemValue?: DhlValue;
   customsDetails?: { items: DhlCustomsItem[] };

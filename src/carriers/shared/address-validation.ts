@@ -1,7 +1,8 @@
 /** Steps every carrier's address answer takes on its way to an AddressValidation. */
 import type { Address, AddressStatus, AddressValidation } from '../../domain/types.js';
 
-const plain = (text: string | undefined) => (text ?? '').toUpperCase().replace(/[.,#]/g, ' ').split(/\s+/).filter(Boolean).join(' ');
+const plain = (text: string | undefined) =>
+  (text ?? '').toUpperCase().replace(/[.,#]/g, ' ').split(/\s+/).filter(Boolean).join(' ');
 const zip5 = (a: Address) => (a.country === 'US' ? (a.postal_code ?? '').slice(0, 5) : plain(a.postal_code));
 
 /**
@@ -11,16 +12,29 @@ const zip5 = (a: Address) => (a.country === 'US' ? (a.postal_code ?? '').slice(0
  */
 export function sameAddress(given: Address, found: Address): boolean {
   const keys = ['street1', 'city', 'state'] as const;
-  return keys.every((k) => found[k] === undefined || plain(given[k]) === plain(found[k])) && (found.postal_code === undefined || zip5(given) === zip5(found));
+  return (
+    keys.every((k) => found[k] === undefined || plain(given[k]) === plain(found[k])) &&
+    (found.postal_code === undefined || zip5(given) === zip5(found))
+  );
 }
 
 /** valid or corrected for a deliverable address, by comparing it with the one sent. */
-export function deliverable(given: Address, found: Address, residential: boolean | null, messages: string[]): AddressValidation {
+export function deliverable(
+  given: Address,
+  found: Address,
+  residential: boolean | null,
+  messages: string[],
+): AddressValidation {
   const status: AddressStatus = sameAddress(given, found) ? 'valid' : 'corrected';
   return { status, address: found, candidates: [], residential, messages };
 }
 
-export function undeliverable(given: Address, status: 'ambiguous' | 'invalid', messages: string[], candidates: Address[] = []): AddressValidation {
+export function undeliverable(
+  given: Address,
+  status: 'ambiguous' | 'invalid',
+  messages: string[],
+  candidates: Address[] = [],
+): AddressValidation {
   return { status, address: given, candidates, residential: null, messages };
 }
 

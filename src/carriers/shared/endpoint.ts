@@ -27,7 +27,12 @@ export function fillPath(path: string, values: Readonly<Record<string, string>>,
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`no value for {${name}} in ${path}`);
-    if (value === '.' || value === '..') throw new ApiError('schema_validation_error', `${field ?? name} "${value}" is not a number a carrier issues`, field ?? name);
+    if (value === '.' || value === '..')
+      throw new ApiError(
+        'schema_validation_error',
+        `${field ?? name} "${value}" is not a number a carrier issues`,
+        field ?? name,
+      );
     return encodeURIComponent(value);
   });
 }

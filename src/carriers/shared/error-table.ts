@@ -49,7 +49,8 @@ export interface ErrorTable {
   every404IsNoShipment?: boolean;
 }
 
-const has = (codes: Codes | undefined, code: string): boolean => (codes instanceof RegExp ? codes.test(code) : (codes?.has(code) ?? false));
+const has = (codes: Codes | undefined, code: string): boolean =>
+  codes instanceof RegExp ? codes.test(code) : (codes?.has(code) ?? false);
 
 /** The service's error code for what the carrier said, by the rules above and the carrier's table. */
 export function classifyBy(table: ErrorTable, said: CarrierSaid): ErrorCode {
@@ -60,6 +61,7 @@ export function classifyBy(table: ErrorTable, said: CarrierSaid): ErrorCode {
   if (codes.length > 0 && codes.every((c) => has(table.noShipment, c))) return 'carrier_no_shipment_found';
   if (codes.some((c) => has(table.carrierFault, c))) return 'carrier_http_exception';
   if (said.status === 404 && (said.notFound || table.every404IsNoShipment)) return 'carrier_no_shipment_found';
-  if (said.notFound && said.words !== undefined && table.notFoundWords?.test(said.words)) return 'carrier_no_shipment_found';
+  if (said.notFound && said.words !== undefined && table.notFoundWords?.test(said.words))
+    return 'carrier_no_shipment_found';
   return 'carrier_exception';
 }

@@ -13,7 +13,8 @@ export class BodyTooLarge extends Error {
 
 function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -28,7 +29,11 @@ export interface Answer {
  * same exchange in an AbortSignal, a readable stream and a promise per chunk, which cost a carrier
  * call about 40 µs more of CPU (bench/README.md). `stop` ends it early with the error given.
  */
-export function exchange(client: Agent, options: Dispatcher.DispatchOptions, maxBody: number): { answer: Promise<Answer>; stop(err: Error): void } {
+export function exchange(
+  client: Agent,
+  options: Dispatcher.DispatchOptions,
+  maxBody: number,
+): { answer: Promise<Answer>; stop(err: Error): void } {
   let controller: Dispatcher.DispatchController | undefined;
   let early: Error | undefined;
   let fail: (err: Error) => void = () => undefined;

@@ -82,7 +82,10 @@ export interface XmlEndpoint extends Endpoint {
 
 /** An XML document out, the answer's text back (the carrier's parser checks its root). */
 export const xmlCodec: Codec<XmlEndpoint, string> = {
-  encode: (endpoint, body) => ({ contentType: endpoint.contentType ?? 'application/xml', text: buildXml(endpoint.root, body as object) }),
+  encode: (endpoint, body) => ({
+    contentType: endpoint.contentType ?? 'application/xml',
+    text: buildXml(endpoint.root, body as object),
+  }),
   decode: (res) => res.body,
 };
 
@@ -102,7 +105,10 @@ export const xmlFormCodec: Codec<XmlFormEndpoint, string> = {
 
 /** Form fields out, the answer's text back. */
 export const formCodec: Codec<Endpoint, string> = {
-  encode: (_, body) => ({ contentType: 'application/x-www-form-urlencoded', text: new URLSearchParams(body as Record<string, string>).toString() }),
+  encode: (_, body) => ({
+    contentType: 'application/x-www-form-urlencoded',
+    text: new URLSearchParams(body as Record<string, string>).toString(),
+  }),
   decode: (res) => res.body,
 };
 
@@ -162,7 +168,10 @@ export interface HttpClient<E extends Endpoint, D> {
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
-export function createHttpClient<E extends Endpoint, D>(deps: Pick<CarrierDeps, 'transport' | 'tokens' | 'baseUrl'>, carrier: HttpCarrier<E, D>): HttpClient<E, D> {
+export function createHttpClient<E extends Endpoint, D>(
+  deps: Pick<CarrierDeps, 'transport' | 'tokens' | 'baseUrl'>,
+  carrier: HttpCarrier<E, D>,
+): HttpClient<E, D> {
   const { transport, tokens } = deps;
   const { auth } = carrier;
   const ok = carrier.ok ?? isSuccess;
@@ -181,20 +190,32 @@ export function createHttpClient<E extends Endpoint, D>(deps: Pick<CarrierDeps, 
         log: call.log,
       });
       if (res.status !== 200) throw carrier.parseErrorResponse(res.status, res.body, { auth: true });
-      return parseTokenResponse(parseJson(res.body, () => carrier.unexpectedBody('token response (not JSON)')), carrier.unexpectedBody);
+      return parseTokenResponse(
+        parseJson(res.body, () => carrier.unexpectedBody('token response (not JSON)')),
+        carrier.unexpectedBody,
+      );
     };
   }
 
   /** Runs `attempt` with the credential headers of the auth kind (an OAuth call renews a refused token once). */
-  function authorized(call: CarrierCall, base: string, attempt: (headers: Record<string, string>) => Promise<CarrierHttpResponse>): Promise<CarrierHttpResponse> {
+  function authorized(
+    call: CarrierCall,
+    base: string,
+    attempt: (headers: Record<string, string>) => Promise<CarrierHttpResponse>,
+  ): Promise<CarrierHttpResponse> {
     switch (auth.kind) {
       case 'oauth': {
         const t = auth.tokenRequest(call, base);
-        return withBearer(tokens, t.key, fetchToken(call, base, auth.token, t), (bearer) => attempt({ authorization: `Bearer ${bearer}` }));
+        return withBearer(tokens, t.key, fetchToken(call, base, auth.token, t), (bearer) =>
+          attempt({ authorization: `Bearer ${bearer}` }),
+        );
       }
       case 'basic': {
         const { username, password } = auth.credentials(call);
-        return attempt({ authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`, ...auth.keys?.(call) });
+        return attempt({
+          authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+          ...auth.keys?.(call),
+        });
       }
       case 'keys':
         return attempt(auth.keys(call));
@@ -203,7 +224,10 @@ export function createHttpClient<E extends Endpoint, D>(deps: Pick<CarrierDeps, 
     }
   }
 
-  async function withHeaderToken(t: HeaderToken | undefined, attempt: (headers: Record<string, string>) => Promise<CarrierHttpResponse>): Promise<CarrierHttpResponse> {
+  async function withHeaderToken(
+    t: HeaderToken | undefined,
+    attempt: (headers: Record<string, string>) => Promise<CarrierHttpResponse>,
+  ): Promise<CarrierHttpResponse> {
     if (t === undefined) return attempt({});
     const value = await tokens.get(t.key, t.fetch);
     const res = await attempt({ [t.header]: value });
@@ -213,14 +237,17 @@ export function createHttpClient<E extends Endpoint, D>(deps: Pick<CarrierDeps, 
   }
 
   function request(call: CarrierCall, req: HttpRequest<E>): Promise<CarrierHttpResponse> {
-    return withHeaderToken(req.token, (token) => (req.token === undefined ? once(call, req) : once(call, { ...req, headers: { ...req.headers, ...token } })));
+    return withHeaderToken(req.token, (token) =>
+      req.token === undefined ? once(call, req) : once(call, { ...req, headers: { ...req.headers, ...token } }),
+    );
   }
 
   function once(call: CarrierCall, req: HttpRequest<E>): Promise<CarrierHttpResponse> {
     const base = deps.baseUrl(carrier.carrier, call.test);
     const { endpoint } = req;
     const body = req.body === undefined ? undefined : carrier.codec.encode(endpoint, req.body);
-    const search = req.query && req.query.length > 0 ? `?${new URLSearchParams(req.query as [string, string][]).toString()}` : '';
+    const search =
+      req.query && req.query.length > 0 ? `?${new URLSearchParams(req.query as [string, string][]).toString()}` : '';
     return authorized(call, base, (credentials) =>
       transport.request({
         carrier: carrier.carrier,
@@ -243,9 +270,14 @@ export function createHttpClient<E extends Endpoint, D>(deps: Pick<CarrierDeps, 
     );
   }
 
-  async function answer<C extends object>(call: CarrierCall, req: HttpRequest<E>, context?: C): Promise<CarrierHttpResponse> {
+  async function answer<C extends object>(
+    call: CarrierCall,
+    req: HttpRequest<E>,
+    context?: C,
+  ): Promise<CarrierHttpResponse> {
     const res = await request(call, req);
-    if (!ok(res.status)) throw carrier.parseErrorResponse(res.status, res.body, { notFound: req.endpoint.notFound ?? false, ...context });
+    if (!ok(res.status))
+      throw carrier.parseErrorResponse(res.status, res.body, { notFound: req.endpoint.notFound ?? false, ...context });
     return res;
   }
 

@@ -6,7 +6,8 @@ import type { DropoffLocation } from '../../domain/types.js';
 import { dropUndefined } from './json.js';
 
 /** What a carrier read for one location; the name falls back to the id. */
-export type LocationFields = Partial<Omit<DropoffLocation, 'operational_hours'>> & Pick<DropoffLocation, 'operational_hours'>;
+export type LocationFields = Partial<Omit<DropoffLocation, 'operational_hours'>> &
+  Pick<DropoffLocation, 'operational_hours'>;
 
 /** Undefined for a location nobody can go to (no id, street, city or country): parsers leave it out. */
 export function dropoffLocation(f: LocationFields): DropoffLocation | undefined {

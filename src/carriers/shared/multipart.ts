@@ -99,13 +99,20 @@ function partOf(raw: Buffer): MultipartPart {
     split = 0;
     bodyStart = skipLineBreak(raw, 0);
   }
-  const headers = split === -1 ? parseHeaders(raw.toString('latin1')) : parseHeaders(raw.subarray(0, split).toString('latin1'));
+  const headers =
+    split === -1 ? parseHeaders(raw.toString('latin1')) : parseHeaders(raw.subarray(0, split).toString('latin1'));
   const body = split === -1 ? Buffer.alloc(0) : raw.subarray(bodyStart);
   const disposition = headers['content-disposition'] ?? '';
   const name = headerParam(disposition, 'name');
   const filename = headerParam(disposition, 'filename');
   const contentType = headers['content-type'];
-  return { headers, body, ...(name !== undefined ? { name } : {}), ...(filename !== undefined ? { filename } : {}), ...(contentType ? { contentType } : {}) };
+  return {
+    headers,
+    body,
+    ...(name !== undefined ? { name } : {}),
+    ...(filename !== undefined ? { filename } : {}),
+    ...(contentType ? { contentType } : {}),
+  };
 }
 
 /**

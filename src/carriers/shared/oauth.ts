@@ -43,7 +43,11 @@ export interface TokenStore {
 
 /** The client-credentials grant's form body with the client in it (RFC 6749 § 4.4, client_secret_post). */
 export function clientCredentialsForm(clientId: string, clientSecret: string): string {
-  return new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString();
+  return new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: clientSecret,
+  }).toString();
 }
 
 /** One credential set's token request, as the carrier's auth.ts builds it. */
@@ -61,18 +65,34 @@ export interface ClientCredentials {
 }
 
 /** The account's client_id and client_secret; without both the carrier cannot be asked for a token. */
-export function clientCredentialsOf(carrier: string, auth: Readonly<Record<string, string>>, purpose = ''): ClientCredentials {
+export function clientCredentialsOf(
+  carrier: string,
+  auth: Readonly<Record<string, string>>,
+  purpose = '',
+): ClientCredentials {
   const clientId = auth.client_id;
   const clientSecret = auth.client_secret;
   if (!clientId || !clientSecret) {
-    throw new ApiError('carrier_authentication', `${carrier} needs client_id and client_secret in the shipping account auth${purpose}`, 'auth.client_id');
+    throw new ApiError(
+      'carrier_authentication',
+      `${carrier} needs client_id and client_secret in the shipping account auth${purpose}`,
+      'auth.client_id',
+    );
   }
   return { clientId, clientSecret };
 }
 
 /** The client-credentials grant with the client in the form body (RFC 6749 § 4.4, client_secret_post). */
-export function formTokenRequest(c: ClientCredentials, key: string, headers: Record<string, string> = {}): TokenRequest {
-  return { headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: clientCredentialsForm(c.clientId, c.clientSecret), key };
+export function formTokenRequest(
+  c: ClientCredentials,
+  key: string,
+  headers: Record<string, string> = {},
+): TokenRequest {
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: clientCredentialsForm(c.clientId, c.clientSecret),
+    key,
+  };
 }
 
 /** The customer's own user name and password, which the password grant sends beside the client's. */
@@ -86,8 +106,19 @@ export interface UserCredentials {
  * whose token names the customer's own login as well as the integrator's client. `key` must name the
  * user too (tokenKey of both sets), since each customer's token is its own.
  */
-export function passwordTokenRequest(c: ClientCredentials, user: UserCredentials, key: string, headers: Record<string, string> = {}): TokenRequest {
-  const body = new URLSearchParams({ grant_type: 'password', username: user.username, password: user.password, client_id: c.clientId, client_secret: c.clientSecret }).toString();
+export function passwordTokenRequest(
+  c: ClientCredentials,
+  user: UserCredentials,
+  key: string,
+  headers: Record<string, string> = {},
+): TokenRequest {
+  const body = new URLSearchParams({
+    grant_type: 'password',
+    username: user.username,
+    password: user.password,
+    client_id: c.clientId,
+    client_secret: c.clientSecret,
+  }).toString();
   return { headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body, key };
 }
 

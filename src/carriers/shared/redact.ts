@@ -29,7 +29,8 @@ const BLOB_MIN_CHARS = 2048;
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 
 /** Names of members that hold a person's street, phone, e-mail address or name. */
-const PERSONAL_NAME = /street|address_?line|^address_?\d$|secondaryaddress|addresshouse|additionaladdress|^line_?\d$|phone|mobile|^fax$|e_?mail|personname|attention|fullname|firstname|lastname|givenname|familyname|contactname|contactperson|^name_?\d$/i;
+const PERSONAL_NAME =
+  /street|address_?line|^address_?\d$|secondaryaddress|addresshouse|additionaladdress|^line_?\d$|phone|mobile|^fax$|e_?mail|personname|attention|fullname|firstname|lastname|givenname|familyname|contactname|contactperson|^name_?\d$/i;
 const isSecretOrPersonal = (name: string) => isSecretName(name) || PERSONAL_NAME.test(name);
 /** Whose values are replaced: secrets, and personal data too while a log line is made (forLog). */
 let hides: (name: string) => boolean = isSecretName;
@@ -288,6 +289,11 @@ export function redactUrl(url: string): string {
   const u = new URL(url);
   u.username = '';
   u.password = '';
-  for (const [name, value] of [...u.searchParams]) if (value.trimStart().startsWith('<')) u.searchParams.set(name, forLog(() => redactNested(name, value)));
+  for (const [name, value] of [...u.searchParams])
+    if (value.trimStart().startsWith('<'))
+      u.searchParams.set(
+        name,
+        forLog(() => redactNested(name, value)),
+      );
   return loggedUrl(u.toString(), isSecretOrPersonal);
 }

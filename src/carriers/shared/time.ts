@@ -96,18 +96,73 @@ export function lookupWindow(shipDate: string | undefined, bookedAt: Date): { fr
  * close enough for dates and business hours, and deterministic.
  */
 const COUNTRY_OFFSETS: Record<string, number> = {
-  CA: -300, MX: -360, BR: -180, AR: -180, CL: -240, CO: -300, PE: -300,
-  GB: 0, IE: 0, PT: 0, IS: 0, MA: 0,
-  DE: 60, FR: 60, NL: 60, BE: 60, LU: 60, IT: 60, ES: 60, AT: 60, CH: 60, PL: 60, CZ: 60, SK: 60,
-  HU: 60, SE: 60, DK: 60, NO: 60, SI: 60, HR: 60, MT: 60, TG: 0, NG: 60,
-  FI: 120, EE: 120, LV: 120, LT: 120, GR: 120, RO: 120, BG: 120, CY: 120, IL: 120, ZA: 120, EG: 120,
-  TR: 180, SA: 180, AE: 240, IN: 330, TH: 420, VN: 420, CN: 480, HK: 480, SG: 480, TW: 480,
-  MY: 480, PH: 480, JP: 540, KR: 540, AU: 600, NZ: 720,
+  CA: -300,
+  MX: -360,
+  BR: -180,
+  AR: -180,
+  CL: -240,
+  CO: -300,
+  PE: -300,
+  GB: 0,
+  IE: 0,
+  PT: 0,
+  IS: 0,
+  MA: 0,
+  DE: 60,
+  FR: 60,
+  NL: 60,
+  BE: 60,
+  LU: 60,
+  IT: 60,
+  ES: 60,
+  AT: 60,
+  CH: 60,
+  PL: 60,
+  CZ: 60,
+  SK: 60,
+  HU: 60,
+  SE: 60,
+  DK: 60,
+  NO: 60,
+  SI: 60,
+  HR: 60,
+  MT: 60,
+  TG: 0,
+  NG: 60,
+  FI: 120,
+  EE: 120,
+  LV: 120,
+  LT: 120,
+  GR: 120,
+  RO: 120,
+  BG: 120,
+  CY: 120,
+  IL: 120,
+  ZA: 120,
+  EG: 120,
+  TR: 180,
+  SA: 180,
+  AE: 240,
+  IN: 330,
+  TH: 420,
+  VN: 420,
+  CN: 480,
+  HK: 480,
+  SG: 480,
+  TW: 480,
+  MY: 480,
+  PH: 480,
+  JP: 540,
+  KR: 540,
+  AU: 600,
+  NZ: 720,
 };
 
 /** Today's date where the address is (by utcOffsetMinutes), YYYY-MM-DD. */
 export function localToday(now: Date, address: { country: string; postal_code?: string | undefined }): string {
-  return new Date(now.getTime() + utcOffsetMinutes(address.country, address.postal_code) * 60_000).toISOString().slice(0, 10);
+  return new Date(now.getTime() + utcOffsetMinutes(address.country, address.postal_code) * 60_000)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** Minutes east of UTC for an address: US time zones by the first ZIP digit, else per country. */
@@ -119,4 +174,3 @@ export function utcOffsetMinutes(countryCode: string, postalCode?: string): numb
   }
   return COUNTRY_OFFSETS[countryCode] ?? 0;
 }
-

@@ -80,7 +80,13 @@ export function timeoutError(t: Target, timeoutMs: number, elapsedMs: number, ca
  * An exception thrown while talking to the carrier. `timedOut` says our own deadline fired, which
  * surfaces as an abort error whose code says nothing about why.
  */
-export function classifyThrown(err: unknown, t: Target, timeoutMs: number, elapsedMs: number, timedOut: boolean): Failure {
+export function classifyThrown(
+  err: unknown,
+  t: Target,
+  timeoutMs: number,
+  elapsedMs: number,
+  timedOut: boolean,
+): Failure {
   if (err instanceof ApiError) return { error: err, retryable: false };
   const code = errorCode(err);
   if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
@@ -90,19 +96,32 @@ export function classifyThrown(err: unknown, t: Target, timeoutMs: number, elaps
   if (code !== undefined && PROGRAMMER_ERROR.test(code)) throw err;
   if (code !== undefined && code.startsWith('HPE_')) {
     return {
-      error: new ApiError('carrier_http_exception', `Carrier ${t.carrier} (${t.host}) sent a malformed HTTP answer`, code, {
-        cause: err,
-      }),
+      error: new ApiError(
+        'carrier_http_exception',
+        `Carrier ${t.carrier} (${t.host}) sent a malformed HTTP answer`,
+        code,
+        {
+          cause: err,
+        },
+      ),
       // The same server would most likely send the same broken answer again.
       retryable: false,
     };
   }
   // Everything else is the network or TLS failing us: refused, reset, DNS, closed, certificate.
-  const what = code === undefined ? 'connection failed' : (HUMAN[code] ?? (isTls(code) ? 'TLS handshake failed' : 'connection failed'));
+  const what =
+    code === undefined
+      ? 'connection failed'
+      : (HUMAN[code] ?? (isTls(code) ? 'TLS handshake failed' : 'connection failed'));
   return {
-    error: new ApiError('carrier_failed_connection', `Could not reach carrier ${t.carrier} at ${t.host}: ${what}`, code ?? 'connection_error', {
-      cause: err,
-    }),
+    error: new ApiError(
+      'carrier_failed_connection',
+      `Could not reach carrier ${t.carrier} at ${t.host}: ${what}`,
+      code ?? 'connection_error',
+      {
+        cause: err,
+      },
+    ),
     retryable: true,
   };
 }
@@ -137,9 +156,14 @@ export function failureOfStatus(
   if (status === 429) {
     const retryAfter = parseRetryAfter(headers['retry-after'], nowMs);
     return {
-      error: new ApiError('carrier_throttling', `Carrier ${t.carrier} (${t.host}) is throttling requests; retry after ${retryAfter} s`, 'HTTP 429', {
-        retryAfter,
-      }),
+      error: new ApiError(
+        'carrier_throttling',
+        `Carrier ${t.carrier} (${t.host}) is throttling requests; retry after ${retryAfter} s`,
+        'HTTP 429',
+        {
+          retryAfter,
+        },
+      ),
       retryable: true,
       waitMs: retryAfter * 1000,
     };
@@ -153,7 +177,8 @@ export function failureOfStatus(
   return undefined;
 }
 
-const MESSAGE_KEY = /^(message|msg|errormessage|error_message|error_description|description|detail|title|reason|faultstring|text|error)$/i;
+const MESSAGE_KEY =
+  /^(message|msg|errormessage|error_message|error_description|description|detail|title|reason|faultstring|text|error)$/i;
 const CODE_KEY = /^(code|errorcode|error_code|faultcode)$/i;
 const NOISE_KEY = /stack|trace|exception|debug/i;
 const MAX_EXCERPT = 200;
@@ -181,8 +206,13 @@ export function carrierMessage(body: string, contentType = ''): { message?: stri
       if (depth > 8 || v === null || typeof v !== 'object') return;
       for (const [k, child] of Object.entries(v)) {
         if (NOISE_KEY.test(k)) continue;
-        if (found.message === undefined && typeof child === 'string' && MESSAGE_KEY.test(k)) found.message = excerpt(child);
-        else if (found.code === undefined && (typeof child === 'string' || typeof child === 'number') && CODE_KEY.test(k))
+        if (found.message === undefined && typeof child === 'string' && MESSAGE_KEY.test(k))
+          found.message = excerpt(child);
+        else if (
+          found.code === undefined &&
+          (typeof child === 'string' || typeof child === 'number') &&
+          CODE_KEY.test(k)
+        )
           found.code = excerpt(String(child));
         else walk(child, depth + 1);
       }
@@ -192,7 +222,10 @@ export function carrierMessage(body: string, contentType = ''): { message?: stri
   }
   if (contentType.includes('xml') || t.startsWith('<?xml') || /^<[\w.-]+:?[\w.-]*[\s>]/.test(t)) {
     if (/^<!doctype html|^<html/i.test(t)) return undefined;
-    const msg = /<(?:[\w.-]+:)?(faultstring|Message|ErrorMessage|ErrorDescription|Description|Text|Reason)\b[^>]*>([^<]+)</i.exec(body);
+    const msg =
+      /<(?:[\w.-]+:)?(faultstring|Message|ErrorMessage|ErrorDescription|Description|Text|Reason)\b[^>]*>([^<]+)</i.exec(
+        body,
+      );
     const code = /<(?:[\w.-]+:)?(faultcode|Code|ErrorCode|Status)\b[^>]*>([^<]+)</i.exec(body);
     const message = msg?.[2] === undefined ? undefined : excerpt(msg[2]);
     const c = code?.[2] === undefined ? undefined : excerpt(code[2]);

@@ -138,10 +138,25 @@ export function createTransport(opts: TransportOptions): Transport {
         'carrier request',
       );
     }
-    const traced = opts.trace?.({ carrier: req.carrier, operation: req.operation, method: req.method, host: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80), attempt: n });
+    const traced = opts.trace?.({
+      carrier: req.carrier,
+      operation: req.operation,
+      method: req.method,
+      host: url.hostname,
+      port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+      attempt: n,
+    });
     const call = exchange(
       client,
-      { origin: url.origin, path: `${url.pathname}${url.search}`, method: req.method, headers: req.headers ?? null, body: req.body ?? null, headersTimeout: budgetMs, bodyTimeout: budgetMs },
+      {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: req.method,
+        headers: req.headers ?? null,
+        body: req.body ?? null,
+        headersTimeout: budgetMs,
+        bodyTimeout: budgetMs,
+      },
       maxBody,
     );
     let timedOut = false;
@@ -160,17 +175,31 @@ export function createTransport(opts: TransportOptions): Transport {
       const duration_ms = Math.round(performance.now() - started);
       if (req.debug) {
         req.log.info(
-          { ...logged, response: { status, headers: redactHeaders(headers), body: redactedBody(body, headers['content-type']), duration_ms } },
+          {
+            ...logged,
+            response: {
+              status,
+              headers: redactHeaders(headers),
+              body: redactedBody(body, headers['content-type']),
+              duration_ms,
+            },
+          },
           'carrier response',
         );
       }
       const bytes = req.binary ? { bytes: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) } : {};
-      outcome = failureOfStatus(status, headers, body, t, Date.now()) ?? { response: { status, headers, body, ...bytes } };
+      outcome = failureOfStatus(status, headers, body, t, Date.now()) ?? {
+        response: { status, headers, body, ...bytes },
+      };
     } catch (err) {
       outcome =
         err instanceof BodyTooLarge
           ? {
-              error: new ApiError('carrier_http_exception', `Carrier ${t.carrier} (${t.host}) sent an answer larger than ${maxBody} bytes`, `HTTP ${err.status} body too large`),
+              error: new ApiError(
+                'carrier_http_exception',
+                `Carrier ${t.carrier} (${t.host}) sent an answer larger than ${maxBody} bytes`,
+                `HTTP ${err.status} body too large`,
+              ),
               retryable: false,
             }
           : classifyThrown(err, t, opts.timeoutMs, performance.now() - started, timedOut);
@@ -199,10 +228,20 @@ export function createTransport(opts: TransportOptions): Transport {
       const started = performance.now();
       try {
         const res = await send(req);
-        opts.observe(req.carrier, req.operation, res.status < 400 ? 'ok' : `http_${res.status}`, (performance.now() - started) / 1000);
+        opts.observe(
+          req.carrier,
+          req.operation,
+          res.status < 400 ? 'ok' : `http_${res.status}`,
+          (performance.now() - started) / 1000,
+        );
         return res;
       } catch (err) {
-        opts.observe(req.carrier, req.operation, err instanceof ApiError ? err.code : 'internal_error', (performance.now() - started) / 1000);
+        opts.observe(
+          req.carrier,
+          req.operation,
+          err instanceof ApiError ? err.code : 'internal_error',
+          (performance.now() - started) / 1000,
+        );
         throw err;
       }
     },

@@ -15,7 +15,13 @@ import { dropUndefined, isObject, numeric, text, type JsonObject } from './json.
 export type XmlObject = JsonObject;
 
 // suppressBooleanAttributes off: an attribute whose value is "true" must keep it (TokenRequested="true").
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false, suppressBooleanAttributes: false });
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  format: false,
+  suppressEmptyNode: false,
+  suppressBooleanAttributes: false,
+});
 
 const parser = new XMLParser({
   ignoreAttributes: false,

@@ -73,7 +73,15 @@ export function layoutLabel(stock: LabelStock, data: LabelData): LabelLayout {
    * A line of text cut to its width. `whole` values (dates, weights) are never cut: a half date reads
    * as a different one, so the font shrinks until the value fits instead.
    */
-  const text = (x: number, y: number, pt: number, value: string, bold = false, maxW = DESIGN_W - 0.24 - x, whole = false): void => {
+  const text = (
+    x: number,
+    y: number,
+    pt: number,
+    value: string,
+    bold = false,
+    maxW = DESIGN_W - 0.24 - x,
+    whole = false,
+  ): void => {
     const clean = labelText(value);
     const fitting = (maxW * 72) / (Math.max(1, clean.length) * CHAR_ADVANCE);
     const size = ((whole ? Math.min(pt, fitting) : pt) / 72) * s;
@@ -88,7 +96,8 @@ export function layoutLabel(stock: LabelStock, data: LabelData): LabelLayout {
   text(0.12, 0.12, 7, 'FROM', true);
   // The sender column leaves the header column room for "SHIP DATE: YYYY-MM-DD" at full size.
   data.from.slice(0, 5).forEach((line, i) => text(0.12, 0.27 + i * 0.14, 8, line, false, 2.2));
-  const header = (y: number, value: string): void => text(HEADER_X, y, 7, value, false, DESIGN_W - 0.12 - HEADER_X, true);
+  const header = (y: number, value: string): void =>
+    text(HEADER_X, y, 7, value, false, DESIGN_W - 0.12 - HEADER_X, true);
   header(0.12, `SHIP DATE: ${data.shipDate}`);
   header(0.27, `ACT WGT: ${data.weight}`);
   if (data.piece) header(0.42, `PKG: ${data.piece}`);
@@ -101,7 +110,15 @@ export function layoutLabel(stock: LabelStock, data: LabelData): LabelLayout {
   const bars = code128Bars(data.trackingNumber);
   ops.push({ kind: 'barcode', x: X(0.25), y: Y(3.0), w: 3.5 * s, h: 1.1 * s, data: data.trackingNumber, bars });
   const numberSize = (10 / 72) * s;
-  ops.push({ kind: 'text', x: X(2), y: Y(4.16), size: numberSize, text: labelText(data.trackingNumber), bold: false, anchor: 'middle' });
+  ops.push({
+    kind: 'text',
+    x: X(2),
+    y: Y(4.16),
+    size: numberSize,
+    text: labelText(data.trackingNumber),
+    bold: false,
+    anchor: 'middle',
+  });
   rule(4.45);
   if (data.reference) text(0.12, 4.55, 8, `REF: ${data.reference}`);
   text(0.12, 4.72, 8, `WEIGHT: ${data.weight}`, false, undefined, true);
@@ -131,7 +148,16 @@ const PT = 72;
 
 async function renderPdf(layout: LabelLayout): Promise<Buffer> {
   // pdf-lib loads with the first PDF asked for (it costs more at start than the rest of the emulator).
-  const { PDFDocument, StandardFonts, fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor } = await import('pdf-lib');
+  const {
+    PDFDocument,
+    StandardFonts,
+    fill,
+    popGraphicsState,
+    pushGraphicsState,
+    rectangle,
+    rgb,
+    setFillingGrayscaleColor,
+  } = await import('pdf-lib');
   const { stock, ops } = layout;
   const doc = await PDFDocument.create();
   const page = doc.addPage([stock.widthIn * PT, stock.heightIn * PT]);

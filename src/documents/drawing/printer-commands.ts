@@ -83,7 +83,8 @@ export function renderEpl(layout: LabelLayout): string {
       const { font, mult, advance } = eplFont(dots(op.size));
       const fits = Math.max(1, Math.floor((width - dots(op.x)) / advance));
       const value = op.text.slice(0, op.anchor === 'middle' ? op.text.length : fits);
-      const x = op.anchor === 'middle' ? Math.max(0, dots(op.x) - Math.round((value.length * advance) / 2)) : dots(op.x);
+      const x =
+        op.anchor === 'middle' ? Math.max(0, dots(op.x) - Math.round((value.length * advance) / 2)) : dots(op.x);
       out.push(`A${x},${dots(op.y)},0,${font},${mult},${mult},N,${quote(value)}`);
     } else {
       const module = moduleWidth(op, 10);

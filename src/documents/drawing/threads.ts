@@ -20,7 +20,15 @@ const IDLE_MS = 30_000;
 
 let pool: Promise<Piscina> | undefined;
 const started = () =>
-  (pool ??= import('piscina').then(({ Piscina }) => new Piscina({ ...threadModule('draw-worker', import.meta.url), minThreads: 0, maxThreads: THREADS, idleTimeout: IDLE_MS })));
+  (pool ??= import('piscina').then(
+    ({ Piscina }) =>
+      new Piscina({
+        ...threadModule('draw-worker', import.meta.url),
+        minThreads: 0,
+        maxThreads: THREADS,
+        idleTimeout: IDLE_MS,
+      }),
+  ));
 
 async function draw(task: DrawTask): Promise<Buffer> {
   // The bytes come back as a plain Uint8Array (a copy): the callers want a Buffer.

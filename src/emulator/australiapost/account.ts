@@ -17,9 +17,23 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AustraliaPostCt
       valid_from: '2020-01-01',
       valid_to: '2999-12-31',
       expired: false,
-      addresses: [{ type: 'MERCHANT_LOCATION', lines: ['1 Main Street'], suburb: 'MELBOURNE', state: 'VIC', postcode: '3000', country: 'AU' }],
+      addresses: [
+        {
+          type: 'MERCHANT_LOCATION',
+          lines: ['1 Main Street'],
+          suburb: 'MELBOURNE',
+          state: 'VIC',
+          postcode: '3000',
+          country: 'AU',
+        },
+      ],
       details: { lodgement_postcode: '3000', abn: '00000000000', has_contract: true },
-      postage_products: PRODUCTS.map((p) => ({ type: p.type, group: p.group, product_id: p.id, contract: { valid_from: '2020-01-01', valid_to: '2999-12-31', expired: false } })),
+      postage_products: PRODUCTS.map((p) => ({
+        type: p.type,
+        group: p.group,
+        product_id: p.id,
+        contract: { valid_from: '2020-01-01', valid_to: '2999-12-31', expired: false },
+      })),
       merchant_location_id: 'EMU',
       credit_blocked: false,
     };

@@ -21,7 +21,14 @@ export class AusPostFailure extends Error {
 }
 
 export function errorsBody(errors: AusPostError[]): Record<string, unknown> {
-  return { errors: errors.map((e) => ({ code: e.code, name: e.name, message: e.message, ...(e.field === undefined ? {} : { field: e.field }) })) };
+  return {
+    errors: errors.map((e) => ({
+      code: e.code,
+      name: e.name,
+      message: e.message,
+      ...(e.field === undefined ? {} : { field: e.field }),
+    })),
+  };
 }
 
 /** The gateway's own words, before any Shipping API handler runs. */
@@ -33,12 +40,28 @@ const one = (status: number, code: string, name: string, message: string, field?
   new AusPostFailure(status, [{ code, name, message, ...(field === undefined ? {} : { field }) }]);
 
 export const failures = {
-  unauthorized: (): AusPostFailure => one(401, 'API_001', 'UNAUTHORISED', 'The request was not authorised. Please check the API key and password.'),
+  unauthorized: (): AusPostFailure =>
+    one(401, 'API_001', 'UNAUTHORISED', 'The request was not authorised. Please check the API key and password.'),
   customer: (account: string): AusPostFailure =>
-    one(403, '41001', 'CUSTOMER_NOT_FOUND', `Customer information for the submitted customer identifier ${account} could not be found.`, ''),
-  missing: (field: string): AusPostFailure => one(400, '40002', 'JSON_MANDATORY_FIELD_MISSING', `The input request is missing the mandatory field with the name '${field}'.`, field),
-  invalid: (field: string, message: string): AusPostFailure => one(400, '40003', 'JSON_INVALID_FIELD_VALUE', message, field),
+    one(
+      403,
+      '41001',
+      'CUSTOMER_NOT_FOUND',
+      `Customer information for the submitted customer identifier ${account} could not be found.`,
+      '',
+    ),
+  missing: (field: string): AusPostFailure =>
+    one(
+      400,
+      '40002',
+      'JSON_MANDATORY_FIELD_MISSING',
+      `The input request is missing the mandatory field with the name '${field}'.`,
+      field,
+    ),
+  invalid: (field: string, message: string): AusPostFailure =>
+    one(400, '40003', 'JSON_INVALID_FIELD_VALUE', message, field),
   many: (errors: AusPostError[]): AusPostFailure => new AusPostFailure(400, errors),
   notFound: (code: string, name: string, message: string): AusPostFailure => one(404, code, name, message),
-  conflict: (code: string, name: string, message: string, field?: string): AusPostFailure => one(400, code, name, message, field),
+  conflict: (code: string, name: string, message: string, field?: string): AusPostFailure =>
+    one(400, code, name, message, field),
 };

@@ -30,9 +30,14 @@ const MALFORMED_START: Record<string, string> = {
 const JSON_TYPE = 'application/json';
 
 const reply = (status: number, body: unknown): ErrorReply => ({ status, body, contentType: JSON_TYPE });
-const internal = (): Record<string, unknown> => errorsBody([{ code: '500', name: 'INTERNAL_SERVER_ERROR', message: 'An internal error has occurred. Please try again later.' }]);
+const internal = (): Record<string, unknown> =>
+  errorsBody([
+    { code: '500', name: 'INTERNAL_SERVER_ERROR', message: 'An internal error has occurred. Please try again later.' },
+  ]);
 
-export function createCarrierAustraliaPost(emulator: EmulatorContext): EmulatedCarrierModule<CarrierAustraliaPostState> {
+export function createCarrierAustraliaPost(
+  emulator: EmulatorContext,
+): EmulatedCarrierModule<CarrierAustraliaPostState> {
   const state = new CarrierAustraliaPostState(emulator.clock, emulator.sequences, emulator.credentials);
   const ctx = createCtx(state, emulator.clock);
 
@@ -41,7 +46,14 @@ export function createCarrierAustraliaPost(emulator: EmulatorContext): EmulatedC
     operations: AUSTRALIAPOST_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerAccountRoutes, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerManifestRoutes],
+    routes: [
+      registerAuth,
+      registerAccountRoutes,
+      registerRateRoutes,
+      registerShipRoutes,
+      registerTrackRoutes,
+      registerManifestRoutes,
+    ],
     errors: {
       known: (err) => {
         if (!(err instanceof AusPostFailure)) return undefined;
@@ -49,17 +61,50 @@ export function createCarrierAustraliaPost(emulator: EmulatorContext): EmulatedC
         if (err.status === 401) return reply(401, gatewayBody('API_001', 'Unauthorised', err.message));
         return reply(err.status, errorsBody(err.errors));
       },
-      unreadable: () => reply(400, errorsBody([{ code: '40001', name: 'JSON_PARSE_ERROR', message: 'The input request could not be parsed as JSON.' }])),
+      unreadable: () =>
+        reply(
+          400,
+          errorsBody([
+            { code: '40001', name: 'JSON_PARSE_ERROR', message: 'The input request could not be parsed as JSON.' },
+          ]),
+        ),
       internal: () => reply(500, internal()),
-      notFound: (request) => reply(404, errorsBody([{ code: '404', name: 'RESOURCE_NOT_FOUND', message: `No resource at ${request.method} ${request.url.replace(/^\/australiapost/, '')}.` }])),
+      notFound: (request) =>
+        reply(
+          404,
+          errorsBody([
+            {
+              code: '404',
+              name: 'RESOURCE_NOT_FOUND',
+              message: `No resource at ${request.method} ${request.url.replace(/^\/australiapost/, '')}.`,
+            },
+          ]),
+        ),
     },
     bookings: () =>
-      state.booked.flatMap((s) => (s.items[0] ? [{ tracking_number: s.items[0].articleId, references: [s.reference, ...s.references].filter(Boolean), booked_at: s.bookedAt.toISOString(), cancelled: !state.shipments.has(s.shipmentId) }] : [])),
+      state.booked.flatMap((s) =>
+        s.items[0]
+          ? [
+              {
+                tracking_number: s.items[0].articleId,
+                references: [s.reference, ...s.references].filter(Boolean),
+                booked_at: s.bookedAt.toISOString(),
+                cancelled: !state.shipments.has(s.shipmentId),
+              },
+            ]
+          : [],
+      ),
     faults: {
       contentType: JSON_TYPE,
       http_500: () => internal(),
-      http_429: () => gatewayBody('API_002', 'Too many requests', 'Too many requests. Please slow down and try again later.'),
-      auth: () => gatewayBody('API_001', 'Unauthorised', 'The request was not authorised. Please check the API key and password.'),
+      http_429: () =>
+        gatewayBody('API_002', 'Too many requests', 'Too many requests. Please slow down and try again later.'),
+      auth: () =>
+        gatewayBody(
+          'API_001',
+          'Unauthorised',
+          'The request was not authorised. Please check the API key and password.',
+        ),
       malformed: cutReplies(MALFORMED_START),
     },
   });

@@ -20,7 +20,9 @@ export const LAYOUTS: Readonly<Record<string, LabelStock>> = {
 };
 
 function lines(p: Party): string[] {
-  return [p.name, p.business, ...p.lines, [p.suburb, p.state, p.postcode].filter(Boolean).join(' '), p.country].filter((l) => l !== '');
+  return [p.name, p.business, ...p.lines, [p.suburb, p.state, p.postcode].filter(Boolean).join(' '), p.country].filter(
+    (l) => l !== '',
+  );
 }
 
 export async function renderLabels(ctx: AustraliaPostCtx, l: LabelRequest): Promise<Buffer> {

@@ -22,8 +22,15 @@ async function summaryPdf(order: StoredOrder, shipments: StoredShipment[]): Prom
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([595, 842]);
   page.drawText('Order Summary', { x: 40, y: 800, size: 16, font: bold });
-  page.drawText(`Order ${order.orderId}   Account ${order.account}   Created ${localDate(order.createdAt, 600)}`, { x: 40, y: 778, size: 10, font });
-  const articles = shipments.flatMap((s) => s.items.map((i) => `${i.articleId}   ${i.productId}   ${i.weight} kg   ${s.reference}`));
+  page.drawText(`Order ${order.orderId}   Account ${order.account}   Created ${localDate(order.createdAt, 600)}`, {
+    x: 40,
+    y: 778,
+    size: 10,
+    font,
+  });
+  const articles = shipments.flatMap((s) =>
+    s.items.map((i) => `${i.articleId}   ${i.productId}   ${i.weight} kg   ${s.reference}`),
+  );
   articles.slice(0, 45).forEach((line, k) => page.drawText(line, { x: 50, y: 750 - k * 15, size: 9, font }));
   page.drawText('TEST - australiapost emulator', { x: 40, y: 40, size: 8, font });
   doc.setProducer('Waybill carrier emulator');
@@ -40,13 +47,31 @@ export function registerManifestRoutes(app: FastifyInstance, ctx: AustraliaPostC
     const refused: AusPostError[] = [];
     const shipments = ids.flatMap((id, i) => {
       const s = ctx.state.shipments.get(id);
-      if (!s || s.account !== account) refused.push({ code: '44013', name: 'SHIPMENT_NOT_FOUND', message: `The shipment with shipment ID ${id} cannot be found.`, field: `shipments[${i}].shipment_id` });
-      else if (s.orderId) refused.push({ code: '44016', name: 'SHIPMENT_ALREADY_IN_ORDER', message: `The shipment with shipment ID ${id} is already part of order ${s.orderId}.`, field: `shipments[${i}].shipment_id` });
+      if (!s || s.account !== account)
+        refused.push({
+          code: '44013',
+          name: 'SHIPMENT_NOT_FOUND',
+          message: `The shipment with shipment ID ${id} cannot be found.`,
+          field: `shipments[${i}].shipment_id`,
+        });
+      else if (s.orderId)
+        refused.push({
+          code: '44016',
+          name: 'SHIPMENT_ALREADY_IN_ORDER',
+          message: `The shipment with shipment ID ${id} is already part of order ${s.orderId}.`,
+          field: `shipments[${i}].shipment_id`,
+        });
       else return [s];
       return [];
     });
     if (refused.length > 0) throw failures.many(refused);
-    const order: StoredOrder = { orderId: ctx.state.nextOrderId(), reference: str(at(request.body, 'order_reference')) ?? '', account, createdAt: ctx.clock.now(), shipmentIds: ids };
+    const order: StoredOrder = {
+      orderId: ctx.state.nextOrderId(),
+      reference: str(at(request.body, 'order_reference')) ?? '',
+      account,
+      createdAt: ctx.clock.now(),
+      shipmentIds: ids,
+    };
     for (const s of shipments) s.orderId = order.orderId;
     ctx.state.orders.set(order.orderId, order);
     const items = shipments.flatMap((s) => s.items);
@@ -78,12 +103,23 @@ export function registerManifestRoutes(app: FastifyInstance, ctx: AustraliaPostC
     };
   });
 
-  app.get<{ Params: { account: string; id: string } }>('/shipping/v1/accounts/:account/orders/:id/summary', ctx.tag('manifest'), async (request, reply) => {
-    const account = accountOf(request);
-    if (request.params.account !== account) throw failures.customer(request.params.account);
-    const order = ctx.state.orders.get(request.params.id);
-    if (!order || order.account !== account) throw failures.notFound('44018', 'ORDER_NOT_FOUND', `The order with order ID ${request.params.id} cannot be found.`);
-    const shipments = order.shipmentIds.map((id) => ctx.state.shipments.get(id)).filter((s): s is StoredShipment => s !== undefined);
-    return reply.type('application/pdf').send(await summaryPdf(order, shipments));
-  });
+  app.get<{ Params: { account: string; id: string } }>(
+    '/shipping/v1/accounts/:account/orders/:id/summary',
+    ctx.tag('manifest'),
+    async (request, reply) => {
+      const account = accountOf(request);
+      if (request.params.account !== account) throw failures.customer(request.params.account);
+      const order = ctx.state.orders.get(request.params.id);
+      if (!order || order.account !== account)
+        throw failures.notFound(
+          '44018',
+          'ORDER_NOT_FOUND',
+          `The order with order ID ${request.params.id} cannot be found.`,
+        );
+      const shipments = order.shipmentIds
+        .map((id) => ctx.state.shipments.get(id))
+        .filter((s): s is StoredShipment => s !== undefined);
+      return reply.type('application/pdf').send(await summaryPdf(order, shipments));
+    },
+  );
 }

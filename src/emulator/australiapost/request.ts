@@ -23,7 +23,12 @@ export class Problems {
 
   missing(path: string): void {
     const field = fieldName(path);
-    this.errors.push({ code: '40002', name: 'JSON_MANDATORY_FIELD_MISSING', message: `The input request is missing the mandatory field with the name '${field}'.`, field });
+    this.errors.push({
+      code: '40002',
+      name: 'JSON_MANDATORY_FIELD_MISSING',
+      message: `The input request is missing the mandatory field with the name '${field}'.`,
+      field,
+    });
   }
 
   invalid(path: string, message: string): void {
@@ -39,7 +44,8 @@ export class Problems {
 export function readPlace(body: unknown, path: string, p: Problems): { country: string; postcode: string } {
   const country = (p.str(body, `${path}.country`, false) ?? 'AU').toUpperCase();
   const postcode = p.str(body, `${path}.postcode`, country === 'AU') ?? '';
-  if (country === 'AU' && postcode !== '' && !/^\d{4}$/.test(postcode)) p.invalid(`${path}.postcode`, `The postcode ${postcode} is not a valid Australian postcode.`);
+  if (country === 'AU' && postcode !== '' && !/^\d{4}$/.test(postcode))
+    p.invalid(`${path}.postcode`, `The postcode ${postcode} is not a valid Australian postcode.`);
   return { country, postcode };
 }
 

@@ -15,7 +15,12 @@ function itemReply(s: StoredShipment, i: StoredItem): Record<string, unknown> {
     item_reference: i.reference,
     tracking_details: { article_id: i.articleId, consignment_id: s.consignmentId, barcode_id: i.articleId },
     product_id: i.productId,
-    item_summary: { total_cost: round2(i.exGst + i.gst), total_cost_ex_gst: i.exGst, total_gst: i.gst, status: s.orderId ? 'Sealed' : 'Created' },
+    item_summary: {
+      total_cost: round2(i.exGst + i.gst),
+      total_cost_ex_gst: i.exGst,
+      total_gst: i.gst,
+      status: s.orderId ? 'Sealed' : 'Created',
+    },
   };
 }
 
@@ -35,6 +40,14 @@ export function shipmentReply(s: StoredShipment): Record<string, unknown> {
     email_tracking_enabled: false,
     movement_type: s.movementType,
     items: s.items.map((i) => itemReply(s, i)),
-    shipment_summary: { total_cost: round2(exGst + gst), total_cost_ex_gst: exGst, fuel_surcharge: 0, total_gst: gst, status, number_of_items: s.items.length, tracking_summary: { [status === 'Sealed' ? 'Sealed' : 'Initiated']: s.items.length } },
+    shipment_summary: {
+      total_cost: round2(exGst + gst),
+      total_cost_ex_gst: exGst,
+      fuel_surcharge: 0,
+      total_gst: gst,
+      status,
+      number_of_items: s.items.length,
+      tracking_summary: { [status === 'Sealed' ? 'Sealed' : 'Initiated']: s.items.length },
+    },
   };
 }

@@ -10,7 +10,18 @@
  *   (abroad)             "Cleared and awaiting international departure" the first of those days
  *   delivery day         07:00 "Onboard for delivery", 13:00 "Delivered" (the product's days later)
  */
-import { addBusinessDays, addDays, atLocal, daysUntil, formatOffset, keepInOrder, localDate, localTime, nextBusinessDay, utcOffsetMinutes } from '../calendar.js';
+import {
+  addBusinessDays,
+  addDays,
+  atLocal,
+  daysUntil,
+  formatOffset,
+  keepInOrder,
+  localDate,
+  localTime,
+  nextBusinessDay,
+  utcOffsetMinutes,
+} from '../calendar.js';
 import { productById } from './prices.js';
 import type { Party, StoredShipment } from './state.js';
 
@@ -23,7 +34,8 @@ export interface PlannedEvent {
 
 const HOUR = 3_600_000;
 
-const place = (p: Party): string => (p.country === 'AU' ? `${p.suburb} ${p.state}`.trim().toUpperCase() : `${p.suburb.toUpperCase()} (${p.country})`);
+const place = (p: Party): string =>
+  p.country === 'AU' ? `${p.suburb} ${p.state}`.trim().toUpperCase() : `${p.suburb.toUpperCase()} (${p.country})`;
 
 export function plannedEvents(s: StoredShipment): PlannedEvent[] {
   const origin = utcOffsetMinutes(s.from.country, s.from.postcode);
@@ -33,17 +45,46 @@ export function plannedEvents(s: StoredShipment): PlannedEvent[] {
   const deliveryDay = addBusinessDays(pickupDay, product?.transitDays ?? 3);
   const events: PlannedEvent[] = [
     { at: s.bookedAt, description: 'Shipping information received by Australia Post', offset: origin },
-    { at: new Date(s.bookedAt.getTime() + HOUR), description: 'Shipping information approved by Australia Post', offset: origin },
-    { at: atLocal(pickupDay, '14:00', origin), description: 'Received by Australia Post', location: place(s.from), offset: origin },
-    { at: atLocal(pickupDay, '18:00', origin), description: 'Item processed at facility', location: place(s.from), offset: origin },
+    {
+      at: new Date(s.bookedAt.getTime() + HOUR),
+      description: 'Shipping information approved by Australia Post',
+      offset: origin,
+    },
+    {
+      at: atLocal(pickupDay, '14:00', origin),
+      description: 'Received by Australia Post',
+      location: place(s.from),
+      offset: origin,
+    },
+    {
+      at: atLocal(pickupDay, '18:00', origin),
+      description: 'Item processed at facility',
+      location: place(s.from),
+      offset: origin,
+    },
   ];
   const international = s.to.country !== s.from.country;
   for (const [i, day] of [...daysUntil(addDays(pickupDay, 1), deliveryDay)].entries()) {
-    if (international && i === 0) events.push({ at: atLocal(day, '09:00', origin), description: 'Cleared and awaiting international departure', location: place(s.from), offset: origin });
-    events.push({ at: atLocal(day, '12:00', dest), description: `In transit to next facility in ${place(s.to)}`, offset: dest });
+    if (international && i === 0)
+      events.push({
+        at: atLocal(day, '09:00', origin),
+        description: 'Cleared and awaiting international departure',
+        location: place(s.from),
+        offset: origin,
+      });
+    events.push({
+      at: atLocal(day, '12:00', dest),
+      description: `In transit to next facility in ${place(s.to)}`,
+      offset: dest,
+    });
   }
   events.push(
-    { at: atLocal(deliveryDay, '07:00', dest), description: 'Onboard for delivery', location: place(s.to), offset: dest },
+    {
+      at: atLocal(deliveryDay, '07:00', dest),
+      description: 'Onboard for delivery',
+      location: place(s.to),
+      offset: dest,
+    },
     { at: atLocal(deliveryDay, '13:00', dest), description: 'Delivered', location: place(s.to), offset: dest },
   );
   return keepInOrder(events);
@@ -55,5 +96,9 @@ export function eventsUntil(s: StoredShipment, now: Date): PlannedEvent[] {
 
 /** One event as the Tracking API writes it. */
 export function eventReply(e: PlannedEvent): Record<string, unknown> {
-  return { ...(e.location ? { location: e.location } : {}), description: e.description, date: `${localDate(e.at, e.offset)}T${localTime(e.at, e.offset)}${formatOffset(e.offset)}` };
+  return {
+    ...(e.location ? { location: e.location } : {}),
+    description: e.description,
+    date: `${localDate(e.at, e.offset)}T${localTime(e.at, e.offset)}${formatOffset(e.offset)}`,
+  };
 }

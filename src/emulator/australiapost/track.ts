@@ -21,10 +21,19 @@ function statusOf(latest: string | undefined): string {
 
 export function registerTrackRoutes(app: FastifyInstance, ctx: AustraliaPostCtx): void {
   app.get<{ Querystring: Record<string, unknown> }>('/shipping/v1/track', ctx.tag('track'), async (request) => {
-    const ids = (str(request.query.tracking_ids) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = (str(request.query.tracking_ids) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length === 0) throw failures.missing('tracking_ids');
     if (ids.length > MAX_TRACKING_IDS) {
-      throw failures.many([{ code: '51101', name: 'TOO_MANY_AP_TRACKING_IDS', message: `The request must contain ${MAX_TRACKING_IDS} or less AP article ids, consignment ids, or barcode ids.` }]);
+      throw failures.many([
+        {
+          code: '51101',
+          name: 'TOO_MANY_AP_TRACKING_IDS',
+          message: `The request must contain ${MAX_TRACKING_IDS} or less AP article ids, consignment ids, or barcode ids.`,
+        },
+      ]);
     }
     const now = ctx.clock.now();
     return {

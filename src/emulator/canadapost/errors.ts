@@ -34,6 +34,15 @@ export const failures = {
   noPin: (): CpcFailure => new CpcFailure(404, '004', 'No Pin History'),
   noShipment: (): CpcFailure => new CpcFailure(404, '8001', 'Invalid / Expired shipment-id'),
   transmitted: (): CpcFailure =>
-    new CpcFailure(400, '8064', 'A Shipment can only be void if it is in a PROCESSED or PRINTED state. If it has been transmitted, a Refund request should be submitted.'),
-  refunded: (): CpcFailure => new CpcFailure(409, '7292', 'A refund has already been requested for this shipment. Note that refund requests may take a few days to be processed.'),
+    new CpcFailure(
+      400,
+      '8064',
+      'A Shipment can only be void if it is in a PROCESSED or PRINTED state. If it has been transmitted, a Refund request should be submitted.',
+    ),
+  refunded: (): CpcFailure =>
+    new CpcFailure(
+      409,
+      '7292',
+      'A refund has already been requested for this shipment. Note that refund requests may take a few days to be processed.',
+    ),
 };

@@ -19,11 +19,24 @@ const POSTAL_CODE = /^[A-Z]\d[A-Z]\d[A-Z]\d$/;
 
 /** A postal code's first letter → its province, a city of that region and the city's coordinates. */
 const REGIONS: Readonly<Record<string, [province: string, city: string, lat: number, lng: number]>> = {
-  A: ['NL', "ST. JOHN'S", 47.5615, -52.7126], B: ['NS', 'HALIFAX', 44.6488, -63.5752], C: ['PE', 'CHARLOTTETOWN', 46.2382, -63.1311],
-  E: ['NB', 'MONCTON', 46.0878, -64.7782], G: ['QC', 'QUEBEC', 46.8139, -71.208], H: ['QC', 'MONTREAL', 45.5017, -73.5673], J: ['QC', 'GATINEAU', 45.4765, -75.7013],
-  K: ['ON', 'OTTAWA', 45.4215, -75.6972], L: ['ON', 'MISSISSAUGA', 43.589, -79.6441], M: ['ON', 'TORONTO', 43.6532, -79.3832], N: ['ON', 'LONDON', 42.9849, -81.2453],
-  P: ['ON', 'SUDBURY', 46.4917, -80.993], R: ['MB', 'WINNIPEG', 49.8951, -97.1384], S: ['SK', 'REGINA', 50.4452, -104.6189], T: ['AB', 'CALGARY', 51.0447, -114.0719],
-  V: ['BC', 'VANCOUVER', 49.2827, -123.1207], X: ['NT', 'YELLOWKNIFE', 62.454, -114.3718], Y: ['YT', 'WHITEHORSE', 60.7212, -135.0568],
+  A: ['NL', "ST. JOHN'S", 47.5615, -52.7126],
+  B: ['NS', 'HALIFAX', 44.6488, -63.5752],
+  C: ['PE', 'CHARLOTTETOWN', 46.2382, -63.1311],
+  E: ['NB', 'MONCTON', 46.0878, -64.7782],
+  G: ['QC', 'QUEBEC', 46.8139, -71.208],
+  H: ['QC', 'MONTREAL', 45.5017, -73.5673],
+  J: ['QC', 'GATINEAU', 45.4765, -75.7013],
+  K: ['ON', 'OTTAWA', 45.4215, -75.6972],
+  L: ['ON', 'MISSISSAUGA', 43.589, -79.6441],
+  M: ['ON', 'TORONTO', 43.6532, -79.3832],
+  N: ['ON', 'LONDON', 42.9849, -81.2453],
+  P: ['ON', 'SUDBURY', 46.4917, -80.993],
+  R: ['MB', 'WINNIPEG', 49.8951, -97.1384],
+  S: ['SK', 'REGINA', 50.4452, -104.6189],
+  T: ['AB', 'CALGARY', 51.0447, -114.0719],
+  V: ['BC', 'VANCOUVER', 49.2827, -123.1207],
+  X: ['NT', 'YELLOWKNIFE', 62.454, -114.3718],
+  Y: ['YT', 'WHITEHORSE', 60.7212, -135.0568],
 };
 
 interface Office {
@@ -42,15 +55,58 @@ interface Office {
 }
 
 const KINDS = [
-  { name: 'POST OFFICE', location: 'MAIN', street: 'MAIN ST', km: 0.8, hours: { 2: ['08:30', '17:30'], 3: ['08:30', '17:30'], 4: ['08:30', '17:30'], 5: ['08:30', '17:30'], 6: ['08:30', '17:30'], 7: ['09:30', '13:00'] } },
-  { name: 'SHOPPERS DRUG MART', location: 'PHARMACY', street: 'BANK ST', km: 1.6, hours: { 1: ['10:00', '18:00'], 2: ['09:00', '21:00'], 3: ['09:00', '21:00'], 4: ['09:00', '21:00'], 5: ['09:00', '21:00'], 6: ['09:00', '21:00'], 7: ['09:00', '18:00'] } },
-  { name: 'GROCERY POSTAL OUTLET', location: 'GROCERY', street: 'KING ST', km: 3.25, hours: { 1: ['11:00', '17:00'], 2: ['10:00', '19:00'], 3: ['10:00', '19:00'], 4: ['10:00', '19:00'], 5: ['10:00', '19:00'], 6: ['10:00', '19:00'], 7: ['10:00', '17:00'] } },
+  {
+    name: 'POST OFFICE',
+    location: 'MAIN',
+    street: 'MAIN ST',
+    km: 0.8,
+    hours: {
+      2: ['08:30', '17:30'],
+      3: ['08:30', '17:30'],
+      4: ['08:30', '17:30'],
+      5: ['08:30', '17:30'],
+      6: ['08:30', '17:30'],
+      7: ['09:30', '13:00'],
+    },
+  },
+  {
+    name: 'SHOPPERS DRUG MART',
+    location: 'PHARMACY',
+    street: 'BANK ST',
+    km: 1.6,
+    hours: {
+      1: ['10:00', '18:00'],
+      2: ['09:00', '21:00'],
+      3: ['09:00', '21:00'],
+      4: ['09:00', '21:00'],
+      5: ['09:00', '21:00'],
+      6: ['09:00', '21:00'],
+      7: ['09:00', '18:00'],
+    },
+  },
+  {
+    name: 'GROCERY POSTAL OUTLET',
+    location: 'GROCERY',
+    street: 'KING ST',
+    km: 3.25,
+    hours: {
+      1: ['11:00', '17:00'],
+      2: ['10:00', '19:00'],
+      3: ['10:00', '19:00'],
+      4: ['10:00', '19:00'],
+      5: ['10:00', '19:00'],
+      6: ['10:00', '19:00'],
+      7: ['10:00', '17:00'],
+    },
+  },
 ] as const;
 
 /** The three offices near a postal code (or a city of a province). */
 function officesNear(postal: string | undefined, city: string | undefined, province: string | undefined): Office[] {
   const region = REGIONS[(postal ?? '')[0] ?? ''] ?? REGIONS.K!;
-  const fsa = postal ? postal.slice(0, 3) : `${Object.entries(REGIONS).find(([, r]) => r[0] === province)?.[0] ?? 'K'}1A`;
+  const fsa = postal
+    ? postal.slice(0, 3)
+    : `${Object.entries(REGIONS).find(([, r]) => r[0] === province)?.[0] ?? 'K'}1A`;
   const seed = [...(postal ?? `${city}${province}`)].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 9_000_000, 7);
   return KINDS.map((k, i) => ({
     id: String(100_000_000 + seed * 10 + i).padStart(10, '0'),
@@ -68,13 +124,24 @@ function officesNear(postal: string | undefined, city: string | undefined, provi
 }
 
 function address(o: Office): Record<string, unknown> {
-  return { city: o.city, latitude: o.lat.toFixed(5), longitude: o.lng.toFixed(5), 'postal-code': o.postalCode, province: o.province, 'office-address': o.street };
+  return {
+    city: o.city,
+    latitude: o.lat.toFixed(5),
+    longitude: o.lng.toFixed(5),
+    'postal-code': o.postalCode,
+    province: o.province,
+    'office-address': o.street,
+  };
 }
 
 function query(request: FastifyRequest): { postal?: string; city?: string; province?: string } {
   const q = request.query as Record<string, string | undefined>;
   if (q.postalCode !== undefined) {
-    if (!POSTAL_CODE.test(q.postalCode)) throw failures.schema(callPath(request), `cvc-pattern-valid: Value '${q.postalCode}' is not facet-valid with respect to pattern '[A-Z]\\d[A-Z]\\d[A-Z]\\d' for type 'PostalCodeType'.`);
+    if (!POSTAL_CODE.test(q.postalCode))
+      throw failures.schema(
+        callPath(request),
+        `cvc-pattern-valid: Value '${q.postalCode}' is not facet-valid with respect to pattern '[A-Z]\\d[A-Z]\\d[A-Z]\\d' for type 'PostalCodeType'.`,
+      );
     return { postal: q.postalCode };
   }
   if (q.city && q.province) return { city: q.city, province: q.province.toUpperCase() };
@@ -102,7 +169,11 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: CanadapostCtx)
         name: o.name,
         'office-id': o.id,
         'bilingual-designation': 'true',
-        link: { '@_rel': 'self', '@_href': `${LINK_HOST}/rs/postoffice/${o.id}/detail`, '@_media-type': POSTOFFICE_TYPE },
+        link: {
+          '@_rel': 'self',
+          '@_href': `${LINK_HOST}/rs/postoffice/${o.id}/detail`,
+          '@_media-type': POSTOFFICE_TYPE,
+        },
       })),
     })}`;
   });

@@ -20,9 +20,15 @@ const SHIPMENT_TYPE = 'application/vnd.cpc.shipment-v8+xml';
 const SHIPMENT_NS = 'http://www.canadapost.ca/ws/shipment-v8';
 const LINK_HOST = 'https://ct.soa-gw.canadapost.ca';
 
-const xmlDocument = (root: string, body: object): string => `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, body)}`;
+const xmlDocument = (root: string, body: object): string =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, body)}`;
 
-async function manifestPdf(m: StoredManifest, shipments: StoredShipment[], company: string, date: string): Promise<Buffer> {
+async function manifestPdf(
+  m: StoredManifest,
+  shipments: StoredShipment[],
+  company: string,
+  date: string,
+): Promise<Buffer> {
   // Loaded with the first manifest, not at start (pdf-lib is large).
   const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
@@ -31,7 +37,10 @@ async function manifestPdf(m: StoredManifest, shipments: StoredShipment[], compa
   const page = doc.addPage([612, 792]);
   page.drawText('Manifest / Order', { x: 40, y: 750, size: 16, font: bold });
   page.drawText(`PO ${m.poNumber}   Customer ${m.customer}   ${company}   ${date}`, { x: 40, y: 728, size: 10, font });
-  const lines = shipments.map((s) => `${s.pin}   ${s.quote.service.code}   ${s.weightKg.toFixed(3)} kg   ${s.destination.postalCode}   ${s.quote.due.toFixed(2)} CAD`);
+  const lines = shipments.map(
+    (s) =>
+      `${s.pin}   ${s.quote.service.code}   ${s.weightKg.toFixed(3)} kg   ${s.destination.postalCode}   ${s.quote.due.toFixed(2)} CAD`,
+  );
   lines.slice(0, 40).forEach((line, k) => page.drawText(line, { x: 50, y: 700 - k * 15, size: 9, font }));
   page.drawText(`${shipments.length} item(s)   TEST - canadapost emulator`, { x: 40, y: 40, size: 8, font });
   doc.setProducer('Waybill carrier emulator');
@@ -52,19 +61,47 @@ export function registerManifestRoutes(app: FastifyInstance, ctx: CanadapostCtx)
     postalCode(request, required(request, address, 'address-details/postal-zip-code'));
     const point = text(root, 'requested-shipping-point');
     if (point !== undefined) postalCode(request, point);
-    const shipments = ctx.state.booked.filter((s) => s.customer === customer && s.contract && !s.voided && s.status === 'created' && s.groupId !== undefined && groups.includes(s.groupId));
-    if (shipments.length === 0) throw new CpcFailure(400, '8068', `There are no shipments to transmit in group ${groups.join(', ')}.`);
+    const shipments = ctx.state.booked.filter(
+      (s) =>
+        s.customer === customer &&
+        s.contract &&
+        !s.voided &&
+        s.status === 'created' &&
+        s.groupId !== undefined &&
+        groups.includes(s.groupId),
+    );
+    if (shipments.length === 0)
+      throw new CpcFailure(400, '8068', `There are no shipments to transmit in group ${groups.join(', ')}.`);
     const { id, poNumber } = ctx.state.nextManifest();
     const artifactPath = ctx.state.nextArtifact();
-    const manifest: StoredManifest = { id, customer, mobo, poNumber, artifactPath, shipmentIds: shipments.map((s) => s.id) };
+    const manifest: StoredManifest = {
+      id,
+      customer,
+      mobo,
+      poNumber,
+      artifactPath,
+      shipmentIds: shipments.map((s) => s.id),
+    };
     for (const s of shipments) {
       s.status = 'transmitted';
       s.manifestId = id;
     }
     ctx.state.manifests.set(id, manifest);
-    ctx.state.artifacts.set(artifactPath, { bytes: await manifestPdf(manifest, shipments, company, easternToday(ctx.clock.now())), mediaType: 'application/pdf' });
+    ctx.state.artifacts.set(artifactPath, {
+      bytes: await manifestPdf(manifest, shipments, company, easternToday(ctx.clock.now())),
+      mediaType: 'application/pdf',
+    });
     reply.type(MANIFEST_TYPE);
-    return xmlDocument('manifests', { '@_xmlns': MANIFEST_NS, link: [{ '@_rel': 'manifest', '@_href': `${LINK_HOST}/rs/${customer}/${mobo}/manifest/${id}`, '@_media-type': MANIFEST_TYPE }] });
+    return xmlDocument('manifests', {
+      '@_xmlns': MANIFEST_NS,
+      link: [
+        {
+          '@_rel': 'manifest',
+          '@_href': `${LINK_HOST}/rs/${customer}/${mobo}/manifest/${id}`,
+          '@_media-type': MANIFEST_TYPE,
+        },
+      ],
+    });
   });
 
   app.get('/rs/:customer/:mobo/manifest/:id', ctx.tag('manifest'), async (request, reply) => {
@@ -80,8 +117,16 @@ export function registerManifestRoutes(app: FastifyInstance, ctx: CanadapostCtx)
         link: [
           { '@_rel': 'self', '@_href': `${base}/manifest/${id}`, '@_media-type': MANIFEST_TYPE },
           { '@_rel': 'details', '@_href': `${base}/manifest/${id}/details`, '@_media-type': MANIFEST_TYPE },
-          { '@_rel': 'manifestShipments', '@_href': `${base}/shipment?manifestId=${id}`, '@_media-type': SHIPMENT_TYPE },
-          { '@_rel': 'artifact', '@_href': `${LINK_HOST}/rs/artifact/${m.artifactPath}/0`, '@_media-type': 'application/pdf' },
+          {
+            '@_rel': 'manifestShipments',
+            '@_href': `${base}/shipment?manifestId=${id}`,
+            '@_media-type': SHIPMENT_TYPE,
+          },
+          {
+            '@_rel': 'artifact',
+            '@_href': `${LINK_HOST}/rs/artifact/${m.artifactPath}/0`,
+            '@_media-type': 'application/pdf',
+          },
         ],
       },
     });

@@ -21,7 +21,8 @@ const LINK_HOST = 'https://ct.soa-gw.canadapost.ca';
 const CUTOFF = '16:00';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const xmlDocument = (root: string, body: object): string => `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, body)}`;
+const xmlDocument = (root: string, body: object): string =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, body)}`;
 const refused = (code: string, description: string) => new CpcFailure(400, code, description);
 
 export function registerPickupRoutes(app: FastifyInstance, ctx: CanadapostCtx): void {
@@ -41,7 +42,8 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CanadapostCtx): 
   app.post('/enab/:customer/pickuprequest', ctx.tag('pickup'), async (request, reply) => {
     const { customer } = request.params as { customer: string };
     const root = readRoot(request, 'pickup-request-details');
-    if (required(request, root, 'pickup-type') !== 'OnDemand') throw refused('7050', 'Only on-demand pickups are taken for an alternate address.');
+    if (required(request, root, 'pickup-type') !== 'OnDemand')
+      throw refused('7050', 'Only on-demand pickups are taken for an alternate address.');
     const postal = postalCode(request, required(request, root, 'pickup-location/alternate-address/postal-code'));
     if (postal.startsWith('X0')) throw refused('7051', `On-demand pickup is not available at postal code ${postal}.`);
     required(request, root, 'contact-info/email');
@@ -50,24 +52,49 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CanadapostCtx): 
     const date = required(request, root, `${at}/date`);
     const preferred = required(request, root, `${at}/preferred-time`);
     const closing = required(request, root, `${at}/closing-time`);
-    if (!TIME.test(preferred) || !TIME.test(closing) || preferred >= closing) throw refused('7052', 'The preferred time must be before the closing time (HH:MM).');
+    if (!TIME.test(preferred) || !TIME.test(closing) || preferred >= closing)
+      throw refused('7052', 'The preferred time must be before the closing time (HH:MM).');
     const now = ctx.clock.now();
     const today = easternToday(now);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(weekday) || date < today) throw refused('7053', `The pickup date ${date} is in the past.`);
-    if (weekday === 0 || weekday === 6) throw refused('7054', `On-demand pickups are made Monday to Friday; ${date} is not a working day.`);
-    if (date === today && localTime(now, utcOffsetMinutes('CA')).slice(0, 5) >= CUTOFF) throw refused('7055', `The cut-off for an on-demand pickup today is ${CUTOFF}.`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(weekday) || date < today)
+      throw refused('7053', `The pickup date ${date} is in the past.`);
+    if (weekday === 0 || weekday === 6)
+      throw refused('7054', `On-demand pickups are made Monday to Friday; ${date} is not a working day.`);
+    if (date === today && localTime(now, utcOffsetMinutes('CA')).slice(0, 5) >= CUTOFF)
+      throw refused('7055', `The cut-off for an on-demand pickup today is ${CUTOFF}.`);
     const id = ctx.state.nextPickupId();
-    ctx.state.pickups.set(id, { id, customer, date, preferredTime: preferred, closingTime: closing, status: 'Active', requestedOn: today });
+    ctx.state.pickups.set(id, {
+      id,
+      customer,
+      date,
+      preferredTime: preferred,
+      closingTime: closing,
+      status: 'Active',
+      requestedOn: today,
+    });
     reply.type(PICKUPREQUEST_TYPE);
     return xmlDocument('pickup-request-info', {
       '@_xmlns': PICKUPREQUEST_NS,
-      'pickup-request-header': { 'request-id': id, 'request-status': 'Active', 'pickup-type': 'OnDemand', 'request-date': today },
+      'pickup-request-header': {
+        'request-id': id,
+        'request-status': 'Active',
+        'pickup-type': 'OnDemand',
+        'request-date': today,
+      },
       'pickup-request-price': { 'pre-tax-amount': '3.50', 'hst-amount': '0.46', 'due-amount': '3.96' },
       links: {
         link: [
-          { '@_rel': 'self', '@_href': `${LINK_HOST}/enab/${customer}/pickuprequest/${id}`, '@_media-type': PICKUPREQUEST_TYPE },
-          { '@_rel': 'details', '@_href': `${LINK_HOST}/enab/${customer}/pickuprequest/${id}/details`, '@_media-type': PICKUPREQUEST_TYPE },
+          {
+            '@_rel': 'self',
+            '@_href': `${LINK_HOST}/enab/${customer}/pickuprequest/${id}`,
+            '@_media-type': PICKUPREQUEST_TYPE,
+          },
+          {
+            '@_rel': 'details',
+            '@_href': `${LINK_HOST}/enab/${customer}/pickuprequest/${id}/details`,
+            '@_media-type': PICKUPREQUEST_TYPE,
+          },
         ],
       },
     });

@@ -25,21 +25,110 @@ export interface Service {
 
 const PARCEL = [1, 2, 5, 10, 20, 30] as const;
 const PACKET = [0.5, 1, 1.5, 2] as const;
-const brackets = (bounds: readonly number[], prices: readonly number[]) => bounds.map((b, i) => [b, prices[i] ?? 0] as const);
+const brackets = (bounds: readonly number[], prices: readonly number[]) =>
+  bounds.map((b, i) => [b, prices[i] ?? 0] as const);
 
 export const SERVICES: readonly Service[] = [
-  { code: 'DOM.RP', name: 'Regular Parcel', destination: 'CA', brackets: brackets(PARCEL, [9.99, 11.99, 12.99, 16.99, 22.99, 29.99]), maxCm: [200, 130, 130], transitDays: [4, 9] },
-  { code: 'DOM.EP', name: 'Expedited Parcel', destination: 'CA', brackets: brackets(PARCEL, [11.99, 13.99, 14.99, 19.99, 26.99, 34.99]), maxCm: [200, 130, 130], transitDays: [2, 4] },
-  { code: 'DOM.XP', name: 'Xpresspost', destination: 'CA', brackets: brackets(PARCEL, [14.99, 16.99, 18.99, 25.99, 35.99, 45.99]), maxCm: [200, 130, 130], transitDays: [1, 2] },
-  { code: 'DOM.PC', name: 'Priority', destination: 'CA', brackets: brackets(PARCEL, [24.99, 27.99, 29.99, 39.99, 54.99, 72.99]), maxCm: [200, 130, 130], transitDays: [1, 1] },
-  { code: 'USA.EP', name: 'Expedited Parcel USA', destination: 'US', brackets: brackets(PARCEL, [16.99, 19.99, 22.99, 29.99, 42.99, 56.99]), maxCm: [150, 100, 100], transitDays: [4, 7] },
-  { code: 'USA.XP', name: 'Xpresspost USA', destination: 'US', brackets: brackets(PARCEL, [22.99, 25.99, 28.99, 37.99, 52.99, 69.99]), maxCm: [150, 100, 100], transitDays: [2, 3] },
-  { code: 'USA.TP', name: 'Tracked Packet USA', destination: 'US', brackets: brackets(PACKET, [9.99, 11.99, 12.99, 14.99]), maxCm: [38, 27, 5], transitDays: [4, 7], s10: 'LM' },
-  { code: 'USA.SP.AIR', name: 'Small Packet USA Air', destination: 'US', brackets: brackets([0.25, 0.5, 0.75, 1], [5.99, 7.49, 8.99, 10.49]), maxCm: [38, 27, 5], transitDays: [5, 8], s10: 'LM' },
-  { code: 'INT.XP', name: 'Xpresspost International', destination: 'INT', brackets: brackets(PARCEL, [35.99, 39.99, 45.99, 59.99, 85.99, 115.99]), maxCm: [150, 100, 100], transitDays: [4, 7] },
-  { code: 'INT.IP.AIR', name: 'International Parcel Air', destination: 'INT', brackets: brackets(PARCEL, [25.99, 29.99, 35.99, 49.99, 72.99, 99.99]), maxCm: [150, 100, 100], transitDays: [6, 12] },
-  { code: 'INT.TP', name: 'Tracked Packet International', destination: 'INT', brackets: brackets(PACKET, [13.99, 16.99, 18.99, 21.99]), maxCm: [38, 27, 5], transitDays: [6, 10], s10: 'LM' },
-  { code: 'INT.SP.AIR', name: 'Small Packet International Air', destination: 'INT', brackets: brackets(PACKET, [8.99, 10.99, 12.99, 14.99]), maxCm: [38, 27, 5], transitDays: [6, 10], s10: 'LM' },
+  {
+    code: 'DOM.RP',
+    name: 'Regular Parcel',
+    destination: 'CA',
+    brackets: brackets(PARCEL, [9.99, 11.99, 12.99, 16.99, 22.99, 29.99]),
+    maxCm: [200, 130, 130],
+    transitDays: [4, 9],
+  },
+  {
+    code: 'DOM.EP',
+    name: 'Expedited Parcel',
+    destination: 'CA',
+    brackets: brackets(PARCEL, [11.99, 13.99, 14.99, 19.99, 26.99, 34.99]),
+    maxCm: [200, 130, 130],
+    transitDays: [2, 4],
+  },
+  {
+    code: 'DOM.XP',
+    name: 'Xpresspost',
+    destination: 'CA',
+    brackets: brackets(PARCEL, [14.99, 16.99, 18.99, 25.99, 35.99, 45.99]),
+    maxCm: [200, 130, 130],
+    transitDays: [1, 2],
+  },
+  {
+    code: 'DOM.PC',
+    name: 'Priority',
+    destination: 'CA',
+    brackets: brackets(PARCEL, [24.99, 27.99, 29.99, 39.99, 54.99, 72.99]),
+    maxCm: [200, 130, 130],
+    transitDays: [1, 1],
+  },
+  {
+    code: 'USA.EP',
+    name: 'Expedited Parcel USA',
+    destination: 'US',
+    brackets: brackets(PARCEL, [16.99, 19.99, 22.99, 29.99, 42.99, 56.99]),
+    maxCm: [150, 100, 100],
+    transitDays: [4, 7],
+  },
+  {
+    code: 'USA.XP',
+    name: 'Xpresspost USA',
+    destination: 'US',
+    brackets: brackets(PARCEL, [22.99, 25.99, 28.99, 37.99, 52.99, 69.99]),
+    maxCm: [150, 100, 100],
+    transitDays: [2, 3],
+  },
+  {
+    code: 'USA.TP',
+    name: 'Tracked Packet USA',
+    destination: 'US',
+    brackets: brackets(PACKET, [9.99, 11.99, 12.99, 14.99]),
+    maxCm: [38, 27, 5],
+    transitDays: [4, 7],
+    s10: 'LM',
+  },
+  {
+    code: 'USA.SP.AIR',
+    name: 'Small Packet USA Air',
+    destination: 'US',
+    brackets: brackets([0.25, 0.5, 0.75, 1], [5.99, 7.49, 8.99, 10.49]),
+    maxCm: [38, 27, 5],
+    transitDays: [5, 8],
+    s10: 'LM',
+  },
+  {
+    code: 'INT.XP',
+    name: 'Xpresspost International',
+    destination: 'INT',
+    brackets: brackets(PARCEL, [35.99, 39.99, 45.99, 59.99, 85.99, 115.99]),
+    maxCm: [150, 100, 100],
+    transitDays: [4, 7],
+  },
+  {
+    code: 'INT.IP.AIR',
+    name: 'International Parcel Air',
+    destination: 'INT',
+    brackets: brackets(PARCEL, [25.99, 29.99, 35.99, 49.99, 72.99, 99.99]),
+    maxCm: [150, 100, 100],
+    transitDays: [6, 12],
+  },
+  {
+    code: 'INT.TP',
+    name: 'Tracked Packet International',
+    destination: 'INT',
+    brackets: brackets(PACKET, [13.99, 16.99, 18.99, 21.99]),
+    maxCm: [38, 27, 5],
+    transitDays: [6, 10],
+    s10: 'LM',
+  },
+  {
+    code: 'INT.SP.AIR',
+    name: 'Small Packet International Air',
+    destination: 'INT',
+    brackets: brackets(PACKET, [8.99, 10.99, 12.99, 14.99]),
+    maxCm: [38, 27, 5],
+    transitDays: [6, 10],
+    s10: 'LM',
+  },
 ];
 
 export const serviceByCode = (code: string): Service | undefined => SERVICES.find((s) => s.code === code);
@@ -88,7 +177,10 @@ export interface Quote {
  * The price of one parcel, or undefined when the service does not take it (destination, weight or
  * size). `zone` is 0-5 for Canada; the U.S. and the world price as zone 2.
  */
-export function quote(service: Service, input: { weightKg: number; dimsCm?: readonly number[]; zone: number; postalCode: string; contract: boolean }): Quote | undefined {
+export function quote(
+  service: Service,
+  input: { weightKg: number; dimsCm?: readonly number[]; zone: number; postalCode: string; contract: boolean },
+): Quote | undefined {
   const bracket = service.brackets.find(([max]) => input.weightKg <= max);
   if (!bracket) return undefined;
   if (input.dimsCm) {
@@ -104,5 +196,16 @@ export function quote(service: Service, input: { weightKg: number; dimsCm?: read
   const pst = round2(preTax * rates.pst);
   const hst = round2(preTax * rates.hst);
   const [min, max] = service.transitDays;
-  return { service, base, fuel, discount, gst, pst, hst, preTax, due: round2(preTax + gst + pst + hst), transitDays: Math.min(max, min + Math.floor(input.zone / 2)) };
+  return {
+    service,
+    base,
+    fuel,
+    discount,
+    gst,
+    pst,
+    hst,
+    preTax,
+    due: round2(preTax + gst + pst + hst),
+    transitDays: Math.min(max, min + Math.floor(input.zone / 2)),
+  };
 }

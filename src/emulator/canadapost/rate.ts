@@ -27,23 +27,59 @@ export function destinationOf(country: string): Destination {
 }
 
 /** Every service's quote for a parcel, cheapest first; the ones that do not take it left out. */
-export function quotesFor(input: { origin: string; country: string; postalCode: string; weightKg: number; dimsCm?: number[]; contract: boolean; only?: string[] }): Quote[] {
+export function quotesFor(input: {
+  origin: string;
+  country: string;
+  postalCode: string;
+  weightKg: number;
+  dimsCm?: number[];
+  contract: boolean;
+  only?: string[];
+}): Quote[] {
   const destination = destinationOf(input.country);
   const zone = destination === 'CA' ? domesticZone(input.origin, input.postalCode) : 2;
-  return SERVICES.filter((s) => s.destination === destination && (!input.only || input.only.length === 0 || input.only.includes(s.code)))
-    .map((s) => quote(s, { weightKg: input.weightKg, ...(input.dimsCm ? { dimsCm: input.dimsCm } : {}), zone, postalCode: input.postalCode, contract: input.contract }))
+  return SERVICES.filter(
+    (s) => s.destination === destination && (!input.only || input.only.length === 0 || input.only.includes(s.code)),
+  )
+    .map((s) =>
+      quote(s, {
+        weightKg: input.weightKg,
+        ...(input.dimsCm ? { dimsCm: input.dimsCm } : {}),
+        zone,
+        postalCode: input.postalCode,
+        contract: input.contract,
+      }),
+    )
     .filter((q): q is Quote => q !== undefined)
     .sort((a, b) => a.due - b.due);
 }
 
 function priceQuote(q: Quote, mailingDate: string): Record<string, unknown> {
   const adjustments = [
-    ...(q.discount !== 0 ? [{ 'adjustment-code': 'AUTDISC', 'adjustment-name': 'Automation discount', 'adjustment-cost': money(q.discount), qualifier: { percent: '3.000' } }] : []),
-    { 'adjustment-code': 'FUELSC', 'adjustment-name': 'Fuel surcharge', 'adjustment-cost': money(q.fuel), qualifier: { percent: '10.00' } },
+    ...(q.discount !== 0
+      ? [
+          {
+            'adjustment-code': 'AUTDISC',
+            'adjustment-name': 'Automation discount',
+            'adjustment-cost': money(q.discount),
+            qualifier: { percent: '3.000' },
+          },
+        ]
+      : []),
+    {
+      'adjustment-code': 'FUELSC',
+      'adjustment-name': 'Fuel surcharge',
+      'adjustment-cost': money(q.fuel),
+      qualifier: { percent: '10.00' },
+    },
   ];
   return {
     'service-code': q.service.code,
-    'service-link': { '@_rel': 'service', '@_href': `${LINK_HOST}/rs/ship/service/${q.service.code}?country=CA`, '@_media-type': RATE_TYPE },
+    'service-link': {
+      '@_rel': 'service',
+      '@_href': `${LINK_HOST}/rs/ship/service/${q.service.code}?country=CA`,
+      '@_media-type': RATE_TYPE,
+    },
     'service-name': q.service.name,
     'price-details': {
       base: money(q.base),
@@ -65,10 +101,16 @@ function priceQuote(q: Quote, mailingDate: string): Record<string, unknown> {
 /** The destination of a mailing scenario: country and the postal or ZIP code where it has one. */
 function scenarioDestination(request: FastifyRequest, root: XmlObject): { country: string; postalCode: string } {
   const dest = xmlElement(root.destination);
-  if (dest?.domestic !== undefined) return { country: 'CA', postalCode: postalCode(request, required(request, dest, 'domestic/postal-code')) };
-  if (dest?.['united-states'] !== undefined) return { country: 'US', postalCode: required(request, dest, 'united-states/zip-code') };
-  if (dest?.international !== undefined) return { country: required(request, dest, 'international/country-code'), postalCode: '' };
-  throw failures.schema(callPath(request), "cvc-complex-type.2.4.b: The content of element 'destination' is not complete. One of '{domestic, united-states, international}' is expected.");
+  if (dest?.domestic !== undefined)
+    return { country: 'CA', postalCode: postalCode(request, required(request, dest, 'domestic/postal-code')) };
+  if (dest?.['united-states'] !== undefined)
+    return { country: 'US', postalCode: required(request, dest, 'united-states/zip-code') };
+  if (dest?.international !== undefined)
+    return { country: required(request, dest, 'international/country-code'), postalCode: '' };
+  throw failures.schema(
+    callPath(request),
+    "cvc-complex-type.2.4.b: The content of element 'destination' is not complete. One of '{domestic, united-states, international}' is expected.",
+  );
 }
 
 export function registerRateRoutes(app: FastifyInstance, ctx: CanadapostCtx): void {
@@ -82,9 +124,23 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
     const weightKg = positive(request, parcel, 'weight');
     const dims = dimensions(request, parcel);
     const { country, postalCode: to } = scenarioDestination(request, root);
-    const only = xmlList(xmlElement(root.services)?.['service-code']).map(xmlText).filter((c): c is string => c !== undefined);
-    const quotes = quotesFor({ origin, country, postalCode: to, weightKg, ...(dims ? { dimsCm: dims } : {}), contract: text(root, 'contract-id') !== undefined, only });
-    if (quotes.length === 0) throw failures.invalid('9122', 'No services are available for the parcel to this destination: check its weight and dimensions.');
+    const only = xmlList(xmlElement(root.services)?.['service-code'])
+      .map(xmlText)
+      .filter((c): c is string => c !== undefined);
+    const quotes = quotesFor({
+      origin,
+      country,
+      postalCode: to,
+      weightKg,
+      ...(dims ? { dimsCm: dims } : {}),
+      contract: text(root, 'contract-id') !== undefined,
+      only,
+    });
+    if (quotes.length === 0)
+      throw failures.invalid(
+        '9122',
+        'No services are available for the parcel to this destination: check its weight and dimensions.',
+      );
     const mailingDate = text(root, 'expected-mailing-date') ?? easternToday(ctx.clock.now());
     reply.type(RATE_TYPE);
     return `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml('price-quotes', { '@_xmlns': RATE_NS, 'price-quote': quotes.map((q) => priceQuote(q, mailingDate)) })}`;
@@ -96,7 +152,11 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
     const service = SERVICES.filter((s) => s.destination === destination).map((s) => ({
       'service-code': s.code,
       'service-name': s.name,
-      link: { '@_rel': 'service', '@_href': `${LINK_HOST}/rs/ship/service/${s.code}?country=${country}`, '@_media-type': RATE_TYPE },
+      link: {
+        '@_rel': 'service',
+        '@_href': `${LINK_HOST}/rs/ship/service/${s.code}?country=${country}`,
+        '@_media-type': RATE_TYPE,
+      },
     }));
     reply.type(RATE_TYPE);
     return `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml('services', { '@_xmlns': RATE_NS, service })}`;

@@ -27,7 +27,8 @@ export function readRoot(request: FastifyRequest, root: string): XmlObject {
   const doc = typeof request.body === 'string' ? parseXml(request.body) : undefined;
   if (!doc) throw failures.schema(path, 'cvc-elt.1: the request body is not a well-formed XML document');
   const found = xmlRoot(doc, root);
-  if (!found) throw failures.schema(path, `cvc-elt.1: Cannot find the declaration of element '${Object.keys(doc)[0] ?? ''}'.`);
+  if (!found)
+    throw failures.schema(path, `cvc-elt.1: Cannot find the declaration of element '${Object.keys(doc)[0] ?? ''}'.`);
   return found;
 }
 
@@ -39,13 +40,20 @@ export function text(node: XmlObject | undefined, path: string): string | undefi
 
 export function required(request: FastifyRequest, node: XmlObject | undefined, path: string): string {
   const value = text(node, path);
-  if (value === undefined) throw failures.schema(callPath(request), `cvc-complex-type.2.4.b: The content of element is not complete. One of '{${path}}' is expected.`);
+  if (value === undefined)
+    throw failures.schema(
+      callPath(request),
+      `cvc-complex-type.2.4.b: The content of element is not complete. One of '{${path}}' is expected.`,
+    );
   return value;
 }
 
 export function postalCode(request: FastifyRequest, value: string): string {
   if (!POSTAL_CODE.test(value)) {
-    throw failures.schema(callPath(request), `cvc-pattern-valid: Value '${value}' is not facet-valid with respect to pattern '[A-Z]\\d[A-Z]\\d[A-Z]\\d' for type 'PostalCodeType'.`);
+    throw failures.schema(
+      callPath(request),
+      `cvc-pattern-valid: Value '${value}' is not facet-valid with respect to pattern '[A-Z]\\d[A-Z]\\d[A-Z]\\d' for type 'PostalCodeType'.`,
+    );
   }
   return value;
 }
@@ -54,7 +62,11 @@ export function postalCode(request: FastifyRequest, value: string): string {
 export function positive(request: FastifyRequest, node: XmlObject | undefined, path: string): number {
   const raw = required(request, node, path);
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw failures.schema(callPath(request), `cvc-minExclusive-valid: Value '${raw}' of ${path} is not facet-valid with respect to minExclusive '0.0'.`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw failures.schema(
+      callPath(request),
+      `cvc-minExclusive-valid: Value '${raw}' of ${path} is not facet-valid with respect to minExclusive '0.0'.`,
+    );
   return value;
 }
 

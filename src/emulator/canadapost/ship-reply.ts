@@ -18,11 +18,15 @@ export function party(request: FastifyRequest, node: XmlObject | undefined, role
   const country = text(address, 'country-code') ?? 'CA';
   const raw = text(address, 'postal-zip-code') ?? '';
   if (country === 'CA') postalCode(request, raw);
-  if (country === 'US' && !ZIP.test(raw)) throw failures.invalid('9185', `The ZIP code ${raw} of the ${role} is not valid for the United States.`);
+  if (country === 'US' && !ZIP.test(raw))
+    throw failures.invalid('9185', `The ZIP code ${raw} of the ${role} is not valid for the United States.`);
   return {
     name: text(node, 'name') ?? '',
     company: text(node, 'company') ?? '',
-    lines: [text(address, 'address-line-1') ?? required(request, address, 'address-line-1'), text(address, 'address-line-2')].filter((l): l is string => l !== undefined),
+    lines: [
+      text(address, 'address-line-1') ?? required(request, address, 'address-line-1'),
+      text(address, 'address-line-2'),
+    ].filter((l): l is string => l !== undefined),
     city: required(request, address, 'city'),
     province: text(address, 'prov-state') ?? '',
     postalCode: raw,
@@ -30,7 +34,8 @@ export function party(request: FastifyRequest, node: XmlObject | undefined, role
   };
 }
 
-export const addressLines = (p: Party): string[] => [p.name, p.company, ...p.lines, `${p.city} ${p.province} ${p.postalCode}`.trim(), p.country].filter((l) => l !== '');
+export const addressLines = (p: Party): string[] =>
+  [p.name, p.company, ...p.lines, `${p.city} ${p.province} ${p.postalCode}`.trim(), p.country].filter((l) => l !== '');
 
 export function shipmentPrice(s: StoredShipment): Record<string, unknown> {
   const q = s.quote;
@@ -39,7 +44,10 @@ export function shipmentPrice(s: StoredShipment): Record<string, unknown> {
     'base-amount': money(q.base),
     'priced-options': { 'priced-option': [{ 'option-code': 'DC', 'option-price': '0.00' }] },
     adjustments: {
-      adjustment: [...(q.discount !== 0 ? [{ 'adjustment-code': 'AUTDISC', 'adjustment-amount': money(q.discount) }] : []), { 'adjustment-code': 'FUELSC', 'adjustment-amount': money(q.fuel) }],
+      adjustment: [
+        ...(q.discount !== 0 ? [{ 'adjustment-code': 'AUTDISC', 'adjustment-amount': money(q.discount) }] : []),
+        { 'adjustment-code': 'FUELSC', 'adjustment-amount': money(q.fuel) },
+      ],
     },
     'pre-tax-amount': money(q.preTax),
     'gst-amount': money(q.gst),
@@ -55,4 +63,3 @@ export function shipmentPrice(s: StoredShipment): Record<string, unknown> {
     'rated-weight': s.weightKg.toFixed(3),
   };
 }
-

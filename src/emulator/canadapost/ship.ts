@@ -29,7 +29,8 @@ const AUTHRETURN_NS = 'http://www.canadapost.ca/ws/authreturn-v2';
 const LINK_HOST = 'https://ct.soa-gw.canadapost.ca';
 
 const money = (n: number): string => n.toFixed(2);
-const xmlDocument = (root: string, body: object): string => `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, body)}`;
+const xmlDocument = (root: string, body: object): string =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, body)}`;
 
 interface Booking {
   stored: StoredShipment;
@@ -37,37 +38,68 @@ interface Booking {
 }
 
 /** Reads, prices and stores one shipment, and draws its artifacts. */
-async function book(ctx: CanadapostCtx, request: FastifyRequest, root: XmlObject, contract: boolean, customer: string, selfPath: string): Promise<Booking> {
+async function book(
+  ctx: CanadapostCtx,
+  request: FastifyRequest,
+  root: XmlObject,
+  contract: boolean,
+  customer: string,
+  selfPath: string,
+): Promise<Booking> {
   const spec = xmlElement(root['delivery-spec']);
   const code = required(request, spec, 'service-code');
   const service = serviceByCode(code);
   if (!service) throw failures.invalid('9122', `The service ${code} is not one of Canada Post's services.`);
   const sender = party(request, xmlElement(spec?.sender), 'sender');
   const destination = party(request, xmlElement(spec?.destination), 'destination');
-  if (service.destination !== destinationOf(destination.country)) throw failures.invalid('9122', `The service ${code} does not deliver to ${destination.country}.`);
+  if (service.destination !== destinationOf(destination.country))
+    throw failures.invalid('9122', `The service ${code} does not deliver to ${destination.country}.`);
   const customs = xmlElement(spec?.customs);
-  if (destination.country !== 'CA' && !customs) throw failures.invalid('8517', 'Customs information is required for shipments outside Canada.');
+  if (destination.country !== 'CA' && !customs)
+    throw failures.invalid('8517', 'Customs information is required for shipments outside Canada.');
   const parcel = xmlElement(spec?.['parcel-characteristics']);
   const weightKg = positive(request, parcel, 'weight');
   const dims = dimensions(request, parcel);
   if (contract && text(spec, 'settlement-info/contract-id') === undefined) {
-    throw failures.schema(callPath(request), "cvc-complex-type.2.4.b: The content of element 'settlement-info' is not complete. One of '{contract-id}' is expected.");
+    throw failures.schema(
+      callPath(request),
+      "cvc-complex-type.2.4.b: The content of element 'settlement-info' is not complete. One of '{contract-id}' is expected.",
+    );
   }
-  const [q] = quotesFor({ origin: sender.postalCode, country: destination.country, postalCode: destination.postalCode, weightKg, ...(dims ? { dimsCm: dims } : {}), contract, only: [code] });
+  const [q] = quotesFor({
+    origin: sender.postalCode,
+    country: destination.country,
+    postalCode: destination.postalCode,
+    weightKg,
+    ...(dims ? { dimsCm: dims } : {}),
+    contract,
+    only: [code],
+  });
   if (!q) throw failures.invalid('9198', `The parcel exceeds the weight or size limits of ${service.name}.`);
 
   // Non-contract labels are PDF on 4x6 stock; contract ones as print-preferences ask (8.5x11 PDF by default).
   const format = contract ? (text(spec, 'print-preferences/encoding') ?? 'PDF') : 'PDF';
   const size = contract ? (text(spec, 'print-preferences/output-format') ?? '8.5x11') : '4x6';
-  if (format !== 'PDF' && format !== 'ZPL') throw failures.schema(callPath(request), `cvc-enumeration-valid: Value '${format}' is not facet-valid with respect to enumeration '[PDF, ZPL]'.`);
-  if (size !== '4x6' && size !== '8.5x11') throw failures.schema(callPath(request), `cvc-enumeration-valid: Value '${size}' is not facet-valid with respect to enumeration '[8.5x11, 4x6]'.`);
-  if (format === 'ZPL' && size !== '4x6') throw failures.invalid('9161', 'ZPL labels are printed on 4x6 thermal stock only: set output-format to 4x6.');
+  if (format !== 'PDF' && format !== 'ZPL')
+    throw failures.schema(
+      callPath(request),
+      `cvc-enumeration-valid: Value '${format}' is not facet-valid with respect to enumeration '[PDF, ZPL]'.`,
+    );
+  if (size !== '4x6' && size !== '8.5x11')
+    throw failures.schema(
+      callPath(request),
+      `cvc-enumeration-valid: Value '${size}' is not facet-valid with respect to enumeration '[8.5x11, 4x6]'.`,
+    );
+  if (format === 'ZPL' && size !== '4x6')
+    throw failures.invalid('9161', 'ZPL labels are printed on 4x6 thermal stock only: set output-format to 4x6.');
 
   const now = ctx.clock.now();
   const mailingDate = text(root, 'expected-mailing-date') ?? easternToday(now);
   const id = ctx.state.nextShipmentId();
   const pin = ctx.state.nextPin(service.s10);
-  const references = ['customer-ref-1', 'customer-ref-2', 'cost-centre'].map((r) => text(spec, `references/${r}`)).filter((r): r is string => r !== undefined);
+  const references = ['customer-ref-1', 'customer-ref-2', 'cost-centre']
+    .map((r) => text(spec, `references/${r}`))
+    .filter((r): r is string => r !== undefined);
   const stored: StoredShipment = {
     id,
     pin,
@@ -89,23 +121,43 @@ async function book(ctx: CanadapostCtx, request: FastifyRequest, root: XmlObject
     links: [],
   };
 
-  const label = await renderLabel(format, size === '4x6' ? labelStock(4, 6) : labelStock(8.5, 11, { x: 0.25, y: 0.25, w: 4, h: 6 }), {
-    trackingNumber: pin,
-    service: service.name,
-    from: addressLines(sender),
-    to: addressLines(destination),
-    weight: `${weightKg} KG`,
-    shipDate: mailingDate,
-    ...(references[0] ? { reference: references[0] } : {}),
-    note: 'TEST LABEL - canadapost emulator',
-  });
+  const label = await renderLabel(
+    format,
+    size === '4x6' ? labelStock(4, 6) : labelStock(8.5, 11, { x: 0.25, y: 0.25, w: 4, h: 6 }),
+    {
+      trackingNumber: pin,
+      service: service.name,
+      from: addressLines(sender),
+      to: addressLines(destination),
+      weight: `${weightKg} KG`,
+      shipDate: mailingDate,
+      ...(references[0] ? { reference: references[0] } : {}),
+      note: 'TEST LABEL - canadapost emulator',
+    },
+  );
   const labelPath = ctx.state.nextArtifact();
-  ctx.state.artifacts.set(labelPath, { bytes: label, mediaType: format === 'ZPL' ? 'application/zpl' : 'application/pdf' });
+  ctx.state.artifacts.set(labelPath, {
+    bytes: label,
+    mediaType: format === 'ZPL' ? 'application/zpl' : 'application/pdf',
+  });
   const links: Record<string, unknown>[] = [
     { '@_rel': 'self', '@_href': `${LINK_HOST}${selfPath}/${id}`, '@_media-type': contract ? SHIPMENT_TYPE : NC_TYPE },
-    { '@_rel': 'details', '@_href': `${LINK_HOST}${selfPath}/${id}/details`, '@_media-type': contract ? SHIPMENT_TYPE : NC_TYPE },
-    { '@_rel': 'refund', '@_href': `${LINK_HOST}${selfPath}/${id}/refund`, '@_media-type': contract ? SHIPMENT_TYPE : NC_TYPE },
-    { '@_rel': 'label', '@_href': `${LINK_HOST}/rs/artifact/${labelPath}/0`, '@_media-type': format === 'ZPL' ? 'application/zpl' : 'application/pdf', '@_index': '0' },
+    {
+      '@_rel': 'details',
+      '@_href': `${LINK_HOST}${selfPath}/${id}/details`,
+      '@_media-type': contract ? SHIPMENT_TYPE : NC_TYPE,
+    },
+    {
+      '@_rel': 'refund',
+      '@_href': `${LINK_HOST}${selfPath}/${id}/refund`,
+      '@_media-type': contract ? SHIPMENT_TYPE : NC_TYPE,
+    },
+    {
+      '@_rel': 'label',
+      '@_href': `${LINK_HOST}/rs/artifact/${labelPath}/0`,
+      '@_media-type': format === 'ZPL' ? 'application/zpl' : 'application/pdf',
+      '@_index': '0',
+    },
   ];
   if (customs) {
     const currency = text(customs, 'currency') ?? 'CAD';
@@ -135,7 +187,12 @@ async function book(ctx: CanadapostCtx, request: FastifyRequest, root: XmlObject
     });
     const invoicePath = ctx.state.nextArtifact();
     ctx.state.artifacts.set(invoicePath, { bytes: invoice, mediaType: 'application/pdf' });
-    links.push({ '@_rel': 'commercialInvoice', '@_href': `${LINK_HOST}/rs/artifact/${invoicePath}/0`, '@_media-type': 'application/pdf', '@_index': '0' });
+    links.push({
+      '@_rel': 'commercialInvoice',
+      '@_href': `${LINK_HOST}/rs/artifact/${invoicePath}/0`,
+      '@_media-type': 'application/pdf',
+      '@_index': '0',
+    });
   }
   stored.links = links;
   ctx.state.shipments.set(id, stored);
@@ -179,7 +236,12 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
     const root = readRoot(request, 'non-contract-shipment');
     const { stored, links } = await book(ctx, request, root, false, customer, `/rs/${customer}/ncshipment`);
     reply.type(NC_TYPE);
-    return xmlDocument('non-contract-shipment-info', { '@_xmlns': NC_NS, 'shipment-id': stored.id, 'tracking-pin': stored.pin, links: { link: links } });
+    return xmlDocument('non-contract-shipment-info', {
+      '@_xmlns': NC_NS,
+      'shipment-id': stored.id,
+      'tracking-pin': stored.pin,
+      links: { link: links },
+    });
   });
 
   // An authorized return: read as a contract shipment from the returner to the receiver, both in Canada.
@@ -189,14 +251,39 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
     const partyOf = (node: unknown) => {
       const p = xmlElement(node);
       const a = xmlElement(p?.['domestic-address']);
-      const details = { 'address-line-1': text(a, 'address-line-1'), city: text(a, 'city'), 'prov-state': text(a, 'province'), 'country-code': 'CA', 'postal-zip-code': text(a, 'postal-code') ?? '' };
+      const details = {
+        'address-line-1': text(a, 'address-line-1'),
+        city: text(a, 'city'),
+        'prov-state': text(a, 'province'),
+        'country-code': 'CA',
+        'postal-zip-code': text(a, 'postal-code') ?? '',
+      };
       return { name: text(p, 'name'), company: text(p, 'company'), 'address-details': details };
     };
-    const spec = { 'service-code': text(root, 'service-code'), sender: partyOf(root.returner), destination: partyOf(root.receiver), 'parcel-characteristics': root['parcel-characteristics'], 'print-preferences': root['print-preferences'], 'settlement-info': root['settlement-info'], references: root.references };
-    const { stored, links } = await book(ctx, request, { 'delivery-spec': spec, 'transmit-shipment': 'true' }, true, customer, `/rs/${customer}/${mobo}/shipment`);
+    const spec = {
+      'service-code': text(root, 'service-code'),
+      sender: partyOf(root.returner),
+      destination: partyOf(root.receiver),
+      'parcel-characteristics': root['parcel-characteristics'],
+      'print-preferences': root['print-preferences'],
+      'settlement-info': root['settlement-info'],
+      references: root.references,
+    };
+    const { stored, links } = await book(
+      ctx,
+      request,
+      { 'delivery-spec': spec, 'transmit-shipment': 'true' },
+      true,
+      customer,
+      `/rs/${customer}/${mobo}/shipment`,
+    );
     const label = links.find((l) => l['@_rel'] === 'label');
     reply.type(AUTHRETURN_TYPE);
-    return xmlDocument('authorized-return-info', { '@_xmlns': AUTHRETURN_NS, 'tracking-pin': stored.pin, links: { link: [{ ...label, '@_rel': 'returnLabel' }] } });
+    return xmlDocument('authorized-return-info', {
+      '@_xmlns': AUTHRETURN_NS,
+      'tracking-pin': stored.pin,
+      links: { link: [{ ...label, '@_rel': 'returnLabel' }] },
+    });
   });
 
   app.get('/rs/artifact/:key/:id/:page', ctx.tag('artifact'), async (request, reply) => {
@@ -236,7 +323,11 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
     readRoot(request, 'shipment-refund-request');
     const r = refund(ctx, shipmentOf(ctx, customer, id, true));
     reply.type(SHIPMENT_TYPE);
-    return xmlDocument('shipment-refund-request-info', { '@_xmlns': SHIPMENT_NS, 'service-ticket-date': r.date, 'service-ticket-id': r.ticketId });
+    return xmlDocument('shipment-refund-request-info', {
+      '@_xmlns': SHIPMENT_NS,
+      'service-ticket-date': r.date,
+      'service-ticket-id': r.ticketId,
+    });
   });
 
   app.post('/rs/:customer/ncshipment/:id/refund', ctx.tag('refund'), async (request, reply) => {
@@ -244,6 +335,10 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CanadapostCtx): vo
     readRoot(request, 'non-contract-shipment-refund-request');
     const r = refund(ctx, shipmentOf(ctx, customer, id, false));
     reply.type(NC_TYPE);
-    return xmlDocument('non-contract-shipment-refund-request-info', { '@_xmlns': NC_NS, 'service-ticket-date': r.date, 'service-ticket-id': r.ticketId });
+    return xmlDocument('non-contract-shipment-refund-request-info', {
+      '@_xmlns': NC_NS,
+      'service-ticket-date': r.date,
+      'service-ticket-id': r.ticketId,
+    });
   });
 }

@@ -93,7 +93,9 @@ export class CarrierCanadapostState extends CarrierStateBase {
   }
 
   nextPin(s10Prefix: string | undefined): string {
-    return s10Prefix ? s10Pin(s10Prefix, this.sequences.take('canadapost.s10')) : parcelPin(this.sequences.take('canadapost.pin'));
+    return s10Prefix
+      ? s10Pin(s10Prefix, this.sequences.take('canadapost.s10'))
+      : parcelPin(this.sequences.take('canadapost.pin'));
   }
 
   /** An 18-digit shipment id, as the recorded answers carry. */
@@ -110,7 +112,10 @@ export class CarrierCanadapostState extends CarrierStateBase {
   /** An 18-digit manifest id and its PO number (P and nine digits), as the recorded manifest. */
   nextManifest(): { id: string; poNumber: string } {
     const n = this.sequences.take('canadapost.manifest');
-    return { id: String(732_071_711_235_567_991n + BigInt(n)), poNumber: `P${String(123_456_789 + n).padStart(9, '0')}` };
+    return {
+      id: String(732_071_711_235_567_991n + BigInt(n)),
+      poNumber: `P${String(123_456_789 + n).padStart(9, '0')}`,
+    };
   }
 
   /** A 10-digit pickup request id, as the recorded one. */

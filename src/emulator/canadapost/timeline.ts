@@ -28,14 +28,30 @@ export function plannedEvents(s: StoredShipment): PlannedEvent[] {
   const dest = { site: s.destination.city.toUpperCase(), province: s.destination.province };
   const events: PlannedEvent[] = [
     { at: s.bookedAt, code: '3000', description: 'Electronic information submitted by shipper', ...origin },
-    { at: atLocal(s.mailingDate, '18:00', EASTERN), code: '0100', description: 'Item processed at postal facility', ...origin },
+    {
+      at: atLocal(s.mailingDate, '18:00', EASTERN),
+      code: '0100',
+      description: 'Item processed at postal facility',
+      ...origin,
+    },
   ];
   for (const day of daysUntil(addDays(s.mailingDate, 1), s.deliveryDate)) {
-    events.push({ at: atLocal(day, '12:00', EASTERN), code: '0100', description: 'Item processed at postal facility', ...HUB });
+    events.push({
+      at: atLocal(day, '12:00', EASTERN),
+      code: '0100',
+      description: 'Item processed at postal facility',
+      ...HUB,
+    });
   }
   events.push(
     { at: atLocal(s.deliveryDate, '08:00', EASTERN), code: '0174', description: 'Item out for delivery', ...dest },
-    { at: atLocal(s.deliveryDate, '14:00', EASTERN), code: '1496', description: 'Item successfully delivered', ...dest, signatory: (s.destination.name || s.destination.company).toUpperCase() },
+    {
+      at: atLocal(s.deliveryDate, '14:00', EASTERN),
+      code: '1496',
+      description: 'Item successfully delivered',
+      ...dest,
+      signatory: (s.destination.name || s.destination.company).toUpperCase(),
+    },
   );
   return keepInOrder(events);
 }

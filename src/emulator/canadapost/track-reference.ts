@@ -25,10 +25,15 @@ export function registerTrackReferenceRoutes(app: FastifyInstance, ctx: Canadapo
       [q.manifestId, (s) => s.manifestId === q.manifestId],
     ];
     const chosen = tests.find(([value]) => value !== undefined && value !== '');
-    if (!chosen) throw failures.invalid('8004', 'Get Shipments needs one of requestId, trackingPIN, groupId or manifestId.');
+    if (!chosen)
+      throw failures.invalid('8004', 'Get Shipments needs one of requestId, trackingPIN, groupId or manifestId.');
     const found = ctx.state.booked.filter((s) => s.customer === customer && s.contract && !s.voided && chosen[1](s));
     reply.type(SHIPMENT_TYPE);
-    const link = found.map((s) => ({ '@_rel': 'shipment', '@_href': `${LINK_HOST}/rs/${customer}/${mobo}/shipment/${s.id}`, '@_media-type': SHIPMENT_TYPE }));
+    const link = found.map((s) => ({
+      '@_rel': 'shipment',
+      '@_href': `${LINK_HOST}/rs/${customer}/${mobo}/shipment/${s.id}`,
+      '@_media-type': SHIPMENT_TYPE,
+    }));
     return `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml('shipments', { '@_xmlns': SHIPMENT_NS, ...(link.length > 0 ? { link } : {}) })}`;
   });
 }

@@ -24,11 +24,17 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierACtx): void {
 
   app.post('/oauth/token', ctx.tag('oauth'), async (request: FastifyRequest, reply: FastifyReply) => {
     const type = request.headers['content-type'] ?? '';
-    if (!type.startsWith('application/x-www-form-urlencoded')) throw new FedexFailure(400, [errors.invalidInput('content-type')]);
+    if (!type.startsWith('application/x-www-form-urlencoded'))
+      throw new FedexFailure(400, [errors.invalidInput('content-type')]);
     const form = isObject(request.body) ? request.body : {};
     const grant = str(form.grant_type);
     const clientId = str(form.client_id);
-    if (!grant || !GRANT_TYPES.includes(grant) || !clientId || !ctx.state.credentials.knows('carrier_a', clientId, str(form.client_secret))) {
+    if (
+      !grant ||
+      !GRANT_TYPES.includes(grant) ||
+      !clientId ||
+      !ctx.state.credentials.knows('carrier_a', clientId, str(form.client_secret))
+    ) {
       throw new FedexFailure(401, [errors.badCredentials()]);
     }
     return reply.send({

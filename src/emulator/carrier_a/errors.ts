@@ -72,7 +72,8 @@ export const errors = {
   }),
   accountMismatch: (): FedexError => ({
     code: 'ACCOUNT.NUMBER.MISMATCH',
-    message: 'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.',
+    message:
+      'When payment Type is SENDER, ShippingChargesPayment Payor AccountNumber should match the shipper account number.',
   }),
   userUnauthorized: (): FedexError => ({
     code: 'SHIPMENT.USER.UNAUTHORIZED',
@@ -125,7 +126,10 @@ export const errors = {
     code: 'SHIPMENT.CANCEL.NOTALLOWED',
     message: 'This shipment has been tendered to FedEx and can no longer be cancelled.',
   }),
-  trackingEmpty: (): FedexError => ({ code: 'TRACKING.TRACKINGNUMBER.EMPTY', message: 'Please provide tracking number.' }),
+  trackingEmpty: (): FedexError => ({
+    code: 'TRACKING.TRACKINGNUMBER.EMPTY',
+    message: 'Please provide tracking number.',
+  }),
   // Emulator's choice of code; FedEx documents at most 30 tracking numbers per request.
   trackingLimit: (): FedexError => ({
     code: 'TRACKING.TRACKINGNUMBER.LIMITEXCEEDED',
@@ -136,7 +140,10 @@ export const errors = {
     code: 'PICKUP.REQUESTED.PREVIOUS.DAY',
     message: 'Cannot schedule a pickup requested for a previous day.',
   }),
-  pickupExpired: (): FedexError => ({ code: 'PICKUP.NUMBER.EXPIRED', message: 'PREVIOUS DAY PICKUP, CANNOT CANCEL OR UPDATE' }),
+  pickupExpired: (): FedexError => ({
+    code: 'PICKUP.NUMBER.EXPIRED',
+    message: 'PREVIOUS DAY PICKUP, CANNOT CANCEL OR UPDATE',
+  }),
   // Emulator's choice: unknown or already cancelled confirmation code.
   pickupNotFound: (): FedexError => ({
     code: 'PICKUP.CONFIRMATIONNUMBER.INVALID',
@@ -146,8 +153,14 @@ export const errors = {
     code: 'LOCATION.COUNTRYCODE.REQUIRED',
     message: 'Country Code is required and must be 2 characters long.',
   }),
-  locationPostalRequired: (): FedexError => ({ code: 'POSTALCODE.VALUE.REQUIRED', message: 'Postal Code is required.' }),
-  longLatRequired: (): FedexError => ({ code: 'ERROR.LONGLAT.REQUIRED', message: 'Longitude and Latitude are required.' }),
+  locationPostalRequired: (): FedexError => ({
+    code: 'POSTALCODE.VALUE.REQUIRED',
+    message: 'Postal Code is required.',
+  }),
+  longLatRequired: (): FedexError => ({
+    code: 'ERROR.LONGLAT.REQUIRED',
+    message: 'Longitude and Latitude are required.',
+  }),
   phoneRequired: (): FedexError => ({
     code: 'PHONE.NUMBER.REQUIRED',
     message: 'Phone Number is a required field. Please update and try again.',

@@ -47,7 +47,16 @@ export function createCarrierA(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_A_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerTrackReferenceRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
+    routes: [
+      registerAuth,
+      registerRateRoutes,
+      registerShipRoutes,
+      registerTrackRoutes,
+      registerTrackReferenceRoutes,
+      registerPickupRoutes,
+      registerLocationRoutes,
+      registerAddressRoutes,
+    ],
     errors: {
       known: (err, request) => (err instanceof FedexFailure ? reply(err.status, err.errors, request) : undefined),
       // Unparsable JSON, wrong content type, oversized body: FedEx rejects the input as a whole.
@@ -56,14 +65,21 @@ export function createCarrierA(emulator: EmulatorContext): EmulatedCarrierModule
       notFound: (request) => reply(404, [errors.notFound()], request),
     },
     bookings: () =>
-      state.booked.map((s) => ({ tracking_number: s.masterTrackingNumber, references: s.references.map((r) => r.value), booked_at: s.bookedAt.toISOString(), cancelled: s.cancelledAt !== undefined })),
+      state.booked.map((s) => ({
+        tracking_number: s.masterTrackingNumber,
+        references: s.references.map((r) => r.value),
+        booked_at: s.bookedAt.toISOString(),
+        cancelled: s.cancelledAt !== undefined,
+      })),
     faults: {
       contentType: 'application/json',
       http_500: () => reply(500, [errors.internal()]).body,
       http_429: () => reply(429, [errors.tooManyRequests()]).body,
       auth: (operation) => reply(401, [operation === 'oauth' ? errors.badCredentials() : errors.tokenExpired()]).body,
       malformed: (operation) =>
-        operation === 'oauth' ? MALFORMED_START.oauth ?? '{' : `{"transactionId":"${state.nextTransactionId()}",${(MALFORMED_START[operation] ?? '{').slice(1)}`,
+        operation === 'oauth'
+          ? (MALFORMED_START.oauth ?? '{')
+          : `{"transactionId":"${state.nextTransactionId()}",${(MALFORMED_START[operation] ?? '{').slice(1)}`,
     },
   });
 }

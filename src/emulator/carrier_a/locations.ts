@@ -17,9 +17,17 @@ import { errors, FedexFailure, type FedexError } from './errors.js';
 import { stationId } from './services.js';
 
 const BOXES: Record<string, [number, number, number, number]> = {
-  US: [30, 47, -122, -75], CA: [43, 53, -123, -64], MX: [17, 30, -110, -90], GB: [50.5, 55.5, -4, 1],
-  DE: [47.8, 54, 6.5, 14.5], FR: [43.5, 50, -1, 7], NL: [51.5, 53.2, 4, 6.8], IT: [38, 46, 8, 16],
-  ES: [37, 43, -8, 2], JP: [33, 40, 130, 141], AU: [-37.5, -27, 115, 153],
+  US: [30, 47, -122, -75],
+  CA: [43, 53, -123, -64],
+  MX: [17, 30, -110, -90],
+  GB: [50.5, 55.5, -4, 1],
+  DE: [47.8, 54, 6.5, 14.5],
+  FR: [43.5, 50, -1, 7],
+  NL: [51.5, 53.2, 4, 6.8],
+  IT: [38, 46, 8, 16],
+  ES: [37, 43, -8, 2],
+  JP: [33, 40, 130, 141],
+  AU: [-37.5, -27, 115, 153],
 };
 const TYPES = [
   { type: 'FEDEX_OFFICE', name: 'FedEx Office Print & Ship Center' },
@@ -68,20 +76,26 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: CarrierACtx): 
     const postalCode = str(at(address, 'postalCode'));
     const city = str(at(address, 'city'));
     const problems: FedexError[] = [];
-    if (!['ADDRESS', 'GEOGRAPHIC_COORDINATES', 'PHONE_NUMBER'].includes(criterion)) problems.push(errors.searchCriterionInvalid());
+    if (!['ADDRESS', 'GEOGRAPHIC_COORDINATES', 'PHONE_NUMBER'].includes(criterion))
+      problems.push(errors.searchCriterionInvalid());
     if (!countryCode || !/^[A-Z]{2}$/.test(countryCode)) problems.push(errors.locationCountryRequired());
     const lat = num(at(body, 'location.longLat.latitude'));
     const lon = num(at(body, 'location.longLat.longitude'));
     const phone = str(at(body, 'phoneNumber'));
     if (criterion === 'ADDRESS' && !postalCode && !city) problems.push(errors.locationPostalRequired());
-    if (criterion === 'GEOGRAPHIC_COORDINATES' && (lat === undefined || lon === undefined)) problems.push(errors.longLatRequired());
+    if (criterion === 'GEOGRAPHIC_COORDINATES' && (lat === undefined || lon === undefined))
+      problems.push(errors.longLatRequired());
     if (criterion === 'PHONE_NUMBER' && !phone) problems.push(errors.phoneRequired());
     const units = str(at(body, 'locationsSummaryRequestControlParameters.distance.units')) ?? 'MI';
     if (units !== 'MI' && units !== 'KM') problems.push(errors.distanceUnitInvalid());
     if (problems.length || !countryCode) throw new FedexFailure(400, problems);
 
-    const radius = num(at(body, 'locationsSummaryRequestControlParameters.distance.value')) ?? (units === 'KM' ? 80 : 50);
-    const maxResults = Math.max(1, Math.min(75, num(at(body, 'locationsSummaryRequestControlParameters.maxResults')) ?? 10));
+    const radius =
+      num(at(body, 'locationsSummaryRequestControlParameters.distance.value')) ?? (units === 'KM' ? 80 : 50);
+    const maxResults = Math.max(
+      1,
+      Math.min(75, num(at(body, 'locationsSummaryRequestControlParameters.maxResults')) ?? 10),
+    );
     const wanted = strings(at(body, 'locationTypes'));
     const key = criterion === 'PHONE_NUMBER' ? `phone:${phone}` : `${countryCode}:${postalCode ?? city}`;
     const bytes = seed(key);
@@ -109,7 +123,9 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: CarrierACtx): 
           address: {
             streetLines: [`${number} ${STREETS[(b + i) % STREETS.length] ?? 'Main St'}`],
             city: (city ?? 'CITY').toUpperCase(),
-            ...(str(at(address, 'stateOrProvinceCode')) ? { stateOrProvinceCode: str(at(address, 'stateOrProvinceCode')) } : {}),
+            ...(str(at(address, 'stateOrProvinceCode'))
+              ? { stateOrProvinceCode: str(at(address, 'stateOrProvinceCode')) }
+              : {}),
             ...(postalCode ? { postalCode } : {}),
             countryCode,
             residential: false,
@@ -119,12 +135,26 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: CarrierACtx): 
         locationId: `${stationId(city, countryCode).slice(0, 3)}${String.fromCharCode(65 + i)}${i}`,
         storeHours: storeHours(kind.type),
         carrierDetailList: [
-          { serviceType: 'PRIORITY_OVERNIGHT', carrierCodeType: 'FDXE', countryRelationshipType: 'DOMESTIC', latestDropoffDetails: [{ dayOfWeek: 'MONDAY', operationTime: '17:00:00' }] },
-          { serviceType: 'FEDEX_GROUND', carrierCodeType: 'FDXG', countryRelationshipType: 'DOMESTIC', latestDropoffDetails: [{ dayOfWeek: 'MONDAY', operationTime: '16:00:00' }] },
+          {
+            serviceType: 'PRIORITY_OVERNIGHT',
+            carrierCodeType: 'FDXE',
+            countryRelationshipType: 'DOMESTIC',
+            latestDropoffDetails: [{ dayOfWeek: 'MONDAY', operationTime: '17:00:00' }],
+          },
+          {
+            serviceType: 'FEDEX_GROUND',
+            carrierCodeType: 'FDXG',
+            countryRelationshipType: 'DOMESTIC',
+            latestDropoffDetails: [{ dayOfWeek: 'MONDAY', operationTime: '16:00:00' }],
+          },
         ],
-        geoPositionalCoordinates: { latitude: round6(origin.latitude + dLat), longitude: round6(origin.longitude + dLon) },
+        geoPositionalCoordinates: {
+          latitude: round6(origin.latitude + dLat),
+          longitude: round6(origin.longitude + dLon),
+        },
         locationType: kind.type,
-        locationAttributeTypes: kind.type === 'FEDEX_SELF_SERVICE_LOCATION' ? ['DROP_BOX'] : ['ACCEPTS_CASH', 'PACKAGING_SUPPLIES'],
+        locationAttributeTypes:
+          kind.type === 'FEDEX_SELF_SERVICE_LOCATION' ? ['DROP_BOX'] : ['ACCEPTS_CASH', 'PACKAGING_SUPPLIES'],
         lockerAvailability: false,
         miles,
       };

@@ -10,7 +10,15 @@
  * - `PUT /pickup/v1/pickups/cancel` → cancelConfirmationMessage (fixtures/pickup_PickupCancelResponse.json).
  */
 import type { FastifyInstance } from 'fastify';
-import { addBusinessDays, addDays, isBusinessDay, isIsoDate, localDate, localTime, utcOffsetMinutes } from '../calendar.js';
+import {
+  addBusinessDays,
+  addDays,
+  isBusinessDay,
+  isIsoDate,
+  localDate,
+  localTime,
+  utcOffsetMinutes,
+} from '../calendar.js';
 import { at, isObject, num, str, strings } from '../json.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure, type FedexError } from './errors.js';
@@ -25,7 +33,8 @@ const toMinutes = (time: string): number => {
   const [h = 0, m = 0] = time.split(':').map(Number);
   return h * 60 + m;
 };
-const toTime = (total: number): string => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}:00`;
+const toTime = (total: number): string =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}:00`;
 
 function halfHours(from: number, to: number): string[] {
   const out: string[] = [];
@@ -44,15 +53,18 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierACtx): vo
     if (!postalCode) problems.push(errors.pickupPostalMissing());
     if (!countryCode) problems.push(errors.invalidInput('pickupAddress.countryCode'));
     const types = strings(at(body, 'pickupRequestType'));
-    if (types.length === 0 || types.some((t) => t !== 'SAME_DAY' && t !== 'FUTURE_DAY')) problems.push(errors.invalidInput('pickupRequestType'));
+    if (types.length === 0 || types.some((t) => t !== 'SAME_DAY' && t !== 'FUTURE_DAY'))
+      problems.push(errors.invalidInput('pickupRequestType'));
     const carriers = strings(at(body, 'carriers'));
     if (carriers.length === 0 || carriers.some((c) => !CARRIERS[c])) problems.push(errors.invalidInput('carriers'));
     const relationship = str(at(body, 'countryRelationship'));
-    if (relationship !== 'DOMESTIC' && relationship !== 'INTERNATIONAL') problems.push(errors.invalidInput('countryRelationship'));
+    if (relationship !== 'DOMESTIC' && relationship !== 'INTERNATIONAL')
+      problems.push(errors.invalidInput('countryRelationship'));
     const dispatchDate = str(at(body, 'dispatchDate'));
     if (dispatchDate && !isIsoDate(dispatchDate)) problems.push(errors.invalidInput('dispatchDate'));
     const businessDays = num(at(body, 'numberOfBusinessDays')) ?? 1;
-    if (!Number.isInteger(businessDays) || businessDays < 1 || businessDays > 10) problems.push(errors.invalidInput('numberOfBusinessDays'));
+    if (!Number.isInteger(businessDays) || businessDays < 1 || businessDays > 10)
+      problems.push(errors.invalidInput('numberOfBusinessDays'));
     if (problems.length) throw new FedexFailure(400, problems);
 
     const offset = utcOffsetMinutes(countryCode ?? 'US', postalCode);
@@ -82,7 +94,8 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierACtx): vo
         days.push(option(today, 'SAME_DAY', Math.max(8 * 60, nowMinutes + 30)));
       }
       if (types.includes('FUTURE_DAY')) {
-        for (let i = 1; i <= businessDays; i++) days.push(option(addBusinessDays(futureStart, i), 'FUTURE_DAY', 8 * 60));
+        for (let i = 1; i <= businessDays; i++)
+          days.push(option(addBusinessDays(futureStart, i), 'FUTURE_DAY', 8 * 60));
       }
       return days;
     });
@@ -102,9 +115,11 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierACtx): vo
     if (!isObject(at(body, `${location}.contact`))) problems.push(errors.invalidInput(`${location}.contact`));
     const ready = str(at(body, 'originDetail.readyDateTimestamp'));
     const readyDate = ready?.slice(0, 10);
-    if (!ready || !readyDate || !isIsoDate(readyDate)) problems.push(errors.invalidInput('originDetail.readyDateTimestamp'));
+    if (!ready || !readyDate || !isIsoDate(readyDate))
+      problems.push(errors.invalidInput('originDetail.readyDateTimestamp'));
     const closeTime = str(at(body, 'originDetail.customerCloseTime'));
-    if (!closeTime || !/^\d{2}:\d{2}(:\d{2})?$/.test(closeTime)) problems.push(errors.invalidInput('originDetail.customerCloseTime'));
+    if (!closeTime || !/^\d{2}:\d{2}(:\d{2})?$/.test(closeTime))
+      problems.push(errors.invalidInput('originDetail.customerCloseTime'));
     const carrierCode = str(at(body, 'carrierCode'));
     if (!carrierCode || !CARRIERS[carrierCode]) problems.push(errors.invalidInput('carrierCode'));
     if (problems.length || !account || !readyDate || !carrierCode) throw new FedexFailure(400, problems);
@@ -114,7 +129,14 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierACtx): vo
     if (readyDate < today) throw new FedexFailure(400, [errors.pickupPreviousDay()]);
     const code = state.nextPickupCode();
     const station = stationId(str(at(body, `${location}.address.city`)), countryCode ?? 'US');
-    state.pickups.set(code, { confirmationCode: code, accountNumber: account, location: station, scheduledDate: readyDate, carrierCode, utcOffset });
+    state.pickups.set(code, {
+      confirmationCode: code,
+      accountNumber: account,
+      location: station,
+      scheduledDate: readyDate,
+      carrierCode,
+      utcOffset,
+    });
     return ctx.envelope(request, {
       pickupConfirmationCode: code,
       ...(readyDate === today ? { message: 'Courier on the way' } : {}),
@@ -146,4 +168,3 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierACtx): vo
     });
   });
 }
-

@@ -23,8 +23,16 @@ export const LB_PER_KG = 2.20462;
 const ACCOUNT_DISCOUNT = 0.1;
 
 const TABLES: Record<PriceTable, { base: readonly number[]; step: readonly number[]; fuelPct: number }> = {
-  ground: { base: [10.2, 10.75, 11.3, 11.9, 12.45, 13.1, 13.6], step: [0.55, 0.7, 0.85, 1.05, 1.25, 1.45, 1.65], fuelPct: 16.25 },
-  express: { base: [58.9, 65.3, 71.7, 78.1, 84.5, 90.9, 97.3], step: [3.8, 4.3, 4.8, 5.3, 5.8, 6.3, 6.8], fuelPct: 18.5 },
+  ground: {
+    base: [10.2, 10.75, 11.3, 11.9, 12.45, 13.1, 13.6],
+    step: [0.55, 0.7, 0.85, 1.05, 1.25, 1.45, 1.65],
+    fuelPct: 16.25,
+  },
+  express: {
+    base: [58.9, 65.3, 71.7, 78.1, 84.5, 90.9, 97.3],
+    step: [3.8, 4.3, 4.8, 5.3, 5.8, 6.3, 6.8],
+    fuelPct: 18.5,
+  },
   international: { base: [62, 78, 95, 112, 128, 145, 160], step: [4.1, 5, 5.9, 6.8, 7.7, 8.6, 9.5], fuelPct: 20 },
 };
 
@@ -103,7 +111,14 @@ function longestSideIn(dims: PackageInput['dimensions']): number {
 function charges(base: number, discount: number, surcharges: Surcharge[]): Charges {
   const netFreight = round2(base - discount);
   const totalSurcharges = round2(surcharges.reduce((sum, s) => sum + s.amount, 0));
-  return { baseCharge: base, discount, netFreight, surcharges, totalSurcharges, netCharge: round2(netFreight + totalSurcharges) };
+  return {
+    baseCharge: base,
+    discount,
+    netFreight,
+    surcharges,
+    totalSurcharges,
+    netCharge: round2(netFreight + totalSurcharges),
+  };
 }
 
 function sumCharges(parts: Charges[]): Charges {
@@ -111,7 +126,12 @@ function sumCharges(parts: Charges[]): Charges {
   for (const part of parts) {
     for (const s of part.surcharges) {
       const seen = byType.get(s.type);
-      byType.set(s.type, seen ? { ...seen, amount: round2(seen.amount + s.amount) } : { ...s, level: s.type === 'ADDITIONAL_HANDLING' ? 'PACKAGE' : 'SHIPMENT' });
+      byType.set(
+        s.type,
+        seen
+          ? { ...seen, amount: round2(seen.amount + s.amount) }
+          : { ...s, level: s.type === 'ADDITIONAL_HANDLING' ? 'PACKAGE' : 'SHIPMENT' },
+      );
     }
   }
   const base = round2(parts.reduce((sum, p) => sum + p.baseCharge, 0));
@@ -119,7 +139,13 @@ function sumCharges(parts: Charges[]): Charges {
   return charges(base, discount, [...byType.values()]);
 }
 
-export function quote(service: ServiceDef, lane: Lane, originCountry: string, residential: boolean, packages: PackageInput[]): Quote {
+export function quote(
+  service: ServiceDef,
+  lane: Lane,
+  originCountry: string,
+  residential: boolean,
+  packages: PackageInput[],
+): Quote {
   const table = TABLES[service.table];
   const { currency, rate } = currencyFor(originCountry);
   const column = Math.min(lane.zoneIndex, table.base.length - 1);
@@ -131,15 +157,30 @@ export function quote(service: ServiceDef, lane: Lane, originCountry: string, re
     const base = round2(usd * rate);
     const extras: Surcharge[] = [];
     if (actualLb > 50 || longestSideIn(pkg.dimensions) > 48) {
-      extras.push({ type: 'ADDITIONAL_HANDLING', description: 'Additional Handling Surcharge', level: 'PACKAGE', amount: round2(28.5 * rate) });
+      extras.push({
+        type: 'ADDITIONAL_HANDLING',
+        description: 'Additional Handling Surcharge',
+        level: 'PACKAGE',
+        amount: round2(28.5 * rate),
+      });
     }
     if (index === 0 && residential) {
       const amount = service.category === 'GROUND' ? 5.95 : 6.15;
-      extras.push({ type: 'RESIDENTIAL_DELIVERY', description: 'Residential delivery', level: 'SHIPMENT', amount: round2(amount * rate) });
+      extras.push({
+        type: 'RESIDENTIAL_DELIVERY',
+        description: 'Residential delivery',
+        level: 'SHIPMENT',
+        amount: round2(amount * rate),
+      });
     }
     const priced = (discount: number): Charges => {
       const subtotal = base - discount + extras.reduce((sum, s) => sum + s.amount, 0);
-      const fuel: Surcharge = { type: 'FUEL', description: 'Fuel Surcharge', level: 'SHIPMENT', amount: round2((subtotal * table.fuelPct) / 100) };
+      const fuel: Surcharge = {
+        type: 'FUEL',
+        description: 'Fuel Surcharge',
+        level: 'SHIPMENT',
+        amount: round2((subtotal * table.fuelPct) / 100),
+      };
       return charges(base, discount, [...extras, fuel]);
     };
     return {

@@ -13,7 +13,16 @@ import { at, str, strings } from '../json.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure, type FedexError } from './errors.js';
 import { quote, weightIn, currencyFor, DIM_DIVISOR_IN, type Charges, type PackageInput, type Quote } from './prices.js';
-import { deliveryDate, laneFor, serviceByType, serviceDescription, servicesFor, stationId, transitDays, transitWord } from './services.js';
+import {
+  deliveryDate,
+  laneFor,
+  serviceByType,
+  serviceDescription,
+  servicesFor,
+  stationId,
+  transitDays,
+  transitWord,
+} from './services.js';
 import { readShipment, type CommonShipment, type Party } from './request.js';
 
 export function registerRateRoutes(app: FastifyInstance, ctx: CarrierACtx): void {
@@ -22,9 +31,11 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierACtx): void
     const problems: FedexError[] = [];
     const shipment = readShipment(body, 'rate', problems);
     const requestedDate = str(at(body, 'requestedShipment.shipDateStamp'));
-    if (requestedDate && !isIsoDate(requestedDate)) problems.push(errors.invalidInput('requestedShipment.shipDateStamp'));
+    if (requestedDate && !isIsoDate(requestedDate))
+      problems.push(errors.invalidInput('requestedShipment.shipDateStamp'));
     const requestedService = shipment.serviceType;
-    if (requestedService && !serviceByType(requestedService)) problems.push(errors.invalidInput('requestedShipment.serviceType'));
+    if (requestedService && !serviceByType(requestedService))
+      problems.push(errors.invalidInput('requestedShipment.serviceType'));
     if (problems.length) throw new FedexFailure(400, problems);
 
     const lane = laneFor(
@@ -36,7 +47,10 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierACtx): void
       offered = offered.filter((s) => s.type === requestedService);
       if (offered.length === 0) throw new FedexFailure(400, [errors.serviceUnavailable(requestedService)]);
     }
-    const today = localDate(ctx.clock.now(), utcOffsetMinutes(shipment.shipper.countryCode, shipment.shipper.postalCode));
+    const today = localDate(
+      ctx.clock.now(),
+      utcOffsetMinutes(shipment.shipper.countryCode, shipment.shipper.postalCode),
+    );
     const shipDate = requestedDate && requestedDate > today ? requestedDate : today;
     const packages = expand(shipment);
     const withList = strings(at(body, 'requestedShipment.rateRequestType')).includes('LIST');
@@ -47,19 +61,38 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierACtx): void
     const order = str(at(body, 'rateRequestControlParameters.rateSortOrder'));
     if (order === 'COMMITASCENDING' || order === 'COMMITDESCENDING') {
       const sign = order === 'COMMITASCENDING' ? 1 : -1;
-      details.sort((a, b) => sign * (transitDays(a.service, lane) - transitDays(b.service, lane) || a.q.account.netCharge - b.q.account.netCharge));
+      details.sort(
+        (a, b) =>
+          sign *
+          (transitDays(a.service, lane) - transitDays(b.service, lane) ||
+            a.q.account.netCharge - b.q.account.netCharge),
+      );
     }
     const alerts =
       packages.length > 1 && shipment.recipient.residential
-        ? [{ code: 'SHIPMENT.CHARGES.NOTE', message: 'Shipment level charges have been added to first package.', alertType: 'NOTE', parameterList: [] }]
+        ? [
+            {
+              code: 'SHIPMENT.CHARGES.NOTE',
+              message: 'Shipment level charges have been added to first package.',
+              alertType: 'NOTE',
+              parameterList: [],
+            },
+          ]
         : [];
-    return ctx.envelope(request, { alerts, rateReplyDetails: details.map((d) => d.detail), quoteDate: today, encoded: false });
+    return ctx.envelope(request, {
+      alerts,
+      rateReplyDetails: details.map((d) => d.detail),
+      quoteDate: today,
+      encoded: false,
+    });
   });
 }
 
 /** Rating counts every package a line stands for (groupPackageCount). */
 function expand(shipment: CommonShipment): PackageInput[] {
-  return shipment.items.flatMap((item) => Array.from({ length: item.count }, () => ({ weight: item.weight, dimensions: item.dimensions })));
+  return shipment.items.flatMap((item) =>
+    Array.from({ length: item.count }, () => ({ weight: item.weight, dimensions: item.dimensions })),
+  );
 }
 
 function derivedDetail(party: Party) {
@@ -97,7 +130,12 @@ function ratedShipmentDetail(rateType: 'ACCOUNT' | 'LIST', q: Quote, shipper: Pa
       fuelSurchargePercent: q.fuelPct,
       totalSurcharges: c.totalSurcharges,
       totalFreightDiscount: c.discount,
-      surCharges: c.surcharges.map((s) => ({ type: s.type, description: s.description, level: s.level, amount: s.amount })),
+      surCharges: c.surcharges.map((s) => ({
+        type: s.type,
+        description: s.description,
+        level: s.level,
+        amount: s.amount,
+      })),
       pricingCode: '',
       currencyExchangeRate: { fromCurrency: 'USD', intoCurrency: q.currency, rate },
       totalBillingWeight: weightIn(q.units, q.billedLb),
@@ -124,7 +162,12 @@ function ratedShipmentDetail(rateType: 'ACCOUNT' | 'LIST', q: Quote, shipper: Pa
           totalRebates: 0,
           billingWeight: weightIn(q.units, p.billedLb),
           totalFreightDiscounts: pc.discount,
-          surcharges: pc.surcharges.map((s) => ({ type: s.type, description: s.description, level: s.level, amount: s.amount })),
+          surcharges: pc.surcharges.map((s) => ({
+            type: s.type,
+            description: s.description,
+            level: s.level,
+            amount: s.amount,
+          })),
           currency: q.currency,
         },
         sequenceNumber: i + 1,
@@ -141,9 +184,22 @@ function rateReplyDetail(q: Quote, shipment: CommonShipment, shipDate: string, w
   const day = dayName(delivery).slice(0, 3);
   const messages = [
     ...(lane.scope === 'INTERNATIONAL' || lane.scope === 'INTRA_EU'
-      ? [{ code: 'SERVICE.TYPE.INTERNATIONAL.MESSAGE', message: 'Rate does not include duties & taxes, clearance entry fees or other import fees.  The payor of duties/taxes/fees will be responsible for any applicable Clearance Entry Fees.' }]
+      ? [
+          {
+            code: 'SERVICE.TYPE.INTERNATIONAL.MESSAGE',
+            message:
+              'Rate does not include duties & taxes, clearance entry fees or other import fees.  The payor of duties/taxes/fees will be responsible for any applicable Clearance Entry Fees.',
+          },
+        ]
       : []),
-    ...(q.method === 'DIM' ? [{ code: 'DIM.APPLIED.NOTE', message: 'Dimensional Weight of your package(s) was used to calculate your rate.' }] : []),
+    ...(q.method === 'DIM'
+      ? [
+          {
+            code: 'DIM.APPLIED.NOTE',
+            message: 'Dimensional Weight of your package(s) was used to calculate your rate.',
+          },
+        ]
+      : []),
   ];
   return {
     serviceType: service.type,
@@ -173,11 +229,13 @@ function rateReplyDetail(q: Quote, shipment: CommonShipment, shipDate: string, w
     serviceDescription: serviceDescription(service),
     commit: {
       dateDetail: { dayOfWeek: day, dayFormat: `${delivery}T${service.commitTime}` },
-      transitDays: { minimumTransitTime: transitWord(days), description: `${days} Business Day${days === 1 ? '' : 's'}` },
+      transitDays: {
+        minimumTransitTime: transitWord(days),
+        description: `${days} Business Day${days === 1 ? '' : 's'}`,
+      },
       saturdayDelivery: false,
       derivedOriginDetail: derivedDetail(shipment.shipper),
       derivedDestinationDetail: derivedDetail(shipment.recipient),
     },
   };
 }
-

@@ -56,7 +56,9 @@ export const PICKUP_TYPES = ['CONTACT_FEDEX_TO_SCHEDULE', 'DROPOFF_AT_FEDEX_LOCA
 
 /** Countries whose addresses FedEx cannot rate or ship without a postal code. */
 const POSTAL_AWARE = new Set(
-  'US,CA,MX,BR,GB,DE,FR,NL,BE,LU,IT,ES,PT,AT,CH,PL,CZ,SK,HU,SE,DK,NO,FI,IE,GR,RO,BG,HR,SI,EE,LV,LT,AU,NZ,JP,CN,KR,IN,SG,TW'.split(','),
+  'US,CA,MX,BR,GB,DE,FR,NL,BE,LU,IT,ES,PT,AT,CH,PL,CZ,SK,HU,SE,DK,NO,FI,IE,GR,RO,BG,HR,SI,EE,LV,LT,AU,NZ,JP,CN,KR,IN,SG,TW'.split(
+    ',',
+  ),
 );
 const POSTAL_FORMATS: Record<string, RegExp> = {
   US: /^\d{5}(-?\d{4})?$/,
@@ -67,7 +69,8 @@ export function readParty(body: unknown, path: string, problems: FedexError[], w
   const address = at(body, `${path}.address`);
   const countryCode = str(at(address, 'countryCode'))?.toUpperCase();
   if (!isObject(address)) problems.push(errors.invalidInput(`${path}.address`));
-  else if (!countryCode || !/^[A-Z]{2}$/.test(countryCode)) problems.push(errors.invalidInput(`${path}.address.countryCode`));
+  else if (!countryCode || !/^[A-Z]{2}$/.test(countryCode))
+    problems.push(errors.invalidInput(`${path}.address.countryCode`));
   const postalCode = str(at(address, 'postalCode'));
   if (countryCode && POSTAL_AWARE.has(countryCode)) {
     if (!postalCode) problems.push(errors.invalidInput(`${path}.address.postalCode`));
@@ -80,7 +83,8 @@ export function readParty(body: unknown, path: string, problems: FedexError[], w
   if (withContact) {
     if (streetLines.length === 0) problems.push(errors.invalidInput(`${path}.address.streetLines`));
     if (!city) problems.push(errors.invalidInput(`${path}.address.city`));
-    if (!str(at(body, `${path}.contact.phoneNumber`))) problems.push(errors.invalidInput(`${path}.contact.phoneNumber`));
+    if (!str(at(body, `${path}.contact.phoneNumber`)))
+      problems.push(errors.invalidInput(`${path}.contact.phoneNumber`));
   }
   return {
     personName: str(at(body, `${path}.contact.personName`)),
@@ -110,7 +114,8 @@ function readItems(body: unknown, problems: FedexError[]): LineItem[] {
     if (units !== 'LB' && units !== 'KG') problems.push(errors.invalidInput(`${path}.${i}.weight.units`));
     if (value === undefined) problems.push(errors.invalidInput(`${path}.${i}.weight.value`));
     else if (value <= 0) problems.push(errors.weightInvalid(n, 'weight must be greater than zero.'));
-    else if (toLb(weight) > MAX_PACKAGE_LB) problems.push(errors.weightInvalid(n, `weight exceeds the ${MAX_PACKAGE_LB} lb (68 kg) limit.`));
+    else if (toLb(weight) > MAX_PACKAGE_LB)
+      problems.push(errors.weightInvalid(n, `weight exceeds the ${MAX_PACKAGE_LB} lb (68 kg) limit.`));
     let dimensions: PackageInput['dimensions'];
     const dims = at(item, 'dimensions');
     if (dims !== undefined) {
@@ -118,7 +123,15 @@ function readItems(body: unknown, problems: FedexError[]): LineItem[] {
       const width = num(at(dims, 'width'));
       const height = num(at(dims, 'height'));
       const dimUnits = str(at(dims, 'units'))?.toUpperCase();
-      if (!length || !width || !height || length <= 0 || width <= 0 || height <= 0 || (dimUnits !== 'IN' && dimUnits !== 'CM')) {
+      if (
+        !length ||
+        !width ||
+        !height ||
+        length <= 0 ||
+        width <= 0 ||
+        height <= 0 ||
+        (dimUnits !== 'IN' && dimUnits !== 'CM')
+      ) {
         problems.push(errors.dimensionsInvalid(n));
       } else dimensions = { length, width, height, units: dimUnits };
     }
@@ -127,7 +140,13 @@ function readItems(body: unknown, problems: FedexError[]): LineItem[] {
       const value = str(at(r, 'value'));
       return value ? [{ type: str(at(r, 'customerReferenceType')) ?? 'CUSTOMER_REFERENCE', value }] : [];
     });
-    return { weight, dimensions, count: Number.isInteger(count) && count > 0 ? count : 1, references: typedReferences.map((r) => r.value), typedReferences };
+    return {
+      weight,
+      dimensions,
+      count: Number.isInteger(count) && count > 0 ? count : 1,
+      references: typedReferences.map((r) => r.value),
+      typedReferences,
+    };
   });
 }
 
@@ -149,7 +168,10 @@ function readCustoms(body: unknown, problems: FedexError[], mode: 'rate' | 'ship
     return {
       description: str(at(c, 'description')) ?? str(at(c, 'name')) ?? 'Merchandise',
       quantity: num(at(c, 'quantity')) ?? num(at(c, 'numberOfPieces')) ?? 1,
-      weight: wValue === undefined ? undefined : { units: str(at(c, 'weight.units'))?.toUpperCase() === 'KG' ? 'KG' : 'LB', value: wValue },
+      weight:
+        wValue === undefined
+          ? undefined
+          : { units: str(at(c, 'weight.units'))?.toUpperCase() === 'KG' ? 'KG' : 'LB', value: wValue },
       customsValue: amount ?? 0,
       currency: str(at(c, 'customsValue.currency')) ?? 'USD',
       harmonizedCode: str(at(c, 'harmonizedCode')),
@@ -182,15 +204,19 @@ export function readShipment(body: unknown, mode: 'rate' | 'ship', problems: Fed
   }
   const recipient = readParty(body, recipientPath, problems, mode === 'ship');
   const pickupType = str(at(body, 'requestedShipment.pickupType'));
-  if (!pickupType || !PICKUP_TYPES.includes(pickupType)) problems.push(errors.invalidInput('requestedShipment.pickupType'));
+  if (!pickupType || !PICKUP_TYPES.includes(pickupType))
+    problems.push(errors.invalidInput('requestedShipment.pickupType'));
   const packagingType = str(at(body, 'requestedShipment.packagingType'));
   if (mode === 'ship' && !packagingType) problems.push(errors.invalidInput('requestedShipment.packagingType'));
   const serviceType = str(at(body, 'requestedShipment.serviceType'));
   if (mode === 'ship' && !serviceType) problems.push(errors.invalidInput('requestedShipment.serviceType'));
-  const shipDate = str(at(body, mode === 'rate' ? 'requestedShipment.shipDateStamp' : 'requestedShipment.shipDatestamp'));
+  const shipDate = str(
+    at(body, mode === 'rate' ? 'requestedShipment.shipDateStamp' : 'requestedShipment.shipDatestamp'),
+  );
 
   const payment = at(body, 'requestedShipment.shippingChargesPayment');
-  if (mode === 'ship' && !str(at(payment, 'paymentType'))) problems.push(errors.invalidInput('requestedShipment.shippingChargesPayment.paymentType'));
+  if (mode === 'ship' && !str(at(payment, 'paymentType')))
+    problems.push(errors.invalidInput('requestedShipment.shippingChargesPayment.paymentType'));
   const payor = str(at(payment, 'payor.responsibleParty.accountNumber.value'));
   if (accountNumber && str(at(payment, 'paymentType')) === 'SENDER' && payor && payor !== accountNumber) {
     problems.push(errors.accountMismatch());

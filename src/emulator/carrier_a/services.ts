@@ -39,20 +39,189 @@ const INTL = ['INTERNATIONAL', 'INTRA_EU'] as const;
 const GROUND_DAYS = [1, 2, 3, 3, 4, 5, 5] as const;
 
 export const SERVICES: readonly ServiceDef[] = [
-  { type: 'FIRST_OVERNIGHT', name: 'FedEx First Overnight®', code: '06', carrierCode: 'FDXE', category: 'EXPRESS', scopes: US, table: 'express', factor: 1.12, add: 35, transit: [1, 1, 1, 1, 1, 1, 1], commitTime: '08:00:00' },
-  { type: 'PRIORITY_OVERNIGHT', name: 'FedEx Priority Overnight®', code: '01', carrierCode: 'FDXE', category: 'EXPRESS', scopes: ANY_DOMESTIC, table: 'express', factor: 1.12, add: 0, transit: [1, 1, 1, 1, 1, 1, 1], commitTime: '10:30:00' },
-  { type: 'STANDARD_OVERNIGHT', name: 'FedEx Standard Overnight®', code: '05', carrierCode: 'FDXE', category: 'EXPRESS', scopes: ANY_DOMESTIC, table: 'express', factor: 1, add: 0, transit: [1, 1, 1, 1, 1, 1, 1], commitTime: '16:30:00' },
-  { type: 'FEDEX_2_DAY_AM', name: 'FedEx 2Day® AM', code: '49', carrierCode: 'FDXE', category: 'EXPRESS', scopes: US, table: 'express', factor: 0.58, add: 0, transit: [2, 2, 2, 2, 2, 2, 2], commitTime: '10:30:00' },
-  { type: 'FEDEX_2_DAY', name: 'FedEx 2Day®', code: '03', carrierCode: 'FDXE', category: 'EXPRESS', scopes: US, table: 'express', factor: 0.52, add: 0, transit: [2, 2, 2, 2, 2, 2, 2], commitTime: '16:30:00' },
-  { type: 'FEDEX_EXPRESS_SAVER', name: 'FedEx Express Saver®', code: '20', carrierCode: 'FDXE', category: 'EXPRESS', scopes: ANY_DOMESTIC, table: 'express', factor: 0.45, add: 0, transit: [3, 3, 3, 3, 3, 3, 3], commitTime: '16:30:00' },
-  { type: 'FEDEX_GROUND', name: 'FedEx Ground®', code: '92', carrierCode: 'FDXG', category: 'GROUND', scopes: ANY_DOMESTIC, residential: false, table: 'ground', factor: 1, add: 0, transit: GROUND_DAYS, commitTime: '23:59:00' },
-  { type: 'GROUND_HOME_DELIVERY', name: 'FedEx Home Delivery®', code: '90', carrierCode: 'FDXG', category: 'GROUND', scopes: US, residential: true, table: 'ground', factor: 1.04, add: 0, transit: GROUND_DAYS, commitTime: '20:00:00' },
-  { type: 'INTERNATIONAL_FIRST', name: 'FedEx International First®', code: '06', carrierCode: 'FDXE', category: 'EXPRESS', scopes: INTL, table: 'international', factor: 1.32, add: 95, transit: [1, 1, 1, 2, 2, 2, 2], commitTime: '08:00:00' },
-  { type: 'FEDEX_INTERNATIONAL_PRIORITY_EXPRESS', name: 'FedEx International Priority® Express', code: '2A', carrierCode: 'FDXE', category: 'EXPRESS', scopes: INTL, table: 'international', factor: 1.32, add: 0, transit: [1, 1, 2, 2, 2, 3, 3], commitTime: '10:30:00' },
-  { type: 'FEDEX_INTERNATIONAL_PRIORITY', name: 'FedEx International Priority®', code: '2P', carrierCode: 'FDXE', category: 'EXPRESS', scopes: INTL, table: 'international', factor: 1.18, add: 0, transit: [2, 2, 3, 3, 3, 4, 4], commitTime: '12:00:00' },
-  { type: 'INTERNATIONAL_ECONOMY', name: 'FedEx International Economy®', code: '03', carrierCode: 'FDXE', category: 'EXPRESS', scopes: INTL, table: 'international', factor: 1, add: 0, transit: [3, 4, 4, 5, 5, 6, 6], commitTime: '23:59:00' },
-  { type: 'FEDEX_INTERNATIONAL_CONNECT_PLUS', name: 'FedEx International Connect Plus', code: 'EC', carrierCode: 'FDXE', category: 'EXPRESS', scopes: ['INTRA_EU'], table: 'international', factor: 0.85, add: 0, transit: [2, 3, 3, 4, 4, 5, 5], commitTime: '23:59:00' },
-  { type: 'FEDEX_REGIONAL_ECONOMY', name: 'FedEx Regional Economy', carrierCode: 'FDXE', category: 'EXPRESS', scopes: ['INTRA_EU'], table: 'international', factor: 0.7, add: 0, transit: [2, 2, 3, 3, 4, 4, 4], commitTime: '23:59:00' },
+  {
+    type: 'FIRST_OVERNIGHT',
+    name: 'FedEx First Overnight®',
+    code: '06',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: US,
+    table: 'express',
+    factor: 1.12,
+    add: 35,
+    transit: [1, 1, 1, 1, 1, 1, 1],
+    commitTime: '08:00:00',
+  },
+  {
+    type: 'PRIORITY_OVERNIGHT',
+    name: 'FedEx Priority Overnight®',
+    code: '01',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: ANY_DOMESTIC,
+    table: 'express',
+    factor: 1.12,
+    add: 0,
+    transit: [1, 1, 1, 1, 1, 1, 1],
+    commitTime: '10:30:00',
+  },
+  {
+    type: 'STANDARD_OVERNIGHT',
+    name: 'FedEx Standard Overnight®',
+    code: '05',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: ANY_DOMESTIC,
+    table: 'express',
+    factor: 1,
+    add: 0,
+    transit: [1, 1, 1, 1, 1, 1, 1],
+    commitTime: '16:30:00',
+  },
+  {
+    type: 'FEDEX_2_DAY_AM',
+    name: 'FedEx 2Day® AM',
+    code: '49',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: US,
+    table: 'express',
+    factor: 0.58,
+    add: 0,
+    transit: [2, 2, 2, 2, 2, 2, 2],
+    commitTime: '10:30:00',
+  },
+  {
+    type: 'FEDEX_2_DAY',
+    name: 'FedEx 2Day®',
+    code: '03',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: US,
+    table: 'express',
+    factor: 0.52,
+    add: 0,
+    transit: [2, 2, 2, 2, 2, 2, 2],
+    commitTime: '16:30:00',
+  },
+  {
+    type: 'FEDEX_EXPRESS_SAVER',
+    name: 'FedEx Express Saver®',
+    code: '20',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: ANY_DOMESTIC,
+    table: 'express',
+    factor: 0.45,
+    add: 0,
+    transit: [3, 3, 3, 3, 3, 3, 3],
+    commitTime: '16:30:00',
+  },
+  {
+    type: 'FEDEX_GROUND',
+    name: 'FedEx Ground®',
+    code: '92',
+    carrierCode: 'FDXG',
+    category: 'GROUND',
+    scopes: ANY_DOMESTIC,
+    residential: false,
+    table: 'ground',
+    factor: 1,
+    add: 0,
+    transit: GROUND_DAYS,
+    commitTime: '23:59:00',
+  },
+  {
+    type: 'GROUND_HOME_DELIVERY',
+    name: 'FedEx Home Delivery®',
+    code: '90',
+    carrierCode: 'FDXG',
+    category: 'GROUND',
+    scopes: US,
+    residential: true,
+    table: 'ground',
+    factor: 1.04,
+    add: 0,
+    transit: GROUND_DAYS,
+    commitTime: '20:00:00',
+  },
+  {
+    type: 'INTERNATIONAL_FIRST',
+    name: 'FedEx International First®',
+    code: '06',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: INTL,
+    table: 'international',
+    factor: 1.32,
+    add: 95,
+    transit: [1, 1, 1, 2, 2, 2, 2],
+    commitTime: '08:00:00',
+  },
+  {
+    type: 'FEDEX_INTERNATIONAL_PRIORITY_EXPRESS',
+    name: 'FedEx International Priority® Express',
+    code: '2A',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: INTL,
+    table: 'international',
+    factor: 1.32,
+    add: 0,
+    transit: [1, 1, 2, 2, 2, 3, 3],
+    commitTime: '10:30:00',
+  },
+  {
+    type: 'FEDEX_INTERNATIONAL_PRIORITY',
+    name: 'FedEx International Priority®',
+    code: '2P',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: INTL,
+    table: 'international',
+    factor: 1.18,
+    add: 0,
+    transit: [2, 2, 3, 3, 3, 4, 4],
+    commitTime: '12:00:00',
+  },
+  {
+    type: 'INTERNATIONAL_ECONOMY',
+    name: 'FedEx International Economy®',
+    code: '03',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: INTL,
+    table: 'international',
+    factor: 1,
+    add: 0,
+    transit: [3, 4, 4, 5, 5, 6, 6],
+    commitTime: '23:59:00',
+  },
+  {
+    type: 'FEDEX_INTERNATIONAL_CONNECT_PLUS',
+    name: 'FedEx International Connect Plus',
+    code: 'EC',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: ['INTRA_EU'],
+    table: 'international',
+    factor: 0.85,
+    add: 0,
+    transit: [2, 3, 3, 4, 4, 5, 5],
+    commitTime: '23:59:00',
+  },
+  {
+    type: 'FEDEX_REGIONAL_ECONOMY',
+    name: 'FedEx Regional Economy',
+    carrierCode: 'FDXE',
+    category: 'EXPRESS',
+    scopes: ['INTRA_EU'],
+    table: 'international',
+    factor: 0.7,
+    add: 0,
+    transit: [2, 2, 3, 3, 4, 4, 4],
+    commitTime: '23:59:00',
+  },
 ];
 
 export function serviceByType(type: string): ServiceDef | undefined {
@@ -79,9 +248,32 @@ export const EU_COUNTRIES: ReadonlySet<string> = new Set(
 
 type Region = 'NA' | 'LATAM' | 'EU' | 'MEA' | 'ASIA' | 'OCEANIA';
 const REGION_OF: Record<string, Region> = {
-  US: 'NA', CA: 'NA', MX: 'NA', PR: 'NA', BR: 'LATAM', AR: 'LATAM', CL: 'LATAM', CO: 'LATAM', PE: 'LATAM',
-  CH: 'EU', NO: 'EU', IS: 'EU', CN: 'ASIA', HK: 'ASIA', JP: 'ASIA', KR: 'ASIA', TW: 'ASIA', SG: 'ASIA',
-  MY: 'ASIA', TH: 'ASIA', VN: 'ASIA', PH: 'ASIA', IN: 'ASIA', ID: 'ASIA', AU: 'OCEANIA', NZ: 'OCEANIA',
+  US: 'NA',
+  CA: 'NA',
+  MX: 'NA',
+  PR: 'NA',
+  BR: 'LATAM',
+  AR: 'LATAM',
+  CL: 'LATAM',
+  CO: 'LATAM',
+  PE: 'LATAM',
+  CH: 'EU',
+  NO: 'EU',
+  IS: 'EU',
+  CN: 'ASIA',
+  HK: 'ASIA',
+  JP: 'ASIA',
+  KR: 'ASIA',
+  TW: 'ASIA',
+  SG: 'ASIA',
+  MY: 'ASIA',
+  TH: 'ASIA',
+  VN: 'ASIA',
+  PH: 'ASIA',
+  IN: 'ASIA',
+  ID: 'ASIA',
+  AU: 'OCEANIA',
+  NZ: 'OCEANIA',
 };
 const REGIONS: readonly Region[] = ['NA', 'LATAM', 'EU', 'MEA', 'ASIA', 'OCEANIA'];
 /** Zone index between regions, symmetric; rows and columns in REGIONS order. */
@@ -111,8 +303,16 @@ export function laneFor(from: { country: string; postal?: string }, to: { countr
       const index = a === undefined || b === undefined ? 3 : Math.min(6, Math.floor(Math.abs(a - b) / 130));
       return { scope: 'US_DOMESTIC', zoneIndex: index, rateZone: String(index + 2) };
     }
-    const key = (p?: string): number => parseInt((p ?? '').replace(/[^0-9a-z]/gi, '').slice(0, 2).padEnd(2, '0'), 36) || 0;
-    const index = from.postal && to.postal ? Math.min(4, Math.floor(Math.abs(key(from.postal) - key(to.postal)) / 260)) : 2;
+    const key = (p?: string): number =>
+      parseInt(
+        (p ?? '')
+          .replace(/[^0-9a-z]/gi, '')
+          .slice(0, 2)
+          .padEnd(2, '0'),
+        36,
+      ) || 0;
+    const index =
+      from.postal && to.postal ? Math.min(4, Math.floor(Math.abs(key(from.postal) - key(to.postal)) / 260)) : 2;
     return { scope: 'DOMESTIC', zoneIndex: index, rateZone: String(index + 1) };
   }
   const row = REGIONS.indexOf(regionOf(from.country));
@@ -125,7 +325,9 @@ export function laneFor(from: { country: string; postal?: string }, to: { countr
 /** Services offered on a lane, in FedEx's traditional order, honouring the residential split. */
 export function servicesFor(lane: Lane, residential: boolean): ServiceDef[] {
   return SERVICES.filter(
-    (s) => s.scopes.includes(lane.scope) && (lane.scope !== 'US_DOMESTIC' || s.residential === undefined || s.residential === residential),
+    (s) =>
+      s.scopes.includes(lane.scope) &&
+      (lane.scope !== 'US_DOMESTIC' || s.residential === undefined || s.residential === residential),
   );
 }
 
@@ -163,6 +365,9 @@ export function serviceDescription(service: ServiceDef) {
     ],
     serviceCategory: 'parcel',
     description: ascii,
-    astraDescription: ascii.replace(/^FedEx /, '').toUpperCase().slice(0, 12),
+    astraDescription: ascii
+      .replace(/^FedEx /, '')
+      .toUpperCase()
+      .slice(0, 12),
   };
 }

@@ -55,8 +55,14 @@ function shipmentRateDetail(rateType: string, c: Charges, q: Quote, originCountr
     totalAncillaryFeesAndTaxes: 0,
     totalDutiesTaxesAndFees: 0,
     totalNetChargeWithDutiesAndTaxes: c.netCharge,
-    surcharges: c.surcharges.map((s) => ({ surchargeType: s.type, level: s.level, description: s.description, amount: s.amount })),
-    freightDiscounts: c.discount > 0 ? [{ rateDiscountType: 'VOLUME', description: 'Volume', amount: c.discount, percent: 10 }] : [],
+    surcharges: c.surcharges.map((s) => ({
+      surchargeType: s.type,
+      level: s.level,
+      description: s.description,
+      amount: s.amount,
+    })),
+    freightDiscounts:
+      c.discount > 0 ? [{ rateDiscountType: 'VOLUME', description: 'Volume', amount: c.discount, percent: 10 }] : [],
     taxes: [],
     currency: q.currency,
   };
@@ -74,7 +80,15 @@ export function bookingReply(b: BookingReply) {
   const days = transitDays(service, q.lane);
   const deliveryDay = dayName(shipment.deliveryDate).slice(0, 3);
   const invoiceDoc = b.invoice
-    ? [{ contentType: 'COMMERCIAL_INVOICE', copiesToPrint: 3, ...b.invoice.ref, trackingNumber: master, docType: 'PDF' }]
+    ? [
+        {
+          contentType: 'COMMERCIAL_INVOICE',
+          copiesToPrint: 3,
+          ...b.invoice.ref,
+          trackingNumber: master,
+          docType: 'PDF',
+        },
+      ]
     : [];
   return {
     transactionShipments: [
@@ -100,7 +114,10 @@ export function bookingReply(b: BookingReply) {
             netDiscountAmount: pq?.account.discount ?? 0,
             baseRateAmount: pq?.account.baseCharge ?? 0,
             currency: q.currency,
-            customerReferences: piece.references.map((value) => ({ customerReferenceType: 'CUSTOMER_REFERENCE', value })),
+            customerReferences: piece.references.map((value) => ({
+              customerReferenceType: 'CUSTOMER_REFERENCE',
+              value,
+            })),
             codcollectionAmount: 0,
             packageDocuments: [{ contentType: 'LABEL', copiesToPrint: 1, ...piece.label, docType: piece.docType }],
           };
@@ -110,7 +127,8 @@ export function bookingReply(b: BookingReply) {
           carrierCode: service.carrierCode,
           masterTrackingId: { trackingIdType: 'FEDEX', formId: '0201', trackingNumber: master },
           serviceDescription: serviceDescription(service),
-          packagingDescription: shipment.packagingType === 'YOUR_PACKAGING' ? 'Customer Packaging' : shipment.packagingType,
+          packagingDescription:
+            shipment.packagingType === 'YOUR_PACKAGING' ? 'Customer Packaging' : shipment.packagingType,
           operationalDetail: {
             originLocationId: stationId(shipment.shipper.city, shipment.shipper.countryCode),
             destinationLocationId: stationId(shipment.recipient.city, shipment.recipient.countryCode),
@@ -137,15 +155,24 @@ export function bookingReply(b: BookingReply) {
           },
           completedPackageDetails: pieces.map((piece, i) => ({
             sequenceNumber: i + 1,
-            trackingIds: [{ trackingIdType: 'FEDEX', formId: i === 0 ? '0201' : '0430', trackingNumber: piece.trackingNumber }],
+            trackingIds: [
+              { trackingIdType: 'FEDEX', formId: i === 0 ? '0201' : '0430', trackingNumber: piece.trackingNumber },
+            ],
             groupNumber: 0,
             signatureOption: 'SERVICE_DEFAULT',
             operationalDetail: {
-              barcodes: { stringBarcodes: [{ type: 'FEDEX_1D', value: fedex1d(piece.trackingNumber, shipment.recipient.postalCode) }] },
+              barcodes: {
+                stringBarcodes: [
+                  { type: 'FEDEX_1D', value: fedex1d(piece.trackingNumber, shipment.recipient.postalCode) },
+                ],
+              },
               astraHandlingText: '',
               operationalInstructions: [
                 { number: 2, content: i === 0 ? 'TRK#' : 'MPS#' },
-                { number: 4, content: i === 0 ? (pieces.length > 1 ? '## MASTER ##' : '') : `Mstr# ${groupTrackingNumber(master)}` },
+                {
+                  number: 4,
+                  content: i === 0 ? (pieces.length > 1 ? '## MASTER ##' : '') : `Mstr# ${groupTrackingNumber(master)}`,
+                },
               ],
             },
           })),
@@ -163,7 +190,14 @@ export function bookingReply(b: BookingReply) {
                 ],
                 documentRequirements: {
                   requiredDocuments: ['COMMERCIAL_OR_PRO_FORMA_INVOICE', 'AIR_WAYBILL'],
-                  generationDetails: [{ type: 'COMMERCIAL_INVOICE', minimumCopiesRequired: 3, letterhead: 'OPTIONAL', electronicSignature: 'OPTIONAL' }],
+                  generationDetails: [
+                    {
+                      type: 'COMMERCIAL_INVOICE',
+                      minimumCopiesRequired: 3,
+                      letterhead: 'OPTIONAL',
+                      electronicSignature: 'OPTIONAL',
+                    },
+                  ],
                 },
               }
             : {}),

@@ -41,7 +41,13 @@ export interface Hub {
 }
 
 const HOUR = 3_600_000;
-const MEMPHIS: Hub = { city: 'MEMPHIS', stateOrProvinceCode: 'TN', postalCode: '38118', countryCode: 'US', offset: -360 };
+const MEMPHIS: Hub = {
+  city: 'MEMPHIS',
+  stateOrProvinceCode: 'TN',
+  postalCode: '38118',
+  countryCode: 'US',
+  offset: -360,
+};
 const COLOGNE: Hub = { city: 'COLOGNE', postalCode: '51147', countryCode: 'DE', offset: 60 };
 
 export function hubFor(shipment: StoredShipment): Hub {
@@ -68,7 +74,8 @@ const minutes = (time: string): number => {
   const [h = 0, m = 0] = time.split(':').map(Number);
   return h * 60 + m;
 };
-const clock = (total: number): string => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+const clock = (total: number): string =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 
 /** The delivery-day times: [arrival at the destination facility, out for delivery, delivered]. */
 export function deliveryTimes(serviceType: string): [string, string, string] {
@@ -78,8 +85,23 @@ export function deliveryTimes(serviceType: string): [string, string, string] {
   return [clock(out - 90), clock(out), clock(delivered)];
 }
 
-function event(at: Date, eventType: string, eventDescription: string, derived: [string, string], place: EventPlace, locationType: string): PlannedEvent {
-  return { at, eventType, eventDescription, derivedStatusCode: derived[0], derivedStatus: derived[1], place, locationType };
+function event(
+  at: Date,
+  eventType: string,
+  eventDescription: string,
+  derived: [string, string],
+  place: EventPlace,
+  locationType: string,
+): PlannedEvent {
+  return {
+    at,
+    eventType,
+    eventDescription,
+    derivedStatusCode: derived[0],
+    derivedStatus: derived[1],
+    place,
+    locationType,
+  };
 }
 
 const IN_TRANSIT: [string, string] = ['IT', 'In transit'];
@@ -93,7 +115,14 @@ export function plannedEvents(shipment: StoredShipment): PlannedEvent[] {
     event(shipment.bookedAt, 'OC', 'Shipment information sent to FedEx', ['IN', 'Initiated'], 'customer', 'CUSTOMER'),
     event(pickup, 'PU', 'Picked up', ['PU', 'Picked up'], 'origin', 'PICKUP_LOCATION'),
     event(new Date(pickup.getTime() + HOUR), 'AR', 'Arrived at FedEx location', IN_TRANSIT, 'origin', 'FEDEX_FACILITY'),
-    event(new Date(pickup.getTime() + 3 * HOUR), 'DP', 'Left FedEx origin facility', IN_TRANSIT, 'origin', 'ORIGIN_FEDEX_FACILITY'),
+    event(
+      new Date(pickup.getTime() + 3 * HOUR),
+      'DP',
+      'Left FedEx origin facility',
+      IN_TRANSIT,
+      'origin',
+      'ORIGIN_FEDEX_FACILITY',
+    ),
   ];
   const departed = localDate(new Date(pickup.getTime() + 3 * HOUR), hub.offset);
   for (const day of daysUntil(addDays(departed, 1), shipment.deliveryDate)) {
@@ -102,12 +131,35 @@ export function plannedEvents(shipment: StoredShipment): PlannedEvent[] {
   const [arrive, out, delivered] = deliveryTimes(shipment.serviceType);
   if (shipment.international) {
     const release = new Date(atLocal(shipment.deliveryDate, arrive, dest).getTime() - HOUR);
-    events.push(event(release, 'CC', 'International shipment release - Import', IN_TRANSIT, 'destination', 'DESTINATION_AIRPORT'));
+    events.push(
+      event(release, 'CC', 'International shipment release - Import', IN_TRANSIT, 'destination', 'DESTINATION_AIRPORT'),
+    );
   }
   events.push(
-    event(atLocal(shipment.deliveryDate, arrive, dest), 'AR', 'At local FedEx facility', IN_TRANSIT, 'destination', 'DESTINATION_FEDEX_FACILITY'),
-    event(atLocal(shipment.deliveryDate, out, dest), 'OD', 'On FedEx vehicle for delivery', IN_TRANSIT, 'destination', 'VEHICLE'),
-    event(atLocal(shipment.deliveryDate, delivered, dest), 'DL', 'Delivered', ['DL', 'Delivered'], 'destination', 'DELIVERY_LOCATION'),
+    event(
+      atLocal(shipment.deliveryDate, arrive, dest),
+      'AR',
+      'At local FedEx facility',
+      IN_TRANSIT,
+      'destination',
+      'DESTINATION_FEDEX_FACILITY',
+    ),
+    event(
+      atLocal(shipment.deliveryDate, out, dest),
+      'OD',
+      'On FedEx vehicle for delivery',
+      IN_TRANSIT,
+      'destination',
+      'VEHICLE',
+    ),
+    event(
+      atLocal(shipment.deliveryDate, delivered, dest),
+      'DL',
+      'Delivered',
+      ['DL', 'Delivered'],
+      'destination',
+      'DELIVERY_LOCATION',
+    ),
   );
   // A late booking on a short lane can crowd the day.
   return keepInOrder(events);

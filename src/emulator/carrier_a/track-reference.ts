@@ -27,7 +27,10 @@ function notFound(value: string) {
     trackResults: [
       {
         trackingNumberInfo: { trackingNumber: '', trackingNumberUniqueId: '', carrierCode: '' },
-        error: { code: 'TRACKING.REFERENCENUMBER.NOTFOUND', message: 'Reference number cannot be found. Please correct the reference number and try again.' },
+        error: {
+          code: 'TRACKING.REFERENCENUMBER.NOTFOUND',
+          message: 'Reference number cannot be found. Please correct the reference number and try again.',
+        },
       },
     ],
   };
@@ -58,7 +61,12 @@ export function registerTrackReferenceRoutes(app: FastifyInstance, ctx: CarrierA
       (!from || s.shipDate >= from) &&
       (!to || s.shipDate <= to);
     const found = (ctx.state.byReference.get(`${shipType}:${value}`) ?? []).filter(matches);
-    const results = found.flatMap((s) => s.packages.map((p) => ({ trackingNumber: p.trackingNumber, trackResults: [trackResult(s, p.trackingNumber, now, false)] })));
+    const results = found.flatMap((s) =>
+      s.packages.map((p) => ({
+        trackingNumber: p.trackingNumber,
+        trackResults: [trackResult(s, p.trackingNumber, now, false)],
+      })),
+    );
     return ctx.envelope(request, { completeTrackResults: results.length > 0 ? results : [notFound(value)] });
   });
 }

@@ -17,17 +17,45 @@ import { LB_PER_KG } from './prices.js';
 import { serviceByType } from './services.js';
 import type { Party } from './request.js';
 import type { StoredShipment } from './state.js';
-import { destinationOffset, estimatedDelivery, eventsUntil, hubFor, originOffset, pickupTime, type PlannedEvent } from './timeline.js';
+import {
+  destinationOffset,
+  estimatedDelivery,
+  eventsUntil,
+  hubFor,
+  originOffset,
+  pickupTime,
+  type PlannedEvent,
+} from './timeline.js';
 
 const MAX_NUMBERS = 30;
 
 const COUNTRY_NAMES: Record<string, string> = {
-  US: 'United States', CA: 'Canada', MX: 'Mexico', GB: 'United Kingdom', DE: 'Germany', FR: 'France',
-  NL: 'Netherlands', BE: 'Belgium', IT: 'Italy', ES: 'Spain', IE: 'Ireland', AT: 'Austria', CH: 'Switzerland',
-  PL: 'Poland', SE: 'Sweden', DK: 'Denmark', JP: 'Japan', CN: 'China', AU: 'Australia', BR: 'Brazil',
+  US: 'United States',
+  CA: 'Canada',
+  MX: 'Mexico',
+  GB: 'United Kingdom',
+  DE: 'Germany',
+  FR: 'France',
+  NL: 'Netherlands',
+  BE: 'Belgium',
+  IT: 'Italy',
+  ES: 'Spain',
+  IE: 'Ireland',
+  AT: 'Austria',
+  CH: 'Switzerland',
+  PL: 'Poland',
+  SE: 'Sweden',
+  DK: 'Denmark',
+  JP: 'Japan',
+  CN: 'China',
+  AU: 'Australia',
+  BR: 'Brazil',
 };
 
-function address(place: { city?: string; stateOrProvinceCode?: string; postalCode?: string; countryCode: string }, residential = false) {
+function address(
+  place: { city?: string; stateOrProvinceCode?: string; postalCode?: string; countryCode: string },
+  residential = false,
+) {
   return {
     ...(place.city ? { city: place.city.toUpperCase() } : {}),
     ...(place.stateOrProvinceCode ? { stateOrProvinceCode: place.stateOrProvinceCode } : {}),
@@ -41,7 +69,10 @@ function address(place: { city?: string; stateOrProvinceCode?: string; postalCod
 function placeOf(shipment: StoredShipment, e: PlannedEvent): { location: ReturnType<typeof address>; offset: number } {
   switch (e.place) {
     case 'customer':
-      return { location: address({ postalCode: shipment.shipper.postalCode, countryCode: shipment.shipper.countryCode }), offset: originOffset(shipment) };
+      return {
+        location: address({ postalCode: shipment.shipper.postalCode, countryCode: shipment.shipper.countryCode }),
+        offset: originOffset(shipment),
+      };
     case 'origin':
       return { location: address(shipment.shipper), offset: originOffset(shipment) };
     case 'hub': {
@@ -88,7 +119,11 @@ export function trackResult(shipment: StoredShipment, trackingNumber: string, no
       trackingNumberUniqueId: `12026~${trackingNumber}~${service?.carrierCode === 'FDXG' ? 'FDEG' : 'FX'}`,
       carrierCode: service?.carrierCode ?? 'FDXE',
     },
-    additionalTrackingInfo: { nickname: '', packageIdentifiers: [], hasAssociatedShipments: shipment.packages.length > 1 },
+    additionalTrackingInfo: {
+      nickname: '',
+      packageIdentifiers: [],
+      hasAssociatedShipments: shipment.packages.length > 1,
+    },
     shipperInformation: { address: address(shipment.shipper) },
     recipientInformation: { address: address(shipment.recipient, shipment.recipient.residential) },
     latestStatusDetail: latest
@@ -103,7 +138,10 @@ export function trackResult(shipment: StoredShipment, trackingNumber: string, no
     dateAndTimes: dates,
     availableImages: delivered ? [{ type: 'SIGNATURE_PROOF_OF_DELIVERY' }] : [],
     packageDetails: {
-      packagingDescription: { type: shipment.packagingType, description: shipment.packagingType === 'YOUR_PACKAGING' ? 'Your Packaging' : shipment.packagingType },
+      packagingDescription: {
+        type: shipment.packagingType,
+        description: shipment.packagingType === 'YOUR_PACKAGING' ? 'Your Packaging' : shipment.packagingType,
+      },
       physicalPackagingType: 'PACKAGE',
       sequenceNumber: String(pkg?.sequenceNumber ?? 1),
       count: String(shipment.packages.length),
@@ -179,10 +217,12 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierACtx): voi
     const body = request.body;
     const infos = arr(at(body, 'trackingInfo')) ?? [];
     const numbers = infos.map((info) => str(at(info, 'trackingNumberInfo.trackingNumber')));
-    if (numbers.length === 0 || numbers.some((n) => n === undefined)) throw new FedexFailure(400, [errors.trackingEmpty()]);
+    if (numbers.length === 0 || numbers.some((n) => n === undefined))
+      throw new FedexFailure(400, [errors.trackingEmpty()]);
     if (numbers.length > MAX_NUMBERS) throw new FedexFailure(400, [errors.trackingLimit()]);
     const flag = at(body, 'includeDetailedScans');
-    if (flag !== undefined && typeof flag !== 'boolean') throw new FedexFailure(400, [errors.invalidInput('includeDetailedScans')]);
+    if (flag !== undefined && typeof flag !== 'boolean')
+      throw new FedexFailure(400, [errors.invalidInput('includeDetailedScans')]);
     const now = ctx.clock.now();
     let missing = false;
     const results = numbers.map((n) => {
@@ -201,4 +241,3 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierACtx): voi
     });
   });
 }
-

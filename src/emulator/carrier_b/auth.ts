@@ -31,7 +31,12 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierBCtx): void {
   app.post('/security/v1/oauth/token', ctx.tag('oauth'), async (request) => {
     const form = isObject(request.body) ? request.body : {};
     const credentials = basicCredentials(request.headers.authorization);
-    if (str(form.grant_type) !== 'client_credentials' || !credentials || !ctx.state.credentials.knows('carrier_b', credentials.id, credentials.secret)) throw new UpsFailure(401, [errors.badCredentials()]);
+    if (
+      str(form.grant_type) !== 'client_credentials' ||
+      !credentials ||
+      !ctx.state.credentials.knows('carrier_b', credentials.id, credentials.secret)
+    )
+      throw new UpsFailure(401, [errors.badCredentials()]);
     return {
       token_type: 'Bearer',
       issued_at: String(ctx.clock.now().getTime()),
@@ -44,5 +49,9 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierBCtx): void {
     };
   });
 
-  requireBearer(app, (token) => ctx.state.tokens.status(token), () => new UpsFailure(401, [errors.invalidToken()]));
+  requireBearer(
+    app,
+    (token) => ctx.state.tokens.status(token),
+    () => new UpsFailure(401, [errors.invalidToken()]),
+  );
 }

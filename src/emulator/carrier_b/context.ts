@@ -3,7 +3,20 @@ import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import type { CarrierBState } from './state.js';
 
-export const CARRIER_B_OPERATIONS = ['oauth', 'rate', 'ship', 'cancel', 'track', 'track_reference', 'label_recovery', 'pickup_availability', 'pickup', 'pickup_cancel', 'locations', 'address'] as const;
+export const CARRIER_B_OPERATIONS = [
+  'oauth',
+  'rate',
+  'ship',
+  'cancel',
+  'track',
+  'track_reference',
+  'label_recovery',
+  'pickup_availability',
+  'pickup',
+  'pickup_cancel',
+  'locations',
+  'address',
+] as const;
 export type CarrierBOperation = (typeof CARRIER_B_OPERATIONS)[number];
 
 export type CarrierBCtx = CarrierCtx<CarrierBState, CarrierBOperation>;

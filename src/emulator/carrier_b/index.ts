@@ -42,14 +42,29 @@ export function createCarrierB(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_B_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerTrackReferenceRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
+    routes: [
+      registerAuth,
+      registerRateRoutes,
+      registerShipRoutes,
+      registerTrackRoutes,
+      registerTrackReferenceRoutes,
+      registerPickupRoutes,
+      registerLocationRoutes,
+      registerAddressRoutes,
+    ],
     errors: {
       known: (err) => (err instanceof UpsFailure ? { status: err.status, body: errorBody(err.errors) } : undefined),
       unreadable: () => ({ status: 400, body: errorBody([errors.body()]) }),
       internal: () => ({ status: 500, body: errorBody([errors.internal()]) }),
       notFound: () => ({ status: 404, body: errorBody([errors.noRoute()]) }),
     },
-    bookings: () => state.booked.map((s) => ({ tracking_number: s.id, references: s.references, booked_at: s.bookedAt.toISOString(), cancelled: s.voidedAt !== undefined })),
+    bookings: () =>
+      state.booked.map((s) => ({
+        tracking_number: s.id,
+        references: s.references,
+        booked_at: s.bookedAt.toISOString(),
+        cancelled: s.voidedAt !== undefined,
+      })),
     faults: {
       contentType: 'application/json',
       http_500: () => errorBody([errors.internal()]),

@@ -29,7 +29,14 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: CarrierBCtx): 
     const facilities = [1, 2, 3]
       .map((n) => ({
         Name: `UPS CUSTOMER CENTER ${city} ${n}`,
-        Address: { AddressLine: `${100 * n + (seed % 90)} MAIN ST`, City: city, StateProvince: str(at(origin, 'StateProvince')) ?? '', PostalCode: postal, CountryCode: country, ResidentialIndicator: 'N' },
+        Address: {
+          AddressLine: `${100 * n + (seed % 90)} MAIN ST`,
+          City: city,
+          StateProvince: str(at(origin, 'StateProvince')) ?? '',
+          PostalCode: postal,
+          CountryCode: country,
+          ResidentialIndicator: 'N',
+        },
         SLIC: String(4000 + ((seed * n) % 5000)).padStart(4, '0'),
         Type: 'PKG',
         Timezone: 'America/New_York',
@@ -37,7 +44,13 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: CarrierBCtx): 
         Fax: '',
         FacilityTime: {
           DayOfWeek: [
-            ...WEEK.map((Day) => ({ Day, OpenHours: '0800', CloseHours: '1900', EarliestDropOfforPickup: '0800', LatestDropOfforPickup: '1830' })),
+            ...WEEK.map((Day) => ({
+              Day,
+              OpenHours: '0800',
+              CloseHours: '1900',
+              EarliestDropOfforPickup: '0800',
+              LatestDropOfforPickup: '1830',
+            })),
             { Day: 'Sat', OpenHours: '0900', CloseHours: '1300' },
           ],
         },

@@ -34,7 +34,8 @@ function readPickup(body: unknown, ctx: CarrierBCtx): { date: string; country: s
   const close = minutes(str(at(body, 'PickupDateInfo.CloseTime')));
   if (ready === undefined || close === undefined) throw new UpsFailure(400, [errors.missing('PickupDateInfo')]);
   const today = localDate(ctx.clock.now(), utcOffsetMinutes(country, str(at(address, 'PostalCode'))));
-  if (!date || date < today || date > addDays(today, 10) || !isBusinessDay(date)) throw new UpsFailure(400, [errors.pickupDate()]);
+  if (!date || date < today || date > addDays(today, 10) || !isBusinessDay(date))
+    throw new UpsFailure(400, [errors.pickupDate()]);
   if (close - ready < 90) throw new UpsFailure(400, [errors.pickupWindow()]);
   return { date, country };
 }
@@ -55,7 +56,8 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierBCtx): vo
 
   app.post('/api/shipments/:version/pickup/:pickuptype', ctx.tag('pickup_availability'), async (request) => {
     const { pickuptype } = request.params as { pickuptype: string };
-    if (!['oncall', 'smart', 'both'].includes(pickuptype)) throw new UpsFailure(400, [errors.invalid('pickuptype', pickuptype)]);
+    if (!['oncall', 'smart', 'both'].includes(pickuptype))
+      throw new UpsFailure(400, [errors.invalid('pickuptype', pickuptype)]);
     const body = at(request.body, 'PickupRateRequest');
     if (!isObject(body)) throw new UpsFailure(400, [errors.missing('PickupRateRequest')]);
     const { date, country } = readPickup(body, ctx);
@@ -72,7 +74,11 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierBCtx): vo
     if (!isObject(body)) throw new UpsFailure(400, [errors.missing('PickupCreationRequest')]);
     const account = str(at(body, 'Shipper.Account.AccountNumber'));
     if (!account) throw new UpsFailure(400, [errors.missing('Shipper.Account.AccountNumber')]);
-    const pieces = Array.isArray(body.PickupPiece) ? body.PickupPiece : isObject(body.PickupPiece) ? [body.PickupPiece] : [];
+    const pieces = Array.isArray(body.PickupPiece)
+      ? body.PickupPiece
+      : isObject(body.PickupPiece)
+        ? [body.PickupPiece]
+        : [];
     if (pieces.length === 0 || pieces.some((p) => num(at(p, 'Quantity')) === undefined || !str(at(p, 'ServiceCode')))) {
       throw new UpsFailure(400, [errors.missing('PickupPiece')]);
     }

@@ -74,10 +74,17 @@ export interface Lane {
 /** US zones 2–8 by the distance of the ZIP code's first digits; 1xx elsewhere domestic, 7xx international. */
 export function laneFor(from: { country: string; postal?: string }, to: { country: string; postal?: string }): Lane {
   const domestic = from.country === to.country;
-  if (!domestic) return { from: from.country, to: to.country, domestic, zone: EU.has(from.country) && EU.has(to.country) ? 704 : 708 };
+  if (!domestic)
+    return {
+      from: from.country,
+      to: to.country,
+      domestic,
+      zone: EU.has(from.country) && EU.has(to.country) ? 704 : 708,
+    };
   const a = Number(from.postal?.[0] ?? '0');
   const b = Number(to.postal?.[0] ?? '0');
-  const zone = from.country === 'US' ? 2 + Math.min(6, Math.abs((Number.isNaN(a) ? 0 : a) - (Number.isNaN(b) ? 0 : b))) : 102;
+  const zone =
+    from.country === 'US' ? 2 + Math.min(6, Math.abs((Number.isNaN(a) ? 0 : a) - (Number.isNaN(b) ? 0 : b))) : 102;
   return { from: from.country, to: to.country, domestic, zone };
 }
 
@@ -137,13 +144,28 @@ export function quote(service: ServiceDef, lane: Lane, packages: PackageInput[])
   const perPackage = packages.map((p): PackageQuote => {
     const pkgBase = round2((service.base + service.perLb * billableLb(p)) * zoneFactor * rate);
     const pkgFuel = round2(pkgBase * 0.12);
-    return { weight: p.weight, billableLb: billableLb(p), base: pkgBase, fuel: pkgFuel, total: round2(pkgBase + pkgFuel) };
+    return {
+      weight: p.weight,
+      billableLb: billableLb(p),
+      base: pkgBase,
+      fuel: pkgFuel,
+      total: round2(pkgBase + pkgFuel),
+    };
   });
   // UPS itemises fuel (ItemizedCharges code 375, fixtures/rate_RateResponseJSON.json) at a fixed 12 % here.
   const fuel = round2(base * 0.12);
   const total = round2(base + fuel);
   const days = service.code === '03' && lane.domestic ? Math.max(1, Math.min(5, (lane.zone % 100) - 1)) : service.days;
-  return { currency, base, fuel, total, negotiated: round2(total * NEGOTIATED), billableLb: lb, days, packages: perPackage };
+  return {
+    currency,
+    base,
+    fuel,
+    total,
+    negotiated: round2(total * NEGOTIATED),
+    billableLb: lb,
+    days,
+    packages: perPackage,
+  };
 }
 
 export function deliveryDate(shipDate: string, days: number): string {
@@ -178,5 +200,8 @@ export function ratedPackages(q: Quote) {
 
 /** Negotiated charges: the base and the total, 5 % off (BaseServiceCharge from subversion 2201 on, Rating.yaml). */
 export function negotiatedBlock(q: Quote) {
-  return { BaseServiceCharge: money(q.currency, round2(q.base * NEGOTIATED)), TotalCharge: money(q.currency, q.negotiated) };
+  return {
+    BaseServiceCharge: money(q.currency, round2(q.base * NEGOTIATED)),
+    TotalCharge: money(q.currency, q.negotiated),
+  };
 }

@@ -10,7 +10,17 @@ import { dayName, localDate, utcOffsetMinutes } from '../calendar.js';
 import { at, isObject, str } from '../json.js';
 import { responseHeader, type CarrierBCtx } from './context.js';
 import { errors, UpsFailure, type UpsError } from './errors.js';
-import { chargeBlock, deliveryDate, laneFor, negotiatedBlock, quote, ratedPackages, serviceOn, servicesFor, type ServiceDef } from './prices.js';
+import {
+  chargeBlock,
+  deliveryDate,
+  laneFor,
+  negotiatedBlock,
+  quote,
+  ratedPackages,
+  serviceOn,
+  servicesFor,
+  type ServiceDef,
+} from './prices.js';
 import { isoOf, readShipment, upsDateOf } from './request.js';
 
 const OPTIONS = ['rate', 'shop', 'ratetimeintransit', 'shoptimeintransit'];
@@ -19,7 +29,8 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
   app.post('/api/rating/:version/:requestoption', ctx.tag('rate'), async (request) => {
     const { version, requestoption } = request.params as { version: string; requestoption: string };
     const option = requestoption.toLowerCase();
-    if (version !== 'v2409' || !OPTIONS.includes(option)) throw new UpsFailure(400, [errors.invalid('request option or version', `${version}/${requestoption}`)]);
+    if (version !== 'v2409' || !OPTIONS.includes(option))
+      throw new UpsFailure(400, [errors.invalid('request option or version', `${version}/${requestoption}`)]);
     const rateRequest = at(request.body, 'RateRequest');
     if (!isObject(rateRequest)) throw new UpsFailure(400, [errors.missing('RateRequest')]);
     const problems: UpsError[] = [];
@@ -29,7 +40,10 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
     if (!shop && !s.serviceCode) problems.push(errors.missing('Shipment.Service.Code'));
     if (problems.length > 0) throw new UpsFailure(400, problems);
 
-    const lane = laneFor({ country: s.shipFrom.countryCode, postal: s.shipFrom.postalCode }, { country: s.shipTo.countryCode, postal: s.shipTo.postalCode });
+    const lane = laneFor(
+      { country: s.shipFrom.countryCode, postal: s.shipFrom.postalCode },
+      { country: s.shipTo.countryCode, postal: s.shipTo.postalCode },
+    );
     let services: ServiceDef[];
     if (shop) services = servicesFor(lane);
     else {
@@ -38,16 +52,22 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
       services = [one];
     }
     const offset = utcOffsetMinutes(s.shipFrom.countryCode, s.shipFrom.postalCode);
-    const shipDate = isoOf(str(at(rateRequest, 'Shipment.DeliveryTimeInformation.Pickup.Date')) ?? s.shipmentDate) ?? localDate(ctx.clock.now(), offset);
+    const shipDate =
+      isoOf(str(at(rateRequest, 'Shipment.DeliveryTimeInformation.Pickup.Date')) ?? s.shipmentDate) ??
+      localDate(ctx.clock.now(), offset);
     // Transit times are asked either by the request option or by the documented query parameter.
-    const withTransit = option.endsWith('timeintransit') || str((request.query as Record<string, unknown>).additionalinfo)?.toLowerCase() === 'timeintransit';
+    const withTransit =
+      option.endsWith('timeintransit') ||
+      str((request.query as Record<string, unknown>).additionalinfo)?.toLowerCase() === 'timeintransit';
     const rated = services.map((service) => {
       const q = quote(service, lane, s.packages);
       const arrival = deliveryDate(shipDate, q.days);
       return {
         Service: { Code: service.code, Description: '' },
         Zone: String(lane.zone),
-        RatedShipmentAlert: [{ Code: '110971', Description: 'Your invoice may vary from the displayed reference rates' }],
+        RatedShipmentAlert: [
+          { Code: '110971', Description: 'Your invoice may vary from the displayed reference rates' },
+        ],
         BillingWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: q.billableLb.toFixed(1) },
         ...chargeBlock(q),
         ...(s.negotiated ? { NegotiatedRateCharges: negotiatedBlock(q) } : {}),

@@ -18,7 +18,9 @@ export function readParty(value: unknown, path: string, problems: UpsError[]): U
   const address = at(value, 'Address');
   const country = str(at(address, 'CountryCode'))?.toUpperCase();
   if (!country || !/^[A-Z]{2}$/.test(country)) problems.push(errors.missing(`${path}.Address.CountryCode`));
-  const lines = list(at(address, 'AddressLine')).map(str).filter((s): s is string => s !== undefined);
+  const lines = list(at(address, 'AddressLine'))
+    .map(str)
+    .filter((s): s is string => s !== undefined);
   const single = str(at(address, 'AddressLine'));
   return {
     name: str(at(value, 'Name')),
@@ -42,10 +44,20 @@ export interface UpsShipment {
   negotiated: boolean;
 }
 
-export function readShipment(shipment: unknown, packagingMember: 'Packaging' | 'PackagingType', problems: UpsError[]): UpsShipment {
+export function readShipment(
+  shipment: unknown,
+  packagingMember: 'Packaging' | 'PackagingType',
+  problems: UpsError[],
+): UpsShipment {
   if (!isObject(shipment)) {
     problems.push(errors.missing('Shipment'));
-    return { shipper: { lines: [], countryCode: 'US' }, shipFrom: { lines: [], countryCode: 'US' }, shipTo: { lines: [], countryCode: 'US' }, packages: [], negotiated: false };
+    return {
+      shipper: { lines: [], countryCode: 'US' },
+      shipFrom: { lines: [], countryCode: 'US' },
+      shipTo: { lines: [], countryCode: 'US' },
+      packages: [],
+      negotiated: false,
+    };
   }
   const shipper = readParty(shipment.Shipper, 'Shipment.Shipper', problems);
   const shipTo = readParty(shipment.ShipTo, 'Shipment.ShipTo', problems);
@@ -53,9 +65,12 @@ export function readShipment(shipment: unknown, packagingMember: 'Packaging' | '
   const packages = list(shipment.Package).map((p, i): PackageInput => {
     const weight = num(at(p, 'PackageWeight.Weight'));
     const unit = str(at(p, 'PackageWeight.UnitOfMeasurement.Code'));
-    if (weight === undefined || weight <= 0) problems.push(errors.invalid(`Shipment.Package[${i}].PackageWeight.Weight`));
-    if (unit !== 'LBS' && unit !== 'KGS') problems.push(errors.invalid(`Shipment.Package[${i}].PackageWeight.UnitOfMeasurement.Code`, unit));
-    if (!str(at(p, `${packagingMember}.Code`))) problems.push(errors.missing(`Shipment.Package[${i}].${packagingMember}.Code`));
+    if (weight === undefined || weight <= 0)
+      problems.push(errors.invalid(`Shipment.Package[${i}].PackageWeight.Weight`));
+    if (unit !== 'LBS' && unit !== 'KGS')
+      problems.push(errors.invalid(`Shipment.Package[${i}].PackageWeight.UnitOfMeasurement.Code`, unit));
+    if (!str(at(p, `${packagingMember}.Code`)))
+      problems.push(errors.missing(`Shipment.Package[${i}].${packagingMember}.Code`));
     const [l, w, h] = ['Length', 'Width', 'Height'].map((k) => num(at(p, `Dimensions.${k}`)));
     const dimUnit = str(at(p, 'Dimensions.UnitOfMeasurement.Code'));
     return {
@@ -68,14 +83,18 @@ export function readShipment(shipment: unknown, packagingMember: 'Packaging' | '
   const serviceCode = str(at(shipment, 'Service.Code'));
   const shipmentDate = str(shipment.ShipmentDate);
   return {
-    ...(str(at(shipment, 'Shipper.ShipperNumber')) ? { shipperNumber: str(at(shipment, 'Shipper.ShipperNumber')) } : {}),
+    ...(str(at(shipment, 'Shipper.ShipperNumber'))
+      ? { shipperNumber: str(at(shipment, 'Shipper.ShipperNumber')) }
+      : {}),
     shipper,
     shipFrom,
     shipTo,
     ...(serviceCode ? { serviceCode } : {}),
     packages,
     ...(shipmentDate ? { shipmentDate } : {}),
-    negotiated: isObject(shipment.ShipmentRatingOptions) && str(at(shipment, 'ShipmentRatingOptions.NegotiatedRatesIndicator')) !== undefined,
+    negotiated:
+      isObject(shipment.ShipmentRatingOptions) &&
+      str(at(shipment, 'ShipmentRatingOptions.NegotiatedRatesIndicator')) !== undefined,
   };
 }
 

@@ -29,7 +29,9 @@ const FORMATS: Record<string, LabelFormat> = { GIF: 'GIF', PNG: 'PNG', ZPL: 'ZPL
 const RECOVERY_FORMATS: Record<string, LabelFormat> = { GIF: 'GIF', PDF: 'PDF', ZPL: 'ZPL', EPL: 'EPL' };
 
 function lines(p: UpsParty): string[] {
-  return [p.name, ...p.lines, [p.city, p.state, p.postalCode].filter(Boolean).join(' '), p.countryCode].filter((l): l is string => !!l);
+  return [p.name, ...p.lines, [p.city, p.state, p.postalCode].filter(Boolean).join(' '), p.countryCode].filter(
+    (l): l is string => !!l,
+  );
 }
 
 async function invoice(shipment: StoredShipment, forms: Record<string, unknown>): Promise<string> {
@@ -41,7 +43,8 @@ async function invoice(shipment: StoredShipment, forms: Record<string, unknown>)
     return {
       description,
       quantity,
-      weight: `${str(at(p, 'ProductWeight.Weight')) ?? '-'} ${str(at(p, 'ProductWeight.UnitOfMeasurement.Code')) ?? ''}`.trim(),
+      weight:
+        `${str(at(p, 'ProductWeight.Weight')) ?? '-'} ${str(at(p, 'ProductWeight.UnitOfMeasurement.Code')) ?? ''}`.trim(),
       ...(str(at(p, 'CommodityCode')) ? { hsCode: str(at(p, 'CommodityCode')) } : {}),
       ...(str(at(p, 'OriginCountryCode')) ? { origin: str(at(p, 'OriginCountryCode')) } : {}),
       unitValue,
@@ -63,7 +66,12 @@ async function invoice(shipment: StoredShipment, forms: Record<string, unknown>)
 }
 
 /** Package `i`'s label, drawn the same at booking and at Label Recovery; 4×8 thermal stock keeps the 4×6 image. */
-function drawLabel(shipment: StoredShipment, i: number, format: LabelFormat, height: string | undefined): Promise<Buffer> {
+function drawLabel(
+  shipment: StoredShipment,
+  i: number,
+  format: LabelFormat,
+  height: string | undefined,
+): Promise<Buffer> {
   const p = shipment.packages[i]!;
   const stock = height === '8' ? labelStock(4, 8, { x: 0, y: 0, w: 4, h: 6 }) : labelStock(4, 6);
   return renderLabel(format, stock, {
@@ -104,9 +112,11 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
     const formatCode = str(at(shipRequest, 'LabelSpecification.LabelImageFormat.Code'))?.toUpperCase();
     if (!formatCode) problems.push(errors.missing('LabelSpecification.LabelImageFormat.Code'));
     else if (formatCode === 'SPL') problems.push(errors.labelFormat(formatCode));
-    else if (!FORMATS[formatCode]) problems.push(errors.invalid('LabelSpecification.LabelImageFormat.Code', formatCode));
+    else if (!FORMATS[formatCode])
+      problems.push(errors.invalid('LabelSpecification.LabelImageFormat.Code', formatCode));
     const height = str(at(shipRequest, 'LabelSpecification.LabelStockSize.Height'));
-    if (height !== undefined && height !== '6' && height !== '8') problems.push(errors.invalid('LabelSpecification.LabelStockSize.Height', height));
+    if (height !== undefined && height !== '6' && height !== '8')
+      problems.push(errors.invalid('LabelSpecification.LabelStockSize.Height', height));
     const offset = utcOffsetMinutes(s.shipFrom.countryCode, s.shipFrom.postalCode);
     const now = clock.now();
     const today = localDate(now, offset);
@@ -114,18 +124,30 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
     if (!shipDate || shipDate < today || shipDate > deliveryDate(today, 5)) problems.push(errors.shipDate());
     if (problems.length > 0) throw new UpsFailure(400, problems);
 
-    const lane = laneFor({ country: s.shipFrom.countryCode, postal: s.shipFrom.postalCode }, { country: s.shipTo.countryCode, postal: s.shipTo.postalCode });
+    const lane = laneFor(
+      { country: s.shipFrom.countryCode, postal: s.shipFrom.postalCode },
+      { country: s.shipTo.countryCode, postal: s.shipTo.postalCode },
+    );
     const service = serviceOn(lane, s.serviceCode ?? '');
     if (!service) throw new UpsFailure(400, [errors.serviceUnavailable(s.serviceCode ?? '')]);
     const forms = at(shipRequest, 'Shipment.ShipmentServiceOptions.InternationalForms');
-    if (!lane.domestic && !isObject(forms) && !isObject(at(shipRequest, 'Shipment.DocumentsOnlyIndicator')) && str(at(shipRequest, 'Shipment.DocumentsOnlyIndicator')) === undefined) {
+    if (
+      !lane.domestic &&
+      !isObject(forms) &&
+      !isObject(at(shipRequest, 'Shipment.DocumentsOnlyIndicator')) &&
+      str(at(shipRequest, 'Shipment.DocumentsOnlyIndicator')) === undefined
+    ) {
       throw new UpsFailure(400, [errors.missing('Shipment.ShipmentServiceOptions.InternationalForms')]);
     }
 
     const q = quote(service, lane, s.packages);
     const date = shipDate ?? today;
     const account = s.shipperNumber ?? '';
-    const packages = s.packages.map((p) => ({ trackingNumber: state.nextTrackingNumber(account, service.code), weight: p.weight, unit: p.unit }));
+    const packages = s.packages.map((p) => ({
+      trackingNumber: state.nextTrackingNumber(account, service.code),
+      weight: p.weight,
+      unit: p.unit,
+    }));
     const id = packages[0]?.trackingNumber ?? '';
     const shipment: StoredShipment = {
       id,
@@ -139,7 +161,10 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
       shipTo: s.shipTo,
       packages,
       returnService: isObject(at(shipRequest, 'Shipment.ReturnService')),
-      references: [at(shipRequest, 'Shipment.ReferenceNumber'), ...list(at(shipRequest, 'Shipment.Package')).map((p) => at(p, 'ReferenceNumber'))]
+      references: [
+        at(shipRequest, 'Shipment.ReferenceNumber'),
+        ...list(at(shipRequest, 'Shipment.Package')).map((p) => at(p, 'ReferenceNumber')),
+      ]
         .flatMap(list)
         .flatMap((r) => str(at(r, 'Value')) ?? []),
     };
@@ -152,12 +177,20 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
         return {
           TrackingNumber: p.trackingNumber,
           ServiceOptionsCharges: { CurrencyCode: q.currency, MonetaryValue: '0.00' },
-          ShippingLabel: { ImageFormat: { Code: formatCode, Description: formatCode }, GraphicImage: image.toString('base64') },
+          ShippingLabel: {
+            ImageFormat: { Code: formatCode, Description: formatCode },
+            GraphicImage: image.toString('base64'),
+          },
         };
       }),
     );
     const form = isObject(forms)
-      ? { Code: '01', Description: 'All Requested International Forms', Image: { ImageFormat: { Code: 'PDF', Description: 'PDF' }, GraphicImage: await invoice(shipment, forms) }, FormGroupId: `${id}F` }
+      ? {
+          Code: '01',
+          Description: 'All Requested International Forms',
+          Image: { ImageFormat: { Code: 'PDF', Description: 'PDF' }, GraphicImage: await invoice(shipment, forms) },
+          FormGroupId: `${id}F`,
+        }
       : undefined;
     return {
       ShipmentResponse: {
@@ -185,19 +218,29 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierBCtx): void
     if (!number) throw new UpsFailure(400, [errors.missing('LabelRecoveryRequest.TrackingNumber')]);
     const code = (str(at(recovery, 'LabelSpecification.LabelImageFormat.Code')) ?? 'GIF').toUpperCase();
     const format = RECOVERY_FORMATS[code];
-    if (!format) throw new UpsFailure(400, [code === 'SPL' ? errors.labelFormat(code) : errors.invalid('LabelSpecification.LabelImageFormat.Code', code)]);
+    if (!format)
+      throw new UpsFailure(400, [
+        code === 'SPL' ? errors.labelFormat(code) : errors.invalid('LabelSpecification.LabelImageFormat.Code', code),
+      ]);
     const height = str(at(recovery, 'LabelSpecification.LabelStockSize.Height'));
-    if (height !== undefined && height !== '6' && height !== '8') throw new UpsFailure(400, [errors.invalid('LabelSpecification.LabelStockSize.Height', height)]);
+    if (height !== undefined && height !== '6' && height !== '8')
+      throw new UpsFailure(400, [errors.invalid('LabelSpecification.LabelStockSize.Height', height)]);
     const shipment = state.shipments.get(number);
     if (!shipment || shipment.voidedAt) throw new UpsFailure(400, [errors.noShipment()]);
     const images = await Promise.all(shipment.packages.map((_, i) => drawLabel(shipment, i, format, height)));
     const pdf = format === 'PDF' ? await onePdf(images) : undefined;
-    const image = (i: number) => ({ LabelImageFormat: { Code: code }, GraphicImage: (pdf ?? images[i]!).toString('base64') });
+    const image = (i: number) => ({
+      LabelImageFormat: { Code: code },
+      GraphicImage: (pdf ?? images[i]!).toString('base64'),
+    });
     return {
       LabelRecoveryResponse: {
         Response: responseHeader(str(at(recovery, 'Request.TransactionReference.CustomerContext'))),
         ShipmentIdentificationNumber: shipment.id,
-        LabelResults: shipment.packages.map((p, i) => ({ TrackingNumber: p.trackingNumber, ...(pdf === undefined || i === 0 ? { LabelImage: image(i) } : {}) })),
+        LabelResults: shipment.packages.map((p, i) => ({
+          TrackingNumber: p.trackingNumber,
+          ...(pdf === undefined || i === 0 ? { LabelImage: image(i) } : {}),
+        })),
       },
     };
   });

@@ -78,6 +78,7 @@ export class CarrierBState extends CarrierStateBase {
     this.shipments.set(shipment.id, shipment);
     for (const p of shipment.packages) this.shipments.set(p.trackingNumber, shipment);
     this.booked.push(shipment);
-    for (const ref of new Set(shipment.references)) this.byReference.set(ref, [...(this.byReference.get(ref) ?? []), shipment]);
+    for (const ref of new Set(shipment.references))
+      this.byReference.set(ref, [...(this.byReference.get(ref) ?? []), shipment]);
   }
 }

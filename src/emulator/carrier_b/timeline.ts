@@ -49,11 +49,33 @@ export function plannedEvents(shipment: StoredShipment): PlannedEvent[] {
   const dest = offsetOf(shipment.shipTo);
   const hub = shipment.shipFrom.countryCode === 'US' || shipment.shipTo.countryCode === 'US' ? LOUISVILLE : COLOGNE;
   const pickup = pickupTime(shipment);
-  const e = (at: Date, type: string, code: string, statusCode: string, description: string, place: PlannedEvent['place'], offset: number): PlannedEvent => ({
-    at, type, code, statusCode, description, place, offset,
+  const e = (
+    at: Date,
+    type: string,
+    code: string,
+    statusCode: string,
+    description: string,
+    place: PlannedEvent['place'],
+    offset: number,
+  ): PlannedEvent => ({
+    at,
+    type,
+    code,
+    statusCode,
+    description,
+    place,
+    offset,
   });
   const events = [
-    e(shipment.bookedAt, 'M', 'MP', '003', 'Shipper created a label, UPS has not received the package yet.', shipment.shipFrom, origin),
+    e(
+      shipment.bookedAt,
+      'M',
+      'MP',
+      '003',
+      'Shipper created a label, UPS has not received the package yet.',
+      shipment.shipFrom,
+      origin,
+    ),
     e(pickup, 'P', 'PU', '038', 'Pickup Scan', shipment.shipFrom, origin),
     e(new Date(pickup.getTime() + HOUR), 'I', 'OR', '005', 'Origin Scan', shipment.shipFrom, origin),
     e(new Date(pickup.getTime() + 3 * HOUR), 'I', 'DP', '005', 'Departed from Facility', shipment.shipFrom, origin),
@@ -77,7 +99,15 @@ export function eventsUntil(shipment: StoredShipment, now: Date): PlannedEvent[]
   const until = voided && voided.getTime() < now.getTime() ? voided : now;
   const seen = plannedEvents(shipment).filter((ev, i) => i === 0 || ev.at.getTime() <= until.getTime());
   if (voided && voided.getTime() <= now.getTime()) {
-    seen.push({ at: voided, type: 'MV', code: 'VD', statusCode: '007', description: 'Shipment information voided', place: shipment.shipFrom, offset: offsetOf(shipment.shipFrom) });
+    seen.push({
+      at: voided,
+      type: 'MV',
+      code: 'VD',
+      statusCode: '007',
+      description: 'Shipment information voided',
+      place: shipment.shipFrom,
+      offset: offsetOf(shipment.shipFrom),
+    });
   }
   return seen;
 }

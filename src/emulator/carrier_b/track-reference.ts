@@ -20,7 +20,9 @@ export function registerTrackReferenceRoutes(app: FastifyInstance, ctx: CarrierB
     const { referenceNumber } = request.params as { referenceNumber: string };
     const q = request.query as Record<string, string | undefined>;
     const now = ctx.clock.now();
-    const from = (q.fromPickUpDate ?? compact(new Date(now.getTime() - 14 * DAY_MS).toISOString().slice(0, 10))).replace(/-/g, '');
+    const from = (
+      q.fromPickUpDate ?? compact(new Date(now.getTime() - 14 * DAY_MS).toISOString().slice(0, 10))
+    ).replace(/-/g, '');
     const to = (q.toPickUpDate ?? compact(now.toISOString().slice(0, 10))).replace(/-/g, '');
     const visibleBefore = now.getTime() - hiddenFor(request);
     const matches = (s: StoredShipment) =>
@@ -36,7 +38,11 @@ export function registerTrackReferenceRoutes(app: FastifyInstance, ctx: CarrierB
       trackResponse: {
         shipment: found.map((s) => ({
           inquiryNumber: referenceNumber,
-          package: s.packages.map((p) => ({ trackingNumber: p.trackingNumber, referenceNumber: s.references.map((number) => ({ type: 'SHIPMENT', number })), packageCount: s.packages.length })),
+          package: s.packages.map((p) => ({
+            trackingNumber: p.trackingNumber,
+            referenceNumber: s.references.map((number) => ({ type: 'SHIPMENT', number })),
+            packageCount: s.packages.length,
+          })),
         })),
       },
     };

@@ -46,7 +46,10 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierBCtx): voi
     const events = eventsUntil(shipment, ctx.clock.now()).reverse();
     const current = events[0];
     const delivered = current?.type === 'D';
-    const lane = laneFor({ country: shipment.shipFrom.countryCode, postal: shipment.shipFrom.postalCode }, { country: shipment.shipTo.countryCode, postal: shipment.shipTo.postalCode });
+    const lane = laneFor(
+      { country: shipment.shipFrom.countryCode, postal: shipment.shipFrom.postalCode },
+      { country: shipment.shipTo.countryCode, postal: shipment.shipTo.postalCode },
+    );
     const pkg = shipment.packages.find((p) => p.trackingNumber === number);
     return {
       trackResponse: {
@@ -57,11 +60,26 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierBCtx): voi
               {
                 trackingNumber: number,
                 deliveryDate: [{ type: delivered ? 'DEL' : 'SDD', date: upsDateOf(shipment.deliveryDate) }],
-                deliveryTime: { type: delivered ? 'DEL' : 'EOD', endTime: delivered ? localTime(deliveredAt(shipment), current?.offset ?? 0).replace(/:/g, '') : '190000' },
+                deliveryTime: {
+                  type: delivered ? 'DEL' : 'EOD',
+                  endTime: delivered
+                    ? localTime(deliveredAt(shipment), current?.offset ?? 0).replace(/:/g, '')
+                    : '190000',
+                },
                 ...(delivered ? { deliveryInformation: { location: 'Front Door', receivedBy: 'DRIVER RELEASE' } } : {}),
                 activity: events.map(activityOf),
-                currentStatus: current ? { type: current.type, description: current.description, code: current.code, statusCode: current.statusCode } : undefined,
-                service: { code: shipment.serviceCode, description: serviceOn(lane, shipment.serviceCode)?.name ?? shipment.serviceCode },
+                currentStatus: current
+                  ? {
+                      type: current.type,
+                      description: current.description,
+                      code: current.code,
+                      statusCode: current.statusCode,
+                    }
+                  : undefined,
+                service: {
+                  code: shipment.serviceCode,
+                  description: serviceOn(lane, shipment.serviceCode)?.name ?? shipment.serviceCode,
+                },
                 packageCount: shipment.packages.length,
                 weight: { unitOfMeasurement: pkg?.unit ?? 'LBS', weight: String(pkg?.weight ?? '') },
               },

@@ -16,7 +16,12 @@ import { serviceArea } from './request.js';
 
 function entry(country: string, postalCode: string, city: string) {
   const code = serviceArea(city);
-  return { countryCode: country, postalCode, cityName: city, serviceArea: { code, description: `${city} - ${country}`, facilityCode: code, inboundSortCode: code } };
+  return {
+    countryCode: country,
+    postalCode,
+    cityName: city,
+    serviceArea: { code, description: `${city} - ${country}`, facilityCode: code, inboundSortCode: code },
+  };
 }
 
 export function registerAddressRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {
@@ -28,14 +33,27 @@ export function registerAddressRoutes(app: FastifyInstance, ctx: CarrierCCtx): v
     const country = str(q.countryCode) ?? '';
     const city = str(q.cityName);
     const postal = str(q.postalCode);
-    const bad = [type === 'pickup' || type === 'delivery' ? undefined : 'type', /^[A-Z]{2}$/.test(country) ? undefined : 'countryCode', city && city.length > 45 ? 'cityName (maxLength=45)' : undefined];
+    const bad = [
+      type === 'pickup' || type === 'delivery' ? undefined : 'type',
+      /^[A-Z]{2}$/.test(country) ? undefined : 'countryCode',
+      city && city.length > 45 ? 'cityName (maxLength=45)' : undefined,
+    ];
     const wrong = bad.filter((b): b is string => b !== undefined);
     if (wrong.length > 0) throw failures.format(wrong);
     if (country === 'US' && (city !== undefined || postal !== undefined)) {
       const places = lookupLocality({ city, zip: postal });
-      if (places.length === 0) throw failures.notFound('Not Found', `1001: No matching postal location found for ${[postal, city].filter(Boolean).join(' ')}, ${country}`);
-      const corrected = places.length === 1 && (places[0]!.city !== (city ?? '').toUpperCase() || places[0]!.zip !== (postal ?? '').slice(0, 5));
-      return { warnings: corrected ? ['Address has been corrected'] : [], address: places.map((p) => entry(country, p.zip, p.city)) };
+      if (places.length === 0)
+        throw failures.notFound(
+          'Not Found',
+          `1001: No matching postal location found for ${[postal, city].filter(Boolean).join(' ')}, ${country}`,
+        );
+      const corrected =
+        places.length === 1 &&
+        (places[0]!.city !== (city ?? '').toUpperCase() || places[0]!.zip !== (postal ?? '').slice(0, 5));
+      return {
+        warnings: corrected ? ['Address has been corrected'] : [],
+        address: places.map((p) => entry(country, p.zip, p.city)),
+      };
     }
     const name = (city ?? 'CAPITAL').toUpperCase();
     return { warnings: [], address: [entry(country, postal ?? '', name)] };

@@ -3,7 +3,15 @@ import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import type { CarrierCState } from './state.js';
 
-export const CARRIER_C_OPERATIONS = ['rate', 'ship', 'track', 'pickup', 'pickup_cancel', 'locations', 'address_validate'] as const;
+export const CARRIER_C_OPERATIONS = [
+  'rate',
+  'ship',
+  'track',
+  'pickup',
+  'pickup_cancel',
+  'locations',
+  'address_validate',
+] as const;
 export type CarrierCOperation = (typeof CARRIER_C_OPERATIONS)[number];
 
 export type CarrierCCtx = CarrierCtx<CarrierCState, CarrierCOperation>;

@@ -18,20 +18,41 @@ export class DhlFailure extends Error {
 
   constructor(status: number, title: string, detail: string, additionalDetails?: string[]) {
     super(detail);
-    this.problem = { status, title, detail, ...(additionalDetails && additionalDetails.length > 0 ? { additionalDetails } : {}) };
+    this.problem = {
+      status,
+      title,
+      detail,
+      ...(additionalDetails && additionalDetails.length > 0 ? { additionalDetails } : {}),
+    };
   }
 }
 
 /** The body for a problem on a request path ("/carrier_c/rates?x" → instance "/expressapi/rates?x"). */
 export function problemBody(problem: DhlProblem, url: string): Record<string, unknown> {
   const path = url.replace(/^\/carrier_c/, '');
-  const message = problem.status === 401 ? 'Unauthorized' : problem.status === 404 ? 'Not found' : problem.status >= 500 ? 'Internal Server Error' : 'Bad request';
-  return { instance: `/expressapi${path}`, detail: problem.detail, title: problem.title, message, status: String(problem.status), ...(problem.additionalDetails ? { additionalDetails: problem.additionalDetails } : {}) };
+  const message =
+    problem.status === 401
+      ? 'Unauthorized'
+      : problem.status === 404
+        ? 'Not found'
+        : problem.status >= 500
+          ? 'Internal Server Error'
+          : 'Bad request';
+  return {
+    instance: `/expressapi${path}`,
+    detail: problem.detail,
+    title: problem.title,
+    message,
+    status: String(problem.status),
+    ...(problem.additionalDetails ? { additionalDetails: problem.additionalDetails } : {}),
+  };
 }
 
 export const failures = {
-  missing: (fields: string[]): DhlFailure => new DhlFailure(400, 'Missing parameters', `Missing mandatory parameters: ${fields.join(', ')}`),
-  format: (fields: string[]): DhlFailure => new DhlFailure(400, 'Bad request', `Parameters not having correct format: ${fields.join(', ')}`),
+  missing: (fields: string[]): DhlFailure =>
+    new DhlFailure(400, 'Missing parameters', `Missing mandatory parameters: ${fields.join(', ')}`),
+  format: (fields: string[]): DhlFailure =>
+    new DhlFailure(400, 'Bad request', `Parameters not having correct format: ${fields.join(', ')}`),
   invalid: (detail: string, more?: string[]): DhlFailure => new DhlFailure(400, 'Bad request', detail, more),
   unauthorized: (): DhlFailure => new DhlFailure(401, 'Unauthorized', 'Invalid Credentials'),
   notFound: (title: string, detail: string): DhlFailure => new DhlFailure(404, title, detail),

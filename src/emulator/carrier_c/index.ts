@@ -41,7 +41,11 @@ const PATHS: Record<string, string> = {
 
 const PROBLEM_TYPE = 'application/problem+json';
 
-const problem = (p: DhlProblem, instance: string): ErrorReply => ({ status: p.status, body: problemBody(p, instance), contentType: PROBLEM_TYPE });
+const problem = (p: DhlProblem, instance: string): ErrorReply => ({
+  status: p.status,
+  body: problemBody(p, instance),
+  contentType: PROBLEM_TYPE,
+});
 /** Injected faults name the operation's path as the problem's instance. */
 const faultInstance = (operation: string): string => `/carrier_c${PATHS[operation] ?? ''}`;
 
@@ -54,22 +58,60 @@ export function createCarrierC(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_C_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerAddressRoutes],
+    routes: [
+      registerAuth,
+      registerRateRoutes,
+      registerShipRoutes,
+      registerTrackRoutes,
+      registerPickupRoutes,
+      registerLocationRoutes,
+      registerAddressRoutes,
+    ],
     errors: {
       known: (err, request) => (err instanceof DhlFailure ? problem(err.problem, request.url) : undefined),
       // Unparsable JSON, wrong content type, oversized body: DHL rejects the message as a whole.
-      unreadable: (request) => problem({ status: 400, title: 'Bad request', detail: 'Invalid JSON request message. Please check the request message and retry.' }, request.url),
-      internal: (request) => problem({ status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' }, request.url),
+      unreadable: (request) =>
+        problem(
+          {
+            status: 400,
+            title: 'Bad request',
+            detail: 'Invalid JSON request message. Please check the request message and retry.',
+          },
+          request.url,
+        ),
+      internal: (request) =>
+        problem({ status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' }, request.url),
       notFound: (request) =>
-        problem({ status: 404, title: 'Not found', detail: `No resource at ${request.method} ${request.url.replace(/^\/carrier_c/, '')}` }, request.url),
+        problem(
+          {
+            status: 404,
+            title: 'Not found',
+            detail: `No resource at ${request.method} ${request.url.replace(/^\/carrier_c/, '')}`,
+          },
+          request.url,
+        ),
     },
     bookings: () =>
-      state.booked.map((s) => ({ tracking_number: s.waybill, references: s.references.map((r) => r.value), booked_at: s.bookedAt.toISOString(), cancelled: false })),
+      state.booked.map((s) => ({
+        tracking_number: s.waybill,
+        references: s.references.map((r) => r.value),
+        booked_at: s.bookedAt.toISOString(),
+        cancelled: false,
+      })),
     faults: {
       contentType: PROBLEM_TYPE,
-      http_500: (operation) => problemBody({ status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' }, faultInstance(operation)),
-      http_429: (operation) => problemBody({ status: 429, title: 'Too Many Requests', detail: 'Rate limit exceeded. Please retry later.' }, faultInstance(operation)),
-      auth: (operation) => problemBody({ status: 401, title: 'Unauthorized', detail: 'Invalid Credentials' }, faultInstance(operation)),
+      http_500: (operation) =>
+        problemBody(
+          { status: 500, title: 'Internal Server Error', detail: 'Internal Server Error' },
+          faultInstance(operation),
+        ),
+      http_429: (operation) =>
+        problemBody(
+          { status: 429, title: 'Too Many Requests', detail: 'Rate limit exceeded. Please retry later.' },
+          faultInstance(operation),
+        ),
+      auth: (operation) =>
+        problemBody({ status: 401, title: 'Unauthorized', detail: 'Invalid Credentials' }, faultInstance(operation)),
       malformed: cutReplies(MALFORMED_START),
     },
   });

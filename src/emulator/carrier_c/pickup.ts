@@ -36,7 +36,12 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierCCtx): vo
     const number = ctx.state.nextPickupNumber();
     ctx.state.pickups.set(number, { number, date });
     reply.code(201);
-    return { dispatchConfirmationNumbers: [number], readyByTime: date === planned.date ? planned.time : '09:00', nextPickupDate: date, warnings: [] };
+    return {
+      dispatchConfirmationNumbers: [number],
+      readyByTime: date === planned.date ? planned.time : '09:00',
+      nextPickupDate: date,
+      warnings: [],
+    };
   });
 
   app.delete('/pickups/:number', ctx.tag('pickup_cancel'), async (request) => {
@@ -45,8 +50,17 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierCCtx): vo
     const missing = ['requestorName', 'reason'].filter((k) => str(q[k]) === undefined);
     if (missing.length > 0) throw failures.missing(missing);
     const pickup = ctx.state.pickups.get(number);
-    if (!pickup) throw failures.notFound('Pickup not found', 'Cancellation of booking was not successful. Requested Pickup was not found');
-    if (pickup.cancelledAt) throw new DhlFailure(400, 'Bad request', 'Cancellation of booking was not successful. Pickup already cancelled or completed');
+    if (!pickup)
+      throw failures.notFound(
+        'Pickup not found',
+        'Cancellation of booking was not successful. Requested Pickup was not found',
+      );
+    if (pickup.cancelledAt)
+      throw new DhlFailure(
+        400,
+        'Bad request',
+        'Cancellation of booking was not successful. Pickup already cancelled or completed',
+      );
     pickup.cancelledAt = ctx.clock.now();
     return { dispatchConfirmationNumber: number, status: 'cancelled' };
   });

@@ -27,28 +27,174 @@ export interface Product {
 }
 
 export const PRODUCTS: readonly Product[] = [
-  { code: 'N', name: 'EXPRESS DOMESTIC', scope: 'domestic', documents: false, bands: 'N', factor: 1, transit: [1], commitTime: '18:00:00' },
-  { code: '1', name: 'EXPRESS DOMESTIC 12:00', scope: 'domestic', documents: false, bands: '1', factor: 1, transit: [1], commitTime: '12:00:00' },
-  { code: 'I', name: 'EXPRESS DOMESTIC 9:00', scope: 'domestic', documents: false, bands: '1', factor: 1.3, transit: [1], commitTime: '09:00:00' },
-  { code: 'P', name: 'EXPRESS WORLDWIDE', scope: 'international', documents: false, bands: 'P', factor: 1, transit: [1, 2, 2, 3, 4], commitTime: '18:00:00' },
-  { code: 'Y', name: 'EXPRESS 12:00', scope: 'international', documents: false, bands: 'T', factor: 1, transit: [1, 2, 2, 3, 4], commitTime: '12:00:00' },
-  { code: 'E', name: 'EXPRESS 9:00', scope: 'international', documents: false, bands: 'Y', factor: 1, transit: [1, 2, 2, 3, 4], commitTime: '09:00:00' },
-  { code: 'H', name: 'ECONOMY SELECT', scope: 'international', documents: false, bands: 'W', factor: 1, transit: [3, 4, 5, 6, 7], commitTime: '18:00:00' },
-  { code: 'D', name: 'EXPRESS WORLDWIDE', scope: 'international', documents: true, bands: 'D', factor: 1, transit: [1, 2, 2, 3, 4], commitTime: '18:00:00' },
-  { code: 'T', name: 'EXPRESS 12:00', scope: 'international', documents: true, bands: 'D', factor: 1.3, transit: [1, 2, 2, 3, 4], commitTime: '12:00:00' },
-  { code: 'X', name: 'EXPRESS ENVELOPE', scope: 'international', documents: true, bands: 'X', factor: 1, transit: [1, 2, 2, 3, 4], commitTime: '18:00:00' },
+  {
+    code: 'N',
+    name: 'EXPRESS DOMESTIC',
+    scope: 'domestic',
+    documents: false,
+    bands: 'N',
+    factor: 1,
+    transit: [1],
+    commitTime: '18:00:00',
+  },
+  {
+    code: '1',
+    name: 'EXPRESS DOMESTIC 12:00',
+    scope: 'domestic',
+    documents: false,
+    bands: '1',
+    factor: 1,
+    transit: [1],
+    commitTime: '12:00:00',
+  },
+  {
+    code: 'I',
+    name: 'EXPRESS DOMESTIC 9:00',
+    scope: 'domestic',
+    documents: false,
+    bands: '1',
+    factor: 1.3,
+    transit: [1],
+    commitTime: '09:00:00',
+  },
+  {
+    code: 'P',
+    name: 'EXPRESS WORLDWIDE',
+    scope: 'international',
+    documents: false,
+    bands: 'P',
+    factor: 1,
+    transit: [1, 2, 2, 3, 4],
+    commitTime: '18:00:00',
+  },
+  {
+    code: 'Y',
+    name: 'EXPRESS 12:00',
+    scope: 'international',
+    documents: false,
+    bands: 'T',
+    factor: 1,
+    transit: [1, 2, 2, 3, 4],
+    commitTime: '12:00:00',
+  },
+  {
+    code: 'E',
+    name: 'EXPRESS 9:00',
+    scope: 'international',
+    documents: false,
+    bands: 'Y',
+    factor: 1,
+    transit: [1, 2, 2, 3, 4],
+    commitTime: '09:00:00',
+  },
+  {
+    code: 'H',
+    name: 'ECONOMY SELECT',
+    scope: 'international',
+    documents: false,
+    bands: 'W',
+    factor: 1,
+    transit: [3, 4, 5, 6, 7],
+    commitTime: '18:00:00',
+  },
+  {
+    code: 'D',
+    name: 'EXPRESS WORLDWIDE',
+    scope: 'international',
+    documents: true,
+    bands: 'D',
+    factor: 1,
+    transit: [1, 2, 2, 3, 4],
+    commitTime: '18:00:00',
+  },
+  {
+    code: 'T',
+    name: 'EXPRESS 12:00',
+    scope: 'international',
+    documents: true,
+    bands: 'D',
+    factor: 1.3,
+    transit: [1, 2, 2, 3, 4],
+    commitTime: '12:00:00',
+  },
+  {
+    code: 'X',
+    name: 'EXPRESS ENVELOPE',
+    scope: 'international',
+    documents: true,
+    bands: 'X',
+    factor: 1,
+    transit: [1, 2, 2, 3, 4],
+    commitTime: '18:00:00',
+  },
 ];
 
 /** services.csv: [upper kg limit, EUR] per band, for the codes the products price with. */
 const BANDS: Readonly<Record<string, readonly (readonly [number, number])[]>> = {
-  P: [[0.5, 29.9], [2, 35.9], [5, 45.9], [10, 62.9], [20, 89.9], [30, 119.9], [70, 159.9]],
-  D: [[0.5, 22.9], [1, 27.9], [2, 32.9], [2.5, 35.9]],
-  T: [[0.5, 39.9], [2, 45.9], [5, 55.9], [10, 75.9], [20, 109.9], [30, 149.9], [70, 199.9]],
-  Y: [[0.5, 49.9], [2, 55.9], [5, 65.9], [10, 89.9], [20, 129.9], [30, 179.9], [70, 239.9]],
-  W: [[0.5, 19.9], [2, 24.9], [5, 32.9], [10, 45.9], [20, 65.9], [30, 89.9], [70, 119.9]],
-  N: [[0.5, 14.9], [2, 17.9], [5, 22.9], [10, 29.9], [20, 42.9], [30, 55.9], [70, 75.9]],
-  1: [[0.5, 19.9], [2, 22.9], [5, 29.9], [10, 39.9], [20, 55.9], [30, 72.9], [70, 95.9]],
-  X: [[0.3, 22.9], [0.5, 25.9]],
+  P: [
+    [0.5, 29.9],
+    [2, 35.9],
+    [5, 45.9],
+    [10, 62.9],
+    [20, 89.9],
+    [30, 119.9],
+    [70, 159.9],
+  ],
+  D: [
+    [0.5, 22.9],
+    [1, 27.9],
+    [2, 32.9],
+    [2.5, 35.9],
+  ],
+  T: [
+    [0.5, 39.9],
+    [2, 45.9],
+    [5, 55.9],
+    [10, 75.9],
+    [20, 109.9],
+    [30, 149.9],
+    [70, 199.9],
+  ],
+  Y: [
+    [0.5, 49.9],
+    [2, 55.9],
+    [5, 65.9],
+    [10, 89.9],
+    [20, 129.9],
+    [30, 179.9],
+    [70, 239.9],
+  ],
+  W: [
+    [0.5, 19.9],
+    [2, 24.9],
+    [5, 32.9],
+    [10, 45.9],
+    [20, 65.9],
+    [30, 89.9],
+    [70, 119.9],
+  ],
+  N: [
+    [0.5, 14.9],
+    [2, 17.9],
+    [5, 22.9],
+    [10, 29.9],
+    [20, 42.9],
+    [30, 55.9],
+    [70, 75.9],
+  ],
+  1: [
+    [0.5, 19.9],
+    [2, 22.9],
+    [5, 29.9],
+    [10, 39.9],
+    [20, 55.9],
+    [30, 72.9],
+    [70, 95.9],
+  ],
+  X: [
+    [0.3, 22.9],
+    [0.5, 25.9],
+  ],
 };
 
 const REGIONS: Readonly<Record<string, number>> = Object.fromEntries(
@@ -57,7 +203,11 @@ const REGIONS: Readonly<Record<string, number>> = Object.fromEntries(
     ['GB,IE,DE,FR,NL,BE,LU,AT,CH,IT,ES,PT,DK,SE,NO,FI,PL,CZ,SK,HU,SI,HR,RO,BG,GR,EE,LV,LT,IS,MT,CY', 1],
     ['CN,HK,JP,KR,TW,SG,MY,TH,VN,PH,ID,IN', 2],
     ['AU,NZ', 3],
-  ].flatMap(([list, region]) => String(list).split(',').map((c) => [c, Number(region)])),
+  ].flatMap(([list, region]) =>
+    String(list)
+      .split(',')
+      .map((c) => [c, Number(region)]),
+  ),
 );
 
 /** Zone 1–5: 1 domestic, 2 inside a region, then by how far apart the two regions are (unknown countries: 5). */
@@ -71,7 +221,14 @@ export function zoneOf(origin: string, destination: string): number {
 
 const ZONE_FACTOR = [1, 1, 1.2, 1.4, 1.6, 1.8];
 
-const CURRENCIES: Readonly<Record<string, [string, number]>> = { US: ['USD', 1.08], CA: ['CAD', 1.48], GB: ['GBP', 0.85], CZ: ['CZK', 25.2], CH: ['CHF', 0.95], JP: ['JPY', 162] };
+const CURRENCIES: Readonly<Record<string, [string, number]>> = {
+  US: ['USD', 1.08],
+  CA: ['CAD', 1.48],
+  GB: ['GBP', 0.85],
+  CZ: ['CZK', 25.2],
+  CH: ['CHF', 0.95],
+  JP: ['JPY', 162],
+};
 
 export function currencyFor(origin: string): { currency: string; rate: number } {
   const c = CURRENCIES[origin];
@@ -121,7 +278,13 @@ export interface Quote {
 
 const FUEL_PCT = 0.215;
 
-export function quote(product: Product, origin: string, destination: string, pieces: PieceInput[], metric: boolean): Quote | undefined {
+export function quote(
+  product: Product,
+  origin: string,
+  destination: string,
+  pieces: PieceInput[],
+  metric: boolean,
+): Quote | undefined {
   const zone = product.scope === 'domestic' ? 1 : zoneOf(origin, destination);
   const { currency, rate } = currencyFor(origin);
   let base = 0;
@@ -137,7 +300,17 @@ export function quote(product: Product, origin: string, destination: string, pie
   }
   const baseLocal = round2(base * rate);
   const fuel = round2(baseLocal * FUEL_PCT);
-  return { product, zone, currency, base: baseLocal, fuel, total: round2(baseLocal + fuel), volumetric: round2(volumetric), billable, transitDays: product.transit[Math.min(zone, product.transit.length) - 1] ?? 1 };
+  return {
+    product,
+    zone,
+    currency,
+    base: baseLocal,
+    fuel,
+    total: round2(baseLocal + fuel),
+    volumetric: round2(volumetric),
+    billable,
+    transitDays: product.transit[Math.min(zone, product.transit.length) - 1] ?? 1,
+  };
 }
 
 /** Products for a lane: domestic or international, documents or goods. */

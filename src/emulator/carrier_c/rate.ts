@@ -11,7 +11,16 @@ import { at, bool, str } from '../json.js';
 import type { CarrierCCtx } from './context.js';
 import { failures } from './errors.js';
 import { CUTOFF, deliveryDay, pickupDay, productsFor, quote, type PieceInput, type Quote } from './prices.js';
-import { checkNotPast, Problems, readAddress, readPieces, readPlanned, readUnit, readValueAddedServices, serviceArea } from './request.js';
+import {
+  checkNotPast,
+  Problems,
+  readAddress,
+  readPieces,
+  readPlanned,
+  readUnit,
+  readValueAddedServices,
+  serviceArea,
+} from './request.js';
 
 export interface RateInput {
   origin: { countryCode: string; cityName: string; postalCode?: string };
@@ -76,10 +85,14 @@ export function quotesFor(input: RateInput): Quote[] {
   const candidates = productsFor(input.origin.countryCode, input.destination.countryCode, input.declarable).filter(
     (p) => input.productCode === undefined || p.code === input.productCode,
   );
-  const quotes = candidates.map((p) => quote(p, input.origin.countryCode, input.destination.countryCode, input.pieces, input.metric)).filter((q): q is Quote => q !== undefined);
+  const quotes = candidates
+    .map((p) => quote(p, input.origin.countryCode, input.destination.countryCode, input.pieces, input.metric))
+    .filter((q): q is Quote => q !== undefined);
   if (quotes.length === 0) {
     const what = input.productCode === undefined ? 'No product' : `Product ${input.productCode}`;
-    throw failures.invalid(`${what} available for the requested origin, destination, weight and date. Please check the request message and retry.`);
+    throw failures.invalid(
+      `${what} available for the requested origin, destination, weight and date. Please check the request message and retry.`,
+    );
   }
   return quotes;
 }
@@ -94,7 +107,15 @@ export function readRateInput(body: unknown, p: Problems): RateInput {
   const pieces = readPieces(body, 'packages', p);
   readValueAddedServices(body, 'valueAddedServices', p);
   const productCode = str(at(body, 'productCode'));
-  return { origin, destination, planned: planned ?? { date: '', time: '' }, metric, declarable: declarable ?? false, pieces, ...(productCode ? { productCode } : {}) };
+  return {
+    origin,
+    destination,
+    planned: planned ?? { date: '', time: '' },
+    metric,
+    declarable: declarable ?? false,
+    pieces,
+    ...(productCode ? { productCode } : {}),
+  };
 }
 
 export function registerRateRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {
@@ -119,8 +140,16 @@ export function registerRateRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
       if (v === undefined) p.missing.push(name);
       return v ?? '';
     };
-    const origin = { countryCode: need('originCountryCode'), cityName: need('originCityName'), postalCode: str(q.originPostalCode) };
-    const destination = { countryCode: need('destinationCountryCode'), cityName: need('destinationCityName'), postalCode: str(q.destinationPostalCode) };
+    const origin = {
+      countryCode: need('originCountryCode'),
+      cityName: need('originCityName'),
+      postalCode: str(q.originPostalCode),
+    };
+    const destination = {
+      countryCode: need('destinationCountryCode'),
+      cityName: need('destinationCityName'),
+      postalCode: str(q.destinationPostalCode),
+    };
     const date = need('plannedShippingDate');
     if (date !== '' && !isIsoDate(date)) p.format.push('plannedShippingDate');
     const weight = Number(need('weight'));

@@ -41,10 +41,18 @@ export function readPlanned(body: unknown, path: string, p: Problems): { date: s
 }
 
 /** A planned date before today at the origin is refused. */
-export function checkNotPast(planned: { date: string } | undefined, country: string, postalCode: string | undefined, now: Date): void {
+export function checkNotPast(
+  planned: { date: string } | undefined,
+  country: string,
+  postalCode: string | undefined,
+  now: Date,
+): void {
   if (!planned) return;
   const today = localDate(now, utcOffsetMinutes(country, postalCode));
-  if (planned.date < today) throw failures.invalid(`Please note that the planned date ${planned.date} is in the past. Please check the request message and retry.`);
+  if (planned.date < today)
+    throw failures.invalid(
+      `Please note that the planned date ${planned.date} is in the past. Please check the request message and retry.`,
+    );
 }
 
 export function localNow(now: Date, country: string, postalCode?: string): { date: string; time: string } {
@@ -68,14 +76,20 @@ export function readPieces(body: unknown, path: string, p: Problems): PieceInput
     const weight = num(at(piece, 'weight'));
     if (weight === undefined || weight <= 0) p.format.push(`${path}[${i}].weight`);
     const d = at(piece, 'dimensions');
-    const dims = isObject(d) ? { length: num(d.length) ?? 0, width: num(d.width) ?? 0, height: num(d.height) ?? 0 } : undefined;
+    const dims = isObject(d)
+      ? { length: num(d.length) ?? 0, width: num(d.width) ?? 0, height: num(d.height) ?? 0 }
+      : undefined;
     if (dims && (dims.length <= 0 || dims.width <= 0 || dims.height <= 0)) p.format.push(`${path}[${i}].dimensions`);
     return { weight: weight ?? 0, ...(dims ? { dimensions: dims } : {}) };
   });
 }
 
 /** A flat /rates address or a postalAddress: countryCode and cityName required, postalCode read. */
-export function readAddress(body: unknown, path: string, p: Problems): { countryCode: string; cityName: string; postalCode?: string } {
+export function readAddress(
+  body: unknown,
+  path: string,
+  p: Problems,
+): { countryCode: string; cityName: string; postalCode?: string } {
   const countryCode = p.str(body, `${path}.countryCode`) ?? '';
   if (countryCode !== '' && !/^[A-Z]{2}$/.test(countryCode)) p.format.push(`${path}.countryCode`);
   const cityName = p.str(body, `${path}.cityName`) ?? '';
@@ -90,7 +104,9 @@ export function readParty(body: unknown, path: string, p: Problems): Party {
   const name = p.str(body, `${path}.contactInformation.fullName`) ?? '';
   const company = p.str(body, `${path}.contactInformation.companyName`) ?? '';
   p.str(body, `${path}.contactInformation.phone`);
-  const lines = ['addressLine1', 'addressLine2', 'addressLine3'].map((k) => str(at(body, `${path}.postalAddress.${k}`))).filter((l): l is string => l !== undefined);
+  const lines = ['addressLine1', 'addressLine2', 'addressLine3']
+    .map((k) => str(at(body, `${path}.postalAddress.${k}`)))
+    .filter((l): l is string => l !== undefined);
   if (lines.length === 0) p.missing.push(`${path}.postalAddress.addressLine1`);
   return { name, company, lines, city: a.cityName, postalCode: a.postalCode ?? '', countryCode: a.countryCode };
 }
@@ -105,14 +121,17 @@ export function serviceArea(city: string): string {
  * "FUEL SURCHARGE" FF … "NON STACKABLE PALLET" YC) plus HB, DHL's lithium ion PI965 code.
  */
 export const VALUE_ADDED_SERVICE_CODES: ReadonlySet<string> = new Set(
-  'AA CG DD DE DT DU EE FE GG HB HC HD HE HH HK HM HT HU HV HW HX II JA JD JY LG LU LX MA NN OO PA PD PH PJ PK PL PM PO PP PQ PR PT PU PV PW PZ QA SF SX TF TK TT TV WB WD WE WF WG WH WI WJ WK WL WM WO WS WT WY XB XE XJ XK XX YC'.split(' '),
+  'AA CG DD DE DT DU EE FE GG HB HC HD HE HH HK HM HT HU HV HW HX II JA JD JY LG LU LX MA NN OO PA PD PH PJ PK PL PM PO PP PQ PR PT PU PV PW PZ QA SF SX TF TK TT TV WB WD WE WF WG WH WI WJ WK WL WM WO WS WT WY XB XE XJ XK XX YC'.split(
+    ' ',
+  ),
 );
 
 export function readValueAddedServices(body: unknown, path: string, p: Problems): string[] {
   return (arr(at(body, path)) ?? []).map((v, i) => {
     const code = str(at(v, 'serviceCode')) ?? '';
     if (!VALUE_ADDED_SERVICE_CODES.has(code)) p.format.push(`${path}[${i}].serviceCode`);
-    if (code === 'II' && !(num(at(v, 'value')) !== undefined && str(at(v, 'currency')))) p.missing.push(`${path}[${i}].value, currency`);
+    if (code === 'II' && !(num(at(v, 'value')) !== undefined && str(at(v, 'currency'))))
+      p.missing.push(`${path}[${i}].value, currency`);
     return code;
   });
 }

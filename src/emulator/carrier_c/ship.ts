@@ -7,12 +7,26 @@
  * Labels are real (the shared renderer) in the asked encodingFormat and template size.
  */
 import type { FastifyInstance } from 'fastify';
-import { labelStock, renderInvoicePdf, renderLabel, type LabelFormat, type LabelStock } from '../../documents/drawing/index.js';
+import {
+  labelStock,
+  renderInvoicePdf,
+  renderLabel,
+  type LabelFormat,
+  type LabelStock,
+} from '../../documents/drawing/index.js';
 import { arr, at, bool, isObject, num, round2, str } from '../json.js';
 import type { CarrierCCtx } from './context.js';
 import { failures } from './errors.js';
 import { deliveryDay, pickupDay, productsFor, quote } from './prices.js';
-import { checkNotPast, Problems, readParty, readPieces, readPlanned, readUnit, readValueAddedServices } from './request.js';
+import {
+  checkNotPast,
+  Problems,
+  readParty,
+  readPieces,
+  readPlanned,
+  readUnit,
+  readValueAddedServices,
+} from './request.js';
 import type { Party, StoredShipment } from './state.js';
 import { pieceId } from './tracking-numbers.js';
 
@@ -39,11 +53,15 @@ const TEMPLATES: Readonly<Record<string, { stock: LabelStock; a4: LabelStock }>>
 };
 
 function option(body: unknown, typeCode: string): Record<string, unknown> | undefined {
-  return (arr(at(body, 'outputImageProperties.imageOptions')) ?? []).filter(isObject).find((o) => o.typeCode === typeCode);
+  return (arr(at(body, 'outputImageProperties.imageOptions')) ?? [])
+    .filter(isObject)
+    .find((o) => o.typeCode === typeCode);
 }
 
 function addressLines(p: Party): string[] {
-  return [p.name, p.company, ...p.lines, [p.postalCode, p.city].filter(Boolean).join(' '), p.countryCode].filter((l) => l !== '');
+  return [p.name, p.company, ...p.lines, [p.postalCode, p.city].filter(Boolean).join(' '), p.countryCode].filter(
+    (l) => l !== '',
+  );
 }
 
 export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {
@@ -79,10 +97,14 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
     p.throwIfAny();
     const now = ctx.clock.now();
     checkNotPast(planned, shipper.countryCode, shipper.postalCode, now);
-    const product = productsFor(shipper.countryCode, receiver.countryCode, declarable ?? false).find((x) => x.code === productCode);
+    const product = productsFor(shipper.countryCode, receiver.countryCode, declarable ?? false).find(
+      (x) => x.code === productCode,
+    );
     const q = product ? quote(product, shipper.countryCode, receiver.countryCode, pieces, metric) : undefined;
     if (!product || !q || !planned || !encoding || !template) {
-      throw failures.invalid(`Product ${productCode ?? ''} is not available for the requested origin, destination and weight. Please check the request message and retry.`);
+      throw failures.invalid(
+        `Product ${productCode ?? ''} is not available for the requested origin, destination and weight. Please check the request message and retry.`,
+      );
     }
 
     const waybill = ctx.state.nextWaybill();
@@ -101,7 +123,10 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
       receiver,
       totalWeight: round2(pieces.reduce((s, x) => s + x.weight, 0)),
       metric,
-      account: (arr(at(body, 'accounts')) ?? []).map((a) => (str(at(a, 'typeCode')) === 'shipper' ? str(at(a, 'number')) : undefined)).find((n) => n !== undefined) ?? '',
+      account:
+        (arr(at(body, 'accounts')) ?? [])
+          .map((a) => (str(at(a, 'typeCode')) === 'shipper' ? str(at(a, 'number')) : undefined))
+          .find((n) => n !== undefined) ?? '',
       references: (arr(at(body, 'customerReferences')) ?? []).flatMap((r) => {
         const value = str(at(r, 'value'));
         return value ? [{ typeCode: str(at(r, 'typeCode')) ?? 'CU', value }] : [];
@@ -124,7 +149,12 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
         piece: `${i + 1}/${ids.length}`,
         note: 'TEST LABEL - carrier_c emulator',
       });
-      documents.push({ imageFormat: encoding.imageFormat, content: label.toString('base64'), typeCode: 'label', packageReferenceNumber: i + 1 });
+      documents.push({
+        imageFormat: encoding.imageFormat,
+        content: label.toString('base64'),
+        typeCode: 'label',
+        packageReferenceNumber: i + 1,
+      });
     }
     const waybillDoc = option(body, 'waybillDoc');
     if (waybillDoc?.isRequested === true) {
@@ -135,9 +165,15 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
         to: addressLines(receiver),
         weight: `${stored.totalWeight} ${unit}`,
         shipDate: planned.date,
-        note: waybillDoc.hideAccountNumber === true ? 'ACCOUNT: (hidden)' : `ACCOUNT: ${str(at(account, 'number')) ?? ''}`,
+        note:
+          waybillDoc.hideAccountNumber === true ? 'ACCOUNT: (hidden)' : `ACCOUNT: ${str(at(account, 'number')) ?? ''}`,
       });
-      documents.push({ imageFormat: 'PDF', content: doc.toString('base64'), typeCode: 'waybillDoc', packageReferenceNumber: 1 });
+      documents.push({
+        imageFormat: 'PDF',
+        content: doc.toString('base64'),
+        typeCode: 'waybillDoc',
+        packageReferenceNumber: 1,
+      });
     }
     if (option(body, 'invoice')?.isRequested === true) {
       const currency = str(at(body, 'content.declaredValueCurrency')) ?? q.currency;
@@ -154,8 +190,8 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
           const quantity = num(at(item, 'quantity.value')) ?? 1;
           const price = num(item.price) ?? 0;
           // 201 Created, as the API description documents the booking's answer.
-    reply.code(201);
-    return {
+          reply.code(201);
+          return {
             description: str(item.description) ?? '',
             quantity,
             weight: `${num(at(item, 'weight.netValue')) ?? 0} ${unit}`,
@@ -181,7 +217,16 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierCCtx): void
               documents: [
                 {
                   imageFormat: 'PNG',
-                  content: (await renderLabel('PNG', labelStock(2, 3), { trackingNumber: id, service: 'QR', from: [], to: [], weight: '', shipDate: planned.date })).toString('base64'),
+                  content: (
+                    await renderLabel('PNG', labelStock(2, 3), {
+                      trackingNumber: id,
+                      service: 'QR',
+                      from: [],
+                      to: [],
+                      weight: '',
+                      shipDate: planned.date,
+                    })
+                  ).toString('base64'),
                   typeCode: 'qr-code',
                 },
               ],

@@ -49,7 +49,6 @@ export class CarrierCState extends CarrierStateBase {
   readonly booked: StoredShipment[] = [];
   readonly pickups = new Map<string, StoredPickup>();
 
-
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
     super(clock, sequences, credentials);
   }

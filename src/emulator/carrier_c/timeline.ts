@@ -10,7 +10,16 @@
  *   delivery day       (CR 06:00, international) AR 07:00, WC 08:30, OK 45 min before the
  *                      product's commit time (16:30 at the latest), signed by the receiver
  */
-import { addDays, atLocal, daysUntil, formatOffset, keepInOrder, localDate, localTime, utcOffsetMinutes } from '../calendar.js';
+import {
+  addDays,
+  atLocal,
+  daysUntil,
+  formatOffset,
+  keepInOrder,
+  localDate,
+  localTime,
+  utcOffsetMinutes,
+} from '../calendar.js';
 import { productByCode } from './prices.js';
 import type { StoredShipment } from './state.js';
 
@@ -45,7 +54,8 @@ export function destinationOf(s: StoredShipment): Place {
   return placeOf(s.receiver.city, s.receiver.countryCode, s.receiver.postalCode);
 }
 
-const clockTime = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const clockTime = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 function deliveredTime(productCode: string): string {
   const [h = 18, m = 0] = (productByCode(productCode)?.commitTime ?? '18:00').split(':').map(Number);
@@ -61,17 +71,54 @@ export function plannedEvents(s: StoredShipment): PlannedEvent[] {
   const pickup = sameDay ? new Date(s.bookedAt.getTime() + 2 * HOUR) : atLocal(s.pickupDate, '14:00', origin.offset);
   const events: PlannedEvent[] = [
     { at: pickup, typeCode: 'PU', description: 'Shipment picked up', place: origin },
-    { at: new Date(pickup.getTime() + HOUR), typeCode: 'PL', description: `Processed at ${origin.description}`, place: origin },
-    { at: new Date(pickup.getTime() + 3 * HOUR), typeCode: 'DF', description: `Departed Facility in ${origin.description}`, place: origin },
+    {
+      at: new Date(pickup.getTime() + HOUR),
+      typeCode: 'PL',
+      description: `Processed at ${origin.description}`,
+      place: origin,
+    },
+    {
+      at: new Date(pickup.getTime() + 3 * HOUR),
+      typeCode: 'DF',
+      description: `Departed Facility in ${origin.description}`,
+      place: origin,
+    },
   ];
   for (const day of daysUntil(addDays(localDate(pickup, hub.offset), 1), s.deliveryDate)) {
-    events.push({ at: atLocal(day, '12:00', hub.offset), typeCode: 'AF', description: `Arrived at DHL Sort Facility ${hub.description}`, place: hub });
+    events.push({
+      at: atLocal(day, '12:00', hub.offset),
+      typeCode: 'AF',
+      description: `Arrived at DHL Sort Facility ${hub.description}`,
+      place: hub,
+    });
   }
-  if (s.international) events.push({ at: atLocal(s.deliveryDate, '06:00', dest.offset), typeCode: 'CR', description: 'Customs clearance status updated. Clearance processing complete', place: dest });
+  if (s.international)
+    events.push({
+      at: atLocal(s.deliveryDate, '06:00', dest.offset),
+      typeCode: 'CR',
+      description: 'Customs clearance status updated. Clearance processing complete',
+      place: dest,
+    });
   events.push(
-    { at: atLocal(s.deliveryDate, '07:00', dest.offset), typeCode: 'AR', description: `Arrived at DHL Delivery Facility ${dest.description}`, place: dest },
-    { at: atLocal(s.deliveryDate, '08:30', dest.offset), typeCode: 'WC', description: 'Shipment is out with courier for delivery', place: dest },
-    { at: atLocal(s.deliveryDate, deliveredTime(s.productCode), dest.offset), typeCode: 'OK', description: 'Delivered', place: dest, signedBy: s.receiver.name || s.receiver.company },
+    {
+      at: atLocal(s.deliveryDate, '07:00', dest.offset),
+      typeCode: 'AR',
+      description: `Arrived at DHL Delivery Facility ${dest.description}`,
+      place: dest,
+    },
+    {
+      at: atLocal(s.deliveryDate, '08:30', dest.offset),
+      typeCode: 'WC',
+      description: 'Shipment is out with courier for delivery',
+      place: dest,
+    },
+    {
+      at: atLocal(s.deliveryDate, deliveredTime(s.productCode), dest.offset),
+      typeCode: 'OK',
+      description: 'Delivered',
+      place: dest,
+      signedBy: s.receiver.name || s.receiver.company,
+    },
   );
   // A late booking on a short lane can crowd the day.
   return keepInOrder(events);

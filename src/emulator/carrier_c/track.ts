@@ -17,7 +17,11 @@ import { destinationOf, eventReply, eventsUntil, originOf } from './timeline.js'
 const MAX_NUMBERS = 200;
 
 function party(p: StoredShipment['shipper'], code: string): Record<string, unknown> {
-  return { name: p.company || p.name, postalAddress: { cityName: p.city, postalCode: p.postalCode, countryCode: p.countryCode }, serviceArea: [{ code, description: p.city.toUpperCase() }] };
+  return {
+    name: p.company || p.name,
+    postalAddress: { cityName: p.city, postalCode: p.postalCode, countryCode: p.countryCode },
+    serviceArea: [{ code, description: p.city.toUpperCase() }],
+  };
 }
 
 export function shipmentReply(s: StoredShipment, now: Date): Record<string, unknown> {
@@ -64,10 +68,16 @@ function byReference(ctx: CarrierCCtx, request: FastifyRequest, reference: strin
       (from === undefined || s.pickupDate >= from) &&
       (to === undefined || s.pickupDate <= to),
   );
-  if (found.length === 0) throw failures.notFound('Not data found', `No Shipments Found for shipmentReference | ${reference}`);
+  if (found.length === 0)
+    throw failures.notFound('Not data found', `No Shipments Found for shipmentReference | ${reference}`);
   // levelOfDetail=piece: each piece's number too (swagger supermodelIoLogisticsExpressTrackingResponse pieces[].trackingNumber).
   const pieces = str(q.levelOfDetail) === 'piece' || str(q.levelOfDetail) === 'all';
-  return { shipments: found.map((s) => ({ ...shipmentReply(s, now), ...(pieces ? { pieces: s.pieces.map((trackingNumber, i) => ({ number: i + 1, trackingNumber })) } : {}) })) };
+  return {
+    shipments: found.map((s) => ({
+      ...shipmentReply(s, now),
+      ...(pieces ? { pieces: s.pieces.map((trackingNumber, i) => ({ number: i + 1, trackingNumber })) } : {}),
+    })),
+  };
 }
 
 export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierCCtx): void {
@@ -87,7 +97,11 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierCCtx): voi
     if (numbers.length > MAX_NUMBERS) throw failures.format([`shipmentTrackingNumber (maxItems=${MAX_NUMBERS})`]);
     const now = ctx.clock.now();
     const found = numbers.map((n) => ctx.state.shipments.get(n)).filter((s): s is StoredShipment => s !== undefined);
-    if (found.length === 0) throw failures.notFound('Not data found', `No Shipments Found for shipmentTrackingNumber | ${numbers.join(', ')}`);
+    if (found.length === 0)
+      throw failures.notFound(
+        'Not data found',
+        `No Shipments Found for shipmentTrackingNumber | ${numbers.join(', ')}`,
+      );
     return { shipments: found.map((s) => shipmentReply(s, now)) };
   });
 }

@@ -26,14 +26,16 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierDCtx): void {
     const form = isObject(request.body) ? request.body : {};
     if (str(form.grant_type) !== 'client_credentials') throw new UspsFailure(400, [errors.unsupportedGrant()], true);
     const clientId = str(form.client_id);
-    if (!clientId || !ctx.state.credentials.knows('carrier_d', clientId, str(form.client_secret))) throw new UspsFailure(401, [errors.invalidClient()], true);
+    if (!clientId || !ctx.state.credentials.knows('carrier_d', clientId, str(form.client_secret)))
+      throw new UspsFailure(401, [errors.invalidClient()], true);
     const now = ctx.clock.now().getTime();
     return {
       token_type: 'Bearer',
       issued_at: String(now),
       client_id: clientId,
       access_token: ctx.state.issueToken(clientId),
-      scope: 'addresses international-prices prices labels international-labels tracking pickup scan-forms locations payments',
+      scope:
+        'addresses international-prices prices labels international-labels tracking pickup scan-forms locations payments',
       expires_in: String(TOKEN_TTL_SECONDS),
       refresh_count: '0',
       status: 'approved',
@@ -44,7 +46,8 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierDCtx): void {
     const roles = (arr(isObject(request.body) ? request.body.roles : undefined) ?? []).filter(isObject);
     const payer = roles.find((r) => str(r.roleName) === 'PAYER');
     const owner = roles.find((r) => str(r.roleName) === 'LABEL_OWNER');
-    if (!payer || !owner) throw new UspsFailure(400, [errors.paymentRefused('The PAYER and LABEL_OWNER roles are required.', 'roles')]);
+    if (!payer || !owner)
+      throw new UspsFailure(400, [errors.paymentRefused('The PAYER and LABEL_OWNER roles are required.', 'roles')]);
     for (const [role, member] of [
       [payer, 'CRID'],
       [payer, 'accountNumber'],
@@ -53,11 +56,14 @@ export function registerAuth(app: FastifyInstance, ctx: CarrierDCtx): void {
       [owner, 'manifestMID'],
     ] as const) {
       if (refused(str(role[member]))) {
-        throw new UspsFailure(400, [errors.paymentRefused(`${str(role.roleName)} ${member} is not enrolled or not valid.`, `roles.${member}`)]);
+        throw new UspsFailure(400, [
+          errors.paymentRefused(`${str(role.roleName)} ${member} is not enrolled or not valid.`, `roles.${member}`),
+        ]);
       }
     }
     const type = str(payer.accountType) ?? '';
-    if (type !== 'EPS' && type !== 'PERMIT') throw new UspsFailure(400, [errors.invalid('roles.accountType', 'accountType must be EPS or PERMIT.')]);
+    if (type !== 'EPS' && type !== 'PERMIT')
+      throw new UspsFailure(400, [errors.invalid('roles.accountType', 'accountType must be EPS or PERMIT.')]);
     const parties: PaymentParties = {
       crid: str(owner.CRID) ?? '',
       mid: str(owner.MID) ?? '',

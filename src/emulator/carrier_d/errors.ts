@@ -49,7 +49,11 @@ export function apiVersionOf(url: string): string {
 export function errorBody(status: number, apiVersion: string, items: UspsErrorItem[]) {
   return {
     apiVersion,
-    error: { code: String(status), message: TITLES[status] ?? 'Error', errors: items.map((e) => ({ status: String(status), ...e })) },
+    error: {
+      code: String(status),
+      message: TITLES[status] ?? 'Error',
+      errors: items.map((e) => ({ status: String(status), ...e })),
+    },
   };
 }
 
@@ -66,24 +70,50 @@ const item = (code: string, title: string, detail: string, parameter?: string): 
 });
 
 export const errors = {
-  invalidClient: () => item('invalid_client', 'Unauthorized', 'Client authentication failed: unknown client_id or wrong client_secret.'),
-  unsupportedGrant: () => item('unsupported_grant_type', 'Bad Request', 'Only the client_credentials grant is supported.'),
+  invalidClient: () =>
+    item('invalid_client', 'Unauthorized', 'Client authentication failed: unknown client_id or wrong client_secret.'),
+  unsupportedGrant: () =>
+    item('unsupported_grant_type', 'Bad Request', 'Only the client_credentials grant is supported.'),
   tokenInvalid: () => item('401', 'Unauthorized', 'Invalid or revoked access token.'),
   tokenExpired: () => item('401', 'Unauthorized', 'Access token expired.'),
-  paymentTokenMissing: () => item('403', 'Forbidden', 'The X-Payment-Authorization-Token header is required.', 'X-Payment-Authorization-Token'),
-  paymentTokenInvalid: () => item('403', 'Forbidden', 'The payment authorization token is invalid or expired.', 'X-Payment-Authorization-Token'),
-  paymentRefused: (detail: string, parameter: string) => item('040001', 'Payment Authorization Failed', detail, parameter),
+  paymentTokenMissing: () =>
+    item('403', 'Forbidden', 'The X-Payment-Authorization-Token header is required.', 'X-Payment-Authorization-Token'),
+  paymentTokenInvalid: () =>
+    item('403', 'Forbidden', 'The payment authorization token is invalid or expired.', 'X-Payment-Authorization-Token'),
+  paymentRefused: (detail: string, parameter: string) =>
+    item('040001', 'Payment Authorization Failed', detail, parameter),
   missing: (parameter: string) => item('010001', 'Bad Request', `${parameter} is required.`, parameter),
   invalid: (parameter: string, detail: string) => item('010002', 'Bad Request', detail, parameter),
   notFound: (parameter: string, detail = 'Order not found') => item('00000XX', 'Bad Request', detail, parameter),
-  trackingNotFound: () => item('404', 'Not Found', 'The tracking number may be incorrect or the status update is not yet available.', 'trackingNumber'),
+  trackingNotFound: () =>
+    item(
+      '404',
+      'Not Found',
+      'The tracking number may be incorrect or the status update is not yet available.',
+      'trackingNumber',
+    ),
   noRates: () => item('020001', 'No Rates', 'No rates were found for the given package ingredients.'),
-  alreadyRefunded: () => item('030002', 'Bad Request', 'Refund Same Label Same Day: the label was already submitted for a refund.', 'trackingNumber'),
-  pickupCancelled: () => item('050002', 'Bad Request', 'The carrier pickup was already cancelled.', 'confirmationNumber'),
-  etagMismatch: () => item('050003', 'Precondition Failed', 'If-Match does not match the current ETag of the carrier pickup.', 'If-Match'),
+  alreadyRefunded: () =>
+    item(
+      '030002',
+      'Bad Request',
+      'Refund Same Label Same Day: the label was already submitted for a refund.',
+      'trackingNumber',
+    ),
+  pickupCancelled: () =>
+    item('050002', 'Bad Request', 'The carrier pickup was already cancelled.', 'confirmationNumber'),
+  etagMismatch: () =>
+    item(
+      '050003',
+      'Precondition Failed',
+      'If-Match does not match the current ETag of the carrier pickup.',
+      'If-Match',
+    ),
   noLabels: () => item('060001', 'Bad Request', 'No eligible labels were found for the SCAN Form.', 'shipment'),
-  onScanForm: (n: string) => item('060002', 'Bad Request', `Label ${n} has already been added to a SCAN Form.`, 'trackingNumbers'),
-  tooManyRequests: () => item('429', 'Too Many Requests', 'Too many requests have been received from client in a short amount of time.'),
+  onScanForm: (n: string) =>
+    item('060002', 'Bad Request', `Label ${n} has already been added to a SCAN Form.`, 'trackingNumbers'),
+  tooManyRequests: () =>
+    item('429', 'Too Many Requests', 'Too many requests have been received from client in a short amount of time.'),
   internal: () => item('500', 'Internal Server Error', 'An unexpected error occurred.'),
   unknownPath: () => item('404', 'Not Found', 'The requested resource does not exist.'),
 };

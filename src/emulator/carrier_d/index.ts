@@ -57,13 +57,30 @@ export function createCarrierD(emulator: EmulatorContext): EmulatedCarrierModule
     operations: CARRIER_D_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerPickupRoutes, registerLocationRoutes, registerManifestRoutes, registerAddressRoutes],
+    routes: [
+      registerAuth,
+      registerRateRoutes,
+      registerShipRoutes,
+      registerTrackRoutes,
+      registerPickupRoutes,
+      registerLocationRoutes,
+      registerManifestRoutes,
+      registerAddressRoutes,
+    ],
     errors: {
       known: (err, request) =>
         err instanceof UspsFailure
-          ? { status: err.status, body: err.oauth ? oauthBody(err.items) : errorBody(err.status, apiVersionOf(request.url), err.items) }
+          ? {
+              status: err.status,
+              body: err.oauth ? oauthBody(err.items) : errorBody(err.status, apiVersionOf(request.url), err.items),
+            }
           : undefined,
-      unreadable: (request) => ({ status: 400, body: errorBody(400, apiVersionOf(request.url), [errors.invalid('body', 'The request body could not be read.')]) }),
+      unreadable: (request) => ({
+        status: 400,
+        body: errorBody(400, apiVersionOf(request.url), [
+          errors.invalid('body', 'The request body could not be read.'),
+        ]),
+      }),
       internal: (request) => ({ status: 500, body: errorBody(500, apiVersionOf(request.url), [errors.internal()]) }),
       notFound: (request) => ({ status: 404, body: errorBody(404, apiVersionOf(request.url), [errors.unknownPath()]) }),
     },
@@ -71,7 +88,10 @@ export function createCarrierD(emulator: EmulatorContext): EmulatedCarrierModule
       contentType: 'application/json',
       http_500: (operation) => errorBody(500, apiOf(operation), [errors.internal()]),
       http_429: (operation) => errorBody(429, apiOf(operation), [errors.tooManyRequests()]),
-      auth: (operation) => (operation === 'oauth' ? oauthBody([errors.invalidClient()]) : errorBody(401, apiOf(operation), [errors.tokenInvalid()])),
+      auth: (operation) =>
+        operation === 'oauth'
+          ? oauthBody([errors.invalidClient()])
+          : errorBody(401, apiOf(operation), [errors.tokenInvalid()]),
       malformed: cutReplies(MALFORMED_START),
     },
   });

@@ -10,21 +10,47 @@ import { errors, UspsFailure } from './errors.js';
 const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'];
 
 const FACILITIES = [
-  { kind: 'DESTINATION_DELIVERY_UNIT', name: 'MAIN POST OFFICE', street: 'MAIN ST', open: '0700', close: '1700', saturday: true },
-  { kind: 'DESTINATION_SECTIONAL_CENTER_FACILITY', name: 'PROCESSING AND DISTRIBUTION CENTER', street: 'POSTAL WAY', open: '0600', close: '2200', saturday: true },
-  { kind: 'DESTINATION_NETWORK_DISTRIBUTION_CENTER', name: 'NETWORK DISTRIBUTION CENTER', street: 'INDUSTRIAL BLVD', open: '0500', close: '2300', saturday: false },
+  {
+    kind: 'DESTINATION_DELIVERY_UNIT',
+    name: 'MAIN POST OFFICE',
+    street: 'MAIN ST',
+    open: '0700',
+    close: '1700',
+    saturday: true,
+  },
+  {
+    kind: 'DESTINATION_SECTIONAL_CENTER_FACILITY',
+    name: 'PROCESSING AND DISTRIBUTION CENTER',
+    street: 'POSTAL WAY',
+    open: '0600',
+    close: '2200',
+    saturday: true,
+  },
+  {
+    kind: 'DESTINATION_NETWORK_DISTRIBUTION_CENTER',
+    name: 'NETWORK DISTRIBUTION CENTER',
+    street: 'INDUSTRIAL BLVD',
+    open: '0500',
+    close: '2300',
+    saturday: false,
+  },
 ] as const;
 
 export function registerLocationRoutes(app: FastifyInstance, ctx: CarrierDCtx): void {
   app.get('/locations/v3/dropoff-locations', ctx.tag('locations'), async (request) => {
     const q = request.query as Record<string, string | undefined>;
     const zip = q.destinationZIPCode ?? '';
-    if (!/^\d{5}$/.test(zip)) throw new UspsFailure(400, [errors.invalid('destinationZIPCode', 'destinationZIPCode must be a 5-digit ZIP Code.')]);
+    if (!/^\d{5}$/.test(zip))
+      throw new UspsFailure(400, [
+        errors.invalid('destinationZIPCode', 'destinationZIPCode must be a 5-digit ZIP Code.'),
+      ]);
     const wanted = q.destinationEntryFacilityType;
     return FACILITIES.filter((f) => !wanted || f.kind === wanted).map((f, i) => ({
       dropShipmentKey: `SV${zip}${i + 1}`,
       facilityName: `${f.name} ${zip}`,
-      facilityAddress: { address: { streetAddress: `${100 * (i + 1)} ${f.street}`, city: `ZIP ${zip} CITY`, state: 'NY', ZIPCode: zip } },
+      facilityAddress: {
+        address: { streetAddress: `${100 * (i + 1)} ${f.street}`, city: `ZIP ${zip} CITY`, state: 'NY', ZIPCode: zip },
+      },
       dropSitePhoneNumber: `800555${zip.slice(0, 4)}`,
       destinationZIPCode: zip,
       destinationEntryFacilityType: f.kind,

@@ -24,8 +24,16 @@ async function formPdf(manifestNumber: string, mailingDate: string, zip: string,
   const perPage = 40;
   for (let i = 0; i === 0 || i < numbers.length; i += perPage) {
     const page = doc.addPage([612, 792]);
-    page.drawText('PS Form 5630 - Shipment Confirmation Acceptance Notice (SCAN)', { x: 40, y: 750, size: 13, font: bold });
-    page.drawText(`Manifest ${manifestNumber}   Mailing date ${mailingDate}   Entry ZIP ${zip}   Pieces ${numbers.length}`, { x: 40, y: 728, size: 10, font });
+    page.drawText('PS Form 5630 - Shipment Confirmation Acceptance Notice (SCAN)', {
+      x: 40,
+      y: 750,
+      size: 13,
+      font: bold,
+    });
+    page.drawText(
+      `Manifest ${manifestNumber}   Mailing date ${mailingDate}   Entry ZIP ${zip}   Pieces ${numbers.length}`,
+      { x: 40, y: 728, size: 10, font },
+    );
     numbers.slice(i, i + perPage).forEach((n, k) => page.drawText(n, { x: 60, y: 700 - k * 16, size: 10, font }));
   }
   doc.setProducer('Waybill carrier emulator');
@@ -41,25 +49,37 @@ export function registerManifestRoutes(app: FastifyInstance, ctx: CarrierDCtx): 
     const mailingDate = str(body.mailingDate);
     if (!mailingDate || !isIsoDate(mailingDate)) throw new UspsFailure(400, [errors.missing('mailingDate')]);
     const zip = str(body.entryFacilityZIPCode) ?? '';
-    if (!/^\d{5}$/.test(zip)) throw new UspsFailure(400, [errors.invalid('entryFacilityZIPCode', 'entryFacilityZIPCode must be 5 digits.')]);
+    if (!/^\d{5}$/.test(zip))
+      throw new UspsFailure(400, [errors.invalid('entryFacilityZIPCode', 'entryFacilityZIPCode must be 5 digits.')]);
     const from = isObject(body.fromAddress) ? body.fromAddress : undefined;
     // scan-forms.yaml also requires state; the recorded request (fixtures/manifest_ManifestRequest.json) goes without it.
-    for (const k of ['streetAddress', 'city', 'ZIPCode']) if (!from || !str(from[k])) throw new UspsFailure(400, [errors.missing(`fromAddress.${k}`)]);
+    for (const k of ['streetAddress', 'city', 'ZIPCode'])
+      if (!from || !str(from[k])) throw new UspsFailure(400, [errors.missing(`fromAddress.${k}`)]);
     const shipment = isObject(body.shipment) ? body.shipment : {};
     const overwrite = bool(body.overwriteMailingDate) ?? false;
     let labels: StoredLabel[];
     if (Array.isArray(shipment.trackingNumbers)) {
       labels = strings(shipment.trackingNumbers).map((n) => {
         const label = ctx.state.labels.get(n);
-        if (!label || label.refunded || label.manifestMid !== parties.manifestMid) throw new UspsFailure(400, [errors.notFound('trackingNumbers', `Label ${n} not found`)]);
+        if (!label || label.refunded || label.manifestMid !== parties.manifestMid)
+          throw new UspsFailure(400, [errors.notFound('trackingNumbers', `Label ${n} not found`)]);
         if (label.scanForm) throw new UspsFailure(400, [errors.onScanForm(n)]);
         return label;
       });
     } else {
       const mid = str(shipment.manifestMID) ?? str(shipment.MID);
       if (!mid) throw new UspsFailure(400, [errors.missing('shipment')]);
-      if (mid !== parties.manifestMid && mid !== parties.mid) throw new UspsFailure(400, [errors.invalid('shipment', 'The MID does not match the payment authorization token.')]);
-      labels = [...ctx.state.labels.values()].filter((l) => l.manifestMid === parties.manifestMid && !l.refunded && !l.scanForm && (overwrite || l.mailingDate === mailingDate));
+      if (mid !== parties.manifestMid && mid !== parties.mid)
+        throw new UspsFailure(400, [
+          errors.invalid('shipment', 'The MID does not match the payment authorization token.'),
+        ]);
+      labels = [...ctx.state.labels.values()].filter(
+        (l) =>
+          l.manifestMid === parties.manifestMid &&
+          !l.refunded &&
+          !l.scanForm &&
+          (overwrite || l.mailingDate === mailingDate),
+      );
     }
     if (labels.length === 0) throw new UspsFailure(400, [errors.noLabels()]);
     const manifestNumber = ctx.state.nextScanForm();
@@ -84,7 +104,13 @@ export function registerManifestRoutes(app: FastifyInstance, ctx: CarrierDCtx): 
     };
     const answer = multipartBody([
       { name: 'SCANFormMetaData', contentType: 'application/json', body: JSON.stringify(metadata) },
-      { attachment: true, name: 'SCANFormImage', filename: 'SCANForm.pdf', contentType: 'application/pdf', body: pdf.toString('base64') },
+      {
+        attachment: true,
+        name: 'SCANFormImage',
+        filename: 'SCANForm.pdf',
+        contentType: 'application/pdf',
+        body: pdf.toString('base64'),
+      },
     ]);
     return reply.header('content-type', answer.contentType).send(answer.body);
   });

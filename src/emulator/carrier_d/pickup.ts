@@ -15,9 +15,15 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierDCtx): vo
     const body = isObject(request.body) ? request.body : {};
     const date = str(body.pickupDate);
     if (!date || !isIsoDate(date)) throw new UspsFailure(400, [errors.missing('pickupDate')]);
-    if (date < ctx.clock.now().toISOString().slice(0, 10)) throw new UspsFailure(400, [errors.invalid('pickupDate', 'The pickup date cannot be in the past.')]);
-    const address = isObject(body.pickupAddress) && isObject(body.pickupAddress.address) ? body.pickupAddress.address : undefined;
-    if (!address || !str(address.streetAddress) || !(str(address.ZIPCode) || (str(address.city) && str(address.state)))) {
+    if (date < ctx.clock.now().toISOString().slice(0, 10))
+      throw new UspsFailure(400, [errors.invalid('pickupDate', 'The pickup date cannot be in the past.')]);
+    const address =
+      isObject(body.pickupAddress) && isObject(body.pickupAddress.address) ? body.pickupAddress.address : undefined;
+    if (
+      !address ||
+      !str(address.streetAddress) ||
+      !(str(address.ZIPCode) || (str(address.city) && str(address.state)))
+    ) {
       throw new UspsFailure(400, [errors.missing('pickupAddress.address')]);
     }
     const packages = (arr(body.packages) ?? []).filter(isObject);
@@ -36,7 +42,9 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: CarrierDCtx): vo
     const pickup = ctx.state.pickups.get(n);
     if (!pickup) throw new UspsFailure(404, [errors.notFound('confirmationNumber', 'Carrier pickup not found')]);
     // A list of the pickup's confirmations, as carrier-pickup.yaml answers a GET.
-    return reply.header('etag', pickup.etag).send([{ confirmationNumber: n, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.body }]);
+    return reply
+      .header('etag', pickup.etag)
+      .send([{ confirmationNumber: n, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.body }]);
   });
 
   app.delete('/pickup/v3/carrier-pickup/:confirmationNumber', ctx.tag('pickup_cancel'), async (request, reply) => {

@@ -39,7 +39,13 @@ const ENTRY_DISCOUNT: Record<string, number> = {
 /** Nonstandard parcels pay the "Nonstandard Length > 22" fee (domestic-prices.yaml TotalRatesSearchExample). */
 const NONSTANDARD_FEE = 4;
 
-const p = (processingCategory: string, rateIndicator: string, description: string, flat?: number, entry = 'NONE'): Product => ({
+const p = (
+  processingCategory: string,
+  rateIndicator: string,
+  description: string,
+  flat?: number,
+  entry = 'NONE',
+): Product => ({
   processingCategory,
   rateIndicator,
   destinationEntryFacilityType: entry,
@@ -47,14 +53,24 @@ const p = (processingCategory: string, rateIndicator: string, description: strin
   ...(flat !== undefined ? { flat } : {}),
 });
 
-const CATEGORY_WORDS: Record<string, string> = { MACHINABLE: 'Machinable', IRREGULAR: 'Irregular', NONSTANDARD: 'Nonstandard' };
+const CATEGORY_WORDS: Record<string, string> = {
+  MACHINABLE: 'Machinable',
+  IRREGULAR: 'Irregular',
+  NONSTANDARD: 'Nonstandard',
+};
 /** Rate indicators priced by weight: SP single-piece, BA basic, 5D 5-digit presort. */
 const INDICATOR_WORDS: Record<string, string> = { SP: 'Single-piece', BA: 'Basic', '5D': '5-Digit' };
 
 const weightProducts = (name: string, categories: string[], entries = ['NONE'], indicators = ['SP']): Product[] =>
-  indicators.flatMap((ri) => categories.flatMap((c) => entries.map((e) => p(c, ri, `${name} ${CATEGORY_WORDS[c] ?? c} ${INDICATOR_WORDS[ri] ?? ri}`, undefined, e))));
+  indicators.flatMap((ri) =>
+    categories.flatMap((c) =>
+      entries.map((e) => p(c, ri, `${name} ${CATEGORY_WORDS[c] ?? c} ${INDICATOR_WORDS[ri] ?? ri}`, undefined, e)),
+    ),
+  );
 
-const CUBIC_SOFT_PACK = ['P5', 'P6', 'P7', 'P8', 'P9', 'Q6', 'Q7', 'Q8', 'Q9', 'Q0'].map((ri, i) => p('MACHINABLE', ri, `Cubic Soft Pack Tier ${i + 1}`, round2(7.5 + i * 0.85)));
+const CUBIC_SOFT_PACK = ['P5', 'P6', 'P7', 'P8', 'P9', 'Q6', 'Q7', 'Q8', 'Q9', 'Q0'].map((ri, i) =>
+  p('MACHINABLE', ri, `Cubic Soft Pack Tier ${i + 1}`, round2(7.5 + i * 0.85)),
+);
 const ALL_ENTRIES = Object.keys(ENTRY_DISCOUNT);
 const STD = ['MACHINABLE', 'NONSTANDARD'];
 const BOOKS = ['MACHINABLE', 'IRREGULAR', 'NONSTANDARD'];
@@ -96,7 +112,11 @@ export const CLASSES: Record<string, ClassDef> = {
         p(c, 'PL', 'Priority Mail Large Flat Rate Box', 22.8),
         p(c, 'PM', 'Priority Mail Large Flat Rate Box APO/FPO/DPO', 21.3),
       ]),
-      ...CUBIC_SOFT_PACK.slice(0, 5).map((c) => ({ ...c, description: `Priority Mail ${c.description}`, flat: round2((c.flat ?? 0) + 2) })),
+      ...CUBIC_SOFT_PACK.slice(0, 5).map((c) => ({
+        ...c,
+        description: `Priority Mail ${c.description}`,
+        flat: round2((c.flat ?? 0) + 2),
+      })),
     ],
   },
   PRIORITY_MAIL_EXPRESS: {
@@ -192,7 +212,10 @@ export const CLASSES: Record<string, ClassDef> = {
     step: [0.2, 0.22, 0.25, 0.3, 0.36, 0.42, 0.5, 0.58, 0.7],
     maxLb: 15,
     transitDays: 8,
-    products: [...weightProducts('Bound Printed Matter', BOOKS), ...BOOKS.flatMap((c) => ALL_ENTRIES.map((e) => p(c, 'PR', 'Bound Printed Matter Presorted', undefined, e)))],
+    products: [
+      ...weightProducts('Bound Printed Matter', BOOKS),
+      ...BOOKS.flatMap((c) => ALL_ENTRIES.map((e) => p(c, 'PR', 'Bound Printed Matter Presorted', undefined, e))),
+    ],
   },
   'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE': {
     name: 'First-Class Package International Service',
@@ -201,7 +224,10 @@ export const CLASSES: Record<string, ClassDef> = {
     step: [1.8, 2.2, 2.6, 2.9, 3.2, 3.5, 3.8, 4.2, 4.6],
     maxLb: 4,
     transitDays: 14,
-    products: [p('MACHINABLE', 'SP', 'First-Class Package International Service'), p('NONSTANDARD', 'SP', 'First-Class Package International Service Nonstandard')],
+    products: [
+      p('MACHINABLE', 'SP', 'First-Class Package International Service'),
+      p('NONSTANDARD', 'SP', 'First-Class Package International Service Nonstandard'),
+    ],
   },
   PRIORITY_MAIL_INTERNATIONAL: {
     name: 'Priority Mail International',
@@ -210,7 +236,10 @@ export const CLASSES: Record<string, ClassDef> = {
     step: [3.5, 4.1, 4.9, 5.6, 6.2, 6.8, 7.4, 8.1, 8.9],
     maxLb: 66,
     transitDays: 10,
-    products: [p('MACHINABLE', 'SP', 'Priority Mail International'), p('NONSTANDARD', 'SP', 'Priority Mail International Nonstandard')],
+    products: [
+      p('MACHINABLE', 'SP', 'Priority Mail International'),
+      p('NONSTANDARD', 'SP', 'Priority Mail International Nonstandard'),
+    ],
   },
   PRIORITY_MAIL_EXPRESS_INTERNATIONAL: {
     name: 'Priority Mail Express International',
@@ -219,7 +248,10 @@ export const CLASSES: Record<string, ClassDef> = {
     step: [4.8, 5.4, 6.2, 6.9, 7.6, 8.3, 9.1, 9.9, 10.9],
     maxLb: 66,
     transitDays: 5,
-    products: [p('MACHINABLE', 'SP', 'Priority Mail Express International'), p('NONSTANDARD', 'SP', 'Priority Mail Express International Nonstandard')],
+    products: [
+      p('MACHINABLE', 'SP', 'Priority Mail Express International'),
+      p('NONSTANDARD', 'SP', 'Priority Mail Express International Nonstandard'),
+    ],
   },
 };
 
@@ -249,28 +281,65 @@ export interface Priced {
 }
 
 /** One product's price for a package (null when the class does not take its weight). */
-export function priceOf(mailClass: string, product: Product, zone: number, weightLb: number, priceType: string, mailingDate: string): Priced | null {
+export function priceOf(
+  mailClass: string,
+  product: Product,
+  zone: number,
+  weightLb: number,
+  priceType: string,
+  mailingDate: string,
+): Priced | null {
   const def = CLASSES[mailClass];
   if (!def || weightLb > def.maxLb) return null;
   const i = Math.max(0, Math.min(8, zone - 1));
   const pounds = Math.max(1, Math.ceil(weightLb));
-  const retail = product.flat ?? ((def.base[i] ?? 0) + (pounds - 1) * (def.step[i] ?? 0)) * (ENTRY_DISCOUNT[product.destinationEntryFacilityType] ?? 1);
+  const retail =
+    product.flat ??
+    ((def.base[i] ?? 0) + (pounds - 1) * (def.step[i] ?? 0)) *
+      (ENTRY_DISCOUNT[product.destinationEntryFacilityType] ?? 1);
   const discounted = priceType === 'RETAIL' ? retail : retail * 0.9;
-  const fees = product.processingCategory === 'NONSTANDARD' && product.flat === undefined ? [{ name: 'Nonstandard Length > 22', SKU: 'D811XVUXXXX0000', price: NONSTANDARD_FEE }] : [];
-  return { product, price: round2(discounted), fees, transitDays: def.transitDays, deliveryDate: addBusinessDays(mailingDate, def.transitDays) };
+  const fees =
+    product.processingCategory === 'NONSTANDARD' && product.flat === undefined
+      ? [{ name: 'Nonstandard Length > 22', SKU: 'D811XVUXXXX0000', price: NONSTANDARD_FEE }]
+      : [];
+  return {
+    product,
+    price: round2(discounted),
+    fees,
+    transitDays: def.transitDays,
+    deliveryDate: addBusinessDays(mailingDate, def.transitDays),
+  };
 }
 
 /** Every product of the class priced for the package. */
-export function pricesFor(mailClass: string, zone: number, weightLb: number, priceType: string, mailingDate: string): Priced[] {
-  return (CLASSES[mailClass]?.products ?? []).map((prod) => priceOf(mailClass, prod, zone, weightLb, priceType, mailingDate)).filter((x): x is Priced => x !== null);
+export function pricesFor(
+  mailClass: string,
+  zone: number,
+  weightLb: number,
+  priceType: string,
+  mailingDate: string,
+): Priced[] {
+  return (CLASSES[mailClass]?.products ?? [])
+    .map((prod) => priceOf(mailClass, prod, zone, weightLb, priceType, mailingDate))
+    .filter((x): x is Priced => x !== null);
 }
 
 /** The product a label asks for: exact, else same indicator, else (simple services) the class's single-piece product. */
-export function productFor(mailClass: string, processingCategory: string, rateIndicator: string, entry: string): Product | undefined {
+export function productFor(
+  mailClass: string,
+  processingCategory: string,
+  rateIndicator: string,
+  entry: string,
+): Product | undefined {
   const products = CLASSES[mailClass]?.products ?? [];
   const category = processingCategory === 'NON_MACHINABLE' ? 'NONSTANDARD' : processingCategory;
   return (
-    products.find((x) => x.processingCategory === category && x.rateIndicator === rateIndicator && x.destinationEntryFacilityType === entry) ??
+    products.find(
+      (x) =>
+        x.processingCategory === category &&
+        x.rateIndicator === rateIndicator &&
+        x.destinationEntryFacilityType === entry,
+    ) ??
     products.find((x) => x.rateIndicator === rateIndicator && x.destinationEntryFacilityType === entry) ??
     products.find((x) => x.rateIndicator === rateIndicator)
   );

@@ -26,16 +26,33 @@ export const EXTRA_SERVICES: Record<number, { name: string; price: number }> = {
   991: { name: 'Sunday Delivery', price: 12.5 },
 };
 
-export function extraServicesOf(codes: unknown[]): { extraService: string; name: string; price: number; priceType: string; warnings: []; SKU: string }[] {
+export function extraServicesOf(
+  codes: unknown[],
+): { extraService: string; name: string; price: number; priceType: string; warnings: []; SKU: string }[] {
   return codes.map((c) => {
     const code = Number(c);
     const def = EXTRA_SERVICES[code];
-    if (!def) throw new UspsFailure(400, [errors.invalid('extraServices', `Extra service ${String(c)} is not available.`)]);
-    return { extraService: String(code), name: def.name, price: def.price, priceType: 'COMMERCIAL', warnings: [], SKU: `DX${code}0XXXXCX000` };
+    if (!def)
+      throw new UspsFailure(400, [errors.invalid('extraServices', `Extra service ${String(c)} is not available.`)]);
+    return {
+      extraService: String(code),
+      name: def.name,
+      price: def.price,
+      priceType: 'COMMERCIAL',
+      warnings: [],
+      SKU: `DX${code}0XXXXCX000`,
+    };
   });
 }
 
-export function rateEntry(mailClass: string, priced: Priced, zone: number, weight: number, priceType: string, mailingDate: string) {
+export function rateEntry(
+  mailClass: string,
+  priced: Priced,
+  zone: number,
+  weight: number,
+  priceType: string,
+  mailingDate: string,
+) {
   return {
     description: priced.product.description,
     priceType,
@@ -72,24 +89,31 @@ function needNumber(body: JsonObject, key: string): number {
 function search(body: unknown, international: boolean, today: string) {
   if (!isObject(body)) throw new UspsFailure(400, [errors.invalid('body', 'The request body must be a JSON object.')]);
   const origin = need(body, 'originZIPCode');
-  if (!/^\d{5}$/.test(origin)) throw new UspsFailure(400, [errors.invalid('originZIPCode', 'originZIPCode must be 5 digits.')]);
+  if (!/^\d{5}$/.test(origin))
+    throw new UspsFailure(400, [errors.invalid('originZIPCode', 'originZIPCode must be 5 digits.')]);
   const weight = needNumber(body, 'weight');
   for (const k of ['length', 'width', 'height']) needNumber(body, k);
   const priceType = str(body.priceType) ?? 'RETAIL';
-  if (!['RETAIL', 'COMMERCIAL', 'CONTRACT'].includes(priceType)) throw new UspsFailure(400, [errors.invalid('priceType', 'priceType must be RETAIL, COMMERCIAL or CONTRACT.')]);
+  if (!['RETAIL', 'COMMERCIAL', 'CONTRACT'].includes(priceType))
+    throw new UspsFailure(400, [errors.invalid('priceType', 'priceType must be RETAIL, COMMERCIAL or CONTRACT.')]);
   const mailingDate = str(body.mailingDate) ?? today;
   let zone: number;
   if (international) {
     zone = priceGroup(need(body, 'destinationCountryCode').toUpperCase());
   } else {
     const destination = need(body, 'destinationZIPCode');
-    if (!/^\d{5}$/.test(destination)) throw new UspsFailure(400, [errors.invalid('destinationZIPCode', 'destinationZIPCode must be 5 digits.')]);
+    if (!/^\d{5}$/.test(destination))
+      throw new UspsFailure(400, [errors.invalid('destinationZIPCode', 'destinationZIPCode must be 5 digits.')]);
     zone = zoneOf(origin, destination);
   }
-  const requested = str(body.mailClass) ? [str(body.mailClass) ?? ''] : (arr(body.mailClasses) ?? []).map((c) => String(c));
-  const classes = requested.length > 0 ? requested : Object.keys(CLASSES).filter((c) => CLASSES[c]?.international === international);
+  const requested = str(body.mailClass)
+    ? [str(body.mailClass) ?? '']
+    : (arr(body.mailClasses) ?? []).map((c) => String(c));
+  const classes =
+    requested.length > 0 ? requested : Object.keys(CLASSES).filter((c) => CLASSES[c]?.international === international);
   for (const c of classes) {
-    if (CLASSES[c]?.international !== international) throw new UspsFailure(400, [errors.invalid('mailClass', `${c} is not a valid mail class for this API.`)]);
+    if (CLASSES[c]?.international !== international)
+      throw new UspsFailure(400, [errors.invalid('mailClass', `${c} is not a valid mail class for this API.`)]);
   }
   const extras = extraServicesOf(arr(body.extraServices) ?? []);
   const extrasTotal = extras.reduce((s, e) => s + e.price, 0);
@@ -101,7 +125,11 @@ function search(body: unknown, international: boolean, today: string) {
         totalPrice: round2(priced.price + fees + extrasTotal),
         rates: [rateEntry(mailClass, priced, zone, weight, priceType, mailingDate)],
         extraServices: extras,
-        commitment: { name: `${priced.transitDays} Days`, scheduleDeliveryDate: priced.deliveryDate, guaranteedDelivery: mailClass.startsWith('PRIORITY_MAIL_EXPRESS') },
+        commitment: {
+          name: `${priced.transitDays} Days`,
+          scheduleDeliveryDate: priced.deliveryDate,
+          guaranteedDelivery: mailClass.startsWith('PRIORITY_MAIL_EXPRESS'),
+        },
       };
     }),
   );
@@ -112,5 +140,7 @@ function search(body: unknown, international: boolean, today: string) {
 export function registerRateRoutes(app: FastifyInstance, ctx: CarrierDCtx): void {
   const today = () => ctx.clock.now().toISOString().slice(0, 10);
   app.post('/prices/v3/total-rates/search', ctx.tag('rate'), async (request) => search(request.body, false, today()));
-  app.post('/international-prices/v3/total-rates/search', ctx.tag('rate'), async (request) => search(request.body, true, today()));
+  app.post('/international-prices/v3/total-rates/search', ctx.tag('rate'), async (request) =>
+    search(request.body, true, today()),
+  );
 }

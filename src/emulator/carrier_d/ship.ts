@@ -45,8 +45,17 @@ function obj(value: unknown, name: string): JsonObject {
 
 function addressLines(a: JsonObject): string[] {
   const name = [str(a.firstName), str(a.lastName)].filter(Boolean).join(' ');
-  const cityLine = [str(a.city), str(a.state) ?? str(a.province), str(a.ZIPCode) ?? str(a.postalCode)].filter(Boolean).join(' ');
-  return [name, str(a.firm), str(a.streetAddress), str(a.secondaryAddress), cityLine, str(a.countryISOAlpha2Code)].filter((l): l is string => Boolean(l));
+  const cityLine = [str(a.city), str(a.state) ?? str(a.province), str(a.ZIPCode) ?? str(a.postalCode)]
+    .filter(Boolean)
+    .join(' ');
+  return [
+    name,
+    str(a.firm),
+    str(a.streetAddress),
+    str(a.secondaryAddress),
+    cityLine,
+    str(a.countryISOAlpha2Code),
+  ].filter((l): l is string => Boolean(l));
 }
 
 function checkAddress(a: JsonObject, name: string, international: boolean): void {
@@ -78,32 +87,62 @@ async function book(ctx: CarrierDCtx, request: FastifyRequest, reply: FastifyRep
   const pkg = obj(body.packageDescription, 'packageDescription');
   const mailClass = str(pkg.mailClass) ?? '';
   const def = CLASSES[mailClass];
-  if (!def || def.international !== international) throw new UspsFailure(400, [errors.invalid('packageDescription.mailClass', `${mailClass || '(none)'} is not a valid mail class for this API.`)]);
+  if (!def || def.international !== international)
+    throw new UspsFailure(400, [
+      errors.invalid(
+        'packageDescription.mailClass',
+        `${mailClass || '(none)'} is not a valid mail class for this API.`,
+      ),
+    ]);
   const weight = num(pkg.weight);
   if (weight === undefined || weight <= 0) throw new UspsFailure(400, [errors.missing('packageDescription.weight')]);
-  const product = productFor(mailClass, str(pkg.processingCategory) ?? '', str(pkg.rateIndicator) ?? 'SP', str(pkg.destinationEntryFacilityType) ?? 'NONE');
-  if (!product) throw new UspsFailure(400, [errors.invalid('packageDescription.rateIndicator', `Rate indicator ${str(pkg.rateIndicator)} is not valid for ${mailClass}.`)]);
+  const product = productFor(
+    mailClass,
+    str(pkg.processingCategory) ?? '',
+    str(pkg.rateIndicator) ?? 'SP',
+    str(pkg.destinationEntryFacilityType) ?? 'NONE',
+  );
+  if (!product)
+    throw new UspsFailure(400, [
+      errors.invalid(
+        'packageDescription.rateIndicator',
+        `Rate indicator ${str(pkg.rateIndicator)} is not valid for ${mailClass}.`,
+      ),
+    ]);
   const image = obj(body.imageInfo ?? { imageType: 'PDF', labelType: '4X6LABEL' }, 'imageInfo');
   const imageType = str(image.imageType) ?? 'PDF';
   const labelType = str(image.labelType) ?? '4X6LABEL';
   const it = IMAGE_TYPES[imageType];
   const stock = STOCKS[labelType];
-  if (!it) throw new UspsFailure(400, [errors.invalid('imageInfo.imageType', `imageType ${imageType} is not supported.`)]);
-  if (!stock || (it.format === 'ZPL' && labelType === '2X7LABEL') || (it.format === 'EPL' && (labelType !== '4X6LABEL' || kind === 'return'))) {
-    throw new UspsFailure(400, [errors.invalid('imageInfo.labelType', `labelType ${labelType} is not supported with imageType ${imageType}.`)]);
+  if (!it)
+    throw new UspsFailure(400, [errors.invalid('imageInfo.imageType', `imageType ${imageType} is not supported.`)]);
+  if (
+    !stock ||
+    (it.format === 'ZPL' && labelType === '2X7LABEL') ||
+    (it.format === 'EPL' && (labelType !== '4X6LABEL' || kind === 'return'))
+  ) {
+    throw new UspsFailure(400, [
+      errors.invalid('imageInfo.labelType', `labelType ${labelType} is not supported with imageType ${imageType}.`),
+    ]);
   }
   if (international) {
     const customs = obj(body.customsForm, 'customsForm');
     if (!str(customs.AESITN)) throw new UspsFailure(400, [errors.missing('customsForm.AESITN')]);
-    if ((arr(customs.contents) ?? []).length === 0) throw new UspsFailure(400, [errors.missing('customsForm.contents')]);
+    if ((arr(customs.contents) ?? []).length === 0)
+      throw new UspsFailure(400, [errors.missing('customsForm.contents')]);
     if (!str(to.countryISOAlpha2Code)) throw new UspsFailure(400, [errors.missing('toAddress.countryISOAlpha2Code')]);
   }
   const now = ctx.clock.now();
   const mailingDate = str(pkg.mailingDate) ?? now.toISOString().slice(0, 10);
   const fromZip = str(from.ZIPCode) ?? '00000';
-  const zone = international ? priceGroup(str(to.countryISOAlpha2Code) ?? '') : zoneOf(fromZip, str(to.ZIPCode) ?? '00000');
+  const zone = international
+    ? priceGroup(str(to.countryISOAlpha2Code) ?? '')
+    : zoneOf(fromZip, str(to.ZIPCode) ?? '00000');
   const priced = priceOf(mailClass, product, zone, weight, 'COMMERCIAL', mailingDate);
-  if (!priced) throw new UspsFailure(400, [errors.invalid('packageDescription.weight', `The weight exceeds the ${mailClass} maximum of ${def.maxLb} lb.`)]);
+  if (!priced)
+    throw new UspsFailure(400, [
+      errors.invalid('packageDescription.weight', `The weight exceeds the ${mailClass} maximum of ${def.maxLb} lb.`),
+    ]);
   const extras = extraServicesOf(arr(pkg.extraServices) ?? []);
   const trackingNumber = ctx.state.nextTrackingNumber(mailClass, parties.mid, international);
   ctx.state.labels.set(trackingNumber, {
@@ -128,7 +167,9 @@ async function book(ctx: CarrierDCtx, request: FastifyRequest, reply: FastifyRep
     to: addressLines(to),
     weight: `${round2(weight)} LB`,
     shipDate: mailingDate,
-    ...(Array.isArray(pkg.customerReference) && isObject(pkg.customerReference[0]) ? { reference: str(pkg.customerReference[0].referenceNumber) ?? '' } : {}),
+    ...(Array.isArray(pkg.customerReference) && isObject(pkg.customerReference[0])
+      ? { reference: str(pkg.customerReference[0].referenceNumber) ?? '' }
+      : {}),
     note: 'USPS TRACKING # EMULATED',
   });
   const rate = rateEntry(mailClass, priced, zone, weight, 'COMMERCIAL', mailingDate);
@@ -157,10 +198,18 @@ async function book(ctx: CarrierDCtx, request: FastifyRequest, reply: FastifyRep
   };
   const answer = multipartBody([
     { name: 'labelMetadata', contentType: 'application/json', body: JSON.stringify(metadata) },
-    { name: 'labelImage', filename: `labelImage.${it.ext}`, contentType: it.contentType, body: label.toString('base64') },
+    {
+      name: 'labelImage',
+      filename: `labelImage.${it.ext}`,
+      contentType: it.contentType,
+      body: label.toString('base64'),
+    },
   ]);
   // international-labels.yaml answers a label 201 Created; domestic-labels.yaml 200.
-  return reply.code(international ? 201 : 200).header('content-type', answer.contentType).send(answer.body);
+  return reply
+    .code(international ? 201 : 200)
+    .header('content-type', answer.contentType)
+    .send(answer.body);
 }
 
 function refund(ctx: CarrierDCtx, request: FastifyRequest, international: boolean) {
@@ -172,14 +221,19 @@ function refund(ctx: CarrierDCtx, request: FastifyRequest, international: boolea
   // A label already on a SCAN form has been manifested: USPS opens a refund dispute instead.
   label.refunded = label.scanForm ? 'DISPUTED' : 'CANCELED';
   const offset = utcOffsetMinutes('US');
-  const disputeId = label.refunded === 'DISPUTED' ? `${localDate(ctx.clock.now(), offset).replace(/-/g, '')}${n.slice(-4)}` : undefined;
+  const disputeId =
+    label.refunded === 'DISPUTED' ? `${localDate(ctx.clock.now(), offset).replace(/-/g, '')}${n.slice(-4)}` : undefined;
   return { trackingNumber: n, status: label.refunded, ...(disputeId ? { disputeId } : {}) };
 }
 
 export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDCtx): void {
   app.post('/labels/v3/label', ctx.tag('ship'), (request, reply) => book(ctx, request, reply, 'label'));
   app.post('/labels/v3/return-label', ctx.tag('ship'), (request, reply) => book(ctx, request, reply, 'return'));
-  app.post('/international-labels/v3/international-label', ctx.tag('ship'), (request, reply) => book(ctx, request, reply, 'international'));
+  app.post('/international-labels/v3/international-label', ctx.tag('ship'), (request, reply) =>
+    book(ctx, request, reply, 'international'),
+  );
   app.delete('/labels/v3/label/:trackingNumber', ctx.tag('cancel'), async (request) => refund(ctx, request, false));
-  app.delete('/international-labels/v3/international-label/:trackingNumber', ctx.tag('cancel'), async (request) => refund(ctx, request, true));
+  app.delete('/international-labels/v3/international-label/:trackingNumber', ctx.tag('cancel'), async (request) =>
+    refund(ctx, request, true),
+  );
 }

@@ -59,7 +59,6 @@ export class CarrierDState extends CarrierStateBase {
   tokensIssued = 0;
   paymentTokensIssued = 0;
 
-
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
     super(clock, sequences, credentials);
   }
@@ -77,7 +76,11 @@ export class CarrierDState extends CarrierStateBase {
       if (entry) entry.revoked = true;
     }
     const token = this.#token('oauth');
-    this.#tokens.set(token, { clientId, expiresAt: this.clock.now().getTime() + TOKEN_TTL_SECONDS * 1000, revoked: false });
+    this.#tokens.set(token, {
+      clientId,
+      expiresAt: this.clock.now().getTime() + TOKEN_TTL_SECONDS * 1000,
+      revoked: false,
+    });
     this.#latest.set(clientId, token);
     this.tokensIssued += 1;
     return token;

@@ -39,19 +39,43 @@ export function planScans(label: StoredLabel): PlannedScan[] {
   const origin = { city: ORIGIN_FACILITY.city, state: ORIGIN_FACILITY.state, zip: label.fromZip, offset: originOffset };
   const dest = label.international
     ? { city: label.toCity.toUpperCase(), country: label.toCountry, offset: destOffset }
-    : { city: label.toCity.toUpperCase(), ...(label.toState ? { state: label.toState } : {}), ...(label.toZip ? { zip: label.toZip } : {}), offset: destOffset };
-  const scans: PlannedScan[] = [{ at: label.bookedAt, code: 'GX', type: 'Shipping Label Created, USPS Awaiting Item', ...origin }];
+    : {
+        city: label.toCity.toUpperCase(),
+        ...(label.toState ? { state: label.toState } : {}),
+        ...(label.toZip ? { zip: label.toZip } : {}),
+        offset: destOffset,
+      };
+  const scans: PlannedScan[] = [
+    { at: label.bookedAt, code: 'GX', type: 'Shipping Label Created, USPS Awaiting Item', ...origin },
+  ];
   if (label.refunded === 'CANCELED') return scans;
   const evening = atLocal(label.mailingDate, '17:00', originOffset);
-  const accepted = evening.getTime() > label.bookedAt.getTime() ? evening : new Date(label.bookedAt.getTime() + 2 * HOUR);
+  const accepted =
+    evening.getTime() > label.bookedAt.getTime() ? evening : new Date(label.bookedAt.getTime() + 2 * HOUR);
   scans.push({ at: accepted, code: '03', type: 'USPS in possession of item', ...origin });
-  scans.push({ at: new Date(accepted.getTime() + 3 * HOUR), code: '10', type: 'Arrived at USPS Regional Origin Facility', ...origin });
+  scans.push({
+    at: new Date(accepted.getTime() + 3 * HOUR),
+    code: '10',
+    type: 'Arrived at USPS Regional Origin Facility',
+    ...origin,
+  });
   const acceptedDay = localDate(accepted, originOffset);
   const deliveryDay = addBusinessDays(acceptedDay, Math.max(1, label.transitDays));
   const departed = addBusinessDays(acceptedDay, 1);
-  scans.push({ at: atLocal(departed, '06:00', originOffset), code: 'T1', type: 'Departed USPS Regional Facility', ...origin });
+  scans.push({
+    at: atLocal(departed, '06:00', originOffset),
+    code: 'T1',
+    type: 'Departed USPS Regional Facility',
+    ...origin,
+  });
   for (const day of daysUntil(departed, deliveryDay, (d) => addBusinessDays(d, 1))) {
-    scans.push({ at: atLocal(day, '12:00', originOffset), code: 'TL', type: 'In Transit to Next Facility', city: '', offset: originOffset });
+    scans.push({
+      at: atLocal(day, '12:00', originOffset),
+      code: 'TL',
+      type: 'In Transit to Next Facility',
+      city: '',
+      offset: originOffset,
+    });
   }
   scans.push({ at: atLocal(deliveryDay, '05:00', destOffset), code: '07', type: 'Arrived at Post Office', ...dest });
   scans.push({ at: atLocal(deliveryDay, '08:00', destOffset), code: 'OF', type: 'Out for Delivery', ...dest });
@@ -107,10 +131,14 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierDCtx): voi
       destinationCity: label.toCity.toUpperCase(),
       ...(label.toState ? { destinationState: label.toState } : {}),
       ...(label.toZip ? { destinationZIP: label.toZip } : {}),
-      ...(!cancelled && latest?.code !== '01' && delivered ? { expectedDeliveryDate: localDate(delivered.at, delivered.offset) } : {}),
+      ...(!cancelled && latest?.code !== '01' && delivered
+        ? { expectedDeliveryDate: localDate(delivered.at, delivered.offset) }
+        : {}),
       status: cancelled ? 'Label Cancelled' : (latest?.type ?? 'Label Created'),
       statusCategory: cancelled ? 'Cancelled' : (CATEGORY[latest?.code ?? 'GX'] ?? 'In Transit'),
-      statusSummary: cancelled ? 'The label was cancelled by the shipper.' : `Your item: ${latest?.type ?? 'label created'}.`,
+      statusSummary: cancelled
+        ? 'The label was cancelled by the shipper.'
+        : `Your item: ${latest?.type ?? 'label created'}.`,
       trackingEvents: seen.map(eventOf),
     };
   });

@@ -20,7 +20,13 @@ function intermediary(a: Account): object {
 }
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: CarrierDResellerCtx): void {
-  const status = { operation: 'account_status' as const, path: 'GetAccountStatusXML', field: 'accountStatusRequestXML', root: 'AccountStatusRequest', responseRoot: 'AccountStatusResponse' };
+  const status = {
+    operation: 'account_status' as const,
+    path: 'GetAccountStatusXML',
+    field: 'accountStatusRequestXML',
+    root: 'AccountStatusRequest',
+    responseRoot: 'AccountStatusResponse',
+  };
   elsRoute(app, ctx, status, (root) => {
     const account = authenticate(ctx, root, false);
     // The members W21's AccountStatusResponse requires after CertifiedIntermediary, for a plain account.
@@ -54,17 +60,32 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: CarrierDReselle
     if (amount > 99_999) throw new ElsFailure(12119, 'The purchase amount is too high.');
     account.balance = round2(account.balance + amount);
     account.ascending = round2(account.ascending + amount);
-    return { Status: '0', RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', CertifiedIntermediary: intermediary(account) };
+    return {
+      Status: '0',
+      RequesterID: xmlText(root.RequesterID),
+      RequestID: xmlText(root.RequestID) ?? '',
+      CertifiedIntermediary: intermediary(account),
+    };
   });
 
-  const change = { operation: 'change_pass_phrase' as const, path: 'ChangePassPhraseXML', field: 'changePassPhraseRequestXML', root: 'ChangePassPhraseRequest', responseRoot: 'ChangePassPhraseRequestResponse' };
+  const change = {
+    operation: 'change_pass_phrase' as const,
+    path: 'ChangePassPhraseXML',
+    field: 'changePassPhraseRequestXML',
+    root: 'ChangePassPhraseRequest',
+    responseRoot: 'ChangePassPhraseRequestResponse',
+  };
   elsRoute(app, ctx, change, (root) => {
     const account = authenticate(ctx, root, false);
     const next = xmlText(root.NewPassPhrase);
     if (next === undefined || next.length < 5 || next.length > 64) throw fail.missing('NewPassPhrase');
-    if (next === account.passPhrase) throw new ElsFailure(12669, 'The new pass phrase was used recently; choose another one.');
+    if (next === account.passPhrase)
+      throw new ElsFailure(12669, 'The new pass phrase was used recently; choose another one.');
     account.passPhrase = next;
-    const token = xmlAttr(root, 'TokenRequested')?.toLowerCase() === 'true' ? { Token: `tok-${account.accountId}-${account.serial}-${ctx.state.nextLogId()}` } : {};
+    const token =
+      xmlAttr(root, 'TokenRequested')?.toLowerCase() === 'true'
+        ? { Token: `tok-${account.accountId}-${account.serial}-${ctx.state.nextLogId()}` }
+        : {};
     return { Status: '0', RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', ...token };
   });
 }

@@ -4,13 +4,32 @@
  * the failure they throw, reading the form field's request XML, and the account check.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildXml, parseXml, xmlElement, xmlList, xmlRoot, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
+import {
+  buildXml,
+  parseXml,
+  xmlElement,
+  xmlList,
+  xmlRoot,
+  xmlText,
+  type XmlObject,
+} from '../../carriers/shared/xml.js';
 import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import { isObject } from '../json.js';
 import type { Account, CarrierDResellerState } from './state.js';
 
-export const CARRIER_D_RESELLER_OPERATIONS = ['rate', 'rates', 'ship', 'cancel', 'track', 'track_reference', 'manifest', 'account_status', 'buy_postage', 'change_pass_phrase'] as const;
+export const CARRIER_D_RESELLER_OPERATIONS = [
+  'rate',
+  'rates',
+  'ship',
+  'cancel',
+  'track',
+  'track_reference',
+  'manifest',
+  'account_status',
+  'buy_postage',
+  'change_pass_phrase',
+] as const;
 export type CarrierDResellerOperation = (typeof CARRIER_D_RESELLER_OPERATIONS)[number];
 
 export const BASE_PATH = '/LabelService/EwsLabelService.asmx';
@@ -63,7 +82,11 @@ export function createCtx(state: CarrierDResellerState, clock: ShiftableClock): 
   return {
     ...carrierCtx('carrier_d_reseller', state, clock),
     errorDocument(route, status, message) {
-      const body = { ...(route.statusless ? {} : { Status: String(status) }), ErrorMessage: `${message} Error encountered (Log ID: ${state.nextLogId()})`, ...(route.errorExtras ?? {}) };
+      const body = {
+        ...(route.statusless ? {} : { Status: String(status) }),
+        ErrorMessage: `${message} Error encountered (Log ID: ${state.nextLogId()})`,
+        ...(route.errorExtras ?? {}),
+      };
       return document(route.responseRoot, body);
     },
   };
@@ -111,21 +134,27 @@ export function elsRoute(
   route: Route,
   handle: (root: XmlObject, request: FastifyRequest) => Promise<object> | object,
 ): void {
-  app.post(`${BASE_PATH}/${route.path}`, ctx.tag(route.operation), async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.type('text/xml; charset=utf-8');
-    try {
-      const body = await handle(requestRoot(request, route), request);
-      return reply.send(document(route.responseRoot, body));
-    } catch (err) {
-      if (err instanceof ElsFailure) return reply.send(ctx.errorDocument(route, err.status, err.message));
-      throw err;
-    }
-  });
+  app.post(
+    `${BASE_PATH}/${route.path}`,
+    ctx.tag(route.operation),
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.type('text/xml; charset=utf-8');
+      try {
+        const body = await handle(requestRoot(request, route), request);
+        return reply.send(document(route.responseRoot, body));
+      } catch (err) {
+        if (err instanceof ElsFailure) return reply.send(ctx.errorDocument(route, err.status, err.message));
+        throw err;
+      }
+    },
+  );
 }
 
 /** The PicNumbers a refund or SCAN request names (1001 without any). */
 export function picNumbers(root: XmlObject): string[] {
-  const pics = xmlList(xmlElement(root.PicNumbers)?.PicNumber).map(xmlText).filter((p): p is string => p !== undefined);
+  const pics = xmlList(xmlElement(root.PicNumbers)?.PicNumber)
+    .map(xmlText)
+    .filter((p): p is string => p !== undefined);
   if (pics.length === 0) throw fail.missing('PicNumbers');
   return pics;
 }

@@ -48,18 +48,36 @@ export function createCarrierDReseller(emulator: EmulatorContext): EmulatedCarri
     state,
     ctx,
     // The form parser first: the request XML travels URL-encoded in one form field (src/carriers/carrier_d_reseller/README.md §1).
-    routes: [registerFormParser, registerRateRoutes, registerShipRoutes, registerTrackRoutes, registerTrackReferenceRoutes, registerManifestRoutes, registerAccountRoutes],
+    routes: [
+      registerFormParser,
+      registerRateRoutes,
+      registerShipRoutes,
+      registerTrackRoutes,
+      registerTrackReferenceRoutes,
+      registerManifestRoutes,
+      registerAccountRoutes,
+    ],
     errors: {
-      known: (err) => (err instanceof MissingParameter ? text(500, `System.InvalidOperationException: ${err.message}`) : undefined),
+      known: (err) =>
+        err instanceof MissingParameter ? text(500, `System.InvalidOperationException: ${err.message}`) : undefined,
       unreadable: () => text(500, 'System.InvalidOperationException: Request format is invalid.'),
       internal: () => text(500, SERVER_ERROR),
-      notFound: (request) => text(404, `Request format is unrecognized for URL unexpectedly ending in '${request.url.split('/').pop() ?? ''}'.`),
+      notFound: (request) =>
+        text(
+          404,
+          `Request format is unrecognized for URL unexpectedly ending in '${request.url.split('/').pop() ?? ''}'.`,
+        ),
     },
     // Every label bought is a booking of its own (labels are single-piece), under the references it carries.
     bookings: () =>
       [...new Set(state.labels.values())]
         .sort((a, b) => a.printedAt.getTime() - b.printedAt.getTime())
-        .map((l) => ({ tracking_number: l.pic, references: l.references ?? [], booked_at: l.printedAt.toISOString(), cancelled: l.refundedAt !== undefined })),
+        .map((l) => ({
+          tracking_number: l.pic,
+          references: l.references ?? [],
+          booked_at: l.printedAt.toISOString(),
+          cancelled: l.refundedAt !== undefined,
+        })),
     faults: {
       contentType: TEXT,
       http_500: () => SERVER_ERROR,
@@ -67,7 +85,11 @@ export function createCarrierDReseller(emulator: EmulatorContext): EmulatedCarri
       http_429: () => 'Too many requests.',
       // ELS refuses credentials in-body with HTTP 200 (VCR change_pass_phrase_error).
       auth: (operation) =>
-        ctx.errorDocument({ operation: 'ship', path: '', field: '', root: '', responseRoot: rootOf(operation) }, 12507, 'The Certified Intermediary\u2019s pass phrase is incorrect.'),
+        ctx.errorDocument(
+          { operation: 'ship', path: '', field: '', root: '', responseRoot: rootOf(operation) },
+          12507,
+          'The Certified Intermediary\u2019s pass phrase is incorrect.',
+        ),
       authReply: { status: 200, contentType: XML },
       malformed: (operation) => {
         const full = document(rootOf(operation), { Status: '0', TrackingNumber: '9400100000000000000000' });

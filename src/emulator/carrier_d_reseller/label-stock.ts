@@ -64,14 +64,22 @@ export function stockFor(labelType: string | undefined, labelSize: string | unde
   if (!sizes) throw fail.missing('LabelType');
   if (labelSize === undefined) return Object.values(sizes)[0] as LabelStock;
   const stock = sizes[labelSize.toLowerCase()];
-  if (!stock) throw new ElsFailure(1001, `Missing or invalid element: LabelSize (${labelSize} is not offered for ${labelType ?? 'Default'} labels).`);
+  if (!stock)
+    throw new ElsFailure(
+      1001,
+      `Missing or invalid element: LabelSize (${labelSize} is not offered for ${labelType ?? 'Default'} labels).`,
+    );
   return stock;
 }
 
-export function imageFormat(value: string | undefined, resolution: string | undefined): { format: LabelFormat; name: string } {
+export function imageFormat(
+  value: string | undefined,
+  resolution: string | undefined,
+): { format: LabelFormat; name: string } {
   const name = (value ?? 'PNG').toUpperCase();
   const known = IMAGE_FORMATS[name];
   if (!known) throw fail.missing('ImageFormat');
-  if (known.printer && resolution !== '203') throw new ElsFailure(1001, `Missing or invalid element: ImageResolution (${name} labels are printed at 203 dpi).`);
+  if (known.printer && resolution !== '203')
+    throw new ElsFailure(1001, `Missing or invalid element: ImageResolution (${name} labels are printed at 203 dpi).`);
   return { format: known.format, name };
 }

@@ -13,9 +13,21 @@ async function scanFormPdf(id: string, accountId: string, pics: string[], when: 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([612, 792]);
-  page.drawText('PS Form 5630 - Shipment Confirmation Acceptance Notice (SCAN)', { x: 40, y: 740, size: 13, font: bold });
-  page.drawText(`Form ${id}  Account ${accountId}  ${when.toISOString().slice(0, 10)}  Pieces: ${pics.length}`, { x: 40, y: 718, size: 10, font });
-  pics.slice(0, 55).forEach((pic, i) => page.drawText(pic, { x: 40 + (i % 2) * 270, y: 690 - Math.floor(i / 2) * 14, size: 9, font }));
+  page.drawText('PS Form 5630 - Shipment Confirmation Acceptance Notice (SCAN)', {
+    x: 40,
+    y: 740,
+    size: 13,
+    font: bold,
+  });
+  page.drawText(`Form ${id}  Account ${accountId}  ${when.toISOString().slice(0, 10)}  Pieces: ${pics.length}`, {
+    x: 40,
+    y: 718,
+    size: 10,
+    font,
+  });
+  pics
+    .slice(0, 55)
+    .forEach((pic, i) => page.drawText(pic, { x: 40 + (i % 2) * 270, y: 690 - Math.floor(i / 2) * 14, size: 9, font }));
   doc.setTitle(`SCAN form ${id}`);
   doc.setProducer('Waybill carrier emulator');
   doc.setCreationDate(new Date(0));
@@ -24,16 +36,31 @@ async function scanFormPdf(id: string, accountId: string, pics: string[], when: 
 }
 
 export function registerManifestRoutes(app: FastifyInstance, ctx: CarrierDResellerCtx): void {
-  const scan = { operation: 'manifest' as const, path: 'GetSCANXML', field: 'scanRequestXML', root: 'SCANRequest', responseRoot: 'SCANResponse', statusless: true };
+  const scan = {
+    operation: 'manifest' as const,
+    path: 'GetSCANXML',
+    field: 'scanRequestXML',
+    root: 'SCANRequest',
+    responseRoot: 'SCANResponse',
+    statusless: true,
+  };
   elsRoute(app, ctx, scan, async (root) => {
     const account = authenticate(ctx, root, false);
     const format = xmlText((xmlElement(root.GetSCANRequestParameters) ?? {})['@_ImageFormat']) ?? 'PDF';
-    if (format.toUpperCase() !== 'PDF') throw new ElsFailure(1001, `Missing or invalid element: ImageFormat (${format}).`);
+    if (format.toUpperCase() !== 'PDF')
+      throw new ElsFailure(1001, `Missing or invalid element: ImageFormat (${format}).`);
     const included: string[] = [];
     const excluded: object[] = [];
     for (const pic of picNumbers(root)) {
       const label = ctx.state.labels.get(pic);
-      const reason = !label || label.accountId !== account.accountId ? 'Not found' : label.refundedAt ? 'Refunded' : label.scanFormId ? `Already on SCAN form ${label.scanFormId}` : undefined;
+      const reason =
+        !label || label.accountId !== account.accountId
+          ? 'Not found'
+          : label.refundedAt
+            ? 'Refunded'
+            : label.scanFormId
+              ? `Already on SCAN form ${label.scanFormId}`
+              : undefined;
       if (reason) excluded.push({ PicNumber: pic, Reason: reason });
       else included.push(pic);
     }

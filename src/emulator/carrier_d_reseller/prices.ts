@@ -21,18 +21,118 @@ export interface MailClassInfo {
 }
 
 export const MAIL_CLASSES: Record<string, MailClassInfo> = {
-  First: { name: 'First-Class Mail', international: false, base: 3.5, perZone: 0.15, perLb: 0, maxOz: 13, transitDays: 3 },
-  Priority: { name: 'Priority Mail', international: false, base: 7.9, perZone: 0.9, perLb: 1.1, maxOz: 1120, transitDays: 2 },
-  PriorityExpress: { name: 'Priority Mail Express', international: false, base: 26.35, perZone: 2.4, perLb: 2.2, maxOz: 1120, transitDays: 1 },
-  GroundAdvantage: { name: 'USPS Ground Advantage', international: false, base: 4.75, perZone: 0.55, perLb: 0.8, maxOz: 1120, transitDays: 4 },
-  ParcelSelect: { name: 'Parcel Select', international: false, base: 6.4, perZone: 0.5, perLb: 0.7, maxOz: 1120, transitDays: 5 },
-  MediaMail: { name: 'Media Mail', international: false, base: 3.65, perZone: 0, perLb: 0.7, maxOz: 1120, transitDays: 6 },
-  LibraryMail: { name: 'Library Mail', international: false, base: 3.47, perZone: 0, perLb: 0.66, maxOz: 1120, transitDays: 6 },
-  RetailGround: { name: 'USPS Retail Ground', international: false, base: 8.9, perZone: 0.8, perLb: 1.0, maxOz: 1120, transitDays: 5 },
-  FirstClassMailInternational: { name: 'First-Class Mail International', international: true, base: 1.5, perZone: 0, perLb: 0, maxOz: 3.5, transitDays: 10, prefix: 'LX' },
-  FirstClassPackageInternationalService: { name: 'First-Class Package International Service', international: true, base: 14.5, perZone: 0, perLb: 4.5, maxOz: 64, transitDays: 10, prefix: 'LZ' },
-  PriorityMailInternational: { name: 'Priority Mail International', international: true, base: 31.35, perZone: 0, perLb: 3.9, maxOz: 1120, transitDays: 7, prefix: 'CP' },
-  PriorityMailExpressInternational: { name: 'Priority Mail Express International', international: true, base: 45.95, perZone: 0, perLb: 4.2, maxOz: 1120, transitDays: 4, prefix: 'EZ' },
+  First: {
+    name: 'First-Class Mail',
+    international: false,
+    base: 3.5,
+    perZone: 0.15,
+    perLb: 0,
+    maxOz: 13,
+    transitDays: 3,
+  },
+  Priority: {
+    name: 'Priority Mail',
+    international: false,
+    base: 7.9,
+    perZone: 0.9,
+    perLb: 1.1,
+    maxOz: 1120,
+    transitDays: 2,
+  },
+  PriorityExpress: {
+    name: 'Priority Mail Express',
+    international: false,
+    base: 26.35,
+    perZone: 2.4,
+    perLb: 2.2,
+    maxOz: 1120,
+    transitDays: 1,
+  },
+  GroundAdvantage: {
+    name: 'USPS Ground Advantage',
+    international: false,
+    base: 4.75,
+    perZone: 0.55,
+    perLb: 0.8,
+    maxOz: 1120,
+    transitDays: 4,
+  },
+  ParcelSelect: {
+    name: 'Parcel Select',
+    international: false,
+    base: 6.4,
+    perZone: 0.5,
+    perLb: 0.7,
+    maxOz: 1120,
+    transitDays: 5,
+  },
+  MediaMail: {
+    name: 'Media Mail',
+    international: false,
+    base: 3.65,
+    perZone: 0,
+    perLb: 0.7,
+    maxOz: 1120,
+    transitDays: 6,
+  },
+  LibraryMail: {
+    name: 'Library Mail',
+    international: false,
+    base: 3.47,
+    perZone: 0,
+    perLb: 0.66,
+    maxOz: 1120,
+    transitDays: 6,
+  },
+  RetailGround: {
+    name: 'USPS Retail Ground',
+    international: false,
+    base: 8.9,
+    perZone: 0.8,
+    perLb: 1.0,
+    maxOz: 1120,
+    transitDays: 5,
+  },
+  FirstClassMailInternational: {
+    name: 'First-Class Mail International',
+    international: true,
+    base: 1.5,
+    perZone: 0,
+    perLb: 0,
+    maxOz: 3.5,
+    transitDays: 10,
+    prefix: 'LX',
+  },
+  FirstClassPackageInternationalService: {
+    name: 'First-Class Package International Service',
+    international: true,
+    base: 14.5,
+    perZone: 0,
+    perLb: 4.5,
+    maxOz: 64,
+    transitDays: 10,
+    prefix: 'LZ',
+  },
+  PriorityMailInternational: {
+    name: 'Priority Mail International',
+    international: true,
+    base: 31.35,
+    perZone: 0,
+    perLb: 3.9,
+    maxOz: 1120,
+    transitDays: 7,
+    prefix: 'CP',
+  },
+  PriorityMailExpressInternational: {
+    name: 'Priority Mail Express International',
+    international: true,
+    base: 45.95,
+    perZone: 0,
+    perLb: 4.2,
+    maxOz: 1120,
+    transitDays: 4,
+    prefix: 'EZ',
+  },
 };
 
 /** Flat-rate shapes: one price whatever the weight and zone (domestic Priority / Express). */
@@ -55,7 +155,13 @@ const FLAT_RATES: Record<string, number> = {
 };
 
 export const SHAPES = new Set([
-  'Card', 'Letter', 'Flat', 'Parcel', 'LargeParcel', 'IrregularParcel', 'Box',
+  'Card',
+  'Letter',
+  'Flat',
+  'Parcel',
+  'LargeParcel',
+  'IrregularParcel',
+  'Box',
   ...Object.keys(FLAT_RATES),
 ]);
 
@@ -97,12 +203,20 @@ export interface Price {
 }
 
 /** Postage of one piece; the class's limits answered as ELS codes (§14: 407, 412/413, 420). */
-export function postageOf(mailClass: string, shape: string, weightOz: number, fromZip: string, toZip: string, country: string): Price {
+export function postageOf(
+  mailClass: string,
+  shape: string,
+  weightOz: number,
+  fromZip: string,
+  toZip: string,
+  country: string,
+): Price {
   const info = MAIL_CLASSES[mailClass];
   if (!info) throw new ElsFailure(405, `Invalid mail class ${mailClass}.`);
   if (!SHAPES.has(shape)) throw new ElsFailure(413, `Invalid mailpiece shape ${shape}.`);
   if (!(weightOz > 0)) throw new ElsFailure(406, 'Mailpiece weight must be greater than zero.');
-  if (weightOz > info.maxOz) throw new ElsFailure(407, `Mailpiece weight exceeds maximum for ${info.name} (${info.maxOz} oz).`);
+  if (weightOz > info.maxOz)
+    throw new ElsFailure(407, `Mailpiece weight exceeds maximum for ${info.name} (${info.maxOz} oz).`);
   if (info.international) {
     const lbs = Math.max(0, Math.ceil(weightOz / 16) - 1);
     return { postage: round2((info.base + info.perLb * lbs) * countryFactor(country)), zone: 0 };

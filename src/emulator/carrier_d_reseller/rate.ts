@@ -28,7 +28,8 @@ export function readPiece(root: XmlObject, mailClass: string, fromElement = 'Fro
   const fromZip = xmlText(root[fromElement]);
   if (!isZip5(fromZip)) throw new ElsFailure(307, `Invalid origin ZIP code ${fromZip ?? ''}.`.replace(' .', '.'));
   const toZip = xmlText(root.ToPostalCode) ?? '';
-  if (!international && !isZip5(toZip)) throw new ElsFailure(308, `Invalid destination ZIP code ${toZip}.`.replace(' .', '.'));
+  if (!international && !isZip5(toZip))
+    throw new ElsFailure(308, `Invalid destination ZIP code ${toZip}.`.replace(' .', '.'));
   const info = MAIL_CLASSES[mailClass];
   if (info && info.international !== international) {
     throw new ElsFailure(420, `${info.name} is not available to ${international ? country : 'domestic destinations'}.`);
@@ -38,7 +39,15 @@ export function readPiece(root: XmlObject, mailClass: string, fromElement = 'Fro
     const v = xmlAttr(servicesNode, s);
     return v !== undefined && v.toUpperCase() !== 'OFF';
   });
-  return { mailClass, shape: xmlText(root.MailpieceShape) ?? 'Parcel', weightOz: weight, fromZip, toZip, country, services };
+  return {
+    mailClass,
+    shape: xmlText(root.MailpieceShape) ?? 'Parcel',
+    weightOz: weight,
+    fromZip,
+    toZip,
+    country,
+    services,
+  };
 }
 
 export interface Priced {
@@ -51,7 +60,14 @@ export interface Priced {
 }
 
 export function price(ctx: CarrierDResellerCtx, piece: Piece): Priced {
-  const { postage, zone } = postageOf(piece.mailClass, piece.shape, piece.weightOz, piece.fromZip, piece.toZip, piece.country);
+  const { postage, zone } = postageOf(
+    piece.mailClass,
+    piece.shape,
+    piece.weightOz,
+    piece.fromZip,
+    piece.toZip,
+    piece.country,
+  );
   const fees = round2(piece.services.reduce((sum, s) => sum + (FEES[s] ?? 0), 0));
   const info = MAIL_CLASSES[piece.mailClass];
   const transitDays = info?.transitDays ?? 5;
@@ -70,9 +86,25 @@ function usDate(iso: string): string {
  * Fees type is this order less CriticalMail, plus FragileHandling): the XML schema fixes the order.
  */
 const FEE_ELEMENTS = [
-  'CertificateOfMailing', 'CertifiedMail', 'CollectOnDelivery', 'DeliveryConfirmation', 'ElectronicReturnReceipt', 'InsuredMail', 'RegisteredMail',
-  'RestrictedDelivery', 'ReturnReceipt', 'ReturnReceiptForMerchandise', 'SignatureConfirmation', 'SpecialHandling', 'CriticalMail', 'MerchandiseReturn',
-  'OpenAndDistribute', 'AdultSignature', 'AdultSignatureRestrictedDelivery', 'LiveAnimalSurcharge', 'AMDelivery',
+  'CertificateOfMailing',
+  'CertifiedMail',
+  'CollectOnDelivery',
+  'DeliveryConfirmation',
+  'ElectronicReturnReceipt',
+  'InsuredMail',
+  'RegisteredMail',
+  'RestrictedDelivery',
+  'ReturnReceipt',
+  'ReturnReceiptForMerchandise',
+  'SignatureConfirmation',
+  'SpecialHandling',
+  'CriticalMail',
+  'MerchandiseReturn',
+  'OpenAndDistribute',
+  'AdultSignature',
+  'AdultSignatureRestrictedDelivery',
+  'LiveAnimalSurcharge',
+  'AMDelivery',
 ];
 /** Requested services whose fee element has another name (HoldForPickup has none: it is free). */
 const FEE_ELEMENT_OF: Record<string, string> = { COD: 'CollectOnDelivery' };
@@ -88,7 +120,13 @@ export function postagePrice(p: Priced): object {
   return {
     '@_TotalAmount': round2(p.postage + p.fees).toFixed(2),
     MailClass: p.piece.mailClass,
-    Postage: { '@_TotalAmount': p.postage.toFixed(2), MailService: info?.name ?? p.piece.mailClass, Zone: String(p.zone), IntraBMC: 'false', Pricing: 'CommercialBase' },
+    Postage: {
+      '@_TotalAmount': p.postage.toFixed(2),
+      MailService: info?.name ?? p.piece.mailClass,
+      Zone: String(p.zone),
+      IntraBMC: 'false',
+      Pricing: 'CommercialBase',
+    },
     Fees: fees,
     DeliveryTimeDays: String(p.transitDays),
     EstimatedDeliveryDate: usDate(p.deliveryDate),
@@ -96,35 +134,61 @@ export function postagePrice(p: Priced): object {
 }
 
 export function registerRateRoutes(app: FastifyInstance, ctx: CarrierDResellerCtx): void {
-  elsRoute(app, ctx, { operation: 'rate', path: 'CalculatePostageRateXML', field: 'postageRateRequestXML', root: 'PostageRateRequest', responseRoot: 'PostageRateResponse' }, (root) => {
-    authenticate(ctx, root, false);
-    const mailClass = xmlText(root.MailClass);
-    if (!mailClass) throw fail.missing('MailClass');
-    const priced = price(ctx, readPiece(root, mailClass));
-    const wantsPrice = xmlAttr(root.ResponseOptions, 'PostagePrice')?.toUpperCase() === 'TRUE';
-    const info = MAIL_CLASSES[mailClass];
-    return {
-      Status: '0',
-      Zone: String(priced.zone),
-      ...(wantsPrice ? { PostagePrice: postagePrice(priced) } : { Postage: { MailService: info?.name ?? mailClass, Rate: round2(priced.postage + priced.fees).toFixed(2) } }),
-    };
-  });
+  elsRoute(
+    app,
+    ctx,
+    {
+      operation: 'rate',
+      path: 'CalculatePostageRateXML',
+      field: 'postageRateRequestXML',
+      root: 'PostageRateRequest',
+      responseRoot: 'PostageRateResponse',
+    },
+    (root) => {
+      authenticate(ctx, root, false);
+      const mailClass = xmlText(root.MailClass);
+      if (!mailClass) throw fail.missing('MailClass');
+      const priced = price(ctx, readPiece(root, mailClass));
+      const wantsPrice = xmlAttr(root.ResponseOptions, 'PostagePrice')?.toUpperCase() === 'TRUE';
+      const info = MAIL_CLASSES[mailClass];
+      return {
+        Status: '0',
+        Zone: String(priced.zone),
+        ...(wantsPrice
+          ? { PostagePrice: postagePrice(priced) }
+          : {
+              Postage: { MailService: info?.name ?? mailClass, Rate: round2(priced.postage + priced.fees).toFixed(2) },
+            }),
+      };
+    },
+  );
 
-  elsRoute(app, ctx, { operation: 'rates', path: 'CalculatePostageRatesXML', field: 'postageRatesRequestXML', root: 'PostageRatesRequest', responseRoot: 'PostageRatesResponse' }, (root) => {
-    authenticate(ctx, root, false);
-    const family = xmlText(root.MailClass);
-    if (family !== 'Domestic' && family !== 'International') throw fail.missing('MailClass');
-    const international = family === 'International';
-    const prices: object[] = [];
-    for (const [mailClass, info] of Object.entries(MAIL_CLASSES)) {
-      if (info.international !== international) continue;
-      try {
-        prices.push(postagePrice(price(ctx, readPiece(root, mailClass))));
-      } catch (err) {
-        // A class the piece does not fit (too heavy, wrong shape) is simply not offered.
-        if (!(err instanceof ElsFailure) || err.status === 307 || err.status === 308 || err.status === 420) throw err;
+  elsRoute(
+    app,
+    ctx,
+    {
+      operation: 'rates',
+      path: 'CalculatePostageRatesXML',
+      field: 'postageRatesRequestXML',
+      root: 'PostageRatesRequest',
+      responseRoot: 'PostageRatesResponse',
+    },
+    (root) => {
+      authenticate(ctx, root, false);
+      const family = xmlText(root.MailClass);
+      if (family !== 'Domestic' && family !== 'International') throw fail.missing('MailClass');
+      const international = family === 'International';
+      const prices: object[] = [];
+      for (const [mailClass, info] of Object.entries(MAIL_CLASSES)) {
+        if (info.international !== international) continue;
+        try {
+          prices.push(postagePrice(price(ctx, readPiece(root, mailClass))));
+        } catch (err) {
+          // A class the piece does not fit (too heavy, wrong shape) is simply not offered.
+          if (!(err instanceof ElsFailure) || err.status === 307 || err.status === 308 || err.status === 420) throw err;
+        }
       }
-    }
-    return { Status: '0', PostagePrice: prices };
-  });
+      return { Status: '0', PostagePrice: prices };
+    },
+  );
 }

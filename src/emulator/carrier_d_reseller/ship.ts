@@ -9,7 +9,15 @@
 import type { FastifyInstance } from 'fastify';
 import { xmlAttr, xmlElement, xmlList, xmlText, type XmlObject } from '../../carriers/shared/xml.js';
 import { renderLabel, type LabelData } from '../../documents/drawing/index.js';
-import { authenticate, elsRoute, ElsFailure, fail, picNumbers, requireText, type CarrierDResellerCtx } from './context.js';
+import {
+  authenticate,
+  elsRoute,
+  ElsFailure,
+  fail,
+  picNumbers,
+  requireText,
+  type CarrierDResellerCtx,
+} from './context.js';
 import { imageFormat, stockFor } from './label-stock.js';
 import { postagePrice, price, readPiece } from './rate.js';
 import { MAIL_CLASSES, round2 } from './prices.js';
@@ -31,7 +39,8 @@ function customsLines(root: XmlObject): string[] {
   if (items.length === 0) throw new ElsFailure(1050, 'Customs information is required: no customs items were given.');
   return items.map((item, i) => {
     const description = xmlText(item?.Description);
-    if (!description || xmlText(item?.Value) === undefined) throw new ElsFailure(1051, `Customs item ${i + 1} has missing or invalid data.`);
+    if (!description || xmlText(item?.Value) === undefined)
+      throw new ElsFailure(1051, `Customs item ${i + 1} has missing or invalid data.`);
     return `${xmlText(item?.Quantity) ?? '1'} x ${description} ${xmlText(item?.Value)} USD`;
   });
 }
@@ -50,7 +59,15 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
     root: 'LabelRequest',
     responseRoot: 'LabelRequestResponse',
     // VCR get_postage_label_error: numeric members are present on errors too.
-    errorExtras: { FinalPostage: '0.0', TransactionID: '0', PostageBalance: '0.00', CostCenter: '0', ReferenceID2: '', ReferenceID3: '', ReferenceID4: '' },
+    errorExtras: {
+      FinalPostage: '0.0',
+      TransactionID: '0',
+      PostageBalance: '0.00',
+      CostCenter: '0',
+      ReferenceID2: '',
+      ReferenceID3: '',
+      ReferenceID4: '',
+    },
   };
   elsRoute(app, ctx, route, async (root) => {
     const account = authenticate(ctx, root, true);
@@ -70,7 +87,10 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
     const priced = price(ctx, readPiece(root, mailClass));
     const total = round2(priced.postage + priced.fees);
     if (account.balance < total) {
-      throw new ElsFailure(12503, `Insufficient postage: the label costs ${total.toFixed(2)} and the postage balance is ${account.balance.toFixed(2)}.`);
+      throw new ElsFailure(
+        12503,
+        `Insufficient postage: the label costs ${total.toFixed(2)} and the postage balance is ${account.balance.toFixed(2)}.`,
+      );
     }
     const info = MAIL_CLASSES[mailClass];
     const pic = ctx.state.nextTrackingNumber(international, info?.prefix ?? 'HJ');
@@ -91,14 +111,33 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
       toCountry: priced.piece.country,
       weightOz: xmlText(root.WeightOz) ?? '0',
       ...(xmlText(root.ReferenceID) ? { referenceId: xmlText(root.ReferenceID) } : {}),
-      references: ['ReferenceID', 'ReferenceID2', 'ReferenceID3', 'ReferenceID4'].flatMap((e) => xmlText(root[e]) ?? []),
+      references: ['ReferenceID', 'ReferenceID2', 'ReferenceID3', 'ReferenceID4'].flatMap(
+        (e) => xmlText(root[e]) ?? [],
+      ),
     });
     const test = xmlAttr(root, 'Test')?.toUpperCase() === 'YES';
     const data: LabelData = {
       trackingNumber: pic,
       service: info?.name ?? mailClass,
-      from: lines(root, ['FromName', 'FromCompany', 'ReturnAddress1', 'ReturnAddress2', 'FromCity', 'FromState', 'FromPostalCode']),
-      to: lines(root, ['ToName', 'ToCompany', 'ToAddress1', 'ToAddress2', 'ToCity', 'ToState', 'ToPostalCode', 'ToCountryCode']),
+      from: lines(root, [
+        'FromName',
+        'FromCompany',
+        'ReturnAddress1',
+        'ReturnAddress2',
+        'FromCity',
+        'FromState',
+        'FromPostalCode',
+      ]),
+      to: lines(root, [
+        'ToName',
+        'ToCompany',
+        'ToAddress1',
+        'ToAddress2',
+        'ToCity',
+        'ToState',
+        'ToPostalCode',
+        'ToCountryCode',
+      ]),
       weight: `${xmlText(root.WeightOz) ?? ''} OZ`,
       shipDate: stamp(now).date,
       ...(xmlText(root.ReferenceID) ? { reference: xmlText(root.ReferenceID) as string } : {}),
@@ -113,7 +152,9 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
       PostmarkDate: date,
       PostageBalance: account.balance.toFixed(2),
       CostCenter: '0',
-      ...(xmlAttr(root.ResponseOptions, 'PostagePrice')?.toUpperCase() === 'TRUE' ? { PostagePrice: postagePrice(priced) } : {}),
+      ...(xmlAttr(root.ResponseOptions, 'PostagePrice')?.toUpperCase() === 'TRUE'
+        ? { PostagePrice: postagePrice(priced) }
+        : {}),
       RequesterID: xmlText(root.RequesterID),
       ReferenceID2: xmlText(root.ReferenceID2) ?? '',
       ReferenceID3: xmlText(root.ReferenceID3) ?? '',
@@ -122,10 +163,23 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
     if (!international) {
       return { Status: '0', Base64LabelImage: label, PIC: pic, TrackingNumber: pic, ...common };
     }
-    const form = (await renderLabel(format, stock, { ...data, service: 'CUSTOMS DECLARATION CP72', from: data.from, to: customs, note: `PS Form 2976-A - ${formatName}` })).toString('base64');
+    const form = (
+      await renderLabel(format, stock, {
+        ...data,
+        service: 'CUSTOMS DECLARATION CP72',
+        from: data.from,
+        to: customs,
+        note: `PS Form 2976-A - ${formatName}`,
+      })
+    ).toString('base64');
     return {
       Status: '0',
-      Label: { Image: [{ '@_PartNumber': '1', '#text': label }, { '@_PartNumber': '2', '#text': form }] },
+      Label: {
+        Image: [
+          { '@_PartNumber': '1', '#text': label },
+          { '@_PartNumber': '2', '#text': form },
+        ],
+      },
       CustomsNumber: pic,
       TrackingNumber: pic,
       ...common,
@@ -135,7 +189,13 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
   // GetRefundXML (src/carriers/carrier_d_reseller/README.md §8): a refund is approved per label that is the account's, not yet
   // refunded and not on a SCAN form (G13 p.112), and returns its postage to the balance;
   // RefundResponse has no Status (VCR get_refund_*).
-  const refund = { operation: 'cancel' as const, path: 'GetRefundXML', field: 'refundRequestXML', root: 'RefundRequest', responseRoot: 'RefundResponse' };
+  const refund = {
+    operation: 'cancel' as const,
+    path: 'GetRefundXML',
+    field: 'refundRequestXML',
+    root: 'RefundRequest',
+    responseRoot: 'RefundResponse',
+  };
   elsRoute(app, ctx, refund, (root) => {
     const account = authenticate(ctx, root, false);
     const now = ctx.clock.now();
@@ -145,7 +205,8 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
       let message = 'RC INVALID_REFUND_RECORD due to missing tracking record or mismatching associated data';
       if (label && label.accountId === account.accountId) {
         if (label.refundedAt) message = `RC ALREADY_REFUNDED on ${refundDate(label.refundedAt)}`;
-        else if (label.scanFormId) message = `RC ITEM_ON_SCAN_FORM ${label.scanFormId}: items on a SCAN form cannot be refunded`;
+        else if (label.scanFormId)
+          message = `RC ITEM_ON_SCAN_FORM ${label.scanFormId}: items on a SCAN form cannot be refunded`;
         else {
           label.refundedAt = now;
           account.balance = round2(account.balance + label.postage);
@@ -153,8 +214,19 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierDResellerCt
           message = ` Electronic RC RC_SUCCESS Transaction date ${refundDate(label.printedAt)} mail class ${label.mailClass} sub class  PicNumber ${pic} CustomsId `;
         }
       }
-      return { '@_PicNumber': pic, '@_TransactionId': String(label?.transactionId ?? 0), '@_PieceNumber': '0', RefundStatus: status, RefundStatusMessage: message };
+      return {
+        '@_PicNumber': pic,
+        '@_TransactionId': String(label?.transactionId ?? 0),
+        '@_PieceNumber': '0',
+        RefundStatus: status,
+        RefundStatusMessage: message,
+      };
     });
-    return { RequesterID: xmlText(root.RequesterID), RequestID: xmlText(root.RequestID) ?? '', Refund: refunds, FormId: refunds.some((r) => r.RefundStatus === 'Approved') ? String(12_345_678) : '0' };
+    return {
+      RequesterID: xmlText(root.RequesterID),
+      RequestID: xmlText(root.RequestID) ?? '',
+      Refund: refunds,
+      FormId: refunds.some((r) => r.RefundStatus === 'Approved') ? String(12_345_678) : '0',
+    };
   });
 }

@@ -54,7 +54,6 @@ export class CarrierDResellerState extends CarrierStateBase {
   #logSeq = 40_000;
   #serialSeq = 700;
 
-
   constructor(clock: Clock, sequences: Sequences, credentials: CredentialBook) {
     super(clock, sequences, credentials);
   }
@@ -72,7 +71,14 @@ export class CarrierDResellerState extends CarrierStateBase {
     const known = this.accounts.get(accountId);
     if (!known) {
       if (!this.credentials.knows('carrier_d_reseller', accountId, passPhrase)) return 'wrong_pass_phrase';
-      const opened: Account = { accountId, passPhrase, balance: OPENING_BALANCE, ascending: OPENING_BALANCE, transactions: 0, serial: ++this.#serialSeq };
+      const opened: Account = {
+        accountId,
+        passPhrase,
+        balance: OPENING_BALANCE,
+        ascending: OPENING_BALANCE,
+        transactions: 0,
+        serial: ++this.#serialSeq,
+      };
       this.accounts.set(accountId, opened);
       return opened;
     }
@@ -80,7 +86,9 @@ export class CarrierDResellerState extends CarrierStateBase {
   }
 
   nextTrackingNumber(international: boolean, prefix: string): string {
-    return international ? s10Number(prefix, this.sequences.take('carrier_d_reseller.international')) : impbNumber(this.sequences.take('carrier_d_reseller.domestic'));
+    return international
+      ? s10Number(prefix, this.sequences.take('carrier_d_reseller.international'))
+      : impbNumber(this.sequences.take('carrier_d_reseller.domestic'));
   }
 
   /** "Error encountered (Log ID: NNNNN)", as every live ELS error message ends (§14). */

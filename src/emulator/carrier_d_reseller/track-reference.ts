@@ -18,7 +18,15 @@ import { authenticate, elsRoute, fail, type CarrierDResellerCtx } from './contex
 import { MAIL_CLASSES } from './prices.js';
 import type { StoredLabel } from './state.js';
 
-const TRANSACTION_TYPES = new Set(['ALL', 'PRINTS', 'PURCHASES', 'ADJUSTMENTS', 'OUTSTANDING', 'PAYONUSE', 'PAYONUSERETURN']);
+const TRANSACTION_TYPES = new Set([
+  'ALL',
+  'PRINTS',
+  'PURCHASES',
+  'ADJUSTMENTS',
+  'OUTSTANDING',
+  'PAYONUSE',
+  'PAYONUSERETURN',
+]);
 const REFUND_STATUSES = new Set(['ALL', 'SUBMITTED', 'VALIDATED', 'REJECTED', 'REFUNDED', 'MANUAL']);
 const PURCHASE_TYPES = new Set(['ALL', 'MANUAL', 'AUTO', 'OVERDRAFT']);
 
@@ -98,7 +106,9 @@ export function registerTrackReferenceRoutes(app: FastifyInstance, ctx: CarrierD
     const end = bound('EndDateTime');
     const reference = xmlAttr(options, 'ReferenceID');
     const from = Number(xmlAttr(options, 'StartingTransactionID') ?? 0) || 0;
-    const pics = xmlList(xmlElement(root.PicNumbers)?.PIC).map(xmlText).filter((p): p is string => p !== undefined);
+    const pics = xmlList(xmlElement(root.PicNumbers)?.PIC)
+      .map(xmlText)
+      .filter((p): p is string => p !== undefined);
     const visibleBefore = ctx.clock.now().getTime() - hiddenFor(request);
     const listed = [...ctx.state.labels.values()]
       .filter(
@@ -122,7 +132,10 @@ export function registerTrackReferenceRoutes(app: FastifyInstance, ctx: CarrierD
       RequesterID: xmlText(root.RequesterID),
       RequestID: xmlText(root.RequestID) ?? '',
       TransactionsResults: { Transaction: listed.map(transaction) },
-      ResponseOptions: { ...(start ? { '@_StartDateTime': xmlAttr(options, 'StartDateTime') } : {}), ...(end ? { '@_EndDateTime': xmlAttr(options, 'EndDateTime') } : {}) },
+      ResponseOptions: {
+        ...(start ? { '@_StartDateTime': xmlAttr(options, 'StartDateTime') } : {}),
+        ...(end ? { '@_EndDateTime': xmlAttr(options, 'EndDateTime') } : {}),
+      },
     };
   });
 }

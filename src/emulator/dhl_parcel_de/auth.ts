@@ -26,13 +26,20 @@ export function registerAuth(app: FastifyInstance, ctx: DhlParcelDeCtx): void {
   registerFormParser(app);
 
   app.post('/parcel/de/account/auth/ropc/v1/token', ctx.tag('oauth'), async (request, reply) => {
-    if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw new DhlFailure(400, errors.badRequest());
+    if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      throw new DhlFailure(400, errors.badRequest());
     const form = isObject(request.body) ? request.body : {};
     if (str(form.grant_type) !== 'password') throw new DhlFailure(400, errors.unsupportedGrant());
     const clientId = str(form.client_id);
-    if (!clientId || !state.credentials.knows('dhl_parcel_de', clientId, str(form.client_secret))) throw new DhlFailure(401, errors.invalidClient());
-    if (!state.credentials.knows('dhl_parcel_de', str(form.username), str(form.password))) throw new DhlFailure(400, errors.invalidGrant());
-    return reply.send({ access_token: state.issueToken(clientId), token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS });
+    if (!clientId || !state.credentials.knows('dhl_parcel_de', clientId, str(form.client_secret)))
+      throw new DhlFailure(401, errors.invalidClient());
+    if (!state.credentials.knows('dhl_parcel_de', str(form.username), str(form.password)))
+      throw new DhlFailure(400, errors.invalidGrant());
+    return reply.send({
+      access_token: state.issueToken(clientId),
+      token_type: 'Bearer',
+      expires_in: TOKEN_TTL_SECONDS,
+    });
   });
 
   app.addHook('onRequest', async (request) => {
@@ -40,7 +47,8 @@ export function registerAuth(app: FastifyInstance, ctx: DhlParcelDeCtx): void {
     if (!tag || tag.operation === 'oauth') return;
     if (tag.operation === 'track') {
       const basic = basicCredentials(request.headers.authorization);
-      if (!basic || !state.credentials.knows('dhl_parcel_de', basic.id, basic.secret)) throw new DhlFailure(401, errors.unauthorized());
+      if (!basic || !state.credentials.knows('dhl_parcel_de', basic.id, basic.secret))
+        throw new DhlFailure(401, errors.unauthorized());
       return;
     }
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];

@@ -3,7 +3,15 @@ import { carrierCtx, type CarrierCtx } from '../carrier.js';
 import type { ShiftableClock } from '../clock.js';
 import type { CarrierDhlParcelDeState } from './state.js';
 
-export const DHL_PARCEL_DE_OPERATIONS = ['oauth', 'ship', 'cancel', 'manifest', 'pickup', 'pickup_cancel', 'track'] as const;
+export const DHL_PARCEL_DE_OPERATIONS = [
+  'oauth',
+  'ship',
+  'cancel',
+  'manifest',
+  'pickup',
+  'pickup_cancel',
+  'track',
+] as const;
 export type DhlParcelDeOperation = (typeof DHL_PARCEL_DE_OPERATIONS)[number];
 
 export type DhlParcelDeCtx = CarrierCtx<CarrierDhlParcelDeState, DhlParcelDeOperation>;

@@ -31,7 +31,12 @@ export const problem = (title: string, statusCode: number, detail: string) => ({
 
 export const errors = {
   unauthorized: () => problem('Unauthorized', 401, 'Unauthorized for given resource.'),
-  badRequest: () => problem('Bad Request', 400, 'Bad Request - The request could not be understood by the server due to malformed syntax.'),
+  badRequest: () =>
+    problem(
+      'Bad Request',
+      400,
+      'Bad Request - The request could not be understood by the server due to malformed syntax.',
+    ),
   notFound: () => problem('Not Found', 404, 'The requested resource was not found.'),
   internal: () => problem('Internal Server Error', 500, 'An unexpected error occurred. Please try again later.'),
   tooMany: () => problem('Too Many Requests', 429, 'Too many requests. Rate limit exceeded.'),
@@ -44,16 +49,28 @@ export const errors = {
 /** A Shipping API answer whose items failed validation, as DHL answers one. */
 export function validationFailure(items: { shipmentNo?: string; messages: ValidationMessage[] }[]) {
   return {
-    status: { title: 'Bad Request', statusCode: 400, detail: items.length > 1 ? `${items.length} shipments failed validation.` : 'Validation failed.' },
+    status: {
+      title: 'Bad Request',
+      statusCode: 400,
+      detail: items.length > 1 ? `${items.length} shipments failed validation.` : 'Validation failed.',
+    },
     items: items.map((i) => ({
       ...(i.shipmentNo ? { shipmentNo: i.shipmentNo } : {}),
-      sstatus: { title: 'Bad Request', statusCode: 400, detail: i.messages[0]?.validationMessage ?? 'Validation failed.' },
+      sstatus: {
+        title: 'Bad Request',
+        statusCode: 400,
+        detail: i.messages[0]?.validationMessage ?? 'Validation failed.',
+      },
       validationMessages: i.messages,
     })),
   };
 }
 
-export const invalid = (property: string, validationMessage: string): ValidationMessage => ({ property, validationMessage, validationState: 'Error' });
+export const invalid = (property: string, validationMessage: string): ValidationMessage => ({
+  property,
+  validationMessage,
+  validationState: 'Error',
+});
 
 /** The tracking API's error document. */
 export function trackingError(code: string, error: string, requestId: string): string {

@@ -38,14 +38,29 @@ export function createCarrierDhlParcelDe(emulator: EmulatorContext): EmulatedCar
     operations: DHL_PARCEL_DE_OPERATIONS,
     state,
     ctx,
-    routes: [registerAuth, registerRateRoutes, registerShipRoutes, registerReturnRoutes, registerManifestRoutes, registerPickupRoutes, registerTrackRoutes],
+    routes: [
+      registerAuth,
+      registerRateRoutes,
+      registerShipRoutes,
+      registerReturnRoutes,
+      registerManifestRoutes,
+      registerPickupRoutes,
+      registerTrackRoutes,
+    ],
     errors: {
-      known: (err) => (err instanceof DhlFailure ? { status: err.status, body: err.body, contentType: err.contentType } : undefined),
+      known: (err) =>
+        err instanceof DhlFailure ? { status: err.status, body: err.body, contentType: err.contentType } : undefined,
       unreadable: () => ({ status: 400, body: errors.badRequest() }),
       internal: () => ({ status: 500, body: errors.internal() }),
       notFound: () => ({ status: 404, body: errors.notFound() }),
     },
-    bookings: () => state.booked.map((s) => ({ tracking_number: s.shipmentNo, references: s.refNo ? [s.refNo] : [], booked_at: s.bookedAt.toISOString(), cancelled: s.cancelledAt !== undefined })),
+    bookings: () =>
+      state.booked.map((s) => ({
+        tracking_number: s.shipmentNo,
+        references: s.refNo ? [s.refNo] : [],
+        booked_at: s.bookedAt.toISOString(),
+        cancelled: s.cancelledAt !== undefined,
+      })),
     faults: {
       // The gateway answers every API's faults in its JSON problem shape.
       contentType: 'application/json',

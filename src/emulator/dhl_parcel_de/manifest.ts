@@ -26,8 +26,15 @@ async function manifestPdf(date: string, rows: string[][]): Promise<Buffer> {
   for (let i = 0; i === 0 || i < rows.length; i += perPage) {
     const page = doc.addPage([595, 842]);
     page.drawText('Einlieferungsliste / Manifest', { x: 40, y: 800, size: 14, font: bold });
-    page.drawText(`Date ${date}   Parcels ${rows.length}   TEST DOCUMENT - EMULATOR`, { x: 40, y: 780, size: 10, font });
-    rows.slice(i, i + perPage).forEach((cols, k) => page.drawText(cols.join('   '), { x: 50, y: 750 - k * 16, size: 9, font }));
+    page.drawText(`Date ${date}   Parcels ${rows.length}   TEST DOCUMENT - EMULATOR`, {
+      x: 40,
+      y: 780,
+      size: 10,
+      font,
+    });
+    rows
+      .slice(i, i + perPage)
+      .forEach((cols, k) => page.drawText(cols.join('   '), { x: 50, y: 750 - k * 16, size: 9, font }));
   }
   doc.setProducer('Waybill carrier emulator');
   doc.setCreationDate(new Date(0));
@@ -40,32 +47,75 @@ export function registerManifestRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx
 
   app.post(PATH, ctx.tag('manifest'), async (request, reply) => {
     const query = isObject(request.query) ? request.query : {};
-    if (!str(at(request.body, 'profile'))) throw new DhlFailure(400, problem('Bad Request', 400, 'The profile is required.'));
+    if (!str(at(request.body, 'profile')))
+      throw new DhlFailure(400, problem('Bad Request', 400, 'The profile is required.'));
     const now = clock.now();
     const today = localDate(now, GERMANY);
     const all = str(query.all) === 'true';
-    const named = (arr(at(request.body, 'shipmentNumbers')) ?? []).map((n) => (typeof n === 'number' ? String(n) : (str(n) ?? '')));
-    if (!all && (named.length === 0 || named.length > 30)) throw new DhlFailure(400, problem('Bad Request', 400, 'Between 1 and 30 shipmentNumbers are required unless all=true.'));
-    const numbers = all ? state.booked.filter((s) => !s.cancelledAt && !s.manifestDate).map((s) => s.shipmentNo) : named;
+    const named = (arr(at(request.body, 'shipmentNumbers')) ?? []).map((n) =>
+      typeof n === 'number' ? String(n) : (str(n) ?? ''),
+    );
+    if (!all && (named.length === 0 || named.length > 30))
+      throw new DhlFailure(
+        400,
+        problem('Bad Request', 400, 'Between 1 and 30 shipmentNumbers are required unless all=true.'),
+      );
+    const numbers = all
+      ? state.booked.filter((s) => !s.cancelledAt && !s.manifestDate).map((s) => s.shipmentNo)
+      : named;
     const items = numbers.map((n) => {
       const s = state.shipments.get(n);
-      if (!s || s.cancelledAt) return { shipmentNo: n, sstatus: { title: 'Bad Request', statusCode: 400, detail: 'Unknown shipment number.' }, validationMessages: [invalid('shipmentNumbers', 'Unknown shipment number.')] };
-      if (s.manifestDate) return { shipmentNo: n, sstatus: { title: 'OK', statusCode: 200 }, validationMessages: [{ property: 'shipmentNumbers', validationMessage: 'The shipment has already been closed.', validationState: 'Warning' }] };
+      if (!s || s.cancelledAt)
+        return {
+          shipmentNo: n,
+          sstatus: { title: 'Bad Request', statusCode: 400, detail: 'Unknown shipment number.' },
+          validationMessages: [invalid('shipmentNumbers', 'Unknown shipment number.')],
+        };
+      if (s.manifestDate)
+        return {
+          shipmentNo: n,
+          sstatus: { title: 'OK', statusCode: 200 },
+          validationMessages: [
+            {
+              property: 'shipmentNumbers',
+              validationMessage: 'The shipment has already been closed.',
+              validationState: 'Warning',
+            },
+          ],
+        };
       s.manifestDate = today;
       return { shipmentNo: n, sstatus: { title: 'OK', statusCode: 200 } };
     });
     const ok = items.filter((i) => i.sstatus.statusCode === 200).length;
-    return reply.code(207).send({ status: { title: 'Multi-Status', statusCode: 207, detail: `${ok} of ${items.length} shipments closed.` }, items });
+    return reply.code(207).send({
+      status: { title: 'Multi-Status', statusCode: 207, detail: `${ok} of ${items.length} shipments closed.` },
+      items,
+    });
   });
 
   app.get(PATH, ctx.tag('manifest'), async (request, reply) => {
     const query = isObject(request.query) ? request.query : {};
     const today = localDate(clock.now(), GERMANY);
     const date = str(query.date) ?? today;
-    if (!isIsoDate(date) || date > today || date < addDays(today, -KEPT_DAYS)) throw new DhlFailure(400, problem('Bad Request', 400, 'The date is too old, lies in the future or is not a date (YYYY-MM-DD).'));
+    if (!isIsoDate(date) || date > today || date < addDays(today, -KEPT_DAYS))
+      throw new DhlFailure(
+        400,
+        problem('Bad Request', 400, 'The date is too old, lies in the future or is not a date (YYYY-MM-DD).'),
+      );
     const billing = str(query.billingNumber);
-    const closed = state.booked.filter((s) => s.manifestDate === date && !s.cancelledAt && (!billing || s.billingNumber === billing));
-    const pdf = await manifestPdf(date, closed.map((s) => [s.shipmentNo, s.product, s.billingNumber, `${s.weightKg} kg`, `${s.consignee.postalCode} ${s.consignee.city}`]));
+    const closed = state.booked.filter(
+      (s) => s.manifestDate === date && !s.cancelledAt && (!billing || s.billingNumber === billing),
+    );
+    const pdf = await manifestPdf(
+      date,
+      closed.map((s) => [
+        s.shipmentNo,
+        s.product,
+        s.billingNumber,
+        `${s.weightKg} kg`,
+        `${s.consignee.postalCode} ${s.consignee.city}`,
+      ]),
+    );
     return reply.send({
       status: { title: 'OK', statusCode: 200 },
       manifestDate: date,

@@ -15,11 +15,20 @@ import { GERMANY } from './timeline.js';
 
 const PATH = '/parcel/de/transportation/pickup/v3/orders';
 
-const refuse = (property: string, validationMessage: string): ValidationMessage => ({ property, validationMessage, validationState: 'Error' });
+const refuse = (property: string, validationMessage: string): ValidationMessage => ({
+  property,
+  validationMessage,
+  validationState: 'Error',
+});
 
 /** The recorded 422: one item holding every message. */
 function validationFailed(messages: ValidationMessage[]) {
-  return { status: 422, title: 'Validation failed', detail: 'Invalid request data', items: [{ validationMessages: messages }] };
+  return {
+    status: 422,
+    title: 'Validation failed',
+    detail: 'Invalid request data',
+    items: [{ validationMessages: messages }],
+  };
 }
 
 export function registerPickupRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): void {
@@ -29,13 +38,19 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx):
     const body = request.body;
     const problems: ValidationMessage[] = [];
     const billing = str(at(body, 'customerDetails.billingNumber'));
-    if (!billing || !/^\d{10}\d{2}\w{2}$/.test(billing)) problems.push(refuse('customerDetails.billingNumber', 'Unknown billingnumber'));
-    if (str(at(body, 'pickupLocation.type')) !== 'Address') problems.push(refuse('pickupLocation.type', 'Only pickups at an address are offered to this account.'));
+    if (!billing || !/^\d{10}\d{2}\w{2}$/.test(billing))
+      problems.push(refuse('customerDetails.billingNumber', 'Unknown billingnumber'));
+    if (str(at(body, 'pickupLocation.type')) !== 'Address')
+      problems.push(refuse('pickupLocation.type', 'Only pickups at an address are offered to this account.'));
     const address = at(body, 'pickupLocation.pickupAddress');
-    for (const member of ['name1', 'addressStreet', 'addressHouse', 'city']) if (!str(at(address, member))) problems.push(refuse(`pickupLocation.pickupAddress.${member}`, `${member} is required`));
-    if (!/^\d{5}$/.test(str(at(address, 'postalCode')) ?? '')) problems.push(refuse('pickupLocation.pickupAddress.postalCode', 'Invalid postal code'));
+    for (const member of ['name1', 'addressStreet', 'addressHouse', 'city'])
+      if (!str(at(address, member)))
+        problems.push(refuse(`pickupLocation.pickupAddress.${member}`, `${member} is required`));
+    if (!/^\d{5}$/.test(str(at(address, 'postalCode')) ?? ''))
+      problems.push(refuse('pickupLocation.pickupAddress.postalCode', 'Invalid postal code'));
     const country = str(at(address, 'country'));
-    if (country !== undefined && country !== 'DE') problems.push(refuse('pickupLocation.pickupAddress.country', 'Pickups are offered in Germany only'));
+    if (country !== undefined && country !== 'DE')
+      problems.push(refuse('pickupLocation.pickupAddress.country', 'Pickups are offered in Germany only'));
     const shipments = arr(at(body, 'shipmentDetails.shipments')) ?? [];
     if (shipments.length === 0) problems.push(refuse('shipmentDetails.shipments', 'At least one shipment is required'));
     const now = clock.now();
@@ -46,10 +61,13 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx):
     let pickupDate = nextBusinessDay(addDays(today, 1));
     if (type === 'Date') {
       if (!value || !isIsoDate(value)) problems.push(refuse('pickupDetails.pickupDate.value', 'Invalid date'));
-      else if (value <= today) problems.push(refuse('pickupDetails.pickupDate.value', 'The pickup date must be after today'));
-      else if (!isBusinessDay(value)) problems.push(refuse('pickupDetails.pickupDate.value', 'No pickups on Saturdays, Sundays and public holidays'));
+      else if (value <= today)
+        problems.push(refuse('pickupDetails.pickupDate.value', 'The pickup date must be after today'));
+      else if (!isBusinessDay(value))
+        problems.push(refuse('pickupDetails.pickupDate.value', 'No pickups on Saturdays, Sundays and public holidays'));
       else pickupDate = value;
-    } else if (type !== 'ASAP') problems.push(refuse('pickupDetails.pickupDate.type', 'The pickup date type must be Date or ASAP'));
+    } else if (type !== 'ASAP')
+      problems.push(refuse('pickupDetails.pickupDate.type', 'The pickup date type must be Date or ASAP'));
     if (problems.length > 0) throw new DhlFailure(422, validationFailed(problems));
 
     const orderId = state.nextPickupOrderId();
@@ -63,7 +81,11 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx):
           pickupDate,
           freeOfCharge: false,
           pickupType: 'EZA',
-          confirmedShipments: shipments.map((s) => ({ transportationType: str(at(s, 'transportationType')) ?? 'PAKET', shipmentNo: '', orderDate })),
+          confirmedShipments: shipments.map((s) => ({
+            transportationType: str(at(s, 'transportationType')) ?? 'PAKET',
+            shipmentNo: '',
+            orderDate,
+          })),
         },
       },
     });
@@ -71,7 +93,8 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx):
 
   app.delete(PATH, ctx.tag('pickup_cancel'), async (request, reply) => {
     const ids = new URL(request.url, 'http://emulator').searchParams.getAll('orderID');
-    if (ids.length === 0 || ids.length > 100) throw new DhlFailure(400, problem('Bad Request', 400, 'Between 1 and 100 orderID parameters are required.'));
+    if (ids.length === 0 || ids.length > 100)
+      throw new DhlFailure(400, problem('Bad Request', 400, 'Between 1 and 100 orderID parameters are required.'));
     const now = clock.now();
     const today = localDate(now, GERMANY);
     const confirmedCancellations = [];
@@ -79,8 +102,14 @@ export function registerPickupRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx):
     for (const id of ids) {
       const p = state.pickups.get(id);
       if (!p) failedCancellations.push({ orderID: id, message: 'Order not found' });
-      else if (p.cancelledAt) failedCancellations.push({ orderID: id, orderState: 'STORNIERT', message: 'Order already cancelled' });
-      else if (p.pickupDate <= today) failedCancellations.push({ orderID: id, orderState: 'IN_DURCHFUEHRUNG', message: 'Order can no longer be cancelled on the pickup day' });
+      else if (p.cancelledAt)
+        failedCancellations.push({ orderID: id, orderState: 'STORNIERT', message: 'Order already cancelled' });
+      else if (p.pickupDate <= today)
+        failedCancellations.push({
+          orderID: id,
+          orderState: 'IN_DURCHFUEHRUNG',
+          message: 'Order can no longer be cancelled on the pickup day',
+        });
       else {
         p.cancelledAt = now;
         confirmedCancellations.push({ orderID: id, orderState: 'STORNIERT', message: 'Order successfully cancelled' });

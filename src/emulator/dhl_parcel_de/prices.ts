@@ -20,11 +20,45 @@ export const PRODUCTS: Readonly<Record<string, Product>> = {
   V01PAK: { code: 'V01PAK', name: 'DHL PAKET', maxKg: 31.5, reach: 'domestic', s10: false, transitDays: 1 },
   V62KP: { code: 'V62KP', name: 'DHL KLEINPAKET', maxKg: 1, reach: 'domestic', s10: false, transitDays: 1 },
   V54EPAK: { code: 'V54EPAK', name: 'DHL EUROPAKET', maxKg: 31.5, reach: 'eu', s10: false, transitDays: 3 },
-  V53WPAK: { code: 'V53WPAK', name: 'DHL PAKET INTERNATIONAL', maxKg: 31.5, reach: 'abroad', s10: false, transitDays: 5 },
+  V53WPAK: {
+    code: 'V53WPAK',
+    name: 'DHL PAKET INTERNATIONAL',
+    maxKg: 31.5,
+    reach: 'abroad',
+    s10: false,
+    transitDays: 5,
+  },
   V66WPI: { code: 'V66WPI', name: 'DHL WARENPOST INTERNATIONAL', maxKg: 1, reach: 'abroad', s10: true, transitDays: 7 },
 };
 
-export const EU_ALPHA3 = new Set(['AUT', 'BEL', 'BGR', 'HRV', 'CYP', 'CZE', 'DNK', 'EST', 'FIN', 'FRA', 'GRC', 'HUN', 'IRL', 'ITA', 'LVA', 'LTU', 'LUX', 'MLT', 'NLD', 'POL', 'PRT', 'ROU', 'SVK', 'SVN', 'ESP', 'SWE']);
+export const EU_ALPHA3 = new Set([
+  'AUT',
+  'BEL',
+  'BGR',
+  'HRV',
+  'CYP',
+  'CZE',
+  'DNK',
+  'EST',
+  'FIN',
+  'FRA',
+  'GRC',
+  'HUN',
+  'IRL',
+  'ITA',
+  'LVA',
+  'LTU',
+  'LUX',
+  'MLT',
+  'NLD',
+  'POL',
+  'PRT',
+  'ROU',
+  'SVK',
+  'SVN',
+  'ESP',
+  'SWE',
+]);
 
 /** Whether the product goes to this (alpha-3) country from Germany. */
 export function reaches(product: Product, country: string): boolean {

@@ -44,14 +44,31 @@ function readParty(value: unknown, path: string, problems: ValidationMessage[], 
   if (!name1) problems.push(invalid(`${path}.name1`, 'The name is required.'));
   if (!street) problems.push(invalid(`${path}.addressStreet`, 'Street name is required'));
   if (!city) problems.push(invalid(`${path}.city`, 'The city is required.'));
-  if (!country || !/^[A-Z]{3}$/.test(country)) problems.push(invalid(`${path}.country`, 'The country must be an ISO 3166-1 alpha-3 code.'));
-  if (country === 'DEU' && (!postalCode || !/^\d{5}$/.test(postalCode))) problems.push(invalid(`${path}.postalCode`, 'Please enter a valid postal code.'));
+  if (!country || !/^[A-Z]{3}$/.test(country))
+    problems.push(invalid(`${path}.country`, 'The country must be an ISO 3166-1 alpha-3 code.'));
+  if (country === 'DEU' && (!postalCode || !/^\d{5}$/.test(postalCode)))
+    problems.push(invalid(`${path}.postalCode`, 'Please enter a valid postal code.'));
   const house = str(at(value, 'addressHouse'));
-  if (!house && country === 'DEU') warnings.push({ property: `${path}.addressHouse`, validationMessage: 'The house number is missing; the address may not be encodable.', validationState: 'Warning' });
-  return { name1: name1 ?? '', street: street ?? '', ...(house ? { house } : {}), postalCode: postalCode ?? '', city: city ?? '', country: country ?? '' };
+  if (!house && country === 'DEU')
+    warnings.push({
+      property: `${path}.addressHouse`,
+      validationMessage: 'The house number is missing; the address may not be encodable.',
+      validationState: 'Warning',
+    });
+  return {
+    name1: name1 ?? '',
+    street: street ?? '',
+    ...(house ? { house } : {}),
+    postalCode: postalCode ?? '',
+    city: city ?? '',
+    country: country ?? '',
+  };
 }
 
-const lines = (p: Party): string[] => [p.name1, [p.street, p.house].filter(Boolean).join(' '), `${p.postalCode} ${p.city}`.trim(), p.country].filter((l) => l !== '');
+const lines = (p: Party): string[] =>
+  [p.name1, [p.street, p.house].filter(Boolean).join(' '), `${p.postalCode} ${p.city}`.trim(), p.country].filter(
+    (l) => l !== '',
+  );
 
 interface Checked {
   shipment?: StoredShipment;
@@ -59,7 +76,19 @@ interface Checked {
   warnings: ValidationMessage[];
   /** The dhlRetoure service: a return label back to this address. */
   retoure?: Party;
-  customs?: { items: { description: string; quantity: number; weightKg: number; value: number; currency: string; hsCode?: string; origin?: string }[]; terms?: string; invoiceNo?: string };
+  customs?: {
+    items: {
+      description: string;
+      quantity: number;
+      weightKg: number;
+      value: number;
+      currency: string;
+      hsCode?: string;
+      origin?: string;
+    }[];
+    terms?: string;
+    invoiceNo?: string;
+  };
 }
 
 function checkShipment(value: unknown, i: number, now: Date): Checked {
@@ -70,48 +99,67 @@ function checkShipment(value: unknown, i: number, now: Date): Checked {
   const product = productCode ? PRODUCTS[productCode] : undefined;
   if (!product) problems.push(invalid('product', `The product ${productCode ?? ''} is not valid.`.replace('  ', ' ')));
   const billing = str(at(value, 'billingNumber'));
-  if (!billing || !/^\w{10}\d{2}\w{2}$/.test(billing)) problems.push(invalid('billingNumber', 'The billing number must have 14 characters.'));
+  if (!billing || !/^\w{10}\d{2}\w{2}$/.test(billing))
+    problems.push(invalid('billingNumber', 'The billing number must have 14 characters.'));
   else if (product && billing.slice(10, 12) !== product.code.replace(/\D/g, '').padStart(2, '0').slice(0, 2)) {
-    problems.push(invalid('billingNumber', `The billing number ${billing} is not valid for the product ${product.code}.`));
+    problems.push(
+      invalid('billingNumber', `The billing number ${billing} is not valid for the product ${product.code}.`),
+    );
   }
   const shipper = readParty(at(value, 'shipper'), 'shipper', problems, []);
   const consignee = readParty(at(value, 'consignee'), 'consignee', problems, warnings);
   const uom = str(at(value, 'details.weight.uom'));
   const raw = num(at(value, 'details.weight.value'));
   const weightKg = raw === undefined ? undefined : uom === 'g' ? raw / 1000 : uom === 'kg' ? raw : undefined;
-  if (weightKg === undefined || weightKg <= 0) problems.push(invalid('details.weight', 'The weight is required (uom kg or g).'));
-  else if (product && weightKg > product.maxKg) problems.push(invalid('details.weight.value', `The weight exceeds the maximum of ${product.maxKg} kg for ${product.code}.`));
-  if (product && consignee.country && !reaches(product, consignee.country)) problems.push(invalid('product', `The product ${product.code} is not available to ${consignee.country}.`));
-  if (shipper.country && shipper.country !== 'DEU') problems.push(invalid('shipper.country', 'Shipments must be sent from Germany.'));
+  if (weightKg === undefined || weightKg <= 0)
+    problems.push(invalid('details.weight', 'The weight is required (uom kg or g).'));
+  else if (product && weightKg > product.maxKg)
+    problems.push(
+      invalid('details.weight.value', `The weight exceeds the maximum of ${product.maxKg} kg for ${product.code}.`),
+    );
+  if (product && consignee.country && !reaches(product, consignee.country))
+    problems.push(invalid('product', `The product ${product.code} is not available to ${consignee.country}.`));
+  if (shipper.country && shipper.country !== 'DEU')
+    problems.push(invalid('shipper.country', 'Shipments must be sent from Germany.'));
   const today = localDate(now, GERMANY);
   const shipDate = str(at(value, 'shipDate')) ?? today;
-  if (!isIsoDate(shipDate) || shipDate < today) problems.push(invalid('shipDate', 'The shipment date must not be in the past.'));
+  if (!isIsoDate(shipDate) || shipDate < today)
+    problems.push(invalid('shipDate', 'The shipment date must not be in the past.'));
   const international = consignee.country !== 'DEU';
   const customsItems = arr(at(value, 'customs.items'));
   if (international && !EU_ALPHA3.has(consignee.country) && (!customsItems || customsItems.length === 0)) {
     problems.push(invalid('customs', 'Customs details are required for shipments to non-EU countries.'));
   }
-  const customs = customsItems && customsItems.length > 0
-    ? {
-        items: customsItems.map((item) => ({
-          description: str(at(item, 'itemDescription')) ?? '',
-          quantity: num(at(item, 'packagedQuantity')) ?? 1,
-          weightKg: num(at(item, 'itemWeight.value')) ?? 0,
-          value: num(at(item, 'itemValue.value')) ?? 0,
-          currency: str(at(item, 'itemValue.currency')) ?? 'EUR',
-          ...(str(at(item, 'hsCode')) ? { hsCode: str(at(item, 'hsCode')) } : {}),
-          ...(str(at(item, 'countryOfOrigin')) ? { origin: str(at(item, 'countryOfOrigin')) } : {}),
-        })),
-        ...(str(at(value, 'customs.shippingConditions')) ? { terms: str(at(value, 'customs.shippingConditions')) } : {}),
-        ...(str(at(value, 'customs.invoiceNo')) ? { invoiceNo: str(at(value, 'customs.invoiceNo')) } : {}),
-      }
-    : undefined;
+  const customs =
+    customsItems && customsItems.length > 0
+      ? {
+          items: customsItems.map((item) => ({
+            description: str(at(item, 'itemDescription')) ?? '',
+            quantity: num(at(item, 'packagedQuantity')) ?? 1,
+            weightKg: num(at(item, 'itemWeight.value')) ?? 0,
+            value: num(at(item, 'itemValue.value')) ?? 0,
+            currency: str(at(item, 'itemValue.currency')) ?? 'EUR',
+            ...(str(at(item, 'hsCode')) ? { hsCode: str(at(item, 'hsCode')) } : {}),
+            ...(str(at(item, 'countryOfOrigin')) ? { origin: str(at(item, 'countryOfOrigin')) } : {}),
+          })),
+          ...(str(at(value, 'customs.shippingConditions'))
+            ? { terms: str(at(value, 'customs.shippingConditions')) }
+            : {}),
+          ...(str(at(value, 'customs.invoiceNo')) ? { invoiceNo: str(at(value, 'customs.invoiceNo')) } : {}),
+        }
+      : undefined;
   const retoureValue = at(value, 'services.dhlRetoure');
   let retoure: Party | undefined;
   if (retoureValue !== undefined) {
     const retoureBilling = str(at(retoureValue, 'billingNumber'));
-    if (!retoureBilling || !/^\w{10}07\w{2}$/.test(retoureBilling)) problems.push(invalid('services.dhlRetoure.billingNumber', 'The billing number for DHL Retoure must be of procedure 07.'));
-    if (productCode !== 'V01PAK') problems.push(invalid('services.dhlRetoure', `The service dhlRetoure is not available for the product ${productCode ?? ''}.`));
+    if (!retoureBilling || !/^\w{10}07\w{2}$/.test(retoureBilling))
+      problems.push(
+        invalid('services.dhlRetoure.billingNumber', 'The billing number for DHL Retoure must be of procedure 07.'),
+      );
+    if (productCode !== 'V01PAK')
+      problems.push(
+        invalid('services.dhlRetoure', `The service dhlRetoure is not available for the product ${productCode ?? ''}.`),
+      );
     retoure = readParty(at(retoureValue, 'returnAddress'), 'services.dhlRetoure.returnAddress', problems, warnings);
   }
   if (problems.length > 0 || !product || weightKg === undefined || !billing) return { problems, warnings };
@@ -145,14 +193,21 @@ export function registerShipRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): v
     const docFormat = str(query.docFormat) ?? 'PDF';
     const printFormat = str(query.printFormat) ?? DEFAULT_PRINT;
     const stock = STOCKS[printFormat];
-    if ((docFormat !== 'PDF' && docFormat !== 'ZPL2') || !stock) throw new DhlFailure(400, problem('Bad Request', 400, `Invalid query parameter: ${stock ? 'docFormat' : 'printFormat'}.`));
-    if (!str(at(request.body, 'profile'))) throw new DhlFailure(400, validationFailure([{ messages: [invalid('profile', 'The profile is required.')] }]));
+    if ((docFormat !== 'PDF' && docFormat !== 'ZPL2') || !stock)
+      throw new DhlFailure(
+        400,
+        problem('Bad Request', 400, `Invalid query parameter: ${stock ? 'docFormat' : 'printFormat'}.`),
+      );
+    if (!str(at(request.body, 'profile')))
+      throw new DhlFailure(400, validationFailure([{ messages: [invalid('profile', 'The profile is required.')] }]));
     const list = arr(at(request.body, 'shipments'));
-    if (!list || list.length === 0 || list.length > MAX_SHIPMENTS) throw new DhlFailure(400, problem('Bad Request', 400, `Between 1 and ${MAX_SHIPMENTS} shipments are required.`));
+    if (!list || list.length === 0 || list.length > MAX_SHIPMENTS)
+      throw new DhlFailure(400, problem('Bad Request', 400, `Between 1 and ${MAX_SHIPMENTS} shipments are required.`));
     const now = clock.now();
     const checked = list.map((s, i) => checkShipment(s, i, now));
     // None valid: a 400. Some valid: as DHL, the valid ones are booked and the others refused item by item (207).
-    if (checked.every((c) => c.problems.length > 0)) throw new DhlFailure(400, validationFailure(checked.map((c) => ({ messages: [...c.problems, ...c.warnings] }))));
+    if (checked.every((c) => c.problems.length > 0))
+      throw new DhlFailure(400, validationFailure(checked.map((c) => ({ messages: [...c.problems, ...c.warnings] }))));
 
     const items = [];
     for (const c of checked) {
@@ -173,7 +228,10 @@ export function registerShipRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): v
         ...(s.refNo ? { reference: s.refNo } : {}),
         note: 'TEST LABEL - EMULATOR - DO NOT SHIP',
       });
-      const label = docFormat === 'ZPL2' ? { zpl2: bytes.toString('ascii'), fileFormat: 'ZPL2', printFormat } : { b64: bytes.toString('base64'), fileFormat: 'PDF', printFormat };
+      const label =
+        docFormat === 'ZPL2'
+          ? { zpl2: bytes.toString('ascii'), fileFormat: 'ZPL2', printFormat }
+          : { b64: bytes.toString('base64'), fileFormat: 'PDF', printFormat };
       let customsDoc;
       if (c.customs) {
         const pdf = await renderInvoicePdf({
@@ -202,8 +260,19 @@ export function registerShipRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): v
       let returnShipmentNo;
       if (c.retoure) {
         returnShipmentNo = state.nextShipmentNo(false);
-        const bytes = await renderLabel(docFormat === 'ZPL2' ? 'ZPL' : 'PDF', stock, { trackingNumber: returnShipmentNo, service: 'DHL RETOURE', from: lines(s.consignee), to: lines(c.retoure), weight: '', shipDate: s.shipDate, note: 'TEST LABEL - EMULATOR - DO NOT SHIP' });
-        returnLabel = docFormat === 'ZPL2' ? { zpl2: bytes.toString('ascii'), fileFormat: 'ZPL2', printFormat } : { b64: bytes.toString('base64'), fileFormat: 'PDF', printFormat };
+        const bytes = await renderLabel(docFormat === 'ZPL2' ? 'ZPL' : 'PDF', stock, {
+          trackingNumber: returnShipmentNo,
+          service: 'DHL RETOURE',
+          from: lines(s.consignee),
+          to: lines(c.retoure),
+          weight: '',
+          shipDate: s.shipDate,
+          note: 'TEST LABEL - EMULATOR - DO NOT SHIP',
+        });
+        returnLabel =
+          docFormat === 'ZPL2'
+            ? { zpl2: bytes.toString('ascii'), fileFormat: 'ZPL2', printFormat }
+            : { b64: bytes.toString('base64'), fileFormat: 'PDF', printFormat };
       }
       state.addShipment(s);
       items.push({
@@ -218,27 +287,55 @@ export function registerShipRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): v
       });
     }
     const booked = checked.filter((c) => c.problems.length === 0).length;
-    const status = booked === items.length ? { title: 'OK', statusCode: 200, detail: `${booked} of ${items.length} shipment${items.length === 1 ? '' : 's'} successfully created.` } : { title: 'Multi-Status', statusCode: 207, detail: `${booked} of ${items.length} shipments successfully created.` };
+    const status =
+      booked === items.length
+        ? {
+            title: 'OK',
+            statusCode: 200,
+            detail: `${booked} of ${items.length} shipment${items.length === 1 ? '' : 's'} successfully created.`,
+          }
+        : {
+            title: 'Multi-Status',
+            statusCode: 207,
+            detail: `${booked} of ${items.length} shipments successfully created.`,
+          };
     return reply.code(items.length > 1 ? 207 : 200).send({ status, items });
   });
 
   app.delete('/parcel/de/shipping/v2/orders', ctx.tag('cancel'), async (request, reply) => {
     const search = new URL(request.url, 'http://emulator').searchParams;
     const numbers = search.getAll('shipment');
-    if (!search.get('profile')) throw new DhlFailure(400, problem('Bad Request', 400, 'The query parameter profile is required.'));
-    if (numbers.length === 0 || numbers.length > MAX_SHIPMENTS) throw new DhlFailure(400, problem('Bad Request', 400, `Between 1 and ${MAX_SHIPMENTS} shipment parameters are required.`));
+    if (!search.get('profile'))
+      throw new DhlFailure(400, problem('Bad Request', 400, 'The query parameter profile is required.'));
+    if (numbers.length === 0 || numbers.length > MAX_SHIPMENTS)
+      throw new DhlFailure(
+        400,
+        problem('Bad Request', 400, `Between 1 and ${MAX_SHIPMENTS} shipment parameters are required.`),
+      );
     const now = clock.now();
     const items = numbers.map((n) => {
       const s = state.shipments.get(n);
-      const refuse = (detail: string) => ({ shipmentNo: n, sstatus: { title: 'Bad Request', statusCode: 400, detail }, validationMessages: [invalid('shipment', detail)] });
+      const refuse = (detail: string) => ({
+        shipmentNo: n,
+        sstatus: { title: 'Bad Request', statusCode: 400, detail },
+        validationMessages: [invalid('shipment', detail)],
+      });
       if (!s || s.cancelledAt) return refuse('Unknown shipment number.');
-      if (s.manifestDate || now.getTime() >= pickupTime(s).getTime()) return refuse('The shipment has already been manifested and can no longer be deleted.');
+      if (s.manifestDate || now.getTime() >= pickupTime(s).getTime())
+        return refuse('The shipment has already been manifested and can no longer be deleted.');
       return { shipmentNo: n, sstatus: { title: 'OK', statusCode: 200 } };
     });
     const failed = items.filter((i) => i.sstatus.statusCode !== 200).length;
     // Deleted only when every one can be: the adapter cancels a booking's parcels together.
     if (failed === 0) for (const n of numbers) state.shipments.get(n)!.cancelledAt = now;
-    const status = failed === 0 ? { title: 'OK', statusCode: 200, detail: 'The Webservice call ran successfully.' } : { title: 'Bad Request', statusCode: 400, detail: `${failed} of ${items.length} shipments could not be deleted.` };
+    const status =
+      failed === 0
+        ? { title: 'OK', statusCode: 200, detail: 'The Webservice call ran successfully.' }
+        : {
+            title: 'Bad Request',
+            statusCode: 400,
+            detail: `${failed} of ${items.length} shipments could not be deleted.`,
+          };
     return reply.code(failed === 0 ? (items.length > 1 ? 207 : 200) : 400).send({ status, items });
   });
 }

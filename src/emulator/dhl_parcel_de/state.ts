@@ -72,12 +72,16 @@ export class CarrierDhlParcelDeState extends CarrierStateBase {
   }
 
   nextShipmentNo(s10: boolean): string {
-    return s10 ? s10NumberAt(this.sequences.take('dhl_parcel_de.s10')) : paketNumberAt(this.sequences.take('dhl_parcel_de.paket'));
+    return s10
+      ? s10NumberAt(this.sequences.take('dhl_parcel_de.s10'))
+      : paketNumberAt(this.sequences.take('dhl_parcel_de.paket'));
   }
 
   /** A pickup's orderID: 32 hex digits, as DHL's, deterministic per instance. */
   nextPickupOrderId(): string {
-    return createHash('md5').update(`dhl_parcel_de.pickup.${this.sequences.take('dhl_parcel_de.pickup')}`).digest('hex');
+    return createHash('md5')
+      .update(`dhl_parcel_de.pickup.${this.sequences.take('dhl_parcel_de.pickup')}`)
+      .digest('hex');
   }
 
   /** The tracking API's request-id of each answer. */

@@ -38,23 +38,81 @@ export function pickupTime(s: StoredShipment): Date {
   return planned.getTime() > soonest.getTime() ? planned : soonest;
 }
 
-const ev = (at: Date, ice: string, ric: string, code: string, text: string, short: string, place: PlannedEvent['place']): PlannedEvent => ({ at, ice, ric, code, text, short, place });
+const ev = (
+  at: Date,
+  ice: string,
+  ric: string,
+  code: string,
+  text: string,
+  short: string,
+  place: PlannedEvent['place'],
+): PlannedEvent => ({ at, ice, ric, code, text, short, place });
 
 export function plannedEvents(s: StoredShipment): PlannedEvent[] {
   const pickup = pickupTime(s);
   const events = [
-    ev(s.bookedAt, 'PARCV', 'NRQRD', 'VA', 'The shipment has been electronically announced by the sender', 'Electronic announcement', 'none'),
+    ev(
+      s.bookedAt,
+      'PARCV',
+      'NRQRD',
+      'VA',
+      'The shipment has been electronically announced by the sender',
+      'Electronic announcement',
+      'none',
+    ),
     ev(pickup, 'PCKDU', 'PUBCR', 'AE', 'The shipment has been picked up', 'Pick-up successful', 'origin'),
-    ev(new Date(pickup.getTime() + 3 * HOUR), 'LDTMV', 'MVMTV', 'AA', 'The shipment has been processed in the parcel center of origin', 'Parcel center of origin', 'origin'),
+    ev(
+      new Date(pickup.getTime() + 3 * HOUR),
+      'LDTMV',
+      'MVMTV',
+      'AA',
+      'The shipment has been processed in the parcel center of origin',
+      'Parcel center of origin',
+      'origin',
+    ),
   ];
   if (s.international) {
     const next = addDays(localDate(pickup, GERMANY), 1);
-    events.push(ev(atLocal(next, '06:00', GERMANY), 'RSDCP', 'FWEXH', 'ZO', 'The shipment has been cleared for export', 'Export clearance', 'origin'));
+    events.push(
+      ev(
+        atLocal(next, '06:00', GERMANY),
+        'RSDCP',
+        'FWEXH',
+        'ZO',
+        'The shipment has been cleared for export',
+        'Export clearance',
+        'origin',
+      ),
+    );
   }
   events.push(
-    ev(atLocal(s.deliveryDate, '03:30', GERMANY), 'ULFMV', 'UNLDD', 'EE', 'The shipment has been processed in the destination parcel center', 'Destination parcel center', 'destination'),
-    ev(atLocal(s.deliveryDate, '09:00', GERMANY), 'SRTED', 'NRQRD', 'PO', 'The shipment has been loaded onto the delivery vehicle', 'In delivery', 'destination'),
-    ev(atLocal(s.deliveryDate, '13:00', GERMANY), 'DLVRD', 'OTHER', 'ZU', 'The shipment has been successfully delivered', 'Delivery successful', 'destination'),
+    ev(
+      atLocal(s.deliveryDate, '03:30', GERMANY),
+      'ULFMV',
+      'UNLDD',
+      'EE',
+      'The shipment has been processed in the destination parcel center',
+      'Destination parcel center',
+      'destination',
+    ),
+    ev(
+      atLocal(s.deliveryDate, '09:00', GERMANY),
+      'SRTED',
+      'NRQRD',
+      'PO',
+      'The shipment has been loaded onto the delivery vehicle',
+      'In delivery',
+      'destination',
+    ),
+    ev(
+      atLocal(s.deliveryDate, '13:00', GERMANY),
+      'DLVRD',
+      'OTHER',
+      'ZU',
+      'The shipment has been successfully delivered',
+      'Delivery successful',
+      'destination',
+    ),
   );
   return keepInOrder(events);
 }
@@ -65,7 +123,9 @@ export function eventsUntil(s: StoredShipment, now: Date): PlannedEvent[] {
   const until = cancelled && cancelled.getTime() < now.getTime() ? cancelled : now;
   const seen = plannedEvents(s).filter((e, i) => i === 0 || e.at.getTime() <= until.getTime());
   if (cancelled && cancelled.getTime() <= now.getTime()) {
-    seen.push(ev(cancelled, 'CANCL', 'NRQRD', 'BV', 'The shipment order was canceled by the sender', 'Order canceled', 'none'));
+    seen.push(
+      ev(cancelled, 'CANCL', 'NRQRD', 'BV', 'The shipment order was canceled by the sender', 'Order canceled', 'none'),
+    );
   }
   return seen;
 }

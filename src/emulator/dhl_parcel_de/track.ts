@@ -17,7 +17,15 @@ import { eventsUntil, type PlannedEvent } from './timeline.js';
 const MAX_PIECES = 20;
 const XML_TYPE = 'application/xml; charset=utf-8';
 
-const berlin = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const berlin = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** "18.03.2016 10:02": the instant in Germany's time, daylight saving included. */
 export function germanTimestamp(at: Date): string {
@@ -27,13 +35,26 @@ export function germanTimestamp(at: Date): string {
 
 /** DHL writes an event's country in words of the answer's language (English here); others by their code. */
 const COUNTRY_NAMES: Record<string, string> = {
-  DEU: 'Germany', AUT: 'Austria', BEL: 'Belgium', CHE: 'Switzerland', DNK: 'Denmark', ESP: 'Spain', FRA: 'France', GBR: 'United Kingdom',
-  ITA: 'Italy', NLD: 'Netherlands', POL: 'Poland', SWE: 'Sweden', USA: 'United States',
+  DEU: 'Germany',
+  AUT: 'Austria',
+  BEL: 'Belgium',
+  CHE: 'Switzerland',
+  DNK: 'Denmark',
+  ESP: 'Spain',
+  FRA: 'France',
+  GBR: 'United Kingdom',
+  ITA: 'Italy',
+  NLD: 'Netherlands',
+  POL: 'Poland',
+  SWE: 'Sweden',
+  USA: 'United States',
 };
 
 function place(s: StoredShipment, e: PlannedEvent): { location: string; country: string } {
-  if (e.place === 'origin') return { location: s.shipper.city, country: COUNTRY_NAMES[s.shipper.country] ?? s.shipper.country };
-  if (e.place === 'destination') return { location: s.consignee.city, country: COUNTRY_NAMES[s.consignee.country] ?? s.consignee.country };
+  if (e.place === 'origin')
+    return { location: s.shipper.city, country: COUNTRY_NAMES[s.shipper.country] ?? s.shipper.country };
+  if (e.place === 'destination')
+    return { location: s.consignee.city, country: COUNTRY_NAMES[s.consignee.country] ?? s.consignee.country };
   return { location: '', country: '' };
 }
 
@@ -89,20 +110,31 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: DhlParcelDeCtx): 
   app.get('/parcel/de/tracking/v0/shipments', ctx.tag('track'), async (request, reply) => {
     const query = isObject(request.query) ? request.query : {};
     const doc = xmlRoot(parseXml(str(query.xml) ?? ''), 'data');
-    if (!doc) throw new DhlFailure(400, problem('Bad Request', 400, 'The query parameter xml is missing or not well-formed.'));
+    if (!doc)
+      throw new DhlFailure(400, problem('Bad Request', 400, 'The query parameter xml is missing or not well-formed.'));
     const requestId = state.nextRequestId();
     const xml = (body: string) => reply.type(XML_TYPE).send(body);
-    if (!state.credentials.knows('dhl_parcel_de', xmlAttr(doc, 'appname'), xmlAttr(doc, 'password'))) return xml(trackingError('9', 'Login failed: unknown appname or password', requestId));
+    if (!state.credentials.knows('dhl_parcel_de', xmlAttr(doc, 'appname'), xmlAttr(doc, 'password')))
+      return xml(trackingError('9', 'Login failed: unknown appname or password', requestId));
     if (xmlAttr(doc, 'request') !== 'd-get-piece-detail') return xml(trackingError('11', 'Unknown request', requestId));
-    const codes = (xmlAttr(doc, 'piece-code') ?? '').split(';').map((c) => c.trim()).filter((c) => c !== '');
-    if (codes.length === 0 || codes.length > MAX_PIECES) return xml(trackingError('12', `Between 1 and ${MAX_PIECES} piece codes are required`, requestId));
+    const codes = (xmlAttr(doc, 'piece-code') ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .filter((c) => c !== '');
+    if (codes.length === 0 || codes.length > MAX_PIECES)
+      return xml(trackingError('12', `Between 1 and ${MAX_PIECES} piece codes are required`, requestId));
     const now = clock.now();
     const found = codes.flatMap((c) => {
       const s = state.shipments.get(c);
       return s ? [pieceShipment(s, c, now)] : [];
     });
     if (found.length === 0) return xml(trackingError('100', 'No data found', requestId));
-    const body = buildXml('data', { '@_name': 'piece-shipment-list', '@_code': '0', '@_request-id': requestId, data: found });
+    const body = buildXml('data', {
+      '@_name': 'piece-shipment-list',
+      '@_code': '0',
+      '@_request-id': requestId,
+      data: found,
+    });
     return xml(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
   });
 }

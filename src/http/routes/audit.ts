@@ -17,13 +17,22 @@ export function registerAuditRoutes(app: App, { services, config }: RouteContext
     '/audit',
     {
       config: { permission: 'audit.read' },
-      schema: { operationId: 'listAudit', tags: ['users'], summary: 'The audit log: who changed what, when, from where', querystring: AuditQuery, response: { 200: AuditAnswer, ...errorResponses } },
+      schema: {
+        operationId: 'listAudit',
+        tags: ['users'],
+        summary: 'The audit log: who changed what, when, from where',
+        querystring: AuditQuery,
+        response: { 200: AuditAnswer, ...errorResponses },
+      },
     },
     async (req, reply) => {
       const format = req.query.format ?? 'json';
       if (format !== 'json') {
         const stream = services.auditLog.export(req.tenant, req.query, format);
-        return reply.type(CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="audit.${format}"`).send(stream as never);
+        return reply
+          .type(CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="audit.${format}"`)
+          .send(stream as never);
       }
       const { items, total } = await services.auditLog.list(req.tenant, req.query);
       reply.header('x-total-count', String(total));

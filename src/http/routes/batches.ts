@@ -2,7 +2,19 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { BatchBody, BatchesQuery, BatchItemsQuery, BatchItemView, BatchResponse, CsvQuery, LabelsQuery, ManifestsResponse, RetryQuery, type BatchInput, type CsvQuery as CsvQueryType } from '../../contract/batches.js';
+import {
+  BatchBody,
+  BatchesQuery,
+  BatchItemsQuery,
+  BatchItemView,
+  BatchResponse,
+  CsvQuery,
+  LabelsQuery,
+  ManifestsResponse,
+  RetryQuery,
+  type BatchInput,
+  type CsvQuery as CsvQueryType,
+} from '../../contract/batches.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
@@ -15,7 +27,10 @@ const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) 
 const tags = ['batches'];
 const PrintFile = {
   description: 'every booked label in batch order, streamed: PDF one label per page, ZPL and EPL concatenated',
-  content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) }, 'application/octet-stream': { schema: Type.String({ format: 'binary' }) } },
+  content: {
+    'application/pdf': { schema: Type.String({ format: 'binary' }) },
+    'application/octet-stream': { schema: Type.String({ format: 'binary' }) },
+  },
 };
 
 export function registerBatchRoutes(app: App, { services, config, examples }: RouteContext): void {
@@ -28,12 +43,16 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
   // read as they arrive, with the batch body limit and the batch's limits checked as they go.
   app.register(async (scope: App) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', (req: FastifyRequest, payload: IncomingMessage) => readBatchJsonBody(payload, bounds, req.tenant));
+    scope.addContentTypeParser('application/json', (req: FastifyRequest, payload: IncomingMessage) =>
+      readBatchJsonBody(payload, bounds, req.tenant),
+    );
     // Without an Idempotency-Key the file stays unread here: the route reads it once the query has
     // named a usable account. With one it is read here, before the key is claimed, so that the key's
     // fingerprint covers the file: another file under the same key is refused, never answered with
     // the first one's batch.
-    scope.addContentTypeParser('text/csv', (req: FastifyRequest, payload: IncomingMessage) => (req.headers['idempotency-key'] === undefined ? Promise.resolve('') : readText(payload, bounds)));
+    scope.addContentTypeParser('text/csv', (req: FastifyRequest, payload: IncomingMessage) =>
+      req.headers['idempotency-key'] === undefined ? Promise.resolve('') : readText(payload, bounds),
+    );
     scope.post(
       '/batches',
       {
@@ -42,16 +61,38 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
         schema: {
           operationId: 'createBatch',
           tags,
-          summary: 'Book up to 10,000 shipments in the background, each a /ship shipment (rate shopping included): JSON {batch: {shipments}} or a CSV file (text/csv) with the shared values as query parameters; answers 202 at once',
+          summary:
+            'Book up to 10,000 shipments in the background, each a /ship shipment (rate shopping included): JSON {batch: {shipments}} or a CSV file (text/csv) with the shared values as query parameters; answers 202 at once',
           querystring: CsvQuery,
-          body: { content: { 'application/json': { schema: withExamples(BatchBody, examples.createBatch) }, 'text/csv': { schema: Type.String({ description: 'a header row naming columns, then one shipment per row (README "Batches"); every row ships from the billing_address of shipping_account, or of the first of shipping_accounts' }) } } } as never,
-          response: { 202: ok('The batch, queued: its id, status and counts (GET /batches/{id} follows it)', BatchResponse), ...errorResponses },
+          body: {
+            content: {
+              'application/json': { schema: withExamples(BatchBody, examples.createBatch) },
+              'text/csv': {
+                schema: Type.String({
+                  description:
+                    'a header row naming columns, then one shipment per row (README "Batches"); every row ships from the billing_address of shipping_account, or of the first of shipping_accounts',
+                }),
+              },
+            },
+          } as never,
+          response: {
+            202: ok('The batch, queued: its id, status and counts (GET /batches/{id} follows it)', BatchResponse),
+            ...errorResponses,
+          },
         },
       },
       async (req, reply) => {
         const body = req.body as unknown;
         try {
-          const batch = typeof body === 'string' ? await batches.createFromCsv(req.tenant, body === '' ? bodyPieces(req.raw, bounds) : textPieces(body), req.query as CsvQueryType, actedBy(req)) : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch, actedBy(req));
+          const batch =
+            typeof body === 'string'
+              ? await batches.createFromCsv(
+                  req.tenant,
+                  body === '' ? bodyPieces(req.raw, bounds) : textPieces(body),
+                  req.query as CsvQueryType,
+                  actedBy(req),
+                )
+              : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch, actedBy(req));
           return reply.code(202).send({ batch });
         } catch (err) {
           // A file refused before it was read (a wrong account) or before its end: the rest is read
@@ -65,7 +106,19 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
 
   app.get(
     '/batches',
-    { config: { permission: 'data.read' }, schema: { operationId: 'listBatches', tags, summary: 'List batches, newest first: the total in X-Total-Count, pages in Link (RFC 8288)', querystring: BatchesQuery, response: { 200: ok('One page of batches, newest first', Type.Array(BatchResponse.properties.batch)), ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'listBatches',
+        tags,
+        summary: 'List batches, newest first: the total in X-Total-Count, pages in Link (RFC 8288)',
+        querystring: BatchesQuery,
+        response: {
+          200: ok('One page of batches, newest first', Type.Array(BatchResponse.properties.batch)),
+          ...errorResponses,
+        },
+      },
+    },
     async (req, reply) => {
       const { items, total } = await batches.list(req.tenant, req.query);
       reply.header('x-total-count', String(total));
@@ -74,13 +127,39 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
     },
   );
 
-  app.get('/batches/:id', { config: { permission: 'data.read' }, schema: { operationId: 'getBatch', tags, summary: 'A batch: its status and counts', params: IdParam, response: { 200: ok('The batch with its status and counts', BatchResponse), ...errorResponses } } }, async (req) => ({
-    batch: await batches.read(req.tenant, req.params.id),
-  }));
+  app.get(
+    '/batches/:id',
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'getBatch',
+        tags,
+        summary: 'A batch: its status and counts',
+        params: IdParam,
+        response: { 200: ok('The batch with its status and counts', BatchResponse), ...errorResponses },
+      },
+    },
+    async (req) => ({
+      batch: await batches.read(req.tenant, req.params.id),
+    }),
+  );
 
   app.get(
     '/batches/:id/shipments',
-    { config: { permission: 'data.read' }, schema: { operationId: 'listBatchShipments', tags, summary: 'The items of a batch in batch order, with their shipment or error; paged like GET /batches', params: IdParam, querystring: BatchItemsQuery, response: { 200: ok('One page of the batch’s items, in batch order', Type.Array(BatchItemView)), ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'listBatchShipments',
+        tags,
+        summary: 'The items of a batch in batch order, with their shipment or error; paged like GET /batches',
+        params: IdParam,
+        querystring: BatchItemsQuery,
+        response: {
+          200: ok('One page of the batch’s items, in batch order', Type.Array(BatchItemView)),
+          ...errorResponses,
+        },
+      },
+    },
     async (req, reply) => {
       const { items, total } = await batches.items(req.tenant, req.params.id, req.query);
       reply.header('x-total-count', String(total));
@@ -91,26 +170,79 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
 
   app.get(
     '/batches/:id/labels',
-    { config: { permission: 'data.read' }, schema: { operationId: 'getBatchLabels', tags, summary: 'One print file of every booked label, in batch order (streamed)', params: IdParam, querystring: LabelsQuery, response: { 200: PrintFile, ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'getBatchLabels',
+        tags,
+        summary: 'One print file of every booked label, in batch order (streamed)',
+        params: IdParam,
+        querystring: LabelsQuery,
+        response: { 200: PrintFile, ...errorResponses },
+      },
+    },
     async (req, reply) => {
       const file = await batches.printFile(req.tenant, req.params.id, req.query.format, req.log);
-      return reply.type(file.contentType).header('content-disposition', `attachment; filename="${req.params.id}.${req.query.format}"`).send(file.stream as never);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${req.params.id}.${req.query.format}"`)
+        .send(file.stream as never);
     },
   );
 
   app.post(
     '/batches/:id/retry',
-    { config: { permission: 'batches.manage' }, schema: { operationId: 'retryBatch', tags, summary: 'Requeue the failed items (each under a new idempotency record)', params: IdParam, querystring: RetryQuery, response: { 200: ok('The batch, its failed items queued again', BatchResponse), ...errorResponses } } },
-    async (req) => ({ batch: await batches.retry(req.tenant, req.params.id, { includeInterrupted: req.query.include_interrupted ?? false, ...(req.query.index ? { indexes: req.query.index } : {}) }) }),
+    {
+      config: { permission: 'batches.manage' },
+      schema: {
+        operationId: 'retryBatch',
+        tags,
+        summary: 'Requeue the failed items (each under a new idempotency record)',
+        params: IdParam,
+        querystring: RetryQuery,
+        response: { 200: ok('The batch, its failed items queued again', BatchResponse), ...errorResponses },
+      },
+    },
+    async (req) => ({
+      batch: await batches.retry(req.tenant, req.params.id, {
+        includeInterrupted: req.query.include_interrupted ?? false,
+        ...(req.query.index ? { indexes: req.query.index } : {}),
+      }),
+    }),
   );
 
-  app.post('/batches/:id/cancel', { config: { permission: 'batches.manage' }, schema: { operationId: 'cancelBatch', tags, summary: 'Cancel the queued rest; booked labels stay booked', params: IdParam, response: { 200: ok('The batch, its queued items cancelled', BatchResponse), ...errorResponses } } }, async (req) => ({
-    batch: await batches.cancel(req.tenant, req.params.id, actedBy(req)),
-  }));
+  app.post(
+    '/batches/:id/cancel',
+    {
+      config: { permission: 'batches.manage' },
+      schema: {
+        operationId: 'cancelBatch',
+        tags,
+        summary: 'Cancel the queued rest; booked labels stay booked',
+        params: IdParam,
+        response: { 200: ok('The batch, its queued items cancelled', BatchResponse), ...errorResponses },
+      },
+    },
+    async (req) => ({
+      batch: await batches.cancel(req.tenant, req.params.id, actedBy(req)),
+    }),
+  );
 
   app.post(
     '/batches/:id/manifest',
-    { config: { permission: 'batches.manage' }, schema: { operationId: 'manifestBatch', tags, summary: 'Close the day for each shipping account of the batch whose carrier has manifests', params: IdParam, response: { 200: ok('One end-of-day form per shipping account whose carrier has them', ManifestsResponse), ...errorResponses } } },
+    {
+      config: { permission: 'batches.manage' },
+      schema: {
+        operationId: 'manifestBatch',
+        tags,
+        summary: 'Close the day for each shipping account of the batch whose carrier has manifests',
+        params: IdParam,
+        response: {
+          200: ok('One end-of-day form per shipping account whose carrier has them', ManifestsResponse),
+          ...errorResponses,
+        },
+      },
+    },
     async (req) => batches.manifest(req.tenant, req.params.id, req.log),
   );
 }

@@ -14,7 +14,13 @@ export function registerCredentialRoutes(app: App, { services, examples }: Route
         tags: ['shipping accounts'],
         summary: 'Ask the carrier whether credentials are accepted',
         body: withExamples(ValidateCredentialsBody, examples.validateCredentials),
-        response: { 200: ok('Whether the carrier accepts them, and its words', Type.Object({ valid: Type.Boolean(), message: Type.String() })), ...errorResponses },
+        response: {
+          200: ok(
+            'Whether the carrier accepts them, and its words',
+            Type.Object({ valid: Type.Boolean(), message: Type.String() }),
+          ),
+          ...errorResponses,
+        },
       },
     },
     async (req) => services.credentials.validate(req.tenant, req.body.validate_credentials, req.log),

@@ -8,13 +8,35 @@ import type { App, RouteContext } from '../types.js';
 const Status = Type.Object({ status: Type.String() });
 
 export function registerHealthRoutes(app: App, { services }: RouteContext): void {
-  app.get('/healthz', { config: { public: true }, schema: { operationId: 'checkLiveness', tags: ['meta'], summary: 'The process is alive', security: [], response: { 200: ok('Alive: {status: "ok"}', Status) } } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'checkLiveness',
+        tags: ['meta'],
+        summary: 'The process is alive',
+        security: [],
+        response: { 200: ok('Alive: {status: "ok"}', Status) },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
 
   // A balancer (or Kubernetes' readiness probe) sends traffic only here; a failing /readyz must
   // not restart the process, which /healthz decides.
   app.get(
     '/readyz',
-    { config: { public: true }, schema: { operationId: 'checkReadiness', tags: ['meta'], summary: 'The database is reachable and its schema up to date', security: [], response: { 200: ok('Ready: {status: "ready"}', Status), 503: errorResponses[503] } } },
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'checkReadiness',
+        tags: ['meta'],
+        summary: 'The database is reachable and its schema up to date',
+        security: [],
+        response: { 200: ok('Ready: {status: "ready"}', Status), 503: errorResponses[503] },
+      },
+    },
     async (req, reply) => {
       let pending: string[];
       try {
@@ -26,7 +48,16 @@ export function registerHealthRoutes(app: App, { services }: RouteContext): void
         req.log.warn({ err }, message);
         return reply.status(503).send(new ApiError('service_unavailable', message, 'readyz').toBody());
       }
-      if (pending.length > 0) return reply.status(503).send(new ApiError('service_unavailable', `The database schema is not up to date: run waybill migrate (${pending.length} migrations pending)`, 'readyz').toBody());
+      if (pending.length > 0)
+        return reply
+          .status(503)
+          .send(
+            new ApiError(
+              'service_unavailable',
+              `The database schema is not up to date: run waybill migrate (${pending.length} migrations pending)`,
+              'readyz',
+            ).toBody(),
+          );
       return { status: 'ready' };
     },
   );

@@ -10,9 +10,16 @@ const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) 
 
 export function registerListRoutes(app: App, { services, config }: RouteContext): void {
   const base = linkBase(app, config);
-  const paged = <T>(req: { url: string; query: { page?: number; pageSize?: number } }, reply: { header(k: string, v: string): unknown }, page: { items: T[]; total: number }): T[] => {
+  const paged = <T>(
+    req: { url: string; query: { page?: number; pageSize?: number } },
+    reply: { header(k: string, v: string): unknown },
+    page: { items: T[]; total: number },
+  ): T[] => {
     reply.header('x-total-count', String(page.total));
-    reply.header('link', pageLinks(new URL(req.url, base()), req.query.page ?? 1, req.query.pageSize ?? 50, page.total));
+    reply.header(
+      'link',
+      pageLinks(new URL(req.url, base()), req.query.page ?? 1, req.query.pageSize ?? 50, page.total),
+    );
     return page.items;
   };
 
@@ -25,7 +32,10 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
         tags: ['shipping'],
         summary: 'List shipments, newest first: the total in X-Total-Count, pages in Link (RFC 8288)',
         querystring: ShipmentsQuery,
-        response: { 200: Type.Array(ShipmentListItem, { description: 'without shipping_documents' }), ...errorResponses },
+        response: {
+          200: Type.Array(ShipmentListItem, { description: 'without shipping_documents' }),
+          ...errorResponses,
+        },
       },
     },
     async (req, reply) => paged(req, reply, await services.listings.listShipments(req.tenant, req.query, base())),
@@ -33,7 +43,19 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
 
   app.get(
     '/shipments/:id',
-    { config: { permission: 'data.read' }, schema: { operationId: 'getShipment', tags: ['shipping'], summary: 'Read a shipment: the booking, its stage and its latest tracking result', params: IdParam, response: { 200: ok('The shipment: booking, stage and latest tracking result', ShipmentDetail), ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'getShipment',
+        tags: ['shipping'],
+        summary: 'Read a shipment: the booking, its stage and its latest tracking result',
+        params: IdParam,
+        response: {
+          200: ok('The shipment: booking, stage and latest tracking result', ShipmentDetail),
+          ...errorResponses,
+        },
+      },
+    },
     async (req) => ({ shipment: await services.listings.readShipment(req.tenant, req.params.id, base()) }),
   );
 
@@ -54,7 +76,16 @@ export function registerListRoutes(app: App, { services, config }: RouteContext)
 
   app.get(
     '/pickups/:id',
-    { config: { permission: 'data.read' }, schema: { operationId: 'getPickup', tags: ['pickups'], summary: 'Read a pickup with its state', params: IdParam, response: { 200: ok('The pickup', Type.Object({ pickup: PickupView })), ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'getPickup',
+        tags: ['pickups'],
+        summary: 'Read a pickup with its state',
+        params: IdParam,
+        response: { 200: ok('The pickup', Type.Object({ pickup: PickupView })), ...errorResponses },
+      },
+    },
     async (req) => ({ pickup: await services.listings.readPickup(req.tenant, req.params.id) }),
   );
 }

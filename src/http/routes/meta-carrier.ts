@@ -21,7 +21,11 @@ function humanName(slug: string, carrier: string): string {
     .join(' ');
 }
 
-const field = (carrier: string, slug: string, extra: Partial<{ type: string; required: boolean }> = {}) => ({ name: humanName(slug, carrier), slug, ...extra });
+const field = (carrier: string, slug: string, extra: Partial<{ type: string; required: boolean }> = {}) => ({
+  name: humanName(slug, carrier),
+  slug,
+  ...extra,
+});
 
 /** Label types grouped by format, each with its sizes (`PDF__PAPER_4X6` → PDF with size PAPER_4X6). */
 function labelTypeFields(d: CarrierDeclaration) {
@@ -32,7 +36,12 @@ function labelTypeFields(d: CarrierDeclaration) {
     if (size !== undefined) sizes.push(size);
     byFormat.set(format, sizes);
   }
-  return [...byFormat].map(([format, sizes]) => ({ name: format, slug: format, sizes, size_details: sizes.map((s) => ({ name: humanName(s, d.slug), slug: s })) }));
+  return [...byFormat].map(([format, sizes]) => ({
+    name: format,
+    slug: format,
+    sizes,
+    size_details: sizes.map((s) => ({ name: humanName(s, d.slug), slug: s })),
+  }));
 }
 
 /** What a rate request needs (spec "POST /rate"); addresses per the carrier's rateAddressFields. */
@@ -69,11 +78,19 @@ export function describeCarrierForClients(d: CarrierDeclaration) {
     packaging_types: list(d.catalog.packaging),
     special_services: list(d.catalog.specialServices),
     package_special_services: list(d.catalog.packageSpecialServices),
-    auth: [...d.auth.required, ...d.auth.optional].map((m) => field(d.slug, m, { type: d.auth.secret.includes(m) ? 'password' : 'string', required: d.auth.required.includes(m) })),
+    auth: [...d.auth.required, ...d.auth.optional].map((m) =>
+      field(d.slug, m, {
+        type: d.auth.secret.includes(m) ? 'password' : 'string',
+        required: d.auth.required.includes(m),
+      }),
+    ),
     references: list(d.referenceTypes),
     customs: list(d.customsFields),
     notifications: list(d.notificationTypes),
-    billing_fields: [...BILLING_REQUIRED.map((m) => field(d.slug, m, { type: 'string', required: true })), ...BILLING_OPTIONAL.map((m) => field(d.slug, m, { type: 'string', required: false }))],
+    billing_fields: [
+      ...BILLING_REQUIRED.map((m) => field(d.slug, m, { type: 'string', required: true })),
+      ...BILLING_OPTIONAL.map((m) => field(d.slug, m, { type: 'string', required: false })),
+    ],
     // The interface has no carrier-defined custom fields; the list is always there for clients that read it.
     custom_fields: [],
   };
@@ -94,7 +111,12 @@ export function registerCarrierDescriptionRoute(app: App, { services }: RouteCon
     },
     async (req) => {
       const { slug } = req.params;
-      if (!isCarrierSlug(slug)) throw new ApiError('not_found', `No carrier ${slug}; known: ${Object.keys(services.declarations).join(', ')}`, slug);
+      if (!isCarrierSlug(slug))
+        throw new ApiError(
+          'not_found',
+          `No carrier ${slug}; known: ${Object.keys(services.declarations).join(', ')}`,
+          slug,
+        );
       return describeCarrierForClients(services.declarations[slug]);
     },
   );

@@ -13,12 +13,21 @@ const CarrierMeta = Type.Object({
   operations: Strings,
   auth: Type.Object({ required: Strings, optional: Strings }),
   services: Strings,
-  service_details: Type.Array(Type.Object({ slug: Type.String({ description: 'the value to send as service' }), name: Type.String({ description: 'the service’s name for people' }) }), { description: 'every service with its name, sorted by name' }),
+  service_details: Type.Array(
+    Type.Object({
+      slug: Type.String({ description: 'the value to send as service' }),
+      name: Type.String({ description: 'the service’s name for people' }),
+    }),
+    { description: 'every service with its name, sorted by name' },
+  ),
   packaging_types: Strings,
   label_types: Strings,
   special_services: Strings,
   package_special_services: Strings,
-  prepaid_postage: Type.Boolean({ description: 'the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts' }),
+  prepaid_postage: Type.Boolean({
+    description:
+      'the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts',
+  }),
 });
 
 /** The catalog the validators use, exactly as they use it. */
@@ -41,16 +50,47 @@ function describeCarrier(d: CarrierDeclaration) {
 export function registerMetaRoutes(app: App, { services }: RouteContext): void {
   app.get(
     '/meta/carriers',
-    { config: { permission: 'data.read' }, schema: { operationId: 'listCarriers', tags: ['meta'], summary: 'Every carrier: operations, credentials, catalogs', response: { 200: ok('Every carrier, as requests are checked against it', Type.Object({ carriers: Type.Array(CarrierMeta) })), ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'listCarriers',
+        tags: ['meta'],
+        summary: 'Every carrier: operations, credentials, catalogs',
+        response: {
+          200: ok(
+            'Every carrier, as requests are checked against it',
+            Type.Object({ carriers: Type.Array(CarrierMeta) }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
     async () => ({ carriers: Object.values(services.declarations).map(describeCarrier) }),
   );
 
   app.get(
     '/meta/carriers/:slug',
-    { config: { permission: 'data.read' }, schema: { operationId: 'getCarrier', tags: ['meta'], summary: 'One carrier', params: Type.Object({ slug: Type.String() }), response: { 200: ok('The carrier, as requests are checked against it', Type.Object({ carrier: CarrierMeta })), ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'getCarrier',
+        tags: ['meta'],
+        summary: 'One carrier',
+        params: Type.Object({ slug: Type.String() }),
+        response: {
+          200: ok('The carrier, as requests are checked against it', Type.Object({ carrier: CarrierMeta })),
+          ...errorResponses,
+        },
+      },
+    },
     async (req) => {
       const { slug } = req.params;
-      if (!isCarrierSlug(slug)) throw new ApiError('not_found', `No carrier ${slug}; known: ${Object.keys(services.declarations).join(', ')}`, slug);
+      if (!isCarrierSlug(slug))
+        throw new ApiError(
+          'not_found',
+          `No carrier ${slug}; known: ${Object.keys(services.declarations).join(', ')}`,
+          slug,
+        );
       return { carrier: describeCarrier(services.declarations[slug]) };
     },
   );

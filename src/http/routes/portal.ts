@@ -4,7 +4,14 @@
  */
 import { Type } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
-import { PortalLinkAnswer, PortalLinkBody, PortalPage, PortalReturnAnswer, PortalReturnBody, TokenParam } from '../../contract/portal.js';
+import {
+  PortalLinkAnswer,
+  PortalLinkBody,
+  PortalPage,
+  PortalReturnAnswer,
+  PortalReturnBody,
+  TokenParam,
+} from '../../contract/portal.js';
 import { linkBase } from '../base-url.js';
 import { errorResponse, errorResponses, ok, withExamples } from '../openapi.js';
 import { linkScope } from '../idempotency.js';
@@ -35,7 +42,17 @@ export function registerPortalRoutes(app: App, { services, config, examples }: R
 
   app.get(
     '/public/portal/:token',
-    { config: publicRoute, schema: { operationId: 'getPortalPage', tags: ['public'], summary: 'The returns portal’s data (signed link token): lines, reasons, methods, drop-off places', security: [], params: TokenParam, response: { 200: ok('What the returns portal shows', PortalPage), ...responses } } },
+    {
+      config: publicRoute,
+      schema: {
+        operationId: 'getPortalPage',
+        tags: ['public'],
+        summary: 'The returns portal’s data (signed link token): lines, reasons, methods, drop-off places',
+        security: [],
+        params: TokenParam,
+        response: { 200: ok('What the returns portal shows', PortalPage), ...responses },
+      },
+    },
     async (req) => ({ portal: await portal.page(req.params.token, req.log) }),
   );
 
@@ -46,7 +63,12 @@ export function registerPortalRoutes(app: App, { services, config, examples }: R
       // Before the Idempotency-Key hook (preValidation): the key is scoped to the link, never the
       // merchant's own keys, which a link holder could otherwise probe (409 or not) and take first.
       onRequest: async (req) => {
-        if (req.headers['idempotency-key'] === undefined) throw new ApiError('schema_field_required', 'Idempotency-Key is required: one per submission, repeated when the same submission is sent again', 'Idempotency-Key');
+        if (req.headers['idempotency-key'] === undefined)
+          throw new ApiError(
+            'schema_field_required',
+            'Idempotency-Key is required: one per submission, repeated when the same submission is sent again',
+            'Idempotency-Key',
+          );
         const link = await portal.linkOf((req.params as { token: string }).token);
         req.tenant = link.tenant;
         req.idempotencyScope = linkScope(link.tenant, link.id);
@@ -62,6 +84,12 @@ export function registerPortalRoutes(app: App, { services, config, examples }: R
         response: { 200: ok('The return as booked', PortalReturnAnswer), ...responses },
       },
     },
-    async (req) => ({ return: await portal.createReturn(req.params.token, req.body.return, { log: req.log, baseUrl: base(), by: anonymous(req) }) }),
+    async (req) => ({
+      return: await portal.createReturn(req.params.token, req.body.return, {
+        log: req.log,
+        baseUrl: base(),
+        by: anonymous(req),
+      }),
+    }),
   );
 }

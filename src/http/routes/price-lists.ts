@@ -34,12 +34,17 @@ export function registerPriceListRoutes(app: App, { services, config, examples }
         schema: {
           operationId: 'uploadPriceList',
           tags,
-          summary: 'Upload (replace) the account’s price list: a CSV file (text/csv) or JSON rows; the account then rates from it, whatever its carrier',
+          summary:
+            'Upload (replace) the account’s price list: a CSV file (text/csv) or JSON rows; the account then rates from it, whatever its carrier',
           params: IdParam,
           body: {
             content: {
               'application/json': { schema: withExamples(PriceListJsonBody, examples.uploadPriceList) },
-              'text/csv': { schema: Type.String({ description: `a header row naming columns (${PRICE_LIST_COLUMNS.join(', ')}; service_code, min_weight, max_weight, rate, currency and transit_days required), then one weight band per row; weights in kg, sides in cm` }) },
+              'text/csv': {
+                schema: Type.String({
+                  description: `a header row naming columns (${PRICE_LIST_COLUMNS.join(', ')}; service_code, min_weight, max_weight, rate, currency and transit_days required), then one weight band per row; weights in kg, sides in cm`,
+                }),
+              },
             },
           } as never,
           response: { 200: ok('The account’s list as stored: its row count and upload time', One), ...errorResponses },
@@ -48,11 +53,15 @@ export function registerPriceListRoutes(app: App, { services, config, examples }
       async (req, reply) => {
         const body = req.body as unknown;
         try {
-          const rows = typeof body === 'string' ? await readPriceListCsv(bodyPieces(req.raw, bounds)) : jsonRows((body as PriceListJsonBody).price_list.rows);
+          const rows =
+            typeof body === 'string'
+              ? await readPriceListCsv(bodyPieces(req.raw, bounds))
+              : jsonRows((body as PriceListJsonBody).price_list.rows);
           return { price_list: await priceLists.upload(req.tenant, req.params.id, rows, actedBy(req)) };
         } catch (err) {
           // A file refused before its end: the rest is read unparsed, so the client sees the answer.
-          if (typeof body === 'string' && !(await readToEnd(req.raw, bounds.limit))) reply.header('connection', 'close');
+          if (typeof body === 'string' && !(await readToEnd(req.raw, bounds.limit)))
+            reply.header('connection', 'close');
           throw err;
         }
       },
@@ -61,22 +70,55 @@ export function registerPriceListRoutes(app: App, { services, config, examples }
 
   app.get(
     '/shippingaccount/:id/price-list',
-    { config: { permission: 'data.read' }, schema: { operationId: 'getPriceList', tags, summary: 'Read the account’s uploaded price list: its rows, their count and when it was uploaded', params: IdParam, response: { 200: ok('The list with its rows', One), ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'getPriceList',
+        tags,
+        summary: 'Read the account’s uploaded price list: its rows, their count and when it was uploaded',
+        params: IdParam,
+        response: { 200: ok('The list with its rows', One), ...errorResponses },
+      },
+    },
     async (req) => ({ price_list: await priceLists.read(req.tenant, req.params.id) }),
   );
 
   app.get(
     '/shippingaccount/:id/price-list/csv',
-    { config: { permission: 'data.read' }, schema: { operationId: 'downloadPriceList', tags, summary: 'Download the account’s uploaded price list as a CSV file in the upload’s columns', params: IdParam, response: { 200: CsvFile, ...errorResponses } } },
+    {
+      config: { permission: 'data.read' },
+      schema: {
+        operationId: 'downloadPriceList',
+        tags,
+        summary: 'Download the account’s uploaded price list as a CSV file in the upload’s columns',
+        params: IdParam,
+        response: { 200: CsvFile, ...errorResponses },
+      },
+    },
     async (req, reply) => {
       const csv = await priceLists.download(req.tenant, req.params.id);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="price-list-${req.params.id}.csv"`).send(csv);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="price-list-${req.params.id}.csv"`)
+        .send(csv);
     },
   );
 
   app.delete(
     '/shippingaccount/:id/price-list',
-    { config: { permission: 'accounts.manage' }, schema: { operationId: 'deletePriceList', tags, summary: 'Delete the account’s uploaded price list: it rates as its carrier does again', params: IdParam, response: { 200: ok('Deleted', Type.Object({ success: Type.Object({ message: Type.String() }) })), ...errorResponses } } },
+    {
+      config: { permission: 'accounts.manage' },
+      schema: {
+        operationId: 'deletePriceList',
+        tags,
+        summary: 'Delete the account’s uploaded price list: it rates as its carrier does again',
+        params: IdParam,
+        response: {
+          200: ok('Deleted', Type.Object({ success: Type.Object({ message: Type.String() }) })),
+          ...errorResponses,
+        },
+      },
+    },
     async (req) => {
       await priceLists.remove(req.tenant, req.params.id, actedBy(req));
       return { success: { message: `the price list of shipping account ${req.params.id} was deleted` } };

@@ -10,7 +10,17 @@ export function registerPublicTrackingRoutes(app: App, { services }: RouteContex
   const { publicTracking } = services;
   app.get(
     '/public/tracking/:token',
-    { config: publicRoute, schema: { operationId: 'getTrackingPage', tags: ['public'], summary: 'The tracking page’s data (signed tracking_url token); cached like POST /track', security: [], params: TokenParam, response: { 200: ok('What the tracking page shows, without personal data', TrackingPage), ...responses } } },
+    {
+      config: publicRoute,
+      schema: {
+        operationId: 'getTrackingPage',
+        tags: ['public'],
+        summary: 'The tracking page’s data (signed tracking_url token); cached like POST /track',
+        security: [],
+        params: TokenParam,
+        response: { 200: ok('What the tracking page shows, without personal data', TrackingPage), ...responses },
+      },
+    },
     async (req) => ({ tracking: await publicTracking.page(req.params.token, req.log) }),
   );
 }

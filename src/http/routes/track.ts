@@ -27,22 +27,45 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
         tags: ['tracking'],
         summary: 'Track one shipment, or a batch: an array of { track } in, an array of results out',
         body: withExamples(TrackRequest, examples.trackShipment),
-        response: { 200: ok('A tracking result; for a batch, an array of results and errors in request order', TrackResponse), ...errorResponses },
+        response: {
+          200: ok('A tracking result; for a batch, an array of results and errors in request order', TrackResponse),
+          ...errorResponses,
+        },
       },
       // A batch outside its bounds fails both branches of the union, and the validator would report
       // the object branch ("body must be object"): say the limit instead. No body (an empty one with
       // a JSON content type) is not validated at all: say what is missing before the handler looks.
       preValidation: (req, _reply, done) => {
         const body: unknown = req.body;
-        if (body === undefined) return done(new ApiError('schema_field_required', 'track is required: send {"track": {…}} or an array of them', 'track'));
-        if (body === null || typeof body !== 'object') return done(new ApiError('schema_validation_error', 'The body must be {"track": {…}} or an array of them', 'body'));
+        if (body === undefined)
+          return done(
+            new ApiError(
+              'schema_field_required',
+              'track is required: send {"track": {…}} or an array of them',
+              'track',
+            ),
+          );
+        if (body === null || typeof body !== 'object')
+          return done(
+            new ApiError('schema_validation_error', 'The body must be {"track": {…}} or an array of them', 'body'),
+          );
         // Background tracking is a standing order (carrier calls and deliveries for 60 days), not a
         // read: it takes the right to book.
-        const watches = (Array.isArray(body) ? body : [body]).some((e: unknown) => (e as { track?: { webhooks?: unknown } } | null)?.track?.webhooks === true);
-        const refusal = watches ? decide('POST /track with webhooks: true', WATCH_PERMISSION, req.principal!) : undefined;
+        const watches = (Array.isArray(body) ? body : [body]).some(
+          (e: unknown) => (e as { track?: { webhooks?: unknown } } | null)?.track?.webhooks === true,
+        );
+        const refusal = watches
+          ? decide('POST /track with webhooks: true', WATCH_PERMISSION, req.principal!)
+          : undefined;
         if (refusal) return done(refusal);
         if (Array.isArray(body) && (body.length === 0 || body.length > MAX_TRACK_BATCH)) {
-          return done(new ApiError('schema_validation_error', `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`, 'body'));
+          return done(
+            new ApiError(
+              'schema_validation_error',
+              `A batch tracks 1 to ${MAX_TRACK_BATCH} numbers; this one has ${body.length}: split it`,
+              'body',
+            ),
+          );
         }
         done();
       },
@@ -61,7 +84,14 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
       if (!input) throw new ApiError('schema_field_required', 'track is required', 'track');
       const send = (result: TrackingResult): void => {
         let text = serialized.get(result);
-        if (text === undefined) serialized.set(result, (text = reply.compileSerializationSchema(asSchema(TrackingResultView), '200')(result as unknown as Record<string, unknown>)));
+        if (text === undefined)
+          serialized.set(
+            result,
+            (text = reply.compileSerializationSchema(
+              asSchema(TrackingResultView),
+              '200',
+            )(result as unknown as Record<string, unknown>)),
+          );
         // Text with a JSON content type is sent as it is (the typed send expects the object it came from).
         reply.type('application/json; charset=utf-8').send(text as never);
       };

@@ -16,7 +16,15 @@ export function registerUserRoutes(app: App, { services, config, examples, forge
 
   app.get(
     '/users',
-    { config: manage, schema: { operationId: 'listUsers', tags, summary: 'The tenant’s users, oldest first, with their roles and status', response: { 200: ok('The users', UserList), ...errorResponses } } },
+    {
+      config: manage,
+      schema: {
+        operationId: 'listUsers',
+        tags,
+        summary: 'The tenant’s users, oldest first, with their roles and status',
+        response: { 200: ok('The users', UserList), ...errorResponses },
+      },
+    },
     async (req) => ({ users: await users.list(req.tenant) }),
   );
 
@@ -28,9 +36,13 @@ export function registerUserRoutes(app: App, { services, config, examples, forge
       schema: {
         operationId: 'inviteUser',
         tags,
-        summary: 'Invite a person with a role: a signed link that works once, until it expires, to copy and hand on (inviting again makes a new link)',
+        summary:
+          'Invite a person with a role: a signed link that works once, until it expires, to copy and hand on (inviting again makes a new link)',
         body: withExamples(InviteBody, examples.inviteUser),
-        response: { 200: ok('The user (status invited) and the invitation’s link', InvitationResponse), ...errorResponses },
+        response: {
+          200: ok('The user (status invited) and the invitation’s link', InvitationResponse),
+          ...errorResponses,
+        },
       },
     },
     async (req) => users.invite(req.principal!, req.body.invitation, base(), actedBy(req)),
@@ -38,7 +50,16 @@ export function registerUserRoutes(app: App, { services, config, examples, forge
 
   app.get(
     '/users/:id',
-    { config: manage, schema: { operationId: 'getUser', tags, summary: 'Read a user', params: IdParam, response: { 200: ok('The user', UserResponse), ...errorResponses } } },
+    {
+      config: manage,
+      schema: {
+        operationId: 'getUser',
+        tags,
+        summary: 'Read a user',
+        params: IdParam,
+        response: { 200: ok('The user', UserResponse), ...errorResponses },
+      },
+    },
     async (req) => ({ user: await users.read(req.tenant, req.params.id) }),
   );
 
@@ -49,7 +70,8 @@ export function registerUserRoutes(app: App, { services, config, examples, forge
       schema: {
         operationId: 'updateUser',
         tags,
-        summary: 'Change a user’s role, name, or disable it (its sessions end); the new rights hold from its next request',
+        summary:
+          'Change a user’s role, name, or disable it (its sessions end); the new rights hold from its next request',
         params: IdParam,
         body: withExamples(UpdateUserBody, examples.updateUser),
         response: { 200: ok('The user as changed', UserResponse), ...errorResponses },
@@ -65,7 +87,16 @@ export function registerUserRoutes(app: App, { services, config, examples, forge
 
   app.delete(
     '/users/:id',
-    { config: manage, schema: { operationId: 'deleteUser', tags, summary: 'Remove a user: its sessions end, its open invitation stops working', params: IdParam, response: { 200: ok('Removed', SuccessMessage), ...errorResponses } } },
+    {
+      config: manage,
+      schema: {
+        operationId: 'deleteUser',
+        tags,
+        summary: 'Remove a user: its sessions end, its open invitation stops working',
+        params: IdParam,
+        response: { 200: ok('Removed', SuccessMessage), ...errorResponses },
+      },
+    },
     async (req) => {
       await users.remove(req.principal!, req.params.id, actedBy(req));
       forgetKeys();

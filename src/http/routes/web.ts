@@ -31,7 +31,11 @@ export const PAGE_CSP = [
  * A page opened by a signed link answers 404 or 410 (with the same document, which explains) when
  * the link is tampered or expired, so the status tells the truth to anything that reads it.
  */
-const PAGES: readonly { path: string; entry: string; checkLink?: (services: Services, token: string) => Promise<unknown> }[] = [
+const PAGES: readonly {
+  path: string;
+  entry: string;
+  checkLink?: (services: Services, token: string) => Promise<unknown>;
+}[] = [
   { path: '/console', entry: 'console/index.html' },
   { path: '/tracking', entry: 'tracking/index.html', checkLink: (s, token) => s.publicTracking.check(token) },
   { path: '/portal', entry: 'portal/index.html', checkLink: (s, token) => s.portal.check(token) },
@@ -80,13 +84,23 @@ export function registerWebRoutes(app: App, ctx: RouteContext): void {
   // the capability, and its status says whether the link holds.
   const send = async (reply: FastifyReply, entry: string, status: number | undefined) => {
     if (status === undefined) reply.header('cache-control', 'no-cache');
-    return reply.status(status ?? 200).header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8').send(await document(entry));
+    return reply
+      .status(status ?? 200)
+      .header('content-security-policy', PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(await document(entry));
   };
 
   // The service's root says where to go: a browser is sent to the console, anything else reads the links.
   app.get('/', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     if (/text\/html/.test(req.headers.accept ?? '')) return reply.redirect('/console/', 302);
-    return reply.send({ name: 'Waybill', console: '/console/', docs: '/docs', openapi: '/openapi.json', health: '/healthz' });
+    return reply.send({
+      name: 'Waybill',
+      console: '/console/',
+      docs: '/docs',
+      openapi: '/openapi.json',
+      health: '/healthz',
+    });
   });
 
   for (const page of PAGES) {

@@ -22,7 +22,11 @@ export function createBalanceService(deps: { db: Db; calls: CarrierCalls; clock:
     const { account, adapter, call } = await deps.calls.prepareAccount(tenant, id, log);
     const fn = adapter[method] as CarrierAdapter[M];
     if (typeof fn !== 'function') {
-      throw new ApiError('carrier_unsupported_method', `${account.carrier} has no prepaid postage balance`, `${account.carrier}.balance`);
+      throw new ApiError(
+        'carrier_unsupported_method',
+        `${account.carrier} has no prepaid postage balance`,
+        `${account.carrier}.balance`,
+      );
     }
     deps.ownership.balance(account);
     return { call, run: fn.bind(adapter) as NonNullable<CarrierAdapter[M]>, carrier: account.carrier };
@@ -41,10 +45,23 @@ export function createBalanceService(deps: { db: Db; calls: CarrierCalls; clock:
    * Buys postage. The purchase is the carrier's, so the entry is written once it answered: a
    * refused purchase records nothing, and a bought one whose entry could not be written answers 500.
    */
-  async function addFunds(tenant: string, id: string, funds: { amount: number; currency: string }, log: Log, by: AuditContext): Promise<BalanceView> {
+  async function addFunds(
+    tenant: string,
+    id: string,
+    funds: { amount: number; currency: string },
+    log: Log,
+    by: AuditContext,
+  ): Promise<BalanceView> {
     const { call, run } = await prepare(tenant, id, 'addPostage', log);
     const balance = view(await run(call, funds.amount, funds.currency.toUpperCase()));
-    await inTransaction(deps.db, (trx) => recordAudit(trx, by, { action: 'funds.added', resource: { id }, changes: { amount: funds.amount, currency: funds.currency.toUpperCase(), balance: balance.balance.amount }, at: deps.clock.now() }));
+    await inTransaction(deps.db, (trx) =>
+      recordAudit(trx, by, {
+        action: 'funds.added',
+        resource: { id },
+        changes: { amount: funds.amount, currency: funds.currency.toUpperCase(), balance: balance.balance.amount },
+        at: deps.clock.now(),
+      }),
+    );
     return balance;
   }
 

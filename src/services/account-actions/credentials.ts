@@ -9,13 +9,26 @@ import type { CarrierCalls } from '../kernel/index.js';
 type ValidateInput = Static<typeof ValidateCredentialsBody>['validate_credentials'];
 
 export function createCredentialsCheck(deps: { calls: CarrierCalls }) {
-  async function validate(tenant: string, input: ValidateInput, log: Log): Promise<{ valid: boolean; message: string }> {
+  async function validate(
+    tenant: string,
+    input: ValidateInput,
+    log: Log,
+  ): Promise<{ valid: boolean; message: string }> {
     if ('shipping_account' in input) {
       const { call, run } = await deps.calls.prepare<'validateCredentials'>(tenant, input, 'validate_credentials', log);
       return run(call);
     }
-    if (!isCarrierSlug(input.carrier)) throw new ApiError('schema_validation_error', `validate_credentials.carrier ${input.carrier} is not a carrier`, 'validate_credentials.carrier');
-    const { call, run } = await deps.calls.prepareInline<'validateCredentials'>({ ...input, carrier: input.carrier }, 'validate_credentials', log);
+    if (!isCarrierSlug(input.carrier))
+      throw new ApiError(
+        'schema_validation_error',
+        `validate_credentials.carrier ${input.carrier} is not a carrier`,
+        'validate_credentials.carrier',
+      );
+    const { call, run } = await deps.calls.prepareInline<'validateCredentials'>(
+      { ...input, carrier: input.carrier },
+      'validate_credentials',
+      log,
+    );
     return run(call);
   }
 

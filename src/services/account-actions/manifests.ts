@@ -7,7 +7,12 @@ import type { ManifestBody } from '../../contract/operations.js';
 import type { Address } from '../../domain/types.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
-import { markManifested, shipmentsByTracking, unmanifestedShipments, type ManifestCandidate } from '../../storage/repositories/shipments.js';
+import {
+  markManifested,
+  shipmentsByTracking,
+  unmanifestedShipments,
+  type ManifestCandidate,
+} from '../../storage/repositories/shipments.js';
 import type { CarrierCalls, Ownership } from '../kernel/index.js';
 import { checkHorizon, DATE_HORIZON_DAYS } from '../kernel/index.js';
 
@@ -22,23 +27,42 @@ export function createManifestService(deps: { db: Db; calls: CarrierCalls; clock
     const named = input.tracking_numbers ?? [];
     const form = adapter.declaration.manifest ?? {};
     // The labels this form takes, as stored: the ones named, else the day's not yet on a form.
-    const onForm = named.length > 0 ? await shipmentsByTracking(deps.db, tenant, account.id, named) : await unmanifestedShipments(deps.db, tenant, account.id, shipDate);
+    const onForm =
+      named.length > 0
+        ? await shipmentsByTracking(deps.db, tenant, account.id, named)
+        : await unmanifestedShipments(deps.db, tenant, account.id, shipDate);
     let trackingNumbers = named;
     if (named.length === 0 && form.listsLabels) {
       trackingNumbers = onForm.flatMap((s) => s.trackingNumbers);
       if (trackingNumbers.length === 0) {
-        throw new ApiError('schema_field_required', `no labels of shipping account ${account.id} for ${shipDate} are waiting for an end-of-day form; name them in tracking_numbers`, 'manifest.tracking_numbers');
+        throw new ApiError(
+          'schema_field_required',
+          `no labels of shipping account ${account.id} for ${shipDate} are waiting for an end-of-day form; name them in tracking_numbers`,
+          'manifest.tracking_numbers',
+        );
       }
     }
     // Only numbers this tenant booked here go on a form (and shared test credentials must name them).
     await deps.ownership.manifestNumbers(tenant, account, trackingNumbers);
     const address = account.billing_address ?? (form.needsOrigin ? sharedSender(onForm, account.id) : undefined);
-    const result = await run(call, { tracking_numbers: trackingNumbers, ship_date: shipDate, ...(address ? { address } : {}) });
+    const result = await run(call, {
+      tracking_numbers: trackingNumbers,
+      ship_date: shipDate,
+      ...(address ? { address } : {}),
+    });
     const id = result.carrier_manifest_id ?? newId('mf');
     const formed = new Set(result.tracking_numbers);
     // Named numbers, or the carrier's own choice of the day's labels (none listed back): all of them.
-    const taken = result.tracking_numbers.length === 0 ? onForm : onForm.filter((s) => s.trackingNumbers.some((n) => formed.has(n)));
-    await markManifested(deps.db, tenant, taken.map((s) => s.id), id);
+    const taken =
+      result.tracking_numbers.length === 0
+        ? onForm
+        : onForm.filter((s) => s.trackingNumbers.some((n) => formed.has(n)));
+    await markManifested(
+      deps.db,
+      tenant,
+      taken.map((s) => s.id),
+      id,
+    );
     return {
       manifest: {
         id,
@@ -55,7 +79,9 @@ export function createManifestService(deps: { db: Db; calls: CarrierCalls; clock
 
 /** What makes two senders one origin: where the mail is handed over, not who sends it. */
 function originKey(a: Address): string {
-  return [a.street1, a.street2, a.city, a.state, (a.postal_code ?? '').slice(0, 5), a.country].map((v) => (v ?? '').trim().toUpperCase()).join('|');
+  return [a.street1, a.street2, a.city, a.state, (a.postal_code ?? '').slice(0, 5), a.country]
+    .map((v) => (v ?? '').trim().toUpperCase())
+    .join('|');
 }
 
 /**

@@ -5,7 +5,11 @@
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
-import type { ShippingAccountInput, ShippingAccountPatch, ShippingAccountView } from '../../contract/shipping-account.js';
+import type {
+  ShippingAccountInput,
+  ShippingAccountPatch,
+  ShippingAccountView,
+} from '../../contract/shipping-account.js';
 import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newAccountNumber } from '../../storage/ids.js';
@@ -52,7 +56,13 @@ function mask(auth: Record<string, string>, secret: readonly string[]): Record<s
   return Object.fromEntries(Object.entries(auth).map(([k, v]) => [k, secret.includes(k) ? maskSecret(v) : v]));
 }
 
-function view(row: repo.AccountRow, auth: Record<string, string>, defaults: Defaults, decl: CarrierDeclaration, reveal: boolean): ShippingAccountView {
+function view(
+  row: repo.AccountRow,
+  auth: Record<string, string>,
+  defaults: Defaults,
+  decl: CarrierDeclaration,
+  reveal: boolean,
+): ShippingAccountView {
   return {
     id: row.id,
     name: row.name,
@@ -91,7 +101,10 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   /** Credentials and defaults after walking up the parent chain (the child's own members win). */
-  async function resolveRow(tenant: string, row: repo.AccountRow): Promise<{ auth: Record<string, string>; defaults: Defaults }> {
+  async function resolveRow(
+    tenant: string,
+    row: repo.AccountRow,
+  ): Promise<{ auth: Record<string, string>; defaults: Defaults }> {
     const chain = [row];
     let cur = row;
     while (cur.parent_id && chain.length <= MAX_PARENT_DEPTH) {
@@ -114,17 +127,36 @@ export function createAccountsService(deps: AccountsDeps) {
     let parent: repo.AccountRow | undefined;
     if (input.parent_shipping_account !== undefined) {
       parent = await repo.getAccount(db, tenant, input.parent_shipping_account);
-      if (!parent) throw new ApiError('shipping_account_not_found', `parent shipping account ${input.parent_shipping_account} was not found`, 'shipping_account.parent_shipping_account');
+      if (!parent)
+        throw new ApiError(
+          'shipping_account_not_found',
+          `parent shipping account ${input.parent_shipping_account} was not found`,
+          'shipping_account.parent_shipping_account',
+        );
       if (parent.carrier !== decl.slug) {
-        throw new ApiError('shipping_account_wrong_carrier', `parent shipping account ${parent.id} belongs to ${parent.carrier}, not ${decl.slug}`, 'shipping_account.parent_shipping_account');
+        throw new ApiError(
+          'shipping_account_wrong_carrier',
+          `parent shipping account ${parent.id} belongs to ${parent.carrier}, not ${decl.slug}`,
+          'shipping_account.parent_shipping_account',
+        );
       }
     }
     let auth = input.auth;
     let fromMaster = false;
     if (auth === undefined && !parent) {
-      if (!input.test) throw new ApiError('schema_field_required', `shipping_account.auth is required (or test: true to use the test credentials for ${decl.slug})`, 'shipping_account.auth');
+      if (!input.test)
+        throw new ApiError(
+          'schema_field_required',
+          `shipping_account.auth is required (or test: true to use the test credentials for ${decl.slug})`,
+          'shipping_account.auth',
+        );
       auth = deps.masterTestAccounts[decl.slug]?.[input.country];
-      if (!auth) throw new ApiError('master_test_shipping_account_not_found', `no master test shipping account exists for ${decl.slug} in ${input.country}`, `${decl.slug}/${input.country}`);
+      if (!auth)
+        throw new ApiError(
+          'master_test_shipping_account_not_found',
+          `no master test shipping account exists for ${decl.slug} in ${input.country}`,
+          `${decl.slug}/${input.country}`,
+        );
       fromMaster = true;
     }
     validateAuth(decl, auth ?? {}, !parent);
@@ -146,7 +178,19 @@ export function createAccountsService(deps: AccountsDeps) {
       created_at: clock.now().toISOString(),
     };
     await insertWithFreshId(row, (trx) =>
-      recordAudit(trx, by, { action: 'shipping_account.created', resource: { id: row.id }, changes: { carrier: row.carrier, country: row.country, test: row.test, ...(input.name ? { name: input.name } : {}), ...(auth ? { auth } : {}), ...(parent ? { parent_shipping_account: parent.id } : {}) }, at: clock.now() }),
+      recordAudit(trx, by, {
+        action: 'shipping_account.created',
+        resource: { id: row.id },
+        changes: {
+          carrier: row.carrier,
+          country: row.country,
+          test: row.test,
+          ...(input.name ? { name: input.name } : {}),
+          ...(auth ? { auth } : {}),
+          ...(parent ? { parent_shipping_account: parent.id } : {}),
+        },
+        at: clock.now(),
+      }),
     );
     const effective = await resolveRow(tenant, row);
     // The spec echoes `auth` on creation: what the caller sent, as sent. Inherited members and the
@@ -199,13 +243,22 @@ export function createAccountsService(deps: AccountsDeps) {
    * Changes what an account may change; the carrier and the country name what it is. New
    * credentials are validated as on creation and sealed again.
    */
-  async function update(tenant: string, id: string, patch: ShippingAccountPatch, by: AuditContext): Promise<ShippingAccountView> {
+  async function update(
+    tenant: string,
+    id: string,
+    patch: ShippingAccountPatch,
+    by: AuditContext,
+  ): Promise<ShippingAccountView> {
     const row = await getRow(tenant, id);
     const decl = declarations[row.carrier as CarrierSlug];
     for (const field of ['carrier', 'country'] as const) {
       const value = patch[field];
       if (value !== undefined && value !== row[field]) {
-        throw new ApiError('schema_validation_error', `shipping_account.${field} cannot change (${row[field]}); register a new account for another ${field}`, `shipping_account.${field}`);
+        throw new ApiError(
+          'schema_validation_error',
+          `shipping_account.${field} cannot change (${row[field]}); register a new account for another ${field}`,
+          `shipping_account.${field}`,
+        );
       }
     }
     const changes: repo.AccountChanges = {};
@@ -227,7 +280,12 @@ export function createAccountsService(deps: AccountsDeps) {
     }
     await db.transaction().execute(async (trx) => {
       if (Object.keys(changes).length > 0) await repo.updateAccount(trx, tenant, id, changes);
-      await recordAudit(trx, by, { action: 'shipping_account.updated', resource: { id }, changes: { ...patch }, at: clock.now() });
+      await recordAudit(trx, by, {
+        action: 'shipping_account.updated',
+        resource: { id },
+        changes: { ...patch },
+        at: clock.now(),
+      });
     });
     // Sub-accounts inherit from this one: forget every resolved account of the tenant.
     resolved.deletePrefix(`${tenant}\n`);
@@ -239,12 +297,15 @@ export function createAccountsService(deps: AccountsDeps) {
       const done = await repo.deleteAccount(trx, tenant, id);
       // Its uploaded price list goes with it: a new account of the same number must not inherit it.
       if (done === 'deleted') await deletePriceList(trx, tenant, id);
-      if (done === 'deleted') await recordAudit(trx, by, { action: 'shipping_account.deleted', resource: { id }, at: clock.now() });
+      if (done === 'deleted')
+        await recordAudit(trx, by, { action: 'shipping_account.deleted', resource: { id }, at: clock.now() });
       return done;
     });
     resolved.delete(`${tenant}\n${id}`);
-    if (outcome === 'not_found') throw new ApiError('shipping_account_not_found', `shipping account ${id} was not found`, id);
-    if (outcome === 'has_sub_accounts') throw new ApiError('conflict', `shipping account ${id} has sub-accounts; delete them first`, id);
+    if (outcome === 'not_found')
+      throw new ApiError('shipping_account_not_found', `shipping account ${id} was not found`, id);
+    if (outcome === 'has_sub_accounts')
+      throw new ApiError('conflict', `shipping account ${id} has sub-accounts; delete them first`, id);
   }
 
   /**

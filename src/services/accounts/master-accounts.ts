@@ -17,25 +17,32 @@ export function emulatorMasterAccounts(declarations: Record<CarrierSlug, Carrier
       // Every member, optional ones too: adapters use some optional members (an OAuth client_id and
       // client_secret); the emulator knows these values as issued credentials.
       const members = [...decl.auth.required, ...decl.auth.optional];
-      byCountry[country] = Object.fromEntries(members.map((m) => [m, decl.auth.testValues?.[m] ?? `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]));
+      byCountry[country] = Object.fromEntries(
+        members.map((m) => [m, decl.auth.testValues?.[m] ?? `test-${country.toLowerCase()}-${m.replace(/_/g, '-')}`]),
+      );
     }
     out[decl.slug] = byCountry;
   }
   return out;
 }
 
-export function parseMasterAccounts(json: string, declarations: Record<CarrierSlug, CarrierDeclaration>): MasterTestAccounts {
+export function parseMasterAccounts(
+  json: string,
+  declarations: Record<CarrierSlug, CarrierDeclaration>,
+): MasterTestAccounts {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
   } catch {
     throw new Error('WAYBILL_MASTER_TEST_ACCOUNTS is not valid JSON');
   }
-  if (!parsed || typeof parsed !== 'object') throw new Error('WAYBILL_MASTER_TEST_ACCOUNTS must be an object of carrier → country → auth');
+  if (!parsed || typeof parsed !== 'object')
+    throw new Error('WAYBILL_MASTER_TEST_ACCOUNTS must be an object of carrier → country → auth');
   const out: MasterTestAccounts = {};
   for (const [carrier, byCountry] of Object.entries(parsed as Record<string, unknown>)) {
     if (!(carrier in declarations)) throw new Error(`WAYBILL_MASTER_TEST_ACCOUNTS names an unknown carrier ${carrier}`);
-    if (!byCountry || typeof byCountry !== 'object') throw new Error(`WAYBILL_MASTER_TEST_ACCOUNTS.${carrier} must map countries to auth objects`);
+    if (!byCountry || typeof byCountry !== 'object')
+      throw new Error(`WAYBILL_MASTER_TEST_ACCOUNTS.${carrier} must map countries to auth objects`);
     const countries: Record<string, Record<string, string>> = {};
     for (const [country, auth] of Object.entries(byCountry as Record<string, unknown>)) {
       if (!auth || typeof auth !== 'object' || Object.values(auth).some((v) => typeof v !== 'string')) {
@@ -65,6 +72,8 @@ export function sharesMasterCredentials(
 ): boolean {
   const generic = declarations[account.carrier].auth.testValues ?? {};
   return Object.values(masters[account.carrier] ?? {}).some((master) =>
-    Object.entries(master).some(([member, value]) => !(member in generic) && value !== '' && account.auth[member] === value),
+    Object.entries(master).some(
+      ([member, value]) => !(member in generic) && value !== '' && account.auth[member] === value,
+    ),
   );
 }

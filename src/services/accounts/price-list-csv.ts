@@ -20,21 +20,33 @@ function readHeader(cells: string[]): Column[] {
   const names = cells.map((c) => c.trim().toLowerCase());
   const expected = `expected columns: ${PRICE_LIST_COLUMNS.join(', ')}`;
   const unknown = names.find((n) => !(PRICE_LIST_COLUMNS as readonly string[]).includes(n));
-  if (unknown !== undefined) throw new ApiError('schema_validation_error', `line 1: unknown column "${unknown.slice(0, 40)}"; ${expected}`, 'line 1');
+  if (unknown !== undefined)
+    throw new ApiError(
+      'schema_validation_error',
+      `line 1: unknown column "${unknown.slice(0, 40)}"; ${expected}`,
+      'line 1',
+    );
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw new ApiError('schema_validation_error', `line 1: column "${dup}" appears twice`, 'line 1');
   const missing = REQUIRED.filter((c) => !names.includes(c));
-  if (missing.length > 0) throw new ApiError('schema_validation_error', `line 1: the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; ${expected}`, 'line 1');
+  if (missing.length > 0)
+    throw new ApiError(
+      'schema_validation_error',
+      `line 1: the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; ${expected}`,
+      'line 1',
+    );
   return names as Column[];
 }
 
-const tooMany = () => new ApiError('payload_too_large', `the price list has more than ${MAX_PRICE_LIST_ROWS} rows`, 'body');
+const tooMany = () =>
+  new ApiError('payload_too_large', `the price list has more than ${MAX_PRICE_LIST_ROWS} rows`, 'body');
 
 function parserError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { code?: string; message?: string; lines?: number };
   const at = e.lines !== undefined ? `line ${e.lines}` : 'body';
-  if (e.code === 'CSV_MAX_RECORD_SIZE') return new ApiError('payload_too_large', `${at} of the CSV is longer than ${MAX_LINE_BYTES} bytes`, at);
+  if (e.code === 'CSV_MAX_RECORD_SIZE')
+    return new ApiError('payload_too_large', `${at} of the CSV is longer than ${MAX_LINE_BYTES} bytes`, at);
   const message = (e.message ?? 'malformed').slice(0, 200);
   return new ApiError('schema_validation_error', `the CSV could not be read: ${message}`, at);
 }
@@ -57,7 +69,12 @@ export async function readPriceListCsv(pieces: AsyncIterable<Buffer>): Promise<R
         else {
           if (rows.length === MAX_PRICE_LIST_ROWS) throw tooMany();
           const at = `line ${info.lines}`;
-          if (record.length > columns.length) throw new ApiError('schema_validation_error', `${at} has ${record.length} fields but the header names ${columns.length} columns`, at);
+          if (record.length > columns.length)
+            throw new ApiError(
+              'schema_validation_error',
+              `${at} has ${record.length} fields but the header names ${columns.length} columns`,
+              at,
+            );
           const cells: RawRow['cells'] = {};
           columns.forEach((c, i) => {
             const cell = (record[i] ?? '').trim();
@@ -87,8 +104,18 @@ export async function readPriceListCsv(pieces: AsyncIterable<Buffer>): Promise<R
     parser.destroy();
   }
   if (failure) throw parserError(failure);
-  if (columns === undefined) throw new ApiError('schema_validation_error', `the CSV is empty; line 1 must name the columns (expected columns: ${PRICE_LIST_COLUMNS.join(', ')})`, 'line 1');
-  if (rows.length === 0) throw new ApiError('schema_validation_error', 'the CSV has a header but no rows; a price list has at least one band', 'body');
+  if (columns === undefined)
+    throw new ApiError(
+      'schema_validation_error',
+      `the CSV is empty; line 1 must name the columns (expected columns: ${PRICE_LIST_COLUMNS.join(', ')})`,
+      'line 1',
+    );
+  if (rows.length === 0)
+    throw new ApiError(
+      'schema_validation_error',
+      'the CSV has a header but no rows; a price list has at least one band',
+      'body',
+    );
   return rows;
 }
 

@@ -9,6 +9,10 @@ import type { PriceListRecord } from '../../storage/repositories/price-lists.js'
 
 export function rateFromList(list: PriceListRecord, req: ShipmentRequest): Rate[] {
   const parcels = req.packages.map((p) => pricedParcel(p, req.weight_units, req.dim_units));
-  const rates = priceFromList(list.bands, { destination: req.recipient.country, parcels, ...(req.service ? { service: req.service } : {}) }, `the uploaded price list of shipping account ${list.shipping_account}`);
+  const rates = priceFromList(
+    list.bands,
+    { destination: req.recipient.country, parcels, ...(req.service ? { service: req.service } : {}) },
+    `the uploaded price list of shipping account ${list.shipping_account}`,
+  );
   return rates.map((r) => ({ ...r, price_list: { source: 'uploaded', uploaded_at: list.uploaded_at } }));
 }

@@ -11,7 +11,14 @@ import { PRICE_LIST_COLUMNS } from '../../contract/price-list.js';
 import { timeSlicer } from '../../foundations/time-slice.js';
 
 export type Column = (typeof PRICE_LIST_COLUMNS)[number];
-export const REQUIRED: readonly Column[] = ['service_code', 'min_weight', 'max_weight', 'rate', 'currency', 'transit_days'];
+export const REQUIRED: readonly Column[] = [
+  'service_code',
+  'min_weight',
+  'max_weight',
+  'rate',
+  'currency',
+  'transit_days',
+];
 const SIZE: readonly Column[] = ['max_length', 'max_width', 'max_height'];
 
 /** One row as read: its cells by column (empty cells left out), and where it is ("line 3", "price_list.rows[1]"). */
@@ -38,7 +45,8 @@ class CellError extends Error {
 function number(cells: RawRow['cells'], column: Column, max: number): number {
   const text = cells[column];
   const n = Number(text);
-  if (text === undefined || !/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(n)) throw new CellError(column, `"${text ?? ''}" is not a number (a decimal point, no unit)`);
+  if (text === undefined || !/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(n))
+    throw new CellError(column, `"${text ?? ''}" is not a number (a decimal point, no unit)`);
   if (n > max) throw new CellError(column, `${n} is more than ${max}`);
   return n;
 }
@@ -56,22 +64,33 @@ function band(cells: RawRow['cells'], carrier: string, catalog: CarrierCatalog):
   const service = cells.service_code ?? '';
   if (catalog.services.length > 0 && !catalog.services.includes(service)) {
     const known = catalog.services.slice(0, 8).join(', ');
-    throw new CellError('service_code', `${carrier} has no service "${service}" (its services: ${known}${catalog.services.length > 8 ? ', …' : ''}; GET /meta/carriers lists them)`);
+    throw new CellError(
+      'service_code',
+      `${carrier} has no service "${service}" (its services: ${known}${catalog.services.length > 8 ? ', …' : ''}; GET /meta/carriers lists them)`,
+    );
   }
   const countries = (cells.country_codes ?? '').split(/[\s,;]+/).filter(Boolean);
   const wrong = countries.find((c) => !/^[A-Z]{2}$/.test(c));
-  if (wrong !== undefined) throw new CellError('country_codes', `"${wrong}" is not an ISO country code of two capital letters`);
+  if (wrong !== undefined)
+    throw new CellError('country_codes', `"${wrong}" is not an ISO country code of two capital letters`);
   const min = number(cells, 'min_weight', MAX_KG);
   const max = number(cells, 'max_weight', MAX_KG);
   if (max <= min) throw new CellError('max_weight', `${max} is not above min_weight ${min}`);
   const given = SIZE.filter((c) => cells[c] !== undefined);
-  if (given.length > 0 && given.length < 3) throw new CellError(SIZE.find((c) => cells[c] === undefined)!, 'is empty: give all three of max_length, max_width and max_height, or none');
+  if (given.length > 0 && given.length < 3)
+    throw new CellError(
+      SIZE.find((c) => cells[c] === undefined)!,
+      'is empty: give all three of max_length, max_width and max_height, or none',
+    );
   const sides = given.length === 3 ? SIZE.map((c) => number(cells, c, MAX_CM)).sort((a, b) => b - a) : undefined;
-  if (sides?.some((s) => s <= 0)) throw new CellError(SIZE[sides.indexOf(0)] ?? 'max_length', 'a size limit must be above 0');
+  if (sides?.some((s) => s <= 0))
+    throw new CellError(SIZE[sides.indexOf(0)] ?? 'max_length', 'a size limit must be above 0');
   const price = cells.rate ?? '';
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(price)) throw new CellError('rate', `"${price}" is not a price (decimal text with at most two decimals, no currency sign)`);
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(price))
+    throw new CellError('rate', `"${price}" is not a price (decimal text with at most two decimals, no currency sign)`);
   const currency = cells.currency ?? '';
-  if (!/^[A-Z]{3}$/.test(currency)) throw new CellError('currency', `"${currency}" is not an ISO currency code of three capital letters`);
+  if (!/^[A-Z]{3}$/.test(currency))
+    throw new CellError('currency', `"${currency}" is not an ISO currency code of three capital letters`);
   for (const flag of ['domicile', 'international'] as const) {
     const v = cells[flag];
     if (v !== undefined && v !== 'true' && v !== 'false') throw new CellError(flag, `"${v}" is neither true nor false`);
@@ -95,7 +114,11 @@ function refusal(problems: { at: string; column: string; message: string }[]): A
   const listed = problems.slice(0, LISTED).map((p) => `${p.at}, column ${p.column}: ${p.message}`);
   const more = problems.length > LISTED ? `; and ${problems.length - LISTED} more` : '';
   const first = problems[0]!;
-  return new ApiError('schema_validation_error', `the price list was not taken: ${listed.join('; ')}${more}`, `${first.at}, column ${first.column}`);
+  return new ApiError(
+    'schema_validation_error',
+    `the price list was not taken: ${listed.join('; ')}${more}`,
+    `${first.at}, column ${first.column}`,
+  );
 }
 
 /**
@@ -117,7 +140,11 @@ export async function toBands(rows: readonly RawRow[], carrier: string, catalog:
     try {
       const b = band(row.cells, carrier, catalog);
       const first = currencyOf.get(b.service);
-      if (first !== undefined && first !== b.currency) throw new CellError('currency', `${b.currency}, but earlier rows price ${b.service} in ${first}; one service takes one currency`);
+      if (first !== undefined && first !== b.currency)
+        throw new CellError(
+          'currency',
+          `${b.currency}, but earlier rows price ${b.service} in ${first}; one service takes one currency`,
+        );
       currencyOf.set(b.service, b.currency);
       bands.push(b);
     } catch (err) {

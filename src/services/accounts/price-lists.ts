@@ -25,7 +25,12 @@ export interface PriceListsDeps {
   declarations: Record<CarrierSlug, CarrierDeclaration>;
 }
 
-const summaryView = (s: repo.PriceListSummary): PriceListView => ({ shipping_account: s.shipping_account, source: 'uploaded', uploaded_at: s.uploaded_at, row_count: s.row_count });
+const summaryView = (s: repo.PriceListSummary): PriceListView => ({
+  shipping_account: s.shipping_account,
+  source: 'uploaded',
+  uploaded_at: s.uploaded_at,
+  row_count: s.row_count,
+});
 
 export function createPriceLists(deps: PriceListsDeps) {
   const { db, clock, accounts } = deps;
@@ -41,11 +46,21 @@ export function createPriceLists(deps: PriceListsDeps) {
   async function upload(tenant: string, id: string, rows: RawRow[], by: AuditContext): Promise<PriceListView> {
     const account = await accounts.resolve(tenant, id);
     const bands = await toBands(rows, account.carrier, deps.declarations[account.carrier].catalog);
-    const record: repo.PriceListRecord = { shipping_account: account.id, bands, row_count: bands.length, uploaded_at: clock.now().toISOString() };
+    const record: repo.PriceListRecord = {
+      shipping_account: account.id,
+      bands,
+      row_count: bands.length,
+      uploaded_at: clock.now().toISOString(),
+    };
     const services = [...new Set(bands.map((b) => b.service))];
     await db.transaction().execute(async (trx) => {
       await repo.savePriceList(trx, tenant, record);
-      await recordAudit(trx, by, { action: 'price_list.uploaded', resource: { id: account.id }, changes: { row_count: bands.length, services }, at: clock.now() });
+      await recordAudit(trx, by, {
+        action: 'price_list.uploaded',
+        resource: { id: account.id },
+        changes: { row_count: bands.length, services },
+        at: clock.now(),
+      });
     });
     cached.delete(key(tenant, account.id));
     return summaryView(record);
@@ -55,7 +70,15 @@ export function createPriceLists(deps: PriceListsDeps) {
     await accounts.resolve(tenant, id);
     const list = await repo.getPriceList(db, tenant, id);
     if (!list) throw notFound(id);
-    return { ...summaryView(list), rows: list.bands.map(({ max_cm, ...b }) => ({ ...b, countries: [...b.countries], transit_days: [...b.transit_days], ...(max_cm ? { max_cm: [...max_cm] } : {}) })) };
+    return {
+      ...summaryView(list),
+      rows: list.bands.map(({ max_cm, ...b }) => ({
+        ...b,
+        countries: [...b.countries],
+        transit_days: [...b.transit_days],
+        ...(max_cm ? { max_cm: [...max_cm] } : {}),
+      })),
+    };
   }
 
   /** The list as a CSV file in the upload's columns. */

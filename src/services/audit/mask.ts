@@ -16,6 +16,7 @@ export function maskSecrets(value: unknown): unknown {
   if (typeof value === 'string' && URL_START.test(value)) return loggedUrl(value).replaceAll(REDACTED, MASK);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = v === undefined ? undefined : isSecretName(k) ? MASK : maskSecrets(v);
+  for (const [k, v] of Object.entries(value))
+    out[k] = v === undefined ? undefined : isSecretName(k) ? MASK : maskSecrets(v);
   return out;
 }

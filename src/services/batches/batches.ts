@@ -7,7 +7,13 @@ import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js'
 import type { LabelWork } from '../../documents/index.js';
 import { CanonicalJson } from '../../foundations/canonical-json.js';
 import type { Clock } from '../../foundations/clock.js';
-import { type BatchInput, type BatchItemsQuery, type BatchItemView, type BatchView, type CsvQuery } from '../../contract/batches.js';
+import {
+  type BatchInput,
+  type BatchItemsQuery,
+  type BatchItemView,
+  type BatchView,
+  type CsvQuery,
+} from '../../contract/batches.js';
 import { ShipmentRequestInput } from '../../contract/shipment.js';
 import { checkerFor } from '../../contract/validator.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
@@ -59,7 +65,11 @@ export function createBatchesService(deps: BatchesDeps) {
   }
 
   /** Stores the batch with every item queued (or failed when it cannot be booked as given). */
-  async function create(tenant: string, spec: { items: NewItem[]; label_type?: string; reference?: string; source: 'json' | 'csv' }, by: AuditContext): Promise<BatchView> {
+  async function create(
+    tenant: string,
+    spec: { items: NewItem[]; label_type?: string; reference?: string; source: 'json' | 'csv' },
+    by: AuditContext,
+  ): Promise<BatchView> {
     const now = clock.now().toISOString();
     const id = newId('bat');
     const accounts = new Map<string, Promise<ResolvedAccount | ApiError>>();
@@ -93,7 +103,8 @@ export function createBatchesService(deps: BatchesDeps) {
     for (const item of spec.items) {
       await slice();
       const input = JSON.parse(item.text) as Record<string, unknown>;
-      if (spec.label_type !== undefined && input.label_type === undefined && !item.error) input.label_type = spec.label_type;
+      if (spec.label_type !== undefined && input.label_type === undefined && !item.error)
+        input.label_type = spec.label_type;
       let error = item.error ?? checkShipment(input);
       let lane: string | null = null;
       if (!error) {
@@ -128,14 +139,34 @@ export function createBatchesService(deps: BatchesDeps) {
         updated_at: now,
       };
     };
-    const batch: repo.BatchRow = { id, tenant, status: 'queued', reference: spec.reference ?? null, label_type: spec.label_type ?? null, source: spec.source, total: spec.items.length, created_at: now, completed_at: null };
+    const batch: repo.BatchRow = {
+      id,
+      tenant,
+      status: 'queued',
+      reference: spec.reference ?? null,
+      label_type: spec.label_type ?? null,
+      source: spec.source,
+      total: spec.items.length,
+      created_at: now,
+      completed_at: null,
+    };
     const refused = checked.filter((c) => c.error).length;
     // Stored over many short transactions, the batch seen (and its items booked) only once the last
     // is stored, with its audit entry. A store that fails leaves what a crash would: the batch worker removes it later.
     await repo.storeBatch(db, batch, spec.items.length, rowOf, slice);
     await db.transaction().execute(async (trx) => {
       await repo.publishBatch(trx, batch);
-      await recordAudit(trx, by, { action: 'batch.started', resource: { id }, changes: { source: spec.source, items: spec.items.length, refused, ...(spec.reference ? { reference: spec.reference } : {}) }, at: new Date(now) });
+      await recordAudit(trx, by, {
+        action: 'batch.started',
+        resource: { id },
+        changes: {
+          source: spec.source,
+          items: spec.items.length,
+          refused,
+          ...(spec.reference ? { reference: spec.reference } : {}),
+        },
+        at: new Date(now),
+      });
     });
     // A batch whose every item failed its checks is finished already.
     if (checked.every((c) => c.error)) await finishIfDone(db, id, clock.now());
@@ -144,8 +175,20 @@ export function createBatchesService(deps: BatchesDeps) {
 
   function createFromJson(tenant: string, input: BatchInput, by: AuditContext): Promise<BatchView> {
     // Shipments read by the route come as their text (CanonicalJson); others are written out here.
-    const items = input.shipments.map((s: unknown) => ({ text: s instanceof CanonicalJson ? s.text : JSON.stringify(s), reference: null }));
-    return create(tenant, { items, source: 'json', ...(input.label_type ? { label_type: input.label_type } : {}), ...(input.reference ? { reference: input.reference } : {}) }, by);
+    const items = input.shipments.map((s: unknown) => ({
+      text: s instanceof CanonicalJson ? s.text : JSON.stringify(s),
+      reference: null,
+    }));
+    return create(
+      tenant,
+      {
+        items,
+        source: 'json',
+        ...(input.label_type ? { label_type: input.label_type } : {}),
+        ...(input.reference ? { reference: input.reference } : {}),
+      },
+      by,
+    );
   }
 
   /**
@@ -154,28 +197,73 @@ export function createBatchesService(deps: BatchesDeps) {
    */
   async function csvSender(tenant: string, q: CsvQuery): Promise<ResolvedAccount> {
     const shopping = q.shipping_accounts !== undefined;
-    if (shopping && q.shipping_account !== undefined) throw new ApiError('schema_validation_error', 'send query parameter shipping_account or shipping_accounts, not both', 'shipping_accounts');
+    if (shopping && q.shipping_account !== undefined)
+      throw new ApiError(
+        'schema_validation_error',
+        'send query parameter shipping_account or shipping_accounts, not both',
+        'shipping_accounts',
+      );
     if (!shopping && q.shipping_account === undefined) {
-      throw new ApiError('schema_field_required', 'query parameter shipping_account (or shipping_accounts with select) is required for a CSV batch (the account every row ships with)', 'shipping_account');
+      throw new ApiError(
+        'schema_field_required',
+        'query parameter shipping_account (or shipping_accounts with select) is required for a CSV batch (the account every row ships with)',
+        'shipping_account',
+      );
     }
-    if (!shopping && q.select !== undefined) throw new ApiError('schema_validation_error', 'query parameter select chooses among the rates of shipping_accounts; send shipping_accounts (once per account)', 'select');
-    if (shopping && q.select === undefined) throw new ApiError('schema_field_required', 'query parameter select (cheapest, fastest or best_value) is required with shipping_accounts', 'select');
-    if (shopping && q.service !== undefined) throw new ApiError('schema_validation_error', 'query parameter service cannot be combined with shipping_accounts: the selected rate names the service', 'service');
+    if (!shopping && q.select !== undefined)
+      throw new ApiError(
+        'schema_validation_error',
+        'query parameter select chooses among the rates of shipping_accounts; send shipping_accounts (once per account)',
+        'select',
+      );
+    if (shopping && q.select === undefined)
+      throw new ApiError(
+        'schema_field_required',
+        'query parameter select (cheapest, fastest or best_value) is required with shipping_accounts',
+        'select',
+      );
+    if (shopping && q.service !== undefined)
+      throw new ApiError(
+        'schema_validation_error',
+        'query parameter service cannot be combined with shipping_accounts: the selected rate names the service',
+        'service',
+      );
     // An account no row could book with refuses the whole file, as an unknown shipping_account does.
     const refs = [...new Set((q.shipping_accounts ?? [q.shipping_account!]).map(String))];
     const [sender] = await Promise.all(refs.map((ref) => deps.accounts.resolve(tenant, ref)));
     if (!sender!.billing_address) {
       const param = shopping ? 'shipping_accounts' : 'shipping_account';
-      throw new ApiError('schema_field_required', `shipping account ${sender!.id}${shopping ? ' (the first of shipping_accounts)' : ''} has no billing_address; a CSV batch ships from it, so give the account one first`, param);
+      throw new ApiError(
+        'schema_field_required',
+        `shipping account ${sender!.id}${shopping ? ' (the first of shipping_accounts)' : ''} has no billing_address; a CSV batch ships from it, so give the account one first`,
+        param,
+      );
     }
     return sender!;
   }
 
   /** The file is read once the query is known to be right: a wrong account refuses it unread. */
-  async function createFromCsv(tenant: string, file: AsyncIterable<Buffer>, q: CsvQuery, by: AuditContext): Promise<BatchView> {
+  async function createFromCsv(
+    tenant: string,
+    file: AsyncIterable<Buffer>,
+    q: CsvQuery,
+    by: AuditContext,
+  ): Promise<BatchView> {
     const account = await csvSender(tenant, q);
-    const items = await readCsvItems(tenant, file, { ...q, sender: account.billing_address as unknown as Record<string, unknown> });
-    return create(tenant, { items, source: 'csv', ...(q.label_type ? { label_type: q.label_type } : {}), ...(q.reference ? { reference: q.reference } : {}) }, by);
+    const items = await readCsvItems(tenant, file, {
+      ...q,
+      sender: account.billing_address as unknown as Record<string, unknown>,
+    });
+    return create(
+      tenant,
+      {
+        items,
+        source: 'csv',
+        ...(q.label_type ? { label_type: q.label_type } : {}),
+        ...(q.reference ? { reference: q.reference } : {}),
+      },
+      by,
+    );
   }
 
   /** The batch, with the print file formats its booked labels fit (asked of one batch, not of a list). */
@@ -184,20 +272,41 @@ export function createBatchesService(deps: BatchesDeps) {
     return { ...view, print_formats: await printFormats(db, tenant, id) };
   }
 
-  async function list(tenant: string, q: { page?: number; pageSize?: number }): Promise<{ items: BatchView[]; total: number }> {
+  async function list(
+    tenant: string,
+    q: { page?: number; pageSize?: number },
+  ): Promise<{ items: BatchView[]; total: number }> {
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 50;
     const { rows, total } = await repo.listBatches(db, tenant, { limit: pageSize, offset: (page - 1) * pageSize });
-    const counts = await repo.countsOf(db, rows.map((r) => r.id));
+    const counts = await repo.countsOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return { items: rows.map((r) => batchView(r, counts.get(r.id)!)), total };
   }
 
-  async function items(tenant: string, id: string, q: BatchItemsQuery): Promise<{ items: BatchItemView[]; total: number }> {
+  async function items(
+    tenant: string,
+    id: string,
+    q: BatchItemsQuery,
+  ): Promise<{ items: BatchItemView[]; total: number }> {
     await find(tenant, id);
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 50;
-    const { rows, total } = await repo.listItems(db, id, { ...(q.status ? { status: q.status } : {}), limit: pageSize, offset: (page - 1) * pageSize });
-    const shipments = new Map((await repo.shipmentSummaries(db, rows.flatMap((r) => (r.shipment_id ? [r.shipment_id] : [])))).map((s) => [s.id, s]));
+    const { rows, total } = await repo.listItems(db, id, {
+      ...(q.status ? { status: q.status } : {}),
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    const shipments = new Map(
+      (
+        await repo.shipmentSummaries(
+          db,
+          rows.flatMap((r) => (r.shipment_id ? [r.shipment_id] : [])),
+        )
+      ).map((s) => [s.id, s]),
+    );
     const views = rows.map((r): BatchItemView => {
       const s = r.shipment_id ? shipments.get(r.shipment_id) : undefined;
       const booking = s ? decodeBooking(s.response, s.id) : undefined;
@@ -207,7 +316,18 @@ export function createBatchesService(deps: BatchesDeps) {
         ...(r.row !== null ? { row: r.row } : {}),
         reference: r.reference,
         status: r.status as BatchItemView['status'],
-        ...(s ? { shipment: { id: s.id, tracking_number: s.tracking_number, carrier: s.carrier, service: s.service, ...(costs ? { costs } : {}), ...(booking?.recovered ? { recovered: booking.recovered } : {}) } } : {}),
+        ...(s
+          ? {
+              shipment: {
+                id: s.id,
+                tracking_number: s.tracking_number,
+                carrier: s.carrier,
+                service: s.service,
+                ...(costs ? { costs } : {}),
+                ...(booking?.recovered ? { recovered: booking.recovered } : {}),
+              },
+            }
+          : {}),
         ...(r.error ? { error: JSON.parse(r.error) as BatchItemView['error'] } : {}),
       };
     });
@@ -215,13 +335,19 @@ export function createBatchesService(deps: BatchesDeps) {
   }
 
   /** Failed items back in the queue; the batch is in progress again and completes (with its event) again. */
-  async function retry(tenant: string, id: string, opts: { includeInterrupted: boolean; indexes?: number[] }): Promise<BatchView> {
+  async function retry(
+    tenant: string,
+    id: string,
+    opts: { includeInterrupted: boolean; indexes?: number[] },
+  ): Promise<BatchView> {
     const b = await find(tenant, id);
-    if (b.status === 'cancelled') throw new ApiError('conflict', `batch ${id} was cancelled; its items cannot be retried`, id);
+    if (b.status === 'cancelled')
+      throw new ApiError('conflict', `batch ${id} was cancelled; its items cannot be retried`, id);
     const now = clock.now().toISOString();
     const slice = timeSlicer();
     await db.transaction().execute(async (trx) => {
-      if ((await repo.requeueFailed(trx, id, b.total, { ...opts, at: now }, slice)) > 0) await repo.setBatchStatus(trx, id, 'in_progress', null);
+      if ((await repo.requeueFailed(trx, id, b.total, { ...opts, at: now }, slice)) > 0)
+        await repo.setBatchStatus(trx, id, 'in_progress', null);
     });
     return read(tenant, id);
   }
@@ -229,7 +355,8 @@ export function createBatchesService(deps: BatchesDeps) {
   /** Queued items become cancelled; items being booked finish, booked labels stay booked. */
   async function cancel(tenant: string, id: string, by: AuditContext): Promise<BatchView> {
     const b = await find(tenant, id);
-    if (b.status !== 'queued' && b.status !== 'in_progress') throw new ApiError('conflict', `batch ${id} is ${b.status}; only a queued or running batch can be cancelled`, id);
+    if (b.status !== 'queued' && b.status !== 'in_progress')
+      throw new ApiError('conflict', `batch ${id} is ${b.status}; only a queued or running batch can be cancelled`, id);
     const now = clock.now();
     const slice = timeSlicer();
     await db.transaction().execute(async (trx) => {
@@ -245,23 +372,47 @@ export function createBatchesService(deps: BatchesDeps) {
   /** The end-of-day form for each shipping account of the batch whose carrier has manifests. */
   async function manifest(tenant: string, id: string, log: Log) {
     await find(tenant, id);
-    const groups = new Map<string, { account: string; carrier: string; ship_date: string | null; tracking: string[] }>();
+    const groups = new Map<
+      string,
+      { account: string; carrier: string; ship_date: string | null; tracking: string[] }
+    >();
     for (const s of await repo.bookedShipments(db, tenant, id)) {
       const key = `${s.shipping_account_id}|${s.ship_date ?? ''}`;
-      const g = groups.get(key) ?? { account: s.shipping_account_id, carrier: s.carrier, ship_date: s.ship_date, tracking: [] };
+      const g = groups.get(key) ?? {
+        account: s.shipping_account_id,
+        carrier: s.carrier,
+        ship_date: s.ship_date,
+        tracking: [],
+      };
       g.tracking.push(s.tracking_number);
       groups.set(key, g);
     }
-    const eligible = [...groups.values()].filter((g) => deps.declarations[g.carrier as CarrierSlug]?.operations.includes('manifest'));
+    const eligible = [...groups.values()].filter((g) =>
+      deps.declarations[g.carrier as CarrierSlug]?.operations.includes('manifest'),
+    );
     if (eligible.length === 0) {
       const carriers = [...new Set([...groups.values()].map((g) => g.carrier))];
-      throw new ApiError('carrier_unsupported_method', groups.size === 0 ? `batch ${id} has no booked shipments to manifest` : `no carrier of batch ${id} (${carriers.join(', ')}) has manifests`, id);
+      throw new ApiError(
+        'carrier_unsupported_method',
+        groups.size === 0
+          ? `batch ${id} has no booked shipments to manifest`
+          : `no carrier of batch ${id} (${carriers.join(', ')}) has manifests`,
+        id,
+      );
     }
     const manifests = [];
     for (const g of eligible) {
       // /manifest takes up to 1,000 tracking numbers at a time.
       for (let i = 0; i < g.tracking.length; i += 1000) {
-        const res = await deps.manifests.manifest(tenant, { shipping_account: g.account, tracking_numbers: g.tracking.slice(i, i + 1000), ...(g.ship_date ? { ship_date: g.ship_date } : {}) }, log);
+        const res = await deps.manifests.manifest(
+          tenant,
+          {
+            shipping_account: g.account,
+            tracking_numbers: g.tracking.slice(i, i + 1000),
+            ...(g.ship_date ? { ship_date: g.ship_date } : {}),
+          },
+          log,
+        );
         manifests.push(res.manifest);
       }
     }

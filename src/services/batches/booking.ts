@@ -26,10 +26,20 @@ import * as idempotency from '../../storage/repositories/idempotency.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import { csvItemError } from './csv.js';
 import { finishIfDone } from './state.js';
-import { IDEMPOTENCY_TTL_MS, bookingReference, settledByLookup, type BookingLookup, type LookupAnswer } from '../kernel/index.js';
+import {
+  IDEMPOTENCY_TTL_MS,
+  bookingReference,
+  settledByLookup,
+  type BookingLookup,
+  type LookupAnswer,
+} from '../kernel/index.js';
 import type { BookingExtras, createShippingService, PreparedBooking } from '../shipping/index.js';
 
-export type BookOutcome = { kind: 'booked'; next: repo.BatchItemRow[] } | { kind: 'failed' } | { kind: 'throttled'; retryAfterMs?: number } | { kind: 'lost' };
+export type BookOutcome =
+  | { kind: 'booked'; next: repo.BatchItemRow[] }
+  | { kind: 'failed' }
+  | { kind: 'throttled'; retryAfterMs?: number }
+  | { kind: 'lost' };
 
 const errorOf = (e: ApiError) => ({ code: e.code, message: e.message, detail: e.detail });
 
@@ -45,11 +55,19 @@ const LATE_CALL_MS = 1000;
  * Whether booking the item first calls a carrier for something else (rates, an address check).
  * Its idempotency record is then written after those calls rather than with its claim.
  */
-export function callsBeforeBooking(input: Pick<ShipmentRequestInput, 'shipping_accounts' | 'validate_address'>): boolean {
+export function callsBeforeBooking(
+  input: Pick<ShipmentRequestInput, 'shipping_accounts' | 'validate_address'>,
+): boolean {
   return input.shipping_accounts !== undefined || input.validate_address === true;
 }
 
-export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: ReturnType<typeof createShippingService>; lookup: BookingLookup; labelBaseUrl: string }) {
+export function createBatchBooking(deps: {
+  db: Db;
+  clock: Clock;
+  shipping: ReturnType<typeof createShippingService>;
+  lookup: BookingLookup;
+  labelBaseUrl: string;
+}) {
   const { db, clock, shipping } = deps;
   const now = () => clock.now().toISOString();
 
@@ -68,7 +86,8 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
   /** Throttled: the carrier refused the call, so nothing was booked; back in the queue it goes. */
   async function requeue(item: repo.BatchItemRow, owner: string, e: ApiError): Promise<BookOutcome> {
     await db.transaction().execute(async (trx) => {
-      if (await repo.settle(trx, item, owner, { status: 'queued' }, now())) await idempotency.release(trx, item.tenant, repo.itemKey(item));
+      if (await repo.settle(trx, item, owner, { status: 'queued' }, now()))
+        await idempotency.release(trx, item.tenant, repo.itemKey(item));
     });
     return { kind: 'throttled', ...(e.retryAfter !== undefined ? { retryAfterMs: e.retryAfter * 1000 } : {}) };
   }
@@ -83,23 +102,42 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
    * `next`), so on SQLite, whose commits wait for the disk with the event loop held, a booked item
    * costs one commit instead of two.
    */
-  async function book(item: repo.BatchItemRow, owner: string, log: Log, claimNext?: (trx: Db) => Promise<repo.BatchItemRow[]>): Promise<BookOutcome> {
+  async function book(
+    item: repo.BatchItemRow,
+    owner: string,
+    log: Log,
+    claimNext?: (trx: Db) => Promise<repo.BatchItemRow[]>,
+  ): Promise<BookOutcome> {
     const input = JSON.parse(item.input) as ShipmentRequestInput;
     let prepared;
     let extras: BookingExtras;
     try {
       const { shipment, ...chosen } = await shipping.choose(item.tenant, input, log);
       extras = chosen;
-      prepared = await shipping.prepareBooking(item.tenant, shipment, log, bookingReference(item.tenant, repo.itemKey(item)));
+      prepared = await shipping.prepareBooking(
+        item.tenant,
+        shipment,
+        log,
+        bookingReference(item.tenant, repo.itemKey(item)),
+      );
     } catch (err) {
       const e = toApiError(err);
       // Nothing was booked yet: a throttling carrier, or the database gone for a moment, means later.
-      return e.code === 'carrier_throttling' || e.code === 'service_unavailable' ? requeue(item, owner, e) : fail(item, owner, e);
+      return e.code === 'carrier_throttling' || e.code === 'service_unavailable'
+        ? requeue(item, owner, e)
+        : fail(item, owner, e);
     }
     if (callsBeforeBooking(input)) {
       const at = clock.now();
       // Another worker recovered this item meanwhile (our lease ran out) and holds the attempt: leave it.
-      if (!(await idempotency.claim(db, repo.itemRecord(item, at.toISOString(), new Date(at.getTime() + IDEMPOTENCY_TTL_MS).toISOString()), at.toISOString()))) return { kind: 'lost' };
+      if (
+        !(await idempotency.claim(
+          db,
+          repo.itemRecord(item, at.toISOString(), new Date(at.getTime() + IDEMPOTENCY_TTL_MS).toISOString()),
+          at.toISOString(),
+        ))
+      )
+        return { kind: 'lost' };
     } else if (!(await callStillOurs(item))) return { kind: 'lost' };
     let booked;
     try {
@@ -111,7 +149,10 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       // Cut off mid-call: left in progress, its lease no longer renewed, and settled from the
       // carrier's answer once the lease runs out (recover), as if this instance had died.
       if (settledByLookup(e, prepared.adapter.declaration)) {
-        log.warn({ batch: item.batch_id, index: item.idx, err: e }, 'batch booking call cut off; the carrier will be asked whether it booked');
+        log.warn(
+          { batch: item.batch_id, index: item.idx, err: e },
+          'batch booking call cut off; the carrier will be asked whether it booked',
+        );
         return { kind: 'lost' };
       }
       return fail(item, owner, e);
@@ -129,13 +170,31 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
       // The carrier booked and charged: the item is booked whoever holds its lease now, unless a
       // recovery (our lease ran out while the answer was on its way) already stored this booking
       // as the carrier's lookup found it: storing it again would show one label as two.
-      if (!(await repo.settle(trx, item, null, { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds }, now()))) return false;
-      await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
+      if (
+        !(await repo.settle(
+          trx,
+          item,
+          null,
+          { status: 'booked', shipment_id: record.shipment.id, label_ids: labelIds },
+          now(),
+        ))
+      )
+        return false;
+      await idempotency.complete(
+        trx,
+        item.tenant,
+        repo.itemKey(item),
+        200,
+        JSON.stringify({ shipment_id: record.shipment.id }),
+      );
       next = (await claimNext?.(trx)) ?? [];
       return true;
     });
     if (!stored) {
-      log.info({ batch: item.batch_id, index: item.idx, tracking_number: record.shipment.tracking_number }, 'batch item already settled by a recovery; its booking is stored once');
+      log.info(
+        { batch: item.batch_id, index: item.idx, tracking_number: record.shipment.tracking_number },
+        'batch item already settled by a recovery; its booking is stored once',
+      );
       return { kind: 'lost' };
     }
     // An item of the same batch claimed with this one's settlement keeps the batch open: its own settlement checks.
@@ -168,7 +227,13 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
     if (record?.state === 'done' && record.response) {
       // Booked and stored, the item's own update lost: the stored shipment is the answer.
       const { shipment_id } = JSON.parse(record.response) as { shipment_id: string };
-      await repo.settle(db, item, dead, { status: 'booked', shipment_id, label_ids: await shipments.packageLabelIds(db, shipment_id) }, now());
+      await repo.settle(
+        db,
+        item,
+        dead,
+        { status: 'booked', shipment_id, label_ids: await shipments.packageLabelIds(db, shipment_id) },
+        now(),
+      );
     } else if (!record) {
       // No record for this attempt: the carrier was never called for it.
       await repo.settle(db, item, dead, { status: 'queued' }, now());
@@ -181,7 +246,11 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
         `the booking was interrupted (the instance stopped while the carrier call for this item may have been under way); the carrier may have booked it: check before retrying it with POST /batches/${item.batch_id}/retry?index=${item.idx}`,
         INTERRUPTED,
       );
-      if (await repo.settle(db, item, dead, { status: 'failed', error: errorOf(err) }, now())) log.warn({ batch: item.batch_id, index: item.idx }, 'batch item interrupted mid-booking; failed without retrying, as the carrier may have booked it');
+      if (await repo.settle(db, item, dead, { status: 'failed', error: errorOf(err) }, now()))
+        log.warn(
+          { batch: item.batch_id, index: item.idx },
+          'batch item interrupted mid-booking; failed without retrying, as the carrier may have booked it',
+        );
     }
     await finishIfDone(db, item.batch_id, clock.now());
   }
@@ -192,24 +261,49 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
    * carries the same reference; too soon to tell → left for the next sweep. false: the carrier has
    * no lookup for it, and the item fails as interrupted.
    */
-  async function settleFromCarrier(item: repo.BatchItemRow, dead: string, claimedAt: string, log: Log): Promise<boolean> {
+  async function settleFromCarrier(
+    item: repo.BatchItemRow,
+    dead: string,
+    claimedAt: string,
+    log: Log,
+  ): Promise<boolean> {
     // A carrier's lane whose carrier has no lookup: nothing to ask (and no rate calls to make first).
-    if (item.carrier !== null && item.carrier in declarations && !declarations[item.carrier as CarrierSlug].operations.includes('lookup_reference')) return false;
+    if (
+      item.carrier !== null &&
+      item.carrier in declarations &&
+      !declarations[item.carrier as CarrierSlug].operations.includes('lookup_reference')
+    )
+      return false;
     let prepared: PreparedBooking;
     let extras: BookingExtras;
     let answer: LookupAnswer;
     try {
-      const { shipment, ...chosen } = await shipping.choose(item.tenant, JSON.parse(item.input) as ShipmentRequestInput, log);
+      const { shipment, ...chosen } = await shipping.choose(
+        item.tenant,
+        JSON.parse(item.input) as ShipmentRequestInput,
+        log,
+      );
       extras = chosen;
-      prepared = await shipping.prepareBooking(item.tenant, shipment, log, bookingReference(item.tenant, repo.itemKey(item)));
+      prepared = await shipping.prepareBooking(
+        item.tenant,
+        shipment,
+        log,
+        bookingReference(item.tenant, repo.itemKey(item)),
+      );
       answer = await deps.lookup.lookup(prepared, new Date(claimedAt));
     } catch (err) {
-      log.warn({ err, batch: item.batch_id, index: item.idx }, 'interrupted batch item could not be looked up at the carrier');
+      log.warn(
+        { err, batch: item.batch_id, index: item.idx },
+        'interrupted batch item could not be looked up at the carrier',
+      );
       return false;
     }
     if (answer.kind === 'unknown' || answer.kind === 'unnamed') return false;
     if (answer.kind === 'pending') {
-      log.info({ batch: item.batch_id, index: item.idx, reason: answer.reason }, 'interrupted batch item: asking the carrier again later');
+      log.info(
+        { batch: item.batch_id, index: item.idx, reason: answer.reason },
+        'interrupted batch item: asking the carrier again later',
+      );
       return true;
     }
     if (answer.kind === 'absent') {
@@ -227,16 +321,43 @@ export function createBatchBooking(deps: { db: Db; clock: Clock; shipping: Retur
           throw err;
         });
       if (!requeued) return true;
-      log.info({ batch: item.batch_id, index: item.idx }, 'interrupted batch item never reached the carrier; queued again');
+      log.info(
+        { batch: item.batch_id, index: item.idx },
+        'interrupted batch item never reached the carrier; queued again',
+      );
       return true;
     }
     const record = await shipping.recordFound(prepared, answer.found, deps.labelBaseUrl, extras);
     record.shipment.batch_id = item.batch_id;
     await shipping.storeBooking(prepared, record, log, async (trx) => {
-      await repo.settle(trx, item, dead, { status: 'booked', shipment_id: record.shipment.id, label_ids: record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id) }, now());
-      await idempotency.complete(trx, item.tenant, repo.itemKey(item), 200, JSON.stringify({ shipment_id: record.shipment.id }));
+      await repo.settle(
+        trx,
+        item,
+        dead,
+        {
+          status: 'booked',
+          shipment_id: record.shipment.id,
+          label_ids: record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id),
+        },
+        now(),
+      );
+      await idempotency.complete(
+        trx,
+        item.tenant,
+        repo.itemKey(item),
+        200,
+        JSON.stringify({ shipment_id: record.shipment.id }),
+      );
     });
-    log.info({ batch: item.batch_id, index: item.idx, tracking_number: answer.found.tracking_number, labels: record.labels.length > 0 }, 'interrupted batch item found at the carrier; booked as found there');
+    log.info(
+      {
+        batch: item.batch_id,
+        index: item.idx,
+        tracking_number: answer.found.tracking_number,
+        labels: record.labels.length > 0,
+      },
+      'interrupted batch item found at the carrier; booked as found there',
+    );
     await finishIfDone(db, item.batch_id, clock.now());
     return true;
   }

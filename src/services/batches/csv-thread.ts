@@ -18,10 +18,12 @@ export function readCsvItems(tenant: string, pieces: AsyncIterable<Buffer>, shar
     callerUrl: import.meta.url,
     workerData: shared,
     part(part) {
-      for (const { error, ...item } of part) items.push({ ...item, ...(error ? { error: ApiError.fromBody(error) } : {}) });
+      for (const { error, ...item } of part)
+        items.push({ ...item, ...(error ? { error: ApiError.fromBody(error) } : {}) });
     },
     done: () => items,
     refused: ApiError.fromBody,
-    tooLarge: () => new ApiError('payload_too_large', 'The file holds more than a batch of 10000 shipments can', 'body'),
+    tooLarge: () =>
+      new ApiError('payload_too_large', 'The file holds more than a batch of 10000 shipments can', 'body'),
   });
 }

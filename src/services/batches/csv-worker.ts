@@ -28,5 +28,9 @@ serveBody<Part, null>(
     if (group.length > 0) send(group);
     return null;
   },
-  (err) => (err instanceof ApiError ? err : new ApiError('schema_validation_error', 'the CSV could not be read', 'body')).toBody().error,
+  (err) =>
+    (err instanceof ApiError
+      ? err
+      : new ApiError('schema_validation_error', 'the CSV could not be read', 'body')
+    ).toBody().error,
 );

@@ -63,10 +63,19 @@ function readHeader(cells: string[]): Column[] {
   const names = cells.map((c) => c.trim().toLowerCase());
   const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
   const expected = `expected columns: ${CSV_COLUMNS.join(', ')}`;
-  if (unknown.length === names.length) throw new ApiError('schema_validation_error', `the CSV has no recognised header row; the first line must name the columns (${expected})`, 'header');
+  if (unknown.length === names.length)
+    throw new ApiError(
+      'schema_validation_error',
+      `the CSV has no recognised header row; the first line must name the columns (${expected})`,
+      'header',
+    );
   if (unknown.length > 0) {
     const more = unknown.length > UNKNOWN_ECHO ? ` and ${unknown.length - UNKNOWN_ECHO} more` : '';
-    throw new ApiError('schema_validation_error', `unknown CSV column${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, UNKNOWN_ECHO).map(quoted).join(', ')}${more}; ${expected}`, 'header');
+    throw new ApiError(
+      'schema_validation_error',
+      `unknown CSV column${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, UNKNOWN_ECHO).map(quoted).join(', ')}${more}; ${expected}`,
+      'header',
+    );
   }
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw new ApiError('schema_validation_error', `CSV column ${quoted(dup)} appears twice`, 'header');
@@ -98,16 +107,33 @@ function rowToItem(columns: Column[], { cells, fields, line }: CsvRow, shared: C
     const cell = (cells[i] ?? '').trim();
     if (cell !== '') v[c] = cell;
   });
-  if (fields > columns.length) return { row: line, reference: v.reference ?? null, input: {}, error: new ApiError('schema_validation_error', `line ${line} has ${fields} fields but the header names ${columns.length} columns`, `line ${line}`) };
+  if (fields > columns.length)
+    return {
+      row: line,
+      reference: v.reference ?? null,
+      input: {},
+      error: new ApiError(
+        'schema_validation_error',
+        `line ${line} has ${fields} fields but the header names ${columns.length} columns`,
+        `line ${line}`,
+      ),
+    };
   const num: Partial<Record<Column, number>> = {};
   for (const c of NUMERIC) {
     if (v[c] === undefined) continue;
     const n = Number(v[c]);
-    if (!Number.isFinite(n)) return { row: line, reference: v.reference ?? null, input: {}, error: new ApiError('schema_validation_error', `line ${line}, column ${c}: "${v[c]}" is not a number`, c) };
+    if (!Number.isFinite(n))
+      return {
+        row: line,
+        reference: v.reference ?? null,
+        input: {},
+        error: new ApiError('schema_validation_error', `line ${line}, column ${c}: "${v[c]}" is not a number`, c),
+      };
     num[c] = n;
   }
   const recipient: Record<string, string> = {};
-  for (const c of columns) if (c.startsWith('recipient_') && v[c] !== undefined) recipient[c.slice('recipient_'.length)] = v[c]!;
+  for (const c of columns)
+    if (c.startsWith('recipient_') && v[c] !== undefined) recipient[c.slice('recipient_'.length)] = v[c]!;
   const pkg = { weight: num.weight, length: num.length, width: num.width, height: num.height, value: num.value };
   const international = recipient.country !== undefined && recipient.country !== shared.sender.country;
   const input: Record<string, unknown> = {
@@ -125,7 +151,18 @@ function rowToItem(columns: Column[], { cells, fields, line }: CsvRow, shared: C
     label_type: shared.label_type,
     ...(v.reference ? { references: [{ type: 'customer_reference', value: v.reference }] } : {}),
     // Customs need a description of the contents; a domestic label has no use for it.
-    ...(v.description && international ? { customs_items: [{ description: v.description, quantity: 1, ...(num.value !== undefined ? { value: num.value } : {}), ...(num.weight !== undefined ? { weight: num.weight, weight_unit: shared.weight_units } : {}) }] } : {}),
+    ...(v.description && international
+      ? {
+          customs_items: [
+            {
+              description: v.description,
+              quantity: 1,
+              ...(num.value !== undefined ? { value: num.value } : {}),
+              ...(num.weight !== undefined ? { weight: num.weight, weight_unit: shared.weight_units } : {}),
+            },
+          ],
+        }
+      : {}),
   };
   for (const k of Object.keys(input)) if (input[k] === undefined) delete input[k];
   return { row: line, reference: v.reference ?? null, input };
@@ -135,7 +172,10 @@ function rowToItem(columns: Column[], { cells, fields, line }: CsvRow, shared: C
 export function csvItemError(err: ApiError, line: number): ApiError {
   if ((CSV_COLUMNS as readonly string[]).includes(err.detail) || err.detail.startsWith('line ')) return err;
   const column = csvColumnOf(err.detail);
-  return new ApiError(err.code, `line ${line}, column ${column}: ${err.message}`, column, { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}), cause: err });
+  return new ApiError(err.code, `line ${line}, column ${column}: ${err.message}`, column, {
+    ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
+    cause: err,
+  });
 }
 
 /** The column (or query parameter) a /ship field path of a CSV item came from. */
@@ -168,10 +208,19 @@ const csvError = (err: unknown): ApiError => {
   if (err instanceof ApiError) return err;
   const e = err as { code?: string; message?: string; lines?: number };
   const detail = e.lines !== undefined ? `line ${e.lines}` : 'body';
-  if (e.code === 'CSV_MAX_RECORD_SIZE') return new ApiError('payload_too_large', `${detail} of the CSV is longer than ${MAX_CSV_LINE_BYTES} bytes; a row holds at most ${CSV_COLUMNS.length} fields of 1000 characters`, detail);
+  if (e.code === 'CSV_MAX_RECORD_SIZE')
+    return new ApiError(
+      'payload_too_large',
+      `${detail} of the CSV is longer than ${MAX_CSV_LINE_BYTES} bytes; a row holds at most ${CSV_COLUMNS.length} fields of 1000 characters`,
+      detail,
+    );
   // The parser's message may quote a field: at most a short excerpt of it is echoed.
   const message = e.message ?? 'malformed';
-  return new ApiError('schema_validation_error', `the CSV could not be read: ${message.length > 200 ? `${message.slice(0, 200)}…` : message}`, detail);
+  return new ApiError(
+    'schema_validation_error',
+    `the CSV could not be read: ${message.length > 200 ? `${message.slice(0, 200)}…` : message}`,
+    detail,
+  );
 };
 
 /**
@@ -181,7 +230,10 @@ const csvError = (err: unknown): ApiError => {
  * names and the count of the others. Each row is handed to `take` as it is read (by default kept
  * in the file's `rows`).
  */
-export async function readCsv(pieces: AsyncIterable<Buffer>, take?: (row: CsvRow, columns: Column[]) => void): Promise<CsvFile> {
+export async function readCsv(
+  pieces: AsyncIterable<Buffer>,
+  take?: (row: CsvRow, columns: Column[]) => void,
+): Promise<CsvFile> {
   let columns: Column[] | undefined;
   const rows: CsvRow[] = [];
   let count = 0;
@@ -206,7 +258,12 @@ export async function readCsv(pieces: AsyncIterable<Buffer>, take?: (row: CsvRow
       emptyLines = p.info.empty_lines;
       try {
         if (columns === undefined) columns = readHeader(p.record);
-        else if (count++ === MAX_BATCH_ITEMS) throw new ApiError('schema_validation_error', `the CSV has more than ${MAX_BATCH_ITEMS} rows; a batch has at most ${MAX_BATCH_ITEMS} shipments`, 'body');
+        else if (count++ === MAX_BATCH_ITEMS)
+          throw new ApiError(
+            'schema_validation_error',
+            `the CSV has more than ${MAX_BATCH_ITEMS} rows; a batch has at most ${MAX_BATCH_ITEMS} shipments`,
+            'body',
+          );
         else {
           const row = { cells: p.record.slice(0, columns.length), fields: p.record.length, line: startLine(p) };
           if (take) take(row, columns);
@@ -227,7 +284,11 @@ export async function readCsv(pieces: AsyncIterable<Buffer>, take?: (row: CsvRow
       parser.write(piece);
       if (failure) break;
       if (fed - recordEnd - 2 * (parser.info.empty_lines - emptyLines) > MAX_CSV_LINE_BYTES) {
-        failure = new ApiError('payload_too_large', `line ${parser.info.lines} of the CSV is longer than ${MAX_CSV_LINE_BYTES} bytes; a row holds at most ${CSV_COLUMNS.length} fields of 1000 characters`, `line ${parser.info.lines}`);
+        failure = new ApiError(
+          'payload_too_large',
+          `line ${parser.info.lines} of the CSV is longer than ${MAX_CSV_LINE_BYTES} bytes; a row holds at most ${CSV_COLUMNS.length} fields of 1000 characters`,
+          `line ${parser.info.lines}`,
+        );
         break;
       }
     }
@@ -239,8 +300,18 @@ export async function readCsv(pieces: AsyncIterable<Buffer>, take?: (row: CsvRow
     parser.destroy();
   }
   if (failure) throw csvError(failure);
-  if (columns === undefined) throw new ApiError('schema_validation_error', `the CSV is empty; the first line must name the columns (expected columns: ${CSV_COLUMNS.join(', ')})`, 'header');
-  if (count === 0) throw new ApiError('schema_validation_error', 'the CSV has a header but no rows; a batch has 1 to 10000 shipments', 'body');
+  if (columns === undefined)
+    throw new ApiError(
+      'schema_validation_error',
+      `the CSV is empty; the first line must name the columns (expected columns: ${CSV_COLUMNS.join(', ')})`,
+      'header',
+    );
+  if (count === 0)
+    throw new ApiError(
+      'schema_validation_error',
+      'the CSV has a header but no rows; a batch has 1 to 10000 shipments',
+      'body',
+    );
   return { columns, rows };
 }
 

@@ -16,7 +16,9 @@ function cut(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= DEPTH_KEPT) return Array.isArray(value) ? [] : {};
   if (Array.isArray(value)) return value.slice(0, ELEMENTS_KEPT).map((v) => cut(v, depth + 1));
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k.slice(0, STRING_KEPT), cut(v, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k.slice(0, STRING_KEPT), cut(v, depth + 1)]),
+  );
 }
 
 /** The JSON a failed item stores: its input as given when short enough, else cut as above. */

@@ -15,7 +15,9 @@ const ACCEPTS: Record<PrintFormat, string[]> = { pdf: ['PDF'], zpl: ['ZPL', 'ZPL
 /** The print formats that hold every one of these stored label formats: one, or none when they are mixed. */
 export function printFormatsFor(formats: string[]): PrintFormat[] {
   if (formats.length === 0) return [];
-  return (Object.keys(ACCEPTS) as PrintFormat[]).filter((p) => formats.every((f) => ACCEPTS[p].includes(f.toUpperCase())));
+  return (Object.keys(ACCEPTS) as PrintFormat[]).filter((p) =>
+    formats.every((f) => ACCEPTS[p].includes(f.toUpperCase())),
+  );
 }
 
 /** The print file formats (GET /batches/{id}/labels?format=) a batch's booked labels fit. */
@@ -45,17 +47,33 @@ async function* labelsInOrder(db: Db, tenant: string, batchId: string): AsyncGen
   }
 }
 
-export async function printFile(db: Db, tenant: string, batchId: string, format: PrintFormat, log: Log, work: Pick<LabelWork, 'copyPdfPages'>): Promise<{ contentType: string; stream: Readable }> {
+export async function printFile(
+  db: Db,
+  tenant: string,
+  batchId: string,
+  format: PrintFormat,
+  log: Log,
+  work: Pick<LabelWork, 'copyPdfPages'>,
+): Promise<{ contentType: string; stream: Readable }> {
   const formats = await repo.labelFormats(db, tenant, batchId);
   if (formats.length === 0) throw new ApiError('not_found', `batch ${batchId} has no booked labels yet`, batchId);
   const other = formats.filter((f) => !ACCEPTS[format].includes(f.toUpperCase()));
   if (other.length > 0) {
     const fits = printFormatsFor(formats);
-    const hint = fits.length > 0 ? `; ask for format=${fits[0]}` : '; the labels of this batch are in several formats, so no single print file holds them all';
-    throw new ApiError('schema_validation_error', `the labels of batch ${batchId} were booked as ${formats.join(', ')}, not ${format.toUpperCase()}${hint}`, 'format');
+    const hint =
+      fits.length > 0
+        ? `; ask for format=${fits[0]}`
+        : '; the labels of this batch are in several formats, so no single print file holds them all';
+    throw new ApiError(
+      'schema_validation_error',
+      `the labels of batch ${batchId} were booked as ${formats.join(', ')}, not ${format.toUpperCase()}${hint}`,
+      'format',
+    );
   }
   const labels = labelsInOrder(db, tenant, batchId);
-  const stream = Readable.from(format === 'pdf' ? pdfPrintFile(labels, work, log) : printerPrintFile(labels), { objectMode: false });
+  const stream = Readable.from(format === 'pdf' ? pdfPrintFile(labels, work, log) : printerPrintFile(labels), {
+    objectMode: false,
+  });
   return { contentType: format === 'pdf' ? 'application/pdf' : 'application/octet-stream', stream };
 }
 

@@ -51,14 +51,24 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
   let started = false;
   let stopping = false;
   const iso = (ms: number) => new Date(ms).toISOString();
-  if (deps.carriers.includes(SHOPPING_LANE)) throw new Error(`a carrier is named ${SHOPPING_LANE}, like the batch worker's lane of rate-shopping items`);
+  if (deps.carriers.includes(SHOPPING_LANE))
+    throw new Error(`a carrier is named ${SHOPPING_LANE}, like the batch worker's lane of rate-shopping items`);
   const lanes = [...deps.carriers, SHOPPING_LANE];
   const claimQuery = (lane: string, limit: number): repo.ClaimQuery => {
     const t = clock.now().getTime();
-    return { carrier: lane, owner, now: iso(t), leaseUntil: iso(t + config.leaseMs), expiresAt: iso(t + IDEMPOTENCY_TTL_MS), limit, recordAtClaim };
+    return {
+      carrier: lane,
+      owner,
+      now: iso(t),
+      leaseUntil: iso(t + config.leaseMs),
+      expiresAt: iso(t + IDEMPOTENCY_TTL_MS),
+      limit,
+      recordAtClaim,
+    };
   };
   // Items that rate or check an address first write their record themselves, just before booking.
-  const recordAtClaim = (item: repo.BatchItemRow) => !callsBeforeBooking(JSON.parse(item.input) as ShipmentRequestInput);
+  const recordAtClaim = (item: repo.BatchItemRow) =>
+    !callsBeforeBooking(JSON.parse(item.input) as ShipmentRequestInput);
   const backingOff = (lane: string) => (backoff.get(lane)?.until ?? 0) > clock.now().getTime();
 
   function settled(lane: string, outcome: BookOutcome): void {
@@ -78,14 +88,22 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     const key = `${item.batch_id}:${item.idx}`;
     inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1);
     // The slot's next item is claimed with this one's booking, in its transaction.
-    const claimNext = (trx: Db) => (stopping || backingOff(lane) ? Promise.resolve([]) : repo.claimIn(trx, deps.dialect, { ...claimQuery(lane, 1), inProgress: item.batch_id }));
+    const claimNext = (trx: Db) =>
+      stopping || backingOff(lane)
+        ? Promise.resolve([])
+        : repo.claimIn(trx, deps.dialect, { ...claimQuery(lane, 1), inProgress: item.batch_id });
     const done = booking
       .book(item, owner, log, claimNext)
       .then((outcome) => {
         if (outcome.kind === 'booked') for (const next of outcome.next) dispatch(next);
         settled(lane, outcome);
       })
-      .catch((err: unknown) => log.error({ err, batch: item.batch_id, index: item.idx }, 'batch item could not be settled; a restart resolves it'))
+      .catch((err: unknown) =>
+        log.error(
+          { err, batch: item.batch_id, index: item.idx },
+          'batch item could not be settled; a restart resolves it',
+        ),
+      )
       .finally(() => {
         inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1);
         active.delete(key);
@@ -98,14 +116,20 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     const t = clock.now().getTime();
     if (t - renewedAt >= config.leaseMs / 3) {
       renewedAt = t;
-      await repo.renewLeases(db, owner, [...active.values()].map((a) => a.item), iso(t + config.leaseMs));
+      await repo.renewLeases(
+        db,
+        owner,
+        [...active.values()].map((a) => a.item),
+        iso(t + config.leaseMs),
+      );
     }
     if (!started || t - sweptAt >= Math.min(config.leaseMs / 2, 1000)) {
       sweptAt = t;
       // SQLite has one process: whatever is in progress at start was left by a previous one.
       const allOthers = !started && deps.dialect === 'sqlite';
       started = true;
-      for (const item of await repo.abandoned(db, { now: iso(t), owner, allOthers, limit: 100 })) await booking.recover(item, log);
+      for (const item of await repo.abandoned(db, { now: iso(t), owner, allOthers, limit: 100 }))
+        await booking.recover(item, log);
     }
     if (t - unpublishedSweptAt >= UNPUBLISHED_SWEEP_MS) {
       unpublishedSweptAt = t;

@@ -51,10 +51,25 @@ export function textColorOn(accent: string): '#ffffff' | '#000000' {
 function logoBytes(dataUrl: string): Uint8Array {
   const m = /^data:image\/(png|jpeg);base64,(.*)$/s.exec(dataUrl);
   const bytes = m ? decodeBase64(m[2]!) : undefined;
-  if (!m || !bytes) throw new ApiError('schema_validation_error', 'logo must be a data URL: data:image/png;base64,… or data:image/jpeg;base64,… with the image in base64', 'logo');
-  if (bytes.byteLength > MAX_LOGO_BYTES) throw new ApiError('payload_too_large', `The logo has ${bytes.byteLength} bytes; at most ${MAX_LOGO_BYTES} (256 KiB) are taken`, 'logo');
+  if (!m || !bytes)
+    throw new ApiError(
+      'schema_validation_error',
+      'logo must be a data URL: data:image/png;base64,… or data:image/jpeg;base64,… with the image in base64',
+      'logo',
+    );
+  if (bytes.byteLength > MAX_LOGO_BYTES)
+    throw new ApiError(
+      'payload_too_large',
+      `The logo has ${bytes.byteLength} bytes; at most ${MAX_LOGO_BYTES} (256 KiB) are taken`,
+      'logo',
+    );
   const png = bytes[0] === 0x89 && bytes[1] === 0x50;
-  if ((m[1] === 'png') !== png) throw new ApiError('schema_validation_error', `logo says image/${m[1]} but its bytes are ${png ? 'a PNG' : 'not a PNG'}`, 'logo');
+  if ((m[1] === 'png') !== png)
+    throw new ApiError(
+      'schema_validation_error',
+      `logo says image/${m[1]} but its bytes are ${png ? 'a PNG' : 'not a PNG'}`,
+      'logo',
+    );
   return bytes;
 }
 
@@ -66,7 +81,9 @@ export function createBrandingService(deps: BrandingDeps) {
     if (!row) return {};
     return {
       ...(row.display_name !== null ? { display_name: row.display_name } : {}),
-      ...(row.accent_color !== null ? { accent_color: row.accent_color, accent_text_color: textColorOn(row.accent_color) } : {}),
+      ...(row.accent_color !== null
+        ? { accent_color: row.accent_color, accent_text_color: textColorOn(row.accent_color) }
+        : {}),
       ...(row.logo_id !== null ? { logo_url: `${base}${logoPath(row.logo_id)}` } : {}),
     };
   }
@@ -75,7 +92,9 @@ export function createBrandingService(deps: BrandingDeps) {
     if (!row) return {};
     return {
       ...merchantOf(row, baseUrl),
-      ...(row.logo_width !== null && row.logo_height !== null ? { logo_width: row.logo_width, logo_height: row.logo_height } : {}),
+      ...(row.logo_width !== null && row.logo_height !== null
+        ? { logo_width: row.logo_width, logo_height: row.logo_height }
+        : {}),
       updated: row.updated_at,
     };
   }
@@ -87,8 +106,18 @@ export function createBrandingService(deps: BrandingDeps) {
   /** Name and colour replaced as sent (an omitted one is removed); the logo is left as it is. */
   async function setText(tenant: string, input: BrandingInput, baseUrl: string): Promise<BrandingView> {
     const name = input.display_name?.trim();
-    if (input.display_name !== undefined && !name) throw new ApiError('schema_validation_error', 'branding.display_name must not be blank; leave it out for no name', 'branding.display_name');
-    await repo.saveBrandingText(db, tenant, { display_name: name ?? null, accent_color: input.accent_color?.toLowerCase() ?? null }, clock.now().toISOString());
+    if (input.display_name !== undefined && !name)
+      throw new ApiError(
+        'schema_validation_error',
+        'branding.display_name must not be blank; leave it out for no name',
+        'branding.display_name',
+      );
+    await repo.saveBrandingText(
+      db,
+      tenant,
+      { display_name: name ?? null, accent_color: input.accent_color?.toLowerCase() ?? null },
+      clock.now().toISOString(),
+    );
     return get(tenant, baseUrl);
   }
 

@@ -8,17 +8,40 @@ import { stringify } from 'csv-stringify';
 import type { Clock } from '../../foundations/clock.js';
 import type { AuditEntryView, AuditQuery } from '../../contract/audit.js';
 import type { Db } from '../../storage/database.js';
-import { deleteAuditBefore, eachAudit, listAudit, type AuditFilter, type AuditRecord } from '../../storage/repositories/audit-log.js';
+import {
+  deleteAuditBefore,
+  eachAudit,
+  listAudit,
+  type AuditFilter,
+  type AuditRecord,
+} from '../../storage/repositories/audit-log.js';
 import { dateBounds, paging } from '../kernel/index.js';
 
-const CSV_COLUMNS = ['id', 'at', 'actor', 'actor_email', 'action', 'resource_type', 'resource_id', 'ip', 'request_id', 'changes'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor',
+  'actor_email',
+  'action',
+  'resource_type',
+  'resource_id',
+  'ip',
+  'request_id',
+  'changes',
+] as const;
 
 export function entryView(r: AuditRecord): AuditEntryView {
-  const [kind, id] = r.actor.includes(':') ? [r.actor.slice(0, r.actor.indexOf(':')), r.actor.slice(r.actor.indexOf(':') + 1)] : [r.actor, undefined];
+  const [kind, id] = r.actor.includes(':')
+    ? [r.actor.slice(0, r.actor.indexOf(':')), r.actor.slice(r.actor.indexOf(':') + 1)]
+    : [r.actor, undefined];
   return {
     id: r.id,
     at: r.at,
-    actor: { kind: kind as AuditEntryView['actor']['kind'], ...(id ? { id } : {}), ...(r.actor_email ? { email: r.actor_email } : {}) },
+    actor: {
+      kind: kind as AuditEntryView['actor']['kind'],
+      ...(id ? { id } : {}),
+      ...(r.actor_email ? { email: r.actor_email } : {}),
+    },
     action: r.action,
     resource: { type: r.resource_type, ...(r.resource_id ? { id: r.resource_id } : {}) },
     ...(r.ip ? { ip: r.ip } : {}),
@@ -55,9 +78,11 @@ export function createAuditLog(deps: { db: Db; clock: Clock; retentionMs: number
     export(tenant: string, q: AuditQuery, format: 'csv' | 'jsonl'): Readable {
       const rows = eachAudit(db, filterOf(tenant, q));
       if (format === 'jsonl') {
-        return Readable.from((async function* () {
-          for await (const r of rows) yield `${JSON.stringify(entryView(r))}\n`;
-        })());
+        return Readable.from(
+          (async function* () {
+            for await (const r of rows) yield `${JSON.stringify(entryView(r))}\n`;
+          })(),
+        );
       }
       // pipeline: a failed read ends the download with its error, and a caller gone stops the reads.
       return pipeline(Readable.from(rows), stringify({ header: true, columns: [...CSV_COLUMNS] }), () => {});

@@ -35,7 +35,14 @@ export interface IdentityDeps {
 export function createIdentityService(deps: IdentityDeps) {
   const { db, clock, links } = deps;
   const passwords = deps.passwords ?? createPasswords();
-  const sessions = createSessions({ db, clock, passwords, csrfKey: deps.csrfKey, ...deps.sessions, ...(deps.admits ? { admits: deps.admits } : {}) });
+  const sessions = createSessions({
+    db,
+    clock,
+    passwords,
+    csrfKey: deps.csrfKey,
+    ...deps.sessions,
+    ...(deps.admits ? { admits: deps.admits } : {}),
+  });
   return {
     users: createUsers({ db, clock, links, passwords, invitationTtlMs: deps.invitationTtlMs }),
     sessions,

@@ -21,7 +21,12 @@ export interface InvitationsDeps {
   sessions: Sessions;
 }
 
-const used = () => new ApiError('link_expired', 'this invitation was used already: sign in with your e-mail address and password', 'invitation');
+const used = () =>
+  new ApiError(
+    'link_expired',
+    'this invitation was used already: sign in with your e-mail address and password',
+    'invitation',
+  );
 
 export function createInvitations(deps: InvitationsDeps) {
   const { db, links } = deps;
@@ -39,9 +44,19 @@ export function createInvitations(deps: InvitationsDeps) {
       const hash = await deps.passwords.hash(input.password);
       await db.transaction().execute(async (trx) => {
         if (!(await acceptInvitation(trx, id, deps.clock.now()))) throw used();
-        await updateUser(trx, user.tenant, user.id, { password_hash: hash, ...(input.name ? { name: input.name.trim() } : {}) }, deps.clock.now());
+        await updateUser(
+          trx,
+          user.tenant,
+          user.id,
+          { password_hash: hash, ...(input.name ? { name: input.name.trim() } : {}) },
+          deps.clock.now(),
+        );
       });
-      return deps.sessions.start({ ...user, password_hash: hash, name: input.name?.trim() || user.name }, 'invitation', seen);
+      return deps.sessions.start(
+        { ...user, password_hash: hash, name: input.name?.trim() || user.name },
+        'invitation',
+        seen,
+      );
     },
   };
 }

@@ -3,7 +3,14 @@
  * (http/auth.ts) keeps the verified answer for a few seconds; this is the database's part.
  */
 import { ApiError } from '../../domain/errors.js';
-import { isRole, isScope, ROLE_PERMISSIONS, SCOPE_PERMISSIONS, type Permission, type Scope } from '../../domain/permissions.js';
+import {
+  isRole,
+  isScope,
+  ROLE_PERMISSIONS,
+  SCOPE_PERMISSIONS,
+  type Permission,
+  type Scope,
+} from '../../domain/permissions.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Db } from '../../storage/database.js';
 import { findActiveKey, keyLineage, touchKey, type ApiKeyRecord } from '../../storage/repositories/keys.js';
@@ -32,10 +39,18 @@ export function createKeyAuth(deps: { db: Db }) {
     const expires = record.expires_at ? Date.parse(record.expires_at) : Infinity;
     const scope = isScope(record.scope) ? record.scope : 'full';
     const permissions = await rightsOf(record, scope);
-    if (!permissions) throw new ApiError('wrong_api_key', 'API key not accepted: the user who made it was removed or disabled', 'zkkey');
+    if (!permissions)
+      throw new ApiError(
+        'wrong_api_key',
+        'API key not accepted: the user who made it was removed or disabled',
+        'zkkey',
+      );
     // GET /keys shows when a key was last used, to the minute; a failed write must not fail the request.
     touchKey(db, record, now).catch(() => undefined);
-    return { principal: { tenant: record.tenant, actor: { kind: 'key', id: record.id }, grant: { scope }, permissions }, expires };
+    return {
+      principal: { tenant: record.tenant, actor: { kind: 'key', id: record.id }, grant: { scope }, permissions },
+      expires,
+    };
   }
 
   return { principalOf };

@@ -33,24 +33,53 @@ function keyView(k: ApiKeyRecord, emails: ReadonlyMap<string, string>): KeyView 
 }
 
 /** The first permission a key of the scope has that the principal lacks; undefined when it holds them all. */
-const beyondOf = (principal: Principal, scope: Scope): Permission | undefined => [...SCOPE_PERMISSIONS[scope]].find((p) => !principal.permissions.has(p));
+const beyondOf = (principal: Principal, scope: Scope): Permission | undefined =>
+  [...SCOPE_PERMISSIONS[scope]].find((p) => !principal.permissions.has(p));
 
 export function createKeys(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
     async create(principal: Principal, input: CreateKeyInput, by: AuditContext): Promise<KeyView> {
       const beyond = beyondOf(principal, input.scope);
-      if (beyond) throw new ApiError('forbidden', `a key of scope ${input.scope} could ${beyond}, which ${grantText(principal.grant)} may not: a key gets at most what its maker may do`, beyond);
+      if (beyond)
+        throw new ApiError(
+          'forbidden',
+          `a key of scope ${input.scope} could ${beyond}, which ${grantText(principal.grant)} may not: a key gets at most what its maker may do`,
+          beyond,
+        );
       const now = clock.now();
       const expiresAt = input.expires_at !== undefined ? new Date(input.expires_at) : undefined;
-      if (expiresAt && expiresAt.getTime() <= now.getTime()) throw new ApiError('schema_validation_error', `key.expires_at ${input.expires_at} is not in the future`, 'key.expires_at');
+      if (expiresAt && expiresAt.getTime() <= now.getTime())
+        throw new ApiError(
+          'schema_validation_error',
+          `key.expires_at ${input.expires_at} is not in the future`,
+          'key.expires_at',
+        );
       const maker = makerOf(principal);
       const { record, key } = await db.transaction().execute(async (trx) => {
-        const made = await createKey(trx, { tenant: principal.tenant, now, name: input.name.trim(), scope: input.scope, ...(expiresAt ? { expiresAt } : {}), ...(maker ? { createdBy: maker } : {}) });
-        await recordAudit(trx, by, { action: 'key.created', resource: { id: made.record.id }, changes: { name: made.record.name, scope: input.scope, prefix: made.record.key_prefix, ...(made.record.expires_at ? { expires: made.record.expires_at } : {}) }, at: now });
+        const made = await createKey(trx, {
+          tenant: principal.tenant,
+          now,
+          name: input.name.trim(),
+          scope: input.scope,
+          ...(expiresAt ? { expiresAt } : {}),
+          ...(maker ? { createdBy: maker } : {}),
+        });
+        await recordAudit(trx, by, {
+          action: 'key.created',
+          resource: { id: made.record.id },
+          changes: {
+            name: made.record.name,
+            scope: input.scope,
+            prefix: made.record.key_prefix,
+            ...(made.record.expires_at ? { expires: made.record.expires_at } : {}),
+          },
+          at: now,
+        });
         return made;
       });
-      const emails = principal.actor.kind === 'user' ? await emailsOf(principal.tenant, [record]) : new Map<string, string>();
+      const emails =
+        principal.actor.kind === 'user' ? await emailsOf(principal.tenant, [record]) : new Map<string, string>();
       return { ...keyView(record, emails), key };
     },
 
@@ -59,7 +88,12 @@ export function createKeys(deps: { db: Db; clock: Clock }) {
       const now = clock.now();
       const { record, key } = await db.transaction().execute(async (trx) => {
         const made = await createKey(trx, { tenant, now, name });
-        await recordAudit(trx, by, { action: 'key.created', resource: { id: made.record.id }, changes: { name, scope: 'full', prefix: made.record.key_prefix }, at: now });
+        await recordAudit(trx, by, {
+          action: 'key.created',
+          resource: { id: made.record.id },
+          changes: { name, scope: 'full', prefix: made.record.key_prefix },
+          at: now,
+        });
         return made;
       });
       return { ...keyView(record, new Map()), key };
@@ -79,7 +113,12 @@ export function createKeys(deps: { db: Db; clock: Clock }) {
       if (!record || record.revoked_at) throw new ApiError('not_found', `no active key ${id}`, 'id');
       const scope = isScope(record.scope) ? record.scope : 'full';
       const beyond = beyondOf(principal, scope);
-      if (beyond) throw new ApiError('forbidden', `key ${id} of scope ${scope} could ${beyond}, which ${grantText(principal.grant)} may not: a key is revoked only by one who may do all it does`, beyond);
+      if (beyond)
+        throw new ApiError(
+          'forbidden',
+          `key ${id} of scope ${scope} could ${beyond}, which ${grantText(principal.grant)} may not: a key is revoked only by one who may do all it does`,
+          beyond,
+        );
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         if (!(await revokeKey(trx, id, now, tenant))) throw new ApiError('not_found', `no active key ${id}`, 'id');
@@ -89,7 +128,9 @@ export function createKeys(deps: { db: Db; clock: Clock }) {
   };
 
   async function emailsOf(tenant: string, records: ApiKeyRecord[]): Promise<Map<string, string>> {
-    const ids = [...new Set(records.flatMap((k) => (k.created_by?.startsWith('user:') ? [k.created_by.slice(5)] : [])))];
+    const ids = [
+      ...new Set(records.flatMap((k) => (k.created_by?.startsWith('user:') ? [k.created_by.slice(5)] : []))),
+    ];
     return new Map((await usersByIds(db, tenant, ids)).map((u) => [u.id, u.email]));
   }
 }

@@ -16,7 +16,8 @@ import { createLimiter } from '../../foundations/limiter.js';
  */
 type Argon2 = typeof import('@node-rs/argon2');
 let argon2: Promise<Argon2> | undefined;
-const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2').then((m) => ((m as { default?: Argon2 }).default ?? m) as Argon2));
+const loadArgon2 = () =>
+  (argon2 ??= import('@node-rs/argon2').then((m) => ((m as { default?: Argon2 }).default ?? m) as Argon2));
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 export const PASSWORD_MIN = 10;
@@ -25,7 +26,12 @@ export const PASSWORD_MAX = 200;
 /** Refuses a password too short to resist guessing, or long enough to be a way of loading the hash. */
 export function checkPassword(password: string, field: string): void {
   const length = [...password].length;
-  if (length < PASSWORD_MIN || length > PASSWORD_MAX) throw new ApiError('schema_validation_error', `${field} must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`, field);
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX)
+    throw new ApiError(
+      'schema_validation_error',
+      `${field} must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`,
+      field,
+    );
 }
 
 /** A password for the operator to hand on (users create --with-password, users reset-password). */

@@ -19,7 +19,16 @@ import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { recordAudit } from '../audit/index.js';
 import { newId } from '../../storage/ids.js';
-import { deleteEndedSessions, deleteSession, deleteUserSessions, findSession, hashToken, insertSession, touchSession, type SessionRecord } from '../../storage/repositories/sessions.js';
+import {
+  deleteEndedSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  hashToken,
+  insertSession,
+  touchSession,
+  type SessionRecord,
+} from '../../storage/repositories/sessions.js';
 import { findUserByEmail, updateUser, type UserRecord } from '../../storage/repositories/users.js';
 import type { Passwords } from './passwords.js';
 import { normalizeEmail, userView } from './users.js';
@@ -70,7 +79,9 @@ export function createSessions(deps: SessionsDeps) {
 
   function meOf(user: UserRecord, session: SessionRecord, token: string): MeView {
     const role = isRole(user.role) ? user.role : 'viewer';
-    const idle = new Date(Math.min(Date.parse(session.last_seen_at) + deps.idleMs, Date.parse(session.expires_at))).toISOString();
+    const idle = new Date(
+      Math.min(Date.parse(session.last_seen_at) + deps.idleMs, Date.parse(session.expires_at)),
+    ).toISOString();
     return {
       tenant: user.tenant,
       actor: { kind: 'user', id: user.id },
@@ -88,12 +99,24 @@ export function createSessions(deps: SessionsDeps) {
     const now = clock.now();
     const token = `ws_${randomBytes(32).toString('base64url')}`;
     const expires = new Date(now.getTime() + deps.lifetimeMs);
-    const session: SessionRecord = { id: newId('ses'), token_hash: hashToken(token), tenant: user.tenant, user_id: user.id, created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: expires.toISOString() };
+    const session: SessionRecord = {
+      id: newId('ses'),
+      token_hash: hashToken(token),
+      tenant: user.tenant,
+      user_id: user.id,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+    };
     await db.transaction().execute(async (trx) => {
       await deleteEndedSessions(trx, user.id, now, deps.idleMs);
       await insertSession(trx, session);
       await updateUser(trx, user.tenant, user.id, { last_sign_in_at: now.toISOString() }, now);
-      await recordAudit(trx, { tenant: user.tenant, actor: { kind: 'user', id: user.id }, email: user.email, ...seen }, { action: 'session.signed_in', resource: { id: user.id }, changes: { method }, at: now });
+      await recordAudit(
+        trx,
+        { tenant: user.tenant, actor: { kind: 'user', id: user.id }, email: user.email, ...seen },
+        { action: 'session.signed_in', resource: { id: user.id }, changes: { method }, at: now },
+      );
     });
     const signedIn = { ...user, last_sign_in_at: now.toISOString() };
     return { token, me: meOf(signedIn, session, token), maxAgeSec: Math.floor(deps.lifetimeMs / 1000) };
@@ -105,7 +128,16 @@ export function createSessions(deps: SessionsDeps) {
    */
   async function failed(user: UserRecord | undefined, method: SignInMethod, seen: SeenFrom): Promise<void> {
     if (!user) return;
-    await recordAudit(db, { tenant: user.tenant, actor: { kind: 'anonymous' }, ...seen }, { action: 'session.sign_in_failed', resource: { id: user.id }, changes: { email: user.email, method }, at: clock.now() });
+    await recordAudit(
+      db,
+      { tenant: user.tenant, actor: { kind: 'anonymous' }, ...seen },
+      {
+        action: 'session.sign_in_failed',
+        resource: { id: user.id },
+        changes: { email: user.email, method },
+        at: clock.now(),
+      },
+    );
   }
 
   /** Whether the tenant's people may sign in now: false for a tenant its platform suspended. */
@@ -131,7 +163,10 @@ export function createSessions(deps: SessionsDeps) {
      */
     async signIn(email: string, password: string, seen: SeenFrom = {}): Promise<Started> {
       const user = await findUserByEmail(db, normalizeEmail(email));
-      const ok = (await deps.passwords.verify(user?.disabled_at ? null : user?.password_hash, password)) && user !== undefined && (await admitted(user.tenant));
+      const ok =
+        (await deps.passwords.verify(user?.disabled_at ? null : user?.password_hash, password)) &&
+        user !== undefined &&
+        (await admitted(user.tenant));
       if (!user || !ok) {
         await failed(user, 'password', seen);
         throw new ApiError('sign_in_failed', 'E-mail address or password not accepted', 'session');
@@ -145,7 +180,11 @@ export function createSessions(deps: SessionsDeps) {
       if (!found) return undefined;
       const { session, user } = found;
       const now = clock.now().getTime();
-      const ended = Date.parse(session.expires_at) <= now || Date.parse(session.last_seen_at) + deps.idleMs <= now || user.disabled_at !== null || !isRole(user.role);
+      const ended =
+        Date.parse(session.expires_at) <= now ||
+        Date.parse(session.last_seen_at) + deps.idleMs <= now ||
+        user.disabled_at !== null ||
+        !isRole(user.role);
       if (ended) {
         await deleteSession(db, session.id);
         return undefined;
@@ -157,7 +196,12 @@ export function createSessions(deps: SessionsDeps) {
       const role = user.role as keyof typeof ROLE_PERMISSIONS;
       const expected = Buffer.from(csrfOf(token));
       return {
-        principal: { tenant: user.tenant, actor: { kind: 'user', id: user.id }, grant: { role }, permissions: ROLE_PERMISSIONS[role] },
+        principal: {
+          tenant: user.tenant,
+          actor: { kind: 'user', id: user.id },
+          grant: { role },
+          permissions: ROLE_PERMISSIONS[role],
+        },
         sessionId: session.id,
         userId: user.id,
         me: meOf(user, session, token),

@@ -69,7 +69,10 @@ export function createSso(deps: SsoDeps) {
       const url = new URL(settings.issuer);
       // config.ts accepts http only on loopback (development, tests).
       const execute = url.protocol === 'http:' ? [client.allowInsecureRequests] : [];
-      const config = await client.discovery(url, settings.clientId, settings.clientSecret, undefined, { execute, timeout: 10 });
+      const config = await client.discovery(url, settings.clientId, settings.clientSecret, undefined, {
+        execute,
+        timeout: 10,
+      });
       return { client, config };
     })();
     configured.catch(() => (configured = undefined));
@@ -87,9 +90,11 @@ export function createSso(deps: SsoDeps) {
     const [body, signature] = (value ?? '').split('.');
     const expected = Buffer.from(sign(body ?? ''));
     const given = Buffer.from(signature ?? '');
-    if (!body || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new SsoFailed('failed', 'no sign-on under way in this browser (or its cookie was changed)');
+    if (!body || given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new SsoFailed('failed', 'no sign-on under way in this browser (or its cookie was changed)');
     const t = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Transaction;
-    if (t.expires <= deps.clock.now().getTime()) throw new SsoFailed('failed', 'the sign-on took longer than 10 minutes at the provider');
+    if (t.expires <= deps.clock.now().getTime())
+      throw new SsoFailed('failed', 'the sign-on took longer than 10 minutes at the provider');
     return t;
   }
 
@@ -100,7 +105,12 @@ export function createSso(deps: SsoDeps) {
     async begin(redirectUri: string): Promise<{ url: string; transaction: string }> {
       const { client, config } = await provider();
       const verifier = client.randomPKCECodeVerifier();
-      const t: Transaction = { state: client.randomState(), nonce: client.randomNonce(), verifier, expires: deps.clock.now().getTime() + TRANSACTION_MS };
+      const t: Transaction = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        verifier,
+        expires: deps.clock.now().getTime() + TRANSACTION_MS,
+      };
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -116,7 +126,11 @@ export function createSso(deps: SsoDeps) {
      * The provider's answer: `callback` is the redirect URI with the query the browser came back
      * with. A session of the user the provider's address names, or why there is none.
      */
-    async finish(callback: URL, transaction: string | undefined, seen: SeenFrom = {}): Promise<{ started: Started } | { refusal: SsoRefusal; reason: string }> {
+    async finish(
+      callback: URL,
+      transaction: string | undefined,
+      seen: SeenFrom = {},
+    ): Promise<{ started: Started } | { refusal: SsoRefusal; reason: string }> {
       try {
         return { started: await finishing(callback, transaction, seen) };
       } catch (err) {
@@ -131,7 +145,12 @@ export function createSso(deps: SsoDeps) {
     const { client, config } = await provider();
     let tokens: Awaited<ReturnType<Client['authorizationCodeGrant']>>;
     try {
-      tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: t.verifier, expectedState: t.state, expectedNonce: t.nonce, idTokenExpected: true });
+      tokens = await client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: t.verifier,
+        expectedState: t.state,
+        expectedNonce: t.nonce,
+        idTokenExpected: true,
+      });
     } catch (err) {
       throw new SsoFailed('failed', `the provider's answer was refused: ${(err as Error).message}`);
     }
@@ -142,7 +161,8 @@ export function createSso(deps: SsoDeps) {
       const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
       ({ email, email_verified: verified } = info as { email?: unknown; email_verified?: unknown });
     }
-    if (typeof email !== 'string' || email === '') throw new SsoFailed('failed', 'the provider told no e-mail address (ask for the email scope)');
+    if (typeof email !== 'string' || email === '')
+      throw new SsoFailed('failed', 'the provider told no e-mail address (ask for the email scope)');
     if (verified !== true) throw new SsoFailed('failed', `the provider has not verified ${email}`);
     const user = await findUserByEmail(deps.db, normalizeEmail(email));
     if (!user || user.disabled_at !== null) {

@@ -15,7 +15,17 @@ import type { Db } from '../../storage/database.js';
 import { recordAudit } from '../audit/index.js';
 import { newId } from '../../storage/ids.js';
 import { deleteUserSessions } from '../../storage/repositories/sessions.js';
-import { deleteUser, dropOpenInvitations, findUserByEmail, insertInvitation, insertUser, listUsers, readUser, updateUser, type UserRecord } from '../../storage/repositories/users.js';
+import {
+  deleteUser,
+  dropOpenInvitations,
+  findUserByEmail,
+  insertInvitation,
+  insertUser,
+  listUsers,
+  readUser,
+  updateUser,
+  type UserRecord,
+} from '../../storage/repositories/users.js';
 import type { SignedLinks } from '../kernel/index.js';
 import type { Passwords } from './passwords.js';
 import { checkPassword } from './passwords.js';
@@ -32,7 +42,11 @@ export interface UsersDeps {
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export function userView(u: UserRecord): UserView {
-  const status = u.disabled_at ? 'disabled' : u.password_hash === null && u.last_sign_in_at === null ? 'invited' : 'active';
+  const status = u.disabled_at
+    ? 'disabled'
+    : u.password_hash === null && u.last_sign_in_at === null
+      ? 'invited'
+      : 'active';
   return {
     id: u.id,
     email: u.email,
@@ -54,12 +68,17 @@ export function makerOf(principal: Principal | undefined): string | null {
 /** An owner is made, changed or removed only by a principal holding users.owners. */
 function checkOwnerRights(principal: Principal, roles: (string | undefined)[], what: string): void {
   if (roles.includes('owner') && !principal.permissions.has('users.owners')) {
-    throw new ApiError('forbidden', `only an owner may ${what} an owner: ${grantText(principal.grant)} does not have the permission users.owners`, 'users.owners');
+    throw new ApiError(
+      'forbidden',
+      `only an owner may ${what} an owner: ${grantText(principal.grant)} does not have the permission users.owners`,
+      'users.owners',
+    );
   }
 }
 
 const notFound = (id: string) => new ApiError('not_found', `no user ${id}`, 'id');
-const lastOwner = (id: string) => new ApiError('conflict', `user ${id} is the tenant’s last owner: make another user owner first`, 'role');
+const lastOwner = (id: string) =>
+  new ApiError('conflict', `user ${id} is the tenant’s last owner: make another user owner first`, 'role');
 
 export function createUsers(deps: UsersDeps) {
   const { db, clock, links } = deps;
@@ -71,12 +90,25 @@ export function createUsers(deps: UsersDeps) {
   }
 
   /** A new invitation of the user (earlier open ones stop working): its link and expiry. */
-  async function inviteUser(trx: Db, user: UserRecord, maker: string | null, base: string): Promise<{ url: string; expires: string }> {
+  async function inviteUser(
+    trx: Db,
+    user: UserRecord,
+    maker: string | null,
+    base: string,
+  ): Promise<{ url: string; expires: string }> {
     const now = clock.now();
     const expires = new Date(now.getTime() + deps.invitationTtlMs);
     const id = newId('inv');
     await dropOpenInvitations(trx, user.tenant, user.id);
-    await insertInvitation(trx, { id, tenant: user.tenant, user_id: user.id, created_by: maker, created_at: now.toISOString(), expires_at: expires.toISOString(), accepted_at: null });
+    await insertInvitation(trx, {
+      id,
+      tenant: user.tenant,
+      user_id: user.id,
+      created_by: maker,
+      created_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+      accepted_at: null,
+    });
     return { url: links.invitationUrl(base, user.tenant, id, expires), expires: expires.toISOString() };
   }
 
@@ -84,15 +116,42 @@ export function createUsers(deps: UsersDeps) {
    * A user of the tenant, new; with a password it may sign in at once, else it gets an invitation.
    * Another user holding the address is a conflict, whichever tenant it belongs to.
    */
-  async function create(tenant: string, input: { email: string; name?: string; role: Role; password?: string }, maker: string | null, base: string, by: AuditContext = { tenant, actor: { kind: 'operator' } }) {
+  async function create(
+    tenant: string,
+    input: { email: string; name?: string; role: Role; password?: string },
+    maker: string | null,
+    base: string,
+    by: AuditContext = { tenant, actor: { kind: 'operator' } },
+  ) {
     if (input.password !== undefined) checkPassword(input.password, 'password');
     const passwordHash = input.password !== undefined ? await deps.passwords.hash(input.password) : null;
     const now = clock.now().toISOString();
-    const user: UserRecord = { id: newId('usr'), tenant, email: normalizeEmail(input.email), name: input.name?.trim() || null, role: input.role, password_hash: passwordHash, created_at: now, updated_at: now, disabled_at: null, last_sign_in_at: null };
+    const user: UserRecord = {
+      id: newId('usr'),
+      tenant,
+      email: normalizeEmail(input.email),
+      name: input.name?.trim() || null,
+      role: input.role,
+      password_hash: passwordHash,
+      created_at: now,
+      updated_at: now,
+      disabled_at: null,
+      last_sign_in_at: null,
+    };
     return db.transaction().execute(async (trx) => {
-      if (!(await insertUser(trx, user))) throw new ApiError('conflict', `a user with the e-mail address ${user.email} exists already`, 'invitation.email');
+      if (!(await insertUser(trx, user)))
+        throw new ApiError(
+          'conflict',
+          `a user with the e-mail address ${user.email} exists already`,
+          'invitation.email',
+        );
       const invitation = passwordHash === null ? await inviteUser(trx, user, maker, base) : undefined;
-      await recordAudit(trx, by, { action: 'user.invited', resource: { id: user.id }, changes: { email: user.email, role: user.role, ...(user.name ? { name: user.name } : {}) }, at: new Date(now) });
+      await recordAudit(trx, by, {
+        action: 'user.invited',
+        resource: { id: user.id },
+        changes: { email: user.email, role: user.role, ...(user.name ? { name: user.name } : {}) },
+        at: new Date(now),
+      });
       return { user: userView(user), ...(invitation ? { invitation } : {}) };
     });
   }
@@ -112,20 +171,50 @@ export function createUsers(deps: UsersDeps) {
      * Invites a person: a new user (status invited) and its link. Inviting someone invited before
      * and not yet signed in makes a new link (the old one stops working) with the role and name given.
      */
-    async invite(principal: Principal, input: { email: string; name?: string; role: Role }, base: string, by: AuditContext) {
+    async invite(
+      principal: Principal,
+      input: { email: string; name?: string; role: Role },
+      base: string,
+      by: AuditContext,
+    ) {
       checkOwnerRights(principal, [input.role], 'invite');
       const existing = await findUserByEmail(db, normalizeEmail(input.email));
       if (!existing) {
-        const made = await create(principal.tenant, { email: input.email, role: input.role, ...(input.name ? { name: input.name } : {}) }, makerOf(principal), base, by);
+        const made = await create(
+          principal.tenant,
+          { email: input.email, role: input.role, ...(input.name ? { name: input.name } : {}) },
+          makerOf(principal),
+          base,
+          by,
+        );
         return { user: made.user, invitation: made.invitation! };
       }
-      if (existing.tenant !== principal.tenant || userView(existing).status !== 'invited') throw new ApiError('conflict', `a user with the e-mail address ${existing.email} exists already`, 'invitation.email');
+      if (existing.tenant !== principal.tenant || userView(existing).status !== 'invited')
+        throw new ApiError(
+          'conflict',
+          `a user with the e-mail address ${existing.email} exists already`,
+          'invitation.email',
+        );
       checkOwnerRights(principal, [existing.role], 'invite again');
       return db.transaction().execute(async (trx) => {
-        await updateUser(trx, existing.tenant, existing.id, { role: input.role, ...(input.name ? { name: input.name.trim() } : {}) }, clock.now());
+        await updateUser(
+          trx,
+          existing.tenant,
+          existing.id,
+          { role: input.role, ...(input.name ? { name: input.name.trim() } : {}) },
+          clock.now(),
+        );
         const invitation = await inviteUser(trx, existing, makerOf(principal), base);
-        await recordAudit(trx, by, { action: 'user.invited', resource: { id: existing.id }, changes: { email: existing.email, role: input.role, again: true }, at: clock.now() });
-        return { user: userView({ ...existing, role: input.role, name: input.name?.trim() || existing.name }), invitation };
+        await recordAudit(trx, by, {
+          action: 'user.invited',
+          resource: { id: existing.id },
+          changes: { email: existing.email, role: input.role, again: true },
+          at: clock.now(),
+        });
+        return {
+          user: userView({ ...existing, role: input.role, name: input.name?.trim() || existing.name }),
+          invitation,
+        };
       });
     },
 
@@ -136,14 +225,25 @@ export function createUsers(deps: UsersDeps) {
       const change = {
         ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
         ...(patch.role !== undefined ? { role: patch.role } : {}),
-        ...(patch.disabled !== undefined ? { disabled_at: patch.disabled ? (user.disabled_at ?? now.toISOString()) : null } : {}),
+        ...(patch.disabled !== undefined
+          ? { disabled_at: patch.disabled ? (user.disabled_at ?? now.toISOString()) : null }
+          : {}),
       };
       // An owner stops being one by a new role or by being disabled: only while another remains.
-      const losesOwner = user.role === 'owner' && !user.disabled_at && ((patch.role !== undefined && patch.role !== 'owner') || patch.disabled === true);
+      const losesOwner =
+        user.role === 'owner' &&
+        !user.disabled_at &&
+        ((patch.role !== undefined && patch.role !== 'owner') || patch.disabled === true);
       await db.transaction().execute(async (trx) => {
-        if (!(await updateUser(trx, principal.tenant, id, change, now, { keepOwner: losesOwner }))) throw losesOwner ? lastOwner(id) : notFound(id);
+        if (!(await updateUser(trx, principal.tenant, id, change, now, { keepOwner: losesOwner })))
+          throw losesOwner ? lastOwner(id) : notFound(id);
         if (patch.disabled === true) await deleteUserSessions(trx, id);
-        await recordAudit(trx, by, { action: 'user.updated', resource: { id }, changes: { email: user.email, ...patch, ...(patch.role !== undefined ? { previous_role: user.role } : {}) }, at: now });
+        await recordAudit(trx, by, {
+          action: 'user.updated',
+          resource: { id },
+          changes: { email: user.email, ...patch, ...(patch.role !== undefined ? { previous_role: user.role } : {}) },
+          at: now,
+        });
       });
       return userView(await mustRead(principal.tenant, id));
     },
@@ -154,8 +254,14 @@ export function createUsers(deps: UsersDeps) {
       checkOwnerRights(principal, [user.role], 'remove');
       const keepOwner = user.role === 'owner' && !user.disabled_at;
       await db.transaction().execute(async (trx) => {
-        if (!(await deleteUser(trx, principal.tenant, id, { keepOwner }))) throw keepOwner ? lastOwner(id) : notFound(id);
-        await recordAudit(trx, by, { action: 'user.removed', resource: { id }, changes: { email: user.email, role: user.role }, at: clock.now() });
+        if (!(await deleteUser(trx, principal.tenant, id, { keepOwner })))
+          throw keepOwner ? lastOwner(id) : notFound(id);
+        await recordAudit(trx, by, {
+          action: 'user.removed',
+          resource: { id },
+          changes: { email: user.email, role: user.role },
+          at: clock.now(),
+        });
       });
     },
 

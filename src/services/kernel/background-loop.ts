@@ -20,7 +20,11 @@ export interface BackgroundLoop {
 export function startLoop(
   name: string,
   step: () => Promise<boolean>,
-  opts: { idleMs: number; log: Log; /** Told the count of spawned work whenever it changes (metrics). */ onInFlight?: (n: number) => void },
+  opts: {
+    idleMs: number;
+    log: Log;
+    /** Told the count of spawned work whenever it changes (metrics). */ onInFlight?: (n: number) => void;
+  },
 ): BackgroundLoop {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -28,7 +28,12 @@ import type { KeyClaim } from './idempotency.js';
 /** A booking prepared as for its call (shipping.ts prepareBooking), with Waybill's reference. */
 type Booking = Pick<PreparedCall<'ship'>, 'adapter' | 'call'> & { req: ShipmentRequest };
 
-export type LookupAnswer = { kind: 'found'; found: FoundBooking } | { kind: 'absent' } | { kind: 'pending'; reason: string } | { kind: 'unknown'; reason: string } | { kind: 'unnamed'; reason: string };
+export type LookupAnswer =
+  | { kind: 'found'; found: FoundBooking }
+  | { kind: 'absent' }
+  | { kind: 'pending'; reason: string }
+  | { kind: 'unknown'; reason: string }
+  | { kind: 'unnamed'; reason: string };
 
 /**
  * Waybill's reference of one idempotency record: 26 characters, within every carrier's shortest
@@ -51,8 +56,15 @@ export function settledByLookup(err: unknown, carrier: CarrierDeclaration): bool
  * finding out (the booking recovery, or a retry with the same key, asks the carrier).
  */
 export function outcomeUnknown(err: ApiError, carrier: string, keyed: boolean): ApiError {
-  const then = keyed ? 'retry with the same Idempotency-Key to get the outcome (it never books twice)' : 'what it booked is listed as a recovered shipment';
-  return new ApiError(err.code, `${err.message.replace(/\.$/, '')}. The outcome is unknown: ${carrier} may have booked the label, and Waybill is checking by its reference; ${then}`, err.detail, { cause: err, ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
+  const then = keyed
+    ? 'retry with the same Idempotency-Key to get the outcome (it never books twice)'
+    : 'what it booked is listed as a recovered shipment';
+  return new ApiError(
+    err.code,
+    `${err.message.replace(/\.$/, '')}. The outcome is unknown: ${carrier} may have booked the label, and Waybill is checking by its reference; ${then}`,
+    err.detail,
+    { cause: err, ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) },
+  );
 }
 
 /** A booking call cut off when it may have reached a carrier that can be asked: its claim stays, for a retry to settle. */
@@ -62,14 +74,21 @@ export function keepIfUncertain(err: unknown, carrier: CarrierDeclaration, claim
 }
 
 /** `callTimeoutMs`: the longest a booking call runs (the carrier timeout, retries included). */
-export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; delayMs?: number; callTimeoutMs?: number }) {
+export function createBookingLookup(deps: {
+  calls: CarrierCalls;
+  clock: Clock;
+  delayMs?: number;
+  callTimeoutMs?: number;
+}) {
   /** How long after a booking call began "not found" at this carrier means it never booked. */
-  const trustedAfterMs = (decl: CarrierDeclaration) => (deps.callTimeoutMs ?? 0) + (deps.delayMs ?? decl.lookupDelayMs ?? 0);
+  const trustedAfterMs = (decl: CarrierDeclaration) =>
+    (deps.callTimeoutMs ?? 0) + (deps.delayMs ?? decl.lookupDelayMs ?? 0);
 
   /** `bookedAt`: when the lost call was made (its idempotency record's claim). */
   async function lookup(p: Booking, bookedAt: Date): Promise<LookupAnswer> {
     const decl = p.adapter.declaration;
-    if (!decl.operations.includes('lookup_reference') || p.req.waybill_reference === undefined) return { kind: 'unknown', reason: `${decl.slug} offers no lookup of a booking by reference` };
+    if (!decl.operations.includes('lookup_reference') || p.req.waybill_reference === undefined)
+      return { kind: 'unknown', reason: `${decl.slug} offers no lookup of a booking by reference` };
     let found;
     try {
       const run = deps.calls.requireOperation<'lookupReference'>(p.adapter, 'lookup_reference');
@@ -83,7 +102,12 @@ export function createBookingLookup(deps: { calls: CarrierCalls; clock: Clock; d
     if (found) return { kind: 'found', found };
     const trusted = trustedAfterMs(decl);
     const waited = deps.clock.now().getTime() - bookedAt.getTime();
-    return waited >= trusted ? { kind: 'absent' } : { kind: 'pending', reason: `not found ${Math.round(waited / 1000)} s after the call; the call and ${decl.slug}'s indexing may take ${Math.round(trusted / 1000)} s to show a booking` };
+    return waited >= trusted
+      ? { kind: 'absent' }
+      : {
+          kind: 'pending',
+          reason: `not found ${Math.round(waited / 1000)} s after the call; the call and ${decl.slug}'s indexing may take ${Math.round(trusted / 1000)} s to show a booking`,
+        };
   }
 
   return { lookup, trustedAfterMs };

@@ -3,7 +3,13 @@
  * carrier against it, check the carrier supports the operation, and build the CarrierCall.
  */
 import type { Log } from '../../foundations/logger.js';
-import type { CarrierAdapter, CarrierCall, CarrierDeclaration, CarrierSlug, Operation } from '../../carriers/carrier.js';
+import type {
+  CarrierAdapter,
+  CarrierCall,
+  CarrierDeclaration,
+  CarrierSlug,
+  Operation,
+} from '../../carriers/carrier.js';
 import type { Adapters } from '../../carriers/adapters.js';
 import { declarations } from '../../carriers/declarations.js';
 import { ApiError } from '../../domain/errors.js';
@@ -45,25 +51,40 @@ export interface PreparedCall<M extends keyof CarrierAdapter> {
  */
 export function withCarrierDetail(err: unknown, slug: CarrierSlug, operation: string): unknown {
   if (!(err instanceof ApiError) || err.detail !== '' || !err.code.startsWith('carrier_')) return err;
-  return new ApiError(err.code, err.message, `${slug} ${operation}`, { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}), cause: err });
+  return new ApiError(err.code, err.message, `${slug} ${operation}`, {
+    ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
+    cause: err,
+  });
 }
 
 /** carrier_unsupported_method, with the carrier's note, for an operation its declaration does not list. */
 function requireDeclared(decl: CarrierDeclaration, operation: Operation): void {
   if (decl.operations.includes(operation)) return;
   const note = decl.unsupportedNotes?.[operation];
-  throw new ApiError('carrier_unsupported_method', `${decl.slug} does not support ${operation}${note ? `: ${note}` : ''}`, `${decl.slug}.${operation}`);
+  throw new ApiError(
+    'carrier_unsupported_method',
+    `${decl.slug} does not support ${operation}${note ? `: ${note}` : ''}`,
+    `${decl.slug}.${operation}`,
+  );
 }
 
 export function createCarrierCalls(deps: { accounts: AccountsService; adapters: Adapters }) {
   /** `method` names the adapter method when it is not the operation's usual one (cancelPickup under pickup). */
-  function requireOperation<M extends keyof CarrierAdapter>(adapter: CarrierAdapter, operation: Operation, method: keyof CarrierAdapter | undefined = METHOD[operation]): NonNullable<CarrierAdapter[M]> {
+  function requireOperation<M extends keyof CarrierAdapter>(
+    adapter: CarrierAdapter,
+    operation: Operation,
+    method: keyof CarrierAdapter | undefined = METHOD[operation],
+  ): NonNullable<CarrierAdapter[M]> {
     const decl = adapter.declaration;
     requireDeclared(decl, operation);
     const fn = method ? adapter[method] : undefined;
     if (typeof fn !== 'function') {
       const what = method && method !== METHOD[operation] ? method : operation;
-      throw new ApiError('carrier_unsupported_method', `${what} for ${decl.slug} is not available in this version of Waybill`, `${decl.slug}.${what}`);
+      throw new ApiError(
+        'carrier_unsupported_method',
+        `${what} for ${decl.slug} is not available in this version of Waybill`,
+        `${decl.slug}.${what}`,
+      );
     }
     const bound = fn.bind(adapter) as (...args: unknown[]) => Promise<unknown>;
     const run = async (...args: unknown[]) => {
@@ -77,10 +98,20 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
   }
 
   /** A call on credentials given inline (validate_credentials before registering an account). */
-  async function prepareInline<M extends keyof CarrierAdapter>(target: { carrier: CarrierSlug; country: string; auth: Record<string, string>; test?: boolean }, operation: Operation, log: Log) {
+  async function prepareInline<M extends keyof CarrierAdapter>(
+    target: { carrier: CarrierSlug; country: string; auth: Record<string, string>; test?: boolean },
+    operation: Operation,
+    log: Log,
+  ) {
     const adapter = await adapterFor(target.carrier, operation);
     const run = requireOperation<M>(adapter, operation);
-    const call: CarrierCall = { auth: target.auth, test: target.test === true, debug: false, country: target.country, log };
+    const call: CarrierCall = {
+      auth: target.auth,
+      test: target.test === true,
+      debug: false,
+      country: target.country,
+      log,
+    };
     return { adapter, call, run };
   }
 
@@ -89,7 +120,11 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     // Validation hands over account numbers sent as JSON integers as text; String() makes sure.
     const account = await deps.accounts.resolve(tenant, String(target.shipping_account));
     if (target.carrier !== undefined && target.carrier !== account.carrier) {
-      throw new ApiError('shipping_account_wrong_carrier', `shipping account ${account.id} belongs to ${account.carrier}, not ${target.carrier}`, 'carrier');
+      throw new ApiError(
+        'shipping_account_wrong_carrier',
+        `shipping account ${account.id} belongs to ${account.carrier}, not ${target.carrier}`,
+        'carrier',
+      );
     }
     return account;
   }
@@ -101,15 +136,29 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
    */
   function peekAccount(tenant: string, target: CallTarget, now: number): ResolvedAccount | undefined {
     const account = deps.accounts.peek(tenant, String(target.shipping_account), now);
-    return account !== undefined && (target.carrier === undefined || target.carrier === account.carrier) ? account : undefined;
+    return account !== undefined && (target.carrier === undefined || target.carrier === account.carrier)
+      ? account
+      : undefined;
   }
 
-  async function prepare<M extends keyof CarrierAdapter>(tenant: string, target: CallTarget, operation: Operation, log: Log, method?: M): Promise<PreparedCall<M>> {
+  async function prepare<M extends keyof CarrierAdapter>(
+    tenant: string,
+    target: CallTarget,
+    operation: Operation,
+    log: Log,
+    method?: M,
+  ): Promise<PreparedCall<M>> {
     return prepareFor(await resolveAccount(tenant, target), target, operation, log, method);
   }
 
   /** The call on an account already resolved (rate shopping resolves every account first). */
-  async function prepareFor<M extends keyof CarrierAdapter>(account: ResolvedAccount, target: Omit<CallTarget, 'shipping_account'>, operation: Operation, log: Log, method?: M): Promise<PreparedCall<M>> {
+  async function prepareFor<M extends keyof CarrierAdapter>(
+    account: ResolvedAccount,
+    target: Omit<CallTarget, 'shipping_account'>,
+    operation: Operation,
+    log: Log,
+    method?: M,
+  ): Promise<PreparedCall<M>> {
     const adapter = await adapterFor(account.carrier, operation);
     const run = requireOperation<M>(adapter, operation, method);
     const call: CarrierCall = {
@@ -124,7 +173,11 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
   }
 
   /** A call on the tenant's account for the adapter's own methods, outside the spec's operation table. */
-  async function prepareAccount(tenant: string, id: string, log: Log): Promise<{ account: ResolvedAccount; adapter: CarrierAdapter; call: CarrierCall }> {
+  async function prepareAccount(
+    tenant: string,
+    id: string,
+    log: Log,
+  ): Promise<{ account: ResolvedAccount; adapter: CarrierAdapter; call: CarrierCall }> {
     const account = await resolveAccount(tenant, { shipping_account: id });
     const call: CarrierCall = { auth: account.auth, test: account.test, debug: false, country: account.country, log };
     return { account, adapter: await deps.adapters[account.carrier](), call };
@@ -144,7 +197,16 @@ export function createCarrierCalls(deps: { accounts: AccountsService; adapters: 
     return declarations[carrier].operations.includes(operation);
   }
 
-  return { resolveAccount, peekAccount, prepare, prepareFor, prepareAccount, prepareInline, requireOperation, supports };
+  return {
+    resolveAccount,
+    peekAccount,
+    prepare,
+    prepareFor,
+    prepareAccount,
+    prepareInline,
+    requireOperation,
+    supports,
+  };
 }
 
 export type CarrierCalls = ReturnType<typeof createCarrierCalls>;

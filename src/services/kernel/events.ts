@@ -17,7 +17,6 @@ import * as events from '../../storage/repositories/events.js';
 import { enabledEndpoints } from '../../storage/repositories/webhooks.js';
 import type { EventType } from '../../contract/events.js';
 
-
 /** Events are kept, listed and replayable for this long. */
 export const EVENT_RETENTION_MS = 30 * 86_400_000;
 
@@ -53,7 +52,8 @@ export async function recordEvents(db: Db, list: NewEvent[]): Promise<string[]> 
     const id = newId('evt');
     const at = (event.at ?? new Date()).toISOString();
     rows.push({ id, tenant: event.tenant, type: event.type, data: JSON.stringify(event.data), created_at: at });
-    for (const t of endpoints.get(event.tenant)!) if (subscribes(t.events, event.type)) deliveries.push(pendingDelivery(event.tenant, t.id, id, at));
+    for (const t of endpoints.get(event.tenant)!)
+      if (subscribes(t.events, event.type)) deliveries.push(pendingDelivery(event.tenant, t.id, id, at));
   }
   await events.insertEvents(db, rows, deliveries);
   return rows.map((r) => r.id);
@@ -61,5 +61,19 @@ export async function recordEvents(db: Db, list: NewEvent[]): Promise<string[]> 
 
 /** A delivery due at `at`, not yet attempted. */
 export function pendingDelivery(tenant: string, endpointId: string, eventId: string, at: string): events.DeliveryRow {
-  return { id: newId('dlv'), tenant, endpoint_id: endpointId, event_id: eventId, status: 'pending', attempts: 0, next_attempt_at: at, lock_owner: null, locked_until: null, last_status_code: null, last_error: null, created_at: at, completed_at: null };
+  return {
+    id: newId('dlv'),
+    tenant,
+    endpoint_id: endpointId,
+    event_id: eventId,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: at,
+    lock_owner: null,
+    locked_until: null,
+    last_status_code: null,
+    last_error: null,
+    created_at: at,
+    completed_at: null,
+  };
 }

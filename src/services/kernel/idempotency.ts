@@ -33,7 +33,9 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 export type Claim = { kind: 'owner'; interruptedAt?: string } | { kind: 'replay'; status: number; body: string };
 
 export function fingerprint(method: string, route: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${route}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${route}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 /** Characters of a long string hashed at a time. */
@@ -46,7 +48,12 @@ const STRING_PIECE = 65_536;
  * deep); an object of plain values is written whole, as canonicalJson does. `slice` is the
  * caller's turn-giver (its budget), a time slicer by default.
  */
-export async function fingerprintInSlices(method: string, route: string, body: unknown, slice = timeSlicer()): Promise<string> {
+export async function fingerprintInSlices(
+  method: string,
+  route: string,
+  body: unknown,
+  slice = timeSlicer(),
+): Promise<string> {
   const hash = createHash('sha256').update(`${method} ${route}\n`);
   const container = (v: unknown): v is object => v !== null && typeof v === 'object';
   const walk = async (value: unknown): Promise<void> => {
@@ -60,7 +67,9 @@ export async function fingerprintInSlices(method: string, route: string, body: u
       }
       hash.update(']');
     } else if (container(value) && Object.values(value).some(container)) {
-      const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       hash.update('{');
       for (const [i, [k, v]] of entries.entries()) {
         await slice();
@@ -87,7 +96,8 @@ interface Maker {
 }
 
 const makerOf = (principal: Principal): Maker => ({
-  actor: principal.actor.kind === 'jwt' ? `jwt:${principal.actor.subject}` : `${principal.actor.kind}:${principal.actor.id}`,
+  actor:
+    principal.actor.kind === 'jwt' ? `jwt:${principal.actor.subject}` : `${principal.actor.kind}:${principal.actor.id}`,
   permissions: [...principal.permissions].sort(),
 });
 
@@ -142,21 +152,36 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
     // Released between our insert and our read: the key is free again.
     if (!existing) return claim(tenant, key, print, principal);
     if (existing.fingerprint !== print) {
-      throw new ApiError('idempotency_key_reused', `Idempotency-Key ${key} was used with a different request; use a new key for a new request`, key);
+      throw new ApiError(
+        'idempotency_key_reused',
+        `Idempotency-Key ${key} was used with a different request; use a new key for a new request`,
+        key,
+      );
     }
     if (existing.state !== 'done' || existing.status_code === null || existing.response === null) {
       const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
       // A booking call that lost its answer is over: its retry asks the carrier now, not once stale.
-      const over = existing.state === 'in_progress' && (existing.created_at < staleBefore || (await answerLost(tenant, key, existing.created_at)));
+      const over =
+        existing.state === 'in_progress' &&
+        (existing.created_at < staleBefore || (await answerLost(tenant, key, existing.created_at)));
       const before = existing.created_at < staleBefore ? staleBefore : new Date(now.getTime() + 1).toISOString();
       if (over && (await repo.takeOver(db, existing, before, now.toISOString(), row.expires_at, maker))) {
         return { kind: 'owner', interruptedAt: existing.created_at };
       }
-      throw new ApiError('idempotency_key_in_use', `A request with Idempotency-Key ${key} is still being processed (since ${existing.created_at}); retry shortly`, key, { retryAfter: 1 });
+      throw new ApiError(
+        'idempotency_key_in_use',
+        `A request with Idempotency-Key ${key} is still being processed (since ${existing.created_at}); retry shortly`,
+        key,
+        { retryAfter: 1 },
+      );
     }
     const secret = SEALED.test(existing.response);
     if (!mayReplay(existing.principal, principal, secret)) {
-      throw new ApiError('idempotency_key_reused', `Idempotency-Key ${key} holds the answer to another principal's request, which this one may not see; use a new key for a new request`, key);
+      throw new ApiError(
+        'idempotency_key_reused',
+        `Idempotency-Key ${key} holds the answer to another principal's request, which this one may not see; use a new key for a new request`,
+        key,
+      );
     }
     const body = secret ? deps.sealer.open(existing.response) : existing.response;
     return { kind: 'replay', status: existing.status_code, body };
@@ -168,7 +193,10 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
    * 'busy': a request holds it now; 'gone': no live record (expired, or never made: a request
    * without a key).
    */
-  async function takeOverStale(tenant: string, key: string): Promise<{ kind: 'owner'; interruptedAt: string } | { kind: 'done' | 'busy' | 'gone' }> {
+  async function takeOverStale(
+    tenant: string,
+    key: string,
+  ): Promise<{ kind: 'owner'; interruptedAt: string } | { kind: 'done' | 'busy' | 'gone' }> {
     const now = clock.now();
     const existing = await repo.find(db, tenant, key);
     if (!existing || existing.expires_at <= now.toISOString()) return { kind: 'gone' };
@@ -176,7 +204,11 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
     const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
     const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString();
     // Taken over for the request's maker, who keeps the right to its answer.
-    if (existing.created_at < staleBefore && (await repo.takeOver(db, existing, staleBefore, now.toISOString(), expiresAt, existing.principal))) return { kind: 'owner', interruptedAt: existing.created_at };
+    if (
+      existing.created_at < staleBefore &&
+      (await repo.takeOver(db, existing, staleBefore, now.toISOString(), expiresAt, existing.principal))
+    )
+      return { kind: 'owner', interruptedAt: existing.created_at };
     return { kind: 'busy' };
   }
 
@@ -205,7 +237,8 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
       async finish(status, body, opts = {}) {
         // Completed in a transaction that then committed: the use case returned that answer. Had
         // the transaction rolled back, the use case failed and another status goes out.
-        if (state === 'kept' || state === 'settled' || (typeof state === 'object' && state.completed === status)) return;
+        if (state === 'kept' || state === 'settled' || (typeof state === 'object' && state.completed === status))
+          return;
         state = 'settled';
         if (status >= 400 && status < 500) await repo.release(db, tenant, key);
         else await repo.complete(db, tenant, key, status, opts.seal ? deps.sealer.seal(body) : body);

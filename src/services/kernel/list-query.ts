@@ -21,13 +21,19 @@ const LAST_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
  */
 export function bound(value: string, field: 'start_date' | 'end_date'): string | undefined {
   const dateOnly = DATE.test(value);
-  if (!dateOnly && !DATE_TIME.test(value)) throw new ApiError('schema_validation_error', `${field} "${value}" is not a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, optional offset)`, field);
+  if (!dateOnly && !DATE_TIME.test(value))
+    throw new ApiError(
+      'schema_validation_error',
+      `${field} "${value}" is not a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, optional offset)`,
+      field,
+    );
   const zoned = dateOnly ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`;
   const ms = Date.parse(zoned);
   // Date.parse rolls 2026-02-30 over to March 2: the date must name a day that exists.
   const day = value.slice(0, 10);
   const dayMs = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(ms) || Number.isNaN(dayMs) || new Date(dayMs).toISOString().slice(0, 10) !== day) throw new ApiError('schema_validation_error', `${field} "${value}" is not a valid date`, field);
+  if (Number.isNaN(ms) || Number.isNaN(dayMs) || new Date(dayMs).toISOString().slice(0, 10) !== day)
+    throw new ApiError('schema_validation_error', `${field} "${value}" is not a valid date`, field);
   if (field === 'start_date') return new Date(Math.min(ms, LAST_INSTANT_MS)).toISOString();
   const after = ms + (dateOnly ? 86_400_000 : value.includes('.') ? 1 : 1000);
   return after > LAST_INSTANT_MS ? undefined : new Date(after).toISOString();
@@ -37,7 +43,8 @@ export function bound(value: string, field: 'start_date' | 'end_date'): string |
 export function dateBounds(q: { start_date?: string; end_date?: string }): { from?: string; until?: string } {
   const from = q.start_date !== undefined ? bound(q.start_date, 'start_date') : undefined;
   const until = q.end_date !== undefined ? bound(q.end_date, 'end_date') : undefined;
-  if (from !== undefined && until !== undefined && until <= from) throw new ApiError('schema_validation_error', 'end_date is before start_date', 'end_date');
+  if (from !== undefined && until !== undefined && until <= from)
+    throw new ApiError('schema_validation_error', 'end_date is before start_date', 'end_date');
   return { ...(from !== undefined ? { from } : {}), ...(until !== undefined ? { until } : {}) };
 }
 

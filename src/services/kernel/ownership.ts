@@ -14,14 +14,22 @@ import * as shipments from '../../storage/repositories/shipments.js';
 import type { MasterTestAccounts, ResolvedAccount } from '../accounts/index.js';
 import { sharesMasterCredentials } from '../accounts/index.js';
 
-export function createOwnership(deps: { db: Db; masterTestAccounts: MasterTestAccounts; declarations: Record<CarrierSlug, CarrierDeclaration> }) {
+export function createOwnership(deps: {
+  db: Db;
+  masterTestAccounts: MasterTestAccounts;
+  declarations: Record<CarrierSlug, CarrierDeclaration>;
+}) {
   const { db } = deps;
 
   /** The tenant's stored shipment with that number and carrier; 404 before any carrier call otherwise. */
   async function shipment(tenant: string, carrier: string, trackingNumber: string): Promise<shipments.ShipmentRow> {
     const row = await shipments.findShipmentByTracking(db, tenant, trackingNumber);
     if (!row || row.carrier !== carrier) {
-      throw new ApiError('carrier_no_shipment_found', `no ${carrier} shipment ${trackingNumber} was booked through Waybill by this tenant`, trackingNumber);
+      throw new ApiError(
+        'carrier_no_shipment_found',
+        `no ${carrier} shipment ${trackingNumber} was booked through Waybill by this tenant`,
+        trackingNumber,
+      );
     }
     return row;
   }
@@ -30,16 +38,29 @@ export function createOwnership(deps: { db: Db; masterTestAccounts: MasterTestAc
    * The tenant's pickup with that confirmation number and carrier, scheduled alone (`row`) or with a
    * return; 404 not_found otherwise.
    */
-  async function pickup(tenant: string, carrier: string, confirmationNumber: string): Promise<{ row?: pickups.PickupRow; date?: string; locationCode?: string }> {
+  async function pickup(
+    tenant: string,
+    carrier: string,
+    confirmationNumber: string,
+  ): Promise<{ row?: pickups.PickupRow; date?: string; locationCode?: string }> {
     const row = await pickups.findPickupByConfirmation(db, tenant, confirmationNumber, carrier);
     if (row) return { row, date: row.pickup_date, ...(row.location_code ? { locationCode: row.location_code } : {}) };
     const ofReturn = await pickups.findReturnPickup(db, tenant, confirmationNumber, carrier);
-    if (ofReturn) return { ...(ofReturn.pickup_date ? { date: ofReturn.pickup_date } : {}), ...(ofReturn.location_code ? { locationCode: ofReturn.location_code } : {}) };
-    throw new ApiError('not_found', `no ${carrier} pickup ${confirmationNumber} was scheduled through Waybill by this tenant`, confirmationNumber);
+    if (ofReturn)
+      return {
+        ...(ofReturn.pickup_date ? { date: ofReturn.pickup_date } : {}),
+        ...(ofReturn.location_code ? { locationCode: ofReturn.location_code } : {}),
+      };
+    throw new ApiError(
+      'not_found',
+      `no ${carrier} pickup ${confirmationNumber} was scheduled through Waybill by this tenant`,
+      confirmationNumber,
+    );
   }
 
   /** The account acts with the carrier as the operator's shared test identity (master-accounts.ts). */
-  const sharesOperatorCredentials = (account: ResolvedAccount): boolean => sharesMasterCredentials(deps.masterTestAccounts, deps.declarations, account);
+  const sharesOperatorCredentials = (account: ResolvedAccount): boolean =>
+    sharesMasterCredentials(deps.masterTestAccounts, deps.declarations, account);
 
   /**
    * A balance is the whole carrier account's: on the shared test identity it is every tenant's, so
@@ -63,14 +84,22 @@ export function createOwnership(deps: { db: Db; masterTestAccounts: MasterTestAc
   async function manifestNumbers(tenant: string, account: ResolvedAccount, numbers: readonly string[]): Promise<void> {
     if (numbers.length === 0) {
       if (sharesOperatorCredentials(account)) {
-        throw new ApiError('schema_field_required', `manifest.tracking_numbers is required: shipping account ${account.id} uses the shared test credentials, whose other labels are not this tenant's`, 'manifest.tracking_numbers');
+        throw new ApiError(
+          'schema_field_required',
+          `manifest.tracking_numbers is required: shipping account ${account.id} uses the shared test credentials, whose other labels are not this tenant's`,
+          'manifest.tracking_numbers',
+        );
       }
       return;
     }
     const owned = await shipments.ownedTrackingNumbers(db, tenant, account.carrier, numbers);
     const foreign = numbers.find((n) => !owned.has(n));
     if (foreign !== undefined) {
-      throw new ApiError('carrier_no_shipment_found', `no ${account.carrier} shipment ${foreign} was booked through Waybill by this tenant`, foreign);
+      throw new ApiError(
+        'carrier_no_shipment_found',
+        `no ${account.carrier} shipment ${foreign} was booked through Waybill by this tenant`,
+        foreign,
+      );
     }
   }
 

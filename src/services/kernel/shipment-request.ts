@@ -40,7 +40,12 @@ export function checkHorizon(date: string | undefined, now: Date, days: number, 
   }
 }
 
-export function checkShipDate(shipDate: string | undefined, now: Date, path: string, horizonDays: number = DATE_HORIZON_DAYS.ship): void {
+export function checkShipDate(
+  shipDate: string | undefined,
+  now: Date,
+  path: string,
+  horizonDays: number = DATE_HORIZON_DAYS.ship,
+): void {
   if (shipDate !== undefined && shipDate < earliestToday(now)) {
     throw new ApiError('ship_date_past', `${path} ${shipDate} is in the past`, path);
   }
@@ -50,7 +55,8 @@ export function checkShipDate(shipDate: string | undefined, now: Date, path: str
 function requireMembers(address: Address, fields: readonly string[], path: string, why: string): void {
   for (const f of fields) {
     const v = (address as unknown as Record<string, unknown>)[f];
-    if (typeof v !== 'string' || v.trim() === '') throw new ApiError('schema_field_required', `${path}.${f} is required ${why}`, `${path}.${f}`);
+    if (typeof v !== 'string' || v.trim() === '')
+      throw new ApiError('schema_field_required', `${path}.${f} is required ${why}`, `${path}.${f}`);
   }
 }
 
@@ -73,10 +79,18 @@ export function defaultPackaging(decl: CarrierDeclaration, defaults: ResolvedAcc
  * Size units matter only where a package has a size: weight alone books without them (the units
  * then follow the weight's system, which no carrier reads for a parcel without dimensions).
  */
-function dimUnits(input: ShipmentInput, fallback: ShipmentRequest['dim_units'] | undefined, weightUnits: ShipmentRequest['weight_units']): ShipmentRequest['dim_units'] {
+function dimUnits(
+  input: ShipmentInput,
+  fallback: ShipmentRequest['dim_units'] | undefined,
+  weightUnits: ShipmentRequest['weight_units'],
+): ShipmentRequest['dim_units'] {
   const sized = input.packages.some((p) => p.length !== undefined || p.width !== undefined || p.height !== undefined);
   if (!sized) return input.dim_units ?? fallback ?? (weightUnits === 'KG' ? 'CM' : 'IN');
-  return required(input.dim_units ?? fallback, 'shipment.dim_units', 'IN or CM, or set defaults.dim_units on the account');
+  return required(
+    input.dim_units ?? fallback,
+    'shipment.dim_units',
+    'IN or CM, or set defaults.dim_units on the account',
+  );
 }
 
 export function toShipmentRequest(
@@ -88,7 +102,8 @@ export function toShipmentRequest(
   const d = account.defaults;
   const c = decl.catalog;
   const slug = decl.slug;
-  const addressFields = opts.operation === 'ship' ? (decl.shipAddressFields ?? SHIP_ADDRESS_FIELDS) : (decl.rateAddressFields ?? []);
+  const addressFields =
+    opts.operation === 'ship' ? (decl.shipAddressFields ?? SHIP_ADDRESS_FIELDS) : (decl.rateAddressFields ?? []);
   const why = opts.operation === 'ship' ? 'to book a label' : `to rate with ${slug}`;
   requireMembers(input.sender, addressFields, 'shipment.sender', why);
   requireMembers(input.recipient, addressFields, 'shipment.recipient', why);
@@ -97,7 +112,11 @@ export function toShipmentRequest(
   // Clients of the original interface rate without a packaging (its /rate model has none): a rate
   // then quotes the customer's own packaging; booking still needs it named.
   const ownPackaging = opts.operation === 'rate' && c.packaging.includes(OWN_PACKAGING) ? OWN_PACKAGING : undefined;
-  const packaging = required(input.packaging ?? d.packaging_type ?? ownPackaging, 'shipment.packaging', 'or set defaults.packaging_type on the account');
+  const packaging = required(
+    input.packaging ?? d.packaging_type ?? ownPackaging,
+    'shipment.packaging',
+    'or set defaults.packaging_type on the account',
+  );
   checkAllowed(packaging, c.packaging, 'shipment.packaging', slug);
   // Rating without a service compares every service; the account's default service is for booking.
   const service = input.service ?? (opts.operation === 'ship' ? d.service : undefined);
@@ -109,12 +128,18 @@ export function toShipmentRequest(
   const size = parts.size ?? input.label_size;
   checkAllowed(size ? `${parts.format}__${size}` : parts.format, c.labelTypes, 'shipment.label_type', slug);
 
-  for (const [i, s] of (input.special_services ?? []).entries()) checkAllowed(s, c.specialServices, `shipment.special_services[${i}]`, slug);
+  for (const [i, s] of (input.special_services ?? []).entries())
+    checkAllowed(s, c.specialServices, `shipment.special_services[${i}]`, slug);
   for (const [i, p] of input.packages.entries()) {
-    for (const [j, s] of (p.special_services ?? []).entries()) checkAllowed(s, c.packageSpecialServices, `shipment.packages[${i}].special_services[${j}]`, slug);
+    for (const [j, s] of (p.special_services ?? []).entries())
+      checkAllowed(s, c.packageSpecialServices, `shipment.packages[${i}].special_services[${j}]`, slug);
   }
 
-  const weightUnits = required(input.weight_units ?? d.weight_units, 'shipment.weight_units', 'KG or LB, or set defaults.weight_units on the account');
+  const weightUnits = required(
+    input.weight_units ?? d.weight_units,
+    'shipment.weight_units',
+    'KG or LB, or set defaults.weight_units on the account',
+  );
   const { shipping_account: _id, carrier: _carrier, ...rest } = input;
   return {
     ...rest,

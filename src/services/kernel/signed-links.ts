@@ -36,7 +36,11 @@ export function createSignedLinks(deps: SignedLinksDeps) {
   const { key, clock } = deps;
 
   function sign(purpose: LinkPurpose, tenant: string, id: string, expires: number): string {
-    return createHmac('sha256', key).update(`${purpose}\n${tenant}\n${id}\n${expires}`).digest().subarray(0, SIGNATURE_BYTES).toString('base64url');
+    return createHmac('sha256', key)
+      .update(`${purpose}\n${tenant}\n${id}\n${expires}`)
+      .digest()
+      .subarray(0, SIGNATURE_BYTES)
+      .toString('base64url');
   }
 
   const expiresIn = (ttlMs: number) => Math.floor((clock.now().getTime() + ttlMs) / 1000);
@@ -49,17 +53,32 @@ export function createSignedLinks(deps: SignedLinksDeps) {
    * Throws unless the proof was made by this service for this purpose, tenant and id and has not
    * expired. The signature is checked first: an expiry changed by hand is a tampered link.
    */
-  function verify(purpose: LinkPurpose, tenant: string, id: string, given: { expires: unknown; signature: unknown }): void {
+  function verify(
+    purpose: LinkPurpose,
+    tenant: string,
+    id: string,
+    given: { expires: unknown; signature: unknown },
+  ): void {
     // One spelling per expiry, the one the service writes: `N.0`, `+N`, `0x…` or `0N` name the same
     // number to Number() but are not the link that was handed out.
-    const expires = typeof given.expires === 'number' ? given.expires : typeof given.expires === 'string' && CANONICAL_SECONDS.test(given.expires) ? Number(given.expires) : NaN;
+    const expires =
+      typeof given.expires === 'number'
+        ? given.expires
+        : typeof given.expires === 'string' && CANONICAL_SECONDS.test(given.expires)
+          ? Number(given.expires)
+          : NaN;
     // Compared as text, not decoded: base64 has several spellings of the same bytes, and a link
     // changed by one character must not keep working.
     const signature = Buffer.from(typeof given.signature === 'string' ? given.signature : '');
     const expected = Number.isSafeInteger(expires) ? Buffer.from(sign(purpose, tenant, id, expires)) : undefined;
-    if (!expected || signature.length !== expected.length || !timingSafeEqual(signature, expected)) throw notFound(purpose);
+    if (!expected || signature.length !== expected.length || !timingSafeEqual(signature, expected))
+      throw notFound(purpose);
     if (expires * 1000 <= clock.now().getTime()) {
-      throw new ApiError('link_expired', `this ${describe(purpose)} link expired at ${new Date(expires * 1000).toISOString()}; ask the sender for a new one`, purpose);
+      throw new ApiError(
+        'link_expired',
+        `this ${describe(purpose)} link expired at ${new Date(expires * 1000).toISOString()}; ask the sender for a new one`,
+        purpose,
+      );
     }
   }
 

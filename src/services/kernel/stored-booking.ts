@@ -23,8 +23,16 @@ export function encodeBooking(booking: StoredBooking): string {
 export function decodeBooking(text: string, id: string): StoredBooking {
   const doc: unknown = JSON.parse(text);
   const version = typeof doc === 'object' && doc !== null && 'v' in doc ? doc.v : CURRENT_VERSION;
-  if (version !== CURRENT_VERSION) throw new ApiError('unexpected_exception', `shipment ${id} is stored in format ${String(version)}, which this version of Waybill cannot read`);
+  if (version !== CURRENT_VERSION)
+    throw new ApiError(
+      'unexpected_exception',
+      `shipment ${id} is stored in format ${String(version)}, which this version of Waybill cannot read`,
+    );
   const wrong = check(doc);
-  if (wrong) throw new ApiError('unexpected_exception', `shipment ${id} as stored does not match the booking answer (${wrong.message})`);
+  if (wrong)
+    throw new ApiError(
+      'unexpected_exception',
+      `shipment ${id} as stored does not match the booking answer (${wrong.message})`,
+    );
   return doc as StoredBooking;
 }

@@ -19,7 +19,11 @@ const MAX_AVAILABILITY_DAYS = 31;
 export function checkPhone(phone: string, path: string): void {
   const compact = phone.replace(/[\s().-]/g, '');
   if (!/^\+?\d{7,15}$/.test(compact)) {
-    throw new ApiError('invalid_phone_number', `${path} "${phone}" is not a phone number: use 7 to 15 digits, optionally with a leading + and spaces, dashes or brackets`, path);
+    throw new ApiError(
+      'invalid_phone_number',
+      `${path} "${phone}" is not a phone number: use 7 to 15 digits, optionally with a leading + and spaces, dashes or brackets`,
+      path,
+    );
   }
 }
 
@@ -29,9 +33,14 @@ function checkDateNotPast(date: string, now: Date, path: string): void {
 }
 
 /** A pickup's date and window: not in the past, closing after it opens. */
-export function checkPickupTime(time: { date: string; ready_time: string; close_time: string }, now: Date, path: string): void {
+export function checkPickupTime(
+  time: { date: string; ready_time: string; close_time: string },
+  now: Date,
+  path: string,
+): void {
   checkDateNotPast(time.date, now, `${path}.date`);
-  if (time.close_time <= time.ready_time) throw new ApiError('schema_validation_error', `${path}.close_time must be after ready_time`, `${path}.close_time`);
+  if (time.close_time <= time.ready_time)
+    throw new ApiError('schema_validation_error', `${path}.close_time must be after ready_time`, `${path}.close_time`);
 }
 
 export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock: Clock; ownership: Ownership }) {
@@ -42,9 +51,19 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
     const now = clock.now();
     checkDateNotPast(input.start_date, now, 'pickup_availability.start_date');
     checkHorizon(input.end_date, now, DATE_HORIZON_DAYS.pickup, 'pickup_availability.end_date');
-    if (input.end_date < input.start_date) throw new ApiError('schema_validation_error', 'pickup_availability.end_date is before start_date', 'pickup_availability.end_date');
+    if (input.end_date < input.start_date)
+      throw new ApiError(
+        'schema_validation_error',
+        'pickup_availability.end_date is before start_date',
+        'pickup_availability.end_date',
+      );
     const days = (Date.parse(input.end_date) - Date.parse(input.start_date)) / 86_400_000;
-    if (days > MAX_AVAILABILITY_DAYS) throw new ApiError('schema_validation_error', `pickup_availability covers at most ${MAX_AVAILABILITY_DAYS} days`, 'pickup_availability.end_date');
+    if (days > MAX_AVAILABILITY_DAYS)
+      throw new ApiError(
+        'schema_validation_error',
+        `pickup_availability covers at most ${MAX_AVAILABILITY_DAYS} days`,
+        'pickup_availability.end_date',
+      );
     const { call, run } = await calls.prepare<'pickupAvailability'>(tenant, input, 'pickup_availability', log);
     const dates = await run(call, input);
     // The spec answers with the request echoed plus the slots found.
@@ -90,11 +109,26 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
         });
         await recordEvent(trx, { tenant, type: 'pickup.scheduled', data: record, at: clock.now() });
         // A pickup may cost money at the carrier: who asked for it is kept.
-        if (by) await recordAudit(trx, by, { action: 'pickup.scheduled', resource: { id: record.id }, changes: { carrier: account.carrier, shipping_account: account.id, confirmation_number: record.confirmation_number, date: record.pickup_date, test: call.test }, at: clock.now() });
+        if (by)
+          await recordAudit(trx, by, {
+            action: 'pickup.scheduled',
+            resource: { id: record.id },
+            changes: {
+              carrier: account.carrier,
+              shipping_account: account.id,
+              confirmation_number: record.confirmation_number,
+              date: record.pickup_date,
+              test: call.test,
+            },
+            at: clock.now(),
+          });
       });
     } catch (err) {
       // The carrier has scheduled it: say so loudly so an operator can cancel it.
-      log.error({ err, carrier: account.carrier, confirmation_number: record.confirmation_number }, 'pickup scheduled with the carrier but could not be stored');
+      log.error(
+        { err, carrier: account.carrier, confirmation_number: record.confirmation_number },
+        'pickup scheduled with the carrier but could not be stored',
+      );
       throw err;
     }
     return record;
@@ -102,7 +136,8 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
 
   async function locations(tenant: string, input: DopuInput, log: Log): Promise<{ locations: DropoffLocation[] }> {
     const { account, adapter, call, run } = await calls.prepare<'locations'>(tenant, input, 'dopu', log);
-    if (input.packaging !== undefined) checkAllowed(input.packaging, adapter.declaration.catalog.packaging, 'dopu.packaging', account.carrier);
+    if (input.packaging !== undefined)
+      checkAllowed(input.packaging, adapter.declaration.catalog.packaging, 'dopu.packaging', account.carrier);
     const found = await run(call, {
       location: input.location,
       ...(input.radius !== undefined ? { radius: input.radius } : {}),
@@ -113,7 +148,12 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
   }
 
   /** POST /pickup/cancel: `location` is the carrier's location code the confirmation carried. */
-  async function cancel(tenant: string, input: PickupCancelInput, log: Log, by?: AuditContext): Promise<{ success: { message: string } }> {
+  async function cancel(
+    tenant: string,
+    input: PickupCancelInput,
+    log: Log,
+    by?: AuditContext,
+  ): Promise<{ success: { message: string } }> {
     const { account, call, run } = await calls.prepare(tenant, input, 'pickup', log, 'cancelPickup');
     // Only a pickup this tenant scheduled here is cancelled (confirmation numbers are guessable);
     // what the carrier asks for again comes from the stored one when not sent.
@@ -126,11 +166,28 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
       ...(locationCode !== undefined ? { location_code: locationCode } : {}),
     });
     const at = clock.now();
-    const data = { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number, ...(date !== undefined ? { date } : {}), cancelled: at.toISOString(), message: result.message };
+    const data = {
+      carrier: account.carrier,
+      shipping_account: account.id,
+      confirmation_number: input.confirmation_number,
+      ...(date !== undefined ? { date } : {}),
+      cancelled: at.toISOString(),
+      message: result.message,
+    };
     await db.transaction().execute(async (trx) => {
       if (stored.row) await repo.markPickupCancelled(trx, tenant, stored.row.id, at.toISOString());
       await recordEvent(trx, { tenant, type: 'pickup.cancelled', data, at });
-      if (by) await recordAudit(trx, by, { action: 'pickup.cancelled', resource: { ...(stored.row ? { id: stored.row.id } : {}) }, changes: { carrier: account.carrier, shipping_account: account.id, confirmation_number: input.confirmation_number }, at });
+      if (by)
+        await recordAudit(trx, by, {
+          action: 'pickup.cancelled',
+          resource: { ...(stored.row ? { id: stored.row.id } : {}) },
+          changes: {
+            carrier: account.carrier,
+            shipping_account: account.id,
+            confirmation_number: input.confirmation_number,
+          },
+          at,
+        });
     });
     return { success: { message: result.message } };
   }

@@ -29,18 +29,36 @@ export function listQuery(q: ListQuery): { filter: ReturnFilter; page: { limit: 
 export function checkCustom(custom: CustomPair[], path: string): void {
   const seen = new Set<string>();
   for (const [i, c] of custom.entries()) {
-    if (seen.has(c.name)) throw new ApiError('schema_validation_error', `${path}[${i}].name "${c.name}" appears twice; each name has one value`, `${path}[${i}].name`);
+    if (seen.has(c.name))
+      throw new ApiError(
+        'schema_validation_error',
+        `${path}[${i}].name "${c.name}" appears twice; each name has one value`,
+        `${path}[${i}].name`,
+      );
     seen.add(c.name);
-    if (c.value === undefined) throw new ApiError('schema_field_required', `${path}[${i}].value is required`, `${path}[${i}].value`);
-    if (JSON.stringify(c.value).length > MAX_CUSTOM_VALUE_CHARS) throw new ApiError('schema_validation_error', `${path}[${i}].value is longer than ${MAX_CUSTOM_VALUE_CHARS} characters of JSON`, `${path}[${i}].value`);
+    if (c.value === undefined)
+      throw new ApiError('schema_field_required', `${path}[${i}].value is required`, `${path}[${i}].value`);
+    if (JSON.stringify(c.value).length > MAX_CUSTOM_VALUE_CHARS)
+      throw new ApiError(
+        'schema_validation_error',
+        `${path}[${i}].value is longer than ${MAX_CUSTOM_VALUE_CHARS} characters of JSON`,
+        `${path}[${i}].value`,
+      );
   }
 }
 
 /** The booking's checks speak of a shipment; a return's client sent customer and destination. */
 export function asReturnError(err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
-  const rename = (s: string) => s.replaceAll('shipment.sender', 'return.customer').replaceAll('shipment.recipient', 'return.destination').replaceAll('shipment.', 'return.');
-  return new ApiError(err.code, rename(err.message), rename(err.detail), { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}), cause: err.cause });
+  const rename = (s: string) =>
+    s
+      .replaceAll('shipment.sender', 'return.customer')
+      .replaceAll('shipment.recipient', 'return.destination')
+      .replaceAll('shipment.', 'return.');
+  return new ApiError(err.code, rename(err.message), rename(err.detail), {
+    ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
+    cause: err.cause,
+  });
 }
 
 /** `created` is the spec's date-time without zone: UTC, to the second. */

@@ -86,26 +86,48 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
    * Everything a method names is checked against its account's carrier: first what the carrier does
    * at all (its declaration), then its catalog, then what this build's adapter can do.
    */
-  async function check(tenant: string, accountId: string, m: { type: string; service: string; packaging?: string | null; label_type?: string | null }, log: Log): Promise<ResolvedAccount> {
+  async function check(
+    tenant: string,
+    accountId: string,
+    m: { type: string; service: string; packaging?: string | null; label_type?: string | null },
+    log: Log,
+  ): Promise<ResolvedAccount> {
     const target = { shipping_account: accountId };
     const account = await calls.resolveAccount(tenant, target);
     const decl = declarations[account.carrier];
     const slug = decl.slug;
     if (m.type === 'pickup' && !decl.operations.includes('pickup')) {
-      throw new ApiError('carrier_unsupported_method', `return_method.type "pickup": ${slug} does not pick up parcels; use a drop_off method`, 'return_method.type');
+      throw new ApiError(
+        'carrier_unsupported_method',
+        `return_method.type "pickup": ${slug} does not pick up parcels; use a drop_off method`,
+        'return_method.type',
+      );
     }
     if (m.type === 'drop_off' && !decl.operations.includes('dopu') && !decl.retailDropOff) {
-      throw new ApiError('carrier_unsupported_method', `return_method.type "drop_off": ${slug} has neither drop-off locations nor retail counters to hand a parcel in`, 'return_method.type');
+      throw new ApiError(
+        'carrier_unsupported_method',
+        `return_method.type "drop_off": ${slug} has neither drop-off locations nor retail counters to hand a parcel in`,
+        'return_method.type',
+      );
     }
     // The carrier collects from the customer and brings the parcel to the account's billing address:
     // without one, every return through the method would fail at its last step (the customer's).
     if (m.type === 'pickup' && !account.billing_address) {
-      throw new ApiError('schema_field_required', `shipping_account.billing_address is required for a pickup return method: shipping account ${account.id} has none for returned parcels to go to; add it to the account first`, 'shipping_account.billing_address');
+      throw new ApiError(
+        'schema_field_required',
+        `shipping_account.billing_address is required for a pickup return method: shipping account ${account.id} has none for returned parcels to go to; add it to the account first`,
+        'shipping_account.billing_address',
+      );
     }
     checkAllowed(m.service, decl.catalog.services, 'return_method.service', slug);
     if (m.packaging) checkAllowed(m.packaging, decl.catalog.packaging, 'return_method.packaging', slug);
     // Neither packaging nor label_type is a field of the spec's return method: both default as /rate does.
-    else if (!defaultPackaging(decl, account.defaults)) throw new ApiError('schema_field_required', `return_method.packaging is required: ${slug} has no your_packaging and the shipping account sets no defaults.packaging_type`, 'return_method.packaging');
+    else if (!defaultPackaging(decl, account.defaults))
+      throw new ApiError(
+        'schema_field_required',
+        `return_method.packaging is required: ${slug} has no your_packaging and the shipping account sets no defaults.packaging_type`,
+        'return_method.packaging',
+      );
     if (m.label_type) checkAllowed(m.label_type, decl.catalog.labelTypes, 'return_method.label_type', slug);
     // Booking the label is what every return does: a carrier that cannot book here has no returns yet.
     const { adapter } = await calls.prepare<'ship'>(tenant, target, 'ship', log);
@@ -114,9 +136,20 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
   }
 
   /** The method's own fields as the audit log keeps them. */
-  const audited = (r: repo.ReturnMethodRow) => ({ shipping_account: r.shipping_account_id, method_name: r.method_name, type: r.type, service: r.service, customer_charge: r.customer_charge, return_charge: r.return_charge });
+  const audited = (r: repo.ReturnMethodRow) => ({
+    shipping_account: r.shipping_account_id,
+    method_name: r.method_name,
+    type: r.type,
+    service: r.service,
+    customer_charge: r.customer_charge,
+    return_charge: r.return_charge,
+  });
 
-  async function create(tenant: string, input: ReturnMethodInput, opts: { log: Log; baseUrl: string; by?: AuditContext }): Promise<ReturnMethodView> {
+  async function create(
+    tenant: string,
+    input: ReturnMethodInput,
+    opts: { log: Log; baseUrl: string; by?: AuditContext },
+  ): Promise<ReturnMethodView> {
     const account = await check(tenant, input.shipping_account, input, opts.log);
     const now = clock.now().toISOString();
     const row: repo.ReturnMethodRow = {
@@ -137,7 +170,13 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
     };
     await inTransaction(db, async (trx) => {
       await repo.insertMethod(trx, row);
-      if (opts.by) await recordAudit(trx, opts.by, { action: 'return_method.created', resource: { id: row.id }, changes: audited(row), at: clock.now() });
+      if (opts.by)
+        await recordAudit(trx, opts.by, {
+          action: 'return_method.created',
+          resource: { id: row.id },
+          changes: audited(row),
+          at: clock.now(),
+        });
     });
     return view(row, opts.baseUrl);
   }
@@ -152,7 +191,12 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
     return view(await get(tenant, id), baseUrl);
   }
 
-  async function update(tenant: string, id: string, patch: ReturnMethodPatch, opts: { log: Log; baseUrl: string; by?: AuditContext }): Promise<ReturnMethodView> {
+  async function update(
+    tenant: string,
+    id: string,
+    patch: ReturnMethodPatch,
+    opts: { log: Log; baseUrl: string; by?: AuditContext },
+  ): Promise<ReturnMethodView> {
     const current = await get(tenant, id);
     const next: repo.ReturnMethodRow = {
       ...current,
@@ -161,15 +205,24 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
       ...(patch.service !== undefined ? { service: patch.service } : {}),
       ...(patch.packaging !== undefined ? { packaging: patch.packaging } : {}),
       ...(patch.label_type !== undefined ? { label_type: patch.label_type } : {}),
-      ...(patch.cost !== undefined ? { carrier_charge: patch.cost.carrier_charge, customer_charge: patch.cost.customer_charge } : {}),
+      ...(patch.cost !== undefined
+        ? { carrier_charge: patch.cost.carrier_charge, customer_charge: patch.cost.customer_charge }
+        : {}),
       ...(patch.return_charge !== undefined ? { return_charge: patch.return_charge } : {}),
       updated_at: clock.now().toISOString(),
     };
     await check(tenant, current.shipping_account_id, next, opts.log);
     const { id: _id, tenant: _tenant, created_at: _created, ...changes } = next;
     await inTransaction(db, async (trx) => {
-      if (!(await repo.updateMethod(trx, tenant, id, changes))) throw new ApiError('not_found', `return method ${id} was not found`, id);
-      if (opts.by) await recordAudit(trx, opts.by, { action: 'return_method.updated', resource: { id }, changes: audited(next), at: clock.now() });
+      if (!(await repo.updateMethod(trx, tenant, id, changes)))
+        throw new ApiError('not_found', `return method ${id} was not found`, id);
+      if (opts.by)
+        await recordAudit(trx, opts.by, {
+          action: 'return_method.updated',
+          resource: { id },
+          changes: audited(next),
+          at: clock.now(),
+        });
     });
     return view(next, opts.baseUrl);
   }
@@ -177,35 +230,56 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
   /** Returns made with the method keep their copy of it and still read. */
   async function remove(tenant: string, id: string, by?: AuditContext): Promise<void> {
     await inTransaction(db, async (trx) => {
-      if (!(await repo.deleteMethod(trx, tenant, id))) throw new ApiError('not_found', `return method ${id} was not found`, id);
+      if (!(await repo.deleteMethod(trx, tenant, id)))
+        throw new ApiError('not_found', `return method ${id} was not found`, id);
       if (by) await recordAudit(trx, by, { action: 'return_method.deleted', resource: { id }, at: clock.now() });
     });
   }
 
   /** Drop-off locations near the customer for one account; a failure is that account's alone. */
-  async function searchNear(tenant: string, accountId: string, near: { country: string; postal_code: string; city?: string }, log: Log): Promise<Option[] | ApiError> {
+  async function searchNear(
+    tenant: string,
+    accountId: string,
+    near: { country: string; postal_code: string; city?: string },
+    log: Log,
+  ): Promise<Option[] | ApiError> {
     try {
       const { call, run } = await calls.prepare<'locations'>(tenant, { shipping_account: accountId }, 'dopu', log);
       return (await run(call, { location: near })).map(toOption);
     } catch (err) {
       const e = toApiError(err);
-      if (e.code === 'unexpected_exception') log.error({ err, shipping_account: accountId }, 'drop-off search for return options failed');
+      if (e.code === 'unexpected_exception')
+        log.error({ err, shipping_account: accountId }, 'drop-off search for return options failed');
       return e;
     }
   }
 
-  async function list(tenant: string, query: { country?: string; postal_code?: string; city?: string }, opts: { log: Log; baseUrl: string }): Promise<ReturnMethodView[]> {
+  async function list(
+    tenant: string,
+    query: { country?: string; postal_code?: string; city?: string },
+    opts: { log: Log; baseUrl: string },
+  ): Promise<ReturnMethodView[]> {
     const rows = await repo.listMethods(db, tenant);
     const views = rows.map((r) => view(r, opts.baseUrl));
     if (query.country === undefined && query.postal_code === undefined) return views;
-    if (query.country === undefined) throw new ApiError('schema_field_required', 'country is required with postal_code', 'country');
-    if (query.postal_code === undefined) throw new ApiError('schema_field_required', 'postal_code is required with country', 'postal_code');
-    const near = { country: query.country, postal_code: query.postal_code, ...(query.city !== undefined ? { city: query.city } : {}) };
+    if (query.country === undefined)
+      throw new ApiError('schema_field_required', 'country is required with postal_code', 'country');
+    if (query.postal_code === undefined)
+      throw new ApiError('schema_field_required', 'postal_code is required with country', 'postal_code');
+    const near = {
+      country: query.country,
+      postal_code: query.postal_code,
+      ...(query.city !== undefined ? { city: query.city } : {}),
+    };
     // One location search per account, however many methods share it. A carrier without a location
     // search (retail counters only) has no options to list, which is not a failure.
-    const searchable = rows.filter((r) => r.type === 'drop_off' && declarations[r.carrier as CarrierSlug].operations.includes('dopu'));
+    const searchable = rows.filter(
+      (r) => r.type === 'drop_off' && declarations[r.carrier as CarrierSlug].operations.includes('dopu'),
+    );
     const accounts = [...new Set(searchable.map((r) => r.shipping_account_id))];
-    const found = new Map<string, Option[] | ApiError>(await Promise.all(accounts.map(async (a) => [a, await searchNear(tenant, a, near, opts.log)] as const)));
+    const found = new Map<string, Option[] | ApiError>(
+      await Promise.all(accounts.map(async (a) => [a, await searchNear(tenant, a, near, opts.log)] as const)),
+    );
     return views.map((v) => {
       if (v.type !== 'drop_off') return v;
       const options = found.get(v.shipping_account) ?? [];

@@ -11,15 +11,42 @@ import type { Db } from '../../storage/database.js';
 import { inTransaction, recordAudit } from '../audit/index.js';
 
 /** A carrier or the service busy for a moment: the page already says "try again in a few minutes". */
-const PASSING = new Set(['carrier_http_exception', 'carrier_failed_connection', 'carrier_timeout', 'carrier_throttling', 'service_unavailable', 'rate_limited', 'idempotency_key_in_use']);
+const PASSING = new Set([
+  'carrier_http_exception',
+  'carrier_failed_connection',
+  'carrier_timeout',
+  'carrier_throttling',
+  'service_unavailable',
+  'rate_limited',
+  'idempotency_key_in_use',
+]);
 
-export const CUSTOMER_SENTENCE = 'This return cannot be made online just now. The shop has been told; please contact them to arrange it, or try another way of sending it.';
+export const CUSTOMER_SENTENCE =
+  'This return cannot be made online just now. The shop has been told; please contact them to arrange it, or try another way of sending it.';
 
-export async function toCustomerFailure(err: unknown, ctx: { db: Db; log: Log; by: AuditContext; linkId: string; methodId: string; at: Date }): Promise<unknown> {
+export async function toCustomerFailure(
+  err: unknown,
+  ctx: { db: Db; log: Log; by: AuditContext; linkId: string; methodId: string; at: Date },
+): Promise<unknown> {
   if (!(err instanceof ApiError) || PASSING.has(err.code)) return err;
-  ctx.log.warn({ err, portal_link: ctx.linkId, return_method: ctx.methodId }, 'a return through a portal link failed on the merchant’s setup');
+  ctx.log.warn(
+    { err, portal_link: ctx.linkId, return_method: ctx.methodId },
+    'a return through a portal link failed on the merchant’s setup',
+  );
   await inTransaction(ctx.db, (trx) =>
-    recordAudit(trx, ctx.by, { action: 'return.failed', changes: { portal_link: ctx.linkId, return_method: ctx.methodId, code: err.code, message: err.message, detail: err.detail }, at: ctx.at }),
-  ).catch((auditErr: unknown) => ctx.log.error({ err: auditErr }, 'the failed portal return could not be written to the audit log'));
+    recordAudit(trx, ctx.by, {
+      action: 'return.failed',
+      changes: {
+        portal_link: ctx.linkId,
+        return_method: ctx.methodId,
+        code: err.code,
+        message: err.message,
+        detail: err.detail,
+      },
+      at: ctx.at,
+    }),
+  ).catch((auditErr: unknown) =>
+    ctx.log.error({ err: auditErr }, 'the failed portal return could not be written to the audit log'),
+  );
   return new ApiError('conflict', CUSTOMER_SENTENCE, 'return');
 }

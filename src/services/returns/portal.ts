@@ -11,7 +11,14 @@
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { Clock } from '../../foundations/clock.js';
-import type { PortalLine, PortalLinkInput, PortalMethod, PortalPage, PortalReturnInput, PortalReturnSummary } from '../../contract/portal.js';
+import type {
+  PortalLine,
+  PortalLinkInput,
+  PortalMethod,
+  PortalPage,
+  PortalReturnInput,
+  PortalReturnSummary,
+} from '../../contract/portal.js';
 import type { ReturnLine } from '../../contract/returns.js';
 import type { Address } from '../../domain/types.js';
 import { parseDuration } from '../../foundations/duration.js';
@@ -44,7 +51,15 @@ export interface PortalDeps {
   branding: Pick<BrandingService, 'merchant'>;
 }
 
-export const DEFAULT_REASONS = ['Too small', 'Too large', 'Not as described', 'Damaged or defective', 'Arrived too late', 'No longer needed', 'Other'];
+export const DEFAULT_REASONS = [
+  'Too small',
+  'Too large',
+  'Not as described',
+  'Damaged or defective',
+  'Arrived too late',
+  'No longer needed',
+  'Other',
+];
 const MAX_LINK_MS = 90 * 86_400_000;
 /** Drop-off places shown per method: the nearest few are what a person chooses from. */
 const OPTIONS_SHOWN = 5;
@@ -97,7 +112,9 @@ export function createPortalService(deps: PortalDeps) {
    * sources says which would fail at the customer's last step, so the merchant hears it now.
    */
   async function requireWeightUnits(tenant: string, methodIds: string[] | undefined): Promise<void> {
-    const methods = methodIds ? await Promise.all(methodIds.map((id) => methodsRepo.getMethod(db, tenant, id))) : await methodsRepo.listMethods(db, tenant);
+    const methods = methodIds
+      ? await Promise.all(methodIds.map((id) => methodsRepo.getMethod(db, tenant, id)))
+      : await methodsRepo.listMethods(db, tenant);
     for (const m of methods) {
       if (!m) continue;
       let account = await getAccount(db, tenant, m.shipping_account_id);
@@ -108,25 +125,49 @@ export function createPortalService(deps: PortalDeps) {
         units = account && (JSON.parse(account.defaults) as { weight_units?: string }).weight_units;
       }
       if (!units) {
-        throw new ApiError('schema_field_required', `portal_link.weight_units is required: return method ${m.id} books from shipping account ${m.shipping_account_id}, which has no defaults.weight_units (KG or LB)`, 'portal_link.weight_units');
+        throw new ApiError(
+          'schema_field_required',
+          `portal_link.weight_units is required: return method ${m.id} books from shipping account ${m.shipping_account_id}, which has no defaults.weight_units (KG or LB)`,
+          'portal_link.weight_units',
+        );
       }
     }
   }
 
-  async function createLink(tenant: string, input: PortalLinkInput, baseUrl: string, by: AuditContext): Promise<{ id: string; url: string; expires: string }> {
+  async function createLink(
+    tenant: string,
+    input: PortalLinkInput,
+    baseUrl: string,
+    by: AuditContext,
+  ): Promise<{ id: string; url: string; expires: string }> {
     const ttl = parseDuration(input.expires_in ?? '7d');
-    if (ttl === undefined || ttl > MAX_LINK_MS) throw new ApiError('schema_validation_error', 'portal_link.expires_in must be a duration of at most 90d, such as 7d or 48h', 'portal_link.expires_in');
+    if (ttl === undefined || ttl > MAX_LINK_MS)
+      throw new ApiError(
+        'schema_validation_error',
+        'portal_link.expires_in must be a duration of at most 90d, such as 7d or 48h',
+        'portal_link.expires_in',
+      );
     const ids = new Set<string>();
     for (const [i, l] of input.lines.entries()) {
-      if (ids.has(l.line_id)) throw new ApiError('schema_validation_error', `portal_link.lines[${i}].line_id "${l.line_id}" appears twice; each line needs its own id`, `portal_link.lines[${i}].line_id`);
+      if (ids.has(l.line_id))
+        throw new ApiError(
+          'schema_validation_error',
+          `portal_link.lines[${i}].line_id "${l.line_id}" appears twice; each line needs its own id`,
+          `portal_link.lines[${i}].line_id`,
+        );
       ids.add(l.line_id);
     }
     if (input.return_methods) {
       for (const [i, id] of input.return_methods.entries()) {
-        if (!(await methodsRepo.getMethod(db, tenant, id))) throw new ApiError('not_found', `return method ${id} was not found`, `portal_link.return_methods[${i}]`);
+        if (!(await methodsRepo.getMethod(db, tenant, id)))
+          throw new ApiError('not_found', `return method ${id} was not found`, `portal_link.return_methods[${i}]`);
       }
     } else if ((await methodsRepo.listMethods(db, tenant)).length === 0) {
-      throw new ApiError('schema_validation_error', 'this tenant has no return methods: create one with POST /returns/methods first', 'portal_link.return_methods');
+      throw new ApiError(
+        'schema_validation_error',
+        'this tenant has no return methods: create one with POST /returns/methods first',
+        'portal_link.return_methods',
+      );
     }
     if (!input.weight_units) await requireWeightUnits(tenant, input.return_methods);
     const now = clock.now();
@@ -142,9 +183,22 @@ export function createPortalService(deps: PortalDeps) {
     };
     const id = newId('pl');
     await db.transaction().execute(async (trx) => {
-      await repo.insertLink(trx, { id, tenant, customer_id: input.customer_id, order_id: input.order_id, data: JSON.stringify(data), expires_at: expires.toISOString(), created_at: now.toISOString() });
+      await repo.insertLink(trx, {
+        id,
+        tenant,
+        customer_id: input.customer_id,
+        order_id: input.order_id,
+        data: JSON.stringify(data),
+        expires_at: expires.toISOString(),
+        created_at: now.toISOString(),
+      });
       // The link itself is a credential of the customer's: its id and expiry are recorded, never the URL.
-      await recordAudit(trx, by, { action: 'portal_link.created', resource: { id }, changes: { customer_id: input.customer_id, order_id: input.order_id, expires: expires.toISOString() }, at: now });
+      await recordAudit(trx, by, {
+        action: 'portal_link.created',
+        resource: { id },
+        changes: { customer_id: input.customer_id, order_id: input.order_id, expires: expires.toISOString() },
+        at: now,
+      });
     });
     return { id, url: links.portalUrl(baseUrl, tenant, id, expires), expires: expires.toISOString() };
   }
@@ -161,8 +215,14 @@ export function createPortalService(deps: PortalDeps) {
   async function usableMethods(tenant: string, data: LinkData): Promise<methodsRepo.ReturnMethodRow[]> {
     const all = await methodsRepo.listMethods(db, tenant);
     const allowed = data.return_methods ? all.filter((m) => data.return_methods!.includes(m.id)) : all;
-    const facts = await accountFacts(db, tenant, allowed.map((m) => m.shipping_account_id));
-    return allowed.filter((m) => facts.get(m.shipping_account_id)?.billed && (m.type !== 'pickup' || Boolean(data.customer.phone)));
+    const facts = await accountFacts(
+      db,
+      tenant,
+      allowed.map((m) => m.shipping_account_id),
+    );
+    return allowed.filter(
+      (m) => facts.get(m.shipping_account_id)?.billed && (m.type !== 'pickup' || Boolean(data.customer.phone)),
+    );
   }
 
   async function methodsFor(row: repo.PortalLinkRow, data: LinkData, log: Log): Promise<PortalMethod[]> {
@@ -170,12 +230,21 @@ export function createPortalService(deps: PortalDeps) {
     if (cached) return cached;
     const rows = await usableMethods(row.tenant, data);
     const c = data.customer;
-    const near = rows.some((m) => m.type === 'drop_off') && c.postal_code ? await deps.returnMethods.list(row.tenant, { country: c.country, postal_code: c.postal_code, ...(c.city ? { city: c.city } : {}) }, { log, baseUrl: '' }) : [];
+    const near =
+      rows.some((m) => m.type === 'drop_off') && c.postal_code
+        ? await deps.returnMethods.list(
+            row.tenant,
+            { country: c.country, postal_code: c.postal_code, ...(c.city ? { city: c.city } : {}) },
+            { log, baseUrl: '' },
+          )
+        : [];
     const found = new Map(near.map((v) => [v.id, v]));
     const dates = pickupDates(clock.now());
     const out = rows.map((m): PortalMethod => {
       const v = found.get(m.id);
-      const options = v?.options ? [...v.options].sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity)).slice(0, OPTIONS_SHOWN) : undefined;
+      const options = v?.options
+        ? [...v.options].sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity)).slice(0, OPTIONS_SHOWN)
+        : undefined;
       return {
         id: m.id,
         method_name: m.method_name,
@@ -198,7 +267,8 @@ export function createPortalService(deps: PortalDeps) {
     const out = new Map<string, number>();
     for (const r of through) {
       if (r.status === 'SHIPMENT_VOIDED') continue;
-      for (const l of JSON.parse(r.return_lines) as ReturnLine[]) if (l.line_id !== undefined) out.set(l.line_id, (out.get(l.line_id) ?? 0) + l.quantity);
+      for (const l of JSON.parse(r.return_lines) as ReturnLine[])
+        if (l.line_id !== undefined) out.set(l.line_id, (out.get(l.line_id) ?? 0) + l.quantity);
     }
     return out;
   }
@@ -213,7 +283,11 @@ export function createPortalService(deps: PortalDeps) {
       method_name: method.method_name,
       // A path: the page is served by this service, whatever host name the customer used.
       label_url: links.labelUrl('', tenant, r.label_id),
-      lines: (JSON.parse(r.return_lines) as ReturnLine[]).map((l) => ({ line_id: l.line_id ?? '', product_name: l.product_name, quantity: l.quantity })),
+      lines: (JSON.parse(r.return_lines) as ReturnLine[]).map((l) => ({
+        line_id: l.line_id ?? '',
+        product_name: l.product_name,
+        quantity: l.quantity,
+      })),
       ...(r.pickup_date !== null ? { pickup_date: r.pickup_date } : {}),
     };
   }
@@ -227,10 +301,26 @@ export function createPortalService(deps: PortalDeps) {
       ...(merchant ? { merchant } : {}),
       order_id: row.order_id,
       expires: row.expires_at,
-      currency: portalCurrency(data.currency, (await accountFacts(db, row.tenant, (await usableMethods(row.tenant, data)).map((m) => m.shipping_account_id))).values()),
+      currency: portalCurrency(
+        data.currency,
+        (
+          await accountFacts(
+            db,
+            row.tenant,
+            (await usableMethods(row.tenant, data)).map((m) => m.shipping_account_id),
+          )
+        ).values(),
+      ),
       lines: data.lines.map((l) => {
         const done = returned.get(l.line_id) ?? 0;
-        return { line_id: l.line_id, product_name: l.product_name, sku: l.sku, quantity: l.quantity, returned: done, returnable: Math.max(0, l.quantity - done) };
+        return {
+          line_id: l.line_id,
+          product_name: l.product_name,
+          sku: l.sku,
+          quantity: l.quantity,
+          returned: done,
+          returnable: Math.max(0, l.quantity - done),
+        };
       }),
       reasons: data.reasons,
       return_methods: await methodsFor(row, data, log),
@@ -244,50 +334,88 @@ export function createPortalService(deps: PortalDeps) {
     return { tenant: row.tenant, id: row.id };
   }
 
-  async function createReturn(token: string, input: PortalReturnInput, opts: { log: Log; baseUrl: string; by?: Omit<AuditContext, 'tenant' | 'actor'> }): Promise<PortalReturnSummary> {
+  async function createReturn(
+    token: string,
+    input: PortalReturnInput,
+    opts: { log: Log; baseUrl: string; by?: Omit<AuditContext, 'tenant' | 'actor'> },
+  ): Promise<PortalReturnSummary> {
     const { row, data } = await open(token);
     return oneAtATime(row.id, async () => {
       const method = (await usableMethods(row.tenant, data)).find((m) => m.id === input.return_method);
-      if (!method) throw new ApiError('not_found', `return method ${input.return_method} is not offered by this link`, 'return.return_method');
+      if (!method)
+        throw new ApiError(
+          'not_found',
+          `return method ${input.return_method} is not offered by this link`,
+          'return.return_method',
+        );
       if (method.type === 'pickup' && (!input.pickup_date || !pickupDates(clock.now()).includes(input.pickup_date))) {
-        throw new ApiError('schema_validation_error', `choose a pickup date among ${pickupDates(clock.now()).join(', ')}`, 'return.pickup_date');
+        throw new ApiError(
+          'schema_validation_error',
+          `choose a pickup date among ${pickupDates(clock.now()).join(', ')}`,
+          'return.pickup_date',
+        );
       }
       const returned = returnedByLine(await repo.returnsThrough(db, row.tenant, row.id));
       const chosen = new Set<string>();
       const lines: ReturnLine[] = input.lines.map((l, i) => {
         const ordered = data.lines.find((o) => o.line_id === l.line_id);
-        if (!ordered || chosen.has(l.line_id)) throw new ApiError('schema_validation_error', `return.lines[${i}].line_id "${l.line_id}" is not a line of order ${row.order_id} (or appears twice)`, `return.lines[${i}].line_id`);
+        if (!ordered || chosen.has(l.line_id))
+          throw new ApiError(
+            'schema_validation_error',
+            `return.lines[${i}].line_id "${l.line_id}" is not a line of order ${row.order_id} (or appears twice)`,
+            `return.lines[${i}].line_id`,
+          );
         chosen.add(l.line_id);
-        if (!data.reasons.includes(l.reason)) throw new ApiError('schema_validation_error', `return.lines[${i}].reason must be one of: ${data.reasons.join(', ')}`, `return.lines[${i}].reason`);
+        if (!data.reasons.includes(l.reason))
+          throw new ApiError(
+            'schema_validation_error',
+            `return.lines[${i}].reason must be one of: ${data.reasons.join(', ')}`,
+            `return.lines[${i}].reason`,
+          );
         const left = ordered.quantity - (returned.get(l.line_id) ?? 0);
         if (l.quantity > left) {
-          throw new ApiError('conflict', `${ordered.product_name}: ${left} of ${ordered.quantity} can still be returned (${ordered.quantity - left} already are), not ${l.quantity}`, `return.lines[${i}].quantity`);
+          throw new ApiError(
+            'conflict',
+            `${ordered.product_name}: ${left} of ${ordered.quantity} can still be returned (${ordered.quantity - left} already are), not ${l.quantity}`,
+            `return.lines[${i}].quantity`,
+          );
         }
         const { quantity: _ordered, ...rest } = ordered;
         return { ...rest, quantity: l.quantity, reasons: [{ name: 'Reason', value: l.reason }] };
       });
       const weight = Math.round(lines.reduce((sum, l) => sum + (l.weight ?? 0) * l.quantity, 0) * 1000) / 1000;
       const by: AuditContext = { ...opts.by, tenant: row.tenant, actor: { kind: 'customer' } };
-      const created = await deps.returns.create(
-        row.tenant,
-        {
-          return_method: method.id,
-          customer_id: row.customer_id,
-          order_id: row.order_id,
-          customer: data.customer,
-          return_lines: lines,
-          packages: [{ weight }],
-          custom: [{ name: repo.PORTAL_LINK_PAIR, value: row.id }],
-          ...(method.type === 'pickup' ? { pickup: { date: input.pickup_date!, ...PICKUP_WINDOW } } : {}),
-          ...(data.currency ? { currency: data.currency as never } : {}),
-          ...(data.weight_units ? { weight_units: data.weight_units as never } : {}),
-          // The parcel has no measured size: its units follow the weight's (else the account's defaults).
-          ...(data.dim_units || data.weight_units ? { dim_units: (data.dim_units ?? (data.weight_units === 'KG' ? 'CM' : 'IN')) as never } : {}),
-        },
-        { log: opts.log, baseUrl: opts.baseUrl, by },
-      ).catch(async (err: unknown) => {
-        throw await toCustomerFailure(err, { db, log: opts.log, by, linkId: row.id, methodId: method.id, at: clock.now() });
-      });
+      const created = await deps.returns
+        .create(
+          row.tenant,
+          {
+            return_method: method.id,
+            customer_id: row.customer_id,
+            order_id: row.order_id,
+            customer: data.customer,
+            return_lines: lines,
+            packages: [{ weight }],
+            custom: [{ name: repo.PORTAL_LINK_PAIR, value: row.id }],
+            ...(method.type === 'pickup' ? { pickup: { date: input.pickup_date!, ...PICKUP_WINDOW } } : {}),
+            ...(data.currency ? { currency: data.currency as never } : {}),
+            ...(data.weight_units ? { weight_units: data.weight_units as never } : {}),
+            // The parcel has no measured size: its units follow the weight's (else the account's defaults).
+            ...(data.dim_units || data.weight_units
+              ? { dim_units: (data.dim_units ?? (data.weight_units === 'KG' ? 'CM' : 'IN')) as never }
+              : {}),
+          },
+          { log: opts.log, baseUrl: opts.baseUrl, by },
+        )
+        .catch(async (err: unknown) => {
+          throw await toCustomerFailure(err, {
+            db,
+            log: opts.log,
+            by,
+            linkId: row.id,
+            methodId: method.id,
+            at: clock.now(),
+          });
+        });
       const stored = await getReturn(db, row.tenant, created.id);
       return summary(row.tenant, { ...stored!, method: stored!.method });
     });

@@ -50,7 +50,11 @@ const DEFAULT_LOCATION_TYPE = 'front door';
 export function createReturnsService(deps: ReturnsDeps) {
   const { db, calls, shipping, declarations, clock } = deps;
 
-  function view(row: repo.ReturnSummaryRow & Partial<Pick<repo.ReturnRow, 'return_lines'>>, baseUrl: string, label?: Uint8Array): ReturnView {
+  function view(
+    row: repo.ReturnSummaryRow & Partial<Pick<repo.ReturnRow, 'return_lines'>>,
+    baseUrl: string,
+    label?: Uint8Array,
+  ): ReturnView {
     const method = JSON.parse(row.method) as Omit<ReturnView['return_method'], 'carrier_logo'>;
     return {
       id: row.id,
@@ -85,18 +89,43 @@ export function createReturnsService(deps: ReturnsDeps) {
 
   async function create(tenant: string, input: ReturnInput, opts: Opts): Promise<ReturnView> {
     const method = await methods.getMethod(db, tenant, input.return_method);
-    if (!method) throw new ApiError('not_found', `return method ${input.return_method} was not found`, 'return.return_method');
-    const target = { shipping_account: method.shipping_account_id, ...(input.test !== undefined ? { test: input.test } : {}), ...(input.debug !== undefined ? { debug: input.debug } : {}) };
+    if (!method)
+      throw new ApiError('not_found', `return method ${input.return_method} was not found`, 'return.return_method');
+    const target = {
+      shipping_account: method.shipping_account_id,
+      ...(input.test !== undefined ? { test: input.test } : {}),
+      ...(input.debug !== undefined ? { debug: input.debug } : {}),
+    };
     const account = await calls.resolveAccount(tenant, target);
     const destination: Address | undefined = input.destination ?? account.billing_address;
-    if (!destination) throw new ApiError('schema_field_required', `return.destination is required: shipping account ${account.id} has no billing_address to default to`, 'return.destination');
+    if (!destination)
+      throw new ApiError(
+        'schema_field_required',
+        `return.destination is required: shipping account ${account.id} has no billing_address to default to`,
+        'return.destination',
+      );
 
     checkCustom(input.custom ?? [], 'return.custom');
     const isPickup = method.type === 'pickup';
-    if (!isPickup && input.pickup) throw new ApiError('schema_validation_error', `return.pickup is only for pickup methods; ${method.id} is ${method.type}`, 'return.pickup');
+    if (!isPickup && input.pickup)
+      throw new ApiError(
+        'schema_validation_error',
+        `return.pickup is only for pickup methods; ${method.id} is ${method.type}`,
+        'return.pickup',
+      );
     if (isPickup) {
-      if (!input.pickup) throw new ApiError('schema_field_required', `return.pickup (date, ready_time, close_time) is required: ${method.id} is a pickup method`, 'return.pickup');
-      if (!input.customer.phone) throw new ApiError('schema_field_required', 'return.customer.phone is required for the carrier to arrange the pickup', 'return.customer.phone');
+      if (!input.pickup)
+        throw new ApiError(
+          'schema_field_required',
+          `return.pickup (date, ready_time, close_time) is required: ${method.id} is a pickup method`,
+          'return.pickup',
+        );
+      if (!input.customer.phone)
+        throw new ApiError(
+          'schema_field_required',
+          'return.customer.phone is required for the carrier to arrange the pickup',
+          'return.customer.phone',
+        );
       checkPhone(input.customer.phone, 'return.customer.phone');
       checkPickupTime(input.pickup, clock.now(), 'return.pickup');
     }
@@ -134,11 +163,15 @@ export function createReturnsService(deps: ReturnsDeps) {
         : {}),
     };
     // Every check before the first carrier call, so bad input never books anything.
-    const booking = await shipping.prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, newId('ret'))).catch((err: unknown) => {
-      throw asReturnError(err);
-    });
+    const booking = await shipping
+      .prepareBooking(tenant, shipment, opts.log, bookingReference(tenant, newId('ret')))
+      .catch((err: unknown) => {
+        throw asReturnError(err);
+      });
     const pickupCall = isPickup ? await calls.prepare<'pickup'>(tenant, target, 'pickup', opts.log) : undefined;
-    const cancelPickup = isPickup ? await calls.prepare<'cancelPickup'>(tenant, target, 'pickup', opts.log, 'cancelPickup').catch(() => undefined) : undefined;
+    const cancelPickup = isPickup
+      ? await calls.prepare<'cancelPickup'>(tenant, target, 'pickup', opts.log, 'cancelPickup').catch(() => undefined)
+      : undefined;
 
     let confirmation: PickupConfirmation | undefined;
     if (pickupCall) {
@@ -161,8 +194,17 @@ export function createReturnsService(deps: ReturnsDeps) {
       // No label, no return: the pickup just scheduled would send a driver for nothing.
       if (confirmation && cancelPickup) {
         await cancelPickup
-          .run(cancelPickup.call, { confirmation_number: confirmation.confirmation_number, date: input.pickup!.date, ...(confirmation.location_code ? { location_code: confirmation.location_code } : {}) })
-          .catch((cancelErr: unknown) => opts.log.error({ err: cancelErr, confirmation_number: confirmation.confirmation_number }, 'return label failed and its pickup could not be cancelled'));
+          .run(cancelPickup.call, {
+            confirmation_number: confirmation.confirmation_number,
+            date: input.pickup!.date,
+            ...(confirmation.location_code ? { location_code: confirmation.location_code } : {}),
+          })
+          .catch((cancelErr: unknown) =>
+            opts.log.error(
+              { err: cancelErr, confirmation_number: confirmation.confirmation_number },
+              'return label failed and its pickup could not be cancelled',
+            ),
+          );
       }
       throw asReturnError(err);
     }
@@ -201,8 +243,16 @@ export function createReturnsService(deps: ReturnsDeps) {
     await storeBooked(opts.log, record, () =>
       repo.createReturn(db, record, row, input.custom ?? [], async (trx) => {
         await recordEvent(trx, { tenant, type: 'return.created', data: view(row, opts.baseUrl), at: clock.now() });
-        const changes = { return_method: method.id, carrier: account.carrier, shipping_account: account.id, tracking_number: row.tracking_number, ...(row.pickup_confirmation_number ? { pickup_confirmation_number: row.pickup_confirmation_number } : {}), test: row.test };
-        if (opts.by) await recordAudit(trx, opts.by, { action: 'return.created', resource: { id }, changes, at: clock.now() });
+        const changes = {
+          return_method: method.id,
+          carrier: account.carrier,
+          shipping_account: account.id,
+          tracking_number: row.tracking_number,
+          ...(row.pickup_confirmation_number ? { pickup_confirmation_number: row.pickup_confirmation_number } : {}),
+          test: row.test,
+        };
+        if (opts.by)
+          await recordAudit(trx, opts.by, { action: 'return.created', resource: { id }, changes, at: clock.now() });
       }),
     );
     return view(row, opts.baseUrl, record.labels.find((l) => l.id === row.label_id)!.data);
@@ -221,9 +271,16 @@ export function createReturnsService(deps: ReturnsDeps) {
     return view(row, baseUrl, label?.data);
   }
 
-  async function list(tenant: string, query: ListQuery, baseUrl: string): Promise<{ items: ReturnView[]; total: number }> {
+  async function list(
+    tenant: string,
+    query: ListQuery,
+    baseUrl: string,
+  ): Promise<{ items: ReturnView[]; total: number }> {
     const { filter, page } = listQuery(query);
-    const [rows, total] = await Promise.all([repo.listReturns(db, tenant, filter, page), repo.countReturns(db, tenant, filter)]);
+    const [rows, total] = await Promise.all([
+      repo.listReturns(db, tenant, filter, page),
+      repo.countReturns(db, tenant, filter),
+    ]);
     return { items: rows.map((r) => view(r, baseUrl)), total };
   }
 
@@ -242,7 +299,9 @@ export function createReturnsService(deps: ReturnsDeps) {
     const account = await calls.resolveAccount(tenant, target);
     const canCancel = declarations[account.carrier].operations.includes('cancel');
     const pickupPending = row.pickup_confirmation_number !== null && row.pickup_state !== 'CANCELLED';
-    const cancelPickup = pickupPending ? await calls.prepare<'cancelPickup'>(tenant, target, 'pickup', log, 'cancelPickup') : undefined;
+    const cancelPickup = pickupPending
+      ? await calls.prepare<'cancelPickup'>(tenant, target, 'pickup', log, 'cancelPickup')
+      : undefined;
     const shipment = await shipments.getShipment(db, tenant, row.shipment_id);
     // A shipment already voided (a retried PATCH, POST /cancel) is not cancelled twice.
     if (shipment && shipment.status !== 'voided') {
@@ -251,12 +310,27 @@ export function createReturnsService(deps: ReturnsDeps) {
     }
     if (!cancelPickup) return;
     try {
-      await cancelPickup.run(cancelPickup.call, { confirmation_number: row.pickup_confirmation_number!, ...(row.pickup_date !== null ? { date: row.pickup_date } : {}), ...(row.pickup_location_code !== null ? { location_code: row.pickup_location_code } : {}) });
+      await cancelPickup.run(cancelPickup.call, {
+        confirmation_number: row.pickup_confirmation_number!,
+        ...(row.pickup_date !== null ? { date: row.pickup_date } : {}),
+        ...(row.pickup_location_code !== null ? { location_code: row.pickup_location_code } : {}),
+      });
     } catch (err) {
       // The label is void at the carrier by now: record that truth, then answer why the pickup stays.
-      await repo.updateReturn(db, tenant, row.id, { status: 'SHIPMENT_VOIDED', updated_at: clock.now().toISOString() }, announce(tenant, opts.baseUrl));
+      await repo.updateReturn(
+        db,
+        tenant,
+        row.id,
+        { status: 'SHIPMENT_VOIDED', updated_at: clock.now().toISOString() },
+        announce(tenant, opts.baseUrl),
+      );
       if (!(err instanceof ApiError)) throw err;
-      throw new ApiError(err.code, `the return's label was voided but its pickup ${row.pickup_confirmation_number} was not cancelled: ${err.message}; PATCH again to retry`, err.detail, { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
+      throw new ApiError(
+        err.code,
+        `the return's label was voided but its pickup ${row.pickup_confirmation_number} was not cancelled: ${err.message}; PATCH again to retry`,
+        err.detail,
+        { ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) },
+      );
     }
   }
 
@@ -267,23 +341,46 @@ export function createReturnsService(deps: ReturnsDeps) {
   /** Voiding a voided return (its pickup cancelled too) changes nothing and answers it as it is (spec: "always"). */
   async function voidReturn(tenant: string, id: string, opts: Opts): Promise<void> {
     const row = await get(tenant, id);
-    if (row.status === 'SHIPMENT_VOIDED' && (row.pickup_confirmation_number === null || row.pickup_state === 'CANCELLED')) return;
+    if (
+      row.status === 'SHIPMENT_VOIDED' &&
+      (row.pickup_confirmation_number === null || row.pickup_state === 'CANCELLED')
+    )
+      return;
     await voidAtCarrier(tenant, row, opts);
     const pickup = row.pickup_confirmation_number !== null ? { pickup_state: 'CANCELLED' } : {};
-    await repo.updateReturn(db, tenant, id, { status: 'SHIPMENT_VOIDED', ...pickup, updated_at: clock.now().toISOString() }, async (trx, updated) => {
-      await announce(tenant, opts.baseUrl)(trx, updated);
-      if (opts.by) await recordAudit(trx, opts.by, { action: 'return.voided', resource: { id }, changes: { tracking_number: row.tracking_number, ...pickup }, at: clock.now() });
-    });
+    await repo.updateReturn(
+      db,
+      tenant,
+      id,
+      { status: 'SHIPMENT_VOIDED', ...pickup, updated_at: clock.now().toISOString() },
+      async (trx, updated) => {
+        await announce(tenant, opts.baseUrl)(trx, updated);
+        if (opts.by)
+          await recordAudit(trx, opts.by, {
+            action: 'return.voided',
+            resource: { id },
+            changes: { tracking_number: row.tracking_number, ...pickup },
+            at: clock.now(),
+          });
+      },
+    );
   }
 
   async function patch(tenant: string, id: string, body: ReturnPatch, opts: Opts): Promise<ReturnView> {
     if (body.custom) checkCustom(body.custom, 'custom');
     const row = await get(tenant, id);
-    if (body.shipment?.status === 'SHIPMENT_VOIDED') await voidOnce(`${tenant}\n${id}`, () => voidReturn(tenant, id, opts));
+    if (body.shipment?.status === 'SHIPMENT_VOIDED')
+      await voidOnce(`${tenant}\n${id}`, () => voidReturn(tenant, id, opts));
     if (body.custom) {
       const byName = new Map((JSON.parse(row.custom) as repo.CustomPair[]).map((c) => [c.name, c]));
       for (const c of body.custom) byName.set(c.name, c);
-      await repo.updateReturn(db, tenant, id, { custom: [...byName.values()], updated_at: clock.now().toISOString() }, announce(tenant, opts.baseUrl));
+      await repo.updateReturn(
+        db,
+        tenant,
+        id,
+        { custom: [...byName.values()], updated_at: clock.now().toISOString() },
+        announce(tenant, opts.baseUrl),
+      );
     }
     return read(tenant, id, opts.baseUrl);
   }

@@ -28,7 +28,11 @@ export function requireDeliverable(v: AddressValidation, path: string): void {
       options.length ? `candidates: ${options.join(' | ')}` : v.messages.join('; ') || path,
     );
   }
-  throw new ApiError('address_invalid', `the carrier cannot deliver to ${path}: ${v.messages.join('; ') || 'no such address'}`, v.messages.join('; ') || path);
+  throw new ApiError(
+    'address_invalid',
+    `the carrier cannot deliver to ${path}: ${v.messages.join('; ') || 'no such address'}`,
+    v.messages.join('; ') || path,
+  );
 }
 
 /**
@@ -39,7 +43,16 @@ export function requireDeliverable(v: AddressValidation, path: string): void {
  */
 export function correctedAddress(given: Address, v: AddressValidation): Address {
   const { street1, street2, street3, city, state, postal_code, country } = v.address;
-  return { ...given, street1, street2: street2 ?? given.street2, street3: street3 ?? given.street3, city, state, postal_code, country };
+  return {
+    ...given,
+    street1,
+    street2: street2 ?? given.street2,
+    street3: street3 ?? given.street3,
+    city,
+    state,
+    postal_code,
+    country,
+  };
 }
 
 export function createAddressValidationService(deps: { calls: CarrierCalls }) {

@@ -5,7 +5,12 @@ import type { ShipChoice } from './ship-choice.js';
 /** What a booking through shipping_accounts or validate_address chose, shown with it. */
 export type BookingExtras = Omit<ShipChoice, 'shipment'>;
 
-export interface StoredLabel { id: string; bytes: Uint8Array; format: string; tracking_number: string | null }
+export interface StoredLabel {
+  id: string;
+  bytes: Uint8Array;
+  format: string;
+  tracking_number: string | null;
+}
 
 /** What one booking produced, before it is shown as a response. */
 export interface Booking {
@@ -51,7 +56,9 @@ export function bookingView(b: Booking, labelRef: (l: StoredLabel) => string, tr
         tracking_number: p.tracking_number,
         ...(labels[i] ? { label: labelRef(labels[i]) } : {}),
         label_type: p.label_format,
-        ...(input ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value } : {}),
+        ...(input
+          ? { weight: input.weight, length: input.length, width: input.width, height: input.height, value: input.value }
+          : {}),
       };
     }),
     ...(combined ? { combined_label: labelRef(combined) } : {}),

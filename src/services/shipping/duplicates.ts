@@ -7,8 +7,15 @@ import { ApiError } from '../../domain/errors.js';
 import type { Db } from '../../storage/database.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 
-export async function refuseDuplicates(db: Db, tenant: string, account: string, references: readonly { value?: string }[] | undefined): Promise<void> {
-  const values = [...new Set((references ?? []).map((r) => r.value).filter((v): v is string => typeof v === 'string' && v !== ''))];
+export async function refuseDuplicates(
+  db: Db,
+  tenant: string,
+  account: string,
+  references: readonly { value?: string }[] | undefined,
+): Promise<void> {
+  const values = [
+    ...new Set((references ?? []).map((r) => r.value).filter((v): v is string => typeof v === 'string' && v !== '')),
+  ];
   const live = await shipments.liveWithReferences(db, tenant, account, values);
   if (live.length === 0) return;
   const which = live.map((s) => `${s.id} (tracking number ${s.tracking_number}, booked ${s.created_at})`).join(', ');

@@ -32,7 +32,10 @@ function shipmentView(row: shipments.ShipmentRow, links: SignedLinks, base: stri
     if (id === undefined) return label;
     return voided ? `${base}/labels/${id}` : links.labelUrl(base, row.tenant, id);
   };
-  const packages = record.packages?.map((p) => ({ ...p, ...(p.label !== undefined ? { label: relink(p.label) } : {}) }));
+  const packages = record.packages?.map((p) => ({
+    ...p,
+    ...(p.label !== undefined ? { label: relink(p.label) } : {}),
+  }));
   return {
     ...record,
     ...(packages ? { packages } : {}),
@@ -46,12 +49,20 @@ function shipmentView(row: shipments.ShipmentRow, links: SignedLinks, base: stri
 
 function pickupView(row: pickups.PickupRow): PickupView {
   const record = JSON.parse(row.record) as Omit<PickupView, 'status'>;
-  return { ...record, status: row.status as PickupView['status'], ...(row.cancelled_at ? { cancelled: row.cancelled_at } : {}) };
+  return {
+    ...record,
+    status: row.status as PickupView['status'],
+    ...(row.cancelled_at ? { cancelled: row.cancelled_at } : {}),
+  };
 }
 
 export function createListingsService({ db, links }: { db: Db; links: SignedLinks }) {
   return {
-    async listShipments(tenant: string, q: ShipmentsQuery, base: string): Promise<{ items: Omit<ShipmentView, 'shipping_documents'>[]; total: number }> {
+    async listShipments(
+      tenant: string,
+      q: ShipmentsQuery,
+      base: string,
+    ): Promise<{ items: Omit<ShipmentView, 'shipping_documents'>[]; total: number }> {
       const filter: shipments.ShipmentFilter = {
         ...dateBounds(q),
         ...search(q.search),
@@ -60,7 +71,10 @@ export function createListingsService({ db, links }: { db: Db; links: SignedLink
         ...(q.batch !== undefined ? { batch: q.batch } : {}),
         ...(q.status !== undefined ? { stage: q.status } : {}),
       };
-      const [rows, total] = await Promise.all([shipments.listShipments(db, tenant, filter, paging(q)), shipments.countShipments(db, tenant, filter)]);
+      const [rows, total] = await Promise.all([
+        shipments.listShipments(db, tenant, filter, paging(q)),
+        shipments.countShipments(db, tenant, filter),
+      ]);
       return {
         items: rows.map((r) => {
           const { shipping_documents: _documents, ...rest } = shipmentView(r, links, base);
@@ -70,11 +84,18 @@ export function createListingsService({ db, links }: { db: Db; links: SignedLink
       };
     },
 
-    async readShipment(tenant: string, id: string, base: string): Promise<ShipmentView & { tracking?: Static<typeof TrackingResultView> }> {
+    async readShipment(
+      tenant: string,
+      id: string,
+      base: string,
+    ): Promise<ShipmentView & { tracking?: Static<typeof TrackingResultView> }> {
       const row = await shipments.getShipment(db, tenant, id);
       if (!row) throw new ApiError('not_found', `no shipment ${id}`, id);
       const cached = await getCached(db, tenant, row.carrier, row.tracking_number, row.test);
-      return { ...shipmentView(row, links, base), ...(cached ? { tracking: JSON.parse(cached.result) as Static<typeof TrackingResultView> } : {}) };
+      return {
+        ...shipmentView(row, links, base),
+        ...(cached ? { tracking: JSON.parse(cached.result) as Static<typeof TrackingResultView> } : {}),
+      };
     },
 
     async listPickups(tenant: string, q: PickupsQuery): Promise<{ items: PickupView[]; total: number }> {
@@ -85,7 +106,10 @@ export function createListingsService({ db, links }: { db: Db; links: SignedLink
         ...(q.shipping_account !== undefined ? { shipping_account: q.shipping_account } : {}),
         ...(q.status !== undefined ? { status: q.status } : {}),
       };
-      const [rows, total] = await Promise.all([pickups.listPickups(db, tenant, filter, paging(q)), pickups.countPickups(db, tenant, filter)]);
+      const [rows, total] = await Promise.all([
+        pickups.listPickups(db, tenant, filter, paging(q)),
+        pickups.countPickups(db, tenant, filter),
+      ]);
       return { items: rows.map(pickupView), total };
     },
 

@@ -46,22 +46,38 @@ function none(message: string, detail: string): never {
  *   best_value: the cheapest rate arriving at most one day after the fastest.
  * Throws no_qualifying_rate saying why nothing qualified.
  */
-export function selectRate<R extends Rate>(rates: readonly R[], opts: { select: Selection; deliver_by?: string | undefined; currency: string; failed: number }): R {
+export function selectRate<R extends Rate>(
+  rates: readonly R[],
+  opts: { select: Selection; deliver_by?: string | undefined; currency: string; failed: number },
+): R {
   const { select, deliver_by, currency } = opts;
   if (rates.length === 0) {
-    none(opts.failed > 0 ? `no account answered with a rate (${opts.failed} failed), so none can be selected` : 'the accounts answered no rate for this shipment', 'shipment.shipping_accounts');
+    none(
+      opts.failed > 0
+        ? `no account answered with a rate (${opts.failed} failed), so none can be selected`
+        : 'the accounts answered no rate for this shipment',
+      'shipment.shipping_accounts',
+    );
   }
   let pool = sortRates(rates, currency).filter((r) => r.currency === currency);
-  if (pool.length === 0) none(`no rate is in ${currency}; rates in other currencies are not converted, so none can be compared`, 'shipment.currency');
+  if (pool.length === 0)
+    none(
+      `no rate is in ${currency}; rates in other currencies are not converted, so none can be compared`,
+      'shipment.currency',
+    );
   if (deliver_by !== undefined) {
     pool = pool.filter((r) => r.estimated_date !== undefined && r.estimated_date <= deliver_by);
     if (pool.length === 0) none(`no rate is estimated to arrive by ${deliver_by}`, 'shipment.deliver_by');
   }
   if (select === 'cheapest') return pool[0]!;
   const dated = pool.filter((r) => r.estimated_date !== undefined);
-  if (dated.length === 0) none(`no rate carries an estimated delivery date, so none can be chosen as ${select}`, 'shipment.select');
+  if (dated.length === 0)
+    none(`no rate carries an estimated delivery date, so none can be chosen as ${select}`, 'shipment.select');
   // `pool` is cheapest first, so the first rate of the earliest date is the cheapest among equals.
-  const earliest = dated.reduce((min, r) => (r.estimated_date! < min ? r.estimated_date! : min), dated[0]!.estimated_date!);
+  const earliest = dated.reduce(
+    (min, r) => (r.estimated_date! < min ? r.estimated_date! : min),
+    dated[0]!.estimated_date!,
+  );
   if (select === 'fastest') return dated.find((r) => r.estimated_date === earliest)!;
   const latest = addDays(earliest, 1);
   return dated.find((r) => r.estimated_date! <= latest)!;

@@ -31,16 +31,29 @@ export interface ShopResult {
 }
 
 /** The members that only steer shopping, off a request; what is left is one account's shipment. */
-export type ShipmentBase = Omit<ShipmentRequestInput, 'shipping_accounts' | 'select' | 'deliver_by' | 'validate_address'>;
+export type ShipmentBase = Omit<
+  ShipmentRequestInput,
+  'shipping_accounts' | 'select' | 'deliver_by' | 'validate_address'
+>;
 
 /** Runs `work` with an abort signal; past `ms` the signal fires and carrier_timeout is thrown at once. */
-export async function withinBudget<T>(ms: number, slug: CarrierSlug, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withinBudget<T>(
+  ms: number,
+  slug: CarrierSlug,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new ApiError('carrier_timeout', `${slug} did not answer within the rate-shopping budget of ${ms} ms; its call was abandoned`, `${slug} rate`));
+      reject(
+        new ApiError(
+          'carrier_timeout',
+          `${slug} did not answer within the rate-shopping budget of ${ms} ms; its call was abandoned`,
+          `${slug} rate`,
+        ),
+      );
     }, ms);
   });
   const running = work(controller.signal);
@@ -56,11 +69,20 @@ export async function withinBudget<T>(ms: number, slug: CarrierSlug, work: (sign
 /** What refuses a shopping request before any account is looked up. */
 export function checkShoppable(input: ShipmentBase): void {
   if (input.carrier !== undefined) {
-    throw new ApiError('schema_validation_error', 'shipment.carrier cannot be combined with shipping_accounts: each account rates with its own carrier', 'shipment.carrier');
+    throw new ApiError(
+      'schema_validation_error',
+      'shipment.carrier cannot be combined with shipping_accounts: each account rates with its own carrier',
+      'shipment.carrier',
+    );
   }
 }
 
-export function createRateShopping(deps: { calls: CarrierCalls; clock: Clock; budgetMs: number; priceLists: PriceLists }) {
+export function createRateShopping(deps: {
+  calls: CarrierCalls;
+  clock: Clock;
+  budgetMs: number;
+  priceLists: PriceLists;
+}) {
   const { calls, clock } = deps;
 
   async function rateOne(account: ResolvedAccount, input: ShipmentBase, log: Log): Promise<ShoppedRate[]> {
@@ -69,13 +91,18 @@ export function createRateShopping(deps: { calls: CarrierCalls; clock: Clock; bu
     // An uploaded price list prices the account's rates, whatever its carrier can answer.
     const list = await deps.priceLists.uploadedFor(account.tenant, account.id);
     if (list) {
-      const listed = rateFromList(list, toShipmentRequest(shipment, account, declarations[account.carrier], { operation: 'rate', now: clock.now() }));
+      const listed = rateFromList(
+        list,
+        toShipmentRequest(shipment, account, declarations[account.carrier], { operation: 'rate', now: clock.now() }),
+      );
       return listed.map((r) => ({ ...r, carrier: account.carrier, shipping_account: account.id }));
     }
     const { adapter, call, run } = await calls.prepareFor<'rate'>(account, target, 'rate', log);
     const req = toShipmentRequest(shipment, account, adapter.declaration, { operation: 'rate', now: clock.now() });
     const rates = await withinBudget(deps.budgetMs, account.carrier, (signal) => run({ ...call, signal }, req));
-    return rates.filter((r) => !req.service || r.service_type === req.service).map((r) => ({ ...r, carrier: account.carrier, shipping_account: account.id }));
+    return rates
+      .filter((r) => !req.service || r.service_type === req.service)
+      .map((r) => ({ ...r, carrier: account.carrier, shipping_account: account.id }));
   }
 
   async function shop(tenant: string, input: ShipmentBase, ids: readonly string[], log: Log): Promise<ShopResult> {
@@ -90,7 +117,11 @@ export function createRateShopping(deps: { calls: CarrierCalls; clock: Clock; bu
           return { rates: await rateOne(account, input, log) };
         } catch (err) {
           const e = toApiError(err);
-          if (e.code === 'unexpected_exception') log.error({ err, carrier: account.carrier, shipping_account: account.id }, 'rate shopping: an account failed unexpectedly');
+          if (e.code === 'unexpected_exception')
+            log.error(
+              { err, carrier: account.carrier, shipping_account: account.id },
+              'rate shopping: an account failed unexpectedly',
+            );
           return { error: { shipping_account: account.id, carrier: account.carrier, error: e.toBody().error } };
         }
       }),

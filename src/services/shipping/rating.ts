@@ -22,20 +22,55 @@ export type RateAnswer = { rates: Rate[] } | { rates: ShoppedRate[]; errors: Sho
  * need several accounts (a list of one is fine).
  */
 export function singleAccountShipment(input: ShipmentRequestInput): ShipmentInput {
-  const { shipping_accounts: _list, select, deliver_by, validate_address: _check, reject_duplicates: _dup, shipping_account, ...rest } = input;
-  for (const [name, value] of [['select', select], ['deliver_by', deliver_by]] as const) {
-    if (value !== undefined) throw new ApiError('schema_validation_error', `shipment.${name} chooses among the rates of shipping_accounts; send shipping_accounts (a list of one account is fine)`, `shipment.${name}`);
+  const {
+    shipping_accounts: _list,
+    select,
+    deliver_by,
+    validate_address: _check,
+    reject_duplicates: _dup,
+    shipping_account,
+    ...rest
+  } = input;
+  for (const [name, value] of [
+    ['select', select],
+    ['deliver_by', deliver_by],
+  ] as const) {
+    if (value !== undefined)
+      throw new ApiError(
+        'schema_validation_error',
+        `shipment.${name} chooses among the rates of shipping_accounts; send shipping_accounts (a list of one account is fine)`,
+        `shipment.${name}`,
+      );
   }
-  if (shipping_account === undefined) throw new ApiError('schema_field_required', 'shipment.shipping_account (or shipping_accounts, a list of accounts to rate at once) is required', 'shipment.shipping_account');
+  if (shipping_account === undefined)
+    throw new ApiError(
+      'schema_field_required',
+      'shipment.shipping_account (or shipping_accounts, a list of accounts to rate at once) is required',
+      'shipment.shipping_account',
+    );
   return { ...rest, shipping_account: String(shipping_account) };
 }
 
-export function createRatingService(deps: { calls: CarrierCalls; clock: Clock; shopping: RateShopping; priceLists: PriceLists }) {
+export function createRatingService(deps: {
+  calls: CarrierCalls;
+  clock: Clock;
+  shopping: RateShopping;
+  priceLists: PriceLists;
+}) {
   async function rateOne(tenant: string, input: ShipmentInput, log: Log): Promise<{ rates: Rate[] }> {
     const account = await deps.calls.resolveAccount(tenant, input);
     // An uploaded price list prices the account's rates, whatever its carrier can answer.
     const list = await deps.priceLists.uploadedFor(tenant, account.id);
-    if (list) return { rates: rateFromList(list, toShipmentRequest(input, account, declarations[account.carrier], { operation: 'rate', now: deps.clock.now() })) };
+    if (list)
+      return {
+        rates: rateFromList(
+          list,
+          toShipmentRequest(input, account, declarations[account.carrier], {
+            operation: 'rate',
+            now: deps.clock.now(),
+          }),
+        ),
+      };
     const { adapter, call, run } = await deps.calls.prepareFor<'rate'>(account, input, 'rate', log);
     const req = toShipmentRequest(input, account, adapter.declaration, { operation: 'rate', now: deps.clock.now() });
     const rates = await run(call, req);
@@ -46,11 +81,21 @@ export function createRatingService(deps: { calls: CarrierCalls; clock: Clock; s
   async function rate(tenant: string, input: ShipmentRequestInput, log: Log): Promise<RateAnswer> {
     const { shipping_accounts: ids, select, deliver_by, validate_address: _check, ...base } = input;
     if (ids === undefined) return rateOne(tenant, singleAccountShipment(input), log);
-    if (base.shipping_account !== undefined) throw new ApiError('schema_validation_error', 'send shipping_account or shipping_accounts, not both', 'shipment.shipping_accounts');
+    if (base.shipping_account !== undefined)
+      throw new ApiError(
+        'schema_validation_error',
+        'send shipping_account or shipping_accounts, not both',
+        'shipment.shipping_accounts',
+      );
     const { rates, errors } = await deps.shopping.shop(tenant, base, ids, log);
     // deliver_by alone asks for the cheapest rate that arrives in time.
     if (select === undefined && deliver_by === undefined) return { rates, errors };
-    const selected = selectRate(rates, { select: select ?? 'cheapest', deliver_by, currency: base.currency ?? 'USD', failed: errors.length });
+    const selected = selectRate(rates, {
+      select: select ?? 'cheapest',
+      deliver_by,
+      currency: base.currency ?? 'USD',
+      failed: errors.length,
+    });
     return { rates, errors, selected };
   }
 

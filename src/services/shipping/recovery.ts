@@ -47,7 +47,10 @@ export function createBookingRecovery(deps: {
       try {
         await settle(held, log, labelBaseUrl);
       } catch (err) {
-        log.error({ err, tenant: seen.tenant, key: seen.key }, 'a booking whose answer was lost could not be looked up; trying again later');
+        log.error(
+          { err, tenant: seen.tenant, key: seen.key },
+          'a booking whose answer was lost could not be looked up; trying again later',
+        );
         await later(held);
       }
     }
@@ -64,18 +67,46 @@ export function createBookingRecovery(deps: {
     // Handed back as it was, stale: a retry settles it the same way (shipping.ts settleInterrupted).
     const giveBack = () => claimed?.reopen() ?? Promise.resolve();
     try {
-      const p = await deps.shipping.prepareBooking(tenant, intent.shipment as ShipmentInput, log, bookingReference(tenant, key));
+      const p = await deps.shipping.prepareBooking(
+        tenant,
+        intent.shipment as ShipmentInput,
+        log,
+        bookingReference(tenant, key),
+      );
       const answer = await deps.lookup.lookup(p, new Date(intent.calledAt));
       if (answer.kind === 'found') {
-        const record = await deps.shipping.recordFound(p, answer.found, labelBaseUrl, (intent.extras ?? {}) as BookingExtras);
-        await deps.shipping.storeShipped(p, record, log, { key, claimed, answer: JSON.stringify({ shipment: record.stored }), ...(intent.actedBy ? { by: intent.actedBy as AuditContext } : {}) });
-        log.warn({ tenant, key, carrier: p.account.carrier, tracking_number: record.shipment.tracking_number, shipment: record.shipment.id }, 'a booking whose answer was lost was found at the carrier and stored as recovered');
+        const record = await deps.shipping.recordFound(
+          p,
+          answer.found,
+          labelBaseUrl,
+          (intent.extras ?? {}) as BookingExtras,
+        );
+        await deps.shipping.storeShipped(p, record, log, {
+          key,
+          claimed,
+          answer: JSON.stringify({ shipment: record.stored }),
+          ...(intent.actedBy ? { by: intent.actedBy as AuditContext } : {}),
+        });
+        log.warn(
+          {
+            tenant,
+            key,
+            carrier: p.account.carrier,
+            tracking_number: record.shipment.tracking_number,
+            shipment: record.shipment.id,
+          },
+          'a booking whose answer was lost was found at the carrier and stored as recovered',
+        );
         return;
       }
       await giveBack();
       if (answer.kind === 'pending') return later(intent, log, answer.reason);
       // absent: it never booked, and a retry books afresh; unknown or unnamed: a person checks.
-      if (answer.kind !== 'absent') log.error({ tenant, key, reason: answer.reason }, 'a booking whose answer was lost cannot be settled from the carrier: check the carrier account');
+      if (answer.kind !== 'absent')
+        log.error(
+          { tenant, key, reason: answer.reason },
+          'a booking whose answer was lost cannot be settled from the carrier: check the carrier account',
+        );
       await intents.remove(db, tenant, key);
     } catch (err) {
       await giveBack();
@@ -87,7 +118,10 @@ export function createBookingRecovery(deps: {
   async function later(intent: intents.BookingIntent, log?: Log, reason?: string): Promise<void> {
     const now = clock.now();
     if (now.getTime() - Date.parse(intent.calledAt) > IDEMPOTENCY_TTL_MS) {
-      log?.error({ tenant: intent.tenant, key: intent.key, reason }, 'a booking whose answer was lost could not be settled within a day: check the carrier account');
+      log?.error(
+        { tenant: intent.tenant, key: intent.key, reason },
+        'a booking whose answer was lost could not be settled within a day: check the carrier account',
+      );
       return intents.remove(db, intent.tenant, intent.key);
     }
     const wait = Math.min(FIRST_RETRY_MS * 2 ** intent.attempts, LAST_RETRY_MS);

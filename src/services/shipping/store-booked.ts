@@ -5,14 +5,21 @@ import type { Log } from '../../foundations/logger.js';
  * `store` throws the `declined` it is handed to roll back on purpose (someone else stored this
  * booking first): false then, and nothing is logged.
  */
-export async function storeBooked(log: Log, record: { shipment: { carrier: string; tracking_number: string | null } }, store: (declined: Error) => Promise<void>): Promise<boolean> {
+export async function storeBooked(
+  log: Log,
+  record: { shipment: { carrier: string; tracking_number: string | null } },
+  store: (declined: Error) => Promise<void>,
+): Promise<boolean> {
   const declined = new Error('declined');
   try {
     await store(declined);
     return true;
   } catch (err) {
     if (err === declined) return false;
-    log.error({ err, carrier: record.shipment.carrier, tracking_number: record.shipment.tracking_number }, 'booked with the carrier but could not store the shipment');
+    log.error(
+      { err, carrier: record.shipment.carrier, tracking_number: record.shipment.tracking_number },
+      'booked with the carrier but could not store the shipment',
+    );
     throw err;
   }
 }

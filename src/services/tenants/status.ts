@@ -42,7 +42,11 @@ export type TenantStatusCheck = ReturnType<typeof createTenantStatus>;
 /** 403 tenant_suspended for a tenant its platform suspended or deleted. */
 export function refuseInactive(tenant: string, status: TenantStatus): void {
   if (status === 'active') return;
-  throw new ApiError('tenant_suspended', `tenant ${tenant} ${status === 'deleted' ? 'was deleted' : 'is suspended'} by its platform`, tenant);
+  throw new ApiError(
+    'tenant_suspended',
+    `tenant ${tenant} ${status === 'deleted' ? 'was deleted' : 'is suspended'} by its platform`,
+    tenant,
+  );
 }
 
 /**
@@ -53,6 +57,11 @@ export function refuseInactive(tenant: string, status: TenantStatus): void {
  * A merchant is reached by its keys and sessions.
  */
 export function refuseEntry(tenant: string, state: TenantState, byJwt: boolean): void {
-  if (byJwt && state.merchant) throw new ApiError('wrong_api_key', 'API key not accepted', `JWT sub ${tenant} names a platform's merchant, which JWTs do not reach: use one of its keys`);
+  if (byJwt && state.merchant)
+    throw new ApiError(
+      'wrong_api_key',
+      'API key not accepted',
+      `JWT sub ${tenant} names a platform's merchant, which JWTs do not reach: use one of its keys`,
+    );
   refuseInactive(tenant, state.status);
 }

@@ -23,9 +23,15 @@ export function createTrackingCache(deps: { db: Db; dialect: Dialect; clock: Clo
   const { db, clock } = deps;
   const memory = createTtlCache<CachedTracking>({ ttlMs: 5_000 });
   const commit = createGroupCommit(db);
-  const keyOf = (tenant: string, carrier: string, number: string, test: boolean) => `${tenant}\n${carrier}\n${number}\n${test}`;
+  const keyOf = (tenant: string, carrier: string, number: string, test: boolean) =>
+    `${tenant}\n${carrier}\n${number}\n${test}`;
 
-  async function get(tenant: string, carrier: string, number: string, test: boolean): Promise<CachedTracking | undefined> {
+  async function get(
+    tenant: string,
+    carrier: string,
+    number: string,
+    test: boolean,
+  ): Promise<CachedTracking | undefined> {
     const key = keyOf(tenant, carrier, number, test);
     const now = clock.now().getTime();
     const hit = memory.get(key, now);
@@ -42,7 +48,13 @@ export function createTrackingCache(deps: { db: Db; dialect: Dialect; clock: Clo
   }
 
   /** The memory entry alone at `now` (ms), without a promise: the hot path of a repeated /track. */
-  function peek(tenant: string, carrier: string, number: string, test: boolean, now: number): CachedTracking | undefined {
+  function peek(
+    tenant: string,
+    carrier: string,
+    number: string,
+    test: boolean,
+    now: number,
+  ): CachedTracking | undefined {
     const hit = memory.get(keyOf(tenant, carrier, number, test), now);
     if (hit) deps.metrics?.trackingCache('hit');
     return hit;
@@ -54,34 +66,64 @@ export function createTrackingCache(deps: { db: Db; dialect: Dialect; clock: Clo
    * commit): a batch of 1,000 numbers costs a few commits rather than one per number, and each call
    * the same handful of statements whatever its size.
    */
-  async function putMany(tenant: string, carrier: string, test: boolean, results: { number: string; result: TrackingResult }[]): Promise<void> {
+  async function putMany(
+    tenant: string,
+    carrier: string,
+    test: boolean,
+    results: { number: string; result: TrackingResult }[],
+  ): Promise<void> {
     // A number asked twice in one call is written once, with its last answer.
     const latest = new Map(results.map((r) => [r.number, r.result]));
     if (latest.size === 0) return;
     const now = clock.now();
-    const rows = [...latest].map(([number, result]) => ({ tenant, carrier, tracking_number: number, test, stage: result.tracking_stage, result: JSON.stringify(result), fetched_at: now.toISOString() }));
+    const rows = [...latest].map(([number, result]) => ({
+      tenant,
+      carrier,
+      tracking_number: number,
+      test,
+      stage: result.tracking_stage,
+      result: JSON.stringify(result),
+      fetched_at: now.toISOString(),
+    }));
     const serialized = new Map(rows.map((r) => [r.tracking_number, r.result]));
     await commit(async (trx) => {
       const created = await repo.insertAbsent(trx, rows);
       const existing = rows.filter((r) => !created.has(r.tracking_number));
-      const before = await repo.getManyForUpdate(trx, deps.dialect, tenant, carrier, existing.map((r) => r.tracking_number), test);
+      const before = await repo.getManyForUpdate(
+        trx,
+        deps.dialect,
+        tenant,
+        carrier,
+        existing.map((r) => r.tracking_number),
+        test,
+      );
       await repo.putCachedMany(trx, existing);
       const changed = [...latest].filter(([number, result]) => {
         if (created.has(number)) return true;
         const prior = before.get(number);
         // The same text is the same result: most refreshes find nothing new, and parsing the stored one costs.
-        return !prior || (prior.result !== serialized.get(number) && trackingChanged(JSON.parse(prior.result) as TrackingResult, result));
+        return (
+          !prior ||
+          (prior.result !== serialized.get(number) &&
+            trackingChanged(JSON.parse(prior.result) as TrackingResult, result))
+        );
       });
-      await recordEvents(trx, changed.map(([, result]) => ({ tenant, type: 'tracking.updated' as const, data: result, at: now })));
+      await recordEvents(
+        trx,
+        changed.map(([, result]) => ({ tenant, type: 'tracking.updated' as const, data: result, at: now })),
+      );
       // GET /shipments?status= filters on the stage the shipment last reached.
       const byStage = new Map<string, string[]>();
-      for (const [number, result] of changed) byStage.set(result.tracking_stage, [...(byStage.get(result.tracking_stage) ?? []), number]);
+      for (const [number, result] of changed)
+        byStage.set(result.tracking_stage, [...(byStage.get(result.tracking_stage) ?? []), number]);
       for (const [stage, numbers] of byStage) await updateShipmentStages(trx, tenant, carrier, numbers, stage);
     });
-    for (const [number, result] of latest) memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
+    for (const [number, result] of latest)
+      memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
   }
 
-  const put = (tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult) => putMany(tenant, carrier, test, [{ number, result }]);
+  const put = (tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult) =>
+    putMany(tenant, carrier, test, [{ number, result }]);
 
   /** After a cancellation: what the carrier says about the number has changed. */
   async function forget(tenant: string, carrier: string, number: string): Promise<void> {
@@ -94,7 +136,10 @@ export function createTrackingCache(deps: { db: Db; dialect: Dialect; clock: Clo
 
 /** A change worth announcing: another stage, or another latest checkpoint. */
 export function trackingChanged(before: TrackingResult, after: TrackingResult): boolean {
-  return before.tracking_stage !== after.tracking_stage || JSON.stringify(before.checkpoints?.[0] ?? null) !== JSON.stringify(after.checkpoints?.[0] ?? null);
+  return (
+    before.tracking_stage !== after.tracking_stage ||
+    JSON.stringify(before.checkpoints?.[0] ?? null) !== JSON.stringify(after.checkpoints?.[0] ?? null)
+  );
 }
 
 export type TrackingCache = ReturnType<typeof createTrackingCache>;

@@ -31,7 +31,11 @@ export const MAX_TRACKING_MS = 60 * 24 * 60 * MINUTE;
 const LEASE_MS = 5 * MINUTE;
 
 /** `stages`: the result's stage and its latest checkpoint's (some carriers keep the first at IN_TRANSIT while out for delivery). */
-export function pollIntervalMs(carrier: string, stages: (TrackingStage | null | undefined)[], override?: number): number {
+export function pollIntervalMs(
+  carrier: string,
+  stages: (TrackingStage | null | undefined)[],
+  override?: number,
+): number {
   const base = override ?? (isCarrierSlug(carrier) ? declarations[carrier].trackingPollMs : DEFAULT_POLL_MS);
   return stages.some((s) => s && IMMINENT.has(s)) ? Math.max(1, Math.round(base / 3)) : base;
 }
@@ -63,7 +67,16 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
     let lastError: string | null = null;
     let stop = false;
     try {
-      const result = await deps.tracking.track(row.tenant, { shipping_account: row.shipping_account_id, tracking_number: row.tracking_number, refresh: true, ...(row.test ? { test: true } : {}) }, log);
+      const result = await deps.tracking.track(
+        row.tenant,
+        {
+          shipping_account: row.shipping_account_id,
+          tracking_number: row.tracking_number,
+          refresh: true,
+          ...(row.test ? { test: true } : {}),
+        },
+        log,
+      );
       stage = result.tracking_stage;
       latest = result.checkpoints?.[0]?.tracking_stage;
       stop = FINAL.has(stage);
@@ -75,15 +88,26 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
     }
     const now = clock.now();
     if (now.getTime() - Date.parse(row.started_at) >= MAX_TRACKING_MS) stop = true;
-    const next = new Date(now.getTime() + pollIntervalMs(row.carrier, [stage, latest], config.pollIntervalMs)).toISOString();
-    await tracked.finishPoll(db, row, { stage, state: stop ? 'done' : 'active', next_poll_at: next, last_error: lastError });
+    const next = new Date(
+      now.getTime() + pollIntervalMs(row.carrier, [stage, latest], config.pollIntervalMs),
+    ).toISOString();
+    await tracked.finishPoll(db, row, {
+      stage,
+      state: stop ? 'done' : 'active',
+      next_poll_at: next,
+      last_error: lastError,
+    });
   }
 
   async function step(): Promise<boolean> {
     const room = maxQueued - loop.inFlight;
     if (room <= 0) return false;
     const now = clock.now();
-    const rows = await tracked.claimDue(db, deps.dialect, { now: now.toISOString(), lockedUntil: new Date(now.getTime() + LEASE_MS).toISOString(), limit: room });
+    const rows = await tracked.claimDue(db, deps.dialect, {
+      now: now.toISOString(),
+      lockedUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+      limit: room,
+    });
     for (const row of rows) {
       loop.spawn(
         limiterFor(row.carrier).run(() => poll(row)),
@@ -93,6 +117,10 @@ export function startTrackingPoller(deps: TrackingPollerDeps): BackgroundLoop {
     return rows.length === room;
   }
 
-  const loop = startLoop('tracking poller', step, { idleMs: config.idleMs, log, onInFlight: (n) => deps.metrics?.jobsInFlight('tracking_poll', n) });
+  const loop = startLoop('tracking poller', step, {
+    idleMs: config.idleMs,
+    log,
+    onInFlight: (n) => deps.metrics?.jobsInFlight('tracking_poll', n),
+  });
   return loop;
 }

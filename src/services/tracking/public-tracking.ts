@@ -26,8 +26,19 @@ export interface PublicTrackingDeps {
 
 function checkpoint(c: Checkpoint): TrackingPage['checkpoints'][number] {
   const l = c.location;
-  const place = l ? { ...(l.city ? { city: l.city } : {}), ...(l.state ? { state: l.state } : {}), ...(l.country ? { country: l.country } : {}) } : {};
-  return { time: c.time, description: c.description, tracking_stage: c.tracking_stage, ...(Object.keys(place).length > 0 ? { location: place } : {}) };
+  const place = l
+    ? {
+        ...(l.city ? { city: l.city } : {}),
+        ...(l.state ? { state: l.state } : {}),
+        ...(l.country ? { country: l.country } : {}),
+      }
+    : {};
+  return {
+    time: c.time,
+    description: c.description,
+    tracking_stage: c.tracking_stage,
+    ...(Object.keys(place).length > 0 ? { location: place } : {}),
+  };
 }
 
 export function createPublicTracking(deps: PublicTrackingDeps) {
@@ -43,7 +54,15 @@ export function createPublicTracking(deps: PublicTrackingDeps) {
 
   async function page(token: string, log: Log): Promise<TrackingPage> {
     const row = await open(token);
-    const result: TrackingResult = await deps.tracking.track(row.tenant, { shipping_account: row.shipping_account_id, tracking_number: row.tracking_number, ...(row.test ? { test: true } : {}) }, log);
+    const result: TrackingResult = await deps.tracking.track(
+      row.tenant,
+      {
+        shipping_account: row.shipping_account_id,
+        tracking_number: row.tracking_number,
+        ...(row.test ? { test: true } : {}),
+      },
+      log,
+    );
     // The carrier's estimate when it has one, else the one given when the label was booked.
     const booked = decodeBooking(row.response, row.id);
     // A voided shipment is not coming: it has no estimate to show.

@@ -17,7 +17,13 @@ import { checkerFor } from '../../contract/validator.js';
 import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
-import { recordEvent, withCarrierDetail, type CarrierCalls, type PreparedCall, type UsageCounter } from '../kernel/index.js';
+import {
+  recordEvent,
+  withCarrierDetail,
+  type CarrierCalls,
+  type PreparedCall,
+  type UsageCounter,
+} from '../kernel/index.js';
 import { createLimiter, type Limiter } from '../../foundations/limiter.js';
 import { numbersWithReturns, updateStatusFromTracking } from '../../storage/repositories/returns.js';
 import type { TrackingCache } from './cache.js';
@@ -80,9 +86,15 @@ export function createTrackingService(deps: TrackingDeps) {
   };
 
   /** Phase 1: the answer without a carrier call, or the group this number must be fetched in. */
-  async function answerLocally(tenant: string, input: TrackInput, number: string, prepare: (input: TrackInput) => Promise<PreparedCall<'track'>>): Promise<Outcome | PreparedCall<'track'>> {
+  async function answerLocally(
+    tenant: string,
+    input: TrackInput,
+    number: string,
+    prepare: (input: TrackInput) => Promise<PreparedCall<'track'>>,
+  ): Promise<Outcome | PreparedCall<'track'>> {
     // Test numbers answer for every carrier, even one whose tracking is not available here.
-    if (isTestTrackingNumber(number)) return testTrackingResult((await calls.resolveAccount(tenant, input)).carrier, number, clock.now());
+    if (isTestTrackingNumber(number))
+      return testTrackingResult((await calls.resolveAccount(tenant, input)).carrier, number, clock.now());
     const prepared = await prepare(input);
     if (!input.refresh) {
       const hit = await cache.get(tenant, prepared.account.carrier, number, prepared.call.test);
@@ -102,7 +114,9 @@ export function createTrackingService(deps: TrackingDeps) {
       try {
         if (adapter.trackMany && numbers.length > 1) {
           const results = await limiter.run(() => adapter.trackMany!(call, numbers));
-          return results.map((r) => (r instanceof ApiError ? toApiError(withCarrierDetail(r, account.carrier, 'track')) : r));
+          return results.map((r) =>
+            r instanceof ApiError ? toApiError(withCarrierDetail(r, account.carrier, 'track')) : r,
+          );
         }
         return [await limiter.run(() => prepared.run(call, numbers[0]!))];
       } catch (err) {
@@ -115,24 +129,56 @@ export function createTrackingService(deps: TrackingDeps) {
         const results = await fetchChunk(items);
         const fetched: { number: string; result: TrackingResult }[] = [];
         items.forEach((item, i) => {
-          const outcome = results[i] ?? new ApiError('carrier_http_exception', `${account.carrier} returned no result for ${item.number}`, item.number);
+          const outcome =
+            results[i] ??
+            new ApiError(
+              'carrier_http_exception',
+              `${account.carrier} returned no result for ${item.number}`,
+              item.number,
+            );
           outcomes.set(item.key, outcome);
           if (!(outcome instanceof ApiError)) fetched.push({ number: item.number, result: outcome });
         });
         await cache.putMany(tenant, account.carrier, call.test, fetched);
         // One read for the whole answer finds the numbers a return was shipped under (few or none).
-        const returned = await numbersWithReturns(deps.db, tenant, account.carrier, fetched.map((f) => f.number));
+        const returned = await numbersWithReturns(
+          deps.db,
+          tenant,
+          account.carrier,
+          fetched.map((f) => f.number),
+        );
         await Promise.all(
-          fetched.filter((f) => returned.has(f.number)).map(async ({ number, result: outcome }) => {
-            // A return shipped under this number follows where its parcel is (GET /returns?status=).
-            const at = clock.now();
-            await updateStatusFromTracking(deps.db, tenant, account.carrier, number, outcome.tracking_stage, at.toISOString(), async (trx, ids) => {
-              // Compact: the tracking.updated event of the same change carries the full result.
-              for (const id of ids) {
-                await recordEvent(trx, { tenant, type: 'return.updated', data: { id, carrier: account.carrier, tracking_number: number, status: outcome.tracking_stage, updated: at.toISOString() }, at });
-              }
-            });
-          }),
+          fetched
+            .filter((f) => returned.has(f.number))
+            .map(async ({ number, result: outcome }) => {
+              // A return shipped under this number follows where its parcel is (GET /returns?status=).
+              const at = clock.now();
+              await updateStatusFromTracking(
+                deps.db,
+                tenant,
+                account.carrier,
+                number,
+                outcome.tracking_stage,
+                at.toISOString(),
+                async (trx, ids) => {
+                  // Compact: the tracking.updated event of the same change carries the full result.
+                  for (const id of ids) {
+                    await recordEvent(trx, {
+                      tenant,
+                      type: 'return.updated',
+                      data: {
+                        id,
+                        carrier: account.carrier,
+                        tracking_number: number,
+                        status: outcome.tracking_stage,
+                        updated: at.toISOString(),
+                      },
+                      at,
+                    });
+                  }
+                },
+              );
+            }),
         );
       }),
     );
@@ -145,7 +191,12 @@ export function createTrackingService(deps: TrackingDeps) {
     // One account lookup per account and flags, however many numbers name it.
     const preparedCalls = new Map<string, Promise<PreparedCall<'track'>>>();
     const prepare = (input: TrackInput) => {
-      const id = JSON.stringify([input.shipping_account, input.carrier ?? '', input.test ?? null, input.debug ?? false]);
+      const id = JSON.stringify([
+        input.shipping_account,
+        input.carrier ?? '',
+        input.test ?? null,
+        input.debug ?? false,
+      ]);
       let p = preparedCalls.get(id);
       if (!p) preparedCalls.set(id, (p = calls.prepare<'track'>(tenant, input, 'track', log)));
       return p;
@@ -175,11 +226,29 @@ export function createTrackingService(deps: TrackingDeps) {
     for (const [input, outcome] of tracked) {
       const number = input.tracking_number.trim();
       if (!input.webhooks || outcome instanceof ApiError || isTestTrackingNumber(number)) continue;
-      await watch(deps.db, { tenant, shipping_account_id: input.shipping_account, tracking_number: number, carrier: outcome.carrier, test: input.test === true }, now);
+      await watch(
+        deps.db,
+        {
+          tenant,
+          shipping_account_id: input.shipping_account,
+          tracking_number: number,
+          carrier: outcome.carrier,
+          test: input.test === true,
+        },
+        now,
+      );
     }
   }
 
-  const keyOf = (input: TrackInput) => JSON.stringify([input.shipping_account, input.tracking_number.trim(), input.carrier ?? '', input.test ?? null, input.refresh ?? false, input.debug ?? false]);
+  const keyOf = (input: TrackInput) =>
+    JSON.stringify([
+      input.shipping_account,
+      input.tracking_number.trim(),
+      input.carrier ?? '',
+      input.test ?? null,
+      input.refresh ?? false,
+      input.debug ?? false,
+    ]);
 
   /**
    * A fresh result held in memory, found without a promise or a database read when the account is
@@ -193,7 +262,9 @@ export function createTrackingService(deps: TrackingDeps) {
     const account = calls.peekAccount(tenant, input, now);
     if (account === undefined || !calls.supports(account.carrier, 'track')) return undefined;
     const hit = cache.peek(tenant, account.carrier, number, account.test || input.test === true, now);
-    return hit && now - hit.fetchedAt < FRESHNESS_MS[hit.result.tracking_stage] ? present(hit.result, input) : undefined;
+    return hit && now - hit.fetchedAt < FRESHNESS_MS[hit.result.tracking_stage]
+      ? present(hit.result, input)
+      : undefined;
   }
 
   /** What `fromMemory` did not have: the stored result or the carrier's, and the watch it asked for. */
@@ -220,11 +291,15 @@ export function createTrackingService(deps: TrackingDeps) {
     const inputs = new Map<string, TrackInput>();
     for (const s of slots) if (!(s instanceof ApiError)) inputs.set(s.key, s.input);
     const outcomes = await resolveAll(tenant, inputs, log);
-    await watchRequested(tenant, [...inputs].map(([key, input]) => [input, outcomes.get(key)!]));
+    await watchRequested(
+      tenant,
+      [...inputs].map(([key, input]) => [input, outcomes.get(key)!]),
+    );
     return slots.map((s, i) => {
       const outcome = s instanceof ApiError ? s : outcomes.get(s.key)!;
       if (!(outcome instanceof ApiError)) return present(outcome, (s as { input: TrackInput }).input);
-      if (outcome.code === 'unexpected_exception') log.error({ err: outcome.cause, index: i }, 'batch track element failed');
+      if (outcome.code === 'unexpected_exception')
+        log.error({ err: outcome.cause, index: i }, 'batch track element failed');
       return outcome.toBody();
     });
   }

@@ -51,9 +51,19 @@ export function createSender(opts: SenderOptions) {
         }),
     ));
 
-  async function send(target: { url: string; eventId: string; body: string; secrets: string[]; now: Date }): Promise<AttemptOutcome> {
+  async function send(target: {
+    url: string;
+    eventId: string;
+    body: string;
+    secrets: string[];
+    now: Date;
+  }): Promise<AttemptOutcome> {
     const started = performance.now();
-    const done = (statusCode: number | null, error: string | null, errorType: string | null = statusCode === null ? null : String(statusCode)): AttemptOutcome => ({
+    const done = (
+      statusCode: number | null,
+      error: string | null,
+      errorType: string | null = statusCode === null ? null : String(statusCode),
+    ): AttemptOutcome => ({
       ok: statusCode !== null && statusCode >= 200 && statusCode < 300,
       statusCode,
       error: error && error.length > MAX_ERROR ? `${error.slice(0, MAX_ERROR)}…` : error,
@@ -65,7 +75,9 @@ export function createSender(opts: SenderOptions) {
     if (literal) return done(null, `${literal} is a loopback, link-local or private address`, 'blocked_address');
     const t = Math.floor(target.now.getTime() / 1000);
     try {
-      const res = await (await agentOnce()).request({
+      const res = await (
+        await agentOnce()
+      ).request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: 'POST',
@@ -81,12 +93,29 @@ export function createSender(opts: SenderOptions) {
       // The answer's body is not needed; reading it frees the connection.
       await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
       const ok = res.statusCode >= 200 && res.statusCode < 300;
-      return done(res.statusCode, ok ? null : res.statusCode >= 300 && res.statusCode < 400 ? `HTTP ${res.statusCode}: redirects are not followed` : `HTTP ${res.statusCode}`);
+      return done(
+        res.statusCode,
+        ok
+          ? null
+          : res.statusCode >= 300 && res.statusCode < 400
+            ? `HTTP ${res.statusCode}: redirects are not followed`
+            : `HTTP ${res.statusCode}`,
+      );
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-      if (e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') return done(null, `no answer within ${opts.timeoutMs} ms`, 'timeout');
+      if (
+        e.name === 'TimeoutError' ||
+        e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+        e.code === 'UND_ERR_BODY_TIMEOUT' ||
+        e.code === 'UND_ERR_CONNECT_TIMEOUT'
+      )
+        return done(null, `no answer within ${opts.timeoutMs} ms`, 'timeout');
       const code = e.code ?? e.cause?.code;
-      return done(null, withoutAddresses([code, e.message ?? e.cause?.message].filter(Boolean).join(': ')) || 'delivery failed', code ?? '_OTHER');
+      return done(
+        null,
+        withoutAddresses([code, e.message ?? e.cause?.message].filter(Boolean).join(': ')) || 'delivery failed',
+        code ?? '_OTHER',
+      );
     }
   }
 

@@ -8,16 +8,40 @@ import { BlockList, isIP } from 'node:net';
 
 const blocked = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   // unspecified, loopback, discard-only, IETF protocol assignments (Teredo, ORCHID…), documentation
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['3fff::', 20],
+  ['::', 128],
+  ['::1', 128],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['3fff::', 20],
   // local-use NAT64, SRv6 SIDs, unique local, site-local (deprecated), link-local, multicast
-  ['64:ff9b:1::', 48], ['5f00::', 16], ['fc00::', 7], ['fec0::', 10], ['fe80::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, bits, 'ipv6');
+  ['64:ff9b:1::', 48],
+  ['5f00::', 16],
+  ['fc00::', 7],
+  ['fec0::', 10],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6');
 
 /** The 16 bytes of an IPv6 address (with an optional dotted IPv4 tail); undefined when malformed. */
 export function ipv6Bytes(address: string): number[] | undefined {
@@ -69,7 +93,9 @@ export function isBlockedAddress(address: string): boolean {
  */
 export function isSpecialUseName(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
-  return ['localhost', 'localdomain', 'internal', 'local', 'home.arpa'].some((zone) => h === zone || h.endsWith(`.${zone}`));
+  return ['localhost', 'localdomain', 'internal', 'local', 'home.arpa'].some(
+    (zone) => h === zone || h.endsWith(`.${zone}`),
+  );
 }
 
 /** The text without IP addresses (bare, bracketed or with a port): delivery errors must not be a DNS lookup service. */

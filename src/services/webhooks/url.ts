@@ -22,15 +22,25 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean, field: stri
   } catch {
     throw new ApiError('schema_validation_error', `${field} is not an absolute URL`, field);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ApiError('schema_validation_error', `${field} must be an https (or http) URL`, field);
-  if (url.username || url.password) throw new ApiError('schema_validation_error', `${field} must not carry credentials; put a token in the path or query instead`, field);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ApiError('schema_validation_error', `${field} must be an https (or http) URL`, field);
+  if (url.username || url.password)
+    throw new ApiError(
+      'schema_validation_error',
+      `${field} must not carry credentials; put a token in the path or query instead`,
+      field,
+    );
   if (allowPrivate) return;
   const host = hostOf(url).toLowerCase();
   if (isSpecialUseName(host) || (isIP(host) !== 0 && isBlockedAddress(host))) throw privateEndpoint(field);
 }
 
 const privateEndpoint = (field: string) =>
-  new ApiError('schema_validation_error', `${field} points at a loopback, link-local, private or special-use address; webhooks go to public hosts (WAYBILL_WEBHOOK_ALLOW_PRIVATE=true lifts this for development)`, field);
+  new ApiError(
+    'schema_validation_error',
+    `${field} points at a loopback, link-local, private or special-use address; webhooks go to public hosts (WAYBILL_WEBHOOK_ALLOW_PRIVATE=true lifts this for development)`,
+    field,
+  );
 
 export type Resolve = (host: string) => Promise<string[]>;
 
@@ -50,7 +60,12 @@ const resolveAll: Resolve = (host) =>
  * Registration-time check of what a name resolves to now (`localhost.localdomain`, a name pointed at
  * 127.0.0.1). A name that does not resolve yet is accepted: every delivery checks again at connect time.
  */
-export async function checkEndpointHost(raw: string, allowPrivate: boolean, field: string, resolve: Resolve = resolveAll): Promise<void> {
+export async function checkEndpointHost(
+  raw: string,
+  allowPrivate: boolean,
+  field: string,
+  resolve: Resolve = resolveAll,
+): Promise<void> {
   checkEndpointUrl(raw, allowPrivate, field);
   if (allowPrivate) return;
   const host = hostOf(new URL(raw));
@@ -66,7 +81,13 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
     if (err) return callback(err, []);
     const bad = addresses.find((a) => isBlockedAddress(a.address));
     // The address itself is not named: delivery errors are shown to the tenant, who could otherwise resolve names through them.
-    if (bad) return callback(Object.assign(new Error(`${hostname} resolves to a loopback, link-local, private or special-use address`), { code: 'EBLOCKED' }), []);
+    if (bad)
+      return callback(
+        Object.assign(new Error(`${hostname} resolves to a loopback, link-local, private or special-use address`), {
+          code: 'EBLOCKED',
+        }),
+        [],
+      );
     if (options.all) return callback(null, addresses);
     const first = addresses[0]!;
     callback(null, first.address, first.family);

@@ -6,7 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../foundations/clock.js';
 import { ApiError } from '../../domain/errors.js';
-import type { CreateWebhookInput, DeliveryView, EventView, UpdateWebhookInput, WebhookView } from '../../contract/webhooks.js';
+import type {
+  CreateWebhookInput,
+  DeliveryView,
+  EventView,
+  UpdateWebhookInput,
+  WebhookView,
+} from '../../contract/webhooks.js';
 import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
@@ -34,7 +40,8 @@ export const DEFAULT_MAX_ENDPOINTS = 20;
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
 function view(row: repo.EndpointRow, now: Date, secret?: string): WebhookView {
-  const overlap = row.previous_secret_until && row.previous_secret_until > now.toISOString() ? row.previous_secret_until : undefined;
+  const overlap =
+    row.previous_secret_until && row.previous_secret_until > now.toISOString() ? row.previous_secret_until : undefined;
   return {
     id: row.id,
     url: row.url,
@@ -64,7 +71,12 @@ function deliveryView(row: outbox.DeliveryRow, eventType: string, attempts: outb
     created: row.created_at,
     ...(row.completed_at ? { completed: row.completed_at } : {}),
     ...(row.status === 'pending' && row.next_attempt_at ? { next_attempt: row.next_attempt_at } : {}),
-    attempts: attempts.map((a) => ({ at: a.at, ...(a.status_code !== null ? { status_code: a.status_code } : {}), duration_ms: a.duration_ms, ...(a.error !== null ? { error: a.error } : {}) })),
+    attempts: attempts.map((a) => ({
+      at: a.at,
+      ...(a.status_code !== null ? { status_code: a.status_code } : {}),
+      duration_ms: a.duration_ms,
+      ...(a.error !== null ? { error: a.error } : {}),
+    })),
   };
 }
 
@@ -83,7 +95,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
     // Every event fans out to every endpoint: a cap keeps one tenant from flooding a host with them.
     const maxEndpoints = deps.maxEndpoints ?? DEFAULT_MAX_ENDPOINTS;
     if ((await repo.countEndpoints(db, tenant)) >= maxEndpoints) {
-      throw new ApiError('limit_exceeded', `A tenant may register at most ${maxEndpoints} webhook endpoints; delete one first`, 'webhook');
+      throw new ApiError(
+        'limit_exceeded',
+        `A tenant may register at most ${maxEndpoints} webhook endpoints; delete one first`,
+        'webhook',
+      );
     }
     const now = clock.now();
     const secret = newSecret();
@@ -104,7 +120,16 @@ export function createWebhooksService(deps: WebhooksDeps) {
     };
     await db.transaction().execute(async (trx) => {
       await repo.insertEndpoint(trx, row);
-      await recordAudit(trx, by, { action: 'webhook.created', resource: { id: row.id }, changes: { url: input.url, events: input.events, ...(input.description ? { description: input.description } : {}) }, at: now });
+      await recordAudit(trx, by, {
+        action: 'webhook.created',
+        resource: { id: row.id },
+        changes: {
+          url: input.url,
+          events: input.events,
+          ...(input.description ? { description: input.description } : {}),
+        },
+        at: now,
+      });
     });
     return view(row, now, secret);
   }
@@ -124,10 +149,17 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (input.events !== undefined) changes.events = JSON.stringify(input.events);
     if (input.description !== undefined) changes.description = input.description;
     // Enabling starts afresh: pending deliveries resume, the failure clock restarts.
-    if (input.enabled !== undefined) Object.assign(changes, { enabled: input.enabled, disabled_reason: null, failing_since: null });
+    if (input.enabled !== undefined)
+      Object.assign(changes, { enabled: input.enabled, disabled_reason: null, failing_since: null });
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.updateEndpoint(trx, tenant, id, changes))) throw new ApiError('not_found', `webhook ${id} was not found`, id);
-      await recordAudit(trx, by, { action: 'webhook.updated', resource: { id }, changes: { ...input }, at: clock.now() });
+      if (!(await repo.updateEndpoint(trx, tenant, id, changes)))
+        throw new ApiError('not_found', `webhook ${id} was not found`, id);
+      await recordAudit(trx, by, {
+        action: 'webhook.updated',
+        resource: { id },
+        changes: { ...input },
+        at: clock.now(),
+      });
     });
     return read(tenant, id);
   }
@@ -138,25 +170,49 @@ export function createWebhooksService(deps: WebhooksDeps) {
     const secret = newSecret();
     const overlapUntil = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
     await db.transaction().execute(async (trx) => {
-      await repo.updateEndpoint(trx, tenant, id, { secret_sealed: sealer.seal(secret), previous_secret_sealed: row.secret_sealed, previous_secret_until: overlapUntil, updated_at: now.toISOString() });
-      await recordAudit(trx, by, { action: 'webhook.secret_rotated', resource: { id }, changes: { previous_secret_until: overlapUntil }, at: now });
+      await repo.updateEndpoint(trx, tenant, id, {
+        secret_sealed: sealer.seal(secret),
+        previous_secret_sealed: row.secret_sealed,
+        previous_secret_until: overlapUntil,
+        updated_at: now.toISOString(),
+      });
+      await recordAudit(trx, by, {
+        action: 'webhook.secret_rotated',
+        resource: { id },
+        changes: { previous_secret_until: overlapUntil },
+        at: now,
+      });
     });
     return view(await getRow(tenant, id), now, secret);
   }
 
   async function remove(tenant: string, id: string, by: AuditContext): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.deleteEndpoint(trx, tenant, id))) throw new ApiError('not_found', `webhook ${id} was not found`, id);
+      if (!(await repo.deleteEndpoint(trx, tenant, id)))
+        throw new ApiError('not_found', `webhook ${id} was not found`, id);
       await recordAudit(trx, by, { action: 'webhook.deleted', resource: { id }, at: clock.now() });
     });
   }
 
   async function withAttempts(rows: (outbox.DeliveryRow & { event_type: string })[]): Promise<DeliveryView[]> {
-    const attempts = await outbox.attemptsOf(db, rows.map((r) => r.id));
-    return rows.map((r) => deliveryView(r, r.event_type, attempts.filter((a) => a.delivery_id === r.id)));
+    const attempts = await outbox.attemptsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) =>
+      deliveryView(
+        r,
+        r.event_type,
+        attempts.filter((a) => a.delivery_id === r.id),
+      ),
+    );
   }
 
-  async function deliveries(tenant: string, id: string, q: { limit: number; eventId?: string; status?: string }): Promise<DeliveryView[]> {
+  async function deliveries(
+    tenant: string,
+    id: string,
+    q: { limit: number; eventId?: string; status?: string },
+  ): Promise<DeliveryView[]> {
     await getRow(tenant, id);
     return withAttempts(await outbox.listDeliveries(db, tenant, id, q));
   }
@@ -172,7 +228,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
     const endpoint = await getRow(tenant, id);
     const original = await outbox.getDelivery(db, tenant, id, deliveryId);
     if (!original) throw new ApiError('not_found', `delivery ${deliveryId} of webhook ${id} was not found`, deliveryId);
-    if (!endpoint.enabled) throw new ApiError('conflict', `webhook ${id} is disabled; enable it with PATCH /webhooks/${id} first`, id);
+    if (!endpoint.enabled)
+      throw new ApiError('conflict', `webhook ${id} is disabled; enable it with PATCH /webhooks/${id} first`, id);
     const event = await getEventRow(tenant, original.event_id);
     const delivery = pendingDelivery(tenant, id, event.id, clock.now().toISOString());
     await outbox.insertDeliveries(db, [delivery]);
@@ -190,7 +247,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
   }
 
   /** `newestFirst`: the list read backwards, `after` then naming the event the next page is older than. */
-  async function listEvents(tenant: string, q: { type?: string; after?: string; limit: number; newestFirst?: boolean }): Promise<{ events: EventView[]; has_more: boolean }> {
+  async function listEvents(
+    tenant: string,
+    q: { type?: string; after?: string; limit: number; newestFirst?: boolean },
+  ): Promise<{ events: EventView[]; has_more: boolean }> {
     let after: { at: string; id?: string } | undefined;
     if (q.after !== undefined) {
       if (q.after.startsWith('evt_')) {
@@ -198,11 +258,22 @@ export function createWebhooksService(deps: WebhooksDeps) {
         after = { at: cursor.created_at, id: cursor.id };
       } else {
         const t = Date.parse(q.after);
-        if (!/^\d{4}-\d{2}-\d{2}T/.test(q.after) || Number.isNaN(t)) throw new ApiError('schema_validation_error', 'after must be an event id (evt_…) or an ISO 8601 date-time', 'after');
+        if (!/^\d{4}-\d{2}-\d{2}T/.test(q.after) || Number.isNaN(t))
+          throw new ApiError(
+            'schema_validation_error',
+            'after must be an event id (evt_…) or an ISO 8601 date-time',
+            'after',
+          );
         after = { at: new Date(t).toISOString() };
       }
     }
-    const rows = await outbox.listEvents(db, tenant, { since: since(), ...(q.type ? { type: q.type } : {}), ...(after ? { after } : {}), limit: q.limit + 1, newestFirst: q.newestFirst === true });
+    const rows = await outbox.listEvents(db, tenant, {
+      since: since(),
+      ...(q.type ? { type: q.type } : {}),
+      ...(after ? { after } : {}),
+      limit: q.limit + 1,
+      newestFirst: q.newestFirst === true,
+    });
     return { events: rows.slice(0, q.limit).map(eventView), has_more: rows.length > q.limit };
   }
 

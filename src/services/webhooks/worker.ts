@@ -96,7 +96,8 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): Pick<BackgroundLoop
   async function deliver(c: outbox.ClaimedDelivery): Promise<void> {
     const now = clock.now();
     const secrets = [deps.sealer.open(c.secret_sealed)];
-    if (c.previous_secret_sealed && c.previous_secret_until && c.previous_secret_until > now.toISOString()) secrets.push(deps.sealer.open(c.previous_secret_sealed));
+    if (c.previous_secret_sealed && c.previous_secret_until && c.previous_secret_until > now.toISOString())
+      secrets.push(deps.sealer.open(c.previous_secret_sealed));
     const body = eventBody({ id: c.event_id, type: c.event_type, created: c.event_created_at, data: c.event_data });
     const traced = deps.tracing?.webhookDelivery(c.event_type, c.attempts);
     const out = await sender.send({ url: c.url, eventId: c.event_id, body, secrets, now });
@@ -105,23 +106,44 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): Pick<BackgroundLoop
     const attempts = c.attempts + 1;
     const finished = out.ok || attempts >= MAX_ATTEMPTS;
     const recorded = await recorder.record({
-      attempt: { id: newId('att'), delivery_id: c.id, at: now.toISOString(), status_code: out.statusCode, duration_ms: out.durationMs, error: out.error },
+      attempt: {
+        id: newId('att'),
+        delivery_id: c.id,
+        at: now.toISOString(),
+        status_code: out.statusCode,
+        duration_ms: out.durationMs,
+        error: out.error,
+      },
       next: {
         status: out.ok ? 'succeeded' : finished ? 'failed' : 'pending',
         attempts,
-        next_attempt_at: finished ? null : new Date(at.getTime() + retryDelayMs(config.retryBaseMs, attempts)).toISOString(),
+        next_attempt_at: finished
+          ? null
+          : new Date(at.getTime() + retryDelayMs(config.retryBaseMs, attempts)).toISOString(),
         last_status_code: out.statusCode,
         last_error: out.error,
         completed_at: finished ? at.toISOString() : null,
       },
     });
     deps.metrics?.webhookAttempt(out.ok ? 'succeeded' : finished ? 'failed' : 'retrying', out.durationMs / 1000);
-    if (!recorded) return log.warn({ delivery: c.id }, 'webhook delivery lease expired during the attempt; another worker retries it');
+    if (!recorded)
+      return log.warn(
+        { delivery: c.id },
+        'webhook delivery lease expired during the attempt; another worker retries it',
+      );
     if (out.ok) return c.failing_since === null ? undefined : markHealthy(db, c.endpoint_id);
-    log.info({ delivery: c.id, endpoint: c.endpoint_id, attempts, status: out.statusCode, error: out.error }, 'webhook delivery failed');
+    log.info(
+      { delivery: c.id, endpoint: c.endpoint_id, attempts, status: out.statusCode, error: out.error },
+      'webhook delivery failed',
+    );
     const since = await markFailing(db, c.endpoint_id, at.toISOString());
     if (at.getTime() - Date.parse(since) >= config.disableAfterMs) {
-      await disableEndpoint(db, c.endpoint_id, `deliveries failing since ${since}; re-enable with PATCH /webhooks/${c.endpoint_id} {"webhook":{"enabled":true}}`, at.toISOString());
+      await disableEndpoint(
+        db,
+        c.endpoint_id,
+        `deliveries failing since ${since}; re-enable with PATCH /webhooks/${c.endpoint_id} {"webhook":{"enabled":true}}`,
+        at.toISOString(),
+      );
       log.warn({ endpoint: c.endpoint_id, since }, 'webhook endpoint disabled after failing too long');
     }
   }
@@ -148,12 +170,22 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): Pick<BackgroundLoop
     const limit = Math.min(capacity, perEndpoint);
     const skipEndpoints = [...inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
     const lockedUntil = new Date(now.getTime() + config.timeoutMs + 60_000).toISOString();
-    const claimed = await outbox.claimDue(db, deps.dialect, { owner, now: now.toISOString(), lockedUntil, limit, skipEndpoints });
+    const claimed = await outbox.claimDue(db, deps.dialect, {
+      owner,
+      now: now.toISOString(),
+      lockedUntil,
+      limit,
+      skipEndpoints,
+    });
     for (const c of claimed) dispatch(c);
     return claimed.length === limit;
   }
 
-  const loop = startLoop('webhook worker', step, { idleMs: config.pollMs, log, onInFlight: (n) => deps.metrics?.jobsInFlight('webhook_delivery', n) });
+  const loop = startLoop('webhook worker', step, {
+    idleMs: config.pollMs,
+    log,
+    onInFlight: (n) => deps.metrics?.jobsInFlight('webhook_delivery', n),
+  });
   return {
     nudge: loop.nudge,
     async stop() {

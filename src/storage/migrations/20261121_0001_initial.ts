@@ -32,7 +32,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('parent_id', 'text', (c) => c.references('shipping_accounts.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('shipping_accounts_tenant').on('shipping_accounts').columns(['tenant', 'created_at']).execute();
+  await db.schema
+    .createIndex('shipping_accounts_tenant')
+    .on('shipping_accounts')
+    .columns(['tenant', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('shipments')

@@ -24,7 +24,11 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('return_methods_tenant').on('return_methods').columns(['tenant', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('return_methods_tenant')
+    .on('return_methods')
+    .columns(['tenant', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('returns')
@@ -55,7 +59,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  const index = (name: string, columns: string[]) => db.schema.createIndex(name).on('returns').columns(columns).execute();
+  const index = (name: string, columns: string[]) =>
+    db.schema.createIndex(name).on('returns').columns(columns).execute();
   await index('returns_created', ['tenant', 'created_at', 'id']);
   await index('returns_customer', ['tenant', 'customer_id', 'created_at', 'id']);
   await index('returns_order', ['tenant', 'order_id', 'created_at', 'id']);
@@ -78,5 +83,9 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('return_custom_pk', ['return_id', 'name'])
     .execute();
-  await db.schema.createIndex('return_custom_match').on('return_custom').columns(['tenant', 'name', 'match', 'created_at', 'return_id']).execute();
+  await db.schema
+    .createIndex('return_custom_match')
+    .on('return_custom')
+    .columns(['tenant', 'name', 'match', 'created_at', 'return_id'])
+    .execute();
 }

@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('webhook_endpoints_tenant').on('webhook_endpoints').columns(['tenant', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_endpoints_tenant')
+    .on('webhook_endpoints')
+    .columns(['tenant', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('events')
@@ -51,8 +55,16 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('completed_at', 'text')
     .execute();
-  await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
-  await db.schema.createIndex('webhook_deliveries_endpoint').on('webhook_deliveries').columns(['endpoint_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_due')
+    .on('webhook_deliveries')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
+  await db.schema
+    .createIndex('webhook_deliveries_endpoint')
+    .on('webhook_deliveries')
+    .columns(['endpoint_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('webhook_deliveries_event').on('webhook_deliveries').column('event_id').execute();
 
   await db.schema
@@ -64,7 +76,11 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('duration_ms', 'integer', (c) => c.notNull())
     .addColumn('error', 'text')
     .execute();
-  await db.schema.createIndex('webhook_attempts_delivery').on('webhook_attempts').columns(['delivery_id', 'at']).execute();
+  await db.schema
+    .createIndex('webhook_attempts_delivery')
+    .on('webhook_attempts')
+    .columns(['delivery_id', 'at'])
+    .execute();
 
   await db.schema
     .createTable('tracked_shipments')
@@ -81,5 +97,9 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('last_error', 'text')
     .addPrimaryKeyConstraint('tracked_shipments_pk', ['tenant', 'shipping_account_id', 'tracking_number'])
     .execute();
-  await db.schema.createIndex('tracked_shipments_due').on('tracked_shipments').columns(['state', 'next_poll_at']).execute();
+  await db.schema
+    .createIndex('tracked_shipments_due')
+    .on('tracked_shipments')
+    .columns(['state', 'next_poll_at'])
+    .execute();
 }

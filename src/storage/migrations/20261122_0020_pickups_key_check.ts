@@ -21,7 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('cancelled_at', 'text')
     .execute();
-  await db.schema.createIndex('pickups_confirmation').on('pickups').columns(['tenant', 'confirmation_number']).execute();
+  await db.schema
+    .createIndex('pickups_confirmation')
+    .on('pickups')
+    .columns(['tenant', 'confirmation_number'])
+    .execute();
 
   await db.schema
     .createTable('key_check')

@@ -41,9 +41,17 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addPrimaryKeyConstraint('batch_items_pk', ['batch_id', 'idx'])
     .execute();
   // The worker's claim (queued items of one carrier, oldest batch first) and the lease sweep.
-  await db.schema.createIndex('batch_items_queue').on('batch_items').columns(['status', 'carrier', 'queued_at', 'idx']).execute();
+  await db.schema
+    .createIndex('batch_items_queue')
+    .on('batch_items')
+    .columns(['status', 'carrier', 'queued_at', 'idx'])
+    .execute();
   await db.schema.createIndex('batch_items_lease').on('batch_items').columns(['status', 'lease_until']).execute();
-  await db.schema.createIndex('batch_items_batch_status').on('batch_items').columns(['batch_id', 'status', 'idx']).execute();
+  await db.schema
+    .createIndex('batch_items_batch_status')
+    .on('batch_items')
+    .columns(['batch_id', 'status', 'idx'])
+    .execute();
 
   await db.schema.alterTable('shipments').addColumn('batch_id', 'text').execute();
   await db.schema.createIndex('shipments_tenant_batch').on('shipments').columns(['tenant', 'batch_id']).execute();

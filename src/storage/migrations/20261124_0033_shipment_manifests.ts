@@ -7,5 +7,9 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('shipments').addColumn('sender', 'text').execute();
   await db.schema.alterTable('shipments').addColumn('manifest_id', 'text').execute();
-  await db.schema.createIndex('shipments_manifest_day').on('shipments').columns(['tenant', 'shipping_account_id', 'ship_date']).execute();
+  await db.schema
+    .createIndex('shipments_manifest_day')
+    .on('shipments')
+    .columns(['tenant', 'shipping_account_id', 'ship_date'])
+    .execute();
 }

@@ -8,5 +8,9 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('batch_items_queue').execute();
-  await db.schema.createIndex('batch_items_queue').on('batch_items').columns(['status', 'carrier', 'queued_at', 'batch_id', 'idx']).execute();
+  await db.schema
+    .createIndex('batch_items_queue')
+    .on('batch_items')
+    .columns(['status', 'carrier', 'queued_at', 'batch_id', 'idx'])
+    .execute();
 }

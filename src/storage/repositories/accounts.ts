@@ -17,7 +17,12 @@ export async function accountIdTaken(db: Kysely<Tables>, id: string): Promise<bo
 }
 
 export async function getAccount(db: Kysely<Tables>, tenant: string, id: string): Promise<AccountRow | undefined> {
-  const row = await db.selectFrom('shipping_accounts').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('shipping_accounts')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && decode(row);
 }
 
@@ -38,9 +43,16 @@ export async function listAccounts(
   return rows.map(decode);
 }
 
-export type AccountChanges = Partial<Pick<AccountRow, 'name' | 'auth_sealed' | 'billing_address' | 'defaults' | 'location_id'>>;
+export type AccountChanges = Partial<
+  Pick<AccountRow, 'name' | 'auth_sealed' | 'billing_address' | 'defaults' | 'location_id'>
+>;
 
-export async function updateAccount(db: Kysely<Tables>, tenant: string, id: string, changes: AccountChanges): Promise<void> {
+export async function updateAccount(
+  db: Kysely<Tables>,
+  tenant: string,
+  id: string,
+  changes: AccountChanges,
+): Promise<void> {
   await db.updateTable('shipping_accounts').set(changes).where('tenant', '=', tenant).where('id', '=', id).execute();
 }
 
@@ -58,7 +70,11 @@ export async function deleteAccount(db: Kysely<Tables>, tenant: string, id: stri
       .where('parent_id', '=', id)
       .executeTakeFirst();
     if (child) return 'has_sub_accounts';
-    const res = await trx.deleteFrom('shipping_accounts').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+    const res = await trx
+      .deleteFrom('shipping_accounts')
+      .where('tenant', '=', tenant)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(res.numDeletedRows) > 0 ? 'deleted' : 'not_found';
   }
 }

@@ -37,10 +37,22 @@ function filtered(db: Kysely<Tables>, f: AuditFilter): SelectQueryBuilder<Tables
 }
 
 /** A page of the entries, newest first, and how many match in all. */
-export async function listAudit(db: Kysely<Tables>, f: AuditFilter, page: { limit: number; offset: number }): Promise<{ items: AuditRecord[]; total: number }> {
+export async function listAudit(
+  db: Kysely<Tables>,
+  f: AuditFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: AuditRecord[]; total: number }> {
   const [items, count] = await Promise.all([
-    filtered(db, f).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    filtered(db, f).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, f)
+      .selectAll()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.n) };
 }

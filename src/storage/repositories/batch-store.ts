@@ -22,7 +22,13 @@ const ROWS_PER_STATEMENT = 100;
  * The batch and its `count` items, item `idx` being `itemAt(idx)`, made as its chunk is inserted,
  * then published (`storeBatch`, then `publishBatch` in a transaction of its own).
  */
-export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
+export async function insertBatch(
+  db: Kysely<Tables>,
+  batch: BatchRow,
+  count: number,
+  itemAt: (idx: number) => BatchItemRow,
+  between: () => Promise<void> = async () => {},
+): Promise<void> {
   await storeBatch(db, batch, count, itemAt, between);
   await db.transaction().execute((trx) => publishBatch(trx, batch));
 }
@@ -33,8 +39,17 @@ export async function insertBatch(db: Kysely<Tables>, batch: BatchRow, count: nu
  * the batch hidden until the caller publishes it (publishBatch, in the transaction that records
  * it). `between` runs before each chunk: the caller's turn to let other work run.
  */
-export async function storeBatch(db: Kysely<Tables>, batch: BatchRow, count: number, itemAt: (idx: number) => BatchItemRow, between: () => Promise<void> = async () => {}): Promise<void> {
-  await db.insertInto('batches').values({ ...batch, status: STORING }).execute();
+export async function storeBatch(
+  db: Kysely<Tables>,
+  batch: BatchRow,
+  count: number,
+  itemAt: (idx: number) => BatchItemRow,
+  between: () => Promise<void> = async () => {},
+): Promise<void> {
+  await db
+    .insertInto('batches')
+    .values({ ...batch, status: STORING })
+    .execute();
   for (let from = 0; from < count; from += ROWS_PER_TRANSACTION) {
     const to = Math.min(count, from + ROWS_PER_TRANSACTION);
     await db.transaction().execute(async (trx) => {
@@ -49,20 +64,45 @@ export async function storeBatch(db: Kysely<Tables>, batch: BatchRow, count: num
 
 /** Makes a stored batch seen; a sweep that removed it meanwhile (its store took too long) fails the request. */
 export async function publishBatch(trx: Kysely<Tables>, batch: Pick<BatchRow, 'id' | 'status'>): Promise<void> {
-  const res = await trx.updateTable('batches').set({ status: batch.status }).where('id', '=', batch.id).where('status', '=', STORING).executeTakeFirst();
+  const res = await trx
+    .updateTable('batches')
+    .set({ status: batch.status })
+    .where('id', '=', batch.id)
+    .where('status', '=', STORING)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw new Error(`batch ${batch.id} was removed while its items were stored`);
 }
 
 /** Batches left unpublished (their store failed or its process died) that were begun before `before`. */
-export async function unpublished(db: Kysely<Tables>, before: string, limit: number): Promise<Pick<BatchRow, 'id' | 'total'>[]> {
-  return db.selectFrom('batches').select(['id', 'total']).where('status', '=', STORING).where('created_at', '<', before).orderBy('created_at').limit(limit).execute();
+export async function unpublished(
+  db: Kysely<Tables>,
+  before: string,
+  limit: number,
+): Promise<Pick<BatchRow, 'id' | 'total'>[]> {
+  return db
+    .selectFrom('batches')
+    .select(['id', 'total'])
+    .where('status', '=', STORING)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
 /** An unpublished batch's items a statement at a time (`between` before each), then its row. */
-export async function deleteUnpublished(db: Kysely<Tables>, batch: Pick<BatchRow, 'id' | 'total'>, between: () => Promise<void> = async () => {}): Promise<void> {
+export async function deleteUnpublished(
+  db: Kysely<Tables>,
+  batch: Pick<BatchRow, 'id' | 'total'>,
+  between: () => Promise<void> = async () => {},
+): Promise<void> {
   for (let i = 0; i < batch.total; i += ROWS_PER_STATEMENT) {
     await between();
-    await db.deleteFrom('batch_items').where('batch_id', '=', batch.id).where('idx', '>=', i).where('idx', '<', i + ROWS_PER_STATEMENT).execute();
+    await db
+      .deleteFrom('batch_items')
+      .where('batch_id', '=', batch.id)
+      .where('idx', '>=', i)
+      .where('idx', '<', i + ROWS_PER_STATEMENT)
+      .execute();
   }
   // Only if still unpublished: its items are gone either way, and a published batch never had them removed.
   await db.deleteFrom('batches').where('id', '=', batch.id).where('status', '=', STORING).execute();
@@ -70,4 +110,10 @@ export async function deleteUnpublished(db: Kysely<Tables>, batch: Pick<BatchRow
 
 /** Whether a batch's items may be claimed: its last items are stored (the subquery's row is its primary key's). */
 export const published = (eb: ExpressionBuilder<Tables, 'batch_items'>) =>
-  eb.exists(eb.selectFrom('batches').select('batches.id').whereRef('batches.id', '=', 'batch_items.batch_id').where('batches.status', '!=', STORING));
+  eb.exists(
+    eb
+      .selectFrom('batches')
+      .select('batches.id')
+      .whereRef('batches.id', '=', 'batch_items.batch_id')
+      .where('batches.status', '!=', STORING),
+  );

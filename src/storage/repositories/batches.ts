@@ -24,11 +24,27 @@ export function itemKey(item: { batch_id: string; idx: number; attempt: number }
 
 /** The idempotency record of an item's booking attempt, in progress: from then on the carrier may have been called. */
 export function itemRecord(item: BatchItemRow, now: string, expiresAt: string): IdempotencyTable {
-  return { tenant: item.tenant, key: itemKey(item), fingerprint: `batch item ${item.batch_id}/${item.idx}`, state: 'in_progress', status_code: null, response: null, created_at: now, expires_at: expiresAt, principal: null };
+  return {
+    tenant: item.tenant,
+    key: itemKey(item),
+    fingerprint: `batch item ${item.batch_id}/${item.idx}`,
+    state: 'in_progress',
+    status_code: null,
+    response: null,
+    created_at: now,
+    expires_at: expiresAt,
+    principal: null,
+  };
 }
 
 export async function getBatch(db: Kysely<Tables>, tenant: string, id: string): Promise<BatchRow | undefined> {
-  return db.selectFrom('batches').selectAll().where('tenant', '=', tenant).where('id', '=', id).where('status', '!=', STORING).executeTakeFirst();
+  return db
+    .selectFrom('batches')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .where('status', '!=', STORING)
+    .executeTakeFirst();
 }
 
 /** Newest first. */
@@ -37,9 +53,27 @@ export async function getBatchById(db: Kysely<Tables>, id: string): Promise<Batc
   return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-export async function listBatches(db: Kysely<Tables>, tenant: string, q: { limit: number; offset: number }): Promise<{ rows: BatchRow[]; total: number }> {
-  const rows = await db.selectFrom('batches').selectAll().where('tenant', '=', tenant).where('status', '!=', STORING).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
-  const { n } = await db.selectFrom('batches').select((eb) => eb.fn.countAll<string | number>().as('n')).where('tenant', '=', tenant).where('status', '!=', STORING).executeTakeFirstOrThrow();
+export async function listBatches(
+  db: Kysely<Tables>,
+  tenant: string,
+  q: { limit: number; offset: number },
+): Promise<{ rows: BatchRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('batches')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('status', '!=', STORING)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  const { n } = await db
+    .selectFrom('batches')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('tenant', '=', tenant)
+    .where('status', '!=', STORING)
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 
@@ -63,7 +97,11 @@ export async function countsOf(db: Kysely<Tables>, batchIds: string[]): Promise<
   return out;
 }
 
-export async function listItems(db: Kysely<Tables>, batchId: string, q: { status?: ItemStatus; limit: number; offset: number }): Promise<{ rows: BatchItemRow[]; total: number }> {
+export async function listItems(
+  db: Kysely<Tables>,
+  batchId: string,
+  q: { status?: ItemStatus; limit: number; offset: number },
+): Promise<{ rows: BatchItemRow[]; total: number }> {
   let query = db.selectFrom('batch_items').where('batch_id', '=', batchId);
   if (q.status) query = query.where('status', '=', q.status);
   const rows = await query.selectAll().orderBy('idx').limit(q.limit).offset(q.offset).execute();
@@ -92,12 +130,27 @@ export interface ClaimQuery {
 
 /** Whether any lane has an item to claim: what an idle worker reads once a turn, rather than once for each lane. */
 export async function anyQueued(db: Kysely<Tables>): Promise<boolean> {
-  return (await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where(published).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('batch_items')
+      .select('idx')
+      .where('status', '=', 'queued')
+      .where(published)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 export async function claim(db: Kysely<Tables>, dialect: Dialect, q: ClaimQuery): Promise<BatchItemRow[]> {
   // An idle carrier costs one indexed read, no transaction.
-  const any = await db.selectFrom('batch_items').select('idx').where('status', '=', 'queued').where('carrier', '=', q.carrier).where(published).limit(1).executeTakeFirst();
+  const any = await db
+    .selectFrom('batch_items')
+    .select('idx')
+    .where('status', '=', 'queued')
+    .where('carrier', '=', q.carrier)
+    .where(published)
+    .limit(1)
+    .executeTakeFirst();
   if (!any) return [];
   return db.transaction().execute((trx) => claimIn(trx, dialect, q));
 }
@@ -134,14 +187,30 @@ export async function claimIn(trx: Kysely<Tables>, dialect: Dialect, q: ClaimQue
   }
   if (claimed.length === 0) return [];
   const records = claimed.filter((c) => q.recordAtClaim?.(c) ?? true).map((c) => itemRecord(c, q.now, q.expiresAt));
-  if (records.length > 0) await trx.insertInto('idempotency').values(records).onConflict((oc) => oc.columns(['tenant', 'key']).doNothing()).execute();
+  if (records.length > 0)
+    await trx
+      .insertInto('idempotency')
+      .values(records)
+      .onConflict((oc) => oc.columns(['tenant', 'key']).doNothing())
+      .execute();
   const batchIds = [...new Set(claimed.map((c) => c.batch_id))].filter((id) => id !== q.inProgress);
-  if (batchIds.length > 0) await trx.updateTable('batches').set({ status: 'in_progress' }).where('id', 'in', batchIds).where('status', '=', 'queued').execute();
+  if (batchIds.length > 0)
+    await trx
+      .updateTable('batches')
+      .set({ status: 'in_progress' })
+      .where('id', 'in', batchIds)
+      .where('status', '=', 'queued')
+      .execute();
   return claimed;
 }
 
 /** Keeps the leases of the items this worker is booking right now alive. */
-export async function renewLeases(db: Kysely<Tables>, owner: string, items: { batch_id: string; idx: number }[], leaseUntil: string): Promise<void> {
+export async function renewLeases(
+  db: Kysely<Tables>,
+  owner: string,
+  items: { batch_id: string; idx: number }[],
+  leaseUntil: string,
+): Promise<void> {
   if (items.length === 0) return;
   await db
     .updateTable('batch_items')
@@ -153,7 +222,10 @@ export async function renewLeases(db: Kysely<Tables>, owner: string, items: { ba
 }
 
 /** Items whose worker stopped renewing its lease (it died), or, `allOthers`, held by any other worker. */
-export async function abandoned(db: Kysely<Tables>, q: { now: string; owner: string; allOthers: boolean; limit: number }): Promise<BatchItemRow[]> {
+export async function abandoned(
+  db: Kysely<Tables>,
+  q: { now: string; owner: string; allOthers: boolean; limit: number },
+): Promise<BatchItemRow[]> {
   let query = db.selectFrom('batch_items').selectAll().where('status', '=', 'in_progress');
   query = q.allOthers ? query.where('lease_owner', '!=', q.owner) : query.where('lease_until', '<', q.now);
   return query.orderBy('lease_until').limit(q.limit).execute();
@@ -169,10 +241,21 @@ export type ItemOutcome =
  * a booking the carrier confirmed, which must be kept whatever happened to the lease). false when
  * another worker settled it first.
  */
-export async function settle(db: Kysely<Tables>, item: { batch_id: string; idx: number }, owner: string | null, outcome: ItemOutcome, now: string): Promise<boolean> {
+export async function settle(
+  db: Kysely<Tables>,
+  item: { batch_id: string; idx: number },
+  owner: string | null,
+  outcome: ItemOutcome,
+  now: string,
+): Promise<boolean> {
   const values =
     outcome.status === 'booked'
-      ? { status: 'booked', shipment_id: outcome.shipment_id, label_ids: JSON.stringify(outcome.label_ids), error: null }
+      ? {
+          status: 'booked',
+          shipment_id: outcome.shipment_id,
+          label_ids: JSON.stringify(outcome.label_ids),
+          error: null,
+        }
       : outcome.status === 'failed'
         ? { status: 'failed', error: JSON.stringify(outcome.error) }
         : { status: 'queued' };
@@ -181,20 +264,34 @@ export async function settle(db: Kysely<Tables>, item: { batch_id: string; idx: 
     .set({ ...values, lease_owner: null, lease_until: null, updated_at: now })
     .where('batch_id', '=', item.batch_id)
     .where('idx', '=', item.idx);
-  query = owner === null ? query.where('status', 'in', ['in_progress', 'failed', 'queued']) : query.where('status', '=', 'in_progress').where('lease_owner', '=', owner);
+  query =
+    owner === null
+      ? query.where('status', 'in', ['in_progress', 'failed', 'queued'])
+      : query.where('status', '=', 'in_progress').where('lease_owner', '=', owner);
   const res = await query.executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
 /** Whether any item is still to do: one index entry read, however large the batch (it runs after every item). */
 export async function hasRemaining(db: Kysely<Tables>, batchId: string): Promise<boolean> {
-  const row = await db.selectFrom('batch_items').select('idx').where('batch_id', '=', batchId).where('status', 'in', ['queued', 'in_progress']).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('batch_items')
+    .select('idx')
+    .where('batch_id', '=', batchId)
+    .where('status', 'in', ['queued', 'in_progress'])
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Moves the batch to a final status once; false when it already was (another instance won). */
 export async function finishBatch(db: Kysely<Tables>, batchId: string, status: string, at: string): Promise<boolean> {
-  const res = await db.updateTable('batches').set({ status, completed_at: at }).where('id', '=', batchId).where('status', 'in', ['queued', 'in_progress']).executeTakeFirst();
+  const res = await db
+    .updateTable('batches')
+    .set({ status, completed_at: at })
+    .where('id', '=', batchId)
+    .where('status', 'in', ['queued', 'in_progress'])
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -205,10 +302,23 @@ const ROWS_PER_UPDATE = 500;
  * The batch's queued items cancelled, `ROWS_PER_UPDATE` positions a statement with `between` before
  * each: one statement over 10,000 items held the event loop 190 ms (SQLite runs it synchronously).
  */
-export async function cancelQueued(db: Kysely<Tables>, batchId: string, total: number, at: string, between: () => Promise<void> = async () => {}): Promise<void> {
+export async function cancelQueued(
+  db: Kysely<Tables>,
+  batchId: string,
+  total: number,
+  at: string,
+  between: () => Promise<void> = async () => {},
+): Promise<void> {
   for (let from = 0; from < total; from += ROWS_PER_UPDATE) {
     await between();
-    await db.updateTable('batch_items').set({ status: 'cancelled', updated_at: at }).where('batch_id', '=', batchId).where('status', '=', 'queued').where('idx', '>=', from).where('idx', '<', from + ROWS_PER_UPDATE).execute();
+    await db
+      .updateTable('batch_items')
+      .set({ status: 'cancelled', updated_at: at })
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'queued')
+      .where('idx', '>=', from)
+      .where('idx', '<', from + ROWS_PER_UPDATE)
+      .execute();
   }
 }
 
@@ -216,7 +326,13 @@ export async function cancelQueued(db: Kysely<Tables>, batchId: string, total: n
  * Failed items back in the queue, each under a new attempt (so a new idempotency record), marked
  * `ROWS_PER_UPDATE` positions a statement with `between` before each, as cancelQueued does.
  */
-export async function requeueFailed(db: Kysely<Tables>, batchId: string, total: number, q: { includeInterrupted: boolean; indexes?: number[]; at: string }, between: () => Promise<void> = async () => {}): Promise<number> {
+export async function requeueFailed(
+  db: Kysely<Tables>,
+  batchId: string,
+  total: number,
+  q: { includeInterrupted: boolean; indexes?: number[]; at: string },
+  between: () => Promise<void> = async () => {},
+): Promise<number> {
   let requeued = 0;
   for (let from = 0; from < total; from += ROWS_PER_UPDATE) {
     await between();
@@ -230,19 +346,40 @@ export async function requeueFailed(db: Kysely<Tables>, batchId: string, total: 
       // Items that failed before a lane was known (schema errors, unknown accounts) cannot succeed on a retry.
       .where('carrier', 'is not', null);
     if (q.indexes) query = query.where('idx', 'in', q.indexes.length > 0 ? q.indexes : [-1]);
-    else if (!q.includeInterrupted) query = query.where((eb) => eb.or([eb('error', 'is', null), eb('error', 'not like', '%"detail":"interrupted"%')]));
+    else if (!q.includeInterrupted)
+      query = query.where((eb) =>
+        eb.or([eb('error', 'is', null), eb('error', 'not like', '%"detail":"interrupted"%')]),
+      );
     requeued += Number((await query.executeTakeFirst()).numUpdatedRows);
   }
   return requeued;
 }
 
-export async function setBatchStatus(db: Kysely<Tables>, batchId: string, status: string, completedAt: string | null): Promise<void> {
+export async function setBatchStatus(
+  db: Kysely<Tables>,
+  batchId: string,
+  status: string,
+  completedAt: string | null,
+): Promise<void> {
   await db.updateTable('batches').set({ status, completed_at: completedAt }).where('id', '=', batchId).execute();
 }
 
 /** Booked items from position `afterIdx` on, in batch order: the print file reads them page by page. */
-export async function bookedAfter(db: Kysely<Tables>, batchId: string, afterIdx: number, limit: number): Promise<Pick<BatchItemRow, 'idx' | 'label_ids'>[]> {
-  return db.selectFrom('batch_items').select(['idx', 'label_ids']).where('batch_id', '=', batchId).where('status', '=', 'booked').where('idx', '>', afterIdx).orderBy('idx').limit(limit).execute();
+export async function bookedAfter(
+  db: Kysely<Tables>,
+  batchId: string,
+  afterIdx: number,
+  limit: number,
+): Promise<Pick<BatchItemRow, 'idx' | 'label_ids'>[]> {
+  return db
+    .selectFrom('batch_items')
+    .select(['idx', 'label_ids'])
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'booked')
+    .where('idx', '>', afterIdx)
+    .orderBy('idx')
+    .limit(limit)
+    .execute();
 }
 
 /** Label formats among the batch's booked package labels. */
@@ -260,7 +397,11 @@ export async function labelFormats(db: Kysely<Tables>, tenant: string, batchId: 
 }
 
 /** Those of the labels whose shipment was not voided since (a voided label is not printed). */
-export async function labelsByIds(db: Kysely<Tables>, tenant: string, ids: string[]): Promise<{ id: string; data: Uint8Array }[]> {
+export async function labelsByIds(
+  db: Kysely<Tables>,
+  tenant: string,
+  ids: string[],
+): Promise<{ id: string; data: Uint8Array }[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('labels')
@@ -273,7 +414,11 @@ export async function labelsByIds(db: Kysely<Tables>, tenant: string, ids: strin
 }
 
 /** What a manifest needs: the batch's live shipments per account and ship date. */
-export async function bookedShipments(db: Kysely<Tables>, tenant: string, batchId: string): Promise<{ shipping_account_id: string; carrier: string; tracking_number: string; ship_date: string | null }[]> {
+export async function bookedShipments(
+  db: Kysely<Tables>,
+  tenant: string,
+  batchId: string,
+): Promise<{ shipping_account_id: string; carrier: string; tracking_number: string; ship_date: string | null }[]> {
   return db
     .selectFrom('shipments')
     .select(['shipping_account_id', 'carrier', 'tracking_number', 'ship_date'])
@@ -284,7 +429,14 @@ export async function bookedShipments(db: Kysely<Tables>, tenant: string, batchI
     .execute();
 }
 
-export async function shipmentSummaries(db: Kysely<Tables>, ids: string[]): Promise<{ id: string; tracking_number: string; carrier: string; service: string | null; response: string }[]> {
+export async function shipmentSummaries(
+  db: Kysely<Tables>,
+  ids: string[],
+): Promise<{ id: string; tracking_number: string; carrier: string; service: string | null; response: string }[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('shipments').select(['id', 'tracking_number', 'carrier', 'service', 'response']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('shipments')
+    .select(['id', 'tracking_number', 'carrier', 'service', 'response'])
+    .where('id', 'in', ids)
+    .execute();
 }

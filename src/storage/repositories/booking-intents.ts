@@ -52,13 +52,28 @@ export async function put(db: Kysely<Tables>, intent: BookingIntent): Promise<vo
   await db
     .insertInto('booking_intents')
     .values(row)
-    .onConflict((oc) => oc.columns(['tenant', 'key']).doUpdateSet({ shipment: row.shipment, extras: row.extras, acted_by: row.acted_by, called_at: row.called_at, check_after: row.check_after, attempts: 0, answer_lost_at: null }))
+    .onConflict((oc) =>
+      oc.columns(['tenant', 'key']).doUpdateSet({
+        shipment: row.shipment,
+        extras: row.extras,
+        acted_by: row.acted_by,
+        called_at: row.called_at,
+        check_after: row.check_after,
+        attempts: 0,
+        answer_lost_at: null,
+      }),
+    )
     .execute();
 }
 
 /** The call under this key ended without its outcome (cut or timed out): a retry may ask the carrier at once. */
 export async function markLost(db: Kysely<Tables>, tenant: string, key: string, at: string): Promise<void> {
-  await db.updateTable('booking_intents').set({ answer_lost_at: at }).where('tenant', '=', tenant).where('key', '=', key).execute();
+  await db
+    .updateTable('booking_intents')
+    .set({ answer_lost_at: at })
+    .where('tenant', '=', tenant)
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Struck out: the booking is stored, or the call certainly booked nothing, or its outcome is settled. */
@@ -67,13 +82,24 @@ export async function remove(db: Kysely<Tables>, tenant: string, key: string): P
 }
 
 export async function find(db: Kysely<Tables>, tenant: string, key: string): Promise<BookingIntent | undefined> {
-  const row = await db.selectFrom('booking_intents').selectAll().where('tenant', '=', tenant).where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('booking_intents')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row && fromRow(row);
 }
 
 /** The oldest intents due for a lookup at `now`. */
 export async function due(db: Kysely<Tables>, now: string, limit: number): Promise<BookingIntent[]> {
-  const rows = await db.selectFrom('booking_intents').selectAll().where('check_after', '<=', now).orderBy('check_after').limit(limit).execute();
+  const rows = await db
+    .selectFrom('booking_intents')
+    .selectAll()
+    .where('check_after', '<=', now)
+    .orderBy('check_after')
+    .limit(limit)
+    .execute();
   return rows.map(fromRow);
 }
 
@@ -81,7 +107,12 @@ export async function due(db: Kysely<Tables>, now: string, limit: number): Promi
  * Moves an intent's next lookup to `checkAfter`, only if no other instance moved it since it was
  * read (`seen`): true when this caller won it (the lease two instances could otherwise share).
  */
-export async function postpone(db: Kysely<Tables>, seen: BookingIntent, checkAfter: string, attempts = seen.attempts): Promise<boolean> {
+export async function postpone(
+  db: Kysely<Tables>,
+  seen: BookingIntent,
+  checkAfter: string,
+  attempts = seen.attempts,
+): Promise<boolean> {
   const res = await db
     .updateTable('booking_intents')
     .set({ check_after: checkAfter, attempts })

@@ -21,7 +21,12 @@ export async function getBranding(db: Kysely<Tables>, tenant: string): Promise<B
 }
 
 /** Name and colour as given (null: none); the logo stays as it is. */
-export async function saveBrandingText(db: Kysely<Tables>, tenant: string, text: { display_name: string | null; accent_color: string | null }, now: string): Promise<void> {
+export async function saveBrandingText(
+  db: Kysely<Tables>,
+  tenant: string,
+  text: { display_name: string | null; accent_color: string | null },
+  now: string,
+): Promise<void> {
   await db
     .insertInto('branding')
     .values({ tenant, ...text, logo_id: null, logo: null, logo_width: null, logo_height: null, updated_at: now })
@@ -30,8 +35,18 @@ export async function saveBrandingText(db: Kysely<Tables>, tenant: string, text:
 }
 
 /** The logo replaced (undefined: removed); name and colour stay as they are. */
-export async function saveLogo(db: Kysely<Tables>, tenant: string, logo: LogoRecord | undefined, now: string): Promise<void> {
-  const columns = { logo_id: logo?.id ?? null, logo: logo?.bytes ?? null, logo_width: logo?.width ?? null, logo_height: logo?.height ?? null };
+export async function saveLogo(
+  db: Kysely<Tables>,
+  tenant: string,
+  logo: LogoRecord | undefined,
+  now: string,
+): Promise<void> {
+  const columns = {
+    logo_id: logo?.id ?? null,
+    logo: logo?.bytes ?? null,
+    logo_width: logo?.width ?? null,
+    logo_height: logo?.height ?? null,
+  };
   await db
     .insertInto('branding')
     .values({ tenant, display_name: null, accent_color: null, ...columns, updated_at: now })
@@ -41,6 +56,12 @@ export async function saveLogo(db: Kysely<Tables>, tenant: string, logo: LogoRec
 
 /** A logo by its id alone, for its public URL: the id is a hash of the bytes, so any row with it has them. */
 export async function getLogo(db: Kysely<Tables>, id: string): Promise<Uint8Array | undefined> {
-  const row = await db.selectFrom('branding').select('logo').where('logo_id', '=', id).where('logo', 'is not', null).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('branding')
+    .select('logo')
+    .where('logo_id', '=', id)
+    .where('logo', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
   return row?.logo ?? undefined;
 }

@@ -13,42 +13,86 @@ export type AttemptRow = WebhookAttemptsTable;
 
 /** Events and their deliveries; chunked so no statement passes SQLite's bound-variable limit. */
 export async function insertEvents(db: Kysely<Tables>, rows: EventRow[], deliveries: DeliveryRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('events').values(rows.slice(i, i + 500)).execute();
-  for (let i = 0; i < deliveries.length; i += 500) await db.insertInto('webhook_deliveries').values(deliveries.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('events')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  for (let i = 0; i < deliveries.length; i += 500)
+    await db
+      .insertInto('webhook_deliveries')
+      .values(deliveries.slice(i, i + 500))
+      .execute();
 }
 
 export async function insertDeliveries(db: Kysely<Tables>, deliveries: DeliveryRow[]): Promise<void> {
   if (deliveries.length > 0) await db.insertInto('webhook_deliveries').values(deliveries).execute();
 }
 
-export async function getEvent(db: Kysely<Tables>, tenant: string, id: string, since: string): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('tenant', '=', tenant).where('id', '=', id).where('created_at', '>=', since).executeTakeFirst();
+export async function getEvent(
+  db: Kysely<Tables>,
+  tenant: string,
+  id: string,
+  since: string,
+): Promise<EventRow | undefined> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
 }
 
 /** Oldest first, strictly after the cursor (a time, or a time and the id of the event at it). */
 /** Oldest first, or newest first (`after` then: the events before it). */
-export async function listEvents(db: Kysely<Tables>, tenant: string, q: { since: string; type?: string; after?: { at: string; id?: string }; limit: number; newestFirst?: boolean }): Promise<EventRow[]> {
+export async function listEvents(
+  db: Kysely<Tables>,
+  tenant: string,
+  q: { since: string; type?: string; after?: { at: string; id?: string }; limit: number; newestFirst?: boolean },
+): Promise<EventRow[]> {
   let query = db.selectFrom('events').selectAll().where('tenant', '=', tenant).where('created_at', '>=', q.since);
   if (q.type) query = query.where('type', '=', q.type);
   const after = q.after;
   const beyond = q.newestFirst ? '<' : '>';
   if (after) {
     query = after.id
-      ? query.where((eb) => eb.or([eb('created_at', beyond, after.at), eb.and([eb('created_at', '=', after.at), eb('id', beyond, after.id!)])]))
+      ? query.where((eb) =>
+          eb.or([
+            eb('created_at', beyond, after.at),
+            eb.and([eb('created_at', '=', after.at), eb('id', beyond, after.id!)]),
+          ]),
+        )
       : query.where('created_at', beyond, after.at);
   }
   const direction = q.newestFirst ? 'desc' : 'asc';
   return query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
 }
 
-export async function getDelivery(db: Kysely<Tables>, tenant: string, endpointId: string, id: string): Promise<DeliveryRow | undefined> {
-  return db.selectFrom('webhook_deliveries').selectAll().where('tenant', '=', tenant).where('endpoint_id', '=', endpointId).where('id', '=', id).executeTakeFirst();
+export async function getDelivery(
+  db: Kysely<Tables>,
+  tenant: string,
+  endpointId: string,
+  id: string,
+): Promise<DeliveryRow | undefined> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export type DeliveryListRow = DeliveryRow & { event_type: string };
 
 /** Newest first, with the event's type. */
-export async function listDeliveries(db: Kysely<Tables>, tenant: string, endpointId: string, q: { limit: number; eventId?: string; status?: string }): Promise<DeliveryListRow[]> {
+export async function listDeliveries(
+  db: Kysely<Tables>,
+  tenant: string,
+  endpointId: string,
+  q: { limit: number; eventId?: string; status?: string },
+): Promise<DeliveryListRow[]> {
   let query = db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('events as e', 'e.id', 'd.event_id')
@@ -63,7 +107,13 @@ export async function listDeliveries(db: Kysely<Tables>, tenant: string, endpoin
 
 export async function attemptsOf(db: Kysely<Tables>, deliveryIds: string[]): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return [];
-  return db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('at').orderBy('id').execute();
+  return db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
 }
 
 /** What a worker needs to send one claimed delivery. */
@@ -86,7 +136,11 @@ export interface ClaimedDelivery {
  * Takes up to `limit` due deliveries of enabled endpoints (other than `skipEndpoints`, which this
  * worker has enough of in flight) and leases them to `owner` until `lockedUntil`.
  */
-export async function claimDue(db: Kysely<Tables>, dialect: Dialect, q: { owner: string; now: string; lockedUntil: string; limit: number; skipEndpoints: string[] }): Promise<ClaimedDelivery[]> {
+export async function claimDue(
+  db: Kysely<Tables>,
+  dialect: Dialect,
+  q: { owner: string; now: string; lockedUntil: string; limit: number; skipEndpoints: string[] },
+): Promise<ClaimedDelivery[]> {
   let due = db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
@@ -113,19 +167,43 @@ export async function claimDue(db: Kysely<Tables>, dialect: Dialect, q: { owner:
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
     .innerJoin('events as e', 'e.id', 'd.event_id')
-    .select(['d.id', 'd.endpoint_id', 'd.attempts', 'w.url', 'w.secret_sealed', 'w.previous_secret_sealed', 'w.previous_secret_until', 'w.failing_since', 'e.id as event_id', 'e.type as event_type', 'e.data as event_data', 'e.created_at as event_created_at'])
-    .where('d.id', 'in', claimed.map((c) => c.id))
+    .select([
+      'd.id',
+      'd.endpoint_id',
+      'd.attempts',
+      'w.url',
+      'w.secret_sealed',
+      'w.previous_secret_sealed',
+      'w.previous_secret_until',
+      'w.failing_since',
+      'e.id as event_id',
+      'e.type as event_type',
+      'e.data as event_data',
+      'e.created_at as event_created_at',
+    ])
+    .where(
+      'd.id',
+      'in',
+      claimed.map((c) => c.id),
+    )
     .where('d.lock_owner', '=', q.owner)
     .execute();
 }
 
-export type DeliveryOutcome = Pick<DeliveryRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_status_code' | 'last_error' | 'completed_at'>;
+export type DeliveryOutcome = Pick<
+  DeliveryRow,
+  'status' | 'attempts' | 'next_attempt_at' | 'last_status_code' | 'last_error' | 'completed_at'
+>;
 
 /**
  * Records attempts and their deliveries' new states in one transaction (one commit for many
  * attempts); each only if this worker still holds the delivery. Answers, per attempt, whether it did.
  */
-export async function recordAttempts(db: Kysely<Tables>, owner: string, items: { attempt: AttemptRow; next: DeliveryOutcome }[]): Promise<boolean[]> {
+export async function recordAttempts(
+  db: Kysely<Tables>,
+  owner: string,
+  items: { attempt: AttemptRow; next: DeliveryOutcome }[],
+): Promise<boolean[]> {
   return db.transaction().execute(async (trx) => {
     const held: boolean[] = [];
     for (const { attempt, next } of items) {
@@ -157,6 +235,10 @@ export async function purgeBefore(db: Kysely<Tables>, before: string): Promise<n
 
 /** Deliveries still to be made (GET /metrics); the status index answers it. */
 export async function countPending(db: Kysely<Tables>): Promise<number> {
-  const row = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -10,7 +10,12 @@ export type IdempotencyRow = IdempotencyTable;
 /** true when this caller now owns the key; false when a live record already holds it. */
 export async function claim(db: Kysely<Tables>, row: IdempotencyRow, now: string): Promise<boolean> {
   // An expired record no longer protects anything; clear it so the key can be claimed afresh.
-  await db.deleteFrom('idempotency').where('tenant', '=', row.tenant).where('key', '=', row.key).where('expires_at', '<=', now).execute();
+  await db
+    .deleteFrom('idempotency')
+    .where('tenant', '=', row.tenant)
+    .where('key', '=', row.key)
+    .where('expires_at', '<=', now)
+    .execute();
   const res = await db
     .insertInto('idempotency')
     .values(row)
@@ -20,20 +25,52 @@ export async function claim(db: Kysely<Tables>, row: IdempotencyRow, now: string
 }
 
 export async function find(db: Kysely<Tables>, tenant: string, key: string): Promise<IdempotencyRow | undefined> {
-  return db.selectFrom('idempotency').selectAll().where('tenant', '=', tenant).where('key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('idempotency')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('key', '=', key)
+    .executeTakeFirst();
 }
 
-export async function complete(db: Kysely<Tables>, tenant: string, key: string, statusCode: number, response: string): Promise<void> {
-  await db.updateTable('idempotency').set({ state: 'done', status_code: statusCode, response }).where('tenant', '=', tenant).where('key', '=', key).execute();
+export async function complete(
+  db: Kysely<Tables>,
+  tenant: string,
+  key: string,
+  statusCode: number,
+  response: string,
+): Promise<void> {
+  await db
+    .updateTable('idempotency')
+    .set({ state: 'done', status_code: statusCode, response })
+    .where('tenant', '=', tenant)
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function release(db: Kysely<Tables>, tenant: string, key: string): Promise<void> {
-  await db.deleteFrom('idempotency').where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').execute();
+  await db
+    .deleteFrom('idempotency')
+    .where('tenant', '=', tenant)
+    .where('key', '=', key)
+    .where('state', '=', 'in_progress')
+    .execute();
 }
 
 /** Releases a claim only if it is still the one made at `createdAt` (not moved to a later call): true when released. */
-export async function releaseClaimedAt(db: Kysely<Tables>, tenant: string, key: string, createdAt: string): Promise<boolean> {
-  const res = await db.deleteFrom('idempotency').where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').where('created_at', '=', createdAt).executeTakeFirst();
+export async function releaseClaimedAt(
+  db: Kysely<Tables>,
+  tenant: string,
+  key: string,
+  createdAt: string,
+): Promise<boolean> {
+  const res = await db
+    .deleteFrom('idempotency')
+    .where('tenant', '=', tenant)
+    .where('key', '=', key)
+    .where('state', '=', 'in_progress')
+    .where('created_at', '=', createdAt)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -41,7 +78,14 @@ export async function releaseClaimedAt(db: Kysely<Tables>, tenant: string, key: 
  * Takes over a claim left in progress since before `staleBefore` (its instance died): true when this
  * caller won it, whose request (`principal`) the claim then holds. The update is conditional on the old claim time, so two retries cannot both win.
  */
-export async function takeOver(db: Kysely<Tables>, stale: IdempotencyRow, staleBefore: string, now: string, expiresAt: string, principal: string | null): Promise<boolean> {
+export async function takeOver(
+  db: Kysely<Tables>,
+  stale: IdempotencyRow,
+  staleBefore: string,
+  now: string,
+  expiresAt: string,
+  principal: string | null,
+): Promise<boolean> {
   const res = await db
     .updateTable('idempotency')
     .set({ created_at: now, expires_at: expiresAt, principal })
@@ -58,12 +102,31 @@ export async function takeOver(db: Kysely<Tables>, stale: IdempotencyRow, staleB
  * Moves an in-progress claim's time from `from` to `to` (a booking call made long after its claim):
  * false when the claim is no longer that one (settled, released or taken over meanwhile).
  */
-export async function moveClaim(db: Kysely<Tables>, tenant: string, key: string, from: string, to: string): Promise<boolean> {
-  const res = await db.updateTable('idempotency').set({ created_at: to }).where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').where('created_at', '=', from).executeTakeFirst();
+export async function moveClaim(
+  db: Kysely<Tables>,
+  tenant: string,
+  key: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('idempotency')
+    .set({ created_at: to })
+    .where('tenant', '=', tenant)
+    .where('key', '=', key)
+    .where('state', '=', 'in_progress')
+    .where('created_at', '=', from)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
 /** A claim taken over is handed back with its first claim time, so that it is stale again. */
 export async function reopen(db: Kysely<Tables>, tenant: string, key: string, createdAt: string): Promise<void> {
-  await db.updateTable('idempotency').set({ created_at: createdAt }).where('tenant', '=', tenant).where('key', '=', key).where('state', '=', 'in_progress').execute();
+  await db
+    .updateTable('idempotency')
+    .set({ created_at: createdAt })
+    .where('tenant', '=', tenant)
+    .where('key', '=', key)
+    .where('state', '=', 'in_progress')
+    .execute();
 }

@@ -66,10 +66,20 @@ export async function keyLineage(db: Kysely<Tables>, record: ApiKeyRecord): Prom
     const colon = maker.indexOf(':');
     const [kind, id] = [maker.slice(0, colon), maker.slice(colon + 1)];
     if (kind === 'user') {
-      const user = await db.selectFrom('users').select(['role', 'disabled_at']).where('tenant', '=', record.tenant).where('id', '=', id).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['role', 'disabled_at'])
+        .where('tenant', '=', record.tenant)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return { scopes, user: user ? { role: user.role, disabled: user.disabled_at !== null } : null };
     }
-    const key = await db.selectFrom('api_keys').select(['scope', 'created_by']).where('tenant', '=', record.tenant).where('id', '=', id).executeTakeFirst();
+    const key = await db
+      .selectFrom('api_keys')
+      .select(['scope', 'created_by'])
+      .where('tenant', '=', record.tenant)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!key) return { scopes, user: null };
     scopes.push(key.scope);
     maker = key.created_by;
@@ -101,7 +111,11 @@ export async function readKeyById(db: Kysely<Tables>, id: string): Promise<ApiKe
 
 /** true when a key was revoked now; false when no such active key exists (of the tenant, when one is named). */
 export async function revokeKey(db: Kysely<Tables>, id: string, now: Date, tenant?: string): Promise<boolean> {
-  let q = db.updateTable('api_keys').set({ revoked_at: now.toISOString() }).where('id', '=', id).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('api_keys')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null);
   if (tenant !== undefined) q = q.where('tenant', '=', tenant);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;

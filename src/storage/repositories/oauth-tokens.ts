@@ -9,7 +9,13 @@ export async function readToken(db: Kysely<Tables>, key: string): Promise<OAuthT
 }
 
 /** Take the refresh lease when nobody holds a live one. */
-export async function tryLease(db: Kysely<Tables>, key: string, owner: string, now: string, until: string): Promise<boolean> {
+export async function tryLease(
+  db: Kysely<Tables>,
+  key: string,
+  owner: string,
+  now: string,
+  until: string,
+): Promise<boolean> {
   await db
     .insertInto('oauth_tokens')
     .values({ key, token_sealed: null, expires_at: null, lease_owner: null, lease_until: null })
@@ -24,19 +30,44 @@ export async function tryLease(db: Kysely<Tables>, key: string, owner: string, n
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function saveToken(db: Kysely<Tables>, key: string, owner: string, tokenSealed: string, expiresAt: string): Promise<void> {
-  await db.updateTable('oauth_tokens').set({ token_sealed: tokenSealed, expires_at: expiresAt, lease_owner: null, lease_until: null }).where('key', '=', key).where('lease_owner', '=', owner).execute();
+export async function saveToken(
+  db: Kysely<Tables>,
+  key: string,
+  owner: string,
+  tokenSealed: string,
+  expiresAt: string,
+): Promise<void> {
+  await db
+    .updateTable('oauth_tokens')
+    .set({ token_sealed: tokenSealed, expires_at: expiresAt, lease_owner: null, lease_until: null })
+    .where('key', '=', key)
+    .where('lease_owner', '=', owner)
+    .execute();
 }
 
 /** Every refresh lease let go: where one process runs (SQLite), a lease found at start was held by one that died mid-refresh. */
 export async function releaseAllLeases(db: Kysely<Tables>): Promise<void> {
-  await db.updateTable('oauth_tokens').set({ lease_owner: null, lease_until: null }).where('lease_owner', 'is not', null).execute();
+  await db
+    .updateTable('oauth_tokens')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', 'is not', null)
+    .execute();
 }
 
 export async function releaseLease(db: Kysely<Tables>, key: string, owner: string): Promise<void> {
-  await db.updateTable('oauth_tokens').set({ lease_owner: null, lease_until: null }).where('key', '=', key).where('lease_owner', '=', owner).execute();
+  await db
+    .updateTable('oauth_tokens')
+    .set({ lease_owner: null, lease_until: null })
+    .where('key', '=', key)
+    .where('lease_owner', '=', owner)
+    .execute();
 }
 
 export async function clearToken(db: Kysely<Tables>, key: string, tokenSealed: string): Promise<void> {
-  await db.updateTable('oauth_tokens').set({ token_sealed: null, expires_at: null }).where('key', '=', key).where('token_sealed', '=', tokenSealed).execute();
+  await db
+    .updateTable('oauth_tokens')
+    .set({ token_sealed: null, expires_at: null })
+    .where('key', '=', key)
+    .where('token_sealed', '=', tokenSealed)
+    .execute();
 }

@@ -13,21 +13,46 @@ export async function insertPickup(db: Kysely<Tables>, row: PickupRow): Promise<
 }
 
 export async function getPickup(db: Kysely<Tables>, tenant: string, id: string): Promise<PickupRow | undefined> {
-  const row = await db.selectFrom('pickups').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('pickups')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && decode(row);
 }
 
 /** The newest pickup of the tenant with that confirmation number (optionally of one carrier). */
-export async function findPickupByConfirmation(db: Kysely<Tables>, tenant: string, confirmationNumber: string, carrier?: string): Promise<PickupRow | undefined> {
-  let q = db.selectFrom('pickups').selectAll().where('tenant', '=', tenant).where('confirmation_number', '=', confirmationNumber);
+export async function findPickupByConfirmation(
+  db: Kysely<Tables>,
+  tenant: string,
+  confirmationNumber: string,
+  carrier?: string,
+): Promise<PickupRow | undefined> {
+  let q = db
+    .selectFrom('pickups')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('confirmation_number', '=', confirmationNumber);
   if (carrier !== undefined) q = q.where('carrier', '=', carrier);
   const row = await q.orderBy('created_at', 'desc').executeTakeFirst();
   return row && decode(row);
 }
 
 /** true when the pickup was scheduled and is now cancelled. */
-export async function markPickupCancelled(db: Kysely<Tables>, tenant: string, id: string, at: string): Promise<boolean> {
-  const res = await db.updateTable('pickups').set({ status: 'cancelled', cancelled_at: at }).where('tenant', '=', tenant).where('id', '=', id).where('status', '=', 'scheduled').executeTakeFirst();
+export async function markPickupCancelled(
+  db: Kysely<Tables>,
+  tenant: string,
+  id: string,
+  at: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('pickups')
+    .set({ status: 'cancelled', cancelled_at: at })
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -43,7 +68,11 @@ export interface PickupFilter {
   until?: string;
 }
 
-function filteredPickups<O>(q: SelectQueryBuilder<Tables, 'pickups', O>, tenant: string, f: PickupFilter): SelectQueryBuilder<Tables, 'pickups', O> {
+function filteredPickups<O>(
+  q: SelectQueryBuilder<Tables, 'pickups', O>,
+  tenant: string,
+  f: PickupFilter,
+): SelectQueryBuilder<Tables, 'pickups', O> {
   let out = q.where('tenant', '=', tenant);
   if (f.carrier !== undefined) out = out.where('carrier', '=', f.carrier);
   if (f.shipping_account !== undefined) out = out.where('shipping_account_id', '=', f.shipping_account);
@@ -55,18 +84,37 @@ function filteredPickups<O>(q: SelectQueryBuilder<Tables, 'pickups', O>, tenant:
 }
 
 /** One page, newest first then id. */
-export async function listPickups(db: Kysely<Tables>, tenant: string, f: PickupFilter, page: { limit: number; offset: number }): Promise<PickupRow[]> {
-  const rows = await filteredPickups(db.selectFrom('pickups').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+export async function listPickups(
+  db: Kysely<Tables>,
+  tenant: string,
+  f: PickupFilter,
+  page: { limit: number; offset: number },
+): Promise<PickupRow[]> {
+  const rows = await filteredPickups(db.selectFrom('pickups').selectAll(), tenant, f)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return rows.map(decode);
 }
 
 export async function countPickups(db: Kysely<Tables>, tenant: string, f: PickupFilter): Promise<number> {
-  const row = await filteredPickups(db.selectFrom('pickups').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f).executeTakeFirstOrThrow();
+  const row = await filteredPickups(
+    db.selectFrom('pickups').select((eb) => eb.fn.countAll<string | number>().as('n')),
+    tenant,
+    f,
+  ).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** A return's pickup with that confirmation number: returns keep their pickup on the return row. */
-export async function findReturnPickup(db: Kysely<Tables>, tenant: string, confirmationNumber: string, carrier: string): Promise<{ pickup_date: string | null; location_code: string | null } | undefined> {
+export async function findReturnPickup(
+  db: Kysely<Tables>,
+  tenant: string,
+  confirmationNumber: string,
+  carrier: string,
+): Promise<{ pickup_date: string | null; location_code: string | null } | undefined> {
   return db
     .selectFrom('returns')
     .select(['pickup_date', 'pickup_location_code as location_code'])

@@ -19,8 +19,19 @@ export async function getLinkById(db: Kysely<Tables>, id: string): Promise<Porta
 export async function returnsThrough(db: Kysely<Tables>, tenant: string, linkId: string) {
   return db
     .selectFrom('return_custom')
-    .innerJoin('returns', (j) => j.onRef('returns.tenant', '=', 'return_custom.tenant').onRef('returns.id', '=', 'return_custom.return_id'))
-    .select(['returns.id', 'returns.created_at', 'returns.tracking_number', 'returns.status', 'returns.method', 'returns.return_lines', 'returns.label_id', 'returns.pickup_date'])
+    .innerJoin('returns', (j) =>
+      j.onRef('returns.tenant', '=', 'return_custom.tenant').onRef('returns.id', '=', 'return_custom.return_id'),
+    )
+    .select([
+      'returns.id',
+      'returns.created_at',
+      'returns.tracking_number',
+      'returns.status',
+      'returns.method',
+      'returns.return_lines',
+      'returns.label_id',
+      'returns.pickup_date',
+    ])
     .where('return_custom.tenant', '=', tenant)
     .where('return_custom.name', '=', PORTAL_LINK_PAIR)
     .where('return_custom.match', '=', linkId)

@@ -27,7 +27,8 @@ function encode(bands: readonly PriceBand[]): string {
 
 function decode(text: string): PriceBand[] {
   const doc = JSON.parse(text) as { v: number; bands: PriceBand[] };
-  if (doc.v !== VERSION) throw new Error(`price list document of version ${doc.v} is newer than this build reads (${VERSION})`);
+  if (doc.v !== VERSION)
+    throw new Error(`price list document of version ${doc.v} is newer than this build reads (${VERSION})`);
   return doc.bands;
 }
 
@@ -41,19 +42,48 @@ export async function savePriceList(db: Kysely<Tables>, tenant: string, list: Pr
     .execute();
 }
 
-export async function getPriceList(db: Kysely<Tables>, tenant: string, account: string): Promise<PriceListRecord | undefined> {
-  const row = await db.selectFrom('price_lists').selectAll().where('tenant', '=', tenant).where('shipping_account', '=', account).executeTakeFirst();
-  return row && { shipping_account: row.shipping_account, row_count: Number(row.row_count), uploaded_at: row.uploaded_at, bands: decode(row.bands) };
+export async function getPriceList(
+  db: Kysely<Tables>,
+  tenant: string,
+  account: string,
+): Promise<PriceListRecord | undefined> {
+  const row = await db
+    .selectFrom('price_lists')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('shipping_account', '=', account)
+    .executeTakeFirst();
+  return (
+    row && {
+      shipping_account: row.shipping_account,
+      row_count: Number(row.row_count),
+      uploaded_at: row.uploaded_at,
+      bands: decode(row.bands),
+    }
+  );
 }
 
 /** How many bands and when, without reading the bands. */
-export async function getPriceListSummary(db: Kysely<Tables>, tenant: string, account: string): Promise<PriceListSummary | undefined> {
-  const row = await db.selectFrom('price_lists').select(['shipping_account', 'row_count', 'uploaded_at']).where('tenant', '=', tenant).where('shipping_account', '=', account).executeTakeFirst();
+export async function getPriceListSummary(
+  db: Kysely<Tables>,
+  tenant: string,
+  account: string,
+): Promise<PriceListSummary | undefined> {
+  const row = await db
+    .selectFrom('price_lists')
+    .select(['shipping_account', 'row_count', 'uploaded_at'])
+    .where('tenant', '=', tenant)
+    .where('shipping_account', '=', account)
+    .executeTakeFirst();
   return row && { ...row, row_count: Number(row.row_count) };
 }
 
 /** Whether there was a list to delete. */
 export async function deletePriceList(db: Kysely<Tables>, tenant: string, account: string): Promise<boolean> {
-  const res = await db.deleteFrom('price_lists').where('tenant', '=', tenant).where('shipping_account', '=', account).executeTakeFirst();
+  const res = await db
+    .deleteFrom('price_lists')
+    .where('tenant', '=', tenant)
+    .where('shipping_account', '=', account)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }

@@ -14,7 +14,12 @@ export interface Take {
  * `want` tokens from it, or one when it holds fewer, or none. A new bucket starts full. Portable SQL
  * (an upsert with RETURNING); numbers are cast so PostgreSQL does not type them from the column.
  */
-export async function takeTokens(db: Kysely<Tables>, id: string, want: number, opts: { ratePerSec: number; burst: number; nowMs: number }): Promise<Take> {
+export async function takeTokens(
+  db: Kysely<Tables>,
+  id: string,
+  want: number,
+  opts: { ratePerSec: number; burst: number; nowMs: number },
+): Promise<Take> {
   const now = sql`CAST(${Math.floor(opts.nowMs)} AS bigint)`;
   const rate = sql`CAST(${opts.ratePerSec} AS double precision)`;
   const burst = sql`CAST(${opts.burst} AS double precision)`;

@@ -36,7 +36,13 @@ export function customMatch(value: unknown): string {
 }
 
 function customRows(tenant: string, returnId: string, createdAt: string, custom: CustomPair[]) {
-  return custom.map((c) => ({ tenant, return_id: returnId, name: c.name, match: customMatch(c.value), created_at: createdAt }));
+  return custom.map((c) => ({
+    tenant,
+    return_id: returnId,
+    name: c.name,
+    match: customMatch(c.value),
+    created_at: createdAt,
+  }));
 }
 
 /** The booking (shipment and labels) and the return that owns it, stored together or not at all. */
@@ -58,7 +64,12 @@ export async function createReturn(
 }
 
 export async function getReturn(db: Kysely<Tables>, tenant: string, id: string): Promise<ReturnRow | undefined> {
-  const row = await db.selectFrom('returns').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('returns')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && decodeFlags(row, FLAGS);
 }
 
@@ -82,7 +93,12 @@ export async function updateReturn(
   also?: (trx: Kysely<Tables>, row: ReturnRow) => Promise<unknown>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('returns').select('created_at').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+    const current = await trx
+      .selectFrom('returns')
+      .select('created_at')
+      .where('tenant', '=', tenant)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!current) return;
     const { status, pickup_state: pickup } = changes;
     const updated = await trx
@@ -97,7 +113,12 @@ export async function updateReturn(
       .where('id', '=', id)
       // Checked by the update itself, so that of two concurrent ones the second finds the first's state.
       .$if(!changes.custom && status !== undefined, (q) =>
-        q.where((eb) => eb.or([eb('status', '!=', status!), ...(pickup !== undefined ? [eb('pickup_state', 'is', null), eb('pickup_state', '!=', pickup)] : [])])),
+        q.where((eb) =>
+          eb.or([
+            eb('status', '!=', status!),
+            ...(pickup !== undefined ? [eb('pickup_state', 'is', null), eb('pickup_state', '!=', pickup)] : []),
+          ]),
+        ),
       )
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return;
@@ -106,7 +127,19 @@ export async function updateReturn(
       const pairs = customRows(tenant, id, current.created_at, changes.custom);
       if (pairs.length > 0) await trx.insertInto('return_custom').values(pairs).execute();
     }
-    if (also) await also(trx, decodeFlags(await trx.selectFrom('returns').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirstOrThrow(), FLAGS));
+    if (also)
+      await also(
+        trx,
+        decodeFlags(
+          await trx
+            .selectFrom('returns')
+            .selectAll()
+            .where('tenant', '=', tenant)
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow(),
+          FLAGS,
+        ),
+      );
   });
 }
 
@@ -114,7 +147,12 @@ export async function updateReturn(
  * Which of a carrier's numbers some return (not voided) was shipped under: one indexed read for a
  * whole tracking answer, where most numbers are no return's.
  */
-export async function numbersWithReturns(db: Kysely<Tables>, tenant: string, carrier: string, numbers: string[]): Promise<Set<string>> {
+export async function numbersWithReturns(
+  db: Kysely<Tables>,
+  tenant: string,
+  carrier: string,
+  numbers: string[],
+): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const rows = await db
     .selectFrom('returns')
@@ -142,13 +180,23 @@ export async function updateStatusFromTracking(
   also?: (trx: Kysely<Tables>, ids: string[]) => Promise<void>,
 ): Promise<string[]> {
   const moving = (q: SelectQueryBuilder<Tables, 'returns', { id: string }>) =>
-    q.where('tenant', '=', tenant).where('tracking_number', '=', trackingNumber).where('carrier', '=', carrier).where('status', '!=', stage).where('status', '!=', 'SHIPMENT_VOIDED');
+    q
+      .where('tenant', '=', tenant)
+      .where('tracking_number', '=', trackingNumber)
+      .where('carrier', '=', carrier)
+      .where('status', '!=', stage)
+      .where('status', '!=', 'SHIPMENT_VOIDED');
   // Most tracked numbers are no return's: one indexed read answers them, without a transaction.
   if (!(await moving(db.selectFrom('returns').select('id')).executeTakeFirst())) return [];
   return db.transaction().execute(async (trx) => {
     const ids = (await moving(trx.selectFrom('returns').select('id')).execute()).map((r) => r.id);
     if (ids.length > 0) {
-      await trx.updateTable('returns').set({ status: stage, updated_at: at }).where('tenant', '=', tenant).where('id', 'in', ids).execute();
+      await trx
+        .updateTable('returns')
+        .set({ status: stage, updated_at: at })
+        .where('tenant', '=', tenant)
+        .where('id', 'in', ids)
+        .execute();
       await also?.(trx, ids);
     }
     return ids;
@@ -171,14 +219,23 @@ interface Filtered<O> {
  * - custom pairs are joins, the first one driving: its index (tenant, name, match, created_at,
  *   return_id) yields the matching returns already in list order.
  */
-async function filtered<O>(db: Kysely<Tables>, q: ReturnsQuery<O>, tenant: string, f: ReturnFilter): Promise<Filtered<O> | undefined> {
+async function filtered<O>(
+  db: Kysely<Tables>,
+  q: ReturnsQuery<O>,
+  tenant: string,
+  f: ReturnFilter,
+): Promise<Filtered<O> | undefined> {
   let out = q;
   const custom = f.custom ?? [];
   for (const [i, c] of custom.entries()) {
     const alias = `c${i}` as 'c';
     // The join only narrows the rows; the selection and its type stay those of returns.
     out = out.innerJoin(`return_custom as ${alias}`, (j) =>
-      j.onRef(`${alias}.return_id`, '=', 'returns.id').on(`${alias}.tenant`, '=', tenant).on(`${alias}.name`, '=', c.name).on(`${alias}.match`, '=', c.match),
+      j
+        .onRef(`${alias}.return_id`, '=', 'returns.id')
+        .on(`${alias}.tenant`, '=', tenant)
+        .on(`${alias}.name`, '=', c.name)
+        .on(`${alias}.match`, '=', c.match),
     ) as unknown as ReturnsQuery<O>;
   }
   const created = custom.length > 0 ? 'c0.created_at' : 'returns.created_at';
@@ -189,8 +246,16 @@ async function filtered<O>(db: Kysely<Tables>, q: ReturnsQuery<O>, tenant: strin
       .select('id')
       .where('tenant', '=', tenant)
       .where('tracking_number', '=', f.search)
-      .unionAll(db.selectFrom('returns').select('id').where('tenant', '=', tenant).where('reference_number', '=', f.search))
-      .unionAll(db.selectFrom('returns').select('id').where('tenant', '=', tenant).where('pickup_confirmation_number', '=', f.search))
+      .unionAll(
+        db.selectFrom('returns').select('id').where('tenant', '=', tenant).where('reference_number', '=', f.search),
+      )
+      .unionAll(
+        db
+          .selectFrom('returns')
+          .select('id')
+          .where('tenant', '=', tenant)
+          .where('pickup_confirmation_number', '=', f.search),
+      )
       .execute();
     if (found.length === 0) return undefined;
     out = out.where('returns.id', 'in', [...new Set(found.map((r) => r.id))]);
@@ -208,9 +273,28 @@ async function filtered<O>(db: Kysely<Tables>, q: ReturnsQuery<O>, tenant: strin
 }
 
 const SUMMARY_COLUMNS = [
-  'id', 'tenant', 'return_method_id', 'method', 'customer_id', 'order_id', 'custom', 'shipping_account_id', 'carrier', 'test', 'shipment_id',
-  'tracking_number', 'reference_number', 'label_id', 'status', 'pickup_id', 'pickup_confirmation_number', 'pickup_location_code', 'pickup_date',
-  'pickup_state', 'created_at', 'updated_at',
+  'id',
+  'tenant',
+  'return_method_id',
+  'method',
+  'customer_id',
+  'order_id',
+  'custom',
+  'shipping_account_id',
+  'carrier',
+  'test',
+  'shipment_id',
+  'tracking_number',
+  'reference_number',
+  'label_id',
+  'status',
+  'pickup_id',
+  'pickup_confirmation_number',
+  'pickup_location_code',
+  'pickup_date',
+  'pickup_state',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /**
@@ -218,7 +302,12 @@ const SUMMARY_COLUMNS = [
  * come from an index alone (tenant, filter column, created_at, id), so skipping to a deep page reads
  * index entries, not rows; then only the page's rows are read, by primary key.
  */
-export async function listReturns(db: Kysely<Tables>, tenant: string, f: ReturnFilter, page: { limit: number; offset: number }): Promise<ReturnSummaryRow[]> {
+export async function listReturns(
+  db: Kysely<Tables>,
+  tenant: string,
+  f: ReturnFilter,
+  page: { limit: number; offset: number },
+): Promise<ReturnSummaryRow[]> {
   const plan = await filtered(db, db.selectFrom('returns').select('returns.id'), tenant, f);
   if (!plan) return [];
   const ordered = plan.q.orderBy(sql.ref(plan.created), 'desc').orderBy(sql.ref(plan.id), 'desc');
@@ -232,7 +321,12 @@ export async function listReturns(db: Kysely<Tables>, tenant: string, f: ReturnF
 }
 
 export async function countReturns(db: Kysely<Tables>, tenant: string, f: ReturnFilter): Promise<number> {
-  const plan = await filtered(db, db.selectFrom('returns').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f);
+  const plan = await filtered(
+    db,
+    db.selectFrom('returns').select((eb) => eb.fn.countAll<string | number>().as('n')),
+    tenant,
+    f,
+  );
   if (!plan) return 0;
   return Number((await plan.q.executeTakeFirstOrThrow()).n);
 }

@@ -15,18 +15,51 @@ export async function insertSession(db: Kysely<Tables>, record: SessionRecord): 
 }
 
 /** The session of a cookie's token with its user, as they are now (one query per request). */
-export async function findSession(db: Kysely<Tables>, token: string): Promise<{ session: SessionRecord; user: UserRecord } | undefined> {
+export async function findSession(
+  db: Kysely<Tables>,
+  token: string,
+): Promise<{ session: SessionRecord; user: UserRecord } | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.token_hash', 's.tenant', 's.user_id', 's.created_at', 's.last_seen_at', 's.expires_at'])
-    .select(['u.id as u_id', 'u.tenant as u_tenant', 'u.email as u_email', 'u.name as u_name', 'u.role as u_role', 'u.password_hash as u_password_hash', 'u.created_at as u_created_at', 'u.updated_at as u_updated_at', 'u.disabled_at as u_disabled_at', 'u.last_sign_in_at as u_last_sign_in_at'])
+    .select([
+      'u.id as u_id',
+      'u.tenant as u_tenant',
+      'u.email as u_email',
+      'u.name as u_name',
+      'u.role as u_role',
+      'u.password_hash as u_password_hash',
+      'u.created_at as u_created_at',
+      'u.updated_at as u_updated_at',
+      'u.disabled_at as u_disabled_at',
+      'u.last_sign_in_at as u_last_sign_in_at',
+    ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    session: { id: row.id, token_hash: row.token_hash, tenant: row.tenant, user_id: row.user_id, created_at: row.created_at, last_seen_at: row.last_seen_at, expires_at: row.expires_at },
-    user: { id: row.u_id, tenant: row.u_tenant, email: row.u_email, name: row.u_name, role: row.u_role, password_hash: row.u_password_hash, created_at: row.u_created_at, updated_at: row.u_updated_at, disabled_at: row.u_disabled_at, last_sign_in_at: row.u_last_sign_in_at },
+    session: {
+      id: row.id,
+      token_hash: row.token_hash,
+      tenant: row.tenant,
+      user_id: row.user_id,
+      created_at: row.created_at,
+      last_seen_at: row.last_seen_at,
+      expires_at: row.expires_at,
+    },
+    user: {
+      id: row.u_id,
+      tenant: row.u_tenant,
+      email: row.u_email,
+      name: row.u_name,
+      role: row.u_role,
+      password_hash: row.u_password_hash,
+      created_at: row.u_created_at,
+      updated_at: row.u_updated_at,
+      disabled_at: row.u_disabled_at,
+      last_sign_in_at: row.u_last_sign_in_at,
+    },
   };
 }
 
@@ -45,7 +78,12 @@ export async function deleteUserSessions(db: Kysely<Tables>, userId: string): Pr
 }
 
 /** Drops the user's sessions past either expiry (kept tidy at each sign-in). */
-export async function deleteEndedSessions(db: Kysely<Tables>, userId: string, now: Date, idleMs: number): Promise<void> {
+export async function deleteEndedSessions(
+  db: Kysely<Tables>,
+  userId: string,
+  now: Date,
+  idleMs: number,
+): Promise<void> {
   const idleSince = new Date(now.getTime() - idleMs).toISOString();
   await db
     .deleteFrom('sessions')

@@ -16,18 +16,31 @@ export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, 
 }
 
 /** The rows of one booking, inside a transaction the caller owns (its event, a return's own rows). */
-export async function insertShipmentRows(trx: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {
+export async function insertShipmentRows(
+  trx: Kysely<Tables>,
+  shipment: ShipmentRow,
+  labels: LabelRow[],
+): Promise<void> {
   await trx.insertInto('shipments').values(encode(shipment)).execute();
   for (const label of labels) await trx.insertInto('labels').values(label).execute();
 }
 
 export async function getShipment(db: Kysely<Tables>, tenant: string, id: string): Promise<ShipmentRow | undefined> {
-  const row = await db.selectFrom('shipments').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && decode(row);
 }
 
 /** The newest shipment of the tenant with that master or package tracking number. */
-export async function findShipmentByTracking(db: Kysely<Tables>, tenant: string, trackingNumber: string): Promise<ShipmentRow | undefined> {
+export async function findShipmentByTracking(
+  db: Kysely<Tables>,
+  tenant: string,
+  trackingNumber: string,
+): Promise<ShipmentRow | undefined> {
   const direct = await db
     .selectFrom('shipments')
     .selectAll()
@@ -65,7 +78,12 @@ export async function getLabel(db: Kysely<Tables>, tenant: string, id: string): 
 
 /** The ids of a shipment's package labels (those with a tracking number), as a batch item lists them. */
 export async function packageLabelIds(db: Kysely<Tables>, shipmentId: string): Promise<string[]> {
-  const labels = await db.selectFrom('labels').select('id').where('shipment_id', '=', shipmentId).where('tracking_number', 'is not', null).execute();
+  const labels = await db
+    .selectFrom('labels')
+    .select('id')
+    .where('shipment_id', '=', shipmentId)
+    .where('tracking_number', 'is not', null)
+    .execute();
   return labels.map((l) => l.id);
 }
 
@@ -87,7 +105,13 @@ export function referenceValues(references: readonly { value?: string }[] | unde
 }
 
 /** A fresh tracking stage reaches the shipments booked under that number; a voided one stays voided. */
-export async function updateShipmentStages(db: Kysely<Tables>, tenant: string, carrier: string, trackingNumbers: string[], stage: string): Promise<void> {
+export async function updateShipmentStages(
+  db: Kysely<Tables>,
+  tenant: string,
+  carrier: string,
+  trackingNumbers: string[],
+  stage: string,
+): Promise<void> {
   await db
     .updateTable('shipments')
     .set({ stage })
@@ -112,7 +136,11 @@ export interface ShipmentFilter {
   until?: string;
 }
 
-function filteredShipments<O>(q: SelectQueryBuilder<Tables, 'shipments', O>, tenant: string, f: ShipmentFilter): SelectQueryBuilder<Tables, 'shipments', O> {
+function filteredShipments<O>(
+  q: SelectQueryBuilder<Tables, 'shipments', O>,
+  tenant: string,
+  f: ShipmentFilter,
+): SelectQueryBuilder<Tables, 'shipments', O> {
   let out = q.where('tenant', '=', tenant);
   if (f.carrier !== undefined) out = out.where('carrier', '=', f.carrier);
   if (f.shipping_account !== undefined) out = out.where('shipping_account_id', '=', f.shipping_account);
@@ -129,7 +157,11 @@ function filteredShipments<O>(q: SelectQueryBuilder<Tables, 'shipments', O>, ten
         eb('tracking_number', '=', s),
         sql<boolean>`reference_values like ${`%\n${literal(s)}\n%`} escape '\\'`,
         sql<boolean>`lower(recipient_name) like ${`%${literal(s.toLowerCase())}%`} escape '\\'`,
-        eb('id', 'in', eb.selectFrom('labels').select('shipment_id').where('tenant', '=', tenant).where('tracking_number', '=', s)),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('labels').select('shipment_id').where('tenant', '=', tenant).where('tracking_number', '=', s),
+        ),
       ]),
     );
   }
@@ -137,7 +169,12 @@ function filteredShipments<O>(q: SelectQueryBuilder<Tables, 'shipments', O>, ten
 }
 
 /** The live (not voided) shipments of an account carrying any of these reference values, newest first. */
-export async function liveWithReferences(db: Kysely<Tables>, tenant: string, accountId: string, values: readonly string[]): Promise<{ id: string; tracking_number: string; created_at: string }[]> {
+export async function liveWithReferences(
+  db: Kysely<Tables>,
+  tenant: string,
+  accountId: string,
+  values: readonly string[],
+): Promise<{ id: string; tracking_number: string; created_at: string }[]> {
   if (values.length === 0) return [];
   const literal = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
@@ -153,20 +190,45 @@ export async function liveWithReferences(db: Kysely<Tables>, tenant: string, acc
 }
 
 /** One page, newest first then id (stable when several shipments share a timestamp). */
-export async function listShipments(db: Kysely<Tables>, tenant: string, f: ShipmentFilter, page: { limit: number; offset: number }): Promise<ShipmentRow[]> {
-  const rows = await filteredShipments(db.selectFrom('shipments').selectAll(), tenant, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+export async function listShipments(
+  db: Kysely<Tables>,
+  tenant: string,
+  f: ShipmentFilter,
+  page: { limit: number; offset: number },
+): Promise<ShipmentRow[]> {
+  const rows = await filteredShipments(db.selectFrom('shipments').selectAll(), tenant, f)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return rows.map(decode);
 }
 
 export async function countShipments(db: Kysely<Tables>, tenant: string, f: ShipmentFilter): Promise<number> {
-  const row = await filteredShipments(db.selectFrom('shipments').select((eb) => eb.fn.countAll<string | number>().as('n')), tenant, f).executeTakeFirstOrThrow();
+  const row = await filteredShipments(
+    db.selectFrom('shipments').select((eb) => eb.fn.countAll<string | number>().as('n')),
+    tenant,
+    f,
+  ).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Which of the numbers (master or package) belong to a shipment of the tenant with that carrier. */
-export async function ownedTrackingNumbers(db: Kysely<Tables>, tenant: string, carrier: string, numbers: readonly string[]): Promise<Set<string>> {
+export async function ownedTrackingNumbers(
+  db: Kysely<Tables>,
+  tenant: string,
+  carrier: string,
+  numbers: readonly string[],
+): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
-  const direct = await db.selectFrom('shipments').select('tracking_number').where('tenant', '=', tenant).where('carrier', '=', carrier).where('tracking_number', 'in', [...numbers]).execute();
+  const direct = await db
+    .selectFrom('shipments')
+    .select('tracking_number')
+    .where('tenant', '=', tenant)
+    .where('carrier', '=', carrier)
+    .where('tracking_number', 'in', [...numbers])
+    .execute();
   const packages = await db
     .selectFrom('labels')
     .innerJoin('shipments', 'labels.shipment_id', 'shipments.id')
@@ -175,7 +237,10 @@ export async function ownedTrackingNumbers(db: Kysely<Tables>, tenant: string, c
     .where('shipments.carrier', '=', carrier)
     .where('labels.tracking_number', 'in', [...numbers])
     .execute();
-  return new Set([...direct.map((r) => r.tracking_number), ...packages.flatMap((r) => (r.tracking_number ? [r.tracking_number] : []))]);
+  return new Set([
+    ...direct.map((r) => r.tracking_number),
+    ...packages.flatMap((r) => (r.tracking_number ? [r.tracking_number] : [])),
+  ]);
 }
 
 /** A shipment as an end-of-day form sees it: its labels' tracking numbers and its sender. */
@@ -186,17 +251,41 @@ export interface ManifestCandidate {
   sender: Address | null;
 }
 
-async function withLabels(db: Kysely<Tables>, tenant: string, rows: { id: string; tracking_number: string; sender?: string | null }[]): Promise<ManifestCandidate[]> {
+async function withLabels(
+  db: Kysely<Tables>,
+  tenant: string,
+  rows: { id: string; tracking_number: string; sender?: string | null }[],
+): Promise<ManifestCandidate[]> {
   if (rows.length === 0) return [];
-  const labels = await db.selectFrom('labels').select(['shipment_id', 'tracking_number']).where('tenant', '=', tenant).where('shipment_id', 'in', rows.map((r) => r.id)).execute();
+  const labels = await db
+    .selectFrom('labels')
+    .select(['shipment_id', 'tracking_number'])
+    .where('tenant', '=', tenant)
+    .where(
+      'shipment_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
   return rows.map((r) => {
-    const numbers = labels.filter((l) => l.shipment_id === r.id && l.tracking_number !== null).map((l) => l.tracking_number as string);
-    return { id: r.id, trackingNumbers: numbers.length > 0 ? [...new Set(numbers)] : [r.tracking_number], sender: r.sender ? (JSON.parse(r.sender) as Address) : null };
+    const numbers = labels
+      .filter((l) => l.shipment_id === r.id && l.tracking_number !== null)
+      .map((l) => l.tracking_number as string);
+    return {
+      id: r.id,
+      trackingNumbers: numbers.length > 0 ? [...new Set(numbers)] : [r.tracking_number],
+      sender: r.sender ? (JSON.parse(r.sender) as Address) : null,
+    };
   });
 }
 
 /** The account's booked shipments of that ship date not yet on an end-of-day form, oldest first. */
-export async function unmanifestedShipments(db: Kysely<Tables>, tenant: string, accountId: string, shipDate: string): Promise<ManifestCandidate[]> {
+export async function unmanifestedShipments(
+  db: Kysely<Tables>,
+  tenant: string,
+  accountId: string,
+  shipDate: string,
+): Promise<ManifestCandidate[]> {
   const rows = await db
     .selectFrom('shipments')
     .select(['id', 'tracking_number', 'sender'])
@@ -211,7 +300,12 @@ export async function unmanifestedShipments(db: Kysely<Tables>, tenant: string, 
 }
 
 /** The account's stored shipments with any of these master or package tracking numbers. */
-export async function shipmentsByTracking(db: Kysely<Tables>, tenant: string, accountId: string, trackingNumbers: string[]): Promise<ManifestCandidate[]> {
+export async function shipmentsByTracking(
+  db: Kysely<Tables>,
+  tenant: string,
+  accountId: string,
+  trackingNumbers: string[],
+): Promise<ManifestCandidate[]> {
   if (trackingNumbers.length === 0) return [];
   const rows = await db
     .selectFrom('shipments')
@@ -220,13 +314,28 @@ export async function shipmentsByTracking(db: Kysely<Tables>, tenant: string, ac
     .distinct()
     .where('shipments.tenant', '=', tenant)
     .where('shipments.shipping_account_id', '=', accountId)
-    .where((eb) => eb.or([eb('shipments.tracking_number', 'in', trackingNumbers), eb('labels.tracking_number', 'in', trackingNumbers)]))
+    .where((eb) =>
+      eb.or([
+        eb('shipments.tracking_number', 'in', trackingNumbers),
+        eb('labels.tracking_number', 'in', trackingNumbers),
+      ]),
+    )
     .execute();
   return withLabels(db, tenant, rows);
 }
 
 /** Records the form the shipments' labels went on. */
-export async function markManifested(db: Kysely<Tables>, tenant: string, ids: string[], manifestId: string): Promise<void> {
+export async function markManifested(
+  db: Kysely<Tables>,
+  tenant: string,
+  ids: string[],
+  manifestId: string,
+): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('shipments').set({ manifest_id: manifestId }).where('tenant', '=', tenant).where('id', 'in', ids).execute();
+  await db
+    .updateTable('shipments')
+    .set({ manifest_id: manifestId })
+    .where('tenant', '=', tenant)
+    .where('id', 'in', ids)
+    .execute();
 }

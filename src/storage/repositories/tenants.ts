@@ -33,19 +33,31 @@ export async function tenantNameTaken(db: Kysely<Tables>, id: string): Promise<b
  * The tenant as a request of its finds it, registered first when it had no row: from its first
  * authenticated request on, its name is taken, so no platform can create a merchant of that name.
  */
-export async function enterTenant(db: Kysely<Tables>, id: string, now: Date): Promise<{ status: string; parent: string | null }> {
+export async function enterTenant(
+  db: Kysely<Tables>,
+  id: string,
+  now: Date,
+): Promise<{ status: string; parent: string | null }> {
   const select = () => db.selectFrom('tenants').select(['status', 'parent']).where('id', '=', id).executeTakeFirst();
   const found = await select();
   if (found) return found;
   const at = now.toISOString();
-  await db.insertInto('tenants').values({ id, parent: null, platform: 0, status: 'active', created_at: at, updated_at: at }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('tenants')
+    .values({ id, parent: null, platform: 0, status: 'active', created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   // A platform may have created it in between: what the row says now.
   return (await select()) ?? { status: 'active', parent: null };
 }
 
 /** false when the name has a row already. */
 export async function insertTenant(db: Kysely<Tables>, record: TenantRecord): Promise<boolean> {
-  const res = await db.insertInto('tenants').values(encodeFlags<TenantsTable, 'platform'>(record, FLAGS)).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  const res = await db
+    .insertInto('tenants')
+    .values(encodeFlags<TenantsTable, 'platform'>(record, FLAGS))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
@@ -60,7 +72,11 @@ export async function setPlatform(db: Kysely<Tables>, id: string, now: Date): Pr
 }
 
 /** The platform's merchants, oldest first; deleted ones only when asked. */
-export async function listMerchants(db: Kysely<Tables>, parent: string, opts: { withDeleted?: boolean } = {}): Promise<TenantRecord[]> {
+export async function listMerchants(
+  db: Kysely<Tables>,
+  parent: string,
+  opts: { withDeleted?: boolean } = {},
+): Promise<TenantRecord[]> {
   let q = db.selectFrom('tenants').selectAll().where('parent', '=', parent);
   if (!opts.withDeleted) q = q.where('status', '!=', 'deleted');
   const rows = await q.orderBy('created_at').orderBy('id').execute();
@@ -68,8 +84,20 @@ export async function listMerchants(db: Kysely<Tables>, parent: string, opts: { 
 }
 
 /** A merchant's new status, when it is the platform's and not deleted; false otherwise. */
-export async function setMerchantStatus(db: Kysely<Tables>, parent: string, id: string, status: 'active' | 'suspended' | 'deleted', now: Date): Promise<boolean> {
-  const res = await db.updateTable('tenants').set({ status, updated_at: now.toISOString() }).where('id', '=', id).where('parent', '=', parent).where('status', '!=', 'deleted').executeTakeFirst();
+export async function setMerchantStatus(
+  db: Kysely<Tables>,
+  parent: string,
+  id: string,
+  status: 'active' | 'suspended' | 'deleted',
+  now: Date,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('tenants')
+    .set({ status, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('parent', '=', parent)
+    .where('status', '!=', 'deleted')
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 

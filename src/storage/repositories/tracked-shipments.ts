@@ -13,15 +13,38 @@ const decode = (row: TrackedShipmentsTable): TrackedRow => decodeFlags(row, FLAG
 const encode = (record: TrackedRow): TrackedShipmentsTable => encodeFlags<TrackedShipmentsTable, 'test'>(record, FLAGS);
 
 /** Starts (or restarts) background tracking of a number; due at once. */
-export async function watch(db: Kysely<Tables>, row: Pick<TrackedRow, 'tenant' | 'shipping_account_id' | 'tracking_number' | 'carrier' | 'test'>, now: string): Promise<void> {
+export async function watch(
+  db: Kysely<Tables>,
+  row: Pick<TrackedRow, 'tenant' | 'shipping_account_id' | 'tracking_number' | 'carrier' | 'test'>,
+  now: string,
+): Promise<void> {
   await db
     .insertInto('tracked_shipments')
-    .values({ ...encodeFlags<Pick<TrackedShipmentsTable, 'tenant' | 'shipping_account_id' | 'tracking_number' | 'carrier' | 'test'>, 'test'>(row, FLAGS), stage: null, state: 'active', started_at: now, next_poll_at: now, locked_until: null, last_error: null })
-    .onConflict((oc) => oc.columns(['tenant', 'shipping_account_id', 'tracking_number']).doUpdateSet({ state: 'active', next_poll_at: now, test: flag(row.test) }))
+    .values({
+      ...encodeFlags<
+        Pick<TrackedShipmentsTable, 'tenant' | 'shipping_account_id' | 'tracking_number' | 'carrier' | 'test'>,
+        'test'
+      >(row, FLAGS),
+      stage: null,
+      state: 'active',
+      started_at: now,
+      next_poll_at: now,
+      locked_until: null,
+      last_error: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant', 'shipping_account_id', 'tracking_number'])
+        .doUpdateSet({ state: 'active', next_poll_at: now, test: flag(row.test) }),
+    )
     .execute();
 }
 
-export async function claimDue(db: Kysely<Tables>, dialect: Dialect, q: { now: string; lockedUntil: string; limit: number }): Promise<TrackedRow[]> {
+export async function claimDue(
+  db: Kysely<Tables>,
+  dialect: Dialect,
+  q: { now: string; lockedUntil: string; limit: number },
+): Promise<TrackedRow[]> {
   const dueIn = (d: Kysely<Tables>) =>
     d
       .selectFrom('tracked_shipments')
@@ -52,7 +75,11 @@ export async function claimDue(db: Kysely<Tables>, dialect: Dialect, q: { now: s
   });
 }
 
-export async function finishPoll(db: Kysely<Tables>, key: Pick<TrackedRow, 'tenant' | 'shipping_account_id' | 'tracking_number'>, next: Pick<TrackedRow, 'stage' | 'state' | 'next_poll_at' | 'last_error'>): Promise<void> {
+export async function finishPoll(
+  db: Kysely<Tables>,
+  key: Pick<TrackedRow, 'tenant' | 'shipping_account_id' | 'tracking_number'>,
+  next: Pick<TrackedRow, 'stage' | 'state' | 'next_poll_at' | 'last_error'>,
+): Promise<void> {
   await db
     .updateTable('tracked_shipments')
     .set({ ...next, locked_until: null })

@@ -10,7 +10,11 @@ export type InvitationRecord = InvitationsTable;
 
 /** false when the address is taken already (by a user of any tenant). */
 export async function insertUser(db: Kysely<Tables>, record: UserRecord): Promise<boolean> {
-  const res = await db.insertInto('users').values(record).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+  const res = await db
+    .insertInto('users')
+    .values(record)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
@@ -35,7 +39,12 @@ export async function listUsers(db: Kysely<Tables>, tenant: string): Promise<Use
 /** The tenant's users of these ids (the makers of keys, say). */
 export async function usersByIds(db: Kysely<Tables>, tenant: string, ids: readonly string[]): Promise<UserRecord[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('users').selectAll().where('tenant', '=', tenant).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 type UserPatch = Partial<Pick<UserRecord, 'name' | 'role' | 'password_hash' | 'disabled_at' | 'last_sign_in_at'>>;
@@ -45,7 +54,14 @@ type UserPatch = Partial<Pick<UserRecord, 'name' | 'role' | 'password_hash' | 'd
  * another owner who is not disabled remains, in the same statement: a tenant never loses its last
  * owner to a demotion or a disabling.
  */
-export async function updateUser(db: Kysely<Tables>, tenant: string, id: string, patch: UserPatch, now: Date, opts: { keepOwner?: boolean } = {}): Promise<boolean> {
+export async function updateUser(
+  db: Kysely<Tables>,
+  tenant: string,
+  id: string,
+  patch: UserPatch,
+  now: Date,
+  opts: { keepOwner?: boolean } = {},
+): Promise<boolean> {
   let q = db
     .updateTable('users')
     .set({ ...patch, updated_at: now.toISOString() })
@@ -57,7 +73,12 @@ export async function updateUser(db: Kysely<Tables>, tenant: string, id: string,
 }
 
 /** Deletes a user (its sessions and invitations go with it); false when there is none, or it is the last owner with `keepOwner`. */
-export async function deleteUser(db: Kysely<Tables>, tenant: string, id: string, opts: { keepOwner?: boolean } = {}): Promise<boolean> {
+export async function deleteUser(
+  db: Kysely<Tables>,
+  tenant: string,
+  id: string,
+  opts: { keepOwner?: boolean } = {},
+): Promise<boolean> {
   let q = db.deleteFrom('users').where('tenant', '=', tenant).where('id', '=', id);
   if (opts.keepOwner) q = q.where((eb) => eb.exists(otherOwners(db, tenant, id)));
   const res = await q.executeTakeFirst();
@@ -65,7 +86,13 @@ export async function deleteUser(db: Kysely<Tables>, tenant: string, id: string,
 }
 
 function otherOwners(db: Kysely<Tables>, tenant: string, id: string) {
-  return db.selectFrom('users as o').select('o.id').where('o.tenant', '=', tenant).where('o.role', '=', 'owner').where('o.disabled_at', 'is', null).where('o.id', '!=', id);
+  return db
+    .selectFrom('users as o')
+    .select('o.id')
+    .where('o.tenant', '=', tenant)
+    .where('o.role', '=', 'owner')
+    .where('o.disabled_at', 'is', null)
+    .where('o.id', '!=', id);
 }
 
 export async function insertInvitation(db: Kysely<Tables>, record: InvitationRecord): Promise<void> {
@@ -79,16 +106,33 @@ export async function readInvitation(db: Kysely<Tables>, id: string): Promise<In
 
 /** The user's invitations not yet accepted, newest first. */
 export async function openInvitations(db: Kysely<Tables>, tenant: string, userId: string): Promise<InvitationRecord[]> {
-  return db.selectFrom('invitations').selectAll().where('tenant', '=', tenant).where('user_id', '=', userId).where('accepted_at', 'is', null).orderBy('created_at', 'desc').execute();
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('user_id', '=', userId)
+    .where('accepted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute();
 }
 
 /** Drops the user's open invitations: a new one replaces them, and their links stop working. */
 export async function dropOpenInvitations(db: Kysely<Tables>, tenant: string, userId: string): Promise<void> {
-  await db.deleteFrom('invitations').where('tenant', '=', tenant).where('user_id', '=', userId).where('accepted_at', 'is', null).execute();
+  await db
+    .deleteFrom('invitations')
+    .where('tenant', '=', tenant)
+    .where('user_id', '=', userId)
+    .where('accepted_at', 'is', null)
+    .execute();
 }
 
 /** Marks the invitation used; false when it was used already (or is gone): one use only. */
 export async function acceptInvitation(db: Kysely<Tables>, id: string, now: Date): Promise<boolean> {
-  const res = await db.updateTable('invitations').set({ accepted_at: now.toISOString() }).where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('invitations')
+    .set({ accepted_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }

@@ -6,29 +6,70 @@ import type { Tables, WebhookEndpointsTable } from '../tables.js';
 export type EndpointRow = WithFlags<WebhookEndpointsTable, 'enabled'>;
 const FLAGS = ['enabled'] as const;
 const decode = (row: WebhookEndpointsTable): EndpointRow => decodeFlags(row, FLAGS);
-const encode = (record: EndpointRow): WebhookEndpointsTable => encodeFlags<WebhookEndpointsTable, 'enabled'>(record, FLAGS);
+const encode = (record: EndpointRow): WebhookEndpointsTable =>
+  encodeFlags<WebhookEndpointsTable, 'enabled'>(record, FLAGS);
 
 export async function insertEndpoint(db: Kysely<Tables>, row: EndpointRow): Promise<void> {
   await db.insertInto('webhook_endpoints').values(encode(row)).execute();
 }
 
 export async function getEndpoint(db: Kysely<Tables>, tenant: string, id: string): Promise<EndpointRow | undefined> {
-  const row = await db.selectFrom('webhook_endpoints').selectAll().where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && decode(row);
 }
 
-export async function listEndpoints(db: Kysely<Tables>, tenant: string, page: { limit: number; offset: number }): Promise<EndpointRow[]> {
-  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('tenant', '=', tenant).orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute();
+export async function listEndpoints(
+  db: Kysely<Tables>,
+  tenant: string,
+  page: { limit: number; offset: number },
+): Promise<EndpointRow[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('tenant', '=', tenant)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return rows.map(decode);
 }
 
 /** Enabled endpoints of the tenant: the candidates for a new event. */
-export async function enabledEndpoints(db: Kysely<Tables>, tenant: string): Promise<Pick<EndpointRow, 'id' | 'events'>[]> {
-  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('tenant', '=', tenant).where('enabled', '=', flag(true)).execute();
+export async function enabledEndpoints(
+  db: Kysely<Tables>,
+  tenant: string,
+): Promise<Pick<EndpointRow, 'id' | 'events'>[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('tenant', '=', tenant)
+    .where('enabled', '=', flag(true))
+    .execute();
 }
 
-export async function updateEndpoint(db: Kysely<Tables>, tenant: string, id: string, changes: Partial<Omit<EndpointRow, 'id' | 'tenant'>>): Promise<boolean> {
-  const res = await db.updateTable('webhook_endpoints').set(encodeFlags<Partial<WebhookEndpointsTable>, 'enabled'>(changes as WithFlags<Partial<WebhookEndpointsTable>, 'enabled'>, FLAGS)).where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+export async function updateEndpoint(
+  db: Kysely<Tables>,
+  tenant: string,
+  id: string,
+  changes: Partial<Omit<EndpointRow, 'id' | 'tenant'>>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('webhook_endpoints')
+    .set(
+      encodeFlags<Partial<WebhookEndpointsTable>, 'enabled'>(
+        changes as WithFlags<Partial<WebhookEndpointsTable>, 'enabled'>,
+        FLAGS,
+      ),
+    )
+    .where('tenant', '=', tenant)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -37,7 +78,11 @@ export async function deleteEndpoint(db: Kysely<Tables>, tenant: string, id: str
   if (!db.isTransaction) return db.transaction().execute((trx) => deleteEndpoint(trx, tenant, id));
   {
     const trx = db;
-    const res = await trx.deleteFrom('webhook_endpoints').where('tenant', '=', tenant).where('id', '=', id).executeTakeFirst();
+    const res = await trx
+      .deleteFrom('webhook_endpoints')
+      .where('tenant', '=', tenant)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) return false;
     const deliveries = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', id);
     await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', deliveries).execute();
@@ -48,20 +93,39 @@ export async function deleteEndpoint(db: Kysely<Tables>, tenant: string, id: str
 
 /** After a failed attempt: remember since when the endpoint fails (first failure wins). */
 export async function markFailing(db: Kysely<Tables>, id: string, at: string): Promise<string> {
-  await db.updateTable('webhook_endpoints').set({ failing_since: at }).where('id', '=', id).where('failing_since', 'is', null).execute();
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: at })
+    .where('id', '=', id)
+    .where('failing_since', 'is', null)
+    .execute();
   const row = await db.selectFrom('webhook_endpoints').select('failing_since').where('id', '=', id).executeTakeFirst();
   return row?.failing_since ?? at;
 }
 
 export async function markHealthy(db: Kysely<Tables>, id: string): Promise<void> {
-  await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', id).where('failing_since', 'is not', null).execute();
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', id)
+    .where('failing_since', 'is not', null)
+    .execute();
 }
 
 export async function disableEndpoint(db: Kysely<Tables>, id: string, reason: string, at: string): Promise<void> {
-  await db.updateTable('webhook_endpoints').set({ enabled: flag(false), disabled_reason: reason, updated_at: at }).where('id', '=', id).where('enabled', '=', flag(true)).execute();
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ enabled: flag(false), disabled_reason: reason, updated_at: at })
+    .where('id', '=', id)
+    .where('enabled', '=', flag(true))
+    .execute();
 }
 
 export async function countEndpoints(db: Kysely<Tables>, tenant: string): Promise<number> {
-  const row = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number | string>().as('n')).where('tenant', '=', tenant).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant', '=', tenant)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -13,8 +13,25 @@ export function fixtureText(file: string): string {
   return readFixtureText('australiapost', file);
 }
 
-export const melbourne = { name: 'John Citizen', street1: '1 Main Street', city: 'MELBOURNE', postal_code: '3000', country: 'AU', phone: '0401234567', email: 'john.citizen@citizen.com' };
-export const sydney = { name: 'Jane Smith', street1: '123 Centre Road', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU', phone: '0412345678', email: 'jane.smith@smith.com' };
+export const melbourne = {
+  name: 'John Citizen',
+  street1: '1 Main Street',
+  city: 'MELBOURNE',
+  postal_code: '3000',
+  country: 'AU',
+  phone: '0401234567',
+  email: 'john.citizen@citizen.com',
+};
+export const sydney = {
+  name: 'Jane Smith',
+  street1: '123 Centre Road',
+  city: 'Sydney',
+  state: 'NSW',
+  postal_code: '2000',
+  country: 'AU',
+  phone: '0412345678',
+  email: 'jane.smith@smith.com',
+};
 
 /** The recorded rate request's lane: Melbourne 3000 → Sydney 2000, one 2 kg box of 5 × 10 × 1 cm. */
 export function request(overrides: Partial<ShipmentRequest> = {}): ShipmentRequest {

@@ -1,6 +1,11 @@
 /** Booking and cancelling against the recorded shipment requests and answers. */
 import { describe, expect, it } from 'vitest';
-import { buildCancelRequest, buildRefundRequest, parseCancelResponse, parseRefundResponse } from '../../../src/carriers/canadapost/cancel.js';
+import {
+  buildCancelRequest,
+  buildRefundRequest,
+  parseCancelResponse,
+  parseRefundResponse,
+} from '../../../src/carriers/canadapost/cancel.js';
 import { bookedShipment, buildShipRequest, parseShipResponse } from '../../../src/carriers/canadapost/ship.js';
 import { fixturesMissing } from '../../support/fixtures.js';
 import { apiErrorOf, requestDiff } from '../support.js';
@@ -8,7 +13,12 @@ import { account, fixture, request } from './support.js';
 
 describe.skipIf(fixturesMissing)('contract shipments (POST /rs/{customer}/{mobo}/shipment)', () => {
   it('builds the recorded shipment; the differences are listed', () => {
-    const req = request({ packages: [{ weight: 20, length: 6, width: 12, height: 9, value: 70 }], special_services: ['insurance', 'signature'], references: [{ type: 'ref', value: '#Order 11111' }], label_type: 'PDF__4x6' });
+    const req = request({
+      packages: [{ weight: 20, length: 6, width: 12, height: 9, value: 70 }],
+      special_services: ['insurance', 'signature'],
+      references: [{ type: 'ref', value: '#Order 11111' }],
+      label_type: 'PDF__4x6',
+    });
     const built = buildShipRequest(req, req.packages[0]!, account, '2026-11-27');
     expect(built.root).toBe('shipment');
     // COD is not in Waybill's catalog for this carrier; the recording's cost centre is its application's
@@ -49,31 +59,78 @@ describe.skipIf(fixturesMissing)('contract shipments (POST /rs/{customer}/{mobo}
     expect(built.root).toBe('non-contract-shipment');
     expect(built.body['delivery-spec']['settlement-info']).toBeUndefined();
     expect(built.body['delivery-spec'].sender['address-details']['country-code']).toBeUndefined();
-    expect((await apiErrorOf(() => buildShipRequest(request({ label_type: 'ZPL' }), req.packages[0]!, noContract, '2026-11-27'))).detail).toBe('shipment.label_type');
+    expect(
+      (
+        await apiErrorOf(() =>
+          buildShipRequest(request({ label_type: 'ZPL' }), req.packages[0]!, noContract, '2026-11-27'),
+        )
+      ).detail,
+    ).toBe('shipment.label_type');
   });
 
   it('reads the recorded answers: id, PIN, links and costs with the taxes apart', () => {
-    for (const file of ['shipment_ShipmentResponseXML.xml', 'shipment_NonSubmittedShipmentResponseXML.xml', 'shipment_ReturnShipmentResponseXML.xml']) {
+    for (const file of [
+      'shipment_ShipmentResponseXML.xml',
+      'shipment_NonSubmittedShipmentResponseXML.xml',
+      'shipment_ReturnShipmentResponseXML.xml',
+    ]) {
       const parsed = parseShipResponse(fixture(file));
-      expect(parsed, file).toMatchObject({ shipmentId: '545021584835957806', pin: '123456789012', serviceCode: 'DOM.EP', estimatedDate: '2020-03-24' });
-      expect(parsed.links.label, file).toEqual({ href: 'https://ct.soa-gw.canadapost.ca/rs/artifact/6e93d53968881714/10001782951/0', mediaType: 'application/pdf' });
-      expect(parsed.costs, file).toEqual({ base_charge: '25.07', surcharges: '2.88', discounts: '0.00', taxes: '3.63', net_charge: '31.58', currency: 'CAD' });
+      expect(parsed, file).toMatchObject({
+        shipmentId: '545021584835957806',
+        pin: '123456789012',
+        serviceCode: 'DOM.EP',
+        estimatedDate: '2020-03-24',
+      });
+      expect(parsed.links.label, file).toEqual({
+        href: 'https://ct.soa-gw.canadapost.ca/rs/artifact/6e93d53968881714/10001782951/0',
+        mediaType: 'application/pdf',
+      });
+      expect(parsed.costs, file).toEqual({
+        base_charge: '25.07',
+        surcharges: '2.88',
+        discounts: '0.00',
+        taxes: '3.63',
+        net_charge: '31.58',
+        currency: 'CAD',
+      });
     }
     expect(parseShipResponse(fixture('shipment_NonSubmittedShipmentResponseXML.xml')).status).toBe('created');
-    const booked = bookedShipment([parseShipResponse(fixture('shipment_ShipmentResponseXML.xml'))], [{ bytes: new Uint8Array([37, 80, 68, 70, 45]), format: 'PDF' }], [], 'canadapost_expedited_parcel');
-    expect(booked).toMatchObject({ tracking_number: '123456789012', carrier_shipment_id: '545021584835957806', service_type: 'canadapost_expedited_parcel', estimated_date: '2020-03-24' });
+    const booked = bookedShipment(
+      [parseShipResponse(fixture('shipment_ShipmentResponseXML.xml'))],
+      [{ bytes: new Uint8Array([37, 80, 68, 70, 45]), format: 'PDF' }],
+      [],
+      'canadapost_expedited_parcel',
+    );
+    expect(booked).toMatchObject({
+      tracking_number: '123456789012',
+      carrier_shipment_id: '545021584835957806',
+      service_type: 'canadapost_expedited_parcel',
+      estimated_date: '2020-03-24',
+    });
   });
 
   it('refuses an answer without its PIN or label link as an unexpected body', async () => {
-    expect((await apiErrorOf(() => parseShipResponse('<shipment-info><shipment-id>1</shipment-id></shipment-info>'))).code).toBe('carrier_http_exception');
-    expect((await apiErrorOf(() => parseShipResponse('<shipment-info><shipment-id>1</shipment-id><tracking-pin>2</tracking-pin><links/></shipment-info>'))).code).toBe('carrier_http_exception');
+    expect(
+      (await apiErrorOf(() => parseShipResponse('<shipment-info><shipment-id>1</shipment-id></shipment-info>'))).code,
+    ).toBe('carrier_http_exception');
+    expect(
+      (
+        await apiErrorOf(() =>
+          parseShipResponse(
+            '<shipment-info><shipment-id>1</shipment-id><tracking-pin>2</tracking-pin><links/></shipment-info>',
+          ),
+        )
+      ).code,
+    ).toBe('carrier_http_exception');
     expect((await apiErrorOf(() => parseShipResponse('not xml'))).code).toBe('carrier_http_exception');
   });
 });
 
 describe.skipIf(fixturesMissing)('cancelling: void, or the refund request', () => {
   it('voids by the shipment path, and answers which was done', () => {
-    expect(buildCancelRequest('545021584835957806', account)).toEqual({ path: '/rs/2004381/2004381/shipment/545021584835957806' });
+    expect(buildCancelRequest('545021584835957806', account)).toEqual({
+      path: '/rs/2004381/2004381/shipment/545021584835957806',
+    });
     expect(parseCancelResponse(204, ['545021584835957806']).message).toContain('voided shipment 545021584835957806');
   });
 
@@ -81,6 +138,9 @@ describe.skipIf(fixturesMissing)('cancelling: void, or the refund request', () =
     const refund = buildRefundRequest('545021584835957806', account, 'test@test.com');
     expect(refund.path).toBe('/rs/2004381/2004381/shipment/545021584835957806/refund');
     expect(requestDiff(refund.root, refund.body, fixture('shipment_ShipmentRefundRequestXML.xml'))).toEqual([]);
-    expect(parseRefundResponse(fixture('shipment_ShipmentRefundResponseXML.xml'))).toEqual({ ticketId: 'GT12345678RT', date: '2015-01-28' });
+    expect(parseRefundResponse(fixture('shipment_ShipmentRefundResponseXML.xml'))).toEqual({
+      ticketId: 'GT12345678RT',
+      date: '2015-01-28',
+    });
   });
 });

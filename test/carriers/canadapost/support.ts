@@ -21,8 +21,26 @@ export const account = { customer: '2004381', mobo: '2004381', contract: '427085
 export function request(overrides: Partial<ShipmentRequest> = {}): ShipmentRequest {
   return {
     shipping_account: 'sa_1',
-    sender: { name: 'Bob', company: 'CGI', street1: '502 MAIN ST N', city: 'MONTREAL', state: 'QC', postal_code: 'H2B 1A0', country: 'CA', phone: '1 (450) 823-8432' },
-    recipient: { name: 'Jain', company: 'CGI', street1: '23 jardin private', city: 'Ottawa', state: 'ON', postal_code: 'k1k4t3', country: 'CA', phone: '000 000 0000' },
+    sender: {
+      name: 'Bob',
+      company: 'CGI',
+      street1: '502 MAIN ST N',
+      city: 'MONTREAL',
+      state: 'QC',
+      postal_code: 'H2B 1A0',
+      country: 'CA',
+      phone: '1 (450) 823-8432',
+    },
+    recipient: {
+      name: 'Jain',
+      company: 'CGI',
+      street1: '23 jardin private',
+      city: 'Ottawa',
+      state: 'ON',
+      postal_code: 'k1k4t3',
+      country: 'CA',
+      phone: '000 000 0000',
+    },
     packages: [{ weight: 20, length: 6, width: 12, height: 9 }],
     packaging: 'your_packaging',
     service: 'canadapost_expedited_parcel',

@@ -17,7 +17,14 @@ describe.skipIf(fixturesMissing)('tracking (GET /vis/track/pin/{pin}/detail)', (
 
   it('reads the recorded detail: events newest first with offsets, the stage of the newest, who signed', () => {
     const r = parseTrackResponse(fixture('tracking_TrackingResponseXml.xml'), '7023210039414604');
-    expect(r).toMatchObject({ carrier: 'canadapost', tracking_number: '7023210039414604', tracking_stage: 'DELIVERED', delivered: true, signed_by: 'HETU', delivery_date: '2011-02-03T11:59:59-05:00' });
+    expect(r).toMatchObject({
+      carrier: 'canadapost',
+      tracking_number: '7023210039414604',
+      tracking_stage: 'DELIVERED',
+      delivered: true,
+      signed_by: 'HETU',
+      delivery_date: '2011-02-03T11:59:59-05:00',
+    });
     expect(r.estimated_delivery).toBeUndefined();
     expect(r.checkpoints.map((c) => [c.time, c.status, c.tracking_stage])).toEqual([
       ['2011-02-03T11:59:59-05:00', '20', 'DELIVERED'],
@@ -27,7 +34,10 @@ describe.skipIf(fixturesMissing)('tracking (GET /vis/track/pin/{pin}/detail)', (
       ['2011-02-01T07:59:52-05:00', '1496', 'DELIVERED'],
       ['2011-02-01T07:59:52-05:00', '20', 'DELIVERED'],
     ]);
-    expect(r.checkpoints[2]).toMatchObject({ description: 'Item processed at postal facility', location: { city: 'QUEBEC', state: 'QC' } });
+    expect(r.checkpoints[2]).toMatchObject({
+      description: 'Item processed at postal facility',
+      location: { city: 'QUEBEC', state: 'QC' },
+    });
   });
 
   it('gives a time without a zone name Eastern time’s offset of its day, daylight time included', () => {
@@ -36,28 +46,45 @@ describe.skipIf(fixturesMissing)('tracking (GET /vis/track/pin/{pin}/detail)', (
     expect(easternOffset('2026-03-07')).toBe('-05:00');
     expect(easternOffset('2026-10-31')).toBe('-04:00');
     expect(easternOffset('2026-11-01')).toBe('-05:00');
-    const body = '<tracking-detail><pin>1</pin><expected-delivery-date>2026-07-02</expected-delivery-date><significant-events><occurrence><event-identifier>0100</event-identifier><event-date>2026-07-01</event-date><event-time>10:00:00</event-time><event-time-zone></event-time-zone><event-description>Item processed</event-description></occurrence></significant-events></tracking-detail>';
+    const body =
+      '<tracking-detail><pin>1</pin><expected-delivery-date>2026-07-02</expected-delivery-date><significant-events><occurrence><event-identifier>0100</event-identifier><event-date>2026-07-01</event-date><event-time>10:00:00</event-time><event-time-zone></event-time-zone><event-description>Item processed</event-description></occurrence></significant-events></tracking-detail>';
     const r = parseTrackResponse(body, '1');
     expect(r.checkpoints[0]?.time).toBe('2026-07-01T10:00:00-04:00');
     expect(r.estimated_delivery).toBe('2026-07-02T23:59:59-04:00');
   });
 
   it('reads a shipment without events as CREATED, and an unlisted event code as in transit', () => {
-    expect(parseTrackResponse('<tracking-detail><pin>1</pin><significant-events/></tracking-detail>', '1')).toMatchObject({ tracking_stage: 'CREATED', delivered: false, checkpoints: [] });
+    expect(
+      parseTrackResponse('<tracking-detail><pin>1</pin><significant-events/></tracking-detail>', '1'),
+    ).toMatchObject({ tracking_stage: 'CREATED', delivered: false, checkpoints: [] });
     expect(trackingStage('4500')).toBe('IN_TRANSIT');
   });
 
   it('reads the recorded refusal of credentials (inside a wrapper) and an unknown PIN', async () => {
     const auth = parseErrorResponse(401, fixture('tracking_AuthError.xml'));
-    expect(auth).toMatchObject({ code: 'carrier_authentication', message: 'AAA Authentication Failure', detail: 'canadapost HTTP 401; code E002' });
-    const unknown = parseErrorResponse(404, '<messages><message><code>004</code><description>No Pin History</description></message></messages>', { notFound: true });
+    expect(auth).toMatchObject({
+      code: 'carrier_authentication',
+      message: 'AAA Authentication Failure',
+      detail: 'canadapost HTTP 401; code E002',
+    });
+    const unknown = parseErrorResponse(
+      404,
+      '<messages><message><code>004</code><description>No Pin History</description></message></messages>',
+      { notFound: true },
+    );
     expect(unknown).toMatchObject({ code: 'carrier_no_shipment_found', message: 'No Pin History' });
-    expect((await apiErrorOf(() => parseTrackResponse('<html>gateway</html>', '1'))).code).toBe('carrier_http_exception');
+    expect((await apiErrorOf(() => parseTrackResponse('<html>gateway</html>', '1'))).code).toBe(
+      'carrier_http_exception',
+    );
     expect(parseErrorResponse(502, '<html>bad gateway</html>').code).toBe('carrier_http_exception');
   });
 
   it('reads the recorded refusal of a return (9111) in Canada Post’s words', () => {
-    expect(parseErrorResponse(400, fixture('return_shipment_ReturnShipmentErrorResponseXML.xml'))).toMatchObject({ code: 'carrier_exception', message: 'Postal code is not valid for province.', detail: 'canadapost HTTP 400; code 9111' });
+    expect(parseErrorResponse(400, fixture('return_shipment_ReturnShipmentErrorResponseXML.xml'))).toMatchObject({
+      code: 'carrier_exception',
+      message: 'Postal code is not valid for province.',
+      detail: 'canadapost HTTP 400; code 9111',
+    });
   });
 });
 
@@ -66,7 +93,9 @@ describe.skipIf(fixturesMissing)('the recorded payloads', () => {
   it('are 29, each used by these suites', () => {
     const files = readdirSync(fixturePath('canadapost', 'fixtures')).sort();
     expect(files).toHaveLength(29);
-    const suites = ['errors', 'pickup-manifest', 'rate', 'ship', 'track'].map((t) => readFileSync(new URL(`./${t}.test.ts`, import.meta.url), 'utf8')).join('\n');
+    const suites = ['errors', 'pickup-manifest', 'rate', 'ship', 'track']
+      .map((t) => readFileSync(new URL(`./${t}.test.ts`, import.meta.url), 'utf8'))
+      .join('\n');
     expect(files.filter((f) => !suites.includes(`'${f}'`))).toEqual([]);
   });
 });

@@ -11,13 +11,19 @@ describe.skipIf(fixturesMissing)('carrier_a shipment cancel', () => {
   });
 
   it('parses the recorded confirmation', () => {
-    expect(parseCancelResponse(fixture('fixtures/shipment_ShipmentCancelResponse.json'))).toEqual({ message: 'Success' });
+    expect(parseCancelResponse(fixture('fixtures/shipment_ShipmentCancelResponse.json'))).toEqual({
+      message: 'Success',
+    });
   });
 
   it('turns cancelledShipment false into carrier_exception with FedEx message', () => {
-    const body = structuredClone(fixture<{ output: Record<string, unknown> }>('fixtures/shipment_ShipmentCancelResponse.json'));
+    const body = structuredClone(
+      fixture<{ output: Record<string, unknown> }>('fixtures/shipment_ShipmentCancelResponse.json'),
+    );
     body.output.cancelledShipment = false;
-    body.output.alerts = [{ code: 'SHIPMENT.ALREADY.CANCELLED', alertType: 'WARNING', message: 'Shipment has already been cancelled.' }];
+    body.output.alerts = [
+      { code: 'SHIPMENT.ALREADY.CANCELLED', alertType: 'WARNING', message: 'Shipment has already been cancelled.' },
+    ];
     const err = apiErrorOf(() => parseCancelResponse(body));
     expect(err.code).toBe('carrier_exception');
     expect(err.message).toBe('Shipment has already been cancelled.');
@@ -26,7 +32,15 @@ describe.skipIf(fixturesMissing)('carrier_a shipment cancel', () => {
   });
 
   it('maps the vendor error example of an unknown tracking number to carrier_no_shipment_found', () => {
-    const body = { transactionId: 't', errors: [{ code: 'TRACKINGNUMBER.ENTERED.INVALID', message: 'Error with entered Tracking Number. Please verify the entered Tracking Number.' }] };
+    const body = {
+      transactionId: 't',
+      errors: [
+        {
+          code: 'TRACKINGNUMBER.ENTERED.INVALID',
+          message: 'Error with entered Tracking Number. Please verify the entered Tracking Number.',
+        },
+      ],
+    };
     expect(apiErrorOf(() => parseCancelResponse(body)).code).toBe('carrier_no_shipment_found');
   });
 });

@@ -37,12 +37,17 @@ describe('carrier_a codes against the catalog', () => {
       const { format, size } = splitLabelType(labelType);
       const spec = labelSpecification(format, size);
       expect(spec.imageType, labelType).toBe(format === 'ZPL' ? 'ZPLII' : format);
-      expect(spec.labelStockType.startsWith(format === 'PDF' || format === 'PNG' ? 'PAPER_' : 'STOCK_'), labelType).toBe(true);
+      expect(
+        spec.labelStockType.startsWith(format === 'PDF' || format === 'PNG' ? 'PAPER_' : 'STOCK_'),
+        labelType,
+      ).toBe(true);
     }
     expect(labelSpecification(undefined, undefined)).toEqual({ imageType: 'PDF', labelStockType: 'PAPER_4X6' });
     expect(labelSpecification('ZPL', undefined)).toEqual({ imageType: 'ZPLII', labelStockType: 'STOCK_4X6' });
     expect(labelSpecification('PNG', 'PAPER_7X4.75')).toEqual({ imageType: 'PNG', labelStockType: 'PAPER_7X475' });
-    expect(labelSpecification('PDF__PAPER_8.5X11_TOP_HALF_LABEL', undefined).labelStockType).toBe('PAPER_85X11_TOP_HALF_LABEL');
+    expect(labelSpecification('PDF__PAPER_8.5X11_TOP_HALF_LABEL', undefined).labelStockType).toBe(
+      'PAPER_85X11_TOP_HALF_LABEL',
+    );
     expect(apiErrorOf(() => labelSpecification('EPL2', 'PAPER_4X6')).code).toBe('schema_validation_error');
     for (const s of catalog.packageSpecialServices) expect(PACKAGE_SIGNATURE_OPTIONS[s], s).toBeDefined();
     expect(SHIPMENT_SPECIAL_SERVICES.carrier_a_one_rate).toBe('FEDEX_ONE_RATE');

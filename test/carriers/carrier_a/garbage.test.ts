@@ -34,14 +34,41 @@ describe('carrier_a parsers on bodies of the wrong shape', () => {
   }
 
   it('survives deeper nonsense inside otherwise plausible bodies', () => {
-    expect(apiErrorOf(() => parseShipResponse({ output: { transactionShipments: [{ pieceResponses: [{ trackingNumber: 5 }] }] } })).code).toBe('carrier_http_exception');
-    expect(apiErrorOf(() => parseShipResponse({ output: { transactionShipments: [{ masterTrackingNumber: '1', pieceResponses: 'x' }] } })).code).toBe('carrier_http_exception');
-    expect(parseRateResponse({ output: { rateReplyDetails: [null, 1, { serviceType: 3 }, { serviceType: 'FEDEX_GROUND', ratedShipmentDetails: 'x' }] } })).toEqual([]);
-    expect(parseTrackResponse({ output: { completeTrackResults: [{ trackingNumber: '1', trackResults: [{ scanEvents: [null, { date: 7 }], latestStatusDetail: 'x' }] }] } }, '1')).toMatchObject({
+    expect(
+      apiErrorOf(() =>
+        parseShipResponse({ output: { transactionShipments: [{ pieceResponses: [{ trackingNumber: 5 }] }] } }),
+      ).code,
+    ).toBe('carrier_http_exception');
+    expect(
+      apiErrorOf(() =>
+        parseShipResponse({ output: { transactionShipments: [{ masterTrackingNumber: '1', pieceResponses: 'x' }] } }),
+      ).code,
+    ).toBe('carrier_http_exception');
+    expect(
+      parseRateResponse({
+        output: {
+          rateReplyDetails: [null, 1, { serviceType: 3 }, { serviceType: 'FEDEX_GROUND', ratedShipmentDetails: 'x' }],
+        },
+      }),
+    ).toEqual([]);
+    expect(
+      parseTrackResponse(
+        {
+          output: {
+            completeTrackResults: [
+              { trackingNumber: '1', trackResults: [{ scanEvents: [null, { date: 7 }], latestStatusDetail: 'x' }] },
+            ],
+          },
+        },
+        '1',
+      ),
+    ).toMatchObject({
       tracking_stage: 'IN_TRANSIT',
       checkpoints: [],
     });
     expect(parseLocationsResponse({ output: { locationDetailList: [null, { storeHours: 'x' }] } })).toEqual([]);
-    expect(parsePickupAvailabilityResponse({ output: { options: [null, { pickupDate: 5, readyTimeOptions: 'x' }] } })).toEqual([]);
+    expect(
+      parsePickupAvailabilityResponse({ output: { options: [null, { pickupDate: 5, readyTimeOptions: 'x' }] } }),
+    ).toEqual([]);
   });
 });

@@ -7,16 +7,31 @@ import { apiErrorOf } from './support.js';
 describe('carrier_a drop-off locations', () => {
   it('searches by address within the radius, drop-off capable places first by distance', () => {
     expect(
-      buildLocationsRequest({ location: { street1: '10 Fed Ex Pkwy', city: 'Memphis', state: 'TN', postal_code: '38115', country: 'us' }, radius: 5, radius_units: 'KM' }),
+      buildLocationsRequest({
+        location: { street1: '10 Fed Ex Pkwy', city: 'Memphis', state: 'TN', postal_code: '38115', country: 'us' },
+        radius: 5,
+        radius_units: 'KM',
+      }),
     ).toEqual({
       locationsSummaryRequestControlParameters: { distance: { units: 'KM', value: 5 }, maxResults: 25 },
       locationSearchCriterion: 'ADDRESS',
-      location: { address: { streetLines: ['10 Fed Ex Pkwy'], city: 'Memphis', stateOrProvinceCode: 'TN', postalCode: '38115', countryCode: 'US' } },
+      location: {
+        address: {
+          streetLines: ['10 Fed Ex Pkwy'],
+          city: 'Memphis',
+          stateOrProvinceCode: 'TN',
+          postalCode: '38115',
+          countryCode: 'US',
+        },
+      },
       multipleMatchesAction: 'RETURN_ALL',
       sort: { criteria: 'DISTANCE', order: 'ASCENDING' },
       locationCapabilities: [{ transferOfPossessionType: 'DROPOFF' }],
     });
-    expect(buildLocationsRequest({ location: { country: 'US', postal_code: '38115' } }).locationsSummaryRequestControlParameters.distance).toEqual({ units: 'MI', value: 10 });
+    expect(
+      buildLocationsRequest({ location: { country: 'US', postal_code: '38115' } })
+        .locationsSummaryRequestControlParameters.distance,
+    ).toEqual({ units: 'MI', value: 10 });
   });
 
   it('maps locations with hours, coordinates and distance', () => {
@@ -30,12 +45,29 @@ describe('carrier_a drop-off locations', () => {
             distance: { units: 'MI', value: 0.4 },
             contactAndAddress: {
               contact: { companyName: 'FedEx Office Print & Ship Center' },
-              address: { streetLines: ['3670 Ridgeway Rd'], city: 'Memphis', stateOrProvinceCode: 'TN', postalCode: '38115', countryCode: 'US' },
+              address: {
+                streetLines: ['3670 Ridgeway Rd'],
+                city: 'Memphis',
+                stateOrProvinceCode: 'TN',
+                postalCode: '38115',
+                countryCode: 'US',
+              },
             },
             geoPositionalCoordinates: { latitude: 35.06, longitude: -89.88 },
             storeHours: [
-              { dayOfWeek: 'MON', operationalHoursType: 'OPEN_BY_HOURS', operationalHours: { begins: '08:00:00', ends: '20:00:00' } },
-              { dayOfWeek: 'TUESDAY', operationalHoursType: 'OPEN_BY_HOURS', operationalHours: [{ begins: '13:00:00', ends: '18:00:00' }, { begins: '08:00:00', ends: '12:00:00' }] },
+              {
+                dayOfWeek: 'MON',
+                operationalHoursType: 'OPEN_BY_HOURS',
+                operationalHours: { begins: '08:00:00', ends: '20:00:00' },
+              },
+              {
+                dayOfWeek: 'TUESDAY',
+                operationalHoursType: 'OPEN_BY_HOURS',
+                operationalHours: [
+                  { begins: '13:00:00', ends: '18:00:00' },
+                  { begins: '08:00:00', ends: '12:00:00' },
+                ],
+              },
               { dayOfWeek: 'SAT', operationalHoursType: 'OPEN_ALL_DAY' },
               { dayOfWeek: 'SUN', operationalHoursType: 'CLOSED_ALL_DAY' },
             ],
@@ -62,15 +94,28 @@ describe('carrier_a drop-off locations', () => {
         lng: -89.88,
         distance: 0.4,
         distance_units: 'MI',
-        operational_hours: { MON: { open: '08:00', close: '20:00' }, TUE: { open: '08:00', close: '18:00' }, SAT: { open: '00:00', close: '23:59' } },
+        operational_hours: {
+          MON: { open: '08:00', close: '20:00' },
+          TUE: { open: '08:00', close: '18:00' },
+          SAT: { open: '00:00', close: '23:59' },
+        },
       },
-      { location_id: 'DBX1', location_name: 'DBX1', street1: '1 Box Ln', city: 'Memphis', country: 'US', operational_hours: {} },
+      {
+        location_id: 'DBX1',
+        location_name: 'DBX1',
+        street1: '1 Box Ln',
+        city: 'Memphis',
+        country: 'US',
+        operational_hours: {},
+      },
     ]);
   });
 
   it('answers no locations with an empty list and FedEx errors as ApiError', () => {
     expect(parseLocationsResponse({ output: { alerts: [] } })).toEqual([]);
-    const err = apiErrorOf(() => parseLocationsResponse({ errors: [{ code: 'LOCATION.SEARCH.NORESULTS', message: 'No locations found.' }] }));
+    const err = apiErrorOf(() =>
+      parseLocationsResponse({ errors: [{ code: 'LOCATION.SEARCH.NORESULTS', message: 'No locations found.' }] }),
+    );
     expect(err.code).toBe('carrier_exception');
     expect(err.message).toBe('No locations found.');
   });

@@ -5,7 +5,15 @@ import { ApiError } from '../../../src/domain/errors.js';
 import type { ShipmentRequest } from '../../../src/domain/types.js';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
-const party = { name: 'Ann', phone: '9015550100', street1: '1 Main St', city: 'Memphis', state: 'TN', postal_code: '38117', country: 'US' };
+const party = {
+  name: 'Ann',
+  phone: '9015550100',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+};
 const req = (references: ShipmentRequest['references'] = []): ShipmentRequest => ({
   shipping_account: 'acct',
   sender: party,
@@ -47,14 +55,32 @@ describe("carrier_a: Waybill's reference and Track by References", () => {
 
   it('cannot look up a booking whose shipper’s references take every searchable type', () => {
     const full = req(['customer_reference', 'department_number', 'p_o_number'].map((type) => ({ type, value: type })));
-    expect(buildShipRequest(full, '123456789').requestedShipment.requestedPackageLineItems[0]!.customerReferences).toHaveLength(3);
+    expect(
+      buildShipRequest(full, '123456789').requestedShipment.requestedPackageLineItems[0]!.customerReferences,
+    ).toHaveLength(3);
     expect(() => buildLookupRequest(full, '123456789', NOW)).toThrow(ApiError);
   });
 
   it('reads the packages found, and the not-found result as none', () => {
-    const found = { output: { completeTrackResults: ['794600000011', '794600000028'].map((trackingNumber) => ({ trackingNumber, trackResults: [{ trackingNumberInfo: { trackingNumber } }] })) } };
-    expect(parseLookupResponse(found)).toEqual({ tracking_number: '794600000011', package_tracking_numbers: ['794600000011', '794600000028'] });
-    const none = { output: { completeTrackResults: [{ trackingNumber: 'WB0', trackResults: [{ error: { code: 'TRACKING.REFERENCENUMBER.NOTFOUND' } }] }] } };
+    const found = {
+      output: {
+        completeTrackResults: ['794600000011', '794600000028'].map((trackingNumber) => ({
+          trackingNumber,
+          trackResults: [{ trackingNumberInfo: { trackingNumber } }],
+        })),
+      },
+    };
+    expect(parseLookupResponse(found)).toEqual({
+      tracking_number: '794600000011',
+      package_tracking_numbers: ['794600000011', '794600000028'],
+    });
+    const none = {
+      output: {
+        completeTrackResults: [
+          { trackingNumber: 'WB0', trackResults: [{ error: { code: 'TRACKING.REFERENCENUMBER.NOTFOUND' } }] },
+        ],
+      },
+    };
     expect(parseLookupResponse(none)).toBeNull();
   });
 });

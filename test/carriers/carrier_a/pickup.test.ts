@@ -50,12 +50,17 @@ describe.skipIf(fixturesMissing)('carrier_a pickup', () => {
   });
 
   it('sends ground pickups to FedEx Ground and validates times', () => {
-    const ground = buildPickupRequest({ ...pickup, shipments: [{ packages: [{ weight: 2, quantity: 3 }], service: 'carrier_a_ground' }] }, '1');
+    const ground = buildPickupRequest(
+      { ...pickup, shipments: [{ packages: [{ weight: 2, quantity: 3 }], service: 'carrier_a_ground' }] },
+      '1',
+    );
     expect(ground.carrierCode).toBe('FDXG');
     expect(ground.packageCount).toBe(3);
     expect(ground.totalWeight).toEqual({ units: 'LB', value: 6 });
     expect(ground.originDetail.packageLocation).toBe('FRONT');
-    expect(apiErrorOf(() => buildPickupRequest({ ...pickup, time: { ...pickup.time, ready_time: '25:00' } }, '1')).code).toBe('schema_validation_error');
+    expect(
+      apiErrorOf(() => buildPickupRequest({ ...pickup, time: { ...pickup.time, ready_time: '25:00' } }, '1')).code,
+    ).toBe('schema_validation_error');
   });
 
   it('parses the recorded confirmation', () => {
@@ -69,16 +74,24 @@ describe.skipIf(fixturesMissing)('carrier_a pickup', () => {
   });
 
   it('builds exactly the recorded cancel request and parses its answer', () => {
-    const built = buildPickupCancelRequest({ confirmation_number: 'XXX561073', pickup_date: '2020-07-03', location_code: 'NQAA' }, '2349857');
+    const built = buildPickupCancelRequest(
+      { confirmation_number: 'XXX561073', pickup_date: '2020-07-03', location_code: 'NQAA' },
+      '2349857',
+    );
     expect(built).toEqual(fixture('fixtures/pickup_PickupCancelRequest.json'));
-    expect(buildPickupCancelRequest({ confirmation_number: 'CPU1', pickup_date: '2020-07-03' }, '1').carrierCode).toBe('FDXG');
+    expect(buildPickupCancelRequest({ confirmation_number: 'CPU1', pickup_date: '2020-07-03' }, '1').carrierCode).toBe(
+      'FDXG',
+    );
     expect(parsePickupCancelResponse(fixture('fixtures/pickup_PickupCancelResponse.json'))).toEqual({
       message: 'Requested pickup has been cancelled Successfully.',
     });
   });
 
   it('reports the vendor pickup error example as carrier_exception', () => {
-    const body = { transactionId: 't', errors: [{ code: 'PICKUP.NUMBER.EXPIRED', message: 'PREVIOUS DAY PICKUP, CANNOT CANCEL OR UPDATE' }] };
+    const body = {
+      transactionId: 't',
+      errors: [{ code: 'PICKUP.NUMBER.EXPIRED', message: 'PREVIOUS DAY PICKUP, CANNOT CANCEL OR UPDATE' }],
+    };
     const err = apiErrorOf(() => parsePickupCancelResponse(body));
     expect(err.code).toBe('carrier_exception');
     expect(err.message).toBe('PREVIOUS DAY PICKUP, CANNOT CANCEL OR UPDATE');
@@ -92,7 +105,13 @@ describe('carrier_a pickup availability', () => {
     location: { ...location, street2: undefined },
     start_date: '2024-03-01',
     end_date: '2024-03-04',
-    shipments: [{ packages: [{ weight: 3 }, { weight: 2 }], service: 'carrier_a_priority_overnight', recipient: { country: 'CA' } }],
+    shipments: [
+      {
+        packages: [{ weight: 3 }, { weight: 2 }],
+        service: 'carrier_a_priority_overnight',
+        recipient: { country: 'CA' },
+      },
+    ],
     dim_units: 'IN',
     weight_units: 'KG',
     ready_time: '10:00',
@@ -100,7 +119,14 @@ describe('carrier_a pickup availability', () => {
 
   it('asks per pickup-api.json Full_Schema_Pickup_Availability', () => {
     expect(buildPickupAvailabilityRequest(request, '2349857')).toEqual({
-      pickupAddress: { streetLines: ['456 Oak Avenue'], city: 'Springfield', stateOrProvinceCode: 'IL', postalCode: '62701', countryCode: 'US', residential: false },
+      pickupAddress: {
+        streetLines: ['456 Oak Avenue'],
+        city: 'Springfield',
+        stateOrProvinceCode: 'IL',
+        postalCode: '62701',
+        countryCode: 'US',
+        residential: false,
+      },
       dispatchDate: '2024-03-01',
       numberOfBusinessDays: 4,
       packageReadyTime: '10:00:00',
@@ -119,11 +145,42 @@ describe('carrier_a pickup availability', () => {
       output: {
         requestTimestamp: '2024-03-01T09:00:00',
         options: [
-          { carrier: 'FDXE', available: true, pickupDate: '2024-03-01', cutOffTime: '18:00:00', readyTimeOptions: ['12:00:00', '12:30:00'], latestTimeOptions: ['16:00:00', '18:30:00', '17:00:00'] },
-          { carrier: 'FDXG', available: true, pickupDate: '2024-03-01', defaultReadyTime: '09:00:00', defaultLatestTimeOptions: '17:00:00' },
-          { carrier: 'FDXE', available: false, pickupDate: '2024-03-02', readyTimeOptions: ['09:00:00'], latestTimeOptions: ['17:00:00'] },
-          { carrier: 'FDXE', available: true, pickupDate: '2024-03-04', defaultReadyTime: '10:00:00', cutOffTime: '15:30:00' },
-          { carrier: 'FDXE', available: true, pickupDate: '2024-03-09', readyTimeOptions: ['09:00:00'], latestTimeOptions: ['17:00:00'] },
+          {
+            carrier: 'FDXE',
+            available: true,
+            pickupDate: '2024-03-01',
+            cutOffTime: '18:00:00',
+            readyTimeOptions: ['12:00:00', '12:30:00'],
+            latestTimeOptions: ['16:00:00', '18:30:00', '17:00:00'],
+          },
+          {
+            carrier: 'FDXG',
+            available: true,
+            pickupDate: '2024-03-01',
+            defaultReadyTime: '09:00:00',
+            defaultLatestTimeOptions: '17:00:00',
+          },
+          {
+            carrier: 'FDXE',
+            available: false,
+            pickupDate: '2024-03-02',
+            readyTimeOptions: ['09:00:00'],
+            latestTimeOptions: ['17:00:00'],
+          },
+          {
+            carrier: 'FDXE',
+            available: true,
+            pickupDate: '2024-03-04',
+            defaultReadyTime: '10:00:00',
+            cutOffTime: '15:30:00',
+          },
+          {
+            carrier: 'FDXE',
+            available: true,
+            pickupDate: '2024-03-09',
+            readyTimeOptions: ['09:00:00'],
+            latestTimeOptions: ['17:00:00'],
+          },
           { carrier: 'FDXE', available: true, pickupDate: '2024-03-03' },
         ],
       },

@@ -7,12 +7,28 @@ import { apiErrorOf, fixture } from './support.js';
 const INFO = 'Input Your Information';
 
 const sender: Address = {
-  name: INFO, company: INFO, phone: '+971529544379', email: INFO, street1: INFO, street2: INFO,
-  city: 'MEMPHIS', state: 'TN', postal_code: '38117', country: 'US',
+  name: INFO,
+  company: INFO,
+  phone: '+971529544379',
+  email: INFO,
+  street1: INFO,
+  street2: INFO,
+  city: 'MEMPHIS',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
 };
 const recipient: Address = {
-  name: INFO, company: INFO, phone: '000-000-0000', email: INFO, street1: INFO, street2: INFO,
-  city: 'RICHMOND', state: 'BC', postal_code: 'V7C4v7', country: 'CA',
+  name: INFO,
+  company: INFO,
+  phone: '000-000-0000',
+  email: INFO,
+  street1: INFO,
+  street2: INFO,
+  city: 'RICHMOND',
+  state: 'BC',
+  postal_code: 'V7C4v7',
+  country: 'CA',
 };
 
 /** The recorded integration's booking, as far as our public request can say it. */
@@ -30,7 +46,9 @@ const recordedInput: ShipmentRequest = {
   terms_of_trade: 'DDU',
   insurance_cost: 0,
   ship_date: '2024-02-15',
-  customs_items: [{ description: 'test', quantity: 1, weight: 10, harmonized_code: '00339BB', manufacture_country_code: 'US' }],
+  customs_items: [
+    { description: 'test', quantity: 1, weight: 10, harmonized_code: '00339BB', manufacture_country_code: 'US' },
+  ],
   references: [
     { type: 'invoice_number', value: '123456789' },
     { type: 'customer_reference', value: '#Order 11111' },
@@ -46,7 +64,11 @@ const recordedInput: ShipmentRequest = {
  *   the shipping account pays as SENDER (payor = shipper party), which FedEx requires to match the
  *   shipper account (rate-api.json ACCOUNT.NUMBER.MISMATCH example).
  */
-function payorDiffs(party: 'Input Your Information' | 'Recipient Information', phone: string, recordedType: string): string[] {
+function payorDiffs(
+  party: 'Input Your Information' | 'Recipient Information',
+  phone: string,
+  recordedType: string,
+): string[] {
   const p = '$.requestedShipment.shippingChargesPayment';
   return [
     `$.requestedShipment.labelSpecification.labelStockType: "PAPER_4X6" ≠ "STOCK_4X6"`,
@@ -55,8 +77,14 @@ function payorDiffs(party: 'Input Your Information' | 'Recipient Information', p
     `${p}.payor.responsibleParty.address.countryCode: "US" ≠ "CA"`,
     `${p}.payor.responsibleParty.address.postalCode: "38117" ≠ "V7C4v7"`,
     `${p}.payor.responsibleParty.address.stateOrProvinceCode: "TN" ≠ "BC"`,
-    ...(party === INFO ? [] : [0, 1].map((i) => `${p}.payor.responsibleParty.address.streetLines[${i}]: "${INFO}" ≠ "${party}"`)),
-    ...(party === INFO ? [] : ['companyName', 'emailAddress', 'personName'].map((k) => `${p}.payor.responsibleParty.contact.${k}: "${INFO}" ≠ "${party}"`)),
+    ...(party === INFO
+      ? []
+      : [0, 1].map((i) => `${p}.payor.responsibleParty.address.streetLines[${i}]: "${INFO}" ≠ "${party}"`)),
+    ...(party === INFO
+      ? []
+      : ['companyName', 'emailAddress', 'personName'].map(
+          (k) => `${p}.payor.responsibleParty.contact.${k}: "${INFO}" ≠ "${party}"`,
+        )),
     `${p}.payor.responsibleParty.contact.phoneNumber: "${phone}" ≠ "000-000-0000"`,
   ].sort();
 }
@@ -64,7 +92,9 @@ function payorDiffs(party: 'Input Your Information' | 'Recipient Information', p
 describe.skipIf(fixturesMissing)('carrier_a ship request', () => {
   it('matches the recorded single-package booking except the documented differences', () => {
     const built = buildShipRequest(recordedInput, '2349857');
-    expect(matchesRecorded(built, fixture('fixtures/shipment_ShipmentRequest.json')).sort()).toEqual(payorDiffs(INFO, '+971529544379', 'THIRD_PARTY'));
+    expect(matchesRecorded(built, fixture('fixtures/shipment_ShipmentRequest.json')).sort()).toEqual(
+      payorDiffs(INFO, '+971529544379', 'THIRD_PARTY'),
+    );
     expect(built.requestedShipment.shipDatestamp).toBe('2024-02-15');
     expect(built.requestedShipment.customsClearanceDetail?.commercialInvoice?.shipmentPurpose).toBe('SOLD');
   });
@@ -87,13 +117,25 @@ describe.skipIf(fixturesMissing)('carrier_a ship request', () => {
         '$.requestedShipment.shipmentSpecialServices.etdDetail.attributes: expected an array',
       ].sort(),
     );
-    expect(built.requestedShipment.shipmentSpecialServices?.etdDetail).toEqual({ requestedDocumentTypes: ['COMMERCIAL_INVOICE'] });
+    expect(built.requestedShipment.shipmentSpecialServices?.etdDetail).toEqual({
+      requestedDocumentTypes: ['COMMERCIAL_INVOICE'],
+    });
     expect(built.requestedShipment.totalPackageCount).toBe(2);
   });
 
   it('matches the recorded recipient-paid booking except the payor', () => {
-    const r: Address = { ...recipient, name: 'Recipient Information', company: 'Recipient Information', email: 'Recipient Information', street1: 'Recipient Information', street2: 'Recipient Information' };
-    const built = buildShipRequest({ ...recordedInput, sender: { ...sender, phone: '000-000-0000' }, recipient: r }, '2349857');
+    const r: Address = {
+      ...recipient,
+      name: 'Recipient Information',
+      company: 'Recipient Information',
+      email: 'Recipient Information',
+      street1: 'Recipient Information',
+      street2: 'Recipient Information',
+    };
+    const built = buildShipRequest(
+      { ...recordedInput, sender: { ...sender, phone: '000-000-0000' }, recipient: r },
+      '2349857',
+    );
     // The recording has no customs detail for this US→CA booking; we always send it (extra members
     // are not compared). Payment: see payorDiffs.
     expect(matchesRecorded(built, fixture('fixtures/shipment_ShipmentPaidByRecipientRequest.json')).sort()).toEqual(
@@ -110,7 +152,11 @@ describe.skipIf(fixturesMissing)('carrier_a ship request', () => {
       special_services: undefined,
       type: 'return',
       label_type: 'ZPL__STOCK_4X6.75_LEADING_DOC_TAB',
-      references: [{ type: 'invoice_number', value: 'INV-1' }, { type: 'rma_number', value: 'RMA-9' }, { type: 'mystery', value: 'x' }],
+      references: [
+        { type: 'invoice_number', value: 'INV-1' },
+        { type: 'rma_number', value: 'RMA-9' },
+        { type: 'mystery', value: 'x' },
+      ],
     };
     const built = buildShipRequest({ ...domestic, ship_date: undefined }, '1');
     const shipment = built.requestedShipment;
@@ -118,22 +164,34 @@ describe.skipIf(fixturesMissing)('carrier_a ship request', () => {
     expect(shipment.shipDatestamp).toBeUndefined();
     expect(shipment.customsClearanceDetail).toBeUndefined();
     expect(shipment.shippingDocumentSpecification).toBeUndefined();
-    expect(shipment.labelSpecification).toMatchObject({ imageType: 'ZPLII', labelStockType: 'STOCK_4X675_LEADING_DOC_TAB' });
+    expect(shipment.labelSpecification).toMatchObject({
+      imageType: 'ZPLII',
+      labelStockType: 'STOCK_4X675_LEADING_DOC_TAB',
+    });
     expect(shipment.requestedPackageLineItems[0]?.customerReferences).toEqual([
       { customerReferenceType: 'INVOICE_NUMBER', value: 'INV-1' },
       { customerReferenceType: 'RMA_ASSOCIATION', value: 'RMA-9' },
       { customerReferenceType: 'CUSTOMER_REFERENCE', value: 'x' },
     ]);
-    expect(shipment.shipmentSpecialServices).toEqual({ specialServiceTypes: ['RETURN_SHIPMENT'], returnShipmentDetail: { returnType: 'PRINT_RETURN_LABEL' } });
+    expect(shipment.shipmentSpecialServices).toEqual({
+      specialServiceTypes: ['RETURN_SHIPMENT'],
+      returnShipmentDetail: { returnType: 'PRINT_RETURN_LABEL' },
+    });
   });
 
   it('refuses what FedEx cannot book', () => {
-    expect(apiErrorOf(() => buildShipRequest({ ...recordedInput, service: undefined }, '1')).code).toBe('schema_field_required');
+    expect(apiErrorOf(() => buildShipRequest({ ...recordedInput, service: undefined }, '1')).code).toBe(
+      'schema_field_required',
+    );
     const noCustoms = apiErrorOf(() => buildShipRequest({ ...recordedInput, customs_items: [] }, '1'));
     expect(noCustoms.code).toBe('schema_field_required');
     expect(noCustoms.detail).toBe('shipment.customs_items');
-    expect(apiErrorOf(() => buildShipRequest({ ...recordedInput, label_type: 'PDF', label_size: 'STOCK_4X6' }, '1')).code).toBe('schema_validation_error');
-    expect(apiErrorOf(() => buildShipRequest({ ...recordedInput, label_type: 'GIF' }, '1')).code).toBe('schema_validation_error');
+    expect(
+      apiErrorOf(() => buildShipRequest({ ...recordedInput, label_type: 'PDF', label_size: 'STOCK_4X6' }, '1')).code,
+    ).toBe('schema_validation_error');
+    expect(apiErrorOf(() => buildShipRequest({ ...recordedInput, label_type: 'GIF' }, '1')).code).toBe(
+      'schema_validation_error',
+    );
   });
 });
 
@@ -151,16 +209,28 @@ describe.skipIf(fixturesMissing)('carrier_a ship response', () => {
     expect(booked.packages[0]?.label).toBeInstanceOf(Uint8Array);
     expect([...(booked.packages[0]?.label.slice(0, 4) ?? [])]).toEqual(PDF_MAGIC);
     // actualRateType names no detail in this example: the first priced detail is used.
-    expect(booked.costs).toEqual({ base_charge: '234.56', surcharges: '9.88', discounts: '1.56', taxes: '3.45', net_charge: '3.78', currency: 'USD' });
+    expect(booked.costs).toEqual({
+      base_charge: '234.56',
+      surcharges: '9.88',
+      discounts: '1.56',
+      taxes: '3.45',
+      net_charge: '3.78',
+      currency: 'USD',
+    });
     expect(booked.estimated_date).toBe('2001-04-05');
     expect(booked.transit_days).toBe(2);
     expect(booked.shipping_documents).toBeUndefined();
   });
 
   it('parses the 21-piece international answer with its commercial invoice once', () => {
-    const body = fixture<{ output: { transactionShipments: { pieceResponses: { trackingNumber: string }[]; shipmentDocuments: { encodedLabel: string }[] }[] } }>(
-      'fixtures/shipment_IntlShipmentResponse.json',
-    );
+    const body = fixture<{
+      output: {
+        transactionShipments: {
+          pieceResponses: { trackingNumber: string }[];
+          shipmentDocuments: { encodedLabel: string }[];
+        }[];
+      };
+    }>('fixtures/shipment_IntlShipmentResponse.json');
     const booked = parseShipResponse(body);
     const ts = body.output.transactionShipments[0];
     expect(booked.tracking_number).toBe('794791341818');
@@ -168,8 +238,17 @@ describe.skipIf(fixturesMissing)('carrier_a ship response', () => {
     expect(booked.packages.map((p) => p.tracking_number)).toEqual(ts?.pieceResponses.map((p) => p.trackingNumber));
     expect(booked.packages).toHaveLength(21);
     for (const p of booked.packages) expect([...p.label.slice(0, 4)]).toEqual(PDF_MAGIC);
-    expect(booked.costs).toEqual({ base_charge: '4178.82', surcharges: '269.37', discounts: '0.00', taxes: '0.00', net_charge: '4448.19', currency: 'USD' });
-    expect(booked.shipping_documents).toEqual([{ type: 'COMMERCIAL_INVOICE', format: 'PDF', content: ts?.shipmentDocuments[0]?.encodedLabel }]);
+    expect(booked.costs).toEqual({
+      base_charge: '4178.82',
+      surcharges: '269.37',
+      discounts: '0.00',
+      taxes: '0.00',
+      net_charge: '4448.19',
+      currency: 'USD',
+    });
+    expect(booked.shipping_documents).toEqual([
+      { type: 'COMMERCIAL_INVOICE', format: 'PDF', content: ts?.shipmentDocuments[0]?.encodedLabel },
+    ]);
     expect(booked.estimated_date).toBeUndefined();
     expect(booked.transit_days).toBeUndefined();
   });
@@ -186,7 +265,11 @@ describe.skipIf(fixturesMissing)('carrier_a ship response', () => {
   });
 
   it('refuses labels that come only as URLs, and labels that are not base64', () => {
-    const urlOnly = structuredClone(fixture<{ output: { transactionShipments: { pieceResponses: { packageDocuments: Record<string, unknown>[] }[] }[] } }>('fixtures/return_shipment_ShipmentResponseJSON.json'));
+    const urlOnly = structuredClone(
+      fixture<{
+        output: { transactionShipments: { pieceResponses: { packageDocuments: Record<string, unknown>[] }[] }[] };
+      }>('fixtures/return_shipment_ShipmentResponseJSON.json'),
+    );
     const doc = urlOnly.output.transactionShipments[0]?.pieceResponses[0]?.packageDocuments[0];
     if (doc) delete doc.encodedLabel;
     const err = apiErrorOf(() => parseShipResponse(urlOnly));

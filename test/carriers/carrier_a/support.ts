@@ -18,5 +18,17 @@ export const GARBAGE: readonly (readonly [string, unknown])[] = [
   ['a number', 42],
   ['output as a string', { output: 'x' }],
   ['output as an array', { output: [] }],
-  ['output with members of the wrong types', { output: { rateReplyDetails: 7, transactionShipments: 'x', completeTrackResults: {}, options: 1, cancelledShipment: 'yes', locationDetailList: 'x' } }],
+  [
+    'output with members of the wrong types',
+    {
+      output: {
+        rateReplyDetails: 7,
+        transactionShipments: 'x',
+        completeTrackResults: {},
+        options: 1,
+        cancelledShipment: 'yes',
+        locationDetailList: 'x',
+      },
+    },
+  ],
 ];

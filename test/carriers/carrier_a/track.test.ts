@@ -15,7 +15,9 @@ interface TrackBody {
 
 describe.skipIf(fixturesMissing)('carrier_a track request', () => {
   it('matches the recorded request for one number', () => {
-    const recorded = fixture<{ trackingInfo: unknown[]; includeDetailedScans: boolean }>('fixtures/tracking_TrackingRequest.json');
+    const recorded = fixture<{ trackingInfo: unknown[]; includeDetailedScans: boolean }>(
+      'fixtures/tracking_TrackingRequest.json',
+    );
     // The recording tracks two numbers in one call; our adapter tracks one number per call
     // (batching and de-duplication live in the tracking service), so we compare with its first entry.
     const expected = { ...recorded, trackingInfo: recorded.trackingInfo.slice(0, 1) };
@@ -25,9 +27,13 @@ describe.skipIf(fixturesMissing)('carrier_a track request', () => {
 
   it('asks for a signature proof of delivery as PDF', () => {
     const request = buildProofOfDeliveryRequest('128667043726', '2349857');
-    const sample = fixture<{ trackDocumentSpecification: { trackingNumberInfo: { trackingNumber: string } }[] }>('samples/tracking_document_request.json');
+    const sample = fixture<{ trackDocumentSpecification: { trackingNumberInfo: { trackingNumber: string } }[] }>(
+      'samples/tracking_document_request.json',
+    );
     expect(request.trackDocumentDetail).toEqual({ documentType: 'SIGNATURE_PROOF_OF_DELIVERY', documentFormat: 'PDF' });
-    expect(request.trackDocumentSpecification[0]?.trackingNumberInfo.trackingNumber).toBe(sample.trackDocumentSpecification[0]?.trackingNumberInfo.trackingNumber);
+    expect(request.trackDocumentSpecification[0]?.trackingNumberInfo.trackingNumber).toBe(
+      sample.trackDocumentSpecification[0]?.trackingNumberInfo.trackingNumber,
+    );
     expect(request.trackDocumentSpecification[0]?.accountNumber).toBe('2349857');
   });
 });
@@ -59,7 +65,9 @@ describe.skipIf(fixturesMissing)('carrier_a track response', () => {
   });
 
   it('finds the result by the number FedEx echoes inside it too', () => {
-    expect(parseTrackResponse(fixture('fixtures/tracking_TrackingResponse.json'), '128667043726').tracking_stage).toBe('PICKED_UP');
+    expect(parseTrackResponse(fixture('fixtures/tracking_TrackingResponse.json'), '128667043726').tracking_stage).toBe(
+      'PICKED_UP',
+    );
   });
 
   it('turns a per-result NOTFOUND into carrier_no_shipment_found with FedEx message', () => {
@@ -76,9 +84,21 @@ describe.skipIf(fixturesMissing)('carrier_a track response', () => {
     if (!result0) throw new Error('fixture changed');
     result0.latestStatusDetail = { code: 'DL', derivedCode: 'DL', description: 'Delivered' };
     result0.scanEvents = [
-      { date: '2018-02-03T08:00:00', eventType: 'OD', eventDescription: 'On FedEx vehicle for delivery', derivedStatus: 'On the way', scanLocation: { city: 'SEATTLE', countryCode: 'US' } },
+      {
+        date: '2018-02-03T08:00:00',
+        eventType: 'OD',
+        eventDescription: 'On FedEx vehicle for delivery',
+        derivedStatus: 'On the way',
+        scanLocation: { city: 'SEATTLE', countryCode: 'US' },
+      },
       ...(result0.scanEvents as unknown[]),
-      { date: '2018-02-03T10:00:00.123456Z', eventType: 'DL', eventDescription: 'Delivered', derivedStatus: 'Delivered', derivedStatusCode: 'DL' },
+      {
+        date: '2018-02-03T10:00:00.123456Z',
+        eventType: 'DL',
+        eventDescription: 'Delivered',
+        derivedStatus: 'Delivered',
+        derivedStatusCode: 'DL',
+      },
       { date: 'yesterday', eventType: 'AR', eventDescription: 'unplaceable' },
       { date: '2018-02-02T20:00:00-08:00', eventType: 'ZZ', derivedStatusCode: 'IT', eventDescription: 'Arrived' },
     ];
@@ -103,7 +123,9 @@ describe.skipIf(fixturesMissing)('carrier_a track response', () => {
     expect(err.message).toBe('Please provide tracking number.');
     const fromText = parseErrorResponse(400, readFixtureText('carrier_a', 'fixtures/tracking_ErrorResponse.json'));
     expect(fromText.code).toBe('carrier_exception');
-    expect(fromText.detail).toBe('carrier_a error code: TRACKING.TRACKINGNUMBER.EMPTY; transactionId: 624deea6-b709-470c-8c39-4b5511281492');
+    expect(fromText.detail).toBe(
+      'carrier_a error code: TRACKING.TRACKINGNUMBER.EMPTY; transactionId: 624deea6-b709-470c-8c39-4b5511281492',
+    );
   });
 
   it('does not mistake a proof-of-delivery answer for tracking, and parses it as a document', () => {
@@ -116,8 +138,16 @@ describe.skipIf(fixturesMissing)('carrier_a track response', () => {
   });
 
   it('says no shipment found when FedEx returns an empty result for the number', () => {
-    const body = { output: { completeTrackResults: [{ trackingNumber: '42', trackResults: [{ trackingNumberInfo: { trackingNumber: '42' } }] }] } };
+    const body = {
+      output: {
+        completeTrackResults: [
+          { trackingNumber: '42', trackResults: [{ trackingNumberInfo: { trackingNumber: '42' } }] },
+        ],
+      },
+    };
     expect(apiErrorOf(() => parseTrackResponse(body, '42')).code).toBe('carrier_no_shipment_found');
-    expect(apiErrorOf(() => parseTrackResponse({ output: { completeTrackResults: [] } }, '42')).code).toBe('carrier_no_shipment_found');
+    expect(apiErrorOf(() => parseTrackResponse({ output: { completeTrackResults: [] } }, '42')).code).toBe(
+      'carrier_no_shipment_found',
+    );
   });
 });

@@ -4,7 +4,11 @@ import { parseCancelResponse } from '../../../src/carriers/carrier_b/cancel.js';
 import { PACKAGING_CODES, SERVICE_CODES, serviceCode, serviceSlug } from '../../../src/carriers/carrier_b/codes.js';
 import { catalog } from '../../../src/carriers/carrier_b/catalog.js';
 import { parseLocationsResponse } from '../../../src/carriers/carrier_b/locations.js';
-import { parsePickupCancelResponse, parsePickupAvailabilityResponse, parsePickupResponse } from '../../../src/carriers/carrier_b/pickup.js';
+import {
+  parsePickupCancelResponse,
+  parsePickupAvailabilityResponse,
+  parsePickupResponse,
+} from '../../../src/carriers/carrier_b/pickup.js';
 import { parseRateResponse } from '../../../src/carriers/carrier_b/rate.js';
 import { parseShipResponse } from '../../../src/carriers/carrier_b/ship.js';
 import { parseTrackResponse } from '../../../src/carriers/carrier_b/track.js';
@@ -18,7 +22,8 @@ describe('codes', () => {
   });
 
   it('a rate’s service slug books the same UPS code', () => {
-    for (const slug of catalog.services) expect(serviceCode(serviceSlug(serviceCode(slug) ?? '')), slug).toBe(serviceCode(slug));
+    for (const slug of catalog.services)
+      expect(serviceCode(serviceSlug(serviceCode(slug) ?? '')), slug).toBe(serviceCode(slug));
     expect(serviceSlug('03')).toBe('carrier_b_ground');
     expect(serviceSlug('M4')).toBe('carrier_b_expedited_mail_innovations');
     expect(serviceSlug('T1')).toBe('carrier_b_t1');
@@ -36,7 +41,17 @@ describe('bodies of the wrong shape → carrier_http_exception, never a TypeErro
     ['locations', (b) => parseLocationsResponse(b)],
   ];
   const extra: (readonly [string, unknown])[] = [
-    ['UPS envelopes of the wrong types', { RateResponse: 'x', ShipmentResponse: [], trackResponse: 7, VoidShipmentResponse: null, PickupCreationResponse: 'x', PickupGetServiceCenterFacilitiesResponse: 1 }],
+    [
+      'UPS envelopes of the wrong types',
+      {
+        RateResponse: 'x',
+        ShipmentResponse: [],
+        trackResponse: 7,
+        VoidShipmentResponse: null,
+        PickupCreationResponse: 'x',
+        PickupGetServiceCenterFacilitiesResponse: 1,
+      },
+    ],
   ];
   for (const [name, parse] of sync) {
     it.each([...GARBAGE, ...extra])(`${name}: %s`, (_label, body) => {

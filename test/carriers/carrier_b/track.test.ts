@@ -30,7 +30,12 @@ describe.skipIf(fixturesMissing)('parseTrackResponse', () => {
 
   it('samples/tracking_response.json: delivered, newest first, times without offset taken as UTC', () => {
     const result = parseTrackResponse(fixture('samples/tracking_response.json'), '1Z5338FF0107231059');
-    expect(result).toMatchObject({ tracking_stage: 'DELIVERED', delivered: true, delivery_date: '2022-01-26T16:30:00+00:00', status: 'DELIVERED' });
+    expect(result).toMatchObject({
+      tracking_stage: 'DELIVERED',
+      delivered: true,
+      delivery_date: '2022-01-26T16:30:00+00:00',
+      status: 'DELIVERED',
+    });
     expect(result.checkpoints.map((c) => [c.time, c.status, c.tracking_stage])).toEqual([
       ['2022-01-26T16:30:00+00:00', 'F4', 'DELIVERED'],
       ['2022-01-26T15:16:41+00:00', 'MP', 'CREATED'],
@@ -38,12 +43,22 @@ describe.skipIf(fixturesMissing)('parseTrackResponse', () => {
   });
 
   it('fixtures/tracking_InvalidTrackingNumberResponseJSON.json → carrier_no_shipment_found with UPS’s message', () => {
-    const err = apiErrorOf(() => parseTrackResponse(fixture('fixtures/tracking_InvalidTrackingNumberResponseJSON.json'), '1Z', 'abc'));
-    expect(err).toMatchObject({ code: 'carrier_no_shipment_found', message: 'Invalid inquiry number', detail: 'carrier_b error code: TV1002; transId: abc' });
+    const err = apiErrorOf(() =>
+      parseTrackResponse(fixture('fixtures/tracking_InvalidTrackingNumberResponseJSON.json'), '1Z', 'abc'),
+    );
+    expect(err).toMatchObject({
+      code: 'carrier_no_shipment_found',
+      message: 'Invalid inquiry number',
+      detail: 'carrier_b error code: TV1002; transId: abc',
+    });
   });
 
   it('fixtures/tracking_AuthError.json → carrier_authentication', () => {
-    expect(apiErrorOf(() => parseTrackResponse(JSON.parse(readFixtureText('carrier_b', 'fixtures/tracking_AuthError.json')), '1Z')).code).toBe('carrier_authentication');
+    expect(
+      apiErrorOf(() =>
+        parseTrackResponse(JSON.parse(readFixtureText('carrier_b', 'fixtures/tracking_AuthError.json')), '1Z'),
+      ).code,
+    ).toBe('carrier_authentication');
   });
 
   it('uses gmtOffset when UPS sends it, picks our package, reads one activity object, and names warnings', () => {
@@ -51,10 +66,18 @@ describe.skipIf(fixturesMissing)('parseTrackResponse', () => {
       trackResponse: {
         shipment: {
           package: [
-            { trackingNumber: 'OTHER', activity: { date: '20240101', time: '000000', status: { type: 'D', statusCode: '011' } } },
+            {
+              trackingNumber: 'OTHER',
+              activity: { date: '20240101', time: '000000', status: { type: 'D', statusCode: '011' } },
+            },
             {
               trackingNumber: '1ZMINE',
-              activity: { date: '20240301', time: '101500', gmtOffset: '-05:00', status: { type: 'I', code: 'OT', statusCode: '072', description: 'Out For Delivery Today' } },
+              activity: {
+                date: '20240301',
+                time: '101500',
+                gmtOffset: '-05:00',
+                status: { type: 'I', code: 'OT', statusCode: '072', description: 'Out For Delivery Today' },
+              },
               deliveryDate: [{ type: 'SDD', date: '20240301' }],
               deliveryTime: { type: 'EOD', endTime: '190000' },
             },
@@ -63,14 +86,29 @@ describe.skipIf(fixturesMissing)('parseTrackResponse', () => {
       },
     };
     const r = parseTrackResponse(body, '1ZMINE');
-    expect(r).toMatchObject({ tracking_stage: 'OUT_FOR_DELIVERY', delivered: false, estimated_delivery: '2024-03-01T19:00:00+00:00', status: 'Out For Delivery Today' });
+    expect(r).toMatchObject({
+      tracking_stage: 'OUT_FOR_DELIVERY',
+      delivered: false,
+      estimated_delivery: '2024-03-01T19:00:00+00:00',
+      status: 'Out For Delivery Today',
+    });
     expect(r.checkpoints[0]?.time).toBe('2024-03-01T10:15:00-05:00');
-    const warning = { trackResponse: { shipment: [{ warnings: [{ code: 'TW0001', message: 'Tracking Information Not Found' }] }] } };
-    expect(apiErrorOf(() => parseTrackResponse(warning, '1Z'))).toMatchObject({ code: 'carrier_no_shipment_found', message: 'Tracking Information Not Found' });
+    const warning = {
+      trackResponse: { shipment: [{ warnings: [{ code: 'TW0001', message: 'Tracking Information Not Found' }] }] },
+    };
+    expect(apiErrorOf(() => parseTrackResponse(warning, '1Z'))).toMatchObject({
+      code: 'carrier_no_shipment_found',
+      message: 'Tracking Information Not Found',
+    });
   });
 
   it('asks for activity without signature images or proof of delivery', () => {
-    expect(buildTrackRequest()).toEqual({ locale: 'en_US', returnSignature: 'false', returnMilestones: 'false', returnPOD: 'false' });
+    expect(buildTrackRequest()).toEqual({
+      locale: 'en_US',
+      returnSignature: 'false',
+      returnMilestones: 'false',
+      returnPOD: 'false',
+    });
   });
 });
 
@@ -87,7 +125,8 @@ describe('UPS dates and times', () => {
 
 describe('tracking stages (vendor/Tracking-status-description-codes.html, Tracking-package-activity-types.html)', () => {
   it('maps every documented status code 0–169 to a stage', () => {
-    for (let code = 0; code <= 169; code++) expect(trackingStage(undefined, String(code).padStart(3, '0')), String(code)).toBeDefined();
+    for (let code = 0; code <= 169; code++)
+      expect(trackingStage(undefined, String(code).padStart(3, '0')), String(code)).toBeDefined();
   });
 
   it('the activity type decides for delivered, voided and exception; the status code refines the rest', () => {

@@ -1,7 +1,15 @@
 /** carrier_c code tables: every catalog slug maps, both ways, and every documented status has a stage. */
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/carriers/carrier_c/catalog.js';
-import { labelSpec, PACKAGING, productCode, productSlug, trackingStage, unsupportedSpecialService, VALUE_ADDED_SERVICES } from '../../../src/carriers/carrier_c/codes.js';
+import {
+  labelSpec,
+  PACKAGING,
+  productCode,
+  productSlug,
+  trackingStage,
+  unsupportedSpecialService,
+  VALUE_ADDED_SERVICES,
+} from '../../../src/carriers/carrier_c/codes.js';
 import { TRACKING_STAGES } from '../../../src/domain/types.js';
 import { fixturesMissing, readFixtureText } from '../../support/fixtures.js';
 import { apiErrorOf } from './support.js';
@@ -32,7 +40,11 @@ describe('codes', () => {
   it('maps every catalog label type to an encoding and template; PNG is the PDF, to be drawn as a PNG', () => {
     for (const t of catalog.labelTypes) expect(labelSpec(t, undefined).templateName, t).toMatch(/^ECOM/);
     expect(labelSpec('PNG', undefined)).toEqual({ encodingFormat: 'pdf', templateName: 'ECOM26_84_001', png: true });
-    expect(labelSpec('PDF', '6X4_A4_PDF')).toEqual({ encodingFormat: 'pdf', templateName: 'ECOM26_A6_002', fitLabelsToA4: true });
+    expect(labelSpec('PDF', '6X4_A4_PDF')).toEqual({
+      encodingFormat: 'pdf',
+      templateName: 'ECOM26_A6_002',
+      fitLabelsToA4: true,
+    });
     expect(labelSpec('ZPL2', '8x4_THERMAL')).toEqual({ encodingFormat: 'zpl', templateName: 'ECOM26_84_001' });
     expect(apiErrorOf(() => labelSpec('PDF', 'PAPER_4X6')).detail).toBe('shipment.label_size');
   });
@@ -44,6 +56,12 @@ describe('codes', () => {
       .filter((r) => r[0] === 'express');
     expect(rows.length).toBe(44);
     for (const [, code] of rows) expect(TRACKING_STAGES, code).toContain(trackingStage(code));
-    expect([trackingStage('OK'), trackingStage('PU'), trackingStage('WC'), trackingStage('RT'), trackingStage('pre-transit')]).toEqual(['DELIVERED', 'PICKED_UP', 'OUT_FOR_DELIVERY', 'EXCEPTION', 'CREATED']);
+    expect([
+      trackingStage('OK'),
+      trackingStage('PU'),
+      trackingStage('WC'),
+      trackingStage('RT'),
+      trackingStage('pre-transit'),
+    ]).toEqual(['DELIVERED', 'PICKED_UP', 'OUT_FOR_DELIVERY', 'EXCEPTION', 'CREATED']);
   });
 });

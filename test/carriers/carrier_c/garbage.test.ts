@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseValidateCredentialsResponse } from '../../../src/carriers/carrier_c/auth.js';
 import { parseLocationsResponse } from '../../../src/carriers/carrier_c/locations.js';
-import { parsePickupAvailabilityResponse, parsePickupCancelResponse, parsePickupResponse } from '../../../src/carriers/carrier_c/pickup.js';
+import {
+  parsePickupAvailabilityResponse,
+  parsePickupCancelResponse,
+  parsePickupResponse,
+} from '../../../src/carriers/carrier_c/pickup.js';
 import { parseRateResponse } from '../../../src/carriers/carrier_c/rate.js';
 import { parseShipResponse } from '../../../src/carriers/carrier_c/ship.js';
 import { parseTrackManyResponse, parseTrackResponse } from '../../../src/carriers/carrier_c/track.js';
@@ -27,7 +31,10 @@ describe.each(PARSERS)('%s parser', (_name, parse) => {
 
 describe('pickup cancel parser', () => {
   // An empty object is its success (DELETE answers 200 without a body); anything not an object is not.
-  it.each(GARBAGE.filter(([what]) => what !== 'an empty object' && what !== 'members of the wrong types'))('%s → carrier_http_exception', (_what, body) => {
-    expect(apiErrorOf(() => parsePickupCancelResponse(body, 'X')).code).toBe('carrier_http_exception');
-  });
+  it.each(GARBAGE.filter(([what]) => what !== 'an empty object' && what !== 'members of the wrong types'))(
+    '%s → carrier_http_exception',
+    (_what, body) => {
+      expect(apiErrorOf(() => parsePickupCancelResponse(body, 'X')).code).toBe('carrier_http_exception');
+    },
+  );
 });

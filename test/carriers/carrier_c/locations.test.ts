@@ -12,7 +12,14 @@ const VENDOR_EXAMPLE = {
       servicePointName: 'DHL Service Point',
       servicePointNameFormatted: 'DHL Service Point',
       localName: 'CK Kentlucky s.r.o.',
-      address: { addressLine1: 'Slezska 874', addressLine2: 'Entrance from Sumavska', city: 'PRAGUE', zipCode: '120 00', state: null, country: 'CZ' },
+      address: {
+        addressLine1: 'Slezska 874',
+        addressLine2: 'Entrance from Sumavska',
+        city: 'PRAGUE',
+        zipCode: '120 00',
+        state: null,
+        country: 'CZ',
+      },
       geoLocation: { latitude: 50.0761511, longitude: 14.4436406 },
       distance: '0.42 km',
       openingHours: {
@@ -32,10 +39,25 @@ const VENDOR_EXAMPLE = {
 
 describe('buildLocationsRequest', () => {
   it('sends the address as one line, the country, and the radius in kilometres', () => {
-    const req = buildLocationsRequest({ location: { street1: 'V Parku 2308/10', city: 'Prague', postal_code: '14800', country: 'cz' }, radius: 5, radius_units: 'MI' });
+    const req = buildLocationsRequest({
+      location: { street1: 'V Parku 2308/10', city: 'Prague', postal_code: '14800', country: 'cz' },
+      radius: 5,
+      radius_units: 'MI',
+    });
     expect(req.path).toBe('/servicepoints');
-    expect(Object.fromEntries(req.query)).toEqual({ address: 'V Parku 2308/10, 14800, Prague', countryCode: 'CZ', servicePointResults: '25', maxDistance: '9', resultUom: 'mi' });
-    expect(Object.fromEntries(buildLocationsRequest({ location: { country: 'DE' } }).query)).toEqual({ countryCode: 'DE', servicePointResults: '25', maxDistance: '17', resultUom: 'mi' });
+    expect(Object.fromEntries(req.query)).toEqual({
+      address: 'V Parku 2308/10, 14800, Prague',
+      countryCode: 'CZ',
+      servicePointResults: '25',
+      maxDistance: '9',
+      resultUom: 'mi',
+    });
+    expect(Object.fromEntries(buildLocationsRequest({ location: { country: 'DE' } }).query)).toEqual({
+      countryCode: 'DE',
+      servicePointResults: '25',
+      maxDistance: '17',
+      resultUom: 'mi',
+    });
   });
 });
 
@@ -54,19 +76,47 @@ describe('parseLocationsResponse', () => {
         lng: 14.4436406,
         distance: 0.42,
         distance_units: 'KM',
-        operational_hours: { MON: { open: '10:00', close: '16:30' }, TUE: { open: '10:00', close: '16:30' }, SAT: { open: '09:00', close: '15:00' } },
+        operational_hours: {
+          MON: { open: '10:00', close: '16:30' },
+          TUE: { open: '10:00', close: '16:30' },
+          SAT: { open: '09:00', close: '15:00' },
+        },
       },
     ]);
   });
 
   it('answers "No Service Points found" (201, 202) and null lists as none; other status codes are DHL’s errors', () => {
-    expect(parseLocationsResponse({ status: { statusCode: 201, statusMessage: 'Error: No Service Points found.' }, servicePoints: null })).toEqual([]);
-    expect(parseLocationsResponse({ status: { statusCode: 202, statusMessage: 'Error: No Service Points with capacity found.' }, servicePoints: [] })).toEqual([]);
-    const err = apiErrorOf(() => parseLocationsResponse({ status: { statusCode: 600, statusMessage: 'Error: No Service Points available for this country' }, servicePoints: null }));
-    expect(err).toMatchObject({ code: 'carrier_exception', message: 'No Service Points available for this country', detail: 'carrier_c servicepoints statusCode 600' });
+    expect(
+      parseLocationsResponse({
+        status: { statusCode: 201, statusMessage: 'Error: No Service Points found.' },
+        servicePoints: null,
+      }),
+    ).toEqual([]);
+    expect(
+      parseLocationsResponse({
+        status: { statusCode: 202, statusMessage: 'Error: No Service Points with capacity found.' },
+        servicePoints: [],
+      }),
+    ).toEqual([]);
+    const err = apiErrorOf(() =>
+      parseLocationsResponse({
+        status: { statusCode: 600, statusMessage: 'Error: No Service Points available for this country' },
+        servicePoints: null,
+      }),
+    );
+    expect(err).toMatchObject({
+      code: 'carrier_exception',
+      message: 'No Service Points available for this country',
+      detail: 'carrier_c servicepoints statusCode 600',
+    });
   });
 
   it('leaves out points without an id or address', () => {
-    expect(parseLocationsResponse({ status: { statusCode: 1 }, servicePoints: [{ facilityId: 'X' }, ...VENDOR_EXAMPLE.servicePoints] })).toHaveLength(1);
+    expect(
+      parseLocationsResponse({
+        status: { statusCode: 1 },
+        servicePoints: [{ facilityId: 'X' }, ...VENDOR_EXAMPLE.servicePoints],
+      }),
+    ).toHaveLength(1);
   });
 });

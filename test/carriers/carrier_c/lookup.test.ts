@@ -6,8 +6,22 @@ import type { ShipmentRequest } from '../../../src/domain/types.js';
 const NOW = new Date('2026-03-10T08:00:00Z');
 const req = (references: ShipmentRequest['references'] = []): ShipmentRequest => ({
   shipping_account: 'acct',
-  sender: { name: 'Anna', phone: '+49 30 1234567', street1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' },
-  recipient: { name: 'Max', phone: '+49 89 7654321', street1: 'Marienplatz 8', city: 'München', postal_code: '80331', country: 'DE' },
+  sender: {
+    name: 'Anna',
+    phone: '+49 30 1234567',
+    street1: 'Unter den Linden 1',
+    city: 'Berlin',
+    postal_code: '10117',
+    country: 'DE',
+  },
+  recipient: {
+    name: 'Max',
+    phone: '+49 89 7654321',
+    street1: 'Marienplatz 8',
+    city: 'München',
+    postal_code: '80331',
+    country: 'DE',
+  },
   packages: [{ weight: 2 }],
   packaging: 'your_packaging',
   service: 'domestic_express',
@@ -36,9 +50,25 @@ describe("carrier_c: Waybill's reference and tracking by shipment reference", ()
   });
 
   it('reads the shipment found', () => {
-    expect(parseLookupResponse({ shipments: [{ shipmentTrackingNumber: '1234567890' }] })).toEqual({ tracking_number: '1234567890', package_tracking_numbers: ['1234567890'] });
+    expect(parseLookupResponse({ shipments: [{ shipmentTrackingNumber: '1234567890' }] })).toEqual({
+      tracking_number: '1234567890',
+      package_tracking_numbers: ['1234567890'],
+    });
     expect(parseLookupResponse({ shipments: [] })).toBeNull();
-    const pieces = { shipments: [{ shipmentTrackingNumber: '1234567890', pieces: [{ number: 1, trackingNumber: 'JD0144549751510000001' }, { number: 2, trackingNumber: 'JD0144549751510000002' }] }] };
-    expect(parseLookupResponse(pieces)).toEqual({ tracking_number: '1234567890', package_tracking_numbers: ['JD0144549751510000001', 'JD0144549751510000002'] });
+    const pieces = {
+      shipments: [
+        {
+          shipmentTrackingNumber: '1234567890',
+          pieces: [
+            { number: 1, trackingNumber: 'JD0144549751510000001' },
+            { number: 2, trackingNumber: 'JD0144549751510000002' },
+          ],
+        },
+      ],
+    };
+    expect(parseLookupResponse(pieces)).toEqual({
+      tracking_number: '1234567890',
+      package_tracking_numbers: ['JD0144549751510000001', 'JD0144549751510000002'],
+    });
   });
 });

@@ -3,8 +3,32 @@ import type { PickupRequest } from '../../../src/domain/types.js';
 import type { ShipmentRequest } from '../../../src/carriers/carrier_c/fields.js';
 import { request } from './support.js';
 
-export const prague = { name: 'John Doe', company: 'Acme Corp', email: 'shipper@example.com', phone: '+1234567890', street1: 'V Parku 2308/10', street2: 'Floor 2', street3: 'Suite 100', city: 'Prague', state: 'CZ', postal_code: '14800', country: 'CZ' };
-export const newYork = { name: 'Jane Smith', company: 'Customer Inc', email: 'receiver@example.com', phone: '+19876543210', street1: '123 Main Street', street2: 'Floor 5', street3: 'Apt 501', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+export const prague = {
+  name: 'John Doe',
+  company: 'Acme Corp',
+  email: 'shipper@example.com',
+  phone: '+1234567890',
+  street1: 'V Parku 2308/10',
+  street2: 'Floor 2',
+  street3: 'Suite 100',
+  city: 'Prague',
+  state: 'CZ',
+  postal_code: '14800',
+  country: 'CZ',
+};
+export const newYork = {
+  name: 'Jane Smith',
+  company: 'Customer Inc',
+  email: 'receiver@example.com',
+  phone: '+19876543210',
+  street1: '123 Main Street',
+  street2: 'Floor 5',
+  street3: 'Apt 501',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+};
 
 /** samples/shipment_request.json: CZ → US, Express Worldwide, insured, one customs line. */
 export function sampleShipment(): ShipmentRequest {
@@ -21,7 +45,19 @@ export function sampleShipment(): ShipmentRequest {
       { type: 'email', value: 'recipient@example.com' },
       { type: 'message', value: 'Your shipment is on its way' },
     ],
-    customs_items: [{ description: 'Product description', quantity: 1, quantity_unit: 'PCS', value: 100, commodity_code: '12345678', manufacture_country_code: 'CZ', weight: 5, gross_weight: 5, license_number: 'LIC-001' }],
+    customs_items: [
+      {
+        description: 'Product description',
+        quantity: 1,
+        quantity_unit: 'PCS',
+        value: 100,
+        commodity_code: '12345678',
+        manufacture_country_code: 'CZ',
+        weight: 5,
+        gross_weight: 5,
+        license_number: 'LIC-001',
+      },
+    ],
     invoice_number: 'INV-001',
     invoice_date: '2024-11-05',
     remarks: 'Handle with care',
@@ -45,7 +81,13 @@ export function samplePickup(): PickupRequest {
     shipping_account: 'sa_1',
     carrier: 'carrier_c',
     location: { ...prague, location_type: 'reception' },
-    shipments: [{ packages: [{ weight: 5, length: 15, width: 15, height: 15 }], service: 'express_worldwide_p', recipient: newYork }],
+    shipments: [
+      {
+        packages: [{ weight: 5, length: 15, width: 15, height: 15 }],
+        service: 'express_worldwide_p',
+        recipient: newYork,
+      },
+    ],
     time: { date: '2024-11-06', ready_time: '10:00', close_time: '18:00' },
     description: 'Two packages ready for pickup',
     dim_units: 'CM',

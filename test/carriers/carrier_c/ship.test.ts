@@ -5,13 +5,42 @@ import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { SAMPLE_PARTY_DIFFS, sampleShipment } from './samples.js';
 import { apiErrorOf, fixture, NOW, request } from './support.js';
 
-const la = { name: 'John Doe', company: 'Test Company', email: 'shipper@example.com', phone: '1234567890', street1: '123 Main Street', city: 'Los Angeles', state: 'CA', postal_code: '90001', country: 'US' };
-const nyc = { name: 'Jane Smith', company: 'Recipient Corp', email: 'recipient@example.com', phone: '0987654321', street1: '456 Broadway', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+const la = {
+  name: 'John Doe',
+  company: 'Test Company',
+  email: 'shipper@example.com',
+  phone: '1234567890',
+  street1: '123 Main Street',
+  city: 'Los Angeles',
+  state: 'CA',
+  postal_code: '90001',
+  country: 'US',
+};
+const nyc = {
+  name: 'Jane Smith',
+  company: 'Recipient Corp',
+  email: 'recipient@example.com',
+  phone: '0987654321',
+  street1: '456 Broadway',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+};
 const PDF_B64 = Buffer.from('%PDF-1.4 label').toString('base64');
 
 describe.skipIf(fixturesMissing)('buildShipRequest against recorded requests', () => {
   it('matches fixtures/shipment_ShipmentRequest.json but for the country names', () => {
-    const body = buildShipRequest(request({ sender: la, recipient: nyc, service: 'express_worldwide_p', packages: [{ weight: 5, length: 25, width: 20, height: 15 }] }), '123456789', NOW);
+    const body = buildShipRequest(
+      request({
+        sender: la,
+        recipient: nyc,
+        service: 'express_worldwide_p',
+        packages: [{ weight: 5, length: 25, width: 20, height: 15 }],
+      }),
+      '123456789',
+      NOW,
+    );
     expect(matchesRecorded(body, fixture('fixtures/shipment_ShipmentRequest.json'))).toEqual([
       // Waybill's addresses carry ISO codes only; countryName is optional.
       '$.customerDetails.shipperDetails.postalAddress.countryName: undefined ≠ "United States"',
@@ -70,18 +99,57 @@ describe.skipIf(fixturesMissing)('buildShipRequest against recorded requests', (
 describe('buildShipRequest', () => {
   it('maps every carrier_c shipment field into the export declaration', () => {
     const body = buildShipRequest(
-      { ...sampleShipment(), eccn: 'EAR99', signature_name: 'J. Doe', signature_title: 'CEO', export_reason_code: 'gift', other_charges: 5, terms_of_payment: 'prepaid', other_remarks_2: 'r2', other_remarks_3: 'r3', add_decl_text_2: 'd2', add_decl_text_3: 'd3' },
+      {
+        ...sampleShipment(),
+        eccn: 'EAR99',
+        signature_name: 'J. Doe',
+        signature_title: 'CEO',
+        export_reason_code: 'gift',
+        other_charges: 5,
+        terms_of_payment: 'prepaid',
+        other_remarks_2: 'r2',
+        other_remarks_3: 'r3',
+        add_decl_text_2: 'd2',
+        add_decl_text_3: 'd3',
+      },
       '1',
       NOW,
     );
     const d = body.content.exportDeclaration!;
-    expect(d.invoice).toEqual({ number: 'INV-001', date: '2024-11-05', signatureName: 'J. Doe', signatureTitle: 'CEO', termsOfPayment: 'prepaid' });
-    expect(d.lineItems[0]).toMatchObject({ price: 100, exportControlClassificationNumber: 'EAR99', exportReasonType: 'gift', weight: { netValue: 5, grossValue: 5 } });
+    expect(d.invoice).toEqual({
+      number: 'INV-001',
+      date: '2024-11-05',
+      signatureName: 'J. Doe',
+      signatureTitle: 'CEO',
+      termsOfPayment: 'prepaid',
+    });
+    expect(d.lineItems[0]).toMatchObject({
+      price: 100,
+      exportControlClassificationNumber: 'EAR99',
+      exportReasonType: 'gift',
+      weight: { netValue: 5, grossValue: 5 },
+    });
     expect(d.remarks).toEqual([{ value: 'Handle with care' }, { value: 'r2' }, { value: 'r3' }]);
     expect(d.declarationNotes).toEqual([{ value: 'Declaration note text' }, { value: 'd2' }, { value: 'd3' }]);
-    expect(d.additionalCharges).toEqual([{ value: 10, typeCode: 'freight' }, { value: 5, typeCode: 'other' }]);
-    expect(d).toMatchObject({ placeOfIncoterm: 'New York', payerVATNumber: 'VAT123456', recipientReference: 'RECREF-001', exporter: { id: 'EXP-001', code: 'EXPCODE' }, packageMarks: 'FRAGILE', exportReason: 'Sale', licenses: [{ typeCode: 'export', value: 'LIC-001' }] });
-    expect(body.content).toMatchObject({ incoterm: 'DAP', USFilingTypeValue: 'NOEEI30.37A', declaredValue: 100, declaredValueCurrency: 'USD' });
+    expect(d.additionalCharges).toEqual([
+      { value: 10, typeCode: 'freight' },
+      { value: 5, typeCode: 'other' },
+    ]);
+    expect(d).toMatchObject({
+      placeOfIncoterm: 'New York',
+      payerVATNumber: 'VAT123456',
+      recipientReference: 'RECREF-001',
+      exporter: { id: 'EXP-001', code: 'EXPCODE' },
+      packageMarks: 'FRAGILE',
+      exportReason: 'Sale',
+      licenses: [{ typeCode: 'export', value: 'LIC-001' }],
+    });
+    expect(body.content).toMatchObject({
+      incoterm: 'DAP',
+      USFilingTypeValue: 'NOEEI30.37A',
+      declaredValue: 100,
+      declaredValueCurrency: 'USD',
+    });
     expect(body.valueAddedServices).toEqual([{ serviceCode: 'II', value: 100, currency: 'USD' }]);
   });
 
@@ -101,7 +169,13 @@ describe('buildShipRequest', () => {
       { typeCode: 'VAT', number: 'US-EIN', issuerCountryCode: 'US' },
       { typeCode: 'EOR', number: 'EORI1', issuerCountryCode: 'US' },
     ]);
-    expect(body.customerDetails.receiverDetails).toMatchObject({ typeCode: 'private', registrationNumbers: [{ typeCode: 'SDT', number: 'IM123', issuerCountryCode: 'GB' }, { typeCode: 'NID', number: 'P1', issuerCountryCode: 'GB' }] });
+    expect(body.customerDetails.receiverDetails).toMatchObject({
+      typeCode: 'private',
+      registrationNumbers: [
+        { typeCode: 'SDT', number: 'IM123', issuerCountryCode: 'GB' },
+        { typeCode: 'NID', number: 'P1', issuerCountryCode: 'GB' },
+      ],
+    });
     expect(body.customerDetails.importerDetails).toEqual(body.customerDetails.receiverDetails);
     expect(body.productCode).toBe('P');
     expect(body.outputImageProperties).toEqual({
@@ -140,23 +214,54 @@ describe.skipIf(fixturesMissing)('parseShipResponse', () => {
     const sample = fixture<Record<string, unknown>>('samples/shipment_response.json');
     expect(apiErrorOf(() => parseShipResponse(sample)).code).toBe('carrier_http_exception');
     const docs = (sample.documents as Record<string, unknown>[]).map((d) => ({ ...d, content: PDF_B64 }));
-    const pkgs = (sample.packages as Record<string, unknown>[]).map((p) => ({ ...p, documents: [{ imageFormat: 'PNG', content: PDF_B64, typeCode: 'qr-code' }] }));
+    const pkgs = (sample.packages as Record<string, unknown>[]).map((p) => ({
+      ...p,
+      documents: [{ imageFormat: 'PNG', content: PDF_B64, typeCode: 'qr-code' }],
+    }));
     const booked = parseShipResponse({ ...sample, documents: docs, packages: pkgs });
     expect(booked.tracking_number).toBe('1234567890');
     expect(booked.packages.map((p) => p.tracking_number)).toEqual(['JD014600001234567890']);
     expect(booked.shipping_documents?.map((d) => d.type)).toEqual(['WAYBILL', 'COMMERCIAL_INVOICE', 'QR_CODE']);
-    expect(booked.costs).toEqual({ base_charge: '135.00', surcharges: '12.50', discounts: '0.00', taxes: '0.00', net_charge: '147.50', currency: 'USD' });
+    expect(booked.costs).toEqual({
+      base_charge: '135.00',
+      surcharges: '12.50',
+      discounts: '0.00',
+      taxes: '0.00',
+      net_charge: '147.50',
+      currency: 'USD',
+    });
   });
 
   it('gives each piece its own label by packageReferenceNumber, and shares one document among pieces', () => {
-    const pieces = [{ referenceNumber: 1, trackingNumber: 'JD1' }, { referenceNumber: 2, trackingNumber: 'JD2' }];
-    const own = parseShipResponse({ shipmentTrackingNumber: '4500000013', packages: pieces, documents: [2, 1].map((n) => ({ typeCode: 'label', imageFormat: 'ZPL', content: Buffer.from(`^XA${n}`).toString('base64'), packageReferenceNumber: n })) });
-    expect(own.packages.map((p) => [p.tracking_number, Buffer.from(p.label).toString(), p.label_format])).toEqual([['JD1', '^XA1', 'ZPL'], ['JD2', '^XA2', 'ZPL']]);
-    const shared = parseShipResponse({ shipmentTrackingNumber: '4500000013', packages: pieces, documents: [{ typeCode: 'label', imageFormat: 'EPL', content: PDF_B64 }] });
+    const pieces = [
+      { referenceNumber: 1, trackingNumber: 'JD1' },
+      { referenceNumber: 2, trackingNumber: 'JD2' },
+    ];
+    const own = parseShipResponse({
+      shipmentTrackingNumber: '4500000013',
+      packages: pieces,
+      documents: [2, 1].map((n) => ({
+        typeCode: 'label',
+        imageFormat: 'ZPL',
+        content: Buffer.from(`^XA${n}`).toString('base64'),
+        packageReferenceNumber: n,
+      })),
+    });
+    expect(own.packages.map((p) => [p.tracking_number, Buffer.from(p.label).toString(), p.label_format])).toEqual([
+      ['JD1', '^XA1', 'ZPL'],
+      ['JD2', '^XA2', 'ZPL'],
+    ]);
+    const shared = parseShipResponse({
+      shipmentTrackingNumber: '4500000013',
+      packages: pieces,
+      documents: [{ typeCode: 'label', imageFormat: 'EPL', content: PDF_B64 }],
+    });
     expect(shared.packages.map((p) => p.label_format)).toEqual(['EPL2', 'EPL2']);
   });
 
   it('answers a booking without a label as carrier_http_exception', () => {
-    expect(apiErrorOf(() => parseShipResponse({ shipmentTrackingNumber: '4500000013', documents: [] })).message).toContain('returned no label');
+    expect(
+      apiErrorOf(() => parseShipResponse({ shipmentTrackingNumber: '4500000013', documents: [] })).message,
+    ).toContain('returned no label');
   });
 });

@@ -33,5 +33,15 @@ export function request(overrides: Partial<ShipmentRequest> = {}): ShipmentReque
 export const GARBAGE: readonly (readonly [string, unknown])[] = [
   // The carrier-neutral ones (null, arrays, strings …); carrier_a's `output` bodies mean nothing here.
   ...CARRIER_A_GARBAGE.filter(([what]) => !what.includes('output')),
-  ['members of the wrong types', { products: 'x', shipments: {}, dispatchConfirmationNumbers: 7, address: 'x', status: 'OK', shipmentTrackingNumber: { n: 1 } }],
+  [
+    'members of the wrong types',
+    {
+      products: 'x',
+      shipments: {},
+      dispatchConfirmationNumbers: 7,
+      address: 'x',
+      status: 'OK',
+      shipmentTrackingNumber: { n: 1 },
+    },
+  ],
 ];

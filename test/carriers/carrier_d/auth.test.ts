@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { buildPaymentAuthorizationRequest, parsePaymentAuthorizationResponse, paymentAccount, PAYMENT_TOKEN_TTL_S } from '../../../src/carriers/carrier_d/auth.js';
+import {
+  buildPaymentAuthorizationRequest,
+  parsePaymentAuthorizationResponse,
+  paymentAccount,
+  PAYMENT_TOKEN_TTL_S,
+} from '../../../src/carriers/carrier_d/auth.js';
 import { unexpectedBody } from '../../../src/carriers/carrier_d/errors.js';
 import { clientCredentialsForm, parseTokenResponse } from '../../../src/carriers/shared/oauth.js';
 import { fixturesMissing } from '../../support/fixtures.js';
 import { apiErrorOf, fixture } from './support.js';
 
-const auth = { account_number: '1234', client_id: 'c', client_secret: 's', customer_registration_id: '12345678', mailer_id: '123456', manifest_mid: '123456' };
+const auth = {
+  account_number: '1234',
+  client_id: 'c',
+  client_secret: 's',
+  customer_registration_id: '12345678',
+  mailer_id: '123456',
+  manifest_mid: '123456',
+};
 
 describe.skipIf(fixturesMissing)('carrier_d tokens against the recorded payloads', () => {
   it('reads the recorded token answer, whose expires_in is a string', () => {
-    expect(parseTokenResponse(fixture('fixtures/authentication_LoginResponse.json'), unexpectedBody)).toEqual({ access_token: 'access_token', expires_in: 14399 });
+    expect(parseTokenResponse(fixture('fixtures/authentication_LoginResponse.json'), unexpectedBody)).toEqual({
+      access_token: 'access_token',
+      expires_in: 14399,
+    });
   });
 });
 
@@ -21,7 +36,14 @@ describe('carrier_d credentials', () => {
   it('builds payments.yaml MinimumPaymentAuthorizationRequest from the account members', () => {
     expect(buildPaymentAuthorizationRequest(paymentAccount(auth))).toEqual({
       roles: [
-        { roleName: 'PAYER', CRID: '12345678', MID: '123456', manifestMID: '123456', accountType: 'EPS', accountNumber: '1234' },
+        {
+          roleName: 'PAYER',
+          CRID: '12345678',
+          MID: '123456',
+          manifestMID: '123456',
+          accountType: 'EPS',
+          accountNumber: '1234',
+        },
         { roleName: 'LABEL_OWNER', CRID: '12345678', MID: '123456', manifestMID: '123456' },
       ],
     });
@@ -29,16 +51,27 @@ describe('carrier_d credentials', () => {
   });
 
   it('reads payments.yaml PaymentAuthorizationResponseWithRateHolder; the token lives eight hours', () => {
-    const body = { paymentAuthorizationToken: 'header.body.signature', roles: [{ roleName: 'PAYER', CRID: '12345678' }] };
-    expect(parsePaymentAuthorizationResponse(body)).toEqual({ access_token: 'header.body.signature', expires_in: PAYMENT_TOKEN_TTL_S });
+    const body = {
+      paymentAuthorizationToken: 'header.body.signature',
+      roles: [{ roleName: 'PAYER', CRID: '12345678' }],
+    };
+    expect(parsePaymentAuthorizationResponse(body)).toEqual({
+      access_token: 'header.body.signature',
+      expires_in: PAYMENT_TOKEN_TTL_S,
+    });
     expect(PAYMENT_TOKEN_TTL_S).toBe(28_800);
   });
 
   it('names a missing member and refuses unknown account types', () => {
     const { mailer_id: _m, ...noMid } = auth;
-    expect(apiErrorOf(() => paymentAccount(noMid))).toMatchObject({ code: 'carrier_authentication', detail: 'auth.mailer_id' });
+    expect(apiErrorOf(() => paymentAccount(noMid))).toMatchObject({
+      code: 'carrier_authentication',
+      detail: 'auth.mailer_id',
+    });
     expect(apiErrorOf(() => paymentAccount({ ...auth, account_type: 'CARD' })).detail).toBe('auth.account_type');
-    expect(apiErrorOf(() => parseTokenResponse({ token_type: 'Bearer' }, unexpectedBody)).code).toBe('carrier_http_exception');
+    expect(apiErrorOf(() => parseTokenResponse({ token_type: 'Bearer' }, unexpectedBody)).code).toBe(
+      'carrier_http_exception',
+    );
     expect(apiErrorOf(() => parsePaymentAuthorizationResponse({ roles: [] })).code).toBe('carrier_http_exception');
   });
 });

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { compositeServices, simpleServices } from '../../../src/carriers/carrier_d/catalog.js';
-import { COMPOSITE_INPUTS, labelSpec, MAIL_CLASSES, priceInputs, serviceOfRate } from '../../../src/carriers/carrier_d/codes.js';
+import {
+  COMPOSITE_INPUTS,
+  labelSpec,
+  MAIL_CLASSES,
+  priceInputs,
+  serviceOfRate,
+} from '../../../src/carriers/carrier_d/codes.js';
 import { EVENT_CODES, eventStage } from '../../../src/carriers/carrier_d/codes-track.js';
 import { TRACKING_STAGES } from '../../../src/domain/types.js';
 
 /** domestic-prices.yaml BaseRatesQuery.rateIndicator and processingCategory enums. */
-const RATE_INDICATORS = '3D 3N 3R 5D BA BB BM C1 C2 C3 C4 C5 CP CM DC DE DF DN DR E4 E6 E7 FA FB FE FP FS LC LF LL LO LS NP O1 O2 O3 O4 O5 O6 O7 OS P5 P6 P7 P8 P9 Q6 Q7 Q8 Q9 Q0 PA PL PM PR SB SN SP SR'.split(' ');
+const RATE_INDICATORS =
+  '3D 3N 3R 5D BA BB BM C1 C2 C3 C4 C5 CP CM DC DE DF DN DR E4 E6 E7 FA FB FE FP FS LC LF LL LO LS NP O1 O2 O3 O4 O5 O6 O7 OS P5 P6 P7 P8 P9 Q6 Q7 Q8 Q9 Q0 PA PL PM PR SB SN SP SR'.split(
+    ' ',
+  );
 const CATEGORIES = ['LETTERS', 'FLATS', 'MACHINABLE', 'IRREGULAR', 'NON_MACHINABLE', 'NONSTANDARD'];
-const ENTRIES = ['NONE', 'DESTINATION_NETWORK_DISTRIBUTION_CENTER', 'DESTINATION_SECTIONAL_CENTER_FACILITY', 'DESTINATION_DELIVERY_UNIT', 'DESTINATION_SERVICE_HUB'];
+const ENTRIES = [
+  'NONE',
+  'DESTINATION_NETWORK_DISTRIBUTION_CENTER',
+  'DESTINATION_SECTIONAL_CENTER_FACILITY',
+  'DESTINATION_DELIVERY_UNIT',
+  'DESTINATION_SERVICE_HUB',
+];
 
 describe('carrier_d codes', () => {
   it('maps every simple value to a mail class, and back', () => {
@@ -35,9 +50,22 @@ describe('carrier_d codes', () => {
       const back = serviceOfRate(i ?? {});
       expect(COMPOSITE_INPUTS.get(back ?? ''), c).toEqual(i);
     }
-    expect(priceInputs('priority_mail|padded_flat_rate_envelope|nonmachinable|none', 'x')).toMatchObject({ processingCategory: 'FLATS', rateIndicator: 'FP' });
-    expect(priceInputs('connect_local|flat_rate_box|machinable|ddu', 'x')).toMatchObject({ mailClass: 'USPS_CONNECT_LOCAL', rateIndicator: 'LF', destinationEntryFacilityType: 'DESTINATION_DELIVERY_UNIT' });
-    expect(priceInputs('priority_mail', 'small_flat_rate_box')).toEqual({ mailClass: 'PRIORITY_MAIL', processingCategory: 'MACHINABLE', rateIndicator: 'FS', destinationEntryFacilityType: 'NONE', exact: false });
+    expect(priceInputs('priority_mail|padded_flat_rate_envelope|nonmachinable|none', 'x')).toMatchObject({
+      processingCategory: 'FLATS',
+      rateIndicator: 'FP',
+    });
+    expect(priceInputs('connect_local|flat_rate_box|machinable|ddu', 'x')).toMatchObject({
+      mailClass: 'USPS_CONNECT_LOCAL',
+      rateIndicator: 'LF',
+      destinationEntryFacilityType: 'DESTINATION_DELIVERY_UNIT',
+    });
+    expect(priceInputs('priority_mail', 'small_flat_rate_box')).toEqual({
+      mailClass: 'PRIORITY_MAIL',
+      processingCategory: 'MACHINABLE',
+      rateIndicator: 'FS',
+      destinationEntryFacilityType: 'NONE',
+      exact: false,
+    });
     expect(priceInputs('priority_mail|tube|machinable|none', 'x')).toBeUndefined();
   });
 

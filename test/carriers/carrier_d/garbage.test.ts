@@ -17,7 +17,10 @@ const GARBAGE: readonly (readonly [string, unknown])[] = [
   ['undefined', undefined],
   ['a string', 'not json'],
   ['a number', 42],
-  ['an object of wrong members', { rateOptions: 7, labelMetadata: 'x', trackingEvents: {}, confirmationNumber: 5, status: [], SCANFormMetadata: 1 }],
+  [
+    'an object of wrong members',
+    { rateOptions: 7, labelMetadata: 'x', trackingEvents: {}, confirmationNumber: 5, status: [], SCANFormMetadata: 1 },
+  ],
 ];
 
 const bytes = (v: unknown) => ({ contentType: 'application/json', bytes: Buffer.from(JSON.stringify(v) ?? '') });

@@ -11,7 +11,11 @@ describe.skipIf(fixturesMissing)('carrier_d rates against the recorded payloads'
   it('differs from the recorded request as the two APIs differ, and only so', () => {
     // The recording is a shipping-options search (pricingOptions + packageDescription); we use
     // total-rates/search, whose TotalRatesQuery has the same ingredients flat (domestic-prices.yaml).
-    const [search] = buildRateRequest({ ...recordedShipment, service: 'parcel_select', special_services: ['certified_mail'] }, account, NOW);
+    const [search] = buildRateRequest(
+      { ...recordedShipment, service: 'parcel_select', special_services: ['certified_mail'] },
+      account,
+      NOW,
+    );
     expect(search?.international).toBe(false);
     expect(matchesRecorded(search?.body, fixture<unknown[]>('fixtures/rate_RateRequest.json')[0])).toEqual([
       '$.destinationEntryFacilityType: undefined ≠ "NONE"',
@@ -37,7 +41,15 @@ describe.skipIf(fixturesMissing)('carrier_d rates against the recorded payloads'
   it('reads every priced option of the recorded answer, with its four price inputs', () => {
     const options = pricedOptions(fixture('fixtures/rate_RateResponse.json'));
     expect(options).toHaveLength(12);
-    expect(options[0]).toEqual({ mailClass: 'LIBRARY_MAIL', processingCategory: 'NONSTANDARD', rateIndicator: 'SP', destinationEntryFacilityType: 'NONE', price: 42.74, transitDays: 7, estimatedDate: '2025-06-06' });
+    expect(options[0]).toEqual({
+      mailClass: 'LIBRARY_MAIL',
+      processingCategory: 'NONSTANDARD',
+      rateIndicator: 'SP',
+      destinationEntryFacilityType: 'NONE',
+      price: 42.74,
+      transitDays: 7,
+      estimatedDate: '2025-06-06',
+    });
   });
 
   it('answers the cheapest option per mail class, named by the composite that books it exactly', () => {
@@ -54,14 +66,32 @@ describe.skipIf(fixturesMissing)('carrier_d rates against the recorded payloads'
 
   it('reads the sample answer (samples/rate_response.json)', () => {
     const rates = parseRateResponse([{ packageIndex: 0, body: fixture('samples/rate_response.json') }], all);
-    expect(rates).toEqual([{ service_type: 'library_mail', service_name: 'Library Mail', total_cost: '5.82', currency: 'USD', transit_days: 7, estimated_date: '2025-06-04', delivery_day: 'WED' }]);
+    expect(rates).toEqual([
+      {
+        service_type: 'library_mail',
+        service_name: 'Library Mail',
+        total_cost: '5.82',
+        currency: 'USD',
+        transit_days: 7,
+        estimated_date: '2025-06-04',
+        delivery_day: 'WED',
+      },
+    ]);
   });
 
   it('keeps only the exact option for a composite, and none when USPS did not price it', () => {
     const body = fixture('fixtures/rate_RateResponse.json');
-    const pme = parseRateResponse([{ packageIndex: 0, body }], { ...all, service: 'priority_mail_express|padded_flat_rate_envelope|machinable|none' });
+    const pme = parseRateResponse([{ packageIndex: 0, body }], {
+      ...all,
+      service: 'priority_mail_express|padded_flat_rate_envelope|machinable|none',
+    });
     expect(pme.map((r) => r.total_cost)).toEqual(['32.25']);
-    expect(parseRateResponse([{ packageIndex: 0, body }], { ...all, service: 'parcel_select|your_packaging|machinable|ddu' })).toEqual([]);
+    expect(
+      parseRateResponse([{ packageIndex: 0, body }], {
+        ...all,
+        service: 'parcel_select|your_packaging|machinable|ddu',
+      }),
+    ).toEqual([]);
   });
 
   it('turns USPS error bodies into the carrier’s error', () => {
@@ -70,7 +100,13 @@ describe.skipIf(fixturesMissing)('carrier_d rates against the recorded payloads'
 });
 
 describe('carrier_d rate requests', () => {
-  const domestic: ShipmentRequest = { ...recordedShipment, service: undefined, packages: [{ weight: 1 }, { weight: 2 }], dim_units: 'IN', weight_units: 'LB' };
+  const domestic: ShipmentRequest = {
+    ...recordedShipment,
+    service: undefined,
+    packages: [{ weight: 1 }, { weight: 2 }],
+    dim_units: 'IN',
+    weight_units: 'LB',
+  };
 
   it('asks for every domestic class in one search per package', () => {
     const searches = buildRateRequest(domestic, account, NOW);
@@ -79,13 +115,34 @@ describe('carrier_d rate requests', () => {
   });
 
   it('asks international prices per mail class, with list prices when asked', () => {
-    const searches = buildRateRequest({ ...domestic, packages: [{ weight: 1 }], recipient: { city: 'Toronto', postal_code: 'M5V 2T6', country: 'CA' }, special_services: ['list_rates'] }, account, NOW);
-    expect(searches.map((s) => (s.body as { mailClass: string }).mailClass)).toEqual(['FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE', 'PRIORITY_MAIL_INTERNATIONAL', 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL']);
-    expect(searches[0]).toMatchObject({ international: true, body: { destinationCountryCode: 'CA', foreignPostalCode: 'M5V 2T6', priceType: 'RETAIL' } });
+    const searches = buildRateRequest(
+      {
+        ...domestic,
+        packages: [{ weight: 1 }],
+        recipient: { city: 'Toronto', postal_code: 'M5V 2T6', country: 'CA' },
+        special_services: ['list_rates'],
+      },
+      account,
+      NOW,
+    );
+    expect(searches.map((s) => (s.body as { mailClass: string }).mailClass)).toEqual([
+      'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE',
+      'PRIORITY_MAIL_INTERNATIONAL',
+      'PRIORITY_MAIL_EXPRESS_INTERNATIONAL',
+    ]);
+    expect(searches[0]).toMatchObject({
+      international: true,
+      body: { destinationCountryCode: 'CA', foreignPostalCode: 'M5V 2T6', priceType: 'RETAIL' },
+    });
   });
 
   it('sums the packages and drops services not priced for all of them', () => {
-    const option = (mailClass: string, price: number) => ({ totalPrice: price, rates: [{ mailClass, processingCategory: 'MACHINABLE', rateIndicator: 'SP', destinationEntryFacilityType: 'NONE' }] });
+    const option = (mailClass: string, price: number) => ({
+      totalPrice: price,
+      rates: [
+        { mailClass, processingCategory: 'MACHINABLE', rateIndicator: 'SP', destinationEntryFacilityType: 'NONE' },
+      ],
+    });
     const rates = parseRateResponse(
       [
         { packageIndex: 0, body: { rateOptions: [option('PRIORITY_MAIL', 10), option('MEDIA_MAIL', 4)] } },
@@ -97,8 +154,17 @@ describe('carrier_d rate requests', () => {
   });
 
   it('refuses ZIP-less addresses, services of the wrong kind and values it cannot price', () => {
-    expect(apiErrorOf(() => buildRateRequest({ ...domestic, sender: { ...domestic.sender, postal_code: 'SW1' } }, account, NOW)).detail).toBe('shipment.sender.postal_code');
-    expect(apiErrorOf(() => buildRateRequest({ ...domestic, service: 'priority_mail_international' }, account, NOW)).code).toBe('schema_validation_error');
-    expect(apiErrorOf(() => buildRateRequest({ ...domestic, service: 'priority_mail|tube|machinable|none' }, account, NOW)).code).toBe('schema_validation_error');
+    expect(
+      apiErrorOf(() =>
+        buildRateRequest({ ...domestic, sender: { ...domestic.sender, postal_code: 'SW1' } }, account, NOW),
+      ).detail,
+    ).toBe('shipment.sender.postal_code');
+    expect(
+      apiErrorOf(() => buildRateRequest({ ...domestic, service: 'priority_mail_international' }, account, NOW)).code,
+    ).toBe('schema_validation_error');
+    expect(
+      apiErrorOf(() => buildRateRequest({ ...domestic, service: 'priority_mail|tube|machinable|none' }, account, NOW))
+        .code,
+    ).toBe('schema_validation_error');
   });
 });

@@ -21,12 +21,34 @@ export function fixtureText(file: string): string {
 export function multipartFixture(file: string): { contentType: string; bytes: Uint8Array } {
   const text = fixtureText(file);
   const boundary = /^--(\S+)/.exec(text)?.[1] ?? '';
-  return { contentType: `multipart/form-data; boundary=${boundary}`, bytes: Uint8Array.from(Buffer.from(text, 'utf8')) };
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    bytes: Uint8Array.from(Buffer.from(text, 'utf8')),
+  };
 }
 
 /** The addresses of the recorded integration (fixtures/shipment_ShipmentRequest.json). */
-export const sender: Address = { name: 'Tall Tom', company: 'ABC Corp.', phone: '8005554526', street1: '1098 N Fraser Street', city: 'Georgetown', state: 'SC', postal_code: '29440', country: 'US' };
-export const recipient: Address = { name: 'Lina Smith', company: 'Horizon', phone: '1234567890', street1: '1309 S Agnew Avenue', street2: 'Apt 303', city: 'Oklahoma City', state: 'OK', postal_code: '73108', country: 'US' };
+export const sender: Address = {
+  name: 'Tall Tom',
+  company: 'ABC Corp.',
+  phone: '8005554526',
+  street1: '1098 N Fraser Street',
+  city: 'Georgetown',
+  state: 'SC',
+  postal_code: '29440',
+  country: 'US',
+};
+export const recipient: Address = {
+  name: 'Lina Smith',
+  company: 'Horizon',
+  phone: '1234567890',
+  street1: '1309 S Agnew Avenue',
+  street2: 'Apt 303',
+  city: 'Oklahoma City',
+  state: 'OK',
+  postal_code: '73108',
+  country: 'US',
+};
 
 /** The recorded booking as far as our public request can say it: 20 kg, 50 × 12 × 50 cm. */
 export const recordedShipment: ShipmentRequest = {

@@ -13,18 +13,32 @@ const REF = 'WB0123456789ABCDEF01234567';
 const withRefs = (references: { type: string; value: string }[]) => request({ references, waybill_reference: REF });
 const refs = (r: ReturnType<typeof request>) => {
   const built = buildShipRequest(r, 0, creds, { test: true, now });
-  return Object.fromEntries(['ReferenceID', 'ReferenceID2', 'ReferenceID3', 'ReferenceID4'].flatMap((e) => (built[e] === undefined ? [] : [[e, built[e]]])));
+  return Object.fromEntries(
+    ['ReferenceID', 'ReferenceID2', 'ReferenceID3', 'ReferenceID4'].flatMap((e) =>
+      built[e] === undefined ? [] : [[e, built[e]]],
+    ),
+  );
 };
 
 const transaction = (pic: string, id: number, reference = REF, extra = '', attrs = '') =>
   `<Transaction TransactionType="PRINT" TransactionDateTime="20260310120000"${attrs}><PIC>${pic}</PIC><TransactionID>${id}</TransactionID><Amount>9.35</Amount><CostCenter>0</CostCenter><ReferenceID>${reference}</ReferenceID>${extra}</Transaction>`;
-const listing = (transactions: string[], attrs = 'StartingTransactionID="1" EndingTransactionID="9" CompleteDataSet="true"') =>
+const listing = (
+  transactions: string[],
+  attrs = 'StartingTransactionID="1" EndingTransactionID="9" CompleteDataSet="true"',
+) =>
   `<?xml version="1.0" encoding="utf-8"?><TransactionsListingResponse xmlns="www.envmgr.com/LabelService" ${attrs}><Status>0</Status><RequesterID>lxxx</RequesterID><TransactionsResults>${transactions.join('')}</TransactionsResults></TransactionsListingResponse>`;
 
 describe("carrier_d_reseller: Waybill's reference in ReferenceID", () => {
   it('rides in ReferenceID, the shipper’s references in the elements after it', () => {
     expect(refs(withRefs([]))).toEqual({ ReferenceID: REF });
-    expect(refs(withRefs([{ type: 'reference_2', value: 'R2' }, { type: 'po', value: 'P' }]))).toEqual({ ReferenceID: REF, ReferenceID2: 'R2', ReferenceID3: 'P' });
+    expect(
+      refs(
+        withRefs([
+          { type: 'reference_2', value: 'R2' },
+          { type: 'po', value: 'P' },
+        ]),
+      ),
+    ).toEqual({ ReferenceID: REF, ReferenceID2: 'R2', ReferenceID3: 'P' });
   });
 
   it('leaves a shipper’s ReferenceID, or all four elements, alone, and then cannot look the booking up', async () => {
@@ -60,7 +74,12 @@ describe('carrier_d_reseller: the transactions listing by ReferenceID', () => {
       transaction('9400000000000000000002', 7),
       transaction('9400000000000000000001', 5),
       transaction('9400000000000000000003', 6, 'WBOTHER'),
-      transaction('9400000000000000000004', 8, REF, '<RefundDetails><RefundRequestType>Electronic</RefundRequestType><RefundStatus>REFUNDED</RefundStatus></RefundDetails>'),
+      transaction(
+        '9400000000000000000004',
+        8,
+        REF,
+        '<RefundDetails><RefundRequestType>Electronic</RefundRequestType><RefundStatus>REFUNDED</RefundStatus></RefundDetails>',
+      ),
       transaction('9400000000000000000005', 9, REF, '', ' RefundStatus="SUBMITTED"'),
     ]);
     expect(parseLookupResponse(body, REF)).toEqual({ pics: ['9400000000000000000001', '9400000000000000000002'] });
@@ -75,12 +94,16 @@ describe('carrier_d_reseller: the transactions listing by ReferenceID', () => {
   });
 
   it('goes on after an incomplete answer from the transaction after its last', () => {
-    const body = listing([transaction('9400000000000000000001', 5)], 'StartingTransactionID="5" EndingTransactionID="5" CompleteDataSet="false"');
+    const body = listing(
+      [transaction('9400000000000000000001', 5)],
+      'StartingTransactionID="5" EndingTransactionID="5" CompleteDataSet="false"',
+    );
     expect(parseLookupResponse(body, REF)).toEqual({ pics: ['9400000000000000000001'], next: '6' });
   });
 
   it('passes the Label Server’s errors on', async () => {
-    const refused = '<?xml version="1.0"?><TransactionsListingResponse xmlns="www.envmgr.com/LabelService" StartingTransactionID="0" EndingTransactionID="0" CompleteDataSet="false"><Status>12507</Status><ErrorMessage>The pass phrase is incorrect.</ErrorMessage></TransactionsListingResponse>';
+    const refused =
+      '<?xml version="1.0"?><TransactionsListingResponse xmlns="www.envmgr.com/LabelService" StartingTransactionID="0" EndingTransactionID="0" CompleteDataSet="false"><Status>12507</Status><ErrorMessage>The pass phrase is incorrect.</ErrorMessage></TransactionsListingResponse>';
     expect((await apiErrorOf(() => parseLookupResponse(refused, REF))).code).toBe('carrier_authentication');
     expect((await apiErrorOf(() => parseLookupResponse('<html/>', REF))).code).toBe('carrier_http_exception');
   });
@@ -88,7 +111,9 @@ describe('carrier_d_reseller: the transactions listing by ReferenceID', () => {
   it('settles a booking: none, all its labels (found, numbers of every package), part of them (to refund)', async () => {
     expect(bookingOf([], 1)).toBeNull();
     expect(bookingOf(['A'], 1)).toEqual({ found: { tracking_number: 'A', package_tracking_numbers: ['A'] } });
-    expect(bookingOf(['A', 'B'], 2)).toEqual({ found: { tracking_number: 'A', package_tracking_numbers: ['A', 'B'], carrier_shipment_id: 'A,B' } });
+    expect(bookingOf(['A', 'B'], 2)).toEqual({
+      found: { tracking_number: 'A', package_tracking_numbers: ['A', 'B'], carrier_shipment_id: 'A,B' },
+    });
     expect(bookingOf(['A'], 3)).toEqual({ partial: ['A'] });
     expect((await apiErrorOf(() => bookingOf(['A', 'B'], 1))).code).toBe('conflict');
   });

@@ -26,8 +26,22 @@ export { requestDiff } from '../support.js';
 export function request(overrides: Partial<ShipmentRequest> = {}): ShipmentRequest {
   return {
     shipping_account: 'sa_1',
-    sender: { name: 'Endicia', street1: '10B Glenlake Parkway, Suite 300', city: 'Atlanta', state: 'CA', postal_code: '30328', country: 'US' },
-    recipient: { name: 'Harry Whitehouse', street1: '247 High Street', city: 'Palo Alto', state: 'CA', postal_code: '94301', country: 'US' },
+    sender: {
+      name: 'Endicia',
+      street1: '10B Glenlake Parkway, Suite 300',
+      city: 'Atlanta',
+      state: 'CA',
+      postal_code: '30328',
+      country: 'US',
+    },
+    recipient: {
+      name: 'Harry Whitehouse',
+      street1: '247 High Street',
+      city: 'Palo Alto',
+      state: 'CA',
+      postal_code: '94301',
+      country: 'US',
+    },
     packages: [{ weight: 1 }],
     packaging: 'parcel',
     service: 'priority',

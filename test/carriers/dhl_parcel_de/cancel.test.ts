@@ -21,12 +21,20 @@ describe.skipIf(fixturesMissing)('cancel against recorded payloads', () => {
   });
 
   it('reads fixtures/shipment_ShipmentCancelResponse.json (its shipment number a JSON number)', () => {
-    expect(parseCancelResponse(fixture('fixtures/shipment_ShipmentCancelResponse.json'))).toEqual({ message: 'Shipment deleted' });
+    expect(parseCancelResponse(fixture('fixtures/shipment_ShipmentCancelResponse.json'))).toEqual({
+      message: 'Shipment deleted',
+    });
   });
 
   it("turns a refused item into DHL's words, and a body of the wrong shape into carrier_http_exception", () => {
-    const refused = { status: { title: 'Bad Request', statusCode: 400 }, items: [{ shipmentNo: '1', sstatus: { title: 'Bad Request', statusCode: 400, detail: 'Unknown shipment number.' } }] };
+    const refused = {
+      status: { title: 'Bad Request', statusCode: 400 },
+      items: [
+        { shipmentNo: '1', sstatus: { title: 'Bad Request', statusCode: 400, detail: 'Unknown shipment number.' } },
+      ],
+    };
     expect(apiErrorOf(() => parseCancelResponse(refused)).message).toBe('Unknown shipment number.');
-    for (const body of [null, {}, { items: [] }]) expect(apiErrorOf(() => parseCancelResponse(body)).code).toBe('carrier_http_exception');
+    for (const body of [null, {}, { items: [] }])
+      expect(apiErrorOf(() => parseCancelResponse(body)).code).toBe('carrier_http_exception');
   });
 });

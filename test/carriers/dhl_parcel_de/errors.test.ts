@@ -51,25 +51,47 @@ describe.skipIf(fixturesMissing)('recorded payloads', () => {
 
   it('fixtures/shipment_ErrorResponse.json: a refused token is carrier_authentication', () => {
     const err = parseErrorResponse(401, fixtureText('fixtures/shipment_ErrorResponse.json'));
-    expect([err.code, err.message, err.detail]).toEqual(['carrier_authentication', 'Unauthorized for given resource.', 'dhl_parcel_de HTTP 401 Unauthorized']);
+    expect([err.code, err.message, err.detail]).toEqual([
+      'carrier_authentication',
+      'Unauthorized for given resource.',
+      'dhl_parcel_de HTTP 401 Unauthorized',
+    ]);
   });
 
   it('fixtures/pickup_PickupErrorResponse.json: the item messages and the property they name (validationState written "error")', () => {
     const err = parseErrorResponse(422, fixtureText('fixtures/pickup_PickupErrorResponse.json'));
-    expect([err.code, err.message]).toEqual(['carrier_exception', 'customerDetails.billingNumber: Unknown billingnumber']);
-    expect(err.detail).toBe('dhl_parcel_de HTTP 422 Validation failed; properties: customerDetails.billingNumber; codes: 456');
+    expect([err.code, err.message]).toEqual([
+      'carrier_exception',
+      'customerDetails.billingNumber: Unknown billingnumber',
+    ]);
+    expect(err.detail).toBe(
+      'dhl_parcel_de HTTP 422 Validation failed; properties: customerDetails.billingNumber; codes: 456',
+    );
   });
 
   it('fixtures/return_shipment_ReturnShipmentErrorResponse.json: the problem detail', () => {
     const err = parseErrorResponse(400, fixtureText('fixtures/return_shipment_ReturnShipmentErrorResponse.json'));
-    expect([err.code, err.message]).toEqual(['carrier_exception', 'Bad Request - The request could not be understood by the server due to malformed syntax.']);
+    expect([err.code, err.message]).toEqual([
+      'carrier_exception',
+      'Bad Request - The request could not be understood by the server due to malformed syntax.',
+    ]);
   });
 
   it('the token endpoint, throttling, server failures and bodies that are no error body', () => {
-    const grant = parseErrorResponse(400, JSON.stringify({ error: 'invalid_grant', error_description: 'Invalid user credentials' }), { auth: true });
-    expect([grant.code, grant.message, grant.detail]).toEqual(['carrier_authentication', 'Invalid user credentials', 'dhl_parcel_de HTTP 400; error: invalid_grant']);
+    const grant = parseErrorResponse(
+      400,
+      JSON.stringify({ error: 'invalid_grant', error_description: 'Invalid user credentials' }),
+      { auth: true },
+    );
+    expect([grant.code, grant.message, grant.detail]).toEqual([
+      'carrier_authentication',
+      'Invalid user credentials',
+      'dhl_parcel_de HTTP 400; error: invalid_grant',
+    ]);
     expect(parseErrorResponse(429, '').code).toBe('carrier_throttling');
-    expect(parseErrorResponse(500, JSON.stringify({ title: 'Internal Server Error', statusCode: 500, detail: 'x' })).code).toBe('carrier_http_exception');
+    expect(
+      parseErrorResponse(500, JSON.stringify({ title: 'Internal Server Error', statusCode: 500, detail: 'x' })).code,
+    ).toBe('carrier_http_exception');
     expect(parseErrorResponse(502, '<html>bad gateway</html>').code).toBe('carrier_http_exception');
     expect(parseErrorResponse(404, 'nothing', { notFound: true }).code).toBe('carrier_no_shipment_found');
   });

@@ -4,7 +4,12 @@
  * are shaped as the Shipping API's description writes MultipleManifestResponse and SingleManifestResponse.
  */
 import { describe, expect, it } from 'vitest';
-import { buildManifestDocumentQuery, buildManifestRequest, parseManifestDocumentResponse, parseManifestResponse } from '../../../src/carriers/dhl_parcel_de/manifest.js';
+import {
+  buildManifestDocumentQuery,
+  buildManifestRequest,
+  parseManifestDocumentResponse,
+  parseManifestResponse,
+} from '../../../src/carriers/dhl_parcel_de/manifest.js';
 import { apiErrorOf, NOW } from './support.js';
 
 const PDF = Buffer.from('%PDF-1.7 manifest').toString('base64');
@@ -15,12 +20,20 @@ describe('buildManifestRequest', () => {
     const bodies = buildManifestRequest({ tracking_numbers: [...numbers, numbers[0]!], ship_date: '2026-11-27' });
     expect(bodies.map((b) => b.shipmentNumbers.length)).toEqual([30, 30, 1]);
     expect(bodies[0]).toMatchObject({ profile: 'STANDARD_GRUPPENPROFIL', shipmentNumbers: numbers.slice(0, 30) });
-    expect(apiErrorOf(() => buildManifestRequest({ tracking_numbers: [], ship_date: '2026-11-27' })).code).toBe('schema_field_required');
+    expect(apiErrorOf(() => buildManifestRequest({ tracking_numbers: [], ship_date: '2026-11-27' })).code).toBe(
+      'schema_field_required',
+    );
   });
 
   it("fetches Germany's date today by the clock", () => {
-    expect(buildManifestDocumentQuery(NOW)).toEqual([['date', '2026-11-27'], ['includeDocs', 'include']]);
-    expect(buildManifestDocumentQuery(new Date('2026-11-27T23:30:00Z'))).toEqual([['date', '2026-11-28'], ['includeDocs', 'include']]);
+    expect(buildManifestDocumentQuery(NOW)).toEqual([
+      ['date', '2026-11-27'],
+      ['includeDocs', 'include'],
+    ]);
+    expect(buildManifestDocumentQuery(new Date('2026-11-27T23:30:00Z'))).toEqual([
+      ['date', '2026-11-28'],
+      ['includeDocs', 'include'],
+    ]);
   });
 });
 
@@ -29,7 +42,17 @@ describe('manifest answers', () => {
     status: { title: 'Multi-Status', statusCode: 207 },
     items: [
       { shipmentNo: '1', sstatus: { title: 'OK', statusCode: 200 } },
-      { shipmentNo: '2', sstatus: { title: 'OK', statusCode: 200 }, validationMessages: [{ property: 'shipmentNumbers', validationMessage: 'The shipment has already been closed.', validationState: 'Warning' }] },
+      {
+        shipmentNo: '2',
+        sstatus: { title: 'OK', statusCode: 200 },
+        validationMessages: [
+          {
+            property: 'shipmentNumbers',
+            validationMessage: 'The shipment has already been closed.',
+            validationState: 'Warning',
+          },
+        ],
+      },
       { shipmentNo: '3', sstatus: { title: 'Bad Request', statusCode: 400, detail: 'Unknown shipment number.' } },
     ],
   };
@@ -38,7 +61,10 @@ describe('manifest answers', () => {
     const closed = parseManifestResponse(closing);
     expect(closed).toEqual({ closed: ['1', '2'], refused: [{ number: '3', message: 'Unknown shipment number.' }] });
     for (const manifest of [[{ b64: PDF, fileFormat: 'PDF' }], { b64: PDF, fileFormat: 'PDF' }]) {
-      const result = parseManifestDocumentResponse({ status: { statusCode: 200 }, manifestDate: '2026-11-27', manifest }, [closed]);
+      const result = parseManifestDocumentResponse(
+        { status: { statusCode: 200 }, manifestDate: '2026-11-27', manifest },
+        [closed],
+      );
       expect(result.tracking_numbers).toEqual(['1', '2']);
       expect(Buffer.from(result.document).subarray(0, 5).toString()).toBe('%PDF-');
     }
@@ -46,11 +72,20 @@ describe('manifest answers', () => {
 
   it("refuses with DHL's words when nothing was closed, and a body without its PDF is carrier_http_exception", () => {
     const none = parseManifestResponse({ items: [closing.items[2]] });
-    expect(apiErrorOf(() => parseManifestDocumentResponse(undefined, [none]))).toMatchObject({ code: 'carrier_exception', message: '3: Unknown shipment number.' });
+    expect(apiErrorOf(() => parseManifestDocumentResponse(undefined, [none]))).toMatchObject({
+      code: 'carrier_exception',
+      message: '3: Unknown shipment number.',
+    });
     const closed = parseManifestResponse(closing);
-    for (const body of [null, {}, { manifest: [] }, { manifest: { b64: Buffer.from('not a pdf').toString('base64') } }]) {
+    for (const body of [
+      null,
+      {},
+      { manifest: [] },
+      { manifest: { b64: Buffer.from('not a pdf').toString('base64') } },
+    ]) {
       expect(apiErrorOf(() => parseManifestDocumentResponse(body, [closed])).code).toBe('carrier_http_exception');
     }
-    for (const body of [null, {}, { items: [] }]) expect(apiErrorOf(() => parseManifestResponse(body)).code).toBe('carrier_http_exception');
+    for (const body of [null, {}, { items: [] }])
+      expect(apiErrorOf(() => parseManifestResponse(body)).code).toBe('carrier_http_exception');
   });
 });

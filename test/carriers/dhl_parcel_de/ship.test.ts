@@ -1,6 +1,11 @@
 /** dhl_parcel_de booking: the /orders body against the recorded requests, and the recorded answers parsed. */
 import { describe, expect, it } from 'vitest';
-import { billingNumberFor, buildShipRequest, parseShipResponse, partialBooking } from '../../../src/carriers/dhl_parcel_de/ship.js';
+import {
+  billingNumberFor,
+  buildShipRequest,
+  parseShipResponse,
+  partialBooking,
+} from '../../../src/carriers/dhl_parcel_de/ship.js';
 import { fixturesMissing, matchesRecorded } from '../../support/fixtures.js';
 import { apiErrorOf, fixture, NOW, request } from './support.js';
 
@@ -21,10 +26,32 @@ describe.skipIf(fixturesMissing)('buildShipRequest against recorded requests', (
   });
 
   it('matches fixtures/shipment_IntlShipmentRequest.json (EU parcel with customs) but for the members listed', () => {
-    const recipient = { name: 'Joe Black', street1: '10 Downing Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB', phone: '+44 123456789', email: 'joe@black.uk' };
-    const customs_items = [{ description: 'Red T-Shirt', quantity: 1, value: 10, weight: 0.4, weight_unit: 'KG' as const, manufacture_country_code: 'FR', harmonized_code: '123456' }];
+    const recipient = {
+      name: 'Joe Black',
+      street1: '10 Downing Street',
+      city: 'London',
+      postal_code: 'SW1A 1AA',
+      country: 'GB',
+      phone: '+44 123456789',
+      email: 'joe@black.uk',
+    };
+    const customs_items = [
+      {
+        description: 'Red T-Shirt',
+        quantity: 1,
+        value: 10,
+        weight: 0.4,
+        weight_unit: 'KG' as const,
+        manufacture_country_code: 'FR',
+        harmonized_code: '123456',
+      },
+    ];
     // The account's billing number for DHL Paket (procedure 01) books the EU parcel under procedure 54.
-    const { body } = buildShipRequest(request({ recipient, service: 'dhl_parcel_de_europaket', customs_items, terms_of_trade: 'DDP' }), '33333333330101', NOW);
+    const { body } = buildShipRequest(
+      request({ recipient, service: 'dhl_parcel_de_europaket', customs_items, terms_of_trade: 'DDP' }),
+      '33333333330101',
+      NOW,
+    );
     const [name, services] = only('Joe Black');
     expect(matchesRecorded(body, fixture('fixtures/shipment_IntlShipmentRequest.json'))).toEqual([
       name,
@@ -36,8 +63,18 @@ describe.skipIf(fixturesMissing)('buildShipRequest against recorded requests', (
   });
 
   it('books each package as a shipment, with the label format in the query', () => {
-    const { body, query } = buildShipRequest(request({ packages: [{ weight: 2 }, { weight: 4, length: 10, width: 40, height: 30 }], label_type: 'ZPLII__910_300_400' }), '33333333330102', NOW);
-    expect(body.shipments.map((s) => s.details)).toEqual([{ weight: { uom: 'kg', value: 2 } }, { weight: { uom: 'kg', value: 4 }, dim: { uom: 'cm', length: 40, width: 30, height: 10 } }]);
+    const { body, query } = buildShipRequest(
+      request({
+        packages: [{ weight: 2 }, { weight: 4, length: 10, width: 40, height: 30 }],
+        label_type: 'ZPLII__910_300_400',
+      }),
+      '33333333330102',
+      NOW,
+    );
+    expect(body.shipments.map((s) => s.details)).toEqual([
+      { weight: { uom: 'kg', value: 2 } },
+      { weight: { uom: 'kg', value: 4 }, dim: { uom: 'cm', length: 40, width: 30, height: 10 } },
+    ]);
     expect(query).toEqual({ docFormat: 'ZPL2', printFormat: '910-300-400', includeDocs: 'include', combine: 'false' });
     // The ship date Germany has at that instant.
     expect(body.shipments[0]?.shipDate).toBe('2026-11-27');
@@ -46,10 +83,25 @@ describe.skipIf(fixturesMissing)('buildShipRequest against recorded requests', (
   it('names the billing number of the product, and refuses what DHL cannot book before any call', () => {
     expect(billingNumberFor('33333333330102', 'V62KP')).toBe('33333333336202');
     expect(billingNumberFor('33333333330102', 'V66WPI')).toBe('33333333336602');
-    expect(apiErrorOf(() => buildShipRequest(request({ service: undefined }), '33333333330102', NOW)).code).toBe('schema_field_required');
-    expect(apiErrorOf(() => buildShipRequest(request({ label_type: 'PNG' }), '33333333330102', NOW)).detail).toBe('label_type');
-    expect(apiErrorOf(() => buildShipRequest(request({ recipient: { city: 'Oslo', street1: 'Karl Johans gate 1', country: 'NO' } }), '33333333330102', NOW)).detail).toBe('shipment.customs_items');
-    const unknown = request({ recipient: { city: 'X', street1: 'Y 1', country: 'ZZ' }, customs_items: [{ description: 'Book', value: 5 }] });
+    expect(apiErrorOf(() => buildShipRequest(request({ service: undefined }), '33333333330102', NOW)).code).toBe(
+      'schema_field_required',
+    );
+    expect(apiErrorOf(() => buildShipRequest(request({ label_type: 'PNG' }), '33333333330102', NOW)).detail).toBe(
+      'label_type',
+    );
+    expect(
+      apiErrorOf(() =>
+        buildShipRequest(
+          request({ recipient: { city: 'Oslo', street1: 'Karl Johans gate 1', country: 'NO' } }),
+          '33333333330102',
+          NOW,
+        ),
+      ).detail,
+    ).toBe('shipment.customs_items');
+    const unknown = request({
+      recipient: { city: 'X', street1: 'Y 1', country: 'ZZ' },
+      customs_items: [{ description: 'Book', value: 5 }],
+    });
     expect(apiErrorOf(() => buildShipRequest(unknown, '33333333330102', NOW)).detail).toBe('recipient.country');
   });
 });
@@ -60,7 +112,10 @@ describe.skipIf(fixturesMissing)('parseShipResponse against recorded answers', (
     expect(booked).toMatchObject({ tracking_number: '340434310428091700', service_type: 'dhl_parcel_de_paket' });
     expect(booked.packages).toHaveLength(1);
     expect(booked.packages[0]?.label_format).toBe('PDF');
-    expect(booked.shipping_documents?.map((d) => [d.type, d.format])).toEqual([['customs_declaration', 'PDF'], ['return_label', 'PDF']]);
+    expect(booked.shipping_documents?.map((d) => [d.type, d.format])).toEqual([
+      ['customs_declaration', 'PDF'],
+      ['return_label', 'PDF'],
+    ]);
   });
 
   it('reads fixtures/shipment_ShipmentWeithReturnLabelResponse.json: a real PDF, warnings are not errors', () => {
@@ -79,9 +134,28 @@ describe.skipIf(fixturesMissing)('parseShipResponse against recorded answers', (
 
   it('an item that failed under a top-level 200 "ok" is an error; ZPL labels come as text', () => {
     const ok = { status: { title: 'ok', statusCode: 200 } };
-    const failed = { ...ok, items: [{ sstatus: { title: 'Bad Request', statusCode: 400 }, validationMessages: [{ property: 'consignee.postalCode', validationMessage: 'Invalid postal code', validationState: 'Error' }] }] };
+    const failed = {
+      ...ok,
+      items: [
+        {
+          sstatus: { title: 'Bad Request', statusCode: 400 },
+          validationMessages: [
+            { property: 'consignee.postalCode', validationMessage: 'Invalid postal code', validationState: 'Error' },
+          ],
+        },
+      ],
+    };
     expect(apiErrorOf(() => parseShipResponse(failed)).message).toBe('consignee.postalCode: Invalid postal code');
-    const zpl = parseShipResponse({ ...ok, items: [{ shipmentNo: '340434310001', sstatus: { statusCode: 200 }, label: { zpl2: '^XA^FDx^FS^XZ', fileFormat: 'ZPL2' } }] });
+    const zpl = parseShipResponse({
+      ...ok,
+      items: [
+        {
+          shipmentNo: '340434310001',
+          sstatus: { statusCode: 200 },
+          label: { zpl2: '^XA^FDx^FS^XZ', fileFormat: 'ZPL2' },
+        },
+      ],
+    });
     expect(zpl.packages[0]).toMatchObject({ tracking_number: '340434310001', label_format: 'ZPLII' });
     expect(Buffer.from(zpl.packages[0]!.label).toString()).toBe('^XA^FDx^FS^XZ');
   });
@@ -96,24 +170,62 @@ describe.skipIf(fixturesMissing)('parseShipResponse against recorded answers', (
 describe('a return label with the outbound one (special service return_label → dhlRetoure)', () => {
   it('asks for DHL Retoure back to the sender under the Retoure procedure, and reads the return label as a document', () => {
     const { body } = buildShipRequest(request({ special_services: ['return_label'] }), '33333333330102', NOW);
-    expect(body.shipments[0]?.services).toEqual({ dhlRetoure: { billingNumber: '33333333330702', refNo: 'Order No. 1234', returnAddress: body.shipments[0]?.shipper } });
-    expect(apiErrorOf(() => buildShipRequest(request({ special_services: ['return_label'], service: 'dhl_parcel_de_kleinpaket' }), '33333333330102', NOW)).detail).toBe('shipment.special_services');
+    expect(body.shipments[0]?.services).toEqual({
+      dhlRetoure: {
+        billingNumber: '33333333330702',
+        refNo: 'Order No. 1234',
+        returnAddress: body.shipments[0]?.shipper,
+      },
+    });
+    expect(
+      apiErrorOf(() =>
+        buildShipRequest(
+          request({ special_services: ['return_label'], service: 'dhl_parcel_de_kleinpaket' }),
+          '33333333330102',
+          NOW,
+        ),
+      ).detail,
+    ).toBe('shipment.special_services');
   });
 
-  it.skipIf(fixturesMissing)('reads the return label of fixtures/shipment_ShipmentWeithReturnLabelResponse.json into shipping_documents', () => {
-    const booked = parseShipResponse(fixture('fixtures/shipment_ShipmentWeithReturnLabelResponse.json'));
-    expect(booked.shipping_documents?.map((d) => [d.type, d.format, Buffer.from(d.content, 'base64').subarray(0, 5).toString()])).toEqual([['return_label', 'PDF', '%PDF-']]);
-  });
+  it.skipIf(fixturesMissing)(
+    'reads the return label of fixtures/shipment_ShipmentWeithReturnLabelResponse.json into shipping_documents',
+    () => {
+      const booked = parseShipResponse(fixture('fixtures/shipment_ShipmentWeithReturnLabelResponse.json'));
+      expect(
+        booked.shipping_documents?.map((d) => [
+          d.type,
+          d.format,
+          Buffer.from(d.content, 'base64').subarray(0, 5).toString(),
+        ]),
+      ).toEqual([['return_label', 'PDF', '%PDF-']]);
+    },
+  );
 });
 
 describe('partialBooking: a 207 answer of an order of several parcels', () => {
   const ok = (n: string) => ({ shipmentNo: n, sstatus: { title: 'OK', statusCode: 200 }, label: { b64: 'JVBERi0=' } });
-  const bad = { sstatus: { title: 'Bad Request', statusCode: 400 }, validationMessages: [{ property: 'consignee.postalCode', validationMessage: 'Please enter a valid postal code.', validationState: 'Error' }] };
+  const bad = {
+    sstatus: { title: 'Bad Request', statusCode: 400 },
+    validationMessages: [
+      {
+        property: 'consignee.postalCode',
+        validationMessage: 'Please enter a valid postal code.',
+        validationState: 'Error',
+      },
+    ],
+  };
 
   it('names the parcels DHL booked and the error of the one it refused', () => {
-    const partial = partialBooking({ status: { title: 'Multi-Status', statusCode: 207 }, items: [ok('340434310001'), bad, ok('340434310002')] });
+    const partial = partialBooking({
+      status: { title: 'Multi-Status', statusCode: 207 },
+      items: [ok('340434310001'), bad, ok('340434310002')],
+    });
     expect(partial?.booked).toEqual(['340434310001', '340434310002']);
-    expect(partial?.error).toMatchObject({ code: 'carrier_exception', message: 'consignee.postalCode: Please enter a valid postal code.' });
+    expect(partial?.error).toMatchObject({
+      code: 'carrier_exception',
+      message: 'consignee.postalCode: Please enter a valid postal code.',
+    });
     expect(partial?.error.detail).toContain('item 1');
   });
 

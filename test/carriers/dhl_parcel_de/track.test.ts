@@ -1,14 +1,23 @@
 /** dhl_parcel_de tracking: the request document, and the recorded XML answers parsed. */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/domain/errors.js';
-import { buildTrackRequest, germanTime, parseTrackManyResponse, parseTrackResponse } from '../../../src/carriers/dhl_parcel_de/track.js';
+import {
+  buildTrackRequest,
+  germanTime,
+  parseTrackManyResponse,
+  parseTrackResponse,
+} from '../../../src/carriers/dhl_parcel_de/track.js';
 import { countryOfEvent } from '../../../src/carriers/dhl_parcel_de/codes.js';
 import { fixturesMissing } from '../../support/fixtures.js';
 import { apiErrorOf, fixtureText } from './support.js';
 
 describe('buildTrackRequest', () => {
   it('sends up to 20 piece codes in one d-get-piece-detail document, the portal user inside it', () => {
-    const [name, xml] = buildTrackRequest(['00340434161094015902', '00340434161094022115'], { username: 'zt12345', password: 'ge&heim' })[0] ?? [];
+    const [name, xml] =
+      buildTrackRequest(['00340434161094015902', '00340434161094022115'], {
+        username: 'zt12345',
+        password: 'ge&heim',
+      })[0] ?? [];
     expect(name).toBe('xml');
     expect(xml).toBe(
       '<?xml version="1.0" encoding="UTF-8" standalone="no"?><data appname="zt12345" password="ge&amp;heim" request="d-get-piece-detail" language-code="en" piece-code="00340434161094015902;00340434161094022115"></data>',
@@ -32,9 +41,11 @@ describe('germanTime', () => {
 
 describe('countryOfEvent', () => {
   it('reads codes of two and three letters and the names DHL writes in English and German', () => {
-    expect(['DE', 'de', 'DEU', 'Germany', 'Deutschland', 'Österreich', 'United Kingdom', '', ' ', 'Atlantis', undefined].map(countryOfEvent)).toEqual([
-      'DE', 'DE', 'DE', 'DE', 'DE', 'AT', 'GB', undefined, undefined, undefined, undefined,
-    ]);
+    expect(
+      ['DE', 'de', 'DEU', 'Germany', 'Deutschland', 'Österreich', 'United Kingdom', '', ' ', 'Atlantis', undefined].map(
+        countryOfEvent,
+      ),
+    ).toEqual(['DE', 'DE', 'DE', 'DE', 'DE', 'AT', 'GB', undefined, undefined, undefined, undefined]);
   });
 });
 
@@ -61,38 +72,67 @@ describe.skipIf(fixturesMissing)('parseTrackResponse against recorded answers', 
     ]);
     // The recording writes countries as words ("Germany"), once as a code ("DE"), once not at all.
     expect(result.checkpoints.map((c) => c.location?.country)).toEqual(['DE', undefined, 'DE', 'DE', 'DE', 'DE', 'DE']);
-    expect(result.checkpoints[6]).toMatchObject({ status: 'Posting at PACKSTATION', description: 'The shipment has been posted by the sender at the PACKSTATION' });
+    expect(result.checkpoints[6]).toMatchObject({
+      status: 'Posting at PACKSTATION',
+      description: 'The shipment has been posted by the sender at the PACKSTATION',
+    });
   });
 
   it('finds a piece by the 18-digit number inside its 20-digit piece code', () => {
-    expect(parseTrackResponse(fixtureText('fixtures/tracking_TrackingResponseXML.xml'), '340434161094015902').delivered).toBe(true);
+    expect(
+      parseTrackResponse(fixtureText('fixtures/tracking_TrackingResponseXML.xml'), '340434161094015902').delivered,
+    ).toBe(true);
   });
 
   it('reads fixtures/tracking_TrackingErrorResponseXML.xml as no such shipment, for every number asked', () => {
-    const err = apiErrorOf(() => parseTrackResponse(fixtureText('fixtures/tracking_TrackingErrorResponseXML.xml'), '00340434161094015902'));
+    const err = apiErrorOf(() =>
+      parseTrackResponse(fixtureText('fixtures/tracking_TrackingErrorResponseXML.xml'), '00340434161094015902'),
+    );
     expect(err.code).toBe('carrier_no_shipment_found');
     expect(err.message).toContain('No data found');
     expect(err.detail).toBe('dhl_parcel_de tracking code 100; request-id test-request-id-12345');
     const many = parseTrackManyResponse(fixtureText('fixtures/tracking_TrackingErrorResponseXML.xml'), ['a', 'b']);
-    expect(many.map((r) => (r instanceof ApiError ? r.code : r.tracking_number))).toEqual(['carrier_no_shipment_found', 'carrier_no_shipment_found']);
+    expect(many.map((r) => (r instanceof ApiError ? r.code : r.tracking_number))).toEqual([
+      'carrier_no_shipment_found',
+      'carrier_no_shipment_found',
+    ]);
   });
 
   it('answers each number of a batch in its slot, an unknown one alone failing', () => {
-    const many = parseTrackManyResponse(fixtureText('fixtures/tracking_TrackingResponseXML.xml'), ['111111111111', '00340434161094015902']);
-    expect(many.map((r) => (r instanceof ApiError ? r.code : r.tracking_stage))).toEqual(['carrier_no_shipment_found', 'DELIVERED']);
+    const many = parseTrackManyResponse(fixtureText('fixtures/tracking_TrackingResponseXML.xml'), [
+      '111111111111',
+      '00340434161094015902',
+    ]);
+    expect(many.map((r) => (r instanceof ApiError ? r.code : r.tracking_stage))).toEqual([
+      'carrier_no_shipment_found',
+      'DELIVERED',
+    ]);
   });
 
   it('answers carrier_http_exception for answers that are not the tracking document', () => {
     for (const body of ['', 'not xml', '{"a":1}', '<other/>', '<data name="something-else" code="0"/>']) {
       expect(apiErrorOf(() => parseTrackResponse(body, '1')).code).toBe('carrier_http_exception');
     }
-    expect(apiErrorOf(() => parseTrackResponse('<data name="piece-shipment-list" code="11" error="Unknown request"/>', '1')).code).toBe('carrier_exception');
+    expect(
+      apiErrorOf(() => parseTrackResponse('<data name="piece-shipment-list" code="11" error="Unknown request"/>', '1'))
+        .code,
+    ).toBe('carrier_exception');
   });
 
   it("answers a refused portal user as carrier_authentication, with DHL's words", () => {
-    const err = apiErrorOf(() => parseTrackResponse('<data name="piece-shipment-list" code="9" error="Login failed" request-id="r1"/>', '1'));
-    expect(err).toMatchObject({ code: 'carrier_authentication', message: 'Login failed', detail: 'dhl_parcel_de tracking code 9; request-id r1' });
-    const many = () => parseTrackManyResponse('<data name="piece-shipment-list" code="5" error="Wrong password for appname zt12345"/>', ['1', '2']);
+    const err = apiErrorOf(() =>
+      parseTrackResponse('<data name="piece-shipment-list" code="9" error="Login failed" request-id="r1"/>', '1'),
+    );
+    expect(err).toMatchObject({
+      code: 'carrier_authentication',
+      message: 'Login failed',
+      detail: 'dhl_parcel_de tracking code 9; request-id r1',
+    });
+    const many = () =>
+      parseTrackManyResponse('<data name="piece-shipment-list" code="5" error="Wrong password for appname zt12345"/>', [
+        '1',
+        '2',
+      ]);
     expect(apiErrorOf(many).code).toBe('carrier_authentication');
   });
 });

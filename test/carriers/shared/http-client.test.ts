@@ -12,7 +12,16 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CarrierCall } from '../../../src/carriers/carrier.js';
 import type { Endpoint } from '../../../src/carriers/shared/endpoint.js';
-import { createHttpClient, formCodec, jsonCodec, xmlCodec, xmlFormCodec, type ClientAuth, type Codec, type HttpCarrier } from '../../../src/carriers/shared/http-client.js';
+import {
+  createHttpClient,
+  formCodec,
+  jsonCodec,
+  xmlCodec,
+  xmlFormCodec,
+  type ClientAuth,
+  type Codec,
+  type HttpCarrier,
+} from '../../../src/carriers/shared/http-client.js';
 import { clientCredentialsOf, passwordTokenRequest, tokenKey } from '../../../src/carriers/shared/oauth.js';
 import { createTransport } from '../../../src/carriers/shared/transport.js';
 import { ApiError } from '../../../src/domain/errors.js';
@@ -39,7 +48,12 @@ async function edge(answer: (req: Seen, res: ServerResponse) => void): Promise<{
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const s = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const s = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(s);
       answer(s, res);
     });
@@ -64,17 +78,37 @@ function send(res: ServerResponse, status: number, body: string, contentType = '
 async function deps(url: string) {
   const transport = createTransport({ timeoutMs: 5_000, sleep: async () => {} });
   const t = await createTestDatabase('sqlite');
-  cleanups.push(() => transport.close(), () => t.drop());
-  const tokens = createTokenStore({ db: t.database.db, sealer: createSealer(randomBytes(32)), clock: { now: () => new Date('2026-11-28T12:00:00Z') } });
+  cleanups.push(
+    () => transport.close(),
+    () => t.drop(),
+  );
+  const tokens = createTokenStore({
+    db: t.database.db,
+    sealer: createSealer(randomBytes(32)),
+    clock: { now: () => new Date('2026-11-28T12:00:00Z') },
+  });
   const out: string[] = [];
-  const log = pino({ level: 'debug' }, new Writable({ write: (chunk: Buffer, _enc, cb) => (out.push(chunk.toString('utf8')), cb()) }));
+  const log = pino(
+    { level: 'debug' },
+    new Writable({ write: (chunk: Buffer, _enc, cb) => (out.push(chunk.toString('utf8')), cb()) }),
+  );
   return { transport, tokens, baseUrl: () => url, log, logged: () => out.join('') };
 }
 
-const call = (log: CarrierCall['log'], auth: Record<string, string>, debug = false): CarrierCall => ({ auth, test: true, debug, country: 'DE', log });
+const call = (log: CarrierCall['log'], auth: Record<string, string>, debug = false): CarrierCall => ({
+  auth,
+  test: true,
+  debug,
+  country: 'DE',
+  log,
+});
 
 /** The carrier's error parser, recording how it was asked. */
-function carrier<E extends Endpoint, D>(auth: ClientAuth, codec: Codec<E, D>, more: Partial<HttpCarrier<E, D>> = {}): HttpCarrier<E, D> & { asked: unknown[] } {
+function carrier<E extends Endpoint, D>(
+  auth: ClientAuth,
+  codec: Codec<E, D>,
+  more: Partial<HttpCarrier<E, D>> = {},
+): HttpCarrier<E, D> & { asked: unknown[] } {
   const asked: unknown[] = [];
   return {
     carrier: 'carrier_a',
@@ -82,7 +116,14 @@ function carrier<E extends Endpoint, D>(auth: ClientAuth, codec: Codec<E, D>, mo
     codec,
     parseErrorResponse: (status, body, opts) => {
       asked.push({ status, body, ...opts });
-      return new ApiError(opts.auth || status === 401 ? 'carrier_authentication' : opts.notFound && status === 404 ? 'carrier_no_shipment_found' : 'carrier_exception', `refused (${status})`);
+      return new ApiError(
+        opts.auth || status === 401
+          ? 'carrier_authentication'
+          : opts.notFound && status === 404
+            ? 'carrier_no_shipment_found'
+            : 'carrier_exception',
+        `refused (${status})`,
+      );
     },
     unexpectedBody: (what) => new ApiError('carrier_http_exception', `unexpected ${what}`),
     asked,
@@ -98,7 +139,8 @@ describe('OAuth password grant', () => {
   it('asks a token with the client and the customer, keeps it, and renews it once when refused', async () => {
     let issued = 0;
     const e = await edge((req, res) => {
-      if (req.url === '/token') return send(res, 200, JSON.stringify({ access_token: `t${++issued}`, expires_in: '1799' }));
+      if (req.url === '/token')
+        return send(res, 200, JSON.stringify({ access_token: `t${++issued}`, expires_in: '1799' }));
       // The first token is refused once, as a token another instance replaced would be.
       if (req.headers.authorization === 'Bearer t1') return send(res, 401, '{}');
       send(res, 200, '{"ok":true}');
@@ -110,7 +152,11 @@ describe('OAuth password grant', () => {
       tokenRequest: (c, base) => {
         const client = clientCredentialsOf('carrier_a', c.auth);
         const user = { username: c.auth.username!, password: c.auth.password! };
-        return passwordTokenRequest(client, user, tokenKey('carrier_a', base, client.clientId, client.clientSecret, user.username, user.password));
+        return passwordTokenRequest(
+          client,
+          user,
+          tokenKey('carrier_a', base, client.clientId, client.clientSecret, user.username, user.password),
+        );
       },
     };
     const client = createHttpClient(d, carrier(auth, jsonCodec()));
@@ -121,7 +167,13 @@ describe('OAuth password grant', () => {
 
     const tokenCalls = e.seen.filter((s) => s.url === '/token');
     expect(tokenCalls).toHaveLength(2);
-    expect(Object.fromEntries(new URLSearchParams(tokenCalls[0]!.body))).toEqual({ grant_type: 'password', username: 'user 1', password: 'p&ss', client_id: 'cid', client_secret: 'csecret' });
+    expect(Object.fromEntries(new URLSearchParams(tokenCalls[0]!.body))).toEqual({
+      grant_type: 'password',
+      username: 'user 1',
+      password: 'p&ss',
+      client_id: 'cid',
+      client_secret: 'csecret',
+    });
     expect(tokenCalls[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     // Refused with t1, repeated with t2; the second call used the kept t2 without asking again.
     expect(e.seen.filter((s) => s.url === '/rates').map((s) => [s.headers.authorization, s.body])).toEqual([
@@ -135,11 +187,18 @@ describe('OAuth password grant', () => {
     const e = await edge((_req, res) => send(res, 400, '{"error":"invalid_grant"}'));
     const d = await deps(e.url);
     const spec = carrier(
-      { kind: 'oauth', token: TOKEN, tokenRequest: (c) => passwordTokenRequest(clientCredentialsOf('carrier_a', c.auth), { username: 'u', password: 'wrong' }, 'k') },
+      {
+        kind: 'oauth',
+        token: TOKEN,
+        tokenRequest: (c) =>
+          passwordTokenRequest(clientCredentialsOf('carrier_a', c.auth), { username: 'u', password: 'wrong' }, 'k'),
+      },
       jsonCodec(),
     );
     const client = createHttpClient(d, spec);
-    await expect(client.send(call(d.log, { client_id: 'a', client_secret: 'b' }), { endpoint: RATE, body: {} })).rejects.toMatchObject({ code: 'carrier_authentication' });
+    await expect(
+      client.send(call(d.log, { client_id: 'a', client_secret: 'b' }), { endpoint: RATE, body: {} }),
+    ).rejects.toMatchObject({ code: 'carrier_authentication' });
     expect(spec.asked).toEqual([{ status: 400, body: '{"error":"invalid_grant"}', auth: true }]);
     expect(e.seen.map((s) => s.url)).toEqual(['/token']);
   });
@@ -149,11 +208,27 @@ describe('HTTP Basic with header keys, JSON', () => {
   it('sends Basic auth, the account header, the query and the JSON body, and keeps the secret out of the debug log', async () => {
     const e = await edge((_req, res) => send(res, 200, '{"rates":[]}'));
     const d = await deps(e.url);
-    const auth: ClientAuth = { kind: 'basic', credentials: (c) => ({ username: c.auth.username!, password: c.auth.password! }), keys: (c) => ({ 'account-number': c.auth.account_number! }) };
-    const client = createHttpClient(d, carrier(auth, jsonCodec(), { headers: { accept: 'application/json' }, apiPath: '/api/v1' }));
+    const auth: ClientAuth = {
+      kind: 'basic',
+      credentials: (c) => ({ username: c.auth.username!, password: c.auth.password! }),
+      keys: (c) => ({ 'account-number': c.auth.account_number! }),
+    };
+    const client = createHttpClient(
+      d,
+      carrier(auth, jsonCodec(), { headers: { accept: 'application/json' }, apiPath: '/api/v1' }),
+    );
     const c = call(d.log, { username: 'merchant', password: 'pa55word-secret', account_number: '0123' }, true);
 
-    expect(await client.send(c, { endpoint: RATE, query: [['from', 'AU'], ['to', 'NZ']], body: { weight: 1 } })).toEqual({ rates: [] });
+    expect(
+      await client.send(c, {
+        endpoint: RATE,
+        query: [
+          ['from', 'AU'],
+          ['to', 'NZ'],
+        ],
+        body: { weight: 1 },
+      }),
+    ).toEqual({ rates: [] });
     const [seen] = e.seen;
     expect(seen!.url).toBe('/api/v1/rates?from=AU&to=NZ');
     expect(seen!.headers.authorization).toBe(`Basic ${Buffer.from('merchant:pa55word-secret').toString('base64')}`);
@@ -164,15 +239,22 @@ describe('HTTP Basic with header keys, JSON', () => {
     expect(d.logged()).not.toContain(Buffer.from('merchant:pa55word-secret').toString('base64'));
   });
 
-  it('hands a refused answer to the carrier with the endpoint\'s notFound, and an answer not JSON to unexpectedBody', async () => {
-    const e = await edge((req, res) => (req.url === '/track' ? send(res, 404, '{"detail":"none"}') : send(res, 200, '<html>', 'text/html')));
+  it("hands a refused answer to the carrier with the endpoint's notFound, and an answer not JSON to unexpectedBody", async () => {
+    const e = await edge((req, res) =>
+      req.url === '/track' ? send(res, 404, '{"detail":"none"}') : send(res, 200, '<html>', 'text/html'),
+    );
     const d = await deps(e.url);
     const spec = carrier({ kind: 'keys', keys: () => ({ 'x-api-key': 'k' }) }, jsonCodec());
     const client = createHttpClient(d, spec);
     const c = call(d.log, {});
-    await expect(client.send(c, { endpoint: TRACK }, { transactionId: 'x1' })).rejects.toMatchObject({ code: 'carrier_no_shipment_found' });
+    await expect(client.send(c, { endpoint: TRACK }, { transactionId: 'x1' })).rejects.toMatchObject({
+      code: 'carrier_no_shipment_found',
+    });
     expect(spec.asked).toEqual([{ status: 404, body: '{"detail":"none"}', notFound: true, transactionId: 'x1' }]);
-    await expect(client.send(c, { endpoint: RATE, body: {} })).rejects.toMatchObject({ code: 'carrier_http_exception', message: 'unexpected rate response (not JSON)' });
+    await expect(client.send(c, { endpoint: RATE, body: {} })).rejects.toMatchObject({
+      code: 'carrier_http_exception',
+      message: 'unexpected rate response (not JSON)',
+    });
     expect(e.seen[0]!.headers['x-api-key']).toBe('k');
     expect(e.seen[0]!.headers.authorization).toBeUndefined();
   });
@@ -187,18 +269,25 @@ describe('HTTP Basic with header keys, JSON', () => {
 });
 
 describe('XML codecs', () => {
-  it('writes the endpoint\'s document under its media type and hands back the answer\'s text', async () => {
+  it("writes the endpoint's document under its media type and hands back the answer's text", async () => {
     const e = await edge((_req, res) => send(res, 200, '<rates><rate>1</rate></rates>', 'application/xml'));
     const d = await deps(e.url);
-    const client = createHttpClient(d, carrier({ kind: 'basic', credentials: () => ({ username: 'u', password: 'p' }) }, xmlCodec));
+    const client = createHttpClient(
+      d,
+      carrier({ kind: 'basic', credentials: () => ({ username: 'u', password: 'p' }) }, xmlCodec),
+    );
     const endpoint = { ...RATE, root: 'mailing-scenario', contentType: 'application/vnd.example.rate-v4+xml' };
-    expect(await client.send(call(d.log, {}), { endpoint, body: { weight: '1', name: 'A & B' } })).toBe('<rates><rate>1</rate></rates>');
+    expect(await client.send(call(d.log, {}), { endpoint, body: { weight: '1', name: 'A & B' } })).toBe(
+      '<rates><rate>1</rate></rates>',
+    );
     expect(e.seen[0]!.headers['content-type']).toBe('application/vnd.example.rate-v4+xml');
     expect(e.seen[0]!.body).toBe('<mailing-scenario><weight>1</weight><name>A &amp; B</name></mailing-scenario>');
   });
 
   it('posts the document in its form field, and takes only the statuses it is told as answers', async () => {
-    const e = await edge((req, res) => send(res, req.body.includes('Second') ? 201 : 200, '<R><Status>0</Status></R>', 'text/xml'));
+    const e = await edge((req, res) =>
+      send(res, req.body.includes('Second') ? 201 : 200, '<R><Status>0</Status></R>', 'text/xml'),
+    );
     const d = await deps(e.url);
     const spec = carrier({ kind: 'none' }, xmlFormCodec, { ok: (status) => status === 200 });
     const client = createHttpClient(d, spec);
@@ -206,7 +295,9 @@ describe('XML codecs', () => {
     expect(await client.send(call(d.log, {}), { endpoint, body: { Name: 'First' } })).toBe('<R><Status>0</Status></R>');
     expect(e.seen[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(new URLSearchParams(e.seen[0]!.body).get('requestXML')).toBe('<Req><Name>First</Name></Req>');
-    await expect(client.send(call(d.log, {}), { endpoint, body: { Name: 'Second' } })).rejects.toMatchObject({ code: 'carrier_exception' });
+    await expect(client.send(call(d.log, {}), { endpoint, body: { Name: 'Second' } })).rejects.toMatchObject({
+      code: 'carrier_exception',
+    });
     expect(spec.asked).toMatchObject([{ status: 201 }]);
   });
 
@@ -222,10 +313,17 @@ describe('XML codecs', () => {
 describe('a second token in a header', () => {
   it('rides along from the store and is fetched again once when the call is refused with its status', async () => {
     let fetched = 0;
-    const e = await edge((req, res) => (req.headers['x-payment'] === 'pay-1' ? send(res, 403, '{}') : send(res, 200, '{"label":1}')));
+    const e = await edge((req, res) =>
+      req.headers['x-payment'] === 'pay-1' ? send(res, 403, '{}') : send(res, 200, '{"label":1}'),
+    );
     const d = await deps(e.url);
     const client = createHttpClient(d, carrier({ kind: 'none' }, jsonCodec()));
-    const token = { key: 'payment-k', header: 'x-payment', refusedWith: 403, fetch: async () => ({ access_token: `pay-${++fetched}`, expires_in: 3600 }) };
+    const token = {
+      key: 'payment-k',
+      header: 'x-payment',
+      refusedWith: 403,
+      fetch: async () => ({ access_token: `pay-${++fetched}`, expires_in: 3600 }),
+    };
     const res = await client.answer(call(d.log, {}), { endpoint: RATE, body: {}, token });
     expect(JSON.parse(res.body)).toEqual({ label: 1 });
     expect(e.seen.map((s) => s.headers['x-payment'])).toEqual(['pay-1', 'pay-2']);

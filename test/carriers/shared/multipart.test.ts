@@ -14,7 +14,9 @@ describe('multipart bodies', () => {
   });
 
   it('splits parts at delimiter lines only, CRLF or LF, preamble and epilogue ignored', () => {
-    const body = crlf('preamble --XY not a delimiter\n--XY\nContent-Type: application/json\nContent-Disposition: form-data; name="a"\n\n{"x":"--XY inside"}\n--XY\nContent-Disposition: form-data; name="b"; filename="b.txt"\n\nline1\nline2\n--XY--\nepilogue');
+    const body = crlf(
+      'preamble --XY not a delimiter\n--XY\nContent-Type: application/json\nContent-Disposition: form-data; name="a"\n\n{"x":"--XY inside"}\n--XY\nContent-Disposition: form-data; name="b"; filename="b.txt"\n\nline1\nline2\n--XY--\nepilogue',
+    );
     const parts = parseMultipart(body, 'XY');
     expect(parts.map((p) => [p.name, p.filename, p.contentType, p.body.toString()])).toEqual([
       ['a', undefined, 'application/json', '{"x":"--XY inside"}'],
@@ -31,14 +33,21 @@ describe('multipart bodies', () => {
 
   it('decodes base64 parts and keeps raw ones byte for byte', () => {
     const raw = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x0d, 0x0a, 0xff, 0x00]);
-    const body = Buffer.concat([crlf('--Q\nContent-Type: application/pdf\n\n'), raw, crlf('\n--Q\nContent-Type: application/pdf\n\n'), Buffer.from(raw.toString('base64')), crlf('\n--Q--\n')]);
+    const body = Buffer.concat([
+      crlf('--Q\nContent-Type: application/pdf\n\n'),
+      raw,
+      crlf('\n--Q\nContent-Type: application/pdf\n\n'),
+      Buffer.from(raw.toString('base64')),
+      crlf('\n--Q--\n'),
+    ]);
     const [a, b] = parseMultipart(body, 'Q');
     expect(Buffer.from(partBytes(a!))).toEqual(raw);
     expect(Buffer.from(partBytes(b!))).toEqual(raw);
   });
 
   it('is redacted part by part in logs: JSON kept (secrets masked), bytes replaced by a marker', () => {
-    const body = '--Q\r\nContent-Type: application/json\r\n\r\n{"trackingNumber":"92","paymentAuthorizationToken":"abc"}\r\n--Q\r\nContent-Type: application/pdf\r\n\r\nJVBERi0xLjQK\r\n--Q--\r\n';
+    const body =
+      '--Q\r\nContent-Type: application/json\r\n\r\n{"trackingNumber":"92","paymentAuthorizationToken":"abc"}\r\n--Q\r\nContent-Type: application/pdf\r\n\r\nJVBERi0xLjQK\r\n--Q--\r\n';
     const out = redactText(body, 'multipart/form-data; boundary=Q');
     expect(out).toContain('"trackingNumber":"92"');
     expect(out).not.toContain('abc');

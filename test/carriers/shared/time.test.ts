@@ -20,12 +20,19 @@ describe('toIsoWithOffset', () => {
     expect(toIsoWithOffset(input)).toBe(expected);
   });
 
-  it.each(['', 'yesterday', '2018-13-01', '2023-02-29', '2018-02-02T24:00:00', '2018-02-02T12:60:00', '2018-02-02T12:01:00+15:00', '02/02/2018 12:01', '2018-02-02T12:01:00 PST'])(
-    'refuses %j',
-    (input) => {
-      expect(toIsoWithOffset(input)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    'yesterday',
+    '2018-13-01',
+    '2023-02-29',
+    '2018-02-02T24:00:00',
+    '2018-02-02T12:60:00',
+    '2018-02-02T12:01:00+15:00',
+    '02/02/2018 12:01',
+    '2018-02-02T12:01:00 PST',
+  ])('refuses %j', (input) => {
+    expect(toIsoWithOffset(input)).toBeUndefined();
+  });
 
   it('produces instants that order correctly across offsets', () => {
     const a = toIsoWithOffset('2018-02-02T20:00:00-08:00') ?? '';
@@ -59,14 +66,17 @@ describe('lookupWindow', () => {
   // A week around a month's end: Wednesday 2026-11-25 to Tuesday 2026-12-01, Saturday 28th included.
   const days = Array.from({ length: 7 }, (_, i) => utcDate(new Date(Date.parse('2026-11-25T00:00:00Z') + i * DAY_MS)));
 
-  it.each(days)('a call on %s, early and late in the day, covers its day, the day before and the next working day', (day) => {
-    for (const time of ['00:30', '12:00', '23:30']) {
-      const w = lookupWindow(undefined, new Date(`${day}T${time}:00Z`));
-      expect(w.from <= utcDate(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS))).toBe(true);
-      expect(w.to >= nextWorkingDay(day)).toBe(true);
-      expect(w.from < w.to).toBe(true);
-    }
-  });
+  it.each(days)(
+    'a call on %s, early and late in the day, covers its day, the day before and the next working day',
+    (day) => {
+      for (const time of ['00:30', '12:00', '23:30']) {
+        const w = lookupWindow(undefined, new Date(`${day}T${time}:00Z`));
+        expect(w.from <= utcDate(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS))).toBe(true);
+        expect(w.to >= nextWorkingDay(day)).toBe(true);
+        expect(w.from < w.to).toBe(true);
+      }
+    },
+  );
 
   it.each(days)('a later ship date (%s, from a Wednesday call) is covered with its next working day', (shipDate) => {
     const w = lookupWindow(shipDate, new Date('2026-11-25T09:00:00Z'));
@@ -75,6 +85,9 @@ describe('lookupWindow', () => {
   });
 
   it('a ship date before the call does not narrow the window', () => {
-    expect(lookupWindow('2026-11-01', new Date('2026-11-28T10:00:00Z'))).toEqual({ from: '2026-11-27', to: '2026-12-05' });
+    expect(lookupWindow('2026-11-01', new Date('2026-11-28T10:00:00Z'))).toEqual({
+      from: '2026-11-27',
+      to: '2026-12-05',
+    });
   });
 });

@@ -20,13 +20,23 @@ export function AcceptInvitation({ onSignedIn }: { onSignedIn: (me: Me) => void 
     setBusy(true);
     setError(undefined);
     try {
-      const me = (await api<{ me: Me }>('/invitations/accept', { body: { invitation: { token, password, ...(name.trim() ? { name: name.trim() } : {}) } } })).body.me;
+      const me = (
+        await api<{ me: Me }>('/invitations/accept', {
+          body: { invitation: { token, password, ...(name.trim() ? { name: name.trim() } : {}) } },
+        })
+      ).body.me;
       // The token leaves the address bar once used.
       history.replaceState(null, '', '/console/shipments');
       onSignedIn(me);
     } catch (err) {
       const f = err instanceof ApiFailure ? err : undefined;
-      setError(f?.status === 410 ? `${f.message}.` : f?.code === 'not_found' ? 'This invitation link is not valid any more: check that you opened the whole link, or ask for a new one.' : (err as Error).message);
+      setError(
+        f?.status === 410
+          ? `${f.message}.`
+          : f?.code === 'not_found'
+            ? 'This invitation link is not valid any more: check that you opened the whole link, or ask for a new one.'
+            : (err as Error).message,
+      );
     } finally {
       setBusy(false);
     }
@@ -36,10 +46,36 @@ export function AcceptInvitation({ onSignedIn }: { onSignedIn: (me: Me) => void 
       <h1>Join your team on Waybill</h1>
       {token ? (
         <form onSubmit={submit} aria-describedby="accept-about">
-          <p id="accept-about">Choose the password you will sign in with (10 characters or more). The invitation works once.</p>
-          <Field label="Your name" autoComplete="name" value={name} onValue={setName} hint="Optional: how your team sees you" />
-          <Field label="Password" type="password" autoComplete="new-password" minLength={10} maxLength={200} value={password} onValue={setPassword} required />
-          <Field label="Password again" type="password" autoComplete="new-password" minLength={10} maxLength={200} value={again} onValue={setAgain} required />
+          <p id="accept-about">
+            Choose the password you will sign in with (10 characters or more). The invitation works once.
+          </p>
+          <Field
+            label="Your name"
+            autoComplete="name"
+            value={name}
+            onValue={setName}
+            hint="Optional: how your team sees you"
+          />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            minLength={10}
+            maxLength={200}
+            value={password}
+            onValue={setPassword}
+            required
+          />
+          <Field
+            label="Password again"
+            type="password"
+            autoComplete="new-password"
+            minLength={10}
+            maxLength={200}
+            value={again}
+            onValue={setAgain}
+            required
+          />
           <ErrorNote>{error}</ErrorNote>
           <button type="submit" disabled={busy}>
             {busy ? 'Joining…' : 'Join and sign in'}

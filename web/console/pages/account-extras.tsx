@@ -20,7 +20,11 @@ export const secretMember = (member: string) => SECRET.test(member);
 export function useAccountOperations(): { edit: boolean; balance: boolean; priceList: boolean } {
   const doc = useApi<{ paths?: Record<string, Record<string, unknown>> }>('/openapi.json');
   const paths = doc.data?.paths ?? {};
-  return { edit: Boolean(paths['/shippingaccount/{id}']?.patch), balance: Boolean(paths['/shippingaccount/{id}/balance']?.get), priceList: Boolean(paths['/shippingaccount/{id}/price-list']?.put) };
+  return {
+    edit: Boolean(paths['/shippingaccount/{id}']?.patch),
+    balance: Boolean(paths['/shippingaccount/{id}/balance']?.get),
+    priceList: Boolean(paths['/shippingaccount/{id}/price-list']?.put),
+  };
 }
 
 /** Name and credentials; a credential left empty keeps its stored value (secrets are never shown). */
@@ -37,8 +41,13 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
     const changed = Object.fromEntries(Object.entries(auth).filter(([, v]) => v !== ''));
     const address = clean(billing);
     // The billing address is where CSV batch rows ship from and returns go back to.
-    const addressChanged = address.street1 !== undefined && JSON.stringify(address) !== JSON.stringify(clean(formOf(a.billing_address)));
-    const defaults = { ...a.defaults, ...(units.weight ? { weight_units: units.weight } : {}), ...(units.dim ? { dim_units: units.dim } : {}) };
+    const addressChanged =
+      address.street1 !== undefined && JSON.stringify(address) !== JSON.stringify(clean(formOf(a.billing_address)));
+    const defaults = {
+      ...a.defaults,
+      ...(units.weight ? { weight_units: units.weight } : {}),
+      ...(units.dim ? { dim_units: units.dim } : {}),
+    };
     const defaultsChanged = JSON.stringify(defaults) !== JSON.stringify(a.defaults);
     const body = {
       shipping_account: {
@@ -65,16 +74,40 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
   return (
     <form class="stack edit" onSubmit={save} aria-label={`Edit ${a.name ?? a.id}`}>
       <Field label="Name" value={name} onValue={setName} />
-      <AddressFields legend="Billing address (batch rows ship from it, returns go back to it)" value={billing} onChange={setBilling} required={false} />
+      <AddressFields
+        legend="Billing address (batch rows ship from it, returns go back to it)"
+        value={billing}
+        onChange={setBilling}
+        required={false}
+      />
       <div class="units">
-        <Select label="Default weight unit" value={units.weight} onValue={(v) => setUnits({ ...units, weight: v })} blank="None" options={['LB', 'KG']} />
-        <Select label="Default size unit" value={units.dim} onValue={(v) => setUnits({ ...units, dim: v })} blank="None" options={['IN', 'CM']} />
+        <Select
+          label="Default weight unit"
+          value={units.weight}
+          onValue={(v) => setUnits({ ...units, weight: v })}
+          blank="None"
+          options={['LB', 'KG']}
+        />
+        <Select
+          label="Default size unit"
+          value={units.dim}
+          onValue={(v) => setUnits({ ...units, dim: v })}
+          blank="None"
+          options={['IN', 'CM']}
+        />
       </div>
       <fieldset>
         <legend>Credentials (leave empty to keep)</legend>
         <div class="row">
           {members.map((m) => (
-            <Field key={m} label={words(m)} type={secretMember(m) ? 'password' : 'text'} autoComplete="off" value={auth[m] ?? ''} onValue={(v) => setAuth({ ...auth, [m]: v })} />
+            <Field
+              key={m}
+              label={words(m)}
+              type={secretMember(m) ? 'password' : 'text'}
+              autoComplete="off"
+              value={auth[m] ?? ''}
+              onValue={(v) => setAuth({ ...auth, [m]: v })}
+            />
           ))}
         </div>
       </fieldset>
@@ -123,7 +156,15 @@ export function PostageBalance({ a }: { a: Account }) {
       </p>
       {buy ? (
         <div class="row-actions">
-          <Field label={`Add postage (${b.currency})`} type="number" min="0.01" step="0.01" required value={amount} onValue={setAmount} />
+          <Field
+            label={`Add postage (${b.currency})`}
+            type="number"
+            min="0.01"
+            step="0.01"
+            required
+            value={amount}
+            onValue={setAmount}
+          />
           <button type="submit" disabled={act.busy}>
             Add funds
           </button>

@@ -12,7 +12,6 @@ import { EditAccount, PostageBalance, secretMember, useAccountOperations, words 
 import { useCan } from '../context';
 import { PriceList } from './price-list';
 
-
 function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: () => void }) {
   const [carrier, setCarrier] = useState('');
   const [country, setCountry] = useState('US');
@@ -27,9 +26,24 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
     e.preventDefault();
     if (!meta) return act.setError('Choose a carrier.');
     // A test account books with the service's test credentials: the fields are hidden, and not sent.
-    const filled = test ? {} : Object.fromEntries(Object.entries(auth).filter(([k, v]) => v !== '' && (meta.auth.required.includes(k) || meta.auth.optional.includes(k))));
+    const filled = test
+      ? {}
+      : Object.fromEntries(
+          Object.entries(auth).filter(
+            ([k, v]) => v !== '' && (meta.auth.required.includes(k) || meta.auth.optional.includes(k)),
+          ),
+        );
     const billed = address.street1 !== undefined;
-    const body = { shipping_account: { carrier, country: country.toUpperCase(), test, ...(name ? { name } : {}), ...(!test ? { auth: filled } : {}), ...(billed ? { billing_address: { country: country.toUpperCase(), ...address } } : {}) } };
+    const body = {
+      shipping_account: {
+        carrier,
+        country: country.toUpperCase(),
+        test,
+        ...(name ? { name } : {}),
+        ...(!test ? { auth: filled } : {}),
+        ...(billed ? { billing_address: { country: country.toUpperCase(), ...address } } : {}),
+      },
+    };
     const ok = await act.run(() => call('/shippingaccount', { body }));
     if (ok) {
       setAuth({});
@@ -42,12 +56,30 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
     <form class="card stack" onSubmit={submit} aria-labelledby="add-h">
       <h2 id="add-h">Add an account</h2>
       <div class="row">
-        <Select label="Carrier" value={carrier} onValue={setCarrier} blank="Choose a carrier" required options={carriers.map((c) => [c.slug, c.name] as [string, string])} />
-        <Field label="Country (2 letters)" value={country} onValue={setCountry} required maxLength={2} pattern="[A-Za-z]{2}" />
+        <Select
+          label="Carrier"
+          value={carrier}
+          onValue={setCarrier}
+          blank="Choose a carrier"
+          required
+          options={carriers.map((c) => [c.slug, c.name] as [string, string])}
+        />
+        <Field
+          label="Country (2 letters)"
+          value={country}
+          onValue={setCountry}
+          required
+          maxLength={2}
+          pattern="[A-Za-z]{2}"
+        />
         <Field label="Name" value={name} onValue={setName} hint="Optional, to tell accounts apart" />
       </div>
       <label class="check">
-        <input type="checkbox" checked={test} onChange={(e) => setTest((e.currentTarget as HTMLInputElement).checked)} />
+        <input
+          type="checkbox"
+          checked={test}
+          onChange={(e) => setTest((e.currentTarget as HTMLInputElement).checked)}
+        />
         Test account (without credentials: the service's test credentials for the carrier)
       </label>
       {meta && !test ? (
@@ -68,7 +100,12 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
           </div>
         </fieldset>
       ) : null}
-      <AddressFields legend="Billing address (batch rows ship from it, returns go back to it; a pickup return method needs it)" value={billing} onChange={setBilling} required={false} />
+      <AddressFields
+        legend="Billing address (batch rows ship from it, returns go back to it; a pickup return method needs it)"
+        value={billing}
+        onChange={setBilling}
+        required={false}
+      />
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
         <button type="submit" disabled={act.busy}>
@@ -79,19 +116,34 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
   );
 }
 
-function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMeta | undefined; ops: { edit: boolean; balance: boolean; priceList: boolean }; onChanged: () => void }) {
+function AccountCard({
+  a,
+  meta,
+  ops,
+  onChanged,
+}: {
+  a: Account;
+  meta: CarrierMeta | undefined;
+  ops: { edit: boolean; balance: boolean; priceList: boolean };
+  onChanged: () => void;
+}) {
   const check = useAction();
   const manage = useCan('accounts.manage');
   const [verdict, setVerdict] = useState<{ valid: boolean; message: string }>();
   const validate = async () => {
     setVerdict(undefined);
-    const res = await check.run(() => call<{ valid: boolean; message: string }>('/validate_credentials', { body: { validate_credentials: { shipping_account: a.id } } }));
+    const res = await check.run(() =>
+      call<{ valid: boolean; message: string }>('/validate_credentials', {
+        body: { validate_credentials: { shipping_account: a.id } },
+      }),
+    );
     if (res) setVerdict(res.body);
   };
   return (
     <li class="card">
       <h2>
-        {a.name ?? meta?.name ?? a.carrier} <span class="sub">{`${meta?.name ?? a.carrier} · ${a.country}${a.test ? ' · test' : ''}`}</span>
+        {a.name ?? meta?.name ?? a.carrier}{' '}
+        <span class="sub">{`${meta?.name ?? a.carrier} · ${a.country}${a.test ? ' · test' : ''}`}</span>
       </h2>
       <dl class="facts">
         <div>
@@ -104,7 +156,20 @@ function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMet
         </div>
         <div>
           <dt>Billing address</dt>
-          <dd>{a.billing_address ? [a.billing_address.name, a.billing_address.street1, a.billing_address.city, a.billing_address.state, a.billing_address.postal_code, a.billing_address.country].filter(Boolean).join(', ') : 'None: returns and batch rows need one (Edit account)'}</dd>
+          <dd>
+            {a.billing_address
+              ? [
+                  a.billing_address.name,
+                  a.billing_address.street1,
+                  a.billing_address.city,
+                  a.billing_address.state,
+                  a.billing_address.postal_code,
+                  a.billing_address.country,
+                ]
+                  .filter(Boolean)
+                  .join(', ')
+              : 'None: returns and batch rows need one (Edit account)'}
+          </dd>
         </div>
         {a.parent_shipping_account ? (
           <div>
@@ -143,7 +208,11 @@ function AccountCard({ a, meta, ops, onChanged }: { a: Account; meta: CarrierMet
         ) : null}
       </div>
       <div aria-live="polite">
-        {verdict ? <p class={`note ${verdict.valid ? 'note-ok' : 'note-error'}`}>{`${verdict.valid ? 'Accepted' : 'Refused'}: ${verdict.message}`}</p> : null}
+        {verdict ? (
+          <p
+            class={`note ${verdict.valid ? 'note-ok' : 'note-error'}`}
+          >{`${verdict.valid ? 'Accepted' : 'Refused'}: ${verdict.message}`}</p>
+        ) : null}
         <ErrorNote>{check.error}</ErrorNote>
       </div>
     </li>
@@ -163,11 +232,21 @@ export function Accounts() {
       {list && list.length > 0 ? (
         <ul class="cards cards-grid">
           {list.map((a) => (
-            <AccountCard key={a.id} a={a} ops={ops} meta={carriers.data?.carriers.find((c) => c.slug === a.carrier)} onChanged={accounts.reload} />
+            <AccountCard
+              key={a.id}
+              a={a}
+              ops={ops}
+              meta={carriers.data?.carriers.find((c) => c.slug === a.carrier)}
+              onChanged={accounts.reload}
+            />
           ))}
         </ul>
       ) : null}
-      {!manage ? null : carriers.data ? <AddAccount carriers={carriers.data.carriers} onAdded={accounts.reload} /> : <Status loaded={carriers} />}
+      {!manage ? null : carriers.data ? (
+        <AddAccount carriers={carriers.data.carriers} onAdded={accounts.reload} />
+      ) : (
+        <Status loaded={carriers} />
+      )}
     </section>
   );
 }

@@ -19,7 +19,14 @@ function who(e: AuditEntry, keyName: (id: string) => string | undefined): string
   if (e.actor.email) return e.actor.email;
   if (e.actor.kind === 'key') return `API key ${(e.actor.id && keyName(e.actor.id)) ?? e.actor.id ?? ''}`;
   if (e.actor.kind === 'jwt') return `token ${e.actor.id ?? ''}`;
-  return { operator: 'the operator', anonymous: 'someone unknown', platform: 'your platform', customer: 'a customer (returns portal)' }[e.actor.kind as string] ?? e.actor.kind;
+  return (
+    {
+      operator: 'the operator',
+      anonymous: 'someone unknown',
+      platform: 'your platform',
+      customer: 'a customer (returns portal)',
+    }[e.actor.kind as string] ?? e.actor.kind
+  );
 }
 
 /** What changed, in one line: name=value pairs (secrets arrive masked). */
@@ -42,15 +49,28 @@ export function Audit() {
   const [exportError, setExportError] = useState<string>();
   const save = (format: 'csv' | 'jsonl') => {
     setExportError(undefined);
-    saveFile(`/audit${query({ ...f.current, format })}`, `audit.${format}`).catch((err: Error) => setExportError(err.message));
+    saveFile(`/audit${query({ ...f.current, format })}`, `audit.${format}`).catch((err: Error) =>
+      setExportError(err.message),
+    );
   };
   return (
     <section>
       <PageHeading>Audit log</PageHeading>
       <form class="filters" role="search" onSubmit={f.submit}>
-        <Field label="Who" type="search" value={f.form.actor} onValue={f.set('actor')} hint="E-mail address, or user:… / key:…" />
+        <Field
+          label="Who"
+          type="search"
+          value={f.form.actor}
+          onValue={f.set('actor')}
+          hint="E-mail address, or user:… / key:…"
+        />
         <Field label="Action" value={f.form.action} onValue={f.set('action')} hint="e.g. label.bought" />
-        <Field label="Resource" value={f.form.resource} onValue={f.set('resource')} hint="An id, or a type such as shipment" />
+        <Field
+          label="Resource"
+          value={f.form.resource}
+          onValue={f.set('resource')}
+          hint="An id, or a type such as shipment"
+        />
         <Field label="From" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
         <Field label="To" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
         <FilterActions onClear={f.clear} />

@@ -21,8 +21,16 @@ const DIM_UNITS = ['IN', 'CM'];
 /** The shared values a newly chosen account suggests: its defaults, else the common choices. */
 function suggested(a: Account | undefined, meta: CarrierMeta | undefined) {
   const d = a?.defaults ?? {};
-  const packaging = d.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : (meta?.packaging_types[0] ?? ''));
-  return { service: d.service ?? '', packaging, weight_units: d.weight_units ?? a?.weight_units ?? 'LB', dim_units: d.dim_units ?? a?.dim_units ?? 'IN', label_type: d.label_type ?? '' };
+  const packaging =
+    d.packaging_type ??
+    (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : (meta?.packaging_types[0] ?? ''));
+  return {
+    service: d.service ?? '',
+    packaging,
+    weight_units: d.weight_units ?? a?.weight_units ?? 'LB',
+    dim_units: d.dim_units ?? a?.dim_units ?? 'IN',
+    label_type: d.label_type ?? '',
+  };
 }
 
 type Shared = ReturnType<typeof suggested>;
@@ -43,7 +51,12 @@ export function BatchUpload() {
   const chooseAccount = (id: string) => {
     setAccount(id);
     setPreview(undefined);
-    setShared(suggested(list.find((a) => a.id === id), metaOf(id)));
+    setShared(
+      suggested(
+        list.find((a) => a.id === id),
+        metaOf(id),
+      ),
+    );
   };
   const set = (k: keyof Shared) => (v: string) => setShared({ ...shared, [k]: v });
   const noSender = chosen !== undefined && !chosen.billing_address;
@@ -72,7 +85,12 @@ export function BatchUpload() {
     if (!file) return act.setError('Choose a CSV file.');
     // The file's identity and the shared values are the intent: the same upload again is one batch.
     const intent = { account, shared, name, file: [file.name, file.size, file.lastModified] };
-    const res = await act.run(intent, (idempotencyKey) => call<{ batch: { id: string } }>(`/batches${query({ shipping_account: account, ...shared, reference: name.trim() || undefined })}`, { idempotencyKey, raw: { body: file, type: 'text/csv' } }));
+    const res = await act.run(intent, (idempotencyKey) =>
+      call<{ batch: { id: string } }>(
+        `/batches${query({ shipping_account: account, ...shared, reference: name.trim() || undefined })}`,
+        { idempotencyKey, raw: { body: file, type: 'text/csv' } },
+      ),
+    );
     if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
   };
   const pick = blankUntilChosen(chosen !== undefined);
@@ -80,28 +98,72 @@ export function BatchUpload() {
     <form class="card stack" onSubmit={preview === undefined ? ask : submit} aria-labelledby="upload-h">
       <h2 id="upload-h">Upload a CSV</h2>
       <p class="sub">
-        One shipment per row; the header row names the columns (reference, recipient_name, recipient_street1, recipient_city, recipient_postal_code, recipient_country, weight…). Every row ships from the account’s billing
+        One shipment per row; the header row names the columns (reference, recipient_name, recipient_street1,
+        recipient_city, recipient_postal_code, recipient_country, weight…). Every row ships from the account’s billing
         address.
       </p>
       <div class="row">
         <div class="field">
           <label for="csv-file">CSV file</label>
-          <input id="csv-file" type="file" accept=".csv,text/csv" required onChange={(e) => {
-            setFile((e.currentTarget as HTMLInputElement).files?.[0]);
-            setPreview(undefined);
-          }} />
+          <input
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            onChange={(e) => {
+              setFile((e.currentTarget as HTMLInputElement).files?.[0]);
+              setPreview(undefined);
+            }}
+          />
         </div>
         <Field label="Batch name" hint="Optional, e.g. Monday wave" value={name} onValue={setName} />
-        <Select label="Shipping account" value={account} onValue={chooseAccount} blank="Choose an account" required options={accountOptions(list, carrierName)} />
-        <ServiceSelect label="Service" value={shared.service} onValue={set('service')} blank={pick('Choose a service')} required carriers={meta ? [meta] : []} />
-        <Select label="Packaging" value={shared.packaging} onValue={set('packaging')} blank={pick('Choose a packaging')} required options={namedOptions(meta?.packaging_types ?? [], meta?.slug)} />
-        <Select label="Label type" value={shared.label_type} onValue={set('label_type')} blank="Carrier default" options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as [string, string])} />
+        <Select
+          label="Shipping account"
+          value={account}
+          onValue={chooseAccount}
+          blank="Choose an account"
+          required
+          options={accountOptions(list, carrierName)}
+        />
+        <ServiceSelect
+          label="Service"
+          value={shared.service}
+          onValue={set('service')}
+          blank={pick('Choose a service')}
+          required
+          carriers={meta ? [meta] : []}
+        />
+        <Select
+          label="Packaging"
+          value={shared.packaging}
+          onValue={set('packaging')}
+          blank={pick('Choose a packaging')}
+          required
+          options={namedOptions(meta?.packaging_types ?? [], meta?.slug)}
+        />
+        <Select
+          label="Label type"
+          value={shared.label_type}
+          onValue={set('label_type')}
+          blank="Carrier default"
+          options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as [string, string])}
+        />
         <div class="units">
-          <Select label="Weight unit" value={shared.weight_units} onValue={set('weight_units')} options={WEIGHT_UNITS} />
+          <Select
+            label="Weight unit"
+            value={shared.weight_units}
+            onValue={set('weight_units')}
+            options={WEIGHT_UNITS}
+          />
           <Select label="Size unit" value={shared.dim_units} onValue={set('dim_units')} options={DIM_UNITS} />
         </div>
       </div>
-      {noSender ? <p class="note note-error">This account has no billing address, which every row ships from: give it one with Edit account on the Accounts page before uploading.</p> : null}
+      {noSender ? (
+        <p class="note note-error">
+          This account has no billing address, which every row ships from: give it one with Edit account on the Accounts
+          page before uploading.
+        </p>
+      ) : null}
       <ErrorNote>{act.error}</ErrorNote>
       {preview !== undefined ? (
         <div class="confirm" role="group" aria-labelledby="preview-q">

@@ -10,7 +10,19 @@ import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
 import type { Batch, CarrierMeta } from '../types';
-import { Confirm, ErrorNote, Facts, ListTable, PageHeading, Pager, Select, Status, useAction, useApi, useFilters } from '../ui';
+import {
+  Confirm,
+  ErrorNote,
+  Facts,
+  ListTable,
+  PageHeading,
+  Pager,
+  Select,
+  Status,
+  useAction,
+  useApi,
+  useFilters,
+} from '../ui';
 import { BatchUpload } from './batch-upload';
 import { useCan } from '../context';
 
@@ -24,9 +36,20 @@ interface Item {
 }
 
 const RUNNING = new Set(['queued', 'in_progress']);
-const STATUS_TEXT: Record<Batch['status'], string> = { queued: 'Queued', in_progress: 'Running', completed: 'Completed', completed_with_errors: 'Completed with errors', cancelled: 'Cancelled' };
+const STATUS_TEXT: Record<Batch['status'], string> = {
+  queued: 'Queued',
+  in_progress: 'Running',
+  completed: 'Completed',
+  completed_with_errors: 'Completed with errors',
+  cancelled: 'Cancelled',
+};
 const PAGE_SIZE = 20;
-const ROW_STATUS: Record<string, string> = { queued: 'Queued', in_progress: 'Booking…', cancelled: 'Cancelled', failed: 'Failed' };
+const ROW_STATUS: Record<string, string> = {
+  queued: 'Queued',
+  in_progress: 'Booking…',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
 
 export function Batches() {
   const f = useFilters(`${BASE}/batches`, []);
@@ -42,7 +65,10 @@ export function Batches() {
         caption="Batches, newest first"
         rowKey={(b) => b.id}
         columns={[
-          { head: 'Batch', cell: (b) => <Link href={`${BASE}/batches/${encodeURIComponent(b.id)}`}>{b.reference ?? b.id}</Link> },
+          {
+            head: 'Batch',
+            cell: (b) => <Link href={`${BASE}/batches/${encodeURIComponent(b.id)}`}>{b.reference ?? b.id}</Link>,
+          },
           { head: 'Status', cell: (b) => STATUS_TEXT[b.status] ?? b.status },
           { head: 'Booked', cell: (b) => `${b.counts.booked} of ${b.counts.total}` },
           { head: 'Failed', cell: (b) => b.counts.failed },
@@ -111,23 +137,36 @@ export function BatchDetail({ id }: { id: string }) {
   const format = chosenFormat && formats.includes(chosenFormat) ? chosenFormat : (formats[0] ?? 'pdf');
   const retry = async () => {
     setClosed(undefined);
-    const res = await send.run('retry', (idempotencyKey) => call<{ batch: typeof b }>(`${path}/retry`, { idempotencyKey, method: 'POST' }));
+    const res = await send.run('retry', (idempotencyKey) =>
+      call<{ batch: typeof b }>(`${path}/retry`, { idempotencyKey, method: 'POST' }),
+    );
     if (!res) return;
     // Rows refused for what they hold (an address, a weight) fail the same way again: they are not requeued.
     if (res.body.batch.counts.queued === 0 && res.body.batch.counts.failed > 0) {
-      setClosed(`None of the ${res.body.batch.counts.failed} failed rows was retried: each failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct those rows in the file and upload them as a new batch.`);
+      setClosed(
+        `None of the ${res.body.batch.counts.failed} failed rows was retried: each failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct those rows in the file and upload them as a new batch.`,
+      );
     }
     loaded.reload();
   };
   const manifest = async () => {
     setClosed(undefined);
     setForms([]);
-    const res = await send.run('manifest', (idempotencyKey) => call<{ manifests: { id: string; document: string }[] }>(`${path}/manifest`, { idempotencyKey, method: 'POST' }));
+    const res = await send.run('manifest', (idempotencyKey) =>
+      call<{ manifests: { id: string; document: string }[] }>(`${path}/manifest`, { idempotencyKey, method: 'POST' }),
+    );
     if (!res) return;
     const n = res.body.manifests.length;
     setClosed(`Day closed: ${n} ${n === 1 ? 'manifest' : 'manifests'}.`);
     // The end-of-day forms, to print and hand to the driver.
-    setForms(res.body.manifests.map((m) => ({ id: m.id, href: URL.createObjectURL(new Blob([Uint8Array.from(atob(m.document), (c) => c.charCodeAt(0))], { type: 'application/pdf' })) })));
+    setForms(
+      res.body.manifests.map((m) => ({
+        id: m.id,
+        href: URL.createObjectURL(
+          new Blob([Uint8Array.from(atob(m.document), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
+        ),
+      })),
+    );
   };
   return (
     <section>
@@ -137,11 +176,25 @@ export function BatchDetail({ id }: { id: string }) {
       <PageHeading>Batch {b.reference ?? b.id}</PageHeading>
       <div class="card">
         <p class="summary">
-          <span class={`badge ${b.status === 'completed' ? 'badge-ok' : b.status === 'completed_with_errors' ? 'badge-bad' : 'badge-info'}`}>{STATUS_TEXT[b.status] ?? b.status}</span>
+          <span
+            class={`badge ${b.status === 'completed' ? 'badge-ok' : b.status === 'completed_with_errors' ? 'badge-bad' : 'badge-info'}`}
+          >
+            {STATUS_TEXT[b.status] ?? b.status}
+          </span>
           <span>{`${done} of ${b.counts.total} done`}</span>
         </p>
         <span id="batch-progress-label">Progress</span>
-        <progress id="batch-progress" class="progress" role="progressbar" aria-labelledby="batch-progress-label" max={b.counts.total} value={done} aria-valuemin={0} aria-valuemax={b.counts.total} aria-valuenow={done} />
+        <progress
+          id="batch-progress"
+          class="progress"
+          role="progressbar"
+          aria-labelledby="batch-progress-label"
+          max={b.counts.total}
+          value={done}
+          aria-valuemin={0}
+          aria-valuemax={b.counts.total}
+          aria-valuenow={done}
+        />
         <Facts
           items={[
             ['Booked', String(b.counts.booked)],
@@ -176,13 +229,27 @@ export function BatchDetail({ id }: { id: string }) {
       {b.counts.booked > 0 ? (
         <div class="row-actions">
           {/* Labels are not converted: only the formats that hold every booked label are offered. */}
-          {formats.length > 1 ? <Select label="Print file format" value={format} onValue={setFormat} options={formats.map((f) => [f, f.toUpperCase()] as [string, string])} /> : null}
+          {formats.length > 1 ? (
+            <Select
+              label="Print file format"
+              value={format}
+              onValue={setFormat}
+              options={formats.map((f) => [f, f.toUpperCase()] as [string, string])}
+            />
+          ) : null}
           {formats.length > 0 ? (
-            <button type="button" class="quiet" disabled={act.busy} onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, `${b.id}.${format}`))}>
+            <button
+              type="button"
+              class="quiet"
+              disabled={act.busy}
+              onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, `${b.id}.${format}`))}
+            >
               Download print file ({format.toUpperCase()})
             </button>
           ) : (
-            <p class="note">The labels are in several formats, so no one print file holds them: download them from each shipment.</p>
+            <p class="note">
+              The labels are in several formats, so no one print file holds them: download them from each shipment.
+            </p>
           )}
           {/* Offered only where the carrier has end-of-day forms. */}
           {manage && manifests ? (
@@ -220,13 +287,17 @@ export function BatchDetail({ id }: { id: string }) {
                   <td data-label="Reference">{item.reference ?? '—'}</td>
                   <td data-label="Result">
                     {item.shipment ? (
-                      <Link href={`${BASE}/shipments/${encodeURIComponent(item.shipment.id)}`}>{item.shipment.tracking_number}</Link>
+                      <Link href={`${BASE}/shipments/${encodeURIComponent(item.shipment.id)}`}>
+                        {item.shipment.tracking_number}
+                      </Link>
                     ) : (
                       <>
                         {/* The Line column says the line: the message need not start with it again. */}
                         {item.error?.message.replace(/^line \d+, /, '') ?? ROW_STATUS[item.status] ?? item.status}
                         {/* A CSV row's message names its column already; a booking error's field is news. */}
-                        {item.error?.detail && !item.error.message.includes(item.error.detail) ? <span class="sub">{`Field: ${item.error.detail}`}</span> : null}
+                        {item.error?.detail && !item.error.message.includes(item.error.detail) ? (
+                          <span class="sub">{`Field: ${item.error.detail}`}</span>
+                        ) : null}
                       </>
                     )}
                   </td>
@@ -237,7 +308,8 @@ export function BatchDetail({ id }: { id: string }) {
         </section>
       ) : null}
       <p>
-        <Link href={`${BASE}/shipments?batch=${encodeURIComponent(b.id)}`}>This batch’s shipments</Link> in the Shipments list.
+        <Link href={`${BASE}/shipments?batch=${encodeURIComponent(b.id)}`}>This batch’s shipments</Link> in the
+        Shipments list.
       </p>
     </section>
   );

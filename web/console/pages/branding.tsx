@@ -74,7 +74,12 @@ export function BrandingPage() {
     e.preventDefault();
     setSaved(undefined);
     if (!HEX.test(accent)) return text.setError('Give the colour as # and six hexadecimal digits, e.g. #c2185b.');
-    const body = { branding: { ...(name.trim() ? { display_name: name.trim() } : {}), ...(accent.toLowerCase() !== DEFAULT_ACCENT ? { accent_color: accent } : {}) } };
+    const body = {
+      branding: {
+        ...(name.trim() ? { display_name: name.trim() } : {}),
+        ...(accent.toLowerCase() !== DEFAULT_ACCENT ? { accent_color: accent } : {}),
+      },
+    };
     if (await text.run(() => call('/branding', { method: 'PUT', body }))) {
       setSaved('Saved: the pages show it from their next visit.');
       loaded.reload();
@@ -83,8 +88,10 @@ export function BrandingPage() {
   const upload = async (file: File | undefined) => {
     setSaved(undefined);
     if (!file) return;
-    if (!/^image\/(png|jpeg)$/.test(file.type)) return logo.setError('Choose a PNG or JPEG file (SVG is not taken: it can carry scripts).');
-    if (file.size > MAX_LOGO_BYTES) return logo.setError(`The file has ${Math.ceil(file.size / 1024)} KiB; a logo may have at most 256 KiB.`);
+    if (!/^image\/(png|jpeg)$/.test(file.type))
+      return logo.setError('Choose a PNG or JPEG file (SVG is not taken: it can carry scripts).');
+    if (file.size > MAX_LOGO_BYTES)
+      return logo.setError(`The file has ${Math.ceil(file.size / 1024)} KiB; a logo may have at most 256 KiB.`);
     const dataUrl = await readAsDataUrl(file);
     if (await logo.run(() => call('/branding/logo', { method: 'PUT', body: { logo: dataUrl } }))) loaded.reload();
   };
@@ -96,21 +103,44 @@ export function BrandingPage() {
   return (
     <section>
       <PageHeading>Branding</PageHeading>
-      <p class="note">Your shop’s name, colour and logo on the pages your customers open: the tracking page of every shipment and the returns portal.</p>
+      <p class="note">
+        Your shop’s name, colour and logo on the pages your customers open: the tracking page of every shipment and the
+        returns portal.
+      </p>
       <Status loaded={loaded} />
       {current ? (
         <div class="brand-layout">
           <div class="stack">
             <form class="card stack" onSubmit={save} aria-labelledby="brand-text-h">
               <h2 id="brand-text-h">Name and colour</h2>
-              <Field label="Display name" hint="As your customers know the shop; empty: no name" value={name} onValue={setName} maxLength={80} autoComplete="organization" />
+              <Field
+                label="Display name"
+                hint="As your customers know the shop; empty: no name"
+                value={name}
+                onValue={setName}
+                maxLength={80}
+                autoComplete="organization"
+              />
               <div class="field">
                 <label for="brand-accent">Accent colour</label>
                 <div class="brand-colour">
-                  <input id="brand-accent" type="color" value={HEX.test(accent) ? accent.toLowerCase() : DEFAULT_ACCENT} onInput={(e) => setAccent((e.currentTarget as HTMLInputElement).value)} />
-                  <input aria-label="Accent colour as hexadecimal" value={accent} maxLength={7} spellcheck={false} onInput={(e) => setAccent((e.currentTarget as HTMLInputElement).value.trim())} />
+                  <input
+                    id="brand-accent"
+                    type="color"
+                    value={HEX.test(accent) ? accent.toLowerCase() : DEFAULT_ACCENT}
+                    onInput={(e) => setAccent((e.currentTarget as HTMLInputElement).value)}
+                  />
+                  <input
+                    aria-label="Accent colour as hexadecimal"
+                    value={accent}
+                    maxLength={7}
+                    spellcheck={false}
+                    onInput={(e) => setAccent((e.currentTarget as HTMLInputElement).value.trim())}
+                  />
                 </div>
-                <small class="hint">Buttons and the stripe above the pages; their text is white or black, whichever reads better on it.</small>
+                <small class="hint">
+                  Buttons and the stripe above the pages; their text is white or black, whichever reads better on it.
+                </small>
               </div>
               <ErrorNote>{text.error}</ErrorNote>
               {saved ? (
@@ -138,9 +168,17 @@ export function BrandingPage() {
               )}
               <div class="field">
                 <label for="brand-logo-file">{current.logo_url ? 'Replace the logo' : 'Upload a logo'}</label>
-                <input id="brand-logo-file" type="file" accept="image/png,image/jpeg" disabled={logo.busy} aria-describedby="brand-logo-hint" onChange={(e) => void upload((e.currentTarget as HTMLInputElement).files?.[0])} />
+                <input
+                  id="brand-logo-file"
+                  type="file"
+                  accept="image/png,image/jpeg"
+                  disabled={logo.busy}
+                  aria-describedby="brand-logo-hint"
+                  onChange={(e) => void upload((e.currentTarget as HTMLInputElement).files?.[0])}
+                />
                 <small id="brand-logo-hint" class="hint">
-                  PNG or JPEG, at most 256 KiB and 2,000 × 2,000 px. It is scaled to fit 720 × 144 px and shown up to 48 px high.
+                  PNG or JPEG, at most 256 KiB and 2,000 × 2,000 px. It is scaled to fit 720 × 144 px and shown up to 48
+                  px high.
                 </small>
               </div>
               {logo.busy ? (
@@ -159,7 +197,11 @@ export function BrandingPage() {
             </div>
           </div>
           <div>
-            <Preview name={name.trim()} accent={HEX.test(accent) ? accent : DEFAULT_ACCENT} logo={current.logo_url ? samePath(current.logo_url) : undefined} />
+            <Preview
+              name={name.trim()}
+              accent={HEX.test(accent) ? accent : DEFAULT_ACCENT}
+              logo={current.logo_url ? samePath(current.logo_url) : undefined}
+            />
             {current.updated ? <p class="hint">Last changed {dateTime(current.updated)}</p> : null}
           </div>
         </div>

@@ -19,7 +19,9 @@ export interface LiveLabel {
 /** The account's live (not voided) shipments carrying this order reference. */
 export async function liveLabelsOf(account: string, order: string): Promise<LiveLabel[]> {
   const q = new URLSearchParams({ search: order, shipping_account: account, pageSize: '20' });
-  const res = await call<{ id: string; tracking_number: string; created: string; status: string; references?: { value: string }[] }[]>(`/shipments?${q}`);
+  const res = await call<
+    { id: string; tracking_number: string; created: string; status: string; references?: { value: string }[] }[]
+  >(`/shipments?${q}`);
   return res.body.filter((s) => s.status !== 'SHIPMENT_VOIDED' && (s.references ?? []).some((r) => r.value === order));
 }
 
@@ -33,11 +35,32 @@ function useFocus<T extends HTMLElement>(on: unknown) {
   return ref;
 }
 
-export function BuyQuestion({ purchase, order, duplicates, busy, onYes, onNo }: { purchase: Purchase; order: string; duplicates: LiveLabel[]; busy: boolean; onYes: () => void; onNo: () => void }) {
+export function BuyQuestion({
+  purchase,
+  order,
+  duplicates,
+  busy,
+  onYes,
+  onNo,
+}: {
+  purchase: Purchase;
+  order: string;
+  duplicates: LiveLabel[];
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}) {
   const ref = useFocus<HTMLElement>(purchase);
   const again = duplicates.length > 0;
   return (
-    <section class={`card ask${again ? ' warn' : ''}`} tabIndex={-1} ref={ref} role="alertdialog" aria-labelledby="ask-h" aria-describedby="ask-d">
+    <section
+      class={`card ask${again ? ' warn' : ''}`}
+      tabIndex={-1}
+      ref={ref}
+      role="alertdialog"
+      aria-labelledby="ask-h"
+      aria-describedby="ask-d"
+    >
       <h2 id="ask-h">
         Buy {purchase.what} for {purchase.price}?
       </h2>
@@ -46,7 +69,8 @@ export function BuyQuestion({ purchase, order, duplicates, busy, onYes, onNo }: 
           <>
             <p>
               <strong>
-                Order {order} already has {duplicates.length === 1 ? 'a live label' : `${duplicates.length} live labels`}.
+                Order {order} already has{' '}
+                {duplicates.length === 1 ? 'a live label' : `${duplicates.length} live labels`}.
               </strong>{' '}
               Buying again makes another label, charged again.
             </p>
@@ -75,16 +99,30 @@ export function BuyQuestion({ purchase, order, duplicates, busy, onYes, onNo }: 
   );
 }
 
-export function OutcomeUnknown({ purchase, recipient, order, checking, detail, onCheck }: { purchase: Purchase; recipient?: string; order?: string; checking: boolean; detail?: string; onCheck: () => void }) {
+export function OutcomeUnknown({
+  purchase,
+  recipient,
+  order,
+  checking,
+  detail,
+  onCheck,
+}: {
+  purchase: Purchase;
+  recipient?: string;
+  order?: string;
+  checking: boolean;
+  detail?: string;
+  onCheck: () => void;
+}) {
   const ref = useFocus<HTMLElement>(purchase);
   return (
     <section class="card unknown" tabIndex={-1} ref={ref} role="status" aria-labelledby="unknown-h">
       <h2 id="unknown-h">Outcome unknown: checking with the carrier</h2>
       <p>
         The answer to “Buy {purchase.what} for {purchase.price}”{recipient ? ` to ${recipient}` : ''}
-        {order ? ` (order ${order})` : ''} was lost on its way back. <strong>The label may have been bought.</strong> Waybill is checking with the
-        carrier, and this page asks again every few seconds with the same request, also after a reload: it is never bought twice, and the
-        booking appears here once it is settled.
+        {order ? ` (order ${order})` : ''} was lost on its way back. <strong>The label may have been bought.</strong>{' '}
+        Waybill is checking with the carrier, and this page asks again every few seconds with the same request, also
+        after a reload: it is never bought twice, and the booking appears here once it is settled.
       </p>
       {detail ? <p class="sub">Last answer: {detail}</p> : null}
       <div class="actions">

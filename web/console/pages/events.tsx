@@ -29,13 +29,17 @@ export function Events() {
   const [type, setType] = useState('');
   const [after, setAfter] = useState<string[]>([]);
   // Newest first, as every list of the console.
-  const list = useApi<{ events: Event[]; has_more: boolean }>(`/events${query({ type, limit: LIMIT, order: 'newest_first', after: after.at(-1) })}`);
+  const list = useApi<{ events: Event[]; has_more: boolean }>(
+    `/events${query({ type, limit: LIMIT, order: 'newest_first', after: after.at(-1) })}`,
+  );
   const act = useAction();
   const manage = useCan('webhooks.manage');
   const [sent, setSent] = useState<string>();
   const redeliver = async (e: Event) => {
     setSent(undefined);
-    const res = await act.run(() => call<{ deliveries: unknown[] }>(`/events/${encodeURIComponent(e.id)}/redeliver`, { method: 'POST' }));
+    const res = await act.run(() =>
+      call<{ deliveries: unknown[] }>(`/events/${encodeURIComponent(e.id)}/redeliver`, { method: 'POST' }),
+    );
     if (res) setSent(`${e.type} ${e.id}: ${res.body.deliveries.length} deliveries queued.`);
   };
   const items = list.data?.events;
@@ -66,7 +70,13 @@ export function Events() {
                 {subject(e.data) ? <span>{subject(e.data)}</span> : null}
                 <span class="sub">{`${dateTime(e.created)} · ${e.id}`}</span>
                 {manage ? (
-                  <button type="button" class="quiet" disabled={act.busy} onClick={() => redeliver(e)} aria-label={`Redeliver ${e.type} ${e.id}`}>
+                  <button
+                    type="button"
+                    class="quiet"
+                    disabled={act.busy}
+                    onClick={() => redeliver(e)}
+                    aria-label={`Redeliver ${e.type} ${e.id}`}
+                  >
                     Redeliver
                   </button>
                 ) : null}
@@ -83,7 +93,11 @@ export function Events() {
         <button type="button" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>
           Newer
         </button>
-        <button type="button" disabled={!list.data?.has_more || !items?.length} onClick={() => items?.length && setAfter([...after, items.at(-1)!.id])}>
+        <button
+          type="button"
+          disabled={!list.data?.has_more || !items?.length}
+          onClick={() => items?.length && setAfter([...after, items.at(-1)!.id])}
+        >
           Older
         </button>
       </nav>

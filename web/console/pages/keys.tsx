@@ -52,9 +52,22 @@ function NewKey({ onMade }: { onMade: (k: Key) => void }) {
     <form class="card stack" onSubmit={submit} aria-labelledby="new-key-h">
       <h2 id="new-key-h">Make a key</h2>
       <div class="row">
-        <Field label="Name" required maxLength={200} value={name} onValue={setName} hint="What it is for, e.g. the order system" />
+        <Field
+          label="Name"
+          required
+          maxLength={200}
+          value={name}
+          onValue={setName}
+          hint="What it is for, e.g. the order system"
+        />
         <Select label="Scope" value={scope} onValue={setScope} options={SCOPES} />
-        <Field label="Expires on" type="date" value={expires} onValue={setExpires} hint="Optional: it stops working at the start of this day (UTC)" />
+        <Field
+          label="Expires on"
+          type="date"
+          value={expires}
+          onValue={setExpires}
+          hint="Optional: it stops working at the start of this day (UTC)"
+        />
       </div>
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
@@ -75,7 +88,11 @@ export function Keys() {
       <PageHeading>API keys</PageHeading>
       {made?.key ? (
         <div class="card note-ok" role="status">
-          <CopyField label={`The key “${made.name ?? made.id}”`} value={made.key} hint="Shown only now: copy it into the program that uses it. Only a hash of it is kept." />
+          <CopyField
+            label={`The key “${made.name ?? made.id}”`}
+            value={made.key}
+            hint="Shown only now: copy it into the program that uses it. Only a hash of it is kept."
+          />
         </div>
       ) : null}
       <ListTable
@@ -95,7 +112,17 @@ export function Keys() {
             ),
           },
           { head: 'Scope', cell: (k) => k.scope },
-          { head: 'Made', cell: (k) => <>{dateTime(k.created)}{k.created_by ? <span class="sub">by {k.created_by.email ?? `${k.created_by.kind} ${k.created_by.id}`}</span> : null}</> },
+          {
+            head: 'Made',
+            cell: (k) => (
+              <>
+                {dateTime(k.created)}
+                {k.created_by ? (
+                  <span class="sub">by {k.created_by.email ?? `${k.created_by.kind} ${k.created_by.id}`}</span>
+                ) : null}
+              </>
+            ),
+          },
           { head: 'Last used', cell: (k) => (k.last_used ? dateTime(k.last_used) : 'never') },
           { head: 'Expires', cell: (k) => (k.expires ? dateTime(k.expires) : 'never') },
           {

@@ -9,7 +9,15 @@ import { usePurchase, type Purchase } from '../purchase';
 import { BuyQuestion, liveLabelsOf, OutcomeUnknown, type LiveLabel } from './buy-panels';
 import { LabelLink } from '../label';
 import { BASE, Link } from '../router';
-import { ADDRESS_FIELDS, type Account, type Address, type AddressForm, type CarrierMeta, type Rate, type Shipment } from '../types';
+import {
+  ADDRESS_FIELDS,
+  type Account,
+  type Address,
+  type AddressForm,
+  type CarrierMeta,
+  type Rate,
+  type Shipment,
+} from '../types';
 import { ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { accountName } from '../names';
 import { useCan } from '../context';
@@ -24,10 +32,29 @@ interface Parcel {
 /** The units the API takes (KG or LB): offering OZ or G would only be refused. */
 const WEIGHT_UNITS = ['LB', 'KG'];
 
-export const blankAddress: AddressForm = { name: '', company: '', street1: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
+export const blankAddress: AddressForm = {
+  name: '',
+  company: '',
+  street1: '',
+  city: '',
+  state: '',
+  postal_code: '',
+  country: 'US',
+  phone: '',
+};
 const blankParcel: Parcel = { weight: '1', length: '10', width: '8', height: '4' };
 
-export function AddressFields({ legend, value, onChange, required = true }: { legend: string; value: AddressForm; onChange: (a: AddressForm) => void; required?: boolean }) {
+export function AddressFields({
+  legend,
+  value,
+  onChange,
+  required = true,
+}: {
+  legend: string;
+  value: AddressForm;
+  onChange: (a: AddressForm) => void;
+  required?: boolean;
+}) {
   const f = (k: keyof AddressForm, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} value={value[k] ?? ''} onValue={(v) => onChange({ ...value, [k]: v })} {...extra} />
   );
@@ -87,7 +114,12 @@ export function NewShipment() {
     shipping_account: account.id,
     sender: clean(sender),
     recipient: clean(recipient),
-    packages: parcels.map((p) => ({ weight: Number(p.weight), length: Number(p.length), width: Number(p.width), height: Number(p.height) })),
+    packages: parcels.map((p) => ({
+      weight: Number(p.weight),
+      length: Number(p.length),
+      width: Number(p.width),
+      height: Number(p.height),
+    })),
     weight_units: units.weight,
     dim_units: units.dim,
   });
@@ -116,7 +148,12 @@ export function NewShipment() {
 
   // Buy asks first, with the price (and the order's live labels); the purchase is one intent that
   // outlives the page (purchase.ts); after booking, the booking is shown and the form cleared.
-  const [asking, setAsking] = useState<{ purchase: Purchase; order: string; duplicates: LiveLabel[]; allowDuplicate: boolean }>();
+  const [asking, setAsking] = useState<{
+    purchase: Purchase;
+    order: string;
+    duplicates: LiveLabel[];
+    allowDuplicate: boolean;
+  }>();
   const [buyError, setBuyError] = useState<string>();
   const purchase = usePurchase((o) => {
     if (o.kind === 'booked') {
@@ -125,19 +162,41 @@ export function NewShipment() {
       setRecipient(blankAddress);
       setParcels([blankParcel]);
       setOrder('');
-      setBooked({ ...o.shipment, status: 'CREATED', created: new Date().toISOString(), serviceName: o.purchase.serviceName, carrierName: o.purchase.carrierName });
-    } else if (o.kind === 'duplicate' && asking) setAsking({ ...asking, duplicates: o.ids.map((id) => ({ id })), allowDuplicate: true });
+      setBooked({
+        ...o.shipment,
+        status: 'CREATED',
+        created: new Date().toISOString(),
+        serviceName: o.purchase.serviceName,
+        carrierName: o.purchase.carrierName,
+      });
+    } else if (o.kind === 'duplicate' && asking)
+      setAsking({ ...asking, duplicates: o.ids.map((id) => ({ id })), allowDuplicate: true });
     else setBuyError(o.message);
   });
   const ask = async (account: Account, rate: Rate) => {
     setBuyError(undefined);
     const meta = carriers.data?.carriers.find((c) => c.slug === account.carrier);
-    const packaging = account.defaults.packaging_type ?? (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0]);
+    const packaging =
+      account.defaults.packaging_type ??
+      (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : meta?.packaging_types[0]);
     const ref = order.trim();
     const references = ref ? { references: [{ type: 'order', value: ref }] } : {};
     const carrierName = meta?.name ?? account.carrier;
-    const body = { shipment: { ...shipmentFor(account), service: rate.service_type, ...(packaging ? { packaging } : {}), ...references } };
-    const p: Purchase = { body, what: `${rate.service_name} (${carrierName})`, carrierName, serviceName: rate.service_name, price: money(rate.total_cost, rate.currency) };
+    const body = {
+      shipment: {
+        ...shipmentFor(account),
+        service: rate.service_type,
+        ...(packaging ? { packaging } : {}),
+        ...references,
+      },
+    };
+    const p: Purchase = {
+      body,
+      what: `${rate.service_name} (${carrierName})`,
+      carrierName,
+      serviceName: rate.service_name,
+      price: money(rate.total_cost, rate.currency),
+    };
     const duplicates = ref ? await liveLabelsOf(account.id, ref).catch(() => []) : [];
     setAsking({ purchase: p, order: ref, duplicates, allowDuplicate: duplicates.length > 0 });
   };
@@ -158,10 +217,12 @@ export function NewShipment() {
   // The first account chosen fills an empty From with its billing address (where its parcels leave from).
   const choose = (a: Account, on: boolean) => {
     setChosen(on ? [...chosen, a.id] : chosen.filter((x) => x !== a.id));
-    if (on && a.billing_address && Object.values(sender).every((v) => v === '' || v === 'US')) setSender(formOf(a.billing_address));
+    if (on && a.billing_address && Object.values(sender).every((v) => v === '' || v === 'US'))
+      setSender(formOf(a.billing_address));
   };
 
-  const setParcel = (i: number, k: keyof Parcel) => (v: string) => setParcels(parcels.map((p, j) => (j === i ? { ...p, [k]: v } : p)));
+  const setParcel = (i: number, k: keyof Parcel) => (v: string) =>
+    setParcels(parcels.map((p, j) => (j === i ? { ...p, [k]: v } : p)));
 
   return (
     <section>
@@ -178,7 +239,11 @@ export function NewShipment() {
           <div class="checks">
             {list.map((a) => (
               <label key={a.id} class="check">
-                <input type="checkbox" checked={chosen.includes(a.id)} onChange={(e) => choose(a, (e.currentTarget as HTMLInputElement).checked)} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(a.id)}
+                  onChange={(e) => choose(a, (e.currentTarget as HTMLInputElement).checked)}
+                />
                 {accountName(a)}
               </label>
             ))}
@@ -188,19 +253,57 @@ export function NewShipment() {
           <AddressFields legend="From" value={sender} onChange={setSender} />
           <AddressFields legend="To" value={recipient} onChange={setRecipient} />
         </div>
-        <Field label="Order number" hint="Printed on the label as a reference, and searchable in Shipments" value={order} onValue={setOrder} autoComplete="off" />
+        <Field
+          label="Order number"
+          hint="Printed on the label as a reference, and searchable in Shipments"
+          value={order}
+          onValue={setOrder}
+          autoComplete="off"
+        />
         <fieldset>
           <legend>Packages</legend>
           <div class="units">
-            <Select label="Weight unit" value={units.weight} onValue={(v) => setUnits({ ...units, weight: v })} options={WEIGHT_UNITS} />
-            <Select label="Size unit" value={units.dim} onValue={(v) => setUnits({ ...units, dim: v })} options={['IN', 'CM']} />
+            <Select
+              label="Weight unit"
+              value={units.weight}
+              onValue={(v) => setUnits({ ...units, weight: v })}
+              options={WEIGHT_UNITS}
+            />
+            <Select
+              label="Size unit"
+              value={units.dim}
+              onValue={(v) => setUnits({ ...units, dim: v })}
+              options={['IN', 'CM']}
+            />
           </div>
           {parcels.map((p, i) => (
             <div class="parcel" key={i} role="group" aria-label={`Package ${i + 1}`}>
-              <Field label={`Package ${i + 1} weight`} type="number" min="0.01" step="any" required value={p.weight} onValue={setParcel(i, 'weight')} />
-              <Field label="Length" type="number" min="0" step="any" value={p.length} onValue={setParcel(i, 'length')} />
+              <Field
+                label={`Package ${i + 1} weight`}
+                type="number"
+                min="0.01"
+                step="any"
+                required
+                value={p.weight}
+                onValue={setParcel(i, 'weight')}
+              />
+              <Field
+                label="Length"
+                type="number"
+                min="0"
+                step="any"
+                value={p.length}
+                onValue={setParcel(i, 'length')}
+              />
               <Field label="Width" type="number" min="0" step="any" value={p.width} onValue={setParcel(i, 'width')} />
-              <Field label="Height" type="number" min="0" step="any" value={p.height} onValue={setParcel(i, 'height')} />
+              <Field
+                label="Height"
+                type="number"
+                min="0"
+                step="any"
+                value={p.height}
+                onValue={setParcel(i, 'height')}
+              />
               {parcels.length > 1 ? (
                 <button type="button" class="quiet" onClick={() => setParcels(parcels.filter((_, j) => j !== i))}>
                   Remove package {i + 1}
@@ -235,7 +338,12 @@ export function NewShipment() {
                       <span class="price">{money(r.total_cost, r.currency)}</span>
                       <span class="sub">{deliveryText(r)}</span>
                       {mayBuy ? (
-                        <button type="button" disabled={purchase.pending !== undefined || rating.busy} onClick={() => void ask(q.account, r)} aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}>
+                        <button
+                          type="button"
+                          disabled={purchase.pending !== undefined || rating.busy}
+                          onClick={() => void ask(q.account, r)}
+                          aria-label={`Buy ${r.service_name} from ${accountName(q.account)} for ${money(r.total_cost, r.currency)}`}
+                        >
                           Buy
                         </button>
                       ) : null}
@@ -247,20 +355,47 @@ export function NewShipment() {
           </div>
         </section>
       ) : null}
-      {asking && !purchase.pending ? <BuyQuestion purchase={asking.purchase} order={asking.order} duplicates={asking.duplicates} busy={purchase.busy} onYes={confirmBuy} onNo={() => setAsking(undefined)} /> : null}
-      {purchase.pending && purchase.state === 'sending' ? <p class="note" role="status">Buying {purchase.pending.what} for {purchase.pending.price}…</p> : null}
+      {asking && !purchase.pending ? (
+        <BuyQuestion
+          purchase={asking.purchase}
+          order={asking.order}
+          duplicates={asking.duplicates}
+          busy={purchase.busy}
+          onYes={confirmBuy}
+          onNo={() => setAsking(undefined)}
+        />
+      ) : null}
+      {purchase.pending && purchase.state === 'sending' ? (
+        <p class="note" role="status">
+          Buying {purchase.pending.what} for {purchase.pending.price}…
+        </p>
+      ) : null}
       {purchase.pending && purchase.state === 'unknown' ? (
-        <OutcomeUnknown purchase={purchase.pending} recipient={String((purchase.pending.body.shipment.recipient as { name?: string } | undefined)?.name ?? '')} order={String((purchase.pending.body.shipment.references as { value: string }[] | undefined)?.[0]?.value ?? '')} checking={purchase.busy} detail={purchase.detail} onCheck={purchase.checkNow} />
+        <OutcomeUnknown
+          purchase={purchase.pending}
+          recipient={String((purchase.pending.body.shipment.recipient as { name?: string } | undefined)?.name ?? '')}
+          order={String(
+            (purchase.pending.body.shipment.references as { value: string }[] | undefined)?.[0]?.value ?? '',
+          )}
+          checking={purchase.busy}
+          detail={purchase.detail}
+          onCheck={purchase.checkNow}
+        />
       ) : null}
       <ErrorNote>{buyError}</ErrorNote>
       {booked ? (
         <section class="card done" tabIndex={-1} ref={bookedRef} aria-labelledby="booked-h">
           <h2 id="booked-h">Booked {booked.tracking_number}</h2>
           <p>
-            {booked.serviceName} · {booked.carrierName} · {money(booked.costs?.net_charge, booked.costs?.currency)} · to {booked.recipient.name}
+            {booked.serviceName} · {booked.carrierName} · {money(booked.costs?.net_charge, booked.costs?.currency)} · to{' '}
+            {booked.recipient.name}
           </p>
           <div class="row-actions">
-            <LabelLink url={booked.combined_label ?? booked.packages[0]!.label} name={booked.tracking_number} text="Print label" />
+            <LabelLink
+              url={booked.combined_label ?? booked.packages[0]!.label}
+              name={booked.tracking_number}
+              text="Print label"
+            />
             <Link href={`${BASE}/shipments/${encodeURIComponent(booked.id)}`}>Open the shipment</Link>
           </div>
         </section>

@@ -23,11 +23,22 @@ function nextWorkday(): string {
 export function SchedulePickup() {
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
   const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
-  const pickupCarriers = new Set((carriers.data?.carriers ?? []).filter((c) => c.operations.includes('pickup')).map((c) => c.slug));
+  const pickupCarriers = new Set(
+    (carriers.data?.carriers ?? []).filter((c) => c.operations.includes('pickup')).map((c) => c.slug),
+  );
   const list = (accounts.data?.shipping_accounts ?? []).filter((a) => pickupCarriers.has(a.carrier));
   const [account, setAccount] = useState('');
   const [where, setWhere] = useState<AddressForm>(blankAddress);
-  const [form, setForm] = useState({ place: 'front desk', date: nextWorkday(), ready: '10:00', close: '17:00', parcels: '1', weight: '5', units: 'LB', service: '' });
+  const [form, setForm] = useState({
+    place: 'front desk',
+    date: nextWorkday(),
+    ready: '10:00',
+    close: '17:00',
+    parcels: '1',
+    weight: '5',
+    units: 'LB',
+    service: '',
+  });
   const act = useIntent();
   const chosen = list.find((a) => a.id === account);
   const meta = carriers.data?.carriers.find((c) => c.slug === chosen?.carrier);
@@ -52,22 +63,51 @@ export function SchedulePickup() {
         dim_units: form.units === 'KG' ? 'CM' : 'IN',
       },
     };
-    const res = await act.run(body, (idempotencyKey) => call<{ pickup: { id: string } }>('/pickup', { idempotencyKey, body }));
+    const res = await act.run(body, (idempotencyKey) =>
+      call<{ pickup: { id: string } }>('/pickup', { idempotencyKey, body }),
+    );
     if (res) navigate(`${BASE}/pickups/${encodeURIComponent(res.body.pickup.id)}`);
   };
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="pickup-h">
       <h2 id="pickup-h">Schedule a pickup</h2>
       <div class="row">
-        <Select label="Shipping account" value={account} onValue={choose} blank={list.length ? 'Choose an account' : 'No account of a carrier that picks up'} required options={accountOptions(list)} />
+        <Select
+          label="Shipping account"
+          value={account}
+          onValue={choose}
+          blank={list.length ? 'Choose an account' : 'No account of a carrier that picks up'}
+          required
+          options={accountOptions(list)}
+        />
         <Field label="Date" type="date" required value={form.date} onValue={set('date')} />
         <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
         <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
-        <Field label="Where the driver collects" hint="e.g. front desk, back door" required value={form.place} onValue={set('place')} />
+        <Field
+          label="Where the driver collects"
+          hint="e.g. front desk, back door"
+          required
+          value={form.place}
+          onValue={set('place')}
+        />
         <Field label="Parcels" type="number" min="1" step="1" required value={form.parcels} onValue={set('parcels')} />
-        <Field label={`Weight of each (${form.units})`} type="number" min="0.01" step="any" required value={form.weight} onValue={set('weight')} />
+        <Field
+          label={`Weight of each (${form.units})`}
+          type="number"
+          min="0.01"
+          step="any"
+          required
+          value={form.weight}
+          onValue={set('weight')}
+        />
         <Select label="Weight unit" value={form.units} onValue={set('units')} options={['LB', 'KG']} />
-        <ServiceSelect label="Service" value={form.service} onValue={set('service')} blank="Any" carriers={meta ? [meta] : []} />
+        <ServiceSelect
+          label="Service"
+          value={form.service}
+          onValue={set('service')}
+          blank="Any"
+          carriers={meta ? [meta] : []}
+        />
       </div>
       <AddressFields legend="Pickup address" value={where} onChange={setWhere} />
       <ErrorNote>{act.error}</ErrorNote>

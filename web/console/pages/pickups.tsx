@@ -4,7 +4,19 @@ import { call } from '../call';
 import { dateTime, day } from '../../shared/format';
 import { BASE, Link } from '../router';
 import type { Address } from '../types';
-import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, Status, useApi, useFilters } from '../ui';
+import {
+  Confirm,
+  Facts,
+  Field,
+  FilterActions,
+  ListTable,
+  PageHeading,
+  Pager,
+  Select,
+  Status,
+  useApi,
+  useFilters,
+} from '../ui';
 import { SchedulePickup } from './pickup-form';
 import { AddressBlock } from './shipment-detail';
 import { useCan } from '../context';
@@ -29,7 +41,11 @@ const PAGE_SIZE = 20;
 const FILTERS = ['search', 'status', 'start_date', 'end_date'] as const;
 
 function PickupState({ p }: { p: Pickup }) {
-  return <span class={`badge ${p.status === 'cancelled' ? 'badge-muted' : 'badge-info'}`}>{p.status === 'cancelled' ? 'Cancelled' : 'Scheduled'}</span>;
+  return (
+    <span class={`badge ${p.status === 'cancelled' ? 'badge-muted' : 'badge-info'}`}>
+      {p.status === 'cancelled' ? 'Cancelled' : 'Scheduled'}
+    </span>
+  );
 }
 
 export function Pickups() {
@@ -43,7 +59,16 @@ export function Pickups() {
       <PageHeading>Pickups</PageHeading>
       <form class="filters" role="search" onSubmit={f.submit}>
         <Field label="Confirmation number" type="search" value={f.form.search} onValue={f.set('search')} class="wide" />
-        <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={[['scheduled', 'Scheduled'], ['cancelled', 'Cancelled']]} />
+        <Select
+          label="Status"
+          value={f.form.status}
+          onValue={f.set('status')}
+          blank="Any status"
+          options={[
+            ['scheduled', 'Scheduled'],
+            ['cancelled', 'Cancelled'],
+          ]}
+        />
         <Field label="Booked from" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
         <Field label="Booked to" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
         <FilterActions onClear={f.clear} />
@@ -53,9 +78,20 @@ export function Pickups() {
         caption="Pickups, newest first"
         rowKey={(p) => p.id}
         columns={[
-          { head: 'Confirmation', cell: (p) => <Link href={`${BASE}/pickups/${encodeURIComponent(p.id)}`}>{p.confirmation_number}</Link> },
+          {
+            head: 'Confirmation',
+            cell: (p) => <Link href={`${BASE}/pickups/${encodeURIComponent(p.id)}`}>{p.confirmation_number}</Link>,
+          },
           { head: 'Status', cell: (p) => <PickupState p={p} /> },
-          { head: 'Carrier', cell: (p) => <>{carrierName(p.carrier)}<span class="sub">{accountLabel(p.shipping_account)}</span></> },
+          {
+            head: 'Carrier',
+            cell: (p) => (
+              <>
+                {carrierName(p.carrier)}
+                <span class="sub">{accountLabel(p.shipping_account)}</span>
+              </>
+            ),
+          },
           {
             head: 'When',
             cell: (p) => (
@@ -64,7 +100,10 @@ export function Pickups() {
               </>
             ),
           },
-          { head: 'Where', cell: (p) => [p.location.company ?? p.location.name, p.location.city].filter(Boolean).join(', ') },
+          {
+            head: 'Where',
+            cell: (p) => [p.location.company ?? p.location.name, p.location.city].filter(Boolean).join(', '),
+          },
         ]}
       />
       <Pager page={f.page} pageSize={PAGE_SIZE} total={list.total} onPage={f.toPage} />
@@ -81,7 +120,10 @@ export function PickupDetail({ id }: { id: string }) {
   const mayCancel = useCan('pickups.manage');
   const cancel = async (idempotencyKey: string) => {
     if (!p) return;
-    await call('/pickup/cancel', { idempotencyKey, body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } } });
+    await call('/pickup/cancel', {
+      idempotencyKey,
+      body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } },
+    });
     loaded.reload();
     return true;
   };
@@ -122,7 +164,12 @@ export function PickupDetail({ id }: { id: string }) {
           {mayCancel && p.status === 'scheduled' ? (
             <section class="card">
               <h2>Cancel</h2>
-              <Confirm label="Cancel pickup" question="Cancel this pickup with the carrier?" yes="Yes, cancel the pickup" onConfirm={cancel} />
+              <Confirm
+                label="Cancel pickup"
+                question="Cancel this pickup with the carrier?"
+                yes="Yes, cancel the pickup"
+                onConfirm={cancel}
+              />
             </section>
           ) : null}
         </>

@@ -39,7 +39,9 @@ export function PriceList({ a }: { a: Account }) {
   }, [path, round]);
   const upload = async () => {
     if (!file) return;
-    const done = await act.run(() => call<{ price_list: Summary }>(path, { method: 'PUT', raw: { body: file, type: 'text/csv' } }));
+    const done = await act.run(() =>
+      call<{ price_list: Summary }>(path, { method: 'PUT', raw: { body: file, type: 'text/csv' } }),
+    );
     setAsking(false);
     if (done) {
       setFile(undefined);
@@ -51,11 +53,19 @@ export function PriceList({ a }: { a: Account }) {
     <div class="price-list" aria-label={`Price list of ${a.name ?? a.id}`} role="group">
       <p>
         <strong>Price list: </strong>
-        {list === undefined ? 'loading…' : list === null ? 'none uploaded; rates come from the carrier' : `${list.row_count} row${list.row_count === 1 ? '' : 's'}, uploaded ${dateTime(list.uploaded_at)}`}
+        {list === undefined
+          ? 'loading…'
+          : list === null
+            ? 'none uploaded; rates come from the carrier'
+            : `${list.row_count} row${list.row_count === 1 ? '' : 's'}, uploaded ${dateTime(list.uploaded_at)}`}
       </p>
       <div class="row-actions">
         {list ? (
-          <button type="button" class="quiet" onClick={() => act.run(() => saveFile(`${path}/csv`, `price-list-${a.id}.csv`))}>
+          <button
+            type="button"
+            class="quiet"
+            onClick={() => act.run(() => saveFile(`${path}/csv`, `price-list-${a.id}.csv`))}
+          >
             Download CSV
           </button>
         ) : null}
@@ -75,7 +85,12 @@ export function PriceList({ a }: { a: Account }) {
       {manage ? (
         <div class="stack">
           <label for={inputId}>{list ? 'Replace with a CSV file' : 'Upload a CSV file'}</label>
-          <input id={inputId} type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])}
+          />
           {asking && list ? (
             <div class="confirm" role="group" aria-label="Replace the price list?">
               <p>{`Replace the ${list.row_count} rows uploaded ${dateTime(list.uploaded_at)} with ${file?.name ?? 'the file'}?`}</p>

@@ -40,7 +40,9 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
         return_charge: Number(form.charge),
       },
     };
-    const res = await act.run(() => call<{ return_method: { id: string; method_name: string } }>('/returns/methods', { body }));
+    const res = await act.run(() =>
+      call<{ return_method: { id: string; method_name: string } }>('/returns/methods', { body }),
+    );
     if (res) {
       setMade(`Return method “${res.body.return_method.method_name}” created.`);
       onCreated();
@@ -50,12 +52,56 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
     <form class="card stack" onSubmit={submit} aria-labelledby="method-h">
       <h2 id="method-h">New return method</h2>
       <div class="row">
-        <Select label="Shipping account" value={form.account} onValue={set('account')} blank="Choose an account" required options={accountOptions(list)} />
-        <Field label="Method name" hint="What the customer reads, e.g. Drop off at a post office" required value={form.name} onValue={set('name')} />
-        <Select label="Type" value={form.type} onValue={set('type')} options={[['drop_off', 'Drop off'], ['pickup', 'Pickup at the customer']]} />
-        <ServiceSelect label="Service" value={form.service} onValue={set('service')} blank={chosen ? 'Choose a service' : 'Choose an account first'} required carriers={meta ? [meta] : []} />
-        <Field label="Charged to the customer" type="number" min="0" step="0.01" required value={form.charge} onValue={set('charge')} />
-        <Field label="Carrier charge (your cost)" type="number" min="0" step="0.01" required value={form.cost} onValue={set('cost')} />
+        <Select
+          label="Shipping account"
+          value={form.account}
+          onValue={set('account')}
+          blank="Choose an account"
+          required
+          options={accountOptions(list)}
+        />
+        <Field
+          label="Method name"
+          hint="What the customer reads, e.g. Drop off at a post office"
+          required
+          value={form.name}
+          onValue={set('name')}
+        />
+        <Select
+          label="Type"
+          value={form.type}
+          onValue={set('type')}
+          options={[
+            ['drop_off', 'Drop off'],
+            ['pickup', 'Pickup at the customer'],
+          ]}
+        />
+        <ServiceSelect
+          label="Service"
+          value={form.service}
+          onValue={set('service')}
+          blank={chosen ? 'Choose a service' : 'Choose an account first'}
+          required
+          carriers={meta ? [meta] : []}
+        />
+        <Field
+          label="Charged to the customer"
+          type="number"
+          min="0"
+          step="0.01"
+          required
+          value={form.charge}
+          onValue={set('charge')}
+        />
+        <Field
+          label="Carrier charge (your cost)"
+          type="number"
+          min="0"
+          step="0.01"
+          required
+          value={form.cost}
+          onValue={set('cost')}
+        />
       </div>
       <ErrorNote>{act.error}</ErrorNote>
       <div aria-live="polite">{made ? <p class="note note-ok">{made}</p> : null}</div>
@@ -89,7 +135,8 @@ export function NewPortalLink() {
   useEffect(() => {
     if (link) result.current?.focus();
   }, [link]);
-  const setLine = (i: number, k: keyof Line) => (v: string) => setLines(lines.map((l, j) => (j === i ? { ...l, [k]: v } : l)));
+  const setLine = (i: number, k: keyof Line) => (v: string) =>
+    setLines(lines.map((l, j) => (j === i ? { ...l, [k]: v } : l)));
   const submit = async (e: Event) => {
     e.preventDefault();
     setLink(undefined);
@@ -109,17 +156,26 @@ export function NewPortalLink() {
         })),
       },
     };
-    const res = await act.run(() => call<{ portal_link: { url: string; expires: string } }>('/returns/portal-links', { body }));
+    const res = await act.run(() =>
+      call<{ portal_link: { url: string; expires: string } }>('/returns/portal-links', { body }),
+    );
     if (res) setLink(res.body.portal_link);
   };
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="portal-h">
       <h2 id="portal-h">Returns portal link</h2>
-      <p class="sub">A page for one order where the customer chooses what to return, why, and how; send them the link.</p>
+      <p class="sub">
+        A page for one order where the customer chooses what to return, why, and how; send them the link.
+      </p>
       <div class="row">
         <Field label="Customer id" required value={ids.customer} onValue={(v) => setIds({ ...ids, customer: v })} />
         <Field label="Order id" required value={ids.order} onValue={(v) => setIds({ ...ids, order: v })} />
-        <Select label="Weight unit" value={ids.units} onValue={(v) => setIds({ ...ids, units: v })} options={['LB', 'KG']} />
+        <Select
+          label="Weight unit"
+          value={ids.units}
+          onValue={(v) => setIds({ ...ids, units: v })}
+          options={['LB', 'KG']}
+        />
       </div>
       <AddressFields legend="Customer" value={customer} onChange={setCustomer} />
       <fieldset>
@@ -128,9 +184,33 @@ export function NewPortalLink() {
           <div class="parcel" key={i} role="group" aria-label={`Item ${i + 1}`}>
             <Field label={`Item ${i + 1} product`} required value={l.product} onValue={setLine(i, 'product')} />
             <Field label="SKU" required value={l.sku} onValue={setLine(i, 'sku')} />
-            <Field label="Quantity" type="number" min="1" step="1" required value={l.quantity} onValue={setLine(i, 'quantity')} />
-            <Field label="Value of one" type="number" min="0" step="0.01" required value={l.value} onValue={setLine(i, 'value')} />
-            <Field label={`Weight of one (${ids.units})`} type="number" min="0.001" step="any" required value={l.weight} onValue={setLine(i, 'weight')} />
+            <Field
+              label="Quantity"
+              type="number"
+              min="1"
+              step="1"
+              required
+              value={l.quantity}
+              onValue={setLine(i, 'quantity')}
+            />
+            <Field
+              label="Value of one"
+              type="number"
+              min="0"
+              step="0.01"
+              required
+              value={l.value}
+              onValue={setLine(i, 'value')}
+            />
+            <Field
+              label={`Weight of one (${ids.units})`}
+              type="number"
+              min="0.001"
+              step="any"
+              required
+              value={l.weight}
+              onValue={setLine(i, 'weight')}
+            />
           </div>
         ))}
         <button type="button" class="quiet" onClick={() => setLines([...lines, blankLine])}>
@@ -145,7 +225,13 @@ export function NewPortalLink() {
       </div>
       {link ? (
         <div class="card done" tabIndex={-1} ref={result} role="group" aria-label="Portal link created">
-          <Field label={`Link for the customer (valid until ${dateTime(link.expires)})`} value={link.url} readOnly class="tracking-link" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+          <Field
+            label={`Link for the customer (valid until ${dateTime(link.expires)})`}
+            value={link.url}
+            readOnly
+            class="tracking-link"
+            onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+          />
           <a href={link.url} target="_blank" rel="noopener">
             Open the portal
           </a>
@@ -171,7 +257,18 @@ interface Method {
 export function NewReturn() {
   const methods = useApi<{ return_methods: Method[] }>('/returns/methods');
   const [customer, setCustomer] = useState<AddressForm>(blankAddress);
-  const [form, setForm] = useState({ method: '', customer: '', order: '', product: '', quantity: '1', weight: '1', units: 'LB', date: '', ready: '10:00', close: '17:00' });
+  const [form, setForm] = useState({
+    method: '',
+    customer: '',
+    order: '',
+    product: '',
+    quantity: '1',
+    weight: '1',
+    units: 'LB',
+    date: '',
+    ready: '10:00',
+    close: '17:00',
+  });
   const act = useIntent();
   const { currencyOf } = useAccounts();
   // A return label is bought: the form asks first, with the method's price, then books.
@@ -195,7 +292,9 @@ export function NewReturn() {
         return_lines: [{ product_name: form.product, quantity: Number(form.quantity) }],
         packages: [{ weight: Number(form.weight) }],
         weight_units: form.units,
-        ...(method?.type === 'pickup' ? { pickup: { date: form.date, ready_time: form.ready, close_time: form.close } } : {}),
+        ...(method?.type === 'pickup'
+          ? { pickup: { date: form.date, ready_time: form.ready, close_time: form.close } }
+          : {}),
       },
     };
     const res = await act.run(body, (idempotencyKey) => call<{ id: string }>('/returns', { idempotencyKey, body }));
@@ -205,12 +304,35 @@ export function NewReturn() {
     <form class="card stack" onSubmit={submit} aria-labelledby="return-h">
       <h2 id="return-h">New return</h2>
       <div class="row">
-        <Select label="Return method" value={form.method} onValue={set('method')} blank={list.length ? 'Choose a method' : 'Create a return method first'} required options={list.map((m) => [m.id, `${m.method_name} (${m.carrier_name})`] as [string, string])} />
+        <Select
+          label="Return method"
+          value={form.method}
+          onValue={set('method')}
+          blank={list.length ? 'Choose a method' : 'Create a return method first'}
+          required
+          options={list.map((m) => [m.id, `${m.method_name} (${m.carrier_name})`] as [string, string])}
+        />
         <Field label="Customer id" required value={form.customer} onValue={set('customer')} />
         <Field label="Order id" value={form.order} onValue={set('order')} />
         <Field label="Product" required value={form.product} onValue={set('product')} />
-        <Field label="Quantity" type="number" min="1" step="1" required value={form.quantity} onValue={set('quantity')} />
-        <Field label={`Parcel weight (${form.units})`} type="number" min="0.01" step="any" required value={form.weight} onValue={set('weight')} />
+        <Field
+          label="Quantity"
+          type="number"
+          min="1"
+          step="1"
+          required
+          value={form.quantity}
+          onValue={set('quantity')}
+        />
+        <Field
+          label={`Parcel weight (${form.units})`}
+          type="number"
+          min="0.01"
+          step="any"
+          required
+          value={form.weight}
+          onValue={set('weight')}
+        />
         <Select label="Weight unit" value={form.units} onValue={set('units')} options={['LB', 'KG']} />
         {method?.type === 'pickup' ? (
           <>

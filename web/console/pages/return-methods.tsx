@@ -21,25 +21,57 @@ export interface ReturnMethod {
   return_charge: number;
 }
 
-const TYPES: [string, string][] = [['drop_off', 'Drop off'], ['pickup', 'Pickup at the customer']];
+const TYPES: [string, string][] = [
+  ['drop_off', 'Drop off'],
+  ['pickup', 'Pickup at the customer'],
+];
 const typeName = (t: string) => TYPES.find(([k]) => k === t)?.[1] ?? t;
 
 function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean) => void }) {
-  const [form, setForm] = useState({ name: m.method_name, type: m.type, charge: String(m.cost.customer_charge), cost: String(m.cost.carrier_charge) });
+  const [form, setForm] = useState({
+    name: m.method_name,
+    type: m.type,
+    charge: String(m.cost.customer_charge),
+    cost: String(m.cost.carrier_charge),
+  });
   const act = useAction();
   const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
   const save = async (e: Event) => {
     e.preventDefault();
-    const body = { return_method: { method_name: form.name, type: form.type, cost: { carrier_charge: Number(form.cost), customer_charge: Number(form.charge) }, return_charge: Number(form.charge) } };
-    if (await act.run(() => call(`/returns/methods/${encodeURIComponent(m.id)}`, { method: 'PATCH', body }))) onDone(true);
+    const body = {
+      return_method: {
+        method_name: form.name,
+        type: form.type,
+        cost: { carrier_charge: Number(form.cost), customer_charge: Number(form.charge) },
+        return_charge: Number(form.charge),
+      },
+    };
+    if (await act.run(() => call(`/returns/methods/${encodeURIComponent(m.id)}`, { method: 'PATCH', body })))
+      onDone(true);
   };
   return (
     <form class="stack edit" onSubmit={save} aria-label={`Edit return method ${m.method_name}`}>
       <div class="row">
         <Field label="Method name" required value={form.name} onValue={set('name')} />
         <Select label="Type" value={form.type} onValue={set('type')} options={TYPES} />
-        <Field label="Charged to the customer" type="number" min="0" step="0.01" required value={form.charge} onValue={set('charge')} />
-        <Field label="Carrier charge (your cost)" type="number" min="0" step="0.01" required value={form.cost} onValue={set('cost')} />
+        <Field
+          label="Charged to the customer"
+          type="number"
+          min="0"
+          step="0.01"
+          required
+          value={form.charge}
+          onValue={set('charge')}
+        />
+        <Field
+          label="Carrier charge (your cost)"
+          type="number"
+          min="0"
+          step="0.01"
+          required
+          value={form.cost}
+          onValue={set('cost')}
+        />
       </div>
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
@@ -59,7 +91,10 @@ export function useAccounts(): { currencyOf: (accountId: string) => string; bill
   const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
   const byId = new Map((accounts.data?.shipping_accounts ?? []).map((a) => [a.id, a]));
   // Until the accounts load, nothing is flagged.
-  return { currencyOf: (id) => byId.get(id)?.defaults.currency ?? 'USD', billed: (id) => !accounts.data || Boolean(byId.get(id)?.billing_address) };
+  return {
+    currencyOf: (id) => byId.get(id)?.defaults.currency ?? 'USD',
+    billed: (id) => !accounts.data || Boolean(byId.get(id)?.billing_address),
+  };
 }
 
 /** Made anew (a new key) when a method is created, so the list reads it. */
@@ -82,7 +117,12 @@ export function ReturnMethods({ manage }: { manage: boolean }) {
                 {`${typeName(m.type)} · ${m.carrier_name} · charged to the customer ${money(m.cost.customer_charge, currencyOf(m.shipping_account))} · your cost ${money(m.cost.carrier_charge, currencyOf(m.shipping_account))}`}
                 <span class="sub">{accountLabel(m.shipping_account)}</span>
               </p>
-              {!billed(m.shipping_account) ? <p class="note">Not offered in the returns portal: its account has no billing address for returns to go to. Add one with Edit account on the Accounts page.</p> : null}
+              {!billed(m.shipping_account) ? (
+                <p class="note">
+                  Not offered in the returns portal: its account has no billing address for returns to go to. Add one
+                  with Edit account on the Accounts page.
+                </p>
+              ) : null}
               {manage && editing === m.id ? (
                 <EditMethod
                   m={m}

@@ -5,7 +5,20 @@ import { call } from '../call';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
 import { NewPortalLink, NewReturn, NewReturnMethod } from './return-forms';
-import { Confirm, Facts, Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, Status, useApi, useFilters } from '../ui';
+import {
+  Confirm,
+  Facts,
+  Field,
+  FilterActions,
+  ListTable,
+  PageHeading,
+  Pager,
+  Select,
+  StageBadge,
+  Status,
+  useApi,
+  useFilters,
+} from '../ui';
 import { useCan } from '../context';
 import { ReturnMethods } from './return-methods';
 import type { Shipment } from '../types';
@@ -15,7 +28,14 @@ interface Return {
   customer_id: string;
   order_id?: string;
   created: string;
-  return_method: { id: string; carrier: string; carrier_name: string; method_name: string; type: string; return_charge: number };
+  return_method: {
+    id: string;
+    carrier: string;
+    carrier_name: string;
+    method_name: string;
+    type: string;
+    return_charge: number;
+  };
   pickup?: { confirmation_number: string; date?: string; status: string };
   shipment: { id: string; tracking_number: string; reference_number: string; status: string };
   return_lines?: { product_name?: string; quantity?: number; value?: number }[];
@@ -36,8 +56,21 @@ export function Returns() {
     <section>
       <PageHeading>Returns</PageHeading>
       <form class="filters" role="search" onSubmit={f.submit}>
-        <Field label="Search" type="search" value={f.form.search} onValue={f.set('search')} hint="Tracking, reference or pickup confirmation number" class="wide" />
-        <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])} />
+        <Field
+          label="Search"
+          type="search"
+          value={f.form.search}
+          onValue={f.set('search')}
+          hint="Tracking, reference or pickup confirmation number"
+          class="wide"
+        />
+        <Select
+          label="Status"
+          value={f.form.status}
+          onValue={f.set('status')}
+          blank="Any status"
+          options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])}
+        />
         <Field label="Customer" value={f.form.customer_id} onValue={f.set('customer_id')} />
         <Field label="Order" value={f.form.order_id} onValue={f.set('order_id')} />
         <Field label="From" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
@@ -49,7 +82,10 @@ export function Returns() {
         caption="Returns, newest first"
         rowKey={(r) => r.id}
         columns={[
-          { head: 'Tracking number', cell: (r) => <Link href={`${BASE}/returns/${encodeURIComponent(r.id)}`}>{r.shipment.tracking_number}</Link> },
+          {
+            head: 'Tracking number',
+            cell: (r) => <Link href={`${BASE}/returns/${encodeURIComponent(r.id)}`}>{r.shipment.tracking_number}</Link>,
+          },
           { head: 'Status', cell: (r) => <StageBadge stage={r.shipment.status} /> },
           {
             head: 'Method',
@@ -98,7 +134,11 @@ export function ReturnDetail({ id }: { id: string }) {
   const currency = shipment.data?.shipment.costs?.currency ?? 'USD';
   const mayVoid = useCan('returns.manage');
   const voidIt = async (idempotencyKey: string) => {
-    await call(`/returns/${encodeURIComponent(id)}`, { idempotencyKey, method: 'PATCH', body: { shipment: { status: 'SHIPMENT_VOIDED' } } });
+    await call(`/returns/${encodeURIComponent(id)}`, {
+      idempotencyKey,
+      method: 'PATCH',
+      body: { shipment: { status: 'SHIPMENT_VOIDED' } },
+    });
     loaded.reload();
     return true;
   };
@@ -114,7 +154,9 @@ export function ReturnDetail({ id }: { id: string }) {
           <PageHeading>Return {r.shipment.tracking_number}</PageHeading>
           <div class="summary">
             <StageBadge stage={r.shipment.status} />
-            <Link href={`${BASE}/shipments/${encodeURIComponent(r.shipment.id)}`}>Its shipment: label and tracking</Link>
+            <Link href={`${BASE}/shipments/${encodeURIComponent(r.shipment.id)}`}>
+              Its shipment: label and tracking
+            </Link>
           </div>
           <div class="grid">
             <section class="card">
@@ -124,10 +166,18 @@ export function ReturnDetail({ id }: { id: string }) {
                   ['Customer', r.customer_id],
                   ['Order', r.order_id],
                   ['Created', dateTime(utc(r.created))],
-                  ['Method', `${r.return_method.method_name} (${r.return_method.carrier_name}, ${r.return_method.type.replace('_', ' ')})`],
+                  [
+                    'Method',
+                    `${r.return_method.method_name} (${r.return_method.carrier_name}, ${r.return_method.type.replace('_', ' ')})`,
+                  ],
                   ['Charged to the customer', money(r.return_method.return_charge, currency)],
                   ['Reference', r.shipment.reference_number],
-                  ['Pickup', r.pickup ? `${r.pickup.confirmation_number} · ${r.pickup.status.toLowerCase()}${r.pickup.date ? ` · ${r.pickup.date}` : ''}` : undefined],
+                  [
+                    'Pickup',
+                    r.pickup
+                      ? `${r.pickup.confirmation_number} · ${r.pickup.status.toLowerCase()}${r.pickup.date ? ` · ${r.pickup.date}` : ''}`
+                      : undefined,
+                  ],
                 ]}
               />
             </section>
@@ -153,7 +203,12 @@ export function ReturnDetail({ id }: { id: string }) {
             ) : !mayVoid ? (
               <p>Your role cannot void returns.</p>
             ) : (
-              <Confirm label="Void return" question="Void this return? Its label is cancelled with the carrier, and its pickup too." yes="Yes, void the return" onConfirm={voidIt} />
+              <Confirm
+                label="Void return"
+                question="Void this return? Its label is cancelled with the carrier, and its pickup too."
+                yes="Yes, void the return"
+                onConfirm={voidIt}
+              />
             )}
           </section>
         </>

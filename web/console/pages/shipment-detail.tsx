@@ -11,7 +11,16 @@ import { useCan } from '../context';
 import { useAccountNames, useCarrierNames } from '../display';
 
 export function AddressBlock({ a }: { a: Address }) {
-  const lines = [a.name, a.company, a.street1, a.street2, `${[a.city, a.state].filter(Boolean).join(', ')} ${a.postal_code ?? ''}`.trim(), a.country, a.phone, a.email].filter((l) => l);
+  const lines = [
+    a.name,
+    a.company,
+    a.street1,
+    a.street2,
+    `${[a.city, a.state].filter(Boolean).join(', ')} ${a.postal_code ?? ''}`.trim(),
+    a.country,
+    a.phone,
+    a.email,
+  ].filter((l) => l);
   return (
     <address>
       {lines.map((l, i) => (
@@ -32,7 +41,9 @@ function Timeline({ checkpoints }: { checkpoints: Checkpoint[] }) {
           <span class="what">{c.description || c.status}</span>
           <span class="sub">
             <time dateTime={c.time}>{dateTime(c.time)}</time>
-            {c.location ? ` · ${[c.location.city, c.location.state, c.location.country].filter(Boolean).join(', ')}` : ''}
+            {c.location
+              ? ` · ${[c.location.city, c.location.state, c.location.country].filter(Boolean).join(', ')}`
+              : ''}
           </span>
         </li>
       ))}
@@ -55,7 +66,10 @@ function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
           question={`Cancel shipment ${s.tracking_number}? The carrier voids its label; this cannot be undone.`}
           yes="Yes, cancel shipment"
           onConfirm={async (idempotencyKey) => {
-            await call('/cancel', { idempotencyKey, body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } } });
+            await call('/cancel', {
+              idempotencyKey,
+              body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } },
+            });
             onDone();
             return true;
           }}
@@ -83,7 +97,11 @@ export function ShipmentDetail({ id }: { id: string }) {
     );
   }
   const track = async () => {
-    const ok = await refresh.run(() => call('/track', { body: { track: { shipping_account: s.shipping_account, tracking_number: s.tracking_number, refresh: true } } }));
+    const ok = await refresh.run(() =>
+      call('/track', {
+        body: { track: { shipping_account: s.shipping_account, tracking_number: s.tracking_number, refresh: true } },
+      }),
+    );
     if (ok) loaded.reload();
   };
   const c = s.costs;
@@ -101,7 +119,11 @@ export function ShipmentDetail({ id }: { id: string }) {
       </div>
       <div class="row-actions">
         {/* A voided label is said once, calmly: its bytes would ship nothing (the API answers 410). */}
-        {voided ? <span class="note">Label voided with the shipment</span> : <LabelLink url={s.combined_label ?? s.packages[0]!.label} name={s.tracking_number} />}
+        {voided ? (
+          <span class="note">Label voided with the shipment</span>
+        ) : (
+          <LabelLink url={s.combined_label ?? s.packages[0]!.label} name={s.tracking_number} />
+        )}
         <button type="button" class="quiet" disabled={refresh.busy} onClick={track}>
           Refresh tracking
         </button>
@@ -112,15 +134,27 @@ export function ShipmentDetail({ id }: { id: string }) {
         ) : null}
       </div>
       {s.tracking_url ? (
-        <Field label="Tracking link for the customer (no key needed)" value={s.tracking_url} readOnly class="tracking-link" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+        <Field
+          label="Tracking link for the customer (no key needed)"
+          value={s.tracking_url}
+          readOnly
+          class="tracking-link"
+          onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+        />
       ) : null}
       <ErrorNote>{refresh.error}</ErrorNote>
       <div class="grid">
         <section class="card">
           <h2>Tracking history</h2>
-          {s.tracking?.checkpoints?.length ? <Timeline checkpoints={s.tracking.checkpoints} /> : <p class="note">No tracking yet. Refresh tracking asks the carrier.</p>}
+          {s.tracking?.checkpoints?.length ? (
+            <Timeline checkpoints={s.tracking.checkpoints} />
+          ) : (
+            <p class="note">No tracking yet. Refresh tracking asks the carrier.</p>
+          )}
           {/* A date, the day the carrier named: the same day the Booking panel shows, never shifted by a time zone. */}
-          {s.tracking?.estimated_delivery && !voided ? <p>Estimated delivery {day(s.tracking.estimated_delivery)}</p> : null}
+          {s.tracking?.estimated_delivery && !voided ? (
+            <p>Estimated delivery {day(s.tracking.estimated_delivery)}</p>
+          ) : null}
           {s.tracking?.signed_by ? <p>Signed by {s.tracking.signed_by}</p> : null}
         </section>
         <section class="card">
@@ -133,7 +167,14 @@ export function ShipmentDetail({ id }: { id: string }) {
               ['Ship date', day(s.ship_date)],
               ['Booked', dateTime(s.created)],
               // A voided shipment is not coming: no estimate, not even an empty one.
-              ...(voided ? [] : [['Estimated delivery', s.estimated_date ? day(s.estimated_date) : undefined] as [string, string | undefined]]),
+              ...(voided
+                ? []
+                : [
+                    ['Estimated delivery', s.estimated_date ? day(s.estimated_date) : undefined] as [
+                      string,
+                      string | undefined,
+                    ],
+                  ]),
               ['Packaging', codeName(s.packaging, s.carrier)],
             ]}
           />
@@ -156,7 +197,11 @@ export function ShipmentDetail({ id }: { id: string }) {
         </section>
         <section class="card">
           <h2>References</h2>
-          {s.references.length ? <Facts items={s.references.map((r) => [r.type, r.value])} /> : <p class="note">None.</p>}
+          {s.references.length ? (
+            <Facts items={s.references.map((r) => [r.type, r.value])} />
+          ) : (
+            <p class="note">None.</p>
+          )}
         </section>
         <section class="card">
           <h2>From</h2>
@@ -183,9 +228,15 @@ export function ShipmentDetail({ id }: { id: string }) {
               <tr key={i}>
                 <td data-label="Tracking number">{p.tracking_number}</td>
                 <td data-label="Weight">{p.weight !== undefined ? `${p.weight} ${s.weight_units}` : '—'}</td>
-                <td data-label="Size">{p.length !== undefined ? `${p.length} × ${p.width} × ${p.height} ${s.dim_units}` : '—'}</td>
+                <td data-label="Size">
+                  {p.length !== undefined ? `${p.length} × ${p.width} × ${p.height} ${s.dim_units}` : '—'}
+                </td>
                 <td data-label="Label">
-                  {voided ? 'Voided' : <LabelLink url={p.label} name={p.tracking_number} text={`Label of package ${i + 1}`} />}
+                  {voided ? (
+                    'Voided'
+                  ) : (
+                    <LabelLink url={p.label} name={p.tracking_number} text={`Label of package ${i + 1}`} />
+                  )}
                 </td>
               </tr>
             ))}

@@ -18,16 +18,37 @@ export function Shipments() {
   const serviceName = useServiceNames();
   const carrierName = useCarrierNames();
   const accountLabel = useAccountNames();
-  const list = useApi<Omit<Shipment, 'tracking'>[]>(`/shipments${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  const list = useApi<Omit<Shipment, 'tracking'>[]>(
+    `/shipments${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`,
+  );
 
   return (
     <section>
       <PageHeading>Shipments</PageHeading>
       {f.current.batch ? <p class="note">Only the shipments of batch {f.current.batch}; Clear shows all.</p> : null}
       <form class="filters" role="search" onSubmit={f.submit}>
-        <Field label="Search" type="search" value={f.form.search} onValue={f.set('search')} hint="Tracking number, reference or recipient name" class="wide" />
-        <Select label="Status" value={f.form.status} onValue={f.set('status')} blank="Any status" options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])} />
-        <Select label="Shipping account" value={f.form.shipping_account} onValue={f.set('shipping_account')} blank="Any account" options={accountOptions(accounts.data?.shipping_accounts ?? [], carrierName)} />
+        <Field
+          label="Search"
+          type="search"
+          value={f.form.search}
+          onValue={f.set('search')}
+          hint="Tracking number, reference or recipient name"
+          class="wide"
+        />
+        <Select
+          label="Status"
+          value={f.form.status}
+          onValue={f.set('status')}
+          blank="Any status"
+          options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])}
+        />
+        <Select
+          label="Shipping account"
+          value={f.form.shipping_account}
+          onValue={f.set('shipping_account')}
+          blank="Any account"
+          options={accountOptions(accounts.data?.shipping_accounts ?? [], carrierName)}
+        />
         <Field label="From" type="date" value={f.form.start_date} onValue={f.set('start_date')} />
         <Field label="To" type="date" value={f.form.end_date} onValue={f.set('end_date')} />
         <FilterActions onClear={f.clear} />

@@ -11,7 +11,8 @@ import { ErrorNote, Field } from '../ui';
 function ssoNote(): string | undefined {
   const result = new URLSearchParams(location.search).get('sso');
   if (result !== null) history.replaceState(null, '', location.pathname);
-  if (result === 'no-user') return 'Single sign-on worked, but no user of this service has that e-mail address. Ask an admin to invite you.';
+  if (result === 'no-user')
+    return 'Single sign-on worked, but no user of this service has that e-mail address. Ask an admin to invite you.';
   if (result === 'failed') return 'Single sign-on did not complete. Try again, or sign in with your password.';
   return undefined;
 }
@@ -40,7 +41,13 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       onSignedIn((await api<{ me: Me }>('/session', { body: { session: { email: email.trim(), password } } })).body.me);
     } catch (err) {
       const f = err instanceof ApiFailure ? err : undefined;
-      setError(f?.code === 'sign_in_failed' ? 'That e-mail address and password were not accepted. Check them and try again.' : f?.code === 'rate_limited' ? 'Too many attempts. Wait a minute, then try again.' : (err as Error).message);
+      setError(
+        f?.code === 'sign_in_failed'
+          ? 'That e-mail address and password were not accepted. Check them and try again.'
+          : f?.code === 'rate_limited'
+            ? 'Too many attempts. Wait a minute, then try again.'
+            : (err as Error).message,
+      );
       setPassword('');
     } finally {
       setBusy(false);
@@ -52,15 +59,42 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       {fresh ? (
         <section class="card first-owner" aria-labelledby="first-owner-h">
           <h2 id="first-owner-h">No one can sign in yet</h2>
-          <p>This Waybill is new: it has no users, so there is no owner to invite you. Whoever runs the service makes the first owner on the server, where its database is:</p>
-          <pre class="url">npm run -s waybill -- users create --tenant &lt;your team&gt; --email &lt;your address&gt; --role owner --with-password</pre>
-          <p>It prints a password once: sign in below with that address and password, then invite the rest of the team from the Users page.</p>
+          <p>
+            This Waybill is new: it has no users, so there is no owner to invite you. Whoever runs the service makes the
+            first owner on the server, where its database is:
+          </p>
+          <pre class="url">
+            npm run -s waybill -- users create --tenant &lt;your team&gt; --email &lt;your address&gt; --role owner
+            --with-password
+          </pre>
+          <p>
+            It prints a password once: sign in below with that address and password, then invite the rest of the team
+            from the Users page.
+          </p>
         </section>
       ) : null}
       <form onSubmit={submit} aria-describedby="sign-in-about">
-        <p id="sign-in-about">Sign in with the e-mail address you were invited with. No account yet? An owner or admin of your team invites you from the Users page.</p>
-        <Field label="E-mail address" type="email" autoComplete="username" spellcheck={false} value={email} onValue={setEmail} required />
-        <Field label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} required />
+        <p id="sign-in-about">
+          Sign in with the e-mail address you were invited with. No account yet? An owner or admin of your team invites
+          you from the Users page.
+        </p>
+        <Field
+          label="E-mail address"
+          type="email"
+          autoComplete="username"
+          spellcheck={false}
+          value={email}
+          onValue={setEmail}
+          required
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+          required
+        />
         <ErrorNote>{error}</ErrorNote>
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

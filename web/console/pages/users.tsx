@@ -29,7 +29,11 @@ function Invite({ roles, onInvited }: { roles: readonly Role[]; onInvited: (i: I
   const act = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
-    const res = await act.run(() => call<Invited>('/users/invitations', { body: { invitation: { email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) } } }));
+    const res = await act.run(() =>
+      call<Invited>('/users/invitations', {
+        body: { invitation: { email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) } },
+      }),
+    );
     if (res) {
       setEmail('');
       setName('');
@@ -42,7 +46,12 @@ function Invite({ roles, onInvited }: { roles: readonly Role[]; onInvited: (i: I
       <div class="row">
         <Field label="E-mail address" type="email" required value={email} onValue={setEmail} />
         <Field label="Name (optional)" value={name} onValue={setName} />
-        <Select label="Role" value={role} onValue={(v) => setRole(v as Role)} options={roles.map((r) => [r, ROLE_TEXT[r]] as [string, string])} />
+        <Select
+          label="Role"
+          value={role}
+          onValue={(v) => setRole(v as Role)}
+          options={roles.map((r) => [r, ROLE_TEXT[r]] as [string, string])}
+        />
       </div>
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
@@ -54,14 +63,29 @@ function Invite({ roles, onInvited }: { roles: readonly Role[]; onInvited: (i: I
   );
 }
 
-function Controls({ u, roles, self, onChanged, onInvited }: { u: User; roles: readonly Role[]; self: boolean; onChanged: () => void; onInvited: (i: Invited) => void }) {
+function Controls({
+  u,
+  roles,
+  self,
+  onChanged,
+  onInvited,
+}: {
+  u: User;
+  roles: readonly Role[];
+  self: boolean;
+  onChanged: () => void;
+  onInvited: (i: Invited) => void;
+}) {
   const act = useAction();
   const id = useId();
   const patch = async (change: Record<string, unknown>) => {
-    if (await act.run(() => call(`/users/${encodeURIComponent(u.id)}`, { method: 'PATCH', body: { user: change } }))) onChanged();
+    if (await act.run(() => call(`/users/${encodeURIComponent(u.id)}`, { method: 'PATCH', body: { user: change } })))
+      onChanged();
   };
   const newLink = async () => {
-    const res = await act.run(() => call<Invited>('/users/invitations', { body: { invitation: { email: u.email, role: u.role } } }));
+    const res = await act.run(() =>
+      call<Invited>('/users/invitations', { body: { invitation: { email: u.email, role: u.role } } }),
+    );
     if (res) onInvited(res.body);
   };
   return (
@@ -71,7 +95,13 @@ function Controls({ u, roles, self, onChanged, onInvited }: { u: User; roles: re
       ) : (
         <>
           <label class="visually-hidden" for={id}>{`Role of ${u.email}`}</label>
-          <select id={id} class="role-select" value={u.role} disabled={act.busy} onChange={(e) => patch({ role: (e.currentTarget as HTMLSelectElement).value })}>
+          <select
+            id={id}
+            class="role-select"
+            value={u.role}
+            disabled={act.busy}
+            onChange={(e) => patch({ role: (e.currentTarget as HTMLSelectElement).value })}
+          >
             {roles.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -86,7 +116,13 @@ function Controls({ u, roles, self, onChanged, onInvited }: { u: User; roles: re
         </button>
       ) : null}
       {self ? null : (
-        <button type="button" class="quiet" disabled={act.busy} onClick={() => patch({ disabled: u.status !== 'disabled' })} aria-label={`${u.status === 'disabled' ? 'Enable' : 'Disable'} ${u.email}`}>
+        <button
+          type="button"
+          class="quiet"
+          disabled={act.busy}
+          onClick={() => patch({ disabled: u.status !== 'disabled' })}
+          aria-label={`${u.status === 'disabled' ? 'Enable' : 'Disable'} ${u.email}`}
+        >
           {u.status === 'disabled' ? 'Enable' : 'Disable'}
         </button>
       )}
@@ -124,7 +160,11 @@ export function Users() {
       <PageHeading>Users</PageHeading>
       {invited ? (
         <div class="card note-ok" role="status">
-          <CopyField label={`Invitation link for ${invited.user.email}`} value={invited.invitation.url} hint={`Send it to them yourself. It works once, until ${dateTime(invited.invitation.expires)}.`} />
+          <CopyField
+            label={`Invitation link for ${invited.user.email}`}
+            value={invited.invitation.url}
+            hint={`Send it to them yourself. It works once, until ${dateTime(invited.invitation.expires)}.`}
+          />
         </div>
       ) : null}
       <ListTable
@@ -141,11 +181,31 @@ export function Users() {
               </>
             ),
           },
-          { head: 'Status', cell: (u) => <span class={`badge ${u.status === 'active' ? 'badge-ok' : u.status === 'disabled' ? 'badge-bad' : 'badge-info'}`}>{u.status}</span> },
+          {
+            head: 'Status',
+            cell: (u) => (
+              <span
+                class={`badge ${u.status === 'active' ? 'badge-ok' : u.status === 'disabled' ? 'badge-bad' : 'badge-info'}`}
+              >
+                {u.status}
+              </span>
+            ),
+          },
           { head: 'Last sign-in', cell: (u) => (u.last_sign_in ? dateTime(u.last_sign_in) : '—') },
           {
             head: 'Role',
-            cell: (u) => (u.role === 'owner' && !owners ? 'owner' : <Controls u={u} roles={roles} self={u.id === me?.user?.id} onChanged={list.reload} onInvited={onInvited} />),
+            cell: (u) =>
+              u.role === 'owner' && !owners ? (
+                'owner'
+              ) : (
+                <Controls
+                  u={u}
+                  roles={roles}
+                  self={u.id === me?.user?.id}
+                  onChanged={list.reload}
+                  onInvited={onInvited}
+                />
+              ),
           },
         ]}
       />

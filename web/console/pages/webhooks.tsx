@@ -9,14 +9,30 @@ import { Confirm, ErrorNote, Field, PageHeading, Status, useAction, useApi } fro
 import { useCan } from '../context';
 import type { Endpoint, Delivery } from '../types';
 
-export const EVENT_TYPES = ['shipment.created', 'shipment.cancelled', 'tracking.updated', 'pickup.scheduled', 'pickup.cancelled', 'return.created', 'return.updated', 'batch.completed'];
+export const EVENT_TYPES = [
+  'shipment.created',
+  'shipment.cancelled',
+  'tracking.updated',
+  'pickup.scheduled',
+  'pickup.cancelled',
+  'return.created',
+  'return.updated',
+  'batch.completed',
+];
 
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const list = useApi<{ deliveries: Delivery[] }>(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=50`);
   const act = useAction();
   const manage = useCan('webhooks.manage');
   const replay = async (d: Delivery) => {
-    if (await act.run(() => call(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(d.id)}/replay`, { method: 'POST' }))) list.reload();
+    if (
+      await act.run(() =>
+        call(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(d.id)}/replay`, {
+          method: 'POST',
+        }),
+      )
+    )
+      list.reload();
   };
   const items = list.data?.deliveries;
   return (
@@ -33,7 +49,11 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
           {items.map((d) => (
             <li key={d.id} class={`delivery delivery-${d.status}`}>
               <div class="head">
-                <span class={`badge ${d.status === 'succeeded' ? 'badge-ok' : d.status === 'failed' ? 'badge-bad' : 'badge-info'}`}>{d.status}</span>
+                <span
+                  class={`badge ${d.status === 'succeeded' ? 'badge-ok' : d.status === 'failed' ? 'badge-bad' : 'badge-info'}`}
+                >
+                  {d.status}
+                </span>
                 <span class="what">{d.event_type}</span>
                 <span class="sub">
                   {`${dateTime(d.created)} · event `}
@@ -41,7 +61,13 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
                 </span>
                 {d.next_attempt ? <span class="sub">Next attempt {dateTime(d.next_attempt)}</span> : null}
                 {manage ? (
-                  <button type="button" class="quiet" disabled={act.busy} onClick={() => replay(d)} aria-label={`Replay ${d.event_type} delivery ${d.id}`}>
+                  <button
+                    type="button"
+                    class="quiet"
+                    disabled={act.busy}
+                    onClick={() => replay(d)}
+                    aria-label={`Replay ${d.event_type} delivery ${d.id}`}
+                  >
                     Replay
                   </button>
                 ) : null}
@@ -49,7 +75,9 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
               {d.attempts.length > 0 ? (
                 <ol class="attempts" aria-label="Attempts">
                   {d.attempts.map((a, i) => (
-                    <li key={i}>{`${dateTime(a.at)} · ${a.status_code !== undefined ? `HTTP ${a.status_code}` : 'no answer'} · ${a.duration_ms} ms${a.error ? ` · ${a.error}` : ''}`}</li>
+                    <li
+                      key={i}
+                    >{`${dateTime(a.at)} · ${a.status_code !== undefined ? `HTTP ${a.status_code}` : 'no answer'} · ${a.duration_ms} ms${a.error ? ` · ${a.error}` : ''}`}</li>
                   ))}
                 </ol>
               ) : (
@@ -69,10 +97,17 @@ function EndpointCard({ e, onChanged }: { e: Endpoint; onChanged: () => void }) 
   const act = useAction();
   const manage = useCan('webhooks.manage');
   const toggle = async () => {
-    if (await act.run(() => call(`/webhooks/${encodeURIComponent(e.id)}`, { method: 'PATCH', body: { webhook: { enabled: !e.enabled } } }))) onChanged();
+    if (
+      await act.run(() =>
+        call(`/webhooks/${encodeURIComponent(e.id)}`, { method: 'PATCH', body: { webhook: { enabled: !e.enabled } } }),
+      )
+    )
+      onChanged();
   };
   const rotate = async () => {
-    const res = await act.run(() => call<{ webhook: Endpoint }>(`/webhooks/${encodeURIComponent(e.id)}/rotate-secret`, { method: 'POST' }));
+    const res = await act.run(() =>
+      call<{ webhook: Endpoint }>(`/webhooks/${encodeURIComponent(e.id)}/rotate-secret`, { method: 'POST' }),
+    );
     if (res) setSecret(res.body.webhook.secret);
   };
   const panel = `deliveries-${e.id}`;
@@ -130,14 +165,19 @@ function AddEndpoint({ onAdded }: { onAdded: (e: Endpoint) => void }) {
   const act = useAction();
   const submit = async (ev: Event) => {
     ev.preventDefault();
-    const res = await act.run(() => call<{ webhook: Endpoint }>('/webhooks', { body: { webhook: { url, events, ...(description ? { description } : {}) } } }));
+    const res = await act.run(() =>
+      call<{ webhook: Endpoint }>('/webhooks', {
+        body: { webhook: { url, events, ...(description ? { description } : {}) } },
+      }),
+    );
     if (res) {
       setUrl('');
       setDescription('');
       onAdded(res.body.webhook);
     }
   };
-  const toggle = (t: string, on: boolean) => setEvents(on ? [...events.filter((x) => x !== '*' || t === '*'), t] : events.filter((x) => x !== t));
+  const toggle = (t: string, on: boolean) =>
+    setEvents(on ? [...events.filter((x) => x !== '*' || t === '*'), t] : events.filter((x) => x !== t));
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="add-wh">
       <h2 id="add-wh">Add an endpoint</h2>
@@ -148,7 +188,11 @@ function AddEndpoint({ onAdded }: { onAdded: (e: Endpoint) => void }) {
         <div class="checks">
           {['*', ...EVENT_TYPES].map((t) => (
             <label class="check" key={t}>
-              <input type="checkbox" checked={events.includes(t)} onChange={(e) => toggle(t, (e.currentTarget as HTMLInputElement).checked)} />
+              <input
+                type="checkbox"
+                checked={events.includes(t)}
+                onChange={(e) => toggle(t, (e.currentTarget as HTMLInputElement).checked)}
+              />
               {t === '*' ? 'All events' : t}
             </label>
           ))}
@@ -176,7 +220,11 @@ export function Webhooks() {
       {items && items.length > 0 ? (
         <ul class="cards">
           {items.map((e) => (
-            <EndpointCard key={e.id} e={created?.id === e.id ? { ...e, secret: created.secret } : e} onChanged={list.reload} />
+            <EndpointCard
+              key={e.id}
+              e={created?.id === e.id ? { ...e, secret: created.secret } : e}
+              onChanged={list.reload}
+            />
           ))}
         </ul>
       ) : null}
