@@ -131,7 +131,7 @@ export interface ClaimQuery {
 /**
  * Which of the lanes have an item to claim: one statement, an indexed probe per lane, compiled once.
  * The worker asks it every turn; one read to learn whether anything was queued and one more per
- * lane with free slots cost a turn during a batch nine statements (bench/README.md, fourth round).
+ * lane with free slots cost a turn during a batch eight statements (bench/README.md, fourth round).
  */
 export function queuedLanes(db: Kysely<Tables>, lanes: readonly string[]): () => Promise<Set<string>> {
   const compiled = db
