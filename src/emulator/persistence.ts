@@ -34,7 +34,7 @@ function encode(value: unknown, seen: Map<object, number>): Encoded {
   const id = seen.size;
   seen.set(value, id);
   // Plain loops and assignments: the whole state is encoded before every write, and entries, filter,
-  // map and fromEntries made it twice as slow (42 against 21 ms of CPU for 1,000 bookings' state).
+  // map and fromEntries made it twice as slow (42 against 21 ms of CPU for the state of 2,020 bookings).
   if (value instanceof Map) {
     const pairs: Encoded[] = [];
     for (const [k, v] of value) pairs.push([encode(k, seen), encode(v, seen)]);
