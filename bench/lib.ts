@@ -109,6 +109,8 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
     ['emulator'],
     { WAYBILL_EMULATOR_PORT: '0', WAYBILL_LOG_LEVEL: 'warn', WAYBILL_DATA_DIR: emulatorDir },
     /listening on (http:\/\/[\d.:]+)/,
+    // BENCH_EMULATOR_NODE_ARGS profiles the emulator the same way (the carrier's side of a run).
+    process.env.BENCH_EMULATOR_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   );
   const emulatorUrl = emulator.match[1]!;
   // The emulator refuses credentials it never issued: the benches' OAuth clients are made known first.

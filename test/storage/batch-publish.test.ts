@@ -69,7 +69,7 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
         expect(await repo.getBatch(other.db, 'acme', batch.id)).toBeUndefined();
         expect(await repo.listBatches(other.db, 'acme', { limit: 10, offset: 0 })).toEqual({ rows: [], total: 0 });
         expect(await repo.claim(other.db, other.dialect, claimQuery('early', 5))).toEqual([]);
-        expect(await repo.anyQueued(other.db)).toBe(false);
+        expect(await repo.queuedLanes(other.db, ['carrier_a', 'carrier_b'])()).toEqual(new Set());
         committed.push(
           Number(
             (
@@ -90,7 +90,7 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
       expect(await repo.getBatch(other.db, 'acme', batch.id)).toMatchObject({ status: 'queued', total: COUNT });
       expect((await repo.listBatches(other.db, 'acme', { limit: 10, offset: 0 })).total).toBe(1);
       expect((await repo.countsOf(other.db, [batch.id])).get(batch.id)).toMatchObject({ total: COUNT, queued: COUNT });
-      expect(await repo.anyQueued(other.db)).toBe(true);
+      expect(await repo.queuedLanes(other.db, ['carrier_a', 'carrier_b'])()).toEqual(new Set(['carrier_a']));
       const first = await repo.claim(other.db, other.dialect, claimQuery('worker', 5));
       const next = await repo.claim(t.database.db, t.database.dialect, claimQuery('worker', 5));
       expect([...first, ...next].map((i) => i.idx)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);

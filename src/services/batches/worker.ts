@@ -54,6 +54,7 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
   if (deps.carriers.includes(SHOPPING_LANE))
     throw new Error(`a carrier is named ${SHOPPING_LANE}, like the batch worker's lane of rate-shopping items`);
   const lanes = [...deps.carriers, SHOPPING_LANE];
+  const queuedLanes = repo.queuedLanes(db, lanes);
   const claimQuery = (lane: string, limit: number): repo.ClaimQuery => {
     const t = clock.now().getTime();
     return {
@@ -135,12 +136,15 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
       unpublishedSweptAt = t;
       await sweepUnpublished(t);
     }
-    if (!(await repo.anyQueued(db))) return false;
-    for (const lane of lanes) {
+    // One read says which lanes have items queued; a lane with free slots claims them in one transaction.
+    for (const lane of await queuedLanes()) {
       if (backingOff(lane)) continue;
       const capacity = config.concurrency - (inFlight.get(lane) ?? 0);
       if (capacity <= 0) continue;
-      for (const item of await repo.claim(db, deps.dialect, claimQuery(lane, capacity))) dispatch(item);
+      const claimed = await db
+        .transaction()
+        .execute((trx) => repo.claimIn(trx, deps.dialect, claimQuery(lane, capacity)));
+      for (const item of claimed) dispatch(item);
     }
     // Finishing items nudge the loop; idle turns find new batches and back-offs that ran out.
     return false;
