@@ -231,7 +231,6 @@ describe('ARCHITECTURE.md', () => {
     'emulator/canadapost/ship.ts',
     'emulator/carrier_a/services.ts',
     'emulator/carrier_c/prices.ts',
-    'emulator/carrier_d/prices.ts',
     'emulator/dhl_parcel_de/ship.ts',
     'services/accounts/accounts.ts',
     'services/batches/batches.ts',
