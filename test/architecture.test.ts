@@ -223,7 +223,6 @@ describe('ARCHITECTURE.md', () => {
     'carriers/carrier_c/ship.ts',
     'carriers/carrier_d_reseller/ship.ts',
     'cli.ts',
-    'contract/examples.ts',
     'emulator/canadapost/ship.ts',
     'emulator/dhl_parcel_de/ship.ts',
     'services/accounts/accounts.ts',
