@@ -218,10 +218,6 @@ describe('ARCHITECTURE.md', () => {
   // (a file of code) or its data table is kept as one row per line (prettier-ignore). The list only shrinks.
   const LENGTHENED_BY_THE_FORMATTER = [
     'carriers/canadapost/client.ts',
-    'carriers/canadapost/ship.ts',
-    'carriers/carrier_b/ship.ts',
-    'carriers/carrier_c/ship.ts',
-    'carriers/carrier_d_reseller/ship.ts',
     'cli.ts',
     'emulator/canadapost/ship.ts',
     'emulator/dhl_parcel_de/ship.ts',
