@@ -74,7 +74,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
  */
 const FOUNDATIONS = readdirSync(join(SRC, 'foundations')).filter((f) => f.endsWith('.ts'));
 /** What stays at the top of src/: the files that assemble the process. */
-const ASSEMBLY = ['app.ts', 'cli-usage.ts', 'cli.ts', 'main.ts'];
+const ASSEMBLY = ['app.ts', 'cli-operator.ts', 'cli-usage.ts', 'cli.ts', 'main.ts'];
 
 describe('ARCHITECTURE.md', () => {
   const doc = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
@@ -217,7 +217,6 @@ describe('ARCHITECTURE.md', () => {
   // The formatter's first pass lengthened these past the limit; each leaves the list when it is split
   // (a file of code) or its data table is kept as one row per line (prettier-ignore). The list only shrinks.
   const LENGTHENED_BY_THE_FORMATTER = [
-    'cli.ts',
     'emulator/canadapost/ship.ts',
     'emulator/dhl_parcel_de/ship.ts',
     'services/accounts/accounts.ts',
