@@ -217,7 +217,6 @@ describe('ARCHITECTURE.md', () => {
   // The formatter's first pass lengthened these past the limit; each leaves the list when it is split
   // (a file of code) or its data table is kept as one row per line (prettier-ignore). The list only shrinks.
   const LENGTHENED_BY_THE_FORMATTER = [
-    'emulator/dhl_parcel_de/ship.ts',
     'services/accounts/accounts.ts',
     'services/batches/batches.ts',
     'services/batches/booking.ts',
