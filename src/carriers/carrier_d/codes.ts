@@ -33,7 +33,8 @@ export const MAIL_CLASSES: Readonly<Record<string, MailClassEntry>> = {
   library_mail: { mailClass: 'LIBRARY_MAIL', name: 'Library Mail', international: false },
   media_mail: { mailClass: 'MEDIA_MAIL', name: 'Media Mail', international: false },
   bound_printed_matter: { mailClass: 'BOUND_PRINTED_MATTER', name: 'Bound Printed Matter', international: false },
-  first_class_package_international_service: { mailClass: 'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE', name: 'First-Class Package International Service', international: true },
+  first_class_package_international_service:
+    { mailClass: 'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE', name: 'First-Class Package International Service', international: true },
   priority_mail_international: { mailClass: 'PRIORITY_MAIL_INTERNATIONAL', name: 'Priority Mail International', international: true },
   priority_mail_express_international: { mailClass: 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL', name: 'Priority Mail Express International', international: true },
 };

@@ -26,6 +26,7 @@ export interface ClassDef {
   products: readonly Product[];
 }
 
+/** Destination entry facilities, and what entering a parcel there leaves of its price (prices.ts). */
 export const ENTRY_DISCOUNT: Record<string, number> = {
   NONE: 1,
   DESTINATION_NETWORK_DISTRIBUTION_CENTER: 0.85,
