@@ -74,7 +74,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
  */
 const FOUNDATIONS = readdirSync(join(SRC, 'foundations')).filter((f) => f.endsWith('.ts'));
 /** What stays at the top of src/: the files that assemble the process. */
-const ASSEMBLY = ['app.ts', 'cli-usage.ts', 'cli.ts', 'main.ts'];
+const ASSEMBLY = ['app.ts', 'cli-operator.ts', 'cli-usage.ts', 'cli.ts', 'main.ts'];
 
 describe('ARCHITECTURE.md', () => {
   const doc = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
@@ -217,22 +217,6 @@ describe('ARCHITECTURE.md', () => {
   // The formatter's first pass lengthened these past the limit; each leaves the list when it is split
   // (a file of code) or its data table is kept as one row per line (prettier-ignore). The list only shrinks.
   const LENGTHENED_BY_THE_FORMATTER = [
-    'carriers/canadapost/client.ts',
-    'carriers/canadapost/ship.ts',
-    'carriers/carrier_a/codes.ts',
-    'carriers/carrier_b/codes.ts',
-    'carriers/carrier_b/ship.ts',
-    'carriers/carrier_c/ship.ts',
-    'carriers/carrier_d/codes.ts',
-    'carriers/carrier_d_reseller/ship.ts',
-    'carriers/dhl_parcel_de/codes.ts',
-    'cli.ts',
-    'contract/examples.ts',
-    'emulator/canadapost/ship.ts',
-    'emulator/carrier_a/services.ts',
-    'emulator/carrier_c/prices.ts',
-    'emulator/carrier_d/prices.ts',
-    'emulator/dhl_parcel_de/ship.ts',
     'services/accounts/accounts.ts',
     'services/batches/batches.ts',
     'services/batches/booking.ts',

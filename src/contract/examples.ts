@@ -1,102 +1,31 @@
 /**
  * Request examples of /openapi.json: bodies that work against the built-in emulator as they are,
- * once the ids they name are yours (EXAMPLE_IDS). test/openapi/request-examples.test.ts sends each
- * one, in the order a client would, with the ids it created put in place of these. The carriers
- * they use are picked from the registry by what they offer, with the service each declares for
- * examples (exampleService).
+ * once the ids they name are yours (EXAMPLE_IDS, example-values.ts). test/openapi/request-examples.test.ts
+ * sends each one, in the order a client would, with the ids it created put in place of these. Here
+ * the shipping calls; examples-merchant.ts has the merchant's setup, returns and the portal.
  */
-import type { CarrierDeclaration, Operation } from '../carriers/carrier.js';
-import { declarations } from '../carriers/declarations.js';
-
-/** OpenAPI Example Objects by name. */
-export type ExampleSet = Record<string, { summary: string; description?: string; value: unknown }>;
-
-/** The ids the examples name: a reader puts their own in their place. */
-export const EXAMPLE_IDS = {
-  /** a parcel carrier's test account: the first POST /shippingaccount example */
-  shippingAccount: '481516234200001',
-  /** a postal carrier's test account with a billing address: the second POST /shippingaccount example */
-  postalAccount: '481516234200002',
-  /** a test account of a carrier that sells postage in advance: the third POST /shippingaccount example */
-  postageAccount: '481516234200003',
-  /** the tracking number POST /ship answered */
-  trackingNumber: '794612345678',
-  /** the tracking number POST /ship answered for the postal carrier's label */
-  postalTrackingNumber: '9400111206213812345678',
-  /** the confirmation number POST /pickup answered */
-  confirmationNumber: 'PU20261125MEM001',
-  /** the id POST /returns/methods answered */
-  returnMethod: 'rm_eEC916RDJTqzfQ9S',
-  /** what follows # in the invitation link POST /users/invitations answered */
-  invitationToken: 'inv_Hq2XkZ9aPmW2vR7t.mi4d2x0g.Zm9yIGV4YW1wbGUgb25seQ',
-} as const;
-
-/** The first carrier that offers every operation named and declares an example service. */
-function carrierOffering(...operations: Operation[]): CarrierDeclaration & { exampleService: string } {
-  const found = Object.values(declarations).find(
-    (d) => d.exampleService !== undefined && operations.every((op) => d.operations.includes(op)),
-  );
-  if (!found) throw new Error(`no carrier with an exampleService offers ${operations.join(', ')}`);
-  return found as CarrierDeclaration & { exampleService: string };
-}
-
-const ID_NOTE = 'shipping_account is a placeholder: put the id POST /shippingaccount answered.';
-const {
-  shippingAccount,
-  postalAccount,
-  trackingNumber,
-  postalTrackingNumber,
-  confirmationNumber,
-  returnMethod,
-  invitationToken,
-} = EXAMPLE_IDS;
-
-const sender = {
-  name: 'Ann Sender',
-  company: 'Acme',
-  phone: '9015550100',
-  street1: '1 Main St',
-  city: 'Memphis',
-  state: 'TN',
-  postal_code: '38117',
-  country: 'US',
-};
-const recipient = {
-  name: 'Bob Recipient',
-  phone: '2125550100',
-  street1: '5 Fifth Ave',
-  city: 'New York',
-  state: 'NY',
-  postal_code: '10001',
-  country: 'US',
-};
-const shipment = {
-  shipping_account: shippingAccount,
-  packaging: 'your_packaging',
-  dim_units: 'IN',
-  weight_units: 'LB',
-  sender,
+import {
+  EXAMPLE_IDS,
+  exampleCarriers,
+  ID_NOTE,
+  one,
   recipient,
-  packages: [{ weight: 2, length: 10, width: 8, height: 4 }],
-};
+  sender,
+  shipment,
+  type ExampleSet,
+} from './example-values.js';
+import { merchantExamples } from './examples-merchant.js';
+
+const { shippingAccount, postalAccount, trackingNumber, postalTrackingNumber, confirmationNumber } = EXAMPLE_IDS;
+
 /** A 1×1 PNG, the smallest image label there is. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-/** A 32 × 32 ring in the example's accent colour. */
-const EXAMPLE_LOGO_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAyElEQVR4AcXBiW0EIRBE0V8tgnBuztaJlVdipT0GmGYO8Z7+fn5ZKTjPnFCYY9rMlkgo5Jh5phIDhTFznqlEQ9BnrmUagjZzD/Ml2DL3Mm8K88Q+kxR8MmMiR4yZpyBPzBEJwYvpE8eIPvMQ7BPniIFgsWCxYLGgMms4qMQaChYLFgsWC/aZc8xA8CL6zDGmTzwEeWaOSQg+iTGTY8bEU2GeuVCwJe4l3gRt4h7iS9AnriUaCmOiMseJgUKOqEyeSCjMEVsGxEH/x74hg0D4AkQAAAAASUVORK5CYII=';
-
-const one = (summary: string, value: unknown, description = ID_NOTE): ExampleSet => ({
-  example: { summary, description, value },
-});
 
 /** Examples per operationId. Dates (pickups) count from `today`, the day the document is made. */
 export function requestExamples(today: Date) {
   const day = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
-  // One carrier for everything a parcel shipper does, one that closes the day on a form.
-  const parcel = carrierOffering('rate', 'ship', 'track', 'cancel', 'pickup', 'pickup_availability', 'dopu');
-  const postal = carrierOffering('ship', 'manifest', 'validate_credentials');
-  const postage = Object.values(declarations).find((d) => d.prepaidPostage);
+  const carriers = exampleCarriers();
+  const { parcel, postal, postage } = carriers;
   const pickupFields = {
     shipping_account: shippingAccount,
     carrier: parcel.slug,
@@ -295,188 +224,7 @@ export function requestExamples(today: Date) {
       { file_type: 'png', files: [PNG_1X1, PNG_1X1] },
       'files: base64 labels, e.g. packages[].label of POST /ship with include_base64_label.',
     ),
-    createWebhook: one(
-      'Receive shipment and tracking events',
-      {
-        webhook: {
-          url: 'https://hooks.example.com/waybill',
-          events: ['shipment.created', 'tracking.updated'],
-          description: 'orders system',
-        },
-      },
-      'The answer’s secret signs every delivery; it is shown only here.',
-    ),
-    updateWebhook: one(
-      'Subscribe to every event',
-      { webhook: { events: ['*'], description: 'orders system, all events' } },
-      'Changes the endpoint of the path.',
-    ),
-    createReturnMethod: one(`Drop off at a ${parcel.slug} location, the customer pays 4`, {
-      return_method: {
-        shipping_account: shippingAccount,
-        method_name: 'Drop it off',
-        type: 'drop_off',
-        service: parcel.exampleService,
-        packaging: 'your_packaging',
-        label_type: 'PDF',
-        cost: { carrier_charge: 7.5, customer_charge: 4 },
-        return_charge: 4,
-      },
-    }),
-    updateReturnMethod: one(
-      'Rename a method and change what the customer pays',
-      {
-        return_method: {
-          method_name: 'Drop off (free)',
-          cost: { carrier_charge: 7.5, customer_charge: 0 },
-          return_charge: 0,
-        },
-      },
-      'Changes the method of the path.',
-    ),
-    createReturn: one(
-      'A mug sent back from Memphis',
-      {
-        return: {
-          return_method: returnMethod,
-          customer_id: 'c-1',
-          order_id: '1001',
-          customer: {
-            name: 'Cora Customer',
-            phone: '9015550199',
-            street1: '9 Elm St',
-            city: 'Memphis',
-            state: 'TN',
-            postal_code: '38117',
-            country: 'US',
-          },
-          return_lines: [{ product_name: 'Mug', quantity: 1 }],
-          packages: [{ weight: 2 }],
-          dim_units: 'IN',
-          weight_units: 'LB',
-        },
-      },
-      'return_method: a placeholder, put the id POST /returns/methods answered. The label goes to the account’s billing_address unless destination is given.',
-    ),
-    createReturnPortalLink: one(
-      'A portal link for order A-1001: two mugs the customer may send back',
-      {
-        portal_link: {
-          customer_id: 'c-1',
-          order_id: 'A-1001',
-          customer: {
-            name: 'Cora Customer',
-            phone: '9015550199',
-            street1: '9 Elm St',
-            city: 'Memphis',
-            state: 'TN',
-            postal_code: '38117',
-            country: 'US',
-          },
-          lines: [{ line_id: 'L1', product_name: 'Blue mug', sku: 'MUG-B', quantity: 2, value: 12, weight: 0.5 }],
-          weight_units: 'LB',
-          currency: 'USD',
-          expires_in: '7d',
-        },
-      },
-      'The answer’s url is the customer’s; its last path segment is the token of the /public/portal/{token} calls.',
-    ),
-    createPortalReturn: one(
-      'Send back one mug, too small',
-      { return: { return_method: returnMethod, lines: [{ line_id: 'L1', quantity: 1, reason: 'Too small' }] } },
-      'return_method: one of the portal’s methods (GET /public/portal/{token}), here a placeholder; send an Idempotency-Key header.',
-    ),
-    setBranding: one(
-      'The shop’s name and its colour on the customer pages',
-      { branding: { display_name: 'Acme Outdoor', accent_color: '#c2185b' } },
-      'Replaces the name and colour; a member left out is removed. The logo is set apart, with PUT /branding/logo.',
-    ),
-    setBrandingLogo: one(
-      'A small PNG logo',
-      { logo: `data:image/png;base64,${EXAMPLE_LOGO_PNG}` },
-      'A PNG or JPEG of at most 256 KiB as a data URL; in a shell: printf \'{"logo": "data:image/png;base64,%s"}\' "$(base64 -w0 logo.png)".',
-    ),
-    inviteUser: one(
-      'Invite a shipper',
-      { invitation: { email: 'sam@example.com', name: 'Sam Shipper', role: 'shipper' } },
-      'The answer’s invitation.url is the link to hand to the person: it works once, for 7 days (WAYBILL_INVITATION_TTL).',
-    ),
-    acceptInvitation: one(
-      'Choose a password and sign in',
-      { invitation: { token: invitationToken, password: 'correct horse battery', name: 'Sam Shipper' } },
-      'token: what follows # in the invitation link (here a placeholder). The answer sets the session cookie.',
-    ),
-    signIn: one(
-      'Sign in',
-      { session: { email: 'sam@example.com', password: 'correct horse battery' } },
-      'The answer sets the session cookie; send its me.csrf_token as X-CSRF-Token with every later request that changes something.',
-    ),
-    updateUser: one(
-      'Make a user a viewer',
-      { user: { role: 'viewer' } },
-      'Changes the user of the path; its sessions have the new rights on their next request.',
-    ),
-    createKey: one(
-      'A key that can only read, for a reporting job',
-      { key: { name: 'reporting', scope: 'read' } },
-      'The answer’s key is shown only here.',
-    ),
-    createTenant: one(
-      'A merchant of the platform',
-      { tenant: { id: 'shop-7', owner_email: 'owner@shop-7.example.com' } },
-      'The answer’s key.key is shown only here.',
-    ),
-    uploadPriceList: one(
-      'A merchant’s negotiated prices: two weight bands at home, one abroad',
-      {
-        price_list: {
-          rows: [
-            {
-              service_code: parcel.exampleService,
-              zone_label: 'Domestic',
-              country_codes: 'US',
-              min_weight: 0,
-              max_weight: 5,
-              max_length: 120,
-              max_width: 60,
-              max_height: 60,
-              rate: '6.10',
-              currency: 'USD',
-              transit_days: '2-4',
-            },
-            {
-              service_code: parcel.exampleService,
-              zone_label: 'Domestic',
-              country_codes: 'US',
-              min_weight: 5,
-              max_weight: 30,
-              max_length: 120,
-              max_width: 60,
-              max_height: 60,
-              rate: '11.40',
-              currency: 'USD',
-              transit_days: '2-4',
-            },
-            {
-              service_code: parcel.exampleService,
-              zone_label: 'Rest of world',
-              country_codes: '',
-              min_weight: 0,
-              max_weight: 20,
-              rate: '39.00',
-              currency: 'USD',
-              transit_days: '5-8',
-            },
-          ],
-        },
-      },
-      'The account of the path rates from these rows from now on, replacing its list. Weights in kg, sides in cm; the same columns as the CSV upload (text/csv).',
-    ),
-    updateReturn: one(
-      'Record why the goods came back',
-      { custom: [{ name: 'reason', value: 'too small' }] },
-      'custom pairs replace those of the same name; shipment.status SHIPMENT_VOIDED would cancel the label.',
-    ),
+    ...merchantExamples(carriers),
   } satisfies Record<string, ExampleSet>;
 }
 

@@ -77,19 +77,19 @@ export interface PriceQuestion {
  * that takes it (bands meet at their limits: the lower one wins); a service is offered only when
  * every parcel fits one of its bands. A parcel over every band of every serving service is refused
  * naming it, never priced by a guess; `label` names the list in messages ("the uploaded price list").
+ * `serving` is false when no band serves the destination (and the service asked): what that means is
+ * the list's owner's to say, as is an empty list of rates (no single service takes every parcel).
  */
-export function priceFromList(bands: readonly PriceBand[], q: PriceQuestion, label: string): Rate[] {
+export function listRates(
+  bands: readonly PriceBand[],
+  q: PriceQuestion,
+  label: string,
+): { serving: boolean; rates: Rate[] } {
   const named = new Set(bands.flatMap((b) => b.countries));
   const serving = bands.filter(
     (b) => serves(b, q.destination, named) && (q.service === undefined || b.service === q.service),
   );
-  if (serving.length === 0) {
-    throw new ApiError(
-      'no_qualifying_rate',
-      `${label} has no ${q.service ? `${q.service} ` : ''}rate to ${q.destination}`,
-      'recipient.country',
-    );
-  }
+  if (serving.length === 0) return { serving: false, rates: [] };
   const over = q.parcels.findIndex((p) => !serving.some((b) => fits(b, p)));
   if (over >= 0) {
     const p = q.parcels[over]!;
@@ -115,6 +115,19 @@ export function priceFromList(bands: readonly PriceBand[], q: PriceQuestion, lab
       transit_days: Math.max(...chosen.map((b) => b.transit_days[1])),
     });
   }
+  return { serving: true, rates: rates.sort((a, b) => cents(a.total_cost) - cents(b.total_cost)) };
+}
+
+/** The rates of a merchant's uploaded list: a destination or a set of parcels it does not price is no_qualifying_rate. */
+export function priceFromList(bands: readonly PriceBand[], q: PriceQuestion, label: string): Rate[] {
+  const { serving, rates } = listRates(bands, q, label);
+  if (!serving) {
+    throw new ApiError(
+      'no_qualifying_rate',
+      `${label} has no ${q.service ? `${q.service} ` : ''}rate to ${q.destination}`,
+      'recipient.country',
+    );
+  }
   if (rates.length === 0) {
     throw new ApiError(
       'no_qualifying_rate',
@@ -122,5 +135,5 @@ export function priceFromList(bands: readonly PriceBand[], q: PriceQuestion, lab
       'packages',
     );
   }
-  return rates.sort((a, b) => cents(a.total_cost) - cents(b.total_cost));
+  return rates;
 }

@@ -6,7 +6,7 @@
  */
 import type { TSchema } from 'typebox';
 import { ErrorBody } from '../contract/common.js';
-import type { ExampleSet } from '../contract/examples.js';
+import type { ExampleSet } from '../contract/example-values.js';
 import { ERROR_CODES, type ErrorCode } from '../domain/errors.js';
 import { ERROR_STATUS, ERROR_STATUSES, type ErrorStatus } from './errors.js';
 

@@ -10,33 +10,27 @@ import { createBatchBooking } from '../../src/services/batches/index.js';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
 import * as batches from '../../src/storage/repositories/batches.js';
 import * as idempotency from '../../src/storage/repositories/idempotency.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { waitFor } from '../support/webhook-receiver.js';
-import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import type { TestEmulator } from '../support/emulator.js';
+import { movableClock, startBookingApp } from '../support/booking-app.js';
 import { item, sender } from './support.js';
 
-let offset = 0;
-const clock = { now: () => new Date(Date.now() + offset) };
+const clock = movableClock();
 let em: TestEmulator;
 let t: TestApp;
 let key: string;
 let account: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  em = await startTestEmulator();
   // No background work: this suite claims and books items itself, as two workers would.
-  t = await createTestApp({ emulatorUrl: em.url, clock });
-  key = await t.key('acme');
-  account = (
-    await t.call('POST', '/shippingaccount', key, {
-      shipping_account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: sender },
-    })
-  ).body.shipping_account.id;
+  ({ em, t, key, account, close } = await startBookingApp({
+    clock,
+    account: { carrier: 'carrier_a', country: 'US', test: true, billing_address: sender },
+  }));
 });
-afterAll(async () => {
-  await t?.close();
-  await em?.close();
-});
+afterAll(() => close?.());
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -94,7 +88,7 @@ describe('a batch worker that calls the carrier late', () => {
     await postOne('Late');
     const claimedAt = clock.now().getTime();
     const claimed = await claimOne('worker-c', claimedAt);
-    offset += 5000;
+    clock.advance(5000);
     expect((await booking().book(claimed, 'worker-c', t.app.log)).kind).toBe('booked');
     expect(await atCarrier(claimed)).toHaveLength(1);
     const record = await idempotency.find(t.db.database.db, claimed.tenant, batches.itemKey(claimed));
@@ -116,7 +110,7 @@ describe('a batch worker that calls the carrier late', () => {
     await em.fault('carrier_a', 'ship', 'latency:3000', 1);
     const late = booking().book(claimed, 'worker-e', t.app.log);
     await waitFor(async () => (await atCarrier(claimed)).length === 1, 'the carrier booking');
-    offset += 2000;
+    clock.advance(2000);
     await booking().recover(claimed, t.app.log);
     expect(await late).toEqual({ kind: 'lost' });
     const [atTheCarrier] = await atCarrier(claimed);

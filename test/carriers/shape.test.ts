@@ -90,8 +90,12 @@ function expectedModules(d: CarrierDeclaration): Map<string, Set<string>> {
   return out;
 }
 
-/** Parts a long module is split into (wire-rate.ts beside wire.ts, codes-track.ts beside codes.ts). */
-const isPart = (file: string) => /^(wire|codes)-[a-z-]+\.ts$/.test(file);
+/**
+ * Parts a long module is split into (wire-rate.ts beside wire.ts, codes-track.ts beside codes.ts,
+ * ship-request.ts beside ship.ts: the parts of the request its buildShipRequest puts together,
+ * client-calls.ts beside client.ts: the calls its operations share).
+ */
+const isPart = (file: string) => /^(wire|codes|ship|client)-[a-z-]+\.ts$/.test(file);
 
 describe('carrier folder shape', () => {
   it.each(CARRIER_SLUGS)('%s has the modules its declaration calls for, and no others', (slug) => {

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
 import { accountBody } from '../support/accounts.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import type { TestEmulator } from '../support/emulator.js';
+import { carrierTimes, movableClock, startBookingApp } from '../support/booking-app.js';
 import { waitFor } from '../support/webhook-receiver.js';
 import { shipment } from '../contract/support.js';
 
@@ -18,28 +19,17 @@ const TIMEOUT_MS = 5000;
 const LOOKUP_DELAY_MS = 60_000;
 /** Past the call's timeout and the carrier's indexing delay: "not found" is trusted from here on. */
 const SETTLED_MS = TIMEOUT_MS + LOOKUP_DELAY_MS + 1000;
-let offset = 0;
-const clock = { now: () => new Date(Date.now() + offset) };
+const clock = movableClock();
 let em: TestEmulator;
 let t: TestApp;
 let key: string;
 let account: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  em = await startTestEmulator();
-  t = await createTestApp({
-    emulatorUrl: em.url,
-    clock,
-    env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS) },
-  });
-  key = await t.key('acme');
-  account = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_a', { test: true }))).body
-    .shipping_account.id;
+  ({ em, t, key, account, close } = await startBookingApp({ clock, env: carrierTimes(TIMEOUT_MS, LOOKUP_DELAY_MS) }));
 });
-afterAll(async () => {
-  await t?.close();
-  await em?.close();
-});
+afterAll(() => close?.());
 beforeEach(() => em.clearFaults());
 
 const body = (name: string) =>
@@ -68,7 +58,7 @@ describe('a booking whose answer was lost, never retried', () => {
     // Too soon: not looked up, nothing shown yet.
     await recover();
     expect(await listed('Lost Once')).toEqual([]);
-    offset += SETTLED_MS;
+    clock.advance(SETTLED_MS);
     await recover();
     const [stored, ...more] = await listed('Lost Once');
     expect(more).toEqual([]);
@@ -94,7 +84,7 @@ describe('a booking whose answer was lost, never retried', () => {
   it('is found without an Idempotency-Key too', async () => {
     await em.fault('carrier_a', 'ship', 'drop');
     expect((await t.call('POST', '/ship', key, body('No Key'))).status).toBeGreaterThanOrEqual(500);
-    offset += SETTLED_MS;
+    clock.advance(SETTLED_MS);
     await recover();
     expect((await listed('No Key')).map((s) => s.recovered !== undefined)).toEqual([true]);
     expect(await intents()).toEqual([]);
@@ -105,7 +95,7 @@ describe('a booking whose answer was lost, never retried', () => {
     expect(
       (await t.call('POST', '/ship', key, body('Never Booked'), { 'idempotency-key': 'never-booked' })).status,
     ).toBeGreaterThanOrEqual(500);
-    offset += SETTLED_MS;
+    clock.advance(SETTLED_MS);
     await recover();
     expect(await listed('Never Booked')).toEqual([]);
     expect(await intents()).toEqual([]);
@@ -121,11 +111,11 @@ describe('a booking whose answer was lost, never retried', () => {
     expect(
       (await t.call('POST', '/ship', key, body('Retried First'), { 'idempotency-key': 'retried-first' })).status,
     ).toBeGreaterThanOrEqual(500);
-    offset += 2 * TIMEOUT_MS + 1000;
+    clock.advance(2 * TIMEOUT_MS + 1000);
     expect(
       (await t.call('POST', '/ship', key, body('Retried First'), { 'idempotency-key': 'retried-first' })).status,
     ).toBe(200);
-    offset += SETTLED_MS;
+    clock.advance(SETTLED_MS);
     await recover();
     expect(await listed('Retried First')).toHaveLength(1);
     expect(await intents()).toEqual([]);
@@ -147,11 +137,7 @@ describe('the recovery as `waybill serve` runs it', () => {
       emulatorUrl: em.url,
       clock,
       background: true,
-      env: {
-        WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS),
-        WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS),
-        WAYBILL_WEBHOOK_POLL_MS: '50',
-      },
+      env: { ...carrierTimes(TIMEOUT_MS, LOOKUP_DELAY_MS), WAYBILL_WEBHOOK_POLL_MS: '50' },
     });
     try {
       const k = await bg.key('acme');
@@ -165,7 +151,7 @@ describe('the recovery as `waybill serve` runs it', () => {
           })
         ).status,
       ).toBeGreaterThanOrEqual(500);
-      offset += SETTLED_MS;
+      clock.advance(SETTLED_MS);
       await waitFor(
         async () => ((await bg.call('GET', '/shipments', k)).body as unknown[]).length === 1,
         'the lost booking stored',

@@ -7,38 +7,27 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
-import { accountBody } from '../support/accounts.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import type { TestApp } from '../support/app.js';
+import { carrierTimes, movableClock, startBookingApp } from '../support/booking-app.js';
+import type { TestEmulator } from '../support/emulator.js';
 import { shipment } from '../contract/support.js';
 
 /** Long enough that a loaded machine's slow first label is not a timeout: the answers here are cut, not late. */
 const TIMEOUT_MS = 30_000;
 const LOOKUP_DELAY_MS = 60_000;
-let offset = 0;
-const clock = { now: () => new Date(Date.now() + offset) };
+const clock = movableClock();
 let em: TestEmulator;
 let t: TestApp;
 let key: string;
 let account: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  em = await startTestEmulator();
-  t = await createTestApp({
-    emulatorUrl: em.url,
-    clock,
-    env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS) },
-  });
-  key = await t.key('acme');
-  account = (await t.call('POST', '/shippingaccount', key, accountBody('carrier_a', { test: true }))).body
-    .shipping_account.id;
+  ({ em, t, key, account, close } = await startBookingApp({ clock, env: carrierTimes(TIMEOUT_MS, LOOKUP_DELAY_MS) }));
   // The emulator's first label starts its drawing threads: done here, not inside a cut call.
   expect((await t.call('POST', '/ship', key, body('Warm Up'))).status).toBe(200);
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await em?.close();
-});
+afterAll(() => close?.());
 beforeEach(() => em.clearFaults());
 
 const body = (name: string) =>

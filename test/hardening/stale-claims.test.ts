@@ -11,39 +11,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/services/index.js';
 import { bookingReference } from '../../src/services/kernel/booking-lookup.js';
 import { accountBody } from '../support/accounts.js';
-import { createTestApp, expectError, type TestApp } from '../support/app.js';
-import { startTestEmulator, type TestEmulator } from '../support/emulator.js';
+import { expectError, type TestApp } from '../support/app.js';
+import type { TestEmulator } from '../support/emulator.js';
+import { carrierTimes, movableClock, startBookingApp } from '../support/booking-app.js';
 import { shipment } from '../contract/support.js';
 import { customsItems, recipientCA } from '../contract/carrier_d_reseller.support.js';
 
 // Long enough for a first booking on a busy machine; the stale period is reached on the test clock, not waited for.
 const TIMEOUT_MS = 5000;
 const LOOKUP_DELAY_MS = 60_000;
-let offset = 0;
-const clock = { now: () => new Date(Date.now() + offset) };
+const clock = movableClock();
 let em: TestEmulator;
 let t: TestApp;
 let key: string;
 let account: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  em = await startTestEmulator();
-  t = await createTestApp({
-    emulatorUrl: em.url,
+  ({ em, t, key, account, close } = await startBookingApp({
     clock,
-    env: { WAYBILL_CARRIER_TIMEOUT_MS: String(TIMEOUT_MS), WAYBILL_CARRIER_LOOKUP_DELAY_MS: String(LOOKUP_DELAY_MS) },
-  });
-  key = await t.key('acme');
-  account = (
-    await t.call('POST', '/shippingaccount', key, {
-      shipping_account: { carrier: 'carrier_a', country: 'US', test: true },
-    })
-  ).body.shipping_account.id;
+    env: carrierTimes(TIMEOUT_MS, LOOKUP_DELAY_MS),
+    // The operator's shared test credentials.
+    account: { carrier: 'carrier_a', country: 'US', test: true },
+  }));
 });
-afterAll(async () => {
-  await t?.close();
-  await em?.close();
-});
+afterAll(() => close?.());
 
 const berlin = {
   name: 'Anna Absender',
@@ -86,12 +78,12 @@ describe('a claim left by a crashed instance', () => {
       409,
       'idempotency_key_in_use',
     );
-    offset += 2 * TIMEOUT_MS + 1000;
+    clock.advance(2 * TIMEOUT_MS + 1000);
     // Stale, but the carrier may not show a booking that recent yet: nothing is booked.
     const tooSoon = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'crash-before-carrier' });
     expectError(tooSoon, 409, 'idempotency_key_in_use');
     expect(await carrierBookingsOf('crash-before-carrier')).toEqual([]);
-    offset += LOOKUP_DELAY_MS;
+    clock.advance(LOOKUP_DELAY_MS);
     const before = await shipmentsOf();
     const retry = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'crash-before-carrier' });
     expect(retry.status, retry.raw).toBe(200);
@@ -163,7 +155,7 @@ describe('a claim left by a crashed instance', () => {
       (await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).filter((b) => !b.cancelled);
     // The adapter refunded the first label when the second failed; the second is the carrier's.
     expect(await live()).toHaveLength(1);
-    offset += 2 * TIMEOUT_MS + 1000;
+    clock.advance(2 * TIMEOUT_MS + 1000);
     // Found in part: refunded, and too soon after the call to book again.
     expectError(
       await t.call('POST', '/ship', key, twoLabels, { 'idempotency-key': idempotencyKey }),
@@ -171,7 +163,7 @@ describe('a claim left by a crashed instance', () => {
       'idempotency_key_in_use',
     );
     expect(await live()).toEqual([]);
-    offset += LOOKUP_DELAY_MS;
+    clock.advance(LOOKUP_DELAY_MS);
     const retry = await t.call('POST', '/ship', key, twoLabels, { 'idempotency-key': idempotencyKey });
     expect(retry.status, retry.raw).toBe(200);
     expect(retry.body.shipment.recovered).toBeUndefined();
@@ -199,7 +191,7 @@ describe('a claim left by a crashed instance', () => {
       (await t.call('POST', '/ship', key, abroad, { 'idempotency-key': idempotencyKey })).status,
     ).toBeGreaterThanOrEqual(500);
     expect(await carrierBookingsOf(idempotencyKey, 'carrier_d_reseller')).toHaveLength(1);
-    offset += 2 * TIMEOUT_MS + LOOKUP_DELAY_MS + 1000;
+    clock.advance(2 * TIMEOUT_MS + LOOKUP_DELAY_MS + 1000);
     const before = await shipmentsOf();
     const retry = await t.call('POST', '/ship', key, abroad, { 'idempotency-key': idempotencyKey });
     expectError(retry, 502, 'carrier_http_exception');
@@ -217,7 +209,7 @@ describe('a claim left by a crashed instance', () => {
       (await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'index-lag' })).status,
     ).toBeGreaterThanOrEqual(500);
     await em.fault('carrier_a', 'track_reference', 'hidden:600000');
-    offset += 2 * TIMEOUT_MS + 1000;
+    clock.advance(2 * TIMEOUT_MS + 1000);
     expectError(
       await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'index-lag' }),
       409,
@@ -239,7 +231,7 @@ describe('a claim left by a crashed instance', () => {
       claim: t.services.idempotency.held('acme', 'crash-after-store'),
     });
     const before = await shipmentsOf();
-    offset += 2 * TIMEOUT_MS + 1000;
+    clock.advance(2 * TIMEOUT_MS + 1000);
     const retry = await t.call('POST', '/ship', key, body(), { 'idempotency-key': 'crash-after-store' });
     expect(retry.status, retry.raw).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');

@@ -4,7 +4,7 @@
  * put where an example names a placeholder id (EXAMPLE_IDS, as each example's description says).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_IDS } from '../../src/contract/examples.js';
+import { EXAMPLE_IDS } from '../../src/contract/example-values.js';
 import { setPlatform } from '../../src/storage/repositories/tenants.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startTestEmulator, type TestEmulator } from '../support/emulator.js';

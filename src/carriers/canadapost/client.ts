@@ -1,37 +1,24 @@
 /**
- * canadapost's only file with I/O: Canada Post's REST web services with HTTP Basic auth and XML
- * in versioned media types (rating, contract and non-contract shipments, their artifacts, void
- * and refund, tracking, service discovery), on the shared carrier client. Everything it sends and
- * reads is built and parsed by the pure modules beside it.
+ * canadapost's I/O, with the calls its operations share in client-calls.ts: Canada Post's REST web
+ * services with HTTP Basic auth and XML in versioned media types (rating, contract and non-contract
+ * shipments, their artifacts, void and refund, tracking, service discovery), on the shared carrier
+ * client. Everything it sends and reads is built and parsed by the pure modules beside it.
  */
-import { setTimeout as wait } from 'node:timers/promises';
-import type { CarrierAdapter, CarrierCall, CarrierDeps } from '../carrier.js';
+import type { CarrierAdapter, CarrierDeps } from '../carrier.js';
 import { ApiError } from '../../domain/errors.js';
-import type { ShipmentRequest } from '../../domain/types.js';
 import { mapLimited } from '../../foundations/limiter.js';
 import { fillPath } from '../shared/endpoint.js';
-import { createHttpClient, xmlCodec, type HttpRequest } from '../shared/http-client.js';
-import { buildValidateCredentialsRequest, credentialsOf, parseValidateCredentialsResponse } from './auth.js';
-import {
-  buildCancelRequest,
-  buildRefundRequest,
-  parseCancelResponse,
-  parseRefundResponse,
-  refundMessage,
-} from './cancel.js';
+import { buildValidateCredentialsRequest, parseValidateCredentialsResponse } from './auth.js';
 import { declaration } from './declaration.js';
-import { ENDPOINTS, type CpcEndpoint } from './endpoints.js';
-import { TRANSMITTED_CODE } from './codes.js';
-import { parseErrorResponse, unexpectedBody } from './errors.js';
+import { ENDPOINTS } from './endpoints.js';
+import { unexpectedBody } from './errors.js';
 import { accountOf, dayGroup, eachParcel } from './mapping.js';
 import { buildRateRequest, parseRateResponse, sumRates } from './rate.js';
 import {
   bookedShipment,
   buildReturnRequest,
-  buildShipRequest,
   parseReturnResponse,
   parseShipResponse,
-  RETURN_PREFIX,
   type ParsedShipment,
 } from './ship.js';
 import { buildTrackRequest, parseTrackResponse } from './track.js';
@@ -46,170 +33,19 @@ import {
 import { buildLocationsRequest, parseLocationsResponse, parseOfficeHours } from './locations.js';
 import {
   buildManifestRequest,
-  linkPath,
   manifestResult,
   parseLinks,
   parseManifestResponse,
-  parseShipmentDetailsResponse,
   type ParsedManifest,
 } from './manifest.js';
 import { buildLookupRequest, foundBooking, parseLookupResponse } from './lookup.js';
-import { utcDate } from '../shared/time.js';
+import { createCalls, LIST_CONCURRENCY } from './client-calls.js';
 
 /** Parcels rated at once: a shipment of many parcels is many mailing scenarios. */
 const RATE_CONCURRENCY = 4;
-/** An artifact may not be ready the moment its shipment is: a few tries, a short wait between. */
-const ARTIFACT_ATTEMPTS = 4;
-const ARTIFACT_WAIT_MS = 250;
-/** Calls made at once for a list's entries (post office hours, shipments found, PINs to manifest). */
-const LIST_CONCURRENCY = 4;
 
 export function createAdapter(deps: CarrierDeps): CarrierAdapter {
-  const client = createHttpClient<CpcEndpoint, string>(deps, {
-    carrier: 'canadapost',
-    auth: { kind: 'basic', credentials: (call) => credentialsOf(call.auth) },
-    codec: xmlCodec,
-    headers: { 'accept-language': 'en-CA' },
-    parseErrorResponse,
-    unexpectedBody,
-  });
-
-  /** One call, asking for the endpoint's media type. */
-  const send = (call: CarrierCall, req: HttpRequest<CpcEndpoint>) =>
-    client.send(call, { ...req, headers: { accept: req.endpoint.contentType, ...req.headers } });
-
-  /**
-   * An artifact by its link: the link's path on the account's host (so a proxy or a stand-in host
-   * serves it too). Not ready yet (202, or a refusal while it is being made) is tried again
-   * briefly; the booking never answers without its label.
-   */
-  async function artifact(call: CarrierCall, href: string, mediaType: string | undefined): Promise<Uint8Array> {
-    const path = linkPath(href);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const res = await client.answer(call, {
-          endpoint: ENDPOINTS.artifact,
-          path,
-          binary: true,
-          headers: { accept: mediaType ?? 'application/pdf' },
-        });
-        if (res.status !== 202 && res.bytes && res.bytes.length > 0) return res.bytes;
-        if (attempt >= ARTIFACT_ATTEMPTS)
-          throw new ApiError(
-            'carrier_http_exception',
-            'canadapost did not have the artifact ready',
-            `artifact ${path} answered HTTP ${res.status}`,
-          );
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.code !== 'carrier_exception' || attempt >= ARTIFACT_ATTEMPTS) throw err;
-      }
-      await wait(ARTIFACT_WAIT_MS * attempt);
-    }
-  }
-
-  async function bookOne(
-    call: CarrierCall,
-    req: ShipmentRequest,
-    pkg: ShipmentRequest['packages'][number],
-  ): Promise<ParsedShipment> {
-    const account = accountOf(call.auth);
-    const built = buildShipRequest(req, pkg, account, utcDate(deps.clock.now()));
-    const endpoint = built.root === 'shipment' ? ENDPOINTS.ship : ENDPOINTS.shipNonContract;
-    const path = fillPath(endpoint.path, { customer: account.customer, mobo: account.mobo }, 'auth.customer_number');
-    return parseShipResponse(await send(call, { endpoint, path, body: built.body }));
-  }
-
-  /** Cancels shipments: void while not transmitted, else (and always without a contract) a refund request. */
-  async function cancelShipments(call: CarrierCall, ids: readonly string[]): Promise<string> {
-    const account = accountOf(call.auth);
-    const voided: string[] = [];
-    const refunded: { shipmentId: string; ticketId: string }[] = [];
-    for (const id of ids) {
-      if (id.startsWith(RETURN_PREFIX)) {
-        voided.push(id);
-        continue;
-      }
-      if (account.contract) {
-        try {
-          const res = await client.answer(call, {
-            endpoint: ENDPOINTS.void,
-            ...buildCancelRequest(id, account),
-            headers: { accept: ENDPOINTS.void.contentType },
-          });
-          parseCancelResponse(res.status, [id]);
-          voided.push(id);
-          continue;
-        } catch (err) {
-          // 8064: transmitted already; the refund request below cancels it instead.
-          if (!(err instanceof ApiError && (err.detail ?? '').split(/[ ,;]+/).includes(TRANSMITTED_CODE))) throw err;
-        }
-      }
-      const email = call.auth.email?.trim();
-      if (!email)
-        throw new ApiError(
-          'carrier_exception',
-          'canadapost can only refund this shipment, and a refund request needs the e-mail address of the account (auth.email)',
-          'auth.email',
-        );
-      const { path, body } = buildRefundRequest(id, account, email);
-      const endpoint = account.contract ? ENDPOINTS.refund : ENDPOINTS.refundNonContract;
-      refunded.push({
-        shipmentId: id,
-        ticketId: parseRefundResponse(await send(call, { endpoint, path, body })).ticketId,
-      });
-    }
-    const returns = voided.filter((id) => id.startsWith(RETURN_PREFIX));
-    const voids = voided.filter((id) => !id.startsWith(RETURN_PREFIX));
-    const parts = [
-      ...(voids.length > 0 ? [parseCancelResponse(204, voids).message] : []),
-      ...(refunded.length > 0 ? [refundMessage(refunded)] : []),
-      // An authorized return is charged only when it is mailed: an unused label costs nothing.
-      ...(returns.length > 0
-        ? [
-            `canadapost charges authorized return ${returns.map((r) => r.slice(RETURN_PREFIX.length)).join(', ')} only when it is mailed: an unused label needs no cancelling`,
-          ]
-        : []),
-    ];
-    return parts.join('; ');
-  }
-
-  /** The groups the PINs were created in: Get Shipments by PIN, then each shipment's details. */
-  async function groupsOf(call: CarrierCall, pins: readonly string[]): Promise<string[]> {
-    const { customer, mobo } = accountOf(call.auth);
-    const groups = await mapLimited([...pins], LIST_CONCURRENCY, async (pin) => {
-      const [path] = parseLinks(
-        await send(call, {
-          endpoint: ENDPOINTS.lookupReference,
-          path: fillPath(ENDPOINTS.lookupReference.path, { customer, mobo }),
-          query: [['trackingPIN', pin]],
-        }),
-        'shipments',
-        'shipment',
-      );
-      if (!path)
-        throw new ApiError(
-          'carrier_exception',
-          `canadapost has no shipment with PIN ${pin} to transmit`,
-          'manifest.tracking_numbers',
-        );
-      const id = path.split('?')[0]!.split('/').pop() ?? '';
-      const details = parseShipmentDetailsResponse(
-        await send(call, {
-          endpoint: ENDPOINTS.shipmentDetails,
-          path: fillPath(ENDPOINTS.shipmentDetails.path, { customer, mobo, id }),
-        }),
-      );
-      if (!details.groupId || details.status === 'transmitted')
-        throw new ApiError(
-          'carrier_exception',
-          `canadapost shipment ${pin} was transmitted already`,
-          'manifest.tracking_numbers',
-        );
-      return details.groupId;
-    });
-    return [...new Set(groups)];
-  }
-
+  const { client, send, artifact, label, bookOne, cancelShipments, groupsOf } = createCalls(deps);
   return {
     declaration,
     async rate(call, req) {
@@ -229,12 +65,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
           'auth.customer_number',
         );
         const ret = parseReturnResponse(await send(call, { endpoint: ENDPOINTS.authorizedReturn, path, body }));
-        const link = ret.links.label!;
-        const label = {
-          bytes: await artifact(call, link.href, link.mediaType),
-          format: link.mediaType?.includes('zpl') ? ('ZPL' as const) : ('PDF' as const),
-        };
-        return bookedShipment([ret], [label], [], req.service);
+        return bookedShipment([ret], [await label(call, ret.links.label!)], [], req.service);
       }
       const booked: ParsedShipment[] = [];
       try {
@@ -244,10 +75,7 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
           booked.map(async (s) => {
             const link = s.links.label;
             if (!link) throw unexpectedBody(`shipment response (no label link for ${s.shipmentId})`);
-            return {
-              bytes: await artifact(call, link.href, link.mediaType),
-              format: link.mediaType?.includes('zpl') ? ('ZPL' as const) : ('PDF' as const),
-            };
+            return label(call, link);
           }),
         );
         const invoiceLink = booked[0]?.links.commercialInvoice;
@@ -357,12 +185,8 @@ export function createAdapter(deps: CarrierDeps): CarrierAdapter {
         )
       ).sort((a, b) => a.shipmentId.length - b.shipmentId.length || a.shipmentId.localeCompare(b.shipmentId));
       const labels = await mapLimited(shipments, LIST_CONCURRENCY, async (s) => {
-        const link = s.links.label!;
-        return {
-          tracking_number: s.pin,
-          label: await artifact(call, link.href, link.mediaType),
-          label_format: link.mediaType?.includes('zpl') ? 'ZPL' : 'PDF',
-        };
+        const { bytes, format } = await label(call, s.links.label!);
+        return { tracking_number: s.pin, label: bytes, label_format: format };
       });
       const booking = foundBooking(shipments, labels, eachParcel(req.packages).length);
       if (booking === null || 'found' in booking) return booking?.found ?? null;

@@ -136,25 +136,14 @@ const IMAGE_TYPES: Readonly<Record<string, CarrierAImageType>> = {
 };
 
 /** ship-api.json LabelSpecification.labelStockType enum: the spec's sizes written without dots. */
+// Several names a line (prettier-ignore): a list of 18 names is read at a glance, not down a page.
+// prettier-ignore
 const STOCK_TYPES: ReadonlySet<string> = new Set([
-  'PAPER_4X6',
-  'STOCK_4X675',
-  'PAPER_4X675',
-  'PAPER_4X8',
-  'PAPER_4X9',
-  'PAPER_7X475',
-  'PAPER_85X11_BOTTOM_HALF_LABEL',
-  'PAPER_85X11_TOP_HALF_LABEL',
-  'PAPER_LETTER',
-  'STOCK_4X675_LEADING_DOC_TAB',
-  'STOCK_4X8',
-  'STOCK_4X9_LEADING_DOC_TAB',
-  'STOCK_4X6',
-  'STOCK_4X675_TRAILING_DOC_TAB',
-  'STOCK_4X9_TRAILING_DOC_TAB',
-  'STOCK_4X9',
-  'STOCK_4X85_TRAILING_DOC_TAB',
-  'STOCK_4X105_TRAILING_DOC_TAB',
+  'PAPER_4X6', 'STOCK_4X675', 'PAPER_4X675', 'PAPER_4X8', 'PAPER_4X9', 'PAPER_7X475',
+  'PAPER_85X11_BOTTOM_HALF_LABEL', 'PAPER_85X11_TOP_HALF_LABEL', 'PAPER_LETTER',
+  'STOCK_4X675_LEADING_DOC_TAB', 'STOCK_4X8', 'STOCK_4X9_LEADING_DOC_TAB', 'STOCK_4X6',
+  'STOCK_4X675_TRAILING_DOC_TAB', 'STOCK_4X9_TRAILING_DOC_TAB', 'STOCK_4X9',
+  'STOCK_4X85_TRAILING_DOC_TAB', 'STOCK_4X105_TRAILING_DOC_TAB',
 ]);
 
 /**
@@ -237,61 +226,22 @@ export const REFERENCE_TYPES: Readonly<
  * are DRIVER_ASSIGNED; expired or cancelled return labels (RD, LP) and CA are SHIPMENT_VOIDED;
  * hold-at-location (HL, HP) stays IN_TRANSIT (not delivered, nothing wrong).
  */
+// One stage a line (prettier-ignore): the codes are read by stage, as the comment above groups them.
+// prettier-ignore
 export const TRACKING_STAGE_BY_CODE: Readonly<Record<string, TrackingStage>> = {
-  OC: 'CREATED',
-  IN: 'CREATED',
-  RP: 'CREATED',
-  RG: 'CREATED',
-  EP: 'DRIVER_ASSIGNED',
-  DS: 'DRIVER_ASSIGNED',
-  AP: 'DRIVER_ASSIGNED',
-  PU: 'PICKED_UP',
-  PX: 'PICKED_UP',
-  IT: 'IN_TRANSIT',
-  IX: 'IN_TRANSIT',
-  AR: 'IN_TRANSIT',
-  DP: 'IN_TRANSIT',
-  AF: 'IN_TRANSIT',
-  AA: 'IN_TRANSIT',
-  AC: 'IN_TRANSIT',
-  AO: 'IN_TRANSIT',
-  AX: 'IN_TRANSIT',
-  CH: 'IN_TRANSIT',
-  EA: 'IN_TRANSIT',
-  EO: 'IN_TRANSIT',
-  FD: 'IN_TRANSIT',
-  LO: 'IN_TRANSIT',
-  OF: 'IN_TRANSIT',
-  OW: 'IN_TRANSIT',
-  OX: 'IN_TRANSIT',
-  PF: 'IN_TRANSIT',
-  PL: 'IN_TRANSIT',
-  PM: 'IN_TRANSIT',
-  SF: 'IN_TRANSIT',
-  SP: 'IN_TRANSIT',
-  TR: 'IN_TRANSIT',
-  CC: 'IN_TRANSIT',
-  CP: 'IN_TRANSIT',
-  RR: 'IN_TRANSIT',
-  RM: 'IN_TRANSIT',
-  RC: 'IN_TRANSIT',
-  HL: 'IN_TRANSIT',
-  HP: 'IN_TRANSIT',
-  OD: 'OUT_FOR_DELIVERY',
-  ED: 'OUT_FOR_DELIVERY',
-  AD: 'OUT_FOR_DELIVERY',
+  OC: 'CREATED', IN: 'CREATED', RP: 'CREATED', RG: 'CREATED',
+  EP: 'DRIVER_ASSIGNED', DS: 'DRIVER_ASSIGNED', AP: 'DRIVER_ASSIGNED',
+  PU: 'PICKED_UP', PX: 'PICKED_UP',
+  IT: 'IN_TRANSIT', IX: 'IN_TRANSIT', AR: 'IN_TRANSIT', DP: 'IN_TRANSIT', AF: 'IN_TRANSIT', AA: 'IN_TRANSIT',
+  AC: 'IN_TRANSIT', AO: 'IN_TRANSIT', AX: 'IN_TRANSIT', CH: 'IN_TRANSIT', EA: 'IN_TRANSIT', EO: 'IN_TRANSIT',
+  FD: 'IN_TRANSIT', LO: 'IN_TRANSIT', OF: 'IN_TRANSIT', OW: 'IN_TRANSIT', OX: 'IN_TRANSIT', PF: 'IN_TRANSIT',
+  PL: 'IN_TRANSIT', PM: 'IN_TRANSIT', SF: 'IN_TRANSIT', SP: 'IN_TRANSIT', TR: 'IN_TRANSIT', CC: 'IN_TRANSIT',
+  CP: 'IN_TRANSIT', RR: 'IN_TRANSIT', RM: 'IN_TRANSIT', RC: 'IN_TRANSIT', HL: 'IN_TRANSIT', HP: 'IN_TRANSIT',
+  OD: 'OUT_FOR_DELIVERY', ED: 'OUT_FOR_DELIVERY', AD: 'OUT_FOR_DELIVERY',
   DL: 'DELIVERED',
-  DE: 'EXCEPTION',
-  SE: 'EXCEPTION',
-  DD: 'EXCEPTION',
-  DY: 'EXCEPTION',
-  CD: 'EXCEPTION',
-  PD: 'EXCEPTION',
-  RS: 'EXCEPTION',
-  DR: 'EXCEPTION',
-  CA: 'SHIPMENT_VOIDED',
-  LP: 'SHIPMENT_VOIDED',
-  RD: 'SHIPMENT_VOIDED',
+  DE: 'EXCEPTION', SE: 'EXCEPTION', DD: 'EXCEPTION', DY: 'EXCEPTION', CD: 'EXCEPTION', PD: 'EXCEPTION',
+  RS: 'EXCEPTION', DR: 'EXCEPTION',
+  CA: 'SHIPMENT_VOIDED', LP: 'SHIPMENT_VOIDED', RD: 'SHIPMENT_VOIDED',
 };
 
 export function trackingStage(code: string | undefined): TrackingStage | undefined {
@@ -299,28 +249,11 @@ export function trackingStage(code: string | undefined): TrackingStage | undefin
 }
 
 /** rate-api.json CommitDetail.daysInTransit / TransitDays.minimumTransitTime enum words → days. */
+// Kept as two lines (prettier-ignore): the words are read as the counting sequence they are.
+// prettier-ignore
 const NUMBER_WORDS = [
-  'ZERO',
-  'ONE',
-  'TWO',
-  'THREE',
-  'FOUR',
-  'FIVE',
-  'SIX',
-  'SEVEN',
-  'EIGHT',
-  'NINE',
-  'TEN',
-  'ELEVEN',
-  'TWELVE',
-  'THIRTEEN',
-  'FOURTEEN',
-  'FIFTEEN',
-  'SIXTEEN',
-  'SEVENTEEN',
-  'EIGHTEEN',
-  'NINETEEN',
-  'TWENTY',
+  'ZERO', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE', 'TEN', 'ELEVEN',
+  'TWELVE', 'THIRTEEN', 'FOURTEEN', 'FIFTEEN', 'SIXTEEN', 'SEVENTEEN', 'EIGHTEEN', 'NINETEEN', 'TWENTY',
 ];
 
 /** "THREE_DAYS" → 3, "ONE_DAY" → 1 (also the "TW0_DAYS" typo of the vendor example); else undefined. */

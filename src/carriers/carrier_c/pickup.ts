@@ -33,7 +33,7 @@ import {
   shipperAccount,
   unitOfMeasurement,
 } from './mapping.js';
-import { wireParty } from './ship.js';
+import { wireParty } from './ship-request.js';
 import type { CarrierCPickupRequest, CarrierCQuery, CarrierCRateRequest } from './wire.js';
 
 /** The calendar days from start to end, inclusive. */

@@ -17,43 +17,26 @@ export interface MailClassEntry {
  * InternationalPackageDescription.mailClass). The composites' `connect_local` part is the same class
  * as `carrier_d_connect_local` (the spec writes it that way).
  */
+// One mail class a line (prettier-ignore): the table is read down its rows, as the USPS list is.
+// prettier-ignore
 export const MAIL_CLASSES: Readonly<Record<string, MailClassEntry>> = {
   parcel_select: { mailClass: 'PARCEL_SELECT', name: 'Parcel Select', international: false },
   carrier_d_ground_advantage: { mailClass: 'USPS_GROUND_ADVANTAGE', name: 'Ground Advantage', international: false },
-  parcel_select_lightweight: {
-    mailClass: 'PARCEL_SELECT_LIGHTWEIGHT',
-    name: 'Parcel Select Lightweight',
-    international: false,
-  },
+  parcel_select_lightweight: { mailClass: 'PARCEL_SELECT_LIGHTWEIGHT', name: 'Parcel Select Lightweight', international: false },
   carrier_d_connect_local: { mailClass: 'USPS_CONNECT_LOCAL', name: 'Connect Local', international: false },
   connect_local: { mailClass: 'USPS_CONNECT_LOCAL', name: 'Connect Local', international: false },
   carrier_d_connect_regional: { mailClass: 'USPS_CONNECT_REGIONAL', name: 'Connect Regional', international: false },
   carrier_d_connect_mail: { mailClass: 'USPS_CONNECT_MAIL', name: 'Connect Mail', international: false },
   priority_mail_express: { mailClass: 'PRIORITY_MAIL_EXPRESS', name: 'Priority Mail Express', international: false },
   priority_mail: { mailClass: 'PRIORITY_MAIL', name: 'Priority Mail', international: false },
-  first_class_package_service: {
-    mailClass: 'FIRST-CLASS_PACKAGE_SERVICE',
-    name: 'First-Class Package Service',
-    international: false,
-  },
+  first_class_package_service: { mailClass: 'FIRST-CLASS_PACKAGE_SERVICE', name: 'First-Class Package Service', international: false },
   library_mail: { mailClass: 'LIBRARY_MAIL', name: 'Library Mail', international: false },
   media_mail: { mailClass: 'MEDIA_MAIL', name: 'Media Mail', international: false },
   bound_printed_matter: { mailClass: 'BOUND_PRINTED_MATTER', name: 'Bound Printed Matter', international: false },
-  first_class_package_international_service: {
-    mailClass: 'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE',
-    name: 'First-Class Package International Service',
-    international: true,
-  },
-  priority_mail_international: {
-    mailClass: 'PRIORITY_MAIL_INTERNATIONAL',
-    name: 'Priority Mail International',
-    international: true,
-  },
-  priority_mail_express_international: {
-    mailClass: 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL',
-    name: 'Priority Mail Express International',
-    international: true,
-  },
+  first_class_package_international_service:
+    { mailClass: 'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE', name: 'First-Class Package International Service', international: true },
+  priority_mail_international: { mailClass: 'PRIORITY_MAIL_INTERNATIONAL', name: 'Priority Mail International', international: true },
+  priority_mail_express_international: { mailClass: 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL', name: 'Priority Mail Express International', international: true },
 };
 
 /** The simple value of a USPS mail class (first entry of MAIL_CLASSES wins). */

@@ -1,10 +1,11 @@
 /**
  * The published price list of DHL Parcel Germany (business customer list prices, EUR, per parcel):
  * weight bands per product, with the size each band takes and the transit days the carrier states.
- * The carrier has no rating API; rate.ts prices from this table.
+ * The carrier has no rating API; rate.ts prices from this table as every price list is priced
+ * (src/domain/price-list.ts).
  *
- * `countries` empty means every country the other rows of the same zone kind do not name (rest of
- * the world, Germany excluded). A band covers weights above `minKg` up to and including `maxKg`
+ * `countries` empty means every country the other rows do not name (the rest of the world: Germany
+ * and the EU are named by theirs). A band covers weights above `minKg` up to and including `maxKg`
  * (the lightest band from `minKg` itself).
  */
 

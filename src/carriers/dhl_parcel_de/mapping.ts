@@ -4,7 +4,6 @@
  */
 import type { Address, DimUnit, Package, ShipmentRequest, WeightUnit } from '../../domain/types.js';
 import { alpha3 } from './codes.js';
-import type { PriceBand } from './codes-prices.js';
 import type { DhlAddress, DhlCustoms } from './wire.js';
 
 const KG_PER_LB = 0.45359237;
@@ -59,11 +58,6 @@ export function dhlAddress(a: Address, field: string): DhlAddress {
     ...(a.phone ? { phone: a.phone } : {}),
     ...(a.email ? { email: a.email } : {}),
   };
-}
-
-/** Whether a band's zone serves the destination (the world zone: every country no other zone names). */
-export function servesCountry(band: PriceBand, country: string, named: ReadonlySet<string>): boolean {
-  return band.countries.length > 0 ? band.countries.includes(country) : country !== 'DE' && !named.has(country);
 }
 
 /** The content declared for customs (CN23), Shipping and Returns APIs alike; none without customs_items. */

@@ -6,16 +6,15 @@
  * bands, and a parcel no band of any service takes is refused, never priced by a guess.
  */
 import { ApiError } from '../../domain/errors.js';
+import { listRates, pricedParcel, type PricedParcel, type PriceBand as ListBand } from '../../domain/price-list.js';
 import type { Rate, ShipmentRequest } from '../../domain/types.js';
-import { toDecimalString } from '../shared/json.js';
 import { catalog } from './catalog.js';
 import { serviceOf, SERVICE_CODES } from './codes.js';
 import { PUBLISHED_LIST_NAME, type PriceBand } from './codes-prices.js';
-import { kilograms, servesCountry, sidesCm } from './mapping.js';
 
 export interface PriceQuery {
   destination: string;
-  parcels: { kg: number; sidesCm?: [number, number, number] }[];
+  parcels: PricedParcel[];
   /** Only this product, when the request names a service. */
   product?: string;
 }
@@ -33,69 +32,44 @@ export function buildRateRequest(req: ShipmentRequest): PriceQuery {
     throw new ApiError('schema_validation_error', `dhl_parcel_de has no service ${req.service}`, 'service');
   return {
     destination: req.recipient.country,
-    parcels: req.packages.map((p) => {
-      const sides = sidesCm(p, req.dim_units);
-      return { kg: kilograms(p.weight, req.weight_units), ...(sides ? { sidesCm: sides } : {}) };
-    }),
+    parcels: req.packages.map((p) => pricedParcel(p, req.weight_units, req.dim_units)),
     ...(product ? { product } : {}),
   };
 }
 
-function fits(band: PriceBand, parcel: PriceQuery['parcels'][number]): boolean {
-  const lowest = parcel.kg >= band.minKg;
-  if (!lowest || parcel.kg > band.maxKg) return false;
-  return parcel.sidesCm === undefined || parcel.sidesCm.every((side, i) => side <= (band.maxCm[i] ?? 0));
-}
-
-/** The lightest band of the product taking the parcel (bands meet at their limits: the lower one wins). */
-function bandFor(bands: readonly PriceBand[], parcel: PriceQuery['parcels'][number]): PriceBand | undefined {
-  return bands.find((b) => fits(b, parcel));
+/** A band of the published list as every price list is priced (src/domain/price-list.ts), by its service's slug. */
+function listBand(b: PriceBand): ListBand {
+  const slug = serviceOf(b.product);
+  return {
+    service: slug,
+    service_name: `${catalog.serviceNames?.[slug] ?? slug} (${PUBLISHED_LIST_NAME} price list)`,
+    zone: b.zone,
+    countries: b.countries,
+    min_kg: b.minKg,
+    max_kg: b.maxKg,
+    max_cm: b.maxCm,
+    price: b.price,
+    currency: b.currency,
+    transit_days: b.transitDays,
+  };
 }
 
 /**
- * The rates the published price list gives the query, cheapest first, each saying so (a list a
- * merchant uploads is priced before any carrier is asked: services/accounts, price lists).
+ * The rates the published price list gives the query, cheapest first, each saying so; priced as a
+ * list a merchant uploads is (which is priced before any carrier is asked: services/accounts, price
+ * lists). A destination the list does not serve is the carrier's refusal.
  */
 export function parseRateResponse(bands: readonly PriceBand[], query: PriceQuery): Rate[] {
-  const list = PUBLISHED_LIST_NAME;
-  const named = new Set(bands.flatMap((b) => b.countries));
-  const serving = bands.filter(
-    (b) => servesCountry(b, query.destination, named) && (query.product === undefined || b.product === query.product),
-  );
-  if (serving.length === 0) {
+  const label = `dhl_parcel_de's ${PUBLISHED_LIST_NAME} price list`;
+  const service = query.product === undefined ? undefined : serviceOf(query.product);
+  const q = { destination: query.destination, parcels: query.parcels, ...(service ? { service } : {}) };
+  const { serving, rates } = listRates(bands.map(listBand), q, label);
+  if (!serving) {
     throw new ApiError(
       'carrier_exception',
-      `dhl_parcel_de's ${list} price list has no ${query.product ? `${serviceOf(query.product)} ` : ''}service to ${query.destination}`,
+      `${label} has no ${service ? `${service} ` : ''}service to ${query.destination}`,
       'recipient.country',
     );
   }
-  const products = [...new Set(serving.map((b) => b.product))];
-  // A parcel over every band of every serving product: a clear refusal naming it.
-  const heavy = query.parcels.findIndex((p) => !serving.some((b) => fits(b, p)));
-  if (heavy >= 0) {
-    const limit = Math.max(...serving.map((b) => b.maxKg));
-    throw new ApiError(
-      'schema_validation_error',
-      `packages[${heavy}] (${query.parcels[heavy]?.kg} kg${query.parcels[heavy]?.sidesCm ? `, ${query.parcels[heavy]?.sidesCm?.join(' x ')} cm` : ''}) is over every weight band or size limit of dhl_parcel_de's ${list} price list to ${query.destination} (at most ${limit} kg)`,
-      `packages[${heavy}]`,
-    );
-  }
-  const rates: Rate[] = [];
-  for (const product of products) {
-    const own = serving.filter((b) => b.product === product);
-    const picked = query.parcels.map((p) => bandFor(own, p));
-    if (picked.some((b) => b === undefined)) continue;
-    const chosen = picked as PriceBand[];
-    const cents = chosen.reduce((sum, b) => sum + Math.round(Number(b.price) * 100), 0);
-    const slug = serviceOf(product);
-    rates.push({
-      service_type: slug,
-      service_name: `${catalog.serviceNames?.[slug] ?? slug} (${list} price list)`,
-      total_cost: toDecimalString(cents / 100),
-      currency: chosen[0]?.currency ?? 'EUR',
-      transit_days: Math.max(...chosen.map((b) => b.transitDays[1])),
-      price_list: { source: 'published' },
-    });
-  }
-  return rates.sort((a, b) => Number(a.total_cost) - Number(b.total_cost));
+  return rates.map((r) => ({ ...r, price_list: { source: 'published' } }));
 }

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { arr, isObject, num, round2, str, type JsonObject } from '../json.js';
 import type { CarrierDCtx } from './context.js';
 import { errors, UspsFailure } from './errors.js';
-import { CLASSES, priceGroup, pricesFor, zoneOf, type Priced } from './prices.js';
+import { priceGroup, pricesFor, zoneOf, type Priced } from './prices.js';
+import { CLASSES } from './services.js';
 
 /** Extra services the emulator prices (domestic-prices.yaml TotalRatesExtraServices). */
 export const EXTRA_SERVICES: Record<number, { name: string; price: number }> = {

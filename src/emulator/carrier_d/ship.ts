@@ -15,7 +15,8 @@ import { requirePayment } from './auth.js';
 import type { CarrierDCtx } from './context.js';
 import { errors, UspsFailure } from './errors.js';
 import { extraServicesOf, rateEntry } from './rate.js';
-import { CLASSES, priceGroup, priceOf, productFor, zoneOf } from './prices.js';
+import { priceGroup, priceOf, zoneOf } from './prices.js';
+import { CLASSES, productFor } from './services.js';
 import { serviceTypeCode } from './tracking-numbers.js';
 
 /** ImageInfo.imageType values the emulator renders; TIFF, JPG and SVG it refuses. */
