@@ -46,7 +46,10 @@ const api = connect({ credentials: 'omit' });
 export async function callApi<K extends OperationId>(what: string, id: K, ...input: InputArgs<K>): Promise<Answer<K>> {
   try {
     return await api.call(id, ...input);
-  } catch (err) {
+  } catch (caught) {
+    // A link cut before its token: the client refuses an empty path parameter (a TypeError), and
+    // the person hears what the service says of a token it does not know.
+    const err = caught instanceof TypeError ? new ApiFailure(404, 'not_found', '') : caught;
     if (!(err instanceof ApiFailure)) throw err;
     if (err.status === 0)
       throw {
