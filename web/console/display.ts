@@ -3,7 +3,6 @@
  * account's name (GET /shippingaccount), looked up by slug or id; the code itself until they load.
  */
 import { accountName } from './names';
-import type { Account, CarrierMeta } from './types';
 import { useApi } from './ui';
 
 export function useCarrierNames(): (slug: string) => string {

@@ -8,7 +8,7 @@ import { dateTime } from '../../shared/format';
 import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
-import type { Batch, CarrierMeta } from '../types';
+import type { Batch } from '../types';
 import {
   Confirm,
   ErrorNote,

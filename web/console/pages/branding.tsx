@@ -9,7 +9,6 @@ import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
 import './branding.css';
-import type { Branding } from '../types';
 
 /** The pages' own blue, used until a colour is set. */
 const DEFAULT_ACCENT = '#0b5cad';

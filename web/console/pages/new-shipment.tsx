@@ -14,7 +14,6 @@ import {
   type Account,
   type Address,
   type AddressForm,
-  type CarrierMeta,
   type DimUnit,
   type Rate,
   type Shipment,

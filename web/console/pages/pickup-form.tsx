@@ -8,7 +8,7 @@ import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
-import type { Account, AddressForm, Body, CarrierMeta, WeightUnit } from '../types';
+import type { AddressForm, Body, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
 import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
 

@@ -10,7 +10,7 @@ import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
-import type { Account, Address, AddressForm, CarrierMeta, MethodType, WeightUnit } from '../types';
+import type { Address, AddressForm, MethodType, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
 import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
 import { useAccounts } from './return-methods';

@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { call } from '../call';
 import { money } from '../../shared/format';
 import { useAccountNames } from '../display';
-import type { Account, MethodType, ReturnMethod } from '../types';
+import type { MethodType, ReturnMethod } from '../types';
 import { Confirm, ErrorNote, Field, Select, Status, useAction, useApi } from '../ui';
 
 const TYPES: [MethodType, string][] = [

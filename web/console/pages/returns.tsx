@@ -20,7 +20,6 @@ import {
 } from '../ui';
 import { useCan } from '../context';
 import { ReturnMethods } from './return-methods';
-import type { Return } from '../types';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['search', 'status', 'customer_id', 'order_id', 'start_date', 'end_date'] as const;

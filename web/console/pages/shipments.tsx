@@ -4,7 +4,6 @@ import { accountOptions } from '../names';
 import { useAccountNames, useCarrierNames } from '../display';
 import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
-import type { Account, Shipment } from '../types';
 import { Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, useApi, useFilters } from '../ui';
 
 const PAGE_SIZE = 20;
