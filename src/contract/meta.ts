@@ -1,8 +1,35 @@
 /**
- * GET /meta/carrier/{slug}: one carrier as clients of the original interface read it, a top-level
+ * The carriers as the service describes them: GET /meta/carriers (CarrierMeta), and GET
+ * /meta/carrier/{slug}, one carrier as clients of the original interface read it, a top-level
  * object of field lists (http/routes/meta-carrier.ts builds it from the carrier declarations).
  */
 import { Type } from 'typebox';
+import { Carrier } from './shipping-account.js';
+
+const Strings = Type.Array(Type.String());
+/** GET /meta/carriers and /meta/carriers/{slug}: a carrier's operations, credentials and catalogs. */
+export const CarrierMeta = Type.Object({
+  slug: Carrier,
+  name: Type.String(),
+  operations: Strings,
+  auth: Type.Object({ required: Strings, optional: Strings }),
+  services: Strings,
+  service_details: Type.Array(
+    Type.Object({
+      slug: Type.String({ description: 'the value to send as service' }),
+      name: Type.String({ description: 'the service’s name for people' }),
+    }),
+    { description: 'every service with its name, sorted by name' },
+  ),
+  packaging_types: Strings,
+  label_types: Strings,
+  special_services: Strings,
+  package_special_services: Strings,
+  prepaid_postage: Type.Boolean({
+    description:
+      'the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts',
+  }),
+});
 
 const Size = Type.Object({ name: Type.String(), slug: Type.String() });
 export const CarrierField = Type.Object({

@@ -1,33 +1,47 @@
 /**
- * The console's calls: the session cookie goes with each (same origin only), the session's CSRF
- * token with each as X-CSRF-Token, and a 401 (the session ended: signed out elsewhere, expired, the
- * user disabled or removed) signs the page out, back to the sign-in form.
+ * The console's calls, by operationId through the generated client (shared/api.ts): the session
+ * cookie goes with each (same origin only), the session's CSRF token with each as X-CSRF-Token, and
+ * a 401 (the session ended: signed out elsewhere, expired, the user disabled or removed) signs the
+ * page out, back to the sign-in form.
  */
-import { api, apiBlob, ApiFailure, type ApiAnswer, type CallOptions } from '../shared/api';
+import { ApiFailure, connect, type Answer, type InputArgs, type OperationId } from '../shared/api';
 import { currentMe, setMe } from './session';
 
-function withSession(opts: CallOptions): CallOptions {
-  const csrf = currentMe()?.csrf_token;
-  return csrf ? { ...opts, csrf } : opts;
-}
+const api = connect({
+  credentials: 'same-origin',
+  headers: (): Record<string, string> => {
+    const csrf = currentMe()?.csrf_token;
+    return csrf ? { 'x-csrf-token': csrf } : {};
+  },
+});
 
-function ended(err: unknown): unknown {
+function ended(err: unknown): never {
   if (err instanceof ApiFailure && err.status === 401 && currentMe() !== null) setMe(null);
-  return err;
+  throw err;
 }
 
-export async function call<T>(path: string, opts: CallOptions = {}): Promise<ApiAnswer<T>> {
-  try {
-    return await api<T>(path, withSession(opts));
-  } catch (err) {
-    throw ended(err);
-  }
+export function call<K extends OperationId>(id: K, ...input: InputArgs<K>): Promise<Answer<K>> {
+  return api.call(id, ...input).catch(ended);
 }
 
-export async function callBlob(path: string, opts: CallOptions = {}): Promise<Blob> {
+/** The answer with its headers: a paged list's X-Total-Count. */
+export function callWithHeaders<K extends OperationId>(id: K, ...input: InputArgs<K>) {
+  return api.request(id, ...input).catch(ended);
+}
+
+export function callBlob(url: string): Promise<Blob> {
+  return api.blob(url).catch(ended);
+}
+
+export function callJson(url: string, signal?: AbortSignal): Promise<unknown> {
+  return api.json(url, signal).catch(ended);
+}
+
+/** Asks the service who this browser's cookie signs in, if anyone. */
+export async function loadMe(): Promise<void> {
   try {
-    return await apiBlob(path, withSession(opts));
-  } catch (err) {
-    throw ended(err);
+    setMe((await api.call('getMe')).me);
+  } catch {
+    setMe(null);
   }
 }

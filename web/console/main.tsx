@@ -20,7 +20,8 @@ import { SignIn } from './pages/sign-in';
 import { Users } from './pages/users';
 import { Webhooks } from './pages/webhooks';
 import { BASE, Link, match, useLocation } from './router';
-import { loadMe, onMe, setMe } from './session';
+import { loadMe } from './call';
+import { onMe, setMe } from './session';
 import type { Me, Permission } from './types';
 
 /** The pages, each shown to those who hold its permission. */
@@ -135,7 +136,7 @@ function App() {
   if (me === null) return <SignIn onSignedIn={setMe} />;
   const signOut = async () => {
     try {
-      await call('/session', { method: 'DELETE' });
+      await call('signOut');
     } finally {
       setMe(null);
     }

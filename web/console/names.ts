@@ -18,7 +18,7 @@ export function codeName(code: string, carrier?: string): string {
 /** A catalog's codes as [code, name] options, sorted by name. */
 export function namedOptions(codes: readonly string[], carrier?: string): [string, string][] {
   return codes
-    .map((c) => [c, codeName(c, carrier)] as [string, string])
+    .map((c): [string, string] => [c, codeName(c, carrier)])
     .sort((a, b) => a[1].localeCompare(b[1], undefined, { numeric: true }));
 }
 
@@ -45,6 +45,6 @@ export function accountOptions(
   carrierName?: (slug: string) => string,
 ): [string, string][] {
   return accounts
-    .map((a) => [a.id, accountName(a, carrierName)] as [string, string])
+    .map((a): [string, string] => [a.id, accountName(a, carrierName)])
     .sort((x, y) => x[1].localeCompare(y[1], undefined, { numeric: true }));
 }

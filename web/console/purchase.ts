@@ -10,13 +10,13 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure } from '../shared/api';
 import { call } from './call';
 import { newIdempotencyKey } from './intent';
-import type { Shipment } from './types';
+import type { Answer, Body } from '../../packages/client/src/types';
 
-export type Booked = Omit<Shipment, 'status' | 'created'>;
+export type Booked = Answer<'createShipment'>['shipment'];
 
 /** What was asked for, as the confirmation said it. */
 export interface Purchase {
-  body: { shipment: Record<string, unknown> };
+  body: Body<'createShipment'>;
   /** "FedEx Ground", the carrier's display name and the service's. */
   what: string;
   carrierName: string;
@@ -83,11 +83,11 @@ export function usePurchase(onOutcome: (o: Outcome) => void) {
     setBusy(true);
     setState((s) => (s === 'unknown' ? s : 'sending'));
     try {
-      const res = await call<{ shipment: Booked }>('/ship', { idempotencyKey: p.key, body: p.body });
+      const res = await call('createShipment', { idempotencyKey: p.key, body: p.body });
       save(undefined);
       setPending(undefined);
       setState('idle');
-      report.current({ kind: 'booked', shipment: res.body.shipment, purchase: p });
+      report.current({ kind: 'booked', shipment: res.shipment, purchase: p });
     } catch (err) {
       if (unknown(err)) {
         setDetail((err as Error).message);

@@ -18,15 +18,15 @@ export function serviceName(carriers: readonly CarrierMeta[] | undefined, carrie
 
 /** serviceName over GET /meta/carriers, asked once for the page. */
 export function useServiceNames(): (carrier: string, code: string) => string {
-  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers').data?.carriers;
+  const carriers = useApi('listCarriers').data?.carriers;
   return (carrier, code) => serviceName(carriers, carrier, code);
 }
 
 /** A carrier's services as [code, name], sorted by name as the service sorts them. */
 export function serviceOptions(meta: CarrierMeta): [string, string][] {
   return (
-    meta.service_details?.map((s) => [s.slug, s.name] as [string, string]) ??
-    meta.services.map((s) => [s, codeName(s, meta.slug)] as [string, string])
+    meta.service_details?.map((s) => [s.slug, s.name] as const) ??
+    meta.services.map((s) => [s, codeName(s, meta.slug)] as const)
   );
 }
 

@@ -1,10 +1,9 @@
 /**
  * Who is signed in, as GET /me answers it, kept in this page's memory only. The session itself is
  * an HttpOnly cookie that no script can read, and no API key is kept in the browser. The page holds
- * the session's CSRF token, which every change sends (call.ts), and the permissions that decide
- * which pages and buttons it shows (the API decides again on every request).
+ * the session's CSRF token, which every call sends (call.ts, where GET /me is asked too), and the
+ * permissions that decide which pages and buttons it shows (the API decides again on every request).
  */
-import { api } from '../shared/api';
 import type { Me } from './types';
 
 let current: Me | null = null;
@@ -23,13 +22,4 @@ export function setMe(me: Me | null): void {
 export function onMe(listener: (me: Me | null) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** Asks the service who this browser's cookie signs in, if anyone. */
-export async function loadMe(): Promise<void> {
-  try {
-    setMe((await api<{ me: Me }>('/me')).body.me);
-  } catch {
-    setMe(null);
-  }
 }

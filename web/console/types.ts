@@ -3,7 +3,9 @@
  * made from the service's OpenAPI document), named for the pages, never restated here.
  */
 import type { components } from '../../packages/client/src/schema';
-import type { Answer } from '../../packages/client/src/types';
+import type { Answer, Body, QueryParams } from '../../packages/client/src/types';
+
+export type { Body, QueryParams };
 
 export type Address = components['schemas']['Address'];
 /** The address fields the console's forms edit, each as the text typed. */
@@ -23,6 +25,10 @@ export type Tracking = NonNullable<Shipment['tracking']>;
 export type Checkpoint = NonNullable<Tracking['checkpoints']>[number];
 export type Costs = NonNullable<Shipment['costs']>;
 export type Account = Answer<'getShippingAccount'>['shipping_account'];
+type Defaults = components['schemas']['Defaults'];
+export type WeightUnit = NonNullable<Defaults['weight_units']>;
+export type DimUnit = NonNullable<Defaults['dim_units']>;
+export type Currency = NonNullable<Defaults['currency']>;
 export type CarrierMeta = Answer<'listCarriers'>['carriers'][number];
 export type Rate = Answer<'rateShipment'>['rates'][number];
 export type Endpoint = Answer<'getWebhook'>['webhook'];
@@ -39,3 +45,17 @@ export type Permission = Me['permissions'][number];
 
 export const ROLES = ['owner', 'admin', 'shipper', 'viewer'] as const satisfies readonly User['role'][];
 export type Role = (typeof ROLES)[number];
+/** An API key as GET /keys lists it; the one just made (POST /keys) carries its secret, once. */
+export type Key = Answer<'listKeys'>['keys'][number];
+export type MadeKey = Answer<'createKey'>['key'];
+export type KeyScope = Body<'createKey'>['key']['scope'];
+/** What an endpoint hears: an event type, or '*' for all. */
+export type Subscribed = Body<'createWebhook'>['webhook']['events'][number];
+export type ApiEvent = Answer<'listEvents'>['events'][number];
+export type EventType = NonNullable<QueryParams<'listEvents'>['type']>;
+export type Pickup = Answer<'getPickup'>['pickup'];
+export type Return = Answer<'getReturn'>;
+export type ReturnMethod = Answer<'listReturnMethods'>['return_methods'][number];
+export type MethodType = Body<'createReturnMethod'>['return_method']['type'];
+export type PriceList = Answer<'getPriceList'>['price_list'];
+export type Invited = Answer<'inviteUser'>;

@@ -1,8 +1,9 @@
 /** The console's small building blocks: loading data, messages, fields, paging. */
 import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
-import { ApiFailure, query, type ApiAnswer } from '../shared/api';
-import { call } from './call';
+import { ApiFailure, filled, query, type Answer, type InputArgs, type OperationId } from '../shared/api';
+import type { ListOperationId, QueryParams } from '../../packages/client/src/types';
+import { callWithHeaders } from './call';
 import { stageText, stageTone } from '../shared/format';
 import { useIntent } from './intent';
 import { navigate, useLocation } from './router';
@@ -15,24 +16,29 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
-/** GETs a path whenever it changes; the total from X-Total-Count. */
-export function useApi<T>(path: string | null): Loaded<T> {
-  const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ loading: path !== null });
+/**
+ * Calls an operation whenever its input changes (null: not yet); the total from X-Total-Count. The
+ * answer is the operation's own type, from the generated client.
+ */
+export function useApi<K extends OperationId>(id: K, ...[input]: InputArgs<K> | [input: null]): Loaded<Answer<K>> {
+  const [state, setState] = useState<Omit<Loaded<Answer<K>>, 'reload'>>({ loading: input !== null });
   const [round, setRound] = useState(0);
+  const wanted = input === null ? null : JSON.stringify([id, input ?? {}]);
   useEffect(() => {
-    if (path === null) return;
+    if (input === null) return;
     const ctl = new AbortController();
     setState((s) => ({ ...s, loading: true, error: undefined }));
-    call<T>(path, { signal: ctl.signal })
-      .then((res: ApiAnswer<T>) => {
+    callWithHeaders(id, ...([{ ...input, signal: ctl.signal }] as InputArgs<K>))
+      .then((res) => {
         const total = res.headers.get('x-total-count');
-        setState({ data: res.body, loading: false, ...(total !== null ? { total: Number(total) } : {}) });
+        setState({ data: res.data, loading: false, ...(total !== null ? { total: Number(total) } : {}) });
       })
       .catch((err: Error) => {
         if (err.name !== 'AbortError') setState({ loading: false, error: err.message });
       });
     return () => ctl.abort();
-  }, [path, round]);
+    // The input is read by its value (wanted), not by the object the page made on this render.
+  }, [wanted, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { ...state, reload };
 }
@@ -108,18 +114,31 @@ export function Field({ label, hint, onValue, class: cls, ...input }: FieldProps
   );
 }
 
-type SelectProps = {
+type SelectProps<V extends string> = {
   label: string;
-  value: string;
-  onValue: (v: string) => void;
-  options: readonly (string | [string, string])[];
-  blank?: string;
+  value: V;
+  /** One of the options' values (typed as they are: a scope, an event type), or '' for the blank. */
+  onValue: (v: V) => void;
+  options: readonly (V | readonly [V, string])[];
+  /** The text of a first option of value '', for which V must include ''. */
+  blank?: '' extends V ? string : never;
   required?: boolean;
   class?: string;
 };
 
-export function Select({ label, value, onValue, options, blank, required, class: cls }: SelectProps) {
+export function Select<V extends string>({
+  label,
+  value,
+  onValue,
+  options,
+  blank,
+  required,
+  class: cls,
+}: SelectProps<V>) {
   const id = useId();
+  const values = options.map((o) => (typeof o === 'string' ? o : o[0]));
+  // The blank's '' is one of V when there is a blank (SelectProps).
+  const chosen = (text: string) => values.find((v) => v === text) ?? ('' as V);
   return (
     <div class={`field ${cls ?? ''}`}>
       <label for={id}>{label}</label>
@@ -127,7 +146,7 @@ export function Select({ label, value, onValue, options, blank, required, class:
         id={id}
         value={value}
         required={required}
-        onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
+        onChange={(e) => onValue(chosen((e.currentTarget as HTMLSelectElement).value))}
       >
         {blank !== undefined ? <option value="">{blank}</option> : null}
         {options.map((o) => {
@@ -244,8 +263,16 @@ export function Facts({ items }: { items: [string, ComponentChildren][] }) {
   );
 }
 
-/** A list's filters and page, kept in the address so that a filtered list is a link. */
-export function useFilters<K extends string>(base: string, keys: readonly K[]) {
+/**
+ * A list's filters and page, kept in the address so that a filtered list is a link; `query` is the
+ * filters set, as the list operation's query. They are what the address says: the service checks
+ * each, and a wrong one is its 400 on the page.
+ */
+export function useFilters<Id extends ListOperationId, K extends keyof QueryParams<Id> & string>(
+  _list: Id,
+  base: string,
+  keys: readonly K[],
+) {
   const { search } = useLocation();
   const page = Number(search.get('page') ?? '1') || 1;
   const current = Object.fromEntries(keys.map((k) => [k, search.get(k) ?? ''])) as Record<K, string>;
@@ -255,6 +282,7 @@ export function useFilters<K extends string>(base: string, keys: readonly K[]) {
   return {
     page,
     current,
+    query: filled(current) as Pick<QueryParams<Id>, K>,
     form,
     set: (k: K) => (v: string) => setForm({ ...form, [k]: v }),
     submit: (e: Event) => {

@@ -8,7 +8,6 @@ import { applyMerchant, MerchantHeader } from '../shared/merchant.js';
 import { Done, LineChoice, MethodChoice, PastReturns, type Chosen, type Portal, type Made } from './parts.js';
 
 const token = tokenFromPath('portal');
-const api = `/public/portal/${encodeURIComponent(token)}`;
 const oops: Failure = { status: 0, code: 'unexpected', text: 'Something went wrong. Please try again.' };
 
 function App() {
@@ -25,7 +24,7 @@ function App() {
 
   const load = async () => {
     try {
-      const { portal: p } = await callApi<{ portal: Portal }>(api, 'returns');
+      const { portal: p } = await callApi('returns', 'getPortalPage', { path: { token } });
       applyMerchant(p.merchant, 'Return items');
       setPortal(p);
       setLoadFailure(undefined);
@@ -71,10 +70,10 @@ function App() {
       const body = {
         return: { return_method: method.id, lines, ...(method.type === 'pickup' ? { pickup_date: pickupDate } : {}) },
       };
-      const res = await callApi<{ return: Made }>(`${api}/returns`, 'returns', {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'idempotency-key': submission },
+      const res = await callApi('returns', 'createPortalReturn', {
+        path: { token },
+        body,
+        idempotencyKey: submission,
       });
       setMade({ ret: res.return });
       setChosen({});

@@ -1,57 +1,13 @@
 /** The returns portal's pieces: a line to pick, the return methods, the result with its label. */
-import type { Merchant } from '../shared/merchant.js';
+import type { Answer } from '../shared/api.js';
 import { distanceText, hoursToday, customerCost, wallTime } from '../shared/public-format.js';
 
-type Hours = Partial<Record<'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN', { open: string; close: string }>>;
-export interface Place {
-  location_id: string;
-  location_name: string;
-  street1: string;
-  city: string;
-  state?: string;
-  postal_code?: string;
-  distance?: number;
-  distance_units?: string;
-  operational_hours: Hours;
-}
-export interface Method {
-  id: string;
-  method_name: string;
-  carrier_name: string;
-  carrier_logo: string;
-  type: string;
-  customer_charge: number;
-  options?: Place[];
-  options_error?: { message: string };
-  pickup_dates?: string[];
-}
-export interface Line {
-  line_id: string;
-  product_name: string;
-  sku: string;
-  quantity: number;
-  returned: number;
-  returnable: number;
-}
-export interface Made {
-  id: string;
-  created: string;
-  tracking_number: string;
-  method_name: string;
-  label_url: string;
-  lines: { line_id: string; product_name: string; quantity: number }[];
-  pickup_date?: string;
-}
-export interface Portal {
-  merchant?: Merchant;
-  order_id: string;
-  expires: string;
-  currency?: string;
-  lines: Line[];
-  reasons: string[];
-  return_methods: Method[];
-  returns: Made[];
-}
+export type Portal = Answer<'getPortalPage'>['portal'];
+export type Method = Portal['return_methods'][number];
+export type Place = NonNullable<Method['options']>[number];
+export type Line = Portal['lines'][number];
+export type Made = Portal['returns'][number];
+
 export interface Chosen {
   quantity: number;
   reason: string;

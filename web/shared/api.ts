@@ -1,13 +1,14 @@
 /**
- * The console's one way to call the service's public API: JSON in and out, the error shape turned
- * into an exception whose message is the API's own. Same origin only (the CSP allows nothing else);
- * the session cookie goes along, and the session's CSRF token when given (console/call.ts).
+ * The pages' one way to call the service's public API: the generated client (packages/client),
+ * typed by each operation's operationId, over a fetch of this origin. Every answer that is not a
+ * success becomes an ApiFailure whose message is the API's own; the console adds its session
+ * (console/call.ts), the public pages their words for a person (shared/public-api.ts).
  */
-export interface ApiAnswer<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+import { Waybill, type Response } from '../../packages/client/src/client';
+import { WaybillConnectionError } from '../../packages/client/src/errors';
+import type { Answer, InputArgs, OperationId } from '../../packages/client/src/types';
+
+export type { Answer, Input, InputArgs, OperationId } from '../../packages/client/src/types';
 
 /** An answer in the API's error shape (or no answer at all: code "network"). */
 export class ApiFailure extends Error {
@@ -23,16 +24,23 @@ export class ApiFailure extends Error {
   }
 }
 
-export interface CallOptions {
-  method?: string;
-  body?: unknown;
-  /** The session's CSRF token, sent as X-CSRF-Token (the service asks it of every change made with the cookie). */
-  csrf?: string;
-  /** A body sent as it is (a CSV file, say) with its content type, instead of JSON. */
-  raw?: { body: string | Blob; type: string };
-  signal?: AbortSignal;
-  /** Sent as the Idempotency-Key header: the same key for every attempt of one intent. */
-  idempotencyKey?: string;
+/** How a page's calls travel. */
+export interface Transport {
+  /** Whether the cookie goes along: the console's session does; the public pages send none. */
+  credentials: RequestCredentials;
+  /** Headers read at each call (the session's CSRF token). */
+  headers?: () => Record<string, string>;
+}
+
+export interface Api {
+  /** Calls an operation and gives its answer. */
+  call<K extends OperationId>(id: K, ...input: InputArgs<K>): Promise<Answer<K>>;
+  /** The answer with its status and headers (a list's X-Total-Count). */
+  request<K extends OperationId>(id: K, ...input: InputArgs<K>): Promise<Response<Answer<K>>>;
+  /** Bytes (a label, a document) behind a link the API gave, with their content type. */
+  blob(url: string): Promise<Blob>;
+  /** JSON that is no operation's answer (the OpenAPI document itself), to be read as unknown. */
+  json(url: string, signal?: AbortSignal): Promise<unknown>;
 }
 
 /** A URL of this service (absolute links from the API included) as a same-origin path. */
@@ -41,29 +49,7 @@ export function samePath(url: string): string {
   return `${u.pathname}${u.search}`;
 }
 
-async function send(path: string, opts: CallOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.csrf) headers['x-csrf-token'] = opts.csrf;
-  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.raw) headers['content-type'] = opts.raw.type;
-  const body = opts.raw ? opts.raw.body : opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
-  try {
-    return await fetch(samePath(path), {
-      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      // The session cookie (HttpOnly, SameSite=Strict) is this origin's: it goes along, and nowhere else.
-      credentials: 'same-origin',
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiFailure(0, 'network', 'The service did not answer; check the connection and try again.');
-  }
-}
-
-async function failure(res: Response): Promise<ApiFailure> {
+async function failure(res: globalThis.Response): Promise<ApiFailure> {
   const text = await res.text();
   try {
     const { error } = JSON.parse(text) as { error?: { code?: string; message?: string; detail?: string } };
@@ -81,20 +67,49 @@ async function failure(res: Response): Promise<ApiFailure> {
   return new ApiFailure(res.status, 'http', `The service answered ${res.status} ${res.statusText}`.trim());
 }
 
-export async function api<T>(path: string, opts: CallOptions = {}): Promise<ApiAnswer<T>> {
-  const res = await send(path, opts);
-  if (!res.ok) throw await failure(res);
-  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+/**
+ * The fetch the client is given: same origin only (the CSP allows nothing else), and an answer that
+ * is not a success read here, once, as an ApiFailure.
+ */
+function fetchOf(transport: Transport): typeof fetch {
+  return async (target, init) => {
+    const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(transport.headers?.() ?? {})) headers.set(name, value);
+    let res: globalThis.Response;
+    try {
+      res = await fetch(target, { ...init, headers, credentials: transport.credentials });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiFailure(0, 'network', 'The service did not answer; check the connection and try again.');
+    }
+    if (!res.ok) throw await failure(res);
+    return res;
+  };
 }
 
-/** Bytes (a label, a document) with their content type. */
-export async function apiBlob(path: string, opts: CallOptions = {}): Promise<Blob> {
-  const res = await send(path, opts);
-  if (!res.ok) throw await failure(res);
-  return res.blob();
+/** The client reports what its fetch threw as a lost connection: the ApiFailure inside is the one. */
+function unwrapped(err: unknown): never {
+  throw err instanceof WaybillConnectionError && err.cause instanceof ApiFailure ? err.cause : err;
 }
 
-/** A query string of the set values only. */
+export function connect(transport: Transport): Api {
+  const send = fetchOf(transport);
+  // No retries: a page's action is retried by the person (with the same Idempotency-Key, intent.ts).
+  const client = new Waybill({ baseUrl: location.origin, fetch: send, retry: { retries: 0 } });
+  return {
+    call: (id, ...input) => client.call(id, ...input).catch(unwrapped),
+    request: (id, ...input) => client.request(id, ...input).catch(unwrapped),
+    blob: async (url) => (await send(samePath(url), { headers: { accept: '*/*' } })).blob(),
+    json: async (url, signal) => (await send(samePath(url), signal ? { signal } : {})).json(),
+  };
+}
+
+/** The members that hold a value ('' is a field left empty): what a query sends. */
+export function filled<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined)) as Partial<T>;
+}
+
+/** A query string of the set values only (a page's own address, a file's link). */
 export function query(params: Record<string, string | number | undefined>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));

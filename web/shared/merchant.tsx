@@ -4,12 +4,10 @@
  * allows no inline styles); text takes the accent only where it reads on white (the API's
  * accent_text_color is white exactly when the accent is dark enough for that).
  */
-export interface Merchant {
-  display_name?: string;
-  accent_color?: string;
-  accent_text_color?: string;
-  logo_url?: string;
-}
+import type { Answer } from './api';
+
+/** The merchant's branding as the public pages' answers carry it. */
+export type Merchant = NonNullable<Answer<'getTrackingPage'>['tracking']['merchant']>;
 
 /** Sets the page's colours and title from the merchant's branding (nothing when there is none). */
 export function applyMerchant(merchant: Merchant | undefined, title: string): void {

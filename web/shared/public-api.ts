@@ -1,8 +1,11 @@
 /**
- * How the public pages (tracking, returns portal) talk to the service: JSON over the public API,
- * opened by the signed token in the page's own path. Failures become one value with a sentence a
- * person can act on; nothing the server sends is ever rendered as HTML.
+ * How the public pages (tracking, returns portal) talk to the service: the public API's operations
+ * through the generated client (shared/api.ts, no cookie sent), opened by the signed token in the
+ * page's own path. Failures become one value with a sentence a person can act on; nothing the
+ * server sends is ever rendered as HTML.
  */
+import { ApiFailure, connect, type Answer, type InputArgs, type OperationId } from './api';
+
 export interface Failure {
   status: number;
   code: string;
@@ -37,35 +40,29 @@ export function failureText(status: number, code: string, message: string, what:
   return message;
 }
 
-export async function callApi<T>(path: string, what: string, init?: RequestInit): Promise<T> {
-  let res: Response;
+const api = connect({ credentials: 'omit' });
+
+/** Calls an operation for a public page; a failure is thrown as a Failure, `what` naming the link. */
+export async function callApi<K extends OperationId>(what: string, id: K, ...input: InputArgs<K>): Promise<Answer<K>> {
   try {
-    res = await fetch(path, {
-      ...init,
-      headers: {
-        accept: 'application/json',
-        ...(init?.body ? { 'content-type': 'application/json' } : {}),
-        ...init?.headers,
-      },
-      credentials: 'omit',
-    });
-  } catch {
+    return await api.call(id, ...input);
+  } catch (caught) {
+    // A link cut before its token: the client refuses an empty path parameter (a TypeError), and
+    // the person hears what the service says of a token it does not know.
+    const err = caught instanceof TypeError ? new ApiFailure(404, 'not_found', '') : caught;
+    if (!(err instanceof ApiFailure)) throw err;
+    if (err.status === 0)
+      throw {
+        status: 0,
+        code: 'offline',
+        text: 'No connection to the server. Check your connection and try again.',
+      } satisfies Failure;
     throw {
-      status: 0,
-      code: 'offline',
-      text: 'No connection to the server. Check your connection and try again.',
+      status: err.status,
+      code: err.code,
+      text: failureText(err.status, err.code, err.message, what),
     } satisfies Failure;
   }
-  const body = (await res.json().catch(() => undefined)) as { error?: { code: string; message: string } } | undefined;
-  if (!res.ok || !body || body.error) {
-    const code = body?.error?.code ?? 'unexpected_exception';
-    throw {
-      status: res.status,
-      code,
-      text: failureText(res.status, code, body?.error?.message ?? res.statusText, what),
-    } satisfies Failure;
-  }
-  return body as T;
 }
 
 export function isFailure(e: unknown): e is Failure {

@@ -5,28 +5,12 @@ import '../shared/base.css';
 import '../shared/public.css';
 import { placeText, serviceWords, stageWords, wallTime } from '../shared/public-format.js';
 import { callApi, isFailure, tokenFromPath, type Failure } from '../shared/public-api.js';
-import { applyMerchant, MerchantHeader, type Merchant } from '../shared/merchant.js';
-
-interface Tracking {
-  merchant?: Merchant;
-  carrier: string;
-  carrier_name: string;
-  service?: string;
-  tracking_number: string;
-  tracking_stage: string;
-  status: string;
-  delivered: boolean;
-  delivery_date?: string;
-  estimated_delivery?: string;
-  checkpoints: {
-    time: string;
-    description: string;
-    tracking_stage: string;
-    location?: { city?: string; state?: string; country?: string };
-  }[];
-}
+import { applyMerchant, MerchantHeader } from '../shared/merchant.js';
+import type { Answer } from '../shared/api.js';
 
 const token = tokenFromPath('tracking');
+
+type Tracking = Answer<'getTrackingPage'>['tracking'];
 
 function Journey({ t }: { t: Tracking }) {
   return (
@@ -76,10 +60,7 @@ function App() {
   const load = async () => {
     setLoading(true);
     try {
-      const { tracking: t } = await callApi<{ tracking: Tracking }>(
-        `/public/tracking/${encodeURIComponent(token)}`,
-        'tracking',
-      );
+      const { tracking: t } = await callApi('tracking', 'getTrackingPage', { path: { token } });
       applyMerchant(t.merchant, 'Track your parcel');
       setTracking(t);
       setFailure(undefined);

@@ -1340,6 +1340,33 @@ export interface components {
                 slug: string;
             }[];
         };
+        CarrierMeta: {
+            /**
+             * @description carrier slug
+             * @enum {unknown}
+             */
+            slug: "australiapost" | "canadapost" | "carrier_a" | "carrier_b" | "carrier_c" | "carrier_d" | "carrier_d_reseller" | "dhl_parcel_de";
+            name: string;
+            operations: string[];
+            auth: {
+                required: string[];
+                optional: string[];
+            };
+            services: string[];
+            /** @description every service with its name, sorted by name */
+            service_details: {
+                /** @description the value to send as service */
+                slug: string;
+                /** @description the service’s name for people */
+                name: string;
+            }[];
+            packaging_types: string[];
+            label_types: string[];
+            special_services: string[];
+            package_special_services: string[];
+            /** @description the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts */
+            prepaid_postage: boolean;
+        };
         Costs: {
             /** @description decimal text, e.g. "38.54" */
             base_charge: string;
@@ -2148,29 +2175,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        carriers: {
-                            slug: string;
-                            name: string;
-                            operations: string[];
-                            auth: {
-                                required: string[];
-                                optional: string[];
-                            };
-                            services: string[];
-                            /** @description every service with its name, sorted by name */
-                            service_details: {
-                                /** @description the value to send as service */
-                                slug: string;
-                                /** @description the service’s name for people */
-                                name: string;
-                            }[];
-                            packaging_types: string[];
-                            label_types: string[];
-                            special_services: string[];
-                            package_special_services: string[];
-                            /** @description the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts */
-                            prepaid_postage: boolean;
-                        }[];
+                        carriers: components["schemas"]["CarrierMeta"][];
                     };
                 };
             };
@@ -2206,29 +2211,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        carrier: {
-                            slug: string;
-                            name: string;
-                            operations: string[];
-                            auth: {
-                                required: string[];
-                                optional: string[];
-                            };
-                            services: string[];
-                            /** @description every service with its name, sorted by name */
-                            service_details: {
-                                /** @description the value to send as service */
-                                slug: string;
-                                /** @description the service’s name for people */
-                                name: string;
-                            }[];
-                            packaging_types: string[];
-                            label_types: string[];
-                            special_services: string[];
-                            package_special_services: string[];
-                            /** @description the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts */
-                            prepaid_postage: boolean;
-                        };
+                        carrier: components["schemas"]["CarrierMeta"];
                     };
                 };
             };

@@ -3,32 +3,9 @@ import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import { isCarrierSlug } from '../../carriers/declarations.js';
 import { serviceEntries } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
+import { CarrierMeta } from '../../contract/meta.js';
 import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
-
-const Strings = Type.Array(Type.String());
-const CarrierMeta = Type.Object({
-  slug: Type.String(),
-  name: Type.String(),
-  operations: Strings,
-  auth: Type.Object({ required: Strings, optional: Strings }),
-  services: Strings,
-  service_details: Type.Array(
-    Type.Object({
-      slug: Type.String({ description: 'the value to send as service' }),
-      name: Type.String({ description: 'the service’s name for people' }),
-    }),
-    { description: 'every service with its name, sorted by name' },
-  ),
-  packaging_types: Strings,
-  label_types: Strings,
-  special_services: Strings,
-  package_special_services: Strings,
-  prepaid_postage: Type.Boolean({
-    description:
-      'the carrier sells postage in advance: GET and POST /shippingaccount/{id}/balance work for its accounts',
-  }),
-});
 
 /** The catalog the validators use, exactly as they use it. */
 function describeCarrier(d: CarrierDeclaration) {

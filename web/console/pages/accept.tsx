@@ -3,7 +3,8 @@
  * person chooses a password, and is signed in.
  */
 import { useState } from 'preact/hooks';
-import { api, ApiFailure } from '../../shared/api';
+import { ApiFailure } from '../../shared/api';
+import { call } from '../call';
 import type { Me } from '../types';
 import { ErrorNote, Field } from '../ui';
 
@@ -21,10 +22,10 @@ export function AcceptInvitation({ onSignedIn }: { onSignedIn: (me: Me) => void 
     setError(undefined);
     try {
       const me = (
-        await api<{ me: Me }>('/invitations/accept', {
+        await call('acceptInvitation', {
           body: { invitation: { token, password, ...(name.trim() ? { name: name.trim() } : {}) } },
         })
-      ).body.me;
+      ).me;
       // The token leaves the address bar once used.
       history.replaceState(null, '', '/console/shipments');
       onSignedIn(me);

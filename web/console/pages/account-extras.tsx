@@ -3,10 +3,10 @@
  * service have (PATCH /shippingaccount/{id}, /shippingaccount/{id}/balance): the console offers them
  * only when the service's own OpenAPI document lists them.
  */
-import { useState } from 'preact/hooks';
-import { call } from '../call';
+import { useEffect, useState } from 'preact/hooks';
+import { call, callJson } from '../call';
 import { dateTime, money } from '../../shared/format';
-import type { Account, Address, AddressForm, CarrierMeta } from '../types';
+import type { Account, Address, AddressForm, CarrierMeta, Currency, DimUnit, WeightUnit } from '../types';
 import { useIntent } from '../intent';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
 import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
@@ -15,15 +15,29 @@ import { useCan } from '../context';
 const SECRET = /secret|password|passphrase|key|token/i;
 export const words = (member: string) => member.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 export const secretMember = (member: string) => SECRET.test(member);
+/** An ISO 4217 code as the browser knows them (the carrier reports the balance's as text). */
+const isCurrency = (code: string): code is Currency => Intl.supportedValuesOf('currency').includes(code);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** Which optional operations this service has, from GET /openapi.json. */
 export function useAccountOperations(): { edit: boolean; balance: boolean; priceList: boolean } {
-  const doc = useApi<{ paths?: Record<string, Record<string, unknown>> }>('/openapi.json');
-  const paths = doc.data?.paths ?? {};
+  const [doc, setDoc] = useState<unknown>();
+  useEffect(() => {
+    const ctl = new AbortController();
+    // Unread (an older service, a failure): the optional operations are not offered.
+    callJson('/openapi.json', ctl.signal).then(setDoc, () => undefined);
+    return () => ctl.abort();
+  }, []);
+  const has = (path: string, method: string) => {
+    const paths = isRecord(doc) ? doc.paths : undefined;
+    const ops = isRecord(paths) ? paths[path] : undefined;
+    return isRecord(ops) && ops[method] !== undefined;
+  };
   return {
-    edit: Boolean(paths['/shippingaccount/{id}']?.patch),
-    balance: Boolean(paths['/shippingaccount/{id}/balance']?.get),
-    priceList: Boolean(paths['/shippingaccount/{id}/price-list']?.put),
+    edit: has('/shippingaccount/{id}', 'patch'),
+    balance: has('/shippingaccount/{id}/balance', 'get'),
+    priceList: has('/shippingaccount/{id}/price-list', 'put'),
   };
 }
 
@@ -33,7 +47,10 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
   const [name, setName] = useState(a.name ?? '');
   const [auth, setAuth] = useState<Record<string, string>>({});
   const [billing, setBilling] = useState<AddressForm>(formOf(a.billing_address));
-  const [units, setUnits] = useState({ weight: a.defaults.weight_units ?? '', dim: a.defaults.dim_units ?? '' });
+  const [units, setUnits] = useState<{ weight: WeightUnit | ''; dim: DimUnit | '' }>({
+    weight: a.defaults.weight_units ?? '',
+    dim: a.defaults.dim_units ?? '',
+  });
   const act = useAction();
   const members = meta ? [...meta.auth.required, ...meta.auth.optional] : Object.keys(a.auth);
   const save = async (e: Event) => {
@@ -58,7 +75,7 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
       },
     };
     if (Object.keys(body.shipping_account).length === 0) return setOpen(false);
-    if (await act.run(() => call(`/shippingaccount/${encodeURIComponent(a.id)}`, { method: 'PATCH', body }))) {
+    if (await act.run(() => call('updateShippingAccount', { path: { id: a.id }, body }))) {
       setAuth({});
       setOpen(false);
       onSaved();
@@ -124,26 +141,22 @@ export function EditAccount({ a, meta, onSaved }: { a: Account; meta: CarrierMet
   );
 }
 
-interface Balance {
-  amount: number | string;
-  currency: string;
-  updated?: string;
-}
-
 /** The prepaid postage of carriers that have it, and buying more. */
 export function PostageBalance({ a }: { a: Account }) {
-  const path = `/shippingaccount/${encodeURIComponent(a.id)}/balance`;
-  const loaded = useApi<{ balance: Balance }>(path);
+  const loaded = useApi('getPostageBalance', { path: { id: a.id } });
   const [amount, setAmount] = useState('');
   const act = useIntent();
   const buy = useCan('billing.manage');
   // Carriers without prepaid postage answer carrier_unsupported_method: nothing to show for them.
   if (!loaded.data) return null;
   const b = loaded.data.balance;
+  const currency = b.currency;
   const add = async (e: Event) => {
     e.preventDefault();
-    const body = { add_funds: { amount: Number(amount), currency: b.currency } };
-    if (await act.run(body, (idempotencyKey) => call(path, { idempotencyKey, body }))) {
+    // Funds are bought in the balance's currency; one the service does not sell in cannot be sent.
+    if (!isCurrency(currency)) return act.setError(`Postage cannot be bought in ${currency} here.`);
+    const body = { add_funds: { amount: Number(amount), currency } };
+    if (await act.run(body, (idempotencyKey) => call('addPostage', { path: { id: a.id }, idempotencyKey, body }))) {
       setAmount('');
       loaded.reload();
     }

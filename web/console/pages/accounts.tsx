@@ -13,7 +13,7 @@ import { useCan } from '../context';
 import { PriceList } from './price-list';
 
 function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: () => void }) {
-  const [carrier, setCarrier] = useState('');
+  const [carrier, setCarrier] = useState<CarrierMeta['slug'] | ''>('');
   const [country, setCountry] = useState('US');
   const [name, setName] = useState('');
   const [test, setTest] = useState(false);
@@ -36,15 +36,15 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
     const billed = address.street1 !== undefined;
     const body = {
       shipping_account: {
-        carrier,
+        carrier: meta.slug,
         country: country.toUpperCase(),
         test,
         ...(name ? { name } : {}),
         ...(!test ? { auth: filled } : {}),
-        ...(billed ? { billing_address: { country: country.toUpperCase(), ...address } } : {}),
+        ...(billed ? { billing_address: { ...address, country: address.country || country.toUpperCase() } } : {}),
       },
     };
-    const ok = await act.run(() => call('/shippingaccount', { body }));
+    const ok = await act.run(() => call('createShippingAccount', { body }));
     if (ok) {
       setAuth({});
       setName('');
@@ -62,7 +62,7 @@ function AddAccount({ carriers, onAdded }: { carriers: CarrierMeta[]; onAdded: (
           onValue={setCarrier}
           blank="Choose a carrier"
           required
-          options={carriers.map((c) => [c.slug, c.name] as [string, string])}
+          options={carriers.map((c) => [c.slug, c.name] as const)}
         />
         <Field
           label="Country (2 letters)"
@@ -133,11 +133,11 @@ function AccountCard({
   const validate = async () => {
     setVerdict(undefined);
     const res = await check.run(() =>
-      call<{ valid: boolean; message: string }>('/validate_credentials', {
+      call('validateCredentials', {
         body: { validate_credentials: { shipping_account: a.id } },
       }),
     );
-    if (res) setVerdict(res.body);
+    if (res) setVerdict(res);
   };
   return (
     <li class="card">
@@ -200,7 +200,7 @@ function AccountCard({
             question={`Delete account ${a.id}? Shipments booked with it stay readable.`}
             yes="Yes, delete the account"
             onConfirm={async () => {
-              await call(`/shippingaccount/${encodeURIComponent(a.id)}`, { method: 'DELETE' });
+              await call('deleteShippingAccount', { path: { id: a.id } });
               onChanged();
               return true;
             }}
@@ -220,8 +220,8 @@ function AccountCard({
 }
 
 export function Accounts() {
-  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
-  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
+  const carriers = useApi('listCarriers');
   const list = accounts.data?.shipping_accounts;
   const ops = useAccountOperations();
   const manage = useCan('accounts.manage');

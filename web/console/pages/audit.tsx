@@ -38,9 +38,9 @@ function changes(c: Record<string, unknown> | undefined): string {
 }
 
 export function Audit() {
-  const f = useFilters(`${BASE}/audit`, FILTERS);
-  const list = useApi<AuditEntry[]>(`/audit${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
-  const keys = useApi<{ keys: { id: string; name?: string }[] }>(useCan('keys.manage') ? '/keys' : null);
+  const f = useFilters('listAudit', `${BASE}/audit`, FILTERS);
+  const list = useApi('listAudit', { query: { ...f.query, page: f.page, pageSize: PAGE_SIZE } });
+  const keys = useApi('listKeys', useCan('keys.manage') ? {} : null);
   const keyNames = new Map((keys.data?.keys ?? []).map((k) => [k.id, k.name]));
   const keyName = (id: string) => {
     const name = keyNames.get(id);

@@ -3,23 +3,28 @@
  * packaging, units, label type) as the query parameters of POST /batches with content-type text/csv.
  */
 import { useState } from 'preact/hooks';
-import { query } from '../../shared/api';
+import { filled } from '../../shared/api';
 import { call } from '../call';
 import { useIntent } from '../intent';
 import { labelTypeName, namedOptions } from '../names';
 import { BASE, navigate } from '../router';
-import type { Account, CarrierMeta } from '../types';
+import type { Account, CarrierMeta, DimUnit, QueryParams, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
 import { accountName, accountOptions } from '../names';
 import { useCarrierNames } from '../display';
 import { ServiceSelect } from '../services';
 
 /** The units the API takes: offering OZ or G would only be refused. */
-const WEIGHT_UNITS = ['LB', 'KG'];
-const DIM_UNITS = ['IN', 'CM'];
+const WEIGHT_UNITS: WeightUnit[] = ['LB', 'KG'];
+const DIM_UNITS: DimUnit[] = ['IN', 'CM'];
+
+/** What the rows share, as the query of POST /batches names it ('' for a value left to the account). */
+type Shared = Required<
+  Pick<QueryParams<'createBatch'>, 'service' | 'packaging' | 'weight_units' | 'dim_units' | 'label_type'>
+>;
 
 /** The shared values a newly chosen account suggests: its defaults, else the common choices. */
-function suggested(a: Account | undefined, meta: CarrierMeta | undefined) {
+function suggested(a: Account | undefined, meta: CarrierMeta | undefined): Shared {
   const d = a?.defaults ?? {};
   const packaging =
     d.packaging_type ??
@@ -33,11 +38,9 @@ function suggested(a: Account | undefined, meta: CarrierMeta | undefined) {
   };
 }
 
-type Shared = ReturnType<typeof suggested>;
-
 export function BatchUpload() {
-  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
-  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
+  const carriers = useApi('listCarriers');
   const [account, setAccount] = useState('');
   const [shared, setShared] = useState<Shared>(suggested(undefined, undefined));
   const [file, setFile] = useState<File>();
@@ -58,7 +61,10 @@ export function BatchUpload() {
       ),
     );
   };
-  const set = (k: keyof Shared) => (v: string) => setShared({ ...shared, [k]: v });
+  const set =
+    <K extends keyof Shared>(k: K) =>
+    (v: Shared[K]) =>
+      setShared({ ...shared, [k]: v });
   const noSender = chosen !== undefined && !chosen.billing_address;
   // What the upload will book, shown before anything is booked: the rows counted in the file.
   const [preview, setPreview] = useState<number>();
@@ -85,13 +91,15 @@ export function BatchUpload() {
     if (!file) return act.setError('Choose a CSV file.');
     // The file's identity and the shared values are the intent: the same upload again is one batch.
     const intent = { account, shared, name, file: [file.name, file.size, file.lastModified] };
-    const res = await act.run(intent, (idempotencyKey) =>
-      call<{ batch: { id: string } }>(
-        `/batches${query({ shipping_account: account, ...shared, reference: name.trim() || undefined })}`,
-        { idempotencyKey, raw: { body: file, type: 'text/csv' } },
-      ),
+    const res = await act.run(intent, async (idempotencyKey) =>
+      call('createBatch', {
+        query: filled({ shipping_account: account, ...shared, reference: name.trim() }),
+        idempotencyKey,
+        body: await file.text(),
+        contentType: 'text/csv',
+      }),
     );
-    if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
+    if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.batch.id)}`);
   };
   const pick = blankUntilChosen(chosen !== undefined);
   return (
@@ -146,7 +154,7 @@ export function BatchUpload() {
           value={shared.label_type}
           onValue={set('label_type')}
           blank="Carrier default"
-          options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as [string, string])}
+          options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as const)}
         />
         <div class="units">
           <Select

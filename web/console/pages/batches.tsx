@@ -3,13 +3,12 @@
  * retry, cancel, the print file and closing the day (POST /batches and what hangs off it).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { query } from '../../shared/api';
 import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
-import type { Batch, CarrierMeta } from '../types';
+import type { Batch } from '../types';
 import {
   Confirm,
   ErrorNote,
@@ -25,15 +24,6 @@ import {
 } from '../ui';
 import { BatchUpload } from './batch-upload';
 import { useCan } from '../context';
-
-interface Item {
-  index: number;
-  row?: number;
-  reference: string | null;
-  status: string;
-  shipment?: { id: string; tracking_number: string; carrier: string; service: string | null };
-  error?: { code: string; message: string; detail: string };
-}
 
 const RUNNING = new Set(['queued', 'in_progress']);
 const STATUS_TEXT: Record<Batch['status'], string> = {
@@ -52,8 +42,8 @@ const ROW_STATUS: Record<string, string> = {
 };
 
 export function Batches() {
-  const f = useFilters(`${BASE}/batches`, []);
-  const list = useApi<Batch[]>(`/batches${query({ page: f.page, pageSize: PAGE_SIZE })}`);
+  const f = useFilters('listBatches', `${BASE}/batches`, []);
+  const list = useApi('listBatches', { query: { page: f.page, pageSize: PAGE_SIZE } });
   const manage = useCan('batches.manage');
   return (
     <section>
@@ -105,14 +95,13 @@ function useReloadOnFinish(completed: string | undefined, reload: () => void) {
 }
 
 export function BatchDetail({ id }: { id: string }) {
-  const path = `/batches/${encodeURIComponent(id)}`;
-  const loaded = useApi<{ batch: Batch }>(path);
+  const loaded = useApi('getBatch', { path: { id } });
   const b = loaded.data?.batch;
   const running = b !== undefined && RUNNING.has(b.status);
   usePolling(running, loaded.reload, loaded.loading);
   // Every row once the batch has run: its label, or why it failed.
-  const rows = useApi<Item[]>(b && !running ? `${path}/shipments?pageSize=500` : null);
-  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const rows = useApi('listBatchShipments', b && !running ? { path: { id }, query: { pageSize: 500 } } : null);
+  const carriers = useApi('listCarriers');
   useReloadOnFinish(b?.completed, rows.reload);
   const act = useAction();
   const send = useIntent();
@@ -137,14 +126,12 @@ export function BatchDetail({ id }: { id: string }) {
   const format = chosenFormat && formats.includes(chosenFormat) ? chosenFormat : (formats[0] ?? 'pdf');
   const retry = async () => {
     setClosed(undefined);
-    const res = await send.run('retry', (idempotencyKey) =>
-      call<{ batch: typeof b }>(`${path}/retry`, { idempotencyKey, method: 'POST' }),
-    );
+    const res = await send.run('retry', (idempotencyKey) => call('retryBatch', { path: { id }, idempotencyKey }));
     if (!res) return;
     // Rows refused for what they hold (an address, a weight) fail the same way again: they are not requeued.
-    if (res.body.batch.counts.queued === 0 && res.body.batch.counts.failed > 0) {
+    if (res.batch.counts.queued === 0 && res.batch.counts.failed > 0) {
       setClosed(
-        `None of the ${res.body.batch.counts.failed} failed rows was retried: each failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct those rows in the file and upload them as a new batch.`,
+        `None of the ${res.batch.counts.failed} failed rows was retried: each failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct those rows in the file and upload them as a new batch.`,
       );
     }
     loaded.reload();
@@ -152,15 +139,13 @@ export function BatchDetail({ id }: { id: string }) {
   const manifest = async () => {
     setClosed(undefined);
     setForms([]);
-    const res = await send.run('manifest', (idempotencyKey) =>
-      call<{ manifests: { id: string; document: string }[] }>(`${path}/manifest`, { idempotencyKey, method: 'POST' }),
-    );
+    const res = await send.run('manifest', (idempotencyKey) => call('manifestBatch', { path: { id }, idempotencyKey }));
     if (!res) return;
-    const n = res.body.manifests.length;
+    const n = res.manifests.length;
     setClosed(`Day closed: ${n} ${n === 1 ? 'manifest' : 'manifests'}.`);
     // The end-of-day forms, to print and hand to the driver.
     setForms(
-      res.body.manifests.map((m) => ({
+      res.manifests.map((m) => ({
         id: m.id,
         href: URL.createObjectURL(
           new Blob([Uint8Array.from(atob(m.document), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
@@ -219,7 +204,7 @@ export function BatchDetail({ id }: { id: string }) {
             question="Stop the rows not yet booked? Labels already booked stay booked."
             yes="Yes, cancel the rest"
             onConfirm={async (idempotencyKey) => {
-              await call(`${path}/cancel`, { idempotencyKey, method: 'POST' });
+              await call('cancelBatch', { path: { id }, idempotencyKey });
               loaded.reload();
               return true;
             }}
@@ -234,7 +219,7 @@ export function BatchDetail({ id }: { id: string }) {
               label="Print file format"
               value={format}
               onValue={setFormat}
-              options={formats.map((f) => [f, f.toUpperCase()] as [string, string])}
+              options={formats.map((f) => [f, f.toUpperCase()] as const)}
             />
           ) : null}
           {formats.length > 0 ? (
@@ -242,7 +227,11 @@ export function BatchDetail({ id }: { id: string }) {
               type="button"
               class="quiet"
               disabled={act.busy}
-              onClick={() => act.run(() => saveFile(`${path}/labels?format=${format}`, `${b.id}.${format}`))}
+              onClick={() =>
+                act.run(() =>
+                  saveFile(`/batches/${encodeURIComponent(id)}/labels?format=${format}`, `${b.id}.${format}`),
+                )
+              }
             >
               Download print file ({format.toUpperCase()})
             </button>

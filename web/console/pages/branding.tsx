@@ -9,7 +9,6 @@ import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
 import './branding.css';
-import type { Branding } from '../types';
 
 /** The pages' own blue, used until a colour is set. */
 const DEFAULT_ACCENT = '#0b5cad';
@@ -57,7 +56,7 @@ function Preview({ name, accent, logo }: { name: string; accent: string; logo?: 
 }
 
 export function BrandingPage() {
-  const loaded = useApi<{ branding: Branding }>('/branding');
+  const loaded = useApi('getBranding');
   const current = loaded.data?.branding;
   const [name, setName] = useState('');
   const [accent, setAccent] = useState(DEFAULT_ACCENT);
@@ -80,7 +79,7 @@ export function BrandingPage() {
         ...(accent.toLowerCase() !== DEFAULT_ACCENT ? { accent_color: accent } : {}),
       },
     };
-    if (await text.run(() => call('/branding', { method: 'PUT', body }))) {
+    if (await text.run(() => call('setBranding', { body }))) {
       setSaved('Saved: the pages show it from their next visit.');
       loaded.reload();
     }
@@ -93,11 +92,11 @@ export function BrandingPage() {
     if (file.size > MAX_LOGO_BYTES)
       return logo.setError(`The file has ${Math.ceil(file.size / 1024)} KiB; a logo may have at most 256 KiB.`);
     const dataUrl = await readAsDataUrl(file);
-    if (await logo.run(() => call('/branding/logo', { method: 'PUT', body: { logo: dataUrl } }))) loaded.reload();
+    if (await logo.run(() => call('setBrandingLogo', { body: { logo: dataUrl } }))) loaded.reload();
   };
   const remove = async () => {
     setSaved(undefined);
-    if (await logo.run(() => call('/branding/logo', { method: 'DELETE' }))) loaded.reload();
+    if (await logo.run(() => call('deleteBrandingLogo'))) loaded.reload();
   };
 
   return (

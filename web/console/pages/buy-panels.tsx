@@ -18,11 +18,8 @@ export interface LiveLabel {
 
 /** The account's live (not voided) shipments carrying this order reference. */
 export async function liveLabelsOf(account: string, order: string): Promise<LiveLabel[]> {
-  const q = new URLSearchParams({ search: order, shipping_account: account, pageSize: '20' });
-  const res = await call<
-    { id: string; tracking_number: string; created: string; status: string; references?: { value: string }[] }[]
-  >(`/shipments?${q}`);
-  return res.body.filter((s) => s.status !== 'SHIPMENT_VOIDED' && (s.references ?? []).some((r) => r.value === order));
+  const res = await call('listShipments', { query: { search: order, shipping_account: account, pageSize: 20 } });
+  return res.filter((s) => s.status !== 'SHIPMENT_VOIDED' && (s.references ?? []).some((r) => r.value === order));
 }
 
 /** Focused and in view when it appears: the next thing to read. */

@@ -1,18 +1,11 @@
 /** Events of the last 30 days, oldest first as the API gives them, filtered by type; redeliver one. */
 import { useState } from 'preact/hooks';
-import { query } from '../../shared/api';
 import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { ErrorNote, PageHeading, Select, Status, useAction, useApi } from '../ui';
+import type { ApiEvent, EventType } from '../types';
 import { EVENT_TYPES } from './webhooks';
 import { useCan } from '../context';
-
-interface Event {
-  id: string;
-  type: string;
-  created: string;
-  data: unknown;
-}
 
 const LIMIT = 50;
 const NAMED = ['tracking_number', 'confirmation_number', 'id'] as const;
@@ -20,27 +13,27 @@ const NAMED = ['tracking_number', 'confirmation_number', 'id'] as const;
 /** The first identifying value of an event's resource, to tell events apart without opening them. */
 function subject(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
-  const record = data as Record<string, unknown>;
-  for (const k of NAMED) if (typeof record[k] === 'string') return `${k.replace(/_/g, ' ')} ${record[k]}`;
+  for (const k of NAMED) {
+    const value: unknown = Reflect.get(data, k);
+    if (typeof value === 'string') return `${k.replace(/_/g, ' ')} ${value}`;
+  }
   return undefined;
 }
 
 export function Events() {
-  const [type, setType] = useState('');
+  const [type, setType] = useState<EventType | ''>('');
   const [after, setAfter] = useState<string[]>([]);
   // Newest first, as every list of the console.
-  const list = useApi<{ events: Event[]; has_more: boolean }>(
-    `/events${query({ type, limit: LIMIT, order: 'newest_first', after: after.at(-1) })}`,
-  );
+  const list = useApi('listEvents', {
+    query: { ...(type ? { type } : {}), limit: LIMIT, order: 'newest_first', after: after.at(-1) },
+  });
   const act = useAction();
   const manage = useCan('webhooks.manage');
   const [sent, setSent] = useState<string>();
-  const redeliver = async (e: Event) => {
+  const redeliver = async (e: ApiEvent) => {
     setSent(undefined);
-    const res = await act.run(() =>
-      call<{ deliveries: unknown[] }>(`/events/${encodeURIComponent(e.id)}/redeliver`, { method: 'POST' }),
-    );
-    if (res) setSent(`${e.type} ${e.id}: ${res.body.deliveries.length} deliveries queued.`);
+    const res = await act.run(() => call('redeliverEvent', { path: { id: e.id } }));
+    if (res) setSent(`${e.type} ${e.id}: ${res.deliveries.length} deliveries queued.`);
   };
   const items = list.data?.events;
   return (

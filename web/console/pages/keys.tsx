@@ -6,22 +6,10 @@ import { useState } from 'preact/hooks';
 import { dateTime } from '../../shared/format';
 import { call } from '../call';
 import { CopyField } from '../copy';
+import type { Key, KeyScope, MadeKey } from '../types';
 import { Confirm, ErrorNote, Field, ListTable, PageHeading, Select, useAction, useApi } from '../ui';
 
-interface Key {
-  id: string;
-  name?: string;
-  scope: string;
-  prefix: string;
-  created: string;
-  created_by?: { kind: 'user' | 'key'; id: string; email?: string };
-  expires?: string;
-  last_used?: string;
-  revoked?: string;
-  key?: string;
-}
-
-const SCOPES: [string, string][] = [
+const SCOPES: [KeyScope, string][] = [
   ['read', 'read: reads only'],
   ['ship', 'ship: reads and ships'],
   ['admin', 'admin: also settings, users'],
@@ -33,19 +21,19 @@ function state(k: Key): { text: string; tone: string } {
   return { text: 'active', tone: 'badge-ok' };
 }
 
-function NewKey({ onMade }: { onMade: (k: Key) => void }) {
+function NewKey({ onMade }: { onMade: (k: MadeKey) => void }) {
   const [name, setName] = useState('');
-  const [scope, setScope] = useState('read');
+  const [scope, setScope] = useState<KeyScope>('read');
   const [expires, setExpires] = useState('');
   const act = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
     const body = { key: { name: name.trim(), scope, ...(expires ? { expires_at: `${expires}T00:00:00Z` } : {}) } };
-    const res = await act.run(() => call<{ key: Key }>('/keys', { body }));
+    const res = await act.run(() => call('createKey', { body }));
     if (res) {
       setName('');
       setExpires('');
-      onMade(res.body.key);
+      onMade(res.key);
     }
   };
   return (
@@ -80,8 +68,8 @@ function NewKey({ onMade }: { onMade: (k: Key) => void }) {
 }
 
 export function Keys() {
-  const list = useApi<{ keys: Key[] }>('/keys');
-  const [made, setMade] = useState<Key>();
+  const list = useApi('listKeys');
+  const [made, setMade] = useState<MadeKey>();
   const rows = { ...list, data: list.data?.keys };
   return (
     <section>
@@ -139,7 +127,7 @@ export function Keys() {
                       question={`Revoke the key ${k.name ?? k.prefix}? Programs using it are refused within 5 seconds.`}
                       yes="Yes, revoke"
                       onConfirm={async () => {
-                        await call(`/keys/${encodeURIComponent(k.id)}`, { method: 'DELETE' });
+                        await call('revokeKey', { path: { id: k.id } });
                         list.reload();
                         return true;
                       }}

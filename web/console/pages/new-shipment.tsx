@@ -14,9 +14,10 @@ import {
   type Account,
   type Address,
   type AddressForm,
-  type CarrierMeta,
+  type DimUnit,
   type Rate,
   type Shipment,
+  type WeightUnit,
 } from '../types';
 import { ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { accountName } from '../names';
@@ -30,7 +31,7 @@ interface Parcel {
 }
 
 /** The units the API takes (KG or LB): offering OZ or G would only be refused. */
-const WEIGHT_UNITS = ['LB', 'KG'];
+const WEIGHT_UNITS: WeightUnit[] = ['LB', 'KG'];
 
 export const blankAddress: AddressForm = {
   name: '',
@@ -82,8 +83,9 @@ function deliveryText(r: Rate): string {
 }
 
 /** What the form holds, without its empty fields, the country in capitals: the address to send. */
-export function clean(a: AddressForm): AddressForm {
-  const out: AddressForm = {};
+export function clean(a: AddressForm): Address {
+  // The country is asked by every address form (a required field): '' only if the browser let it through.
+  const out: Address = { country: '' };
   for (const k of ADDRESS_FIELDS) if (a[k]) out[k] = k === 'country' ? a[k].toUpperCase() : a[k];
   return out;
 }
@@ -96,13 +98,13 @@ export function formOf(a: Address | undefined): AddressForm {
 }
 
 export function NewShipment() {
-  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
-  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
+  const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
+  const carriers = useApi('listCarriers');
   const [chosen, setChosen] = useState<string[]>([]);
   const [sender, setSender] = useState<AddressForm>(blankAddress);
   const [recipient, setRecipient] = useState<AddressForm>(blankAddress);
   const [parcels, setParcels] = useState<Parcel[]>([blankParcel]);
-  const [units, setUnits] = useState({ weight: 'LB', dim: 'IN' });
+  const [units, setUnits] = useState<{ weight: WeightUnit; dim: DimUnit }>({ weight: 'LB', dim: 'IN' });
   const [order, setOrder] = useState('');
   const [quotes, setQuotes] = useState<Quote[]>();
   const mayBuy = useCan('shipments.buy');
@@ -134,9 +136,9 @@ export function NewShipment() {
       const answers = await Promise.all(
         picked.map(async (account): Promise<Quote> => {
           try {
-            const res = await call<{ rates: Rate[] }>('/rate', { body: { shipment: shipmentFor(account) } });
+            const res = await call('rateShipment', { body: { shipment: shipmentFor(account) } });
             // Cheapest first, whatever order the carrier answered in.
-            return { account, rates: [...res.body.rates].sort((a, b) => Number(a.total_cost) - Number(b.total_cost)) };
+            return { account, rates: [...res.rates].sort((a, b) => Number(a.total_cost) - Number(b.total_cost)) };
           } catch (err) {
             return { account, error: (err as Error).message };
           }

@@ -8,7 +8,7 @@ import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
-import type { Account, AddressForm, CarrierMeta } from '../types';
+import type { AddressForm, Body, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
 import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
 
@@ -21,15 +21,17 @@ function nextWorkday(): string {
 }
 
 export function SchedulePickup() {
-  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
-  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
-  const pickupCarriers = new Set(
+  const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
+  const carriers = useApi('listCarriers');
+  const pickupCarriers = new Set<string>(
     (carriers.data?.carriers ?? []).filter((c) => c.operations.includes('pickup')).map((c) => c.slug),
   );
   const list = (accounts.data?.shipping_accounts ?? []).filter((a) => pickupCarriers.has(a.carrier));
   const [account, setAccount] = useState('');
   const [where, setWhere] = useState<AddressForm>(blankAddress);
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<
+    Record<'place' | 'date' | 'ready' | 'close' | 'parcels' | 'weight' | 'service', string> & { units: WeightUnit }
+  >({
     place: 'front desk',
     date: nextWorkday(),
     ready: '10:00',
@@ -42,7 +44,10 @@ export function SchedulePickup() {
   const act = useIntent();
   const chosen = list.find((a) => a.id === account);
   const meta = carriers.data?.carriers.find((c) => c.slug === chosen?.carrier);
-  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const set =
+    <K extends keyof typeof form>(k: K) =>
+    (v: (typeof form)[K]) =>
+      setForm({ ...form, [k]: v });
   const choose = (id: string) => {
     setAccount(id);
     const a = list.find((x) => x.id === id);
@@ -52,21 +57,27 @@ export function SchedulePickup() {
   const submit = async (e: Event) => {
     e.preventDefault();
     const parcels = Array.from({ length: Math.max(1, Number(form.parcels)) }, () => ({ weight: Number(form.weight) }));
-    const body = {
+    const body: Body<'schedulePickup'> = {
       pickup: {
         shipping_account: account,
-        carrier: chosen?.carrier,
-        location: { ...clean(where), location_type: form.place },
+        carrier: chosen?.carrier ?? '',
+        // What the carrier needs to find the door; one left empty is named by the service's answer.
+        location: {
+          ...clean(where),
+          name: where.name ?? '',
+          street1: where.street1 ?? '',
+          city: where.city ?? '',
+          phone: where.phone ?? '',
+          location_type: form.place,
+        },
         shipments: [{ packages: parcels, ...(form.service ? { service: form.service } : {}) }],
         time: { date: form.date, ready_time: form.ready, close_time: form.close },
         weight_units: form.units,
         dim_units: form.units === 'KG' ? 'CM' : 'IN',
       },
     };
-    const res = await act.run(body, (idempotencyKey) =>
-      call<{ pickup: { id: string } }>('/pickup', { idempotencyKey, body }),
-    );
-    if (res) navigate(`${BASE}/pickups/${encodeURIComponent(res.body.pickup.id)}`);
+    const res = await act.run(body, (idempotencyKey) => call('schedulePickup', { idempotencyKey, body }));
+    if (res) navigate(`${BASE}/pickups/${encodeURIComponent(res.pickup.id)}`);
   };
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="pickup-h">

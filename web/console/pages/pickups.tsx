@@ -1,9 +1,8 @@
 /** Pickups: scheduled and cancelled, scheduling one, one pickup, and cancelling it. */
-import { query } from '../../shared/api';
 import { call } from '../call';
 import { dateTime, day } from '../../shared/format';
 import { BASE, Link } from '../router';
-import type { Address } from '../types';
+import type { Pickup } from '../types';
 import {
   Confirm,
   Facts,
@@ -22,21 +21,6 @@ import { AddressBlock } from './shipment-detail';
 import { useCan } from '../context';
 import { useAccountNames, useCarrierNames } from '../display';
 
-interface Pickup {
-  id: string;
-  carrier: string;
-  shipping_account: string;
-  confirmation_number: string;
-  pickup_date: string;
-  ready_time: string;
-  close_time: string;
-  status: 'scheduled' | 'cancelled';
-  created: string;
-  cancelled?: string;
-  location: Address & { location_type?: string };
-  shipments: { packages: unknown[]; service?: string }[];
-}
-
 const PAGE_SIZE = 20;
 const FILTERS = ['search', 'status', 'start_date', 'end_date'] as const;
 
@@ -51,8 +35,8 @@ function PickupState({ p }: { p: Pickup }) {
 export function Pickups() {
   const carrierName = useCarrierNames();
   const accountLabel = useAccountNames();
-  const f = useFilters(`${BASE}/pickups`, FILTERS);
-  const list = useApi<Pickup[]>(`/pickups${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  const f = useFilters('listPickups', `${BASE}/pickups`, FILTERS);
+  const list = useApi('listPickups', { query: { ...f.query, page: f.page, pageSize: PAGE_SIZE } });
   const schedule = useCan('pickups.manage');
   return (
     <section>
@@ -115,12 +99,12 @@ export function Pickups() {
 export function PickupDetail({ id }: { id: string }) {
   const carrierName = useCarrierNames();
   const accountLabel = useAccountNames();
-  const loaded = useApi<{ pickup: Pickup }>(`/pickups/${encodeURIComponent(id)}`);
+  const loaded = useApi('getPickup', { path: { id } });
   const p = loaded.data?.pickup;
   const mayCancel = useCan('pickups.manage');
   const cancel = async (idempotencyKey: string) => {
     if (!p) return;
-    await call('/pickup/cancel', {
+    await call('cancelPickup', {
       idempotencyKey,
       body: { pickup_cancel: { shipping_account: p.shipping_account, confirmation_number: p.confirmation_number } },
     });

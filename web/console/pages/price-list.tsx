@@ -8,18 +8,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { call } from '../call';
 import { ApiFailure } from '../../shared/api';
 import { dateTime } from '../../shared/format';
-import type { Account } from '../types';
+import type { Account, PriceList as Summary } from '../types';
 import { Confirm, ErrorNote, useAction } from '../ui';
 import { useCan } from '../context';
 import { saveFile } from '../label';
 
-interface Summary {
-  row_count: number;
-  uploaded_at: string;
-}
-
 export function PriceList({ a }: { a: Account }) {
-  const path = `/shippingaccount/${encodeURIComponent(a.id)}/price-list`;
+  const path = { id: a.id };
   // undefined: loading; null: the account has none.
   const [list, setList] = useState<Summary | null>();
   const [round, setRound] = useState(0);
@@ -29,18 +24,18 @@ export function PriceList({ a }: { a: Account }) {
   const manage = useCan('accounts.manage');
   useEffect(() => {
     const ctl = new AbortController();
-    call<{ price_list: Summary }>(path, { signal: ctl.signal })
-      .then((res) => setList(res.body.price_list))
+    call('getPriceList', { path, signal: ctl.signal })
+      .then((res) => setList(res.price_list))
       .catch((err: Error) => {
         if (err instanceof ApiFailure && err.status === 404) setList(null);
         else if (err.name !== 'AbortError') act.setError(err.message);
       });
     return () => ctl.abort();
-  }, [path, round]);
+  }, [a.id, round]);
   const upload = async () => {
     if (!file) return;
-    const done = await act.run(() =>
-      call<{ price_list: Summary }>(path, { method: 'PUT', raw: { body: file, type: 'text/csv' } }),
+    const done = await act.run(async () =>
+      call('uploadPriceList', { path, body: await file.text(), contentType: 'text/csv' }),
     );
     setAsking(false);
     if (done) {
@@ -64,7 +59,11 @@ export function PriceList({ a }: { a: Account }) {
           <button
             type="button"
             class="quiet"
-            onClick={() => act.run(() => saveFile(`${path}/csv`, `price-list-${a.id}.csv`))}
+            onClick={() =>
+              act.run(() =>
+                saveFile(`/shippingaccount/${encodeURIComponent(a.id)}/price-list/csv`, `price-list-${a.id}.csv`),
+              )
+            }
           >
             Download CSV
           </button>
@@ -75,7 +74,7 @@ export function PriceList({ a }: { a: Account }) {
             question={`Remove the price list of account ${a.id}? Its rates then come from the carrier again.`}
             yes="Yes, remove it"
             onConfirm={async () => {
-              await call(path, { method: 'DELETE' });
+              await call('deletePriceList', { path });
               setRound((n) => n + 1);
               return true;
             }}

@@ -10,21 +10,31 @@ import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
-import type { Account, Address, AddressForm, CarrierMeta } from '../types';
+import type { Address, AddressForm, MethodType, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
 import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
 import { useAccounts } from './return-methods';
 
 export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
-  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
-  const carriers = useApi<{ carriers: CarrierMeta[] }>('/meta/carriers');
-  const [form, setForm] = useState({ account: '', name: '', type: 'drop_off', service: '', charge: '0', cost: '0' });
+  const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
+  const carriers = useApi('listCarriers');
+  const [form, setForm] = useState<{
+    account: string;
+    name: string;
+    type: MethodType;
+    service: string;
+    charge: string;
+    cost: string;
+  }>({ account: '', name: '', type: 'drop_off', service: '', charge: '0', cost: '0' });
   const [made, setMade] = useState<string>();
   const act = useAction();
   const list = accounts.data?.shipping_accounts ?? [];
   const chosen = list.find((a) => a.id === form.account);
   const meta = carriers.data?.carriers.find((c) => c.slug === chosen?.carrier);
-  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const set =
+    <K extends keyof typeof form>(k: K) =>
+    (v: (typeof form)[K]) =>
+      setForm({ ...form, [k]: v });
   const submit = async (e: Event) => {
     e.preventDefault();
     setMade(undefined);
@@ -40,11 +50,9 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
         return_charge: Number(form.charge),
       },
     };
-    const res = await act.run(() =>
-      call<{ return_method: { id: string; method_name: string } }>('/returns/methods', { body }),
-    );
+    const res = await act.run(() => call('createReturnMethod', { body }));
     if (res) {
-      setMade(`Return method “${res.body.return_method.method_name}” created.`);
+      setMade(`Return method “${res.return_method.method_name}” created.`);
       onCreated();
     }
   };
@@ -127,7 +135,11 @@ const blankLine: Line = { product: '', sku: '', quantity: '1', value: '', weight
 
 export function NewPortalLink() {
   const [customer, setCustomer] = useState<AddressForm>(blankAddress);
-  const [ids, setIds] = useState({ customer: '', order: '', units: 'LB' });
+  const [ids, setIds] = useState<{ customer: string; order: string; units: WeightUnit }>({
+    customer: '',
+    order: '',
+    units: 'LB',
+  });
   const [lines, setLines] = useState<Line[]>([blankLine]);
   const [link, setLink] = useState<{ url: string; expires: string }>();
   const act = useAction();
@@ -156,10 +168,8 @@ export function NewPortalLink() {
         })),
       },
     };
-    const res = await act.run(() =>
-      call<{ portal_link: { url: string; expires: string } }>('/returns/portal-links', { body }),
-    );
-    if (res) setLink(res.body.portal_link);
+    const res = await act.run(() => call('createReturnPortalLink', { body }));
+    if (res) setLink(res.portal_link);
   };
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="portal-h">
@@ -241,23 +251,18 @@ export function NewPortalLink() {
   );
 }
 
-interface Method {
-  id: string;
-  method_name: string;
-  type: string;
-  carrier_name: string;
-  shipping_account: string;
-  cost: { carrier_charge: number; customer_charge: number };
-}
-
 /**
  * A return the merchant books for a customer: its label (and, for a pickup method, the driver) is
  * bought from the carrier, so it is sent with one Idempotency-Key per intent.
  */
 export function NewReturn() {
-  const methods = useApi<{ return_methods: Method[] }>('/returns/methods');
+  const methods = useApi('listReturnMethods');
   const [customer, setCustomer] = useState<AddressForm>(blankAddress);
-  const [form, setForm] = useState({
+  type Form = Record<
+    'method' | 'customer' | 'order' | 'product' | 'quantity' | 'weight' | 'date' | 'ready' | 'close',
+    string
+  >;
+  const [form, setForm] = useState<Form & { units: WeightUnit }>({
     method: '',
     customer: '',
     order: '',
@@ -275,10 +280,12 @@ export function NewReturn() {
   const [asking, setAsking] = useState(false);
   const list = methods.data?.return_methods ?? [];
   const method = list.find((m) => m.id === form.method);
-  const set = (k: keyof typeof form) => (v: string) => {
-    setAsking(false);
-    setForm({ ...form, [k]: v });
-  };
+  const set =
+    <K extends keyof typeof form>(k: K) =>
+    (v: (typeof form)[K]) => {
+      setAsking(false);
+      setForm({ ...form, [k]: v });
+    };
   const price = method ? money(method.cost.carrier_charge, currencyOf(method.shipping_account)) : '';
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -297,8 +304,8 @@ export function NewReturn() {
           : {}),
       },
     };
-    const res = await act.run(body, (idempotencyKey) => call<{ id: string }>('/returns', { idempotencyKey, body }));
-    if (res) navigate(`${BASE}/returns/${encodeURIComponent(res.body.id)}`);
+    const res = await act.run(body, (idempotencyKey) => call('createReturn', { idempotencyKey, body }));
+    if (res) navigate(`${BASE}/returns/${encodeURIComponent(res.id)}`);
   };
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="return-h">
@@ -310,7 +317,7 @@ export function NewReturn() {
           onValue={set('method')}
           blank={list.length ? 'Choose a method' : 'Create a return method first'}
           required
-          options={list.map((m) => [m.id, `${m.method_name} (${m.carrier_name})`] as [string, string])}
+          options={list.map((m) => [m.id, `${m.method_name} (${m.carrier_name})`] as const)}
         />
         <Field label="Customer id" required value={form.customer} onValue={set('customer')} />
         <Field label="Order id" value={form.order} onValue={set('order')} />

@@ -6,22 +6,10 @@ import { useState } from 'preact/hooks';
 import { call } from '../call';
 import { money } from '../../shared/format';
 import { useAccountNames } from '../display';
-import type { Account } from '../types';
+import type { MethodType, ReturnMethod } from '../types';
 import { Confirm, ErrorNote, Field, Select, Status, useAction, useApi } from '../ui';
 
-export interface ReturnMethod {
-  id: string;
-  carrier: string;
-  carrier_name: string;
-  method_name: string;
-  type: string;
-  service: string;
-  shipping_account: string;
-  cost: { carrier_charge: number; customer_charge: number };
-  return_charge: number;
-}
-
-const TYPES: [string, string][] = [
+const TYPES: [MethodType, string][] = [
   ['drop_off', 'Drop off'],
   ['pickup', 'Pickup at the customer'],
 ];
@@ -30,12 +18,16 @@ const typeName = (t: string) => TYPES.find(([k]) => k === t)?.[1] ?? t;
 function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean) => void }) {
   const [form, setForm] = useState({
     name: m.method_name,
-    type: m.type,
+    // The answer says the type as text; the form offers the types a method may have.
+    type: TYPES.find(([t]) => t === m.type)?.[0] ?? 'drop_off',
     charge: String(m.cost.customer_charge),
     cost: String(m.cost.carrier_charge),
   });
   const act = useAction();
-  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const set =
+    <K extends keyof typeof form>(k: K) =>
+    (v: (typeof form)[K]) =>
+      setForm({ ...form, [k]: v });
   const save = async (e: Event) => {
     e.preventDefault();
     const body = {
@@ -46,8 +38,7 @@ function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean)
         return_charge: Number(form.charge),
       },
     };
-    if (await act.run(() => call(`/returns/methods/${encodeURIComponent(m.id)}`, { method: 'PATCH', body })))
-      onDone(true);
+    if (await act.run(() => call('updateReturnMethod', { path: { id: m.id }, body }))) onDone(true);
   };
   return (
     <form class="stack edit" onSubmit={save} aria-label={`Edit return method ${m.method_name}`}>
@@ -88,7 +79,7 @@ function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean)
 
 /** The methods' accounts: amounts in an account's own currency (its bookings are priced in it), else the service's default. */
 export function useAccounts(): { currencyOf: (accountId: string) => string; billed: (accountId: string) => boolean } {
-  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
   const byId = new Map((accounts.data?.shipping_accounts ?? []).map((a) => [a.id, a]));
   // Until the accounts load, nothing is flagged.
   return {
@@ -99,7 +90,7 @@ export function useAccounts(): { currencyOf: (accountId: string) => string; bill
 
 /** Made anew (a new key) when a method is created, so the list reads it. */
 export function ReturnMethods({ manage }: { manage: boolean }) {
-  const loaded = useApi<{ return_methods: ReturnMethod[] }>('/returns/methods');
+  const loaded = useApi('listReturnMethods');
   const accountLabel = useAccountNames();
   const { currencyOf, billed } = useAccounts();
   const [editing, setEditing] = useState<string>();
@@ -142,7 +133,7 @@ export function ReturnMethods({ manage }: { manage: boolean }) {
                     question={`Delete the return method “${m.method_name}”? Returns made with it still read; portal links stop offering it.`}
                     yes="Yes, delete the method"
                     onConfirm={async () => {
-                      await call(`/returns/methods/${encodeURIComponent(m.id)}`, { method: 'DELETE' });
+                      await call('deleteReturnMethod', { path: { id: m.id } });
                       loaded.reload();
                       return true;
                     }}

@@ -1,6 +1,5 @@
 /** Returns: the list with filters, making return methods and portal links, one return, and voiding it. */
 import { useState } from 'preact/hooks';
-import { query } from '../../shared/api';
 import { call } from '../call';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
@@ -21,25 +20,6 @@ import {
 } from '../ui';
 import { useCan } from '../context';
 import { ReturnMethods } from './return-methods';
-import type { Shipment } from '../types';
-
-interface Return {
-  id: string;
-  customer_id: string;
-  order_id?: string;
-  created: string;
-  return_method: {
-    id: string;
-    carrier: string;
-    carrier_name: string;
-    method_name: string;
-    type: string;
-    return_charge: number;
-  };
-  pickup?: { confirmation_number: string; date?: string; status: string };
-  shipment: { id: string; tracking_number: string; reference_number: string; status: string };
-  return_lines?: { product_name?: string; quantity?: number; value?: number }[];
-}
 
 const PAGE_SIZE = 20;
 const FILTERS = ['search', 'status', 'customer_id', 'order_id', 'start_date', 'end_date'] as const;
@@ -47,8 +27,8 @@ const FILTERS = ['search', 'status', 'customer_id', 'order_id', 'start_date', 'e
 const utc = (created: string) => (/[zZ]|[+-]\d{2}:\d{2}$/.test(created) ? created : `${created}Z`);
 
 export function Returns() {
-  const f = useFilters(`${BASE}/returns`, FILTERS);
-  const list = useApi<Return[]>(`/returns${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`);
+  const f = useFilters('listReturns', `${BASE}/returns`, FILTERS);
+  const list = useApi('listReturns', { query: { ...f.query, page: f.page, pageSize: PAGE_SIZE } });
   const [methodsMade, setMethodsMade] = useState(0);
   const manageReturns = useCan('returns.manage');
   const manageMethods = useCan('accounts.manage');
@@ -69,7 +49,7 @@ export function Returns() {
           value={f.form.status}
           onValue={f.set('status')}
           blank="Any status"
-          options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])}
+          options={STAGE_CODES.map((s) => [s, stageText(s)] as const)}
         />
         <Field label="Customer" value={f.form.customer_id} onValue={f.set('customer_id')} />
         <Field label="Order" value={f.form.order_id} onValue={f.set('order_id')} />
@@ -127,16 +107,16 @@ export function Returns() {
 }
 
 export function ReturnDetail({ id }: { id: string }) {
-  const loaded = useApi<Return>(`/returns/${encodeURIComponent(id)}`);
+  const loaded = useApi('getReturn', { path: { id } });
   const r = loaded.data;
   // The charge is in the money its label was bought in: the return's shipment says which.
-  const shipment = useApi<{ shipment: Shipment }>(r ? `/shipments/${encodeURIComponent(r.shipment.id)}` : null);
+  const shipment = useApi('getShipment', r ? { path: { id: r.shipment.id } } : null);
   const currency = shipment.data?.shipment.costs?.currency ?? 'USD';
   const mayVoid = useCan('returns.manage');
   const voidIt = async (idempotencyKey: string) => {
-    await call(`/returns/${encodeURIComponent(id)}`, {
+    await call('updateReturn', {
+      path: { id },
       idempotencyKey,
-      method: 'PATCH',
       body: { shipment: { status: 'SHIPMENT_VOIDED' } },
     });
     loaded.reload();

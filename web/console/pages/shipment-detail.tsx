@@ -66,7 +66,7 @@ function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
           question={`Cancel shipment ${s.tracking_number}? The carrier voids its label; this cannot be undone.`}
           yes="Yes, cancel shipment"
           onConfirm={async (idempotencyKey) => {
-            await call('/cancel', {
+            await call('cancelShipment', {
               idempotencyKey,
               body: { cancel: { shipping_account: s.shipping_account, tracking_number: s.tracking_number } },
             });
@@ -80,7 +80,7 @@ function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
 }
 
 export function ShipmentDetail({ id }: { id: string }) {
-  const loaded = useApi<{ shipment: Shipment }>(`/shipments/${encodeURIComponent(id)}`);
+  const loaded = useApi('getShipment', { path: { id } });
   const serviceName = useServiceNames();
   const carrierName = useCarrierNames();
   const accountLabel = useAccountNames();
@@ -98,7 +98,7 @@ export function ShipmentDetail({ id }: { id: string }) {
   }
   const track = async () => {
     const ok = await refresh.run(() =>
-      call('/track', {
+      call('trackShipment', {
         body: { track: { shipping_account: s.shipping_account, tracking_number: s.tracking_number, refresh: true } },
       }),
     );

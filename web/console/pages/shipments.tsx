@@ -1,11 +1,9 @@
 /** The shipments: search, filters and paging live in the address, so a filtered list is a link. */
-import { query } from '../../shared/api';
 import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
 import { accountOptions } from '../names';
 import { useAccountNames, useCarrierNames } from '../display';
 import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
-import type { Account, Shipment } from '../types';
 import { Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, useApi, useFilters } from '../ui';
 
 const PAGE_SIZE = 20;
@@ -13,14 +11,12 @@ const PAGE_SIZE = 20;
 const FILTERS = ['search', 'status', 'shipping_account', 'start_date', 'end_date', 'batch'] as const;
 
 export function Shipments() {
-  const f = useFilters(`${BASE}/shipments`, FILTERS);
-  const accounts = useApi<{ shipping_accounts: Account[] }>('/shippingaccount?limit=500');
+  const f = useFilters('listShipments', `${BASE}/shipments`, FILTERS);
+  const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
   const serviceName = useServiceNames();
   const carrierName = useCarrierNames();
   const accountLabel = useAccountNames();
-  const list = useApi<Omit<Shipment, 'tracking'>[]>(
-    `/shipments${query({ ...f.current, page: f.page, pageSize: PAGE_SIZE })}`,
-  );
+  const list = useApi('listShipments', { query: { ...f.query, page: f.page, pageSize: PAGE_SIZE } });
 
   return (
     <section>
@@ -40,7 +36,7 @@ export function Shipments() {
           value={f.form.status}
           onValue={f.set('status')}
           blank="Any status"
-          options={STAGE_CODES.map((s) => [s, stageText(s)] as [string, string])}
+          options={STAGE_CODES.map((s) => [s, stageText(s)] as const)}
         />
         <Select
           label="Shipping account"

@@ -3,7 +3,8 @@
  * an HttpOnly cookie: nothing of it is kept where a script could read it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiFailure } from '../../shared/api';
+import { ApiFailure } from '../../shared/api';
+import { call } from '../call';
 import type { Me } from '../types';
 import { ErrorNote, Field } from '../ui';
 
@@ -25,10 +26,10 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [sso, setSso] = useState(false);
   const [fresh, setFresh] = useState(false);
   useEffect(() => {
-    api<{ sso: boolean; first_owner_needed?: boolean }>('/session/methods').then(
+    call('getSignInMethods').then(
       (res) => {
-        setSso(res.body.sso);
-        setFresh(res.body.first_owner_needed === true);
+        setSso(res.sso);
+        setFresh(res.first_owner_needed === true);
       },
       () => setSso(false),
     );
@@ -38,7 +39,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      onSignedIn((await api<{ me: Me }>('/session', { body: { session: { email: email.trim(), password } } })).body.me);
+      onSignedIn((await call('signIn', { body: { session: { email: email.trim(), password } } })).me);
     } catch (err) {
       const f = err instanceof ApiFailure ? err : undefined;
       setError(

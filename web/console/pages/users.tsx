@@ -7,7 +7,7 @@ import { dateTime } from '../../shared/format';
 import { call } from '../call';
 import { useCan, useMe } from '../context';
 import { CopyField } from '../copy';
-import { ROLES, type Role, type User } from '../types';
+import { ROLES, type Body, type Invited, type Role, type User } from '../types';
 import { Confirm, ErrorNote, Field, ListTable, PageHeading, Select, useAction, useApi } from '../ui';
 
 const ROLE_TEXT: Record<Role, string> = {
@@ -17,11 +17,6 @@ const ROLE_TEXT: Record<Role, string> = {
   viewer: 'Viewer: reads only',
 };
 
-interface Invited {
-  user: User;
-  invitation: { url: string; expires: string };
-}
-
 function Invite({ roles, onInvited }: { roles: readonly Role[]; onInvited: (i: Invited) => void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -30,14 +25,14 @@ function Invite({ roles, onInvited }: { roles: readonly Role[]; onInvited: (i: I
   const submit = async (e: Event) => {
     e.preventDefault();
     const res = await act.run(() =>
-      call<Invited>('/users/invitations', {
+      call('inviteUser', {
         body: { invitation: { email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) } },
       }),
     );
     if (res) {
       setEmail('');
       setName('');
-      onInvited(res.body);
+      onInvited(res);
     }
   };
   return (
@@ -46,12 +41,7 @@ function Invite({ roles, onInvited }: { roles: readonly Role[]; onInvited: (i: I
       <div class="row">
         <Field label="E-mail address" type="email" required value={email} onValue={setEmail} />
         <Field label="Name (optional)" value={name} onValue={setName} />
-        <Select
-          label="Role"
-          value={role}
-          onValue={(v) => setRole(v as Role)}
-          options={roles.map((r) => [r, ROLE_TEXT[r]] as [string, string])}
-        />
+        <Select label="Role" value={role} onValue={setRole} options={roles.map((r) => [r, ROLE_TEXT[r]] as const)} />
       </div>
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
@@ -78,15 +68,12 @@ function Controls({
 }) {
   const act = useAction();
   const id = useId();
-  const patch = async (change: Record<string, unknown>) => {
-    if (await act.run(() => call(`/users/${encodeURIComponent(u.id)}`, { method: 'PATCH', body: { user: change } })))
-      onChanged();
+  const patch = async (change: Body<'updateUser'>['user']) => {
+    if (await act.run(() => call('updateUser', { path: { id: u.id }, body: { user: change } }))) onChanged();
   };
   const newLink = async () => {
-    const res = await act.run(() =>
-      call<Invited>('/users/invitations', { body: { invitation: { email: u.email, role: u.role } } }),
-    );
-    if (res) onInvited(res.body);
+    const res = await act.run(() => call('inviteUser', { body: { invitation: { email: u.email, role: u.role } } }));
+    if (res) onInvited(res);
   };
   return (
     <div class="row-actions">
@@ -100,7 +87,10 @@ function Controls({
             class="role-select"
             value={u.role}
             disabled={act.busy}
-            onChange={(e) => patch({ role: (e.currentTarget as HTMLSelectElement).value })}
+            onChange={(e) => {
+              const role = roles.find((r) => r === (e.currentTarget as HTMLSelectElement).value);
+              if (role) void patch({ role });
+            }}
           >
             {roles.map((r) => (
               <option key={r} value={r}>
@@ -133,7 +123,7 @@ function Controls({
           question={`Remove ${u.email}? Their sessions end at once.`}
           yes="Yes, remove"
           onConfirm={async () => {
-            await call(`/users/${encodeURIComponent(u.id)}`, { method: 'DELETE' });
+            await call('deleteUser', { path: { id: u.id } });
             onChanged();
             return true;
           }}
@@ -145,7 +135,7 @@ function Controls({
 }
 
 export function Users() {
-  const list = useApi<{ users: User[] }>('/users');
+  const list = useApi('listUsers');
   const me = useMe();
   const owners = useCan('users.owners');
   const roles = owners ? ROLES : ROLES.filter((r) => r !== 'owner');

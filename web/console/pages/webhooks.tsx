@@ -7,7 +7,7 @@ import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { Confirm, ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
 import { useCan } from '../context';
-import type { Endpoint, Delivery } from '../types';
+import type { Endpoint, Delivery, EventType, Subscribed } from '../types';
 
 export const EVENT_TYPES = [
   'shipment.created',
@@ -18,17 +18,17 @@ export const EVENT_TYPES = [
   'return.created',
   'return.updated',
   'batch.completed',
-];
+] as const satisfies readonly EventType[];
 
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
-  const list = useApi<{ deliveries: Delivery[] }>(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=50`);
+  const list = useApi('listWebhookDeliveries', { path: { id: endpoint.id }, query: { limit: 50 } });
   const act = useAction();
   const manage = useCan('webhooks.manage');
   const replay = async (d: Delivery) => {
     if (
       await act.run(() =>
-        call(`/webhooks/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(d.id)}/replay`, {
-          method: 'POST',
+        call('replayWebhookDelivery', {
+          path: { id: endpoint.id, delivery_id: d.id },
         }),
       )
     )
@@ -97,18 +97,12 @@ function EndpointCard({ e, onChanged }: { e: Endpoint; onChanged: () => void }) 
   const act = useAction();
   const manage = useCan('webhooks.manage');
   const toggle = async () => {
-    if (
-      await act.run(() =>
-        call(`/webhooks/${encodeURIComponent(e.id)}`, { method: 'PATCH', body: { webhook: { enabled: !e.enabled } } }),
-      )
-    )
+    if (await act.run(() => call('updateWebhook', { path: { id: e.id }, body: { webhook: { enabled: !e.enabled } } })))
       onChanged();
   };
   const rotate = async () => {
-    const res = await act.run(() =>
-      call<{ webhook: Endpoint }>(`/webhooks/${encodeURIComponent(e.id)}/rotate-secret`, { method: 'POST' }),
-    );
-    if (res) setSecret(res.body.webhook.secret);
+    const res = await act.run(() => call('rotateWebhookSecret', { path: { id: e.id } }));
+    if (res) setSecret(res.webhook.secret);
   };
   const panel = `deliveries-${e.id}`;
   return (
@@ -145,7 +139,7 @@ function EndpointCard({ e, onChanged }: { e: Endpoint; onChanged: () => void }) 
             question={`Delete the endpoint ${e.url} and its delivery history?`}
             yes="Yes, delete it"
             onConfirm={async () => {
-              await call(`/webhooks/${encodeURIComponent(e.id)}`, { method: 'DELETE' });
+              await call('deleteWebhook', { path: { id: e.id } });
               onChanged();
               return true;
             }}
@@ -161,22 +155,22 @@ function EndpointCard({ e, onChanged }: { e: Endpoint; onChanged: () => void }) 
 function AddEndpoint({ onAdded }: { onAdded: (e: Endpoint) => void }) {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>(['*']);
+  const [events, setEvents] = useState<Subscribed[]>(['*']);
   const act = useAction();
   const submit = async (ev: Event) => {
     ev.preventDefault();
     const res = await act.run(() =>
-      call<{ webhook: Endpoint }>('/webhooks', {
+      call('createWebhook', {
         body: { webhook: { url, events, ...(description ? { description } : {}) } },
       }),
     );
     if (res) {
       setUrl('');
       setDescription('');
-      onAdded(res.body.webhook);
+      onAdded(res.webhook);
     }
   };
-  const toggle = (t: string, on: boolean) =>
+  const toggle = (t: Subscribed, on: boolean) =>
     setEvents(on ? [...events.filter((x) => x !== '*' || t === '*'), t] : events.filter((x) => x !== t));
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="add-wh">
@@ -186,7 +180,7 @@ function AddEndpoint({ onAdded }: { onAdded: (e: Endpoint) => void }) {
       <fieldset>
         <legend>Events</legend>
         <div class="checks">
-          {['*', ...EVENT_TYPES].map((t) => (
+          {(['*', ...EVENT_TYPES] as const).map((t) => (
             <label class="check" key={t}>
               <input
                 type="checkbox"
@@ -209,7 +203,7 @@ function AddEndpoint({ onAdded }: { onAdded: (e: Endpoint) => void }) {
 }
 
 export function Webhooks() {
-  const list = useApi<{ webhooks: Endpoint[] }>('/webhooks?limit=500');
+  const list = useApi('listWebhooks', { query: { limit: 500 } });
   const [created, setCreated] = useState<Endpoint>();
   const manage = useCan('webhooks.manage');
   const items = list.data?.webhooks;
