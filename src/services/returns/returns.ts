@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/index.js';
 import { newId } from '../../storage/ids.js';
 import * as methods from '../../storage/repositories/return-methods.js';
 import * as repo from '../../storage/repositories/returns.js';
+import { countReturns, listReturns, type ReturnSummaryRow } from '../../storage/repositories/return-list.js';
 import * as shipments from '../../storage/repositories/shipments.js';
 import type { CarrierCalls } from '../kernel/index.js';
 import { checkPhone, checkPickupTime } from '../pickups/index.js';
@@ -51,7 +52,7 @@ export function createReturnsService(deps: ReturnsDeps) {
   const { db, calls, shipping, declarations, clock } = deps;
 
   function view(
-    row: repo.ReturnSummaryRow & Partial<Pick<repo.ReturnRow, 'return_lines'>>,
+    row: ReturnSummaryRow & Partial<Pick<repo.ReturnRow, 'return_lines'>>,
     baseUrl: string,
     label?: Uint8Array,
   ): ReturnView {
@@ -241,7 +242,8 @@ export function createReturnsService(deps: ReturnsDeps) {
       updated_at: now,
     };
     await storeBooked(opts.log, record, () =>
-      repo.createReturn(db, record, row, input.custom ?? [], async (trx) => {
+      db.transaction().execute(async (trx) => {
+        await repo.createReturn(trx, record, row, input.custom ?? []);
         await recordEvent(trx, { tenant, type: 'return.created', data: view(row, opts.baseUrl), at: clock.now() });
         const changes = {
           return_method: method.id,
@@ -277,16 +279,28 @@ export function createReturnsService(deps: ReturnsDeps) {
     baseUrl: string,
   ): Promise<{ items: ReturnView[]; total: number }> {
     const { filter, page } = listQuery(query);
-    const [rows, total] = await Promise.all([
-      repo.listReturns(db, tenant, filter, page),
-      repo.countReturns(db, tenant, filter),
-    ]);
+    const [rows, total] = await Promise.all([listReturns(db, tenant, filter, page), countReturns(db, tenant, filter)]);
     return { items: rows.map((r) => view(r, baseUrl)), total };
   }
 
-  /** The return.updated event, written in the transaction that changes the return. */
-  const announce = (tenant: string, baseUrl: string) => (trx: Db, updated: repo.ReturnRow) =>
-    recordEvent(trx, { tenant, type: 'return.updated', data: view(updated, baseUrl), at: clock.now() });
+  /**
+   * Changes a return and writes its return.updated event in one transaction; a change another
+   * instance stored first is not announced again. `also` writes what else goes with it (the audit entry).
+   */
+  async function update(
+    tenant: string,
+    id: string,
+    changes: repo.ReturnChanges,
+    baseUrl: string,
+    also?: (trx: Db) => Promise<void>,
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const updated = await repo.updateReturn(trx, tenant, id, changes);
+      if (!updated) return;
+      await recordEvent(trx, { tenant, type: 'return.updated', data: view(updated, baseUrl), at: clock.now() });
+      await also?.(trx);
+    });
+  }
 
   /**
    * Cancels what the carrier holds for the return. Everything that must be called is checked first,
@@ -317,13 +331,7 @@ export function createReturnsService(deps: ReturnsDeps) {
       });
     } catch (err) {
       // The label is void at the carrier by now: record that truth, then answer why the pickup stays.
-      await repo.updateReturn(
-        db,
-        tenant,
-        row.id,
-        { status: 'SHIPMENT_VOIDED', updated_at: clock.now().toISOString() },
-        announce(tenant, opts.baseUrl),
-      );
+      await update(tenant, row.id, { status: 'SHIPMENT_VOIDED', updated_at: clock.now().toISOString() }, opts.baseUrl);
       if (!(err instanceof ApiError)) throw err;
       throw new ApiError(
         err.code,
@@ -348,13 +356,12 @@ export function createReturnsService(deps: ReturnsDeps) {
       return;
     await voidAtCarrier(tenant, row, opts);
     const pickup = row.pickup_confirmation_number !== null ? { pickup_state: 'CANCELLED' } : {};
-    await repo.updateReturn(
-      db,
+    await update(
       tenant,
       id,
       { status: 'SHIPMENT_VOIDED', ...pickup, updated_at: clock.now().toISOString() },
-      async (trx, updated) => {
-        await announce(tenant, opts.baseUrl)(trx, updated);
+      opts.baseUrl,
+      async (trx) => {
         if (opts.by)
           await recordAudit(trx, opts.by, {
             action: 'return.voided',
@@ -374,13 +381,7 @@ export function createReturnsService(deps: ReturnsDeps) {
     if (body.custom) {
       const byName = new Map((JSON.parse(row.custom) as repo.CustomPair[]).map((c) => [c.name, c]));
       for (const c of body.custom) byName.set(c.name, c);
-      await repo.updateReturn(
-        db,
-        tenant,
-        id,
-        { custom: [...byName.values()], updated_at: clock.now().toISOString() },
-        announce(tenant, opts.baseUrl),
-      );
+      await update(tenant, id, { custom: [...byName.values()], updated_at: clock.now().toISOString() }, opts.baseUrl);
     }
     return read(tenant, id, opts.baseUrl);
   }
