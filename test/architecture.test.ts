@@ -231,8 +231,6 @@ describe('ARCHITECTURE.md', () => {
     'services/batches/batches.ts',
     'services/batches/booking.ts',
     'services/batches/csv.ts',
-    'services/returns/portal.ts',
-    'services/returns/returns.ts',
     'services/shipping/shipping.ts',
     'storage/repositories/batches.ts',
     'storage/repositories/shipments.ts',
