@@ -231,7 +231,6 @@ describe('ARCHITECTURE.md', () => {
     'services/batches/batches.ts',
     'services/batches/booking.ts',
     'services/batches/csv.ts',
-    'services/shipping/shipping.ts',
     'storage/repositories/batches.ts',
     'storage/repositories/shipments.ts',
   ];
