@@ -227,7 +227,6 @@ describe('ARCHITECTURE.md', () => {
     'emulator/carrier_c/prices.ts',
     'emulator/carrier_d/prices.ts',
     'emulator/dhl_parcel_de/ship.ts',
-    'services/accounts/accounts.ts',
     'services/batches/batches.ts',
     'services/batches/booking.ts',
     'services/batches/csv.ts',

@@ -7,7 +7,6 @@ export {
 } from './booking-lookup.js';
 export type { BookingLookup, LookupAnswer } from './booking-lookup.js';
 export { startLoop } from './background-loop.js';
-export { bind } from './bind.js';
 export type { BackgroundLoop } from './background-loop.js';
 export { createCarrierCalls, withCarrierDetail } from './carrier-calls.js';
 export type { CallTarget, CarrierCalls, PreparedCall } from './carrier-calls.js';

@@ -11,7 +11,7 @@
  */
 import { createTtlCache } from '../../foundations/ttl-cache.js';
 import type { PortalMethod } from '../../contract/portal.js';
-import { bind } from '../kernel/index.js';
+import { bind } from '../../foundations/bind.js';
 import type { PortalDeps } from './portal-deps.js';
 import { createPortalLink, portalLinkOf } from './portal-link.js';
 import { OPTIONS_CACHE_MS, portalPage } from './portal-page.js';

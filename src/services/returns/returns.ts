@@ -6,7 +6,8 @@
  * Carrier calls: creating costs one booking, plus one pickup for pickup methods; voiding one cancel,
  * plus one pickup cancel. Listing and reading call no carrier.
  */
-import { bind, createSingleFlight } from '../kernel/index.js';
+import { bind } from '../../foundations/bind.js';
+import { createSingleFlight } from '../kernel/index.js';
 import { createReturn } from './create-return.js';
 import { listReturns, readReturn } from './read-returns.js';
 import type { ReturnsDeps } from './returns-deps.js';

@@ -3,7 +3,7 @@
  * ship (ship.ts), cancelShipment (cancel.ts), readLabel and readSignedLabel (labels.ts), and the
  * booking steps other booking paths share (booking.ts, store-booked.ts).
  */
-import { bind } from '../kernel/index.js';
+import { bind } from '../../foundations/bind.js';
 import { prepareBooking, recordBooking, recordFound } from './booking.js';
 import type { BookingExtras } from './booking-view.js';
 import { cancelShipment } from './cancel.js';
