@@ -145,7 +145,7 @@ export async function recordBooking(
       recipient_name: stored.recipient.name ?? null,
       reference_values: shipments.referenceValues(stored.references),
       stage: 'CREATED',
-      sender: JSON.stringify(req.sender),
+      sender: req.sender,
     },
     labels: [...labels, ...(combined ? [combined] : [])].map((l) => ({
       id: l.id,

@@ -4,10 +4,22 @@ import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
 import type { Address } from '../../domain/types.js';
 
-export type ShipmentRow = WithFlags<ShipmentsTable, 'test'>;
+/** A booked shipment: its flag a boolean, its sender an address (absent or null on rows stored before senders were kept). */
+export interface ShipmentRow extends Omit<WithFlags<ShipmentsTable, 'test'>, 'sender'> {
+  sender?: Address | null;
+}
 const FLAGS = ['test'] as const;
-const decode = (row: ShipmentsTable): ShipmentRow => decodeFlags(row, FLAGS);
-const encode = (record: ShipmentRow): ShipmentsTable => encodeFlags<ShipmentsTable, 'test'>(record, FLAGS);
+const decode = (row: ShipmentsTable): ShipmentRow => {
+  const { sender, ...rest } = decodeFlags(row, FLAGS);
+  return {
+    ...rest,
+    ...(sender !== undefined ? { sender: sender === null ? null : (JSON.parse(sender) as Address) } : {}),
+  };
+};
+const encode = ({ sender, ...record }: ShipmentRow): ShipmentsTable => ({
+  ...encodeFlags<Omit<ShipmentsTable, 'sender'>, 'test'>(record, FLAGS),
+  ...(sender !== undefined ? { sender: sender === null ? null : JSON.stringify(sender) } : {}),
+});
 export type LabelRow = LabelsTable;
 
 /** The rows of one booking in a transaction of their own (what else a booking stores, the use case adds in its own: insertShipmentRows). */
