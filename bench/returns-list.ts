@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type Database } from '../src/storage/database.js';
 import { migrate } from '../src/storage/migrations/index.js';
-import { countReturns, listReturns, type ReturnFilter } from '../src/storage/repositories/returns.js';
+import { countReturns, listReturns, type ReturnFilter } from '../src/storage/repositories/return-list.js';
 import type { ReturnCustomTable, ReturnsTable } from '../src/storage/tables.js';
 import { fmt } from './lib.js';
 

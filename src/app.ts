@@ -102,8 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.config.jwtIssuer ? { jwtIssuer: deps.config.jwtIssuer } : {}),
   });
 
-  // Instances that share a PostgreSQL database share their limits; a SQLite file has one instance.
-  const shared = deps.database.dialect === 'postgres' ? { shared: deps.database.db } : {};
+  // Limits shared by every instance when they share their database (services/kernel/shared-buckets.ts).
+  const shared = services.sharedBuckets ? { shared: services.sharedBuckets } : {};
   const limits = createRequestLimits({ ratePerSec: deps.config.rateLimit, clock: deps.clock, ...shared });
 
   const sessions = createSessionAuthenticator(services.identity, deps.config);

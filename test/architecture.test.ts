@@ -175,29 +175,50 @@ describe('ARCHITECTURE.md', () => {
   it('lets the use case own its transaction: no repository calls back into it', () => {
     // A repository runs its statements in the transaction it is handed (or one of its own); what
     // else the change records (events, tracking, audit, the key's answer) the use case writes in
-    // the same transaction itself. returns.ts still takes such callbacks (its events): to be moved.
+    // the same transaction itself, never through a callback it hands the repository.
     const calling = sourceFiles(join(SRC, 'storage'))
       .filter((f) => /\(trx: Kysely<Tables>[^)]*\) => Promise/.test(readFileSync(f, 'utf8')))
       .map((f) => relative(SRC, f).split('\\').join('/'));
-    expect(calling).toEqual(['storage/repositories/returns.ts']);
+    expect(calling).toEqual([]);
+  });
+
+  it('hands out domain records from the repositories, not table rows under another name', () => {
+    // A repository record decodes its JSON columns and its flags (storage/repositories/audit-log.ts
+    // AuditRecord). These are still a table type under another name, each to become a record of its
+    // own: the list only shrinks.
+    const aliases = sourceFiles(join(SRC, 'storage', 'repositories')).flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/^export type (\w+) = \w+Table;/gm)].map(
+        (m) => `${relative(SRC, f).split('\\').join('/')} ${m[1]}`,
+      ),
+    );
+    expect(aliases.sort()).toEqual([
+      'storage/repositories/batches.ts BatchItemRow',
+      'storage/repositories/batches.ts BatchRow',
+      'storage/repositories/events.ts AttemptRow',
+      'storage/repositories/events.ts DeliveryRow',
+      'storage/repositories/events.ts EventRow',
+      'storage/repositories/idempotency.ts IdempotencyRow',
+      'storage/repositories/keys.ts ApiKeyRecord',
+      'storage/repositories/oauth-tokens.ts OAuthTokenRow',
+      'storage/repositories/portal-links.ts PortalLinkRow',
+      'storage/repositories/return-methods.ts ReturnMethodRow',
+      'storage/repositories/sessions.ts SessionRecord',
+      'storage/repositories/shipments.ts LabelRow',
+      'storage/repositories/users.ts InvitationRecord',
+      'storage/repositories/users.ts UserRecord',
+    ]);
   });
 
   it('keeps http/ off storage/', () => {
-    // Keys are read through the identity service (services/identity/key-auth.ts). What is listed
-    // here still reaches storage/ directly and is to go through a service too: the shared rate
-    // buckets, and the readiness check's view of the database.
+    // http/ reaches the database only through the services: keys through the identity service
+    // (services/identity/key-auth.ts), the shared rate buckets (services/kernel/shared-buckets.ts)
+    // and the readiness check (services/kernel/readiness.ts) through services/index.ts.
     const reaching = sourceFiles(join(SRC, 'http')).flatMap((f) =>
       importsOf(f)
         .filter((to) => to.startsWith('storage/'))
         .map((to) => `${relative(SRC, f).split('\\').join('/')} → ${to}`),
     );
-    expect(reaching.sort()).toEqual([
-      'http/request-limits.ts → storage/tables.ts',
-      'http/routes/health.ts → storage/faults.ts',
-      'http/routes/health.ts → storage/migrations/index.ts',
-      'http/shared-buckets.ts → storage/repositories/rate-limits.ts',
-      'http/shared-buckets.ts → storage/tables.ts',
-    ]);
+    expect(reaching).toEqual([]);
   });
 
   it('gives one module the life of an Idempotency-Key', () => {
@@ -217,17 +238,10 @@ describe('ARCHITECTURE.md', () => {
   // The formatter's first pass lengthened these past the limit; each leaves the list when it is split
   // (a file of code) or its data table is kept as one row per line (prettier-ignore). The list only shrinks.
   const LENGTHENED_BY_THE_FORMATTER = [
-    'services/accounts/accounts.ts',
     'services/batches/batches.ts',
     'services/batches/booking.ts',
     'services/batches/csv.ts',
-    'services/returns/portal.ts',
-    'services/returns/returns.ts',
-    'services/shipping/shipping.ts',
-    'services/tracking/tracking.ts',
     'storage/repositories/batches.ts',
-    'storage/repositories/returns.ts',
-    'storage/repositories/shipments.ts',
   ];
 
   it('keeps every source file under 300 lines', () => {

@@ -9,10 +9,9 @@
  * PostgreSQL (shared-buckets.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../foundations/clock.js';
 import { ApiError } from '../domain/errors.js';
-import type { Tables } from '../storage/tables.js';
+import type { SharedBuckets } from '../services/index.js';
 import { createTokenBuckets, unlimited, type TokenBuckets, type Wait } from './rate-limit.js';
 import { createSharedTokenBuckets } from './shared-buckets.js';
 
@@ -52,14 +51,10 @@ function throttle(buckets: TokenBuckets, id: string, what: string): void | Promi
   refuse(wait, what);
 }
 
-export function createRequestLimits(opts: {
-  ratePerSec: number;
-  clock: Clock;
-  shared?: Kysely<Tables>;
-}): RequestLimits {
+export function createRequestLimits(opts: { ratePerSec: number; clock: Clock; shared?: SharedBuckets }): RequestLimits {
   const { clock, shared } = opts;
   const buckets = (name: string, rate: { ratePerSec: number; burst: number }): TokenBuckets =>
-    shared ? createSharedTokenBuckets({ name, ...rate, clock, db: shared }) : createTokenBuckets({ ...rate, clock });
+    shared ? createSharedTokenBuckets({ name, ...rate, clock, store: shared }) : createTokenBuckets({ ...rate, clock });
   const on = opts.ratePerSec > 0;
   const perKey = on ? buckets('key', { ratePerSec: opts.ratePerSec, burst: 2 * opts.ratePerSec }) : unlimited;
   const wrongKey = on ? buckets('address', WRONG_KEY) : unlimited;

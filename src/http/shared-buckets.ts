@@ -10,10 +10,8 @@
  * every request that is cached and could be answered.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../foundations/clock.js';
-import { dropIdle, takeTokens } from '../storage/repositories/rate-limits.js';
-import type { Tables } from '../storage/tables.js';
+import type { SharedBuckets } from '../services/index.js';
 import type { TokenBuckets, Wait } from './rate-limit.js';
 
 /** A lease not spent within this is given up: tokens held in one instance must not outlive their time. */
@@ -48,9 +46,9 @@ export function createSharedTokenBuckets(opts: {
   ratePerSec: number;
   burst: number;
   clock: Clock;
-  db: Kysely<Tables>;
+  store: SharedBuckets;
 }): TokenBuckets {
-  const { name, ratePerSec, burst, clock, db } = opts;
+  const { name, ratePerSec, burst, clock, store } = opts;
   const lease = Math.max(1, Math.floor(burst / 20));
   const entries = new Map<string, Entry>();
   let sweptAt = 0;
@@ -67,7 +65,7 @@ export function createSharedTokenBuckets(opts: {
   function sweep(now: number): void {
     if (now - sweptAt < SWEEP_MS) return;
     sweptAt = now;
-    dropIdle(db, now - IDLE_MS).catch(() => undefined);
+    store.dropIdle(now - IDLE_MS).catch(() => undefined);
   }
 
   function ask(id: string, e: Entry): Promise<void> {
@@ -75,7 +73,7 @@ export function createSharedTokenBuckets(opts: {
     sweep(now);
     // What the row is named by: never a key itself, which the database must not hold in clear.
     const row = `${name}:${createHash('sha256').update(id).digest('base64url')}`;
-    e.asking = withinAskTime(takeTokens(db, row, lease, { ratePerSec, burst, nowMs: now })).then(
+    e.asking = withinAskTime(store.take(row, lease, { ratePerSec, burst, nowMs: now })).then(
       (got) => {
         e.leased = got.granted;
         e.leasedAt = clock.now().getTime();

@@ -19,6 +19,8 @@ import {
   createOwnership,
   createSignedLinks,
   createUsageCounter,
+  checkReadiness,
+  createSharedBuckets,
 } from './kernel/index.js';
 import { createBalanceService, createCredentialsCheck, createManifestService } from './account-actions/index.js';
 import {
@@ -141,6 +143,9 @@ export function createServices(deps: ServiceDeps) {
   const branding = createBrandingService({ db, clock, labels: deps.labels });
   return {
     database: deps.database,
+    readiness: () => checkReadiness(deps.database),
+    // Instances that share a PostgreSQL database share their request limits; a SQLite file has one instance.
+    sharedBuckets: deps.database.dialect === 'postgres' ? createSharedBuckets(db) : undefined,
     declarations: deps.declarations,
     links,
     labels: deps.labels,
@@ -229,7 +234,13 @@ export type Services = ReturnType<typeof createServices>;
 
 // What the HTTP layer needs besides the factory: how a request body is fingerprinted for idempotency
 // and the claim it holds, how a batch CSV is read as it arrives, and how long work gives the event loop its turns.
-export { fingerprint, fingerprintInSlices, type IdempotencyService, type KeyClaim } from './kernel/index.js';
+export {
+  fingerprint,
+  fingerprintInSlices,
+  type IdempotencyService,
+  type KeyClaim,
+  type SharedBuckets,
+} from './kernel/index.js';
 export { readCsv } from './batches/index.js';
 export { jsonRows, readPriceListCsv } from './accounts/index.js';
 export { generatePassword, type IdentityService, type KeyAuth, type SessionAuth } from './identity/index.js';

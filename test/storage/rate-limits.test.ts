@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSharedTokenBuckets } from '../../src/http/shared-buckets.js';
+import { createSharedBuckets } from '../../src/services/kernel/index.js';
 import { createDatabase } from '../../src/storage/database.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
 import { tempDirs } from '../support/temp-dir.js';
@@ -20,8 +21,8 @@ describe.each(dialects)('shared token buckets on %s', (dialect) => {
       let now = Date.parse('2026-11-24T12:00:00Z');
       const clock = { now: () => new Date(now) };
       const rate = { name: 'key', ratePerSec: 0.5, burst: 10, clock };
-      const one = createSharedTokenBuckets({ ...rate, db: t.database.db });
-      const two = createSharedTokenBuckets({ ...rate, db: other.db });
+      const one = createSharedTokenBuckets({ ...rate, store: createSharedBuckets(t.database.db) });
+      const two = createSharedTokenBuckets({ ...rate, store: createSharedBuckets(other.db) });
       const takeMany = (n: number) =>
         Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? one : two).take('wb_live_secret-key')));
       const first = await takeMany(30);

@@ -1,15 +1,13 @@
 /** Returns storage on every dialect: one transaction per change, every filter, order, isolation. */
 import { describe, expect, it } from 'vitest';
 import {
-  countReturns,
   createReturn,
   getReturn,
-  listReturns,
   updateReturn,
   updateStatusFromTracking,
-  type ReturnFilter,
   type ReturnRow,
 } from '../../src/storage/repositories/returns.js';
+import { countReturns, listReturns, type ReturnFilter } from '../../src/storage/repositories/return-list.js';
 import { insertMethod, getMethod, deleteMethod } from '../../src/storage/repositories/return-methods.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
 import type { LabelRow, ShipmentRow } from '../../src/storage/repositories/shipments.js';
@@ -103,7 +101,9 @@ describe.each(dialects)('returns storage on %s', (dialect) => {
       clash.booking.shipment.id = 'shp_other';
       clash.booking.labels[0]!.id = 'lbl_other';
       clash.booking.labels[0]!.shipment_id = 'shp_other';
-      await expect(createReturn(db, clash.booking, clash.row, [])).rejects.toThrow();
+      await expect(
+        db.transaction().execute((trx) => createReturn(trx, clash.booking, clash.row, [])),
+      ).rejects.toThrow();
       expect(
         await db.selectFrom('shipments').select('id').where('id', '=', 'shp_other').executeTakeFirst(),
       ).toBeUndefined();
@@ -221,15 +221,16 @@ describe.each(dialects)('returns storage on %s', (dialect) => {
       ).toEqual(['z', 'y']);
       // A voided state is written and announced once, however many voids arrive together.
       const announced: string[] = [];
-      const announce = async (_trx: unknown, row: ReturnRow) => void announced.push(row.id);
+      const announce = (row: ReturnRow | undefined) => void (row && announced.push(row.id));
       await Promise.all(
         [1, 2, 3].map(() =>
-          updateReturn(
-            db,
-            'acme',
-            'y',
-            { status: 'SHIPMENT_VOIDED', updated_at: '2026-11-05T00:00:00.000Z' },
-            announce,
+          db.transaction().execute(async (trx) =>
+            announce(
+              await updateReturn(trx, 'acme', 'y', {
+                status: 'SHIPMENT_VOIDED',
+                updated_at: '2026-11-05T00:00:00.000Z',
+              }),
+            ),
           ),
         ),
       );

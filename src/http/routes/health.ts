@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
 import { ApiError } from '../../domain/errors.js';
-import { STORAGE_UNREACHABLE } from '../../storage/faults.js';
-import { pendingMigrations } from '../../storage/migrations/index.js';
 import { errorResponses, ok } from '../openapi.js';
 import type { App, RouteContext } from '../types.js';
 
@@ -38,26 +36,11 @@ export function registerHealthRoutes(app: App, { services }: RouteContext): void
       },
     },
     async (req, reply) => {
-      let pending: string[];
-      try {
-        await services.database.ping();
-        pending = await pendingMigrations(services.database);
-      } catch (err) {
-        // In the words every request that meets the same fault is answered with (storage/faults.ts).
-        const message = err instanceof ApiError ? err.message : STORAGE_UNREACHABLE;
-        req.log.warn({ err }, message);
-        return reply.status(503).send(new ApiError('service_unavailable', message, 'readyz').toBody());
+      const notReady = await services.readiness();
+      if (notReady) {
+        if (notReady.err !== undefined) req.log.warn({ err: notReady.err }, notReady.message);
+        return reply.status(503).send(new ApiError('service_unavailable', notReady.message, 'readyz').toBody());
       }
-      if (pending.length > 0)
-        return reply
-          .status(503)
-          .send(
-            new ApiError(
-              'service_unavailable',
-              `The database schema is not up to date: run waybill migrate (${pending.length} migrations pending)`,
-              'readyz',
-            ).toBody(),
-          );
       return { status: 'ready' };
     },
   );

@@ -12,7 +12,7 @@ import {
   shipmentsByTracking,
   unmanifestedShipments,
   type ManifestCandidate,
-} from '../../storage/repositories/shipments.js';
+} from '../../storage/repositories/manifest-shipments.js';
 import type { CarrierCalls, Ownership } from '../kernel/index.js';
 import { checkHorizon, DATE_HORIZON_DAYS } from '../kernel/index.js';
 

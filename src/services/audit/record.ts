@@ -36,7 +36,7 @@ export async function recordAudit(trx: Db, by: AuditContext, entry: AuditEntry):
     resource_id: entry.resource?.id ?? null,
     ip: by.ip ?? null,
     request_id: by.requestId ?? null,
-    changes: entry.changes ? JSON.stringify(maskSecrets(entry.changes)) : null,
+    changes: entry.changes ? (maskSecrets(entry.changes) as Record<string, unknown>) : null,
   });
 }
 

@@ -25,7 +25,7 @@ import type { CarrierDeclaration } from '../../carriers/carrier.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import type { KeyClaim } from './idempotency.js';
 
-/** A booking prepared as for its call (shipping.ts prepareBooking), with Waybill's reference. */
+/** A booking prepared as for its call (shipping/booking.ts prepareBooking), with Waybill's reference. */
 type Booking = Pick<PreparedCall<'ship'>, 'adapter' | 'call'> & { req: ShipmentRequest };
 
 export type LookupAnswer =

@@ -11,7 +11,7 @@
  * That cannot buy a label twice once the carrier has answered: /ship stores the idempotent answer in
  * the same transaction as the shipment (`KeyClaim.completeIn`), so a booking that was stored is replayed, never
  * stale. A booking the carrier made in the instant before the crash, not yet stored, is looked up at
- * the carrier by the taker-over (`interruptedAt`; shipping.ts settleInterrupted, where the carrier
+ * the carrier by the taker-over (`interruptedAt`; shipping/ship.ts settleInterrupted, where the carrier
  * has a lookup: README "Retrying safely"). A /ship whose carrier call lost its answer (cut or timed
  * out) marks its booking intent so: nothing runs under that claim any more, and the next retry takes
  * it over at once to ask the carrier, rather than being told "still being processed" until it is stale.

@@ -30,6 +30,10 @@ export {
   earliestToday,
   toShipmentRequest,
 } from './shipment-request.js';
+export { checkReadiness } from './readiness.js';
+export type { NotReady } from './readiness.js';
+export { createSharedBuckets } from './shared-buckets.js';
+export type { SharedBuckets, Take } from './shared-buckets.js';
 export { createSignedLinks } from './signed-links.js';
 export type { SignedLinks } from './signed-links.js';
 export { createSingleFlight } from './single-flight.js';

@@ -1,7 +1,8 @@
 /** GET /returns query → storage filter and page, and checks of custom pairs (spec "GET /returns"). */
 import { ApiError } from '../../domain/errors.js';
 import type { ReturnsQuery } from '../../contract/returns.js';
-import type { CustomPair, ReturnFilter } from '../../storage/repositories/returns.js';
+import type { ReturnFilter } from '../../storage/repositories/return-list.js';
+import type { CustomPair } from '../../storage/repositories/returns.js';
 import { dateBounds, paging } from '../kernel/index.js';
 
 export type ListQuery = ReturnsQuery;

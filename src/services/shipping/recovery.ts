@@ -64,7 +64,7 @@ export function createBookingRecovery(deps: {
     if (claim.kind === 'done') return intents.remove(db, tenant, key);
     if (claim.kind === 'busy') return later(intent);
     const claimed = claim.kind === 'owner' ? deps.idempotency.held(tenant, key, claim.interruptedAt) : undefined;
-    // Handed back as it was, stale: a retry settles it the same way (shipping.ts settleInterrupted).
+    // Handed back as it was, stale: a retry settles it the same way (ship.ts settleInterrupted).
     const giveBack = () => claimed?.reopen() ?? Promise.resolve();
     try {
       const p = await deps.shipping.prepareBooking(

@@ -17,16 +17,10 @@ import { checkerFor } from '../../contract/validator.js';
 import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import { watch } from '../../storage/repositories/tracked-shipments.js';
-import {
-  recordEvent,
-  withCarrierDetail,
-  type CarrierCalls,
-  type PreparedCall,
-  type UsageCounter,
-} from '../kernel/index.js';
+import { withCarrierDetail, type CarrierCalls, type PreparedCall, type UsageCounter } from '../kernel/index.js';
 import { createLimiter, type Limiter } from '../../foundations/limiter.js';
-import { numbersWithReturns, updateStatusFromTracking } from '../../storage/repositories/returns.js';
 import type { TrackingCache } from './cache.js';
+import { followReturns } from './returns-follow.js';
 
 const MINUTE = 60_000;
 /** How long a result stays fresh by stage: final stages barely change, moving ones do. */
@@ -140,46 +134,7 @@ export function createTrackingService(deps: TrackingDeps) {
           if (!(outcome instanceof ApiError)) fetched.push({ number: item.number, result: outcome });
         });
         await cache.putMany(tenant, account.carrier, call.test, fetched);
-        // One read for the whole answer finds the numbers a return was shipped under (few or none).
-        const returned = await numbersWithReturns(
-          deps.db,
-          tenant,
-          account.carrier,
-          fetched.map((f) => f.number),
-        );
-        await Promise.all(
-          fetched
-            .filter((f) => returned.has(f.number))
-            .map(async ({ number, result: outcome }) => {
-              // A return shipped under this number follows where its parcel is (GET /returns?status=).
-              const at = clock.now();
-              await updateStatusFromTracking(
-                deps.db,
-                tenant,
-                account.carrier,
-                number,
-                outcome.tracking_stage,
-                at.toISOString(),
-                async (trx, ids) => {
-                  // Compact: the tracking.updated event of the same change carries the full result.
-                  for (const id of ids) {
-                    await recordEvent(trx, {
-                      tenant,
-                      type: 'return.updated',
-                      data: {
-                        id,
-                        carrier: account.carrier,
-                        tracking_number: number,
-                        status: outcome.tracking_stage,
-                        updated: at.toISOString(),
-                      },
-                      at,
-                    });
-                  }
-                },
-              );
-            }),
-        );
+        await followReturns(deps, tenant, account.carrier, fetched);
       }),
     );
   }

@@ -2,7 +2,15 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AuditLogTable, Tables } from '../tables.js';
 
-export type AuditRecord = AuditLogTable;
+/** An entry of the audit log: `changes` is what changed (secrets masked), null when the action says it all. */
+export interface AuditRecord extends Omit<AuditLogTable, 'changes'> {
+  changes: Record<string, unknown> | null;
+}
+
+/** The column holds the changes as JSON text. */
+function decode(row: AuditLogTable): AuditRecord {
+  return { ...row, changes: row.changes === null ? null : (JSON.parse(row.changes) as Record<string, unknown>) };
+}
 
 export interface AuditFilter {
   tenant: string;
@@ -17,7 +25,10 @@ export interface AuditFilter {
 }
 
 export async function insertAudit(db: Kysely<Tables>, record: AuditRecord): Promise<void> {
-  await db.insertInto('audit_log').values(record).execute();
+  await db
+    .insertInto('audit_log')
+    .values({ ...record, changes: record.changes === null ? null : JSON.stringify(record.changes) })
+    .execute();
 }
 
 function filtered(db: Kysely<Tables>, f: AuditFilter): SelectQueryBuilder<Tables, 'audit_log', object> {
@@ -54,7 +65,7 @@ export async function listAudit(
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items, total: Number(count.n) };
+  return { items: items.map(decode), total: Number(count.n) };
 }
 
 /**
@@ -70,7 +81,7 @@ export async function* eachAudit(db: Kysely<Tables>, f: AuditFilter, size = 500)
       q = q.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
     }
     const rows = await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(size).execute();
-    yield* rows;
+    yield* rows.map(decode);
     if (rows.length < size) return;
     const last = rows[rows.length - 1]!;
     after = { at: last.at, id: last.id };

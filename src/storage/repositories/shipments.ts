@@ -1,13 +1,25 @@
 /** Booked shipments and their label bytes, written in one transaction so neither exists alone. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
+import { decodeFlags, encodeFlags, type WithFlags } from '../flags.js';
 import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
 import type { Address } from '../../domain/types.js';
 
-export type ShipmentRow = WithFlags<ShipmentsTable, 'test'>;
+/** A booked shipment: its flag a boolean, its sender an address (absent or null on rows stored before senders were kept). */
+export interface ShipmentRow extends Omit<WithFlags<ShipmentsTable, 'test'>, 'sender'> {
+  sender?: Address | null;
+}
 const FLAGS = ['test'] as const;
-const decode = (row: ShipmentsTable): ShipmentRow => decodeFlags(row, FLAGS);
-const encode = (record: ShipmentRow): ShipmentsTable => encodeFlags<ShipmentsTable, 'test'>(record, FLAGS);
+const decode = (row: ShipmentsTable): ShipmentRow => {
+  const { sender, ...rest } = decodeFlags(row, FLAGS);
+  return {
+    ...rest,
+    ...(sender !== undefined ? { sender: sender === null ? null : (JSON.parse(sender) as Address) } : {}),
+  };
+};
+const encode = ({ sender, ...record }: ShipmentRow): ShipmentsTable => ({
+  ...encodeFlags<Omit<ShipmentsTable, 'sender'>, 'test'>(record, FLAGS),
+  ...(sender !== undefined ? { sender: sender === null ? null : JSON.stringify(sender) } : {}),
+});
 export type LabelRow = LabelsTable;
 
 /** The rows of one booking in a transaction of their own (what else a booking stores, the use case adds in its own: insertShipmentRows). */
@@ -241,101 +253,4 @@ export async function ownedTrackingNumbers(
     ...direct.map((r) => r.tracking_number),
     ...packages.flatMap((r) => (r.tracking_number ? [r.tracking_number] : [])),
   ]);
-}
-
-/** A shipment as an end-of-day form sees it: its labels' tracking numbers and its sender. */
-export interface ManifestCandidate {
-  id: string;
-  trackingNumbers: string[];
-  /** The sender the shipment was booked from (stored as JSON); null for one stored before senders were kept. */
-  sender: Address | null;
-}
-
-async function withLabels(
-  db: Kysely<Tables>,
-  tenant: string,
-  rows: { id: string; tracking_number: string; sender?: string | null }[],
-): Promise<ManifestCandidate[]> {
-  if (rows.length === 0) return [];
-  const labels = await db
-    .selectFrom('labels')
-    .select(['shipment_id', 'tracking_number'])
-    .where('tenant', '=', tenant)
-    .where(
-      'shipment_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
-  return rows.map((r) => {
-    const numbers = labels
-      .filter((l) => l.shipment_id === r.id && l.tracking_number !== null)
-      .map((l) => l.tracking_number as string);
-    return {
-      id: r.id,
-      trackingNumbers: numbers.length > 0 ? [...new Set(numbers)] : [r.tracking_number],
-      sender: r.sender ? (JSON.parse(r.sender) as Address) : null,
-    };
-  });
-}
-
-/** The account's booked shipments of that ship date not yet on an end-of-day form, oldest first. */
-export async function unmanifestedShipments(
-  db: Kysely<Tables>,
-  tenant: string,
-  accountId: string,
-  shipDate: string,
-): Promise<ManifestCandidate[]> {
-  const rows = await db
-    .selectFrom('shipments')
-    .select(['id', 'tracking_number', 'sender'])
-    .where('tenant', '=', tenant)
-    .where('shipping_account_id', '=', accountId)
-    .where('ship_date', '=', shipDate)
-    .where('status', '=', 'booked')
-    .where('manifest_id', 'is', null)
-    .orderBy('created_at')
-    .execute();
-  return withLabels(db, tenant, rows);
-}
-
-/** The account's stored shipments with any of these master or package tracking numbers. */
-export async function shipmentsByTracking(
-  db: Kysely<Tables>,
-  tenant: string,
-  accountId: string,
-  trackingNumbers: string[],
-): Promise<ManifestCandidate[]> {
-  if (trackingNumbers.length === 0) return [];
-  const rows = await db
-    .selectFrom('shipments')
-    .leftJoin('labels', 'labels.shipment_id', 'shipments.id')
-    .select(['shipments.id', 'shipments.tracking_number', 'shipments.sender'])
-    .distinct()
-    .where('shipments.tenant', '=', tenant)
-    .where('shipments.shipping_account_id', '=', accountId)
-    .where((eb) =>
-      eb.or([
-        eb('shipments.tracking_number', 'in', trackingNumbers),
-        eb('labels.tracking_number', 'in', trackingNumbers),
-      ]),
-    )
-    .execute();
-  return withLabels(db, tenant, rows);
-}
-
-/** Records the form the shipments' labels went on. */
-export async function markManifested(
-  db: Kysely<Tables>,
-  tenant: string,
-  ids: string[],
-  manifestId: string,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('shipments')
-    .set({ manifest_id: manifestId })
-    .where('tenant', '=', tenant)
-    .where('id', 'in', ids)
-    .execute();
 }
