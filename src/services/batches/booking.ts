@@ -127,8 +127,11 @@ export function createBatchBooking(deps: {
         ? requeue(item, owner, e)
         : fail(item, owner, e);
     }
+    // The time the attempt's record says the call was made: the lookup's window starts there.
+    let calledAt: Date | undefined;
     if (callsBeforeBooking(input)) {
       const at = clock.now();
+      calledAt = at;
       // Another worker recovered this item meanwhile (our lease ran out) and holds the attempt: leave it.
       if (
         !(await idempotency.claim(
@@ -138,10 +141,10 @@ export function createBatchBooking(deps: {
         ))
       )
         return { kind: 'lost' };
-    } else if (!(await callStillOurs(item))) return { kind: 'lost' };
+    } else if (!(calledAt = await callStillOurs(item))) return { kind: 'lost' };
     let booked;
     try {
-      booked = await prepared.run(prepared.call, prepared.req);
+      booked = await prepared.run(deps.lookup.withinWindow(prepared.call, calledAt), prepared.req);
     } catch (err) {
       const e = toApiError(err);
       // A busy label pool refused before the carrier was called, as a throttling carrier would.
@@ -208,16 +211,19 @@ export function createBatchBooking(deps: {
    * from the record's time: a worker starved past its lease between claim and call (seen on a loaded
    * two-instance run) made its call after a recovery had taken "not found" as never booked and
    * queued the item again, and it was booked twice. A record released or taken over meanwhile means
-   * another worker settled the item: no call.
+   * another worker settled the item: no call. Answers the record's time (the call's window starts
+   * there), or undefined when the call is not ours.
    */
-  async function callStillOurs(item: repo.BatchItemRow): Promise<boolean> {
+  async function callStillOurs(item: repo.BatchItemRow): Promise<Date | undefined> {
     const record = await idempotency.find(db, item.tenant, repo.itemKey(item));
     // The claim wrote the record at the item's claim time (repositories/batches.ts claimIn): another
     // time is another worker's claim of the same attempt, made after ours was settled.
-    if (record?.state !== 'in_progress' || record.created_at !== item.updated_at) return false;
+    if (record?.state !== 'in_progress' || record.created_at !== item.updated_at) return undefined;
     const at = clock.now();
-    if (at.getTime() - Date.parse(record.created_at) < LATE_CALL_MS) return true;
-    return idempotency.moveClaim(db, item.tenant, repo.itemKey(item), record.created_at, at.toISOString());
+    if (at.getTime() - Date.parse(record.created_at) < LATE_CALL_MS) return new Date(record.created_at);
+    return (await idempotency.moveClaim(db, item.tenant, repo.itemKey(item), record.created_at, at.toISOString()))
+      ? at
+      : undefined;
   }
 
   /** Settles an item whose worker stopped (its lease ran out, or on SQLite a previous process held it). */

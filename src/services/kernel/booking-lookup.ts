@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../foundations/clock.js';
 import type { FoundBooking, ShipmentRequest } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
-import type { CarrierDeclaration } from '../../carriers/carrier.js';
+import type { CarrierCall, CarrierDeclaration } from '../../carriers/carrier.js';
 import type { CarrierCalls, PreparedCall } from './carrier-calls.js';
 import type { KeyClaim } from './idempotency.js';
 
@@ -110,7 +110,23 @@ export function createBookingLookup(deps: {
         };
   }
 
-  return { lookup, trustedAfterMs };
+  /**
+   * The booking call held to the window a lookup assumes: "not found" is trusted from `calledAt` plus
+   * the call's timeout and the indexing delay, so the call must be over by `calledAt` plus its
+   * timeout however late it starts. An instance starved between writing the call down and making it
+   * (seconds on a loaded machine: an OAuth token fetched, a database write, a busy event loop) would
+   * otherwise reach the carrier after a recovery had taken "not found" as never booked and booked
+   * the item again. Past the window the call is not made (or is cut off): its outcome is unknown, as
+   * for any call cut off, and the lookup settles it.
+   */
+  function withinWindow(call: CarrierCall, calledAt: Date): CarrierCall {
+    if (deps.callTimeoutMs === undefined) return call;
+    const left = calledAt.getTime() + deps.callTimeoutMs - deps.clock.now().getTime();
+    const window = left > 0 ? AbortSignal.timeout(left) : AbortSignal.abort();
+    return { ...call, signal: call.signal ? AbortSignal.any([call.signal, window]) : window };
+  }
+
+  return { lookup, trustedAfterMs, withinWindow };
 }
 
 export type BookingLookup = ReturnType<typeof createBookingLookup>;

@@ -92,7 +92,7 @@ async function book(
     });
   }
   try {
-    return await p.run(p.call, p.req);
+    return await p.run(recoverable ? deps.lookup.withinWindow(p.call, p.now) : p.call, p.req);
   } catch (err) {
     if (!recoverable || !settledByLookup(err, decl)) {
       if (recoverable) await intents.remove(db, p.tenant, intent.key);
