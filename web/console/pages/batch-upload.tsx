@@ -13,6 +13,7 @@ import { ErrorNote, Field, Select, useApi } from '../ui';
 import { accountName, accountOptions } from '../names';
 import { useCarrierNames } from '../display';
 import { ServiceSelect } from '../services';
+import { PreviewQuestion, type Preview } from './batch-preview';
 
 /** The units the API takes: offering OZ or G would only be refused. */
 const WEIGHT_UNITS = ['LB', 'KG'];
@@ -60,25 +61,19 @@ export function BatchUpload() {
   };
   const set = (k: keyof Shared) => (v: string) => setShared({ ...shared, [k]: v });
   const noSender = chosen !== undefined && !chosen.billing_address;
-  // What the upload will book, shown before anything is booked: the rows counted in the file.
-  const [preview, setPreview] = useState<number>();
+  // What the upload will book and cost, shown before anything is booked: the file priced by the
+  // service (POST /batches/preview, which books nothing), its refused rows with their reasons.
+  const [preview, setPreview] = useState<Preview>();
+  const pricing = useIntent();
+  const batchQuery = () => query({ shipping_account: account, ...shared, reference: name.trim() || undefined });
   const ask = async (e: Event) => {
     e.preventDefault();
     if (!file) return act.setError('Choose a CSV file.');
-    const text = await file.text();
-    // One row a line after the header; a quoted value may hold a line break, so quotes are followed.
-    let rows = 0;
-    let quoted = false;
-    let filled = false;
-    for (const ch of text) {
-      if (ch === '"') quoted = !quoted;
-      if (ch === '\n' && !quoted) {
-        if (filled) rows++;
-        filled = false;
-      } else if (ch !== '\r' && ch.trim() !== '') filled = true;
-    }
-    if (filled) rows++;
-    setPreview(Math.max(0, rows - 1));
+    act.setError(undefined);
+    const res = await pricing.run({ account, shared, file: [file.name, file.size, file.lastModified] }, () =>
+      call<{ preview: Preview }>(`/batches/preview${batchQuery()}`, { raw: { body: file, type: 'text/csv' } }),
+    );
+    if (res) setPreview(res.body.preview);
   };
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -86,10 +81,10 @@ export function BatchUpload() {
     // The file's identity and the shared values are the intent: the same upload again is one batch.
     const intent = { account, shared, name, file: [file.name, file.size, file.lastModified] };
     const res = await act.run(intent, (idempotencyKey) =>
-      call<{ batch: { id: string } }>(
-        `/batches${query({ shipping_account: account, ...shared, reference: name.trim() || undefined })}`,
-        { idempotencyKey, raw: { body: file, type: 'text/csv' } },
-      ),
+      call<{ batch: { id: string } }>(`/batches${batchQuery()}`, {
+        idempotencyKey,
+        raw: { body: file, type: 'text/csv' },
+      }),
     );
     if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.body.batch.id)}`);
   };
@@ -165,20 +160,18 @@ export function BatchUpload() {
         </p>
       ) : null}
       <ErrorNote>{act.error}</ErrorNote>
+      <ErrorNote>{pricing.error}</ErrorNote>
       {preview !== undefined ? (
-        <div class="confirm" role="group" aria-labelledby="preview-q">
-          <p id="preview-q">{`Book ${preview} ${preview === 1 ? 'label' : 'labels'} with ${chosen ? accountName(chosen, carrierName) : 'this account'}? Each row is bought at the carrier's price for ${shared.service || 'the service'}; the batch page shows each row's cost and the total as they are booked.`}</p>
-          <button type="submit" disabled={act.busy || noSender || preview === 0}>
-            {`Yes, book ${preview} ${preview === 1 ? 'label' : 'labels'}`}
-          </button>
-          <button type="button" class="quiet" onClick={() => setPreview(undefined)}>
-            Not yet
-          </button>
-        </div>
+        <PreviewQuestion
+          preview={preview}
+          account={chosen ? accountName(chosen, carrierName) : 'this account'}
+          busy={act.busy || noSender}
+          onNo={() => setPreview(undefined)}
+        />
       ) : (
         <div class="actions">
-          <button type="submit" disabled={act.busy || noSender}>
-            Upload
+          <button type="submit" disabled={act.busy || pricing.busy || noSender}>
+            {pricing.busy ? 'Pricing the rows…' : 'Upload'}
           </button>
         </div>
       )}
