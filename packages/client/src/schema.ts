@@ -1473,6 +1473,11 @@ export interface components {
             last_used?: string;
             /** Format: date-time */
             revoked?: string;
+            /**
+             * @description whether the key is accepted now: maker_removed and maker_disabled are refused because the user who made it (or made the key that made it) was removed or disabled
+             * @enum {unknown}
+             */
+            status: "active" | "expired" | "revoked" | "maker_removed" | "maker_disabled";
             /** @description the key itself: shown only in the answer to POST /keys */
             key?: string;
         };
