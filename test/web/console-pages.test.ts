@@ -109,6 +109,7 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
       carrier_charge: 6,
       customer_charge: 4,
       return_charge: 4,
+      destination: null,
       created_at: now,
       updated_at: now,
     });

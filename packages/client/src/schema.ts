@@ -1711,6 +1711,7 @@ export interface components {
             service: string;
             packaging?: string;
             label_type?: string;
+            destination?: components["schemas"]["Address"];
             /** Format: date-time */
             created: string;
             /** @description drop-off locations near the customer (GET with country and postal_code) */
@@ -4759,6 +4760,7 @@ export interface operations {
                             customer_charge: number;
                         };
                         return_charge: number;
+                        destination?: components["schemas"]["Address"];
                     };
                 };
             };
@@ -4893,6 +4895,7 @@ export interface operations {
                             customer_charge: number;
                         };
                         return_charge?: number;
+                        destination?: components["schemas"]["Address"];
                     };
                 };
             };

@@ -211,7 +211,10 @@ export function createPortalService(deps: PortalDeps) {
     return { row, data: JSON.parse(row.data) as LinkData };
   }
 
-  /** The link's methods the customer can complete: a pickup needs a phone to call, every return its account's billing address. */
+  /**
+   * The link's methods the customer can complete: a pickup needs a phone to call, every return a
+   * place to go (the method's destination, else its account's billing address).
+   */
   async function usableMethods(tenant: string, data: LinkData): Promise<methodsRepo.ReturnMethodRow[]> {
     const all = await methodsRepo.listMethods(db, tenant);
     const allowed = data.return_methods ? all.filter((m) => data.return_methods!.includes(m.id)) : all;
@@ -221,7 +224,9 @@ export function createPortalService(deps: PortalDeps) {
       allowed.map((m) => m.shipping_account_id),
     );
     return allowed.filter(
-      (m) => facts.get(m.shipping_account_id)?.billed && (m.type !== 'pickup' || Boolean(data.customer.phone)),
+      (m) =>
+        (m.destination !== null || facts.get(m.shipping_account_id)?.billed) &&
+        (m.type !== 'pickup' || Boolean(data.customer.phone)),
     );
   }
 
