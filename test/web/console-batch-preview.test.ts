@@ -126,4 +126,23 @@ describeInBrowser('a batch upload shows its cost before it books', () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it('Retry failed rows on rows that cannot succeed says why instead of nothing', async () => {
+    const res = await s.t.call(
+      'POST',
+      `/batches?shipping_account=${account}&service=carrier_a_ground&packaging=your_packaging&weight_units=LB&dim_units=IN&reference=Retry%20wave`,
+      key,
+      CSV,
+      { 'content-type': 'text/csv' },
+    );
+    expect(res.status, res.raw).toBe(202);
+    const id = res.body.batch.id as string;
+    const { page, problems, close } = await openSignedIn(browser, cookie, `/console/batches/${id}`, 1366);
+    await page.locator('.summary').getByText('Completed with errors').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Retry failed rows' }).click();
+    await page.getByText(/^None of the 1 failed rows was retried: each failed for what it holds/).waitFor();
+    await checkPage(page, 'batch-retry-said-why');
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
