@@ -14,6 +14,7 @@ import { checkerFor } from '../../contract/validator.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import type { Clock } from '../../foundations/clock.js';
 import { mapLimited } from '../../foundations/limiter.js';
+import { timeSlicer } from '../../foundations/time-slice.js';
 import type { Log } from '../../foundations/logger.js';
 import type { AccountsService, ResolvedAccount } from '../accounts/index.js';
 import { toShipmentRequest } from '../kernel/index.js';
@@ -64,8 +65,7 @@ export async function previewBatch(
     if (input.shipping_accounts !== undefined) {
       const answer = await deps.rating.rate(tenant, asked, log);
       // bookingAccounts required select, so rating selected one (or threw no_qualifying_rate).
-      const selected = (answer as { selected: Rate }).selected;
-      return selected;
+      return (answer as { selected: Rate }).selected;
     }
     const account = resolved[0]!;
     // What booking would refuse (no service and no default, a field a label needs) is refused here too.
@@ -90,7 +90,10 @@ export async function previewBatch(
     return { ...rate, carrier: account.carrier, shipping_account: account.id };
   }
 
+  // Checking 10,000 items in a row holds the event loop for a second (as on POST /batches): turns are given.
+  const slice = timeSlicer();
   const priced = await mapLimited(items, deps.concurrency, async (item, index): Promise<BatchPreviewItem> => {
+    await slice();
     const input = JSON.parse(item.text) as Record<string, unknown>;
     if (labelType !== undefined && input.label_type === undefined && !item.error) input.label_type = labelType;
     const base = {
