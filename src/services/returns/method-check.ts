@@ -8,9 +8,8 @@ import { checkAllowed } from '../../domain/allowed.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Log } from '../../foundations/logger.js';
 import type { ResolvedAccount } from '../accounts/index.js';
-import { defaultPackaging } from '../kernel/index.js';
+import { defaultPackaging, type CarrierCalls } from '../kernel/index.js';
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
-import type { CarrierCalls } from '../kernel/index.js';
 
 export interface MethodToCheck {
   type: string;
