@@ -31,7 +31,8 @@ const SCOPES: [string, string][] = [
 /** The key as authentication sees it (the API's status): a key whose maker left works no more. */
 function state(k: Key): { text: string; tone: string; revocable: boolean; why?: string } {
   if (k.status === 'revoked' || k.revoked)
-    return { text: `revoked ${dateTime(k.revoked)}`, tone: 'badge-muted', revocable: false };
+    // The date beside the badge, not in it: a badge does not wrap, and a phone's column is narrow.
+    return { text: 'revoked', why: dateTime(k.revoked), tone: 'badge-muted', revocable: false };
   if (k.status === 'expired') return { text: 'expired', tone: 'badge-muted', revocable: false };
   if (k.status === 'maker_removed')
     return { text: 'refused', why: 'the user who made it was removed', tone: 'badge-bad', revocable: true };
