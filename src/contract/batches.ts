@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { DIM_UNITS, MAX_BATCH_ITEMS, WEIGHT_UNITS } from '../domain/catalog.js';
 import { Costs, ManifestResponse } from './answers.js';
 import { IsoDate, ShippingAccountRef } from './common.js';
-import { MAX_SHOPPING_ACCOUNTS, SELECTIONS } from './shipment.js';
+import { MAX_SHOPPING_ACCOUNTS, SELECTIONS, ShoppedRateView } from './shipment.js';
 
 export { MAX_BATCH_ITEMS };
 const Text = (max = 200) => Type.String({ minLength: 1, maxLength: max });
@@ -138,3 +138,33 @@ export const RetryQuery = Type.Object({
 });
 export type RetryQuery = Static<typeof RetryQuery>;
 export const ManifestsResponse = Type.Object({ manifests: Type.Array(ManifestResponse.properties.manifest) });
+
+/** POST /batches/preview: each item priced as it would be booked, or why it cannot be; nothing is stored or bought. */
+export const BatchPreviewItem = Type.Object({
+  index: Type.Integer({ description: 'position in the batch, from 0' }),
+  row: Type.Optional(Type.Integer({ description: 'CSV line number; the header is line 1' })),
+  reference: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Enum(['priced', 'refused'], {
+    description:
+      'priced: it would be booked at `rate` (the service it would book, priced as POST /rate prices it); refused: it would fail with `error`',
+  }),
+  // POST /rate's entry, written once in the document; here it always names its carrier and account.
+  rate: Type.Optional(ShoppedRateView),
+  error: Type.Optional(ItemError),
+});
+export type BatchPreviewItem = Static<typeof BatchPreviewItem>;
+export const BatchPreviewResponse = Type.Object({
+  preview: Type.Object({
+    items: Type.Array(BatchPreviewItem),
+    counts: Type.Object({ total: Type.Integer(), priced: Type.Integer(), refused: Type.Integer() }),
+    totals: Type.Array(
+      Type.Object({
+        currency: Type.String(),
+        amount: Type.String({ description: 'decimal text' }),
+        items: Type.Integer(),
+      }),
+      { description: 'per currency, largest count first' },
+    ),
+  }),
+});
+export type BatchPreview = Static<typeof BatchPreviewResponse>['preview'];

@@ -114,6 +114,9 @@ export function requestExamples(today: Date) {
         address: { street1: '5 Fifth Avenue', city: 'New York', state: 'NY', postal_code: '10003', country: 'US' },
       },
     }),
+    previewBatch: one('What a batch would cost; nothing is booked', {
+      batch: { shipments: [{ ...shipment, service: parcel.exampleService }] },
+    }),
     createBatch: {
       ...one(
         'Two shipments booked in the background',

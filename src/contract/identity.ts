@@ -131,6 +131,10 @@ export const KeyView = Type.Object({
   expires: Type.Optional(When),
   last_used: Type.Optional(Type.String({ format: 'date-time', description: 'to the minute' })),
   revoked: Type.Optional(When),
+  status: Type.Enum(['active', 'expired', 'revoked', 'maker_removed', 'maker_disabled'], {
+    description:
+      'whether the key is accepted now: maker_removed and maker_disabled are refused because the user who made it (or made the key that made it) was removed or disabled',
+  }),
   key: Type.Optional(Type.String({ description: 'the key itself: shown only in the answer to POST /keys' })),
 });
 export type KeyView = Static<typeof KeyView>;

@@ -35,6 +35,8 @@ const MethodFields = {
   ),
   cost: Cost,
   return_charge: Money,
+  // Where its returned parcels go; else the account's billing_address (a pickup method needs one or the other).
+  destination: Type.Optional(Address),
 };
 
 export const ReturnMethodInput = Type.Object({ shipping_account: Id, ...MethodFields });
@@ -91,6 +93,7 @@ export const ReturnMethodView = Type.Object({
   service: Type.String(),
   packaging: Type.Optional(Type.String()),
   label_type: Type.Optional(Type.String()),
+  destination: Type.Optional(Address),
   created: Type.String({ format: 'date-time' }),
   options: Type.Optional(
     Type.Array(ReturnOption, {

@@ -4,11 +4,12 @@ import type { Adapters } from '../carriers/adapters.js';
 import type { LabelWork } from '../documents/index.js';
 import type { Clock } from '../foundations/clock.js';
 import type { Config } from '../foundations/config.js';
+import type { Log } from '../foundations/logger.js';
 import type { Metrics } from '../foundations/metrics.js';
 import type { Database } from '../storage/database.js';
 import type { Sealer } from '../storage/sealing.js';
 import { createAccountsService, createPriceLists, type MasterTestAccounts } from './accounts/index.js';
-import { createBatchesService } from './batches/index.js';
+import { createBatchesService, previewBatch, type BatchSource } from './batches/index.js';
 import { createBrandingService } from './branding/index.js';
 import { createAuditLog, createIdentityService } from './identity/index.js';
 import {
@@ -141,6 +142,14 @@ export function createServices(deps: ServiceDeps) {
   const returnMethods = createReturnMethodsService({ db, calls, declarations: deps.declarations, clock });
   const returns = createReturnsService({ db, calls, shipping, declarations: deps.declarations, clock });
   const branding = createBrandingService({ db, clock, labels: deps.labels });
+  const rating = createRatingService({ calls, clock, shopping, priceLists });
+  const batchPreviewDeps = {
+    clock,
+    accounts,
+    rating,
+    declarations: deps.declarations,
+    concurrency: deps.config?.batches.concurrency ?? 8,
+  };
   return {
     database: deps.database,
     readiness: () => checkReadiness(deps.database),
@@ -150,7 +159,7 @@ export function createServices(deps: ServiceDeps) {
     links,
     labels: deps.labels,
     accounts,
-    rating: createRatingService({ calls, clock, shopping, priceLists }),
+    rating,
     priceLists,
     addresses,
     shipping,
@@ -191,6 +200,9 @@ export function createServices(deps: ServiceDeps) {
       declarations: deps.declarations,
       labels: deps.labels,
     }),
+    /** POST /batches/preview: a batch priced, nothing stored or bought. */
+    previewBatch: (tenant: string, source: BatchSource, log: Log) =>
+      previewBatch(batchPreviewDeps, tenant, source, log),
     identity,
     tenantStatus,
     usageCounter,
@@ -241,7 +253,7 @@ export {
   type KeyClaim,
   type SharedBuckets,
 } from './kernel/index.js';
-export { readCsv } from './batches/index.js';
+export { readCsv, type BatchSource } from './batches/index.js';
 export { jsonRows, readPriceListCsv } from './accounts/index.js';
 export { generatePassword, type IdentityService, type KeyAuth, type SessionAuth } from './identity/index.js';
 export { refuseEntry, type TenantStatus, type TenantStatusCheck } from './tenants/index.js';

@@ -173,6 +173,8 @@ export interface ReturnMethodsTable {
   carrier_charge: number;
   customer_charge: number;
   return_charge: number;
+  /** JSON of an Address: where its returns go; null: the account's billing address. */
+  destination: string | null;
   created_at: string;
   updated_at: string;
 }

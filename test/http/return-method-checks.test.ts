@@ -67,7 +67,7 @@ describe('return method checks', () => {
       400,
       'schema_field_required',
     );
-    expect(refused.detail).toBe('shipping_account.billing_address');
+    expect(refused.detail).toBe('return_method.destination');
     expect(refused.message).toContain(bare);
     const dropOff = await made(method(bare));
     const changed = expectError(
@@ -75,9 +75,39 @@ describe('return method checks', () => {
       400,
       'schema_field_required',
     );
-    expect(changed.detail).toBe('shipping_account.billing_address');
+    expect(changed.detail).toBe('return_method.destination');
     expect((await t.call('GET', `/returns/methods/${dropOff}`, key)).body.return_method.type).toBe('drop_off');
     await made(method(billed, { type: 'pickup' }));
+  });
+
+  it('lets a method carry its own destination: a pickup on an account without a billing address, checked field by field', async () => {
+    const warehouse = address({ name: 'Returns warehouse', street1: '9 Dock Rd', city: 'Newark', state: 'NJ' });
+    const id = await made(method(bare, { type: 'pickup', method_name: 'Collected', destination: warehouse }));
+    expect((await t.call('GET', `/returns/methods/${id}`, key)).body.return_method).toMatchObject({
+      type: 'pickup',
+      destination: { name: 'Returns warehouse', city: 'Newark' },
+    });
+    const { city: _city, ...noCity } = warehouse;
+    const missing = expectError(
+      await t.call('POST', '/returns/methods', key, method(bare, { type: 'pickup', destination: noCity })),
+      400,
+      'schema_field_required',
+    );
+    expect(missing.detail).toMatch(/^return_method\.destination/);
+    expect(missing.message).toContain('city');
+    const blank = expectError(
+      await t.call('POST', '/returns/methods', key, method(bare, { destination: { ...warehouse, street1: ' ' } })),
+      400,
+      'schema_field_required',
+    );
+    expect(blank.detail).toBe('return_method.destination.street1');
+    // A drop-off method on the bare account becomes a pickup once it is given a destination.
+    const dropOff = await made(method(bare, { method_name: 'Later a pickup' }));
+    const patched = await t.call('PATCH', `/returns/methods/${dropOff}`, key, {
+      return_method: { type: 'pickup', destination: warehouse },
+    });
+    expect(patched.status, patched.raw).toBe(200);
+    expect(patched.body.return_method).toMatchObject({ type: 'pickup', destination: { street1: '9 Dock Rd' } });
   });
 
   it('records making, changing and deleting a method in the audit log', async () => {
@@ -203,5 +233,35 @@ describe('the portal and its customer', () => {
     expect((await audit('return.created')).find((e) => e.resource.id === ok.body.return.id)?.actor.kind).toBe(
       'customer',
     );
+  });
+
+  it('offers a method whose own destination makes it complete, and its returns go there', async () => {
+    const warehouse = address({ name: 'Bare returns', street1: '9 Dock Rd', city: 'Newark', state: 'NJ' });
+    const own = await made(method(bare, { method_name: 'Own destination', destination: warehouse }));
+    const pickup = await made(method(bare, { method_name: 'Own pickup', type: 'pickup', destination: warehouse }));
+    const link = await t.call('POST', '/returns/portal-links', key, {
+      portal_link: {
+        customer_id: 'cust-8',
+        order_id: 'order-2',
+        customer,
+        lines,
+        weight_units: 'LB',
+        return_methods: [own, pickup],
+      },
+    });
+    const token = tokenOf(link.body.portal_link.url);
+    const page = (await t.call('GET', `/public/portal/${token}`, undefined)).body.portal;
+    expect(page.return_methods.map((m: { id: string }) => m.id).sort()).toEqual([own, pickup].sort());
+    const body = { return: { return_method: own, lines: [{ line_id: 'L1', quantity: 1, reason: 'Too small' }] } };
+    const res = await t.call('POST', `/public/portal/${token}/returns`, undefined, body, {
+      'idempotency-key': 'own-1',
+    });
+    expect(res.status, res.raw).toBe(200);
+    const stored = await t.db.database.db
+      .selectFrom('returns')
+      .select('destination')
+      .where('id', '=', res.body.return.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.destination)).toMatchObject({ name: 'Bare returns', street1: '9 Dock Rd' });
   });
 });

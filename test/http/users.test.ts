@@ -210,6 +210,31 @@ describe('API keys as objects', () => {
     expectError(await as(owner, 'DELETE', `/keys/${made.id}`), 404, 'not_found');
   });
 
+  it('lists a key whose maker was disabled or removed as refused, as authentication refuses it', async () => {
+    const statusOf = async (id: string) =>
+      (await as(owner, 'GET', '/keys')).body.keys.find((k: { id: string }) => k.id === id).status;
+    const maker = await t.user({ role: 'admin' });
+    const sh = await signIn(maker.email, maker.password);
+    const made = (await as(sh, 'POST', '/keys', { key: { name: 'dock scanner', scope: 'admin' } })).body.key;
+    const child = (await t.call('POST', '/keys', made.key, { key: { name: 'scanner 2', scope: 'read' } })).body.key;
+    expect((await t.call('GET', '/shipments', made.key)).status).toBe(200);
+    expect(await statusOf(made.id)).toBe('active');
+    expect(made.status).toBe('active');
+
+    expect((await as(owner, 'PATCH', `/users/${sh.me.user.id}`, { user: { disabled: true } })).status).toBe(200);
+    expectError(await t.call('GET', '/shipments', made.key), 401, 'wrong_api_key');
+    expect(await statusOf(made.id)).toBe('maker_disabled');
+    expect(await statusOf(child.id)).toBe('maker_disabled');
+
+    expect((await as(owner, 'DELETE', `/users/${sh.me.user.id}`)).status).toBe(200);
+    expectError(await t.call('GET', '/shipments', child.key), 401, 'wrong_api_key');
+    expect(await statusOf(made.id)).toBe('maker_removed');
+    expect(await statusOf(child.id)).toBe('maker_removed');
+    // Revoked and expired say so first; the CLI's keys have no maker to lose.
+    const listed = (await as(owner, 'GET', '/keys')).body.keys as { status: string; revoked?: string }[];
+    for (const k of listed.filter((k) => k.revoked)) expect(k.status).toBe('revoked');
+  });
+
   it('answers GET /me for a key: its scope and permissions', async () => {
     const read = await t.key('acme', { scope: 'read' });
     expect((await t.call('GET', '/me', read)).body.me).toEqual({

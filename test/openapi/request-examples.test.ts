@@ -59,6 +59,8 @@ const steps: Step[] = [
   },
   { op: 'trackShipment' },
   // 202 whatever its items are: none may have failed the checks made when the batch is posted.
+  // Priced, none refused: the example books nothing.
+  { op: 'previewBatch', check: (a, ex) => expect(a.preview.counts, ex).toMatchObject({ total: 1, refused: 0 }) },
   { op: 'createBatch', check: (a, ex) => expect(a.batch.counts, ex).toMatchObject({ total: 2, failed: 0 }) },
   { op: 'cancelShipment' },
   { op: 'getPickupAvailability' },

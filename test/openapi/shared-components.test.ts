@@ -56,8 +56,9 @@ describe('/openapi.json', () => {
     }
   });
 
-  it('stays small: under 300 kB (1.46 MB inlined), under 30 kB compressed', () => {
+  // 32 kB since POST /batches/preview (1.4 kB compressed, most of it the CSV query it shares with POST /batches).
+  it('stays small: under 300 kB (1.46 MB inlined), under 32 kB compressed', () => {
     expect(Buffer.byteLength(raw)).toBeLessThan(300_000);
-    expect(gzipSync(raw).byteLength).toBeLessThan(30_000);
+    expect(gzipSync(raw).byteLength).toBeLessThan(32_000);
   });
 });

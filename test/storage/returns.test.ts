@@ -274,6 +274,7 @@ describe.each(dialects)('returns storage on %s', (dialect) => {
         carrier_charge: 7.25,
         customer_charge: 0,
         return_charge: 3.5,
+        destination: null,
         created_at: now,
         updated_at: now,
       });

@@ -134,9 +134,11 @@ describeInBrowser('money and trust on New shipment', () => {
   });
 
   describe('a second purchase of the same order', () => {
-    it('is warned about with the live label, and bought only when asked again', async () => {
-      const { page, problems, close } = await openSignedIn(browser, cookie, '/console/new', 1366);
-      await fillOrder(page, 'Twice Ordered', 'WEB-5002');
+    it.each(WIDTHS)('is warned about with the live label, and bought only when asked again (%i px)', async (width) => {
+      const name = `Twice Ordered ${width}`;
+      const order = `WEB-5002-${width}`;
+      const { page, problems, close } = await openSignedIn(browser, cookie, '/console/new', width);
+      await fillOrder(page, name, order);
       let question = await askToBuy(page);
       await question.getByRole('button', { name: /^Buy for / }).click();
       await page.getByRole('region', { name: /^Booked / }).waitFor();
@@ -145,19 +147,19 @@ describeInBrowser('money and trust on New shipment', () => {
         .getByRole('heading')
         .textContent())!.replace('Booked ', '');
 
-      await fillOrder(page, 'Twice Ordered', 'WEB-5002');
+      await fillOrder(page, name, order);
       question = await askToBuy(page);
-      expect(await question.textContent()).toContain('Order WEB-5002 already has a live label');
+      expect(await question.textContent()).toContain(`Order ${order} already has a live label`);
       expect(await question.getByRole('link').first().textContent()).toBe(first);
       await checkPage(page, 'buy-duplicate');
       await question.getByRole('button', { name: 'Don’t buy' }).click();
-      expect(await labelsOf('Twice Ordered')).toBe(1);
+      expect(await labelsOf(name)).toBe(1);
 
-      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.setViewportSize({ width, height: 900 });
       question = await askToBuy(page);
       await question.getByRole('button', { name: /^Buy another label for / }).click();
       await page.getByRole('region', { name: /^Booked / }).waitFor();
-      expect(await labelsOf('Twice Ordered')).toBe(2);
+      expect(await labelsOf(name)).toBe(2);
       expect(problems).toEqual([]);
       await close();
     });
@@ -210,9 +212,9 @@ describeInBrowser('money and trust on New shipment', () => {
   });
 
   describe('the first sign-in on a fresh install', () => {
-    it('says how the first owner is made, and that owner then signs in', async () => {
+    it.each(WIDTHS)('says how the first owner is made, and that owner then signs in (%i px)', async (width) => {
       const fresh = await serve(root);
-      const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const ctx = await browser.newContext({ viewport: { width, height: 900 } });
       try {
         const page = await ctx.newPage();
         page.setDefaultTimeout(8000);
@@ -224,6 +226,7 @@ describeInBrowser('money and trust on New shipment', () => {
           'users create --tenant <your team> --email <your address> --role owner --with-password',
         );
         await checkPage(page, 'first-sign-in');
+        await page.setViewportSize({ width, height: 900 });
         // The operator makes the owner (as `waybill users create … --with-password` does); the help is gone.
         const owner = await fresh.t.user({ role: 'owner' });
         await page.reload();

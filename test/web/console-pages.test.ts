@@ -79,16 +79,27 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     return res.body.return_method.id as string;
   };
 
-  it('a pickup method on an account without a billing address is refused in the console, naming what is missing', async () => {
+  it('a pickup method on an account without a billing address is refused in the console, naming what is missing, and made with an address of its own', async () => {
     const { page, problems, close } = await openSignedIn(browser, cookie, '/console/returns');
     const form = page.getByRole('form', { name: 'New return method' });
     await form.getByLabel('Shipping account').selectOption(bare);
-    await form.getByLabel('Method name').fill('Pickup at home');
+    await form.getByLabel('Method name').fill('Collected at home');
     await form.getByLabel('Type').selectOption('pickup');
     await form.getByLabel('Service').selectOption('carrier_b_ground');
     await form.getByRole('button', { name: 'Create return method' }).click();
-    await form.getByText(/billing_address is required for a pickup return method/).waitFor();
+    await form.getByText(/destination is required for a pickup return method/).waitFor();
     await checkPage(page, 'return-method-refused');
+    // With an address of its own, the same pickup method is made.
+    await form.getByLabel('Send its returns to an address of its own').check();
+    const to = form.getByRole('group', { name: 'Returns go to' });
+    await to.getByLabel('Name').fill('Returns warehouse');
+    await to.getByLabel('Street').fill('9 Dock Rd');
+    await to.getByLabel('City').fill('Newark');
+    await to.getByLabel('Country (2 letters)').fill('US');
+    await form.getByRole('button', { name: 'Create return method' }).click();
+    await form.getByText('Return method “Collected at home” created.').waitFor();
+    await page.getByText('Returns go to Returns warehouse, Newark, US').waitFor();
+    await checkPage(page, 'return-method-own-destination');
     expect(problems).toEqual([]);
     await close();
   }, 60_000);
@@ -109,6 +120,7 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
       carrier_charge: 6,
       customer_charge: 4,
       return_charge: 4,
+      destination: null,
       created_at: now,
       updated_at: now,
     });

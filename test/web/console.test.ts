@@ -342,12 +342,12 @@ describeInBrowser('the operator console', () => {
       await page.getByLabel('Service').selectOption('carrier_a_ground');
       await page.getByLabel('Batch name').fill('Monday wave');
       await page.getByRole('button', { name: 'Upload' }).click();
-      // A preview asks before anything is booked: the rows counted.
+      // A preview asks before anything is booked: the rows it can book and their price, the bad row named.
       await page
-        .getByRole('group')
-        .filter({ hasText: /^Book 3 labels with Batch dock/ })
+        .locator('#preview-q')
+        .filter({ hasText: /^Book 2 labels with Batch dock .* for \$/ })
         .waitFor();
-      await page.getByRole('button', { name: 'Yes, book 3 labels' }).click();
+      await page.getByRole('button', { name: /^Yes, book 2 labels for \$/ }).click();
       await page.getByRole('heading', { name: 'Batch Monday wave' }).waitFor();
       const batchId = page.url().split('/').pop()!;
       const bar = page.getByRole('progressbar', { name: 'Progress' });

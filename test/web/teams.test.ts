@@ -186,6 +186,41 @@ describeInBrowser('teams in the console', () => {
     await ctx.close();
   });
 
+  it('a key whose maker was removed is listed as refused, as the service refuses it', async () => {
+    const maker = await s.t.user({ role: 'admin' });
+    const session = await sessionCookie(s.url, maker.email, maker.password);
+    const made = await fetch(`${s.url}/keys`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `${session.name}=${session.value}`,
+        ...(await csrfOf(session)),
+      },
+      body: JSON.stringify({ key: { name: 'left with Max', scope: 'ship' } }),
+    });
+    expect(made.status).toBe(200);
+    const { key: theKey } = ((await made.json()) as { key: { key: string } }).key;
+    const { ctx, page, problems } = await fresh();
+    await page.goto(`${s.url}/console/keys`);
+    await signInOnForm(page, owner.email, owner.password);
+    const row = page.locator('table.list tbody tr', { hasText: 'left with Max' });
+    await row.getByText('active').waitFor();
+    // Removed on the Users page's API; the keys page, reloaded, says what the service now does.
+    const ownerSession = await sessionCookie(s.url, owner.email, owner.password);
+    const removed = await fetch(`${s.url}/users/${maker.id}`, {
+      method: 'DELETE',
+      headers: { cookie: `${ownerSession.name}=${ownerSession.value}`, ...(await csrfOf(ownerSession)) },
+    });
+    expect(removed.status).toBe(200);
+    expect((await s.t.call('GET', '/shipments', theKey)).status).toBe(401);
+    await page.reload();
+    await row.getByText('refused').waitFor();
+    await row.getByText('the user who made it was removed').waitFor();
+    await checkPage(page, 'keys-maker-removed');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
   it('the owner opens Audit and sees the shipper’s e-mail on the label it bought; the viewer has no Audit page', async () => {
     const { ctx, page, problems } = await fresh();
     await page.goto(`${s.url}/console/shipments`);
@@ -224,3 +259,9 @@ describeInBrowser('teams in the console', () => {
     await viewer.close();
   });
 });
+
+/** The CSRF header a session's writes carry (GET /me answers the token). */
+async function csrfOf(session: { name: string; value: string; url: string }): Promise<Record<string, string>> {
+  const res = await fetch(`${session.url}/me`, { headers: { cookie: `${session.name}=${session.value}` } });
+  return { 'x-csrf-token': ((await res.json()) as { me: { csrf_token: string } }).me.csrf_token };
+}

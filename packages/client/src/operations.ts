@@ -96,4 +96,5 @@ export const OPERATIONS = {
   suspendTenant: ['POST', '/tenants/{id}/suspend'],
   reactivateTenant: ['POST', '/tenants/{id}/reactivate'],
   getUsage: ['GET', '/usage'],
+  previewBatch: ['POST', '/batches/preview'],
 } as const;

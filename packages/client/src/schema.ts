@@ -1216,6 +1216,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a batch would cost: the body and query of POST /batches, each item priced as POST /rate prices it or refused with why, totals per currency; nothing is stored or bought */
+        post: operations["previewBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1283,6 +1300,16 @@ export interface components {
                  * @description when the carrier was asked
                  */
                 updated: string;
+            };
+        };
+        BatchBody: {
+            batch: {
+                shipments: {
+                    [key: string]: unknown;
+                }[];
+                /** @description label type for every shipment that names none */
+                label_type?: string;
+                reference?: string;
             };
         };
         BatchResponse: {
@@ -1473,6 +1500,11 @@ export interface components {
             last_used?: string;
             /** Format: date-time */
             revoked?: string;
+            /**
+             * @description whether the key is accepted now: maker_removed and maker_disabled are refused because the user who made it (or made the key that made it) was removed or disabled
+             * @enum {unknown}
+             */
+            status: "active" | "expired" | "revoked" | "maker_removed" | "maker_disabled";
             /** @description the key itself: shown only in the answer to POST /keys */
             key?: string;
         };
@@ -1706,6 +1738,7 @@ export interface components {
             service: string;
             packaging?: string;
             label_type?: string;
+            destination?: components["schemas"]["Address"];
             /** Format: date-time */
             created: string;
             /** @description drop-off locations near the customer (GET with country and postal_code) */
@@ -4710,6 +4743,7 @@ export interface operations {
                             customer_charge: number;
                         };
                         return_charge: number;
+                        destination?: components["schemas"]["Address"];
                     };
                 };
             };
@@ -4844,6 +4878,7 @@ export interface operations {
                             customer_charge: number;
                         };
                         return_charge?: number;
+                        destination?: components["schemas"]["Address"];
                     };
                 };
             };
@@ -5605,16 +5640,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    batch: {
-                        shipments: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @description label type for every shipment that names none */
-                        label_type?: string;
-                        reference?: string;
-                    };
-                };
+                "application/json": components["schemas"]["BatchBody"];
                 "text/csv": string;
             };
         };
@@ -6993,6 +7019,115 @@ export interface operations {
                             batch_items: number;
                             tracking_calls: number;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    previewBatch: {
+        parameters: {
+            query?: {
+                /** @description shipping account id, e.g. "481516234200001" or 481516234200001 */
+                shipping_account?: string | number;
+                /** @description in place of shipping_account, with select: each row is rated with all these accounts and books the rate select picks; repeat the parameter per account (shipping_accounts=A&shipping_accounts=B); the rows ship from the billing_address of the first */
+                shipping_accounts?: (string | number)[];
+                /** @description with shipping_accounts: cheapest, fastest or best_value, the rate each row books */
+                select?: "cheapest" | "fastest" | "best_value";
+                service?: string;
+                packaging?: string;
+                label_type?: string;
+                dim_units?: "IN" | "CM";
+                weight_units?: "KG" | "LB";
+                /** @description ISO date YYYY-MM-DD */
+                ship_date?: string;
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchBody"];
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Each item priced or refused, in batch order, and the totals per currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preview: {
+                            items: {
+                                /** @description position in the batch, from 0 */
+                                index: number;
+                                /** @description CSV line number; the header is line 1 */
+                                row?: number;
+                                reference: string | null;
+                                /**
+                                 * @description priced: it would be booked at `rate` (the service it would book, priced as POST /rate prices it); refused: it would fail with `error`
+                                 * @enum {unknown}
+                                 */
+                                status: "priced" | "refused";
+                                rate?: {
+                                    service_type: string;
+                                    service_name: string;
+                                    /** @description decimal text */
+                                    total_cost: string;
+                                    currency: string;
+                                    transit_days?: number;
+                                    estimated_date?: string;
+                                    delivery_day?: string;
+                                    /** @description the price list that priced this rate: the carrier’s published list, or the one uploaded for the shipping account (README "Price lists"); absent when the carrier’s rating API priced it */
+                                    price_list?: {
+                                        /** @enum {string} */
+                                        source: "published";
+                                    } | {
+                                        /** @enum {string} */
+                                        source: "uploaded";
+                                        /**
+                                         * Format: date-time
+                                         * @description when the list was uploaded
+                                         */
+                                        uploaded_at: string;
+                                    };
+                                    carrier?: string;
+                                    shipping_account?: string;
+                                };
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                    detail: string;
+                                };
+                            }[];
+                            counts: {
+                                total: number;
+                                priced: number;
+                                refused: number;
+                            };
+                            /** @description per currency, largest count first */
+                            totals: {
+                                currency: string;
+                                /** @description decimal text */
+                                amount: string;
+                                items: number;
+                            }[];
+                        };
                     };
                 };
             };

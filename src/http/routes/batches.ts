@@ -7,6 +7,7 @@ import {
   BatchesQuery,
   BatchItemsQuery,
   BatchItemView,
+  BatchPreviewResponse,
   BatchResponse,
   CsvQuery,
   LabelsQuery,
@@ -15,6 +16,7 @@ import {
   type BatchInput,
   type CsvQuery as CsvQueryType,
 } from '../../contract/batches.js';
+import type { BatchSource } from '../../services/index.js';
 import { errorResponses, ok, withExamples } from '../openapi.js';
 import { actedBy } from '../audit-context.js';
 import type { App, RouteContext } from '../types.js';
@@ -97,6 +99,48 @@ export function registerBatchRoutes(app: App, { services, config, examples }: Ro
         } catch (err) {
           // A file refused before it was read (a wrong account) or before its end: the rest is read
           // unparsed, so the client sees the answer; past the limit the connection closes instead.
+          if (!(await readToEnd(req.raw, bodyLimit))) reply.header('connection', 'close');
+          throw err;
+        }
+      },
+    );
+    scope.post(
+      '/batches/preview',
+      {
+        bodyLimit,
+        config: { checkedBody: true, permission: 'shipments.rate' },
+        schema: {
+          operationId: 'previewBatch',
+          tags,
+          summary:
+            'What a batch would cost: the body and query of POST /batches, each item priced as POST /rate prices it or refused with why, totals per currency; nothing is stored or bought',
+          querystring: CsvQuery,
+          body: {
+            content: {
+              'application/json': { schema: withExamples(BatchBody, examples.previewBatch) },
+              'text/csv': { schema: Type.String({ description: 'the CSV file of POST /batches' }) },
+            },
+          } as never,
+          response: {
+            200: ok('Each item priced or refused, in batch order, and the totals per currency', BatchPreviewResponse),
+            ...errorResponses,
+          },
+        },
+      },
+      async (req, reply) => {
+        const body = req.body as unknown;
+        try {
+          const source: BatchSource =
+            typeof body === 'string'
+              ? {
+                  kind: 'csv',
+                  file: body === '' ? bodyPieces(req.raw, bounds) : textPieces(body),
+                  query: req.query as CsvQueryType,
+                }
+              : { kind: 'json', batch: (body as { batch: BatchInput }).batch };
+          return { preview: await services.previewBatch(req.tenant, source, req.log) };
+        } catch (err) {
+          // As on POST /batches: the unread rest is drained so the client sees the answer.
           if (!(await readToEnd(req.raw, bodyLimit))) reply.header('connection', 'close');
           throw err;
         }

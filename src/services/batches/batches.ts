@@ -5,7 +5,6 @@
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { LabelWork } from '../../documents/index.js';
-import { CanonicalJson } from '../../foundations/canonical-json.js';
 import type { Clock } from '../../foundations/clock.js';
 import {
   type BatchInput,
@@ -25,9 +24,10 @@ import * as repo from '../../storage/repositories/batches.js';
 import type { AccountsService, ResolvedAccount } from '../accounts/index.js';
 import { recordAudit } from '../audit/index.js';
 import { csvItemError, type NewItem } from './csv.js';
+import { csvSender } from './csv-sender.js';
 import { readCsvItems } from './csv-thread.js';
 import { printFile as openPrintFile, printFormats, type PrintFormat } from './labels.js';
-import { failedInputJson } from './input.js';
+import { failedInputJson, jsonItems, referenceOf } from './input.js';
 import { laneOf } from './lanes.js';
 import { batchView, finishIfDone, viewOf } from './state.js';
 import { timeSlicer } from '../../foundations/time-slice.js';
@@ -37,12 +37,6 @@ import { bookingAccounts } from '../shipping/index.js';
 
 const checkShipment = checkerFor(ShipmentRequestInput, 'shipment');
 const errorJson = (e: ApiError) => JSON.stringify({ code: e.code, message: e.message, detail: e.detail });
-
-function referenceOf(input: Record<string, unknown>): string | null {
-  const refs = input.references;
-  const first = Array.isArray(refs) ? (refs[0] as { value?: unknown } | undefined) : undefined;
-  return typeof first?.value === 'string' ? first.value : null;
-}
 
 export interface BatchesDeps {
   db: Db;
@@ -174,72 +168,16 @@ export function createBatchesService(deps: BatchesDeps) {
   }
 
   function createFromJson(tenant: string, input: BatchInput, by: AuditContext): Promise<BatchView> {
-    // Shipments read by the route come as their text (CanonicalJson); others are written out here.
-    const items = input.shipments.map((s: unknown) => ({
-      text: s instanceof CanonicalJson ? s.text : JSON.stringify(s),
-      reference: null,
-    }));
     return create(
       tenant,
       {
-        items,
+        items: jsonItems(input),
         source: 'json',
         ...(input.label_type ? { label_type: input.label_type } : {}),
         ...(input.reference ? { reference: input.reference } : {}),
       },
       by,
     );
-  }
-
-  /**
-   * The account a CSV batch ships from: its query's shipping_account, or the first of
-   * shipping_accounts (with select: every row shops among them). Every one must be the tenant's.
-   */
-  async function csvSender(tenant: string, q: CsvQuery): Promise<ResolvedAccount> {
-    const shopping = q.shipping_accounts !== undefined;
-    if (shopping && q.shipping_account !== undefined)
-      throw new ApiError(
-        'schema_validation_error',
-        'send query parameter shipping_account or shipping_accounts, not both',
-        'shipping_accounts',
-      );
-    if (!shopping && q.shipping_account === undefined) {
-      throw new ApiError(
-        'schema_field_required',
-        'query parameter shipping_account (or shipping_accounts with select) is required for a CSV batch (the account every row ships with)',
-        'shipping_account',
-      );
-    }
-    if (!shopping && q.select !== undefined)
-      throw new ApiError(
-        'schema_validation_error',
-        'query parameter select chooses among the rates of shipping_accounts; send shipping_accounts (once per account)',
-        'select',
-      );
-    if (shopping && q.select === undefined)
-      throw new ApiError(
-        'schema_field_required',
-        'query parameter select (cheapest, fastest or best_value) is required with shipping_accounts',
-        'select',
-      );
-    if (shopping && q.service !== undefined)
-      throw new ApiError(
-        'schema_validation_error',
-        'query parameter service cannot be combined with shipping_accounts: the selected rate names the service',
-        'service',
-      );
-    // An account no row could book with refuses the whole file, as an unknown shipping_account does.
-    const refs = [...new Set((q.shipping_accounts ?? [q.shipping_account!]).map(String))];
-    const [sender] = await Promise.all(refs.map((ref) => deps.accounts.resolve(tenant, ref)));
-    if (!sender!.billing_address) {
-      const param = shopping ? 'shipping_accounts' : 'shipping_account';
-      throw new ApiError(
-        'schema_field_required',
-        `shipping account ${sender!.id}${shopping ? ' (the first of shipping_accounts)' : ''} has no billing_address; a CSV batch ships from it, so give the account one first`,
-        param,
-      );
-    }
-    return sender!;
   }
 
   /** The file is read once the query is known to be right: a wrong account refuses it unread. */
@@ -249,7 +187,7 @@ export function createBatchesService(deps: BatchesDeps) {
     q: CsvQuery,
     by: AuditContext,
   ): Promise<BatchView> {
-    const account = await csvSender(tenant, q);
+    const account = await csvSender(deps.accounts, tenant, q);
     const items = await readCsvItems(tenant, file, {
       ...q,
       sender: account.billing_address as unknown as Record<string, unknown>,

@@ -1,3 +1,7 @@
+import type { BatchInput } from '../../contract/batches.js';
+import { CanonicalJson } from '../../foundations/canonical-json.js';
+import type { NewItem } from './csv.js';
+
 /**
  * What a batch item that failed its checks keeps of its input. Such an item is booked again only by
  * a retry, which fails it again, yet a failed row of a hostile file was once stored as a 50 MB
@@ -27,4 +31,19 @@ export function failedInputJson(input: Record<string, unknown>): string {
   if (whole.length <= MAX_FAILED_INPUT) return whole;
   const kept = JSON.stringify(cut(input, 0));
   return kept.length <= MAX_FAILED_INPUT ? kept : '{}';
+}
+
+/** A JSON batch's items: shipments read by the route come as their text (CanonicalJson); others are written out. */
+export function jsonItems(batch: BatchInput): NewItem[] {
+  return batch.shipments.map((s: unknown) => ({
+    text: s instanceof CanonicalJson ? s.text : JSON.stringify(s),
+    reference: null,
+  }));
+}
+
+/** An item's reference: the value of its first references entry. */
+export function referenceOf(input: Record<string, unknown>): string | null {
+  const refs = input.references;
+  const first = Array.isArray(refs) ? (refs[0] as { value?: unknown } | undefined) : undefined;
+  return typeof first?.value === 'string' ? first.value : null;
 }

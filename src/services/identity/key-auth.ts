@@ -13,7 +13,23 @@ import {
 } from '../../domain/permissions.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Db } from '../../storage/database.js';
-import { findActiveKey, keyLineage, touchKey, type ApiKeyRecord } from '../../storage/repositories/keys.js';
+import {
+  findActiveKey,
+  keyLineage,
+  touchKey,
+  type ApiKeyRecord,
+  type KeyLineage,
+} from '../../storage/repositories/keys.js';
+
+/**
+ * Why a key no longer acts for anyone, or undefined while its maker stands: the user who made it
+ * (or the first of the keys that made it) was removed or disabled. Authentication refuses such a
+ * key, and GET /keys shows it so (keys.ts), from this one rule.
+ */
+export function makerGone(lineage: KeyLineage): 'maker_removed' | 'maker_disabled' | undefined {
+  if (lineage.user === null) return 'maker_removed';
+  return lineage.user?.disabled ? 'maker_disabled' : undefined;
+}
 
 export function createKeyAuth(deps: { db: Db }) {
   const { db } = deps;
@@ -26,7 +42,7 @@ export function createKeyAuth(deps: { db: Db }) {
   async function rightsOf(record: ApiKeyRecord, scope: Scope): Promise<ReadonlySet<Permission> | undefined> {
     if (!record.created_by) return SCOPE_PERMISSIONS[scope];
     const lineage = await keyLineage(db, record);
-    if (lineage.user === null || lineage.user?.disabled) return undefined;
+    if (makerGone(lineage)) return undefined;
     const bounds = lineage.scopes.map((s) => SCOPE_PERMISSIONS[isScope(s) ? s : 'full']);
     if (lineage.user) bounds.push(ROLE_PERMISSIONS[isRole(lineage.user.role) ? lineage.user.role : 'viewer']);
     return new Set([...SCOPE_PERMISSIONS[scope]].filter((p) => bounds.every((b) => b.has(p))));

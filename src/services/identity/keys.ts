@@ -12,11 +12,19 @@ import { grantText, type Principal } from '../../domain/principal.js';
 import type { AuditContext } from '../../domain/audit.js';
 import type { Db } from '../../storage/database.js';
 import { recordAudit } from '../audit/index.js';
-import { createKey, listKeys, readKey, revokeKey, type ApiKeyRecord } from '../../storage/repositories/keys.js';
+import {
+  createKey,
+  keyLineage,
+  listKeys,
+  readKey,
+  revokeKey,
+  type ApiKeyRecord,
+} from '../../storage/repositories/keys.js';
+import { makerGone } from './key-auth.js';
 import { usersByIds } from '../../storage/repositories/users.js';
 import { makerOf } from './users.js';
 
-function keyView(k: ApiKeyRecord, emails: ReadonlyMap<string, string>): KeyView {
+function keyView(k: ApiKeyRecord, emails: ReadonlyMap<string, string>, status: KeyView['status'] = 'active'): KeyView {
   const [kind, id] = k.created_by ? (k.created_by.split(':', 2) as [string, string]) : [];
   const email = kind === 'user' && id ? emails.get(id) : undefined;
   return {
@@ -29,7 +37,15 @@ function keyView(k: ApiKeyRecord, emails: ReadonlyMap<string, string>): KeyView 
     ...(k.expires_at ? { expires: k.expires_at } : {}),
     ...(k.last_used_at ? { last_used: k.last_used_at } : {}),
     ...(k.revoked_at ? { revoked: k.revoked_at } : {}),
+    status,
   };
+}
+
+/** Whether the key works now, as authentication decides it (key-auth.ts): revoked, expired, or its maker gone. */
+async function statusOf(db: Db, k: ApiKeyRecord, now: Date): Promise<KeyView['status']> {
+  if (k.revoked_at) return 'revoked';
+  if (k.expires_at && Date.parse(k.expires_at) <= now.getTime()) return 'expired';
+  return k.created_by ? (makerGone(await keyLineage(db, k)) ?? 'active') : 'active';
 }
 
 /** The first permission a key of the scope has that the principal lacks; undefined when it holds them all. */
@@ -103,7 +119,8 @@ export function createKeys(deps: { db: Db; clock: Clock }) {
     async list(tenant: string): Promise<KeyView[]> {
       const records = await listKeys(db, tenant);
       const emails = await emailsOf(tenant, records);
-      return records.map((k) => keyView(k, emails));
+      const now = clock.now();
+      return Promise.all(records.map(async (k) => keyView(k, emails, await statusOf(db, k, now))));
     },
 
     /** Revokes a key that does nothing the revoker may not: an admin cannot end an owner's full key. */

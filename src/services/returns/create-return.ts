@@ -41,11 +41,14 @@ export async function createReturn(
     ...(input.debug !== undefined ? { debug: input.debug } : {}),
   };
   const account = await calls.resolveAccount(tenant, target);
-  const destination: Address | undefined = input.destination ?? account.billing_address;
+  // The return's own, else its method's, else the account's billing address.
+  const destination: Address | undefined =
+    input.destination ??
+    (method.destination !== null ? (JSON.parse(method.destination) as Address) : account.billing_address);
   if (!destination)
     throw new ApiError(
       'schema_field_required',
-      `return.destination is required: shipping account ${account.id} has no billing_address to default to`,
+      `return.destination is required: return method ${method.id} has no destination and shipping account ${account.id} no billing_address to default to`,
       'return.destination',
     );
 

@@ -6,17 +6,15 @@
  */
 import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js';
 import type { Clock } from '../../foundations/clock.js';
-import type { DropoffLocation } from '../../domain/types.js';
+import type { Address, DropoffLocation } from '../../domain/types.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import type { ReturnMethodInput, ReturnMethodPatch, ReturnMethodView } from '../../contract/returns.js';
 import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/return-methods.js';
-import type { ResolvedAccount } from '../accounts/index.js';
 import type { CarrierCalls } from '../kernel/index.js';
-import { checkAllowed } from '../../domain/allowed.js';
-import { defaultPackaging } from '../kernel/index.js';
+import { checkMethod, type MethodToCheck } from './method-check.js';
 import type { AuditContext } from '../../domain/audit.js';
 import { inTransaction, recordAudit } from '../audit/index.js';
 
@@ -78,62 +76,13 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
       service: row.service,
       ...(row.packaging !== null ? { packaging: row.packaging } : {}),
       ...(row.label_type !== null ? { label_type: row.label_type } : {}),
+      ...(row.destination !== null ? { destination: JSON.parse(row.destination) as Address } : {}),
       created: row.created_at,
     };
   }
 
-  /**
-   * Everything a method names is checked against its account's carrier: first what the carrier does
-   * at all (its declaration), then its catalog, then what this build's adapter can do.
-   */
-  async function check(
-    tenant: string,
-    accountId: string,
-    m: { type: string; service: string; packaging?: string | null; label_type?: string | null },
-    log: Log,
-  ): Promise<ResolvedAccount> {
-    const target = { shipping_account: accountId };
-    const account = await calls.resolveAccount(tenant, target);
-    const decl = declarations[account.carrier];
-    const slug = decl.slug;
-    if (m.type === 'pickup' && !decl.operations.includes('pickup')) {
-      throw new ApiError(
-        'carrier_unsupported_method',
-        `return_method.type "pickup": ${slug} does not pick up parcels; use a drop_off method`,
-        'return_method.type',
-      );
-    }
-    if (m.type === 'drop_off' && !decl.operations.includes('dopu') && !decl.retailDropOff) {
-      throw new ApiError(
-        'carrier_unsupported_method',
-        `return_method.type "drop_off": ${slug} has neither drop-off locations nor retail counters to hand a parcel in`,
-        'return_method.type',
-      );
-    }
-    // The carrier collects from the customer and brings the parcel to the account's billing address:
-    // without one, every return through the method would fail at its last step (the customer's).
-    if (m.type === 'pickup' && !account.billing_address) {
-      throw new ApiError(
-        'schema_field_required',
-        `shipping_account.billing_address is required for a pickup return method: shipping account ${account.id} has none for returned parcels to go to; add it to the account first`,
-        'shipping_account.billing_address',
-      );
-    }
-    checkAllowed(m.service, decl.catalog.services, 'return_method.service', slug);
-    if (m.packaging) checkAllowed(m.packaging, decl.catalog.packaging, 'return_method.packaging', slug);
-    // Neither packaging nor label_type is a field of the spec's return method: both default as /rate does.
-    else if (!defaultPackaging(decl, account.defaults))
-      throw new ApiError(
-        'schema_field_required',
-        `return_method.packaging is required: ${slug} has no your_packaging and the shipping account sets no defaults.packaging_type`,
-        'return_method.packaging',
-      );
-    if (m.label_type) checkAllowed(m.label_type, decl.catalog.labelTypes, 'return_method.label_type', slug);
-    // Booking the label is what every return does: a carrier that cannot book here has no returns yet.
-    const { adapter } = await calls.prepare<'ship'>(tenant, target, 'ship', log);
-    if (m.type === 'pickup') calls.requireOperation(adapter, 'pickup');
-    return account;
-  }
+  const check = (tenant: string, accountId: string, m: MethodToCheck, log: Log) =>
+    checkMethod(deps, tenant, accountId, m, log);
 
   /** The method's own fields as the audit log keeps them. */
   const audited = (r: repo.ReturnMethodRow) => ({
@@ -165,6 +114,7 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
       carrier_charge: input.cost.carrier_charge,
       customer_charge: input.cost.customer_charge,
       return_charge: input.return_charge,
+      destination: input.destination ? JSON.stringify(input.destination) : null,
       created_at: now,
       updated_at: now,
     };
@@ -209,6 +159,7 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
         ? { carrier_charge: patch.cost.carrier_charge, customer_charge: patch.cost.customer_charge }
         : {}),
       ...(patch.return_charge !== undefined ? { return_charge: patch.return_charge } : {}),
+      ...(patch.destination !== undefined ? { destination: JSON.stringify(patch.destination) } : {}),
       updated_at: clock.now().toISOString(),
     };
     await check(tenant, current.shipping_account_id, next, opts.log);

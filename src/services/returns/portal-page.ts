@@ -31,7 +31,7 @@ export function pickupDates(now: Date, count = PICKUP_DAYS): string[] {
   return out;
 }
 
-/** The link's methods the customer can complete: a pickup needs a phone to call, every return its account's billing address. */
+/** The link's methods the customer can complete. */
 export async function usableMethods(
   deps: PortalDeps,
   tenant: string,
@@ -45,8 +45,12 @@ export async function usableMethods(
     tenant,
     allowed.map((m) => m.shipping_account_id),
   );
+  // Every return needs a place to go (the method's destination, else its account's billing
+  // address), and a pickup a phone to call.
   return allowed.filter(
-    (m) => facts.get(m.shipping_account_id)?.billed && (m.type !== 'pickup' || Boolean(data.customer.phone)),
+    (m) =>
+      (m.destination !== null || facts.get(m.shipping_account_id)?.billed) &&
+      (m.type !== 'pickup' || Boolean(data.customer.phone)),
   );
 }
 

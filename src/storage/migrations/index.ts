@@ -21,6 +21,7 @@ import * as bookingIntents from './20261128_0039_booking_intents.js';
 import * as idempotencyPrincipal from './20261128_0040_idempotency_principal.js';
 import * as priceLists from './20261128_0041_price_lists.js';
 import * as bookingIntentsLost from './20261128_0042_booking_intents_lost.js';
+import * as returnMethodDestination from './20261128_0043_return_method_destination.js';
 
 type Step = { up(db: Parameters<Migration['up']>[0], dialect: Dialect): Promise<void> };
 
@@ -42,6 +43,7 @@ const steps: Record<string, Step> = {
   '20261128_0040_idempotency_principal': idempotencyPrincipal,
   '20261128_0041_price_lists': priceLists,
   '20261128_0042_booking_intents_lost': bookingIntentsLost,
+  '20261128_0043_return_method_destination': returnMethodDestination,
 };
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -13,6 +13,7 @@ import { ErrorNote, Field, Select, useApi } from '../ui';
 import { accountName, accountOptions } from '../names';
 import { useCarrierNames } from '../display';
 import { ServiceSelect } from '../services';
+import { PreviewQuestion, type Preview } from './batch-preview';
 
 /** The units the API takes: offering OZ or G would only be refused. */
 const WEIGHT_UNITS: WeightUnit[] = ['LB', 'KG'];
@@ -66,25 +67,19 @@ export function BatchUpload() {
     (v: Shared[K]) =>
       setShared({ ...shared, [k]: v });
   const noSender = chosen !== undefined && !chosen.billing_address;
-  // What the upload will book, shown before anything is booked: the rows counted in the file.
-  const [preview, setPreview] = useState<number>();
+  // What the upload will book and cost, shown before anything is booked: the file priced by the
+  // service (POST /batches/preview, which books nothing), its refused rows with their reasons.
+  const [preview, setPreview] = useState<Preview>();
+  const pricing = useIntent();
+  const batchQuery = () => filled({ shipping_account: account, ...shared, reference: name.trim() });
   const ask = async (e: Event) => {
     e.preventDefault();
     if (!file) return act.setError('Choose a CSV file.');
-    const text = await file.text();
-    // One row a line after the header; a quoted value may hold a line break, so quotes are followed.
-    let rows = 0;
-    let quoted = false;
-    let filled = false;
-    for (const ch of text) {
-      if (ch === '"') quoted = !quoted;
-      if (ch === '\n' && !quoted) {
-        if (filled) rows++;
-        filled = false;
-      } else if (ch !== '\r' && ch.trim() !== '') filled = true;
-    }
-    if (filled) rows++;
-    setPreview(Math.max(0, rows - 1));
+    act.setError(undefined);
+    const res = await pricing.run({ account, shared, file: [file.name, file.size, file.lastModified] }, async () =>
+      call('previewBatch', { query: batchQuery(), body: await file.text(), contentType: 'text/csv' }),
+    );
+    if (res) setPreview(res.preview);
   };
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -93,7 +88,7 @@ export function BatchUpload() {
     const intent = { account, shared, name, file: [file.name, file.size, file.lastModified] };
     const res = await act.run(intent, async (idempotencyKey) =>
       call('createBatch', {
-        query: filled({ shipping_account: account, ...shared, reference: name.trim() }),
+        query: batchQuery(),
         idempotencyKey,
         body: await file.text(),
         contentType: 'text/csv',
@@ -173,20 +168,18 @@ export function BatchUpload() {
         </p>
       ) : null}
       <ErrorNote>{act.error}</ErrorNote>
+      <ErrorNote>{pricing.error}</ErrorNote>
       {preview !== undefined ? (
-        <div class="confirm" role="group" aria-labelledby="preview-q">
-          <p id="preview-q">{`Book ${preview} ${preview === 1 ? 'label' : 'labels'} with ${chosen ? accountName(chosen, carrierName) : 'this account'}? Each row is bought at the carrier's price for ${shared.service || 'the service'}; the batch page shows each row's cost and the total as they are booked.`}</p>
-          <button type="submit" disabled={act.busy || noSender || preview === 0}>
-            {`Yes, book ${preview} ${preview === 1 ? 'label' : 'labels'}`}
-          </button>
-          <button type="button" class="quiet" onClick={() => setPreview(undefined)}>
-            Not yet
-          </button>
-        </div>
+        <PreviewQuestion
+          preview={preview}
+          account={chosen ? accountName(chosen, carrierName) : 'this account'}
+          busy={act.busy || noSender}
+          onNo={() => setPreview(undefined)}
+        />
       ) : (
         <div class="actions">
-          <button type="submit" disabled={act.busy || noSender}>
-            Upload
+          <button type="submit" disabled={act.busy || pricing.busy || noSender}>
+            {pricing.busy ? 'Pricing the rows…' : 'Upload'}
           </button>
         </div>
       )}

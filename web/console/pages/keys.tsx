@@ -15,10 +15,17 @@ const SCOPES: [KeyScope, string][] = [
   ['admin', 'admin: also settings, users'],
 ];
 
-function state(k: Key): { text: string; tone: string } {
-  if (k.revoked) return { text: `revoked ${dateTime(k.revoked)}`, tone: 'badge-muted' };
-  if (k.expires && Date.parse(k.expires) <= Date.now()) return { text: 'expired', tone: 'badge-muted' };
-  return { text: 'active', tone: 'badge-ok' };
+/** The key as authentication sees it (the API's status): a key whose maker left works no more. */
+function state(k: Key): { text: string; tone: string; revocable: boolean; why?: string } {
+  if (k.status === 'revoked' || k.revoked)
+    // The date beside the badge, not in it: a badge does not wrap, and a phone's column is narrow.
+    return { text: 'revoked', why: dateTime(k.revoked), tone: 'badge-muted', revocable: false };
+  if (k.status === 'expired') return { text: 'expired', tone: 'badge-muted', revocable: false };
+  if (k.status === 'maker_removed')
+    return { text: 'refused', why: 'the user who made it was removed', tone: 'badge-bad', revocable: true };
+  if (k.status === 'maker_disabled')
+    return { text: 'refused', why: 'the user who made it is disabled', tone: 'badge-bad', revocable: true };
+  return { text: 'active', tone: 'badge-ok', revocable: true };
 }
 
 function NewKey({ onMade }: { onMade: (k: MadeKey) => void }) {
@@ -120,7 +127,8 @@ export function Keys() {
               return (
                 <>
                   <span class={`badge ${s.tone}`}>{s.text}</span>
-                  {s.text === 'active' ? (
+                  {s.why ? <span class="sub">{s.why}</span> : null}
+                  {s.revocable ? (
                     <Confirm
                       label="Revoke"
                       name={`Revoke ${k.name ?? k.prefix}`}

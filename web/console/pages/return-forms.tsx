@@ -27,9 +27,13 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
     cost: string;
   }>({ account: '', name: '', type: 'drop_off', service: '', charge: '0', cost: '0' });
   const [made, setMade] = useState<string>();
+  // Where its returns go: the account's billing address, unless the method names its own.
+  const [ownDestination, setOwnDestination] = useState(false);
+  const [destination, setDestination] = useState<AddressForm>(blankAddress);
   const act = useAction();
   const list = accounts.data?.shipping_accounts ?? [];
   const chosen = list.find((a) => a.id === form.account);
+  const unbilled = chosen !== undefined && !chosen.billing_address;
   const meta = carriers.data?.carriers.find((c) => c.slug === chosen?.carrier);
   const set =
     <K extends keyof typeof form>(k: K) =>
@@ -48,6 +52,7 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
         ...(packaging ? { packaging } : {}),
         cost: { carrier_charge: Number(form.cost), customer_charge: Number(form.charge) },
         return_charge: Number(form.charge),
+        ...(ownDestination ? { destination: clean(destination) } : {}),
       },
     };
     const res = await act.run(() => call('createReturnMethod', { body }));
@@ -111,6 +116,20 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
           onValue={set('cost')}
         />
       </div>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={ownDestination}
+          onChange={(e) => setOwnDestination((e.currentTarget as HTMLInputElement).checked)}
+        />
+        Send its returns to an address of its own
+      </label>
+      <p class={unbilled && !ownDestination ? 'note note-error' : 'note'}>
+        {unbilled
+          ? 'This account has no billing address: without an address of its own, returns through this method have nowhere to go.'
+          : 'Else they go to the account’s billing address.'}
+      </p>
+      {ownDestination ? <AddressFields legend="Returns go to" value={destination} onChange={setDestination} /> : null}
       <ErrorNote>{act.error}</ErrorNote>
       <div aria-live="polite">{made ? <p class="note note-ok">{made}</p> : null}</div>
       <div class="actions">

@@ -108,10 +108,13 @@ export function ReturnMethods({ manage }: { manage: boolean }) {
                 {`${typeName(m.type)} · ${m.carrier_name} · charged to the customer ${money(m.cost.customer_charge, currencyOf(m.shipping_account))} · your cost ${money(m.cost.carrier_charge, currencyOf(m.shipping_account))}`}
                 <span class="sub">{accountLabel(m.shipping_account)}</span>
               </p>
-              {!billed(m.shipping_account) ? (
+              {m.destination ? (
+                <p class="sub">{`Returns go to ${[m.destination.name, m.destination.city, m.destination.country].filter(Boolean).join(', ')}`}</p>
+              ) : null}
+              {!m.destination && !billed(m.shipping_account) ? (
                 <p class="note">
-                  Not offered in the returns portal: its account has no billing address for returns to go to. Add one
-                  with Edit account on the Accounts page.
+                  Not offered in the returns portal: neither it nor its account has an address for returns to go to. Add
+                  one with Edit account on the Accounts page.
                 </p>
               ) : null}
               {manage && editing === m.id ? (
