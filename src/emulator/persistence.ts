@@ -109,8 +109,8 @@ export function persistState(
     );
   }
 
-  /** What changed since the last write as one journal line, taken at once. */
-  function record(): string {
+  /** What changed since the last write as one journal line, taken at once; nothing when nothing did (a rate's POST). */
+  function record(): string | undefined {
     dirty = false;
     const seen = new Set<object>();
     const enc = (v: unknown) => encode(v, ids, seen);
@@ -140,6 +140,7 @@ export function persistState(
     if (now.clock !== written.clock) line.clock_offset_ms = now.clock;
     if (now.credentials !== written.credentials) line.credentials = now.list;
     written = now;
+    if (!ops.length && line.clock_offset_ms === undefined && !line.credentials) return undefined;
     // Each record begins a line of its own: a record cut short by a stop mid-write (never answered)
     // is a line that does not parse, and what is appended after it still starts clean.
     return `\n${JSON.stringify(line)}`;
@@ -166,6 +167,7 @@ export function persistState(
         journalBytes = 0;
       } else {
         const text = record();
+        if (text === undefined) return;
         await appendFile(journal, text, { mode: 0o600 });
         appended = true;
         journalBytes += text.length;
