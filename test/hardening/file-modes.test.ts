@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/server.js';
-import { STATE_FILE } from '../../src/emulator/persistence.js';
+import { JOURNAL_FILE, STATE_FILE } from '../../src/emulator/persistence.js';
 import { createDatabase } from '../../src/storage/database.js';
 import { startServe } from '../support/process.js';
 import { tempDirs } from '../support/temp-dir.js';
@@ -66,5 +66,6 @@ describe('file modes', () => {
     }
     expect(mode(dir)).toBe('700');
     expect(mode(join(dir, STATE_FILE))).toBe('600');
+    expect(mode(join(dir, JOURNAL_FILE))).toBe('600');
   });
 });
