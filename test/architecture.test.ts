@@ -196,7 +196,6 @@ describe('ARCHITECTURE.md', () => {
       'storage/repositories/batches.ts BatchRow',
       'storage/repositories/events.ts AttemptRow',
       'storage/repositories/events.ts DeliveryRow',
-      'storage/repositories/events.ts EventRow',
       'storage/repositories/idempotency.ts IdempotencyRow',
       'storage/repositories/keys.ts ApiKeyRecord',
       'storage/repositories/oauth-tokens.ts OAuthTokenRow',

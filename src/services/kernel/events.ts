@@ -46,12 +46,12 @@ export async function recordEvents(db: Db, list: NewEvent[]): Promise<string[]> 
   if (!db.isTransaction) return db.transaction().execute((trx) => recordEvents(trx, list));
   const tenants = [...new Set(list.map((e) => e.tenant))];
   const endpoints = new Map(await Promise.all(tenants.map(async (t) => [t, await enabledEndpoints(db, t)] as const)));
-  const rows: events.EventRow[] = [];
+  const rows: events.EventRecord[] = [];
   const deliveries: events.DeliveryRow[] = [];
   for (const event of list) {
     const id = newId('evt');
     const at = (event.at ?? new Date()).toISOString();
-    rows.push({ id, tenant: event.tenant, type: event.type, data: JSON.stringify(event.data), created_at: at });
+    rows.push({ id, tenant: event.tenant, type: event.type, data: event.data, created_at: at });
     for (const t of endpoints.get(event.tenant)!)
       if (subscribes(t.events, event.type)) deliveries.push(pendingDelivery(event.tenant, t.id, id, at));
   }

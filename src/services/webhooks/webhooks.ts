@@ -57,8 +57,8 @@ function view(row: repo.EndpointRow, now: Date, secret?: string): WebhookView {
   };
 }
 
-function eventView(row: outbox.EventRow): EventView {
-  return { id: row.id, type: row.type, created: row.created_at, data: JSON.parse(row.data) as unknown };
+function eventView(row: outbox.EventRecord): EventView {
+  return { id: row.id, type: row.type, created: row.created_at, data: row.data };
 }
 
 function deliveryView(row: outbox.DeliveryRow, eventType: string, attempts: outbox.AttemptRow[]): DeliveryView {
@@ -217,7 +217,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return withAttempts(await outbox.listDeliveries(db, tenant, id, q));
   }
 
-  async function getEventRow(tenant: string, id: string): Promise<outbox.EventRow> {
+  async function getEventRecord(tenant: string, id: string): Promise<outbox.EventRecord> {
     const row = await outbox.getEvent(db, tenant, id, since());
     if (!row) throw new ApiError('not_found', `event ${id} was not found (events are kept 30 days)`, id);
     return row;
@@ -230,7 +230,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (!original) throw new ApiError('not_found', `delivery ${deliveryId} of webhook ${id} was not found`, deliveryId);
     if (!endpoint.enabled)
       throw new ApiError('conflict', `webhook ${id} is disabled; enable it with PATCH /webhooks/${id} first`, id);
-    const event = await getEventRow(tenant, original.event_id);
+    const event = await getEventRecord(tenant, original.event_id);
     const delivery = pendingDelivery(tenant, id, event.id, clock.now().toISOString());
     await outbox.insertDeliveries(db, [delivery]);
     return deliveryView(delivery, event.type, []);
@@ -238,7 +238,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   /** The event again to every enabled endpoint that subscribes to its type now. */
   async function redeliver(tenant: string, eventId: string): Promise<DeliveryView[]> {
-    const event = await getEventRow(tenant, eventId);
+    const event = await getEventRecord(tenant, eventId);
     const at = clock.now().toISOString();
     const targets = (await repo.enabledEndpoints(db, tenant)).filter((e) => subscribes(e.events, event.type));
     const rows = targets.map((t) => pendingDelivery(tenant, t.id, event.id, at));
@@ -254,7 +254,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     let after: { at: string; id?: string } | undefined;
     if (q.after !== undefined) {
       if (q.after.startsWith('evt_')) {
-        const cursor = await getEventRow(tenant, q.after);
+        const cursor = await getEventRecord(tenant, q.after);
         after = { at: cursor.created_at, id: cursor.id };
       } else {
         const t = Date.parse(q.after);
@@ -277,7 +277,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return { events: rows.slice(0, q.limit).map(eventView), has_more: rows.length > q.limit };
   }
 
-  const readEvent = async (tenant: string, id: string) => eventView(await getEventRow(tenant, id));
+  const readEvent = async (tenant: string, id: string) => eventView(await getEventRecord(tenant, id));
 
   return { create, read, list, update, rotateSecret, remove, deliveries, replay, redeliver, listEvents, readEvent };
 }

@@ -7,12 +7,26 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import type { EventsTable, Tables, WebhookAttemptsTable, WebhookDeliveriesTable } from '../tables.js';
 
-export type EventRow = EventsTable;
+/** An event: `data` is what a receiver gets as the event's `data` (any JSON value). */
+export interface EventRecord extends Omit<EventsTable, 'data'> {
+  data: unknown;
+}
+
+/** The column holds the data as JSON text. */
+function decodeEvent(row: EventsTable): EventRecord {
+  return { ...row, data: JSON.parse(row.data) as unknown };
+}
+
 export type DeliveryRow = WebhookDeliveriesTable;
 export type AttemptRow = WebhookAttemptsTable;
 
 /** Events and their deliveries; chunked so no statement passes SQLite's bound-variable limit. */
-export async function insertEvents(db: Kysely<Tables>, rows: EventRow[], deliveries: DeliveryRow[]): Promise<void> {
+export async function insertEvents(
+  db: Kysely<Tables>,
+  records: EventRecord[],
+  deliveries: DeliveryRow[],
+): Promise<void> {
+  const rows = records.map((r) => ({ ...r, data: JSON.stringify(r.data) }));
   for (let i = 0; i < rows.length; i += 500)
     await db
       .insertInto('events')
@@ -34,23 +48,23 @@ export async function getEvent(
   tenant: string,
   id: string,
   since: string,
-): Promise<EventRow | undefined> {
-  return db
+): Promise<EventRecord | undefined> {
+  const row = await db
     .selectFrom('events')
     .selectAll()
     .where('tenant', '=', tenant)
     .where('id', '=', id)
     .where('created_at', '>=', since)
     .executeTakeFirst();
+  return row && decodeEvent(row);
 }
 
-/** Oldest first, strictly after the cursor (a time, or a time and the id of the event at it). */
 /** Oldest first, or newest first (`after` then: the events before it). */
 export async function listEvents(
   db: Kysely<Tables>,
   tenant: string,
   q: { since: string; type?: string; after?: { at: string; id?: string }; limit: number; newestFirst?: boolean },
-): Promise<EventRow[]> {
+): Promise<EventRecord[]> {
   let query = db.selectFrom('events').selectAll().where('tenant', '=', tenant).where('created_at', '>=', q.since);
   if (q.type) query = query.where('type', '=', q.type);
   const after = q.after;
@@ -66,7 +80,8 @@ export async function listEvents(
       : query.where('created_at', beyond, after.at);
   }
   const direction = q.newestFirst ? 'desc' : 'asc';
-  return query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
+  const rows = await query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
+  return rows.map(decodeEvent);
 }
 
 export async function getDelivery(
@@ -128,6 +143,7 @@ export interface ClaimedDelivery {
   failing_since: string | null;
   event_id: string;
   event_type: string;
+  /** The event's data as the JSON text stored, spliced as is into the body sent (not decoded: hot path). */
   event_data: string;
   event_created_at: string;
 }
