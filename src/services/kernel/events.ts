@@ -29,9 +29,8 @@ export interface NewEvent {
   at?: Date;
 }
 
-/** Whether an endpoint subscribed to these types (JSON array, "*" for all) wants the event. */
-export function subscribes(eventsJson: string, type: string): boolean {
-  const types = JSON.parse(eventsJson) as string[];
+/** Whether an endpoint subscribed to these types ("*" for all) wants the event. */
+export function subscribes(types: readonly string[], type: string): boolean {
   return types.includes('*') || types.includes(type);
 }
 

@@ -39,13 +39,13 @@ export const DEFAULT_MAX_ENDPOINTS = 20;
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
-function view(row: repo.EndpointRow, now: Date, secret?: string): WebhookView {
+function view(row: repo.EndpointRecord, now: Date, secret?: string): WebhookView {
   const overlap =
     row.previous_secret_until && row.previous_secret_until > now.toISOString() ? row.previous_secret_until : undefined;
   return {
     id: row.id,
     url: row.url,
-    events: JSON.parse(row.events) as string[],
+    events: row.events,
     ...(row.description !== null ? { description: row.description } : {}),
     enabled: row.enabled,
     ...(row.disabled_reason !== null ? { disabled_reason: row.disabled_reason } : {}),
@@ -84,7 +84,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   const { db, sealer, clock } = deps;
   const since = () => new Date(clock.now().getTime() - EVENT_RETENTION_MS).toISOString();
 
-  async function getRow(tenant: string, id: string): Promise<repo.EndpointRow> {
+  async function getRow(tenant: string, id: string): Promise<repo.EndpointRecord> {
     const row = await repo.getEndpoint(db, tenant, id);
     if (!row) throw new ApiError('not_found', `webhook ${id} was not found`, id);
     return row;
@@ -103,11 +103,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
     }
     const now = clock.now();
     const secret = newSecret();
-    const row: repo.EndpointRow = {
+    const row: repo.EndpointRecord = {
       id: newId('wh'),
       tenant,
       url: input.url,
-      events: JSON.stringify(input.events),
+      events: input.events,
       description: input.description ?? null,
       secret_sealed: sealer.seal(secret),
       previous_secret_sealed: null,
@@ -146,7 +146,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (input.url !== undefined) await checkEndpointHost(input.url, deps.allowPrivate, 'webhook.url');
     const changes: Parameters<typeof repo.updateEndpoint>[3] = { updated_at: clock.now().toISOString() };
     if (input.url !== undefined) changes.url = input.url;
-    if (input.events !== undefined) changes.events = JSON.stringify(input.events);
+    if (input.events !== undefined) changes.events = input.events;
     if (input.description !== undefined) changes.description = input.description;
     // Enabling starts afresh: pending deliveries resume, the failure clock restarts.
     if (input.enabled !== undefined)
