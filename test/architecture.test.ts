@@ -194,8 +194,6 @@ describe('ARCHITECTURE.md', () => {
     expect(aliases.sort()).toEqual([
       'storage/repositories/batches.ts BatchItemRow',
       'storage/repositories/batches.ts BatchRow',
-      'storage/repositories/events.ts AttemptRow',
-      'storage/repositories/events.ts DeliveryRow',
       'storage/repositories/idempotency.ts IdempotencyRow',
       'storage/repositories/keys.ts ApiKeyRecord',
       'storage/repositories/oauth-tokens.ts OAuthTokenRow',

@@ -46,7 +46,7 @@ export async function recordEvents(db: Db, list: NewEvent[]): Promise<string[]> 
   const tenants = [...new Set(list.map((e) => e.tenant))];
   const endpoints = new Map(await Promise.all(tenants.map(async (t) => [t, await enabledEndpoints(db, t)] as const)));
   const rows: events.EventRecord[] = [];
-  const deliveries: events.DeliveryRow[] = [];
+  const deliveries: events.DeliveryRecord[] = [];
   for (const event of list) {
     const id = newId('evt');
     const at = (event.at ?? new Date()).toISOString();
@@ -59,7 +59,12 @@ export async function recordEvents(db: Db, list: NewEvent[]): Promise<string[]> 
 }
 
 /** A delivery due at `at`, not yet attempted. */
-export function pendingDelivery(tenant: string, endpointId: string, eventId: string, at: string): events.DeliveryRow {
+export function pendingDelivery(
+  tenant: string,
+  endpointId: string,
+  eventId: string,
+  at: string,
+): events.DeliveryRecord {
   return {
     id: newId('dlv'),
     tenant,

@@ -61,13 +61,13 @@ function eventView(row: outbox.EventRecord): EventView {
   return { id: row.id, type: row.type, created: row.created_at, data: row.data };
 }
 
-function deliveryView(row: outbox.DeliveryRow, eventType: string, attempts: outbox.AttemptRow[]): DeliveryView {
+function deliveryView(row: outbox.DeliveryRecord, eventType: string, attempts: outbox.AttemptRecord[]): DeliveryView {
   return {
     id: row.id,
     webhook_id: row.endpoint_id,
     event_id: row.event_id,
     event_type: eventType,
-    status: row.status as DeliveryView['status'],
+    status: row.status,
     created: row.created_at,
     ...(row.completed_at ? { completed: row.completed_at } : {}),
     ...(row.status === 'pending' && row.next_attempt_at ? { next_attempt: row.next_attempt_at } : {}),
@@ -194,7 +194,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     });
   }
 
-  async function withAttempts(rows: (outbox.DeliveryRow & { event_type: string })[]): Promise<DeliveryView[]> {
+  async function withAttempts(rows: (outbox.DeliveryRecord & { event_type: string })[]): Promise<DeliveryView[]> {
     const attempts = await outbox.attemptsOf(
       db,
       rows.map((r) => r.id),

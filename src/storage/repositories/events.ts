@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import type { EventsTable, Tables, WebhookAttemptsTable, WebhookDeliveriesTable } from '../tables.js';
+import type { EventsTable, Tables, WebhookDeliveriesTable } from '../tables.js';
 
 /** An event: `data` is what a receiver gets as the event's `data` (any JSON value). */
 export interface EventRecord extends Omit<EventsTable, 'data'> {
@@ -17,14 +17,31 @@ function decodeEvent(row: EventsTable): EventRecord {
   return { ...row, data: JSON.parse(row.data) as unknown };
 }
 
-export type DeliveryRow = WebhookDeliveriesTable;
-export type AttemptRow = WebhookAttemptsTable;
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event to one endpoint, retried until it succeeds or fails for good. */
+export interface DeliveryRecord extends Omit<WebhookDeliveriesTable, 'status'> {
+  status: DeliveryStatus;
+}
+
+/** One try of a delivery: the receiver's status code (null when no answer came) or the error. */
+export interface AttemptRecord {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** Only this module writes the status column, so it holds a DeliveryStatus. */
+const asDelivery = <Row extends WebhookDeliveriesTable>(row: Row) => row as Row & DeliveryRecord;
 
 /** Events and their deliveries; chunked so no statement passes SQLite's bound-variable limit. */
 export async function insertEvents(
   db: Kysely<Tables>,
   records: EventRecord[],
-  deliveries: DeliveryRow[],
+  deliveries: DeliveryRecord[],
 ): Promise<void> {
   const rows = records.map((r) => ({ ...r, data: JSON.stringify(r.data) }));
   for (let i = 0; i < rows.length; i += 500)
@@ -39,7 +56,7 @@ export async function insertEvents(
       .execute();
 }
 
-export async function insertDeliveries(db: Kysely<Tables>, deliveries: DeliveryRow[]): Promise<void> {
+export async function insertDeliveries(db: Kysely<Tables>, deliveries: DeliveryRecord[]): Promise<void> {
   if (deliveries.length > 0) await db.insertInto('webhook_deliveries').values(deliveries).execute();
 }
 
@@ -89,17 +106,18 @@ export async function getDelivery(
   tenant: string,
   endpointId: string,
   id: string,
-): Promise<DeliveryRow | undefined> {
-  return db
+): Promise<DeliveryRecord | undefined> {
+  const row = await db
     .selectFrom('webhook_deliveries')
     .selectAll()
     .where('tenant', '=', tenant)
     .where('endpoint_id', '=', endpointId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row && asDelivery(row);
 }
 
-export type DeliveryListRow = DeliveryRow & { event_type: string };
+export type DeliveryListRow = DeliveryRecord & { event_type: string };
 
 /** Newest first, with the event's type. */
 export async function listDeliveries(
@@ -117,10 +135,11 @@ export async function listDeliveries(
     .where('d.endpoint_id', '=', endpointId);
   if (q.eventId) query = query.where('d.event_id', '=', q.eventId);
   if (q.status) query = query.where('d.status', '=', q.status);
-  return query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(q.limit).execute();
+  const rows = await query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(q.limit).execute();
+  return rows.map(asDelivery);
 }
 
-export async function attemptsOf(db: Kysely<Tables>, deliveryIds: string[]): Promise<AttemptRow[]> {
+export async function attemptsOf(db: Kysely<Tables>, deliveryIds: string[]): Promise<AttemptRecord[]> {
   if (deliveryIds.length === 0) return [];
   return db
     .selectFrom('webhook_attempts')
@@ -207,7 +226,7 @@ export async function claimDue(
 }
 
 export type DeliveryOutcome = Pick<
-  DeliveryRow,
+  DeliveryRecord,
   'status' | 'attempts' | 'next_attempt_at' | 'last_status_code' | 'last_error' | 'completed_at'
 >;
 
@@ -218,7 +237,7 @@ export type DeliveryOutcome = Pick<
 export async function recordAttempts(
   db: Kysely<Tables>,
   owner: string,
-  items: { attempt: AttemptRow; next: DeliveryOutcome }[],
+  items: { attempt: AttemptRecord; next: DeliveryOutcome }[],
 ): Promise<boolean[]> {
   return db.transaction().execute(async (trx) => {
     const held: boolean[] = [];
