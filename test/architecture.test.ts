@@ -197,7 +197,6 @@ describe('ARCHITECTURE.md', () => {
       'storage/repositories/idempotency.ts IdempotencyRow',
       'storage/repositories/keys.ts ApiKeyRecord',
       'storage/repositories/oauth-tokens.ts OAuthTokenRow',
-      'storage/repositories/portal-links.ts PortalLinkRow',
       'storage/repositories/return-methods.ts ReturnMethodRow',
       'storage/repositories/sessions.ts SessionRecord',
       'storage/repositories/shipments.ts LabelRow',
