@@ -196,7 +196,6 @@ describe('ARCHITECTURE.md', () => {
       'storage/repositories/batches.ts BatchRow',
       'storage/repositories/idempotency.ts IdempotencyRow',
       'storage/repositories/keys.ts ApiKeyRecord',
-      'storage/repositories/oauth-tokens.ts OAuthTokenRow',
       'storage/repositories/return-methods.ts ReturnMethodRow',
       'storage/repositories/sessions.ts SessionRecord',
       'storage/repositories/shipments.ts LabelRow',
