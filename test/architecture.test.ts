@@ -197,8 +197,6 @@ describe('ARCHITECTURE.md', () => {
       'storage/repositories/idempotency.ts IdempotencyRow',
       'storage/repositories/keys.ts ApiKeyRecord',
       'storage/repositories/return-methods.ts ReturnMethodRow',
-      'storage/repositories/users.ts InvitationRecord',
-      'storage/repositories/users.ts UserRecord',
     ]);
   });
 
