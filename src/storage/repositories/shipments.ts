@@ -9,11 +9,13 @@ export interface ShipmentRow extends Omit<WithFlags<ShipmentsTable, 'test'>, 'se
   sender?: Address | null;
 }
 const FLAGS = ['test'] as const;
+/** The sender column holds the address as JSON (manifest-shipments.ts reads it too). */
+export const decodeSender = (json: string): Address => JSON.parse(json) as Address;
 const decode = (row: ShipmentsTable): ShipmentRow => {
   const { sender, ...rest } = decodeFlags(row, FLAGS);
   return {
     ...rest,
-    ...(sender !== undefined ? { sender: sender === null ? null : (JSON.parse(sender) as Address) } : {}),
+    ...(sender !== undefined ? { sender: sender === null ? null : decodeSender(sender) } : {}),
   };
 };
 const encode = ({ sender, ...record }: ShipmentRow): ShipmentsTable => ({
