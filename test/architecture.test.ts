@@ -194,18 +194,9 @@ describe('ARCHITECTURE.md', () => {
     expect(aliases.sort()).toEqual([
       'storage/repositories/batches.ts BatchItemRow',
       'storage/repositories/batches.ts BatchRow',
-      'storage/repositories/events.ts AttemptRow',
-      'storage/repositories/events.ts DeliveryRow',
-      'storage/repositories/events.ts EventRow',
       'storage/repositories/idempotency.ts IdempotencyRow',
       'storage/repositories/keys.ts ApiKeyRecord',
-      'storage/repositories/oauth-tokens.ts OAuthTokenRow',
-      'storage/repositories/portal-links.ts PortalLinkRow',
       'storage/repositories/return-methods.ts ReturnMethodRow',
-      'storage/repositories/sessions.ts SessionRecord',
-      'storage/repositories/shipments.ts LabelRow',
-      'storage/repositories/users.ts InvitationRecord',
-      'storage/repositories/users.ts UserRecord',
     ]);
   });
 

@@ -57,13 +57,13 @@ export function createTokenStore(opts: TokenStoreOptions): DatabaseTokenStore {
   // instance replaced is refused by the carrier, and `invalidate` then sends us back to the row.
   const memory = new Map<string, { token: string; expiresAt: number }>();
 
-  function remember(key: string, row: repo.OAuthTokenRow | undefined): string | undefined {
+  function remember(key: string, row: repo.OAuthTokenRecord | undefined): string | undefined {
     const token = fresh(row, clock.now().getTime());
     if (token && row?.expires_at) memory.set(key, { token, expiresAt: Date.parse(row.expires_at) });
     return token;
   }
 
-  function fresh(row: repo.OAuthTokenRow | undefined, now: number): string | undefined {
+  function fresh(row: repo.OAuthTokenRecord | undefined, now: number): string | undefined {
     if (!row?.token_sealed || !row.expires_at) return undefined;
     return Date.parse(row.expires_at) - marginMs > now ? sealer.open(row.token_sealed) : undefined;
   }

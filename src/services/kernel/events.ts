@@ -29,9 +29,8 @@ export interface NewEvent {
   at?: Date;
 }
 
-/** Whether an endpoint subscribed to these types (JSON array, "*" for all) wants the event. */
-export function subscribes(eventsJson: string, type: string): boolean {
-  const types = JSON.parse(eventsJson) as string[];
+/** Whether an endpoint subscribed to these types ("*" for all) wants the event. */
+export function subscribes(types: readonly string[], type: string): boolean {
   return types.includes('*') || types.includes(type);
 }
 
@@ -46,12 +45,12 @@ export async function recordEvents(db: Db, list: NewEvent[]): Promise<string[]> 
   if (!db.isTransaction) return db.transaction().execute((trx) => recordEvents(trx, list));
   const tenants = [...new Set(list.map((e) => e.tenant))];
   const endpoints = new Map(await Promise.all(tenants.map(async (t) => [t, await enabledEndpoints(db, t)] as const)));
-  const rows: events.EventRow[] = [];
-  const deliveries: events.DeliveryRow[] = [];
+  const rows: events.EventRecord[] = [];
+  const deliveries: events.DeliveryRecord[] = [];
   for (const event of list) {
     const id = newId('evt');
     const at = (event.at ?? new Date()).toISOString();
-    rows.push({ id, tenant: event.tenant, type: event.type, data: JSON.stringify(event.data), created_at: at });
+    rows.push({ id, tenant: event.tenant, type: event.type, data: event.data, created_at: at });
     for (const t of endpoints.get(event.tenant)!)
       if (subscribes(t.events, event.type)) deliveries.push(pendingDelivery(event.tenant, t.id, id, at));
   }
@@ -60,7 +59,12 @@ export async function recordEvents(db: Db, list: NewEvent[]): Promise<string[]> 
 }
 
 /** A delivery due at `at`, not yet attempted. */
-export function pendingDelivery(tenant: string, endpointId: string, eventId: string, at: string): events.DeliveryRow {
+export function pendingDelivery(
+  tenant: string,
+  endpointId: string,
+  eventId: string,
+  at: string,
+): events.DeliveryRecord {
   return {
     id: newId('dlv'),
     tenant,

@@ -108,7 +108,7 @@ export async function createPortalLink(
       tenant,
       customer_id: input.customer_id,
       order_id: input.order_id,
-      data: JSON.stringify(data),
+      data,
       expires_at: expires.toISOString(),
       created_at: now.toISOString(),
     });
@@ -123,13 +123,16 @@ export async function createPortalLink(
   return { id, url: links.portalUrl(baseUrl, tenant, id, expires), expires: expires.toISOString() };
 }
 
-export async function openLink(deps: PortalDeps, token: string): Promise<{ row: repo.PortalLinkRow; data: LinkData }> {
+export async function openLink(
+  deps: PortalDeps,
+  token: string,
+): Promise<{ row: repo.PortalLinkRecord<LinkData>; data: LinkData }> {
   const { db, links } = deps;
   const t = links.parseToken('portal', token);
-  const row = await repo.getLinkById(db, t.id);
+  const row = await repo.getLinkById<LinkData>(db, t.id);
   if (!row) throw links.notFound('portal');
   links.verify('portal', row.tenant, row.id, t);
-  return { row, data: JSON.parse(row.data) as LinkData };
+  return { row, data: row.data };
 }
 
 /** The link's tenant and id, for the route to scope the submission's Idempotency-Key before it runs. */

@@ -56,7 +56,7 @@ export async function usableMethods(
 
 async function methodsFor(
   deps: PortalState,
-  row: repo.PortalLinkRow,
+  row: repo.PortalLinkRecord,
   data: LinkData,
   log: Log,
 ): Promise<PortalMethod[]> {

@@ -39,13 +39,13 @@ export const DEFAULT_MAX_ENDPOINTS = 20;
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
-function view(row: repo.EndpointRow, now: Date, secret?: string): WebhookView {
+function view(row: repo.EndpointRecord, now: Date, secret?: string): WebhookView {
   const overlap =
     row.previous_secret_until && row.previous_secret_until > now.toISOString() ? row.previous_secret_until : undefined;
   return {
     id: row.id,
     url: row.url,
-    events: JSON.parse(row.events) as string[],
+    events: row.events,
     ...(row.description !== null ? { description: row.description } : {}),
     enabled: row.enabled,
     ...(row.disabled_reason !== null ? { disabled_reason: row.disabled_reason } : {}),
@@ -57,17 +57,17 @@ function view(row: repo.EndpointRow, now: Date, secret?: string): WebhookView {
   };
 }
 
-function eventView(row: outbox.EventRow): EventView {
-  return { id: row.id, type: row.type, created: row.created_at, data: JSON.parse(row.data) as unknown };
+function eventView(row: outbox.EventRecord): EventView {
+  return { id: row.id, type: row.type, created: row.created_at, data: row.data };
 }
 
-function deliveryView(row: outbox.DeliveryRow, eventType: string, attempts: outbox.AttemptRow[]): DeliveryView {
+function deliveryView(row: outbox.DeliveryRecord, eventType: string, attempts: outbox.AttemptRecord[]): DeliveryView {
   return {
     id: row.id,
     webhook_id: row.endpoint_id,
     event_id: row.event_id,
     event_type: eventType,
-    status: row.status as DeliveryView['status'],
+    status: row.status,
     created: row.created_at,
     ...(row.completed_at ? { completed: row.completed_at } : {}),
     ...(row.status === 'pending' && row.next_attempt_at ? { next_attempt: row.next_attempt_at } : {}),
@@ -84,7 +84,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   const { db, sealer, clock } = deps;
   const since = () => new Date(clock.now().getTime() - EVENT_RETENTION_MS).toISOString();
 
-  async function getRow(tenant: string, id: string): Promise<repo.EndpointRow> {
+  async function getRow(tenant: string, id: string): Promise<repo.EndpointRecord> {
     const row = await repo.getEndpoint(db, tenant, id);
     if (!row) throw new ApiError('not_found', `webhook ${id} was not found`, id);
     return row;
@@ -103,11 +103,11 @@ export function createWebhooksService(deps: WebhooksDeps) {
     }
     const now = clock.now();
     const secret = newSecret();
-    const row: repo.EndpointRow = {
+    const row: repo.EndpointRecord = {
       id: newId('wh'),
       tenant,
       url: input.url,
-      events: JSON.stringify(input.events),
+      events: input.events,
       description: input.description ?? null,
       secret_sealed: sealer.seal(secret),
       previous_secret_sealed: null,
@@ -146,7 +146,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (input.url !== undefined) await checkEndpointHost(input.url, deps.allowPrivate, 'webhook.url');
     const changes: Parameters<typeof repo.updateEndpoint>[3] = { updated_at: clock.now().toISOString() };
     if (input.url !== undefined) changes.url = input.url;
-    if (input.events !== undefined) changes.events = JSON.stringify(input.events);
+    if (input.events !== undefined) changes.events = input.events;
     if (input.description !== undefined) changes.description = input.description;
     // Enabling starts afresh: pending deliveries resume, the failure clock restarts.
     if (input.enabled !== undefined)
@@ -194,7 +194,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     });
   }
 
-  async function withAttempts(rows: (outbox.DeliveryRow & { event_type: string })[]): Promise<DeliveryView[]> {
+  async function withAttempts(rows: (outbox.DeliveryRecord & { event_type: string })[]): Promise<DeliveryView[]> {
     const attempts = await outbox.attemptsOf(
       db,
       rows.map((r) => r.id),
@@ -217,7 +217,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return withAttempts(await outbox.listDeliveries(db, tenant, id, q));
   }
 
-  async function getEventRow(tenant: string, id: string): Promise<outbox.EventRow> {
+  async function getEventRecord(tenant: string, id: string): Promise<outbox.EventRecord> {
     const row = await outbox.getEvent(db, tenant, id, since());
     if (!row) throw new ApiError('not_found', `event ${id} was not found (events are kept 30 days)`, id);
     return row;
@@ -230,7 +230,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (!original) throw new ApiError('not_found', `delivery ${deliveryId} of webhook ${id} was not found`, deliveryId);
     if (!endpoint.enabled)
       throw new ApiError('conflict', `webhook ${id} is disabled; enable it with PATCH /webhooks/${id} first`, id);
-    const event = await getEventRow(tenant, original.event_id);
+    const event = await getEventRecord(tenant, original.event_id);
     const delivery = pendingDelivery(tenant, id, event.id, clock.now().toISOString());
     await outbox.insertDeliveries(db, [delivery]);
     return deliveryView(delivery, event.type, []);
@@ -238,7 +238,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   /** The event again to every enabled endpoint that subscribes to its type now. */
   async function redeliver(tenant: string, eventId: string): Promise<DeliveryView[]> {
-    const event = await getEventRow(tenant, eventId);
+    const event = await getEventRecord(tenant, eventId);
     const at = clock.now().toISOString();
     const targets = (await repo.enabledEndpoints(db, tenant)).filter((e) => subscribes(e.events, event.type));
     const rows = targets.map((t) => pendingDelivery(tenant, t.id, event.id, at));
@@ -254,7 +254,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     let after: { at: string; id?: string } | undefined;
     if (q.after !== undefined) {
       if (q.after.startsWith('evt_')) {
-        const cursor = await getEventRow(tenant, q.after);
+        const cursor = await getEventRecord(tenant, q.after);
         after = { at: cursor.created_at, id: cursor.id };
       } else {
         const t = Date.parse(q.after);
@@ -277,7 +277,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return { events: rows.slice(0, q.limit).map(eventView), has_more: rows.length > q.limit };
   }
 
-  const readEvent = async (tenant: string, id: string) => eventView(await getEventRow(tenant, id));
+  const readEvent = async (tenant: string, id: string) => eventView(await getEventRecord(tenant, id));
 
   return { create, read, list, update, rotateSecret, remove, deliveries, replay, redeliver, listEvents, readEvent };
 }

@@ -5,14 +5,45 @@
  */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import type { EventsTable, Tables, WebhookAttemptsTable, WebhookDeliveriesTable } from '../tables.js';
+import type { EventsTable, Tables, WebhookDeliveriesTable } from '../tables.js';
 
-export type EventRow = EventsTable;
-export type DeliveryRow = WebhookDeliveriesTable;
-export type AttemptRow = WebhookAttemptsTable;
+/** An event: `data` is what a receiver gets as the event's `data` (any JSON value). */
+export interface EventRecord extends Omit<EventsTable, 'data'> {
+  data: unknown;
+}
+
+/** The column holds the data as JSON text. */
+function decodeEvent(row: EventsTable): EventRecord {
+  return { ...row, data: JSON.parse(row.data) as unknown };
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event to one endpoint, retried until it succeeds or fails for good. */
+export interface DeliveryRecord extends Omit<WebhookDeliveriesTable, 'status'> {
+  status: DeliveryStatus;
+}
+
+/** One try of a delivery: the receiver's status code (null when no answer came) or the error. */
+export interface AttemptRecord {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** Only this module writes the status column, so it holds a DeliveryStatus. */
+const asDelivery = <Row extends WebhookDeliveriesTable>(row: Row) => row as Row & DeliveryRecord;
 
 /** Events and their deliveries; chunked so no statement passes SQLite's bound-variable limit. */
-export async function insertEvents(db: Kysely<Tables>, rows: EventRow[], deliveries: DeliveryRow[]): Promise<void> {
+export async function insertEvents(
+  db: Kysely<Tables>,
+  records: EventRecord[],
+  deliveries: DeliveryRecord[],
+): Promise<void> {
+  const rows = records.map((r) => ({ ...r, data: JSON.stringify(r.data) }));
   for (let i = 0; i < rows.length; i += 500)
     await db
       .insertInto('events')
@@ -25,7 +56,7 @@ export async function insertEvents(db: Kysely<Tables>, rows: EventRow[], deliver
       .execute();
 }
 
-export async function insertDeliveries(db: Kysely<Tables>, deliveries: DeliveryRow[]): Promise<void> {
+export async function insertDeliveries(db: Kysely<Tables>, deliveries: DeliveryRecord[]): Promise<void> {
   if (deliveries.length > 0) await db.insertInto('webhook_deliveries').values(deliveries).execute();
 }
 
@@ -34,23 +65,23 @@ export async function getEvent(
   tenant: string,
   id: string,
   since: string,
-): Promise<EventRow | undefined> {
-  return db
+): Promise<EventRecord | undefined> {
+  const row = await db
     .selectFrom('events')
     .selectAll()
     .where('tenant', '=', tenant)
     .where('id', '=', id)
     .where('created_at', '>=', since)
     .executeTakeFirst();
+  return row && decodeEvent(row);
 }
 
-/** Oldest first, strictly after the cursor (a time, or a time and the id of the event at it). */
 /** Oldest first, or newest first (`after` then: the events before it). */
 export async function listEvents(
   db: Kysely<Tables>,
   tenant: string,
   q: { since: string; type?: string; after?: { at: string; id?: string }; limit: number; newestFirst?: boolean },
-): Promise<EventRow[]> {
+): Promise<EventRecord[]> {
   let query = db.selectFrom('events').selectAll().where('tenant', '=', tenant).where('created_at', '>=', q.since);
   if (q.type) query = query.where('type', '=', q.type);
   const after = q.after;
@@ -66,7 +97,8 @@ export async function listEvents(
       : query.where('created_at', beyond, after.at);
   }
   const direction = q.newestFirst ? 'desc' : 'asc';
-  return query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
+  const rows = await query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
+  return rows.map(decodeEvent);
 }
 
 export async function getDelivery(
@@ -74,17 +106,18 @@ export async function getDelivery(
   tenant: string,
   endpointId: string,
   id: string,
-): Promise<DeliveryRow | undefined> {
-  return db
+): Promise<DeliveryRecord | undefined> {
+  const row = await db
     .selectFrom('webhook_deliveries')
     .selectAll()
     .where('tenant', '=', tenant)
     .where('endpoint_id', '=', endpointId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row && asDelivery(row);
 }
 
-export type DeliveryListRow = DeliveryRow & { event_type: string };
+export type DeliveryListRow = DeliveryRecord & { event_type: string };
 
 /** Newest first, with the event's type. */
 export async function listDeliveries(
@@ -102,10 +135,11 @@ export async function listDeliveries(
     .where('d.endpoint_id', '=', endpointId);
   if (q.eventId) query = query.where('d.event_id', '=', q.eventId);
   if (q.status) query = query.where('d.status', '=', q.status);
-  return query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(q.limit).execute();
+  const rows = await query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(q.limit).execute();
+  return rows.map(asDelivery);
 }
 
-export async function attemptsOf(db: Kysely<Tables>, deliveryIds: string[]): Promise<AttemptRow[]> {
+export async function attemptsOf(db: Kysely<Tables>, deliveryIds: string[]): Promise<AttemptRecord[]> {
   if (deliveryIds.length === 0) return [];
   return db
     .selectFrom('webhook_attempts')
@@ -128,6 +162,7 @@ export interface ClaimedDelivery {
   failing_since: string | null;
   event_id: string;
   event_type: string;
+  /** The event's data as the JSON text stored, spliced as is into the body sent (not decoded: hot path). */
   event_data: string;
   event_created_at: string;
 }
@@ -191,7 +226,7 @@ export async function claimDue(
 }
 
 export type DeliveryOutcome = Pick<
-  DeliveryRow,
+  DeliveryRecord,
   'status' | 'attempts' | 'next_attempt_at' | 'last_status_code' | 'last_error' | 'completed_at'
 >;
 
@@ -202,7 +237,7 @@ export type DeliveryOutcome = Pick<
 export async function recordAttempts(
   db: Kysely<Tables>,
   owner: string,
-  items: { attempt: AttemptRow; next: DeliveryOutcome }[],
+  items: { attempt: AttemptRecord; next: DeliveryOutcome }[],
 ): Promise<boolean[]> {
   return db.transaction().execute(async (trx) => {
     const held: boolean[] = [];

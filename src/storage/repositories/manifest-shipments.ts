@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Address } from '../../domain/types.js';
 import type { Tables } from '../tables.js';
+import { decodeSender } from './shipments.js';
 
 /** A shipment as an end-of-day form sees it: its labels' tracking numbers and its sender. */
 export interface ManifestCandidate {
@@ -34,7 +35,7 @@ async function withLabels(
     return {
       id: r.id,
       trackingNumbers: numbers.length > 0 ? [...new Set(numbers)] : [r.tracking_number],
-      sender: r.sender ? (JSON.parse(r.sender) as Address) : null,
+      sender: r.sender ? decodeSender(r.sender) : null,
     };
   });
 }

@@ -1,10 +1,18 @@
 /** OAuth tokens shared by all instances, with a lease so only one refreshes a credential set. */
 import type { Kysely } from 'kysely';
-import type { OAuthTokensTable, Tables } from '../tables.js';
+import type { Tables } from '../tables.js';
 
-export type OAuthTokenRow = OAuthTokensTable;
+/** A credential set's token (sealed) and its refresh lease; keyed by a hash, never the credentials. */
+export interface OAuthTokenRecord {
+  key: string;
+  /** Null until the first refresh under the lease stores one. */
+  token_sealed: string | null;
+  expires_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
 
-export async function readToken(db: Kysely<Tables>, key: string): Promise<OAuthTokenRow | undefined> {
+export async function readToken(db: Kysely<Tables>, key: string): Promise<OAuthTokenRecord | undefined> {
   return db.selectFrom('oauth_tokens').selectAll().where('key', '=', key).executeTakeFirst();
 }
 

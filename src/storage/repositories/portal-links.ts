@@ -2,18 +2,28 @@
 import type { Kysely } from 'kysely';
 import type { PortalLinksTable, Tables } from '../tables.js';
 
-export type PortalLinkRow = PortalLinksTable;
+/** A returns portal link: `data` is what it stands for, as the service that made it shaped it. */
+export interface PortalLinkRecord<Data = unknown> extends Omit<PortalLinksTable, 'data'> {
+  data: Data;
+}
 
 /** The custom pair every return made through a portal link carries: the merchant can filter on it. */
 export const PORTAL_LINK_PAIR = 'portal_link';
 
-export async function insertLink(db: Kysely<Tables>, row: PortalLinkRow): Promise<void> {
-  await db.insertInto('portal_links').values(row).execute();
+export async function insertLink(db: Kysely<Tables>, record: PortalLinkRecord): Promise<void> {
+  await db
+    .insertInto('portal_links')
+    .values({ ...record, data: JSON.stringify(record.data) })
+    .execute();
 }
 
-/** By id alone, for a signed link: the caller checks the link against the row's tenant. */
-export async function getLinkById(db: Kysely<Tables>, id: string): Promise<PortalLinkRow | undefined> {
-  return db.selectFrom('portal_links').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * By id alone, for a signed link: the caller checks the link against the record's tenant. The data
+ * column holds, as JSON, what the caller's insertLink was given: `Data` names that shape.
+ */
+export async function getLinkById<Data>(db: Kysely<Tables>, id: string): Promise<PortalLinkRecord<Data> | undefined> {
+  const row = await db.selectFrom('portal_links').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && { ...row, data: JSON.parse(row.data) as Data };
 }
 
 export async function returnsThrough(db: Kysely<Tables>, tenant: string, linkId: string) {

@@ -1,10 +1,19 @@
 /** Console sessions: stored by the SHA-256 of the cookie's token, read with their user. */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SessionsTable, Tables } from '../tables.js';
+import type { Tables } from '../tables.js';
 import type { UserRecord } from './users.js';
 
-export type SessionRecord = SessionsTable;
+/** A console session: found by its cookie's token hash, idle after last_seen_at, over at expires_at. */
+export interface SessionRecord {
+  id: string;
+  token_hash: string;
+  tenant: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');

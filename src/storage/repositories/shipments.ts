@@ -1,7 +1,7 @@
 /** Booked shipments and their label bytes, written in one transaction so neither exists alone. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { decodeFlags, encodeFlags, type WithFlags } from '../flags.js';
-import type { LabelsTable, ShipmentsTable, Tables } from '../tables.js';
+import type { ShipmentsTable, Tables } from '../tables.js';
 import type { Address } from '../../domain/types.js';
 
 /** A booked shipment: its flag a boolean, its sender an address (absent or null on rows stored before senders were kept). */
@@ -9,18 +9,29 @@ export interface ShipmentRow extends Omit<WithFlags<ShipmentsTable, 'test'>, 'se
   sender?: Address | null;
 }
 const FLAGS = ['test'] as const;
+/** The sender column holds the address as JSON (manifest-shipments.ts reads it too). */
+export const decodeSender = (json: string): Address => JSON.parse(json) as Address;
 const decode = (row: ShipmentsTable): ShipmentRow => {
   const { sender, ...rest } = decodeFlags(row, FLAGS);
   return {
     ...rest,
-    ...(sender !== undefined ? { sender: sender === null ? null : (JSON.parse(sender) as Address) } : {}),
+    ...(sender !== undefined ? { sender: sender === null ? null : decodeSender(sender) } : {}),
   };
 };
 const encode = ({ sender, ...record }: ShipmentRow): ShipmentsTable => ({
   ...encodeFlags<Omit<ShipmentsTable, 'sender'>, 'test'>(record, FLAGS),
   ...(sender !== undefined ? { sender: sender === null ? null : JSON.stringify(sender) } : {}),
 });
-export type LabelRow = LabelsTable;
+/** A label of a shipment: its bytes in `format`, and the package's tracking number when it has its own. */
+export interface LabelRow {
+  id: string;
+  tenant: string;
+  shipment_id: string;
+  tracking_number: string | null;
+  format: string;
+  data: Uint8Array;
+  created_at: string;
+}
 
 /** The rows of one booking in a transaction of their own (what else a booking stores, the use case adds in its own: insertShipmentRows). */
 export async function insertShipment(db: Kysely<Tables>, shipment: ShipmentRow, labels: LabelRow[]): Promise<void> {

@@ -3,10 +3,34 @@
  * address is one user in the whole service; an invitation is found by the id its link carries).
  */
 import type { Kysely } from 'kysely';
-import type { InvitationsTable, Tables, UsersTable } from '../tables.js';
+import type { Tables } from '../tables.js';
 
-export type UserRecord = UsersTable;
-export type InvitationRecord = InvitationsTable;
+/** A console user of one tenant; `email` lower case and trimmed, unique across the service. */
+export interface UserRecord {
+  id: string;
+  tenant: string;
+  email: string;
+  name: string | null;
+  /** owner | admin | shipper | viewer (domain/permissions.ts) */
+  role: string;
+  /** Null until an invitation is accepted, or for a user of single sign-on alone. */
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
+}
+
+/** An invitation that opens one user's account once; `created_by` is null when the CLI made it. */
+export interface InvitationRecord {
+  id: string;
+  tenant: string;
+  user_id: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
 
 /** false when the address is taken already (by a user of any tenant). */
 export async function insertUser(db: Kysely<Tables>, record: UserRecord): Promise<boolean> {

@@ -3,17 +3,39 @@ import type { Kysely } from 'kysely';
 import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { Tables, WebhookEndpointsTable } from '../tables.js';
 
-export type EndpointRow = WithFlags<WebhookEndpointsTable, 'enabled'>;
-const FLAGS = ['enabled'] as const;
-const decode = (row: WebhookEndpointsTable): EndpointRow => decodeFlags(row, FLAGS);
-const encode = (record: EndpointRow): WebhookEndpointsTable =>
-  encodeFlags<WebhookEndpointsTable, 'enabled'>(record, FLAGS);
+/** An endpoint: `events` are the types it subscribes to (["*"] for all). */
+export interface EndpointRecord extends Omit<WithFlags<WebhookEndpointsTable, 'enabled'>, 'events'> {
+  events: string[];
+}
+type EndpointChanges = Partial<Omit<EndpointRecord, 'id' | 'tenant'>>;
 
-export async function insertEndpoint(db: Kysely<Tables>, row: EndpointRow): Promise<void> {
-  await db.insertInto('webhook_endpoints').values(encode(row)).execute();
+const FLAGS = ['enabled'] as const;
+/** The events column holds the types as a JSON array. */
+const decodeEvents = (json: string) => JSON.parse(json) as string[];
+const encodeEvents = (events: string[]) => JSON.stringify(events);
+const decode = (row: WebhookEndpointsTable): EndpointRecord => ({
+  ...decodeFlags(row, FLAGS),
+  events: decodeEvents(row.events),
+});
+function encodeChanges(changes: EndpointChanges): Partial<WebhookEndpointsTable> {
+  const { events, ...rest } = changes;
+  return {
+    ...encodeFlags<Partial<WebhookEndpointsTable>, 'enabled'>(
+      rest as WithFlags<Partial<WebhookEndpointsTable>, 'enabled'>,
+      FLAGS,
+    ),
+    ...(events !== undefined ? { events: encodeEvents(events) } : {}),
+  };
 }
 
-export async function getEndpoint(db: Kysely<Tables>, tenant: string, id: string): Promise<EndpointRow | undefined> {
+export async function insertEndpoint(db: Kysely<Tables>, record: EndpointRecord): Promise<void> {
+  await db
+    .insertInto('webhook_endpoints')
+    .values({ ...record, enabled: flag(record.enabled), events: encodeEvents(record.events) })
+    .execute();
+}
+
+export async function getEndpoint(db: Kysely<Tables>, tenant: string, id: string): Promise<EndpointRecord | undefined> {
   const row = await db
     .selectFrom('webhook_endpoints')
     .selectAll()
@@ -27,7 +49,7 @@ export async function listEndpoints(
   db: Kysely<Tables>,
   tenant: string,
   page: { limit: number; offset: number },
-): Promise<EndpointRow[]> {
+): Promise<EndpointRecord[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
     .selectAll()
@@ -44,29 +66,25 @@ export async function listEndpoints(
 export async function enabledEndpoints(
   db: Kysely<Tables>,
   tenant: string,
-): Promise<Pick<EndpointRow, 'id' | 'events'>[]> {
-  return db
+): Promise<Pick<EndpointRecord, 'id' | 'events'>[]> {
+  const rows = await db
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
     .where('tenant', '=', tenant)
     .where('enabled', '=', flag(true))
     .execute();
+  return rows.map((r) => ({ id: r.id, events: decodeEvents(r.events) }));
 }
 
 export async function updateEndpoint(
   db: Kysely<Tables>,
   tenant: string,
   id: string,
-  changes: Partial<Omit<EndpointRow, 'id' | 'tenant'>>,
+  changes: EndpointChanges,
 ): Promise<boolean> {
   const res = await db
     .updateTable('webhook_endpoints')
-    .set(
-      encodeFlags<Partial<WebhookEndpointsTable>, 'enabled'>(
-        changes as WithFlags<Partial<WebhookEndpointsTable>, 'enabled'>,
-        FLAGS,
-      ),
-    )
+    .set(encodeChanges(changes))
     .where('tenant', '=', tenant)
     .where('id', '=', id)
     .executeTakeFirst();
