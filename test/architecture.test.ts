@@ -196,7 +196,6 @@ describe('ARCHITECTURE.md', () => {
       'storage/repositories/batches.ts BatchRow',
       'storage/repositories/idempotency.ts IdempotencyRow',
       'storage/repositories/keys.ts ApiKeyRecord',
-      'storage/repositories/return-methods.ts ReturnMethodRow',
     ]);
   });
 

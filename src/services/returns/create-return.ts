@@ -42,9 +42,7 @@ export async function createReturn(
   };
   const account = await calls.resolveAccount(tenant, target);
   // The return's own, else its method's, else the account's billing address.
-  const destination: Address | undefined =
-    input.destination ??
-    (method.destination !== null ? (JSON.parse(method.destination) as Address) : account.billing_address);
+  const destination: Address | undefined = input.destination ?? method.destination ?? account.billing_address;
   if (!destination)
     throw new ApiError(
       'schema_field_required',

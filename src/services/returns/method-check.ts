@@ -16,13 +16,13 @@ export interface MethodToCheck {
   service: string;
   packaging?: string | null;
   label_type?: string | null;
-  /** The method's own destination (an Address, or its stored JSON). */
-  destination?: Address | string | null;
+  /** The method's own destination. */
+  destination?: Address | null;
 }
 
 /** A destination is a label's recipient: what every carrier's label needs must be there. */
-function checkDestination(destination: Address | string): void {
-  const address = (typeof destination === 'string' ? JSON.parse(destination) : destination) as Record<string, unknown>;
+function checkDestination(destination: Address): void {
+  const address = destination as unknown as Record<string, unknown>;
   for (const field of ['name', 'street1', 'city', 'country'])
     if (typeof address[field] !== 'string' || (address[field] as string).trim() === '')
       throw new ApiError(

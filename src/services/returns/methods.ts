@@ -76,7 +76,7 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
       service: row.service,
       ...(row.packaging !== null ? { packaging: row.packaging } : {}),
       ...(row.label_type !== null ? { label_type: row.label_type } : {}),
-      ...(row.destination !== null ? { destination: JSON.parse(row.destination) as Address } : {}),
+      ...(row.destination !== null ? { destination: row.destination } : {}),
       created: row.created_at,
     };
   }
@@ -114,7 +114,7 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
       carrier_charge: input.cost.carrier_charge,
       customer_charge: input.cost.customer_charge,
       return_charge: input.return_charge,
-      destination: input.destination ? JSON.stringify(input.destination) : null,
+      destination: input.destination ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -159,7 +159,7 @@ export function createReturnMethodsService(deps: ReturnMethodsDeps) {
         ? { carrier_charge: patch.cost.carrier_charge, customer_charge: patch.cost.customer_charge }
         : {}),
       ...(patch.return_charge !== undefined ? { return_charge: patch.return_charge } : {}),
-      ...(patch.destination !== undefined ? { destination: JSON.stringify(patch.destination) } : {}),
+      ...(patch.destination !== undefined ? { destination: patch.destination } : {}),
       updated_at: clock.now().toISOString(),
     };
     await check(tenant, current.shipping_account_id, next, opts.log);
