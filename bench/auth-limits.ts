@@ -7,31 +7,12 @@
  *   npx tsx bench/auth-limits.ts       (BENCH_POSTGRES=postgres://… runs it on PostgreSQL, with shared buckets)
  */
 import { SignJWT } from 'jose';
-import { buildService, json, runCli, startService } from './lib.js';
+import { buildService, json, runCli, startService, recipient, sender } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SECRET = 'bench-jwt-secret-0123456789abcdef';
 /** Requests per second per key (bursts of twice that): low, so every path spends its budget fast. */
 const RATE = 5;
-
-const sender = {
-  name: 'Ann',
-  street1: '1 Main St',
-  city: 'Memphis',
-  state: 'TN',
-  postal_code: '38117',
-  country: 'US',
-  phone: '9015550100',
-};
-const recipient = {
-  name: 'Bob',
-  street1: '5 Fifth Ave',
-  city: 'New York',
-  state: 'NY',
-  postal_code: '10001',
-  country: 'US',
-  phone: '2125550100',
-};
 
 interface Tally {
   sent: number;

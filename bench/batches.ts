@@ -15,27 +15,20 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { cpuSeconds, json, rssMb, runCli, startInstance, startService, fmt, type Service } from './lib.js';
+import {
+  cpuSeconds,
+  json,
+  rssMb,
+  runCli,
+  startInstance,
+  startService,
+  fmt,
+  type Service,
+  recipient,
+  sender,
+} from './lib.js';
 
 const which = process.argv[2] ?? 'all';
-const sender = {
-  name: 'Ann',
-  phone: '9015550100',
-  street1: '1 Main St',
-  city: 'Memphis',
-  state: 'TN',
-  postal_code: '38117',
-  country: 'US',
-};
-const recipient = {
-  name: 'Bob',
-  phone: '2125550100',
-  street1: '5 Fifth Ave',
-  city: 'New York',
-  state: 'NY',
-  postal_code: '10001',
-  country: 'US',
-};
 
 async function setup(service: Service): Promise<{ key: string; account: string }> {
   const key = (await runCli(['keys', 'create', '--tenant', 'bench'], service.env)).trim().split('\n').at(-1)!;

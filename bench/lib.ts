@@ -94,6 +94,26 @@ const stopper = (child: ChildProcess) => () =>
   );
 
 /** The carrier_a OAuth clients the benches register accounts with or call the emulator as. */
+/** The parties every bench's shipments travel between (a domestic US parcel). */
+export const sender = {
+  name: 'Ann',
+  street1: '1 Main St',
+  city: 'Memphis',
+  state: 'TN',
+  postal_code: '38117',
+  country: 'US',
+  phone: '9015550100',
+};
+export const recipient = {
+  name: 'Bob',
+  street1: '5 Fifth Ave',
+  city: 'New York',
+  state: 'NY',
+  postal_code: '10001',
+  country: 'US',
+  phone: '2125550100',
+};
+
 export const BENCH_CLIENTS = [
   { client_id: 'bench-client', client_secret: 'bench-client-secret' },
   { client_id: 'bench', client_secret: 'bench' },

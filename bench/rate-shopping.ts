@@ -6,7 +6,7 @@
  * that answers after 3 s cut at a budget of 1 s (WAYBILL_RATE_SHOP_TIMEOUT_MS).
  * Usage: npx tsx bench/rate-shopping.ts [requests]
  */
-import { buildService, fmt, json, runCli, startService } from './lib.js';
+import { buildService, fmt, json, runCli, startService, recipient, sender } from './lib.js';
 
 const REQUESTS = Number(process.argv[2] ?? 30);
 const DELAY_MS = 200;
@@ -27,24 +27,6 @@ const AUTH: Record<(typeof CARRIERS)[number], Record<string, string>> = {
     mailer_id: '900000001',
     manifest_mid: '900000002',
   },
-};
-const sender = {
-  name: 'Ann',
-  street1: '1 Main St',
-  city: 'Memphis',
-  state: 'TN',
-  postal_code: '38117',
-  country: 'US',
-  phone: '9015550100',
-};
-const recipient = {
-  name: 'Bob',
-  street1: '5 Fifth Ave',
-  city: 'New York',
-  state: 'NY',
-  postal_code: '10001',
-  country: 'US',
-  phone: '2125550100',
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -30,6 +30,8 @@ import {
   useBuild,
   type LoadResult,
   type Service,
+  recipient,
+  sender,
 } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,24 +42,6 @@ const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Numb
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const sender = {
-  name: 'Ann',
-  street1: '1 Main St',
-  city: 'Memphis',
-  state: 'TN',
-  postal_code: '38117',
-  country: 'US',
-  phone: '9015550100',
-};
-const recipient = {
-  name: 'Bob',
-  street1: '5 Fifth Ave',
-  city: 'New York',
-  state: 'NY',
-  postal_code: '10001',
-  country: 'US',
-  phone: '2125550100',
-};
 const pkg = { weight: 2, length: 10, width: 8, height: 4 };
 
 async function setup(service: Service): Promise<{ key: string; account: string; auth: Record<string, string> }> {

@@ -8,31 +8,13 @@
  * longest any of them took to answer, beside the median, with the service's RSS after, and once
  * more 35 s after the last (label work threads stop after 30 s idle).
  */
-import { buildService, fmt, json, rssMb, runCli, startService, type Service } from './lib.js';
+import { buildService, fmt, json, rssMb, runCli, startService, type Service, recipient, sender } from './lib.js';
 
 const which = process.argv[2] ?? 'all';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BATCH_ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 20);
 const POLL_MS = 50;
 const auth = { account_number: 'A1B2C3', userid: 'bench', password: 'bench-carrier-b-password' };
-const sender = {
-  name: 'Ann',
-  phone: '9015550100',
-  street1: '1 Main St',
-  city: 'Memphis',
-  state: 'TN',
-  postal_code: '38117',
-  country: 'US',
-};
-const recipient = {
-  name: 'Bob',
-  phone: '2125550100',
-  street1: '5 Fifth Ave',
-  city: 'New York',
-  state: 'NY',
-  postal_code: '10001',
-  country: 'US',
-};
 
 const shipment = (account: string, packages: number) => ({
   shipping_account: account,

@@ -7,32 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { fmt, json, runCli, startService, type Service } from './lib.js';
+import { fmt, json, runCli, startService, type Service, recipient, sender } from './lib.js';
 
 const which = process.argv[2] ?? 'all';
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
 const REDELIVERIES = Number(process.env.BENCH_REDELIVERIES ?? 400);
 /** Endpoints per tenant: each redelivery fans out to all of them. */
 const ENDPOINTS = 10;
-
-const sender = {
-  name: 'Ann',
-  street1: '1 Main St',
-  city: 'Memphis',
-  state: 'TN',
-  postal_code: '38117',
-  country: 'US',
-  phone: '9015550100',
-};
-const recipient = {
-  name: 'Bob',
-  street1: '5 Fifth Ave',
-  city: 'New York',
-  state: 'NY',
-  postal_code: '10001',
-  country: 'US',
-  phone: '2125550100',
-};
 
 interface Arrival {
   path: string;
