@@ -10,7 +10,8 @@
  * - `timeoutMs` bounds the whole call, retries and waits included, so that a slow carrier can never
  *   hold a rate-shopping or batch call past its timeout. A timed-out attempt is therefore never
  *   retried (it has used the budget up), and a retry whose wait would leave less than
- *   MIN_ATTEMPT_MS of budget is not attempted: the last failure is reported instead.
+ *   MIN_ATTEMPT_MS of budget is not attempted: the last failure is reported instead, as it is when a
+ *   retry runs out of the budget.
  * - Retried (idempotent only): connection failures, 5xx, and 429 whose Retry-After is at most
  *   MAX_RETRY_AFTER_S (longer waits go back to the caller as carrier_throttling with retryAfter).
  *   Backoff is exponential with jitter so that many callers hit by one outage do not retry in step.
@@ -254,10 +255,14 @@ export function createTransport(opts: TransportOptions): Transport {
     const url = new URL(req.url);
     const t: Target = { carrier: req.carrier, host: url.host };
     const deadline = performance.now() + opts.timeoutMs;
+    let failed: ApiError | undefined;
     for (let n = 0; ; n++) {
       if (req.signal?.aborted) throw classifyThrown(new Error('aborted'), t, opts.timeoutMs, 0, true).error;
       const outcome = await attempt(req, url, t, n, Math.max(1, deadline - performance.now()));
       if ('response' in outcome) return outcome.response;
+      // A retry cut short by the budget says nothing new about the carrier: its earlier failure does.
+      if (failed && outcome.error.code === 'carrier_timeout' && !req.signal?.aborted) throw failed;
+      failed = outcome.error;
       if (!req.idempotent || !outcome.retryable || n >= retries || req.signal?.aborted) throw outcome.error;
       if (outcome.waitMs !== undefined && outcome.waitMs > MAX_RETRY_AFTER_S * 1000) throw outcome.error;
       const wait = outcome.waitMs ?? backoffMs(n);
