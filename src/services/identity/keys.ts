@@ -22,7 +22,7 @@ import {
 } from '../../storage/repositories/keys.js';
 import { makerGone } from './key-auth.js';
 import { usersByIds } from '../../storage/repositories/users.js';
-import { makerOf } from './users.js';
+import { makerOf } from './user-view.js';
 
 function keyView(k: ApiKeyRecord, emails: ReadonlyMap<string, string>, status: KeyView['status'] = 'active'): KeyView {
   const [kind, id] = k.created_by ? (k.created_by.split(':', 2) as [string, string]) : [];
