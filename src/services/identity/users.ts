@@ -16,7 +16,6 @@ import { resetPassword } from './reset-password.js';
 import type { UsersDeps } from './users-deps.js';
 
 export type { UsersDeps };
-export { makerOf, normalizeEmail, userView } from './user-view.js';
 
 export function createUsers(deps: UsersDeps) {
   return {
