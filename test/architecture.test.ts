@@ -195,7 +195,6 @@ describe('ARCHITECTURE.md', () => {
       'storage/repositories/batches.ts BatchItemRow',
       'storage/repositories/batches.ts BatchRow',
       'storage/repositories/idempotency.ts IdempotencyRow',
-      'storage/repositories/keys.ts ApiKeyRecord',
     ]);
   });
 

@@ -2,16 +2,19 @@
  * Who may sign in and act for a tenant: users and their invitations, console sessions, API keys as
  * objects (README "Teams and platforms"). What each may do is domain/permissions.ts's, decided per
  * request by http/permissions.ts; this feature keeps who is who.
+ *
+ * Each use case is a named function of its own file, its dependencies passed first (inviteUser,
+ * signIn, acceptInvitation, createKey, beginSignOn, listAudit, …); each part's face (users.ts,
+ * sessions.ts, invitations.ts, keys.ts, sso.ts, audit-log.ts) only binds them.
  */
 import type { Clock } from '../../foundations/clock.js';
-import type { MeView } from '../../contract/identity.js';
-import type { Principal } from '../../domain/principal.js';
+import { bind } from '../../foundations/bind.js';
 import type { Db } from '../../storage/database.js';
-import { anyUser } from '../../storage/repositories/users.js';
 import type { SignedLinks } from '../kernel/index.js';
 import { createInvitations } from './invitations.js';
 import { createKeyAuth } from './key-auth.js';
 import { createKeys } from './keys.js';
+import { describePrincipal, firstOwnerNeeded } from './me.js';
 import { createPasswords, type Passwords } from './passwords.js';
 import { createSessions } from './sessions.js';
 import { createSso, type OidcSettings } from './sso.js';
@@ -51,22 +54,8 @@ export function createIdentityService(deps: IdentityDeps) {
     /** An API key as a request presents it → its principal (http/auth.ts). */
     keyAuth: createKeyAuth({ db }),
     sso: deps.oidc ? createSso({ db, clock, sessions, settings: deps.oidc, key: deps.oidc.key }) : undefined,
-
-    /** No user exists yet (a fresh install): the sign-in page says how the operator makes the first owner. */
-    async firstOwnerNeeded(): Promise<boolean> {
-      return !(await anyUser(db));
-    },
-
-    /** GET /me for a key or a JWT (a session's is made with it: SessionAuth.me). */
-    describe(principal: Principal): MeView {
-      const { actor } = principal;
-      return {
-        tenant: principal.tenant,
-        actor: actor.kind === 'jwt' ? { kind: 'jwt', subject: actor.subject } : { kind: actor.kind, id: actor.id },
-        ...('role' in principal.grant ? { role: principal.grant.role } : { scope: principal.grant.scope }),
-        permissions: [...principal.permissions],
-      };
-    },
+    firstOwnerNeeded: bind({ db }, firstOwnerNeeded),
+    describe: describePrincipal,
   };
 }
 

@@ -1,62 +1,9 @@
-/**
- * Accepting an invitation: the link's token (id, expiry, signature; kernel/signed-links.ts) names
- * the invitation, whose row says the tenant to verify it for and whether it was used. The person
- * chooses a password, the invitation is marked used in the same transaction (a second use, or a
- * race of two, finds it used: 410), and a session starts.
- */
-import type { Clock } from '../../foundations/clock.js';
-import type { AcceptInvitationInput } from '../../contract/identity.js';
-import { ApiError } from '../../domain/errors.js';
-import type { Db } from '../../storage/database.js';
-import { acceptInvitation, readInvitation, readUser, updateUser } from '../../storage/repositories/users.js';
-import type { SignedLinks } from '../kernel/index.js';
-import { checkPassword, type Passwords } from './passwords.js';
-import type { SeenFrom, Sessions, Started } from './sessions.js';
+/** Invitations, the face: binds the dependencies to the use case acceptInvitation (accept-invitation.ts). */
+import { bind } from '../../foundations/bind.js';
+import { acceptInvitation, type InvitationsDeps } from './accept-invitation.js';
 
-export interface InvitationsDeps {
-  db: Db;
-  clock: Clock;
-  links: SignedLinks;
-  passwords: Passwords;
-  sessions: Sessions;
-}
-
-const used = () =>
-  new ApiError(
-    'link_expired',
-    'this invitation was used already: sign in with your e-mail address and password',
-    'invitation',
-  );
+export type { InvitationsDeps };
 
 export function createInvitations(deps: InvitationsDeps) {
-  const { db, links } = deps;
-  return {
-    async accept(input: AcceptInvitationInput, seen: SeenFrom = {}): Promise<Started> {
-      const { id, expires, signature } = links.parseToken('invitation', input.token);
-      const invitation = await readInvitation(db, id);
-      if (!invitation) throw links.notFound('invitation');
-      links.verify('invitation', invitation.tenant, id, { expires, signature });
-      if (invitation.accepted_at !== null) throw used();
-      const user = await readUser(db, invitation.tenant, invitation.user_id);
-      // A user disabled since the invitation was made is not let in by it.
-      if (!user || user.disabled_at !== null) throw links.notFound('invitation');
-      checkPassword(input.password, 'invitation.password');
-      const hash = await deps.passwords.hash(input.password);
-      await db.transaction().execute(async (trx) => {
-        if (!(await acceptInvitation(trx, id, deps.clock.now()))) throw used();
-        await updateUser(
-          trx,
-          user.tenant,
-          user.id,
-          { password_hash: hash, ...(input.name ? { name: input.name.trim() } : {}) },
-          deps.clock.now(),
-        );
-      });
-      return deps.sessions.start(
-        { ...user, password_hash: hash, name: input.name?.trim() || user.name },
-        'invitation',
-        seen,
-      );
-    },
-  };
+  return { accept: bind(deps, acceptInvitation) };
 }

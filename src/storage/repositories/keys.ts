@@ -1,10 +1,27 @@
 /** API keys: only SHA-256 hashes are stored; the key is shown once, at creation. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ApiKeysTable, Tables } from '../tables.js';
+import type { Tables } from '../tables.js';
 import { newId } from '../ids.js';
 
-export type ApiKeyRecord = ApiKeysTable;
+/** An API key of one tenant, as its hash and what is shown of it; the key itself is never stored. */
+export interface ApiKeyRecord {
+  id: string;
+  tenant: string;
+  /** SHA-256 hex of the key (hashKey). */
+  key_hash: string;
+  /** The key's first characters, to tell keys apart in a list. */
+  key_prefix: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  name: string | null;
+  /** read | ship | admin (domain/permissions.ts); null: every permission (keys from before scopes). */
+  scope: string | null;
+  /** `user:<id>` or `key:<id>` of whoever made it through the API; null: the operator's command or a platform. */
+  created_by: string | null;
+  last_used_at: string | null;
+}
 
 /** How stale a key's last use may get before a lookup writes it again: one write a minute at most. */
 const LAST_USED_EVERY_MS = 60_000;
