@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertMethod } from '../../src/storage/repositories/return-methods.js';
 import { declarations } from '../../src/carriers/declarations.js';
-import { address, shipment } from '../contract/support.js';
+import { address, recipientUS, shipment } from '../contract/support.js';
 import {
   buildPages,
   checkPage,
@@ -213,9 +213,28 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     for (const text of await estimate.allInnerTexts()) expect(text).not.toMatch(/\d:\d\d/);
     await checkPage(page, 'shipment-booked');
 
+    // A crowded row (a long name and city) beside it: the table narrows its columns, never an amount.
+    const crowded = await s.t.call(
+      'POST',
+      '/ship',
+      key,
+      shipment(billed, {
+        service: 'carrier_a_ground',
+        recipient: {
+          ...recipientUS,
+          name: 'Bartholomew Fitzgerald-Montgomery of the Northern Receiving Dock',
+          city: 'Saint Petersburg Beach Gardens',
+        },
+      }),
+    );
+    expect(crowded.status, crowded.raw).toBe(200);
     const list = await openSignedIn(browser, cookie, '/console/shipments');
     await list.page.getByRole('link', { name: booked.body.shipment.tracking_number }).waitFor();
     expect(await list.page.locator('table.list').innerText()).toContain(declarations.carrier_a.name);
+    const costs = list.page.locator('td[data-label="Cost"] .amount');
+    expect(await costs.count()).toBe(2);
+    for (const cost of await costs.all())
+      expect(await cost.evaluate((el: { getClientRects(): { length: number } }) => el.getClientRects().length)).toBe(1);
     await list.close();
 
     expect(

@@ -337,7 +337,7 @@ export function NewShipment() {
                   {(q.rates ?? []).map((r) => (
                     <li key={r.service_type}>
                       <span class="what">{r.service_name}</span>
-                      <span class="price">{money(r.total_cost, r.currency)}</span>
+                      <span class="price amount">{money(r.total_cost, r.currency)}</span>
                       <span class="sub">{deliveryText(r)}</span>
                       {mayBuy ? (
                         <button

@@ -1,12 +1,12 @@
 /** One shipment: where it is (timeline), what was booked, its label, and cancelling it. */
 import { call } from '../call';
-import { dateTime, day, money } from '../../shared/format';
+import { dateTime, day } from '../../shared/format';
 import { LabelLink } from '../label';
 import { codeName } from '../names';
 import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
 import type { Address, Checkpoint, Shipment } from '../types';
-import { Confirm, ErrorNote, Facts, Field, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
+import { Amount, Confirm, ErrorNote, Facts, Field, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
 import { useCan } from '../context';
 import { useAccountNames, useCarrierNames } from '../display';
 
@@ -184,11 +184,11 @@ export function ShipmentDetail({ id }: { id: string }) {
           {c ? (
             <Facts
               items={[
-                ['Base charge', money(c.base_charge, c.currency)],
-                ['Surcharges', money(c.surcharges, c.currency)],
-                ['Discounts', money(c.discounts, c.currency)],
-                ['Taxes', money(c.taxes, c.currency)],
-                ['Total', money(c.net_charge, c.currency)],
+                ['Base charge', <Amount amount={c.base_charge} currency={c.currency} />],
+                ['Surcharges', <Amount amount={c.surcharges} currency={c.currency} />],
+                ['Discounts', <Amount amount={c.discounts} currency={c.currency} />],
+                ['Taxes', <Amount amount={c.taxes} currency={c.currency} />],
+                ['Total', <Amount amount={c.net_charge} currency={c.currency} />],
               ]}
             />
           ) : (
