@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call } from '../call';
-import { dateTime } from '../../shared/format';
+import { counted, dateTime } from '../../shared/format';
 import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
@@ -108,6 +108,8 @@ export function BatchDetail({ id }: { id: string }) {
   const manage = useCan('batches.manage');
   const [chosenFormat, setFormat] = useState<string>();
   const [closed, setClosed] = useState<string>();
+  // Why a retry requeued nothing: news, not a success.
+  const [unretried, setUnretried] = useState<string>();
   const [forms, setForms] = useState<{ id: string; href: string }[]>([]);
   if (!b) {
     return (
@@ -126,23 +128,27 @@ export function BatchDetail({ id }: { id: string }) {
   const format = chosenFormat && formats.includes(chosenFormat) ? chosenFormat : (formats[0] ?? 'pdf');
   const retry = async () => {
     setClosed(undefined);
+    setUnretried(undefined);
     const res = await send.run('retry', (idempotencyKey) => call('retryBatch', { path: { id }, idempotencyKey }));
     if (!res) return;
     // Rows refused for what they hold (an address, a weight) fail the same way again: they are not requeued.
-    if (res.batch.counts.queued === 0 && res.batch.counts.failed > 0) {
-      setClosed(
-        `None of the ${res.batch.counts.failed} failed rows was retried: each failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct those rows in the file and upload them as a new batch.`,
+    const failed = res.batch.counts.failed;
+    if (res.batch.counts.queued === 0 && failed > 0) {
+      setUnretried(
+        failed === 1
+          ? 'The failed row was not retried: it failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct the row in the file and upload it as a new batch.'
+          : `None of the ${failed} failed rows was retried: each failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct those rows in the file and upload them as a new batch.`,
       );
     }
     loaded.reload();
   };
   const manifest = async () => {
     setClosed(undefined);
+    setUnretried(undefined);
     setForms([]);
     const res = await send.run('manifest', (idempotencyKey) => call('manifestBatch', { path: { id }, idempotencyKey }));
     if (!res) return;
-    const n = res.manifests.length;
-    setClosed(`Day closed: ${n} ${n === 1 ? 'manifest' : 'manifests'}.`);
+    setClosed(`Day closed: ${counted(res.manifests.length, 'manifest')}.`);
     // The end-of-day forms, to print and hand to the driver.
     setForms(
       res.manifests.map((m) => ({
@@ -250,6 +256,7 @@ export function BatchDetail({ id }: { id: string }) {
       ) : null}
       <div aria-live="polite">
         {closed ? <p class="note note-ok">{closed}</p> : null}
+        {unretried ? <p class="note note-info">{unretried}</p> : null}
         {forms.map((f, i) => (
           <a key={f.id} class="button" href={f.href} target="_blank" rel="noopener" type="application/pdf">
             {forms.length === 1 ? 'Print the manifest (PDF)' : `Print manifest ${i + 1} (PDF)`}

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call } from '../call';
-import { day, money } from '../../shared/format';
+import { counted, day, money } from '../../shared/format';
 import { usePurchase, type Purchase } from '../purchase';
 import { BuyQuestion, liveLabelsOf, OutcomeUnknown, type LiveLabel } from './buy-panels';
 import { LabelLink } from '../label';
@@ -78,7 +78,7 @@ type Quote = { account: Account; rates?: Rate[]; error?: string };
 
 /** "Arrives Fri 28 Nov 2026 · 2 days", from what the carrier said. */
 function deliveryText(r: Rate): string {
-  const days = r.transit_days !== undefined ? `${r.transit_days} ${r.transit_days === 1 ? 'day' : 'days'}` : undefined;
+  const days = r.transit_days !== undefined ? counted(r.transit_days, 'day') : undefined;
   return [r.estimated_date ? `Arrives ${day(r.estimated_date)}` : undefined, days].filter(Boolean).join(' · ');
 }
 
