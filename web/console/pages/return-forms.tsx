@@ -12,20 +12,20 @@ import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
 import type { Address, AddressForm, MethodType, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
-import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
+import { AddressFields, blankAddress, clean } from './new-shipment';
+import { ChargeFields, chargesBody, DestinationChoice, MethodTypeSelect, type Charges } from './method-fields';
 import { useAccounts } from './return-methods';
 
 export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
   const carriers = useApi('listCarriers');
-  const [form, setForm] = useState<{
-    account: string;
-    name: string;
-    type: MethodType;
-    service: string;
-    charge: string;
-    cost: string;
-  }>({ account: '', name: '', type: 'drop_off', service: '', charge: '0', cost: '0' });
+  const [form, setForm] = useState<{ account: string; name: string; type: MethodType; service: string }>({
+    account: '',
+    name: '',
+    type: 'drop_off',
+    service: '',
+  });
+  const [charges, setCharges] = useState<Charges>({ charge: '0', cost: '0' });
   const [made, setMade] = useState<string>();
   // Where its returns go: the account's billing address, unless the method names its own.
   const [ownDestination, setOwnDestination] = useState(false);
@@ -33,7 +33,6 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   const act = useAction();
   const list = accounts.data?.shipping_accounts ?? [];
   const chosen = list.find((a) => a.id === form.account);
-  const unbilled = chosen !== undefined && !chosen.billing_address;
   const meta = carriers.data?.carriers.find((c) => c.slug === chosen?.carrier);
   const set =
     <K extends keyof typeof form>(k: K) =>
@@ -50,8 +49,7 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
         type: form.type,
         service: form.service,
         ...(packaging ? { packaging } : {}),
-        cost: { carrier_charge: Number(form.cost), customer_charge: Number(form.charge) },
-        return_charge: Number(form.charge),
+        ...chargesBody(charges),
         ...(ownDestination ? { destination: clean(destination) } : {}),
       },
     };
@@ -80,15 +78,7 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
           value={form.name}
           onValue={set('name')}
         />
-        <Select
-          label="Type"
-          value={form.type}
-          onValue={set('type')}
-          options={[
-            ['drop_off', 'Drop off'],
-            ['pickup', 'Pickup at the customer'],
-          ]}
-        />
+        <MethodTypeSelect value={form.type} onValue={set('type')} />
         <ServiceSelect
           label="Service"
           value={form.service}
@@ -97,39 +87,15 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
           required
           carriers={meta ? [meta] : []}
         />
-        <Field
-          label="Charged to the customer"
-          type="number"
-          min="0"
-          step="0.01"
-          required
-          value={form.charge}
-          onValue={set('charge')}
-        />
-        <Field
-          label="Carrier charge (your cost)"
-          type="number"
-          min="0"
-          step="0.01"
-          required
-          value={form.cost}
-          onValue={set('cost')}
-        />
+        <ChargeFields value={charges} onChange={setCharges} />
       </div>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={ownDestination}
-          onChange={(e) => setOwnDestination((e.currentTarget as HTMLInputElement).checked)}
-        />
-        Send its returns to an address of its own
-      </label>
-      <p class={unbilled && !ownDestination ? 'note note-error' : 'note'}>
-        {unbilled
-          ? 'This account has no billing address: without an address of its own, returns through this method have nowhere to go.'
-          : 'Else they go to the account’s billing address.'}
-      </p>
-      {ownDestination ? <AddressFields legend="Returns go to" value={destination} onChange={setDestination} /> : null}
+      <DestinationChoice
+        own={ownDestination}
+        onOwn={setOwnDestination}
+        address={destination}
+        onAddress={setDestination}
+        billed={chosen ? Boolean(chosen.billing_address) : undefined}
+      />
       <ErrorNote>{act.error}</ErrorNote>
       <div aria-live="polite">{made ? <p class="note note-ok">{made}</p> : null}</div>
       <div class="actions">
