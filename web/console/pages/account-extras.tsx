@@ -9,7 +9,7 @@ import { dateTime } from '../../shared/format';
 import type { Account, Address, AddressForm, CarrierMeta, Currency, DimUnit, WeightUnit } from '../types';
 import { useIntent } from '../intent';
 import { Amount, ErrorNote, Field, Select, useAction, useApi } from '../ui';
-import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
+import { AddressFields, blankAddress, clean, formOf } from './address-fields';
 import { useCan } from '../context';
 
 const SECRET = /secret|password|passphrase|key|token/i;

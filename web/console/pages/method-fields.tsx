@@ -5,7 +5,7 @@
 import { useId } from 'preact/hooks';
 import type { AddressForm, MethodType } from '../types';
 import { Field, Select } from '../ui';
-import { AddressFields } from './new-shipment';
+import { AddressFields } from './address-fields';
 
 export const METHOD_TYPES: [MethodType, string][] = [
   ['drop_off', 'Drop off'],

@@ -12,7 +12,7 @@ import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
 import type { Address, AddressForm, MethodType, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
-import { AddressFields, blankAddress, clean } from './new-shipment';
+import { AddressFields, blankAddress, clean } from './address-fields';
 import { ChargeFields, chargesBody, DestinationChoice, MethodTypeSelect, type Charges } from './method-fields';
 import { useAccounts } from './return-methods';
 

@@ -16,7 +16,7 @@ import {
   MethodTypeSelect,
   type Charges,
 } from './method-fields';
-import { clean, formOf } from './new-shipment';
+import { clean, formOf } from './address-fields';
 
 const typeName = (t: string) => METHOD_TYPES.find(([k]) => k === t)?.[1] ?? t;
 
