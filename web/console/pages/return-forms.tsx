@@ -3,18 +3,18 @@
  * returns portal links (a signed page where a customer returns items of an order by themself), and
  * returns booked for a customer.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call } from '../call';
-import { dateTime, money } from '../../shared/format';
 import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
-import type { Address, AddressForm, MethodType, WeightUnit } from '../types';
+import type { AddressForm, MethodType, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
 import { AddressFields, blankAddress, clean } from './address-fields';
 import { ChargeFields, chargesBody, DestinationChoice, MethodTypeSelect, type Charges } from './method-fields';
 import { useAccounts } from './return-methods';
+import { blankLine, LinkMade, OrderLines, ReturnQuestion, type Line } from './return-parts';
 
 export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
@@ -107,17 +107,6 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-/** One item line of a portal link's order. */
-interface Line {
-  product: string;
-  sku: string;
-  quantity: string;
-  value: string;
-  weight: string;
-}
-
-const blankLine: Line = { product: '', sku: '', quantity: '1', value: '', weight: '' };
-
 export function NewPortalLink() {
   const [customer, setCustomer] = useState<AddressForm>(blankAddress);
   const [ids, setIds] = useState<{ customer: string; order: string; units: WeightUnit }>({
@@ -128,12 +117,6 @@ export function NewPortalLink() {
   const [lines, setLines] = useState<Line[]>([blankLine]);
   const [link, setLink] = useState<{ url: string; expires: string }>();
   const act = useAction();
-  const result = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (link) result.current?.focus();
-  }, [link]);
-  const setLine = (i: number, k: keyof Line) => (v: string) =>
-    setLines(lines.map((l, j) => (j === i ? { ...l, [k]: v } : l)));
   const submit = async (e: Event) => {
     e.preventDefault();
     setLink(undefined);
@@ -173,65 +156,14 @@ export function NewPortalLink() {
         />
       </div>
       <AddressFields legend="Customer" value={customer} onChange={setCustomer} />
-      <fieldset>
-        <legend>Items of the order</legend>
-        {lines.map((l, i) => (
-          <div class="parcel" key={i} role="group" aria-label={`Item ${i + 1}`}>
-            <Field label={`Item ${i + 1} product`} required value={l.product} onValue={setLine(i, 'product')} />
-            <Field label="SKU" required value={l.sku} onValue={setLine(i, 'sku')} />
-            <Field
-              label="Quantity"
-              type="number"
-              min="1"
-              step="1"
-              required
-              value={l.quantity}
-              onValue={setLine(i, 'quantity')}
-            />
-            <Field
-              label="Value of one"
-              type="number"
-              min="0"
-              step="0.01"
-              required
-              value={l.value}
-              onValue={setLine(i, 'value')}
-            />
-            <Field
-              label={`Weight of one (${ids.units})`}
-              type="number"
-              min="0.001"
-              step="any"
-              required
-              value={l.weight}
-              onValue={setLine(i, 'weight')}
-            />
-          </div>
-        ))}
-        <button type="button" class="quiet" onClick={() => setLines([...lines, blankLine])}>
-          Add an item
-        </button>
-      </fieldset>
+      <OrderLines lines={lines} onLines={setLines} units={ids.units} />
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
         <button type="submit" disabled={act.busy}>
           Create portal link
         </button>
       </div>
-      {link ? (
-        <div class="card done" tabIndex={-1} ref={result} role="group" aria-label="Portal link created">
-          <Field
-            label={`Link for the customer (valid until ${dateTime(link.expires)})`}
-            value={link.url}
-            readOnly
-            class="tracking-link"
-            onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
-          />
-          <a href={link.url} target="_blank" rel="noopener">
-            Open the portal
-          </a>
-        </div>
-      ) : null}
+      {link ? <LinkMade link={link} /> : null}
     </form>
   );
 }
@@ -271,7 +203,6 @@ export function NewReturn() {
       setAsking(false);
       setForm({ ...form, [k]: v });
     };
-  const price = method ? money(method.cost.carrier_charge, currencyOf(method.shipping_account)) : '';
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!asking) return setAsking(true);
@@ -326,26 +257,17 @@ export function NewReturn() {
           onValue={set('weight')}
         />
         <Select label="Weight unit" value={form.units} onValue={set('units')} options={['LB', 'KG']} />
-        {method?.type === 'pickup' ? (
-          <>
-            <Field label="Pickup date" type="date" required value={form.date} onValue={set('date')} />
-            <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
-            <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
-          </>
-        ) : null}
+        {method?.type === 'pickup' ? <PickupFields form={form} set={set} /> : null}
       </div>
       <AddressFields legend="Customer (the label’s sender)" value={customer} onChange={setCustomer} />
       <ErrorNote>{act.error}</ErrorNote>
       {asking && method ? (
-        <div class="confirm" role="group" aria-labelledby="return-q">
-          <p id="return-q">{`Buy a return label with ${method.method_name} (${method.carrier_name}) for ${price}${method.type === 'pickup' ? ', the carrier collecting it' : ''}? The customer is charged ${money(method.cost.customer_charge, currencyOf(method.shipping_account))}.`}</p>
-          <button type="submit" disabled={act.busy}>
-            {act.busy ? 'Booking the return…' : `Buy for ${price}`}
-          </button>
-          <button type="button" class="quiet" onClick={() => setAsking(false)}>
-            Don’t buy
-          </button>
-        </div>
+        <ReturnQuestion
+          method={method}
+          currency={currencyOf(method.shipping_account)}
+          busy={act.busy}
+          onNo={() => setAsking(false)}
+        />
       ) : (
         <div class="actions">
           <button type="submit" disabled={act.busy}>
@@ -354,5 +276,22 @@ export function NewReturn() {
         </div>
       )}
     </form>
+  );
+}
+
+/** A pickup method's return is collected: when the carrier may come. */
+function PickupFields({
+  form,
+  set,
+}: {
+  form: Record<'date' | 'ready' | 'close', string>;
+  set: (k: 'date' | 'ready' | 'close') => (v: string) => void;
+}) {
+  return (
+    <>
+      <Field label="Pickup date" type="date" required value={form.date} onValue={set('date')} />
+      <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
+      <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
+    </>
   );
 }
