@@ -1,6 +1,7 @@
 /**
- * What a CSV batch's rows share, chosen once for the upload: the service, packaging and label type
- * from the account's carrier, and the units; a newly chosen account suggests its defaults.
+ * The CSV upload's own fields: the file, and what its rows share, chosen once for the upload (the
+ * service, packaging and label type of the account's carrier, and the units; a newly chosen account
+ * suggests its defaults).
  */
 import { labelTypeName, namedOptions } from '../names';
 import { ServiceSelect } from '../services';
@@ -79,4 +80,19 @@ export function SharedFields(props: {
 /** The empty choice of a select that lists the chosen account's catalog. */
 function blankUntilChosen(chosen: boolean) {
   return (text: string) => (chosen ? text : 'Choose an account first');
+}
+
+export function CsvFileField({ onFile }: { onFile: (file: File | undefined) => void }) {
+  return (
+    <div class="field">
+      <label for="csv-file">CSV file</label>
+      <input
+        id="csv-file"
+        type="file"
+        accept=".csv,text/csv"
+        required
+        onChange={(e) => onFile((e.currentTarget as HTMLInputElement).files?.[0])}
+      />
+    </div>
+  );
 }

@@ -11,7 +11,7 @@ import { ErrorNote, Field, Select, useApi } from '../ui';
 import { accountName, accountOptions } from '../names';
 import { useCarrierNames } from '../display';
 import { PreviewQuestion, type Preview } from './batch-preview';
-import { SharedFields, suggested, type Shared } from './batch-shared';
+import { CsvFileField, SharedFields, suggested, type Shared } from './batch-shared';
 
 export function BatchUpload() {
   const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
@@ -75,19 +75,12 @@ export function BatchUpload() {
         address.
       </p>
       <div class="row">
-        <div class="field">
-          <label for="csv-file">CSV file</label>
-          <input
-            id="csv-file"
-            type="file"
-            accept=".csv,text/csv"
-            required
-            onChange={(e) => {
-              setFile((e.currentTarget as HTMLInputElement).files?.[0]);
-              setPreview(undefined);
-            }}
-          />
-        </div>
+        <CsvFileField
+          onFile={(f) => {
+            setFile(f);
+            setPreview(undefined);
+          }}
+        />
         <Field label="Batch name" hint="Optional, e.g. Monday wave" value={name} onValue={setName} />
         <Select
           label="Shipping account"
