@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preValidation', (req, _reply, done) => {
     // A route whose parser dropped them as it read (a batch) is not walked again: 10,000 shipments
     // walked at once held the event loop for some 70 ms.
-    if (!req.routeOptions.config.checkedBody) dropNullMembers(req.body);
+    if (!req.routeOptions.config.checkedBody) dropNullMembers(req.body, req.routeOptions.config.nullClears);
     done();
   });
 

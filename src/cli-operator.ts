@@ -4,6 +4,7 @@
  * configuration and database they, and migrate in cli.ts, open.
  */
 import { systemClock } from './foundations/clock.js';
+import { parseDuration } from './foundations/duration.js';
 import { carrierNames } from './carriers/declarations.js';
 import { loadConfig as loadConfigOf, type Config } from './foundations/config.js';
 import { createLogger } from './foundations/logger.js';
@@ -16,15 +17,12 @@ import { ApiError } from './domain/errors.js';
 import { createOperatorIdentity, generatePassword, recordAudit } from './services/index.js';
 import { parseOptions, usageOf, UsageError } from './cli-usage.js';
 
-const DURATION = /^(\d+)([smhdw])$/;
-const UNIT_MS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
-
 /** keys create's --expires-in: a positive number with a unit (weeks too; bare seconds are not taken). */
-function parseDuration(text: string): number {
-  const m = DURATION.exec(text.trim());
-  if (!m || Number(m[1]) <= 0)
+function expiresIn(text: string): number {
+  const ms = parseDuration(text, { weeks: true, bareSeconds: false });
+  if (ms === undefined)
     throw new UsageError(`--expires-in takes a positive number with a unit s, m, h, d or w, e.g. 30d; got "${text}"`);
-  return Number(m[1]) * UNIT_MS[m[2]!]!;
+  return ms;
 }
 
 /** The process environment as configuration, with the carriers the registry lists. */
@@ -56,7 +54,7 @@ export async function keys(args: string[]): Promise<void> {
     const tenant = values.tenant?.trim();
     if (!isTenantName(tenant)) throw new UsageError('keys create needs --tenant NAME (letters, digits, . _ -)');
     const now = systemClock.now();
-    const expiresAt = values['expires-in'] ? new Date(now.getTime() + parseDuration(values['expires-in'])) : undefined;
+    const expiresAt = values['expires-in'] ? new Date(now.getTime() + expiresIn(values['expires-in'])) : undefined;
     // Without --scope the key may do everything, as keys always could.
     const scope = values.scope;
     if (scope !== undefined && !(KEY_SCOPES as readonly string[]).includes(scope))

@@ -44,7 +44,16 @@ export type ReturnMethodInput = Static<typeof ReturnMethodInput>;
 export const ReturnMethodBody = Type.Object({ return_method: ReturnMethodInput });
 // A change naming nothing known would silently change nothing: unknown members are refused.
 export const ReturnMethodPatch = Type.Object({
-  return_method: Type.Partial(Type.Object(MethodFields), { minProperties: 1, additionalProperties: false }),
+  return_method: Type.Partial(
+    Type.Object({
+      ...MethodFields,
+      destination: Type.Union([Address, Type.Null()], {
+        description:
+          'Where the method’s returned parcels go; null clears it, and they go to its shipping account’s billing_address (a pickup method needs one or the other)',
+      }),
+    }),
+    { minProperties: 1, additionalProperties: false },
+  ),
 });
 export type ReturnMethodPatch = Static<typeof ReturnMethodPatch>['return_method'];
 

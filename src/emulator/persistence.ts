@@ -253,7 +253,7 @@ function restore(dir: string, parts: Parts, ids: ObjectIds) {
       live.set(`${slug}\n${name}`, part);
       const kept = saved.carriers?.[slug]?.[name];
       if (part instanceof Map) for (const [k, v] of kept instanceof Map ? kept : []) part.set(k, v);
-      else if (Array.isArray(kept)) part.push(...(kept as unknown[]));
+      else if (Array.isArray(kept)) for (const v of kept as unknown[]) part.push(v); // not spread: a long list overflowed the stack
     }
   }
   const journal = readIfThere(join(dir, JOURNAL_FILE)) ?? '';

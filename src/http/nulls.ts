@@ -3,20 +3,31 @@
  * A null member means "absent": it is removed before validation, so `company: null` is no company
  * (not an empty string the validator coerced it to), and `ship_date: null` is no date. Nulls inside
  * arrays stay, so `packages: [null]` is still reported as a bad package.
+ *
+ * A change (PATCH) can clear a member only by naming it as null: the members a route declares in
+ * `config.nullClears` (paths such as `return_method.destination`) keep their null, which its schema
+ * then accepts there and nowhere else.
  */
 const MAX_DEPTH = 32;
 
-export function dropNullMembers(value: unknown, depth = 0): void {
+export function dropNullMembers(value: unknown, kept: readonly string[] = []): void {
+  walk(value, kept, '', 0);
+}
+
+function walk(value: unknown, kept: readonly string[], path: string, depth: number): void {
   // No schema nests deeper than this; a hostile, deeply nested body is left to the validator.
   if (depth > MAX_DEPTH) return;
   if (Array.isArray(value)) {
-    for (const item of value) dropNullMembers(item, depth + 1);
+    // An array's items are never a member a route clears.
+    for (const item of value) walk(item, [], '', depth + 1);
     return;
   }
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (record[key] === null) delete record[key];
-    else dropNullMembers(record[key], depth + 1);
+    const at = path ? `${path}.${key}` : key;
+    if (record[key] === null) {
+      if (!kept.includes(at)) delete record[key];
+    } else walk(record[key], kept, at, depth + 1);
   }
 }

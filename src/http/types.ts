@@ -59,6 +59,8 @@ declare module 'fastify' {
     secretAnswer?: boolean;
     /** The route sends events again (redeliver, replay): throttled per tenant. */
     resend?: boolean;
+    /** Members of the body (paths, `return_method.destination`) that a null clears: kept as null for the route (nulls.ts). */
+    nullClears?: readonly string[];
     /** The route's parser made the body's checks and dropped its null members as it read it (body-checks.ts, nulls.ts): no second walk. */
     checkedBody?: boolean;
     /**

@@ -235,3 +235,26 @@ it('loads a state file written before the journal, shared values shared, and jou
   expect(again.shop.shipments.get('OLD1-2')).toBe(again.shop.booked[0]);
   expect(again.clock.offsetMs).toBe(5_000);
 });
+
+it('restores a list of half a million entries from its snapshot (spread into one call, it overflowed the stack)', async () => {
+  const dir = tempDir('journal-long');
+  const state = { seen: [] as number[] };
+  const persistence = persistState(dir, {
+    states: { counter: state },
+    clock: new ShiftableClock(systemClock),
+    credentials: new CredentialBook(CREDENTIAL_MEMBERS),
+  });
+  for (let i = 0; i < 500_000; i++) state.seen.push(i);
+  await persistence.changed();
+  await persistence.flush();
+  expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8')).toBe('');
+
+  const again = { seen: [] as number[] };
+  persistState(dir, {
+    states: { counter: again },
+    clock: new ShiftableClock(systemClock),
+    credentials: new CredentialBook(CREDENTIAL_MEMBERS),
+  });
+  expect(again.seen).toHaveLength(500_000);
+  expect(again.seen[499_999]).toBe(499_999);
+});

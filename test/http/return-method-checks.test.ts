@@ -110,6 +110,36 @@ describe('return method checks', () => {
     expect(patched.body.return_method).toMatchObject({ type: 'pickup', destination: { street1: '9 Dock Rd' } });
   });
 
+  it('clears a method’s own destination with null: its returns go to the billing address, and a pickup needing one is refused', async () => {
+    const warehouse = address({ name: 'Returns warehouse', street1: '9 Dock Rd', city: 'Newark', state: 'NJ' });
+    const onBilled = await made(method(billed, { type: 'pickup', method_name: 'To the desk', destination: warehouse }));
+    const cleared = await t.call('PATCH', `/returns/methods/${onBilled}`, key, {
+      return_method: { destination: null },
+    });
+    expect(cleared.status, cleared.raw).toBe(200);
+    expect(cleared.body.return_method).not.toHaveProperty('destination');
+    expect((await t.call('GET', `/returns/methods/${onBilled}`, key)).body.return_method).not.toHaveProperty(
+      'destination',
+    );
+
+    const onBare = await made(method(bare, { type: 'pickup', method_name: 'Own address', destination: warehouse }));
+    const refused = expectError(
+      await t.call('PATCH', `/returns/methods/${onBare}`, key, { return_method: { destination: null } }),
+      400,
+      'schema_field_required',
+    );
+    expect(refused.detail).toBe('return_method.destination');
+    expect((await t.call('GET', `/returns/methods/${onBare}`, key)).body.return_method.destination).toMatchObject({
+      street1: '9 Dock Rd',
+    });
+    // Every other null member is still absent, as anywhere else: nothing is cleared by it.
+    const kept = await t.call('PATCH', `/returns/methods/${onBare}`, key, {
+      return_method: { method_name: 'Own address, kept', packaging: null, label_type: null },
+    });
+    expect(kept.status, kept.raw).toBe(200);
+    expect(kept.body.return_method).toMatchObject({ method_name: 'Own address, kept', packaging: 'your_packaging' });
+  });
+
   it('records making, changing and deleting a method in the audit log', async () => {
     const id = await made(method(billed, { method_name: 'Audited' }));
     expect(

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertMethod } from '../../src/storage/repositories/return-methods.js';
 import { declarations } from '../../src/carriers/declarations.js';
-import { address, shipment } from '../contract/support.js';
+import { address, recipientUS, shipment } from '../contract/support.js';
 import {
   buildPages,
   checkPage,
@@ -83,6 +83,8 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     const { page, problems, close } = await openSignedIn(browser, cookie, '/console/returns');
     const form = page.getByRole('form', { name: 'New return method' });
     await form.getByLabel('Shipping account').selectOption(bare);
+    const noBilling = form.getByText(/^This account has no billing address/);
+    await noBilling.waitFor();
     await form.getByLabel('Method name').fill('Collected at home');
     await form.getByLabel('Type').selectOption('pickup');
     await form.getByLabel('Service').selectOption('carrier_b_ground');
@@ -91,6 +93,8 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     await checkPage(page, 'return-method-refused');
     // With an address of its own, the same pickup method is made.
     await form.getByLabel('Send its returns to an address of its own').check();
+    // Its own address chosen, the account's missing one is no longer news.
+    expect(await noBilling.count()).toBe(0);
     const to = form.getByRole('group', { name: 'Returns go to' });
     await to.getByLabel('Name').fill('Returns warehouse');
     await to.getByLabel('Street').fill('9 Dock Rd');
@@ -184,6 +188,30 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     await methods.getByRole('heading', { name: 'Drop it at a post office' }).waitFor();
     expect(await methods.innerText()).toContain('charged to the customer $2.25');
 
+    // An address of its own is cleared in the form: its returns go to the account's billing address again.
+    const own = await s.t.call('POST', '/returns/methods', key, {
+      return_method: {
+        shipping_account: billed,
+        method_name: 'Back to the dock',
+        type: 'pickup',
+        service: 'carrier_a_ground',
+        cost: { carrier_charge: 6, customer_charge: 0 },
+        return_charge: 0,
+        destination: address({ name: 'Dock Nine', city: 'Newark' }),
+      },
+    });
+    expect(own.status, own.raw).toBe(200);
+    await page.reload();
+    await methods.getByText('Returns go to Dock Nine, Newark, US').waitFor();
+    await methods.getByRole('button', { name: 'Edit return method Back to the dock' }).click();
+    const ownEdit = page.getByRole('form', { name: 'Edit return method Back to the dock' });
+    expect(await ownEdit.getByLabel('Street').inputValue()).toBe('1 Main St');
+    await ownEdit.getByLabel('Use the account’s billing address').check();
+    await ownEdit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => methods.getByText('Returns go to Dock Nine, Newark, US').count()).toBe(0);
+    const cleared = await s.t.call('GET', `/returns/methods/${own.body.return_method.id}`, key);
+    expect(cleared.body.return_method).not.toHaveProperty('destination');
+
     await methods.getByRole('button', { name: 'Delete return method Drop off at a shop' }).click();
     await methods.getByRole('button', { name: 'Yes, delete the method' }).click();
     await expect.poll(() => methods.getByRole('heading', { name: 'Drop off at a shop' }).count()).toBe(0);
@@ -213,9 +241,29 @@ describeInBrowser('console and portal pages: names, money, dates, return methods
     for (const text of await estimate.allInnerTexts()) expect(text).not.toMatch(/\d:\d\d/);
     await checkPage(page, 'shipment-booked');
 
+    // A crowded row (a long name and city) beside it: the table narrows its columns, never an amount.
+    const crowded = await s.t.call(
+      'POST',
+      '/ship',
+      key,
+      shipment(billed, {
+        service: 'carrier_a_ground',
+        recipient: {
+          ...recipientUS,
+          name: 'Bartholomew Fitzgerald-Montgomery of the Northern Receiving Dock',
+          city: 'Saint Petersburg Beach Gardens',
+        },
+      }),
+    );
+    expect(crowded.status, crowded.raw).toBe(200);
     const list = await openSignedIn(browser, cookie, '/console/shipments');
     await list.page.getByRole('link', { name: booked.body.shipment.tracking_number }).waitFor();
     expect(await list.page.locator('table.list').innerText()).toContain(declarations.carrier_a.name);
+    const costs = list.page.locator('td[data-label="Cost"] .amount');
+    // Two shipments here, and the portal's return before them.
+    expect(await costs.count()).toBeGreaterThanOrEqual(2);
+    for (const cost of await costs.all())
+      expect(await cost.evaluate((el: { getClientRects(): { length: number } }) => el.getClientRects().length)).toBe(1);
     await list.close();
 
     expect(

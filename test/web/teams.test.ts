@@ -216,6 +216,9 @@ describeInBrowser('teams in the console', () => {
     await page.reload();
     await row.getByText('refused').waitFor();
     await row.getByText('the user who made it was removed').waitFor();
+    // Its maker named as the audit log recorded them, never by a user id.
+    await row.getByText(`by ${maker.email}`).waitFor();
+    expect(await row.innerText()).not.toContain('usr_');
     await checkPage(page, 'keys-maker-removed');
     expect(problems).toEqual([]);
     await ctx.close();

@@ -35,6 +35,7 @@ export type Endpoint = Answer<'getWebhook'>['webhook'];
 export type Delivery = Answer<'listWebhookDeliveries'>['deliveries'][number];
 export type Batch = Answer<'getBatch'>['batch'];
 export type BatchPreview = Answer<'previewBatch'>['preview'];
+export type BatchRow = Answer<'listBatchShipments'>[number];
 export type Branding = Answer<'getBranding'>['branding'];
 /** An entry of GET /audit. */
 export type AuditEntry = Answer<'listAudit'>[number];

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiFailure, filled, query, type Answer, type InputArgs, type OperationId } from '../shared/api';
 import type { ListOperationId, QueryParams } from '../../packages/client/src/types';
 import { callWithHeaders } from './call';
-import { stageText, stageTone } from '../shared/format';
+import { money, stageText, stageTone } from '../shared/format';
 import { useIntent } from './intent';
 import { navigate, useLocation } from './router';
 
@@ -81,6 +81,14 @@ export function Status({ loaded, empty }: { loaded: Loaded<unknown>; empty?: boo
     );
   if (empty) return <p class="note">Nothing here yet.</p>;
   return null;
+}
+
+/**
+ * An amount with its currency, kept on one line: the page lets long words break anywhere, which in
+ * a crowded table column would split a price mid-number ("$45.0" above "9").
+ */
+export function Amount({ amount, currency }: { amount: string | number | undefined; currency: string | undefined }) {
+  return <span class="amount">{money(amount, currency)}</span>;
 }
 
 export function StageBadge({ stage }: { stage: string | undefined }) {

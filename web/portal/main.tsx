@@ -3,23 +3,14 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import '../shared/base.css';
 import '../shared/public.css';
-import { callApi, isFailure, tokenFromPath, type Failure } from '../shared/public-api.js';
+import { callApi, isFailure, type Failure } from '../shared/public-api.js';
 import { applyMerchant, MerchantHeader } from '../shared/merchant.js';
-import { Done, LineChoice, MethodChoice, PastReturns, type Chosen, type Portal, type Made } from './parts.js';
-
-const token = tokenFromPath('portal');
-const oops: Failure = { status: 0, code: 'unexpected', text: 'Something went wrong. Please try again.' };
+import { Done, PastReturns, type Portal, type Made } from './parts.js';
+import { oops, ReturnForm, token, useReturnForm } from './return-form.js';
 
 function App() {
   const [portal, setPortal] = useState<Portal>();
   const [loadFailure, setLoadFailure] = useState<Failure>();
-  const [chosen, setChosen] = useState<Record<string, Chosen>>({});
-  const [methodId, setMethodId] = useState<string>();
-  const [pickupDate, setPickupDate] = useState<string>();
-  const [problem, setProblem] = useState<string>();
-  const [sending, setSending] = useState(false);
-  // One key per submission: repeated on a retry after no answer, renewed after any answer.
-  const [submission, setSubmission] = useState(() => crypto.randomUUID());
   const [made, setMade] = useState<{ ret: Made }>();
 
   const load = async () => {
@@ -33,8 +24,10 @@ function App() {
     }
   };
   useEffect(() => void load(), []);
-  // A choice the customer changes may fix what the message said: it goes until the next try.
-  useEffect(() => setProblem(undefined), [chosen, methodId, pickupDate]);
+  const f = useReturnForm(async (ret) => {
+    setMade({ ret });
+    await load();
+  });
 
   if (loadFailure) {
     return (
@@ -54,40 +47,7 @@ function App() {
       </main>
     );
 
-  const method = portal.return_methods.find((m) => m.id === methodId);
   const open = portal.lines.filter((l) => l.returnable > 0);
-
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    const lines = Object.entries(chosen).map(([line_id, c]) => ({ line_id, quantity: c.quantity, reason: c.reason }));
-    if (lines.length === 0) return setProblem('Choose at least one item to return.');
-    if (lines.some((l) => !l.reason)) return setProblem('Choose a reason for each item.');
-    if (!method) return setProblem('Choose how to send the parcel.');
-    if (method.type === 'pickup' && !pickupDate) return setProblem('Choose a pickup date.');
-    setProblem(undefined);
-    setSending(true);
-    try {
-      const body = {
-        return: { return_method: method.id, lines, ...(method.type === 'pickup' ? { pickup_date: pickupDate } : {}) },
-      };
-      const res = await callApi('returns', 'createPortalReturn', {
-        path: { token },
-        body,
-        idempotencyKey: submission,
-      });
-      setMade({ ret: res.return });
-      setChosen({});
-      setSubmission(crypto.randomUUID());
-      await load();
-    } catch (err) {
-      const f = isFailure(err) ? err : oops;
-      // An answer means this submission is over; without one, the same key asks again safely.
-      if (f.status !== 0) setSubmission(crypto.randomUUID());
-      setProblem(f.text);
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <>
@@ -111,46 +71,7 @@ function App() {
         {made ? null : open.length === 0 ? (
           <p class="card">Everything in this order has been returned.</p>
         ) : (
-          <form onSubmit={(e) => void submit(e)} noValidate>
-            <fieldset>
-              <legend>What are you returning?</legend>
-              {portal.lines.map((l) => (
-                <LineChoice
-                  key={l.line_id}
-                  line={l}
-                  reasons={portal.reasons}
-                  value={chosen[l.line_id]}
-                  onChange={(v) =>
-                    setChosen((c) => {
-                      const next = { ...c };
-                      if (v) next[l.line_id] = v;
-                      else delete next[l.line_id];
-                      return next;
-                    })
-                  }
-                />
-              ))}
-            </fieldset>
-            <MethodChoice
-              methods={portal.return_methods}
-              currency={portal.currency}
-              methodId={methodId}
-              pickupDate={pickupDate}
-              onMethod={(id) => {
-                setMethodId(id);
-                setPickupDate(undefined);
-              }}
-              onPickupDate={setPickupDate}
-            />
-            {problem ? (
-              <p class="alert" role="alert">
-                {problem}
-              </p>
-            ) : null}
-            <button type="submit" class="wide" disabled={sending}>
-              {sending ? 'Creating return…' : 'Create return'}
-            </button>
-          </form>
+          <ReturnForm portal={portal} f={f} />
         )}
         <PastReturns returns={portal.returns} />
         <p class="muted">This link works until {new Date(portal.expires).toLocaleDateString()}.</p>

@@ -28,6 +28,11 @@ export function stageTone(stage: string | undefined): 'ok' | 'bad' | 'muted' | '
 }
 
 /** Decimal text or a number in a currency, e.g. "$38.54"; the amount alone when the currency is unknown. */
+/** A count and its noun, singular for one: "1 row", "3 rows", "2 deliveries". */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 export function money(amount: string | number | undefined, currency: string | undefined): string {
   if (amount === undefined || amount === '') return '—';
   const n = typeof amount === 'number' ? amount : Number(amount);

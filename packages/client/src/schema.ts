@@ -4878,7 +4878,8 @@ export interface operations {
                             customer_charge: number;
                         };
                         return_charge?: number;
-                        destination?: components["schemas"]["Address"];
+                        /** @description Where the method’s returned parcels go; null clears it, and they go to its shipping account’s billing_address (a pickup method needs one or the other) */
+                        destination?: components["schemas"]["Address"] | null;
                     };
                 };
             };

@@ -105,7 +105,8 @@ export function registerReturnRoutes(app: App, { services, config, examples }: R
   app.patch(
     '/returns/methods/:id',
     {
-      config: { permission: 'accounts.manage' },
+      // "destination": null clears the method's own destination (its returns go to the account's billing_address).
+      config: { permission: 'accounts.manage', nullClears: ['return_method.destination'] },
       schema: {
         operationId: 'updateReturnMethod',
         tags,

@@ -5,11 +5,11 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { call, callJson } from '../call';
-import { dateTime, money } from '../../shared/format';
+import { dateTime } from '../../shared/format';
 import type { Account, Address, AddressForm, CarrierMeta, Currency, DimUnit, WeightUnit } from '../types';
 import { useIntent } from '../intent';
-import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
-import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
+import { Amount, ErrorNote, Field, Select, useAction, useApi } from '../ui';
+import { AddressFields, blankAddress, clean, formOf } from './address-fields';
 import { useCan } from '../context';
 
 const SECRET = /secret|password|passphrase|key|token/i;
@@ -164,7 +164,10 @@ export function PostageBalance({ a }: { a: Account }) {
   return (
     <form class="balance" onSubmit={add} aria-label={`Postage of ${a.name ?? a.id}`}>
       <p>
-        Postage balance <strong>{money(b.amount, b.currency)}</strong>
+        Postage balance{' '}
+        <strong>
+          <Amount amount={b.amount} currency={b.currency} />
+        </strong>
         {b.updated ? <span class="sub">as of {dateTime(b.updated)}</span> : null}
       </p>
       {buy ? (

@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import type { Account, AddressForm, CarrierMeta } from '../types';
-import { AddressFields, blankAddress, clean } from './new-shipment';
+import { AddressFields, blankAddress, clean } from './address-fields';
 import { Confirm, ErrorNote, Field, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import { EditAccount, PostageBalance, secretMember, useAccountOperations, words } from './account-extras';
 import { useCan } from '../context';

@@ -2,13 +2,13 @@
  * The question a CSV upload asks before it books: how many labels, for how much (the file priced by
  * POST /batches/preview), and which rows cannot be booked and why, listed before the question.
  */
-import { money } from '../../shared/format';
+import { counted, money } from '../../shared/format';
 import type { BatchPreview } from '../types';
 
 export type Preview = BatchPreview;
 
-const labels = (n: number) => `${n} ${n === 1 ? 'label' : 'labels'}`;
-const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+const labels = (n: number) => counted(n, 'label');
+const rows = (n: number) => counted(n, 'row');
 
 export function PreviewQuestion(props: { preview: Preview; account: string; busy: boolean; onNo: () => void }) {
   const { preview, account } = props;

@@ -6,38 +6,12 @@ import { useState } from 'preact/hooks';
 import { filled } from '../../shared/api';
 import { call } from '../call';
 import { useIntent } from '../intent';
-import { labelTypeName, namedOptions } from '../names';
 import { BASE, navigate } from '../router';
-import type { Account, CarrierMeta, DimUnit, QueryParams, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
 import { accountName, accountOptions } from '../names';
 import { useCarrierNames } from '../display';
-import { ServiceSelect } from '../services';
 import { PreviewQuestion, type Preview } from './batch-preview';
-
-/** The units the API takes: offering OZ or G would only be refused. */
-const WEIGHT_UNITS: WeightUnit[] = ['LB', 'KG'];
-const DIM_UNITS: DimUnit[] = ['IN', 'CM'];
-
-/** What the rows share, as the query of POST /batches names it ('' for a value left to the account). */
-type Shared = Required<
-  Pick<QueryParams<'createBatch'>, 'service' | 'packaging' | 'weight_units' | 'dim_units' | 'label_type'>
->;
-
-/** The shared values a newly chosen account suggests: its defaults, else the common choices. */
-function suggested(a: Account | undefined, meta: CarrierMeta | undefined): Shared {
-  const d = a?.defaults ?? {};
-  const packaging =
-    d.packaging_type ??
-    (meta?.packaging_types.includes('your_packaging') ? 'your_packaging' : (meta?.packaging_types[0] ?? ''));
-  return {
-    service: d.service ?? '',
-    packaging,
-    weight_units: d.weight_units ?? a?.weight_units ?? 'LB',
-    dim_units: d.dim_units ?? a?.dim_units ?? 'IN',
-    label_type: d.label_type ?? '',
-  };
-}
+import { CsvFileField, SharedFields, suggested, type Shared } from './batch-shared';
 
 export function BatchUpload() {
   const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
@@ -62,10 +36,6 @@ export function BatchUpload() {
       ),
     );
   };
-  const set =
-    <K extends keyof Shared>(k: K) =>
-    (v: Shared[K]) =>
-      setShared({ ...shared, [k]: v });
   const noSender = chosen !== undefined && !chosen.billing_address;
   // What the upload will book and cost, shown before anything is booked: the file priced by the
   // service (POST /batches/preview, which books nothing), its refused rows with their reasons.
@@ -96,7 +66,6 @@ export function BatchUpload() {
     );
     if (res) navigate(`${BASE}/batches/${encodeURIComponent(res.batch.id)}`);
   };
-  const pick = blankUntilChosen(chosen !== undefined);
   return (
     <form class="card stack" onSubmit={preview === undefined ? ask : submit} aria-labelledby="upload-h">
       <h2 id="upload-h">Upload a CSV</h2>
@@ -106,19 +75,12 @@ export function BatchUpload() {
         address.
       </p>
       <div class="row">
-        <div class="field">
-          <label for="csv-file">CSV file</label>
-          <input
-            id="csv-file"
-            type="file"
-            accept=".csv,text/csv"
-            required
-            onChange={(e) => {
-              setFile((e.currentTarget as HTMLInputElement).files?.[0]);
-              setPreview(undefined);
-            }}
-          />
-        </div>
+        <CsvFileField
+          onFile={(f) => {
+            setFile(f);
+            setPreview(undefined);
+          }}
+        />
         <Field label="Batch name" hint="Optional, e.g. Monday wave" value={name} onValue={setName} />
         <Select
           label="Shipping account"
@@ -128,38 +90,7 @@ export function BatchUpload() {
           required
           options={accountOptions(list, carrierName)}
         />
-        <ServiceSelect
-          label="Service"
-          value={shared.service}
-          onValue={set('service')}
-          blank={pick('Choose a service')}
-          required
-          carriers={meta ? [meta] : []}
-        />
-        <Select
-          label="Packaging"
-          value={shared.packaging}
-          onValue={set('packaging')}
-          blank={pick('Choose a packaging')}
-          required
-          options={namedOptions(meta?.packaging_types ?? [], meta?.slug)}
-        />
-        <Select
-          label="Label type"
-          value={shared.label_type}
-          onValue={set('label_type')}
-          blank="Carrier default"
-          options={[...(meta?.label_types ?? [])].sort().map((t) => [t, labelTypeName(t)] as const)}
-        />
-        <div class="units">
-          <Select
-            label="Weight unit"
-            value={shared.weight_units}
-            onValue={set('weight_units')}
-            options={WEIGHT_UNITS}
-          />
-          <Select label="Size unit" value={shared.dim_units} onValue={set('dim_units')} options={DIM_UNITS} />
-        </div>
+        <SharedFields shared={shared} onShared={setShared} meta={meta} chosen={chosen !== undefined} />
       </div>
       {noSender ? (
         <p class="note note-error">
@@ -185,9 +116,4 @@ export function BatchUpload() {
       )}
     </form>
   );
-}
-
-/** The empty choice of a select that lists the chosen account's catalog. */
-function blankUntilChosen(chosen: boolean) {
-  return (text: string) => (chosen ? text : 'Choose an account first');
 }

@@ -5,14 +5,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call } from '../call';
 import { dateTime } from '../../shared/format';
-import { useIntent } from '../intent';
 import { saveFile } from '../label';
 import { BASE, Link } from '../router';
 import type { Batch } from '../types';
 import {
   Confirm,
   ErrorNote,
-  Facts,
   ListTable,
   PageHeading,
   Pager,
@@ -23,6 +21,7 @@ import {
   useFilters,
 } from '../ui';
 import { BatchUpload } from './batch-upload';
+import { ActionNotes, BatchRows, BatchSummary, useBatchActions } from './batch-parts';
 import { useCan } from '../context';
 
 const RUNNING = new Set(['queued', 'in_progress']);
@@ -34,13 +33,6 @@ const STATUS_TEXT: Record<Batch['status'], string> = {
   cancelled: 'Cancelled',
 };
 const PAGE_SIZE = 20;
-const ROW_STATUS: Record<string, string> = {
-  queued: 'Queued',
-  in_progress: 'Booking…',
-  cancelled: 'Cancelled',
-  failed: 'Failed',
-};
-
 export function Batches() {
   const f = useFilters('listBatches', `${BASE}/batches`, []);
   const list = useApi('listBatches', { query: { page: f.page, pageSize: PAGE_SIZE } });
@@ -104,11 +96,9 @@ export function BatchDetail({ id }: { id: string }) {
   const carriers = useApi('listCarriers');
   useReloadOnFinish(b?.completed, rows.reload);
   const act = useAction();
-  const send = useIntent();
+  const { send, retry, manifest, said } = useBatchActions(id, loaded.reload);
   const manage = useCan('batches.manage');
   const [chosenFormat, setFormat] = useState<string>();
-  const [closed, setClosed] = useState<string>();
-  const [forms, setForms] = useState<{ id: string; href: string }[]>([]);
   if (!b) {
     return (
       <section>
@@ -119,79 +109,17 @@ export function BatchDetail({ id }: { id: string }) {
       </section>
     );
   }
-  const done = b.counts.booked + b.counts.failed + b.counts.cancelled;
   const carrier = rows.data?.find((i) => i.shipment)?.shipment?.carrier;
   const manifests = carriers.data?.carriers.find((c) => c.slug === carrier)?.operations.includes('manifest') ?? false;
   const formats = b.print_formats ?? [printFormatOf(b.label_type)];
   const format = chosenFormat && formats.includes(chosenFormat) ? chosenFormat : (formats[0] ?? 'pdf');
-  const retry = async () => {
-    setClosed(undefined);
-    const res = await send.run('retry', (idempotencyKey) => call('retryBatch', { path: { id }, idempotencyKey }));
-    if (!res) return;
-    // Rows refused for what they hold (an address, a weight) fail the same way again: they are not requeued.
-    if (res.batch.counts.queued === 0 && res.batch.counts.failed > 0) {
-      setClosed(
-        `None of the ${res.batch.counts.failed} failed rows was retried: each failed for what it holds (its reason is in the Rows table), which a retry cannot change. Correct those rows in the file and upload them as a new batch.`,
-      );
-    }
-    loaded.reload();
-  };
-  const manifest = async () => {
-    setClosed(undefined);
-    setForms([]);
-    const res = await send.run('manifest', (idempotencyKey) => call('manifestBatch', { path: { id }, idempotencyKey }));
-    if (!res) return;
-    const n = res.manifests.length;
-    setClosed(`Day closed: ${n} ${n === 1 ? 'manifest' : 'manifests'}.`);
-    // The end-of-day forms, to print and hand to the driver.
-    setForms(
-      res.manifests.map((m) => ({
-        id: m.id,
-        href: URL.createObjectURL(
-          new Blob([Uint8Array.from(atob(m.document), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
-        ),
-      })),
-    );
-  };
   return (
     <section>
       <p>
         <Link href={`${BASE}/batches`}>← Batches</Link>
       </p>
       <PageHeading>Batch {b.reference ?? b.id}</PageHeading>
-      <div class="card">
-        <p class="summary">
-          <span
-            class={`badge ${b.status === 'completed' ? 'badge-ok' : b.status === 'completed_with_errors' ? 'badge-bad' : 'badge-info'}`}
-          >
-            {STATUS_TEXT[b.status] ?? b.status}
-          </span>
-          <span>{`${done} of ${b.counts.total} done`}</span>
-        </p>
-        <span id="batch-progress-label">Progress</span>
-        <progress
-          id="batch-progress"
-          class="progress"
-          role="progressbar"
-          aria-labelledby="batch-progress-label"
-          max={b.counts.total}
-          value={done}
-          aria-valuemin={0}
-          aria-valuemax={b.counts.total}
-          aria-valuenow={done}
-        />
-        <Facts
-          items={[
-            ['Booked', String(b.counts.booked)],
-            ['Failed', String(b.counts.failed)],
-            ['Queued', String(b.counts.queued)],
-            ['In progress', String(b.counts.in_progress)],
-            ['Cancelled', String(b.counts.cancelled)],
-            ['Created', dateTime(b.created)],
-            ['Finished', b.completed ? dateTime(b.completed) : running ? 'Not yet' : '—'],
-          ]}
-        />
-      </div>
+      <BatchSummary b={b} statusText={STATUS_TEXT[b.status] ?? b.status} running={running} />
       <div class="row-actions">
         {manage && b.counts.failed > 0 && !running ? (
           <button type="button" disabled={send.busy} onClick={retry}>
@@ -248,54 +176,10 @@ export function BatchDetail({ id }: { id: string }) {
           ) : null}
         </div>
       ) : null}
-      <div aria-live="polite">
-        {closed ? <p class="note note-ok">{closed}</p> : null}
-        {forms.map((f, i) => (
-          <a key={f.id} class="button" href={f.href} target="_blank" rel="noopener" type="application/pdf">
-            {forms.length === 1 ? 'Print the manifest (PDF)' : `Print manifest ${i + 1} (PDF)`}
-          </a>
-        ))}
-      </div>
+      <ActionNotes said={said} />
       <ErrorNote>{act.error}</ErrorNote>
       <ErrorNote>{send.error}</ErrorNote>
-      {!running && rows.data && rows.data.length > 0 ? (
-        <section class="card" aria-labelledby="rows-h">
-          <h2 id="rows-h">Rows</h2>
-          <table class="list">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.data.map((item) => (
-                <tr key={item.index} class={item.status === 'failed' ? 'failed' : undefined}>
-                  <td data-label="Line">{item.row ?? `Item ${item.index + 1}`}</td>
-                  <td data-label="Reference">{item.reference ?? '—'}</td>
-                  <td data-label="Result">
-                    {item.shipment ? (
-                      <Link href={`${BASE}/shipments/${encodeURIComponent(item.shipment.id)}`}>
-                        {item.shipment.tracking_number}
-                      </Link>
-                    ) : (
-                      <>
-                        {/* The Line column says the line: the message need not start with it again. */}
-                        {item.error?.message.replace(/^line \d+, /, '') ?? ROW_STATUS[item.status] ?? item.status}
-                        {/* A CSV row's message names its column already; a booking error's field is news. */}
-                        {item.error?.detail && !item.error.message.includes(item.error.detail) ? (
-                          <span class="sub">{`Field: ${item.error.detail}`}</span>
-                        ) : null}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ) : null}
+      {!running && rows.data && rows.data.length > 0 ? <BatchRows rows={rows.data} /> : null}
       <p>
         <Link href={`${BASE}/shipments?batch=${encodeURIComponent(b.id)}`}>This batch’s shipments</Link> in the
         Shipments list.

@@ -8,13 +8,8 @@ import { samePath } from '../../shared/api';
 import { call } from '../call';
 import { dateTime } from '../../shared/format';
 import { ErrorNote, Field, PageHeading, Status, useAction, useApi } from '../ui';
+import { AccentField, DEFAULT_ACCENT, HEX, LogoCard } from './branding-parts';
 import './branding.css';
-
-/** The pages' own blue, used until a colour is set. */
-const DEFAULT_ACCENT = '#0b5cad';
-const HEX = /^#[0-9a-f]{6}$/i;
-/** What the service takes (it refuses the rest with the reason): checked here first to save an upload. */
-const MAX_LOGO_BYTES = 256 * 1024;
 
 /** White or black on the colour, whichever contrasts more (as the service chooses accent_text_color). */
 function inkOn(hex: string): string {
@@ -24,15 +19,6 @@ function inkOn(hex: string): string {
   });
   const l = 0.2126 * lum[0]! + 0.7152 * lum[1]! + 0.0722 * lum[2]!;
   return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
 }
 
 function Preview({ name, accent, logo }: { name: string; accent: string; logo?: string | undefined }) {
@@ -62,7 +48,6 @@ export function BrandingPage() {
   const [accent, setAccent] = useState(DEFAULT_ACCENT);
   const [saved, setSaved] = useState<string>();
   const text = useAction();
-  const logo = useAction();
   useEffect(() => {
     if (!current) return;
     setName(current.display_name ?? '');
@@ -83,20 +68,6 @@ export function BrandingPage() {
       setSaved('Saved: the pages show it from their next visit.');
       loaded.reload();
     }
-  };
-  const upload = async (file: File | undefined) => {
-    setSaved(undefined);
-    if (!file) return;
-    if (!/^image\/(png|jpeg)$/.test(file.type))
-      return logo.setError('Choose a PNG or JPEG file (SVG is not taken: it can carry scripts).');
-    if (file.size > MAX_LOGO_BYTES)
-      return logo.setError(`The file has ${Math.ceil(file.size / 1024)} KiB; a logo may have at most 256 KiB.`);
-    const dataUrl = await readAsDataUrl(file);
-    if (await logo.run(() => call('setBrandingLogo', { body: { logo: dataUrl } }))) loaded.reload();
-  };
-  const remove = async () => {
-    setSaved(undefined);
-    if (await logo.run(() => call('deleteBrandingLogo'))) loaded.reload();
   };
 
   return (
@@ -120,27 +91,7 @@ export function BrandingPage() {
                 maxLength={80}
                 autoComplete="organization"
               />
-              <div class="field">
-                <label for="brand-accent">Accent colour</label>
-                <div class="brand-colour">
-                  <input
-                    id="brand-accent"
-                    type="color"
-                    value={HEX.test(accent) ? accent.toLowerCase() : DEFAULT_ACCENT}
-                    onInput={(e) => setAccent((e.currentTarget as HTMLInputElement).value)}
-                  />
-                  <input
-                    aria-label="Accent colour as hexadecimal"
-                    value={accent}
-                    maxLength={7}
-                    spellcheck={false}
-                    onInput={(e) => setAccent((e.currentTarget as HTMLInputElement).value.trim())}
-                  />
-                </div>
-                <small class="hint">
-                  Buttons and the stripe above the pages; their text is white or black, whichever reads better on it.
-                </small>
-              </div>
+              <AccentField accent={accent} onAccent={setAccent} />
               <ErrorNote>{text.error}</ErrorNote>
               {saved ? (
                 <p class="note note-ok" role="status">
@@ -153,47 +104,7 @@ export function BrandingPage() {
                 </button>
               </div>
             </form>
-            <div class="card stack" role="group" aria-labelledby="brand-logo-h">
-              <h2 id="brand-logo-h">Logo</h2>
-              {current.logo_url ? (
-                <p class="brand-logo">
-                  <img src={samePath(current.logo_url)} alt="Your logo as the pages show it" />
-                  <span class="hint">
-                    {current.logo_width} × {current.logo_height} px
-                  </span>
-                </p>
-              ) : (
-                <p class="note">No logo yet.</p>
-              )}
-              <div class="field">
-                <label for="brand-logo-file">{current.logo_url ? 'Replace the logo' : 'Upload a logo'}</label>
-                <input
-                  id="brand-logo-file"
-                  type="file"
-                  accept="image/png,image/jpeg"
-                  disabled={logo.busy}
-                  aria-describedby="brand-logo-hint"
-                  onChange={(e) => void upload((e.currentTarget as HTMLInputElement).files?.[0])}
-                />
-                <small id="brand-logo-hint" class="hint">
-                  PNG or JPEG, at most 256 KiB and 2,000 × 2,000 px. It is scaled to fit 720 × 144 px and shown up to 48
-                  px high.
-                </small>
-              </div>
-              {logo.busy ? (
-                <p class="note" role="status">
-                  Uploading…
-                </p>
-              ) : null}
-              <ErrorNote>{logo.error}</ErrorNote>
-              {current.logo_url ? (
-                <div class="actions">
-                  <button type="button" class="quiet" disabled={logo.busy} onClick={() => void remove()}>
-                    Remove the logo
-                  </button>
-                </div>
-              ) : null}
-            </div>
+            <LogoCard current={current} onStart={() => setSaved(undefined)} onChanged={loaded.reload} />
           </div>
           <div>
             <Preview

@@ -1,7 +1,7 @@
 /** Events of the last 30 days, oldest first as the API gives them, filtered by type; redeliver one. */
 import { useState } from 'preact/hooks';
 import { call } from '../call';
-import { dateTime } from '../../shared/format';
+import { counted, dateTime } from '../../shared/format';
 import { ErrorNote, PageHeading, Select, Status, useAction, useApi } from '../ui';
 import type { ApiEvent, EventType } from '../types';
 import { EVENT_TYPES } from './webhooks';
@@ -33,7 +33,7 @@ export function Events() {
   const redeliver = async (e: ApiEvent) => {
     setSent(undefined);
     const res = await act.run(() => call('redeliverEvent', { path: { id: e.id } }));
-    if (res) setSent(`${e.type} ${e.id}: ${res.deliveries.length} deliveries queued.`);
+    if (res) setSent(`${e.type} ${e.id}: ${counted(res.deliveries.length, 'delivery', 'deliveries')} queued.`);
   };
   const items = list.data?.events;
   return (

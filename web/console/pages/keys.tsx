@@ -7,6 +7,7 @@ import { dateTime } from '../../shared/format';
 import { call } from '../call';
 import { CopyField } from '../copy';
 import type { Key, KeyScope, MadeKey } from '../types';
+import { useCan } from '../context';
 import { Confirm, ErrorNote, Field, ListTable, PageHeading, Select, useAction, useApi } from '../ui';
 
 const SCOPES: [KeyScope, string][] = [
@@ -74,8 +75,30 @@ function NewKey({ onMade }: { onMade: (k: MadeKey) => void }) {
   );
 }
 
+/**
+ * Who made each key, as a person reads it: a user's e-mail address, or the name of the key that
+ * made it. A removed user's address is no longer in the keys list: the audit log recorded it when
+ * the key was made (read where the role may read it), else the maker is "a removed user".
+ */
+function useMakers(keys: Key[] | undefined): (k: Key) => string | undefined {
+  const gone = keys?.some((k) => k.created_by?.kind === 'user' && !k.created_by.email) ?? false;
+  const audit = useApi(
+    'listAudit',
+    useCan('audit.read') && gone ? { query: { action: 'key.created', pageSize: 500 } } : null,
+  );
+  const recorded = new Map((audit.data ?? []).map((e) => [e.resource.id, e.actor.email] as const));
+  const names = new Map((keys ?? []).map((k) => [k.id, k.name ?? `${k.prefix}…`] as const));
+  return (k) => {
+    const by = k.created_by;
+    if (!by) return undefined;
+    if (by.kind === 'key') return names.has(by.id) ? `key “${names.get(by.id)}”` : 'another key';
+    return by.email ?? recorded.get(k.id) ?? 'a removed user';
+  };
+}
+
 export function Keys() {
   const list = useApi('listKeys');
+  const makerOf = useMakers(list.data?.keys);
   const [made, setMade] = useState<MadeKey>();
   const rows = { ...list, data: list.data?.keys };
   return (
@@ -112,9 +135,7 @@ export function Keys() {
             cell: (k) => (
               <>
                 {dateTime(k.created)}
-                {k.created_by ? (
-                  <span class="sub">by {k.created_by.email ?? `${k.created_by.kind} ${k.created_by.id}`}</span>
-                ) : null}
+                {k.created_by ? <span class="sub">by {makerOf(k)}</span> : null}
               </>
             ),
           },

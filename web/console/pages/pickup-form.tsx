@@ -10,7 +10,7 @@ import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
 import type { AddressForm, Body, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useApi } from '../ui';
-import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
+import { AddressFields, blankAddress, clean, formOf } from './address-fields';
 
 /** The next weekday after today, YYYY-MM-DD (carriers collect on working days). */
 function nextWorkday(): string {

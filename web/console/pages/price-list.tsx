@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call } from '../call';
 import { ApiFailure } from '../../shared/api';
-import { dateTime } from '../../shared/format';
+import { counted, dateTime } from '../../shared/format';
 import type { Account, PriceList as Summary } from '../types';
 import { Confirm, ErrorNote, useAction } from '../ui';
 import { useCan } from '../context';
@@ -52,7 +52,7 @@ export function PriceList({ a }: { a: Account }) {
           ? 'loading…'
           : list === null
             ? 'none uploaded; rates come from the carrier'
-            : `${list.row_count} row${list.row_count === 1 ? '' : 's'}, uploaded ${dateTime(list.uploaded_at)}`}
+            : `${counted(list.row_count, 'row')}, uploaded ${dateTime(list.uploaded_at)}`}
       </p>
       <div class="row-actions">
         {list ? (
@@ -92,7 +92,7 @@ export function PriceList({ a }: { a: Account }) {
           />
           {asking && list ? (
             <div class="confirm" role="group" aria-label="Replace the price list?">
-              <p>{`Replace the ${list.row_count} rows uploaded ${dateTime(list.uploaded_at)} with ${file?.name ?? 'the file'}?`}</p>
+              <p>{`Replace the ${counted(list.row_count, 'row')} uploaded ${dateTime(list.uploaded_at)} with ${file?.name ?? 'the file'}?`}</p>
               <button type="button" class="danger" disabled={act.busy} onClick={upload}>
                 Yes, replace it
               </button>

@@ -3,29 +3,29 @@
  * returns portal links (a signed page where a customer returns items of an order by themself), and
  * returns booked for a customer.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call } from '../call';
-import { dateTime, money } from '../../shared/format';
 import { useIntent } from '../intent';
 import { accountOptions } from '../names';
 import { ServiceSelect } from '../services';
 import { BASE, navigate } from '../router';
-import type { Address, AddressForm, MethodType, WeightUnit } from '../types';
+import type { AddressForm, MethodType, WeightUnit } from '../types';
 import { ErrorNote, Field, Select, useAction, useApi } from '../ui';
-import { AddressFields, blankAddress, clean, formOf } from './new-shipment';
+import { AddressFields, blankAddress, clean } from './address-fields';
+import { ChargeFields, chargesBody, DestinationChoice, MethodTypeSelect, type Charges } from './method-fields';
 import { useAccounts } from './return-methods';
+import { blankLine, LinkMade, OrderLines, ReturnQuestion, type Line } from './return-parts';
 
 export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   const accounts = useApi('listShippingAccounts', { query: { limit: 500 } });
   const carriers = useApi('listCarriers');
-  const [form, setForm] = useState<{
-    account: string;
-    name: string;
-    type: MethodType;
-    service: string;
-    charge: string;
-    cost: string;
-  }>({ account: '', name: '', type: 'drop_off', service: '', charge: '0', cost: '0' });
+  const [form, setForm] = useState<{ account: string; name: string; type: MethodType; service: string }>({
+    account: '',
+    name: '',
+    type: 'drop_off',
+    service: '',
+  });
+  const [charges, setCharges] = useState<Charges>({ charge: '0', cost: '0' });
   const [made, setMade] = useState<string>();
   // Where its returns go: the account's billing address, unless the method names its own.
   const [ownDestination, setOwnDestination] = useState(false);
@@ -33,7 +33,6 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   const act = useAction();
   const list = accounts.data?.shipping_accounts ?? [];
   const chosen = list.find((a) => a.id === form.account);
-  const unbilled = chosen !== undefined && !chosen.billing_address;
   const meta = carriers.data?.carriers.find((c) => c.slug === chosen?.carrier);
   const set =
     <K extends keyof typeof form>(k: K) =>
@@ -50,8 +49,7 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
         type: form.type,
         service: form.service,
         ...(packaging ? { packaging } : {}),
-        cost: { carrier_charge: Number(form.cost), customer_charge: Number(form.charge) },
-        return_charge: Number(form.charge),
+        ...chargesBody(charges),
         ...(ownDestination ? { destination: clean(destination) } : {}),
       },
     };
@@ -80,15 +78,7 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
           value={form.name}
           onValue={set('name')}
         />
-        <Select
-          label="Type"
-          value={form.type}
-          onValue={set('type')}
-          options={[
-            ['drop_off', 'Drop off'],
-            ['pickup', 'Pickup at the customer'],
-          ]}
-        />
+        <MethodTypeSelect value={form.type} onValue={set('type')} />
         <ServiceSelect
           label="Service"
           value={form.service}
@@ -97,39 +87,15 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
           required
           carriers={meta ? [meta] : []}
         />
-        <Field
-          label="Charged to the customer"
-          type="number"
-          min="0"
-          step="0.01"
-          required
-          value={form.charge}
-          onValue={set('charge')}
-        />
-        <Field
-          label="Carrier charge (your cost)"
-          type="number"
-          min="0"
-          step="0.01"
-          required
-          value={form.cost}
-          onValue={set('cost')}
-        />
+        <ChargeFields value={charges} onChange={setCharges} />
       </div>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={ownDestination}
-          onChange={(e) => setOwnDestination((e.currentTarget as HTMLInputElement).checked)}
-        />
-        Send its returns to an address of its own
-      </label>
-      <p class={unbilled && !ownDestination ? 'note note-error' : 'note'}>
-        {unbilled
-          ? 'This account has no billing address: without an address of its own, returns through this method have nowhere to go.'
-          : 'Else they go to the account’s billing address.'}
-      </p>
-      {ownDestination ? <AddressFields legend="Returns go to" value={destination} onChange={setDestination} /> : null}
+      <DestinationChoice
+        own={ownDestination}
+        onOwn={setOwnDestination}
+        address={destination}
+        onAddress={setDestination}
+        billed={chosen ? Boolean(chosen.billing_address) : undefined}
+      />
       <ErrorNote>{act.error}</ErrorNote>
       <div aria-live="polite">{made ? <p class="note note-ok">{made}</p> : null}</div>
       <div class="actions">
@@ -141,17 +107,6 @@ export function NewReturnMethod({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-/** One item line of a portal link's order. */
-interface Line {
-  product: string;
-  sku: string;
-  quantity: string;
-  value: string;
-  weight: string;
-}
-
-const blankLine: Line = { product: '', sku: '', quantity: '1', value: '', weight: '' };
-
 export function NewPortalLink() {
   const [customer, setCustomer] = useState<AddressForm>(blankAddress);
   const [ids, setIds] = useState<{ customer: string; order: string; units: WeightUnit }>({
@@ -162,12 +117,6 @@ export function NewPortalLink() {
   const [lines, setLines] = useState<Line[]>([blankLine]);
   const [link, setLink] = useState<{ url: string; expires: string }>();
   const act = useAction();
-  const result = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (link) result.current?.focus();
-  }, [link]);
-  const setLine = (i: number, k: keyof Line) => (v: string) =>
-    setLines(lines.map((l, j) => (j === i ? { ...l, [k]: v } : l)));
   const submit = async (e: Event) => {
     e.preventDefault();
     setLink(undefined);
@@ -207,65 +156,14 @@ export function NewPortalLink() {
         />
       </div>
       <AddressFields legend="Customer" value={customer} onChange={setCustomer} />
-      <fieldset>
-        <legend>Items of the order</legend>
-        {lines.map((l, i) => (
-          <div class="parcel" key={i} role="group" aria-label={`Item ${i + 1}`}>
-            <Field label={`Item ${i + 1} product`} required value={l.product} onValue={setLine(i, 'product')} />
-            <Field label="SKU" required value={l.sku} onValue={setLine(i, 'sku')} />
-            <Field
-              label="Quantity"
-              type="number"
-              min="1"
-              step="1"
-              required
-              value={l.quantity}
-              onValue={setLine(i, 'quantity')}
-            />
-            <Field
-              label="Value of one"
-              type="number"
-              min="0"
-              step="0.01"
-              required
-              value={l.value}
-              onValue={setLine(i, 'value')}
-            />
-            <Field
-              label={`Weight of one (${ids.units})`}
-              type="number"
-              min="0.001"
-              step="any"
-              required
-              value={l.weight}
-              onValue={setLine(i, 'weight')}
-            />
-          </div>
-        ))}
-        <button type="button" class="quiet" onClick={() => setLines([...lines, blankLine])}>
-          Add an item
-        </button>
-      </fieldset>
+      <OrderLines lines={lines} onLines={setLines} units={ids.units} />
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
         <button type="submit" disabled={act.busy}>
           Create portal link
         </button>
       </div>
-      {link ? (
-        <div class="card done" tabIndex={-1} ref={result} role="group" aria-label="Portal link created">
-          <Field
-            label={`Link for the customer (valid until ${dateTime(link.expires)})`}
-            value={link.url}
-            readOnly
-            class="tracking-link"
-            onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
-          />
-          <a href={link.url} target="_blank" rel="noopener">
-            Open the portal
-          </a>
-        </div>
-      ) : null}
+      {link ? <LinkMade link={link} /> : null}
     </form>
   );
 }
@@ -305,7 +203,6 @@ export function NewReturn() {
       setAsking(false);
       setForm({ ...form, [k]: v });
     };
-  const price = method ? money(method.cost.carrier_charge, currencyOf(method.shipping_account)) : '';
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!asking) return setAsking(true);
@@ -360,26 +257,17 @@ export function NewReturn() {
           onValue={set('weight')}
         />
         <Select label="Weight unit" value={form.units} onValue={set('units')} options={['LB', 'KG']} />
-        {method?.type === 'pickup' ? (
-          <>
-            <Field label="Pickup date" type="date" required value={form.date} onValue={set('date')} />
-            <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
-            <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
-          </>
-        ) : null}
+        {method?.type === 'pickup' ? <PickupFields form={form} set={set} /> : null}
       </div>
       <AddressFields legend="Customer (the label’s sender)" value={customer} onChange={setCustomer} />
       <ErrorNote>{act.error}</ErrorNote>
       {asking && method ? (
-        <div class="confirm" role="group" aria-labelledby="return-q">
-          <p id="return-q">{`Buy a return label with ${method.method_name} (${method.carrier_name}) for ${price}${method.type === 'pickup' ? ', the carrier collecting it' : ''}? The customer is charged ${money(method.cost.customer_charge, currencyOf(method.shipping_account))}.`}</p>
-          <button type="submit" disabled={act.busy}>
-            {act.busy ? 'Booking the return…' : `Buy for ${price}`}
-          </button>
-          <button type="button" class="quiet" onClick={() => setAsking(false)}>
-            Don’t buy
-          </button>
-        </div>
+        <ReturnQuestion
+          method={method}
+          currency={currencyOf(method.shipping_account)}
+          busy={act.busy}
+          onNo={() => setAsking(false)}
+        />
       ) : (
         <div class="actions">
           <button type="submit" disabled={act.busy}>
@@ -388,5 +276,22 @@ export function NewReturn() {
         </div>
       )}
     </form>
+  );
+}
+
+/** A pickup method's return is collected: when the carrier may come. */
+function PickupFields({
+  form,
+  set,
+}: {
+  form: Record<'date' | 'ready' | 'close', string>;
+  set: (k: 'date' | 'ready' | 'close') => (v: string) => void;
+}) {
+  return (
+    <>
+      <Field label="Pickup date" type="date" required value={form.date} onValue={set('date')} />
+      <Field label="Ready from" type="time" required value={form.ready} onValue={set('ready')} />
+      <Field label="Open until" type="time" required value={form.close} onValue={set('close')} />
+    </>
   );
 }

@@ -6,36 +6,42 @@ import { useState } from 'preact/hooks';
 import { call } from '../call';
 import { money } from '../../shared/format';
 import { useAccountNames } from '../display';
-import type { MethodType, ReturnMethod } from '../types';
-import { Confirm, ErrorNote, Field, Select, Status, useAction, useApi } from '../ui';
+import type { AddressForm, ReturnMethod } from '../types';
+import { Confirm, ErrorNote, Field, Status, useAction, useApi } from '../ui';
+import {
+  ChargeFields,
+  chargesBody,
+  DestinationChoice,
+  METHOD_TYPES,
+  MethodTypeSelect,
+  type Charges,
+} from './method-fields';
+import { clean, formOf } from './address-fields';
 
-const TYPES: [MethodType, string][] = [
-  ['drop_off', 'Drop off'],
-  ['pickup', 'Pickup at the customer'],
-];
-const typeName = (t: string) => TYPES.find(([k]) => k === t)?.[1] ?? t;
+const typeName = (t: string) => METHOD_TYPES.find(([k]) => k === t)?.[1] ?? t;
 
-function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean) => void }) {
+function EditMethod({ m, billed, onDone }: { m: ReturnMethod; billed: boolean; onDone: (changed: boolean) => void }) {
   const [form, setForm] = useState({
     name: m.method_name,
     // The answer says the type as text; the form offers the types a method may have.
-    type: TYPES.find(([t]) => t === m.type)?.[0] ?? 'drop_off',
+    type: METHOD_TYPES.find(([t]) => t === m.type)?.[0] ?? 'drop_off',
+  });
+  const [charges, setCharges] = useState<Charges>({
     charge: String(m.cost.customer_charge),
     cost: String(m.cost.carrier_charge),
   });
+  const [own, setOwn] = useState(m.destination !== undefined);
+  const [destination, setDestination] = useState<AddressForm>(formOf(m.destination));
   const act = useAction();
-  const set =
-    <K extends keyof typeof form>(k: K) =>
-    (v: (typeof form)[K]) =>
-      setForm({ ...form, [k]: v });
   const save = async (e: Event) => {
     e.preventDefault();
     const body = {
       return_method: {
         method_name: form.name,
         type: form.type,
-        cost: { carrier_charge: Number(form.cost), customer_charge: Number(form.charge) },
-        return_charge: Number(form.charge),
+        ...chargesBody(charges),
+        // null clears its own address: its returns go to the account's billing address again.
+        destination: own ? clean(destination) : null,
       },
     };
     if (await act.run(() => call('updateReturnMethod', { path: { id: m.id }, body }))) onDone(true);
@@ -43,27 +49,11 @@ function EditMethod({ m, onDone }: { m: ReturnMethod; onDone: (changed: boolean)
   return (
     <form class="stack edit" onSubmit={save} aria-label={`Edit return method ${m.method_name}`}>
       <div class="row">
-        <Field label="Method name" required value={form.name} onValue={set('name')} />
-        <Select label="Type" value={form.type} onValue={set('type')} options={TYPES} />
-        <Field
-          label="Charged to the customer"
-          type="number"
-          min="0"
-          step="0.01"
-          required
-          value={form.charge}
-          onValue={set('charge')}
-        />
-        <Field
-          label="Carrier charge (your cost)"
-          type="number"
-          min="0"
-          step="0.01"
-          required
-          value={form.cost}
-          onValue={set('cost')}
-        />
+        <Field label="Method name" required value={form.name} onValue={(name) => setForm({ ...form, name })} />
+        <MethodTypeSelect value={form.type} onValue={(type) => setForm({ ...form, type })} />
+        <ChargeFields value={charges} onChange={setCharges} />
       </div>
+      <DestinationChoice own={own} onOwn={setOwn} address={destination} onAddress={setDestination} billed={billed} />
       <ErrorNote>{act.error}</ErrorNote>
       <div class="actions">
         <button type="submit" disabled={act.busy}>
@@ -120,6 +110,7 @@ export function ReturnMethods({ manage }: { manage: boolean }) {
               {manage && editing === m.id ? (
                 <EditMethod
                   m={m}
+                  billed={billed(m.shipping_account)}
                   onDone={(changed) => {
                     setEditing(undefined);
                     if (changed) loaded.reload();

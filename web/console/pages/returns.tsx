@@ -1,10 +1,11 @@
 /** Returns: the list with filters, making return methods and portal links, one return, and voiding it. */
 import { useState } from 'preact/hooks';
 import { call } from '../call';
-import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
+import { dateTime, STAGE_CODES, stageText } from '../../shared/format';
 import { BASE, Link } from '../router';
 import { NewPortalLink, NewReturn, NewReturnMethod } from './return-forms';
 import {
+  Amount,
   Confirm,
   Facts,
   Field,
@@ -150,7 +151,7 @@ export function ReturnDetail({ id }: { id: string }) {
                     'Method',
                     `${r.return_method.method_name} (${r.return_method.carrier_name}, ${r.return_method.type.replace('_', ' ')})`,
                   ],
-                  ['Charged to the customer', money(r.return_method.return_charge, currency)],
+                  ['Charged to the customer', <Amount amount={r.return_method.return_charge} currency={currency} />],
                   ['Reference', r.shipment.reference_number],
                   [
                     'Pickup',

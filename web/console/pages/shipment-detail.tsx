@@ -1,14 +1,12 @@
 /** One shipment: where it is (timeline), what was booked, its label, and cancelling it. */
 import { call } from '../call';
-import { dateTime, day, money } from '../../shared/format';
+import { dateTime } from '../../shared/format';
 import { LabelLink } from '../label';
-import { codeName } from '../names';
-import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
-import type { Address, Checkpoint, Shipment } from '../types';
+import type { Address, Shipment } from '../types';
 import { Confirm, ErrorNote, Facts, Field, PageHeading, StageBadge, Status, useAction, useApi } from '../ui';
 import { useCan } from '../context';
-import { useAccountNames, useCarrierNames } from '../display';
+import { BookingPanel, CostsPanel, PackagesTable, TrackingPanel } from './shipment-panels';
 
 export function AddressBlock({ a }: { a: Address }) {
   const lines = [
@@ -29,25 +27,6 @@ export function AddressBlock({ a }: { a: Address }) {
         </span>
       ))}
     </address>
-  );
-}
-
-function Timeline({ checkpoints }: { checkpoints: Checkpoint[] }) {
-  return (
-    <ol class="timeline">
-      {checkpoints.map((c, i) => (
-        <li key={i}>
-          <StageBadge stage={c.tracking_stage} />
-          <span class="what">{c.description || c.status}</span>
-          <span class="sub">
-            <time dateTime={c.time}>{dateTime(c.time)}</time>
-            {c.location
-              ? ` · ${[c.location.city, c.location.state, c.location.country].filter(Boolean).join(', ')}`
-              : ''}
-          </span>
-        </li>
-      ))}
-    </ol>
   );
 }
 
@@ -81,9 +60,6 @@ function Cancel({ s, onDone }: { s: Shipment; onDone: () => void }) {
 
 export function ShipmentDetail({ id }: { id: string }) {
   const loaded = useApi('getShipment', { path: { id } });
-  const serviceName = useServiceNames();
-  const carrierName = useCarrierNames();
-  const accountLabel = useAccountNames();
   const refresh = useAction();
   const s = loaded.data?.shipment;
   if (!s) {
@@ -104,7 +80,6 @@ export function ShipmentDetail({ id }: { id: string }) {
     );
     if (ok) loaded.reload();
   };
-  const c = s.costs;
   const voided = s.status === 'SHIPMENT_VOIDED';
   return (
     <section>
@@ -144,57 +119,9 @@ export function ShipmentDetail({ id }: { id: string }) {
       ) : null}
       <ErrorNote>{refresh.error}</ErrorNote>
       <div class="grid">
-        <section class="card">
-          <h2>Tracking history</h2>
-          {s.tracking?.checkpoints?.length ? (
-            <Timeline checkpoints={s.tracking.checkpoints} />
-          ) : (
-            <p class="note">No tracking yet. Refresh tracking asks the carrier.</p>
-          )}
-          {/* A date, the day the carrier named: the same day the Booking panel shows, never shifted by a time zone. */}
-          {s.tracking?.estimated_delivery && !voided ? (
-            <p>Estimated delivery {day(s.tracking.estimated_delivery)}</p>
-          ) : null}
-          {s.tracking?.signed_by ? <p>Signed by {s.tracking.signed_by}</p> : null}
-        </section>
-        <section class="card">
-          <h2>Booking</h2>
-          <Facts
-            items={[
-              ['Carrier', carrierName(s.carrier)],
-              ['Service', s.service ? serviceName(s.carrier, s.service) : undefined],
-              ['Shipping account', accountLabel(s.shipping_account)],
-              ['Ship date', day(s.ship_date)],
-              ['Booked', dateTime(s.created)],
-              // A voided shipment is not coming: no estimate, not even an empty one.
-              ...(voided
-                ? []
-                : [
-                    ['Estimated delivery', s.estimated_date ? day(s.estimated_date) : undefined] as [
-                      string,
-                      string | undefined,
-                    ],
-                  ]),
-              ['Packaging', codeName(s.packaging, s.carrier)],
-            ]}
-          />
-        </section>
-        <section class="card">
-          <h2>Costs</h2>
-          {c ? (
-            <Facts
-              items={[
-                ['Base charge', money(c.base_charge, c.currency)],
-                ['Surcharges', money(c.surcharges, c.currency)],
-                ['Discounts', money(c.discounts, c.currency)],
-                ['Taxes', money(c.taxes, c.currency)],
-                ['Total', money(c.net_charge, c.currency)],
-              ]}
-            />
-          ) : (
-            <p class="note">The carrier did not say.</p>
-          )}
-        </section>
+        <TrackingPanel s={s} voided={voided} />
+        <BookingPanel s={s} voided={voided} />
+        <CostsPanel c={s.costs} />
         <section class="card">
           <h2>References</h2>
           {s.references.length ? (
@@ -212,37 +139,7 @@ export function ShipmentDetail({ id }: { id: string }) {
           <AddressBlock a={s.recipient} />
         </section>
       </div>
-      <section class="card">
-        <h2>Packages</h2>
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">Tracking number</th>
-              <th scope="col">Weight</th>
-              <th scope="col">Size</th>
-              <th scope="col">Label</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.packages.map((p, i) => (
-              <tr key={i}>
-                <td data-label="Tracking number">{p.tracking_number}</td>
-                <td data-label="Weight">{p.weight !== undefined ? `${p.weight} ${s.weight_units}` : '—'}</td>
-                <td data-label="Size">
-                  {p.length !== undefined ? `${p.length} × ${p.width} × ${p.height} ${s.dim_units}` : '—'}
-                </td>
-                <td data-label="Label">
-                  {voided ? (
-                    'Voided'
-                  ) : (
-                    <LabelLink url={p.label} name={p.tracking_number} text={`Label of package ${i + 1}`} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <PackagesTable s={s} voided={voided} />
       <Cancel s={s} onDone={loaded.reload} />
     </section>
   );

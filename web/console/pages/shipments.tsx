@@ -1,10 +1,21 @@
 /** The shipments: search, filters and paging live in the address, so a filtered list is a link. */
-import { dateTime, money, STAGE_CODES, stageText } from '../../shared/format';
+import { dateTime, STAGE_CODES, stageText } from '../../shared/format';
 import { accountOptions } from '../names';
 import { useAccountNames, useCarrierNames } from '../display';
 import { useServiceNames } from '../services';
 import { BASE, Link } from '../router';
-import { Field, FilterActions, ListTable, PageHeading, Pager, Select, StageBadge, useApi, useFilters } from '../ui';
+import {
+  Amount,
+  Field,
+  FilterActions,
+  ListTable,
+  PageHeading,
+  Pager,
+  Select,
+  StageBadge,
+  useApi,
+  useFilters,
+} from '../ui';
 
 const PAGE_SIZE = 20;
 // batch: set by a batch page's link, kept while the other filters change.
@@ -85,7 +96,7 @@ export function Shipments() {
               </>
             ),
           },
-          { head: 'Cost', cell: (s) => money(s.costs?.net_charge, s.costs?.currency) },
+          { head: 'Cost', cell: (s) => <Amount amount={s.costs?.net_charge} currency={s.costs?.currency} /> },
           { head: 'Booked', cell: (s) => dateTime(s.created) },
         ]}
       />
