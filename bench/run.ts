@@ -118,10 +118,27 @@ async function benchRate(): Promise<Figures> {
       // small machine the latency it shows is mostly queueing for CPU shared by all three processes.
       // Rounds alternate, so that a busy or slow moment of the machine falls on all three alike.
       const runs = { direct: [] as LoadResult[], waybill: [] as LoadResult[], proxy: [] as LoadResult[] };
+      // CPU seconds (from /proc) of the process in the middle, and of the emulator, over each path's rounds.
+      const cpu = { waybill: 0, proxy: 0, emulatorDirect: 0, emulatorWaybill: 0, emulatorProxy: 0 };
+      const timed = async (path: Omit<Parameters<typeof load>[0], 'seconds'>, pid: number | undefined) => {
+        const [c0, e0] = [pid === undefined ? 0 : cpuSeconds(pid), cpuSeconds(service.emulatorPid)];
+        const result = await load({ ...path, seconds: SECONDS / ROUNDS });
+        return {
+          result,
+          cpu: pid === undefined ? 0 : cpuSeconds(pid) - c0,
+          emulator: cpuSeconds(service.emulatorPid) - e0,
+        };
+      };
       for (let round = 0; round < ROUNDS; round++) {
-        runs.direct.push(await load({ ...direct, seconds: SECONDS / ROUNDS }));
-        runs.waybill.push(await load({ ...viaWaybill, seconds: SECONDS / ROUNDS }));
-        runs.proxy.push(await load({ ...viaProxy, seconds: SECONDS / ROUNDS }));
+        const dr = await timed(direct, undefined);
+        runs.direct.push(dr.result);
+        cpu.emulatorDirect += dr.emulator;
+        const wr = await timed(viaWaybill, service.pid);
+        runs.waybill.push(wr.result);
+        Object.assign(cpu, { waybill: cpu.waybill + wr.cpu, emulatorWaybill: cpu.emulatorWaybill + wr.emulator });
+        const pr = await timed(viaProxy, proxy.pid);
+        runs.proxy.push(pr.result);
+        Object.assign(cpu, { proxy: cpu.proxy + pr.cpu, emulatorProxy: cpu.emulatorProxy + pr.emulator });
       }
       const rps = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.requests, 0) / SECONDS;
       const [d, w, p] = [rps(runs.direct), rps(runs.waybill), rps(runs.proxy)];
@@ -141,6 +158,11 @@ async function benchRate(): Promise<Figures> {
       );
       console.log(
         `    saturated, through a bare proxy (the floor, bench/proxy-floor.mjs): ${fmt(p, 0)} req/s, errors ${pw.errors}, non-2xx ${pw.non2xx} → ${fmt((100 * p) / d, 1)} % of direct; Waybill ${fmt((100 * w) / p, 1)} % of it (target ≥ 90 %)`,
+      );
+      const perRequest = (seconds: number, rs: LoadResult[]) =>
+        fmt((1e6 * seconds) / rs.reduce((n, r) => n + r.requests, 0), 0);
+      console.log(
+        `        CPU per request: Waybill ${perRequest(cpu.waybill, runs.waybill)} µs, bare proxy ${perRequest(cpu.proxy, runs.proxy)} µs; the emulator ${perRequest(cpu.emulatorDirect, runs.direct)} µs called directly, ${perRequest(cpu.emulatorWaybill, runs.waybill)} through Waybill, ${perRequest(cpu.emulatorProxy, runs.proxy)} through the proxy`,
       );
       figures.rate = (100 * w) / p;
     } finally {
@@ -290,11 +312,13 @@ async function benchBatch(): Promise<Figures> {
     });
     const body = numbers.map((n) => ({ track: { shipping_account: account, tracking_number: n, refresh: true } }));
     const times: number[] = [];
+    const cpu: number[] = [];
     let failed = 0;
     for (let run = 0; run < 3; run++) {
-      const started = performance.now();
+      const [started, c0] = [performance.now(), cpuSeconds(service.pid)];
       const out = (await json('POST', `${service.url}/track`, body, { zkkey: key })) as { error?: unknown }[];
       times.push(performance.now() - started);
+      cpu.push(1000 * (cpuSeconds(service.pid) - c0));
       failed += out.filter((r) => r.error).length;
     }
     times.sort((a, b) => a - b);
@@ -304,6 +328,7 @@ async function benchBatch(): Promise<Figures> {
     console.log(
       `    wall time over 3 runs: min ${fmt(times[0]!, 0)} ms, median ${fmt(times[1]!, 0)} ms, max ${fmt(times[2]!, 0)} ms; floor ${floor} ms → ${fmt(times[1]! / floor, 2)}× (target ≤ 1.05×); failed elements ${failed}`,
     );
+    console.log(`    the service's CPU per run: ${cpu.map((c) => fmt(c, 0)).join(', ')} ms`);
     return { batch: times[1]! / floor };
   } finally {
     await service.stop();

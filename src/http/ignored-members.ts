@@ -29,31 +29,55 @@ function branches(schema: Schema): Schema[] {
   return [schema, ...nested.flatMap(branches)];
 }
 
+/** What the walk needs of one schema, worked out once per schema rather than on every request. */
+interface Plan {
+  /** The schemas of an array's items, from every alternative. */
+  items: Schema[];
+  /** For each member some alternative names, the schemas naming it; undefined: the object ignores nothing. */
+  members: Map<string, Schema[]> | undefined;
+}
+
+const plans = new WeakMap<Schema, Plan>();
+
+function planOf(schema: Schema): Plan {
+  let plan = plans.get(schema);
+  if (plan) return plan;
+  const all = branches(schema);
+  const items = all.flatMap((s) => (s.items === undefined ? [] : Array.isArray(s.items) ? s.items : [s.items]));
+  const objects = all.filter((s) => s.properties !== undefined);
+  // An object whose schema names no members, or takes any (a free-form map), ignores nothing.
+  const freeForm = all.some(
+    (s) =>
+      s.additionalProperties === true ||
+      typeof s.additionalProperties === 'object' ||
+      s.patternProperties !== undefined,
+  );
+  let members: Map<string, Schema[]> | undefined;
+  if (objects.length > 0 && !freeForm) {
+    members = new Map();
+    for (const s of objects)
+      for (const [key, member] of Object.entries(s.properties!))
+        members.set(key, [...(members.get(key) ?? []), member]);
+  }
+  plans.set(schema, (plan = { items, members }));
+  return plan;
+}
+
 /** Appends the paths of the members `value` has that `schema` does not name. */
 export function ignoredMembers(schema: Schema, value: unknown, path: string, out: string[], depth = 0): void {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return;
-  const all = branches(schema);
+  const plan = planOf(schema);
   if (Array.isArray(value)) {
-    const items = all.flatMap((s) => (s.items === undefined ? [] : Array.isArray(s.items) ? s.items : [s.items]));
-    value.forEach((v, i) => items.forEach((s) => ignoredMembers(s, v, `${path}[${i}]`, out, depth + 1)));
+    value.forEach((v, i) => plan.items.forEach((s) => ignoredMembers(s, v, `${path}[${i}]`, out, depth + 1)));
     return;
   }
-  const objects = all.filter((s) => s.properties !== undefined);
-  // An object whose schema names no members, or takes any (a free-form map), ignores nothing.
-  if (
-    objects.length === 0 ||
-    all.some(
-      (s) =>
-        s.additionalProperties === true ||
-        typeof s.additionalProperties === 'object' ||
-        s.patternProperties !== undefined,
-    )
-  )
-    return;
-  for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
-    const named = objects.map((s) => s.properties![key]).filter((s): s is Schema => s !== undefined);
+  if (plan.members === undefined) return;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const member = (value as Record<string, unknown>)[key];
+    const named = plan.members.get(key);
     const at = path ? `${path}.${key}` : key;
-    if (named.length === 0) out.push(at);
+    if (named === undefined) out.push(at);
     // A member named by several alternatives is ignored only where none of them reads it.
     else if (named.length === 1) ignoredMembers(named[0]!, member, at, out, depth + 1);
     else {
