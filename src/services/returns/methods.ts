@@ -13,6 +13,7 @@ import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import { newId } from '../../storage/ids.js';
 import * as repo from '../../storage/repositories/return-methods.js';
+import type { ReturnMethodCopy } from '../../storage/repositories/returns.js';
 import type { CarrierCalls } from '../kernel/index.js';
 import { checkMethod, type MethodToCheck } from './method-check.js';
 import type { AuditContext } from '../../domain/audit.js';
@@ -33,7 +34,7 @@ export function carrierLogoUrl(baseUrl: string, carrier: string): string {
 }
 
 /** The method as a return keeps it (spec "Return method"), without the logo URL, which depends on the host. */
-export function methodSummary(row: repo.ReturnMethodRow, decl: CarrierDeclaration) {
+export function methodSummary(row: repo.ReturnMethodRow, decl: CarrierDeclaration): ReturnMethodCopy {
   return {
     id: row.id,
     carrier: row.carrier,
