@@ -103,7 +103,7 @@ export function createPickupsService(deps: { db: Db; calls: CarrierCalls; clock:
           pickup_date: record.pickup_date,
           test: call.test,
           status: 'scheduled',
-          record: JSON.stringify(record),
+          record,
           created_at: now,
           cancelled_at: null,
         });

@@ -42,7 +42,7 @@ export function createTrackingCache(deps: { db: Db; dialect: Dialect; clock: Clo
     const row = await repo.getCached(db, tenant, carrier, number, test);
     deps.metrics?.trackingCache(row ? 'hit' : 'miss');
     if (!row) return undefined;
-    const cached = { result: JSON.parse(row.result) as TrackingResult, fetchedAt: Date.parse(row.fetched_at) };
+    const cached = { result: row.result, fetchedAt: Date.parse(row.fetched_at) };
     memory.set(key, cached, now);
     return cached;
   }
@@ -82,31 +82,14 @@ export function createTrackingCache(deps: { db: Db; dialect: Dialect; clock: Clo
       tracking_number: number,
       test,
       stage: result.tracking_stage,
-      result: JSON.stringify(result),
+      result,
       fetched_at: now.toISOString(),
     }));
-    const serialized = new Map(rows.map((r) => [r.tracking_number, r.result]));
     await commit(async (trx) => {
-      const created = await repo.insertAbsent(trx, rows);
-      const existing = rows.filter((r) => !created.has(r.tracking_number));
-      const before = await repo.getManyForUpdate(
-        trx,
-        deps.dialect,
-        tenant,
-        carrier,
-        existing.map((r) => r.tracking_number),
-        test,
-      );
-      await repo.putCachedMany(trx, existing);
+      const before = await repo.storeResults(trx, deps.dialect, rows);
       const changed = [...latest].filter(([number, result]) => {
-        if (created.has(number)) return true;
         const prior = before.get(number);
-        // The same text is the same result: most refreshes find nothing new, and parsing the stored one costs.
-        return (
-          !prior ||
-          (prior.result !== serialized.get(number) &&
-            trackingChanged(JSON.parse(prior.result) as TrackingResult, result))
-        );
+        return !prior || prior.kind === 'new' || (prior.kind === 'other' && trackingChanged(prior.result, result));
       });
       await recordEvents(
         trx,
