@@ -16,7 +16,7 @@ import { newId } from '../../storage/ids.js';
 import * as methods from '../../storage/repositories/return-methods.js';
 import * as repo from '../../storage/repositories/returns.js';
 import { checkPhone, checkPickupTime } from '../pickups/index.js';
-import { methodSummary } from './methods.js';
+import { methodSummary } from './method-view.js';
 import { asReturnError, checkCustom } from './filters.js';
 import { storeBooked } from '../shipping/index.js';
 import type { Opts, ReturnsDeps } from './returns-deps.js';

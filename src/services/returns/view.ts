@@ -3,7 +3,7 @@ import type { ReturnLine, ReturnView } from '../../contract/returns.js';
 import type { ReturnSummaryRow } from '../../storage/repositories/return-list.js';
 import type { ReturnRow } from '../../storage/repositories/returns.js';
 import { created } from './filters.js';
-import { carrierLogoUrl } from './methods.js';
+import { carrierLogoUrl } from './method-view.js';
 
 export function returnView(
   row: ReturnSummaryRow & Partial<Pick<ReturnRow<ReturnLine>, 'return_lines'>>,
