@@ -165,7 +165,7 @@ describe('ARCHITECTURE.md', () => {
       'services/tracking/resolve.ts': 2,
       'services/tracking/track.ts': 1,
       // Two latest checkpoints compared.
-      'services/tracking/cache.ts': 2,
+      'services/tracking/cached-results.ts': 2,
       // The answer an Idempotency-Key replays: the response's text, as the client receives it.
       'services/shipping/ship.ts': 1,
       'services/shipping/recovery.ts': 1,
