@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CARRIER_SLUGS } from '../../src/carriers/declarations.js';
+import type { TrackingResult } from '../../src/domain/types.js';
 import { putCachedMany } from '../../src/storage/repositories/tracking-cache.js';
 import { address, useCarrierA } from '../contract/support.js';
 import { expectError } from '../support/app.js';
@@ -388,7 +389,8 @@ describe('8. tracking', () => {
         tracking_number: '794600000001',
         test: true,
         stage: 'PICKED_UP',
-        result: JSON.stringify(result),
+        // A stored result with a member the domain type does not have, as an older version could leave one.
+        result: result as unknown as TrackingResult,
         fetched_at: new Date().toISOString(),
       },
     ]);

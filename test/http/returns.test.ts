@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarations } from '../../src/carriers/declarations.js';
 import { createReturn } from '../../src/storage/repositories/returns.js';
+import type { Address } from '../../src/domain/types.js';
 import { accountBody } from '../support/accounts.js';
 import { createTestApp, expectError } from '../support/app.js';
 import { startTestEmulator } from '../support/emulator.js';
@@ -488,7 +489,7 @@ describe('voiding where the carrier cannot do a step', () => {
         id,
         tenant: 'acme',
         return_method_id: 'rm_c',
-        method: JSON.stringify({
+        method: {
           id: 'rm_c',
           carrier: 'carrier_c',
           carrier_name: 'International express carrier',
@@ -496,13 +497,13 @@ describe('voiding where the carrier cannot do a step', () => {
           type: withPickup ? 'pickup' : 'drop_off',
           cost: { carrier_charge: 1, customer_charge: 1 },
           return_charge: 1,
-        }),
+        },
         customer_id: 'c',
         order_id: null,
-        customer: '{}',
-        destination: '{}',
-        return_lines: '[]',
-        custom: '[]',
+        customer: {} as Address,
+        destination: {} as Address,
+        return_lines: [],
+        custom: [],
         shipping_account_id: acct,
         carrier: 'carrier_c',
         test: false,

@@ -5,8 +5,10 @@ import {
   getReturn,
   updateReturn,
   updateStatusFromTracking,
+  type ReturnMethodCopy,
   type ReturnRow,
 } from '../../src/storage/repositories/returns.js';
+import type { Address } from '../../src/domain/types.js';
 import { countReturns, listReturns, type ReturnFilter } from '../../src/storage/repositories/return-list.js';
 import { insertMethod, getMethod, deleteMethod } from '../../src/storage/repositories/return-methods.js';
 import { createTestDatabase, dialects } from '../support/databases.js';
@@ -56,13 +58,13 @@ function returnRows(
       id,
       tenant,
       return_method_id: 'rm_1',
-      method: '{}',
+      method: {} as ReturnMethodCopy,
       customer_id: 'cust',
       order_id: null,
-      customer: '{}',
-      destination: '{}',
-      return_lines: '[]',
-      custom: '[]',
+      customer: {} as Address,
+      destination: {} as Address,
+      return_lines: [],
+      custom: [],
       shipping_account_id: 'sa_1',
       carrier: 'carrier_a',
       test: false,
@@ -205,7 +207,7 @@ describe.each(dialects)('returns storage on %s', (dialect) => {
         ],
         updated_at: '2026-11-05T00:00:00.000Z',
       });
-      expect(JSON.parse((await getReturn(db, 'acme', 'x'))!.custom)).toEqual([
+      expect((await getReturn(db, 'acme', 'x'))!.custom).toEqual([
         { name: 'k', value: { deep: true } },
         { name: 'm', value: null },
       ]);

@@ -100,7 +100,7 @@ describe.each(dialects)('shipment and pickup lists on %s', (dialect) => {
         pickup_date: '2026-11-10',
         test: false,
         status: 'scheduled',
-        record: '{}',
+        record: {},
         created_at: created,
         cancelled_at: null,
       });

@@ -3,8 +3,10 @@ import type { CarrierDeclaration, CarrierSlug } from '../../carriers/carrier.js'
 import { ApiError } from '../../domain/errors.js';
 import type { ShippingAccountView } from '../../contract/shipping-account.js';
 import * as repo from '../../storage/repositories/accounts.js';
-import type { Address } from '../../domain/types.js';
 import type { AccountsDeps, Defaults } from './accounts-deps.js';
+
+/** An account as stored, its defaults in the contract's shape. */
+export type AccountRecord = repo.AccountRow<Defaults>;
 
 const MAX_PARENT_DEPTH = 5;
 
@@ -17,7 +19,7 @@ export function mask(auth: Record<string, string>, secret: readonly string[]): R
 }
 
 export function accountView(
-  row: repo.AccountRow,
+  row: AccountRecord,
   auth: Record<string, string>,
   defaults: Defaults,
   decl: CarrierDeclaration,
@@ -32,7 +34,7 @@ export function accountView(
     carrier: row.carrier,
     country: row.country,
     auth: reveal ? auth : mask(auth, decl.auth.secret),
-    ...(row.billing_address !== null ? { billing_address: JSON.parse(row.billing_address) as Address } : {}),
+    ...(row.billing_address !== null ? { billing_address: row.billing_address } : {}),
     defaults,
     ...(row.location_id !== null ? { location_id: row.location_id } : {}),
     ...(row.parent_id !== null ? { parent_shipping_account: row.parent_id } : {}),
@@ -41,12 +43,11 @@ export function accountView(
   };
 }
 
-export function ownAuth(deps: AccountsDeps, row: repo.AccountRow): Record<string, string> {
+export function ownAuth(deps: AccountsDeps, row: AccountRecord): Record<string, string> {
   const { sealer } = deps;
   if (!row.auth_sealed) return {};
-  let plain: string;
   try {
-    plain = sealer.open(row.auth_sealed);
+    return repo.openAuth(sealer, row.auth_sealed);
   } catch {
     throw new ApiError(
       'sealing_key_mismatch',
@@ -54,20 +55,19 @@ export function ownAuth(deps: AccountsDeps, row: repo.AccountRow): Record<string
       row.id,
     );
   }
-  return JSON.parse(plain) as Record<string, string>;
 }
 
 /** Credentials and defaults after walking up the parent chain (the child's own members win). */
 export async function resolveRow(
   deps: AccountsDeps,
   tenant: string,
-  row: repo.AccountRow,
+  row: AccountRecord,
 ): Promise<{ auth: Record<string, string>; defaults: Defaults }> {
   const { db } = deps;
   const chain = [row];
   let cur = row;
   while (cur.parent_id && chain.length <= MAX_PARENT_DEPTH) {
-    const parent = await repo.getAccount(db, tenant, cur.parent_id);
+    const parent = await repo.getAccount<Defaults>(db, tenant, cur.parent_id);
     if (!parent) break;
     chain.push(parent);
     cur = parent;
@@ -76,14 +76,14 @@ export async function resolveRow(
   const defaults: Defaults = {};
   for (const r of chain.reverse()) {
     Object.assign(auth, ownAuth(deps, r));
-    Object.assign(defaults, JSON.parse(r.defaults) as Defaults);
+    Object.assign(defaults, r.defaults);
   }
   return { auth, defaults };
 }
 
-export async function getRow(deps: AccountsDeps, tenant: string, id: string): Promise<repo.AccountRow> {
+export async function getRow(deps: AccountsDeps, tenant: string, id: string): Promise<AccountRecord> {
   const { db } = deps;
-  const row = await repo.getAccount(db, tenant, id);
+  const row = await repo.getAccount<Defaults>(db, tenant, id);
   if (!row) throw new ApiError('shipping_account_not_found', `shipping account ${id} was not found`, id);
   return row;
 }
@@ -101,7 +101,7 @@ export async function listAccounts(
   page: { limit: number; offset: number },
 ): Promise<ShippingAccountView[]> {
   const { db, declarations } = deps;
-  const rows = await repo.listAccounts(db, tenant, page);
+  const rows = await repo.listAccounts<Defaults>(db, tenant, page);
   return Promise.all(
     rows.map(async (row) => {
       const { auth, defaults } = await resolveRow(deps, tenant, row);

@@ -34,22 +34,22 @@ export async function updateAccount(
       );
     }
   }
-  const changes: repo.AccountChanges = {};
+  const changes: repo.AccountChanges<Defaults> = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.location_id !== undefined) changes.location_id = patch.location_id;
   if (patch.billing_address !== undefined) {
     checkBillingAddress(patch.billing_address);
-    changes.billing_address = JSON.stringify(patch.billing_address);
+    changes.billing_address = patch.billing_address;
   }
   if (patch.defaults !== undefined) {
-    const defaults: Defaults = { ...(JSON.parse(row.defaults) as Defaults), ...patch.defaults };
+    const defaults: Defaults = { ...row.defaults, ...patch.defaults };
     validateDefaults(decl, defaults, 'shipping_account.defaults');
-    changes.defaults = JSON.stringify(defaults);
+    changes.defaults = defaults;
   }
   if (patch.auth !== undefined) {
     const auth = { ...ownAuth(deps, row), ...patch.auth };
     validateAuth(decl, auth, row.parent_id === null);
-    changes.auth_sealed = sealer.seal(JSON.stringify(auth));
+    changes.auth_sealed = repo.sealAuth(sealer, auth);
   }
   await db.transaction().execute(async (trx) => {
     if (Object.keys(changes).length > 0) await repo.updateAccount(trx, tenant, id, changes);

@@ -9,7 +9,7 @@ import * as repo from '../../storage/repositories/accounts.js';
 import { checkBillingAddress, validateAuth, validateDefaults } from './checks.js';
 import { recordAudit } from '../audit/index.js';
 import type { AccountsDeps, Defaults } from './accounts-deps.js';
-import { accountView, mask, resolveRow } from './account-view.js';
+import { accountView, mask, resolveRow, type AccountRecord } from './account-view.js';
 
 export async function createAccount(
   deps: AccountsDeps,
@@ -19,9 +19,9 @@ export async function createAccount(
 ): Promise<ShippingAccountView> {
   const { db, sealer, declarations, clock } = deps;
   const decl = declarations[input.carrier as CarrierSlug];
-  let parent: repo.AccountRow | undefined;
+  let parent: AccountRecord | undefined;
   if (input.parent_shipping_account !== undefined) {
-    parent = await repo.getAccount(db, tenant, input.parent_shipping_account);
+    parent = await repo.getAccount<Defaults>(db, tenant, input.parent_shipping_account);
     if (!parent)
       throw new ApiError(
         'shipping_account_not_found',
@@ -58,16 +58,16 @@ export async function createAccount(
   const defaults: Defaults = input.defaults ?? {};
   validateDefaults(decl, defaults, 'shipping_account.defaults');
   if (input.billing_address) checkBillingAddress(input.billing_address);
-  const row: repo.AccountRow = {
+  const row: AccountRecord = {
     id: newAccountNumber(),
     tenant,
     carrier: decl.slug,
     country: input.country,
     name: input.name ?? null,
     test: input.test === true,
-    auth_sealed: auth && Object.keys(auth).length > 0 ? sealer.seal(JSON.stringify(auth)) : null,
-    billing_address: input.billing_address ? JSON.stringify(input.billing_address) : null,
-    defaults: JSON.stringify(defaults),
+    auth_sealed: auth && Object.keys(auth).length > 0 ? repo.sealAuth(sealer, auth) : null,
+    billing_address: input.billing_address ?? null,
+    defaults,
     location_id: input.location_id ?? null,
     parent_id: parent?.id ?? null,
     created_at: clock.now().toISOString(),
@@ -100,7 +100,7 @@ export async function createAccount(
  */
 async function insertWithFreshId(
   deps: AccountsDeps,
-  row: repo.AccountRow,
+  row: AccountRecord,
   also: (trx: Db) => Promise<void>,
 ): Promise<void> {
   const { db } = deps;

@@ -1,6 +1,5 @@
 /** The account a carrier call runs on, with its inherited credentials and defaults. */
 import type { CarrierSlug } from '../../carriers/carrier.js';
-import type { Address } from '../../domain/types.js';
 import type { AccountsDeps, AccountsState, ResolvedAccount } from './accounts-deps.js';
 import { getRow, resolveRow } from './account-view.js';
 
@@ -37,7 +36,7 @@ async function loadAccount(deps: AccountsDeps, tenant: string, id: string): Prom
     test: row.test,
     auth,
     defaults,
-    ...(row.billing_address !== null ? { billing_address: JSON.parse(row.billing_address) as Address } : {}),
+    ...(row.billing_address !== null ? { billing_address: row.billing_address } : {}),
     ...(row.location_id !== null ? { location_id: row.location_id } : {}),
   };
 }

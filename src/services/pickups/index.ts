@@ -1,1 +1,2 @@
-export { checkPhone, checkPickupTime, createPickupsService } from './pickups.js';
+export { checkPhone, checkPickupTime } from './checks.js';
+export { createPickupsService } from './pickups.js';

@@ -9,14 +9,14 @@ import { splitLabelType } from '../../domain/catalog.js';
 import { bookingReference, defaultPackaging, recordEvent } from '../kernel/index.js';
 import type { Address, PickupConfirmation } from '../../domain/types.js';
 import { ApiError } from '../../domain/errors.js';
-import type { ReturnInput, ReturnView } from '../../contract/returns.js';
+import type { ReturnInput, ReturnLine, ReturnView } from '../../contract/returns.js';
 import type { ShipmentInput } from '../../contract/shipment.js';
 import { recordAudit } from '../audit/index.js';
 import { newId } from '../../storage/ids.js';
 import * as methods from '../../storage/repositories/return-methods.js';
 import * as repo from '../../storage/repositories/returns.js';
 import { checkPhone, checkPickupTime } from '../pickups/index.js';
-import { methodSummary } from './methods.js';
+import { methodSummary } from './method-view.js';
 import { asReturnError, checkCustom } from './filters.js';
 import { storeBooked } from '../shipping/index.js';
 import type { Opts, ReturnsDeps } from './returns-deps.js';
@@ -158,17 +158,17 @@ export async function createReturn(
   const id = newId('ret');
   const now = clock.now().toISOString();
   const referenceNumber = input.order_id ?? id;
-  const row: repo.ReturnRow = {
+  const row: repo.ReturnRow<ReturnLine> = {
     id,
     tenant,
     return_method_id: method.id,
-    method: JSON.stringify(methodSummary(method, declarations[method.carrier as CarrierSlug])),
+    method: methodSummary(method, declarations[method.carrier as CarrierSlug]),
     customer_id: input.customer_id,
     order_id: input.order_id ?? null,
-    customer: JSON.stringify(input.customer),
-    destination: JSON.stringify(destination),
-    return_lines: JSON.stringify(input.return_lines),
-    custom: JSON.stringify(input.custom ?? []),
+    customer: input.customer,
+    destination,
+    return_lines: input.return_lines,
+    custom: input.custom ?? [],
     shipping_account_id: account.id,
     carrier: account.carrier,
     test: record.shipment.test,

@@ -12,8 +12,8 @@ export interface AccountFacts {
 export async function accountFacts(db: Db, tenant: string, ids: string[]): Promise<Map<string, AccountFacts>> {
   const out = new Map<string, AccountFacts>();
   for (const id of new Set(ids)) {
-    const row = await getAccount(db, tenant, id);
-    const currency = row ? (JSON.parse(row.defaults) as { currency?: string }).currency : undefined;
+    const row = await getAccount<{ currency?: string }>(db, tenant, id);
+    const currency = row?.defaults.currency;
     out.set(id, { billed: Boolean(row?.billing_address), ...(currency ? { currency } : {}) });
   }
   return out;

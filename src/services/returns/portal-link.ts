@@ -35,12 +35,12 @@ async function requireWeightUnits(deps: PortalDeps, tenant: string, methodIds: s
     : await methodsRepo.listMethods(db, tenant);
   for (const m of methods) {
     if (!m) continue;
-    let account = await getAccount(db, tenant, m.shipping_account_id);
-    let units = account && (JSON.parse(account.defaults) as { weight_units?: string }).weight_units;
+    let account = await getAccount<{ weight_units?: string }>(db, tenant, m.shipping_account_id);
+    let units = account?.defaults.weight_units;
     // A sub-account without its own default uses its parent's.
     if (!units && account?.parent_id) {
-      account = await getAccount(db, tenant, account.parent_id);
-      units = account && (JSON.parse(account.defaults) as { weight_units?: string }).weight_units;
+      account = await getAccount<{ weight_units?: string }>(db, tenant, account.parent_id);
+      units = account?.defaults.weight_units;
     }
     if (!units) {
       throw new ApiError(

@@ -18,7 +18,7 @@ const OPTIONS_SHOWN = 5;
 export const OPTIONS_CACHE_MS = 10 * 60_000;
 const PICKUP_DAYS = 5;
 
-type ThroughRow = Awaited<ReturnType<typeof repo.returnsThrough>>[number];
+type ThroughRow = Awaited<ReturnType<typeof repo.returnsThrough<ReturnLine>>>[number];
 
 /** The next weekdays after today (UTC), the days a carrier usually collects. */
 export function pickupDates(now: Date, count = PICKUP_DAYS): string[] {
@@ -102,7 +102,7 @@ export function returnedByLine(through: ThroughRow[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const r of through) {
     if (r.status === 'SHIPMENT_VOIDED') continue;
-    for (const l of JSON.parse(r.return_lines) as ReturnLine[])
+    for (const l of r.return_lines)
       if (l.line_id !== undefined) out.set(l.line_id, (out.get(l.line_id) ?? 0) + l.quantity);
   }
   return out;
@@ -110,16 +110,15 @@ export function returnedByLine(through: ThroughRow[]): Map<string, number> {
 
 export function portalSummary(deps: PortalDeps, tenant: string, r: ThroughRow): PortalReturnSummary {
   const { links } = deps;
-  const method = JSON.parse(r.method) as { method_name: string };
   return {
     id: r.id,
     created: r.created_at.slice(0, 19),
     tracking_number: r.tracking_number,
     status: r.status,
-    method_name: method.method_name,
+    method_name: r.method.method_name,
     // A path: the page is served by this service, whatever host name the customer used.
     label_url: links.labelUrl('', tenant, r.label_id),
-    lines: (JSON.parse(r.return_lines) as ReturnLine[]).map((l) => ({
+    lines: r.return_lines.map((l) => ({
       line_id: l.line_id ?? '',
       product_name: l.product_name,
       quantity: l.quantity,
@@ -131,7 +130,7 @@ export function portalSummary(deps: PortalDeps, tenant: string, r: ThroughRow): 
 export async function portalPage(deps: PortalState, token: string, log: Log): Promise<PortalPage> {
   const { db } = deps;
   const { row, data } = await openLink(deps, token);
-  const through = await repo.returnsThrough(db, row.tenant, row.id);
+  const through = await repo.returnsThrough<ReturnLine>(db, row.tenant, row.id);
   const returned = returnedByLine(through);
   const merchant = await deps.branding.merchant(row.tenant);
   return {

@@ -56,7 +56,7 @@ export async function createPortalReturn(
         'return.pickup_date',
       );
     }
-    const returned = returnedByLine(await repo.returnsThrough(db, row.tenant, row.id));
+    const returned = returnedByLine(await repo.returnsThrough<ReturnLine>(db, row.tenant, row.id));
     const chosen = new Set<string>();
     const lines: ReturnLine[] = input.lines.map((l, i) => {
       const ordered = data.lines.find((o) => o.line_id === l.line_id);
@@ -117,7 +117,7 @@ export async function createPortalReturn(
           at: clock.now(),
         });
       });
-    const stored = await getReturn(db, row.tenant, created.id);
-    return portalSummary(deps, row.tenant, { ...stored!, method: stored!.method });
+    const stored = await getReturn<ReturnLine>(db, row.tenant, created.id);
+    return portalSummary(deps, row.tenant, stored!);
   });
 }

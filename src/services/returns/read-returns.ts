@@ -1,6 +1,6 @@
 /** GET /returns and GET /returns/{id}: reading and listing call no carrier. */
 import { ApiError } from '../../domain/errors.js';
-import type { ReturnView } from '../../contract/returns.js';
+import type { ReturnLine, ReturnView } from '../../contract/returns.js';
 import * as repo from '../../storage/repositories/returns.js';
 import { countReturns, listReturns as listRows } from '../../storage/repositories/return-list.js';
 import * as shipments from '../../storage/repositories/shipments.js';
@@ -8,9 +8,9 @@ import { listQuery, type ListQuery } from './filters.js';
 import type { ReturnsDeps } from './returns-deps.js';
 import { returnView } from './view.js';
 
-export async function findReturn(deps: ReturnsDeps, tenant: string, id: string): Promise<repo.ReturnRow> {
+export async function findReturn(deps: ReturnsDeps, tenant: string, id: string): Promise<repo.ReturnRow<ReturnLine>> {
   const { db } = deps;
-  const row = await repo.getReturn(db, tenant, id);
+  const row = await repo.getReturn<ReturnLine>(db, tenant, id);
   if (!row) throw new ApiError('not_found', `return ${id} was not found`, id);
   return row;
 }

@@ -1,24 +1,23 @@
 /** A stored return as the API answers it (ReturnView), its label inline when one is handed. */
 import type { ReturnLine, ReturnView } from '../../contract/returns.js';
 import type { ReturnSummaryRow } from '../../storage/repositories/return-list.js';
-import type { CustomPair, ReturnRow } from '../../storage/repositories/returns.js';
+import type { ReturnRow } from '../../storage/repositories/returns.js';
 import { created } from './filters.js';
-import { carrierLogoUrl } from './methods.js';
+import { carrierLogoUrl } from './method-view.js';
 
 export function returnView(
-  row: ReturnSummaryRow & Partial<Pick<ReturnRow, 'return_lines'>>,
+  row: ReturnSummaryRow & Partial<Pick<ReturnRow<ReturnLine>, 'return_lines'>>,
   baseUrl: string,
   label?: Uint8Array,
 ): ReturnView {
-  const method = JSON.parse(row.method) as Omit<ReturnView['return_method'], 'carrier_logo'>;
   return {
     id: row.id,
     customer_id: row.customer_id,
     ...(row.order_id !== null ? { order_id: row.order_id } : {}),
     created: created(row.created_at),
-    custom: JSON.parse(row.custom) as CustomPair[],
-    ...(row.return_lines !== undefined ? { return_lines: JSON.parse(row.return_lines) as ReturnLine[] } : {}),
-    return_method: { ...method, carrier_logo: carrierLogoUrl(baseUrl, method.carrier) },
+    custom: row.custom,
+    ...(row.return_lines !== undefined ? { return_lines: row.return_lines } : {}),
+    return_method: { ...row.method, carrier_logo: carrierLogoUrl(baseUrl, row.method.carrier) },
     ...(row.pickup_id !== null && row.pickup_confirmation_number !== null
       ? {
           pickup: {

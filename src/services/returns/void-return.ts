@@ -4,7 +4,7 @@
  * event in one transaction. Carrier calls: voiding costs one cancel, plus one pickup cancel.
  */
 import { ApiError } from '../../domain/errors.js';
-import type { ReturnPatch, ReturnView } from '../../contract/returns.js';
+import type { ReturnLine, ReturnPatch, ReturnView } from '../../contract/returns.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/returns.js';
 import * as shipments from '../../storage/repositories/shipments.js';
@@ -35,7 +35,7 @@ export async function changeReturn(
 ): Promise<void> {
   const { db, clock } = deps;
   await db.transaction().execute(async (trx) => {
-    const updated = await repo.updateReturn(trx, tenant, id, changes);
+    const updated = await repo.updateReturn<ReturnLine>(trx, tenant, id, changes);
     if (!updated) return;
     await recordEvent(trx, { tenant, type: 'return.updated', data: returnView(updated, baseUrl), at: clock.now() });
     await also?.(trx);
@@ -128,7 +128,7 @@ export async function patchReturn(
   if (body.shipment?.status === 'SHIPMENT_VOIDED')
     await voidOnce(`${tenant}\n${id}`, () => voidReturn(deps, tenant, id, opts));
   if (body.custom) {
-    const byName = new Map((JSON.parse(row.custom) as repo.CustomPair[]).map((c) => [c.name, c]));
+    const byName = new Map(row.custom.map((c) => [c.name, c]));
     for (const c of body.custom) byName.set(c.name, c);
     await changeReturn(
       deps,

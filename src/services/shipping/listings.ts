@@ -47,10 +47,12 @@ function shipmentView(row: shipments.ShipmentRow, links: SignedLinks, base: stri
   };
 }
 
-function pickupView(row: pickups.PickupRow): PickupView {
-  const record = JSON.parse(row.record) as Omit<PickupView, 'status'>;
+/** The pickup as POST /pickup answered it, stored beside its status. */
+type PickupAnswer = Omit<PickupView, 'status'>;
+
+function pickupView(row: pickups.PickupRow<PickupAnswer>): PickupView {
   return {
-    ...record,
+    ...row.record,
     status: row.status as PickupView['status'],
     ...(row.cancelled_at ? { cancelled: row.cancelled_at } : {}),
   };
@@ -94,7 +96,7 @@ export function createListingsService({ db, links }: { db: Db; links: SignedLink
       const cached = await getCached(db, tenant, row.carrier, row.tracking_number, row.test);
       return {
         ...shipmentView(row, links, base),
-        ...(cached ? { tracking: JSON.parse(cached.result) as Static<typeof TrackingResultView> } : {}),
+        ...(cached ? { tracking: cached.result } : {}),
       };
     },
 
@@ -107,14 +109,14 @@ export function createListingsService({ db, links }: { db: Db; links: SignedLink
         ...(q.status !== undefined ? { status: q.status } : {}),
       };
       const [rows, total] = await Promise.all([
-        pickups.listPickups(db, tenant, filter, paging(q)),
+        pickups.listPickups<PickupAnswer>(db, tenant, filter, paging(q)),
         pickups.countPickups(db, tenant, filter),
       ]);
       return { items: rows.map(pickupView), total };
     },
 
     async readPickup(tenant: string, id: string): Promise<PickupView> {
-      const row = await pickups.getPickup(db, tenant, id);
+      const row = await pickups.getPickup<PickupAnswer>(db, tenant, id);
       if (!row) throw new ApiError('not_found', `no pickup ${id}`, id);
       return pickupView(row);
     },

@@ -1,145 +1,35 @@
 /**
- * Last tracking result per tenant, carrier and number: the database row every instance shares, with
- * a few seconds of it kept in memory so that polling clients cost no database read. Writing a
- * result whose stage or latest checkpoint differs from the stored one records `tracking.updated`
- * in the same transaction, so each change is announced once whoever fetched it.
+ * The tracking cache, the face: binds the dependencies, the memory and the group commit to the use
+ * cases of cached-results.ts (getCachedTracking, peekCachedTracking, putTrackingResults,
+ * putTrackingResult, forgetTracking).
  */
-import type { Clock } from '../../foundations/clock.js';
-import type { TrackingResult } from '../../domain/types.js';
-import type { Metrics } from '../../foundations/metrics.js';
-import * as repo from '../../storage/repositories/tracking-cache.js';
-import type { Db, Dialect } from '../../storage/database.js';
-import { recordEvents } from '../kernel/index.js';
-import { createGroupCommit } from './group-commit.js';
-import { updateShipmentStages } from '../../storage/repositories/shipments.js';
+import { bind } from '../../foundations/bind.js';
 import { createTtlCache } from '../../foundations/ttl-cache.js';
+import type { CachedTracking, TrackingCacheDeps } from './cache-deps.js';
+import {
+  forgetTracking,
+  getCachedTracking,
+  peekCachedTracking,
+  putTrackingResult,
+  putTrackingResults,
+} from './cached-results.js';
+import { createGroupCommit } from './group-commit.js';
 
-export interface CachedTracking {
-  result: TrackingResult;
-  fetchedAt: number;
-}
+export type { CachedTracking, TrackingCacheDeps };
 
-export function createTrackingCache(deps: { db: Db; dialect: Dialect; clock: Clock; metrics?: Metrics }) {
-  const { db, clock } = deps;
-  const memory = createTtlCache<CachedTracking>({ ttlMs: 5_000 });
-  const commit = createGroupCommit(db);
-  const keyOf = (tenant: string, carrier: string, number: string, test: boolean) =>
-    `${tenant}\n${carrier}\n${number}\n${test}`;
-
-  async function get(
-    tenant: string,
-    carrier: string,
-    number: string,
-    test: boolean,
-  ): Promise<CachedTracking | undefined> {
-    const key = keyOf(tenant, carrier, number, test);
-    const now = clock.now().getTime();
-    const hit = memory.get(key, now);
-    if (hit) {
-      deps.metrics?.trackingCache('hit');
-      return hit;
-    }
-    const row = await repo.getCached(db, tenant, carrier, number, test);
-    deps.metrics?.trackingCache(row ? 'hit' : 'miss');
-    if (!row) return undefined;
-    const cached = { result: JSON.parse(row.result) as TrackingResult, fetchedAt: Date.parse(row.fetched_at) };
-    memory.set(key, cached, now);
-    return cached;
-  }
-
-  /** The memory entry alone at `now` (ms), without a promise: the hot path of a repeated /track. */
-  function peek(
-    tenant: string,
-    carrier: string,
-    number: string,
-    test: boolean,
-    now: number,
-  ): CachedTracking | undefined {
-    const hit = memory.get(keyOf(tenant, carrier, number, test), now);
-    if (hit) deps.metrics?.trackingCache('hit');
-    return hit;
-  }
-
-  /**
-   * The results of one carrier call, with the events of those that changed, in one transaction of
-   * a few set-wise statements, shared with the other calls that answered in the same turn (group
-   * commit): a batch of 1,000 numbers costs a few commits rather than one per number, and each call
-   * the same handful of statements whatever its size.
-   */
-  async function putMany(
-    tenant: string,
-    carrier: string,
-    test: boolean,
-    results: { number: string; result: TrackingResult }[],
-  ): Promise<void> {
-    // A number asked twice in one call is written once, with its last answer.
-    const latest = new Map(results.map((r) => [r.number, r.result]));
-    if (latest.size === 0) return;
-    const now = clock.now();
-    const rows = [...latest].map(([number, result]) => ({
-      tenant,
-      carrier,
-      tracking_number: number,
-      test,
-      stage: result.tracking_stage,
-      result: JSON.stringify(result),
-      fetched_at: now.toISOString(),
-    }));
-    const serialized = new Map(rows.map((r) => [r.tracking_number, r.result]));
-    await commit(async (trx) => {
-      const created = await repo.insertAbsent(trx, rows);
-      const existing = rows.filter((r) => !created.has(r.tracking_number));
-      const before = await repo.getManyForUpdate(
-        trx,
-        deps.dialect,
-        tenant,
-        carrier,
-        existing.map((r) => r.tracking_number),
-        test,
-      );
-      await repo.putCachedMany(trx, existing);
-      const changed = [...latest].filter(([number, result]) => {
-        if (created.has(number)) return true;
-        const prior = before.get(number);
-        // The same text is the same result: most refreshes find nothing new, and parsing the stored one costs.
-        return (
-          !prior ||
-          (prior.result !== serialized.get(number) &&
-            trackingChanged(JSON.parse(prior.result) as TrackingResult, result))
-        );
-      });
-      await recordEvents(
-        trx,
-        changed.map(([, result]) => ({ tenant, type: 'tracking.updated' as const, data: result, at: now })),
-      );
-      // GET /shipments?status= filters on the stage the shipment last reached.
-      const byStage = new Map<string, string[]>();
-      for (const [number, result] of changed)
-        byStage.set(result.tracking_stage, [...(byStage.get(result.tracking_stage) ?? []), number]);
-      for (const [stage, numbers] of byStage) await updateShipmentStages(trx, tenant, carrier, numbers, stage);
-    });
-    for (const [number, result] of latest)
-      memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
-  }
-
-  const put = (tenant: string, carrier: string, number: string, test: boolean, result: TrackingResult) =>
-    putMany(tenant, carrier, test, [{ number, result }]);
-
-  /** After a cancellation: what the carrier says about the number has changed. */
-  async function forget(tenant: string, carrier: string, number: string): Promise<void> {
-    memory.deletePrefix(`${tenant}\n${carrier}\n${number}\n`);
-    await repo.forgetCached(db, tenant, carrier, number);
-  }
-
-  return { get, peek, put, putMany, forget };
-}
-
-/** A change worth announcing: another stage, or another latest checkpoint. */
-export function trackingChanged(before: TrackingResult, after: TrackingResult): boolean {
-  return (
-    before.tracking_stage !== after.tracking_stage ||
-    JSON.stringify(before.checkpoints?.[0] ?? null) !== JSON.stringify(after.checkpoints?.[0] ?? null)
-  );
+export function createTrackingCache(deps: TrackingCacheDeps) {
+  const state = {
+    ...deps,
+    memory: createTtlCache<CachedTracking>({ ttlMs: 5_000 }),
+    commit: createGroupCommit(deps.db),
+  };
+  return {
+    get: bind(state, getCachedTracking),
+    peek: bind(state, peekCachedTracking),
+    put: bind(state, putTrackingResult),
+    putMany: bind(state, putTrackingResults),
+    forget: bind(state, forgetTracking),
+  };
 }
 
 export type TrackingCache = ReturnType<typeof createTrackingCache>;

@@ -1,25 +1,40 @@
-/** Scheduled pickups, always scoped by tenant: another tenant's pickup reads as missing. */
+/**
+ * Scheduled pickups, always scoped by tenant: another tenant's pickup reads as missing. The pickup
+ * as answered is a JSON column: this module alone encodes and decodes it.
+ */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { decodeFlags, encodeFlags, flag, type WithFlags } from '../flags.js';
 import type { PickupsTable, Tables } from '../tables.js';
 
-export type PickupRow = WithFlags<PickupsTable, 'test'>;
+/**
+ * A pickup as stored, `record` the pickup as POST /pickup answered it. `Answer` names that shape,
+ * which the contract owns (storage does not import it).
+ */
+export type PickupRow<Answer = unknown> = Omit<WithFlags<PickupsTable, 'test'>, 'record'> & { record: Answer };
 const FLAGS = ['test'] as const;
-const decode = (row: PickupsTable): PickupRow => decodeFlags(row, FLAGS);
-const encode = (record: PickupRow): PickupsTable => encodeFlags<PickupsTable, 'test'>(record, FLAGS);
+const decode = <Answer>(row: PickupsTable): PickupRow<Answer> => ({
+  ...decodeFlags(row, FLAGS),
+  record: JSON.parse(row.record) as Answer,
+});
+const encode = (record: PickupRow): PickupsTable =>
+  encodeFlags<PickupsTable, 'test'>({ ...record, record: JSON.stringify(record.record) }, FLAGS);
 
 export async function insertPickup(db: Kysely<Tables>, row: PickupRow): Promise<void> {
   await db.insertInto('pickups').values(encode(row)).execute();
 }
 
-export async function getPickup(db: Kysely<Tables>, tenant: string, id: string): Promise<PickupRow | undefined> {
+export async function getPickup<Answer = unknown>(
+  db: Kysely<Tables>,
+  tenant: string,
+  id: string,
+): Promise<PickupRow<Answer> | undefined> {
   const row = await db
     .selectFrom('pickups')
     .selectAll()
     .where('tenant', '=', tenant)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && decode(row);
+  return row && decode<Answer>(row);
 }
 
 /** The newest pickup of the tenant with that confirmation number (optionally of one carrier). */
@@ -84,19 +99,19 @@ function filteredPickups<O>(
 }
 
 /** One page, newest first then id. */
-export async function listPickups(
+export async function listPickups<Answer = unknown>(
   db: Kysely<Tables>,
   tenant: string,
   f: PickupFilter,
   page: { limit: number; offset: number },
-): Promise<PickupRow[]> {
+): Promise<PickupRow<Answer>[]> {
   const rows = await filteredPickups(db.selectFrom('pickups').selectAll(), tenant, f)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return rows.map(decode);
+  return rows.map((r) => decode<Answer>(r));
 }
 
 export async function countPickups(db: Kysely<Tables>, tenant: string, f: PickupFilter): Promise<number> {

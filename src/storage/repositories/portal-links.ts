@@ -1,6 +1,7 @@
 /** Returns portal links, and the returns made through one (found by their `portal_link` pair). */
 import type { Kysely } from 'kysely';
 import type { PortalLinksTable, Tables } from '../tables.js';
+import type { ReturnMethodCopy } from './returns.js';
 
 /** A returns portal link: `data` is what it stands for, as the service that made it shaped it. */
 export interface PortalLinkRecord<Data = unknown> extends Omit<PortalLinksTable, 'data'> {
@@ -26,8 +27,9 @@ export async function getLinkById<Data>(db: Kysely<Tables>, id: string): Promise
   return row && { ...row, data: JSON.parse(row.data) as Data };
 }
 
-export async function returnsThrough(db: Kysely<Tables>, tenant: string, linkId: string) {
-  return db
+/** The returns made through a link, oldest first, their method and lines decoded (`Line`: a line's shape). */
+export async function returnsThrough<Line = unknown>(db: Kysely<Tables>, tenant: string, linkId: string) {
+  const rows = await db
     .selectFrom('return_custom')
     .innerJoin('returns', (j) =>
       j.onRef('returns.tenant', '=', 'return_custom.tenant').onRef('returns.id', '=', 'return_custom.return_id'),
@@ -47,4 +49,9 @@ export async function returnsThrough(db: Kysely<Tables>, tenant: string, linkId:
     .where('return_custom.match', '=', linkId)
     .orderBy('returns.created_at')
     .execute();
+  return rows.map((r) => ({
+    ...r,
+    method: JSON.parse(r.method) as ReturnMethodCopy,
+    return_lines: JSON.parse(r.return_lines) as Line[],
+  }));
 }

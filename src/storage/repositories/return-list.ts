@@ -5,7 +5,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { decodeFlags } from '../flags.js';
 import type { Tables } from '../tables.js';
-import { FLAGS, type ReturnRow } from './returns.js';
+import { decodeDocuments, FLAGS, type ReturnRow } from './returns.js';
 
 /** A return as the list shows it: without its lines and addresses. */
 export type ReturnSummaryRow = Omit<ReturnRow, 'return_lines' | 'customer' | 'destination'>;
@@ -135,7 +135,11 @@ export async function listReturns(
   // By primary key alone: with the tenant in this query too, a planner without statistics may walk
   // the tenant's rows instead. The ids are the tenant's already; the check below keeps it certain.
   const rows = await db.selectFrom('returns').select(SUMMARY_COLUMNS).where('id', 'in', ids).execute();
-  const byId = new Map(rows.filter((r) => r.tenant === tenant).map((r) => [r.id, decodeFlags(r, FLAGS)]));
+  const byId = new Map(
+    rows
+      .filter((r) => r.tenant === tenant)
+      .map((r) => [r.id, decodeFlags(decodeDocuments(r), FLAGS) as ReturnSummaryRow]),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

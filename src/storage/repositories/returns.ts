@@ -1,19 +1,75 @@
 /**
  * Returns, always scoped by tenant. Each change (create, update, status from tracking) runs its
  * statements in the transaction the use case hands it, which writes what else goes with the change
- * (its event, its audit entry) in the same transaction.
+ * (its event, its audit entry) in the same transaction. The method, addresses, lines and custom
+ * pairs are JSON columns: this module alone encodes and decodes them.
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Address } from '../../domain/types.js';
 import { decodeFlags, encodeFlags, type WithFlags } from '../flags.js';
 import type { ReturnsTable, Tables } from '../tables.js';
 import { insertShipmentRows, type LabelRow, type ShipmentRow } from './shipments.js';
 
-export type ReturnRow = WithFlags<ReturnsTable, 'test'>;
-export const FLAGS = ['test'] as const;
-
 export interface CustomPair {
   name: string;
   value: unknown;
+}
+
+/** The return method as a return keeps it: its public record when the return was made, later changes aside. */
+export interface ReturnMethodCopy {
+  id: string;
+  carrier: string;
+  carrier_name: string;
+  method_name: string;
+  type: string;
+  cost: { carrier_charge: number; customer_charge: number };
+  return_charge: number;
+}
+
+type Documents = 'method' | 'customer' | 'destination' | 'return_lines' | 'custom';
+
+/**
+ * A return as stored, its documents decoded. `Line` names a returned line's shape, which the
+ * contract owns (storage does not import it).
+ */
+export type ReturnRow<Line = unknown> = Omit<WithFlags<ReturnsTable, 'test'>, Documents> & {
+  method: ReturnMethodCopy;
+  customer: Address;
+  destination: Address;
+  return_lines: Line[];
+  custom: CustomPair[];
+};
+export const FLAGS = ['test'] as const;
+
+/** The columns of the list and of a portal's returns, decoded where they are JSON. */
+export function decodeDocuments<Row extends Partial<Record<Documents, string>>>(row: Row) {
+  const { method, customer, destination, return_lines: lines, custom } = row;
+  return {
+    ...row,
+    ...(method !== undefined ? { method: JSON.parse(method) as ReturnMethodCopy } : {}),
+    ...(customer !== undefined ? { customer: JSON.parse(customer) as Address } : {}),
+    ...(destination !== undefined ? { destination: JSON.parse(destination) as Address } : {}),
+    ...(lines !== undefined ? { return_lines: JSON.parse(lines) as unknown[] } : {}),
+    ...(custom !== undefined ? { custom: JSON.parse(custom) as CustomPair[] } : {}),
+  };
+}
+
+function decode<Line>(row: ReturnsTable): ReturnRow<Line> {
+  return decodeFlags(decodeDocuments(row), FLAGS) as ReturnRow<Line>;
+}
+
+function encode<Line>(row: ReturnRow<Line>): ReturnsTable {
+  return encodeFlags<ReturnsTable, 'test'>(
+    {
+      ...row,
+      method: JSON.stringify(row.method),
+      customer: JSON.stringify(row.customer),
+      destination: JSON.stringify(row.destination),
+      return_lines: JSON.stringify(row.return_lines),
+      custom: JSON.stringify(row.custom),
+    },
+    FLAGS,
+  );
 }
 
 /** What `custom=name:value` compares against: a string as is, any other JSON value as its text. */
@@ -32,26 +88,30 @@ function customRows(tenant: string, returnId: string, createdAt: string, custom:
 }
 
 /** The booking (shipment and labels) and the return that owns it: call it in a transaction, so both are stored or neither. */
-export async function createReturn(
+export async function createReturn<Line>(
   trx: Kysely<Tables>,
   booking: { shipment: ShipmentRow; labels: LabelRow[] },
-  row: ReturnRow,
+  row: ReturnRow<Line>,
   custom: CustomPair[],
 ): Promise<void> {
   await insertShipmentRows(trx, booking.shipment, booking.labels);
-  await trx.insertInto('returns').values(encodeFlags<ReturnsTable, 'test'>(row, FLAGS)).execute();
+  await trx.insertInto('returns').values(encode(row)).execute();
   const pairs = customRows(row.tenant, row.id, row.created_at, custom);
   if (pairs.length > 0) await trx.insertInto('return_custom').values(pairs).execute();
 }
 
-export async function getReturn(db: Kysely<Tables>, tenant: string, id: string): Promise<ReturnRow | undefined> {
+export async function getReturn<Line = unknown>(
+  db: Kysely<Tables>,
+  tenant: string,
+  id: string,
+): Promise<ReturnRow<Line> | undefined> {
   const row = await db
     .selectFrom('returns')
     .selectAll()
     .where('tenant', '=', tenant)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && decodeFlags(row, FLAGS);
+  return row && decode<Line>(row);
 }
 
 export interface ReturnChanges {
@@ -66,12 +126,12 @@ export interface ReturnChanges {
  * transaction. Answers the updated return, or nothing when nothing changed: a state already stored
  * (another instance voided it first) is not written again.
  */
-export async function updateReturn(
+export async function updateReturn<Line = unknown>(
   trx: Kysely<Tables>,
   tenant: string,
   id: string,
   changes: ReturnChanges,
-): Promise<ReturnRow | undefined> {
+): Promise<ReturnRow<Line> | undefined> {
   const current = await trx
     .selectFrom('returns')
     .select('created_at')
@@ -106,14 +166,13 @@ export async function updateReturn(
     const pairs = customRows(tenant, id, current.created_at, changes.custom);
     if (pairs.length > 0) await trx.insertInto('return_custom').values(pairs).execute();
   }
-  return decodeFlags(
+  return decode<Line>(
     await trx
       .selectFrom('returns')
       .selectAll()
       .where('tenant', '=', tenant)
       .where('id', '=', id)
       .executeTakeFirstOrThrow(),
-    FLAGS,
   );
 }
 
