@@ -175,11 +175,11 @@ describe('ARCHITECTURE.md', () => {
       // A request's fingerprint, hashed member by member.
       'services/kernel/idempotency.ts': 2,
       // The single sign-on transaction, in a signed cookie.
-      'services/identity/sso.ts': 2,
+      'services/identity/sso-transaction.ts': 2,
       // The audit log's export, one JSON line per entry.
-      'services/identity/audit-log.ts': 1,
+      'services/identity/audit-entries.ts': 1,
       // A delivery's body, written around the event's stored data (which is not parsed).
-      'services/webhooks/worker.ts': 3,
+      'services/webhooks/deliver-webhook.ts': 3,
     };
     // Columns a use case still encodes (a key's maker; a batch item's input, error, answer and label
     // ids, beside request bodies of its own), by file or folder, each to move into its repository:
