@@ -37,8 +37,6 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
-  // The embedded emulator starts after the service listens: one that cannot ends the start as before.
-  await server.ready;
 }
 
 /** Commands that take no options: anything after them is a mistake said in one line. */

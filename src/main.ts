@@ -34,8 +34,6 @@ export interface RunningServer {
   app: App;
   url: string;
   database: Database;
-  /** Settles once what starts after listening (the embedded emulator) is up; rejects if it cannot start. */
-  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,11 +139,14 @@ export async function startServer(
       : {};
 
   // The embedded default: the carrier emulator on loopback, every carrier pointed at it. Its port
-  // is bound now and its code loaded once the service listens (foundations/held-server.ts); a live
-  // instance never loads the emulator (its carriers, labels, forms).
+  // is bound now and its code loaded by the first request that reaches it
+  // (foundations/held-server.ts); a live instance never loads the emulator (its carriers, labels, forms).
+  let emulator: Promise<Emulator> | undefined;
   const emulatorServer =
     config.carriers.mode === 'emulator'
-      ? await holdServer('127.0.0.1', config.carriers.emulatorPort).catch(async (err: unknown) => {
+      ? await holdServer('127.0.0.1', config.carriers.emulatorPort, () => {
+          emulator ??= startEmbeddedEmulator(emulatorServer!, config.dataDir, logger);
+        }).catch(async (err: unknown) => {
           await database.close();
           throw portTaken(err, config.carriers.emulatorPort, 'WAYBILL_EMULATOR_PORT', 'the carrier emulator');
         })
@@ -195,7 +196,6 @@ export async function startServer(
     await database.close();
     throw portTaken(err, config.port, 'PORT', 'Waybill');
   });
-  const emulator = emulatorServer ? startEmbeddedEmulator(emulatorServer, config.dataDir, logger) : undefined;
   // Webhook deliveries and background tracking run in every instance; the database shares the work.
   const background = startBackground({
     database,
@@ -219,24 +219,24 @@ export async function startServer(
       await app.close();
       await background.stop();
       await carriers.close();
-      await (await emulator?.catch(() => undefined))?.close();
+      const started = await emulator?.catch(() => undefined);
+      await (started ? started.close() : emulatorServer?.close());
       await database.close();
       // Last, so that the spans of the requests and deliveries drained above are exported too.
       await tracing?.shutdown();
     })());
-  return { app, url, database, ready: emulator?.then(() => undefined) ?? Promise.resolve(), close };
+  return { app, url, database, close };
 }
 
 /**
- * The emulator on the port bound for it, loaded after the service listens. If it cannot start (its
- * state file unreadable), what it holds is answered 503 and `ready` fails, which ends the process
- * as a failed start did.
+ * The emulator on the port bound for it, loaded by the first request there. One that cannot start
+ * (its state file unreadable) is logged, and what reaches its port is answered 503 with why.
  */
 function startEmbeddedEmulator(server: HeldServer, stateDir: string, logger: Logger): Promise<Emulator> {
-  const started = import('./emulator/server.js').then((m) =>
-    m.createEmulator({ server, stateDir, logger: logger.child({ component: 'emulator' }, { level: 'warn' }) }),
-  );
-  started.catch(async (err: unknown) => {
+  const log = logger.child({ component: 'emulator' }, { level: 'warn' });
+  const started = import('./emulator/server.js').then((m) => m.createEmulator({ server, stateDir, logger: log }));
+  started.catch((err: unknown) => {
+    log.error({ err }, 'the carrier emulator could not start');
     server.fail(`the carrier emulator could not start: ${err instanceof Error ? err.message : String(err)}`);
   });
   return started;

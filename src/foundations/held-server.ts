@@ -1,10 +1,10 @@
 /**
  * An HTTP server that listens before it has a handler: the requests that arrive meanwhile are held
- * (not read, not answered) and handed over, in order, once one is given. main.ts binds the embedded
- * emulator's port this way before the service listens, so that every carrier is pointed at it from
- * the start, and loads the emulator itself (every carrier's routes, the label drawing: about a fifth
- * of a start's CPU, bench/README.md) only after the service answers; a carrier call made in between
- * waits for it rather than failing.
+ * (not read, not answered) and handed over, in order, once one is given; the first one held says
+ * so (`firstRequest`), so that the handler can be loaded then. main.ts binds the embedded
+ * emulator's port this way, every carrier pointed at it from the start, and loads the emulator
+ * itself (every carrier's routes and state, the label drawing: a third of a start's CPU and 14 MB
+ * of an idle instance, bench/README.md) with the first call that reaches it.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,9 +21,12 @@ export interface HeldServer {
   close(): Promise<void>;
 }
 
-export async function holdServer(host: string, port: number): Promise<HeldServer> {
+export async function holdServer(host: string, port: number, firstRequest?: () => void): Promise<HeldServer> {
   const held: [IncomingMessage, ServerResponse][] = [];
-  let handle: RequestListener = (req, res) => void held.push([req, res]);
+  let handle: RequestListener = (req, res) => {
+    held.push([req, res]);
+    if (held.length === 1) firstRequest?.();
+  };
   const server = createServer((req, res) => handle(req, res));
   // What Fastify sets on a server it makes itself (it made the emulator's before): connections kept
   // 72 s, longer than a client's pool keeps them idle, and no deadline for a request.

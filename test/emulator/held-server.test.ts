@@ -1,12 +1,12 @@
 /**
- * The embedded emulator's port is bound before the service listens and its code loaded after
- * (src/foundations/held-server.ts, src/main.ts): what reaches the port in between is answered once
- * the emulator is up, and a close lets go of the port.
+ * The embedded emulator's port is bound before the service listens and its code loaded by the first
+ * request there (src/foundations/held-server.ts, src/main.ts): what reaches the port meanwhile is
+ * answered once the emulator is up, and a close lets go of the port.
  */
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { holdServer } from '../../src/foundations/held-server.js';
-import { createEmulator } from '../../src/emulator/server.js';
+import { holdServer, type HeldServer } from '../../src/foundations/held-server.js';
+import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 
 const portFree = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -16,19 +16,25 @@ const portFree = (port: number) =>
   });
 
 describe('a held server', () => {
-  it('answers requests that came before the emulator, in the emulator, then closes its port', async () => {
-    const held = await holdServer('127.0.0.1', 0);
+  it('loads the emulator with the first request, answers what came meanwhile in it, then closes its port', async () => {
+    let emulator: Promise<Emulator> | undefined;
+    let loads = 0;
+    const held: HeldServer = await holdServer('127.0.0.1', 0, () => {
+      loads++;
+      emulator = createEmulator({ server: held });
+    });
     expect(held.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(emulator).toBeUndefined();
     const early = fetch(`${held.url}/_emulator`);
     const early2 = fetch(`${held.url}/carrier_a/nope`, { method: 'POST', body: '{}' });
-    const emulator = await createEmulator({ server: held });
-    expect(emulator.url).toBe(held.url);
     const answer = await early;
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { carriers: unknown[] }).carriers.length).toBeGreaterThan(0);
     expect((await early2).status).toBe(404);
     expect((await fetch(`${held.url}/_emulator/clock`)).status).toBe(200);
-    await emulator.close();
+    expect(loads).toBe(1);
+    expect((await emulator!).url).toBe(held.url);
+    await (await emulator!).close();
     expect(await portFree(Number(new URL(held.url).port))).toBe(true);
   });
 
