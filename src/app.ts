@@ -4,8 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { docsUi } from './http/docs-theme.js';
+import { registerDocsUi } from './http/docs-ui.js';
 import { withSharedComponents } from './http/openapi-components.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyRequest } from 'fastify';
@@ -231,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transformObject: (doc) => withSharedComponents('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
   });
-  await app.register(swaggerUi, docsUi);
+  registerDocsUi(app);
 
   if (deps.metrics) registerMetrics(app, deps.metrics);
   registerIdempotency(app, services.idempotency);

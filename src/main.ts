@@ -27,6 +27,8 @@ import { createSealer, loadSealingKey, type Sealer } from './storage/sealing.js'
 import { createTokenStore, tokenLeaseMs } from './storage/token-store.js';
 import { releaseAllLeases } from './storage/repositories/oauth-tokens.js';
 import { loadTracing } from './foundations/tracing.js';
+import { holdServer, type HeldServer } from './foundations/held-server.js';
+import type { Emulator } from './emulator/server.js';
 
 export interface RunningServer {
   app: App;
@@ -136,27 +138,23 @@ export async function startServer(
       ? emulatorMasterAccounts(declarations)
       : {};
 
-  // The embedded default: the carrier emulator on loopback, every carrier pointed at it.
-  // Loaded only in that mode: a live instance never loads the emulator (its carriers, labels, forms).
-  const emulator =
+  // The embedded default: the carrier emulator on loopback, every carrier pointed at it. Its port
+  // is bound now and its code loaded by the first request that reaches it
+  // (foundations/held-server.ts); a live instance never loads the emulator (its carriers, labels, forms).
+  let emulator: Promise<Emulator> | undefined;
+  const emulatorServer =
     config.carriers.mode === 'emulator'
-      ? await (
-          await import('./emulator/server.js')
-        )
-          .startEmulator({
-            port: config.carriers.emulatorPort,
-            stateDir: config.dataDir,
-            logger: logger.child({ component: 'emulator' }, { level: 'warn' }),
-          })
-          .catch(async (err: unknown) => {
-            await database.close();
-            throw portTaken(err, config.carriers.emulatorPort, 'WAYBILL_EMULATOR_PORT', 'the carrier emulator');
-          })
+      ? await holdServer('127.0.0.1', config.carriers.emulatorPort, () => {
+          emulator ??= startEmbeddedEmulator(emulatorServer!, config.dataDir, logger);
+        }).catch(async (err: unknown) => {
+          await database.close();
+          throw portTaken(err, config.carriers.emulatorPort, 'WAYBILL_EMULATOR_PORT', 'the carrier emulator');
+        })
       : undefined;
-  if (emulator)
+  if (emulatorServer)
     logger.info(
-      { emulator: emulator.url },
-      `carrier emulator listening on ${emulator.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`,
+      { emulator: emulatorServer.url },
+      `carrier emulator listening on ${emulatorServer.url}; every carrier's live and test host points at it (WAYBILL_CARRIERS=live to use the real carriers)`,
     );
   // One registry per instance (no process-wide singleton); WAYBILL_METRICS=false leaves it out.
   const metrics = config.metrics ? createMetrics({ pendingDeliveries: () => countPending(database.db) }) : undefined;
@@ -171,7 +169,7 @@ export async function startServer(
     config,
     tokens: createTokenStore({ db: database.db, sealer, clock, leaseMs: tokenLeaseMs(config.carriers.timeoutMs) }),
     clock,
-    ...(emulator ? { emulatorUrl: emulator.url } : {}),
+    ...(emulatorServer ? { emulatorUrl: emulatorServer.url } : {}),
     ...(metrics ? { metrics } : {}),
     ...withTracing,
   });
@@ -194,7 +192,7 @@ export async function startServer(
   const url = await app.listen({ host: config.host, port: config.port }).catch(async (err: unknown) => {
     await app.close();
     await carriers.close();
-    await emulator?.close();
+    await emulatorServer?.close();
     await database.close();
     throw portTaken(err, config.port, 'PORT', 'Waybill');
   });
@@ -221,10 +219,25 @@ export async function startServer(
       await app.close();
       await background.stop();
       await carriers.close();
-      await emulator?.close();
+      const started = await emulator?.catch(() => undefined);
+      await (started ? started.close() : emulatorServer?.close());
       await database.close();
       // Last, so that the spans of the requests and deliveries drained above are exported too.
       await tracing?.shutdown();
     })());
   return { app, url, database, close };
+}
+
+/**
+ * The emulator on the port bound for it, loaded by the first request there. One that cannot start
+ * (its state file unreadable) is logged, and what reaches its port is answered 503 with why.
+ */
+function startEmbeddedEmulator(server: HeldServer, stateDir: string, logger: Logger): Promise<Emulator> {
+  const log = logger.child({ component: 'emulator' }, { level: 'warn' });
+  const started = import('./emulator/server.js').then((m) => m.createEmulator({ server, stateDir, logger: log }));
+  started.catch((err: unknown) => {
+    log.error({ err }, 'the carrier emulator could not start');
+    server.fail(`the carrier emulator could not start: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  return started;
 }

@@ -7,8 +7,10 @@
  *
  * All state lives in the object createEmulator returns; two emulators in one process share nothing.
  */
+import type { RequestListener } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../foundations/clock.js';
+import type { HeldServer } from '../foundations/held-server.js';
 import type { CarrierSlug } from '../carriers/carrier.js';
 import type { EmulatedCarrier } from './carrier.js';
 import { ShiftableClock } from './clock.js';
@@ -33,6 +35,12 @@ export interface EmulatorOptions {
   stateDir?: string;
   /** Credentials the carriers know besides the service's emulator test credentials. */
   credentials?: readonly KnownCredential[];
+  /**
+   * A server already listening (the service binds the embedded emulator's port before it starts,
+   * main.ts): its requests, those it held included, come here once the routes are ready. Without
+   * one the emulator listens on host and port itself.
+   */
+  server?: HeldServer;
 }
 
 /** The shared clock and faults, plus each registered carrier's state under its slug. */
@@ -70,7 +78,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     : undefined;
 
   // forceCloseConnections: close() must not wait for connections a `timeout` fault holds open.
-  const common = { forceCloseConnections: true, bodyLimit: BODY_LIMIT } as const;
+  const held = options.server;
+  let handler: RequestListener | undefined;
+  const common = {
+    forceCloseConnections: true,
+    bodyLimit: BODY_LIMIT,
+    ...(held ? { serverFactory: (h: RequestListener) => ((handler = h), held.server) } : {}),
+  } as const;
   const app: FastifyInstance = options.logger
     ? Fastify({ ...common, loggerInstance: options.logger })
     : Fastify({ ...common, logger: false });
@@ -98,11 +112,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerControl(app, { clock, faults, carriers, credentials });
   for (const carrier of carriers) await app.register(carrier.plugin, { prefix: `/${carrier.slug}` });
 
-  const host = options.host ?? '127.0.0.1';
-  await app.listen({ host, port: options.port ?? 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = held
+    ? await serveHeld(app, held, handler!)
+    : await listen(app, options.host ?? '127.0.0.1', options.port);
 
   let closing: Promise<void> | undefined;
   return {
@@ -115,11 +127,26 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       closing ??= (async () => {
         faults.close();
         await app.close();
+        // Fastify closes only a server it listened on itself.
+        await held?.close();
         await persistence?.flush();
       })();
       return closing;
     },
   };
+}
+
+async function listen(app: FastifyInstance, host: string, port = 0): Promise<string> {
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address !== null ? address.port : port;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+}
+
+async function serveHeld(app: FastifyInstance, held: HeldServer, handler: RequestListener): Promise<string> {
+  await app.ready();
+  held.serve(handler);
+  return held.url;
 }
 
 /** For the CLI (`waybill emulator`): the emulator on a fixed loopback port, 8081 by default. */
