@@ -165,7 +165,7 @@ export async function bookBatchItem(
 async function callStillOurs(deps: BatchBookingDeps, item: repo.BatchItemRow): Promise<Date | undefined> {
   const { db, clock } = deps;
   const record = await repo.findAttempt(db, item);
-  // The claim wrote the record at the item's claim time (repositories/batches.ts claimIn): another
+  // The claim wrote the record at the item's claim time (repositories/batch-queue.ts claimIn): another
   // time is another worker's claim of the same attempt, made after ours was settled.
   if (record?.state !== 'in_progress' || record.created_at !== item.updated_at) return undefined;
   const at = clock.now();

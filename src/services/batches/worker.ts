@@ -38,12 +38,29 @@ export interface BatchWorkerDeps {
 export const UNPUBLISHED_AFTER_MS = 10 * 60_000;
 const UNPUBLISHED_SWEEP_MS = 60_000;
 
+// Items that rate or check an address first write their record themselves, just before booking.
+const recordAtClaim = (item: repo.BatchItemRow) => !callsBeforeBooking(itemShipment(item));
+
+/** What a lane's claim asks for, at the clock's time: `limit` items leased to `owner`. */
+function claimQueryOf(clock: Clock, owner: string, leaseMs: number, lane: string, limit: number): repo.ClaimQuery {
+  const t = clock.now().getTime();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    carrier: lane,
+    owner,
+    now: iso(t),
+    leaseUntil: iso(t + leaseMs),
+    expiresAt: iso(t + IDEMPOTENCY_TTL_MS),
+    limit,
+    recordAtClaim,
+  };
+}
+
 export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'nudge' | 'stop'> {
   const { db, clock, log, booking, config } = deps;
   const owner = randomUUID();
   const slots = laneSlots(clock, log, config.concurrency);
   const active = new Map<string, { item: repo.BatchItemRow; done: Promise<void> }>();
-
   let renewedAt = 0;
   let sweptAt = 0;
   let unpublishedSweptAt = 0;
@@ -55,20 +72,8 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     throw new Error(`a carrier is named ${SHOPPING_LANE}, like the batch worker's lane of rate-shopping items`);
   const lanes = [...deps.carriers, SHOPPING_LANE];
   const queuedLanes = repo.queuedLanes(db, lanes);
-  const claimQuery = (lane: string, limit: number): repo.ClaimQuery => {
-    const t = clock.now().getTime();
-    return {
-      carrier: lane,
-      owner,
-      now: iso(t),
-      leaseUntil: iso(t + config.leaseMs),
-      expiresAt: iso(t + IDEMPOTENCY_TTL_MS),
-      limit,
-      recordAtClaim,
-    };
-  };
-  // Items that rate or check an address first write their record themselves, just before booking.
-  const recordAtClaim = (item: repo.BatchItemRow) => !callsBeforeBooking(itemShipment(item));
+  const claimQuery = (lane: string, limit: number) => claimQueryOf(clock, owner, config.leaseMs, lane, limit);
+
   function dispatch(item: repo.BatchItemRow): void {
     const lane = item.carrier!;
     const key = `${item.batch_id}:${item.idx}`;
