@@ -1,4 +1,4 @@
-/** The batch queue's tables (services/batch-worker.ts claims, leases and settles their rows). */
+/** The batch queue's tables (services/batches/worker.ts claims, leases and settles their rows through repositories/batch-queue.ts). */
 
 export interface BatchesTable {
   id: string;
@@ -25,7 +25,7 @@ export interface BatchItemsTable {
   reference: string | null;
   /**
    * The worker's lane, resolved when the batch is made: the account's carrier, or for a rate-shopping
-   * item over several carriers the shopping lane (services/batch-lanes.ts); null when the item failed before.
+   * item over several carriers the shopping lane (services/batches/lanes.ts); null when the item failed before.
    */
   carrier: string | null;
   /** The /ship shipment, JSON. */

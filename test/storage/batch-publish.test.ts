@@ -105,7 +105,8 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
     const t = await createTestDatabase(dialect);
     try {
       const db = t.database.db;
-      const left: repo.BatchRow = {
+      // Written as the table holds it: a batch still being stored is no record the repositories hand out.
+      const left: Omit<repo.BatchRow, 'status'> & { status: string } = {
         id: 'bat_left',
         tenant: 'acme',
         status: repo.STORING,
@@ -120,7 +121,7 @@ describe.each(dialects)('a batch stored in slices on %s', (dialect) => {
       for (let i = 0; i < 400; i += 100)
         await db
           .insertInto('batch_items')
-          .values(Array.from({ length: 100 }, (_, k) => itemAt(left.id)(i + k)))
+          .values(Array.from({ length: 100 }, (_, k) => repo.itemRow(itemAt(left.id)(i + k))))
           .execute();
       await repo.insertBatch(db, { ...left, id: 'bat_whole', status: 'queued', total: 3 }, 3, itemAt('bat_whole'));
       // Begun after the cut-off: perhaps still being stored, so kept.

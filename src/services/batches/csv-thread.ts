@@ -6,7 +6,8 @@
  */
 import { readBody } from '../../foundations/body-thread.js';
 import { ApiError } from '../../domain/errors.js';
-import { csvItems, readCsv, type CsvShared, type NewItem } from './csv.js';
+import { readCsv } from './csv.js';
+import { csvItems, type CsvShared, type NewItem } from './csv-items.js';
 import type { Part } from './csv-worker.js';
 
 export function readCsvItems(tenant: string, pieces: AsyncIterable<Buffer>, shared: CsvShared): Promise<NewItem[]> {

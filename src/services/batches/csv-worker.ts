@@ -6,7 +6,8 @@
 import { workerData } from 'node:worker_threads';
 import { serveBody } from '../../foundations/body-thread-port.js';
 import { ApiError, type ErrorBody } from '../../domain/errors.js';
-import { csvItem, readCsv, type CsvShared, type NewItem } from './csv.js';
+import { readCsv } from './csv.js';
+import { csvItem, type CsvShared, type NewItem } from './csv-items.js';
 
 /** A group of items. */
 export type Part = (Omit<NewItem, 'error'> & { error?: ErrorBody['error'] })[];

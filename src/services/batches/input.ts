@@ -1,6 +1,6 @@
 import type { BatchInput } from '../../contract/batches.js';
 import { CanonicalJson } from '../../foundations/canonical-json.js';
-import type { NewItem } from './csv.js';
+import type { NewItem } from './csv-items.js';
 
 /**
  * What a batch item that failed its checks keeps of its input. Such an item is booked again only by

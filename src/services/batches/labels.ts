@@ -6,6 +6,7 @@ import type { Log } from '../../foundations/logger.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/batches.js';
 import { pdfPrintFile } from '../../documents/index.js';
+import { findBatch, type BatchesDeps } from './batches-deps.js';
 
 export type PrintFormat = 'pdf' | 'zpl' | 'epl';
 
@@ -35,7 +36,7 @@ async function* labelsInOrder(db: Db, tenant: string, batchId: string): AsyncGen
     const items = await repo.bookedAfter(db, batchId, after, ITEMS_PER_READ);
     if (items.length === 0) return;
     after = items.at(-1)!.idx;
-    const ids = items.flatMap((i) => JSON.parse(i.label_ids ?? '[]') as string[]);
+    const ids = items.flatMap((i) => i.label_ids ?? []);
     for (let i = 0; i < ids.length; i += LABELS_PER_READ) {
       const wanted = ids.slice(i, i + LABELS_PER_READ);
       const byId = new Map((await repo.labelsByIds(db, tenant, wanted)).map((l) => [l.id, l.data]));
@@ -83,4 +84,10 @@ export async function* printerPrintFile(labels: AsyncIterable<Uint8Array>): Asyn
     yield Buffer.from(label);
     if (label[label.length - 1] !== 0x0a) yield Buffer.from('\n');
   }
+}
+
+/** GET /batches/{id}/labels: the tenant's batch's print file in `format`. */
+export async function batchLabels(deps: BatchesDeps, tenant: string, id: string, format: PrintFormat, log: Log) {
+  await findBatch(deps.db, tenant, id);
+  return printFile(deps.db, tenant, id, format, log, deps.labels);
 }

@@ -19,7 +19,7 @@ import type { Log } from '../../foundations/logger.js';
 import type { AccountsService, ResolvedAccount } from '../accounts/index.js';
 import { toShipmentRequest } from '../kernel/index.js';
 import { bookingAccounts, type createRatingService } from '../shipping/index.js';
-import { csvItemError, type NewItem } from './csv.js';
+import { csvItemError, type NewItem } from './csv-items.js';
 import { readCsvItems } from './csv-thread.js';
 import { csvSender } from './csv-sender.js';
 import { jsonItems, referenceOf } from './input.js';

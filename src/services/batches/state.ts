@@ -7,7 +7,7 @@ import { recordEvent } from '../kernel/index.js';
 export function batchView(b: repo.BatchRow, counts: repo.Counts): BatchView {
   return {
     id: b.id,
-    status: b.status as BatchView['status'],
+    status: b.status,
     created: b.created_at,
     ...(b.completed_at ? { completed: b.completed_at } : {}),
     reference: b.reference,

@@ -2,12 +2,12 @@
  * The batch worker of one `waybill serve` process: claims queued batch items (leased; on
  * PostgreSQL with FOR UPDATE SKIP LOCKED, so instances share a batch) and books them.
  *
- * Each lane (a carrier's, or the rate-shopping items' own: batch-lanes.ts) has its own
+ * Each lane (a carrier's, or the rate-shopping items' own: lanes.ts) has its own
  * `concurrency` slots per process, so a slow or failing carrier only ever holds its own items and
  * the shopping lane's. A lane whose booking is answered 429 is backed off (its Retry-After, else
  * 1 s doubling to 30 s) and its throttled items go back to the queue. Leases are renewed while
  * calls run; items of a worker that died (lease run out, or on SQLite any item a previous process
- * held) are settled by batch-booking.ts `recover` before anything else is claimed. Batches whose
+ * held) are settled by recover-item.ts `recoverBatchItem` before anything else is claimed. Batches whose
  * items were never all stored (the request failed or its process died while storing them: storage
  * publishes a batch with its last items) are removed once no store can still be running.
  */
@@ -18,9 +18,10 @@ import type { Db, Dialect } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/batches.js';
 import { timeSlicer } from '../../foundations/time-slice.js';
 import { IDEMPOTENCY_TTL_MS, startLoop, type BackgroundLoop } from '../kernel/index.js';
-import { callsBeforeBooking, type BatchBooking, type BookOutcome } from './booking.js';
-import type { ShipmentRequestInput } from '../../contract/shipment.js';
+import type { BatchBooking } from './booking.js';
+import { callsBeforeBooking, itemShipment } from './booking-deps.js';
 import { SHOPPING_LANE } from './lanes.js';
+import { laneSlots } from './worker-lanes.js';
 
 export interface BatchWorkerDeps {
   db: Db;
@@ -33,17 +34,33 @@ export interface BatchWorkerDeps {
   config: { concurrency: number; leaseMs: number; pollMs: number };
 }
 
-const MAX_BACKOFF_MS = 30_000;
 /** Past this, no request is still storing a batch's items (10,000 take seconds): an unpublished batch is left over. */
 export const UNPUBLISHED_AFTER_MS = 10 * 60_000;
 const UNPUBLISHED_SWEEP_MS = 60_000;
 
+// Items that rate or check an address first write their record themselves, just before booking.
+const recordAtClaim = (item: repo.BatchItemRow) => !callsBeforeBooking(itemShipment(item));
+
+/** What a lane's claim asks for, at the clock's time: `limit` items leased to `owner`. */
+function claimQueryOf(clock: Clock, owner: string, leaseMs: number, lane: string, limit: number): repo.ClaimQuery {
+  const t = clock.now().getTime();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    carrier: lane,
+    owner,
+    now: iso(t),
+    leaseUntil: iso(t + leaseMs),
+    expiresAt: iso(t + IDEMPOTENCY_TTL_MS),
+    limit,
+    recordAtClaim,
+  };
+}
+
 export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'nudge' | 'stop'> {
   const { db, clock, log, booking, config } = deps;
   const owner = randomUUID();
-  const inFlight = new Map<string, number>();
+  const slots = laneSlots(clock, log, config.concurrency);
   const active = new Map<string, { item: repo.BatchItemRow; done: Promise<void> }>();
-  const backoff = new Map<string, { until: number; delayMs: number }>();
   let renewedAt = 0;
   let sweptAt = 0;
   let unpublishedSweptAt = 0;
@@ -55,49 +72,22 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     throw new Error(`a carrier is named ${SHOPPING_LANE}, like the batch worker's lane of rate-shopping items`);
   const lanes = [...deps.carriers, SHOPPING_LANE];
   const queuedLanes = repo.queuedLanes(db, lanes);
-  const claimQuery = (lane: string, limit: number): repo.ClaimQuery => {
-    const t = clock.now().getTime();
-    return {
-      carrier: lane,
-      owner,
-      now: iso(t),
-      leaseUntil: iso(t + config.leaseMs),
-      expiresAt: iso(t + IDEMPOTENCY_TTL_MS),
-      limit,
-      recordAtClaim,
-    };
-  };
-  // Items that rate or check an address first write their record themselves, just before booking.
-  const recordAtClaim = (item: repo.BatchItemRow) =>
-    !callsBeforeBooking(JSON.parse(item.input) as ShipmentRequestInput);
-  const backingOff = (lane: string) => (backoff.get(lane)?.until ?? 0) > clock.now().getTime();
-
-  function settled(lane: string, outcome: BookOutcome): void {
-    const t = clock.now().getTime();
-    if (outcome.kind === 'booked') backoff.delete(lane);
-    if (outcome.kind !== 'throttled') return;
-    const b = backoff.get(lane);
-    // Calls in flight when the carrier started throttling all come back 429: one back-off for them.
-    if (b && b.until > t) return;
-    const delayMs = outcome.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, b ? b.delayMs * 2 : 1000);
-    backoff.set(lane, { until: t + delayMs, delayMs });
-    log.info({ carrier: lane, delay_ms: delayMs }, 'carrier throttles batch bookings; backing off');
-  }
+  const claimQuery = (lane: string, limit: number) => claimQueryOf(clock, owner, config.leaseMs, lane, limit);
 
   function dispatch(item: repo.BatchItemRow): void {
     const lane = item.carrier!;
     const key = `${item.batch_id}:${item.idx}`;
-    inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1);
+    slots.take(lane);
     // The slot's next item is claimed with this one's booking, in its transaction.
     const claimNext = (trx: Db) =>
-      stopping || backingOff(lane)
+      stopping || slots.backingOff(lane)
         ? Promise.resolve([])
         : repo.claimIn(trx, deps.dialect, { ...claimQuery(lane, 1), inProgress: item.batch_id });
     const done = booking
       .book(item, owner, log, claimNext)
       .then((outcome) => {
         if (outcome.kind === 'booked') for (const next of outcome.next) dispatch(next);
-        settled(lane, outcome);
+        slots.settled(lane, outcome);
       })
       .catch((err: unknown) =>
         log.error(
@@ -106,7 +96,7 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
         ),
       )
       .finally(() => {
-        inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1);
+        slots.give(lane);
         active.delete(key);
         loop.nudge();
       });
@@ -134,12 +124,17 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     }
     if (t - unpublishedSweptAt >= UNPUBLISHED_SWEEP_MS) {
       unpublishedSweptAt = t;
-      await sweepUnpublished(t);
+      // On SQLite (one process) a batch begun before this process started is left over at once.
+      await removeUnpublished(
+        db,
+        log,
+        iso(Math.max(t - UNPUBLISHED_AFTER_MS, deps.dialect === 'sqlite' ? startedAt : 0)),
+      );
     }
     // One read says which lanes have items queued; a lane with free slots claims them in one transaction.
     for (const lane of await queuedLanes()) {
-      if (backingOff(lane)) continue;
-      const capacity = config.concurrency - (inFlight.get(lane) ?? 0);
+      if (slots.backingOff(lane)) continue;
+      const capacity = slots.free(lane);
       if (capacity <= 0) continue;
       const claimed = await db
         .transaction()
@@ -148,16 +143,6 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
     }
     // Finishing items nudge the loop; idle turns find new batches and back-offs that ran out.
     return false;
-  }
-
-  /** On SQLite (one process) a batch begun before this process started is left over at once. */
-  async function sweepUnpublished(t: number): Promise<void> {
-    const before = iso(Math.max(t - UNPUBLISHED_AFTER_MS, deps.dialect === 'sqlite' ? startedAt : 0));
-    const slice = timeSlicer();
-    for (const batch of await repo.unpublished(db, before, 10)) {
-      await repo.deleteUnpublished(db, batch, slice);
-      log.info({ batch: batch.id, items: batch.total }, 'removed a batch whose items were never all stored');
-    }
   }
 
   const loop = startLoop('batch worker', step, { idleMs: config.pollMs, log });
@@ -170,4 +155,13 @@ export function startBatchWorker(deps: BatchWorkerDeps): Pick<BackgroundLoop, 'n
       while (active.size > 0) await Promise.all([...active.values()].map((a) => a.done));
     },
   };
+}
+
+/** Removes the batches begun before `before` whose items were never all stored. */
+export async function removeUnpublished(db: Db, log: Log, before: string): Promise<void> {
+  const slice = timeSlicer();
+  for (const batch of await repo.unpublished(db, before, 10)) {
+    await repo.deleteUnpublished(db, batch, slice);
+    log.info({ batch: batch.id, items: batch.total }, 'removed a batch whose items were never all stored');
+  }
 }

@@ -90,12 +90,7 @@ export async function fingerprintInSlices(
 }
 
 /** Who made a request, as its claim keeps it. */
-interface Maker {
-  actor: string;
-  permissions: string[];
-}
-
-const makerOf = (principal: Principal): Maker => ({
+const makerOf = (principal: Principal): repo.KeyMaker => ({
   actor:
     principal.actor.kind === 'jwt' ? `jwt:${principal.actor.subject}` : `${principal.actor.kind}:${principal.actor.id}`,
   permissions: [...principal.permissions].sort(),
@@ -108,10 +103,9 @@ const makerOf = (principal: Principal): Maker => ({
  * credential, an invitation link, a key) to that principal alone. A claim without its maker (a
  * batch item's, or from before makers were kept) goes to whoever asks, as it always did.
  */
-function mayReplay(stored: string | null, asking: Principal | undefined, secret: boolean): boolean {
-  if (stored === null) return true;
+function mayReplay(maker: repo.KeyMaker | null, asking: Principal | undefined, secret: boolean): boolean {
+  if (maker === null) return true;
   if (asking === undefined) return false;
-  const maker = JSON.parse(stored) as Maker;
   const me = makerOf(asking);
   return maker.permissions.every((p) => me.permissions.includes(p)) && (me.actor === maker.actor || !secret);
 }
@@ -135,7 +129,7 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; sealer: S
   /** `principal`: who asks (none for what a signed link alone opens). */
   async function claim(tenant: string, key: string, print: string, principal?: Principal): Promise<Claim> {
     const now = clock.now();
-    const maker = principal ? JSON.stringify(makerOf(principal)) : null;
+    const maker = principal ? makerOf(principal) : null;
     const row: repo.IdempotencyRow = {
       tenant,
       key,

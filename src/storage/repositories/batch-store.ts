@@ -2,10 +2,8 @@
  * A batch's storing: its items written over many short transactions, then the batch published, and what a store cut off in the middle left removed (repositories/batches.ts re-exports it).
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { BatchesTable, BatchItemsTable, Tables } from '../tables.js';
-
-type BatchRow = BatchesTable;
-type BatchItemRow = BatchItemsTable;
+import type { Tables } from '../tables.js';
+import { itemRow, type BatchItemRow, type BatchRow } from './batch-records.js';
 
 /**
  * A batch while its items are being stored: no list, read or claim sees it (`published`). Its row is
@@ -55,7 +53,7 @@ export async function storeBatch(
     await db.transaction().execute(async (trx) => {
       for (let i = from; i < to; i += ROWS_PER_STATEMENT) {
         await between();
-        const chunk = Array.from({ length: Math.min(ROWS_PER_STATEMENT, to - i) }, (_, k) => itemAt(i + k));
+        const chunk = Array.from({ length: Math.min(ROWS_PER_STATEMENT, to - i) }, (_, k) => itemRow(itemAt(i + k)));
         await trx.insertInto('batch_items').values(chunk).execute();
       }
     });

@@ -5,7 +5,35 @@
 import type { Kysely } from 'kysely';
 import type { IdempotencyTable, Tables } from '../tables.js';
 
-export type IdempotencyRow = IdempotencyTable;
+/** Who made the request a key was claimed for: its actor and the permissions it held then. */
+export interface KeyMaker {
+  actor: string;
+  permissions: string[];
+}
+
+/** An Idempotency-Key's record; `principal` decoded from its JSON column here, and encoded here. */
+export interface IdempotencyRow {
+  tenant: string;
+  key: string;
+  /** Method and path the key was first used with, plus a SHA-256 of the body. */
+  fingerprint: string;
+  state: 'in_progress' | 'done';
+  status_code: number | null;
+  /** The answer's bytes as they were sent (sealed when they carry a secret). */
+  response: string | null;
+  created_at: string;
+  expires_at: string;
+  /** Who made the request; null: a batch item's, or from before makers were kept. */
+  principal: KeyMaker | null;
+}
+
+const makerColumn = (maker: KeyMaker | null): string | null => (maker === null ? null : JSON.stringify(maker));
+
+const recordOf = (row: IdempotencyTable): IdempotencyRow => ({
+  ...row,
+  state: row.state as IdempotencyRow['state'],
+  principal: row.principal === null ? null : (JSON.parse(row.principal) as KeyMaker),
+});
 
 /** true when this caller now owns the key; false when a live record already holds it. */
 export async function claim(db: Kysely<Tables>, row: IdempotencyRow, now: string): Promise<boolean> {
@@ -18,20 +46,25 @@ export async function claim(db: Kysely<Tables>, row: IdempotencyRow, now: string
     .execute();
   const res = await db
     .insertInto('idempotency')
-    .values(row)
+    .values({ ...row, principal: makerColumn(row.principal) })
     .onConflict((oc) => oc.columns(['tenant', 'key']).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 export async function find(db: Kysely<Tables>, tenant: string, key: string): Promise<IdempotencyRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('idempotency')
     .selectAll()
     .where('tenant', '=', tenant)
     .where('key', '=', key)
     .executeTakeFirst();
+  return row && recordOf(row);
 }
+
+/** Records as their table holds them, for a statement that writes several at once (a batch's claim). */
+export const recordRows = (records: IdempotencyRow[]): IdempotencyTable[] =>
+  records.map((r) => ({ ...r, principal: makerColumn(r.principal) }));
 
 export async function complete(
   db: Kysely<Tables>,
@@ -84,11 +117,11 @@ export async function takeOver(
   staleBefore: string,
   now: string,
   expiresAt: string,
-  principal: string | null,
+  principal: KeyMaker | null,
 ): Promise<boolean> {
   const res = await db
     .updateTable('idempotency')
-    .set({ created_at: now, expires_at: expiresAt, principal })
+    .set({ created_at: now, expires_at: expiresAt, principal: makerColumn(principal) })
     .where('tenant', '=', stale.tenant)
     .where('key', '=', stale.key)
     .where('state', '=', 'in_progress')
