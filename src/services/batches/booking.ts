@@ -335,18 +335,24 @@ export function createBatchBooking(deps: {
     }
     const record = await shipping.recordFound(prepared, answer.found, deps.labelBaseUrl, extras);
     record.shipment.batch_id = item.batch_id;
-    await shipping.storeBooking(prepared, record, log, async (trx) => {
-      await repo.settle(
-        trx,
-        item,
-        dead,
-        {
-          status: 'booked',
-          shipment_id: record.shipment.id,
-          label_ids: record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id),
-        },
-        now(),
-      );
+    const stored = await shipping.storeBooking(prepared, record, log, async (trx) => {
+      // The item is no longer the dead worker's: its worker's late answer (or another instance's
+      // recovery) stored this booking while the carrier was asked. Storing it again would show one
+      // label as two shipments.
+      if (
+        !(await repo.settle(
+          trx,
+          item,
+          dead,
+          {
+            status: 'booked',
+            shipment_id: record.shipment.id,
+            label_ids: record.labels.filter((l) => l.tracking_number !== null).map((l) => l.id),
+          },
+          now(),
+        ))
+      )
+        return false;
       await idempotency.complete(
         trx,
         item.tenant,
@@ -354,7 +360,15 @@ export function createBatchBooking(deps: {
         200,
         JSON.stringify({ shipment_id: record.shipment.id }),
       );
+      return true;
     });
+    if (!stored) {
+      log.info(
+        { batch: item.batch_id, index: item.idx, tracking_number: answer.found.tracking_number },
+        'interrupted batch item found at the carrier was settled meanwhile; its booking is stored once',
+      );
+      return true;
+    }
     log.info(
       {
         batch: item.batch_id,
