@@ -10,6 +10,7 @@ import type { CarrierSlug } from '../carriers/carrier.js';
 import type { ShiftableClock } from './clock.js';
 import type { Sequences } from './sequences.js';
 import type { CredentialBook } from './credentials.js';
+import type { renderInvoicePdf, renderLabel } from '../documents/drawing/index.js';
 
 /** Faults a carrier answers in its own wire format (the others are transport-level). */
 export type CarrierFaultKind = 'http_500' | 'http_429' | 'auth' | 'malformed';
@@ -55,6 +56,14 @@ export interface EmulatorContext {
   sequences: Sequences;
   /** The credentials the carriers issued; the others are refused as each carrier refuses them. */
   credentials: CredentialBook;
+  /** How the carriers draw their documents (documents/drawing/, on threads; handed in so a test can hold a drawing). */
+  drawing: Drawing;
+}
+
+/** Labels and invoices as the carriers draw them. */
+export interface Drawing {
+  renderLabel: typeof renderLabel;
+  renderInvoicePdf: typeof renderInvoicePdf;
 }
 
 /** Tags a route with its carrier and operation, which is how faults find the calls they target. */

@@ -12,7 +12,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../foundations/clock.js';
 import type { HeldServer } from '../foundations/held-server.js';
 import type { CarrierSlug } from '../carriers/carrier.js';
-import type { EmulatedCarrier } from './carrier.js';
+import { renderInvoicePdf, renderLabel } from '../documents/drawing/index.js';
+import type { Drawing, EmulatedCarrier } from './carrier.js';
 import { ShiftableClock } from './clock.js';
 import { registerControl } from './control.js';
 import { FaultStore, faultHook, latencyHook } from './faults.js';
@@ -41,6 +42,8 @@ export interface EmulatorOptions {
    * one the emulator listens on host and port itself.
    */
   server?: HeldServer;
+  /** How labels and invoices are drawn; by default on the drawing threads. */
+  drawing?: Drawing;
 }
 
 /** The shared clock and faults, plus each registered carrier's state under its slug. */
@@ -68,7 +71,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const clock = new ShiftableClock(options.clock ?? systemClock);
   const sequences = options.stateDir ? fileSequences(options.stateDir) : memorySequences();
   const credentials = new CredentialBook(CREDENTIAL_MEMBERS, options.credentials);
-  const { carriers, states } = createEmulatedCarriers({ clock, sequences, credentials });
+  const { carriers, states } = createEmulatedCarriers({
+    clock,
+    sequences,
+    credentials,
+    drawing: options.drawing ?? { renderLabel, renderInvoicePdf },
+  });
   const bySlug = new Map<string, EmulatedCarrier>(carriers.map((c) => [c.slug, c]));
   const faults = new FaultStore(new Map(carriers.map((c) => [c.slug, c.operations])));
   const persistence = options.stateDir

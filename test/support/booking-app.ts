@@ -5,6 +5,7 @@
  */
 import { accountBody } from './accounts.js';
 import { createTestApp, type TestApp } from './app.js';
+import type { Drawing } from '../../src/emulator/carrier.js';
 import { startTestEmulator, type TestEmulator } from './emulator.js';
 
 /** The real time plus what the test has moved it on. */
@@ -44,8 +45,10 @@ export async function startBookingApp(opts: {
   env?: Record<string, string>;
   /** The account's body; by default a carrier_a test account with credentials of its own. */
   account?: Record<string, unknown>;
+  /** How the emulator draws its documents; by default on its threads. */
+  drawing?: Drawing;
 }): Promise<BookingApp> {
-  const em = await startTestEmulator();
+  const em = await startTestEmulator(opts.drawing ? { drawing: opts.drawing } : {});
   const t = await createTestApp({ emulatorUrl: em.url, clock: opts.clock, ...(opts.env ? { env: opts.env } : {}) });
   const key = await t.key('acme');
   const body = opts.account ? { shipping_account: opts.account } : accountBody('carrier_a', { test: true });

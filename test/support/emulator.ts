@@ -3,6 +3,7 @@ import type { CarrierSlug } from '../../src/carriers/carrier.js';
 import type { Clock } from '../../src/foundations/clock.js';
 import { credentialsOf } from '../../src/emulator/credentials.js';
 import { CREDENTIAL_MEMBERS } from '../../src/emulator/registry.js';
+import type { Drawing } from '../../src/emulator/carrier.js';
 import { createEmulator, type Emulator } from '../../src/emulator/server.js';
 import { validAuth } from './accounts.js';
 
@@ -37,12 +38,16 @@ async function control(url: string, method: string, path: string, body?: unknown
   if (!res.ok) throw new Error(`emulator control ${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
-/** `clock`: the carrier's base clock (a suite that fixes the day sets the service's to the same). */
-export async function startTestEmulator(opts: { clock?: Clock } = {}): Promise<TestEmulator> {
+/**
+ * `clock`: the carrier's base clock (a suite that fixes the day sets the service's to the same);
+ * `drawing`: how the carriers draw their documents (a suite holds one to see what a carrier keeps meanwhile).
+ */
+export async function startTestEmulator(opts: { clock?: Clock; drawing?: Drawing } = {}): Promise<TestEmulator> {
   const emulator = await createEmulator({
     port: 0,
     credentials: knownTestCredentials,
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.drawing ? { drawing: opts.drawing } : {}),
   });
   const url = emulator.url;
   return {

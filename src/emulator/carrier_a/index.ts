@@ -35,7 +35,7 @@ const MALFORMED_START: Record<string, string> = {
 
 export function createCarrierA(emulator: EmulatorContext): EmulatedCarrierModule<CarrierAState> {
   const state = new CarrierAState(emulator.clock, emulator.sequences, emulator.credentials);
-  const ctx = createCtx(state, emulator.clock);
+  const ctx = createCtx(state, emulator.clock, emulator.drawing);
   // Every error body takes the next transaction id; only replies to a request echo its customer id.
   const reply = (status: number, list: FedexError[], request?: FastifyRequest) => ({
     status,

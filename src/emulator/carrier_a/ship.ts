@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isIsoDate, localDate, utcOffsetMinutes } from '../calendar.js';
-import { renderInvoicePdf, renderLabel, type LabelData } from '../../documents/drawing/index.js';
+import type { LabelData } from '../../documents/drawing/index.js';
 import { at, num, round2, str } from '../json.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure, type FedexError } from './errors.js';
@@ -92,6 +92,11 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierACtx): void
       references: s.items.flatMap((item) => item.typedReferences),
     };
     const q = quote(service, lane, s.shipper.countryCode, s.recipient.residential, packages);
+    // Booked the moment the call is taken up, before its documents are drawn: a lookup by reference
+    // finds it from then on. Kept only once drawn, a booking whose drawing waited seconds for a
+    // thread (a cold start on a loaded machine) was not found by a lookup made after the indexing
+    // delay the caller was told, which then booked the shipment a second time.
+    state.addShipment(shipment);
     const keep = (key: string, contentType: string, bytes: Buffer): DocumentRef => {
       if (responseOption === 'LABEL') return { encodedLabel: bytes.toString('base64') };
       state.documents.set(key, { contentType, bytes });
@@ -112,7 +117,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierACtx): void
           reference: s.items[i]?.references[0],
           note: 'TEST LABEL - EMULATOR - DO NOT SHIP',
         };
-        const bytes = await renderLabel(image.format, stock, data);
+        const bytes = await ctx.drawing.renderLabel(image.format, stock, data);
         return {
           trackingNumber: pkg.trackingNumber,
           label: keep(`SH,${pkg.trackingNumber}_SHIPPING_P`, image.contentType, bytes),
@@ -124,7 +129,7 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierACtx): void
 
     let invoice: { ref: DocumentRef; base64: string } | undefined;
     if (s.customs) {
-      const bytes = await renderInvoicePdf({
+      const bytes = await ctx.drawing.renderInvoicePdf({
         date: shipDate,
         trackingNumber: master,
         invoiceNumber: s.customs.invoiceNumber,
@@ -149,7 +154,6 @@ export function registerShipRoutes(app: FastifyInstance, ctx: CarrierACtx): void
         base64: bytes.toString('base64'),
       };
     }
-    state.addShipment(shipment);
     return ctx.envelope(request, bookingReply({ shipment, service, quote: q, pieces, invoice }));
   });
 

@@ -125,8 +125,11 @@ async function settleFromCarrier(
   }
   const record = await shipping.recordFound(prepared, answer.found, deps.labelBaseUrl, extras);
   record.shipment.batch_id = item.batch_id;
-  await shipping.storeBooking(prepared, record, log, async (trx) => {
-    await repo.settle(
+  const stored = await shipping.storeBooking(prepared, record, log, async (trx) => {
+    // The item is no longer the dead worker's: its worker's late answer (or another instance's
+    // recovery) stored this booking while the carrier was asked. Storing it again would show one
+    // label as two shipments.
+    const settled = await repo.settle(
       trx,
       item,
       dead,
@@ -137,8 +140,17 @@ async function settleFromCarrier(
       },
       clock.now().toISOString(),
     );
+    if (!settled) return false;
     await repo.completeAttempt(trx, item, record.shipment.id);
+    return true;
   });
+  if (!stored) {
+    log.info(
+      { batch: item.batch_id, index: item.idx, tracking_number: answer.found.tracking_number },
+      'interrupted batch item found at the carrier was settled meanwhile; its booking is stored once',
+    );
+    return true;
+  }
   log.info(
     {
       batch: item.batch_id,
