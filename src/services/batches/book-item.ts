@@ -6,9 +6,16 @@ import type { Log } from '../../foundations/logger.js';
 import { ApiError, toApiError } from '../../domain/errors.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/batches.js';
-import { IDEMPOTENCY_TTL_MS, bookingReference, settledByLookup } from '../kernel/index.js';
+import { IDEMPOTENCY_TTL_MS, settledByLookup } from '../kernel/index.js';
 import type { BookingExtras } from '../shipping/index.js';
-import { callsBeforeBooking, errorOf, itemShipment, type BatchBookingDeps, type BookOutcome } from './booking-deps.js';
+import {
+  callsBeforeBooking,
+  errorOf,
+  itemShipment,
+  prepareItem,
+  type BatchBookingDeps,
+  type BookOutcome,
+} from './booking-deps.js';
 import { csvItemError } from './csv-items.js';
 import { finishIfDone } from './state.js';
 
@@ -70,14 +77,7 @@ export async function bookBatchItem(
   let prepared;
   let extras: BookingExtras;
   try {
-    const { shipment, ...chosen } = await shipping.choose(item.tenant, input, log);
-    extras = chosen;
-    prepared = await shipping.prepareBooking(
-      item.tenant,
-      shipment,
-      log,
-      bookingReference(item.tenant, repo.itemKey(item)),
-    );
+    ({ prepared, extras } = await prepareItem(deps, item, input, log));
   } catch (err) {
     const e = toApiError(err);
     // Nothing was booked yet: a throttling carrier, or the database gone for a moment, means later.

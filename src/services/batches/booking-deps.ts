@@ -4,8 +4,9 @@ import type { ShipmentRequestInput } from '../../contract/shipment.js';
 import type { ApiError } from '../../domain/errors.js';
 import type { Db } from '../../storage/database.js';
 import * as repo from '../../storage/repositories/batches.js';
-import type { BookingLookup } from '../kernel/index.js';
-import type { createShippingService } from '../shipping/index.js';
+import type { Log } from '../../foundations/logger.js';
+import { bookingReference, type BookingLookup } from '../kernel/index.js';
+import type { BookingExtras, PreparedBooking, createShippingService } from '../shipping/index.js';
 
 export interface BatchBookingDeps {
   db: Db;
@@ -39,3 +40,18 @@ export function callsBeforeBooking(
 /** The shipment an item books. */
 export const itemShipment = (item: Pick<repo.BatchItemRow, 'input'>): ShipmentRequestInput =>
   repo.itemInput(item) as ShipmentRequestInput;
+
+/**
+ * The item's shipment chosen (rated first when it names several accounts) and prepared for booking
+ * under the item's own reference, the one a lookup at the carrier finds it by.
+ */
+export async function prepareItem(
+  deps: Pick<BatchBookingDeps, 'shipping'>,
+  item: repo.BatchItemRow,
+  input: ShipmentRequestInput,
+  log: Log,
+): Promise<{ prepared: PreparedBooking; extras: BookingExtras }> {
+  const { shipment, ...extras } = await deps.shipping.choose(item.tenant, input, log);
+  const reference = bookingReference(item.tenant, repo.itemKey(item));
+  return { prepared: await deps.shipping.prepareBooking(item.tenant, shipment, log, reference), extras };
+}

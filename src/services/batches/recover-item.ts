@@ -8,9 +8,9 @@ import { ApiError } from '../../domain/errors.js';
 import type { Log } from '../../foundations/logger.js';
 import * as repo from '../../storage/repositories/batches.js';
 import * as shipments from '../../storage/repositories/shipments.js';
-import { bookingReference, type LookupAnswer } from '../kernel/index.js';
+import type { LookupAnswer } from '../kernel/index.js';
 import type { BookingExtras, PreparedBooking } from '../shipping/index.js';
-import { errorOf, INTERRUPTED, itemShipment, type BatchBookingDeps } from './booking-deps.js';
+import { errorOf, INTERRUPTED, itemShipment, prepareItem, type BatchBookingDeps } from './booking-deps.js';
 import { finishIfDone } from './state.js';
 
 /** Thrown inside a transaction to roll it back: another worker settled the item first. */
@@ -77,14 +77,7 @@ async function settleFromCarrier(
   let extras: BookingExtras;
   let answer: LookupAnswer;
   try {
-    const { shipment, ...chosen } = await shipping.choose(item.tenant, itemShipment(item), log);
-    extras = chosen;
-    prepared = await shipping.prepareBooking(
-      item.tenant,
-      shipment,
-      log,
-      bookingReference(item.tenant, repo.itemKey(item)),
-    );
+    ({ prepared, extras } = await prepareItem(deps, item, itemShipment(item), log));
     answer = await deps.lookup.lookup(prepared, new Date(claimedAt));
   } catch (err) {
     log.warn(
