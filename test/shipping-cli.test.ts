@@ -145,7 +145,7 @@ describe('waybill shipping commands', () => {
       file,
       'service_code,country_codes,min_weight,max_weight,rate,currency,transit_days\ncarrier_a_ground,US,0,5,6.10,USD,2-4\n',
     );
-    expect((await cli(['accounts', 'price-list', 'upload', file])).stdout).toMatch(/: 1 rows, uploaded /);
+    expect((await cli(['accounts', 'price-list', 'upload', file])).stdout).toMatch(/: 1 row, uploaded /);
     expect((await cli(['accounts', 'price-list'])).stdout).toMatch(/carrier_a_ground\s+US\s+0-5\s+6\.10 USD\s+2-4/);
     const bad = await cli([
       'accounts',

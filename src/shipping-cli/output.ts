@@ -30,3 +30,8 @@ export function progressLine(counts: BatchCounts, width = 30): string {
   const bar = '#'.repeat(filled) + '-'.repeat(width - filled);
   return `[${bar}] ${String(settled).padStart(String(counts.total).length)}/${counts.total}  booked ${counts.booked}  failed ${counts.failed}  queued ${counts.queued + counts.in_progress}`;
 }
+
+/** "1 row", "2 rows": a count with its noun, as a person says it. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

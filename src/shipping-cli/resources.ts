@@ -1,6 +1,6 @@
 /** waybill batch | accounts | webhooks. */
 import { accountOf, required, type Context } from './context.js';
-import { json, progressLine, table, type BatchCounts } from './output.js';
+import { counted, json, progressLine, table, type BatchCounts } from './output.js';
 import { UsageError } from './settings.js';
 
 const RUNNING = new Set(['queued', 'in_progress']);
@@ -45,10 +45,10 @@ async function upload(ctx: Context): Promise<number> {
     ...(key ? { idempotencyKey: key } : {}),
   });
   if (!f.watch) {
-    ctx.out(f.json ? json({ batch }) : `batch ${batch.id}: ${batch.counts.total} items ${batch.status}`);
+    ctx.out(f.json ? json({ batch }) : `batch ${batch.id}: ${counted(batch.counts.total, 'item')} ${batch.status}`);
     return 0;
   }
-  if (!f.json) ctx.out(`batch ${batch.id}: ${batch.counts.total} items`);
+  if (!f.json) ctx.out(`batch ${batch.id}: ${counted(batch.counts.total, 'item')}`);
   const done = await watch(ctx, batch.id);
   ctx.out(
     f.json
@@ -103,7 +103,7 @@ async function priceList(ctx: Context): Promise<void> {
       r.transit_days.join('-'),
     ]);
     return ctx.out(
-      `${list.row_count} rows, uploaded ${list.uploaded_at}\n${table(['service', 'countries', 'kg', 'price', 'days'], rows)}`,
+      `${counted(list.row_count, 'row')}, uploaded ${list.uploaded_at}\n${table(['service', 'countries', 'kg', 'price', 'days'], rows)}`,
     );
   }
   if (sub === 'upload') {
@@ -112,7 +112,7 @@ async function priceList(ctx: Context): Promise<void> {
     return ctx.out(
       ctx.flags.json
         ? json(answer)
-        : `price list of ${id}: ${answer.price_list.row_count} rows, uploaded ${answer.price_list.uploaded_at}`,
+        : `price list of ${id}: ${counted(answer.price_list.row_count, 'row')}, uploaded ${answer.price_list.uploaded_at}`,
     );
   }
   if (sub === 'remove') {
