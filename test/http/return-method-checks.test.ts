@@ -121,6 +121,12 @@ describe('return method checks', () => {
     expect((await t.call('GET', `/returns/methods/${onBilled}`, key)).body.return_method).not.toHaveProperty(
       'destination',
     );
+    // The audit log says where its returns went before and where they go now.
+    const changes = (await audit('return_method.created')).find((e) => e.resource.id === onBilled)?.changes;
+    expect(changes).toMatchObject({ destination: { street1: '9 Dock Rd' } });
+    expect((await audit('return_method.updated')).find((e) => e.resource.id === onBilled)?.changes).toMatchObject({
+      destination: null,
+    });
 
     const onBare = await made(method(bare, { type: 'pickup', method_name: 'Own address', destination: warehouse }));
     const refused = expectError(

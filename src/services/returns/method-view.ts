@@ -49,4 +49,6 @@ export const auditedMethod = (r: repo.ReturnMethodRow) => ({
   service: r.service,
   customer_charge: r.customer_charge,
   return_charge: r.return_charge,
+  // Where its returns go: its own address, or null for its account's billing address.
+  destination: r.destination,
 });
