@@ -93,7 +93,6 @@ const stopper = (child: ChildProcess) => () =>
     child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')),
   );
 
-/** The carrier_a OAuth clients the benches register accounts with or call the emulator as. */
 /** The parties every bench's shipments travel between (a domestic US parcel). */
 export const sender = {
   name: 'Ann',

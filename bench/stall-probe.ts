@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { buildService, fmt, json, rssMb, runCli, startService, type Service } from './lib.js';
+import { buildService, fmt, json, recipient, rssMb, runCli, sender, startService, type Service } from './lib.js';
 
 /** WAYBILL_BATCH_BODY_LIMIT's default: the largest batch body the service reads. */
 const LIMIT = 32 * 1024 * 1024;
@@ -24,24 +24,6 @@ const TAIL_MS = Number(process.env.BENCH_STALL_TAIL_MS ?? 200);
 /** Busy processes beside the probe (BENCH_STALL_LOAD). */
 const LOAD = Number(process.env.BENCH_STALL_LOAD ?? 0);
 
-const sender = {
-  name: 'Ann Sender',
-  street1: '1 Main St',
-  city: 'Memphis',
-  state: 'TN',
-  postal_code: '38117',
-  country: 'US',
-  phone: '9015550100',
-};
-const recipient = {
-  name: 'Bob',
-  street1: '5 Fifth Ave',
-  city: 'New York',
-  state: 'NY',
-  postal_code: '10001',
-  country: 'US',
-  phone: '2125550100',
-};
 const CARRIER_B_AUTH = { account_number: 'A1B2C3', client_id: 'bench-b', client_secret: 'bench-secret-b' };
 
 interface Ctx {
