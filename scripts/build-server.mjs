@@ -16,6 +16,29 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * `yaml` (161 kB bundled) is required by @fastify/swagger as it loads, yet called only to write
+ * /docs/yaml: the swagger plugin gets a stand-in that requires the package from node_modules (a
+ * dependency of the plugin, so installed wherever it is) on its first call, and no start compiles it.
+ */
+const yamlOnFirstUse = {
+  name: 'yaml-on-first-use',
+  setup(b) {
+    b.onResolve({ filter: /^yaml$/ }, (args) => {
+      if (args.namespace === 'yaml-on-first-use') return { path: 'yaml', external: true };
+      if (args.importer.includes('node_modules/@fastify/swagger/'))
+        return { path: 'yaml', namespace: 'yaml-on-first-use' };
+      return undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'yaml-on-first-use' }, () => ({
+      contents:
+        "let yaml; const load = () => (yaml ??= require('yaml'));" +
+        ' module.exports = { parse: (...a) => load().parse(...a), stringify: (...a) => load().stringify(...a) };',
+      loader: 'js',
+    }));
+  },
+};
 const outdir = join(root, 'dist');
 // Only this step's output: other build steps may write beside it.
 rmSync(join(outdir, 'cli.js'), { force: true });
@@ -50,6 +73,7 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
+  plugins: [yamlOnFirstUse],
   chunkNames: 'chunks/[name]-[hash]',
   // Linked maps: stack traces name the TypeScript lines under NODE_OPTIONS=--enable-source-maps.
   sourcemap: 'linked',
