@@ -5,7 +5,7 @@
  * and took about 20 MB off the idle process (bench/README.md). Left in node_modules: the native
  * SQLite driver and the password hash (argon2, native), swagger-ui (it serves its own files from its folder), piscina (it starts its
  * threads on a file of its own folder), and what loads on first use anyway (the PostgreSQL driver,
- * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js, the
+ * pdf-lib, bwip-js), and `yaml`, required on its first call (below). The label work threads run a module of their own, dist/label-worker.js, the
  * emulator's drawing threads dist/draw-worker.js, and
  * the threads a large batch body is read on others: dist/batch-json-worker.js for JSON,
  * dist/csv-worker.js for CSV.
