@@ -5,7 +5,7 @@
  * and took about 20 MB off the idle process (bench/README.md). Left in node_modules: the native
  * SQLite driver and the password hash (argon2, native), swagger-ui (it serves its own files from its folder), piscina (it starts its
  * threads on a file of its own folder), and what loads on first use anyway (the PostgreSQL driver,
- * pdf-lib, bwip-js). The label work threads run a module of their own, dist/label-worker.js, the
+ * pdf-lib, bwip-js), and `yaml`, required on its first call (below). The label work threads run a module of their own, dist/label-worker.js, the
  * emulator's drawing threads dist/draw-worker.js, and
  * the threads a large batch body is read on others: dist/batch-json-worker.js for JSON,
  * dist/csv-worker.js for CSV.
@@ -16,6 +16,29 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * `yaml` (161 kB bundled) is required by @fastify/swagger as it loads, yet called only to write
+ * /docs/yaml: the swagger plugin gets a stand-in that requires the package from node_modules (a
+ * dependency of the plugin, so installed wherever it is) on its first call, and no start compiles it.
+ */
+const yamlOnFirstUse = {
+  name: 'yaml-on-first-use',
+  setup(b) {
+    b.onResolve({ filter: /^yaml$/ }, (args) => {
+      if (args.namespace === 'yaml-on-first-use') return { path: 'yaml', external: true };
+      if (args.importer.includes('node_modules/@fastify/swagger/'))
+        return { path: 'yaml', namespace: 'yaml-on-first-use' };
+      return undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'yaml-on-first-use' }, () => ({
+      contents:
+        "let yaml; const load = () => (yaml ??= require('yaml'));" +
+        ' module.exports = { parse: (...a) => load().parse(...a), stringify: (...a) => load().stringify(...a) };',
+      loader: 'js',
+    }));
+  },
+};
 const outdir = join(root, 'dist');
 // Only this step's output: other build steps may write beside it.
 rmSync(join(outdir, 'cli.js'), { force: true });
@@ -50,6 +73,7 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
+  plugins: [yamlOnFirstUse],
   chunkNames: 'chunks/[name]-[hash]',
   // Linked maps: stack traces name the TypeScript lines under NODE_OPTIONS=--enable-source-maps.
   sourcemap: 'linked',

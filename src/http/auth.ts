@@ -5,7 +5,7 @@
  * key (EdDSA/ES256) and names the tenant in `sub`. The console's session cookie is http/session.ts's.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { importSPKI, jwtVerify, errors as joseErrors } from 'jose';
+import type { importSPKI } from 'jose';
 import type { Clock } from '../foundations/clock.js';
 import type { KeyAuth } from '../services/index.js';
 import { createTtlCache } from '../foundations/ttl-cache.js';
@@ -48,6 +48,9 @@ export function credentialFrom(headers: Headers): string | undefined {
   return m?.[1]?.trim() || undefined;
 }
 
+/** The JWT library, loaded by the first token verified or key read, not at start: most deployments use API keys. */
+const loadJose = () => import('jose');
+
 export function createAuthenticator(opts: AuthOptions) {
   // Verified keys by the key itself, not its hash: hashing every request's key cost a cached /track
   // about 2 µs of its ~50 (bench/README.md). The keys held here are ones the process holds anyway
@@ -57,7 +60,7 @@ export function createAuthenticator(opts: AuthOptions) {
   if (opts.jwtPublicKey) {
     const pem = opts.jwtPublicKey;
     // Either algorithm the operator may use; importSPKI needs to be told which one.
-    jwtKey = importSPKI(pem, 'EdDSA').catch(() => importSPKI(pem, 'ES256'));
+    jwtKey = loadJose().then(({ importSPKI }) => importSPKI(pem, 'EdDSA').catch(() => importSPKI(pem, 'ES256')));
   } else if (opts.jwtSecret) {
     jwtKey = Promise.resolve(createSecretKey(Buffer.from(opts.jwtSecret, 'utf8')));
   }
@@ -69,6 +72,7 @@ export function createAuthenticator(opts: AuthOptions) {
         'API key not accepted',
         'bearer token looks like a JWT but no JWT key is configured',
       );
+    const { jwtVerify, errors: joseErrors } = await loadJose();
     try {
       const now = opts.clock.now();
       const { payload } = await jwtVerify(token, await jwtKey, {

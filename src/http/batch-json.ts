@@ -23,7 +23,7 @@
  * is handed to `keep`, and what it answers stays in its place: by default a shipment's text
  * (CanonicalJson), never its objects. Errors echo at most a short excerpt of the body.
  */
-import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
+import type { ParsedElementInfo, ParsedTokenInfo } from '@streamparser/json';
 import { MAX_BATCH_ITEMS } from '../domain/catalog.js';
 import { ApiError } from '../domain/errors.js';
 import { notJson } from '../contract/validation-errors.js';
@@ -58,6 +58,8 @@ const asText: KeepShipment = (element) =>
 
 /** Nothing but white space: no body, as json-parser.ts says of other routes. */
 export async function readBatchJson(pieces: AsyncIterable<Buffer>, keep: KeepShipment = asText): Promise<unknown> {
+  // Loaded by the first batch body read here, not at start: most instances never read one.
+  const { Tokenizer, TokenParser, TokenType } = await import('@streamparser/json');
   const tokenizer = new Tokenizer({ emitPartialTokens: true });
   const parser = new TokenParser();
   let failure: unknown;

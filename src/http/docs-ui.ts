@@ -24,7 +24,7 @@ export function docsPaths(): string[] {
 /** Request headers the UI's answer depends on (conditional and partial requests of its files). */
 const FORWARDED = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'range', 'if-range'];
 /** Set by this app from the payload it sends, or hop by hop. */
-const NOT_COPIED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+export const NOT_COPIED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
 
 export function registerDocsUi(app: App): void {
   let ui: Promise<FastifyInstance> | undefined;

@@ -42,6 +42,32 @@ describe('web pages', () => {
     expect(String(res.headers['cache-control'])).toContain('immutable');
   });
 
+  it('answers HEAD, conditional and partial requests of an asset as the file plugin does', async () => {
+    const get = await s.t.call('GET', '/web/assets/app.js', undefined);
+    const etag = String(get.headers.etag);
+    const head = await s.t.call('HEAD', '/web/assets/app.js', undefined);
+    expect(head.status).toBe(200);
+    expect(head.raw).toBe('');
+    expect(head.headers['content-length']).toBe(String('console.log(1)'.length));
+    expect(head.headers.etag).toBe(etag);
+    expect(head.headers['content-security-policy']).toBe(get.headers['content-security-policy']);
+    const fresh = await s.t.call('GET', '/web/assets/app.js', undefined, undefined, { 'if-none-match': etag });
+    expect(fresh.status).toBe(304);
+    expect(fresh.raw).toBe('');
+    expect(String(fresh.headers['cache-control'])).toContain('immutable');
+    expect(String(fresh.headers['content-security-policy'])).toContain("script-src 'self'");
+    const part = await s.t.call('GET', '/web/assets/app.js', undefined, undefined, { range: 'bytes=0-6' });
+    expect(part.status).toBe(206);
+    expect(part.raw).toBe('console');
+    expect(part.headers['content-range']).toBe('bytes 0-6/14');
+  });
+
+  it("answers an asset's refused precondition and a method it has not in the error shape", async () => {
+    const refused = await s.t.call('GET', '/web/assets/app.js', undefined, undefined, { 'if-match': '"other"' });
+    expect(expectError(refused, 400, 'schema_validation_error').message).toBe('Precondition Failed');
+    expectError(await s.t.call('POST', '/web/assets/app.js', undefined), 405, 'method_not_allowed');
+  });
+
   it('answers a missing asset with a 404 in the error shape', async () => {
     const res = await s.t.call('GET', '/web/assets/nope.js', undefined);
     expectError(res, 404, 'not_found');

@@ -28,7 +28,7 @@ export function registerAuditRoutes(app: App, { services, config }: RouteContext
     async (req, reply) => {
       const format = req.query.format ?? 'json';
       if (format !== 'json') {
-        const stream = services.auditLog.export(req.tenant, req.query, format);
+        const stream = await services.auditLog.export(req.tenant, req.query, format);
         return reply
           .type(CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="audit.${format}"`)

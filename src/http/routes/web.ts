@@ -6,11 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
 import type { Services } from '../../services/index.js';
 import { httpStatus } from '../errors.js';
+import { registerWebAssets } from './web-assets.js';
 import type { App, RouteContext } from '../types.js';
 
 export const PAGE_CSP = [
@@ -52,20 +52,7 @@ async function linkStatus(check: (token: string) => Promise<unknown>, token: str
 
 export function registerWebRoutes(app: App, ctx: RouteContext): void {
   const root = ctx.config.webRoot;
-  app.register(fastifyStatic, {
-    root: join(root, 'assets'),
-    prefix: '/web/assets/',
-    decorateReply: false,
-    index: false,
-    // Hashed file names: a new build has new names, so a year of caching is safe.
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res) => res.setHeader('content-security-policy', PAGE_CSP),
-  });
-  // The asset route is registered by a plugin: mark it public like the pages.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/web/assets/')) route.config = { ...(route.config as object), public: true };
-  });
+  registerWebAssets(app, { root: join(root, 'assets'), policy: ['content-security-policy', PAGE_CSP] });
 
   const cache = new Map<string, Buffer>();
   const document = async (entry: string): Promise<Buffer> => {

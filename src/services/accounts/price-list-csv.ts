@@ -6,8 +6,6 @@
  * loop its turns between pieces), and checked a slice at a time, so that a large list never holds
  * other requests up; written back with csv-stringify for the download.
  */
-import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
 import { ApiError } from '../../domain/errors.js';
 import { MAX_PRICE_LIST_ROWS, type PriceBand } from '../../domain/price-list.js';
 import { PRICE_LIST_COLUMNS, type PriceListRowInput } from '../../contract/price-list.js';
@@ -56,6 +54,8 @@ export async function readPriceListCsv(pieces: AsyncIterable<Buffer>): Promise<R
   let columns: Column[] | undefined;
   const rows: RawRow[] = [];
   let failure: unknown;
+  // The CSV libraries are loaded by the first price list read or written, not at start.
+  const { parse } = await import('csv-parse');
   const parser = parse({
     bom: true,
     info: true,
@@ -132,7 +132,8 @@ export function jsonRows(rows: readonly PriceListRowInput[]): RawRow[] {
 }
 
 /** The list as a CSV file in the upload's columns: what was uploaded, read back. */
-export function priceListCsv(bands: readonly PriceBand[]): string {
+export async function priceListCsv(bands: readonly PriceBand[]): Promise<string> {
+  const { stringify } = await import('csv-stringify/sync');
   const records = bands.map((b) => [
     b.service,
     b.service_name,

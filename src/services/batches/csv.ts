@@ -7,7 +7,7 @@
  * anything refused it. Each item remembers its line number (the header is line 1) and a bad value
  * fails that row alone, naming its column.
  */
-import { parse, type Info } from 'csv-parse';
+import type { Info } from 'csv-parse';
 import { MAX_BATCH_ITEMS } from '../../domain/catalog.js';
 import { ApiError } from '../../domain/errors.js';
 
@@ -130,6 +130,8 @@ export async function readCsv(
   // this far past it is too long. Each empty line skipped since (two bytes at most) does not count.
   let recordEnd = 0;
   let emptyLines = 0;
+  // Loaded by the first CSV file read here, not at start: most instances never read one.
+  const { parse } = await import('csv-parse');
   const parser = parse({
     bom: true,
     info: true,

@@ -3,7 +3,6 @@
  * The repository hands out each entry with its changes decoded; this shapes it for the API.
  */
 import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { Clock } from '../../foundations/clock.js';
 import type { AuditEntryView, AuditQuery } from '../../contract/audit.js';
 import type { Db } from '../../storage/database.js';
@@ -76,7 +75,12 @@ export async function listAudit(
  * Every matching entry as CSV (one row each, `changes` as JSON text) or JSON Lines (the list's
  * view), streamed: the filter is checked before the first byte, then rows are read in pages.
  */
-export function exportAudit(deps: AuditLogDeps, tenant: string, q: AuditQuery, format: 'csv' | 'jsonl'): Readable {
+export async function exportAudit(
+  deps: AuditLogDeps,
+  tenant: string,
+  q: AuditQuery,
+  format: 'csv' | 'jsonl',
+): Promise<Readable> {
   const rows = log.eachAudit(deps.db, filterOf(tenant, q));
   if (format === 'jsonl') {
     return Readable.from(
@@ -85,6 +89,8 @@ export function exportAudit(deps: AuditLogDeps, tenant: string, q: AuditQuery, f
       })(),
     );
   }
+  // The CSV writer is loaded by the first CSV export, not at start.
+  const { stringify } = await import('csv-stringify');
   // pipeline: a failed read ends the download with its error, and a caller gone stops the reads.
   // The record's `changes` (an object) is written as JSON text: csv-stringify's cast of an object.
   return pipeline(Readable.from(rows), stringify({ header: true, columns: [...CSV_COLUMNS] }), () => {});
