@@ -73,7 +73,8 @@ async function fetchGroup(
     const numbers = items.map((i) => i.number);
     try {
       if (adapter.trackMany && numbers.length > 1) {
-        const results = await limiter.run(() => adapter.trackMany!(call, numbers));
+        // The slot goes to the next call as soon as this one's answer is read (CarrierCall.answered).
+        const results = await limiter.run((release) => adapter.trackMany!({ ...call, answered: release }, numbers));
         return results.map((r) =>
           r instanceof ApiError ? toApiError(withCarrierDetail(r, account.carrier, 'track')) : r,
         );
