@@ -97,7 +97,10 @@ describe('POST /track', () => {
         numbers.map((tracking_number) => ({ track: { shipping_account: s.account, tracking_number, refresh } })),
       );
     const fetched = await batch(true);
+    expect(fetched.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(fetched.body.map((r: { tracking_number: string }) => r.tracking_number)).toEqual(numbers);
+    // Each element is written as the same number's answer alone is.
+    expect((await track(numbers[30]!)).body).toEqual(fetched.body[30]);
     // Every result is stored once the answer has come: with the carrier failing, each is answered from what was stored.
     await s.em.fault('carrier_a', 'track', 'http_500', 100);
     const stored = await batch(false);
