@@ -26,7 +26,8 @@ export interface CommitOptions {
 
 /**
  * A quiet moment: no piece handed in for this long. A wave of sixteen answers of a batch arrives
- * within 20 to 50 ms, each a few ms after the one before, and the next wave 200 ms later (bench/README.md, sixth round).
+ * within 20 to 50 ms, each a few ms after the one before, and the next wave 200 ms later
+ * (bench/README.md, sixth round).
  */
 const QUIET_MS = 20;
 /** Pieces that may wait are written at the latest this long after the first of them, quiet or not. */
