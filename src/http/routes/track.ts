@@ -82,9 +82,10 @@ export function registerTrackRoutes(app: App, { services, examples }: RouteConte
         return services.tracking.trackBatch(req.tenant, body, req.log).then((results) => {
           const result = reply.compileSerializationSchema(asSchema(TrackingResultView), '200');
           const error = reply.compileSerializationSchema(asSchema(ErrorBody), '200');
-          const text = `[${results.map((r) => ('error' in r ? error(r as never) : result(r as never))).join(',')}]`;
+          // A result always names its number, an error never does (a stored result may carry a stray `error`).
+          const parts = results.map((r) => ('tracking_number' in r ? result(r as never) : error(r as never)));
           reply.type('application/json; charset=utf-8');
-          return text as never;
+          return `[${parts.join(',')}]` as never;
         });
       }
       const input = (body as { track?: TrackInput }).track;
