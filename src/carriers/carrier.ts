@@ -170,6 +170,12 @@ export interface CarrierCall {
   log: Log;
   /** Aborts the carrier request when the caller stops waiting (rate shopping's time budget). */
   signal?: AbortSignal | undefined;
+  /**
+   * Told once the carrier's answer is read, before it is decoded; the decoding then waits for the
+   * next turn of the event loop but one, so that the call this frees a place for (a batch's next) is
+   * written to its socket first.
+   */
+  answered?: () => void;
 }
 
 /** Facts about a stored shipment some carriers need to cancel it. */

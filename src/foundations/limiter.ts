@@ -1,6 +1,9 @@
-/** At most `limit` tasks at once; the rest wait in arrival order. */
+/**
+ * At most `limit` tasks at once; the rest wait in arrival order. A task may hand its slot on before
+ * it ends (`release`): a carrier call's slot once its answer is read, before the answer is decoded.
+ */
 export interface Limiter {
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run<T>(task: (release: () => void) => Promise<T>): Promise<T>;
 }
 
 export function createLimiter(limit: number): Limiter {
@@ -12,12 +15,18 @@ export function createLimiter(limit: number): Limiter {
       // between can never push the count past the limit.
       if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
       else active++;
-      try {
-        return await task();
-      } finally {
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
         const wake = waiting.shift();
         if (wake) wake();
         else active--;
+      };
+      try {
+        return await task(release);
+      } finally {
+        release();
       }
     },
   };

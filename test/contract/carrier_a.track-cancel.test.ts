@@ -85,6 +85,29 @@ describe('POST /track', () => {
     ).toEqual([a, 'carrier_no_shipment_found', b]);
   });
 
+  it('stores every result of a batch of several carrier calls before answering it', async () => {
+    // 31 numbers: two calls of carrier_a's 30, the first call's results written while the second is out.
+    const numbers: string[] = [];
+    for (let i = 0; i < 31; i++) numbers.push(await book());
+    const batch = (refresh: boolean) =>
+      s.t.call(
+        'POST',
+        '/track',
+        s.key,
+        numbers.map((tracking_number) => ({ track: { shipping_account: s.account, tracking_number, refresh } })),
+      );
+    const fetched = await batch(true);
+    expect(fetched.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(fetched.body.map((r: { tracking_number: string }) => r.tracking_number)).toEqual(numbers);
+    // Each element is written as the same number's answer alone is.
+    expect((await track(numbers[30]!)).body).toEqual(fetched.body[30]);
+    // Every result is stored once the answer has come: with the carrier failing, each is answered from what was stored.
+    await s.em.fault('carrier_a', 'track', 'http_500', 100);
+    const stored = await batch(false);
+    await s.em.clearFaults();
+    expect(stored.body).toEqual(fetched.body);
+  });
+
   it('answers unknown numbers with carrier_no_shipment_found and the carrier’s message', async () => {
     const err = expectError(await track('123456789012', { refresh: true }), 404, 'carrier_no_shipment_found');
     expect(err.message.length).toBeGreaterThan(5);

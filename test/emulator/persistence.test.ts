@@ -5,11 +5,14 @@
  * right after a booking, even a `kill -9`, forgets nothing.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { JOURNAL_FILE } from '../../src/emulator/persistence.js';
 import { createEmulator } from '../../src/emulator/server.js';
 import { runCli, startEmulatorProcess, startServe } from '../support/process.js';
 import { tempDirs } from '../support/temp-dir.js';
-import { send, shipRequest, SUITE_CREDENTIALS } from './support.js';
+import { send, shipRequest, SUITE_CREDENTIALS, trackRequest } from './support.js';
 
 const tempDir = tempDirs();
 
@@ -22,19 +25,24 @@ function kill9(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A carrier_a booking through the emulator at `url`; its tracking number. */
-async function book(url: string): Promise<string> {
-  const base = `${url}/carrier_a`;
-  const token = (
+/** A carrier_a bearer token from the emulator at `url`. */
+async function tokenOf(url: string): Promise<string> {
+  return (
     (
       await send(
-        `${base}/oauth/token`,
+        `${url}/carrier_a/oauth/token`,
         'POST',
         { 'content-type': 'application/x-www-form-urlencoded' },
         'grant_type=client_credentials&client_id=test-id&client_secret=test-secret',
       )
     ).json as { access_token: string }
   ).access_token;
+}
+
+/** A carrier_a booking through the emulator at `url`; its tracking number. */
+async function book(url: string): Promise<string> {
+  const base = `${url}/carrier_a`;
+  const token = await tokenOf(url);
   const reply = await send(
     `${base}/ship/v1/shipments`,
     'POST',
@@ -116,6 +124,33 @@ it('has a booking on disk before it answers it: an emulator started on the same 
   } finally {
     await second?.close();
     await first.close();
+  }
+});
+
+it('writes nothing for a carrier_a track call, which only reads what it looks up', async () => {
+  const stateDir = tempDir('emulator-track-read');
+  const emulator = await createEmulator({ stateDir, credentials: SUITE_CREDENTIALS });
+  try {
+    const numbers = [await book(emulator.url), await book(emulator.url)];
+    const journal = join(stateDir, JOURNAL_FILE);
+    const before = readFileSync(journal, 'utf8');
+    const token = await tokenOf(emulator.url);
+    const reply = await send(
+      `${emulator.url}/carrier_a/track/v1/trackingnumbers`,
+      'POST',
+      { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      JSON.stringify(trackRequest(...numbers)),
+    );
+    expect(reply.status, reply.text).toBe(200);
+    const found = (reply.json as { output: { completeTrackResults: { trackResults: { error?: unknown }[] }[] } }).output
+      .completeTrackResults;
+    expect(found.map((r) => r.trackResults[0]!.error)).toEqual([undefined, undefined]);
+    expect(readFileSync(journal, 'utf8')).toBe(before);
+    // A booking after it is still journaled before its answer.
+    numbers.push(await book(emulator.url));
+    expect(readFileSync(journal, 'utf8').length).toBeGreaterThan(before.length);
+  } finally {
+    await emulator.close();
   }
 });
 

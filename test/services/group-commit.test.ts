@@ -62,3 +62,39 @@ describe.each(dialects)('group commit on %s', (dialect) => {
     }
   });
 });
+
+describe('group commit of pieces that expect more (a batch with other carrier calls still out)', () => {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('holds them over later turns, and a piece that expects none writes them with it in one transaction', async () => {
+    const t = await createTestDatabase('sqlite');
+    try {
+      const c = counting(t.database.db);
+      // No quiet moment comes within the test: only the last piece writes.
+      const commit = createGroupCommit(c.db, { quietMs: 60_000, maxWaitMs: 60_000 });
+      const waiting = [commit(write('evt_a'), { more: true })];
+      for (let i = 0; i < 5; i++) await turn();
+      waiting.push(commit(write('evt_b'), { more: true }));
+      for (let i = 0; i < 5; i++) await turn();
+      expect(c.transactions()).toBe(0);
+      await Promise.all([...waiting, commit(write('evt_c'))]);
+      expect(c.transactions()).toBe(1);
+      expect(await stored(t.database.db)).toEqual(['evt_a', 'evt_b', 'evt_c']);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('writes them once no piece came for a quiet moment, or once the longest wait is over', async () => {
+    const t = await createTestDatabase('sqlite');
+    try {
+      const c = counting(t.database.db);
+      await createGroupCommit(c.db, { quietMs: 1, maxWaitMs: 60_000 })(write('evt_a'), { more: true });
+      await createGroupCommit(c.db, { quietMs: 60_000, maxWaitMs: 1 })(write('evt_b'), { more: true });
+      expect(c.transactions()).toBe(2);
+      expect(await stored(t.database.db)).toEqual(['evt_a', 'evt_b']);
+    } finally {
+      await t.drop();
+    }
+  });
+});

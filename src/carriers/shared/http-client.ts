@@ -168,6 +168,9 @@ export interface HttpClient<E extends Endpoint, D> {
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
+/** Two check phases later: after the immediates queued by what runs meanwhile (a socket write of undici's). */
+const afterNextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
 export function createHttpClient<E extends Endpoint, D>(
   deps: Pick<CarrierDeps, 'transport' | 'tokens' | 'baseUrl'>,
   carrier: HttpCarrier<E, D>,
@@ -285,7 +288,12 @@ export function createHttpClient<E extends Endpoint, D>(
     request,
     answer,
     async send(call, req, context) {
-      return carrier.codec.decode(await answer(call, req, context), req.endpoint, carrier.unexpectedBody);
+      const res = await answer(call, req, context);
+      if (call.answered) {
+        call.answered();
+        await afterNextTurn();
+      }
+      return carrier.codec.decode(res, req.endpoint, carrier.unexpectedBody);
     },
   };
 }

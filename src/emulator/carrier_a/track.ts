@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatLocal, formatOffset } from '../calendar.js';
 import { arr, at, str } from '../json.js';
+import { peek } from '../state-changes.js';
 import type { CarrierACtx } from './context.js';
 import { errors, FedexFailure } from './errors.js';
 import { LB_PER_KG } from './prices.js';
@@ -227,7 +228,8 @@ export function registerTrackRoutes(app: FastifyInstance, ctx: CarrierACtx): voi
     let missing = false;
     const results = numbers.map((n) => {
       const trackingNumber = n ?? '';
-      const shipment = ctx.state.shipments.get(trackingNumber);
+      // Read, never changed here: nothing of a track call is written to the state's journal.
+      const shipment = peek(ctx.state.shipments, trackingNumber);
       if (!shipment || shipment.bookedAt.getTime() > now.getTime()) {
         missing = true;
         return notFound(trackingNumber);

@@ -9,6 +9,7 @@ import * as repo from '../../storage/repositories/tracking-cache.js';
 import { updateShipmentStages } from '../../storage/repositories/shipments.js';
 import { recordEvents } from '../kernel/index.js';
 import { keyOf, type CachedTracking, type TrackingCacheState } from './cache-deps.js';
+import type { CommitOptions } from './group-commit.js';
 
 /** A number's last result and when it was fetched: from memory for a few seconds, else the shared row. */
 export async function getCachedTracking(
@@ -53,7 +54,8 @@ export function peekCachedTracking(
  * The results of one carrier call, with the events of those that changed, in one transaction of
  * a few set-wise statements, shared with the other calls that answered in the same turn (group
  * commit): a batch of 1,000 numbers costs a few commits rather than one per number, and each call
- * the same handful of statements whatever its size.
+ * the same handful of statements whatever its size. `more`: the request has other calls still to
+ * answer, and the write may wait for a quiet moment (group-commit.ts).
  */
 export async function putTrackingResults(
   deps: TrackingCacheState,
@@ -61,6 +63,7 @@ export async function putTrackingResults(
   carrier: string,
   test: boolean,
   results: { number: string; result: TrackingResult }[],
+  options: CommitOptions = {},
 ): Promise<void> {
   const { clock, commit, memory } = deps;
   // A number asked twice in one call is written once, with its last answer.
@@ -91,7 +94,7 @@ export async function putTrackingResults(
     for (const [number, result] of changed)
       byStage.set(result.tracking_stage, [...(byStage.get(result.tracking_stage) ?? []), number]);
     for (const [stage, numbers] of byStage) await updateShipmentStages(trx, tenant, carrier, numbers, stage);
-  });
+  }, options);
   for (const [number, result] of latest)
     memory.set(keyOf(tenant, carrier, number, test), { result, fetchedAt: now.getTime() }, now.getTime());
 }

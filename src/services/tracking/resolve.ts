@@ -43,22 +43,38 @@ async function answerLocally(
   return prepared;
 }
 
-/** Phase 2: one group's numbers from its carrier, in calls as large as the carrier takes. */
+/** How many numbers one call of the group's carrier takes. */
+function callSize({ prepared: { adapter } }: Group): number {
+  return adapter.trackMany ? (adapter.declaration.trackBatchSize ?? 1) : 1;
+}
+
+/** How many carrier calls fetch the group's numbers. */
+function callsOf(group: Group): number {
+  return Math.ceil(group.items.length / callSize(group));
+}
+
+/**
+ * Phase 2: one group's numbers from its carrier, in calls as large as the carrier takes. `pending`
+ * counts the request's calls not answered yet, every group's: while some are, a call's results may
+ * be written at a quiet moment rather than while the others' answers arrive.
+ */
 async function fetchGroup(
   deps: TrackingState,
   tenant: string,
   group: Group,
   outcomes: Map<string, Outcome>,
+  pending: { calls: number },
 ): Promise<void> {
   const { prepared } = group;
   const { adapter, account, call } = prepared;
   const limiter = deps.limiterFor(account.carrier);
-  const size = adapter.trackMany ? (adapter.declaration.trackBatchSize ?? 1) : 1;
+  const size = callSize(group);
   const fetchChunk = async (items: Group['items']): Promise<Outcome[]> => {
     const numbers = items.map((i) => i.number);
     try {
       if (adapter.trackMany && numbers.length > 1) {
-        const results = await limiter.run(() => adapter.trackMany!(call, numbers));
+        // The slot goes to the next call as soon as this one's answer is read (CarrierCall.answered).
+        const results = await limiter.run((release) => adapter.trackMany!({ ...call, answered: release }, numbers));
         return results.map((r) =>
           r instanceof ApiError ? toApiError(withCarrierDetail(r, account.carrier, 'track')) : r,
         );
@@ -84,7 +100,8 @@ async function fetchGroup(
         outcomes.set(item.key, outcome);
         if (!(outcome instanceof ApiError)) fetched.push({ number: item.number, result: outcome });
       });
-      await deps.cache.putMany(tenant, account.carrier, call.test, fetched);
+      const more = --pending.calls > 0;
+      await deps.cache.putMany(tenant, account.carrier, call.test, fetched, { more });
       await followReturns(deps, tenant, account.carrier, fetched);
     }),
   );
@@ -123,6 +140,8 @@ export async function resolveAll(
       }
     }),
   );
-  await Promise.all([...groups.values()].map((g) => fetchGroup(deps, tenant, g, outcomes)));
+  const pending = { calls: 0 };
+  for (const g of groups.values()) pending.calls += callsOf(g);
+  await Promise.all([...groups.values()].map((g) => fetchGroup(deps, tenant, g, outcomes, pending)));
   return outcomes;
 }

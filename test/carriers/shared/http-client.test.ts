@@ -268,6 +268,24 @@ describe('HTTP Basic with header keys, JSON', () => {
   });
 });
 
+describe('a call told when its answer is read', () => {
+  it('is told before the answer is decoded, and the decoding waits for what that started meanwhile', async () => {
+    const e = await edge((_req, res) => send(res, 200, '{"ok":true}'));
+    const d = await deps(e.url);
+    const order: string[] = [];
+    const json = jsonCodec();
+    const codec: typeof json = { ...json, decode: (...args) => (order.push('decoded'), json.decode(...args)) };
+    const client = createHttpClient(d, carrier({ kind: 'none' }, codec));
+    // What a freed place starts (the next call of a batch) is written to its socket from an immediate.
+    const answered = () => {
+      order.push('answered');
+      setImmediate(() => order.push('an immediate queued then'));
+    };
+    expect(await client.send({ ...call(d.log, {}), answered }, { endpoint: RATE, body: {} })).toEqual({ ok: true });
+    expect(order).toEqual(['answered', 'an immediate queued then', 'decoded']);
+  });
+});
+
 describe('XML codecs', () => {
   it("writes the endpoint's document under its media type and hands back the answer's text", async () => {
     const e = await edge((_req, res) => send(res, 200, '<rates><rate>1</rate></rates>', 'application/xml'));
