@@ -45,7 +45,11 @@ export type ClientAuth =
       kind: 'oauth';
       /** The token endpoint (under the base URL, never under `apiPath`). */
       token: Endpoint;
-      /** The token request for the call's credentials at this base URL; missing members throw carrier_authentication. */
+      /**
+       * The token request for the call's credentials at this base URL; missing members throw
+       * carrier_authentication. It reads nothing of the call but its `auth`: the request is made
+       * once per credential set and base URL and kept with them.
+       */
       tokenRequest(call: CarrierCall, base: string): TokenRequest;
     }
   | {
@@ -175,6 +179,20 @@ export function createHttpClient<E extends Endpoint, D>(
   const { transport, tokens } = deps;
   const { auth } = carrier;
   const ok = carrier.ok ?? isSuccess;
+  /**
+   * Token requests by credential set (an account's `auth`, the same object while its account is
+   * cached) and base URL: building one (its form body, its key) on every call was 2 % of a /rate's
+   * CPU time, for the key alone once the token is kept (bench/README.md, the sixth round).
+   */
+  const tokenRequests = new WeakMap<object, Map<string, TokenRequest>>();
+
+  function tokenRequestFor(call: CarrierCall, base: string, build: (call: CarrierCall, base: string) => TokenRequest) {
+    let byBase = tokenRequests.get(call.auth);
+    if (byBase === undefined) tokenRequests.set(call.auth, (byBase = new Map()));
+    let t = byBase.get(base);
+    if (t === undefined) byBase.set(base, (t = build(call, base)));
+    return t;
+  }
 
   function fetchToken(call: CarrierCall, base: string, token: Endpoint, t: TokenRequest): () => Promise<FetchedToken> {
     return async () => {
@@ -205,7 +223,7 @@ export function createHttpClient<E extends Endpoint, D>(
   ): Promise<CarrierHttpResponse> {
     switch (auth.kind) {
       case 'oauth': {
-        const t = auth.tokenRequest(call, base);
+        const t = tokenRequestFor(call, base, auth.tokenRequest);
         return withBearer(tokens, t.key, fetchToken(call, base, auth.token, t), (bearer) =>
           attempt({ authorization: `Bearer ${bearer}` }),
         );
