@@ -86,6 +86,8 @@ const MAX_RETRY_AFTER_S = 2;
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_CAP_MS = 2_000;
 const MIN_ATTEMPT_MS = 50;
+/** Parsed URLs kept at most (those of tracking numbers in the path each count once). */
+const MAX_KEPT_URLS = 256;
 
 /** Exponential backoff with "equal jitter": half fixed, half random, so waits stay meaningful. */
 function backoffMs(attempt: number): number {
@@ -99,15 +101,28 @@ function headerValue(h: Record<string, string> | undefined, name: string): strin
   return undefined;
 }
 
+/** What a call reads of its URL. */
+interface UrlParts {
+  origin: string;
+  /** The path and the query. */
+  path: string;
+  pathname: string;
+  host: string;
+  hostname: string;
+  port: number;
+}
+
 export function createTransport(opts: TransportOptions): Transport {
   const retries = opts.retries ?? DEFAULT_RETRIES;
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let agent: Promise<Agent> | undefined;
+  /** The agent once made: a call then starts without waiting a turn for it. */
+  let ready: Agent | undefined;
   const agentOnce = () =>
     (agent ??= import('../../foundations/undici-agent.js').then(
       ({ Agent }) =>
-        new Agent({
+        (ready = new Agent({
           connections: opts.connections ?? DEFAULT_CONNECTIONS,
           keepAliveTimeout: 10_000,
           keepAliveMaxTimeout: 60_000,
@@ -115,14 +130,41 @@ export function createTransport(opts: TransportOptions): Transport {
           connect: { timeout: Math.min(opts.timeoutMs, 10_000) },
           headersTimeout: opts.timeoutMs,
           bodyTimeout: opts.timeoutMs,
-        }),
+        })),
     ));
+  /** Carrier URLs' parts by the URL's text, parsed once: a carrier's few endpoints are asked again and again. */
+  const urls = new Map<string, UrlParts>();
+  const parsed = (text: string): UrlParts => {
+    let parts = urls.get(text);
+    if (parts === undefined) {
+      const url = new URL(text);
+      if (urls.size >= MAX_KEPT_URLS) urls.clear();
+      urls.set(
+        text,
+        (parts = {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          pathname: url.pathname,
+          host: url.host,
+          hostname: url.hostname,
+          port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+        }),
+      );
+    }
+    return parts;
+  };
 
   type Outcome = { response: CarrierHttpResponse } | Failure;
 
-  async function attempt(req: CarrierHttpRequest, url: URL, t: Target, n: number, budgetMs: number): Promise<Outcome> {
+  async function attempt(
+    req: CarrierHttpRequest,
+    url: UrlParts,
+    t: Target,
+    n: number,
+    budgetMs: number,
+  ): Promise<Outcome> {
     // Before the timer and the try: a client that cannot load is our failure, not the carrier's.
-    const client = await agentOnce();
+    const client = ready ?? (await agentOnce());
     const started = performance.now();
     const logged = { carrier: req.carrier, operation: req.operation, attempt: n + 1 };
     if (req.debug) {
@@ -144,14 +186,14 @@ export function createTransport(opts: TransportOptions): Transport {
       operation: req.operation,
       method: req.method,
       host: url.hostname,
-      port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+      port: url.port,
       attempt: n,
     });
     const call = exchange(
       client,
       {
         origin: url.origin,
-        path: `${url.pathname}${url.search}`,
+        path: url.path,
         method: req.method,
         headers: req.headers ?? null,
         body: req.body ?? null,
@@ -252,7 +294,7 @@ export function createTransport(opts: TransportOptions): Transport {
   };
 
   async function send(req: CarrierHttpRequest): Promise<CarrierHttpResponse> {
-    const url = new URL(req.url);
+    const url = parsed(req.url);
     const t: Target = { carrier: req.carrier, host: url.host };
     const deadline = performance.now() + opts.timeoutMs;
     let failed: ApiError | undefined;
