@@ -35,7 +35,7 @@ import type { ApiError } from '../../domain/errors.js';
 import type { CarrierCall, CarrierDeps, CarrierSlug } from '../carrier.js';
 import { parseJson } from './calls.js';
 import type { Endpoint } from './endpoint.js';
-import { parseTokenResponse, withBearer, type FetchedToken, type TokenRequest } from './oauth.js';
+import { keptTokenRequests, parseTokenResponse, withBearer, type FetchedToken, type TokenRequest } from './oauth.js';
 import type { CarrierHttpResponse } from './transport.js';
 import { buildXml } from './xml.js';
 
@@ -179,20 +179,7 @@ export function createHttpClient<E extends Endpoint, D>(
   const { transport, tokens } = deps;
   const { auth } = carrier;
   const ok = carrier.ok ?? isSuccess;
-  /**
-   * Token requests by credential set (an account's `auth`, the same object while its account is
-   * cached) and base URL: building one (its form body, its key) on every call was 2 % of a /rate's
-   * CPU time, for the key alone once the token is kept (bench/README.md, the sixth round).
-   */
-  const tokenRequests = new WeakMap<object, Map<string, TokenRequest>>();
-
-  function tokenRequestFor(call: CarrierCall, base: string, build: (call: CarrierCall, base: string) => TokenRequest) {
-    let byBase = tokenRequests.get(call.auth);
-    if (byBase === undefined) tokenRequests.set(call.auth, (byBase = new Map()));
-    let t = byBase.get(base);
-    if (t === undefined) byBase.set(base, (t = build(call, base)));
-    return t;
-  }
+  const tokenRequest = auth.kind === 'oauth' ? keptTokenRequests(auth.tokenRequest) : undefined;
 
   function fetchToken(call: CarrierCall, base: string, token: Endpoint, t: TokenRequest): () => Promise<FetchedToken> {
     return async () => {
@@ -223,7 +210,7 @@ export function createHttpClient<E extends Endpoint, D>(
   ): Promise<CarrierHttpResponse> {
     switch (auth.kind) {
       case 'oauth': {
-        const t = tokenRequestFor(call, base, auth.tokenRequest);
+        const t = (tokenRequest ?? auth.tokenRequest)(call, base);
         return withBearer(tokens, t.key, fetchToken(call, base, auth.token, t), (bearer) =>
           attempt({ authorization: `Bearer ${bearer}` }),
         );

@@ -20,6 +20,7 @@
  */
 import type { Agent } from 'undici';
 import { decodeUtf8 } from './utf8.js';
+import { urlParts, type UrlParts } from './url-parts.js';
 import { BodyTooLarge, exchange } from './exchange.js';
 import type { Log } from '../../foundations/logger.js';
 import type { CarrierAttempt, EndCall } from '../../foundations/tracing.js';
@@ -86,8 +87,6 @@ const MAX_RETRY_AFTER_S = 2;
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_CAP_MS = 2_000;
 const MIN_ATTEMPT_MS = 50;
-/** Parsed URLs kept at most (those of tracking numbers in the path each count once). */
-const MAX_KEPT_URLS = 256;
 
 /** Exponential backoff with "equal jitter": half fixed, half random, so waits stay meaningful. */
 function backoffMs(attempt: number): number {
@@ -99,17 +98,6 @@ function headerValue(h: Record<string, string> | undefined, name: string): strin
   if (h === undefined) return undefined;
   for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === name) return v;
   return undefined;
-}
-
-/** What a call reads of its URL. */
-interface UrlParts {
-  origin: string;
-  /** The path and the query. */
-  path: string;
-  pathname: string;
-  host: string;
-  hostname: string;
-  port: number;
 }
 
 export function createTransport(opts: TransportOptions): Transport {
@@ -132,28 +120,6 @@ export function createTransport(opts: TransportOptions): Transport {
           bodyTimeout: opts.timeoutMs,
         })),
     ));
-  /** Carrier URLs' parts by the URL's text, parsed once: a carrier's few endpoints are asked again and again. */
-  const urls = new Map<string, UrlParts>();
-  const parsed = (text: string): UrlParts => {
-    let parts = urls.get(text);
-    if (parts === undefined) {
-      const url = new URL(text);
-      if (urls.size >= MAX_KEPT_URLS) urls.clear();
-      urls.set(
-        text,
-        (parts = {
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          pathname: url.pathname,
-          host: url.host,
-          hostname: url.hostname,
-          port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
-        }),
-      );
-    }
-    return parts;
-  };
-
   type Outcome = { response: CarrierHttpResponse } | Failure;
 
   async function attempt(
@@ -294,7 +260,7 @@ export function createTransport(opts: TransportOptions): Transport {
   };
 
   async function send(req: CarrierHttpRequest): Promise<CarrierHttpResponse> {
-    const url = parsed(req.url);
+    const url = urlParts(req.url);
     const t: Target = { carrier: req.carrier, host: url.host };
     const deadline = performance.now() + opts.timeoutMs;
     let failed: ApiError | undefined;
