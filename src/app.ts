@@ -133,13 +133,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           'closing',
         );
       }
+      // Read once: Fastify makes a new object of a dozen members at every read of routeOptions.
+      const route = req.routeOptions;
       // Unknown routes fall through to the 404 handler; the docs need no key.
-      if (!req.routeOptions.url || req.url.startsWith('/docs')) return;
+      if (!route.url || req.url.startsWith('/docs')) return;
       // Public routes need no key, and a signed link stands in for one (the route verifies it,
       // services/signed-links.ts): what carries a link is limited per link.
       if (
-        req.routeOptions.config.public ||
-        (req.routeOptions.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)
+        route.config.public ||
+        (route.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)
       )
         return limits.link(req);
       const principal = auth.cached(req.headers);
@@ -180,7 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preValidation', (req, _reply, done) => {
     // A route whose parser dropped them as it read (a batch) is not walked again: 10,000 shipments
     // walked at once held the event loop for some 70 ms.
-    if (!req.routeOptions.config.checkedBody) dropNullMembers(req.body, req.routeOptions.config.nullClears);
+    const { config } = req.routeOptions;
+    if (!config.checkedBody) dropNullMembers(req.body, config.nullClears);
     done();
   });
 

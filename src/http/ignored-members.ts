@@ -76,6 +76,9 @@ export function ignoredMembers(schema: Schema, value: unknown, path: string, out
     if (!Object.hasOwn(value, key)) continue;
     const member = (value as Record<string, unknown>)[key];
     const named = plan.members.get(key);
+    // A member's path is made only where it is named or walked: a named text or number has nothing
+    // below it (a /rate body's 30 members made 30 strings for nothing).
+    if (named !== undefined && (member === null || typeof member !== 'object')) continue;
     const at = path ? `${path}.${key}` : key;
     if (named === undefined) out.push(at);
     // A member named by several alternatives is ignored only where none of them reads it.

@@ -25,9 +25,11 @@ function walk(value: unknown, kept: readonly string[], path: string, depth: numb
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    const at = path ? `${path}.${key}` : key;
-    if (record[key] === null) {
-      if (!kept.includes(at)) delete record[key];
-    } else walk(record[key], kept, at, depth + 1);
+    // Paths are made only for a route that keeps some nulls: most keep none.
+    const at = kept.length === 0 ? '' : path ? `${path}.${key}` : key;
+    const member = record[key];
+    if (member === null) {
+      if (kept.length === 0 || !kept.includes(at)) delete record[key];
+    } else if (typeof member === 'object') walk(member, kept, at, depth + 1);
   }
 }

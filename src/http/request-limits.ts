@@ -67,9 +67,9 @@ export function createRequestLimits(opts: { ratePerSec: number; clock: Clock; sh
     admit(req, credential) {
       const keyChecked = throttle(perKey, credential, 'with this API key');
       // A request its permission refuses spends none of the tenant's allowance: the 403 comes next.
-      const permission = req.routeOptions.config.permission;
-      if (!req.routeOptions.config.resend || permission === undefined || !req.principal?.permissions.has(permission))
-        return keyChecked;
+      const { config } = req.routeOptions;
+      const permission = config.permission;
+      if (!config.resend || permission === undefined || !req.principal?.permissions.has(permission)) return keyChecked;
       if (keyChecked)
         return keyChecked.then(() => throttle(resend, req.tenant, 'to redeliver or replay events for this tenant'));
       return throttle(resend, req.tenant, 'to redeliver or replay events for this tenant');

@@ -90,15 +90,30 @@ function rateCurrency(detail: JsonObject): string | undefined {
   return text(dig(detail, 'shipmentRateDetail', 'currency')) ?? text(detail.currency);
 }
 
-/** rate-api.json RatedShipmentDetail.rateType: ACCOUNT, LIST, PREFERRED_*, INCENTIVE… */
+/**
+ * rate-api.json RatedShipmentDetail.rateType: ACCOUNT, LIST, PREFERRED_*, INCENTIVE… The first
+ * priced detail of the type asked for, else of the other, else the first priced one. One pass, no
+ * arrays or closures: every rate of every answer goes through here.
+ */
 function pickRatedDetail(details: JsonObject[], opts: RateParseOptions): JsonObject | undefined {
-  const priced = details.filter((d) => numeric(d.totalNetCharge) !== undefined);
-  const byType = (type: string): JsonObject | undefined => priced.find((d) => text(d.rateType) === type);
-  const order = opts.preferList ? ['LIST', 'ACCOUNT'] : ['ACCOUNT', 'LIST'];
-  const chosen = byType(order[0] ?? 'ACCOUNT') ?? byType(order[1] ?? 'LIST') ?? priced[0];
+  const [wanted, other] = opts.preferList ? (['LIST', 'ACCOUNT'] as const) : (['ACCOUNT', 'LIST'] as const);
+  let first: JsonObject | undefined;
+  let ofWanted: JsonObject | undefined;
+  let ofOther: JsonObject | undefined;
+  for (const d of details) {
+    if (numeric(d.totalNetCharge) === undefined) continue;
+    first ??= d;
+    const type = text(d.rateType);
+    if (type === wanted) ofWanted ??= d;
+    else if (type === other) ofOther ??= d;
+  }
+  const chosen = ofWanted ?? ofOther ?? first;
   if (chosen && opts.currency && rateCurrency(chosen) !== opts.currency) {
-    const inCurrency = priced.find(
-      (d) => text(d.rateType)?.startsWith('PREFERRED') && rateCurrency(d) === opts.currency,
+    const inCurrency = details.find(
+      (d) =>
+        numeric(d.totalNetCharge) !== undefined &&
+        text(d.rateType)?.startsWith('PREFERRED') &&
+        rateCurrency(d) === opts.currency,
     );
     if (inCurrency) return inCurrency;
   }
@@ -112,29 +127,32 @@ function rateFrom(reply: JsonObject, opts: RateParseOptions): Rate | undefined {
   const currency = detail === undefined ? undefined : rateCurrency(detail);
   if (!code || total === undefined || !currency) return undefined;
   const commit = obj(reply.commit);
+  const dateDetail = obj(commit?.dateDetail);
   const operational = obj(reply.operationalDetail);
   const dateText =
-    text(dig(commit, 'dateDetail', 'dayFormat')) ??
-    text(dig(commit, 'dateDetail', 'dayCxsFormat')) ??
+    text(dateDetail?.dayFormat) ??
+    text(dateDetail?.dayCxsFormat) ??
     text(operational?.deliveryDate) ??
     text(operational?.commitDate);
   const days =
-    transitDays(text(dig(commit, 'transitDays', 'minimumTransitTime'))) ??
+    transitDays(text(obj(commit?.transitDays)?.minimumTransitTime)) ??
     transitDays(text(commit?.daysInTransit)) ??
     transitDays(text(operational?.transitTime));
-  return dropUndefined<Rate>({
+  const estimated = dateText === undefined ? undefined : toIsoDate(dateText);
+  const day = weekday(
+    text(dateDetail?.dayOfWeek) ?? text(operational?.deliveryDay) ?? texts(operational?.commitDays)[0],
+  );
+  // Members in the order of the Rate type, the unknown ones left out.
+  const rate: Rate = {
     service_type: serviceSlug(code),
-    service_name: text(reply.serviceName) ?? text(dig(reply, 'serviceDescription', 'description')) ?? code,
+    service_name: text(reply.serviceName) ?? text(obj(reply.serviceDescription)?.description) ?? code,
     total_cost: toDecimalString(total),
     currency,
-    transit_days: days,
-    estimated_date: dateText === undefined ? undefined : toIsoDate(dateText),
-    delivery_day: weekday(
-      text(dig(commit, 'dateDetail', 'dayOfWeek')) ??
-        text(operational?.deliveryDay) ??
-        texts(operational?.commitDays)[0],
-    ),
-  });
+  };
+  if (days !== undefined) rate.transit_days = days;
+  if (estimated !== undefined) rate.estimated_date = estimated;
+  if (day !== undefined) rate.delivery_day = day;
+  return rate;
 }
 
 /** FedEx quote answer → one Rate per priced rateReplyDetails entry. */

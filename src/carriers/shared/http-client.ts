@@ -35,7 +35,7 @@ import type { ApiError } from '../../domain/errors.js';
 import type { CarrierCall, CarrierDeps, CarrierSlug } from '../carrier.js';
 import { parseJson } from './calls.js';
 import type { Endpoint } from './endpoint.js';
-import { parseTokenResponse, withBearer, type FetchedToken, type TokenRequest } from './oauth.js';
+import { keptTokenRequests, parseTokenResponse, withBearer, type FetchedToken, type TokenRequest } from './oauth.js';
 import type { CarrierHttpResponse } from './transport.js';
 import { buildXml } from './xml.js';
 
@@ -45,7 +45,11 @@ export type ClientAuth =
       kind: 'oauth';
       /** The token endpoint (under the base URL, never under `apiPath`). */
       token: Endpoint;
-      /** The token request for the call's credentials at this base URL; missing members throw carrier_authentication. */
+      /**
+       * The token request for the call's credentials at this base URL; missing members throw
+       * carrier_authentication. It reads nothing of the call but its `auth`: the request is made
+       * once per credential set and base URL and kept with them.
+       */
       tokenRequest(call: CarrierCall, base: string): TokenRequest;
     }
   | {
@@ -178,6 +182,7 @@ export function createHttpClient<E extends Endpoint, D>(
   const { transport, tokens } = deps;
   const { auth } = carrier;
   const ok = carrier.ok ?? isSuccess;
+  const tokenRequest = auth.kind === 'oauth' ? keptTokenRequests(auth.tokenRequest) : undefined;
 
   function fetchToken(call: CarrierCall, base: string, token: Endpoint, t: TokenRequest): () => Promise<FetchedToken> {
     return async () => {
@@ -208,7 +213,7 @@ export function createHttpClient<E extends Endpoint, D>(
   ): Promise<CarrierHttpResponse> {
     switch (auth.kind) {
       case 'oauth': {
-        const t = auth.tokenRequest(call, base);
+        const t = (tokenRequest ?? auth.tokenRequest)(call, base);
         return withBearer(tokens, t.key, fetchToken(call, base, auth.token, t), (bearer) =>
           attempt({ authorization: `Bearer ${bearer}` }),
         );

@@ -31,8 +31,27 @@ function normaliseOffset(raw: string | undefined): string | undefined {
   return `${sign}${m[2]}:${m[3] ?? '00'}`;
 }
 
+/**
+ * Timestamps already normalised, by their text: an answer repeats the same few (a FedEx rate answer
+ * names one date per service, seven services over three dates), and the pattern and the calendar
+ * check cost each about 0.4 µs. Emptied when full.
+ */
+const normalised = new Map<string, string>();
+const MAX_NORMALISED = 1_000;
+
 /** ISO 8601 with a UTC offset, or undefined when the input is not a timestamp. */
 export function toIsoWithOffset(input: string): string | undefined {
+  let iso = normalised.get(input);
+  if (iso === undefined) {
+    iso = normalise(input);
+    if (iso === undefined) return undefined;
+    if (normalised.size >= MAX_NORMALISED) normalised.clear();
+    normalised.set(input, iso);
+  }
+  return iso;
+}
+
+function normalise(input: string): string | undefined {
   const m = PATTERN.exec(input.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', off] = m;

@@ -20,6 +20,7 @@
  */
 import type { Agent } from 'undici';
 import { decodeUtf8 } from './utf8.js';
+import { urlParts, type UrlParts } from './url-parts.js';
 import { BodyTooLarge, exchange } from './exchange.js';
 import type { Log } from '../../foundations/logger.js';
 import type { CarrierAttempt, EndCall } from '../../foundations/tracing.js';
@@ -104,10 +105,12 @@ export function createTransport(opts: TransportOptions): Transport {
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let agent: Promise<Agent> | undefined;
+  /** The agent once made: a call then starts without waiting a turn for it. */
+  let ready: Agent | undefined;
   const agentOnce = () =>
     (agent ??= import('../../foundations/undici-agent.js').then(
       ({ Agent }) =>
-        new Agent({
+        (ready = new Agent({
           connections: opts.connections ?? DEFAULT_CONNECTIONS,
           keepAliveTimeout: 10_000,
           keepAliveMaxTimeout: 60_000,
@@ -115,14 +118,19 @@ export function createTransport(opts: TransportOptions): Transport {
           connect: { timeout: Math.min(opts.timeoutMs, 10_000) },
           headersTimeout: opts.timeoutMs,
           bodyTimeout: opts.timeoutMs,
-        }),
+        })),
     ));
-
   type Outcome = { response: CarrierHttpResponse } | Failure;
 
-  async function attempt(req: CarrierHttpRequest, url: URL, t: Target, n: number, budgetMs: number): Promise<Outcome> {
+  async function attempt(
+    req: CarrierHttpRequest,
+    url: UrlParts,
+    t: Target,
+    n: number,
+    budgetMs: number,
+  ): Promise<Outcome> {
     // Before the timer and the try: a client that cannot load is our failure, not the carrier's.
-    const client = await agentOnce();
+    const client = ready ?? (await agentOnce());
     const started = performance.now();
     const logged = { carrier: req.carrier, operation: req.operation, attempt: n + 1 };
     if (req.debug) {
@@ -144,14 +152,14 @@ export function createTransport(opts: TransportOptions): Transport {
       operation: req.operation,
       method: req.method,
       host: url.hostname,
-      port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+      port: url.port,
       attempt: n,
     });
     const call = exchange(
       client,
       {
         origin: url.origin,
-        path: `${url.pathname}${url.search}`,
+        path: url.path,
         method: req.method,
         headers: req.headers ?? null,
         body: req.body ?? null,
@@ -252,7 +260,7 @@ export function createTransport(opts: TransportOptions): Transport {
   };
 
   async function send(req: CarrierHttpRequest): Promise<CarrierHttpResponse> {
-    const url = new URL(req.url);
+    const url = urlParts(req.url);
     const t: Target = { carrier: req.carrier, host: url.host };
     const deadline = performance.now() + opts.timeoutMs;
     let failed: ApiError | undefined;

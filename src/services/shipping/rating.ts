@@ -79,8 +79,9 @@ export function createRatingService(deps: {
   }
 
   async function rate(tenant: string, input: ShipmentRequestInput, log: Log): Promise<RateAnswer> {
+    // One account is the common case: its shipment is copied once, by singleAccountShipment.
+    if (input.shipping_accounts === undefined) return rateOne(tenant, singleAccountShipment(input), log);
     const { shipping_accounts: ids, select, deliver_by, validate_address: _check, ...base } = input;
-    if (ids === undefined) return rateOne(tenant, singleAccountShipment(input), log);
     if (base.shipping_account !== undefined)
       throw new ApiError(
         'schema_validation_error',

@@ -204,6 +204,49 @@ describe('OAuth password grant', () => {
   });
 });
 
+describe('OAuth token requests', () => {
+  it('builds the token request once per credential set and base URL, and asks each set its own token', async () => {
+    const e = await edge((req, res) => {
+      if (req.url === '/token') {
+        const id = new URLSearchParams(req.body).get('client_id');
+        return send(res, 200, JSON.stringify({ access_token: `token-of-${id}`, expires_in: 3600 }));
+      }
+      send(res, 200, JSON.stringify({ bearer: req.headers.authorization }));
+    });
+    const d = await deps(e.url);
+    const built: string[] = [];
+    const auth: ClientAuth = {
+      kind: 'oauth',
+      token: TOKEN,
+      tokenRequest: (c, base) => {
+        const client = clientCredentialsOf('carrier_a', c.auth);
+        built.push(client.clientId);
+        return passwordTokenRequest(
+          client,
+          { username: 'u', password: 'p' },
+          tokenKey('carrier_a', base, client.clientId, client.clientSecret),
+        );
+      },
+    };
+    const client = createHttpClient(d, carrier(auth, jsonCodec()));
+    const one = call(d.log, { client_id: 'one', client_secret: 's1' });
+    const two = call(d.log, { client_id: 'two', client_secret: 's2' });
+
+    for (const c of [one, two, one, two, one])
+      expect(await client.send(c, { endpoint: RATE, body: {} })).toEqual({
+        bearer: `Bearer token-of-${c.auth.client_id}`,
+      });
+    expect(built).toEqual(['one', 'two']);
+    expect(e.seen.filter((s) => s.url === '/token')).toHaveLength(2);
+    // Credentials missing a member are refused on every call, none of them kept.
+    const broken = call(d.log, { client_id: 'three' });
+    for (let i = 0; i < 2; i++)
+      await expect(client.send(broken, { endpoint: RATE, body: {} })).rejects.toMatchObject({
+        code: 'carrier_authentication',
+      });
+  });
+});
+
 describe('HTTP Basic with header keys, JSON', () => {
   it('sends Basic auth, the account header, the query and the JSON body, and keeps the secret out of the debug log', async () => {
     const e = await edge((_req, res) => send(res, 200, '{"rates":[]}'));

@@ -34,6 +34,17 @@ describe('toIsoWithOffset', () => {
     expect(toIsoWithOffset(input)).toBeUndefined();
   });
 
+  it('answers a timestamp asked again, and again after more than a thousand others, as the first time', () => {
+    const first = ['2026-12-01T16:30:00', '2018-02-02T12:01:00+0700', '2023-02-29'].map(toIsoWithOffset);
+    expect(first).toEqual(['2026-12-01T16:30:00+00:00', '2018-02-02T12:01:00+07:00', undefined]);
+    for (let i = 0; i < 1_500; i++) {
+      const minute = String(i % 60).padStart(2, '0');
+      const hour = String(Math.floor(i / 60) % 24).padStart(2, '0');
+      expect(toIsoWithOffset(`2026-01-02T${hour}:${minute}:00Z`)).toBe(`2026-01-02T${hour}:${minute}:00+00:00`);
+    }
+    expect(['2026-12-01T16:30:00', '2018-02-02T12:01:00+0700', '2023-02-29'].map(toIsoWithOffset)).toEqual(first);
+  });
+
   it('produces instants that order correctly across offsets', () => {
     const a = toIsoWithOffset('2018-02-02T20:00:00-08:00') ?? '';
     const b = toIsoWithOffset('2018-02-03T03:00:00Z') ?? '';

@@ -71,3 +71,12 @@ it('matches toString on random bytes, mostly ASCII and not', () => {
     same(bytes);
   }
 });
+
+it('decodes an answer larger than its kept buffer, and the answers after it, as toString does', () => {
+  const large = Buffer.from(`{"services":"${'FedEx 2Day® AM, Zoë; '.repeat(4_000)}"}`, 'utf8');
+  const small = Buffer.from('{"serviceName":"FedEx Ground®"}', 'utf8');
+  const first = decodeUtf8(small);
+  same(large);
+  same(small);
+  expect(first).toBe(small.toString('utf8'));
+});
