@@ -14,3 +14,6 @@ export function timeSlicer(budgetMs = SLICE_MS): () => Promise<void> {
     since = performance.now();
   };
 }
+
+/** Two check phases later: after the immediates queued by what runs meanwhile (a socket write of undici's). */
+export const afterNextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));

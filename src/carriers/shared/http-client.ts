@@ -25,14 +25,14 @@
  * - `keys`: API keys in headers alone.
  * - `none`: the credentials travel inside the body, which the pure builders write.
  *
- * Codecs (`Codec`): `jsonCodec()` (JSON both ways), `xmlCodec` (an XML document named by the
- * endpoint's `root`, the answer's text handed back for the carrier's parser), `xmlFormCodec` (a
- * form whose one field, the endpoint's `field`, holds that XML document) and `formCodec` (form
- * fields both ways out, text back).
+ * Codecs (`Codec`): `jsonCodec()` (JSON both ways), `xmlCodec` (an XML document named by the endpoint's `root`, the
+ * answer's text handed back for the carrier's parser), `xmlFormCodec` (a form whose one field, the endpoint's `field`,
+ * holds that XML document) and `formCodec` (form fields both ways out, text back).
  */
 import { Buffer } from 'node:buffer';
 import type { ApiError } from '../../domain/errors.js';
 import type { CarrierCall, CarrierDeps, CarrierSlug } from '../carrier.js';
+import { afterNextTurn } from '../../foundations/time-slice.js';
 import { parseJson } from './calls.js';
 import type { Endpoint } from './endpoint.js';
 import { keptTokenRequests, parseTokenResponse, withBearer, type FetchedToken, type TokenRequest } from './oauth.js';
@@ -46,9 +46,8 @@ export type ClientAuth =
       /** The token endpoint (under the base URL, never under `apiPath`). */
       token: Endpoint;
       /**
-       * The token request for the call's credentials at this base URL; missing members throw
-       * carrier_authentication. It reads nothing of the call but its `auth`: the request is made
-       * once per credential set and base URL and kept with them.
+       * The token request for the call's credentials at this base URL, made once per credential set and base
+       * URL and kept (it reads only the call's `auth`); missing members throw carrier_authentication.
        */
       tokenRequest(call: CarrierCall, base: string): TokenRequest;
     }
@@ -171,9 +170,6 @@ export interface HttpClient<E extends Endpoint, D> {
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
-
-/** Two check phases later: after the immediates queued by what runs meanwhile (a socket write of undici's). */
-const afterNextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 export function createHttpClient<E extends Endpoint, D>(
   deps: Pick<CarrierDeps, 'transport' | 'tokens' | 'baseUrl'>,
