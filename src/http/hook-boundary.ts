@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 type Done = (err?: Error) => void;
-type Step = (req: FastifyRequest, reply: FastifyReply) => void | PromiseLike<void>;
+export type Step = (req: FastifyRequest, reply: FastifyReply) => void | PromiseLike<void>;
 type SendStep<P> = (req: FastifyRequest, reply: FastifyReply, payload: P) => P | PromiseLike<P>;
 
 const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
@@ -31,6 +31,37 @@ export function guarded(step: Step): (req: FastifyRequest, reply: FastifyReply, 
       (err: unknown) => done(asError(err)),
     );
   };
+}
+
+/**
+ * Several steps as one hook, run in order: each Fastify hook costs every request a turn of its hook
+ * runner and a `done` of its own, so the steps of one phase (app.ts's onRequest and preValidation)
+ * are one hook. Steps run without a promise until one returns a promise; the rest follow once it
+ * settles, unless that step answered itself (reply sent). What a step throws or rejects with ends
+ * the hook with that error, as separate hooks did, and the steps after it do not run.
+ */
+export function guardedSteps(...steps: Step[]): (req: FastifyRequest, reply: FastifyReply, done: Done) => void {
+  const from = (first: number, req: FastifyRequest, reply: FastifyReply, done: Done): void => {
+    for (let i = first; i < steps.length; i++) {
+      let result: void | PromiseLike<void>;
+      try {
+        result = steps[i]!(req, reply);
+      } catch (err) {
+        return done(asError(err));
+      }
+      if (result) {
+        result.then(
+          () => {
+            if (!reply.sent) from(i + 1, req, reply, done);
+          },
+          (err: unknown) => done(asError(err)),
+        );
+        return;
+      }
+    }
+    done();
+  };
+  return (req, reply, done) => from(0, req, reply, done);
 }
 
 /** An onSend hook: the step returns the payload to send, or a promise of it. */
