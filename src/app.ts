@@ -32,7 +32,7 @@ import { registerJsonParser } from './http/json-parser.js';
 import { createRequestLimits } from './http/request-limits.js';
 import { checkBody } from './http/body-checks.js';
 import { lazySerializers, lazyValidatorCompiler } from './http/lazy-compile.js';
-import { registerMetrics } from './http/metrics.js';
+import { registerMetrics, requestObserver } from './http/metrics.js';
 import { lazyRequestLogger, RequestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { registerApiVersion } from './http/api-version.js';
@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    logController: new RequestLog(deps.logger),
+    logController: new RequestLog(deps.logger, deps.metrics && requestObserver(deps.metrics)),
     childLoggerFactory: lazyRequestLogger,
     // Requests arriving while the instance drains get a 503 in the error shape (onRequest below).
     return503OnClosing: false,
