@@ -76,6 +76,8 @@ export function ignoredMembers(schema: Schema, value: unknown, path: string, out
     if (!Object.hasOwn(value, key)) continue;
     const member = (value as Record<string, unknown>)[key];
     const named = plan.members.get(key);
+    // A named member that is no object or array ignores nothing below it: its path is not even written.
+    if (named !== undefined && (member === null || typeof member !== 'object')) continue;
     const at = path ? `${path}.${key}` : key;
     if (named === undefined) out.push(at);
     // A member named by several alternatives is ignored only where none of them reads it.

@@ -25,9 +25,12 @@ function walk(value: unknown, kept: readonly string[], path: string, depth: numb
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
+    const member = record[key];
+    // A string, number or boolean holds no member: nothing to do, and its path is not even written.
+    if (member !== null && typeof member !== 'object') continue;
     const at = path ? `${path}.${key}` : key;
-    if (record[key] === null) {
+    if (member === null) {
       if (!kept.includes(at)) delete record[key];
-    } else walk(record[key], kept, at, depth + 1);
+    } else walk(member, kept, at, depth + 1);
   }
 }
