@@ -2,7 +2,6 @@
  * buildApp(deps): the Fastify instance with every route. It never listens: main.ts does, tests use
  * app.inject or listen on port 0.
  */
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import { registerDocsUi } from './http/docs-ui.js';
 import { withSharedComponents } from './http/openapi-components.js';
@@ -40,6 +39,7 @@ import { registerTracing } from './http/tracing.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
 import type { Tracing } from './foundations/tracing.js';
+import { newRequestId } from './foundations/request-id.js';
 
 export interface AppDeps extends ServiceDeps {
   config: Config;
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A caller's request id is kept when it is safe to log; otherwise we make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : newRequestId();
     },
     logController: new RequestLog(deps.logger, deps.metrics && requestObserver(deps.metrics)),
     childLoggerFactory: lazyRequestLogger,
