@@ -24,7 +24,10 @@ export function decide(what: string, permission: Permission | undefined, princip
   );
 }
 
-/** Writes each route's declaration into its operation, and returns the onRequest step that applies it (app.ts runs it). */
+/**
+ * Writes each route's declaration into its operation, and returns the onRequest step that applies
+ * it (app.ts runs it).
+ */
 export function registerPermissions(app: App): Step {
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
