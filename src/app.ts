@@ -2,12 +2,11 @@
  * buildApp(deps): the Fastify instance with every route. It never listens: main.ts does, tests use
  * app.inject or listen on port 0.
  */
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import { registerDocsUi } from './http/docs-ui.js';
 import { withSharedComponents } from './http/openapi-components.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './foundations/config.js';
 import { createAuthenticator, credentialFrom } from './http/auth.js';
@@ -17,29 +16,30 @@ import { httpStatus } from './http/errors.js';
 import { fromFrameworkError } from './contract/validation-errors.js';
 import { dropNullMembers } from './http/nulls.js';
 import { bodyAbandoned } from './http/body-stream.js';
-import { guarded } from './http/hook-boundary.js';
+import { guardedSteps } from './http/hook-boundary.js';
 import { MAX_PARAM_LENGTH, onClientError, onFrameworkError } from './http/framework-errors.js';
 import { requestExamples } from './contract/examples.js';
 import { CURRENT_API_VERSION } from './contract/versions.js';
 import type { App } from './http/types.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerPermissions } from './http/permissions.js';
-import { registerTenantStatus } from './http/tenant-status.js';
+import { tenantStatusStep } from './http/tenant-status.js';
 import { createSessionAuthenticator, sessionToken } from './http/session.js';
 import { registerIgnoredMembers } from './http/ignored-members.js';
 import { collectAllowedMethods } from './http/allowed-methods.js';
 import { registerJsonParser } from './http/json-parser.js';
 import { createRequestLimits } from './http/request-limits.js';
-import { registerBodyChecks } from './http/body-checks.js';
+import { checkBody } from './http/body-checks.js';
 import { lazySerializers, lazyValidatorCompiler } from './http/lazy-compile.js';
-import { registerMetrics } from './http/metrics.js';
+import { registerMetrics, requestObserver } from './http/metrics.js';
 import { lazyRequestLogger, RequestLog } from './http/request-log.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { securityHeaders } from './http/security-headers.js';
 import { registerApiVersion } from './http/api-version.js';
 import { registerTracing } from './http/tracing.js';
 import { registerRoutes } from './http/routes/index.js';
 import { createServices, type ServiceDeps, type Services } from './services/index.js';
 import type { Tracing } from './foundations/tracing.js';
+import { newRequestId } from './foundations/request-id.js';
 
 export interface AppDeps extends ServiceDeps {
   config: Config;
@@ -60,6 +60,13 @@ function requestDeadline(ms: number) {
   };
 }
 
+function dropNulls(req: FastifyRequest): void {
+  // A route whose parser dropped them as it read (a batch) is not walked again: 10,000 shipments
+  // walked at once held the event loop for some 70 ms.
+  const { config } = req.routeOptions;
+  if (!config.checkedBody) dropNullMembers(req.body, config.nullClears);
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -67,9 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A caller's request id is kept when it is safe to log; otherwise we make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : newRequestId();
     },
-    logController: new RequestLog(deps.logger),
+    logController: new RequestLog(deps.logger, deps.metrics && requestObserver(deps.metrics)),
     childLoggerFactory: lazyRequestLogger,
     // Requests arriving while the instance drains get a 503 in the error shape (onRequest below).
     return503OnClosing: false,
@@ -116,54 +123,58 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  registerSecurityHeaders(app);
-  // Before authentication: an unknown version is refused whoever asks, and every answer names one.
-  registerApiVersion(app);
-  // A callback hook (through the boundary), not an async one: a key verified seconds ago is answered
-  // without a promise. Whatever a step throws or rejects with is answered in the error shape.
+  // The steps before the route, in order, as one hook (hook-boundary.ts says why): the security
+  // headers; the version, before authentication, so that an unknown one is refused whoever asks and
+  // every answer names one; the request id and who is asking; right after authentication, whether
+  // the tenant is let in at all (a suspended tenant is let in nowhere), then what the principal may
+  // do on this route. A key verified seconds ago is answered without a promise. Whatever a step
+  // throws or rejects with is answered in the error shape.
+  const apiVersion = registerApiVersion(app);
+  const permission = registerPermissions(app);
   app.addHook(
     'onRequest',
-    guarded((req, reply) => {
-      reply.header('x-request-id', req.id);
-      if (closing) {
-        reply.header('connection', 'close');
-        throw new ApiError(
-          'service_unavailable',
-          'This instance is shutting down; send the request again (another instance will answer it)',
-          'closing',
-        );
-      }
-      // Read once: Fastify makes a new object of a dozen members at every read of routeOptions.
-      const route = req.routeOptions;
-      // Unknown routes fall through to the 404 handler; the docs need no key.
-      if (!route.url || req.url.startsWith('/docs')) return;
-      // Public routes need no key, and a signed link stands in for one (the route verifies it,
-      // services/signed-links.ts): what carries a link is limited per link.
-      if (
-        route.config.public ||
-        (route.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)
-      )
-        return limits.link(req);
-      const principal = auth.cached(req.headers);
-      if (principal !== undefined) return admit(req, principal);
-      // The console's cookie, when the request carries no key or token (those win: API clients are unchanged).
-      const token = credentialFrom(req.headers) === undefined ? sessionToken(req.headers.cookie) : undefined;
-      return (token !== undefined ? sessions(req, reply, token) : auth.authenticate(req.headers)).then(
-        (t) => admit(req, t),
-        (err: unknown) => {
-          // The address's bucket answers 429 once it is empty; until then the refusal itself.
-          const checked =
-            err instanceof ApiError && (err.code === 'wrong_api_key' || err.code === 'session_expired')
-              ? limits.refused(req)
-              : undefined;
-          if (!checked) throw err;
-          return checked.then(() => {
-            throw err;
-          });
-        },
-      );
-    }),
+    guardedSteps(securityHeaders, apiVersion, authenticate, tenantStatusStep(services.tenantStatus), permission),
   );
+  function authenticate(req: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    reply.header('x-request-id', req.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ApiError(
+        'service_unavailable',
+        'This instance is shutting down; send the request again (another instance will answer it)',
+        'closing',
+      );
+    }
+    // Read once: Fastify makes a new object of a dozen members at every read of routeOptions.
+    const route = req.routeOptions;
+    // Unknown routes fall through to the 404 handler; the docs need no key.
+    if (!route.url || req.url.startsWith('/docs')) return;
+    // Public routes need no key, and a signed link stands in for one (the route verifies it,
+    // services/signed-links.ts): what carries a link is limited per link.
+    if (
+      route.config.public ||
+      (route.config.signedLink && (req.query as Record<string, unknown>).signature !== undefined)
+    )
+      return limits.link(req);
+    const principal = auth.cached(req.headers);
+    if (principal !== undefined) return admit(req, principal);
+    // The console's cookie, when the request carries no key or token (those win: API clients are unchanged).
+    const token = credentialFrom(req.headers) === undefined ? sessionToken(req.headers.cookie) : undefined;
+    return (token !== undefined ? sessions(req, reply, token) : auth.authenticate(req.headers)).then(
+      (t) => admit(req, t),
+      (err: unknown) => {
+        // The address's bucket answers 429 once it is empty; until then the refusal itself.
+        const checked =
+          err instanceof ApiError && (err.code === 'wrong_api_key' || err.code === 'session_expired')
+            ? limits.refused(req)
+            : undefined;
+        if (!checked) throw err;
+        return checked.then(() => {
+          throw err;
+        });
+      },
+    );
+  }
   function admit(req: FastifyRequest, principal: Principal): void | Promise<void> {
     req.tenant = principal.tenant;
     req.principal = principal;
@@ -173,19 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   }
 
-  // Right after authentication: a suspended tenant is let in nowhere, then what the principal may do
-  // is decided here, for every route.
-  registerTenantStatus(app, services.tenantStatus);
-  registerPermissions(app);
-
-  registerBodyChecks(app);
-  app.addHook('preValidation', (req, _reply, done) => {
-    // A route whose parser dropped them as it read (a batch) is not walked again: 10,000 shipments
-    // walked at once held the event loop for some 70 ms.
-    const { config } = req.routeOptions;
-    if (!config.checkedBody) dropNullMembers(req.body, config.nullClears);
-    done();
-  });
+  // Before validation, as one hook: the body's depth and characters, its null members dropped, then
+  // the Idempotency-Key claimed (or its answer replayed) on the body as the client sent it.
+  app.addHook('preValidation', guardedSteps(checkBody, dropNulls, registerIdempotency(app, services.idempotency)));
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]) ?? toApiError(err);
@@ -236,7 +237,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDocsUi(app);
 
   if (deps.metrics) registerMetrics(app, deps.metrics);
-  registerIdempotency(app, services.idempotency);
   registerIgnoredMembers(app);
   registerRoutes(app, {
     services,

@@ -6,26 +6,25 @@
  */
 import { ApiError } from '../domain/errors.js';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION, isApiVersion } from '../contract/versions.js';
+import type { Step } from './hook-boundary.js';
 import type { App } from './types.js';
 
-export function registerApiVersion(app: App): void {
+/** Gives requests their version, and returns the onRequest step that reads it (app.ts runs it). */
+export function registerApiVersion(app: App): Step {
   app.decorateRequest('apiVersion', CURRENT_API_VERSION);
-  // A callback hook, like the other onRequest hooks: no promise per request.
-  app.addHook('onRequest', (req, reply, done) => {
+  return (req, reply) => {
     const asked = req.headers[API_VERSION_HEADER];
     reply.header(API_VERSION_HEADER, CURRENT_API_VERSION);
-    if (asked === undefined || asked === '') return done();
+    if (asked === undefined || asked === '') return;
     if (typeof asked === 'string' && isApiVersion(asked.trim())) {
       req.apiVersion = asked.trim() as typeof req.apiVersion;
       reply.header(API_VERSION_HEADER, req.apiVersion);
-      return done();
+      return;
     }
-    done(
-      new ApiError(
-        'schema_validation_error',
-        `Unknown API version "${String(asked)}": send one of ${API_VERSIONS.join(', ')} in Waybill-Version, or leave the header out for the newest`,
-        'header Waybill-Version',
-      ),
+    throw new ApiError(
+      'schema_validation_error',
+      `Unknown API version "${String(asked)}": send one of ${API_VERSIONS.join(', ')} in Waybill-Version, or leave the header out for the newest`,
+      'header Waybill-Version',
     );
-  });
+  };
 }

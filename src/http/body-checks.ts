@@ -7,7 +7,7 @@
  *   them, and U+0000 cut values short in some carrier APIs while the answer echoed the input.
  */
 import { ApiError } from '../domain/errors.js';
-import type { App } from './types.js';
+import type { FastifyRequest } from 'fastify';
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -70,23 +70,20 @@ export function inspectBody(value: unknown, maxDepth: number = MAX_JSON_DEPTH): 
 /** Whether the value nests deeper than `max` arrays or objects. */
 export const nestsDeeperThan = (value: unknown, max: number): boolean => inspectBody(value, max)?.kind === 'depth';
 
-/** Refuses deep bodies and control characters with a 400 before any other hook looks inside. */
-export function registerBodyChecks(app: App): void {
-  // A callback hook: an async one costs every request a promise and a turn of the microtask queue.
-  app.addHook('preValidation', (req, _reply, done) => {
-    // A text body (a CSV file) is read by its own parser: line breaks are its row separators. A
-    // route whose parser checked the body as it read it is not walked a second time.
-    if (req.body === undefined || typeof req.body === 'string' || req.routeOptions.config.checkedBody) return done();
-    const problem = inspectBody(req.body);
-    if (problem?.kind === 'depth')
-      return done(
-        new ApiError(
-          'schema_validation_error',
-          `The body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
-          'body',
-        ),
-      );
-    if (problem?.kind === 'control') return done(controlCharacterError(problem.path));
-    done();
-  });
+/**
+ * The first preValidation step (app.ts): refuses deep bodies and control characters with a 400
+ * before any other step looks inside.
+ */
+export function checkBody(req: FastifyRequest): void {
+  // A text body (a CSV file) is read by its own parser: line breaks are its row separators. A
+  // route whose parser checked the body as it read it is not walked a second time.
+  if (req.body === undefined || typeof req.body === 'string' || req.routeOptions.config.checkedBody) return;
+  const problem = inspectBody(req.body);
+  if (problem?.kind === 'depth')
+    throw new ApiError(
+      'schema_validation_error',
+      `The body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
+      'body',
+    );
+  if (problem?.kind === 'control') throw controlCharacterError(problem.path);
 }

@@ -25,11 +25,13 @@ function walk(value: unknown, kept: readonly string[], path: string, depth: numb
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    // Paths are made only for a route that keeps some nulls: most keep none.
-    const at = kept.length === 0 ? '' : path ? `${path}.${key}` : key;
     const member = record[key];
+    // A string, number or boolean holds no member; a path is made only for a route that keeps some
+    // nulls (most keep none).
+    if (member !== null && typeof member !== 'object') continue;
+    const at = kept.length === 0 ? '' : path ? `${path}.${key}` : key;
     if (member === null) {
       if (kept.length === 0 || !kept.includes(at)) delete record[key];
-    } else if (typeof member === 'object') walk(member, kept, at, depth + 1);
+    } else walk(member, kept, at, depth + 1);
   }
 }

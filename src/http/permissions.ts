@@ -9,6 +9,7 @@
 import { ApiError } from '../domain/errors.js';
 import type { Permission } from '../domain/permissions.js';
 import { grantText, type Principal } from '../domain/principal.js';
+import type { Step } from './hook-boundary.js';
 import type { App } from './types.js';
 
 /** The refusal for a principal that lacks the route's permission; undefined when it may go on. */
@@ -23,20 +24,25 @@ export function decide(what: string, permission: Permission | undefined, princip
   );
 }
 
-export function registerPermissions(app: App): void {
+/**
+ * Writes each route's declaration into its operation, and returns the onRequest step that applies
+ * it (app.ts runs it).
+ */
+export function registerPermissions(app: App): Step {
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
     if (permission !== undefined && route.schema)
       route.schema = { ...route.schema, 'x-permission': permission } as typeof route.schema;
   });
-  app.addHook('onRequest', (req, _reply, done) => {
+  return (req) => {
     const principal = req.principal;
     // No principal: a public route, what a signed link opens, or no route at all; nothing to decide.
-    if (!principal) return done();
+    if (!principal) return;
     const route = req.routeOptions;
     const permission = route.config.permission;
-    // The common case first: the route's name is made only for a refusal.
-    if (permission !== undefined && principal.permissions.has(permission)) return done();
-    done(decide(`${req.method} ${route.url}`, permission, principal));
-  });
+    // Allowed (nearly every request): the route's name for a refusal is not even written.
+    if (permission !== undefined && principal.permissions.has(permission)) return;
+    const refusal = decide(`${req.method} ${route.url}`, permission, principal);
+    if (refusal) throw refusal;
+  };
 }

@@ -39,17 +39,24 @@ export function lineParts(logger: Logger): LineParts {
 export class RequestLog extends LogController {
   readonly #logger: Logger;
   readonly #parts: LineParts;
+  readonly #completed: ((request: FastifyRequest, reply: FastifyReply) => void) | undefined;
 
-  /** `logger`: the service's logger, without Fastify's serializers (the line below needs none). */
-  constructor(logger: Logger) {
+  /**
+   * `logger`: the service's logger, without Fastify's serializers (the line below needs none);
+   * `completed`: what else is noted of every answer once it has gone out, before its line (the
+   * request histogram, http/metrics.ts).
+   */
+  constructor(logger: Logger, completed?: (request: FastifyRequest, reply: FastifyReply) => void) {
     super();
     this.#logger = logger;
     this.#parts = lineParts(logger);
+    this.#completed = completed;
   }
 
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.#completed?.(request, reply);
     if (error) {
       this.#logger.error(
         { ...members(request, reply), responseTime: reply.elapsedTime, err: error },

@@ -9,7 +9,7 @@
  * something everyone may keep says so itself and replaces it: the web build's hashed assets
  * (a year, routes/web.ts), the console's page and the carrier marks.
  */
-import type { App } from './types.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const DOCS_CSP = [
   "default-src 'self'",
@@ -24,15 +24,12 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: App): void {
-  // A callback hook: an async one costs every request a promise and a turn of the microtask queue.
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('cache-control', 'no-store');
-    if (req.url === '/docs' || req.url.startsWith('/docs/') || req.url.startsWith('/docs?')) {
-      reply.header('content-security-policy', DOCS_CSP);
-      reply.header('x-frame-options', 'DENY');
-    }
-    done();
-  });
+/** The first onRequest step (app.ts): every answer, errors and unknown routes included, has these. */
+export function securityHeaders(req: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('cache-control', 'no-store');
+  if (req.url === '/docs' || req.url.startsWith('/docs/') || req.url.startsWith('/docs?')) {
+    reply.header('content-security-policy', DOCS_CSP);
+    reply.header('x-frame-options', 'DENY');
+  }
 }

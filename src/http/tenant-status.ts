@@ -7,21 +7,18 @@
  * is refused here too (services/tenants/status.ts says why).
  */
 import { refuseEntry, type TenantStatusCheck } from '../services/index.js';
-import { guarded } from './hook-boundary.js';
-import type { App } from './types.js';
+import type { Step } from './hook-boundary.js';
 
-export function registerTenantStatus(app: App, status: TenantStatusCheck): void {
-  app.addHook(
-    'onRequest',
-    guarded((req) => {
-      const principal = req.principal;
-      // No principal: a public route or a signed link (their own checks), or no route at all.
-      if (!principal) return;
-      const { tenant } = principal;
-      const byJwt = principal.actor.kind === 'jwt';
-      const known = status.cached(tenant);
-      if (known !== undefined) return refuseEntry(tenant, known, byJwt);
-      return status.read(tenant).then((s) => refuseEntry(tenant, s, byJwt));
-    }),
-  );
+/** The onRequest step (app.ts runs it): nothing when the tenant may come in, else it throws or rejects. */
+export function tenantStatusStep(status: TenantStatusCheck): Step {
+  return (req) => {
+    const principal = req.principal;
+    // No principal: a public route or a signed link (their own checks), or no route at all.
+    if (!principal) return;
+    const { tenant } = principal;
+    const byJwt = principal.actor.kind === 'jwt';
+    const known = status.cached(tenant);
+    if (known !== undefined) return refuseEntry(tenant, known, byJwt);
+    return status.read(tenant).then((s) => refuseEntry(tenant, s, byJwt));
+  };
 }
