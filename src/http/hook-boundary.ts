@@ -41,6 +41,8 @@ export function guardedSteps(...steps: Step[]): (req: FastifyRequest, reply: Fas
         );
         return;
       }
+      // A step that answered itself at once ends the hook as one that answered later does.
+      if (reply.sent) return;
     }
     done();
   };

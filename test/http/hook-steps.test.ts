@@ -74,4 +74,15 @@ describe('steps of one phase as one hook', () => {
     expect(await res.json()).toEqual({ answered: true });
     expect(s.ran).toEqual([]);
   });
+
+  it('does not go on after a step that answered itself at once', async () => {
+    const s = await serve((ran) => [
+      (_req, reply) => void reply.status(202).send({ answered: true }),
+      () => void ran.push('after'),
+    ]);
+    const res = await s.get();
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ answered: true });
+    expect(s.ran).toEqual([]);
+  });
 });
