@@ -1,6 +1,6 @@
 /** Helpers of the load benchmarks: a service process, autocannon runs with exact percentiles. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,14 +37,25 @@ export function buildBaseline(commit: string): string {
   const rev = spawnSync('git', ['rev-parse', '--short', `${commit}^{commit}`], { cwd: root, encoding: 'utf8' });
   if (rev.status !== 0) throw new Error(`BENCH_BASELINE: ${commit} is not a commit of this repository`);
   const dir = join(tmpdir(), `waybill-bench-baseline-${rev.stdout.trim()}`);
-  if (existsSync(join(dir, 'dist', 'cli.js'))) return join(dir, 'dist');
+  const modules = join(dir, 'node_modules');
+  // The packages are this checkout's, linked again where a build kept from an earlier run links to a
+  // checkout since removed (existsSync follows the link: false for one that leads nowhere).
+  const linkModules = () => {
+    if (existsSync(modules)) return;
+    rmSync(modules, { force: true });
+    symlinkSync(join(root, 'node_modules'), modules);
+  };
+  if (existsSync(join(dir, 'dist', 'cli.js'))) {
+    linkModules();
+    return join(dir, 'dist');
+  }
   mkdirSync(dir, { recursive: true });
   const exported = spawnSync('sh', ['-c', `git archive ${rev.stdout.trim()} | tar -x -C "${dir}"`], {
     cwd: root,
     stdio: 'inherit',
   });
   if (exported.status !== 0) throw new Error(`git archive ${commit} failed`);
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  linkModules();
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`building ${commit} failed`);
   return join(dir, 'dist');
