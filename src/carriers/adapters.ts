@@ -3,6 +3,7 @@
  * A carrier whose adapter is not written yet is its declaration alone; every operation then
  * answers carrier_unsupported_method.
  */
+import { onFirstUse } from '../foundations/on-first-use.js';
 import type { CarrierAdapter, CarrierDeps, CarrierSettings } from './carrier.js';
 import { CARRIER_SLUGS, carrierModule, declarations, type CarrierSlug } from './declarations.js';
 
@@ -11,16 +12,11 @@ export type Adapters = Record<CarrierSlug, () => Promise<CarrierAdapter>>;
 export function createAdapters(deps: CarrierDeps): Adapters {
   return Object.fromEntries(
     CARRIER_SLUGS.map((slug) => {
-      let made: Promise<CarrierAdapter> | undefined;
-      const adapter = () =>
-        (made ??= carrierModule(slug)
+      const adapter = onFirstUse(() =>
+        carrierModule(slug)
           .loadAdapter()
-          .then((create) => create(deps))
-          .catch((err: unknown) => {
-            // Asked again, the load is tried again rather than failing for the process's life.
-            made = undefined;
-            throw err;
-          }));
+          .then((create) => create(deps)),
+      );
       return [slug, adapter];
     }),
   ) as Adapters;

@@ -7,6 +7,7 @@
  * that holds only the plugin, and its answer is sent as this app's.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { onFirstUse } from '../foundations/on-first-use.js';
 import { docsUi } from './docs-theme.js';
 import type { App } from './types.js';
 
@@ -27,20 +28,15 @@ const FORWARDED = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-si
 export const NOT_COPIED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
 
 export function registerDocsUi(app: App): void {
-  let ui: Promise<FastifyInstance> | undefined;
-  const load = () =>
-    (ui ??= (async () => {
-      const { default: swaggerUi } = await import('@fastify/swagger-ui');
-      const inner = Fastify({ logger: false });
-      // The plugin asks for @fastify/swagger in its instance; this one lends it the app's document.
-      await inner.register(lentDocument(app));
-      await inner.register(swaggerUi, docsUi);
-      await inner.ready();
-      return inner;
-    })().catch((err: unknown) => {
-      ui = undefined;
-      throw err;
-    }));
+  const load = onFirstUse(async () => {
+    const { default: swaggerUi } = await import('@fastify/swagger-ui');
+    const inner = Fastify({ logger: false });
+    // The plugin asks for @fastify/swagger in its instance; this one lends it the app's document.
+    await inner.register(lentDocument(app));
+    await inner.register(swaggerUi, docsUi);
+    await inner.ready();
+    return inner;
+  });
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const inner = await load();

@@ -6,7 +6,8 @@
  * and 405 answers are as they were; a request is handed to a Fastify instance of its own, built once,
  * that holds only the plugin, and its answer is sent as this app's, its headers in the same order.
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { onFirstUse } from '../../foundations/on-first-use.js';
 import { NOT_COPIED } from '../docs-ui.js';
 import type { App } from '../types.js';
 
@@ -27,38 +28,33 @@ export interface AssetOptions {
 export function registerWebAssets(app: App, { root, policy }: AssetOptions): void {
   // What the plugin failed with, by the request it was handed: answered by this app's error handler.
   const failures = new WeakMap<object, unknown>();
-  let loaded: Promise<FastifyInstance> | undefined;
-  const load = () =>
-    (loaded ??= (async () => {
-      const { default: fastifyStatic } = await import('@fastify/static');
-      const inner = Fastify({ logger: false });
-      inner.setErrorHandler((err, req, reply) => {
-        failures.set(req.raw, err);
-        return reply.status(500).send();
-      });
-      // The plugin reads the path from the raw request: the one sent, dot segments and all (an
-      // injected URL is resolved first, and `/web/assets/../x` would not be refused as it was).
-      inner.addHook('onRequest', (req, _reply, done) => {
-        const url = req.headers[SENT_URL];
-        if (typeof url === 'string') req.raw.url = url;
-        delete req.raw.headers[SENT_URL];
-        done();
-      });
-      await inner.register(fastifyStatic, {
-        root,
-        prefix: ASSETS_PREFIX,
-        decorateReply: false,
-        index: false,
-        // Hashed file names: a new build has new names, so a year of caching is safe.
-        immutable: true,
-        maxAge: '365d',
-      });
-      await inner.ready();
-      return inner;
-    })().catch((err: unknown) => {
-      loaded = undefined;
-      throw err;
-    }));
+  const load = onFirstUse(async () => {
+    const { default: fastifyStatic } = await import('@fastify/static');
+    const inner = Fastify({ logger: false });
+    inner.setErrorHandler((err, req, reply) => {
+      failures.set(req.raw, err);
+      return reply.status(500).send();
+    });
+    // The plugin reads the path from the raw request: the one sent, dot segments and all (an
+    // injected URL is resolved first, and `/web/assets/../x` would not be refused as it was).
+    inner.addHook('onRequest', (req, _reply, done) => {
+      const url = req.headers[SENT_URL];
+      if (typeof url === 'string') req.raw.url = url;
+      delete req.raw.headers[SENT_URL];
+      done();
+    });
+    await inner.register(fastifyStatic, {
+      root,
+      prefix: ASSETS_PREFIX,
+      decorateReply: false,
+      index: false,
+      // Hashed file names: a new build has new names, so a year of caching is safe.
+      immutable: true,
+      maxAge: '365d',
+    });
+    await inner.ready();
+    return inner;
+  });
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const inner = await load();
