@@ -72,4 +72,8 @@ describe('web pages', () => {
     const res = await s.t.call('GET', '/web/assets/nope.js', undefined);
     expectError(res, 404, 'not_found');
   });
+
+  it('answers the assets folder itself, which it does not list, with a 404 in the error shape', async () => {
+    expectError(await s.t.call('GET', '/web/assets/', undefined), 404, 'not_found');
+  });
 });

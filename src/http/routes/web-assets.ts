@@ -66,9 +66,10 @@ export function registerWebAssets(app: App, { root, policy }: AssetOptions): voi
     const head = req.method === 'HEAD';
     const res = await inner.inject({ method: head ? 'HEAD' : 'GET', url: ASSETS_PREFIX, headers });
     const failure = failures.get(res.raw.req);
+    // A file the build does not have, or a path the plugin will not serve (a folder, dot segments:
+    // its 403), is this app's 404 in its error shape; a refused precondition or range is its own.
+    if (res.statusCode === 404 || statusOf(failure) === 403) return reply.callNotFound();
     if (failure !== undefined) throw failure;
-    // A file the build does not have is this app's 404, in its error shape.
-    if (res.statusCode === 404) return reply.callNotFound();
     reply.raw.setHeader(policy[0], policy[1]);
     for (const [name, value] of Object.entries(res.headers))
       // A HEAD's length is the file's, as the plugin says it; any other is the payload's.
@@ -86,3 +87,6 @@ export function registerWebAssets(app: App, { root, policy }: AssetOptions): voi
     handler,
   });
 }
+
+/** The status an error of the plugin's carries (http-errors' `statusCode`), if any. */
+const statusOf = (err: unknown): number | undefined => (err as { statusCode?: number } | undefined)?.statusCode;
