@@ -3,7 +3,7 @@
  * with the batch body limit and the batch's limits checked as they go.
  */
 import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   BatchBody,
@@ -26,6 +26,27 @@ export function registerBatchCreateRoutes(app: App, { services, config, examples
   const { batches } = services;
   const bodyLimit = config.batches.bodyLimit;
   const bounds = { limit: bodyLimit, idleMs: config.bodyRead.idleMs };
+
+  /** The batch a request carries: its JSON, or its CSV file (read already, or read as it arrives) and query. */
+  function sourceOf(req: FastifyRequest): BatchSource {
+    const body = req.body as unknown;
+    if (typeof body !== 'string') return { kind: 'json', batch: (body as { batch: BatchInput }).batch };
+    const file = body === '' ? bodyPieces(req.raw, bounds) : textPieces(body);
+    return { kind: 'csv', file, query: req.query as CsvQueryType };
+  }
+
+  /**
+   * A file refused before it was read (a wrong account) or before its end: the rest is read unparsed,
+   * so the client sees the answer; past the limit the connection closes instead.
+   */
+  async function drainedOnRefusal<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(await readToEnd(req.raw, bodyLimit))) reply.header('connection', 'close');
+      throw err;
+    }
+  }
 
   // In a scope of their own: text/csv is accepted here, and only here, and both JSON and CSV are
   // read as they arrive, with the batch body limit and the batch's limits checked as they go.
@@ -69,26 +90,15 @@ export function registerBatchCreateRoutes(app: App, { services, config, examples
           },
         },
       },
-      async (req, reply) => {
-        const body = req.body as unknown;
-        try {
+      (req, reply) =>
+        drainedOnRefusal(req, reply, async () => {
+          const source = sourceOf(req);
           const batch =
-            typeof body === 'string'
-              ? await batches.createFromCsv(
-                  req.tenant,
-                  body === '' ? bodyPieces(req.raw, bounds) : textPieces(body),
-                  req.query as CsvQueryType,
-                  actedBy(req),
-                )
-              : await batches.createFromJson(req.tenant, (body as { batch: BatchInput }).batch, actedBy(req));
+            source.kind === 'csv'
+              ? await batches.createFromCsv(req.tenant, source.file, source.query, actedBy(req))
+              : await batches.createFromJson(req.tenant, source.batch, actedBy(req));
           return reply.code(202).send({ batch });
-        } catch (err) {
-          // A file refused before it was read (a wrong account) or before its end: the rest is read
-          // unparsed, so the client sees the answer; past the limit the connection closes instead.
-          if (!(await readToEnd(req.raw, bodyLimit))) reply.header('connection', 'close');
-          throw err;
-        }
-      },
+        }),
     );
     scope.post(
       '/batches/preview',
@@ -113,24 +123,10 @@ export function registerBatchCreateRoutes(app: App, { services, config, examples
           },
         },
       },
-      async (req, reply) => {
-        const body = req.body as unknown;
-        try {
-          const source: BatchSource =
-            typeof body === 'string'
-              ? {
-                  kind: 'csv',
-                  file: body === '' ? bodyPieces(req.raw, bounds) : textPieces(body),
-                  query: req.query as CsvQueryType,
-                }
-              : { kind: 'json', batch: (body as { batch: BatchInput }).batch };
-          return { preview: await services.previewBatch(req.tenant, source, req.log) };
-        } catch (err) {
-          // As on POST /batches: the unread rest is drained so the client sees the answer.
-          if (!(await readToEnd(req.raw, bodyLimit))) reply.header('connection', 'close');
-          throw err;
-        }
-      },
+      (req, reply) =>
+        drainedOnRefusal(req, reply, async () => ({
+          preview: await services.previewBatch(req.tenant, sourceOf(req), req.log),
+        })),
     );
   });
 }
